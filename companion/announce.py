@@ -1,0 +1,40 @@
+"""What a game wants everybody at the table to hear. Engines return these; the announcer shows and speaks them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from companion.i18n import join_names, t
+
+
+class Sound(str, Enum):
+    CHIME = "chime"
+    TICK = "tick"
+    TIMES_UP = "timesup"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A message key of the i18n catalogs with its parameters.
+
+    ``urgent`` announcements (time's up) jump the announcer's queue. ``speak`` is False for screen-only notes
+    (reminders that need not be read aloud). ``params`` must be JSON values so announcements can be journaled
+    and printed by headless play.
+    """
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    urgent: bool = False
+    speak: bool = True
+    sound: Sound = Sound.CHIME
+
+    def text(self, lang: str) -> str:
+        """The sentence in ``lang``; list parameters (player names) are joined as 'Anna, Ben and Carl'."""
+        params = {k: join_names([str(x) for x in v], lang) if isinstance(v, list) else v for k, v in self.params.items()}
+        return t(self.key, lang, **params)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": self.params, "urgent": self.urgent}

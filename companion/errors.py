@@ -1,0 +1,28 @@
+"""User errors: each kind has its own class and a message a player understands (what was wrong, what to do).
+
+The app shows ``str(error)`` on the screen or the terminal; it never shows a traceback for these.
+"""
+
+
+class CompanionError(Exception):
+    """Base of every error whose message is meant for the player."""
+
+
+class ConfigError(CompanionError):
+    """A config value is wrong: the message names the key, the value and what is allowed."""
+
+
+class JournalError(CompanionError):
+    """A saved game cannot be read; the bad file has been kept aside."""
+
+
+class SourceError(CompanionError):
+    """A camera or photo source cannot be opened or read."""
+
+
+class ProfileError(CompanionError):
+    """A taught dice profile or dice set is missing or corrupt."""
+
+
+class ImageError(CompanionError):
+    """A file given to the reader is not an image that can be read."""

@@ -1,0 +1,92 @@
+"""The contract every game engine keeps, and headless play of table transcripts.
+
+An engine is pure: typed state, ``apply(action) -> announcements``, JSON round-trip. It knows no screen, camera
+or clock (times arrive inside actions, stamped by the app), and draws randomness only from a seed kept in its state.
+Actions are plain JSON objects with an ``"action"`` key; they are what the journal stores and what a table
+transcript holds, so headless play, resume after a power cut and undo all replay the same actions.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, ClassVar, Protocol, Self, TextIO
+
+from companion.announce import Announcement
+from companion.errors import CompanionError
+
+
+class GameError(CompanionError):
+    """An action the rules do not allow, or malformed table input. The state is unchanged when it is raised."""
+
+
+class Engine(Protocol):
+    #: the name used on the command line and in the journal, e.g. "haste-worte"
+    name: ClassVar[str]
+
+    @classmethod
+    def new(cls, setup: dict[str, Any]) -> Self:
+        """A new game from a setup action (players, level, variant, seed, ...). Raises GameError on bad setup."""
+        ...
+
+    def apply(self, action: dict[str, Any]) -> list[Announcement]:
+        """Apply one table action; raise GameError (state unchanged) when the rules forbid it."""
+        ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+
+def parse_transcript(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
+    """Read JSON lines (blank lines and ``#`` comments skipped) into (line number, action) pairs."""
+    actions: list[tuple[int, dict[str, Any]]] = []
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            action = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise GameError(f"line {number}: not valid JSON ({exc.msg}); each line must be one JSON object") from None
+        if not isinstance(action, dict) or not isinstance(action.get("action"), str):
+            raise GameError(f'line {number}: each line must be a JSON object with an "action" name')
+        actions.append((number, action))
+    return actions
+
+
+def play_transcript(
+    engine_cls: type[Engine], lines: Iterable[str], out: TextIO, *, lang: str = "de", as_json: bool = False
+) -> Engine:
+    """Feed a transcript to a new engine, printing every announcement and then the final state.
+
+    The first action must be ``{"action": "setup", ...}``. Errors name the transcript line.
+    """
+    actions = parse_transcript(lines)
+    if not actions or actions[0][1]["action"] != "setup":
+        raise GameError('the first line of a transcript must be the setup: {"action": "setup", ...}')
+    number, setup = actions[0]
+    try:
+        engine = engine_cls.new(setup)
+    except GameError as exc:
+        raise GameError(f"line {number}: {exc}") from None
+    for number, action in actions[1:]:
+        try:
+            announcements = engine.apply(action)
+        except GameError as exc:
+            raise GameError(f"line {number}: {exc}") from None
+        for a in announcements:
+            if as_json:
+                out.write(json.dumps({"line": number, **a.to_json(), "text": a.text(lang)}, ensure_ascii=False) + "\n")
+            else:
+                out.write(f"[{number}] {a.text(lang)}\n")
+    final = engine.to_json()
+    if as_json:
+        out.write(json.dumps({"final": final, "finished": engine.finished}, ensure_ascii=False) + "\n")
+    else:
+        out.write("final state:\n" + json.dumps(final, ensure_ascii=False, indent=2) + "\n")
+    return engine

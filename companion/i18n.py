@@ -1,0 +1,91 @@
+"""Every string on the screen and every spoken sentence, in German (the default) and English.
+
+Catalogs are gettext ``.po`` files, one per language and domain: ``companion/locale/<lang>/<domain>.po``.
+Message ids are symbolic keys (``haste.times_up``) whose prefix before the first dot is the domain, so each game
+owns its own catalog file. Placeholders use Python's brace format (``{player}``). We read ``.po`` directly
+instead of compiling ``.mo`` files: the catalogs are small, and it spares the install a build step and a tool.
+
+>>> t("core.app_title", "en")
+'Table companion'
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from pathlib import Path
+
+LANGUAGES = ("de", "en")
+DEFAULT_LANGUAGE = "de"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+class MissingTranslation(KeyError):
+    """A key has no entry in a language's catalog: a bug caught by the catalog tests, not a player's error."""
+
+
+def parse_po(text: str) -> dict[str, str]:
+    """Parse the msgid/msgstr pairs of a ``.po`` file (no plurals or contexts: we do not use them)."""
+    entries: dict[str, str] = {}
+    msgid: list[str] | None = None
+    msgstr: list[str] | None = None
+    current: list[str] | None = None
+
+    def flush() -> None:
+        if msgid is not None and msgstr is not None:
+            key = "".join(msgid)
+            if key:
+                entries[key] = "".join(msgstr)
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("msgid "):
+            flush()
+            msgid, msgstr = [ast.literal_eval(line[6:])], None
+            current = msgid
+        elif line.startswith("msgstr "):
+            msgstr = [ast.literal_eval(line[7:])]
+            current = msgstr
+        elif line.startswith('"') and current is not None:
+            current.append(ast.literal_eval(line))
+    flush()
+    return entries
+
+
+@functools.cache
+def catalog(lang: str, domain: str) -> dict[str, str]:
+    path = LOCALE_DIR / lang / f"{domain}.po"
+    if not path.exists():
+        return {}
+    return parse_po(path.read_text(encoding="utf-8"))
+
+
+def domains() -> list[str]:
+    names: set[str] = set()
+    for lang in LANGUAGES:
+        names.update(p.stem for p in (LOCALE_DIR / lang).glob("*.po"))
+    return sorted(names)
+
+
+def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
+    """Translate ``key`` into ``lang`` and fill in ``params``.
+
+    A missing key raises :class:`MissingTranslation` so that tests find it; the catalog test checks that both
+    languages have every key.
+    """
+    domain = key.split(".", 1)[0]
+    entry = catalog(lang, domain).get(key)
+    if entry is None:
+        raise MissingTranslation(f"no {lang} text for {key!r} in {domain}.po")
+    return entry.format(**params) if params else entry
+
+
+def join_names(names: list[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """'Anna', 'Anna and Ben', 'Anna, Ben and Carl' (German: 'und')."""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} {t('core.and', lang)} {names[-1]}"

@@ -1,0 +1,1 @@
+"""pygame-ce views: events in, ``update(dt)``, ``draw(surface)``. Designed at 800x480 and scaled."""

@@ -1,0 +1,28 @@
+"""What the app loop drives: the free-play screen, each game's screen, menus and the teaching screen."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from hardware.events import ButtonEvent
+from vision.types import TrayReading
+
+
+class Mode(Protocol):
+    """A screen with its logic. Coordinates are in design pixels (800x480): the app scales for the window.
+
+    ``update`` gets the seconds since the last frame and ``now`` (the app's monotonic clock), so modes never read
+    a clock themselves and tests can drive them with a fake one.
+    """
+
+    def on_button(self, event: ButtonEvent) -> None: ...
+
+    def on_tap(self, pos: tuple[int, int]) -> None: ...
+
+    def on_dice(self, reading: TrayReading) -> None: ...
+
+    def update(self, dt: float, now: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...

@@ -1,0 +1,57 @@
+"""Colours, fonts and sizes shared by every screen, chosen to be readable from two metres on a 7" display.
+
+Screens are laid out on a 800x480 design canvas (the Pi touch display); larger windows get the canvas scaled.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+DESIGN_SIZE = (800, 480)
+
+BG = (18, 22, 30)
+PANEL = (34, 40, 54)
+PANEL_HI = (58, 68, 92)
+TEXT = (240, 240, 235)
+MUTED = (160, 166, 180)
+ACCENT = (255, 196, 0)
+GOOD = (80, 200, 120)
+WARN = (255, 140, 0)
+BAD = (235, 70, 70)
+UNKNOWN = (255, 0, 200)  # a die the reader is not sure of: loud on purpose
+DIE_BODY = (250, 248, 240)
+DIE_PIP = (20, 20, 20)
+
+# Sizes in design pixels. 28 px on the 7" panel is about 6 mm cap height: readable across a table.
+SMALL = 22
+BODY = 28
+LARGE = 40
+HUGE = 72
+
+
+@functools.cache
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame-ce's bundled font (no system font lookup: the Pi kiosk may have none)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    f = pygame.font.Font(None, int(size * 1.25))  # the bundled font runs small for its nominal size
+    f.set_bold(bold)
+    return f
+
+
+def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY, color=TEXT, *,
+         bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    """Draw ``s`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``; return the rect drawn."""
+    img = font(size, bold).render(s, True, color)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+def fit_text(s: str, size: int, max_width: int, bold: bool = False) -> int:
+    """The largest font size <= ``size`` at which ``s`` fits ``max_width`` design pixels."""
+    while size > 12 and font(size, bold).size(s)[0] > max_width:
+        size -= 2
+    return size

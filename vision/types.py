@@ -1,0 +1,34 @@
+"""What every dice reader returns, whatever it reads (pips or taught faces)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class DieReading:
+    """One die as read from one frame.
+
+    ``face`` is ``None`` when the reader is not sure: the screen then asks the player instead of guessing.
+    For pip dice it is an int 1-6; for taught dice it is the face name of the dice set (a str).
+    ``box`` is (x0, y0, x1, y1) in pixels of the frame that was read.
+    """
+
+    face: int | str | None
+    confidence: float
+    box: tuple[int, int, int, int]
+
+    def to_json(self) -> dict:
+        return {"face": self.face, "confidence": round(float(self.confidence), 3), "box": list(self.box)}
+
+
+@dataclass(frozen=True)
+class TrayReading:
+    """All dice read from one frame (or combined over several still frames)."""
+
+    dice: tuple[DieReading, ...] = field(default_factory=tuple)
+    ms: float = 0.0
+
+    @property
+    def faces(self) -> list[int | str | None]:
+        return [d.face for d in self.dice]
