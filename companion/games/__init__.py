@@ -8,6 +8,7 @@ from companion.errors import CompanionError
 
 #: game name -> "module:Class"; modules are imported on demand so one broken game cannot stop the others.
 GAMES: dict[str, str] = {
+    "free-play": "companion.games.free_play:FreePlay",
     "haste-worte": "companion.games.haste_worte:HasteWorte",
     "echt-spitze": "companion.games.echt_spitze:EchtSpitze",
     "noch-x-mal": "companion.games.noch_x_mal:NochXMal",

@@ -17,7 +17,26 @@ from companion.errors import CompanionError
 
 
 class GameError(CompanionError):
-    """An action the rules do not allow, or malformed table input. The state is unchanged when it is raised."""
+    """An action the rules do not allow, or malformed table input. The state is unchanged when it is raised.
+
+    ``str(error)`` is the English message (logs, headless play); with ``key`` (an i18n catalog key) and its
+    ``params`` the screen shows it in the table's language.
+    """
+
+    def __init__(self, message: str, *, key: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+    def localized(self, lang: str) -> str:
+        if self.key is None:
+            return str(self)
+        from companion.i18n import MissingTranslation, t
+
+        try:
+            return t(self.key, lang, **self.params)
+        except (MissingTranslation, KeyError, IndexError):
+            return str(self)
 
 
 class Engine(Protocol):

@@ -1,0 +1,120 @@
+"""Dice-reading benchmark: run the pip reader over every dataset folder and print one row per folder.
+
+    python bench/bench_dice_read.py [--datasets DIR] [--scale 3280x2464] [--failures OUTDIR]
+
+Per photo, predicted and labelled faces are compared as multisets: correct = size of their intersection,
+precision = correct / predicted, recall = correct / labelled, "exact" = photos whose multisets are equal.
+Unknown faces (None) count as predicted but never as correct. Timing is wall time of ``read_dice`` on one core
+(OpenCV threads = 1, process pinned to CPU 0 where the OS allows); the upscale for ``--scale`` is not timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from vision.annotate import annotate  # noqa: E402
+from vision.pips import read_dice  # noqa: E402
+
+
+def default_datasets() -> Path:
+    env = os.environ.get("COMPANION_DATASETS")
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "datasets"
+
+
+def load_labels(folder: Path) -> dict[str, list[int]]:
+    faces: dict[str, list[int]] = defaultdict(list)
+    with open(folder / "labels.csv", newline="") as fh:
+        for row in csv.DictReader(fh):
+            faces[row["image"]].append(int(row["face"]))
+    return dict(faces)
+
+
+def pin_one_core() -> None:
+    cv2.setNumThreads(1)
+    if hasattr(os, "sched_setaffinity"):
+        try:
+            os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+        except OSError:
+            pass
+
+
+def run_folder(folder: Path, scale: tuple[int, int] | None, failures: Path | None) -> dict:
+    labels = load_labels(folder)
+    totals = Counter()
+    times: list[float] = []
+    for name in sorted(labels):
+        img = cv2.imread(str(folder / "images" / name), cv2.IMREAD_COLOR)
+        if img is None:
+            continue
+        if scale is not None:
+            img = cv2.resize(img, scale, interpolation=cv2.INTER_CUBIC)
+        reading = read_dice(img)
+        times.append(reading.ms)
+        predicted = Counter(reading.faces)
+        truth = Counter(labels[name])
+        correct = sum((predicted & truth).values())
+        totals["images"] += 1
+        totals["labelled"] += sum(truth.values())
+        totals["predicted"] += sum(predicted.values())
+        totals["correct"] += correct
+        exact = predicted == truth
+        totals["exact"] += int(exact)
+        if failures is not None and not exact:
+            failures.mkdir(parents=True, exist_ok=True)
+            out = annotate(img, reading)
+            text = "truth " + " ".join(str(f) for f in sorted(labels[name]))
+            cv2.putText(out, text, (8, out.shape[0] - 10), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 255), 2)
+            cv2.imwrite(str(failures / f"{folder.name}_{Path(name).stem}.png"), out)
+    return {"folder": folder.name, **totals, "times": times}
+
+
+def fmt_row(r: dict) -> str:
+    p = r["correct"] / r["predicted"] if r["predicted"] else 0.0
+    rec = r["correct"] / r["labelled"] if r["labelled"] else 0.0
+    ex = r["exact"] / r["images"] if r["images"] else 0.0
+    t = np.array(r["times"]) if r["times"] else np.zeros(1)
+    return (
+        f"{r['folder']:<14}{r['images']:>7}{r['labelled']:>9}{r['predicted']:>10}{r['correct']:>9}"
+        f"{p * 100:>9.1f}%{rec * 100:>8.1f}%{ex * 100:>8.1f}%{np.median(t):>9.1f}{np.percentile(t, 95):>9.1f}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--datasets", type=Path, default=default_datasets())
+    ap.add_argument("--scale", help="upscale every photo to WxH first (e.g. 3280x2464, a Pi camera still)")
+    ap.add_argument("--failures", type=Path, help="write annotated photos that were not read exactly here")
+    args = ap.parse_args(argv)
+    scale = None
+    if args.scale:
+        w, _, h = args.scale.lower().partition("x")
+        scale = (int(w), int(h))
+    pin_one_core()
+    folders = sorted(p for p in args.datasets.iterdir() if (p / "labels.csv").is_file())
+    if not folders:
+        print(f"no dataset folders with labels.csv under {args.datasets}", file=sys.stderr)
+        return 1
+    print(f"dice-reading benchmark, frames {'as published' if scale is None else args.scale}, one core")
+    head = (
+        f"{'folder':<14}{'images':>7}{'labelled':>9}{'predicted':>10}{'correct':>9}"
+        f"{'prec':>10}{'recall':>9}{'exact':>9}{'med ms':>9}{'p95 ms':>9}"
+    )
+    print(head)
+    print("-" * len(head))
+    for folder in folders:
+        print(fmt_row(run_folder(folder, scale, args.failures)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,288 @@
+"""The companion's voice: every game's announcements become a banner, a chime and a spoken sentence, one at a
+time.
+
+Rules the table relies on:
+
+- **Never two at once.** Announcements wait in a queue; the next starts only when the current one has been
+  shown for at least ``min_seconds`` *and* its sentence has been spoken (plus ``gap`` of quiet), so no
+  sentence is cut off by the next and nobody has to read two banners.
+- **Urgent first.** An urgent announcement (time's up) goes before everything queued. If a normal one is
+  showing, it is cut short and put back at the head of the queue (unless it was already fully heard), because
+  time's up must be heard when the sand runs out, not five seconds later.
+- **The app loop owns the clock.** ``update(now)`` is given the loop's monotonic time; nothing here reads a
+  clock, so tests drive the queue with a fake one.
+- **Silence is fine.** Without a sound device or espeak-ng (or when muted) announcements still show; their
+  banner then stays up long enough to be read.
+
+The sequence of one announcement on the voice channel: its sound (chime / time's-up) at ``started``, then the
+sentence right after the sound ends. Speech is rendered on a worker thread as soon as the announcement is
+queued, so it is normally ready by the time it is due; if it is not ready ``speech_wait`` seconds later the
+sentence is skipped rather than letting the banner hang. """
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from companion import sounds
+from companion.announce import Announcement, Sound
+from companion.audio import AudioOut, Channel, open_audio
+from companion.errors import ConfigError
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+from companion.speech import Speech
+from companion.views import banner
+
+log = logging.getLogger(__name__)
+
+READING_WORDS_PER_SECOND = 2.5  # how long a silent banner stays: about the time it would take to say it
+
+
+@dataclass
+class Showing:
+    """The announcement on screen now, and where it is in its chime-then-speech sequence."""
+
+    announcement: Announcement
+    text: str
+    lang: str
+    started: float
+    sound_seconds: float = 0.0
+    speech_due: float | None = None  # when the sentence should start; None: this one is not spoken
+    speech_started: float | None = None
+    speech_seconds: float = 0.0
+    ends: float | None = None  # None while the sentence is still being rendered
+
+    @property
+    def urgent(self) -> bool:
+        return self.announcement.urgent
+
+    def heard(self, now: float, min_seconds: float) -> bool:
+        """Whether everything of it has reached the table (then an interruption need not repeat it)."""
+        if self.speech_due is not None:
+            return self.speech_started is not None and now >= self.speech_started + self.speech_seconds
+        return now >= self.started + min_seconds
+
+
+def reading_seconds(text: str) -> float:
+    return len(text.split()) / READING_WORDS_PER_SECOND
+
+
+def check_volume(volume: object) -> int:
+    if isinstance(volume, bool) or not isinstance(volume, int) or not 0 <= volume <= 100:
+        raise ConfigError(t("core.error_volume", DEFAULT_LANGUAGE, value=repr(volume)))
+    return volume
+
+
+def check_language(lang: object) -> str:
+    if lang not in LANGUAGES:
+        raise ConfigError(t("core.error_language", DEFAULT_LANGUAGE, value=repr(lang),
+                            allowed=", ".join(LANGUAGES)))
+    return str(lang)
+
+
+class Announcer:
+    """Shows, chimes and speaks :class:`Announcement` s in turn.
+
+    ``lang`` is the language of banners and speech, ``volume`` 0-100 and ``muted`` come from the config.
+    ``audio`` defaults to the mixer (or silence when there is no sound device), ``speech`` to espeak-ng (or
+    none). """
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE, volume: int = 80, muted: bool = False, *,
+                 audio: AudioOut | None = None, speech: Speech | None = None, min_seconds: float = 3.0,
+                 gap: float = 0.5, speech_wait: float = 2.0, interrupt: bool = True) -> None:
+        self._lang = check_language(lang)
+        self._volume = check_volume(volume)
+        self.muted = bool(muted)
+        self.audio = audio if audio is not None else open_audio()
+        self.speech = speech if speech is not None else Speech()
+        self.min_seconds = min_seconds
+        self.gap = gap
+        self.speech_wait = speech_wait
+        self.interrupt = interrupt
+        self._urgent: deque[Announcement] = deque()
+        self._normal: deque[Announcement] = deque()
+        self._current: Showing | None = None
+        self._now = 0.0
+        self.history: list[tuple[float, Showing]] = []  # (ended, showing): the last few, for tests and logs
+
+    # --- config ---------------------------------------------------------------------------------------------
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self._lang = check_language(lang)
+
+    @property
+    def volume(self) -> int:
+        return self._volume
+
+    @volume.setter
+    def volume(self, volume: int) -> None:
+        self._volume = check_volume(volume)
+
+    @property
+    def audible(self) -> bool:
+        """Whether a sound played now would be heard (not muted, volume up, a sound device present)."""
+        return not self.muted and self._volume > 0 and self.audio.available
+
+    def toggle_mute(self) -> bool:
+        """Mute or unmute (the app maps a long press of SELECT here); returns the new ``muted``.
+
+        Muting stops what is playing at once: whoever presses it wants quiet now, the banner still shows.
+        """
+        self.muted = not self.muted
+        if self.muted:
+            self.audio.stop(Channel.VOICE)
+            self.audio.stop(Channel.EFFECT)
+        return self.muted
+
+    # --- the queue ------------------------------------------------------------------------------------------
+
+    def announce(self, announcement: Announcement) -> None:
+        """Queue ``announcement``; it is shown by a later :meth:`update`. Starts rendering its sentence
+        now."""
+        if not isinstance(announcement, Announcement):
+            raise TypeError(f"announce() takes an Announcement, not {type(announcement).__name__}")
+        (self._urgent if announcement.urgent else self._normal).append(announcement)
+        if announcement.speak and self.audible and self.speech.available:
+            self.speech.request(self.text_of(announcement), self._lang)
+
+    def announce_all(self, announcements: Sequence[Announcement]) -> None:
+        for a in announcements:
+            self.announce(a)
+
+    @property
+    def current(self) -> Showing | None:
+        """What the banner shows now (its ``text`` is in the chosen language), or None."""
+        return self._current
+
+    @property
+    def queued(self) -> list[Announcement]:
+        """Waiting announcements in the order they will be shown."""
+        return [*self._urgent, *self._normal]
+
+    @property
+    def idle(self) -> bool:
+        return self._current is None and not self._urgent and not self._normal
+
+    def clear(self) -> None:
+        """Drop everything (a new game starts): stale announcements about the last game would only confuse."""
+        self._urgent.clear()
+        self._normal.clear()
+        self._current = None
+        self.audio.stop(Channel.VOICE)
+
+    def update(self, now: float) -> None:
+        """Advance the queue to ``now`` (the app loop's monotonic clock, in seconds). Call it every frame."""
+        self._now = now
+        cur = self._current
+        if cur is not None and self._urgent and not cur.urgent and self.interrupt:
+            self.audio.stop(Channel.VOICE)
+            if not cur.heard(now, self.min_seconds):
+                self._normal.appendleft(cur.announcement)
+            self._finish(now)
+            cur = None
+        if cur is not None:
+            self._advance(cur, now)
+            if cur.ends is not None and now >= cur.ends:
+                self._finish(now)
+                cur = None
+        if cur is None and (self._urgent or self._normal):
+            nxt = self._urgent.popleft() if self._urgent else self._normal.popleft()
+            self._current = self._start(nxt, now)
+            self._advance(self._current, now)
+
+    def play_sound(self, sound: Sound) -> None:
+        """Play a sound outside the queue (the hourglass tick): it may sound under a banner, never under
+        mute."""
+        wav = sounds.sound_wav(Sound(sound))
+        if wav is not None and self.audible:
+            self.audio.play(wav, Channel.EFFECT, self._volume / 100)
+
+    def text_of(self, announcement: Announcement) -> str:
+        """The sentence in the chosen language. A catalog bug shows the key instead of crashing game night
+        (the catalog tests are where such bugs are meant to be caught)."""
+        try:
+            return announcement.text(self._lang)
+        except (KeyError, IndexError, ValueError):
+            log.exception("announcement %s cannot be translated", announcement.key)
+            return announcement.key
+
+    def _start(self, a: Announcement, now: float) -> Showing:
+        text = self.text_of(a)
+        show = Showing(a, text, self._lang, now)
+        wav = sounds.sound_wav(a.sound) if self.audible else None
+        if wav is not None:
+            self.audio.play(wav, Channel.VOICE, self._volume / 100)
+            show.sound_seconds = sounds.wav_duration(wav)
+        if a.speak and self.audible and self.speech.available:
+            self.speech.request(text, self._lang)  # a no-op when announce() already did (the usual case)
+            show.speech_due = now + show.sound_seconds
+        return show
+
+    def _advance(self, s: Showing, now: float) -> None:
+        if s.ends is not None:
+            return
+        if s.speech_due is not None and s.speech_started is None:
+            rendered = self.speech.result(s.text, s.lang)
+            if rendered is None and now < s.speech_due + self.speech_wait:
+                return  # still rendering: keep the banner, decide later
+            if rendered is not None and rendered.wav is not None and now < s.speech_due:
+                return  # the chime is still ringing
+            if rendered is not None and rendered.wav is not None and self.audible:
+                self.audio.play(rendered.wav, Channel.VOICE, self._volume / 100)
+                s.speech_started, s.speech_seconds = now, rendered.seconds
+            else:
+                s.speech_due = None  # failed, too late, or muted meanwhile: the banner carries it alone
+        base = s.started + self.min_seconds
+        if s.speech_started is not None:
+            s.ends = max(base, s.speech_started + s.speech_seconds + self.gap)
+        else:
+            s.ends = max(base, s.started + max(s.sound_seconds, reading_seconds(s.text)) + self.gap)
+
+    def _finish(self, now: float) -> None:
+        if self._current is not None:
+            self.history.append((now, self._current))
+            del self.history[:-20]
+        self._current = None
+
+    # --- drawing --------------------------------------------------------------------------------------------
+
+    def remaining(self) -> float:
+        """Share of the current banner's time still to run, 1..0 (1 while its length is not yet known)."""
+        s = self._current
+        if s is None or s.ends is None or s.ends <= s.started:
+            return 1.0
+        return max(0.0, min(1.0, (s.ends - self._now) / (s.ends - s.started)))
+
+    def draw_banner(self, surface: pygame.Surface, avoid: pygame.Rect | None = None) -> pygame.Rect | None:
+        """Draw the current banner clear of ``avoid`` (the hourglass); returns its rect, None when nothing
+        shows."""
+        s = self._current
+        if s is None:
+            return None
+        return banner.draw_banner(surface, s.text, urgent=s.urgent, remaining=self.remaining(),
+                                  waiting=len(self._urgent) + len(self._normal), avoid=avoid)
+
+    def draw_mute_indicator(self, surface: pygame.Surface,
+                            avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+        """The 'sound off' sign in a free corner while muted; None when sound is on."""
+        if not self.muted:
+            return None
+        return banner.draw_mute_indicator(surface, t("core.sound_off", self._lang), avoid)
+
+    def draw(self, surface: pygame.Surface, avoid: pygame.Rect | None = None) -> None:
+        """Everything the announcer puts on screen: call it last in the frame, after the mode has drawn."""
+        drawn = self.draw_banner(surface, avoid)
+        keep_clear = [r for r in (avoid, drawn) if r is not None]
+        self.draw_mute_indicator(surface, keep_clear)
+
+    def close(self) -> None:
+        self.speech.close()
+        self.audio.close()

@@ -1,0 +1,398 @@
+"""The app loop: buttons, keys, taps and dice readings in; the active screen updated and drawn at a steady rate.
+
+Vision runs in the dice watcher's thread, speech synthesis in the announcer's, so a slow frame never stalls the
+screen. Everything that changes a game goes through a ``GameSession`` (journaled before it is shown).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from companion import paths
+from companion.announce import Announcement, Sound
+from companion.config import Config
+from companion.errors import CompanionError
+from companion.games import engine_class
+from companion.i18n import t
+from companion.journal import Journal
+from companion.session import GameSession
+from companion.views import theme
+from companion.views.menus import MenuMode, SetupStep, SetupWizard
+from companion.views.widgets import MenuItem
+from hardware.events import Button, ButtonEvent, Press
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """How the app offers a game: its title key, its screen, the dice set it reads, and its setup questions."""
+
+    name: str
+    title_key: str
+    view: str  # "module:Class"
+    dice_set: str
+    setup: Callable[[Config, str], list[SetupStep]]
+
+
+def _players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int = 6) -> list[SetupStep]:
+    names = cfg.players
+    counts = [n for n in range(min_players, min(max_players, len(names)) + 1)]
+    return [
+        SetupStep("_count", t("core.setup_how_many", lang),
+                  [(f"{n}: {', '.join(names[:n])}", n) for n in counts]),
+        SetupStep("start", t("core.setup_who_starts", lang), [(name, i) for i, name in enumerate(names)]),
+    ]
+
+
+def _free_play_setup(cfg: Config, lang: str) -> list[SetupStep]:
+    return []
+
+
+GAME_ENTRIES: dict[str, GameEntry] = {
+    "free-play": GameEntry("free-play", "core.menu_free_play", "companion.views.free_play_view:FreePlayMode", "d6",
+                           _free_play_setup),
+}
+
+
+def register_game(entry: GameEntry) -> None:
+    GAME_ENTRIES[entry.name] = entry
+
+
+def setup_action(entry: GameEntry, cfg: Config, answers: dict[str, Any], seed: int) -> dict[str, Any]:
+    """Turn the wizard's answers into the game's setup action (players in seat order, the start player's index)."""
+    action: dict[str, Any] = {"action": "setup", "seed": seed}
+    answers = dict(answers)
+    count = answers.pop("_count", None)
+    if count is not None:
+        players = cfg.players[:count]
+        start = answers.get("start", 0)
+        if start >= count:
+            start = 0
+        answers["start"] = start
+        action["players"] = players
+    action.update(answers)
+    return action
+
+
+def load_view(spec: str):
+    module, cls = spec.split(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+class App:
+    def __init__(self, cfg: Config, *, source_spec: str | None = None, state_dir: Path | None = None,
+                 display=None, announcer=None, buttons=None, clock: Callable[[], float] = time.monotonic,
+                 wall_clock: Callable[[], float] = time.time, use_camera: bool = True) -> None:
+        self.cfg = cfg
+        self.lang = cfg.language
+        self.clock = clock
+        self.wall_clock = wall_clock
+        self.journal = Journal((state_dir or paths.state_dir()) / "current")
+        self.display = display
+        self.announcer = announcer
+        self.buttons = buttons
+        self.running = True
+        self.session: GameSession | None = None
+        self.entry: GameEntry | None = None
+        self.mode: Any = None
+        self.game_mode: Any = None  # the game screen kept while the pause menu shows
+        self.notice: str | None = None  # a message for the table (errors, "no camera")
+        self.notice_until = 0.0
+        self.watcher = None
+        self.source_description = ""
+        from hardware.keyboard import KeyboardButtons
+        self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
+        if use_camera:
+            self._open_camera(source_spec or cfg.camera)
+        self.main_menu()
+
+    # -- devices ---------------------------------------------------------------------------------------------
+    def _open_camera(self, spec: str) -> None:
+        from companion.watcher import DiceWatcher
+        from hardware.sources import open_source
+        from vision.pips import read_dice
+
+        try:
+            source = open_source(spec)
+            source.open()
+        except CompanionError as exc:
+            self.show_notice(str(exc), seconds=8)
+            return
+        self.source_description = getattr(source, "description", spec)
+        self.watcher = DiceWatcher(source, read_dice, clock=self.clock).start()
+
+    def close(self) -> None:
+        if self.watcher is not None:
+            self.watcher.stop()
+            try:
+                self.watcher.source.close()
+            except Exception:  # closing a dead camera must not block shutdown
+                log.exception("closing the camera")
+        if self.buttons is not None:
+            self.buttons.close()
+
+    def show_notice(self, text: str, seconds: float = 5.0) -> None:
+        self.notice = text
+        self.notice_until = self.clock() + seconds
+
+    def announce(self, a: Announcement) -> None:
+        if self.announcer is not None:
+            self.announcer.announce(a)
+
+    # -- screens ---------------------------------------------------------------------------------------------
+    def main_menu(self) -> None:
+        if self.session is not None and self.session.engine.finished:
+            self.session.finish()
+        self.session = None
+        self.entry = None
+        self.game_mode = None
+        lang = self.lang
+        items: list[MenuItem] = []
+        try:
+            saved = self.journal.load()
+        except CompanionError as exc:
+            saved = None
+            self.show_notice(str(exc), seconds=10)
+        if saved is not None and saved.finished:
+            self.journal.archive()
+            saved = None
+        if saved is not None and saved.game in GAME_ENTRIES:
+            when = time.strftime("%H:%M", time.localtime(saved.saved_at))
+            title = t(GAME_ENTRIES[saved.game].title_key, lang)
+            items.append(MenuItem(t("core.menu_resume", lang, game=title, time=when), ("resume", saved)))
+        for entry in GAME_ENTRIES.values():
+            items.append(MenuItem(t(entry.title_key, lang), ("new", entry.name)))
+        items.append(MenuItem(t("core.menu_quit", lang), ("quit", None)))
+        self.mode = MenuMode(t("core.app_title", lang), items, self._main_choice, None, lang,
+                             subtitle=self.source_description)
+
+    def _main_choice(self, choice: tuple[str, Any]) -> None:
+        kind, value = choice
+        if kind == "quit":
+            self.running = False
+        elif kind == "resume":
+            self.resume(value)
+        elif kind == "new":
+            entry = GAME_ENTRIES[value]
+            steps = entry.setup(self.cfg, self.lang)
+            if not steps:
+                self.new_game(entry, {})
+            else:
+                self.mode = SetupWizard(steps, lambda answers: self.new_game(entry, answers), self.main_menu,
+                                        self.lang)
+
+    def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
+        seed = int(self.wall_clock() * 1000) % 2**31
+        setup = setup_action(entry, self.cfg, answers, seed)
+        try:
+            session = GameSession.new(engine_class(entry.name), setup, self.journal, **self._session_kw())
+        except CompanionError as exc:
+            self.show_notice(str(exc))
+            return
+        self._enter(entry, session)
+
+    def resume(self, saved) -> None:
+        entry = GAME_ENTRIES[saved.game]
+        try:
+            session = GameSession.resume(engine_class(entry.name), saved, self.journal, **self._session_kw())
+        except CompanionError as exc:
+            self.show_notice(str(exc), seconds=10)
+            return
+        self._enter(entry, session)
+        self.show_notice(t("core.resumed", self.lang), seconds=3)
+
+    def _session_kw(self) -> dict[str, Any]:
+        return {"lang": self.lang, "announce": self.announce, "wall_clock": self.wall_clock,
+                "announcer": self.announcer, "config": self.cfg}
+
+    def _enter(self, entry: GameEntry, session: GameSession) -> None:
+        self.entry = entry
+        self.session = session
+        session.camera_ready = self._camera_reads(entry.dice_set)
+        self.mode = self.game_mode = load_view(entry.view)(session)
+        if self.watcher is not None:
+            self.watcher.auto = entry.name == "free-play"
+
+    def _camera_reads(self, dice_set: str) -> bool:
+        """Whether the camera can read this game's dice: pip dice always, taught sets once taught."""
+        if self.watcher is None:
+            return False
+        if dice_set == "d6":
+            from vision.pips import read_dice
+            self.watcher.set_reader(read_dice)
+            return True
+        try:
+            from companion.teach import reader_for_set
+        except ImportError:
+            return False
+        reader = reader_for_set(dice_set)
+        if reader is None:
+            return False
+        self.watcher.set_reader(reader)
+        return True
+
+    def pause_menu(self) -> None:
+        lang = self.lang
+        items = [MenuItem(t("core.pause_continue", lang), "continue"),
+                 MenuItem(t("core.pause_undo", lang), "undo", enabled=bool(self.session and self.session.can_undo)),
+                 MenuItem(t("core.pause_mute", lang), "mute", enabled=self.announcer is not None),
+                 MenuItem(t("core.pause_main_menu", lang), "menu")]
+        self.mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice, self._back_to_game, lang,
+                             subtitle=t("core.pause_saved", lang))
+
+    def _back_to_game(self) -> None:
+        self.mode = self.game_mode
+
+    def _pause_choice(self, choice: str) -> None:
+        if choice == "menu":
+            self.main_menu()
+            return
+        if choice == "undo":
+            self.undo()
+        elif choice == "mute" and self.announcer is not None:
+            self.announcer.toggle_mute()
+        self._back_to_game()
+
+    def undo(self) -> None:
+        if self.session is not None and self.session.undo():
+            self.show_notice(t("core.undone", self.lang), seconds=2)
+
+    # -- input -----------------------------------------------------------------------------------------------
+    def on_button(self, event: ButtonEvent) -> None:
+        in_game = self.session is not None and self.mode is self.game_mode
+        if event.button is Button.UNDO and event.press is Press.LONG:
+            if in_game:
+                self.undo()
+            return
+        if event.button is Button.SELECT and event.press is Press.LONG:
+            if self.announcer is not None:
+                self.announcer.toggle_mute()
+            return
+        used = self.mode.on_button(event)
+        if in_game and event.button in (Button.ROLL, Button.REROLL) and self.session.camera_ready:
+            self.watcher.request()
+        elif not used and in_game and event.button is Button.UNDO:
+            self.pause_menu()
+
+    def on_tap(self, pos: tuple[int, int]) -> None:
+        if self.session is not None and self.mode is self.game_mode and MENU_CORNER.collidepoint(pos):
+            self.pause_menu()
+            return
+        self.mode.on_tap(pos)
+
+    def handle_pygame_event(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame.QUIT:
+            self.running = False
+        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            if self.session is not None and self.mode is self.game_mode:
+                self.pause_menu()
+            elif self.session is not None:
+                self._back_to_game()
+            else:
+                self.main_menu()
+        elif ev.type in (pygame.KEYDOWN, pygame.KEYUP):
+            self.keys.handle(ev)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and not getattr(ev, "touch", False):
+            pos = self.display.to_design(ev.pos) if self.display else ev.pos
+            if pos is not None:
+                self.on_tap(pos)
+        elif ev.type == pygame.FINGERDOWN:
+            pos = self.display.finger_to_design(ev.x, ev.y) if self.display else None
+            if pos is not None:
+                self.on_tap(pos)
+        elif ev.type == pygame.VIDEORESIZE and self.display is not None:
+            self.display.resized(ev.size)
+
+    # -- the loop --------------------------------------------------------------------------------------------
+    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: events, buttons, dice, update, draw. Tests call this directly."""
+        now = self.clock()
+        for ev in events if events is not None else pygame.event.get():
+            self.handle_pygame_event(ev)
+        button_events = self.keys.poll()
+        if self.buttons is not None:
+            button_events += self.buttons.poll()
+        for be in button_events:
+            self.on_button(be)
+        if self.watcher is not None:
+            while not self.watcher.readings.empty():
+                reading = self.watcher.readings.get_nowait()
+                if self.session is not None and self.session.camera_ready:
+                    self.session.latest_reading = reading
+                    self.mode.on_dice(reading)
+        self.mode.update(dt, now)
+        if self.announcer is not None:
+            self.announcer.update(now)
+        if self.display is not None:
+            self.draw(self.display.canvas)
+            self.display.present()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.mode.draw(surface)
+        if self.session is not None and self.mode is self.game_mode:
+            _draw_menu_corner(surface)
+        message = (self.session.error if self.session is not None else None) or (
+            self.notice if self.clock() < self.notice_until else None)
+        if self.watcher is not None and self.watcher.error:
+            message = message or t("core.camera_trouble", self.lang, error=self.watcher.error)
+        if message:
+            _draw_notice(surface, message)
+        if self.announcer is not None:
+            self.announcer.draw(surface, getattr(self.mode, "hourglass_rect", None))
+
+    def run(self, max_frames: int | None = None) -> None:
+        fps = self.cfg.display.fps
+        tick = pygame.time.Clock()
+        previous = signal.signal(signal.SIGTERM, lambda *_: setattr(self, "running", False))
+        frames = 0
+        try:
+            while self.running and (max_frames is None or frames < max_frames):
+                dt = tick.tick(fps) / 1000.0
+                self.frame(dt)
+                frames += 1
+        except KeyboardInterrupt:
+            pass
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+            self.close()
+
+
+MENU_CORNER = pygame.Rect(theme.DESIGN_SIZE[0] - 52, 0, 52, 52)
+
+
+def _draw_menu_corner(surface: pygame.Surface) -> None:
+    r = MENU_CORNER.inflate(-12, -12)
+    pygame.draw.rect(surface, theme.PANEL, r, border_radius=6)
+    for k in range(3):
+        y = r.y + 9 + k * 9
+        pygame.draw.line(surface, theme.TEXT, (r.x + 8, y), (r.right - 8, y), 3)
+
+
+def _draw_notice(surface: pygame.Surface, message: str) -> None:
+    """A red strip above the hint bar: rule violations and device trouble, in words a player understands."""
+    w = theme.DESIGN_SIZE[0]
+    size = theme.fit_text(message, theme.BODY, w - 30)
+    lines = [message]
+    if size < theme.SMALL:  # too long for one line: wrap at a space near the middle
+        cut = message.rfind(" ", 0, len(message) // 2 + 10)
+        lines = [message[:cut], message[cut + 1:]] if cut > 0 else [message]
+        size = max(14, min(theme.fit_text(line, theme.BODY, w - 30) for line in lines))
+    h = 14 + len(lines) * (size + 8)
+    rect = pygame.Rect(0, theme.DESIGN_SIZE[1] - 40 - h, w, h)
+    pygame.draw.rect(surface, theme.BAD, rect)
+    for k, line in enumerate(lines):
+        theme.text(surface, line, (rect.centerx, rect.y + 8 + k * (size + 8)), size, theme.TEXT, bold=True,
+                   anchor="midtop")
+
+
+__all__ = ["App", "GameEntry", "GAME_ENTRIES", "register_game", "Sound"]

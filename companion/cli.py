@@ -1,0 +1,196 @@
+"""The ``companion`` command: run at the table, read photos, play transcripts, teach dice, show config, doctor.
+
+Player-facing errors (``CompanionError``) are printed as one clear line and exit with status 2; nothing a player
+does wrong prints a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+from companion import __version__
+from companion.errors import CompanionError, ImageError
+
+log = logging.getLogger("companion")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="companion", description="The table companion: reads the dice, keeps the "
+                                "table state and announces what everybody must hear.")
+    p.add_argument("--version", action="version", version=f"companion {__version__}")
+    p.add_argument("--config", metavar="PATH", help="config file (default: the XDG config folder)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    run = sub.add_parser("run", help="start the companion at the table (the default command)",
+                         description="Start the companion. Without a camera it uses the synthetic tray.")
+    run.add_argument("--source", metavar="SPEC", help="pi | cam:N | folder:PATH | video:PATH | synthetic | auto")
+    run.add_argument("--window", action="store_true", help="a window even on a Pi")
+    run.add_argument("--fullscreen", action="store_true", help="fullscreen kiosk even on a laptop")
+    run.add_argument("--lang", choices=["de", "en"], help="override the config's language")
+    run.add_argument("--screenshot", metavar="PNG", help=argparse.SUPPRESS)
+    run.add_argument("--frames", type=int, help=argparse.SUPPRESS)
+
+    read = sub.add_parser("read", help="read the dice in photos", description="Read the dice in photos and print "
+                          "the faces; --json prints one JSON line per photo.")
+    read.add_argument("images", nargs="+", metavar="IMAGE")
+    read.add_argument("--json", action="store_true", help="one JSON line per photo")
+    read.add_argument("--annotate", metavar="DIR", help="write each photo with boxes and faces drawn into DIR")
+    read.add_argument("--set", dest="dice_set", metavar="SET", help="read taught dice of this set (default: pips)")
+
+    play = sub.add_parser("play", help="play a table transcript headless",
+                          description="Feed a table transcript (JSON lines of table actions) to a game engine and "
+                          "print every announcement and the final state.")
+    play.add_argument("game", help="haste-worte | echt-spitze | noch-x-mal | fritzo | free-play")
+    play.add_argument("--script", required=True, metavar="FILE", help="the transcript ('-' for standard input)")
+    play.add_argument("--json", action="store_true", help="JSON lines instead of text")
+    play.add_argument("--lang", choices=["de", "en"], help="language of the announcements")
+
+    teach = sub.add_parser("teach", help="teach the companion a dice set",
+                           description="Show each face of a dice set to the camera once, or teach from photos.")
+    teach.add_argument("dice_set", metavar="SET")
+    teach.add_argument("--examples", metavar="DIR", help="photos with labels.csv: teach without the screen")
+    teach.add_argument("--source", metavar="SPEC", help="camera for interactive teaching")
+
+    sub.add_parser("config", help="print the effective config", description="Print the effective config as TOML.")
+    sub.add_parser("doctor", help="what camera, buttons, display, sound and speech are found",
+                   description="Check the devices and say what is missing and how to install it.")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING"),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    command = args.command or "run"
+    try:
+        if command == "read":
+            return cmd_read(args)
+        if command == "play":
+            return cmd_play(args)
+        if command == "teach":
+            return cmd_teach(args)
+        if command == "config":
+            from companion import config
+            sys.stdout.write(config.load(args.config).to_toml())
+            return 0
+        if command == "doctor":
+            from companion.doctor import report
+            sys.stdout.write(report(args.config))
+            return 0
+        return cmd_run(args)
+    except CompanionError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from companion import config
+    from companion.runtime import run_app
+
+    cfg = config.load(args.config)
+    if getattr(args, "lang", None):
+        cfg.language = args.lang
+    if getattr(args, "window", False):
+        cfg.display.fullscreen = False
+    elif getattr(args, "fullscreen", False):
+        cfg.display.fullscreen = True
+    return run_app(cfg, source_spec=getattr(args, "source", None), screenshot=getattr(args, "screenshot", None),
+                   max_frames=getattr(args, "frames", None))
+
+
+def load_image(path: str):
+    """Read a photo for the reader; anything that is not a readable image is an ImageError naming the file."""
+    import cv2
+    import numpy as np
+
+    p = Path(path)
+    if not p.is_file():
+        raise ImageError(f"{path}: no such file")
+    data = np.fromfile(str(p), dtype=np.uint8)
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None or image.size == 0:
+        raise ImageError(f"{path}: not an image the reader can open (use a JPEG or PNG photo)")
+    return image
+
+
+def cmd_read(args: argparse.Namespace) -> int:
+    import cv2
+
+    if args.dice_set and args.dice_set != "d6":
+        from companion.teach import reader_for_set
+        reader = reader_for_set(args.dice_set)
+        if reader is None:
+            raise CompanionError(f"the dice set {args.dice_set!r} is not taught yet: run "
+                                 f"'companion teach {args.dice_set}' first")
+    else:
+        from vision.pips import read_dice as reader
+    annotate_dir = Path(args.annotate) if args.annotate else None
+    if annotate_dir:
+        annotate_dir.mkdir(parents=True, exist_ok=True)
+    failures = 0
+    for path in args.images:
+        try:
+            image = load_image(path)
+        except ImageError as exc:
+            failures += 1
+            if args.json:
+                print(json.dumps({"image": path, "error": str(exc)}, ensure_ascii=False))
+            else:
+                print(f"companion: {exc}", file=sys.stderr)
+            continue
+        start = time.perf_counter()
+        reading = reader(image)
+        ms = (time.perf_counter() - start) * 1000
+        if args.json:
+            print(json.dumps({"image": path, "dice": [d.to_json() for d in reading.dice], "ms": round(ms, 1)},
+                             ensure_ascii=False))
+        else:
+            faces = " ".join("?" if f is None else str(f) for f in reading.faces) or "(no dice)"
+            print(f"{path}: {faces}   [{len(reading.dice)} dice, {ms:.0f} ms]")
+        if annotate_dir:
+            from vision.annotate import annotate
+            cv2.imwrite(str(annotate_dir / (Path(path).stem + ".png")), annotate(image, reading))
+    return 1 if failures else 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from companion import config
+    from companion.games import engine_class
+    from companion.games.base import play_transcript
+
+    lang = args.lang or config.load(args.config).language
+    engine_cls = engine_class(args.game)
+    if args.script == "-":
+        lines = sys.stdin.read().splitlines()
+    else:
+        try:
+            lines = Path(args.script).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CompanionError(f"cannot read the transcript {args.script}: {exc}") from None
+    play_transcript(engine_cls, lines, sys.stdout, lang=lang, as_json=args.json)
+    return 0
+
+
+def cmd_teach(args: argparse.Namespace) -> int:
+    from companion import teach
+
+    if args.examples:
+        report = teach.teach_from_examples(args.dice_set, Path(args.examples))
+        print(report)
+        return 0
+    from companion import config
+    from companion.runtime import run_teach
+
+    return run_teach(config.load(args.config), args.dice_set, source_spec=args.source)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,223 @@
+"""The player's settings: TOML in the XDG config folder, every value checked with a message that names the key.
+
+A missing file means defaults (a fresh install just works). A file that is not valid TOML is a ``ConfigError``
+naming the line; we do not silently fall back, because the player would not learn why their names vanished.
+Game sections (``[games.haste-worte]`` ...) are passed to the games as they are; the games check their own keys.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from companion import paths
+from companion.errors import ConfigError
+from companion.i18n import LANGUAGES
+from hardware.events import Button
+
+DEFAULT_PINS: dict[str, int] = {"roll": 17, "reroll": 27, "timer": 22, "next": 23, "select": 24, "undo": 25}
+#: BCM GPIO numbers a button may use (the 40-pin header's general-purpose pins)
+VALID_PINS = range(2, 28)
+
+
+@dataclass
+class DisplayConfig:
+    width: int = 800
+    height: int = 480
+    #: "auto": fullscreen kiosk on a Pi, a window elsewhere
+    fullscreen: bool | str = "auto"
+    fps: int = 30
+
+
+@dataclass
+class SoundConfig:
+    volume: int = 80
+    mute: bool = False
+    speech: bool = True
+
+
+@dataclass
+class ButtonConfig:
+    pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
+    hold_time: float = 1.0
+    debounce: float = 0.03
+
+
+@dataclass
+class Config:
+    language: str = "de"
+    players: list[str] = field(default_factory=lambda: ["Anna", "Ben", "Carla", "David"])
+    camera: str = "auto"
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    sound: SoundConfig = field(default_factory=SoundConfig)
+    buttons: ButtonConfig = field(default_factory=ButtonConfig)
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+    path: Path | None = None
+
+    def to_toml(self) -> str:
+        """The effective config as TOML (what ``companion config`` prints; valid input for ``--config``)."""
+        out = [f"# effective config{f' (from {self.path})' if self.path else ' (defaults: no config file)'}"]
+        out.append(f"language = {_toml_value(self.language)}")
+        out.append(f"players = {_toml_value(self.players)}")
+        out.append(f"camera = {_toml_value(self.camera)}")
+        for name, section in (("display", self.display), ("sound", self.sound)):
+            out.append(f"\n[{name}]")
+            out += [f"{f.name} = {_toml_value(getattr(section, f.name))}" for f in fields(section)]
+        out.append("\n[buttons]")
+        out.append(f"hold_time = {_toml_value(self.buttons.hold_time)}")
+        out.append(f"debounce = {_toml_value(self.buttons.debounce)}")
+        out.append("\n[buttons.pins]")
+        out += [f"{k} = {v}" for k, v in self.buttons.pins.items()]
+        for game, section in self.games.items():
+            out.append(f'\n[games."{game}"]')
+            out += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in section.items()]
+        return "\n".join(out) + "\n"
+
+
+def _toml_key(k: str) -> str:
+    return k if k.replace("_", "").replace("-", "").isalnum() else _toml_value(k)
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int | float):
+        return repr(v)
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{_toml_key(k)} = {_toml_value(x)}" for k, x in v.items()) + " }"
+    raise TypeError(f"cannot write {type(v).__name__} to TOML")
+
+
+def _bad(key: str, value: Any, allowed: str) -> ConfigError:
+    return ConfigError(f"config: {key} = {value!r} is not allowed; {allowed}")
+
+
+def _int(data: dict, key: str, prefix: str, lo: int, hi: int, default: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _bad(f"{prefix}{key}", value, f"use a whole number from {lo} to {hi}")
+    return value
+
+
+def _float(data: dict, key: str, prefix: str, lo: float, hi: float, default: float) -> float:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+        raise _bad(f"{prefix}{key}", value, f"use a number from {lo} to {hi} (seconds)")
+    return float(value)
+
+
+def _bool(data: dict, key: str, prefix: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise _bad(f"{prefix}{key}", value, "use true or false")
+    return value
+
+
+def _section(data: dict, key: str) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise _bad(key, value, f"[{key}] must be a table (a section)")
+    return value
+
+
+def _check_unknown(data: dict, known: set[str], prefix: str) -> None:
+    for key in data:
+        if key not in known:
+            raise ConfigError(f"config: unknown setting {prefix}{key}; known are: {', '.join(sorted(known))}")
+
+
+def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
+    """Check every value; the first bad one raises ConfigError naming key, value and what is allowed."""
+    _check_unknown(data, {"language", "players", "camera", "display", "sound", "buttons", "games"}, "")
+    cfg = Config(path=path)
+
+    lang = data.get("language", cfg.language)
+    if lang not in LANGUAGES:
+        raise _bad("language", lang, f"choose one of: {', '.join(LANGUAGES)}")
+    cfg.language = lang
+
+    players = data.get("players", cfg.players)
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise _bad("players", players, 'give a list of names in seat order, e.g. ["Anna", "Ben"]')
+    names = [p.strip() for p in players]
+    if len(set(n.casefold() for n in names)) != len(names):
+        raise _bad("players", players, "each name may appear once (add an initial to tell two apart)")
+    if not 1 <= len(names) <= 6:
+        raise _bad("players", players, "name 1 to 6 players")
+    if any(len(n) > 20 for n in names):
+        raise _bad("players", players, "keep each name to 20 letters so it fits the screen")
+    cfg.players = names
+
+    camera = data.get("camera", cfg.camera)
+    if not isinstance(camera, str) or not (
+        camera in ("auto", "pi", "synthetic") or camera.split(":", 1)[0] in ("cam", "folder", "video")
+    ):
+        raise _bad("camera", camera, "use auto, pi, cam:0, folder:PATH, video:PATH or synthetic")
+    cfg.camera = camera
+
+    d = _section(data, "display")
+    _check_unknown(d, {f.name for f in fields(DisplayConfig)}, "display.")
+    cfg.display.width = _int(d, "width", "display.", 320, 7680, cfg.display.width)
+    cfg.display.height = _int(d, "height", "display.", 240, 4320, cfg.display.height)
+    cfg.display.fps = _int(d, "fps", "display.", 5, 120, cfg.display.fps)
+    fs = d.get("fullscreen", cfg.display.fullscreen)
+    if fs != "auto" and not isinstance(fs, bool):
+        raise _bad("display.fullscreen", fs, 'use true, false or "auto" (fullscreen on a Pi)')
+    cfg.display.fullscreen = fs
+
+    s = _section(data, "sound")
+    _check_unknown(s, {f.name for f in fields(SoundConfig)}, "sound.")
+    cfg.sound.volume = _int(s, "volume", "sound.", 0, 100, cfg.sound.volume)
+    cfg.sound.mute = _bool(s, "mute", "sound.", cfg.sound.mute)
+    cfg.sound.speech = _bool(s, "speech", "sound.", cfg.sound.speech)
+
+    b = _section(data, "buttons")
+    _check_unknown(b, {"pins", "hold_time", "debounce"}, "buttons.")
+    cfg.buttons.hold_time = _float(b, "hold_time", "buttons.", 0.3, 5.0, cfg.buttons.hold_time)
+    cfg.buttons.debounce = _float(b, "debounce", "buttons.", 0.0, 0.5, cfg.buttons.debounce)
+    pins = _section(b, "pins")
+    names_ok = {btn.value for btn in Button}
+    for key, pin in pins.items():
+        if key not in names_ok:
+            raise _bad(f"buttons.pins.{key}", pin, f"buttons are: {', '.join(sorted(names_ok))}")
+        if isinstance(pin, bool) or not isinstance(pin, int) or pin not in VALID_PINS:
+            raise _bad(f"buttons.pins.{key}", pin, "use a BCM GPIO number from 2 to 27")
+        cfg.buttons.pins[key] = pin
+    # Blame the pin the player set, not the default it collides with.
+    used: dict[int, str] = {}
+    for key in [k for k in cfg.buttons.pins if k not in pins] + list(pins):
+        pin = cfg.buttons.pins[key]
+        if pin in used:
+            raise _bad(f"buttons.pins.{key}", pin, f"GPIO {pin} is already used by {used[pin]}; give {used[pin]} "
+                       "another pin too")
+        used[pin] = key
+
+    games = _section(data, "games")
+    for game, section in games.items():
+        if not isinstance(section, dict):
+            raise _bad(f"games.{game}", section, f'[games."{game}"] must be a table')
+    cfg.games = {k: dict(v) for k, v in games.items()}
+    return cfg
+
+
+def load(path: str | Path | None = None) -> Config:
+    """Load the config from ``path`` (or the XDG default). A missing default file means defaults."""
+    explicit = path is not None
+    p = Path(path) if explicit else paths.config_file()
+    if not p.exists():
+        if explicit:
+            raise ConfigError(f"config file {p} does not exist; check the path given to --config")
+        return Config()
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"config file {p} is not valid TOML: {exc}. Fix that line or remove the file.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"config file {p} cannot be read: {exc}") from None
+    return from_dict(data, p)

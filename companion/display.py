@@ -1,0 +1,73 @@
+"""The window or kiosk screen: everything is drawn on an 800x480 design canvas, then scaled to fit.
+
+On a Raspberry Pi without a desktop SDL drives the screen through KMSDRM; there we go fullscreen (kiosk). On a laptop
+we open a resizable window. Scaling keeps the aspect ratio (letterbox), and taps are mapped back to design
+coordinates, so every view works in one coordinate system whatever the screen.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from companion.views.theme import BG, DESIGN_SIZE
+
+
+def is_raspberry_pi() -> bool:
+    try:
+        return "raspberry pi" in Path("/proc/device-tree/model").read_text(errors="ignore").lower()
+    except OSError:
+        return False
+
+
+class Display:
+    def __init__(self, size: tuple[int, int] = DESIGN_SIZE, fullscreen: bool | str = "auto",
+                 title: str = "Table companion") -> None:
+        if fullscreen == "auto":
+            fullscreen = is_raspberry_pi() and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(title)
+        if fullscreen:
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            pygame.mouse.set_visible(False)  # a touch kiosk shows no pointer
+        else:
+            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.canvas = pygame.Surface(DESIGN_SIZE)
+        self.fullscreen = bool(fullscreen)
+
+    def _placement(self) -> tuple[float, pygame.Rect]:
+        ww, wh = self.window.get_size()
+        scale = min(ww / DESIGN_SIZE[0], wh / DESIGN_SIZE[1])
+        w, h = int(DESIGN_SIZE[0] * scale), int(DESIGN_SIZE[1] * scale)
+        return scale, pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+
+    def to_design(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """Window pixels to design pixels; None for a tap on the letterbox border."""
+        scale, rect = self._placement()
+        if not rect.collidepoint(pos):
+            return None
+        return int((pos[0] - rect.x) / scale), int((pos[1] - rect.y) / scale)
+
+    def finger_to_design(self, x: float, y: float) -> tuple[int, int] | None:
+        """Touch events carry 0..1 window coordinates."""
+        ww, wh = self.window.get_size()
+        return self.to_design((int(x * ww), int(y * wh)))
+
+    def present(self) -> None:
+        scale, rect = self._placement()
+        if rect.size == DESIGN_SIZE and rect.topleft == (0, 0):
+            self.window.blit(self.canvas, (0, 0))
+        else:
+            self.window.fill(BG)
+            self.window.blit(pygame.transform.smoothscale(self.canvas, rect.size), rect)
+        pygame.display.flip()
+
+    def resized(self, size: tuple[int, int]) -> None:
+        if not self.fullscreen:
+            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def close(self) -> None:
+        pygame.display.quit()

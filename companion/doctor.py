@@ -1,0 +1,71 @@
+"""``companion doctor``: what the companion finds on this machine, and for what is missing, how to install it."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import platform
+import shutil
+import sys
+from collections.abc import Callable
+
+
+def _section(title: str, lines: list[str]) -> str:
+    return f"{title}\n" + "".join(f"  {line}\n" for line in lines)
+
+
+def _safe(fn: Callable[[], list[str]], what: str) -> list[str]:
+    try:
+        return fn()
+    except Exception as exc:  # the doctor reports trouble; it must not be the trouble
+        return [f"could not check {what}: {exc}"]
+
+
+def _python() -> list[str]:
+    lines = [f"Python {platform.python_version()} on {platform.machine()} ({sys.executable})"]
+    for mod, pkg in (("pygame", "pygame-ce"), ("cv2", "opencv-python-headless"), ("numpy", "numpy"),
+                     ("gpiozero", "gpiozero")):
+        try:
+            m = importlib.import_module(mod)
+            lines.append(f"ok      {pkg} {getattr(m, '__version__', getattr(m, 'version', ''))}")
+        except ImportError:
+            lines.append(f"MISSING {pkg}: pip install {pkg}")
+    return lines
+
+
+def _display() -> list[str]:
+    from companion.display import is_raspberry_pi
+
+    lines = []
+    if is_raspberry_pi():
+        lines.append("Raspberry Pi: fullscreen kiosk through KMSDRM (or the desktop's window system)")
+    session = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY")
+    lines.append(f"desktop session: {session}" if session else "no desktop session: SDL uses KMSDRM/the console")
+    driver = os.environ.get("SDL_VIDEODRIVER")
+    if driver:
+        lines.append(f"SDL_VIDEODRIVER={driver}")
+    return lines
+
+
+def report(config_path: str | None = None) -> str:
+    from companion import config as config_mod
+
+    out = [_section("Python and libraries", _python())]
+    try:
+        cfg = config_mod.load(config_path)
+        out.append(_section("Config", [f"{cfg.path or 'defaults (no config file)'}; language {cfg.language}; "
+                                       f"players {', '.join(cfg.players)}"]))
+    except Exception as exc:
+        out.append(_section("Config", [f"PROBLEM {exc}"]))
+    from hardware import buttons, sources
+
+    out.append(_section("Camera", _safe(sources.diagnose, "the cameras")))
+    out.append(_section("Buttons", _safe(buttons.diagnose, "the buttons")))
+    out.append(_section("Display", _safe(_display, "the display")))
+    from companion import audio, speech
+
+    out.append(_section("Sound", _safe(audio.diagnose, "the sound device")))
+    out.append(_section("Speech", _safe(speech.diagnose, "speech")))
+    if not shutil.which("systemctl"):
+        out.append(_section("Start at boot", ["no systemd here: start the companion by hand with 'companion run'"]))
+    return "\n".join(out)

@@ -1,0 +1,788 @@
+"""Echt Spitze as the companion runs it: turn flow, first to score, bees, shapes, solo, final scoring.
+
+Players cross on their own paper; the engine keeps only what the table shares or forgets. Rule readings
+where the rulebook leaves room (they are repeated in ``docs/echt_spitze.md``):
+
+- Dice: players + 2 dice (solo: the 3 extra-cross dice). With 2-3 players the companion says how many dice
+  *without* extra cross go back in the box; a roll may never show more than 3 extra-cross marks.
+- A player's extra-cross reminder counts the mark on the die they took plus a mark on either middle die (they
+  may choose it); it always adds "none if any cross would hit a soap bubble", which only the sheet knows.
+- Kinds (levels 1, 2) and shapes (level 3) are named by the table with their two printed values
+  ``[higher, lower]``: in the setup (``kinds``/``shapes``) or, the first time one is reported, with
+  ``values``. The companion cannot see the pad, so it never guesses a value.
+- Several kinds may be completed in one turn (extra crosses); only one beehive and one shape per player per
+  turn. In the last turn every kind completed that turn still scores (a player may end with four kinds).
+- Piercing turns the sheet (all levels; in level 3 the hole counts on both sides but the sheet turns once).
+  Landing on an existing hole lets the player slip through (turn without a new hole); a hole must exist.
+- Bees: a beehive crossed this turn is blackened at the end of the turn by everybody who did not cross the
+  same coordinate this turn, on the side they are on after this turn's piercing, unless their own hive there
+  is already crossed (safe) or already blackened. A crossed hive is secured on the side the crosser was on
+  when the turn began. Crossing the same hive on the same side twice does not release bees again.
+- Solo: 14 rounds, odd rounds "!" (re-roll required), even "?" (optional); kinds/shapes scored in rounds 1-7
+  get the higher value, later the lower; the solo game ends only after round 14. Level 2 solo: two equal
+  numbers (a "?" is no number) in the roll at the start of a round blacken that beehive, never a re-roll.
+- Final scoring: levels 1, 2: kinds + stars x star value (level 2's value is not in the rulebook: give it
+  in the setup or with the first ``final`` entry) + leftover symbols + honeycombs (level 2). Level 3:
+  shapes + (diagonals <= 2 + diamonds <= 1) x 8 + pierced bubbles without a star. Ties go to the most holes,
+  then the victory is shared.
+
+>>> g = EchtSpitze.new({"action": "setup", "players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
+>>> _ = g.apply({"action": "roll", "dice": ["1", "2+X", "3", "?+X"]})
+>>> _ = g.apply({"action": "take", "die": 2})
+>>> g.current_taker
+'Ben'
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar, Self
+
+from companion.announce import Announcement, Sound
+from companion.games.echt_spitze.errors import (
+    DiceError,
+    EchtError,
+    FinalScoreError,
+    ReportError,
+    SetupError,
+    TakeError,
+    TurnError,
+    UnknownActionError,
+)
+from companion.games.echt_spitze.state import (
+    ALL_FACES,
+    DEFAULT_STAR_VALUE,
+    EXTRA_DICE,
+    EXTRA_FACES,
+    GAME_END_COUNT,
+    GRID,
+    MIDDLE_DICE,
+    PLAIN_FACES,
+    SIDES,
+    SOLO_HALFTIME,
+    SOLO_ROUNDS,
+    TOTAL_DICE,
+    FinalEntry,
+    Phase,
+    PlayerState,
+    Report,
+    TableState,
+    has_extra,
+    hive_key,
+    number,
+)
+from companion.i18n import LANGUAGES
+
+MAX_PLAYERS = 4
+MAX_NAME = 20
+MAX_STARS = 2 * 2 * GRID  # rows and columns, front and back
+MAX_LEFTOVER = 2 * GRID * GRID  # every field of both sides
+MAX_VALUE = 99
+
+
+def _screen(key: str, **params: Any) -> Announcement:
+    """A reminder for the screen only: not spoken, no chime."""
+    return Announcement(key, params, speak=False, sound=Sound.NONE)
+
+
+def _say(key: str, **params: Any) -> Announcement:
+    return Announcement(key, params)
+
+
+def _int_field(action: dict[str, Any], key: str, lo: int, hi: int, err: Callable[..., EchtError]) -> int:
+    value = action.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise err(f"echt.err.final_{key}", value=repr(value), lo=lo, hi=hi)
+    return value
+
+
+def parse_coord(value: Any) -> str:
+    """A beehive coordinate as "row-column" (1-5 each): accepts "4-4", "4 4", "44" or [4, 4]."""
+    if isinstance(value, list) and len(value) == 2:
+        parts = [str(v) for v in value]
+    elif isinstance(value, str):
+        cleaned = value.replace(" ", "-").replace("/", "-").strip("-")
+        parts = cleaned.split("-") if "-" in cleaned else list(cleaned)
+    else:
+        parts = []
+    digits = {str(n) for n in range(1, GRID + 1)}
+    if len(parts) != 2 or not all(p in digits for p in parts):
+        raise ReportError("echt.err.bad_coord", value=str(value))
+    return f"{parts[0]}-{parts[1]}"
+
+
+def _parse_overview(raw: Any, what: str) -> dict[str, list[int]]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise SetupError("echt.err.overview_format", what=what)
+    out: dict[str, list[int]] = {}
+    for name, values in raw.items():
+        out[_check_name(name, what)] = _check_values(values, name)
+    return out
+
+
+def _check_name(name: Any, what: str) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        raise SetupError("echt.err.overview_format", what=what)
+    return name.strip()
+
+
+def _check_values(values: Any, name: str) -> list[int]:
+    ok = (isinstance(values, list) and len(values) == 2
+          and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_VALUE for v in values)
+          and values[0] >= values[1])
+    if not ok:
+        raise SetupError("echt.err.values_format", name=str(name), value=repr(values))
+    return [values[0], values[1]]
+
+
+class EchtSpitze:
+    """The Echt Spitze engine: ``new(setup)``, ``apply(action)``, JSON round-trip (see the module doc)."""
+
+    name: ClassVar[str] = "echt-spitze"
+
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EchtSpitze) and other.state == self.state
+
+    # -- the Engine protocol ---------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, setup: dict[str, Any]) -> Self:
+        lang = setup.get("lang", "de")
+        try:
+            if lang not in LANGUAGES:
+                lang = "de"
+                raise SetupError("echt.err.lang", value=repr(setup.get("lang")), langs=", ".join(LANGUAGES))
+            state = cls._setup_state(setup, lang)
+        except EchtError as exc:
+            exc.lang = lang
+            raise
+        return cls(state)
+
+    def apply(self, action: dict[str, Any]) -> list[Announcement]:
+        handlers: dict[str, Callable[[TableState, dict[str, Any]], list[Announcement]]] = {
+            "roll": self._roll,
+            "take": self._take,
+            "leave": self._leave,
+            "reroll": self._reroll,
+            "correct": self._correct,
+            "report": self._report,
+            "end_turn": self._end_turn,
+            "final": self._final,
+        }
+        work = copy.deepcopy(self.state)  # every handler edits the copy: an error leaves the game untouched
+        try:
+            handler = handlers.get(str(action.get("action")))
+            if handler is None:
+                raise UnknownActionError("echt.err.unknown_action", name=str(action.get("action")),
+                                         known=", ".join(handlers))
+            announcements = handler(work, action)
+        except EchtError as exc:
+            exc.lang = self.state.lang
+            raise
+        self.state = work
+        return announcements
+
+    def to_json(self) -> dict[str, Any]:
+        return self.state.to_json()
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        return cls(TableState.from_json(data))
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase is Phase.OVER
+
+    # -- what the screen shows -------------------------------------------------------------------------------
+    @property
+    def opening_announcements(self) -> list[Announcement]:
+        """What to say when the game starts (the setup is not an ``apply``): dice to put back, who starts."""
+        return self._opening()
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def start_player(self) -> str:
+        return self.state.players[self.state.start].name
+
+    @property
+    def take_order(self) -> list[int]:
+        n = len(self.state.players)
+        return [(self.state.start + k) % n for k in range(n)]
+
+    @property
+    def current_taker(self) -> str | None:
+        """Who takes a die now (None outside the taking)."""
+        if self.state.phase is not Phase.TAKE:
+            return None
+        return self.state.players[self._next_taker(self.state)].name
+
+    @property
+    def middle(self) -> list[int]:
+        """Indices (into ``state.dice``) of the dice nobody took: the two middle dice once all hold one."""
+        return self._middle(self.state)
+
+    @property
+    def dice_count(self) -> int:
+        return self._dice_count(self.state)
+
+    @property
+    def solo_sign(self) -> str | None:
+        """"!" (re-roll required) or "?" (optional) for the solo round; None in a multiplayer game."""
+        if not self.state.solo:
+            return None
+        return "!" if self.state.turn % 2 == 1 else "?"
+
+    def holder(self, die: int) -> str | None:
+        for p in self.state.players:
+            if p.holds == die:
+                return p.name
+        return None
+
+    def extra_crosses(self, player: str) -> int:
+        """The most extra crosses the player may place this turn (own die's mark + a middle die's mark)."""
+        s = self.state
+        if s.phase is not Phase.SCORE:
+            return 0
+        p = self._player(s, player)
+        own = p.holds is not None and has_extra(s.dice[p.holds])
+        mid = any(has_extra(s.dice[i]) for i in self._middle(s))
+        return int(own) + int(mid)
+
+    def virtual_faces(self) -> list[tuple[str, ...]]:
+        """The faces of each die to roll now (for ``session.virtual_roll`` when the table has no camera)."""
+        return self._models(self.state)
+
+    def points(self, player: str) -> int:
+        """Points from scored kinds or shapes so far (what the companion knows without the sheet)."""
+        return sum(self._player(self.state, player).scored.values())
+
+    # -- setup -----------------------------------------------------------------------------------------------
+    @classmethod
+    def _setup_state(cls, setup: dict[str, Any], lang: str) -> TableState:
+        players = setup.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+            raise SetupError("echt.err.players_format")
+        names = [p.strip() for p in players]
+        if not 1 <= len(names) <= MAX_PLAYERS:
+            raise SetupError("echt.err.players_count", count=len(names))
+        if len({n.casefold() for n in names}) != len(names):
+            raise SetupError("echt.err.players_unique")
+        if any(len(n) > MAX_NAME for n in names):
+            raise SetupError("echt.err.players_long", max=MAX_NAME)
+        level = setup.get("level", 1)
+        if isinstance(level, bool) or level not in (1, 2, 3):
+            raise SetupError("echt.err.level", value=repr(level))
+        if level == 3:
+            if "kinds" in setup:
+                raise SetupError("echt.err.kinds_in_level3")
+            overview = _parse_overview(setup.get("shapes"), "shapes")
+        else:
+            if "shapes" in setup:
+                raise SetupError("echt.err.shapes_in_level12", level=level)
+            overview = _parse_overview(setup.get("kinds"), "kinds")
+        star_value = setup.get("star_value", DEFAULT_STAR_VALUE.get(level))
+        if star_value is not None and not _valid_star_value(star_value):
+            raise SetupError("echt.err.star_value", value=repr(star_value))
+        start = setup.get("start", 0)
+        folded = [n.casefold() for n in names]
+        if isinstance(start, int) and not isinstance(start, bool) and 0 <= start < len(names):
+            start = names[start]  # the app's setup wizard gives the seat index
+        if not isinstance(start, str) or start.strip().casefold() not in folded:
+            raise SetupError("echt.err.start", value=repr(start), players=names)
+        return TableState(
+            players=[PlayerState(name=n) for n in names],
+            level=level,
+            overview=overview,
+            star_value=star_value,
+            seed=str(setup.get("seed", "echt-spitze")),
+            lang=lang,
+            start=folded.index(start.strip().casefold()),
+        )
+
+    def _opening(self) -> list[Announcement]:
+        s = self.state
+        if s.solo:
+            return [_say("echt.setup.solo", level=s.level), *self._round_start(s)]
+        n = self._dice_count(s)
+        out = [_say("echt.setup.all_dice") if n == TOTAL_DICE else
+               _say(f"echt.setup.put_back_{TOTAL_DICE - n}", dice=n)]
+        out.append(_say("echt.turn.start", player=self.start_player))
+        return out
+
+    # -- helpers ---------------------------------------------------------------------------------------------
+    @staticmethod
+    def _dice_count(s: TableState) -> int:
+        return EXTRA_DICE if s.solo else len(s.players) + MIDDLE_DICE
+
+    @staticmethod
+    def _middle(s: TableState) -> list[int]:
+        held = {p.holds for p in s.players}
+        return [i for i in range(len(s.dice)) if i not in held]
+
+    def _next_taker(self, s: TableState) -> int:
+        n = len(s.players)
+        for k in range(n):
+            seat = (s.start + k) % n
+            if s.players[seat].holds is None:
+                return seat
+        raise AssertionError("everybody holds a die")  # TAKE ends when the last player takes
+
+    @staticmethod
+    def _player(s: TableState, name: Any) -> PlayerState:
+        if isinstance(name, str):
+            for p in s.players:
+                if p.name.casefold() == name.strip().casefold():
+                    return p
+        raise TurnError("echt.err.unknown_player", name=str(name), players=[p.name for p in s.players])
+
+    def _expect(self, s: TableState, *phases: Phase) -> None:
+        if s.phase in phases:
+            return
+        who = s.players[self._next_taker(s)].name if s.phase is Phase.TAKE else s.players[s.start].name
+        raise TurnError(f"echt.err.wait_{s.phase.value}", player=who)
+
+    def _check_actor(self, s: TableState, action: dict[str, Any], seat: int) -> None:
+        """An action may name its player; if it does, it must be the one whose move it is."""
+        if "player" in action and self._player(s, action["player"]) is not s.players[seat]:
+            raise TurnError("echt.err.not_your_move", player=str(action["player"]),
+                            expected=s.players[seat].name)
+
+    def _faces(self, s: TableState, action: dict[str, Any], count: int,
+               models: list[tuple[str, ...]]) -> list[str]:
+        raw = action.get("dice")
+        if raw is None:  # no camera and no faces given: roll from the seed, reproducible on replay
+            rng = random.Random(f"{s.seed}:{s.rolls}")
+            s.rolls += 1
+            return [rng.choice(m) for m in models]
+        if not isinstance(raw, list):
+            raise DiceError("echt.err.dice_format")
+        if len(raw) != count:
+            raise DiceError("echt.err.dice_count", expected=count, got=len(raw))
+        faces: list[str] = []
+        for i, face in enumerate(raw, start=1):
+            if face is None:
+                raise DiceError("echt.err.die_unread", die=i)
+            if not isinstance(face, str) or face not in ALL_FACES:
+                raise DiceError("echt.err.bad_face", die=i, face=str(face))
+            faces.append(face)
+        return faces
+
+    @staticmethod
+    def _check_extra_count(dice: list[str]) -> None:
+        marks = sum(has_extra(f) for f in dice)
+        if marks > EXTRA_DICE:
+            raise DiceError("echt.err.too_many_extra", count=marks, max=EXTRA_DICE)
+
+    # -- rolling and taking ----------------------------------------------------------------------------------
+    def _roll(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:
+        self._expect(s, Phase.ROLL, Phase.REROLL)
+        if s.phase is Phase.ROLL:
+            models = self._models(s)
+            faces = self._faces(s, action, len(models), models)
+            self._check_extra_count(faces)
+            s.dice = faces
+            s.phase = Phase.TAKE
+            out: list[Announcement] = []
+            if s.solo and s.level == 2:
+                out += self._solo_pair_bees(s)
+            out.append(_screen("echt.take.next", player=s.players[self._next_taker(s)].name))
+            return out
+        middle = self._middle(s)
+        models = self._models(s)
+        faces = self._faces(s, action, MIDDLE_DICE, models)
+        dice = list(s.dice)
+        for i, face in zip(middle, faces, strict=True):
+            dice[i] = face
+        self._check_extra_count(dice)
+        s.dice = dice
+        s.phase = Phase.SCORE
+        return self._middle_settled(s)
+
+    @classmethod
+    def _models(cls, s: TableState) -> list[tuple[str, ...]]:
+        """Faces per die for a virtual roll: an extra-cross die is modelled with the mark on every face."""
+        if s.phase is Phase.REROLL:
+            return [EXTRA_FACES if has_extra(s.dice[i]) else PLAIN_FACES for i in cls._middle(s)]
+        n = cls._dice_count(s)
+        return [EXTRA_FACES] * EXTRA_DICE + [PLAIN_FACES] * (n - EXTRA_DICE)
+
+    def _take(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:
+        self._expect(s, Phase.TAKE)
+        seat = self._next_taker(s)
+        self._check_actor(s, action, seat)
+        if "die" in action:
+            die = action["die"]
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= len(s.dice):
+                raise TakeError("echt.err.no_such_die", die=str(die), count=len(s.dice))
+            index = die - 1
+            holder = next((p.name for p in s.players if p.holds == index), None)
+            if holder is not None:
+                raise TakeError("echt.err.die_taken", die=die, face=s.dice[index], holder=holder)
+        elif "face" in action:
+            face = action["face"]
+            free = [i for i in self._middle(s) if s.dice[i] == face]
+            if not free:
+                raise TakeError("echt.err.face_not_free", face=str(face),
+                                free=", ".join(s.dice[i] for i in self._middle(s)))
+            index = free[0]
+        else:
+            raise TakeError("echt.err.take_which")
+        player = s.players[seat]
+        player.holds = index
+        out = [_screen("echt.take.done", player=player.name, face=s.dice[index])]
+        if any(p.holds is None for p in s.players):
+            out.append(_screen("echt.take.next", player=s.players[self._next_taker(s)].name))
+            return out
+        s.phase = Phase.MIDDLE
+        start = s.players[s.start].name
+        if s.solo:
+            key = "echt.solo.must_reroll" if s.turn % 2 == 1 else "echt.solo.may_reroll"
+            out.append(_say(key, player=start))
+        else:
+            out.append(_say("echt.middle.choose", player=start))
+        return out
+
+    def _leave(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:
+        self._expect(s, Phase.MIDDLE)
+        self._check_actor(s, action, s.start)
+        if s.solo and s.turn % 2 == 1:
+            raise TurnError("echt.err.solo_must_reroll", round=s.turn)
+        s.middle_choice = "leave"
+        s.phase = Phase.SCORE
+        return [_say("echt.middle.leave", player=s.players[s.start].name), *self._middle_settled(s)]
+
+    def _reroll(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:
+        self._expect(s, Phase.MIDDLE)
+        self._check_actor(s, action, s.start)
+        s.middle_choice = "reroll"
+        s.phase = Phase.REROLL
+        out = [_say("echt.middle.reroll", player=s.players[s.start].name)]
+        if "dice" in action:  # decision and reading in one line (a transcript convenience)
+            out += self._roll(s, {"action": "roll", "dice": action["dice"]})
+        return out
+
+    def _middle_settled(self, s: TableState) -> list[Announcement]:
+        a, b = (number(s.dice[i]) for i in self._middle(s))
+        return [_say("echt.middle.result", a=a, b=b), *self._extra_reminders(s)]
+
+    def _extra_reminders(self, s: TableState) -> list[Announcement]:
+        marked = [number(s.dice[i]) for i in self._middle(s) if has_extra(s.dice[i])]
+        out: list[Announcement] = []
+        middle_only: list[str] = []
+        for p in s.players:
+            own = p.holds is not None and has_extra(s.dice[p.holds])
+            if own and len(marked) == 2:
+                out.append(_screen("echt.extra.own_and_both", player=p.name))
+            elif own and marked:
+                out.append(_screen("echt.extra.own_and_middle", player=p.name, face=marked[0]))
+            elif own:
+                out.append(_screen("echt.extra.own", player=p.name))
+            elif marked:
+                middle_only.append(p.name)
+        if middle_only:
+            key = "echt.extra.middle_both" if len(marked) == 2 else "echt.extra.middle"
+            out.append(_screen(key, players=middle_only, face=marked[0]))
+        return out
+
+    def _correct(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:
+        self._expect(s, Phase.TAKE, Phase.MIDDLE, Phase.SCORE)
+        die = action.get("die")
+        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= len(s.dice):
+            raise DiceError("echt.err.no_such_die", die=str(die), count=len(s.dice))
+        face = action.get("face")
+        if not isinstance(face, str) or face not in ALL_FACES:
+            raise DiceError("echt.err.bad_face", die=die, face=str(face))
+        dice = list(s.dice)
+        dice[die - 1] = face
+        self._check_extra_count(dice)
+        s.dice = dice
+        return self._middle_settled(s) if s.phase is Phase.SCORE else []
+
+    def _solo_pair_bees(self, s: TableState) -> list[Announcement]:
+        numbers = [number(f) for f in s.dice if number(f) != "?"]
+        pair = next((n for n in sorted(set(numbers)) if numbers.count(n) >= 2), None)
+        if pair is None:
+            return []
+        coord = f"{pair}-{pair}"
+        p = s.players[0]
+        key = hive_key(p.side, coord)
+        if key in p.hives_crossed:
+            return [_say("echt.solo.bees_safe", coord=coord)]
+        if key in p.hives_blackened:
+            return []
+        p.hives_blackened.append(key)
+        return [_say("echt.solo.bees", coord=coord)]
+
+    # -- what players completed ------------------------------------------------------------------------------
+    def _report(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:
+        self._expect(s, Phase.SCORE)
+        p = self._player(s, action.get("player"))
+        r = copy.deepcopy(p.report)
+        out: list[Announcement] = []
+        kinds = action.get("kinds", [])
+        if "kind" in action:
+            kinds = [action["kind"], *kinds]
+        if not isinstance(kinds, list):
+            raise ReportError("echt.err.kinds_format")
+        if kinds and s.level == 3:
+            raise ReportError("echt.err.kind_in_level3")
+        values = action.get("values")
+        if values is not None and len(kinds) + int("shape" in action) != 1:
+            raise ReportError("echt.err.values_one")
+        for kind in kinds:
+            kind = self._known(s, kind, values, "echt.err.unknown_kind")
+            if kind in p.scored:
+                raise ReportError("echt.err.kind_scored", player=p.name, kind=kind)
+            if kind in r.kinds:
+                raise ReportError("echt.err.kind_twice", player=p.name, kind=kind)
+            r.kinds.append(kind)
+            out.append(_screen("echt.report.kind", player=p.name, kind=kind))
+        if "shape" in action:
+            if s.level != 3:
+                raise ReportError("echt.err.shape_level", level=s.level)
+            shape = self._known(s, action["shape"], values, "echt.err.unknown_shape")
+            if r.shape is not None:
+                raise ReportError("echt.err.shape_twice", player=p.name, shape=r.shape)
+            if shape in p.scored:
+                raise ReportError("echt.err.shape_scored", player=p.name, shape=shape)
+            r.shape = shape
+            out.append(_screen("echt.report.shape", player=p.name, shape=shape))
+        if "beehive" in action:
+            if s.level != 2:
+                raise ReportError("echt.err.hive_level", level=s.level)
+            coord = parse_coord(action["beehive"])
+            if r.beehive is not None:
+                raise ReportError("echt.err.hive_twice", player=p.name, coord=r.beehive)
+            key = hive_key(p.side, coord)
+            if key in p.hives_blackened:
+                raise ReportError(f"echt.err.hive_black_{p.side}", player=p.name, coord=coord)
+            if key in p.hives_crossed:
+                raise ReportError(f"echt.err.hive_crossed_{p.side}", player=p.name, coord=coord)
+            r.beehive = coord
+            out.append(_screen("echt.report.hive", player=p.name, coord=coord))
+        pierced = action.get("pierced", False) is True
+        slipped = action.get("slip", False) is True
+        if pierced and slipped:
+            raise ReportError("echt.err.pierce_and_slip", player=p.name)
+        if (pierced or slipped) and (r.pierced or r.slipped):
+            raise ReportError("echt.err.pierce_twice", player=p.name)
+        if slipped and p.holes == 0:
+            raise ReportError("echt.err.no_hole", player=p.name)
+        if pierced or slipped:
+            r.pierced, r.slipped = pierced, slipped
+            other = SIDES[1 - SIDES.index(p.side)]
+            how = "pierced" if pierced else "slipped"
+            out.append(_screen(f"echt.report.{how}_{other}", player=p.name))
+        if r == p.report:
+            raise ReportError("echt.err.report_empty")
+        p.report = r
+        return out
+
+    @staticmethod
+    def _known(s: TableState, name: Any, values: Any, missing_key: str) -> str:
+        if not isinstance(name, str) or not name.strip():
+            raise ReportError("echt.err.kinds_format")
+        for known in s.overview:
+            if known.casefold() == name.strip().casefold():
+                if values is not None and _check_values_report(values, known) != s.overview[known]:
+                    raise ReportError("echt.err.values_differ", name=known, known=str(s.overview[known]))
+                return known
+        if values is None:
+            raise ReportError(missing_key, name=name.strip())
+        s.overview[name.strip()] = _check_values_report(values, name.strip())
+        return name.strip()
+
+    # -- end of turn -----------------------------------------------------------------------------------------
+    def _end_turn(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:
+        self._expect(s, Phase.SCORE)
+        out: list[Announcement] = []
+        sides_before = {p.name: p.side for p in s.players}
+        for p in s.players:  # turning the sheet first: bees land on the side players end the turn on
+            if p.report.pierced or p.report.slipped:
+                p.side = SIDES[1 - SIDES.index(p.side)]
+            if p.report.pierced:
+                p.holes += 1
+        out += self._score_kinds(s)
+        if s.level == 2:
+            out += self._bees(s, sides_before)
+        for p in s.players:
+            p.report = Report()
+            p.holds = None
+        s.dice = []
+        s.middle_choice = None
+        if s.solo:
+            if s.turn >= SOLO_ROUNDS:
+                return [*out, *self._game_over(s, "echt.game_over.solo", [s.players[0].name])]
+            s.turn += 1
+            s.phase = Phase.ROLL
+            return [*out, *self._round_start(s)]
+        threshold = GAME_END_COUNT[s.level]
+        enders = [p.name for p in s.players if len(p.scored) >= threshold]
+        if enders:
+            key = "echt.game_over.shapes" if s.level == 3 else "echt.game_over.kinds"
+            return [*out, *self._game_over(s, key, enders)]
+        s.turn += 1
+        s.start = (s.start + 1) % len(s.players)
+        s.phase = Phase.ROLL
+        out.append(_say("echt.turn.start", player=s.players[s.start].name))
+        return out
+
+    def _score_kinds(self, s: TableState) -> list[Announcement]:
+        """First to score: all completing a kind nobody had before get the higher value; later, the lower."""
+        done: dict[str, list[PlayerState]] = {}
+        for p in s.players:
+            for kind in [*p.report.kinds, *([p.report.shape] if p.report.shape else [])]:
+                done.setdefault(kind, []).append(p)
+        order = [k for k in s.overview if k in done]
+        out: list[Announcement] = []
+        what = "shape" if s.level == 3 else "kind"
+        for kind in order:
+            scorers = done[kind]
+            names = [p.name for p in scorers]
+            high, low = s.overview[kind]
+            if s.solo:
+                early = s.turn <= SOLO_HALFTIME
+                scorers[0].scored[kind] = high if early else low
+                key = f"echt.solo.{what}_{'high' if early else 'low'}"
+                out.append(_say(key, name=kind, points=high if early else low))
+                continue
+            if kind not in s.first:
+                s.first[kind] = names
+                for p in scorers:
+                    p.scored[kind] = high
+                everybody = len(scorers) == len(s.players)
+                many = "many" if len(scorers) > 1 else "one"
+                key = f"echt.first.{what}_all" if everybody else f"echt.first.{what}_{many}"
+                out.append(_say(key, players=names, name=kind, high=high, low=low))
+            else:
+                for p in scorers:
+                    p.scored[kind] = low
+                out.append(_say(f"echt.later.{what}", players=names, name=kind, low=low))
+        return out
+
+    def _bees(self, s: TableState, sides_before: dict[str, str]) -> list[Announcement]:
+        crossed: dict[str, list[PlayerState]] = {}
+        for p in s.players:
+            if p.report.beehive:
+                crossed.setdefault(p.report.beehive, []).append(p)
+        out: list[Announcement] = []
+        for coord in sorted(crossed):
+            crossers = crossed[coord]
+            for p in crossers:
+                p.hives_crossed.append(hive_key(sides_before[p.name], coord))
+            if s.solo:
+                out.append(_screen("echt.solo.hive", coord=coord))
+                continue
+            victims: list[str] = []
+            safe: list[str] = []
+            for p in s.players:
+                if p in crossers:
+                    continue
+                key = hive_key(p.side, coord)
+                if key in p.hives_crossed:
+                    safe.append(p.name)
+                elif key not in p.hives_blackened:
+                    p.hives_blackened.append(key)
+                    victims.append(p.name)
+            names = [p.name for p in crossers]
+            if victims:
+                out.append(_say("echt.bees.blacken", players=names, coord=coord, victims=victims))
+            else:
+                out.append(_say("echt.bees.nobody", players=names, coord=coord))
+            if safe:
+                out.append(_say("echt.bees.safe", players=safe, coord=coord))
+        return out
+
+    def _round_start(self, s: TableState) -> list[Announcement]:
+        out: list[Announcement] = []
+        if s.turn == SOLO_HALFTIME + 1:
+            out.append(_say("echt.solo.halftime"))
+        key = "echt.solo.round_bang" if s.turn % 2 == 1 else "echt.solo.round_question"
+        out.append(_say(key, round=s.turn, rounds=SOLO_ROUNDS))
+        return out
+
+    def _game_over(self, s: TableState, key: str, enders: list[str]) -> list[Announcement]:
+        s.enders = enders
+        s.phase = Phase.FINAL
+        return [_say(key, players=enders), _screen("echt.final.enter")]
+
+    # -- final scoring ---------------------------------------------------------------------------------------
+    def _final(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:
+        self._expect(s, Phase.FINAL)
+        p = self._player(s, action.get("player"))
+        allowed = {"action", "player", "leftover", "star_value"} | (
+            {"diagonals", "diamonds"} if s.level == 3 else {"stars"})
+        extra = sorted(set(action) - allowed)
+        if extra:
+            raise FinalScoreError("echt.err.final_fields", fields=", ".join(extra),
+                                  allowed=", ".join(sorted(allowed - {"action", "player"})))
+        leftover = _int_field(action, "leftover", 0, MAX_LEFTOVER, FinalScoreError)
+        entry = FinalEntry(leftover=leftover)
+        kinds = sum(p.scored.values())
+        if "star_value" in action:  # level 2: the rulebook prints no star value; the sheet does
+            if not _valid_star_value(action["star_value"]):
+                raise FinalScoreError("echt.err.star_value", value=repr(action["star_value"]))
+            if s.star_value is not None and action["star_value"] != s.star_value:
+                raise FinalScoreError("echt.err.star_value_differs", value=s.star_value)
+            s.star_value = action["star_value"]
+        if s.star_value is None:
+            raise FinalScoreError("echt.err.star_value_missing", level=s.level)
+        if s.level == 3:
+            entry.diagonals = _int_field(action, "diagonals", 0, 2, FinalScoreError)
+            entry.diamonds = _int_field(action, "diamonds", 0, 1, FinalScoreError)
+            entry.stars = entry.diagonals + entry.diamonds
+        else:
+            entry.stars = _int_field(action, "stars", 0, MAX_STARS, FinalScoreError)
+        star_points = entry.stars * s.star_value
+        honey = len(p.hives_crossed) if s.level == 2 else 0
+        entry.total = kinds + star_points + leftover + honey
+        p.final = entry
+        params = {"player": p.name, "kinds": kinds, "stars": star_points, "leftover": leftover,
+                  "total": entry.total}
+        if s.level == 2:
+            out = [_screen("echt.final.sum_level2", honey=honey, **params)]
+        else:
+            out = [_screen(f"echt.final.sum_level{s.level}", **params)]
+        if all(q.final is not None for q in s.players):
+            out += self._winner(s)
+        return out
+
+    def _winner(self, s: TableState) -> list[Announcement]:
+        s.phase = Phase.OVER
+        totals = {p.name: p.final.total for p in s.players if p.final is not None}
+        if s.solo:
+            name = s.players[0].name
+            s.winners = [name]
+            return [_say("echt.solo.total", player=name, points=totals[name])]
+        best = max(totals.values())
+        top = [p for p in s.players if totals[p.name] == best]
+        if len(top) == 1:
+            s.winners = [top[0].name]
+            return [_say("echt.winner.one", player=top[0].name, points=best)]
+        most = max(p.holes for p in top)
+        by_holes = [p for p in top if p.holes == most]
+        if len(by_holes) == 1:
+            s.winners = [by_holes[0].name]
+            return [_say("echt.winner.holes", player=by_holes[0].name, points=best, holes=most)]
+        s.winners = [p.name for p in by_holes]
+        return [_say("echt.winner.shared", players=s.winners, points=best)]
+
+
+def _valid_star_value(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_VALUE
+
+
+def _check_values_report(values: Any, name: str) -> list[int]:
+    try:
+        return _check_values(values, name)
+    except SetupError as exc:
+        raise ReportError(exc.key, **exc.params) from None

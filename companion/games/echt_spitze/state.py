@@ -1,0 +1,143 @@
+"""The shared table state of Echt Spitze: typed, JSON-friendly, nothing a player's own sheet already holds.
+
+The companion does not mirror the 5x5 grids; players cross on paper. It keeps what is shared (whose turn,
+the dice, who holds which, who scored a kind first) and what players forget (which side of the sheet they
+are on, how many holes they pierced, which beehives they secured or must blacken).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+#: the six faces of a die without extra cross; a die with the extra-cross mark reads as "<face>+X"
+PLAIN_FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "?")
+EXTRA_MARK = "+X"
+EXTRA_FACES: tuple[str, ...] = tuple(f + EXTRA_MARK for f in PLAIN_FACES)
+ALL_FACES: frozenset[str] = frozenset(PLAIN_FACES + EXTRA_FACES)
+#: the box holds 6 dice, 3 of them carry the extra cross (solo plays with exactly those 3)
+EXTRA_DICE = 3
+TOTAL_DICE = 6
+MIDDLE_DICE = 2
+SOLO_ROUNDS = 14
+SOLO_HALFTIME = 7  # rounds 1-7 score the higher value, 8-14 the lower
+GRID = 5
+SIDES = ("front", "back")
+#: points per circled star where the rulebook prints them (level 1: Sara's example 3 x 5; level 3: 8 per star)
+DEFAULT_STAR_VALUE = {1: 5, 3: 8}
+#: how many scored kinds (levels 1, 2) or shapes (level 3) end a multiplayer game
+GAME_END_COUNT = {1: 3, 2: 3, 3: 4}
+
+
+def has_extra(face: str) -> bool:
+    return face.endswith(EXTRA_MARK)
+
+
+def number(face: str) -> str:
+    """The face without its extra-cross mark: "3+X" -> "3", "?" -> "?"."""
+    return face[: -len(EXTRA_MARK)] if has_extra(face) else face
+
+
+class Phase(StrEnum):
+    ROLL = "roll"  # the start player rolls all dice
+    TAKE = "take"  # players take one die each, start player first, then clockwise
+    MIDDLE = "middle"  # the start player leaves the two middle dice or re-rolls them
+    REROLL = "reroll"  # waiting for the reading of the two re-rolled middle dice
+    SCORE = "score"  # everybody crosses; players report what they completed; then end of turn
+    FINAL = "final"  # the game is over: each player's final points are entered
+    OVER = "over"  # the winner is announced
+
+
+@dataclass
+class Report:
+    """What one player completed this turn, resolved together with everybody else's at the end of the turn."""
+
+    kinds: list[str] = field(default_factory=list)
+    beehive: str | None = None
+    shape: str | None = None
+    pierced: bool = False
+    slipped: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return not (self.kinds or self.beehive or self.shape or self.pierced or self.slipped)
+
+
+@dataclass
+class FinalEntry:
+    """The numbers only the player's sheet knows, entered at the end; the companion adds what it kept."""
+
+    stars: int = 0  # levels 1, 2: circled row/column stars; level 3: diagonals + diamonds
+    diagonals: int = 0  # level 3 only
+    diamonds: int = 0  # level 3 only
+    #: crossed symbols outside a scored kind (levels 1, 2) / pierced bubbles without a star (level 3)
+    leftover: int = 0
+    total: int = 0
+
+
+@dataclass
+class PlayerState:
+    name: str
+    side: str = "front"
+    holes: int = 0
+    #: kind or shape -> points it scored (the higher or the lower value), in scoring order
+    scored: dict[str, int] = field(default_factory=dict)
+    #: beehives this player crossed, as "front:4-4"; each is one honeycomb and safe from bees on that side
+    hives_crossed: list[str] = field(default_factory=list)
+    #: beehives this player had to blacken, as "back:2-5"; they can no longer be crossed
+    hives_blackened: list[str] = field(default_factory=list)
+    report: Report = field(default_factory=Report)
+    #: index into the roll of the die this player took this turn
+    holds: int | None = None
+    final: FinalEntry | None = None
+
+
+def hive_key(side: str, coord: str) -> str:
+    return f"{side}:{coord}"
+
+
+@dataclass
+class TableState:
+    players: list[PlayerState]
+    level: int
+    #: scoring overview: kind (levels 1, 2) or shape (level 3) -> [higher value, lower value]
+    overview: dict[str, list[int]]
+    star_value: int | None
+    seed: str
+    lang: str = "de"
+    rolls: int = 0  # virtual rolls so far: with the seed it makes the next virtual roll reproducible
+    turn: int = 1  # solo: the round on the ray counter
+    start: int = 0  # seat of the start player
+    phase: Phase = Phase.ROLL
+    #: every die of the current roll; the middle ones are replaced when re-rolled
+    dice: list[str] = field(default_factory=list)
+    middle_choice: str | None = None  # "leave" or "reroll"
+    #: kind or shape -> the players who scored it first (empty: nobody yet)
+    first: dict[str, list[str]] = field(default_factory=dict)
+    #: players who ended the game by their third kind / fourth shape
+    enders: list[str] = field(default_factory=list)
+    winners: list[str] = field(default_factory=list)
+
+    @property
+    def solo(self) -> bool:
+        return len(self.players) == 1
+
+    def to_json(self) -> dict[str, Any]:
+        from dataclasses import asdict
+
+        data = asdict(self)
+        data["phase"] = self.phase.value
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableState:
+        d = dict(data)
+        players = []
+        for p in d.pop("players"):
+            p = dict(p)
+            report = Report(**p.pop("report"))
+            final = p.pop("final")
+            players.append(PlayerState(**p, report=report, final=FinalEntry(**final) if final else None))
+        phase = Phase(d.pop("phase"))
+        return cls(players=players, phase=phase, **d)

@@ -1,0 +1,853 @@
+"""The Fritzo engine: all six modes of the rulebook on one 3-D placement model.
+
+Modes (setup ``"mode"``):
+- ``beginner`` / ``challenge`` / ``professional``: one shared building (1+ players), touching faces DIFFERENT
+  (Beginner) or the SAME colour; goal a 3x3x3 cube (Beginner and Professional: each outer side one colour, six
+  different colours). Cubes may be taken off again (``remove``). Optional ``minutes``: a race against the
+  hourglass (``start``, ``time_up``).
+- ``team``: 2-4 players in turn build one ``target`` cube; a player who cannot place the cube in hand returns
+  it (``return``). The team wins with the finished build; "the Cube" wins when no cube left can be placed, or
+  when all 27 stand but the build misses the goal.
+- ``level-one``: 2 players, three colours each, each builds a 3x3 plane (same colour rule), rearranging
+  freely; the first to roll blue gets 14 cubes, the other 13; rows score, gaps cost a point; agreed
+  ``minutes``.
+- ``strategy``: 2 players, three colours each, alternate placing blindly drawn cubes (13 each) on one building
+  of at most 5x5 and 3 levels, same colour rule, one joker each; rows, stairs and triangles score at once; 7+
+  points in one move is a Super Fritzo and wins.
+
+Readings where the rulebook leaves room (also in docs/fritzo.md):
+- A cube above the table must stand on a cube (cubes are not glued); one that touches nothing or hangs in the
+  air is refused as floating.
+- The goal modes keep the building within 3x3x3 (it is meant to become the big cube), Strategy within 5x5x3.
+- Level One: the rulebook does not say how the cubes are divided; a cube belongs to the player who first
+  places it, and nobody may hold more than their 14 or 13. Points are those of the planes as they stand (each
+  row once), which is what "only new rows with the new cube count" gives when rows are counted as they appear,
+  and it cannot be farmed by taking a cube off and putting it back. A row in the opponent's colours scores for
+  the opponent, also when it lies in one's own plane.
+- Strategy: the third level is allowed when the placement scores at once for either player. A player may pass
+  (``pass``, one minus point) only when the drawn cube has no legal place without the joker. Super Fritzo
+  counts the points the mover earns in that move. Tie: the player who made the last move wins.
+- Level One ties: the player who declared ``done`` first wins; when time ran out with nobody done, it is a
+  draw.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar, Self
+
+from companion.announce import Announcement, Sound
+from companion.games.fritzo import scoring
+from companion.games.fritzo.cubeset import CubeSet, default_set
+from companion.games.fritzo.errors import (
+    CubeError,
+    FritzoError,
+    PlacementError,
+    RollError,
+    SetupError,
+    TurnError,
+)
+from companion.games.fritzo.geometry import Cell, Colouring, orient, rotation_for
+from companion.games.fritzo.rules import (
+    CUBE_LIMITS,
+    PLANE_LIMITS,
+    STRATEGY_LIMITS,
+    Contact,
+    Goal,
+    Limits,
+    cell_label,
+    check_goal,
+    check_placement,
+)
+from companion.games.fritzo.solver import Completion, Placement, Solver
+from companion.hourglass import Hourglass
+
+
+class Mode(StrEnum):
+    BEGINNER = "beginner"
+    CHALLENGE = "challenge"
+    PROFESSIONAL = "professional"
+    TEAM = "team"
+    LEVEL_ONE = "level-one"
+    STRATEGY = "strategy"
+
+
+SOLO_MODES = (Mode.BEGINNER, Mode.CHALLENGE, Mode.PROFESSIONAL)
+
+
+class Phase(StrEnum):
+    START_ROLL = "start-roll"  # Level One / Strategy: roll a cube to find who gets 14 cubes / who starts
+    BUILDING = "building"
+    OVER = "over"
+
+
+@dataclass
+class Placed:
+    """A cube standing on the table: which one, how it is turned, who put it there."""
+
+    cube: str
+    rotation: int
+    player: str | None = None
+    joker: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cube": self.cube, "rotation": self.rotation, "player": self.player, "joker": self.joker}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Placed:
+        return cls(d["cube"], d["rotation"], d.get("player"), d.get("joker", False))
+
+
+Building = dict[Cell, Placed]
+
+
+@dataclass
+class FritzoState:
+    mode: Mode
+    players: list[str]
+    cubeset: CubeSet
+    goal: Goal | None = None  # solo modes and Team
+    seed: int | str = 0
+    phase: Phase = Phase.BUILDING
+    building: Building = field(default_factory=dict)
+    planes: dict[str, Building] = field(default_factory=dict)  # Level One
+    colours: dict[str, list[str]] = field(default_factory=dict)  # Level One / Strategy: player -> own colours
+    start_colour: str = "blue"  # Level One: who first rolls this gets 14 cubes
+    turn: int = 0  # whose turn (Team, Strategy) or whose start roll
+    scores: dict[str, int] = field(default_factory=dict)
+    allowance: dict[str, int] = field(default_factory=dict)  # Level One 14/13, Strategy 13
+    owner: dict[str, str] = field(default_factory=dict)  # Level One: cube id -> player who took it
+    out: list[str] = field(default_factory=list)  # cubes out of play (Strategy: passed, the start-roll cube)
+    moves: dict[str, int] = field(default_factory=dict)  # Strategy: cubes placed or passed per player
+    jokers: dict[str, bool] = field(default_factory=dict)  # Strategy: joker still unused
+    done: list[str] = field(default_factory=list)  # Level One: players done, in order
+    minutes: float | None = None
+    hourglass: Hourglass | None = None
+    last_mover: str | None = None
+    result: str | None = None  # "goal", "team", "cube", "won", "draw", "super-fritzo", "time-up"
+    winners: list[str] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)  # last formations scored (for the screen)
+
+    def to_json(self) -> dict[str, Any]:
+        def building(b: Building) -> list[dict[str, Any]]:
+            return [{"cell": list(c), **p.to_json()} for c, p in sorted(b.items())]
+
+        return {
+            "mode": self.mode.value,
+            "players": list(self.players),
+            "cubes": self.cubeset.to_json(),
+            "goal": self.goal.value if self.goal else None,
+            "seed": self.seed,
+            "phase": self.phase.value,
+            "building": building(self.building),
+            "planes": {p: building(b) for p, b in self.planes.items()},
+            "colours": {p: list(c) for p, c in self.colours.items()},
+            "start_colour": self.start_colour,
+            "turn": self.turn,
+            "scores": dict(self.scores),
+            "allowance": dict(self.allowance),
+            "owner": dict(self.owner),
+            "out": list(self.out),
+            "moves": dict(self.moves),
+            "jokers": dict(self.jokers),
+            "done": list(self.done),
+            "minutes": self.minutes,
+            "hourglass": self.hourglass.to_json() if self.hourglass else None,
+            "last_mover": self.last_mover,
+            "result": self.result,
+            "winners": list(self.winners),
+            "log": copy.deepcopy(self.log),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> FritzoState:
+        def building(rows: list[dict[str, Any]]) -> Building:
+            return {tuple(r["cell"]): Placed.from_json(r) for r in rows}  # type: ignore[misc]
+
+        return cls(
+            mode=Mode(d["mode"]),
+            players=list(d["players"]),
+            cubeset=CubeSet.from_json(d["cubes"]),
+            goal=Goal(d["goal"]) if d.get("goal") else None,
+            seed=d.get("seed", 0),
+            phase=Phase(d["phase"]),
+            building=building(d["building"]),
+            planes={p: building(b) for p, b in d["planes"].items()},
+            colours={p: list(c) for p, c in d["colours"].items()},
+            start_colour=d.get("start_colour", "blue"),
+            turn=d["turn"],
+            scores=dict(d["scores"]),
+            allowance=dict(d["allowance"]),
+            owner=dict(d["owner"]),
+            out=list(d["out"]),
+            moves=dict(d["moves"]),
+            jokers=dict(d["jokers"]),
+            done=list(d["done"]),
+            minutes=d.get("minutes"),
+            hourglass=Hourglass.from_json(d["hourglass"]) if d.get("hourglass") else None,
+            last_mover=d.get("last_mover"),
+            result=d.get("result"),
+            winners=list(d.get("winners", [])),
+            log=copy.deepcopy(d.get("log", [])),
+        )
+
+
+def _a(key: str, speak: bool = True, **params: Any) -> Announcement:
+    return Announcement(key, params, speak=speak)
+
+
+class Fritzo:
+    """The Fritzo engine (see the module docstring for modes and rule readings)."""
+
+    name: ClassVar[str] = "fritzo"
+
+    def __init__(self, state: FritzoState) -> None:
+        self.state = state
+        self._solver: Solver | None = None
+
+    # -- Engine protocol -------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, setup: dict[str, Any]) -> Self:
+        return cls(_new_state(setup))
+
+    def to_json(self) -> dict[str, Any]:
+        return self.state.to_json()
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        return cls(FritzoState.from_json(data))
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase is Phase.OVER
+
+    def apply(self, action: dict[str, Any]) -> list[Announcement]:
+        """Apply one table action to a copy; only a fully successful action replaces the state."""
+        kind = action.get("action")
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise TurnError("fritzo.err.unknown_action", action=str(kind), known=", ".join(sorted(_HANDLERS)))
+        if self.state.phase is Phase.OVER:
+            raise TurnError("fritzo.err.game_over")
+        work = Fritzo(copy.deepcopy(self.state))
+        work._solver = self._solver
+        out = handler(work, action)
+        self.state = work.state
+        return out
+
+    # -- queries for screens and hints
+    # ------------------------------------------------------------------------
+    @property
+    def solver(self) -> Solver:
+        if self._solver is None:
+            self._solver = Solver(self.state.cubeset)
+        return self._solver
+
+    @property
+    def contact(self) -> Contact:
+        if self.state.goal is not None:
+            return self.state.goal.contact
+        return Contact.SAME
+
+    @property
+    def limits(self) -> Limits:
+        return {Mode.LEVEL_ONE: PLANE_LIMITS, Mode.STRATEGY: STRATEGY_LIMITS}.get(
+            self.state.mode, CUBE_LIMITS
+        )
+
+    @property
+    def current_player(self) -> str | None:
+        if self.state.mode in (Mode.TEAM, Mode.STRATEGY) or self.state.phase is Phase.START_ROLL:
+            return self.state.players[self.state.turn]
+        return None
+
+    def colours_at(self, building: Building) -> dict[Cell, Colouring]:
+        cs = self.state.cubeset
+        return {cell: orient(cs.cube(p.cube).faces, p.rotation) for cell, p in building.items()}
+
+    def structure(self, player: str | None = None) -> dict[Cell, Colouring]:
+        """Oriented colours of the shared building (or of ``player``'s Level One plane)."""
+        if self.state.mode is Mode.LEVEL_ONE:
+            return self.colours_at(self.state.planes[player or self.state.players[0]])
+        return self.colours_at(self.state.building)
+
+    def cubes_left(self, player: str | None = None) -> list[str]:
+        """Cube ids that may still be placed (the supply; Level One: in no plane, not the other's)."""
+        s = self.state
+        if s.mode is Mode.LEVEL_ONE:
+            used = {p.cube for plane in s.planes.values() for p in plane.values()}
+            return [
+                c
+                for c in s.cubeset.ids
+                if c not in used and (player is None or s.owner.get(c, player) == player)
+            ]
+        used = {p.cube for p in s.building.values()}
+        return [c for c in s.cubeset.ids if c not in used and c not in s.out]
+
+    def owners(self) -> dict[str, str]:
+        return {c: p for p, cols in self.state.colours.items() for c in cols}
+
+    def legal_placements(
+        self, cube: str, player: str | None = None, *, joker: bool = False
+    ) -> list[Placement]:
+        """Where and how the cube in hand may go now (the screen offers only these)."""
+        if self.state.mode is Mode.LEVEL_ONE:
+            plane = self.structure(player)
+            return self.solver.placements(plane, [cube], Contact.SAME, PLANE_LIMITS, joker=joker)
+        found = self.solver.placements(self.structure(), [cube], self.contact, self.limits, joker=joker)
+        if self.state.mode is Mode.STRATEGY:
+            found = [p for p in found if p.cell[2] < 2 or self._scores_somehow(p)]
+        return found
+
+    def hint_completion(self, *, node_limit: int = 400_000) -> Completion:
+        """A way to finish the goal build from here with the cubes left, or the proof that there is none."""
+        goal = self.state.goal
+        if goal is None:
+            raise TurnError("fritzo.err.no_goal")
+        return self.solver.complete(self.structure(), self.cubes_left(), goal, node_limit=node_limit)
+
+    def _scores_somehow(self, p: Placement) -> bool:
+        structure = self.structure()
+        structure[p.cell] = orient(self.state.cubeset.cube(p.cube).faces, p.rotation)
+        return bool(scoring.formations_with(structure, p.cell, self.owners()))
+
+    # -- helpers
+    # -------------------------------------------------------------------------------------------------
+    def _player(self, action: dict[str, Any], *, required: bool = False) -> str | None:
+        s = self.state
+        who = action.get("player")
+        if who is None:
+            if required:
+                raise TurnError("fritzo.err.player_missing", players=list(s.players))
+            return self.current_player
+        if who not in s.players:
+            raise TurnError("fritzo.err.unknown_player", player=str(who), players=list(s.players))
+        cur = self.current_player
+        if cur is not None and who != cur:
+            raise TurnError("fritzo.err.not_your_turn", player=who, current=cur)
+        return who
+
+    def _cube(self, action: dict[str, Any]) -> str:
+        cube = action.get("cube")
+        if cube is None:
+            raise CubeError("fritzo.err.cube_missing")
+        cube = str(cube)
+        if cube not in self.state.cubeset.ids:
+            raise CubeError("fritzo.err.cube_unknown", cube=cube)
+        return cube
+
+    def _rotation(self, action: dict[str, Any], cube: str) -> int:
+        faces = self.state.cubeset.cube(cube).faces
+        if "rotation" in action:
+            r = action["rotation"]
+            if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < 24:
+                raise PlacementError("fritzo.err.rotation", value=str(r))
+            return r
+        top, north = action.get("top"), action.get("north")
+        if top is None or north is None:
+            raise PlacementError("fritzo.err.orientation_missing")
+        options = rotation_for(faces, top, north)
+        if not options:
+            raise PlacementError("fritzo.err.orientation_impossible", cube=cube, top=top, north=north)
+        if len(options) > 1:
+            raise PlacementError("fritzo.err.orientation_ambiguous", cube=cube, top=top, north=north)
+        return options[0]
+
+    @staticmethod
+    def _cell(action: dict[str, Any], *, flat: bool = False) -> Cell:
+        raw = action.get("cell")
+        if isinstance(raw, list) and flat and len(raw) == 2:
+            raw = [*raw, 0]
+        if not (
+            isinstance(raw, list)
+            and len(raw) == 3
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
+        ):
+            raise PlacementError("fritzo.err.cell_format", value=str(raw))
+        if flat and raw[2] != 0:
+            raise PlacementError("fritzo.err.plane_flat")
+        return (raw[0], raw[1], raw[2])
+
+    def _check_time(self, action: dict[str, Any]) -> None:
+        h = self.state.hourglass
+        at = action.get("at")
+        if (
+            h is not None
+            and isinstance(at, int | float)
+            and h.started_at is not None
+            and h.expired(float(at))
+        ):
+            raise TurnError("fritzo.err.time_up")
+
+    def _next_turn(self) -> list[Announcement]:
+        s = self.state
+        s.turn = (s.turn + 1) % len(s.players)
+        return [_a("fritzo.turn", False, player=s.players[s.turn])]
+
+    # -- actions
+    # -----------------------------------------------------------------------------------------------
+    def _do_roll(self, action: dict[str, Any]) -> list[Announcement]:
+        s = self.state
+        if s.phase is not Phase.START_ROLL:
+            raise TurnError("fritzo.err.no_roll_now")
+        who = self._player(action)
+        assert who is not None
+        dice = action.get("dice")
+        if not isinstance(dice, list) or len(dice) != 1:
+            raise RollError("fritzo.err.roll_one")
+        colour = dice[0]
+        if colour is None:
+            raise RollError("fritzo.err.roll_unread")
+        if colour not in s.cubeset.colours:
+            raise RollError("fritzo.err.roll_colour", colour=str(colour), colours=list(s.cubeset.colours))
+        if s.mode is Mode.STRATEGY and action.get("cube") is not None:
+            cube = self._cube(action)
+            if s.out and s.out[0] != cube:
+                raise RollError("fritzo.err.roll_cube_changed", cube=cube, first=s.out[0])
+            s.out = [cube]
+        other = s.players[1 - s.turn]
+        if s.mode is Mode.LEVEL_ONE:
+            hit = colour == s.start_colour
+        else:
+            hit = colour in s.colours[other]
+        if not hit:
+            s.turn = 1 - s.turn
+            return [_a("fritzo.roll.again", player=who, next=s.players[s.turn])]
+        return self._begin(who)
+
+    def _begin(self, starter: str) -> list[Announcement]:
+        s = self.state
+        s.phase = Phase.BUILDING
+        other = next(p for p in s.players if p != starter)
+        if s.mode is Mode.LEVEL_ONE:
+            s.allowance = {starter: 14, other: 13}
+            s.turn = 0
+            return [_a("fritzo.l1.start", player=starter, other=other)]
+        s.turn = s.players.index(starter)
+        return [_a("fritzo.strategy.start", player=starter)]
+
+    def _do_start(self, action: dict[str, Any]) -> list[Announcement]:
+        s = self.state
+        at = action.get("at")
+        if s.minutes is None:
+            raise TurnError("fritzo.err.no_timer")
+        if not isinstance(at, int | float):
+            raise TurnError("fritzo.err.at_missing")
+        if s.phase is Phase.START_ROLL:
+            raise TurnError("fritzo.err.roll_first")
+        assert s.hourglass is not None
+        if s.hourglass.started_at is not None:
+            raise TurnError("fritzo.err.timer_running")
+        s.hourglass.start(float(at))
+        return [_a("fritzo.timer.started", minutes=_fmt_minutes(s.minutes))]
+
+    def _do_time_up(self, action: dict[str, Any]) -> list[Announcement]:
+        s = self.state
+        h = s.hourglass
+        at = action.get("at")
+        if h is None or h.started_at is None:
+            raise TurnError("fritzo.err.no_timer")
+        if not isinstance(at, int | float) or not h.expired(float(at)):
+            raise TurnError("fritzo.err.time_not_up")
+        out = [Announcement("fritzo.times_up", {}, urgent=True, sound=Sound.TIMES_UP)]
+        if s.mode is Mode.LEVEL_ONE:
+            return out + self._level_one_over()
+        s.phase = Phase.OVER
+        s.result = "time-up"
+        return out
+
+    def _do_place(self, action: dict[str, Any]) -> list[Announcement]:
+        s = self.state
+        if s.phase is Phase.START_ROLL:
+            raise TurnError("fritzo.err.roll_first")
+        self._check_time(action)
+        if s.mode is Mode.LEVEL_ONE:
+            return self._place_level_one(action)
+        who = self._player(action)
+        cube = self._cube(action)
+        if cube in s.out:
+            raise CubeError("fritzo.err.cube_out", cube=cube)
+        if any(p.cube == cube for p in s.building.values()):
+            raise CubeError("fritzo.err.cube_used", cube=cube)
+        cell = self._cell(action)
+        rotation = self._rotation(action, cube)
+        colours = orient(s.cubeset.cube(cube).faces, rotation)
+        joker = bool(action.get("joker", False))
+        if joker and (s.mode is not Mode.STRATEGY or who is None):
+            raise PlacementError("fritzo.err.joker_mode")
+        if joker and not s.jokers.get(who, False):  # type: ignore[arg-type]
+            raise PlacementError("fritzo.err.joker_used", player=who)
+        structure = self.structure()
+        check_placement(structure, cell, colours, contact=self.contact, limits=self.limits, joker=joker)
+        structure[cell] = colours
+        formations: list[scoring.Formation] = []
+        if s.mode is Mode.STRATEGY:
+            formations = scoring.formations_with(structure, cell, self.owners())
+            if cell[2] == 2 and not formations:
+                raise PlacementError("fritzo.err.third_level")
+        s.building[cell] = Placed(cube, rotation, who, joker)
+        s.last_mover = who
+        out = [_a("fritzo.placed", False, player=who or "", cube=cube, cell=cell_label(cell))]
+        if joker:
+            s.jokers[who] = False  # type: ignore[index]
+            out.append(_a("fritzo.joker", player=who))
+        if s.mode in SOLO_MODES:
+            return out + self._solo_after(action.get("at"))
+        if s.mode is Mode.TEAM:
+            return out + self._team_after()
+        assert who is not None
+        return out + self._strategy_after(who, formations)
+
+    def _solo_after(self, at: Any) -> list[Announcement]:
+        s = self.state
+        assert s.goal is not None
+        if len(s.building) < 27:
+            return []
+        check = check_goal(self.structure(), s.goal)
+        if not check.ok:
+            assert check.problem is not None
+            return [_a(check.problem, **check.params)]
+        s.phase = Phase.OVER
+        s.result = "goal"
+        s.winners = list(s.players)
+        h = s.hourglass
+        goal = s.goal.value
+        if h is not None and isinstance(at, int | float) and h.is_running(float(at)):
+            seconds = round(h.elapsed(float(at)))
+            h.cancel(float(at))
+            return [_a(f"fritzo.goal.done_in.{goal}", minutes=seconds // 60, seconds=f"{seconds % 60:02d}")]
+        return [_a(f"fritzo.goal.done.{goal}")]
+
+    def _team_after(self) -> list[Announcement]:
+        s = self.state
+        assert s.goal is not None
+        if len(s.building) == 27:
+            s.phase = Phase.OVER
+            check = check_goal(self.structure(), s.goal)
+            if check.ok:
+                s.result, s.winners = "team", list(s.players)
+                return [_a(f"fritzo.team.won.{s.goal.value}")]
+            s.result = "cube"
+            assert check.problem is not None
+            return [_a(check.problem, **check.params), _a("fritzo.team.cube_wins_goal")]
+        if not self.solver.placements(
+            self.structure(), self.cubes_left(), self.contact, self.limits, first=True
+        ):
+            s.phase = Phase.OVER
+            s.result = "cube"
+            return [_a("fritzo.team.cube_wins", count=len(self.cubes_left()))]
+        return self._next_turn()
+
+    def _strategy_after(self, who: str, formations: list[scoring.Formation]) -> list[Announcement]:
+        s = self.state
+        out: list[Announcement] = []
+        s.moves[who] += 1
+        gained = scoring.totals(formations)
+        s.log = [f.to_json() for f in formations]
+        for player in s.players:
+            pts = gained.get(player, 0)
+            if not pts:
+                continue
+            s.scores[player] += pts
+            mine = [f for f in formations if f.owner == player]
+            counts = {shape: sum(1 for f in mine if f.shape is shape) for shape in scoring.Shape}
+            key = "fritzo.score.points" if player == who else "fritzo.score.gift"
+            out.append(
+                _a(
+                    key,
+                    player=player,
+                    mover=who,
+                    points=pts,
+                    rows=counts[scoring.Shape.ROW],
+                    stairs=counts[scoring.Shape.STAIR],
+                    triangles=counts[scoring.Shape.TRIANGLE],
+                    total=s.scores[player],
+                )
+            )
+        if gained.get(who, 0) >= 7:
+            s.phase = Phase.OVER
+            s.result = "super-fritzo"
+            s.winners = [who]
+            return out + [_a("fritzo.super", player=who, points=gained[who])]
+        return out + self._strategy_next()
+
+    def _strategy_next(self) -> list[Announcement]:
+        s = self.state
+        if all(s.moves[p] >= s.allowance[p] for p in s.players):
+            s.phase = Phase.OVER
+            best = max(s.scores.values())
+            top = [p for p in s.players if s.scores[p] == best]
+            if len(top) > 1:
+                s.result, s.winners = "won", [s.last_mover or top[-1]]
+                return [_a("fritzo.strategy.tie", player=s.winners[0], points=best)]
+            s.result, s.winners = "won", top
+            return [_a("fritzo.over.winner", player=top[0], points=best)]
+        nxt = s.players[1 - s.turn]
+        if s.moves[nxt] < s.allowance[nxt]:
+            s.turn = 1 - s.turn
+        return [_a("fritzo.turn", False, player=s.players[s.turn])]
+
+    def _place_level_one(self, action: dict[str, Any]) -> list[Announcement]:
+        s = self.state
+        who = self._player(action, required=True)
+        assert who is not None
+        if who in s.done:
+            raise TurnError("fritzo.err.already_done", player=who)
+        cube = self._cube(action)
+        holder = s.owner.get(cube)
+        if holder is not None and holder != who:
+            raise CubeError("fritzo.err.cube_other", cube=cube, player=holder)
+        if any(p.cube == cube for plane in s.planes.values() for p in plane.values()):
+            raise CubeError("fritzo.err.cube_used", cube=cube)
+        if holder is None and sum(1 for h in s.owner.values() if h == who) >= s.allowance[who]:
+            raise CubeError("fritzo.err.no_cubes_left", player=who, count=s.allowance[who])
+        cell = self._cell(action, flat=True)
+        rotation = self._rotation(action, cube)
+        colours = orient(s.cubeset.cube(cube).faces, rotation)
+        plane = self.structure(who)
+        check_placement(plane, cell, colours, contact=Contact.SAME, limits=PLANE_LIMITS)
+        s.planes[who][cell] = Placed(cube, rotation, who)
+        s.owner[cube] = who
+        plane[cell] = colours
+        new = scoring.formations_with(
+            plane, cell, self.owners(), points=scoring.LEVEL_ONE_POINTS, bottom=True
+        )
+        s.log = [f.to_json() for f in new]
+        self._level_one_totals()
+        out = [_a("fritzo.placed", False, player=who, cube=cube, cell=cell_label(cell))]
+        for player, pts in scoring.totals(new).items():
+            out.append(_a("fritzo.l1.rows", False, player=player, points=pts, total=s.scores[player]))
+        return out
+
+    def _level_one_totals(self) -> None:
+        s = self.state
+        owners = self.owners()
+        totals = {p: 0 for p in s.players}
+        for p in s.players:
+            plane = self.structure(p)
+            for player, pts in scoring.totals(scoring.all_formations(plane, owners)).items():
+                totals[player] += pts
+            totals[p] -= 9 - len(plane)
+        s.scores = totals
+
+    def _do_remove(self, action: dict[str, Any]) -> list[Announcement]:
+        s = self.state
+        if s.mode not in (*SOLO_MODES, Mode.LEVEL_ONE):
+            raise TurnError("fritzo.err.no_remove")
+        if s.phase is Phase.START_ROLL:
+            raise TurnError("fritzo.err.roll_first")
+        self._check_time(action)
+        if s.mode is Mode.LEVEL_ONE:
+            who = self._player(action, required=True)
+            assert who is not None
+            if who in s.done:
+                raise TurnError("fritzo.err.already_done", player=who)
+            cell = self._cell(action, flat=True)
+            plane = s.planes[who]
+        else:
+            cell = self._cell(action)
+            plane = s.building
+        if cell not in plane:
+            raise PlacementError("fritzo.err.cell_empty", cell=cell_label(cell))
+        above = (cell[0], cell[1], cell[2] + 1)
+        if above in plane:
+            raise PlacementError("fritzo.err.remove_below", cell=cell_label(cell))
+        placed = plane.pop(cell)
+        if s.mode is Mode.LEVEL_ONE:
+            self._level_one_totals()
+        return [_a("fritzo.removed", False, cube=placed.cube, cell=cell_label(cell))]
+
+    def _do_return(self, action: dict[str, Any]) -> list[Announcement]:
+        s = self.state
+        if s.mode is not Mode.TEAM:
+            raise TurnError("fritzo.err.return_team_only")
+        who = self._player(action)
+        cube = self._cube(action)
+        if any(p.cube == cube for p in s.building.values()):
+            raise CubeError("fritzo.err.cube_used", cube=cube)
+        return [_a("fritzo.team.returned", player=who, cube=cube)] + self._next_turn()
+
+    def _do_pass(self, action: dict[str, Any]) -> list[Announcement]:
+        s = self.state
+        if s.mode is not Mode.STRATEGY:
+            raise TurnError("fritzo.err.pass_strategy_only")
+        if s.phase is Phase.START_ROLL:
+            raise TurnError("fritzo.err.roll_first")
+        who = self._player(action)
+        assert who is not None
+        cube = self._cube(action)
+        if cube in s.out or any(p.cube == cube for p in s.building.values()):
+            raise CubeError("fritzo.err.cube_used", cube=cube)
+        fits = self.legal_placements(cube)
+        if fits:
+            p = fits[0]
+            raise PlacementError("fritzo.err.cube_fits", cube=cube, cell=cell_label(p.cell))
+        s.out.append(cube)
+        s.moves[who] += 1
+        s.scores[who] -= 1
+        s.last_mover = who
+        s.log = []
+        return [
+            _a("fritzo.strategy.pass", player=who, cube=cube, total=s.scores[who])
+        ] + self._strategy_next()
+
+    def _do_done(self, action: dict[str, Any]) -> list[Announcement]:
+        s = self.state
+        if s.mode is not Mode.LEVEL_ONE:
+            raise TurnError("fritzo.err.done_level_one_only")
+        if s.phase is Phase.START_ROLL:
+            raise TurnError("fritzo.err.roll_first")
+        who = self._player(action, required=True)
+        assert who is not None
+        if who in s.done:
+            raise TurnError("fritzo.err.already_done", player=who)
+        self._check_time(action)
+        s.done.append(who)
+        gaps = 9 - len(s.planes[who])
+        out = [_a("fritzo.l1.done", player=who, gaps=gaps)]
+        if len(s.done) == len(s.players):
+            out += self._level_one_over()
+        return out
+
+    def _level_one_over(self) -> list[Announcement]:
+        s = self.state
+        self._level_one_totals()
+        s.phase = Phase.OVER
+        best = max(s.scores.values())
+        top = [p for p in s.players if s.scores[p] == best]
+        if len(top) == 1:
+            s.result, s.winners = "won", top
+            return [_a("fritzo.over.winner", player=top[0], points=best)]
+        first_done = [p for p in s.done if p in top]
+        if first_done:
+            s.result, s.winners = "won", [first_done[0]]
+            return [_a("fritzo.l1.tie", player=first_done[0], points=best)]
+        s.result, s.winners = "draw", top
+        return [_a("fritzo.over.draw", points=best)]
+
+
+LEVEL_ONE_MINUTES = 10.0
+
+_HANDLERS = {
+    "roll": Fritzo._do_roll,
+    "start": Fritzo._do_start,
+    "time_up": Fritzo._do_time_up,
+    "place": Fritzo._do_place,
+    "remove": Fritzo._do_remove,
+    "return": Fritzo._do_return,
+    "pass": Fritzo._do_pass,
+    "done": Fritzo._do_done,
+}
+
+
+def _fmt_minutes(m: float) -> str:
+    return str(int(m)) if float(m).is_integer() else f"{m:g}"
+
+
+def _new_state(setup: dict[str, Any]) -> FritzoState:
+    try:
+        mode = Mode(setup.get("mode"))
+    except ValueError:
+        raise SetupError(
+            "fritzo.err.mode", mode=str(setup.get("mode")), modes=", ".join(m.value for m in Mode)
+        ) from None
+    players = setup.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise SetupError("fritzo.err.players_format")
+    if len(set(players)) != len(players):
+        raise SetupError("fritzo.err.players_twice")
+    limits = {Mode.TEAM: (2, 4), Mode.LEVEL_ONE: (2, 2), Mode.STRATEGY: (2, 2)}.get(mode, (1, 8))
+    if not limits[0] <= len(players) <= limits[1]:
+        raise SetupError(
+            "fritzo.err.player_count",
+            mode=f"fritzo.mode.{mode.value}",
+            low=limits[0],
+            high=limits[1],
+            count=len(players),
+        )
+    if setup.get("cubes") is not None:
+        raw = setup["cubes"]
+        cubeset = CubeSet.from_json(raw if isinstance(raw, dict) else {"cubes": raw})
+    else:
+        cubeset = default_set()
+    state = FritzoState(mode=mode, players=list(players), cubeset=cubeset, seed=setup.get("seed", 0))
+    if mode in SOLO_MODES:
+        state.goal = Goal(mode.value)
+    elif mode is Mode.TEAM:
+        try:
+            state.goal = Goal(setup.get("target", "beginner"))
+        except ValueError:
+            raise SetupError("fritzo.err.target", target=str(setup.get("target"))) from None
+        state.turn = _start_index(setup, players)
+    else:
+        state.colours = _split_colours(setup, players, cubeset)
+        state.scores = {p: 0 for p in players}
+        state.phase = Phase.START_ROLL
+        state.start_colour = str(setup.get("start_colour", "blue"))
+        if mode is Mode.LEVEL_ONE and state.start_colour not in cubeset.colours:
+            raise SetupError("fritzo.err.start_colour", colour=state.start_colour)
+        state.planes = {p: {} for p in players} if mode is Mode.LEVEL_ONE else {}
+        if mode is Mode.STRATEGY:
+            state.allowance = {p: 13 for p in players}
+            state.moves = {p: 0 for p in players}
+            state.jokers = {p: True for p in players}
+            if setup.get("excluded") is not None:
+                ex = str(setup["excluded"])
+                if ex not in cubeset.ids:
+                    raise SetupError("fritzo.err.cube_unknown_setup", cube=ex)
+                state.out = [ex]
+        state.turn = _start_index(setup, players)  # who rolls first
+        starter = setup.get("starter")
+        if starter is not None:  # the start player is already known (rolled without the companion)
+            if starter not in players:
+                raise SetupError("fritzo.err.first", player=str(starter))
+            Fritzo(state)._begin(starter)
+    minutes = setup.get("minutes")
+    if minutes is not None:
+        if not isinstance(minutes, int | float) or isinstance(minutes, bool) or not 0 < minutes <= 600:
+            raise SetupError("fritzo.err.minutes", value=str(minutes))
+        if mode in (Mode.TEAM, Mode.STRATEGY):
+            raise SetupError("fritzo.err.minutes_mode", mode=f"fritzo.mode.{mode.value}")
+        state.minutes = float(minutes)
+        state.hourglass = Hourglass(duration=float(minutes) * 60.0, warning_seconds=30.0)
+    elif mode is Mode.LEVEL_ONE:  # "Spieldauer: 10 Minuten+": the agreed time, ten minutes unless told
+        state.minutes = LEVEL_ONE_MINUTES
+        state.hourglass = Hourglass(duration=LEVEL_ONE_MINUTES * 60.0, warning_seconds=30.0)
+    return state
+
+
+def _start_index(setup: dict[str, Any], players: list[str]) -> int:
+    """``start`` as the setup wizard gives it (a seat index) or as a name; the first seat when not given."""
+    start = setup.get("start", 0)
+    if isinstance(start, str) and start in players:
+        return players.index(start)
+    if isinstance(start, int) and not isinstance(start, bool) and 0 <= start < len(players):
+        return start
+    raise SetupError("fritzo.err.first", player=str(start))
+
+
+def _split_colours(setup: dict[str, Any], players: list[str], cubeset: CubeSet) -> dict[str, list[str]]:
+    """Each player's three own colours: as given, else the set's first three / last three."""
+    given = setup.get("colours")
+    colours = list(cubeset.colours)
+    if given is None:
+        return {players[0]: colours[:3], players[1]: colours[3:]}
+    if not isinstance(given, dict) or set(given) != set(players):
+        raise SetupError("fritzo.err.colours_format", players=list(players))
+    seen: list[str] = []
+    for p in players:
+        own = given[p]
+        if not isinstance(own, list) or len(own) != 3 or len(set(own)) != 3:
+            raise SetupError("fritzo.err.colours_three", player=p)
+        for c in own:
+            if c not in colours:
+                raise SetupError("fritzo.err.colour_unknown", colour=str(c), colours=", ".join(colours))
+        seen += own
+    if len(set(seen)) != 6:
+        raise SetupError("fritzo.err.colours_shared")
+    return {p: list(given[p]) for p in players}
+
+
+__all__ = ["Fritzo", "FritzoError", "FritzoState", "Mode", "Phase", "Placed"]

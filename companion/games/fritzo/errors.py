@@ -1,0 +1,56 @@
+"""Player-facing errors of Fritzo, carried as catalog keys so a screen can show them in its own language.
+
+``str(error)`` is the German text (the default language, what the session shows); ``error.text(lang)`` gives
+any language. Parameters that are catalog keys (``fritzo.face.top``) are translated too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import ProfileError
+from companion.games.base import GameError
+from companion.i18n import DEFAULT_LANGUAGE, join_names, t
+
+
+class FritzoError(GameError):
+    """Base: a table action that the Fritzo rules or the table input do not allow. The state is unchanged."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.text(DEFAULT_LANGUAGE))
+
+    def text(self, lang: str) -> str:
+        def render(value: Any) -> Any:
+            if isinstance(value, list):
+                return join_names([str(render(v)) for v in value], lang)
+            if isinstance(value, str) and value.startswith("fritzo."):
+                return t(value, lang)
+            return value
+
+        return t(self.key, lang, **{k: render(v) for k, v in self.params.items()})
+
+
+class SetupError(FritzoError):
+    """The mode, players, colours or options of a new game are wrong."""
+
+
+class PlacementError(FritzoError):
+    """A cube cannot go where it was put: floating, wrong colours touching, too big, cell taken."""
+
+
+class CubeError(FritzoError):
+    """A cube that is unknown, already used, or not this player's to place."""
+
+
+class TurnError(FritzoError):
+    """An action at the wrong moment (game over, not started, time up) or by the wrong player."""
+
+
+class RollError(FritzoError):
+    """A start roll that cannot be used (unread colour, wrong number of cubes)."""
+
+
+class CubeSetError(FritzoError, ProfileError):
+    """A taught cube set that is incomplete, malformed or has two cubes alike up to rotation."""

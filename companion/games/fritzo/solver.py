@@ -1,0 +1,327 @@
+"""Hints at the table: legal placements for a cube in hand, and full 27-cube completions (or proof there is
+none).
+
+How it is fast enough for a Pi: every (cube, orientation) still available is one bit of a Python int. For each
+face direction and colour there is a mask of the candidates that show that colour there, so the candidates
+that fit a cell are a handful of ANDs, whatever the number of cubes. The completion search is a depth-first
+search that always fills the cell with the fewest fitting candidates (and gives up early on a cell with none);
+for the Beginner and Professional builds the outer side colours are fixed as soon as a cube shows one, and
+must stay six different colours. Orientations of a cube that look the same (a cube with repeated colours) are
+one candidate.
+
+The solver's answers are re-checked by :mod:`rules` in the tests; the two share only the cube geometry.
+
+>>> from companion.games.fritzo.cubeset import default_set
+>>> from companion.games.fritzo.rules import Goal
+>>> result = Solver(default_set()).complete({}, default_set().ids, Goal.CHALLENGE)
+>>> result.status.value, len(result.placements)
+('found', 27)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from companion.games.fritzo.cubeset import CubeSet
+from companion.games.fritzo.geometry import BOTTOM, OPPOSITE, Cell, Colouring, neighbour, orient
+from companion.games.fritzo.rules import Contact, Goal, Limits, buildable_order
+
+DEFAULT_NODE_LIMIT = 400_000
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Put cube ``cube`` at ``cell`` turned by ``rotation`` (index into geometry.ROTATIONS)."""
+
+    cube: str
+    cell: Cell
+    rotation: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cube": self.cube, "cell": list(self.cell), "rotation": self.rotation}
+
+
+class Status(StrEnum):
+    FOUND = "found"
+    NONE = "none"  # proven: the search space was exhausted
+    UNKNOWN = "unknown"  # gave up at the node limit: neither found nor proven impossible
+
+
+@dataclass
+class Completion:
+    status: Status
+    placements: list[Placement] = field(default_factory=list)
+    nodes: int = 0
+
+
+class _GiveUp(Exception):
+    pass
+
+
+@dataclass
+class _Candidates:
+    """The (cube, orientation) candidates of one question, as bit positions, with per-face colour masks."""
+
+    items: list[tuple[int, int, tuple[int, ...]]]  # bit -> (cube index, rotation, colour indices)
+    eq: list[list[int]]  # eq[face][colour] -> mask of candidates showing colour there
+    cube_mask: list[int]  # cube index -> mask of its candidates
+    full: int
+
+
+class Solver:
+    """Answers questions about one cube set. Build once per game; each question is independent."""
+
+    def __init__(self, cubeset: CubeSet) -> None:
+        self.cubeset = cubeset
+        self.colours: tuple[str, ...] = cubeset.colours
+        self._colour_index = {c: i for i, c in enumerate(self.colours)}
+        self._ids = list(cubeset.ids)
+        self._index = {cid: i for i, cid in enumerate(self._ids)}
+        #: per cube: list of (rotation, oriented colour indices), one per distinct look
+        self._looks: list[list[tuple[int, tuple[int, ...]]]] = []
+        for cube in cubeset.cubes:
+            seen: dict[tuple[int, ...], int] = {}
+            for r in range(24):
+                look = tuple(self._colour_index[c] for c in orient(cube.faces, r))
+                seen.setdefault(look, r)
+            self._looks.append([(r, look) for look, r in seen.items()])
+
+    # -- shared ----------------------------------------------------------------------------------------------
+    def _candidates(self, cube_ids: Iterable[str]) -> _Candidates:
+        items: list[tuple[int, int, tuple[int, ...]]] = []
+        n_col = len(self.colours)
+        eq = [[0] * n_col for _ in range(6)]
+        cube_mask = [0] * len(self._ids)
+        for cid in cube_ids:
+            i = self._index[cid]
+            for r, look in self._looks[i]:
+                bit = 1 << len(items)
+                items.append((i, r, look))
+                cube_mask[i] |= bit
+                for f in range(6):
+                    eq[f][look[f]] |= bit
+        return _Candidates(items, eq, cube_mask, (1 << len(items)) - 1)
+
+    def _colour_grid(self, structure: Mapping[Cell, Colouring]) -> dict[Cell, tuple[int, ...]]:
+        return {cell: tuple(self._colour_index[c] for c in cols) for cell, cols in structure.items()}
+
+    # -- single placements -----------------------------------------------------------------------------------
+    def placements(
+        self,
+        structure: Mapping[Cell, Colouring],
+        cube_ids: Iterable[str],
+        contact: Contact,
+        limits: Limits,
+        *,
+        joker: bool = False,
+        first: bool = False,
+    ) -> list[Placement]:
+        """Every legal (cube, cell, orientation) for the cubes given; one orientation per distinct look.
+
+        The first cube of an empty table goes to (0, 0, 0). ``first`` stops at the first one found (the Team
+        game's "can anybody still place a cube?").
+        """
+        cands = self._candidates(cube_ids)
+        grid = self._colour_grid(structure)
+        found: list[Placement] = []
+        for cell in self._frontier(structure, limits):
+            mask = cands.full
+            if not joker:
+                for f in range(6):
+                    other = grid.get(neighbour(cell, f))
+                    if other is None:
+                        continue
+                    m = cands.eq[f][other[OPPOSITE[f]]]
+                    mask &= m if contact is Contact.SAME else ~m
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                i, r, _ = cands.items[low.bit_length() - 1]
+                found.append(Placement(self._ids[i], cell, r))
+                if first:
+                    return found
+        return found
+
+    @staticmethod
+    def _frontier(structure: Mapping[Cell, Colouring], limits: Limits) -> list[Cell]:
+        """Empty cells a cube may go to: touching the structure, standing, inside the size limits."""
+        if not structure:
+            return [(0, 0, 0)]
+        cells = list(structure)
+        lo = [min(c[i] for c in cells) for i in range(3)]
+        hi = [max(c[i] for c in cells) for i in range(3)]
+        size = (limits.width, limits.depth, limits.height)
+        out: set[Cell] = set()
+        for c in cells:
+            for f in range(6):
+                n = neighbour(c, f)
+                if n in structure or n[2] < 0 or n[2] >= limits.height:
+                    continue
+                if n[2] > 0 and neighbour(n, BOTTOM) not in structure:
+                    continue
+                if any(max(hi[i], n[i]) - min(lo[i], n[i]) + 1 > size[i] for i in range(2)):
+                    continue
+                out.add(n)
+        return sorted(out, key=lambda c: (c[2], c[1], c[0]))
+
+    # -- completions -----------------------------------------------------------------------------------------
+    def complete(
+        self,
+        structure: Mapping[Cell, Colouring],
+        cube_ids: Iterable[str],
+        goal: Goal,
+        *,
+        node_limit: int = DEFAULT_NODE_LIMIT,
+    ) -> Completion:
+        """Fill the structure up to a finished 3x3x3 build of ``goal`` using the cubes ``cube_ids``.
+
+        Tries every 3x3x3 box (standing on the table) that contains the structure. The placements come in an
+        order players can follow (bottom-up, each cube touching and standing).
+        """
+        cube_ids = list(cube_ids)
+        cands = self._candidates(cube_ids)
+        grid = self._colour_grid(structure)
+        cells = list(grid)
+        if cells:
+            lo = [min(c[i] for c in cells) for i in range(3)]
+            hi = [max(c[i] for c in cells) for i in range(3)]
+            if min(lo[2], 0) < 0 or any(hi[i] - lo[i] > 2 for i in range(3)):
+                return Completion(Status.NONE)
+            ranges = [range(hi[i] - 2, lo[i] + 1) for i in range(2)] + [range(0, 1)]
+            origins = list(itertools.product(*ranges))
+        else:
+            origins = [(0, 0, 0)]
+        total = 0
+        for origin in origins:
+            search = _Search(self, cands, grid, origin, goal, node_limit - total)
+            try:
+                found = search.run()
+            except _GiveUp:
+                return Completion(Status.UNKNOWN, nodes=node_limit)
+            total += search.nodes
+            if found is not None:
+                order = buildable_order(set(found), set(grid))
+                by_cell = {cell: found[cell] for cell in found}
+                return Completion(Status.FOUND, [by_cell[c] for c in order], total)
+        return Completion(Status.NONE, nodes=total)
+
+
+class _Search:
+    """One depth-first search in one 3x3x3 box."""
+
+    def __init__(
+        self,
+        solver: Solver,
+        cands: _Candidates,
+        grid: dict[Cell, tuple[int, ...]],
+        origin: Cell,
+        goal: Goal,
+        node_limit: int,
+    ) -> None:
+        self.solver = solver
+        self.c = cands
+        self.grid = dict(grid)
+        self.origin = origin
+        self.same = goal.contact is Contact.SAME
+        self.mono = goal.one_colour_sides
+        self.node_limit = max(node_limit, 1)
+        self.nodes = 0
+        self.box = [tuple(origin[i] + d[i] for i in range(3)) for d in itertools.product(range(3), repeat=3)]
+        self.inside = set(self.box)
+        self.sides = [-1] * 6
+        self.avail = cands.full
+        self.result: dict[Cell, Placement] = {}
+        # per cell: for each face, the neighbour cell or None when the face is outside the box
+        self.links = {
+            cell: [n if (n := neighbour(cell, f)) in self.inside else None for f in range(6)]
+            for cell in self.box
+        }
+
+    def run(self) -> dict[Cell, Placement] | None:
+        if not self._fixed_sides_ok():
+            return None
+        empty = [c for c in self.box if c not in self.grid]
+        return dict(self.result) if self._dfs(empty) else None
+
+    def _fixed_sides_ok(self) -> bool:
+        """The cubes already standing must not break the side colours (Beginner, Professional)."""
+        if not self.mono:
+            return True
+        for cell, look in self.grid.items():
+            for f in range(6):
+                if self.links[cell][f] is None:
+                    if self.sides[f] < 0:
+                        if look[f] in self.sides:
+                            return False
+                        self.sides[f] = look[f]
+                    elif self.sides[f] != look[f]:
+                        return False
+        return True
+
+    def _mask(self, cell: Cell) -> int:
+        c = self.c
+        m = self.avail
+        for f, n in enumerate(self.links[cell]):
+            if n is None:
+                if self.mono:
+                    s = self.sides[f]
+                    if s >= 0:
+                        m &= c.eq[f][s]
+                    else:
+                        for used in self.sides:
+                            if used >= 0:
+                                m &= ~c.eq[f][used]
+                continue
+            other = self.grid.get(n)
+            if other is not None:
+                e = c.eq[f][other[OPPOSITE[f]]]
+                m &= e if self.same else ~e
+            if not m:
+                return 0
+        return m
+
+    def _dfs(self, empty: list[Cell]) -> bool:
+        if not empty:
+            return True
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise _GiveUp
+        best_i, best_mask, best_n = -1, 0, 1 << 30
+        for i, cell in enumerate(empty):
+            m = self._mask(cell)
+            if not m:
+                return False
+            n = m.bit_count()
+            if n < best_n:
+                best_i, best_mask, best_n = i, m, n
+                if n == 1:
+                    break
+        cell = empty[best_i]
+        rest = empty[:best_i] + empty[best_i + 1 :]
+        outer = [f for f, n in enumerate(self.links[cell]) if n is None] if self.mono else []
+        mask = best_mask
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            i, r, look = self.c.items[low.bit_length() - 1]
+            newly = [f for f in outer if self.sides[f] < 0]
+            if len({look[f] for f in newly}) != len(newly):
+                continue  # one cube would give two sides the same colour
+            for f in newly:
+                self.sides[f] = look[f]
+            self.grid[cell] = look
+            saved = self.avail
+            self.avail &= ~self.c.cube_mask[i]
+            self.result[cell] = Placement(self.solver._ids[i], cell, r)
+            if self._dfs(rest):
+                return True
+            del self.result[cell]
+            self.avail = saved
+            del self.grid[cell]
+            for f in newly:
+                self.sides[f] = -1
+        return False

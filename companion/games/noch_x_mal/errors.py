@@ -1,0 +1,56 @@
+"""Player-facing errors of Noch X-Mal!, carried as catalog keys so a screen can show them in its language.
+
+``str(error)`` is the German text (the default language), which is what the session shows today;
+``error.text(lang)`` gives any language. Parameters that are catalog keys (``nxm.face.red``) are
+translated too, so a message can name a die or a goal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import GameError
+from companion.i18n import DEFAULT_LANGUAGE, join_names, t
+
+
+class NxmError(GameError):
+    """Base: a table action that the Noch X-Mal! rules or the table input do not allow."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.text(DEFAULT_LANGUAGE))
+
+    def text(self, lang: str) -> str:
+        def render(value: Any) -> Any:
+            if isinstance(value, list):
+                return join_names([str(render(v)) for v in value], lang)
+            if isinstance(value, str) and value.startswith("nxm."):
+                return t(value, lang)
+            return value
+
+        return t(self.key, lang, **{k: render(v) for k, v in self.params.items()})
+
+
+class SetupError(NxmError):
+    """The players or options of a new game are wrong."""
+
+
+class DiceError(NxmError):
+    """The dice given for a roll or start combo cannot be used (unread, unknown face, wrong mix, joker)."""
+
+
+class TurnError(NxmError):
+    """An action at the wrong moment or by the wrong player."""
+
+
+class GoalError(NxmError):
+    """A first-to-reach report that is unknown, already taken or repeated."""
+
+
+class ChipError(NxmError):
+    """An X-chip discard or gift that cannot happen."""
+
+
+class TieBreakError(NxmError):
+    """Tie-break counts that are missing, negative or not asked for."""

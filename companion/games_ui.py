@@ -1,0 +1,54 @@
+"""How the app offers each game: title, screen, dice set and setup questions (the engines know none of this)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+from companion.app import GameEntry, _players_steps, register_game
+from companion.config import Config
+from companion.i18n import t
+from companion.views.menus import SetupStep
+
+
+def _haste_setup(cfg: Config, lang: str) -> list[SetupStep]:
+    steps = _players_steps(cfg, lang, 2, 6)
+    steps[1] = SetupStep("start", t("core.setup_youngest", lang), steps[1].choices)
+    steps.append(SetupStep("variant", t("core.setup_variant", lang), [
+        (t("haste.variant_standard", lang), "standard"), (t("haste.variant_1", lang), "letter-first"),
+        (t("haste.variant_2", lang), "simultaneous")]))
+    return steps
+
+
+def _echt_setup(cfg: Config, lang: str) -> list[SetupStep]:
+    steps = _players_steps(cfg, lang, 1, 4)
+    steps.append(SetupStep("level", t("core.setup_level", lang), [(t("core.level_n", lang, n=n), n)
+                                                                  for n in (1, 2, 3)]))
+    return steps
+
+
+def _nxm_setup(cfg: Config, lang: str) -> list[SetupStep]:
+    return _players_steps(cfg, lang, 1, 6)
+
+
+def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
+    modes = ["beginner", "challenge", "professional", "team", "level-one", "strategy"]
+    return [SetupStep("mode", t("fritzo.setup_mode", lang), [(t(f"fritzo.mode_{m}", lang), m) for m in modes]),
+            *_players_steps(cfg, lang, 1, 6)]
+
+
+ENTRIES = [
+    GameEntry("haste-worte", "core.menu_haste_worte", "companion.views.haste_worte_view:HasteWorteMode",
+              "haste-worte", _haste_setup),
+    GameEntry("echt-spitze", "core.menu_echt_spitze", "companion.views.echt_spitze_view:EchtSpitzeMode",
+              "echt-spitze", _echt_setup),
+    GameEntry("noch-x-mal", "core.menu_noch_x_mal", "companion.views.noch_x_mal_view:NochXMalMode",
+              "noch-x-mal", _nxm_setup),
+    GameEntry("fritzo", "core.menu_fritzo", "companion.views.fritzo_view:FritzoMode", "fritzo", _fritzo_setup),
+]
+
+
+def register_all() -> None:
+    """Offer every game whose screen is installed."""
+    for entry in ENTRIES:
+        if importlib.util.find_spec(entry.view.split(":")[0]) is not None:
+            register_game(entry)

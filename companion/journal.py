@@ -1,0 +1,152 @@
+"""The game's memory across crashes and power cuts: an append-only journal of actions plus an atomic snapshot.
+
+Every action that changed the game is one JSON line, written and fsynced before the screen shows its effect.
+Undo is appended too (``{"undo": true}``), never done by rewriting the file, so the journal stays append-only and an
+undo survives a restart like any other step. The state is rebuilt by replaying the actions (engines are
+deterministic); ``snapshot.json`` holds the state as well, written atomically, and is checked against the replay so
+that a mismatch (a bug) is noticed instead of silently trusted.
+
+A power cut can leave a half-written last line: that action was never shown as done, so it is dropped (and the file
+kept aside). Any other unreadable line means the journal cannot be trusted: it is kept aside and the player is told.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.atomic import atomic_write_text, fsync_dir, keep_aside
+from companion.errors import JournalError
+from companion.games.base import Engine
+
+JOURNAL = "journal.jsonl"
+SNAPSHOT = "snapshot.json"
+
+
+@dataclass
+class SavedGame:
+    game: str
+    actions: list[dict[str, Any]]
+    saved_at: float
+    finished: bool = False
+
+
+def replay(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Resolve undo records: each undo removes the latest action still standing (never the setup)."""
+    actions: list[dict[str, Any]] = []
+    for rec in records:
+        if rec.get("undo"):
+            if len(actions) > 1:
+                actions.pop()
+        elif "action" in rec:
+            actions.append(rec["action"])
+    return actions
+
+
+class Journal:
+    """The journal of the game in progress, in ``folder`` (one game at a time; finished games move to history)."""
+
+    def __init__(self, folder: str | os.PathLike) -> None:
+        self.folder = Path(folder)
+        self.path = self.folder / JOURNAL
+        self.snapshot_path = self.folder / SNAPSHOT
+
+    # -- writing ---------------------------------------------------------------------------------------------
+    def start(self, game: str, setup: dict[str, Any]) -> None:
+        """Begin a new game; an unfinished one still here is archived first, never overwritten."""
+        if self.path.exists():
+            self.archive()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._append({"game": game, "at": time.time()})
+        self._append({"action": setup})
+
+    def record(self, action: dict[str, Any]) -> None:
+        self._append({"action": action})
+
+    def record_undo(self) -> None:
+        self._append({"undo": True})
+
+    def save_snapshot(self, engine: Engine, count: int) -> None:
+        data = {"game": engine.name, "count": count, "state": engine.to_json(), "finished": engine.finished}
+        atomic_write_text(self.snapshot_path, json.dumps(data, ensure_ascii=False))
+
+    def _append(self, record: dict[str, Any]) -> None:
+        line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+        new = not self.path.exists()
+        with open(self.path, "a", encoding="utf-8") as f:
+            f.write(line)
+            f.flush()
+            os.fsync(f.fileno())
+        if new:
+            fsync_dir(self.folder)
+
+    def archive(self) -> Path | None:
+        """Move this game's files to ``history/<time>/`` (finished games, or one replaced by a new game)."""
+        if not self.path.exists():
+            return None
+        target = self.folder / "history" / time.strftime("%Y%m%d-%H%M%S")
+        n = 1
+        while target.exists():
+            target = target.with_name(f"{target.name}-{n}")
+            n += 1
+        target.mkdir(parents=True)
+        for p in (self.path, self.snapshot_path):
+            if p.exists():
+                os.replace(p, target / p.name)
+        fsync_dir(self.folder)
+        return target
+
+    # -- reading ---------------------------------------------------------------------------------------------
+    def load(self) -> SavedGame | None:
+        """The saved game here, or None. Raises JournalError (file kept aside) when it cannot be trusted."""
+        if not self.path.exists():
+            return None
+        raw = self.path.read_bytes()
+        lines = raw.split(b"\n")
+        torn = lines[-1] != b""  # no newline at the end: a write cut short
+        body = lines[:-1]
+        records: list[dict[str, Any]] = []
+        for number, line in enumerate(body, start=1):
+            try:
+                rec = json.loads(line)
+                if not isinstance(rec, dict):
+                    raise ValueError("not an object")
+            except ValueError:
+                aside = keep_aside(self.path)
+                raise JournalError(
+                    f"The saved game is damaged (line {number} cannot be read). It was kept as {aside.name}; "
+                    "start a new game. Please send that file with a bug report."
+                ) from None
+            records.append(rec)
+        if torn:
+            # The last action was being written when the power went: it never took effect on screen.
+            keep_aside(self.path)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+        if not records or "game" not in records[0]:
+            aside = keep_aside(self.path)
+            raise JournalError(f"The saved game has no header; it was kept as {aside.name}. Start a new game.")
+        actions = replay(records[1:])
+        if not actions:
+            aside = keep_aside(self.path)
+            raise JournalError(f"The saved game has no setup; it was kept as {aside.name}. Start a new game.")
+        finished = False
+        if self.snapshot_path.exists():
+            try:
+                finished = bool(json.loads(self.snapshot_path.read_text(encoding="utf-8")).get("finished"))
+            except (ValueError, OSError):
+                keep_aside(self.snapshot_path)
+        return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished)
+
+    def snapshot_state(self) -> dict[str, Any] | None:
+        try:
+            return json.loads(self.snapshot_path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        except (ValueError, OSError):
+            keep_aside(self.snapshot_path)
+            return None

@@ -1,0 +1,102 @@
+"""Putting the real parts together for ``companion run`` and ``companion teach``: display, sound, buttons, camera."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from companion.config import Config
+
+log = logging.getLogger(__name__)
+
+
+def _announcer(cfg: Config):
+    from companion.announcer import Announcer
+
+    announcer = Announcer(cfg.language, cfg.sound.volume, cfg.sound.mute)
+    if not cfg.sound.speech:
+        announcer.speech.enabled = False
+    return announcer
+
+
+def _buttons(cfg: Config):
+    from hardware.buttons import ButtonPanel
+    from hardware.events import Button
+
+    try:
+        return ButtonPanel({Button(k): v for k, v in cfg.buttons.pins.items()}, hold_time=cfg.buttons.hold_time,
+                           debounce=cfg.buttons.debounce)
+    except Exception as exc:  # GPIO busy or absent: the keyboard and touch still work
+        log.warning("buttons unavailable: %s", exc)
+        return None
+
+
+def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | None = None,
+            max_frames: int | None = None) -> int:
+    """Start the companion. ``screenshot`` (with ``max_frames``) saves the last frame: used to check it headless."""
+    import pygame
+
+    from companion.app import App
+    from companion.display import Display
+    from companion.games_ui import register_all
+
+    register_all()
+    display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen)
+    announcer = _announcer(cfg)
+    app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=_buttons(cfg))
+    try:
+        app.run(max_frames=max_frames)
+        if screenshot:
+            pygame.image.save(display.canvas, screenshot)
+    except Exception:
+        # Never a traceback on the table's screen: log it for the bug report, tell the table in words.
+        log.exception("the companion stopped")
+        print("companion: something went wrong and the companion stopped; the game is saved. "
+              "Start it again to resume. Details are in the log.", file=sys.stderr)
+        return 1
+    finally:
+        announcer.close()
+        display.close()
+    return 0
+
+
+def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> int:
+    import pygame
+
+    from companion.display import Display
+    from companion.teach import TeachSession
+    from companion.views.teach_view import TeachMode
+    from hardware.keyboard import KeyboardButtons
+    from hardware.sources import open_source
+
+    display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen)
+    source = open_source(source_spec or cfg.camera)
+    source.open()
+    keys = KeyboardButtons(hold_time=cfg.buttons.hold_time)
+    buttons = _buttons(cfg)
+    mode = TeachMode(TeachSession(dice_set), source, lang=cfg.language)
+    clock = pygame.time.Clock()
+    try:
+        while not getattr(mode, "done", False):
+            dt = clock.tick(cfg.display.fps) / 1000.0
+            for ev in pygame.event.get():
+                if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
+                    return 0
+                if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
+                    keys.handle(ev)
+                elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+                    pos = display.to_design(ev.pos)
+                    if pos:
+                        mode.on_tap(pos)
+            events = keys.poll() + (buttons.poll() if buttons else [])
+            for be in events:
+                mode.on_button(be)
+            mode.update(dt, pygame.time.get_ticks() / 1000.0)
+            mode.draw(display.canvas)
+            display.present()
+    finally:
+        source.close()
+        if buttons:
+            buttons.close()
+        display.close()
+    return 0

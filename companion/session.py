@@ -1,0 +1,120 @@
+"""A game in progress at the table: the engine, its journal, and the announcer, kept in step.
+
+Views never touch the journal or the engine's state directly: they call ``apply`` with a table action and read
+``engine``. That single path is what makes resume after a power cut and undo exact.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from companion.announce import Announcement
+from companion.errors import CompanionError
+from companion.games.base import Engine, GameError
+from companion.journal import Journal, SavedGame
+from vision.types import TrayReading
+
+AnnounceFn = Callable[[Announcement], None]
+
+
+class GameSession:
+    def __init__(
+        self,
+        engine_cls: type[Engine],
+        engine: Engine,
+        actions: list[dict[str, Any]],
+        journal: Journal,
+        *,
+        lang: str = "de",
+        announce: AnnounceFn | None = None,
+        wall_clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+        announcer: Any = None,
+        config: Any = None,
+    ) -> None:
+        self.engine_cls = engine_cls
+        self.engine = engine
+        self.actions = actions
+        self.journal = journal
+        self.lang = lang
+        self._announce = announce or (lambda a: None)
+        self.wall_time = wall_clock
+        self.rng = rng or random.Random()
+        #: the app's Announcer (views may draw its banner or ask what is showing); None in headless use
+        self.announcer = announcer
+        #: the effective Config (views read their game's section, e.g. symbol meanings); None in tests
+        self.config = config
+        #: the latest dice reading from the camera for this game's dice set (None: no camera, use virtual dice)
+        self.latest_reading: TrayReading | None = None
+        #: the last rejected action's message, shown by the app until replaced
+        self.error: str | None = None
+        #: True when the camera reads this game's dice (the app then delivers readings to ``on_dice`` after
+        #: ROLL); False when the table has no camera or the dice set is not taught: views roll virtual dice.
+        self.camera_ready = False
+
+    # -- starting --------------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, engine_cls: type[Engine], setup: dict[str, Any], journal: Journal, **kw: Any) -> GameSession:
+        engine = engine_cls.new(setup)  # GameError here: nothing written yet
+        journal.start(engine_cls.name, setup)
+        session = cls(engine_cls, engine, [setup], journal, **kw)
+        journal.save_snapshot(engine, 1)
+        return session
+
+    @classmethod
+    def resume(cls, engine_cls: type[Engine], saved: SavedGame, journal: Journal, **kw: Any) -> GameSession:
+        engine = rebuild(engine_cls, saved.actions)
+        return cls(engine_cls, engine, list(saved.actions), journal, **kw)
+
+    # -- playing ---------------------------------------------------------------------------------------------
+    def apply(self, action: dict[str, Any]) -> bool:
+        """Apply, journal, then announce. A rule violation is shown to the table and changes nothing."""
+        try:
+            announcements = self.engine.apply(action)
+        except GameError as exc:
+            self.error = exc.localized(self.lang)
+            return False
+        self.error = None
+        self.journal.record(action)
+        self.actions.append(action)
+        self.journal.save_snapshot(self.engine, len(self.actions))
+        for a in announcements:
+            self._announce(a)
+        return True
+
+    def undo(self) -> bool:
+        """Step back one action (never past the setup), journaled so that it survives a restart."""
+        if len(self.actions) <= 1:
+            return False
+        self.engine = rebuild(self.engine_cls, self.actions[:-1])
+        self.actions.pop()
+        self.journal.record_undo()
+        self.journal.save_snapshot(self.engine, len(self.actions))
+        self.error = None
+        return True
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self.actions) > 1
+
+    def virtual_roll(self, faces_per_die: Sequence[Sequence[Any]]) -> list[Any]:
+        """Roll virtual dice when the table has no camera; the faces then go into an action like read dice."""
+        return [self.rng.choice(list(faces)) for faces in faces_per_die]
+
+    def finish(self) -> None:
+        """Move a finished game to the history so the next start does not offer to resume it."""
+        self.journal.archive()
+
+
+def rebuild(engine_cls: type[Engine], actions: list[dict[str, Any]]) -> Engine:
+    """Replay actions into a new engine; a journal that the engine rejects is reported, not half-applied."""
+    try:
+        engine = engine_cls.new(actions[0])
+        for action in actions[1:]:
+            engine.apply(action)
+    except GameError as exc:
+        raise CompanionError(f"The saved game cannot be replayed ({exc}); start a new game.") from None
+    return engine

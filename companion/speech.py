@@ -1,0 +1,239 @@
+"""Spoken sentences: espeak-ng renders each sentence to WAV bytes, which the mixer plays (see ``audio.py``).
+
+Why render instead of letting espeak-ng talk: one process must own the sound device (chime and voice must not
+fight over it, and volume/mute must apply to both), and a known audio length lets the announcer keep a banner
+up exactly as long as its sentence. Rendering takes 50 ms on a laptop and up to a second on a Pi, so it runs
+on a worker thread (:class:`Speech`) and drawing never waits for it; a game repeats its sentences, so results
+are cached.
+
+Player names are inserted into sentences as typed. The text goes to espeak-ng on stdin (never on the command
+line, so a name like ``-v en`` is not a flag), SSML is not enabled (so ``<speak>`` is read out, not obeyed),
+and :func:`speakable` removes the ``[[...]]`` phoneme escape and control characters, the two ways plain text
+can still steer espeak-ng. """
+
+from __future__ import annotations
+
+import functools
+import logging
+import queue
+import re
+import shutil
+import struct
+import subprocess
+import threading
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.errors import CompanionError
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+from companion.sounds import wav_bytes, wav_duration
+
+log = logging.getLogger(__name__)
+
+VOICES = {"de": "de", "en": "en"}
+WORDS_PER_MINUTE = 150  # slower than espeak-ng's 175: the table is noisy, and not everyone is a native
+TIMEOUT = 15.0
+
+
+class SpeechError(CompanionError):
+    """espeak-ng is missing or could not render a sentence; the companion goes on with the banner alone."""
+
+
+def find_espeak() -> str | None:
+    """The espeak-ng executable (or the older espeak, which takes the same options), or None."""
+    return shutil.which("espeak-ng") or shutil.which("espeak")
+
+
+_UNSAFE = re.compile(r"\[\[|\]\]")
+
+
+def speakable(text: str) -> str:
+    """``text`` with nothing espeak-ng would obey rather than read: no ``[[phoneme]]`` input, no control
+    characters (espeak's embedded commands start with one), no line breaks (stdin input ends a clause
+    there)."""
+    cleaned = "".join(" " if unicodedata.category(ch).startswith("C") else ch for ch in text)
+    while _UNSAFE.search(cleaned):
+        cleaned = _UNSAFE.sub(" ", cleaned)
+    return " ".join(cleaned.split())
+
+
+def fix_wav_header(raw: bytes) -> bytes:
+    """A WAV file whose header states its true length.
+
+    espeak-ng streaming to stdout cannot seek back, so it writes a placeholder size (0x7ffff000); duration
+    readers and the mixer then see a sound of 13 hours. We take the format and the samples actually present
+    and rewrite it. """
+    if len(raw) < 12 or raw[:4] != b"RIFF" or raw[8:12] != b"WAVE":
+        raise SpeechError(t("core.speech_bad_audio", DEFAULT_LANGUAGE))
+    pos, fmt, data = 12, None, None
+    while pos + 8 <= len(raw):
+        cid, size = raw[pos:pos + 4], struct.unpack("<I", raw[pos + 4:pos + 8])[0]
+        body = raw[pos + 8:pos + 8 + size]
+        if cid == b"fmt ":
+            fmt = struct.unpack("<HHIIHH", body[:16])
+        elif cid == b"data":
+            data = body  # the rest of the stream when the size is a placeholder
+            break
+        pos += 8 + size + (size & 1)
+    if fmt is None or data is None or fmt[0] != 1 or fmt[5] != 16 or fmt[1] != 1:
+        raise SpeechError(t("core.speech_bad_audio", DEFAULT_LANGUAGE))
+    data = data[: len(data) - len(data) % 2]
+    return wav_bytes(np.frombuffer(data, dtype="<i2"), fmt[2])
+
+
+def synthesize(text: str, lang: str, *, espeak: str | None = None, wpm: int = WORDS_PER_MINUTE) -> bytes:
+    """Render ``text`` in the voice of ``lang`` to WAV bytes (blocking: call it from a worker thread).
+
+    Raises :class:`SpeechError` when espeak-ng is missing or fails.
+    """
+    exe = espeak or find_espeak()
+    if exe is None:
+        raise SpeechError(t("core.speech_missing", lang if lang in LANGUAGES else DEFAULT_LANGUAGE))
+    voice = VOICES.get(lang)
+    if voice is None:
+        raise SpeechError(t("core.speech_no_voice", DEFAULT_LANGUAGE, language=lang))
+    cmd = [exe, "-v", voice, "-s", str(wpm), "--stdout", "--stdin"]
+    try:
+        proc = subprocess.run(cmd, input=speakable(text).encode("utf-8"), capture_output=True,
+                              timeout=TIMEOUT, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise SpeechError(t("core.speech_failed", lang, error=str(exc))) from exc
+    if proc.returncode != 0 or not proc.stdout:
+        detail = proc.stderr.decode("utf-8", "replace").strip() or f"exit {proc.returncode}"
+        raise SpeechError(t("core.speech_failed", lang, error=detail))
+    return fix_wav_header(proc.stdout)
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A sentence rendered (``wav`` and its ``seconds``) or failed (``wav`` None, ``error`` says why)."""
+
+    wav: bytes | None
+    seconds: float = 0.0
+    error: str = ""
+
+
+class Speech:
+    """Renders sentences on a worker thread and keeps the results.
+
+    ``request`` never blocks; ``result`` returns None until the sentence is ready. ``synth`` is the renderer
+    (by default espeak-ng through :func:`synthesize`); ``threaded=False`` renders inside ``request``, which
+    tests use to make timing deterministic. ``available`` is False without espeak-ng: callers then skip speech
+    entirely. """
+
+    def __init__(self, synth: Callable[[str, str], bytes] | None = None, *, threaded: bool = True,
+                 cache_size: int = 128) -> None:
+        if synth is None:
+            exe = find_espeak()
+            self.found = exe is not None
+            synth = functools.partial(_synth_with, exe)
+        else:
+            self.found = True
+        #: False when the config turns speech off (``sound.speech = false``): chimes and banners go on
+        self.enabled = True
+        self._synth = synth
+        self._threaded = threaded
+        self._cache: OrderedDict[tuple[str, str], Rendered] = OrderedDict()
+        self._cache_size = cache_size
+        self._pending: set[tuple[str, str]] = set()
+        self._lock = threading.Lock()
+        self._rendered = threading.Condition(self._lock)
+        self._jobs: queue.Queue[tuple[str, str] | None] = queue.Queue()  # None stops the worker
+        self._thread: threading.Thread | None = None
+
+    @property
+    def available(self) -> bool:
+        """Whether sentences can be rendered: a renderer was found and speech is not switched off."""
+        return self.found and self.enabled
+
+    def request(self, text: str, lang: str) -> None:
+        """Start rendering ``text`` unless it is cached or already on its way."""
+        key = (lang, text)
+        with self._lock:
+            if key in self._cache or key in self._pending or not self.available:
+                return
+            self._pending.add(key)
+        if not self._threaded:
+            self._render(key)
+            return
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name="speech", daemon=True)
+            self._thread.start()
+        self._jobs.put(key)
+
+    def result(self, text: str, lang: str) -> Rendered | None:
+        """The rendered sentence, or None while it is still being rendered (or was never requested)."""
+        with self._lock:
+            found = self._cache.get((lang, text))
+            if found is not None:
+                self._cache.move_to_end((lang, text))
+            return found
+
+    def pending(self, text: str, lang: str) -> bool:
+        with self._lock:
+            return (lang, text) in self._pending
+
+    def wait(self, timeout: float = TIMEOUT) -> bool:
+        """Block until every requested sentence is rendered (for tools and tests, never the UI loop)."""
+        with self._rendered:
+            return self._rendered.wait_for(lambda: not self._pending, timeout)
+
+    def _work(self) -> None:
+        while (key := self._jobs.get()) is not None:
+            self._render(key)
+
+    def _render(self, key: tuple[str, str]) -> None:
+        lang, text = key
+        try:
+            wav = self._synth(text, lang)
+            out = Rendered(wav, wav_duration(wav))
+        except SpeechError as exc:
+            log.warning("speech: %s", exc)
+            out = Rendered(None, 0.0, str(exc))
+        except Exception as exc:  # a bad WAV or a bug in a synth must not kill the worker, silencing the game
+            log.exception("speech: rendering %r failed", text)
+            out = Rendered(None, 0.0, str(exc))
+        with self._rendered:
+            self._pending.discard(key)
+            self._cache[key] = out
+            if len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+            self._rendered.notify_all()
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._jobs.put(None)
+            self._thread.join(timeout=TIMEOUT)
+            self._thread = None
+
+
+def _synth_with(exe: str | None, text: str, lang: str) -> bytes:
+    if exe is None:
+        raise SpeechError(t("core.speech_missing", lang if lang in LANGUAGES else DEFAULT_LANGUAGE))
+    return synthesize(text, lang, espeak=exe)
+
+
+def diagnose(lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """Lines for ``companion doctor``: is espeak-ng there, does it have both voices, does it produce audio."""
+    exe = find_espeak()
+    if exe is None:
+        return [t("core.doctor_speech_missing", lang)]
+    lines = []
+    try:
+        version = subprocess.run([exe, "--version"], capture_output=True, text=True,
+                                 timeout=TIMEOUT).stdout.split("Data at")[0].strip()
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return [t("core.doctor_speech_broken", lang, path=exe, error=str(exc))]
+    lines.append(t("core.doctor_speech_found", lang, path=exe, version=version or "?"))
+    for code in LANGUAGES:
+        try:
+            wav = synthesize(t("core.app_title", code), code, espeak=exe)
+            seconds = f"{wav_duration(wav):.1f}"
+            lines.append(t("core.doctor_speech_voice_ok", lang, language=code, seconds=seconds))
+        except SpeechError as exc:
+            lines.append(t("core.doctor_speech_voice_missing", lang, language=code, error=str(exc)))
+    return lines

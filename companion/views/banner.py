@@ -1,0 +1,185 @@
+"""The announcement banner and the mute indicator.
+
+The banner is the silent half of every announcement: people who did not hear the sentence (noise, a muted
+companion, a hard-of-hearing player) read it. So it is big (the theme's LARGE size, bold, shrunk only when a
+long sentence would need more than three lines) and it must never cover the hourglass, the one thing players
+watch while a banner is up. The caller passes the rects to keep clear; the banner takes the free band below or
+above them, or the column beside them, whichever fits the sentence at the largest size.
+
+Sizes are design pixels (800x480) scaled to the surface, so the same call works on the Pi panel and a laptop
+window. """
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.views import theme
+
+MARGIN = 10
+PAD = 16
+BORDER = 4
+BAR = 6
+MAX_LINES = 3
+MIN_WIDTH = 220  # narrower than this, a column beside the hourglass is no place for a sentence
+
+URGENT_FILL = (150, 28, 28)
+
+
+def scale_of(surface: pygame.Surface) -> float:
+    w, h = surface.get_size()
+    return min(w / theme.DESIGN_SIZE[0], h / theme.DESIGN_SIZE[1])
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap; a single word wider than ``width`` stays whole on its own line (the caller
+    shrinks)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def layout(text: str, width: int, scale: float) -> tuple[pygame.font.Font, list[str]]:
+    """The largest bold font, LARGE down to BODY, at which ``text`` fits ``width`` pixels in MAX_LINES lines.
+
+    BODY is the floor (the theme's size readable across a table): a sentence too long for three lines at BODY
+    gets more lines rather than smaller letters.
+    """
+    size = theme.LARGE
+    while True:
+        font = theme.font(max(8, round(size * scale)), True)
+        lines = wrap(text, font, width)
+        fits = len(lines) <= MAX_LINES and all(font.size(line)[0] <= width for line in lines)
+        if fits or size <= theme.BODY:
+            return font, lines
+        size -= 2
+
+
+def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[pygame.Rect, str]]:
+    """Where a banner may go, best first, each with the edge it sits against."""
+    if avoid is None or not avoid.colliderect(area):
+        return [(area, "bottom")]
+    return [
+        (pygame.Rect(area.left, avoid.bottom, area.width, area.bottom - avoid.bottom), "bottom"),
+        (pygame.Rect(area.left, area.top, area.width, avoid.top - area.top), "top"),
+        (pygame.Rect(avoid.right, area.top, area.right - avoid.right, area.height), "bottom"),
+        (pygame.Rect(area.left, area.top, avoid.left - area.left, area.height), "bottom"),
+    ]
+
+
+def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
+          scale: float) -> tuple[pygame.Rect, pygame.font.Font, list[str]]:
+    """The banner's rect, font and lines: in the first free region where the sentence fits, else the
+    roomiest."""
+    margin, pad = round(MARGIN * scale), round(PAD * scale)
+    area = pygame.Rect(0, 0, *surface_size)
+    options = []
+    for region, edge in _free_regions(area, avoid):
+        inner = region.inflate(-2 * margin, -2 * margin)
+        if inner.width < MIN_WIDTH * scale or inner.height <= 0:
+            continue
+        font, lines = layout(text, inner.width - 2 * pad, scale)
+        height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
+        rect = pygame.Rect(inner.left, 0, inner.width, min(height, inner.height))
+        if edge == "bottom":
+            rect.bottom = inner.bottom
+        else:
+            rect.top = inner.top
+        if height <= inner.height:
+            return rect, font, lines
+        options.append((inner.width * inner.height, rect, font, lines))
+    if options:
+        _, rect, font, lines = max(options, key=lambda o: o[0])
+        return rect, font, lines
+    # The rect to avoid fills the screen: the sentence matters more than the corner it covers.
+    font, lines = layout(text, area.width - 2 * (margin + pad), scale)
+    height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
+    rect = pygame.Rect(margin, area.height - margin - height, area.width - 2 * margin, height)
+    return rect, font, lines
+
+
+def draw_banner(surface: pygame.Surface, text: str, *, urgent: bool = False, remaining: float = 1.0,
+                waiting: int = 0, avoid: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw the banner for ``text``; ``remaining`` (1..0) fills the time bar, ``waiting`` counts queued
+    banners.
+
+    Returns the rect covered so other overlays can keep clear of it.
+    """
+    scale = scale_of(surface)
+    rect, font, lines = place(surface.get_size(), text, avoid, scale)
+    radius, border, pad = round(12 * scale), max(2, round(BORDER * scale)), round(PAD * scale)
+    fill, edge = (URGENT_FILL, theme.TEXT) if urgent else (theme.PANEL_HI, theme.ACCENT)
+    shadow = rect.move(round(4 * scale), round(4 * scale))
+    pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, border, border_radius=radius)
+
+    clip = surface.get_clip()
+    surface.set_clip(rect.inflate(-2 * border, -2 * border))
+    line_h = font.get_linesize()
+    top = rect.top + pad
+    for line in lines:
+        img = font.render(line, True, theme.TEXT)
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, top)))
+        top += line_h
+    bar_h = max(2, round(BAR * scale))
+    bar_top = rect.bottom - border - bar_h - round(4 * scale)
+    bar = pygame.Rect(rect.left + pad, bar_top, rect.width - 2 * pad, bar_h)
+    if waiting:  # how many banners are still to come, at the end of the time bar
+        small = theme.font(max(8, round(theme.SMALL * scale)), True)
+        img = small.render(f"+{waiting}", True, theme.MUTED if not urgent else theme.TEXT)
+        badge = img.get_rect(midright=(bar.right, bar.centery))
+        surface.blit(img, badge)
+        bar.width -= badge.width + pad // 2
+    pygame.draw.rect(surface, theme.PANEL, bar)
+    bar.width = round(bar.width * max(0.0, min(1.0, remaining)))
+    pygame.draw.rect(surface, edge, bar)
+    surface.set_clip(clip)
+    return rect
+
+
+def _speaker_icon(surface: pygame.Surface, rect: pygame.Rect, color) -> None:
+    """A speaker with a cross: drawn, not a font glyph, because the bundled font has no such symbol."""
+    h = rect.height
+    x, cy = rect.left, rect.centery
+    body = pygame.Rect(x, cy - h // 6, h // 4, h // 3)
+    pygame.draw.rect(surface, color, body)
+    cone = [(body.right, body.top), (body.right + h // 3, rect.top + h // 10),
+            (body.right + h // 3, rect.bottom - h // 10), (body.right, body.bottom)]
+    pygame.draw.polygon(surface, color, cone)
+    x0, w, half = body.right + h // 3 + h // 8, max(3, h // 7), h // 4
+    pygame.draw.line(surface, theme.BAD, (x0, cy - half), (x0 + 2 * half, cy + half), w)
+    pygame.draw.line(surface, theme.BAD, (x0, cy + half), (x0 + 2 * half, cy - half), w)
+
+
+def draw_mute_indicator(surface: pygame.Surface, label: str,
+                        avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A crossed-out speaker and ``label`` ("Ton aus") in a top corner clear of ``avoid`` (hourglass,
+    banner)."""
+    scale = scale_of(surface)
+    margin, pad = round(MARGIN * scale), round(8 * scale)
+    font = theme.font(max(8, round(theme.SMALL * scale)), True)
+    icon_h = font.get_height()
+    icon_w = icon_h * 3 // 2
+    text_img = font.render(label, True, theme.TEXT)
+    size = (pad * 3 + icon_w + text_img.get_width(), icon_h + 2 * pad)
+    w, h = surface.get_size()
+    corners = [pygame.Rect((w - margin - size[0], margin), size), pygame.Rect((margin, margin), size),
+               pygame.Rect((w - margin - size[0], h - margin - size[1]), size),
+               pygame.Rect((margin, h - margin - size[1]), size)]
+    rect = next((c for c in corners if not any(c.colliderect(a) for a in avoid)), corners[0])
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=round(8 * scale))
+    pygame.draw.rect(surface, theme.BAD, rect, max(2, round(2 * scale)), border_radius=round(8 * scale))
+    _speaker_icon(surface, pygame.Rect(rect.left + pad, rect.top + pad, icon_w, icon_h), theme.TEXT)
+    surface.blit(text_img, text_img.get_rect(midleft=(rect.left + 2 * pad + icon_w, rect.centery)))
+    return rect

@@ -1,0 +1,184 @@
+"""The free-play screen: the dice as read, their sum and counts, the roll history and a fairness check.
+
+A misread die is fixed on the spot: tap it (or NEXT to it and SELECT), then tap the right face (or NEXT/SELECT).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.i18n import t
+from companion.session import GameSession
+from companion.views import theme
+from companion.views.widgets import DiceRow, draw_die, hint_bar
+from hardware.events import Button, ButtonEvent, Press
+from vision.types import TrayReading
+
+FACES = [1, 2, 3, 4, 5, 6]
+VIRTUAL_DICE = 5  # without a camera: five virtual dice, as in most pip-dice games
+
+
+class FreePlayMode:
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.dice = DiceRow(pygame.Rect(20, 70, 760, 130))
+        self.cursor: int | None = None  # die highlighted for correction
+        self.picking: int | None = None  # die being corrected: the face picker is open
+        self.pick_index = 0
+        self.waiting = False  # ROLL pressed, waiting for the tray to settle
+
+    @property
+    def game(self):
+        return self.session.engine
+
+    # -- input -----------------------------------------------------------------------------------------------
+    def on_dice(self, reading: TrayReading) -> None:
+        self.waiting = False
+        faces = [d.face if isinstance(d.face, int) else None for d in reading.dice]
+        if not faces:
+            self.session.error = t("core.free_no_dice", self.session.lang)
+            return
+        if self.session.apply({"action": "roll", "dice": faces}):
+            self.cursor = next((i for i, f in enumerate(faces) if f is None), None)
+            self.picking = None
+
+    def on_button(self, event: ButtonEvent) -> bool:
+        last = self.game.last
+        if self.picking is not None:
+            if event.button is Button.NEXT:
+                self.pick_index = (self.pick_index + 1) % len(FACES)
+            elif event.button is Button.SELECT and event.press is Press.SHORT:
+                self._correct(FACES[self.pick_index])
+            elif event.button is Button.UNDO and event.press is Press.SHORT:
+                self.picking = None
+            else:
+                return False
+            return True
+        if event.button is Button.ROLL:
+            if self.session.camera_ready:
+                self.waiting = True  # the app asks the camera and calls on_dice when the dice lie still
+            else:
+                self.session.apply({"action": "roll", "dice": self.session.virtual_roll([FACES] * VIRTUAL_DICE)})
+            return True
+        if event.button is Button.NEXT and last:
+            self.cursor = 0 if self.cursor is None else (self.cursor + 1) % len(last)
+            return True
+        if event.button is Button.SELECT and event.press is Press.SHORT and last and self.cursor is not None:
+            self._open_picker(self.cursor)
+            return True
+        return False
+
+    def on_tap(self, pos: tuple[int, int]) -> bool:
+        if self.picking is not None:
+            for i, r in enumerate(self._picker_rects()):
+                if r.collidepoint(pos):
+                    self._correct(FACES[i])
+                    return True
+            self.picking = None
+            return True
+        hit = self.dice.hit(pos)
+        if hit is not None:
+            self.cursor = hit
+            self._open_picker(hit)
+            return True
+        return False
+
+    def _open_picker(self, die: int) -> None:
+        self.picking = die
+        current = self.game.last[die]
+        self.pick_index = FACES.index(current) if current in FACES else 0
+
+    def _correct(self, face: int) -> None:
+        die = self.picking
+        self.picking = None
+        if die is None:
+            return
+        n = len(self.game.rolls)
+        self.session.apply({"action": "correct", "roll": n, "die": die + 1, "face": face})
+        last = self.game.last
+        self.cursor = next((i for i, f in enumerate(last) if f is None), die)
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def update(self, dt: float, now: float) -> None:
+        pass
+
+    def _picker_rects(self) -> list[pygame.Rect]:
+        size, gap = 90, 16
+        x0 = 400 - (6 * size + 5 * gap) // 2
+        return [pygame.Rect(x0 + i * (size + gap), 250, size, size) for i in range(6)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lang = self.session.lang
+        g = self.game
+        surface.fill(theme.BG)
+        theme.text(surface, t("core.free_title", lang), (20, 14), theme.LARGE, theme.ACCENT, bold=True)
+        if g.rolls:
+            theme.text(surface, t("core.free_roll_no", lang, n=len(g.rolls)), (735, 22), theme.BODY, theme.MUTED,
+                       anchor="topright")
+        self.dice.faces = list(g.last)
+        self.dice.selected = self.picking if self.picking is not None else self.cursor
+        if g.last:
+            self.dice.draw(surface)
+        else:
+            msg = t("core.free_waiting" if self.waiting else "core.free_press_roll", lang)
+            theme.text(surface, msg, self.dice.rect.center, theme.LARGE, theme.TEXT, anchor="center")
+        if self.picking is not None:
+            self._draw_picker(surface)
+        else:
+            self._draw_summary(surface)
+        hints = [(t("core.btn_roll", lang), t("core.hint_roll", lang))]
+        if g.last:
+            hints += [(t("core.btn_next", lang), t("core.hint_next_die", lang)),
+                      (t("core.btn_select", lang), t("core.hint_correct", lang))]
+        if self.session.can_undo:
+            hints.append((t("core.btn_undo", lang), t("core.hint_undo_long", lang)))
+        hint_bar(surface, hints)
+
+    def _draw_picker(self, surface: pygame.Surface) -> None:
+        lang = self.session.lang
+        theme.text(surface, t("core.free_pick_face", lang, n=self.picking + 1), (400, 212), theme.BODY,
+                   theme.TEXT, anchor="midtop")
+        for i, r in enumerate(self._picker_rects()):
+            draw_die(surface, r, FACES[i], selected=i == self.pick_index)
+
+    def _draw_summary(self, surface: pygame.Surface) -> None:
+        lang = self.session.lang
+        g = self.game
+        y = 214
+        if g.last:
+            theme.text(surface, t("core.free_sum", lang, sum=g.last_sum), (20, y), theme.LARGE, theme.TEXT, bold=True)
+            if g.unknown_in_last:
+                note, color = t("core.free_unknown", lang, n=g.unknown_in_last), theme.UNKNOWN
+            else:
+                counts = {f: g.last.count(f) for f in FACES if g.last.count(f)}
+                note, color = "   ".join(f"{c}× {f}" for f, c in counts.items()), theme.MUTED
+            theme.text(surface, note, (780, y + 8), theme.fit_text(note, theme.BODY, 520), color, anchor="topright")
+        # statistics over all rolls: a bar per face
+        counts = g.counts()
+        total = sum(counts.values())
+        top, h = 270, 130
+        theme.text(surface, t("core.free_stats", lang, n=total), (20, top), theme.BODY, theme.TEXT)
+        peak = max(counts.values()) or 1
+        for i, f in enumerate(FACES):
+            x = 20 + i * 62
+            bar_h = int((h - 58) * counts[f] / peak)
+            pygame.draw.rect(surface, theme.PANEL_HI, (x, top + 34 + (h - 34) - bar_h, 46, bar_h), border_radius=4)
+            theme.text(surface, str(f), (x + 23, top + h + 2), theme.BODY, theme.TEXT, anchor="midtop")
+            theme.text(surface, str(counts[f]), (x + 23, top + 34 + (h - 34) - bar_h - 2), theme.SMALL,
+                       theme.MUTED, anchor="midbottom")
+        fair = g.fairness()
+        x = 420
+        theme.text(surface, t("core.free_fairness", lang), (x, top), theme.BODY, theme.TEXT)
+        if not fair.enough:
+            theme.text(surface, t("core.free_need_more", lang, n=fair.MIN_PER_FACE * 6 - fair.n), (x, top + 38),
+                       theme.SMALL, theme.MUTED)
+        else:
+            verdict = "core.free_suspicious" if fair.suspicious else "core.free_fair"
+            color = theme.BAD if fair.suspicious else theme.GOOD
+            theme.text(surface, t(verdict, lang), (x, top + 38), theme.BODY, color, bold=True)
+            theme.text(surface, f"χ² = {fair.chi2:.1f}   p = {fair.p:.2f}", (x, top + 76), theme.SMALL, theme.MUTED)
+        # history: the previous rolls, newest first
+        for k, roll in enumerate(g.rolls[-2:-4:-1]):
+            faces = " ".join("?" if f is None else str(f) for f in roll)
+            theme.text(surface, f"#{len(g.rolls) - 1 - k}:  {faces}", (x, top + 104 + k * 26), theme.SMALL,
+                       theme.MUTED)

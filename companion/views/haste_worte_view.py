@@ -1,0 +1,797 @@
+"""The Haste Worte? screen: dice to pick, the letter, the 90-second hourglass, reading out, the crystal table.
+
+Usable with the buttons alone (ROLL, TIMER, NEXT, SELECT) and by touch. The crystal table stays at the top in
+every phase. The hourglass is computed from time stamps (``companion.hourglass``): the screen maps the app's
+monotonic clock onto the wall clock once (at start or resume), so a slow frame rate cannot make it drift and
+a network time step during the 90 seconds cannot jump it. After a restart the remaining time is restored from
+the wall clock; when the wall clock reads before the start stamp the round is marked interrupted (see
+``docs/haste_worte.md``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from companion.announce import Announcement, Sound
+from companion.games.haste_worte import MAX_OWN_WORDS, SYMBOLS, HasteWorte, Phase, symbol_label
+from companion.hourglass import Phase as SandPhase
+from companion.hourglass import Resume
+from companion.i18n import t
+from companion.session import GameSession
+from companion.views import theme
+from companion.views.widgets import DiceRow, draw_die, hint_bar
+from hardware.events import Button, ButtonEvent, Press
+from vision.types import TrayReading
+
+TOP_H = 64  # the crystal table
+STATUS_Y = 70
+HOURGLASS_RECT = pygame.Rect(14, 112, 220, 334)
+MENU_CLEAR_X = 740  # the app's menu corner sits right of this on the top row
+
+
+class HasteWorteMode:
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.dice = DiceRow(pygame.Rect(20, 118, 760, 112), label=self._short_label, max_size=112)
+        self.cursor = 0
+        #: an open sub-choice: ("symbol", die) fixes an unread die, ("who", die) in variant 2, ("letter", 0)
+        self.choosing: tuple[str, int] | None = None
+        self.choice_index = 0
+        self.pending: list[str | None] | None = None  # faces read with some unknown: waiting for corrections
+        self.waiting = False  # ROLL pressed, the camera is looking
+        self._offset: float | None = None  # wall clock minus monotonic clock
+        self._mono = 0.0
+        self._resumed = False
+        self._seen_running: float | None = None  # the start stamp of the run this screen watched
+        self._warned: float | None = None
+        self._last_tick = -1
+        self._context: tuple[Any, ...] = ()
+
+    # -- what to show
+    @property
+    def game(self) -> HasteWorte:
+        return self.session.engine  # type: ignore[return-value]
+
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    @property
+    def hourglass_rect(self) -> pygame.Rect | None:
+        """The app keeps announcement banners off this rect while the sand runs."""
+        return HOURGLASS_RECT if self.game.phase is Phase.WRITING else None
+
+    def wall_now(self) -> float:
+        """The wall-clock time of the current frame, on the monotonic clock's steady pace."""
+        if self._offset is None:
+            self._offset = self.session.wall_time() - self._mono
+        return self._mono + self._offset
+
+    def _meanings(self) -> dict[str, str]:
+        configured: dict[str, str] = {}
+        cfg = getattr(self.session, "config", None)
+        section = getattr(cfg, "games", {}).get("haste-worte", {}) if cfg is not None else {}
+        if isinstance(section.get("meanings"), dict):
+            configured = {k: v for k, v in section["meanings"].items() if isinstance(v, str)}
+        return {**configured, **self.game.meanings}
+
+    def _short_label(self, symbol: Any) -> str:
+        """A configured meaning first, else the catalog's short name, else the edition's symbol id."""
+        return self._meanings().get(str(symbol)) or symbol_label(str(symbol), self.lang)
+
+    def _sync_context(self) -> None:
+        """Reset the highlight whenever the game moves on (a pick, a score, undo)."""
+        g = self.game
+        self.dice.faces = list(self.pending if self.pending is not None else g.round.dice or [])
+        ctx = (g.round.number, g.phase, len(g.round.picks), len(g.round.scores), g.round.dice is None)
+        if ctx != self._context:
+            self._context = ctx
+            self.cursor = self._first_free_die() if g.phase is Phase.PICK else 0
+            self.choosing = None
+            if g.phase is not Phase.ROLL and not (g.phase is Phase.PICK and not g.round.picks):
+                self.pending = None
+                self.waiting = False
+
+    def _first_free_die(self) -> int:
+        free = self._free_dice()
+        return free[0] if free else 0
+
+    def _free_dice(self) -> list[int]:
+        r = self.game.round
+        return [i for i in range(len(r.dice or [])) if r.owner_of(i) is None]
+
+    # -- input
+    def on_dice(self, reading: TrayReading) -> None:
+        if not self._may_roll():
+            return
+        self.waiting = False
+        faces = [d.face if isinstance(d.face, str) else None for d in reading.dice]
+        if len(faces) == 6 and any(f is None for f in faces):
+            self.pending = faces  # show them; the table taps each unread die and chooses its symbol
+            self.cursor = next(i for i, f in enumerate(faces) if f is None)
+            return
+        self.pending = None
+        self.session.apply({"action": "roll", "dice": faces})  # a wrong count is explained by the engine
+
+    def _may_roll(self) -> bool:
+        g = self.game
+        return g.phase is Phase.ROLL or (g.phase is Phase.PICK and not g.round.picks)
+
+    def _roll(self) -> None:
+        if self.session.camera_ready:
+            self.waiting = True  # the app asks the camera and calls on_dice when the dice lie still
+            self.pending = None
+            return
+        faces = self.session.virtual_roll([SYMBOLS] * 6)
+        self.session.apply({"action": "roll", "dice": faces})
+
+    def on_button(self, event: ButtonEvent) -> bool:
+        self._sync_context()
+        b, long = event.button, event.press is Press.LONG
+        if self.choosing is not None:
+            return self._choice_button(b, long)
+        if b in (Button.ROLL, Button.REROLL):
+            if self._may_roll():
+                self._roll()
+                return True
+            return False
+        if b is Button.TIMER:
+            return self._timer_button(long)
+        options = self._options()
+        if b is Button.NEXT and options:
+            self.cursor = (
+                options[(options.index(self.cursor) + 1) % len(options)]
+                if self.cursor in options
+                else options[0]
+            )
+            return True
+        if b is Button.SELECT and not long:
+            return self._select(self.cursor)
+        return False
+
+    def on_tap(self, pos: tuple[int, int]) -> bool:
+        self._sync_context()
+        if self.choosing is not None:
+            for i, r in enumerate(self._choice_rects()):
+                if r.collidepoint(pos):
+                    self.choice_index = i
+                    self._confirm_choice()
+                    return True
+            self.choosing = None
+            return True
+        for value, rect in self._targets().items():
+            if rect.collidepoint(pos):
+                self.cursor = value
+                return self._select(value)
+        return False
+
+    def _options(self) -> list[int]:
+        """What NEXT cycles through in this phase (dice, buttons, word counts)."""
+        g = self.game
+        if self.pending is not None:
+            return [i for i, f in enumerate(self.pending) if f is None]
+        if g.phase is Phase.PICK:
+            return self._free_dice()
+        if g.phase is Phase.LETTER:
+            return [0, 1]  # draw / enter a token
+        if g.phase is Phase.WRITING:
+            return [0, 1]  # turn the hourglass / time's up
+        if g.phase is Phase.READING:
+            return list(range(MAX_OWN_WORDS + 1))
+        return []
+
+    def _select(self, value: int) -> bool:
+        g = self.game
+        if self.pending is not None:
+            self._open("symbol", value)
+            return True
+        if g.phase is Phase.ROLL:
+            self._roll()
+            return True
+        if g.phase is Phase.PICK:
+            if value not in self._free_dice():
+                return False
+            if g.simultaneous:
+                self._open("who", value)
+            else:
+                self.session.apply({"action": "pick", "die": value + 1})
+            return True
+        if g.phase is Phase.LETTER:
+            if value == 0:
+                self.session.apply({"action": "letter"})
+            else:
+                self._open("letter", 0)
+            return True
+        if g.phase is Phase.WRITING:
+            if value == 0:
+                return self._timer_button(False)
+            self.session.apply({"action": "timer_expired", "at": self.wall_now()})
+            return True
+        if g.phase is Phase.READING:
+            self.session.apply({"action": "score", "words": value})
+            return True
+        return False
+
+    def _timer_button(self, long: bool) -> bool:
+        g = self.game
+        now = self.wall_now()
+        if g.phase is Phase.LETTER and not long:
+            # the rulebook turns the token and the hourglass together: one press does both
+            if self.session.apply({"action": "letter"}):
+                self._start_timer()
+            return True
+        if g.phase is not Phase.WRITING:
+            return False
+        if long:
+            if g.hourglass.is_running(now):
+                self.session.apply({"action": "timer_cancel", "at": now})
+            return True
+        if not g.hourglass.is_running(now):
+            self._start_timer()
+        return True
+
+    def _start_timer(self) -> None:
+        at = self.session.wall_time()
+        self._offset = at - self._mono  # the stamp and the screen's clock agree exactly from here on
+        self.session.apply({"action": "timer_start", "at": at})
+
+    # -- sub-choices: a symbol for an unread die, who took a die (variant 2), a letter token
+    def _open(self, kind: str, value: int) -> None:
+        self.choosing = (kind, value)
+        self.choice_index = 0
+
+    def _choice_values(self) -> list[Any]:
+        assert self.choosing is not None
+        kind, _ = self.choosing
+        g = self.game
+        if kind == "symbol":
+            return list(SYMBOLS)
+        if kind == "who":
+            return [i for i in range(len(g.players)) if g.round.die_of(i) is None]
+        return list(dict.fromkeys(g.letters))
+
+    def _choice_button(self, b: Button, long: bool) -> bool:
+        values = self._choice_values()
+        if b is Button.NEXT:
+            self.choice_index = (self.choice_index + 1) % len(values)
+        elif b is Button.SELECT and not long:
+            self._confirm_choice()
+        elif b is Button.UNDO and not long:
+            self.choosing = None
+        else:
+            return False
+        return True
+
+    def _confirm_choice(self) -> None:
+        assert self.choosing is not None
+        kind, die = self.choosing
+        value = self._choice_values()[self.choice_index]
+        self.choosing = None
+        if kind == "symbol" and self.pending is not None:
+            self.pending[die] = value
+            missing = [i for i, f in enumerate(self.pending) if f is None]
+            if missing:
+                self.cursor = missing[0]
+            else:
+                faces, self.pending = self.pending, None
+                self.session.apply({"action": "roll", "dice": faces})
+        elif kind == "who":
+            self.session.apply({"action": "pick", "die": die + 1, "player": self.game.players[value]})
+        elif kind == "letter":
+            self.session.apply({"action": "letter", "letter": value})
+
+    def _choice_rects(self) -> list[pygame.Rect]:
+        values = self._choice_values()
+        cols = 7 if len(values) > 6 else max(1, len(values))
+        w, h, gap = (104, 66, 8) if len(values) > 6 else (120, 80, 10)
+        rows = math.ceil(len(values) / cols)
+        x0 = 400 - (cols * w + (cols - 1) * gap) // 2
+        y0 = 170 + max(0, (3 - rows)) * 20
+        return [
+            pygame.Rect(x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), w, h)
+            for i in range(len(values))
+        ]
+
+    # -- the clock
+    def update(self, dt: float, now: float) -> None:
+        """``dt`` is ignored on purpose: the hourglass reads time stamps, never summed frame times."""
+        self._mono = now
+        self._sync_context()
+        g = self.game
+        if g.phase is not Phase.WRITING:
+            self._resumed = True
+            return
+        wall = self.wall_now()
+        sand = g.hourglass
+        if not self._resumed:
+            self._resumed = True
+            outcome = sand.resume(wall)
+            if outcome is Resume.CLOCK_UNTRUSTED:
+                self.session.apply({"action": "timer_interrupted", "at": wall})
+                return
+            if outcome is Resume.EXPIRED_WHILE_OFF:
+                self.session.apply({"action": "timer_expired", "at": wall})
+                return
+            if outcome is Resume.RESUMED:
+                self._seen_running = sand.started_at
+        phase = sand.phase(wall)
+        if phase is SandPhase.RUNNING:
+            self._seen_running = sand.started_at
+            if sand.warning(wall):
+                self._warn(sand.started_at, math.ceil(sand.remaining(wall)))
+        elif phase is SandPhase.EXPIRED and self._seen_running == sand.started_at:
+            self._seen_running = None
+            # stamped with the exact moment the sand ran out, not the (possibly late) frame that noticed it
+            self.session.apply({"action": "timer_expired", "at": sand.expires_at()})
+
+    def _warn(self, started: float | None, seconds_left: int) -> None:
+        announcer = getattr(self.session, "announcer", None)
+        if self._warned != started:
+            self._warned = started
+            self._last_tick = seconds_left
+            if announcer is not None:
+                announcer.announce(
+                    Announcement("haste.timer_warning", {"seconds": seconds_left}, sound=Sound.TICK)
+                )
+        elif seconds_left != self._last_tick:
+            self._last_tick = seconds_left
+            if announcer is not None and hasattr(announcer, "play_sound"):
+                announcer.play_sound(Sound.TICK)
+
+    # -- drawing
+    def _targets(self) -> dict[int, pygame.Rect]:
+        """Touch targets of the current phase, by the value SELECT would choose."""
+        g = self.game
+        if self.pending is not None or g.phase is Phase.PICK:
+            return dict(enumerate(self.dice.die_rects()))
+        if g.phase is Phase.ROLL:
+            return {0: pygame.Rect(200, 150, 400, 200)}
+        if g.phase in (Phase.LETTER, Phase.WRITING):
+            return dict(enumerate(self._button_rects()))
+        if g.phase is Phase.READING:
+            return dict(enumerate(self._count_rects()))
+        return {}
+
+    def _button_rects(self) -> list[pygame.Rect]:
+        if self.game.phase is Phase.WRITING:
+            return [pygame.Rect(254, 378, 254, 62), pygame.Rect(526, 378, 254, 62)]
+        return [pygame.Rect(460, 150, 320, 90), pygame.Rect(460, 260, 320, 90)]
+
+    def _count_rects(self) -> list[pygame.Rect]:
+        size, gap = 120, 24
+        x0 = 400 - (4 * size + 3 * gap) // 2
+        return [pygame.Rect(x0 + i * (size + gap), 270, size, size) for i in range(MAX_OWN_WORDS + 1)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._sync_context()
+        g = self.game
+        surface.fill(theme.BG)
+        self._draw_crystals(surface)
+        prompt = g.prompt().text(self.lang)
+        if self.pending is not None:
+            missing = [i + 1 for i, f in enumerate(self.pending) if f is None]
+            prompt = t("haste.screen.unread", self.lang, die=missing[0])
+        elif self.waiting:
+            prompt = t("haste.screen.waiting", self.lang)
+        color = theme.UNKNOWN if self.pending is not None else theme.TEXT
+        theme.text(
+            surface,
+            prompt,
+            (400, STATUS_Y),
+            theme.fit_text(prompt, theme.LARGE, 770, bold=True),
+            color,
+            bold=True,
+            anchor="midtop",
+        )
+        if self.choosing is not None:
+            self._draw_choice(surface)
+        elif self.pending is not None or (g.phase is Phase.ROLL and g.round.dice is None):
+            self._draw_roll(surface)
+        elif g.phase is Phase.PICK:
+            self._draw_pick(surface)
+        elif g.phase is Phase.LETTER:
+            self._draw_letter_phase(surface)
+        elif g.phase is Phase.WRITING:
+            self._draw_writing(surface)
+        elif g.phase is Phase.READING:
+            self._draw_reading(surface)
+        else:
+            self._draw_over(surface)
+        hint_bar(surface, self._hints())
+
+    def _actor(self) -> int | None:
+        g = self.game
+        if g.phase is Phase.PICK:
+            return g.current_picker
+        if g.phase is Phase.READING:
+            return g.current_reader
+        if g.phase in (Phase.ROLL, Phase.LETTER):
+            return g.round.first
+        return None
+
+    def _draw_crystals(self, surface: pygame.Surface) -> None:
+        g = self.game
+        n = len(g.players)
+        w = MENU_CLEAR_X // n
+        actor = self._actor()
+        for i, name in enumerate(g.players):
+            cell = pygame.Rect(4 + i * w, 4, w - 6, TOP_H - 8)
+            active = i == actor
+            won = g.finished and i in g.winners
+            fill = theme.ACCENT if active else (theme.GOOD if won else theme.PANEL)
+            pygame.draw.rect(surface, fill, cell, border_radius=8)
+            ink = theme.BG if active or won else theme.TEXT
+            count = str(g.crystals[i])
+            count_w = theme.font(theme.LARGE, True).size(count)[0] + 26
+            size = theme.fit_text(name, theme.BODY, cell.w - count_w - 12, bold=active)
+            theme.text(surface, name, (cell.x + 8, cell.centery), size, ink, bold=active, anchor="midleft")
+            r = theme.text(
+                surface, count, (cell.right - 8, cell.centery), theme.LARGE, ink, bold=True, anchor="midright"
+            )
+            _crystal(surface, (r.left - 12, cell.centery), 9, ink)
+
+    def _draw_roll(self, surface: pygame.Surface) -> None:
+        g = self.game
+        if self.pending is not None:
+            self._draw_dice(surface, list(self.pending), self.cursor, set())
+        else:
+            msg = t("haste.screen.waiting" if self.waiting else "haste.screen.press_roll", self.lang)
+            rect = pygame.Rect(200, 150, 400, 200)
+            pygame.draw.rect(surface, theme.PANEL, rect, border_radius=16)
+            theme.text(
+                surface,
+                msg,
+                rect.center,
+                theme.fit_text(msg, theme.LARGE, 370, bold=True),
+                theme.TEXT,
+                bold=True,
+                anchor="center",
+            )
+        if g.round.letter:
+            self._draw_letter_tile(surface, pygame.Rect(640, 330, 110, 110), g.round.letter)
+
+    def _draw_pick(self, surface: pygame.Surface) -> None:
+        g = self.game
+        r = g.round
+        selected = self.cursor if self.cursor in self._free_dice() else None
+        self._draw_dice(surface, list(r.dice or []), selected, {p.die for p in r.picks})
+        for i, rect in enumerate(self.dice.die_rects()):
+            theme.text(
+                surface,
+                str(i + 1),
+                (rect.centerx, rect.top - 4),
+                theme.SMALL,
+                theme.MUTED,
+                anchor="midbottom",
+            )
+            owner = r.owner_of(i)
+            if owner is not None:
+                name = g.players[owner]
+                theme.text(
+                    surface,
+                    name,
+                    (rect.centerx, rect.bottom + 10),
+                    theme.fit_text(name, theme.BODY, rect.w + 10, bold=True),
+                    theme.ACCENT,
+                    bold=True,
+                    anchor="midtop",
+                )
+        if r.letter:
+            self._draw_letter_tile(surface, pygame.Rect(640, 300, 120, 120), r.letter)
+        self._draw_limits(surface, (30, 320))
+
+    def _draw_dice(
+        self, surface: pygame.Surface, faces: list[Any], selected: int | None, taken: set[int]
+    ) -> None:
+        """Symbol dice with their names on one or two lines; an unread die is the shared loud '?'."""
+        self.dice.faces = faces
+        for i, (rect, face) in enumerate(zip(self.dice.die_rects(), faces, strict=True)):
+            if face is None:
+                draw_die(surface, rect, None, selected=i == selected)
+                continue
+            body = (120, 120, 115) if i in taken else theme.DIE_BODY
+            pygame.draw.rect(surface, body, rect, border_radius=rect.w // 7)
+            _label(surface, rect.inflate(-10, -10), self._short_label(face), theme.LARGE, theme.DIE_PIP)
+            if i == selected:
+                pygame.draw.rect(
+                    surface, theme.ACCENT, rect.inflate(10, 10), width=5, border_radius=rect.w // 7 + 4
+                )
+
+    def _draw_letter_phase(self, surface: pygame.Surface) -> None:
+        self._draw_symbols(surface, pygame.Rect(20, 130, 420, 300))
+        labels = [t("haste.screen.draw_letter", self.lang), t("haste.screen.enter_letter", self.lang)]
+        for i, (rect, label) in enumerate(zip(self._button_rects(), labels, strict=True)):
+            _button(surface, rect, label, i == self.cursor)
+
+    def _draw_symbols(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Each player's symbol this round, in pick order."""
+        g = self.game
+        rows = [(g.players[p], g.symbol_of(p)) for p in g.pick_order]
+        h = min(56, area.h // max(1, len(rows)))
+        name_w = min(150, area.w // 3)
+        for k, (name, symbol) in enumerate(rows):
+            y = area.y + k * h
+            theme.text(
+                surface,
+                name,
+                (area.x, y + h // 2),
+                theme.fit_text(name, theme.BODY, name_w - 10),
+                theme.MUTED,
+                anchor="midleft",
+            )
+            label = self._short_label(symbol) if symbol else "–"
+            theme.text(
+                surface,
+                label,
+                (area.x + name_w, y + h // 2),
+                theme.fit_text(label, theme.BODY, area.w - name_w, bold=True),
+                theme.TEXT,
+                bold=True,
+                anchor="midleft",
+            )
+
+    def _draw_writing(self, surface: pygame.Surface) -> None:
+        g = self.game
+        wall = self.wall_now()
+        sand = g.hourglass
+        phase = sand.phase(wall)
+        self._draw_hourglass(surface, HOURGLASS_RECT, sand.fraction_left(wall), phase, sand.warning(wall))
+        left = sand.remaining(wall)
+        if phase is SandPhase.CANCELLED:
+            label, color = t("haste.screen.cancelled", self.lang), theme.MUTED
+        elif phase is SandPhase.INTERRUPTED:
+            label, color = t("haste.screen.interrupted", self.lang), theme.WARN
+        elif phase is SandPhase.EXPIRED:
+            label, color = t("haste.screen.expired", self.lang), theme.BAD
+        else:
+            label = t("haste.screen.seconds", self.lang, seconds=math.ceil(left))
+            color = theme.WARN if sand.warning(wall) else theme.TEXT
+        theme.text(
+            surface,
+            label,
+            (HOURGLASS_RECT.centerx, HOURGLASS_RECT.bottom),
+            theme.fit_text(label, theme.HUGE, HOURGLASS_RECT.w, bold=True),
+            color,
+            bold=True,
+            anchor="midbottom",
+        )
+        if g.round.letter:
+            self._draw_letter_tile(surface, pygame.Rect(256, 116, 140, 140), g.round.letter)
+        self._draw_symbols(surface, pygame.Rect(420, 112, 370, 196))
+        self._draw_limits(surface, (254, 312))
+        running = phase is SandPhase.RUNNING
+        labels = [t("haste.screen.start_timer", self.lang), t("haste.screen.times_up_button", self.lang)]
+        for i, (rect, text) in enumerate(zip(self._button_rects(), labels, strict=True)):
+            _button(surface, rect, text, i == self.cursor, enabled=not (running and i == 0))
+
+    def _draw_limits(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+        g = self.game
+        x, y = pos
+        own = t("haste.screen.limit_own", self.lang, n=MAX_OWN_WORDS)
+        others = t("haste.screen.limit_others", self.lang, n=g.others_limit)
+        theme.text(surface, own, (x, y), theme.fit_text(own, theme.BODY, 500), theme.TEXT)
+        theme.text(surface, others, (x, y + 30), theme.fit_text(others, theme.BODY, 500), theme.TEXT)
+
+    def _draw_hourglass(
+        self, surface: pygame.Surface, area: pygame.Rect, full: float, phase: SandPhase, warning: bool
+    ) -> None:
+        """Two glass bulbs; the sand falls in the top and piles up below, by volume (not height)."""
+        glass = pygame.Rect(area.x + 30, area.y + 4, area.w - 60, area.h - 84)
+        cx, top, bottom, mid = glass.centerx, glass.top, glass.bottom, glass.centery
+        half = glass.w // 2
+        neck = 6
+        sand = theme.BAD if phase is SandPhase.EXPIRED else theme.WARN if warning else theme.ACCENT
+        if phase in (SandPhase.CANCELLED, SandPhase.INTERRUPTED):
+            sand = theme.MUTED
+        hb = mid - top  # bulb height
+        # top bulb: a triangle pointing down; sand volume ~ h^2, so the level height is sqrt(share) * hb
+        level = hb * math.sqrt(max(0.0, min(1.0, full)))
+        if level > 1:
+            w_at = neck + (half - neck) * level / hb
+            pygame.draw.polygon(
+                surface,
+                sand,
+                [(cx - neck, mid), (cx + neck, mid), (cx + w_at, mid - level), (cx - w_at, mid - level)],
+            )
+        # bottom bulb: a triangle pointing up, filled from its base: empty share below the apex is sqrt(full)
+        pile = hb * (1 - math.sqrt(max(0.0, min(1.0, full))))
+        if pile > 1:
+            w_top = half - (half - neck) * pile / hb
+            pygame.draw.polygon(
+                surface,
+                sand,
+                [
+                    (cx - half, bottom),
+                    (cx + half, bottom),
+                    (cx + w_top, bottom - pile),
+                    (cx - w_top, bottom - pile),
+                ],
+            )
+        if phase is SandPhase.RUNNING:
+            pygame.draw.line(surface, sand, (cx, mid), (cx, bottom - pile), 3)
+        outline = [
+            (cx - half, top),
+            (cx + half, top),
+            (cx + neck, mid),
+            (cx + half, bottom),
+            (cx - half, bottom),
+            (cx - neck, mid),
+        ]
+        pygame.draw.polygon(surface, theme.TEXT, outline, width=4)
+        pygame.draw.line(surface, theme.MUTED, (cx - half - 14, top), (cx + half + 14, top), 8)
+        pygame.draw.line(surface, theme.MUTED, (cx - half - 14, bottom), (cx + half + 14, bottom), 8)
+
+    def _draw_letter_tile(self, surface: pygame.Surface, rect: pygame.Rect, letter: str) -> None:
+        pygame.draw.rect(surface, theme.DIE_BODY, rect, border_radius=rect.w // 6)
+        size = theme.fit_text(letter, int(rect.h * 0.8), rect.w - 16, bold=True)
+        theme.text(surface, letter, rect.center, size, theme.DIE_PIP, bold=True, anchor="center")
+        cap = t("haste.screen.letter", self.lang)
+        theme.text(surface, cap, (rect.centerx, rect.bottom + 4), theme.SMALL, theme.MUTED, anchor="midtop")
+
+    def _draw_reading(self, surface: pygame.Surface) -> None:
+        g = self.game
+        reader = g.current_reader
+        assert reader is not None
+        symbol = g.symbol_of(reader)
+        label = self._short_label(symbol) if symbol else ""
+        box = pygame.Rect(40, 122, 720, 74)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
+        theme.text(
+            surface,
+            label,
+            box.center,
+            theme.fit_text(label, theme.HUGE, box.w - 200, bold=True),
+            theme.TEXT,
+            bold=True,
+            anchor="center",
+        )
+        if g.round.letter:
+            theme.text(
+                surface,
+                g.round.letter,
+                (box.right - 20, box.centery),
+                theme.HUGE,
+                theme.ACCENT,
+                bold=True,
+                anchor="midright",
+            )
+        question = t("haste.screen.how_many", self.lang, player=g.players[reader])
+        theme.text(
+            surface,
+            question,
+            (400, 214),
+            theme.fit_text(question, theme.BODY, 760),
+            theme.TEXT,
+            anchor="midtop",
+        )
+        for i, rect in enumerate(self._count_rects()):
+            _button(surface, rect, str(i), i == self.cursor, size=theme.HUGE)
+
+    def _draw_over(self, surface: pygame.Surface) -> None:
+        g = self.game
+        theme.text(
+            surface,
+            t("haste.screen.winner", self.lang),
+            (400, 130),
+            theme.HUGE,
+            theme.GOOD,
+            bold=True,
+            anchor="midtop",
+        )
+        ranking = sorted(range(len(g.players)), key=lambda i: -g.crystals[i])
+        for k, i in enumerate(ranking):
+            y = 222 + k * 36
+            color = theme.GOOD if i in g.winners else theme.TEXT
+            theme.text(
+                surface, g.players[i], (300, y), theme.BODY, color, bold=i in g.winners, anchor="topleft"
+            )
+            theme.text(surface, str(g.crystals[i]), (520, y), theme.BODY, color, bold=True, anchor="topright")
+
+    def _draw_choice(self, surface: pygame.Surface) -> None:
+        assert self.choosing is not None
+        kind, die = self.choosing
+        g = self.game
+        title = {
+            "symbol": t("haste.screen.choose_symbol", self.lang, die=die + 1),
+            "who": t("haste.screen.who_took", self.lang, die=die + 1),
+            "letter": t("haste.screen.which_letter", self.lang),
+        }[kind]
+        theme.text(
+            surface,
+            title,
+            (400, 122),
+            theme.fit_text(title, theme.LARGE, 760, bold=True),
+            theme.ACCENT,
+            bold=True,
+            anchor="midtop",
+        )
+        for i, (rect, value) in enumerate(zip(self._choice_rects(), self._choice_values(), strict=True)):
+            label = (
+                self._short_label(value) if kind == "symbol" else g.players[value] if kind == "who" else value
+            )
+            _button(
+                surface,
+                rect,
+                str(label),
+                i == self.choice_index,
+                size=theme.LARGE if kind == "letter" else theme.BODY,
+            )
+
+    def _hints(self) -> list[tuple[str, str]]:
+        g = self.game
+        lang = self.lang
+
+        def h(btn: str, what: str) -> tuple[str, str]:
+            return t(f"core.btn_{btn}", lang), t(f"haste.hint.{what}", lang)
+
+        if self.choosing is not None:
+            return [h("next", "next"), h("select", "choose"), h("undo", "back")]
+        if self.pending is not None:
+            return [h("next", "next"), h("select", "choose"), h("roll", "reroll")]
+        if g.phase is Phase.ROLL:
+            return [h("roll", "roll")]
+        if g.phase is Phase.PICK:
+            out = [h("next", "next"), h("select", "take")]
+            return out + ([h("reroll", "reroll")] if not g.round.picks else [])
+        if g.phase is Phase.LETTER:
+            return [h("select", "draw"), h("timer", "timer"), h("next", "next")]
+        if g.phase is Phase.WRITING:
+            if g.hourglass.is_running(self.wall_now()):
+                return [h("timer", "cancel")]
+            return [h("timer", "timer"), h("next", "next"), h("select", "confirm")]
+        if g.phase is Phase.READING:
+            return [h("next", "next"), h("select", "confirm")]
+        return []
+
+
+def _button(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    label: str,
+    highlighted: bool,
+    *,
+    enabled: bool = True,
+    size: int = theme.BODY,
+) -> None:
+    pygame.draw.rect(surface, theme.PANEL_HI if highlighted else theme.PANEL, rect, border_radius=12)
+    if highlighted:
+        pygame.draw.rect(surface, theme.ACCENT, rect, width=4, border_radius=12)
+    _label(surface, rect.inflate(-14, -8), label, size, theme.TEXT if enabled else theme.MUTED)
+
+
+def _label(
+    surface: pygame.Surface, rect: pygame.Rect, text: str, size: int, color: tuple[int, int, int]
+) -> None:
+    """Bold text centred in ``rect``: one line, or two when that allows a larger size (\"Obst &\" / \"Gemüse\")."""
+    one = theme.fit_text(text, size, rect.w, bold=True)
+    best: tuple[int, list[str]] = (one, [text])
+    words = text.split()
+    for cut in range(1, len(words)):
+        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+        two = min(theme.fit_text(line, size, rect.w, bold=True) for line in lines)
+        while two > 12 and 2 * theme.font(two, True).get_linesize() > rect.h:
+            two -= 2
+        if two > best[0]:
+            best = (two, lines)
+    font_size, lines = best
+    step = theme.font(font_size, True).get_linesize()
+    top = rect.centery - step * len(lines) / 2
+    for k, line in enumerate(lines):
+        theme.text(
+            surface,
+            line,
+            (rect.centerx, int(top + step * (k + 0.5))),
+            font_size,
+            color,
+            bold=True,
+            anchor="center",
+        )
+
+
+def _crystal(surface: pygame.Surface, center: tuple[int, int], r: int, color: tuple[int, int, int]) -> None:
+    """A small cut gem: the crystals are the game's points."""
+    x, y = center
+    pygame.draw.polygon(surface, color, [(x, y - r), (x + r, y - r // 3), (x, y + r), (x - r, y - r // 3)])

@@ -1,0 +1,825 @@
+"""The Noch X-Mal! screen: start combos, the roll and who chooses from which dice, passes, first reaches,
+X-chips.
+
+Everything is reachable with NEXT/SELECT (a menu of what can happen now, sub-menus for who and what) and by
+touch (tap the menu, tap dice to pick the active player's pair or to correct a misread die). Colour dice
+always carry their colour's name and a pattern, never hue alone.
+
+Layout on the 800x480 canvas: players along the top (start combo, chips, gifts), the dice in the middle with
+a line saying who chooses from what, the menu bottom left, the first-to-reach board bottom right, button
+hints at the bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from companion.games.noch_x_mal import GOALS, Gift, NochXMal, Phase
+from companion.games.noch_x_mal.faces import (
+    COLOUR_FACES,
+    COLOUR_JOKER,
+    COLOURS,
+    COLUMNS,
+    FIRST_RESTRICTED_ROLL,
+    JOKERS,
+    NUMBER_FACES,
+    NUMBER_JOKER,
+    PINK_ONLY_COLUMNS,
+    SOLO_ROLLS,
+    is_colour,
+    solo_stroke,
+)
+from companion.i18n import t
+from companion.views import theme
+from companion.views.widgets import Menu, MenuItem, draw_die, hint_bar
+from hardware.events import Button, ButtonEvent, Press
+from vision.types import TrayReading
+
+try:  # the shared accessible colour swatches (names + patterns), when installed
+    from companion.views import colour_faces as _shared_colour_faces
+except ImportError:  # pragma: no cover - depends on another module being present
+    _shared_colour_faces = None
+
+#: hue of each colour face; never shown alone: every swatch also carries the name and a pattern
+HUES: dict[str, tuple[int, int, int]] = {
+    "red": (214, 48, 49),
+    "orange": (240, 140, 30),
+    "yellow": (245, 212, 40),
+    "green": (60, 170, 80),
+    "blue": (50, 110, 220),
+    "purple": (140, 70, 170),
+}
+PINK = (236, 72, 153)
+PLAYER_STRIP = pygame.Rect(0, 0, 744, 94)  # the app's menu corner sits top right
+DICE_AREA = pygame.Rect(10, 100, 780, 98)
+MENU_AREA = pygame.Rect(10, 262, 420, 186)
+BOARD_AREA = pygame.Rect(440, 262, 350, 186)
+TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
+
+
+def draw_pattern(surface: pygame.Surface, rect: pygame.Rect, name: str, ink: tuple[int, int, int]) -> None:
+    """A pattern per colour so that colour-blind players tell faces apart: stripes, dots, checks..."""
+    clip = surface.get_clip()
+    surface.set_clip(rect)
+    step = max(8, rect.w // 6)
+    if name == "red":  # diagonal stripes
+        for x in range(rect.x - rect.h, rect.right, step):
+            pygame.draw.line(surface, ink, (x, rect.bottom), (x + rect.h, rect.y), 3)
+    elif name == "orange":  # dots
+        for y in range(rect.y + step // 2, rect.bottom, step):
+            for x in range(rect.x + step // 2, rect.right, step):
+                pygame.draw.circle(surface, ink, (x, y), max(2, step // 5))
+    elif name == "yellow":  # checks
+        for y in range(rect.y, rect.bottom, step):
+            for x in range(rect.x, rect.right, step):
+                if ((x - rect.x) // step + (y - rect.y) // step) % 2 == 0:
+                    pygame.draw.rect(surface, ink, (x, y, step // 2, step // 2))
+    elif name == "green":  # horizontal stripes
+        for y in range(rect.y + step // 2, rect.bottom, step):
+            pygame.draw.line(surface, ink, (rect.x, y), (rect.right, y), 3)
+    elif name == "blue":  # vertical stripes
+        for x in range(rect.x + step // 2, rect.right, step):
+            pygame.draw.line(surface, ink, (x, rect.y), (x, rect.bottom), 3)
+    elif name == "purple":  # crosses
+        for y in range(rect.y + step // 2, rect.bottom, step):
+            for x in range(rect.x + step // 2, rect.right, step):
+                d = max(2, step // 4)
+                pygame.draw.line(surface, ink, (x - d, y - d), (x + d, y + d), 2)
+                pygame.draw.line(surface, ink, (x - d, y + d), (x + d, y - d), 2)
+    surface.set_clip(clip)
+
+
+def draw_colour_swatch(
+    surface: pygame.Surface, rect: pygame.Rect, face: str, label: str, *, show_label: bool = True
+) -> None:
+    """A colour face as hue + pattern + name; the shared ``colour_faces`` drawer is used when present."""
+    shared = getattr(_shared_colour_faces, "draw_colour_face", None) if _shared_colour_faces else None
+    if shared is not None:
+        try:
+            shared(surface, rect, face, label)
+            return
+        except TypeError:  # a different signature: fall back to our own, equally accessible drawing
+            pass
+    radius = max(4, rect.w // 7)
+    if face == COLOUR_JOKER:
+        band = max(1, rect.w // len(COLOURS))
+        for i, c in enumerate(COLOURS):
+            pygame.draw.rect(surface, HUES[c], (rect.x + i * band, rect.y, band + 1, rect.h))
+    else:
+        pygame.draw.rect(surface, HUES.get(face, theme.PANEL_HI), rect, border_radius=radius)
+        draw_pattern(
+            surface, rect.inflate(-6, -6), face, (255, 255, 255) if face != "yellow" else (120, 90, 0)
+        )
+    pygame.draw.rect(surface, theme.DIE_PIP, rect, width=2, border_radius=radius)
+    if show_label:
+        size = theme.fit_text(label, theme.SMALL, rect.w - 6, bold=True)
+        img = theme.font(size, True).render(label, True, theme.TEXT)
+        box = img.get_rect(center=(rect.centerx, rect.bottom - img.get_height() // 2 - 4)).inflate(6, 2)
+        pygame.draw.rect(surface, theme.DIE_PIP, box, border_radius=4)
+        surface.blit(img, img.get_rect(center=box.center))
+
+
+class NochXMalMode:
+    """The game screen; every change goes through ``session.apply`` so journal, undo and resume stay exact."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.stack: list[Menu] = []  # open sub-menus (who? what? which gift?)
+        self.main_index = 0
+        self.pending: list[str | None] | None = None  # a read roll with unsure dice, being corrected
+        self.tapped: list[int] = []  # dice tapped for the active player's pair
+        self.waiting = False  # ROLL pressed: waiting for the camera
+        self.tie_draft: dict[str, Any] = {}
+        self.menu = self._main_menu()
+
+    # -- reading the game ----------------------------------------------------------------------------------
+    @property
+    def game(self) -> NochXMal:
+        return self.session.engine
+
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    def tr(self, key: str, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    def face_label(self, face: Any) -> str:
+        return "?" if face is None else self.tr(f"nxm.face.{face}")
+
+    def _names(self) -> list[str]:
+        return [p.name for p in self.game.state.players]
+
+    # -- acting --------------------------------------------------------------------------------------------
+    def apply(self, action: dict[str, Any]) -> bool:
+        ok = self.session.apply(action)
+        if ok:
+            self.stack.clear()
+            self.tapped.clear()
+        self.refresh()
+        return ok
+
+    def refresh(self) -> None:
+        self.menu = self._main_menu()
+
+    def _push(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None]) -> None:
+        self.stack.append(Menu(MENU_AREA.copy(), items, on_choose, self._pop, title=title, row_h=46))
+
+    def _pop(self) -> None:
+        if self.stack:
+            self.stack.pop()
+
+    @property
+    def current_menu(self) -> Menu:
+        return self.stack[-1] if self.stack else self.menu
+
+    def _main_menu(self) -> Menu:
+        items = self._main_items()
+        menu = Menu(MENU_AREA.copy(), items, self._choose_main, None, row_h=46)
+        if items:
+            menu.index = min(self.main_index, len(items) - 1)
+            menu._skip_disabled(+1)
+        return menu
+
+    def _main_items(self) -> list[MenuItem]:
+        g, st = self.game, self.game.state
+        if self.pending is not None:
+            items = [
+                MenuItem(self.tr("nxm.ui.fix_die", n=i + 1, face=self.face_label(f)), ("fix", i))
+                for i, f in enumerate(self.pending)
+            ]
+            items.append(MenuItem(self.tr("nxm.ui.use_dice"), ("use-pending",), None not in self.pending))
+            items.append(MenuItem(self.tr("nxm.ui.discard_reading"), ("drop-pending",)))
+            return items
+        if st.phase == Phase.START:
+            items = [
+                MenuItem(self.tr("nxm.ui.roll_start_for", player=p.name), ("start", p.name))
+                for p in st.players
+                if not p.has_start
+            ]
+            if not g.solo:
+                items.append(MenuItem(self.tr("nxm.ui.who_starts"), ("who-starts",)))
+            return items
+        if st.phase == Phase.WAIT_ROLL:
+            items = [MenuItem(self.tr("nxm.ui.roll_now", player=g.active_player.name), ("roll",))]
+            if st.rolls == 0 and not g.solo:
+                items.append(MenuItem(self.tr("nxm.ui.who_starts"), ("who-starts",)))
+            if any(g.usable_gifts(n) for n in self._names()):
+                items.append(MenuItem(self.tr("nxm.ui.use_gift"), ("use-gift",)))
+            return items
+        if st.phase == Phase.ROLLED:
+            roll = st.roll
+            assert roll is not None
+            items = []
+            restricted = not g.solo and not roll.open_choice
+            undecided = roll.pick is None and not roll.active_passed
+            if undecided and (restricted or g.solo):
+                items.append(MenuItem(self.tr("nxm.ui.pick_pair", player=roll.active), ("pick",)))
+            for p in st.players:
+                if p.name in roll.passes or (p.name == roll.active and roll.pick is not None):
+                    continue
+                items.append(MenuItem(self.tr("nxm.ui.pass_for", player=p.name), ("pass", p.name)))
+            if not g.solo:
+                items.append(MenuItem(self.tr("nxm.ui.report"), ("report",)))
+                items.append(
+                    MenuItem(self.tr("nxm.ui.discard"), ("discard",), any(p.chips for p in st.players))
+                )
+                if any(g.usable_gifts(n) for n in self._names()):
+                    items.append(MenuItem(self.tr("nxm.ui.use_gift"), ("use-gift",)))
+            can_end = g.solo or not restricted or not undecided
+            items.append(MenuItem(self._end_roll_label(), ("end",), can_end))
+            return items
+        if st.phase == Phase.TIEBREAK:
+            return [
+                MenuItem(self.tr("nxm.ui.tie_enter", player=name), ("tie", name))
+                for name in st.finishers
+                if name not in st.tiebreak
+            ]
+        if st.phase == Phase.SOLO_SCORE:
+            return [MenuItem(self.tr("nxm.ui.solo_enter"), ("solo-score",))]
+        return []
+
+    def _end_roll_label(self) -> str:
+        g = self.game
+        if g.solo:
+            return self.tr("nxm.ui.end_roll_solo")
+        if any(p.chips == 0 for p in g.state.players):
+            return self.tr("nxm.ui.end_roll_last")
+        nxt = g.state.players[(g.state.active + 1) % len(g.state.players)].name
+        return self.tr("nxm.ui.end_roll", player=nxt)
+
+    def _choose_main(self, value: tuple[Any, ...]) -> None:
+        self.main_index = self.menu.index
+        kind = value[0]
+        g = self.game
+        if kind == "fix":
+            self._ask_face(value[1])
+        elif kind == "use-pending":
+            self._use_pending()
+        elif kind == "drop-pending":
+            self.pending = None
+            self.refresh()
+        elif kind == "start":
+            self._roll_start(value[1])
+        elif kind == "who-starts":
+            self._push(
+                self.tr("nxm.ui.who_starts"),
+                [MenuItem(n, n) for n in self._names()],
+                lambda name: self.apply({"action": "first_player", "player": name}),
+            )
+        elif kind == "roll":
+            self.roll()
+        elif kind == "pick":
+            pairs = self._pairs()
+            self._push(
+                self.tr("nxm.ui.pick_pair", player=g.state.roll.active),
+                [MenuItem(self._pair_label(c, n), (c, n)) for c, n in pairs],
+                lambda pair: self._pick(*pair),
+            )
+        elif kind == "pass":
+            self.apply({"action": "pass", "player": value[1]})
+        elif kind == "report":
+            self._push(self.tr("nxm.ui.report_who"), [MenuItem(n, n) for n in self._names()], self._ask_goal)
+        elif kind == "discard":
+            self._push(
+                self.tr("nxm.ui.discard_who"),
+                [MenuItem(p.name, p.name, p.chips > 0) for p in g.state.players],
+                self._ask_chip,
+            )
+        elif kind == "use-gift":
+            holders = [n for n in self._names() if g.usable_gifts(n)]
+            self._push(self.tr("nxm.ui.use_gift"), [MenuItem(n, n) for n in holders], self._ask_gift_kind)
+        elif kind == "end":
+            self.apply({"action": "end_roll"})
+        elif kind == "tie":
+            self.tie_draft = {"action": "tiebreak", "player": value[1]}
+            self._ask_tie("symbols")
+        elif kind == "solo-score":
+            self._push(
+                self.tr("nxm.ui.solo_enter"),
+                [MenuItem(str(n), n) for n in range(0, 41)],
+                lambda n: self.apply({"action": "solo_score", "symbols": n}),
+            )
+
+    # -- sub-menus -----------------------------------------------------------------------------------------
+    def _ask_face(self, die: int) -> None:
+        faces = COLOUR_FACES + NUMBER_FACES
+        self._push(
+            self.tr("nxm.ui.fix_die_title", n=die + 1),
+            [MenuItem(self.face_label(f), f) for f in faces],
+            lambda face: self._fix(die, face),
+        )
+
+    def _fix(self, die: int, face: str) -> None:
+        if self.pending is not None:
+            self.pending[die] = face
+        self.stack.clear()
+        self.refresh()
+
+    def _ask_goal(self, player: str) -> None:
+        open_goals = [
+            gid
+            for gid in GOALS
+            if gid not in self.game.state.claims or self.game.state.claims[gid].roll == self.game.state.rolls
+        ]
+        self._push(
+            self.tr("nxm.ui.report_what", player=player),
+            [MenuItem(self.tr(f"nxm.goal.{gid}"), gid) for gid in open_goals],
+            lambda gid: self.apply({"action": "reached", "player": player, "goals": [gid]}),
+        )
+
+    def _ask_chip(self, player: str) -> None:
+        items = [MenuItem(self.tr("nxm.ui.chip_blank"), None)]
+        items += [MenuItem(self.tr(f"nxm.gift.{g.value}"), g.value) for g in Gift]
+
+        def chosen(gift: str | None) -> None:
+            if gift is None:
+                self.apply({"action": "discard", "player": player})
+                return
+            others = [n for n in self._names() if n != player]
+            self._push(
+                self.tr("nxm.ui.gift_to", gift=self.tr(f"nxm.gift.{gift}")),
+                [MenuItem(n, n) for n in others],
+                lambda to: self.apply({"action": "discard", "player": player, "gift": gift, "to": to}),
+            )
+
+        self._push(self.tr("nxm.ui.chip_shows", player=player), items, chosen)
+
+    def _ask_gift_kind(self, player: str) -> None:
+        kinds = sorted({g.kind.value for g in self.game.usable_gifts(player)})
+        self._push(
+            self.tr("nxm.ui.use_gift_which", player=player),
+            [MenuItem(self.tr(f"nxm.gift.{k}"), k) for k in kinds],
+            lambda k: self.apply({"action": "use_gift", "player": player, "gift": k}),
+        )
+
+    def _ask_tie(self, fld: str) -> None:
+        player = self.tie_draft["player"]
+
+        def chosen(n: int) -> None:
+            self.tie_draft[fld] = n
+            rest = [f for f in TIE_MAX if f not in self.tie_draft]
+            if rest:
+                self._ask_tie(rest[0])
+            else:
+                self.apply(dict(self.tie_draft))
+                self.tie_draft = {}
+
+        self._push(
+            self.tr("nxm.ui.tie_ask", player=player, what=self.tr(f"nxm.tie.{fld}")),
+            [MenuItem(str(n), n) for n in range(TIE_MAX[fld] + 1)],
+            chosen,
+        )
+
+    def _pairs(self) -> list[tuple[int, int]]:
+        """Distinct colour+number pairs of the current roll (identical faces are offered once)."""
+        roll = self.game.state.roll
+        seen: set[tuple[str, str]] = set()
+        pairs = []
+        for c, cf in enumerate(roll.dice):
+            for n, nf in enumerate(roll.dice):
+                if is_colour(cf) and not is_colour(nf) and (cf, nf) not in seen:
+                    seen.add((cf, nf))
+                    pairs.append((c, n))
+        return pairs
+
+    def _pair_label(self, c: int, n: int) -> str:
+        roll = self.game.state.roll
+        return f"{self.face_label(roll.dice[c])} + {self.face_label(roll.dice[n])}"
+
+    def _pick(self, c: int, n: int) -> None:
+        roll = self.game.state.roll
+        self.apply({"action": "pick", "dice": [roll.dice[c], roll.dice[n]]})
+
+    # -- dice ----------------------------------------------------------------------------------------------
+    def roll(self) -> None:
+        """ROLL: ask the camera (the app calls ``on_dice``), or roll virtual dice when there is none."""
+        phase = self.game.state.phase
+        if phase == Phase.START:
+            missing = [p.name for p in self.game.state.players if not p.has_start]
+            if missing:
+                self._roll_start(missing[0])
+            return
+        if phase != Phase.WAIT_ROLL or self.pending is not None:
+            return
+        if getattr(self.session, "camera_ready", False):
+            self.waiting = True
+            return
+        colours, numbers = self.game.dice_counts
+        faces = self.session.virtual_roll([COLOUR_FACES] * colours + [NUMBER_FACES] * numbers)
+        self.apply({"action": "roll", "dice": faces})
+
+    def _roll_start(self, player: str) -> None:
+        if getattr(self.session, "camera_ready", False):
+            self.waiting = True
+            return
+        # virtual dice: roll again while a joker shows, as the rulebook asks at the table
+        combo = self.session.virtual_roll([COLOUR_FACES, NUMBER_FACES])
+        while any(f in JOKERS for f in combo):
+            combo = self.session.virtual_roll([COLOUR_FACES, NUMBER_FACES])
+        self.apply({"action": "start_combo", "player": player, "dice": combo})
+
+    def on_dice(self, reading: TrayReading) -> None:
+        self.waiting = False
+        faces = [f if isinstance(f, str) else None for f in reading.faces]
+        phase = self.game.state.phase
+        if phase == Phase.START:
+            missing = [p.name for p in self.game.state.players if not p.has_start]
+            if missing:
+                self.apply({"action": "start_combo", "player": missing[0], "dice": faces})
+            return
+        if phase != Phase.WAIT_ROLL:
+            return
+        colours, numbers = self.game.dice_counts
+        if None in faces and len(faces) == colours + numbers:
+            self.pending = faces  # let the table correct the unsure dice on the screen
+            self.main_index = faces.index(None)
+            self.refresh()
+            return
+        self.apply({"action": "roll", "dice": faces})
+
+    def _use_pending(self) -> None:
+        faces = self.pending
+        if faces is None or None in faces:
+            return
+        if self.apply({"action": "roll", "dice": faces}):
+            self.pending = None
+            self.main_index = 0
+            self.refresh()
+
+    # -- input ---------------------------------------------------------------------------------------------
+    def on_button(self, event: ButtonEvent) -> bool:
+        if event.button in (Button.ROLL, Button.REROLL) and event.press is Press.SHORT:
+            if not self.stack:
+                self.roll()
+            return True
+        if event.button is Button.UNDO and event.press is Press.SHORT and self.stack:
+            self._pop()
+            return True
+        menu = self.current_menu
+        used = menu.on_button(event)
+        if menu is self.menu:
+            self.main_index = menu.index
+        return used
+
+    def on_tap(self, pos: tuple[int, int]) -> bool:
+        die = self._die_hit(pos)
+        if die is not None:
+            self._tap_die(die)
+            return True
+        menu = self.current_menu
+        if menu.on_tap(pos):
+            return True
+        if self.stack and not MENU_AREA.collidepoint(pos):
+            self.stack.clear()  # a tap outside closes the sub-menu
+            return True
+        return False
+
+    def _tap_die(self, die: int) -> None:
+        if self.pending is not None:
+            self.stack.clear()
+            self._ask_face(die)
+            return
+        st = self.game.state
+        roll = st.roll
+        if st.phase != Phase.ROLLED or roll is None or roll.pick is not None or roll.active_passed:
+            return
+        if die in self.tapped:
+            self.tapped.remove(die)
+            return
+        same_kind = [i for i in self.tapped if is_colour(roll.dice[i]) == is_colour(roll.dice[die])]
+        for i in same_kind:
+            self.tapped.remove(i)
+        self.tapped.append(die)
+        if len(self.tapped) == 2:
+            c, n = sorted(self.tapped, key=lambda i: 0 if is_colour(roll.dice[i]) else 1)
+            self._pick(c, n)
+
+    def _dice_faces(self) -> list[Any]:
+        if self.pending is not None:
+            return list(self.pending)
+        roll = self.game.state.roll
+        return list(roll.dice) if roll is not None else []
+
+    def die_rects(self) -> list[pygame.Rect]:
+        n = len(self._dice_faces())
+        if n == 0:
+            return []
+        gap, size = 18, DICE_AREA.h
+        total = n * size + (n - 1) * gap + (gap if n >= 4 else 0)
+        x = DICE_AREA.centerx - total // 2
+        rects = []
+        for i in range(n):
+            if n >= 4 and i == n // 2:
+                x += gap  # a wider gap between the colour dice and the number dice
+            rects.append(pygame.Rect(x, DICE_AREA.y, size, size))
+            x += size + gap
+        return rects
+
+    def _die_hit(self, pos: tuple[int, int]) -> int | None:
+        for i, r in enumerate(self.die_rects()):
+            if r.inflate(8, 8).collidepoint(pos):
+                return i
+        return None
+
+    def update(self, dt: float, now: float) -> None:
+        pass
+
+    # -- drawing -------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        self.menu = self._main_menu() if not self.stack else self.menu
+        self._draw_players(surface)
+        self._draw_dice(surface)
+        self._draw_status(surface)
+        self.current_menu.draw(surface)
+        self._draw_board(surface)
+        self._draw_hints(surface)
+
+    def _draw_players(self, surface: pygame.Surface) -> None:
+        st = self.game.state
+        n = len(st.players)
+        w = PLAYER_STRIP.w // n
+        active = st.active if st.phase in (Phase.WAIT_ROLL, Phase.ROLLED) else None
+        for i, p in enumerate(st.players):
+            cell = pygame.Rect(PLAYER_STRIP.x + i * w + 2, PLAYER_STRIP.y + 2, w - 4, PLAYER_STRIP.h - 4)
+            hot = i == active
+            pygame.draw.rect(surface, theme.ACCENT if hot else theme.PANEL, cell, border_radius=8)
+            if p.chip_colour:  # a tab in the chip colour, with the pattern
+                tab = pygame.Rect(cell.x, cell.y, 10, cell.h)
+                pygame.draw.rect(surface, HUES[p.chip_colour], tab, border_radius=4)
+            ink = theme.BG if hot else theme.TEXT
+            size = theme.fit_text(p.name, theme.BODY, cell.w - 20, bold=True)
+            theme.text(surface, p.name, (cell.x + 16, cell.y + 3), size, ink, bold=True)
+            y = cell.y + 38
+            if p.has_start:
+                sw = pygame.Rect(cell.x + 16, y, 24, 24)
+                draw_colour_swatch(surface, sw, p.start_colour, "", show_label=False)
+                combo = f"{self.face_label(p.start_colour)} {p.start_number}"
+                theme.text(
+                    surface,
+                    combo,
+                    (sw.right + 5, y + 1),
+                    theme.fit_text(combo, theme.SMALL, cell.w - 60),
+                    ink,
+                )
+            else:
+                theme.text(surface, self.tr("nxm.ui.no_combo"), (cell.x + 16, y + 1), theme.SMALL, ink)
+            bottom = []
+            if not self.game.solo:
+                bottom.append(
+                    self.tr("nxm.ui.chips_left", n=p.chips, colour=self.tr(f"nxm.chip.{p.chip_colour}"))
+                )
+            bottom += [self.tr(f"nxm.gift.{g.kind.value}") for g in p.gifts]
+            line = " · ".join(bottom)
+            if line:
+                theme.text(
+                    surface,
+                    line,
+                    (cell.x + 16, cell.bottom - 26),
+                    theme.fit_text(line, theme.SMALL, cell.w - 20),
+                    ink,
+                )
+
+    def _draw_dice(self, surface: pygame.Surface) -> None:
+        faces = self._dice_faces()
+        st = self.game.state
+        if not faces:
+            msg = self._idle_message()
+            theme.text(
+                surface,
+                msg,
+                DICE_AREA.center,
+                theme.fit_text(msg, theme.LARGE, DICE_AREA.w),
+                theme.TEXT,
+                bold=True,
+                anchor="center",
+            )
+            return
+        roll = st.roll if self.pending is None else None
+        others = self.game.others_choose_from() if roll is not None else None
+        for i, (rect, face) in enumerate(zip(self.die_rects(), faces, strict=True)):
+            picked = roll is not None and roll.pick is not None and i in roll.pick
+            dim = roll is not None and others is not None and i not in others and not roll.open_choice
+            if face is not None and is_colour(face):
+                draw_colour_swatch(surface, rect, face, self.face_label(face))
+                if dim:
+                    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+                    veil.fill((18, 22, 30, 150))
+                    surface.blit(veil, rect)
+            else:
+                draw_die(surface, rect, face, dimmed=dim, label=self._number_label)
+            if picked or i in self.tapped:
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), width=5, border_radius=16)
+
+    def _number_label(self, face: Any) -> str:
+        return "1-5" if face == NUMBER_JOKER else str(face)
+
+    def _idle_message(self) -> str:
+        st = self.game.state
+        if self.waiting:
+            return self.tr("nxm.ui.waiting")
+        if st.phase == Phase.START:
+            missing = [p.name for p in st.players if not p.has_start]
+            return self.tr("nxm.ui.start_prompt", player=missing[0]) if missing else ""
+        if st.phase == Phase.WAIT_ROLL:
+            return self.tr("nxm.ui.press_roll", player=self.game.active_player.name)
+        return ""
+
+    def _status_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        g, st = self.game, self.game.state
+        if self.pending is not None:
+            return [(self.tr("nxm.ui.correct_prompt"), theme.UNKNOWN)]
+        if st.phase == Phase.OVER:
+            return [(self._result_text(), theme.ACCENT)]
+        if st.phase == Phase.TIEBREAK:
+            return [(self.tr("nxm.ui.tie_prompt", players=", ".join(st.finishers)), theme.ACCENT)]
+        if st.phase == Phase.SOLO_SCORE:
+            return [(self.tr("nxm.ui.solo_prompt"), theme.ACCENT)]
+        roll = st.roll
+        if st.phase != Phase.ROLLED or roll is None:
+            if st.phase == Phase.WAIT_ROLL and g.solo:
+                letter, stroke = solo_stroke(st.rolls + 1)
+                return [
+                    (
+                        self.tr(
+                            f"nxm.ui.solo_next_{stroke}", roll=st.rolls + 1, total=SOLO_ROLLS, letter=letter
+                        ),
+                        theme.MUTED,
+                    )
+                ]
+            return []
+        lines = []
+        if g.solo:
+            letter, stroke = solo_stroke(roll.number)
+            lines.append(
+                (
+                    self.tr(
+                        f"nxm.ui.solo_stroke_{stroke}", roll=roll.number, total=SOLO_ROLLS, letter=letter
+                    ),
+                    theme.TEXT,
+                )
+            )
+        elif roll.open_choice:
+            lines.append((self.tr("nxm.ui.status_open", roll=roll.number), theme.TEXT))
+        elif roll.active_passed:
+            lines.append(
+                (self.tr("nxm.ui.status_active_passed", roll=roll.number, player=roll.active), theme.TEXT)
+            )
+        elif roll.pick is None:
+            lines.append(
+                (self.tr("nxm.ui.status_active_first", roll=roll.number, player=roll.active), theme.ACCENT)
+            )
+        else:
+            lines.append((self.tr("nxm.ui.status_others", roll=roll.number, player=roll.active), theme.TEXT))
+        extras = []
+        if any(f in JOKERS for f in roll.dice):
+            extras.append(self.tr("nxm.ui.joker_short"))
+        if roll.passes:
+            extras.append(
+                self.tr("nxm.ui.passes", list=", ".join(f"{n} {c}" for n, c in roll.passes.items()))
+            )
+        all_dice = roll.all_dice_players()
+        if all_dice:
+            extras.append(self.tr("nxm.ui.all_dice_now", players=", ".join(all_dice)))
+        if extras:
+            lines.append(("   ".join(extras), theme.MUTED))
+        return lines
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        y = DICE_AREA.bottom + 8
+        for text, colour in self._status_lines()[:2]:
+            size = theme.fit_text(text, theme.BODY if y < 220 else theme.SMALL, 780)
+            theme.text(surface, text, (400, y), size, colour, bold=colour == theme.ACCENT, anchor="midtop")
+            y += size + 10
+
+    def _result_text(self) -> str:
+        st = self.game.state
+        if self.game.solo and st.solo_symbols is not None:
+            from companion.games.noch_x_mal.faces import solo_rating
+
+            key = solo_rating(st.solo_symbols).replace("nxm.rating.", "nxm.rating_text.")
+            return f"{st.solo_symbols} × X: {self.tr(key)}"
+        if len(st.winners) == 1:
+            return self.tr("nxm.ui.winner", player=st.winners[0])
+        return self.tr("nxm.ui.winners", players=", ".join(st.winners))
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        """First-to-reach goals: open ones bright, taken ones dark with a cross; the latest claims by name."""
+        g, st = self.game, self.game.state
+        area = BOARD_AREA
+        pygame.draw.rect(surface, theme.PANEL, area, border_radius=10)
+        if g.solo:
+            self._draw_solo_strokes(surface, area)
+            return
+        theme.text(
+            surface, self.tr("nxm.ui.board_title"), (area.x + 10, area.y + 6), theme.SMALL, theme.MUTED
+        )
+        cell_w, cell_h = (area.w - 20) // len(COLUMNS), 34
+        y = area.y + 34
+        for i, letter in enumerate(COLUMNS):
+            r = pygame.Rect(area.x + 10 + i * cell_w, y, cell_w - 2, cell_h)
+            self._goal_cell(surface, r, f"column-{letter}", letter, pink_only=letter in PINK_ONLY_COLUMNS)
+        y += cell_h + 6
+        row: list[tuple[str, str]] = [(f"colour-{c}", "") for c in COLOURS]
+        row += [("diamonds-top", "◆1"), ("diamonds-middle", "◆2"), ("diamonds-bottom", "◆3")]
+        row += [("points-I", "I"), ("points-II", "II"), ("points-III", "III"), ("pass-end", "P")]
+        w = (area.w - 20) // len(row)
+        for i, (gid, label) in enumerate(row):
+            r = pygame.Rect(area.x + 10 + i * w, y, w - 3, cell_h)
+            if gid.startswith("colour-"):
+                draw_colour_swatch(surface, r, gid[len("colour-") :], "", show_label=False)
+                self._goal_cell(surface, r, gid, "", overlay_only=True)
+            elif gid.startswith("diamonds-"):
+                self._goal_cell(surface, r, gid, "")
+                cx, cy, d = r.x + 11, r.centery, 7
+                pygame.draw.polygon(surface, PINK, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)])
+                theme.text(
+                    surface,
+                    label[-1],
+                    (r.right - 4, r.centery),
+                    theme.SMALL,
+                    theme.DIE_PIP,
+                    bold=True,
+                    anchor="midright",
+                )
+            else:
+                self._goal_cell(surface, r, gid, label)
+        y += cell_h + 8
+        claims = sorted(st.claims.items(), key=lambda kv: (-kv[1].roll, GOALS.index(kv[0])))
+        for gid, claim in claims[:3]:
+            line = f"{self.tr(f'nxm.goal.{gid}')}: {', '.join(claim.players)}"
+            theme.text(
+                surface, line, (area.x + 10, y), theme.fit_text(line, theme.SMALL, area.w - 20), theme.TEXT
+            )
+            y += 26
+
+    def _goal_cell(
+        self,
+        surface: pygame.Surface,
+        r: pygame.Rect,
+        gid: str,
+        label: str,
+        *,
+        pink_only: bool = False,
+        overlay_only: bool = False,
+    ) -> None:
+        taken = gid in self.game.state.claims
+        if not overlay_only:
+            pygame.draw.rect(surface, (70, 74, 88) if taken else (250, 232, 242), r, border_radius=5)
+            pygame.draw.rect(surface, PINK, r, width=3 if pink_only else 2, border_radius=5)
+            if label:
+                size = theme.fit_text(label, theme.SMALL, r.w - 2, bold=True)
+                theme.text(
+                    surface,
+                    label,
+                    r.center,
+                    size,
+                    theme.MUTED if taken else theme.DIE_PIP,
+                    bold=True,
+                    anchor="center",
+                )
+        if taken:
+            pygame.draw.line(surface, theme.BAD, r.topleft, r.bottomright, 4)
+            pygame.draw.line(surface, theme.BAD, r.bottomleft, r.topright, 4)
+
+    def _draw_solo_strokes(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        st = self.game.state
+        theme.text(
+            surface,
+            self.tr("nxm.ui.solo_fields", n=st.rolls, total=SOLO_ROLLS),
+            (area.x + 10, area.y + 6),
+            theme.SMALL,
+            theme.MUTED,
+        )
+        cell = (area.w - 20) // 8
+        nxt = st.rolls + 1 if st.phase == Phase.WAIT_ROLL else st.rolls
+        for i, letter in enumerate(COLUMNS):
+            r = pygame.Rect(area.x + 10 + (i % 8) * cell, area.y + 36 + (i // 8) * (cell + 8), cell - 4, cell)
+            pygame.draw.rect(surface, (250, 232, 242), r, border_radius=5)
+            theme.text(surface, letter, (r.x + 4, r.y + 2), theme.SMALL, theme.DIE_PIP, bold=True)
+            if st.rolls >= i + 1:
+                pygame.draw.line(surface, theme.DIE_PIP, (r.x + 6, r.bottom - 6), (r.right - 6, r.y + 6), 3)
+            if st.rolls >= i + 1 + len(COLUMNS):
+                pygame.draw.line(surface, theme.DIE_PIP, (r.x + 6, r.y + 6), (r.right - 6, r.bottom - 6), 3)
+            if 1 <= nxt <= SOLO_ROLLS and solo_stroke(nxt)[0] == letter and st.phase != Phase.OVER:
+                pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), width=4, border_radius=7)
+
+    def _draw_hints(self, surface: pygame.Surface) -> None:
+        hints = []
+        st = self.game.state
+        if st.phase in (Phase.START, Phase.WAIT_ROLL) and not self.stack and self.pending is None:
+            hints.append((t("core.btn_roll", self.lang), t("core.hint_roll", self.lang)))
+        hints += [
+            (t("core.btn_next", self.lang), t("core.hint_move", self.lang)),
+            (t("core.btn_select", self.lang), t("core.hint_choose", self.lang)),
+        ]
+        if self.stack:
+            hints.append((t("core.btn_undo", self.lang), t("core.hint_back", self.lang)))
+        hint_bar(surface, hints)
+
+
+__all__ = ["NochXMalMode", "draw_colour_swatch", "FIRST_RESTRICTED_ROLL"]

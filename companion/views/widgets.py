@@ -1,0 +1,203 @@
+"""Widgets every game screen shares: the dice row, the player bar, and a menu for buttons and touch.
+
+All of them draw in design pixels (800x480) and take taps in the same coordinates; the app scales.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from companion.views import theme
+from hardware.events import Button, ButtonEvent, Press
+
+# Pip positions on a unit square, the standard layouts.
+PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+
+
+def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Any, *, selected: bool = False,
+             dimmed: bool = False, label: Callable[[Any], str] | None = None) -> None:
+    """One die: pips for 1-6, the face's label for taught faces, a loud '?' when the reader was not sure."""
+    body = theme.DIE_BODY if not dimmed else (120, 120, 115)
+    radius = max(4, rect.w // 7)
+    if face is None:
+        pygame.draw.rect(surface, theme.UNKNOWN, rect, border_radius=radius)
+        theme.text(surface, "?", rect.center, theme.fit_text("?", theme.HUGE, rect.w), theme.TEXT, bold=True,
+                   anchor="center")
+    elif isinstance(face, int) and face in PIP_LAYOUT:
+        pygame.draw.rect(surface, body, rect, border_radius=radius)
+        r = max(2, rect.w // 11)
+        for fx, fy in PIP_LAYOUT[face]:
+            pygame.draw.circle(surface, theme.DIE_PIP, (rect.x + fx * rect.w, rect.y + fy * rect.h), r)
+    else:
+        pygame.draw.rect(surface, body, rect, border_radius=radius)
+        s = label(face) if label else str(face)
+        theme.text(surface, s, rect.center, theme.fit_text(s, theme.LARGE, rect.w - 8), theme.DIE_PIP, bold=True,
+                   anchor="center")
+    if selected:
+        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), width=5, border_radius=radius + 4)
+
+
+@dataclass
+class DiceRow:
+    """The dice as read, in one row. Tapping a die (or NEXT/SELECT in correction mode) lets a player fix it.
+
+    ``faces`` may hold None (unknown): those are drawn magenta with a '?' so nobody mistakes them for a read die.
+    """
+
+    rect: pygame.Rect
+    faces: list[Any] = field(default_factory=list)
+    selected: int | None = None
+    dimmed: set[int] = field(default_factory=set)
+    label: Callable[[Any], str] | None = None
+    max_size: int = 110
+
+    def die_rects(self) -> list[pygame.Rect]:
+        n = len(self.faces)
+        if n == 0:
+            return []
+        gap = 14
+        size = min(self.max_size, self.rect.h, (self.rect.w - gap * (n - 1)) // n)
+        total = n * size + (n - 1) * gap
+        x0 = self.rect.centerx - total // 2
+        y = self.rect.centery - size // 2
+        return [pygame.Rect(x0 + i * (size + gap), y, size, size) for i in range(n)]
+
+    def hit(self, pos: tuple[int, int]) -> int | None:
+        for i, r in enumerate(self.die_rects()):
+            if r.inflate(10, 10).collidepoint(pos):
+                return i
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, (r, f) in enumerate(zip(self.die_rects(), self.faces, strict=True)):
+            draw_die(surface, r, f, selected=i == self.selected, dimmed=i in self.dimmed, label=self.label)
+
+
+@dataclass
+class PlayerBar:
+    """Names in seat order along the top; the player whose turn it is stands out, with optional per-player notes."""
+
+    rect: pygame.Rect
+    players: Sequence[str]
+    current: int | None = None
+    notes: Sequence[str] | None = None  # e.g. crystals, chips left
+
+    def draw(self, surface: pygame.Surface) -> None:
+        n = max(1, len(self.players))
+        w = self.rect.w // n
+        for i, name in enumerate(self.players):
+            cell = pygame.Rect(self.rect.x + i * w, self.rect.y, w - 4, self.rect.h)
+            active = i == self.current
+            pygame.draw.rect(surface, theme.ACCENT if active else theme.PANEL, cell, border_radius=8)
+            color = theme.BG if active else theme.TEXT
+            note = self.notes[i] if self.notes else ""
+            size = theme.fit_text(name, theme.BODY, cell.w - 10, bold=active)
+            if note:
+                theme.text(surface, name, (cell.centerx, cell.y + 4), size, color, bold=active, anchor="midtop")
+                theme.text(surface, note, (cell.centerx, cell.bottom - 4), theme.SMALL, color, anchor="midbottom")
+            else:
+                theme.text(surface, name, cell.center, size, color, bold=active, anchor="center")
+
+
+@dataclass
+class MenuItem:
+    label: str
+    value: Any
+    enabled: bool = True
+
+
+@dataclass
+class Menu:
+    """A vertical list usable with NEXT (move), SELECT (choose), UNDO (back) alone, or by touch.
+
+    ``on_choose`` receives the chosen item's value; ``on_back`` is called for UNDO (None: UNDO does nothing here).
+    """
+
+    rect: pygame.Rect
+    items: list[MenuItem]
+    on_choose: Callable[[Any], None]
+    on_back: Callable[[], None] | None = None
+    title: str = ""
+    index: int = 0
+    row_h: int = 64
+
+    def __post_init__(self) -> None:
+        self._skip_disabled(+1)
+
+    def _skip_disabled(self, step: int) -> None:
+        if not any(i.enabled for i in self.items):
+            return
+        while not self.items[self.index % len(self.items)].enabled:
+            self.index = (self.index + step) % len(self.items)
+        self.index %= len(self.items)
+
+    def visible_range(self) -> range:
+        top = self.rect.y + (56 if self.title else 0)
+        rows = max(1, (self.rect.bottom - top) // self.row_h)
+        first = min(max(0, self.index - rows + 1), max(0, len(self.items) - rows))
+        return range(first, min(len(self.items), first + rows))
+
+    def item_rects(self) -> dict[int, pygame.Rect]:
+        top = self.rect.y + (56 if self.title else 0)
+        return {i: pygame.Rect(self.rect.x, top + k * self.row_h, self.rect.w, self.row_h - 8)
+                for k, i in enumerate(self.visible_range())}
+
+    def on_button(self, event: ButtonEvent) -> bool:
+        """Handle the event if it is the menu's; return True when used."""
+        if not self.items:
+            return False
+        if event.button is Button.NEXT:
+            self.index = (self.index + 1) % len(self.items)
+            self._skip_disabled(+1)
+            return True
+        if event.button is Button.SELECT and event.press is Press.SHORT:
+            item = self.items[self.index]
+            if item.enabled:
+                self.on_choose(item.value)
+            return True
+        if event.button is Button.UNDO and self.on_back is not None:
+            self.on_back()
+            return True
+        return False
+
+    def on_tap(self, pos: tuple[int, int]) -> bool:
+        for i, r in self.item_rects().items():
+            if r.collidepoint(pos) and self.items[i].enabled:
+                self.index = i
+                self.on_choose(self.items[i].value)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.title:
+            theme.text(surface, self.title, (self.rect.x, self.rect.y), theme.LARGE, theme.ACCENT, bold=True)
+        for i, r in self.item_rects().items():
+            item = self.items[i]
+            hi = i == self.index
+            pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=10)
+            if hi:
+                pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
+            color = theme.TEXT if item.enabled else theme.MUTED
+            size = theme.fit_text(item.label, theme.BODY, r.w - 30)
+            theme.text(surface, item.label, (r.x + 18, r.centery), size, color, bold=hi, anchor="midleft")
+
+
+def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> None:
+    """The bottom line telling which button does what right now ("NEXT: move  SELECT: choose")."""
+    x = 12
+    y = theme.DESIGN_SIZE[1] - 30
+    for key, what in hints:
+        r = theme.text(surface, key, (x, y), theme.SMALL, theme.ACCENT, bold=True)
+        r2 = theme.text(surface, what, (r.right + 6, y), theme.SMALL, theme.MUTED)
+        x = r2.right + 22

@@ -1,0 +1,106 @@
+"""Watches the tray off the UI thread: frames in, dice readings out, so vision never stalls the screen.
+
+The at-rest trigger decides when the dice lie still; a reading is handed to the app when a player asked for one
+(ROLL) or, in modes that want it (free play), whenever the dice come to rest after moving.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from vision.types import TrayReading
+
+log = logging.getLogger(__name__)
+
+Reader = Callable[[np.ndarray], TrayReading]
+
+
+class DiceWatcher:
+    def __init__(self, source, reader: Reader, *, still_seconds: float = 0.6,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        from vision.rest import AtRestTrigger
+
+        self.source = source
+        self.clock = clock
+        self._reader = reader
+        self._trigger = AtRestTrigger(still_seconds=still_seconds, reader=self._read)
+        self.readings: queue.Queue[TrayReading] = queue.Queue()
+        self.auto = True
+        self._want = False
+        self._roll = False
+        self._read_now = False
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self.latest_frame: np.ndarray | None = None
+        self.last_rest: TrayReading | None = None
+        self.error: str | None = None
+        self._thread = threading.Thread(target=self._run, name="dice-watcher", daemon=True)
+
+    def _read(self, frame: np.ndarray) -> TrayReading:
+        with self._lock:
+            reader = self._reader
+        return reader(frame)
+
+    def set_reader(self, reader: Reader) -> None:
+        with self._lock:
+            self._reader = reader
+
+    def start(self) -> DiceWatcher:
+        self._thread.start()
+        return self
+
+    def request(self, *, roll: bool = True) -> None:
+        """A player pressed ROLL: throw the synthetic dice / advance a replay, then deliver the next still reading.
+
+        With a live camera whose tray is already still (dice thrown before the press), the current frame is read
+        at once instead of waiting for motion that will not come.
+        """
+        self._want = True
+        if roll:
+            self._roll = True
+        self._read_now = True
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=2.0)
+
+    def _run(self) -> None:
+        moved_since_rest = True
+        while not self._stop.is_set():
+            try:
+                if self._roll:
+                    self._roll = False
+                    self.source.roll()
+                    moved_since_rest = True
+                    self._read_now = False
+                frame = self.source.read()
+                if frame is None:
+                    time.sleep(0.01)
+                    continue
+                self.latest_frame = frame
+                reading = self._trigger.feed(frame, self.clock())
+                if reading is not None:
+                    self.last_rest = reading
+                    moved_since_rest = False
+                    self._read_now = False
+                    if self._want or self.auto:
+                        self._want = False
+                        self.readings.put(reading)
+                elif self._read_now and not moved_since_rest and self._trigger.still:
+                    self._read_now = False
+                    self._want = False
+                    self.readings.put(self._read(frame))
+                elif self._trigger.moving:
+                    moved_since_rest = True
+                self.error = None
+            except Exception as exc:  # a camera hiccup must not kill the watcher; the screen says what happened
+                self.error = str(exc)
+                log.exception("dice watcher")
+                time.sleep(0.2)

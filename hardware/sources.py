@@ -1,0 +1,513 @@
+"""Where the pictures of the dice tray come from: one small class per source kind, all with one surface.
+
+Every source is used the same way, so the rest of the companion never asks which one it has::
+
+    with open_source("auto") as source:      # or "pi", "cam:0", "folder:PATH", "video:PATH", "synthetic"
+        frame = source.read()                # BGR uint8 picture, or None when there is no new picture yet
+        source.roll()                        # ROLL pressed: replays move on, the synthetic tray throws
+
+``read()`` never blocks for long: sources paced by a clock (replays, the synthetic tray) answer ``None`` until
+their next frame is due, so the reading thread sleeps instead of spinning on a still picture. Cameras block
+until the next frame, as cameras do.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+
+import cv2
+import numpy as np
+
+from companion.errors import SourceError
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+
+PICAMERA_MISSING = (
+    "The Pi camera needs python3-picamera2: sudo apt install python3-picamera2, "
+    "and a venv made with --system-site-packages"
+)
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
+SPEC_HELP = "use pi, cam:0, folder:PATH, video:PATH, synthetic or auto"
+#: seconds the Pi camera runs on automatic exposure before its values are locked
+PI_SETTLE_SECONDS = 1.0
+
+
+def as_bgr(image: np.ndarray) -> np.ndarray:
+    """Grey and BGRA pictures as BGR: every reader downstream expects three channels."""
+    if image.ndim == 2:
+        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.shape[2] == 4:
+        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    return image
+
+
+class FrameSource(ABC):
+    """A source of BGR frames of the dice tray. ``open()`` is idempotent: ``open_source`` opens it early."""
+
+    #: reasons why ``auto`` skipped better sources before settling on this one (for the screen and the doctor)
+    skipped: list[str]
+
+    def __init__(self, *, fps: float | None = None, clock: Clock = time.monotonic) -> None:
+        self.skipped = []
+        self._fps = fps
+        self._clock = clock
+        self._next_due: float | None = None
+        self._opened = False
+
+    @property
+    @abstractmethod
+    def description(self) -> str:
+        """A short human description ("USB camera cam:0 (1280x720)") for ``companion doctor`` and the
+        screen."""
+
+    @property
+    def is_open(self) -> bool:
+        return self._opened
+
+    def open(self) -> None:
+        if not self._opened:
+            self._open()
+            self._opened = True
+            self._next_due = None
+
+    def close(self) -> None:
+        if self._opened:
+            self._opened = False
+            self._close()
+
+    def read(self) -> np.ndarray | None:
+        if not self._opened:
+            raise RuntimeError(f"{self.description}: read() before open()")
+        if not self._due():
+            return None
+        return self._read()
+
+    def roll(self) -> None:  # noqa: B027 - a no-op on purpose, not a forgotten abstract method
+        """The player pressed ROLL. Cameras ignore it: the real dice are thrown by hand."""
+
+    @abstractmethod
+    def _open(self) -> None: ...
+
+    @abstractmethod
+    def _read(self) -> np.ndarray | None: ...
+
+    def _close(self) -> None:  # noqa: B027 - most sources have nothing to release
+        pass
+
+    def _due(self) -> bool:
+        """Pace replays to ``fps``: without it the reading thread would analyse the same still picture flat
+        out."""
+        if self._fps is None:
+            return True
+        now = self._clock()
+        if self._next_due is not None and now < self._next_due:
+            return False
+        period = 1.0 / self._fps
+        # stay on the frame grid, but do not try to catch up after a long pause
+        self._next_due = now + period if self._next_due is None or now - self._next_due > period \
+            else self._next_due + period
+        return True
+
+    def __enter__(self) -> FrameSource:
+        self.open()
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.description}>"
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Cameras
+
+
+def _quietly(call: Callable[..., cv2.VideoCapture], *args: object) -> cv2.VideoCapture:
+    """Run ``call`` with OpenCV's own warnings muted: probing a missing camera prints several, and our
+    :class:`SourceError` already says what is wrong in the player's words."""
+    log_api = getattr(getattr(cv2, "utils", None), "logging", None)
+    if log_api is None:
+        return call(*args)
+    before = log_api.getLogLevel()
+    log_api.setLogLevel(log_api.LOG_LEVEL_ERROR)
+    try:
+        return call(*args)
+    finally:
+        log_api.setLogLevel(before)
+
+
+class PiCamera(FrameSource):
+    """The Raspberry Pi camera through picamera2, with exposure and white balance locked.
+
+    Why locked: under automatic exposure the picture brightens and darkens as hands and dice move in and out,
+    and a reader tuned on one frame sees a different one the next. The camera first runs automatic for
+    ``settle`` seconds under the table's light, then keeps exactly those values (or the ones given).
+    The main stream is RGB888, which picamera2 delivers in BGR byte order: OpenCV's order, no conversion
+    needed. picamera2 is imported inside ``open()`` only, since it exists only on a Pi (from the OS packages).
+    """
+
+    def __init__(self, camera_num: int = 0, size: tuple[int, int] = (1280, 960), *,
+                 settle: float | None = None,
+                 exposure_us: int | None = None, analogue_gain: float | None = None,
+                 colour_gains: tuple[float, float] | None = None) -> None:
+        super().__init__()
+        self.camera_num = camera_num
+        self.size = size
+        self.settle = PI_SETTLE_SECONDS if settle is None else settle
+        self.exposure_us = exposure_us
+        self.analogue_gain = analogue_gain
+        self.colour_gains = colour_gains
+        self.locked: dict[str, object] = {}
+        self._cam = None
+
+    @property
+    def description(self) -> str:
+        w, h = self.size
+        return f"Pi camera {self.camera_num} ({w}x{h})"
+
+    def _open(self) -> None:
+        try:
+            from picamera2 import Picamera2
+        except ImportError as exc:
+            raise SourceError(PICAMERA_MISSING) from exc
+        cameras = Picamera2.global_camera_info()
+        if len(cameras) <= self.camera_num:
+            raise SourceError(
+                f"No Pi camera {self.camera_num} found ({len(cameras)} connected): check the ribbon cable "
+                "(contacts towards the board) and that the camera is enabled, then restart."
+            )
+        try:
+            cam = Picamera2(self.camera_num)
+            config = cam.create_video_configuration(main={"size": tuple(self.size), "format": "RGB888"})
+            cam.configure(config)
+            cam.start()
+        except (RuntimeError, OSError) as exc:
+            raise SourceError(
+                f"The Pi camera {self.camera_num} cannot be started ({exc}): close other programs using it "
+                "(rpicam-hello, another companion) and try again."
+            ) from exc
+        self._cam = cam
+        try:
+            if self.settle > 0:
+                time.sleep(self.settle)  # let automatic exposure and white balance find the table's light
+            found = cam.capture_metadata()
+            self.locked = {
+                "AeEnable": False,
+                "AwbEnable": False,
+                "ExposureTime": int(self.exposure_us or found["ExposureTime"]),
+                "AnalogueGain": float(self.analogue_gain or found["AnalogueGain"]),
+                "ColourGains": tuple(self.colour_gains or found["ColourGains"]),
+            }
+            cam.set_controls(self.locked)
+        except Exception:
+            self._close()
+            raise
+
+    def _read(self) -> np.ndarray | None:
+        frame = self._cam.capture_array("main")
+        return np.ascontiguousarray(as_bgr(frame))
+
+    def _close(self) -> None:
+        cam, self._cam = self._cam, None
+        if cam is not None:
+            try:
+                cam.stop()
+            finally:
+                cam.close()
+
+
+class CaptureDevice(FrameSource):
+    """Any camera OpenCV can open (a USB webcam on a laptop or a Pi): ``cam:0`` is the first."""
+
+    MAX_FAILURES = 30  # about a second of missing frames: the camera was unplugged, not a hiccup
+
+    def __init__(self, index: int = 0, size: tuple[int, int] | None = None) -> None:
+        super().__init__()
+        self.index = index
+        self.size = size
+        self._cap: cv2.VideoCapture | None = None
+        self._failures = 0
+        self._shape: tuple[int, int] | None = None
+
+    @property
+    def description(self) -> str:
+        shape = f" ({self._shape[1]}x{self._shape[0]})" if self._shape else ""
+        return f"USB camera cam:{self.index}{shape}"
+
+    def _open(self) -> None:
+        cap = _quietly(cv2.VideoCapture, self.index)
+        if not cap.isOpened():
+            cap.release()
+            raise SourceError(
+                f"No camera at cam:{self.index}: plug in a USB webcam, or pick another number (cam:1), "
+                "or use --source synthetic to play without one."
+            )
+        if self.size is not None:
+            cap.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
+            cap.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
+        ok, frame = cap.read()
+        if not ok or frame is None:
+            cap.release()
+            raise SourceError(
+                f"The camera cam:{self.index} opened but sends no pictures: another program may be using it; "
+                "close it and try again."
+            )
+        self._shape = frame.shape[:2]
+        self._cap = cap
+        self._failures = 0
+
+    def _read(self) -> np.ndarray | None:
+        ok, frame = self._cap.read()
+        if not ok or frame is None:
+            self._failures += 1
+            if self._failures >= self.MAX_FAILURES:
+                raise SourceError(f"The camera cam:{self.index} stopped sending pictures: check its cable.")
+            return None
+        self._failures = 0
+        return as_bgr(frame)
+
+    def _close(self) -> None:
+        cap, self._cap = self._cap, None
+        if cap is not None:
+            cap.release()
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Replays
+
+
+def _natural_key(path: Path) -> list[object]:
+    """dice_2 before dice_10, as a person numbers photos."""
+    return [int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", path.name)]
+
+
+class PhotoFolder(FrameSource):
+    """The photos of a folder as if a camera looked at each in turn: for demos, tests and fixing the reader.
+
+    ``every=None`` (the default) shows one photo until the player presses ROLL, as if the dice were thrown
+    again; ``every=N`` moves on by itself every N seconds. After the last photo it starts over.
+    """
+
+    def __init__(self, folder: str | Path, *, every: float | None = None, fps: float | None = 15.0,
+                 clock: Clock = time.monotonic) -> None:
+        super().__init__(fps=fps, clock=clock)
+        if every is not None and every <= 0:
+            raise SourceError(f"Photos must change after more than 0 seconds, not {every}.")
+        self.folder = Path(folder).expanduser()
+        self.every = every
+        self.paths: list[Path] = []
+        self.index = 0
+        self._image: np.ndarray | None = None
+        self._shown_at = 0.0
+        self.unreadable: list[Path] = []
+
+    @property
+    def description(self) -> str:
+        how = "on each roll" if self.every is None else f"every {self.every:g} s"
+        return f"photos in {self.folder} ({len(self.paths)} photos, {how})"
+
+    @property
+    def current_path(self) -> Path | None:
+        return self.paths[self.index] if self.paths else None
+
+    def _open(self) -> None:
+        if not self.folder.is_dir():
+            raise SourceError(f"The photo folder {self.folder} does not exist: check the path after folder:.")
+        photos = (p for p in self.folder.iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
+        self.paths = sorted(photos, key=_natural_key)
+        if not self.paths:
+            raise SourceError(
+                f"The folder {self.folder} has no photos ({', '.join(IMAGE_SUFFIXES)}): "
+                "put pictures of dice in it."
+            )
+        self.index = 0
+        self.unreadable = []
+        self._load(0)
+        self._shown_at = self._clock()
+
+    def _load(self, start: int) -> None:
+        """Show the photo at ``start``, or the next readable one: one broken file must not stop the
+        evening."""
+        for step in range(len(self.paths)):
+            i = (start + step) % len(self.paths)
+            image = cv2.imread(str(self.paths[i]), cv2.IMREAD_UNCHANGED)
+            if image is not None and image.size:
+                if image.dtype != np.uint8:
+                    image = cv2.convertScaleAbs(image, alpha=255.0 / max(1.0, float(image.max())))
+                self.index, self._image = i, as_bgr(image)
+                return
+            if self.paths[i] not in self.unreadable:
+                log.warning("skipping %s: not a readable image", self.paths[i])
+                self.unreadable.append(self.paths[i])
+        raise SourceError(
+            f"None of the {len(self.paths)} photos in {self.folder} can be read: are they images?"
+        )
+
+    def roll(self) -> None:
+        if self._opened:
+            self._load(self.index + 1)
+            self._shown_at = self._clock()
+
+    def _read(self) -> np.ndarray | None:
+        if self.every is not None and self._clock() - self._shown_at >= self.every:
+            self.roll()
+        return self._image.copy()
+
+
+class VideoFile(FrameSource):
+    """A recorded video of the tray, played at its own frame rate (``realtime``) and started over at the
+    end."""
+
+    def __init__(self, path: str | Path, *, loop: bool = True, realtime: bool = True,
+                 clock: Clock = time.monotonic) -> None:
+        super().__init__(clock=clock)
+        self.path = Path(path).expanduser()
+        self.loop = loop
+        self.realtime = realtime
+        self.video_fps = 0.0
+        self.frame_count = 0
+        self._cap: cv2.VideoCapture | None = None
+        self._first: np.ndarray | None = None
+
+    @property
+    def description(self) -> str:
+        return f"video {self.path.name} ({self.video_fps:g} fps)"
+
+    def _open(self) -> None:
+        if not self.path.is_file():
+            raise SourceError(f"There is no video file {self.path}: check the path after video:.")
+        cap = cv2.VideoCapture(str(self.path))
+        ok, frame = cap.read() if cap.isOpened() else (False, None)
+        if not ok or frame is None:
+            cap.release()
+            raise SourceError(
+                f"{self.path.name} cannot be played as a video: it is damaged or in a format OpenCV "
+                "cannot read (convert it to MP4 or AVI)."
+            )
+        self._cap = cap
+        self._first = as_bgr(frame)
+        self.video_fps = float(cap.get(cv2.CAP_PROP_FPS) or 0.0)
+        self.frame_count = int(cap.get(cv2.CAP_PROP_FRAME_COUNT) or 0)
+        self._fps = self.video_fps if self.realtime and self.video_fps > 0 else None
+
+    def _read(self) -> np.ndarray | None:
+        if self._first is not None:
+            frame, self._first = self._first, None
+            return frame
+        ok, frame = self._cap.read()
+        if not ok or frame is None:
+            if not self.loop:
+                return None
+            self._cap.set(cv2.CAP_PROP_POS_FRAMES, 0)
+            ok, frame = self._cap.read()
+            if not ok or frame is None:
+                raise SourceError(
+                    f"{self.path.name} cannot be played again from the start: the file is damaged."
+                )
+        return as_bgr(frame)
+
+    def _close(self) -> None:
+        cap, self._cap = self._cap, None
+        if cap is not None:
+            cap.release()
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Choosing one
+
+
+def _parse(spec: str, rng_seed: int | None, folder_every: float | None) -> FrameSource:
+    kind, _, arg = spec.strip().partition(":")
+    kind = kind.lower()
+    if kind == "pi":
+        if arg and not arg.isdigit():
+            raise SourceError(f"'{spec}' names no Pi camera: use pi or pi:1 for the second camera.")
+        return PiCamera(int(arg or 0))
+    if kind == "cam":
+        if not arg.isdigit():
+            raise SourceError(
+                f"'{spec}' names no camera: use cam:0 for the first USB camera, cam:1 for the next."
+            )
+        return CaptureDevice(int(arg))
+    if kind == "folder":
+        if not arg:
+            raise SourceError("folder: needs a path, e.g. folder:~/dice-photos")
+        return PhotoFolder(arg, every=folder_every)
+    if kind == "video":
+        if not arg:
+            raise SourceError("video: needs a path, e.g. video:~/throws.avi")
+        return VideoFile(arg)
+    if kind == "synthetic" and not arg:
+        from hardware.synthetic import SyntheticTray
+
+        return SyntheticTray(rng_seed=rng_seed)
+    raise SourceError(f"Unknown picture source '{spec}': {SPEC_HELP}.")
+
+
+def open_source(spec: str = "auto", *, rng_seed: int | None = None, folder: str | Path | None = None,
+                folder_every: float | None = None) -> FrameSource:
+    """The source named by ``spec``, already opened, so a missing camera is reported here, in the player's
+    words.
+
+    ``auto`` takes the first that works of: the Pi camera, cam:0, ``folder`` (when given), the synthetic tray.
+    The returned source's ``skipped`` lists why the better ones were passed over.
+    """
+    if spec.strip().lower() != "auto":
+        source = _parse(spec, rng_seed, folder_every)
+        source.open()
+        return source
+    candidates = ["pi", "cam:0"] + ([f"folder:{folder}"] if folder is not None else []) + ["synthetic"]
+    skipped: list[str] = []
+    for candidate in candidates:
+        try:
+            source = _parse(candidate, rng_seed, folder_every)
+            source.open()
+        except SourceError as exc:
+            skipped.append(f"{candidate}: {exc}")
+            continue
+        source.skipped = skipped
+        return source
+    # not reached while the synthetic tray works; kept so a broken install still says what failed
+    raise SourceError("No picture source works: " + " / ".join(skipped))
+
+
+def diagnose() -> list[str]:
+    """What ``companion doctor`` says about cameras: which are found, what is missing and how to install
+    it."""
+    lines: list[str] = []
+    try:
+        from picamera2 import Picamera2
+    except ImportError:
+        lines.append(f"Pi camera: picamera2 not installed. {PICAMERA_MISSING}.")
+    else:
+        try:
+            cameras = Picamera2.global_camera_info()
+        except Exception as exc:  # a broken libcamera install must not break the doctor
+            lines.append(f"Pi camera: picamera2 installed but libcamera fails: {exc}")
+        else:
+            if cameras:
+                models = ", ".join(str(c.get("Model", "?")) for c in cameras)
+                lines.append(f"Pi camera: {len(cameras)} found ({models}); use --source pi")
+            else:
+                lines.append("Pi camera: picamera2 installed, no camera connected: check the ribbon cable.")
+    lines.append(f"OpenCV {cv2.__version__}")
+    devices = sorted(Path("/dev").glob("video*"), key=_natural_key) if os.name == "posix" else []
+    if devices:
+        lines.append("Video devices: " + ", ".join(str(d) for d in devices) + " (cam:N opens /dev/videoN)")
+    elif os.name == "posix":
+        lines.append("Video devices: none in /dev: no USB webcam plugged in.")
+    else:
+        lines.append("Video devices: cannot be listed here; try --source cam:0.")
+    lines.append("Synthetic dice tray: always available (--source synthetic).")
+    return lines

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Sets up the table companion on Debian, Ubuntu or Raspberry Pi OS: OS packages (where apt is), a virtual
+# environment in .venv, and the companion itself. Safe to run again. --test also installs what the tests need.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+with_test=0
+[ "${1:-}" = "--test" ] && with_test=1
+
+is_pi=0
+if grep -qi "raspberry pi" /proc/device-tree/model 2>/dev/null; then is_pi=1; fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then sudo="sudo"; fi
+
+if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
+  # espeak-ng speaks the announcements; python3-venv makes the virtual environment; sox measures speech in tests;
+  # on a Pi the camera and GPIO libraries come from the OS (they cannot be installed from PyPI there).
+  wanted="espeak-ng"
+  python3 -m venv --help >/dev/null 2>&1 || wanted="$wanted python3-venv"
+  [ "$with_test" = 1 ] && wanted="$wanted sox"
+  [ "$is_pi" = 1 ] && wanted="$wanted python3-picamera2 python3-lgpio"
+  missing=""
+  for p in $wanted; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+  done
+  if [ -n "$missing" ]; then
+    echo "setup: installing OS packages:$missing"
+    if ! { $sudo apt-get update -qq && $sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing; } \
+        >/tmp/companion-apt.log 2>&1; then
+      echo "setup: could not install$missing (see /tmp/companion-apt.log); the companion runs without them" \
+           "(no speech without espeak-ng)" >&2
+    fi
+  fi
+fi
+
+venv_flags=""
+# On a Pi the venv sees the OS's picamera2 and lgpio.
+[ "$is_pi" = 1 ] && venv_flags="--system-site-packages"
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv $venv_flags .venv
+fi
+
+constraints=""
+if [ "$is_pi" = 1 ]; then
+  # picamera2 from the OS is built against the OS numpy: keep pip from installing another numpy beside it.
+  sysnp=$(/usr/bin/python3 -c 'import numpy; print(numpy.__version__)' 2>/dev/null || true)
+  if [ -n "$sysnp" ]; then
+    echo "numpy==$sysnp" > .venv/constraints.txt
+    constraints="-c .venv/constraints.txt"
+  fi
+fi
+
+extra=""
+[ "$with_test" = 1 ] && extra="[test]"
+.venv/bin/python -m pip install --quiet --disable-pip-version-check $constraints -e ".$extra"
+echo "setup: ready (.venv)"

@@ -1,0 +1,340 @@
+"""Photo-like symbol, numeral and colour dice of MADE-UP artwork, for the taught-dice tests and benchmark.
+
+No licensed photos of the games' dice exist, and their artwork changes between print runs anyway, so the evidence
+for the taught reader is rendered: invented glyphs, numerals in OpenCV's Hershey fonts, colour patches. What must
+be realistic is the *photo*, not the artwork: rotation, perspective, uneven light and colour casts, glare, sensor
+noise, blur and JPEG, because that is what the reader has to survive.
+
+Two levels:
+- ``painter_for(set_name)`` returns ``painter(face, size, rng) -> BGR`` top-face images, the interface of
+  ``hardware.synthetic.render_tray(..., painter=...)``, which renders whole trays.
+- ``photo_crop(face_img, rng)`` turns one face into what ``vision.detect.crop_die`` hands the reader: an upright
+  square crop of a photographed die, with the residual errors of a die finder (a quarter-turn in any direction, a
+  few degrees of tilt, an off-centre box, a little background in the corners). Unit tests and the benchmark use it
+  to measure the matcher on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+Painter = Callable[[object, int, np.random.Generator], np.ndarray]
+
+# --- made-up artwork -----------------------------------------------------------------------------------------------
+
+#: BGR colours of the colour faces (what a player would call them)
+COLOURS: dict[str, tuple[int, int, int]] = {
+    "red": (40, 40, 210),
+    "orange": (20, 130, 245),
+    "yellow": (30, 215, 245),
+    "green": (60, 160, 40),
+    "blue": (200, 90, 30),
+    "white": (240, 240, 240),
+    # colours no set teaches: the reader must answer "unknown" for them
+    "purple": (150, 40, 130),
+    "pink": (180, 120, 250),
+    "black": (35, 35, 35),
+    "brown": (30, 70, 120),
+    "cyan": (210, 200, 40),
+}
+
+SYMBOLS = ("dishes", "fruit", "car", "water", "toys", "clothing", "animals", "sweets", "cities", "countries",
+           "sports")
+#: symbols of an imaginary other edition: never taught in the tests, must come back unknown
+EXTRA_SYMBOLS = ("moon", "key", "tree", "heart", "bell")
+
+#: faces per set that the tests teach, and faces that look similar but are never taught
+TAUGHT_FACES: dict[str, tuple[str, ...]] = {
+    "echt-spitze": ("1", "2", "3", "4", "5", "?", "1+X", "2+X", "3+X", "5+X"),
+    "noch-x-mal": ("red", "orange", "yellow", "green", "blue", "color-joker", "1", "2", "3", "4", "5",
+                   "number-joker"),
+    "haste-worte": SYMBOLS,
+    "fritzo": ("red", "orange", "yellow", "green", "blue", "white"),
+}
+UNTAUGHT_FACES: dict[str, tuple[str, ...]] = {
+    "echt-spitze": ("4+X", "?+X", "6", "7", "8"),
+    "noch-x-mal": ("purple", "6", "0", "cyan"),
+    "haste-worte": EXTRA_SYMBOLS,
+    "fritzo": ("purple", "black", "cyan"),
+}
+
+BODY_IVORY = (222, 236, 242)
+BODY_WHITE = (238, 238, 236)
+INK_NAVY = (90, 40, 20)
+INK_BLACK = (30, 30, 30)
+INK_GREEN = (50, 80, 20)
+MARK_RED = (40, 30, 200)
+
+
+def _blank(size: int, body: tuple[int, int, int]) -> np.ndarray:
+    img = np.empty((size, size, 3), np.uint8)
+    img[:] = body
+    return img
+
+
+def _numeral(img: np.ndarray, text: str, ink: tuple[int, int, int], scale: float = 1.0,
+             centre: tuple[float, float] = (0.5, 0.5)) -> None:
+    size = img.shape[0]
+    font = cv2.FONT_HERSHEY_DUPLEX
+    thick = max(2, int(size * 0.07 * scale))
+    fs = size / 48 * scale
+    (w, h), _ = cv2.getTextSize(text, font, fs, thick)
+    x = int(size * centre[0] - w / 2)
+    y = int(size * centre[1] + h / 2)
+    cv2.putText(img, text, (x, y), font, fs, ink, thick, cv2.LINE_AA)
+
+
+def _cross_mark(img: np.ndarray, colour: tuple[int, int, int]) -> None:
+    """The extra-cross mark of the echt-spitze artwork: a small red X in the upper right corner."""
+    s = img.shape[0]
+    c = (int(s * 0.77), int(s * 0.24))
+    r = int(s * 0.08)
+    t = max(2, s // 28)
+    cv2.line(img, (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), colour, t, cv2.LINE_AA)
+    cv2.line(img, (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), colour, t, cv2.LINE_AA)
+
+
+def _pts(s: int, pts: list[tuple[float, float]]) -> np.ndarray:
+    return np.array([[int(x * s), int(y * s)] for x, y in pts], np.int32)
+
+
+def _symbol(img: np.ndarray, name: str, ink: tuple[int, int, int]) -> None:
+    """Invented pictograms, one per symbol id; only their being distinct and stable matters."""
+    s = img.shape[0]
+    t = max(2, s // 20)
+    aa = cv2.LINE_AA
+
+    def P(x: float, y: float) -> tuple[int, int]:  # noqa: N802 - short on purpose, used in drawing only
+        return int(x * s), int(y * s)
+
+    def R(r: float) -> int:  # noqa: N802
+        return int(r * s)
+
+    if name == "dishes":  # plate with a rim
+        cv2.circle(img, P(.5, .5), R(.3), ink, t, aa)
+        cv2.circle(img, P(.5, .5), R(.17), ink, -1, aa)
+    elif name == "fruit":  # apple with a leaf
+        cv2.circle(img, P(.5, .56), R(.24), ink, -1, aa)
+        cv2.ellipse(img, P(.62, .24), (R(.1), R(.05)), -30, 0, 360, ink, -1, aa)
+    elif name == "car":
+        cv2.rectangle(img, P(.2, .45), P(.8, .62), ink, -1, aa)
+        cv2.fillPoly(img, [_pts(s, [(.32, .45), (.4, .32), (.62, .32), (.7, .45)])], ink, aa)
+        cv2.circle(img, P(.33, .66), R(.07), ink, -1, aa)
+        cv2.circle(img, P(.67, .66), R(.07), ink, -1, aa)
+    elif name == "water":  # three waves
+        for k, y in enumerate((.35, .5, .65)):
+            xs = np.linspace(.2, .8, 30)
+            ys = y + 0.05 * np.sin((xs - .2) * 3 * np.pi + k)
+            cv2.polylines(img, [_pts(s, list(zip(xs, ys, strict=True)))], False, ink, t, aa)
+    elif name == "toys":  # five-pointed star
+        ang = np.linspace(-np.pi / 2, 1.5 * np.pi, 11)[:-1]
+        rad = np.where(np.arange(10) % 2 == 0, .32, .13)
+        cv2.fillPoly(img, [_pts(s, [(.5 + r * np.cos(a), .52 + r * np.sin(a)) for a, r in zip(ang, rad,
+                                                                                                  strict=True)])],
+                     ink, aa)
+    elif name == "clothing":  # T-shirt
+        cv2.fillPoly(img, [_pts(s, [(.3, .25), (.42, .25), (.5, .32), (.58, .25), (.7, .25), (.82, .4), (.72, .47),
+                                    (.68, .42), (.68, .78), (.32, .78), (.32, .42), (.28, .47), (.18, .4)])], ink, aa)
+    elif name == "animals":  # paw
+        cv2.ellipse(img, P(.5, .62), (R(.16), R(.13)), 0, 0, 360, ink, -1, aa)
+        for x, y in ((.3, .42), (.42, .3), (.58, .3), (.7, .42)):
+            cv2.circle(img, P(x, y), R(.07), ink, -1, aa)
+    elif name == "sweets":  # wrapped candy
+        cv2.ellipse(img, P(.5, .5), (R(.15), R(.11)), 0, 0, 360, ink, -1, aa)
+        cv2.fillPoly(img, [_pts(s, [(.36, .5), (.18, .36), (.18, .64)]), _pts(s, [(.64, .5), (.82, .36), (.82, .64)])],
+                     ink, aa)
+    elif name == "cities":  # skyline
+        for x0, x1, y0 in ((.2, .34, .45), (.36, .5, .25), (.52, .64, .38), (.66, .8, .55)):
+            cv2.rectangle(img, P(x0, y0), P(x1, .78), ink, -1, aa)
+    elif name == "countries":  # flag on a pole
+        cv2.line(img, P(.3, .2), P(.3, .82), ink, t, aa)
+        cv2.fillPoly(img, [_pts(s, [(.3, .22), (.75, .32), (.3, .5)])], ink, aa)
+    elif name == "sports":  # ball with seams
+        cv2.circle(img, P(.5, .5), R(.28), ink, t, aa)
+        cv2.line(img, P(.22, .5), P(.78, .5), ink, t, aa)
+        cv2.ellipse(img, P(.5, .5), (R(.12), R(.28)), 0, 0, 360, ink, t, aa)
+    elif name == "moon":  # crescent
+        cv2.circle(img, P(.5, .5), R(.28), ink, -1, aa)
+        cv2.circle(img, P(.62, .42), R(.24), BODY_WHITE, -1, aa)
+    elif name == "key":
+        cv2.circle(img, P(.3, .5), R(.12), ink, t, aa)
+        cv2.line(img, P(.42, .5), P(.8, .5), ink, t, aa)
+        cv2.line(img, P(.7, .5), P(.7, .62), ink, t, aa)
+        cv2.line(img, P(.78, .5), P(.78, .6), ink, t, aa)
+    elif name == "tree":
+        cv2.fillPoly(img, [_pts(s, [(.5, .18), (.75, .62), (.25, .62)])], ink, aa)
+        cv2.rectangle(img, P(.45, .62), P(.55, .8), ink, -1, aa)
+    elif name == "heart":
+        cv2.circle(img, P(.38, .4), R(.13), ink, -1, aa)
+        cv2.circle(img, P(.62, .4), R(.13), ink, -1, aa)
+        cv2.fillPoly(img, [_pts(s, [(.26, .46), (.74, .46), (.5, .78)])], ink, aa)
+    elif name == "bell":
+        cv2.ellipse(img, P(.5, .55), (R(.22), R(.3)), 0, 180, 360, ink, -1, aa)
+        cv2.rectangle(img, P(.26, .52), P(.74, .62), ink, -1, aa)
+        cv2.circle(img, P(.5, .7), R(.06), ink, -1, aa)
+    else:
+        raise ValueError(f"no made-up artwork for symbol {name!r}")
+
+
+def paint_face(set_name: str, face: object, size: int = 128,
+               rng: np.random.Generator | None = None) -> np.ndarray:
+    """The flat artwork of one top face of a die of ``set_name`` (BGR, ``size`` x ``size``, face fills it)."""
+    face = str(face)
+    if set_name == "echt-spitze":
+        img = _blank(size, BODY_IVORY)
+        base, plus, _ = face.partition("+")
+        _numeral(img, base, INK_NAVY, 0.95, (0.46, 0.54))
+        if plus:
+            _cross_mark(img, MARK_RED)
+        return img
+    if set_name == "noch-x-mal":
+        img = _blank(size, BODY_WHITE)
+        if face in COLOURS:
+            cv2.rectangle(img, (int(size * .2), int(size * .2)), (int(size * .8), int(size * .8)), COLOURS[face], -1,
+                          cv2.LINE_AA)
+        elif face == "color-joker":
+            t = max(3, size // 9)
+            cv2.line(img, (int(size * .22), int(size * .22)), (int(size * .78), int(size * .78)), INK_BLACK, t,
+                     cv2.LINE_AA)
+            cv2.line(img, (int(size * .22), int(size * .78)), (int(size * .78), int(size * .22)), INK_BLACK, t,
+                     cv2.LINE_AA)
+        elif face == "number-joker":
+            _numeral(img, "?", INK_BLACK, 1.0)
+        else:
+            _numeral(img, face, INK_BLACK, 1.0)
+        return img
+    if set_name == "haste-worte":
+        img = _blank(size, BODY_WHITE)
+        _symbol(img, face, INK_GREEN)
+        return img
+    if set_name in ("fritzo", "d6-colour"):
+        colour = COLOURS[face]
+        img = _blank(size, colour)
+        darker = tuple(int(c * 0.82) for c in colour)
+        b = max(2, size // 16)
+        cv2.rectangle(img, (b, b), (size - b, size - b), darker, max(1, size // 40))
+        return img
+    raise ValueError(f"no made-up artwork for dice set {set_name!r}")
+
+
+def painter_for(set_name: str) -> Painter:
+    """``painter(face, size, rng)`` for ``hardware.synthetic.render_tray``."""
+
+    def painter(face: object, size: int, rng: np.random.Generator) -> np.ndarray:
+        return paint_face(set_name, face, size, rng)
+
+    return painter
+
+
+# --- one photographed, found and cropped die ------------------------------------------------------------------------
+
+
+def _rounded_mask(size: int, radius: int) -> np.ndarray:
+    m = np.zeros((size, size), np.uint8)
+    r = radius
+    cv2.rectangle(m, (r, 0), (size - 1 - r, size - 1), 255, -1)
+    cv2.rectangle(m, (0, r), (size - 1, size - 1 - r), 255, -1)
+    for cx, cy in ((r, r), (size - 1 - r, r), (r, size - 1 - r), (size - 1 - r, size - 1 - r)):
+        cv2.circle(m, (cx, cy), r, 255, -1, cv2.LINE_AA)
+    return m
+
+
+def photo_crop(face_img: np.ndarray, rng: np.random.Generator, size: int = 64, hard: bool = True) -> np.ndarray:
+    """What a die finder's upright crop of this face looks like after a real photo: see the module docstring.
+
+    ``hard`` turns on the rough half of the conditions (strong light gradients and colour casts, glare, blur,
+    low JPEG quality), which the benchmark uses; the face artwork is never changed.
+    """
+    big = 4 * size
+    face = cv2.resize(face_img, (big, big), interpolation=cv2.INTER_AREA)
+    # the die's rounded corners and a darker rim where the top face meets the sides
+    pad = big // 2
+    canvas = np.empty((big + 2 * pad, big + 2 * pad, 3), np.uint8)
+    tray = rng.uniform(30, 200, 3)
+    canvas[:] = tray.astype(np.uint8)
+    noise_tex = rng.normal(0, 6, canvas.shape[:2]).astype(np.float32)
+    canvas = np.clip(canvas.astype(np.float32) + cv2.GaussianBlur(noise_tex, (0, 0), 3)[..., None], 0, 255)
+    mask = _rounded_mask(big, big // 9).astype(np.float32) / 255
+    rim = cv2.GaussianBlur(mask, (0, 0), big / 40)
+    die = face.astype(np.float32) * (0.75 + 0.25 * rim[..., None])
+    region = canvas[pad:pad + big, pad:pad + big]
+    canvas[pad:pad + big, pad:pad + big] = region * (1 - mask[..., None]) + die * mask[..., None]
+
+    # rotation (quarter turns are the finder's ambiguity, the rest its tilt error), perspective, offset
+    quarter = int(rng.integers(4))
+    tilt = rng.uniform(-9, 9) if hard else rng.uniform(-5, 5)
+    centre = np.array([canvas.shape[1] / 2, canvas.shape[0] / 2])
+    rot = cv2.getRotationMatrix2D(tuple(centre), 90 * quarter + tilt, 1.0)
+    rot3 = np.vstack([rot, [0, 0, 1]])
+    persp = np.eye(3)
+    persp[2, 0], persp[2, 1] = rng.normal(0, 2.5e-4 if hard else 1.2e-4, 2)
+    shift = rng.uniform(-0.06, 0.06, 2) * big
+    scale = rng.uniform(0.94, 1.06)
+    # map the (approximately found) face square to the output crop
+    half = big / 2 * scale
+    src = np.float32([centre + shift + [-half, -half], centre + shift + [half, -half],
+                      centre + shift + [half, half], centre + shift + [-half, half]])
+    dst = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
+    to_crop = cv2.getPerspectiveTransform(src, dst) @ np.linalg.inv(rot3 @ persp)
+    img = cv2.warpPerspective(canvas, to_crop, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT)
+
+    # light: brightness, a gradient across the die, a colour cast of the lamp, glare
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size
+    ang = rng.uniform(0, 2 * np.pi)
+    grad_strength = rng.uniform(0.1, 0.45) if hard else rng.uniform(0.0, 0.2)
+    gain = rng.uniform(0.55, 1.25) if hard else rng.uniform(0.8, 1.1)
+    light = gain * (1 + grad_strength * ((xx - .5) * np.cos(ang) + (yy - .5) * np.sin(ang)))
+    cast = 1 + rng.uniform(-0.12, 0.12, 3) if hard else 1 + rng.uniform(-0.05, 0.05, 3)
+    img = img * light[..., None] * cast[None, None, :]
+    if hard and rng.random() < 0.5:
+        gx, gy = rng.uniform(0.15, 0.85, 2)
+        r = rng.uniform(0.06, 0.16)
+        glare = np.exp(-(((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * r * r)))
+        img = img + rng.uniform(50, 130) * glare[..., None]
+    # optics and sensor
+    sigma = rng.uniform(0.3, 1.3) if hard else rng.uniform(0.2, 0.7)
+    img = cv2.GaussianBlur(img.astype(np.float32), (0, 0), sigma)
+    img = img + rng.normal(0, rng.uniform(2, 7) if hard else 2.5, img.shape)
+    img = np.clip(img, 0, 255).astype(np.uint8)
+    quality = int(rng.integers(35, 85)) if hard else int(rng.integers(70, 95))
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+
+def crops(set_name: str, face: str, n: int, rng: np.random.Generator, size: int = 64, hard: bool = True
+          ) -> list[np.ndarray]:
+    art = paint_face(set_name, face, 128, rng)
+    return [photo_crop(art, rng, size, hard) for _ in range(n)]
+
+
+# --- whole trays, through the project's renderer and die finder ----------------------------------------------------
+
+
+def found_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: tuple[int, int] = (640, 480)
+               ) -> tuple[np.ndarray, list[tuple[str, object, tuple[int, int, int, int]]]]:
+    """Render a tray of ``faces`` with ``hardware.synthetic.render_tray`` and find its dice with ``find_dice``.
+
+    Returns the frame and, per truth die, (face, candidate or None when the finder missed it, truth box). A
+    candidate belongs to the die whose box holds its centre; the finder's misses are the finder's business and are
+    counted apart by the benchmark.
+    """
+    from hardware.synthetic import render_tray
+    from vision.detect import find_dice
+
+    frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), size=size)
+    cands = find_dice(frame)
+    out = []
+    for die in truth:
+        x0, y0, x1, y1 = die.box
+        mine = [c for c in cands if x0 <= c.center[0] < x1 and y0 <= c.center[1] < y1]
+        # a candidate spanning two touching dice holds neither's face: count it as a miss
+        mine = [c for c in mine if sum(1 for d in truth if d.box[0] <= c.center[0] < d.box[2]
+                                       and d.box[1] <= c.center[1] < d.box[3]) == 1]
+        best = min(mine, key=lambda c: np.hypot(c.center[0] - (x0 + x1) / 2, c.center[1] - (y0 + y1) / 2),
+                   default=None)
+        out.append((die.face, best, die.box))
+    return frame, out

@@ -1,0 +1,350 @@
+"""The announcer's queue: order, timing and sound sequence, driven by a fake clock (plain floats given to
+update).
+
+Audio is recorded by a test device (the real mixer is exercised in test_announcer_mixer.py); speech is
+rendered by a deterministic synthesiser whose WAV length grows with the sentence, run inline so the timing is
+exact. """
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+from companion import sounds
+from companion.announce import Announcement, Sound
+from companion.announcer import Announcer, reading_seconds
+from companion.audio import Channel, NullAudio
+from companion.errors import ConfigError
+from companion.speech import Speech
+
+SECONDS_PER_CHAR = 0.05
+CHIME = sounds.wav_duration(sounds.sound_wav(Sound.CHIME))
+TIMES_UP = sounds.wav_duration(sounds.sound_wav(Sound.TIMES_UP))
+
+
+class RecordingAudio:
+    """A sound device that writes down what it was asked to do."""
+
+    available = True
+    reason = ""
+
+    def __init__(self) -> None:
+        self.log: list[tuple] = []
+
+    def play(self, wav: bytes, channel: Channel, volume: float) -> None:
+        self.log.append(("play", channel, wav, volume))
+
+    def stop(self, channel: Channel) -> None:
+        self.log.append(("stop", channel))
+
+    def close(self) -> None:
+        pass
+
+    def plays(self, channel: Channel = Channel.VOICE) -> list[bytes]:
+        return [e[2] for e in self.log if e[0] == "play" and e[1] == channel]
+
+
+def fake_synth(text: str, lang: str) -> bytes:
+    return sounds.wav_bytes(np.zeros(int(len(text) * SECONDS_PER_CHAR * sounds.SAMPLE_RATE), dtype=np.int16))
+
+
+def speech_seconds(text: str) -> float:
+    return sounds.wav_duration(fake_synth(text, "de"))
+
+
+def names(value: str, allowed: list[str] | None = None, **kw) -> Announcement:
+    """A real catalog sentence with parameters (core.po has no game sentences; any key with params will
+    do)."""
+    return Announcement("core.error_language", {"value": value, "allowed": allowed or ["Anna", "Ben"]}, **kw)
+
+
+def make(**kw) -> tuple[Announcer, RecordingAudio]:
+    audio = RecordingAudio()
+    kw.setdefault("speech", Speech(fake_synth, threaded=False))
+    return Announcer("de", 80, audio=audio, min_seconds=3.0, gap=0.5, **kw), audio
+
+
+def run(ann: Announcer, until: float, step: float = 0.05) -> list[tuple[float, str]]:
+    """Drive update() like a 20 fps loop; returns (time, text) each time a new banner appears."""
+    shown: list[tuple[float, str]] = []
+    now, last = 0.0, None
+    while now <= until + 1e-9:
+        ann.update(round(now, 6))
+        if ann.current is not None and ann.current is not last:
+            shown.append((round(now, 6), ann.current.text))
+        last = ann.current
+        now += step
+    return shown
+
+
+def test_chime_then_speech_then_next_never_overlapping():
+    ann, audio = make()
+    a, b = names("Anna"), names("Ben")
+    ann.announce(a)
+    ann.announce(b)
+    text_a, text_b = ann.text_of(a), ann.text_of(b)
+    assert text_a == ("Die Sprache Anna gibt es nicht: erlaubt sind Anna und Ben. "
+                      "Bitte in der Konfiguration korrigieren.")
+
+    ann.update(0.0)
+    assert ann.current.text == text_a
+    assert audio.plays() == [sounds.sound_wav(Sound.CHIME)]  # the chime first, the sentence waits for it
+    ann.update(CHIME - 0.01)
+    assert len(audio.plays()) == 1
+    ann.update(CHIME)
+    assert audio.plays()[1] == fake_synth(text_a, "de")
+    speech_end = CHIME + speech_seconds(text_a)
+    assert ann.current.ends == pytest.approx(speech_end + 0.5)
+    assert speech_end + 0.5 > 3.0  # this sentence is longer than the minimum: its length decides
+
+    ann.update(speech_end + 0.49)
+    assert ann.current.text == text_a and len(audio.plays()) == 2
+    ann.update(speech_end + 0.5)
+    assert ann.current.text == text_b
+    assert ann.current.started == pytest.approx(speech_end + 0.5)
+    assert audio.plays()[2] == sounds.sound_wav(Sound.CHIME)
+
+
+def test_short_announcement_stays_at_least_min_seconds():
+    ann, audio = make()
+    ann.announce(Announcement("core.sound_off"))  # "Ton aus": far shorter than 3 s spoken
+    ann.announce(Announcement("core.app_title", sound=Sound.NONE))
+    shown = run(ann, 10)
+    assert [text for _, text in shown] == ["Ton aus", "Tischbegleiter"]
+    assert shown[1][0] == pytest.approx(3.0)
+    # without a sound the sentence starts at once
+    first_play_of_title = fake_synth("Tischbegleiter", "de")
+    assert audio.plays()[-1] == first_play_of_title
+
+
+def test_fifo_with_urgent_first():
+    ann, _ = make()
+    for v in ("eins", "zwei", "drei"):
+        ann.announce(names(v))
+    ann.announce(names("dringend", urgent=True, sound=Sound.TIMES_UP))
+    assert [a.params["value"] for a in ann.queued] == ["dringend", "eins", "zwei", "drei"]
+    shown = run(ann, 40)
+    assert [text.split()[2] for _, text in shown] == ["dringend", "eins", "zwei", "drei"]
+    starts = [t for t, _ in shown]
+    assert starts == sorted(starts) and all(b - a >= 3.0 for a, b in zip(starts, starts[1:], strict=False))
+    assert ann.idle
+
+
+def test_urgent_interrupts_and_the_interrupted_one_comes_back():
+    ann, audio = make()
+    a, b = names("Anna"), names("Ben")
+    ann.announce(a)
+    ann.announce(b)
+    ann.update(0.0)
+    ann.update(CHIME)  # Anna's sentence is playing
+    ann.announce(Announcement("core.sound_off", urgent=True, sound=Sound.TIMES_UP))
+    ann.update(CHIME + 0.5)
+    assert ann.current.text == "Ton aus" and ann.current.urgent
+    stop_at = audio.log.index(("stop", Channel.VOICE))
+    assert audio.log[stop_at + 1][2] == sounds.sound_wav(Sound.TIMES_UP)  # cut first, then time's up
+    assert [x.params["value"] for x in ann.queued] == ["Anna", "Ben"]  # not heard to the end: it comes back
+    shown = run_from(ann, CHIME + 0.55, 30)
+    assert [text.split()[2] for _, text in shown] == ["Anna", "Ben"]
+    assert shown[0][0] >= CHIME + 0.5 + TIMES_UP
+
+
+def run_from(ann: Announcer, start: float, until: float, step: float = 0.05) -> list[tuple[float, str]]:
+    shown, now, last = [], start, ann.current
+    while now <= until:
+        ann.update(now)
+        if ann.current is not None and ann.current is not last:
+            shown.append((now, ann.current.text))
+        last = ann.current
+        now += step
+    return shown
+
+
+def test_fully_heard_announcement_is_not_repeated_after_an_interruption():
+    ann, _ = make()
+    a = names("Anna")
+    ann.announce(a)
+    ann.update(0.0)
+    ann.update(CHIME)
+    heard_at = CHIME + speech_seconds(ann.current.text) + 0.1  # all spoken, banner still up for the gap
+    ann.update(heard_at)
+    assert ann.current is not None
+    ann.announce(Announcement("core.sound_off", urgent=True))
+    ann.update(heard_at + 0.05)
+    assert ann.current.urgent and ann.queued == []
+
+
+def test_without_interrupt_urgent_waits_for_the_current_one():
+    ann, _ = make(interrupt=False)
+    ann.announce(names("Anna"))
+    ann.announce(names("Ben"))
+    ann.update(0.0)
+    ann.announce(Announcement("core.sound_off", urgent=True))
+    shown = run_from(ann, 0.05, 30)
+    assert [text.split()[0] for _, text in shown] == ["Ton", "Die"]
+    assert shown[0][0] >= 3.0 and "Ben" in shown[1][1]
+
+
+def test_banner_waits_for_slow_speech_then_gives_up():
+    release = threading.Event()
+
+    def slow(text: str, lang: str) -> bytes:
+        release.wait(5)
+        return fake_synth(text, lang)
+
+    speech = Speech(slow, threaded=True)
+    ann, audio = make(speech=speech, speech_wait=2.0)
+    ann.announce(names("Anna"))
+    ann.update(0.0)
+    ann.update(CHIME + 1.0)
+    assert ann.current.ends is None  # still rendering: the banner stays, its end not yet known
+    ann.update(CHIME + 2.0)
+    text = ann.current.text
+    assert ann.current.speech_started is None
+    assert ann.current.ends == pytest.approx(max(3.0, reading_seconds(text) + 0.5))
+    release.set()
+    assert speech.wait(5)
+    ann.update(CHIME + 2.1)
+    assert len(audio.plays()) == 1  # only the chime: a late sentence is not spoken over the next one
+    speech.close()
+
+
+def test_speech_failure_leaves_the_banner():
+    def broken(text: str, lang: str) -> bytes:
+        return b"not a wav"
+
+    ann, audio = make(speech=Speech(broken, threaded=False))
+    ann.announce(names("Anna"))
+    ann.update(0.0)
+    ann.update(CHIME)
+    assert ann.current.speech_started is None and ann.current.ends is not None
+    assert audio.plays() == [sounds.sound_wav(Sound.CHIME)]
+
+
+def test_muted_shows_banners_only_and_long_enough_to_read():
+    ann, audio = make()
+    ann.muted = True
+    a = names("Anna")
+    ann.announce(a)
+    ann.update(0.0)
+    assert audio.plays() == []
+    text = ann.current.text
+    assert ann.current.ends == pytest.approx(reading_seconds(text) + 0.5)
+    assert ann.speech.result(text, "de") is None  # nothing rendered for a muted table
+
+
+def test_toggle_mute_stops_sound_at_once_and_blocks_ticks():
+    ann, audio = make()
+    ann.play_sound(Sound.TICK)
+    assert audio.log[-1] == ("play", Channel.EFFECT, sounds.sound_wav(Sound.TICK), 0.8)
+    ann.announce(names("Anna"))
+    ann.update(0.0)
+    assert ann.toggle_mute() is True
+    assert ("stop", Channel.VOICE) in audio.log and ("stop", Channel.EFFECT) in audio.log
+    count = len(audio.log)
+    ann.update(CHIME)  # the sentence was due: muted now, so it is skipped
+    ann.play_sound(Sound.TICK)
+    assert len(audio.log) == count
+    assert ann.current.speech_started is None
+    assert ann.toggle_mute() is False
+    ann.play_sound(Sound.TICK)
+    assert audio.log[-1][1] == Channel.EFFECT
+
+
+def test_volume_applies_to_every_sound():
+    ann, audio = make()
+    ann.volume = 35
+    ann.announce(names("Anna"))
+    ann.update(0.0)
+    ann.update(CHIME)
+    assert [e[3] for e in audio.log if e[0] == "play"] == [0.35, 0.35]
+    ann.volume = 0
+    assert not ann.audible
+
+
+@pytest.mark.parametrize("bad", [101, -1, "50", 50.0, True, None])
+def test_bad_volume_is_a_config_error(bad):
+    with pytest.raises(ConfigError, match="0 .*100"):
+        Announcer("de", bad, audio=NullAudio(), speech=Speech(fake_synth))
+
+
+def test_bad_language_is_a_config_error_naming_the_choices():
+    with pytest.raises(ConfigError, match="'fr'.*de, en"):
+        Announcer("fr", audio=NullAudio(), speech=Speech(fake_synth))
+    ann = Announcer(audio=NullAudio(), speech=Speech(fake_synth))
+    with pytest.raises(ConfigError):
+        ann.lang = "xx"
+
+
+def test_language_switch_changes_banner_and_speech():
+    ann, audio = make()
+    ann.lang = "en"
+    a = names("Anna")
+    ann.announce(a)
+    ann.update(0.0)
+    assert ann.current.text == ("There is no language Anna: choose one of Anna and Ben. "
+                                "Please correct it in the config.")
+    ann.update(CHIME)
+    assert audio.plays()[-1] == fake_synth(ann.current.text, "en")
+
+
+def test_no_sound_device_and_no_espeak(monkeypatch):
+    monkeypatch.setenv("PATH", "/nonexistent")
+    speech = Speech()
+    assert not speech.available
+    ann = Announcer("de", audio=NullAudio("no device"), speech=speech)
+    ann.announce(names("Anna"))
+    ann.announce(Announcement("core.sound_off", speak=False))
+    shown = run(ann, 20)
+    assert len(shown) == 2
+    assert shown[1][0] == pytest.approx(reading_seconds(shown[0][1]) + 0.5, abs=0.051)
+
+
+def test_untranslatable_key_shows_the_key_instead_of_crashing():
+    ann, _ = make()
+    ann.announce(Announcement("core.no_such_key"))
+    ann.update(0.0)
+    assert ann.current.text == "core.no_such_key"
+
+
+def test_announce_rejects_non_announcements():
+    ann, _ = make()
+    with pytest.raises(TypeError):
+        ann.announce("core.app_title")  # type: ignore[arg-type]
+
+
+def test_speech_is_rendered_when_queued_not_when_shown():
+    calls: list[str] = []
+
+    def counting(text: str, lang: str) -> bytes:
+        calls.append(text)
+        return fake_synth(text, lang)
+
+    ann, _ = make(speech=Speech(counting, threaded=False))
+    ann.announce(names("Anna"))
+    ann.announce(names("Anna"))
+    assert len(calls) == 1  # rendered at once, and once: the repeat comes from the cache
+    run(ann, 15)
+    assert len(calls) == 1
+
+
+def test_clear_drops_queue_and_banner():
+    ann, audio = make()
+    ann.announce(names("Anna"))
+    ann.announce(names("Ben"))
+    ann.update(0.0)
+    ann.clear()
+    assert ann.idle and ann.current is None
+    assert audio.log[-1] == ("stop", Channel.VOICE)
+
+
+def test_speech_switched_off_in_the_config_keeps_chime_and_banner():
+    ann, audio = make()
+    ann.speech.enabled = False  # config: sound.speech = false
+    ann.announce(names("Anna"))
+    ann.update(0.0)
+    ann.update(CHIME + 0.1)
+    assert audio.plays() == [sounds.sound_wav(Sound.CHIME)]
+    assert ann.current.speech_due is None
+    assert ann.current.ends == pytest.approx(reading_seconds(ann.current.text) + 0.5)

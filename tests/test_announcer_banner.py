@@ -1,0 +1,134 @@
+"""The banner and mute indicator, rendered with the dummy video driver and saved to out/ to be looked at.
+
+Each test checks what matters at the table: the hourglass rect stays untouched pixel for pixel, the sentence
+is drawn large, and everything stays on screen, at the Pi's 800x480 and a laptop's 1280x720. """
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from companion.announce import Announcement, Sound  # noqa: E402
+from companion.announcer import Announcer  # noqa: E402
+from companion.audio import NullAudio  # noqa: E402
+from companion.speech import Speech  # noqa: E402
+from companion.views import banner, theme  # noqa: E402
+
+OUT = Path(__file__).resolve().parents[1] / "out"
+HOURGLASS = (1, 2, 3)  # a colour nothing else uses, painted where the hourglass would be
+LONG = ("Bernhard war als Erster mit den Zitronen fertig: kreise die 9 ein. "
+        "Alle anderen streichen die 9 bei den Zitronen durch.")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    # no pygame.quit() afterwards: the theme caches fonts, which must stay valid for later tests
+    pygame.display.init()
+    pygame.font.init()
+
+
+def canvas(size: tuple[int, int]) -> pygame.Surface:
+    surface = pygame.Surface(size)
+    surface.fill(theme.BG)
+    w, h = size
+    for i in range(0, w, 40):  # a busy background so a banner that fails to paint itself shows
+        pygame.draw.line(surface, theme.PANEL, (i, 0), (i, h), 2)
+    return surface
+
+
+def scaled(rect: tuple[int, int, int, int], size: tuple[int, int]) -> pygame.Rect:
+    s = min(size[0] / 800, size[1] / 480)
+    return pygame.Rect(*(round(v * s) for v in rect))
+
+
+def untouched(surface: pygame.Surface, rect: pygame.Rect) -> bool:
+    sub = pygame.surfarray.pixels3d(surface)[rect.left:rect.right, rect.top:rect.bottom]
+    return bool((sub == HOURGLASS).all())
+
+
+SIZES = [(800, 480), (1280, 720)]
+# Where a game might put its hourglass (design pixels): right column, centre, bottom band, top right, none.
+AVOIDS = {
+    "right": (560, 60, 230, 410),
+    "centre": (300, 120, 200, 240),
+    "bottom": (0, 330, 800, 150),
+    "topright": (600, 10, 190, 190),
+    "none": None,
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("where", list(AVOIDS))
+def test_banner_never_covers_the_hourglass(size, where):
+    surface = canvas(size)
+    avoid = scaled(AVOIDS[where], size) if AVOIDS[where] else None
+    if avoid:
+        surface.fill(HOURGLASS, avoid)
+    rect = banner.draw_banner(surface, LONG, remaining=0.6, waiting=2, avoid=avoid)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, (OUT / f"banner_{size[0]}x{size[1]}_{where}.png").as_posix())
+    assert surface.get_rect().contains(rect)
+    if avoid:
+        assert not rect.colliderect(avoid)
+        assert untouched(surface, avoid)
+    # the banner really painted itself: its centre is banner colour, not background
+    assert surface.get_at(rect.move(0, 4).midtop)[:3] != theme.BG
+    _, font, lines = banner.place(size, LONG, avoid, banner.scale_of(surface))
+    body = theme.font(round(theme.BODY * banner.scale_of(surface)), True)
+    assert font.get_height() >= body.get_height()  # never smaller than readable across the table
+    assert len(lines) <= banner.MAX_LINES or font.get_height() == body.get_height()
+    assert " ".join(lines).split() == LONG.split()
+
+
+def test_short_sentence_keeps_the_largest_size():
+    surface = canvas((800, 480))
+    _, font, lines = banner.place((800, 480), "Anna ist dran", None, 1.0)
+    assert lines == ["Anna ist dran"]
+    assert font.get_height() == theme.font(theme.LARGE, True).get_height()
+    banner.draw_banner(surface, "Anna ist dran")
+
+
+def test_avoid_filling_the_screen_still_shows_the_sentence():
+    surface = canvas((800, 480))
+    rect = banner.draw_banner(surface, LONG, avoid=pygame.Rect(0, 0, 800, 480))
+    assert surface.get_rect().contains(rect) and rect.height > 40
+
+
+def test_wrap_keeps_every_word():
+    font = theme.font(theme.LARGE, True)
+    lines = banner.wrap(LONG, font, 500)
+    assert " ".join(lines).split() == LONG.split()
+    assert all(font.size(line)[0] <= 500 for line in lines)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_announcer_draws_urgent_banner_and_mute_sign_clear_of_each_other(size):
+    ann = Announcer("de", muted=True, audio=NullAudio(), speech=Speech(lambda text, lang: b""))
+    ann.announce(Announcement("core.sound_off", urgent=True, sound=Sound.TIMES_UP))
+    ann.update(10.0)
+    ann.update(11.0)
+    surface = canvas(size)
+    avoid = scaled(AVOIDS["topright"], size)
+    surface.fill(HOURGLASS, avoid)
+    ann.draw(surface, avoid)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, (OUT / f"banner_{size[0]}x{size[1]}_urgent_muted.png").as_posix())
+    assert untouched(surface, avoid)
+    drawn = ann.draw_banner(canvas(size), avoid)
+    sign = ann.draw_mute_indicator(canvas(size), [avoid, drawn])
+    assert sign is not None and not sign.colliderect(avoid) and not sign.colliderect(drawn)
+    assert surface.get_at(drawn.center)[:3] != theme.BG
+    assert 0.0 < ann.remaining() < 1.0
+
+
+def test_nothing_drawn_when_idle_and_unmuted():
+    ann = Announcer("de", audio=NullAudio(), speech=Speech(lambda text, lang: b""))
+    surface = canvas((800, 480))
+    before = pygame.image.tobytes(surface, "RGB")
+    ann.draw(surface)
+    assert pygame.image.tobytes(surface, "RGB") == before

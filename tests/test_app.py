@@ -1,0 +1,140 @@
+"""The app headless: screens rendered at 800x480 and 1280x720, buttons driving menus, resume after SIGKILL."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pygame
+import pytest
+
+from companion.app import GAME_ENTRIES, App
+from companion.config import Config
+from companion.display import Display
+from companion.journal import Journal
+from hardware.events import Button, ButtonEvent, Press
+
+
+def _press(app: App, button: Button, press: Press = Press.SHORT) -> None:
+    app.on_button(ButtonEvent(button, press))
+
+
+def _app(tmp_path, size=(800, 480), **kw) -> App:
+    cfg = Config()
+    cfg.display.width, cfg.display.height = size
+    return App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False, **kw)
+
+
+def _mean_colour(surface: pygame.Surface, rect: pygame.Rect) -> tuple[float, float, float]:
+    arr = pygame.surfarray.pixels3d(surface)[rect.x:rect.right, rect.y:rect.bottom]
+    return tuple(float(arr[..., c].mean()) for c in range(3))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_free_play_screen_renders_at_pi_and_laptop_size(tmp_path, out_dir, size):
+    app = _app(tmp_path, size)
+    app.frame(0.03, [])
+    pygame.image.save(app.display.window, str(out_dir / f"main_menu_{size[0]}x{size[1]}.png"))
+    # main menu: NEXT moves to... free play is the first entry without a saved game; SELECT starts it
+    _press(app, Button.SELECT)
+    assert app.entry is GAME_ENTRIES["free-play"]
+    for _ in range(3):
+        _press(app, Button.ROLL)  # no camera: virtual dice
+    app.frame(0.03, [])
+    assert len(app.session.engine.rolls) == 3
+    window = app.display.window
+    assert window.get_size() == size
+    pygame.image.save(window, str(out_dir / f"free_play_{size[0]}x{size[1]}.png"))
+    # the dice row is drawn where the widget says, scaled to the window: die bodies are near-white
+    die = app.mode.dice.die_rects()[0]
+    scale = min(size[0] / 800, size[1] / 480)
+    x0 = (size[0] - 800 * scale) / 2
+    y0 = (size[1] - 480 * scale) / 2
+    # a patch of the die body between the top edge and the top pips
+    inner = pygame.Rect(int(x0 + die.centerx * scale) - 4, int(y0 + (die.y + die.h * 0.1) * scale), 8, 6)
+    assert min(_mean_colour(window, inner)) > 200
+
+
+def test_taps_in_window_pixels_reach_the_design_canvas(tmp_path):
+    app = _app(tmp_path, (1280, 720))
+    item = app.mode.menu.item_rects()[0]
+    scale = 1280 / 800
+    pos = (int(item.centerx * scale), int(item.centery * scale))
+    app.frame(0.03, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    assert app.entry is GAME_ENTRIES["free-play"]
+
+
+def test_keyboard_drives_the_same_buttons(tmp_path):
+    app = _app(tmp_path)
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    up = pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    app.frame(0.03, [down, up])
+    assert app.entry is GAME_ENTRIES["free-play"]
+
+
+def test_long_undo_steps_back_and_short_undo_opens_the_pause_menu(tmp_path):
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)
+    _press(app, Button.ROLL)
+    _press(app, Button.ROLL)
+    _press(app, Button.UNDO, Press.LONG)
+    assert len(app.session.engine.rolls) == 1
+    _press(app, Button.UNDO)
+    assert app.mode is not app.game_mode  # pause menu
+    _press(app, Button.UNDO)  # back to the game
+    assert app.mode is app.game_mode
+
+
+def test_rule_violation_is_shown_in_words(tmp_path, out_dir):
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)
+    app.session.apply({"action": "roll", "dice": [9]})
+    app.frame(0.03, [])
+    pygame.image.save(app.display.canvas, str(out_dir / "notice.png"))
+    strip = pygame.Rect(300, 480 - 60, 200, 10)
+    r, g, b = _mean_colour(app.display.canvas, strip)
+    assert r > 150 and g < 120  # the red notice strip
+
+
+CHILD = textwrap.dedent("""
+    import os, sys, time
+    os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    from pathlib import Path
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+    from hardware.events import Button, ButtonEvent
+    app = App(Config(), state_dir=Path(sys.argv[1]), display=Display((800, 480), False), use_camera=False)
+    app.on_button(ButtonEvent(Button.SELECT))
+    while True:
+        app.on_button(ButtonEvent(Button.ROLL))
+        app.frame(0.03, [])
+        print(len(app.session.engine.rolls), flush=True)
+""")
+
+
+def test_sigkill_mid_game_then_the_menu_offers_to_resume_the_identical_game(tmp_path, out_dir):
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    seen = 0
+    deadline = time.monotonic() + 30
+    while seen < 10 and time.monotonic() < deadline:
+        seen = int(child.stdout.readline())
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    assert seen >= 10
+    saved = Journal(tmp_path / "current").load()
+    app = _app(tmp_path)
+    first = app.mode.menu.items[0]
+    assert first.value[0] == "resume"
+    app.frame(0.03, [])
+    pygame.image.save(app.display.canvas, str(out_dir / "resume_menu.png"))
+    _press(app, Button.SELECT)
+    assert app.entry is GAME_ENTRIES["free-play"]
+    rolls = app.session.engine.rolls
+    assert len(rolls) >= seen and len(rolls) == len(saved.actions) - 1
+    assert rolls == [a["dice"] for a in saved.actions[1:]]

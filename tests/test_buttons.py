@@ -1,0 +1,266 @@
+"""Buttons through gpiozero's mock pins (chatter, long presses) and the keyboard with the same press logic."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.errors import ConfigError
+from hardware import buttons as buttons_mod
+from hardware.buttons import DEFAULT_PINS, LONG_PRESS_BUTTONS, ButtonPanel, PressTracker
+from hardware.events import Button, ButtonEvent, Press
+from hardware.keyboard import KEY_BUTTONS, KeyboardButtons, button_for_key
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def panel(clock: FakeClock):
+    p = ButtonPanel(dict(DEFAULT_PINS), hold_time=1.0, debounce=0.03, clock=clock, pin_factory=MockFactory())
+    yield p
+    p.close()
+
+
+def press(panel: ButtonPanel, button: Button) -> None:
+    panel.pin(button).drive_low()  # pull-up wiring: a pressed button connects the pin to ground
+
+
+def release(panel: ButtonPanel, button: Button) -> None:
+    panel.pin(button).drive_high()
+
+
+def chatter(panel: ButtonPanel, clock: FakeClock, button: Button, levels: list[bool],
+            step: float = 0.004) -> None:
+    """Contact bounce: the pin flips between levels a few milliseconds apart."""
+    for down in levels:
+        (press if down else release)(panel, button)
+        clock.now += step
+
+
+def short(button: Button) -> ButtonEvent:
+    return ButtonEvent(button, Press.SHORT)
+
+
+def long(button: Button) -> ButtonEvent:
+    return ButtonEvent(button, Press.LONG)
+
+
+def test_a_clean_press_of_roll_reports_one_short_press(panel: ButtonPanel, clock: FakeClock) -> None:
+    press(panel, Button.ROLL)
+    assert panel.poll() == [short(Button.ROLL)]
+    clock.now += 0.2
+    release(panel, Button.ROLL)
+    assert panel.poll() == []
+
+
+def test_chatter_on_press_and_release_counts_as_one_press(panel: ButtonPanel, clock: FakeClock) -> None:
+    chatter(panel, clock, Button.NEXT, [True, False, True, False, True, False, True])
+    assert panel.poll() == [short(Button.NEXT)]
+    clock.now += 0.3
+    chatter(panel, clock, Button.NEXT, [False, True, False, True, False])
+    clock.now += 0.05
+    assert panel.poll() == []
+    clock.now += 0.3
+    press(panel, Button.NEXT)  # a real second press after the chatter has settled
+    assert panel.poll() == [short(Button.NEXT)]
+
+
+def test_without_debounce_the_same_chatter_would_be_many_presses(clock: FakeClock) -> None:
+    with ButtonPanel({Button.NEXT: 23}, debounce=0.0, clock=clock, pin_factory=MockFactory()) as raw:
+        chatter(raw, clock, Button.NEXT, [True, False, True, False, True])
+        assert raw.poll() == [short(Button.NEXT)] * 3
+
+
+def test_chatter_that_settles_released_is_not_left_stuck_down(panel: ButtonPanel, clock: FakeClock) -> None:
+    chatter(panel, clock, Button.UNDO, [True, False, True, False])  # ends released, in the window
+    clock.now += 0.05
+    events = panel.poll()
+    assert not panel.tracker.held(Button.UNDO)
+    assert events == [short(Button.UNDO)]
+    clock.now += 2.0
+    assert panel.poll() == []  # no phantom long press from a button believed held
+
+
+def test_undo_held_fires_long_once_while_held_and_nothing_on_release(panel: ButtonPanel,
+                                                                    clock: FakeClock) -> None:
+    press(panel, Button.UNDO)
+    assert panel.poll() == []
+    clock.now += 0.6
+    assert panel.poll() == []
+    clock.now += 0.4
+    assert panel.poll() == [long(Button.UNDO)]
+    clock.now += 1.0
+    assert panel.poll() == []
+    release(panel, Button.UNDO)
+    assert panel.poll() == []
+
+
+def test_undo_released_before_hold_time_is_a_short_press(panel: ButtonPanel, clock: FakeClock) -> None:
+    press(panel, Button.UNDO)
+    clock.now += 0.4
+    assert panel.poll() == []
+    release(panel, Button.UNDO)
+    assert panel.poll() == [short(Button.UNDO)]
+
+
+@pytest.mark.parametrize("button", sorted(LONG_PRESS_BUTTONS))
+def test_every_long_press_button_has_both_presses(panel: ButtonPanel, clock: FakeClock,
+                                                  button: Button) -> None:
+    press(panel, button)
+    clock.now += 1.0
+    assert panel.poll() == [long(button)]
+    release(panel, button)
+    clock.now += 0.5
+    press(panel, button)
+    clock.now += 0.1
+    release(panel, button)
+    assert panel.poll() == [short(button)]
+
+
+def test_roll_held_long_is_still_one_short_press(panel: ButtonPanel, clock: FakeClock) -> None:
+    press(panel, Button.ROLL)
+    clock.now += 3.0
+    assert panel.poll() == [short(Button.ROLL)]
+    release(panel, Button.ROLL)
+    assert panel.poll() == []
+
+
+def test_a_hold_between_two_polls_of_a_stalled_loop_is_still_long(panel: ButtonPanel,
+                                                                  clock: FakeClock) -> None:
+    press(panel, Button.TIMER)
+    clock.now += 1.5
+    release(panel, Button.TIMER)
+    assert panel.poll() == [long(Button.TIMER)]
+
+
+def test_two_buttons_at_once_are_both_reported(panel: ButtonPanel, clock: FakeClock) -> None:
+    press(panel, Button.ROLL)
+    press(panel, Button.SELECT)
+    clock.now += 0.1
+    release(panel, Button.SELECT)
+    assert panel.poll() == [short(Button.ROLL), short(Button.SELECT)]
+
+
+def test_presses_from_another_thread_arrive_in_poll(panel: ButtonPanel, clock: FakeClock) -> None:
+    worker = threading.Thread(target=press, args=(panel, Button.REROLL))
+    worker.start()
+    worker.join()
+    assert panel.poll() == [short(Button.REROLL)]
+
+
+def test_the_default_pins_are_the_documented_wiring() -> None:
+    assert {b: p for b, p in DEFAULT_PINS.items()} == {
+        Button.ROLL: 17, Button.REROLL: 27, Button.TIMER: 22,
+        Button.NEXT: 23, Button.SELECT: 24, Button.UNDO: 25,
+    }
+    with ButtonPanel(pin_factory=MockFactory()) as p:
+        assert {b: p.pin(b).info.name for b in Button} == {b: f"GPIO{n}" for b, n in DEFAULT_PINS.items()}
+
+
+def test_two_buttons_on_one_pin_is_a_clear_config_error() -> None:
+    with pytest.raises(ConfigError, match=r"buttons\.pins\.reroll = 17"):
+        ButtonPanel({Button.ROLL: 17, Button.REROLL: 17}, pin_factory=MockFactory())
+
+
+def test_bad_hold_time_is_a_clear_config_error() -> None:
+    with pytest.raises(ConfigError, match="hold_time"):
+        PressTracker(hold_time=0)
+
+
+def test_off_a_pi_the_panel_uses_mock_pins(monkeypatch: pytest.MonkeyPatch, clock: FakeClock) -> None:
+    monkeypatch.setattr(buttons_mod, "on_raspberry_pi", lambda: False)
+    with ButtonPanel({Button.SELECT: 24}, clock=clock) as p:
+        assert p.mock
+        assert "mock" in p.description
+        press(p, Button.SELECT)
+        clock.now += 0.2
+        release(p, Button.SELECT)
+        assert p.poll() == [short(Button.SELECT)]
+
+
+def test_mock_pins_are_chosen_by_environment_or_by_missing_pi(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(buttons_mod, "on_raspberry_pi", lambda: True)
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    assert not buttons_mod.use_mock_pins()
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    assert buttons_mod.use_mock_pins()
+    monkeypatch.setattr(buttons_mod, "on_raspberry_pi", lambda: False)
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY")
+    assert buttons_mod.use_mock_pins()
+
+
+def test_diagnose_says_which_pins_and_how_to_use_the_keyboard(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(buttons_mod, "on_raspberry_pi", lambda: False)
+    lines = buttons_mod.diagnose()
+    assert any("mock" in line and "not a Raspberry Pi" in line for line in lines)
+    assert any("Backspace" in line for line in lines)
+
+
+# -- keyboard ------------------------------------------------------------------------------------------------
+
+
+def key_event(kind: int, key: int) -> pygame.event.Event:
+    return pygame.event.Event(kind, key=key)
+
+
+def test_every_button_has_a_key_and_the_brief_keys_map() -> None:
+    assert set(KEY_BUTTONS.values()) == set(Button)
+    expected = {
+        pygame.K_SPACE: Button.ROLL, pygame.K_r: Button.ROLL,
+        pygame.K_e: Button.REROLL, pygame.K_t: Button.TIMER,
+        pygame.K_RIGHT: Button.NEXT, pygame.K_DOWN: Button.NEXT, pygame.K_TAB: Button.NEXT,
+        pygame.K_RETURN: Button.SELECT, pygame.K_BACKSPACE: Button.UNDO, pygame.K_u: Button.UNDO,
+    }
+    assert {k: button_for_key(k) for k in expected} == expected
+    assert button_for_key(pygame.K_q) is None
+
+
+def test_keyboard_short_and_long_presses_use_the_same_logic(clock: FakeClock) -> None:
+    keys = KeyboardButtons(hold_time=1.0, clock=clock)
+    assert isinstance(keys.tracker, PressTracker)
+    assert keys.handle(key_event(pygame.KEYDOWN, pygame.K_SPACE))
+    assert keys.poll() == [short(Button.ROLL)]
+    keys.handle(key_event(pygame.KEYUP, pygame.K_SPACE))
+    keys.handle(key_event(pygame.KEYDOWN, pygame.K_BACKSPACE))
+    clock.now += 0.5
+    assert keys.poll() == []
+    clock.now += 0.5
+    assert keys.poll() == [long(Button.UNDO)]
+    keys.handle(key_event(pygame.KEYUP, pygame.K_BACKSPACE))
+    assert keys.poll() == []
+    keys.handle(key_event(pygame.KEYDOWN, pygame.K_u))
+    clock.now += 0.2
+    keys.handle(key_event(pygame.KEYUP, pygame.K_u))
+    assert keys.poll() == [short(Button.UNDO)]
+
+
+def test_keyboard_ignores_other_keys_and_events(clock: FakeClock) -> None:
+    keys = KeyboardButtons(clock=clock)
+    assert not keys.handle(key_event(pygame.KEYDOWN, pygame.K_q))
+    assert not keys.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1)))
+    assert keys.poll() == []
+
+
+def test_two_keys_for_one_button_are_tracked_apart(clock: FakeClock) -> None:
+    keys = KeyboardButtons(clock=clock)
+    keys.key_down(pygame.K_RETURN)
+    clock.now += 0.3
+    keys.key_down(pygame.K_KP_ENTER)
+    keys.key_up(pygame.K_KP_ENTER)  # the other Enter is still held: not a release of it
+    assert keys.poll() == [short(Button.SELECT)]
+    clock.now += 0.8
+    assert keys.poll() == [long(Button.SELECT)]

@@ -1,0 +1,641 @@
+"""Echt Spitze engine: turn flow, first to score, bees, shapes, solo, final scoring, bad input, round-trip.
+
+The helpers at the top drive whole turns without repeating the same five actions (the view tests use them).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.announce import Announcement
+from companion.games.base import GameError, play_transcript
+from companion.games.echt_spitze import (
+    DiceError,
+    EchtSpitze,
+    FinalScoreError,
+    Phase,
+    ReportError,
+    SetupError,
+    TakeError,
+    TurnError,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+LEVEL1_KINDS = {"lemons": [9, 7], "kiwis": [4, 3], "melons": [6, 4], "pears": [5, 3], "plums": [4, 2]}
+LEVEL2_KINDS = {"roses": [8, 6], "tulips": [6, 4], "daisies": [5, 3], "lilies": [7, 5]}
+LEVEL3_SHAPES = {"L": [8, 5], "T": [6, 4], "square": [5, 3], "line": [4, 3], "zigzag": [7, 5]}
+
+
+def new(players: list[str], level: int = 1, **options: Any) -> EchtSpitze:
+    setup: dict[str, Any] = {"action": "setup", "players": players, "level": level}
+    if level == 1:
+        setup["kinds"] = LEVEL1_KINDS
+    elif level == 2:
+        setup["kinds"] = LEVEL2_KINDS
+        setup["star_value"] = 4
+    else:
+        setup["shapes"] = LEVEL3_SHAPES
+    setup.update(options)
+    return EchtSpitze.new(setup)
+
+
+def plain_roll(game: EchtSpitze) -> list[str]:
+    """A roll without extra-cross marks and without pairs of equal numbers where possible."""
+    faces = ["1", "2", "3", "4", "5", "?"]
+    return faces[: game.dice_count]
+
+
+def play_turn(game: EchtSpitze, reports: list[dict[str, Any]] | None = None, *, dice: list[str] | None = None,
+              reroll: list[str] | None = None) -> list[Announcement]:
+    """Roll, everybody takes the lowest free die in order, leave (or re-roll), report, end the turn."""
+    said: list[Announcement] = []
+    said += game.apply({"action": "roll", "dice": dice or plain_roll(game)})
+    while game.current_taker is not None:
+        said += game.apply({"action": "take", "die": game.middle[0] + 1})
+    if reroll is not None:
+        said += game.apply({"action": "reroll"})
+        said += game.apply({"action": "roll", "dice": reroll})
+    elif game.solo_sign == "!":
+        said += game.apply({"action": "reroll"})
+        said += game.apply({"action": "roll", "dice": ["2", "3"]})
+    else:
+        said += game.apply({"action": "leave"})
+    for r in reports or []:
+        said += game.apply({"action": "report", **r})
+    said += game.apply({"action": "end_turn"})
+    return said
+
+
+def texts(announcements: list[Announcement], lang: str = "en") -> list[str]:
+    return [a.text(lang) for a in announcements]
+
+
+def keys(announcements: list[Announcement]) -> list[str]:
+    return [a.key for a in announcements]
+
+
+def snapshot(game: EchtSpitze) -> str:
+    return json.dumps(game.to_json(), sort_keys=True)
+
+
+def unchanged_after(game: EchtSpitze, action: dict[str, Any], error: type[Exception]) -> str:
+    """Apply an action that must fail; assert the state did not move; return the English message."""
+    before = snapshot(game)
+    with pytest.raises(error) as info:
+        game.apply(action)
+    assert snapshot(game) == before
+    return info.value.text("en")
+
+
+# -- setup ---------------------------------------------------------------------------------------------------
+def test_a_fifth_player_is_rejected_with_a_clear_message():
+    with pytest.raises(SetupError) as info:
+        new(["Anna", "Ben", "Carl", "Dora", "Emil"])
+    assert info.value.text("en") == "Echt Spitze is for 1 to 4 players, not 5: choose at most 4 players."
+    assert "1 bis 4 Spieler" in str(info.value)  # German by default
+
+
+@pytest.mark.parametrize("setup, fragment", [
+    ({"players": ["Anna", "Ben"], "level": 4}, "There is no level 4"),
+    ({"players": ["Anna", "anna"]}, "Each name may appear once"),
+    ({"players": []}, "1 to 4 players, not 0"),
+    ({"players": ["Anna", "Ben"], "level": 2, "star_value": -1}, "Points per star: -1"),
+    ({"players": ["Anna", "Ben"], "start": 2}, "Start player 2 is not playing"),
+    ({"players": ["Anna", "Ben"], "start": "Zoe"}, "Start player 'Zoe' is not playing: choose Anna and Ben."),
+    ({"players": ["Anna", "Ben"], "kinds": {"lemons": [7, 9]}}, "the higher first"),
+    ({"players": ["Anna", "Ben"], "level": 3, "kinds": {"lemons": [9, 7]}}, "Level 3 scores shapes"),
+])
+def test_bad_setups_say_what_to_fix(setup, fragment):
+    with pytest.raises(SetupError) as info:
+        EchtSpitze.new({"action": "setup", **setup})
+    assert fragment in info.value.text("en")
+
+
+@pytest.mark.parametrize("players, dice, key", [
+    (["Anna"], 3, "echt.setup.solo"),
+    (["Anna", "Ben"], 4, "echt.setup.put_back_2"),
+    (["Anna", "Ben", "Carl"], 5, "echt.setup.put_back_1"),
+    (["Anna", "Ben", "Carl", "Dora"], 6, "echt.setup.all_dice"),
+])
+def test_dice_count_and_which_dice_go_back(players, dice, key):
+    game = new(players)
+    assert game.dice_count == dice
+    opening = game.opening_announcements
+    assert opening[0].key == key
+    if len(players) in (2, 3):
+        assert "without extra cross back in the box" in opening[0].text("en")
+    with pytest.raises(DiceError):
+        game.apply({"action": "roll", "dice": ["1"] * (dice + 1)})
+    game.apply({"action": "roll", "dice": ["1"] * dice})
+    assert game.phase is Phase.TAKE
+
+
+# -- rolling and taking --------------------------------------------------------------------------------------
+def test_an_unread_die_is_rejected_and_named():
+    game = new(["Anna", "Ben", "Carl"])
+    msg = unchanged_after(game, {"action": "roll", "dice": ["1", "2", None, "4", "5"]}, DiceError)
+    assert msg == "Die 3 was not read: correct it on the screen or roll again."
+
+
+def test_impossible_faces_are_rejected():
+    game = new(["Anna", "Ben"])
+    msg = unchanged_after(game, {"action": "roll", "dice": ["1", "6", "2", "3"]}, DiceError)
+    assert "No such face" in msg
+    msg = unchanged_after(game, {"action": "roll", "dice": ["1+X", "2+X", "3+X", "4+X"]}, DiceError)
+    assert "there are only 3" in msg
+
+
+def test_start_player_takes_first_then_clockwise():
+    game = new(["Anna", "Ben", "Carl"], start="Ben")
+    game.apply({"action": "roll", "dice": ["1", "2+X", "3", "4", "5"]})
+    order = []
+    while game.current_taker is not None:
+        order.append(game.current_taker)
+        game.apply({"action": "take", "die": game.middle[-1] + 1})
+    assert order == ["Ben", "Carl", "Anna"]
+    assert game.phase is Phase.MIDDLE
+    assert game.holder(4) == "Ben" and game.holder(3) == "Carl" and game.holder(2) == "Anna"
+    assert [game.state.dice[i] for i in game.middle] == ["1", "2+X"]
+
+
+def test_a_die_taken_twice_is_rejected_with_its_holder():
+    game = new(["Anna", "Ben", "Carl"])
+    game.apply({"action": "roll", "dice": ["1", "2", "3", "4", "5"]})
+    game.apply({"action": "take", "die": 2})
+    msg = unchanged_after(game, {"action": "take", "die": 2}, TakeError)
+    assert msg == "Die 2 (2) is already taken by Anna: choose another die."
+    msg = unchanged_after(game, {"action": "take", "player": "Carl", "die": 3}, TurnError)
+    assert msg == "It is not Carl's move: it is Ben's turn now."
+
+
+def test_taking_by_face_as_the_camera_sees_a_die_leave():
+    game = new(["Anna", "Ben"])
+    game.apply({"action": "roll", "dice": ["3", "3+X", "?", "5"]})
+    game.apply({"action": "take", "face": "3+X"})
+    assert game.holder(1) == "Anna"
+    assert "the free dice are 3, ?, 5" in unchanged_after(game, {"action": "take", "face": "3+X"}, TakeError)
+
+
+def test_only_the_start_player_decides_about_the_middle_and_a_reroll_reads_two_dice():
+    game = new(["Anna", "Ben"])
+    game.apply({"action": "roll", "dice": ["1", "2", "3", "4"]})
+    game.apply({"action": "take", "die": 1})
+    game.apply({"action": "take", "die": 2})
+    assert "It is not Ben's move" in unchanged_after(game, {"action": "leave", "player": "Ben"}, TurnError)
+    said = game.apply({"action": "reroll", "player": "Anna"})
+    assert texts(said) == ["Anna re-rolls the two middle dice."]
+    msg = unchanged_after(game, {"action": "report", "player": "Anna", "kind": "lemons"}, TurnError)
+    assert "Not yet" in msg
+    unchanged_after(game, {"action": "roll", "dice": ["5", "5", "5", "5"]}, DiceError)
+    said = game.apply({"action": "roll", "dice": ["5+X", "?"]})
+    assert game.state.dice == ["1", "2", "5+X", "?"]
+    assert said[0].text("en") == "Middle: 5 and ?. Everybody uses one of them – place your cross!"
+    assert game.phase is Phase.SCORE
+
+
+def test_extra_cross_reminders_name_each_player_and_the_bubble_rule():
+    game = new(["Anna", "Ben", "Carl"])
+    game.apply({"action": "roll", "dice": ["1+X", "2", "3", "4+X", "5"]})
+    for die in (1, 2, 3):  # Anna holds 1+X, Ben 2, Carl 3; middle 4+X and 5
+        game.apply({"action": "take", "die": die})
+    said = game.apply({"action": "leave"})
+    reminders = [a for a in said if a.key.startswith("echt.extra.")]
+    assert [a.key for a in reminders] == ["echt.extra.own_and_middle", "echt.extra.middle"]
+    assert reminders[0].params == {"player": "Anna", "face": "4"}
+    assert reminders[1].params["players"] == ["Ben", "Carl"]
+    assert "none if any cross would hit a soap bubble" in reminders[1].text("en")
+    assert all(not a.speak for a in reminders)
+    assert (game.extra_crosses("Anna"), game.extra_crosses("Ben")) == (2, 1)
+
+
+def test_no_reminder_without_marks():
+    game = new(["Anna", "Ben"])
+    said = play_turn(game)
+    assert not [a for a in said if a.key.startswith("echt.extra.")]
+
+
+# -- first to score ------------------------------------------------------------------------------------------
+def test_first_scorer_is_announced_with_the_issue_sentence():
+    game = new(["Bernhard", "Sara", "Felix"])
+    said = play_turn(game, [{"player": "Bernhard", "kind": "lemons"}])
+    issue = "Bernhard was first with the lemons: circle the 9; everybody else crosses out the 9."
+    assert issue in texts(said)
+    assert game.state.players[0].scored == {"lemons": 9}
+    said = play_turn(game, [{"player": "Sara", "kind": "lemons"}, {"player": "Felix", "kind": "Lemons"}])
+    assert "lemons for Sara and Felix: 7 points." in texts(said)
+    assert [p.scored for p in game.state.players] == [{"lemons": 9}, {"lemons": 7}, {"lemons": 7}]
+
+
+def test_simultaneous_first_scorers_all_get_the_higher_value():
+    game = new(["Anna", "Ben", "Carl"])
+    said = play_turn(game, [{"player": "Anna", "kind": "kiwis"}, {"player": "Carl", "kind": "kiwis"}])
+    first = [a for a in said if a.key == "echt.first.kind_many"]
+    assert first and first[0].params["players"] == ["Anna", "Carl"]
+    assert "Anna and Carl were first with the kiwis together" in first[0].text("en")
+    assert game.state.first == {"kiwis": ["Anna", "Carl"]}
+    assert game.points("Anna") == game.points("Carl") == 4 and game.points("Ben") == 0
+
+
+def test_a_kind_is_scored_once_per_player_and_values_can_be_learned():
+    game = new(["Anna", "Ben"])
+    play_turn(game, [{"player": "Anna", "kind": "lemons"}])
+    play_turn(game, [])
+    game.apply({"action": "roll", "dice": plain_roll(game)})
+    game.apply({"action": "take", "die": 1})
+    game.apply({"action": "take", "die": 2})
+    game.apply({"action": "leave"})
+    msg = unchanged_after(game, {"action": "report", "player": "Anna", "kind": "lemons"}, ReportError)
+    assert msg == "Anna already scored the lemons: each kind scores once."
+    msg = unchanged_after(game, {"action": "report", "player": "Anna", "kind": "cherries"}, ReportError)
+    assert "does not know cherries yet" in msg
+    game.apply({"action": "report", "player": "Anna", "kind": "cherries", "values": [10, 8]})
+    said = game.apply({"action": "end_turn"})
+    assert "Anna was first with the cherries: circle the 10; everybody else crosses out the 10." \
+        in texts(said)
+
+
+def test_the_next_player_clockwise_becomes_start_player():
+    game = new(["Anna", "Ben", "Carl"])
+    said = play_turn(game)
+    assert texts(said)[-1] == "Ben is start player: roll all dice!"
+    play_turn(game)
+    play_turn(game)
+    assert game.start_player == "Anna"
+
+
+# -- bees (level 2) ------------------------------------------------------------------------------------------
+def test_fred_tilda_anna_bee_example():
+    game = new(["Fred", "Tilda", "Anna"], level=2)
+    game.apply({"action": "roll", "dice": ["2", "3", "5", "1", "4"]})
+    for die in (1, 2, 3):
+        game.apply({"action": "take", "die": die})
+    said = game.apply({"action": "leave"})
+    assert texts(said)[:2] == ["Fred leaves the two middle dice.",
+                               "Middle: 1 and 4. Everybody uses one of them – place your cross!"]
+    game.apply({"action": "report", "player": "Fred", "beehive": "4-4"})
+    game.apply({"action": "report", "player": "Tilda", "beehive": [4, 4]})
+    said = game.apply({"action": "end_turn"})
+    bees = [a for a in said if a.key == "echt.bees.blacken"]
+    assert bees[0].text("en") == "Bees! Fred and Tilda: beehive 4-4. Anna: blacken field 4-4!"
+    fred, tilda, anna = game.state.players
+    assert fred.hives_crossed == ["front:4-4"] and tilda.hives_crossed == ["front:4-4"]
+    assert anna.hives_blackened == ["front:4-4"] and not fred.hives_blackened
+    # Anna's blackened hive can no longer be crossed
+    game.apply({"action": "roll", "dice": plain_roll(game)})
+    for die in (1, 2, 3):
+        game.apply({"action": "take", "die": die})
+    game.apply({"action": "leave"})
+    msg = unchanged_after(game, {"action": "report", "player": "Anna", "beehive": "4-4"}, ReportError)
+    assert msg == "Anna: beehive 4-4 on your front is blackened and cannot be crossed."
+
+
+def test_one_beehive_per_turn_and_a_crossed_hive_is_safe():
+    game = new(["Fred", "Tilda", "Anna"], level=2)
+    play_turn(game, [{"player": "Anna", "beehive": "2-3"}])
+    assert game.state.players[0].hives_blackened == ["front:2-3"]
+    game.apply({"action": "roll", "dice": plain_roll(game)})
+    for die in (1, 2, 3):
+        game.apply({"action": "take", "die": die})
+    game.apply({"action": "leave"})
+    game.apply({"action": "report", "player": "Fred", "beehive": "5-1"})
+    msg = unchanged_after(game, {"action": "report", "player": "Fred", "beehive": "1-1"}, ReportError)
+    assert "only one beehive per turn" in msg
+    said = game.apply({"action": "end_turn"})
+    assert "Bees! Fred: beehive 5-1. Tilda and Anna: blacken field 5-1!" in texts(said)
+    # Tilda and Fred secure 1-2 on their fronts; Fred pierces to his back and crosses 1-2 there:
+    # Tilda's front hive is safe, Anna's front 1-2 is already black
+    play_turn(game, [{"player": "Tilda", "beehive": "1-2"}, {"player": "Fred", "beehive": "1-2"}])
+    play_turn(game, [{"player": "Fred", "pierced": True}])
+    said = play_turn(game, [{"player": "Fred", "beehive": "1-2"}])
+    assert "Fred: beehive 1-2 – nobody has to blacken it." in texts(said)
+    assert "Tilda: your beehive 1-2 is already crossed – it is safe, do not blacken it." in texts(said)
+    assert game.state.players[0].hives_crossed == ["front:5-1", "front:1-2", "back:1-2"]
+    assert game.state.players[2].hives_blackened == ["front:5-1", "front:1-2"]
+    assert game.state.players[2].hives_crossed == ["front:2-3"]
+
+
+def test_bees_blacken_the_side_a_player_ends_the_turn_on():
+    game = new(["Fred", "Anna"], level=2)
+    said = play_turn(game, [{"player": "Fred", "beehive": "3-3"}, {"player": "Anna", "pierced": True}])
+    assert "Anna pierces: turn the sheet, play on the back." in texts(said)
+    anna = game.state.players[1]
+    assert (anna.side, anna.holes) == ("back", 1)
+    assert anna.hives_blackened == ["back:3-3"]
+    # on her front 3-3 is still free; slipping back through the hole brings her there
+    play_turn(game, [{"player": "Anna", "slip": True}])
+    anna = game.state.players[1]
+    assert (anna.side, anna.holes) == ("front", 1)
+    play_turn(game, [{"player": "Anna", "beehive": "3-3"}])
+    assert game.state.players[1].hives_crossed == ["front:3-3"]
+
+
+def test_all_crossers_of_one_coordinate_means_nobody_blackens():
+    game = new(["Fred", "Tilda"], level=2)
+    said = play_turn(game, [{"player": "Fred", "beehive": "4-4"}, {"player": "Tilda", "beehive": "4-4"}])
+    assert "Fred and Tilda: beehive 4-4 – nobody has to blacken it." in texts(said)
+
+
+# -- holes ---------------------------------------------------------------------------------------------------
+def test_slipping_through_needs_an_existing_hole_and_makes_no_new_one():
+    game = new(["Anna", "Ben"])
+    game.apply({"action": "roll", "dice": plain_roll(game)})
+    game.apply({"action": "take", "die": 1})
+    game.apply({"action": "take", "die": 2})
+    game.apply({"action": "leave"})
+    msg = unchanged_after(game, {"action": "report", "player": "Ben", "slip": True}, ReportError)
+    assert "has no hole in the sheet yet" in msg
+    game.apply({"action": "report", "player": "Ben", "pierced": True})
+    assert "pierce or slip once per turn" in unchanged_after(
+        game, {"action": "report", "player": "Ben", "pierced": True}, ReportError)
+    game.apply({"action": "end_turn"})
+    said = play_turn(game, [{"player": "Ben", "slip": True}])
+    assert "Ben slips through the hole: play on the front." in texts(said)
+    ben = game.state.players[1]
+    assert (ben.side, ben.holes) == ("front", 1)
+
+
+# -- game end and final scoring ------------------------------------------------------------------------------
+def test_sara_example_34_points_and_the_third_kind_ends_the_game():
+    game = new(["Sara", "Ben"])
+    play_turn(game, [{"player": "Ben", "kinds": ["pears"]}])  # Ben first: Sara only gets the lower 3 later
+    play_turn(game, [{"player": "Sara", "kinds": ["pears", "plums"]}])  # 3 and 4 (first with plums)
+    said = play_turn(game, [{"player": "Sara", "kind": "lemons"}])  # 9: her third kind
+    assert "Sara scored a third symbol kind: the game is over! Add up your points." in texts(said)
+    assert game.phase is Phase.FINAL and game.state.enders == ["Sara"]
+    msg = unchanged_after(game, {"action": "report", "player": "Ben", "kind": "melons"}, TurnError)
+    assert msg == "The game is over: enter each player's final scoring now."
+    said = game.apply({"action": "final", "player": "Sara", "stars": 3, "leftover": 3})
+    assert said[0].text("en") == "Sara: kinds 16 + stars 15 + leftover symbols 3 = 34"
+    assert game.state.players[0].final.total == 34
+    assert not game.finished
+    said = game.apply({"action": "final", "player": "Ben", "stars": 4, "leftover": 6})
+    assert game.finished and texts(said)[-1] == "Sara wins with 34 points!"
+
+
+def test_the_app_wizard_setup_gives_a_seat_index_and_level_2_asks_the_star_value_at_the_end():
+    setup = {"action": "setup", "seed": 7, "players": ["Fred", "Tilda"], "start": 1, "level": 2}
+    game = EchtSpitze.new(setup)
+    assert game.start_player == "Tilda"
+    game.apply({"action": "roll", "dice": plain_roll(game)})
+    game.apply({"action": "take", "die": 1})
+    game.apply({"action": "take", "die": 2})
+    game.apply({"action": "leave"})
+    for kind, values in (("roses", [8, 6]), ("tulips", [6, 4]), ("lilies", [7, 5])):
+        game.apply({"action": "report", "player": "Fred", "kind": kind, "values": values})
+    game.apply({"action": "end_turn"})
+    msg = unchanged_after(game, {"action": "final", "player": "Fred", "stars": 1}, FinalScoreError)
+    assert msg == "Level 2: give the points per star (printed on the sheet)."
+    game.apply({"action": "final", "player": "Fred", "stars": 1, "star_value": 4})
+    assert game.state.players[0].final.total == 21 + 4
+    assert "worth 4 points" in unchanged_after(
+        game, {"action": "final", "player": "Tilda", "stars": 1, "star_value": 5}, FinalScoreError)
+
+
+def test_final_entries_out_of_range_are_rejected():
+    game = new(["Sara", "Ben"])
+    play_turn(game, [{"player": "Sara", "kinds": ["pears", "plums", "lemons"]}])
+    assert "Stars: 21 will not do" in unchanged_after(
+        game, {"action": "final", "player": "Sara", "stars": 21}, FinalScoreError)
+    assert "diagonals is not part" in unchanged_after(
+        game, {"action": "final", "player": "Sara", "diagonals": 1}, FinalScoreError)
+
+
+def test_felix_example_41_points_in_level_3():
+    game = new(["Felix", "Ben"], level=3)
+    # Felix: line 3 (after Ben), T 6, L 8, square 5 -> 22; one shape per turn
+    play_turn(game, [{"player": "Ben", "shape": "line"}])
+    play_turn(game, [{"player": "Felix", "shape": "line"}])
+    play_turn(game, [{"player": "Felix", "shape": "T"}])
+    play_turn(game, [{"player": "Felix", "shape": "L"}])
+    game.apply({"action": "roll", "dice": plain_roll(game)})
+    game.apply({"action": "take", "die": 1})
+    game.apply({"action": "take", "die": 2})
+    game.apply({"action": "leave"})
+    game.apply({"action": "report", "player": "Felix", "shape": "square"})
+    msg = unchanged_after(game, {"action": "report", "player": "Felix", "shape": "zigzag"}, ReportError)
+    assert "only one shape per turn" in msg
+    said = game.apply({"action": "end_turn"})
+    assert "Felix scored a fourth shape: the game is over! Add up your points." in texts(said)
+    assert "Diagonals: 3 will not do" in unchanged_after(
+        game, {"action": "final", "player": "Felix", "diagonals": 3, "diamonds": 1, "leftover": 3},
+        FinalScoreError)
+    said = game.apply({"action": "final", "player": "Felix", "diagonals": 1, "diamonds": 1, "leftover": 3})
+    assert said[0].text("en") == "Felix: shapes 22 + stars 16 + soap bubbles 3 = 41"
+
+
+def test_simultaneous_first_shape_scorers_get_the_higher_value():
+    game = new(["Anna", "Ben", "Carl"], level=3)
+    said = play_turn(game, [{"player": "Anna", "shape": "zigzag"}, {"player": "Ben", "shape": "zigzag"}])
+    assert "Anna and Ben were first with the shape zigzag together" in " ".join(texts(said))
+    assert game.points("Anna") == game.points("Ben") == 7
+
+
+def test_hole_count_breaks_a_tie_and_equal_holes_share_the_victory():
+    def tied_game(ben_pierces: bool) -> EchtSpitze:
+        game = new(["Anna", "Ben"])
+        play_turn(game, [{"player": "Anna", "pierced": True}, {"player": "Ben", "pierced": True}])
+        if ben_pierces:
+            play_turn(game, [{"player": "Ben", "pierced": True}])
+        play_turn(game, [{"player": "Anna", "kinds": ["kiwis", "pears", "plums"]}])  # 4 + 5 + 4 = 13
+        game.apply({"action": "final", "player": "Anna", "stars": 1, "leftover": 2})  # 13 + 5 + 2 = 20
+        return game
+
+    game = tied_game(ben_pierces=True)
+    said = game.apply({"action": "final", "player": "Ben", "stars": 4, "leftover": 0})  # 20
+    assert texts(said)[-1] == "Tied at 20 points – Ben pierced the most holes (2) and wins!"
+    assert game.state.winners == ["Ben"]
+    game = tied_game(ben_pierces=False)
+    said = game.apply({"action": "final", "player": "Ben", "stars": 4, "leftover": 0})
+    assert texts(said)[-1] == "Tied at 20 points with as many holes: Anna and Ben share the victory!"
+    assert game.state.winners == ["Anna", "Ben"]
+    assert "start a new game" in unchanged_after(game, {"action": "roll"}, TurnError)
+
+
+def test_level_2_final_adds_honeycombs():
+    game = new(["Fred", "Tilda"], level=2)
+    play_turn(game, [{"player": "Fred", "beehive": "1-1"}])
+    play_turn(game, [{"player": "Fred", "beehive": "2-2", "kinds": ["roses", "tulips", "lilies"]}])
+    said = game.apply({"action": "final", "player": "Fred", "stars": 2, "leftover": 1})
+    assert said[0].text("en") == "Fred: kinds 21 + stars 8 + leftover symbols 1 + honeycombs 2 = 32"
+
+
+# -- solo ----------------------------------------------------------------------------------------------------
+def test_solo_rounds_signs_halftime_and_end():
+    game = new(["Sol"])
+    assert texts(game.opening_announcements)[-1].startswith("Round 1 of 14: \"!\"")
+    game.apply({"action": "roll", "dice": ["1+X", "2+X", "3+X"]})
+    said = game.apply({"action": "take", "die": 1})
+    assert texts(said)[-1] == "Sol: \"!\" round – re-roll the other two dice."
+    msg = unchanged_after(game, {"action": "leave"}, TurnError)
+    assert msg == "Round 1 is a \"!\" round: the other two dice must be re-rolled."
+    game.apply({"action": "reroll"})
+    game.apply({"action": "roll", "dice": ["4+X", "5+X"]})
+    game.apply({"action": "report", "player": "Sol", "kind": "lemons"})
+    said = game.apply({"action": "end_turn"})
+    assert "lemons: 9 points (before halftime)." in texts(said)
+    assert game.solo_sign == "?"
+    said = play_turn(game)  # round 2: "?" -> leaving is allowed
+    for _ in range(5):
+        said = play_turn(game)
+    assert texts(said)[-2:] == ["Halftime! From now on symbols score only the lower value.",
+                                "Round 8 of 14: \"?\" – re-rolling is up to you."]
+    said = play_turn(game, [{"player": "Sol", "kind": "kiwis"}])
+    assert "kiwis: 3 points (after halftime)." in texts(said)
+    for _ in range(5):
+        play_turn(game, [{"player": "Sol", "kind": "pears"}] if game.state.turn == 10 else [])
+    assert game.state.turn == 14 and game.phase is Phase.ROLL
+    said = play_turn(game)
+    assert "Round 14 is over: the game is over, Sol! Add up your points." in texts(said)
+    said = game.apply({"action": "final", "player": "Sol", "stars": 2, "leftover": 4})
+    assert game.finished and texts(said)[-1] == "Sol, you scored 29 points!"  # 9 + 3 + 3 + 10 + 4
+
+
+def test_solo_level_2_pairs_blacken_a_beehive_but_not_on_reroll():
+    game = new(["Sol"], level=2)
+    said = game.apply({"action": "roll", "dice": ["4+X", "?+X", "4+X"]})
+    assert texts(said)[0] == "A pair: blacken beehive 4-4 right away!"
+    assert game.state.players[0].hives_blackened == ["front:4-4"]
+    game.apply({"action": "take", "die": 2})
+    game.apply({"action": "reroll"})
+    said = game.apply({"action": "roll", "dice": ["2+X", "2+X"]})
+    assert not [a for a in said if a.key.startswith("echt.solo.bees")]
+    assert game.state.players[0].hives_blackened == ["front:4-4"]
+
+
+# -- determinism, round-trip, transcripts ------------------------------------------------------------
+def test_virtual_rolls_come_from_the_seed_and_replay_identically():
+    def run(seed: str) -> EchtSpitze:
+        game = new(["Anna", "Ben", "Carl"], seed=seed)
+        game.apply({"action": "roll"})
+        for die in (1, 2, 3):
+            game.apply({"action": "take", "die": die})
+        game.apply({"action": "reroll"})
+        game.apply({"action": "roll"})
+        return game
+
+    a, b = run("x"), run("x")
+    assert a.state.dice == b.state.dice and a == b
+    assert sum(f.endswith("+X") for f in a.state.dice) <= 3
+    assert any(run(str(n)).state.dice != a.state.dice for n in range(5))
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_json_round_trip_is_exact_at_every_step(level):
+    game = new(["Anna", "Ben", "Carl"], level=level)
+    report = {1: {"kind": "lemons"}, 2: {"beehive": "4-4", "kind": "roses"}, 3: {"shape": "L"}}[level]
+    steps = [{"action": "roll", "dice": ["1+X", "2", "3", "4+X", "?"]}, {"action": "take", "die": 1},
+             {"action": "take", "die": 2}, {"action": "take", "die": 3}, {"action": "reroll"},
+             {"action": "roll", "dice": ["5+X", "?"]}, {"action": "report", "player": "Ben", "pierced": True},
+             {"action": "report", "player": "Anna", **report}, {"action": "end_turn"}]
+    for step in steps:
+        game.apply(step)
+        data = json.loads(json.dumps(game.to_json()))
+        again = EchtSpitze.from_json(data)
+        assert again == game and again.to_json() == game.to_json()
+        assert again.phase is game.phase
+
+
+def test_unknown_actions_and_players_are_explained():
+    game = new(["Anna", "Ben"])
+    assert "does not know the action 'jump'" not in unchanged_after(game, {"action": "jump"}, GameError)
+    assert "Echt Spitze does not know the action jump" in unchanged_after(game, {"action": "jump"}, GameError)
+    play = {"action": "roll", "dice": plain_roll(game)}
+    game.apply(play)
+    game.apply({"action": "take", "die": 1})
+    game.apply({"action": "take", "die": 2})
+    game.apply({"action": "leave"})
+    msg = unchanged_after(game, {"action": "report", "player": "Zoe", "kind": "lemons"}, TurnError)
+    assert msg == "Zoe is not playing: choose Anna and Ben."
+
+
+def transcript_lines(players: list[str], level: int) -> list[str]:
+    """A whole game as JSON lines: virtual dice from the seed, one completion per turn until the game ends."""
+    kinds = {1: list(LEVEL1_KINDS), 2: list(LEVEL2_KINDS), 3: list(LEVEL3_SHAPES)}[level]
+    setup: dict[str, Any] = {"action": "setup", "players": players, "level": level,
+                             "seed": f"{level}-{len(players)}"}
+    setup.update({1: {"kinds": LEVEL1_KINDS}, 2: {"kinds": LEVEL2_KINDS, "star_value": 4},
+                  3: {"shapes": LEVEL3_SHAPES}}[level])
+    lines = [setup]
+    game = EchtSpitze.new(setup)
+    turn = 0
+    while game.phase is not Phase.FINAL:
+        turn += 1
+        actions: list[dict[str, Any]] = [{"action": "roll"}]
+        actions += [{"action": "take", "die": k + 1} for k in range(len(players))]
+        must = game.solo_sign == "!"
+        reroll = must or turn % 3 == 0
+        actions += [{"action": "reroll"}, {"action": "roll"}] if reroll else [{"action": "leave"}]
+        who = players[turn % len(players)]
+        name = kinds[(turn // len(players)) % len(kinds)]
+        field = "shape" if level == 3 else "kind"
+        report: dict[str, Any] = {"action": "report", "player": who, field: name}
+        if level == 2:
+            report["beehive"] = f"{turn % 5 + 1}-{turn % 3 + 1}"
+        if turn % 4 == 0:
+            report["pierced"] = True
+        if name not in game.state.players[turn % len(players)].scored:
+            actions.append(report)
+        actions.append({"action": "end_turn"})
+        for a in actions:
+            game.apply(a)
+            lines.append(a)
+    for i, p in enumerate(players):
+        final = {"action": "final", "player": p, "leftover": i}
+        final.update({"diagonals": 1, "diamonds": i % 2} if level == 3 else {"stars": i + 1})
+        lines.append(final)
+    return [json.dumps(x) for x in lines]
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+@pytest.mark.parametrize("players", [["Anna"], ["Anna", "Ben"], ["Anna", "Ben", "Carl"],
+                                     ["Anna", "Ben", "Carl", "Dora"]])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_whole_games_play_through_transcripts(level, players, lang):
+    out = io.StringIO()
+    lines = transcript_lines(players, level)
+    game = play_transcript(EchtSpitze, lines, out, lang=lang)
+    printed = out.getvalue()
+    assert game.finished
+    if len(players) == 1:
+        assert game.state.turn == 14
+        assert ("du hast" if lang == "de" else "you scored") in printed
+    else:
+        assert game.state.winners and ("gewinnt" in printed or "teilen" in printed if lang == "de"
+                                       else "wins" in printed or "share" in printed)
+    # replaying the same transcript gives the identical state
+    again = play_transcript(EchtSpitze, lines, io.StringIO(), lang=lang)
+    assert again == game
+
+
+def test_json_transcript_output_names_lines_and_keys():
+    out = io.StringIO()
+    play_transcript(EchtSpitze, transcript_lines(["Anna", "Ben"], 1), out, lang="en", as_json=True)
+    rows = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert rows[-1]["finished"] is True
+    assert any(r.get("key", "").startswith("echt.first.") for r in rows[:-1])
+    assert all("line" in r and "text" in r for r in rows[:-1])
+
+
+def test_errors_in_a_transcript_name_the_line():
+    lines = ['{"action": "setup", "players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}}',
+             '{"action": "roll", "dice": ["1", "2", "3", "4"]}',
+             '{"action": "take", "die": 1}',
+             '{"action": "take", "die": 1}']
+    with pytest.raises(GameError) as info:
+        play_transcript(EchtSpitze, lines, io.StringIO(), lang="en")
+    assert str(info.value).startswith("line 4: ")
+
+
+def test_the_example_transcript_plays_to_the_end():
+    path = ROOT / "examples" / "echt_spitze.jsonl"
+    out = io.StringIO()
+    game = play_transcript(EchtSpitze, path.read_text(encoding="utf-8").splitlines(), out, lang="en")
+    assert game.finished
+    text = out.getvalue()
+    assert "was first with the" in text and "Bees!" in text and "wins" in text

@@ -1,0 +1,571 @@
+"""Haste Worte? engine: whole games through table transcripts, variants, letters, the hourglass, bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.announce import Announcement, Sound
+from companion.games import engine_class
+from companion.games.base import GameError, play_transcript
+from companion.games.haste_worte import (
+    DEFAULT_LETTERS,
+    SYMBOLS,
+    BadDice,
+    BadLetter,
+    BadWordCount,
+    DieTaken,
+    HasteError,
+    HasteWorte,
+    NotYourTurn,
+    Phase,
+    SetupError,
+    TimerError,
+    UnknownAction,
+    UnknownPlayer,
+    WrongPhase,
+)
+from companion.hourglass import Resume
+from companion.i18n import LANGUAGES, catalog
+
+ROOT = Path(__file__).resolve().parents[1]
+NAMES = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda"]
+DICE = ["dishes", "fruit", "car", "water", "toys", "animals"]
+T0 = 1_700_000_000.0
+
+
+def setup(n: int = 3, **options: Any) -> dict[str, Any]:
+    return {"action": "setup", "players": NAMES[:n], "seed": 42, **options}
+
+
+def round_actions(
+    game: HasteWorte, words: list[int], *, at: float, dice: list[str] | None = None, letter: str | None = None
+) -> list[dict[str, Any]]:
+    """One round as a table would play it, in the order the game's variant asks for.
+
+    ``words`` are the crystals per reader in reading order (from the round's first player).
+    """
+    n = len(game.players)
+    order = [(game.round.first + i) % n for i in range(n)]
+    roll = {"action": "roll", "dice": dice or DICE}
+    draw = {"action": "letter"} if letter is None else {"action": "letter", "letter": letter}
+    if game.simultaneous:  # grabbed in reverse seat order, to prove the order does not matter
+        picks = [
+            {"action": "pick", "player": game.players[p], "die": i + 1} for i, p in enumerate(reversed(order))
+        ]
+    else:
+        picks = [{"action": "pick", "die": i + 1} for i in range(n)]
+    head = [draw, roll, *picks] if game.letter_first else [roll, *picks, draw]
+    timer = [{"action": "timer_start", "at": at}, {"action": "timer_expired", "at": at + 90.0}]
+    scores = [{"action": "score", "words": w} for w in words]
+    return head + timer + scores
+
+
+def play(game: HasteWorte, actions: list[dict[str, Any]]) -> list[Announcement]:
+    out: list[Announcement] = []
+    for action in actions:
+        out += game.apply(action)
+    return out
+
+
+def keys(announcements: list[Announcement]) -> list[str]:
+    return [a.key for a in announcements]
+
+
+# -- whole games
+
+
+def test_full_game_to_15_crystals_ends_in_a_tie_and_names_all_winners() -> None:
+    game = HasteWorte.new(setup(3))
+    transcript: list[dict[str, Any]] = []
+    rnd = 0
+    while not game.finished:
+        # reading order rotates; give Anna and Ben 3 each and Carla 1 whatever the order
+        order = game.pick_order
+        words = [{0: 3, 1: 3, 2: 1}[p] for p in order]
+        actions = round_actions(game, words, at=T0 + 200 * rnd)
+        play(game, actions)
+        transcript += actions
+        rnd += 1
+    assert rnd == 5
+    assert game.crystals == [15, 15, 5]
+    assert game.winners == [0, 1]
+    # the same game as a transcript through headless play prints the tie with both names
+    out = io.StringIO()
+    lines = [json.dumps(setup(3))] + [json.dumps(a) for a in transcript]
+    final = play_transcript(HasteWorte, lines, out, lang="de")
+    assert final.finished
+    assert "Gleichstand! Anna und Ben gewinnen mit je 15 Kristallen!" in out.getvalue()
+    out_en = io.StringIO()
+    play_transcript(HasteWorte, lines, out_en, lang="en", as_json=True)
+    records = [json.loads(x) for x in out_en.getvalue().splitlines()]
+    assert records[-1]["finished"] is True
+    assert records[-1]["final"]["winners"] == [0, 1]
+    assert records[-2]["text"] == "A tie! Anna and Ben win with 15 crystals each!"
+
+
+def test_the_round_is_finished_after_someone_reaches_15_and_the_most_crystals_win() -> None:
+    game = HasteWorte.new(setup(3, goal=6))
+    play(game, round_actions(game, [3, 3, 3], at=T0))  # 3 / 3 / 3, Anna first
+    assert game.round.first == 1  # next round Ben starts: reading order Ben, Carla, Anna
+    actions = round_actions(game, [3, 2, 3], at=T0 + 200)
+    said = play(game, actions[:-2])  # Ben reaches 6 first ...
+    assert "haste.goal_reached" in keys(said)
+    assert not game.finished and game.phase is Phase.READING  # ... but the round goes on
+    said = play(game, actions[-2:])
+    assert game.finished
+    assert game.crystals == [6, 6, 5]
+    assert keys(said)[-1] == "haste.winners"
+    # reaching the goal first does not win: the round is read out, and a later reader may pass
+    game5 = HasteWorte.new(setup(2, goal=5))
+    play(game5, round_actions(game5, [3, 3], at=T0))  # Anna 3, Ben 3
+    said = play(game5, round_actions(game5, [2, 3], at=T0 + 200))  # Ben reaches 5, then Anna gets 6
+    assert game5.winners == [0]
+    assert said[-1].key == "haste.winner"
+    assert said[-1].text("en") == "Anna wins with 6 crystals!"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_each_player_count_plays_to_the_end_with_rotating_first_player(n: int) -> None:
+    game = HasteWorte.new(setup(n))
+    firsts = []
+    rnd = 0
+    while not game.finished:
+        firsts.append(game.round.first)
+        # everybody scores 2, the round's first player 3: somebody reaches 15 within a few rounds
+        words = [3] + [2] * (n - 1)
+        said = play(game, round_actions(game, words, at=T0 + 500 * rnd))
+        rnd += 1
+        assert rnd < 20
+    assert firsts == [i % n for i in range(len(firsts))]
+    assert max(game.crystals) >= 15
+    assert game.winners == [i for i, c in enumerate(game.crystals) if c == max(game.crystals)]
+    assert said[-1].key in ("haste.winner", "haste.winners")
+    assert all(len(r.picks) == n for r in game.history)
+    # fewer than six players: the rest of the dice stay unpicked (set aside)
+    assert {p.die for p in game.history[0].picks} == set(range(n))
+
+
+def test_limits_on_screen_follow_the_player_count() -> None:
+    for n in range(2, 7):
+        game = HasteWorte.new(setup(n))
+        assert game.others_limit == n
+    game = HasteWorte.new(setup(4))
+    actions = round_actions(game, [0, 0, 0, 0], at=T0)
+    said = play(game, actions[:7])  # up to and including the timer start
+    started = said[-1]
+    assert started.key == "haste.timer_started"
+    assert started.text("de") == (
+        "Die Sanduhr läuft: 90 Sekunden. Höchstens 3 Wörter für dein Symbol und zusammen 4 für die anderen."
+    )
+
+
+def test_variant_1_turns_the_letter_before_the_roll() -> None:
+    game = HasteWorte.new(setup(3, variant=1))
+    assert game.phase is Phase.LETTER
+    with pytest.raises(WrongPhase, match="Buchstabe"):
+        game.apply({"action": "roll", "dice": DICE})
+    said = game.apply({"action": "letter"})
+    assert said[-1].key == "haste.letter_first"
+    assert game.phase is Phase.ROLL
+    play(game, [{"action": "roll", "dice": DICE}] + [{"action": "pick", "die": i} for i in (1, 2, 3)])
+    assert game.phase is Phase.WRITING  # no second letter: straight to the hourglass
+    with pytest.raises(WrongPhase):
+        game.apply({"action": "letter"})
+    play(game, [{"action": "timer_start", "at": T0}, {"action": "timer_expired", "at": T0 + 90}])
+    said = play(game, [{"action": "score", "words": 1}] * 3)
+    assert said[-1].key == "haste.new_round_letter"
+    assert game.phase is Phase.LETTER
+    # a whole game in variant 1
+    rnd = 1
+    while not game.finished:
+        play(game, round_actions(game, [3, 3, 3], at=T0 + 200 * rnd))
+        rnd += 1
+    assert game.winners == [0, 1, 2]
+
+
+def test_variant_2_records_who_grabbed_which_die_in_any_order() -> None:
+    game = HasteWorte.new(setup(4, variant=2))
+    said = game.apply({"action": "roll", "dice": DICE})
+    assert keys(said) == ["haste.pick_any"]
+    assert game.current_picker is None
+    game.apply({"action": "pick", "player": "David", "symbol": "water"})
+    game.apply({"action": "pick", "player": "anna", "die": 6})  # names match regardless of case
+    with pytest.raises(NotYourTurn, match="David hat schon einen Würfel"):
+        game.apply({"action": "pick", "player": "David", "die": 1})
+    with pytest.raises(NotYourTurn, match="sagen, wer"):
+        game.apply({"action": "pick", "die": 1})
+    with pytest.raises(UnknownPlayer, match="Zoe spielt nicht mit"):
+        game.apply({"action": "pick", "player": "Zoe", "die": 1})
+    with pytest.raises(DieTaken, match="Anna"):
+        game.apply({"action": "pick", "player": "Ben", "die": 6})
+    game.apply({"action": "pick", "player": "Carla", "die": 1})
+    game.apply({"action": "pick", "player": "Ben", "die": 2})
+    assert game.phase is Phase.LETTER
+    assert [game.symbol_of(i) for i in range(4)] == ["animals", "fruit", "dishes", "water"]
+    rnd = 1
+    play(
+        game,
+        [
+            {"action": "letter"},
+            {"action": "timer_start", "at": T0},
+            {"action": "timer_expired", "at": T0 + 90.0},
+        ]
+        + [{"action": "score", "words": 3}] * 4,
+    )
+    while not game.finished:
+        play(game, round_actions(game, [3, 3, 3, 0], at=T0 + 200 * rnd))
+        rnd += 1
+    assert max(game.crystals) >= 15
+
+
+def test_both_variants_combined() -> None:
+    game = HasteWorte.new(setup(2, variant=[1, 2]))
+    assert game.letter_first and game.simultaneous
+    play(game, round_actions(game, [2, 2], at=T0))
+    assert game.crystals == [2, 2]
+
+
+def test_reroll_is_allowed_only_before_the_first_pick() -> None:
+    game = HasteWorte.new(setup(3))
+    game.apply({"action": "roll", "dice": DICE})
+    game.apply({"action": "roll", "dice": ["sports"] * 6})
+    assert game.round.dice == ["sports"] * 6
+    game.apply({"action": "pick", "symbol": "sports"})
+    game.apply({"action": "pick", "symbol": "sports"})  # the next free die with that symbol
+    assert [p.die for p in game.round.picks] == [0, 1]
+    with pytest.raises(WrongPhase, match="Jetzt wird nicht gewürfelt"):
+        game.apply({"action": "roll", "dice": DICE})
+
+
+def test_edition_symbols_are_accepted_by_id_and_meanings_configured() -> None:
+    game = HasteWorte.new(setup(2, meanings={"car": "Fahrzeuge"}))
+    game.apply({"action": "roll", "dice": ["music", "car", "fruit", "water", "toys", "film-stars"]})
+    assert game.label("music") == "music"
+    assert game.label("car") == "Fahrzeuge"
+    assert game.label("fruit", "en") == "Fruit & veg"
+    assert game.label("fruit") == "Obst & Gemüse"
+
+
+# -- letters
+
+
+def draw_letters(game: HasteWorte, count: int) -> tuple[list[str], list[Announcement]]:
+    """Play ``count`` rounds quickly and return the letters drawn (goal high enough never to end)."""
+    letters, said = [], []
+    for rnd in range(count):
+        actions = round_actions(game, [0] * len(game.players), at=T0 + 200 * rnd)
+        said += play(game, actions)
+        letters.append(game.history[-1].letter)
+    return letters, said
+
+
+def test_letters_come_without_repeats_and_reshuffle_only_when_the_stack_is_empty() -> None:
+    game = HasteWorte.new(setup(2))
+    assert len(DEFAULT_LETTERS) == 21 and len(set(DEFAULT_LETTERS)) == 21
+    letters, said = draw_letters(game, 21)
+    assert sorted(letters) == sorted(DEFAULT_LETTERS)  # each token exactly once
+    assert "haste.reshuffled" not in keys(said)
+    assert game.stack == []
+    more, said = draw_letters(game, 21)
+    assert keys(said).count("haste.reshuffled") == 1
+    assert sorted(more) == sorted(DEFAULT_LETTERS)
+    assert more != letters  # the second shuffle is a new order
+
+
+def test_letter_order_is_seeded_and_replayable() -> None:
+    a, _ = draw_letters(HasteWorte.new(setup(2, seed=1)), 5)
+    b, _ = draw_letters(HasteWorte.new(setup(2, seed=1)), 5)
+    c, _ = draw_letters(HasteWorte.new(setup(2, seed=2)), 5)
+    assert a == b
+    assert a != c
+
+
+def test_a_letter_entered_from_the_physical_tokens_leaves_the_stack() -> None:
+    game = HasteWorte.new(setup(2, letters="ABC"))
+    play(game, [{"action": "roll", "dice": DICE}, {"action": "pick", "die": 1}, {"action": "pick", "die": 2}])
+    with pytest.raises(BadLetter, match="„Q“ ist keines der Buchstabenplättchen"):
+        game.apply({"action": "letter", "letter": "Q"})
+    game.apply({"action": "letter", "letter": "b"})
+    assert game.round.letter == "B"
+    assert sorted(game.stack) == ["A", "C"]
+
+
+def test_custom_letter_tokens_may_hold_several_letters() -> None:
+    game = HasteWorte.new(setup(2, letters=["sch", "St", "A"]))
+    assert game.letters == ["SCH", "ST", "A"]
+    with pytest.raises(SetupError, match="Buchstaben"):
+        HasteWorte.new(setup(2, letters=["A", "7"]))
+
+
+# -- hourglass in the game
+
+
+def to_writing(game: HasteWorte) -> None:
+    n = len(game.players)
+    play(
+        game,
+        [{"action": "roll", "dice": DICE}]
+        + [{"action": "pick", "die": i + 1} for i in range(n)]
+        + [{"action": "letter"}],
+    )
+    assert game.phase is Phase.WRITING
+
+
+def test_times_up_is_urgent_with_its_sound_and_only_when_the_sand_has_run_out() -> None:
+    game = HasteWorte.new(setup(3))
+    to_writing(game)
+    game.apply({"action": "timer_start", "at": T0})
+    with pytest.raises(TimerError, match="läuft schon"):
+        game.apply({"action": "timer_start", "at": T0 + 5})
+    with pytest.raises(TimerError, match="noch 30 Sekunden"):
+        game.apply({"action": "timer_expired", "at": T0 + 60})
+    said = game.apply({"action": "timer_expired", "at": T0 + 90.0})
+    assert said[0].key == "haste.times_up" and said[0].urgent and said[0].sound is Sound.TIMES_UP
+    assert said[0].text("en") == "Time's up! Anna reads out first."
+    assert game.phase is Phase.READING
+
+
+def test_cancel_then_turn_again_or_declare_times_up() -> None:
+    game = HasteWorte.new(setup(2))
+    to_writing(game)
+    with pytest.raises(TimerError, match="läuft gerade nicht"):
+        game.apply({"action": "timer_cancel", "at": T0})
+    game.apply({"action": "timer_start", "at": T0})
+    said = game.apply({"action": "timer_cancel", "at": T0 + 20})
+    assert said[0].params["seconds"] == 70
+    assert game.hourglass.remaining(T0 + 500) == pytest.approx(70.0)
+    game.apply({"action": "timer_start", "at": T0 + 100})  # a fresh full run
+    assert game.hourglass.remaining(T0 + 130) == pytest.approx(60.0)
+    game.apply({"action": "timer_cancel", "at": T0 + 131})
+    game.apply({"action": "timer_expired"})  # the table declares time's up: no stamp needed
+    assert game.phase is Phase.READING
+
+
+def test_a_table_with_its_own_sand_timer_just_says_times_up() -> None:
+    game = HasteWorte.new(setup(2))
+    to_writing(game)
+    said = game.apply({"action": "timer_expired"})
+    assert said[0].key == "haste.times_up"
+
+
+def test_restart_mid_hourglass_restores_the_remaining_time() -> None:
+    lines = [setup(3)]
+    game = HasteWorte.new(lines[0])
+    to_writing(game)
+    lines += [
+        {"action": "roll", "dice": DICE},
+        *[{"action": "pick", "die": i} for i in (1, 2, 3)],
+        {"action": "letter"},
+        {"action": "timer_start", "at": T0},
+    ]
+    game.apply(lines[-1])
+    # power cut at T0+40; the companion comes back at T0+52.5 and replays its journal
+    replayed = HasteWorte.new(lines[0])
+    play(replayed, lines[1:])
+    assert replayed.to_json() == game.to_json()
+    snap = HasteWorte.from_json(json.loads(json.dumps(game.to_json())))
+    for restored in (replayed, snap):
+        now = T0 + 52.5
+        assert restored.hourglass.resume(now) is Resume.RESUMED
+        assert abs(restored.hourglass.remaining(now) - 37.5) < 0.010
+    # the sand ran out while the companion was off: the app announces time's up at once
+    assert snap.hourglass.resume(T0 + 400) is Resume.EXPIRED_WHILE_OFF
+    said = snap.apply({"action": "timer_expired", "at": T0 + 400})
+    assert said[0].key == "haste.times_up"
+
+
+def test_restart_with_an_untrusted_clock_marks_the_round_interrupted() -> None:
+    game = HasteWorte.new(setup(2))
+    to_writing(game)
+    game.apply({"action": "timer_start", "at": T0})
+    booted = T0 - 86_400  # Pi without a real-time clock, network time not there yet
+    assert game.hourglass.resume(booted) is Resume.CLOCK_UNTRUSTED
+    said = game.apply({"action": "timer_interrupted", "at": booted})
+    assert said[0].key == "haste.timer_interrupted"
+    assert game.round.timer_interrupted
+    assert game.to_json()["round"]["timer_interrupted"] is True
+    with pytest.raises(TimerError):
+        game.apply({"action": "timer_interrupted", "at": booted})
+    game.apply({"action": "timer_start", "at": booted + 5})  # turned again: a fresh full run
+    assert not game.round.timer_interrupted
+    assert game.hourglass.remaining(booted + 15) == pytest.approx(80.0)
+
+
+def test_timer_actions_need_their_stamp() -> None:
+    game = HasteWorte.new(setup(2))
+    to_writing(game)
+    with pytest.raises(TimerError, match='"at"'):
+        game.apply({"action": "timer_start"})
+    with pytest.raises(WrongPhase, match="Sanduhr wird erst gedreht"):
+        HasteWorte.new(setup(2)).apply({"action": "timer_start", "at": T0})
+
+
+# -- bad input: clear messages, state unchanged
+
+
+def test_seven_players_are_refused() -> None:
+    with pytest.raises(SetupError) as err:
+        HasteWorte.new({"action": "setup", "players": NAMES + ["Gustav"]})
+    assert "2 bis 6 Personen" in str(err.value) and "nicht 7" in str(err.value)
+    assert err.value.text("en") == (
+        "Haste Worte is for 2 to 6 players (one die each), not 7: change the list of players."
+    )
+    with pytest.raises(SetupError, match="nicht 1"):
+        HasteWorte.new({"action": "setup", "players": ["Anna"]})
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"players": ["Anna", "anna"]}, "zweimal"),
+        ({"players": "Anna, Ben"}, "Liste"),
+        ({"players": ["Anna", "Ben"], "first_player": "Zoe"}, "jüngste"),
+        ({"players": ["Anna", "Ben"], "variant": 3}, "Variante 3"),
+        ({"players": ["Anna", "Ben"], "timer_seconds": 5}, "5 Sekunden"),
+        ({"players": ["Anna", "Ben"], "goal": 0}, "Ziel"),
+        ({"players": ["Anna", "Ben"], "variante": 1}, "Unbekannte Einstellung variante"),
+        ({"players": ["Anna", "Ben"], "meanings": {"Car": "x"}}, "Symbol-Bedeutungen"),
+    ],
+)
+def test_bad_setups_are_explained(options: dict[str, Any], match: str) -> None:
+    with pytest.raises(SetupError, match=match):
+        HasteWorte.new({"action": "setup", **options})
+
+
+def test_first_player_is_chosen_by_name() -> None:
+    game = HasteWorte.new(setup(4, first_player="Carla"))
+    assert game.round.first == 2
+    assert game.prompt().text("de") == "Carla würfelt"
+
+
+def expect_unchanged(
+    game: HasteWorte, action: dict[str, Any], error: type[HasteError], match: str
+) -> HasteError:
+    before = json.dumps(game.to_json(), sort_keys=True)
+    with pytest.raises(error, match=match) as err:
+        game.apply(action)
+    assert json.dumps(game.to_json(), sort_keys=True) == before
+    assert isinstance(err.value, GameError)
+    for lang in LANGUAGES:
+        assert err.value.text(lang)
+    return err.value
+
+
+def test_bad_input_is_rejected_with_a_message_and_changes_nothing() -> None:
+    game = HasteWorte.new(setup(3))
+    expect_unchanged(game, {"action": "roll", "dice": DICE[:5]}, BadDice, "5 Würfel erkannt")
+    err = expect_unchanged(
+        game,
+        {"action": "roll", "dice": ["car", "fruit", None, "water", "toys", "dishes"]},
+        BadDice,
+        "Würfel 3 wurde nicht erkannt",
+    )
+    assert err.text("en") == "Die 3 was not read: correct it on the screen or roll again."
+    expect_unchanged(game, {"action": "roll", "dice": ["Car", *DICE[1:]]}, BadDice, "Würfel 1 zeigt „Car“")
+    expect_unchanged(game, {"action": "roll", "dice": [3, *DICE[1:]]}, BadDice, "Würfel 1")
+    expect_unchanged(game, {"action": "pick", "die": 1}, WrongPhase, "kein Würfel gewählt")
+    expect_unchanged(game, {"action": "score", "words": 1}, WrongPhase, "Vorgelesen")
+    expect_unchanged(game, {"action": "dance"}, UnknownAction, "dance")
+    game.apply({"action": "roll", "dice": DICE})
+    game.apply({"action": "pick", "die": 3})
+    err = expect_unchanged(game, {"action": "pick", "die": 3}, DieTaken, "Würfel 3 \\(Auto\\) hat schon Anna")
+    assert err.text("en") == "Die 3 (Cars) was already taken by Anna: choose another die."
+    expect_unchanged(game, {"action": "pick", "symbol": "car"}, DieTaken, "Würfel 3")
+    expect_unchanged(game, {"action": "pick", "symbol": "sports"}, BadDice, "sports")
+    expect_unchanged(game, {"action": "pick", "die": 7}, BadDice, "1 bis 6")
+    expect_unchanged(game, {"action": "pick", "die": 1, "symbol": "car"}, BadDice, "genau eins")
+    expect_unchanged(game, {"action": "pick", "die": 1, "player": "Carla"}, NotYourTurn, "jetzt wählt Ben")
+    play(
+        game,
+        [{"action": "pick", "die": 1, "player": "Ben"}, {"action": "pick", "die": 2}, {"action": "letter"}],
+    )
+    expect_unchanged(game, {"action": "score", "words": 1}, WrongPhase, "Vorgelesen")
+    play(game, [{"action": "timer_start", "at": T0}, {"action": "timer_expired", "at": T0 + 90}])
+    err = expect_unchanged(game, {"action": "score", "words": -1}, BadWordCount, "-1 geht nicht")
+    assert err.text("en") == "-1 is not possible: enter how many of Anna's words nobody else wrote, 0 to 3."
+    expect_unchanged(game, {"action": "score", "words": 4}, BadWordCount, "0 bis 3")
+    expect_unchanged(game, {"action": "score", "words": "2"}, BadWordCount, "0 bis 3")
+    expect_unchanged(game, {"action": "score", "words": True}, BadWordCount, "0 bis 3")
+    expect_unchanged(game, {"action": "score", "words": 2, "player": "Ben"}, NotYourTurn, "jetzt liest Anna")
+
+
+def test_nothing_is_accepted_after_the_game_is_over() -> None:
+    game = HasteWorte.new(setup(2, goal=3))
+    play(game, round_actions(game, [3, 0], at=T0))
+    assert game.finished
+    expect_unchanged(game, {"action": "roll", "dice": DICE}, WrongPhase, "vorbei")
+    assert game.prompt().text("en") == "Winner: Anna with 3 crystals"
+
+
+def test_transcript_errors_name_the_line() -> None:
+    lines = [
+        json.dumps(setup(2)),
+        json.dumps({"action": "roll", "dice": DICE}),
+        json.dumps({"action": "pick", "die": 1}),
+        json.dumps({"action": "pick", "die": 1}),
+    ]
+    with pytest.raises(GameError, match="line 4: Würfel 1"):
+        play_transcript(HasteWorte, lines, io.StringIO())
+
+
+# -- state: JSON round trip and replay
+
+
+def test_json_round_trip_is_exact_at_every_step_and_play_continues_identically() -> None:
+    game = HasteWorte.new(setup(4, variant=2, meanings={"car": "Autos"}))
+    rnd = 0
+    while not game.finished:
+        for action in round_actions(game, [3, 1, 2, 0], at=T0 + 100.25 * rnd):
+            copy = HasteWorte.from_json(json.loads(json.dumps(game.to_json())))
+            assert copy == game
+            said_a = game.apply(action)
+            said_b = copy.apply(action)
+            assert said_a == said_b
+            assert copy.to_json() == game.to_json()
+        rnd += 1
+    final = HasteWorte.from_json(json.loads(json.dumps(game.to_json())))
+    assert final.finished and final.winners == game.winners
+
+
+def test_registered_under_its_name() -> None:
+    assert engine_class("haste-worte") is HasteWorte
+    assert HasteWorte.name == "haste-worte"
+
+
+# -- the example transcript and the catalogs
+
+
+def test_example_transcript_plays_to_the_end() -> None:
+    path = ROOT / "examples" / "haste_worte.jsonl"
+    out = io.StringIO()
+    game = play_transcript(HasteWorte, path.read_text(encoding="utf-8").splitlines(), out, lang="de")
+    assert game.finished
+    text = out.getvalue()
+    assert "Die Zeit ist um!" in text
+    assert "gewinnt mit" in text or "gewinnen mit" in text
+
+
+def test_every_haste_key_in_the_code_exists_in_both_languages_with_the_same_placeholders() -> None:
+    sources = [
+        ROOT / "companion" / "games" / "haste_worte.py",
+        ROOT / "companion" / "views" / "haste_worte_view.py",
+    ]
+    used = set()
+    for src in sources:
+        if src.exists():
+            used |= set(re.findall(r'"(haste\.[a-z_]+(?:\.[a-z_]+)*)"', src.read_text(encoding="utf-8")))
+    used |= {f"haste.symbol.{s}" for s in SYMBOLS} | {f"haste.meaning.{s}" for s in SYMBOLS}
+    assert len(used) > 60
+    de, en = catalog("de", "haste"), catalog("en", "haste")
+    assert not used - set(de), f"missing in de: {sorted(used - set(de))}"
+    assert not used - set(en), f"missing in en: {sorted(used - set(en))}"
+    assert set(de) == set(en)
+    for key in de:
+        assert de[key] and en[key]
+        assert set(re.findall(r"\{(\w+)\}", de[key])) == set(re.findall(r"\{(\w+)\}", en[key])), key

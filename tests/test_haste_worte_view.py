@@ -1,0 +1,320 @@
+"""The Haste Worte? screen driven like the table drives it: buttons, taps, camera readings, fake clocks.
+
+Screens are rendered at 800x480 into out/ (haste_*.png) to be looked at.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from companion.announcer import Announcer
+from companion.games.haste_worte import HasteWorte, Phase
+from companion.hourglass import Phase as SandPhase
+from companion.journal import Journal
+from companion.session import GameSession
+from companion.views import theme
+from companion.views.haste_worte_view import HOURGLASS_RECT, HasteWorteMode
+from hardware.events import Button, ButtonEvent, Press
+from vision.types import DieReading, TrayReading
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+OUT = Path(__file__).resolve().parents[1] / "out"
+WALL0 = 1_715_970_000.0
+
+
+class Clocks:
+    """The app's two clocks, moved by the test: monotonic (frames) and wall (stamps), which may disagree."""
+
+    def __init__(self) -> None:
+        self.mono = 500.0
+        self.wall = WALL0
+
+    def step(self, seconds: float) -> None:
+        self.mono += seconds
+        self.wall += seconds
+
+
+def make(tmp_path: Path, clocks: Clocks, setup: dict[str, Any], *, lang: str = "de",
+         actions: list[dict[str, Any]] | None = None, config: Any = None) -> tuple[HasteWorteMode, Announcer]:
+    announcer = Announcer(lang)
+    journal = Journal(tmp_path / f"journal-{clocks.mono}")
+    if actions is None:
+        session = GameSession.new(HasteWorte, setup, journal, lang=lang, announce=announcer.announce,
+                                  wall_clock=lambda: clocks.wall, announcer=announcer, config=config)
+    else:  # a restart: the journal's actions are replayed into a fresh engine
+        journal.start(HasteWorte.name, actions[0])
+        engine = HasteWorte.new(actions[0])
+        for a in actions[1:]:
+            engine.apply(a)
+            journal.record(a)
+        session = GameSession(HasteWorte, engine, list(actions), journal, lang=lang, announce=announcer.announce,
+                              wall_clock=lambda: clocks.wall, announcer=announcer, config=config)
+    view = HasteWorteMode(session)
+    view.update(0.0, clocks.mono)
+    return view, announcer
+
+
+def press(view: HasteWorteMode, button: Button, long: bool = False) -> None:
+    view.on_button(ButtonEvent(button, Press.LONG if long else Press.SHORT))
+
+
+def frames(view: HasteWorteMode, clocks: Clocks, seconds: float, step: float = 0.25) -> None:
+    """Advance time in frames whose ``dt`` lies (capped at 1/30 s as many loops do): the view must not care."""
+    end = clocks.mono + seconds
+    while clocks.mono < end - 1e-9:
+        clocks.step(min(step, end - clocks.mono))
+        view.update(1 / 30, clocks.mono)
+
+
+def shot(view: HasteWorteMode, name: str) -> pygame.Surface:
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(OUT / f"haste_{name}.png"))
+    return surface
+
+
+def queued_keys(announcer: Announcer) -> list[str]:
+    current = announcer.current
+    shown = [current.announcement.key] if current is not None and hasattr(current, "announcement") else []
+    return shown + [a.key for a in announcer.queued]
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+
+
+SETUP = {"action": "setup", "players": ["Anna", "Ben", "Carla", "David"], "start": 1, "seed": 9}
+
+
+def test_a_whole_round_with_buttons_alone_and_the_hourglass_on_time(tmp_path: Path) -> None:
+    clocks = Clocks()
+    view, announcer = make(tmp_path, clocks, SETUP)
+    g = view.game
+    assert g.round.first == 1  # "start" from the setup screen: Ben is the youngest
+    shot(view, "1_roll")
+    press(view, Button.ROLL)  # no camera: virtual dice
+    assert view.game.phase is Phase.PICK and len(view.game.round.dice) == 6
+    shot(view, "2_pick_empty")
+    press(view, Button.SELECT)  # Ben takes die 1
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)  # Carla: NEXT skips to die 3
+    assert [(p.player, p.die) for p in view.game.round.picks] == [(1, 0), (2, 2)]
+    shot(view, "3_pick_half")
+    press(view, Button.SELECT)
+    press(view, Button.SELECT)
+    assert view.game.phase is Phase.LETTER
+    shot(view, "4_letter")
+    press(view, Button.TIMER)  # draws the letter and turns the hourglass in one press
+    g = view.game
+    assert g.phase is Phase.WRITING and g.round.letter
+    start = g.hourglass.started_at
+    assert start == pytest.approx(WALL0, abs=1e-9)
+    frames(view, clocks, 30.0, step=0.37)
+    shot(view, "5_writing")
+    assert abs(g.hourglass.remaining(view.wall_now()) - 60.0) < 0.010
+    frames(view, clocks, 52.0, step=1.7)  # a slow frame rate: nothing drifts
+    assert "haste.timer_warning" in queued_keys(announcer)
+    shot(view, "6_warning")
+    assert view.hourglass_rect == HOURGLASS_RECT
+    frames(view, clocks, 9.0, step=0.9)
+    g = view.game
+    assert g.phase is Phase.READING
+    # time's up is stamped with the exact end of the sand, not the late frame that noticed it
+    expired = [a for a in view.session.actions if a["action"] == "timer_expired"]
+    assert expired == [{"action": "timer_expired", "at": start + 90.0}]
+    assert "haste.times_up" in queued_keys(announcer)
+    shot(view, "7_reading")
+    press(view, Button.NEXT)
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)  # Ben: 2
+    for _ in range(3):
+        press(view, Button.SELECT)  # 0 for the others
+    assert view.game.crystals == [0, 2, 0, 0]
+    assert view.game.round.number == 2 and view.game.round.first == 2
+
+
+def test_touch_picks_and_word_counts(tmp_path: Path) -> None:
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {"action": "setup", "players": ["Anna", "Ben"], "seed": 1}, lang="en")
+    view.on_tap((400, 250))
+    shot(view, "en_pick")  # the table sees the dice before tapping one
+    rects = view.dice.die_rects()
+    view.on_tap(rects[4].center)
+    view.on_tap(rects[1].center)
+    assert [p.die for p in view.game.round.picks] == [4, 1]
+    view.on_tap(view._button_rects()[0].center)  # draw the letter
+    assert view.game.phase is Phase.WRITING
+    view.on_tap(view._button_rects()[1].center)  # the table declares time's up
+    assert view.game.phase is Phase.READING
+    view.on_tap(view._count_rects()[3].center)
+    assert view.game.crystals == [3, 0]
+    shot(view, "en_reading")
+
+
+def test_long_press_cancels_and_timer_turns_it_again(tmp_path: Path) -> None:
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, SETUP)
+    press(view, Button.ROLL)
+    for _ in range(4):
+        press(view, Button.SELECT)
+    press(view, Button.SELECT)  # draw the letter
+    press(view, Button.TIMER)
+    frames(view, clocks, 20.0)
+    press(view, Button.TIMER, long=True)
+    g = view.game
+    assert g.hourglass.phase(view.wall_now()) is SandPhase.CANCELLED
+    frames(view, clocks, 200.0, step=5)
+    assert view.game.phase is Phase.WRITING  # a cancelled hourglass never runs out
+    shot(view, "8_cancelled")
+    press(view, Button.TIMER)
+    frames(view, clocks, 45.0)
+    assert abs(view.game.hourglass.remaining(view.wall_now()) - 45.0) < 0.010
+
+
+def test_a_wall_clock_step_during_the_run_does_not_jump_the_hourglass(tmp_path: Path) -> None:
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, SETUP)
+    press(view, Button.ROLL)
+    for _ in range(5):
+        press(view, Button.SELECT)
+    press(view, Button.TIMER)
+    frames(view, clocks, 10.0)
+    clocks.wall += 3600.0  # network time arrives and steps the clock
+    frames(view, clocks, 10.0)
+    assert view.game.phase is Phase.WRITING
+    assert abs(view.game.hourglass.remaining(view.wall_now()) - 70.0) < 0.010
+    frames(view, clocks, 70.0)
+    assert view.game.phase is Phase.READING
+
+
+def started_game(tmp_path: Path, clocks: Clocks) -> list[dict[str, Any]]:
+    view, _ = make(tmp_path, clocks, SETUP)
+    press(view, Button.ROLL)
+    for _ in range(5):
+        press(view, Button.SELECT)
+    press(view, Button.TIMER)
+    return list(view.session.actions)
+
+
+def test_restart_mid_hourglass_restores_the_remaining_time(tmp_path: Path) -> None:
+    clocks = Clocks()
+    actions = started_game(tmp_path, clocks)
+    clocks.wall += 52.5  # power cut at some point; the Pi is back 52.5 s after the hourglass was turned
+    clocks.mono = 3.0  # monotonic clocks restart at boot
+    view, _ = make(tmp_path, clocks, {}, actions=actions)
+    assert view.game.phase is Phase.WRITING
+    assert abs(view.game.hourglass.remaining(view.wall_now()) - 37.5) < 0.010
+    shot(view, "9_resumed")
+    frames(view, clocks, 37.5)
+    assert view.game.phase is Phase.READING
+
+
+def test_restart_after_the_sand_ran_out_says_times_up(tmp_path: Path) -> None:
+    clocks = Clocks()
+    actions = started_game(tmp_path, clocks)
+    clocks.wall += 600
+    view, announcer = make(tmp_path, clocks, {}, actions=actions)
+    assert view.game.phase is Phase.READING
+    assert "haste.times_up" in queued_keys(announcer)
+
+
+def test_restart_with_the_clock_behind_marks_the_round_interrupted(tmp_path: Path) -> None:
+    clocks = Clocks()
+    actions = started_game(tmp_path, clocks)
+    clocks.wall -= 86_400  # no real-time clock, no network time yet
+    view, announcer = make(tmp_path, clocks, {}, actions=actions)
+    assert view.game.round.timer_interrupted
+    assert "haste.timer_interrupted" in queued_keys(announcer)
+    shot(view, "10_interrupted")
+    press(view, Button.TIMER)  # turned again: a fresh full run
+    frames(view, clocks, 90.0, step=0.5)
+    assert view.game.phase is Phase.READING
+
+
+def reading(faces: list[str | None]) -> TrayReading:
+    return TrayReading(tuple(DieReading(f, 0.9 if f else 0.2, (0, 0, 10, 10)) for f in faces))
+
+
+def test_an_unread_die_is_fixed_on_screen_before_the_roll_counts(tmp_path: Path) -> None:
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, SETUP)
+    view.session.camera_ready = True
+    press(view, Button.ROLL)
+    assert view.waiting
+    view.on_dice(reading(["car", None, "fruit", "water", "toys", "sports"]))
+    assert view.game.phase is Phase.ROLL and view.pending is not None
+    shot(view, "11_unread")
+    press(view, Button.SELECT)  # opens the symbol choice for die 2
+    press(view, Button.NEXT)
+    shot(view, "12_choose_symbol")
+    press(view, Button.SELECT)  # the second symbol: fruit
+    assert view.game.phase is Phase.PICK
+    assert view.game.round.dice == ["car", "fruit", "fruit", "water", "toys", "sports"]
+
+
+def test_camera_roll_with_a_missing_die_is_explained(tmp_path: Path) -> None:
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, SETUP)
+    view.session.camera_ready = True
+    press(view, Button.ROLL)
+    view.on_dice(reading(["car", "fruit", "water", "toys", "sports"]))
+    assert view.game.phase is Phase.ROLL
+    assert "5 Würfel erkannt" in view.session.error
+
+
+def test_variant_2_asks_who_took_the_die(tmp_path: Path) -> None:
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {**SETUP, "variant": "simultaneous"})
+    press(view, Button.ROLL)
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)  # die 2 ...
+    assert view.choosing == ("who", 1)
+    press(view, Button.NEXT)
+    press(view, Button.NEXT)
+    shot(view, "13_who_took")
+    press(view, Button.SELECT)  # ... was taken by Carla
+    assert [(p.player, p.die) for p in view.game.round.picks] == [(2, 1)]
+
+
+def test_a_letter_typed_from_the_physical_tokens(tmp_path: Path) -> None:
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {**SETUP, "variant": "letter-first"})
+    assert view.game.phase is Phase.LETTER
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)
+    assert view.choosing == ("letter", 0)
+    for _ in range(3):
+        press(view, Button.NEXT)
+    shot(view, "14_letter_choice")
+    press(view, Button.SELECT)
+    assert view.game.round.letter == "E"  # A B D E
+    assert view.game.phase is Phase.ROLL
+
+
+def test_game_over_screen(tmp_path: Path) -> None:
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {"action": "setup", "players": ["Anna", "Ben", "Carla"], "seed": 3,
+                                      "goal": 3})
+    press(view, Button.ROLL)
+    for _ in range(3):
+        press(view, Button.SELECT)
+    press(view, Button.SELECT)  # the letter
+    press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
+    press(view, Button.SELECT)
+    assert view.game.phase is Phase.READING
+    for words in (3, 1, 3):
+        for _ in range(words):
+            press(view, Button.NEXT)
+        press(view, Button.SELECT)
+    assert view.game.finished and view.game.winners == [0, 2]
+    surface = shot(view, "15_over")
+    title = [surface.get_at((x, y)) for x in range(250, 550, 3) for y in range(130, 200, 3)]
+    assert sum(1 for c in title if c[:3] == theme.GOOD) > 100  # the winner title is drawn large, in green

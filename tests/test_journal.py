@@ -1,0 +1,129 @@
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from companion.errors import JournalError
+from companion.games.free_play import FreePlay
+from companion.journal import Journal
+from companion.session import GameSession, rebuild
+
+
+def _session(tmp_path):
+    return GameSession.new(FreePlay, {"action": "setup"}, Journal(tmp_path / "current"))
+
+
+def test_resume_restores_identical_state(tmp_path):
+    s = _session(tmp_path)
+    for faces in ([1, 2, 3], [6, None, 6], [4, 4, 4]):
+        assert s.apply({"action": "roll", "dice": faces})
+    s.apply({"action": "correct", "roll": 2, "die": 2, "face": 5})
+    saved = Journal(tmp_path / "current").load()
+    again = GameSession.resume(FreePlay, saved, Journal(tmp_path / "current"))
+    assert again.engine.to_json() == s.engine.to_json()
+    assert again.engine.rolls[1] == [6, 5, 6]
+
+
+def test_rejected_action_changes_nothing_and_is_not_journaled(tmp_path):
+    s = _session(tmp_path)
+    s.apply({"action": "roll", "dice": [1, 2]})
+    before = (tmp_path / "current" / "journal.jsonl").read_bytes()
+    assert not s.apply({"action": "roll", "dice": [7]})
+    assert "1 bis 6" in s.error  # shown in the table's language (German by default)
+    assert (tmp_path / "current" / "journal.jsonl").read_bytes() == before
+    assert s.engine.rolls == [[1, 2]]
+
+
+def test_undo_steps_back_one_event_at_a_time_across_restarts(tmp_path):
+    s = _session(tmp_path)
+    for n in range(1, 5):
+        s.apply({"action": "roll", "dice": [n]})
+    assert s.undo()
+    assert [r[0] for r in s.engine.rolls] == [1, 2, 3]
+    # restart: the undo was journaled
+    s2 = GameSession.resume(FreePlay, Journal(tmp_path / "current").load(), Journal(tmp_path / "current"))
+    assert [r[0] for r in s2.engine.rolls] == [1, 2, 3]
+    assert s2.undo() and s2.undo() and s2.undo()
+    assert s2.engine.rolls == []
+    assert not s2.undo()  # never past the setup
+    s3 = GameSession.resume(FreePlay, Journal(tmp_path / "current").load(), Journal(tmp_path / "current"))
+    assert s3.engine.rolls == []
+    s3.apply({"action": "roll", "dice": [6]})
+    s4 = GameSession.resume(FreePlay, Journal(tmp_path / "current").load(), Journal(tmp_path / "current"))
+    assert s4.engine.rolls == [[6]]
+
+
+def test_corrupt_journal_is_kept_aside_with_a_clear_message(tmp_path):
+    s = _session(tmp_path)
+    s.apply({"action": "roll", "dice": [3]})
+    path = tmp_path / "current" / "journal.jsonl"
+    lines = path.read_text().splitlines()
+    lines.insert(1, "{this is not json")
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(JournalError, match=r"damaged \(line 2.*kept as journal.jsonl.corrupt-"):
+        Journal(tmp_path / "current").load()
+    assert not path.exists()
+    kept = list((tmp_path / "current").glob("journal.jsonl.corrupt-*"))
+    assert len(kept) == 1 and "{this is not json" in kept[0].read_text()
+
+
+def test_torn_last_line_from_a_power_cut_is_dropped(tmp_path):
+    s = _session(tmp_path)
+    s.apply({"action": "roll", "dice": [3]})
+    path = tmp_path / "current" / "journal.jsonl"
+    with open(path, "a") as f:
+        f.write('{"action":{"action":"roll","di')  # the write the power cut interrupted
+    saved = Journal(tmp_path / "current").load()
+    assert rebuild(FreePlay, saved.actions).rolls == [[3]]
+    assert path.read_text().endswith("\n")
+    assert list((tmp_path / "current").glob("journal.jsonl.corrupt-*"))  # the torn file is kept, not deleted
+
+
+def test_new_game_archives_an_unfinished_one(tmp_path):
+    s = _session(tmp_path)
+    s.apply({"action": "roll", "dice": [2]})
+    _session(tmp_path)
+    history = list((tmp_path / "current" / "history").iterdir())
+    assert len(history) == 1
+    assert '"dice":[2]' in (history[0] / "journal.jsonl").read_text()
+
+
+CHILD = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from companion.games.free_play import FreePlay
+    from companion.journal import Journal
+    from companion.session import GameSession
+    s = GameSession.new(FreePlay, {"action": "setup"}, Journal(Path(sys.argv[1])))
+    n = 0
+    while True:
+        n += 1
+        s.apply({"action": "roll", "dice": [n % 6 + 1, (n * 5) % 6 + 1]})
+        print(n, flush=True)
+        time.sleep(0.005)
+""")
+
+
+def test_sigkill_mid_game_then_resume(tmp_path):
+    folder = tmp_path / "current"
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(folder)], stdout=subprocess.PIPE, text=True)
+    seen = 0
+    deadline = time.monotonic() + 20
+    while seen < 25 and time.monotonic() < deadline:
+        seen = int(child.stdout.readline())
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    assert seen >= 25
+    saved = Journal(folder).load()
+    engine = GameSession.resume(FreePlay, saved, Journal(folder)).engine
+    # every roll the child reported as done is there, in order, exactly as it was made
+    assert len(engine.rolls) >= seen
+    for n, roll in enumerate(engine.rolls, start=1):
+        assert roll == [n % 6 + 1, (n * 5) % 6 + 1]
+    snap = json.loads((folder / "snapshot.json").read_text())
+    assert snap["count"] in (len(engine.rolls), len(engine.rolls) + 1)

@@ -1,0 +1,398 @@
+"""Noch X-Mal! engine rules one at a time: dice input, choices, pass track, claims, chips, gifts, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.games.noch_x_mal import NochXMal, NxmError, Phase
+from companion.games.noch_x_mal.errors import ChipError, DiceError, GoalError, SetupError, TurnError
+from companion.i18n import catalog
+from companion.i18n import t as translate
+
+ROLL6 = ["red", "yellow", "blue", "4", "2", "5"]
+
+
+def started(players=("Anna", "Ben", "Carl"), combos=None, first=None) -> NochXMal:
+    combos = combos or [
+        ["yellow", "4"],
+        ["red", "2"],
+        ["blue", "5"],
+        ["green", "1"],
+        ["orange", "3"],
+        ["red", "5"],
+    ]
+    setup = {"action": "setup", "players": list(players), "seed": 7}
+    if first:
+        setup["first"] = first
+    game = NochXMal.new(setup)
+    for name, combo in zip(players, combos, strict=False):
+        game.apply({"action": "start_combo", "player": name, "dice": combo})
+    return game
+
+
+def at_roll(game: NochXMal, number: int, dice=None) -> NochXMal:
+    """Play plain rolls (active passes where needed) until roll ``number`` is out."""
+    while game.state.rolls < number:
+        if game.state.phase == Phase.ROLLED:
+            roll = game.state.roll
+            if roll.number >= 4 and roll.pick is None and not roll.active_passed:
+                game.apply({"action": "pass", "player": roll.active})
+            game.apply({"action": "end_roll"})
+        game.apply({"action": "roll", "dice": dice or ROLL6})
+    return game
+
+
+def rejected(game: NochXMal, action: dict, cls: type[NxmError], key: str) -> NxmError:
+    """The action is refused with the expected message and the state is exactly as before."""
+    before = json.dumps(game.to_json(), sort_keys=True)
+    with pytest.raises(cls) as info:
+        game.apply(action)
+    assert info.value.key == key
+    assert json.dumps(game.to_json(), sort_keys=True) == before
+    return info.value
+
+
+# -- setup and start combos ----------------------------------------------------------------------------------
+def test_setup_hands_out_chip_colours_and_ten_chips():
+    game = NochXMal.new({"action": "setup", "players": ["Anna", {"name": "Ben", "chips": "red"}, "Carl"]})
+    assert [p.chip_colour for p in game.state.players] == ["yellow", "red", "green"]
+    assert [p.chips for p in game.state.players] == [10, 10, 10]
+    assert game.state.phase == Phase.START
+
+
+@pytest.mark.parametrize(
+    "players,key",
+    [
+        ([], "nxm.err.players_count"),
+        (["A"] * 7, "nxm.err.players_count"),
+        (["Anna", "anna"], "nxm.err.duplicate_name"),
+        (["Anna", " "], "nxm.err.player_name"),
+        ([{"name": "A", "chips": "pink"}, "B"], "nxm.err.chip_colour"),
+        ([{"name": "A", "chips": "red"}, {"name": "B", "chips": "red"}], "nxm.err.chip_colour_taken"),
+    ],
+)
+def test_bad_setup_is_explained(players, key):
+    with pytest.raises(SetupError) as info:
+        NochXMal.new({"action": "setup", "players": players})
+    assert info.value.key == key
+    assert str(info.value) == info.value.text("de") != info.value.text("en")
+
+
+def test_joker_in_start_combo_is_rejected_with_reroll_message():
+    game = NochXMal.new({"action": "setup", "players": ["Anna", "Ben"]})
+    err = rejected(
+        game,
+        {"action": "start_combo", "player": "Anna", "dice": ["color-joker", "3"]},
+        DiceError,
+        "nxm.err.start_joker",
+    )
+    assert "Anna rolls the joker again" in err.text("en")
+    assert "Anna würfelt den Joker noch einmal" in str(err)
+    rejected(
+        game,
+        {"action": "start_combo", "player": "Anna", "dice": ["red", "number-joker"]},
+        DiceError,
+        "nxm.err.start_joker",
+    )
+    rejected(
+        game,
+        {"action": "start_combo", "player": "Anna", "dice": ["red", "blue"]},
+        DiceError,
+        "nxm.err.start_pair",
+    )
+    rejected(
+        game,
+        {"action": "start_combo", "player": "Anna", "dice": [None, "3"]},
+        DiceError,
+        "nxm.err.die_unread",
+    )
+
+
+def test_virtual_start_combo_never_keeps_a_joker_and_is_reproducible():
+    combos = set()
+    for seed in range(40):
+        game = NochXMal.new({"action": "setup", "players": ["Anna", "Ben"], "seed": seed})
+        game.apply({"action": "start_combo", "player": "Anna"})
+        again = NochXMal.new({"action": "setup", "players": ["Anna", "Ben"], "seed": seed})
+        again.apply({"action": "start_combo", "player": "Anna"})
+        anna = game.state.players[0]
+        assert anna.start_colour in ("red", "orange", "yellow", "green", "blue")
+        assert anna.start_number in ("1", "2", "3", "4", "5")
+        assert again.to_json() == game.to_json()
+        combos.add((anna.start_colour, anna.start_number))
+    assert len(combos) > 5  # the seed really drives the dice
+
+
+def test_roll_waits_for_every_start_combo_and_first_player_is_chosen():
+    game = NochXMal.new({"action": "setup", "players": ["Anna", "Ben", "Carl"]})
+    game.apply({"action": "start_combo", "player": "Anna", "dice": ["4", "yellow"]})
+    err = rejected(game, {"action": "roll", "dice": ROLL6}, TurnError, "nxm.err.start_missing")
+    assert "Ben and Carl" in err.text("en")
+    game.apply({"action": "start_combo", "player": "Ben", "dice": ["red", "2"]})
+    game.apply({"action": "start_combo", "player": "Carl", "dice": ["blue", "5"]})
+    said = game.apply({"action": "first_player", "player": "carl"})
+    assert said[0].text("en") == "Carl starts."
+    game.apply({"action": "roll", "dice": ROLL6})
+    assert game.state.roll.active == "Carl"
+    rejected(game, {"action": "first_player", "player": "Anna"}, TurnError, "nxm.err.first_player_late")
+
+
+# -- dice input ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "dice,key",
+    [
+        (["red", "yellow", None, "4", "2", "5"], "nxm.err.die_unread"),
+        (["red", "yellow", "blue", "4", "2"], "nxm.err.dice_count"),
+        (["red", "yellow", "blue", "green", "2", "5"], "nxm.err.dice_mix"),
+        (["red", "yellow", "blue", "4", "2", "6"], "nxm.err.six"),
+        (["red", "yellow", "purple", "4", "2", "5"], "nxm.err.unknown_face"),
+    ],
+)
+def test_bad_rolls_are_rejected(dice, key):
+    game = started()
+    err = rejected(game, {"action": "roll", "dice": dice}, DiceError, key)
+    if key == "nxm.err.die_unread":
+        assert err.text("en") == "Die 3 was not read: correct it on the screen or roll again."
+
+
+def test_roll_numbers_and_who_chooses_from_what():
+    game = started(first="Ben")
+    said = game.apply({"action": "roll", "dice": ["red", "color-joker", "blue", "4", "2", "5"]})
+    assert said[0].text("en") == "Roll 1 by Ben: everybody chooses a pair from all dice."
+    assert said[1].key == "nxm.joker_reminder" and not said[1].speak
+    assert "never 6" in said[1].text("en")
+    assert game.choosable_for("Carl") == [0, 1, 2, 3, 4, 5]
+    at_roll(game, 4)
+    assert game.state.roll.active == "Ben"
+    assert game.choosable_for("Carl") is None  # Ben decides first
+    rejected(game, {"action": "end_roll"}, TurnError, "nxm.err.active_undecided")
+    said = game.apply({"action": "pick", "dice": ["4", "yellow"]})
+    assert said[0].text("en") == "Ben has chosen. The others choose from the four remaining dice."
+    assert game.state.roll.pick == [1, 3]
+    assert game.choosable_for("Carl") == [0, 2, 4, 5]
+    assert game.choosable_for("Ben") == [0, 1, 2, 3, 4, 5]
+
+
+def test_pair_of_two_number_dice_is_rejected():
+    game = at_roll(started(), 4)
+    err = rejected(game, {"action": "pick", "dice": ["4", "2"]}, DiceError, "nxm.err.pair")
+    assert err.text("en") == "Choose exactly one colour die and one number die."
+    rejected(game, {"action": "pick", "dice": ["red", "blue"]}, DiceError, "nxm.err.pair")
+    err = rejected(game, {"action": "pick", "dice": ["green", "4"]}, DiceError, "nxm.err.pair_not_rolled")
+    assert err.text("en").startswith("Green is not in this roll")
+    assert str(err).startswith("Grün liegt nicht im Wurf")
+    rejected(
+        game, {"action": "pick", "player": "Carl", "dice": ["red", "4"]}, TurnError, "nxm.err.not_active"
+    )
+
+
+def test_active_pass_opens_all_six_dice_and_counts_pass_fields():
+    game = at_roll(started(), 4, dice=["yellow", "red", "blue", "4", "4", "1"])
+    active = game.state.roll.active
+    assert active == "Anna"  # seat 0 starts: rolls 1 and 4 are Anna's
+    said = game.apply({"action": "pass", "player": "Anna"})
+    # Anna's start combo is yellow 4: one yellow die and two fours
+    assert said[0].text("en") == "Anna passes: cross 3 fields on the pass track."
+    assert said[1].text("en") == "Anna has passed: everybody else chooses from all six dice."
+    assert game.choosable_for("Ben") == [0, 1, 2, 3, 4, 5]
+    rejected(game, {"action": "pick", "dice": ["red", "4"]}, TurnError, "nxm.err.active_decided")
+    rejected(game, {"action": "pass", "player": "Anna"}, TurnError, "nxm.err.already_passed")
+
+
+def test_pass_count_colour_and_number_each_die_once_jokers_never_match_at_least_one():
+    game = at_roll(started(), 1, dice=["red", "color-joker", "green", "2", "number-joker", "2"])
+    # Ben: red 2 -> the red die and both twos; jokers do not count
+    assert game.apply({"action": "pass", "player": "Ben"})[0].params == {"player": "Ben", "count": 3}
+    # Anna: yellow 4 -> nothing matches, still one field
+    said = game.apply({"action": "pass", "player": "Anna"})
+    assert said[0].key == "nxm.pass_fields.one"
+    assert game.state.roll.passes == {"Ben": 3, "Anna": 1}
+
+
+# -- first to reach ------------------------------------------------------------------------------------------
+def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_told():
+    game = at_roll(started(players=("Anna", "Ben", "Carl", "Dora")), 2)
+    game.apply({"action": "reached", "player": "Carl", "goals": ["column-c", "diamonds-top"]})
+    game.apply({"action": "reached", "player": "Anna", "goals": "column-C"})
+    rejected(
+        game,
+        {"action": "reached", "player": "Anna", "goals": ["column-C"]},
+        GoalError,
+        "nxm.err.goal_reported",
+    )
+    rejected(
+        game, {"action": "reached", "player": "Anna", "goals": ["row-P"]}, GoalError, "nxm.err.unknown_goal"
+    )
+    said = game.apply({"action": "end_roll"})
+    texts = [a.text("en") for a in said]
+    assert texts[0] == (
+        "Carl and Anna first: column C is full! Everybody else blackens the pink bonus of column C."
+    )
+    assert texts[1].startswith("Carl first: diamond row Top complete!")
+    assert "Carl, Anna und" not in said[0].text("de") and said[0].text("de").startswith(
+        "Carl und Anna zuerst"
+    )
+    game.apply({"action": "roll", "dice": ROLL6})
+    err = rejected(
+        game, {"action": "reached", "player": "Ben", "goals": ["column-C"]}, GoalError, "nxm.err.goal_taken"
+    )
+    assert (
+        err.text("en")
+        == "Carl and Anna already reached Column C in roll 2: now only the white bonus is left."
+    )
+    assert game.open_goals().count("column-C") == 0 and "column-D" in game.open_goals()
+
+
+def test_everybody_first_at_once_nobody_blackens():
+    game = at_roll(started(players=("Anna", "Ben")), 1)
+    game.apply({"action": "reached", "player": "Anna", "goals": ["color-blue"]})
+    game.apply({"action": "reached", "player": "Ben", "goals": ["colour-blue"]})
+    said = game.apply({"action": "end_roll"})
+    assert said[0].key == "nxm.everyone_first.colour-blue"
+
+
+# -- chips and gifts -----------------------------------------------------------------------------------------
+def test_discard_with_gift_needs_another_receiver_and_is_usable_from_next_roll():
+    game = at_roll(started(), 4)
+    rejected(
+        game, {"action": "discard", "player": "Ben", "gift": "joker"}, ChipError, "nxm.err.gift_to_missing"
+    )
+    rejected(
+        game,
+        {"action": "discard", "player": "Ben", "gift": "joker", "to": "Ben"},
+        ChipError,
+        "nxm.err.gift_to_self",
+    )
+    rejected(
+        game,
+        {"action": "discard", "player": "Ben", "gift": "wish", "to": "Anna"},
+        ChipError,
+        "nxm.err.gift_kind",
+    )
+    said = game.apply({"action": "discard", "player": "Ben", "gift": "plus-minus", "to": "Carl"})
+    assert said[0].text("en") == (
+        "Ben discards an X-chip and gives Carl a plus-minus-one, usable from the next roll. 9 left."
+    )
+    err = rejected(
+        game,
+        {"action": "use_gift", "player": "Carl", "gift": "plus-minus"},
+        ChipError,
+        "nxm.err.gift_not_yet",
+    )
+    assert "from roll 5" in err.text("en")
+    rejected(
+        game, {"action": "use_gift", "player": "Anna", "gift": "plus-minus"}, ChipError, "nxm.err.no_gift"
+    )
+    game.apply({"action": "pass", "player": "Anna"})
+    game.apply({"action": "end_roll"})
+    rejected(
+        game,
+        {"action": "use_gift", "player": "Carl", "gift": "plus-minus"},
+        ChipError,
+        "nxm.err.gift_needs_roll",
+    )
+    game.apply({"action": "roll", "dice": ROLL6})
+    said = game.apply({"action": "use_gift", "player": "Carl", "gift": "plus-minus"})
+    assert "A 5 never becomes 6" in said[0].text("en")
+    assert game.player("Carl").gifts == []
+
+
+def test_all_dice_gift_lets_a_non_active_player_choose_from_all_six():
+    game = at_roll(started(), 3)
+    game.apply({"action": "discard", "player": "Anna", "gift": "all-dice", "to": "Carl"})
+    at_roll(game, 4)  # Anna is active in roll 4
+    game.apply({"action": "pick", "dice": ["blue", "5"]})
+    rejected(game, {"action": "use_gift", "player": "Anna", "gift": "joker"}, ChipError, "nxm.err.no_gift")
+    assert game.choosable_for("Carl") == [0, 1, 3, 4]
+    game.apply({"action": "use_gift", "player": "Carl", "gift": "all-dice"})
+    assert game.choosable_for("Carl") == [0, 1, 2, 3, 4, 5]
+    assert game.choosable_for("Ben") == [0, 1, 3, 4]
+
+
+def test_chip_discarded_by_a_player_with_none_left_is_rejected():
+    game = at_roll(started(players=("Anna", "Ben")), 1)
+    for _ in range(10):
+        game.apply({"action": "discard", "player": "Ben"})
+    err = rejected(game, {"action": "discard", "player": "Ben"}, ChipError, "nxm.err.no_chips")
+    assert err.text("en").startswith("Ben has no X-chips left")
+    said = game.apply({"action": "discard", "player": "Anna"})  # the roll goes on for everybody else
+    assert said[0].params == {"player": "Anna", "left": 9}
+    said = game.apply({"action": "end_roll"})
+    assert said[-1].text("en") == "Ben has discarded all X-chips and wins!"
+    assert game.finished and game.state.winners == ["Ben"]
+    rejected(game, {"action": "roll", "dice": ROLL6}, TurnError, "nxm.err.game_over")
+
+
+def test_tie_shared_when_everything_is_equal():
+    game = at_roll(started(players=("Anna", "Ben")), 1)
+    for name in ("Anna", "Ben"):
+        for _ in range(10):
+            game.apply({"action": "discard", "player": name})
+    said = game.apply({"action": "end_roll"})
+    assert said[-1].key == "nxm.tiebreak_needed"
+    rejected(game, {"action": "roll", "dice": ROLL6}, TurnError, "nxm.err.in_tiebreak")
+    rejected(
+        game,
+        {"action": "tiebreak", "player": "Anna", "symbols": -1, "pass_fields": 3, "columns": 2},
+        NxmError,
+        "nxm.err.tiebreak_value",
+    )
+    game.apply({"action": "tiebreak", "player": "Anna", "symbols": 11, "pass_fields": 3, "columns": 2})
+    said = game.apply({"action": "tiebreak", "player": "Ben", "symbols": 11, "pass_fields": 3, "columns": 2})
+    assert said[0].text("en") == "Tied in everything: Anna and Ben share the victory!"
+    assert game.state.winners == ["Anna", "Ben"] and game.finished
+
+
+# -- solo ----------------------------------------------------------------------------------------------------
+def test_solo_uses_two_and_two_dice_and_no_chips():
+    game = NochXMal.new({"action": "setup", "players": ["Sol"]})
+    game.apply({"action": "start_combo", "player": "Sol", "dice": ["green", "3"]})
+    rejected(game, {"action": "roll", "dice": ROLL6}, DiceError, "nxm.err.dice_count")
+    said = game.apply({"action": "roll", "dice": ["green", "red", "3", "3"]})
+    assert said[0].text("en") == "Roll 1 of 30: draw the stroke / in field A."
+    rejected(game, {"action": "discard", "player": "Sol"}, ChipError, "nxm.err.solo_no_chips")
+    rejected(
+        game,
+        {"action": "reached", "player": "Sol", "goals": ["column-A"]},
+        GoalError,
+        "nxm.err.solo_no_goals",
+    )
+    assert game.apply({"action": "pass", "player": "Sol"})[0].params["count"] == 3
+
+
+# -- state -------------------------------------------------------------------------------------------------
+def test_json_round_trip_is_exact_mid_game():
+    game = at_roll(started(players=("Anna", "Ben", "Carl", "Dora")), 4)
+    game.apply({"action": "pick", "dice": ["red", "2"]})
+    game.apply({"action": "reached", "player": "Ben", "goals": ["points-II", "pass-end"]})
+    game.apply({"action": "discard", "player": "Carl", "gift": "all-dice", "to": "Dora"})
+    game.apply({"action": "pass", "player": "Anna"})
+    data = json.loads(json.dumps(game.to_json()))
+    copy = NochXMal.from_json(data)
+    assert copy.state == game.state
+    assert copy.to_json() == game.to_json()
+    assert copy.apply({"action": "end_roll"})[0].key == game.apply({"action": "end_roll"})[0].key
+    assert copy.state == game.state
+
+
+def test_unknown_action_and_unknown_player():
+    game = started()
+    rejected(game, {"action": "shuffle"}, TurnError, "nxm.err.unknown_action")
+    err = rejected(game, {"action": "first_player", "player": "Zoe"}, TurnError, "nxm.err.unknown_player")
+    assert err.text("en") == "Zoe is not playing. At the table: Anna, Ben and Carl."
+
+
+def test_catalogs_have_the_same_keys_and_placeholders():
+    import string
+
+    de, en = catalog("de", "nxm"), catalog("en", "nxm")
+    assert de.keys() == en.keys()
+    fields = string.Formatter()
+    for key in de:
+        assert de[key] and en[key], key
+        names_de = {f for _, f, _, _ in fields.parse(de[key]) if f}
+        names_en = {f for _, f, _, _ in fields.parse(en[key]) if f}
+        assert names_de == names_en, key
+    assert translate("nxm.face.color-joker", "de") == "Farbjoker"

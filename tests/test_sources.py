@@ -1,0 +1,383 @@
+"""Every frame source, on real files written here, on the shared photo datasets, and with cameras absent."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import types
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.errors import SourceError
+from hardware import sources
+from hardware.sources import (
+    PICAMERA_MISSING,
+    CaptureDevice,
+    FrameSource,
+    PhotoFolder,
+    PiCamera,
+    VideoFile,
+    open_source,
+)
+from hardware.synthetic import SyntheticTray
+
+
+def datasets_dir() -> Path:
+    default = Path(__file__).resolve().parents[2] / "shared" / "datasets"
+    return Path(os.environ.get("COMPANION_DATASETS", default))
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def solid(value: tuple[int, int, int], size: tuple[int, int] = (64, 48)) -> np.ndarray:
+    img = np.zeros((size[1], size[0], 3), np.uint8)
+    img[:] = value
+    return img
+
+
+@pytest.fixture
+def photos(tmp_path: Path) -> Path:
+    """Three photos in an order only natural sorting gets right, a broken one and a file that is no photo."""
+    cv2.imwrite(str(tmp_path / "throw_1.png"), solid((255, 0, 0)))
+    cv2.imwrite(str(tmp_path / "throw_2.png"), solid((0, 255, 0)))
+    cv2.imwrite(str(tmp_path / "throw_10.png"), solid((0, 0, 255)))
+    (tmp_path / "aaa_broken.jpg").write_bytes(b"not a jpeg at all")
+    (tmp_path / "notes.txt").write_text("dice photos from Friday")
+    return tmp_path
+
+
+def colour_of(frame: np.ndarray) -> tuple[int, int, int]:
+    return tuple(int(c) for c in frame.reshape(-1, 3).mean(0).round())
+
+
+# -- folder --------------------------------------------------------------------------------------------------
+
+
+def test_folder_replays_photos_in_natural_order_on_each_roll(photos: Path) -> None:
+    with PhotoFolder(photos, fps=None) as src:
+        assert src.is_open
+        assert [p.name for p in src.paths] == ["aaa_broken.jpg", "throw_1.png", "throw_2.png", "throw_10.png"]
+        first = src.read()
+        assert first.dtype == np.uint8 and first.shape == (48, 64, 3)
+        assert colour_of(first) == (255, 0, 0)  # the broken file was skipped
+        assert [p.name for p in src.unreadable] == ["aaa_broken.jpg"]
+        assert colour_of(src.read()) == (255, 0, 0)  # the same photo until ROLL
+        src.roll()
+        assert colour_of(src.read()) == (0, 255, 0)
+        src.roll()
+        assert colour_of(src.read()) == (0, 0, 255)
+        src.roll()
+        assert colour_of(src.read()) == (255, 0, 0)  # starts over, still skipping the broken one
+        assert "4 photos" in src.description and "on each roll" in src.description
+    assert not src.is_open
+    with pytest.raises(RuntimeError):
+        src.read()
+
+
+def test_folder_moves_on_by_itself_every_n_seconds(photos: Path) -> None:
+    clock = FakeClock()
+    with PhotoFolder(photos, every=2.0, fps=None, clock=clock) as src:
+        assert colour_of(src.read()) == (255, 0, 0)
+        clock.now = 1.9
+        assert colour_of(src.read()) == (255, 0, 0)
+        clock.now = 2.0
+        assert colour_of(src.read()) == (0, 255, 0)
+        clock.now = 4.1
+        assert colour_of(src.read()) == (0, 0, 255)
+
+
+def test_folder_frames_are_paced_so_the_reader_does_not_spin(photos: Path) -> None:
+    clock = FakeClock()
+    with PhotoFolder(photos, fps=10.0, clock=clock) as src:
+        assert src.read() is not None
+        clock.now = 0.05
+        assert src.read() is None
+        clock.now = 0.1
+        assert src.read() is not None
+        clock.now = 0.15
+        assert src.read() is None
+
+
+def test_folder_makes_grey_and_transparent_photos_bgr(tmp_path: Path) -> None:
+    cv2.imwrite(str(tmp_path / "a_grey.png"), np.full((10, 12), 77, np.uint8))
+    bgra = np.dstack([solid((10, 20, 30), (12, 10)), np.full((10, 12), 128, np.uint8)])
+    cv2.imwrite(str(tmp_path / "b_alpha.png"), bgra)
+    with PhotoFolder(tmp_path, fps=None) as src:
+        grey = src.read()
+        assert grey.shape == (10, 12, 3) and colour_of(grey) == (77, 77, 77)
+        src.roll()
+        alpha = src.read()
+        assert alpha.shape == (10, 12, 3) and colour_of(alpha) == (10, 20, 30)
+
+
+def test_frames_are_copies_so_a_reader_may_draw_on_them(photos: Path) -> None:
+    with PhotoFolder(photos, fps=None) as src:
+        frame = src.read()
+        frame[:] = 0
+        assert colour_of(src.read()) == (255, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        (lambda p: None, "has no photos"),
+        (lambda p: (p / "x.png").write_bytes(b"garbage"), "can be read"),
+    ],
+)
+def test_folder_errors_say_what_to_do(tmp_path: Path, setup, message: str) -> None:
+    setup(tmp_path)
+    with pytest.raises(SourceError, match=message):
+        PhotoFolder(tmp_path).open()
+
+
+def test_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match="does not exist"):
+        open_source(f"folder:{tmp_path / 'nope'}")
+
+
+@pytest.mark.parametrize("name", ["matteo-d6", "byler-d6"])
+def test_folder_replays_a_real_dataset(name: str) -> None:
+    images = datasets_dir() / name / "images"
+    if not images.is_dir():
+        pytest.skip(f"dataset {images} is absent (set COMPANION_DATASETS to its folder)")
+    expected = sorted(p.name for p in images.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
+    with open_source(f"folder:{images}") as src:
+        assert isinstance(src, PhotoFolder)
+        assert sorted(p.name for p in src.paths) == expected
+        seen = set()
+        for _ in range(3):
+            frame = _read_unpaced(src)
+            assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+            assert frame.shape[0] >= 240 and frame.std() > 5  # a real picture, not a blank
+            seen.add(src.current_path.name)
+            src.roll()
+        assert len(seen) == 3
+
+
+def _read_unpaced(src: FrameSource) -> np.ndarray:
+    frame = None
+    for _ in range(200):
+        frame = src.read()
+        if frame is not None:
+            return frame
+        time.sleep(0.01)
+    raise AssertionError("no frame within 2 s")
+
+
+# -- video ---------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def video(tmp_path: Path) -> Path:
+    path = tmp_path / "throws.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10.0, (64, 48))
+    assert writer.isOpened()
+    for i in range(12):
+        writer.write(solid((i * 20, i * 20, i * 20)))
+    writer.release()
+    return path
+
+
+def test_video_plays_every_frame_in_order_then_starts_over(video: Path) -> None:
+    with VideoFile(video, realtime=False) as src:
+        levels = [colour_of(src.read())[0] for _ in range(14)]
+    assert levels[:12] == pytest.approx([i * 20 for i in range(12)], abs=4)
+    assert levels[12:] == pytest.approx([0, 20], abs=4)
+    assert src.video_fps == pytest.approx(10.0)
+
+
+def test_video_without_loop_ends_with_none(video: Path) -> None:
+    with VideoFile(video, loop=False, realtime=False) as src:
+        frames = [src.read() for _ in range(13)]
+    assert all(f is not None for f in frames[:12]) and frames[12] is None
+
+
+def test_video_plays_at_its_own_frame_rate(video: Path) -> None:
+    clock = FakeClock()
+    with VideoFile(video, clock=clock) as src:
+        assert src.read() is not None
+        clock.now = 0.05
+        assert src.read() is None  # 10 fps: the next frame is due at 0.1 s
+        clock.now = 0.1
+        assert colour_of(src.read())[0] == pytest.approx(20, abs=4)
+
+
+def test_unreadable_and_missing_videos_are_clear_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.avi"
+    bad.write_bytes(b"this is not a video")
+    with pytest.raises(SourceError, match="cannot be played as a video"):
+        open_source(f"video:{bad}")
+    with pytest.raises(SourceError, match="no video file"):
+        open_source(f"video:{tmp_path / 'missing.avi'}")
+
+
+# -- cameras -------------------------------------------------------------------------------------------------
+
+
+def test_a_camera_index_with_no_device_is_a_clear_error() -> None:
+    with pytest.raises(SourceError, match=r"No camera at cam:63.*USB webcam"):
+        open_source("cam:63")
+    assert not CaptureDevice(63).is_open
+
+
+def test_pi_camera_without_picamera2_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "picamera2", None)  # import fails on any machine, a Pi included
+    with pytest.raises(SourceError) as caught:
+        open_source("pi")
+    assert str(caught.value) == PICAMERA_MISSING
+    assert "sudo apt install python3-picamera2" in str(caught.value)
+    assert "--system-site-packages" in str(caught.value)
+
+
+class FakePicamera2:
+    """The few picamera2 calls PiCamera makes, recorded, with the behaviour the picamera2 manual documents."""
+
+    cameras = [{"Model": "imx708", "Num": 0}]
+    instances: list[FakePicamera2] = []
+
+    def __init__(self, camera_num: int = 0) -> None:
+        self.camera_num = camera_num
+        self.calls: list[tuple] = []
+        FakePicamera2.instances.append(self)
+
+    @staticmethod
+    def global_camera_info() -> list[dict]:
+        return FakePicamera2.cameras
+
+    def create_video_configuration(self, main: dict) -> dict:
+        return {"main": main}
+
+    def configure(self, config: dict) -> None:
+        self.config = config
+
+    def start(self) -> None:
+        self.calls.append(("start",))
+
+    def capture_metadata(self) -> dict:
+        return {"ExposureTime": 12000, "AnalogueGain": 2.5, "ColourGains": (1.8, 1.4)}
+
+    def set_controls(self, controls: dict) -> None:
+        self.calls.append(("set_controls", dict(controls)))
+
+    def capture_array(self, name: str = "main") -> np.ndarray:
+        w, h = self.config["main"]["size"]
+        frame = np.zeros((h, w, 3), np.uint8)
+        frame[..., 0] = 200  # RGB888 is B, G, R in memory: blue first, as OpenCV wants
+        return frame
+
+    def stop(self) -> None:
+        self.calls.append(("stop",))
+
+    def close(self) -> None:
+        self.calls.append(("close",))
+
+
+@pytest.fixture
+def fake_picamera2(monkeypatch: pytest.MonkeyPatch):
+    module = types.ModuleType("picamera2")
+    module.Picamera2 = FakePicamera2
+    FakePicamera2.instances = []
+    monkeypatch.setitem(sys.modules, "picamera2", module)
+    return FakePicamera2
+
+
+def test_pi_camera_locks_exposure_and_white_balance_it_found(fake_picamera2) -> None:
+    with PiCamera(size=(320, 240), settle=0) as cam:
+        frame = cam.read()
+        picam = fake_picamera2.instances[0]
+        assert picam.config == {"main": {"size": (320, 240), "format": "RGB888"}}
+        controls = [c[1] for c in picam.calls if c[0] == "set_controls"]
+        assert controls == [{"AeEnable": False, "AwbEnable": False, "ExposureTime": 12000,
+                             "AnalogueGain": 2.5, "ColourGains": (1.8, 1.4)}]
+        assert frame.shape == (240, 320, 3) and colour_of(frame) == (200, 0, 0)
+    assert picam.calls[-2:] == [("stop",), ("close",)]
+
+
+def test_pi_camera_keeps_given_exposure(fake_picamera2) -> None:
+    with PiCamera(settle=0, exposure_us=5000, analogue_gain=1.0, colour_gains=(2.0, 1.5)) as cam:
+        assert cam.locked["ExposureTime"] == 5000
+        assert cam.locked["AnalogueGain"] == 1.0
+        assert cam.locked["ColourGains"] == (2.0, 1.5)
+
+
+def test_pi_camera_not_connected_is_a_clear_error(fake_picamera2, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(FakePicamera2, "cameras", [])
+    with pytest.raises(SourceError, match="ribbon cable"):
+        open_source("pi")
+
+
+# -- choosing ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [("webcam", "Unknown picture source"), ("cam:first", "cam:0"), ("folder:", "needs a path"),
+     ("video:", "needs a path"), ("pi:x", "pi:1"), ("synthetic:3", "Unknown picture source")],
+)
+def test_bad_source_specs_are_clear_errors(spec: str, message: str) -> None:
+    with pytest.raises(SourceError, match=message):
+        open_source(spec)
+
+
+def test_specs_open_the_named_kind(photos: Path, video: Path) -> None:
+    kinds = [(f"folder:{photos}", PhotoFolder), (f"video:{video}", VideoFile), ("synthetic", SyntheticTray)]
+    for spec, kind in kinds:
+        src = open_source(spec, rng_seed=1)
+        try:
+            assert isinstance(src, kind) and src.is_open
+            src.open()  # opening again is harmless: the app opens what open_source returned
+        finally:
+            src.close()
+
+
+@pytest.fixture
+def no_cameras(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "picamera2", None)
+
+    def no_webcam(self: CaptureDevice) -> None:
+        raise SourceError(f"No camera at cam:{self.index}")
+
+    monkeypatch.setattr(CaptureDevice, "_open", no_webcam)
+
+
+def test_auto_falls_back_to_the_synthetic_tray_and_says_why(no_cameras) -> None:
+    with open_source("auto", rng_seed=5) as src:
+        assert isinstance(src, SyntheticTray)
+        assert [s.split(":")[0] for s in src.skipped] == ["pi", "cam"]
+        assert "python3-picamera2" in src.skipped[0]
+        assert src.read().shape == (480, 640, 3)
+
+
+def test_auto_prefers_a_given_folder_over_the_synthetic_tray(no_cameras, photos: Path) -> None:
+    with open_source("auto", folder=photos) as src:
+        assert isinstance(src, PhotoFolder)
+        assert len(src.skipped) == 2
+
+
+def test_auto_prefers_the_pi_camera_when_there_is_one(fake_picamera2,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sources, "PI_SETTLE_SECONDS", 0.0)
+    with open_source("auto") as src:
+        assert isinstance(src, PiCamera) and src.skipped == []
+
+
+def test_diagnose_names_what_is_missing_and_what_works(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "picamera2", None)
+    lines = sources.diagnose()
+    assert any("picamera2 not installed" in line and "sudo apt install" in line for line in lines)
+    assert any(line.startswith("OpenCV") for line in lines)
+    assert any("Synthetic" in line for line in lines)
+
+
+def test_diagnose_lists_pi_cameras(fake_picamera2) -> None:
+    assert any("imx708" in line for line in sources.diagnose())

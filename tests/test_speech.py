@@ -1,0 +1,195 @@
+"""Speech through the real espeak-ng: real WAV audio of a plausible length, both voices, names that cannot
+steer it, rendering off the calling thread with a cache. Skipped with a reason where espeak-ng is not
+installed."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import threading
+import wave
+
+import numpy as np
+import pytest
+
+from companion import speech
+from companion.errors import CompanionError
+from companion.sounds import wav_bytes, wav_duration
+from companion.speech import Speech, SpeechError, fix_wav_header, speakable, synthesize
+
+ESPEAK = speech.find_espeak()
+needs_espeak = pytest.mark.skipif(ESPEAK is None,
+                                  reason="espeak-ng is not installed (sudo apt install espeak-ng)")
+
+SHORT_DE = "Anna ist dran."
+LONG_DE = ("Bernhard war als Erster mit den Zitronen fertig: kreise die 9 ein. "
+           "Alle anderen streichen die 9 durch.")
+
+
+def header_and_samples(wav: bytes) -> tuple[wave._wave_params, np.ndarray]:
+    with wave.open(io.BytesIO(wav), "rb") as w:
+        params = w.getparams()
+        data = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+    return params, data
+
+
+@needs_espeak
+@pytest.mark.parametrize("lang,text", [("de", SHORT_DE), ("en", "It is Anna's turn.")])
+def test_real_speech_is_a_wav_of_plausible_length(lang, text):
+    wav = synthesize(text, lang)
+    params, data = header_and_samples(wav)
+    assert (params.nchannels, params.sampwidth) == (1, 2)
+    assert params.nframes == len(data) == (len(wav) - 44) // 2  # the header states the true length
+    seconds = wav_duration(wav)
+    assert 0.6 < seconds < 4.0, seconds  # four words at 150 words a minute: about 1.5 s
+    rms = float(np.sqrt(np.mean(data.astype(float) ** 2)))
+    assert rms > 500, "the audio is (nearly) silent"
+
+
+@needs_espeak
+def test_longer_sentence_takes_longer_and_sox_agrees(tmp_path):
+    short, long = synthesize(SHORT_DE, "de"), synthesize(LONG_DE, "de")
+    assert wav_duration(long) > 3 * wav_duration(short)
+    assert 4.0 < wav_duration(long) < 12.0
+    if shutil.which("soxi") is None:
+        pytest.skip("sox is not installed: header length checked by the wave module only")
+    path = tmp_path / "long.wav"
+    path.write_bytes(long)
+    soxi = float(subprocess.run(["soxi", "-D", str(path)], capture_output=True, text=True, check=True).stdout)
+    assert soxi == pytest.approx(wav_duration(long), abs=0.01)
+
+
+@needs_espeak
+def test_german_and_english_voices_differ():
+    de, en = synthesize("Anna", "de"), synthesize("Anna", "en")
+    assert de != en
+
+
+@needs_espeak
+def test_a_name_cannot_inject_phonemes_or_flags():
+    def phonemes(text: str) -> str:
+        out = subprocess.run([ESPEAK, "-q", "-x", "-v", "en", "--stdin"], input=text.encode(),
+                             capture_output=True, check=True)
+        return out.stdout.decode().strip()
+
+    injected = "[[b'i:p]]"
+    assert phonemes(injected) == "b'i:p"  # raw, espeak-ng would obey the phoneme escape
+    assert phonemes(speakable(injected)) != "b'i:p"  # made speakable, the letters are read out
+    for name in ["-v en", "--stdout", "<speak><audio src='x'/></speak>", "Jörg\x01 5S", "Zoë\n-w /tmp/x"]:
+        wav = synthesize(f"{name} ist dran.", "de")
+        assert wav_duration(wav) > 0.5
+
+
+def test_speakable_removes_only_what_espeak_would_obey():
+    assert speakable("[[a]] Anna]]") == "a Anna"
+    assert speakable("Zoë\x01\x02 und\nJörg\t!") == "Zoë und Jörg !"
+    assert speakable("[[[[a]]]]") == "a"
+    assert speakable("Anna (die Große) & Ben <3") == "Anna (die Große) & Ben <3"
+
+
+def test_fix_wav_header_repairs_a_streamed_length():
+    good = wav_bytes(np.arange(1000, dtype=np.int16))
+    streamed = bytearray(good)
+    streamed[4:8] = (0x7FFFF024).to_bytes(4, "little")
+    streamed[40:44] = (0x7FFFF000).to_bytes(4, "little")
+    fixed = fix_wav_header(bytes(streamed))
+    assert fixed == good
+    assert wav_duration(fixed) == pytest.approx(1000 / 22050)
+
+
+@pytest.mark.parametrize("junk", [b"", b"not a wav at all", b"RIFF\x00\x00\x00\x00WAVEdata"])
+def test_fix_wav_header_rejects_junk_clearly(junk):
+    with pytest.raises(SpeechError, match="espeak-ng"):
+        fix_wav_header(junk)
+
+
+def test_missing_espeak_is_a_clear_error(tmp_path):
+    with pytest.raises(SpeechError, match="espeak-ng") as err:
+        synthesize("Hallo", "de", espeak=str(tmp_path / "espeak-ng"))
+    assert isinstance(err.value, CompanionError)
+    with pytest.raises(SpeechError, match="sudo apt install espeak-ng"):
+        speech._synth_with(None, "Hallo", "de")
+
+
+def test_unknown_language_is_refused():
+    with pytest.raises(SpeechError, match="fr"):
+        synthesize("Bonjour", "fr", espeak=ESPEAK or "espeak-ng")
+
+
+def test_without_espeak_speech_is_unavailable_and_requests_do_nothing(monkeypatch):
+    monkeypatch.setenv("PATH", "/nonexistent")
+    s = Speech()
+    assert not s.available
+    s.request("Hallo", "de")
+    assert s.result("Hallo", "de") is None and not s.pending("Hallo", "de")
+
+
+def test_worker_thread_renders_off_the_caller_and_caches():
+    started, release = threading.Event(), threading.Event()
+    threads: list[str] = []
+
+    def synth(text: str, lang: str) -> bytes:
+        threads.append(threading.current_thread().name)
+        started.set()
+        release.wait(5)
+        return wav_bytes(np.zeros(2205, dtype=np.int16))
+
+    s = Speech(synth)
+    s.request("Hallo", "de")  # returns at once although rendering blocks
+    assert started.wait(5)
+    assert s.result("Hallo", "de") is None and s.pending("Hallo", "de")
+    release.set()
+    assert s.wait(5)
+    got = s.result("Hallo", "de")
+    assert got is not None and got.seconds == pytest.approx(0.1)
+    s.request("Hallo", "de")
+    assert s.wait(5)
+    assert threads == ["speech"]  # rendered once, on the worker
+    s.close()
+
+
+def test_a_failing_synth_is_reported_and_the_worker_lives_on():
+    def synth(text: str, lang: str) -> bytes:
+        if text == "kaputt":
+            raise RuntimeError("boom")
+        return wav_bytes(np.zeros(100, dtype=np.int16))
+
+    s = Speech(synth)
+    s.request("kaputt", "de")
+    s.request("heil", "de")
+    assert s.wait(5)
+    assert s.result("kaputt", "de").wav is None and "boom" in s.result("kaputt", "de").error
+    assert s.result("heil", "de").wav is not None
+    s.close()
+
+
+def test_cache_is_bounded():
+    s = Speech(lambda text, lang: wav_bytes(np.zeros(10, dtype=np.int16)), threaded=False, cache_size=3)
+    for i in range(5):
+        s.request(f"Satz {i}", "de")
+    assert s.result("Satz 0", "de") is None and s.result("Satz 4", "de") is not None
+
+
+@needs_espeak
+def test_real_speech_through_the_worker():
+    s = Speech()
+    s.request(SHORT_DE, "de")
+    assert s.wait(15)
+    got = s.result(SHORT_DE, "de")
+    assert got.wav is not None and 0.6 < got.seconds < 4.0
+    s.close()
+
+
+@needs_espeak
+def test_diagnose_reports_both_voices():
+    lines = speech.diagnose("en")
+    assert "espeak" in lines[0].lower()
+    for code in ("de", "en"):
+        assert any(f"{code} voice speaks" in line for line in lines)
+
+
+def test_diagnose_says_how_to_install(monkeypatch):
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert speech.diagnose("de") == ["Sprache: espeak-ng nicht gefunden, Ansagen erscheinen nur als Banner. "
+                                     "Installieren mit: sudo apt install espeak-ng"]

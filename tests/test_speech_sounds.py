@@ -1,0 +1,59 @@
+"""The generated sounds: right length, pitch and loudness, clean edges, valid WAV; and the mixer wrapper."""
+
+from __future__ import annotations
+
+import io
+import wave
+
+import numpy as np
+import pytest
+
+from companion import sounds
+from companion.announce import Sound
+
+
+def dominant_hz(data: np.ndarray, start: float = 0.0, seconds: float = 0.1) -> float:
+    a = int(start * sounds.SAMPLE_RATE)
+    chunk = data[a:a + int(seconds * sounds.SAMPLE_RATE)].astype(float)
+    spectrum = np.abs(np.fft.rfft(chunk * np.hanning(len(chunk))))
+    return float(np.fft.rfftfreq(len(chunk), 1 / sounds.SAMPLE_RATE)[np.argmax(spectrum)])
+
+
+@pytest.mark.parametrize("sound,low,high", [(Sound.CHIME, 0.5, 1.5), (Sound.TICK, 0.03, 0.15),
+                                            (Sound.TIMES_UP, 1.0, 2.5)])
+def test_lengths_levels_and_edges(sound, low, high):
+    data = sounds.samples(sound)
+    assert data.dtype == np.int16 and data.ndim == 1
+    assert low < len(data) / sounds.SAMPLE_RATE < high
+    peak = int(np.max(np.abs(data.astype(int))))
+    assert 0.7 * 32767 < peak <= sounds.PEAK * 32767 + 1  # loud, never clipping
+    assert abs(int(data[0])) < 200 and abs(int(data[-1])) < 200  # faded: no click at either end
+
+
+def test_pitches_tell_the_sounds_apart():
+    chime = sounds.samples(Sound.CHIME)
+    assert dominant_hz(chime, 0.0) == pytest.approx(659.25, abs=15)  # first note E5
+    assert dominant_hz(chime, 0.25) == pytest.approx(880.0, abs=15)  # then A5
+    assert dominant_hz(sounds.samples(Sound.TICK), 0.0, 0.05) == pytest.approx(1600, abs=40)
+    up = sounds.samples(Sound.TIMES_UP)
+    assert dominant_hz(up, 0.02) == pytest.approx(784, abs=15)  # falling: G5 ...
+    assert dominant_hz(up, 0.80) == pytest.approx(440, abs=15)  # ... down to A4
+
+
+def test_times_up_is_longer_than_the_chime_and_the_tick_is_shortest():
+    lengths = {s: len(sounds.samples(s)) for s in (Sound.CHIME, Sound.TICK, Sound.TIMES_UP)}
+    assert lengths[Sound.TICK] < lengths[Sound.CHIME] < lengths[Sound.TIMES_UP]
+
+
+@pytest.mark.parametrize("sound", [Sound.CHIME, Sound.TICK, Sound.TIMES_UP])
+def test_wav_round_trip(sound):
+    wav = sounds.sound_wav(sound)
+    with wave.open(io.BytesIO(wav), "rb") as w:
+        assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, sounds.SAMPLE_RATE)
+        back = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+    assert np.array_equal(back, sounds.samples(sound))
+    assert sounds.wav_duration(wav) == pytest.approx(len(back) / sounds.SAMPLE_RATE)
+
+
+def test_no_sound_is_none():
+    assert sounds.samples(Sound.NONE) is None and sounds.sound_wav(Sound.NONE) is None

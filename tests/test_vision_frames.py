@@ -1,0 +1,90 @@
+"""Odd frames must give a clear, empty result from every vision entry point, never an exception."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.annotate import annotate
+from vision.detect import DieCandidate, crop_die, find_dice
+from vision.pips import read_dice
+from vision.rest import AtRestTrigger
+from vision.types import DieReading, TrayReading
+
+@pytest.fixture
+def byler_photo(datasets) -> np.ndarray:
+    import cv2
+
+    img = cv2.imread(str(datasets / "byler-d6" / "images" / "IMG_20191208_111228.jpg"))
+    if img is None:
+        pytest.skip("byler-d6 photo IMG_20191208_111228.jpg missing from the datasets")
+    return img
+
+
+ODD_FRAMES = {
+    "none": None,
+    "empty": np.zeros((0, 0, 3), np.uint8),
+    "one pixel": np.zeros((1, 1, 3), np.uint8),
+    "one row": np.full((1, 640, 3), 200, np.uint8),
+    "all black": np.zeros((480, 640, 3), np.uint8),
+    "all white": np.full((480, 640, 3), 255, np.uint8),
+    "flat grey 2-D": np.full((480, 640), 128, np.uint8),
+    "noise": np.random.default_rng(1).integers(0, 256, (480, 640, 3), dtype=np.uint8),
+    "float nan": np.full((64, 64, 3), np.nan, np.float32),
+    "four channels": np.zeros((8, 8, 4), np.uint8),
+    "1-D": np.zeros(100, np.uint8),
+}
+
+
+@pytest.mark.parametrize("name", list(ODD_FRAMES))
+def test_odd_frames_read_as_empty_tray(name: str) -> None:
+    frame = ODD_FRAMES[name]
+    reading = read_dice(frame)
+    assert isinstance(reading, TrayReading)
+    if name != "noise":
+        assert reading.dice == ()
+    assert isinstance(find_dice(frame), list)
+    assert annotate(frame, reading).ndim == 3
+
+
+def test_huge_frame_is_read_quickly_and_in_its_own_coordinates() -> None:
+    # A 12000x9000 frame with one big drawn die: boxes must come back in the big frame's pixels.
+    frame = np.full((9000, 12000, 3), 90, np.uint8)
+    x0, y0, side = 6000, 3000, 900
+    frame[y0:y0 + side, x0:x0 + side] = 235
+    for px, py in ((0.25, 0.25), (0.75, 0.75), (0.5, 0.5)):
+        cx, cy = int(x0 + px * side), int(y0 + py * side)
+        yy, xx = np.ogrid[-80:81, -80:81]
+        disc = xx * xx + yy * yy <= 80 * 80
+        frame[cy - 80:cy + 81, cx - 80:cx + 81][disc] = 20
+    reading = read_dice(frame)
+    assert reading.faces == [3]
+    bx0, by0, bx1, by1 = reading.dice[0].box
+    assert abs((bx0 + bx1) / 2 - (x0 + side / 2)) < side * 0.2
+    assert abs((by0 + by1) / 2 - (y0 + side / 2)) < side * 0.2
+    cands = find_dice(frame)
+    assert any(c.box[0] <= x0 + side / 2 <= c.box[2] and c.box[1] <= y0 + side / 2 <= c.box[3] for c in cands)
+
+
+def test_grey_and_bgra_frames_read_like_bgr(byler_photo: np.ndarray) -> None:
+    import cv2
+
+    faces = sorted(read_dice(byler_photo).faces, key=str)
+    grey = cv2.cvtColor(byler_photo, cv2.COLOR_BGR2GRAY)
+    bgra = cv2.cvtColor(byler_photo, cv2.COLOR_BGR2BGRA)
+    assert sorted(read_dice(bgra).faces, key=str) == faces
+    assert isinstance(read_dice(grey), TrayReading)
+
+
+def test_crop_die_gives_requested_square_even_at_the_border() -> None:
+    frame = np.zeros((100, 100, 3), np.uint8)
+    cand = DieCandidate(box=(0, 0, 20, 20), rect=((5.0, 5.0), (20.0, 20.0), 30.0), size=20.0, score=1.0)
+    assert crop_die(frame, cand, 48).shape == (48, 48, 3)
+    assert crop_die(None, cand).shape == (64, 64, 3)
+
+
+def test_trigger_ignores_unreadable_frames() -> None:
+    trig = AtRestTrigger(still_seconds=0.2, reader=lambda f: TrayReading((DieReading(1, 1.0, (0, 0, 1, 1)),)))
+    for i in range(10):
+        assert trig.feed(None, i * 0.1) is None
+        assert trig.feed(np.zeros((1, 1, 3), np.uint8), i * 0.1) is None

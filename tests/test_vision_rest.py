@@ -1,0 +1,149 @@
+"""The at-rest trigger on sequences made from real photos with simulated motion and a hand."""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.pips import read_dice
+from vision.rest import AtRestTrigger, combine
+from vision.types import DieReading, TrayReading
+
+FPS = 20.0
+PHOTO = ("matteo-d6", "five_26.jpg")  # three dice on a wood desk, oblique webcam
+
+
+@pytest.fixture
+def photo(datasets) -> tuple[np.ndarray, list[int]]:
+    folder = datasets / PHOTO[0]
+    img = cv2.imread(str(folder / "images" / PHOTO[1]))
+    if img is None:
+        pytest.skip(f"{PHOTO} missing from the datasets")
+    with open(folder / "labels.csv", newline="") as fh:
+        faces = [int(r["face"]) for r in csv.DictReader(fh) if r["image"] == PHOTO[1]]
+    return img, faces
+
+
+def shaken(img: np.ndarray, step: int) -> np.ndarray:
+    """The dice tumbling: the frame content jumps a few pixels every frame (and blurs a little)."""
+    dx, dy = (step * 7) % 23 - 11, (step * 5) % 17 - 8
+    mat = np.float32([[1, 0, dx], [0, 1, dy]])
+    moved = cv2.warpAffine(img, mat, (img.shape[1], img.shape[0]), borderMode=cv2.BORDER_REFLECT)
+    return cv2.GaussianBlur(moved, (5, 5), 0)
+
+
+def with_hand(img: np.ndarray) -> np.ndarray:
+    """A still hand and forearm reaching in from the bottom edge over part of the tray."""
+    out = img.copy()
+    h, w = out.shape[:2]
+    arm = np.array([[w // 3, h], [w // 2, h // 2], [w // 2 + 90, h // 2 - 20], [w // 2 + 60, h]], np.int32)
+    cv2.fillPoly(out, [arm], (120, 150, 205))
+    cv2.ellipse(out, (w // 2 + 40, h // 2 - 30), (70, 50), 20, 0, 360, (110, 140, 200), -1)
+    return out
+
+
+class CountingReader:
+    def __init__(self, reader=read_dice) -> None:
+        self.reader = reader
+        self.calls = 0
+
+    def __call__(self, frame: np.ndarray) -> TrayReading:
+        self.calls += 1
+        return self.reader(frame)
+
+
+def run(trig: AtRestTrigger, frames: list[np.ndarray], t0: float = 0.0) -> list[tuple[float, TrayReading]]:
+    fired = []
+    for i, frame in enumerate(frames):
+        t = t0 + i / FPS
+        r = trig.feed(frame, t)
+        if r is not None:
+            fired.append((t, r))
+    return fired
+
+
+def test_fires_once_after_still_time_with_the_dice_read(photo) -> None:
+    img, faces = photo
+    reader = CountingReader()
+    trig = AtRestTrigger(still_seconds=0.6, reader=reader)
+    frames = [shaken(img, i) for i in range(10)] + [img] * 40
+    fired = run(trig, frames)
+    assert len(fired) == 1
+    t, reading = fired[0]
+    # Still from frame 10 (t=0.5); it must wait the full 0.6 s and not much more.
+    assert 1.1 - 1e-6 <= t <= 1.1 + 2 / FPS
+    assert Counter(reading.faces) == Counter(faces)
+    assert reader.calls == trig.reads  # cheap: only a few frames of each rest are read
+    assert not trig.armed
+
+
+def rethrown(img: np.ndarray, dx: int = 40, dy: int = 30) -> np.ndarray:
+    """The same dice landed elsewhere: the middle of the tray (where the dice are) moved, the edges kept."""
+    out = img.copy()
+    h, w = img.shape[:2]
+    y0, y1, x0, x1 = h // 5, h - h // 5 - dy, w // 5, w - w // 5 - dx
+    out[y0 + dy:y1 + dy, x0 + dx:x1 + dx] = img[y0:y1, x0:x1]
+    return out
+
+
+def test_rearms_when_the_dice_move_again(photo) -> None:
+    img, _ = photo
+    trig = AtRestTrigger(still_seconds=0.5, reader=CountingReader())
+    frames = [img] * 20 + [shaken(img, i) for i in range(6)] + [rethrown(img)] * 20
+    fired = run(trig, frames)
+    assert len(fired) == 2
+    assert trig.armed is False
+    first = sorted(((d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2) for d in fired[0][1].dice)
+    second = sorted(((d.box[0] + d.box[2]) / 2 - 40, (d.box[1] + d.box[3]) / 2 - 30) for d in fired[1][1].dice)
+    middle = [p for p in first if img.shape[1] / 5 < p[0] < img.shape[1] * 0.7]
+    assert len(middle) >= 3
+    for p in middle:
+        assert min(np.hypot(p[0] - q[0], p[1] - q[1]) for q in second) < 6
+
+
+def test_never_fires_while_moving(photo) -> None:
+    img, _ = photo
+    reader = CountingReader()
+    trig = AtRestTrigger(still_seconds=0.3, reader=reader)
+    assert run(trig, [shaken(img, i) for i in range(60)]) == []
+    assert reader.calls == 0
+
+
+def test_a_still_hand_holds_the_trigger_until_it_leaves(photo) -> None:
+    img, faces = photo
+    reader = CountingReader()
+    trig = AtRestTrigger(still_seconds=0.5, reader=reader)
+    # Quiet tray (fires once), the hand comes in and stays still, then it leaves and the tray is quiet again.
+    frames = [img] * 15 + [with_hand(shaken(img, i)) for i in range(4)] + [with_hand(img)] * 30
+    fired = run(trig, frames)
+    assert len(fired) == 1, "fired while a hand was in the tray"
+    assert trig.hand_seen
+    frames_after = [img] * 20
+    fired_after = run(trig, frames_after, t0=len(frames) / FPS)
+    assert len(fired_after) == 1
+    assert Counter(fired_after[0][1].faces) == Counter(faces)
+
+
+def test_one_bad_frame_does_not_decide(photo) -> None:
+    img, _ = photo
+    good = TrayReading((DieReading(5, 0.9, (10, 10, 50, 50)), DieReading(2, 0.9, (100, 10, 140, 50))))
+    bad = TrayReading((DieReading(6, 0.9, (11, 9, 51, 49)), DieReading(4, 0.8, (300, 300, 340, 340))))
+    script = iter([good, bad, good])
+    trig = AtRestTrigger(still_seconds=0.3, reader=lambda frame: next(script))
+    fired = run(trig, [img] * 20)
+    assert len(fired) == 1
+    reading = fired[0][1]
+    assert sorted(reading.faces) == [2, 5]
+
+
+def test_combine_marks_a_split_vote_unknown() -> None:
+    a = TrayReading((DieReading(3, 0.9, (0, 0, 40, 40)),))
+    b = TrayReading((DieReading(4, 0.9, (2, 1, 41, 40)),))
+    merged = combine([a, b])
+    assert merged.faces == [None]
+    assert combine([a, a, b]).faces == [3]
+    assert combine([]).dice == ()

@@ -1,0 +1,241 @@
+"""Find die-shaped objects in a frame, whatever the dice and the table look like.
+
+Why this way: the only things every tray photo shares are that the table is locally smooth and a die is a compact,
+roughly square object that stands out from it, either by colour or by its edges (an ivory die on light wood differs
+little in colour but has sharp outlines and pips). So we model the table as a heavily smoothed copy of the frame,
+mark pixels that differ from it (colour distance OR edge strength, each against the frame's own noise level), and
+keep compact blobs. No pips are needed, so symbol and colour dice are found too. The die size is estimated from the
+frame (median of the compact blobs), and blobs holding several touching dice are split into that many parts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.frame import as_bgr, work_image
+
+RotatedRect = tuple[tuple[float, float], tuple[float, float], float]
+
+
+@dataclass(frozen=True)
+class DieCandidate:
+    """One die-like region. Coordinates are pixels of the frame given to :func:`find_dice`.
+
+    ``rect`` is an OpenCV rotated rect ((cx, cy), (w, h), angle) around the die as seen (the top face on a
+    top-down view; top face plus visible sides on an oblique view). ``size`` is the die's side length estimate.
+    ``dice`` is how many dice the blob this came from was judged to hold (>1 means it was split from touching dice).
+    """
+
+    box: tuple[int, int, int, int]
+    rect: RotatedRect
+    size: float
+    score: float
+    dice: int = 1
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return self.rect[0]
+
+    def crop(self, frame_bgr: np.ndarray, size: int = 64) -> np.ndarray:
+        """Upright square crop of this die; see :func:`crop_die`."""
+        return crop_die(frame_bgr, self, size)
+
+
+@dataclass(frozen=True)
+class _Blob:
+    """A die candidate in work-image coordinates, with the mask that produced it (for the pip reader)."""
+
+    rect: RotatedRect
+    box: tuple[int, int, int, int]
+    score: float
+    dice: int
+
+
+@dataclass
+class Detection:
+    """Everything the pip reader needs from one detection pass (work image, factor, mask, blobs, die size)."""
+
+    work: np.ndarray
+    factor: float
+    mask: np.ndarray
+    blobs: list[_Blob]
+    die_size: float
+
+
+def _saliency_mask(work: np.ndarray) -> np.ndarray:
+    """Pixels that differ from the smoothed table by colour or by edge strength (uint8 0/255)."""
+    h, w = work.shape[:2]
+    lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
+    # The table model must be much wider than a die, or a big die leaks into it and vanishes from the mask.
+    sw, sh = max(3, w // 16), max(3, h // 16)
+    small = cv2.resize(lab, (sw, sh), interpolation=cv2.INTER_AREA)
+    ksize = 7 if min(sw, sh) > 14 else 3
+    background = cv2.resize(cv2.medianBlur(small, ksize), (w, h), interpolation=cv2.INTER_LINEAR)
+    diff = cv2.absdiff(lab, background)
+    dist = cv2.addWeighted(diff[..., 0], 0.5, cv2.add(diff[..., 1], diff[..., 2]), 1.0, 0)
+    # Edges on a slightly blurred image: wood grain and paper texture fade, die outlines and pips do not.
+    grey = cv2.GaussianBlur(lab[..., 0], (5, 5), 1.2)
+    gx = cv2.convertScaleAbs(cv2.Sobel(grey, cv2.CV_16S, 1, 0))
+    gy = cv2.convertScaleAbs(cv2.Sobel(grey, cv2.CV_16S, 0, 1))
+    mag = cv2.add(gx, gy)
+    mask = cv2.bitwise_or(_above_noise(dist, 8.0, 14), _above_noise(mag, 8.0, 24))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    return mask
+
+
+def _above_noise(img: np.ndarray, k: float, floor: int) -> np.ndarray:
+    """Threshold at median + k * MAD of the whole image: the table dominates the frame, so this is its noise."""
+    sub = img[::4, ::4]
+    med = float(np.median(sub))
+    mad = float(np.median(np.abs(sub.astype(np.float32) - med))) + 1.0
+    thr = max(med + k * mad, float(floor))
+    return cv2.threshold(img, min(thr, 254.0), 255, cv2.THRESH_BINARY)[1]
+
+
+def _fill_small_holes(mask: np.ndarray) -> np.ndarray:
+    """Fill pips and other holes inside blobs, but not the inside of a tray frame (a hole as big as its parent)."""
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return mask
+    out = mask.copy()
+    limit = mask.shape[0] * mask.shape[1] / 40.0
+    for i, h in enumerate(hierarchy[0]):
+        parent = h[3]
+        if parent < 0:
+            continue
+        area = cv2.contourArea(contours[i])
+        if area < limit and area < 0.5 * cv2.contourArea(contours[parent]):
+            cv2.drawContours(out, contours, i, 255, -1)
+    return out
+
+
+def _shape_stats(contour: np.ndarray) -> tuple[float, float, float, RotatedRect]:
+    area = cv2.contourArea(contour)
+    hull_area = cv2.contourArea(cv2.convexHull(contour)) or 1.0
+    rect = cv2.minAreaRect(contour)
+    (rw, rh) = rect[1]
+    aspect = max(rw, rh) / max(1e-3, min(rw, rh))
+    return area, area / hull_area, aspect, rect
+
+
+def _box_of(rect: RotatedRect, w: int, h: int) -> tuple[int, int, int, int]:
+    pts = cv2.boxPoints(rect)
+    x0, y0 = np.floor(pts.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(pts.max(axis=0)).astype(int)
+    return max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1))
+
+
+def detect(frame_bgr: np.ndarray) -> Detection | None:
+    """Run one detection pass; ``None`` when the frame is unusable. Internal API shared with the pip reader."""
+    bgr = as_bgr(frame_bgr)
+    if bgr is None:
+        return None
+    work, factor = work_image(bgr)
+    h, w = work.shape[:2]
+    mask = _fill_small_holes(_saliency_mask(work))
+    # CCOMP, not EXTERNAL: dice lying inside a tray frame are outer contours inside the frame's hole.
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return Detection(work, factor, mask, [], 0.0)
+    contours = [c for c, hh in zip(contours, hierarchy[0], strict=True) if hh[3] < 0]
+    min_side = max(8.0, min(h, w) / 60.0)  # a die below ~1/60 of the frame cannot show readable pips
+    max_side = min(h, w) / 3.0
+    stats = []
+    for c in contours:
+        area, solidity, aspect, rect = _shape_stats(c)
+        if area < min_side * min_side * 0.6 or area > (max_side * 3) ** 2:
+            continue
+        stats.append((c, area, solidity, aspect, rect))
+    singles = [s for s in stats if s[2] > 0.82 and s[3] < 1.45 and min_side**2 <= s[1] <= max_side**2]
+    if singles:
+        die_area = float(np.median([s[1] for s in singles]))
+    elif stats:
+        die_area = float(min(s[1] for s in stats))
+    else:
+        return Detection(work, factor, mask, [], 0.0)
+    die_size = float(np.sqrt(die_area))
+    blobs: list[_Blob] = []
+    for c, area, solidity, aspect, rect in stats:
+        n = int(round(area / die_area))
+        if n <= 1:
+            if area < 0.35 * die_area or aspect > 1.9 or solidity < 0.6:
+                continue
+            score = float(min(1.0, solidity) * min(1.0, 1.6 / aspect))
+            blobs.append(_Blob(rect, _box_of(rect, w, h), score, 1))
+            continue
+        if n > 12 or solidity < 0.45:
+            continue  # a tray wall, a hand, a keyboard: far bigger than a handful of touching dice
+        blobs.extend(_split(c, n, w, h, die_size))
+    return Detection(work, factor, mask, blobs, die_size)
+
+
+def _split(contour: np.ndarray, n: int, w: int, h: int, die_size: float) -> list[_Blob]:
+    """Split a blob of ``n`` touching dice by k-means on its pixels: cheap and good for rows and clumps."""
+    x, y, bw, bh = cv2.boundingRect(contour)
+    local = np.zeros((bh, bw), np.uint8)
+    cv2.drawContours(local, [contour - np.array([x, y])], -1, 255, -1)
+    ys, xs = np.nonzero(local)
+    pts = np.column_stack([xs + x, ys + y]).astype(np.float32)
+    if len(pts) < n * 4:
+        return []
+    step = max(1, len(pts) // 2000)
+    sample = pts[::step]
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    _, labels, _ = cv2.kmeans(sample, n, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    out = []
+    for k in range(n):
+        part = sample[labels.ravel() == k]
+        if len(part) < 5:
+            continue
+        rect = cv2.minAreaRect(part)
+        (cx, cy), (rw, rh), ang = rect
+        # Each part is a die: square up the rect to the die size so a bite of the neighbour does not skew it.
+        side = max(min(rw, rh), 0.85 * die_size)
+        side = min(side, 1.15 * die_size)
+        rect = ((float(cx), float(cy)), (float(side), float(side)), float(ang))
+        out.append(_Blob(rect, _box_of(rect, w, h), 0.6, n))
+    return out
+
+
+def _to_frame(blob: _Blob, factor: float, fw: int, fh: int) -> DieCandidate:
+    (cx, cy), (rw, rh), ang = blob.rect
+    rect = ((cx / factor, cy / factor), (rw / factor, rh / factor), ang)
+    return DieCandidate(
+        box=_box_of(rect, fw, fh), rect=rect, size=float(np.sqrt(rw * rh) / factor), score=blob.score,
+        dice=blob.dice,
+    )
+
+
+def find_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
+    """Every die-like region in the frame, pips or not. Never raises on odd frames (returns [])."""
+    try:
+        det = detect(frame_bgr)
+    except cv2.error:
+        return []
+    if det is None:
+        return []
+    shape = np.asarray(frame_bgr).shape
+    fh, fw = int(shape[0]), int(shape[1])
+    return [_to_frame(b, det.factor, fw, fh) for b in det.blobs]
+
+
+def crop_die(frame_bgr: np.ndarray, cand: DieCandidate, size: int = 64, margin: float = 1.0) -> np.ndarray:
+    """Upright ``size`` x ``size`` BGR crop of the die, rotated so its edges are axis-aligned.
+
+    ``margin`` > 1 takes some of the surroundings too (1.2 = 20 % wider). Works on the full-resolution frame, so
+    a die found in the shrunk work image is cropped with all the camera's detail.
+    """
+    bgr = as_bgr(frame_bgr)
+    if bgr is None:
+        return np.zeros((size, size, 3), np.uint8)
+    (cx, cy), (rw, rh), ang = cand.rect
+    side = max(rw, rh, 1.0) * margin
+    scale = size / side
+    mat = cv2.getRotationMatrix2D((cx, cy), ang, scale)
+    mat[0, 2] += size / 2.0 - cx
+    mat[1, 2] += size / 2.0 - cy
+    interp = cv2.INTER_AREA if scale < 0.5 else cv2.INTER_LINEAR
+    return cv2.warpAffine(bgr, mat, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)

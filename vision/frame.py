@@ -1,0 +1,73 @@
+"""Turn whatever a camera, a file or a test hands us into one predictable image.
+
+Readers must never crash on odd frames (None, 1x1, grey, BGRA, 16-bit, huge), so every public entry point first
+passes the frame through :func:`as_bgr` and :func:`work_image` and gives up politely when they return ``None``.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+#: Longest side of the image the dice are *found* in. Big frames are shrunk to this for speed; the faces are then
+#: read from the full-resolution frame, so a Pi camera still loses no pip detail.
+WORK_MAX_SIDE = 640
+
+#: Smaller than this (either side) cannot hold a readable die.
+MIN_SIDE = 16
+
+
+def as_bgr(frame: object) -> np.ndarray | None:
+    """Return a contiguous uint8 BGR image, or ``None`` if ``frame`` cannot be one (empty, 1-D, too small...)."""
+    if frame is None:
+        return None
+    try:
+        img = np.asarray(frame)
+    except Exception:  # noqa: BLE001 - anything that is not array-like is simply not a frame
+        return None
+    if img.ndim == 3 and img.shape[2] == 1:
+        img = img[:, :, 0]
+    if img.ndim not in (2, 3) or img.size == 0:
+        return None
+    if min(img.shape[0], img.shape[1]) < MIN_SIDE:
+        return None
+    if img.dtype != np.uint8:
+        if img.dtype == np.bool_:
+            img = img.astype(np.uint8) * 255
+        elif np.issubdtype(img.dtype, np.floating):
+            finite = np.nan_to_num(img.astype(np.float32), nan=0.0, posinf=0.0, neginf=0.0)
+            top = float(finite.max()) if finite.size else 0.0
+            scale = 255.0 if top <= 1.0 else 1.0
+            img = np.clip(finite * scale, 0, 255).astype(np.uint8)
+        elif np.issubdtype(img.dtype, np.integer):
+            top = int(img.max())
+            shift = 8 if top > 255 else 0
+            img = np.clip(img.astype(np.int64) >> shift, 0, 255).astype(np.uint8)
+        else:
+            return None
+    if img.ndim == 2:
+        return cv2.cvtColor(np.ascontiguousarray(img), cv2.COLOR_GRAY2BGR)
+    channels = img.shape[2]
+    if channels == 4:
+        return cv2.cvtColor(np.ascontiguousarray(img), cv2.COLOR_BGRA2BGR)
+    if channels == 3:
+        return np.ascontiguousarray(img)
+    if channels == 2:
+        return cv2.cvtColor(np.ascontiguousarray(img[:, :, 0]), cv2.COLOR_GRAY2BGR)
+    return np.ascontiguousarray(img[:, :, :3])
+
+
+def work_image(bgr: np.ndarray, max_side: int = WORK_MAX_SIDE) -> tuple[np.ndarray, float]:
+    """Shrink ``bgr`` so its longest side is at most ``max_side``; return it and the factor work = frame * factor."""
+    h, w = bgr.shape[:2]
+    longest = max(h, w)
+    if longest <= max_side:
+        return bgr, 1.0
+    factor = max_side / longest
+    size = (max(1, round(w * factor)), max(1, round(h * factor)))
+    # Halve with pyrDown-like area sampling first: INTER_AREA on an 8 MP frame is the single most expensive step.
+    src = bgr
+    while src.shape[1] >= 4 * size[0]:
+        src = cv2.resize(src, (src.shape[1] // 2, src.shape[0] // 2), interpolation=cv2.INTER_NEAREST)
+    small = cv2.resize(src, size, interpolation=cv2.INTER_AREA)
+    return small, size[0] / w

@@ -1,0 +1,208 @@
+"""Decide when the dice are at rest, read them once, and wait for the next throw.
+
+Why this shape: reading is the expensive part (tens of ms) and a frame taken while a die still wobbles or a hand
+hovers is worse than no frame. So every frame only gets a cheap check on a tiny grey copy (motion against the
+previous frame; a hand as a big change reaching in from the frame edge against the last quiet tray). Only while
+the tray is quiet are a few frames read, spread over ``still_seconds``, and their readings combined die by die,
+so a single bad frame (glare, a blink of auto-exposure) does not decide. The trigger fires exactly once per rest
+and re-arms when motion is seen again. The reader is a constructor argument, so taught dice reuse this.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from vision.frame import as_bgr
+from vision.pips import read_dice
+from vision.types import DieReading, TrayReading
+
+Reader = Callable[[np.ndarray], TrayReading]
+
+#: Width of the grey thumbnail every frame is reduced to for the motion and hand checks.
+THUMB_WIDTH = 96
+
+
+class AtRestTrigger:
+    """Feed it every camera frame with its timestamp; it returns a combined reading once per rest.
+
+    >>> trig = AtRestTrigger(still_seconds=0.6)
+    >>> reading = trig.feed(frame, t)   # None until the tray has been still for 0.6 s, then once a TrayReading
+    """
+
+    def __init__(
+        self,
+        still_seconds: float = 0.6,
+        reader: Reader = read_dice,
+        *,
+        reads: int = 3,
+        motion_level: float = 10.0,
+        motion_share: float = 0.004,
+        hand_share: float = 0.03,
+        hand_timeout: float = 4.0,
+    ) -> None:
+        if still_seconds < 0 or reads < 1:
+            raise ValueError("still_seconds must be >= 0 and reads >= 1")
+        self.still_seconds = float(still_seconds)
+        self.reader = reader
+        self.reads = int(reads)
+        self.motion_level = float(motion_level)
+        self.motion_share = float(motion_share)
+        self.hand_share = float(hand_share)
+        self.hand_timeout = float(hand_timeout)
+        self._hand_since: float | None = None
+        self._prev: np.ndarray | None = None
+        self._reference: np.ndarray | None = None  # the last quiet tray without a hand
+        self._still_since: float | None = None
+        self._readings: list[TrayReading] = []
+        self._armed = True
+        self.hand_seen = False
+        self.moving = False
+
+    @property
+    def armed(self) -> bool:
+        """False after firing, until the dice move again."""
+        return self._armed
+
+    def reset(self) -> None:
+        """Forget everything (new game, camera switched)."""
+        self.__init__(self.still_seconds, self.reader, reads=self.reads, motion_level=self.motion_level,
+                      motion_share=self.motion_share, hand_share=self.hand_share, hand_timeout=self.hand_timeout)
+
+    def feed(self, frame_bgr: np.ndarray, t: float) -> TrayReading | None:
+        """Process one frame taken at time ``t`` (seconds, any monotonic clock)."""
+        thumb = _thumbnail(frame_bgr)
+        if thumb is None:
+            # An unreadable frame tells us nothing about the dice: it neither moves them nor counts as still.
+            return None
+        if self._prev is None or self._prev.shape != thumb.shape:
+            self._prev = thumb
+            self._reference = None  # no quiet tray seen yet: nothing to compare a hand against
+            self._start_still(t)
+            return None
+        self.moving = self._changed_share(thumb, self._prev) > self.motion_share
+        self._prev = thumb
+        if self.moving:
+            self._still_since = None
+            self._readings.clear()
+            self._armed = True
+            return None
+        if self._still_since is None:
+            self._start_still(t)
+        self.hand_seen = self._hand_in(thumb)
+        if self.hand_seen:
+            if self._hand_since is None:
+                self._hand_since = t
+            if t - self._hand_since < self.hand_timeout:
+                self._readings.clear()
+                self._still_since = t
+                return None
+            # Nothing that still is a hand: something was put down at the edge. It is part of the table now.
+            self._reference = thumb
+            self.hand_seen = False
+        self._hand_since = None
+        if not self._armed:
+            self._reference = thumb
+            return None
+        quiet = t - self._still_since
+        due = self.still_seconds * (len(self._readings) + 1) / self.reads
+        if quiet + 1e-9 >= due and len(self._readings) < self.reads:
+            self._readings.append(self.reader(frame_bgr))
+        if quiet + 1e-9 >= self.still_seconds and self._readings:
+            self._armed = False
+            self._reference = thumb
+            combined = combine(self._readings)
+            self._readings = []
+            return combined
+        return None
+
+    def _start_still(self, t: float) -> None:
+        self._still_since = t
+        self._readings = []
+
+    def _changed_share(self, a: np.ndarray, b: np.ndarray) -> float:
+        diff = _max_channel(cv2.absdiff(a, b))
+        return float(np.count_nonzero(diff > self.motion_level)) / diff.size
+
+    def _hand_in(self, thumb: np.ndarray) -> bool:
+        """A big still change against the last quiet tray that touches the frame edge: an arm reaching in."""
+        if self._reference is None:
+            return False
+        changed = (_max_channel(cv2.absdiff(thumb, self._reference)) > 2.5 * self.motion_level).astype(np.uint8)
+        share = float(changed.mean())
+        if share < self.hand_share or share > 0.5:
+            return False  # too small for an arm, or the whole view changed (camera bumped, light switched)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+        h, w = changed.shape
+        for i in range(1, n):
+            x, y, bw, bh, area = stats[i]
+            touches = x == 0 or y == 0 or x + bw == w or y + bh == h
+            if touches and area >= self.hand_share * changed.size:
+                return True
+        return False
+
+
+def _max_channel(diff: np.ndarray) -> np.ndarray:
+    return np.max(diff, axis=2) if diff.ndim == 3 else diff
+
+
+def _thumbnail(frame_bgr: np.ndarray) -> np.ndarray | None:
+    bgr = as_bgr(frame_bgr)
+    if bgr is None:
+        return None
+    h, w = bgr.shape[:2]
+    # Stride first: an 8 MP frame must not cost an INTER_AREA pass over every pixel just for a motion check.
+    step = max(1, w // (THUMB_WIDTH * 4))
+    small = bgr[::step, ::step]
+    size = (THUMB_WIDTH, max(1, round(THUMB_WIDTH * h / w)))
+    # Colour, not grey: a hand over light wood has nearly the wood's brightness but not its hue.
+    return cv2.GaussianBlur(cv2.resize(small, size, interpolation=cv2.INTER_AREA), (3, 3), 0)
+
+
+def combine(readings: list[TrayReading]) -> TrayReading:
+    """Merge readings of the same still tray: match dice by position, vote on each die's face.
+
+    A die seen in fewer than half the readings is dropped (a speck of glare); a die whose frames disagree keeps the
+    majority face with a lowered confidence, or becomes unknown when no face has a majority.
+    """
+    if not readings:
+        return TrayReading()
+    if len(readings) == 1:
+        return readings[0]
+    clusters: list[list[DieReading]] = []
+    centres: list[tuple[float, float, float]] = []
+    for reading in readings:
+        for die in reading.dice:
+            x0, y0, x1, y1 = die.box
+            cx, cy, size = (x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0, 1)
+            best, best_d = None, math.inf
+            for k, (kx, ky, ks) in enumerate(centres):
+                d = math.hypot(cx - kx, cy - ky)
+                if d < 0.5 * max(size, ks) and d < best_d:
+                    best, best_d = k, d
+            if best is None:
+                clusters.append([die])
+                centres.append((cx, cy, size))
+            else:
+                clusters[best].append(die)
+    n = len(readings)
+    dice: list[DieReading] = []
+    for members in clusters:
+        if len(members) * 2 < n:
+            continue
+        votes: Counter = Counter()
+        for m in members:
+            votes[m.face] += max(0.05, m.confidence)
+        face, weight = votes.most_common(1)[0]
+        share = weight / sum(votes.values())
+        conf = share * float(np.mean([m.confidence for m in members if m.face == face]))
+        if share <= 0.5:
+            face = None
+        box = tuple(int(round(float(np.median([m.box[i] for m in members])))) for i in range(4))
+        dice.append(DieReading(face, conf, box))  # type: ignore[arg-type]
+    dice.sort(key=lambda d: (d.box[1], d.box[0]))
+    return TrayReading(tuple(dice), float(sum(r.ms for r in readings)))
