@@ -24,7 +24,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def measure(size: tuple[int, int], frames: int) -> dict[str, float]:
     import pygame
 
-    from companion.app import App, GAME_ENTRIES
+    from companion.app import GAME_ENTRIES, App
     from companion.config import Config
     from companion.display import Display
     from hardware.events import Button, ButtonEvent

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from companion.i18n import join_names, t
 
 
-class Sound(str, Enum):
+class Sound(StrEnum):
     CHIME = "chime"
     TICK = "tick"
     TIMES_UP = "timesup"
@@ -33,7 +33,8 @@ class Announcement:
 
     def text(self, lang: str) -> str:
         """The sentence in ``lang``; list parameters (player names) are joined as 'Anna, Ben and Carl'."""
-        params = {k: join_names([str(x) for x in v], lang) if isinstance(v, list) else v for k, v in self.params.items()}
+        params = {k: join_names([str(x) for x in v], lang) if isinstance(v, list) else v
+                  for k, v in self.params.items()}
         return t(self.key, lang, **params)
 
     def to_json(self) -> dict[str, Any]:

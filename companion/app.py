@@ -92,7 +92,8 @@ def load_view(spec: str):
 class App:
     def __init__(self, cfg: Config, *, source_spec: str | None = None, state_dir: Path | None = None,
                  display=None, announcer=None, buttons=None, clock: Callable[[], float] = time.monotonic,
-                 wall_clock: Callable[[], float] = time.time, use_camera: bool = True) -> None:
+                 wall_clock: Callable[[], float] = time.time, use_camera: bool = True,
+                 start_free_play: bool = False) -> None:
         self.cfg = cfg
         self.lang = cfg.language
         self.clock = clock
@@ -115,6 +116,21 @@ class App:
         if use_camera:
             self._open_camera(source_spec or cfg.camera)
         self.main_menu()
+        if start_free_play:
+            self._start_free_play()
+
+    def _start_free_play(self) -> None:
+        """Switched on, the companion is ready to read dice at once: free play, its history kept across restarts.
+
+        An unfinished *game* is never skipped past: then the main menu stays, offering to resume it first.
+        """
+        first = self.mode.menu.items[0].value
+        if first[0] == "resume" and first[1].game != "free-play":
+            return
+        if first[0] == "resume":
+            self.resume(first[1], quiet=True)
+        else:
+            self.new_game(GAME_ENTRIES["free-play"], {})
 
     # -- devices ---------------------------------------------------------------------------------------------
     def _open_camera(self, spec: str) -> None:
@@ -201,7 +217,7 @@ class App:
             return
         self._enter(entry, session)
 
-    def resume(self, saved) -> None:
+    def resume(self, saved, *, quiet: bool = False) -> None:
         entry = GAME_ENTRIES[saved.game]
         try:
             session = GameSession.resume(engine_class(entry.name), saved, self.journal, **self._session_kw())
@@ -209,7 +225,8 @@ class App:
             self.show_notice(str(exc), seconds=10)
             return
         self._enter(entry, session)
-        self.show_notice(t("core.resumed", self.lang), seconds=3)
+        if not quiet:
+            self.show_notice(t("core.resumed", self.lang), seconds=3)
 
     def _session_kw(self) -> dict[str, Any]:
         return {"lang": self.lang, "announce": self.announce, "wall_clock": self.wall_clock,

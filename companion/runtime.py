@@ -43,7 +43,8 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     register_all()
     display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen)
     announcer = _announcer(cfg)
-    app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=_buttons(cfg))
+    app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=_buttons(cfg),
+              start_free_play=True)
     try:
         app.run(max_frames=max_frames)
         if screenshot:

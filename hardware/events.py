@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class Button(str, Enum):
+class Button(StrEnum):
     ROLL = "roll"  # read the dice / roll virtual dice
     REROLL = "reroll"
     TIMER = "timer"  # start the hourglass; long-press cancels it
@@ -15,7 +15,7 @@ class Button(str, Enum):
     UNDO = "undo"  # long-press: step back one game event
 
 
-class Press(str, Enum):
+class Press(StrEnum):
     SHORT = "short"  # released before hold_time
     LONG = "long"  # held for hold_time (fires once, while still held)
 

@@ -388,8 +388,9 @@ def _finish_face(face: np.ndarray, light_xy: np.ndarray, glossy: bool,
     if glossy and rng.random() < 0.8:
         gx = 0.5 + rng.uniform(0.1, 0.35) * light_xy[0] + rng.normal(0, 0.08)
         gy = 0.5 - rng.uniform(0.1, 0.35) * light_xy[1] + rng.normal(0, 0.08)
-        spread = rng.uniform(0.08, 0.25)
-        glare = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * spread**2)) * rng.uniform(0.12, 0.45)
+        # a broad sheen, not a spot: room light is wide, and a pip-sized spot would be a pip no reader could refuse
+        spread = rng.uniform(0.18, 0.35)
+        glare = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * spread**2)) * rng.uniform(0.1, 0.35)
         img += (255 - img) * glare[:, :, None]
     return img
 

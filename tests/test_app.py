@@ -138,3 +138,11 @@ def test_sigkill_mid_game_then_the_menu_offers_to_resume_the_identical_game(tmp_
     rolls = app.session.engine.rolls
     assert len(rolls) >= seen and len(rolls) == len(saved.actions) - 1
     assert rolls == [a["dice"] for a in saved.actions[1:]]
+
+
+def test_switched_on_it_starts_in_free_play_and_keeps_its_history(tmp_path):
+    app = _app(tmp_path, start_free_play=True)
+    assert app.entry is GAME_ENTRIES["free-play"]
+    _press(app, Button.ROLL)
+    again = _app(tmp_path, start_free_play=True)
+    assert again.entry is GAME_ENTRIES["free-play"] and len(again.session.engine.rolls) == 1

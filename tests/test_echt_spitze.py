@@ -98,7 +98,8 @@ def test_a_fifth_player_is_rejected_with_a_clear_message():
     with pytest.raises(SetupError) as info:
         new(["Anna", "Ben", "Carl", "Dora", "Emil"])
     assert info.value.text("en") == "Echt Spitze is for 1 to 4 players, not 5: choose at most 4 players."
-    assert "1 bis 4 Spieler" in str(info.value)  # German by default
+    assert "1 bis 4 Spieler" in info.value.localized("de")
+    assert str(info.value) == info.value.text("en")  # GameError's contract: str() is English
 
 
 @pytest.mark.parametrize("setup, fragment", [

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from companion.announce import Announcement, Sound
+from companion.announce import Announcement
 from companion.games.base import GameError
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -64,9 +64,7 @@ class FreePlay:
                 raise FreePlayError(f"{len(dice)} dice is more than the {MAX_DICE} this screen can show")
             faces = [_face(v, i) for i, v in enumerate(dice, start=1)]
             self.rolls.append(faces)
-            known = [f for f in faces if f is not None]
-            return [Announcement("core.free_roll", {"n": len(self.rolls), "sum": sum(known)}, speak=False,
-                                 sound=Sound.NONE)]
+            return []  # the screen shows the roll; a banner over it would only hide the statistics
         if kind == "correct":
             n, die = action.get("roll"), action.get("die")
             if not isinstance(n, int) or not 1 <= n <= len(self.rolls):

@@ -35,7 +35,7 @@ Rule readings where the rulebook leaves room (also in ``docs/haste_worte.md``):
 >>> try:
 ...     g.apply({"action": "pick", "die": 2})
 ... except DieTaken as exc:
-...     print(exc)
+...     print(exc.localized("de"))
 Würfel 2 (Tiere) hat schon Anna genommen: wähle einen anderen Würfel.
 """
 
@@ -99,18 +99,24 @@ SETUP_KEYS = {
 
 # -- errors: each carries a catalog key so the screen can show it in the table's language
 class HasteError(GameError):
-    """A rule or input problem; ``str()`` is German (the default), ``text(lang)`` any catalog language."""
+    """A rule or input problem with its catalog key: ``str()`` is English (logs, headless play, as the
+    ``GameError`` contract says), ``localized(lang)`` is what the screen shows at the table."""
 
     def __init__(self, key: str, **params: Any) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(self.text(DEFAULT_LANGUAGE))
+        super().__init__(_render(key, "en", params), key=key, **params)
 
-    def text(self, lang: str) -> str:
-        params = {k: v.text(lang) if isinstance(v, Announcement) else v for k, v in self.params.items()}
-        if "symbol" in params:
-            params["symbol"] = symbol_label(params["symbol"], lang)
-        return t(self.key, lang, **params)
+    def localized(self, lang: str) -> str:
+        return _render(self.key or "", lang, self.params)
+
+    text = localized
+
+
+def _render(key: str, lang: str, params: dict[str, Any]) -> str:
+    """Fill in the message; a symbol id becomes its name and a nested prompt its sentence, in ``lang``."""
+    filled = {k: v.text(lang) if isinstance(v, Announcement) else v for k, v in params.items()}
+    if "symbol" in filled:
+        filled["symbol"] = symbol_label(filled["symbol"], lang)
+    return t(key, lang, **filled)
 
 
 class SetupError(HasteError):
@@ -671,7 +677,8 @@ def _variant(value: Any) -> tuple[bool, bool]:
     if value in (0, None, "standard"):
         return False, False
     chosen = value if isinstance(value, list) else [value]
-    if not chosen or not all(not isinstance(v, bool) and isinstance(v, int | str) and v in VARIANTS for v in chosen):
+    known = all(not isinstance(v, bool) and isinstance(v, int | str) and v in VARIANTS for v in chosen)
+    if not chosen or not known:
         raise SetupError("haste.error.setup_variant", value=json.dumps(value))
     numbers = {VARIANTS[v] for v in chosen}
     return 1 in numbers, 2 in numbers

@@ -426,12 +426,33 @@ class HasteWorteMode:
             ink = theme.BG if active or won else theme.TEXT
             count = str(g.crystals[i])
             count_w = theme.font(theme.LARGE, True).size(count)[0] + 26
-            size = theme.fit_text(name, theme.BODY, cell.w - count_w - 12, bold=active)
-            theme.text(surface, name, (cell.x + 8, cell.centery), size, ink, bold=active, anchor="midleft")
-            r = theme.text(
-                surface, count, (cell.right - 8, cell.centery), theme.LARGE, ink, bold=True, anchor="midright"
-            )
-            _crystal(surface, (r.left - 12, cell.centery), 9, ink)
+            if n <= 4:  # name and count side by side
+                size = theme.fit_text(name, theme.BODY, cell.w - count_w - 12, bold=active)
+                theme.text(
+                    surface, name, (cell.x + 8, cell.centery), size, ink, bold=active, anchor="midleft"
+                )
+                r = theme.text(
+                    surface,
+                    count,
+                    (cell.right - 8, cell.centery),
+                    theme.LARGE,
+                    ink,
+                    bold=True,
+                    anchor="midright",
+                )
+            else:  # narrow cells: the name on top, the count below, both as large as the cell allows
+                size = theme.fit_text(name, theme.SMALL, cell.w - 10, bold=active)
+                theme.text(surface, name, (cell.centerx, cell.y + 2), size, ink, bold=active, anchor="midtop")
+                r = theme.text(
+                    surface,
+                    count,
+                    (cell.centerx + 10, cell.bottom + 3),
+                    theme.BODY,
+                    ink,
+                    bold=True,
+                    anchor="midbottom",
+                )
+            _crystal(surface, (r.left - 12, r.centery), 9, ink)
 
     def _draw_roll(self, surface: pygame.Surface) -> None:
         g = self.game
@@ -565,7 +586,9 @@ class HasteWorteMode:
         running = phase is SandPhase.RUNNING
         labels = [t("haste.screen.start_timer", self.lang), t("haste.screen.times_up_button", self.lang)]
         for i, (rect, text) in enumerate(zip(self._button_rects(), labels, strict=True)):
-            _button(surface, rect, text, i == self.cursor, enabled=not (running and i == 0))
+            if running and i == 0:
+                continue  # the sand runs: the only choice left is the long press that cancels it
+            _button(surface, rect, text, i == self.cursor and not running)
 
     def _draw_limits(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         g = self.game
@@ -765,7 +788,7 @@ def _button(
 def _label(
     surface: pygame.Surface, rect: pygame.Rect, text: str, size: int, color: tuple[int, int, int]
 ) -> None:
-    """Bold text centred in ``rect``: one line, or two when that allows a larger size (\"Obst &\" / \"Gemüse\")."""
+    """Bold text centred in ``rect`` on one line, or two when that allows a larger size."""
     one = theme.fit_text(text, size, rect.w, bold=True)
     best: tuple[int, list[str]] = (one, [text])
     words = text.split()

@@ -634,7 +634,11 @@ class NochXMalMode:
         if self.pending is not None:
             return [(self.tr("nxm.ui.correct_prompt"), theme.UNKNOWN)]
         if st.phase == Phase.OVER:
-            return [(self._result_text(), theme.ACCENT)]
+            lines = [(self._result_text(), theme.ACCENT)]
+            how = st.decided_by.value if st.decided_by is not None else ""
+            if how in ("symbols", "pass-fields", "columns"):
+                lines.append((self.tr(f"nxm.winner_by.{how}", player=st.winners[0]), theme.TEXT))
+            return lines
         if st.phase == Phase.TIEBREAK:
             return [(self.tr("nxm.ui.tie_prompt", players=", ".join(st.finishers)), theme.ACCENT)]
         if st.phase == Phase.SOLO_SCORE:
@@ -692,7 +696,8 @@ class NochXMalMode:
     def _draw_status(self, surface: pygame.Surface) -> None:
         y = DICE_AREA.bottom + 8
         for text, colour in self._status_lines()[:2]:
-            size = theme.fit_text(text, theme.BODY if y < 220 else theme.SMALL, 780)
+            big = theme.LARGE if self.game.state.phase == Phase.OVER else theme.BODY
+            size = theme.fit_text(text, big if y < 220 else theme.SMALL, 780)
             theme.text(surface, text, (400, y), size, colour, bold=colour == theme.ACCENT, anchor="midtop")
             y += size + 10
 

@@ -73,7 +73,6 @@ from companion.games.echt_spitze.state import (
     hive_key,
     number,
 )
-from companion.i18n import LANGUAGES
 
 MAX_PLAYERS = 4
 MAX_NAME = 20
@@ -153,16 +152,7 @@ class EchtSpitze:
     # -- the Engine protocol ---------------------------------------------------------------------------------
     @classmethod
     def new(cls, setup: dict[str, Any]) -> Self:
-        lang = setup.get("lang", "de")
-        try:
-            if lang not in LANGUAGES:
-                lang = "de"
-                raise SetupError("echt.err.lang", value=repr(setup.get("lang")), langs=", ".join(LANGUAGES))
-            state = cls._setup_state(setup, lang)
-        except EchtError as exc:
-            exc.lang = lang
-            raise
-        return cls(state)
+        return cls(cls._setup_state(setup))
 
     def apply(self, action: dict[str, Any]) -> list[Announcement]:
         handlers: dict[str, Callable[[TableState, dict[str, Any]], list[Announcement]]] = {
@@ -176,15 +166,11 @@ class EchtSpitze:
             "final": self._final,
         }
         work = copy.deepcopy(self.state)  # every handler edits the copy: an error leaves the game untouched
-        try:
-            handler = handlers.get(str(action.get("action")))
-            if handler is None:
-                raise UnknownActionError("echt.err.unknown_action", name=str(action.get("action")),
-                                         known=", ".join(handlers))
-            announcements = handler(work, action)
-        except EchtError as exc:
-            exc.lang = self.state.lang
-            raise
+        handler = handlers.get(str(action.get("action")))
+        if handler is None:
+            raise UnknownActionError("echt.err.unknown_action", name=str(action.get("action")),
+                                     known=", ".join(handlers))
+        announcements = handler(work, action)
         self.state = work
         return announcements
 
@@ -267,7 +253,7 @@ class EchtSpitze:
 
     # -- setup -----------------------------------------------------------------------------------------------
     @classmethod
-    def _setup_state(cls, setup: dict[str, Any], lang: str) -> TableState:
+    def _setup_state(cls, setup: dict[str, Any]) -> TableState:
         players = setup.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
             raise SetupError("echt.err.players_format")
@@ -304,7 +290,6 @@ class EchtSpitze:
             overview=overview,
             star_value=star_value,
             seed=str(setup.get("seed", "echt-spitze")),
-            lang=lang,
             start=folded.index(start.strip().casefold()),
         )
 

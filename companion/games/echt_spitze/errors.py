@@ -1,7 +1,7 @@
-"""Player errors of Echt Spitze, each kind its own class, each message a catalog key.
+"""Player errors of Echt Spitze, each kind its own class, each message a catalog key with its parameters.
 
-The message is translated when it is shown, not when it is raised: the engine does not know the screen's
-language (the setup may name one for plain ``str()``); a view can call :meth:`EchtError.text` with its own.
+``str(error)`` is the English message (logs, headless play), as for every GameError; ``localized(lang)`` is
+what the screen shows. List parameters (player names) are joined like announcements: "Anna, Ben and Carl".
 """
 
 from __future__ import annotations
@@ -9,27 +9,26 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import GameError
-from companion.i18n import DEFAULT_LANGUAGE, join_names, t
+from companion.i18n import join_names, t
 
 
 class EchtError(GameError):
     """An Echt Spitze action the rules or the table state do not allow; the engine state is unchanged."""
 
-    #: the language ``str()`` uses; the engine sets it from the setup before raising
-    lang: str = DEFAULT_LANGUAGE
-
     def __init__(self, key: str, **params: Any) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(key)
+        super().__init__(key, key=key, **params)
+        self.args = (self.text("en"),)
 
     def text(self, lang: str) -> str:
         params = {k: join_names([str(x) for x in v], lang) if isinstance(v, list) else v
                   for k, v in self.params.items()}
-        return t(self.key, lang, **params)
+        return t(self.key or "", lang, **params)
+
+    def localized(self, lang: str) -> str:
+        return self.text(lang)
 
     def __str__(self) -> str:
-        return self.text(self.lang)
+        return self.text("en")
 
 
 class SetupError(EchtError):

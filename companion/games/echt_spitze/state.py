@@ -105,7 +105,6 @@ class TableState:
     overview: dict[str, list[int]]
     star_value: int | None
     seed: str
-    lang: str = "de"
     rolls: int = 0  # virtual rolls so far: with the seed it makes the next virtual roll reproducible
     turn: int = 1  # solo: the round on the ray counter
     start: int = 0  # seat of the start player

@@ -1,7 +1,8 @@
 """Player-facing errors of Fritzo, carried as catalog keys so a screen can show them in its own language.
 
-``str(error)`` is the German text (the default language, what the session shows); ``error.text(lang)`` gives
-any language. Parameters that are catalog keys (``fritzo.face.top``) are translated too.
+``str(error)`` is the English text (logs, headless play, as GameError promises); the session shows
+``error.localized(lang)`` (= ``error.text(lang)``) in the table's language. Parameters that are catalog keys
+(``fritzo.face.top``) are translated too, and list parameters are joined as names.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Any
 
 from companion.errors import ProfileError
 from companion.games.base import GameError
-from companion.i18n import DEFAULT_LANGUAGE, join_names, t
+from companion.i18n import join_names, t
 
 
 class FritzoError(GameError):
@@ -19,7 +20,10 @@ class FritzoError(GameError):
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
         self.params = params
-        super().__init__(self.text(DEFAULT_LANGUAGE))
+        super().__init__(self.text("en"), key=key, **params)
+
+    def localized(self, lang: str) -> str:
+        return self.text(lang)
 
     def text(self, lang: str) -> str:
         def render(value: Any) -> Any:

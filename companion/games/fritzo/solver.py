@@ -242,10 +242,21 @@ class _Search:
         }
 
     def run(self) -> dict[Cell, Placement] | None:
-        if not self._fixed_sides_ok():
+        if not self._fixed_sides_ok() or not self._fixed_contacts_ok():
             return None
         empty = [c for c in self.box if c not in self.grid]
+        if len(empty) > len({i for i, _, _ in self.c.items}):
+            return None  # not enough cubes left to fill the box
         return dict(self.result) if self._dfs(empty) else None
+
+    def _fixed_contacts_ok(self) -> bool:
+        """The cubes already standing must keep the contact rule among themselves."""
+        for cell, look in self.grid.items():
+            for f in (0, 2, 4):
+                other = self.grid.get(neighbour(cell, f))
+                if other is not None and (other[OPPOSITE[f]] == look[f]) != self.same:
+                    return False
+        return True
 
     def _fixed_sides_ok(self) -> bool:
         """The cubes already standing must not break the side colours (Beginner, Professional)."""

@@ -1,0 +1,466 @@
+"""The Echt Spitze screen: who rolls, who takes which die, the middle, extra crosses, reports, scoring.
+
+Usable with the buttons alone (ROLL, REROLL, NEXT, SELECT, UNDO for "back" in sub-menus) and by touch. Every
+change goes through ``session.apply`` as a table action, so the journal, undo and headless play see the same
+game. The screen never keeps game state of its own: only which menu is open and where the highlight is.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pygame
+
+from companion.games.echt_spitze import EchtSpitze, Phase
+from companion.games.echt_spitze.state import SOLO_HALFTIME, SOLO_ROUNDS, has_extra, number
+from companion.i18n import t
+from companion.session import GameSession
+from companion.views import theme
+from companion.views.widgets import DiceRow, Menu, MenuItem, PlayerBar, hint_bar
+from hardware.events import Button, ButtonEvent, Press
+from vision.types import TrayReading
+
+BAR = pygame.Rect(8, 4, 784, 62)
+STATUS_Y = 74
+DICE = pygame.Rect(20, 114, 760, 96)
+LEFT = pygame.Rect(20, 246, 372, 196)
+RIGHT = pygame.Rect(408, 246, 372, 196)
+MAX_VALUE_PICK = 15
+
+
+class EchtSpitzeMode:
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.dice = DiceRow(DICE, label=lambda f: number(str(f)), max_size=96)
+        self.cursor = 0
+        self.waiting = False  # ROLL pressed, the camera is looking
+        #: the open sub-menu: ("player", name), ("kind_hi", name), ("kind_lo", name, hi), ("hive_row", name),
+        #: ("hive_col", name, row), ("final", name); None: the phase's main menu
+        self.sub: tuple[Any, ...] | None = None
+        self.final_values: dict[str, int] = {}
+        self.focus = 0  # the final editor's highlighted control
+        self.menu: Menu | None = None
+        self._context: tuple[Any, ...] = ()
+
+    # -- what to show ----------------------------------------------------------------------------------------
+    @property
+    def game(self) -> EchtSpitze:
+        return self.session.engine  # type: ignore[return-value]
+
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    def tr(self, key: str, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    def _sync(self) -> None:
+        """Rebuild the menu whenever the game moved on (an action, undo) or a sub-menu opened."""
+        g = self.game
+        s = g.state
+        reports = tuple((p.report.kinds and tuple(p.report.kinds), p.report.beehive, p.report.shape,
+                         p.report.pierced, p.report.slipped, p.final is not None) for p in s.players)
+        ctx = (s.turn, s.phase, tuple(p.holds for p in s.players), reports, self.sub, len(s.overview))
+        if ctx == self._context:
+            return
+        if ctx[:4] != self._context[:4]:
+            free = g.middle
+            self.cursor = free[0] if free else 0
+            if s.phase not in (Phase.ROLL, Phase.REROLL):
+                self.waiting = False
+        self._context = ctx
+        self.menu = self._build_menu()
+
+    def _actor(self) -> int:
+        g = self.game
+        if g.current_taker is not None:
+            return [p.name for p in g.state.players].index(g.current_taker)
+        return g.state.start
+
+    # -- menus -----------------------------------------------------------------------------------------------
+    def _build_menu(self) -> Menu | None:
+        g, s = self.game, self.game.state
+        items: list[MenuItem] = []
+        back = self._back if self.sub else None
+        if s.phase is Phase.ROLL or s.phase is Phase.REROLL:
+            items = [MenuItem(self.tr("echt.view.roll"), ("roll",))]
+        elif s.phase is Phase.TAKE:
+            return None
+        elif s.phase is Phase.MIDDLE:
+            must = g.solo_sign == "!"
+            items = [MenuItem(self.tr("echt.view.leave"), ("leave",), enabled=not must),
+                     MenuItem(self.tr("echt.view.reroll"), ("reroll",))]
+        elif s.phase is Phase.SCORE:
+            items = self._score_items()
+        elif s.phase is Phase.FINAL:
+            if self.sub and self.sub[0] == "final":
+                return None  # the number editor
+            items = [MenuItem(self.tr("echt.view.final_player", player=p.name), ("final", p.name))
+                     for p in s.players if p.final is None]
+        if not items:
+            return None
+        return Menu(RIGHT, items, self._choose, back, row_h=62)
+
+    def _score_items(self) -> list[MenuItem]:
+        s = self.game.state
+        sub = self.sub
+        if sub is None:
+            items = [MenuItem(self.tr("echt.view.report_player", player=p.name), ("open", p.name))
+                     for p in s.players]
+            return [*items, MenuItem(self.tr("echt.view.end_turn"), ("end_turn",))]
+        name = sub[1]
+        p = next(q for q in s.players if q.name == name)
+        if sub[0] == "player":
+            items = []
+            for kind in s.overview:
+                if kind in p.scored or kind in p.report.kinds or kind == p.report.shape:
+                    continue
+                if s.level == 3 and p.report.shape:
+                    continue
+                key = "echt.view.shape_done" if s.level == 3 else "echt.view.kind_done"
+                items.append(MenuItem(self.tr(key, name=kind), ("report", name, "shape" if s.level == 3
+                                                                         else "kind", kind)))
+            if s.level != 3 or not p.report.shape:
+                items.append(MenuItem(self.tr("echt.view.new_kind"), ("sub", ("kind_hi", name))))
+            if s.level == 2 and p.report.beehive is None:
+                items.append(MenuItem(self.tr("echt.view.beehive"), ("sub", ("hive_row", name))))
+            if not (p.report.pierced or p.report.slipped):
+                items.append(MenuItem(self.tr("echt.view.pierced"), ("report", name, "pierced", True)))
+                if p.holes:
+                    items.append(MenuItem(self.tr("echt.view.slipped"), ("report", name, "slip", True)))
+            return [*items, MenuItem(self.tr("echt.view.back"), ("back",))]
+        if sub[0] == "kind_hi":
+            return [MenuItem(self.tr("echt.view.higher", n=n), ("sub", ("kind_lo", name, n)))
+                    for n in range(1, MAX_VALUE_PICK + 1)]
+        if sub[0] == "kind_lo":
+            hi = sub[2]
+            what = "shape" if s.level == 3 else "kind"
+            return [MenuItem(self.tr("echt.view.lower", hi=hi, n=n),
+                             ("report", name, what, f"{hi}/{n}", [hi, n])) for n in range(hi, -1, -1)]
+        if sub[0] == "hive_row":
+            return [MenuItem(self.tr("echt.view.hive_row", n=n), ("sub", ("hive_col", name, n)))
+                    for n in range(1, 6)]
+        if sub[0] == "hive_col":
+            row = sub[2]
+            return [MenuItem(f"{row}-{n}", ("report", name, "beehive", f"{row}-{n}")) for n in range(1, 6)]
+        return []
+
+    def _choose(self, value: tuple[Any, ...]) -> None:
+        kind = value[0]
+        if kind == "roll":
+            self._roll()
+        elif kind in ("leave", "reroll", "end_turn"):
+            self.session.apply({"action": kind})
+            if kind == "reroll" and not self.session.camera_ready:
+                self._roll()
+        elif kind == "open":
+            self.sub = ("player", value[1])
+        elif kind == "sub":
+            self.sub = value[1]
+        elif kind == "back":
+            self._back()
+        elif kind == "report":
+            action: dict[str, Any] = {"action": "report", "player": value[1], value[2]: value[3]}
+            if len(value) > 4:
+                action["values"] = value[4]
+            if self.session.apply(action):
+                self.sub = None
+        elif kind == "final":
+            self.sub = ("final", value[1])
+            self.final_values = {f: 0 for f in self._final_fields()}
+            self.focus = 0
+        self._sync()
+
+    def _back(self) -> None:
+        self.sub = None
+        self._sync()
+
+    # -- the final editor ------------------------------------------------------------------------------------
+    def _final_fields(self) -> list[str]:
+        s = self.game.state
+        fields = ["diagonals", "diamonds", "leftover"] if s.level == 3 else ["stars", "leftover"]
+        return (["star_value"] if s.star_value is None else []) + fields
+
+    def _final_controls(self) -> list[tuple[str, int, pygame.Rect]]:
+        """(field, step, rect) for every -/+ button, then ("ok", 0, rect)."""
+        out = []
+        for k, f in enumerate(self._final_fields()):
+            y = RIGHT.y + k * 50
+            out.append((f, -1, pygame.Rect(RIGHT.x + 200, y, 54, 44)))
+            out.append((f, +1, pygame.Rect(RIGHT.x + 318, y, 54, 44)))
+        y = RIGHT.y + len(self._final_fields()) * 50
+        out.append(("ok", 0, pygame.Rect(RIGHT.x + 200, y, 172, 44)))
+        return out
+
+    def _final_press(self, index: int) -> None:
+        field, step, _ = self._final_controls()[index]
+        if field == "ok":
+            name = self.sub[1] if self.sub else ""
+            if self.session.apply({"action": "final", "player": name, **self.final_values}):
+                self.sub = None
+                self._sync()
+            return
+        self.final_values[field] = max(0, self.final_values[field] + step)
+
+    # -- input -----------------------------------------------------------------------------------------------
+    def _roll(self) -> None:
+        if self.game.phase not in (Phase.ROLL, Phase.REROLL):
+            return
+        if self.session.camera_ready:
+            self.waiting = True  # the app asks the camera and calls on_dice when the dice lie still
+            return
+        self.session.apply({"action": "roll", "dice": self.session.virtual_roll(self.game.virtual_faces())})
+        self._sync()
+
+    def on_dice(self, reading: TrayReading) -> None:
+        g = self.game
+        faces = [d.face if isinstance(d.face, str) else None for d in reading.dice]
+        if g.phase in (Phase.ROLL, Phase.REROLL):
+            self.waiting = False
+            self.session.apply({"action": "roll", "dice": faces})  # unread dice are explained by the engine
+        elif g.phase is Phase.TAKE and None not in faces:
+            # the camera sees one die leave the tray: the one face missing from the free dice is taken
+            missing = Counter(g.state.dice[i] for i in g.middle) - Counter(faces)
+            if sum(missing.values()) == 1 and len(faces) == len(g.middle) - 1:
+                self.session.apply({"action": "take", "face": next(iter(missing))})
+        self._sync()
+
+    def on_button(self, event: ButtonEvent) -> bool:
+        self._sync()
+        g = self.game
+        b = event.button
+        if b is Button.ROLL and g.phase in (Phase.ROLL, Phase.REROLL):
+            self._roll()
+            return True
+        if b is Button.REROLL and g.phase is Phase.MIDDLE:
+            self._choose(("reroll",))
+            return True
+        if g.phase is Phase.TAKE:
+            free = g.middle
+            if b is Button.NEXT and free:
+                nxt = free.index(self.cursor) + 1 if self.cursor in free else 0
+                self.cursor = free[nxt % len(free)]
+                return True
+            if b is Button.SELECT and event.press is Press.SHORT and self.cursor in free:
+                self.session.apply({"action": "take", "die": self.cursor + 1})
+                self._sync()
+                return True
+            return False
+        if self.sub and self.sub[0] == "final":
+            controls = self._final_controls()
+            if b is Button.NEXT:
+                self.focus = (self.focus + 1) % len(controls)
+                return True
+            if b is Button.SELECT:
+                self._final_press(self.focus)
+                return True
+            if b is Button.UNDO and event.press is Press.SHORT:
+                self._back()
+                return True
+            return False
+        if self.menu is not None and self.menu.on_button(event):
+            self._sync()
+            return True
+        return False
+
+    def on_tap(self, pos: tuple[int, int]) -> bool:
+        self._sync()
+        g = self.game
+        if g.phase is Phase.TAKE:
+            self.dice.faces = list(g.state.dice)
+            hit = self.dice.hit(pos)
+            if hit is not None:
+                self.cursor = hit
+                self.session.apply({"action": "take", "die": hit + 1})
+                self._sync()
+                return True
+            return False
+        if self.sub and self.sub[0] == "final":
+            for k, (_, _, rect) in enumerate(self._final_controls()):
+                if rect.collidepoint(pos):
+                    self.focus = k
+                    self._final_press(k)
+                    return True
+            return False
+        if self.menu is not None and self.menu.on_tap(pos):
+            self._sync()
+            return True
+        return False
+
+    def update(self, dt: float, now: float) -> None:
+        self._sync()
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self._sync()
+        s = self.game.state
+        surface.fill(theme.BG)
+        notes = [self._note(p) for p in s.players]
+        PlayerBar(BAR, [p.name for p in s.players], current=self._actor(), notes=notes).draw(surface)
+        status = self._status()
+        theme.text(surface, status, (400, STATUS_Y), theme.fit_text(status, theme.BODY, 770, True),
+                   theme.ACCENT, bold=True, anchor="midtop")
+        if s.dice:
+            self._draw_dice(surface)
+        else:
+            self._draw_idle(surface)
+        if s.phase is Phase.SCORE:
+            self._draw_reminders(surface)
+        elif s.phase in (Phase.FINAL, Phase.OVER):
+            self._draw_totals(surface)
+        if self.sub and self.sub[0] == "final":
+            self._draw_final_editor(surface)
+        elif self.menu is not None:
+            title = self._menu_title()
+            if title:
+                theme.text(surface, title, (RIGHT.x, RIGHT.y - 30), theme.SMALL, theme.MUTED)
+            self.menu.draw(surface)
+        hint_bar(surface, self._hints())
+
+    def _note(self, p: Any) -> str:
+        side = self.tr(f"echt.view.side_{p.side}")
+        points = sum(p.scored.values())
+        return self.tr("echt.view.note", side=side, holes=p.holes, points=points)
+
+    def _status(self) -> str:
+        g, s = self.game, self.game.state
+        start = g.start_player
+        if s.phase is Phase.ROLL:
+            if s.solo:
+                half = self.tr("echt.view.before_half" if s.turn <= SOLO_HALFTIME else "echt.view.after_half")
+                return self.tr("echt.view.solo_round", round=s.turn, rounds=SOLO_ROUNDS, sign=g.solo_sign,
+                               half=half)
+            return self.tr("echt.view.waiting" if self.waiting else "echt.view.roll_prompt", player=start)
+        if s.phase is Phase.TAKE:
+            return self.tr("echt.view.take_prompt", player=g.current_taker)
+        if s.phase is Phase.MIDDLE:
+            key = "echt.view.middle_prompt_must" if g.solo_sign == "!" else "echt.view.middle_prompt"
+            return self.tr(key, player=start)
+        if s.phase is Phase.REROLL:
+            return self.tr("echt.view.waiting" if self.waiting else "echt.view.reroll_prompt", player=start)
+        if s.phase is Phase.SCORE:
+            return self.tr("echt.view.score_prompt")
+        if s.phase is Phase.FINAL:
+            return self.tr("echt.view.final_prompt")
+        return self.tr("echt.view.over", players=", ".join(s.winners))
+
+    def _menu_title(self) -> str:
+        if not self.sub:
+            return ""
+        name = self.sub[1]
+        keys = {"player": "echt.view.title_player", "kind_hi": "echt.view.title_hi",
+                "kind_lo": "echt.view.title_lo", "hive_row": "echt.view.title_row",
+                "hive_col": "echt.view.title_col"}
+        return self.tr(keys[self.sub[0]], player=name)
+
+    def _draw_dice(self, surface: pygame.Surface) -> None:
+        g, s = self.game, self.game.state
+        middle = set(g.middle)
+        self.dice.faces = list(s.dice)
+        self.dice.selected = self.cursor if s.phase is Phase.TAKE else None
+        self.dice.dimmed = {i for i in range(len(s.dice)) if i not in middle}
+        self.dice.draw(surface)
+        for i, rect in enumerate(self.dice.die_rects()):
+            face = s.dice[i]
+            if has_extra(face):  # the extra-cross mark, loud in the die's corner
+                mark = pygame.Rect(rect.right - 30, rect.y + 4, 26, 26)
+                pygame.draw.line(surface, theme.BAD, mark.topleft, mark.bottomright, 6)
+                pygame.draw.line(surface, theme.BAD, mark.topright, mark.bottomleft, 6)
+            holder = g.holder(i)
+            label = holder if holder else (self.tr("echt.view.middle") if s.phase in (
+                Phase.SCORE, Phase.MIDDLE, Phase.REROLL) else "")
+            if label:
+                size = theme.fit_text(label, theme.SMALL, rect.w + 20)
+                theme.text(surface, label, (rect.centerx, rect.bottom + 6), size,
+                           theme.TEXT if holder else theme.ACCENT, anchor="midtop")
+
+    def _draw_idle(self, surface: pygame.Surface) -> None:
+        g, s = self.game, self.game.state
+        lines: list[str] = []
+        if s.turn == 1 and s.phase is Phase.ROLL:
+            lines = [a.text(self.lang) for a in g.opening_announcements[:1]]
+        for k, line in enumerate(lines):
+            theme.text(surface, line, (400, DICE.centery - 20 + 34 * k),
+                       theme.fit_text(line, theme.BODY, 760), theme.TEXT, anchor="center")
+
+    def _draw_reminders(self, surface: pygame.Surface) -> None:
+        g, s = self.game, self.game.state
+        y = LEFT.y
+        shown = False
+        for p in s.players:
+            n = g.extra_crosses(p.name)
+            if n:
+                line = self.tr("echt.view.extra_one" if n == 1 else "echt.view.extra_two", player=p.name)
+                theme.text(surface, line, (LEFT.x, y), theme.fit_text(line, theme.BODY, LEFT.w), theme.TEXT)
+                y += 34
+                shown = True
+        if shown:
+            warn = self.tr("echt.view.no_bubble")
+            theme.text(surface, warn, (LEFT.x, y), theme.fit_text(warn, theme.SMALL, LEFT.w), theme.WARN)
+            y += 32
+        for p in s.players:
+            done = self._report_text(p)
+            if done:
+                line = f"{p.name}: {done}"
+                theme.text(surface, line, (LEFT.x, y), theme.fit_text(line, theme.SMALL, LEFT.w), theme.GOOD)
+                y += 28
+
+    def _report_text(self, p: Any) -> str:
+        r = p.report
+        parts = list(r.kinds) + ([self.tr("echt.view.shape_short", name=r.shape)] if r.shape else [])
+        if r.beehive:
+            parts.append(self.tr("echt.view.hive_short", coord=r.beehive))
+        if r.pierced:
+            parts.append(self.tr("echt.view.pierced_short"))
+        if r.slipped:
+            parts.append(self.tr("echt.view.slipped_short"))
+        return ", ".join(parts)
+
+    def _draw_totals(self, surface: pygame.Surface) -> None:
+        s = self.game.state
+        y = LEFT.y
+        for p in s.players:
+            if p.final is None:
+                continue
+            line = self.tr("echt.view.total", player=p.name, total=p.final.total, holes=p.holes)
+            color = theme.ACCENT if p.name in s.winners else theme.TEXT
+            theme.text(surface, line, (LEFT.x, y), theme.fit_text(line, theme.BODY, LEFT.w + 380), color,
+                       bold=p.name in s.winners)
+            y += 38
+
+    def _draw_final_editor(self, surface: pygame.Surface) -> None:
+        name = self.sub[1] if self.sub else ""
+        title = self.tr("echt.view.title_final", player=name)
+        theme.text(surface, title, (RIGHT.x, RIGHT.y - 30), theme.SMALL, theme.MUTED)
+        for k, (field, step, rect) in enumerate(self._final_controls()):
+            hi = k == self.focus
+            pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, rect, border_radius=8)
+            if hi:
+                pygame.draw.rect(surface, theme.ACCENT, rect, width=4, border_radius=8)
+            if field == "ok":
+                theme.text(surface, self.tr("echt.view.ok"), rect.center, theme.BODY, theme.TEXT, bold=True,
+                           anchor="center")
+                continue
+            theme.text(surface, "+" if step > 0 else "-", rect.center, theme.LARGE, theme.TEXT, bold=True,
+                       anchor="center")
+            if step < 0:
+                label = self.tr(f"echt.view.field_{field}")
+                theme.text(surface, label, (RIGHT.x, rect.centery), theme.fit_text(label, theme.SMALL, 190),
+                           theme.TEXT, anchor="midleft")
+                theme.text(surface, str(self.final_values.get(field, 0)), (RIGHT.x + 286, rect.centery),
+                           theme.LARGE, theme.ACCENT, bold=True, anchor="center")
+
+    def _hints(self) -> list[tuple[str, str]]:
+        g = self.game
+        if g.phase in (Phase.ROLL, Phase.REROLL):
+            return [("ROLL", self.tr("echt.view.hint_roll"))]
+        if g.phase is Phase.MIDDLE:
+            return [("REROLL", self.tr("echt.view.hint_reroll")), ("NEXT", self.tr("echt.view.hint_next")),
+                    ("SELECT", self.tr("echt.view.hint_select"))]
+        if g.phase is Phase.OVER:
+            return []
+        hints = [("NEXT", self.tr("echt.view.hint_next")), ("SELECT", self.tr("echt.view.hint_select"))]
+        if self.sub:
+            hints.append(("UNDO", self.tr("echt.view.hint_back")))
+        return hints

@@ -1,0 +1,86 @@
+"""The command line as a person uses it: subprocesses, real files, clear one-line errors."""
+
+import json
+import subprocess
+import sys
+
+import cv2
+import numpy as np
+import pytest
+
+from companion import __version__
+
+COMMANDS = ["run", "read", "play", "teach", "config", "doctor"]
+
+
+def companion(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, input=stdin,
+                          timeout=120, env={**__import__("os").environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+
+
+def test_version():
+    r = companion("--version")
+    assert r.returncode == 0 and r.stdout.strip() == f"companion {__version__}"
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(command):
+    r = companion(command, "--help")
+    assert r.returncode == 0 and f"usage: companion {command}" in r.stdout
+
+
+def test_play_free_play_transcript_prints_the_final_state(tmp_path):
+    script = tmp_path / "t.jsonl"
+    script.write_text('{"action": "setup"}\n# a comment\n{"action": "roll", "dice": [6, 5]}\n'
+                      '{"action": "roll", "dice": [1, null]}\n', encoding="utf-8")
+    r = companion("play", "free-play", "--script", str(script), "--json", "--lang", "en")
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert lines == [{"final": {"rolls": [[6, 5], [1, None]]}, "finished": False}]
+
+
+def test_play_names_the_bad_transcript_line(tmp_path):
+    script = tmp_path / "t.jsonl"
+    script.write_text('{"action": "setup"}\n{"action": "roll", "dice": [7]}\n', encoding="utf-8")
+    r = companion("play", "free-play", "--script", str(script))
+    assert r.returncode == 2
+    assert r.stderr.startswith("companion: line 2: die 1: 7 is not a die face") and "Traceback" not in r.stderr
+
+
+def test_play_unknown_game_lists_the_games(tmp_path):
+    r = companion("play", "chess", "--script", "-", stdin="")
+    assert r.returncode == 2 and "haste-worte" in r.stderr and "echt-spitze" in r.stderr
+
+
+def test_read_rejects_a_non_image_file_clearly_and_reads_the_others(tmp_path):
+    bad = tmp_path / "notes.jpg"
+    bad.write_text("this is not a photo")
+    good = tmp_path / "black.png"
+    cv2.imwrite(str(good), np.zeros((480, 640, 3), np.uint8))
+    r = companion("read", str(bad), str(good), "--json")
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    first, second = (json.loads(x) for x in r.stdout.splitlines())
+    assert "not an image the reader can open" in first["error"]
+    assert second["image"] == str(good) and second["dice"] == [] and second["ms"] >= 0
+    missing = companion("read", str(tmp_path / "nope.png"))
+    assert missing.returncode == 1 and "no such file" in missing.stderr
+
+
+def test_doctor_reports_every_part():
+    r = companion("doctor")
+    assert r.returncode == 0, r.stderr
+    for section in ("Python and libraries", "Camera", "Buttons", "Display", "Sound", "Speech"):
+        assert section in r.stdout
+
+
+def test_run_headless_shows_free_play_reading_the_synthetic_tray(tmp_path, out_dir):
+    shot = out_dir / "companion_run.png"
+    r = subprocess.run([sys.executable, "-m", "companion", "run", "--source", "synthetic", "--window",
+                        "--frames", "90", "--screenshot", str(shot)], capture_output=True, text=True, timeout=120,
+                       env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    assert r.returncode == 0, r.stderr
+    img = cv2.imread(str(shot))
+    assert img.shape == (480, 800, 3)
+    # the synthetic tray's dice came to rest and were read: white die bodies in the dice row
+    row = img[80:190, 20:780]
+    assert (row.min(axis=2) > 220).mean() > 0.05

@@ -1,0 +1,153 @@
+"""The Echt Spitze screen driven like the table drives it (buttons, taps, camera readings); screenshots."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from test_echt_spitze import LEVEL2_KINDS
+
+from companion.games.echt_spitze import EchtSpitze, Phase
+from companion.journal import Journal
+from companion.session import GameSession
+from companion.views.echt_spitze_view import RIGHT, EchtSpitzeMode
+from hardware.events import Button, ButtonEvent, Press
+from vision.types import DieReading, TrayReading
+
+SIZE = (800, 480)
+
+
+def session(tmp_path, setup: dict) -> GameSession:
+    return GameSession.new(EchtSpitze, {"action": "setup", **setup}, Journal(tmp_path / "journal"), lang="en",
+                           rng=random.Random(3))
+
+
+def press(mode: EchtSpitzeMode, button: Button, press: Press = Press.SHORT) -> bool:
+    return mode.on_button(ButtonEvent(button, press))
+
+
+def shot(mode: EchtSpitzeMode, out_dir, name: str) -> pygame.Surface:
+    surface = pygame.Surface(SIZE)
+    mode.draw(surface)
+    pygame.image.save(surface, str(out_dir / f"echt_spitze_{name}.png"))
+    return surface
+
+
+def reading(faces: list) -> TrayReading:
+    return TrayReading(tuple(DieReading(f, 0.9, (0, 0, 10, 10)) for f in faces))
+
+
+def select_item(mode: EchtSpitzeMode, label_start: str) -> None:
+    """Move the menu highlight with NEXT to the item whose label starts so, then SELECT."""
+    mode.update(0.03, 0.0)  # the app updates every frame: the menu follows the game
+    assert mode.menu is not None
+    labels = [i.label for i in mode.menu.items]
+    target = next(k for k, lab in enumerate(labels) if lab.startswith(label_start))
+    for _ in range(len(labels)):
+        if mode.menu.index == target:
+            break
+        press(mode, Button.NEXT)
+    press(mode, Button.SELECT)
+
+
+def test_a_level_2_turn_with_buttons_only(tmp_path, out_dir):
+    s = session(tmp_path, {"players": ["Fred", "Tilda", "Anna"], "level": 2, "kinds": LEVEL2_KINDS,
+                           "star_value": 4})
+    mode = EchtSpitzeMode(s)
+    shot(mode, out_dir, "1_roll")
+    assert press(mode, Button.ROLL)  # no camera: virtual dice
+    game: EchtSpitze = s.engine
+    assert game.phase is Phase.TAKE and len(game.state.dice) == 5
+    for who in ("Fred", "Tilda"):
+        assert game.current_taker == who
+        press(mode, Button.NEXT)
+        press(mode, Button.SELECT)
+        game = s.engine
+    assert game.current_taker == "Anna"
+    shot(mode, out_dir, "2_take")
+    press(mode, Button.SELECT)
+    game = s.engine
+    assert game.phase is Phase.MIDDLE and all(p.holds is not None for p in game.state.players)
+    shot(mode, out_dir, "3_middle")
+    press(mode, Button.REROLL)  # decision + virtual re-roll
+    game = s.engine
+    assert game.phase is Phase.SCORE and game.state.middle_choice == "reroll"
+    # Fred reports beehive 4-4 with NEXT/SELECT: his menu, "Beehive", row 4, column 4
+    select_item(mode, "Fred")
+    select_item(mode, "Beehive")
+    select_item(mode, "Row 4")
+    select_item(mode, "4-4")
+    select_item(mode, "Tilda")
+    select_item(mode, "roses")
+    assert s.engine.state.players[0].report.beehive == "4-4"
+    assert s.engine.state.players[1].report.kinds == ["roses"]
+    shot(mode, out_dir, "4_score")
+    select_item(mode, "End the turn")
+    game = s.engine
+    assert game.phase is Phase.ROLL and game.start_player == "Tilda"
+    assert game.state.players[2].hives_blackened == ["front:4-4"]
+    assert game.state.first == {"roses": ["Tilda"]}
+
+
+def test_camera_reads_and_sees_a_die_leave(tmp_path, out_dir):
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
+    s.camera_ready = True
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    assert mode.waiting and s.engine.phase is Phase.ROLL
+    mode.on_dice(reading(["1", "3+X", None, "5"]))
+    assert s.error == "Die 3 was not read: correct it on the screen or roll again."
+    assert s.engine.phase is Phase.ROLL  # nothing changed
+    mode.on_dice(reading(["1", "3+X", "?+X", "5"]))
+    assert s.engine.state.dice == ["1", "3+X", "?+X", "5"]
+    mode.on_dice(reading(["1", "?+X", "5"]))  # Anna lifted the 3+X out of the tray
+    assert s.engine.holder(1) == "Anna"
+    assert mode.on_tap(mode.dice.die_rects()[3].center)  # Ben taps the 5
+    assert s.engine.holder(3) == "Ben"
+    assert mode.on_tap(mode.menu.item_rects()[0].center)  # "Leave them"
+    assert s.engine.phase is Phase.SCORE
+    surface = shot(mode, out_dir, "5_reminders")
+    assert surface.get_at((RIGHT.x + 10, RIGHT.y + 10)) != surface.get_at((5, 470))  # the menu is drawn
+
+
+def test_final_editor_and_result_screen(tmp_path, out_dir):
+    s = session(tmp_path, {"players": ["Sara", "Ben"], "kinds": {"pears": [5, 3], "plums": [4, 2],
+                                                                 "lemons": [9, 7]}})
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "leave"},
+                   {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    select_item(mode, "Sara")
+    assert mode.sub == ("final", "Sara")
+    # stars: "+" three times; leftover: "+" three times; then Done
+    press(mode, Button.NEXT)  # focus stars "+"
+    for _ in range(3):
+        press(mode, Button.SELECT)
+    press(mode, Button.NEXT)  # leftover "-"
+    press(mode, Button.NEXT)  # leftover "+"
+    for _ in range(3):
+        press(mode, Button.SELECT)
+    shot(mode, out_dir, "6_final_editor")
+    press(mode, Button.NEXT)
+    press(mode, Button.SELECT)
+    assert s.engine.state.players[0].final.total == 18 + 15 + 3
+    select_item(mode, "Ben")
+    mode.on_tap(mode._final_controls()[-1][2].center)  # Done with zeros
+    assert s.engine.finished and s.engine.state.winners == ["Sara"]
+    shot(mode, out_dir, "7_over")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_solo_screen_shows_round_sign_and_halftime(tmp_path, out_dir, lang):
+    s = session(tmp_path, {"players": ["Sol"], "level": 3, "shapes": {"L": [8, 5]}})
+    s.lang = lang
+    mode = EchtSpitzeMode(s)
+    assert ("Runde 1/14" if lang == "de" else "Round 1/14") in mode._status()
+    shot(mode, out_dir, f"8_solo_{lang}")
+    press(mode, Button.ROLL)
+    press(mode, Button.SELECT)
+    assert s.engine.phase is Phase.MIDDLE
+    assert not mode.menu.items[0].enabled  # "!" round: leaving is not offered

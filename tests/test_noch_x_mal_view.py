@@ -1,0 +1,235 @@
+"""The Noch X-Mal! screen driven as at the table: buttons only, touch, camera readings; rendered 800x480."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from companion.games.noch_x_mal import NochXMal, Phase
+from companion.journal import Journal
+from companion.session import GameSession
+from companion.views.noch_x_mal_view import BOARD_AREA, NochXMalMode, draw_colour_swatch
+from hardware.events import Button, ButtonEvent
+from vision.types import DieReading, TrayReading
+
+OUT = Path(__file__).resolve().parents[1] / "out"
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+
+
+def new_view(tmp_path, players, lang="de", **setup) -> tuple[NochXMalMode, GameSession]:
+    session = GameSession.new(
+        NochXMal,
+        {"action": "setup", "players": players, "seed": 1, **setup},
+        Journal(tmp_path / "journal"),
+        lang=lang,
+        rng=random.Random(5),
+    )
+    return NochXMalMode(session), session
+
+
+def press(view: NochXMalMode, button: Button) -> None:
+    view.on_button(ButtonEvent(button))
+
+
+def choose(view: NochXMalMode, wanted) -> None:
+    """Move with NEXT to the item whose value matches ``wanted`` (a value or a predicate), then SELECT."""
+    match = wanted if callable(wanted) else (lambda v: v == wanted)
+    menu = view.current_menu
+    values = [i.value for i in menu.items]
+    target = next(i for i, v in enumerate(values) if match(v))
+    for _ in range(len(values) + 1):
+        if view.current_menu.index == target:
+            break
+        press(view, Button.NEXT)
+    assert view.current_menu.index == target
+    press(view, Button.SELECT)
+
+
+def render(view: NochXMalMode, name: str) -> pygame.Surface:
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(OUT / f"{name}.png"))
+    return surface
+
+
+def reading(faces) -> TrayReading:
+    return TrayReading(tuple(DieReading(f, 0.9 if f else 0.2, (0, 0, 10, 10)) for f in faces))
+
+
+def test_buttons_only_through_start_combos_rolls_passes_and_gifts(tmp_path):
+    view, session = new_view(tmp_path, ["Anna", "Ben", "Carl"])
+    render(view, "nxm_view_start")
+    for name in ("Anna", "Ben", "Carl"):
+        choose(view, ("start", name))  # virtual start combo, jokers re-rolled
+    state = session.engine.state
+    assert all(p.has_start for p in state.players) and state.phase == Phase.WAIT_ROLL
+    choose(view, ("who-starts",))
+    choose(view, "Carl")
+    assert state.active == 2 if (state := session.engine.state) else False
+    for _ in range(3):  # rolls 1-3 with the ROLL button and virtual dice; everybody done
+        press(view, Button.ROLL)
+        assert session.engine.state.phase == Phase.ROLLED
+        choose(view, ("end",))
+    press(view, Button.ROLL)  # roll 4: Carl chooses first
+    roll = session.engine.state.roll
+    assert roll.number == 4 and roll.active == "Carl"
+    items = [i.value for i in view.current_menu.items]
+    assert ("pick",) in items and not next(i for i in view.current_menu.items if i.value == ("end",)).enabled
+    render(view, "nxm_view_active_first")
+    choose(view, ("pick",))
+    choose(view, lambda v: isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], int))
+    assert session.engine.state.roll.pick is not None
+    assert len(session.engine.others_choose_from()) == 4
+    choose(view, ("pass", "Anna"))
+    assert "Anna" in session.engine.state.roll.passes
+    choose(view, ("discard",))
+    choose(view, "Anna")
+    choose(view, "all-dice")
+    choose(view, "Ben")
+    assert session.engine.player("Ben").gifts[0].kind.value == "all-dice"
+    choose(view, ("report",))
+    choose(view, "Ben")
+    choose(view, "column-H")
+    assert session.engine.state.claims["column-H"].players == ["Ben"]
+    render(view, "nxm_view_others")
+    choose(view, ("end",))
+    press(view, Button.ROLL)
+    assert session.engine.state.roll.active == "Anna"
+    choose(view, ("use-gift",))
+    choose(view, "Ben")
+    choose(view, "all-dice")
+    assert session.engine.state.roll.gifts_used == [["Ben", "all-dice"]]
+    assert session.engine.choosable_for("Ben") == [0, 1, 2, 3, 4, 5]
+
+
+def test_undo_closes_a_sub_menu_without_acting(tmp_path):
+    view, session = new_view(tmp_path, ["Anna", "Ben"])
+    choose(view, ("start", "Anna"))
+    choose(view, ("start", "Ben"))
+    press(view, Button.ROLL)
+    choose(view, ("discard",))
+    assert view.stack
+    press(view, Button.UNDO)
+    assert not view.stack and session.engine.player("Ben").chips == 10
+
+
+def test_tapping_two_dice_picks_the_active_players_pair(tmp_path):
+    view, session = new_view(tmp_path, ["Anna", "Ben"], start=0)
+    session.apply({"action": "start_combo", "player": "Anna", "dice": ["yellow", "4"]})
+    session.apply({"action": "start_combo", "player": "Ben", "dice": ["red", "2"]})
+    for _ in range(3):
+        session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+        session.apply({"action": "end_roll"})
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    render(view, "nxm_view_tap_before")
+    rects = view.die_rects()
+    view.on_tap(rects[4].center)  # the 2 first, then the blue die
+    assert session.engine.state.roll.pick is None and view.tapped == [4]
+    view.on_tap(rects[1].center)
+    assert session.engine.state.roll.pick == [1, 4]
+    assert session.engine.others_choose_from() == [0, 2, 3, 5]
+    surface = render(view, "nxm_view_tap_after")
+    # the picked number die is veiled (dimmed) for the others; the free one stays bright
+    assert sum(surface.get_at(rects[4].move(0, 0).midtop + pygame.Vector2(0, 12))[:3]) < sum(
+        surface.get_at(rects[5].midtop + pygame.Vector2(0, 12))[:3]
+    )
+
+
+def test_unsure_camera_reading_is_corrected_on_screen(tmp_path):
+    view, session = new_view(tmp_path, ["Anna", "Ben"])
+    session.camera_ready = True
+    view.on_dice(reading(["yellow", "4"]))
+    view.on_dice(reading(["color-joker", "2"]))  # refused: Ben rolls the joker again
+    assert "Joker" in session.error and not session.engine.player("Ben").has_start
+    view.on_dice(reading(["red", "2"]))
+    press(view, Button.ROLL)
+    assert view.waiting
+    view.on_dice(reading(["red", None, "blue", "4", "2", "5"]))
+    assert view.pending is not None and session.engine.state.phase == Phase.WAIT_ROLL
+    use = next(i for i in view.current_menu.items if i.value == ("use-pending",))
+    assert not use.enabled
+    render(view, "nxm_view_correct")
+    view.on_tap(view.die_rects()[1].center)  # tap the unsure die, then its face
+    choose(view, "green")
+    choose(view, ("use-pending",))
+    assert session.engine.state.roll.dice == ["red", "green", "blue", "4", "2", "5"]
+    assert view.pending is None
+
+
+def test_tie_break_and_result_entered_with_menus(tmp_path):
+    view, session = new_view(tmp_path, ["Anna", "Ben"], start=0)
+    for name in ("Anna", "Ben"):
+        session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    for name in ("Anna", "Ben"):
+        for _ in range(10):
+            session.apply({"action": "discard", "player": name})
+    view.refresh()
+    choose(view, ("end",))
+    assert session.engine.state.phase == Phase.TIEBREAK
+    render(view, "nxm_view_tiebreak")
+    for name, counts in (("Anna", (12, 7, 3)), ("Ben", (12, 7, 4))):
+        choose(view, ("tie", name))
+        for n in counts:
+            choose(view, n)
+    assert session.engine.finished and session.engine.state.winners == ["Ben"]
+    render(view, "nxm_view_over")
+    assert view._status_lines()[0][0] == "Ben gewinnt!"
+
+
+def test_solo_screen_shows_the_next_stroke_and_the_rating(tmp_path):
+    view, session = new_view(tmp_path, ["Sol"], lang="en")
+    choose(view, ("start", "Sol"))
+    for _ in range(16):
+        press(view, Button.ROLL)
+        choose(view, ("end",))
+    assert view._status_lines()[0][0] == "Next roll 17/30: stroke \\ in field B"
+    render(view, "nxm_view_solo")
+    for _ in range(14):
+        press(view, Button.ROLL)
+        choose(view, ("end",))
+    choose(view, ("solo-score",))
+    choose(view, 20)
+    assert view._status_lines()[0][0] == "20 × X: Super! What a magnificent result!"
+    render(view, "nxm_view_solo_over")
+
+
+@pytest.mark.parametrize("face", ["red", "orange", "yellow", "green", "blue", "color-joker"])
+def test_colour_swatches_are_not_hue_alone(face):
+    """Each colour face carries a pattern (several colours inside the swatch) and its name label."""
+    surface = pygame.Surface((100, 100))
+    surface.fill((0, 0, 0))
+    draw_colour_swatch(surface, pygame.Rect(0, 0, 100, 100), face, "Name")
+    inner = {tuple(surface.get_at((x, y))[:3]) for x in range(8, 92, 3) for y in range(8, 60, 3)}
+    assert len(inner) >= 2, "a pattern or bands, not one flat hue"
+    label = {tuple(surface.get_at((x, y))[:3]) for x in range(30, 70) for y in range(75, 96)}
+    assert (240, 240, 235) in label or len(label) > 3  # the label's text is drawn
+
+
+def test_board_marks_taken_goals(tmp_path):
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang="en", start=0)
+    for name in ("Anna", "Ben"):
+        session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    before = render(view, "nxm_view_board_before").subsurface(BOARD_AREA).copy()
+    session.apply({"action": "reached", "player": "Anna", "goals": ["column-B"]})
+    after = render(view, "nxm_view_board_after").subsurface(BOARD_AREA).copy()
+    changed = sum(
+        1
+        for x in range(0, BOARD_AREA.w, 2)
+        for y in range(0, 80, 2)
+        if before.get_at((x, y)) != after.get_at((x, y))
+    )
+    assert changed > 20
