@@ -42,11 +42,14 @@ class GameEntry:
     view: str  # "module:Class"
     dice_set: str
     setup: Callable[[Config, str], list[SetupStep]]
+    #: keys of the config's ``[games."<name>"]`` section that go into the setup action (house rules, letters ...)
+    config_keys: tuple[str, ...] = ()
 
 
 def _players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int = 6) -> list[SetupStep]:
     names = cfg.players
-    counts = [n for n in range(min_players, min(max_players, len(names)) + 1)]
+    # everybody in the config first: the usual evening; fewer (or solo) one NEXT away
+    counts = list(range(min(max_players, len(names)), min_players - 1, -1))
     return [
         SetupStep("_count", t("core.setup_how_many", lang),
                   [(f"{n}: {', '.join(names[:n])}", n) for n in counts]),
@@ -80,6 +83,8 @@ def setup_action(entry: GameEntry, cfg: Config, answers: dict[str, Any], seed: i
             start = 0
         answers["start"] = start
         action["players"] = players
+    section = cfg.games.get(entry.name, {})
+    action.update({k: section[k] for k in entry.config_keys if k in section})
     action.update(answers)
     return action
 

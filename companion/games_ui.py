@@ -38,9 +38,9 @@ def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
 
 ENTRIES = [
     GameEntry("haste-worte", "core.menu_haste_worte", "companion.views.haste_worte_view:HasteWorteMode",
-              "haste-worte", _haste_setup),
+              "haste-worte", _haste_setup, ("letters", "timer_seconds", "goal", "meanings")),
     GameEntry("echt-spitze", "core.menu_echt_spitze", "companion.views.echt_spitze_view:EchtSpitzeMode",
-              "echt-spitze", _echt_setup),
+              "echt-spitze", _echt_setup, ("kinds", "shapes", "star_value")),
     GameEntry("noch-x-mal", "core.menu_noch_x_mal", "companion.views.noch_x_mal_view:NochXMalMode",
               "noch-x-mal", _nxm_setup),
     GameEntry("fritzo", "core.menu_fritzo", "companion.views.fritzo_view:FritzoMode", "fritzo", _fritzo_setup),

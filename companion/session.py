@@ -62,6 +62,8 @@ class GameSession:
         journal.start(engine_cls.name, setup)
         session = cls(engine_cls, engine, [setup], journal, **kw)
         journal.save_snapshot(engine, 1)
+        for a in opening_announcements(engine):
+            session._announce(a)
         return session
 
     @classmethod
@@ -107,6 +109,11 @@ class GameSession:
     def finish(self) -> None:
         """Move a finished game to the history so the next start does not offer to resume it."""
         self.journal.archive()
+
+
+def opening_announcements(engine: Engine) -> list[Announcement]:
+    """What a game says as it begins (which dice go back in the box, who starts): optional for an engine."""
+    return list(getattr(engine, "opening_announcements", None) or [])
 
 
 def rebuild(engine_cls: type[Engine], actions: list[dict[str, Any]]) -> Engine:

@@ -341,7 +341,7 @@ def throw(
                 u, v = rng.uniform(margin, w - margin), rng.uniform(margin, h - margin)
                 x, y = table.camera.to_table(u, v)
             foot = _footprint(x, y, yaw, half)
-            if any(cv2.intersectConvexConvex(foot, other)[0] > 0.5 for other in footprints):
+            if any(cv2.intersectConvexConvex(foot, other)[0] > 0.01 for other in footprints):  # touch, no overlap
                 continue
             die = PlacedDie(float(x), float(y), float(yaw), face, style,
                             painter or style_painter(style), seed=int(rng.integers(1 << 31)))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,14 @@ ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda"]
 DICE = ["dishes", "fruit", "car", "water", "toys", "animals"]
 T0 = 1_700_000_000.0
+
+
+@contextmanager
+def rejected(error: type[HasteError], match_de: str) -> Iterator[Any]:
+    """Like ``pytest.raises`` but matches the German text, the table's default language."""
+    with pytest.raises(error) as err:
+        yield err
+    assert re.search(match_de, err.value.localized("de")), err.value.localized("de")
 
 
 def setup(n: int = 3, **options: Any) -> dict[str, Any]:
@@ -168,7 +178,7 @@ def test_limits_on_screen_follow_the_player_count() -> None:
 def test_variant_1_turns_the_letter_before_the_roll() -> None:
     game = HasteWorte.new(setup(3, variant=1))
     assert game.phase is Phase.LETTER
-    with pytest.raises(WrongPhase, match="Buchstabe"):
+    with rejected(WrongPhase, "Buchstabe"):
         game.apply({"action": "roll", "dice": DICE})
     said = game.apply({"action": "letter"})
     assert said[-1].key == "haste.letter_first"
@@ -196,13 +206,13 @@ def test_variant_2_records_who_grabbed_which_die_in_any_order() -> None:
     assert game.current_picker is None
     game.apply({"action": "pick", "player": "David", "symbol": "water"})
     game.apply({"action": "pick", "player": "anna", "die": 6})  # names match regardless of case
-    with pytest.raises(NotYourTurn, match="David hat schon einen Würfel"):
+    with rejected(NotYourTurn, "David hat schon einen Würfel"):
         game.apply({"action": "pick", "player": "David", "die": 1})
-    with pytest.raises(NotYourTurn, match="sagen, wer"):
+    with rejected(NotYourTurn, "sagen, wer"):
         game.apply({"action": "pick", "die": 1})
-    with pytest.raises(UnknownPlayer, match="Zoe spielt nicht mit"):
+    with rejected(UnknownPlayer, "Zoe spielt nicht mit"):
         game.apply({"action": "pick", "player": "Zoe", "die": 1})
-    with pytest.raises(DieTaken, match="Anna"):
+    with rejected(DieTaken, "Anna"):
         game.apply({"action": "pick", "player": "Ben", "die": 6})
     game.apply({"action": "pick", "player": "Carla", "die": 1})
     game.apply({"action": "pick", "player": "Ben", "die": 2})
@@ -239,7 +249,7 @@ def test_reroll_is_allowed_only_before_the_first_pick() -> None:
     game.apply({"action": "pick", "symbol": "sports"})
     game.apply({"action": "pick", "symbol": "sports"})  # the next free die with that symbol
     assert [p.die for p in game.round.picks] == [0, 1]
-    with pytest.raises(WrongPhase, match="Jetzt wird nicht gewürfelt"):
+    with rejected(WrongPhase, "Jetzt wird nicht gewürfelt"):
         game.apply({"action": "roll", "dice": DICE})
 
 
@@ -289,7 +299,7 @@ def test_letter_order_is_seeded_and_replayable() -> None:
 def test_a_letter_entered_from_the_physical_tokens_leaves_the_stack() -> None:
     game = HasteWorte.new(setup(2, letters="ABC"))
     play(game, [{"action": "roll", "dice": DICE}, {"action": "pick", "die": 1}, {"action": "pick", "die": 2}])
-    with pytest.raises(BadLetter, match="„Q“ ist keines der Buchstabenplättchen"):
+    with rejected(BadLetter, "„Q“ ist keines der Buchstabenplättchen"):
         game.apply({"action": "letter", "letter": "Q"})
     game.apply({"action": "letter", "letter": "b"})
     assert game.round.letter == "B"
@@ -299,7 +309,7 @@ def test_a_letter_entered_from_the_physical_tokens_leaves_the_stack() -> None:
 def test_custom_letter_tokens_may_hold_several_letters() -> None:
     game = HasteWorte.new(setup(2, letters=["sch", "St", "A"]))
     assert game.letters == ["SCH", "ST", "A"]
-    with pytest.raises(SetupError, match="Buchstaben"):
+    with rejected(SetupError, "Buchstaben"):
         HasteWorte.new(setup(2, letters=["A", "7"]))
 
 
@@ -321,9 +331,9 @@ def test_times_up_is_urgent_with_its_sound_and_only_when_the_sand_has_run_out() 
     game = HasteWorte.new(setup(3))
     to_writing(game)
     game.apply({"action": "timer_start", "at": T0})
-    with pytest.raises(TimerError, match="läuft schon"):
+    with rejected(TimerError, "läuft schon"):
         game.apply({"action": "timer_start", "at": T0 + 5})
-    with pytest.raises(TimerError, match="noch 30 Sekunden"):
+    with rejected(TimerError, "noch 30 Sekunden"):
         game.apply({"action": "timer_expired", "at": T0 + 60})
     said = game.apply({"action": "timer_expired", "at": T0 + 90.0})
     assert said[0].key == "haste.times_up" and said[0].urgent and said[0].sound is Sound.TIMES_UP
@@ -334,7 +344,7 @@ def test_times_up_is_urgent_with_its_sound_and_only_when_the_sand_has_run_out() 
 def test_cancel_then_turn_again_or_declare_times_up() -> None:
     game = HasteWorte.new(setup(2))
     to_writing(game)
-    with pytest.raises(TimerError, match="läuft gerade nicht"):
+    with rejected(TimerError, "läuft gerade nicht"):
         game.apply({"action": "timer_cancel", "at": T0})
     game.apply({"action": "timer_start", "at": T0})
     said = game.apply({"action": "timer_cancel", "at": T0 + 20})
@@ -400,9 +410,9 @@ def test_restart_with_an_untrusted_clock_marks_the_round_interrupted() -> None:
 def test_timer_actions_need_their_stamp() -> None:
     game = HasteWorte.new(setup(2))
     to_writing(game)
-    with pytest.raises(TimerError, match='"at"'):
+    with rejected(TimerError, '"at"'):
         game.apply({"action": "timer_start"})
-    with pytest.raises(WrongPhase, match="Sanduhr wird erst gedreht"):
+    with rejected(WrongPhase, "Sanduhr wird erst gedreht"):
         HasteWorte.new(setup(2)).apply({"action": "timer_start", "at": T0})
 
 
@@ -412,11 +422,12 @@ def test_timer_actions_need_their_stamp() -> None:
 def test_seven_players_are_refused() -> None:
     with pytest.raises(SetupError) as err:
         HasteWorte.new({"action": "setup", "players": NAMES + ["Gustav"]})
-    assert "2 bis 6 Personen" in str(err.value) and "nicht 7" in str(err.value)
+    assert "2 bis 6 Personen" in err.value.localized("de") and "nicht 7" in err.value.localized("de")
+    assert str(err.value) == err.value.localized("en")  # the GameError contract: str() is English
     assert err.value.text("en") == (
         "Haste Worte is for 2 to 6 players (one die each), not 7: change the list of players."
     )
-    with pytest.raises(SetupError, match="nicht 1"):
+    with rejected(SetupError, "nicht 1"):
         HasteWorte.new({"action": "setup", "players": ["Anna"]})
 
 
@@ -434,7 +445,7 @@ def test_seven_players_are_refused() -> None:
     ],
 )
 def test_bad_setups_are_explained(options: dict[str, Any], match: str) -> None:
-    with pytest.raises(SetupError, match=match):
+    with rejected(SetupError, match):
         HasteWorte.new({"action": "setup", **options})
 
 
@@ -448,7 +459,7 @@ def expect_unchanged(
     game: HasteWorte, action: dict[str, Any], error: type[HasteError], match: str
 ) -> HasteError:
     before = json.dumps(game.to_json(), sort_keys=True)
-    with pytest.raises(error, match=match) as err:
+    with rejected(error, match) as err:
         game.apply(action)
     assert json.dumps(game.to_json(), sort_keys=True) == before
     assert isinstance(err.value, GameError)
@@ -510,7 +521,7 @@ def test_transcript_errors_name_the_line() -> None:
         json.dumps({"action": "pick", "die": 1}),
         json.dumps({"action": "pick", "die": 1}),
     ]
-    with pytest.raises(GameError, match="line 4: Würfel 1"):
+    with pytest.raises(GameError, match="line 4: Die 1"):
         play_transcript(HasteWorte, lines, io.StringIO())
 
 
@@ -569,3 +580,19 @@ def test_every_haste_key_in_the_code_exists_in_both_languages_with_the_same_plac
     for key in de:
         assert de[key] and en[key]
         assert set(re.findall(r"\{(\w+)\}", de[key])) == set(re.findall(r"\{(\w+)\}", en[key])), key
+
+
+def test_the_app_setup_screen_answers_are_accepted() -> None:
+    # what companion.app.setup_action builds from the setup wizard: seat index "start" and variant names
+    for variant, flags in (
+        ("standard", (False, False)),
+        ("letter-first", (True, False)),
+        ("simultaneous", (False, True)),
+    ):
+        game = HasteWorte.new(
+            {"action": "setup", "seed": 77, "players": NAMES[:4], "start": 2, "variant": variant}
+        )
+        assert game.round.first == 2
+        assert (game.letter_first, game.simultaneous) == flags
+    with rejected(SetupError, "nur einmal"):
+        HasteWorte.new({"action": "setup", "players": NAMES[:2], "start": 1, "first_player": "Anna"})

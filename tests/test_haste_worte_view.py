@@ -39,21 +39,45 @@ class Clocks:
         self.wall += seconds
 
 
-def make(tmp_path: Path, clocks: Clocks, setup: dict[str, Any], *, lang: str = "de",
-         actions: list[dict[str, Any]] | None = None, config: Any = None) -> tuple[HasteWorteMode, Announcer]:
+def make(
+    tmp_path: Path,
+    clocks: Clocks,
+    setup: dict[str, Any],
+    *,
+    lang: str = "de",
+    actions: list[dict[str, Any]] | None = None,
+    config: Any = None,
+) -> tuple[HasteWorteMode, Announcer]:
     announcer = Announcer(lang)
     journal = Journal(tmp_path / f"journal-{clocks.mono}")
     if actions is None:
-        session = GameSession.new(HasteWorte, setup, journal, lang=lang, announce=announcer.announce,
-                                  wall_clock=lambda: clocks.wall, announcer=announcer, config=config)
+        session = GameSession.new(
+            HasteWorte,
+            setup,
+            journal,
+            lang=lang,
+            announce=announcer.announce,
+            wall_clock=lambda: clocks.wall,
+            announcer=announcer,
+            config=config,
+        )
     else:  # a restart: the journal's actions are replayed into a fresh engine
         journal.start(HasteWorte.name, actions[0])
         engine = HasteWorte.new(actions[0])
         for a in actions[1:]:
             engine.apply(a)
             journal.record(a)
-        session = GameSession(HasteWorte, engine, list(actions), journal, lang=lang, announce=announcer.announce,
-                              wall_clock=lambda: clocks.wall, announcer=announcer, config=config)
+        session = GameSession(
+            HasteWorte,
+            engine,
+            list(actions),
+            journal,
+            lang=lang,
+            announce=announcer.announce,
+            wall_clock=lambda: clocks.wall,
+            announcer=announcer,
+            config=config,
+        )
     view = HasteWorteMode(session)
     view.update(0.0, clocks.mono)
     return view, announcer
@@ -64,7 +88,7 @@ def press(view: HasteWorteMode, button: Button, long: bool = False) -> None:
 
 
 def frames(view: HasteWorteMode, clocks: Clocks, seconds: float, step: float = 0.25) -> None:
-    """Advance time in frames whose ``dt`` lies (capped at 1/30 s as many loops do): the view must not care."""
+    """Advance time in frames whose ``dt`` lies (capped at 1/30 s, as loops do): the view must not care."""
     end = clocks.mono + seconds
     while clocks.mono < end - 1e-9:
         clocks.step(min(step, end - clocks.mono))
@@ -301,8 +325,9 @@ def test_a_letter_typed_from_the_physical_tokens(tmp_path: Path) -> None:
 
 def test_game_over_screen(tmp_path: Path) -> None:
     clocks = Clocks()
-    view, _ = make(tmp_path, clocks, {"action": "setup", "players": ["Anna", "Ben", "Carla"], "seed": 3,
-                                      "goal": 3})
+    view, _ = make(
+        tmp_path, clocks, {"action": "setup", "players": ["Anna", "Ben", "Carla"], "seed": 3, "goal": 3}
+    )
     press(view, Button.ROLL)
     for _ in range(3):
         press(view, Button.SELECT)

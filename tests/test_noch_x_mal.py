@@ -77,7 +77,7 @@ def test_bad_setup_is_explained(players, key):
     with pytest.raises(SetupError) as info:
         NochXMal.new({"action": "setup", "players": players})
     assert info.value.key == key
-    assert str(info.value) == info.value.text("de") != info.value.text("en")
+    assert str(info.value) == info.value.text("en") != info.value.localized("de") == info.value.text("de")
 
 
 def test_joker_in_start_combo_is_rejected_with_reroll_message():
@@ -89,7 +89,7 @@ def test_joker_in_start_combo_is_rejected_with_reroll_message():
         "nxm.err.start_joker",
     )
     assert "Anna rolls the joker again" in err.text("en")
-    assert "Anna würfelt den Joker noch einmal" in str(err)
+    assert "Anna würfelt den Joker noch einmal" in err.localized("de")
     rejected(
         game,
         {"action": "start_combo", "player": "Anna", "dice": ["red", "number-joker"]},
@@ -182,7 +182,7 @@ def test_pair_of_two_number_dice_is_rejected():
     rejected(game, {"action": "pick", "dice": ["red", "blue"]}, DiceError, "nxm.err.pair")
     err = rejected(game, {"action": "pick", "dice": ["green", "4"]}, DiceError, "nxm.err.pair_not_rolled")
     assert err.text("en").startswith("Green is not in this roll")
-    assert str(err).startswith("Grün liegt nicht im Wurf")
+    assert err.localized("de").startswith("Grün liegt nicht im Wurf")
     rejected(
         game, {"action": "pick", "player": "Carl", "dice": ["red", "4"]}, TurnError, "nxm.err.not_active"
     )

@@ -151,7 +151,7 @@ def test_gift_used_too_early_stops_the_transcript_with_its_line():
     g.add("roll").add("discard", player="Anna", gift="joker", to="Ben").add(
         "use_gift", player="Ben", gift="joker"
     )
-    with pytest.raises(GameError, match=r"^line 6: Ben darf Joker erst ab Wurf 2 nutzen\.$"):
+    with pytest.raises(GameError, match=r"^line 6: Ben may use Joker only from roll 2 on\.$"):
         g.play()
 
 

@@ -11,6 +11,7 @@ from vision.pips import read_dice
 from vision.rest import AtRestTrigger
 from vision.types import DieReading, TrayReading
 
+
 @pytest.fixture
 def byler_photo(datasets) -> np.ndarray:
     import cv2

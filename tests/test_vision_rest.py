@@ -14,7 +14,7 @@ from vision.rest import AtRestTrigger, combine
 from vision.types import DieReading, TrayReading
 
 FPS = 20.0
-PHOTO = ("matteo-d6", "five_26.jpg")  # three dice on a wood desk, oblique webcam
+PHOTO = ("matteo-d6", "five_22.jpg")  # three dice on a wood desk, oblique webcam
 
 
 @pytest.fixture

@@ -35,8 +35,9 @@ MIN_CONFIDENCE = 0.5
 SPOT_CONTRAST = 22
 PATH_TOL_MIN = 24.0
 PATH_TOL_K = 0.5
-SIDE_FACE_DIST = 0.7
-SIDE_FACE_RATIO = 0.75
+SIDE_FACE_DIST = 0.85
+BODY_MIN = 40
+SIDE_FACE_RATIO = 0.8
 
 
 @dataclass
@@ -122,8 +123,8 @@ def _spots_at(grey: np.ndarray, block: int, r_min: float, r_max: float) -> list[
     return out
 
 
-def _path_is_flat(img: np.ndarray, a: Spot, b: Spot, tol: float) -> bool:
-    """True when the segment between two spots (outside both) crosses only one flat colour."""
+def _path_is_flat(img: np.ndarray, a: Spot, b: Spot, tol: float, table: np.ndarray | None = None) -> bool:
+    """True when the segment between two spots (outside both) crosses one flat colour that is not the table."""
     dx, dy = b.x - a.x, b.y - a.y
     dist = math.hypot(dx, dy)
     if dist < 1e-6:
@@ -139,7 +140,12 @@ def _path_is_flat(img: np.ndarray, a: Spot, b: Spot, tol: float) -> bool:
     samples = img[ys, xs].astype(np.int16)
     med = np.median(samples, axis=0)
     dev = np.abs(samples - med).sum(axis=-1) if samples.ndim == 2 else np.abs(samples - med)
-    return bool(dev.max() <= tol)
+    if dev.max() > tol:
+        return False
+    if table is None:
+        return True
+    mid = table[int(ys[len(ys) // 2]), int(xs[len(xs) // 2])].astype(np.int16)
+    return bool(np.abs(med - mid).sum() >= BODY_MIN)
 
 
 @dataclass
@@ -179,7 +185,7 @@ def _same_shape(a: Spot, b: Spot) -> bool:
     return True
 
 
-def _group(spots: list[Spot], img: np.ndarray) -> list[Face]:
+def _group(spots: list[Spot], img: np.ndarray, table: np.ndarray | None = None) -> list[Face]:
     """Union-find over spot pairs that plausibly share a face."""
     n = len(spots)
     parent = list(range(n))
@@ -205,7 +211,7 @@ def _group(spots: list[Spot], img: np.ndarray) -> list[Face]:
                 if not _same_shape(spots[i], spots[j]):
                     continue
                 tol = max(PATH_TOL_MIN, PATH_TOL_K * min(spots[i].contrast, spots[j].contrast))
-                if not _path_is_flat(img, spots[i], spots[j], tol):
+                if not _path_is_flat(img, spots[i], spots[j], tol, table):
                     continue
                 ri, rj = find(i), find(j)
                 if ri != rj:
@@ -269,6 +275,14 @@ def _layout_confidence(face: Face) -> float:
     return 0.3
 
 
+def _table(work: np.ndarray) -> np.ndarray:
+    """The table's colour at every pixel: a median far wider than any die, so dice do not show in it."""
+    h, w = work.shape[:2]
+    small = cv2.resize(work, (max(3, w // 16), max(3, h // 16)), interpolation=cv2.INTER_AREA)
+    k = 7 if min(small.shape[:2]) > 14 else 3
+    return cv2.resize(cv2.medianBlur(small, k), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
 def _dedupe(spots: list[Spot]) -> list[Spot]:
     """The pyramid levels overlap: keep one spot per place (the one from the finer level, listed first)."""
     kept: list[Spot] = []
@@ -283,7 +297,7 @@ def _read_faces(work: np.ndarray) -> list[tuple[Face, float]]:
     grey = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     spots = _dedupe(_spots(grey))
     smooth = cv2.GaussianBlur(work, (3, 3), 0)
-    faces = _group(spots, smooth)
+    faces = _group(spots, smooth, _table(work))
     kept: list[tuple[Face, float]] = []
     for f in faces:
         if len(f.spots) == 1 and not _lone_pip_is_face(smooth, f.spots[0]):
@@ -304,14 +318,14 @@ def _face_side(face: Face) -> float:
 
 
 def _face_score(face: Face) -> float:
-    """Top faces face the camera most squarely: their pips are the biggest and roundest of the die."""
+    """Top faces face the camera most squarely: their pips are the roundest and biggest of the die."""
     return face.mean_r * face.roundness
 
 
 def _drop_side_faces(faces: list[tuple[Face, float]]) -> list[tuple[Face, float]]:
     """On oblique views a die shows side faces right next to its top face: keep only the top face.
 
-    Two faces closer than a face width cannot be two dice; the one with the clearly bigger, rounder pips is the top.
+    Two faces closer than a face width cannot be two dice; the one with the clearly rounder pips is the top.
     Touching dice seen from above have alike pips and sit a full face width apart, so both stay.
     """
     order = sorted(range(len(faces)), key=lambda i: -_face_score(faces[i][0]))
@@ -324,7 +338,8 @@ def _drop_side_faces(faces: list[tuple[Face, float]]) -> list[tuple[Face, float]
             fk = faces[k][0]
             kx, ky = fk.center
             side = max(_face_side(fk), _face_side(fi))
-            if math.hypot(cx - kx, cy - ky) < SIDE_FACE_DIST * side and _face_score(fi) < SIDE_FACE_RATIO * _face_score(fk):
+            near = math.hypot(cx - kx, cy - ky) < SIDE_FACE_DIST * side
+            if near and fi.roundness < SIDE_FACE_RATIO * fk.roundness:
                 clash = True
                 break
         if not clash:

@@ -93,16 +93,21 @@ def play_transcript(
         engine = engine_cls.new(setup)
     except GameError as exc:
         raise GameError(f"line {number}: {exc}") from None
-    for number, action in actions[1:]:
-        try:
-            announcements = engine.apply(action)
-        except GameError as exc:
-            raise GameError(f"line {number}: {exc}") from None
+    def emit(number: int, announcements: list[Announcement]) -> None:
         for a in announcements:
             if as_json:
                 out.write(json.dumps({"line": number, **a.to_json(), "text": a.text(lang)}, ensure_ascii=False) + "\n")
             else:
                 out.write(f"[{number}] {a.text(lang)}\n")
+
+    # Announcements are printed as they happen, so a transcript that fails shows everything up to its bad line.
+    emit(number, list(getattr(engine, "opening_announcements", None) or []))
+    for number, action in actions[1:]:
+        try:
+            announcements = engine.apply(action)
+        except GameError as exc:
+            raise GameError(f"line {number}: {exc}") from None
+        emit(number, announcements)
     final = engine.to_json()
     if as_json:
         out.write(json.dumps({"final": final, "finished": engine.finished}, ensure_ascii=False) + "\n")

@@ -100,15 +100,19 @@ class EchtSpitzeMode:
                      for p in s.players if p.final is None]
         if not items:
             return None
-        return Menu(RIGHT, items, self._choose, back, row_h=62)
+        menu = Menu(RIGHT, items, self._choose, back, row_h=62)
+        if s.phase is Phase.SCORE and self.sub is None:
+            menu.index = 1
+        return menu
 
     def _score_items(self) -> list[MenuItem]:
         s = self.game.state
         sub = self.sub
         if sub is None:
+            # "end the turn" first: always on screen for touch; the highlight starts on the first player
             items = [MenuItem(self.tr("echt.view.report_player", player=p.name), ("open", p.name))
                      for p in s.players]
-            return [*items, MenuItem(self.tr("echt.view.end_turn"), ("end_turn",))]
+            return [MenuItem(self.tr("echt.view.end_turn"), ("end_turn",)), *items]
         name = sub[1]
         p = next(q for q in s.players if q.name == name)
         if sub[0] == "player":
@@ -320,8 +324,7 @@ class EchtSpitzeMode:
 
     def _note(self, p: Any) -> str:
         side = self.tr(f"echt.view.side_{p.side}")
-        points = sum(p.scored.values())
-        return self.tr("echt.view.note", side=side, holes=p.holes, points=points)
+        return self.tr("echt.view.note", side=side, holes=p.holes)
 
     def _status(self) -> str:
         g, s = self.game, self.game.state
@@ -419,7 +422,7 @@ class EchtSpitzeMode:
 
     def _draw_totals(self, surface: pygame.Surface) -> None:
         s = self.game.state
-        y = LEFT.y
+        y = DICE.y  # no dice after the game: the totals take their place
         for p in s.players:
             if p.final is None:
                 continue
@@ -454,13 +457,15 @@ class EchtSpitzeMode:
     def _hints(self) -> list[tuple[str, str]]:
         g = self.game
         if g.phase in (Phase.ROLL, Phase.REROLL):
-            return [("ROLL", self.tr("echt.view.hint_roll"))]
+            return [(self.tr("core.btn_roll"), self.tr("echt.view.hint_roll"))]
         if g.phase is Phase.MIDDLE:
-            return [("REROLL", self.tr("echt.view.hint_reroll")), ("NEXT", self.tr("echt.view.hint_next")),
-                    ("SELECT", self.tr("echt.view.hint_select"))]
+            return [(self.tr("core.btn_reroll"), self.tr("echt.view.hint_reroll")),
+                    (self.tr("core.btn_next"), self.tr("echt.view.hint_next")),
+                    (self.tr("core.btn_select"), self.tr("echt.view.hint_select"))]
         if g.phase is Phase.OVER:
             return []
-        hints = [("NEXT", self.tr("echt.view.hint_next")), ("SELECT", self.tr("echt.view.hint_select"))]
+        hints = [(self.tr("core.btn_next"), self.tr("echt.view.hint_next")),
+                 (self.tr("core.btn_select"), self.tr("echt.view.hint_select"))]
         if self.sub:
-            hints.append(("UNDO", self.tr("echt.view.hint_back")))
+            hints.append((self.tr("core.btn_undo"), self.tr("echt.view.hint_back")))
         return hints

@@ -42,8 +42,8 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Any, *, selected:
     else:
         pygame.draw.rect(surface, body, rect, border_radius=radius)
         s = label(face) if label else str(face)
-        theme.text(surface, s, rect.center, theme.fit_text(s, theme.LARGE, rect.w - 8), theme.DIE_PIP, bold=True,
-                   anchor="center")
+        size = theme.fit_text(s, theme.LARGE, rect.w - 8, bold=True)
+        theme.text(surface, s, rect.center, size, theme.DIE_PIP, bold=True, anchor="center")
     if selected:
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), width=5, border_radius=radius + 4)
 

@@ -146,7 +146,7 @@ def load(path: str | os.PathLike, *, size: int | None = SET_SIZE) -> CubeSet:
         raise CubeSetError("fritzo.err.set_missing", path=str(path)) from None
     except (json.JSONDecodeError, UnicodeDecodeError, CubeSetError) as exc:
         aside = keep_aside(path)
-        reason = exc.text("de") if isinstance(exc, CubeSetError) else "JSON"
+        reason: CubeSetError | str = exc if isinstance(exc, CubeSetError) else "JSON"
         raise CubeSetError("fritzo.err.set_corrupt", path=str(aside), reason=reason) from None
 
 

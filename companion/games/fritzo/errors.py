@@ -27,6 +27,8 @@ class FritzoError(GameError):
 
     def text(self, lang: str) -> str:
         def render(value: Any) -> Any:
+            if isinstance(value, FritzoError):  # a nested reason (why a stored set was refused)
+                return value.text(lang)
             if isinstance(value, list):
                 return join_names([str(render(v)) for v in value], lang)
             if isinstance(value, str) and value.startswith("fritzo."):

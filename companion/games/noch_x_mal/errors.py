@@ -1,8 +1,8 @@
 """Player-facing errors of Noch X-Mal!, carried as catalog keys so a screen can show them in its language.
 
-``str(error)`` is the German text (the default language), which is what the session shows today;
-``error.text(lang)`` gives any language. Parameters that are catalog keys (``nxm.face.red``) are
-translated too, so a message can name a die or a goal.
+As the base contract asks, ``str(error)`` is the English text (logs, headless play) and ``localized(lang)``
+(the same as ``text(lang)``) gives the table's language. Parameters that are catalog keys (``nxm.face.red``)
+are translated too, and list parameters are joined as names, so a message can name dice, goals and players.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import GameError
-from companion.i18n import DEFAULT_LANGUAGE, join_names, t
+from companion.i18n import join_names, t
 
 
 class NxmError(GameError):
@@ -19,7 +19,10 @@ class NxmError(GameError):
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
         self.params = params
-        super().__init__(self.text(DEFAULT_LANGUAGE))
+        super().__init__(self.text("en"), key=key, **params)
+
+    def localized(self, lang: str) -> str:
+        return self.text(lang)
 
     def text(self, lang: str) -> str:
         def render(value: Any) -> Any:

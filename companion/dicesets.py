@@ -1,0 +1,202 @@
+"""Dice sets: which dice lie on the table and which faces they show, by the names the games use.
+
+The built-in sets are TOML files in ``companion/dicesets/``. A player whose dice differ (an edition with other
+symbols, a colour called otherwise) edits a copy in ``$XDG_DATA_HOME/table-companion/dicesets/<name>.toml``
+(:func:`make_user_copy` writes one); when a copy exists it is used instead of the built-in set.
+
+File format::
+
+    name = "noch-x-mal"
+    reader = "taught"        # "pips": read by the pip reader (taught faces may replace pip faces)
+    marks = ["+X"]           # optional: suffixes a face may carry on some dice ("3+X"), taught per die
+    open = false             # optional: true lets any other lowercase id be taught as an extra face
+    [[dice]]                 # one table per kind of die
+    kind = "colour"          # "pips", "numeral", "symbol" or "colour"
+    count = 3
+    faces = ["red", "orange", "yellow", "green", "blue", "color-joker"]
+    [colours.red]            # optional: how a colour face is drawn (see companion.views.colour_faces)
+    rgb = "#d62828"
+    pattern = "stripes"
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from companion import paths
+from companion.atomic import atomic_write_text
+from companion.errors import ProfileError
+
+KINDS = ("pips", "numeral", "symbol", "colour")
+READERS = ("pips", "taught")
+PATTERNS = ("stripes", "dots", "checks", "cross", "waves", "diagonal", "plain", "grid")
+_FACE_ID = re.compile(r"^[a-z0-9?][a-z0-9?+_-]*$")
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+#: the built-in set files (package data beside this module; this module's name takes the package name)
+_BUILTIN = resources.files("companion") / "dicesets"
+
+
+class DiceSetError(ProfileError):
+    """A dice set file is missing or wrong: the message names the file, the entry and what is allowed."""
+
+
+@dataclass(frozen=True)
+class DieKind:
+    """``count`` dice that show the same ``faces`` (e.g. the 3 colour dice of Noch X-Mal!)."""
+
+    kind: str
+    count: int
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DiceSet:
+    name: str
+    reader: str
+    dice: tuple[DieKind, ...]
+    marks: tuple[str, ...] = ()
+    open: bool = False
+    colours: dict[str, tuple[str, str]] = field(default_factory=dict)  # face -> (rgb hex, pattern)
+    source: str = ""
+
+    @property
+    def n_dice(self) -> int:
+        return sum(d.count for d in self.dice)
+
+    def face_names(self) -> list[str]:
+        """Every face the set's dice show, in file order, each once: what teaching must cover."""
+        out: list[str] = []
+        for d in self.dice:
+            out.extend(f for f in d.faces if f not in out)
+        return out
+
+    def kind_of(self, face: str) -> str:
+        base = self.base(face)
+        for d in self.dice:
+            if base in d.faces:
+                return d.kind
+        return "symbol"
+
+    def base(self, face: str) -> str:
+        """The face without its mark: "3+X" -> "3"."""
+        for m in self.marks:
+            if face.endswith(m):
+                return face[: -len(m)]
+        return face
+
+    def accepts(self, face: str) -> bool:
+        """Whether ``face`` may be taught for this set (a face of it, a marked face, or any id of an open set)."""
+        if face in self.face_names() or self.base(face) in self.face_names():
+            return True
+        return self.open and bool(_FACE_ID.match(face)) and face == face.lower()
+
+    def value(self, face: str) -> int | str:
+        """The face as the games expect it: ints 1-6 for pip dice, the face name otherwise."""
+        if self.reader == "pips" and face.isdigit():
+            return int(face)
+        return face
+
+
+def _fail(source: str, what: str) -> DiceSetError:
+    return DiceSetError(f"Dice set {source}: {what}. Fix the file, or delete your copy to use the built-in set.")
+
+
+def parse(text: str, source: str = "<text>") -> DiceSet:
+    """Check a dice set file; the first problem raises :class:`DiceSetError` naming the entry."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise _fail(source, f"is not valid TOML ({e})") from None
+    name = data.get("name")
+    if not isinstance(name, str) or not _FACE_ID.match(name):
+        raise _fail(source, f'name = {name!r} is wrong; use a lowercase id like "noch-x-mal"')
+    reader = data.get("reader", "taught")
+    if reader not in READERS:
+        raise _fail(source, f"reader = {reader!r} is wrong; use one of: {', '.join(READERS)}")
+    raw_dice = data.get("dice")
+    if not isinstance(raw_dice, list) or not raw_dice:
+        raise _fail(source, "has no [[dice]] table; give at least one with kind, count and faces")
+    dice = []
+    for i, d in enumerate(raw_dice, 1):
+        where = f"[[dice]] number {i}"
+        if not isinstance(d, dict):
+            raise _fail(source, f"{where} must be a table")
+        kind = d.get("kind")
+        if kind not in KINDS:
+            raise _fail(source, f"{where}: kind = {kind!r} is wrong; use one of: {', '.join(KINDS)}")
+        count = d.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 30:
+            raise _fail(source, f"{where}: count = {count!r} is wrong; use a whole number from 1 to 30")
+        faces = d.get("faces")
+        if not isinstance(faces, list) or not faces or not all(isinstance(f, str) for f in faces):
+            raise _fail(source, f'{where}: faces must be a list of face names, like ["red", "blue"]')
+        for f in faces:
+            if not _FACE_ID.match(f):
+                raise _fail(source, f"{where}: face {f!r} is not a lowercase id (letters, digits, ?, +, -, _)")
+        if len(set(faces)) != len(faces):
+            dup = sorted({f for f in faces if faces.count(f) > 1})
+            raise _fail(source, f"{where}: face {dup[0]!r} is listed twice")
+        dice.append(DieKind(kind, count, tuple(faces)))
+    marks = data.get("marks", [])
+    if not isinstance(marks, list) or not all(isinstance(m, str) and m.startswith("+") for m in marks):
+        raise _fail(source, 'marks must be a list of suffixes starting with "+", like ["+X"]')
+    is_open = data.get("open", False)
+    if not isinstance(is_open, bool):
+        raise _fail(source, f"open = {is_open!r} is wrong; use true or false")
+    colours: dict[str, tuple[str, str]] = {}
+    for face, spec in data.get("colours", {}).items():
+        rgb, pattern = (spec.get("rgb"), spec.get("pattern", "plain")) if isinstance(spec, dict) else (None, None)
+        if not isinstance(rgb, str) or not _HEX.match(rgb):
+            raise _fail(source, f'[colours.{face}]: rgb = {rgb!r} is wrong; use a colour like "#d62828"')
+        if pattern not in PATTERNS:
+            raise _fail(source, f"[colours.{face}]: pattern = {pattern!r} is wrong; use one of: {', '.join(PATTERNS)}")
+        colours[face] = (rgb, pattern)
+    return DiceSet(name, reader, tuple(dice), tuple(marks), is_open, colours, source)
+
+
+def builtin_names() -> list[str]:
+    return sorted(p.name[:-5] for p in _BUILTIN.iterdir() if p.name.endswith(".toml"))
+
+
+def user_dir() -> Path:
+    return paths.data_dir() / "dicesets"
+
+
+def _builtin_text(name: str) -> str | None:
+    res = _BUILTIN / f"{name}.toml"
+    return res.read_text(encoding="utf-8") if res.is_file() else None
+
+
+def load(name: str) -> DiceSet:
+    """The set called ``name``: the player's copy if there is one, else the built-in set."""
+    user = user_dir() / f"{name}.toml"
+    if user.is_file():
+        try:
+            text = user.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise _fail(str(user), f"cannot be read ({e})") from None
+        ds = parse(text, str(user))
+    else:
+        text = _builtin_text(name) if _FACE_ID.match(name) else None
+        if text is None:
+            known = sorted(set(builtin_names()) | {p.stem for p in user_dir().glob("*.toml")})
+            raise DiceSetError(f"There is no dice set called {name!r}. Known sets: {', '.join(known)}.")
+        ds = parse(text, f"built-in {name}")
+    if ds.name != name:
+        raise _fail(ds.source, f"says name = {ds.name!r} but is stored as {name!r}; make them the same")
+    return ds
+
+
+def make_user_copy(name: str) -> Path:
+    """Write an editable copy of the built-in set into the data folder (kept if one is there) and return it."""
+    target = user_dir() / f"{name}.toml"
+    if not target.exists():
+        text = _builtin_text(name)
+        if text is None:
+            raise DiceSetError(f"There is no built-in dice set called {name!r}. Known: {', '.join(builtin_names())}.")
+        atomic_write_text(target, text)
+    return target

@@ -1,0 +1,91 @@
+"""Taught dice profiles on disk: ``$XDG_DATA_HOME/table-companion/profiles/<set>.npz``.
+
+A profile is the evening's work of a family (every face shown to the camera), so it is written atomically and a
+file that cannot be read is never deleted: it is renamed aside (``<set>.npz.corrupt-<time>``) and the player is
+told to teach again. The file is a plain ``numpy.savez`` archive (names, vectors, version, set name), read with
+``allow_pickle=False``: a profile file can never run code.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+from companion import paths
+from companion.atomic import atomic_write_bytes, keep_aside
+from companion.errors import ProfileError
+from vision.taught import DIM, FEATURE_VERSION, Profile
+
+
+def profile_dir() -> Path:
+    return paths.data_dir() / "profiles"
+
+
+def profile_path(set_name: str) -> Path:
+    return profile_dir() / f"{set_name}.npz"
+
+
+def to_bytes(profile: Profile) -> bytes:
+    buf = io.BytesIO()
+    np.savez(buf, names=np.array(profile.names, dtype=np.str_), vectors=profile.vectors.astype(np.float32),
+             version=np.array(profile.version), set_name=np.array(profile.set_name))
+    return buf.getvalue()
+
+
+def from_bytes(data: bytes, set_name: str) -> Profile:
+    """Parse a stored profile; ValueError (with what is wrong) when it is not one."""
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as z:
+            names = [str(n) for n in z["names"].tolist()] if z["names"].size else []
+            vectors = np.asarray(z["vectors"], np.float32)
+            version = int(z["version"])
+            stored_set = str(z["set_name"])
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError) as e:
+        raise ValueError(f"not a profile file ({e.__class__.__name__})") from None
+    if version != FEATURE_VERSION:
+        raise ValueError(f"made by another version of the reader ({version}, this one is {FEATURE_VERSION})")
+    if stored_set != set_name:
+        raise ValueError(f"holds the dice set {stored_set!r}, not {set_name!r}")
+    if vectors.ndim != 2 or vectors.shape[1] != DIM or len(vectors) != len(names) or not np.isfinite(vectors).all():
+        raise ValueError("its examples are damaged")
+    return Profile(set_name, names, vectors, version)
+
+
+def load_profile(set_name: str) -> Profile:
+    """The stored profile of ``set_name``; an empty one when nothing was taught yet.
+
+    A damaged file raises :class:`ProfileError` after it has been kept aside, so the next start begins fresh.
+    """
+    path = profile_path(set_name)
+    if not path.exists():
+        return Profile(set_name)
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise ProfileError(f"The taught dice of {set_name!r} cannot be read ({e}). Check the data folder.") from None
+    try:
+        return from_bytes(data, set_name)
+    except ValueError as e:
+        aside = keep_aside(path)
+        raise ProfileError(
+            f"The taught dice of {set_name!r} could not be used: the file {e}. It was kept as {aside.name}; "
+            f"teach the dice again with: companion teach {set_name}"
+        ) from None
+
+
+def save_profile(profile: Profile) -> Path:
+    path = profile_path(profile.set_name)
+    atomic_write_bytes(path, to_bytes(profile))
+    return path
+
+
+def add_confirmed(profile: Profile, face: str, crop_bgr: np.ndarray) -> Path:
+    """A player confirmed what an unknown die shows: keep it as one more example, and save at once.
+
+    This is how the reader gets better during the evening: the next roll of that face, in that light, matches.
+    """
+    profile.add(face, crop_bgr)
+    return save_profile(profile)

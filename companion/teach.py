@@ -1,0 +1,253 @@
+"""Teaching a dice set from the players' own dice, and reading taught dice.
+
+Entry points the CLI calls (``companion teach`` and ``companion read --set``)::
+
+    teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save: bool = True) -> TeachReport
+        # companion teach SET --examples DIR ; print(report.summary(lang)) ; exit 0
+        # raises DiceSetError / ExamplesError / ImageError / ProfileError (CompanionError: print str(e), exit 1)
+    load_for_reading(set_name: str) -> tuple[DiceSet, Profile]
+        # the set and its stored profile; raises ProfileError when the set still needs teaching
+    read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = None,
+                dice_set: DiceSet | None = None) -> vision.types.TrayReading
+        # companion read --set SET IMAGE... [--json]: per image, json.dumps({"image": path,
+        #     "dice": [d.to_json() for d in reading.dice], "ms": reading.ms}); face = the face name (d6: int)
+    TeachView(set_name, source, lang)   # companion/views/teach_view.py: the interactive ``companion teach SET``
+
+Why examples and not shipped pictures: the games' artwork changes between print runs (see vision/taught.py).
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion import dicesets, profiles
+from companion.dicesets import DiceSet
+from companion.errors import CompanionError, ImageError, ProfileError
+from companion.i18n import t
+from vision import taught
+from vision.detect import DieCandidate, crop_die, find_dice
+from vision.taught import Profile
+from vision.types import DieReading, TrayReading
+
+#: examples per face that make a face count as well taught (one works; two survive more light and angles)
+WANTED_EXAMPLES = 2
+
+
+class ExamplesError(CompanionError):
+    """A folder of teaching photos or its labels.csv is wrong: the message names the file, the row and the fix."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far teaching is: ``taught`` of ``total`` faces have an example; ``missing`` still need one."""
+
+    taught: int
+    total: int
+    missing: tuple[str, ...]
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def done(self) -> bool:
+        return not self.missing
+
+    def text(self, lang: str = "de") -> str:
+        return t("teach.progress", lang, taught=self.taught, total=self.total)
+
+
+def progress(dice_set: DiceSet, profile: Profile) -> Progress:
+    """Faces of the set with at least one example, counting each die's faces (6 dice x 6 faces = 36).
+
+    Identical dice share examples, so a face taught once counts for every die that shows it; a marked face
+    ("3+X") counts for its base face ("3"), since the die that carries the mark shows it instead.
+    """
+    counts = profile.counts()
+    taught_bases = {dice_set.base(n) for n in counts}
+    total = done = 0
+    missing: list[str] = []
+    for kind in dice_set.dice:
+        for f in kind.faces:
+            total += kind.count
+            if f in taught_bases:
+                done += kind.count
+            elif f not in missing:
+                missing.append(f)
+    if dice_set.reader == "pips":  # the pip reader reads every face; taught faces only replace some
+        done, missing = total, []
+    return Progress(done, total, tuple(missing), counts)
+
+
+@dataclass(frozen=True)
+class TeachReport:
+    set_name: str
+    added: int
+    skipped: tuple[str, ...]  # rows whose die could not be cropped, with why
+    progress: Progress
+    path: Path | None
+
+    def summary(self, lang: str = "de") -> str:
+        lines = [t("teach.report_added", lang, n=self.added, set=self.set_name), self.progress.text(lang)]
+        if self.progress.missing:
+            lines.append(t("teach.missing", lang, faces=", ".join(self.progress.missing)))
+        lines.extend(self.skipped)
+        return "\n".join(lines)
+
+
+def _read_image(path: Path) -> np.ndarray:
+    img = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+    if img is None:
+        raise ImageError(f"{path} is not an image that can be read (a JPEG or PNG photo is needed).")
+    return img
+
+
+def _candidate_in_box(frame: np.ndarray, box: tuple[int, int, int, int],
+                      cands: list[DieCandidate]) -> DieCandidate:
+    """The finder's die whose centre lies in the labelled box; the box itself when the finder saw none there."""
+    x0, y0, x1, y1 = box
+    inside = [c for c in cands if x0 <= c.center[0] <= x1 and y0 <= c.center[1] <= y1]
+    if inside:
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        return min(inside, key=lambda c: (c.center[0] - cx) ** 2 + (c.center[1] - cy) ** 2)
+    w, h = x1 - x0, y1 - y0
+    rect = (((x0 + x1) / 2, (y0 + y1) / 2), (float(w), float(h)), 0.0)
+    return DieCandidate(box=box, rect=rect, size=float(max(w, h)), score=0.0)
+
+
+def crop_for_reader(frame: np.ndarray, cand: DieCandidate) -> np.ndarray:
+    """The crop the taught reader describes: the finder's die with the table around it (vision.taught.MARGIN)."""
+    return crop_die(frame, cand, taught.CROP, taught.MARGIN)
+
+
+def _parse_labels(folder: Path, dice_set: DiceSet) -> list[tuple[Path, str, tuple[float, float, float, float], int]]:
+    labels = folder / "labels.csv"
+    if not folder.is_dir():
+        raise ExamplesError(f"{folder} is not a folder. Give a folder with photos and a labels.csv.")
+    if not labels.is_file():
+        raise ExamplesError(f"{folder} has no labels.csv. Add one with the columns "
+                            "image,face,x_min,y_min,x_max,y_max (box corners from 0 to 1).")
+    rows = []
+    with labels.open(newline="", encoding="utf-8-sig") as f:
+        reader = csv.DictReader(f)
+        need = ["image", "face", "x_min", "y_min", "x_max", "y_max"]
+        if reader.fieldnames is None or any(c not in reader.fieldnames for c in need):
+            raise ExamplesError(f"{labels}: the first line must name the columns {','.join(need)}; "
+                                f"it names {','.join(reader.fieldnames or [])}.")
+        for line, row in enumerate(reader, 2):
+            face = (row["face"] or "").strip()
+            if not dice_set.accepts(face):
+                raise ExamplesError(f"{labels} line {line}: {face!r} is not a face of the dice set "
+                                    f"{dice_set.name!r}. Use one of: {', '.join(dice_set.face_names())}"
+                                    + (f" (a face may carry {', '.join(dice_set.marks)})" if dice_set.marks else "")
+                                    + (" or another lowercase id" if dice_set.open else "") + ".")
+            try:
+                box = tuple(float(row[k]) for k in need[2:])
+            except (TypeError, ValueError):
+                raise ExamplesError(f"{labels} line {line}: the box corners must be numbers from 0 to 1.") from None
+            x0, y0, x1, y1 = box
+            if not (0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1):
+                raise ExamplesError(f"{labels} line {line}: the box {box} is not inside 0..1 with "
+                                    "x_min < x_max and y_min < y_max.")
+            image = folder / (row["image"] or "").strip()
+            rows.append((image, face, box, line))
+    if not rows:
+        raise ExamplesError(f"{labels} has no rows: add one line per die in the photos.")
+    return rows
+
+
+def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save: bool = True) -> TeachReport:
+    """Add every labelled die of ``examples_dir`` to the set's profile (kept examples stay) and store it."""
+    dice_set = dicesets.load(set_name)
+    folder = Path(examples_dir)
+    rows = _parse_labels(folder, dice_set)
+    profile = profiles.load_profile(set_name)
+    frames: dict[Path, tuple[np.ndarray, list[DieCandidate]]] = {}
+    added = 0
+    skipped: list[str] = []
+    for image, face, (x0, y0, x1, y1), line in rows:
+        if image not in frames:
+            frame = _read_image(image)
+            frames[image] = (frame, find_dice(frame))
+        frame, cands = frames[image]
+        h, w = frame.shape[:2]
+        box = (int(x0 * w), int(y0 * h), int(np.ceil(x1 * w)), int(np.ceil(y1 * h)))
+        if box[2] - box[0] < 8 or box[3] - box[1] < 8:
+            skipped.append(f"labels.csv line {line}: the box is smaller than 8 pixels; skipped.")
+            continue
+        crop = crop_for_reader(frame, _candidate_in_box(frame, box, cands))
+        profile.add(face, crop)
+        added += 1
+    path = profiles.save_profile(profile) if save else None
+    return TeachReport(set_name, added, tuple(skipped), progress(dice_set, profile), path)
+
+
+def load_for_reading(set_name: str) -> tuple[DiceSet, Profile]:
+    dice_set = dicesets.load(set_name)
+    profile = profiles.load_profile(set_name)
+    if dice_set.reader == "taught" and len(profile) == 0:
+        raise ProfileError(f"The dice set {set_name!r} has not been taught yet. Teach it first: "
+                           f"companion teach {set_name} (or --examples DIR).")
+    return dice_set, profile
+
+
+def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = None,
+                dice_set: DiceSet | None = None) -> TrayReading:
+    """Read every die of a taught set in one frame; a face the reader is not sure of is None (unknown).
+
+    For pip sets (``d6``) the pip reader reads the faces and a confidently matched taught face replaces its
+    answer (a die whose 6 is an emblem). Never raises on odd frames: they give an empty reading.
+    """
+    start = time.perf_counter()
+    if dice_set is None or profile is None:
+        loaded_set, loaded_profile = load_for_reading(set_name)
+        dice_set = dice_set or loaded_set
+        profile = profile if profile is not None else loaded_profile
+    try:
+        cands = find_dice(frame_bgr)
+    except Exception:  # noqa: BLE001 - the finder promises not to raise; a bad frame must not end the evening
+        cands = []
+    pip_faces: dict[tuple[int, int, int, int], DieReading] = {}
+    if dice_set.reader == "pips":
+        from vision.pips import read_dice  # the pip reader, only needed for pip sets
+
+        pip_faces = {d.box: d for d in read_dice(frame_bgr).dice}
+    dice: list[DieReading] = []
+    frame = np.asarray(frame_bgr)
+    for cand in cands:
+        m = taught.match(profile, crop_for_reader(frame, cand)) if len(profile) else None
+        if dice_set.reader == "pips":
+            pip = _nearest_reading(cand, pip_faces)
+            if m is not None and m.face is not None:
+                dice.append(DieReading(dice_set.value(m.face), m.confidence, cand.box))
+            elif pip is not None:
+                dice.append(DieReading(pip.face, pip.confidence, cand.box))
+            else:
+                dice.append(DieReading(None, 0.0, cand.box))
+            continue
+        assert m is not None
+        face = dice_set.value(m.face) if m.face is not None else None
+        dice.append(DieReading(face, m.confidence, cand.box))
+    return TrayReading(tuple(dice), (time.perf_counter() - start) * 1000.0)
+
+
+def _nearest_reading(cand: DieCandidate, readings: dict[tuple[int, int, int, int], DieReading]
+                     ) -> DieReading | None:
+    cx, cy = cand.center
+    best, best_d = None, cand.size * 0.6
+    for (x0, y0, x1, y1), r in readings.items():
+        d = float(np.hypot((x0 + x1) / 2 - cx, (y0 + y1) / 2 - cy))
+        if d < best_d:
+            best, best_d = r, d
+    return best
+
+
+def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, int, int, int]) -> Path:
+    """The player said what the die in ``box`` shows: add it as an example and save (see profiles.add_confirmed)."""
+    cands = find_dice(frame_bgr)
+    crop = crop_for_reader(np.asarray(frame_bgr), _candidate_in_box(np.asarray(frame_bgr), box, cands))
+    return profiles.add_confirmed(profile, face, crop)

@@ -1,0 +1,38 @@
+"""Every game reachable from the main menu with buttons alone: setup wizard, first screen, at both sizes."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.app import GAME_ENTRIES, App
+from companion.config import Config
+from companion.display import Display
+from companion.games_ui import ENTRIES, register_all
+from hardware.events import Button, ButtonEvent
+
+register_all()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+@pytest.mark.parametrize("name", [e.name for e in ENTRIES])
+def test_game_starts_from_the_menu_with_next_and_select_only(tmp_path, out_dir, name, size):
+    cfg = Config()
+    cfg.players = ["Anna", "Ben", "Carla"]
+    app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False)
+    items = [item.value for item in app.mode.menu.items]
+    for _ in range(items.index(("new", name))):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))
+    for _ in range(10):  # answer each setup question with its highlighted (first) choice
+        if app.session is not None:
+            break
+        app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session is not None and app.entry is GAME_ENTRIES[name], app.notice
+    assert app.session.actions[0]["action"] == "setup"
+    app.frame(0.03, [])
+    pygame.image.save(app.display.window, str(out_dir / f"app_{name}_{size[0]}x{size[1]}.png"))
+    app.on_button(ButtonEvent(Button.ROLL))
+    app.frame(0.03, [])
+    pygame.image.save(app.display.window, str(out_dir / f"app_{name}_{size[0]}x{size[1]}_roll.png"))
+    assert app.session.error is None, app.session.error
