@@ -65,6 +65,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING"),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     command = args.command or "run"

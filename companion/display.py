@@ -8,25 +8,18 @@ coordinates, so every view works in one coordinate system whatever the screen.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pygame
 
 from companion.views.theme import BG, DESIGN_SIZE
-
-
-def is_raspberry_pi() -> bool:
-    try:
-        return "raspberry pi" in Path("/proc/device-tree/model").read_text(errors="ignore").lower()
-    except OSError:
-        return False
+from hardware.buttons import on_raspberry_pi
 
 
 class Display:
     def __init__(self, size: tuple[int, int] = DESIGN_SIZE, fullscreen: bool | str = "auto",
                  title: str = "Table companion") -> None:
         if fullscreen == "auto":
-            fullscreen = is_raspberry_pi() and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
+            fullscreen = on_raspberry_pi() and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(title)

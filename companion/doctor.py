@@ -8,6 +8,7 @@ import platform
 import shutil
 import sys
 from collections.abc import Callable
+from importlib import metadata
 
 
 def _section(title: str, lines: list[str]) -> str:
@@ -26,18 +27,20 @@ def _python() -> list[str]:
     for mod, pkg in (("pygame", "pygame-ce"), ("cv2", "opencv-python-headless"), ("numpy", "numpy"),
                      ("gpiozero", "gpiozero")):
         try:
-            m = importlib.import_module(mod)
-            lines.append(f"ok      {pkg} {getattr(m, '__version__', getattr(m, 'version', ''))}")
+            importlib.import_module(mod)
+            lines.append(f"ok      {pkg} {metadata.version(pkg)}")
         except ImportError:
             lines.append(f"MISSING {pkg}: pip install {pkg}")
+        except metadata.PackageNotFoundError:  # importable from the OS (a Pi venv with system site packages)
+            lines.append(f"ok      {pkg} (from the system)")
     return lines
 
 
 def _display() -> list[str]:
-    from companion.display import is_raspberry_pi
+    from hardware.buttons import on_raspberry_pi
 
     lines = []
-    if is_raspberry_pi():
+    if on_raspberry_pi():
         lines.append("Raspberry Pi: fullscreen kiosk through KMSDRM (or the desktop's window system)")
     session = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY")
     lines.append(f"desktop session: {session}" if session else "no desktop session: SDL uses KMSDRM/the console")

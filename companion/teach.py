@@ -11,7 +11,9 @@ Entry points the CLI calls (``companion teach`` and ``companion read --set``)::
                 dice_set: DiceSet | None = None) -> vision.types.TrayReading
         # companion read --set SET IMAGE... [--json]: per image, json.dumps({"image": path,
         #     "dice": [d.to_json() for d in reading.dice], "ms": reading.ms}); face = the face name (d6: int)
-    TeachView(set_name, source, lang)   # companion/views/teach_view.py: the interactive ``companion teach SET``
+    reader_for_set(set_name: str) -> Callable[[np.ndarray], TrayReading] | None   # for the app's at-rest trigger
+    TeachView(set_name: str, lang: str = "de")   # companion/views/teach_view.py, the interactive
+        # ``companion teach SET``: a Mode; the app also calls view.on_frame(frame_bgr) with each camera frame
 
 Why examples and not shipped pictures: the games' artwork changes between print runs (see vision/taught.py).
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 import csv
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -251,3 +254,17 @@ def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, 
     cands = find_dice(frame_bgr)
     crop = crop_for_reader(np.asarray(frame_bgr), _candidate_in_box(np.asarray(frame_bgr), box, cands))
     return profiles.add_confirmed(profile, face, crop)
+
+
+def reader_for_set(set_name: str) -> Callable[[np.ndarray], TrayReading] | None:
+    """A frame reader for the at-rest trigger (``vision.rest.AtRestTrigger(reader=...)``), or None while the set
+    still needs teaching (the app then offers the teaching screen)."""
+    try:
+        dice_set, profile = load_for_reading(set_name)
+    except ProfileError:
+        return None
+
+    def reader(frame_bgr: np.ndarray) -> TrayReading:
+        return read_taught(frame_bgr, set_name, profile, dice_set)
+
+    return reader

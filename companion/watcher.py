@@ -31,10 +31,10 @@ class DiceWatcher:
         self._reader = reader
         self._trigger = AtRestTrigger(still_seconds=still_seconds, reader=self._read)
         self.readings: queue.Queue[TrayReading] = queue.Queue()
+        #: deliver every rest (free play reads whenever the dice settle), not only after ROLL
         self.auto = True
         self._want = False
         self._roll = False
-        self._read_now = False
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self.latest_frame: np.ndarray | None = None
@@ -58,13 +58,11 @@ class DiceWatcher:
     def request(self, *, roll: bool = True) -> None:
         """A player pressed ROLL: throw the synthetic dice / advance a replay, then deliver the next still reading.
 
-        With a live camera whose tray is already still (dice thrown before the press), the current frame is read
-        at once instead of waiting for motion that will not come.
+        With a live camera whose tray already lies still (dice thrown before the press), the reading of this rest
+        is delivered at once instead of waiting for motion that will not come.
         """
+        self._roll = roll
         self._want = True
-        if roll:
-            self._roll = True
-        self._read_now = True
 
     def stop(self) -> None:
         self._stop.set()
@@ -72,14 +70,12 @@ class DiceWatcher:
             self._thread.join(timeout=2.0)
 
     def _run(self) -> None:
-        moved_since_rest = True
         while not self._stop.is_set():
             try:
                 if self._roll:
                     self._roll = False
                     self.source.roll()
-                    moved_since_rest = True
-                    self._read_now = False
+                    self._trigger.reset()  # the next frames show new dice: wait for them to settle
                 frame = self.source.read()
                 if frame is None:
                     time.sleep(0.01)
@@ -88,17 +84,12 @@ class DiceWatcher:
                 reading = self._trigger.feed(frame, self.clock())
                 if reading is not None:
                     self.last_rest = reading
-                    moved_since_rest = False
-                    self._read_now = False
                     if self._want or self.auto:
                         self._want = False
                         self.readings.put(reading)
-                elif self._read_now and not moved_since_rest and self._trigger.still:
-                    self._read_now = False
+                elif self._want and not self._trigger.armed and self.last_rest is not None:
                     self._want = False
-                    self.readings.put(self._read(frame))
-                elif self._trigger.moving:
-                    moved_since_rest = True
+                    self.readings.put(self.last_rest)
                 self.error = None
             except Exception as exc:  # a camera hiccup must not kill the watcher; the screen says what happened
                 self.error = str(exc)

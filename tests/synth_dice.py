@@ -242,7 +242,8 @@ def _rounded_mask(size: int, radius: int) -> np.ndarray:
     return m
 
 
-def photo_crop(face_img: np.ndarray, rng: np.random.Generator, size: int = 64, hard: bool = True) -> np.ndarray:
+def photo_crop(face_img: np.ndarray, rng: np.random.Generator, size: int = 80, hard: bool = True,
+               margin: float = 1.3) -> np.ndarray:
     """What a die finder's upright crop of this face looks like after a real photo: see the module docstring.
 
     ``hard`` turns on the rough half of the conditions (strong light gradients and colour casts, glare, blur,
@@ -277,7 +278,8 @@ def photo_crop(face_img: np.ndarray, rng: np.random.Generator, size: int = 64, h
     half = big / 2 * scale
     src = np.float32([centre + shift + [-half, -half], centre + shift + [half, -half],
                       centre + shift + [half, half], centre + shift + [-half, half]])
-    dst = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
+    m = size * (1 - 1 / margin) / 2  # the finder's crop shows the table around the die (vision.taught.MARGIN)
+    dst = np.float32([[m, m], [size - m, m], [size - m, size - m], [m, size - m]])
     to_crop = cv2.getPerspectiveTransform(src, dst) @ np.linalg.inv(rot3 @ persp)
     img = cv2.warpPerspective(canvas, to_crop, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT)
 
@@ -305,7 +307,7 @@ def photo_crop(face_img: np.ndarray, rng: np.random.Generator, size: int = 64, h
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)
 
 
-def crops(set_name: str, face: str, n: int, rng: np.random.Generator, size: int = 64, hard: bool = True
+def crops(set_name: str, face: str, n: int, rng: np.random.Generator, size: int = 80, hard: bool = True
           ) -> list[np.ndarray]:
     art = paint_face(set_name, face, 128, rng)
     return [photo_crop(art, rng, size, hard) for _ in range(n)]

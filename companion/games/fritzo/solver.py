@@ -75,8 +75,9 @@ class _Candidates:
 class Solver:
     """Answers questions about one cube set. Build once per game; each question is independent."""
 
-    def __init__(self, cubeset: CubeSet) -> None:
+    def __init__(self, cubeset: CubeSet, *, cube_check: bool = True) -> None:
         self.cubeset = cubeset
+        self.cube_check = cube_check
         self.colours: tuple[str, ...] = cubeset.colours
         self._colour_index = {c: i for i, c in enumerate(self.colours)}
         self._ids = list(cubeset.ids)
@@ -196,8 +197,12 @@ class Solver:
         else:
             origins = [(0, 0, 0)]
         total = 0
-        for origin in origins:
-            search = _Search(self, cands, grid, origin, goal, node_limit - total)
+        presets: list[tuple[int, ...] | None] = [None]
+        if goal.one_colour_sides and not grid and len(self.colours) == 6:
+            presets = list(_side_assignments(len(self.colours)))
+        tasks = [(o, p) for o in origins for p in presets]
+        for origin, preset in tasks:
+            search = _Search(self, cands, grid, origin, goal, node_limit - total, preset, self.cube_check)
             try:
                 found = search.run()
             except _GiveUp:
@@ -208,6 +213,21 @@ class Solver:
                 by_cell = {cell: found[cell] for cell in found}
                 return Completion(Status.FOUND, [by_cell[c] for c in order], total)
         return Completion(Status.NONE, nodes=total)
+
+
+def _side_assignments(n: int) -> list[tuple[int, ...]]:
+    """Side colours (FACES order) for an empty start, one per way up to turning the whole cube: 30 of 720.
+
+    Colour 0 is on top (turn the cube until it is); the bottom is any of the other five; of the four around,
+    the smallest goes north (turn about the vertical axis); the other three take any order.
+    """
+    out: list[tuple[int, ...]] = []
+    for bottom in range(1, n):
+        around = [c for c in range(1, n) if c != bottom]
+        north, rest = around[0], around[1:]
+        for south, east, west in itertools.permutations(rest):
+            out.append((0, bottom, north, south, east, west))
+    return out
 
 
 class _Search:
@@ -221,8 +241,11 @@ class _Search:
         origin: Cell,
         goal: Goal,
         node_limit: int,
+        sides: tuple[int, ...] | None = None,
+        cube_check: bool = True,
     ) -> None:
         self.solver = solver
+        self.cube_check = cube_check
         self.c = cands
         self.grid = dict(grid)
         self.origin = origin
@@ -232,7 +255,7 @@ class _Search:
         self.nodes = 0
         self.box = [tuple(origin[i] + d[i] for i in range(3)) for d in itertools.product(range(3), repeat=3)]
         self.inside = set(self.box)
-        self.sides = [-1] * 6
+        self.sides = list(sides) if sides else [-1] * 6
         self.avail = cands.full
         self.result: dict[Cell, Placement] = {}
         # per cell: for each face, the neighbour cell or None when the face is outside the box
@@ -245,8 +268,10 @@ class _Search:
         if not self._fixed_sides_ok() or not self._fixed_contacts_ok():
             return None
         empty = [c for c in self.box if c not in self.grid]
-        if len(empty) > len({i for i, _, _ in self.c.items}):
+        cubes = len({i for i, _, _ in self.c.items})
+        if len(empty) > cubes:
             return None  # not enough cubes left to fill the box
+        self.exact = self.cube_check and len(empty) == cubes
         return dict(self.result) if self._dfs(empty) else None
 
     def _fixed_contacts_ok(self) -> bool:
@@ -301,20 +326,41 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise _GiveUp
-        best_i, best_mask, best_n = -1, 0, 1 << 30
+        masks: list[int] = []
+        union = 0
+        best_i, best_n = -1, 1 << 30
         for i, cell in enumerate(empty):
             m = self._mask(cell)
             if not m:
                 return False
+            masks.append(m)
+            union |= m
             n = m.bit_count()
             if n < best_n:
-                best_i, best_mask, best_n = i, m, n
-                if n == 1:
-                    break
-        cell = empty[best_i]
-        rest = empty[:best_i] + empty[best_i + 1 :]
+                best_i, best_n = i, n
+        choices: list[tuple[Cell, int]] = [(empty[best_i], masks[best_i])]
+        if self.exact:
+            # as many cubes as empty cells: every cube left must fit somewhere, and a cube with fewer ways to
+            # go than the tightest cell is the better branch
+            for cube_mask in self.c.cube_mask:
+                if not cube_mask & self.avail:
+                    continue
+                fits = union & cube_mask
+                if not fits:
+                    return False
+                n = fits.bit_count()
+                if n < best_n:
+                    best_n = n
+                    choices = [(cell, m & cube_mask) for cell, m in zip(empty, masks, strict=True) if m & cube_mask]
+        for cell, mask in choices:
+            rest = [c for c in empty if c != cell]
+            if self._try(cell, mask, rest):
+                return True
+        return False
+
+    def _try(self, cell: Cell, mask: int, rest: list[Cell]) -> bool:
+        """Try every candidate of ``mask`` at ``cell``."""
         outer = [f for f, n in enumerate(self.links[cell]) if n is None] if self.mono else []
-        mask = best_mask
         while mask:
             low = mask & -mask
             mask ^= low

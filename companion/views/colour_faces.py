@@ -1,0 +1,140 @@
+"""Colour faces as a swatch with a pattern and the colour's name, never the hue alone.
+
+About one man in twelve cannot tell red from green or orange from yellow, so every colour a die can show gets its
+own pattern (stripes, dots, checks...) drawn in a contrasting ink, and its name, big enough to read across the table.
+Game screens call :func:`draw_face` for any taught face; numerals and symbols are drawn as their label on a die.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.dicesets import DiceSet
+from companion.i18n import MissingTranslation, t
+from companion.views import theme
+
+#: colour name -> (RGB for the screen, pattern); a dice set's [colours] table overrides these
+DEFAULT_COLOURS: dict[str, tuple[tuple[int, int, int], str]] = {
+    "red": ((214, 40, 40), "stripes"),
+    "orange": ((247, 127, 0), "dots"),
+    "yellow": ((252, 210, 40), "checks"),
+    "green": ((56, 160, 70), "waves"),
+    "blue": ((40, 100, 210), "diagonal"),
+    "white": ((240, 240, 235), "plain"),
+    "black": ((30, 30, 30), "cross"),
+    "purple": ((130, 60, 160), "grid"),
+    "pink": ((240, 130, 180), "dots"),
+    "brown": ((130, 80, 40), "stripes"),
+    "grey": ((128, 128, 128), "checks"),
+    "color-joker": ((30, 30, 30), "cross"),
+}
+
+
+def _hex(rgb: str) -> tuple[int, int, int]:
+    return int(rgb[1:3], 16), int(rgb[3:5], 16), int(rgb[5:7], 16)
+
+
+def colour_style(face: str, dice_set: DiceSet | None = None) -> tuple[tuple[int, int, int], str] | None:
+    """(RGB, pattern) of a colour face, or None when ``face`` is not a colour."""
+    if dice_set is not None and face in dice_set.colours:
+        rgb, pattern = dice_set.colours[face]
+        return _hex(rgb), pattern
+    return DEFAULT_COLOURS.get(face)
+
+
+def face_label(face: object, lang: str = "de", dice_set: DiceSet | None = None) -> str:
+    """What the screen calls a face: "Rot", "3 mit Extrakreuz", "Tiere"; an unnamed id is shown as it is."""
+    if face is None:
+        return "?"
+    name = str(face)
+    for key in (f"dice.colour.{name}", f"dice.face.{name}"):
+        try:
+            return t(key, lang)
+        except MissingTranslation:
+            pass
+    marks = dice_set.marks if dice_set is not None else ("+X",)
+    for m in marks:
+        if name.endswith(m) and len(name) > len(m):
+            try:
+                return f"{face_label(name[: -len(m)], lang, dice_set)} {t(f'dice.mark.{m}', lang)}"
+            except MissingTranslation:
+                return name
+    return name
+
+
+def _ink(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black on light colours, white on dark ones: the pattern and name must stand out on any swatch."""
+    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    return (20, 20, 20) if lum > 140 else (245, 245, 245)
+
+
+def draw_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, ink: tuple[int, int, int]) -> None:
+    """Fill ``rect`` with ``pattern`` lines or marks in ``ink`` (clipped to the rect)."""
+    old_clip = surface.get_clip()
+    surface.set_clip(rect)
+    step = max(10, rect.w // 6)
+    w = max(2, rect.w // 30)
+    if pattern == "stripes":
+        for x in range(rect.x + step // 2, rect.right, step):
+            pygame.draw.line(surface, ink, (x, rect.y), (x, rect.bottom), w)
+    elif pattern == "diagonal":
+        for k in range(-rect.h, rect.w, step):
+            pygame.draw.line(surface, ink, (rect.x + k, rect.bottom), (rect.x + k + rect.h, rect.y), w)
+    elif pattern == "dots":
+        for y in range(rect.y + step // 2, rect.bottom, step):
+            for x in range(rect.x + step // 2, rect.right, step):
+                pygame.draw.circle(surface, ink, (x, y), max(2, step // 5))
+    elif pattern == "checks":
+        for i, y in enumerate(range(rect.y, rect.bottom, step)):
+            for j, x in enumerate(range(rect.x, rect.right, step)):
+                if (i + j) % 2:
+                    surface.fill(ink, pygame.Rect(x, y, step, step).clip(rect))
+    elif pattern == "grid":
+        for x in range(rect.x + step // 2, rect.right, step):
+            pygame.draw.line(surface, ink, (x, rect.y), (x, rect.bottom), w)
+        for y in range(rect.y + step // 2, rect.bottom, step):
+            pygame.draw.line(surface, ink, (rect.x, y), (rect.right, y), w)
+    elif pattern == "waves":
+        for y in range(rect.y + step // 2, rect.bottom, step):
+            pts = [(x, y + (step // 4 if (x // (step // 2)) % 2 else -step // 4))
+                   for x in range(rect.x, rect.right + step // 2, step // 2)]
+            pygame.draw.lines(surface, ink, False, pts, w)
+    elif pattern == "cross":
+        pygame.draw.line(surface, ink, rect.topleft, rect.bottomright, w * 3)
+        pygame.draw.line(surface, ink, rect.bottomleft, rect.topright, w * 3)
+    # "plain": no marks; its name tells it apart
+    surface.set_clip(old_clip)
+
+
+def draw_colour_face(surface: pygame.Surface, rect: pygame.Rect, face: str, lang: str = "de",
+                     dice_set: DiceSet | None = None, *, selected: bool = False) -> None:
+    """A colour face: swatch, its pattern, a name plate in the lower part of the swatch."""
+    style = colour_style(face, dice_set) or ((128, 128, 128), "plain")
+    rgb, pattern = style
+    pygame.draw.rect(surface, rgb, rect, border_radius=max(4, rect.w // 8))
+    draw_pattern(surface, rect.inflate(-rect.w // 8, -rect.h // 8), pattern, _ink(rgb))
+    label = face_label(face, lang, dice_set)
+    plate_h = max(theme.SMALL + 8, rect.h // 3)
+    plate = pygame.Rect(rect.x, rect.bottom - plate_h, rect.w, plate_h)
+    pygame.draw.rect(surface, (20, 20, 24), plate, border_bottom_left_radius=max(4, rect.w // 8),
+                     border_bottom_right_radius=max(4, rect.w // 8))
+    size = theme.fit_text(label, theme.BODY, rect.w - 8)
+    theme.text(surface, label, plate.center, size, theme.TEXT, bold=True, anchor="center")
+    pygame.draw.rect(surface, theme.ACCENT if selected else theme.MUTED, rect, width=4 if selected else 2,
+                     border_radius=max(4, rect.w // 8))
+
+
+def draw_face(surface: pygame.Surface, rect: pygame.Rect, face: object, lang: str = "de",
+              dice_set: DiceSet | None = None, *, selected: bool = False) -> None:
+    """Any taught face: colour faces as patterned swatches, others as their label on a die; None as unknown."""
+    if face is not None and colour_style(str(face), dice_set) is not None and (
+            dice_set is None or dice_set.kind_of(str(face)) == "colour"):
+        draw_colour_face(surface, rect, str(face), lang, dice_set, selected=selected)
+        return
+    body = theme.UNKNOWN if face is None else theme.DIE_BODY
+    pygame.draw.rect(surface, body, rect, border_radius=max(4, rect.w // 8))
+    label = face_label(face, lang, dice_set)
+    size = theme.fit_text(label, theme.LARGE, rect.w - 10)
+    theme.text(surface, label, rect.center, size, theme.DIE_PIP, bold=True, anchor="center")
+    pygame.draw.rect(surface, theme.ACCENT if selected else theme.MUTED, rect, width=4 if selected else 2,
+                     border_radius=max(4, rect.w // 8))

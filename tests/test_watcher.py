@@ -1,0 +1,78 @@
+"""The dice watcher: camera and reader in their own thread, readings handed over when the dice settle."""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from companion.watcher import DiceWatcher
+from hardware.synthetic import SyntheticTray
+from vision.pips import read_dice
+
+
+def _next(watcher: DiceWatcher, timeout: float = 15.0):
+    return watcher.readings.get(timeout=timeout)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_roll_on_the_synthetic_tray_delivers_one_reading_of_the_new_dice(seed):
+    tray = SyntheticTray(rng_seed=seed, n_dice=4)
+    tray.open()
+    watcher = DiceWatcher(tray, read_dice, still_seconds=0.3)
+    watcher.auto = False
+    watcher.start()
+    try:
+        first_throw = tray.throws
+        watcher.request()
+        reading = _next(watcher)
+        assert tray.throws == first_throw + 1 and not tray.rolling
+        # what the watcher hands over is the reading of the settled new dice (how right the reader is, is the
+        # reader's own benchmark): the same faces read from the still frame on screen now
+        still = watcher.latest_frame
+        assert Counter(reading.faces) == Counter(read_dice(still).faces)
+        assert len(reading.dice) >= 3
+        with pytest.raises(queue.Empty):  # once per rest, not again while the dice lie still
+            watcher.readings.get(timeout=1.0)
+    finally:
+        watcher.stop()
+        tray.close()
+
+
+class _Flaky:
+    """A camera that fails for its first half second, then shows an empty tray."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.until = time.monotonic() + 0.5
+
+    def roll(self) -> None:
+        pass
+
+    def read(self):
+        self.calls += 1
+        time.sleep(0.01)
+        if time.monotonic() < self.until:
+            raise OSError("USB camera unplugged")
+        return np.full((120, 160, 3), 90, np.uint8)
+
+
+def test_a_camera_hiccup_is_reported_and_the_watcher_keeps_going():
+    source = _Flaky()
+    watcher = DiceWatcher(source, read_dice, still_seconds=0.1).start()
+    try:
+        deadline = time.monotonic() + 5
+        seen_error = False
+        while time.monotonic() < deadline and source.calls < 40:
+            seen_error = seen_error or watcher.error == "USB camera unplugged"
+            time.sleep(0.005)
+        assert seen_error
+        assert source.calls >= 40, "the watcher stopped after the error"
+        assert watcher.error is None  # cleared once frames came again
+        reading = _next(watcher, 5)  # auto mode: the empty tray's rest is delivered
+        assert reading.dice == ()
+    finally:
+        watcher.stop()
