@@ -127,3 +127,17 @@ def test_sigkill_mid_game_then_resume(tmp_path):
         assert roll == [n % 6 + 1, (n * 5) % 6 + 1]
     snap = json.loads((folder / "snapshot.json").read_text())
     assert snap["count"] in (len(engine.rolls), len(engine.rolls) + 1)
+
+
+def test_a_saved_journal_replays_headless_for_a_bug_report(tmp_path):
+    import io
+
+    from companion.games.base import play_transcript
+
+    s = _session(tmp_path)
+    for n in (1, 2, 3):
+        s.apply({"action": "roll", "dice": [n]})
+    s.undo()
+    lines = (tmp_path / "current" / "journal.jsonl").read_text().splitlines()
+    engine = play_transcript(FreePlay, lines, io.StringIO(), as_json=True)
+    assert engine.to_json() == s.engine.to_json() == {"rolls": [[1], [2]]}

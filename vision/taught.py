@@ -32,6 +32,7 @@ FEATURE_VERSION = 1
 CROP = 80  # the side of the crop the features are computed on (crops of other sizes are resized)
 MARGIN = 1.3  # the crop holds this much more than the finder's rect: the table around the die
 GRID = 20  # shape grid side
+BLANK_INK = 0.02  # a face with less mark than this is blank (a colour face): its shape is not compared
 BLUR = 1.4  # sigma of the blur on the FACE-side mask before sampling: tolerance to small misalignment
 SHAPE_DIM = GRID * GRID
 COLOUR_DIM = 8
@@ -251,7 +252,7 @@ def mark_mask(crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 def _shape_vector(mask: np.ndarray) -> np.ndarray:
     small = cv2.resize(cv2.GaussianBlur(mask, (0, 0), BLUR), (GRID, GRID), interpolation=cv2.INTER_AREA)
     v = small.ravel().astype(np.float32)
-    if v.max() < 0.05:
+    if mask.mean() < BLANK_INK:
         return np.zeros_like(v)  # a blank face (a colour face): nothing to correlate
     v = v - v.mean()
     n = float(np.linalg.norm(v))
@@ -271,7 +272,7 @@ def describe(crop_bgr: np.ndarray) -> np.ndarray:
         mark_a, mark_b, mark_l = float(body[1]), float(body[2]), 1.0
     colour = np.array([
         body[1] / 25.0, body[2] / 25.0,  # body chroma: the colour of a colour face
-        np.log(max(float(body[0]), 4.0) / 50.0) * 1.2,  # body brightness: black vs white, loosely (lamps differ)
+        np.log(max(float(body[0]), 4.0) / 50.0) * 0.4,  # body brightness: black vs white, loosely (lamps differ)
         mark_a / 25.0 * min(1.0, ink * 8), mark_b / 25.0 * min(1.0, ink * 8),  # mark colour, if there is a mark
         (mark_l - 1.0) * min(1.0, ink * 8),
         ink * 4.0,

@@ -62,19 +62,32 @@ class Engine(Protocol):
 
 
 def parse_transcript(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
-    """Read JSON lines (blank lines and ``#`` comments skipped) into (line number, action) pairs."""
+    """Read JSON lines (blank lines and ``#`` comments skipped) into (line number, action) pairs.
+
+    A saved game's journal is accepted as it is, so an evening can be replayed for a bug report: its header is
+    skipped, its ``{"action": {...}}`` records are unwrapped and each ``{"undo": true}`` takes back the latest action.
+    """
     actions: list[tuple[int, dict[str, Any]]] = []
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         try:
-            action = json.loads(line)
+            record = json.loads(line)
         except json.JSONDecodeError as exc:
             raise GameError(f"line {number}: not valid JSON ({exc.msg}); each line must be one JSON object") from None
-        if not isinstance(action, dict) or not isinstance(action.get("action"), str):
+        if isinstance(record, dict) and "game" in record and "action" not in record:
+            continue  # a journal's header
+        if isinstance(record, dict) and record.get("undo") is True:
+            if len(actions) > 1:
+                actions.pop()
+            continue
+        action = record.get("action") if isinstance(record, dict) else None
+        if isinstance(action, dict):
+            record = action
+        if not isinstance(record, dict) or not isinstance(record.get("action"), str):
             raise GameError(f'line {number}: each line must be a JSON object with an "action" name')
-        actions.append((number, action))
+        actions.append((number, record))
     return actions
 
 

@@ -1,0 +1,564 @@
+"""The Fritzo screen: the building layer by layer, the cubes left, and placing a cube in three picks.
+
+Placing is always the same three steps, and each step offers only what the engine says is legal: pick the cube
+(the cubes left, drawn as small unfolded nets), pick the place (legal cells light up on the layer grid; the layer
+tabs follow), pick how it lies (the legal orientations, drawn as the top face with the four side colours around
+it). NEXT moves the highlight, SELECT takes it, UNDO steps back; every item can also be tapped. Colours are never
+shown by hue alone: swatches carry the shared patterns (``colour_faces``) and big ones their name.
+
+Layout (800x480): mode, players and scores or clock along the top (the app's menu corner stays free at the top
+right); the layer grid on the left; the step on the right; button hints at the bottom.
+
+The start roll (Level One, Strategy) is read from the camera (one cube, its top colour) or entered on screen.
+TIMER starts the agreed playing time; when the sand runs out the screen stamps ``time_up`` with the exact moment.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from companion.games.fritzo import Fritzo, Mode, Phase
+from companion.games.fritzo.geometry import EAST, NORTH, SOUTH, TOP, WEST, Cell, orient
+from companion.games.fritzo.rules import cell_label
+from companion.games.fritzo.solver import Placement, Status
+from companion.hourglass import Phase as SandPhase
+from companion.i18n import MissingTranslation, t
+from companion.views import theme
+from companion.views.widgets import hint_bar
+from hardware.events import Button, ButtonEvent, Press
+from vision.types import TrayReading
+
+try:  # shared accessible swatches (colour + pattern), when installed
+    from companion.views import colour_faces as _faces
+except ImportError:  # pragma: no cover - depends on another module being present
+    _faces = None
+
+TOP_BAR = pygame.Rect(0, 0, 740, 62)  # the app's menu corner sits to the right of it
+GRID_AREA = pygame.Rect(10, 118, 440, 318)
+TABS_AREA = pygame.Rect(10, 70, 440, 42)
+PANEL = pygame.Rect(462, 70, 328, 366)
+FALLBACK_RGB = {"red": (214, 40, 40), "orange": (247, 127, 0), "yellow": (252, 210, 40), "green": (56, 160, 70),
+                "blue": (40, 100, 210), "white": (240, 240, 235)}
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    if _faces is not None:
+        style = _faces.colour_style(colour)
+        if style is not None:
+            return style[0]
+    return FALLBACK_RGB.get(colour, (128, 128, 128))
+
+
+def _ink(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    return (20, 20, 20) if 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 140 else (245, 245, 245)
+
+
+def swatch(surface: pygame.Surface, rect: pygame.Rect, colour: str, lang: str, *, named: bool = False) -> None:
+    """A colour as a patterned square; with its name when there is room (the swatch is big)."""
+    if named and _faces is not None:
+        _faces.draw_colour_face(surface, rect, colour, lang)
+        return
+    rgb = _rgb(colour)
+    pygame.draw.rect(surface, rgb, rect)
+    if _faces is not None:
+        style = _faces.colour_style(colour)
+        if style is not None and rect.w >= 12:
+            _faces.draw_pattern(surface, rect.inflate(-2, -2), style[1], _ink(rgb))
+    pygame.draw.rect(surface, (10, 10, 12), rect, width=1)
+
+
+def colour_name(colour: str, lang: str) -> str:
+    try:
+        return t(f"fritzo.colour.{colour}", lang)
+    except MissingTranslation:
+        return colour  # a taught set's own colour name
+
+
+def draw_look(surface: pygame.Surface, rect: pygame.Rect, look: tuple[str, ...], lang: str, *,
+              named: bool = False) -> None:
+    """A cube seen from above: the top face in the middle, the four side colours as bands around it."""
+    band = max(5, rect.w // 6)
+    swatch(surface, rect.inflate(-2 * band, -2 * band), look[TOP], lang, named=named)
+    for face, r in (
+        (NORTH, pygame.Rect(rect.x + band, rect.y, rect.w - 2 * band, band)),
+        (SOUTH, pygame.Rect(rect.x + band, rect.bottom - band, rect.w - 2 * band, band)),
+        (WEST, pygame.Rect(rect.x, rect.y + band, band, rect.h - 2 * band)),
+        (EAST, pygame.Rect(rect.right - band, rect.y + band, band, rect.h - 2 * band)),
+    ):
+        swatch(surface, r, look[face], lang)
+
+
+def draw_net(surface: pygame.Surface, rect: pygame.Rect, faces: tuple[str, ...], lang: str) -> None:
+    """A cube unfolded as a cross (north, west-top-east, south, bottom): every face visible in a small space."""
+    s = min(rect.w // 3, rect.h // 4)
+    x0 = rect.centerx - 3 * s // 2
+    y0 = rect.centery - 2 * s
+    for face, (cx, cy) in ((NORTH, (1, 0)), (WEST, (0, 1)), (TOP, (1, 1)), (EAST, (2, 1)), (SOUTH, (1, 2)),
+                           (1, (1, 3))):
+        swatch(surface, pygame.Rect(x0 + cx * s, y0 + cy * s, s, s), faces[face], lang)
+
+
+class FritzoMode:
+    """The Fritzo game screen (Mode protocol)."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.step = "menu"  # menu | cube | cell | turn | roll | remove | nofit
+        self.index = 0
+        self.level = 0
+        self.cube: str | None = None
+        self.cell: Cell | None = None
+        self.options: list[Placement] = []
+        self.joker = False
+        self.note: str | None = None
+        self.hint: Placement | None = None
+        self.player_index = 0  # Level One: whose plane is shown and edited
+        self.purpose = "place"  # what the picked cube is for: place | return | pass
+        self._offset: float | None = None
+        self._mono = 0.0
+        self._seen_running: float | None = None
+        self._context: tuple[Any, ...] = ()
+
+    # -- what to show ----------------------------------------------------------------------------------------------
+    @property
+    def game(self) -> Fritzo:
+        return self.session.engine  # type: ignore[no-any-return]
+
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    @property
+    def player(self) -> str | None:
+        g = self.game
+        if g.state.mode is Mode.LEVEL_ONE and g.state.phase is Phase.BUILDING:
+            return g.state.players[self.player_index % len(g.state.players)]
+        return g.current_player
+
+    def wall_now(self) -> float:
+        if self._offset is None:
+            self._offset = self.session.wall_time() - self._mono
+        return self._mono + self._offset
+
+    def _sync(self) -> None:
+        """Back to the menu whenever the game moved on (a placement, undo, a roll)."""
+        s = self.game.state
+        ctx = (len(s.building), sum(len(p) for p in s.planes.values()), s.phase, s.turn, len(s.out), len(s.done))
+        if ctx != self._context:
+            self._context = ctx
+            self._reset()
+
+    def _reset(self) -> None:
+        self.step, self.index, self.cube, self.cell, self.options = "menu", 0, None, None, []
+        self.joker = False
+
+    def menu_items(self) -> list[tuple[str, str]]:
+        """(value, label) of what can be done now."""
+        g = self.game
+        s = g.state
+        if s.phase is Phase.OVER:
+            return []
+        if s.phase is Phase.START_ROLL:
+            return [(f"roll:{c}", colour_name(c, self.lang)) for c in s.cubeset.colours]
+        items = [("place", t("fritzo.ui.place", self.lang))]
+        if s.goal is not None:
+            items.append(("hint", t("fritzo.ui.hint", self.lang)))
+        if s.mode is Mode.TEAM:
+            items.append(("return", t("fritzo.ui.return", self.lang)))
+        if s.mode is Mode.STRATEGY:
+            items.append(("pass", t("fritzo.ui.pass", self.lang)))
+            if s.jokers.get(self.player or "", False):
+                items.append(("joker", t("fritzo.ui.joker", self.lang) + (" ✓" if self.joker else "")))
+        if s.mode is Mode.LEVEL_ONE or s.goal is not None and s.mode is not Mode.TEAM:
+            items.append(("remove", t("fritzo.ui.remove", self.lang)))
+        if s.mode is Mode.LEVEL_ONE:
+            items.append(("done", t("fritzo.ui.done", self.lang)))
+            other = s.players[(self.player_index + 1) % len(s.players)]
+            items.append(("switch", other))
+        return items
+
+    def structure(self) -> dict[Cell, tuple[str, ...]]:
+        return self.game.structure(self.player)
+
+    def window(self) -> tuple[int, int, int, int]:
+        """x0, y0, columns, rows of the cells shown: the building and every cell it may still grow into."""
+        g = self.game
+        cells = list(self.structure()) + [p.cell for p in self.options]
+        lim = g.limits
+        if not cells:
+            return 0, 0, lim.width, lim.depth
+        lo = [min(c[i] for c in cells) for i in range(2)]
+        hi = [max(c[i] for c in cells) for i in range(2)]
+        size = (lim.width, lim.depth)
+        x0, y0 = (lo[i] - (size[i] - (hi[i] - lo[i] + 1)) for i in range(2))
+        cols, rows = (2 * size[i] - (hi[i] - lo[i] + 1) for i in range(2))
+        return x0, y0, cols, rows
+
+    def cell_rects(self) -> dict[tuple[int, int], pygame.Rect]:
+        x0, y0, cols, rows = self.window()
+        size = min(GRID_AREA.w // cols, GRID_AREA.h // rows, 110)
+        left = GRID_AREA.centerx - cols * size // 2
+        top = GRID_AREA.centery - rows * size // 2
+        # north is up on the screen: the highest y is the top row
+        return {(x0 + i, y0 + j): pygame.Rect(left + i * size, top + (rows - 1 - j) * size, size - 3, size - 3)
+                for i in range(cols) for j in range(rows)}
+
+    def tab_rects(self) -> list[pygame.Rect]:
+        n = self.game.limits.height
+        if n <= 1:
+            return []
+        w = TABS_AREA.w // n
+        return [pygame.Rect(TABS_AREA.x + i * w, TABS_AREA.y, w - 6, TABS_AREA.h) for i in range(n)]
+
+    def panel_rects(self) -> list[pygame.Rect]:
+        """Rects of the items of the current step in the right panel."""
+        n = len(self._step_values())
+        if self.step in ("menu", "roll", "nofit"):
+            return [pygame.Rect(PANEL.x, PANEL.y + 44 + i * 54, PANEL.w, 48) for i in range(n)]
+        if self.step == "cube":
+            cols, size = 6, 54
+            return [pygame.Rect(PANEL.x + (i % cols) * size, PANEL.y + 44 + (i // cols) * 64, size - 4, 62)
+                    for i in range(n)]
+        if self.step == "turn":
+            cols, size = 4, 80
+            return [pygame.Rect(PANEL.x + (i % cols) * size, PANEL.y + 44 + (i // cols) * size, size - 8, size - 8)
+                    for i in range(n)]
+        return []
+
+    def _step_values(self) -> list[Any]:
+        if self.step in ("menu", "roll"):
+            return [v for v, _ in self.menu_items()]
+        if self.step == "nofit":
+            return [v for v, _ in self._nofit_items()]
+        if self.step == "cube":
+            return self.game.cubes_left(self.player)
+        if self.step == "cell":
+            return sorted({p.cell for p in self.options}, key=lambda c: (c[2], -c[1], c[0]))
+        if self.step == "turn":
+            return [p for p in self.options if p.cell == self.cell]
+        if self.step == "remove":
+            s = self.structure()
+            return sorted((c for c in s if (c[0], c[1], c[2] + 1) not in s), key=lambda c: (c[2], -c[1], c[0]))
+        return []
+
+    def _nofit_items(self) -> list[tuple[str, str]]:
+        s = self.game.state
+        items = []
+        if s.mode is Mode.TEAM:
+            items.append(("return", t("fritzo.ui.return", self.lang)))
+        if s.mode is Mode.STRATEGY:
+            items.append(("pass", t("fritzo.ui.pass", self.lang)))
+        return items + [("back", t("fritzo.ui.back", self.lang))]
+
+    # -- input --------------------------------------------------------------------------------------------------
+    def on_dice(self, reading: TrayReading) -> None:
+        """The start roll: the camera reads the rolled cube's top colour."""
+        if self.game.state.phase is not Phase.START_ROLL or not reading.dice:
+            return
+        face = reading.dice[0].face
+        self.session.apply({"action": "roll", "dice": [face if isinstance(face, str) else None]})
+
+    def on_button(self, event: ButtonEvent) -> bool:
+        self._sync()
+        b = event.button
+        if event.press is Press.LONG:
+            return False
+        if b is Button.TIMER:
+            return self._timer()
+        if b is Button.ROLL and self.game.state.phase is Phase.START_ROLL:
+            if not getattr(self.session, "camera_ready", False):
+                colour = self.session.virtual_roll([list(self.game.state.cubeset.colours)])[0]
+                self.session.apply({"action": "roll", "dice": [colour]})
+            return True
+        values = self._step_values()
+        if b is Button.NEXT and values:
+            self.index = (self.index + 1) % len(values)
+            self._follow_level()
+            return True
+        if b is Button.SELECT and values:
+            self._choose(values[self.index % len(values)])
+            return True
+        if b is Button.UNDO and self.step != "menu":
+            self._back()
+            return True
+        return False
+
+    def on_tap(self, pos: tuple[int, int]) -> bool:
+        self._sync()
+        for i, r in enumerate(self.tab_rects()):
+            if r.collidepoint(pos):
+                self.level = i
+                return True
+        values = self._step_values()
+        if self.step in ("cell", "remove"):
+            for cell2, r in self.cell_rects().items():
+                target = (*cell2, self.level)
+                if r.collidepoint(pos) and target in values:
+                    self.index = values.index(target)
+                    self._choose(target)
+                    return True
+        for i, r in enumerate(self.panel_rects()):
+            if r.collidepoint(pos) and i < len(values):
+                self.index = i
+                self._choose(values[i])
+                return True
+        return False
+
+    def _follow_level(self) -> None:
+        values = self._step_values()
+        if self.step in ("cell", "remove") and values:
+            self.level = values[self.index % len(values)][2]
+
+    def _back(self) -> None:
+        if self.step == "turn":
+            self.step, self.index = "cell", 0
+        elif self.step == "cell":
+            self.step, self.index = "cube", 0
+        else:
+            self._reset()
+
+    def _choose(self, value: Any) -> None:
+        g = self.game
+        self.note = None
+        if self.step in ("menu", "roll"):
+            self._menu(value)
+        elif self.step == "nofit":
+            if value == "back":
+                self._reset()
+            else:
+                self._send({"action": value, "cube": self.cube})
+        elif self.step == "cube":
+            self.cube = value
+            if self.purpose in ("return", "pass"):
+                self._send({"action": self.purpose, "cube": value})
+                return
+            self.options = g.legal_placements(value, self.player, joker=self.joker)
+            if not self.options:
+                self.note = t("fritzo.ui.no_fit", self.lang)
+                self.step, self.index = "nofit", 0
+                return
+            self.step, self.index = "cell", 0
+            self._prefer_hint()
+            self._follow_level()
+        elif self.step == "cell":
+            self.cell = value
+            self.step, self.index = "turn", 0
+            if self.hint is not None and self.hint.cell == value:
+                turns = self._step_values()
+                same = [i for i, p in enumerate(turns) if self._look(p) == self._look(self.hint)]
+                self.index = same[0] if same else 0
+        elif self.step == "turn":
+            p: Placement = value
+            action = {"action": "place", "cube": p.cube, "cell": list(p.cell), "rotation": p.rotation,
+                      "at": self.wall_now()}
+            if g.state.mode is Mode.LEVEL_ONE:
+                action["cell"] = list(p.cell)
+            if self.player is not None:
+                action["player"] = self.player
+            if self.joker:
+                action["joker"] = True
+            self._send(action)
+        elif self.step == "remove":
+            action = {"action": "remove", "cell": list(value), "at": self.wall_now()}
+            if g.state.mode is Mode.LEVEL_ONE:
+                action["player"] = self.player
+            self._send(action)
+
+    def _menu(self, value: str) -> None:
+        if value.startswith("roll:"):
+            self._send({"action": "roll", "dice": [value[5:]]})
+        elif value == "place":
+            self.purpose, self.step, self.index = "place", "cube", 0
+        elif value in ("return", "pass"):
+            self.purpose, self.step, self.index = value, "cube", 0
+        elif value == "joker":
+            self.joker = not self.joker
+        elif value == "remove":
+            self.step, self.index = "remove", 0
+            self._follow_level()
+        elif value == "done":
+            self._send({"action": "done", "player": self.player, "at": self.wall_now()})
+        elif value == "switch":
+            self.player_index = (self.player_index + 1) % len(self.game.state.players)
+        elif value == "hint":
+            self._hint()
+
+    def _hint(self) -> None:
+        result = self.game.hint_completion(node_limit=150_000)
+        if result.status is Status.FOUND and result.placements:
+            self.hint = result.placements[0]
+            self.note = t("fritzo.ui.hint_found", self.lang, cube=self.hint.cube, cell=cell_label(self.hint.cell))
+        else:
+            self.hint = None
+            key = "fritzo.ui.hint_none" if result.status is Status.NONE else "fritzo.ui.hint_unknown"
+            self.note = t(key, self.lang)
+
+    def _prefer_hint(self) -> None:
+        if self.hint is not None and self.hint.cube == self.cube:
+            cells = self._step_values()
+            if self.hint.cell in cells:
+                self.index = cells.index(self.hint.cell)
+
+    def _look(self, p: Placement) -> tuple[str, ...]:
+        return orient(self.game.state.cubeset.cube(p.cube).faces, p.rotation)
+
+    def _send(self, action: dict[str, Any]) -> None:
+        if self.session.apply(action):
+            self.hint = None
+        self._reset()
+        self._sync()
+
+    def _timer(self) -> bool:
+        s = self.game.state
+        h = s.hourglass
+        if h is None or h.started_at is not None or s.phase is not Phase.BUILDING:
+            return False
+        return bool(self.session.apply({"action": "start", "at": self.wall_now()}))
+
+    # -- the clock -----------------------------------------------------------------------------------------------
+    def update(self, dt: float, now: float) -> None:
+        """``dt`` is ignored: the playing time is computed from the start stamp, never from summed frames."""
+        self._mono = now
+        self._sync()
+        h = self.game.state.hourglass
+        if h is None or h.started_at is None or self.game.finished:
+            return
+        wall = self.wall_now()
+        phase = h.phase(wall)
+        if phase is SandPhase.RUNNING:
+            self._seen_running = h.started_at
+        elif phase is SandPhase.EXPIRED and h.started_at is not None:
+            self._seen_running = None
+            self.session.apply({"action": "time_up", "at": h.expires_at()})
+
+    # -- drawing ------------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self._sync()
+        surface.fill(theme.BG)
+        self._draw_top(surface)
+        self._draw_grid(surface)
+        self._draw_panel(surface)
+        hints = [("NEXT", t("fritzo.ui.pick_" + {"cube": "cube", "cell": "cell", "turn": "turn"}.get(
+            self.step, "cube"), self.lang))] if self.step in ("cube", "cell", "turn") else []
+        if self.game.state.hourglass is not None and self.game.state.hourglass.started_at is None:
+            hints.append(("TIMER", t("fritzo.ui.timer", self.lang)))
+        if self.step != "menu":
+            hints.append(("UNDO", t("fritzo.ui.back", self.lang)))
+        hint_bar(surface, hints)
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
+        s = self.game.state
+        title = t(f"fritzo.mode.{s.mode.value}", self.lang)
+        if s.goal is not None and s.mode is Mode.TEAM:
+            title += " · " + t(f"fritzo.goal_name.{s.goal.value}", self.lang)
+        r = theme.text(surface, title, (12, 8), theme.BODY, theme.ACCENT, bold=True)
+        x = r.right + 18
+        if s.phase is Phase.OVER:
+            theme.text(surface, t("fritzo.ui.over", self.lang), (x, 8), theme.BODY, theme.GOOD, bold=True)
+        elif s.phase is Phase.START_ROLL:
+            theme.text(surface, t("fritzo.ui.roll_prompt", self.lang, player=s.players[s.turn]), (x, 8),
+                       theme.BODY, theme.TEXT)
+        elif self.player is not None:
+            theme.text(surface, t("fritzo.ui.turn", self.lang, player=self.player), (x, 8), theme.BODY, theme.TEXT)
+        else:
+            left = len(self.game.cubes_left())
+            theme.text(surface, t("fritzo.ui.cubes_left", self.lang, count=left), (x, 8), theme.BODY, theme.TEXT)
+        if s.scores:
+            parts = [f"{p} {s.scores[p]}" for p in s.players]
+            theme.text(surface, "   ".join(parts), (12, 38), theme.SMALL, theme.MUTED)
+            if s.colours:
+                x2 = 260
+                for p in s.players:
+                    for c in s.colours[p]:
+                        swatch(surface, pygame.Rect(x2, 40, 16, 16), c, self.lang)
+                        x2 += 18
+                    x2 += 12
+        h = s.hourglass
+        if h is not None and h.started_at is not None and s.phase is not Phase.OVER:
+            left = max(0.0, h.remaining(self.wall_now()))
+            label = f"{int(left) // 60}:{int(math.ceil(left)) % 60:02d}" if left else "0:00"
+            colour = theme.WARN if h.warning(self.wall_now()) else theme.TEXT
+            theme.text(surface, label, (TOP_BAR.right - 8, 8), theme.LARGE, colour, bold=True, anchor="topright")
+
+    def _draw_grid(self, surface: pygame.Surface) -> None:
+        structure = self.structure()
+        for i, r in enumerate(self.tab_rects()):
+            on = i == self.level
+            pygame.draw.rect(surface, theme.PANEL_HI if on else theme.PANEL, r, border_radius=8)
+            count = sum(1 for c in structure if c[2] == i)
+            label = t("fritzo.ui.level", self.lang, n=i + 1) + (f" ({count})" if count else "")
+            theme.text(surface, label, r.center, theme.SMALL, theme.ACCENT if on else theme.TEXT, bold=on,
+                       anchor="center")
+        values = self._step_values() if self.step in ("cell", "remove") else []
+        current = values[self.index % len(values)] if values else None
+        for (x, y), r in self.cell_rects().items():
+            cell = (x, y, self.level)
+            look = structure.get(cell)
+            below = structure.get((x, y, self.level - 1)) if self.level else None
+            if look is not None:
+                draw_look(surface, r, look, self.lang, named=r.w >= 90)
+            else:
+                pygame.draw.rect(surface, theme.PANEL if below is None and self.level else (44, 52, 70), r,
+                                 border_radius=6)
+            if cell in values:
+                pygame.draw.rect(surface, theme.GOOD, r, width=3, border_radius=6)
+            if self.hint is not None and self.hint.cell == cell:
+                pygame.draw.rect(surface, theme.ACCENT, r.inflate(-10, -10), width=3, border_radius=6)
+            if cell == current:
+                pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), width=5, border_radius=8)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        g = self.game
+        s = g.state
+        rects = self.panel_rects()
+        values = self._step_values()
+        heading = {"menu": "", "roll": "", "cube": t("fritzo.ui.pick_cube", self.lang),
+                   "cell": t("fritzo.ui.pick_cell", self.lang), "turn": t("fritzo.ui.pick_turn", self.lang),
+                   "remove": t("fritzo.ui.remove", self.lang), "nofit": ""}[self.step]
+        if s.phase is Phase.OVER:
+            heading = t("fritzo.ui.over", self.lang)
+            if s.winners:
+                theme.text(surface, ", ".join(s.winners), (PANEL.x, PANEL.y + 50), theme.LARGE, theme.GOOD,
+                           bold=True)
+        if heading:
+            theme.text(surface, heading, (PANEL.x, PANEL.y), theme.BODY, theme.ACCENT, bold=True)
+        if self.step in ("menu", "roll", "nofit"):
+            items = self._nofit_items() if self.step == "nofit" else self.menu_items()
+            for i, ((value, label), r) in enumerate(zip(items, rects, strict=False)):
+                hi = i == self.index % max(1, len(items))
+                pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=10)
+                if hi:
+                    pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
+                x = r.x + 16
+                if value.startswith("roll:"):
+                    swatch(surface, pygame.Rect(r.x + 10, r.y + 8, 32, 32), value[5:], self.lang)
+                    x = r.x + 54
+                theme.text(surface, label, (x, r.centery), theme.fit_text(label, theme.BODY, r.right - x - 8),
+                           theme.TEXT, bold=hi, anchor="midleft")
+        elif self.step == "cube":
+            for i, (cid, r) in enumerate(zip(values, rects, strict=False)):
+                hi = i == self.index % max(1, len(values))
+                pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=6)
+                draw_net(surface, pygame.Rect(r.x + 2, r.y + 2, r.w - 4, r.h - 18), s.cubeset.cube(cid).faces,
+                         self.lang)
+                theme.text(surface, cid, (r.centerx, r.bottom - 1), 16, theme.TEXT, anchor="midbottom")
+                if hi:
+                    pygame.draw.rect(surface, theme.ACCENT, r.inflate(4, 4), width=3, border_radius=6)
+        elif self.step == "turn":
+            for i, (p, r) in enumerate(zip(values, rects, strict=False)):
+                draw_look(surface, r, self._look(p), self.lang)
+                if i == self.index % max(1, len(values)):
+                    pygame.draw.rect(surface, theme.ACCENT, r.inflate(8, 8), width=4, border_radius=6)
+        elif self.step == "cell" and self.cube is not None:
+            draw_net(surface, pygame.Rect(PANEL.x, PANEL.y + 44, 120, 160), s.cubeset.cube(self.cube).faces,
+                     self.lang)
+            theme.text(surface, f"Cube {self.cube}", (PANEL.x + 140, PANEL.y + 60), theme.LARGE, theme.TEXT,
+                       bold=True)
+            theme.text(surface, t("fritzo.ui.fits", self.lang, count=len(self.options)), (PANEL.x + 140,
+                       PANEL.y + 110), theme.SMALL, theme.MUTED)
+        if self.note:
+            size = theme.fit_text(self.note, theme.SMALL, PANEL.w)
+            theme.text(surface, self.note, (PANEL.x, PANEL.bottom - 4), size, theme.WARN, anchor="bottomleft")
