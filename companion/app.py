@@ -44,6 +44,8 @@ class GameEntry:
     setup: Callable[[Config, str], list[SetupStep]]
     #: keys of the config's ``[games."<name>"]`` section that go into the setup action (house rules, letters ...)
     config_keys: tuple[str, ...] = ()
+    #: more of the setup from the table's stored data (e.g. a taught Fritzo cube set); may raise CompanionError
+    setup_extras: Callable[[], dict[str, Any]] | None = None
 
 
 def _players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int = 6) -> list[SetupStep]:
@@ -85,6 +87,8 @@ def setup_action(entry: GameEntry, cfg: Config, answers: dict[str, Any], seed: i
         action["players"] = players
     section = cfg.games.get(entry.name, {})
     action.update({k: section[k] for k in entry.config_keys if k in section})
+    if entry.setup_extras is not None:
+        action.update(entry.setup_extras())
     action.update(answers)
     return action
 
@@ -166,6 +170,11 @@ class App:
         self.notice = text
         self.notice_until = self.clock() + seconds
 
+    def _words(self, exc: CompanionError) -> str:
+        """An error in the table's language where it has a catalog entry (game errors do)."""
+        localized = getattr(exc, "localized", None)
+        return localized(self.lang) if localized else str(exc)
+
     def announce(self, a: Announcement) -> None:
         if self.announcer is not None:
             self.announcer.announce(a)
@@ -214,11 +223,11 @@ class App:
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
         seed = int(self.wall_clock() * 1000) % 2**31
-        setup = setup_action(entry, self.cfg, answers, seed)
         try:
+            setup = setup_action(entry, self.cfg, answers, seed)
             session = GameSession.new(engine_class(entry.name), setup, self.journal, **self._session_kw())
         except CompanionError as exc:
-            self.show_notice(str(exc))
+            self.show_notice(self._words(exc), seconds=10)
             return
         self._enter(entry, session)
 
@@ -227,7 +236,7 @@ class App:
         try:
             session = GameSession.resume(engine_class(entry.name), saved, self.journal, **self._session_kw())
         except CompanionError as exc:
-            self.show_notice(str(exc), seconds=10)
+            self.show_notice(self._words(exc), seconds=10)
             return
         self._enter(entry, session)
         if not quiet:

@@ -31,9 +31,23 @@ def _nxm_setup(cfg: Config, lang: str) -> list[SetupStep]:
 
 
 def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
-    modes = ["beginner", "challenge", "professional", "team", "level-one", "strategy"]
-    return [SetupStep("mode", t("fritzo.setup_mode", lang), [(t(f"fritzo.mode_{m}", lang), m) for m in modes]),
-            *_players_steps(cfg, lang, 1, 6)]
+    choices: list[tuple[str, dict]] = [(t(f"fritzo.mode_{m}", lang), {"mode": m})
+                                       for m in ("beginner", "challenge", "professional")]
+    # Team play builds one of the three goals together: one menu line each, so one question is enough
+    choices += [(f"{t('fritzo.mode_team', lang)}: {t(f'fritzo.mode_{m}', lang)}", {"mode": "team", "target": m})
+                for m in ("beginner", "challenge", "professional")]
+    choices += [(t(f"fritzo.mode_{m}", lang), {"mode": m}) for m in ("level-one", "strategy")]
+    return [SetupStep("", t("fritzo.setup_mode", lang), choices), *_players_steps(cfg, lang, 1, 6)]
+
+
+def _fritzo_cubes() -> dict:
+    """The table's taught cube set when there is one (the built-in set otherwise): it goes into the setup, so a
+    replayed game never depends on a file that may change later."""
+    from companion.games.fritzo import cubeset
+
+    if not cubeset.default_path().exists():
+        return {}
+    return {"cubes": cubeset.load().to_json()}
 
 
 ENTRIES = [
@@ -43,7 +57,8 @@ ENTRIES = [
               "echt-spitze", _echt_setup, ("kinds", "shapes", "star_value")),
     GameEntry("noch-x-mal", "core.menu_noch_x_mal", "companion.views.noch_x_mal_view:NochXMalMode",
               "noch-x-mal", _nxm_setup),
-    GameEntry("fritzo", "core.menu_fritzo", "companion.views.fritzo_view:FritzoMode", "fritzo", _fritzo_setup),
+    GameEntry("fritzo", "core.menu_fritzo", "companion.views.fritzo_view:FritzoMode", "fritzo", _fritzo_setup,
+              setup_extras=_fritzo_cubes),
 ]
 
 

@@ -149,3 +149,8 @@ def test_a_stored_set_with_a_duplicate_is_refused_on_load(tmp_path):
 def test_missing_file_says_to_teach(tmp_path):
     with pytest.raises(CubeSetError, match="show the cubes"):
         cs.load(tmp_path / "none.json")
+
+
+def test_default_place_is_in_the_data_folder(tmp_path):
+    cs.save(cs.default_set())  # conftest points XDG_DATA_HOME into tmp_path
+    assert cs.default_path().is_relative_to(tmp_path) and cs.load() == cs.default_set()

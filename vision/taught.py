@@ -41,7 +41,7 @@ DIM = SHAPE_DIM + COLOUR_DIM
 TILTS = (-8.0, 0.0, 8.0)
 
 # decision constants, measured on the rendered dice of tests/synth_dice.py (see docs/taught-dice.md)
-ACCEPT_DISTANCE = 0.55  # nearest example further than this: unknown
+ACCEPT_DISTANCE = 0.40  # nearest example further than this: unknown
 MIN_MARGIN = 0.10  # nearest other face closer than this beyond the best: unknown
 THRESHOLD = 0.5  # confidence at and above which a face is reported
 

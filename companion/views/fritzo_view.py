@@ -177,7 +177,7 @@ class FritzoMode:
         if s.mode is Mode.LEVEL_ONE:
             items.append(("done", t("fritzo.ui.done", self.lang)))
             other = s.players[(self.player_index + 1) % len(s.players)]
-            items.append(("switch", other))
+            items.append(("switch", t("fritzo.ui.switch", self.lang, player=other)))
         return items
 
     def structure(self) -> dict[Cell, tuple[str, ...]]:
@@ -441,12 +441,14 @@ class FritzoMode:
         self._draw_top(surface)
         self._draw_grid(surface)
         self._draw_panel(surface)
-        hints = [("NEXT", t("fritzo.ui.pick_" + {"cube": "cube", "cell": "cell", "turn": "turn"}.get(
-            self.step, "cube"), self.lang))] if self.step in ("cube", "cell", "turn") else []
+        hints: list[tuple[str, str]] = []
+        if self._step_values():
+            hints = [(t("core.btn_next", self.lang), t("fritzo.ui.next", self.lang)),
+                     (t("core.btn_select", self.lang), t("fritzo.ui.select", self.lang))]
         if self.game.state.hourglass is not None and self.game.state.hourglass.started_at is None:
-            hints.append(("TIMER", t("fritzo.ui.timer", self.lang)))
+            hints.append((t("core.btn_timer", self.lang), t("fritzo.ui.timer", self.lang)))
         if self.step != "menu":
-            hints.append(("UNDO", t("fritzo.ui.back", self.lang)))
+            hints.append((t("core.btn_undo", self.lang), t("fritzo.ui.back", self.lang)))
         hint_bar(surface, hints)
 
     def _draw_top(self, surface: pygame.Surface) -> None:
@@ -461,25 +463,27 @@ class FritzoMode:
         elif s.phase is Phase.START_ROLL:
             theme.text(surface, t("fritzo.ui.roll_prompt", self.lang, player=s.players[s.turn]), (x, 8),
                        theme.BODY, theme.TEXT)
+        elif s.mode is Mode.LEVEL_ONE and self.player is not None:
+            theme.text(surface, t("fritzo.ui.plane", self.lang, player=self.player), (x, 8), theme.BODY, theme.TEXT)
         elif self.player is not None:
             theme.text(surface, t("fritzo.ui.turn", self.lang, player=self.player), (x, 8), theme.BODY, theme.TEXT)
         else:
             left = len(self.game.cubes_left())
             theme.text(surface, t("fritzo.ui.cubes_left", self.lang, count=left), (x, 8), theme.BODY, theme.TEXT)
-        if s.scores:
-            parts = [f"{p} {s.scores[p]}" for p in s.players]
-            theme.text(surface, "   ".join(parts), (12, 38), theme.SMALL, theme.MUTED)
-            if s.colours:
-                x2 = 260
-                for p in s.players:
-                    for c in s.colours[p]:
-                        swatch(surface, pygame.Rect(x2, 40, 16, 16), c, self.lang)
-                        x2 += 18
-                    x2 += 12
+        if s.scores:  # each player's points with their three colours beside them
+            x2 = 12
+            for p in s.players:
+                r2 = theme.text(surface, f"{p}: {s.scores[p]}", (x2, 36), theme.SMALL, theme.TEXT, bold=True)
+                x2 = r2.right + 8
+                for c in s.colours.get(p, []):
+                    swatch(surface, pygame.Rect(x2, 38, 20, 20), c, self.lang)
+                    x2 += 23
+                x2 += 26
         h = s.hourglass
         if h is not None and h.started_at is not None and s.phase is not Phase.OVER:
             left = max(0.0, h.remaining(self.wall_now()))
-            label = f"{int(left) // 60}:{int(math.ceil(left)) % 60:02d}" if left else "0:00"
+            secs = math.ceil(left)
+            label = f"{secs // 60}:{secs % 60:02d}"
             colour = theme.WARN if h.warning(self.wall_now()) else theme.TEXT
             theme.text(surface, label, (TOP_BAR.right - 8, 8), theme.LARGE, colour, bold=True, anchor="topright")
 
@@ -503,6 +507,8 @@ class FritzoMode:
             else:
                 pygame.draw.rect(surface, theme.PANEL if below is None and self.level else (44, 52, 70), r,
                                  border_radius=6)
+                if below is not None:  # the cube one level down, small: where this level can stand
+                    draw_look(surface, r.inflate(-r.w // 2, -r.h // 2), below, self.lang)
             if cell in values:
                 pygame.draw.rect(surface, theme.GOOD, r, width=3, border_radius=6)
             if self.hint is not None and self.hint.cell == cell:

@@ -54,7 +54,10 @@ class MenuMode:
 
 @dataclass
 class SetupStep:
-    """One question of a game's setup: the key it sets in the setup action and the choices (label, value)."""
+    """One question of a game's setup: the key it sets in the setup action and the choices (label, value).
+
+    With ``key=""`` each choice's value is a dict merged into the answers (one choice setting several keys).
+    """
 
     key: str
     title: str
@@ -82,7 +85,11 @@ class SetupWizard:
         self.mode = MenuMode(step.title, items, self._choose, self._back, self.lang, subtitle=progress)
 
     def _choose(self, value: Any) -> None:
-        self.answers[self.steps[self.index].key] = value
+        key = self.steps[self.index].key
+        if key:
+            self.answers[key] = value
+        else:
+            self.answers.update(value)
         if self.index + 1 < len(self.steps):
             self.index += 1
             self._build()

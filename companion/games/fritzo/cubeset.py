@@ -130,15 +130,23 @@ def find_duplicates(cubes: Sequence[Cube]) -> list[tuple[str, str]]:
     return pairs
 
 
-def save(cubeset: CubeSet, path: str | os.PathLike) -> None:
+def default_path() -> Path:
+    """Where the table's taught set lives: beside the other taught dice, kept across reinstalls."""
+    from companion.paths import data_dir
+
+    return data_dir() / "fritzo-cubes.json"
+
+
+def save(cubeset: CubeSet, path: str | os.PathLike | None = None) -> None:
     """Store a taught set atomically: a power cut leaves the old set or the new one, never half of either."""
     CubeSet.checked(cubeset.cubes, cubeset.name, size=None)
-    atomic_write_text(path, json.dumps(cubeset.to_json(), ensure_ascii=False, indent=1) + "\n")
+    text = json.dumps(cubeset.to_json(), ensure_ascii=False, indent=1) + "\n"
+    atomic_write_text(path if path is not None else default_path(), text)
 
 
-def load(path: str | os.PathLike, *, size: int | None = SET_SIZE) -> CubeSet:
+def load(path: str | os.PathLike | None = None, *, size: int | None = SET_SIZE) -> CubeSet:
     """Read a stored set; a corrupt file is kept aside (never deleted) and reported: teach the set again."""
-    path = Path(path)
+    path = Path(path) if path is not None else default_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         return CubeSet.from_json(data, size=size)

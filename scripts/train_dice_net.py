@@ -1,0 +1,366 @@
+"""Train the small pip-dice detector (vision/models/dice_net.onnx) on ../shared/datasets (train split) + renders.
+
+    /work/venv/bin/pip install torch onnx      # dev-only: the runtime needs neither, only cv2.dnn and the .onnx
+    python scripts/train_dice_net.py [--iters 6000] [--out vision/models/dice_net.onnx] [--threads 2]
+
+What it learns (CenterNet-style, one pass, output stride 4): channel 0 is a heatmap of die top-face centres, 1-6 are
+face logits (read at a peak), 7 is log(die side / 32 px). Why centres, not boxes: the two photo sets label boxes
+differently (byler: the whole die; matteo: only the top face's pips) but both boxes are centred on the top face.
+The size channel is trained only on labels whose box is the die (byler, renders); matteo's boxes only set how wide
+the heatmap blob is.
+
+Why heavy augmentation: the reader must work on cameras and dice it never saw. Every sample is a random crop at a
+random scale (dice 10-110 px in the net input), rotated, flipped, perspective-warped, with hue rotation, channel
+swaps, inverted colours (white-on-black pips), gain/gamma/contrast, blur, noise and JPEG. Synthetic trays from
+``hardware.synthetic.render_tray`` add tables, dice styles and camera tilts the photos lack.
+Only the train split of vision/datasets.py is used, so the benchmark's held-out numbers stay honest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import torch  # noqa: E402
+import torch.nn as nn  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+
+from vision.datasets import default_datasets, folders, select  # noqa: E402
+from vision.net import INPUT_SCALE, MODEL_PATH, STRIDE, WORK_SIDE  # noqa: E402
+
+CROP = 256
+#: Folders whose boxes cover only the top face's pips (see their SOURCE.md): no size target from them.
+PIP_BOXES = {"matteo-d6"}
+
+
+# ------------------------------------------------------------------------------------------------------------
+# The net
+
+
+def cbr(i: int, o: int, k: int = 3, s: int = 1, g: int = 1) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(i, o, k, s, k // 2, groups=g, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
+
+
+class DW(nn.Module):
+    """Depthwise-separable block (cheap on one CPU core), residual when the shape allows."""
+
+    def __init__(self, i: int, o: int, s: int = 1) -> None:
+        super().__init__()
+        self.dw = cbr(i, i, 3, s, i)
+        self.pw = cbr(i, o, 1)
+        self.res = i == o and s == 1
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = self.pw(self.dw(x))
+        return x + y if self.res else y
+
+
+class DiceNet(nn.Module):
+    """Tiny encoder (/4, /8, /16) with a top-down path back to /4: pips need /4 detail, the die needs /16 context."""
+
+    def __init__(self, c: tuple[int, int, int, int] = (16, 32, 64, 128)) -> None:
+        super().__init__()
+        c1, c2, c3, c4 = c
+        self.stem = nn.Sequential(cbr(3, c1, 3, 2), DW(c1, c2, 2))
+        self.s4 = DW(c2, c2)
+        self.s8 = nn.Sequential(DW(c2, c3, 2), DW(c3, c3), DW(c3, c3))
+        self.s16 = nn.Sequential(DW(c3, c4, 2), DW(c4, c4), DW(c4, c4), DW(c4, c4))
+        self.l16 = cbr(c4, c3, 1)
+        self.m8 = DW(c3, c3)
+        self.l8 = cbr(c3, c2, 1)
+        self.m4 = DW(c2, c2)
+        self.head = nn.Conv2d(c2, 8, 1)
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+        nn.init.constant_(self.head.bias[:1], -4.0)  # few pixels are centres: start the heatmap near zero
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        a = self.s4(self.stem(x))
+        b = self.s8(a)
+        c = self.s16(b)
+        b = self.m8(b + self.up(self.l16(c)))
+        a = self.m4(a + self.up(self.l8(b)))
+        return self.head(a)
+
+
+class Exported(nn.Module):
+    """What goes into the ONNX file: heatmap through a sigmoid, face logits and size raw."""
+
+    def __init__(self, net: DiceNet) -> None:
+        super().__init__()
+        self.net = net
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        o = self.net(x)
+        return torch.cat([torch.sigmoid(o[:, :1]), o[:, 1:]], 1)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Data
+
+
+@dataclass
+class Sample:
+    img: np.ndarray
+    centers: np.ndarray  # (n, 2) pixels
+    faces: np.ndarray  # (n,) 1-6
+    sizes: np.ndarray  # (n,) die side in pixels (estimate where the box is not the die)
+    size_known: bool
+
+
+def load_photos(root: Path) -> list[Sample]:
+    out = []
+    for folder in folders(root):
+        for name, dice in sorted(select(folder, "train").items()):
+            img = cv2.imread(str(folder / "images" / name), cv2.IMREAD_COLOR)
+            if img is None or not dice:
+                continue
+            h, w = img.shape[:2]
+            c = np.array([[d.center[0] * w, d.center[1] * h] for d in dice], np.float32)
+            f = np.array([d.face for d in dice], np.int64)
+            bw = np.array([((d.box[2] - d.box[0]) * w + (d.box[3] - d.box[1]) * h) / 2 for d in dice], np.float32)
+            known = folder.name not in PIP_BOXES
+            if known:
+                sizes = bw
+            else:
+                # A pip pattern spans about 2/3 of the face (a lone 1 about 1/3): one die size per photo.
+                est = np.where(f == 1, bw / 0.35, bw / 0.66)
+                sizes = np.full_like(bw, float(np.median(est)))
+            out.append(Sample(img, c, f, sizes, known))
+    return out
+
+
+def render_synthetic(n: int, seed: int) -> list[Sample]:
+    from hardware.synthetic import render_tray
+
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        frame, truth = render_tray(rng, n_dice=int(rng.integers(1, 13)))
+        tops = [np.array(d.top, np.float32) for d in truth]
+        c = np.array([t.mean(axis=0) for t in tops], np.float32)
+        sizes = np.array([math.sqrt(abs(cv2.contourArea(t))) for t in tops], np.float32)
+        f = np.array([int(d.face) for d in truth], np.int64)
+        out.append(Sample(frame, c, f, sizes, True))
+    return out
+
+
+def _colour(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    if rng.random() < 0.3:
+        img = img[:, :, rng.permutation(3)]
+    if rng.random() < 0.5:
+        hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
+        hsv[..., 0] = ((hsv[..., 0].astype(np.int16) + int(rng.integers(0, 180))) % 180).astype(np.uint8)
+        s = hsv[..., 1].astype(np.float32) * rng.uniform(0.4, 1.5)
+        hsv[..., 1] = np.clip(s, 0, 255).astype(np.uint8)
+        img = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    if rng.random() < 0.15:
+        img = 255 - img
+    if rng.random() < 0.1:
+        img = cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    x = img.astype(np.float32) / 255.0
+    x = x * rng.uniform(0.8, 1.2, size=3).astype(np.float32)  # white balance
+    x = (x - 0.5) * rng.uniform(0.6, 1.4) + 0.5 + rng.uniform(-0.2, 0.2)  # contrast, brightness
+    x = np.clip(x, 0, 1) ** rng.uniform(0.6, 1.6)
+    if rng.random() < 0.3:  # uneven light
+        h, w = x.shape[:2]
+        g = np.linspace(rng.uniform(0.6, 1.0), rng.uniform(1.0, 1.3), w, dtype=np.float32)
+        x = x * (g[None, :, None] if rng.random() < 0.5 else cv2.resize(g[None, :], (h, 1)).T[:, :, None])
+    return np.clip(x * 255, 0, 255).astype(np.uint8)
+
+
+def augment(s: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One CROP x CROP training image and the dice centres / faces / sizes in it (net-input pixels)."""
+    h, w = s.img.shape[:2]
+    base = WORK_SIDE / max(h, w)
+    med = float(np.median(s.sizes)) * base
+    scale = base * math.exp(rng.uniform(math.log(0.4), math.log(2.5)))
+    lo, hi = 10.0 / max(med / base, 1), 110.0 / max(med / base, 1)  # keep the dice 10-110 px
+    scale = float(np.clip(scale, lo, hi))
+    angle = rng.uniform(0, 360)
+    m = cv2.getRotationMatrix2D((0.0, 0.0), angle, scale)
+    if rng.random() < 0.5:
+        m[0, :2] *= -1  # mirror: pip layouts are mirror-symmetric, faces stay
+    # Centre the crop on a die most of the time, anywhere otherwise.
+    if rng.random() < 0.8:
+        anchor = s.centers[rng.integers(len(s.centers))] + rng.normal(0, 0.3 * CROP / scale, 2)
+    else:
+        anchor = np.array([rng.uniform(0, w), rng.uniform(0, h)])
+    a = m[:, :2] @ anchor
+    m[:, 2] = CROP / 2 - a
+    mat = np.vstack([m, [0, 0, 1]])
+    if rng.random() < 0.5:  # perspective: a tilted camera
+        src = np.float32([[0, 0], [CROP, 0], [CROP, CROP], [0, CROP]])
+        dst = src + rng.uniform(-0.12, 0.12, (4, 2)).astype(np.float32) * CROP
+        mat = cv2.getPerspectiveTransform(src, dst) @ mat
+    border = int(rng.choice([cv2.BORDER_REPLICATE, cv2.BORDER_CONSTANT]))
+    fill = tuple(int(v) for v in rng.integers(0, 256, 3))
+    interp = cv2.INTER_AREA if scale < 0.7 else cv2.INTER_LINEAR
+    if scale < 0.7:  # shrink first so small dice are not aliased
+        small = cv2.resize(s.img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        pre = np.diag([1 / scale, 1 / scale, 1.0])
+        img = cv2.warpPerspective(small, mat @ pre, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=border,
+                                  borderValue=fill)
+    else:
+        img = cv2.warpPerspective(s.img, mat, (CROP, CROP), flags=interp, borderMode=border, borderValue=fill)
+    pts = cv2.perspectiveTransform(s.centers.reshape(-1, 1, 2).astype(np.float64), mat).reshape(-1, 2)
+    # local scale of each die after the warp (perspective changes it a little)
+    eps = cv2.perspectiveTransform((s.centers + [1.0, 0.0]).reshape(-1, 1, 2).astype(np.float64), mat).reshape(-1, 2)
+    local = np.hypot(*(eps - pts).T)
+    sizes = s.sizes * local
+    img = _colour(img, rng)
+    if rng.random() < 0.3:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.3))
+    if rng.random() < 0.1:  # motion blur
+        k = int(rng.integers(3, 7))
+        ker = np.zeros((k, k), np.float32)
+        ker[k // 2, :] = 1.0 / k
+        ker = cv2.warpAffine(ker, cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1), (k, k))
+        img = cv2.filter2D(img, -1, ker / max(ker.sum(), 1e-6))
+    if rng.random() < 0.4:
+        img = np.clip(img + rng.normal(0, rng.uniform(1, 8), img.shape), 0, 255).astype(np.uint8)
+    if rng.random() < 0.4:
+        ok, data = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 95))])
+        img = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    inside = (pts[:, 0] >= 0) & (pts[:, 1] >= 0) & (pts[:, 0] < CROP) & (pts[:, 1] < CROP)
+    return img, pts[inside].astype(np.float32), s.faces[inside], sizes[inside].astype(np.float32)
+
+
+def targets(pts: np.ndarray, faces: np.ndarray, sizes: np.ndarray, size_known: bool) -> tuple[np.ndarray, ...]:
+    """Heatmap (gaussian per die, 1 at the centre cell), face class per cell (-1 = none), log size + its mask."""
+    n = CROP // STRIDE
+    heat = np.zeros((n, n), np.float32)
+    cls = np.full((n, n), -1, np.int64)
+    size = np.zeros((n, n), np.float32)
+    smask = np.zeros((n, n), np.float32)
+    ys, xs = np.mgrid[0:n, 0:n].astype(np.float32)
+    order = np.argsort(-sizes)  # small dice last: their labels win where blobs overlap
+    for i in order:
+        cx, cy = (pts[i] + 0.5) / STRIDE - 0.5
+        cell = sizes[i] / STRIDE
+        sigma = max(0.7, 0.16 * cell)
+        g = np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * sigma**2))
+        heat = np.maximum(heat, g)
+        ix, iy = int(round(cx)), int(round(cy))
+        ix, iy = min(max(ix, 0), n - 1), min(max(iy, 0), n - 1)
+        heat[iy, ix] = 1.0
+        near = (xs - cx) ** 2 + (ys - cy) ** 2 <= max(1.0, 0.22 * cell) ** 2
+        near[iy, ix] = True
+        cls[near] = faces[i] - 1
+        if size_known:
+            size[near] = math.log(max(sizes[i], 2.0) / 32.0)
+            smask[near] = 1.0
+    return heat, cls, size, smask
+
+
+class TrainSet(torch.utils.data.IterableDataset):
+    def __init__(self, samples: list[Sample], weights: np.ndarray, seed: int) -> None:
+        self.samples, self.weights, self.seed = samples, weights / weights.sum(), seed
+
+    def __iter__(self):
+        info = torch.utils.data.get_worker_info()
+        rng = np.random.default_rng(self.seed + (info.id if info else 0) * 7919)
+        while True:
+            s = self.samples[rng.choice(len(self.samples), p=self.weights)]
+            img, pts, faces, sizes = augment(s, rng)
+            heat, cls, size, smask = targets(pts, faces, sizes, s.size_known)
+            x = img.astype(np.float32).transpose(2, 0, 1) * INPUT_SCALE
+            yield x, heat, cls, size, smask
+
+
+def focal(pred: torch.Tensor, gt: torch.Tensor) -> torch.Tensor:
+    """CenterNet's penalty-reduced focal loss on the centre heatmap."""
+    p = pred.clamp(1e-4, 1 - 1e-4)
+    pos = gt.eq(1).float()
+    neg = 1 - pos
+    pl = torch.log(p) * (1 - p) ** 2 * pos
+    nl = torch.log(1 - p) * p**2 * (1 - gt) ** 4 * neg
+    return -(pl.sum() + nl.sum()) / pos.sum().clamp(min=1)
+
+
+def export(net: DiceNet, out: Path) -> None:
+    net.eval()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    model = Exported(net)
+    x = torch.zeros(1, 3, 320, 320)
+    torch.onnx.export(
+        model, x, str(out), input_names=["image"], output_names=["maps"], opset_version=17, dynamo=False,
+        dynamic_axes={"image": {2: "h", 3: "w"}, "maps": {2: "h4", 3: "w4"}},
+    )
+    # The runtime must give what torch gives.
+    m = cv2.dnn.readNetFromONNX(str(out))
+    probe = torch.rand(1, 3, 240, 320) * 255 * INPUT_SCALE
+    m.setInput(probe.numpy())
+    got = m.forward()
+    with torch.no_grad():
+        ref = model(probe).numpy()
+    err = float(np.abs(got - ref).max())
+    print(f"exported {out} ({out.stat().st_size / 1024:.0f} KiB), cv2.dnn vs torch max abs diff {err:.2e}")
+    if err > 1e-3:
+        raise SystemExit("cv2.dnn disagrees with torch: the exported model is not usable")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--datasets", type=Path, default=default_datasets())
+    ap.add_argument("--iters", type=int, default=6000)
+    ap.add_argument("--batch", type=int, default=24)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--synthetic", type=int, default=400, help="rendered trays added to the photos")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", type=Path, default=MODEL_PATH)
+    args = ap.parse_args(argv)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    cv2.setNumThreads(1)
+    t0 = time.time()
+    photos = load_photos(args.datasets)
+    if not photos:
+        raise SystemExit(f"no labelled photos under {args.datasets}")
+    synth = render_synthetic(args.synthetic, args.seed) if args.synthetic else []
+    samples = photos + synth
+    # Photos and renders in equal measure overall, whatever their counts.
+    weights = np.array([1.0 / len(photos)] * len(photos) + ([0.5 / len(synth)] * len(synth) if synth else []))
+    print(f"{len(photos)} train photos, {len(synth)} renders, ready in {time.time() - t0:.0f} s", flush=True)
+    loader = torch.utils.data.DataLoader(
+        TrainSet(samples, weights, args.seed), batch_size=args.batch, num_workers=args.workers,
+        persistent_workers=args.workers > 0,
+    )
+    net = DiceNet()
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.iters, pct_start=0.05)
+    net.train()
+    run = np.zeros(3)
+    for it, (x, heat, cls, size, smask) in enumerate(loader):
+        if it >= args.iters:
+            break
+        o = net(x)
+        lh = focal(torch.sigmoid(o[:, 0]), heat)
+        lc = F.cross_entropy(o[:, 1:7], cls, ignore_index=-1) if (cls >= 0).any() else o.sum() * 0
+        ls = (F.l1_loss(o[:, 7], size, reduction="none") * smask).sum() / smask.sum().clamp(min=1)
+        loss = lh + lc + 0.5 * ls
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        run = 0.98 * run + 0.02 * np.array([lh.item(), lc.item(), ls.item()])
+        if it % 100 == 0 or it == args.iters - 1:
+            print(f"it {it:5d}  heat {run[0]:.3f}  face {run[1]:.3f}  size {run[2]:.3f}  "
+                  f"{time.time() - t0:.0f} s", flush=True)
+    export(net, args.out)
+    print(f"done in {time.time() - t0:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

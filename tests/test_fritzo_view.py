@@ -1,0 +1,178 @@
+"""The Fritzo screen driven like the table drives it: NEXT/SELECT alone, taps, the camera's start roll, the clock.
+
+Screens are rendered at 800x480 into out/ (fritzo_*.png) to be looked at.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from companion.announcer import Announcer
+from companion.games.fritzo import Fritzo, Phase
+from companion.games.fritzo.cubeset import default_construction
+from companion.games.fritzo.rules import buildable_order
+from companion.journal import Journal
+from companion.session import GameSession
+from companion.views.fritzo_view import FritzoMode
+from hardware.events import Button, ButtonEvent, Press
+from vision.types import DieReading, TrayReading
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+OUT = Path(__file__).resolve().parents[1] / "out"
+D = default_construction()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.mono = 100.0
+        self.wall = 1_800_000_000.0
+
+    def step(self, seconds: float) -> None:
+        self.mono += seconds
+        self.wall += seconds
+
+
+def make(tmp_path: Path, setup: dict[str, Any], actions: list[dict] = (), lang: str = "de"):
+    clock = Clock()
+    announcer = Announcer(lang)
+    session = GameSession.new(Fritzo, {"action": "setup", **setup}, Journal(tmp_path / "journal"), lang=lang,
+                              announce=announcer.announce, wall_clock=lambda: clock.wall, announcer=announcer)
+    for a in actions:
+        assert session.apply(a), session.error
+    view = FritzoMode(session)
+    view.update(0.0, clock.mono)
+    return view, session, clock
+
+
+def press(view: FritzoMode, button: Button) -> None:
+    view.on_button(ButtonEvent(button, Press.SHORT))
+
+
+def shot(view: FritzoMode, name: str) -> pygame.Surface:
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(OUT / f"fritzo_{name}.png"))
+    return surface
+
+
+def pro_actions(n: int) -> list[dict]:
+    out = []
+    for cell in buildable_order(set(D.professional))[:n]:
+        cid, rot = D.professional[cell]
+        out.append({"action": "place", "cube": cid, "cell": list(cell), "rotation": rot})
+    return out
+
+
+def test_place_a_cube_with_select_alone(tmp_path):
+    view, session, _ = make(tmp_path, {"mode": "challenge", "players": ["Anna"]})
+    shot(view, "empty_menu")
+    press(view, Button.SELECT)  # "place"
+    assert view.step == "cube"
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)  # the second cube left
+    assert view.step == "cell" and view.cube == "2"
+    press(view, Button.SELECT)  # the only place on an empty table
+    assert view.step == "turn"
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)
+    assert list(session.engine.state.building) == [(0, 0, 0)]
+    assert session.engine.state.building[(0, 0, 0)].cube == "2" and view.step == "menu"
+
+
+def test_place_by_touch_only_offers_legal_choices(tmp_path):
+    view, session, _ = make(tmp_path, {"mode": "professional", "players": ["Anna"]}, pro_actions(6))
+    view.on_tap(view.panel_rects()[0].center)  # place
+    shot(view, "pick_cube")
+    cid = D.professional[buildable_order(set(D.professional))[6]][0]
+    values = view._step_values()
+    view.on_tap(view.panel_rects()[values.index(cid)].center)
+    assert view.step == "cell"
+    legal = {p.cell for p in session.engine.legal_placements(cid)}
+    assert set(view._step_values()) == legal
+    shot(view, "pick_cell")
+    target = buildable_order(set(D.professional))[6]
+    view.level = target[2]
+    view.on_tap(view.cell_rects()[(target[0], target[1])].center)
+    assert view.step == "turn" and view.cell == target
+    shot(view, "pick_turn")
+    turns = view._step_values()
+    assert turns and all(p.cell == target for p in turns)
+    view.on_tap(view.panel_rects()[0].center)
+    assert len(session.engine.state.building) == 7
+
+
+def test_a_cube_that_fits_nowhere_offers_passing(tmp_path):
+    from test_fritzo_engine import strategy_set
+
+    cubes = strategy_set()
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"], "starter": "Anna",
+                                       "cubes": cubes.to_json()},
+                            [{"action": "place", "cube": "A", "cell": [0, 0, 0], "rotation": 0}])
+    no_red = next(c.id for c in cubes.cubes if "red" not in c.faces)
+    press(view, Button.SELECT)  # place
+    values = view._step_values()
+    view.on_tap(view.panel_rects()[values.index(no_red)].center)
+    assert view.step == "nofit" and view.note
+    shot(view, "nofit")
+    press(view, Button.SELECT)  # "does not fit": pass, one minus point
+    assert session.engine.state.scores["Ben"] == -1 and view.step == "menu"
+
+
+def test_hint_marks_the_next_cube(tmp_path):
+    view, session, _ = make(tmp_path, {"mode": "professional", "players": ["Anna"]}, pro_actions(5))
+    items = [v for v, _ in view.menu_items()]
+    view.on_tap(view.panel_rects()[items.index("hint")].center)
+    assert view.hint is not None and view.note and "Cube" in view.note
+    assert view.hint.cube in session.engine.cubes_left()
+    shot(view, "hint")
+
+
+def test_start_roll_from_the_camera_and_by_hand(tmp_path):
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    shot(view, "start_roll")
+    view.on_dice(TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)),)))  # Anna rolls her own red
+    assert session.engine.state.phase is Phase.START_ROLL and session.engine.current_player == "Ben"
+    view.on_dice(TrayReading((DieReading(None, 0.2, (0, 0, 10, 10)),)))
+    assert session.error and "Korrigiere" in session.error
+    items = [v for v, _ in view.menu_items()]
+    view.on_tap(view.panel_rects()[items.index("roll:orange")].center)  # Ben rolls Anna's orange by hand
+    assert session.engine.state.phase is Phase.BUILDING and session.engine.current_player == "Ben"
+
+
+def test_level_one_timer_runs_out(tmp_path):
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna",
+                                           "minutes": 1})
+    press(view, Button.TIMER)
+    assert session.engine.state.hourglass.started_at == pytest.approx(clock.wall)
+    for cell in [(0, 0, 0), (1, 0, 0)]:
+        cid, rot = D.professional[cell]
+        session.apply({"action": "place", "player": "Anna", "cube": cid, "cell": list(cell), "rotation": rot})
+    clock.step(40)
+    view.update(1 / 30, clock.mono)
+    shot(view, "level_one")
+    assert not session.engine.finished
+    clock.step(25)
+    view.update(1 / 30, clock.mono)
+    assert session.engine.finished and session.engine.state.result in ("won", "draw")
+    shot(view, "level_one_over")
+
+
+def test_strategy_screen_with_scores(tmp_path):
+    from test_fritzo_engine import greedy_game
+
+    setup = {"mode": "strategy", "players": ["Anna", "Ben"], "starter": "Anna", "excluded": "27"}
+    actions = greedy_game({"action": "setup", **setup})[:12]
+    view, session, _ = make(tmp_path, setup, actions)
+    view.level = 1
+    surface = shot(view, "strategy")
+    assert surface.get_at(view.cell_rects()[next(iter(view.cell_rects()))].center)  # drew something
+    press(view, Button.SELECT)
+    press(view, Button.SELECT)
+    assert view.step in ("cell", "nofit")
+    shot(view, "strategy_pick")

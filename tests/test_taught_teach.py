@@ -1,0 +1,153 @@
+"""Teaching from a folder of photos with labels.csv, reading taught dice from frames, and the teaching screen."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from synth_dice import painter_for
+
+from companion import profiles, teach
+from companion.dicesets import DiceSetError
+from companion.errors import ImageError, ProfileError
+from companion.teach import ExamplesError, read_taught, teach_from_examples
+from hardware.events import Button, ButtonEvent
+from hardware.synthetic import render_tray
+from vision.taught import Profile
+from vision.types import TrayReading
+
+OUT = Path(__file__).resolve().parents[1] / "out"
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def _write_examples(folder: Path, set_name: str, faces: list[str], seed: int) -> None:
+    """One photo per face with one die, labelled from the renderer's truth (boxes normalised 0..1)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    rows = ["image,face,x_min,y_min,x_max,y_max"]
+    for i, face in enumerate(faces):
+        frame, truth = render_tray(rng, faces=[face], painter=painter_for(set_name))
+        name = f"ex{i:02d}.jpg"
+        cv2.imwrite(str(folder / name), frame)
+        h, w = frame.shape[:2]
+        x0, y0, x1, y1 = truth[0].box
+        rows.append(f"{name},{face},{x0 / w:.4f},{y0 / h:.4f},{x1 / w:.4f},{y1 / h:.4f}")
+    (folder / "labels.csv").write_text("\n".join(rows) + "\n")
+
+
+def test_teach_from_examples_stores_a_profile_and_reports_progress(tmp_path, data_home):
+    faces = ["red", "orange", "yellow", "green", "blue"]
+    _write_examples(tmp_path / "ex", "fritzo", faces * 2, seed=1)
+    report = teach_from_examples("fritzo", tmp_path / "ex")
+    assert report.added == 10 and report.path == data_home / "table-companion" / "profiles" / "fritzo.npz"
+    assert (report.progress.taught, report.progress.total, report.progress.missing) == (5, 6, ("white",))
+    assert report.summary("en").splitlines()[:3] == ['10 examples added to "fritzo".', "5/6 faces taught",
+                                                      "Still to show: white"]
+    assert profiles.load_profile("fritzo").counts() == {f: 2 for f in faces}
+    # teaching more adds to what is there
+    _write_examples(tmp_path / "ex2", "fritzo", ["white"], seed=2)
+    assert teach_from_examples("fritzo", tmp_path / "ex2").progress.done
+
+
+def test_progress_counts_faces_of_every_die():
+    from companion import dicesets
+
+    p = Profile("echt-spitze", ["1", "3+X"], np.zeros((2, teach.taught.DIM), np.float32))
+    prog = teach.progress(dicesets.load("echt-spitze"), p)
+    assert (prog.taught, prog.total, prog.missing) == (12, 36, ("2", "4", "5", "?"))
+    assert prog.text("en") == "12/36 faces taught" and prog.text("de") == "12/36 Seiten gelernt"
+
+
+def test_read_taught_gives_face_names_and_json(tmp_path):
+    faces = ["red", "orange", "yellow", "green", "blue", "white"]
+    _write_examples(tmp_path / "ex", "fritzo", faces * 2, seed=3)
+    teach_from_examples("fritzo", tmp_path / "ex")
+    rng = np.random.default_rng(8)
+    right = seen = 0
+    for _ in range(6):
+        frame, truth = render_tray(rng, n_dice=2, painter=painter_for("fritzo"), face_choices=faces)
+        reading = read_taught(frame, "fritzo")
+        assert isinstance(reading, TrayReading) and reading.ms > 0
+        json.dumps([d.to_json() for d in reading.dice])
+        for d in reading.dice:
+            assert d.face is None or d.face in faces
+            assert 0.0 <= d.confidence <= 1.0
+        seen += len(truth)
+        right += len(set(reading.faces) & {t.face for t in truth})
+    assert right >= seen // 2  # most colour cubes are read (the benchmark measures how many exactly)
+    empty = read_taught(np.zeros((1, 1, 3), np.uint8), "fritzo")
+    assert empty.dice == ()
+
+
+def test_reading_an_untaught_set_says_teach_first():
+    with pytest.raises(ProfileError, match="companion teach haste-worte"):
+        read_taught(np.zeros((100, 100, 3), np.uint8), "haste-worte")
+    assert teach.reader_for_set("haste-worte") is None
+
+
+@pytest.mark.parametrize("labels, error, words", [
+    (None, ExamplesError, ["no labels.csv", "x_min"]),
+    ("image,face\nex00.jpg,red\n", ExamplesError, ["first line", "x_max"]),
+    ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,purple,0.1,0.1,0.3,0.3\n", ExamplesError,
+     ["line 2", "'purple'", "white"]),
+    ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,red,0.5,0.1,0.3,0.3\n", ExamplesError, ["line 2", "x_min < x_max"]),
+    ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,red,a,0.1,0.3,0.3\n", ExamplesError, ["numbers"]),
+    ("image,face,x_min,y_min,x_max,y_max\n", ExamplesError, ["no rows"]),
+    ("image,face,x_min,y_min,x_max,y_max\nmissing.jpg,red,0.1,0.1,0.3,0.3\n", ImageError, ["missing.jpg"]),
+])
+def test_bad_examples_give_clear_errors(tmp_path, labels, error, words):
+    folder = tmp_path / "ex"
+    folder.mkdir()
+    if labels is not None:
+        (folder / "labels.csv").write_text(labels)
+    with pytest.raises(error) as e:
+        teach_from_examples("fritzo", folder)
+    for w in words:
+        assert w in str(e.value)
+
+
+def test_unknown_set_for_teaching(tmp_path):
+    with pytest.raises(DiceSetError, match="no dice set called 'skat'"):
+        teach_from_examples("skat", tmp_path)
+
+
+def test_teach_view_next_select_and_screenshot(monkeypatch):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    saved: list[int] = []
+    view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=lambda p: saved.append(len(p)))
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)  # no die yet: asks for one
+    rng = np.random.default_rng(4)
+    frame, _ = render_tray(rng, faces=["green"], painter=painter_for("noch-x-mal"))
+    view.on_frame(frame)
+    assert view.crop is not None
+    labels = [i.value for i in view.menu.items]
+    assert labels[:6] == ["red", "orange", "yellow", "green", "blue", "color-joker"]
+    for _ in range(labels.index("green")):
+        view.on_button(ButtonEvent(Button.NEXT))
+    view.draw(surface)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(OUT / "test_teach_view.png"))
+    view.on_button(ButtonEvent(Button.SELECT))
+    assert saved == [1] and view.profile.counts() == {"green": 1} and view.crop is None
+    assert view.progress.text("en") == "3/36 faces taught"
+    # touch: the next die, answered by tapping the first item
+    frame, _ = render_tray(rng, faces=["red"], painter=painter_for("noch-x-mal"))
+    view.on_frame(frame)
+    first = view.menu.item_rects()[0]
+    view.on_tap(first.center)
+    assert saved == [1, 2] and sum(view.profile.counts().values()) == 2

@@ -1,0 +1,86 @@
+"""The labelled dice photos (../shared/datasets) and the one train / held-out split every tool uses.
+
+Why one split in one place: the net is trained on some photos, and the benchmark and the tests must judge it on the
+others. If the trainer, the benchmark and the tests each picked their own photos, held-out numbers would silently
+include training photos. The split is by *blocks of consecutive photos*: neighbouring frames of a webcam video (or
+photos shot seconds apart) are near-duplicates, so holding out single photos would hold out nothing.
+The rule is the same for every folder (no per-dataset settings, no file-name tuning): photos are put in natural
+order, grouped into series by their name without digits, cut into blocks of ``BLOCK`` and a seeded fifth of every
+folder's blocks is held out.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import random
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+BLOCK = 10
+HOLDOUT_FRACTION = 0.2
+SEED = 3
+SPLITS = ("all", "train", "holdout")
+
+
+@dataclass(frozen=True)
+class LabelledDie:
+    """One labelled die: its face and box corners normalised to 0..1 of the photo's width and height."""
+
+    face: int
+    box: tuple[float, float, float, float]
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return ((self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2)
+
+
+def default_datasets() -> Path:
+    """Where the photos live: $COMPANION_DATASETS, else ../shared/datasets next to the repository."""
+    env = os.environ.get("COMPANION_DATASETS")
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "datasets"
+
+
+def folders(root: Path) -> list[Path]:
+    """Every dataset folder under ``root`` (a folder with a labels.csv), sorted by name."""
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.iterdir() if (p / "labels.csv").is_file())
+
+
+def load_labels(folder: Path) -> dict[str, list[LabelledDie]]:
+    """labels.csv of one folder: image name -> its dice."""
+    out: dict[str, list[LabelledDie]] = {}
+    with open(folder / "labels.csv", newline="") as fh:
+        for row in csv.DictReader(fh):
+            box = tuple(float(row[k]) for k in ("x_min", "y_min", "x_max", "y_max"))
+            out.setdefault(row["image"], []).append(LabelledDie(int(row["face"]), box))  # type: ignore[arg-type]
+    return out
+
+
+def _natural(name: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name))
+
+
+def holdout_names(folder_name: str, names: list[str]) -> set[str]:
+    """The held-out photos among ``names`` of one folder (deterministic: depends only on the names)."""
+    series: dict[str, list[str]] = {}
+    for n in sorted(names, key=_natural):
+        series.setdefault(re.sub(r"\d+", "#", Path(n).stem), []).append(n)
+    blocks = [s[i:i + BLOCK] for _, s in sorted(series.items()) for i in range(0, len(s), BLOCK)]
+    order = list(range(len(blocks)))
+    random.Random(f"{SEED}:{folder_name}").shuffle(order)
+    n_out = max(1, round(HOLDOUT_FRACTION * len(blocks))) if len(blocks) > 1 else 0
+    return {n for b in order[:n_out] for n in blocks[b]}
+
+
+def select(folder: Path, split: str = "all") -> dict[str, list[LabelledDie]]:
+    """The labelled photos of ``folder`` in ``split`` ("all", "train" or "holdout")."""
+    if split not in SPLITS:
+        raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
+    labels = load_labels(folder)
+    if split == "all":
+        return labels
+    out = holdout_names(folder.name, list(labels))
+    return {n: d for n, d in labels.items() if (n in out) == (split == "holdout")}
