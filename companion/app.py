@@ -119,6 +119,7 @@ class App:
         self.notice: str | None = None  # a message for the table (errors, "no camera")
         self.notice_until = 0.0
         self.watcher = None
+        self._last_frame_shown = None  # the camera frame last handed to a screen that looks at frames (teaching)
         self.source_description = ""
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
@@ -202,6 +203,7 @@ class App:
             items.append(MenuItem(t("core.menu_resume", lang, game=title, time=when), ("resume", saved)))
         for entry in GAME_ENTRIES.values():
             items.append(MenuItem(t(entry.title_key, lang), ("new", entry.name)))
+        items.append(MenuItem(t("core.menu_teach", lang), ("teach", None), enabled=self.watcher is not None))
         items.append(MenuItem(t("core.menu_quit", lang), ("quit", None)))
         self.mode = MenuMode(t("core.app_title", lang), items, self._main_choice, None, lang,
                              subtitle=self.source_description)
@@ -212,6 +214,8 @@ class App:
             self.running = False
         elif kind == "resume":
             self.resume(value)
+        elif kind == "teach":
+            self.teach_menu()
         elif kind == "new":
             entry = GAME_ENTRIES[value]
             steps = entry.setup(self.cfg, self.lang)
@@ -220,6 +224,20 @@ class App:
             else:
                 self.mode = SetupWizard(steps, lambda answers: self.new_game(entry, answers), self.main_menu,
                                         self.lang)
+
+    def teach_menu(self) -> None:
+        """Which dice set to teach; then the teaching screen fed with the camera's frames."""
+        from companion import dicesets
+        from companion.views.teach_view import TeachView
+
+        lang = self.lang
+        names = [n for n in dicesets.builtin_names() if n != "d6"]
+
+        def chosen(name: str) -> None:
+            self.mode = TeachView(name, lang, on_done=self.main_menu)
+
+        items = [MenuItem(t(GAME_ENTRIES[n].title_key, lang) if n in GAME_ENTRIES else n, n) for n in names]
+        self.mode = MenuMode(t("core.menu_teach", lang), items, chosen, self.main_menu, lang)
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
         seed = int(self.wall_clock() * 1000) % 2**31
@@ -361,6 +379,12 @@ class App:
                 if self.session is not None and self.session.camera_ready:
                     self.session.latest_reading = reading
                     self.mode.on_dice(reading)
+        on_frame = getattr(self.mode, "on_frame", None)
+        if on_frame is not None and self.watcher is not None:
+            frame = self.watcher.latest_frame
+            if frame is not None and frame is not self._last_frame_shown:
+                self._last_frame_shown = frame
+                on_frame(frame)
         self.mode.update(dt, now)
         if self.announcer is not None:
             self.announcer.update(now)

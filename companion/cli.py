@@ -126,11 +126,12 @@ def cmd_read(args: argparse.Namespace) -> int:
     import cv2
 
     if args.dice_set and args.dice_set != "d6":
-        from companion.teach import reader_for_set
-        reader = reader_for_set(args.dice_set)
-        if reader is None:
-            raise CompanionError(f"the dice set {args.dice_set!r} is not taught yet: run "
-                                 f"'companion teach {args.dice_set}' first")
+        from companion.teach import load_for_reading, read_taught
+
+        dice_set, profile = load_for_reading(args.dice_set)  # ProfileError: "teach it first"
+
+        def reader(frame):
+            return read_taught(frame, args.dice_set, profile, dice_set)
     else:
         from vision.pips import read_dice as reader
     annotate_dir = Path(args.annotate) if args.annotate else None
@@ -181,16 +182,16 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_teach(args: argparse.Namespace) -> int:
-    from companion import teach
+    from companion import config, teach
 
+    cfg = config.load(args.config)
     if args.examples:
         report = teach.teach_from_examples(args.dice_set, Path(args.examples))
-        print(report)
+        print(report.summary(cfg.language))
         return 0
-    from companion import config
     from companion.runtime import run_teach
 
-    return run_teach(config.load(args.config), args.dice_set, source_spec=args.source)
+    return run_teach(cfg, args.dice_set, source_spec=args.source)
 
 
 if __name__ == "__main__":

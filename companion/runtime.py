@@ -62,23 +62,28 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
 
 
 def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> int:
+    """The interactive teaching screen: each die the camera finds is shown and the player says which face it is."""
     import pygame
 
     from companion.display import Display
-    from companion.teach import TeachSession
-    from companion.views.teach_view import TeachMode
+    from companion.views.teach_view import TeachView
     from hardware.keyboard import KeyboardButtons
     from hardware.sources import open_source
 
+    source = open_source(source_spec or cfg.camera)  # SourceError: one clear line, before any window opens
     display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen)
-    source = open_source(source_spec or cfg.camera)
-    source.open()
     keys = KeyboardButtons(hold_time=cfg.buttons.hold_time)
     buttons = _buttons(cfg)
-    mode = TeachMode(TeachSession(dice_set), source, lang=cfg.language)
+    finished = False
+
+    def done() -> None:
+        nonlocal finished
+        finished = True
+
+    view = TeachView(dice_set, cfg.language, on_done=done)
     clock = pygame.time.Clock()
     try:
-        while not getattr(mode, "done", False):
+        while not finished:
             dt = clock.tick(cfg.display.fps) / 1000.0
             for ev in pygame.event.get():
                 if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
@@ -88,12 +93,14 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
                 elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
                     pos = display.to_design(ev.pos)
                     if pos:
-                        mode.on_tap(pos)
-            events = keys.poll() + (buttons.poll() if buttons else [])
-            for be in events:
-                mode.on_button(be)
-            mode.update(dt, pygame.time.get_ticks() / 1000.0)
-            mode.draw(display.canvas)
+                        view.on_tap(pos)
+            for be in keys.poll() + (buttons.poll() if buttons else []):
+                view.on_button(be)
+            frame = source.read()
+            if frame is not None:
+                view.on_frame(frame)
+            view.update(dt, pygame.time.get_ticks() / 1000.0)
+            view.draw(display.canvas)
             display.present()
     finally:
         source.close()

@@ -37,7 +37,7 @@ import torch.nn.functional as F  # noqa: E402
 from vision.datasets import default_datasets, folders, select  # noqa: E402
 from vision.net import INPUT_SCALE, MODEL_PATH, STRIDE, WORK_SIDE  # noqa: E402
 
-CROP = 256
+CROP = 224
 #: Folders whose boxes cover only the top face's pips (see their SOURCE.md): no size target from them.
 PIP_BOXES = {"matteo-d6"}
 
@@ -287,9 +287,8 @@ def focal(pred: torch.Tensor, gt: torch.Tensor) -> torch.Tensor:
 
 
 def export(net: DiceNet, out: Path) -> None:
-    net.eval()
     out.parent.mkdir(parents=True, exist_ok=True)
-    model = Exported(net)
+    model = Exported(net).eval()  # a fresh wrapper is in training mode, and the exporter restores that mode
     x = torch.zeros(1, 3, 320, 320)
     torch.onnx.export(
         model, x, str(out), input_names=["image"], output_names=["maps"], opset_version=17, dynamo=False,
@@ -300,6 +299,7 @@ def export(net: DiceNet, out: Path) -> None:
     probe = torch.rand(1, 3, 240, 320) * 255 * INPUT_SCALE
     m.setInput(probe.numpy())
     got = m.forward()
+    model.eval()
     with torch.no_grad():
         ref = model(probe).numpy()
     err = float(np.abs(got - ref).max())
@@ -312,7 +312,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--datasets", type=Path, default=default_datasets())
     ap.add_argument("--iters", type=int, default=6000)
-    ap.add_argument("--batch", type=int, default=24)
+    ap.add_argument("--minutes", type=float, default=30.0, help="wall-time budget: training stops (and the learning"
+                    " rate schedule ends) at --iters or after this long, whichever comes first")
+    ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--synthetic", type=int, default=400, help="rendered trays added to the photos")
     ap.add_argument("--threads", type=int, default=2)
@@ -338,12 +340,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     net = DiceNet()
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.iters, pct_start=0.05)
     net.train()
     run = np.zeros(3)
+    start = time.time()
     for it, (x, heat, cls, size, smask) in enumerate(loader):
-        if it >= args.iters:
+        # Progress by iterations or by wall time, whichever is further: the schedule always completes.
+        progress = max(it / args.iters, (time.time() - start) / (60 * args.minutes))
+        if progress >= 1.0:
             break
+        warm = min(1.0, it / 200)
+        for g in opt.param_groups:
+            g["lr"] = args.lr * warm * 0.5 * (1 + math.cos(math.pi * progress))
         o = net(x)
         lh = focal(torch.sigmoid(o[:, 0]), heat)
         lc = F.cross_entropy(o[:, 1:7], cls, ignore_index=-1) if (cls >= 0).any() else o.sum() * 0
@@ -352,9 +359,8 @@ def main(argv: list[str] | None = None) -> int:
         opt.zero_grad()
         loss.backward()
         opt.step()
-        sched.step()
         run = 0.98 * run + 0.02 * np.array([lh.item(), lc.item(), ls.item()])
-        if it % 100 == 0 or it == args.iters - 1:
+        if it % 100 == 0:
             print(f"it {it:5d}  heat {run[0]:.3f}  face {run[1]:.3f}  size {run[2]:.3f}  "
                   f"{time.time() - t0:.0f} s", flush=True)
     export(net, args.out)

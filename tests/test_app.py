@@ -146,3 +146,28 @@ def test_switched_on_it_starts_in_free_play_and_keeps_its_history(tmp_path):
     _press(app, Button.ROLL)
     again = _app(tmp_path, start_free_play=True)
     assert again.entry is GAME_ENTRIES["free-play"] and len(again.session.engine.rolls) == 1
+
+
+def test_teaching_screen_from_the_menu_sees_the_camera(tmp_path, out_dir):
+    import time as _time
+
+    cfg = Config()
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic")
+    try:
+        values = [i.value for i in app.mode.menu.items]
+        for _ in range(values.index(("teach", None))):
+            _press(app, Button.NEXT)
+        _press(app, Button.SELECT)
+        _press(app, Button.SELECT)  # the first dice set
+        from companion.views.teach_view import TeachView
+
+        assert isinstance(app.mode, TeachView)
+        deadline = _time.monotonic() + 10
+        while app.mode.crop is None and _time.monotonic() < deadline:
+            app.frame(0.03, [])
+            _time.sleep(0.03)
+        assert app.mode.crop is not None  # a die from the camera is shown and asked about
+        app.frame(0.03, [])
+        pygame.image.save(app.display.canvas, str(out_dir / "app_teach.png"))
+    finally:
+        app.close()

@@ -84,3 +84,45 @@ def test_run_headless_shows_free_play_reading_the_synthetic_tray(tmp_path, out_d
     # the synthetic tray's dice came to rest and were read: white die bodies in the dice row
     row = img[80:190, 20:780]
     assert (row.min(axis=2) > 220).mean() > 0.05
+
+
+def test_teach_from_examples_then_read_the_set_on_the_command_line(tmp_path):
+    import os
+
+    from synth_dice import painter_for
+
+    from hardware.synthetic import render_tray
+
+    folder = tmp_path / "examples"
+    folder.mkdir()
+    rng = np.random.default_rng(5)
+    faces = ["red", "orange", "yellow", "green", "blue", "white"]
+    rows = ["image,face,x_min,y_min,x_max,y_max"]
+    for i, face in enumerate(faces * 2):
+        frame, truth = render_tray(rng, faces=[face], painter=painter_for("fritzo"))
+        cv2.imwrite(str(folder / f"ex{i}.jpg"), frame)
+        h, w = frame.shape[:2]
+        x0, y0, x1, y1 = truth[0].box
+        rows.append(f"ex{i}.jpg,{face},{x0 / w:.4f},{y0 / h:.4f},{x1 / w:.4f},{y1 / h:.4f}")
+    (folder / "labels.csv").write_text("\n".join(rows) + "\n")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, env=env,
+                              timeout=120)
+
+    before = run("read", "--set", "fritzo", str(folder / "ex0.jpg"))
+    assert before.returncode == 2 and "companion teach fritzo" in before.stderr  # not taught yet: says what to do
+    taught = run("teach", "fritzo", "--examples", str(folder))
+    assert taught.returncode == 0, taught.stderr
+    assert "6/6" in taught.stdout
+    photo = tmp_path / "tray.png"
+    frame, _ = render_tray(rng, n_dice=2, painter=painter_for("fritzo"), face_choices=faces)
+    cv2.imwrite(str(photo), frame)
+    read = run("read", "--set", "fritzo", str(photo), "--json")
+    assert read.returncode == 0, read.stderr
+    line = json.loads(read.stdout)
+    assert line["image"] == str(photo) and len(line["dice"]) >= 1
+    for die in line["dice"]:
+        assert die["face"] is None or die["face"] in faces
+        assert 0 <= die["confidence"] <= 1 and len(die["box"]) == 4
