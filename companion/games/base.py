@@ -9,18 +9,22 @@ transcript holds, so headless play, resume after a power cut and undo all replay
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from typing import Any, ClassVar, Protocol, Self, TextIO
 
 from companion.announce import Announcement
 from companion.errors import CompanionError
+from companion.i18n import MissingTranslation, join_names, t
 
 
 class GameError(CompanionError):
     """An action the rules do not allow, or malformed table input. The state is unchanged when it is raised.
 
     ``str(error)`` is the English message (logs, headless play); with ``key`` (an i18n catalog key) and its
-    ``params`` the screen shows it in the table's language.
+    ``params`` the screen shows it in the table's language. Parameters are rendered for that language too: a
+    parameter that is itself a catalog key (``nxm.face.red``) is translated, a list of names is joined
+    ("Anna und Ben"), a nested error or announcement becomes its sentence.
     """
 
     def __init__(self, message: str, *, key: str | None = None, **params: Any) -> None:
@@ -31,12 +35,38 @@ class GameError(CompanionError):
     def localized(self, lang: str) -> str:
         if self.key is None:
             return str(self)
-        from companion.i18n import MissingTranslation, t
-
         try:
-            return t(self.key, lang, **self.params)
+            return t(self.key, lang, **{k: self.render_param(k, v, lang) for k, v in self.params.items()})
         except (MissingTranslation, KeyError, IndexError):
             return str(self)
+
+    text = localized
+
+    def render_param(self, name: str, value: Any, lang: str) -> Any:
+        """One parameter in ``lang``; games with their own kinds of parameter (symbol ids) extend this."""
+        if isinstance(value, GameError):
+            return value.localized(lang)
+        if isinstance(value, Announcement):
+            return value.text(lang)
+        if isinstance(value, list):
+            return join_names([str(self.render_param(name, v, lang)) for v in value], lang)
+        if isinstance(value, str) and _CATALOG_KEY.match(value):
+            try:
+                return t(value, lang)
+            except MissingTranslation:
+                return value
+        return value
+
+
+class KeyedGameError(GameError):
+    """A game error made from its catalog key alone: ``raise TakeError("echt.error.taken", player="Anna")``."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key, key=key, **params)
+        self.args = (self.localized("en"),)
+
+
+_CATALOG_KEY = re.compile(r"^[a-z]+\.[A-Za-z0-9_.\-]+$")
 
 
 class Engine(Protocol):

@@ -51,10 +51,10 @@ from enum import StrEnum
 from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
-from companion.games.base import GameError
+from companion.games.base import KeyedGameError
 from companion.hourglass import Hourglass
 from companion.hourglass import Phase as SandPhase
-from companion.i18n import DEFAULT_LANGUAGE, catalog, t
+from companion.i18n import DEFAULT_LANGUAGE, catalog
 
 #: the rulebook's 11 symbol meanings, in the rulebook's table order
 SYMBOLS: tuple[str, ...] = (
@@ -98,25 +98,15 @@ SETUP_KEYS = {
 
 
 # -- errors: each carries a catalog key so the screen can show it in the table's language
-class HasteError(GameError):
+class HasteError(KeyedGameError):
     """A rule or input problem with its catalog key: ``str()`` is English (logs, headless play, as the
     ``GameError`` contract says), ``localized(lang)`` is what the screen shows at the table."""
 
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(_render(key, "en", params), key=key, **params)
-
-    def localized(self, lang: str) -> str:
-        return _render(self.key or "", lang, self.params)
-
-    text = localized
-
-
-def _render(key: str, lang: str, params: dict[str, Any]) -> str:
-    """Fill in the message; a symbol id becomes its name and a nested prompt its sentence, in ``lang``."""
-    filled = {k: v.text(lang) if isinstance(v, Announcement) else v for k, v in params.items()}
-    if "symbol" in filled:
-        filled["symbol"] = symbol_label(filled["symbol"], lang)
-    return t(key, lang, **filled)
+    def render_param(self, name: str, value: Any, lang: str) -> Any:
+        """A symbol id becomes its name in ``lang``."""
+        if name == "symbol":
+            return symbol_label(value, lang)
+        return super().render_param(name, value, lang)
 
 
 class SetupError(HasteError):

@@ -6,29 +6,11 @@ what the screen shows. List parameters (player names) are joined like announceme
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.games.base import GameError
-from companion.i18n import join_names, t
+from companion.games.base import KeyedGameError
 
 
-class EchtError(GameError):
+class EchtError(KeyedGameError):
     """An Echt Spitze action the rules or the table state do not allow; the engine state is unchanged."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key, key=key, **params)
-        self.args = (self.text("en"),)
-
-    def text(self, lang: str) -> str:
-        params = {k: join_names([str(x) for x in v], lang) if isinstance(v, list) else v
-                  for k, v in self.params.items()}
-        return t(self.key or "", lang, **params)
-
-    def localized(self, lang: str) -> str:
-        return self.text(lang)
-
-    def __str__(self) -> str:
-        return self.text("en")
 
 
 class SetupError(EchtError):

@@ -7,35 +7,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.errors import ProfileError
-from companion.games.base import GameError
-from companion.i18n import join_names, t
+from companion.games.base import KeyedGameError
 
 
-class FritzoError(GameError):
+class FritzoError(KeyedGameError):
     """Base: a table action that the Fritzo rules or the table input do not allow. The state is unchanged."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(self.text("en"), key=key, **params)
-
-    def localized(self, lang: str) -> str:
-        return self.text(lang)
-
-    def text(self, lang: str) -> str:
-        def render(value: Any) -> Any:
-            if isinstance(value, FritzoError):  # a nested reason (why a stored set was refused)
-                return value.text(lang)
-            if isinstance(value, list):
-                return join_names([str(render(v)) for v in value], lang)
-            if isinstance(value, str) and value.startswith("fritzo."):
-                return t(value, lang)
-            return value
-
-        return t(self.key, lang, **{k: render(v) for k, v in self.params.items()})
 
 
 class SetupError(FritzoError):

@@ -7,32 +7,11 @@ are translated too, and list parameters are joined as names, so a message can na
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.games.base import GameError
-from companion.i18n import join_names, t
+from companion.games.base import KeyedGameError
 
 
-class NxmError(GameError):
+class NxmError(KeyedGameError):
     """Base: a table action that the Noch X-Mal! rules or the table input do not allow."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(self.text("en"), key=key, **params)
-
-    def localized(self, lang: str) -> str:
-        return self.text(lang)
-
-    def text(self, lang: str) -> str:
-        def render(value: Any) -> Any:
-            if isinstance(value, list):
-                return join_names([str(render(v)) for v in value], lang)
-            if isinstance(value, str) and value.startswith("nxm."):
-                return t(value, lang)
-            return value
-
-        return t(self.key, lang, **{k: render(v) for k, v in self.params.items()})
 
 
 class SetupError(NxmError):
