@@ -156,7 +156,7 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
 
     camera = data.get("camera", cfg.camera)
     if not isinstance(camera, str) or not (
-        camera in ("auto", "pi", "synthetic") or camera.split(":", 1)[0] in ("cam", "folder", "video")
+        camera in ("auto", "pi", "synthetic") or camera.split(":", 1)[0] in ("pi", "cam", "folder", "video", "synthetic")
     ):
         raise _bad("camera", camera, "use auto, pi, cam:0, folder:PATH, video:PATH or synthetic")
     cfg.camera = camera

@@ -36,7 +36,7 @@ PICAMERA_MISSING = (
     "and a venv made with --system-site-packages"
 )
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
-SPEC_HELP = "use pi, cam:0, folder:PATH, video:PATH, synthetic or auto"
+SPEC_HELP = "use pi, cam:0, folder:PATH, video:PATH, synthetic (or synthetic:SEED) or auto"
 #: seconds the Pi camera runs on automatic exposure before its values are locked
 PI_SETTLE_SECONDS = 1.0
 
@@ -448,10 +448,13 @@ def _parse(spec: str, rng_seed: int | None, folder_every: float | None) -> Frame
         if not arg:
             raise SourceError("video: needs a path, e.g. video:~/throws.avi")
         return VideoFile(arg)
-    if kind == "synthetic" and not arg:
+    if kind == "synthetic":
         from hardware.synthetic import SyntheticTray
 
-        return SyntheticTray(rng_seed=rng_seed)
+        if arg and not arg.isdigit():
+            raise SourceError(f"'{spec}': synthetic takes a whole number as its seed, e.g. synthetic:7")
+        # a seed makes the throws repeat exactly: demos, bug reports and tests
+        return SyntheticTray(rng_seed=int(arg) if arg else rng_seed)
     raise SourceError(f"Unknown picture source '{spec}': {SPEC_HELP}.")
 
 

@@ -75,7 +75,7 @@ def test_doctor_reports_every_part():
 
 def test_run_headless_shows_free_play_reading_the_synthetic_tray(tmp_path, out_dir):
     shot = out_dir / "companion_run.png"
-    r = subprocess.run([sys.executable, "-m", "companion", "run", "--source", "synthetic", "--window",
+    r = subprocess.run([sys.executable, "-m", "companion", "run", "--source", "synthetic:5", "--window",
                         "--frames", "90", "--screenshot", str(shot)], capture_output=True, text=True, timeout=120,
                        env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     assert r.returncode == 0, r.stderr

@@ -194,10 +194,20 @@ class Menu:
 
 
 def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> None:
-    """The bottom line telling which button does what right now ("NEXT: move  SELECT: choose")."""
+    """The bottom line telling which button does what right now ("NEXT: move  SELECT: choose").
+
+    Shrinks to fit rather than cutting off the last hint (German labels run long).
+    """
+    width = theme.DESIGN_SIZE[0] - 24
+    size = theme.SMALL
+    while size > 14:
+        total = sum(theme.font(size, True).size(k)[0] + theme.font(size).size(w)[0] + 28 for k, w in hints)
+        if total <= width:
+            break
+        size -= 1
     x = 12
     y = theme.DESIGN_SIZE[1] - 30
     for key, what in hints:
-        r = theme.text(surface, key, (x, y), theme.SMALL, theme.ACCENT, bold=True)
-        r2 = theme.text(surface, what, (r.right + 6, y), theme.SMALL, theme.MUTED)
+        r = theme.text(surface, key, (x, y), size, theme.ACCENT, bold=True)
+        r2 = theme.text(surface, what, (r.right + 6, y), size, theme.MUTED)
         x = r2.right + 22
