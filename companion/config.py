@@ -155,9 +155,8 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     cfg.players = names
 
     camera = data.get("camera", cfg.camera)
-    if not isinstance(camera, str) or not (
-        camera in ("auto", "pi", "synthetic") or camera.split(":", 1)[0] in ("pi", "cam", "folder", "video", "synthetic")
-    ):
+    kinds = ("pi", "cam", "folder", "video", "synthetic")
+    if not isinstance(camera, str) or not (camera == "auto" or camera.split(":", 1)[0] in kinds):
         raise _bad("camera", camera, "use auto, pi, cam:0, folder:PATH, video:PATH or synthetic")
     cfg.camera = camera
 

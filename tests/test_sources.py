@@ -322,7 +322,7 @@ def test_pi_camera_not_connected_is_a_clear_error(fake_picamera2, monkeypatch: p
 @pytest.mark.parametrize(
     ("spec", "message"),
     [("webcam", "Unknown picture source"), ("cam:first", "cam:0"), ("folder:", "needs a path"),
-     ("video:", "needs a path"), ("pi:x", "pi:1"), ("synthetic:3", "Unknown picture source")],
+     ("video:", "needs a path"), ("pi:x", "pi:1"), ("synthetic:three", "whole number as its seed")],
 )
 def test_bad_source_specs_are_clear_errors(spec: str, message: str) -> None:
     with pytest.raises(SourceError, match=message):
