@@ -288,7 +288,25 @@ class App:
         if reader is None:
             return False
         self.watcher.set_reader(reader)
+        self.session.learn = lambda index, face: self._learn(dice_set, index, face)
         return True
+
+    def _learn(self, dice_set: str, index: int, face: Any) -> None:
+        """Cut the corrected die from the frame it was read in and add it to the set's examples."""
+        from companion.teach import confirm, load_for_reading
+
+        frame = self.watcher.last_rest_frame if self.watcher is not None else None
+        reading = self.session.latest_reading if self.session is not None else None
+        if frame is None or reading is None:
+            return
+        _, profile = load_for_reading(dice_set)
+        confirm(profile, face, frame, reading.dice[index].box)
+        # the reader keeps its profile in memory: hand it the grown one
+        from companion.teach import reader_for_set
+
+        reader = reader_for_set(dice_set)
+        if reader is not None:
+            self.watcher.set_reader(reader)
 
     def pause_menu(self) -> None:
         lang = self.lang

@@ -54,6 +54,9 @@ class GameSession:
         #: True when the camera reads this game's dice (the app then delivers readings to ``on_dice`` after
         #: ROLL); False when the table has no camera or the dice set is not taught: views roll virtual dice.
         self.camera_ready = False
+        #: set by the app when the camera reads a taught set: stores a player's answer for an unsure die as a new
+        #: example (the reader gets better during the evening). Called with (die index in latest_reading, face).
+        self.learn: Callable[[int, Any], None] | None = None
 
     # -- starting --------------------------------------------------------------------------------------------
     @classmethod
@@ -101,6 +104,18 @@ class GameSession:
     @property
     def can_undo(self) -> bool:
         return len(self.actions) > 1
+
+    def confirm_face(self, index: int, face: Any) -> None:
+        """A player said what an unsure die shows: keep it as an example of that face for the rest of the evening.
+
+        Harmless without a camera reading or a taught set; a failure to store it never interrupts the game.
+        """
+        if self.learn is None or self.latest_reading is None or not 0 <= index < len(self.latest_reading.dice):
+            return
+        try:
+            self.learn(index, face)
+        except CompanionError as exc:
+            self.error = str(exc)
 
     def virtual_roll(self, faces_per_die: Sequence[Sequence[Any]]) -> list[Any]:
         """Roll virtual dice when the table has no camera; the faces then go into an action like read dice."""

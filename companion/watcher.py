@@ -39,6 +39,7 @@ class DiceWatcher:
         self._lock = threading.Lock()
         self.latest_frame: np.ndarray | None = None
         self.last_rest: TrayReading | None = None
+        self.last_rest_frame: np.ndarray | None = None  # the frame of that rest: a corrected die is cut from it
         self.error: str | None = None
         self._thread = threading.Thread(target=self._run, name="dice-watcher", daemon=True)
 
@@ -83,7 +84,7 @@ class DiceWatcher:
                 self.latest_frame = frame
                 reading = self._trigger.feed(frame, self.clock())
                 if reading is not None:
-                    self.last_rest = reading
+                    self.last_rest, self.last_rest_frame = reading, frame
                     if self._want or self.auto:
                         self._want = False
                         self.readings.put(reading)

@@ -171,3 +171,33 @@ def test_teaching_screen_from_the_menu_sees_the_camera(tmp_path, out_dir):
         pygame.image.save(app.display.canvas, str(out_dir / "app_teach.png"))
     finally:
         app.close()
+
+
+def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_path, monkeypatch):
+    import numpy as np
+
+    from companion import teach
+    from vision.types import DieReading, TrayReading
+
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play: a session to attach to
+
+    class Watcher:
+        last_rest_frame = np.zeros((480, 640, 3), np.uint8)
+
+        def set_reader(self, reader):
+            self.reader = reader
+
+    app.watcher = Watcher()
+    stored = []
+    monkeypatch.setattr(teach, "load_for_reading", lambda name: (None, f"profile of {name}"))
+    monkeypatch.setattr(teach, "confirm", lambda profile, face, frame, box: stored.append((profile, face, box)))
+    monkeypatch.setattr(teach, "reader_for_set", lambda name: "grown reader")
+    app.session.learn = lambda index, face: app._learn("fritzo", index, face)
+    app.session.confirm_face(0, "red")  # no reading yet: nothing to learn from
+    assert stored == []
+    app.session.latest_reading = TrayReading((DieReading("blue", 0.9, (1, 2, 3, 4)),
+                                              DieReading(None, 0.2, (5, 6, 7, 8))))
+    app.session.confirm_face(1, "red")
+    assert stored == [("profile of fritzo", "red", (5, 6, 7, 8))]
+    assert app.watcher.reader == "grown reader"

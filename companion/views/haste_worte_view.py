@@ -272,6 +272,7 @@ class HasteWorteMode:
         self.choosing = None
         if kind == "symbol" and self.pending is not None:
             self.pending[die] = value
+            self.session.confirm_face(die, value)
             missing = [i for i, f in enumerate(self.pending) if f is None]
             if missing:
                 self.cursor = missing[0]

@@ -316,6 +316,7 @@ class NochXMalMode:
     def _fix(self, die: int, face: str) -> None:
         if self.pending is not None:
             self.pending[die] = face
+            self.session.confirm_face(die, face)
         self.stack.clear()
         self.refresh()
 
