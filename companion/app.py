@@ -162,10 +162,14 @@ class App:
             self.watcher.stop()
             try:
                 self.watcher.source.close()
+                log.info("camera closed: %s", self.source_description)
             except Exception:  # closing a dead camera must not block shutdown
                 log.exception("closing the camera")
+            self.watcher = None
         if self.buttons is not None:
             self.buttons.close()
+            log.info("buttons closed")
+            self.buttons = None
 
     def show_notice(self, text: str, seconds: float = 5.0) -> None:
         self.notice = text

@@ -126,3 +126,26 @@ def test_teach_from_examples_then_read_the_set_on_the_command_line(tmp_path):
     for die in line["dice"]:
         assert die["face"] is None or die["face"] in faces
         assert 0 <= die["confidence"] <= 1 and len(die["box"]) == 4
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_run_stops_cleanly_on_sigterm_and_ctrl_c(tmp_path, sig):
+    import os
+    import signal
+    import time
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           "XDG_STATE_HOME": str(tmp_path / "state"), "COMPANION_LOG": "INFO"}
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--source", "synthetic:2", "--window"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    journal = tmp_path / "state" / "table-companion" / "current" / "journal.jsonl"
+    deadline = time.monotonic() + 30
+    while not journal.exists() and time.monotonic() < deadline:  # up and running: free play has started
+        time.sleep(0.1)
+    assert journal.exists()
+    time.sleep(1.0)
+    proc.send_signal(getattr(signal, sig))
+    out, err = proc.communicate(timeout=15)
+    assert proc.returncode in (0, 130), err
+    assert "Traceback" not in err
+    assert "camera closed" in err  # the camera was released on the way out
