@@ -273,8 +273,6 @@ class App:
         self.session = session
         session.camera_ready = self._camera_reads(entry.dice_set)
         self.mode = self.game_mode = load_view(entry.view)(session)
-        if self.watcher is not None:
-            self.watcher.auto = entry.name == "free-play"
 
     def _camera_reads(self, dice_set: str) -> bool:
         """Whether the camera can read this game's dice: pip dice always, taught sets once taught."""
@@ -396,6 +394,8 @@ class App:
         for be in button_events:
             self.on_button(be)
         if self.watcher is not None:
+            # a screen may want every rest of the tray, not only after ROLL (free play; a die taken away)
+            self.watcher.auto = bool(getattr(self.mode, "auto_read", False))
             while not self.watcher.readings.empty():
                 reading = self.watcher.readings.get_nowait()
                 if self.session is not None and self.session.camera_ready:

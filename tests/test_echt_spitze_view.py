@@ -99,8 +99,10 @@ def test_camera_reads_and_sees_a_die_leave(tmp_path, out_dir):
     mode.on_dice(reading(["1", "3+X", None, "5"]))
     assert s.error == "Die 3 was not read: correct it on the screen or roll again."
     assert s.engine.phase is Phase.ROLL  # nothing changed
+    assert not mode.auto_read  # rolling: only the ROLL press asks the camera
     mode.on_dice(reading(["1", "3+X", "?+X", "5"]))
     assert s.engine.state.dice == ["1", "3+X", "?+X", "5"]
+    assert mode.auto_read  # taking dice: the app hands over every rest of the tray
     mode.on_dice(reading(["1", "?+X", "5"]))  # Anna lifted the 3+X out of the tray
     assert s.engine.holder(1) == "Anna"
     shot(mode, out_dir, "5_take_by_camera")  # the app draws every frame: the taps hit what is shown

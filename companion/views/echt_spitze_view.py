@@ -217,6 +217,11 @@ class EchtSpitzeMode:
         self.session.apply({"action": "roll", "dice": self.session.virtual_roll(self.game.virtual_faces())})
         self._sync()
 
+    @property
+    def auto_read(self) -> bool:
+        """While dice are taken, every rest of the tray is read: the die that left is the one taken."""
+        return self.game.phase is Phase.TAKE
+
     def on_dice(self, reading: TrayReading) -> None:
         g = self.game
         faces = [d.face if isinstance(d.face, str) else None for d in reading.dice]

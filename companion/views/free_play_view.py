@@ -19,6 +19,9 @@ VIRTUAL_DICE = 5  # without a camera: five virtual dice, as in most pip-dice gam
 
 
 class FreePlayMode:
+    #: read whenever the dice come to rest, not only after ROLL: throwing is enough
+    auto_read = True
+
     def __init__(self, session: GameSession) -> None:
         self.session = session
         self.dice = DiceRow(pygame.Rect(20, 70, 760, 130))

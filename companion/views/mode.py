@@ -14,7 +14,9 @@ class Mode(Protocol):
     """A screen with its logic. Coordinates are in design pixels (800x480): the app scales for the window.
 
     ``update`` gets the seconds since the last frame and ``now`` (the app's monotonic clock), so modes never read
-    a clock themselves and tests can drive them with a fake one.
+    a clock themselves and tests can drive them with a fake one. ``on_button``/``on_tap`` return True when they
+    used the event. An optional ``auto_read`` attribute (True) asks for a reading at every rest of the tray, not
+    only after ROLL.
     """
 
     def on_button(self, event: ButtonEvent) -> None: ...
