@@ -11,8 +11,13 @@ import os
 
 import pygame
 
+from companion.errors import CompanionError
 from companion.views.theme import BG, DESIGN_SIZE
 from hardware.buttons import on_raspberry_pi
+
+
+class DisplayError(CompanionError):
+    """The screen cannot be opened."""
 
 
 class Display:
@@ -20,14 +25,19 @@ class Display:
                  title: str = "Table companion") -> None:
         if fullscreen == "auto":
             fullscreen = on_raspberry_pi() and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
-        pygame.display.init()
-        pygame.font.init()
-        pygame.display.set_caption(title)
-        if fullscreen:
-            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            pygame.mouse.set_visible(False)  # a touch kiosk shows no pointer
-        else:
-            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        try:
+            pygame.display.init()
+            pygame.font.init()
+            pygame.display.set_caption(title)
+            if fullscreen:
+                self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                pygame.mouse.set_visible(False)  # a touch kiosk shows no pointer
+            else:
+                self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        except pygame.error as exc:
+            raise DisplayError(
+                f"no screen to draw on ({exc}). On a Pi, start it on the console or the desktop (the user needs "
+                "the video and render groups); to try it without a screen, set SDL_VIDEODRIVER=dummy.") from None
         self.canvas = pygame.Surface(DESIGN_SIZE)
         self.fullscreen = bool(fullscreen)
 

@@ -149,3 +149,12 @@ def test_run_stops_cleanly_on_sigterm_and_ctrl_c(tmp_path, sig):
     assert proc.returncode in (0, 130), err
     assert "Traceback" not in err
     assert "camera closed" in err  # the camera was released on the way out
+
+
+def test_no_screen_is_one_clear_line(tmp_path):
+    import os
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "nonexistent", "XDG_STATE_HOME": str(tmp_path)}
+    r = subprocess.run([sys.executable, "-m", "companion", "run", "--frames", "3"], capture_output=True, text=True,
+                       env=env, timeout=60)
+    assert r.returncode == 2 and "no screen to draw on" in r.stderr and "Traceback" not in r.stderr
