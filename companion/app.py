@@ -93,6 +93,18 @@ def setup_action(entry: GameEntry, cfg: Config, answers: dict[str, Any], seed: i
     return action
 
 
+#: the pseudo dice set "fritzo-cubes": teaching the 27 cubes themselves (after their colours are taught)
+FRITZO_CUBES = "fritzo-cubes"
+
+
+def cube_set_mode(lang: str, on_done: Callable[[], None]):
+    """The Fritzo cube-set screen; the taught colours pre-select each face when the camera knows them."""
+    from companion.teach import reader_for_set
+    from companion.views.fritzo_cubes_view import CubeSetTeachMode
+
+    return CubeSetTeachMode(lang, reader=reader_for_set("fritzo"), on_done=on_done)
+
+
 def load_view(spec: str):
     module, cls = spec.split(":")
     return getattr(importlib.import_module(module), cls)
@@ -207,7 +219,7 @@ class App:
             items.append(MenuItem(t("core.menu_resume", lang, game=title, time=when), ("resume", saved)))
         for entry in GAME_ENTRIES.values():
             items.append(MenuItem(t(entry.title_key, lang), ("new", entry.name)))
-        items.append(MenuItem(t("core.menu_teach", lang), ("teach", None), enabled=self.watcher is not None))
+        items.append(MenuItem(t("core.menu_teach", lang), ("teach", None)))
         items.append(MenuItem(t("core.menu_quit", lang), ("quit", None)))
         self.mode = MenuMode(t("core.app_title", lang), items, self._main_choice, None, lang,
                              subtitle=self.source_description)
@@ -238,9 +250,15 @@ class App:
         names = [n for n in dicesets.builtin_names() if n != "d6"]
 
         def chosen(name: str) -> None:
-            self.mode = TeachView(name, lang, on_done=self.main_menu)
+            if name == FRITZO_CUBES:
+                self.mode = cube_set_mode(lang, self.main_menu)
+            else:
+                self.mode = TeachView(name, lang, on_done=self.main_menu)
 
-        items = [MenuItem(t(GAME_ENTRIES[n].title_key, lang) if n in GAME_ENTRIES else n, n) for n in names]
+        # faces are taught from the camera; the Fritzo cube set can be entered on the screen alone
+        items = [MenuItem(t(GAME_ENTRIES[n].title_key, lang) if n in GAME_ENTRIES else n, n,
+                          enabled=self.watcher is not None) for n in names]
+        items.append(MenuItem(t("core.menu_fritzo_cubes", lang), FRITZO_CUBES))
         self.mode = MenuMode(t("core.menu_teach", lang), items, chosen, self.main_menu, lang)
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:

@@ -53,7 +53,8 @@ def _parser() -> argparse.ArgumentParser:
 
     teach = sub.add_parser("teach", help="teach the companion a dice set",
                            description="Show each face of a dice set to the camera once, or teach from photos.")
-    teach.add_argument("dice_set", metavar="SET")
+    teach.add_argument("dice_set", metavar="SET", help="echt-spitze | noch-x-mal | haste-worte | fritzo | d6, or "
+                       "fritzo-cubes for the 27 Fritzo cubes themselves")
     teach.add_argument("--examples", metavar="DIR", help="photos with labels.csv: teach without the screen")
     teach.add_argument("--source", metavar="SPEC", help="camera for interactive teaching")
 

@@ -80,7 +80,10 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
         nonlocal finished
         finished = True
 
-    view = TeachView(dice_set, cfg.language, on_done=done)
+    from companion.app import FRITZO_CUBES, cube_set_mode
+
+    view = cube_set_mode(cfg.language, done) if dice_set == FRITZO_CUBES else TeachView(dice_set, cfg.language,
+                                                                                       on_done=done)
     clock = pygame.time.Clock()
     try:
         while not finished:

@@ -201,3 +201,19 @@ def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_pat
     app.session.confirm_face(1, "red")
     assert stored == [("profile of fritzo", "red", (5, 6, 7, 8))]
     assert app.watcher.reader == "grown reader"
+
+
+def test_fritzo_cube_set_can_be_taught_on_screen_without_a_camera(tmp_path, out_dir):
+    from companion.views.fritzo_cubes_view import CubeSetTeachMode
+
+    app = _app(tmp_path)
+    values = [i.value for i in app.mode.menu.items]
+    for _ in range(values.index(("teach", None))):
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    # without a camera only the cube set is offered: the highlight starts on it
+    assert [i.enabled for i in app.mode.menu.items][-1] and not any(i.enabled for i in app.mode.menu.items[:-1])
+    _press(app, Button.SELECT)
+    assert isinstance(app.mode, CubeSetTeachMode)
+    app.frame(0.03, [])
+    pygame.image.save(app.display.canvas, str(out_dir / "app_fritzo_cubes.png"))
