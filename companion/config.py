@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths
+from companion.atomic import atomic_write_text
 from companion.errors import ConfigError
 from companion.i18n import LANGUAGES
 from hardware.events import Button
@@ -203,6 +204,19 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
             raise _bad(f"games.{game}", section, f'[games."{game}"] must be a table')
     cfg.games = {k: dict(v) for k, v in games.items()}
     return cfg
+
+
+def save(cfg: Config, path: str | Path | None = None) -> Path:
+    """Write the config atomically (players entered on screen survive a power cut); returns where it went.
+
+    The file is rewritten from the effective config, so comments in a hand-edited file are not kept.
+    """
+    target = Path(path) if path is not None else (cfg.path or paths.config_file())
+    text = cfg.to_toml()
+    from_dict(tomllib.loads(text), target)  # never write a file that would not load again
+    atomic_write_text(target, text)
+    cfg.path = target
+    return target
 
 
 def load(path: str | Path | None = None) -> Config:

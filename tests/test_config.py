@@ -67,3 +67,16 @@ def test_companion_config_prints_effective_config_and_bad_config_is_one_clear_li
                          text=True)
     assert bad.returncode == 2
     assert "sound.volume = -1" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_save_writes_atomically_and_loads_back(tmp_path):
+    cfg = config.load()
+    cfg.players = ["Oma", "Opa", "Lina"]
+    path = config.save(cfg)
+    assert path == tmp_path / "xdg" / "config" / "table-companion" / "config.toml"
+    assert config.load().players == ["Oma", "Opa", "Lina"]
+    assert not list(path.parent.glob(".*.tmp"))  # no temp file left behind
+    cfg.players = []
+    with pytest.raises(ConfigError):  # a config that would not load again is never written
+        config.save(cfg)
+    assert config.load().players == ["Oma", "Opa", "Lina"]
