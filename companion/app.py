@@ -219,6 +219,7 @@ class App:
             items.append(MenuItem(t("core.menu_resume", lang, game=title, time=when), ("resume", saved)))
         for entry in GAME_ENTRIES.values():
             items.append(MenuItem(t(entry.title_key, lang), ("new", entry.name)))
+        items.append(MenuItem(t("core.menu_players", lang), ("players", None)))
         items.append(MenuItem(t("core.menu_teach", lang), ("teach", None)))
         items.append(MenuItem(t("core.menu_quit", lang), ("quit", None)))
         self.mode = MenuMode(t("core.app_title", lang), items, self._main_choice, None, lang,
@@ -232,6 +233,10 @@ class App:
             self.resume(value)
         elif kind == "teach":
             self.teach_menu()
+        elif kind == "players":
+            from companion.views.players_view import PlayersMode
+
+            self.mode = PlayersMode(self.cfg, self.lang, on_done=self.main_menu)
         elif kind == "new":
             entry = GAME_ENTRIES[value]
             steps = entry.setup(self.cfg, self.lang)
@@ -388,7 +393,13 @@ class App:
             else:
                 self.main_menu()
         elif ev.type in (pygame.KEYDOWN, pygame.KEYUP):
-            self.keys.handle(ev)
+            # while a name is typed, letter keys are letters (TEXTINPUT), not ROLL/REROLL/TIMER/UNDO
+            if not getattr(self.mode, "wants_text", False) or ev.key in TEXT_ENTRY_BUTTON_KEYS:
+                self.keys.handle(ev)
+        elif ev.type == pygame.TEXTINPUT:
+            on_text = getattr(self.mode, "on_text", None)
+            if on_text is not None:
+                on_text(ev.text)
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and not getattr(ev, "touch", False):
             pos = self.display.to_design(ev.pos) if self.display else ev.pos
             if pos is not None:
@@ -461,6 +472,10 @@ class App:
             signal.signal(signal.SIGTERM, previous)
             self.close()
 
+
+#: keys that stay buttons while a name is typed: delete, finish, move the highlight
+TEXT_ENTRY_BUTTON_KEYS = frozenset({pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT,
+                                    pygame.K_DOWN, pygame.K_TAB})
 
 MENU_CORNER = pygame.Rect(theme.DESIGN_SIZE[0] - 52, 0, 52, 52)
 

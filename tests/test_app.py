@@ -217,3 +217,35 @@ def test_fritzo_cube_set_can_be_taught_on_screen_without_a_camera(tmp_path, out_
     assert isinstance(app.mode, CubeSetTeachMode)
     app.frame(0.03, [])
     pygame.image.save(app.display.canvas, str(out_dir / "app_fritzo_cubes.png"))
+
+
+def test_players_typed_on_a_laptop_keyboard_are_saved_to_the_config(tmp_path):
+    from companion import config
+
+    app = _app(tmp_path)
+    values = [i.value for i in app.mode.menu.items]
+    for _ in range(values.index(("players", None))):
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    mode = app.mode
+    # add a player: the "add" entry, then type "Ute" (u is also the UNDO key: it must type, not delete)
+    for _ in range(len(mode.players)):  # NEXT past the players to "add"
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    assert mode.wants_text
+    events = []
+    for ch in "ute":
+        key = getattr(pygame, f"K_{ch}")
+        events += [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0),
+                   pygame.event.Event(pygame.TEXTINPUT, text=ch),
+                   pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=ch, scancode=0)]
+    app.frame(0.03, events)
+    ret = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0),
+           pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)]
+    app.frame(0.03, ret)
+    assert not mode.wants_text
+    assert mode.players[-1] == "Ute"
+    mode.cursor = len(mode.players) + 1  # "done"
+    _press(app, Button.SELECT)
+    assert config.load().players[-1] == "Ute"
+    assert app.mode is not mode  # back in the main menu

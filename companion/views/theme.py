@@ -33,12 +33,14 @@ HUGE = 72
 
 @functools.cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame-ce's bundled font (no system font lookup: the Pi kiosk may have none)."""
+    """pygame-ce's bundled font (no system font lookup: the Pi kiosk may have none).
+
+    The bundled font is FreeSans Bold already; ``bold`` is accepted for the callers' intent but adds nothing,
+    because SDL's synthetic bold on top of it smears German umlaut dots into a bar (Ü looked like Ū).
+    """
     if not pygame.font.get_init():
         pygame.font.init()
-    f = pygame.font.Font(None, int(size * 1.25))  # the bundled font runs small for its nominal size
-    f.set_bold(bold)
-    return f
+    return pygame.font.Font(None, int(size * 1.25))  # the bundled font runs small for its nominal size
 
 
 def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY, color=TEXT, *,

@@ -1,0 +1,542 @@
+"""The players screen: families put their names in at the table, in seat order, without touching a TOML file.
+
+Everything works with NEXT/SELECT/UNDO alone (the Pi kiosk has no keyboard), by touch, and with a laptop keyboard
+(typed characters arrive through :meth:`PlayersMode.on_text`). Names are typed on an on-screen letter grid.
+The rules a list must meet are config.from_dict's own (checked in the same order) but told in the player's
+language at the moment the mistake happens, so nothing invalid ever reaches ``save``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from companion import config
+from companion.config import Config
+from companion.errors import CompanionError
+from companion.i18n import t
+from companion.views import theme
+from companion.views.widgets import hint_bar
+from hardware.events import Button, ButtonEvent, Press
+from vision.types import TrayReading
+
+#: the limits of config.from_dict (tests/test_players_view.py checks they still agree)
+MIN_PLAYERS = 1
+MAX_PLAYERS = 6
+MAX_NAME_LEN = 20
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜß"
+GRID_COLS = 10
+#: the last grid row: (kind, columns wide). "done" comes first so it is one NEXT after the last letter.
+SPECIAL_KEYS = (("done", 3), ("space", 3), ("delete", 2), ("cancel", 2))
+
+ACTIONS = ("rename", "earlier", "later", "remove")
+
+# layout (design pixels)
+LIST_X, LIST_W = 30, 400
+SIDE_X, SIDE_W = 460, 310
+TOP = 72
+ROW_H = 52  # pitch; the drawn row is 6 px shorter
+GRID_TOP = 150
+CELL_PITCH_Y = 68
+MESSAGE_H = 66  # a problem is shown where the title is; the list and the name field start below
+
+
+def players_problem(names: list[str], lang: str = "de") -> str | None:
+    """What is wrong with ``names`` (already stripped) in the player's words, or None when config would take it.
+
+    The order of the checks is config.from_dict's, so the message names the same problem the config would.
+    """
+    if any(not n.strip() for n in names):
+        return t("core.players_err_blank", lang)
+    seen: set[str] = set()
+    for n in names:
+        if n.casefold() in seen:
+            return t("core.players_err_duplicate", lang, name=n)
+        seen.add(n.casefold())
+    if len(names) > MAX_PLAYERS:
+        return t("core.players_err_too_many", lang, max=MAX_PLAYERS)
+    if len(names) < MIN_PLAYERS:
+        return t("core.players_err_too_few", lang)
+    if any(len(n) > MAX_NAME_LEN for n in names):
+        return t("core.players_err_too_long", lang, max=MAX_NAME_LEN)
+    return None
+
+
+def _upper(ch: str) -> str:
+    """Upper case that keeps one letter one letter ('ß'.upper() is 'SS', which would eat into 20 letters)."""
+    up = ch.upper()
+    return up if len(up) == 1 else ch
+
+
+@dataclass
+class Key:
+    kind: str  # "letter", "done", "space", "delete", "cancel"
+    rect: pygame.Rect
+    char: str = ""
+
+
+def build_keys() -> list[Key]:
+    """The letter grid in NEXT order: three rows of letters, then done/space/delete/cancel."""
+    cell_w = (theme.DESIGN_SIZE[0] - 2 * LIST_X) // GRID_COLS
+    keys: list[Key] = []
+    for i, ch in enumerate(LETTERS):
+        r, c = divmod(i, GRID_COLS)
+        rect = pygame.Rect(LIST_X + c * cell_w, GRID_TOP + r * CELL_PITCH_Y, cell_w - 6, CELL_PITCH_Y - 6)
+        keys.append(Key("letter", rect, ch.lower()))
+    row = (len(LETTERS) + GRID_COLS - 1) // GRID_COLS
+    col = 0
+    for kind, span in SPECIAL_KEYS:
+        rect = pygame.Rect(LIST_X + col * cell_w, GRID_TOP + row * CELL_PITCH_Y, span * cell_w - 6, CELL_PITCH_Y - 6)
+        keys.append(Key(kind, rect))
+        col += span
+    return keys
+
+
+@dataclass
+class NameEntry:
+    """A name being typed: for a new player (``index`` None) or to rename the player at ``index``."""
+
+    index: int | None
+    text: str = ""
+    cursor: int = 0  # the highlighted key
+    keyboard: bool = False  # text came from a laptop keyboard
+    keys: list[Key] = field(default_factory=build_keys)
+
+    def next_is_capital(self) -> bool:
+        return not self.text or self.text.endswith(" ")
+
+    def type(self, s: str, *, from_grid: bool) -> str | None:
+        """Add ``s``; returns a problem (too long) when a letter had to be refused.
+
+        The first letter is always capitalised. The grid has no shift key, so its letters are capitalised at
+        every word start too; a keyboard has one, so mid-name keyboard text keeps the case it was typed in.
+        """
+        for ch in s:
+            if not ch.isprintable() or ch in "\r\n\t":
+                continue
+            if ch.isspace():
+                if not self.text or self.text.endswith(" "):
+                    continue  # leading or double spaces would only be stripped again
+                ch = " "
+            if len(self.text) >= MAX_NAME_LEN:
+                return "too_long"
+            if not self.text or (from_grid and self.text.endswith(" ")):
+                ch = _upper(ch)
+            self.text += ch
+        return None
+
+    def delete(self) -> None:
+        self.text = self.text[:-1]
+
+    def row_starts(self) -> list[int]:
+        starts, last_y = [], None
+        for i, k in enumerate(self.keys):
+            if k.rect.y != last_y:
+                starts.append(i)
+                last_y = k.rect.y
+        return starts
+
+    def next_row(self) -> None:
+        """ROLL jumps to the next row's first key: a shortcut for the table's buttons (NEXT alone still works)."""
+        starts = self.row_starts()
+        later = [s for s in starts if s > self.cursor]
+        self.cursor = later[0] if later else 0
+
+
+class PlayersMode:
+    """The list of players in seat order (clockwise), with add, rename, remove, move and done.
+
+    Buttons: NEXT moves the outline through the players, "add" and "done"; SELECT on a player opens its actions
+    (NEXT through them, SELECT does one, UNDO back to the list). Touch: tap a player, then an action. Done
+    checks the list, saves it with the injected ``save`` and calls ``on_done``; a failed save is shown and the
+    edits stay, so the family can try again.
+    """
+
+    def __init__(self, cfg: Config, lang: str = "de", *, on_done: Callable[[], None],
+                 save: Callable[[Config], object] = config.save) -> None:
+        self.cfg = cfg
+        self.lang = lang
+        self.on_done = on_done
+        self._save = save
+        self.players: list[str] = list(cfg.players)
+        self.chosen = 0  # the player the actions apply to
+        self.focus = "list"  # "list" or "actions": where NEXT moves the outline
+        self.cursor = 0  # list focus: 0..n-1 players, n = add, n+1 = done
+        self.action = 0  # actions focus: index into ACTIONS
+        self.remove_armed = False  # remove asks once more: a wrong SELECT must not cost a typed name
+        self.message = ""
+        self.entry: NameEntry | None = None
+
+    # -- state helpers ---------------------------------------------------------------------------------------
+    @property
+    def wants_text(self) -> bool:
+        """True while a name is typed: the app should send typed characters here, not treat R/E/T/U as buttons."""
+        return self.entry is not None
+
+    def _n_items(self) -> int:
+        return len(self.players) + 2
+
+    def _item(self) -> tuple[str, int]:
+        if self.cursor < len(self.players):
+            return "player", self.cursor
+        return ("add", -1) if self.cursor == len(self.players) else ("done", -1)
+
+    def action_enabled(self, action: str) -> bool:
+        """Actions apply to the chosen player; with the outline on add/done no player is chosen visibly."""
+        if not self.players or (self.focus == "list" and self.cursor >= len(self.players)):
+            return False
+        if action == "earlier":
+            return self.chosen > 0
+        if action == "later":
+            return self.chosen < len(self.players) - 1
+        return True
+
+    # -- rects (also used by the tests to tap) ---------------------------------------------------------------
+    def player_rects(self) -> list[pygame.Rect]:
+        return [pygame.Rect(LIST_X, TOP + i * ROW_H, LIST_W, ROW_H - 6) for i in range(len(self.players))]
+
+    def action_rects(self) -> dict[str, pygame.Rect]:
+        return {a: pygame.Rect(SIDE_X, TOP + k * ROW_H, SIDE_W, ROW_H - 6) for k, a in enumerate(ACTIONS)}
+
+    def add_rect(self) -> pygame.Rect:
+        return pygame.Rect(SIDE_X, TOP + 4 * ROW_H + 22, SIDE_W, ROW_H - 6)
+
+    def done_rect(self) -> pygame.Rect:
+        return pygame.Rect(SIDE_X, TOP + 5 * ROW_H + 22, SIDE_W, ROW_H - 6)
+
+    # -- input -----------------------------------------------------------------------------------------------
+    def on_button(self, event: ButtonEvent) -> bool:
+        if event.press is Press.LONG:
+            return False  # long UNDO and long SELECT belong to the app
+        if self.entry is not None:
+            return self._entry_button(event.button)
+        if self.focus == "actions":
+            return self._actions_button(event.button)
+        return self._list_button(event.button)
+
+    def _list_button(self, button: Button) -> bool:
+        if button is Button.NEXT:
+            self.message = ""
+            self.cursor = (self.cursor + 1) % self._n_items()
+            if self.cursor < len(self.players):
+                self.chosen = self.cursor
+            return True
+        if button is Button.SELECT:
+            self.message = ""
+            kind, i = self._item()
+            if kind == "player":
+                self._open_actions(i)
+            elif kind == "add":
+                self._start_add()
+            else:
+                self._finish()
+            return True
+        return False
+
+    def _actions_button(self, button: Button) -> bool:
+        if button is Button.NEXT:
+            self.message = ""
+            self.remove_armed = False
+            for step in range(1, len(ACTIONS) + 1):
+                k = (self.action + step) % len(ACTIONS)
+                if self.action_enabled(ACTIONS[k]):
+                    self.action = k
+                    break
+            return True
+        if button is Button.SELECT:
+            self.message = ""
+            self._do(ACTIONS[self.action])
+            return True
+        if button is Button.UNDO:
+            self.message = ""
+            self.remove_armed = False
+            self.focus = "list"
+            self.cursor = self.chosen
+            return True
+        return False
+
+    def _entry_button(self, button: Button) -> bool:
+        entry = self.entry
+        assert entry is not None
+        if button is Button.NEXT:
+            entry.cursor = (entry.cursor + 1) % len(entry.keys)
+        elif button is Button.ROLL:
+            if entry.keyboard:
+                return False  # Space and R are ROLL keys too: typing them must not move the outline off "done"
+            entry.next_row()
+        elif button is Button.SELECT:
+            self.message = ""
+            self._press_key(entry.keys[entry.cursor])
+        elif button is Button.UNDO:
+            self.message = ""
+            if entry.text:
+                entry.delete()
+            else:
+                self._close_entry()  # nothing left to delete: UNDO leaves, as it does everywhere else
+        else:
+            return False
+        return True
+
+    def on_tap(self, pos: tuple[int, int]) -> bool:
+        if self.entry is not None:
+            for i, key in enumerate(self.entry.keys):
+                if key.rect.collidepoint(pos):
+                    self.message = ""
+                    self.entry.cursor = i
+                    self._press_key(key)
+                    return True
+            return False
+        for i, r in enumerate(self.player_rects()):
+            if r.collidepoint(pos):
+                self.message = ""
+                self._open_actions(i)
+                return True
+        for a, r in self.action_rects().items():
+            if r.collidepoint(pos):
+                self.message = ""
+                if self.action_enabled(a):
+                    if self.focus != "actions" or self.action != ACTIONS.index(a):
+                        self.remove_armed = False
+                    self.focus, self.action = "actions", ACTIONS.index(a)
+                    self._do(a)
+                return True
+        if self.add_rect().collidepoint(pos):
+            self.message = ""
+            self.cursor = len(self.players)
+            self._start_add()
+            return True
+        if self.done_rect().collidepoint(pos):
+            self.message = ""
+            self.cursor = len(self.players) + 1
+            self._finish()
+            return True
+        return False
+
+    def on_text(self, text: str) -> bool:
+        """Characters typed on a laptop keyboard (pygame TEXTINPUT); ignored outside name entry."""
+        if self.entry is None:
+            return False
+        self.message = ""
+        self.entry.keyboard = True
+        if self.entry.type(text, from_grid=False):
+            self.message = t("core.players_err_too_long", self.lang, max=MAX_NAME_LEN)
+        # Return (SELECT) after typing should mean "done", not "type the highlighted letter"
+        self.entry.cursor = next(i for i, k in enumerate(self.entry.keys) if k.kind == "done")
+        return True
+
+    def on_dice(self, reading: TrayReading) -> None:
+        pass
+
+    def update(self, dt: float, now: float) -> None:
+        pass
+
+    # -- actions ---------------------------------------------------------------------------------------------
+    def _open_actions(self, i: int) -> None:
+        self.chosen = self.cursor = i
+        self.focus = "actions"
+        self.remove_armed = False
+        self.action = next(k for k, a in enumerate(ACTIONS) if self.action_enabled(a))
+
+    def _do(self, action: str) -> None:
+        if not self.action_enabled(action):
+            return
+        if action != "remove":
+            self.remove_armed = False
+        i = self.chosen
+        if action == "rename":
+            self.entry = NameEntry(i, self.players[i])
+            self.entry.cursor = next(k for k, key in enumerate(self.entry.keys) if key.kind == "done")
+        elif action in ("earlier", "later"):
+            j = i - 1 if action == "earlier" else i + 1
+            self.players[i], self.players[j] = self.players[j], self.players[i]
+            self.chosen = self.cursor = j
+        elif action == "remove":
+            if len(self.players) <= MIN_PLAYERS:
+                self.message = t("core.players_err_too_few", self.lang)
+            elif not self.remove_armed:
+                self.remove_armed = True
+            else:
+                del self.players[i]
+                self.remove_armed = False
+                self.chosen = self.cursor = min(i, len(self.players) - 1)
+                self.focus = "list"
+
+    def _start_add(self) -> None:
+        if len(self.players) >= MAX_PLAYERS:
+            self.message = t("core.players_err_too_many", self.lang, max=MAX_PLAYERS)
+            return
+        self.entry = NameEntry(None)
+
+    def _press_key(self, key: Key) -> None:
+        entry = self.entry
+        assert entry is not None
+        if key.kind == "letter" or key.kind == "space":
+            if entry.type(key.char or " ", from_grid=True):
+                self.message = t("core.players_err_too_long", self.lang, max=MAX_NAME_LEN)
+        elif key.kind == "delete":
+            entry.delete()
+        elif key.kind == "cancel":
+            self._close_entry()
+        elif key.kind == "done":
+            self._accept_name()
+
+    def _accept_name(self) -> None:
+        entry = self.entry
+        assert entry is not None
+        name = entry.text.strip()
+        candidate = list(self.players)
+        if entry.index is None:
+            candidate.append(name)
+        else:
+            candidate[entry.index] = name
+        problem = players_problem(candidate, self.lang)
+        if problem:
+            self.message = problem
+            return
+        self.players = candidate
+        self.chosen = len(candidate) - 1 if entry.index is None else entry.index
+        self._close_entry()
+
+    def _close_entry(self) -> None:
+        self.entry = None
+        self.focus = "list"
+        self.cursor = self.chosen if self.players else 0
+
+    def _finish(self) -> None:
+        problem = players_problem(self.players, self.lang)
+        if problem:
+            self.message = problem
+            return
+        before = list(self.cfg.players)
+        self.cfg.players = list(self.players)
+        try:
+            self._save(self.cfg)
+        except (CompanionError, OSError) as exc:  # a full card or read-only folder must not end the evening
+            self.cfg.players = before
+            self.message = t("core.players_err_not_saved", self.lang, error=str(exc).rstrip(". "))
+            return
+        self.on_done()
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        if self.entry is not None:
+            self._draw_entry(surface, self.entry)
+        else:
+            self._draw_list(surface)
+        if self.message:
+            self._draw_message(surface)
+
+    def _button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, *, outlined: bool,
+                enabled: bool = True, color=theme.TEXT, fill=theme.PANEL) -> None:
+        pygame.draw.rect(surface, theme.PANEL_HI if outlined else fill, rect, border_radius=10)
+        if outlined:
+            pygame.draw.rect(surface, theme.ACCENT, rect, width=4, border_radius=10)
+        c = color if enabled else theme.MUTED
+        size = theme.fit_text(label, theme.BODY, rect.w - 24)
+        theme.text(surface, label, rect.center, size, c, anchor="center")
+
+    def _draw_list(self, surface: pygame.Surface) -> None:
+        if not self.message:
+            title = theme.text(surface, t("core.players_title", self.lang), (LIST_X, 12), theme.LARGE, theme.ACCENT)
+            theme.text(surface, t("core.players_seat_order", self.lang), (title.right + 24, title.centery + 2),
+                       theme.SMALL, theme.MUTED, anchor="midleft")
+        in_list = self.focus == "list"
+        for i, (r, name) in enumerate(zip(self.player_rects(), self.players, strict=True)):
+            chosen = i == self.chosen
+            outlined = in_list and i == self.cursor
+            fill = theme.ACCENT if chosen and not in_list else (theme.PANEL_HI if outlined else theme.PANEL)
+            pygame.draw.rect(surface, fill, r, border_radius=10)
+            if outlined:
+                pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
+            color = theme.BG if fill == theme.ACCENT else theme.TEXT
+            seat = theme.text(surface, f"{i + 1}.", (r.x + 16, r.centery), theme.BODY,
+                              theme.BG if fill == theme.ACCENT else theme.MUTED, anchor="midleft")
+            size = theme.fit_text(name, theme.BODY, r.right - seat.right - 28)
+            theme.text(surface, name, (seat.right + 14, r.centery), size, color, anchor="midleft")
+        for k, (a, r) in enumerate(self.action_rects().items()):
+            label = t("core.players_remove_sure" if a == "remove" and self.remove_armed else f"core.players_{a}",
+                      self.lang)
+            color = theme.BAD if a == "remove" and self.remove_armed else theme.TEXT
+            self._button(surface, r, label, outlined=self.focus == "actions" and k == self.action,
+                         enabled=self.action_enabled(a), color=color)
+        n = len(self.players)
+        self._button(surface, self.add_rect(), t("core.players_add", self.lang),
+                     outlined=in_list and self.cursor == n, enabled=n < MAX_PLAYERS)
+        self._button(surface, self.done_rect(), t("core.players_done", self.lang),
+                     outlined=in_list and self.cursor == n + 1, color=theme.GOOD)
+        hints = [(t("core.btn_next", self.lang), t("core.hint_move", self.lang)),
+                 (t("core.btn_select", self.lang), t("core.hint_choose", self.lang))]
+        if self.focus == "actions":
+            hints.append((t("core.btn_undo", self.lang), t("core.hint_back", self.lang)))
+        hint_bar(surface, hints)
+
+    def _draw_entry(self, surface: pygame.Surface, entry: NameEntry) -> None:
+        if entry.index is None:
+            title = t("core.players_new_title", self.lang)
+        else:
+            title = t("core.players_rename_title", self.lang, name=self.players[entry.index])
+        if not self.message:
+            size = theme.fit_text(title, theme.LARGE, theme.DESIGN_SIZE[0] - 2 * LIST_X)
+            theme.text(surface, title, (LIST_X, 12), size, theme.ACCENT)
+        field_rect = pygame.Rect(LIST_X, 72, theme.DESIGN_SIZE[0] - 2 * LIST_X, 66)
+        pygame.draw.rect(surface, theme.PANEL, field_rect, border_radius=10)
+        pygame.draw.rect(surface, theme.ACCENT, field_rect, width=3, border_radius=10)
+        count = theme.text(surface, f"{len(entry.text)}/{MAX_NAME_LEN}", (field_rect.right - 14, field_rect.centery),
+                           theme.SMALL, theme.MUTED, anchor="midright")
+        room = count.x - field_rect.x - 40
+        size = theme.fit_text(entry.text or "M", theme.LARGE, room)
+        shown = theme.text(surface, entry.text, (field_rect.x + 18, field_rect.centery), size, theme.TEXT,
+                           anchor="midleft")
+        caret_x = (shown.right if entry.text else field_rect.x + 18) + 4
+        pygame.draw.rect(surface, theme.ACCENT, (caret_x, field_rect.y + 12, 4, field_rect.h - 24))
+        capital = entry.next_is_capital()
+        labels = {"done": t("core.players_key_done", self.lang), "space": t("core.players_key_space", self.lang),
+                  "delete": t("core.players_key_delete", self.lang), "cancel": t("core.players_key_cancel", self.lang)}
+        for i, key in enumerate(entry.keys):
+            hi = i == entry.cursor
+            pygame.draw.rect(surface, theme.ACCENT if hi else theme.PANEL, key.rect, border_radius=8)
+            if key.kind == "letter":
+                label = _upper(key.char) if capital else key.char
+                color = theme.BG if hi else theme.TEXT
+                theme.text(surface, label, key.rect.center, theme.LARGE, color, anchor="center")
+            else:
+                label = labels[key.kind]
+                color = theme.BG if hi else (theme.GOOD if key.kind == "done" else theme.TEXT)
+                size = theme.fit_text(label, theme.BODY, key.rect.w - 16)
+                theme.text(surface, label, key.rect.center, size, color, anchor="center")
+        hint_bar(surface, [(t("core.btn_next", self.lang), t("core.players_hint_key", self.lang)),
+                           (t("core.btn_select", self.lang), t("core.players_hint_type", self.lang)),
+                           (t("core.btn_undo", self.lang), t("core.players_hint_delete", self.lang)),
+                           (t("core.btn_roll", self.lang), t("core.players_hint_row", self.lang))])
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        """The problem in words, in place of the title: wrapped rather than cut off, and never over a key."""
+        width = theme.DESIGN_SIZE[0] - 2 * LIST_X
+        size = theme.BODY
+        while True:
+            lines = _wrap(self.message, size, width - 32)
+            line_h = theme.font(size).get_linesize()
+            h = line_h * len(lines) + 12
+            if h <= MESSAGE_H or size <= theme.SMALL:
+                break  # not below SMALL: a long message may cover the top rows until the next press
+            size -= 2
+        rect = pygame.Rect(LIST_X, 2, width, h)
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
+        pygame.draw.rect(surface, theme.BAD, rect, width=4, border_radius=10)
+        for k, line in enumerate(lines):
+            theme.text(surface, line, (rect.x + 16, rect.y + 6 + k * line_h), size, theme.TEXT)
+
+
+def _wrap(s: str, size: int, width: int) -> list[str]:
+    f = theme.font(size)
+    lines: list[str] = []
+    for word in s.split():
+        if lines and f.size(lines[-1] + " " + word)[0] <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]

@@ -1,0 +1,442 @@
+"""The players screen driven like the table drives it: buttons alone, taps, and a laptop keyboard (on_text)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion import config
+from companion.config import Config
+from companion.errors import CompanionError, ConfigError
+from companion.i18n import t
+from companion.views.players_view import (
+    ACTIONS,
+    LIST_X,
+    MAX_NAME_LEN,
+    MAX_PLAYERS,
+    MESSAGE_H,
+    PlayersMode,
+    players_problem,
+)
+from hardware.events import Button, ButtonEvent, Press
+
+
+class Recorder:
+    """A save that keeps what it was given (a copy: the mode may change the list afterwards)."""
+
+    def __init__(self, error: Exception | None = None) -> None:
+        self.saved: list[list[str]] = []
+        self.configs: list[Config] = []
+        self.error = error
+
+    def __call__(self, cfg: Config) -> None:
+        if self.error is not None:
+            raise self.error
+        self.configs.append(cfg)
+        self.saved.append(list(cfg.players))
+
+
+def make(players=("Anna", "Ben", "Carla"), lang="de", save=None):
+    cfg = Config()
+    cfg.players = list(players)
+    done: list[bool] = []
+    rec = save if save is not None else Recorder()
+    mode = PlayersMode(cfg, lang, on_done=lambda: done.append(True), save=rec)
+    return mode, cfg, rec, done
+
+
+def press(mode: PlayersMode, button: Button, times: int = 1, press: Press = Press.SHORT) -> None:
+    for _ in range(times):
+        mode.on_button(ButtonEvent(button, press))
+
+
+def select_list_item(mode: PlayersMode, index: int) -> None:
+    """NEXT until the outline is on list item ``index`` (players, then add, then done), then SELECT."""
+    assert mode.focus == "list" and mode.entry is None
+    for _ in range(len(mode.players) + 2):
+        if mode.cursor == index:
+            break
+        press(mode, Button.NEXT)
+    assert mode.cursor == index
+    press(mode, Button.SELECT)
+
+
+def do_action(mode: PlayersMode, player: int, action: str) -> None:
+    """With buttons only: choose the player, NEXT to the action, SELECT it."""
+    if mode.focus == "actions":
+        press(mode, Button.UNDO)
+    select_list_item(mode, player)
+    assert mode.focus == "actions"
+    for _ in range(len(ACTIONS)):
+        if ACTIONS[mode.action] == action:
+            break
+        press(mode, Button.NEXT)
+    assert ACTIONS[mode.action] == action
+    press(mode, Button.SELECT)
+
+
+def key_index(mode: PlayersMode, kind: str, char: str = "") -> int:
+    return next(i for i, k in enumerate(mode.entry.keys) if k.kind == kind and k.char == char)
+
+
+def type_with_buttons(mode: PlayersMode, text: str) -> None:
+    """Each letter: NEXT until the grid's outline is on it, then SELECT. Only NEXT and SELECT are pressed."""
+    for ch in text:
+        target = key_index(mode, "space") if ch == " " else key_index(mode, "letter", ch.lower())
+        presses = 0
+        while mode.entry.cursor != target:
+            press(mode, Button.NEXT)
+            presses += 1
+            assert presses <= len(mode.entry.keys), "NEXT never reached the key: the grid is not a ring"
+        press(mode, Button.SELECT)
+
+
+def finish_entry_with_buttons(mode: PlayersMode) -> None:
+    target = key_index(mode, "done")
+    while mode.entry.cursor != target:
+        press(mode, Button.NEXT)
+    press(mode, Button.SELECT)
+
+
+def tap(mode: PlayersMode, rect: pygame.Rect) -> bool:
+    return mode.on_tap(rect.center)
+
+
+def tap_key(mode: PlayersMode, kind: str, char: str = "") -> None:
+    assert tap(mode, mode.entry.keys[key_index(mode, kind, char)].rect)
+
+
+# -- the rules are config's rules ------------------------------------------------------------------------------
+CASES = [
+    ["Anna"],
+    ["Anna", "Ben", "Carla", "David", "Eva", "Fritz"],
+    ["Anna", "Ben", "Carla", "David", "Eva", "Fritz", "Gerd"],
+    [],
+    ["Anna", "anna"],
+    ["Anna", "ANNA "],
+    ["Ä" * 20],
+    ["Ä" * 21],
+    ["Anna", "  "],
+    ["Anna", ""],
+    ["Anna", "Ben", "Ben", "Carla", "David", "Eva", "Fritz"],  # duplicate AND seven: config names the duplicate
+]
+
+
+@pytest.mark.parametrize("names", CASES)
+def test_players_problem_agrees_with_config_from_dict(names):
+    stripped = [n.strip() for n in names]
+    try:
+        config.from_dict({"players": names})
+        accepted = True
+    except ConfigError as exc:
+        accepted = False
+        config_message = str(exc)
+    problem = players_problem(stripped, "en")
+    assert (problem is None) == accepted, (names, problem)
+    if not accepted:
+        # the same problem as config's message, in the player's words
+        expected = {"list of names": ["core.players_err_blank"], "once": ["core.players_err_duplicate"],
+                    "1 to 6": ["core.players_err_too_many", "core.players_err_too_few"],
+                    "20 letters": ["core.players_err_too_long"]}
+        keys = next(v for k, v in expected.items() if k in config_message)
+        allowed = {t(k, "en", name=n, max=m)
+                   for k in keys for n in stripped or [""] for m in (MAX_PLAYERS, MAX_NAME_LEN)}
+        assert problem in allowed, (config_message, problem)
+
+
+def test_limits_match_config():
+    config.from_dict({"players": [f"P{i}" for i in range(MAX_PLAYERS)]})
+    with pytest.raises(ConfigError):
+        config.from_dict({"players": [f"P{i}" for i in range(MAX_PLAYERS + 1)]})
+    config.from_dict({"players": ["x" * MAX_NAME_LEN]})
+    with pytest.raises(ConfigError):
+        config.from_dict({"players": ["x" * (MAX_NAME_LEN + 1)]})
+
+
+# -- typing a name ---------------------------------------------------------------------------------------------
+def test_add_a_player_with_next_and_select_only():
+    mode, cfg, rec, done = make()
+    select_list_item(mode, 3)  # "add" comes after the three players
+    assert mode.entry is not None and mode.wants_text
+    type_with_buttons(mode, "ulrike b")
+    assert mode.entry.text == "Ulrike B"  # first letter (and the grid's word starts) capitalised
+    finish_entry_with_buttons(mode)
+    assert mode.entry is None and not mode.wants_text
+    assert mode.players == ["Anna", "Ben", "Carla", "Ulrike B"]
+    assert cfg.players == ["Anna", "Ben", "Carla"]  # nothing saved yet
+    select_list_item(mode, 5)  # done
+    assert rec.saved == [["Anna", "Ben", "Carla", "Ulrike B"]] and done == [True]
+
+
+def test_undo_deletes_the_last_letter_and_long_undo_is_left_to_the_app():
+    mode, *_ = make()
+    select_list_item(mode, 3)
+    type_with_buttons(mode, "tim")
+    press(mode, Button.UNDO)
+    assert mode.entry.text == "Ti"
+    assert mode.on_button(ButtonEvent(Button.UNDO, Press.LONG)) is False
+    assert mode.entry.text == "Ti"
+    press(mode, Button.UNDO, 2)
+    assert mode.entry.text == ""
+    press(mode, Button.UNDO)  # nothing left: UNDO leaves the entry without adding anyone
+    assert mode.entry is None and mode.players == ["Anna", "Ben", "Carla"]
+
+
+def test_roll_jumps_a_row_so_done_is_near():
+    mode, *_ = make()
+    select_list_item(mode, 3)
+    assert mode.entry.cursor == 0
+    press(mode, Button.ROLL, 3)
+    assert mode.entry.keys[mode.entry.cursor].kind == "done"
+
+
+def test_add_a_player_by_tapping():
+    mode, cfg, rec, done = make()
+    assert tap(mode, mode.add_rect())
+    for ch in "jörg":
+        tap_key(mode, "letter", ch)
+    tap_key(mode, "letter", "x")
+    tap_key(mode, "delete")
+    assert mode.entry.text == "Jörg"
+    tap_key(mode, "done")
+    assert mode.players[-1] == "Jörg"
+    assert tap(mode, mode.done_rect())
+    assert rec.saved == [["Anna", "Ben", "Carla", "Jörg"]] and done == [True]
+
+
+def test_add_a_player_with_the_laptop_keyboard():
+    mode, *_ = make()
+    select_list_item(mode, 3)
+    mode.on_text("m")
+    mode.on_text("aRie-Luise")
+    assert mode.entry.text == "MaRie-Luise"  # a keyboard has shift: only the first letter is forced
+    press(mode, Button.UNDO)  # Backspace arrives as UNDO
+    press(mode, Button.SELECT)  # Return after typing means done, not "type the highlighted letter"
+    assert mode.entry is None
+    assert mode.players == ["Anna", "Ben", "Carla", "MaRie-Luis"]
+
+
+def test_space_and_r_typed_on_a_keyboard_do_not_move_the_outline_off_done():
+    mode, *_ = make()
+    select_list_item(mode, 3)
+    mode.on_text("r")
+    assert mode.on_button(ButtonEvent(Button.ROLL)) is False  # the same key press, seen as the ROLL button
+    press(mode, Button.SELECT)
+    assert mode.players[-1] == "R"
+
+
+def test_keyboard_text_outside_entry_is_not_used():
+    mode, *_ = make()
+    assert mode.on_text("x") is False
+    assert mode.players == ["Anna", "Ben", "Carla"]
+
+
+def test_a_name_stops_at_twenty_letters_with_a_message():
+    mode, *_ = make()
+    select_list_item(mode, 3)
+    mode.on_text("a" * (MAX_NAME_LEN + 3))
+    assert len(mode.entry.text) == MAX_NAME_LEN
+    assert mode.message == t("core.players_err_too_long", "de", max=MAX_NAME_LEN)
+    tap_key(mode, "letter", "b")
+    assert len(mode.entry.text) == MAX_NAME_LEN and "20" in mode.message
+
+
+def test_a_blank_name_is_refused_in_words():
+    mode, *_ = make()
+    select_list_item(mode, 3)
+    tap_key(mode, "space")
+    tap_key(mode, "done")
+    assert mode.entry is not None
+    assert mode.message == t("core.players_err_blank", "de")
+    assert mode.players == ["Anna", "Ben", "Carla"]
+
+
+# -- the list --------------------------------------------------------------------------------------------------
+def test_rename_with_buttons_and_with_taps():
+    mode, cfg, rec, done = make()
+    do_action(mode, 1, "rename")
+    assert mode.entry.text == "Ben"
+    press(mode, Button.UNDO, 3)
+    type_with_buttons(mode, "bea")
+    finish_entry_with_buttons(mode)
+    assert mode.players == ["Anna", "Bea", "Carla"]
+    # touch: tap the player, tap rename, fix the case of her own name (not a duplicate of herself)
+    assert tap(mode, mode.player_rects()[0])
+    assert tap(mode, mode.action_rects()["rename"])
+    mode.on_text(" M")
+    tap_key(mode, "done")
+    assert mode.players == ["Anna M", "Bea", "Carla"]
+    assert mode.message == ""
+
+
+def test_remove_asks_once_more_then_removes():
+    mode, *_ = make()
+    do_action(mode, 1, "remove")
+    assert mode.players == ["Anna", "Ben", "Carla"] and mode.remove_armed
+    press(mode, Button.SELECT)
+    assert mode.players == ["Anna", "Carla"]
+    # touch: two taps on remove
+    assert tap(mode, mode.player_rects()[1])
+    assert tap(mode, mode.action_rects()["remove"])
+    assert mode.players == ["Anna", "Carla"]
+    assert tap(mode, mode.action_rects()["remove"])
+    assert mode.players == ["Anna"]
+
+
+def test_the_last_player_cannot_be_removed():
+    mode, *_ = make(["Anna"])
+    do_action(mode, 0, "remove")
+    press(mode, Button.SELECT)
+    assert mode.players == ["Anna"]
+    assert mode.message == t("core.players_err_too_few", "de")
+
+
+def test_move_a_player_one_seat_earlier_and_later():
+    mode, *_ = make(["Anna", "Ben", "Carla", "David"])
+    do_action(mode, 2, "earlier")
+    assert mode.players == ["Anna", "Carla", "Ben", "David"]
+    press(mode, Button.SELECT)  # the outline stays on "earlier" and the chosen player moves with her
+    assert mode.players == ["Carla", "Anna", "Ben", "David"]
+    assert not mode.action_enabled("earlier")  # seat 1 has no earlier seat
+    press(mode, Button.SELECT)
+    assert mode.players == ["Carla", "Anna", "Ben", "David"]
+    assert tap(mode, mode.player_rects()[1])
+    assert tap(mode, mode.action_rects()["later"])
+    assert mode.players == ["Carla", "Ben", "Anna", "David"]
+
+
+def test_a_duplicate_name_is_refused_with_the_message():
+    mode, *_ = make()
+    select_list_item(mode, 3)
+    type_with_buttons(mode, "anna")
+    finish_entry_with_buttons(mode)
+    assert mode.entry is not None  # still typing: the family can add an initial
+    assert mode.message == t("core.players_err_duplicate", "de", name="Anna")
+    assert mode.players == ["Anna", "Ben", "Carla"]
+    type_with_buttons(mode, " k")
+    finish_entry_with_buttons(mode)
+    assert mode.players == ["Anna", "Ben", "Carla", "Anna K"] and mode.message == ""
+
+
+def test_a_seventh_player_is_refused():
+    six = ["Anna", "Ben", "Carla", "David", "Eva", "Fritz"]
+    mode, *_ = make(six, lang="en")
+    select_list_item(mode, 6)  # add
+    assert mode.entry is None
+    assert mode.message == t("core.players_err_too_many", "en", max=MAX_PLAYERS)
+    assert "6" in mode.message
+    assert tap(mode, mode.add_rect())
+    assert mode.entry is None and mode.players == six
+
+
+# -- saving ----------------------------------------------------------------------------------------------------
+def test_done_saves_the_new_config_and_calls_on_done(tmp_path):
+    target = tmp_path / "companion.toml"
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    done: list[bool] = []
+    mode = PlayersMode(cfg, on_done=lambda: done.append(True), save=lambda c: config.save(c, target))
+    do_action(mode, 1, "earlier")
+    press(mode, Button.UNDO)
+    select_list_item(mode, 2)
+    mode.on_text("Zoë")
+    press(mode, Button.SELECT)
+    select_list_item(mode, 4)
+    assert done == [True]
+    assert cfg.players == ["Ben", "Anna", "Zoë"]
+    assert config.load(target).players == ["Ben", "Anna", "Zoë"]
+
+
+def test_save_gets_the_config_object_it_was_given():
+    mode, cfg, rec, done = make()
+    do_action(mode, 0, "later")
+    press(mode, Button.UNDO)
+    select_list_item(mode, 4)
+    assert rec.configs == [cfg] and rec.configs[0] is cfg
+    assert rec.saved == [["Ben", "Anna", "Carla"]] and done == [True]
+
+
+@pytest.mark.parametrize("error", [ConfigError("config file /x is read-only"), CompanionError("disk full"),
+                                   PermissionError(13, "Permission denied")])
+def test_a_failing_save_shows_its_message_and_keeps_the_edits(error):
+    mode, cfg, rec, done = make(save=Recorder(error))
+    do_action(mode, 2, "remove")
+    press(mode, Button.SELECT)
+    press(mode, Button.UNDO)
+    select_list_item(mode, 3)  # done
+    assert done == []
+    assert str(error) in mode.message
+    assert mode.message.startswith("Nicht gespeichert")
+    assert mode.players == ["Anna", "Ben"]  # the edits stay for another try
+    assert cfg.players == ["Anna", "Ben", "Carla"]  # the app's config still matches the file
+    rec.error = None
+    select_list_item(mode, 3)
+    assert done == [True] and cfg.players == ["Anna", "Ben"]
+
+
+def test_other_buttons_are_not_used():
+    mode, *_ = make()
+    for b in (Button.ROLL, Button.REROLL, Button.TIMER, Button.UNDO):
+        assert mode.on_button(ButtonEvent(b)) is False
+    assert mode.on_button(ButtonEvent(Button.SELECT, Press.LONG)) is False
+    assert mode.on_tap((5, 5)) is False
+
+
+# -- screens ---------------------------------------------------------------------------------------------------
+def _mean(surface: pygame.Surface, rect: pygame.Rect) -> tuple[float, ...]:
+    arr = pygame.surfarray.pixels3d(surface)[rect.x:rect.right, rect.y:rect.bottom]
+    return tuple(float(arr[..., c].mean()) for c in range(3))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_screens_render(out_dir, lang):
+    pygame.init()
+    surface = pygame.Surface((800, 480))
+    mode, *_ = make(["Anna", "Ben", "Carla", "Maximilian-Alexand", "Zoë"], lang=lang)
+    mode.draw(surface)
+    pygame.image.save(surface, str(out_dir / f"players_list_{lang}.png"))
+    do_action(mode, 3, "later")
+    mode.draw(surface)
+    pygame.image.save(surface, str(out_dir / f"players_actions_{lang}.png"))
+    # the chosen player (now seat 5) is filled with the accent colour
+    r, g, b = _mean(surface, mode.player_rects()[4].inflate(-40, -30))
+    assert r > 150 and g > 100 and b < 120
+    press(mode, Button.UNDO)
+    select_list_item(mode, 5)
+    type_with_buttons(mode, "jörg")
+    mode.draw(surface)
+    pygame.image.save(surface, str(out_dir / f"players_grid_{lang}.png"))
+    key = mode.entry.keys[mode.entry.cursor].rect
+    r, g, b = _mean(surface, pygame.Rect(key.x + 8, key.y + 3, key.w - 16, 5))
+    assert r > 200 and b < 80  # the highlighted key is the accent colour
+    press(mode, Button.UNDO, 4)
+    mode.on_text("anna")
+    finish_entry_with_buttons(mode)
+    assert mode.message
+    mode.draw(surface)
+    pygame.image.save(surface, str(out_dir / f"players_grid_message_{lang}.png"))
+    mode.message = ""
+    tap_key(mode, "cancel")
+    mode.on_tap(mode.add_rect().center)  # sixth player
+    tap_key(mode, "cancel")
+    mode.players.append("Fritz")
+    select_list_item(mode, 6)
+    assert mode.message
+    mode.draw(surface)
+    pygame.image.save(surface, str(out_dir / f"players_list_message_{lang}.png"))
+
+
+def test_failed_save_screen(out_dir):
+    pygame.init()
+    surface = pygame.Surface((800, 480))
+    error = ConfigError("config file /home/pi/.config/table-companion/config.toml cannot be written: "
+                        "[Errno 28] No space left on device")
+    mode, *_ = make(["Anna", "Ben", "Carla", "David", "Eva", "Fritz"], save=Recorder(error))
+    select_list_item(mode, 7)
+    mode.draw(surface)
+    pygame.image.save(surface, str(out_dir / "players_save_failed_de.png"))
+    assert "No space left" in mode.message
+    # the red-edged message panel sits in the title's place, above the first player
+    r, g, b = _mean(surface, pygame.Rect(LIST_X, 20, 3, 20))
+    assert r > 180 and g < 110
+    assert mode.player_rects()[0].y >= MESSAGE_H
