@@ -1,6 +1,10 @@
 """Dice-reading benchmark: run the pip reader over every dataset folder and print one row per folder.
 
-    python bench/bench_dice_read.py [--datasets DIR] [--scale 3280x2464] [--failures OUTDIR]
+    python bench/bench_dice_read.py [--split all|train|holdout] [--method auto|net|classical] [--scale 3280x2464]
+                                    [--datasets DIR] [--failures OUTDIR] [--model FILE]
+
+``--split holdout`` reads only the photos the net was not trained on (vision/datasets.py decides, the same way for
+the trainer, this benchmark and the tests); quote those numbers for accuracy on new photos.
 
 Per photo, predicted and labelled faces are compared as multisets: correct = size of their intersection,
 precision = correct / predicted, recall = correct / labelled, "exact" = photos whose multisets are equal.
@@ -11,10 +15,9 @@ Unknown faces (None) count as predicted but never as correct. Timing is wall tim
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import sys
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 
 import cv2
@@ -22,21 +25,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from vision import net  # noqa: E402
 from vision.annotate import annotate  # noqa: E402
-from vision.pips import read_dice  # noqa: E402
+from vision.datasets import SPLITS, default_datasets, folders, select  # noqa: E402
+from vision.pips import METHODS, read_dice  # noqa: E402
 
 
-def default_datasets() -> Path:
-    env = os.environ.get("COMPANION_DATASETS")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "datasets"
-
-
-def load_labels(folder: Path) -> dict[str, list[int]]:
-    faces: dict[str, list[int]] = defaultdict(list)
-    with open(folder / "labels.csv", newline="") as fh:
-        for row in csv.DictReader(fh):
-            faces[row["image"]].append(int(row["face"]))
-    return dict(faces)
+def load_labels(folder: Path, split: str = "all") -> dict[str, list[int]]:
+    return {name: [d.face for d in dice] for name, dice in select(folder, split).items()}
 
 
 def pin_one_core() -> None:
@@ -48,8 +44,10 @@ def pin_one_core() -> None:
             pass
 
 
-def run_folder(folder: Path, scale: tuple[int, int] | None, failures: Path | None) -> dict:
-    labels = load_labels(folder)
+def run_folder(
+    folder: Path, scale: tuple[int, int] | None, failures: Path | None, split: str = "all", method: str = "auto"
+) -> dict:
+    labels = load_labels(folder, split)
     totals = Counter()
     times: list[float] = []
     for name in sorted(labels):
@@ -58,7 +56,7 @@ def run_folder(folder: Path, scale: tuple[int, int] | None, failures: Path | Non
             continue
         if scale is not None:
             img = cv2.resize(img, scale, interpolation=cv2.INTER_CUBIC)
-        reading = read_dice(img)
+        reading = read_dice(img, method)
         times.append(reading.ms)
         predicted = Counter(reading.faces)
         truth = Counter(labels[name])
@@ -94,25 +92,35 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--datasets", type=Path, default=default_datasets())
     ap.add_argument("--scale", help="upscale every photo to WxH first (e.g. 3280x2464, a Pi camera still)")
     ap.add_argument("--failures", type=Path, help="write annotated photos that were not read exactly here")
+    ap.add_argument("--split", choices=SPLITS, default="all", help="which photos (see vision/datasets.py)")
+    ap.add_argument("--method", choices=METHODS, default="auto", help="reader (auto = net when its model loads)")
+    ap.add_argument("--model", type=Path, help="another ONNX model instead of vision/models/dice_net.onnx")
     args = ap.parse_args(argv)
+    if args.model is not None:
+        if net.load(args.model) is None:
+            print(f"cannot load the model {args.model}", file=sys.stderr)
+            return 1
+        net.MODEL_PATH = args.model
     scale = None
     if args.scale:
         w, _, h = args.scale.lower().partition("x")
         scale = (int(w), int(h))
     pin_one_core()
-    folders = sorted(p for p in args.datasets.iterdir() if (p / "labels.csv").is_file())
-    if not folders:
+    found = folders(args.datasets)
+    if not found:
         print(f"no dataset folders with labels.csv under {args.datasets}", file=sys.stderr)
         return 1
-    print(f"dice-reading benchmark, frames {'as published' if scale is None else args.scale}, one core")
+    used = "classical" if args.method == "classical" or net.load(net.MODEL_PATH) is None else "net"
+    print(f"dice-reading benchmark, {args.split} photos, frames {'as published' if scale is None else args.scale}, "
+          f"reader {used}, one core")
     head = (
         f"{'folder':<14}{'images':>7}{'labelled':>9}{'predicted':>10}{'correct':>9}"
         f"{'prec':>10}{'recall':>9}{'exact':>9}{'med ms':>9}{'p95 ms':>9}"
     )
     print(head)
     print("-" * len(head))
-    for folder in folders:
-        print(fmt_row(run_folder(folder, scale, args.failures)), flush=True)
+    for folder in found:
+        print(fmt_row(run_folder(folder, scale, args.failures, args.split, args.method)), flush=True)
     return 0
 
 

@@ -1,13 +1,18 @@
-"""Train the small pip-dice detector (vision/models/dice_net.onnx) on ../shared/datasets (train split) + renders.
+"""Train the two pip-dice nets (vision/models/*.onnx) on ../shared/datasets (train split only) + rendered trays.
 
     /work/venv/bin/pip install torch onnx      # dev-only: the runtime needs neither, only cv2.dnn and the .onnx
-    python scripts/train_dice_net.py [--iters 6000] [--out vision/models/dice_net.onnx] [--threads 2]
+    # the recipe of the shipped models (detector and first face run side by side, ~25 min wall on 2 busy cores):
+    python scripts/train_dice_net.py --part detector --minutes 17 --synthetic 300 --checkpoint out/det.pt
+    python scripts/train_dice_net.py --part faces --minutes 15 --synthetic 300 --checkpoint out/faces.pt
+    python scripts/train_dice_net.py --part faces --minutes 8 --synthetic 150 --lr 1e-3 --init out/faces.pt \
+        --hard-negatives vision/models/dice_net.onnx
 
-What it learns (CenterNet-style, one pass, output stride 4): channel 0 is a heatmap of die top-face centres, 1-6 are
-face logits (read at a peak), 7 is log(die side / 32 px). Why centres, not boxes: the two photo sets label boxes
-differently (byler: the whole die; matteo: only the top face's pips) but both boxes are centred on the top face.
-The size channel is trained only on labels whose box is the die (byler, renders); matteo's boxes only set how wide
-the heatmap blob is.
+Detector (``--part detector``, CenterNet-style, one pass, output stride 4): channel 0 is a heatmap of die top-face
+centres, 1-6 are face logits (read at a peak), 7 is log(die side / 32 px). Why centres, not boxes: the two photo sets
+label boxes differently (byler: the whole die; matteo: only the top face's pips) but both boxes are centred on the
+top face. The size channel is trained only on labels whose box is the die (byler, renders); matteo's boxes only set
+how wide the heatmap blob is. Face net (``--part faces``): 32 px crops around dice (and around places that are not
+dice, including the detector's false alarms with ``--hard-negatives``) -> not a die / face 1-6.
 
 Why heavy augmentation: the reader must work on cameras and dice it never saw. Every sample is a random crop at a
 random scale (dice 10-110 px in the net input), rotated, flipped, perspective-warped, with hue rotation, channel
@@ -35,9 +40,18 @@ import torch.nn as nn  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 from vision.datasets import default_datasets, folders, select  # noqa: E402
-from vision.net import INPUT_SCALE, MODEL_PATH, STRIDE, WORK_SIDE  # noqa: E402
+from vision.net import (  # noqa: E402
+    CROP_SPAN,
+    FACE_INPUT,
+    FACE_MODEL_PATH,
+    INPUT_SCALE,
+    MODEL_PATH,
+    STRIDE,
+    WORK_SIDE,
+    face_crop,
+)
 
-CROP = 224
+CROP = 192
 #: Folders whose boxes cover only the top face's pips (see their SOURCE.md): no size target from them.
 PIP_BOXES = {"matteo-d6"}
 
@@ -114,6 +128,7 @@ class Sample:
     faces: np.ndarray  # (n,) 1-6
     sizes: np.ndarray  # (n,) die side in pixels (estimate where the box is not the die)
     size_known: bool
+    hard: np.ndarray | None = None  # (m, 2) places the detector mistakes for dice (negatives for the face net)
 
 
 def load_photos(root: Path) -> list[Sample]:
@@ -308,6 +323,162 @@ def export(net: DiceNet, out: Path) -> None:
         raise SystemExit("cv2.dnn disagrees with torch: the exported model is not usable")
 
 
+# ------------------------------------------------------------------------------------------------------------
+# The face net (second stage): one die crop -> not a die / face 1-6
+
+
+class FaceNet(nn.Module):
+    """Plain small CNN on a FACE_INPUT crop; the die is centred and scaled, so it only has to count pips."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.features = nn.Sequential(
+            cbr(3, 16), cbr(16, 32, 3, 2), cbr(32, 32), cbr(32, 64, 3, 2), cbr(64, 64), cbr(64, 96, 3, 2), cbr(96, 96),
+            nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+        )
+        self.fc = nn.Linear(96, 7)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.fc(self.features(x))
+
+
+def die_crop(s: Sample, x: float, y: float, size: float, rng: np.random.Generator) -> np.ndarray:
+    """A training crop around (x, y): rotated, mirrored, sheared, recoloured, maybe shrunk, then ``face_crop``."""
+    side = int(math.ceil(size * CROP_SPAN * 1.6)) + 4
+    m = cv2.getRotationMatrix2D((x, y), rng.uniform(0, 360), 1.0)
+    if rng.random() < 0.5:
+        m[0, :2] *= -1
+    if rng.random() < 0.4:  # a tilted camera squeezes the face along one direction
+        sq = np.array([[1.0, 0.0], [0.0, rng.uniform(0.75, 1.0)]]) @ m[:, :2]
+        m[:, :2] = sq
+    m[:, 2] += np.array([side / 2, side / 2]) - m[:, :2] @ np.array([x, y]) - m[:, 2]
+    patch = cv2.warpAffine(s.img, m, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    patch = _colour(patch, rng)
+    if rng.random() < 0.3:
+        patch = cv2.GaussianBlur(patch, (0, 0), rng.uniform(0.3, 0.04 * size + 0.4))
+    if rng.random() < 0.3:
+        ok, data = cv2.imencode(".jpg", patch, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 95))])
+        patch = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    crop = face_crop(patch, side / 2, side / 2, size)
+    if rng.random() < 0.3:  # a die only 10-24 px across in the photo
+        k = int(rng.integers(8, 18))
+        crop = cv2.resize(cv2.resize(crop, (k, k), interpolation=cv2.INTER_AREA), (FACE_INPUT, FACE_INPUT))
+    if rng.random() < 0.3:
+        crop = np.clip(crop + rng.normal(0, rng.uniform(1, 8), crop.shape), 0, 255).astype(np.uint8)
+    return crop
+
+
+def face_example(s: Sample, rng: np.random.Generator) -> tuple[np.ndarray, int]:
+    """A die (label = face) most of the time; otherwise a place near or between dice (label 0)."""
+    i = int(rng.integers(len(s.centers)))
+    size = float(s.sizes[i])
+    if rng.random() < 0.72:
+        jitter = rng.normal(0, 0.06 * size, 2)
+        scale = math.exp(rng.uniform(math.log(0.78), math.log(1.3)))
+        x, y = s.centers[i] + jitter
+        return die_crop(s, float(x), float(y), size * scale, rng), int(s.faces[i])
+    h, w = s.img.shape[:2]
+    if s.hard is not None and len(s.hard) and rng.random() < 0.5:
+        x, y = s.hard[rng.integers(len(s.hard))] + rng.normal(0, 0.05 * size, 2)
+        scale = math.exp(rng.uniform(math.log(0.7), math.log(1.4)))
+        return die_crop(s, float(x), float(y), size * scale, rng), 0
+    for _ in range(20):
+        if rng.random() < 0.6:  # beside a die: its sides, the gap to the next die
+            ang, dist = rng.uniform(0, 2 * math.pi), rng.uniform(0.5, 1.0) * size
+            x, y = s.centers[i] + dist * np.array([math.cos(ang), math.sin(ang)])
+        else:  # anywhere on the table
+            x, y = rng.uniform(0, w), rng.uniform(0, h)
+        d = np.hypot(s.centers[:, 0] - x, s.centers[:, 1] - y)
+        if (d >= 0.45 * s.sizes).all():
+            scale = math.exp(rng.uniform(math.log(0.7), math.log(1.4)))
+            return die_crop(s, float(x), float(y), size * scale, rng), 0
+    return die_crop(s, float(s.centers[i][0]), float(s.centers[i][1]), size, rng), int(s.faces[i])
+
+
+class FaceSet(torch.utils.data.IterableDataset):
+    def __init__(self, samples: list[Sample], weights: np.ndarray, seed: int) -> None:
+        self.samples, self.weights, self.seed = samples, weights / weights.sum(), seed
+
+    def __iter__(self):
+        info = torch.utils.data.get_worker_info()
+        rng = np.random.default_rng(self.seed + 101 + (info.id if info else 0) * 7919)
+        while True:
+            s = self.samples[rng.choice(len(self.samples), p=self.weights)]
+            crop, label = face_example(s, rng)
+            yield crop.astype(np.float32).transpose(2, 0, 1) * INPUT_SCALE, label
+
+
+def export_faces(net: FaceNet, out: Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    net.eval()
+    x = torch.zeros(4, 3, FACE_INPUT, FACE_INPUT)
+    torch.onnx.export(net, x, str(out), input_names=["crops"], output_names=["logits"], opset_version=17,
+                      dynamo=False, dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
+    net.eval()
+    m = cv2.dnn.readNetFromONNX(str(out))
+    probe = torch.rand(7, 3, FACE_INPUT, FACE_INPUT)
+    m.setInput(probe.numpy())
+    got = m.forward()
+    with torch.no_grad():
+        ref = net(probe).numpy()
+    err = float(np.abs(got - ref).max())
+    print(f"exported {out} ({out.stat().st_size / 1024:.0f} KiB), cv2.dnn vs torch max abs diff {err:.2e}")
+    if err > 1e-3:
+        raise SystemExit("cv2.dnn disagrees with torch: the exported face model is not usable")
+
+
+def mine_hard_negatives(samples: list[Sample], detector: Path) -> int:
+    """Where a trained detector fires away from every labelled die (screw holes, specks, tray corners): the face
+    net must learn to say "not a die" there, and random table crops rarely show such places."""
+    from vision.net import DiceNet as Runtime
+    from vision.net import decode
+
+    model = Runtime(detector, face_path=Path("/nonexistent"))
+    total = 0
+    for s in samples:
+        maps, factor = model.maps(s.img)
+        found = [(c.x, c.y) for c in decode(maps, factor, 0.1)]
+        hard = [p for p in found if (np.hypot(s.centers[:, 0] - p[0], s.centers[:, 1] - p[1]) >= 0.5 * s.sizes).all()]
+        s.hard = np.array(hard, np.float32).reshape(-1, 2)
+        total += len(hard)
+    return total
+
+
+def train_faces(samples: list[Sample], weights: np.ndarray, args: argparse.Namespace) -> None:
+    if args.hard_negatives:
+        print(f"{mine_hard_negatives(samples, args.hard_negatives)} hard negatives from {args.hard_negatives}",
+              flush=True)
+    loader = torch.utils.data.DataLoader(
+        FaceSet(samples, weights, args.seed), batch_size=args.face_batch, num_workers=args.workers,
+        persistent_workers=args.workers > 0,
+    )
+    net = FaceNet()
+    if args.init:
+        net.load_state_dict(torch.load(args.init))
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    net.train()
+    start = time.time()
+    run = np.zeros(2)
+    for it, (x, y) in enumerate(loader):
+        progress = max(it / args.iters, (time.time() - start) / (60 * args.minutes))
+        if progress >= 1.0:
+            break
+        for g in opt.param_groups:
+            g["lr"] = args.lr * min(1.0, it / 100) * 0.5 * (1 + math.cos(math.pi * progress))
+        o = net(x)
+        loss = F.cross_entropy(o, y, label_smoothing=0.05)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        acc = (o.argmax(1) == y).float().mean().item()
+        run = 0.98 * run + 0.02 * np.array([loss.item(), acc])
+        if it % 100 == 0:
+            print(f"it {it:5d}  loss {run[0]:.3f}  acc {run[1]:.3f}  {time.time() - start:.0f} s", flush=True)
+    if args.checkpoint:
+        torch.save(net.state_dict(), args.checkpoint)
+    export_faces(net, args.face_out)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--datasets", type=Path, default=default_datasets())
@@ -317,10 +488,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--synthetic", type=int, default=400, help="rendered trays added to the photos")
-    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--threads", type=int, default=1, help="torch threads; more than 1 only on an idle machine")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, default=MODEL_PATH)
+    ap.add_argument("--face-out", type=Path, default=FACE_MODEL_PATH)
+    ap.add_argument("--face-batch", type=int, default=128)
+    ap.add_argument("--part", choices=("detector", "faces"), default="detector",
+                    help="which of the two nets to train (run the script once for each)")
+    ap.add_argument("--checkpoint", type=Path, help="save the torch weights here too (to continue training later)")
+    ap.add_argument("--init", type=Path, help="start from these torch weights instead of random ones")
+    ap.add_argument("--hard-negatives", type=Path, help="faces: a trained detector .onnx whose false alarms on the "
+                    "train photos become 'not a die' examples")
     args = ap.parse_args(argv)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -334,11 +513,17 @@ def main(argv: list[str] | None = None) -> int:
     # Photos and renders in equal measure overall, whatever their counts.
     weights = np.array([1.0 / len(photos)] * len(photos) + ([0.5 / len(synth)] * len(synth) if synth else []))
     print(f"{len(photos)} train photos, {len(synth)} renders, ready in {time.time() - t0:.0f} s", flush=True)
+    if args.part == "faces":
+        train_faces(samples, weights, args)
+        print(f"done in {time.time() - t0:.0f} s")
+        return 0
     loader = torch.utils.data.DataLoader(
         TrainSet(samples, weights, args.seed), batch_size=args.batch, num_workers=args.workers,
         persistent_workers=args.workers > 0,
     )
     net = DiceNet()
+    if args.init:
+        net.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     net.train()
     run = np.zeros(3)
@@ -355,7 +540,8 @@ def main(argv: list[str] | None = None) -> int:
         lh = focal(torch.sigmoid(o[:, 0]), heat)
         lc = F.cross_entropy(o[:, 1:7], cls, ignore_index=-1) if (cls >= 0).any() else o.sum() * 0
         ls = (F.l1_loss(o[:, 7], size, reduction="none") * smask).sum() / smask.sum().clamp(min=1)
-        loss = lh + lc + 0.5 * ls
+        # The face net reads the faces; the detector's own face channels only back it up when that file is missing.
+        loss = lh + 0.3 * lc + ls
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -363,6 +549,8 @@ def main(argv: list[str] | None = None) -> int:
         if it % 100 == 0:
             print(f"it {it:5d}  heat {run[0]:.3f}  face {run[1]:.3f}  size {run[2]:.3f}  "
                   f"{time.time() - t0:.0f} s", flush=True)
+    if args.checkpoint:
+        torch.save(net.state_dict(), args.checkpoint)
     export(net, args.out)
     print(f"done in {time.time() - t0:.0f} s")
     return 0

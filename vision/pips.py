@@ -1,4 +1,4 @@
-"""Read pip dice: find the pips, group them into faces, count them.
+"""Read pip dice: the learned reader when its model loads (vision/net.py), else find pips, group and count them.
 
 Why pips first: a pip is the one thing every pip die shares, whatever its body colour, the table, or the camera:
 a small round spot of one colour that contrasts strongly with the flat face around it. Die bodies are much harder
@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision import net
 from vision.frame import as_bgr, work_image
 from vision.types import DieReading, TrayReading
 
@@ -347,27 +348,49 @@ def _drop_side_faces(faces: list[tuple[Face, float]]) -> list[tuple[Face, float]
     return [faces[i] for i in sorted(kept)]
 
 
-def read_dice(frame_bgr: np.ndarray) -> TrayReading:
-    """Read every pip die in the frame. Never raises: an unusable frame gives an empty reading."""
+METHODS = ("auto", "net", "classical")
+
+
+def read_dice(frame_bgr: np.ndarray, method: str = "auto") -> TrayReading:
+    """Read every pip die in the frame. Never raises: an unusable frame gives an empty reading.
+
+    ``method="auto"`` uses the learned reader (vision/net.py) when its model file loads through cv2.dnn and the
+    classical pip grouping below otherwise; ``"net"`` and ``"classical"`` force one (``"net"`` without a usable
+    model gives an empty reading, so a broken install shows instead of silently reading worse).
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, not {method!r}")
     start = time.perf_counter()
     try:
         bgr = as_bgr(frame_bgr)
         if bgr is None:
             return TrayReading((), (time.perf_counter() - start) * 1000)
-        work, factor = work_image(bgr)
-        faces = _read_faces(work)
-        fh, fw = bgr.shape[:2]
-        dice = []
-        for face, conf in faces:
-            cx, cy = face.center
-            half = _face_side(face) / 2
-            box = (
-                max(0, int((cx - half) / factor)), max(0, int((cy - half) / factor)),
-                min(fw, int(math.ceil((cx + half) / factor))), min(fh, int(math.ceil((cy + half) / factor))),
-            )
-            value: int | None = face.count if 1 <= face.count <= 6 and conf >= MIN_CONFIDENCE else None
-            dice.append(DieReading(value, float(conf), box))
+        model = net.load() if method != "classical" else None
+        if model is not None:
+            dice = [d.reading(bgr.shape) for d in model.detect(bgr)]
+        elif method == "net":
+            dice = []
+        else:
+            dice = _read_classical(bgr)
         dice.sort(key=lambda d: (d.box[1], d.box[0]))
         return TrayReading(tuple(dice), (time.perf_counter() - start) * 1000)
     except (cv2.error, ValueError, MemoryError):
         return TrayReading((), (time.perf_counter() - start) * 1000)
+
+
+def _read_classical(bgr: np.ndarray) -> list[DieReading]:
+    """The hand-made reader: find pips, group them into faces, count them (see the module docstring)."""
+    work, factor = work_image(bgr)
+    faces = _read_faces(work)
+    fh, fw = bgr.shape[:2]
+    dice = []
+    for face, conf in faces:
+        cx, cy = face.center
+        half = _face_side(face) / 2
+        box = (
+            max(0, int((cx - half) / factor)), max(0, int((cy - half) / factor)),
+            min(fw, int(math.ceil((cx + half) / factor))), min(fh, int(math.ceil((cy + half) / factor))),
+        )
+        value: int | None = face.count if 1 <= face.count <= 6 and conf >= MIN_CONFIDENCE else None
+        dice.append(DieReading(value, float(conf), box))
+    return dice
