@@ -17,8 +17,13 @@ import sys
 import time
 from pathlib import Path
 
-import cv2
-import numpy as np
+# one core means one thread for the linear algebra too (numpy's BLAS would otherwise start a thread per core and
+# fight over the one core it is pinned to); set before numpy is imported
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import cv2  # noqa: E402 - after the thread settings above
+import numpy as np  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]

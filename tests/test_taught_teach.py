@@ -79,11 +79,13 @@ def test_read_taught_gives_face_names_and_json(tmp_path):
         assert isinstance(reading, TrayReading) and reading.ms > 0
         json.dumps([d.to_json() for d in reading.dice])
         for d in reading.dice:
-            assert d.face is None or d.face in faces
+            assert d.face is None or d.face in {t.face for t in truth}  # unsure is allowed, wrong is not
             assert 0.0 <= d.confidence <= 1.0
         seen += len(truth)
         right += len(set(reading.faces) & {t.face for t in truth})
-    assert right >= seen // 2  # most colour cubes are read (the benchmark measures how many exactly)
+    # On whole trays the reader leaves many cubes unknown (the screen then asks): bench_taught measures how many.
+    # This floor is today's measured 5 of 12, lowered from "half" when the reader was made to never guess.
+    assert right >= seen // 3
     empty = read_taught(np.zeros((1, 1, 3), np.uint8), "fritzo")
     assert empty.dice == ()
 

@@ -1,0 +1,191 @@
+"""The taught reader's soundness: light and rotation change nothing, untaught faces stay unknown, and a face the
+player confirmed during the evening is stored atomically and read afterwards.
+
+Rendered made-up dice (tests/synth_dice.py); the seeds differ from the benchmark's (0) and from the one the
+decision constants were chosen on (101).
+"""
+
+from __future__ import annotations
+
+import os
+
+import cv2
+import numpy as np
+import pytest
+from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, found_dice, paint_face, photo_crop
+
+from companion import dicesets, profiles, teach
+from hardware.synthetic import DICE_STYLES, paint_pips, render_tray
+from vision import taught
+from vision.detect import find_dice
+from vision.taught import Profile
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def _taught(set_name: str, seed: int, per_face: int = 2) -> Profile:
+    rng = np.random.default_rng(seed)
+    p = Profile(set_name)
+    for face in TAUGHT_FACES[set_name]:
+        for c in crops(set_name, face, per_face, rng, hard=False):
+            p.add(face, c)
+    return p
+
+
+def _relit(crop: np.ndarray, gain: float, cast: tuple[float, float, float]) -> np.ndarray:
+    """The same photo under another lamp: brighter or dimmer, warmer or colder (a gain per colour channel)."""
+    return np.clip(crop.astype(np.float32) * gain * np.float32(cast), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("set_name,face", [("haste-worte", "car"), ("echt-spitze", "3+X"),
+                                           ("noch-x-mal", "green")])
+def test_a_different_lamp_changes_nothing(set_name, face):
+    """White balance to the die's own body: a dimmer and warmer lamp gives (nearly) the same mark description."""
+    crop = photo_crop(paint_face(set_name, face), np.random.default_rng(21), hard=False)
+    a = taught.describe(crop)
+    b = taught.describe(_relit(crop, 0.6, (0.85, 1.0, 1.12)))
+    shape_a, shape_b = a[:taught.SHAPE_DIM], b[:taught.SHAPE_DIM]
+    change = float(((shape_a - shape_b) ** 2).sum() / ((shape_a ** 2).sum() + (shape_b ** 2).sum()))
+    assert change < taught.SHAPE_TOL / 2, change
+    # the mark's colour relative to the body does not move either; the body's raw colour may (it is the lamp's)
+    assert np.hypot(a[-4] - b[-4], a[-3] - b[-3]) < taught.MARK_COLOUR_TOL / 2
+
+
+@pytest.mark.parametrize("set_name", ["haste-worte", "echt-spitze"])
+def test_any_quarter_turn_gives_the_same_answer(set_name):
+    p = _taught(set_name, seed=31)
+    rng = np.random.default_rng(32)
+    for face in TAUGHT_FACES[set_name][:4]:
+        crop = photo_crop(paint_face(set_name, face), rng, hard=False)
+        answers = {taught.match(p, np.ascontiguousarray(np.rot90(crop, k))).nearest for k in range(4)}
+        assert answers == {face}
+
+
+@pytest.mark.parametrize("set_name", ["haste-worte", "echt-spitze", "noch-x-mal", "fritzo"])
+def test_untaught_faces_come_back_unknown(set_name):
+    """A symbol of another edition, a 4 with the extra cross when only the plain 4 was shown, a purple die."""
+    p = _taught(set_name, seed=41)
+    rng = np.random.default_rng(42)
+    for face in UNTAUGHT_FACES[set_name]:
+        for c in crops(set_name, face, 3, rng, hard=False):
+            m = taught.match(p, c)
+            assert m.face is None, (face, m)
+            assert m.confidence < taught.THRESHOLD
+
+
+@pytest.mark.parametrize("set_name", ["haste-worte", "noch-x-mal", "fritzo"])
+def test_taught_faces_are_read_or_left_unknown_never_wrong(set_name):
+    p = _taught(set_name, seed=51)
+    rng = np.random.default_rng(52)
+    right = total = 0
+    for face in TAUGHT_FACES[set_name]:
+        for c in crops(set_name, face, 3, rng, hard=False):
+            m = taught.match(p, c)
+            assert m.face in (None, face), (face, m)
+            right += m.face == face
+            total += 1
+    assert right / total >= 0.7, right / total  # the benchmark measures the hard conditions
+
+
+def test_colour_is_the_meaning_on_a_colour_die():
+    """Two fritzo cubes differ only in colour: the reader must say which, and a purple cube is nobody's."""
+    p = _taught("fritzo", seed=61)
+    rng = np.random.default_rng(62)
+    for face in ("red", "orange", "yellow", "green", "blue"):
+        c = crops("fritzo", face, 1, rng, hard=False)[0]
+        assert taught.match(p, c).nearest == face
+
+
+def test_a_confirmed_answer_is_stored_atomically_and_read_afterwards(data_home, monkeypatch):
+    """During the evening the player tells the reader what an unknown die shows: the next reading knows it."""
+    rng = np.random.default_rng(71)
+    p = _taught("haste-worte", seed=72)
+    p_names = list(p.names)
+    profiles.save_profile(p)
+    before = profiles.profile_path("haste-worte").read_bytes()
+    frame, found = found_dice("haste-worte", ["moon"], rng)  # a symbol of another edition: unknown so far
+    face, cand, box = found[0]
+    assert cand is not None
+    crop = teach.crop_for_reader(frame, cand)
+    assert taught.match(p, crop).face is None
+
+    # a power cut during the save leaves the old profile whole, and no temp file behind
+    def cut(*_args, **_kwargs):
+        raise OSError("power cut")
+
+    with monkeypatch.context() as m, pytest.raises(OSError, match="power cut"):
+        m.setattr(os, "replace", cut)
+        teach.confirm(p, "moon", frame, box)
+    assert profiles.profile_path("haste-worte").read_bytes() == before
+    assert [f.name for f in profiles.profile_dir().iterdir()] == ["haste-worte.npz"]
+
+    path = teach.confirm(Profile("haste-worte", p_names, p.vectors[:len(p_names)]), "moon", frame, box)
+    stored = profiles.load_profile("haste-worte")
+    assert path == profiles.profile_path("haste-worte") and stored.counts()["moon"] == 1
+    assert taught.match(stored, crop).face == "moon"
+    # and the next camera frame of the same tray (fresh sensor noise) reads that die
+    noisy = np.random.default_rng(73).normal(0.0, 3.0, frame.shape)
+    again = np.clip(frame.astype(np.float32) + noisy, 0, 255).astype(np.uint8)
+    reading = teach.read_taught(again, "haste-worte", stored, dicesets.load("haste-worte"))
+    assert [d.face for d in reading.dice] == ["moon"]
+
+
+def _emblem_d6(face: object, size: int, rng: np.random.Generator) -> np.ndarray:
+    """A pip die whose 6 is an emblem (a red star), as some promotional dice have."""
+    if int(face) != 6:
+        return paint_pips(int(face), size, rng)
+    img = np.empty((size, size, 3), np.uint8)
+    img[:] = DICE_STYLES["ivory"][0]
+    ang = np.linspace(-np.pi / 2, 1.5 * np.pi, 11)[:-1]
+    rad = np.where(np.arange(10) % 2 == 0, 0.34, 0.14) * size
+    pts = np.stack([size / 2 + rad * np.cos(ang), size / 2 + rad * np.sin(ang)], axis=1).astype(np.int32)
+    cv2.fillPoly(img, [pts], (40, 30, 200), cv2.LINE_AA)
+    return img
+
+
+def _d6_emblem_readings() -> tuple[int, int, list[tuple[int, object]]]:
+    """Teach the emblem "6" from two tray photos, read trays of an emblem die and two pip dice: (emblem dice read
+    as 6, emblem dice seen, [(pip face, reading)] for the pip dice)."""
+    rng = np.random.default_rng(81)
+    dice_set = dicesets.load("d6")
+    p = Profile("d6")
+    while len(p) < 2:
+        frame, truth = render_tray(rng, faces=[6], painter=_emblem_d6)
+        cands = find_dice(frame)
+        if cands:
+            p.add("6", teach.crop_for_reader(frame, cands[0]))
+    emblem_read = emblem_seen = 0
+    pips: list[tuple[int, object]] = []
+    for _ in range(4):
+        frame, truth = render_tray(rng, faces=[6, 2, 5], painter=_emblem_d6)
+        reading = teach.read_taught(frame, "d6", p, dice_set)
+        for die in truth:
+            x0, y0, x1, y1 = die.box
+            mine = [d for d in reading.dice if x0 <= (d.box[0] + d.box[2]) / 2 <= x1
+                    and y0 <= (d.box[1] + d.box[3]) / 2 <= y1]
+            if len(mine) != 1:
+                continue  # missed or merged by the finder: the finder's business
+            if die.face == 6:
+                emblem_seen += 1
+                emblem_read += mine[0].face == 6
+            else:
+                pips.append((die.face, mine[0].face))
+    return emblem_read, emblem_seen, pips
+
+
+def test_d6_taught_emblem_never_claims_a_pip_face():
+    """The emblem's examples must not turn a pip die into a 6: the pip reader's answer stands."""
+    _, emblem_seen, pips = _d6_emblem_readings()
+    assert emblem_seen >= 2 and len(pips) >= 4
+    assert all(read != 6 for _, read in pips), pips
+
+
+@pytest.mark.xfail(strict=True, reason="on whole trays the top face of the finder's crop is not found precisely "
+                                       "enough yet (see docs/taught-dice.md, tray level); the emblem stays unknown")
+def test_d6_taught_emblem_is_read_as_6():
+    emblem_read, emblem_seen, _ = _d6_emblem_readings()
+    assert emblem_read >= emblem_seen // 2, (emblem_read, emblem_seen)
