@@ -115,11 +115,11 @@ class TeachView:
     def draw(self, surface: pygame.Surface) -> None:
         lang = self.lang
         surface.fill(theme.BG)
-        title = t("teach.title", lang, set=t(f"dice.set.{self.dice_set.name}", lang))
-        theme.text(surface, title, (20, 12), theme.fit_text(title, theme.LARGE, 430), theme.ACCENT, bold=True)
         prog = self.progress
         colour = theme.GOOD if prog.done else theme.TEXT
-        theme.text(surface, prog.text(lang), (780, 14), theme.BODY, colour, bold=True, anchor="topright")
+        done = theme.text(surface, prog.text(lang), (780, 14), theme.BODY, colour, bold=True, anchor="topright")
+        title = t("teach.title", lang, set=t(f"dice.set.{self.dice_set.name}", lang))
+        theme.text(surface, title, (20, 12), theme.fit_text(title, theme.LARGE, done.x - 40), theme.ACCENT, bold=True)
         if prog.missing:
             line = t("teach.missing", lang, faces=", ".join(face_label(f, lang, self.dice_set)
                                                              for f in prog.missing))
@@ -144,7 +144,8 @@ class TeachView:
         ask = t("teach.which_face", lang)
         _wrap(surface, ask, pygame.Rect(20, 306, 300, 80), theme.BODY, theme.TEXT)
         if self.n_seen > 1:
-            theme.text(surface, t("teach.several", lang, n=self.n_seen), (20, 392), theme.SMALL, theme.WARN)
+            _wrap(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, 386, 300, 48), theme.SMALL,
+                  theme.WARN)
         self.menu.draw(surface)
         hint_bar(surface, [(t("core.btn_next", lang), t("core.hint_move", lang)),
                            (t("core.btn_select", lang), t("core.hint_choose", lang))])
