@@ -62,7 +62,7 @@ def face_label(face: object, lang: str = "de", dice_set: DiceSet | None = None) 
     return name
 
 
-def _ink(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+def ink_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     """Black on light colours, white on dark ones: the pattern and name must stand out on any swatch."""
     lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
     return (20, 20, 20) if lum > 140 else (245, 245, 245)
@@ -112,7 +112,7 @@ def draw_colour_face(surface: pygame.Surface, rect: pygame.Rect, face: str, lang
     style = colour_style(face, dice_set) or ((128, 128, 128), "plain")
     rgb, pattern = style
     pygame.draw.rect(surface, rgb, rect, border_radius=max(4, rect.w // 8))
-    draw_pattern(surface, rect.inflate(-rect.w // 8, -rect.h // 8), pattern, _ink(rgb))
+    draw_pattern(surface, rect.inflate(-rect.w // 8, -rect.h // 8), pattern, ink_on(rgb))
     label = face_label(face, lang, dice_set)
     plate_h = max(theme.SMALL + 8, rect.h // 3)
     plate = pygame.Rect(rect.x, rect.bottom - plate_h, rect.w, plate_h)

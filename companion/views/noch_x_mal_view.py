@@ -34,24 +34,11 @@ from companion.games.noch_x_mal.faces import (
 )
 from companion.i18n import t
 from companion.views import theme
+from companion.views.colour_faces import colour_style, draw_pattern, ink_on
 from companion.views.widgets import Menu, MenuItem, draw_die, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
-try:  # the shared accessible colour swatches (names + patterns), when installed
-    from companion.views import colour_faces as _shared_colour_faces
-except ImportError:  # pragma: no cover - depends on another module being present
-    _shared_colour_faces = None
-
-#: hue of each colour face; never shown alone: every swatch also carries the name and a pattern
-HUES: dict[str, tuple[int, int, int]] = {
-    "red": (214, 48, 49),
-    "orange": (240, 140, 30),
-    "yellow": (245, 212, 40),
-    "green": (60, 170, 80),
-    "blue": (50, 110, 220),
-    "purple": (140, 70, 170),
-}
 PINK = (236, 72, 153)
 PLAYER_STRIP = pygame.Rect(0, 0, 744, 94)  # the app's menu corner sits top right
 DICE_AREA = pygame.Rect(10, 100, 780, 98)
@@ -60,59 +47,26 @@ BOARD_AREA = pygame.Rect(440, 262, 350, 186)
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
 
 
-def draw_pattern(surface: pygame.Surface, rect: pygame.Rect, name: str, ink: tuple[int, int, int]) -> None:
-    """A pattern per colour so that colour-blind players tell faces apart: stripes, dots, checks..."""
-    clip = surface.get_clip()
-    surface.set_clip(rect)
-    step = max(8, rect.w // 6)
-    if name == "red":  # diagonal stripes
-        for x in range(rect.x - rect.h, rect.right, step):
-            pygame.draw.line(surface, ink, (x, rect.bottom), (x + rect.h, rect.y), 3)
-    elif name == "orange":  # dots
-        for y in range(rect.y + step // 2, rect.bottom, step):
-            for x in range(rect.x + step // 2, rect.right, step):
-                pygame.draw.circle(surface, ink, (x, y), max(2, step // 5))
-    elif name == "yellow":  # checks
-        for y in range(rect.y, rect.bottom, step):
-            for x in range(rect.x, rect.right, step):
-                if ((x - rect.x) // step + (y - rect.y) // step) % 2 == 0:
-                    pygame.draw.rect(surface, ink, (x, y, step // 2, step // 2))
-    elif name == "green":  # horizontal stripes
-        for y in range(rect.y + step // 2, rect.bottom, step):
-            pygame.draw.line(surface, ink, (rect.x, y), (rect.right, y), 3)
-    elif name == "blue":  # vertical stripes
-        for x in range(rect.x + step // 2, rect.right, step):
-            pygame.draw.line(surface, ink, (x, rect.y), (x, rect.bottom), 3)
-    elif name == "purple":  # crosses
-        for y in range(rect.y + step // 2, rect.bottom, step):
-            for x in range(rect.x + step // 2, rect.right, step):
-                d = max(2, step // 4)
-                pygame.draw.line(surface, ink, (x - d, y - d), (x + d, y + d), 2)
-                pygame.draw.line(surface, ink, (x - d, y + d), (x + d, y - d), 2)
-    surface.set_clip(clip)
+def hue(face: str) -> tuple[int, int, int]:
+    """The colour of a face or chip, shared with every other screen (``colour_faces``)."""
+    style = colour_style(face)
+    return style[0] if style else theme.PANEL_HI
 
 
 def draw_colour_swatch(
     surface: pygame.Surface, rect: pygame.Rect, face: str, label: str, *, show_label: bool = True
 ) -> None:
-    """A colour face as hue + pattern + name; the shared ``colour_faces`` drawer is used when present."""
-    shared = getattr(_shared_colour_faces, "draw_colour_face", None) if _shared_colour_faces else None
-    if shared is not None:
-        try:
-            shared(surface, rect, face, label)
-            return
-        except TypeError:  # a different signature: fall back to our own, equally accessible drawing
-            pass
+    """A colour face as hue + pattern + name, with the same patterns as on every other screen, so colour-blind
+    players learn them once; the colour joker shows all five colours."""
     radius = max(4, rect.w // 7)
     if face == COLOUR_JOKER:
         band = max(1, rect.w // len(COLOURS))
         for i, c in enumerate(COLOURS):
-            pygame.draw.rect(surface, HUES[c], (rect.x + i * band, rect.y, band + 1, rect.h))
+            pygame.draw.rect(surface, hue(c), (rect.x + i * band, rect.y, band + 1, rect.h))
     else:
-        pygame.draw.rect(surface, HUES.get(face, theme.PANEL_HI), rect, border_radius=radius)
-        draw_pattern(
-            surface, rect.inflate(-6, -6), face, (255, 255, 255) if face != "yellow" else (120, 90, 0)
-        )
+        rgb, pattern = colour_style(face) or (theme.PANEL_HI, "plain")
+        pygame.draw.rect(surface, rgb, rect, border_radius=radius)
+        draw_pattern(surface, rect.inflate(-6, -6), pattern, ink_on(rgb))
     pygame.draw.rect(surface, theme.DIE_PIP, rect, width=2, border_radius=radius)
     if show_label:
         size = theme.fit_text(label, theme.SMALL, rect.w - 6, bold=True)
@@ -551,7 +505,7 @@ class NochXMalMode:
             pygame.draw.rect(surface, theme.ACCENT if hot else theme.PANEL, cell, border_radius=8)
             if p.chip_colour:  # a tab in the chip colour, with the pattern
                 tab = pygame.Rect(cell.x, cell.y, 10, cell.h)
-                pygame.draw.rect(surface, HUES[p.chip_colour], tab, border_radius=4)
+                pygame.draw.rect(surface, hue(p.chip_colour), tab, border_radius=4)
             ink = theme.BG if hot else theme.TEXT
             size = theme.fit_text(p.name, theme.BODY, cell.w - 20, bold=True)
             theme.text(surface, p.name, (cell.x + 16, cell.y + 3), size, ink, bold=True)
