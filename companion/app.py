@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from companion import paths
-from companion.announce import Announcement, Sound
+from companion.announce import Announcement
 from companion.config import Config
 from companion.errors import CompanionError
 from companion.games import engine_class
@@ -48,14 +48,16 @@ class GameEntry:
     setup_extras: Callable[[], dict[str, Any]] | None = None
 
 
-def _players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int = 6) -> list[SetupStep]:
+def players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int = 6) -> list[SetupStep]:
+    """How many play (the first N names of the config, in seat order) and who of them starts."""
     names = cfg.players
     # everybody in the config first: the usual evening; fewer (or solo) one NEXT away
     counts = list(range(min(max_players, len(names)), min_players - 1, -1))
     return [
         SetupStep("_count", t("core.setup_how_many", lang),
                   [(f"{n}: {', '.join(names[:n])}", n) for n in counts]),
-        SetupStep("start", t("core.setup_who_starts", lang), [(name, i) for i, name in enumerate(names)]),
+        SetupStep("start", t("core.setup_who_starts", lang),
+                  lambda answers: [(name, i) for i, name in enumerate(names[:answers.get("_count", len(names))])]),
     ]
 
 
@@ -79,12 +81,7 @@ def setup_action(entry: GameEntry, cfg: Config, answers: dict[str, Any], seed: i
     answers = dict(answers)
     count = answers.pop("_count", None)
     if count is not None:
-        players = cfg.players[:count]
-        start = answers.get("start", 0)
-        if start >= count:
-            start = 0
-        answers["start"] = start
-        action["players"] = players
+        action["players"] = cfg.players[:count]
     section = cfg.games.get(entry.name, {})
     action.update({k: section[k] for k in entry.config_keys if k in section})
     if entry.setup_extras is not None:
@@ -504,5 +501,3 @@ def _draw_notice(surface: pygame.Surface, message: str) -> None:
         theme.text(surface, line, (rect.centerx, rect.y + 8 + k * (size + 8)), size, theme.TEXT, bold=True,
                    anchor="midtop")
 
-
-__all__ = ["App", "GameEntry", "GAME_ENTRIES", "register_game", "Sound"]

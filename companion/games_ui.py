@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import importlib.util
 
-from companion.app import GameEntry, _players_steps, register_game
+from companion.app import GameEntry, players_steps, register_game
 from companion.config import Config
 from companion.i18n import t
 from companion.views.menus import SetupStep
 
 
 def _haste_setup(cfg: Config, lang: str) -> list[SetupStep]:
-    steps = _players_steps(cfg, lang, 2, 6)
-    steps[1] = SetupStep("start", t("core.setup_youngest", lang), steps[1].choices)
+    steps = players_steps(cfg, lang, 2, 6)
+    steps[1].title = t("core.setup_youngest", lang)
     steps.append(SetupStep("variant", t("core.setup_variant", lang), [
         (t("haste.variant_standard", lang), "standard"), (t("haste.variant_1", lang), "letter-first"),
         (t("haste.variant_2", lang), "simultaneous")]))
@@ -20,14 +20,14 @@ def _haste_setup(cfg: Config, lang: str) -> list[SetupStep]:
 
 
 def _echt_setup(cfg: Config, lang: str) -> list[SetupStep]:
-    steps = _players_steps(cfg, lang, 1, 4)
+    steps = players_steps(cfg, lang, 1, 4)
     steps.append(SetupStep("level", t("core.setup_level", lang), [(t("core.level_n", lang, n=n), n)
                                                                   for n in (1, 2, 3)]))
     return steps
 
 
 def _nxm_setup(cfg: Config, lang: str) -> list[SetupStep]:
-    return _players_steps(cfg, lang, 1, 6)
+    return players_steps(cfg, lang, 1, 6)
 
 
 def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
@@ -37,7 +37,7 @@ def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
     choices += [(f"{t('fritzo.mode_team', lang)}: {t(f'fritzo.mode_{m}', lang)}", {"mode": "team", "target": m})
                 for m in ("beginner", "challenge", "professional")]
     choices += [(t(f"fritzo.mode_{m}", lang), {"mode": m}) for m in ("level-one", "strategy")]
-    return [SetupStep("", t("fritzo.setup_mode", lang), choices), *_players_steps(cfg, lang, 1, 6)]
+    return [SetupStep("", t("fritzo.setup_mode", lang), choices), *players_steps(cfg, lang, 1, 6)]
 
 
 def _fritzo_cubes() -> dict:

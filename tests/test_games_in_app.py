@@ -36,3 +36,22 @@ def test_game_starts_from_the_menu_with_next_and_select_only(tmp_path, out_dir, 
     app.frame(0.03, [])
     pygame.image.save(app.display.window, str(out_dir / f"app_{name}_{size[0]}x{size[1]}_roll.png"))
     assert app.session.error is None, app.session.error
+
+
+def test_who_starts_offers_only_the_players_who_play(tmp_path):
+    cfg = Config()
+    cfg.players = ["Anna", "Ben", "Carla", "David"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    items = [item.value for item in app.mode.menu.items]
+    for _ in range(items.index(("new", "echt-spitze"))):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert [i.value for i in app.mode.mode.menu.items] == [4, 3, 2, 1]  # how many: everybody first
+    app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))  # two play
+    assert [i.label for i in app.mode.mode.menu.items] == ["Anna", "Ben"]
+    app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))  # Ben starts
+    app.on_button(ButtonEvent(Button.SELECT))  # level 1
+    assert app.session.actions[0]["players"] == ["Anna", "Ben"] and app.session.actions[0]["start"] == 1

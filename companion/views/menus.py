@@ -61,7 +61,8 @@ class SetupStep:
 
     key: str
     title: str
-    choices: list[tuple[str, Any]]
+    #: (label, value) pairs, or a function of the answers so far giving them (who starts: only who plays)
+    choices: list[tuple[str, Any]] | Callable[[dict[str, Any]], list[tuple[str, Any]]]
 
 
 @dataclass
@@ -80,7 +81,8 @@ class SetupWizard:
 
     def _build(self) -> None:
         step = self.steps[self.index]
-        items = [MenuItem(label, value) for label, value in step.choices]
+        choices = step.choices(self.answers) if callable(step.choices) else step.choices
+        items = [MenuItem(label, value) for label, value in choices]
         progress = f"{self.index + 1}/{len(self.steps)}"
         self.mode = MenuMode(step.title, items, self._choose, self._back, self.lang, subtitle=progress)
 
