@@ -315,7 +315,7 @@ class App:
 
     def _learn(self, dice_set: str, index: int, face: Any) -> None:
         """Cut the corrected die from the frame it was read in and add it to the set's examples."""
-        from companion.teach import confirm, load_for_reading
+        from companion.teach import confirm, load_for_reading, reader_for_set
 
         frame = self.watcher.last_rest_frame if self.watcher is not None else None
         reading = self.session.latest_reading if self.session is not None else None
@@ -324,8 +324,6 @@ class App:
         _, profile = load_for_reading(dice_set)
         confirm(profile, face, frame, reading.dice[index].box)
         # the reader keeps its profile in memory: hand it the grown one
-        from companion.teach import reader_for_set
-
         reader = reader_for_set(dice_set)
         if reader is not None:
             self.watcher.set_reader(reader)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-
 from companion.app import GameEntry, players_steps, register_game
 from companion.config import Config
 from companion.i18n import t
@@ -63,7 +61,6 @@ ENTRIES = [
 
 
 def register_all() -> None:
-    """Offer every game whose screen is installed."""
+    """Offer every game in the main menu (screens are imported only when a game starts)."""
     for entry in ENTRIES:
-        if importlib.util.find_spec(entry.view.split(":")[0]) is not None:
-            register_game(entry)
+        register_game(entry)
