@@ -6,6 +6,7 @@
     python scripts/train_dice_net.py --part faces --minutes 15 --synthetic 300 --checkpoint out/faces.pt
     python scripts/train_dice_net.py --part faces --minutes 8 --synthetic 150 --lr 1e-3 --init out/faces.pt \
         --hard-negatives vision/models/dice_net.onnx
+    # then continued at lower rates (--init from --checkpoint): the full recipe is in docs/vision.md
 
 Detector (``--part detector``, CenterNet-style, one pass, output stride 4): channel 0 is a heatmap of die top-face
 centres, 1-6 are face logits (read at a peak), 7 is log(die side / 32 px). Why centres, not boxes: the two photo sets
