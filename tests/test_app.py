@@ -152,8 +152,8 @@ def test_teaching_screen_from_the_menu_sees_the_camera(tmp_path, out_dir):
     import time as _time
 
     cfg = Config()
-    # a seeded tray: an unseeded one can, rarely, show dice the finder misses on its one still frame (the CI run
-    # of the second session), and the screen would wait for ever
+    # a seeded tray, the same every run: with an unseeded one this test failed once in CI (no die shown within
+    # 10 s; its one still frame may hold dice the finder misses)
     app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:5")
     try:
         values = [i.value for i in app.mode.menu.items]
