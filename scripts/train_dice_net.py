@@ -28,6 +28,7 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -445,39 +446,75 @@ def mine_hard_negatives(samples: list[Sample], detector: Path) -> int:
     return total
 
 
-def train_faces(samples: list[Sample], weights: np.ndarray, args: argparse.Namespace) -> None:
-    if args.hard_negatives:
-        print(f"{mine_hard_negatives(samples, args.hard_negatives)} hard negatives from {args.hard_negatives}",
-              flush=True)
-    loader = torch.utils.data.DataLoader(
-        FaceSet(samples, weights, args.seed), batch_size=args.face_batch, num_workers=args.workers,
-        persistent_workers=args.workers > 0,
-    )
-    net = FaceNet()
+def fit(net: nn.Module, dataset: torch.utils.data.Dataset, batch_size: int, args: argparse.Namespace, warmup: int,
+        step: Callable[[nn.Module, tuple], tuple[torch.Tensor, np.ndarray]],
+        log: Callable[[int, np.ndarray], None]) -> None:
+    """The loop both nets train with: ``--init`` weights, AdamW, a linear warm-up over ``warmup`` steps then a cosine
+    schedule that always completes (progress by iterations or by wall time, whichever is further).
+
+    ``step(net, batch)`` gives the loss and the figures to log; ``log(it, running_means)`` prints every 100 steps.
+    """
+    loader = torch.utils.data.DataLoader(dataset, batch_size=batch_size, num_workers=args.workers,
+                                         persistent_workers=args.workers > 0)
     if args.init:
         net.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     net.train()
     start = time.time()
-    run = np.zeros(2)
-    for it, (x, y) in enumerate(loader):
+    run = None
+    for it, batch in enumerate(loader):
         progress = max(it / args.iters, (time.time() - start) / (60 * args.minutes))
         if progress >= 1.0:
             break
         for g in opt.param_groups:
-            g["lr"] = args.lr * min(1.0, it / 100) * 0.5 * (1 + math.cos(math.pi * progress))
-        o = net(x)
-        loss = F.cross_entropy(o, y, label_smoothing=0.05)
+            g["lr"] = args.lr * min(1.0, it / warmup) * 0.5 * (1 + math.cos(math.pi * progress))
+        loss, figures = step(net, batch)
         opt.zero_grad()
         loss.backward()
         opt.step()
-        acc = (o.argmax(1) == y).float().mean().item()
-        run = 0.98 * run + 0.02 * np.array([loss.item(), acc])
+        run = 0.02 * figures if run is None else 0.98 * run + 0.02 * figures
         if it % 100 == 0:
-            print(f"it {it:5d}  loss {run[0]:.3f}  acc {run[1]:.3f}  {time.time() - start:.0f} s", flush=True)
+            log(it, run)
+
+
+def train_faces(samples: list[Sample], weights: np.ndarray, args: argparse.Namespace) -> None:
+    if args.hard_negatives:
+        print(f"{mine_hard_negatives(samples, args.hard_negatives)} hard negatives from {args.hard_negatives}",
+              flush=True)
+
+    def step(net: nn.Module, batch: tuple) -> tuple[torch.Tensor, np.ndarray]:
+        x, y = batch
+        o = net(x)
+        loss = F.cross_entropy(o, y, label_smoothing=0.05)
+        return loss, np.array([loss.item(), (o.argmax(1) == y).float().mean().item()])
+
+    start = time.time()
+    net = FaceNet()
+    fit(net, FaceSet(samples, weights, args.seed), args.face_batch, args, 100, step,
+        lambda it, run: print(f"it {it:5d}  loss {run[0]:.3f}  acc {run[1]:.3f}  {time.time() - start:.0f} s",
+                              flush=True))
     if args.checkpoint:
         torch.save(net.state_dict(), args.checkpoint)
     export_faces(net, args.face_out)
+
+
+def train_detector(samples: list[Sample], weights: np.ndarray, args: argparse.Namespace, t0: float) -> None:
+    def step(net: nn.Module, batch: tuple) -> tuple[torch.Tensor, np.ndarray]:
+        x, heat, cls, size, smask = batch
+        o = net(x)
+        lh = focal(torch.sigmoid(o[:, 0]), heat)
+        lc = F.cross_entropy(o[:, 1:7], cls, ignore_index=-1) if (cls >= 0).any() else o.sum() * 0
+        ls = (F.l1_loss(o[:, 7], size, reduction="none") * smask).sum() / smask.sum().clamp(min=1)
+        # The face net reads the faces; the detector's own face channels only back it up when that file is missing.
+        return lh + 0.3 * lc + ls, np.array([lh.item(), lc.item(), ls.item()])
+
+    net = DiceNet()
+    fit(net, TrainSet(samples, weights, args.seed), args.batch, args, 200, step,
+        lambda it, run: print(f"it {it:5d}  heat {run[0]:.3f}  face {run[1]:.3f}  size {run[2]:.3f}  "
+                              f"{time.time() - t0:.0f} s", flush=True))
+    if args.checkpoint:
+        torch.save(net.state_dict(), args.checkpoint)
+    export(net, args.out)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -516,43 +553,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(photos)} train photos, {len(synth)} renders, ready in {time.time() - t0:.0f} s", flush=True)
     if args.part == "faces":
         train_faces(samples, weights, args)
-        print(f"done in {time.time() - t0:.0f} s")
-        return 0
-    loader = torch.utils.data.DataLoader(
-        TrainSet(samples, weights, args.seed), batch_size=args.batch, num_workers=args.workers,
-        persistent_workers=args.workers > 0,
-    )
-    net = DiceNet()
-    if args.init:
-        net.load_state_dict(torch.load(args.init))
-    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    net.train()
-    run = np.zeros(3)
-    start = time.time()
-    for it, (x, heat, cls, size, smask) in enumerate(loader):
-        # Progress by iterations or by wall time, whichever is further: the schedule always completes.
-        progress = max(it / args.iters, (time.time() - start) / (60 * args.minutes))
-        if progress >= 1.0:
-            break
-        warm = min(1.0, it / 200)
-        for g in opt.param_groups:
-            g["lr"] = args.lr * warm * 0.5 * (1 + math.cos(math.pi * progress))
-        o = net(x)
-        lh = focal(torch.sigmoid(o[:, 0]), heat)
-        lc = F.cross_entropy(o[:, 1:7], cls, ignore_index=-1) if (cls >= 0).any() else o.sum() * 0
-        ls = (F.l1_loss(o[:, 7], size, reduction="none") * smask).sum() / smask.sum().clamp(min=1)
-        # The face net reads the faces; the detector's own face channels only back it up when that file is missing.
-        loss = lh + 0.3 * lc + ls
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        run = 0.98 * run + 0.02 * np.array([lh.item(), lc.item(), ls.item()])
-        if it % 100 == 0:
-            print(f"it {it:5d}  heat {run[0]:.3f}  face {run[1]:.3f}  size {run[2]:.3f}  "
-                  f"{time.time() - t0:.0f} s", flush=True)
-    if args.checkpoint:
-        torch.save(net.state_dict(), args.checkpoint)
-    export(net, args.out)
+    else:
+        train_detector(samples, weights, args, t0)
     print(f"done in {time.time() - t0:.0f} s")
     return 0
 
