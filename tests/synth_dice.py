@@ -17,9 +17,13 @@ Two levels:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
+
+if TYPE_CHECKING:
+    from vision.taught import Profile
 
 Painter = Callable[[object, int, np.random.Generator], np.ndarray]
 
@@ -316,6 +320,18 @@ def crops(set_name: str, face: str, n: int, rng: np.random.Generator, size: int 
           ) -> list[np.ndarray]:
     art = paint_face(set_name, face, 128, rng)
     return [photo_crop(art, rng, size, hard) for _ in range(n)]
+
+
+def taught_profile(set_name: str, seed: int, per_face: int = 2) -> Profile:
+    """A profile of ``set_name`` taught ``per_face`` easy photos of every face the tests teach (TAUGHT_FACES)."""
+    from vision.taught import Profile  # noqa: F811 - at run time; the module stays importable without vision
+
+    rng = np.random.default_rng(seed)
+    p = Profile(set_name)
+    for face in TAUGHT_FACES[set_name]:
+        for c in crops(set_name, face, per_face, rng, hard=False):
+            p.add(face, c)
+    return p
 
 
 # --- whole trays, through the project's renderer and die finder ----------------------------------------------------

@@ -12,7 +12,7 @@ import os
 import cv2
 import numpy as np
 import pytest
-from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, found_dice, paint_face, photo_crop
+from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, found_dice, paint_face, photo_crop, taught_profile
 
 from companion import dicesets, profiles, teach
 from hardware.synthetic import DICE_STYLES, paint_pips, render_tray
@@ -25,15 +25,6 @@ from vision.taught import Profile
 def data_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     return tmp_path / "data"
-
-
-def _taught(set_name: str, seed: int, per_face: int = 2) -> Profile:
-    rng = np.random.default_rng(seed)
-    p = Profile(set_name)
-    for face in TAUGHT_FACES[set_name]:
-        for c in crops(set_name, face, per_face, rng, hard=False):
-            p.add(face, c)
-    return p
 
 
 def _relit(crop: np.ndarray, gain: float, cast: tuple[float, float, float]) -> np.ndarray:
@@ -57,7 +48,7 @@ def test_a_different_lamp_changes_nothing(set_name, face):
 
 @pytest.mark.parametrize("set_name", ["haste-worte", "echt-spitze"])
 def test_any_quarter_turn_gives_the_same_answer(set_name):
-    p = _taught(set_name, seed=31)
+    p = taught_profile(set_name, seed=31)
     rng = np.random.default_rng(32)
     for face in TAUGHT_FACES[set_name][:4]:
         crop = photo_crop(paint_face(set_name, face), rng, hard=False)
@@ -68,7 +59,7 @@ def test_any_quarter_turn_gives_the_same_answer(set_name):
 @pytest.mark.parametrize("set_name", ["haste-worte", "echt-spitze", "noch-x-mal", "fritzo"])
 def test_untaught_faces_come_back_unknown(set_name):
     """A symbol of another edition, a 4 with the extra cross when only the plain 4 was shown, a purple die."""
-    p = _taught(set_name, seed=41)
+    p = taught_profile(set_name, seed=41)
     rng = np.random.default_rng(42)
     for face in UNTAUGHT_FACES[set_name]:
         for c in crops(set_name, face, 3, rng, hard=False):
@@ -79,7 +70,7 @@ def test_untaught_faces_come_back_unknown(set_name):
 
 @pytest.mark.parametrize("set_name", ["haste-worte", "noch-x-mal", "fritzo"])
 def test_taught_faces_are_read_or_left_unknown_never_wrong(set_name):
-    p = _taught(set_name, seed=51)
+    p = taught_profile(set_name, seed=51)
     rng = np.random.default_rng(52)
     right = total = 0
     for face in TAUGHT_FACES[set_name]:
@@ -93,7 +84,7 @@ def test_taught_faces_are_read_or_left_unknown_never_wrong(set_name):
 
 def test_colour_is_the_meaning_on_a_colour_die():
     """Two fritzo cubes differ only in colour: the reader must say which, and a purple cube is nobody's."""
-    p = _taught("fritzo", seed=61)
+    p = taught_profile("fritzo", seed=61)
     rng = np.random.default_rng(62)
     for face in ("red", "orange", "yellow", "green", "blue"):
         c = crops("fritzo", face, 1, rng, hard=False)[0]
@@ -103,7 +94,7 @@ def test_colour_is_the_meaning_on_a_colour_die():
 def test_a_confirmed_answer_is_stored_atomically_and_read_afterwards(data_home, monkeypatch):
     """During the evening the player tells the reader what an unknown die shows: the next reading knows it."""
     rng = np.random.default_rng(71)
-    p = _taught("haste-worte", seed=72)
+    p = taught_profile("haste-worte", seed=72)
     p_names = list(p.names)
     profiles.save_profile(p)
     before = profiles.profile_path("haste-worte").read_bytes()

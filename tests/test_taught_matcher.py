@@ -4,25 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from synth_dice import TAUGHT_FACES, crops, paint_face, photo_crop
+from synth_dice import TAUGHT_FACES, crops, paint_face, photo_crop, taught_profile
 
 from vision import taught
 from vision.taught import Profile
 
 
-def _taught(set_name: str, seed: int = 1, per_face: int = 2) -> Profile:
-    rng = np.random.default_rng(seed)
-    p = Profile(set_name)
-    for face in TAUGHT_FACES[set_name]:
-        for c in crops(set_name, face, per_face, rng, hard=False):
-            p.add(face, c)
-    return p
-
-
 @pytest.mark.parametrize("set_name", ["haste-worte", "fritzo", "noch-x-mal"])
 def test_nearest_face_after_two_examples(set_name):
     """Shape (symbols) and colour (colour faces) both lead to the right nearest face on new photos."""
-    p = _taught(set_name)
+    p = taught_profile(set_name, seed=1)
     rng = np.random.default_rng(7)
     right = total = 0
     for face in TAUGHT_FACES[set_name]:
@@ -34,7 +25,7 @@ def test_nearest_face_after_two_examples(set_name):
 
 @pytest.mark.parametrize("set_name", ["haste-worte", "fritzo", "echt-spitze"])
 def test_quarter_turns_read_the_same(set_name):
-    p = _taught(set_name)
+    p = taught_profile(set_name, seed=1)
     face = TAUGHT_FACES[set_name][2]
     crop = photo_crop(paint_face(set_name, face), np.random.default_rng(11), hard=False)
     answers = {taught.match(p, np.ascontiguousarray(np.rot90(crop, k))).nearest for k in range(4)}
@@ -43,7 +34,7 @@ def test_quarter_turns_read_the_same(set_name):
 
 def test_colour_decides_between_same_shapes():
     """noch-x-mal colour faces share one square: only the colour tells them apart."""
-    p = _taught("noch-x-mal")
+    p = taught_profile("noch-x-mal", seed=1)
     rng = np.random.default_rng(5)
     for face in ("red", "green", "blue", "yellow"):
         votes = [taught.match(p, c).nearest for c in crops("noch-x-mal", face, 5, rng, hard=False)]
@@ -51,7 +42,7 @@ def test_colour_decides_between_same_shapes():
 
 
 def test_confidence_and_unknown():
-    p = _taught("fritzo")
+    p = taught_profile("fritzo", seed=1)
     rng = np.random.default_rng(2)
     m = taught.match(p, crops("fritzo", "blue", 1, rng, hard=False)[0])
     assert m.face == "blue" and m.confidence >= taught.THRESHOLD
