@@ -55,8 +55,12 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int) -> dict:
     gen = _crop_items if level == "crop" else _tray_items
     profile = taught.Profile(set_name)
     for face in TAUGHT_FACES[set_name]:
-        got = [c for _, c in gen(set_name, [face], examples * 2, rng) if c is not None][:examples]
-        for c in got:
+        got: list = []
+        for _ in range(5):  # the finder missed the die: the player throws it again
+            got += [c for _, c in gen(set_name, [face], examples, rng) if c is not None]
+            if len(got) >= examples:
+                break
+        for c in got[:examples]:
             profile.add(face, c)
     right = unknown = wrong = missed = 0
     times = []

@@ -40,7 +40,8 @@ def test_a_different_lamp_changes_nothing(set_name, face):
     a = taught.describe(crop)
     b = taught.describe(_relit(crop, 0.6, (0.85, 1.0, 1.12)))
     shape_a, shape_b = a[:taught.SHAPE_DIM], b[:taught.SHAPE_DIM]
-    change = float(((shape_a - shape_b) ** 2).sum() / ((shape_a ** 2).sum() + (shape_b ** 2).sum()))
+    # (two blank marks, a colour face whose patch is taken for the body, are the same: no change, not 0/0)
+    change = float(((shape_a - shape_b) ** 2).sum() / ((shape_a ** 2).sum() + (shape_b ** 2).sum() + 1e-6))
     assert change < taught.SHAPE_TOL / 2, change
     # the mark's colour relative to the body does not move either; the body's raw colour may (it is the lamp's)
     assert np.hypot(a[-4] - b[-4], a[-3] - b[-3]) < taught.MARK_COLOUR_TOL / 2
@@ -175,8 +176,6 @@ def test_d6_taught_emblem_never_claims_a_pip_face():
     assert all(read != 6 for _, read in pips), pips
 
 
-@pytest.mark.xfail(strict=True, reason="on whole trays the top face of the finder's crop is not found precisely "
-                                       "enough yet (see docs/taught-dice.md, tray level); the emblem stays unknown")
 def test_d6_taught_emblem_is_read_as_6():
     emblem_read, emblem_seen, _ = _d6_emblem_readings()
     assert emblem_read >= emblem_seen // 2, (emblem_read, emblem_seen)

@@ -83,9 +83,9 @@ def test_read_taught_gives_face_names_and_json(tmp_path):
             assert 0.0 <= d.confidence <= 1.0
         seen += len(truth)
         right += len(set(reading.faces) & {t.face for t in truth})
-    # On whole trays the reader leaves many cubes unknown (the screen then asks): bench_taught measures how many.
-    # This floor is today's measured 5 of 12, lowered from "half" when the reader was made to never guess.
-    assert right >= seen // 3
+    # On whole trays the reader leaves some cubes unknown (the screen then asks): bench_taught measures how many.
+    # Measured 11 of 12 since the top face is found by the learned finder (5 of 12 with the hand-made one alone).
+    assert right >= 3 * seen // 4
     empty = read_taught(np.zeros((1, 1, 3), np.uint8), "fritzo")
     assert empty.dice == ()
 

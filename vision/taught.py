@@ -4,12 +4,13 @@ Why examples and not a trained model: the games' artwork changes between print r
 are all a family will take. So each crop is brought into a canonical frame where the photo's conditions no longer
 matter, and then compared exactly with the examples:
 
-- **geometry**: the die's top face is found in the crop (candidates: what differs from the table seen on the
-  crop's border, and each of the crop's main colours; the die's sides, in shade next to the top face, are taken
-  off; the most face-like candidate wins), its rectangle's sides are moved onto the strongest edges at full
-  resolution, and it is warped to an upright square. Which side is "up" is the die's business, so the comparison
-  tries the 4 quarter turns exactly, a few degrees either side of each and a cell of shift (perspective, and the
-  fit's error).
+- **geometry**: the die's top face is found in the crop by a small net trained on rendered trays
+  (scripts/train_top_face.py: the die's sides, its shadow and a touching neighbour are what it learned to leave
+  out), or without that model by hand-made rules (candidates: what differs from the table seen on the crop's
+  border, and each of the crop's main colours; the die's sides, in shade next to the top face, are taken off; the
+  most face-like candidate wins; its sides are moved onto the strongest edges at full resolution), and it is
+  warped to an upright square. Which side is "up" is the die's business, so the comparison tries the 4 quarter
+  turns exactly, a few degrees either side of each and a cell of shift (perspective, and the fit's error).
 - **light**: a plane is fitted to the top face's body colour, channel by channel, and the face is compared with
   it channel by channel: white balance to the die's own body plus the light gradient across it, so a dimmer, a
   warmer or a sideways lamp moves nothing. Glare is brighter than the body, so the mark is what is *darker* or of
@@ -35,12 +36,13 @@ Pure OpenCV + numpy; the profile is plain data (arrays and names) that ``compani
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
 
 #: bump when the descriptor changes: stored profiles of another version must be taught again
-FEATURE_VERSION = 2
+FEATURE_VERSION = 3
 CROP = 80  # the side of the crop the features are computed on (crops of other sizes are resized)
 MARGIN = 1.3  # the crop holds this much more than the finder's rect: the table around the die
 FACE = 64  # side of the canonical top-face image
@@ -141,6 +143,9 @@ _CORE = np.zeros((FACE, FACE), bool)  # where the artwork's marks are (a blank f
 _c = int(round(FACE * 0.15))
 _CORE[_c:FACE - _c, _c:FACE - _c] = True
 _RIM = 6  # pixels of the warped face's rim left out of the mark (9 %): the sides and the table leak in there
+#: the learned top-face finder (scripts/train_top_face.py): FIND x FIND crop -> logits of "top face here"
+TOP_MODEL_PATH = Path(__file__).resolve().parent / "models" / "top_face.onnx"
+TOP_SCALE = 1.0 / 255.0
 FIND = 40  # the top face is searched on the crop shrunk to this side (speed; its outline needs no detail)
 _BORDER = np.zeros((FIND, FIND), bool)
 _BORDER[:1, :] = _BORDER[-1:, :] = _BORDER[:, :1] = _BORDER[:, -1:] = True
@@ -264,14 +269,22 @@ def _face_rect(blob: np.ndarray) -> tuple[float, tuple]:
 def face_corners(crop_bgr: np.ndarray) -> np.ndarray:
     """The 4 corners (float32, clockwise from the top-left one) of the die's top face in the CROP x CROP crop.
 
-    Candidates for the top face: what differs from the table (the crop's border shows it), and each of the crop's
-    main colours (the body; a white body around a red patch is a ring whose hull is the whole face). The die's
-    sides, when the camera sees them, are taken off (they are in shade), then the candidate that looks most like
-    a die face of the finder's size (square, full, central, not the table) wins. When none does, the finder's own
-    square (the crop minus MARGIN) is used.
+    The learned finder (TOP_MODEL_PATH, scripts/train_top_face.py) answers first: on whole trays it finds the face
+    where the hand-made one below does not (its sides, shadow and neighbours are what it learned to leave out).
+    Without the model, or when it sees no face, the hand-made finder: candidates for the top face are what differs
+    from the table (the crop's border shows it), and each of the crop's main colours (the body; a white body
+    around a red patch is a ring whose hull is the whole face). The die's sides, when the camera sees them, are
+    taken off (they are in shade), then the candidate that looks most like a die face of the finder's size
+    (square, full, central, not the table) wins. When none does, the finder's own square (the crop minus MARGIN)
+    is used. Its sides are then moved onto the strongest edges (refine_corners).
     """
     crop = _as_crop(crop_bgr)
     small = cv2.resize(crop, (FIND, FIND), interpolation=cv2.INTER_AREA)
+    net = _top_net()
+    if net is not None:
+        corners = _learned_corners(net, small)
+        if corners is not None:
+            return corners  # already at full resolution: moving its sides to edges made it worse (measured)
     lab = cv2.cvtColor(small.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
     light = lab[..., 0]
     local_max = cv2.GaussianBlur(cv2.dilate(light, np.ones((7, 7), np.uint8)), (0, 0), 1.5)
@@ -289,15 +302,67 @@ def face_corners(crop_bgr: np.ndarray) -> np.ndarray:
         found.append((score, rect[1][0] * rect[1][1], rect))
     best = max((f[0] for f in found), default=0.0)
     if best < 0.05:
-        return _nominal_corners()
+        return refine_corners(crop, _nominal_corners())
     # of the plausible faces, the outermost: a colour patch on a face is a plausible square too
     best_rect = max((f for f in found if f[0] >= OUTER * best), key=lambda f: f[1])[2]
     corners = cv2.boxPoints(best_rect).astype(np.float32)
-    corners = (corners + 0.5) * (CROP / FIND) - 0.5
+    return refine_corners(crop, _order((corners + 0.5) * (CROP / FIND) - 0.5))
+
+
+_top_nets: dict[Path, cv2.dnn.Net | None] = {}
+_K3X3 = np.ones((3, 3), np.uint8)
+
+
+def _top_net(path: Path = TOP_MODEL_PATH) -> cv2.dnn.Net | None:
+    """The learned top-face finder, loaded once; None (the hand-made finder alone) when missing or unreadable."""
+    if path not in _top_nets:
+        try:
+            _top_nets[path] = cv2.dnn.readNetFromONNX(str(path)) if path.is_file() else None
+        except cv2.error:
+            _top_nets[path] = None
+    return _top_nets[path]
+
+
+def _order(corners: np.ndarray) -> np.ndarray:
+    """Corners clockwise (image coordinates) from the one nearest the top-left."""
     mid = corners.mean(axis=0)
     corners = corners[np.argsort(np.arctan2(corners[:, 1] - mid[1], corners[:, 0] - mid[0]))]
-    start = int(np.argmin(corners.sum(axis=1)))
-    return np.roll(corners, -start, axis=0)
+    return np.roll(corners, -int(np.argmin(corners.sum(axis=1))), axis=0).astype(np.float32)
+
+
+def _learned_corners(net: cv2.dnn.Net, small: np.ndarray) -> np.ndarray | None:
+    """The top face's quadrilateral from the net's mask, in CROP pixels; None when the net sees no face.
+
+    The mask is upsampled to the crop before its outline is taken (sub-pixel sides), and its convex hull is
+    simplified to 4 corners: a face seen in perspective is a quadrilateral, not a rectangle."""
+    net.setInput(cv2.dnn.blobFromImage(small, TOP_SCALE))
+    logits = net.forward()[0, 0]
+    big = cv2.resize(logits, (CROP, CROP), interpolation=cv2.INTER_LINEAR)
+    blob = _central_component((logits > 0).astype(np.uint8))
+    if blob is None:
+        return None
+    # the faces of touching dice may join by a thin neck: cut it, keep the central face, grow it back
+    core = _central_component(cv2.erode(blob, _K3X3))
+    if core is not None:
+        blob = cv2.dilate(core, _K3X3) & blob
+    keep = cv2.resize(cv2.dilate(blob, _K3X3), (CROP, CROP), interpolation=cv2.INTER_NEAREST)
+    contours, _ = cv2.findContours(((big > 0) & (keep > 0)).astype(np.uint8), cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return None
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea)).astype(np.float32)
+    perimeter = cv2.arcLength(hull, True)
+    quad = None
+    for eps in (0.02, 0.04, 0.06, 0.09, 0.12):
+        approx = cv2.approxPolyDP(hull, eps * perimeter, True)
+        if len(approx) <= 4:
+            quad = approx.reshape(-1, 2) if len(approx) == 4 else None
+            break
+    if quad is None:
+        quad = cv2.boxPoints(cv2.minAreaRect(hull))
+    mid = quad.mean(axis=0)
+    quad = quad + 0.5 * (quad - mid) / np.maximum(np.linalg.norm(quad - mid, axis=1, keepdims=True), 1e-6)
+    return _order(quad)
 
 
 _ALONG = np.linspace(0.2, 0.8, 12, dtype=np.float32)
@@ -343,7 +408,7 @@ def refine_corners(crop: np.ndarray, corners: np.ndarray) -> np.ndarray:
 def top_face(crop_bgr: np.ndarray) -> np.ndarray:
     """The die's top face warped to an upright FACE x FACE square (BGR, float32 0..255)."""
     crop = _as_crop(crop_bgr)
-    mat = cv2.getPerspectiveTransform(refine_corners(crop, face_corners(crop)), _FACE_DST)
+    mat = cv2.getPerspectiveTransform(face_corners(crop), _FACE_DST)
     return cv2.warpPerspective(crop.astype(np.float32), mat, (FACE, FACE), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
 
@@ -401,11 +466,14 @@ def canonical(crop_bgr: np.ndarray) -> Canonical:
         mark_b, mark_r = float(np.median(resid[:, 0])), float(np.median(resid[:, 2]))
     else:
         mark_r = mark_b = 0.0
-    colour = np.array([np.log(body[2] / body[1]), np.log(body[0] / body[1]), np.log(float(body.mean()) / 128.0),
-                       amount, mark_r, mark_b, float(lum[_INNER].mean() - 1.0), 0.0], np.float32)
+    chroma = body + CHROMA_FLOOR  # a dark channel's noise must not swing its ratio (the blue of an orange die)
+    colour = np.array([np.log(chroma[2] / chroma[1]), np.log(chroma[0] / chroma[1]),
+                       np.log(float(body.mean()) / 128.0), amount, mark_r, mark_b, float(lum[_INNER].mean() - 1.0),
+                       0.0], np.float32)
     return Canonical(ch, colour)
 
 
+CHROMA_FLOOR = 16.0  # added to each body channel before the channel ratios are taken
 MARK_RADIUS = 0.22  # the mark's RMS radius on the grid, as a fraction of its side
 MIN_INK = 0.012  # a face with less mark than this (fraction of the face) is blank: a colour face
 INK_FROM = 0.18  # darkening (or colour change) below this is shading (rim, printed frame, lamp), not a mark

@@ -1,0 +1,367 @@
+"""Train the taught-dice reader's top-face finder (vision/models/top_face.onnx): die crop -> mask of its top face.
+
+    /work/venv/bin/pip install torch onnx      # dev-only: the runtime needs neither, only cv2.dnn and the .onnx
+    python scripts/train_top_face.py --trays 10000 --minutes 25 --threads 2    # the recipe of the shipped model
+
+Why a net: the taught reader compares a die's top face with the players' examples, so it must first find that face
+in the finder's crop. On whole trays the crop also holds the die's sides (oblique views), its shadow, a touching
+neighbour and glare, and the hand-made finder (vision/taught.py) got the face wrong on most of them: with the
+renderer's true corners the taught reader was right on 65-80 % of tray dice, with its own 5-17 %. Where the top
+face ends is a question of light and shape that a small net learns from rendered trays, for any artwork.
+
+The data: ``hardware.synthetic.render_tray`` trays of pip dice and of random artwork made here (text in Hershey
+fonts, shapes, pips, colour patches, blank colour faces; never the tests' artwork of tests/synth_dice.py), found
+and cropped by the reader's own ``find_dice`` + ``crop_die``; the target is the renderer's true top face drawn in
+the crop. Input and output are the FIND x FIND crop the hand-made finder worked on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import torch  # noqa: E402
+import torch.nn as nn  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+
+from hardware.synthetic import DICE_STYLES, render_tray, style_painter  # noqa: E402
+from vision import taught  # noqa: E402
+from vision.detect import crop_die, find_dice  # noqa: E402
+
+FIND = taught.FIND
+#: DUPLEX is the tests' font: left out so the benchmark's artwork stays unseen
+FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_COMPLEX, cv2.FONT_HERSHEY_TRIPLEX,
+         cv2.FONT_HERSHEY_COMPLEX_SMALL, cv2.FONT_HERSHEY_SCRIPT_SIMPLEX)
+CHARS = "0123456789?!ABCDEFGHJKLMNPRSTUVWXYZabdefghkmnpqrtwxyz#&%@$+=*"
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Random artwork
+
+
+def _colour(rng: np.random.Generator, light: bool | None = None) -> tuple[int, int, int]:
+    hsv = np.uint8([[[rng.integers(0, 180), rng.integers(40, 256), rng.integers(60, 256)]]])
+    if light is True:
+        hsv[0, 0, 1], hsv[0, 0, 2] = rng.integers(0, 60), rng.integers(190, 256)
+    elif light is False:
+        hsv[0, 0, 2] = rng.integers(10, 110)
+    return tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+
+
+def artwork(rng: np.random.Generator, size: int = 128) -> np.ndarray:
+    """One random flat die face (BGR): text, shapes, pips, a colour patch or nothing, on a plain body."""
+    r = rng.random()
+    if r < 0.5:
+        body, ink = _colour(rng, True), _colour(rng, False)
+    elif r < 0.8:
+        body = _colour(rng)
+        ink = _colour(rng, False) if sum(body) > 330 else _colour(rng, True)
+    else:
+        body, ink = _colour(rng, False), _colour(rng, True)
+    img = np.empty((size, size, 3), np.uint8)
+    img[:] = body
+    kind = rng.choice(["text", "shapes", "pips", "patch", "blank"], p=[0.35, 0.3, 0.1, 0.1, 0.15])
+    if kind == "text":
+        text = "".join(rng.choice(list(CHARS), 1 if rng.random() < 0.8 else 2))
+        font = int(rng.choice(FONTS))
+        scale, thick = size / 48 * rng.uniform(0.7, 1.2), int(max(1, size * rng.uniform(0.03, 0.09)))
+        (w, h), _ = cv2.getTextSize(text, font, scale, thick)
+        cv2.putText(img, text, ((size - w) // 2, (size + h) // 2), font, scale, ink, thick, cv2.LINE_AA)
+    elif kind == "shapes":
+        for _ in range(int(rng.integers(1, 4))):
+            cx, cy = (int(v) for v in rng.integers(int(0.3 * size), int(0.7 * size), 2))
+            rad = int(rng.integers(size // 16, size // 4))
+            thick = -1 if rng.random() < 0.6 else int(rng.integers(2, size // 12))
+            if rng.random() < 0.5:
+                cv2.circle(img, (cx, cy), rad, ink, thick, cv2.LINE_AA)
+            else:
+                ang = np.sort(rng.uniform(0, 2 * np.pi, int(rng.integers(3, 7))))
+                pts = np.int32([[cx + rad * math.cos(a), cy + rad * math.sin(a)] for a in ang])
+                cv2.fillPoly(img, [pts], ink, cv2.LINE_AA) if thick < 0 else \
+                    cv2.polylines(img, [pts], True, ink, thick, cv2.LINE_AA)
+    elif kind == "pips":
+        for j in rng.choice(9, int(rng.integers(1, 10)), replace=False):
+            x, y = 0.25 + 0.25 * (j % 3), 0.25 + 0.25 * (j // 3)
+            cv2.circle(img, (int(x * size), int(y * size)), int(size * 0.08), ink, -1, cv2.LINE_AA)
+    elif kind == "patch":
+        a, b = rng.uniform(0.15, 0.3), rng.uniform(0.7, 0.85)
+        cv2.rectangle(img, (int(size * a), int(size * a)), (int(size * b), int(size * b)), _colour(rng), -1)
+    if rng.random() < 0.15:  # a small extra mark near an edge
+        cx, cy = (int(v * size) for v in rng.choice([0.2, 0.8], 2))
+        cv2.circle(img, (cx, cy), int(size * 0.06), _colour(rng), -1, cv2.LINE_AA)
+    return img
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Trays -> (input, mask)
+
+
+def _crop_affine(cand) -> np.ndarray:
+    """crop_die's frame -> crop transform (2x3) at taught.CROP / taught.MARGIN."""
+    (cx, cy), (rw, rh), ang = cand.rect
+    scale = taught.CROP / (max(rw, rh, 1.0) * taught.MARGIN)
+    aff = cv2.getRotationMatrix2D((cx, cy), ang, scale)
+    aff[0, 2] += taught.CROP / 2.0 - cx
+    aff[1, 2] += taught.CROP / 2.0 - cy
+    return aff
+
+
+def tray_examples(rng: np.random.Generator) -> list[tuple[np.ndarray, np.ndarray]]:
+    """One rendered tray: per die the finder found, the FIND x FIND input and the top face's soft mask."""
+    n = int(rng.integers(1, 7))
+    if rng.random() < 0.3:
+        frame, truth = render_tray(rng, faces=[int(f) for f in rng.integers(1, 7, n)],
+                                   painter=style_painter(str(rng.choice(list(DICE_STYLES)))))
+    else:
+        arts = [artwork(rng) for _ in range(n)]
+
+        def painter(face, size, _rng):
+            return cv2.resize(arts[int(face)], (size, size), interpolation=cv2.INTER_AREA)
+
+        frame, truth = render_tray(rng, faces=list(range(n)), painter=painter)
+    cands = find_dice(frame)
+    out = []
+    for die in truth:
+        x0, y0, x1, y1 = die.box
+        mine = [c for c in cands if x0 <= c.center[0] < x1 and y0 <= c.center[1] < y1]
+        # a candidate spanning touching dice holds no one top face to learn (the reader's tests skip them too)
+        mine = [c for c in mine if sum(1 for d in truth if d.box[0] <= c.center[0] < d.box[2]
+                                       and d.box[1] <= c.center[1] < d.box[3]) == 1]
+        if not mine:
+            continue
+        cand = min(mine, key=lambda c: math.hypot(c.center[0] - (x0 + x1) / 2, c.center[1] - (y0 + y1) / 2))
+        crop = crop_die(frame, cand, taught.CROP, taught.MARGIN)
+        pts = cv2.transform(np.float32([die.top]), _crop_affine(cand))[0]
+        pts = (pts + 0.5) * (FIND / taught.CROP) - 0.5
+        mask = np.zeros((FIND, FIND), np.uint8)
+        cv2.fillPoly(mask, [np.int32(np.round(pts * 16))], 255, cv2.LINE_AA, shift=4)
+        out.append((cv2.resize(crop, (FIND, FIND), interpolation=cv2.INTER_AREA), mask))
+    return out
+
+
+def photo_example(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A close-up photo of one die as the finder would crop it (this script's own camera, not the tests'): the
+    FIND x FIND input and the top face's soft mask. Random artwork, a table, 0-2 sides in view, rotation,
+    perspective, light gradient, glare, blur, noise, JPEG."""
+    size = taught.CROP
+    big = 3 * size
+    face = cv2.resize(artwork(rng), (big, big), interpolation=cv2.INTER_AREA).astype(np.float32)
+    pad = big // 2
+    canvas = np.empty((big + 2 * pad, big + 2 * pad, 3), np.float32)
+    canvas[:] = rng.uniform(20, 220, 3)
+    canvas += cv2.GaussianBlur(rng.normal(0, 8, canvas.shape[:2]).astype(np.float32), (0, 0), 2)[..., None]
+    body = face[big // 2, 5].copy()
+    for side in rng.choice(4, int(rng.choice([0, 1, 2], p=[0.4, 0.35, 0.25])), replace=False):
+        w = int(big * rng.uniform(0.08, 0.35))
+        sl = {0: np.s_[pad - w:pad, pad:pad + big], 1: np.s_[pad + big:pad + big + w, pad:pad + big],
+              2: np.s_[pad:pad + big, pad - w:pad], 3: np.s_[pad:pad + big, pad + big:pad + big + w]}[int(side)]
+        canvas[sl] = body * rng.uniform(0.4, 0.85)
+    mask = np.zeros((big, big), np.float32)
+    r = int(big * rng.uniform(0.04, 0.14))
+    cv2.rectangle(mask, (r, 0), (big - r, big), 1.0, -1)
+    cv2.rectangle(mask, (0, r), (big, big - r), 1.0, -1)
+    for cx, cy in ((r, r), (big - r, r), (r, big - r), (big - r, big - r)):
+        cv2.circle(mask, (cx, cy), r, 1.0, -1, cv2.LINE_AA)
+    region = canvas[pad:pad + big, pad:pad + big]
+    canvas[pad:pad + big, pad:pad + big] = region * (1 - mask[..., None]) + face * mask[..., None]
+    full_mask = np.zeros(canvas.shape[:2], np.float32)
+    full_mask[pad:pad + big, pad:pad + big] = mask
+    centre = np.array([canvas.shape[1] / 2, canvas.shape[0] / 2])
+    rot3 = np.vstack([cv2.getRotationMatrix2D(tuple(centre), rng.uniform(-20, 20), 1.0), [0, 0, 1]])
+    persp = np.eye(3)
+    persp[2, :2] = rng.normal(0, 5e-4, 2)
+    to_c, from_c = np.eye(3), np.eye(3)
+    to_c[:2, 2], from_c[:2, 2] = -centre, centre
+    half = big / 2 * rng.uniform(0.8, 1.15)
+    c0 = centre + rng.uniform(-0.12, 0.12, 2) * big
+    src = np.float32([c0 + [-half, -half], c0 + [half, -half], c0 + [half, half], c0 + [-half, half]])
+    m = size * (1 - 1 / taught.MARGIN) / 2
+    dst = np.float32([[m, m], [size - m, m], [size - m, size - m], [m, size - m]])
+    mat = cv2.getPerspectiveTransform(src, dst) @ np.linalg.inv(from_c @ persp @ to_c @ rot3)
+    img = cv2.warpPerspective(canvas, mat, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT)
+    to_find = np.diag([FIND / size, FIND / size, 1.0])
+    target = cv2.warpPerspective(full_mask, to_find @ mat, (FIND, FIND), flags=cv2.INTER_AREA)
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size
+    ang = rng.uniform(0, 2 * np.pi)
+    light = rng.uniform(0.45, 1.3) * (1 + rng.uniform(0, 0.5) * ((xx - .5) * np.cos(ang) + (yy - .5) * np.sin(ang)))
+    img = img * light[..., None] * (1 + rng.uniform(-0.15, 0.15, 3))[None, None]
+    if rng.random() < 0.5:
+        gx, gy = rng.uniform(0.15, 0.85, 2)
+        rr = rng.uniform(0.05, 0.3)
+        img += rng.uniform(30, 150) * np.exp(-(((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * rr * rr)))[..., None]
+    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.2, 1.6))
+    img += rng.normal(0, rng.uniform(1, 8), img.shape)
+    ok, buf = cv2.imencode(".jpg", np.clip(img, 0, 255).astype(np.uint8),
+                           [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 95))])
+    img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return cv2.resize(img, (FIND, FIND), interpolation=cv2.INTER_AREA), np.uint8(np.clip(target, 0, 1) * 255)
+
+
+def _build_part(args: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    trays, seed, photos = args
+    rng = np.random.default_rng(seed)
+    xs, ms = [], []
+    t0 = time.time()
+    for t in range(trays):
+        for x, m in tray_examples(rng) + [photo_example(rng) for _ in range(photos)]:
+            xs.append(x)
+            ms.append(m)
+        if t % 500 == 0:
+            print(f"[{seed}] tray {t}/{trays}: {len(xs)} dice, {time.time() - t0:.0f} s", flush=True)
+    return np.stack(xs), np.stack(ms)
+
+
+def build(trays: int, seed: int, workers: int, photos: int) -> tuple[np.ndarray, np.ndarray]:
+    """Render ``trays`` trays and ``photos`` close-ups per tray in ``workers`` processes (seeds seed, seed+1...)."""
+    parts = [(trays // workers + (i < trays % workers), seed + i, photos) for i in range(workers)]
+    if workers == 1:
+        done = [_build_part(parts[0])]
+    else:
+        from multiprocessing import Pool
+
+        with Pool(workers) as pool:
+            done = pool.map(_build_part, parts)
+    return np.concatenate([d[0] for d in done]), np.concatenate([d[1] for d in done])
+
+
+def augment(x: np.ndarray, m: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Quarter turns and mirrors (the mask turns with the crop), light and colour changes."""
+    k = int(rng.integers(4))
+    x, m = np.rot90(x, k), np.rot90(m, k)
+    if rng.random() < 0.5:
+        x, m = x[:, ::-1], m[:, ::-1]
+    x = x.astype(np.float32)
+    if rng.random() < 0.3:
+        x = x[..., rng.permutation(3)]
+    x = x * rng.uniform(0.6, 1.4) * rng.uniform(0.85, 1.15, 3) + rng.uniform(-25, 25)
+    x += rng.normal(0, rng.uniform(0, 6), x.shape)
+    return np.clip(x, 0, 255), np.ascontiguousarray(m)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# The net
+
+
+def cbr(i: int, o: int, s: int = 1, d: int = 1) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(i, o, 3, s, d, dilation=d, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
+
+
+class TopFaceNet(nn.Module):
+    """A small U-net at FIND x FIND: wide enough context (dilated convolutions at 1/4) to see the whole die."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.e1 = nn.Sequential(cbr(3, 16), cbr(16, 16))
+        self.e2 = nn.Sequential(cbr(16, 32, 2), cbr(32, 32))
+        self.e3 = nn.Sequential(cbr(32, 48, 2), cbr(48, 48, d=2), cbr(48, 48, d=4))
+        self.d2 = cbr(48 + 32, 32)
+        self.d1 = cbr(32 + 16, 16)
+        self.out = nn.Conv2d(16, 1, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        a = self.e1(x)
+        b = self.e2(a)
+        c = self.e3(b)
+        y = self.d2(torch.cat([F.interpolate(c, scale_factor=2.0, mode="nearest"), b], 1))
+        y = self.d1(torch.cat([F.interpolate(y, scale_factor=2.0, mode="nearest"), a], 1))
+        return self.out(y)
+
+
+def export(net: nn.Module, out: Path) -> None:
+    net.eval()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".tmp.onnx")
+    torch.onnx.export(net, torch.zeros(1, 3, FIND, FIND), str(tmp), opset_version=13, input_names=["crop"],
+                      output_names=["top"], dynamo=False)
+    probe = np.random.default_rng(0).random((2, 3, FIND, FIND)).astype(np.float32)
+    cvnet = cv2.dnn.readNetFromONNX(str(tmp))
+    cvnet.setInput(probe)
+    with torch.no_grad():
+        err = float(np.abs(cvnet.forward() - net(torch.from_numpy(probe)).numpy()).max())
+    if err > 1e-3:
+        raise SystemExit(f"cv2.dnn disagrees with torch by {err}")
+    tmp.replace(out)
+    print(f"wrote {out} ({out.stat().st_size // 1024} KB), cv2.dnn agrees to {err:.1e}")
+
+
+def iou(logits: torch.Tensor, target: torch.Tensor) -> float:
+    p, t = logits > 0, target > 0.5
+    return float(((p & t).sum((1, 2, 3)).float() / (p | t).sum((1, 2, 3)).clamp(min=1).float()).mean())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--trays", type=int, default=6000, help="rendered trays (about 3.5 dice each)")
+    ap.add_argument("--photos", type=int, default=2, help="close-up photos (one die) rendered per tray")
+    ap.add_argument("--minutes", type=float, default=20.0, help="training wall time (the schedule spans it)")
+    ap.add_argument("--batch", type=int, default=64)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--workers", type=int, default=2, help="processes rendering the trays")
+    ap.add_argument("--data", type=Path, help="cache of the rendered examples (.npz): built once, reused")
+    ap.add_argument("--out", type=Path, default=taught.TOP_MODEL_PATH)
+    ap.add_argument("--checkpoint", type=Path, help="save the torch weights here too (to continue training later)")
+    ap.add_argument("--init", type=Path, help="start from these torch weights")
+    args = ap.parse_args(argv)
+    torch.set_num_threads(args.threads)
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng(args.seed)
+    if args.data and args.data.is_file():
+        z = np.load(args.data)
+        x, m = z["x"], z["m"]
+    else:
+        x, m = build(args.trays, args.seed, args.workers, args.photos)
+        if args.data:
+            np.savez(args.data, x=x, m=m)
+    val = np.arange(len(x)) % 10 == 0  # every tenth die: never trained on
+    xv = torch.from_numpy(x[val].transpose(0, 3, 1, 2).astype(np.float32) * taught.TOP_SCALE)
+    mv = torch.from_numpy(m[val][:, None].astype(np.float32) / 255)
+    xt, mt = x[~val], m[~val]
+    print(f"{len(xt)} training dice, {int(val.sum())} held out")
+    net = TopFaceNet()
+    if args.init:
+        net.load_state_dict(torch.load(args.init))
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    t0, step, budget = time.time(), 0, 60 * args.minutes
+    while (elapsed := time.time() - t0) < budget:
+        for g in opt.param_groups:
+            g["lr"] = args.lr * min(1.0, step / 200) * 0.5 * (1 + math.cos(math.pi * elapsed / budget))
+        idx = rng.integers(0, len(xt), args.batch)
+        pairs = [augment(xt[i], mt[i], rng) for i in idx]
+        xb = torch.from_numpy(np.stack([p[0] for p in pairs]).transpose(0, 3, 1, 2) * taught.TOP_SCALE).float()
+        mb = torch.from_numpy(np.stack([p[1] for p in pairs])[:, None].astype(np.float32) / 255)
+        net.train()
+        logits = net(xb)
+        prob = torch.sigmoid(logits)
+        dice = 1 - (2 * (prob * mb).sum((1, 2, 3)) + 1) / (prob.sum((1, 2, 3)) + mb.sum((1, 2, 3)) + 1)
+        loss = F.binary_cross_entropy_with_logits(logits, mb) + dice.mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        step += 1
+        if step % 500 == 0:
+            net.eval()
+            with torch.no_grad():
+                v = iou(net(xv), mv)
+            print(f"step {step} {elapsed / 60:.1f} min loss {float(loss.detach()):.3f} held-out IoU {v:.3f}",
+                  flush=True)
+    net.eval()
+    with torch.no_grad():
+        print(f"final held-out IoU {iou(net(xv), mv):.3f} after {step} steps")
+    if args.checkpoint:
+        torch.save(net.state_dict(), args.checkpoint)
+    export(net, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

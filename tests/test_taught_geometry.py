@@ -1,0 +1,76 @@
+"""The taught reader finds the die's top face in the finder's crop: on whole trays (oblique views, sides in view,
+shadows, touching dice) the corners it warps from must be the renderer's true corners.
+
+Rendered trays of the tests' made-up artwork (tests/synth_dice.py), which the top-face net never saw in training
+(scripts/train_top_face.py draws its own artwork).
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+from synth_dice import TAUGHT_FACES, painter_for
+
+from hardware.synthetic import render_tray
+from vision import taught
+from vision.detect import crop_die, find_dice
+
+
+def _crop_and_truth(frame: np.ndarray, cand, die) -> tuple[np.ndarray, np.ndarray]:
+    """The reader's crop of ``cand`` and the die's true top-face corners in that crop (crop_die's transform)."""
+    (cx, cy), (rw, rh), ang = cand.rect
+    scale = taught.CROP / (max(rw, rh, 1.0) * taught.MARGIN)
+    aff = cv2.getRotationMatrix2D((cx, cy), ang, scale)
+    aff[0, 2] += taught.CROP / 2.0 - cx
+    aff[1, 2] += taught.CROP / 2.0 - cy
+    return crop_die(frame, cand, taught.CROP, taught.MARGIN), cv2.transform(np.float32([die.top]), aff)[0]
+
+
+def corner_errors(set_name: str, trays: int, seed: int) -> list[float]:
+    """Per die found: the mean distance of the true corners to the nearest found corner, in face sides."""
+    rng = np.random.default_rng(seed)
+    errors = []
+    for _ in range(trays):
+        faces = list(rng.choice(TAUGHT_FACES[set_name], int(rng.integers(1, 5))))
+        frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name))
+        cands = find_dice(frame)
+        for die in truth:
+            x0, y0, x1, y1 = die.box
+            mine = [c for c in cands if x0 <= c.center[0] < x1 and y0 <= c.center[1] < y1]
+            if len(mine) != 1:
+                continue  # missed or split by the finder: the finder's business
+            crop, true = _crop_and_truth(frame, mine[0], die)
+            found = taught.face_corners(crop)
+            side = math.sqrt(cv2.contourArea(true))
+            d = np.linalg.norm(true[:, None] - found[None], axis=2).min(axis=1)
+            errors.append(float(d.mean()) / side)
+    return errors
+
+
+@pytest.mark.parametrize("set_name", list(TAUGHT_FACES))
+def test_top_face_corners_on_whole_trays(set_name):
+    errors = corner_errors(set_name, trays=8, seed=404)
+    assert len(errors) >= 12
+    # within a tenth of the face's side: the mark grid is then off by less than its shift tolerance
+    close = np.mean(np.array(errors) < 0.1)
+    assert close >= 0.9, (close, np.round(errors, 2))
+
+
+def test_a_missing_or_damaged_model_leaves_the_hand_made_finder(tmp_path, monkeypatch):
+    """The learned finder is optional: a damaged file is not a crash, and the hand-made finder still finds a face."""
+    bad = tmp_path / "top_face.onnx"
+    bad.write_bytes(b"not a model")
+    assert taught._top_net(bad) is None
+    assert taught._top_net(tmp_path / "absent.onnx") is None
+    monkeypatch.setitem(taught._top_nets, taught.TOP_MODEL_PATH, None)
+    rng = np.random.default_rng(1)  # a top-down die: the kind the hand-made finder gets right
+    frame, truth = render_tray(rng, faces=["car"], painter=painter_for("haste-worte"))
+    cand = find_dice(frame)[0]
+    crop, true = _crop_and_truth(frame, cand, truth[0])
+    found = taught.face_corners(crop)
+    error = np.linalg.norm(true[:, None] - found[None], axis=2).min(axis=1).mean() / math.sqrt(cv2.contourArea(true))
+    assert error < 0.15, error
+    assert taught.match(taught.Profile("haste-worte"), crop).face is None
