@@ -2,7 +2,7 @@
 
 Rendered made-up dice (tests/synth_dice.py). Two levels, each a row per set:
 - ``crop``: the matcher alone on photo-like crops (rotation, perspective, light, glare, noise, blur, JPEG).
-- ``tray``: the whole path on hardware.synthetic trays: find_dice, crop, match. Dice the finder missed or merged
+- ``tray``: the whole path on hardware.synthetic trays: find_any_dice, crop, match. Dice the finder missed or merged
   are counted apart (``missed``): they are the finder's, not the matcher's.
 Teaching uses ``--examples`` (default 2) photos per face; untaught faces must come back unknown.
 

@@ -35,7 +35,7 @@ from companion.dicesets import DiceSet
 from companion.errors import CompanionError, ImageError, ProfileError
 from companion.i18n import t
 from vision import taught
-from vision.detect import DieCandidate, crop_die, find_dice
+from vision.detect import DieCandidate, crop_die, find_any_dice
 from vision.taught import Profile
 from vision.types import DieReading, TrayReading
 
@@ -175,7 +175,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     for image, face, (x0, y0, x1, y1), line in rows:
         if image not in frames:
             frame = _read_image(image)
-            frames[image] = (frame, find_dice(frame))
+            frames[image] = (frame, find_any_dice(frame))
         frame, cands = frames[image]
         h, w = frame.shape[:2]
         box = (int(x0 * w), int(y0 * h), int(np.ceil(x1 * w)), int(np.ceil(y1 * h)))
@@ -211,7 +211,7 @@ def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = 
         dice_set = dice_set or loaded_set
         profile = profile if profile is not None else loaded_profile
     try:
-        cands = find_dice(frame_bgr)
+        cands = find_any_dice(frame_bgr)
     except Exception:  # noqa: BLE001 - the finder promises not to raise; a bad frame must not end the evening
         cands = []
     pip_faces: dict[tuple[int, int, int, int], DieReading] = {}
@@ -251,7 +251,7 @@ def _nearest_reading(cand: DieCandidate, readings: dict[tuple[int, int, int, int
 
 def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, int, int, int]) -> Path:
     """The player said what the die in ``box`` shows: add it as an example and save (see profiles.add_confirmed)."""
-    cands = find_dice(frame_bgr)
+    cands = find_any_dice(frame_bgr)
     crop = crop_for_reader(np.asarray(frame_bgr), _candidate_in_box(np.asarray(frame_bgr), box, cands))
     return profiles.add_confirmed(profile, face, crop)
 

@@ -339,17 +339,18 @@ def taught_profile(set_name: str, seed: int, per_face: int = 2) -> Profile:
 
 def found_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: tuple[int, int] = (640, 480)
                ) -> tuple[np.ndarray, list[tuple[str, object, tuple[int, int, int, int]]]]:
-    """Render a tray of ``faces`` with ``hardware.synthetic.render_tray`` and find its dice with ``find_dice``.
+    """Render a tray of ``faces`` with ``hardware.synthetic.render_tray`` and find its dice with the taught reader's
+    finder (``find_any_dice``).
 
     Returns the frame and, per truth die, (face, candidate or None when the finder missed it, truth box). A
     candidate belongs to the die whose box holds its centre; the finder's misses are the finder's business and are
     counted apart by the benchmark.
     """
     from hardware.synthetic import render_tray
-    from vision.detect import find_dice
+    from vision.detect import find_any_dice
 
     frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), size=size)
-    cands = find_dice(frame)
+    cands = find_any_dice(frame)
     out = []
     for die in truth:
         x0, y0, x1, y1 = die.box

@@ -10,6 +10,7 @@ frame (median of the compact blobs), and blobs holding several touching dice are
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -239,3 +240,41 @@ def crop_die(frame_bgr: np.ndarray, cand: DieCandidate, size: int = 64, margin: 
     mat[1, 2] += size / 2.0 - cy
     interp = cv2.INTER_AREA if scale < 0.5 else cv2.INTER_LINEAR
     return cv2.warpAffine(bgr, mat, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+
+
+def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
+    """Every die, whatever its faces: :func:`find_dice`'s candidates, completed by the learned detector's.
+
+    Why both: the learned detector (vision/net.py, stage 1) finds a die's top face; trained on pip dice and rendered
+    trays, it also finds the symbol and numeral dice that :func:`find_dice` misses on busy or dark tables, and
+    separates touching dice that it merges. It misses plain colour cubes more often, which :func:`find_dice` finds.
+    So a candidate holding two or more of the detector's dice is replaced by them, and a detector die that no
+    candidate holds is added (a square of the detector's size, as the pip reader crops it). Without the model this
+    is :func:`find_dice`. Never raises on odd frames.
+    """
+    cands = find_dice(frame_bgr)
+    from vision import net  # lazily: the classical finder alone must not need the model
+
+    model = net.load()
+    bgr = as_bgr(frame_bgr)
+    if model is None or bgr is None or min(bgr.shape[:2]) < 16:
+        return cands
+    try:
+        maps, factor = model.maps(bgr)
+    except cv2.error:
+        return cands
+    peaks = net.decode(maps, factor, net.DIE_THRESHOLD)
+
+    def holds(c: DieCandidate, p: net.NetDie) -> bool:
+        x0, y0, x1, y1 = c.box
+        return x0 <= p.x < x1 and y0 <= p.y < y1
+
+    kept = [c for c in cands if sum(holds(c, p) for p in peaks) < 2]
+    h, w = bgr.shape[:2]
+    for p in peaks:
+        side = p.size * net.CROP_SIZE  # the detector's sizes run small (see vision/net.py)
+        if any(holds(c, p) or math.hypot(c.center[0] - p.x, c.center[1] - p.y) < 0.6 * side for c in kept):
+            continue
+        rect = ((p.x, p.y), (side, side), 0.0)
+        kept.append(DieCandidate(box=_box_of(rect, w, h), rect=rect, size=side, score=p.score))
+    return kept

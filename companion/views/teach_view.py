@@ -22,7 +22,7 @@ from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import Menu, MenuItem, hint_bar
 from hardware.events import ButtonEvent
 from vision import taught
-from vision.detect import find_dice
+from vision.detect import find_any_dice
 from vision.taught import Profile
 from vision.types import TrayReading
 
@@ -89,7 +89,7 @@ class TeachView:
         """A new camera frame while no die is waiting for an answer: take the biggest die found."""
         if self.crop is not None:
             return
-        cands = find_dice(frame_bgr)
+        cands = find_any_dice(frame_bgr)
         self.n_seen = len(cands)
         if not cands:
             return
