@@ -152,8 +152,9 @@ def test_teaching_screen_from_the_menu_sees_the_camera(tmp_path, out_dir):
     import time as _time
 
     cfg = Config()
-    # a seeded tray, the same every run: with an unseeded one this test failed once in CI (no die shown within
-    # 10 s; its one still frame may hold dice the finder misses)
+    # a seeded tray, the same every run. An unseeded one failed once in CI (no die shown within 10 s): on a
+    # grainy table the classical finder saw only specks beside big dice; the teaching screen now uses
+    # find_any_dice (tests/test_taught_finder.py holds that tray)
     app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:5")
     try:
         values = [i.value for i in app.mode.menu.items]

@@ -248,9 +248,10 @@ def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
     Why both: the learned detector (vision/net.py, stage 1) finds a die's top face; trained on pip dice and rendered
     trays, it also finds the symbol and numeral dice that :func:`find_dice` misses on busy or dark tables, and
     separates touching dice that it merges. It misses plain colour cubes more often, which :func:`find_dice` finds.
-    So a candidate holding two or more of the detector's dice is replaced by them, and a detector die that no
-    candidate holds is added (a square of the detector's size, as the pip reader crops it). Without the model this
-    is :func:`find_dice`. Never raises on odd frames.
+    So a candidate holding two or more of the detector's dice is replaced by them, one less than half the size of
+    the detector's dice is dropped (specks of a grainy table beside big dice), and a detector die that no candidate
+    holds is added (a square of the detector's size, as the pip reader crops it). Without the model this is
+    :func:`find_dice`. Never raises on odd frames.
     """
     cands = find_dice(frame_bgr)
     from vision import net  # lazily: the classical finder alone must not need the model
@@ -270,6 +271,9 @@ def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
         return x0 <= p.x < x1 and y0 <= p.y < y1
 
     kept = [c for c in cands if sum(holds(c, p) for p in peaks) < 2]
+    if peaks:  # specks of a grainy table, far smaller than the dice the detector sees, are not dice
+        typical = float(np.median([p.size for p in peaks])) * net.CROP_SIZE
+        kept = [c for c in kept if c.size >= 0.5 * typical]
     h, w = bgr.shape[:2]
     for p in peaks:
         side = p.size * net.CROP_SIZE  # the detector's sizes run small (see vision/net.py)
