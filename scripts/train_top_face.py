@@ -1,7 +1,8 @@
 """Train the taught-dice reader's top-face finder (vision/models/top_face.onnx): die crop -> mask of its top face.
 
     /work/venv/bin/pip install torch onnx      # dev-only: the runtime needs neither, only cv2.dnn and the .onnx
-    python scripts/train_top_face.py --trays 10000 --minutes 25 --threads 2    # the recipe of the shipped model
+    # the recipe of the shipped model (10 min rendering on 2 cores, then 25 min training):
+    python scripts/train_top_face.py --trays 10000 --photos 2 --minutes 25 --threads 2 --seed 17
 
 Why a net: the taught reader compares a die's top face with the players' examples, so it must first find that face
 in the finder's crop. On whole trays the crop also holds the die's sides (oblique views), its shadow, a touching
@@ -11,8 +12,9 @@ face ends is a question of light and shape that a small net learns from rendered
 
 The data: ``hardware.synthetic.render_tray`` trays of pip dice and of random artwork made here (text in Hershey
 fonts, shapes, pips, colour patches, blank colour faces; never the tests' artwork of tests/synth_dice.py), found
-and cropped by the reader's own ``find_dice`` + ``crop_die``; the target is the renderer's true top face drawn in
-the crop. Input and output are the FIND x FIND crop the hand-made finder worked on.
+and cropped by ``find_dice`` + ``crop_die`` (candidates spanning touching dice left out), plus close-ups from this
+script's own crop camera (any rotation and offset, as the learned detector's square candidates come); the target is
+the true top face drawn in the crop. Input and output are the FIND x FIND crop the hand-made finder worked on.
 """
 
 from __future__ import annotations
