@@ -54,6 +54,8 @@ from vision.net import (  # noqa: E402
 )
 
 CROP = 192
+#: the face net's crop side for this run (``--face-input``; the runtime's FACE_INPUT must then be set to match)
+FACE_SIDE = [FACE_INPUT]
 #: Folders whose boxes cover only the top face's pips (see their SOURCE.md): no size target from them.
 PIP_BOXES = {"matteo-d6"}
 
@@ -361,10 +363,10 @@ def die_crop(s: Sample, x: float, y: float, size: float, rng: np.random.Generato
     if rng.random() < 0.3:
         ok, data = cv2.imencode(".jpg", patch, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 95))])
         patch = cv2.imdecode(data, cv2.IMREAD_COLOR)
-    crop = face_crop(patch, side / 2, side / 2, size)
+    crop = face_crop(patch, side / 2, side / 2, size, FACE_SIDE[0])
     if rng.random() < 0.3:  # a die only 10-24 px across in the photo
         k = int(rng.integers(8, 18))
-        crop = cv2.resize(cv2.resize(crop, (k, k), interpolation=cv2.INTER_AREA), (FACE_INPUT, FACE_INPUT))
+        crop = cv2.resize(cv2.resize(crop, (k, k), interpolation=cv2.INTER_AREA), (FACE_SIDE[0], FACE_SIDE[0]))
     if rng.random() < 0.3:
         crop = np.clip(crop + rng.normal(0, rng.uniform(1, 8), crop.shape), 0, 255).astype(np.uint8)
     return crop
@@ -413,12 +415,12 @@ class FaceSet(torch.utils.data.IterableDataset):
 def export_faces(net: FaceNet, out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     net.eval()
-    x = torch.zeros(4, 3, FACE_INPUT, FACE_INPUT)
+    x = torch.zeros(4, 3, FACE_SIDE[0], FACE_SIDE[0])
     torch.onnx.export(net, x, str(out), input_names=["crops"], output_names=["logits"], opset_version=17,
                       dynamo=False, dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
     net.eval()
     m = cv2.dnn.readNetFromONNX(str(out))
-    probe = torch.rand(7, 3, FACE_INPUT, FACE_INPUT)
+    probe = torch.rand(7, 3, FACE_SIDE[0], FACE_SIDE[0])
     m.setInput(probe.numpy())
     got = m.forward()
     with torch.no_grad():
@@ -532,6 +534,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=MODEL_PATH)
     ap.add_argument("--face-out", type=Path, default=FACE_MODEL_PATH)
     ap.add_argument("--face-batch", type=int, default=128)
+    ap.add_argument("--face-input", type=int, default=FACE_INPUT, help="face net crop side (pixels); the net is "
+                    "size-agnostic (global pooling), so --init from a net trained at another side works")
     ap.add_argument("--part", choices=("detector", "faces"), default="detector",
                     help="which of the two nets to train (run the script once for each)")
     ap.add_argument("--checkpoint", type=Path, help="save the torch weights here too (to continue training later)")
@@ -539,6 +543,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-negatives", type=Path, help="faces: a trained detector .onnx whose false alarms on the "
                     "train photos become 'not a die' examples")
     args = ap.parse_args(argv)
+    FACE_SIDE[0] = args.face_input
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
