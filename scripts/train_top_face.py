@@ -34,7 +34,7 @@ import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
-from hardware.synthetic import DICE_STYLES, render_tray, style_painter  # noqa: E402
+from hardware.synthetic import DICE_STYLES, found_by, render_tray, style_painter  # noqa: E402
 from vision import taught  # noqa: E402
 from vision.detect import crop_die, find_dice  # noqa: E402
 
@@ -132,14 +132,9 @@ def tray_examples(rng: np.random.Generator) -> list[tuple[np.ndarray, np.ndarray
     cands = find_dice(frame)
     out = []
     for die in truth:
-        x0, y0, x1, y1 = die.box
-        mine = [c for c in cands if x0 <= c.center[0] < x1 and y0 <= c.center[1] < y1]
-        # a candidate spanning touching dice holds no one top face to learn (the reader's tests skip them too)
-        mine = [c for c in mine if sum(1 for d in truth if d.box[0] <= c.center[0] < d.box[2]
-                                       and d.box[1] <= c.center[1] < d.box[3]) == 1]
-        if not mine:
+        cand = found_by(die, truth, cands)  # a candidate spanning touching dice has no one top face to learn
+        if cand is None:
             continue
-        cand = min(mine, key=lambda c: math.hypot(c.center[0] - (x0 + x1) / 2, c.center[1] - (y0 + y1) / 2))
         crop = crop_die(frame, cand, taught.CROP, taught.MARGIN)
         pts = cv2.transform(np.float32([die.top]), _crop_affine(cand))[0]
         pts = (pts + 0.5) * (FIND / taught.CROP) - 0.5

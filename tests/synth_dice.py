@@ -346,19 +346,9 @@ def found_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: 
     candidate belongs to the die whose box holds its centre; the finder's misses are the finder's business and are
     counted apart by the benchmark.
     """
-    from hardware.synthetic import render_tray
+    from hardware.synthetic import found_by, render_tray
     from vision.detect import find_any_dice
 
     frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), size=size)
     cands = find_any_dice(frame)
-    out = []
-    for die in truth:
-        x0, y0, x1, y1 = die.box
-        mine = [c for c in cands if x0 <= c.center[0] < x1 and y0 <= c.center[1] < y1]
-        # a candidate spanning two touching dice holds neither's face: count it as a miss
-        mine = [c for c in mine if sum(1 for d in truth if d.box[0] <= c.center[0] < d.box[2]
-                                       and d.box[1] <= c.center[1] < d.box[3]) == 1]
-        best = min(mine, key=lambda c: np.hypot(c.center[0] - (x0 + x1) / 2, c.center[1] - (y0 + y1) / 2),
-                   default=None)
-        out.append((die.face, best, die.box))
-    return frame, out
+    return frame, [(die.face, found_by(die, truth, cands), die.box) for die in truth]
