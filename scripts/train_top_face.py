@@ -40,7 +40,7 @@ import torch.nn.functional as F  # noqa: E402
 
 from hardware.synthetic import DICE_STYLES, found_by, render_tray, style_painter  # noqa: E402
 from vision import taught  # noqa: E402
-from vision.detect import crop_die, find_any_dice, find_dice  # noqa: E402
+from vision.detect import crop_affine, crop_die, find_any_dice, find_dice  # noqa: E402
 
 FIND = taught.FIND
 #: DUPLEX is the tests' font: left out so the benchmark's artwork stays unseen
@@ -110,16 +110,6 @@ def artwork(rng: np.random.Generator, size: int = 128) -> np.ndarray:
 # Trays -> (input, mask)
 
 
-def _crop_affine(cand) -> np.ndarray:
-    """crop_die's frame -> crop transform (2x3) at taught.CROP / taught.MARGIN."""
-    (cx, cy), (rw, rh), ang = cand.rect
-    scale = taught.CROP / (max(rw, rh, 1.0) * taught.MARGIN)
-    aff = cv2.getRotationMatrix2D((cx, cy), ang, scale)
-    aff[0, 2] += taught.CROP / 2.0 - cx
-    aff[1, 2] += taught.CROP / 2.0 - cy
-    return aff
-
-
 FINDERS = {"find_dice": find_dice, "find_any_dice": find_any_dice}
 
 
@@ -143,7 +133,7 @@ def tray_examples(rng: np.random.Generator, finder: str = "find_dice") -> list[t
         if cand is None:
             continue
         crop = crop_die(frame, cand, taught.CROP, taught.MARGIN)
-        pts = cv2.transform(np.float32([die.top]), _crop_affine(cand))[0]
+        pts = cv2.transform(np.float32([die.top]), crop_affine(cand, taught.CROP, taught.MARGIN))[0]
         pts = (pts + 0.5) * (FIND / taught.CROP) - 0.5
         mask = np.zeros((FIND, FIND), np.uint8)
         cv2.fillPoly(mask, [np.int32(np.round(pts * 16))], 255, cv2.LINE_AA, shift=4)

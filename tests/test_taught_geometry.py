@@ -16,16 +16,12 @@ from synth_dice import TAUGHT_FACES, painter_for
 
 from hardware.synthetic import found_by, render_tray
 from vision import taught
-from vision.detect import crop_die, find_any_dice, find_dice
+from vision.detect import crop_affine, crop_die, find_any_dice, find_dice
 
 
 def _crop_and_truth(frame: np.ndarray, cand, die) -> tuple[np.ndarray, np.ndarray]:
     """The reader's crop of ``cand`` and the die's true top-face corners in that crop (crop_die's transform)."""
-    (cx, cy), (rw, rh), ang = cand.rect
-    scale = taught.CROP / (max(rw, rh, 1.0) * taught.MARGIN)
-    aff = cv2.getRotationMatrix2D((cx, cy), ang, scale)
-    aff[0, 2] += taught.CROP / 2.0 - cx
-    aff[1, 2] += taught.CROP / 2.0 - cy
+    aff = crop_affine(cand, taught.CROP, taught.MARGIN)
     return crop_die(frame, cand, taught.CROP, taught.MARGIN), cv2.transform(np.float32([die.top]), aff)[0]
 
 

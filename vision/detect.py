@@ -232,14 +232,19 @@ def crop_die(frame_bgr: np.ndarray, cand: DieCandidate, size: int = 64, margin: 
     bgr = as_bgr(frame_bgr)
     if bgr is None:
         return np.zeros((size, size, 3), np.uint8)
-    (cx, cy), (rw, rh), ang = cand.rect
-    side = max(rw, rh, 1.0) * margin
-    scale = size / side
-    mat = cv2.getRotationMatrix2D((cx, cy), ang, scale)
-    mat[0, 2] += size / 2.0 - cx
-    mat[1, 2] += size / 2.0 - cy
+    mat = crop_affine(cand, size, margin)
+    scale = float(np.hypot(mat[0, 0], mat[0, 1]))  # the rotation matrix's scale
     interp = cv2.INTER_AREA if scale < 0.5 else cv2.INTER_LINEAR
     return cv2.warpAffine(bgr, mat, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+
+
+def crop_affine(cand: DieCandidate, size: int = 64, margin: float = 1.0) -> np.ndarray:
+    """:func:`crop_die`'s frame -> crop transform (2x3), e.g. to find where a known point of the frame lands."""
+    (cx, cy), (rw, rh), ang = cand.rect
+    mat = cv2.getRotationMatrix2D((cx, cy), ang, size / (max(rw, rh, 1.0) * margin))
+    mat[0, 2] += size / 2.0 - cx
+    mat[1, 2] += size / 2.0 - cy
+    return mat
 
 
 def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
