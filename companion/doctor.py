@@ -50,6 +50,29 @@ def _display() -> list[str]:
     return lines
 
 
+def _models() -> list[str]:
+    """Which learned models load: a missing or damaged one silently means the slower or weaker classical path."""
+    from vision import net, taught
+
+    checks = (
+        ("pip dice detector", net.MODEL_PATH, lambda: net.load() is not None,
+         "pip dice are found and read by the classical reader alone"),
+        ("pip face reader", net.FACE_MODEL_PATH, lambda: (m := net.load()) is not None and m.faces is not None,
+         "pips are counted on the detector's own view"),
+        ("taught dice top-face finder", taught.TOP_MODEL_PATH, lambda: taught.top_net() is not None,
+         "taught dice use the hand-made face finder (less sure on whole trays)"),
+    )
+    lines = []
+    for label, path, loads, fallback in checks:
+        if loads():
+            lines.append(f"ok      {label}: {path.name}")
+        elif path.is_file():
+            lines.append(f"PROBLEM {label}: {path} does not load; {fallback}. Reinstall the companion.")
+        else:
+            lines.append(f"MISSING {label}: {path}; {fallback}. Reinstall the companion.")
+    return lines
+
+
 def report(config_path: str | None = None) -> str:
     from companion import config as config_mod
 
@@ -62,6 +85,7 @@ def report(config_path: str | None = None) -> str:
         out.append(_section("Config", [f"PROBLEM {exc}"]))
     from hardware import buttons, sources
 
+    out.append(_section("Vision models", _safe(_models, "the vision models")))
     out.append(_section("Camera", _safe(sources.diagnose, "the cameras")))
     out.append(_section("Buttons", _safe(buttons.diagnose, "the buttons")))
     out.append(_section("Display", _safe(_display, "the display")))

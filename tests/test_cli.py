@@ -69,8 +69,10 @@ def test_read_rejects_a_non_image_file_clearly_and_reads_the_others(tmp_path):
 def test_doctor_reports_every_part():
     r = companion("doctor")
     assert r.returncode == 0, r.stderr
-    for section in ("Python and libraries", "Camera", "Buttons", "Display", "Sound", "Speech"):
+    for section in ("Python and libraries", "Vision models", "Camera", "Buttons", "Display", "Sound", "Speech"):
         assert section in r.stdout
+    # the shipped models load (a missing one would silently mean the classical fallbacks)
+    assert "ok      pip dice detector" in r.stdout and "ok      taught dice top-face finder" in r.stdout
 
 
 def test_run_headless_shows_free_play_reading_the_synthetic_tray(tmp_path, out_dir):

@@ -59,8 +59,8 @@ def test_a_missing_or_damaged_model_leaves_the_hand_made_finder(tmp_path, monkey
     """The learned finder is optional: a damaged file is not a crash, and the hand-made finder still finds a face."""
     bad = tmp_path / "top_face.onnx"
     bad.write_bytes(b"not a model")
-    assert taught._top_net(bad) is None
-    assert taught._top_net(tmp_path / "absent.onnx") is None
+    assert taught.top_net(bad) is None
+    assert taught.top_net(tmp_path / "absent.onnx") is None
     monkeypatch.setitem(taught._top_nets, taught.TOP_MODEL_PATH, None)
     rng = np.random.default_rng(1)  # a top-down die: the kind the hand-made finder gets right
     frame, truth = render_tray(rng, faces=["car"], painter=painter_for("haste-worte"))

@@ -1,0 +1,44 @@
+"""The taught reader's canonical face: what the body is and where the ink is.
+
+Each test pins one choice of ``vision.taught.canonical`` that the benchmark's accuracy depends on, on rendered
+faces (tests/synth_dice.py) photographed under mild conditions, so that a failure points at that choice.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+from synth_dice import paint_face, photo_crop
+
+from vision import taught
+
+
+def _crop(set_name: str, face: str, seed: int) -> np.ndarray:
+    return photo_crop(paint_face(set_name, face), np.random.default_rng(seed), hard=False)
+
+
+@pytest.mark.parametrize("colour", ["red", "green", "blue"])
+def test_the_body_is_the_die_not_its_big_colour_patch(colour):
+    """A noch-x-mal colour face is a white die with a patch covering most of its middle: the body is white and the
+    patch is the mark (measured on the face's middle, the body would be the patch and the face blank)."""
+    for seed in range(4):
+        can = taught.canonical(_crop("noch-x-mal", colour, seed))
+        red_green, blue_green = can.colour[0], can.colour[1]
+        assert abs(red_green) < 0.3 and abs(blue_green) < 0.3, (seed, can.colour[:2])  # white: channels alike
+        assert can.frame is not None and can.colour[3] > 0.2, (seed, can.colour[3])  # the patch is ink
+
+
+def _ink_share(crop: np.ndarray) -> float:
+    return float((taught.canonical(crop).channels[..., 0] > 0.5).mean())
+
+
+@pytest.mark.parametrize("face", ["4", "2+X", "?"])
+def test_blur_does_not_make_strokes_fat(face):
+    """The ink is the stroke's half-maximum outline, which a blurred photo keeps (a fixed darkness threshold let
+    blurred strokes grow: 6-13 % more ink at this blur, against 1-2 % now)."""
+    for seed in range(3):
+        crop = _crop("echt-spitze", face, seed)
+        sharp = _ink_share(crop)
+        blurred = _ink_share(cv2.GaussianBlur(crop, (0, 0), 1.6))
+        assert 0.95 < blurred / sharp < 1.05, (seed, sharp, blurred)
