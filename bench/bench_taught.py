@@ -31,7 +31,6 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, found_dice  # noqa: E402
 
 from vision import taught  # noqa: E402
-from vision.detect import crop_die  # noqa: E402
 
 
 def _crop_items(set_name, faces, n, rng):
@@ -46,7 +45,7 @@ def _tray_items(set_name, faces, n, rng):
         k = int(rng.integers(1, 5))
         batch, todo = todo[:k], todo[k:]
         frame, found = found_dice(set_name, batch, rng)
-        out += [(f, None if c is None else crop_die(frame, c, taught.CROP, taught.MARGIN)) for f, c, _ in found]
+        out += [(f, None if c is None else taught.die_crop(frame, c)) for f, c, _ in found]
     return out
 
 

@@ -35,7 +35,7 @@ from companion.dicesets import DiceSet
 from companion.errors import CompanionError, ImageError, ProfileError
 from companion.i18n import t
 from vision import taught
-from vision.detect import DieCandidate, crop_die, find_any_dice
+from vision.detect import DieCandidate, find_any_dice
 from vision.taught import Profile
 from vision.types import DieReading, TrayReading
 
@@ -122,9 +122,6 @@ def _candidate_in_box(frame: np.ndarray, box: tuple[int, int, int, int],
     return DieCandidate(box=box, rect=rect, size=float(max(w, h)), score=0.0)
 
 
-def crop_for_reader(frame: np.ndarray, cand: DieCandidate) -> np.ndarray:
-    """The crop the taught reader describes: the finder's die with the table around it (vision.taught.MARGIN)."""
-    return crop_die(frame, cand, taught.CROP, taught.MARGIN)
 
 
 def _parse_labels(folder: Path, dice_set: DiceSet) -> list[tuple[Path, str, tuple[float, float, float, float], int]]:
@@ -182,7 +179,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
         if box[2] - box[0] < 8 or box[3] - box[1] < 8:
             skipped.append(f"labels.csv line {line}: the box is smaller than 8 pixels; skipped.")
             continue
-        crop = crop_for_reader(frame, _candidate_in_box(frame, box, cands))
+        crop = taught.die_crop(frame, _candidate_in_box(frame, box, cands))
         profile.add(face, crop)
         added += 1
     path = profiles.save_profile(profile) if save else None
@@ -222,7 +219,7 @@ def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = 
     dice: list[DieReading] = []
     frame = np.asarray(frame_bgr)
     for cand in cands:
-        m = taught.match(profile, crop_for_reader(frame, cand)) if len(profile) else None
+        m = taught.match(profile, taught.die_crop(frame, cand)) if len(profile) else None
         if dice_set.reader == "pips":
             pip = _nearest_reading(cand, pip_faces)
             if m is not None and m.face is not None:
@@ -252,7 +249,7 @@ def _nearest_reading(cand: DieCandidate, readings: dict[tuple[int, int, int, int
 def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, int, int, int]) -> Path:
     """The player said what the die in ``box`` shows: add it as an example and save (see profiles.add_confirmed)."""
     cands = find_any_dice(frame_bgr)
-    crop = crop_for_reader(np.asarray(frame_bgr), _candidate_in_box(np.asarray(frame_bgr), box, cands))
+    crop = taught.die_crop(np.asarray(frame_bgr), _candidate_in_box(np.asarray(frame_bgr), box, cands))
     return profiles.add_confirmed(profile, face, crop)
 
 

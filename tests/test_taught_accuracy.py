@@ -102,7 +102,7 @@ def test_a_confirmed_answer_is_stored_atomically_and_read_afterwards(data_home, 
     frame, found = found_dice("haste-worte", ["moon"], rng)  # a symbol of another edition: unknown so far
     face, cand, box = found[0]
     assert cand is not None
-    crop = teach.crop_for_reader(frame, cand)
+    crop = taught.die_crop(frame, cand)
     assert taught.match(p, crop).face is None
 
     # a power cut during the save leaves the old profile whole, and no temp file behind
@@ -149,7 +149,7 @@ def _d6_emblem_readings() -> tuple[int, int, list[tuple[int, object]]]:
         frame, truth = render_tray(rng, faces=[6], painter=_emblem_d6)
         cands = find_dice(frame)
         if cands:
-            p.add("6", teach.crop_for_reader(frame, cands[0]))
+            p.add("6", taught.die_crop(frame, cands[0]))
     emblem_read = emblem_seen = 0
     pips: list[tuple[int, object]] = []
     for _ in range(4):

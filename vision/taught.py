@@ -42,6 +42,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.detect import DieCandidate, crop_affine, crop_die
+
 #: bump when the descriptor changes: stored profiles of another version must be taught again
 FEATURE_VERSION = 4
 CROP = 80  # the side of the crop the features are computed on (crops of other sizes are resized)
@@ -287,10 +289,25 @@ def face_corners(crop_bgr: np.ndarray) -> np.ndarray:
     taken off (they are in shade), then the candidate that looks most like a die face of the finder's size
     (square, full, central, not the table) wins. When none does, the finder's own square (the crop minus MARGIN)
     is used. Its sides are then moved onto the strongest edges (refine_corners).
+
+    The last answer is remembered (by the crop's bytes and the model): ``die_crop`` finds the face to check its
+    crop, and the matcher then asks again for the same crop.
     """
     crop = _as_crop(crop_bgr)
-    small = cv2.resize(crop, (FIND, FIND), interpolation=cv2.INTER_AREA)
     net = top_net()
+    key = (hash(crop.tobytes()), id(net))
+    if _last_corners and _last_corners[0] == key:
+        return _last_corners[1].copy()
+    corners = _find_corners(crop, net)
+    _last_corners[:] = [key, corners]
+    return corners.copy()
+
+
+_last_corners: list = []  # [(hash of the crop's bytes, which net), its corners]: face_corners' last answer
+
+
+def _find_corners(crop: np.ndarray, net: cv2.dnn.Net | None) -> np.ndarray:
+    small = cv2.resize(crop, (FIND, FIND), interpolation=cv2.INTER_AREA)
     if net is not None:
         corners = _learned_corners(net, small)
         if corners is not None:
@@ -421,6 +438,35 @@ def top_face(crop_bgr: np.ndarray) -> np.ndarray:
     mat = cv2.getPerspectiveTransform(face_corners(crop), _FACE_DST)
     return cv2.warpPerspective(crop.astype(np.float32), mat, (FACE, FACE), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
+
+
+def die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> np.ndarray:
+    """The crop the reader describes: the finder's die with the table around it (MARGIN), CROP x CROP.
+
+    When the top face found in it reaches the crop's edge, the finder's box was too small or off the die (the pip
+    detector's square can sit on a numeral, not on the whole die; a die at the tray's edge is cut): the die is
+    cropped again around the face found, GROW times larger. Measured on rendered trays: echt-spitze 89 -> 96 % of
+    the taught faces right, noch-x-mal 97.5 -> 99 %, no untaught face answered.
+    """
+    crop = crop_die(frame_bgr, cand, CROP, MARGIN)
+    q = face_corners(crop)
+    if q.min() >= EDGE and q.max() <= CROP - 1 - EDGE:
+        return crop
+    mat = crop_affine(cand, CROP, MARGIN)
+    inv = cv2.invertAffineTransform(mat)
+    centre = (q @ inv[:, :2].T + inv[:, 2]).mean(axis=0)
+    scale = float(np.hypot(mat[0, 0], mat[0, 1]))
+    (_, _), (rw, rh), angle = cand.rect
+    side = GROW * max(rw, rh, float((q.max(axis=0) - q.min(axis=0)).max()) / scale)
+    wider = DieCandidate(box=cand.box, rect=((float(centre[0]), float(centre[1])), (side, side), angle), size=side,
+                         score=cand.score, dice=cand.dice)
+    crop = crop_die(frame_bgr, wider, CROP, MARGIN)
+    face_corners(crop)  # remembered for the matcher
+    return crop
+
+
+EDGE = 1.5  # pixels of the crop: a face corner this close to the crop's edge means the die goes on beyond it
+GROW = 1.2  # the die cropped again this much larger than the face found (it was cut: it is larger still)
 
 
 @dataclass(frozen=True)

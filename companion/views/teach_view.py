@@ -16,7 +16,7 @@ import pygame
 
 from companion import dicesets, profiles
 from companion.i18n import t
-from companion.teach import Progress, crop_for_reader, progress
+from companion.teach import Progress, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import Menu, MenuItem, hint_bar
@@ -94,7 +94,7 @@ class TeachView:
         if not cands:
             return
         cand = max(cands, key=lambda c: c.size)
-        self.crop = crop_for_reader(np.asarray(frame_bgr), cand)
+        self.crop = taught.die_crop(np.asarray(frame_bgr), cand)
         m = taught.match(self.profile, self.crop)
         self.guess = m.nearest if m.nearest is not None and m.confidence > 0.2 else None
         self.message = ""
