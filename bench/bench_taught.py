@@ -2,8 +2,9 @@
 
 Rendered made-up dice (tests/synth_dice.py). Two levels, each a row per set:
 - ``crop``: the matcher alone on photo-like crops (rotation, perspective, light, glare, noise, blur, JPEG).
-- ``tray``: the whole path on hardware.synthetic trays: find_any_dice, crop, match. Dice the finder missed or merged
-  are counted apart (``missed``): they are the finder's, not the matcher's.
+- ``tray``: the whole path on hardware.synthetic trays: find_any_dice, crop (taught.die_crop, which crops a cut die
+  again), match. Dice the finder missed or merged are counted apart (``missed``): they are the finder's, not the
+  matcher's. ms/die here covers die_crop and match (finding the dice is per frame).
 Teaching uses ``--examples`` (default 2) photos per face; untaught faces must come back unknown.
 
     python bench/bench_taught.py [--n 20] [--examples 2] [--seed 0] [--level crop,tray]
@@ -34,6 +35,7 @@ from vision import taught  # noqa: E402
 
 
 def _crop_items(set_name, faces, n, rng):
+    """(face, the die's crop) per photo."""
     return [(f, c) for f in faces for c in crops(set_name, f, n, rng)]
 
 
@@ -45,8 +47,13 @@ def _tray_items(set_name, faces, n, rng):
         k = int(rng.integers(1, 5))
         batch, todo = todo[:k], todo[k:]
         frame, found = found_dice(set_name, batch, rng)
-        out += [(f, None if c is None else taught.die_crop(frame, c)) for f, c, _ in found]
+        out += [(f, None if c is None else (frame, c)) for f, c, _ in found]
     return out
+
+
+def _crop(item) -> np.ndarray:
+    """The crop the matcher reads: a crop level item is one; a tray's (frame, candidate) is cropped by die_crop."""
+    return taught.die_crop(*item) if isinstance(item, tuple) else item
 
 
 def run(set_name: str, level: str, n: int, examples: int, seed: int) -> dict:
@@ -60,7 +67,7 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int) -> dict:
             if len(got) >= examples:
                 break
         for c in got[:examples]:
-            profile.add(face, c)
+            profile.add(face, _crop(c))
     right = unknown = wrong = missed = 0
     times = []
     for face, c in gen(set_name, TAUGHT_FACES[set_name], n, rng):
@@ -68,7 +75,7 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int) -> dict:
             missed += 1
             continue
         t0 = time.perf_counter()
-        m = taught.match(profile, c)
+        m = taught.match(profile, _crop(c))
         times.append(time.perf_counter() - t0)
         right += m.face == face
         unknown += m.face is None
@@ -78,7 +85,7 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int) -> dict:
         if c is None:
             continue
         untaught += 1
-        confident += taught.match(profile, c).face is not None
+        confident += taught.match(profile, _crop(c)).face is not None
     read = right + unknown + wrong
     return {"set": set_name, "level": level, "dice": read, "missed": missed, "right": right / max(1, read),
             "unknown": unknown / max(1, read), "wrong": wrong, "untaught": untaught, "confident": confident,

@@ -520,6 +520,8 @@ def canonical(crop_bgr: np.ndarray) -> Canonical:
     ch = np.stack([ink, bright_print], axis=2).astype(np.float32)
     ch[:_RIM] = ch[-_RIM:] = 0
     ch[:, :_RIM] = ch[:, -_RIM:] = 0
+    if SIDE_LINES:
+        _drop_side_lines(ch)
     # colour: the body at the face's centre (raw camera colour: for a colour die this IS the meaning), how much mark
     # and its colour relative to the body
     body = planes[FACE // 2, FACE // 2] - 4.0
@@ -550,6 +552,31 @@ INK_RAMP = 0.12  # from faint to full ink
 INK_LOCAL = 13  # pixels (of FACE): the neighbourhood whose darkest mark sets a stroke's half-maximum
 HALF = 0.5  # a stroke is where the face is at least this fraction as dark as the darkest mark nearby
 _K_LOCAL = np.ones((INK_LOCAL, INK_LOCAL), np.uint8)
+
+
+SIDE_LINES = True
+_BAND = _RIM + 2  # ink reaching this close to the face's edge comes from beyond the rim
+
+
+def _drop_side_lines(ch: np.ndarray) -> None:
+    """Take out thin strokes along the face's edge: a die side (or the table) that the face's outline took in.
+
+    A mark is rarely a line hugging the edge; a side seen obliquely is exactly that when the outline is a few
+    pixels too big. A stroke counts as a side when it reaches the rim and is long along the edge and thin across it.
+    """
+    mask = ((ch[..., 0] + ch[..., 1]) > 0.5).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    for k in range(1, n):
+        x, y, w, h = stats[k, :4]
+        along_x = y <= _BAND or y + h >= FACE - _BAND  # touches the top or bottom edge
+        along_y = x <= _BAND or x + w >= FACE - _BAND
+        if (along_x and h <= SIDE_THIN * FACE and w >= SIDE_LONG * FACE) or \
+                (along_y and w <= SIDE_THIN * FACE and h >= SIDE_LONG * FACE):
+            ch[labels == k] = 0
+
+
+SIDE_THIN = 0.15
+SIDE_LONG = 0.3
 
 
 def _mark_frame(channels: np.ndarray) -> tuple[float, float, float] | None:
