@@ -42,3 +42,21 @@ def test_blur_does_not_make_strokes_fat(face):
         sharp = _ink_share(crop)
         blurred = _ink_share(cv2.GaussianBlur(crop, (0, 0), 1.6))
         assert 0.95 < blurred / sharp < 1.05, (seed, sharp, blurred)
+
+
+def test_a_side_taken_in_by_the_outline_is_not_a_mark():
+    """An oblique die's side, when the face's outline is a few pixels too big, is a thin dark line along one edge of
+    the warped face: it is taken out. A small cross near a corner and a big mark reaching the rim are marks."""
+    f = taught.FACE
+    ch = np.zeros((f, f, 2), np.float32)
+    ch[24:40, 26:38, 0] = 1.0  # the numeral
+    ch[10:18, 44:52, 0] = 1.0  # a small cross near the top right corner
+    ch[f - 10:f - 7, 8:56, 0] = 1.0  # a side along the bottom edge, just inside the rim
+    ch[6:30, 6:9, 0] = 1.0  # ... and a shorter one along the left edge
+    big = np.zeros_like(ch)
+    big[6:58, 6:58, 0] = 1.0  # a mark filling the face up to the rim (a globe)
+    taught._drop_side_lines(ch)
+    taught._drop_side_lines(big)
+    assert ch[f - 10:f - 7, 8:56, 0].sum() == 0 and ch[6:30, 6:9, 0].sum() == 0
+    assert ch[24:40, 26:38, 0].all() and ch[10:18, 44:52, 0].all()
+    assert big[6:58, 6:58, 0].all()
