@@ -154,6 +154,7 @@ _c = int(round(FACE * 0.15))
 _CORE[_c:FACE - _c, _c:FACE - _c] = True
 _RING = _INNER.copy()  # where the body shows on every die: inside the rim, outside the artwork
 _RING[2 * _b:FACE - 2 * _b, 2 * _b:FACE - 2 * _b] = False
+_NEAR = float(np.exp(0.25))  # a pixel this near the body's colour (ratio, per channel) is body
 _RIM = 6  # pixels of the warped face's rim left out of the mark (9 %): the sides and the table leak in there
 #: the learned top-face finder (scripts/train_top_face.py): FIND x FIND crop -> logits of "top face here"
 TOP_MODEL_PATH = Path(__file__).resolve().parent / "models" / "top_face.onnx"
@@ -492,8 +493,8 @@ def canonical(crop_bgr: np.ndarray) -> Canonical:
     """
     face = cv2.GaussianBlur(top_face(crop_bgr), (0, 0), 0.7) + 4.0  # +4: dark bodies do not divide by noise
     body0 = np.median(face[_RING], axis=0)
-    rel0 = np.log(face / body0[None, None, :])
-    is_body = (np.abs(rel0).max(axis=2) < 0.25) & _INNER
+    rel0 = face / body0[None, None, :]
+    is_body = (rel0.max(axis=2) < _NEAR) & (rel0.min(axis=2) > 1.0 / _NEAR) & _INNER  # within 25 % (log) of it
     if is_body.sum() < 0.15 * _INNER.sum():
         is_body = _INNER
     sel = is_body.ravel()
@@ -647,10 +648,10 @@ SHIFT = 1  # grid cells the query is moved each way: the mark's centre is measur
 
 def _variants(can: Canonical) -> np.ndarray:
     """The query's mark grid in every quarter turn, tilt and small shift (rows)."""
-    pad = ((SHIFT, SHIFT), (SHIFT, SHIFT), (0, 0))
-    tilted = [np.pad(g, pad) for g in _grids(can.channels, can.frame, TILTS)]
-    turned = [np.rot90(g, k) for g in tilted for k in range(4)]
-    edges = _with_edges(np.array(turned, np.float32))  # (12, GRID + 2 SHIFT, ..., CHANNELS): shifts are windows
+    tilted = np.zeros((len(TILTS), GRID + 2 * SHIFT, GRID + 2 * SHIFT, 2), np.float32)
+    tilted[:, SHIFT:SHIFT + GRID, SHIFT:SHIFT + GRID] = _grids(can.channels, can.frame, TILTS)
+    turned = np.concatenate([np.rot90(tilted, k, axes=(1, 2)) for k in range(4)])
+    edges = _with_edges(turned)  # (12, GRID + 2 SHIFT, ..., CHANNELS): the shifts are windows of it
     win = np.lib.stride_tricks.sliding_window_view(edges, (GRID, GRID), axis=(1, 2))  # (12, n, n, C, GRID, GRID)
     return np.ascontiguousarray(win.transpose(0, 1, 2, 4, 5, 3)).reshape(-1, SHAPE_DIM)
 
@@ -673,7 +674,7 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     can = canonical(crop_bgr)
     shapes, norms, _ = profile.bank()
     q = _variants(can)
-    qn = (q * q).sum(axis=1)
+    qn = np.einsum("ij,ij->i", q, q)
     sq = norms[:, None] + qn[None, :] - 2.0 * (shapes @ q.T)  # (N, R) squared differences
     shape_d = np.maximum(sq, 0.0) / (norms[:, None] + qn[None, :] + _EPS)
     best = shape_d.argmin(axis=1)
