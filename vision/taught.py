@@ -78,6 +78,11 @@ RATIO = 1.5  # the nearest other face must rank at least this much worse
 #: whose red-blue ink came out a little redder than its examples' ranked as near a 2 as the 3s (ratio test failed)
 RANK_SCALE = np.float32([0.4, 0.32, 0.95, 0.15])
 COLOUR_RANK = np.float32([0.05, 0.05, 0.2])
+#: a blank face (a colour cube, a colour patch) is ranked by its body's colour fully (the colour is the meaning;
+#: ranked mostly by brightness, a yellow cube under a dim warm lamp came out orange), and must be further from the
+#: next colour than a marked face from the next mark: a lamp's colour cast moves every colour alike
+BLANK_RANK = np.float32([1.0, 0.05, 0.2])
+BLANK_RATIO = 2.0
 #: scale of the local difference in ranking the nearest examples: a 2 and a 2 with a small extra cross differ little
 #: overall but much in one place, and the ratio test must see that
 LOCAL_RANK = 1.0
@@ -669,9 +674,10 @@ def _local(diff: np.ndarray) -> float:
     return float(energy.max())
 
 
-def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
     """Per example: the score (sum of the squared distances, each divided by its tolerance: the nearest example
-    overall), the per-distance table (N x 5: <= 1 is within that tolerance) and the best query variant's index."""
+    overall), the per-distance table (N x 5: <= 1 is within that tolerance) and the best query variant's index;
+    and whether the query is blank (a colour face: colour alone decides)."""
     can = canonical(crop_bgr)
     shapes, norms, _ = profile.bank()
     q = _variants(can)
@@ -694,7 +700,8 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     raw = table * np.float32([SHAPE_TOL, LOCAL_TOL, BODY_TOL, LIGHT_TOL, MARK_COLOUR_TOL])
     rt = raw[:, [0, 2, 3, 4]] / RANK_SCALE
     hinge = np.maximum(rt[:, 1:] - 1.0, 0.0)
-    rank = rt[:, 0] ** 2 + (COLOUR_RANK * rt[:, 1:] ** 2).sum(axis=1) + (hinge * hinge).sum(axis=1)
+    weights = COLOUR_RANK if can.frame is not None else BLANK_RANK
+    rank = rt[:, 0] ** 2 + (weights * rt[:, 1:] ** 2).sum(axis=1) + (hinge * hinge).sum(axis=1)
     # the local difference is dearer: only for the few best examples (the others keep their rank without it)
     near = np.argsort(rank)[:4]
     for i in near:
@@ -703,7 +710,7 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     far = np.ones(len(rank), bool)
     far[near] = False
     table[far, 1] = 10.0  # not computed: too far to matter
-    return rank, table, best
+    return rank, table, best, can.frame is None
 
 
 def distances(profile: Profile, crop_bgr: np.ndarray) -> np.ndarray:
@@ -717,7 +724,7 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     """Name the face in ``crop_bgr`` from the profile's examples, or None when not sure (see module docstring)."""
     if len(profile) == 0:
         return Match(None, 0.0, None, float("inf"), 0.0)
-    score, table, _ = scores(profile, crop_bgr)
+    score, table, _, blank = scores(profile, crop_bgr)
     _, _, index = profile.bank()
     faces = sorted(set(profile.names))
     per_face = np.full(len(faces), np.inf, np.float32)
@@ -730,6 +737,7 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     ratio = d2 / max(float(per_face[order[0]]), 1e-3)
     # each condition maps to 0.5 exactly at its limit; the confidence is the weaker of the two
     c_abs = 1.0 / (1.0 + np.exp((worst - 1.0) / 0.08))
-    c_ratio = 1.0 / (1.0 + np.exp(-(min(ratio, 50.0) - RATIO) / (0.15 * RATIO)))
+    need = BLANK_RATIO if blank else RATIO
+    c_ratio = 1.0 / (1.0 + np.exp(-(min(ratio, 50.0) - need) / (0.15 * need)))
     confidence = float(min(c_abs, c_ratio))
     return Match(nearest if confidence >= THRESHOLD else None, confidence, nearest, worst, float(min(ratio, 1e6)))
