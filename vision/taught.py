@@ -534,8 +534,7 @@ def canonical(crop_bgr: np.ndarray) -> Canonical:
     ch = np.stack([ink, bright_print], axis=2).astype(np.float32)
     ch[:_RIM] = ch[-_RIM:] = 0
     ch[:, :_RIM] = ch[:, -_RIM:] = 0
-    if SIDE_LINES:
-        _drop_side_lines(ch)
+    _drop_side_lines(ch)
     # colour: the body at the face's centre (raw camera colour: for a colour die this IS the meaning), how much mark
     # and its colour relative to the body
     body = planes[FACE // 2, FACE // 2] - 4.0
@@ -568,7 +567,6 @@ HALF = 0.5  # a stroke is where the face is at least this fraction as dark as th
 _K_LOCAL = np.ones((INK_LOCAL, INK_LOCAL), np.uint8)
 
 
-SIDE_LINES = True
 _BAND = _RIM + 2  # ink reaching this close to the face's edge comes from beyond the rim
 
 
@@ -589,8 +587,8 @@ def _drop_side_lines(ch: np.ndarray) -> None:
             ch[labels == k] = 0
 
 
-SIDE_THIN = 0.15
-SIDE_LONG = 0.3
+SIDE_THIN = 0.15  # a side seen past the outline is at most this thick (fraction of the face) ...
+SIDE_LONG = 0.3  # ... and at least this long along the edge (a small cross near a corner is not)
 
 
 def _mark_frame(channels: np.ndarray) -> tuple[float, float, float] | None:
