@@ -173,6 +173,9 @@ def detect(frame_bgr: np.ndarray) -> Detection | None:
     return Detection(work, factor, mask, blobs, die_size)
 
 
+KMEANS_SEED = 20240601
+
+
 def _split(contour: np.ndarray, n: int, w: int, h: int, die_size: float) -> list[_Blob]:
     """Split a blob of ``n`` touching dice by k-means on its pixels: cheap and good for rows and clumps."""
     x, y, bw, bh = cv2.boundingRect(contour)
@@ -185,6 +188,8 @@ def _split(contour: np.ndarray, n: int, w: int, h: int, die_size: float) -> list
     step = max(1, len(pts) // 2000)
     sample = pts[::step]
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    cv2.setRNGSeed(KMEANS_SEED)  # k-means++ draws its first centres from OpenCV's RNG: the same photo must give the
+    # same dice every time (unseeded, a frame read twice could split its touching dice a pixel apart)
     _, labels, _ = cv2.kmeans(sample, n, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
     out = []
     for k in range(n):
