@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             r = run(set_name, level, args.n, args.examples, args.seed)
             print(f"{r['level']:5} {r['set']:12} {r['dice']:5d} {r['missed']:6d} {r['right']:7.1%} "
                   f"{r['unknown']:7.1%} {r['wrong']:5d} {r['untaught']:8d} {r['confident']:5d} {r['ms']:6.2f} "
-                  f"{r['ms95']:5.2f} {r['find']:13.1f}")
+                  f"{r['ms95']:5.2f} {'-' if np.isnan(r['find']) else format(r['find'], '.1f'):>13}")
     print("right = face read and correct; conf. = untaught faces answered with a face (target 0); "
           "targets: right >= 99 %, <= 5 ms/die; find = find_any_dice on a 640x480 tray (trays only)")
     return 0
