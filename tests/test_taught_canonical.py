@@ -60,3 +60,24 @@ def test_a_side_taken_in_by_the_outline_is_not_a_mark():
     assert ch[f - 10:f - 7, 8:56, 0].sum() == 0 and ch[6:30, 6:9, 0].sum() == 0
     assert ch[24:40, 26:38, 0].all() and ch[10:18, 44:52, 0].all()
     assert big[6:58, 6:58, 0].all()
+
+
+def test_a_washed_out_cross_is_still_a_mark():
+    """A small red cross that a lamp washed out (pink on a pink-white body) is hardly darker than the body; found
+    as a faint patch of another colour, an untaught "4+X" then comes back unknown instead of as the taught "4".
+    At this faintness it is still a coin flip (measured 5 of 12 read as "4"; 11 of 12 without the faint marks):
+    this pins the gain, the benchmark's untaught column the rest."""
+    from synth_dice import BODY_IVORY, MARK_RED, taught_profile
+
+    profile = taught_profile("echt-spitze", seed=5)  # teaches 4 and 1+X, 2+X, 3+X, 5+X, not 4+X
+    face = paint_face("echt-spitze", "4+X").astype(np.float32)
+    cross = np.abs(face - paint_face("echt-spitze", "4").astype(np.float32)).sum(axis=2) > 30
+    face[cross] = 0.35 * np.float32(MARK_RED) + 0.65 * np.float32(BODY_IVORY)
+    cast = np.float32([0.95, 0.85, 1.0])  # a magenta lamp
+    read_as_4 = 0
+    for seed in range(12):
+        crop = np.clip(photo_crop(face.astype(np.uint8), np.random.default_rng(seed), hard=False) * cast, 0, 255)
+        answer = taught.match(profile, crop.astype(np.uint8)).face
+        assert answer in (None, "4"), answer
+        read_as_4 += answer == "4"
+    assert read_as_4 <= 6, read_as_4
