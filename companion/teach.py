@@ -122,8 +122,6 @@ def _candidate_in_box(frame: np.ndarray, box: tuple[int, int, int, int],
     return DieCandidate(box=box, rect=rect, size=float(max(w, h)), score=0.0)
 
 
-
-
 def _parse_labels(folder: Path, dice_set: DiceSet) -> list[tuple[Path, str, tuple[float, float, float, float], int]]:
     labels = folder / "labels.csv"
     if not folder.is_dir():

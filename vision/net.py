@@ -13,13 +13,17 @@ the argmax of the logits there. Only OpenCV and numpy are needed at runtime: tor
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import cv2
 import numpy as np
 
 from vision.types import DieReading
+
+T = TypeVar("T")
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "dice_net.onnx"
 #: The second stage: reads the face of one die crop (7 classes: 0 = not a die, 1-6 = face).
@@ -201,13 +205,18 @@ def decode(maps: np.ndarray, factor: float, threshold: float = DIE_THRESHOLD) ->
 _cache: dict[Path, DiceNet | None] = {}
 
 
+def load_once(cache: dict[Path, T | None], path: Path, make: Callable[[Path], T]) -> T | None:
+    """``make(path)`` once per process and path, kept in ``cache``; ``None`` when the file is missing or OpenCV
+    cannot read it (the callers then fall back to their classical paths)."""
+    if path not in cache:
+        try:
+            cache[path] = make(path) if path.is_file() else None
+        except cv2.error:
+            cache[path] = None
+    return cache[path]
+
+
 def load(path: Path | None = None) -> DiceNet | None:
     """The models (default: ``MODEL_PATH`` and the face model beside it), loaded once per process; ``None`` when
     the detector is missing or unreadable."""
-    path = Path(path if path is not None else MODEL_PATH)
-    if path not in _cache:
-        try:
-            _cache[path] = DiceNet(path) if path.is_file() else None
-        except cv2.error:
-            _cache[path] = None
-    return _cache[path]
+    return load_once(_cache, Path(path if path is not None else MODEL_PATH), DiceNet)

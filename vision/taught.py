@@ -43,6 +43,7 @@ import cv2
 import numpy as np
 
 from vision.detect import DieCandidate, crop_affine, crop_die
+from vision.net import load_once
 
 #: bump when the descriptor changes: stored profiles of another version must be taught again
 FEATURE_VERSION = 4
@@ -349,12 +350,7 @@ _K3X3 = np.ones((3, 3), np.uint8)
 
 def top_net(path: Path = TOP_MODEL_PATH) -> cv2.dnn.Net | None:
     """The learned top-face finder, loaded once; None (the hand-made finder alone) when missing or unreadable."""
-    if path not in _top_nets:
-        try:
-            _top_nets[path] = _read_onnx(path) if path.is_file() else None
-        except cv2.error:
-            _top_nets[path] = None
-    return _top_nets[path]
+    return load_once(_top_nets, path, _read_onnx)
 
 
 def _read_onnx(path: Path) -> cv2.dnn.Net:
