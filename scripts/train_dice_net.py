@@ -47,6 +47,7 @@ from vision.net import (  # noqa: E402
     FACE_INPUT,
     FACE_MODEL_PATH,
     INPUT_SCALE,
+    LINEAR_DOWN,
     MODEL_PATH,
     STRIDE,
     WORK_SIDE,
@@ -222,7 +223,7 @@ def augment(s: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray
         mat = cv2.getPerspectiveTransform(src, dst) @ mat
     border = int(rng.choice([cv2.BORDER_REPLICATE, cv2.BORDER_CONSTANT]))
     fill = tuple(int(v) for v in rng.integers(0, 256, 3))
-    interp = cv2.INTER_AREA if scale < 0.7 else cv2.INTER_LINEAR
+    interp = cv2.INTER_AREA if scale < LINEAR_DOWN else cv2.INTER_LINEAR
     if scale < 0.7:  # shrink first so small dice are not aliased
         small = cv2.resize(s.img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         pre = np.diag([1 / scale, 1 / scale, 1.0])

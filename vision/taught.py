@@ -43,7 +43,7 @@ import cv2
 import numpy as np
 
 from vision.detect import DieCandidate, crop_affine, crop_die
-from vision.net import load_once
+from vision.net import as_blob, load_once, read_classic
 
 #: bump when the descriptor changes: stored profiles of another version must be taught again
 FEATURE_VERSION = 4
@@ -350,14 +350,7 @@ _K3X3 = np.ones((3, 3), np.uint8)
 
 def top_net(path: Path = TOP_MODEL_PATH) -> cv2.dnn.Net | None:
     """The learned top-face finder, loaded once; None (the hand-made finder alone) when missing or unreadable."""
-    return load_once(_top_nets, path, _read_onnx)
-
-
-def _read_onnx(path: Path) -> cv2.dnn.Net:
-    """OpenCV 5's classic dnn engine where there is one: it runs this small net in 0.9 ms, its default engine in
-    1.3-1.7 (one core, measured); OpenCV 4 has only the classic engine and no ``engine`` argument."""
-    engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
-    return cv2.dnn.readNetFromONNX(str(path)) if engine is None else cv2.dnn.readNetFromONNX(str(path), engine=engine)
+    return load_once(_top_nets, path, read_classic)
 
 
 def _order(corners: np.ndarray) -> np.ndarray:
@@ -372,7 +365,7 @@ def _learned_corners(net: cv2.dnn.Net, small: np.ndarray) -> np.ndarray | None:
 
     The mask is upsampled to the crop before its outline is taken (sub-pixel sides), and its convex hull is
     simplified to 4 corners: a face seen in perspective is a quadrilateral, not a rectangle."""
-    net.setInput(cv2.dnn.blobFromImage(small, TOP_SCALE))
+    net.setInput(as_blob([small], TOP_SCALE))
     logits = net.forward()[0, 0]
     big = cv2.resize(logits, (CROP, CROP), interpolation=cv2.INTER_LINEAR)
     blob = _central_component((logits > 0).astype(np.uint8))
