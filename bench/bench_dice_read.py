@@ -44,6 +44,20 @@ def pin_one_core() -> None:
             pass
 
 
+def to_camera_size(img: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The photo as a camera of ``size`` (w, h) would frame it: upscaled uniformly (bicubic) to fit, the rest
+    filled with the photo's median colour (more table). Stretching a square photo to 4:3 would make its dice
+    oblong, which no camera does, and cost the reader dice it reads at the published size."""
+    w, h = size
+    f = min(w / img.shape[1], h / img.shape[0])
+    big = cv2.resize(img, (min(w, round(img.shape[1] * f)), min(h, round(img.shape[0] * f))),
+                     interpolation=cv2.INTER_CUBIC)
+    fill = [float(v) for v in np.median(img.reshape(-1, 3), axis=0)]
+    top, left = (h - big.shape[0]) // 2, (w - big.shape[1]) // 2
+    return cv2.copyMakeBorder(big, top, h - big.shape[0] - top, left, w - big.shape[1] - left,
+                              cv2.BORDER_CONSTANT, value=fill)
+
+
 def run_folder(
     folder: Path, scale: tuple[int, int] | None, failures: Path | None, split: str = "all", method: str = "auto"
 ) -> dict:
@@ -55,7 +69,7 @@ def run_folder(
         if img is None:
             continue
         if scale is not None:
-            img = cv2.resize(img, scale, interpolation=cv2.INTER_CUBIC)
+            img = to_camera_size(img, scale)
         reading = read_dice(img, method)
         times.append(reading.ms)
         predicted = Counter(reading.faces)
@@ -90,7 +104,8 @@ def fmt_row(r: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--datasets", type=Path, default=default_datasets())
-    ap.add_argument("--scale", help="upscale every photo to WxH first (e.g. 3280x2464, a Pi camera still)")
+    ap.add_argument("--scale", help="upscale every photo to WxH first (e.g. 3280x2464, a Pi camera still; "
+                    "uniformly, the rest filled with table colour)")
     ap.add_argument("--failures", type=Path, help="write annotated photos that were not read exactly here")
     ap.add_argument("--split", choices=SPLITS, default="all", help="which photos (see vision/datasets.py)")
     ap.add_argument("--method", choices=METHODS, default="auto", help="reader (auto = net when its model loads)")

@@ -271,10 +271,9 @@ def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
     if model is None or bgr is None or min(bgr.shape[:2]) < 16:
         return cands
     try:
-        maps, factor = model.maps(bgr)
+        peaks = model.candidates(bgr, net.DIE_THRESHOLD)
     except cv2.error:
         return cands
-    peaks = net.decode(maps, factor, net.DIE_THRESHOLD)
 
     def holds(c: DieCandidate, p: net.NetDie) -> bool:
         x0, y0, x1, y1 = c.box

@@ -34,6 +34,12 @@ CROP_SPAN = 1.4
 #: Longest side of the image the net sees. Every frame is resized to this, so a die's size in the net input depends
 #: only on how much of the table the camera sees, not on its resolution. Chosen by measuring accuracy vs time.
 WORK_SIDE = 448
+#: A frame with at least BIG_FRAME pixels on its long side whose dice are under SMALL_DIE px in the net input is
+#: looked at again with them at about AIM_DIE px (input side at most MAX_SIDE): see ``DiceNet.candidates``.
+BIG_FRAME = 1600
+SMALL_DIE = 22.0
+AIM_DIE = 28.0
+MAX_SIDE = 768
 #: Frames shrunk by a factor at least this are resized bilinearly (smaller factors area-averaged), like training's.
 LINEAR_DOWN = 0.7
 STRIDE = 4
@@ -92,9 +98,10 @@ class DiceNet:
         fp = Path(face_path) if face_path is not None else self.path.with_name(FACE_MODEL_PATH.name)
         self.faces = read_classic(fp) if fp.is_file() else None
 
-    def maps(self, bgr: np.ndarray) -> tuple[np.ndarray, float]:
-        """The raw output maps (8, h/4, w/4) of ``bgr`` and the factor net-input = frame * factor."""
-        small, factor = _resize(bgr, self.work_side)
+    def maps(self, bgr: np.ndarray, side: int | None = None) -> tuple[np.ndarray, float]:
+        """The raw output maps (8, h/4, w/4) of ``bgr`` shrunk to ``side`` (default ``work_side``) and the factor
+        net-input = frame * factor."""
+        small, factor = _resize(bgr, side or self.work_side)
         h, w = small.shape[:2]
         ph, pw = -h % PAD_TO, -w % PAD_TO
         if ph or pw:
@@ -110,11 +117,28 @@ class DiceNet:
         p = np.exp(logits - logits.max(axis=1, keepdims=True))
         return p / p.sum(axis=1, keepdims=True)
 
-    def detect(self, bgr: np.ndarray) -> list[NetDie]:
+    def candidates(self, bgr: np.ndarray, threshold: float) -> list[NetDie]:
+        """Stage 1's dice; on a big frame whose dice came out small in the net input, again from a larger input.
+
+        The fixed input side keeps the detector's time fixed, but a camera that sees a wide table in a big still
+        (a Pi camera's 3280x2464) makes its dice small there. A still that size has the detail, and its time
+        budget is five times a 640 px frame's, so the detector looks again with the dice at about ``AIM_DIE`` px.
+        """
         maps, factor = self.maps(bgr)
+        found = decode(maps, factor, threshold)
+        sure = [c.size * factor for c in found if c.score >= DIE_THRESHOLD]
+        long_side = max(bgr.shape[:2])
+        if sure and long_side >= BIG_FRAME and float(np.median(sure)) < SMALL_DIE:
+            side = int(min(MAX_SIDE, long_side, self.work_side * AIM_DIE / float(np.median(sure))))
+            side -= side % PAD_TO
+            if side > self.work_side:
+                found = decode(*self.maps(bgr, side), threshold)
+        return found
+
+    def detect(self, bgr: np.ndarray) -> list[NetDie]:
         if self.faces is None:
-            return decode(maps, factor, DIE_THRESHOLD)
-        cands = decode(maps, factor, CANDIDATE_THRESHOLD)
+            return self.candidates(bgr, DIE_THRESHOLD)
+        cands = self.candidates(bgr, CANDIDATE_THRESHOLD)
         if not cands:
             return []
         sizes = _steady_sizes(cands)
