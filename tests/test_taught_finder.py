@@ -70,3 +70,43 @@ def test_without_the_model_it_is_the_classical_finder(monkeypatch):
                                    np.zeros((480, 640, 3), np.uint8), np.zeros((5, 5), np.uint8)])
 def test_odd_frames_give_no_dice(frame):
     assert find_any_dice(frame) == []
+
+
+def _touching_cubes_with_shadows(reach: int = 22) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
+    """Four plain colour cubes in two touching pairs, each cube with a lamp's shadow beside it (``reach`` px up and
+    to the right), on a striped wooden table with a few specks: no cube stands alone, as when Fritzo's cubes are
+    rolled under a low lamp."""
+    import cv2
+
+    h, w = 480, 640
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    grain = 12 * np.sin((xx + 0.3 * yy) / 9.0)
+    frame = np.clip(np.stack([170 + grain, 180 + grain, 230 + grain], axis=2), 0, 255).astype(np.float32)
+    cubes = [(140, 80, (20, 190, 220)), (190, 125, (30, 200, 215)), (210, 280, (25, 185, 225)),
+             (215, 335, (190, 80, 30))]
+    side = 52
+    for x, y, _ in cubes:  # shadows first, up and to the right of each cube
+        shade = np.zeros((h, w), np.float32)
+        dx = 14 * reach // 22
+        cv2.rectangle(shade, (x + dx, y - reach), (x + side + dx, y + side - reach), 1.0, -1)
+        shade = cv2.GaussianBlur(shade, (0, 0), 6)
+        frame *= (1 - 0.45 * shade)[..., None]
+    boxes = []
+    for x, y, colour in cubes:
+        frame[y:y + side, x:x + side] = colour
+        boxes.append((x, y, x + side, y + side))
+    for sx, sy in ((500, 60), (560, 400), (80, 420)):
+        frame[sy:sy + 3, sx:sx + 3] = 60
+    return cv2.GaussianBlur(frame, (0, 0), 0.8).astype(np.uint8), boxes
+
+
+@pytest.mark.parametrize("reach", [22, 40])
+def test_dice_that_all_touch_something_are_still_found(reach):
+    """With no lone die in view the finder looks again without the shadows, and takes the die size from the blobs'
+    widest inscribed circle when still no die stands alone. It took it from the smallest blob, a speck of the
+    table: every cube then counted as dozens of dice and was dropped. A long shadow (reach 40) is not a die."""
+    frame, boxes = _touching_cubes_with_shadows(reach)
+    cands = find_dice(frame)
+    for x0, y0, x1, y1 in boxes:
+        assert sum(x0 <= c.center[0] < x1 and y0 <= c.center[1] < y1 for c in cands) == 1, (x0, y0, cands)
+    assert len(cands) == len(boxes)

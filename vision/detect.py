@@ -66,15 +66,18 @@ class Detection:
     die_size: float
 
 
-def _saliency_mask(work: np.ndarray) -> np.ndarray:
-    """Pixels that differ from the smoothed table by colour or by edge strength (uint8 0/255)."""
-    h, w = work.shape[:2]
-    lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
+def _table(lab: np.ndarray) -> np.ndarray:
+    """The table without the dice: a median of the frame shrunk 16x, enlarged again (Lab, uint8)."""
+    h, w = lab.shape[:2]
     # The table model must be much wider than a die, or a big die leaks into it and vanishes from the mask.
     sw, sh = max(3, w // 16), max(3, h // 16)
     small = cv2.resize(lab, (sw, sh), interpolation=cv2.INTER_AREA)
     ksize = 7 if min(sw, sh) > 14 else 3
-    background = cv2.resize(cv2.medianBlur(small, ksize), (w, h), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(cv2.medianBlur(small, ksize), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _saliency_mask(lab: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Pixels that differ from the smoothed table by colour or by edge strength (uint8 0/255)."""
     diff = cv2.absdiff(lab, background)
     dist = cv2.addWeighted(diff[..., 0], 0.5, cv2.add(diff[..., 1], diff[..., 2]), 1.0, 0)
     # Edges on a slightly blurred image: wood grain and paper texture fade, die outlines and pips do not.
@@ -85,6 +88,23 @@ def _saliency_mask(work: np.ndarray) -> np.ndarray:
     mask = cv2.bitwise_or(_above_noise(dist, 8.0, 14), _above_noise(mag, 8.0, 24))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     return mask
+
+
+#: A shadow is the table darkened (to between SHADE_MIN and SHADE_MAX of its brightness) with its colour kept (its
+#: channels' shares within SHADE_CHROMA of the table's, summed): a black die is darker, a coloured one has its own
+#: colour. Channel shares, not Lab's a and b: those shrink as a saturated table (green felt) darkens.
+SHADE_MIN, SHADE_MAX, SHADE_CHROMA = 0.35, 0.92, 0.06
+
+
+def _shadow(work: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Where the table lies in a die's shadow (uint8 0/255); ``background`` is the table model (Lab)."""
+    px = work.astype(np.float32) + 1.0
+    table = cv2.cvtColor(background, cv2.COLOR_LAB2BGR).astype(np.float32) + 1.0
+    sp, st = px.sum(axis=2), table.sum(axis=2)
+    gain = sp / st
+    shift = np.abs(px / sp[..., None] - table / st[..., None]).sum(axis=2)
+    shade = (gain > SHADE_MIN) & (gain < SHADE_MAX) & (shift < SHADE_CHROMA)
+    return shade.astype(np.uint8) * 255
 
 
 def _above_noise(img: np.ndarray, k: float, floor: int) -> np.ndarray:
@@ -129,34 +149,77 @@ def _box_of(rect: RotatedRect, w: int, h: int) -> tuple[int, int, int, int]:
     return max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1))
 
 
-def detect(frame_bgr: np.ndarray) -> Detection | None:
-    """Run one detection pass; ``None`` when the frame is unusable. Internal API shared with the pip reader."""
+def _inscribed_die_area(contours: list[np.ndarray], min_side: float) -> float:
+    """The die size when no blob is a lone die (every die touches another or its own shadow, as under a low lamp):
+    twice the radius of the largest circle inside each blob is about a die's side whatever the dice and shadows
+    around it, so the median over the blobs (specks too small to be a die left out). The smallest blob, used
+    before, was a speck of table: every real die then counted as dozens of dice and was dropped."""
+    sides = []
+    for c in contours:
+        x, y, bw, bh = cv2.boundingRect(c)
+        local = np.zeros((bh + 2, bw + 2), np.uint8)
+        cv2.drawContours(local, [c - np.array([x - 1, y - 1])], -1, 255, -1)
+        side = 2.0 * float(cv2.distanceTransform(local, cv2.DIST_L2, 3).max())
+        if side >= min_side:
+            sides.append(side)
+    return float(np.median(sides)) ** 2 if sides else float(min(cv2.contourArea(c) for c in contours))
+
+
+def _blob_stats(mask: np.ndarray, min_side: float, max_side: float) -> list[tuple]:
+    """(contour, area, solidity, aspect, rect) of every outer blob of a plausible size."""
+    # CCOMP, not EXTERNAL: dice lying inside a tray frame are outer contours inside the frame's hole.
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    stats = []
+    for c, hh in zip(contours, hierarchy[0], strict=True):
+        if hh[3] >= 0:
+            continue
+        area, solidity, aspect, rect = _shape_stats(c)
+        if min_side * min_side * 0.6 <= area <= (max_side * 3) ** 2:
+            stats.append((c, area, solidity, aspect, rect))
+    return stats
+
+
+def _singles(stats: list[tuple], min_side: float, max_side: float) -> list[tuple]:
+    """The blobs that look like one die alone: compact, square-ish, of a die's size."""
+    return [s for s in stats if s[2] > 0.82 and s[3] < 1.45 and min_side**2 <= s[1] <= max_side**2]
+
+
+def detect(frame_bgr: np.ndarray, die_side: float | None = None) -> Detection | None:
+    """Run one detection pass; ``None`` when the frame is unusable. Internal API shared with the pip reader.
+
+    ``die_side`` (frame pixels): the dice's size when another finder knows it, used when no die stands alone."""
     bgr = as_bgr(frame_bgr)
     if bgr is None:
         return None
     work, factor = work_image(bgr)
     h, w = work.shape[:2]
-    mask = _fill_small_holes(_saliency_mask(work))
-    # CCOMP, not EXTERNAL: dice lying inside a tray frame are outer contours inside the frame's hole.
-    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    if hierarchy is None:
-        return Detection(work, factor, mask, [], 0.0)
-    contours = [c for c, hh in zip(contours, hierarchy[0], strict=True) if hh[3] < 0]
+    lab = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
+    background = _table(lab)
+    mask = _fill_small_holes(_saliency_mask(lab, background))
     min_side = max(8.0, min(h, w) / 60.0)  # a die below ~1/60 of the frame cannot show readable pips
     max_side = min(h, w) / 3.0
-    stats = []
-    for c in contours:
-        area, solidity, aspect, rect = _shape_stats(c)
-        if area < min_side * min_side * 0.6 or area > (max_side * 3) ** 2:
-            continue
-        stats.append((c, area, solidity, aspect, rect))
-    singles = [s for s in stats if s[2] > 0.82 and s[3] < 1.45 and min_side**2 <= s[1] <= max_side**2]
-    if singles:
-        die_area = float(np.median([s[1] for s in singles]))
-    elif stats:
-        die_area = float(min(s[1] for s in stats))
-    else:
+    stats = _blob_stats(mask, min_side, max_side)
+    singles = _singles(stats, min_side, max_side)
+    known = None
+    if not singles and stats:
+        # No die stands alone: under a low lamp each one's shadow joins it (and rolled cubes touch). Without the
+        # shadows the dice stand alone again, or at least no shadow is taken for a die; the size another finder
+        # knows beats the few lone blobs left (often parts of dice).
+        lit = cv2.bitwise_and(mask, cv2.bitwise_not(_shadow(work, background)))
+        mask = _fill_small_holes(cv2.morphologyEx(lit, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8)))
+        stats = _blob_stats(mask, min_side, max_side)
+        singles = _singles(stats, min_side, max_side)
+        known = None if die_side is None else (die_side * factor) ** 2
+    if not stats:
         return Detection(work, factor, mask, [], 0.0)
+    if known is not None:
+        die_area = known
+    elif singles:
+        die_area = float(np.median([s[1] for s in singles]))
+    else:
+        die_area = _inscribed_die_area([s[0] for s in stats], min_side)
     die_size = float(np.sqrt(die_area))
     blobs: list[_Blob] = []
     for c, area, solidity, aspect, rect in stats:
@@ -215,10 +278,11 @@ def _to_frame(blob: _Blob, factor: float, fw: int, fh: int) -> DieCandidate:
     )
 
 
-def find_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
-    """Every die-like region in the frame, pips or not. Never raises on odd frames (returns [])."""
+def find_dice(frame_bgr: np.ndarray, die_side: float | None = None) -> list[DieCandidate]:
+    """Every die-like region in the frame, pips or not (``die_side``: see :func:`detect`). Never raises on odd
+    frames (returns [])."""
     try:
-        det = detect(frame_bgr)
+        det = detect(frame_bgr, die_side)
     except cv2.error:
         return []
     if det is None:
@@ -263,17 +327,18 @@ def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
     holds is added (a square of the detector's size, as the pip reader crops it). Without the model this is
     :func:`find_dice`. Never raises on odd frames.
     """
-    cands = find_dice(frame_bgr)
     from vision import net  # lazily: the classical finder alone must not need the model
 
     model = net.load()
     bgr = as_bgr(frame_bgr)
     if model is None or bgr is None or min(bgr.shape[:2]) < 16:
-        return cands
+        return find_dice(frame_bgr)
     try:
         peaks = model.candidates(bgr, net.DIE_THRESHOLD)
     except cv2.error:
-        return cands
+        return find_dice(frame_bgr)
+    # the detector's dice tell the classical finder their size (its own guess fails when no die stands alone)
+    cands = find_dice(bgr, float(np.median([p.size for p in peaks])) * net.CROP_SIZE if peaks else None)
 
     def holds(c: DieCandidate, p: net.NetDie) -> bool:
         x0, y0, x1, y1 = c.box
