@@ -97,9 +97,11 @@ def test_camera_reads_and_sees_a_die_leave(tmp_path, out_dir):
     press(mode, Button.ROLL)
     assert mode.waiting and s.engine.phase is Phase.ROLL
     mode.on_dice(reading(["1", "3+X", None, "5"]))
-    assert s.error == "Die 3 was not read: correct it on the screen or roll again."
-    assert s.engine.phase is Phase.ROLL  # nothing changed
+    assert s.engine.phase is Phase.ROLL and s.error is None  # an unsure die is asked, not an error
+    assert mode.pending == ["1", "3+X", None, "5"]
     assert not mode.auto_read  # rolling: only the ROLL press asks the camera
+    press(mode, Button.ROLL)  # ... or the table rolls again: the tray is read anew
+    assert mode.pending is None and mode.waiting
     mode.on_dice(reading(["1", "3+X", "?+X", "5"]))
     assert s.engine.state.dice == ["1", "3+X", "?+X", "5"]
     assert mode.auto_read  # taking dice: the app hands over every rest of the tray
@@ -154,3 +156,55 @@ def test_solo_screen_shows_round_sign_and_halftime(tmp_path, out_dir, lang):
     press(mode, Button.SELECT)
     assert s.engine.phase is Phase.MIDDLE
     assert not mode.menu.items[0].enabled  # "!" round: leaving is not offered
+
+
+def answer(mode: EchtSpitzeMode, face: str) -> None:
+    """Move the highlight with NEXT to the die showing ``face`` among the answers, then SELECT."""
+    target = mode._face_options().index(face)
+    for _ in range(len(mode._answer_rects())):
+        if mode.choice == target:
+            break
+        press(mode, Button.NEXT)
+    press(mode, Button.SELECT)
+
+
+def test_an_unsure_die_is_asked_and_its_answer_taught(tmp_path, out_dir):
+    """The camera saw every die but was not sure of two: the screen asks which face each shows (rolling again
+    would change the roll), each answer becomes a taught example, and the roll goes on with all of them."""
+    s = session(tmp_path, {"players": ["Anna", "Ben", "Cleo"], "level": 2, "kinds": LEVEL2_KINDS,
+                           "star_value": 4})
+    s.camera_ready = True
+    taught: list[tuple[int, str]] = []
+    s.learn = lambda index, face: taught.append((index, face))
+    read = reading(["1", None, "3+X", "?", None])
+    s.latest_reading = read
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    mode.on_dice(read)
+    assert mode.pending == ["1", None, "3+X", "?", None] and mode.asking == 1
+    options = mode._face_options()
+    assert options[:6] == ["1", "2", "3", "4", "5", "?"] and "5+X" in options  # 3 of 5 dice carry crosses: 1 seen
+    shot(mode, out_dir, "6_unsure_die")
+    assert mode.on_tap(mode.dice.die_rects()[4].center)  # Ben taps the other unsure die first
+    assert mode.asking == 4
+    answer(mode, "4+X")
+    assert mode.pending == ["1", None, "3+X", "?", "4+X"] and mode.asking == 1
+    assert s.engine.phase is Phase.ROLL  # not yet: one die is still unsure
+    assert mode.on_tap(mode._answer_rects()[options.index("2")].center)  # Anna taps the 2
+    assert taught == [(4, "4+X"), (1, "2")]
+    assert mode.pending is None
+    assert s.engine.phase is Phase.TAKE and s.engine.state.dice == ["1", "2", "3+X", "?", "4+X"]
+
+
+def test_the_cross_is_offered_only_while_a_crossed_die_is_unaccounted(tmp_path):
+    s = session(tmp_path, {"players": ["Anna", "Ben", "Cleo"], "level": 2, "kinds": LEVEL2_KINDS,
+                           "star_value": 4})
+    s.camera_ready = True
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    mode.on_dice(reading(["1+X", "2+X", "3+X", None, "5"]))  # the three crossed dice are all seen
+    assert mode._face_options() == ["1", "2", "3", "4", "5", "?"]
+    assert mode.on_tap(mode._answer_rects()[-1].center)  # the table prefers to roll again
+    assert mode.pending is None and s.engine.phase is Phase.ROLL
+    mode.on_dice(reading(["1", None, "5"]))  # a die missing: not asked, the engine explains the count
+    assert mode.pending is None and s.error is not None and s.engine.phase is Phase.ROLL

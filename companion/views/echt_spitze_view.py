@@ -13,11 +13,18 @@ from typing import Any
 import pygame
 
 from companion.games.echt_spitze import EchtSpitze, Phase
-from companion.games.echt_spitze.state import SOLO_HALFTIME, SOLO_ROUNDS, has_extra, number
+from companion.games.echt_spitze.state import (
+    EXTRA_FACES,
+    PLAIN_FACES,
+    SOLO_HALFTIME,
+    SOLO_ROUNDS,
+    has_extra,
+    number,
+)
 from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.widgets import DiceRow, Menu, MenuItem, PlayerBar, hint_bar
+from companion.views.widgets import DiceRow, Menu, MenuItem, PlayerBar, draw_die, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -42,6 +49,10 @@ class EchtSpitzeMode:
         self.focus = 0  # the final editor's highlighted control
         self.menu: Menu | None = None
         self._context: tuple[Any, ...] = ()
+        #: a roll the camera read with unsure dice (None), being completed on the screen; which of them is asked
+        self.pending: list[str | None] | None = None
+        self.asking = 0
+        self.choice = 0  # the highlighted answer (the faces, then "roll again")
 
     # -- what to show ----------------------------------------------------------------------------------------
     @property
@@ -61,7 +72,8 @@ class EchtSpitzeMode:
         s = g.state
         reports = tuple((p.report.kinds and tuple(p.report.kinds), p.report.beehive, p.report.shape,
                          p.report.pierced, p.report.slipped, p.final is not None) for p in s.players)
-        ctx = (s.turn, s.phase, tuple(p.holds for p in s.players), reports, self.sub, len(s.overview))
+        ctx = (s.turn, s.phase, tuple(p.holds for p in s.players), reports, self.sub, len(s.overview),
+               None if self.pending is None else (tuple(self.pending), self.asking))
         if ctx == self._context:
             return
         if ctx[:4] != self._context[:4]:
@@ -69,6 +81,7 @@ class EchtSpitzeMode:
             self.cursor = free[0] if free else 0
             if s.phase not in (Phase.ROLL, Phase.REROLL):
                 self.waiting = False
+                self.pending = None
         self._context = ctx
         self.menu = self._build_menu()
 
@@ -83,6 +96,8 @@ class EchtSpitzeMode:
         g, s = self.game, self.game.state
         items: list[MenuItem] = []
         back = self._back if self.sub else None
+        if self.pending is not None:
+            return None  # the answers are dice on the screen (_answer_rects)
         if s.phase is Phase.ROLL or s.phase is Phase.REROLL:
             items = [MenuItem(self.tr("echt.view.roll"), ("roll",))]
         elif s.phase is Phase.TAKE:
@@ -150,6 +165,41 @@ class EchtSpitzeMode:
             return [MenuItem(f"{row}-{n}", ("report", name, "beehive", f"{row}-{n}")) for n in range(1, 6)]
         return []
 
+    def _face_options(self) -> list[str]:
+        """What the asked die may show: any plain face, and a face with the extra cross while the roll's dice
+        that carry one are not all accounted for (a die with the cross shows it on some faces only)."""
+        crossed = sum(1 for m in self.game.virtual_faces() if any(has_extra(f) for f in m))
+        seen = sum(1 for f in self.pending or [] if f is not None and has_extra(f))
+        return list(PLAIN_FACES) + (list(EXTRA_FACES) if seen < crossed else [])
+
+    def _set_face(self, face: str) -> None:
+        """The table said what the asked die shows: keep it as a taught example, then roll once all are known."""
+        if self.pending is None:
+            return
+        self.pending[self.asking] = face
+        self.session.confirm_face(self.asking, face)
+        if None in self.pending:
+            self.asking, self.choice = self.pending.index(None), 0
+            return
+        faces, self.pending = self.pending, None
+        self.session.apply({"action": "roll", "dice": faces})
+
+    def _answer(self, index: int) -> None:
+        faces = self._face_options()
+        if index < len(faces):
+            self._set_face(faces[index])
+        else:
+            self.pending = None  # the table rolls again instead: ROLL reads the tray anew
+        self._sync()
+
+    def _answer_rects(self) -> list[pygame.Rect]:
+        """Where the answers are: the plain faces in a row, the crossed ones below, "roll again" beside them."""
+        side, gap, row = 74, 14, 88
+        cols = len(PLAIN_FACES)
+        rects = [pygame.Rect(LEFT.x + (k % cols) * (side + gap), LEFT.y + (k // cols) * row, side, side)
+                 for k in range(len(self._face_options()))]
+        return [*rects, pygame.Rect(RIGHT.right - 220, LEFT.y + row // 2, 220, side)]
+
     def _choose(self, value: tuple[Any, ...]) -> None:
         kind = value[0]
         if kind == "roll":
@@ -211,6 +261,7 @@ class EchtSpitzeMode:
     def _roll(self) -> None:
         if self.game.phase not in (Phase.ROLL, Phase.REROLL):
             return
+        self.pending = None
         if self.session.camera_ready:
             self.waiting = True  # the app asks the camera and calls on_dice when the dice lie still
             return
@@ -227,7 +278,12 @@ class EchtSpitzeMode:
         faces = [d.face if isinstance(d.face, str) else None for d in reading.dice]
         if g.phase in (Phase.ROLL, Phase.REROLL):
             self.waiting = False
-            self.session.apply({"action": "roll", "dice": faces})  # unread dice are explained by the engine
+            if None in faces and len(faces) == len(g.virtual_faces()):
+                # every die is there but some were unsure: the table says what they show (rolling again would
+                # change the roll), and each answer teaches the reader
+                self.pending, self.asking, self.choice = faces, faces.index(None), 0
+            else:
+                self.session.apply({"action": "roll", "dice": faces})  # a wrong count is explained by the engine
         elif g.phase is Phase.TAKE and None not in faces:
             # the camera sees one die leave the tray: the one face missing from the free dice is taken
             missing = Counter(g.state.dice[i] for i in g.middle) - Counter(faces)
@@ -242,6 +298,14 @@ class EchtSpitzeMode:
         if b is Button.ROLL and g.phase in (Phase.ROLL, Phase.REROLL):
             self._roll()
             return True
+        if self.pending is not None:
+            if b is Button.NEXT:
+                self.choice = (self.choice + 1) % len(self._answer_rects())
+                return True
+            if b is Button.SELECT and event.press is Press.SHORT:
+                self._answer(self.choice)
+                return True
+            return False
         if b is Button.REROLL and g.phase is Phase.MIDDLE:
             self._choose(("reroll",))
             return True
@@ -276,6 +340,19 @@ class EchtSpitzeMode:
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._sync()
         g = self.game
+        if self.pending is not None:
+            self.dice.faces = list(self.pending)
+            hit = self.dice.hit(pos)
+            if hit is not None and self.pending[hit] is None:
+                self.asking = hit  # another unsure die first
+                self._sync()
+                return True
+            for k, rect in enumerate(self._answer_rects()):
+                if rect.collidepoint(pos):
+                    self.choice = k
+                    self._answer(k)
+                    return True
+            return False
         if g.phase is Phase.TAKE:
             self.dice.faces = list(g.state.dice)
             hit = self.dice.hit(pos)
@@ -310,7 +387,9 @@ class EchtSpitzeMode:
         status = self._status()
         theme.text(surface, status, (400, STATUS_Y), theme.fit_text(status, theme.BODY, 770, True),
                    theme.ACCENT, bold=True, anchor="midtop")
-        if s.dice:
+        if self.pending is not None:
+            self._draw_pending(surface)
+        elif s.dice:
             self._draw_dice(surface)
         else:
             self._draw_idle(surface)
@@ -318,7 +397,9 @@ class EchtSpitzeMode:
             self._draw_reminders(surface)
         elif s.phase in (Phase.FINAL, Phase.OVER):
             self._draw_totals(surface)
-        if self.sub and self.sub[0] == "final":
+        if self.pending is not None:
+            self._draw_answers(surface)
+        elif self.sub and self.sub[0] == "final":
             self._draw_final_editor(surface)
         elif self.menu is not None:
             title = self._menu_title()
@@ -334,6 +415,8 @@ class EchtSpitzeMode:
     def _status(self) -> str:
         g, s = self.game, self.game.state
         start = g.start_player
+        if self.pending is not None:
+            return self.tr("echt.view.unsure_prompt", die=self.asking + 1)
         if s.phase is Phase.ROLL:
             if s.solo:
                 half = self.tr("echt.view.before_half" if s.turn <= SOLO_HALFTIME else "echt.view.after_half")
@@ -362,6 +445,32 @@ class EchtSpitzeMode:
                 "hive_col": "echt.view.title_col"}
         return self.tr(keys[self.sub[0]], player=name)
 
+    def _draw_pending(self, surface: pygame.Surface) -> None:
+        assert self.pending is not None
+        self.dice.faces = list(self.pending)
+        self.dice.selected = self.asking
+        self.dice.dimmed = set()
+        self.dice.draw(surface)
+        for face, rect in zip(self.pending, self.dice.die_rects(), strict=True):
+            _cross(surface, rect, face)
+
+    def _draw_answers(self, surface: pygame.Surface) -> None:
+        title = self.tr("echt.view.title_unsure", die=self.asking + 1)
+        theme.text(surface, title, (LEFT.x, LEFT.y - 30), theme.SMALL, theme.MUTED)
+        faces = self._face_options()
+        rects = self._answer_rects()
+        for k, (face, rect) in enumerate(zip(faces, rects, strict=False)):
+            draw_die(surface, rect, face, selected=k == self.choice, label=lambda f: number(str(f)))
+            _cross(surface, rect, face)
+        again = rects[-1]
+        hi = self.choice == len(rects) - 1
+        pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, again, border_radius=10)
+        if hi:
+            pygame.draw.rect(surface, theme.ACCENT, again, width=4, border_radius=10)
+        label = self.tr("echt.view.roll_again")
+        theme.text(surface, label, again.center, theme.fit_text(label, theme.BODY, again.w - 16), theme.TEXT,
+                   anchor="center")
+
     def _draw_dice(self, surface: pygame.Surface) -> None:
         g, s = self.game, self.game.state
         middle = set(g.middle)
@@ -371,10 +480,7 @@ class EchtSpitzeMode:
         self.dice.draw(surface)
         for i, rect in enumerate(self.dice.die_rects()):
             face = s.dice[i]
-            if has_extra(face):  # the extra-cross mark, loud in the die's corner
-                mark = pygame.Rect(rect.right - 30, rect.y + 4, 26, 26)
-                pygame.draw.line(surface, theme.BAD, mark.topleft, mark.bottomright, 6)
-                pygame.draw.line(surface, theme.BAD, mark.topright, mark.bottomleft, 6)
+            _cross(surface, rect, face)
             holder = g.holder(i)
             label = holder if holder else (self.tr("echt.view.middle") if s.phase in (
                 Phase.SCORE, Phase.MIDDLE, Phase.REROLL) else "")
@@ -461,6 +567,10 @@ class EchtSpitzeMode:
 
     def _hints(self) -> list[tuple[str, str]]:
         g = self.game
+        if g.phase in (Phase.ROLL, Phase.REROLL) and self.pending is not None:
+            return [(self.tr("core.btn_next"), self.tr("echt.view.hint_next")),
+                    (self.tr("core.btn_select"), self.tr("echt.view.hint_select")),
+                    (self.tr("core.btn_roll"), self.tr("echt.view.hint_roll_again"))]
         if g.phase in (Phase.ROLL, Phase.REROLL):
             return [(self.tr("core.btn_roll"), self.tr("echt.view.hint_roll"))]
         if g.phase is Phase.MIDDLE:
@@ -474,3 +584,14 @@ class EchtSpitzeMode:
         if self.sub:
             hints.append((self.tr("core.btn_undo"), self.tr("echt.view.hint_back")))
         return hints
+
+
+def _cross(surface: pygame.Surface, rect: pygame.Rect, face: str | None) -> None:
+    """The extra-cross mark of a face that carries one, loud in the die's corner."""
+    if face is None or not has_extra(face):
+        return
+    k = max(14, rect.w * 26 // 96)
+    mark = pygame.Rect(rect.right - k - 4, rect.y + 4, k, k)
+    width = max(3, k // 4)
+    pygame.draw.line(surface, theme.BAD, mark.topleft, mark.bottomright, width)
+    pygame.draw.line(surface, theme.BAD, mark.topright, mark.bottomleft, width)
