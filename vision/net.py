@@ -159,7 +159,7 @@ class DiceNet:
 
 def as_blob(images: np.ndarray | list[np.ndarray], scale: float) -> np.ndarray:
     """Same-sized uint8 BGR images as one NCHW float32 network input times ``scale``: what
-    ``cv2.dnn.blobFromImages(images, scale)`` gives, in a tenth of its time (measured: 0.1 ms instead of 2.8-4 ms
+    ``cv2.dnn.blobFromImages(images, scale)`` gives, some thirty times faster (measured: 0.1 ms instead of 2.8-4 ms
     for a 448x448 frame, one core)."""
     return np.ascontiguousarray(np.asarray(images).transpose(0, 3, 1, 2), dtype=np.float32) * np.float32(scale)
 
