@@ -32,7 +32,6 @@ from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES  # noqa: E402
 from vision import taught  # noqa: E402
 
 SETS = list(TAUGHT_FACES)
-RAW = np.float32([taught.SHAPE_TOL, taught.LOCAL_TOL, taught.BODY_TOL, taught.LIGHT_TOL, taught.MARK_COLOUR_TOL])
 
 
 def record(seed: int, n: int) -> np.ndarray:
@@ -62,15 +61,18 @@ def record(seed: int, n: int) -> np.ndarray:
                     order = np.argsort(per_face)
                     first = int(np.argmin(np.where(index == order[0], score, np.inf)))
                     ratio = per_face[order[1]] / max(per_face[order[0]], 1e-3)
-                    rows.append([s, kind, faces[order[0]] == face, blank, *(table[first] * RAW), ratio])
+                    rows.append([s, kind, faces[order[0]] == face, blank, *(table[first] * taught.tolerances(blank)),
+                                 ratio])
             print(f"seed {seed} {level} {set_name}: {len(rows)} readings so far", file=sys.stderr, flush=True)
     return np.array(rows, np.float64)
 
 
 def evaluate(rows: np.ndarray, shape: float, local: float, body: float, ratio: float) -> tuple[list[float], int, int]:
     """Per set the share of taught faces answered right, then wrong answers and untaught faces answered."""
-    need = np.where(rows[:, 3] == 1, taught.BLANK_RATIO, ratio)
-    accepted = ((rows[:, 4] <= shape) & (rows[:, 5] <= local) & (rows[:, 6] <= body) & (rows[:, 7] <= taught.LIGHT_TOL)
+    blank = rows[:, 3] == 1
+    need = np.where(blank, taught.BLANK_RATIO, ratio)
+    light = np.where(blank, taught.BLANK_LIGHT_TOL, taught.LIGHT_TOL)
+    accepted = ((rows[:, 4] <= shape) & (rows[:, 5] <= local) & (rows[:, 6] <= body) & (rows[:, 7] <= light)
                 & (rows[:, 8] <= taught.MARK_COLOUR_TOL) & (rows[:, 9] >= need))
     taught_rows = rows[:, 1] == 1
     right = [float((accepted & taught_rows & (rows[:, 2] == 1) & (rows[:, 0] == s)).sum())

@@ -67,3 +67,27 @@ def test_descriptor_is_fast_and_tolerates_odd_crops():
 def test_profile_rejects_mismatched_data():
     with pytest.raises(ValueError, match="2 names for 1 examples"):
         Profile("fritzo", ["red", "blue"], np.zeros((1, taught.DIM), np.float32))
+
+
+def _flat_cube(bgr: tuple[int, int, int], size: int = 80) -> np.ndarray:
+    """A plain colour cube seen from above, evenly lit, as the finder crops it (table around the face)."""
+    import cv2
+
+    crop = np.full((size, size, 3), 45, np.uint8)
+    m = int(round(size * (1 - 1 / taught.MARGIN) / 2))
+    cv2.rectangle(crop, (m, m), (size - 1 - m, size - 1 - m), bgr, -1)
+    return cv2.GaussianBlur(crop, (0, 0), 0.8)
+
+
+def test_a_colour_cube_is_not_taken_for_one_much_lighter():
+    """Black, grey and white cubes differ only by brightness: a blank face may be that much darker than a taught
+    one (a lamp does less, measured) but not what a marked face may (BLANK_LIGHT_TOL < LIGHT_TOL)."""
+    profile = Profile("fritzo")
+    for grey in (236, 220):
+        profile.add("white", _flat_cube((grey, grey, grey)))
+    for shade in (1.0, 0.9):
+        profile.add("red", _flat_cube((int(40 * shade), int(40 * shade), int(200 * shade))))
+    assert taught.match(profile, _flat_cube((150, 150, 150))).face == "white"  # a dimmer lamp: 0.4 (log) darker
+    dark = _flat_cube((92, 92, 92))  # about 0.87 (log) darker: between the two tolerances
+    assert taught.match(profile, dark).face is None
+    assert taught.BLANK_LIGHT_TOL < 0.87 < taught.LIGHT_TOL

@@ -71,6 +71,10 @@ SHAPE_TOL = 0.12  # normalised squared difference of the mark grids
 LOCAL_TOL = 0.6  # worst local difference of the mark grids (an extra or a missing small mark)
 BODY_TOL = 0.35  # body chromaticity (log channel ratios): a lamp's colour cast moves it
 LIGHT_TOL = 0.95  # body brightness (log): lamps differ a lot, black vs white differ more
+#: the same for a blank (colour) face, whose brightness is part of its meaning (black, grey and white cubes differ by
+#: it alone): taught blank faces moved at most 0.75 over the tuning seeds' ~570 readings, untaught ones within the
+#: body tolerance were 0.97 and more away, and an untaught black cube 0.94 from a white one was answered "white"
+BLANK_LIGHT_TOL = 0.8
 MARK_COLOUR_TOL = 0.15  # the mark's colour relative to the body (channel deviations apart from brightness)
 RATIO = 1.5  # the nearest other face must rank at least this much worse
 #: scales of shape, body colour, body light and mark colour in RANKING the examples; colour and light weigh little
@@ -688,6 +692,11 @@ def _local(diff: np.ndarray) -> float:
     return float(energy.max())
 
 
+def tolerances(blank: bool) -> np.ndarray:
+    """The five distances' tolerances (shape, local, body, light, mark colour) for a marked or a blank query."""
+    return np.float32([SHAPE_TOL, LOCAL_TOL, BODY_TOL, BLANK_LIGHT_TOL if blank else LIGHT_TOL, MARK_COLOUR_TOL])
+
+
 def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
     """Per example: the score (sum of the squared distances, each divided by its tolerance: the nearest example
     overall), the per-distance table (N x 5: <= 1 is within that tolerance) and the best query variant's index;
@@ -707,11 +716,10 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     both_ink = np.minimum(col[:, 3], c[3])
     dr, db = col[:, 4] - c[4], col[:, 5] - c[5]
     mark_d = np.sqrt(dr * dr + db * db + (dr + db) ** 2) * np.clip(both_ink / 0.02, 0.0, 1.0)
-    table = np.stack([shape_d / SHAPE_TOL, np.zeros_like(shape_d), body_d / BODY_TOL, light_d / LIGHT_TOL,
-                      mark_d / MARK_COLOUR_TOL], axis=1).astype(np.float32)
+    raw = np.stack([shape_d, np.zeros_like(shape_d), body_d, light_d, mark_d], axis=1).astype(np.float32)
+    table = raw / tolerances(can.frame is None)
     # the ranking: shape fully, colour and light only beyond what a lamp does to the same face (else the nearest
     # example would be the one photographed under the most similar lamp, not the one showing the same mark)
-    raw = table * np.float32([SHAPE_TOL, LOCAL_TOL, BODY_TOL, LIGHT_TOL, MARK_COLOUR_TOL])
     rt = raw[:, [0, 2, 3, 4]] / RANK_SCALE
     hinge = np.maximum(rt[:, 1:] - 1.0, 0.0)
     weights = COLOUR_RANK if can.frame is not None else BLANK_RANK
