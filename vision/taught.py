@@ -77,6 +77,9 @@ LIGHT_TOL = 0.95  # body brightness (log): lamps differ a lot, black vs white di
 BLANK_LIGHT_TOL = 0.8
 MARK_COLOUR_TOL = 0.15  # the mark's colour relative to the body (channel deviations apart from brightness)
 RATIO = 1.5  # the nearest other face must rank at least this much worse
+#: shape and local difference both near their tolerances is another mark (an untaught 7 against a taught "?": 0.9-1.0
+#: of the shape tolerance and 0.55-0.7 of the local one): their root sum of squares must stay within JOINT_TOL
+JOINT_TOL = 1.1
 #: scales of shape, body colour, body light and mark colour in RANKING the examples; colour and light weigh little
 #: below their scale (else the nearest example is the one taken under the most similar lamp, not the same mark)
 #: and fully beyond it. The mark's colour weighed fully below its scale too until the fourth session: then a 3
@@ -754,7 +757,8 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     order = np.argsort(per_face)
     nearest = faces[int(order[0])]
     first = int(np.argmin(np.where(index == order[0], score, np.inf)))
-    worst = float(table[first].max())  # the nearest example's worst distance: <= 1 is within every tolerance
+    # the nearest example's worst distance: <= 1 is within every tolerance (and shape and local together)
+    worst = max(float(table[first].max()), float(np.hypot(table[first, 0], table[first, 1])) / JOINT_TOL)
     d2 = float(per_face[order[1]]) if len(faces) > 1 else float("inf")
     ratio = d2 / max(float(per_face[order[0]]), 1e-3)
     # each condition maps to 0.5 exactly at its limit; the confidence is the weaker of the two
