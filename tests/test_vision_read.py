@@ -210,3 +210,29 @@ def test_crop_die_is_upright_square_of_the_die(datasets: Path) -> None:
     board = np.median(img.reshape(-1, 3), axis=0)
     assert np.abs(centre - board).sum() > 60
     assert c.crop(img, 32).shape == (32, 32, 3)
+
+
+def test_the_detector_runs_once_for_a_frame_read_twice(datasets: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """read_taught for a pip set asks the pip reader and find_any_dice about the same frame: one detector pass."""
+    model = needs_model()
+    calls = []
+
+    class Counting:  # cv2.dnn.Net's methods cannot be patched: wrap the net
+        def __init__(self, net: cv2.dnn.Net) -> None:
+            self.net = net
+
+        def setInput(self, blob: np.ndarray) -> None:  # noqa: N802 - cv2's name
+            self.net.setInput(blob)
+
+        def forward(self) -> np.ndarray:
+            calls.append(1)
+            return self.net.forward()
+
+    monkeypatch.setattr(model, "net", Counting(model.net))
+    monkeypatch.setattr(model, "_last", (None, None))
+    img, _ = load(datasets, "matteo-d6", "five_22.jpg")
+    first = model.detect(img)
+    assert model.detect(img.copy()) == first
+    assert len(calls) == 1
+    model.detect(cv2.flip(img, 1))  # another frame: looked at anew
+    assert len(calls) == 2
