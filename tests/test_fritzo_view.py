@@ -138,11 +138,15 @@ def test_start_roll_from_the_camera_and_by_hand(tmp_path):
     shot(view, "start_roll")
     view.on_dice(TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)),)))  # Anna rolls her own red
     assert session.engine.state.phase is Phase.START_ROLL and session.engine.current_player == "Ben"
-    view.on_dice(TrayReading((DieReading(None, 0.2, (0, 0, 10, 10)),)))
+    taught: list[tuple[int, str]] = []
+    session.learn = lambda index, face: taught.append((index, face))
+    session.latest_reading = TrayReading((DieReading(None, 0.2, (0, 0, 10, 10)),))
+    view.on_dice(session.latest_reading)
     assert session.error and "Korrigiere" in session.error
     items = [v for v, _ in view.menu_items()]
     view.on_tap(view.panel_rects()[items.index("roll:orange")].center)  # Ben rolls Anna's orange by hand
     assert session.engine.state.phase is Phase.BUILDING and session.engine.current_player == "Ben"
+    assert taught == [(0, "orange")]  # what the camera could not read is an example now
 
 
 def test_level_one_timer_runs_out(tmp_path):

@@ -113,6 +113,7 @@ class FritzoMode:
         self.cell: Cell | None = None
         self.options: list[Placement] = []
         self.joker = False
+        self.unsure_roll = False  # the camera could not read the start roll's cube: the colour chosen is taught
         self.note: str | None = None
         self.hint: Placement | None = None
         self.player_index = 0  # Level One: whose plane is shown and edited
@@ -259,7 +260,8 @@ class FritzoMode:
         if self.game.state.phase is not Phase.START_ROLL or not reading.dice:
             return
         face = reading.dice[0].face
-        self.session.apply({"action": "roll", "dice": [face if isinstance(face, str) else None]})
+        self.unsure_roll = not isinstance(face, str)
+        self.session.apply({"action": "roll", "dice": [None if self.unsure_roll else face]})
 
     def on_button(self, event: ButtonEvent) -> bool:
         self._sync()
@@ -369,6 +371,9 @@ class FritzoMode:
 
     def _menu(self, value: str) -> None:
         if value.startswith("roll:"):
+            if self.unsure_roll:  # the table says what the camera could not read: an example for the evening
+                self.session.confirm_face(0, value[5:])
+                self.unsure_roll = False
             self._send({"action": "roll", "dice": [value[5:]]})
         elif value == "place":
             self.purpose, self.step, self.index = "place", "cube", 0
