@@ -224,7 +224,7 @@ def augment(s: Sample, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray
     border = int(rng.choice([cv2.BORDER_REPLICATE, cv2.BORDER_CONSTANT]))
     fill = tuple(int(v) for v in rng.integers(0, 256, 3))
     interp = cv2.INTER_AREA if scale < LINEAR_DOWN else cv2.INTER_LINEAR
-    if scale < 0.7:  # shrink first so small dice are not aliased
+    if scale < LINEAR_DOWN:  # shrink first so small dice are not aliased
         small = cv2.resize(s.img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         pre = np.diag([1 / scale, 1 / scale, 1.0])
         img = cv2.warpPerspective(small, mat @ pre, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=border,

@@ -133,9 +133,10 @@ class DiceNet:
         maps, factor = self.maps(bgr)
         found = decode(maps, factor, threshold)
         sure = [c.size * factor for c in found if c.score >= DIE_THRESHOLD]
+        typical = float(np.median(sure)) if sure else float("inf")
         long_side = max(bgr.shape[:2])
-        if sure and long_side >= BIG_FRAME and float(np.median(sure)) < SMALL_DIE:
-            side = int(min(MAX_SIDE, long_side, self.work_side * AIM_DIE / float(np.median(sure))))
+        if long_side >= BIG_FRAME and typical < SMALL_DIE:
+            side = int(min(MAX_SIDE, long_side, self.work_side * AIM_DIE / typical))
             side -= side % PAD_TO
             if side > self.work_side:
                 found = decode(*self.maps(bgr, side), threshold)
