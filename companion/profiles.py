@@ -2,8 +2,12 @@
 
 A profile is the evening's work of a family (every face shown to the camera), so it is written atomically and a
 file that cannot be read is never deleted: it is renamed aside (``<set>.npz.corrupt-<time>``) and the player is
-told to teach again. The file is a plain ``numpy.savez`` archive (names, vectors, version, set name), read with
-``allow_pickle=False``: a profile file can never run code.
+told to teach again. The file is a plain compressed ``numpy.savez`` archive (names, vectors, version, set name and
+the example photos), read with ``allow_pickle=False``: a profile file can never run code.
+
+The example photos are kept so that a new version of the reader (another FEATURE_VERSION) describes them again
+and saves the profile in its own form at the next start: an update must not cost a family its evening's teaching.
+Profiles stored without them (reader version 4 and older) cannot be upgraded and are refused with "teach again".
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import numpy as np
 from companion import paths
 from companion.atomic import atomic_write_bytes, keep_aside
 from companion.errors import ProfileError
-from vision.taught import DIM, FEATURE_VERSION, Profile
+from vision.taught import CROP, DIM, FEATURE_VERSION, Profile
 
 
 def profile_dir() -> Path:
@@ -30,28 +34,35 @@ def profile_path(set_name: str) -> Path:
 
 def to_bytes(profile: Profile) -> bytes:
     buf = io.BytesIO()
-    np.savez(buf, names=np.array(profile.names, dtype=np.str_), vectors=profile.vectors.astype(np.float32),
-             version=np.array(profile.version), set_name=np.array(profile.set_name))
+    extra = {} if profile.crops is None else {"crops": profile.crops}
+    np.savez_compressed(buf, names=np.array(profile.names, dtype=np.str_), vectors=profile.vectors.astype(np.float32),
+                        version=np.array(profile.version), set_name=np.array(profile.set_name), **extra)
     return buf.getvalue()
 
 
-def from_bytes(data: bytes, set_name: str) -> Profile:
-    """Parse a stored profile; ValueError (with what is wrong) when it is not one."""
+def from_bytes(data: bytes, set_name: str) -> tuple[Profile, bool]:
+    """Parse a stored profile, and whether it was described again (made by another version of the reader);
+    ValueError (with what is wrong) when it is not one."""
     try:
         with np.load(io.BytesIO(data), allow_pickle=False) as z:
             names = [str(n) for n in z["names"].tolist()] if z["names"].size else []
             vectors = np.asarray(z["vectors"], np.float32)
             version = int(z["version"])
             stored_set = str(z["set_name"])
+            crops = np.asarray(z["crops"]) if "crops" in z.files else None
     except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError) as e:
         raise ValueError(f"not a profile file ({e.__class__.__name__})") from None
-    if version != FEATURE_VERSION:
-        raise ValueError(f"made by another version of the reader ({version}, this one is {FEATURE_VERSION})")
     if stored_set != set_name:
         raise ValueError(f"holds the dice set {stored_set!r}, not {set_name!r}")
+    if crops is not None and (crops.dtype != np.uint8 or crops.shape != (len(names), CROP, CROP, 3)):
+        raise ValueError("its example photos are damaged")
+    if version != FEATURE_VERSION:
+        if crops is None:
+            raise ValueError(f"made by another version of the reader ({version}, this one is {FEATURE_VERSION})")
+        return Profile.from_crops(set_name, names, crops), True
     if vectors.ndim != 2 or vectors.shape[1] != DIM or len(vectors) != len(names) or not np.isfinite(vectors).all():
         raise ValueError("its examples are damaged")
-    return Profile(set_name, names, vectors, version)
+    return Profile(set_name, names, vectors, version, crops), False
 
 
 def load_profile(set_name: str) -> Profile:
@@ -67,13 +78,19 @@ def load_profile(set_name: str) -> Profile:
     except OSError as e:
         raise ProfileError(f"The taught dice of {set_name!r} cannot be read ({e}). Check the data folder.") from None
     try:
-        return from_bytes(data, set_name)
+        profile, upgraded = from_bytes(data, set_name)
     except ValueError as e:
         aside = keep_aside(path)
         raise ProfileError(
             f"The taught dice of {set_name!r} could not be used: the file {e}. It was kept as {aside.name}; "
             f"teach the dice again with: companion teach {set_name}"
         ) from None
+    if upgraded:  # described again by this reader: keep it in this reader's form
+        try:
+            save_profile(profile)
+        except OSError:
+            pass  # a read-only data folder: described again at every start, which works too
+    return profile
 
 
 def save_profile(profile: Profile) -> Path:

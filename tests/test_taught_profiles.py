@@ -53,15 +53,41 @@ def test_corrupt_profile_is_kept_aside(data_home, damage):
     assert len(profiles.load_profile("fritzo")) == 0  # the next start begins fresh
 
 
-def test_profile_of_another_version_or_set_is_refused(data_home):
+def test_profile_of_another_version_without_its_photos_or_of_another_set_is_refused(data_home):
     p = _profile()
-    p.version = taught.FEATURE_VERSION + 1
+    p.version = taught.FEATURE_VERSION - 1
+    p.crops = None  # as reader version 4 and older stored them: descriptors only
     profiles.atomic_write_bytes(profiles.profile_path("fritzo"), profiles.to_bytes(p))
     with pytest.raises(ProfileError, match="another version"):
         profiles.load_profile("fritzo")
     profiles.atomic_write_bytes(profiles.profile_path("noch-x-mal"), profiles.to_bytes(_profile()))
     with pytest.raises(ProfileError, match="holds the dice set 'fritzo'"):
         profiles.load_profile("noch-x-mal")
+
+
+def test_a_profile_of_an_older_reader_is_described_again_from_its_photos(data_home):
+    """An update of the reader changes the descriptor: the family's examples are described again and saved in the
+    new form, not lost."""
+    p = _profile()
+    assert p.crops is not None and len(p.crops) == 4
+    old = profiles.to_bytes(p)
+    stale = p.vectors + 1.0  # what an older reader would have stored
+    p.vectors, p.version = stale, taught.FEATURE_VERSION - 1
+    profiles.atomic_write_bytes(profiles.profile_path("fritzo"), profiles.to_bytes(p))
+    back = profiles.load_profile("fritzo")
+    assert back.version == taught.FEATURE_VERSION and back.names == ["red", "red", "blue", "blue"]
+    assert np.allclose(back.vectors, stale - 1.0)  # this reader's descriptors of the same photos
+    on_disk, upgraded = profiles.from_bytes(profiles.profile_path("fritzo").read_bytes(), "fritzo")
+    assert not upgraded and np.array_equal(on_disk.vectors, back.vectors)  # saved in the new form
+    assert profiles.from_bytes(old, "fritzo")[0].crops.shape == (4, taught.CROP, taught.CROP, 3)
+
+
+def test_an_example_added_by_its_descriptor_alone_leaves_no_photos_to_describe_again():
+    p = _profile()
+    p.add_vector("green", p.vectors[0])
+    assert p.crops is None
+    back, _ = profiles.from_bytes(profiles.to_bytes(p), "fritzo")
+    assert back.crops is None and len(back) == 5
 
 
 def test_confirmed_answer_becomes_an_example_on_disk():
