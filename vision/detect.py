@@ -224,6 +224,10 @@ def detect(frame_bgr: np.ndarray, die_side: float | None = None) -> Detection | 
     blobs: list[_Blob] = []
     for c, area, solidity, aspect, rect in stats:
         n = int(round(area / die_area))
+        if known is not None and aspect > ROW_ASPECT:
+            # Without the shadows, a blob this long is dice in a row, however little of them the mask kept (their
+            # shaded sides go with the shadows): taken as one die, the crop showed its neighbour's face.
+            n = max(n, int(round(max(rect[1]) / die_size)))
         if n <= 1:
             if area < 0.35 * die_area or aspect > 1.9 or solidity < 0.6:
                 continue
@@ -235,6 +239,9 @@ def detect(frame_bgr: np.ndarray, die_side: float | None = None) -> Detection | 
         blobs.extend(_split(c, n, w, h, die_size))
     return Detection(work, factor, mask, blobs, die_size)
 
+
+#: in the shadow-free pass, a blob this much longer than wide is as many dice as its length holds
+ROW_ASPECT = 1.45
 
 KMEANS_SEED = 20240601
 
