@@ -181,9 +181,13 @@ def _blob_stats(mask: np.ndarray, min_side: float, max_side: float) -> list[tupl
     return stats
 
 
+#: a die seen alone is at most this much longer than wide; in the shadow-free pass a longer blob is a row of dice
+SQUARE_ASPECT = 1.45
+
+
 def _singles(stats: list[tuple], min_side: float, max_side: float) -> list[tuple]:
     """The blobs that look like one die alone: compact, square-ish, of a die's size."""
-    return [s for s in stats if s[2] > 0.82 and s[3] < 1.45 and min_side**2 <= s[1] <= max_side**2]
+    return [s for s in stats if s[2] > 0.82 and s[3] < SQUARE_ASPECT and min_side**2 <= s[1] <= max_side**2]
 
 
 def detect(frame_bgr: np.ndarray, die_side: float | None = None) -> Detection | None:
@@ -224,7 +228,7 @@ def detect(frame_bgr: np.ndarray, die_side: float | None = None) -> Detection | 
     blobs: list[_Blob] = []
     for c, area, solidity, aspect, rect in stats:
         n = int(round(area / die_area))
-        if known is not None and aspect > ROW_ASPECT:
+        if known is not None and aspect > SQUARE_ASPECT:
             # Without the shadows, a blob this long is dice in a row, however little of them the mask kept (their
             # shaded sides go with the shadows): taken as one die, the crop showed its neighbour's face.
             n = max(n, int(round(max(rect[1]) / die_size)))
@@ -239,9 +243,6 @@ def detect(frame_bgr: np.ndarray, die_side: float | None = None) -> Detection | 
         blobs.extend(_split(c, n, w, h, die_size))
     return Detection(work, factor, mask, blobs, die_size)
 
-
-#: in the shadow-free pass, a blob this much longer than wide is as many dice as its length holds
-ROW_ASPECT = 1.45
 
 KMEANS_SEED = 20240601
 
@@ -345,15 +346,15 @@ def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
     except cv2.error:
         return find_dice(frame_bgr)
     # the detector's dice tell the classical finder their size (its own guess fails when no die stands alone)
-    cands = find_dice(bgr, float(np.median([p.size for p in peaks])) * net.CROP_SIZE if peaks else None)
+    typical = float(np.median([p.size for p in peaks])) * net.CROP_SIZE if peaks else None
+    cands = find_dice(bgr, typical)
 
     def holds(c: DieCandidate, p: net.NetDie) -> bool:
         x0, y0, x1, y1 = c.box
         return x0 <= p.x < x1 and y0 <= p.y < y1
 
     kept = [c for c in cands if sum(holds(c, p) for p in peaks) < 2]
-    if peaks:  # specks of a grainy table, far smaller than the dice the detector sees, are not dice
-        typical = float(np.median([p.size for p in peaks])) * net.CROP_SIZE
+    if typical is not None:  # specks of a grainy table, far smaller than the dice the detector sees, are not dice
         kept = [c for c in kept if c.size >= 0.5 * typical]
     h, w = bgr.shape[:2]
     for p in peaks:

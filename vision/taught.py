@@ -141,10 +141,9 @@ class Profile:
     @classmethod
     def from_crops(cls, set_name: str, names: list[str], crops: np.ndarray) -> Profile:
         """The profile of these example photos, described by this reader (a stored profile of an older one)."""
-        profile = cls(set_name)
-        for name, crop in zip(names, crops, strict=True):
-            profile.add(name, crop)
-        return profile
+        crops = np.stack([_as_crop(c) for c in crops]) if len(crops) else np.zeros((0, CROP, CROP, 3), np.uint8)
+        return cls(set_name, list(names), np.array([describe(c) for c in crops], np.float32).reshape(-1, DIM),
+                   crops=crops)
 
     def add(self, name: str, crop_bgr: np.ndarray) -> None:
         """Add one example (a confirmed answer during the evening makes the reader better)."""
