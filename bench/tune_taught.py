@@ -76,6 +76,7 @@ def evaluate(rows: np.ndarray, shape: float, local: float, body: float, ratio: f
     need = np.where(blank, taught.BLANK_RATIO, ratio)
     light = np.where(blank, taught.BLANK_LIGHT_TOL, taught.LIGHT_TOL)
     joint = np.hypot(rows[:, 4] / shape, rows[:, 5] / local) <= taught.JOINT_TOL
+    body = np.where(blank, taught.BLANK_BODY_TOL, body)  # a blank face's colour is its hue: its own tolerance
     accepted = ((rows[:, 4] <= shape) & (rows[:, 5] <= local) & joint & (rows[:, 6] <= body) & (rows[:, 7] <= light)
                 & (rows[:, 8] <= taught.MARK_COLOUR_TOL) & (rows[:, 9] >= need))
     taught_rows = rows[:, 1] == 1

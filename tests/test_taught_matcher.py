@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from synth_dice import TAUGHT_FACES, crops, paint_face, photo_crop, taught_profile
+from synth_dice import COLOURS, TAUGHT_FACES, UNTAUGHT_FACES, crops, paint_face, photo_crop, taught_profile
 
 from vision import taught
 from vision.taught import Profile
@@ -30,6 +30,21 @@ def test_quarter_turns_read_the_same(set_name):
     crop = photo_crop(paint_face(set_name, face), np.random.default_rng(11), hard=False)
     answers = {taught.match(p, np.ascontiguousarray(np.rot90(crop, k))).nearest for k in range(4)}
     assert answers == {face}
+
+
+def test_a_cube_under_a_sheen_keeps_its_colour():
+    """A glossy cube's sheen adds light to every channel: its colour pales, its hue stays. Measured by its channel
+    ratios a veiled orange cube was nowhere near the taught orange (its blue channel tripled) and came back unknown;
+    pale is not white either, and colours never taught stay unknown."""
+    profile = Profile("fritzo")
+    for name in TAUGHT_FACES["fritzo"]:
+        for shade in (1.0, 0.85):
+            profile.add(name, _flat_cube(tuple(int(v * shade) for v in COLOURS[name])))
+    for name in ("red", "orange", "yellow", "green", "blue"):
+        veiled = tuple(int(0.55 * v + 60) for v in COLOURS[name])
+        assert taught.match(profile, _flat_cube(veiled)).face == name, (name, veiled)
+    for name in UNTAUGHT_FACES["fritzo"]:
+        assert taught.match(profile, _flat_cube(COLOURS[name])).face is None, name
 
 
 def test_colour_decides_between_same_shapes():

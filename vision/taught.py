@@ -48,7 +48,7 @@ from vision.net import as_blob, load_once, read_classic
 
 #: bump when the descriptor changes: stored profiles of another version are described again from their example
 #: photos (companion.profiles), or, stored without them (version 4 and older), must be taught again
-FEATURE_VERSION = 5
+FEATURE_VERSION = 6
 CROP = 80  # the side of the crop the features are computed on (crops of other sizes are resized)
 MARGIN = 1.3  # the crop holds this much more than the finder's rect: the table around the die
 FACE = 64  # side of the canonical top-face image
@@ -79,6 +79,14 @@ LIGHT_TOL = 0.95  # body brightness (log): lamps differ a lot, black vs white di
 #: it alone): taught blank faces moved at most 0.75 over the tuning seeds' ~570 readings, untaught ones within the
 #: body tolerance were 0.97 and more away, and an untaught black cube 0.94 from a white one was answered "white"
 BLANK_LIGHT_TOL = 0.8
+#: a blank face's colour is its hue and saturation (``_hue_distance``), not its channel ratios: on rendered trays a
+#: glossy cube's sheen veils its colour (the blue of an orange cube 20 -> 60 of 255), which moved the ratios of
+#: 1 orange in 20 beyond BODY_TOL while its hue stayed. Tuned on the eight tuning seeds' Fritzo records (762 readings:
+#: right 98.2 -> 99.3 %, no untaught colour answered; at BLANK_BODY_TOL 0.25 one was)
+BLANK_BODY_TOL = 0.2
+HUE_SCALE = 0.6
+SATURATION_FLOOR = 0.3  # added to both saturations before their ratio: a white cube's saturation is a lamp's cast
+SATURATION_SPREAD = 2.0  # the saturation's log ratio counts this much less than the hue's arc
 MARK_COLOUR_TOL = 0.15  # the mark's colour relative to the body (channel deviations apart from brightness)
 RATIO = 1.5  # the nearest other face must rank at least this much worse
 #: shape and local difference both near their tolerances is another mark (an untaught 7 against a taught "?": 0.9-1.0
@@ -538,7 +546,6 @@ def canonical(crop_bgr: np.ndarray) -> Canonical:
     planes = np.maximum(planes, 0.15 * max(float(planes.mean()), 1.0))
     body_lum = planes.mean(axis=2, keepdims=True)
     dev, dl, chroma_dev, strength = _deviations(face, planes, body_lum)
-    lum = 1.0 + dl
     ink = np.clip((strength - INK_FROM) / INK_RAMP, 0.0, 1.0)
     if float((ink[_CORE] > 0.5).sum()) >= MIN_INK * FACE * FACE:  # a marked face: look for faint coloured marks
         lit = _glare(face, body_lum)
@@ -569,9 +576,17 @@ def canonical(crop_bgr: np.ndarray) -> Canonical:
         mark_r = mark_b = 0.0
     chroma = body + CHROMA_FLOOR  # a dark channel's noise must not swing its ratio (the blue of an orange die)
     colour = np.array([np.log(chroma[2] / chroma[1]), np.log(chroma[0] / chroma[1]),
-                       np.log(float(body.mean()) / 128.0), amount, mark_r, mark_b, float(lum[_INNER].mean() - 1.0),
-                       0.0], np.float32)
+                       np.log(float(body.mean()) / 128.0), amount, mark_r, mark_b, *_opponent(body)], np.float32)
     return Canonical(ch, colour, frame)
+
+
+def _opponent(body: np.ndarray) -> tuple[float, float]:
+    """The body's colour in the opponent plane (red against green, yellow against blue) over its brightness: the
+    angle is its hue, the length its saturation. Light added to every channel alike (a glossy cube's sheen, a veil
+    of lamp light) leaves the angle where it was; the channel ratios move with it (the blue of an orange cube)."""
+    b, g, r = (float(v) for v in body)
+    m = max((b + g + r) / 3.0, 8.0)
+    return (r - g) / m, (r + g - 2.0 * b) / (np.sqrt(3.0) * m)
 
 
 def _deviations(face: np.ndarray, planes: np.ndarray, body_lum: np.ndarray
@@ -763,7 +778,20 @@ def _local(diff: np.ndarray) -> float:
 
 def tolerances(blank: bool) -> np.ndarray:
     """The five distances' tolerances (shape, local, body, light, mark colour) for a marked or a blank query."""
-    return np.float32([SHAPE_TOL, LOCAL_TOL, BODY_TOL, BLANK_LIGHT_TOL if blank else LIGHT_TOL, MARK_COLOUR_TOL])
+    if blank:
+        return np.float32([SHAPE_TOL, LOCAL_TOL, BLANK_BODY_TOL, BLANK_LIGHT_TOL, MARK_COLOUR_TOL])
+    return np.float32([SHAPE_TOL, LOCAL_TOL, BODY_TOL, LIGHT_TOL, MARK_COLOUR_TOL])
+
+
+def _hue_distance(col: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """How far apart two blank faces' colours are: the hue's difference (an arc, at the lesser saturation: a grey's
+    hue is noise) and the saturation's (as a ratio, loosely: a sheen halves it). Scaled by HUE_SCALE to the
+    channel ratios' units, so that the colour ranks examples as it does for marked faces."""
+    se, he = np.hypot(col[:, 6], col[:, 7]), np.arctan2(col[:, 6], col[:, 7])
+    sq, hq = float(np.hypot(c[6], c[7])), float(np.arctan2(c[6], c[7]))
+    dh = np.abs(np.mod(he - hq + np.pi, 2.0 * np.pi) - np.pi)
+    ds = np.log((se + SATURATION_FLOOR) / (sq + SATURATION_FLOOR)) / SATURATION_SPREAD
+    return HUE_SCALE * np.sqrt((np.minimum(se, sq) * dh) ** 2 + ds * ds)
 
 
 def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
@@ -780,18 +808,19 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     shape_d = shape_d[np.arange(len(best)), best]
     col = profile.vectors[:, SHAPE_DIM:]
     c = can.colour
-    body_d = np.hypot(col[:, 0] - c[0], col[:, 1] - c[1])
+    blank = can.frame is None
+    body_d = _hue_distance(col, c) if blank else np.hypot(col[:, 0] - c[0], col[:, 1] - c[1])
     light_d = np.abs(col[:, 2] - c[2])
     both_ink = np.minimum(col[:, 3], c[3])
     dr, db = col[:, 4] - c[4], col[:, 5] - c[5]
     mark_d = np.sqrt(dr * dr + db * db + (dr + db) ** 2) * np.clip(both_ink / 0.02, 0.0, 1.0)
     raw = np.stack([shape_d, np.zeros_like(shape_d), body_d, light_d, mark_d], axis=1).astype(np.float32)
-    table = raw / tolerances(can.frame is None)
+    table = raw / tolerances(blank)
     # the ranking: shape fully, colour and light only beyond what a lamp does to the same face (else the nearest
     # example would be the one photographed under the most similar lamp, not the one showing the same mark)
     rt = raw[:, [0, 2, 3, 4]] / RANK_SCALE
     hinge = np.maximum(rt[:, 1:] - 1.0, 0.0)
-    weights = COLOUR_RANK if can.frame is not None else BLANK_RANK
+    weights = BLANK_RANK if blank else COLOUR_RANK
     rank = rt[:, 0] ** 2 + (weights * rt[:, 1:] ** 2).sum(axis=1) + (hinge * hinge).sum(axis=1)
     # the local difference is dearer: only for the few best examples (the others keep their rank without it)
     near = np.argsort(rank)[:4]
@@ -801,7 +830,7 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     far = np.ones(len(rank), bool)
     far[near] = False
     table[far, 1] = 10.0  # not computed: too far to matter
-    return rank, table, best, can.frame is None
+    return rank, table, best, blank
 
 
 def distances(profile: Profile, crop_bgr: np.ndarray) -> np.ndarray:
