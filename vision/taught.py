@@ -778,9 +778,8 @@ def _local(diff: np.ndarray) -> float:
 
 def tolerances(blank: bool) -> np.ndarray:
     """The five distances' tolerances (shape, local, body, light, mark colour) for a marked or a blank query."""
-    if blank:
-        return np.float32([SHAPE_TOL, LOCAL_TOL, BLANK_BODY_TOL, BLANK_LIGHT_TOL, MARK_COLOUR_TOL])
-    return np.float32([SHAPE_TOL, LOCAL_TOL, BODY_TOL, LIGHT_TOL, MARK_COLOUR_TOL])
+    return np.float32([SHAPE_TOL, LOCAL_TOL, BLANK_BODY_TOL if blank else BODY_TOL,
+                       BLANK_LIGHT_TOL if blank else LIGHT_TOL, MARK_COLOUR_TOL])
 
 
 def _hue_distance(col: np.ndarray, c: np.ndarray) -> np.ndarray:
