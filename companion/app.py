@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from companion import paths
+from companion import config, paths
 from companion.announce import Announcement
 from companion.config import Config
 from companion.errors import CompanionError
@@ -346,9 +346,20 @@ class App:
             return
         if choice == "undo":
             self.undo()
-        elif choice == "mute" and self.announcer is not None:
-            self.announcer.toggle_mute()
+        elif choice == "mute":
+            self.toggle_mute()
         self._back_to_game()
+
+    def toggle_mute(self) -> None:
+        """Sound off or on, kept in the config: a table that asked for silence has it again after a restart or a
+        power cut. A config that cannot be written (read-only card) still mutes, and says it will not be kept."""
+        if self.announcer is None:
+            return
+        self.cfg.sound.mute = self.announcer.toggle_mute()
+        try:
+            config.save(self.cfg)
+        except (CompanionError, OSError) as exc:
+            self.show_notice(t("core.mute_not_saved", self.lang, error=str(exc).rstrip(". ")), seconds=5)
 
     def undo(self) -> None:
         if self.session is not None and self.session.undo():
@@ -362,8 +373,7 @@ class App:
                 self.undo()
             return
         if event.button is Button.SELECT and event.press is Press.LONG:
-            if self.announcer is not None:
-                self.announcer.toggle_mute()
+            self.toggle_mute()
             return
         used = self.mode.on_button(event)
         if in_game and event.button in (Button.ROLL, Button.REROLL) and self.session.camera_ready:

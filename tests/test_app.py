@@ -252,3 +252,32 @@ def test_players_typed_on_a_laptop_keyboard_are_saved_to_the_config(tmp_path):
     _press(app, Button.SELECT)
     assert config.load().players[-1] == "Ute"
     assert app.mode is not mode  # back in the main menu
+
+
+def test_sound_switched_off_stays_off_after_a_restart(tmp_path):
+    from companion import config
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+
+    app = _app(tmp_path, announcer=Announcer("de", audio=NullAudio()))
+    _press(app, Button.SELECT, Press.LONG)
+    assert app.announcer.muted
+    assert config.load().sound.mute  # a power cut now: the next start reads this
+    # the pause menu's "Sound on/off" switches it back, and that is kept too
+    app._pause_choice("mute")
+    assert not app.announcer.muted and not config.load().sound.mute
+
+
+def test_a_config_that_cannot_be_written_still_mutes_and_says_so(tmp_path, monkeypatch):
+    from companion import config
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+
+    def read_only(cfg, path=None):
+        raise OSError("Read-only file system")
+
+    monkeypatch.setattr(config, "save", read_only)
+    app = _app(tmp_path, announcer=Announcer("de", audio=NullAudio()))
+    _press(app, Button.SELECT, Press.LONG)
+    assert app.announcer.muted
+    assert "Read-only file system" in app.notice and "Neustart" in app.notice  # the config says German
