@@ -7,10 +7,15 @@ Rendered made-up dice (tests/synth_dice.py). Two levels, each a row per set:
   matcher's. ms/die here covers die_crop and match (finding the dice is per frame).
 Teaching uses ``--examples`` (default 2) photos per face; untaught faces must come back unknown.
 
+``--evening``: the player answers every die the reader asks about and corrects every wrong one, and the answer
+becomes one more example (as ``companion.profiles.add_confirmed`` does at the table): the rows then say how often
+the players were asked over the evening, and the untaught faces, read after it, whether the grown profile still
+leaves them unknown.
+
 ``--seed 0,1,2,3`` runs several seeds (each its own dice, lamps and teaching photos) and ends with their pooled rows:
 one seed's row of 150 dice cannot tell 99 from 98 % (one die is 0.7 points), the pooled rows of 600 can better.
 
-    python bench/bench_taught.py [--n 20] [--examples 2] [--seed 0[,1,...]] [--level crop,tray]
+    python bench/bench_taught.py [--n 20] [--examples 2] [--seed 0[,1,...]] [--level crop,tray] [--evening]
 """
 
 from __future__ import annotations
@@ -60,7 +65,7 @@ def _crop(item) -> np.ndarray:
     return taught.die_crop(*item) if isinstance(item, tuple) else item
 
 
-def run(set_name: str, level: str, n: int, examples: int, seed: int) -> dict:
+def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bool = False) -> dict:
     rng = np.random.default_rng(seed)
     gen = _crop_items if level == "crop" else _tray_items
     profile = taught.Profile(set_name)
@@ -80,11 +85,14 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int) -> dict:
             missed += 1
             continue
         t0 = time.perf_counter()
-        m = taught.match(profile, _crop(c))
+        crop = _crop(c)
+        m = taught.match(profile, crop)
         times.append(time.perf_counter() - t0)
         right += m.face == face
         unknown += m.face is None
         wrong += m.face is not None and m.face != face
+        if evening and m.face != face:
+            profile.add(face, crop)
     untaught = confident = 0
     for _, c in gen(set_name, UNTAUGHT_FACES[set_name], n, rng):
         if c is None:
@@ -126,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--examples", type=int, default=2, help="teaching photos per face")
     ap.add_argument("--seed", default="0", help="a seed, or several separated by commas (then pooled rows too)")
     ap.add_argument("--level", default="crop,tray")
+    ap.add_argument("--evening", action="store_true", help="every answer the players give becomes an example")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     if hasattr(os, "sched_setaffinity"):
@@ -139,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"seed {seed}", flush=True)
         for level in args.level.split(","):
             for set_name in TAUGHT_FACES:
-                r = run(set_name, level, args.n, args.examples, seed)
+                r = run(set_name, level, args.n, args.examples, seed, args.evening)
                 results.setdefault((level, set_name), []).append(r)
                 print(row(r), flush=True)
     if len(seeds) > 1:
