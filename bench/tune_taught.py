@@ -74,11 +74,10 @@ def evaluate(rows: np.ndarray, shape: float, local: float, body: float, ratio: f
     """Per set the share of taught faces answered right, then wrong answers and untaught faces answered."""
     blank = rows[:, 3] == 1
     need = np.where(blank, taught.BLANK_RATIO, ratio)
-    light = np.where(blank, taught.BLANK_LIGHT_TOL, taught.LIGHT_TOL)
-    joint = np.hypot(rows[:, 4] / shape, rows[:, 5] / local) <= taught.JOINT_TOL
-    body = np.where(blank, taught.BLANK_BODY_TOL, body)  # a blank face's colour is its hue: its own tolerance
-    accepted = ((rows[:, 4] <= shape) & (rows[:, 5] <= local) & joint & (rows[:, 6] <= body) & (rows[:, 7] <= light)
-                & (rows[:, 8] <= taught.MARK_COLOUR_TOL) & (rows[:, 9] >= need))
+    tolerances = np.where(blank[:, None], taught.tolerances(True), taught.tolerances(False))
+    tolerances[:, :2] = shape, local
+    tolerances[~blank, 2] = body  # a blank face's colour is its hue: its own tolerance, not tuned here
+    accepted = (taught.worst_distance(rows[:, 4:9] / tolerances) <= 1.0) & (rows[:, 9] >= need)
     taught_rows = rows[:, 1] == 1
     right = [float((accepted & taught_rows & (rows[:, 2] == 1) & (rows[:, 0] == s)).sum())
              / max(1.0, float((taught_rows & (rows[:, 0] == s)).sum())) for s in range(len(SETS))]

@@ -839,6 +839,13 @@ def distances(profile: Profile, crop_bgr: np.ndarray) -> np.ndarray:
     return scores(profile, crop_bgr)[0]
 
 
+def worst_distance(table: np.ndarray) -> np.ndarray:
+    """The worst of an example's distances, each over its tolerance (rows of ``scores``' table, or one row): <= 1
+    is within every tolerance, and shape and local difference together within JOINT_TOL. The rule of ``match``,
+    here alone so that ``bench/tune_taught.py`` replays it with other tolerances."""
+    return np.maximum(table.max(axis=-1), np.hypot(table[..., 0], table[..., 1]) / JOINT_TOL)
+
+
 def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     """Name the face in ``crop_bgr`` from the profile's examples, or None when not sure (see module docstring)."""
     if len(profile) == 0:
@@ -851,8 +858,7 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     order = np.argsort(per_face)
     nearest = faces[int(order[0])]
     first = int(np.argmin(np.where(index == order[0], score, np.inf)))
-    # the nearest example's worst distance: <= 1 is within every tolerance (and shape and local together)
-    worst = max(float(table[first].max()), float(np.hypot(table[first, 0], table[first, 1])) / JOINT_TOL)
+    worst = float(worst_distance(table[first]))
     d2 = float(per_face[order[1]]) if len(faces) > 1 else float("inf")
     ratio = d2 / max(float(per_face[order[0]]), 1e-3)
     # each condition maps to 0.5 exactly at its limit; the confidence is the weaker of the two
