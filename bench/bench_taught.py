@@ -65,9 +65,8 @@ def _crop(item) -> np.ndarray:
     return taught.die_crop(*item) if isinstance(item, tuple) else item
 
 
-def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bool = False) -> dict:
-    rng = np.random.default_rng(seed)
-    gen = _crop_items if level == "crop" else _tray_items
+def teach(set_name: str, gen, examples: int, rng: np.random.Generator) -> taught.Profile:
+    """A profile taught ``examples`` photos of every face the tests teach, as a player would teach it."""
     profile = taught.Profile(set_name)
     for face in TAUGHT_FACES[set_name]:
         got: list = []
@@ -77,6 +76,13 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
                 break
         for c in got[:examples]:
             profile.add(face, _crop(c))
+    return profile
+
+
+def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bool = False) -> dict:
+    rng = np.random.default_rng(seed)
+    gen = _crop_items if level == "crop" else _tray_items
+    profile = teach(set_name, gen, examples, rng)
     right = unknown = wrong = missed = 0
     times = []
     items = gen(set_name, TAUGHT_FACES[set_name], n, rng)

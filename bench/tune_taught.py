@@ -29,7 +29,7 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
 
-from bench_taught import _crop, _crop_items, _tray_items  # noqa: E402
+from bench_taught import _crop, _crop_items, _tray_items, teach  # noqa: E402
 from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES  # noqa: E402
 
 from vision import taught  # noqa: E402
@@ -43,15 +43,7 @@ def record(seed: int, n: int) -> np.ndarray:
     for level, gen in (("crop", _crop_items), ("tray", _tray_items)):
         for s, set_name in enumerate(SETS):
             rng = np.random.default_rng(seed)
-            profile = taught.Profile(set_name)
-            for face in TAUGHT_FACES[set_name]:
-                got: list = []
-                for _ in range(5):
-                    got += [c for _, c in gen(set_name, [face], 2, rng) if c is not None]
-                    if len(got) >= 2:
-                        break
-                for c in got[:2]:
-                    profile.add(face, _crop(c))
+            profile = teach(set_name, gen, 2, rng)
             faces = sorted(set(profile.names))
             _, _, index = profile.bank()
             for kind, todo in ((1, TAUGHT_FACES[set_name]), (0, UNTAUGHT_FACES[set_name])):
