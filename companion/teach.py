@@ -35,7 +35,7 @@ from companion.dicesets import DiceSet
 from companion.errors import CompanionError, ImageError, ProfileError
 from companion.i18n import t
 from vision import taught
-from vision.detect import DieCandidate, find_any_dice
+from vision.detect import DieCandidate, candidate_at, find_any_dice
 from vision.taught import Profile
 from vision.types import DieReading, TrayReading
 
@@ -112,11 +112,10 @@ def _read_image(path: Path) -> np.ndarray:
 def _candidate_in_box(frame: np.ndarray, box: tuple[int, int, int, int],
                       cands: list[DieCandidate]) -> DieCandidate:
     """The finder's die whose centre lies in the labelled box; the box itself when the finder saw none there."""
+    found = candidate_at(cands, box)
+    if found is not None:
+        return found
     x0, y0, x1, y1 = box
-    inside = [c for c in cands if x0 <= c.center[0] <= x1 and y0 <= c.center[1] <= y1]
-    if inside:
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        return min(inside, key=lambda c: (c.center[0] - cx) ** 2 + (c.center[1] - cy) ** 2)
     w, h = x1 - x0, y1 - y0
     rect = (((x0 + x1) / 2, (y0 + y1) / 2), (float(w), float(h)), 0.0)
     return DieCandidate(box=box, rect=rect, size=float(max(w, h)), score=0.0)

@@ -364,3 +364,15 @@ def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
         rect = ((p.x, p.y), (side, side), 0.0)
         kept.append(DieCandidate(box=_box_of(rect, w, h), rect=rect, size=side, score=p.score))
     return kept
+
+
+def candidate_at(cands: list[DieCandidate], box: tuple[float, float, float, float]) -> DieCandidate | None:
+    """The finder's die that a labelled box (pixels x0, y0, x1, y1) points at: of those whose centre lies in the
+    box, the nearest to its centre; None when the finder saw no die there. Labels mark a die loosely (matteo-d6's
+    boxes cover only the top face's pips), so the centre decides, not the overlap."""
+    x0, y0, x1, y1 = box
+    inside = [c for c in cands if x0 <= c.center[0] <= x1 and y0 <= c.center[1] <= y1]
+    if not inside:
+        return None
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return min(inside, key=lambda c: (c.center[0] - cx) ** 2 + (c.center[1] - cy) ** 2)
