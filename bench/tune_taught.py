@@ -54,7 +54,7 @@ def record(seed: int, n: int) -> np.ndarray:
                     per_face = np.full(len(faces), np.inf)
                     np.minimum.at(per_face, index, score)
                     order = np.argsort(per_face)
-                    first = int(np.argmin(np.where(index == order[0], score, np.inf)))
+                    first = taught.closest_example(table, index, int(order[0]))
                     ratio = per_face[order[1]] / max(per_face[order[0]], 1e-3)
                     rows.append([s, kind, faces[order[0]] == face, blank, *(table[first] * taught.tolerances(blank)),
                                  ratio])

@@ -106,3 +106,15 @@ def test_a_colour_cube_is_not_taken_for_one_much_lighter():
     dark = _flat_cube((92, 92, 92))  # about 0.87 (log) darker: between the two tolerances
     assert taught.match(profile, dark).face is None
     assert taught.BLANK_LIGHT_TOL < 0.87 < taught.LIGHT_TOL
+
+
+def test_a_face_is_judged_by_its_example_nearest_to_every_tolerance_not_its_first_in_rank():
+    """Example 0 ranks first (photographed under a lamp like the query's) but its mark is beyond the shape
+    tolerance; example 1 of the same face is within every tolerance: the face is judged by example 1."""
+    table = np.float32([[1.3, 0.4, 0.1, 0.1, 0.0],   # face 0, best in rank
+                        [0.8, 0.5, 0.6, 0.5, 0.1],   # face 0, within every tolerance
+                        [0.7, 0.3, 0.1, 0.1, 0.0]])  # face 1
+    index = np.array([0, 0, 1])
+    assert taught.closest_example(table, index, 0) == 1
+    assert taught.closest_example(table, index, 1) == 2
+    assert taught.worst_distance(table[taught.closest_example(table, index, 0)]) <= 1.0
