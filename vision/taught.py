@@ -27,10 +27,10 @@ matter, and then compared exactly with the examples:
 
 Examples are ranked mostly by shape (colour and light count fully only beyond their tolerance, else the nearest
 example would be the one taken under the most similar lamp). A query is answered with a face name only when every
-distance to the nearest face's best example is within its tolerance AND the nearest other face ranks RATIO times
-further. Faces nobody taught (a symbol of another
-edition, a 4 with an extra cross when only the plain 4 was shown, a purple die) fall outside every face's tolerance
-and come back as ``None`` (unknown).
+distance to one of the nearest face's examples is within its tolerance (``closest_example``: whichever comes
+nearest, not necessarily the first in rank) AND the nearest other face ranks RATIO times further. Faces nobody
+taught (a symbol of another edition, a 4 with an extra cross when only the plain 4 was shown, a purple die) fall
+outside every face's tolerance and come back as ``None`` (unknown).
 
 Pure OpenCV + numpy; the profile is plain data (arrays and names) that ``companion.profiles`` stores.
 """
