@@ -117,11 +117,30 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
 
 
 def pooled(results: list[dict]) -> dict:
-    """One row of several runs of the same level and set: counts added, times pooled."""
-    out = {k: results[0][k] for k in ("set", "level")}
-    for k in ("dice", "missed", "right", "unknown", "wrong", "untaught", "confident", "times", "find_times"):
-        out[k] = sum((r[k] for r in results), [] if k.endswith("times") else 0)
+    """One row of several runs of the same job: names kept, counts added, times pooled."""
+    out: dict = {}
+    for k, v in results[0].items():
+        if isinstance(v, str):
+            out[k] = v
+        else:
+            out[k] = sum((r[k] for r in results), [] if isinstance(v, list) else 0)
     return out
+
+
+def over_seeds(seeds: list[int], jobs: list, run_job, row) -> None:
+    """Run every job on every seed and print its row; with several seeds, then each job's pooled row."""
+    results: dict = {}
+    for seed in seeds:
+        if len(seeds) > 1:
+            print(f"seed {seed}", flush=True)
+        for job in jobs:
+            r = run_job(job, seed)
+            results.setdefault(job, []).append(r)
+            print(row(r), flush=True)
+    if len(seeds) > 1:
+        print(f"seeds {','.join(map(str, seeds))} pooled")
+        for runs in results.values():
+            print(row(pooled(runs)))
 
 
 def row(r: dict) -> str:
@@ -147,20 +166,9 @@ def main(argv: list[str] | None = None) -> int:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     print(f"{'level':5} {'set':12} {'dice':>5} {'missed':>6} {'right':>7} {'unknown':>7} {'wrong':>5} "
           f"{'untaught':>8} {'conf.':>5} {'ms/die':>6} {'p95':>5} {'find ms/frame':>13}")
-    seeds = [int(s) for s in args.seed.split(",")]
-    results: dict[tuple[str, str], list[dict]] = {}
-    for seed in seeds:
-        if len(seeds) > 1:
-            print(f"seed {seed}", flush=True)
-        for level in args.level.split(","):
-            for set_name in TAUGHT_FACES:
-                r = run(set_name, level, args.n, args.examples, seed, args.evening)
-                results.setdefault((level, set_name), []).append(r)
-                print(row(r), flush=True)
-    if len(seeds) > 1:
-        print(f"seeds {args.seed} pooled")
-        for runs in results.values():
-            print(row(pooled(runs)))
+    jobs = [(level, set_name) for level in args.level.split(",") for set_name in TAUGHT_FACES]
+    over_seeds([int(s) for s in args.seed.split(",")], jobs,
+               lambda job, seed: run(job[1], job[0], args.n, args.examples, seed, args.evening), row)
     print("right = face read and correct; conf. = untaught faces answered with a face (target 0); "
           "targets: right >= 99 %, <= 5 ms/die; find = find_any_dice on a 640x480 tray (trays only)")
     return 0

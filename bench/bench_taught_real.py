@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from bench_dice_read import pin_one_core  # noqa: E402
+from bench_taught import over_seeds  # noqa: E402
 
 from vision import taught  # noqa: E402
 from vision.datasets import default_datasets, folders, select  # noqa: E402
@@ -133,13 +134,6 @@ def row(r: dict) -> str:
             f"{r['wrong']:5d} {r['untaught']:8d} {r['confident']:5d} {ms:6.2f} {ms95:5.2f}")
 
 
-def pooled(results: list[dict]) -> dict:
-    out = {"set": results[0]["set"]}
-    for k in ("dice", "missed", "right", "unknown", "wrong", "untaught", "confident", "times"):
-        out[k] = sum((r[k] for r in results), [] if k == "times" else 0)
-    return out
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--examples", type=int, default=2, help="teaching photos per face")
@@ -154,19 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     pin_one_core()
     print(f"{'folder':12} {'dice':>5} {'missed':>6} {'right':>7} {'unknown':>7} {'wrong':>5} {'untaught':>8} "
           f"{'conf.':>5} {'ms/die':>6} {'p95':>5}")
-    seeds = [int(s) for s in args.seed.split(",")]
-    results: dict[str, list[dict]] = {}
-    for seed in seeds:
-        if len(seeds) > 1:
-            print(f"seed {seed}", flush=True)
-        for folder in found:
-            r = run(folder, args.examples, seed, args.evening)
-            results.setdefault(folder.name, []).append(r)
-            print(row(r), flush=True)
-    if len(seeds) > 1:
-        print(f"seeds {args.seed} pooled")
-        for runs in results.values():
-            print(row(pooled(runs)))
+    over_seeds([int(s) for s in args.seed.split(",")], found,
+               lambda folder, seed: run(folder, args.examples, seed, args.evening), row)
     print("held-out photos; right = face read and correct; conf. = dice of a face left out of the teaching that "
           "were named anyway (target 0); ms/die = match on one core (finding the dice is per photo)")
     return 0
