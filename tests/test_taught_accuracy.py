@@ -181,10 +181,12 @@ def test_d6_taught_emblem_is_read_as_6():
     assert emblem_read >= emblem_seen // 2, (emblem_read, emblem_seen)
 
 
-def test_a_mark_near_the_limit_in_shape_and_in_one_place_is_another_mark(monkeypatch):
+def test_a_mark_near_the_limit_in_shape_and_in_one_place_is_another_mark():
     """An untaught 7 looks much like a taught "?" (a hook and a stem): some photos come within the shape tolerance
-    and within the local one, each near its limit. Both at once is another mark (JOINT_TOL): none of 40 sevens is
-    answered; without that rule one was read as "?" (and 7 of 75 on one benchmark seed's trays)."""
+    and within the local one, each near its limit. Both at once is another mark (JOINT_TOL). Before near misses
+    were measured again aligned (ninth session), one of these 40 sevens was read as "?" without that rule (and 7 of
+    75 on one benchmark seed's trays); now none comes near both limits here, but over the eight tuning seeds the
+    rule still keeps two untaught faces out (three answered without it, one with it)."""
     rng = np.random.default_rng(4)
     p = taught.Profile("echt-spitze")
     for face in TAUGHT_FACES["echt-spitze"]:
@@ -192,5 +194,6 @@ def test_a_mark_near_the_limit_in_shape_and_in_one_place_is_another_mark(monkeyp
             p.add(face, c)
     sevens = crops("echt-spitze", "7", 40, rng)
     assert [m.face for m in (taught.match(p, c) for c in sevens) if m.face is not None] == []
-    monkeypatch.setattr(taught, "JOINT_TOL", float("inf"))
-    assert any(taught.match(p, c).face is not None for c in sevens)
+    # the rule itself: each within its tolerance, both near it at once is not
+    assert taught.worst_distance(np.float32([0.9, 0.3, 0.1, 0.1, 0.1])) <= 1.0
+    assert taught.worst_distance(np.float32([0.9, 0.8, 0.1, 0.1, 0.1])) > 1.0

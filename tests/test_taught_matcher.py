@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 from synth_dice import COLOURS, TAUGHT_FACES, UNTAUGHT_FACES, crops, paint_face, photo_crop, taught_profile
 
+from hardware.synthetic import paint_pips
 from vision import taught
 from vision.taught import Profile
 
@@ -118,3 +120,34 @@ def test_a_face_is_judged_by_its_example_nearest_to_every_tolerance_not_its_firs
     assert taught.closest_example(table, index, 0) == 1
     assert taught.closest_example(table, index, 1) == 2
     assert taught.worst_distance(table[taught.closest_example(table, index, 0)]) <= 1.0
+
+
+def _sheared(grid: np.ndarray, shear: float) -> np.ndarray:
+    """The mark grid of a face found a little skewed: ink and bright print sheared about the grid's centre."""
+    g = grid.reshape(taught.GRID, taught.GRID, taught.CHANNELS)
+    c = taught.GRID / 2 - 0.5
+    mat = np.float32([[1, shear, -shear * c], [0, 1, 0]])
+    moved = np.stack([cv2.warpAffine(np.ascontiguousarray(g[..., k]), mat, (taught.GRID, taught.GRID))
+                      for k in (0, 3)], axis=2)
+    return taught._with_edges(moved[None])[0].ravel()
+
+
+def test_a_near_miss_is_measured_again_with_its_mark_aligned_but_only_a_little():
+    """A face found a little skewed (a real die's bevelled top face, seen obliquely) moves each part of its mark a
+    cell or so: aligned by a small affine its distance comes back near zero. A large shear is not aligned away: that
+    would be another mark."""
+    rng = np.random.default_rng(8)
+    example = taught.describe(photo_crop(paint_pips(4, 128, rng), rng, hard=False))  # small dots: moved, they miss
+    example = example[:taught.SHAPE_DIM]
+    norm = float(example @ example)
+
+    def shape_distance(a: np.ndarray) -> float:
+        d = a - example
+        return float(d @ d / (norm + a @ a + taught._EPS))
+
+    skewed = _sheared(example, 0.11)
+    aligned = taught._aligned_distances(skewed, example, norm)
+    assert aligned is not None
+    assert shape_distance(skewed) > taught.SHAPE_TOL > aligned[0]
+    assert aligned[0] < 0.4 * shape_distance(skewed)
+    assert taught._aligned_distances(_sheared(example, 0.4), example, norm) is None
