@@ -1,11 +1,12 @@
 """Re-tune the taught reader's tolerances the documented way, reproducibly.
 
 The rule (docs/taught-dice.md): on rendered dice of seeds the benchmark (0) and the tests do not use, take the
-tolerances that read the most taught faces right with no wrong answer and at most ``--max-untaught`` untaught faces
-answered over all seeds. Each reading's raw distances to its nearest face are recorded once (the slow part), then
-every combination of tolerances is replayed on the record, so the grid costs nothing.
+tolerances that read the most taught faces right with the fewest wrong answers and at most ``--max-untaught``
+(default 0) untaught faces answered over all seeds. Each reading's raw distances to its nearest face are
+recorded once (the slow part), then every combination of tolerances is replayed on the record, so the grid costs
+nothing. (Approximately: which examples are measured again aligned depends on the tolerances at record time.)
 
-    python bench/tune_taught.py [--seeds 101,202,...,808] [--n 8] [--max-untaught 1]
+    python bench/tune_taught.py [--seeds 101,202,...,808] [--n 8] [--max-untaught 0]
 
 Eight seeds, not four: an untaught 7 taken for a taught "?" showed up on none of the first four and ten times over
 all eight (fifth session); the tolerances must see enough look-alikes.
@@ -62,14 +63,15 @@ def record(seed: int, n: int) -> np.ndarray:
     return np.array(rows, np.float64)
 
 
-def evaluate(rows: np.ndarray, shape: float, local: float, body: float, ratio: float) -> tuple[list[float], int, int]:
+def evaluate(rows: np.ndarray, shape: float, local: float, body: float, ratio: float, joint: float | None = None
+             ) -> tuple[list[float], int, int]:
     """Per set the share of taught faces answered right, then wrong answers and untaught faces answered."""
     blank = rows[:, 3] == 1
     need = np.where(blank, taught.BLANK_RATIO, ratio)
     tolerances = np.where(blank[:, None], taught.tolerances(True), taught.tolerances(False))
     tolerances[:, :2] = shape, local
     tolerances[~blank, 2] = body  # a blank face's colour is its hue: its own tolerance, not tuned here
-    accepted = (taught.worst_distance(rows[:, 4:9] / tolerances) <= 1.0) & (rows[:, 9] >= need)
+    accepted = (taught.worst_distance(rows[:, 4:9] / tolerances, joint) <= 1.0) & (rows[:, 9] >= need)
     taught_rows = rows[:, 1] == 1
     right = [float((accepted & taught_rows & (rows[:, 2] == 1) & (rows[:, 0] == s)).sum())
              / max(1.0, float((taught_rows & (rows[:, 0] == s)).sum())) for s in range(len(SETS))]
@@ -80,20 +82,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seeds", default="101,202,303,404,505,606,707,808")
     ap.add_argument("--n", type=int, default=8, help="photos per face to read, per seed and level")
-    ap.add_argument("--max-untaught", type=int, default=1, help="untaught faces allowed answered over all seeds")
+    ap.add_argument("--max-untaught", type=int, default=0, help="untaught faces allowed answered over all seeds")
     args = ap.parse_args(argv)
     rows = np.vstack([record(int(seed), args.n) for seed in args.seeds.split(",")])
-    grid = itertools.product(np.arange(0.08, 0.16, 0.005), (0.4, 0.45, 0.5, 0.6, 0.7), (0.3, 0.35, 0.4),
-                             (1.3, 1.5, 2.0))
-    found = []
-    for shape, local, body, ratio in grid:
-        right, wrong, untaught = evaluate(rows, shape, local, body, ratio)
-        if wrong == 0 and untaught <= args.max_untaught:
-            found.append((float(np.mean(right)), shape, local, body, ratio, right))
-    print(f"{len(rows)} readings; sets {', '.join(SETS)}")
-    for mean, shape, local, body, ratio, right in sorted(found, key=lambda f: -f[0])[:5]:
-        print(f"mean {mean:.1%}  SHAPE_TOL {shape:.3f} LOCAL_TOL {local} BODY_TOL {body} RATIO {ratio}: "
-              + " ".join(f"{r:.1%}" for r in right))
+    grid = itertools.product(np.arange(0.07, 0.16, 0.005), (0.5, 0.55, 0.6, 0.65, 0.7), (0.3, 0.35, 0.4),
+                             (1.3, 1.5, 2.0), (0.95, 1.0, 1.05, 1.1))
+    results = [(*evaluate(rows, *point), point) for point in grid]
+    fewest_wrong = min(wrong for _, wrong, _, _ in results)  # a few wrong answers no shape tolerance changes
+    found = [(float(np.mean(right)), point, right) for right, wrong, untaught, point in results
+             if wrong == fewest_wrong and untaught <= args.max_untaught]
+    print(f"{len(rows)} readings; sets {', '.join(SETS)}; {fewest_wrong} wrong at best")
+    for mean, (shape, local, body, ratio, joint), right in sorted(found, key=lambda f: -f[0])[:5]:
+        print(f"mean {mean:.1%}  SHAPE_TOL {shape:.3f} LOCAL_TOL {local} BODY_TOL {body} RATIO {ratio} "
+              f"JOINT_TOL {joint}: " + " ".join(f"{r:.1%}" for r in right))
     right, wrong, untaught = evaluate(rows, taught.SHAPE_TOL, taught.LOCAL_TOL, taught.BODY_TOL, taught.RATIO)
     print(f"current: {' '.join(f'{r:.1%}' for r in right)}, wrong {wrong}, untaught answered {untaught}")
     return 0

@@ -879,11 +879,11 @@ def distances(profile: Profile, crop_bgr: np.ndarray) -> np.ndarray:
     return scores(profile, crop_bgr)[0]
 
 
-def worst_distance(table: np.ndarray) -> np.ndarray:
+def worst_distance(table: np.ndarray, joint: float | None = None) -> np.ndarray:
     """The worst of an example's distances, each over its tolerance (rows of ``scores``' table, or one row): <= 1
-    is within every tolerance, and shape and local difference together within JOINT_TOL. The rule of ``match``,
-    here alone so that ``bench/tune_taught.py`` replays it with other tolerances."""
-    return np.maximum(table.max(axis=-1), np.hypot(table[..., 0], table[..., 1]) / JOINT_TOL)
+    is within every tolerance, and shape and local difference together within ``joint`` (JOINT_TOL). The rule of
+    ``match``, here alone so that ``bench/tune_taught.py`` replays it with other tolerances."""
+    return np.maximum(table.max(axis=-1), np.hypot(table[..., 0], table[..., 1]) / (joint or JOINT_TOL))
 
 
 def closest_example(table: np.ndarray, index: np.ndarray, face: int) -> int:
