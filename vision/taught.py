@@ -791,8 +791,9 @@ def _aligned_distances(query: np.ndarray, example: np.ndarray, example_norm: flo
     The four corners found on a real die's rounded, bevelled top face leave it a little skewed, which moves each
     part of a mark a cell or so in no common direction: on real pip dice most faces not recognised were the right
     face just beyond SHAPE_TOL (bench/bench_taught_real.py). Only near misses are aligned (speed, and an untaught
-    look-alike far away stays far away), and only by a small deformation: with more, an untaught 7 took the shape
-    of a taught "?". None when the alignment does not converge or would need more."""
+    look-alike far away stays far away), and only by a small deformation; aligned, an untaught 7 comes nearer a
+    taught "?" too, so SHAPE_TOL was tightened with it (docs/taught-dice.md). None when the alignment does not
+    converge or would need more."""
     q = query.reshape(GRID, GRID, CHANNELS)
     ink = np.ascontiguousarray(q[..., 0])
     warp = np.eye(2, 3, dtype=np.float32)
