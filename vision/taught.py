@@ -834,7 +834,7 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     overall), the per-distance table (N x 5: <= 1 is within that tolerance) and the best query variant's index;
     and whether the query is blank (a colour face: colour alone decides)."""
     can = canonical(crop_bgr)
-    shapes, norms, _ = profile.bank()
+    shapes, norms, index = profile.bank()
     q = _variants(can)
     qn = np.einsum("ij,ij->i", q, q)
     sq = norms[:, None] + qn[None, :] - 2.0 * (shapes @ q.T)  # (N, R) squared differences
@@ -862,7 +862,10 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     for i in near:
         table[i, 1] = _local(q[best[i]] - shapes[i]) / LOCAL_TOL
         rank[i] += (table[i, 1] * LOCAL_TOL / LOCAL_RANK) ** 2
-        if not blank and 1.0 < float(worst_distance(table[i])) <= ALIGN_UPTO:  # a near miss: a skewed face?
+    # a near miss of the nearest face (only its examples decide, ``match``) is measured again aligned: a skewed face?
+    nearest_face = index[int(np.argmin(rank))]
+    for i in near if not blank else ():
+        if index[i] == nearest_face and 1.0 < float(worst_distance(table[i])) <= ALIGN_UPTO:
             aligned = _aligned_distances(q[best[i]], shapes[i], float(norms[i]))
             if aligned is not None and aligned[0] / SHAPE_TOL < table[i, 0]:
                 table[i, 0] = aligned[0] / SHAPE_TOL
