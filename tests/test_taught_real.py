@@ -1,8 +1,8 @@
 """The taught reader on real photos of real dice (../shared/datasets): taught each pip face from two photos, as a
 family teaches its symbol dice, then reading the held-out photos (bench/bench_taught_real.py measures it).
 
-On real dice the reader is far from its rendered benchmark (docs/taught-dice.md, "Real photos"): it asks about a
-third of them. What it must never do there is name a die wrongly, or name a face nobody taught: at the table a
+On real dice the reader is far from its rendered benchmark (docs/taught-dice.md, "Real photos"): it asks about one
+die in four. What it must never do there is name a die wrongly, or name a face nobody taught: at the table a
 question costs a button press, a wrong answer costs the game.
 """
 
