@@ -143,10 +143,16 @@ def over_seeds(seeds: list[int], jobs: list, run_job, row) -> None:
             print(row(pooled(runs)))
 
 
+def ms_per_die(times: list[float]) -> tuple[float, float]:
+    """Median and 95th percentile in milliseconds (0 when nothing was timed)."""
+    if not times:
+        return 0.0, 0.0
+    return 1000 * float(np.median(times)), 1000 * float(np.percentile(times, 95))
+
+
 def row(r: dict) -> str:
     read = max(1, r["dice"])
-    ms = 1000 * float(np.median(r["times"])) if r["times"] else 0.0
-    ms95 = 1000 * float(np.percentile(r["times"], 95)) if r["times"] else 0.0
+    ms, ms95 = ms_per_die(r["times"])
     find = format(1000 * float(np.median(r["find_times"])), ".1f") if r["find_times"] else "-"
     return (f"{r['level']:5} {r['set']:12} {r['dice']:5d} {r['missed']:6d} {r['right'] / read:7.1%} "
             f"{r['unknown'] / read:7.1%} {r['wrong']:5d} {r['untaught']:8d} {r['confident']:5d} {ms:6.2f} "

@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from bench_dice_read import pin_one_core  # noqa: E402
-from bench_taught import over_seeds  # noqa: E402
+from bench_taught import ms_per_die, over_seeds  # noqa: E402
 
 from vision import taught  # noqa: E402
 from vision.datasets import default_datasets, folders, select  # noqa: E402
@@ -129,8 +129,7 @@ def run(folder: Path, examples: int, seed: int, evening: bool = False) -> dict:
 
 def row(r: dict) -> str:
     read = max(1, r["dice"])
-    ms = 1000 * float(np.median(r["times"])) if r["times"] else 0.0
-    ms95 = 1000 * float(np.percentile(r["times"], 95)) if r["times"] else 0.0
+    ms, ms95 = ms_per_die(r["times"])
     return (f"{r['set']:12} {r['dice']:5d} {r['missed']:6d} {r['right'] / read:7.1%} {r['unknown'] / read:7.1%} "
             f"{r['wrong']:5d} {r['untaught']:8d} {r['confident']:5d} {ms:6.2f} {ms95:5.2f}")
 

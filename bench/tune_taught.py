@@ -52,12 +52,8 @@ def record(seed: int, n: int) -> np.ndarray:
                     if c is None:
                         continue
                     score, table, _, blank = taught.scores(profile, _crop(c))
-                    per_face = np.full(len(faces), np.inf)
-                    np.minimum.at(per_face, index, score)
-                    order = np.argsort(per_face)
-                    first = taught.closest_example(table, index, int(order[0]))
-                    ratio = per_face[order[1]] / max(per_face[order[0]], 1e-3)
-                    rows.append([s, kind, faces[order[0]] == face, blank, *(table[first] * taught.tolerances(blank)),
+                    nearest, first, ratio = taught.nearest_face(score, table, index)
+                    rows.append([s, kind, faces[nearest] == face, blank, *(table[first] * taught.tolerances(blank)),
                                  ratio])
             print(f"seed {seed} {level} {set_name}: {len(rows)} readings so far", file=sys.stderr, flush=True)
     return np.array(rows, np.float64)

@@ -186,7 +186,7 @@ def test_a_mark_near_the_limit_in_shape_and_in_one_place_is_another_mark():
     and within the local one, each near its limit. Both at once is another mark (JOINT_TOL). Before near misses
     were measured again aligned (ninth session), one of these 40 sevens was read as "?" without that rule (and 7 of
     75 on one benchmark seed's trays); now none comes near both limits here, but over the eight tuning seeds the
-    rule still keeps two untaught faces out (three answered without it, one with it)."""
+    rule still keeps one untaught face out (one answered without it, none with it)."""
     rng = np.random.default_rng(4)
     p = taught.Profile("echt-spitze")
     for face in TAUGHT_FACES["echt-spitze"]:

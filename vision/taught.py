@@ -863,13 +863,14 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
         table[i, 1] = _local(q[best[i]] - shapes[i]) / LOCAL_TOL
         rank[i] += (table[i, 1] * LOCAL_TOL / LOCAL_RANK) ** 2
     # a near miss of the nearest face (only its examples decide, ``match``) is measured again aligned: a skewed face?
-    nearest_face = index[int(np.argmin(rank))]
-    for i in near if not blank else ():
-        if index[i] == nearest_face and 1.0 < float(worst_distance(table[i])) <= ALIGN_UPTO:
-            aligned = _aligned_distances(q[best[i]], shapes[i], float(norms[i]))
-            if aligned is not None and aligned[0] / SHAPE_TOL < table[i, 0]:
-                table[i, 0] = aligned[0] / SHAPE_TOL
-                table[i, 1] = min(table[i, 1], aligned[1] / LOCAL_TOL)
+    first_face = index[int(np.argmin(rank))]
+    near_misses = [] if blank else [i for i in near if index[i] == first_face
+                                    and 1.0 < float(worst_distance(table[i])) <= ALIGN_UPTO]
+    for i in near_misses:
+        aligned = _aligned_distances(q[best[i]], shapes[i], float(norms[i]))
+        if aligned is not None and aligned[0] / SHAPE_TOL < table[i, 0]:
+            table[i, 0] = aligned[0] / SHAPE_TOL
+            table[i, 1] = min(table[i, 1], aligned[1] / LOCAL_TOL)
     far = np.ones(len(rank), bool)
     far[near] = False
     table[far, 1] = 10.0  # not computed: too far to matter
@@ -902,20 +903,27 @@ def closest_example(table: np.ndarray, index: np.ndarray, face: int) -> int:
     return int(own[np.argmin(worst_distance(table[own]))])
 
 
+def nearest_face(score: np.ndarray, table: np.ndarray, index: np.ndarray) -> tuple[int, int, float]:
+    """The nearest face in rank (its index), the example it is judged by (``closest_example``) and how many times
+    further the next face ranks: what ``match`` decides on, here alone so that ``bench/tune_taught.py`` records
+    exactly that."""
+    per_face = np.full(int(index.max()) + 1, np.inf, np.float32)
+    np.minimum.at(per_face, index, score)
+    order = np.argsort(per_face)
+    d2 = float(per_face[order[1]]) if len(per_face) > 1 else float("inf")
+    face = int(order[0])
+    return face, closest_example(table, index, face), d2 / max(float(per_face[face]), 1e-3)
+
+
 def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     """Name the face in ``crop_bgr`` from the profile's examples, or None when not sure (see module docstring)."""
     if len(profile) == 0:
         return Match(None, 0.0, None, float("inf"), 0.0)
     score, table, _, blank = scores(profile, crop_bgr)
     _, _, index = profile.bank()
-    faces = sorted(set(profile.names))
-    per_face = np.full(len(faces), np.inf, np.float32)
-    np.minimum.at(per_face, index, score)
-    order = np.argsort(per_face)
-    nearest = faces[int(order[0])]
-    worst = float(worst_distance(table[closest_example(table, index, int(order[0]))]))
-    d2 = float(per_face[order[1]]) if len(faces) > 1 else float("inf")
-    ratio = d2 / max(float(per_face[order[0]]), 1e-3)
+    face, first, ratio = nearest_face(score, table, index)
+    nearest = sorted(set(profile.names))[face]
+    worst = float(worst_distance(table[first]))
     # each condition maps to 0.5 exactly at its limit; the confidence is the weaker of the two
     c_abs = 1.0 / (1.0 + np.exp((worst - 1.0) / 0.08))
     need = BLANK_RATIO if blank else RATIO
