@@ -236,8 +236,17 @@ def _surface(rng: np.random.Generator, w: int, h: int) -> tuple[np.ndarray, str]
     return surface.astype(np.float32), kind
 
 
-def make_table(rng: np.random.Generator, size: tuple[int, int] = (640, 480)) -> Table:
-    """A random tray, light and camera (the same for a whole evening of throws)."""
+#: the camera's tilt from straight down (degrees) of a webcam on a laptop or a stand beside the tray, as in the
+#: matteo-d6 photos: the die's sides show as much as its top (scripts/train_top_face.py --oblique,
+#: bench/bench_taught.py --level oblique)
+OBLIQUE = (32.0, 50.0)
+
+
+def make_table(rng: np.random.Generator, size: tuple[int, int] = (640, 480), tilt: float | None = None) -> Table:
+    """A random tray, light and camera (the same for a whole evening of throws).
+
+    ``tilt``: the camera's angle from straight down in degrees. By default mostly near it (a camera over the tray),
+    sometimes up to 32; a webcam beside the tray looks more obliquely still (OBLIQUE)."""
     w, h = size
     if w < 160 or h < 120:
         raise SourceError(
@@ -254,7 +263,8 @@ def make_table(rng: np.random.Generator, size: tuple[int, int] = (640, 480)) -> 
     gradient = rng.uniform(0.04, 0.18) * (nx * math.cos(azimuth) - ny * math.sin(azimuth))
     vignette = rng.uniform(0.03, 0.18) * (nx**2 + ny**2) / 2
     illumination = (1 + gradient - vignette + 0.03 * _smooth_noise(rng, h, w, 3)) * rng.uniform(0.88, 1.08)
-    tilt = rng.uniform(0, 12) if rng.random() < 0.7 else rng.uniform(12, 32)
+    if tilt is None:
+        tilt = rng.uniform(0, 12) if rng.random() < 0.7 else rng.uniform(12, 32)
     die_px = min(w, h) * rng.uniform(0.075, 0.13)
     camera = Camera.looking_down(size, die_px, rng.uniform(250, 600), tilt)
     return Table(
@@ -613,6 +623,7 @@ def render_tray(
     painter: Painter | None = None,
     *,
     face_choices: Sequence[object] | None = None,
+    tilt: float | None = None,
 ) -> tuple[np.ndarray, list[SyntheticDie]]:
     """One photo-like BGR frame of freshly thrown dice on a random table, and the truth about each die.
 
@@ -620,11 +631,11 @@ def render_tray(
     (width, height). Without ``faces`` the faces are drawn from ``face_choices`` (default pip faces 1-6) for
     ``n_dice`` dice (default 1-6 of them). Without ``painter`` the dice are pip dice of random styles; with
     one, every face is painted by it (see the module docstring for the painter contract). ``truth[i]``
-    describes the die showing ``faces[i]``.
+    describes the die showing ``faces[i]``. ``tilt`` sets the camera's angle from straight down (``make_table``).
     """
     rng = _as_rng(rng)
     chosen = pick_faces(rng, n_dice, faces, face_choices)
-    table = make_table(rng, size)
+    table = make_table(rng, size, tilt)
     dice = throw(rng, table, chosen, painter)
     return render_scene(table, dice, rng)
 

@@ -337,8 +337,8 @@ def taught_profile(set_name: str, seed: int, per_face: int = 2) -> Profile:
 # --- whole trays, through the project's renderer and die finder ----------------------------------------------------
 
 
-def found_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: tuple[int, int] = (640, 480)
-               ) -> tuple[np.ndarray, list[tuple[str, object, tuple[int, int, int, int]]]]:
+def found_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: tuple[int, int] = (640, 480),
+               tilt: float | None = None) -> tuple[np.ndarray, list[tuple[str, object, tuple[int, int, int, int]]]]:
     """Render a tray of ``faces`` with ``hardware.synthetic.render_tray`` and find its dice with the taught reader's
     finder (``find_any_dice``).
 
@@ -349,6 +349,6 @@ def found_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: 
     from hardware.synthetic import found_by, render_tray
     from vision.detect import find_any_dice
 
-    frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), size=size)
+    frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), size=size, tilt=tilt)
     cands = find_any_dice(frame)
     return frame, [(die.face, found_by(die, truth, cands), die.box) for die in truth]

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.errors import SourceError
-from hardware.synthetic import DICE_STYLES, SyntheticTray, make_table, paint_pips, render_tray, throw
+from hardware.synthetic import DICE_STYLES, OBLIQUE, SyntheticTray, make_table, paint_pips, render_tray, throw
 
 OUT = Path(__file__).resolve().parents[1] / "out"
 
@@ -207,3 +207,24 @@ def test_save_sample_frames_for_people_to_look_at() -> None:
         path = OUT / f"synthetic_tray_{seed}.png"
         assert cv2.imwrite(str(path), frame)
         assert cv2.imread(str(path)).shape == frame.shape
+
+
+def test_a_camera_beside_the_tray_sees_the_tops_foreshortened_and_more_of_the_sides() -> None:
+    """``tilt`` (bench/bench_taught.py's oblique level, scripts/train_top_face.py --oblique): looking from
+    hardware.synthetic.OBLIQUE's side, a top face's square is squashed, by about cos(tilt), and the sides take up
+    more of each die's box."""
+
+    def looks(tilt: float) -> tuple[float, float]:
+        _, truth = render_tray(np.random.default_rng(3), faces=[1, 2, 3, 4], tilt=tilt)
+        squash, top_share = [], []
+        for die in truth:
+            q = np.float32(die.top)
+            edges = np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1)
+            squash.append(cv2.contourArea(q) / float(edges.max()) ** 2)
+            x0, y0, x1, y1 = die.box
+            top_share.append(cv2.contourArea(q) / ((x1 - x0) * (y1 - y0)))
+        return float(np.mean(squash)), float(np.mean(top_share))
+
+    above, side = looks(0.0), looks(float(np.mean(OBLIQUE)))
+    assert above[0] > 0.9 and side[0] < 0.85, (above, side)
+    assert side[1] < above[1] - 0.1, (above, side)
