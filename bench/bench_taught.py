@@ -164,7 +164,7 @@ def row(r: dict) -> str:
     read = max(1, r["dice"])
     ms, ms95 = ms_per_die(r["times"])
     find = format(1000 * float(np.median(r["find_times"])), ".1f") if r["find_times"] else "-"
-    return (f"{r['level']:5} {r['set']:12} {r['dice']:5d} {r['missed']:6d} {r['right'] / read:7.1%} "
+    return (f"{r['level']:7} {r['set']:12} {r['dice']:5d} {r['missed']:6d} {r['right'] / read:7.1%} "
             f"{r['unknown'] / read:7.1%} {r['wrong']:5d} {r['untaught']:8d} {r['confident']:5d} {ms:6.2f} "
             f"{ms95:5.2f} {find:>13}")
 
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     cv2.setNumThreads(1)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    print(f"{'level':5} {'set':12} {'dice':>5} {'missed':>6} {'right':>7} {'unknown':>7} {'wrong':>5} "
+    print(f"{'level':7} {'set':12} {'dice':>5} {'missed':>6} {'right':>7} {'unknown':>7} {'wrong':>5} "
           f"{'untaught':>8} {'conf.':>5} {'ms/die':>6} {'p95':>5} {'find ms/frame':>13}")
     jobs = [(level, set_name) for level in args.level.split(",") for set_name in TAUGHT_FACES]
     over_seeds([int(s) for s in args.seed.split(",")], jobs,
