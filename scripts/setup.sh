@@ -26,7 +26,7 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
   done
   if [ -n "$missing" ]; then
     echo "setup: installing OS packages:$missing"
-    if ! { $sudo apt-get update -qq && $sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing; } \
+    if ! { $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing; } \
         >/tmp/companion-apt.log 2>&1; then
       echo "setup: could not install$missing (see /tmp/companion-apt.log); the companion runs without them" \
            "(no speech without espeak-ng)" >&2
