@@ -46,7 +46,7 @@ def record(seed: int, n: int) -> np.ndarray:
             rng = np.random.default_rng(seed)
             profile = teach(set_name, gen, 2, rng)
             faces = sorted(set(profile.names))
-            _, _, index = profile.bank()
+            index = profile.bank()[2]
             for kind, todo in ((1, TAUGHT_FACES[set_name]), (0, UNTAUGHT_FACES[set_name])):
                 for face, c in gen(set_name, todo, n, rng):
                     if c is None:

@@ -151,3 +151,20 @@ def test_a_near_miss_is_measured_again_with_its_mark_aligned_but_only_a_little()
     assert shape_distance(skewed) > taught.SHAPE_TOL > aligned[0]
     assert aligned[0] < 0.4 * shape_distance(skewed)
     assert taught._aligned_distances(_sheared(example, 0.4), example, norm) is None
+
+
+def test_folded_examples_give_the_same_distances():
+    """The matcher's short product (examples folded with their edges, ``_ink_bank``, against the query's plain
+    windows) gives what the long one gives: every example against every window with its edges, as ``describe``
+    makes them."""
+    p = taught_profile("haste-worte", seed=1)
+    shapes, norms, _, folded = p.bank()
+    rng = np.random.default_rng(5)
+    for face in TAUGHT_FACES["haste-worte"][:4]:
+        q = taught._variants(taught.canonical(crops("haste-worte", face, 1, rng)[0]))
+        long = np.stack([q.row(r) for r in range(len(q.plain))])
+        assert long.shape[1] == taught.SHAPE_DIM
+        np.testing.assert_allclose(np.einsum("ij,ij->i", long, long), q.norms, rtol=1e-5)
+        np.testing.assert_allclose(folded @ q.plain.T, shapes @ long.T, rtol=1e-4, atol=1e-3)
+        # the nearest window of the nearest example is the same window
+        assert np.argmax(folded @ q.plain.T - 0.5 * q.norms) == np.argmax(shapes @ long.T - 0.5 * q.norms)
