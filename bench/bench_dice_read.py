@@ -25,6 +25,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from yardstick import line, yardstick  # noqa: E402
+
 from vision import net  # noqa: E402
 from vision.annotate import annotate  # noqa: E402
 from vision.datasets import SPLITS, default_datasets, folders, select  # noqa: E402
@@ -134,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(head)
     print("-" * len(head))
+    before = yardstick()
     for folder in found:
         print(fmt_row(run_folder(folder, scale, args.failures, args.split, args.method)), flush=True)
+    print(line(before, yardstick()))
     return 0
 
 

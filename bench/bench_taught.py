@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, found_dice  # noqa: E402
+from yardstick import line, yardstick  # noqa: E402
 
 from hardware.synthetic import OBLIQUE  # noqa: E402
 from vision import taught  # noqa: E402
@@ -180,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     cv2.setNumThreads(1)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    before = yardstick()
     print(f"{'level':7} {'set':12} {'dice':>5} {'missed':>6} {'right':>7} {'unknown':>7} {'wrong':>5} "
           f"{'untaught':>8} {'conf.':>5} {'ms/die':>6} {'p95':>5} {'find ms/frame':>13}")
     jobs = [(level, set_name) for level in args.level.split(",") for set_name in TAUGHT_FACES]
@@ -187,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
                lambda job, seed: run(job[1], job[0], args.n, args.examples, seed, args.evening), row)
     print("right = face read and correct; conf. = untaught faces answered with a face (target 0); "
           "targets: right >= 99 %, <= 5 ms/die; find = find_any_dice on a 640x480 tray (trays only)")
+    print(line(before, yardstick()))
     return 0
 
 

@@ -1,6 +1,7 @@
 """Train the two pip-dice nets (vision/models/*.onnx) on ../shared/datasets (train split only) + rendered trays.
 
-    /work/venv/bin/pip install torch onnx      # dev-only: the runtime needs neither, only cv2.dnn and the .onnx
+    .venv/bin/pip install torch==2.13.0 onnx  # dev-only: the runtime needs neither, only cv2.dnn and the .onnx
+    # (2.13.0 is the CPU build on the development machines' disk; a plain "torch" downloads a CUDA build)
     # the recipe of the shipped models (detector and first face run side by side, ~25 min wall on 2 busy cores):
     python scripts/train_dice_net.py --part detector --minutes 17 --synthetic 300 --checkpoint out/det.pt
     python scripts/train_dice_net.py --part faces --minutes 15 --synthetic 300 --checkpoint out/faces.pt
