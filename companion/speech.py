@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 VOICES = {"de": "de", "en": "en"}
 WORDS_PER_MINUTE = 150  # slower than espeak-ng's 175: the table is noisy, and not everyone is a native
 TIMEOUT = 15.0
+CLOSE_WAIT = 1.0  # seconds close() waits for the sentence being rendered
 
 
 class SpeechError(CompanionError):
@@ -205,9 +206,21 @@ class Speech:
             self._rendered.notify_all()
 
     def close(self) -> None:
+        """Stop the worker without rendering what is still queued: nobody will hear it, and stopping the
+        companion (Ctrl-C, systemd) waited for every queued sentence, up to TIMEOUT, before the camera and the
+        screen were closed. A sentence being rendered is given CLOSE_WAIT; the worker is a daemon thread."""
         if self._thread is not None:
+            dropped = []
+            while True:
+                try:
+                    dropped.append(self._jobs.get_nowait())
+                except queue.Empty:
+                    break
+            with self._rendered:
+                self._pending.difference_update(k for k in dropped if k is not None)
+                self._rendered.notify_all()
             self._jobs.put(None)
-            self._thread.join(timeout=TIMEOUT)
+            self._thread.join(timeout=CLOSE_WAIT)
             self._thread = None
 
 

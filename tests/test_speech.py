@@ -8,6 +8,7 @@ import io
 import shutil
 import subprocess
 import threading
+import time
 import wave
 
 import numpy as np
@@ -147,6 +148,28 @@ def test_worker_thread_renders_off_the_caller_and_caches():
     assert s.wait(5)
     assert threads == ["speech"]  # rendered once, on the worker
     s.close()
+
+
+def test_closing_does_not_wait_for_queued_sentences():
+    """Stopping the companion must not first render every sentence still queued (each takes espeak-ng a while on a
+    busy Pi): only the one being rendered is waited for, briefly."""
+    rendered: list[str] = []
+
+    def synth(text: str, lang: str) -> bytes:
+        time.sleep(0.3)
+        rendered.append(text)
+        return wav_bytes(np.zeros(100, dtype=np.int16))
+
+    s = Speech(synth)
+    for i in range(20):
+        s.request(f"Satz {i}", "de")
+    time.sleep(0.1)  # the first is being rendered
+    t0 = time.monotonic()
+    s.close()
+    assert time.monotonic() - t0 < 1.5  # 20 x 0.3 s = 6 s if the queue were worked off first
+    time.sleep(0.5)
+    assert len(rendered) <= 2
+    assert not s.pending("Satz 19", "de")
 
 
 def test_a_failing_synth_is_reported_and_the_worker_lives_on():

@@ -741,11 +741,17 @@ def _with_edges(grids: np.ndarray) -> np.ndarray:
     """(M, H, W, 2) ink and bright grids -> (M, H, W, CHANNELS) with the ink's gradient added (after any
     rotation, so the gradient turns with the mark)."""
     ink = grids[..., 0]
+    gx, gy = _gradient(ink)
+    return np.stack([ink, gx, gy, grids[..., 1]], axis=3)
+
+
+def _gradient(ink: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The ink's gradient across and down (M, H, W) grids, times GRADIENT_WEIGHT; 0 on the outermost cells."""
     gx = np.zeros_like(ink)
     gy = np.zeros_like(ink)
-    gx[:, :, 1:-1] = (ink[:, :, 2:] - ink[:, :, :-2]) * (0.5 * GRADIENT_WEIGHT * 2)
-    gy[:, 1:-1, :] = (ink[:, 2:, :] - ink[:, :-2, :]) * (0.5 * GRADIENT_WEIGHT * 2)
-    return np.stack([ink, gx, gy, grids[..., 1]], axis=3)
+    gx[:, :, 1:-1] = (ink[:, :, 2:] - ink[:, :, :-2]) * GRADIENT_WEIGHT
+    gy[:, 1:-1, :] = (ink[:, 2:, :] - ink[:, :-2, :]) * GRADIENT_WEIGHT
+    return gx, gy
 
 
 def describe(crop_bgr: np.ndarray) -> np.ndarray:
@@ -790,10 +796,7 @@ def _variants(can: Canonical) -> _Variants:
     planes[:, :, SHIFT:SHIFT + GRID, SHIFT:SHIFT + GRID] = _grids(can.channels, can.frame, TILTS).transpose(3, 0, 1, 2)
     turned = np.concatenate([np.rot90(planes, k, axes=(2, 3)) for k in range(4)], axis=1)  # (2, 12, side, side)
     ink, bright = turned
-    gx = np.zeros_like(ink)  # as _with_edges
-    gy = np.zeros_like(ink)
-    gx[:, :, 1:-1] = (ink[:, :, 2:] - ink[:, :, :-2]) * GRADIENT_WEIGHT
-    gy[:, 1:-1, :] = (ink[:, 2:, :] - ink[:, :-2, :]) * GRADIENT_WEIGHT
+    gx, gy = _gradient(ink)
     win = np.lib.stride_tricks.sliding_window_view(turned, (GRID, GRID), axis=(2, 3))  # (2, 12, n, n, GRID, GRID)
     plain = np.ascontiguousarray(win.transpose(1, 2, 3, 0, 4, 5)).reshape(-1, 2 * GRID * GRID)
     energy = (ink * ink + gx * gx + gy * gy + bright * bright).astype(np.float64)
@@ -885,8 +888,8 @@ def _hue_distance(col: np.ndarray, c: np.ndarray) -> np.ndarray:
 
 def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
     """Per example: the score (sum of the squared distances, each divided by its tolerance: the nearest example
-    overall), the per-distance table (N x 5: <= 1 is within that tolerance) and the best query variant's index;
-    and whether the query is blank (a colour face: colour alone decides)."""
+    overall), the per-distance table (N x 5: <= 1 is within that tolerance), the best query variant's index (a
+    row of ``_variants``' ``plain``); and whether the query is blank (a colour face: colour alone decides)."""
     can = canonical(crop_bgr)
     shapes, norms, index, folded = profile.bank()
     q = _variants(can)
