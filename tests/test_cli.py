@@ -138,8 +138,11 @@ def test_run_stops_cleanly_on_sigterm_and_ctrl_c(tmp_path, sig):
 
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
            "XDG_STATE_HOME": str(tmp_path / "state"), "COMPANION_LOG": "INFO"}
+    # Ctrl-C as a terminal delivers it: a test run started in the background (``pytest &``, nohup) inherits
+    # SIGINT ignored from the shell, and the companion would rightly keep ignoring it
     proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--source", "synthetic:2", "--window"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     journal = tmp_path / "state" / "table-companion" / "current" / "journal.jsonl"
     deadline = time.monotonic() + 30
     while not journal.exists() and time.monotonic() < deadline:  # up and running: free play has started
