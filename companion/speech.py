@@ -210,14 +210,12 @@ class Speech:
         companion (Ctrl-C, systemd) waited for every queued sentence, up to TIMEOUT, before the camera and the
         screen were closed. A sentence being rendered is given CLOSE_WAIT; the worker is a daemon thread."""
         if self._thread is not None:
-            dropped = []
-            while True:
-                try:
-                    dropped.append(self._jobs.get_nowait())
-                except queue.Empty:
-                    break
             with self._rendered:
-                self._pending.difference_update(k for k in dropped if k is not None)
+                while True:
+                    try:
+                        self._pending.discard(self._jobs.get_nowait())
+                    except queue.Empty:
+                        break
                 self._rendered.notify_all()
             self._jobs.put(None)
             self._thread.join(timeout=CLOSE_WAIT)

@@ -916,15 +916,16 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     rank = rt[:, 0] ** 2 + (weights * rt[:, 1:] ** 2).sum(axis=1) + (hinge * hinge).sum(axis=1)
     # the local difference is dearer: only for the few best examples (the others keep their rank without it)
     near = np.argsort(rank)[:4]
+    rows = {int(i): q.row(int(best[i])) for i in near}  # the best window with its edges, of the few best
     for i in near:
-        table[i, 1] = _local(q.row(int(best[i])) - shapes[i]) / LOCAL_TOL
+        table[i, 1] = _local(rows[int(i)] - shapes[i]) / LOCAL_TOL
         rank[i] += (table[i, 1] * LOCAL_TOL / LOCAL_RANK) ** 2
     # a near miss of the nearest face (only its examples decide, ``match``) is measured again aligned: a skewed face?
     first_face = index[int(np.argmin(rank))]
     near_misses = [] if blank else [i for i in near if index[i] == first_face
                                     and 1.0 < float(worst_distance(table[i])) <= ALIGN_UPTO]
     for i in near_misses:
-        aligned = _aligned_distances(q.row(int(best[i])), shapes[i], float(norms[i]))
+        aligned = _aligned_distances(rows[int(i)], shapes[i], float(norms[i]))
         if aligned is not None and aligned[0] / SHAPE_TOL < table[i, 0]:
             table[i, 0] = aligned[0] / SHAPE_TOL
             table[i, 1] = min(table[i, 1], aligned[1] / LOCAL_TOL)
