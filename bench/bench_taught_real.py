@@ -42,6 +42,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from bench_dice_read import pin_one_core  # noqa: E402
 from bench_taught import ms_per_die, over_seeds  # noqa: E402
+from yardstick import line, yardstick  # noqa: E402
 
 from vision import taught  # noqa: E402
 from vision.datasets import default_datasets, folders, select  # noqa: E402
@@ -146,12 +147,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"No dataset folders (with a labels.csv) in {args.datasets}.", file=sys.stderr)
         return 2
     pin_one_core()
+    before = yardstick()
     print(f"{'folder':12} {'dice':>5} {'missed':>6} {'right':>7} {'unknown':>7} {'wrong':>5} {'untaught':>8} "
           f"{'conf.':>5} {'ms/die':>6} {'p95':>5}")
     over_seeds([int(s) for s in args.seed.split(",")], found,
                lambda folder, seed: run(folder, args.examples, seed, args.evening), row)
     print("held-out photos; right = face read and correct; conf. = dice of a face left out of the teaching that "
           "were named anyway (target 0); ms/die = match on one core (finding the dice is per photo)")
+    print(line(before, yardstick()))
     return 0
 
 

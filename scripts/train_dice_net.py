@@ -1,6 +1,6 @@
 """Train the two pip-dice nets (vision/models/*.onnx) on ../shared/datasets (train split only) + rendered trays.
 
-    .venv/bin/pip install torch==2.13.0 onnx  # dev-only: the runtime needs neither, only cv2.dnn and the .onnx
+    .venv/bin/pip install torch==2.13.0 onnx  # dev-only: the runtime needs neither, only the .onnx
     # (2.13.0 is the CPU build on the development machines' disk; a plain "torch" downloads a CUDA build)
     # the recipe of the shipped models (detector and first face run side by side, ~25 min wall on 2 busy cores):
     python scripts/train_dice_net.py --part detector --minutes 17 --synthetic 300 --checkpoint out/det.pt
@@ -43,6 +43,7 @@ import torch.nn as nn  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 from vision.datasets import default_datasets, folders, select  # noqa: E402
+from vision.inference import disagreement  # noqa: E402
 from vision.net import (  # noqa: E402
     CROP_SPAN,
     FACE_INPUT,
@@ -316,17 +317,13 @@ def export(net: DiceNet, out: Path) -> None:
         dynamic_axes={"image": {2: "h", 3: "w"}, "maps": {2: "h4", 3: "w4"}},
     )
     # The runtime must give what torch gives.
-    m = cv2.dnn.readNetFromONNX(str(out))
     probe = torch.rand(1, 3, 240, 320) * 255 * INPUT_SCALE
-    m.setInput(probe.numpy())
-    got = m.forward()
     model.eval()
     with torch.no_grad():
-        ref = model(probe).numpy()
-    err = float(np.abs(got - ref).max())
-    print(f"exported {out} ({out.stat().st_size / 1024:.0f} KiB), cv2.dnn vs torch max abs diff {err:.2e}")
-    if err > 1e-3:
-        raise SystemExit("cv2.dnn disagrees with torch: the exported model is not usable")
+        errs = disagreement(out, probe.numpy(), model(probe).numpy())
+    print(f"exported {out} ({out.stat().st_size / 1024:.0f} KiB), runtime vs torch max abs diff {errs}")
+    if max(errs.values()) > 1e-3:
+        raise SystemExit("the runtime disagrees with torch: the exported model is not usable")
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -421,16 +418,12 @@ def export_faces(net: FaceNet, out: Path) -> None:
     torch.onnx.export(net, x, str(out), input_names=["crops"], output_names=["logits"], opset_version=17,
                       dynamo=False, dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
     net.eval()
-    m = cv2.dnn.readNetFromONNX(str(out))
     probe = torch.rand(7, 3, FACE_SIDE[0], FACE_SIDE[0])
-    m.setInput(probe.numpy())
-    got = m.forward()
     with torch.no_grad():
-        ref = net(probe).numpy()
-    err = float(np.abs(got - ref).max())
-    print(f"exported {out} ({out.stat().st_size / 1024:.0f} KiB), cv2.dnn vs torch max abs diff {err:.2e}")
-    if err > 1e-3:
-        raise SystemExit("cv2.dnn disagrees with torch: the exported face model is not usable")
+        errs = disagreement(out, probe.numpy(), net(probe).numpy())
+    print(f"exported {out} ({out.stat().st_size / 1024:.0f} KiB), runtime vs torch max abs diff {errs}")
+    if max(errs.values()) > 1e-3:
+        raise SystemExit("the runtime disagrees with torch: the exported face model is not usable")
 
 
 def mine_hard_negatives(samples: list[Sample], detector: Path) -> int:

@@ -73,6 +73,9 @@ def test_doctor_reports_every_part():
         assert section in r.stdout
     # the shipped models load (a missing one would silently mean the classical fallbacks)
     assert "ok      pip dice detector" in r.stdout and "ok      taught dice top-face finder" in r.stdout
+    from vision.inference import engine_name
+
+    assert f"ok      engine: {engine_name()}" in r.stdout  # the faster engine is used where it is installed
 
 
 def test_run_headless_shows_free_play_reading_the_synthetic_tray(tmp_path, out_dir):

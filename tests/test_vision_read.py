@@ -47,7 +47,7 @@ def located(reading: TrayReading, truth: list[LabelledDie], shape: tuple[int, ..
 def needs_model() -> net.DiceNet:
     model = net.load()
     if model is None:
-        pytest.fail(f"the dice model {net.MODEL_PATH} is missing or cv2.dnn cannot read it")
+        pytest.fail(f"the dice model {net.MODEL_PATH} is missing or cannot be read")
     return model
 
 
@@ -124,7 +124,7 @@ def test_a_wide_8mp_still_with_small_dice_is_looked_at_again(datasets: Path, mon
     assert again >= once + 4, (again, once)
 
 
-def test_model_loads_through_cv2_dnn_and_is_small() -> None:
+def test_model_loads_and_is_small() -> None:
     model = needs_model()
     assert net.MODEL_PATH.stat().st_size < 2 * 1024 * 1024
     frame = np.full((480, 640, 3), 120, np.uint8)
@@ -217,16 +217,13 @@ def test_the_detector_runs_once_for_a_frame_read_twice(datasets: Path, monkeypat
     model = needs_model()
     calls = []
 
-    class Counting:  # cv2.dnn.Net's methods cannot be patched: wrap the net
-        def __init__(self, net: cv2.dnn.Net) -> None:
-            self.net = net
+    class Counting:  # an engine's session cannot be patched: wrap the model
+        def __init__(self, model: net.Model) -> None:
+            self.model = model
 
-        def setInput(self, blob: np.ndarray) -> None:  # noqa: N802 - cv2's name
-            self.net.setInput(blob)
-
-        def forward(self) -> np.ndarray:
+        def run(self, blob: np.ndarray) -> np.ndarray:
             calls.append(1)
-            return self.net.forward()
+            return self.model.run(blob)
 
     monkeypatch.setattr(model, "net", Counting(model.net))
     monkeypatch.setattr(model, "_last", (None, None))

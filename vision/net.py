@@ -1,4 +1,5 @@
-"""The learned pip-dice reader: a tiny fully-convolutional net (vision/models/dice_net.onnx) run through cv2.dnn.
+"""The learned pip-dice reader: a tiny fully-convolutional net (vision/models/dice_net.onnx), run by onnxruntime or
+cv2.dnn (vision/inference.py).
 
 Why a net: the classical reader (vision/pips.py) has to decide with hand-set rules which spots are pips, which pips
 share a face and which face is on top; coloured pips of low contrast, marbled dice, touching dice and oblique views
@@ -7,7 +8,8 @@ trays, with heavy augmentation, learns those decisions and runs in a few millise
 
 What the net outputs (stride 4, see scripts/train_dice_net.py): channel 0 a heatmap of die top-face centres (after a
 sigmoid), channels 1-6 face logits, channel 7 log(die side / 32 px). A die is a local heatmap maximum; its face is
-the argmax of the logits there. Only OpenCV and numpy are needed at runtime: torch is for training only.
+the argmax of the logits there. OpenCV and numpy (and onnxruntime where it is installed, for speed) are needed at
+runtime: torch is for training only.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
+from vision.inference import Model, ModelError, load_model
 from vision.types import DieReading
 
 T = TypeVar("T")
@@ -83,7 +86,7 @@ class NetDie:
 
 
 class DiceNet:
-    """The two ONNX models loaded into cv2.dnn; ``detect(bgr)`` gives the dice of one uint8 BGR frame.
+    """The two ONNX models, loaded once (``vision.inference``); ``detect(bgr)`` gives the dice of one uint8 BGR frame.
 
     Stage 1 (``path``) finds die centres and sizes on the whole frame shrunk to ``work_side``. Stage 2
     (``face_path``) reads each die from a crop of the full-resolution frame, scaled so every die looks alike, and
@@ -94,9 +97,9 @@ class DiceNet:
     def __init__(self, path: Path | None = None, face_path: Path | None = None, work_side: int = WORK_SIDE) -> None:
         self.path = Path(path if path is not None else MODEL_PATH)
         self.work_side = work_side
-        self.net = cv2.dnn.readNetFromONNX(str(self.path))
+        self.net: Model = load_model(self.path)
         fp = Path(face_path) if face_path is not None else self.path.with_name(FACE_MODEL_PATH.name)
-        self.faces = read_classic(fp) if fp.is_file() else None
+        self.faces: Model | None = load_model(fp, classic=True) if fp.is_file() else None
         #: the last input's key (hash of its bytes, shape) and output: a frame of a pip set read with taught faces
         #: is looked at by the pip reader and by find_any_dice, and the detector is the costly part (~8 ms)
         self._last: tuple[tuple[int, tuple[int, ...]] | None, np.ndarray | None] = (None, None)
@@ -111,15 +114,13 @@ class DiceNet:
             small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
         key = (hash(small.tobytes()), small.shape)
         if key != self._last[0]:
-            self.net.setInput(as_blob([small], INPUT_SCALE))
-            self._last = (key, self.net.forward())
+            self._last = (key, self.net.run(as_blob([small], INPUT_SCALE)))
         out = self._last[1]
         return out[0, :, : (h + STRIDE - 1) // STRIDE, : (w + STRIDE - 1) // STRIDE], factor
 
     def face_probs(self, crops: np.ndarray) -> np.ndarray:
         """Stage 2 on a stack of FACE_INPUT crops: (n, 7) probabilities, column 0 = not a die, 1-6 = faces."""
-        self.faces.setInput(as_blob(crops, INPUT_SCALE))
-        logits = self.faces.forward().astype(np.float64)
+        logits = self.faces.run(as_blob(crops, INPUT_SCALE)).astype(np.float64)
         p = np.exp(logits - logits.max(axis=1, keepdims=True))
         return p / p.sum(axis=1, keepdims=True)
 
@@ -169,15 +170,6 @@ def as_blob(images: np.ndarray | list[np.ndarray], scale: float) -> np.ndarray:
     ``cv2.dnn.blobFromImages(images, scale)`` gives, some thirty times faster (measured: 0.1 ms instead of 2.8-4 ms
     for a 448x448 frame, one core)."""
     return np.ascontiguousarray(np.asarray(images).transpose(0, 3, 1, 2), dtype=np.float32) * np.float32(scale)
-
-
-def read_classic(path: Path) -> cv2.dnn.Net:
-    """An ONNX model on OpenCV 5's classic dnn engine where there is one: it runs the small crop nets (the face net,
-    the top-face finder) faster than the default engine (measured: 3.4 instead of 4.7 ms for 8 face crops, 0.9
-    instead of 1.3-1.7 ms for one top-face crop; one core). OpenCV 4 has only that engine and no ``engine``
-    argument."""
-    engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
-    return cv2.dnn.readNetFromONNX(str(path)) if engine is None else cv2.dnn.readNetFromONNX(str(path), engine=engine)
 
 
 def _steady_sizes(cands: list[NetDie]) -> list[float]:
@@ -256,12 +248,12 @@ _cache: dict[Path, DiceNet | None] = {}
 
 
 def load_once(cache: dict[Path, T | None], path: Path, make: Callable[[Path], T]) -> T | None:
-    """``make(path)`` once per process and path, kept in ``cache``; ``None`` when the file is missing or OpenCV
-    cannot read it (the callers then fall back to their classical paths)."""
+    """``make(path)`` once per process and path, kept in ``cache``; ``None`` when the file is missing or cannot be
+    read as a model (the callers then fall back to their classical paths)."""
     if path not in cache:
         try:
             cache[path] = make(path) if path.is_file() else None
-        except cv2.error:
+        except ModelError:
             cache[path] = None
     return cache[path]
 

@@ -354,7 +354,7 @@ METHODS = ("auto", "net", "classical")
 def read_dice(frame_bgr: np.ndarray, method: str = "auto") -> TrayReading:
     """Read every pip die in the frame. Never raises: an unusable frame gives an empty reading.
 
-    ``method="auto"`` uses the learned reader (vision/net.py) when its model file loads through cv2.dnn and the
+    ``method="auto"`` uses the learned reader (vision/net.py) when its model file loads (vision/inference.py) and the
     classical pip grouping below otherwise; ``"net"`` and ``"classical"`` force one (``"net"`` without a usable
     model gives an empty reading, so a broken install shows instead of silently reading worse).
     """

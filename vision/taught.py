@@ -44,7 +44,8 @@ import cv2
 import numpy as np
 
 from vision.detect import DieCandidate, crop_affine, crop_die
-from vision.net import as_blob, load_once, read_classic
+from vision.inference import Model, load_model
+from vision.net import as_blob, load_once
 
 #: bump when the descriptor changes: stored profiles of another version are described again from their example
 #: photos (companion.profiles), or, stored without them (version 4 and older), must be taught again
@@ -357,7 +358,7 @@ def face_corners(crop_bgr: np.ndarray) -> np.ndarray:
 _last_corners: list = []  # [(hash of the crop's bytes, which net), its corners]: face_corners' last answer
 
 
-def _find_corners(crop: np.ndarray, net: cv2.dnn.Net | None) -> np.ndarray:
+def _find_corners(crop: np.ndarray, net: Model | None) -> np.ndarray:
     small = cv2.resize(crop, (FIND, FIND), interpolation=cv2.INTER_AREA)
     if net is not None:
         corners = _learned_corners(net, small)
@@ -387,13 +388,13 @@ def _find_corners(crop: np.ndarray, net: cv2.dnn.Net | None) -> np.ndarray:
     return refine_corners(crop, _order((corners + 0.5) * (CROP / FIND) - 0.5))
 
 
-_top_nets: dict[Path, cv2.dnn.Net | None] = {}
+_top_nets: dict[Path, Model | None] = {}
 _K3X3 = np.ones((3, 3), np.uint8)
 
 
-def top_net(path: Path = TOP_MODEL_PATH) -> cv2.dnn.Net | None:
+def top_net(path: Path = TOP_MODEL_PATH) -> Model | None:
     """The learned top-face finder, loaded once; None (the hand-made finder alone) when missing or unreadable."""
-    return load_once(_top_nets, path, read_classic)
+    return load_once(_top_nets, path, lambda p: load_model(p, classic=True))
 
 
 def _order(corners: np.ndarray) -> np.ndarray:
@@ -403,13 +404,12 @@ def _order(corners: np.ndarray) -> np.ndarray:
     return np.roll(corners, -int(np.argmin(corners.sum(axis=1))), axis=0).astype(np.float32)
 
 
-def _learned_corners(net: cv2.dnn.Net, small: np.ndarray) -> np.ndarray | None:
+def _learned_corners(net: Model, small: np.ndarray) -> np.ndarray | None:
     """The top face's quadrilateral from the net's mask, in CROP pixels; None when the net sees no face.
 
     The mask is upsampled to the crop before its outline is taken (sub-pixel sides), and its convex hull is
     simplified to 4 corners: a face seen in perspective is a quadrilateral, not a rectangle."""
-    net.setInput(as_blob([small], TOP_SCALE))
-    logits = net.forward()[0, 0]
+    logits = net.run(as_blob([small], TOP_SCALE))[0, 0]
     big = cv2.resize(logits, (CROP, CROP), interpolation=cv2.INTER_LINEAR)
     blob = _central_component((logits > 0).astype(np.uint8))
     if blob is None:
