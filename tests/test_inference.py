@@ -27,12 +27,12 @@ def both_engines() -> None:
                     "machine): there is no second engine to compare with")
 
 
-@pytest.mark.parametrize(("path", "shape", "classic"), MODELS, ids=lambda v: getattr(v, "stem", None))
-def test_both_engines_give_the_same_outputs(path: Path, shape: tuple[int, ...], classic: bool) -> None:
+@pytest.mark.parametrize(("path", "shape", "small"), MODELS, ids=lambda v: getattr(v, "stem", None))
+def test_both_engines_give_the_same_outputs(path: Path, shape: tuple[int, ...], small: bool) -> None:
     both_engines()
     x = np.random.default_rng(3).random(shape).astype(np.float32)
-    fast = inference.load_model(path, classic=classic, engine="onnxruntime")
-    slow = inference.load_model(path, classic=classic, engine="opencv")
+    fast = inference.load_model(path, small=small, engine="onnxruntime")
+    slow = inference.load_model(path, small=small, engine="opencv")
     assert (fast.engine, slow.engine) == ("onnxruntime", "opencv")
     a, b = fast.run(x), slow.run(x)
     assert a.shape == b.shape and a.dtype == np.float32

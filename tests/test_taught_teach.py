@@ -144,6 +144,15 @@ def test_teach_view_next_select_and_screenshot(monkeypatch):
     view.draw(surface)
     OUT.mkdir(exist_ok=True)
     pygame.image.save(surface, str(OUT / "test_teach_view.png"))
+    # the top face the reader found is outlined on the die, so that a player sees a wrong one and skips the die
+    from companion.views import theme
+
+    die = pygame.surfarray.pixels3d(surface)[20:220, 96:296]
+    outline = np.all(die == np.array(theme.GOOD, np.uint8), axis=2)
+    assert view.outline is not None and outline.sum() > 200
+    xs, ys = np.nonzero(outline)
+    corners = view.outline * 200 / view.crop.shape[1]
+    assert abs(xs.min() - corners[:, 0].min()) < 4 and abs(ys.max() - corners[:, 1].max()) < 4
     view.on_button(ButtonEvent(Button.SELECT))
     assert saved == [1] and view.profile.counts() == {"green": 1} and view.crop is None
     assert view.progress.text("en") == "3/36 faces taught"

@@ -35,12 +35,14 @@ class Model(Protocol):
 class _Ort:
     engine = "onnxruntime"
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, small: bool) -> None:
         import onnxruntime as ort
 
         opts = ort.SessionOptions()
-        # the budget OpenCV has (the benchmarks set it to one core); no busy-waiting threads beside the screen loop
-        opts.intra_op_num_threads = max(1, cv2.getNumThreads())
+        # a small net gains nothing from more threads (measured: the top-face net 1.11 ms on one or two); the
+        # detector gets the budget OpenCV has (the benchmarks set one core); no threads busy-waiting beside the
+        # screen loop
+        opts.intra_op_num_threads = 1 if small else max(1, cv2.getNumThreads())
         opts.inter_op_num_threads = 1
         opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
         opts.log_severity_level = 3  # its warnings are for model authors, not for the table
@@ -57,8 +59,8 @@ class _Ort:
 class _OpenCv:
     engine = "opencv"
 
-    def __init__(self, path: Path, classic: bool) -> None:
-        engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None) if classic else None
+    def __init__(self, path: Path, small: bool) -> None:
+        engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None) if small else None
         try:
             self.net = (cv2.dnn.readNetFromONNX(str(path)) if engine is None
                         else cv2.dnn.readNetFromONNX(str(path), engine=engine))
@@ -86,15 +88,16 @@ def engine_name() -> str:
     return available_engines()[0]
 
 
-def load_model(path: Path, *, classic: bool = False, engine: str | None = None) -> Model:
+def load_model(path: Path, *, small: bool = False, engine: str | None = None) -> Model:
     """The model at ``path`` on ``engine`` (default ``engine_name()``); ModelError when it cannot be read.
 
-    ``classic``: on OpenCV 5, its classic dnn engine, which runs the small crop nets faster than the default one
-    (measured: 3.4 instead of 4.7 ms for 8 face crops, 0.9 instead of 1.3-1.7 ms for one top-face crop), while the
-    default engine runs the detector's whole frame faster. OpenCV 4 has only the classic engine."""
+    ``small``: a net for die crops, not whole frames. onnxruntime runs it on one thread; OpenCV 5 on its classic dnn
+    engine, which runs the crop nets faster than the default one (measured: 3.4 instead of 4.7 ms for 8 face
+    crops, 0.9 instead of 1.3-1.7 ms for one top-face crop), while the default engine runs the detector's whole
+    frame faster. OpenCV 4 has only the classic engine."""
     if (engine or engine_name()) == "onnxruntime":
-        return _Ort(Path(path))
-    return _OpenCv(Path(path), classic)
+        return _Ort(Path(path), small)
+    return _OpenCv(Path(path), small)
 
 
 def disagreement(path: Path, probe: np.ndarray, reference: np.ndarray) -> dict[str, float]:

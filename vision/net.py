@@ -99,7 +99,7 @@ class DiceNet:
         self.work_side = work_side
         self.net: Model = load_model(self.path)
         fp = Path(face_path) if face_path is not None else self.path.with_name(FACE_MODEL_PATH.name)
-        self.faces: Model | None = load_model(fp, classic=True) if fp.is_file() else None
+        self.faces: Model | None = load_model(fp, small=True) if fp.is_file() else None
         #: the last input's key (hash of its bytes, shape) and output: a frame of a pip set read with taught faces
         #: is looked at by the pip reader and by find_any_dice, and the detector is the costly part (~8 ms)
         self._last: tuple[tuple[int, tuple[int, ...]] | None, np.ndarray | None] = (None, None)

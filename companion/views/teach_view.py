@@ -41,6 +41,9 @@ class TeachView:
         self.save = save
         self.on_done = on_done
         self.crop: np.ndarray | None = None
+        #: the top face the reader found on the crop (corners, crop pixels), drawn so that a player can see a wrong
+        #: one (a side face taken in) and skip that die rather than teach it
+        self.outline: np.ndarray | None = None
         self.n_seen = 0
         self.guess: str | None = None
         self.message = ""
@@ -95,6 +98,7 @@ class TeachView:
             return
         cand = max(cands, key=lambda c: c.size)
         self.crop = taught.die_crop(np.asarray(frame_bgr), cand)
+        self.outline = taught.face_corners(self.crop)
         m = taught.match(self.profile, self.crop)
         self.guess = m.nearest if m.nearest is not None and m.confidence > 0.2 else None
         self.message = ""
@@ -137,22 +141,26 @@ class TeachView:
         rgb = cv2.cvtColor(cv2.resize(self.crop, die_rect.size, interpolation=cv2.INTER_LINEAR), cv2.COLOR_BGR2RGB)
         surface.blit(pygame.image.frombuffer(np.ascontiguousarray(rgb).tobytes(), die_rect.size, "RGB"), die_rect)
         pygame.draw.rect(surface, theme.ACCENT, die_rect, width=3, border_radius=4)
+        if self.outline is not None:
+            k = die_rect.w / self.crop.shape[1]
+            points = [(die_rect.x + (x + 0.5) * k, die_rect.y + (y + 0.5) * k) for x, y in self.outline.tolist()]
+            pygame.draw.lines(surface, theme.GOOD, True, points, 3)
         # the highlighted answer, drawn as the screen will show that face (pattern and name for colours)
         chosen = self.menu.items[self.menu.index].value if self.menu.items else SKIP
         if chosen is not SKIP:
             draw_face(surface, pygame.Rect(232, 176, 88, 88), chosen, lang, self.dice_set, selected=True)
-        ask = t("teach.which_face", lang)
-        _wrap(surface, ask, pygame.Rect(20, 306, 300, 80), theme.BODY, theme.TEXT)
+        y = _wrap(surface, t("teach.which_face", lang), pygame.Rect(20, 306, 300, 60), theme.BODY, theme.TEXT)
+        y = _wrap(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, 40), theme.SMALL, theme.GOOD)
         if self.n_seen > 1:
-            _wrap(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, 386, 300, 48), theme.SMALL,
+            _wrap(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40), theme.SMALL,
                   theme.WARN)
         self.menu.draw(surface)
         hint_bar(surface, [(t("core.btn_next", lang), t("core.hint_move", lang)),
                            (t("core.btn_select", lang), t("core.hint_choose", lang))])
 
 
-def _wrap(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, color: tuple[int, int, int]) -> None:
-    """Word-wrap ``s`` into ``rect`` (long German words stay whole)."""
+def _wrap(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, color: tuple[int, int, int]) -> int:
+    """Word-wrap ``s`` into ``rect`` (long German words stay whole); the y below the last line."""
     words, line, y = s.split(), "", rect.y
     f = theme.font(size)
     for w in words:
@@ -165,3 +173,5 @@ def _wrap(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, color: 
             line = trial
     if line:
         theme.text(surface, line, (rect.x, y), size, color)
+        y += f.get_linesize()
+    return y
