@@ -41,8 +41,9 @@ def test_real_dice_taught_from_two_photos_per_face_are_read_or_asked_never_named
     assert r["dice"] >= 100  # the finder found the held-out dice (144 of 152 when measured)
     assert r["wrong"] == 0
     assert r["confident"] == 0, "a face left out of the teaching was named"
-    # measured 81 % (seed 0); 59 % before near misses were measured again aligned (taught._aligned_distances)
-    assert r["right"] >= 0.7 * r["dice"]
+    # measured 83 % (seed 0); 81 % before bits of side pips were taken out (taught._drop_side_marks), 59 % before
+    # near misses were measured again aligned (taught._aligned_distances)
+    assert r["right"] >= 0.75 * r["dice"]
 
 
 def test_more_examples_per_face_read_more_real_dice(matteo: Path) -> None:
