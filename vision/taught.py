@@ -49,7 +49,7 @@ from vision.net import as_blob, load_once
 
 #: bump when the descriptor changes: stored profiles of another version are described again from their example
 #: photos (companion.profiles), or, stored without them (version 4 and older), must be taught again
-FEATURE_VERSION = 6
+FEATURE_VERSION = 7  # 7: bits of side pips cut by the rim are not marks (twelfth session)
 CROP = 80  # the side of the crop the features are computed on (crops of other sizes are resized)
 MARGIN = 1.3  # the crop holds this much more than the finder's rect: the table around the die
 FACE = 64  # side of the canonical top-face image
