@@ -75,7 +75,9 @@ def test_doctor_reports_every_part():
     assert "ok      pip dice detector" in r.stdout and "ok      taught dice top-face finder" in r.stdout
     from vision.inference import engine_name
 
-    assert f"ok      engine: {engine_name()}" in r.stdout  # the faster engine is used where it is installed
+    assert "engine: " in r.stdout
+    if engine_name() == "onnxruntime":  # the faster engine is used where it is installed
+        assert "ok      engine: onnxruntime" in r.stdout
 
 
 def test_run_headless_shows_free_play_reading_the_synthetic_tray(tmp_path, out_dir):
