@@ -570,7 +570,8 @@ def canonical(crop_bgr: np.ndarray) -> Canonical:
     ch = np.stack([ink, bright_print], axis=2).astype(np.float32)
     ch[:_RIM] = ch[-_RIM:] = 0
     ch[:, :_RIM] = ch[:, -_RIM:] = 0
-    _drop_side_marks(ch, dev - dl[..., None])
+    tint = dev - dl[..., None]  # each pixel's colour apart from its brightness, body = 0
+    _drop_side_marks(ch, tint)
     # colour: the body at the face's centre (raw camera colour: for a colour die this IS the meaning), how much mark
     # and its colour relative to the body
     body = planes[FACE // 2, FACE // 2] - 4.0
@@ -580,8 +581,7 @@ def canonical(crop_bgr: np.ndarray) -> Canonical:
     amount = float(ink.mean()) if frame is not None else 0.0
     core = (ink > 0.9) & _INNER  # the mark's colour on its solid part: edges blend with the body, glare washes out
     if core.sum() >= 6:
-        resid = dev[core] - dl[core][:, None]  # the mark's colour apart from its brightness, body = 0
-        mark_b, mark_r = (float(v) for v in _column_medians(resid[:, ::2]))
+        mark_b, mark_r = (float(v) for v in _column_medians(tint[core][:, ::2]))  # the mark's colour
     else:
         mark_r = mark_b = 0.0
     chroma = body + CHROMA_FLOOR  # a dark channel's noise must not swing its ratio (the blue of an orange die)
@@ -715,12 +715,13 @@ def _drop_side_marks(ch: np.ndarray, tint: np.ndarray) -> None:
         along_y = x <= _BAND or x + w >= FACE - _BAND
         side = (along_x and h <= SIDE_THIN * FACE and w >= SIDE_LONG * FACE) or \
             (along_y and w <= SIDE_THIN * FACE and h >= SIDE_LONG * FACE)
-        if not side and n > 2 and area < FRAGMENT * areas[largest - 1] and _cut_by_rim(labels == k, w, h):
+        part = labels == k
+        if not side and n > 2 and area < FRAGMENT * areas[largest - 1] and _cut_by_rim(part, w, h):
             if largest_tint is None:
                 largest_tint = tint[labels == largest].mean(axis=0)
-            side = float(np.abs(tint[labels == k].mean(axis=0) - largest_tint).max()) < SAME_TINT
+            side = float(np.abs(tint[part].mean(axis=0) - largest_tint).max()) < SAME_TINT
         if side:
-            ch[labels == k] = 0
+            ch[part] = 0
 
 
 SIDE_THIN = 0.15  # a side seen past the outline is at most this thick (fraction of the face) ...
