@@ -181,8 +181,8 @@ def _top(body: tuple[int, int, int], pips: list[tuple[int, int]] = ()) -> np.nda
 
 def test_a_blank_die_is_not_named_after_a_face_marked_on_most_examples(monkeypatch):
     """Real red dice with white pips looked blank (the pips missed), and a blank red "3" was named like the one
-    red "6" among the "6"'s examples, by colour alone. A face with a mark on any example is not a colour face: a
-    blank die is not named after it. A colour face still is, even when a glint on one of its two examples looked
+    red "6" among the "6"'s examples, by colour alone. A face marked on most of its examples is not a colour face:
+    a blank die is not named after it. A colour face still is, even when a glint on one of its examples looked
     like a mark (Fritzo's rendered cubes: "marked on any example" read 96 instead of 98 % of their crops)."""
     red, blue = (40, 45, 200), (200, 90, 40)
     six = [(20, 18), (20, 32), (20, 46), (44, 18), (44, 32), (44, 46)]
