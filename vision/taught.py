@@ -991,7 +991,8 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     if blank:  # a face marked on most of its examples is no colour face: its dice are not named by colour alone
         faces = int(index.max()) + 1
         marked = np.bincount(index[col[:, 3] > 0], minlength=faces) > 0.5 * np.bincount(index, minlength=faces)
-        table[marked[index]] = np.maximum(table[marked[index]], 10.0)
+        refused = marked[index]
+        table[refused] = np.maximum(table[refused], 10.0)
     return rank, table, best, blank
 
 
