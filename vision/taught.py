@@ -198,12 +198,13 @@ class Profile:
 _FACE_DST = np.float32([[0, 0], [FACE, 0], [FACE, FACE], [0, FACE]])
 _YY, _XX = np.mgrid[0:FACE, 0:FACE].astype(np.float32)
 _DESIGN = np.stack([np.ones(FACE * FACE, np.float32), _XX.ravel() / FACE - 0.5, _YY.ravel() / FACE - 0.5], 1)
+_DESIGN_T = np.ascontiguousarray(_DESIGN.T)
+_GRAM = np.einsum("pi,pj->pij", _DESIGN, _DESIGN).reshape(-1, 9)  # per pixel, its row of the normal equations
 _INNER = np.zeros((FACE, FACE), bool)
 _b = int(round(FACE * 0.1))
 _INNER[_b:FACE - _b, _b:FACE - _b] = True
-_CORE = np.zeros((FACE, FACE), bool)  # where the artwork's marks are (a blank face has no ink here)
 _c = int(round(FACE * 0.15))
-_CORE[_c:FACE - _c, _c:FACE - _c] = True
+_CORE = (slice(_c, FACE - _c), slice(_c, FACE - _c))  # where the artwork's marks are (a blank face has no ink here)
 _RING = _INNER.copy()  # where the body shows on every die: inside the rim, outside the artwork
 _RING[2 * _b:FACE - 2 * _b, 2 * _b:FACE - 2 * _b] = False
 _RING_INDEX = np.flatnonzero(_RING)
@@ -249,11 +250,13 @@ def _central_component(mask: np.ndarray) -> np.ndarray | None:
     if n <= 1:
         return None
     c = (FIND - 1) / 2.0
-    area = stats[1:, cv2.CC_STAT_AREA].astype(np.float32)
-    off = np.hypot(cents[1:, 0] - c, cents[1:, 1] - c) / FIND
-    score = area * np.exp(-((off / 0.25) ** 2))
-    k = int(np.argmax(score)) + 1
-    if area[k - 1] < 0.04 * FIND * FIND:
+    best, k = -1.0, 0
+    areas, centres = stats[:, cv2.CC_STAT_AREA].tolist(), cents.tolist()  # a few parts: Python is faster than numpy
+    for j in range(1, n):
+        score = areas[j] * math.exp(-((math.hypot(centres[j][0] - c, centres[j][1] - c) / FIND / 0.25) ** 2))
+        if score > best:
+            best, k = score, j
+    if stats[k, cv2.CC_STAT_AREA] < 0.04 * FIND * FIND:
         return None
     return (labels == k).astype(np.uint8)
 
@@ -439,9 +442,14 @@ def _learned_corners(net: Model, small: np.ndarray) -> np.ndarray | None:
             break
     if quad is None:
         quad = cv2.boxPoints(cv2.minAreaRect(hull))
-    mid = quad.mean(axis=0)
-    quad = quad + 0.5 * (quad - mid) / np.maximum(np.linalg.norm(quad - mid, axis=1, keepdims=True), 1e-6)
-    return _order(quad)
+    pts = quad.tolist()  # half a pixel outwards (pixel centres to the face's edge); in Python, as in ``_order``
+    mx = sum(p[0] for p in pts) / 4.0
+    my = sum(p[1] for p in pts) / 4.0
+    out = []
+    for x, y in pts:
+        step = 0.5 / max(math.hypot(x - mx, y - my), 1e-6)
+        out.append((x + step * (x - mx), y + step * (y - my)))
+    return _order(np.array(out, np.float32))
 
 
 _ALONG = np.linspace(0.2, 0.8, 12, dtype=np.float32)
@@ -549,15 +557,19 @@ def canonical(crop_bgr: np.ndarray) -> Canonical:
     is_body = (np.maximum(np.maximum(c0, c1), c2) < _NEAR) & (np.minimum(np.minimum(c0, c1), c2) > 1.0 / _NEAR) & _INNER
     if is_body.sum() < 0.15 * _INNER.sum():
         is_body = _INNER
-    sel = is_body.ravel()
-    design = _DESIGN[sel]  # a plane per channel, least squares by its normal equations (3 x 3: fast)
-    coef = np.linalg.solve(design.T @ design, design.T @ face.reshape(-1, 3)[sel])
+    # a plane per channel, least squares by its normal equations (3 x 3) summed over the body's pixels, by
+    # matrix-vector products (a 3 x 4096 x 3 matrix product, or selecting the pixels, was 3 times slower)
+    weight = is_body.reshape(-1).astype(np.float32)
+    gram = (weight @ _GRAM).reshape(3, 3)
+    design = _DESIGN_T * weight
+    flat_t = np.ascontiguousarray(face.reshape(-1, 3).T)
+    coef = np.linalg.solve(gram, np.stack([flat_t @ d for d in design]))
     planes = (_DESIGN @ coef).reshape(FACE, FACE, 3).astype(np.float32)
     planes = np.maximum(planes, 0.15 * max(float(planes.mean()), 1.0))
-    body_lum = planes.mean(axis=2, keepdims=True)
+    body_lum = (planes.reshape(-1, 3) @ _THIRDS).reshape(FACE, FACE, 1)
     dev, dl, chroma_dev, strength = _deviations(face, planes, body_lum)
     ink = np.clip((strength - INK_FROM) / INK_RAMP, 0.0, 1.0)
-    if float((ink[_CORE] > 0.5).sum()) >= MIN_INK * FACE * FACE:  # a marked face: look for faint coloured marks
+    if np.count_nonzero(ink[_CORE] > 0.5) >= MIN_INK * FACE * FACE:  # a marked face: look for faint coloured marks
         lit = _glare(face, body_lum)
         if lit is not None:  # the ink again, against the body as the glare lights it
             _, _, chroma_dev, strength = _deviations(face, planes * lit[..., None], body_lum * lit[..., None])
@@ -567,7 +579,9 @@ def canonical(crop_bgr: np.ndarray) -> Canonical:
     ink = np.minimum(ink, np.clip((strength / np.maximum(peak, INK_FROM + INK_RAMP) - HALF) / 0.25 + 0.5, 0.0, 1.0))
     bright = np.clip(dl, 0, 2.0)
     bright_print = np.clip(bright - cv2.GaussianBlur(bright, (0, 0), FACE * 0.08) - 0.15, 0.0, 1.0)
-    ch = np.stack([ink, bright_print], axis=2).astype(np.float32)
+    ch = np.empty((FACE, FACE, 2), np.float32)
+    ch[..., 0] = ink
+    ch[..., 1] = bright_print
     ch[:_RIM] = ch[-_RIM:] = 0
     ch[:, :_RIM] = ch[:, -_RIM:] = 0
     tint = dev - dl[..., None]  # each pixel's colour apart from its brightness, body = 0
@@ -683,9 +697,9 @@ def _faint_colour_marks(chroma_dev: np.ndarray) -> np.ndarray:
     solid = (faint > 0.5).astype(np.uint8)
     solid[:_BAND + 2] = solid[-_BAND - 2:] = 0
     solid[:, :_BAND + 2] = solid[:, -_BAND - 2:] = 0
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=8)
-    keep = np.zeros(n, bool)
-    keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= CHROMA_AREA
+    n, labels = cv2.connectedComponents(solid, connectivity=8)  # the areas by bincount: OpenCV's stats cost more
+    keep = np.bincount(labels.ravel(), minlength=n) >= CHROMA_AREA
+    keep[0] = False
     return faint * keep[labels]
 
 
@@ -752,11 +766,10 @@ def _mark_frame(channels: np.ndarray) -> tuple[float, float, float] | None:
     91 to 98 % right with the extent, the other sets within a point).
     """
     w = channels[..., 0] + channels[..., 1]
-    if float((w[_CORE] > 0.5).sum()) < MIN_INK * FACE * FACE:  # faint traces (shading, noise), or only some
+    if np.count_nonzero(w[_CORE] > 0.5) < MIN_INK * FACE * FACE:  # faint traces (shading, noise), or only some
         return None  # rim where a side or the table leaked in, do not make a mark
-    total = float(w.sum())
-    cx = float((w * _XX).sum() / total)
-    cy = float((w * _YY).sum() / total)
+    m = cv2.moments(w)
+    cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
     x0, x1 = _extent(w.sum(axis=0))
     y0, y1 = _extent(w.sum(axis=1))
     r = MARK_SPREAD * (0.5 * ((x1 - x0) + (y1 - y0)) + 1.0)
@@ -831,12 +844,20 @@ class _Variants:
     plain: np.ndarray
     norms: np.ndarray
 
-    def row(self, r: int) -> np.ndarray:
-        """Window ``r`` (a row of ``plain``) with its edges: a SHAPE_DIM grid as ``describe`` gives."""
-        v, k = divmod(r, (2 * SHIFT + 1) ** 2)
-        dy, dx = divmod(k, 2 * SHIFT + 1)
-        win = (v, slice(dy, dy + GRID), slice(dx, dx + GRID))
-        return np.stack([self.ink[win], self.gx[win], self.gy[win], self.bright[win]], axis=2).ravel()
+    def rows(self, rs: list[int]) -> np.ndarray:
+        """Windows ``rs`` (rows of ``plain``) with their edges: SHAPE_DIM grids as ``describe`` gives."""
+        full = np.stack([self.ink, self.gx, self.gy, self.bright], axis=3)  # one copy for all the windows
+        out = np.empty((len(rs), GRID, GRID, CHANNELS), np.float32)
+        for j, r in enumerate(rs):
+            v, k = divmod(r, (2 * SHIFT + 1) ** 2)
+            dy, dx = divmod(k, 2 * SHIFT + 1)
+            out[j] = full[v, dy:dy + GRID, dx:dx + GRID]
+        return out.reshape(len(rs), SHAPE_DIM)
+
+
+_WINDOWS = np.zeros((2 * SHIFT + 1, GRID + 2 * SHIFT))  # row k sums a window's GRID cells from cell k
+for _k in range(2 * SHIFT + 1):
+    _WINDOWS[_k, _k:_k + GRID] = 1.0
 
 
 def _variants(can: Canonical) -> _Variants:
@@ -846,15 +867,12 @@ def _variants(can: Canonical) -> _Variants:
     turned = np.concatenate([np.rot90(planes, k, axes=(2, 3)) for k in range(4)], axis=1)  # (2, 12, side, side)
     ink, bright = turned
     gx, gy = _gradient(ink)
-    win = np.lib.stride_tricks.sliding_window_view(turned, (GRID, GRID), axis=(2, 3))  # (2, 12, n, n, GRID, GRID)
+    # every window as a view (2, 12, n, n, GRID, GRID); as_strided, as sliding_window_view's checks cost more
+    c, v, y, x = turned.strides
+    win = np.lib.stride_tricks.as_strided(turned, (2, len(ink), n, n, GRID, GRID), (c, v, y, x, y, x))
     plain = np.ascontiguousarray(win.transpose(1, 2, 3, 0, 4, 5)).reshape(-1, 2 * GRID * GRID)
     energy = (ink * ink + gx * gx + gy * gy + bright * bright).astype(np.float64)
-    along = np.zeros((len(ink), side, side + 1))  # each window's sum by running sums, across then down
-    along[..., 1:] = np.cumsum(energy, axis=2)
-    across = along[..., GRID:GRID + n] - along[..., :n]
-    down = np.zeros((len(ink), side + 1, n))
-    down[:, 1:] = np.cumsum(across, axis=1)
-    norms = (down[:, GRID:GRID + n] - down[:, :n]).reshape(-1).astype(np.float32)  # row-major in (dy, dx)
+    norms = (_WINDOWS @ energy @ _WINDOWS.T).reshape(-1).astype(np.float32)  # each window's sum, row-major (dy, dx)
     return _Variants(ink, gx, gy, bright, plain, norms)
 
 
@@ -878,11 +896,18 @@ def _ink_bank(shapes: np.ndarray) -> np.ndarray:
 _EPS = _EPS_INK * GRID * GRID  # squared-norm floor: two blank faces are alike, not 0/0
 
 
-def _local(diff: np.ndarray) -> float:
-    """The worst local difference of two mark grids: an extra or missing mark somewhere, not spread-out noise."""
-    d = diff.reshape(GRID, GRID, CHANNELS)
-    energy = np.sqrt((cv2.GaussianBlur(d, (0, 0), 1.5) ** 2).sum(axis=2))
-    return float(energy.max())
+def _local(diffs: np.ndarray) -> np.ndarray:
+    """The worst local difference of pairs of mark grids (K x SHAPE_DIM differences -> K values): an extra or
+    missing mark somewhere, not spread-out noise. (The channels are summed by a matrix product: numpy's sum
+    over a last axis of 4 is slow.)"""
+    worst = np.empty(len(diffs), np.float32)
+    for j, d in enumerate(diffs.reshape(len(diffs), GRID, GRID, CHANNELS)):
+        b = cv2.GaussianBlur(d, (0, 0), 1.5).reshape(-1, CHANNELS)
+        worst[j] = ((b * b) @ _ONES4).max()
+    return np.sqrt(worst)
+
+
+_ONES4 = np.ones(CHANNELS, np.float32)
 
 
 ALIGN_UPTO = 2.5  # a near miss (worst distance up to this) is measured again with the query's mark aligned ...
@@ -915,7 +940,7 @@ def _aligned_distances(query: np.ndarray, example: np.ndarray, example_norm: flo
                       cv2.warpAffine(np.ascontiguousarray(q[..., 3]), warp, (GRID, GRID), flags=flags)], axis=2)
     a = _with_edges(moved[None])[0].ravel()
     d = a - example
-    return float((d * d).sum() / (example_norm + (a * a).sum() + _EPS)), _local(d)
+    return float((d * d).sum() / (example_norm + (a * a).sum() + _EPS)), float(_local(d[None])[0])
 
 
 def tolerances(blank: bool) -> np.ndarray:
@@ -972,16 +997,17 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     rank = rt[:, 0] ** 2 + (weights * rt[:, 1:] ** 2).sum(axis=1) + (hinge * hinge).sum(axis=1)
     # the local difference is dearer: only for the few best examples (the others keep their rank without it)
     near = np.argsort(rank)[:4]
-    rows = {int(i): q.row(int(best[i])) for i in near}  # the best window with its edges, of the few best
-    for i in near:
-        table[i, 1] = _local(rows[int(i)] - shapes[i]) / LOCAL_TOL
-        rank[i] += (table[i, 1] * LOCAL_TOL / LOCAL_RANK) ** 2
+    rows = q.rows([int(best[i]) for i in near])  # the best window with its edges, of the few best
+    local = _local(rows - shapes[near])
+    table[near, 1] = local / LOCAL_TOL
+    rank[near] += (local / LOCAL_RANK) ** 2
     # a near miss of the nearest face (only its examples decide, ``match``) is measured again aligned: a skewed face?
     first_face = index[int(np.argmin(rank))]
-    near_misses = [] if blank else [i for i in near if index[i] == first_face
+    near_misses = [] if blank else [j for j, i in enumerate(near) if index[i] == first_face
                                     and 1.0 < float(worst_distance(table[i])) <= ALIGN_UPTO]
-    for i in near_misses:
-        aligned = _aligned_distances(rows[int(i)], shapes[i], float(norms[i]))
+    for j in near_misses:
+        i = near[j]
+        aligned = _aligned_distances(rows[j], shapes[i], float(norms[i]))
         if aligned is not None and aligned[0] / SHAPE_TOL < table[i, 0]:
             table[i, 0] = aligned[0] / SHAPE_TOL
             table[i, 1] = min(table[i, 1], aligned[1] / LOCAL_TOL)
