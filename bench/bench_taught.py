@@ -42,6 +42,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, found_dice  # noqa: E402
 from yardstick import line, yardstick  # noqa: E402
 
+from companion.profiles import blank_faces  # noqa: E402
 from hardware.synthetic import OBLIQUE  # noqa: E402
 from vision import taught  # noqa: E402
 from vision.detect import find_any_dice  # noqa: E402
@@ -77,16 +78,23 @@ def _crop(item) -> np.ndarray:
 
 
 def teach(set_name: str, gen, examples: int, rng: np.random.Generator) -> taught.Profile:
-    """A profile taught ``examples`` photos of every face the tests teach, as a player would teach it."""
-    profile = taught.Profile(set_name)
+    """A profile taught ``examples`` photos of every face the tests teach, as a player would teach it: with the
+    dice set's knowledge of which faces may be blank, as ``companion.profiles`` loads it, and a die the finder
+    missed, or whose mark the teaching screen did not see (``taught.MarkNotSeen``), thrown again."""
+    profile = taught.Profile(set_name, blank_faces=blank_faces(set_name))
     for face in TAUGHT_FACES[set_name]:
-        got: list = []
-        for _ in range(5):  # the finder missed the die: the player throws it again
-            got += [c for _, c in gen(set_name, [face], examples, rng) if c is not None]
-            if len(got) >= examples:
+        taken = 0
+        for _ in range(5):
+            for _, c in gen(set_name, [face], examples, rng):
+                if c is None or taken == examples:
+                    continue
+                try:
+                    profile.add(face, _crop(c))
+                except taught.MarkNotSeen:
+                    continue
+                taken += 1
+            if taken >= examples:
                 break
-        for c in got[:examples]:
-            profile.add(face, _crop(c))
     return profile
 
 
@@ -109,7 +117,10 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
         unknown += m.face is None
         wrong += m.face is not None and m.face != face
         if evening and m.face != face:
-            profile.add(face, crop)
+            try:
+                profile.add(face, crop)
+            except taught.MarkNotSeen:
+                pass  # the answer counts for the game; the teaching screen keeps no blank example of it
     untaught = confident = 0
     for _, c in gen(set_name, UNTAUGHT_FACES[set_name], n, rng):
         if c is None:

@@ -7,7 +7,8 @@ finder's real crops. Per folder and seed:
 
 - teach: ``--examples`` dice per face (default 2, as the issue's target says), drawn at random from the folder's
   *train* photos and found and cropped as ``companion teach --examples`` does (the finder's die whose centre lies in
-  the labelled box); a die the finder does not see is drawn again, as a player would throw it again;
+  the labelled box); a die the finder does not see, or seen without a mark (``taught.MarkNotSeen``: the teaching
+  screen asks for it again), is drawn again, as a player would throw it again;
 - read: every labelled die of the *held-out* photos, found the same way and matched against the profile: right,
   unknown (the screen would ask) or wrong. A labelled die with no die of the finder's in its box is ``missed``;
 - untaught: each face in turn is left out of the teaching and its held-out dice are read again: every face named
@@ -44,6 +45,7 @@ from bench_dice_read import pin_one_core  # noqa: E402
 from bench_taught import ms_per_die, over_seeds  # noqa: E402
 from yardstick import line, yardstick  # noqa: E402
 
+from companion.profiles import blank_faces  # noqa: E402
 from vision import taught  # noqa: E402
 from vision.datasets import default_datasets, folders, select  # noqa: E402
 from vision.detect import DieCandidate, candidate_at, find_any_dice  # noqa: E402
@@ -72,18 +74,22 @@ class Photos:
 
 
 def teach(photos: Photos, examples: int, rng: np.random.Generator) -> taught.Profile:
-    """``examples`` dice per face from the train photos, drawn at random; a die the finder missed is drawn again."""
+    """``examples`` dice per face from the train photos, drawn at random; a die the finder missed, or whose pips
+    were not seen, is drawn again."""
     by_face: dict[str, list[tuple[str, tuple]]] = {f: [] for f in FACES}
     for name, dice in sorted(select(photos.folder, "train").items()):
         for d in dice:
             by_face[str(d.face)].append((name, d.box))
-    profile = taught.Profile("d6")
+    profile = taught.Profile("d6", blank_faces=blank_faces("d6"))
     for face in FACES:
         taken = 0
         for k in rng.permutation(len(by_face[face])):
             crop = photos.die(*by_face[face][k])
             if crop is not None:
-                profile.add(face, crop)
+                try:
+                    profile.add(face, crop)
+                except taught.MarkNotSeen:  # the teaching screen asks for that die again
+                    continue
                 taken += 1
                 if taken == examples:
                     break
@@ -93,7 +99,8 @@ def teach(photos: Photos, examples: int, rng: np.random.Generator) -> taught.Pro
 def without(profile: taught.Profile, face: str) -> taught.Profile:
     """The profile as if nobody had taught ``face``: its dice must then come back unknown."""
     keep = [i for i, n in enumerate(profile.names) if n != face]
-    return taught.Profile(profile.set_name, [profile.names[i] for i in keep], profile.vectors[keep], crops=None)
+    return taught.Profile(profile.set_name, [profile.names[i] for i in keep], profile.vectors[keep], crops=None,
+                          blank_faces=profile.blank_faces)
 
 
 def run(folder: Path, examples: int, seed: int, evening: bool = False) -> dict:
@@ -118,7 +125,10 @@ def run(folder: Path, examples: int, seed: int, evening: bool = False) -> dict:
         out["unknown"] += m.face is None
         out["wrong"] += m.face is not None and m.face != face
         if evening and m.face != face:  # the players answer, and the answer is kept (profiles.add_confirmed)
-            profile.add(face, crop)
+            try:
+                profile.add(face, crop)
+            except taught.MarkNotSeen:
+                pass
     for left_out in FACES:
         fewer = without(profile, left_out)
         for face, crop in held:

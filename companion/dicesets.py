@@ -74,6 +74,12 @@ class DiceSet:
             out.extend(f for f in d.faces if f not in out)
         return out
 
+    def blank_faces(self) -> frozenset[str]:
+        """The faces that may show no mark at all: a colour die's (a Fritzo cube is a plain colour). Every other
+        face always carries one (a numeral, a symbol, pips), so a die seen without a mark is never named after it
+        (``vision.taught.Profile.blank_faces``)."""
+        return frozenset(f for f in self.face_names() if self.kind_of(f) == "colour")
+
     def kind_of(self, face: str) -> str:
         base = self.base(face)
         for d in self.dice:

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import numpy as np
 
-from companion import paths
+from companion import dicesets, paths
 from companion.atomic import atomic_write_bytes, keep_aside
 from companion.errors import ProfileError
-from vision.taught import CROP, DIM, FEATURE_VERSION, Profile
+from vision.taught import CROP, DIM, FEATURE_VERSION, MarkNotSeen, Profile
 
 
 def profile_dir() -> Path:
@@ -65,14 +65,24 @@ def from_bytes(data: bytes, set_name: str) -> tuple[Profile, bool]:
     return Profile(set_name, names, vectors, version, crops), False
 
 
+def blank_faces(set_name: str) -> frozenset[str] | None:
+    """The faces of ``set_name`` that may show no mark (``Profile.blank_faces``); None when the set cannot be
+    loaded (the reader then judges by the examples alone)."""
+    try:
+        return dicesets.load(set_name).blank_faces()
+    except ProfileError:
+        return None
+
+
 def load_profile(set_name: str) -> Profile:
-    """The stored profile of ``set_name``; an empty one when nothing was taught yet.
+    """The stored profile of ``set_name``; an empty one when nothing was taught yet. It knows which of the set's
+    faces may show no mark (``blank_faces``).
 
     A damaged file raises :class:`ProfileError` after it has been kept aside, so the next start begins fresh.
     """
     path = profile_path(set_name)
     if not path.exists():
-        return Profile(set_name)
+        return Profile(set_name, blank_faces=blank_faces(set_name))
     try:
         data = path.read_bytes()
     except OSError as e:
@@ -90,6 +100,7 @@ def load_profile(set_name: str) -> Profile:
             save_profile(profile)
         except OSError:
             pass  # a read-only data folder: described again at every start, which works too
+    profile.blank_faces = blank_faces(set_name)
     return profile
 
 
@@ -99,10 +110,14 @@ def save_profile(profile: Profile) -> Path:
     return path
 
 
-def add_confirmed(profile: Profile, face: str, crop_bgr: np.ndarray) -> Path:
-    """A player confirmed what an unknown die shows: keep it as one more example, and save at once.
+def add_confirmed(profile: Profile, face: str, crop_bgr: np.ndarray) -> Path | None:
+    """A player confirmed what an unknown die shows: keep it as one more example, and save at once; None when it
+    was not kept (a face that always carries a mark, seen without one: its top face was not found).
 
     This is how the reader gets better during the evening: the next roll of that face, in that light, matches.
     """
-    profile.add(face, crop_bgr)
+    try:
+        profile.add(face, crop_bgr)
+    except MarkNotSeen:
+        return None
     return save_profile(profile)

@@ -177,7 +177,12 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
             skipped.append(f"labels.csv line {line}: the box is smaller than 8 pixels; skipped.")
             continue
         crop = taught.die_crop(frame, _candidate_in_box(frame, box, cands))
-        profile.add(face, crop)
+        try:
+            profile.add(face, crop)
+        except taught.MarkNotSeen:
+            skipped.append(f"labels.csv line {line}: no mark was seen on the top face of this die, and {face!r} "
+                           "always shows one. Is the box on the right die, with that face up? Skipped.")
+            continue
         added += 1
     path = profiles.save_profile(profile) if save else None
     return TeachReport(set_name, added, tuple(skipped), progress(dice_set, profile), path)
@@ -243,7 +248,7 @@ def _nearest_reading(cand: DieCandidate, readings: dict[tuple[int, int, int, int
     return best
 
 
-def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, int, int, int]) -> Path:
+def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, int, int, int]) -> Path | None:
     """The player said what the die in ``box`` shows: add it as an example and save (see profiles.add_confirmed)."""
     cands = find_any_dice(frame_bgr)
     crop = taught.die_crop(np.asarray(frame_bgr), _candidate_in_box(np.asarray(frame_bgr), box, cands))

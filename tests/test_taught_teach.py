@@ -162,3 +162,58 @@ def test_teach_view_next_select_and_screenshot(monkeypatch):
     first = view.menu.item_rects()[0]
     view.on_tap(first.center)
     assert saved == [1, 2] and sum(view.profile.counts().values()) == 2
+
+
+def test_the_dice_set_says_which_faces_may_show_no_mark(data_home):
+    """Only a colour die's faces may be plain; the profiles the companion loads know it (vision.taught refuses to
+    name a die seen blank after any other face)."""
+    from companion import dicesets
+
+    colours = {"red", "orange", "yellow", "green", "blue"}
+    assert dicesets.load("fritzo").blank_faces() == colours | {"white"}
+    assert dicesets.load("noch-x-mal").blank_faces() == colours | {"color-joker"}
+    assert dicesets.load("echt-spitze").blank_faces() == dicesets.load("d6").blank_faces() == frozenset()
+    fresh = profiles.load_profile("haste-worte")
+    assert fresh.blank_faces == frozenset() and fresh.always_marked("moon")  # any symbol the players teach
+    profiles.save_profile(Profile("fritzo", ["red"], np.zeros((1, teach.taught.DIM), np.float32), crops=None))
+    stored = profiles.load_profile("fritzo")
+    assert stored.names == ["red"] and stored.blank_faces == colours | {"white"} and not stored.always_marked("red")
+
+
+def test_teaching_skips_a_die_whose_mark_it_cannot_see(tmp_path, data_home):
+    """A die labelled as a face that always has a mark (an Echt Spitze "3") but showing none (here a plain cube; at
+    the table a side taken for the top face) is skipped, saying why: kept, a blank "3" would name plain dice."""
+    folder = tmp_path / "ex"
+    _write_examples(folder, "fritzo", ["white", "red"], seed=3)
+    labels = folder / "labels.csv"
+    labels.write_text(labels.read_text().replace(",white,", ",3,").replace(",red,", ",4,"))
+    report = teach_from_examples("echt-spitze", folder)
+    assert report.added == 0 and len(report.skipped) == 2
+    assert "line 2" in report.skipped[0] and "no mark was seen" in report.skipped[0] and "'3'" in report.skipped[0]
+    assert len(profiles.load_profile("echt-spitze")) == 0
+
+
+def test_teach_view_asks_again_when_it_cannot_see_the_mark(data_home):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.i18n import t
+    from companion.views.colour_faces import face_label
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    saved: list[int] = []
+    view = TeachView("echt-spitze", "en", save=lambda p: saved.append(len(p)))
+    frame, _ = render_tray(np.random.default_rng(3), faces=["white"], painter=painter_for("fritzo"))
+    view.on_frame(frame)
+    assert view.crop is not None
+    labels = [i.value for i in view.menu.items]
+    for _ in range(labels.index("3")):
+        view.on_button(ButtonEvent(Button.NEXT))
+    view.on_button(ButtonEvent(Button.SELECT))
+    assert saved == [] and len(view.profile) == 0 and view.crop is None
+    assert view.message == t("teach.no_mark", "en", face=face_label("3", "en", view.dice_set))
+    surface = pygame.Surface((800, 480))  # the design canvas (companion.display scales it to the window)
+    view.draw(surface)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(OUT / "test_teach_view_no_mark.png"))

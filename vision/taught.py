@@ -126,6 +126,11 @@ class Match:
     margin: float  # the nearest other face's score divided by the nearest's
 
 
+class MarkNotSeen(ValueError):
+    """An example of a face that always carries a mark showed none: its top face was not seen (a side taken for it,
+    the die tilted or blurred). Kept, it would be a blank "5" that blank dice of that colour match."""
+
+
 @dataclass
 class Profile:
     """What a dice set's faces look like: one row of ``vectors`` per example, named by ``names``.
@@ -133,6 +138,11 @@ class Profile:
     Plain data on purpose: ``companion.profiles`` stores it as arrays, and tests build it directly. ``crops`` keeps
     each example's photo (CROP x CROP) when every example was added from one: a later reader, whose descriptor
     differs (FEATURE_VERSION), describes them again instead of asking the family to teach the dice again.
+
+    ``blank_faces``: the faces that may show no mark at all (a colour die's: a Fritzo cube is a plain colour), from
+    the dice set, not stored (``companion.profiles`` sets it); every other face always carries a mark (a numeral,
+    a symbol, pips). None when the dice set is not known: a face then counts as marked when most of its examples
+    are (``scores``).
     """
 
     set_name: str
@@ -140,6 +150,7 @@ class Profile:
     vectors: np.ndarray = field(default_factory=lambda: np.zeros((0, DIM), np.float32))
     version: int = FEATURE_VERSION
     crops: np.ndarray | None = field(default_factory=lambda: np.zeros((0, CROP, CROP, 3), np.uint8))
+    blank_faces: frozenset[str] | None = None
 
     def __post_init__(self) -> None:
         self.vectors = np.asarray(self.vectors, np.float32).reshape(-1, DIM)
@@ -158,11 +169,20 @@ class Profile:
         return cls(set_name, list(names), np.array([describe(c) for c in crops], np.float32).reshape(-1, DIM),
                    crops=crops)
 
+    def always_marked(self, name: str) -> bool:
+        """Whether the dice set says that face ``name`` always carries a mark (False when it does not say)."""
+        return self.blank_faces is not None and name not in self.blank_faces
+
     def add(self, name: str, crop_bgr: np.ndarray) -> None:
-        """Add one example (a confirmed answer during the evening makes the reader better)."""
+        """Add one example (a confirmed answer during the evening makes the reader better).
+
+        Raises MarkNotSeen, adding nothing, when ``name`` always carries a mark and the crop shows none."""
         crop = _as_crop(crop_bgr)
+        can = canonical(crop)
+        if can.frame is None and self.always_marked(name):
+            raise MarkNotSeen(f"no mark seen on the die taught as {name!r}")
         before = self.crops
-        self.add_vector(name, describe(crop))
+        self.add_vector(name, _descriptor(can))
         if before is not None:
             self.crops = np.concatenate([before, crop[None]])
 
@@ -818,7 +838,10 @@ def _gradient(ink: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def describe(crop_bgr: np.ndarray) -> np.ndarray:
     """The descriptor of one die crop: the mark grid (SHAPE_DIM, upright as found) then colour (COLOUR_DIM)."""
-    can = canonical(crop_bgr)
+    return _descriptor(canonical(crop_bgr))
+
+
+def _descriptor(can: Canonical) -> np.ndarray:
     grid = _with_edges(_grids(can.channels, can.frame, (0.0,))).ravel()
     return np.concatenate([grid, can.colour]).astype(np.float32)
 
@@ -965,12 +988,15 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     overall), the per-distance table (N x 5: <= 1 is within that tolerance), the best query variant's index (a
     row of ``_variants``' ``plain``); and whether the query is blank (a colour face: colour alone decides).
 
-    A blank query is never within tolerance of a face that is marked on most of its examples: a pip face or a
-    symbol seen blank is a mark the reader missed (white pips on a red die, faint on a blurred photo, looked like
-    no mark), and by colour alone such a red "3" was named like the red "6" among the examples (real dice,
-    byler-d6: docs/taught-dice.md). Colour faces (Fritzo's cubes) are blank, but for a glint now and then taken
-    for a mark: hence "most", not "any" (with "any", rendered Fritzo crops read 96 instead of 98 %). A face's
-    examples are marked where their mark amount (the colour vector's fourth value) is above 0."""
+    A blank query is never within tolerance of a face that always carries a mark (``Profile.blank_faces``: every
+    face but a colour die's), nor, where the dice set is not known, of a face marked on most of its examples: a
+    pip face or a symbol seen blank is a mark the reader missed (white pips on a red die, faint on a blurred photo,
+    looked like no mark; a die seen from the side, whose plain side was taken for its top), and by colour alone
+    such a red "3" was named like the red "6" among the examples (real dice, byler-d6), and a grey side like the
+    side taught as "5" (rendered oblique trays: docs/taught-dice.md). Colour faces (Fritzo's cubes) are blank, but
+    for a glint now and then taken for a mark: hence "most", not "any" (with "any", rendered Fritzo crops read 96
+    instead of 98 %). A face's examples are marked where their mark amount (the colour vector's fourth value) is
+    above 0."""
     can = canonical(crop_bgr)
     shapes, norms, index, folded = profile.bank()
     q = _variants(can)
@@ -1014,9 +1040,11 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     far = np.ones(len(rank), bool)
     far[near] = False
     table[far, 1] = 10.0  # not computed: too far to matter
-    if blank:  # a face marked on most of its examples is no colour face: its dice are not named by colour alone
+    if blank:  # a face always marked, or marked on most of its examples, is no colour face: not named by colour
         faces = int(index.max()) + 1
         marked = np.bincount(index[col[:, 3] > 0], minlength=faces) > 0.5 * np.bincount(index, minlength=faces)
+        if profile.blank_faces is not None:
+            marked |= np.array([profile.always_marked(f) for f in sorted(set(profile.names))])
         refused = marked[index]
         table[refused] = np.maximum(table[refused], 10.0)
     return rank, table, best, blank

@@ -80,9 +80,14 @@ class TeachView:
             self._rebuild_menu()
             return
         face = str(value)
-        self.profile.add(face, self.crop)
-        self.save(self.profile)
-        self.message = t("teach.saved", self.lang, face=face_label(face, self.lang, self.dice_set))
+        label = face_label(face, self.lang, self.dice_set)
+        try:
+            self.profile.add(face, self.crop)
+        except taught.MarkNotSeen:  # a side or a blur taken for the top face: a blank example would mislead
+            self.message = t("teach.no_mark", self.lang, face=label)
+        else:
+            self.save(self.profile)
+            self.message = t("teach.saved", self.lang, face=label)
         self.crop, self.guess = None, None
         self._rebuild_menu()
 
