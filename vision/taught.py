@@ -993,7 +993,9 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     pip face or a symbol seen blank is a mark the reader missed (white pips on a red die, faint on a blurred photo,
     looked like no mark; a die seen from the side, whose plain side was taken for its top), and by colour alone
     such a red "3" was named like the red "6" among the examples (real dice, byler-d6), and a grey side like the
-    side taught as "5" (rendered oblique trays: docs/taught-dice.md). Colour faces (Fritzo's cubes) are blank, but
+    side taught as "5" (rendered oblique trays: docs/taught-dice.md). Where most examples of the set's colour faces
+    carry a mark (Noch X-Mal!'s colour dice: a colour patch on a white die), a colour face seen blank is a patch
+    missed or a side too, and no blank die is named after one. Plain colour faces (Fritzo's cubes) are blank, but
     for a glint now and then taken for a mark: hence "most", not "any" (with "any", rendered Fritzo crops read 96
     instead of 98 %). A face's examples are marked where their mark amount (the colour vector's fourth value) is
     above 0."""
@@ -1044,7 +1046,12 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
         faces = int(index.max()) + 1
         marked = np.bincount(index[col[:, 3] > 0], minlength=faces) > 0.5 * np.bincount(index, minlength=faces)
         if profile.blank_faces is not None:
-            marked |= np.array([profile.always_marked(f) for f in sorted(set(profile.names))])
+            names = sorted(set(profile.names))
+            marked |= np.array([profile.always_marked(f) for f in names])
+            colour = np.array([f in profile.blank_faces for f in names])
+            of_colour = colour[index]
+            if of_colour.any() and float((col[of_colour, 3] > 0).mean()) > 0.5:  # colour patches, not plain cubes
+                marked |= colour
         refused = marked[index]
         table[refused] = np.maximum(table[refused], 10.0)
     return rank, table, best, blank
