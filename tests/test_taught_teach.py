@@ -217,3 +217,16 @@ def test_teach_view_asks_again_when_it_cannot_see_the_mark(data_home):
     view.draw(surface)
     OUT.mkdir(exist_ok=True)
     pygame.image.save(surface, str(OUT / "test_teach_view_no_mark.png"))
+
+
+def test_a_confirmed_answer_seen_without_a_mark_is_not_kept(data_home):
+    """During the evening the players' answer counts for the game, but a "3" seen as a plain die would teach the
+    reader a blank "3": it is not kept, and nothing is saved."""
+    crop = np.full((teach.taught.CROP, teach.taught.CROP, 3), 45, np.uint8)
+    cv2.rectangle(crop, (9, 9), (70, 70), (210, 210, 215), -1)  # a plain white die, the table around it
+    profile = profiles.load_profile("echt-spitze")
+    assert profiles.add_confirmed(profile, "3", crop) is None
+    assert len(profile) == 0 and not profiles.profile_path("echt-spitze").exists()
+    fritzo = profiles.load_profile("fritzo")  # a colour face may be plain
+    assert profiles.add_confirmed(fritzo, "white", crop) == profiles.profile_path("fritzo")
+    assert profiles.load_profile("fritzo").counts() == {"white": 1}

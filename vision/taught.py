@@ -989,16 +989,16 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     row of ``_variants``' ``plain``); and whether the query is blank (a colour face: colour alone decides).
 
     A blank query is never within tolerance of a face that always carries a mark (``Profile.blank_faces``: every
-    face but a colour die's), nor, where the dice set is not known, of a face marked on most of its examples: a
-    pip face or a symbol seen blank is a mark the reader missed (white pips on a red die, faint on a blurred photo,
-    looked like no mark; a die seen from the side, whose plain side was taken for its top), and by colour alone
-    such a red "3" was named like the red "6" among the examples (real dice, byler-d6), and a grey side like the
-    side taught as "5" (rendered oblique trays: docs/taught-dice.md). Where most examples of the set's colour faces
-    carry a mark (Noch X-Mal!'s colour dice: a colour patch on a white die), a colour face seen blank is a patch
-    missed or a side too, and no blank die is named after one. Plain colour faces (Fritzo's cubes) are blank, but
-    for a glint now and then taken for a mark: hence "most", not "any" (with "any", rendered Fritzo crops read 96
-    instead of 98 %). A face's examples are marked where their mark amount (the colour vector's fourth value) is
-    above 0."""
+    face but a colour die's), nor of a face marked on most of its examples (the rule left where the dice set is not
+    known): a pip face or a symbol seen blank is a mark the reader missed (white pips on a red die, faint on a
+    blurred photo, looked like no mark; a die seen from the side, whose plain side was taken for its top), and by
+    colour alone such a red "3" was named like the red "6" among the examples (real dice, byler-d6), and a grey
+    side like the side taught as "5" (rendered oblique trays: docs/taught-dice.md). Where most examples of the
+    set's colour faces carry a mark (Noch X-Mal!'s colour dice: a colour patch on a white die), a colour face seen
+    blank is a patch missed or a side too, and no blank die is named after one. Plain colour faces (Fritzo's cubes)
+    are blank, but for a glint now and then taken for a mark: hence "most", not "any" (with "any", rendered Fritzo
+    crops read 96 instead of 98 %). A face's examples are marked where their mark amount (the colour vector's
+    fourth value) is above 0."""
     can = canonical(crop_bgr)
     shapes, norms, index, folded = profile.bank()
     q = _variants(can)
