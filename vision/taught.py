@@ -854,7 +854,7 @@ class _Variants:
     """The query's mark grid in every quarter turn, tilt and small shift, as the matcher needs it.
 
     ``ink``, ``gx``, ``gy`` and ``bright`` hold every turn and tilt (the first axis), SHIFT cells wider on each
-    side than the grid; each shift is a GRID x GRID window of them (``row``). ``plain`` is every window's ink and
+    side than the grid; each shift is a GRID x GRID window of them (``rows``). ``plain`` is every window's ink and
     bright print (as planes), ``norms`` each window's squared norm with its edges: an example's edges are a linear
     function of its ink, so their dot product moves to the example's side, once (``Profile.bank``), and the product
     of every example with every window, the matcher's largest cost, is half as long (measured: the same distances
