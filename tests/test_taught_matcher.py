@@ -170,6 +170,17 @@ def test_folded_examples_give_the_same_distances():
         assert np.argmax(folded @ q.plain.T - 0.5 * q.norms) == np.argmax(shapes @ long.T - 0.5 * q.norms)
 
 
+def _stand_in_photos(monkeypatch, tops: dict[int, np.ndarray]):
+    """Make ``taught.top_face`` return ``tops[k]`` for the photo ``photo(k)``: the matcher's rules tested on top faces
+    drawn exactly, not found in a crop. Returns ``photo``."""
+    monkeypatch.setattr(taught, "top_face", lambda crop: tops[int(np.asarray(crop)[0, 0, 0])])
+
+    def photo(k: int) -> np.ndarray:  # stands for the photo whose top face is tops[k]
+        return np.full((taught.CROP, taught.CROP, 3), k, np.uint8)
+
+    return photo
+
+
 def test_a_blank_die_is_not_named_after_a_face_marked_on_most_examples(monkeypatch):
     """Real red dice with white pips looked blank (the pips missed), and a blank red "3" was named like the one
     red "6" among the "6"'s examples, by colour alone. A face marked on most of its examples is not a colour face:
@@ -185,10 +196,7 @@ def test_a_blank_die_is_not_named_after_a_face_marked_on_most_examples(monkeypat
         return np.full((taught.FACE, taught.FACE, 3), body, np.float32)
 
     tops = {1: pips(red), 2: blank(red), 3: blank(blue), 4: blank(red), 5: pips(blue)}
-    monkeypatch.setattr(taught, "top_face", lambda crop: tops[int(np.asarray(crop)[0, 0, 0])])
-
-    def photo(k: int) -> np.ndarray:  # stands for the photo whose top face is tops[k]
-        return np.full((taught.CROP, taught.CROP, 3), k, np.uint8)
+    photo = _stand_in_photos(monkeypatch, tops)
 
     pips = Profile("d6")
     pips.add("6", photo(1))
@@ -216,10 +224,7 @@ def test_a_die_seen_without_a_mark_is_never_named_after_a_face_that_always_has_o
     tops = {1: paint_pips(5, taught.FACE, rng, body=grey, pips=dark).astype(np.float32),
             2: np.full((taught.FACE, taught.FACE, 3), grey, np.float32),  # a grey side taken for the top
             3: np.full((taught.FACE, taught.FACE, 3), red, np.float32)}
-    monkeypatch.setattr(taught, "top_face", lambda crop: tops[int(np.asarray(crop)[0, 0, 0])])
-
-    def photo(k: int) -> np.ndarray:  # stands for the photo whose top face is tops[k]
-        return np.full((taught.CROP, taught.CROP, 3), k, np.uint8)
+    photo = _stand_in_photos(monkeypatch, tops)
 
     unknown_set = Profile("noch-x-mal")  # built without its dice set: the examples alone decide
     unknown_set.add("5", photo(1))
@@ -250,10 +255,7 @@ def test_a_die_seen_blank_is_not_named_after_a_colour_patch(monkeypatch):
             2: paint_pips(1, taught.FACE, rng, body=white, pips=blue).astype(np.float32),  # a blue patch
             3: np.full((taught.FACE, taught.FACE, 3), white, np.float32),  # the die's white side
             4: np.full((taught.FACE, taught.FACE, 3), blue, np.float32)}  # a plain blue cube
-    monkeypatch.setattr(taught, "top_face", lambda crop: tops[int(np.asarray(crop)[0, 0, 0])])
-
-    def photo(k: int) -> np.ndarray:  # stands for the photo whose top face is tops[k]
-        return np.full((taught.CROP, taught.CROP, 3), k, np.uint8)
+    photo = _stand_in_photos(monkeypatch, tops)
 
     names = ["red", "red", "blue", "blue"]
     vectors = [taught.describe(photo(k)) for k in (1, 1, 2, 3)]  # one "blue" taught from the white side

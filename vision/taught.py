@@ -1046,9 +1046,8 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
         faces = int(index.max()) + 1
         marked = np.bincount(index[col[:, 3] > 0], minlength=faces) > 0.5 * np.bincount(index, minlength=faces)
         if profile.blank_faces is not None:
-            names = sorted(set(profile.names))
-            marked |= np.array([profile.always_marked(f) for f in names])
-            colour = np.array([f in profile.blank_faces for f in names])
+            colour = np.array([f in profile.blank_faces for f in sorted(set(profile.names))])
+            marked |= ~colour  # every face but a colour die's is always marked
             of_colour = colour[index]
             if of_colour.any() and float((col[of_colour, 3] > 0).mean()) > 0.5:  # colour patches, not plain cubes
                 marked |= colour
