@@ -4,7 +4,8 @@ The rule (docs/taught-dice.md): on rendered dice of seeds the benchmark (0) and 
 tolerances that read the most taught faces right with the fewest wrong answers and at most ``--max-untaught``
 (default 0) untaught faces answered over all seeds. Each reading's raw distances to its nearest face are
 recorded once (the slow part), then every combination of tolerances is replayed on the record, so the grid costs
-nothing. (Approximately: which examples are measured again aligned depends on the tolerances at record time.)
+nothing. (Approximately: which examples are measured again aligned depends on the tolerances at record time; and
+the replay is the first look only: ``taught.match`` looks at a die left unknown again along its edges, SECOND_LOOK.)
 
     python bench/tune_taught.py [--seeds 101,202,...,808] [--n 8] [--max-untaught 0]
 

@@ -173,7 +173,7 @@ def test_folded_examples_give_the_same_distances():
 def _stand_in_photos(monkeypatch, tops: dict[int, np.ndarray]):
     """Make ``taught.top_face`` return ``tops[k]`` for the photo ``photo(k)``: the matcher's rules tested on top faces
     drawn exactly, not found in a crop. Returns ``photo``."""
-    monkeypatch.setattr(taught, "top_face", lambda crop: tops[int(np.asarray(crop)[0, 0, 0])])
+    monkeypatch.setattr(taught, "top_face", lambda crop, corners=None: tops[int(np.asarray(crop)[0, 0, 0])])
 
     def photo(k: int) -> np.ndarray:  # stands for the photo whose top face is tops[k]
         return np.full((taught.CROP, taught.CROP, 3), k, np.uint8)

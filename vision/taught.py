@@ -10,7 +10,8 @@ matter, and then compared exactly with the examples:
   border, and each of the crop's main colours; the die's sides, in shade next to the top face, are taken off; the
   most face-like candidate wins; its sides are moved onto the strongest edges at full resolution), and it is
   warped to an upright square. Which side is "up" is the die's business, so the comparison tries the 4 quarter
-  turns exactly, a few degrees either side of each and a cell of shift (perspective, and the fit's error).
+  turns exactly, a few degrees either side of each and a cell of shift (perspective, and the fit's error). A die
+  left unknown is looked at once more with the net's outline moved onto the strongest edges (``match``).
 - **light**: a plane is fitted to the top face's body colour, channel by channel, and the face is compared with
   it channel by channel: white balance to the die's own body plus the light gradient across it, so a dimmer, a
   warmer or a sideways lamp moves nothing. Glare is brighter than the body, so the mark is what is *darker* or of
@@ -512,10 +513,11 @@ def refine_corners(crop: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return np.array(out, np.float32)
 
 
-def top_face(crop_bgr: np.ndarray) -> np.ndarray:
-    """The die's top face warped to an upright FACE x FACE square (BGR, float32 0..255)."""
+def top_face(crop_bgr: np.ndarray, corners: np.ndarray | None = None) -> np.ndarray:
+    """The die's top face (``corners``, default ``face_corners``) warped to an upright FACE x FACE square (BGR,
+    float32 0..255)."""
     crop = _as_crop(crop_bgr)
-    mat = cv2.getPerspectiveTransform(face_corners(crop), _FACE_DST)
+    mat = cv2.getPerspectiveTransform(face_corners(crop) if corners is None else corners, _FACE_DST)
     return cv2.warpPerspective(crop.astype(np.float32), mat, (FACE, FACE), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
 
@@ -559,8 +561,9 @@ class Canonical:
     frame: tuple[float, float, float] | None
 
 
-def canonical(crop_bgr: np.ndarray) -> Canonical:
-    """White-balance the top face to its own body, take out the light gradient and describe the mark.
+def canonical(crop_bgr: np.ndarray, corners: np.ndarray | None = None) -> Canonical:
+    """White-balance the top face (``corners``, default ``face_corners``) to its own body, take out the light
+    gradient and describe the mark.
 
     The body is the colour of a ring inside the face's rim (its median, then the pixels near it): not the face's
     most common colour, which on a white die with a big red patch is the patch. Dividing by a per-channel plane
@@ -570,7 +573,7 @@ def canonical(crop_bgr: np.ndarray) -> Canonical:
     darkest mark within INK_LOCAL pixels: the half-maximum outline of a stroke stays where it is when the photo
     is blurred, where a fixed threshold makes blurred strokes fat.
     """
-    face = cv2.GaussianBlur(top_face(crop_bgr), (0, 0), 0.7) + 4.0  # +4: dark bodies do not divide by noise
+    face = cv2.GaussianBlur(top_face(crop_bgr, corners), (0, 0), 0.7) + 4.0  # +4: dark bodies do not divide by noise
     body0 = _column_medians(face.reshape(-1, 3)[_RING_INDEX])
     rel0 = face / body0[None, None, :]
     c0, c1, c2 = rel0[..., 0], rel0[..., 1], rel0[..., 2]  # channel by channel: numpy reduces a last axis of 3 slowly
@@ -983,7 +986,8 @@ def _hue_distance(col: np.ndarray, c: np.ndarray) -> np.ndarray:
     return HUE_SCALE * np.sqrt((np.minimum(se, sq) * dh) ** 2 + ds * ds)
 
 
-def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+def scores(profile: Profile, crop_bgr: np.ndarray, corners: np.ndarray | None = None
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
     """Per example: the score (sum of the squared distances, each divided by its tolerance: the nearest example
     overall), the per-distance table (N x 5: <= 1 is within that tolerance), the best query variant's index (a
     row of ``_variants``' ``plain``); and whether the query is blank (a colour face: colour alone decides).
@@ -998,8 +1002,8 @@ def scores(profile: Profile, crop_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarr
     blank is a patch missed or a side too, and no blank die is named after one. Plain colour faces (Fritzo's cubes)
     are blank, but for a glint now and then taken for a mark: hence "most", not "any" (with "any", rendered Fritzo
     crops read 96 instead of 98 %). A face's examples are marked where their mark amount (the colour vector's
-    fourth value) is above 0."""
-    can = canonical(crop_bgr)
+    fourth value) is above 0. ``corners``: the top face's, default ``face_corners``."""
+    can = canonical(crop_bgr, corners)
     shapes, norms, index, folded = profile.bank()
     q = _variants(can)
     qn = q.norms
@@ -1095,10 +1099,38 @@ def nearest_face(score: np.ndarray, table: np.ndarray, index: np.ndarray) -> tup
 
 
 def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
-    """Name the face in ``crop_bgr`` from the profile's examples, or None when not sure (see module docstring)."""
+    """Name the face in ``crop_bgr`` from the profile's examples, or None when not sure (see module docstring).
+
+    A die left unknown is looked at a second time, its top face's sides moved onto the strongest edges
+    (``refine_corners``). Seen from beside the tray, the net's outline of the top face often takes in a strip of
+    the side below it, which squashes the mark; the edge between the lit top and the shaded side is the better
+    outline then. Not on every die: seen from above, the net's outline is the better one (moving it to the edges
+    read fewer, measured when the net came). On real pip dice the strongest edge near the rim can be a pip's:
+    the outline cuts it off, and a 2 left with one whole pip is a sure "1" (matteo-d6's train photos: 5-6 dice
+    named so over six teachings). So the second look only confirms: it names only the first look's nearest face,
+    only when sure beyond SECOND_LOOK (two looks are two chances for an untaught face to pass as a taught one),
+    and only after a near miss (the first look's nearest face within ALIGN_UPTO of its tolerances: a 2 far from
+    every face, its own face untaught, was read "1") or when the second look sees no mark at all: then it cut none
+    off, and a plain cube's first look had taken the edge of its side for a mark (docs/taught-dice.md, "Seen from
+    the side")."""
     if len(profile) == 0:
         return Match(None, 0.0, None, float("inf"), 0.0)
-    score, table, _, blank = scores(profile, crop_bgr)
+    first, _ = _judge(profile, crop_bgr, None)
+    if first.face is not None:
+        return first
+    crop = _as_crop(crop_bgr)
+    second, blank = _judge(profile, crop, refine_corners(crop, face_corners(crop)))
+    may_confirm = first.distance <= ALIGN_UPTO or blank  # a near miss, or a plain face: no mark was cut off
+    return second if may_confirm and second.face == first.nearest and second.confidence >= SECOND_LOOK else first
+
+
+SECOND_LOOK = 0.92  # a second look's answer must be this sure (a worst distance <= 0.8): two looks are two chances
+#                     for an untaught face to pass as a taught one
+
+
+def _judge(profile: Profile, crop_bgr: np.ndarray, corners: np.ndarray | None) -> tuple[Match, bool]:
+    """``match``'s answer from one outline of the top face, and whether the face showed no mark."""
+    score, table, _, blank = scores(profile, crop_bgr, corners)
     index = profile.bank()[2]
     face, first, ratio = nearest_face(score, table, index)
     nearest = sorted(set(profile.names))[face]
@@ -1108,4 +1140,5 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     need = BLANK_RATIO if blank else RATIO
     c_ratio = 1.0 / (1.0 + np.exp(-(min(ratio, 50.0) - need) / (0.15 * need)))
     confidence = float(min(c_abs, c_ratio))
-    return Match(nearest if confidence >= THRESHOLD else None, confidence, nearest, worst, float(min(ratio, 1e6)))
+    answer = Match(nearest if confidence >= THRESHOLD else None, confidence, nearest, worst, float(min(ratio, 1e6)))
+    return answer, blank
