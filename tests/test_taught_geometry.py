@@ -126,7 +126,6 @@ def test_a_die_seen_from_the_side_is_looked_at_again_along_its_edges(seed, which
     assert answer.face == face and answer.confidence >= taught.SECOND_LOOK
 
 
-
 @pytest.mark.parametrize("seed, which", [(65, 2), (91, 0)])
 def test_a_plain_cube_seen_from_the_side_is_named_by_its_colour_at_the_second_look(seed, which):
     """A Fritzo cube's outline that takes in a strip of its side shows the edge between them as a mark, and a
