@@ -1115,11 +1115,11 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     the side")."""
     if len(profile) == 0:
         return Match(None, 0.0, None, float("inf"), 0.0)
-    first, _ = _judge(profile, crop_bgr, None)
-    near_miss = first.distance <= ALIGN_UPTO
-    if first.face is not None or not near_miss and profile.always_marked(first.nearest):
-        return first  # sure already; or only a plain second look could confirm it, and it is never named plain
     crop = _as_crop(crop_bgr)
+    first, _ = _judge(profile, crop, None)
+    near_miss = first.distance <= ALIGN_UPTO
+    if first.face is not None or (not near_miss and profile.always_marked(first.nearest)):
+        return first  # sure already; or only a plain second look could confirm it, and it is never named plain
     second, blank = _judge(profile, crop, refine_corners(crop, face_corners(crop)))
     may_confirm = near_miss or blank  # a plain second look cut no mark off
     return second if may_confirm and second.face == first.nearest and second.confidence >= SECOND_LOOK else first
