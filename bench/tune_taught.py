@@ -53,7 +53,7 @@ def record(seed: int, n: int) -> np.ndarray:
                     if c is None:
                         continue
                     score, table, _, blank = taught.scores(profile, _crop(c))
-                    nearest, first, ratio = taught.nearest_face(score, table, index)
+                    nearest, first, ratio = taught.nearest_face(score, table, index, blank)
                     rows.append([s, kind, faces[nearest] == face, blank, *(table[first] * taught.tolerances(blank)),
                                  ratio])
             print(f"seed {seed} {level} {set_name}: {len(rows)} readings so far", file=sys.stderr, flush=True)

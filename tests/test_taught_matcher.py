@@ -110,6 +110,24 @@ def test_a_colour_cube_is_not_taken_for_one_much_lighter():
     assert taught.BLANK_LIGHT_TOL < 0.87 < taught.LIGHT_TOL
 
 
+def test_a_colour_well_within_two_taught_colours_is_asked_about():
+    """Under a lamp's cast a taught orange and yellow can come close; a cube between them was named after whichever
+    it was a little nearer (the ratio test alone). Well within the next colour's tolerances (BLANK_APART) it is
+    asked about; a little further from it, the nearer colour is named as before."""
+    profile = Profile("fritzo")
+    for bgr in ((20, 130, 245), (24, 124, 240)):
+        profile.add("orange", _flat_cube(bgr))
+    for bgr in ((30, 170, 245), (30, 164, 240)):
+        profile.add("yellow", _flat_cube(bgr))
+    between = _flat_cube((22, 135, 245))
+    answer = taught.match(profile, between)
+    assert answer.face is None and answer.nearest == "orange"
+    assert taught.match(profile, _flat_cube((22, 130, 245))).face == "orange"
+    score, table, _, blank = taught.scores(profile, between)  # why: the ratio alone would have named it
+    index = profile.bank()[2]
+    assert blank and taught.nearest_face(score, table, index)[2] > taught.BLANK_RATIO
+
+
 def test_a_face_is_judged_by_its_example_nearest_to_every_tolerance_not_its_first_in_rank():
     """Example 0 ranks first (photographed under a lamp like the query's) but its mark is beyond the shape
     tolerance; example 1 of the same face is within every tolerance: the face is judged by example 1."""
