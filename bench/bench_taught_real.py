@@ -99,8 +99,9 @@ def teach(photos: Photos, examples: int, rng: np.random.Generator) -> taught.Pro
 def without(profile: taught.Profile, face: str) -> taught.Profile:
     """The profile as if nobody had taught ``face``: its dice must then come back unknown."""
     keep = [i for i, n in enumerate(profile.names) if n != face]
+    side = None if profile.side is None else profile.side[keep]
     return taught.Profile(profile.set_name, [profile.names[i] for i in keep], profile.vectors[keep], crops=None,
-                          blank_faces=profile.blank_faces)
+                          blank_faces=profile.blank_faces, side=side)
 
 
 def run(folder: Path, examples: int, seed: int, evening: bool = False) -> dict:

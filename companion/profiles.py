@@ -2,11 +2,13 @@
 
 A profile is the evening's work of a family (every face shown to the camera), so it is written atomically and a
 file that cannot be read is never deleted: it is renamed aside (``<set>.npz.corrupt-<time>``) and the player is
-told to teach again. The file is a plain compressed ``numpy.savez`` archive (names, vectors, version, set name and
-the example photos), read with ``allow_pickle=False``: a profile file can never run code.
+told to teach again. The file is a plain compressed ``numpy.savez`` archive (names, vectors, version, set name, the
+example photos and the examples as the side net outlines them), read with ``allow_pickle=False``: a profile file can
+never run code.
 
 The example photos are kept so that a new version of the reader (another FEATURE_VERSION) describes them again
 and saves the profile in its own form at the next start: an update must not cost a family its evening's teaching.
+A profile saved before the side net came (``Profile.side``) is completed from them the same way.
 Profiles stored without them (reader version 4 and older) cannot be upgraded and are refused with "teach again".
 """
 
@@ -21,7 +23,7 @@ import numpy as np
 from companion import dicesets, paths
 from companion.atomic import atomic_write_bytes, keep_aside
 from companion.errors import ProfileError
-from vision.taught import CROP, DIM, FEATURE_VERSION, MarkNotSeen, Profile
+from vision.taught import CROP, DIM, FEATURE_VERSION, MarkNotSeen, Profile, side_descriptors, side_net
 
 
 def profile_dir() -> Path:
@@ -35,6 +37,8 @@ def profile_path(set_name: str) -> Path:
 def to_bytes(profile: Profile) -> bytes:
     buf = io.BytesIO()
     extra = {} if profile.crops is None else {"crops": profile.crops}
+    if profile.side is not None:
+        extra["side"] = profile.side.astype(np.float32)
     np.savez_compressed(buf, names=np.array(profile.names, dtype=np.str_), vectors=profile.vectors.astype(np.float32),
                         version=np.array(profile.version), set_name=np.array(profile.set_name), **extra)
     return buf.getvalue()
@@ -50,6 +54,7 @@ def from_bytes(data: bytes, set_name: str) -> tuple[Profile, bool]:
             version = int(z["version"])
             stored_set = str(z["set_name"])
             crops = np.asarray(z["crops"]) if "crops" in z.files else None
+            side = np.asarray(z["side"], np.float32) if "side" in z.files else None
     except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError) as e:
         raise ValueError(f"not a profile file ({e.__class__.__name__})") from None
     if stored_set != set_name:
@@ -62,7 +67,12 @@ def from_bytes(data: bytes, set_name: str) -> tuple[Profile, bool]:
         return Profile.from_crops(set_name, names, crops), True
     if vectors.ndim != 2 or vectors.shape[1] != DIM or len(vectors) != len(names) or not np.isfinite(vectors).all():
         raise ValueError("its examples are damaged")
-    return Profile(set_name, names, vectors, version, crops), False
+    if side is not None and (side.shape != vectors.shape or not np.isfinite(side).all()):
+        raise ValueError("its examples are damaged")
+    if side is None and crops is not None and side_net() is not None:  # saved before the side net came
+        side = side_descriptors(crops)
+        return Profile(set_name, names, vectors, version, crops, side=side), True
+    return Profile(set_name, names, vectors, version, crops, side=side), False
 
 
 def blank_faces(set_name: str) -> frozenset[str] | None:

@@ -82,6 +82,35 @@ def test_a_profile_of_an_older_reader_is_described_again_from_its_photos(data_ho
     assert profiles.from_bytes(old, "fritzo")[0].crops.shape == (4, taught.CROP, taught.CROP, 3)
 
 
+def test_the_examples_as_the_side_net_outlines_them_are_stored_and_completed_from_the_photos(data_home):
+    """``Profile.side`` (the examples along the side net's outline, for the matcher's last look) goes to disk with
+    the profile; a profile saved before the side net came is completed from its photos and saved so; a damaged
+    one is refused like damaged examples."""
+    p = _profile()
+    assert p.side is not None and p.side.shape == p.vectors.shape
+    back, upgraded = profiles.from_bytes(profiles.to_bytes(p), "fritzo")
+    assert not upgraded and np.array_equal(back.side, p.side)
+    before = Profile("fritzo", p.names, p.vectors, crops=p.crops, side=None)
+    profiles.atomic_write_bytes(profiles.profile_path("fritzo"), profiles.to_bytes(before))
+    loaded = profiles.load_profile("fritzo")
+    assert np.allclose(loaded.side, p.side, atol=1e-5)
+    on_disk, upgraded = profiles.from_bytes(profiles.profile_path("fritzo").read_bytes(), "fritzo")
+    assert not upgraded and on_disk.side is not None  # saved in the completed form
+    damaged = Profile("fritzo", p.names, p.vectors, crops=p.crops, side=None)
+    damaged.side = p.side[:, :10]
+    with pytest.raises(ValueError, match="damaged"):
+        profiles.from_bytes(profiles.to_bytes(damaged), "fritzo")
+
+
+def test_without_the_side_net_there_is_no_last_look(monkeypatch):
+    """Examples described along the side net's outline are compared only with a die outlined by it too."""
+    p = _profile()
+    assert p.side_profile() is not None
+    monkeypatch.setitem(taught._top_nets, taught.SIDE_MODEL_PATH, None)
+    assert p.side_profile() is None
+    assert Profile("fritzo").side is not None and Profile("fritzo", p.names, p.vectors).side is None
+
+
 def test_an_example_added_by_its_descriptor_alone_leaves_no_photos_to_describe_again():
     p = _profile()
     p.add_vector("green", p.vectors[0])
