@@ -5,7 +5,8 @@ tolerances that read the most taught faces right with the fewest wrong answers a
 (default 0) untaught faces answered over all seeds. Each reading's raw distances to its nearest face are
 recorded once (the slow part), then every combination of tolerances is replayed on the record, so the grid costs
 nothing. (Approximately: which examples are measured again aligned depends on the tolerances at record time; and
-the replay is the first look only: ``taught.match`` looks at a die left unknown again along its edges, SECOND_LOOK.)
+the replay is the first look only: ``taught.match`` looks at a die left unknown again along its edges and along
+the side net's outline, SECOND_LOOK.)
 
     python bench/tune_taught.py [--seeds 101,202,...,808] [--n 8] [--max-untaught 0]
 

@@ -69,6 +69,8 @@ def _models() -> list[str]:
          "pips are counted on the detector's own view"),
         ("taught dice top-face finder", taught.TOP_MODEL_PATH, lambda: taught.top_net() is not None,
          "taught dice use the hand-made face finder (less sure on whole trays)"),
+        ("taught dice side-view finder", taught.SIDE_MODEL_PATH, lambda: taught.side_net() is not None,
+         "taught dice seen from beside the tray are asked about more often"),
     )
     for label, path, loads, fallback in checks:
         if loads():

@@ -1161,7 +1161,8 @@ def nearest_face(score: np.ndarray, table: np.ndarray, index: np.ndarray, blank:
 
 #: how far within the next colour's tolerances a blank query may be before it is that colour as much as its nearest
 #: one. Eight tuning seeds' Fritzo crops, trays and oblique trays: at 0.75 one wrong answer of two became a question
-#: and nothing else changed; at 1.0 both did, but 16 cubes read right were asked about too; at 0.5-0.6 nothing changed
+#: and nothing else changed; at 1.0 both did, but 16 cubes read right were asked about too; at 0.5-0.6 nothing changed.
+#: The benchmark's seed 2 (a yellow taught under a warm cast) pays 5 questions for its one wrong orange
 BLANK_APART = 0.75
 
 
