@@ -69,10 +69,10 @@ def from_bytes(data: bytes, set_name: str) -> tuple[Profile, bool]:
         raise ValueError("its examples are damaged")
     if side is not None and (side.shape != vectors.shape or not np.isfinite(side).all()):
         raise ValueError("its examples are damaged")
-    if side is None and crops is not None and side_net() is not None:  # saved before the side net came
+    completed = side is None and crops is not None and side_net() is not None  # saved before the side net came
+    if completed:
         side = side_descriptors(crops)
-        return Profile(set_name, names, vectors, version, crops, side=side), True
-    return Profile(set_name, names, vectors, version, crops, side=side), False
+    return Profile(set_name, names, vectors, version, crops, side=side), completed
 
 
 def blank_faces(set_name: str) -> frozenset[str] | None:

@@ -453,9 +453,9 @@ def top_net(path: Path = TOP_MODEL_PATH) -> Model | None:
     return load_once(_top_nets, path, lambda p: load_model(p, small=True))
 
 
-def side_net(path: Path = SIDE_MODEL_PATH) -> Model | None:
-    """The side net, loaded once; None (no last look) when missing or unreadable."""
-    return load_once(_top_nets, path, lambda p: load_model(p, small=True))
+def side_net() -> Model | None:
+    """The side net, loaded once as ``top_net`` loads its own; None (no last look) when missing or unreadable."""
+    return top_net(SIDE_MODEL_PATH)
 
 
 def side_corners(crop_bgr: np.ndarray) -> np.ndarray | None:
