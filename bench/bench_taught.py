@@ -1,12 +1,14 @@
 """Taught-dice benchmark: accuracy per set after teaching, confident answers on untaught faces, ms per die.
 
-Rendered made-up dice (tests/synth_dice.py). Three levels, each a row per set:
+Rendered made-up dice (tests/synth_dice.py). Five levels, each a row per set:
 - ``crop``: the matcher alone on photo-like crops (rotation, perspective, light, glare, noise, blur, JPEG).
 - ``tray``: the whole path on hardware.synthetic trays: find_any_dice, crop (taught.die_crop, which crops a cut die
   again), match. Dice the finder missed or merged are counted apart (``missed``): they are the finder's, not the
   matcher's. ms/die here covers die_crop and match (finding the dice is per frame).
 - ``oblique``: the same trays seen by a webcam beside the tray (hardware.synthetic.OBLIQUE: 32-50 degrees from
   straight down), taught and read so: the dice's sides show as much as their tops, as in the matteo-d6 photos.
+- ``tray+sides`` and ``oblique+sides``: the same, with the dice's sides showing their other faces, as real dice's
+  do (the renderer's sides are plain otherwise): the top-face finder must leave those marks out.
 Teaching uses ``--examples`` (default 2) photos per face; untaught faces must come back unknown.
 
 ``--evening``: the player answers every die the reader asks about and corrects every wrong one, and the answer
@@ -53,14 +55,15 @@ def _crop_items(set_name, faces, n, rng):
     return [(f, c) for f in faces for c in crops(set_name, f, n, rng)]
 
 
-def _tray_items(set_name, faces, n, rng, oblique=False):
+def _tray_items(set_name, faces, n, rng, oblique=False, marked_sides=False):
     todo = [f for f in faces for _ in range(n)]
     rng.shuffle(todo)
     out = []
     while todo:
         k = int(rng.integers(1, 5))
         batch, todo = todo[:k], todo[k:]
-        frame, found = found_dice(set_name, batch, rng, tilt=float(rng.uniform(*OBLIQUE)) if oblique else None)
+        frame, found = found_dice(set_name, batch, rng, tilt=float(rng.uniform(*OBLIQUE)) if oblique else None,
+                                  marked_sides=marked_sides)
         out += [(f, None if c is None else (frame, c)) for f, c, _ in found]
     return out
 
@@ -69,7 +72,17 @@ def _oblique_items(set_name, faces, n, rng):
     return _tray_items(set_name, faces, n, rng, oblique=True)
 
 
-LEVELS = {"crop": _crop_items, "tray": _tray_items, "oblique": _oblique_items}
+def _sides_items(set_name, faces, n, rng):
+    return _tray_items(set_name, faces, n, rng, marked_sides=True)
+
+
+def _oblique_sides_items(set_name, faces, n, rng):
+    return _tray_items(set_name, faces, n, rng, oblique=True, marked_sides=True)
+
+
+#: "+sides": the dice's sides show their other faces, as real dice's do (the renderer's sides are plain otherwise)
+LEVELS = {"crop": _crop_items, "tray": _tray_items, "oblique": _oblique_items, "tray+sides": _sides_items,
+          "oblique+sides": _oblique_sides_items}
 
 
 def _crop(item) -> np.ndarray:
@@ -176,7 +189,7 @@ def row(r: dict) -> str:
     read = max(1, r["dice"])
     ms, ms95 = ms_per_die(r["times"])
     find = format(1000 * float(np.median(r["find_times"])), ".1f") if r["find_times"] else "-"
-    return (f"{r['level']:7} {r['set']:12} {r['dice']:5d} {r['missed']:6d} {r['right'] / read:7.1%} "
+    return (f"{r['level']:13} {r['set']:12} {r['dice']:5d} {r['missed']:6d} {r['right'] / read:7.1%} "
             f"{r['unknown'] / read:7.1%} {r['wrong']:5d} {r['untaught']:8d} {r['confident']:5d} {ms:6.2f} "
             f"{ms95:5.2f} {find:>13}")
 
@@ -186,14 +199,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=20, help="photos per taught face to read")
     ap.add_argument("--examples", type=int, default=2, help="teaching photos per face")
     ap.add_argument("--seed", default="0", help="a seed, or several separated by commas (then pooled rows too)")
-    ap.add_argument("--level", default="crop,tray,oblique", help="of " + ", ".join(LEVELS))
+    ap.add_argument("--level", default=",".join(LEVELS), help="of " + ", ".join(LEVELS))
     ap.add_argument("--evening", action="store_true", help="every answer the players give becomes an example")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     before = yardstick()
-    print(f"{'level':7} {'set':12} {'dice':>5} {'missed':>6} {'right':>7} {'unknown':>7} {'wrong':>5} "
+    print(f"{'level':13} {'set':12} {'dice':>5} {'missed':>6} {'right':>7} {'unknown':>7} {'wrong':>5} "
           f"{'untaught':>8} {'conf.':>5} {'ms/die':>6} {'p95':>5} {'find ms/frame':>13}")
     jobs = [(level, set_name) for level in args.level.split(",") for set_name in TAUGHT_FACES]
     over_seeds([int(s) for s in args.seed.split(",")], jobs,

@@ -12,7 +12,8 @@ Faces come from a *painter*: ``painter(face, size, rng) -> np.ndarray`` returns 
 BGR ``uint8`` square of ``size`` x ``size`` pixels, seen straight from above and drawn edge to edge (no
 background, no rounded corners). The renderer rounds the corners, shades the bevel, adds glare, warps the
 square into the camera's perspective and lights it. The die's sides take the colour of the painted face's
-border, so a painter chooses the body colour simply by painting it. ``face`` is whatever the caller put in
+border, so a painter chooses the body colour simply by painting it; with ``side_faces`` they show other faces,
+painted by the same painter, as real dice do. ``face`` is whatever the caller put in
 ``faces`` / ``face_choices`` (an int for pip dice, a face name for taught symbol, numeral or colour dice);
 ``rng`` is a ``numpy.random.Generator`` the painter may use for small variations. The default painter,
 :func:`paint_pips`, draws standard pip faces 1-6.
@@ -37,6 +38,8 @@ from companion.errors import SourceError
 from hardware.sources import FrameSource
 
 Painter = Callable[[object, int, np.random.Generator], np.ndarray]
+#: what the four sides of a die show, given its top face (``render_tray``'s ``side_faces``)
+SideFaces = Callable[[object], Sequence[object]]
 
 SUPERSAMPLE = 4  # dice are drawn at 4x and area-averaged down: smooth edges and round pips at 30-60 px dice
 DIE_MM = 16.0  # a standard d6; only the ratio to the camera distance matters
@@ -88,6 +91,13 @@ class SyntheticDie:
             "top": [[round(x, 1), round(y, 1)] for x, y in self.top],
             "style": self.style,
         }
+
+
+def pip_sides(face: object) -> tuple[int, int, int, int]:
+    """The four faces around a pip die's top face, in order round it (opposite faces sum to 7)."""
+    top = int(face)  # type: ignore[call-overload]
+    ring = [f for f in (1, 2, 3, 6, 5, 4) if f not in (top, 7 - top)]
+    return ring[0], ring[1], ring[2], ring[3]
 
 
 def paint_pips(
@@ -300,6 +310,9 @@ class PlacedDie:
     lift: float = 0.0  # height above the table while it flies
     blur: tuple[float, float] = (0.0, 0.0)  # motion in pixels during the exposure
     seed: int = field(default=0)  # keeps the painted face identical from frame to frame while at rest
+    #: the faces painted on the die's four sides (by ``painter``, as the top is); empty: plain sides of the body's
+    #: colour. Real dice carry marks on their sides, and a finder of top faces must learn to leave them out
+    sides: tuple[object, ...] = ()
 
 
 def _footprint(x: float, y: float, yaw: float, half: float) -> np.ndarray:
@@ -331,8 +344,10 @@ def throw(
     table: Table,
     faces: Sequence[object],
     painter: Painter | None = None,
+    side_faces: SideFaces | None = None,
 ) -> list[PlacedDie]:
-    """Land one die per face somewhere fully in view; dice may touch but never overlap."""
+    """Land one die per face somewhere fully in view; dice may touch but never overlap. ``side_faces``: what the
+    sides of a die showing a face show (``render_tray``); None: plain sides."""
     w, h = table.size
     half = DIE_MM / 2
     styles = _choose_styles(rng, len(faces)) if painter is None else ["painted"] * len(faces)
@@ -354,7 +369,8 @@ def throw(
             if any(cv2.intersectConvexConvex(foot, other)[0] > 0.01 for other in footprints):  # touch, no overlap
                 continue
             die = PlacedDie(float(x), float(y), float(yaw), face, style,
-                            painter or style_painter(style), seed=int(rng.integers(1 << 31)))
+                            painter or style_painter(style), seed=int(rng.integers(1 << 31)),
+                            sides=() if side_faces is None else tuple(side_faces(face)))
             pts = table.camera.project(_die_corners(die))
             if pts[:, 0].min() < margin or pts[:, 1].min() < margin or pts[:, 0].max() > w - margin \
                     or pts[:, 1].max() > h - margin:
@@ -417,6 +433,19 @@ def _motion_kernel(dx: float, dy: float) -> np.ndarray | None:
     return kernel / kernel.sum()
 
 
+def _paint_side(colour: np.ndarray, die: PlacedDie, i: int, quad: np.ndarray, shade: float, size: int) -> None:
+    """Paint side ``i``'s face (``die.sides``) onto its projected quadrilateral (top edge first), shaded. Its own
+    random stream: a die with marked sides shows the same top face as with plain ones."""
+    painted = die.painter(die.sides[i], size, np.random.default_rng((die.seed, 1 + i))).astype(np.float32)
+    src = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
+    h, w = colour.shape[:2]
+    homography = cv2.getPerspectiveTransform(src, quad)
+    warped = cv2.warpPerspective(painted * shade, homography, (w, h), flags=cv2.INTER_LINEAR)
+    inside = np.zeros((h, w), np.float32)
+    cv2.fillConvexPoly(inside, np.round(quad).astype(np.int32), 1.0, cv2.LINE_AA)
+    colour[:] = colour * (1 - inside[..., None]) + warped * inside[..., None]
+
+
 def _render_die(table: Table, die: PlacedDie) -> tuple[np.ndarray, np.ndarray, tuple[int, int], SyntheticDie]:
     """One die as a premultiplied colour patch and its alpha, with its top-left position in the frame."""
     cam = table.camera
@@ -462,6 +491,9 @@ def _render_die(table: Table, die: PlacedDie) -> tuple[np.ndarray, np.ndarray, t
             continue
         quad = np.array([local[i], local[j], local[4 + j], local[4 + i]], np.int32)
         cv2.fillConvexPoly(colour, quad, (body * shade * 0.92).tolist(), cv2.LINE_AA)
+        if die.sides:
+            _paint_side(colour, die, i, np.float32([local[i], local[j], local[4 + j], local[4 + i]]), shade * 0.92,
+                        max(64, int(round(table.die_px * ss * 1.2))))
     hull = cv2.convexHull(local.astype(np.int32))
     silhouette = np.zeros((canvas_h, canvas_w), np.uint8)
     cv2.fillConvexPoly(silhouette, hull, 255, cv2.LINE_AA)
@@ -624,6 +656,7 @@ def render_tray(
     *,
     face_choices: Sequence[object] | None = None,
     tilt: float | None = None,
+    side_faces: SideFaces | None = None,
 ) -> tuple[np.ndarray, list[SyntheticDie]]:
     """One photo-like BGR frame of freshly thrown dice on a random table, and the truth about each die.
 
@@ -632,11 +665,13 @@ def render_tray(
     ``n_dice`` dice (default 1-6 of them). Without ``painter`` the dice are pip dice of random styles; with
     one, every face is painted by it (see the module docstring for the painter contract). ``truth[i]``
     describes the die showing ``faces[i]``. ``tilt`` sets the camera's angle from straight down (``make_table``).
+    ``side_faces`` maps a die's top face to the four faces its sides show (``pip_sides`` for pip dice), painted
+    by the same painter; without it the sides are plain.
     """
     rng = _as_rng(rng)
     chosen = pick_faces(rng, n_dice, faces, face_choices)
     table = make_table(rng, size, tilt)
-    dice = throw(rng, table, chosen, painter)
+    dice = throw(rng, table, chosen, painter, side_faces)
     return render_scene(table, dice, rng)
 
 

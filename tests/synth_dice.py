@@ -337,10 +337,28 @@ def taught_profile(set_name: str, seed: int, per_face: int = 2) -> Profile:
 # --- whole trays, through the project's renderer and die finder ----------------------------------------------------
 
 
+_NUMBER_DIE = ("1", "2", "3", "4", "5", "number-joker", "6", "0")  # Noch X-Mal!'s number dice (and untaught ones)
+
+
+def side_faces_for(set_name: str, rng: np.random.Generator):
+    """What the sides of a die of this set show: other faces of the same kind of die (a colour die's other colours,
+    a number die's other numbers), drawn with ``rng``."""
+    def sides(face: object) -> list[str]:
+        kind = TAUGHT_FACES[set_name]
+        if set_name == "noch-x-mal":
+            kind = tuple(f for f in kind if (f in _NUMBER_DIE) == (face in _NUMBER_DIE))
+        others = [f for f in kind if f != face]
+        return [others[int(i)] for i in rng.choice(len(others), 4, replace=len(others) < 4)]
+
+    return sides
+
+
 def found_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: tuple[int, int] = (640, 480),
-               tilt: float | None = None) -> tuple[np.ndarray, list[tuple[str, object, tuple[int, int, int, int]]]]:
+               tilt: float | None = None, marked_sides: bool = False
+               ) -> tuple[np.ndarray, list[tuple[str, object, tuple[int, int, int, int]]]]:
     """Render a tray of ``faces`` with ``hardware.synthetic.render_tray`` and find its dice with the taught reader's
-    finder (``find_any_dice``).
+    finder (``find_any_dice``). ``marked_sides``: the dice's sides show other faces of theirs (``side_faces_for``),
+    as real dice do; else they are plain.
 
     Returns the frame and, per truth die, (face, candidate or None when the finder missed it, truth box). A
     candidate belongs to the die whose box holds its centre; the finder's misses are the finder's business and are
@@ -349,6 +367,7 @@ def found_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: 
     from hardware.synthetic import found_by, render_tray
     from vision.detect import find_any_dice
 
-    frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), size=size, tilt=tilt)
+    frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), size=size, tilt=tilt,
+                               side_faces=side_faces_for(set_name, rng) if marked_sides else None)
     cands = find_any_dice(frame)
     return frame, [(die.face, found_by(die, truth, cands), die.box) for die in truth]

@@ -9,7 +9,16 @@ import numpy as np
 import pytest
 
 from companion.errors import SourceError
-from hardware.synthetic import DICE_STYLES, OBLIQUE, SyntheticTray, make_table, paint_pips, render_tray, throw
+from hardware.synthetic import (
+    DICE_STYLES,
+    OBLIQUE,
+    SyntheticTray,
+    make_table,
+    paint_pips,
+    pip_sides,
+    render_tray,
+    throw,
+)
 
 OUT = Path(__file__).resolve().parents[1] / "out"
 
@@ -228,3 +237,41 @@ def test_a_camera_beside_the_tray_sees_the_tops_foreshortened_and_more_of_the_si
     above, side = looks(0.0), looks(float(np.mean(OBLIQUE)))
     assert above[0] > 0.9 and side[0] < 0.85, (above, side)
     assert side[1] < above[1] - 0.1, (above, side)
+
+
+def test_pip_sides_are_the_four_faces_around_the_top() -> None:
+    for top in range(1, 7):
+        sides = pip_sides(top)
+        assert len(sides) == 4 and set(sides) == set(range(1, 7)) - {top, 7 - top}
+
+
+def test_marked_sides_show_marks_beside_the_top_face_and_leave_the_top_face_as_it_was() -> None:
+    """``side_faces`` (scripts/train_top_face.py --marked-sides): real dice carry marks on their sides, which a
+    finder of top faces must learn to leave out. The sides show them; the top face and the truth do not change."""
+    faces = [1, 2, 3, 4, 5, 6]
+    plain, truth = render_tray(np.random.default_rng(3), faces=faces, tilt=float(np.mean(OBLIQUE)))
+    marked, truth2 = render_tray(np.random.default_rng(3), faces=faces, tilt=float(np.mean(OBLIQUE)),
+                                 side_faces=pip_sides)
+    assert [d.top for d in truth] == [d.top for d in truth2]
+    for die in truth:
+        top_change = np.abs(rectify(marked, die.top).astype(int) - rectify(plain, die.top))[20:80, 20:80].mean()
+        assert top_change < 1.0, (die.face, top_change)
+        inside = np.zeros(plain.shape[:2], np.uint8)
+        x0, y0, x1, y1 = die.box
+        inside[y0:y1, x0:x1] = 1
+        cv2.fillConvexPoly(inside, cv2.convexHull(np.int32(np.round(die.top))), 0)  # the box less the top: sides
+        inside = cv2.erode(inside, np.ones((3, 3), np.uint8))
+        side_change = np.abs(marked.astype(int) - plain).max(axis=2)[inside > 0]
+        assert (side_change > 40).mean() > 0.02, (die.face, (side_change > 40).mean())  # pips where none were
+
+
+def test_a_painter_paints_the_sides_it_is_asked_for() -> None:
+    calls: list[object] = []
+
+    def painter(face: object, size: int, rng: np.random.Generator) -> np.ndarray:
+        calls.append(face)
+        return np.full((size, size, 3), 180, np.uint8)
+
+    render_tray(5, faces=["sun"], painter=painter, side_faces=lambda face: [f"{face}-side{k}" for k in range(4)])
+    assert calls[0] == "sun" and 1 <= len(calls) - 1 <= 3  # the sides in view, never the one turned away
+    assert set(calls[1:]) <= {f"sun-side{k}" for k in range(4)}

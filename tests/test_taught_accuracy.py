@@ -12,7 +12,16 @@ import os
 import cv2
 import numpy as np
 import pytest
-from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, found_dice, paint_face, photo_crop, taught_profile
+from synth_dice import (
+    TAUGHT_FACES,
+    UNTAUGHT_FACES,
+    crops,
+    found_dice,
+    paint_face,
+    photo_crop,
+    side_faces_for,
+    taught_profile,
+)
 
 from companion import dicesets, profiles, teach
 from hardware.synthetic import DICE_STYLES, paint_pips, render_tray
@@ -197,3 +206,16 @@ def test_a_mark_near_the_limit_in_shape_and_in_one_place_is_another_mark():
     # the rule itself: each within its tolerance, both near it at once is not
     assert taught.worst_distance(np.float32([0.9, 0.3, 0.1, 0.1, 0.1])) <= 1.0
     assert taught.worst_distance(np.float32([0.9, 0.8, 0.1, 0.1, 0.1])) > 1.0
+
+
+def test_the_benchmarks_marked_sides_show_other_faces_of_the_same_kind_of_die():
+    """bench/bench_taught.py's "+sides" levels: a die's sides show its other faces, as real dice's do (a Noch
+    X-Mal! colour die's other colours, a number die's other numbers), never the face on top."""
+    sides = side_faces_for("noch-x-mal", np.random.default_rng(0))
+    colours = {"red", "orange", "yellow", "green", "blue", "color-joker"}
+    for _ in range(20):
+        assert set(sides("red")) <= colours - {"red"}
+        assert set(sides("3")) <= {"1", "2", "4", "5", "number-joker"}
+    assert len(sides("purple")) == 4 and set(sides("purple")) <= colours  # an untaught colour: a colour die's
+    fritzo = side_faces_for("fritzo", np.random.default_rng(1))
+    assert all("white" not in fritzo("white") for _ in range(20))
