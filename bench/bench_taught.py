@@ -28,6 +28,7 @@ import argparse
 import os
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 # one core means one thread for the linear algebra too (numpy's BLAS would otherwise start a thread per core and
@@ -68,21 +69,10 @@ def _tray_items(set_name, faces, n, rng, oblique=False, marked_sides=False):
     return out
 
 
-def _oblique_items(set_name, faces, n, rng):
-    return _tray_items(set_name, faces, n, rng, oblique=True)
-
-
-def _sides_items(set_name, faces, n, rng):
-    return _tray_items(set_name, faces, n, rng, marked_sides=True)
-
-
-def _oblique_sides_items(set_name, faces, n, rng):
-    return _tray_items(set_name, faces, n, rng, oblique=True, marked_sides=True)
-
-
 #: "+sides": the dice's sides show their other faces, as real dice's do (the renderer's sides are plain otherwise)
-LEVELS = {"crop": _crop_items, "tray": _tray_items, "oblique": _oblique_items, "tray+sides": _sides_items,
-          "oblique+sides": _oblique_sides_items}
+LEVELS = {"crop": _crop_items, "tray": _tray_items, "oblique": partial(_tray_items, oblique=True),
+          "tray+sides": partial(_tray_items, marked_sides=True),
+          "oblique+sides": partial(_tray_items, oblique=True, marked_sides=True)}
 
 
 def _crop(item) -> np.ndarray:
