@@ -13,7 +13,7 @@ import math
 import cv2
 import numpy as np
 import pytest
-from synth_dice import TAUGHT_FACES, found_dice, painter_for, taught_profile
+from synth_dice import TAUGHT_FACES, found_dice, painter_for, side_faces_for, taught_profile
 
 from companion.profiles import blank_faces
 from hardware.synthetic import OBLIQUE, found_by, render_tray
@@ -28,13 +28,17 @@ def _crop_and_truth(frame: np.ndarray, cand, die) -> tuple[np.ndarray, np.ndarra
     return crop_die(frame, cand, taught.CROP, taught.MARGIN), cv2.transform(np.float32([die.top]), aff)[0]
 
 
-def corner_errors(set_name: str, trays: int, seed: int) -> list[float]:
-    """Per die found: the mean distance of the true corners to the nearest found corner, in face sides."""
+def corner_errors(set_name: str, trays: int, seed: int, oblique: bool = False, marked_sides: bool = False
+                  ) -> list[float]:
+    """Per die found: the mean distance of the true corners to the nearest found corner, in face sides.
+    ``oblique``: seen by a webcam beside the tray; ``marked_sides``: the dice's sides show their other faces."""
     rng = np.random.default_rng(seed)
     errors = []
     for _ in range(trays):
         faces = list(rng.choice(TAUGHT_FACES[set_name], int(rng.integers(1, 5))))
-        frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name))
+        frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name),
+                                   tilt=float(rng.uniform(*OBLIQUE)) if oblique else None,
+                                   side_faces=side_faces_for(set_name, rng) if marked_sides else None)
         cands = find_any_dice(frame)
         for die in truth:
             cand = found_by(die, truth, cands)
@@ -56,6 +60,18 @@ def test_top_face_corners_on_whole_trays(set_name):
     # trays of another seed: 96-98 % of dice; these 15 trays are harder (85-100 %); the hand-made finder: ~40 %
     close = np.mean(np.array(errors) < 0.1)
     assert close >= 0.8, (close, np.round(errors, 2))
+
+
+def test_top_face_corners_seen_from_the_side_on_dice_with_marked_sides():
+    """Real dice carry their other faces on their sides. Seen from beside the tray, the front side shows as much
+    as the top, and a net trained on plain sides took it for the top (then named the die by its side's mark). The
+    shipped net learnt marked sides from above and from beside (scripts/train_top_face.py). Measured on these
+    trays: 80 % of dice within a tenth of the side (the net trained on plain sides: 62 %; another seed 71 / 62 %)."""
+    errors = [e for set_name in TAUGHT_FACES for e in corner_errors(set_name, 10, 404, oblique=True,
+                                                                      marked_sides=True)]
+    assert len(errors) >= 80
+    close = np.mean(np.array(errors) < 0.1)
+    assert close >= 0.72, close
 
 
 def test_a_missing_or_damaged_model_leaves_the_hand_made_finder(tmp_path, monkeypatch):
@@ -116,16 +132,17 @@ def _oblique_die(seed: int, which: int, set_name: str = "haste-worte") -> tuple[
     return taught.die_crop(frame, cand), die.face
 
 
-@pytest.mark.parametrize("seed, which", [(17, 2), (28, 2)])
+@pytest.mark.parametrize("seed, which", [(20, 0), (69, 1)])
 def test_a_die_seen_from_the_side_is_looked_at_again_along_its_edges(seed, which):
     """Seen from beside the tray, the net's outline of a top face can take in a strip of the side below it, and
     the squashed mark is then too far from its examples. The matcher looks at such an unknown die again with the
     outline moved onto the edges (``refine_corners``), and names it when that look is sure. Two rendered oblique
-    dice (taught from upright photos) whose first look is unsure."""
-    profile = taught_profile("haste-worte", seed=0)
-    crop, face = _oblique_die(seed, which)
+    dice (taught from upright photos) whose first look is unsure, named without the side net's last look."""
+    profile = taught_profile("echt-spitze", seed=0)
+    crop, face = _oblique_die(seed, which, "echt-spitze")
     assert taught._judge(profile, crop, None)[0].face is None  # the net's outline alone: unsure
-    answer = taught.match(profile, crop)
+    without_side = Profile(profile.set_name, profile.names, profile.vectors, blank_faces=profile.blank_faces)
+    answer = taught.match(without_side, crop)
     assert answer.face == face and answer.confidence >= taught.SECOND_LOOK
 
 
@@ -143,7 +160,7 @@ def _oblique_profile(set_name: str, seed: int) -> Profile:
     return profile
 
 
-@pytest.mark.parametrize("seed, which", [(24, 1), (45, 1)])
+@pytest.mark.parametrize("seed, which", [(45, 1), (56, 0)])
 def test_a_die_seen_from_the_side_is_read_at_the_last_look_along_the_side_nets_outline(seed, which):
     """The side net (trained on trays seen from beside them too) outlines such top faces better, and the examples
     are described along its outline as well (``Profile.side``). Two rendered dice, taught and read from the side,
@@ -185,7 +202,7 @@ def test_the_last_look_only_confirms_the_first_looks_nearest_face_after_a_near_m
     assert [id(p) for p in looks] == [id(p) for p in expected]
 
 
-@pytest.mark.parametrize("seed, which", [(65, 2), (91, 0)])
+@pytest.mark.parametrize("seed, which", [(4, 2), (22, 0)])
 def test_a_plain_cube_seen_from_the_side_is_named_by_its_colour_at_the_second_look(seed, which):
     """A Fritzo cube's outline that takes in a strip of its side shows the edge between them as a mark, and a
     marked face is far from every plain example. Seen along its edges the top face is plain, and its colour names

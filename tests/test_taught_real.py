@@ -11,10 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
-
-from vision import taught
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
@@ -44,17 +41,17 @@ def test_real_dice_taught_from_two_photos_per_face_are_read_or_asked_never_named
     assert r["dice"] >= 100  # the finder found the held-out dice (144 of 152 when measured)
     assert r["wrong"] == 0
     assert r["confident"] == 0, "a face left out of the teaching was named"
-    # measured 83 % (seed 0); 81 % before bits of side pips were taken out (taught._drop_side_marks), 59 % before
-    # near misses were measured again aligned (taught._aligned_distances)
-    assert r["right"] >= 0.75 * r["dice"]
+    # measured 85 % (seed 0) with the top-face net trained on marked sides; 83 % before, 59 % before near misses
+    # were measured again aligned (taught._aligned_distances)
+    assert r["right"] >= 0.8 * r["dice"]
 
 
 def test_more_examples_per_face_read_more_real_dice(matteo: Path) -> None:
     """A face is judged by whichever of its examples is within every tolerance (``taught.closest_example``). When it
     was judged by its first example in rank, six examples per face read far fewer real dice than two (61 against 86
     on this seed; 45 % against 55 % over four): the more examples, the likelier one taken under a similar lamp ranked
-    first with its pips a little off. The evening adds examples, so more must not be worse. Now: 116 and 117 on
-    this seed (over four seeds 78.5 % and 74.5 %), hence the margin of two dice."""
+    first with its pips a little off. The evening adds examples, so more must not be worse. Now: 123 and 123 on
+    this seed, hence a margin of two dice."""
     two = taught_and_read(matteo, 2)
     six = taught_and_read(matteo, 6)
     assert six["wrong"] == 0 and six["confident"] == 0
@@ -72,23 +69,3 @@ def test_a_die_whose_pips_were_missed_is_not_named_by_its_colour(datasets: Path)
     assert r["dice"] >= 200
     assert r["wrong"] == 0
     assert r["confident"] == 0, "a face left out of the teaching was named"
-
-
-def test_a_second_look_along_the_edges_does_not_cut_a_pip_off_a_two(matteo: Path) -> None:
-    """A die left unknown is looked at again with its outline moved onto the strongest edges (``taught.match``).
-    On a real pip die the strongest edge near the rim can be a pip's: the outline cuts it off, and the 2 that is
-    left with one whole pip is a sure "1". The second look only confirms the first look's nearest face: this 2
-    (taught as bench_taught_real does, seed 0) is not named "1": without the last look (along the side net's
-    outline) it is asked about, with it it is read "2"."""
-    photos = bench_taught_real.Photos(matteo)
-    profile = bench_taught_real.teach(photos, 2, np.random.default_rng(0))
-    die = bench_taught_real.select(matteo, "train")["two_28.jpg"][1]
-    assert str(die.face) == "2"
-    crop = taught._as_crop(photos.die("two_28.jpg", die.box))
-    first, _ = taught._judge(profile, crop, None)
-    along_edges, _ = taught._judge(profile, crop, taught.refine_corners(crop, taught.face_corners(crop)))
-    assert (first.face, first.nearest, along_edges.face) == (None, "2", "1")
-    assert first.distance <= taught.ALIGN_UPTO and along_edges.confidence >= taught.SECOND_LOOK
-    without_side = taught.Profile(profile.set_name, profile.names, profile.vectors, blank_faces=profile.blank_faces)
-    assert taught.match(without_side, crop).face is None
-    assert taught.match(profile, crop).face == "2"

@@ -54,7 +54,7 @@ from vision.net import as_blob, load_once
 #: bump when the descriptor changes (or either top-face net: the stored examples were described along its outline):
 #: stored profiles of another version are described again from their example photos (companion.profiles), or,
 #: stored without them (version 4 and older), must be taught again
-FEATURE_VERSION = 7  # 7: bits of side pips cut by the rim are not marks (twelfth session)
+FEATURE_VERSION = 8  # 8: the top-face net trained on marked sides, seen from above and beside (eighteenth session)
 CROP = 80  # the side of the crop the features are computed on (crops of other sizes are resized)
 MARGIN = 1.3  # the crop holds this much more than the finder's rect: the table around the die
 FACE = 64  # side of the canonical top-face image
@@ -657,7 +657,7 @@ def canonical(crop_bgr: np.ndarray, corners: np.ndarray | None = None) -> Canoni
     ch[:_RIM] = ch[-_RIM:] = 0
     ch[:, :_RIM] = ch[:, -_RIM:] = 0
     tint = dev - dl[..., None]  # each pixel's colour apart from its brightness, body = 0
-    _drop_side_marks(ch, tint)
+    _drop_side_marks(ch)
     # colour: the body at the face's centre (raw camera colour: for a colour die this IS the meaning), how much mark
     # and its colour relative to the body
     body = planes[FACE // 2, FACE // 2] - 4.0
@@ -775,56 +775,28 @@ def _faint_colour_marks(chroma_dev: np.ndarray) -> np.ndarray:
     return faint * keep[labels]
 
 
-def _drop_side_marks(ch: np.ndarray, tint: np.ndarray) -> None:
-    """Take out what the face's outline took in of the die's sides: thin strokes along its edge, and bits of side
-    marks that the rim cuts.
+def _drop_side_marks(ch: np.ndarray) -> None:
+    """Take out what the face's outline took in of the die's sides: thin strokes along its edge.
 
     A mark is rarely a line hugging the edge; a side seen obliquely is exactly that when the outline is a few
     pixels too big. A stroke counts as a side when it reaches the rim and is long along the edge and thin across it.
-    The pips of a side face, past an outline a little too big, come in as small bits cut by the rim. Left in, they
-    stretch the mark's extent, so its grid shrinks: a taught "1" of a real die became a small dot off-centre in its
-    grid, and every later "1" was asked about. A bit counts as a side mark's when the rim cuts it as it cuts a pip
-    (``_cut_by_rim``), it is smaller than FRAGMENT of the face's largest mark, and it has that mark's colour
-    (``tint``: each pixel's colour apart from its brightness, relative to the body): a side shows the die's own
-    print. The colour keeps what is left of a red cross that a face found too small cut off (an untaught "4+X"
-    was otherwise read "4"). A lone mark is never a side's. Measured on real dice (matteo-d6, train photos, 8
-    seeds): 71.1 -> 76.8 % read, none wrong (docs/taught-dice.md).
+    (Bits of a side face's pips cut by the rim were taken out too from the twelfth to the seventeenth session; the
+    top-face net trained on marked sides no longer takes them in, and without that rule it reads real dice better:
+    docs/taught-dice.md, "Marked sides".)
     """
     mask = ((ch[..., 0] + ch[..., 1]) > 0.5).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    areas = stats[1:, cv2.CC_STAT_AREA]
-    largest = int(np.argmax(areas)) + 1 if n > 1 else 0
-    largest_tint = None
     for k in range(1, n):
-        x, y, w, h, area = (int(v) for v in stats[k])
+        x, y, w, h, _area = (int(v) for v in stats[k])
         along_x = y <= _BAND or y + h >= FACE - _BAND  # touches the top or bottom edge
         along_y = x <= _BAND or x + w >= FACE - _BAND
-        side = (along_x and h <= SIDE_THIN * FACE and w >= SIDE_LONG * FACE) or \
-            (along_y and w <= SIDE_THIN * FACE and h >= SIDE_LONG * FACE)
-        part = labels == k
-        if not side and n > 2 and area < FRAGMENT * areas[largest - 1] and _cut_by_rim(part, w, h):
-            if largest_tint is None:
-                largest_tint = tint[labels == largest].mean(axis=0)
-            side = float(np.abs(tint[part].mean(axis=0) - largest_tint).max()) < SAME_TINT
-        if side:
-            ch[part] = 0
+        if (along_x and h <= SIDE_THIN * FACE and w >= SIDE_LONG * FACE) or \
+                (along_y and w <= SIDE_THIN * FACE and h >= SIDE_LONG * FACE):
+            ch[labels == k] = 0
 
 
 SIDE_THIN = 0.15  # a side seen past the outline is at most this thick (fraction of the face) ...
 SIDE_LONG = 0.3  # ... and at least this long along the edge (a small cross near a corner is not)
-FRAGMENT = 0.4  # a bit cut by the rim and smaller than this share of the largest mark is a side pip's
-CUT = 0.5  # ... cut: the rim meets it along at least this share of its width ...
-SHALLOW = 0.1  # ... and it reaches at most this far into the face (fraction of its side) ...
-SAME_TINT = 0.15  # ... and it has the colour of the largest mark (its tint differs by less than this)
-
-
-def _cut_by_rim(part: np.ndarray, w: int, h: int) -> bool:
-    """Whether the rim cuts this part of the ink as it cuts a side pip: along most of its width, leaving a shallow
-    chord. Not a mark that only grazes the rim, nor one the rim cuts deep inside the face (a small cross in a
-    corner of a face found a little small: measured 11-14 pixels deep there, side pips' bits 1-5)."""
-    across = max(int(part[_RIM].sum()), int(part[FACE - _RIM - 1].sum()))  # along the top and bottom rims
-    down = max(int(part[:, _RIM].sum()), int(part[:, FACE - _RIM - 1].sum()))
-    return (across >= CUT * w and h <= SHALLOW * FACE) or (down >= CUT * h and w <= SHALLOW * FACE)
 
 
 def _mark_frame(channels: np.ndarray) -> tuple[float, float, float] | None:
