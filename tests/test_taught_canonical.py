@@ -29,7 +29,7 @@ def test_the_body_is_the_die_not_its_big_colour_patch(colour):
         assert can.frame is not None and can.colour[3] > 0.2, (seed, can.colour[3])  # the patch is ink
 
 
-def _ink_share(crop: np.ndarray, corners: np.ndarray) -> float:
+def _ink_share(crop: np.ndarray, corners: np.ndarray | None = None) -> float:
     return float((taught.canonical(crop, corners).channels[..., 0] > 0.5).mean())
 
 
