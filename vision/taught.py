@@ -781,13 +781,13 @@ def _drop_side_marks(ch: np.ndarray) -> None:
     A mark is rarely a line hugging the edge; a side seen obliquely is exactly that when the outline is a few
     pixels too big. A stroke counts as a side when it reaches the rim and is long along the edge and thin across it.
     (Bits of a side face's pips cut by the rim were taken out too from the twelfth to the seventeenth session; the
-    top-face net trained on marked sides no longer takes them in, and without that rule it reads real dice better:
-    docs/taught-dice.md, "Marked sides".)
+    top-face net trained on marked sides no longer takes them in, and outlines some faces a little small, so the
+    rule cut a real 2's pip off and named it "1": docs/taught-dice.md, "Marked sides".)
     """
     mask = ((ch[..., 0] + ch[..., 1]) > 0.5).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     for k in range(1, n):
-        x, y, w, h, _area = (int(v) for v in stats[k])
+        x, y, w, h = (int(v) for v in stats[k, :4])
         along_x = y <= _BAND or y + h >= FACE - _BAND  # touches the top or bottom edge
         along_y = x <= _BAND or x + w >= FACE - _BAND
         if (along_x and h <= SIDE_THIN * FACE and w >= SIDE_LONG * FACE) or \
