@@ -132,6 +132,11 @@ def _oblique_die(seed: int, which: int, set_name: str = "haste-worte") -> tuple[
     return taught.die_crop(frame, cand), die.face
 
 
+def _without_side_views(profile: Profile) -> Profile:
+    """The same examples without their descriptions along the side net's outline: no last look."""
+    return Profile(profile.set_name, profile.names, profile.vectors, blank_faces=profile.blank_faces)
+
+
 @pytest.mark.parametrize("seed, which", [(20, 0), (69, 1)])
 def test_a_die_seen_from_the_side_is_looked_at_again_along_its_edges(seed, which):
     """Seen from beside the tray, the net's outline of a top face can take in a strip of the side below it, and
@@ -141,7 +146,7 @@ def test_a_die_seen_from_the_side_is_looked_at_again_along_its_edges(seed, which
     profile = taught_profile("echt-spitze", seed=0)
     crop, face = _oblique_die(seed, which, "echt-spitze")
     assert taught._judge(profile, crop, None)[0].face is None  # the net's outline alone: unsure
-    without_side = Profile(profile.set_name, profile.names, profile.vectors, blank_faces=profile.blank_faces)
+    without_side = _without_side_views(profile)
     answer = taught.match(without_side, crop)
     assert answer.face == face and answer.confidence >= taught.SECOND_LOOK
 
@@ -167,7 +172,7 @@ def test_a_die_seen_from_the_side_is_read_at_the_last_look_along_the_side_nets_o
     that the first two looks leave unknown (near misses), named at the last look."""
     profile = _oblique_profile("haste-worte", 3)
     crop, face = _oblique_die(seed, which)
-    without_side = Profile(profile.set_name, profile.names, profile.vectors, blank_faces=profile.blank_faces)
+    without_side = _without_side_views(profile)
     assert without_side.side is None and taught.match(without_side, crop).face is None
     answer = taught.match(profile, crop)
     assert answer.face == face and answer.confidence >= taught.SECOND_LOOK
