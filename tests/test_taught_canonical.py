@@ -64,6 +64,28 @@ def test_a_side_taken_in_by_the_outline_is_not_a_mark():
     assert big[6:58, 6:58, 0].all()
 
 
+def test_a_side_strip_that_turns_a_corner_or_touches_the_mark_is_not_a_mark():
+    """Seen from beside the tray, the outline can take in two sides (a strip turning a corner) or a strip that
+    touches the numeral: neither is thin by its bounding box, and both are taken out, the numeral kept beyond the
+    strip. Pips that meet the rim stay, even a row of them along most of an edge (a 6 outlined a little small)."""
+    f = taught.FACE
+    ch = np.zeros((f, f, 2), np.float32)
+    ch[6:58, 6:12, 0] = 1.0  # a side along the left edge ...
+    ch[6:11, 6:58, 0] = 1.0  # ... turning the corner along the top
+    ch[24:40, 10:30, 0] = 1.0  # the numeral, touching the left strip
+    pips = np.zeros_like(ch)
+    pips[6:14, 12:20, 0] = pips[6:14, 44:52, 0] = 1.0  # two pips of a 6 cut by a small outline, at the top rim
+    pips[28:36, 28:36, 0] = 1.0
+    for top in (12, 28, 44):  # a 6's row of pips along the right edge, at the rim
+        pips[top:top + 8, 50:58, 0] = 1.0
+    taught._drop_side_marks(ch)
+    taught._drop_side_marks(pips)
+    assert ch[6:24, 6:12, 0].sum() == 0 and ch[40:58, 6:12, 0].sum() == 0 and ch[6:11, 12:58, 0].sum() == 0
+    assert ch[24:40, 14:30, 0].all()
+    assert pips[6:14, 12:20, 0].all() and pips[6:14, 44:52, 0].all() and pips[28:36, 28:36, 0].all()
+    assert all(pips[top:top + 8, 50:58, 0].all() for top in (12, 28, 44))
+
+
 def test_a_washed_out_cross_is_still_a_mark():
     """A small red cross that a lamp washed out (pink on a pink-white body) is hardly darker than the body; found
     as a faint patch of another colour, an untaught "4+X" then comes back unknown instead of as the taught "4".

@@ -207,7 +207,7 @@ def test_the_last_look_only_confirms_the_first_looks_nearest_face_after_a_near_m
     assert [id(p) for p in looks] == [id(p) for p in expected]
 
 
-@pytest.mark.parametrize("seed, which", [(4, 2), (22, 0)])
+@pytest.mark.parametrize("seed, which", [(11, 2), (22, 0)])
 def test_a_plain_cube_seen_from_the_side_is_named_by_its_colour_at_the_second_look(seed, which):
     """A Fritzo cube's outline that takes in a strip of its side shows the edge between them as a mark, and a
     marked face is far from every plain example. Seen along its edges the top face is plain, and its colour names
@@ -217,3 +217,16 @@ def test_a_plain_cube_seen_from_the_side_is_named_by_its_colour_at_the_second_lo
     first, blank = taught._judge(profile, crop, None)
     assert first.face is None and not blank and first.distance > taught.ALIGN_UPTO
     assert taught.match(profile, crop).face == face
+
+
+@pytest.mark.parametrize("seed, which", [(22, 1), (36, 1)])
+def test_a_side_strip_taken_in_by_the_outline_does_not_hide_the_face(seed, which, monkeypatch):
+    """Seen from beside the tray, the net's outline can take in a strip of the die's shaded side that turns a
+    corner or touches the mark; left in, it is far from every example. Two rendered oblique Noch X-Mal! dice,
+    taught from above, that the reader names with the strip taken out (``taught._drop_side_strips``) and not
+    without."""
+    profile = taught_profile("noch-x-mal", seed=0)
+    crop, face = _oblique_die(seed, which, "noch-x-mal")
+    assert taught.match(profile, crop).face == face
+    monkeypatch.setattr(taught, "_drop_side_strips", lambda ch: None)
+    assert taught.match(profile, crop).face != face
