@@ -810,13 +810,14 @@ def _drop_side_strips(ch: np.ndarray) -> None:
     Seen from beside the tray, the net's outline of the top face often takes in a strip of the shaded side below
     it, and the strip is ink. ``_drop_side_marks`` judges a stroke by its bounding box, which is not thin when the
     strip turns a corner (two sides in view) or touches the mark. Here each edge is measured column by column: the
-    run of ink from the rim inwards. Where most of the edge's middle has one and the runs' median is shallow, the
-    runs are cut at that median plus 2 pixels, so that a mark the strip touches keeps what lies beyond it. A mark
-    meets the rim along a short part of an edge, or in pieces (a 6's row of pips outlined a little small: hence
-    one unbroken run along the edge, not a share of it; with a share, real matteo-d6 dice lost two). Run after the
-    thin-stroke rule, whose strokes it would otherwise cut to remains too short to be taken out. Measured on
-    tuning seeds: rendered dice seen from the side 11 more of 2242 read right, none named wrongly; from above one
-    fewer of 2514 (docs/taught-dice.md, "Side strips")."""
+    run of ink from the rim inwards. Where such runs go on unbroken along half the edge's middle or more
+    (STRIP_ALONG) and their median is shallow (STRIP_DEEP), the runs are cut at that median plus 2 pixels, so
+    that a mark the strip touches keeps what lies beyond it. A mark meets the rim along a short part of an edge,
+    or in pieces (a 6's row of pips outlined a little small: hence one unbroken run along the edge, not a share
+    of it; with a share, real matteo-d6 dice lost two). Run after the thin-stroke rule, whose strokes it would
+    otherwise cut to remains too short to be taken out. Measured on tuning seeds: rendered dice seen from the
+    side 11 more of 2242 read right, none named wrongly; from above one fewer of 2514 (docs/taught-dice.md,
+    "Seen from the side")."""
     ink = (ch[..., 0] + ch[..., 1]) > 0.5
     reach = int(STRIP_DEEP * FACE)
     rows = np.arange(reach + 1)[:, None]
