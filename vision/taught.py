@@ -800,6 +800,7 @@ def _drop_side_marks(ch: np.ndarray) -> None:
 STRIP_ALONG = 0.5  # a side strip runs along at least this share of an edge's middle ...
 STRIP_DEEP = 0.2  # ... and reaches at most this far in from the rim (fraction of the face)
 _EDGE_MIDDLE = slice(int(0.15 * FACE), int(0.85 * FACE))  # an edge without its corners, which two edges share
+_EDGE_MIDDLE_TURNED = slice(FACE - _EDGE_MIDDLE.stop, FACE - _EDGE_MIDDLE.start)  # the same, counted backwards
 _NO_INK_ROW = np.zeros((1, FACE), bool)
 
 
@@ -821,7 +822,14 @@ def _drop_side_strips(ch: np.ndarray) -> None:
     ink = (ch[..., 0] + ch[..., 1]) > 0.5
     reach = int(STRIP_DEEP * FACE)
     rows = np.arange(reach + 1)[:, None]
+    need = STRIP_ALONG * (_EDGE_MIDDLE.stop - _EDGE_MIDDLE.start)
+    mid, turned_mid, inner = _EDGE_MIDDLE, _EDGE_MIDDLE_TURNED, FACE - 1 - _RIM
+    # each edge's first row inside the rim, in the order of the quarter turns below: most faces have too little
+    # ink there for a strip, and are done without turning anything (np.rot90 costs more than the rest)
+    at_rim = (ink[_RIM, mid], ink[mid, inner], ink[inner, turned_mid], ink[turned_mid, _RIM])
     for k in range(4):  # each quarter turn brings another edge to the top
+        if np.count_nonzero(at_rim[k]) < need:
+            continue
         band = np.rot90(ink, k)[_RIM:_RIM + reach + 1]
         runs = np.argmin(np.vstack([band, _NO_INK_ROW]), axis=0)  # per column: ink rows from the rim inwards
         middle = runs[_EDGE_MIDDLE]
