@@ -817,7 +817,7 @@ def _drop_side_strips(ch: np.ndarray) -> None:
     or in pieces (a 6's row of pips outlined a little small: hence one unbroken run along the edge, not a share
     of it; with a share, real matteo-d6 dice lost two). Run after the thin-stroke rule, whose strokes it would
     otherwise cut to remains too short to be taken out. Measured on tuning seeds: rendered dice seen from the
-    side 11 more of 2242 read right, none named wrongly; from above one fewer of 2514 (docs/taught-dice.md,
+    side 11 more of 2242 read right, none named wrongly; from above one fewer of 3493 (docs/taught-dice.md,
     "Seen from the side")."""
     ink = (ch[..., 0] + ch[..., 1]) > 0.5
     reach = int(STRIP_DEEP * FACE)
