@@ -834,7 +834,7 @@ def _drop_side_strips(ch: np.ndarray) -> None:
         runs = np.argmin(np.vstack([band, _NO_INK_ROW]), axis=0)  # per column: ink rows from the rim inwards
         middle = runs[_EDGE_MIDDLE]
         along = middle > 0
-        if _longest_run(along) < STRIP_ALONG * len(along):  # pips in a row along the edge have gaps
+        if _longest_run(along) < need:  # pips in a row along the edge have gaps
             continue
         depth = int(np.median(middle[along]))
         if depth > reach:  # solid ink deeper than a side: a mark that fills the face
