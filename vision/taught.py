@@ -786,6 +786,14 @@ def _drop_side_marks(ch: np.ndarray) -> None:
     rule cut a real 2's pip off and named it "1": docs/taught-dice.md, "Marked sides".)
     """
     mask = ((ch[..., 0] + ch[..., 1]) > 0.5).astype(np.uint8)
+    if mask[_RIM:_BAND + 1].any() or mask[FACE - _BAND - 1:].any() or mask[:, _RIM:_BAND + 1].any() or \
+            mask[:, FACE - _BAND - 1:].any():  # else no stroke reaches the band along the edges (most faces)
+        _drop_side_strokes(ch, mask)
+    _drop_side_strips(ch)  # after: cut first, a thin stroke's remains would be too short to be taken out
+
+
+def _drop_side_strokes(ch: np.ndarray, mask: np.ndarray) -> None:
+    """``_drop_side_marks``' thin strokes along an edge."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     for k in range(1, n):
         x, y, w, h = (int(v) for v in stats[k, :4])
@@ -794,7 +802,6 @@ def _drop_side_marks(ch: np.ndarray) -> None:
         if (along_x and h <= SIDE_THIN * FACE and w >= SIDE_LONG * FACE) or \
                 (along_y and w <= SIDE_THIN * FACE and h >= SIDE_LONG * FACE):
             ch[labels == k] = 0
-    _drop_side_strips(ch)  # after: cut first, a thin stroke's remains would be too short to be taken out
 
 
 STRIP_ALONG = 0.5  # a side strip runs along at least this share of an edge's middle ...
@@ -948,12 +955,12 @@ class _Variants:
 
     def rows(self, rs: list[int]) -> np.ndarray:
         """Windows ``rs`` (rows of ``plain``) with their edges: SHAPE_DIM grids as ``describe`` gives."""
-        full = np.stack([self.ink, self.gx, self.gy, self.bright], axis=3)  # one copy for all the windows
         out = np.empty((len(rs), GRID, GRID, CHANNELS), np.float32)
         for j, r in enumerate(rs):
             v, k = divmod(r, (2 * SHIFT + 1) ** 2)
             dy, dx = divmod(k, 2 * SHIFT + 1)
-            out[j] = full[v, dy:dy + GRID, dx:dx + GRID]
+            for c, plane in enumerate((self.ink, self.gx, self.gy, self.bright)):
+                out[j, ..., c] = plane[v, dy:dy + GRID, dx:dx + GRID]
         return out.reshape(len(rs), SHAPE_DIM)
 
 
@@ -962,11 +969,18 @@ for _k in range(2 * SHIFT + 1):
     _WINDOWS[_k, _k:_k + GRID] = 1.0
 
 
+_SIDE = GRID + 2 * SHIFT
+#: where each cell of the four quarter turns of the tilts' planes comes from (one gather: np.rot90 and a
+#: concatenation cost twice as much)
+_TURNS = np.concatenate([np.rot90(np.arange(len(TILTS) * _SIDE * _SIDE).reshape(len(TILTS), _SIDE, _SIDE), k,
+                                  axes=(1, 2)) for k in range(4)]).ravel()
+
+
 def _variants(can: Canonical) -> _Variants:
-    side, n = GRID + 2 * SHIFT, 2 * SHIFT + 1
+    side, n = _SIDE, 2 * SHIFT + 1
     planes = np.zeros((2, len(TILTS), side, side), np.float32)  # channel first: the copies below are of rows
     planes[:, :, SHIFT:SHIFT + GRID, SHIFT:SHIFT + GRID] = _grids(can.channels, can.frame, TILTS).transpose(3, 0, 1, 2)
-    turned = np.concatenate([np.rot90(planes, k, axes=(2, 3)) for k in range(4)], axis=1)  # (2, 12, side, side)
+    turned = planes.reshape(2, -1).take(_TURNS, axis=1).reshape(2, 4 * len(TILTS), side, side)  # every quarter turn
     ink, bright = turned
     gx, gy = _gradient(ink)
     # every window as a view (2, 12, n, n, GRID, GRID); as_strided, as sliding_window_view's checks cost more
