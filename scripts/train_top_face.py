@@ -485,10 +485,11 @@ def main(argv: list[str] | None = None) -> int:
         net = TopFaceNet(args.width)
     if args.init:
         net.load_state_dict(torch.load(args.init))
-    encoder = [p for n, p in net.named_parameters() if n.startswith("e")] if teacher is not None else []
-    rest = [p for n, p in net.named_parameters() if not n.startswith("e")] if teacher is not None else \
-        list(net.parameters())
-    groups = [{"params": rest, "scale": 1.0}] + ([{"params": encoder, "scale": args.encoder_lr}] if encoder else [])
+    groups = [{"params": list(net.parameters()), "scale": 1.0}]
+    if teacher is not None:  # the encoder was trained already: it learns at a lower rate than the new decoders
+        params = list(net.named_parameters())
+        groups = [{"params": [p for n, p in params if not n.startswith("e")], "scale": 1.0},
+                  {"params": [p for n, p in params if n.startswith("e")], "scale": args.encoder_lr}]
     opt = torch.optim.AdamW(groups, lr=args.lr, weight_decay=1e-4)
     t0, step, budget = time.time(), 0, 60 * args.minutes
     while (elapsed := time.time() - t0) < budget:
