@@ -79,6 +79,7 @@ import argparse
 import math
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import cv2
@@ -323,8 +324,12 @@ def augment(x: np.ndarray, m: np.ndarray, rng: np.random.Generator) -> tuple[np.
 # The net
 
 
-def cbr(i: int, o: int, s: int = 1, d: int = 1) -> nn.Sequential:
-    return nn.Sequential(nn.Conv2d(i, o, 3, s, d, dilation=d, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
+def cbr(i: int, o: int, s: int = 1, d: int = 1, folded: bool = False) -> nn.Sequential:
+    """Convolution, batch norm, ReLU; ``folded``: the batch norm folded into the convolution's weights and bias,
+    as the exported model holds it (SeparableTopFaceNet reads its weights from one)."""
+    conv = nn.Conv2d(i, o, 3, s, d, dilation=d, bias=folded)
+    return nn.Sequential(conv, nn.ReLU(inplace=True)) if folded else \
+        nn.Sequential(conv, nn.BatchNorm2d(o), nn.ReLU(inplace=True))
 
 
 class TopFaceNet(nn.Module):
@@ -349,11 +354,6 @@ class TopFaceNet(nn.Module):
         return self.out(y)
 
 
-def _conv_relu(i: int, o: int, s: int = 1, d: int = 1) -> nn.Sequential:
-    """A convolution as the exported model holds it: batch norm folded into its weights and bias."""
-    return nn.Sequential(nn.Conv2d(i, o, 3, s, d, dilation=d, bias=True), nn.ReLU(inplace=True))
-
-
 def _separable(i: int, o: int) -> nn.Sequential:
     return nn.Sequential(nn.Conv2d(i, i, 3, 1, 1, groups=i, bias=False), nn.BatchNorm2d(i),
                          nn.Conv2d(i, o, 1, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True))
@@ -372,10 +372,11 @@ class SeparableTopFaceNet(nn.Module):
     def __init__(self, plain: bool = False) -> None:
         super().__init__()
         a, b, c = 16, 32, 48
-        self.e1 = nn.Sequential(_conv_relu(3, a), _conv_relu(a, a))
-        self.e2 = nn.Sequential(_conv_relu(a, b, 2), _conv_relu(b, b))
-        self.e3 = nn.Sequential(_conv_relu(b, c, 2), _conv_relu(c, c, d=2), _conv_relu(c, c, d=4))
-        decoder = _conv_relu if plain else _separable
+        conv = partial(cbr, folded=True)
+        self.e1 = nn.Sequential(conv(3, a), conv(a, a))
+        self.e2 = nn.Sequential(conv(a, b, 2), conv(b, b))
+        self.e3 = nn.Sequential(conv(b, c, 2), conv(c, c, d=2), conv(c, c, d=4))
+        decoder = conv if plain else _separable
         self.d2 = decoder(c + b, b)
         self.d1 = decoder(b + a, a)
         self.out = nn.Conv2d(a, 1, 1)
