@@ -142,9 +142,10 @@ class FaceAskew(MarkNotSeen):
     Why: a family teaches each face once or twice, so one poor example is half of what the reader knows of that
     face. On rendered trays seen from beside (bench_taught.py, oblique, tuning seeds 101-808), the examples left
     out so were the blurred, foreshortened or wrongly outlined ones, and reading them again with others taught
-    instead read 4092 -> 4148 of 4493 dice right, wrong answers 5 -> 5, untaught faces named 3 -> 2. Real top faces
-    are rarely this squashed: 1 of matteo-d6's 216 webcam dice (seen from beside the tray) and 5 % of byler-d6's
-    small dice seen from above, whose outline is then wrong, since a die seen from above shows a square."""
+    instead read 4092 -> 4148 of 4493 dice right, wrong answers 5 -> 5, untaught faces named 3 -> 2
+    (docs/taught-dice.md, "Measured", twenty-first session). Real top faces are rarely this squashed: 1 of
+    matteo-d6's 216 webcam dice (seen from beside the tray) and 5 % of byler-d6's small dice seen from above, whose
+    outline is then wrong, since a die seen from above shows a square."""
 
 
 @dataclass
@@ -201,8 +202,8 @@ class Profile:
     def add(self, name: str, crop_bgr: np.ndarray) -> None:
         """Add one example (a confirmed answer during the evening makes the reader better).
 
-        Raises MarkNotSeen, adding nothing, when ``name`` always carries a mark and the crop shows none, and its
-        FaceAskew when the top face was seen too squashed to be a good example (of any face)."""
+        Raises MarkNotSeen, adding nothing, when ``name`` always carries a mark and the crop shows none, and
+        FaceAskew (a MarkNotSeen) when the top face was seen too squashed to be a good example of any face."""
         crop = _as_crop(crop_bgr)
         corners = face_corners(crop)
         if squash(corners) < SQUASHED:
