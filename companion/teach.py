@@ -179,11 +179,6 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
         crop = taught.die_crop(frame, _candidate_in_box(frame, box, cands))
         try:
             profile.add(face, crop)
-        except taught.FaceAskew:
-            skipped.append(f"labels.csv line {line}: the top face of this die is seen too much from the side to "
-                           "learn from (or the box holds more than one die). Use a photo taken more from above. "
-                           "Skipped.")
-            continue
         except taught.MarkNotSeen:
             skipped.append(f"labels.csv line {line}: no mark was seen on the top face of this die, and {face!r} "
                            "always shows one. Is the box on the right die, with that face up? Skipped.")

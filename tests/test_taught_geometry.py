@@ -165,7 +165,7 @@ def _oblique_profile(set_name: str, seed: int) -> Profile:
     return profile
 
 
-@pytest.mark.parametrize("seed, which", [(22, 0), (56, 0)])
+@pytest.mark.parametrize("seed, which", [(45, 1), (56, 0)])
 def test_a_die_seen_from_the_side_is_read_at_the_last_look_along_the_side_nets_outline(seed, which):
     """The side net (trained on trays seen from beside them too) outlines such top faces better, and the examples
     are described along its outline as well (``Profile.side``). Two rendered dice, taught and read from the side,

@@ -262,17 +262,6 @@ def test_a_die_seen_without_a_mark_is_never_named_after_a_face_that_always_has_o
     assert teaching.names == ["red", "5"]
 
 
-@pytest.mark.parametrize("turn", [0.0, 0.5, np.pi / 4, 1.2])
-def test_squash_is_the_tilt_whatever_the_turn(turn):
-    """A square seen at a tilt whose cosine is 0.6 measures 0.6 however it lies in the picture (a squashed square
-    seen corner first has four equal sides: its sides' lengths alone would call it square)."""
-    square = np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]])
-    rotation = np.float32([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
-    assert taught.squash(square @ rotation.T + 40) == pytest.approx(1.0, abs=1e-5)
-    assert taught.squash((square @ rotation.T) * np.float32([1.0, 0.6]) + 40) == pytest.approx(0.6, abs=1e-5)
-    assert taught.squash(np.zeros((4, 2), np.float32)) == 0.0
-
-
 def test_a_die_seen_blank_is_not_named_after_a_colour_patch(monkeypatch):
     """Noch X-Mal!'s colour dice are white dice with a colour patch: a white side taken for the top when "blue" was
     taught is a blank "blue" that named dice seen so (rendered oblique trays, tuning seeds 505-808: 11 wrong, 2

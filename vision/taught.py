@@ -135,19 +135,6 @@ class MarkNotSeen(ValueError):
     the die tilted or blurred). Kept, it would be a blank "5" that blank dice of that colour match."""
 
 
-class FaceAskew(MarkNotSeen):
-    """An example's top face was seen too squashed (``squash`` below SQUASHED) to teach: seen from far to the side,
-    or its outline went wrong. A MarkNotSeen, so every caller that asks for the die again does so for this too.
-
-    Why: a family teaches each face once or twice, so one poor example is half of what the reader knows of that
-    face. On rendered trays seen from beside (bench_taught.py, oblique, tuning seeds 101-808), the examples left
-    out so were the blurred, foreshortened or wrongly outlined ones, and reading them again with others taught
-    instead read 4092 -> 4148 of 4493 dice right, wrong answers 5 -> 5, untaught faces named 3 -> 2
-    (docs/taught-dice.md, "Measured", twenty-first session). Real top faces are rarely this squashed: 1 of
-    matteo-d6's 216 webcam dice (seen from beside the tray) and 5 % of byler-d6's small dice seen from above, whose
-    outline is then wrong, since a die seen from above shows a square."""
-
-
 @dataclass
 class Profile:
     """What a dice set's faces look like: one row of ``vectors`` per example, named by ``names``.
@@ -202,13 +189,9 @@ class Profile:
     def add(self, name: str, crop_bgr: np.ndarray) -> None:
         """Add one example (a confirmed answer during the evening makes the reader better).
 
-        Raises MarkNotSeen, adding nothing, when ``name`` always carries a mark and the crop shows none, and
-        FaceAskew (a MarkNotSeen) when the top face was seen too squashed to be a good example of any face."""
+        Raises MarkNotSeen, adding nothing, when ``name`` always carries a mark and the crop shows none."""
         crop = _as_crop(crop_bgr)
-        corners = face_corners(crop)
-        if squash(corners) < SQUASHED:
-            raise FaceAskew(f"the top face of the die taught as {name!r} was seen too much from the side")
-        can = canonical(crop, corners)
+        can = canonical(crop)
         if can.frame is None and self.always_marked(name):
             raise MarkNotSeen(f"no mark seen on the die taught as {name!r}")
         before, before_side = self.crops, self.side
@@ -429,18 +412,6 @@ def face_corners(crop_bgr: np.ndarray) -> np.ndarray:
 
 
 _last_corners: list = []  # [(hash of the crop's bytes, which net), its corners]: face_corners' last answer
-
-SQUASHED = 0.66  # an example's top face squashed more than this is not taught (FaceAskew)
-
-
-def squash(corners: np.ndarray) -> float:
-    """How square the quadrilateral looks, 1 for a square and cos(tilt) for one seen at a tilt, whatever its
-    rotation in the picture: the square root of the ratio of its corners' two principal variances. (The ratio of
-    its sides' lengths would call a squashed square seen corner first a square.)"""
-    d = corners - corners.mean(axis=0)
-    xx, yy, xy = float((d[:, 0] ** 2).sum()), float((d[:, 1] ** 2).sum()), float((d[:, 0] * d[:, 1]).sum())
-    mean, spread = (xx + yy) / 2.0, math.hypot((xx - yy) / 2.0, xy)
-    return math.sqrt(max(mean - spread, 0.0) / (mean + spread)) if mean > 0 else 0.0
 
 
 def _find_corners(crop: np.ndarray, net: Model | None) -> np.ndarray:

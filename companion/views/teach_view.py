@@ -83,8 +83,6 @@ class TeachView:
         label = face_label(face, self.lang, self.dice_set)
         try:
             self.profile.add(face, self.crop)
-        except taught.FaceAskew:  # seen too squashed to be a good example
-            self.message = t("teach.askew", self.lang, face=label)
         except taught.MarkNotSeen:  # a side or a blur taken for the top face: a blank example would mislead
             self.message = t("teach.no_mark", self.lang, face=label)
         else:
