@@ -137,18 +137,38 @@ def _without_side_views(profile: Profile) -> Profile:
     return Profile(profile.set_name, profile.names, profile.vectors, blank_faces=profile.blank_faces)
 
 
-@pytest.mark.parametrize("seed, which", [(20, 0), (69, 1)])
-def test_a_die_seen_from_the_side_is_looked_at_again_along_its_edges(seed, which):
+def test_dice_seen_from_the_side_are_looked_at_again_along_their_edges():
     """Seen from beside the tray, the net's outline of a top face can take in a strip of the side below it, and
     the squashed mark is then too far from its examples. The matcher looks at such an unknown die again with the
-    outline moved onto the edges (``refine_corners``), and names it when that look is sure. Two rendered oblique
-    dice (taught from upright photos) whose first look is unsure, named without the side net's last look."""
-    profile = taught_profile("echt-spitze", seed=0)
-    crop, face = _oblique_die(seed, which, "echt-spitze")
-    assert taught._judge(profile, crop, None)[0].face is None  # the net's outline alone: unsure
-    without_side = _without_side_views(profile)
-    answer = taught.match(without_side, crop)
-    assert answer.face == face and answer.confidence >= taught.SECOND_LOOK
+    outline moved onto the edges (``refine_corners``), and names it when that look is sure. Rendered oblique trays
+    of three dice (taught from upright photos), without the side net's last look: of the dice whose first look is
+    unsure, the second look names some right and none wrongly.
+
+    Counted over 80 trays, not asserted on chosen dice: the dice it names are near its limit, and which ones they
+    are moved with OpenCV's interpolation between 5.0 and 5.1 ((20, 0) and (69, 1) against (20, 0), (38, 2) and
+    (61, 2), of 28 and 24 unsure; docs/taught-dice.md, twenty-second session)."""
+    profile = _without_side_views(taught_profile("echt-spitze", seed=0))
+    unsure = named_right = named_wrong = 0
+    for seed in range(80):
+        rng = np.random.default_rng(seed)
+        faces = list(rng.choice(TAUGHT_FACES["echt-spitze"], 3))
+        frame, truth = render_tray(rng, faces=faces, painter=painter_for("echt-spitze"),
+                                   tilt=float(rng.uniform(*OBLIQUE)))
+        cands = find_any_dice(frame)
+        for die in truth:
+            cand = found_by(die, truth, cands)
+            if cand is None:
+                continue
+            crop = taught.die_crop(frame, cand)
+            if taught._judge(profile, crop, None)[0].face is not None:
+                continue  # the net's outline alone was sure: no second look
+            unsure += 1
+            answer = taught.match(profile, crop)
+            named_right += answer.face == die.face and answer.confidence >= taught.SECOND_LOOK
+            named_wrong += answer.face is not None and answer.face != die.face
+    assert unsure >= 10
+    assert named_wrong == 0
+    assert named_right >= 2, (named_right, unsure)
 
 
 def _oblique_profile(set_name: str, seed: int) -> Profile:
