@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from collections.abc import Iterator
 
 import cv2
 import numpy as np
@@ -16,7 +17,7 @@ import pytest
 from synth_dice import TAUGHT_FACES, found_dice, painter_for, side_faces_for, taught_profile
 
 from companion.profiles import blank_faces
-from hardware.synthetic import OBLIQUE, found_by, render_tray
+from hardware.synthetic import OBLIQUE, SyntheticDie, found_by, render_tray
 from vision import taught
 from vision.detect import DieCandidate, crop_affine, crop_die, find_any_dice, find_dice
 from vision.taught import Profile
@@ -121,6 +122,20 @@ def test_a_die_cut_by_its_box_is_cropped_again_and_read():
     assert read_again >= 0.8 * n and read_again >= read_cut + 0.3 * n, (read_cut, read_again, n)
 
 
+def _found_oblique_dice(set_name: str, trays: int) -> Iterator[tuple[np.ndarray, SyntheticDie, DieCandidate]]:
+    """Each die the finder found on rendered trays of three dice seen from beside them (seeds 0 to trays - 1, as
+    ``_oblique_die`` renders them): the frame, the die's truth and its candidate."""
+    for seed in range(trays):
+        rng = np.random.default_rng(seed)
+        faces = list(rng.choice(TAUGHT_FACES[set_name], 3))
+        frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), tilt=float(rng.uniform(*OBLIQUE)))
+        cands = find_any_dice(frame)
+        for die in truth:
+            cand = found_by(die, truth, cands)
+            if cand is not None:
+                yield frame, die, cand
+
+
 def _oblique_die(seed: int, which: int, set_name: str = "haste-worte") -> tuple[np.ndarray, str]:
     """The reader's crop of one die of a rendered tray of three dice seen from beside it, and its face."""
     rng = np.random.default_rng(seed)
@@ -139,22 +154,13 @@ def test_an_upright_crop_keeps_the_cameras_up():
     sides (``taught.upright``). On 30 rendered oblique trays, every die's true top lies above the centre of its
     whole box in the crop (without ``upright``, 81 of 88 dice's)."""
     above = n = 0
-    for seed in range(30):
-        rng = np.random.default_rng(seed)
-        faces = list(rng.choice(TAUGHT_FACES["haste-worte"], 3))
-        frame, truth = render_tray(rng, faces=faces, painter=painter_for("haste-worte"),
-                                   tilt=float(rng.uniform(*OBLIQUE)))
-        cands = find_any_dice(frame)
-        for die in truth:
-            cand = found_by(die, truth, cands)
-            if cand is None:
-                continue
-            n += 1
-            to_crop = crop_affine(taught.upright(cand), taught.CROP, taught.MARGIN)
-            top = cv2.transform(np.float32([die.top]), to_crop)[0].mean(axis=0)
-            x0, y0, x1, y1 = die.box
-            centre = cv2.transform(np.float32([[[(x0 + x1) / 2, (y0 + y1) / 2]]]), to_crop)[0, 0]
-            above += top[1] < centre[1]
+    for _, die, cand in _found_oblique_dice("haste-worte", 30):
+        n += 1
+        to_crop = crop_affine(taught.upright(cand), taught.CROP, taught.MARGIN)
+        top = cv2.transform(np.float32([die.top]), to_crop)[0].mean(axis=0)
+        x0, y0, x1, y1 = die.box
+        centre = cv2.transform(np.float32([[[(x0 + x1) / 2, (y0 + y1) / 2]]]), to_crop)[0, 0]
+        above += top[1] < centre[1]
     assert n >= 60
     assert above == n
 
@@ -188,23 +194,14 @@ def test_dice_seen_from_the_side_are_looked_at_again_along_their_edges():
     (61, 2), of 28 and 24 unsure; docs/taught-dice.md, twenty-second session)."""
     profile = _without_side_views(taught_profile("echt-spitze", seed=0))
     unsure = named_right = named_wrong = 0
-    for seed in range(80):
-        rng = np.random.default_rng(seed)
-        faces = list(rng.choice(TAUGHT_FACES["echt-spitze"], 3))
-        frame, truth = render_tray(rng, faces=faces, painter=painter_for("echt-spitze"),
-                                   tilt=float(rng.uniform(*OBLIQUE)))
-        cands = find_any_dice(frame)
-        for die in truth:
-            cand = found_by(die, truth, cands)
-            if cand is None:
-                continue
-            crop = taught.die_crop(frame, cand)
-            if taught._judge(profile, crop, None)[0].face is not None:
-                continue  # the net's outline alone was sure: no second look
-            unsure += 1
-            answer = taught.match(profile, crop)
-            named_right += answer.face == die.face and answer.confidence >= taught.SECOND_LOOK
-            named_wrong += answer.face is not None and answer.face != die.face
+    for frame, die, cand in _found_oblique_dice("echt-spitze", 80):
+        crop = taught.die_crop(frame, cand)
+        if taught._judge(profile, crop, None)[0].face is not None:
+            continue  # the net's outline alone was sure: no second look
+        unsure += 1
+        answer = taught.match(profile, crop)
+        named_right += answer.face == die.face and answer.confidence >= taught.SECOND_LOOK
+        named_wrong += answer.face is not None and answer.face != die.face
     assert unsure >= 10
     assert named_wrong == 0
     assert named_right >= 2, (named_right, unsure)
