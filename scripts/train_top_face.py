@@ -60,14 +60,15 @@ sooner is not worth a wrong answer at the table.
 die's top where an upright camera sees it, above its sides. Both nets had taken the lit side of a dark Fritzo cube
 for its top (docs/taught-dice.md, "Measured", twenty-second session): their training dice carry one colour on every
 face, so the brightest face was the top, and the quarter turns of the augmentation hid which way was up. Here the
-trays have colour cubes whose faces differ in colour (``--cubes``), the crops keep the camera's up as the reader's
-do (``taught.upright``), the close-ups show their sides below or beside the top only, and the augmentation mirrors
-left-right only (``--keep-up``). Two tray caches, two of close-ups (without them the crops read worse: haste-worte
-99.4 -> 95.8 % on tuning seed 101), then 12 minutes from the shipped model's weights:
+trays have colour cubes whose faces differ in colour (``--cubes``), and with ``--keep-up`` the crops keep the
+camera's up (``taught.upright``, which the reader's ``die_crop`` would then need too), the close-ups show their sides
+below or beside the top only, and the augmentation mirrors left-right only. Two tray caches, two of close-ups
+(without them the crops read worse: haste-worte 99.4 -> 95.8 % on tuning seed 101), then 12 minutes from the
+shipped model's weights:
     python scripts/train_top_face.py --trays 1800 --photos 0 --seed 5001 --oblique 0.6 --marked-sides 0.6 \
-        --cubes 0.35 --workers 1 --minutes 0 --data out/up_a.npz --out out/untrained.onnx
+        --cubes 0.35 --keep-up --workers 1 --minutes 0 --data out/up_a.npz --out out/untrained.onnx
     python scripts/train_top_face.py --trays 1800 --photos 0 --seed 6001 --oblique 0.6 --marked-sides 0.6 \
-        --cubes 0.35 --workers 1 --minutes 0 --data out/up_b.npz --out out/untrained.onnx
+        --cubes 0.35 --keep-up --workers 1 --minutes 0 --data out/up_b.npz --out out/untrained.onnx
     python scripts/train_top_face.py --close-ups 3500 --seed 7001 --marked-sides 0.5 --keep-up --minutes 0 \
         --data out/up_p1.npz --out out/untrained.onnx
     python scripts/train_top_face.py --close-ups 3500 --seed 7002 --marked-sides 0.5 --keep-up --minutes 0 \
@@ -228,16 +229,17 @@ def _cube_tray(rng: np.random.Generator, oblique: float) -> tuple[np.ndarray, li
 
 
 def tray_examples(rng: np.random.Generator, finder: str = "find_dice", oblique: float = 0.0,
-                  marked_sides: float = 0.0, cubes: float = 0.0) -> list[tuple[np.ndarray, np.ndarray]]:
+                  marked_sides: float = 0.0, cubes: float = 0.0, keep_up: bool = False
+                  ) -> list[tuple[np.ndarray, np.ndarray]]:
     """One rendered tray: per die the finder found, the FIND x FIND input and the top face's soft mask.
     ``oblique``: the share of trays seen by a webcam beside the tray (OBLIQUE tilt), not from above.
     ``marked_sides``: the share of trays whose dice carry marks on their sides too, as real dice do (pips, other
     symbols of the same die), so that the net learns to leave a side's marks out of the top face. ``cubes``: the
-    share of trays of colour cubes whose faces differ in colour (``_cube_tray``). Each die is cropped as the reader
-    crops it, the camera's up kept (``taught.upright``)."""
+    share of trays of colour cubes whose faces differ in colour (``_cube_tray``). ``keep_up``: each die cropped with
+    the camera's up kept (``taught.upright``)."""
     if cubes and rng.random() < cubes:
         frame, truth = _cube_tray(rng, oblique)
-        return _examples(frame, truth, finder)
+        return _examples(frame, truth, finder, keep_up)
     n = int(rng.integers(1, 7))
     tilt = float(rng.uniform(*OBLIQUE)) if oblique and rng.random() < oblique else None
     marked = bool(marked_sides) and rng.random() < marked_sides
@@ -255,17 +257,18 @@ def tray_examples(rng: np.random.Generator, finder: str = "find_dice", oblique: 
 
         frame, truth = render_tray(rng, faces=[(i, 0) for i in range(n)], painter=painter, tilt=tilt,
                                    side_faces=(lambda face: [(face[0], k) for k in range(1, 5)]) if marked else None)
-    return _examples(frame, truth, finder)
+    return _examples(frame, truth, finder, keep_up)
 
 
-def _examples(frame: np.ndarray, truth: list, finder: str) -> list[tuple[np.ndarray, np.ndarray]]:
+def _examples(frame: np.ndarray, truth: list, finder: str, keep_up: bool) -> list[tuple[np.ndarray, np.ndarray]]:
     cands = FINDERS[finder](frame)
     out = []
     for die in truth:
         cand = found_by(die, truth, cands)  # a candidate spanning touching dice has no one top face to learn
         if cand is None:
             continue
-        cand = taught.upright(cand)
+        if keep_up:
+            cand = taught.upright(cand)
         crop = crop_die(frame, cand, taught.CROP, taught.MARGIN)
         pts = cv2.transform(np.float32([die.top]), crop_affine(cand, taught.CROP, taught.MARGIN))[0]
         pts = (pts + 0.5) * (FIND / taught.CROP) - 0.5
@@ -350,7 +353,7 @@ def _build_part(args: tuple[int, int, int, str, float, float, float, bool]) -> t
     xs, ms = [], []
     t0 = time.time()
     for t in range(trays):
-        for x, m in tray_examples(rng, finder, oblique, marked, cubes) + \
+        for x, m in tray_examples(rng, finder, oblique, marked, cubes, keep_up) + \
                 [photo_example(rng, marked, keep_up) for _ in range(photos)]:
             xs.append(x)
             ms.append(m)
@@ -515,8 +518,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cubes", type=float, default=0.0,
                     help="share of trays of colour cubes whose faces differ in colour (a dark top, a light side)")
     ap.add_argument("--keep-up", action="store_true",
-                    help="no quarter turns in the augmentation, close-ups' sides never above the top face: the net "
-                         "may learn that the top is above its sides, as an upright camera sees a die")
+                    help="crops turned by less than 45 degrees (taught.upright), close-ups' sides never above the "
+                         "top face, no quarter turns in the augmentation: the net may learn that the top is above its "
+                         "sides, as an upright camera sees a die")
     ap.add_argument("--close-ups", type=int, default=0,
                     help="render this many close-ups alone (no trays) into the --data cache")
     ap.add_argument("--init-onnx", type=Path, help="start from this exported TopFaceNet's weights (batch norm "

@@ -578,9 +578,9 @@ def upright(cand: DieCandidate) -> DieCandidate:
     Why: a top-face net trained with ``--keep-up`` (scripts/train_top_face.py) finds the top of a die seen from
     beside the tray as the face above its sides, where an upright camera sees it, and a classical candidate's box
     angle is anywhere in 0-90 degrees: a crop turned by 80 shows the top beside its sides. The training script cuts
-    its crops so. ``die_crop`` does not yet: that net is not shipped, and with the shipped net (trained on every
-    quarter turn alike) the turned crops moved which borderline dice were read, and named one more rendered die
-    wrongly (docs/taught-dice.md, "Measured", twenty-second session)."""
+    its crops so with ``--keep-up``. ``die_crop`` does not yet: that net is not shipped, and with the shipped net
+    (trained on every quarter turn alike) the turned crops moved which borderline dice were read, and named one more
+    rendered die wrongly (docs/taught-dice.md, "Measured", twenty-second session)."""
     (cx, cy), (rw, rh), angle = cand.rect
     turn = (float(angle) + 45.0) % 90.0 - 45.0
     if turn == angle:
