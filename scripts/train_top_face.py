@@ -554,13 +554,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.data and not missing:
         parts = [np.load(p) for p in args.data]
         x, m = np.concatenate([z["x"] for z in parts]), np.concatenate([z["m"] for z in parts])
-    elif args.close_ups:
-        x, m = close_ups(args.close_ups, args.seed, args.marked_sides, args.keep_up)
-        if args.data:
-            np.savez(args.data[0], x=x, m=m)
     else:
-        x, m = build(args.trays, args.seed, args.workers, args.photos, args.finder, args.oblique,
-                     args.marked_sides, args.cubes, args.keep_up)
+        x, m = close_ups(args.close_ups, args.seed, args.marked_sides, args.keep_up) if args.close_ups else \
+            build(args.trays, args.seed, args.workers, args.photos, args.finder, args.oblique, args.marked_sides,
+                  args.cubes, args.keep_up)
         if args.data:
             np.savez(args.data[0], x=x, m=m)
     val = np.arange(len(x)) % 10 == 0  # every tenth die: never trained on

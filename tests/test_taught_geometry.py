@@ -122,13 +122,18 @@ def test_a_die_cut_by_its_box_is_cropped_again_and_read():
     assert read_again >= 0.8 * n and read_again >= read_cut + 0.3 * n, (read_cut, read_again, n)
 
 
+def _oblique_tray(seed: int, set_name: str) -> tuple[np.ndarray, list[SyntheticDie]]:
+    """A rendered tray of three dice of ``set_name`` seen from beside it, and its truth."""
+    rng = np.random.default_rng(seed)
+    faces = list(rng.choice(TAUGHT_FACES[set_name], 3))
+    return render_tray(rng, faces=faces, painter=painter_for(set_name), tilt=float(rng.uniform(*OBLIQUE)))
+
+
 def _found_oblique_dice(set_name: str, trays: int) -> Iterator[tuple[np.ndarray, SyntheticDie, DieCandidate]]:
-    """Each die the finder found on rendered trays of three dice seen from beside them (seeds 0 to trays - 1, as
-    ``_oblique_die`` renders them): the frame, the die's truth and its candidate."""
+    """Each die the finder found on ``_oblique_tray`` seeds 0 to trays - 1: the frame, the die's truth and its
+    candidate."""
     for seed in range(trays):
-        rng = np.random.default_rng(seed)
-        faces = list(rng.choice(TAUGHT_FACES[set_name], 3))
-        frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), tilt=float(rng.uniform(*OBLIQUE)))
+        frame, truth = _oblique_tray(seed, set_name)
         cands = find_any_dice(frame)
         for die in truth:
             cand = found_by(die, truth, cands)
@@ -137,10 +142,8 @@ def _found_oblique_dice(set_name: str, trays: int) -> Iterator[tuple[np.ndarray,
 
 
 def _oblique_die(seed: int, which: int, set_name: str = "haste-worte") -> tuple[np.ndarray, str]:
-    """The reader's crop of one die of a rendered tray of three dice seen from beside it, and its face."""
-    rng = np.random.default_rng(seed)
-    faces = list(rng.choice(TAUGHT_FACES[set_name], 3))
-    frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), tilt=float(rng.uniform(*OBLIQUE)))
+    """The reader's crop of one die of ``_oblique_tray``, and its face."""
+    frame, truth = _oblique_tray(seed, set_name)
     die = truth[which]
     cand = found_by(die, truth, find_any_dice(frame))
     assert cand is not None

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -585,8 +585,7 @@ def upright(cand: DieCandidate) -> DieCandidate:
     turn = (float(angle) + 45.0) % 90.0 - 45.0
     if turn == angle:
         return cand
-    return DieCandidate(box=cand.box, rect=((cx, cy), (rh, rw), turn), size=cand.size, score=cand.score,
-                        dice=cand.dice)
+    return replace(cand, rect=((cx, cy), (rh, rw), turn))
 
 
 def die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> np.ndarray:
