@@ -209,11 +209,9 @@ def cube_colours(rng: np.random.Generator) -> list[tuple[int, int, int]]:
     return cols
 
 
-def _cube_tray(rng: np.random.Generator, oblique: float) -> tuple[np.ndarray, list]:
-    """A tray of colour cubes whose faces differ in colour (Fritzo's cubes, Noch X-Mal!'s colour dice): a dark top
-    beside a light side, where brightness says nothing of which face is the top."""
-    n = int(rng.integers(1, 7))
-    tilt = float(rng.uniform(*OBLIQUE)) if oblique and rng.random() < oblique else None
+def _cube_tray(rng: np.random.Generator, n: int, tilt: float | None) -> tuple[np.ndarray, list]:
+    """A tray of ``n`` colour cubes whose faces differ in colour (Fritzo's cubes, Noch X-Mal!'s colour dice): a dark
+    top beside a light side, where brightness says nothing of which face is the top."""
     cols = {i: cube_colours(rng) for i in range(n)}
 
     def painter(face, size, _rng):
@@ -237,11 +235,11 @@ def tray_examples(rng: np.random.Generator, finder: str = "find_dice", oblique: 
     symbols of the same die), so that the net learns to leave a side's marks out of the top face. ``cubes``: the
     share of trays of colour cubes whose faces differ in colour (``_cube_tray``). ``keep_up``: each die cropped with
     the camera's up kept (``taught.upright``)."""
-    if cubes and rng.random() < cubes:
-        frame, truth = _cube_tray(rng, oblique)
-        return _examples(frame, truth, finder, keep_up)
+    cube_tray = bool(cubes) and rng.random() < cubes
     n = int(rng.integers(1, 7))
     tilt = float(rng.uniform(*OBLIQUE)) if oblique and rng.random() < oblique else None
+    if cube_tray:
+        return _examples(*_cube_tray(rng, n, tilt), finder, keep_up)
     marked = bool(marked_sides) and rng.random() < marked_sides
     if rng.random() < 0.3:
         frame, truth = render_tray(rng, faces=[int(f) for f in rng.integers(1, 7, n)],
@@ -447,8 +445,7 @@ class SeparableTopFaceNet(nn.Module):
     the net was the taught reader's largest cost per die. Separable, they cost a tenth as much (the net 2.2 -> 1.2
     ms a crop on one core). The encoder's weights come from the shipped model (batch norm folded in, as exported;
     ``plain=True`` rebuilds the whole shipped net: the teacher, or ``--init-onnx``'s start), so only the decoders
-    learn from scratch. Not
-    shipped: it read trays seen from beside worse (the module's docstring).
+    learn from scratch. Not shipped: it read trays seen from beside worse (the module's docstring).
     """
 
     def __init__(self, plain: bool = False) -> None:
