@@ -178,6 +178,8 @@ def test_upright_turns_a_box_by_less_than_45_degrees_and_crops_the_same_die():
     b = crop_die(frame, turned, taught.CROP, taught.MARGIN).astype(int)
     inner = (slice(2, -2), slice(2, -2))  # the same pixels, a quarter turn apart (interpolation aside)
     assert min(np.abs(np.rot90(a, k)[inner] - b[inner]).mean() for k in range(4)) < 2.0
+    # and the reader crops every die so: the up-keeping top-face net looks for the top above the die's sides
+    assert np.array_equal(taught.die_crop(frame, cand), taught.die_crop(frame, turned))
 
 
 def _without_side_views(profile: Profile) -> Profile:
@@ -190,24 +192,25 @@ def test_dice_seen_from_the_side_are_looked_at_again_along_their_edges():
     the squashed mark is then too far from its examples. The matcher looks at such an unknown die again with the
     outline moved onto the edges (``refine_corners``), and names it when that look is sure. Rendered oblique trays
     of three dice (taught from upright photos), without the side net's last look: of the dice whose first look is
-    unsure, the second look names some right and none wrongly.
+    unsure, the second look names none wrongly, and it names one die right that the first look left unknown.
 
-    Counted over 80 trays, not asserted on chosen dice: the dice it names are near its limit, and which ones they
-    are moved with OpenCV's interpolation between 5.0 and 5.1 ((20, 0) and (69, 1) against (20, 0), (38, 2) and
-    (61, 2), of 28 and 24 unsure; docs/taught-dice.md, twenty-second session)."""
+    Since the up-keeping top-face net (twenty-fourth session) that look is rarely needed: over 200 trays it named
+    1 of the 30 unsure dice (the one below), the shipped net before it 2 or more of 24-28 in 80 trays."""
     profile = _without_side_views(taught_profile("echt-spitze", seed=0))
-    unsure = named_right = named_wrong = 0
+    unsure = named_wrong = 0
     for frame, die, cand in _found_oblique_dice("echt-spitze", 80):
         crop = taught.die_crop(frame, cand)
         if taught._judge(profile, crop, None)[0].face is not None:
             continue  # the net's outline alone was sure: no second look
         unsure += 1
         answer = taught.match(profile, crop)
-        named_right += answer.face == die.face and answer.confidence >= taught.SECOND_LOOK
         named_wrong += answer.face is not None and answer.face != die.face
-    assert unsure >= 10
+    assert unsure >= 5
     assert named_wrong == 0
-    assert named_right >= 2, (named_right, unsure)
+    crop, face = _oblique_die(186, 1, "echt-spitze")
+    assert taught._judge(profile, crop, None)[0].face is None
+    answer = taught.match(profile, crop)
+    assert answer.face == face and answer.confidence >= taught.SECOND_LOOK
 
 
 def _oblique_profile(set_name: str, seed: int) -> Profile:
@@ -224,13 +227,16 @@ def _oblique_profile(set_name: str, seed: int) -> Profile:
     return profile
 
 
-@pytest.mark.parametrize("seed, which", [(45, 1), (56, 0)])
-def test_a_die_seen_from_the_side_is_read_at_the_last_look_along_the_side_nets_outline(seed, which):
-    """The side net (trained on trays seen from beside them too) outlines such top faces better, and the examples
+@pytest.mark.parametrize("set_name, taught_seed, seed, which", [("echt-spitze", 3, 68, 0), ("haste-worte", 4, 125, 2)])
+def test_a_die_seen_from_the_side_is_read_at_the_last_look_along_the_side_nets_outline(set_name, taught_seed, seed,
+                                                                                        which):
+    """The side net (trained on trays seen from beside them too) outlines some top faces better, and the examples
     are described along its outline as well (``Profile.side``). Two rendered dice, taught and read from the side,
-    that the first two looks leave unknown (near misses), named at the last look."""
-    profile = _oblique_profile("haste-worte", 3)
-    crop, face = _oblique_die(seed, which)
+    that the first two looks leave unknown (near misses), named at the last look. (Since the up-keeping top-face
+    net, twenty-fourth session, such dice are rare: none in 200 trays of the haste-worte profile taught on seed 3
+    that this test used before; on the tuning seeds' `oblique` trays the side net names 20 more of 4491 dice.)"""
+    profile = _oblique_profile(set_name, taught_seed)
+    crop, face = _oblique_die(seed, which, set_name)
     without_side = _without_side_views(profile)
     assert without_side.side is None and taught.match(without_side, crop).face is None
     answer = taught.match(profile, crop)
@@ -266,7 +272,7 @@ def test_the_last_look_only_confirms_the_first_looks_nearest_face_after_a_near_m
     assert [id(p) for p in looks] == [id(p) for p in expected]
 
 
-@pytest.mark.parametrize("seed, which", [(11, 2), (22, 0)])
+@pytest.mark.parametrize("seed, which", [(10, 2), (22, 2)])
 def test_a_plain_cube_seen_from_the_side_is_named_by_its_colour_at_the_second_look(seed, which):
     """A Fritzo cube's outline that takes in a strip of its side shows the edge between them as a mark, and a
     marked face is far from every plain example. Seen along its edges the top face is plain, and its colour names
@@ -278,12 +284,12 @@ def test_a_plain_cube_seen_from_the_side_is_named_by_its_colour_at_the_second_lo
     assert taught.match(profile, crop).face == face
 
 
-@pytest.mark.parametrize("seed, which", [(22, 1), (36, 1)])
+@pytest.mark.parametrize("seed, which", [(393, 1), (413, 1)])
 def test_a_side_strip_taken_in_by_the_outline_does_not_hide_the_face(seed, which, monkeypatch):
     """Seen from beside the tray, the net's outline can take in a strip of the die's shaded side that turns a
     corner or touches the mark; left in, it is far from every example. Two rendered oblique Noch X-Mal! dice,
     taught from above, that the reader names with the strip taken out (``taught._drop_side_strips``) and not
-    without."""
+    without. (Since the up-keeping top-face net, twenty-fourth session, two or three in 450 trays are such dice.)"""
     profile = taught_profile("noch-x-mal", seed=0)
     crop, face = _oblique_die(seed, which, "noch-x-mal")
     assert taught.match(profile, crop).face == face

@@ -230,8 +230,10 @@ def detect(frame_bgr: np.ndarray, die_side: float | None = None) -> Detection | 
         n = int(round(area / die_area))
         if known is not None and aspect > SQUARE_ASPECT:
             # Without the shadows, a blob this long is dice in a row, however little of them the mask kept (their
-            # shaded sides go with the shadows): taken as one die, the crop showed its neighbour's face.
-            n = max(n, int(round(max(rect[1]) / die_size)))
+            # shaded sides go with the shadows): taken as one die, the crop showed its neighbour's face. At least
+            # two when it holds a die's area: the detector's size runs up to 1.4 dice, so two cubes' length can
+            # round to one (a strip of shadow, of less area, stays what its length says).
+            n = max(n, int(round(max(rect[1]) / die_size)), 2 if n else 0)
         if n <= 1:
             if area < 0.35 * die_area or aspect > 1.9 or solidity < 0.6:
                 continue

@@ -54,7 +54,7 @@ from vision.net import as_blob, load_once
 #: bump when the descriptor changes (or either top-face net: the stored examples were described along its outline):
 #: stored profiles of another version are described again from their example photos (companion.profiles), or,
 #: stored without them (version 4 and older), must be taught again
-FEATURE_VERSION = 9  # 9: a side strip along an edge is not mark (nineteenth session)
+FEATURE_VERSION = 10  # 10: the up-keeping top-face net, upright crops (twenty-fourth session)
 CROP = 80  # the side of the crop the features are computed on (crops of other sizes are resized)
 MARGIN = 1.3  # the crop holds this much more than the finder's rect: the table around the die
 FACE = 64  # side of the canonical top-face image
@@ -578,9 +578,7 @@ def upright(cand: DieCandidate) -> DieCandidate:
     Why: a top-face net trained with ``--keep-up`` (scripts/train_top_face.py) finds the top of a die seen from
     beside the tray as the face above its sides, where an upright camera sees it, and a classical candidate's box
     angle is anywhere in 0-90 degrees: a crop turned by 80 shows the top beside its sides. The training script cuts
-    its crops so with ``--keep-up``. ``die_crop`` does not yet: that net is not shipped, and with the shipped net
-    (trained on every quarter turn alike) the turned crops moved which borderline dice were read, and named one more
-    rendered die wrongly (docs/taught-dice.md, "Measured", twenty-second session)."""
+    its crops so with ``--keep-up``, and ``die_crop`` crops every die so (twenty-fourth session)."""
     (cx, cy), (rw, rh), angle = cand.rect
     turn = (float(angle) + 45.0) % 90.0 - 45.0
     if turn == angle:
@@ -589,13 +587,15 @@ def upright(cand: DieCandidate) -> DieCandidate:
 
 
 def die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> np.ndarray:
-    """The crop the reader describes: the finder's die with the table around it (MARGIN), CROP x CROP.
+    """The crop the reader describes: the finder's die with the table around it (MARGIN), CROP x CROP, the camera's
+    up kept within 45 degrees (``upright``: the top-face net looks for the top above the die's sides).
 
     When the top face found in it reaches the crop's edge, the finder's box was too small or off the die (the pip
     detector's square can sit on a numeral, not on the whole die; a die at the tray's edge is cut): the die is
     cropped again around the face found, GROW times larger. Measured on rendered trays: echt-spitze 89 -> 96 % of
     the taught faces right, noch-x-mal 97.5 -> 99 %, no untaught face answered.
     """
+    cand = upright(cand)
     crop = crop_die(frame_bgr, cand, CROP, MARGIN)
     q = face_corners(crop)
     if q.min() >= EDGE and q.max() <= CROP - 1 - EDGE:
