@@ -90,8 +90,9 @@ left-right only. Without the close-ups the crops read worse (haste-worte 99.4 ->
 twenty-second session's caches were half as large (1800 trays and 3500 close-ups each) and its training 12 minutes
 (held-out IoU 0.898 for the eighteenth session's net -> 0.949): from above it read 5 tray dice fewer of 1164 and
 named one untaught Fritzo cube more. Twice the renders and 18 minutes (IoU 0.953) read as many tray dice as the
-eighteenth session's net and far more seen from beside the tray (tuning seeds 101-808, ``oblique+sides``: 3900 ->
-4325 right, 28 -> 5 wrong, 22 -> 10 untaught faces named; docs/taught-dice.md, "Measured", twenty-fourth session).
+eighteenth session's net and far more seen from beside the tray (tuning seeds 101-808, ``oblique+sides``, with the
+side net retrained the same way, above: 3900 -> 4332 right, 28 -> 5 wrong, 22 -> 5 untaught faces named;
+docs/taught-dice.md, "Measured", twenty-fourth session, which also has the benchmark seeds and real photos).
 
 Fine-tuning it 12 minutes on ``--finder find_any_dice`` crops (the reader's own, with the detector's square
 candidates) was tried: those crops' corners got better (70 -> 82 % within 5 % of the side), the others' worse
