@@ -195,7 +195,8 @@ def test_dice_seen_from_the_side_are_looked_at_again_along_their_edges():
     unsure, the second look names none wrongly, and it names one die right that the first look left unknown.
 
     Since the up-keeping top-face net (twenty-fourth session) that look is rarely needed: over 200 trays it named
-    1 of the 30 unsure dice (the one below), the shipped net before it 2 or more of 24-28 in 80 trays."""
+    1 of the 30 unsure dice (the one below; 9 unsure in the 80 trays counted here), the net before it 2 or more of
+    24-28 unsure in 80 trays."""
     profile = _without_side_views(taught_profile("echt-spitze", seed=0))
     unsure = named_wrong = 0
     for frame, die, cand in _found_oblique_dice("echt-spitze", 80):
@@ -233,8 +234,9 @@ def test_a_die_seen_from_the_side_is_read_at_the_last_look_along_the_side_nets_o
     """The side net (trained on trays seen from beside them too) outlines some top faces better, and the examples
     are described along its outline as well (``Profile.side``). Two rendered dice, taught and read from the side,
     that the first two looks leave unknown (near misses), named at the last look. (Since the up-keeping top-face
-    net, twenty-fourth session, such dice are rare: none in 200 trays of the haste-worte profile taught on seed 3
-    that this test used before; on the tuning seeds' `oblique` trays the side net names 20 more of 4491 dice.)"""
+    net, twenty-fourth session, such dice are rare: with the tenth session's side net, none in 200 trays of the
+    haste-worte profile taught on seed 3 that this test used before; on the tuning seeds' `oblique` trays the
+    retrained side net names 20 more of 4491 dice than no side net.)"""
     profile = _oblique_profile(set_name, taught_seed)
     crop, face = _oblique_die(seed, which, set_name)
     without_side = _without_side_views(profile)
