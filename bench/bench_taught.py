@@ -2,9 +2,13 @@
 
 Rendered made-up dice (tests/synth_dice.py). Five levels, each a row per set:
 - ``crop``: the matcher alone on photo-like crops (rotation, perspective, light, glare, noise, blur, JPEG).
-- ``tray``: the whole path on hardware.synthetic trays: find_any_dice, crop (taught.die_crop, which crops a cut die
-  again), match. Dice the finder missed or merged are counted apart (``missed``): they are the finder's, not the
-  matcher's. ms/die here covers die_crop and match (finding the dice is per frame).
+- ``tray``: the whole path on hardware.synthetic trays, as ``companion.teach.read_taught`` takes it: find_any_dice,
+  each die once (taught.distinct_dice), crop (taught.die_crop, which crops a cut die again), match. A die is read
+  by the reading whose top face lies on its top face (``synth_dice.read_dice``); dice no reading is of are counted
+  apart (``missed``: the finder's, not the matcher's), and so are readings of no die or of a die read already
+  (``extra``: dice the screen would show that are not there, or twice). ms/die here covers die_crop and match
+  (finding the dice is per frame). Until the twenty-fifth session a die was read by the finder's candidate
+  nearest its box's centre, and no extra readings were counted.
 - ``oblique``: the same trays seen by a webcam beside the tray (hardware.synthetic.OBLIQUE: 32-50 degrees from
   straight down), taught and read so: the dice's sides show as much as their tops, as in the matteo-d6 photos.
 - ``tray+sides`` and ``oblique+sides``: the same, with the dice's sides showing their other faces, as real dice's
@@ -42,7 +46,7 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, found_dice  # noqa: E402
+from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, read_dice  # noqa: E402
 from yardstick import line, yardstick  # noqa: E402
 
 from companion.profiles import blank_faces  # noqa: E402
@@ -52,21 +56,25 @@ from vision.detect import find_any_dice  # noqa: E402
 
 
 def _crop_items(set_name, faces, n, rng):
-    """(face, the die's crop) per photo."""
-    return [(f, c) for f in faces for c in crops(set_name, f, n, rng)]
+    """(face, the die's crop) per photo, and 0 readings of no die."""
+    return [(f, c) for f in faces for c in crops(set_name, f, n, rng)], 0
 
 
 def _tray_items(set_name, faces, n, rng, oblique=False, marked_sides=False):
+    """(face, (frame, candidate) or None when the reader read no top face of that die) per die, and how many
+    readings were of no die or of a die read already (``synth_dice.read_dice``)."""
     todo = [f for f in faces for _ in range(n)]
     rng.shuffle(todo)
     out = []
+    extra = 0
     while todo:
         k = int(rng.integers(1, 5))
         batch, todo = todo[:k], todo[k:]
-        frame, found = found_dice(set_name, batch, rng, tilt=float(rng.uniform(*OBLIQUE)) if oblique else None,
-                                  marked_sides=marked_sides)
-        out += [(f, None if c is None else (frame, c)) for f, c, _ in found]
-    return out
+        frame, found, more = read_dice(set_name, batch, rng, tilt=float(rng.uniform(*OBLIQUE)) if oblique else None,
+                                       marked_sides=marked_sides)
+        out += [(f, None if d is None else (frame, d.cand)) for f, d in found]
+        extra += more
+    return out, extra
 
 
 #: "+sides": the dice's sides show their other faces, as real dice's do (the renderer's sides are plain otherwise)
@@ -88,7 +96,7 @@ def teach(set_name: str, gen, examples: int, rng: np.random.Generator) -> taught
     for face in TAUGHT_FACES[set_name]:
         taken = 0
         for _ in range(5):
-            for _, c in gen(set_name, [face], examples, rng):
+            for _, c in gen(set_name, [face], examples, rng)[0]:
                 if c is None or taken == examples:
                     continue
                 try:
@@ -107,7 +115,7 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
     profile = teach(set_name, gen, examples, rng)
     right = unknown = wrong = missed = 0
     times = []
-    items = gen(set_name, TAUGHT_FACES[set_name], n, rng)
+    items, extra = gen(set_name, TAUGHT_FACES[set_name], n, rng)
     for face, c in items:
         if c is None:
             missed += 1
@@ -125,7 +133,7 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
             except taught.MarkNotSeen:
                 pass  # the answer counts for the game; the teaching screen keeps no blank example of it
     untaught = confident = 0
-    for _, c in gen(set_name, UNTAUGHT_FACES[set_name], n, rng):
+    for _, c in gen(set_name, UNTAUGHT_FACES[set_name], n, rng)[0]:
         if c is None:
             continue
         untaught += 1
@@ -138,7 +146,8 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
         find_any_dice(frame)
         find_times.append(time.perf_counter() - t0)
     return {"set": set_name, "level": level, "dice": read, "missed": missed, "right": right, "unknown": unknown,
-            "wrong": wrong, "untaught": untaught, "confident": confident, "times": times, "find_times": find_times}
+            "wrong": wrong, "untaught": untaught, "confident": confident, "extra": extra, "times": times,
+            "find_times": find_times}
 
 
 def pooled(results: list[dict]) -> dict:
@@ -179,7 +188,7 @@ def row(r: dict) -> str:
     read = max(1, r["dice"])
     ms, ms95 = ms_per_die(r["times"])
     find = format(1000 * float(np.median(r["find_times"])), ".1f") if r["find_times"] else "-"
-    return (f"{r['level']:13} {r['set']:12} {r['dice']:5d} {r['missed']:6d} {r['right'] / read:7.1%} "
+    return (f"{r['level']:13} {r['set']:12} {r['dice']:5d} {r['missed']:6d} {r['extra']:5d} {r['right'] / read:7.1%} "
             f"{r['unknown'] / read:7.1%} {r['wrong']:5d} {r['untaught']:8d} {r['confident']:5d} {ms:6.2f} "
             f"{ms95:5.2f} {find:>13}")
 
@@ -196,12 +205,13 @@ def main(argv: list[str] | None = None) -> int:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     before = yardstick()
-    print(f"{'level':13} {'set':12} {'dice':>5} {'missed':>6} {'right':>7} {'unknown':>7} {'wrong':>5} "
+    print(f"{'level':13} {'set':12} {'dice':>5} {'missed':>6} {'extra':>5} {'right':>7} {'unknown':>7} {'wrong':>5} "
           f"{'untaught':>8} {'conf.':>5} {'ms/die':>6} {'p95':>5} {'find ms/frame':>13}")
     jobs = [(level, set_name) for level in args.level.split(",") for set_name in TAUGHT_FACES]
     over_seeds([int(s) for s in args.seed.split(",")], jobs,
                lambda job, seed: run(job[1], job[0], args.n, args.examples, seed, args.evening), row)
-    print("right = face read and correct; conf. = untaught faces answered with a face (target 0); "
+    print("right = face read and correct; conf. = untaught faces answered with a face (target 0); extra = readings "
+          "of no die or of one read already; "
           "targets: right >= 99 %, <= 5 ms/die; find = find_any_dice on a 640x480 tray (trays only)")
     print(line(before, yardstick()))
     return 0

@@ -50,7 +50,7 @@ def record(seed: int, n: int) -> np.ndarray:
             faces = sorted(set(profile.names))
             index = profile.bank()[2]
             for kind, todo in ((1, TAUGHT_FACES[set_name]), (0, UNTAUGHT_FACES[set_name])):
-                for face, c in gen(set_name, todo, n, rng):
+                for face, c in gen(set_name, todo, n, rng)[0]:
                     if c is None:
                         continue
                     score, table, _, blank = taught.scores(profile, _crop(c))

@@ -219,9 +219,9 @@ def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = 
 
         pip_faces = {d.box: d for d in read_dice(frame_bgr).dice}
     dice: list[DieReading] = []
-    frame = np.asarray(frame_bgr)
-    for cand in cands:
-        m = taught.match(profile, taught.die_crop(frame, cand)) if len(profile) else None
+    for found in taught.distinct_dice(np.asarray(frame_bgr), cands):  # a die seen from the side, once
+        cand = found.cand
+        m = taught.match(profile, found.crop) if len(profile) else None
         if dice_set.reader == "pips":
             pip = _nearest_reading(cand, pip_faces)
             if m is not None and m.face is not None:

@@ -623,6 +623,13 @@ def found_by(die: SyntheticDie, truth: Sequence[SyntheticDie], cands: Sequence) 
                default=None)
 
 
+def die_under(point: tuple[float, float], truth: Sequence[SyntheticDie]) -> int | None:
+    """Which rendered die's top face holds ``point`` (a reader's top face centre, in frame pixels): the die that a
+    reading describes; None when it lies on no top face, or on two. For tests and benchmarks."""
+    dice = [i for i, d in enumerate(truth) if cv2.pointPolygonTest(np.float32(d.top), point, False) >= 0]
+    return dice[0] if len(dice) == 1 else None
+
+
 def pick_faces(
     rng: np.random.Generator,
     n_dice: int | None,

@@ -398,20 +398,24 @@ def face_corners(crop_bgr: np.ndarray) -> np.ndarray:
     (square, full, central, not the table) wins. When none does, the finder's own square (the crop minus MARGIN)
     is used. Its sides are then moved onto the strongest edges (refine_corners).
 
-    The last answer is remembered (by the crop's bytes and the model): ``die_crop`` finds the face to check its
-    crop, and the matcher then asks again for the same crop.
+    The last CORNER_MEMORY answers are remembered (by the crop's bytes and the model): ``die_crop`` finds the face to
+    check its crop, and the matcher then asks again for the same crop (``distinct_dice`` crops a frame's dice
+    before the matcher reads them).
     """
     crop = _as_crop(crop_bgr)
     net = top_net()
     key = (hash(crop.tobytes()), id(net))
-    if _last_corners and _last_corners[0] == key:
-        return _last_corners[1].copy()
+    if key in _corners_seen:
+        return _corners_seen[key].copy()
     corners = _find_corners(crop, net)
-    _last_corners[:] = [key, corners]
+    _corners_seen[key] = corners
+    if len(_corners_seen) > CORNER_MEMORY:
+        del _corners_seen[next(iter(_corners_seen))]  # the oldest answer (dicts keep their insertion order)
     return corners.copy()
 
 
-_last_corners: list = []  # [(hash of the crop's bytes, which net), its corners]: face_corners' last answer
+CORNER_MEMORY = 16  # more dice than a tray of any of the four games holds
+_corners_seen: dict = {}  # (hash of the crop's bytes, which net) -> its corners: face_corners' last answers
 
 
 def _find_corners(crop: np.ndarray, net: Model | None) -> np.ndarray:
@@ -595,12 +599,17 @@ def die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> np.ndarray:
     cropped again around the face found, GROW times larger. Measured on rendered trays: echt-spitze 89 -> 96 % of
     the taught faces right, noch-x-mal 97.5 -> 99 %, no untaught face answered.
     """
+    return _die_crop(frame_bgr, cand)[0]
+
+
+def _die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> tuple[np.ndarray, np.ndarray]:
+    """``die_crop``'s crop and the frame -> crop transform it was cut with (2x3)."""
     cand = upright(cand)
     crop = crop_die(frame_bgr, cand, CROP, MARGIN)
+    mat = crop_affine(cand, CROP, MARGIN)
     q = face_corners(crop)
     if q.min() >= EDGE and q.max() <= CROP - 1 - EDGE:
-        return crop
-    mat = crop_affine(cand, CROP, MARGIN)
+        return crop, mat
     inv = cv2.invertAffineTransform(mat)
     centre = (q @ inv[:, :2].T + inv[:, 2]).mean(axis=0)
     scale = float(np.hypot(mat[0, 0], mat[0, 1]))
@@ -610,7 +619,55 @@ def die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> np.ndarray:
                          score=cand.score, dice=cand.dice)
     crop = crop_die(frame_bgr, wider, CROP, MARGIN)
     face_corners(crop)  # remembered for the matcher
-    return crop
+    return crop, crop_affine(wider, CROP, MARGIN)
+
+
+@dataclass(frozen=True)
+class FoundDie:
+    """One die as the taught reader reads it: the finder's candidate, its crop (``die_crop``) and the top face
+    found in it, as 4 corners in the frame's pixels (where on the table the reading is from)."""
+
+    cand: DieCandidate
+    crop: np.ndarray
+    top: np.ndarray
+
+    @property
+    def top_centre(self) -> tuple[float, float]:
+        x, y = self.top.mean(axis=0)
+        return float(x), float(y)
+
+
+def distinct_dice(frame_bgr: np.ndarray, cands: list[DieCandidate]) -> list[FoundDie]:
+    """The finder's candidates cropped for reading, each die once: of candidates whose top faces found coincide
+    (centres within SAME_TOP of the smaller face's side), only the one whose crop holds that face most centrally.
+
+    Why: seen from beside the tray, one die often gives two or three candidates: the finder splits a die with its
+    sides (and shadow) into pieces, and the pip detector also takes a side face with a numeral for a die. Each
+    crop's top-face finder then finds the same top face (it looks for the top above the sides), so the screen
+    showed that die twice, or asked about a die that is not there. Rendered trays seen from the side, tuning seeds
+    (docs/taught-dice.md, twenty-fifth session): two thirds of those extra dice gone, and more dice read right.
+    The order of ``cands`` is kept."""
+    frame = np.asarray(frame_bgr)
+    found: list[tuple[float, FoundDie, float]] = []
+    for cand in cands:
+        crop, mat = _die_crop(frame, cand)
+        q = face_corners(crop)
+        inv = cv2.invertAffineTransform(mat)
+        top = (q @ inv[:, :2].T + inv[:, 2]).astype(np.float32)
+        side = math.sqrt(max(float(cv2.contourArea(top)), 1.0))
+        off = float(np.hypot(*(q.mean(axis=0) - (CROP - 1) / 2.0)))
+        found.append((off, FoundDie(cand, crop, top), side))
+    kept: list[tuple[float, FoundDie, float]] = []
+    for off, die, side in sorted(found, key=lambda f: f[0]):
+        cx, cy = die.top_centre
+        if any(math.hypot(cx - k.top_centre[0], cy - k.top_centre[1]) < SAME_TOP * min(side, s) for _, k, s in kept):
+            continue
+        kept.append((off, die, side))
+    chosen = {id(k.cand) for _, k, _ in kept}
+    return [die for _, die, _ in found if id(die.cand) in chosen]
+
+
+SAME_TOP = 0.5  # top faces found this close (share of the smaller one's side) are one die's
 
 
 EDGE = 1.5  # pixels of the crop: a face corner this close to the crop's edge means the die goes on beyond it

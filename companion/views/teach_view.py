@@ -97,12 +97,11 @@ class TeachView:
         """A new camera frame while no die is waiting for an answer: take the biggest die found."""
         if self.crop is not None:
             return
-        cands = find_any_dice(frame_bgr)
-        self.n_seen = len(cands)
-        if not cands:
+        found = taught.distinct_dice(np.asarray(frame_bgr), find_any_dice(frame_bgr))  # a die seen from the side once
+        self.n_seen = len(found)
+        if not found:
             return
-        cand = max(cands, key=lambda c: c.size)
-        self.crop = taught.die_crop(np.asarray(frame_bgr), cand)
+        self.crop = max(found, key=lambda f: f.cand.size).crop
         self.outline = taught.face_corners(self.crop)
         m = taught.match(self.profile, self.crop)
         self.guess = m.nearest if m.nearest is not None and m.confidence > 0.2 else None
