@@ -645,7 +645,7 @@ def distinct_dice(frame_bgr: np.ndarray, cands: list[DieCandidate]) -> list[Foun
     sides (and shadow) into pieces, and the pip detector also takes a side face with a numeral for a die. Each
     crop's top-face finder then finds the same top face (it looks for the top above the sides), so the screen
     showed that die twice, or asked about a die that is not there. Rendered trays seen from the side, tuning seeds
-    (docs/taught-dice.md, twenty-fifth session): two thirds of those extra dice gone, and more dice read right.
+    (docs/taught-dice.md, twenty-fifth session): three in four of those extra readings gone, more dice read right.
     The order of ``cands`` is kept."""
     frame = np.asarray(frame_bgr)
     found: list[tuple[float, FoundDie, float]] = []
