@@ -4,8 +4,8 @@ Rendered made-up dice (tests/synth_dice.py). Five levels, each a row per set:
 - ``crop``: the matcher alone on photo-like crops (rotation, perspective, light, glare, noise, blur, JPEG).
 - ``tray``: the whole path on hardware.synthetic trays, as ``companion.teach.read_taught`` takes it: find_any_dice,
   each die once (taught.distinct_dice), crop (taught.die_crop, which crops a cut die again), match. A die is read
-  by the reading whose top face lies on its top face (``synth_dice.read_dice``); dice no reading is of are counted
-  apart (``missed``: the finder's, not the matcher's), and so are readings of no die or of a die read already
+  by the reading whose top face lies on its top face (``synth_dice.tray_readings``); dice no reading is of are
+  counted apart (``missed``: the finder's, not the matcher's), and so are readings of no die or of a die read already
   (``extra``: dice the screen would show that are not there, or twice). ms/die here covers die_crop and match
   (finding the dice is per frame). Until the twenty-fifth session a die was read by the finder's candidate
   nearest its box's centre, and no extra readings were counted.
@@ -46,7 +46,7 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, read_dice  # noqa: E402
+from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, tray_readings  # noqa: E402
 from yardstick import line, yardstick  # noqa: E402
 
 from companion.profiles import blank_faces  # noqa: E402
@@ -62,7 +62,7 @@ def _crop_items(set_name, faces, n, rng):
 
 def _tray_items(set_name, faces, n, rng, oblique=False, marked_sides=False):
     """(face, (frame, candidate) or None when the reader read no top face of that die) per die, and how many
-    readings were of no die or of a die read already (``synth_dice.read_dice``)."""
+    readings were of no die or of a die read already (``synth_dice.tray_readings``)."""
     todo = [f for f in faces for _ in range(n)]
     rng.shuffle(todo)
     out = []
@@ -70,8 +70,8 @@ def _tray_items(set_name, faces, n, rng, oblique=False, marked_sides=False):
     while todo:
         k = int(rng.integers(1, 5))
         batch, todo = todo[:k], todo[k:]
-        frame, found, more = read_dice(set_name, batch, rng, tilt=float(rng.uniform(*OBLIQUE)) if oblique else None,
-                                       marked_sides=marked_sides)
+        tilt = float(rng.uniform(*OBLIQUE)) if oblique else None
+        frame, found, more = tray_readings(set_name, batch, rng, tilt=tilt, marked_sides=marked_sides)
         out += [(f, None if d is None else (frame, d.cand)) for f, d in found]
         extra += more
     return out, extra

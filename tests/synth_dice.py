@@ -373,9 +373,9 @@ def found_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: 
     return frame, [(die.face, found_by(die, truth, cands), die.box) for die in truth]
 
 
-def read_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: tuple[int, int] = (640, 480),
-              tilt: float | None = None, marked_sides: bool = False
-              ) -> tuple[np.ndarray, list[tuple[str, object]], int]:
+def tray_readings(set_name: str, faces: list[str], rng: np.random.Generator, size: tuple[int, int] = (640, 480),
+                  tilt: float | None = None, marked_sides: bool = False
+                  ) -> tuple[np.ndarray, list[tuple[str, object]], int]:
     """Render a tray as ``found_dice`` does and find its dice as the taught reader does (``find_any_dice``, then
     ``taught.distinct_dice``), each die judged by the top face the reader found, not by where the finder's box is.
 
