@@ -610,8 +610,7 @@ def _die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> tuple[np.ndarray, np
     q = face_corners(crop)
     if q.min() >= EDGE and q.max() <= CROP - 1 - EDGE:
         return crop, mat
-    inv = cv2.invertAffineTransform(mat)
-    centre = (q @ inv[:, :2].T + inv[:, 2]).mean(axis=0)
+    centre = _in_frame(q, mat).mean(axis=0)
     scale = float(np.hypot(mat[0, 0], mat[0, 1]))
     (_, _), (rw, rh), angle = cand.rect
     side = GROW * max(rw, rh, float((q.max(axis=0) - q.min(axis=0)).max()) / scale)
@@ -620,6 +619,12 @@ def _die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> tuple[np.ndarray, np
     crop = crop_die(frame_bgr, wider, CROP, MARGIN)
     face_corners(crop)  # remembered for the matcher
     return crop, crop_affine(wider, CROP, MARGIN)
+
+
+def _in_frame(points: np.ndarray, mat: np.ndarray) -> np.ndarray:
+    """Points of a crop cut with ``mat`` (frame -> crop, 2x3) in the frame's pixels."""
+    inv = cv2.invertAffineTransform(mat)
+    return points @ inv[:, :2].T + inv[:, 2]
 
 
 @dataclass(frozen=True)
@@ -652,8 +657,7 @@ def distinct_dice(frame_bgr: np.ndarray, cands: list[DieCandidate]) -> list[Foun
     for cand in cands:
         crop, mat = _die_crop(frame, cand)
         q = face_corners(crop)
-        inv = cv2.invertAffineTransform(mat)
-        top = (q @ inv[:, :2].T + inv[:, 2]).astype(np.float32)
+        top = _in_frame(q, mat).astype(np.float32)
         side = math.sqrt(max(float(cv2.contourArea(top)), 1.0))
         off = float(np.hypot(*(q.mean(axis=0) - (CROP - 1) / 2.0)))
         found.append((off, FoundDie(cand, crop, top), side))
