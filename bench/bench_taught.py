@@ -91,22 +91,38 @@ def _crop(item) -> np.ndarray:
 def teach(set_name: str, gen, examples: int, rng: np.random.Generator) -> taught.Profile:
     """A profile taught ``examples`` photos of every face the tests teach, as a player would teach it: with the
     dice set's knowledge of which faces may be blank, as ``companion.profiles`` loads it, and a die the finder
-    missed, or whose mark the teaching screen did not see (``taught.MarkNotSeen``), thrown again."""
+    missed, or whose mark the teaching screen did not see (``taught.MarkNotSeen``), thrown again, and a face whose
+    photos do not look alike (``taught.Profile.settle``) shown again."""
     profile = taught.Profile(set_name, blank_faces=blank_faces(set_name))
     for face in TAUGHT_FACES[set_name]:
-        taken = 0
-        for _ in range(5):
-            for _, c in gen(set_name, [face], examples, rng)[0]:
-                if c is None or taken == examples:
-                    continue
-                try:
-                    profile.add(face, _crop(c))
-                except taught.MarkNotSeen:
-                    continue
-                taken += 1
-            if taken >= examples:
+        _take(profile, face, examples, gen, rng)
+        for _ in range(AGAIN):  # the photos disagree: the teaching screen asks for the face once more
+            if profile.settle(face) != "disagree":
                 break
+            _take(profile, face, 1, gen, rng)
+        else:
+            profile.settle(face)  # the last photo too: it may agree with one of the others
     return profile
+
+
+#: how often the teaching asks for one more photo of a face whose photos disagree (``taught.Profile.settle``)
+AGAIN = 2
+
+
+def _take(profile: taught.Profile, face: str, examples: int, gen, rng: np.random.Generator) -> None:
+    """Teach ``examples`` photos of ``face``, throwing a die again (up to 5 times) when it was not seen."""
+    taken = 0
+    for _ in range(5):
+        for _, c in gen(profile.set_name, [face], examples, rng)[0]:
+            if c is None or taken == examples:
+                continue
+            try:
+                profile.add(face, _crop(c))
+            except taught.MarkNotSeen:
+                continue
+            taken += 1
+        if taken >= examples:
+            break
 
 
 def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bool = False) -> dict:

@@ -93,12 +93,16 @@ class TeachReport:
     skipped: tuple[str, ...]  # rows whose die could not be cropped, with why
     progress: Progress
     path: Path | None
+    #: what ``taught.Profile.settle`` said of the faces taught, with what to do: photos left out as unlike the
+    #: others, and faces whose photos do not look alike (one more photo decides)
+    notes: tuple[str, ...] = ()
 
     def summary(self, lang: str = "de") -> str:
         lines = [t("teach.report_added", lang, n=self.added, set=self.set_name), self.progress.text(lang)]
         if self.progress.missing:
             lines.append(t("teach.missing", lang, faces=", ".join(self.progress.missing)))
         lines.extend(self.skipped)
+        lines.extend(self.notes)
         return "\n".join(lines)
 
 
@@ -158,7 +162,8 @@ def _parse_labels(folder: Path, dice_set: DiceSet) -> list[tuple[Path, str, tupl
 
 
 def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save: bool = True) -> TeachReport:
-    """Add every labelled die of ``examples_dir`` to the set's profile (kept examples stay) and store it."""
+    """Add every labelled die of ``examples_dir`` to the set's profile (kept examples stay) and store it; then
+    check that each face's photos look alike (``taught.Profile.settle``), as the teaching screen does."""
     dice_set = dicesets.load(set_name)
     folder = Path(examples_dir)
     rows = _parse_labels(folder, dice_set)
@@ -166,6 +171,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     frames: dict[Path, tuple[np.ndarray, list[DieCandidate]]] = {}
     added = 0
     skipped: list[str] = []
+    taught_now: list[str] = []
     for image, face, (x0, y0, x1, y1), line in rows:
         if image not in frames:
             frame = _read_image(image)
@@ -184,8 +190,19 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
                            "always shows one. Is the box on the right die, with that face up? Skipped.")
             continue
         added += 1
+        taught_now.append(face)
+    notes = []
+    for face in dict.fromkeys(taught_now):
+        said = profile.settle(face)
+        if said == "dropped":
+            notes.append(f"A photo of {face!r} looked like none of its other photos (blurred, or another face?) and "
+                         "was left out.")
+        elif said == "disagree":
+            notes.append(f"The photos of {face!r} do not look alike (one may be blurred, or show another face). "
+                         "Teach one more photo of it, on the teaching screen or from a folder with just that photo: "
+                         "the photos that agree are kept.")
     path = profiles.save_profile(profile) if save else None
-    return TeachReport(set_name, added, tuple(skipped), progress(dice_set, profile), path)
+    return TeachReport(set_name, added, tuple(skipped), progress(dice_set, profile), path, tuple(notes))
 
 
 def load_for_reading(set_name: str) -> tuple[DiceSet, Profile]:

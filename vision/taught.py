@@ -130,6 +130,13 @@ class Match:
     margin: float  # the nearest other face's score divided by the nearest's
 
 
+#: two examples of one face this far apart (``worst_distance``, the larger of the two ways) do not agree
+#: (``Profile.settle``). Rendered Echt Spitze dice seen from the side (twelve profiles): two good examples of a face
+#: are 0.1-1.0 apart, a blurred or cut one 1.75-7 from the other. At 1.5, teaching on rendered oblique trays asked
+#: for a third photo of 36 of 528 faces (docs/taught-dice.md, "Measured", twenty-sixth session).
+AGREE = 1.5
+
+
 class MarkNotSeen(ValueError):
     """An example of a face that always carries a mark showed none: its top face was not seen (a side taken for it,
     the die tilted or blurred). Kept, it would be a blank "5" that blank dice of that colour match."""
@@ -201,6 +208,45 @@ class Profile:
             self.crops = np.concatenate([before, crop[None]])
         if side is not None:
             self.side = np.vstack([before_side, side])
+
+    def settle(self, name: str) -> str:
+        """Check that the examples of face ``name`` look alike, as a careful helper would after each photo:
+        "agree" when each has another within AGREE of it (or there is nothing to compare: one example, or a profile
+        built from descriptors alone); "dropped" when some did not and were removed, since others agree without
+        them; "disagree" when none agrees with another: the teaching screen asks for that face once more, and the
+        next call keeps the ones that then agree.
+
+        Why: a blurred teaching photo whose "5" closes into an "8", or whose "?" dot runs into its stroke, took in
+        an untaught "8" or "7" (rendered trays seen from the side, docs/taught-dice.md), and a "5+X" taught with
+        its cross missed is a "5". Two examples cannot say which one is wrong; a third can."""
+        own = [i for i, n in enumerate(self.names) if n == name]
+        if len(own) < 2 or self.crops is None:
+            return "agree"
+        far = np.array([[0.0 if i == j else self._apart(i, j) for j in own] for i in own])
+        far = np.maximum(far, far.T)  # each way: the query's outline and the example's are found differently
+        np.fill_diagonal(far, np.inf)
+        alone = [i for i, row in zip(own, far, strict=True) if row.min() > AGREE]
+        if not alone:
+            return "agree"
+        if len(alone) == len(own):
+            return "disagree"
+        self.remove(alone)
+        return "dropped"
+
+    def _apart(self, i: int, j: int) -> float:
+        """How far example j's photo is from example i (``worst_distance``: <= 1 is within every tolerance)."""
+        one = Profile(self.set_name, [self.names[i]], self.vectors[[i]], crops=None, side=None)
+        return float(worst_distance(scores(one, self.crops[j])[1][0]))
+
+    def remove(self, indices: list[int]) -> None:
+        """Remove these examples (indices into ``names``)."""
+        keep = np.setdiff1d(np.arange(len(self.names)), np.asarray(indices, int))
+        self.names = [self.names[k] for k in keep]
+        self.vectors = self.vectors[keep]
+        self.crops = None if self.crops is None else self.crops[keep]
+        self.side = None if self.side is None else self.side[keep]
+        self._bank = None
+        self._side_profile = None
 
     def add_vector(self, name: str, vector: np.ndarray) -> None:
         """Add an example by its descriptor alone (the profile can then no longer be described again)."""

@@ -46,6 +46,8 @@ class TeachView:
         self.outline: np.ndarray | None = None
         self.n_seen = 0
         self.guess: str | None = None
+        #: a face whose photos do not look alike (``taught.Profile.settle``): asked for once more, first in the menu
+        self.again: str | None = None
         self.message = ""
         self.menu = Menu(pygame.Rect(330, 96, 450, 320), [], self._choose, on_done)
         self._rebuild_menu()
@@ -63,9 +65,10 @@ class TeachView:
         marked = [f + m for m in self.dice_set.marks for f in names]
         known = [n for n in self.profile.counts() if n not in names and n not in marked]
         order = missing + [f for f in names if f not in missing] + marked + known
-        if self.guess in order:
-            order.remove(self.guess)
-            order.insert(0, self.guess)
+        for first in (self.again, self.guess):  # the face to show once more, and this die's guess above it
+            if first in order:
+                order.remove(first)
+                order.insert(0, first)
         return order
 
     def _rebuild_menu(self) -> None:
@@ -86,8 +89,11 @@ class TeachView:
         except taught.MarkNotSeen:  # a side or a blur taken for the top face: a blank example would mislead
             self.message = t("teach.no_mark", self.lang, face=label)
         else:
+            said = self.profile.settle(face)  # its photos must look alike: a blurred one would mislead
             self.save(self.profile)
-            self.message = t("teach.saved", self.lang, face=label)
+            self.again = face if said == "disagree" else None if self.again == face else self.again
+            key = {"disagree": "teach.again", "dropped": "teach.dropped"}.get(said, "teach.saved")
+            self.message = t(key, self.lang, face=label)
         self.crop, self.guess = None, None
         self._rebuild_menu()
 

@@ -1,0 +1,130 @@
+"""A face's teaching photos must look alike (``taught.Profile.settle``): a photo unlike the others is left out, and
+two that disagree make the teaching ask for the face once more (the library, ``--examples`` and the screen)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from synth_dice import crops, painter_for
+
+from companion import profiles
+from companion.teach import teach_from_examples
+from hardware.events import Button, ButtonEvent
+from hardware.synthetic import render_tray
+from vision.taught import AGREE, Profile
+
+OUT = Path(__file__).resolve().parents[1] / "out"
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def _profile(*faces: str, seed: int = 5) -> tuple[Profile, list[np.ndarray]]:
+    """A profile taught one easy photo of each face in ``faces``, every one of them as "3"."""
+    rng = np.random.default_rng(seed)
+    shots = [crops("echt-spitze", f, 1, rng, hard=False)[0] for f in faces]
+    p = Profile("echt-spitze")
+    for c in shots:
+        p.add("3", c)
+    return p, shots
+
+
+def test_photos_of_one_face_that_agree_are_all_kept():
+    p, _ = _profile("3", "3", "3")
+    assert p.settle("3") == "agree" and len(p) == 3
+    assert p._apart(0, 1) <= AGREE and p._apart(1, 2) <= AGREE
+
+
+def test_a_photo_of_another_face_is_left_out_once_the_others_agree():
+    p, _ = _profile("3", "7", "3")
+    assert p._apart(0, 1) > AGREE and p._apart(1, 0) > AGREE  # a "7" is far from a "3", each way
+    vectors, photos = p.vectors[[0, 2]].copy(), p.crops[[0, 2]].copy()
+    assert p.settle("3") == "dropped"
+    assert p.names == ["3", "3"] and np.array_equal(p.vectors, vectors) and np.array_equal(p.crops, photos)
+    assert p.side is None or len(p.side) == 2
+
+
+def test_two_photos_that_disagree_ask_for_one_more():
+    p, _ = _profile("3", "7")
+    assert p.settle("3") == "disagree" and len(p) == 2  # two cannot say which one is wrong
+    p.add("3", crops("echt-spitze", "3", 1, np.random.default_rng(9), hard=False)[0])
+    assert p.settle("3") == "dropped" and len(p) == 2 and p.settle("3") == "agree"
+
+
+def test_a_profile_without_photos_is_not_checked():
+    p, _ = _profile("3", "7")
+    q = Profile("echt-spitze", list(p.names), p.vectors, crops=None)
+    assert q.settle("3") == "agree" and len(q) == 2
+
+
+def _write(folder: Path, faces: list[tuple[str, str]], seed: int) -> None:
+    """One photo per (face shown, face labelled)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    rows = ["image,face,x_min,y_min,x_max,y_max"]
+    for i, (shown, label) in enumerate(faces):
+        frame, truth = render_tray(rng, faces=[shown], painter=painter_for("echt-spitze"))
+        cv2.imwrite(str(folder / f"ex{i}.png"), frame)
+        h, w = frame.shape[:2]
+        x0, y0, x1, y1 = truth[0].box
+        rows.append(f"ex{i}.png,{label},{x0 / w:.4f},{y0 / h:.4f},{x1 / w:.4f},{y1 / h:.4f}")
+    (folder / "labels.csv").write_text("\n".join(rows) + "\n")
+
+
+def test_teaching_from_a_folder_leaves_out_a_mislabelled_photo(tmp_path):
+    _write(tmp_path / "ex", [("3", "3"), ("7", "3"), ("3", "3"), ("5", "5")], seed=2)
+    report = teach_from_examples("echt-spitze", tmp_path / "ex")
+    assert report.added == 4 and profiles.load_profile("echt-spitze").counts() == {"3": 2, "5": 1}
+    assert len(report.notes) == 1 and "'3'" in report.notes[0] and "left out" in report.notes[0]
+    assert report.notes[0] in report.summary("en")
+
+
+def test_teaching_from_a_folder_says_which_face_needs_one_more_photo(tmp_path):
+    _write(tmp_path / "ex", [("3", "3"), ("7", "3")], seed=2)
+    report = teach_from_examples("echt-spitze", tmp_path / "ex")
+    assert profiles.load_profile("echt-spitze").counts() == {"3": 2}
+    assert len(report.notes) == 1 and "'3'" in report.notes[0] and "one more photo" in report.notes[0]
+
+
+def test_the_teaching_screen_asks_for_a_face_once_more():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.i18n import t
+    from companion.views.colour_faces import face_label
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    saved: list[int] = []
+    view = TeachView("echt-spitze", "en", profile=Profile("echt-spitze"), save=lambda p: saved.append(len(p)))
+    rng = np.random.default_rng(2)
+
+    def show_and_answer(shown: str, answer: str) -> None:
+        frame, _ = render_tray(rng, faces=[shown], painter=painter_for("echt-spitze"))
+        view.on_frame(frame)
+        assert view.crop is not None
+        labels = [i.value for i in view.menu.items]
+        for _ in range(labels.index(answer)):
+            view.on_button(ButtonEvent(Button.NEXT))
+        view.on_button(ButtonEvent(Button.SELECT))
+
+    show_and_answer("3", "3")
+    assert view.message == t("teach.saved", "en", face="3") and view.again is None
+    show_and_answer("7", "3")  # the wrong item chosen, or a blurred photo
+    label = face_label("3", "en", view.dice_set)
+    assert saved == [1, 2] and view.message == t("teach.again", "en", face=label)
+    assert view.again == "3" and view.menu.items[0].value == "3"  # first in the menu for the next die
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(OUT / "test_teach_view_again.png"))
+    show_and_answer("3", "3")
+    assert view.message == t("teach.dropped", "en", face=label) and view.again is None
+    assert view.profile.counts() == {"3": 2} and saved == [1, 2, 2]
