@@ -30,6 +30,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
@@ -42,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from bench_dice_read import pin_one_core  # noqa: E402
-from bench_taught import ms_per_die, over_seeds  # noqa: E402
+from bench_taught import AGAIN, ms_per_die, over_seeds  # noqa: E402
 from yardstick import line, yardstick  # noqa: E402
 
 from companion.profiles import blank_faces  # noqa: E402
@@ -75,33 +76,48 @@ class Photos:
 
 def teach(photos: Photos, examples: int, rng: np.random.Generator) -> taught.Profile:
     """``examples`` dice per face from the train photos, drawn at random; a die the finder missed, or whose pips
-    were not seen, is drawn again."""
+    were not seen, is drawn again, and so is one more when a face's photos do not look alike
+    (``taught.Profile.settle``, as bench_taught.teach)."""
     by_face: dict[str, list[tuple[str, tuple]]] = {f: [] for f in FACES}
     for name, dice in sorted(select(photos.folder, "train").items()):
         for d in dice:
             by_face[str(d.face)].append((name, d.box))
     profile = taught.Profile("d6", blank_faces=blank_faces("d6"))
     for face in FACES:
-        taken = 0
-        for k in rng.permutation(len(by_face[face])):
-            crop = photos.die(*by_face[face][k])
-            if crop is not None:
-                try:
-                    profile.add(face, crop)
-                except taught.MarkNotSeen:  # the teaching screen asks for that die again
-                    continue
-                taken += 1
-                if taken == examples:
-                    break
+        dice = (by_face[face][k] for k in rng.permutation(len(by_face[face])))  # drawn as needed
+        _take(photos, profile, face, dice, examples)
+        for _ in range(AGAIN):  # the photos disagree: the teaching screen asks for the face once more
+            if profile.settle(face) != "disagree":
+                break
+            _take(photos, profile, face, dice, 1)
+        else:
+            profile.settle(face)
     return profile
+
+
+def _take(photos: Photos, profile: taught.Profile, face: str, dice: Iterator[tuple[str, tuple]], examples: int
+          ) -> None:
+    """Teach the next ``examples`` of ``dice`` (photo name, box) that the finder finds and whose pips are seen."""
+    taken = 0
+    for name, box in dice:
+        crop = photos.die(name, box)
+        if crop is None:
+            continue
+        try:
+            profile.add(face, crop)
+        except taught.MarkNotSeen:  # the teaching screen asks for that die again
+            continue
+        taken += 1
+        if taken == examples:
+            return
 
 
 def without(profile: taught.Profile, face: str) -> taught.Profile:
     """The profile as if nobody had taught ``face``: its dice must then come back unknown."""
-    keep = [i for i, n in enumerate(profile.names) if n != face]
-    side = None if profile.side is None else profile.side[keep]
-    return taught.Profile(profile.set_name, [profile.names[i] for i in keep], profile.vectors[keep], crops=None,
-                          blank_faces=profile.blank_faces, side=side)
+    fewer = taught.Profile(profile.set_name, list(profile.names), profile.vectors, crops=None,
+                           blank_faces=profile.blank_faces, side=profile.side)
+    fewer.remove([i for i, n in enumerate(profile.names) if n == face])
+    return fewer
 
 
 def run(folder: Path, examples: int, seed: int, evening: bool = False) -> dict:

@@ -15,6 +15,7 @@ from companion import profiles
 from companion.teach import teach_from_examples
 from hardware.events import Button, ButtonEvent
 from hardware.synthetic import render_tray
+from vision import taught
 from vision.taught import AGREE, Profile
 
 OUT = Path(__file__).resolve().parents[1] / "out"
@@ -56,6 +57,18 @@ def test_two_photos_that_disagree_ask_for_one_more():
     assert p.settle("3") == "disagree" and len(p) == 2  # two cannot say which one is wrong
     p.add("3", crops("echt-spitze", "3", 1, np.random.default_rng(9), hard=False)[0])
     assert p.settle("3") == "dropped" and len(p) == 2 and p.settle("3") == "agree"
+
+
+def test_the_same_face_on_a_die_of_another_colour_agrees():
+    """Only the mark counts: a set of mixed dice (a red and an ivory die) shows each face in two colours."""
+    a, b = crops("echt-spitze", "3", 2, np.random.default_rng(5), hard=False)
+    reddened = np.clip(b * np.float32([0.45, 0.5, 1.1]), 0, 255).astype(np.uint8)  # the ivory body turned red
+    p = Profile("echt-spitze")
+    p.add("3", a)
+    p.add("3", reddened)
+    one = Profile("echt-spitze", ["3"], p.vectors[:1], crops=None, side=None)
+    assert taught.worst_distance(taught.scores(one, p.crops[1])[1][0]) > AGREE  # by its colour, another face
+    assert p.settle("3") == "agree" and len(p) == 2
 
 
 def test_a_profile_without_photos_is_not_checked():

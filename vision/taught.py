@@ -210,7 +210,7 @@ class Profile:
             self.side = np.vstack([before_side, side])
 
     def settle(self, name: str) -> str:
-        """Check that the examples of face ``name`` look alike, as a careful helper would after each photo:
+        """Check that the examples of face ``name`` show the same mark, as a careful helper would after each photo:
         "agree" when each has another within AGREE of it (or there is nothing to compare: one example, or a profile
         built from descriptors alone); "dropped" when some did not and were removed, since others agree without
         them; "disagree" when none agrees with another: the teaching screen asks for that face once more, and the
@@ -234,9 +234,11 @@ class Profile:
         return "dropped"
 
     def _apart(self, i: int, j: int) -> float:
-        """How far example j's photo is from example i (``worst_distance``: <= 1 is within every tolerance)."""
+        """How far example j's mark is from example i's (``worst_distance`` of the shape and local differences
+        alone: <= 1 is within their tolerances). Not the colour: the same face on two dice of different colours
+        (a set of mixed pip dice, byler-d6) is two good examples, and a lamp moves the colour too."""
         one = Profile(self.set_name, [self.names[i]], self.vectors[[i]], crops=None, side=None)
-        return float(worst_distance(scores(one, self.crops[j])[1][0]))
+        return float(worst_distance(scores(one, self.crops[j])[1][0, :2]))
 
     def remove(self, indices: list[int]) -> None:
         """Remove these examples (indices into ``names``)."""
