@@ -91,7 +91,10 @@ class TeachView:
         else:
             said = self.profile.settle(face)  # its photos must look alike: a blurred one would mislead
             self.save(self.profile)
-            self.again = face if said == "disagree" else None if self.again == face else self.again
+            if said == "disagree":
+                self.again = face
+            elif self.again == face:
+                self.again = None
             key = {"disagree": "teach.again", "dropped": "teach.dropped"}.get(said, "teach.saved")
             self.message = t(key, self.lang, face=label)
         self.crop, self.guess = None, None
