@@ -138,6 +138,15 @@ def test_the_teaching_screen_asks_for_a_face_once_more():
     view.draw(surface)
     OUT.mkdir(exist_ok=True)
     pygame.image.save(surface, str(OUT / "test_teach_view_again.png"))
+    frame, _ = render_tray(rng, faces=["1"], painter=painter_for("echt-spitze"))
+    view.on_frame(frame)  # another die: the request stays on the screen, below the question
+    assert view.crop is not None and view.again == "3"
+    view.draw(surface)
+    pygame.image.save(surface, str(OUT / "test_teach_view_again_next_die.png"))
+    for _ in range(len(view.menu.items) - 1):  # Skip, the last item: that die is not taught
+        view.on_button(ButtonEvent(Button.NEXT))
+    view.on_button(ButtonEvent(Button.SELECT))
+    assert view.crop is None and saved == [1, 2]
     show_and_answer("3", "3")
     assert view.message == t("teach.dropped", "en", face=label) and view.again is None
     assert view.profile.counts() == {"3": 2} and saved == [1, 2, 2]

@@ -91,12 +91,13 @@ class TeachView:
         else:
             said = self.profile.settle(face)  # its photos must look alike: a blurred one would mislead
             self.save(self.profile)
-            if said == "disagree":
+            if said == "disagree":  # asked for once more, first in the menu, until it is shown again
                 self.again = face
-            elif self.again == face:
-                self.again = None
-            key = {"disagree": "teach.again", "dropped": "teach.dropped"}.get(said, "teach.saved")
-            self.message = t(key, self.lang, face=label)
+                self.message = self._again_text()
+            else:
+                if self.again == face:
+                    self.again = None
+                self.message = t("teach.dropped" if said == "dropped" else "teach.saved", self.lang, face=label)
         self.crop, self.guess = None, None
         self._rebuild_menu()
 
@@ -116,6 +117,9 @@ class TeachView:
         self.guess = m.nearest if m.nearest is not None and m.confidence > 0.2 else None
         self.message = ""
         self._rebuild_menu()
+
+    def _again_text(self) -> str:
+        return t("teach.again", self.lang, face=face_label(str(self.again), self.lang, self.dice_set))
 
     def on_button(self, event: ButtonEvent) -> None:
         self.menu.on_button(event)
@@ -142,7 +146,11 @@ class TeachView:
                                                              for f in prog.missing))
         else:
             line = t("teach.done", lang)
-        theme.text(surface, line, (20, 58), theme.fit_text(line, theme.SMALL, 760), theme.MUTED)
+        x = 20
+        if self.again is not None:  # asked for once more (its photos disagree) until it is shown again
+            again = t("teach.show_again", lang, face=face_label(self.again, lang, self.dice_set))
+            x = theme.text(surface, again, (x, 58), theme.SMALL, theme.WARN, bold=True).right + 16
+        theme.text(surface, line, (x, 58), theme.fit_text(line, theme.SMALL, 780 - x), theme.MUTED)
 
         die_rect = pygame.Rect(20, 96, 200, 200)
         if self.crop is None:
