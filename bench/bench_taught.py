@@ -94,12 +94,15 @@ def teach(set_name: str, gen, examples: int, rng: np.random.Generator) -> taught
     missed, or whose mark the teaching screen did not see (``taught.MarkNotSeen``), thrown again, and a face whose
     photos do not look alike (``taught.Profile.settle``) shown again."""
     profile = taught.Profile(set_name, blank_faces=blank_faces(set_name))
+    # the photos asked for once more come from a generator of their own: the dice read afterwards stay the same
+    # whatever the teaching asked for, so two readers' rows compare the same dice
+    again = np.random.default_rng(rng.bit_generator.seed_seq.spawn(1)[0])
     for face in TAUGHT_FACES[set_name]:
         _take(profile, face, examples, gen, rng)
         for _ in range(AGAIN):  # the photos disagree: the teaching screen asks for the face once more
             if profile.settle(face) != "disagree":
                 break
-            _take(profile, face, 1, gen, rng)
+            _take(profile, face, 1, gen, again)
         else:
             profile.settle(face)  # the last photo too: it may agree with one of the others
     return profile
