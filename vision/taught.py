@@ -130,10 +130,11 @@ class Match:
     margin: float  # the nearest other face's score divided by the nearest's
 
 
-#: two examples of one face this far apart (``worst_distance``, the larger of the two ways) do not agree
-#: (``Profile.settle``). Rendered Echt Spitze dice seen from the side (twelve profiles): two good examples of a face
-#: are 0.1-1.0 apart, a blurred or cut one 1.75-7 from the other. At 1.5, teaching on rendered oblique trays asked
-#: for a third photo of 36 of 528 faces (docs/taught-dice.md, "Measured", twenty-sixth session).
+#: two examples of one face this far apart (``worst_distance`` of their marks, the larger of the two ways) do not
+#: agree (``Profile.settle``). Rendered Echt Spitze dice seen from the side (twelve profiles): two good photos of a
+#: face are 0.1-1.0 apart, one with its mark cut or its cross washed out 1.75-7 from the other. At 1.5, teaching on
+#: rendered trays seen from the side asked for a third photo of 36 of 528 faces (docs/taught-dice.md, "Measured",
+#: twenty-sixth session).
 AGREE = 1.5
 
 
@@ -216,9 +217,10 @@ class Profile:
         them; "disagree" when none agrees with another: the teaching screen asks for that face once more, and the
         next call keeps the ones that then agree.
 
-        Why: a blurred teaching photo whose "5" closes into an "8", or whose "?" dot runs into its stroke, took in
-        an untaught "8" or "7" (rendered trays seen from the side, docs/taught-dice.md), and a "5+X" taught with
-        its cross missed is a "5". Two examples cannot say which one is wrong; a third can."""
+        Why: a photo whose mark the outline cut, whose small cross a lamp washed out (a "5+X" that is a "5"), or
+        taught as the wrong face, is a bad example that no later photo outweighs. Two examples cannot say which
+        one is wrong; a third can. It does not catch two photos blurred alike (a "?" whose dot runs into its
+        stroke, twice: an untaught "7" still passes as it, docs/taught-dice.md)."""
         own = [i for i, n in enumerate(self.names) if n == name]
         if len(own) < 2 or self.crops is None:
             return "agree"
