@@ -17,6 +17,7 @@ Two levels:
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import cv2
@@ -399,3 +400,21 @@ def tray_readings(set_name: str, faces: list[str], rng: np.random.Generator, siz
         else:
             read[die] = found
     return frame, [(d.face, read.get(i)) for i, d in enumerate(truth)], extra
+
+
+def write_examples(folder: Path, set_name: str, faces: list[str], seed: int, labels: list[str] | None = None,
+                   name: str = "ex{:02d}.jpg") -> None:
+    """A folder for ``companion teach --examples``: one photo of one die per face in ``faces``, and its labels.csv
+    from the renderer's truth (boxes normalised 0..1), each die labelled as ``labels`` says (default its face)."""
+    from hardware.synthetic import render_tray
+
+    folder.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    rows = ["image,face,x_min,y_min,x_max,y_max"]
+    for i, (face, label) in enumerate(zip(faces, labels or faces, strict=True)):
+        frame, truth = render_tray(rng, faces=[face], painter=painter_for(set_name))
+        cv2.imwrite(str(folder / name.format(i)), frame)
+        h, w = frame.shape[:2]
+        x0, y0, x1, y1 = truth[0].box
+        rows.append(f"{name.format(i)},{label},{x0 / w:.4f},{y0 / h:.4f},{x1 / w:.4f},{y1 / h:.4f}")
+    (folder / "labels.csv").write_text("\n".join(rows) + "\n")

@@ -6,10 +6,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
-from synth_dice import crops, painter_for
+from synth_dice import crops, painter_for, write_examples
 
 from companion import profiles
 from companion.teach import teach_from_examples
@@ -79,16 +78,7 @@ def test_a_profile_without_photos_is_not_checked():
 
 def _write(folder: Path, faces: list[tuple[str, str]], seed: int) -> None:
     """One photo per (face shown, face labelled)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    rng = np.random.default_rng(seed)
-    rows = ["image,face,x_min,y_min,x_max,y_max"]
-    for i, (shown, label) in enumerate(faces):
-        frame, truth = render_tray(rng, faces=[shown], painter=painter_for("echt-spitze"))
-        cv2.imwrite(str(folder / f"ex{i}.png"), frame)
-        h, w = frame.shape[:2]
-        x0, y0, x1, y1 = truth[0].box
-        rows.append(f"ex{i}.png,{label},{x0 / w:.4f},{y0 / h:.4f},{x1 / w:.4f},{y1 / h:.4f}")
-    (folder / "labels.csv").write_text("\n".join(rows) + "\n")
+    write_examples(folder, "echt-spitze", [f for f, _ in faces], seed, labels=[label for _, label in faces])
 
 
 def test_teaching_from_a_folder_leaves_out_a_mislabelled_photo(tmp_path):

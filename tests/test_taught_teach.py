@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from synth_dice import painter_for
+from synth_dice import painter_for, write_examples
 
 from companion import profiles, teach
 from companion.dicesets import DiceSetError
@@ -30,18 +30,7 @@ def data_home(tmp_path, monkeypatch):
 
 
 def _write_examples(folder: Path, set_name: str, faces: list[str], seed: int) -> None:
-    """One photo per face with one die, labelled from the renderer's truth (boxes normalised 0..1)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    rng = np.random.default_rng(seed)
-    rows = ["image,face,x_min,y_min,x_max,y_max"]
-    for i, face in enumerate(faces):
-        frame, truth = render_tray(rng, faces=[face], painter=painter_for(set_name))
-        name = f"ex{i:02d}.jpg"
-        cv2.imwrite(str(folder / name), frame)
-        h, w = frame.shape[:2]
-        x0, y0, x1, y1 = truth[0].box
-        rows.append(f"{name},{face},{x0 / w:.4f},{y0 / h:.4f},{x1 / w:.4f},{y1 / h:.4f}")
-    (folder / "labels.csv").write_text("\n".join(rows) + "\n")
+    write_examples(folder, set_name, faces, seed)
 
 
 def test_teach_from_examples_stores_a_profile_and_reports_progress(tmp_path, data_home):
