@@ -13,7 +13,8 @@ Rendered made-up dice (tests/synth_dice.py). Five levels, each a row per set:
   straight down), taught and read so: the dice's sides show as much as their tops, as in the matteo-d6 photos.
 - ``tray+sides`` and ``oblique+sides``: the same, with the dice's sides showing their other faces, as real dice's
   do (the renderer's sides are plain otherwise): the top-face finder must leave those marks out.
-Teaching uses ``--examples`` (default 2) photos per face; untaught faces must come back unknown.
+Teaching uses ``--examples`` (default 2) photos per face, and up to AGAIN more of a face whose photos do not show the
+same mark (``taught.Profile.settle``, as the teaching screen asks); untaught faces must come back unknown.
 
 ``--evening``: the player answers every die the reader asks about and corrects every wrong one, and the answer
 becomes one more example (as ``companion.profiles.add_confirmed`` does at the table): the rows then say how often
