@@ -100,17 +100,22 @@ def teach(set_name: str, gen, examples: int, rng: np.random.Generator) -> taught
     again = np.random.default_rng(rng.bit_generator.seed_seq.spawn(1)[0])
     for face in TAUGHT_FACES[set_name]:
         _take(profile, face, examples, gen, rng)
-        for _ in range(AGAIN):  # the photos disagree: the teaching screen asks for the face once more
-            if profile.settle(face) != "disagree":
-                break
-            _take(profile, face, 1, gen, again)
-        else:
-            profile.settle(face)  # the last photo too: it may agree with one of the others
+        settle_asking(profile, face, partial(_take, profile, face, 1, gen, again))
     return profile
 
 
 #: how often the teaching asks for one more photo of a face whose photos disagree (``taught.Profile.settle``)
 AGAIN = 2
+
+
+def settle_asking(profile: taught.Profile, face: str, one_more) -> None:
+    """Settle ``face``'s photos as the teaching screen does: while they disagree, up to AGAIN times, teach
+    ``one_more()`` photo of it; the last one is settled too (it may agree with one of the others)."""
+    for _ in range(AGAIN):
+        if profile.settle(face) != "disagree":
+            return
+        one_more()
+    profile.settle(face)
 
 
 def _take(profile: taught.Profile, face: str, examples: int, gen, rng: np.random.Generator) -> None:

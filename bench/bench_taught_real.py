@@ -31,6 +31,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
@@ -43,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from bench_dice_read import pin_one_core  # noqa: E402
-from bench_taught import AGAIN, ms_per_die, over_seeds  # noqa: E402
+from bench_taught import ms_per_die, over_seeds, settle_asking  # noqa: E402
 from yardstick import line, yardstick  # noqa: E402
 
 from companion.profiles import blank_faces  # noqa: E402
@@ -86,12 +87,7 @@ def teach(photos: Photos, examples: int, rng: np.random.Generator) -> taught.Pro
     for face in FACES:
         dice = (by_face[face][k] for k in rng.permutation(len(by_face[face])))  # drawn as needed
         _take(photos, profile, face, dice, examples)
-        for _ in range(AGAIN):  # the photos disagree: the teaching screen asks for the face once more
-            if profile.settle(face) != "disagree":
-                break
-            _take(photos, profile, face, dice, 1)
-        else:
-            profile.settle(face)
+        settle_asking(profile, face, partial(_take, photos, profile, face, dice, 1))
     return profile
 
 

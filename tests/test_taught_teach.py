@@ -29,13 +29,9 @@ def data_home(tmp_path, monkeypatch):
     return tmp_path / "data"
 
 
-def _write_examples(folder: Path, set_name: str, faces: list[str], seed: int) -> None:
-    write_examples(folder, set_name, faces, seed)
-
-
 def test_teach_from_examples_stores_a_profile_and_reports_progress(tmp_path, data_home):
     faces = ["red", "orange", "yellow", "green", "blue"]
-    _write_examples(tmp_path / "ex", "fritzo", faces * 2, seed=1)
+    write_examples(tmp_path / "ex", "fritzo", faces * 2, seed=1)
     report = teach_from_examples("fritzo", tmp_path / "ex")
     assert report.added == 10 and report.path == data_home / "table-companion" / "profiles" / "fritzo.npz"
     assert (report.progress.taught, report.progress.total, report.progress.missing) == (5, 6, ("white",))
@@ -43,7 +39,7 @@ def test_teach_from_examples_stores_a_profile_and_reports_progress(tmp_path, dat
                                                       "Still to show: white"]
     assert profiles.load_profile("fritzo").counts() == {f: 2 for f in faces}
     # teaching more adds to what is there
-    _write_examples(tmp_path / "ex2", "fritzo", ["white"], seed=2)
+    write_examples(tmp_path / "ex2", "fritzo", ["white"], seed=2)
     assert teach_from_examples("fritzo", tmp_path / "ex2").progress.done
 
 
@@ -58,7 +54,7 @@ def test_progress_counts_faces_of_every_die():
 
 def test_read_taught_gives_face_names_and_json(tmp_path):
     faces = ["red", "orange", "yellow", "green", "blue", "white"]
-    _write_examples(tmp_path / "ex", "fritzo", faces * 2, seed=3)
+    write_examples(tmp_path / "ex", "fritzo", faces * 2, seed=3)
     teach_from_examples("fritzo", tmp_path / "ex")
     rng = np.random.default_rng(8)
     right = seen = 0
@@ -173,7 +169,7 @@ def test_teaching_skips_a_die_whose_mark_it_cannot_see(tmp_path, data_home):
     """A die labelled as a face that always has a mark (an Echt Spitze "3") but showing none (here a plain cube; at
     the table a side taken for the top face) is skipped, saying why: kept, a blank "3" would name plain dice."""
     folder = tmp_path / "ex"
-    _write_examples(folder, "fritzo", ["white", "red"], seed=3)
+    write_examples(folder, "fritzo", ["white", "red"], seed=3)
     labels = folder / "labels.csv"
     labels.write_text(labels.read_text().replace(",white,", ",3,").replace(",red,", ",4,"))
     report = teach_from_examples("echt-spitze", folder)
