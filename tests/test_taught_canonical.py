@@ -135,3 +135,21 @@ def test_glare_on_a_blank_cube_makes_no_mark():
         for seed in range(3):
             crop = _with_glare(_crop("fritzo", colour, seed), 110.0)
             assert taught.canonical(crop).frame is None, (colour, seed)
+
+
+def _hue(crop: np.ndarray) -> float:
+    colour = taught.canonical(crop).colour
+    return float(np.degrees(np.arctan2(colour[6], colour[7])))
+
+
+@pytest.mark.parametrize(("seed", "gain"), [(1, 1.1), (2, 1.1), (3, 1.1), (4, 1.0), (5, 1.0)])
+def test_a_clipped_red_channel_does_not_make_an_orange_cube_yellower(seed, gain):
+    """A brighter lamp clips an orange cube's red at 255 on its lit side while its green goes on rising: the
+    clipped body was 2-5 degrees of hue yellower than the same cube under a dimmer lamp (orange and yellow are about
+    20 degrees apart). The body's red is fitted on the part left unclipped instead."""
+    lit = photo_crop(paint_face("fritzo", "orange"), np.random.default_rng(seed), hard=False).astype(np.float32)
+    lit *= np.linspace(0.8, 1.4, lit.shape[1], dtype=np.float32)[None, :, None]  # lit from the right
+    dim = np.clip(lit * 0.6, 0, 255).astype(np.uint8)
+    bright = np.clip(lit * gain, 0, 255).astype(np.uint8)
+    assert (bright[..., 2] >= taught.CLIPPED).mean() > 0.25  # the lit part's red is clipped
+    assert abs(_hue(bright) - _hue(dim)) < 1.2, (_hue(bright), _hue(dim))

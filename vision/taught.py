@@ -54,7 +54,7 @@ from vision.net import as_blob, load_once
 #: bump when the descriptor changes (or either top-face net: the stored examples were described along its outline):
 #: stored profiles of another version are described again from their example photos (companion.profiles), or,
 #: stored without them (version 4 and older), must be taught again
-FEATURE_VERSION = 10  # 10: the up-keeping top-face net, upright crops (twenty-fourth session)
+FEATURE_VERSION = 11  # 11: a clipped channel's body colour from its unclipped pixels (twenty-seventh session)
 CROP = 80  # the side of the crop the features are computed on (crops of other sizes are resized)
 MARGIN = 1.3  # the crop holds this much more than the finder's rect: the table around the die
 FACE = 64  # side of the canonical top-face image
@@ -753,7 +753,8 @@ def canonical(crop_bgr: np.ndarray, corners: np.ndarray | None = None) -> Canoni
     darkest mark within INK_LOCAL pixels: the half-maximum outline of a stroke stays where it is when the photo
     is blurred, where a fixed threshold makes blurred strokes fat.
     """
-    face = cv2.GaussianBlur(top_face(crop_bgr, corners), (0, 0), 0.7) + 4.0  # +4: dark bodies do not divide by noise
+    raw = top_face(crop_bgr, corners)
+    face = cv2.GaussianBlur(raw, (0, 0), 0.7) + 4.0  # +4: dark bodies do not divide by noise
     body0 = _column_medians(face.reshape(-1, 3)[_RING_INDEX])
     rel0 = face / body0[None, None, :]
     c0, c1, c2 = rel0[..., 0], rel0[..., 1], rel0[..., 2]  # channel by channel: numpy reduces a last axis of 3 slowly
@@ -791,7 +792,7 @@ def canonical(crop_bgr: np.ndarray, corners: np.ndarray | None = None) -> Canoni
     _drop_side_marks(ch)
     # colour: the body at the face's centre (raw camera colour: for a colour die this IS the meaning), how much mark
     # and its colour relative to the body
-    body = planes[FACE // 2, FACE // 2] - 4.0
+    body = _unclipped_body(raw, face, is_body, planes[FACE // 2, FACE // 2]) - 4.0
     body = np.maximum(body, 2.0)
     # how much of the face is mark; 0 on a blank face (its faint traces have no colour worth comparing)
     frame = _mark_frame(ch)
@@ -805,6 +806,35 @@ def canonical(crop_bgr: np.ndarray, corners: np.ndarray | None = None) -> Canoni
     colour = np.array([np.log(chroma[2] / chroma[1]), np.log(chroma[0] / chroma[1]),
                        np.log(float(body.mean()) / 128.0), amount, mark_r, mark_b, *_opponent(body)], np.float32)
     return Canonical(ch, colour, frame)
+
+
+CLIPPED = 250.0  # a channel this bright in the photo may have been brighter: the camera clipped it
+UNCLIPPED_SHARE = 0.1  # of the face's inner part: the least body left unclipped to fit a channel's plane on
+_CENTRE_ROW = _DESIGN[(FACE // 2) * FACE + FACE // 2]
+
+
+def _unclipped_body(raw: np.ndarray, face: np.ndarray, is_body: np.ndarray, centre: np.ndarray) -> np.ndarray:
+    """The body's colour at the face's centre (BGR, +4 as ``canonical``'s face), each channel's plane fitted again
+    without the pixels where the camera clipped that channel.
+
+    A bright orange cube clips its red channel at 255 while its green goes on rising with the light, so its
+    clipped body is yellower than the cube, the more so the brighter the lamp (2-5 degrees of hue, of the 20 between
+    orange and yellow: tests/test_taught_canonical.py). The lit body's unclipped part (the side the light gradient
+    leaves darker) still holds the ratio; its plane, carried to the centre, gives the brightness the clipped pixels
+    would have had. A channel clipped almost everywhere keeps its clipped plane: it says only that the channel is
+    at least that bright, and such cubes are still asked about (docs/taught-dice.md, twenty-seventh session).
+    ``face`` is the blurred face (+4), ``centre`` its body's plane there."""
+    body = centre.copy()
+    clipped = (raw >= CLIPPED) & is_body[..., None]
+    least = UNCLIPPED_SHARE * _INNER.sum()
+    for ch in np.flatnonzero(clipped.reshape(-1, 3).any(axis=0)):
+        weight = (is_body & ~clipped[..., ch]).reshape(-1).astype(np.float32)
+        if weight.sum() < least:
+            continue
+        gram = (weight @ _GRAM).reshape(3, 3)
+        plane = np.linalg.solve(gram, _DESIGN_T @ (weight * face[..., ch].reshape(-1)))
+        body[ch] = max(float(_CENTRE_ROW @ plane), float(body[ch]))
+    return body
 
 
 def _column_medians(a: np.ndarray) -> np.ndarray:
