@@ -1389,7 +1389,10 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     outlines such top faces better; but alone it named real pip dice wrongly (its outline kept one whole pip of a
     2: a "1"), so this look confirms under the same rules as the second. Without the near-miss rule it read more
     (rendered dice seen from the side, real matteo-d6 dice) but named real dice wrongly again: a byler-d6 2 as "1"
-    over an evening, a matteo-d6 1 left untaught as "2" (docs/taught-dice.md, "Seen from the side")."""
+    over an evening, a matteo-d6 1 left untaught as "2" (docs/taught-dice.md, "Seen from the side").
+
+    A first look's answer near the edge of its tolerance must also hold with the query blurred like softer
+    examples (``_holds_blurred``): untaught look-alikes of a face taught from soft photos passed there."""
     if len(profile) == 0:
         return Match(None, 0.0, None, float("inf"), 0.0)
     crop = _as_crop(crop_bgr)
