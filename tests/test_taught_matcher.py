@@ -293,7 +293,7 @@ def _soft(crop: np.ndarray, sigma: float = 1.8) -> np.ndarray:
 
 
 def test_a_sharp_look_alike_of_a_face_taught_from_soft_photos_is_not_named_after_it():
-    """"?" taught from two soft photos (its dot runs into its stroke) and every other face sharp: a sharp "7" came
+    """A "?" taught from two soft photos (its dot runs into its stroke), every other face sharp: a sharp "7" came
     near the edge of the soft "?"s' tolerance and was named "?" (one of these 40, without ``_holds_blurred``).
     Blurred like them it stays as far, while a true "?" comes nearer: sharp "?"s are still named."""
     rng = np.random.default_rng(0)
