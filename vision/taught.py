@@ -761,13 +761,8 @@ def canonical(crop_bgr: np.ndarray, corners: np.ndarray | None = None) -> Canoni
     is_body = (np.maximum(np.maximum(c0, c1), c2) < _NEAR) & (np.minimum(np.minimum(c0, c1), c2) > 1.0 / _NEAR) & _INNER
     if is_body.sum() < 0.15 * _INNER.sum():
         is_body = _INNER
-    # a plane per channel, least squares by its normal equations (3 x 3) summed over the body's pixels, by
-    # matrix-vector products (a 3 x 4096 x 3 matrix product, or selecting the pixels, was 3 times slower)
-    weight = is_body.reshape(-1).astype(np.float32)
-    gram = (weight @ _GRAM).reshape(3, 3)
-    design = _DESIGN_T * weight
-    flat_t = np.ascontiguousarray(face.reshape(-1, 3).T)
-    coef = np.linalg.solve(gram, np.stack([flat_t @ d for d in design]))
+    # a plane per channel fitted to the body's pixels: white balance and the lamp's gradient
+    coef = _plane(is_body, np.ascontiguousarray(face.reshape(-1, 3).T))
     planes = (_DESIGN @ coef).reshape(FACE, FACE, 3).astype(np.float32)
     planes = np.maximum(planes, 0.15 * max(float(planes.mean()), 1.0))
     body_lum = (planes.reshape(-1, 3) @ _THIRDS).reshape(FACE, FACE, 1)
@@ -828,13 +823,21 @@ def _unclipped_body(raw: np.ndarray, face: np.ndarray, is_body: np.ndarray, cent
     clipped = (raw >= CLIPPED) & is_body[..., None]
     least = UNCLIPPED_SHARE * _INNER.sum()
     for ch in np.flatnonzero(clipped.reshape(-1, 3).any(axis=0)):
-        weight = (is_body & ~clipped[..., ch]).reshape(-1).astype(np.float32)
-        if weight.sum() < least:
+        unclipped = is_body & ~clipped[..., ch]
+        if unclipped.sum() < least:
             continue
-        gram = (weight @ _GRAM).reshape(3, 3)
-        plane = np.linalg.solve(gram, _DESIGN_T @ (weight * face[..., ch].reshape(-1)))
+        plane = _plane(unclipped, face[..., ch].reshape(1, -1))[:, 0]
         body[ch] = max(float(_CENTRE_ROW @ plane), float(body[ch]))
     return body
+
+
+def _plane(mask: np.ndarray, values_t: np.ndarray) -> np.ndarray:
+    """The least-squares plane (3 x C coefficients of ``_DESIGN``) of each row of ``values_t`` (C x FACE*FACE) over
+    the pixels of ``mask``: its normal equations (3 x 3) summed by matrix-vector products (a 3 x 4096 x 3 matrix
+    product, or selecting the pixels, was 3 times slower)."""
+    weight = mask.reshape(-1).astype(np.float32)
+    gram = (weight @ _GRAM).reshape(3, 3)
+    return np.linalg.solve(gram, np.stack([values_t @ d for d in _DESIGN_T * weight]))
 
 
 def _column_medians(a: np.ndarray) -> np.ndarray:

@@ -93,7 +93,7 @@ class TeachView:
             self.save(self.profile)
             if said == "disagree":  # asked for once more, first in the menu, until it is shown again
                 self.again = face
-                self.message = self._again_text()
+                self.message = t("teach.again", self.lang, face=label)
             else:
                 if self.again == face:
                     self.again = None
@@ -117,9 +117,6 @@ class TeachView:
         self.guess = m.nearest if m.nearest is not None and m.confidence > 0.2 else None
         self.message = ""
         self._rebuild_menu()
-
-    def _again_text(self) -> str:
-        return t("teach.again", self.lang, face=face_label(str(self.again), self.lang, self.dice_set))
 
     def on_button(self, event: ButtonEvent) -> None:
         self.menu.on_button(event)
