@@ -331,15 +331,18 @@ def export(net: DiceNet, out: Path) -> None:
 
 
 class FaceNet(nn.Module):
-    """Plain small CNN on a FACE_INPUT crop; the die is centred and scaled, so it only has to count pips."""
+    """Plain small CNN on a FACE_INPUT crop; the die is centred and scaled, so it only has to count pips.
 
-    def __init__(self) -> None:
+    ``width`` multiplies every layer's channels (``--face-width``; 1.0 is the first shipped net's)."""
+
+    def __init__(self, width: float = 1.0) -> None:
         super().__init__()
+        a, b, c, d = (max(8, int(round(n * width))) for n in (16, 32, 64, 96))
         self.features = nn.Sequential(
-            cbr(3, 16), cbr(16, 32, 3, 2), cbr(32, 32), cbr(32, 64, 3, 2), cbr(64, 64), cbr(64, 96, 3, 2), cbr(96, 96),
+            cbr(3, a), cbr(a, b, 3, 2), cbr(b, b), cbr(b, c, 3, 2), cbr(c, c), cbr(c, d, 3, 2), cbr(d, d),
             nn.AdaptiveAvgPool2d(1), nn.Flatten(),
         )
-        self.fc = nn.Linear(96, 7)
+        self.fc = nn.Linear(d, 7)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.fc(self.features(x))
@@ -486,7 +489,7 @@ def train_faces(samples: list[Sample], weights: np.ndarray, args: argparse.Names
         return loss, np.array([loss.item(), (o.argmax(1) == y).float().mean().item()])
 
     start = time.time()
-    net = FaceNet()
+    net = FaceNet(args.face_width)
     fit(net, FaceSet(samples, weights, args.seed), args.face_batch, args, 100, step,
         lambda it, run: print(f"it {it:5d}  loss {run[0]:.3f}  acc {run[1]:.3f}  {time.time() - start:.0f} s",
                               flush=True))
@@ -531,6 +534,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--face-batch", type=int, default=128)
     ap.add_argument("--face-input", type=int, default=FACE_INPUT, help="face net crop side (pixels); the net is "
                     "size-agnostic (global pooling), so --init from a net trained at another side works")
+    ap.add_argument("--face-width", type=float, default=1.0, help="face net channel multiplier (1.0: 16-96 "
+                    "channels); the runtime reads any width")
+    ap.add_argument("--die-weighted", action="store_true", help="draw photos by their number of labelled dice "
+                    "(each die alike) instead of each photo alike")
     ap.add_argument("--part", choices=("detector", "faces"), default="detector",
                     help="which of the two nets to train (run the script once for each)")
     ap.add_argument("--checkpoint", type=Path, help="save the torch weights here too (to continue training later)")
@@ -548,8 +555,11 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"no labelled photos under {args.datasets}")
     synth = render_synthetic(args.synthetic, args.seed) if args.synthetic else []
     samples = photos + synth
-    # Photos and renders in equal measure overall, whatever their counts.
-    weights = np.array([1.0 / len(photos)] * len(photos) + ([0.5 / len(synth)] * len(synth) if synth else []))
+    # Photos weigh twice the renders overall, whatever their counts; within the photos, each photo alike or
+    # (--die-weighted) each labelled die alike: the face net learns dice, and a photo of a crowded tray (byler's
+    # seven dice) then counts as much as its dice, not as one of matteo's three.
+    counts = np.array([len(s.centers) if args.die_weighted else 1 for s in photos], np.float64)
+    weights = np.concatenate([counts / counts.sum(), np.full(len(synth), 0.5 / len(synth)) if synth else []])
     print(f"{len(photos)} train photos, {len(synth)} renders, ready in {time.time() - t0:.0f} s", flush=True)
     if args.part == "faces":
         train_faces(samples, weights, args)
