@@ -132,6 +132,45 @@ def paint_pips(
     return np.clip(img, 0, 255).astype(np.uint8)
 
 
+#: pip colours of coloured and marbled dice (BGR): red, yellow, gold, white, black, green
+COLOURED_PIPS = ((40, 40, 205), (40, 215, 235), (60, 165, 205), (238, 238, 238), (28, 28, 28), (60, 170, 50))
+
+
+def marbled_painter(rng: np.random.Generator) -> Painter:
+    """A pip painter for one set of marbled or swirled dice with coloured pips (blue swirled with red pips, dark
+    green with yellow, purple with white...), as many a player's own dice are and :data:`DICE_STYLES` are not.
+
+    The set's two body colours and its pip colour are drawn once; each face gets its own swirl."""
+    hsv = np.uint8([[[rng.integers(0, 180), rng.integers(60, 256), rng.integers(40, 230)]]])
+    first = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
+    if rng.random() < 0.5:  # a swirl of a lighter or darker shade, or of another colour
+        other = np.clip(first * rng.uniform(0.3, 1.8) + rng.normal(0.0, 30.0, 3), 0, 255).astype(np.float32)
+    else:
+        other = rng.uniform(0, 255, 3).astype(np.float32)
+    lum = float(first.mean())
+    usable = [c for c in COLOURED_PIPS
+              if abs(float(np.mean(c)) - lum) > 50 or np.abs(np.subtract(c, first)).max() > 120]
+    pips = usable[int(rng.integers(len(usable)))] if usable else (238, 238, 238)
+
+    def painter(face: object, size: int, rng: np.random.Generator) -> np.ndarray:
+        body = tuple(int(c) for c in first)
+        flat = paint_pips(face, size, rng, body=body, pips=pips).astype(np.float32)
+        # how much of each pixel is pip (its rim included): its distance from the body towards the pip colour
+        reach = max(float(np.abs(np.subtract(pips, first)).max()), 1.0)
+        alpha = np.clip(np.abs(flat - first).max(axis=2, keepdims=True) / reach, 0.0, 1.0)
+        grid = int(rng.integers(2, 5))
+        noise = cv2.resize(rng.normal(0.0, 1.0, (grid, grid)).astype(np.float32), (size, size),
+                           interpolation=cv2.INTER_CUBIC)
+        yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size
+        angle = rng.uniform(0, math.pi)
+        veins = np.sin(rng.uniform(3.0, 9.0) * (xx * math.cos(angle) + yy * math.sin(angle)) + 2.5 * noise)
+        mix = (np.clip(0.5 + 0.5 * veins, 0.0, 1.0) ** rng.uniform(0.6, 2.5))[..., None]
+        swirl = first * (1.0 - mix) + other * mix + rng.normal(0.0, 2.0, (size, size, 1))
+        return np.clip(swirl * (1.0 - alpha) + flat * alpha, 0, 255).astype(np.uint8)
+
+    return painter
+
+
 def style_painter(style: str) -> Painter:
     """A pip painter in one of :data:`DICE_STYLES`."""
     body, pips, _glossy = DICE_STYLES[style]

@@ -160,13 +160,16 @@ def load_photos(root: Path) -> list[Sample]:
     return out
 
 
-def render_synthetic(n: int, seed: int) -> list[Sample]:
-    from hardware.synthetic import render_tray
+def render_synthetic(n: int, seed: int, marbled: float = 0.0) -> list[Sample]:
+    """``n`` rendered trays; a share ``marbled`` of them of one set of marbled dice with coloured pips (the
+    renderer's plain styles have none, and a player's own dice often are such)."""
+    from hardware.synthetic import marbled_painter, render_tray
 
     rng = np.random.default_rng(seed)
     out = []
-    for _ in range(n):
-        frame, truth = render_tray(rng, n_dice=int(rng.integers(1, 13)))
+    for i in range(n):
+        painter = marbled_painter(rng) if i < round(marbled * n) else None
+        frame, truth = render_tray(rng, n_dice=int(rng.integers(1, 13)), painter=painter)
         tops = [np.array(d.top, np.float32) for d in truth]
         c = np.array([t.mean(axis=0) for t in tops], np.float32)
         sizes = np.array([math.sqrt(abs(cv2.contourArea(t))) for t in tops], np.float32)
@@ -536,6 +539,8 @@ def main(argv: list[str] | None = None) -> int:
                     "size-agnostic (global pooling), so --init from a net trained at another side works")
     ap.add_argument("--face-width", type=float, default=1.0, help="face net channel multiplier (1.0: 16-96 "
                     "channels); the runtime reads any width")
+    ap.add_argument("--marbled", type=float, default=0.0, help="share of the rendered trays whose dice are "
+                    "marbled with coloured pips")
     ap.add_argument("--die-weighted", action="store_true", help="draw photos by their number of labelled dice "
                     "(each die alike) instead of each photo alike")
     ap.add_argument("--part", choices=("detector", "faces"), default="detector",
@@ -553,7 +558,7 @@ def main(argv: list[str] | None = None) -> int:
     photos = load_photos(args.datasets)
     if not photos:
         raise SystemExit(f"no labelled photos under {args.datasets}")
-    synth = render_synthetic(args.synthetic, args.seed) if args.synthetic else []
+    synth = render_synthetic(args.synthetic, args.seed, args.marbled) if args.synthetic else []
     samples = photos + synth
     # Photos weigh twice the renders overall, whatever their counts; within the photos, each photo alike or
     # (--die-weighted) each labelled die alike: the face net learns dice, and a photo of a crowded tray (byler's

@@ -12,8 +12,10 @@ from companion.errors import SourceError
 from hardware.synthetic import (
     DICE_STYLES,
     OBLIQUE,
+    PIP_LAYOUT,
     SyntheticTray,
     make_table,
+    marbled_painter,
     paint_pips,
     pip_sides,
     render_tray,
@@ -113,6 +115,26 @@ def test_paint_pips_places_the_pips_of_each_face() -> None:
         assert cv2.connectedComponents(dark)[0] - 1 == face
     with pytest.raises(ValueError, match="1-6"):
         paint_pips(7, 64, rng)
+
+
+def test_marbled_dice_have_swirled_bodies_and_pips_of_one_colour() -> None:
+    for seed in range(12):
+        rng = np.random.default_rng(seed)
+        painter = marbled_painter(rng)
+        for face in range(1, 7):
+            img = painter(face, 120, rng).astype(np.float32)
+            assert img.shape == (120, 120, 3)
+            centres = [(int(x * 120), int(y * 120)) for x, y in PIP_LAYOUT[face]]
+            pips = np.array([img[y, x] for x, y in centres])
+            assert np.ptp(pips, axis=0).max() < 12, "every pip of a die is the same colour"
+            body = np.ones((120, 120), bool)
+            for x, y in centres:
+                cv2.circle(body.view(np.uint8), (x, y), 16, 0, -1)
+            # each pip stands out from the body around it
+            assert all(np.abs(img[y, x] - np.median(img[max(0, y - 20):y + 20, max(0, x - 20):x + 20][
+                body[max(0, y - 20):y + 20, max(0, x - 20):x + 20]], axis=0)).max() > 30 for x, y in centres)
+        # the body is swirled, not flat: its colour varies across the face far more than paint_pips' noise
+        assert img[body].std(axis=0).max() > 8
 
 
 def test_a_painter_paints_every_face_and_sets_the_body_colour() -> None:
