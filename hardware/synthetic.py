@@ -151,12 +151,12 @@ def marbled_painter(rng: np.random.Generator) -> Painter:
     usable = [c for c in COLOURED_PIPS
               if abs(float(np.mean(c)) - lum) > 50 or np.abs(np.subtract(c, first)).max() > 120]
     pips = usable[int(rng.integers(len(usable)))] if usable else (238, 238, 238)
+    body = tuple(int(c) for c in first)
+    reach = max(float(np.abs(np.subtract(pips, first)).max()), 1.0)  # the body's distance to the pip colour
 
     def painter(face: object, size: int, rng: np.random.Generator) -> np.ndarray:
-        body = tuple(int(c) for c in first)
         flat = paint_pips(face, size, rng, body=body, pips=pips).astype(np.float32)
         # how much of each pixel is pip (its rim included): its distance from the body towards the pip colour
-        reach = max(float(np.abs(np.subtract(pips, first)).max()), 1.0)
         alpha = np.clip(np.abs(flat - first).max(axis=2, keepdims=True) / reach, 0.0, 1.0)
         grid = int(rng.integers(2, 5))
         noise = cv2.resize(rng.normal(0.0, 1.0, (grid, grid)).astype(np.float32), (size, size),
