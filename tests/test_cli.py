@@ -74,6 +74,7 @@ def test_doctor_reports_every_part():
     # the shipped models load (a missing one would silently mean the classical fallbacks)
     assert "ok      pip dice detector" in r.stdout and "ok      taught dice top-face finder" in r.stdout
     assert "ok      taught dice side-view finder: top_face_oblique.onnx" in r.stdout
+    assert "ok      taught dice detector: any_dice_net.onnx" in r.stdout
     from vision.inference import engine_name
 
     assert "engine: " in r.stdout

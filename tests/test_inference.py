@@ -16,6 +16,7 @@ from vision.datasets import load_labels
 #: each shipped model, an input of the size the readers give it, and whether it is a small crop net
 MODELS = [
     (net.MODEL_PATH, (1, 3, 336, 448), False),
+    (net.ANY_DICE_MODEL_PATH, (1, 3, 336, 448), False),
     (net.FACE_MODEL_PATH, (5, 3, net.FACE_INPUT, net.FACE_INPUT), True),
     (taught.TOP_MODEL_PATH, (1, 3, taught.FIND, taught.FIND), True),
 ]

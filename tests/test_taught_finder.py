@@ -66,6 +66,14 @@ def test_without_the_model_it_is_the_classical_finder(monkeypatch):
     assert len(with_model) >= len(find_dice(frame))
 
 
+def test_it_finds_dice_with_its_own_detector_not_the_pip_readers(monkeypatch, tmp_path):
+    """The pip reader's detector finds rendered game dice seen from the side worse (net.ANY_DICE_MODEL_PATH):
+    without the taught dice's own detector the finder is the classical one, even with the pip reader's there."""
+    frame, _ = render_tray(np.random.default_rng(3), faces=["car", "toys"], painter=painter_for("haste-worte"))
+    assert net.load() is not None and net.ANY_DICE_MODEL_PATH != net.MODEL_PATH
+    monkeypatch.setattr(net, "ANY_DICE_MODEL_PATH", tmp_path / "missing.onnx")
+    assert find_any_dice(frame) == find_dice(frame)
+
 @pytest.mark.parametrize("frame", [np.zeros((0, 0, 3), np.uint8), np.zeros((1, 1, 3), np.uint8),
                                    np.zeros((480, 640, 3), np.uint8), np.zeros((5, 5), np.uint8)])
 def test_odd_frames_give_no_dice(frame):

@@ -329,17 +329,17 @@ def crop_affine(cand: DieCandidate, size: int = 64, margin: float = 1.0) -> np.n
 def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
     """Every die, whatever its faces: :func:`find_dice`'s candidates, completed by the learned detector's.
 
-    Why both: the learned detector (vision/net.py, stage 1) finds a die's top face; trained on pip dice and rendered
-    trays, it also finds the symbol and numeral dice that :func:`find_dice` misses on busy or dark tables, and
-    separates touching dice that it merges. It misses plain colour cubes more often, which :func:`find_dice` finds.
-    So a candidate holding two or more of the detector's dice is replaced by them, one less than half the size of
-    the detector's dice is dropped (specks of a grainy table beside big dice), and a detector die that no candidate
-    holds is added (a square of the detector's size, as the pip reader crops it). Without the model this is
-    :func:`find_dice`. Never raises on odd frames.
+    Why both: the learned detector (``net.ANY_DICE_MODEL_PATH``, vision/net.py) finds a die's top face; trained on
+    pip dice and rendered trays, it also finds the symbol and numeral dice that :func:`find_dice` misses on busy or
+    dark tables, and separates touching dice that it merges. It misses plain colour cubes more often, which
+    :func:`find_dice` finds. So a candidate holding two or more of the detector's dice is replaced by them, one less
+    than half the size of the detector's dice is dropped (specks of a grainy table beside big dice), and a detector
+    die that no candidate holds is added (a square of the detector's size, as the pip reader crops it). Without the
+    model this is :func:`find_dice`. Never raises on odd frames.
     """
     from vision import net  # lazily: the classical finder alone must not need the model
 
-    model = net.load()
+    model = net.load(net.ANY_DICE_MODEL_PATH)
     bgr = as_bgr(frame_bgr)
     if model is None or bgr is None or min(bgr.shape[:2]) < 16:
         return find_dice(frame_bgr)

@@ -29,6 +29,11 @@ from vision.types import DieReading
 T = TypeVar("T")
 
 MODEL_PATH = Path(__file__).resolve().parent / "models" / "dice_net.onnx"
+#: The detector the taught reader finds dice of any artwork with (``vision.detect.find_any_dice``): the one before
+#: MODEL_PATH's, trained with every photo alike. MODEL_PATH's, trained with every labelled die alike, finds touching
+#: pip dice better (held-out byler-d6 288 -> 292 of 297 dice right) but rendered game dice seen from beside the tray
+#: worse (twice the phantom dice), so each reader keeps the detector it reads best with (docs/vision.md).
+ANY_DICE_MODEL_PATH = MODEL_PATH.with_name("any_dice_net.onnx")
 #: The second stage: reads the face of one die crop (7 classes: 0 = not a die, 1-6 = face).
 FACE_MODEL_PATH = Path(__file__).resolve().parent / "models" / "dice_faces.onnx"
 #: Crop side (pixels) the face net reads, and how many die sides the crop spans around the top-face centre.
