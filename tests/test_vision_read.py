@@ -78,7 +78,7 @@ def test_reads_held_out_photo_exactly(datasets: Path, folder: str, name: str) ->
 
 
 @pytest.mark.parametrize(("folder", "min_precision", "min_recall", "min_exact"), [
-    ("byler-d6", 0.98, 0.96, 0.775),
+    ("byler-d6", 0.975, 0.97, 0.825),
     ("matteo-d6", 0.95, 0.94, 0.90),
 ])
 def test_accuracy_floor_on_held_out_photos(
@@ -105,13 +105,14 @@ def test_accuracy_floor_on_held_out_photos(
 def test_a_wide_8mp_still_with_small_dice_is_looked_at_again(datasets: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A Pi camera's 3280x2464 still that sees more table than the dice need: byler's square photos upscaled and
     framed in 4:3 (the rest table colour) make their dice ~15-24 px in the detector's fixed input, where it loses
-    some. The second look at a larger input must find the dice the first one missed."""
+    some. The second look at a larger input must find the dice the first one missed. Every held-out photo: the
+    twenty-ninth session's detector loses fewer at the first look (288 of 297 right, 291 with the second look)."""
     needs_model()
     table = select(datasets / "byler-d6", "holdout")
 
     def correct() -> int:
         total = 0
-        for name, dice in sorted(table.items())[:12]:
+        for name, dice in sorted(table.items()):
             img = cv2.imread(str(datasets / "byler-d6" / "images" / name))
             side = 2464
             big = cv2.resize(img, (side * img.shape[1] // img.shape[0], side), interpolation=cv2.INTER_CUBIC)
@@ -124,7 +125,7 @@ def test_a_wide_8mp_still_with_small_dice_is_looked_at_again(datasets: Path, mon
     again = correct()
     monkeypatch.setattr(net, "BIG_FRAME", 10**9)  # no second look
     once = correct()
-    assert again >= once + 4, (again, once)
+    assert again >= once + 2, (again, once)
 
 
 def test_model_loads_and_is_small() -> None:
