@@ -74,6 +74,7 @@ def test_it_finds_dice_with_its_own_detector_not_the_pip_readers(monkeypatch, tm
     monkeypatch.setattr(net, "ANY_DICE_MODEL_PATH", tmp_path / "missing.onnx")
     assert find_any_dice(frame) == find_dice(frame)
 
+
 @pytest.mark.parametrize("frame", [np.zeros((0, 0, 3), np.uint8), np.zeros((1, 1, 3), np.uint8),
                                    np.zeros((480, 640, 3), np.uint8), np.zeros((5, 5), np.uint8)])
 def test_odd_frames_give_no_dice(frame):

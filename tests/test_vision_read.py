@@ -54,9 +54,9 @@ def needs_model() -> net.DiceNet:
 # Held-out photos (never trained on): touching dice of many colours seen from above (byler), and oblique webcam
 # frames where the side faces' pips show (matteo).
 HELD_OUT = [
+    ("byler-d6", "IMG_20191208_111434.jpg"),  # twelve dice in a grey tray, two pairs touching, one die on another
     # twenty-two dice in a grey tray: three red dice touching, a brown and a white die touching, swirled dice with
-    # coloured pips. (IMG_20191208_111434 was here until the twenty-ninth session's face net: it misses the black
-    # die leaning on a blue one there, p(die) 0.77 < DIE_PROB; docs/vision.md.)
+    # coloured pips
     ("byler-d6", "IMG_20191208_111316.jpg"),
     ("byler-d6", "IMG_20191209_095730.jpg"),  # nine small dice on a white board with two dark screw holes
     ("matteo-d6", "five_22.jpg"),  # oblique webcam: the side faces show pips too
