@@ -105,8 +105,10 @@ class DiceNet:
         self.net: Model = load_model(self.path)
         fp = Path(face_path) if face_path is not None else self.path.with_name(FACE_MODEL_PATH.name)
         self.faces: Model | None = load_model(fp, small=True) if fp.is_file() else None
-        #: the last input's key (hash of its bytes, shape) and output: a frame of a pip set read with taught faces
-        #: is looked at by the pip reader and by find_any_dice, and the detector is the costly part (~8 ms)
+        #: the last input's key (hash of its bytes, shape) and output: a frame just read is looked at again when the
+        #: player confirms a die on it (companion.teach.confirm finds the dice again), and the detector is the costly
+        #: part (~8 ms). (A pip set read with taught faces runs two detectors since the twenty-ninth session: the
+        #: pip reader's MODEL_PATH and find_any_dice's ANY_DICE_MODEL_PATH, each remembering its own frame.)
         self._last: tuple[tuple[int, tuple[int, ...]] | None, np.ndarray | None] = (None, None)
 
     def maps(self, bgr: np.ndarray, side: int | None = None) -> tuple[np.ndarray, float]:
