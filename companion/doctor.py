@@ -65,7 +65,8 @@ def _models() -> list[str]:
     checks = (
         ("pip dice detector", net.MODEL_PATH, lambda: net.load() is not None,
          "pip dice are found and read by the classical reader alone"),
-        ("taught dice detector", net.ANY_DICE_MODEL_PATH, lambda: net.load(net.ANY_DICE_MODEL_PATH) is not None,
+        ("taught dice detector", net.ANY_DICE_MODEL_PATH,
+         lambda: net.load_detector(net.ANY_DICE_MODEL_PATH) is not None,
          "taught dice are found by the hand-made finder alone (it misses dice on busy or dark tables)"),
         ("pip face reader", net.FACE_MODEL_PATH, lambda: (m := net.load()) is not None and m.faces is not None,
          "pips are counted on the detector's own view"),

@@ -61,9 +61,16 @@ def test_big_dice_on_a_grainy_table_are_found_and_specks_are_not():
 def test_without_the_model_it_is_the_classical_finder(monkeypatch):
     frame, _ = render_tray(np.random.default_rng(3), faces=["car", "toys"], painter=painter_for("haste-worte"))
     with_model = find_any_dice(frame)
-    monkeypatch.setattr(net, "load", lambda path=None: None)
+    monkeypatch.setattr(net, "load_detector", lambda path: None)
     assert find_any_dice(frame) == find_dice(frame)
     assert len(with_model) >= len(find_dice(frame))
+
+
+def test_its_detector_comes_without_the_pip_face_reader():
+    """Finding taught dice needs where they are, not their pips: the face model beside the detector stays unloaded."""
+    detector = net.load_detector(net.ANY_DICE_MODEL_PATH)
+    assert detector is not None and detector.faces is None
+    assert net.load().faces is not None
 
 
 def test_it_finds_dice_with_its_own_detector_not_the_pip_readers(monkeypatch, tmp_path):

@@ -339,7 +339,7 @@ def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
     """
     from vision import net  # lazily: the classical finder alone must not need the model
 
-    model = net.load(net.ANY_DICE_MODEL_PATH)
+    model = net.load_detector(net.ANY_DICE_MODEL_PATH)
     bgr = as_bgr(frame_bgr)
     if model is None or bgr is None or min(bgr.shape[:2]) < 16:
         return find_dice(frame_bgr)

@@ -99,12 +99,13 @@ class DiceNet:
     channels are used (less accurate).
     """
 
-    def __init__(self, path: Path | None = None, face_path: Path | None = None, work_side: int = WORK_SIDE) -> None:
+    def __init__(self, path: Path | None = None, face_path: Path | None = None, work_side: int = WORK_SIDE,
+                 faces: bool = True) -> None:
         self.path = Path(path if path is not None else MODEL_PATH)
         self.work_side = work_side
         self.net: Model = load_model(self.path)
         fp = Path(face_path) if face_path is not None else self.path.with_name(FACE_MODEL_PATH.name)
-        self.faces: Model | None = load_model(fp, small=True) if fp.is_file() else None
+        self.faces: Model | None = load_model(fp, small=True) if faces and fp.is_file() else None
         #: the last input's key (hash of its bytes, shape) and output: a frame just read is looked at again when the
         #: player confirms a die on it (companion.teach.confirm finds the dice again), and the detector is the costly
         #: part (~8 ms). (A pip set read with taught faces runs two detectors since the twenty-ninth session: the
@@ -252,6 +253,7 @@ def decode(maps: np.ndarray, factor: float, threshold: float = DIE_THRESHOLD) ->
 
 
 _cache: dict[Path, DiceNet | None] = {}
+_detector_cache: dict[Path, DiceNet | None] = {}
 
 
 def load_once(cache: dict[Path, T | None], path: Path, make: Callable[[Path], T]) -> T | None:
@@ -269,3 +271,9 @@ def load(path: Path | None = None) -> DiceNet | None:
     """The models (default: ``MODEL_PATH`` and the face model beside it), loaded once per process; ``None`` when
     the detector is missing or unreadable."""
     return load_once(_cache, Path(path if path is not None else MODEL_PATH), DiceNet)
+
+
+def load_detector(path: Path) -> DiceNet | None:
+    """Stage 1 alone, loaded once per process: ``find_any_dice`` needs where the dice are and how big, not their
+    pips, so the face model beside the detector (1.8 MB) is not loaded for it."""
+    return load_once(_detector_cache, Path(path), lambda p: DiceNet(p, faces=False))
