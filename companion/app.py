@@ -298,13 +298,15 @@ class App:
         """Whether the camera can read this game's dice: pip dice always, taught sets once taught."""
         if self.watcher is None:
             return False
-        if dice_set == "d6":
-            from vision.pips import read_dice
-            self.watcher.set_reader(read_dice)
-            return True
         try:
             from companion.teach import reader_for_set
         except ImportError:
+            reader_for_set = None
+        if dice_set == "d6":  # pip dice need no teaching; a face taught for them (an emblem 6) replaces the pips'
+            from vision.pips import read_dice
+            self.watcher.set_reader((reader_for_set and reader_for_set("d6")) or read_dice)
+            return True
+        if reader_for_set is None:
             return False
         reader = reader_for_set(dice_set)
         if reader is None:

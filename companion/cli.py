@@ -126,7 +126,7 @@ def load_image(path: str):
 def cmd_read(args: argparse.Namespace) -> int:
     import cv2
 
-    if args.dice_set and args.dice_set != "d6":
+    if args.dice_set:  # d6 too: a face taught for pip dice (an emblem 6) replaces the pip reader's answer
         from companion.teach import load_for_reading, read_taught
 
         dice_set, profile = load_for_reading(args.dice_set)  # ProfileError: "teach it first"

@@ -218,50 +218,65 @@ def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = 
                 dice_set: DiceSet | None = None) -> TrayReading:
     """Read every die of a taught set in one frame; a face the reader is not sure of is None (unknown).
 
-    For pip sets (``d6``) the pip reader reads the faces and a confidently matched taught face replaces its
-    answer (a die whose 6 is an emblem). Never raises on odd frames: they give an empty reading.
+    For pip sets (``d6``) see ``_read_pip_set``. Never raises on odd frames: they give an empty reading.
     """
     start = time.perf_counter()
     if dice_set is None or profile is None:
         loaded_set, loaded_profile = load_for_reading(set_name)
         dice_set = dice_set or loaded_set
         profile = profile if profile is not None else loaded_profile
+    if dice_set.reader == "pips" and len(profile) == 0:
+        from vision.pips import read_dice  # plain pip dice: nothing taught to replace a face
+
+        return read_dice(frame_bgr)
     try:
         cands = find_any_dice(frame_bgr)
     except Exception:  # noqa: BLE001 - the finder promises not to raise; a bad frame must not end the evening
         cands = []
-    pip_faces: dict[tuple[int, int, int, int], DieReading] = {}
+    found = taught.distinct_dice(np.asarray(frame_bgr), cands)  # a die seen from the side, once
+    matches = [taught.match(profile, f.crop) for f in found]
     if dice_set.reader == "pips":
-        from vision.pips import read_dice  # the pip reader, only needed for pip sets
-
-        pip_faces = {d.box: d for d in read_dice(frame_bgr).dice}
-    dice: list[DieReading] = []
-    for found in taught.distinct_dice(np.asarray(frame_bgr), cands):  # a die seen from the side, once
-        cand = found.cand
-        m = taught.match(profile, found.crop) if len(profile) else None
-        if dice_set.reader == "pips":
-            pip = _nearest_reading(cand, pip_faces)
-            if m is not None and m.face is not None:
-                dice.append(DieReading(dice_set.value(m.face), m.confidence, cand.box))
-            elif pip is not None:
-                dice.append(DieReading(pip.face, pip.confidence, cand.box))
-            else:
-                dice.append(DieReading(None, 0.0, cand.box))
-            continue
-        assert m is not None
-        face = dice_set.value(m.face) if m.face is not None else None
-        dice.append(DieReading(face, m.confidence, cand.box))
+        dice = _read_pip_set(frame_bgr, [f.cand for f in found], matches, dice_set)
+    else:
+        dice = [DieReading(dice_set.value(m.face) if m.face is not None else None, m.confidence, f.cand.box)
+                for f, m in zip(found, matches, strict=True)]
     return TrayReading(tuple(dice), (time.perf_counter() - start) * 1000.0)
 
 
-def _nearest_reading(cand: DieCandidate, readings: dict[tuple[int, int, int, int], DieReading]
-                     ) -> DieReading | None:
+def _read_pip_set(frame_bgr: np.ndarray, cands: list[DieCandidate], matches: list[taught.Match],
+                  dice_set: DiceSet) -> list[DieReading]:
+    """Pip dice with a taught face (a die whose 6 is an emblem): the pip reader's dice, each replaced by the taught
+    face where the matcher is sure of one; a die only the taught finder saw (an emblem, which the pip reader takes
+    for no die) by its taught face, or unknown. The pip reader's own detector finds touching pip dice better than
+    the taught finder's (docs/vision.md), so a die only it saw is kept as it read it: before, the taught finder's
+    dice alone were read, and a pip die it missed was lost."""
+    from vision.pips import read_dice  # the pip reader, only needed for pip sets
+
+    pips = list(read_dice(frame_bgr).dice)
+    used: set[int] = set()
+    dice: list[DieReading] = []
+    for cand, m in zip(cands, matches, strict=True):
+        k = _nearest_reading(cand, pips, used)
+        if k is not None:
+            used.add(k)
+        if m.face is not None:
+            dice.append(DieReading(dice_set.value(m.face), m.confidence, cand.box))
+        elif k is not None:
+            dice.append(DieReading(pips[k].face, pips[k].confidence, cand.box))
+        else:
+            dice.append(DieReading(None, 0.0, cand.box))
+    return dice + [d for i, d in enumerate(pips) if i not in used]
+
+
+def _nearest_reading(cand: DieCandidate, readings: list[DieReading], used: set[int]) -> int | None:
+    """The index of the pip reading nearest to ``cand``'s centre (within 0.6 of its size) not taken yet."""
     cx, cy = cand.center
     best, best_d = None, cand.size * 0.6
-    for (x0, y0, x1, y1), r in readings.items():
+    for i, r in enumerate(readings):
+        x0, y0, x1, y1 = r.box
         d = float(np.hypot((x0 + x1) / 2 - cx, (y0 + y1) / 2 - cy))
-        if d < best_d:
-            best, best_d = r, d
+        if i not in used and d < best_d:
+            best, best_d = i, d
     return best
 
 

@@ -215,6 +215,8 @@ def paint_face(set_name: str, face: object, size: int = 128,
         img = _blank(size, BODY_WHITE)
         _symbol(img, face, INK_GREEN)
         return img
+    if set_name == "d6":
+        return emblem_d6(int(face), size, rng if rng is not None else np.random.default_rng(0))
     if set_name in ("fritzo", "d6-colour"):
         colour = COLOURS[face]
         img = _blank(size, colour)
@@ -223,6 +225,20 @@ def paint_face(set_name: str, face: object, size: int = 128,
         cv2.rectangle(img, (b, b), (size - b, size - b), darker, max(1, size // 40))
         return img
     raise ValueError(f"no made-up artwork for dice set {set_name!r}")
+
+
+def emblem_d6(face: int, size: int, rng: np.random.Generator) -> np.ndarray:
+    """A pip die whose 6 is an emblem (a red star), as some promotional dice have: the ``d6`` set's made-up dice."""
+    from hardware.synthetic import DICE_STYLES, paint_pips
+
+    if face != 6:
+        return paint_pips(face, size, rng)
+    img = _blank(size, DICE_STYLES["ivory"][0])
+    ang = np.linspace(-np.pi / 2, 1.5 * np.pi, 11)[:-1]
+    rad = np.where(np.arange(10) % 2 == 0, 0.34, 0.14) * size
+    pts = np.stack([size / 2 + rad * np.cos(ang), size / 2 + rad * np.sin(ang)], axis=1).astype(np.int32)
+    cv2.fillPoly(img, [pts], (40, 30, 200), cv2.LINE_AA)
+    return img
 
 
 def painter_for(set_name: str) -> Painter:

@@ -206,6 +206,25 @@ def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_pat
     assert app.watcher.reader == "grown reader"
 
 
+def test_pip_dice_are_read_with_their_taught_faces_in_a_game(tmp_path, monkeypatch):
+    """A face taught for d6 (an emblem 6) counts in the games too, not only on the command line; with a corrupt
+    or missing d6 profile the pip reader alone reads (pip dice need no teaching)."""
+    from companion import teach
+    from vision.pips import read_dice
+
+    app = _app(tmp_path)
+
+    class Watcher:
+        def set_reader(self, reader):
+            self.reader = reader
+
+    app.watcher = Watcher()
+    monkeypatch.setattr(teach, "reader_for_set", lambda name: f"taught reader of {name}")
+    assert app._camera_reads("d6") and app.watcher.reader == "taught reader of d6"
+    monkeypatch.setattr(teach, "reader_for_set", lambda name: None)
+    assert app._camera_reads("d6") and app.watcher.reader is read_dice
+
+
 def test_fritzo_cube_set_can_be_taught_on_screen_without_a_camera(tmp_path, out_dir):
     from companion.views.fritzo_cubes_view import CubeSetTeachMode
 

@@ -137,6 +137,34 @@ def test_teach_from_examples_then_read_the_set_on_the_command_line(tmp_path):
         assert 0 <= die["confidence"] <= 1 and len(die["box"]) == 4
 
 
+def test_a_face_taught_for_pip_dice_is_read_on_the_command_line(tmp_path):
+    """d6 needs no teaching, but a taught face (a die whose 6 is an emblem) replaces the pip reader's answer:
+    ``companion read --set d6`` reads it as 6, where the pip reader alone sees no 6 (it ignored the taught face)."""
+    import os
+
+    from synth_dice import painter_for, write_examples
+
+    from hardware.synthetic import render_tray
+
+    write_examples(tmp_path / "examples", "d6", [6, 6], seed=81)
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, env=env,
+                              timeout=120)
+
+    photo = tmp_path / "tray.png"
+    frame, _ = render_tray(np.random.default_rng(84), faces=[6, 2], painter=painter_for("d6"))
+    cv2.imwrite(str(photo), frame)
+    untaught = json.loads(run("read", "--set", "d6", str(photo), "--json").stdout)
+    assert 6 not in [d["face"] for d in untaught["dice"]]
+    taught = run("teach", "d6", "--examples", str(tmp_path / "examples"))
+    assert taught.returncode == 0, taught.stderr
+    read = run("read", "--set", "d6", str(photo), "--json")
+    assert read.returncode == 0, read.stderr
+    assert sorted(d["face"] for d in json.loads(read.stdout)["dice"]) == [2, 6]
+
+
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
 def test_run_stops_cleanly_on_sigterm_and_ctrl_c(tmp_path, sig):
     import os

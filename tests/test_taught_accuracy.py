@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 
-import cv2
 import numpy as np
 import pytest
 from synth_dice import (
@@ -18,13 +17,14 @@ from synth_dice import (
     crops,
     found_dice,
     paint_face,
+    painter_for,
     photo_crop,
     side_faces_for,
     taught_profile,
 )
 
 from companion import dicesets, profiles, teach
-from hardware.synthetic import DICE_STYLES, paint_pips, render_tray
+from hardware.synthetic import render_tray
 from vision import taught
 from vision.detect import find_dice
 from vision.taught import Profile
@@ -135,19 +135,6 @@ def test_a_confirmed_answer_is_stored_atomically_and_read_afterwards(data_home, 
     assert [d.face for d in reading.dice] == ["moon"]
 
 
-def _emblem_d6(face: object, size: int, rng: np.random.Generator) -> np.ndarray:
-    """A pip die whose 6 is an emblem (a red star), as some promotional dice have."""
-    if int(face) != 6:
-        return paint_pips(int(face), size, rng)
-    img = np.empty((size, size, 3), np.uint8)
-    img[:] = DICE_STYLES["ivory"][0]
-    ang = np.linspace(-np.pi / 2, 1.5 * np.pi, 11)[:-1]
-    rad = np.where(np.arange(10) % 2 == 0, 0.34, 0.14) * size
-    pts = np.stack([size / 2 + rad * np.cos(ang), size / 2 + rad * np.sin(ang)], axis=1).astype(np.int32)
-    cv2.fillPoly(img, [pts], (40, 30, 200), cv2.LINE_AA)
-    return img
-
-
 def _d6_emblem_readings() -> tuple[int, int, list[tuple[int, object]]]:
     """Teach the emblem "6" from two tray photos, read trays of an emblem die and two pip dice: (emblem dice read
     as 6, emblem dice seen, [(pip face, reading)] for the pip dice)."""
@@ -155,14 +142,14 @@ def _d6_emblem_readings() -> tuple[int, int, list[tuple[int, object]]]:
     dice_set = dicesets.load("d6")
     p = Profile("d6")
     while len(p) < 2:
-        frame, truth = render_tray(rng, faces=[6], painter=_emblem_d6)
+        frame, truth = render_tray(rng, faces=[6], painter=painter_for("d6"))
         cands = find_dice(frame)
         if cands:
             p.add("6", taught.die_crop(frame, cands[0]))
     emblem_read = emblem_seen = 0
     pips: list[tuple[int, object]] = []
     for _ in range(4):
-        frame, truth = render_tray(rng, faces=[6, 2, 5], painter=_emblem_d6)
+        frame, truth = render_tray(rng, faces=[6, 2, 5], painter=painter_for("d6"))
         reading = teach.read_taught(frame, "d6", p, dice_set)
         for die in truth:
             x0, y0, x1, y1 = die.box
@@ -188,6 +175,33 @@ def test_d6_taught_emblem_never_claims_a_pip_face():
 def test_d6_taught_emblem_is_read_as_6():
     emblem_read, emblem_seen, _ = _d6_emblem_readings()
     assert emblem_read >= emblem_seen // 2, (emblem_read, emblem_seen)
+
+
+def test_d6_taught_keeps_the_pip_dice_only_the_pip_reader_found(monkeypatch):
+    """The pip reader's detector finds touching pip dice better than the taught finder's: with an emblem taught,
+    a pip die only the pip reader saw is still read (it was dropped, the taught finder's dice alone were read)."""
+    from vision.pips import read_dice
+
+    rng = np.random.default_rng(82)
+    p = Profile("d6")
+    while len(p) < 2:
+        frame, _ = render_tray(rng, faces=[6], painter=painter_for("d6"))
+        cands = find_dice(frame)
+        if cands:
+            p.add("6", taught.die_crop(frame, cands[0]))
+    frame, _ = render_tray(rng, faces=[2, 5, 3], painter=painter_for("d6"))
+    pips = sorted(d.face for d in read_dice(frame).dice)
+    assert pips == [2, 3, 5]
+    monkeypatch.setattr(teach, "find_any_dice", lambda frame: [])  # the taught finder sees none of them
+    assert sorted(d.face for d in teach.read_taught(frame, "d6", p, dicesets.load("d6")).dice) == pips
+
+
+def test_d6_with_nothing_taught_is_the_pip_reader():
+    frame, _ = render_tray(np.random.default_rng(83), faces=[4, 1], painter=painter_for("d6"))
+    from vision.pips import read_dice
+
+    reading = teach.read_taught(frame, "d6", Profile("d6"), dicesets.load("d6"))
+    assert [(d.face, d.box) for d in reading.dice] == [(d.face, d.box) for d in read_dice(frame).dice]
 
 
 def test_a_mark_near_the_limit_in_shape_and_in_one_place_is_another_mark():
