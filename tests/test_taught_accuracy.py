@@ -135,17 +135,23 @@ def test_a_confirmed_answer_is_stored_atomically_and_read_afterwards(data_home, 
     assert [d.face for d in reading.dice] == ["moon"]
 
 
+def _emblem_taught(rng: np.random.Generator) -> Profile:
+    """A d6 profile taught the emblem "6" from two tray photos."""
+    p = Profile("d6")
+    while len(p) < 2:
+        frame, _ = render_tray(rng, faces=[6], painter=painter_for("d6"))
+        cands = find_dice(frame)
+        if cands:
+            p.add("6", taught.die_crop(frame, cands[0]))
+    return p
+
+
 def _d6_emblem_readings() -> tuple[int, int, list[tuple[int, object]]]:
     """Teach the emblem "6" from two tray photos, read trays of an emblem die and two pip dice: (emblem dice read
     as 6, emblem dice seen, [(pip face, reading)] for the pip dice)."""
     rng = np.random.default_rng(81)
     dice_set = dicesets.load("d6")
-    p = Profile("d6")
-    while len(p) < 2:
-        frame, truth = render_tray(rng, faces=[6], painter=painter_for("d6"))
-        cands = find_dice(frame)
-        if cands:
-            p.add("6", taught.die_crop(frame, cands[0]))
+    p = _emblem_taught(rng)
     emblem_read = emblem_seen = 0
     pips: list[tuple[int, object]] = []
     for _ in range(4):
@@ -183,12 +189,7 @@ def test_d6_taught_keeps_the_pip_dice_only_the_pip_reader_found(monkeypatch):
     from vision.pips import read_dice
 
     rng = np.random.default_rng(82)
-    p = Profile("d6")
-    while len(p) < 2:
-        frame, _ = render_tray(rng, faces=[6], painter=painter_for("d6"))
-        cands = find_dice(frame)
-        if cands:
-            p.add("6", taught.die_crop(frame, cands[0]))
+    p = _emblem_taught(rng)
     frame, _ = render_tray(rng, faces=[2, 5, 3], painter=painter_for("d6"))
     pips = sorted(d.face for d in read_dice(frame).dice)
     assert pips == [2, 3, 5]
