@@ -102,6 +102,11 @@ def cube_set_mode(lang: str, on_done: Callable[[], None]):
     return CubeSetTeachMode(lang, reader=reader_for_set("fritzo"), on_done=on_done)
 
 
+def _teach_title(dice_set: str, lang: str) -> str:
+    """A dice set's line in the Teach menu: its name; pip dice say what there is to teach on them."""
+    return t("teach.menu_d6" if dice_set == "d6" else f"dice.set.{dice_set}", lang)
+
+
 def load_view(spec: str):
     module, cls = spec.split(":")
     return getattr(importlib.import_module(module), cls)
@@ -249,7 +254,8 @@ class App:
         from companion.views.teach_view import TeachView
 
         lang = self.lang
-        names = [n for n in dicesets.builtin_names() if n != "d6"]
+        names = [n for n in dicesets.builtin_names() if n != "d6"] + ["d6"]  # the games' sets first; pip dice
+        # need teaching only for a face without pips (an emblem 6), so they come last
 
         def chosen(name: str) -> None:
             if name == FRITZO_CUBES:
@@ -258,8 +264,7 @@ class App:
                 self.mode = TeachView(name, lang, on_done=self.main_menu)
 
         # faces are taught from the camera; the Fritzo cube set can be entered on the screen alone
-        items = [MenuItem(t(GAME_ENTRIES[n].title_key, lang) if n in GAME_ENTRIES else n, n,
-                          enabled=self.watcher is not None) for n in names]
+        items = [MenuItem(_teach_title(n, lang), n, enabled=self.watcher is not None) for n in names]
         items.append(MenuItem(t("core.menu_fritzo_cubes", lang), FRITZO_CUBES))
         self.mode = MenuMode(t("core.menu_teach", lang), items, chosen, self.main_menu, lang)
 

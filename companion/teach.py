@@ -55,12 +55,19 @@ class Progress:
     total: int
     missing: tuple[str, ...]
     counts: dict[str, int] = field(default_factory=dict)
+    #: a pip set (``d6``): every face is read without teaching, so "36/36" would say nothing; the text names the
+    #: faces taught instead (an emblem in place of the 6)
+    pips: bool = False
 
     @property
     def done(self) -> bool:
         return not self.missing
 
     def text(self, lang: str = "de") -> str:
+        if self.pips:
+            if not self.counts:
+                return t("teach.pips_none", lang)
+            return t("teach.pips_taught", lang, faces=", ".join(sorted(self.counts)))
         return t("teach.progress", lang, taught=self.taught, total=self.total)
 
 
@@ -81,9 +88,10 @@ def progress(dice_set: DiceSet, profile: Profile) -> Progress:
                 done += kind.count
             elif f not in missing:
                 missing.append(f)
-    if dice_set.reader == "pips":  # the pip reader reads every face; taught faces only replace some
+    pips = dice_set.reader == "pips"
+    if pips:  # the pip reader reads every face; taught faces only replace some
         done, missing = total, []
-    return Progress(done, total, tuple(missing), counts)
+    return Progress(done, total, tuple(missing), counts, pips)
 
 
 @dataclass(frozen=True)

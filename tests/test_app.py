@@ -225,6 +225,24 @@ def test_pip_dice_are_read_with_their_taught_faces_in_a_game(tmp_path, monkeypat
     assert app._camera_reads("d6") and app.watcher.reader is read_dice
 
 
+def test_the_teach_menu_offers_pip_dice_for_an_emblem_face(tmp_path):
+    """A family whose dice carry an emblem for the 6 teaches it from the menu, as the other sets; pip dice come
+    after the games' sets, since most families never need them."""
+    from companion.i18n import t
+    from companion.views.teach_view import TeachView
+
+    app = _app(tmp_path)
+    app.watcher = object()  # a camera: the sets it teaches from frames are offered
+    app.teach_menu()
+    values = [i.value for i in app.mode.menu.items]
+    assert values.index("d6") == len(values) - 2 and all(i.enabled for i in app.mode.menu.items)
+    assert app.mode.menu.items[values.index("d6")].label == t("teach.menu_d6", app.lang)
+    for _ in range(values.index("d6")):
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    assert isinstance(app.mode, TeachView) and app.mode.dice_set.name == "d6"
+
+
 def test_fritzo_cube_set_can_be_taught_on_screen_without_a_camera(tmp_path, out_dir):
     from companion.views.fritzo_cubes_view import CubeSetTeachMode
 

@@ -149,6 +149,40 @@ def test_teach_view_next_select_and_screenshot(monkeypatch):
     assert saved == [1, 2] and sum(view.profile.counts().values()) == 2
 
 
+def test_the_teaching_screen_teaches_an_emblem_for_pip_dice(data_home):
+    """Pip dice need no teaching, so the screen says so and asks only what a face without pips counts as; the emblem
+    taught there is then read as that number, with the other dice still read by their pips."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.i18n import t
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    view = TeachView("d6", "en")
+    assert view.progress.text("en") == t("teach.pips_none", "en") and view.progress.done
+    rng = np.random.default_rng(3)
+    painter = painter_for("d6")
+    for _ in range(2):  # two photos of the emblem, as for any face
+        frame, _ = render_tray(rng, faces=[6], painter=painter)
+        view.on_frame(frame)
+        assert view.crop is not None
+        labels = [i.value for i in view.menu.items]
+        assert labels[:6] == ["1", "2", "3", "4", "5", "6"] or labels[0] == "6"  # the guess comes first once taught
+        for _ in range(labels.index("6")):
+            view.on_button(ButtonEvent(Button.NEXT))
+        view.on_button(ButtonEvent(Button.SELECT))
+    assert profiles.load_profile("d6").counts() == {"6": 2}
+    assert view.progress.text("en") == "Taught: 6"
+    view.on_frame(render_tray(rng, faces=[6], painter=painter)[0])
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(OUT / "test_teach_view_d6.png"))
+    frame, _ = render_tray(np.random.default_rng(11), faces=[6, 2, 4], painter=painter)
+    assert sorted(d.face for d in read_taught(frame, "d6").dice) == [2, 4, 6]
+
+
 def test_the_dice_set_says_which_faces_may_show_no_mark(data_home):
     """Only a colour die's faces may be plain; the profiles the companion loads know it (vision.taught refuses to
     name a die seen blank after any other face)."""

@@ -138,7 +138,9 @@ class TeachView:
         done = theme.text(surface, prog.text(lang), (780, 14), theme.BODY, colour, bold=True, anchor="topright")
         title = t("teach.title", lang, set=t(f"dice.set.{self.dice_set.name}", lang))
         theme.text(surface, title, (20, 12), theme.fit_text(title, theme.LARGE, done.x - 40), theme.ACCENT, bold=True)
-        if prog.missing:
+        if prog.pips:  # every pip face is read already: only a face without pips (an emblem) is worth teaching
+            line = t("teach.pips_hint", lang)
+        elif prog.missing:
             line = t("teach.missing", lang, faces=", ".join(face_label(f, lang, self.dice_set)
                                                              for f in prog.missing))
         else:
@@ -167,7 +169,8 @@ class TeachView:
         chosen = self.menu.items[self.menu.index].value if self.menu.items else SKIP
         if chosen is not SKIP:
             draw_face(surface, pygame.Rect(232, 176, 88, 88), chosen, lang, self.dice_set, selected=True)
-        y = _wrap(surface, t("teach.which_face", lang), pygame.Rect(20, 306, 300, 60), theme.BODY, theme.TEXT)
+        question = t("teach.pips_which" if prog.pips else "teach.which_face", lang)
+        y = _wrap(surface, question, pygame.Rect(20, 306, 300, 60), theme.BODY, theme.TEXT)
         y = _wrap(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, 40), theme.SMALL, theme.GOOD)
         if self.n_seen > 1:
             _wrap(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40), theme.SMALL,
