@@ -8,7 +8,12 @@ nothing. (Approximately: which examples are measured again aligned depends on th
 the replay is the first look only: ``taught.match`` looks at a die left unknown again along its edges and along
 the side net's outline, SECOND_LOOK.)
 
-    python bench/tune_taught.py [--seeds 101,202,...,808] [--n 8] [--max-untaught 0]
+    python bench/tune_taught.py [--seeds 101,202,...,808] [--n 8] [--max-untaught 0] [--levels crop,tray,...]
+                                [--jobs 2]
+
+Every level of bench/bench_taught.py by default: the untaught look-alikes the tolerances must refuse come mostly
+from trays seen from the side (thirtieth session), which the first version, crops and trays only, never saw. The
+eight seeds at every level take about 15 minutes with ``--jobs 2`` (one seed per process, one core each).
 
 Eight seeds, not four: an untaught 7 taken for a taught "?" showed up on none of the first four and ten times over
 all eight (fifth session); the tolerances must see enough look-alikes.
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import multiprocessing
 import os
 import sys
 from pathlib import Path
@@ -32,7 +38,7 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
 
-from bench_taught import _crop, _crop_items, _tray_items, teach  # noqa: E402
+from bench_taught import LEVELS, _crop, teach  # noqa: E402
 from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES  # noqa: E402
 
 from vision import taught  # noqa: E402
@@ -40,10 +46,12 @@ from vision import taught  # noqa: E402
 SETS = list(TAUGHT_FACES)
 
 
-def record(seed: int, n: int) -> np.ndarray:
-    """One row per reading: set index, taught?, nearest face right?, blank?, 5 raw distances, ratio."""
+def record(seed: int, n: int, levels: list[str]) -> np.ndarray:
+    """One row per reading: set index, taught?, nearest face right?, blank?, 5 raw distances, ratio, level index
+    (in ``LEVELS``)."""
     rows = []
-    for level, gen in (("crop", _crop_items), ("tray", _tray_items)):
+    for level in levels:
+        gen = LEVELS[level]
         for s, set_name in enumerate(SETS):
             rng = np.random.default_rng(seed)
             profile = teach(set_name, gen, 2, rng)
@@ -56,7 +64,7 @@ def record(seed: int, n: int) -> np.ndarray:
                     score, table, _, blank = taught.scores(profile, _crop(c))
                     nearest, first, ratio = taught.nearest_face(score, table, index, blank)
                     rows.append([s, kind, faces[nearest] == face, blank, *(table[first] * taught.tolerances(blank)),
-                                 ratio])
+                                 ratio, list(LEVELS).index(level)])
             print(f"seed {seed} {level} {set_name}: {len(rows)} readings so far", file=sys.stderr, flush=True)
     return np.array(rows, np.float64)
 
@@ -81,10 +89,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", default="101,202,303,404,505,606,707,808")
     ap.add_argument("--n", type=int, default=8, help="photos per face to read, per seed and level")
     ap.add_argument("--max-untaught", type=int, default=0, help="untaught faces allowed answered over all seeds")
+    ap.add_argument("--levels", default=",".join(LEVELS), help="levels of bench_taught.py to record")
+    ap.add_argument("--jobs", type=int, default=1, help="seeds recorded side by side (one process each)")
+    ap.add_argument("--save", metavar="FILE.npy", help="keep the record, to replay it later with --load")
+    ap.add_argument("--load", metavar="FILE.npy", help="replay a record kept with --save instead of recording")
     args = ap.parse_args(argv)
-    rows = np.vstack([record(int(seed), args.n) for seed in args.seeds.split(",")])
+    levels = args.levels.split(",")
+    if unknown := set(levels) - set(LEVELS):
+        ap.error(f"unknown level(s) {', '.join(sorted(unknown))}; known: {', '.join(LEVELS)}")
+    jobs = [(int(seed), args.n, levels) for seed in args.seeds.split(",")]
+    if args.load:
+        rows = np.load(args.load)
+    elif args.jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            rows = np.vstack(pool.starmap(record, jobs, chunksize=1))
+    else:
+        rows = np.vstack([record(*job) for job in jobs])
+    if args.save:
+        np.save(args.save, rows)
     grid = itertools.product(np.arange(0.07, 0.16, 0.005), (0.5, 0.55, 0.6, 0.65, 0.7), (0.3, 0.35, 0.4),
-                             (1.3, 1.5, 2.0), (0.95, 1.0, 1.05, 1.1))
+                             (1.3, 1.5, 2.0), (0.9, 0.95, 1.0, 1.05, 1.1))
     results = [(*evaluate(rows, *point), point) for point in grid]
     fewest_wrong = min(wrong for _, wrong, _, _ in results)  # a few wrong answers no shape tolerance changes
     found = [(float(np.mean(right)), point, right) for right, wrong, untaught, point in results

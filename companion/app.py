@@ -254,8 +254,8 @@ class App:
         from companion.views.teach_view import TeachView
 
         lang = self.lang
-        names = [n for n in dicesets.builtin_names() if n != "d6"] + ["d6"]  # the games' sets first; pip dice
-        # need teaching only for a face without pips (an emblem 6), so they come last
+        # the games' sets first; pip dice need teaching only for a face without pips (an emblem 6): last
+        names = [n for n in dicesets.builtin_names() if n != "d6"] + ["d6"]
 
         def chosen(name: str) -> None:
             if name == FRITZO_CUBES:
