@@ -6,18 +6,18 @@ tolerances that read the most taught faces right with the fewest wrong answers a
 recorded once (the slow part), then every combination of tolerances is replayed on the record, so the grid costs
 nothing. The first look's answer near the edge is checked blurred as the reader checks it
 (``taught._holds_blurred``, from distances to the blurred query recorded too): at the shipped tolerances the replay
-named 7 untaught faces on the eight tuning seeds (every level, ``--n 8``) without that check, 3 with it (thirty-first
-session). (Approximately: which
-examples are measured again aligned depends on the tolerances at record time, and so does which of the nearest
-face's examples is recorded for each blur; and the replay is the first look only: ``taught.match`` looks at a die
-left unknown again along its edges and along the side net's outline, SECOND_LOOK.)
+named 7 untaught faces on the eight tuning seeds (every level, ``--n 8``) without that check, 3 with it
+(thirty-first session). (Approximately: which examples are measured again aligned depends on the tolerances at
+record time, and so does which of the nearest face's examples is recorded for each blur; and the replay is the
+first look only: ``taught.match`` looks at a die left unknown again along its edges and along the side net's
+outline, SECOND_LOOK.)
 
     python bench/tune_taught.py [--seeds 101,202,...,808] [--n 8] [--max-untaught 0] [--levels crop,tray,...]
                                 [--jobs 2]
 
 Every level of bench/bench_taught.py by default: the untaught look-alikes the tolerances must refuse come mostly
 from trays seen from the side (thirtieth session), which the first version, crops and trays only, never saw. The
-eight seeds at every level take about 15 minutes with ``--jobs 2`` (one seed per process, one core each).
+eight seeds at every level take about 10 minutes with ``--jobs 2`` (one seed per process, one core each).
 
 Eight seeds, not four: an untaught 7 taken for a taught "?" showed up on none of the first four and ten times over
 all eight (fifth session); the tolerances must see enough look-alikes.
@@ -110,6 +110,11 @@ def evaluate(rows: np.ndarray, shape: float, local: float, body: float, ratio: f
     return right, int((accepted & taught_rows & (rows[:, RIGHT] == 0)).sum()), int((accepted & ~taught_rows).sum())
 
 
+def _setting(point: tuple[float, ...]) -> str:
+    shape, local, body, ratio, joint = point
+    return f"SHAPE_TOL {shape:.3f} LOCAL_TOL {local} BODY_TOL {body} RATIO {ratio} JOINT_TOL {joint}"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seeds", default="101,202,303,404,505,606,707,808")
@@ -143,11 +148,19 @@ def main(argv: list[str] | None = None) -> int:
     if not found:
         print(f"no setting of the grid with {fewest_wrong} wrong names at most {args.max_untaught} untaught faces: "
               "raise --max-untaught to see what each one more costs")
-    for mean, (shape, local, body, ratio, joint), right in sorted(found, key=lambda f: -f[0])[:5]:
-        print(f"mean {mean:.1%}  SHAPE_TOL {shape:.3f} LOCAL_TOL {local} BODY_TOL {body} RATIO {ratio} "
-              f"JOINT_TOL {joint}: " + " ".join(f"{r:.1%}" for r in right))
+    for mean, point, right in sorted(found, key=lambda f: -f[0])[:5]:
+        print(f"mean {mean:.1%}  {_setting(point)}: " + " ".join(f"{r:.1%}" for r in right))
+    # what each untaught face fewer costs: the most taught faces right for each number of untaught faces named
+    taught_per_set = np.array([((rows[:, TAUGHT] == 1) & (rows[:, SET] == s)).sum() for s in range(len(SETS))])
+    print("front (untaught named: most taught faces right, wrong, setting)")
+    for most in range(args.max_untaught, args.max_untaught + 6):
+        best = max(((round(float(np.dot(right, taught_per_set))), -wrong, point)
+                    for right, wrong, untaught, point in results if untaught <= most), default=None)
+        if best is not None:
+            print(f"  <= {most}: {best[0]} of {taught_per_set.sum()}, {-best[1]} wrong, {_setting(best[2])}")
     right, wrong, untaught = evaluate(rows, taught.SHAPE_TOL, taught.LOCAL_TOL, taught.BODY_TOL, taught.RATIO)
-    print(f"current: {' '.join(f'{r:.1%}' for r in right)}, wrong {wrong}, untaught answered {untaught}")
+    print(f"current: {' '.join(f'{r:.1%}' for r in right)} ({round(float(np.dot(right, taught_per_set)))} of "
+          f"{taught_per_set.sum()}), wrong {wrong}, untaught answered {untaught}")
     return 0
 
 
