@@ -183,6 +183,25 @@ def test_the_teaching_screen_teaches_an_emblem_for_pip_dice(data_home):
     assert sorted(d.face for d in read_taught(frame, "d6").dice) == [2, 4, 6]
 
 
+def test_the_teaching_screen_says_how_to_finish_and_undo_finishes(data_home):
+    """Skip passes over one die; UNDO leaves the teaching, every answer saved already. The screen says so whenever
+    there is a screen to go back to."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.i18n import t
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    left: list[bool] = []
+    view = TeachView("fritzo", "en", on_done=lambda: left.append(True))
+    assert (t("core.btn_undo", "en"), t("teach.hint_finish", "en")) in view._finish_hint()
+    view.draw(pygame.Surface((800, 480)))
+    view.on_button(ButtonEvent(Button.UNDO))
+    assert left == [True]
+    assert TeachView("fritzo", "en")._finish_hint() == []  # nowhere to go back to: nothing promised
+
+
 def test_the_dice_set_says_which_faces_may_show_no_mark(data_home):
     """Only a colour die's faces may be plain; the profiles the companion loads know it (vision.taught refuses to
     name a die seen blank after any other face)."""

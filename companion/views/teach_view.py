@@ -156,7 +156,7 @@ class TeachView:
             pygame.draw.rect(surface, theme.PANEL, die_rect, border_radius=12)
             msg = self.message or t("teach.no_die", lang)
             _wrap(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
-            hint_bar(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang))])
+            hint_bar(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang)), *self._finish_hint()])
             return
         rgb = cv2.cvtColor(cv2.resize(self.crop, die_rect.size, interpolation=cv2.INTER_LINEAR), cv2.COLOR_BGR2RGB)
         surface.blit(pygame.image.frombuffer(np.ascontiguousarray(rgb).tobytes(), die_rect.size, "RGB"), die_rect)
@@ -177,7 +177,14 @@ class TeachView:
                   theme.WARN)
         self.menu.draw(surface)
         hint_bar(surface, [(t("core.btn_next", lang), t("core.hint_move", lang)),
-                           (t("core.btn_select", lang), t("core.hint_choose", lang))])
+                           (t("core.btn_select", lang), t("core.hint_choose", lang)), *self._finish_hint()])
+
+    def _finish_hint(self) -> list[tuple[str, str]]:
+        """UNDO leaves the teaching (every answer is saved already): said on the screen, or a family looks for a way
+        out (Skip only passes over one die)."""
+        if self.on_done is None:
+            return []
+        return [(t("core.btn_undo", self.lang), t("teach.hint_finish", self.lang))]
 
 
 def _wrap(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, color: tuple[int, int, int]) -> int:
