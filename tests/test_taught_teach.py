@@ -202,6 +202,47 @@ def test_the_teaching_screen_says_how_to_finish_and_undo_finishes(data_home):
     assert TeachView("fritzo", "en")._finish_hint() == []  # nowhere to go back to: nothing promised
 
 
+def test_the_teaching_screen_asks_about_each_die_in_the_tray_in_turn(data_home):
+    """Several dice in the tray: each is asked about once, the biggest first; a die still lying as it was (the
+    camera's noise aside) is not asked about again, and when all are answered the screen says to turn them. Turned
+    (another frame), they are asked about again."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=lambda p: None)
+    rng = np.random.default_rng(1)
+    frame, _ = render_tray(np.random.default_rng(8), faces=["red", "blue", "green"], painter=painter_for("noch-x-mal"))
+
+    def noisy() -> np.ndarray:  # the same tray in the next frame: sensor noise
+        return np.clip(frame + rng.normal(0.0, 3.0, frame.shape), 0, 255).astype(np.uint8)
+
+    asked = []
+    for _ in range(6):
+        view.on_frame(noisy())
+        if view.crop is None:
+            break
+        asked.append(view.die.centre)
+        view.on_button(ButtonEvent(Button.SELECT))  # the first face in the list: what is taught does not matter here
+    assert view.n_seen == 3 and len(asked) == 3
+    assert min(np.hypot(a[0] - b[0], a[1] - b[1]) for i, a in enumerate(asked) for b in asked[i + 1:]) > 20
+    assert view.tray_done and view.crop is None
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(OUT / "test_teach_view_tray_done.png"))
+    view.on_frame(np.full_like(frame, 90))  # a hand over the whole tray for a moment: no die seen
+    view.on_frame(noisy())
+    assert view.tray_done and view.crop is None  # gone, the dice lie as they did: none is asked about again
+    # turned to other faces where they lay, at the same angles (by hand they would move as well)
+    turned, _ = render_tray(np.random.default_rng(8), faces=["1", "2", "3"], painter=painter_for("noch-x-mal"))
+    view.on_frame(turned)
+    assert view.crop is not None and not view.tray_done
+    assert min(np.hypot(view.die.centre[0] - a[0], view.die.centre[1] - a[1]) for a in asked) < 5
+
+
 def test_the_dice_set_says_which_faces_may_show_no_mark(data_home):
     """Only a colour die's faces may be plain; the profiles the companion loads know it (vision.taught refuses to
     name a die seen blank after any other face)."""

@@ -9,6 +9,7 @@ family mostly presses SELECT; each answer is saved at once (an evening's teachin
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -41,6 +42,11 @@ class TeachView:
         self.save = save
         self.on_done = on_done
         self.crop: np.ndarray | None = None
+        #: the die asked about, and the dice answered or skipped since they last moved: with several dice in the tray
+        #: each is asked about in turn, and a die still lying as it was is not asked about again
+        self.die: LyingDie | None = None
+        self.answered: list[LyingDie] = []
+        self.tray_done = False  # every die in the tray answered: the screen says to turn them
         #: the top face the reader found on the crop (corners, crop pixels), drawn so that a player can see a wrong
         #: one (a side face taken in) and skip that die rather than teach it
         self.outline: np.ndarray | None = None
@@ -78,8 +84,10 @@ class TeachView:
         self.menu.index = 0
 
     def _choose(self, value: object) -> None:
+        if self.die is not None:
+            self.answered = [*self.answered[-(ANSWERED - 1):], self.die]
         if value is SKIP or self.crop is None:
-            self.crop, self.guess = None, None
+            self.crop, self.guess, self.die = None, None, None
             self._rebuild_menu()
             return
         face = str(value)
@@ -98,20 +106,27 @@ class TeachView:
                 if self.again == face:
                     self.again = None
                 self.message = t("teach.dropped" if said == "dropped" else "teach.saved", self.lang, face=label)
-        self.crop, self.guess = None, None
+        self.crop, self.guess, self.die = None, None, None
         self._rebuild_menu()
 
     # --- Mode ------------------------------------------------------------------------------------------------
 
     def on_frame(self, frame_bgr: np.ndarray) -> None:
-        """A new camera frame while no die is waiting for an answer: take the biggest die found."""
+        """A new camera frame while no die is waiting for an answer: take the biggest die not answered yet."""
         if self.crop is not None:
             return
         found = taught.distinct_dice(np.asarray(frame_bgr), find_any_dice(frame_bgr))  # a die seen from the side once
         self.n_seen = len(found)
-        if not found:
+        # a die answered that moved or was turned is asked about again; one a hand hid for a moment is not
+        frame = np.asarray(frame_bgr)
+        lying = [a for a in self.answered if a.still_in(frame)]
+        waiting = [f for f in found if not any(a.is_at(f) for a in lying)]
+        self.tray_done = bool(found) and not waiting
+        if not waiting:
             return
-        self.crop = max(found, key=lambda f: f.cand.size).crop
+        die = max(waiting, key=lambda f: f.cand.size)
+        self.die = LyingDie.seen(frame, die)
+        self.crop = die.crop
         self.outline = taught.face_corners(self.crop)
         m = taught.match(self.profile, self.crop)
         self.guess = m.nearest if m.nearest is not None and m.confidence > 0.2 else None
@@ -154,8 +169,11 @@ class TeachView:
         die_rect = pygame.Rect(20, 96, 200, 200)
         if self.crop is None:
             pygame.draw.rect(surface, theme.PANEL, die_rect, border_radius=12)
-            msg = self.message or t("teach.no_die", lang)
+            msg = self.message or ("" if self.tray_done else t("teach.no_die", lang))
             _wrap(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
+            if self.tray_done:  # every die here answered: what to do next, where the list of faces stood
+                _wrap(surface, t("teach.all_answered", lang), pygame.Rect(340, 110, 430, 200), theme.LARGE,
+                      theme.ACCENT)
             hint_bar(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang)), *self._finish_hint()])
             return
         rgb = cv2.cvtColor(cv2.resize(self.crop, die_rect.size, interpolation=cv2.INTER_LINEAR), cv2.COLOR_BGR2RGB)
@@ -185,6 +203,51 @@ class TeachView:
         if self.on_done is None:
             return []
         return [(t("core.btn_undo", self.lang), t("teach.hint_finish", self.lang))]
+
+
+#: how far (in the die's sides) the top face of a die lying still may seem to move between frames: the finder's jitter
+SAME_PLACE = 0.3
+#: how alike (normalised cross-correlation) the frame must stay where a die lies for it to lie there as it was.
+#: Rendered trays: the same die under sensor noise or an 8 % change of exposure 0.999-1.0; another face at exactly the
+#: same place and angle 0.82-0.97 (a die turned by hand also moves, which takes it far lower)
+SAME_LOOK = 0.98
+#: the dice answered that are remembered: more than a tray holds, so a die a hand hid for a moment is not asked
+#: about again once the hand is gone
+ANSWERED = 24
+
+
+@dataclass(frozen=True)
+class LyingDie:
+    """A die the screen asked about, as it lay: where its top face was, its size, and the frame there (grey)."""
+
+    centre: tuple[float, float]
+    size: float
+    look: np.ndarray
+
+    @classmethod
+    def seen(cls, frame: np.ndarray, die: taught.FoundDie) -> LyingDie:
+        return cls(die.top_centre, float(die.cand.size), _patch(frame, die.top_centre, die.cand.size))
+
+    def still_in(self, frame: np.ndarray) -> bool:
+        """Whether it still lies so in ``frame``: not turned, moved or taken out (then it is asked about again)."""
+        a, b = self.look - self.look.mean(), _patch(frame, self.centre, self.size)
+        b = b - b.mean()
+        return float((a * b).sum()) >= SAME_LOOK * float(np.sqrt((a * a).sum() * (b * b).sum()) + 1e-6)
+
+    def is_at(self, die: taught.FoundDie) -> bool:
+        (ax, ay), (bx, by) = self.centre, die.top_centre
+        return float(np.hypot(ax - bx, ay - by)) <= SAME_PLACE * max(self.size, float(die.cand.size))
+
+
+def _patch(frame: np.ndarray, centre: tuple[float, float], size: float) -> np.ndarray:
+    """The frame around a die's top face, grey, at a fixed small size."""
+    half = max(4, int(round(0.5 * size)))
+    x, y = int(round(centre[0])), int(round(centre[1]))
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    cut = grey[max(0, y - half):y + half, max(0, x - half):x + half]
+    if cut.size == 0:
+        return np.zeros((24, 24), np.float32)
+    return cv2.resize(cut, (24, 24), interpolation=cv2.INTER_AREA).astype(np.float32)
 
 
 def _wrap(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, color: tuple[int, int, int]) -> int:
