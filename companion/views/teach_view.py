@@ -42,8 +42,8 @@ class TeachView:
         self.save = save
         self.on_done = on_done
         self.crop: np.ndarray | None = None
-        #: the die asked about, and the dice answered or skipped since they last moved: with several dice in the tray
-        #: each is asked about in turn, and a die still lying as it was is not asked about again
+        #: the die asked about, and the last dice answered or skipped, with how they lay: with several dice in the
+        #: tray each is asked about in turn, and a die still lying as it was is not asked about again
         self.die: LyingDie | None = None
         self.answered: list[LyingDie] = []
         self.tray_done = False  # every die in the tray answered: the screen says to turn them
@@ -115,10 +115,10 @@ class TeachView:
         """A new camera frame while no die is waiting for an answer: take the biggest die not answered yet."""
         if self.crop is not None:
             return
-        found = taught.distinct_dice(np.asarray(frame_bgr), find_any_dice(frame_bgr))  # a die seen from the side once
+        frame = np.asarray(frame_bgr)
+        found = taught.distinct_dice(frame, find_any_dice(frame))  # a die seen from the side once
         self.n_seen = len(found)
         # a die answered that moved or was turned is asked about again; one a hand hid for a moment is not
-        frame = np.asarray(frame_bgr)
         lying = [a for a in self.answered if a.still_in(frame)]
         waiting = [f for f in found if not any(a.is_at(f) for a in lying)]
         self.tray_done = bool(found) and not waiting
