@@ -434,3 +434,10 @@ def write_examples(folder: Path, set_name: str, faces: list[str], seed: int, lab
         x0, y0, x1, y1 = truth[0].box
         rows.append(f"{name.format(i)},{label},{x0 / w:.4f},{y0 / h:.4f},{x1 / w:.4f},{y1 / h:.4f}")
     (folder / "labels.csv").write_text("\n".join(rows) + "\n")
+
+
+def show_still(view, frame: np.ndarray) -> None:
+    """Show a teaching screen (``TeachView``) a tray lying still: two frames alike. It takes no die from a tray in
+    motion, and one frame alone says nothing of motion."""
+    view.on_frame(frame)
+    view.on_frame(frame.copy())

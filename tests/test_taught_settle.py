@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from synth_dice import crops, painter_for, write_examples
+from synth_dice import crops, painter_for, show_still, write_examples
 
 from companion import profiles
 from companion.teach import teach_from_examples
@@ -111,7 +111,7 @@ def test_the_teaching_screen_asks_for_a_face_once_more():
 
     def show_and_answer(shown: str, answer: str) -> None:
         frame, _ = render_tray(rng, faces=[shown], painter=painter_for("echt-spitze"))
-        view.on_frame(frame)
+        show_still(view, frame)
         assert view.crop is not None
         labels = [i.value for i in view.menu.items]
         for _ in range(labels.index(answer)):
@@ -129,7 +129,7 @@ def test_the_teaching_screen_asks_for_a_face_once_more():
     OUT.mkdir(exist_ok=True)
     pygame.image.save(surface, str(OUT / "test_teach_view_again.png"))
     frame, _ = render_tray(rng, faces=["1"], painter=painter_for("echt-spitze"))
-    view.on_frame(frame)  # another die: the request stays on the screen, below the question
+    show_still(view, frame)  # another die: the request stays on the screen, below the question
     assert view.crop is not None and view.again == "3"
     view.draw(surface)
     pygame.image.save(surface, str(OUT / "test_teach_view_again_next_die.png"))

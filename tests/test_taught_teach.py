@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from synth_dice import painter_for, write_examples
+from synth_dice import painter_for, show_still, write_examples
 
 from companion import profiles, teach
 from companion.dicesets import DiceSetError
@@ -120,8 +120,11 @@ def test_teach_view_next_select_and_screenshot(monkeypatch):
     view.draw(surface)  # no die yet: asks for one
     rng = np.random.default_rng(4)
     frame, _ = render_tray(rng, faces=["green"], painter=painter_for("noch-x-mal"))
+    view.on_frame(rng.integers(0, 255, frame.shape, dtype=np.uint8))  # a hand, dice in flight
     view.on_frame(frame)
-    assert view.crop is not None
+    assert view.crop is None  # the tray just changed: a die in motion would be taught blurred
+    view.on_frame(frame.copy())
+    assert view.crop is not None  # lying still
     labels = [i.value for i in view.menu.items]
     assert labels[:6] == ["red", "orange", "yellow", "green", "blue", "color-joker"]
     for _ in range(labels.index("green")):
@@ -143,7 +146,7 @@ def test_teach_view_next_select_and_screenshot(monkeypatch):
     assert view.progress.text("en") == "3/36 faces taught"
     # touch: the next die, answered by tapping the first item
     frame, _ = render_tray(rng, faces=["red"], painter=painter_for("noch-x-mal"))
-    view.on_frame(frame)
+    show_still(view, frame)
     first = view.menu.item_rects()[0]
     view.on_tap(first.center)
     assert saved == [1, 2] and sum(view.profile.counts().values()) == 2
@@ -165,7 +168,7 @@ def test_the_teaching_screen_teaches_an_emblem_for_pip_dice(data_home):
     painter = painter_for("d6")
     for _ in range(2):  # two photos of the emblem, as for any face
         frame, _ = render_tray(rng, faces=[6], painter=painter)
-        view.on_frame(frame)
+        show_still(view, frame)
         assert view.crop is not None
         labels = [i.value for i in view.menu.items]
         assert labels[:6] == ["1", "2", "3", "4", "5", "6"] or labels[0] == "6"  # the guess comes first once taught
@@ -174,7 +177,7 @@ def test_the_teaching_screen_teaches_an_emblem_for_pip_dice(data_home):
         view.on_button(ButtonEvent(Button.SELECT))
     assert profiles.load_profile("d6").counts() == {"6": 2}
     assert view.progress.text("en") == "Taught: 6"
-    view.on_frame(render_tray(rng, faces=[6], painter=painter)[0])
+    show_still(view, render_tray(rng, faces=[6], painter=painter)[0])
     surface = pygame.Surface((800, 480))
     view.draw(surface)
     OUT.mkdir(exist_ok=True)
@@ -221,7 +224,7 @@ def test_the_teaching_screen_asks_about_each_die_in_the_tray_in_turn(data_home):
 
     asked = []
     for _ in range(6):
-        view.on_frame(noisy())
+        show_still(view, noisy())
         if view.crop is None:
             break
         asked.append(view.die.centre)
@@ -234,11 +237,11 @@ def test_the_teaching_screen_asks_about_each_die_in_the_tray_in_turn(data_home):
     OUT.mkdir(exist_ok=True)
     pygame.image.save(surface, str(OUT / "test_teach_view_tray_done.png"))
     view.on_frame(np.full_like(frame, 90))  # a hand over the whole tray for a moment: no die seen
-    view.on_frame(noisy())
+    show_still(view, noisy())
     assert view.tray_done and view.crop is None  # gone, the dice lie as they did: none is asked about again
     # turned to other faces where they lay, at the same angles (by hand they would move as well)
     turned, _ = render_tray(np.random.default_rng(8), faces=["1", "2", "3"], painter=painter_for("noch-x-mal"))
-    view.on_frame(turned)
+    show_still(view, turned)
     assert view.crop is not None and not view.tray_done
     assert min(np.hypot(view.die.centre[0] - a[0], view.die.centre[1] - a[1]) for a in asked) < 5
 
@@ -284,7 +287,7 @@ def test_teach_view_asks_again_when_it_cannot_see_the_mark(data_home):
     saved: list[int] = []
     view = TeachView("echt-spitze", "en", save=lambda p: saved.append(len(p)))
     frame, _ = render_tray(np.random.default_rng(3), faces=["white"], painter=painter_for("fritzo"))
-    view.on_frame(frame)
+    show_still(view, frame)
     assert view.crop is not None
     labels = [i.value for i in view.menu.items]
     for _ in range(labels.index("3")):

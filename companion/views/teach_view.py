@@ -24,6 +24,7 @@ from companion.views.widgets import Menu, MenuItem, hint_bar
 from hardware.events import ButtonEvent
 from vision import taught
 from vision.detect import find_any_dice
+from vision.rest import AtRestTrigger
 from vision.taught import Profile
 from vision.types import TrayReading
 
@@ -47,6 +48,11 @@ class TeachView:
         self.die: LyingDie | None = None
         self.answered: list[LyingDie] = []
         self.tray_done = False  # every die in the tray answered: the screen says to turn them
+        #: a die is taken only from a still tray: one in flight, or under a hand, would be taught blurred or cut.
+        #: The games' at-rest trigger, for its motion and hand checks only (still at once: a still frame is enough)
+        self.rest = AtRestTrigger(still_seconds=0.0, reader=lambda frame: TrayReading(()))
+        self._frames = 0
+        self._now = 0.0
         #: the top face the reader found on the crop (corners, crop pixels), drawn so that a player can see a wrong
         #: one (a side face taken in) and skip that die rather than teach it
         self.outline: np.ndarray | None = None
@@ -112,10 +118,13 @@ class TeachView:
     # --- Mode ------------------------------------------------------------------------------------------------
 
     def on_frame(self, frame_bgr: np.ndarray) -> None:
-        """A new camera frame while no die is waiting for an answer: take the biggest die not answered yet."""
-        if self.crop is not None:
-            return
+        """A new camera frame: while no die is waiting for an answer and the tray is still (like the frame before,
+        no hand in it), take the biggest die not answered yet."""
         frame = np.asarray(frame_bgr)
+        self.rest.feed(frame, self._now)
+        self._frames += 1
+        if self.crop is not None or self._frames < 2 or self.rest.moving or self.rest.hand_seen:
+            return
         found = taught.distinct_dice(frame, find_any_dice(frame))  # a die seen from the side once
         self.n_seen = len(found)
         # a die answered that moved or was turned is asked about again; one a hand hid for a moment is not
@@ -143,7 +152,7 @@ class TeachView:
         pass  # teaching works on frames (on_frame), not on readings
 
     def update(self, dt: float, now: float) -> None:
-        pass
+        self._now = now  # the hand check's clock: a still change at the edge for long is no hand
 
     def draw(self, surface: pygame.Surface) -> None:
         lang = self.lang
