@@ -385,6 +385,8 @@ class App:
         used = self.mode.on_button(event)
         if in_game and event.button in (Button.ROLL, Button.REROLL) and self.session.camera_ready:
             self.watcher.request()
+        elif event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:
+            self.watcher.throw()  # a teaching screen: new dice from the built-in tray or the next replayed photo
         elif not used and in_game and event.button is Button.UNDO:
             self.pause_menu()
 

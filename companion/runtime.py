@@ -67,6 +67,7 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
 
     from companion.display import Display
     from companion.views.teach_view import TeachView
+    from hardware.events import Button
     from hardware.keyboard import KeyboardButtons
     from hardware.sources import open_source
 
@@ -98,6 +99,8 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
                     if pos:
                         view.on_tap(pos)
             for be in keys.poll() + (buttons.poll() if buttons else []):
+                if be.button is Button.ROLL:
+                    source.roll()  # the built-in tray throws, a replay shows its next photo; a camera: by hand
                 view.on_button(be)
             frame = source.read()
             if frame is not None:

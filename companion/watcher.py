@@ -65,6 +65,11 @@ class DiceWatcher:
         self._roll = roll
         self._want = True
 
+    def throw(self) -> None:
+        """ROLL on a teaching screen: throw the synthetic dice / advance a replay (a camera's dice are turned by
+        hand), wanting no reading: teaching takes its dice from the frames."""
+        self._roll = True
+
     def stop(self) -> None:
         self._stop.set()
         if self._thread.is_alive():

@@ -172,6 +172,13 @@ def test_teaching_screen_from_the_menu_sees_the_camera(tmp_path, out_dir):
         assert app.mode.crop is not None  # a die from the camera is shown and asked about
         app.frame(0.03, [])
         pygame.image.save(app.display.canvas, str(out_dir / "app_teach.png"))
+        # ROLL, as the screen's hint says: the built-in tray throws new dice to teach from
+        throws = app.watcher.source.throws
+        _press(app, Button.ROLL)
+        deadline = _time.monotonic() + 5
+        while app.watcher.source.throws == throws and _time.monotonic() < deadline:
+            _time.sleep(0.02)
+        assert app.watcher.source.throws == throws + 1
     finally:
         app.close()
 
