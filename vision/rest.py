@@ -25,6 +25,9 @@ Reader = Callable[[np.ndarray], TrayReading]
 
 #: Width of the grey thumbnail every frame is reduced to for the motion and hand checks.
 THUMB_WIDTH = 96
+#: A thumbnail pixel changed by more than this (any channel) moved; more than this share of them is motion.
+MOTION_LEVEL = 10.0
+MOTION_SHARE = 0.004
 
 
 class AtRestTrigger:
@@ -40,8 +43,8 @@ class AtRestTrigger:
         reader: Reader = read_dice,
         *,
         reads: int = 3,
-        motion_level: float = 10.0,
-        motion_share: float = 0.004,
+        motion_level: float = MOTION_LEVEL,
+        motion_share: float = MOTION_SHARE,
         hand_share: float = 0.03,
         hand_timeout: float = 4.0,
     ) -> None:
@@ -75,7 +78,7 @@ class AtRestTrigger:
 
     def feed(self, frame_bgr: np.ndarray, t: float) -> TrayReading | None:
         """Process one frame taken at time ``t`` (seconds, any monotonic clock)."""
-        thumb = _thumbnail(frame_bgr)
+        thumb = thumbnail(frame_bgr)
         if thumb is None:
             # An unreadable frame tells us nothing about the dice: it neither moves them nor counts as still.
             return None
@@ -125,8 +128,7 @@ class AtRestTrigger:
         self._readings = []
 
     def _changed_share(self, a: np.ndarray, b: np.ndarray) -> float:
-        diff = _max_channel(cv2.absdiff(a, b))
-        return float(np.count_nonzero(diff > self.motion_level)) / diff.size
+        return changed_share(a, b, self.motion_level)
 
     def _hand_in(self, thumb: np.ndarray) -> bool:
         """A big still change against the last quiet tray that touches the frame edge: an arm reaching in."""
@@ -150,7 +152,14 @@ def _max_channel(diff: np.ndarray) -> np.ndarray:
     return np.max(diff, axis=2) if diff.ndim == 3 else diff
 
 
-def _thumbnail(frame_bgr: np.ndarray) -> np.ndarray | None:
+def changed_share(a: np.ndarray, b: np.ndarray, level: float = MOTION_LEVEL) -> float:
+    """The share of two thumbnails' pixels that changed by more than ``level`` in some channel."""
+    diff = _max_channel(cv2.absdiff(a, b))
+    return float(np.count_nonzero(diff > level)) / diff.size
+
+
+def thumbnail(frame_bgr: np.ndarray) -> np.ndarray | None:
+    """The small colour copy of a frame the motion and hand checks compare (None: not a frame that can be read)."""
     bgr = as_bgr(frame_bgr)
     if bgr is None:
         return None

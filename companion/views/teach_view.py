@@ -22,9 +22,8 @@ from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import Menu, MenuItem, hint_bar
 from hardware.events import ButtonEvent
-from vision import taught
+from vision import rest, taught
 from vision.detect import find_any_dice
-from vision.rest import AtRestTrigger
 from vision.taught import Profile
 from vision.types import TrayReading
 
@@ -48,11 +47,9 @@ class TeachView:
         self.die: LyingDie | None = None
         self.answered: list[LyingDie] = []
         self.tray_done = False  # every die in the tray answered: the screen says to turn them
-        #: a die is taken only from a still tray: one in flight, or under a hand, would be taught blurred or cut.
-        #: The games' at-rest trigger, for its motion and hand checks only (still at once: a still frame is enough)
-        self.rest = AtRestTrigger(still_seconds=0.0, reader=lambda frame: TrayReading(()))
-        self._frames = 0
-        self._now = 0.0
+        #: the frame before, small: a die is taken only from a still tray (the games' motion check): one in flight or
+        #: pushed by a hand would be taught blurred
+        self._before: np.ndarray | None = None
         #: the top face the reader found on the crop (corners, crop pixels), drawn so that a player can see a wrong
         #: one (a side face taken in) and skip that die rather than teach it
         self.outline: np.ndarray | None = None
@@ -118,12 +115,13 @@ class TeachView:
     # --- Mode ------------------------------------------------------------------------------------------------
 
     def on_frame(self, frame_bgr: np.ndarray) -> None:
-        """A new camera frame: while no die is waiting for an answer and the tray is still (like the frame before,
-        no hand in it), take the biggest die not answered yet."""
+        """A new camera frame: while no die is waiting for an answer and the tray is still (like the frame before),
+        take the biggest die not answered yet."""
         frame = np.asarray(frame_bgr)
-        self.rest.feed(frame, self._now)
-        self._frames += 1
-        if self.crop is not None or self._frames < 2 or self.rest.moving or self.rest.hand_seen:
+        before, self._before = self._before, rest.thumbnail(frame)
+        still = (before is not None and self._before is not None and before.shape == self._before.shape
+                 and rest.changed_share(before, self._before) <= rest.MOTION_SHARE)
+        if self.crop is not None or not still:
             return
         found = taught.distinct_dice(frame, find_any_dice(frame))  # a die seen from the side once
         self.n_seen = len(found)
@@ -152,7 +150,7 @@ class TeachView:
         pass  # teaching works on frames (on_frame), not on readings
 
     def update(self, dt: float, now: float) -> None:
-        self._now = now  # the hand check's clock: a still change at the edge for long is no hand
+        pass
 
     def draw(self, surface: pygame.Surface) -> None:
         lang = self.lang
