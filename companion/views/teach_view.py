@@ -250,11 +250,12 @@ def _patch(frame: np.ndarray, centre: tuple[float, float], size: float) -> np.nd
     """The frame around a die's top face, grey, at a fixed small size."""
     half = max(4, int(round(0.5 * size)))
     x, y = int(round(centre[0])), int(round(centre[1]))
-    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    cut = grey[max(0, y - half):y + half, max(0, x - half):x + half]
+    # cut first: the patch alone made grey, not the whole frame once per die remembered on every still frame
+    cut = frame[max(0, y - half):y + half, max(0, x - half):x + half]
     if cut.size == 0:
         return np.zeros((24, 24), np.float32)
-    return cv2.resize(cut, (24, 24), interpolation=cv2.INTER_AREA).astype(np.float32)
+    grey = cv2.cvtColor(cut, cv2.COLOR_BGR2GRAY) if cut.ndim == 3 else cut
+    return cv2.resize(grey, (24, 24), interpolation=cv2.INTER_AREA).astype(np.float32)
 
 
 def _wrap(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, color: tuple[int, int, int]) -> int:
