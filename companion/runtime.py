@@ -31,6 +31,14 @@ def _buttons(cfg: Config):
         return None
 
 
+def _stopped(what_is_kept: str) -> int:
+    """Never a traceback on the table's screen: log it for the bug report, tell the table in words."""
+    log.exception("the companion stopped")
+    print(f"companion: something went wrong and the companion stopped; {what_is_kept}. Details are in the log.",
+          file=sys.stderr)
+    return 1
+
+
 def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | None = None,
             max_frames: int | None = None) -> int:
     """Start the companion. ``screenshot`` (with ``max_frames``) saves the last frame: used to check it headless."""
@@ -50,11 +58,7 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
         if screenshot:
             pygame.image.save(display.canvas, screenshot)
     except Exception:
-        # Never a traceback on the table's screen: log it for the bug report, tell the table in words.
-        log.exception("the companion stopped")
-        print("companion: something went wrong and the companion stopped; the game is saved. "
-              "Start it again to resume. Details are in the log.", file=sys.stderr)
-        return 1
+        return _stopped("the game is saved. Start it again to resume")
     finally:
         announcer.close()
         display.close()
@@ -108,6 +112,8 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
             view.update(dt, pygame.time.get_ticks() / 1000.0)
             view.draw(display.canvas)
             display.present()
+    except Exception:
+        return _stopped("every face answered is saved. Start the teaching again to go on")
     finally:
         source.close()
         if buttons:

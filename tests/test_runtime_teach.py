@@ -1,0 +1,85 @@
+"""``companion teach SET`` on a window: the loop that joins the frame source, the keys and the teaching screen.
+
+The screen itself is tested in test_taught_teach.py; here the keys a player presses reach it, ROLL shows the next
+photo, ESC leaves, and a fault while teaching ends in one line of words, never a traceback, with the answers
+given so far kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+from synth_dice import write_examples
+
+from companion import profiles, runtime
+from companion.config import Config
+from companion.views import teach_view
+
+
+def _press(key: int) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.KEYDOWN, key=key), pygame.event.Event(pygame.KEYUP, key=key)]
+
+
+def _run(monkeypatch, tmp_path, script: Callable[[teach_view.TeachView], list[pygame.event.Event]],
+         faces: list[str]) -> tuple[int, list[teach_view.TeachView]]:
+    """Run the loop on a folder of one photo per face, with ``script`` deciding each frame's events from what the
+    screen shows; more than 400 frames is a hang."""
+    write_examples(tmp_path / "photos", "noch-x-mal", faces, seed=5)
+    views: list[teach_view.TeachView] = []
+
+    class Watched(teach_view.TeachView):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            views.append(self)
+
+    monkeypatch.setattr(teach_view, "TeachView", Watched)
+    frames = iter(range(400))
+
+    def events() -> list[pygame.event.Event]:
+        if next(frames, None) is None:
+            pytest.fail("the teaching loop never ended")
+        return script(views[0])
+
+    monkeypatch.setattr(pygame.event, "get", events)
+    cfg = Config()
+    cfg.display.fullscreen = False
+    cfg.display.fps = 200  # the test need not wait for a person's frame rate
+    code = runtime.run_teach(cfg, "noch-x-mal", source_spec=f"folder:{tmp_path / 'photos'}")
+    return code, views
+
+
+def test_keys_teach_roll_shows_the_next_photo_and_escape_leaves(monkeypatch, tmp_path):
+    """Answer the die, ROLL to the next photo (without ROLL the one die stays answered and nothing more is asked),
+    answer that one, ESC: both answers are in the saved profile."""
+    answered = []
+
+    def script(view: teach_view.TeachView) -> list[pygame.event.Event]:
+        if len(answered) == 2:
+            return _press(pygame.K_ESCAPE)
+        if view.crop is not None:
+            answered.append(view.die.centre)
+            return _press(pygame.K_RETURN)  # SELECT: the face first in the list
+        if view.tray_done:
+            return _press(pygame.K_SPACE)  # ROLL
+        return []
+
+    code, _ = _run(monkeypatch, tmp_path, script, ["red", "blue"])
+    assert code == 0
+    assert sum(profiles.load_profile("noch-x-mal").counts().values()) == 2
+
+
+def test_a_fault_while_teaching_is_one_line_of_words_and_keeps_the_answers(monkeypatch, tmp_path, capsys):
+    def script(view: teach_view.TeachView) -> list[pygame.event.Event]:
+        if view.crop is not None and not view.profile.counts():
+            return _press(pygame.K_RETURN)
+        if view.profile.counts():
+            raise RuntimeError("a fault while teaching")
+        return []
+
+    code, _ = _run(monkeypatch, tmp_path, script, ["green"])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "every face answered is saved" in err
+    assert sum(profiles.load_profile("noch-x-mal").counts().values()) == 1
