@@ -1,0 +1,54 @@
+"""A child at the buttons: thousands of random presses, long presses, taps and keys, in both languages, with time
+jumping as it does when nobody touches anything. Any exception here would end the evening (``companion run`` stops
+on one), so none may escape, whatever screen the presses lead to."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from companion.app import App
+from companion.config import Config
+from companion.display import Display
+from companion.games_ui import register_all
+from hardware.events import Button, ButtonEvent, Press
+
+register_all()
+
+KEYS = {pygame.K_a: "a", pygame.K_b: "ß", pygame.K_SPACE: " ", pygame.K_1: "1", pygame.K_BACKSPACE: "",
+        pygame.K_RETURN: "\r", pygame.K_ESCAPE: "", pygame.K_u: "u", pygame.K_t: "t", pygame.K_RIGHT: ""}
+#: the buttons a game is played with come up more often, as at the table
+WEIGHTS = {Button.NEXT: 4, Button.SELECT: 4, Button.ROLL: 3, Button.UNDO: 1.5}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_random_presses_never_raise(tmp_path, seed):
+    rng = random.Random(seed)
+    cfg = Config()
+    cfg.players = ["Anna", "Ben", "Carla"][:rng.randrange(0, 4)]
+    cfg.language = ("en", "de")[seed % 2]
+    now = [0.0]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              clock=lambda: now[0], wall_clock=lambda: 1.9e9 + now[0])
+    buttons = list(Button)
+    screens = set()
+    for _ in range(2500):
+        screens.add(type(app.mode).__name__)
+        events = []
+        r = rng.random()
+        if r < 0.5:
+            button = rng.choices(buttons, [WEIGHTS.get(b, 1) for b in buttons])[0]
+            app.on_button(ButtonEvent(button, Press.LONG if rng.random() < 0.1 else Press.SHORT))
+        elif r < 0.55:
+            key = rng.choice(list(KEYS))
+            events = [pygame.event.Event(kind, key=key, mod=0, unicode=KEYS[key], scancode=0)
+                      for kind in (pygame.KEYDOWN, pygame.KEYUP)]
+        elif r < 0.62:
+            events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(rng.randrange(800), rng.randrange(480)),
+                                         button=1)]
+        dt = rng.choice([0.03, 0.03, 0.5, 5.0])
+        now[0] += dt
+        app.frame(dt, events)
+    assert len(screens) >= 3, screens  # the presses got somewhere: menus, a setup, a game
