@@ -6,7 +6,7 @@ import random
 
 import pygame
 import pytest
-from test_echt_spitze import LEVEL2_KINDS
+from test_echt_spitze import LEVEL2_KINDS, plain_roll
 
 from companion.games.echt_spitze import EchtSpitze, Phase
 from companion.journal import Journal
@@ -208,3 +208,37 @@ def test_the_cross_is_offered_only_while_a_crossed_die_is_unaccounted(tmp_path):
     assert mode.pending is None and s.engine.phase is Phase.ROLL
     mode.on_dice(reading(["1", None, "5"]))  # a die missing: not asked, the engine explains the count
     assert mode.pending is None and s.error is not None and s.engine.phase is Phase.ROLL
+
+
+def test_the_final_editor_follows_an_undo_that_takes_back_the_star_value(tmp_path):
+    """Level 2: the first final score gives the points per star, so the next player's editor has no field for it.
+    A long UNDO while that editor is open takes the first score back, and with it the star value: the editor must
+    ask for it again, not fail on the field it lacked (a KeyError here ended the evening)."""
+    s = GameSession.new(EchtSpitze, {"action": "setup", "seed": 7, "players": ["Fred", "Tilda"], "start": 1,
+                                     "level": 2}, Journal(tmp_path / "journal"), lang="en", rng=random.Random(3))
+    assert s.apply({"action": "roll", "dice": plain_roll(s.engine)})
+    for action in ({"action": "take", "die": 1}, {"action": "take", "die": 2}, {"action": "leave"},
+                   *({"action": "report", "player": "Fred", "kind": kind, "values": values}
+                     for kind, values in (("roses", [8, 6]), ("tulips", [6, 4]), ("lilies", [7, 5]))),
+                   {"action": "end_turn"}, {"action": "final", "player": "Fred", "stars": 1, "star_value": 4}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    select_item(mode, "Tilda")
+    assert mode.sub == ("final", "Tilda") and "star_value" not in mode.final_values
+    press(mode, Button.SELECT)  # stars "-": 0 stays 0
+    press(mode, Button.NEXT)
+    press(mode, Button.SELECT)  # stars "+"
+    assert s.undo()  # a long UNDO (the app's): Fred's score and the star value are gone
+    mode.update(0.03, 0.0)
+    assert mode._final_fields()[0] == "star_value"
+    assert mode.final_values["stars"] == 1  # what Tilda counted so far stays, and the highlighted button
+    assert mode._final_controls()[mode.focus][:2] == ("stars", 1)
+    controls = [(field, step) for field, step, _ in mode._final_controls()]
+    for _ in range((controls.index(("star_value", 1)) - mode.focus) % len(controls)):
+        press(mode, Button.NEXT)
+    for _ in range(4):
+        press(mode, Button.SELECT)  # 4 points per star
+    for _ in range(len(controls) - 1 - mode.focus):
+        press(mode, Button.NEXT)
+    press(mode, Button.SELECT)  # Done
+    assert s.error is None and s.engine.state.star_value == 4 and s.engine.state.players[1].final is not None

@@ -83,6 +83,13 @@ class EchtSpitzeMode:
                 self.waiting = False
                 self.pending = None
         self._context = ctx
+        if self.sub and self.sub[0] == "final":
+            # an undo under the open editor can take back the star value the first final score gave: the fields
+            # change, what was counted so far stays, and so does the highlighted button
+            before = [(f, step) for f in self.final_values for step in (-1, 1)] + [("ok", 0)]
+            focused = before[min(self.focus, len(before) - 1)]
+            self.final_values = {f: self.final_values.get(f, 0) for f in self._final_fields()}
+            self.focus = [(f, step) for f, step, _ in self._final_controls()].index(focused)
         self.menu = self._build_menu()
 
     def _actor(self) -> int:
