@@ -49,15 +49,24 @@ class GameEntry:
 
 
 def players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int = 6) -> list[SetupStep]:
-    """How many play (the first N names of the config, in seat order) and who of them starts."""
-    names = cfg.players
+    """How many play (the first N names of the config, in seat order) and who of them starts.
+
+    A game for more players than the config names (one name kept for solo games, then Haste Worte chosen) offers
+    the seats it needs under numbered names, "Player 2": an empty question would be a dead end at the table.
+    """
+    names = list(cfg.players)
+    while len(names) < min_players:
+        n = len(names) + 1
+        while t("core.seat_name", lang, n=n) in names:
+            n += 1
+        names.append(t("core.seat_name", lang, n=n))
     # everybody in the config first: the usual evening; fewer (or solo) one NEXT away
     counts = list(range(min(max_players, len(names)), min_players - 1, -1))
     return [
-        SetupStep("_count", t("core.setup_how_many", lang),
-                  [(f"{n}: {', '.join(names[:n])}", n) for n in counts]),
+        SetupStep("_players", t("core.setup_how_many", lang),
+                  [(f"{n}: {', '.join(names[:n])}", tuple(names[:n])) for n in counts]),
         SetupStep("start", t("core.setup_who_starts", lang),
-                  lambda answers: [(name, i) for i, name in enumerate(names[:answers.get("_count", len(names))])]),
+                  lambda answers: [(name, i) for i, name in enumerate(answers.get("_players", names))]),
     ]
 
 
@@ -79,9 +88,9 @@ def setup_action(entry: GameEntry, cfg: Config, answers: dict[str, Any], seed: i
     """Turn the wizard's answers into the game's setup action (players in seat order, the start player's index)."""
     action: dict[str, Any] = {"action": "setup", "seed": seed}
     answers = dict(answers)
-    count = answers.pop("_count", None)
-    if count is not None:
-        action["players"] = cfg.players[:count]
+    players = answers.pop("_players", None)
+    if players is not None:
+        action["players"] = list(players)
     section = cfg.games.get(entry.name, {})
     action.update({k: section[k] for k in entry.config_keys if k in section})
     if entry.setup_extras is not None:

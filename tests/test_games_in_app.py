@@ -46,7 +46,7 @@ def test_who_starts_offers_only_the_players_who_play(tmp_path):
     for _ in range(items.index(("new", "echt-spitze"))):
         app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))
-    assert [i.value for i in app.mode.mode.menu.items] == [4, 3, 2, 1]  # how many: everybody first
+    assert [len(i.value) for i in app.mode.mode.menu.items] == [4, 3, 2, 1]  # how many: everybody first
     app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))  # two play
@@ -55,3 +55,25 @@ def test_who_starts_offers_only_the_players_who_play(tmp_path):
     app.on_button(ButtonEvent(Button.SELECT))  # Ben starts
     app.on_button(ButtonEvent(Button.SELECT))  # level 1
     assert app.session.actions[0]["players"] == ["Anna", "Ben"] and app.session.actions[0]["start"] == 1
+
+
+@pytest.mark.parametrize(("lang", "seat"), [("en", "Player 2"), ("de", "Spieler 2")])
+def test_a_game_for_more_players_than_the_config_names_offers_numbered_seats(tmp_path, lang, seat):
+    """One name kept in the config (a solo evening before), then Haste Worte, which needs two: the question of how
+    many play was an empty list, a dead end. Now the missing seats are offered under numbered names."""
+    cfg = Config()
+    cfg.players = ["Anna"]
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    items = [item.value for item in app.mode.menu.items]
+    for _ in range(items.index(("new", "haste-worte"))):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))
+    labels = [i.label for i in app.mode.mode.menu.items]
+    assert labels == [f"2: Anna, {seat}"]
+    for _ in range(10):
+        if app.session is not None:
+            break
+        app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session is not None, app.notice
+    assert app.session.actions[0]["players"] == ["Anna", seat]
