@@ -27,7 +27,7 @@ from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
-from companion.views.widgets import MenuItem
+from companion.views.widgets import MenuItem, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 
 log = logging.getLogger(__name__)
@@ -377,6 +377,11 @@ class App:
         except (CompanionError, OSError) as exc:
             self.show_notice(t("core.mute_not_saved", self.lang, error=str(exc).rstrip(". ")), seconds=5)
 
+    def _game_over(self) -> bool:
+        """A game (not free play) has ended and its screen is shown: the table wants to know what now."""
+        return (self.session is not None and self.mode is self.game_mode and self.entry is not None
+                and self.entry.name != "free-play" and self.session.engine.finished)
+
     def undo(self) -> None:
         if self.session is not None and self.session.undo():
             self.show_notice(t("core.undone", self.lang), seconds=2)
@@ -390,6 +395,9 @@ class App:
             return
         if event.button is Button.SELECT and event.press is Press.LONG:
             self.toggle_mute()
+            return
+        if event.button is Button.SELECT and self._game_over():
+            self._main_choice(("new", self.entry.name))  # play again: the same game's setup, players may change
             return
         used = self.mode.on_button(event)
         if in_game and event.button in (Button.ROLL, Button.REROLL) and self.session.camera_ready:
@@ -470,6 +478,10 @@ class App:
         self.mode.draw(surface)
         if self.session is not None and self.mode is self.game_mode:
             _draw_menu_corner(surface)
+        if self._game_over():  # the game's own hints would offer moves there are none of
+            surface.fill(theme.BG, pygame.Rect(0, theme.DESIGN_SIZE[1] - 34, theme.DESIGN_SIZE[0], 34))
+            hint_bar(surface, [(t("core.btn_select", self.lang), t("core.hint_play_again", self.lang)),
+                               (t("core.btn_undo", self.lang), t("core.hint_menu", self.lang))])
         message = (self.session.error if self.session is not None else None) or (
             self.notice if self.clock() < self.notice_until else None)
         if self.watcher is not None and self.watcher.error:

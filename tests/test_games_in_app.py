@@ -77,3 +77,42 @@ def test_a_game_for_more_players_than_the_config_names_offers_numbered_seats(tmp
         app.on_button(ButtonEvent(Button.SELECT))
     assert app.session is not None, app.notice
     assert app.session.actions[0]["players"] == ["Anna", seat]
+
+
+def test_a_finished_game_says_what_now_and_select_plays_it_again(tmp_path, out_dir):
+    """At the end the game's own hints (NEXT move, SELECT choose) offered moves there are none of: the screen now
+    says SELECT plays again (the same game's setup, so the players may change) and UNDO opens the menu."""
+    import random
+
+    from companion.games.echt_spitze import EchtSpitze
+    from companion.i18n import t
+    from companion.session import GameSession
+    from companion.views import theme
+    from companion.views.widgets import hint_bar
+
+    cfg = Config()
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    session = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Sara", "Ben"],
+                                           "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}},
+                              app.journal, lang="en", rng=random.Random(3))
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "leave"},
+                   {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}, {"action": "final", "player": "Sara", "stars": 1, "leftover": 0}):
+        assert session.apply(action), session.error
+    app._enter(GAME_ENTRIES["echt-spitze"], session)
+    app.on_button(ButtonEvent(Button.SELECT))  # not over yet: SELECT is the game's own (Ben's final score)
+    assert app.mode is app.game_mode and app.mode.sub == ("final", "Ben")
+    for _ in range(4):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))  # Done
+    assert session.engine.finished, session.error
+    app.frame(0.03, [])
+    pygame.image.save(app.display.window, str(out_dir / "app_game_over.png"))
+    expected = pygame.Surface((800, 480))
+    expected.fill(theme.BG)
+    hint_bar(expected, [("SELECT", "play again"), ("UNDO", "menu")])
+    assert (pygame.surfarray.array3d(app.display.canvas)[:, 446:] == pygame.surfarray.array3d(expected)[:, 446:]).all()
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.mode.mode.menu.title == t("core.setup_how_many", "en")  # the same game's setup, from its start
