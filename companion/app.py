@@ -141,6 +141,7 @@ class App:
         self.game_mode: Any = None  # the game screen kept while the pause menu shows
         self.notice: str | None = None  # a message for the table (errors, "no camera")
         self.notice_until = 0.0
+        self.notice_good = False
         self.watcher = None
         self._last_frame_shown = None  # the camera frame last handed to a screen that looks at frames (teaching)
         self.source_description = ""
@@ -194,9 +195,12 @@ class App:
             log.info("buttons closed")
             self.buttons = None
 
-    def show_notice(self, text: str, seconds: float = 5.0) -> None:
+    def show_notice(self, text: str, seconds: float = 5.0, *, good: bool = False) -> None:
+        """A strip of words for the table: red for trouble, green for good news ("Undone", "Game resumed"), so that
+        a resumed game does not look like an error."""
         self.notice = text
         self.notice_until = self.clock() + seconds
+        self.notice_good = good
 
     def _words(self, exc: CompanionError) -> str:
         """An error in the table's language where it has a catalog entry (game errors do)."""
@@ -296,7 +300,7 @@ class App:
             return
         self._enter(entry, session)
         if not quiet:
-            self.show_notice(t("core.resumed", self.lang), seconds=3)
+            self.show_notice(t("core.resumed", self.lang), seconds=3, good=True)
 
     def _session_kw(self) -> dict[str, Any]:
         return {"lang": self.lang, "announce": self.announce, "wall_clock": self.wall_clock,
@@ -384,7 +388,7 @@ class App:
 
     def undo(self) -> None:
         if self.session is not None and self.session.undo():
-            self.show_notice(t("core.undone", self.lang), seconds=2)
+            self.show_notice(t("core.undone", self.lang), seconds=2, good=True)
 
     # -- input -----------------------------------------------------------------------------------------------
     def on_button(self, event: ButtonEvent) -> None:
@@ -482,12 +486,13 @@ class App:
             surface.fill(theme.BG, pygame.Rect(0, theme.DESIGN_SIZE[1] - 34, theme.DESIGN_SIZE[0], 34))
             hint_bar(surface, [(t("core.btn_select", self.lang), t("core.hint_play_again", self.lang)),
                                (t("core.btn_undo", self.lang), t("core.hint_menu", self.lang))])
-        message = (self.session.error if self.session is not None else None) or (
-            self.notice if self.clock() < self.notice_until else None)
+        error = self.session.error if self.session is not None else None
+        notice = self.notice if self.clock() < self.notice_until else None
+        message = error or notice
         if self.watcher is not None and self.watcher.error:
             message = message or t("core.camera_trouble", self.lang, error=self.watcher.error)
         if message:
-            _draw_notice(surface, message)
+            _draw_notice(surface, message, good=message is notice and self.notice_good)
         if self.announcer is not None:
             self.announcer.draw(surface, getattr(self.mode, "hourglass_rect", None))
 
@@ -523,8 +528,9 @@ def _draw_menu_corner(surface: pygame.Surface) -> None:
         pygame.draw.line(surface, theme.TEXT, (r.x + 8, y), (r.right - 8, y), 3)
 
 
-def _draw_notice(surface: pygame.Surface, message: str) -> None:
-    """A red strip above the hint bar: rule violations and device trouble, in words a player understands."""
+def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False) -> None:
+    """A strip above the hint bar: red for rule violations and device trouble, in words a player understands;
+    green for good news."""
     w = theme.DESIGN_SIZE[0]
     size = theme.fit_text(message, theme.BODY, w - 30)
     lines = [message]
@@ -534,8 +540,8 @@ def _draw_notice(surface: pygame.Surface, message: str) -> None:
         size = max(14, min(theme.fit_text(line, theme.BODY, w - 30) for line in lines))
     h = 14 + len(lines) * (size + 8)
     rect = pygame.Rect(0, theme.DESIGN_SIZE[1] - 40 - h, w, h)
-    pygame.draw.rect(surface, theme.BAD, rect)
+    pygame.draw.rect(surface, theme.GOOD if good else theme.BAD, rect)
     for k, line in enumerate(lines):
-        theme.text(surface, line, (rect.centerx, rect.y + 8 + k * (size + 8)), size, theme.TEXT, bold=True,
-                   anchor="midtop")
+        theme.text(surface, line, (rect.centerx, rect.y + 8 + k * (size + 8)), size,
+                   theme.BG if good else theme.TEXT, bold=True, anchor="midtop")
 

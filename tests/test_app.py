@@ -83,6 +83,9 @@ def test_long_undo_steps_back_and_short_undo_opens_the_pause_menu(tmp_path):
     _press(app, Button.ROLL)
     _press(app, Button.UNDO, Press.LONG)
     assert len(app.session.engine.rolls) == 1
+    app.frame(0.03, [])
+    r, g, b = _mean_colour(app.display.canvas, pygame.Rect(300, 480 - 60, 200, 10))
+    assert g > 150 and r < 120  # "Undone" is good news: a green strip, not the red of a rule broken
     _press(app, Button.UNDO)
     assert app.mode is not app.game_mode  # pause menu
     _press(app, Button.UNDO)  # back to the game

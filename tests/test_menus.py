@@ -24,3 +24,16 @@ def test_the_subtitle_stands_above_the_title_not_on_it(out_dir):
     line_rows, title_rows = np.nonzero(line.any(axis=0))[0], np.nonzero(title.any(axis=0))[0]
     assert line_rows.size and title_rows.size
     assert line_rows.max() < title_rows.min()
+
+
+def test_a_word_with_an_umlaut_stands_on_the_same_line_as_its_neighbours():
+    """A row of hints ("WEITER bewegen  WÄHLEN auswählen  ZURÜCK zurück") drawn at one y: the renderer puts a word
+    whose capital carries dots 2-3 pixels lower, unless the text is lifted back."""
+    pygame.init()
+
+    def baseline(word: str) -> int:
+        surface = pygame.Surface((200, 60))
+        theme.text(surface, word, (10, 20), theme.SMALL, (255, 255, 255), bold=True)
+        return int(np.nonzero(pygame.surfarray.array3d(surface)[..., 0].max(axis=0) > 128)[0].max())
+
+    assert baseline("ZURÜCK") == baseline("ZURUCK") == baseline("WEITER") == baseline("WÄHLEN")

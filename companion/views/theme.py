@@ -46,10 +46,19 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY, color=TEXT, *,
          bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     """Draw ``s`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``; return the rect drawn."""
-    img = font(size, bold).render(s, True, color)
-    rect = img.get_rect(**{anchor: pos})
+    f = font(size, bold)
+    img = f.render(s, True, color)
+    rect = img.get_rect(**{anchor: pos}).move(0, -accent_lift(f, s))
     surface.blit(img, rect)
     return rect
+
+
+def accent_lift(f: pygame.font.Font, s: str) -> int:
+    """How far a line is rendered lower because a glyph rises above the font's ascent ("ZURÜCK", "WÄHLEN"): the
+    renderer adds that many rows on top, so without lifting it back such words sit 2-3 pixels below their
+    neighbours in a row of hints."""
+    tops = [m[3] for m in f.metrics(s) if m]
+    return max(0, max(tops, default=0) - f.get_ascent())
 
 
 def fit_text(s: str, size: int, max_width: int, bold: bool = False) -> int:
