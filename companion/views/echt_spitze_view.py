@@ -28,7 +28,7 @@ from companion.views.widgets import DiceRow, Menu, MenuItem, PlayerBar, draw_die
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
-BAR = pygame.Rect(8, 4, 784, 62)
+BAR = pygame.Rect(8, 4, 734, 62)  # the app's menu corner sits to the right of it
 STATUS_Y = 74
 DICE = pygame.Rect(20, 114, 760, 96)
 LEFT = pygame.Rect(20, 246, 372, 196)
