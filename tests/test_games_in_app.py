@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pygame
 import pytest
 
-from companion.app import GAME_ENTRIES, App
+from companion.app import GAME_ENTRIES, MENU_CORNER, App
 from companion.config import Config
 from companion.display import Display
 from companion.games_ui import ENTRIES, register_all
+from companion.views import theme
 from hardware.events import Button, ButtonEvent
 
 register_all()
@@ -36,6 +38,10 @@ def test_game_starts_from_the_menu_with_next_and_select_only(tmp_path, out_dir, 
     app.frame(0.03, [])
     pygame.image.save(app.display.window, str(out_dir / f"app_{name}_{size[0]}x{size[1]}_roll.png"))
     assert app.session.error is None, app.session.error
+    own = pygame.Surface((800, 480))
+    app.mode.draw(own)  # the game's screen alone: the app's menu corner goes on top, so nothing of the game's is there
+    corner = pygame.surfarray.array3d(own)[MENU_CORNER.x:MENU_CORNER.right, MENU_CORNER.y:MENU_CORNER.bottom]
+    assert (corner == np.array(theme.BG, np.uint8)).all()
 
 
 def test_who_starts_offers_only_the_players_who_play(tmp_path):
@@ -87,7 +93,6 @@ def test_a_finished_game_says_what_now_and_select_plays_it_again(tmp_path, out_d
     from companion.games.echt_spitze import EchtSpitze
     from companion.i18n import t
     from companion.session import GameSession
-    from companion.views import theme
     from companion.views.widgets import hint_bar
 
     cfg = Config()
