@@ -89,7 +89,8 @@ class EchtSpitzeMode:
             before = [(f, step) for f in self.final_values for step in (-1, 1)] + [("ok", 0)]
             focused = before[min(self.focus, len(before) - 1)]
             self.final_values = {f: self.final_values.get(f, 0) for f in self._final_fields()}
-            self.focus = [(f, step) for f, step, _ in self._final_controls()].index(focused)
+            now = [(f, step) for f, step, _ in self._final_controls()]
+            self.focus = now.index(focused) if focused in now else 0
         self.menu = self._build_menu()
 
     def _actor(self) -> int:
