@@ -142,6 +142,7 @@ class App:
         self.notice: str | None = None  # a message for the table (errors, "no camera")
         self.notice_until = 0.0
         self.notice_good = False
+        self._over_hints = [pygame.Rect(-99, -99, 0, 0)] * 2  # where a finished game's hints are drawn (touch)
         self.watcher = None
         self._last_frame_shown = None  # the camera frame last handed to a screen that looks at frames (teaching)
         self.source_description = ""
@@ -415,6 +416,14 @@ class App:
         if self.session is not None and self.mode is self.game_mode and MENU_CORNER.collidepoint(pos):
             self.pause_menu()
             return
+        if self._game_over():  # a table with touch alone: the two hints are its buttons
+            again, menu = (r.inflate(16, 16) for r in self._over_hints)
+            if again.collidepoint(pos):
+                self._main_choice(("new", self.entry.name))
+                return
+            if menu.collidepoint(pos):
+                self.pause_menu()
+                return
         self.mode.on_tap(pos)
 
     def handle_pygame_event(self, ev: pygame.event.Event) -> None:
@@ -484,8 +493,9 @@ class App:
             _draw_menu_corner(surface)
         if self._game_over():  # the game's own hints would offer moves there are none of
             surface.fill(theme.BG, pygame.Rect(0, theme.DESIGN_SIZE[1] - 34, theme.DESIGN_SIZE[0], 34))
-            hint_bar(surface, [(t("core.btn_select", self.lang), t("core.hint_play_again", self.lang)),
-                               (t("core.btn_undo", self.lang), t("core.hint_menu", self.lang))])
+            self._over_hints = hint_bar(surface, [
+                (t("core.btn_select", self.lang), t("core.hint_play_again", self.lang)),
+                (t("core.btn_undo", self.lang), t("core.hint_menu", self.lang))])
         error = self.session.error if self.session is not None else None
         notice = self.notice if self.clock() < self.notice_until else None
         message = error or notice

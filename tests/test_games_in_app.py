@@ -87,7 +87,8 @@ def test_a_game_for_more_players_than_the_config_names_offers_numbered_seats(tmp
 
 def test_a_finished_game_says_what_now_and_select_plays_it_again(tmp_path, out_dir):
     """At the end the game's own hints (NEXT move, SELECT choose) offered moves there are none of: the screen now
-    says SELECT plays again (the same game's setup, so the players may change) and UNDO opens the menu."""
+    says SELECT plays again (the same game's setup, so the players may change) and UNDO opens the menu; with touch
+    alone, each hint is pressed by tapping it."""
     import random
 
     from companion.games.echt_spitze import EchtSpitze
@@ -119,5 +120,14 @@ def test_a_finished_game_says_what_now_and_select_plays_it_again(tmp_path, out_d
     expected.fill(theme.BG)
     hint_bar(expected, [("SELECT", "play again"), ("UNDO", "menu")])
     assert (pygame.surfarray.array3d(app.display.canvas)[:, 446:] == pygame.surfarray.array3d(expected)[:, 446:]).all()
-    app.on_button(ButtonEvent(Button.SELECT))
+    app.on_tap(app._over_hints[1].center)  # touch alone: the hints are buttons
+    assert app.mode is not app.game_mode and [i.value for i in app.mode.menu.items][0] == "continue"
+    app.on_button(ButtonEvent(Button.UNDO))  # back to the end of the game
+    app.frame(0.03, [])
+    app.on_tap(app._over_hints[0].center)
     assert app.mode.mode.menu.title == t("core.setup_how_many", "en")  # the same game's setup, from its start
+    escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    app.frame(0.03, [escape])  # Escape: back to the end of the game
+    assert app.mode is app.game_mode
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.mode.mode.menu.title == t("core.setup_how_many", "en")

@@ -193,8 +193,9 @@ class Menu:
             theme.text(surface, item.label, (r.x + 18, r.centery), size, color, bold=hi, anchor="midleft")
 
 
-def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> None:
-    """The bottom line telling which button does what right now ("NEXT: move  SELECT: choose").
+def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> list[pygame.Rect]:
+    """The bottom line telling which button does what right now ("NEXT: move  SELECT: choose"); returns each
+    hint's rect, for a screen that lets a finger press it.
 
     Shrinks to fit rather than cutting off the last hint (German labels run long).
     """
@@ -207,7 +208,10 @@ def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> None:
         size -= 1
     x = 12
     y = theme.DESIGN_SIZE[1] - 30
+    rects = []
     for key, what in hints:
         r = theme.text(surface, key, (x, y), size, theme.ACCENT, bold=True)
         r2 = theme.text(surface, what, (r.right + 6, y), size, theme.MUTED)
+        rects.append(r.union(r2))
         x = r2.right + 22
+    return rects
