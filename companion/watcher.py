@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from companion.errors import SourceError
 from vision.types import TrayReading
 
 log = logging.getLogger(__name__)
@@ -97,6 +98,10 @@ class DiceWatcher:
                     self._want = False
                     self.readings.put(self.last_rest)
                 self.error = None
+            except SourceError as exc:  # an unplugged camera: said on the screen, looked for again by the source
+                self.error = str(exc)
+                log.warning("dice watcher: %s", exc)
+                time.sleep(0.2)
             except Exception as exc:  # a camera hiccup must not kill the watcher; the screen says what happened
                 self.error = str(exc)
                 log.exception("dice watcher")

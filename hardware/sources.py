@@ -231,14 +231,17 @@ class CaptureDevice(FrameSource):
     """Any camera OpenCV can open (a USB webcam on a laptop or a Pi): ``cam:0`` is the first."""
 
     MAX_FAILURES = 30  # about a second of missing frames: the camera was unplugged, not a hiccup
+    RETRY_SECONDS = 2.0  # an unplugged camera is looked for again this often, so plugging it back in is enough
 
-    def __init__(self, index: int = 0, size: tuple[int, int] | None = None) -> None:
-        super().__init__()
+    def __init__(self, index: int = 0, size: tuple[int, int] | None = None, *,
+                 clock: Clock = time.monotonic) -> None:
+        super().__init__(clock=clock)
         self.index = index
         self.size = size
         self._cap: cv2.VideoCapture | None = None
         self._failures = 0
         self._shape: tuple[int, int] | None = None
+        self._retry_at = 0.0
 
     @property
     def description(self) -> str:
@@ -268,14 +271,34 @@ class CaptureDevice(FrameSource):
         self._failures = 0
 
     def _read(self) -> np.ndarray | None:
+        if self._cap is None:
+            return self._reconnect()
         ok, frame = self._cap.read()
         if not ok or frame is None:
             self._failures += 1
             if self._failures >= self.MAX_FAILURES:
-                raise SourceError(f"The camera cam:{self.index} stopped sending pictures: check its cable.")
+                # the handle of an unplugged camera stays dead even once it is back: let go, open it anew later
+                self._close()
+                self._retry_at = self._clock() + self.RETRY_SECONDS
+                raise SourceError(self._unplugged())
             return None
         self._failures = 0
         return as_bgr(frame)
+
+    def _unplugged(self) -> str:
+        return (f"The camera cam:{self.index} stopped sending pictures: check its cable. "
+                "It starts again by itself once it is plugged back in.")
+
+    def _reconnect(self) -> np.ndarray | None:
+        if self._clock() < self._retry_at:
+            return None
+        self._retry_at = self._clock() + self.RETRY_SECONDS
+        try:
+            self._open()
+        except SourceError:
+            raise SourceError(self._unplugged()) from None
+        log.info("camera cam:%d is back", self.index)
+        return None
 
     def _close(self) -> None:
         cap, self._cap = self._cap, None

@@ -381,3 +381,51 @@ def test_diagnose_names_what_is_missing_and_what_works(monkeypatch: pytest.Monke
 
 def test_diagnose_lists_pi_cameras(fake_picamera2) -> None:
     assert any("imx708" in line for line in sources.diagnose())
+
+
+class FakeWebcam:
+    """cv2.VideoCapture for a USB camera that can be pulled out: a handle opened before it was pulled stays dead
+    even after it is plugged back in, as a real one does."""
+
+    plugged = True
+
+    def __init__(self, index: int) -> None:
+        self.alive = FakeWebcam.plugged
+
+    def isOpened(self) -> bool:  # noqa: N802 - OpenCV's name
+        return self.alive
+
+    def read(self):
+        if self.alive and FakeWebcam.plugged:
+            return True, solid((10, 200, 30))
+        self.alive = False
+        return False, None
+
+    def set(self, prop: int, value: float) -> bool:
+        return True
+
+    def release(self) -> None:
+        self.alive = False
+
+
+def test_a_webcam_pulled_out_and_plugged_back_in_starts_again_by_itself(monkeypatch):
+    monkeypatch.setattr(sources.cv2, "VideoCapture", FakeWebcam)
+    monkeypatch.setattr(FakeWebcam, "plugged", True)
+    clock = FakeClock()
+    cam = CaptureDevice(0, clock=clock)
+    cam._fps = None  # every read, not 15 a second: the fake clock does not move by itself
+    cam.open()
+    assert cam.read() is not None
+    FakeWebcam.plugged = False
+    with pytest.raises(SourceError, match="check its cable.*plugged back in"):
+        for _ in range(CaptureDevice.MAX_FAILURES):
+            assert cam.read() is None
+    assert cam.read() is None  # not looked for again at once
+    clock.now += CaptureDevice.RETRY_SECONDS
+    with pytest.raises(SourceError, match="check its cable"):
+        cam.read()  # looked for: still out
+    FakeWebcam.plugged = True
+    assert cam.read() is None  # plugged back in, but the next look is not due yet
+    clock.now += CaptureDevice.RETRY_SECONDS
+    frames = [cam.read() for _ in range(2)]
+    assert frames[0] is None and frames[1] is not None and frames[1][0, 0, 1] == 200  # opened anew, then pictures
