@@ -1,1 +1,1 @@
-"""The edge to physical things: frame sources (cameras, replays, the synthetic tray), buttons and LEDs."""
+"""The edge to physical things: frame sources (cameras, replays, the synthetic tray) and the GPIO buttons."""
