@@ -6,6 +6,7 @@ screen. Everything that changes a game goes through a ``GameSession`` (journaled
 
 from __future__ import annotations
 
+import errno
 import importlib
 import logging
 import signal
@@ -226,8 +227,14 @@ class App:
         except CompanionError as exc:
             saved = None
             self.show_notice(str(exc), seconds=10)
+        except OSError as exc:
+            saved = None
+            self.show_notice(t("core.saved_game_unreadable", lang, error=disk_words(exc, lang)), seconds=10)
         if saved is not None and saved.finished:
-            self.journal.archive()
+            try:
+                self.journal.archive()
+            except OSError as exc:  # it is finished either way: not offered for resuming
+                log.warning("the finished game stays in place: %s", exc)
             saved = None
         if saved is not None and saved.game in GAME_ENTRIES:
             when = time.strftime("%H:%M", time.localtime(saved.saved_at))
@@ -354,9 +361,17 @@ class App:
         items = [MenuItem(t("core.pause_continue", lang), "continue"),
                  MenuItem(t("core.pause_undo", lang), "undo", enabled=bool(self.session and self.session.can_undo)),
                  MenuItem(t("core.pause_mute", lang), "mute", enabled=self.announcer is not None),
-                 MenuItem(t("core.pause_main_menu", lang), "menu")]
+                 MenuItem(t("core.pause_main_menu_unsaved" if self._unsaved() else "core.pause_main_menu", lang),
+                          "menu")]
+        saved = self._unsaved("core.pause_not_saved") or t("core.pause_saved", lang)
         self.mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice, self._back_to_game, lang,
-                             subtitle=t("core.pause_saved", lang))
+                             subtitle=saved)
+
+    def _unsaved(self, key: str = "core.not_saved") -> str | None:
+        """Words for the table when the game in progress cannot be written to the disk (it goes on in memory)."""
+        if self.session is None or self.session.unsaved is None:
+            return None
+        return t(key, self.lang, error=disk_words(self.session.unsaved, self.lang))
 
     def _back_to_game(self) -> None:
         self.mode = self.game_mode
@@ -498,7 +513,7 @@ class App:
                 (t("core.btn_undo", self.lang), t("core.hint_menu", self.lang))])
         error = self.session.error if self.session is not None else None
         notice = self.notice if self.clock() < self.notice_until else None
-        message = error or notice
+        message = error or notice or (self._unsaved() if self.mode is self.game_mode else None)
         if self.watcher is not None and self.watcher.error:
             message = message or t("core.camera_trouble", self.lang, error=self.watcher.error)
         if message:
@@ -536,6 +551,13 @@ def _draw_menu_corner(surface: pygame.Surface) -> None:
     for k in range(3):
         y = r.y + 9 + k * 9
         pygame.draw.line(surface, theme.TEXT, (r.x + 8, y), (r.right - 8, y), 3)
+
+
+def disk_words(exc: OSError, lang: str) -> str:
+    """What a disk's refusal means at the table: the usual ones in the player's words, others as the system says."""
+    key = {errno.ENOSPC: "core.disk_full", errno.EROFS: "core.disk_read_only", errno.EACCES: "core.disk_refused",
+           errno.EPERM: "core.disk_refused", errno.EIO: "core.disk_broken"}.get(exc.errno)
+    return t(key, lang) if key else (exc.strerror or str(exc))
 
 
 def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False) -> None:

@@ -67,6 +67,13 @@ class Journal:
     def record(self, action: dict[str, Any]) -> None:
         self._append({"action": action})
 
+    def rewrite(self, game: str, actions: list[dict[str, Any]]) -> None:
+        """The whole game at once, atomically. After a write failed (a full disk, an SD card gone read-only) the file
+        misses steps, and appending to it would replay a different game: once writing works again, it is replaced
+        by the game as played."""
+        records = [{"game": game, "at": time.time()}, *({"action": a} for a in actions)]
+        atomic_write_text(self.path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+
     def record_undo(self) -> None:
         self._append({"undo": True})
 

@@ -6,6 +6,7 @@ Views never touch the journal or the engine's state directly: they call ``apply`
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -16,6 +17,8 @@ from companion.errors import CompanionError
 from companion.games.base import Engine, GameError
 from companion.journal import Journal, SavedGame
 from vision.types import TrayReading
+
+log = logging.getLogger(__name__)
 
 AnnounceFn = Callable[[Announcement], None]
 
@@ -57,14 +60,17 @@ class GameSession:
         #: set by the app when the camera reads a taught set: stores a player's answer for an unsure die as a new
         #: example (the reader gets better during the evening). Called with (die index in latest_reading, face).
         self.learn: Callable[[int, Any], None] | None = None
+        #: why the last step could not be written (the disk's error), None while every step is saved
+        self.unsaved: OSError | None = None
+        self._started = True  # whether the journal has this game's header (False only while a new game's is not)
 
     # -- starting --------------------------------------------------------------------------------------------
     @classmethod
     def new(cls, engine_cls: type[Engine], setup: dict[str, Any], journal: Journal, **kw: Any) -> GameSession:
         engine = engine_cls.new(setup)  # GameError here: nothing written yet
-        journal.start(engine_cls.name, setup)
         session = cls(engine_cls, engine, [setup], journal, **kw)
-        journal.save_snapshot(engine, 1)
+        session._started = False
+        session._persist(session._start)
         for a in opening_announcements(engine):
             session._announce(a)
         return session
@@ -83,9 +89,8 @@ class GameSession:
             self.error = exc.localized(self.lang)
             return False
         self.error = None
-        self.journal.record(action)
         self.actions.append(action)
-        self.journal.save_snapshot(self.engine, len(self.actions))
+        self._persist(lambda: self.journal.record(action))
         for a in announcements:
             self._announce(a)
         return True
@@ -96,10 +101,31 @@ class GameSession:
             return False
         self.engine = rebuild(self.engine_cls, self.actions[:-1])
         self.actions.pop()
-        self.journal.record_undo()
-        self.journal.save_snapshot(self.engine, len(self.actions))
+        self._persist(self.journal.record_undo)
         self.error = None
         return True
+
+    # -- saving ----------------------------------------------------------------------------------------------
+    def _start(self) -> None:
+        self.journal.start(self.engine_cls.name, self.actions[0])
+        self._started = True
+
+    def _persist(self, write: Callable[[], None]) -> None:
+        """Write one step. A disk that refuses (full, or an SD card gone read-only) must not end the evening: the
+        game goes on in memory, ``unsaved`` says why for the screen, and the next step that can be written writes
+        the whole game, since the file on disk misses a step."""
+        try:
+            if self.unsaved is None:
+                write()
+            else:
+                if not self._started:
+                    self._start()  # an unfinished game still there goes to the history first, as at any start
+                self.journal.rewrite(self.engine_cls.name, self.actions)
+            self.journal.save_snapshot(self.engine, len(self.actions))
+            self.unsaved = None
+        except OSError as exc:
+            self.unsaved = exc
+            log.warning("the game cannot be saved: %s", exc)
 
     @property
     def can_undo(self) -> bool:
@@ -123,7 +149,10 @@ class GameSession:
 
     def finish(self) -> None:
         """Move a finished game to the history so the next start does not offer to resume it."""
-        self.journal.archive()
+        try:
+            self.journal.archive()
+        except OSError as exc:  # the next game's start moves it along, or says why it cannot
+            log.warning("the finished game stays in place: %s", exc)
 
 
 def opening_announcements(engine: Engine) -> list[Announcement]:

@@ -44,7 +44,8 @@ class MenuMode:
         surface.fill(theme.BG)
         self.menu.draw(surface)
         if self.subtitle:
-            theme.text(surface, self.subtitle, (60, self.menu.rect.y - 34), theme.SMALL, theme.MUTED)  # above the title
+            size = theme.fit_text(self.subtitle, theme.SMALL, self.menu.rect.w)
+            theme.text(surface, self.subtitle, (60, self.menu.rect.y - 34), size, theme.MUTED)  # above the title
         hints = [(t("core.btn_next", self.lang), t("core.hint_move", self.lang)),
                  (t("core.btn_select", self.lang), t("core.hint_choose", self.lang))]
         if self.menu.on_back is not None:

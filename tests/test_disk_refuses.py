@@ -1,0 +1,73 @@
+"""A disk that refuses to write (an SD card full or gone read-only): the evening goes on in memory, the table is
+told in words that a power cut now would lose the game, and once the disk writes again the whole game is saved,
+the steps it missed included."""
+
+from __future__ import annotations
+
+import errno
+import random
+
+import pygame
+import pytest
+
+from companion.app import App
+from companion.config import Config
+from companion.display import Display
+from companion.games.free_play import FreePlay
+from companion.journal import Journal
+from companion.session import GameSession
+from hardware.events import Button, ButtonEvent
+
+
+@pytest.fixture
+def full_disk(monkeypatch):
+    """Switch the disk's refusal on and off: every journal and snapshot write fails while it is on."""
+    state = {"full": False}
+
+    def refusing(original):
+        def write(*args, **kwargs):
+            if state["full"]:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return original(*args, **kwargs)
+        return write
+
+    for name in ("_append", "save_snapshot", "rewrite", "archive"):
+        monkeypatch.setattr(Journal, name, refusing(getattr(Journal, name)))
+    return state
+
+
+def test_a_full_disk_mid_game_is_said_and_the_game_is_saved_whole_once_it_writes(tmp_path, full_disk):
+    cfg = Config()
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app.on_button(ButtonEvent(Button.SELECT))  # free play
+    app.on_button(ButtonEvent(Button.ROLL))
+    full_disk["full"] = True
+    app.on_button(ButtonEvent(Button.ROLL))  # not written: the game goes on
+    app.on_button(ButtonEvent(Button.ROLL))
+    assert len(app.session.engine.rolls) == 3 and app.session.unsaved is not None
+    app.frame(0.03, [])
+    canvas = pygame.surfarray.array3d(app.display.canvas)
+    assert canvas[300:500, 480 - 70:480 - 45, 0].mean() > 150  # the red strip is up
+    assert "the memory card is full" in app._unsaved() and "power cut" in app._unsaved()
+    app.on_button(ButtonEvent(Button.UNDO))  # the pause menu does not promise what is not true
+    assert "memory card is full" in app.mode.subtitle
+    assert "lost" in app.mode.menu.items[-1].label
+    app.on_button(ButtonEvent(Button.UNDO))
+    full_disk["full"] = False
+    app.on_button(ButtonEvent(Button.ROLL))
+    assert app.session.unsaved is None
+    saved = Journal(app.journal.folder).load()
+    assert saved.actions == app.session.actions and len(saved.actions) == 5  # setup and four rolls
+
+
+def test_a_new_game_on_a_disk_that_refuses_starts_and_is_saved_later(tmp_path, full_disk):
+    journal = Journal(tmp_path / "current")
+    full_disk["full"] = True
+    session = GameSession.new(FreePlay, {"action": "setup"}, journal, rng=random.Random(1))
+    assert session.unsaved is not None and not journal.path.exists()
+    assert session.apply({"action": "roll", "dice": [3, 4]})
+    full_disk["full"] = False
+    assert session.apply({"action": "roll", "dice": [6]})
+    assert session.unsaved is None
+    assert journal.load().actions == session.actions
