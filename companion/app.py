@@ -6,7 +6,6 @@ screen. Everything that changes a game goes through a ``GameSession`` (journaled
 
 from __future__ import annotations
 
-import errno
 import importlib
 import logging
 import signal
@@ -23,7 +22,7 @@ from companion.announce import Announcement
 from companion.config import Config
 from companion.errors import CompanionError
 from companion.games import engine_class
-from companion.i18n import t
+from companion.i18n import disk_words, t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
@@ -350,7 +349,11 @@ class App:
         if frame is None or reading is None:
             return
         _, profile = load_for_reading(dice_set)
-        confirm(profile, face, frame, reading.dice[index].box)
+        try:
+            confirm(profile, face, frame, reading.dice[index].box)
+        except OSError as exc:  # the answer still counts in the game; only the picture of the die is not kept
+            self.show_notice(t("core.example_not_saved", self.lang, error=disk_words(exc, self.lang)), seconds=6)
+            return
         # the reader keeps its profile in memory: hand it the grown one
         reader = reader_for_set(dice_set)
         if reader is not None:
@@ -551,13 +554,6 @@ def _draw_menu_corner(surface: pygame.Surface) -> None:
     for k in range(3):
         y = r.y + 9 + k * 9
         pygame.draw.line(surface, theme.TEXT, (r.x + 8, y), (r.right - 8, y), 3)
-
-
-def disk_words(exc: OSError, lang: str) -> str:
-    """What a disk's refusal means at the table: the usual ones in the player's words, others as the system says."""
-    key = {errno.ENOSPC: "core.disk_full", errno.EROFS: "core.disk_read_only", errno.EACCES: "core.disk_refused",
-           errno.EPERM: "core.disk_refused", errno.EIO: "core.disk_broken"}.get(exc.errno)
-    return t(key, lang) if key else (exc.strerror or str(exc))
 
 
 def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False) -> None:

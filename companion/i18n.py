@@ -12,6 +12,7 @@ instead of compiling ``.mo`` files: the catalogs are small, and it spares the in
 from __future__ import annotations
 
 import ast
+import errno
 import functools
 from pathlib import Path
 
@@ -89,3 +90,10 @@ def join_names(names: list[str], lang: str = DEFAULT_LANGUAGE) -> str:
     if len(names) == 1:
         return names[0]
     return f"{', '.join(names[:-1])} {t('core.and', lang)} {names[-1]}"
+
+
+def disk_words(exc: OSError, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What a disk's refusal means at the table: the usual ones in the player's words, others as the system says."""
+    key = {errno.ENOSPC: "core.disk_full", errno.EROFS: "core.disk_read_only", errno.EACCES: "core.disk_refused",
+           errno.EPERM: "core.disk_refused", errno.EIO: "core.disk_broken"}.get(exc.errno)
+    return t(key, lang) if key else (exc.strerror or str(exc))

@@ -215,6 +215,13 @@ def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_pat
     assert stored == [("profile of fritzo", "red", (5, 6, 7, 8))]
     assert app.watcher.reader == "grown reader"
 
+    def full(profile, face, frame, box):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(teach, "confirm", full)  # a full memory card: the answer counts, the picture is not kept
+    app.session.confirm_face(1, "green")
+    assert "Speicherkarte ist voll" in app.notice and app.running  # the config's language: German
+
 
 def test_pip_dice_are_read_with_their_taught_faces_in_a_game(tmp_path, monkeypatch):
     """A face taught for d6 (an emblem 6) counts in the games too, not only on the command line; with a corrupt

@@ -1,14 +1,16 @@
 """A disk that refuses to write (an SD card full or gone read-only): the evening goes on in memory, the table is
 told in words that a power cut now would lose the game, and once the disk writes again the whole game is saved,
-the steps it missed included."""
+the steps it missed included. Taught dice likewise: an answer is kept in memory and written with the next."""
 
 from __future__ import annotations
 
 import errno
 import random
 
+import numpy as np
 import pygame
 import pytest
+from synth_dice import painter_for, show_still
 
 from companion.app import App
 from companion.config import Config
@@ -16,7 +18,10 @@ from companion.display import Display
 from companion.games.free_play import FreePlay
 from companion.journal import Journal
 from companion.session import GameSession
+from companion.views.teach_view import TeachView
 from hardware.events import Button, ButtonEvent
+from hardware.synthetic import render_tray
+from vision.taught import Profile
 
 
 @pytest.fixture
@@ -71,3 +76,24 @@ def test_a_new_game_on_a_disk_that_refuses_starts_and_is_saved_later(tmp_path, f
     assert session.apply({"action": "roll", "dice": [6]})
     assert session.unsaved is None
     assert journal.load().actions == session.actions
+
+
+def test_teaching_on_a_disk_that_refuses_says_so_and_saves_every_answer_once_it_writes(tmp_path):
+    written: list[int] = []
+    refuse = {"on": True}
+
+    def save(profile: Profile) -> None:
+        if refuse["on"]:
+            raise OSError(errno.EROFS, "Read-only file system")
+        written.append(sum(profile.counts().values()))
+
+    view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=save)
+    rng = np.random.default_rng(2)
+    for faces in (["red"], ["blue"]):
+        show_still(view, render_tray(rng, faces=faces, painter=painter_for("noch-x-mal"))[0])
+        assert view.crop is not None
+        view.on_button(ButtonEvent(Button.SELECT))
+        if refuse["on"]:
+            assert "write-protected" in view.message and written == []
+            refuse["on"] = False
+    assert written == [2]  # the second save holds the first answer too

@@ -16,7 +16,7 @@ import numpy as np
 import pygame
 
 from companion import dicesets, profiles
-from companion.i18n import t
+from companion.i18n import disk_words, t
 from companion.teach import Progress, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
@@ -101,7 +101,13 @@ class TeachView:
             self.message = t("teach.no_mark", self.lang, face=label)
         else:
             said = self.profile.settle(face)  # its photos must look alike: a blurred one would mislead
-            self.save(self.profile)
+            try:
+                self.save(self.profile)
+            except OSError as exc:  # kept in memory: the next answer that can be written writes them all
+                self.message = t("teach.not_saved", self.lang, error=disk_words(exc, self.lang))
+                self.crop, self.guess, self.die = None, None, None
+                self._rebuild_menu()
+                return
             if said == "disagree":  # asked for once more, first in the menu, until it is shown again
                 self.again = face
                 self.message = t("teach.again", self.lang, face=label)
