@@ -398,7 +398,8 @@ class App:
         try:
             config.save(self.cfg)
         except (CompanionError, OSError) as exc:
-            self.show_notice(t("core.mute_not_saved", self.lang, error=str(exc).rstrip(". ")), seconds=5)
+            why = disk_words(exc, self.lang) if isinstance(exc, OSError) else str(exc).rstrip(". ")
+            self.show_notice(t("core.mute_not_saved", self.lang, error=why), seconds=5)
 
     def _game_over(self) -> bool:
         """A game (not free play) has ended and its screen is shown: the table wants to know what now."""

@@ -328,10 +328,10 @@ def test_a_config_that_cannot_be_written_still_mutes_and_says_so(tmp_path, monke
     from companion.audio import NullAudio
 
     def read_only(cfg, path=None):
-        raise OSError("Read-only file system")
+        raise OSError(30, "Read-only file system")  # EROFS
 
     monkeypatch.setattr(config, "save", read_only)
     app = _app(tmp_path, announcer=Announcer("de", audio=NullAudio()))
     _press(app, Button.SELECT, Press.LONG)
     assert app.announcer.muted
-    assert "Read-only file system" in app.notice and "Neustart" in app.notice  # the config says German
+    assert "schreibgeschützt" in app.notice and "Neustart" in app.notice  # in the table's words; German config
