@@ -103,8 +103,8 @@ def report(config_path: str | None = None) -> str:
     out.append(_section("Display", _safe(_display, "the display")))
     from companion import audio, speech
 
-    out.append(_section("Sound", _safe(audio.diagnose, "the sound device")))
-    out.append(_section("Speech", _safe(speech.diagnose, "speech")))
+    out.append(_section("Sound", _safe(lambda: audio.diagnose("en"), "the sound device")))  # the doctor speaks English
+    out.append(_section("Speech", _safe(lambda: speech.diagnose("en"), "speech")))
     if not shutil.which("systemctl"):
         out.append(_section("Start at boot", ["no systemd here: start the companion by hand with 'companion run'"]))
     return "\n".join(out)

@@ -80,6 +80,10 @@ def test_doctor_reports_every_part():
     assert "engine: " in r.stdout
     if engine_name() == "onnxruntime":  # the faster engine is used where it is installed
         assert "ok      engine: onnxruntime" in r.stdout
+    # one language throughout, whatever the table's (the default config is German): the sound and speech lines
+    # were German among English ones
+    sound_and_speech = r.stdout[r.stdout.index("\nSound\n"):]
+    assert not any(word in sound_and_speech for word in ("Ton:", "Sprache:", "gefunden", "Stimme"))
 
 
 def test_run_headless_shows_free_play_reading_the_synthetic_tray(tmp_path, out_dir):
