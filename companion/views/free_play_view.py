@@ -79,6 +79,7 @@ class FreePlayMode:
                     return True
             self.picking = None
             return True
+        self.dice.faces = list(self.game.last)  # the roll as it is now, not as last drawn (a reading came since)
         hit = self.dice.hit(pos)
         if hit is not None:
             self.cursor = hit
