@@ -87,7 +87,7 @@ def test_teaching_on_a_disk_that_refuses_says_so_and_saves_every_answer_once_it_
             raise OSError(errno.EROFS, "Read-only file system")
         written.append(sum(profile.counts().values()))
 
-    view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=save)
+    view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=save, on_done=lambda: None)
     rng = np.random.default_rng(2)
     for faces in (["red"], ["blue"]):
         show_still(view, render_tray(rng, faces=faces, painter=painter_for("noch-x-mal"))[0])
@@ -95,5 +95,7 @@ def test_teaching_on_a_disk_that_refuses_says_so_and_saves_every_answer_once_it_
         view.on_button(ButtonEvent(Button.SELECT))
         if refuse["on"]:
             assert "write-protected" in view.message and written == []
+            assert view._finish_hint()[0][1] == "finish (answers not saved)"  # UNDO no longer promises "all saved"
             refuse["on"] = False
     assert written == [2]  # the second save holds the first answer too
+    assert view._finish_hint()[0][1] == "finish, all saved"

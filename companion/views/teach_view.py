@@ -58,6 +58,7 @@ class TeachView:
         #: a face whose photos do not look alike (``taught.Profile.settle``): asked for once more, first in the menu
         self.again: str | None = None
         self.message = ""
+        self.unsaved = False  # the last answer could not be written: leaving now loses the answers since
         self.menu = Menu(pygame.Rect(330, 96, 450, 320), [], self._choose, on_done)
         self._rebuild_menu()
 
@@ -104,10 +105,12 @@ class TeachView:
             try:
                 self.save(self.profile)
             except OSError as exc:  # kept in memory: the next answer that can be written writes them all
+                self.unsaved = True
                 self.message = t("teach.not_saved", self.lang, error=disk_words(exc, self.lang))
                 self.crop, self.guess, self.die = None, None, None
                 self._rebuild_menu()
                 return
+            self.unsaved = False
             if said == "disagree":  # asked for once more, first in the menu, until it is shown again
                 self.again = face
                 self.message = t("teach.again", self.lang, face=label)
@@ -215,7 +218,8 @@ class TeachView:
         out (Skip only passes over one die)."""
         if self.on_done is None:
             return []
-        return [(t("core.btn_undo", self.lang), t("teach.hint_finish", self.lang))]
+        said = "teach.hint_finish_unsaved" if self.unsaved else "teach.hint_finish"
+        return [(t("core.btn_undo", self.lang), t(said, self.lang))]
 
 
 #: how far (in the die's sides) the top face of a die lying still may seem to move between frames: the finder's jitter
