@@ -111,6 +111,21 @@ def cube_set_mode(lang: str, on_done: Callable[[], None]):
     return CubeSetTeachMode(lang, reader=reader_for_set("fritzo"), on_done=on_done)
 
 
+def _tray_dice(dice_set: str) -> list[tuple[str, ...]]:
+    """Each die's faces for the built-in tray: as the set's file says, and for a set with marks (Echt Spitze's
+    extra cross) half of the dice carrying one on one face, as the game's dice do (which face differs by die)."""
+    from companion import dicesets
+
+    ds = dicesets.load(dice_set)
+    dice = [kind.faces for kind in ds.dice for _ in range(kind.count)]
+    if ds.marks:
+        for k in range(len(dice) // 2):
+            faces = list(dice[k])
+            faces[k % len(faces)] += ds.marks[0]
+            dice[k] = tuple(faces)
+    return dice
+
+
 def _teach_title(dice_set: str, lang: str) -> str:
     """A dice set's line in the Teach menu: its name; pip dice say what there is to teach on them."""
     return t("teach.menu_d6" if dice_set == "d6" else f"dice.set.{dice_set}", lang)
@@ -216,6 +231,7 @@ class App:
     def main_menu(self) -> None:
         if self.session is not None and self.session.engine.finished:
             self.session.finish()
+        self._tray_shows(None)
         self.session = None
         self.entry = None
         self.game_mode = None
@@ -278,6 +294,7 @@ class App:
         names = [n for n in dicesets.builtin_names() if n != "d6"] + ["d6"]
 
         def chosen(name: str) -> None:
+            self._tray_shows(None if name == FRITZO_CUBES else name)
             if name == FRITZO_CUBES:
                 self.mode = cube_set_mode(lang, self.main_menu)
             else:
@@ -319,10 +336,49 @@ class App:
         session.camera_ready = self._camera_reads(entry.dice_set)
         self.mode = self.game_mode = load_view(entry.view)(session)
 
+    def _built_in_tray(self):
+        """The synthetic tray when it is the camera (no camera here), else None."""
+        from hardware.synthetic import SyntheticTray
+
+        source = getattr(self.watcher, "source", None)
+        return source if isinstance(source, SyntheticTray) else None
+
+    def _tray_shows(self, dice_set: str | None) -> None:
+        """The built-in tray (no camera) throws the dice of the set taught or played, so that a laptop without a
+        camera can teach a game's dice and then play with them read; pip dice everywhere else."""
+        source = self._built_in_tray()
+        if source is None:
+            return
+        if dice_set in (None, "d6"):
+            changed = source.show(None)
+        else:
+            from hardware.game_dice import painter_for
+
+            try:
+                changed = source.show(dice_set, painter_for(dice_set), _tray_dice(dice_set))
+            except CompanionError as exc:  # a dice set file of the owner's that does not load: its own screens say so
+                log.warning("the built-in tray keeps its dice: %s", exc)
+                return
+        if changed:
+            self.watcher.throw()
+
+    def _tray_throws(self) -> None:
+        """The built-in tray throws the dice the game wants now (how many, and which faces each die has), as the
+        players would put them in the tray: an Echt Spitze for two throws four dice, a Noch X-Mal! start two."""
+        from hardware.game_dice import painter_for
+
+        source = self._built_in_tray()
+        wanted = getattr(self.game_mode, "dice_to_throw", None)
+        dice = wanted() if wanted is not None else None
+        if source is not None and dice and self.entry.dice_set != "d6":
+            dice_set = self.entry.dice_set
+            source.show((dice_set, tuple(map(tuple, dice))), painter_for(dice_set), dice)
+
     def _camera_reads(self, dice_set: str) -> bool:
         """Whether the camera can read this game's dice: pip dice always, taught sets once taught."""
         if self.watcher is None:
             return False
+        self._tray_shows(dice_set)
         try:
             from companion.teach import reader_for_set
         except ImportError:
@@ -425,6 +481,7 @@ class App:
             return
         used = self.mode.on_button(event)
         if in_game and event.button in (Button.ROLL, Button.REROLL) and self.session.camera_ready:
+            self._tray_throws()
             self.watcher.request()
         elif event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:
             self.watcher.throw()  # a teaching screen: new dice from the built-in tray or the next replayed photo

@@ -763,6 +763,23 @@ class SyntheticTray(FrameSource):
         self._flight: list[list[PlacedDie]] = []
         self._still: np.ndarray | None = None
         self._truth: list[SyntheticDie] = []
+        #: what the tray throws instead of its own dice: (key, painter, each die's faces), set by ``show``
+        self.showing: tuple[object, Painter, tuple[tuple[object, ...], ...]] | None = None
+
+    def show(self, key: object, painter: Painter | None = None, dice: Sequence[Sequence[object]] = ()) -> bool:
+        """Throw other dice from the next throw on: a game's (``key`` names them, e.g. the dice set; ``painter``
+        paints them; ``dice`` holds each die's faces), or with ``key`` None the tray's own. True when that changes
+        what is thrown, so the caller throws at once (from the thread that reads the tray). One assignment: a throw
+        never mixes two sets."""
+        if key is None:
+            changed, self.showing = self.showing is not None, None
+            return changed
+        if self.showing is not None and self.showing[0] == key:
+            return False
+        if painter is None or not dice:
+            raise SourceError(f"The synthetic tray cannot show {key}: it needs a painter and the dice's faces.")
+        self.showing = (key, painter, tuple(tuple(d) for d in dice))
+        return True
 
     @property
     def description(self) -> str:
@@ -788,10 +805,16 @@ class SyntheticTray(FrameSource):
         self._flight = []
 
     def _throw(self) -> list[PlacedDie]:
-        faces = pick_faces(self._rng, self.n_dice, self.faces, self.face_choices)
+        showing = self.showing
+        if showing is not None:
+            _, painter, dice = showing
+            faces = [die[int(self._rng.integers(len(die)))] for die in dice]
+        else:
+            painter = self.painter
+            faces = pick_faces(self._rng, self.n_dice, self.faces, self.face_choices)
         self._still = None
         self.throws += 1
-        return throw(self._rng, self.table, faces, self.painter)
+        return throw(self._rng, self.table, faces, painter)
 
     def roll(self) -> None:
         if not self._opened:
@@ -807,7 +830,7 @@ class SyntheticTray(FrameSource):
         if k_frames == 0:
             return []
         heading = rng.uniform(0, 2 * math.pi)
-        extra = self.face_choices or ([] if self.painter else range(1, 7))
+        extra = [] if self.showing else self.face_choices or ([] if self.painter else range(1, 7))
         tumble_faces = [d.face for d in landed] + list(extra)
         starts = []
         for _ in landed:

@@ -173,6 +173,10 @@ def test_teaching_screen_from_the_menu_sees_the_camera(tmp_path, out_dir):
             app.frame(0.03, [])
             _time.sleep(0.03)
         assert app.mode.crop is not None  # a die from the camera is shown and asked about
+        # without a camera the built-in tray throws the dice of the set being taught, not pip dice
+        tray = app.watcher.source
+        assert tray.showing is not None and tray.showing[0] == app.mode.dice_set.name
+        assert {d.face for d in tray.truth} <= {f for die in tray.showing[2] for f in die}
         app.frame(0.03, [])
         pygame.image.save(app.display.canvas, str(out_dir / "app_teach.png"))
         # ROLL, as the screen's hint says: the built-in tray throws new dice to teach from
@@ -182,6 +186,8 @@ def test_teaching_screen_from_the_menu_sees_the_camera(tmp_path, out_dir):
         while app.watcher.source.throws == throws and _time.monotonic() < deadline:
             _time.sleep(0.02)
         assert app.watcher.source.throws == throws + 1
+        _press(app, Button.UNDO)  # finished teaching: the tray throws its pip dice again
+        assert app.watcher.source.showing is None
     finally:
         app.close()
 

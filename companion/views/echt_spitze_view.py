@@ -266,6 +266,10 @@ class EchtSpitzeMode:
         self.final_values[field] = max(0, self.final_values[field] + step)
 
     # -- input -----------------------------------------------------------------------------------------------
+    def dice_to_throw(self) -> list[tuple[str, ...]] | None:
+        """Each die's faces the table throws now (virtual dice; the built-in tray throws them too)."""
+        return self.game.virtual_faces() if self.game.phase in (Phase.ROLL, Phase.REROLL) else None
+
     def _roll(self) -> None:
         if self.game.phase not in (Phase.ROLL, Phase.REROLL):
             return
@@ -273,7 +277,7 @@ class EchtSpitzeMode:
         if self.session.camera_ready:
             self.waiting = True  # the app asks the camera and calls on_dice when the dice lie still
             return
-        self.session.apply({"action": "roll", "dice": self.session.virtual_roll(self.game.virtual_faces())})
+        self.session.apply({"action": "roll", "dice": self.session.virtual_roll(self.dice_to_throw())})
         self._sync()
 
     @property

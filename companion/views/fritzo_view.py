@@ -263,6 +263,10 @@ class FritzoMode:
         self.unsure_roll = not isinstance(face, str)
         self.session.apply({"action": "roll", "dice": [None if self.unsure_roll else face]})
 
+    def dice_to_throw(self) -> list[tuple[str, ...]]:
+        """The die the table throws for the start (virtual; the built-in tray throws it too): one colour die."""
+        return [tuple(self.game.state.cubeset.colours)]
+
     def on_button(self, event: ButtonEvent) -> bool:
         self._sync()
         b = event.button
@@ -272,7 +276,7 @@ class FritzoMode:
             return self._timer()
         if b is Button.ROLL and self.game.state.phase is Phase.START_ROLL:
             if not getattr(self.session, "camera_ready", False):
-                colour = self.session.virtual_roll([list(self.game.state.cubeset.colours)])[0]
+                colour = self.session.virtual_roll(self.dice_to_throw())[0]
                 self.session.apply({"action": "roll", "dice": [colour]})
             return True
         values = self._step_values()

@@ -120,12 +120,16 @@ class HasteWorteMode:
         g = self.game
         return g.phase is Phase.ROLL or (g.phase is Phase.PICK and not g.round.picks)
 
+    def dice_to_throw(self) -> list[tuple[str, ...]]:
+        """Each die's faces the table throws (virtual dice; the built-in tray throws them too): six symbol dice."""
+        return [SYMBOLS] * 6
+
     def _roll(self) -> None:
         if self.session.camera_ready:
             self.waiting = True  # the app asks the camera and calls on_dice when the dice lie still
             self.pending = None
             return
-        faces = self.session.virtual_roll([SYMBOLS] * 6)
+        faces = self.session.virtual_roll(self.dice_to_throw())
         self.session.apply({"action": "roll", "dice": faces})
 
     def on_button(self, event: ButtonEvent) -> bool:

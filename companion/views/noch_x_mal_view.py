@@ -363,18 +363,28 @@ class NochXMalMode:
         if getattr(self.session, "camera_ready", False):
             self.waiting = True
             return
-        colours, numbers = self.game.dice_counts
-        faces = self.session.virtual_roll([COLOUR_FACES] * colours + [NUMBER_FACES] * numbers)
+        faces = self.session.virtual_roll(self.dice_to_throw())
         self.apply({"action": "roll", "dice": faces})
+
+    def dice_to_throw(self) -> list[tuple[str, ...]] | None:
+        """Each die's faces the table throws now (virtual dice; the built-in tray throws them too): one colour and
+        one number die for a start combination, else the round's colour and number dice."""
+        phase = self.game.state.phase
+        if phase == Phase.START:
+            return [tuple(COLOUR_FACES), tuple(NUMBER_FACES)]
+        if phase != Phase.WAIT_ROLL:
+            return None
+        colours, numbers = self.game.dice_counts
+        return [tuple(COLOUR_FACES)] * colours + [tuple(NUMBER_FACES)] * numbers
 
     def _roll_start(self, player: str) -> None:
         if getattr(self.session, "camera_ready", False):
             self.waiting = True
             return
         # virtual dice: roll again while a joker shows, as the rulebook asks at the table
-        combo = self.session.virtual_roll([COLOUR_FACES, NUMBER_FACES])
+        combo = self.session.virtual_roll(self.dice_to_throw())
         while any(f in JOKERS for f in combo):
-            combo = self.session.virtual_roll([COLOUR_FACES, NUMBER_FACES])
+            combo = self.session.virtual_roll(self.dice_to_throw())
         self.apply({"action": "start_combo", "player": player, "dice": combo})
 
     def on_dice(self, reading: TrayReading) -> None:
