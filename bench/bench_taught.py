@@ -1,6 +1,6 @@
 """Taught-dice benchmark: accuracy per set after teaching, confident answers on untaught faces, ms per die.
 
-Rendered made-up dice (tests/synth_dice.py). Five levels, each a row per set:
+Rendered made-up dice (artwork: hardware/game_dice.py; photos: tests/synth_dice.py). Five levels, each a row per set:
 - ``crop``: the matcher alone on photo-like crops (rotation, perspective, light, glare, noise, blur, JPEG).
 - ``tray``: the whole path on hardware.synthetic trays, as ``companion.teach.read_taught`` takes it: find_any_dice,
   each die once (taught.distinct_dice), crop (taught.die_crop, which crops a cut die again), match. A die is read
