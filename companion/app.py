@@ -345,11 +345,12 @@ class App:
 
     def _tray_shows(self, dice_set: str | None) -> None:
         """The built-in tray (no camera) throws the dice of the set taught or played, so that a laptop without a
-        camera can teach a game's dice and then play with them read; pip dice everywhere else."""
+        camera can teach a game's dice and then play with them read (``d6``: pip dice whose 6 is an emblem, to
+        teach); with None its own pip dice."""
         source = self._built_in_tray()
         if source is None:
             return
-        if dice_set in (None, "d6"):
+        if dice_set is None:
             changed = source.show(None)
         else:
             from hardware.game_dice import painter_for
@@ -370,7 +371,7 @@ class App:
         source = self._built_in_tray()
         wanted = getattr(self.game_mode, "dice_to_throw", None)
         dice = wanted() if wanted is not None else None
-        if source is not None and dice and self.entry.dice_set != "d6":
+        if source is not None and dice:
             dice_set = self.entry.dice_set
             source.show((dice_set, tuple(map(tuple, dice))), painter_for(dice_set), dice)
 
@@ -378,7 +379,7 @@ class App:
         """Whether the camera can read this game's dice: pip dice always, taught sets once taught."""
         if self.watcher is None:
             return False
-        self._tray_shows(dice_set)
+        self._tray_shows(None if dice_set == "d6" else dice_set)
         try:
             from companion.teach import reader_for_set
         except ImportError:
