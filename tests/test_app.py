@@ -345,8 +345,10 @@ def test_a_config_that_cannot_be_written_still_mutes_and_says_so(tmp_path, monke
 
 def test_a_tap_on_free_play_dice_finds_the_roll_as_it_is_now(tmp_path):
     """Five dice drawn, then a reading of two applied before the next drawing: a tap where the fifth die was drawn
-    must not pick a die the roll no longer has. Found by random presses with camera readings in between (an
-    IndexError, which ends the evening); Echt Spitze's screen already tested taps against the dice as they are."""
+    must not pick a die the roll no longer has (an IndexError ends the evening). The app's own frame order (taps,
+    then buttons and readings, then drawing) keeps this from happening at the table; a random-press harness that fed
+    readings between a drawing and a tap found it, and the screen no longer depends on that order, as Echt Spitze's
+    already did not."""
     from vision.types import DieReading, TrayReading
 
     app = _app(tmp_path)

@@ -4,6 +4,7 @@ on one), so none may escape, whatever screen the presses lead to."""
 
 from __future__ import annotations
 
+import queue
 import random
 
 import pygame
@@ -52,3 +53,59 @@ def test_random_presses_never_raise(tmp_path, seed):
         now[0] += dt
         app.frame(dt, events)
     assert len(screens) >= 3, screens  # the presses got somewhere: menus, a setup, a game
+
+
+class ReadingsOnly:
+    """The dice watcher as the app sees it, with no camera behind it: the test puts readings in its queue."""
+
+    def __init__(self) -> None:
+        self.readings: queue.Queue = queue.Queue()
+        self.auto = False
+        self.error = None
+        self.latest_frame = self.last_rest_frame = self.source = None
+
+    def request(self) -> None: ...
+
+    def throw(self) -> None: ...
+
+    def set_reader(self, reader) -> None: ...
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_presses_with_camera_readings_in_between_never_raise(tmp_path, seed):
+    """As above, with the camera's readings arriving as the app delivers them, each frame: any number of dice (none,
+    too few, too many), faces of the game's dice set, unsure ones."""
+    from companion import dicesets
+    from vision.types import DieReading, TrayReading
+
+    rng = random.Random(seed)
+    cfg = Config()
+    cfg.language = ("en", "de")[seed % 2]
+    now = [0.0]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              clock=lambda: now[0], wall_clock=lambda: 1.9e9 + now[0])
+    app.watcher = ReadingsOnly()
+    buttons = list(Button)
+    read = 0
+    for _ in range(2500):
+        if app.session is not None:
+            app.session.camera_ready = True
+            if rng.random() < 0.3:
+                dice_set = app.entry.dice_set
+                faces = [1, 2, 3, 4, 5, 6] if dice_set == "d6" else dicesets.load(dice_set).face_names()
+                app.watcher.readings.put(TrayReading(tuple(
+                    DieReading(rng.choice([*faces, None]), rng.random(), (0, 0, 9, 9))
+                    for _ in range(rng.choice([0, 1, 2, 4, 5, 6, 6, 12])))))
+                read += 1
+        events = []
+        r = rng.random()
+        if r < 0.5:
+            button = rng.choices(buttons, [WEIGHTS.get(b, 1) for b in buttons])[0]
+            app.on_button(ButtonEvent(button, Press.LONG if rng.random() < 0.05 else Press.SHORT))
+        elif r < 0.65:
+            events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(rng.randrange(800), rng.randrange(480)),
+                                         button=1)]
+        dt = rng.choice([0.03, 0.03, 0.5, 3.0])
+        now[0] += dt
+        app.frame(dt, events)
+    assert read > 100  # readings reached the games
