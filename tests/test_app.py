@@ -362,3 +362,23 @@ def test_a_tap_on_free_play_dice_finds_the_roll_as_it_is_now(tmp_path):
     app.mode.on_tap(fifth)
     assert app.mode.picking in (None, 0, 1)
     app.frame(0.03, [])
+
+
+def test_free_play_select_after_an_undo_to_fewer_dice(tmp_path):
+    """NEXT to the sixth die, a long UNDO back to a roll of two, SELECT: the highlight pointed past the dice there
+    are (an IndexError ended the evening; found by the random-press test with camera readings)."""
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play
+    app.session.apply({"action": "roll", "dice": [1, 2]})
+    app.session.apply({"action": "roll", "dice": [1, 2, 3, 4, 5, 6]})
+    for _ in range(6):
+        _press(app, Button.NEXT)
+    assert app.mode.cursor == 5
+    _press(app, Button.UNDO, Press.LONG)
+    assert app.session.engine.last == [1, 2]
+    _press(app, Button.SELECT)  # nothing highlighted any more: nothing to correct
+    assert app.mode.picking is None
+    _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    assert app.mode.picking == 0
+    app.frame(0.03, [])

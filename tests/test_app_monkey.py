@@ -24,24 +24,24 @@ KEYS = {pygame.K_a: "a", pygame.K_b: "ß", pygame.K_SPACE: " ", pygame.K_1: "1",
 WEIGHTS = {Button.NEXT: 4, Button.SELECT: 4, Button.ROLL: 3, Button.UNDO: 1.5}
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_random_presses_never_raise(tmp_path, seed):
-    rng = random.Random(seed)
-    cfg = Config()
-    cfg.players = ["Anna", "Ben", "Carla"][:rng.randrange(0, 4)]
-    cfg.language = ("en", "de")[seed % 2]
-    now = [0.0]
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
-              clock=lambda: now[0], wall_clock=lambda: 1.9e9 + now[0])
-    buttons = list(Button)
-    screens = set()
-    for _ in range(2500):
-        screens.add(type(app.mode).__name__)
-        events = []
+class Child:
+    """Presses, holds, taps and types at random on an app whose clocks it moves."""
+
+    def __init__(self, tmp_path, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.now = 0.0
+        cfg = Config()
+        cfg.players = ["Anna", "Ben", "Carla"][:self.rng.randrange(0, 4)]
+        cfg.language = ("en", "de")[seed % 2]
+        self.app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+                       clock=lambda: self.now, wall_clock=lambda: 1.9e9 + self.now)
+
+    def step(self) -> None:
+        rng, events = self.rng, []
         r = rng.random()
         if r < 0.5:
-            button = rng.choices(buttons, [WEIGHTS.get(b, 1) for b in buttons])[0]
-            app.on_button(ButtonEvent(button, Press.LONG if rng.random() < 0.1 else Press.SHORT))
+            button = rng.choices(list(Button), [WEIGHTS.get(b, 1) for b in Button])[0]
+            self.app.on_button(ButtonEvent(button, Press.LONG if rng.random() < 0.1 else Press.SHORT))
         elif r < 0.55:
             key = rng.choice(list(KEYS))
             events = [pygame.event.Event(kind, key=key, mod=0, unicode=KEYS[key], scancode=0)
@@ -50,8 +50,17 @@ def test_random_presses_never_raise(tmp_path, seed):
             events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(rng.randrange(800), rng.randrange(480)),
                                          button=1)]
         dt = rng.choice([0.03, 0.03, 0.5, 5.0])
-        now[0] += dt
-        app.frame(dt, events)
+        self.now += dt
+        self.app.frame(dt, events)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_random_presses_never_raise(tmp_path, seed):
+    child = Child(tmp_path, seed)
+    screens = set()
+    for _ in range(2500):
+        screens.add(type(child.app.mode).__name__)
+        child.step()
     assert len(screens) >= 3, screens  # the presses got somewhere: menus, a setup, a game
 
 
@@ -78,14 +87,9 @@ def test_random_presses_with_camera_readings_in_between_never_raise(tmp_path, se
     from companion import dicesets
     from vision.types import DieReading, TrayReading
 
-    rng = random.Random(seed)
-    cfg = Config()
-    cfg.language = ("en", "de")[seed % 2]
-    now = [0.0]
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
-              clock=lambda: now[0], wall_clock=lambda: 1.9e9 + now[0])
+    child = Child(tmp_path, seed)
+    app, rng = child.app, child.rng
     app.watcher = ReadingsOnly()
-    buttons = list(Button)
     read = 0
     for _ in range(2500):
         if app.session is not None:
@@ -97,15 +101,5 @@ def test_random_presses_with_camera_readings_in_between_never_raise(tmp_path, se
                     DieReading(rng.choice([*faces, None]), rng.random(), (0, 0, 9, 9))
                     for _ in range(rng.choice([0, 1, 2, 4, 5, 6, 6, 12])))))
                 read += 1
-        events = []
-        r = rng.random()
-        if r < 0.5:
-            button = rng.choices(buttons, [WEIGHTS.get(b, 1) for b in buttons])[0]
-            app.on_button(ButtonEvent(button, Press.LONG if rng.random() < 0.05 else Press.SHORT))
-        elif r < 0.65:
-            events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(rng.randrange(800), rng.randrange(480)),
-                                         button=1)]
-        dt = rng.choice([0.03, 0.03, 0.5, 3.0])
-        now[0] += dt
-        app.frame(dt, events)
+        child.step()
     assert read > 100  # readings reached the games

@@ -47,6 +47,8 @@ class FreePlayMode:
 
     def on_button(self, event: ButtonEvent) -> bool:
         last = self.game.last
+        if self.cursor is not None and self.cursor >= len(last):
+            self.cursor = None  # the roll it pointed into was undone, or read again with fewer dice
         if self.picking is not None:
             if event.button is Button.NEXT:
                 self.pick_index = (self.pick_index + 1) % len(FACES)
