@@ -233,3 +233,25 @@ def test_board_marks_taken_goals(tmp_path):
         if before.get_at((x, y)) != after.get_at((x, y))
     )
     assert changed > 20
+
+
+def test_a_long_undo_closes_a_pair_menu_whose_roll_is_gone(tmp_path):
+    """The pair menu of roll 4 is open while long UNDOs (the app's) take the rolls back, to before the first: choosing
+    a pair then picked dice of a roll that is not there (an AttributeError ended the evening; found by the
+    random-press test)."""
+    view, session = new_view(tmp_path, ["Anna", "Ben", "Carl"])
+    for name in ("Anna", "Ben", "Carl"):
+        choose(view, ("start", name))
+    choose(view, ("who-starts",))
+    choose(view, "Carl")
+    for _ in range(3):
+        press(view, Button.ROLL)
+        choose(view, ("end",))
+    press(view, Button.ROLL)  # roll 4: Carl picks a pair first
+    choose(view, ("pick",))
+    assert view.stack  # the pair menu of this roll is open
+    while session.engine.state.roll is not None:
+        assert session.undo()
+    view.update(0.03, 0.0)
+    assert not view.stack
+    press(view, Button.SELECT)  # the main menu's item now, not a pair of a roll that is gone

@@ -88,6 +88,7 @@ class NochXMalMode:
         self.waiting = False  # ROLL pressed: waiting for the camera
         self.tie_draft: dict[str, Any] = {}
         self.menu = self._main_menu()
+        self._seen = self._moment()
 
     # -- reading the game ----------------------------------------------------------------------------------
     @property
@@ -113,11 +114,30 @@ class NochXMalMode:
         if ok:
             self.stack.clear()
             self.tapped.clear()
+        self._seen = self._moment()  # this screen's own step: the menus it opens next belong to it
         self.refresh()
         return ok
 
     def refresh(self) -> None:
         self.menu = self._main_menu()
+
+    def _moment(self) -> tuple[int, int]:
+        """Which game state the open menus were made for: an undo rebuilds the engine and shortens the actions."""
+        return id(self.session.engine), len(self.session.actions)
+
+    def _follow(self) -> None:
+        """A long UNDO (the app's) changed the game under the open menus: a pair menu of a roll that is gone would
+        pick dice that are not there. Close them, and forget a half-corrected roll the undo went back past."""
+        now = self._moment()
+        if now == self._seen:
+            return
+        if now[1] < self._seen[1]:
+            self.pending = None
+            self.waiting = False
+        self._seen = now
+        self.stack.clear()
+        self.tapped.clear()
+        self.refresh()
 
     def _push(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None]) -> None:
         self.stack.append(Menu(MENU_AREA.copy(), items, on_choose, self._pop, title=title, row_h=46))
@@ -417,6 +437,7 @@ class NochXMalMode:
 
     # -- input ---------------------------------------------------------------------------------------------
     def on_button(self, event: ButtonEvent) -> bool:
+        self._follow()
         if event.button in (Button.ROLL, Button.REROLL) and event.press is Press.SHORT:
             if not self.stack:
                 self.roll()
@@ -431,6 +452,7 @@ class NochXMalMode:
         return used
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
+        self._follow()
         die = self._die_hit(pos)
         if die is not None:
             self._tap_die(die)
@@ -491,7 +513,7 @@ class NochXMalMode:
         return None
 
     def update(self, dt: float, now: float) -> None:
-        pass
+        self._follow()
 
     # -- drawing -------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
