@@ -22,7 +22,7 @@ from companion.announce import Announcement
 from companion.config import Config
 from companion.errors import CompanionError
 from companion.games import engine_class
-from companion.i18n import disk_words, t
+from companion.i18n import disk_words, error_words, t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
@@ -343,10 +343,11 @@ class App:
         source = getattr(self.watcher, "source", None)
         return source if isinstance(source, SyntheticTray) else None
 
-    def _tray_shows(self, dice_set: str | None) -> None:
+    def _tray_shows(self, dice_set: str | None, dice: list[tuple[str, ...]] | None = None) -> None:
         """The built-in tray (no camera) throws the dice of the set taught or played, so that a laptop without a
         camera can teach a game's dice and then play with them read (``d6``: pip dice whose 6 is an emblem, to
-        teach); with None its own pip dice."""
+        teach); with None its own pip dice. ``dice``: each die's faces, when a game wants fewer than its whole set
+        now (an Echt Spitze for two throws four); by default every die of the set."""
         source = self._built_in_tray()
         if source is None:
             return
@@ -356,24 +357,13 @@ class App:
             from hardware.game_dice import painter_for
 
             try:
-                changed = source.show(dice_set, painter_for(dice_set), _tray_dice(dice_set))
+                key = dice_set if dice is None else (dice_set, tuple(map(tuple, dice)))
+                changed = source.show(key, painter_for(dice_set), dice or _tray_dice(dice_set))
             except CompanionError as exc:  # a dice set file of the owner's that does not load: its own screens say so
                 log.warning("the built-in tray keeps its dice: %s", exc)
                 return
         if changed:
             self.watcher.throw()
-
-    def _tray_throws(self) -> None:
-        """The built-in tray throws the dice the game wants now (how many, and which faces each die has), as the
-        players would put them in the tray: an Echt Spitze for two throws four dice, a Noch X-Mal! start two."""
-        from hardware.game_dice import painter_for
-
-        source = self._built_in_tray()
-        wanted = getattr(self.game_mode, "dice_to_throw", None)
-        dice = wanted() if wanted is not None else None
-        if source is not None and dice:
-            dice_set = self.entry.dice_set
-            source.show((dice_set, tuple(map(tuple, dice))), painter_for(dice_set), dice)
 
     def _camera_reads(self, dice_set: str) -> bool:
         """Whether the camera can read this game's dice: pip dice always, taught sets once taught."""
@@ -455,8 +445,7 @@ class App:
         try:
             config.save(self.cfg)
         except (CompanionError, OSError) as exc:
-            why = disk_words(exc, self.lang) if isinstance(exc, OSError) else str(exc).rstrip(". ")
-            self.show_notice(t("core.mute_not_saved", self.lang, error=why), seconds=5)
+            self.show_notice(t("core.mute_not_saved", self.lang, error=error_words(exc, self.lang)), seconds=5)
 
     def _game_over(self) -> bool:
         """A game (not free play) has ended and its screen is shown: the table wants to know what now."""
@@ -482,7 +471,10 @@ class App:
             return
         used = self.mode.on_button(event)
         if in_game and event.button in (Button.ROLL, Button.REROLL) and self.session.camera_ready:
-            self._tray_throws()
+            wanted = getattr(self.game_mode, "dice_to_throw", None)
+            dice = wanted() if wanted is not None else None
+            if dice:  # the dice the game wants now, as the players would put them in the tray
+                self._tray_shows(self.entry.dice_set, dice)
             self.watcher.request()
         elif event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:
             self.watcher.throw()  # a teaching screen: new dice from the built-in tray or the next replayed photo

@@ -97,3 +97,8 @@ def disk_words(exc: OSError, lang: str = DEFAULT_LANGUAGE) -> str:
     key = {errno.ENOSPC: "core.disk_full", errno.EROFS: "core.disk_read_only", errno.EACCES: "core.disk_refused",
            errno.EPERM: "core.disk_refused", errno.EIO: "core.disk_broken"}.get(exc.errno)
     return t(key, lang) if key else (exc.strerror or str(exc))
+
+
+def error_words(exc: Exception, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An error for a message that goes on after it: a disk's refusal in the player's words, ours as they are."""
+    return disk_words(exc, lang) if isinstance(exc, OSError) else str(exc).rstrip(". ")

@@ -98,11 +98,10 @@ class DiceWatcher:
                     self._want = False
                     self.readings.put(self.last_rest)
                 self.error = None
-            except SourceError as exc:  # an unplugged camera: said on the screen, looked for again by the source
-                self.error = str(exc)
-                log.warning("dice watcher: %s", exc)
-                time.sleep(0.2)
             except Exception as exc:  # a camera hiccup must not kill the watcher; the screen says what happened
                 self.error = str(exc)
-                log.exception("dice watcher")
+                if isinstance(exc, SourceError):  # an unplugged camera: looked for again by the source
+                    log.warning("dice watcher: %s", exc)
+                else:
+                    log.exception("dice watcher")
                 time.sleep(0.2)

@@ -16,7 +16,7 @@ import pygame
 from companion import config
 from companion.config import Config
 from companion.errors import CompanionError
-from companion.i18n import disk_words, t
+from companion.i18n import error_words, t
 from companion.views import theme
 from companion.views.widgets import hint_bar
 from hardware.events import Button, ButtonEvent, Press
@@ -416,8 +416,7 @@ class PlayersMode:
             self._save(self.cfg)
         except (CompanionError, OSError) as exc:  # a full card or read-only folder must not end the evening
             self.cfg.players = before
-            why = disk_words(exc, self.lang) if isinstance(exc, OSError) else str(exc).rstrip(". ")
-            self.message = t("core.players_err_not_saved", self.lang, error=why)
+            self.message = t("core.players_err_not_saved", self.lang, error=error_words(exc, self.lang))
             return
         self.on_done()
 
