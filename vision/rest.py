@@ -87,7 +87,7 @@ class AtRestTrigger:
             self._reference = None  # no quiet tray seen yet: nothing to compare a hand against
             self._start_still(t)
             return None
-        self.moving = self._changed_share(thumb, self._prev) > self.motion_share
+        self.moving = not still(self._prev, thumb, self.motion_level, self.motion_share)
         self._prev = thumb
         if self.moving:
             self._still_since = None
@@ -127,9 +127,6 @@ class AtRestTrigger:
         self._still_since = t
         self._readings = []
 
-    def _changed_share(self, a: np.ndarray, b: np.ndarray) -> float:
-        return changed_share(a, b, self.motion_level)
-
     def _hand_in(self, thumb: np.ndarray) -> bool:
         """A big still change against the last quiet tray that touches the frame edge: an arm reaching in."""
         if self._reference is None:
@@ -152,10 +149,14 @@ def _max_channel(diff: np.ndarray) -> np.ndarray:
     return np.max(diff, axis=2) if diff.ndim == 3 else diff
 
 
-def changed_share(a: np.ndarray, b: np.ndarray, level: float = MOTION_LEVEL) -> float:
-    """The share of two thumbnails' pixels that changed by more than ``level`` in some channel."""
-    diff = _max_channel(cv2.absdiff(a, b))
-    return float(np.count_nonzero(diff > level)) / diff.size
+def still(before: np.ndarray | None, now: np.ndarray | None, level: float = MOTION_LEVEL,
+          share: float = MOTION_SHARE) -> bool:
+    """Whether nothing moved between two thumbnails of the tray (``thumbnail``): no more than ``share`` of their
+    pixels changed by more than ``level`` in some channel. A missing one, or another frame size, is not still."""
+    if before is None or now is None or before.shape != now.shape:
+        return False
+    diff = _max_channel(cv2.absdiff(before, now))
+    return float(np.count_nonzero(diff > level)) / diff.size <= share
 
 
 def thumbnail(frame_bgr: np.ndarray) -> np.ndarray | None:

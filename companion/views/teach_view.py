@@ -128,9 +128,7 @@ class TeachView:
         take the biggest die not answered yet."""
         frame = np.asarray(frame_bgr)
         before, self._before = self._before, rest.thumbnail(frame)
-        still = (before is not None and self._before is not None and before.shape == self._before.shape
-                 and rest.changed_share(before, self._before) <= rest.MOTION_SHARE)
-        if self.crop is not None or not still:
+        if self.crop is not None or not rest.still(before, self._before):
             return
         found = taught.distinct_dice(frame, find_any_dice(frame))  # a die seen from the side once
         self.n_seen = len(found)
