@@ -245,3 +245,13 @@ def show_still(view, frame: np.ndarray) -> None:
     motion, and one frame alone says nothing of motion."""
     view.on_frame(frame)
     view.on_frame(frame.copy())
+
+
+def with_hand(img: np.ndarray) -> np.ndarray:
+    """A still hand and forearm reaching in from the bottom edge over part of the tray."""
+    out = img.copy()
+    h, w = out.shape[:2]
+    arm = np.array([[w // 3, h], [w // 2, h // 2], [w // 2 + 90, h // 2 - 20], [w // 2 + 60, h]], np.int32)
+    cv2.fillPoly(out, [arm], (120, 150, 205))
+    cv2.ellipse(out, (w // 2 + 40, h // 2 - 30), (70, 50), 20, 0, 360, (110, 140, 200), -1)
+    return out

@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from synth_dice import painter_for, show_still, write_examples
+from synth_dice import painter_for, show_still, with_hand, write_examples
 
 from companion import profiles, teach
 from companion.dicesets import DiceSetError
@@ -312,3 +312,45 @@ def test_a_confirmed_answer_seen_without_a_mark_is_not_kept(data_home):
     fritzo = profiles.load_profile("fritzo")  # a colour face may be plain
     assert profiles.add_confirmed(fritzo, "white", crop) == profiles.profile_path("fritzo")
     assert profiles.load_profile("fritzo").counts() == {"white": 1}
+
+
+def test_the_teaching_screen_takes_no_die_while_a_hand_is_in_the_tray(data_home):
+    """A die held in the fingers (shown to the camera, or about to be put down) is not asked about: it would be
+    taught with fingers around its marks. The screen says to take the hand away; once the die lies alone it is
+    asked about."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=lambda p: None)
+    frame, truth = render_tray(np.random.default_rng(8), faces=["red"], painter=painter_for("noch-x-mal"))
+    show_still(view, frame)
+    view.on_button(ButtonEvent(Button.SELECT))  # the die lying there is answered: the tray is done
+    show_still(view, frame)
+    assert view.tray_done and view.crop is None
+    x0, y0, x1, y1 = truth[0].box
+    die = frame[y0:y1, x0:x1]
+    h, w = frame.shape[:2]
+    spot = (w // 2 + 40 - die.shape[1] // 2, h // 2 - 30 - die.shape[0] // 2)  # the hand's fingertips
+
+    def with_die(img: np.ndarray) -> np.ndarray:
+        out = img.copy()
+        out[spot[1]:spot[1] + die.shape[0], spot[0]:spot[0] + die.shape[1]] = die
+        return out
+
+    held = with_die(with_hand(frame))
+    show_still(view, held)
+    assert view.hand and view.crop is None
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(OUT / "test_teach_view_hand.png"))
+    view.update(0.1, 1.0)  # held still a while: still a hand
+    show_still(view, held)
+    assert view.hand and view.crop is None
+    show_still(view, with_die(frame))  # put down, the hand gone: the die is asked about
+    assert not view.hand and view.crop is not None
+    centre = (spot[0] + die.shape[1] / 2, spot[1] + die.shape[0] / 2)
+    assert np.hypot(view.die.centre[0] - centre[0], view.die.centre[1] - centre[1]) < 15

@@ -8,6 +8,7 @@ from collections import Counter
 import cv2
 import numpy as np
 import pytest
+from synth_dice import with_hand
 
 from vision.pips import read_dice
 from vision.rest import AtRestTrigger, combine
@@ -34,16 +35,6 @@ def shaken(img: np.ndarray, step: int) -> np.ndarray:
     mat = np.float32([[1, 0, dx], [0, 1, dy]])
     moved = cv2.warpAffine(img, mat, (img.shape[1], img.shape[0]), borderMode=cv2.BORDER_REFLECT)
     return cv2.GaussianBlur(moved, (5, 5), 0)
-
-
-def with_hand(img: np.ndarray) -> np.ndarray:
-    """A still hand and forearm reaching in from the bottom edge over part of the tray."""
-    out = img.copy()
-    h, w = out.shape[:2]
-    arm = np.array([[w // 3, h], [w // 2, h // 2], [w // 2 + 90, h // 2 - 20], [w // 2 + 60, h]], np.int32)
-    cv2.fillPoly(out, [arm], (120, 150, 205))
-    cv2.ellipse(out, (w // 2 + 40, h // 2 - 30), (70, 50), 20, 0, 360, (110, 140, 200), -1)
-    return out
 
 
 class CountingReader:

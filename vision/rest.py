@@ -28,6 +28,10 @@ THUMB_WIDTH = 96
 #: A thumbnail pixel changed by more than this (any channel) moved; more than this share of them is motion.
 MOTION_LEVEL = 10.0
 MOTION_SHARE = 0.004
+#: a hand is a still change against the quiet tray over at least this share of the thumbnail, touching its edge
+HAND_SHARE = 0.03
+#: seconds a still "hand" may stay before it is taken for something put down at the edge (part of the table now)
+HAND_TIMEOUT = 4.0
 
 
 class AtRestTrigger:
@@ -45,8 +49,8 @@ class AtRestTrigger:
         reads: int = 3,
         motion_level: float = MOTION_LEVEL,
         motion_share: float = MOTION_SHARE,
-        hand_share: float = 0.03,
-        hand_timeout: float = 4.0,
+        hand_share: float = HAND_SHARE,
+        hand_timeout: float = HAND_TIMEOUT,
     ) -> None:
         if still_seconds < 0 or reads < 1:
             raise ValueError("still_seconds must be >= 0 and reads >= 1")
@@ -128,21 +132,28 @@ class AtRestTrigger:
         self._readings = []
 
     def _hand_in(self, thumb: np.ndarray) -> bool:
-        """A big still change against the last quiet tray that touches the frame edge: an arm reaching in."""
-        if self._reference is None:
-            return False
-        changed = (_max_channel(cv2.absdiff(thumb, self._reference)) > 2.5 * self.motion_level).astype(np.uint8)
-        share = float(changed.mean())
-        if share < self.hand_share or share > 0.5:
-            return False  # too small for an arm, or the whole view changed (camera bumped, light switched)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
-        h, w = changed.shape
-        for i in range(1, n):
-            x, y, bw, bh, area = stats[i]
-            touches = x == 0 or y == 0 or x + bw == w or y + bh == h
-            if touches and area >= self.hand_share * changed.size:
-                return True
+        return hand_in(self._reference, thumb, self.motion_level, self.hand_share)
+
+
+def hand_in(reference: np.ndarray | None, thumb: np.ndarray, level: float = MOTION_LEVEL,
+            share: float = HAND_SHARE) -> bool:
+    """Whether ``thumb`` shows a hand against ``reference``, the last quiet tray without one (both ``thumbnail``):
+    a big change that touches the frame edge, an arm reaching in. A die put down is too small, a light switched on
+    or a camera bumped changes too much of the view to be an arm."""
+    if reference is None or reference.shape != thumb.shape:
         return False
+    changed = (_max_channel(cv2.absdiff(thumb, reference)) > 2.5 * level).astype(np.uint8)
+    changed_share = float(changed.mean())
+    if changed_share < share or changed_share > 0.5:
+        return False
+    n, _, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+    h, w = changed.shape
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        touches = x == 0 or y == 0 or x + bw == w or y + bh == h
+        if touches and area >= share * changed.size:
+            return True
+    return False
 
 
 def _max_channel(diff: np.ndarray) -> np.ndarray:

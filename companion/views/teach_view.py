@@ -50,6 +50,13 @@ class TeachView:
         #: the frame before, small: a die is taken only from a still tray (the games' motion check): one in flight or
         #: pushed by a hand would be taught blurred
         self._before: np.ndarray | None = None
+        #: a hand held still in the tray (the games' hand check): a die held up in the fingers, or one under them,
+        #: would be taught with fingers for marks, so no die is taken until the hand is gone. ``_quiet`` is the last
+        #: still tray without a hand; something still for ``rest.HAND_TIMEOUT`` s is not a hand (a cup put down)
+        self.hand = False
+        self._quiet: np.ndarray | None = None
+        self._hand_since: float | None = None
+        self._now = 0.0
         #: the top face the reader found on the crop (corners, crop pixels), drawn so that a player can see a wrong
         #: one (a side face taken in) and skip that die rather than teach it
         self.outline: np.ndarray | None = None
@@ -124,11 +131,11 @@ class TeachView:
     # --- Mode ------------------------------------------------------------------------------------------------
 
     def on_frame(self, frame_bgr: np.ndarray) -> None:
-        """A new camera frame: while no die is waiting for an answer and the tray is still (like the frame before),
-        take the biggest die not answered yet."""
+        """A new camera frame: while no die is waiting for an answer and the tray is still (like the frame before)
+        with no hand in it, take the biggest die not answered yet."""
         frame = np.asarray(frame_bgr)
         before, self._before = self._before, rest.thumbnail(frame)
-        if self.crop is not None or not rest.still(before, self._before):
+        if not rest.still(before, self._before) or self._hand_held(self._before) or self.crop is not None:
             return
         found = taught.distinct_dice(frame, find_any_dice(frame))  # a die seen from the side once
         self.n_seen = len(found)
@@ -147,6 +154,16 @@ class TeachView:
         self.message = ""
         self._rebuild_menu()
 
+    def _hand_held(self, thumb: np.ndarray) -> bool:
+        if rest.hand_in(self._quiet, thumb):
+            if self._hand_since is None:
+                self._hand_since = self._now
+            if self._now - self._hand_since < rest.HAND_TIMEOUT:
+                self.hand = True
+                return True
+        self._hand_since, self.hand, self._quiet = None, False, thumb
+        return False
+
     def on_button(self, event: ButtonEvent) -> None:
         self.menu.on_button(event)
 
@@ -157,7 +174,7 @@ class TeachView:
         pass  # teaching works on frames (on_frame), not on readings
 
     def update(self, dt: float, now: float) -> None:
-        pass
+        self._now = now
 
     def draw(self, surface: pygame.Surface) -> None:
         lang = self.lang
@@ -183,11 +200,12 @@ class TeachView:
         die_rect = pygame.Rect(20, 96, 200, 200)
         if self.crop is None:
             pygame.draw.rect(surface, theme.PANEL, die_rect, border_radius=12)
-            msg = self.message or ("" if self.tray_done else t("teach.no_die", lang))
+            msg = self.message or ("" if self.tray_done or self.hand else t("teach.no_die", lang))
             _wrap(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
-            if self.tray_done:  # every die here answered: what to do next, where the list of faces stood
-                _wrap(surface, t("teach.all_answered", lang), pygame.Rect(340, 110, 430, 200), theme.LARGE,
-                      theme.ACCENT)
+            # what to do next, where the list of faces stood: a hand in the tray first, it holds everything up
+            todo = "teach.hand" if self.hand else "teach.all_answered" if self.tray_done else None
+            if todo is not None:
+                _wrap(surface, t(todo, lang), pygame.Rect(340, 110, 430, 200), theme.LARGE, theme.ACCENT)
             hint_bar(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang)), *self._finish_hint()])
             return
         rgb = cv2.cvtColor(cv2.resize(self.crop, die_rect.size, interpolation=cv2.INTER_LINEAR), cv2.COLOR_BGR2RGB)
