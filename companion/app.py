@@ -343,11 +343,13 @@ class App:
         source = getattr(self.watcher, "source", None)
         return source if isinstance(source, SyntheticTray) else None
 
-    def _tray_shows(self, dice_set: str | None, dice: list[tuple[str, ...]] | None = None) -> None:
+    def _tray_shows(self, dice_set: str | None, dice: list[tuple[str, ...]] | None = None, *,
+                    throw: bool = True) -> None:
         """The built-in tray (no camera) throws the dice of the set taught or played, so that a laptop without a
         camera can teach a game's dice and then play with them read (``d6``: pip dice whose 6 is an emblem, to
         teach); with None its own pip dice. ``dice``: each die's faces, when a game wants fewer than its whole set
-        now (an Echt Spitze for two throws four); by default every die of the set."""
+        now (an Echt Spitze for two throws four); by default every die of the set. ``throw=False``: the caller
+        throws them itself (ROLL: a second throw asked for here could be taken by the watcher apart, two throws)."""
         source = self._built_in_tray()
         if source is None:
             return
@@ -362,7 +364,7 @@ class App:
             except CompanionError as exc:  # a dice set file of the owner's that does not load: its own screens say so
                 log.warning("the built-in tray keeps its dice: %s", exc)
                 return
-        if changed:
+        if changed and throw:
             self.watcher.throw()
 
     def _camera_reads(self, dice_set: str) -> bool:
@@ -474,8 +476,8 @@ class App:
             wanted = getattr(self.game_mode, "dice_to_throw", None)
             dice = wanted() if wanted is not None else None
             if dice:  # the dice the game wants now, as the players would put them in the tray
-                self._tray_shows(self.entry.dice_set, dice)
-            self.watcher.request()
+                self._tray_shows(self.entry.dice_set, dice, throw=False)
+            self.watcher.request()  # throws them
         elif event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:
             self.watcher.throw()  # a teaching screen: new dice from the built-in tray or the next replayed photo
         elif not used and in_game and event.button is Button.UNDO:

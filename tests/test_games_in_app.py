@@ -162,7 +162,11 @@ def test_without_a_camera_the_built_in_tray_throws_the_games_taught_dice_and_the
             app.on_button(ButtonEvent(Button.SELECT))
         assert app.session.camera_ready
         wanted = app.mode.dice_to_throw()
+        throws = []
+        watcher_throw = app.watcher.throw
+        app.watcher.throw = lambda: (throws.append(True), watcher_throw())
         app.on_button(ButtonEvent(Button.ROLL))
+        assert not throws  # ROLL's request throws the dice: a second throw asked for could come apart (two throws)
         deadline = time.monotonic() + 20
         while (len(app.session.actions) == 1 and getattr(app.mode, "pending", None) is None
                and time.monotonic() < deadline):
