@@ -97,7 +97,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from companion import config
     from companion.runtime import run_app
 
-    cfg = config.load(args.config)
+    cfg, problem = config.load_for_the_table(args.config, getattr(args, "lang", None))
     if getattr(args, "lang", None):
         cfg.language = args.lang
     if getattr(args, "window", False):
@@ -105,7 +105,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     elif getattr(args, "fullscreen", False):
         cfg.display.fullscreen = True
     return run_app(cfg, source_spec=getattr(args, "source", None), screenshot=getattr(args, "screenshot", None),
-                   max_frames=getattr(args, "frames", None))
+                   max_frames=getattr(args, "frames", None), notice=problem)
 
 
 def load_image(path: str):

@@ -1,21 +1,23 @@
 """The player's settings: TOML in the XDG config folder, every value checked with a message that names the key.
 
 A missing file means defaults (a fresh install just works). A file that is not valid TOML is a ``ConfigError``
-naming the line; we do not silently fall back, because the player would not learn why their names vanished.
+naming the line; we do not silently fall back, because the player would not learn why their names vanished. At the
+table (``companion run``) the fall-back is loud instead: the standard settings, and the screen says why.
 Game sections (``[games.haste-worte]`` ...) are passed to the games as they are; the games check their own keys.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from companion import paths
-from companion.atomic import atomic_write_text
+from companion.atomic import atomic_write_text, keep_aside
 from companion.errors import ConfigError
-from companion.i18n import LANGUAGES
+from companion.i18n import LANGUAGES, t
 from hardware.events import Button
 
 DEFAULT_PINS: dict[str, int] = {"roll": 17, "reroll": 27, "timer": 22, "next": 23, "select": 24, "undo": 25}
@@ -96,7 +98,7 @@ def _toml_value(v: Any) -> str:
 
 
 def _bad(key: str, value: Any, allowed: str) -> ConfigError:
-    return ConfigError(f"config: {key} = {value!r} is not allowed; {allowed}")
+    return ConfigError(f"config: {key} = {value!r} is not allowed; {allowed}", key=key)
 
 
 def _int(data: dict, key: str, prefix: str, lo: int, hi: int, default: int) -> int:
@@ -130,7 +132,8 @@ def _section(data: dict, key: str) -> dict:
 def _check_unknown(data: dict, known: set[str], prefix: str) -> None:
     for key in data:
         if key not in known:
-            raise ConfigError(f"config: unknown setting {prefix}{key}; known are: {', '.join(sorted(known))}")
+            raise ConfigError(f"config: unknown setting {prefix}{key}; known are: {', '.join(sorted(known))}",
+                              key=f"{prefix}{key}")
 
 
 def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
@@ -230,7 +233,33 @@ def load(path: str | Path | None = None) -> Config:
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"config file {p} is not valid TOML: {exc}. Fix that line or remove the file.") from None
+        line = re.search(r"line (\d+)", str(exc))
+        raise ConfigError(f"config file {p} is not valid TOML: {exc}. Fix that line or remove the file.",
+                          line=int(line.group(1)) if line else 0) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"config file {p} cannot be read: {exc}") from None
     return from_dict(data, p)
+
+
+def load_for_the_table(path: str | Path | None = None, lang: str | None = None) -> tuple[Config, str | None]:
+    """``companion run``'s load: the config, and words for the screen when the file could not be used.
+
+    A Pi starts the companion at boot with nobody at a terminal: a bad file that stopped the start (as ``load``
+    does) would leave the table a black screen, restarted every few seconds. So a bad default file is kept aside
+    (renamed, never deleted: the player's edits are in it, and the companion would otherwise write over it when
+    players are entered or the sound muted), the standard settings start, and the words say so. A file given with
+    ``--config`` stays strict: whoever typed that is at a terminal and reads the line. ``lang``: the words'
+    language (``--lang``), else the standard one.
+    """
+    try:
+        return load(path), None
+    except ConfigError as exc:
+        if path is not None:
+            raise
+        lang = lang or Config().language
+        try:
+            name = keep_aside(paths.config_file()).name
+        except OSError:  # a card that refuses the rename refuses our writes too: the file stays as it is
+            name = paths.config_file().name
+        where = exc.key or (t("core.line", lang, n=exc.line) if exc.line else "?")
+        return Config(), t("core.config_aside", lang, where=where, name=name)

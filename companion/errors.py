@@ -9,7 +9,13 @@ class CompanionError(Exception):
 
 
 class ConfigError(CompanionError):
-    """A config value is wrong: the message names the key, the value and what is allowed."""
+    """A config value is wrong: the message names the key, the value and what is allowed. ``key`` (the bad key) or
+    ``line`` (of a file that is not TOML) alone, for a screen that has room for little more."""
+
+    def __init__(self, message: str, key: str = "", line: int = 0) -> None:
+        super().__init__(message)
+        self.key = key
+        self.line = line
 
 
 class JournalError(CompanionError):

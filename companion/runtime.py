@@ -40,8 +40,9 @@ def _stopped(what_is_kept: str) -> int:
 
 
 def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | None = None,
-            max_frames: int | None = None) -> int:
-    """Start the companion. ``screenshot`` (with ``max_frames``) saves the last frame: used to check it headless."""
+            max_frames: int | None = None, notice: str | None = None) -> int:
+    """Start the companion. ``screenshot`` (with ``max_frames``) saves the last frame: used to check it headless.
+    ``notice``: words for the table at the start (a config file that could not be used)."""
     import pygame
 
     from companion.app import App
@@ -53,6 +54,9 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     announcer = _announcer(cfg)
     app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=_buttons(cfg),
               start_free_play=True)
+    if notice:
+        log.warning("%s", notice)
+        app.show_notice(notice, seconds=30)
     try:
         app.run(max_frames=max_frames)
         if screenshot:

@@ -80,3 +80,48 @@ def test_save_writes_atomically_and_loads_back(tmp_path):
     with pytest.raises(ConfigError):  # a config that would not load again is never written
         config.save(cfg)
     assert config.load().players == ["Oma", "Opa", "Lina"]
+
+
+@pytest.mark.parametrize("text, where", [
+    ('language = "en"\nplayers = ["Anna", "Ben"\nmute = true\n', "line 3"),  # tomllib notices the bracket there
+    ('players = ["Anna", "Ben", "Carla", "David", "Emil", "Fritz", "Gerd"]\n', "(players)"),
+])
+def test_at_the_table_a_bad_config_file_is_kept_aside_and_the_standard_settings_start(text, where):
+    """A Pi starts the companion at boot, with nobody at a terminal: a bad file that stopped the start left a black
+    screen, restarted every 3 s. At the table the standard settings start, the file is kept (renamed: the
+    companion writes its config when players are entered, which would lose the player's edits) and the words
+    for the screen say where the mistake is and where the file went."""
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    cfg, words = config.load_for_the_table(lang="en")
+    assert cfg == config.Config()
+    assert not path.exists()
+    (aside,) = path.parent.glob("config.toml.corrupt-*")
+    assert aside.read_text(encoding="utf-8") == text
+    assert where in words and aside.name in words and "standard settings" in words
+    cfg.players = ["Oma", "Opa"]
+    config.save(cfg)  # entering players now writes a new file beside the kept one
+    assert aside.read_text(encoding="utf-8") == text
+    assert config.load_for_the_table() == (config.load(), None)
+
+
+def test_a_config_file_given_on_the_command_line_stays_strict(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text("language = \n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="line 1"):
+        config.load_for_the_table(p)
+    assert p.read_text(encoding="utf-8") == "language = \n"
+
+
+def test_companion_run_starts_on_a_bad_config_file_and_says_so():
+    import os
+
+    path = config.paths.config_file()  # in the test's private XDG folder (conftest)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[sound]\nvolume = 150\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "companion", "run", "--source", "synthetic:1", "--frames", "3",
+                        "--lang", "en"], capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    assert r.returncode == 0, r.stderr
+    assert "Mistake in the settings file (sound.volume)" in r.stderr and "Traceback" not in r.stderr
