@@ -20,15 +20,18 @@ def _announcer(cfg: Config):
 
 
 def _buttons(cfg: Config):
+    """The arcade buttons, and words for the screen when they cannot be used: on a Pi the family presses them, and
+    a log line alone would leave them pressing buttons that do nothing."""
+    from companion.i18n import t
     from hardware.buttons import ButtonPanel
     from hardware.events import Button
 
     try:
         return ButtonPanel({Button(k): v for k, v in cfg.buttons.pins.items()}, hold_time=cfg.buttons.hold_time,
-                           debounce=cfg.buttons.debounce)
+                           debounce=cfg.buttons.debounce), None
     except Exception as exc:  # GPIO busy or absent: the keyboard and touch still work
         log.warning("buttons unavailable: %s", exc)
-        return None
+        return None, t("core.buttons_failed", cfg.language)
 
 
 def _stopped(what_is_kept: str) -> int:
@@ -52,11 +55,14 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     register_all()
     display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen)
     announcer = _announcer(cfg)
-    app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=_buttons(cfg),
+    buttons, buttons_failed = _buttons(cfg)
+    app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=buttons,
               start_free_play=True)
     if notice:
         log.warning("%s", notice)
-        app.show_notice(notice, seconds=30)
+    notices = [n for n in (notice, buttons_failed) if n]
+    if notices:
+        app.show_notice(" ".join(notices), seconds=30)
     try:
         app.run(max_frames=max_frames)
         if screenshot:
@@ -82,7 +88,7 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
     source = open_source(source_spec or cfg.camera)  # SourceError: one clear line, before any window opens
     display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen)
     keys = KeyboardButtons(hold_time=cfg.buttons.hold_time)
-    buttons = _buttons(cfg)
+    buttons, _ = _buttons(cfg)  # its failure is logged on the terminal that started the teaching
     finished = False
 
     def done() -> None:

@@ -1,0 +1,37 @@
+"""``companion run`` at the start: what a Pi with nobody at a terminal must still say on its screen."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion import runtime
+from companion.app import App
+from companion.config import Config
+
+
+def test_buttons_that_cannot_start_are_said_on_the_screen(monkeypatch, out_dir):
+    """GPIO busy, or no pin library for this Pi: the keyboard and touch still work, and the screen says so. A log
+    line alone left a family pressing arcade buttons that did nothing."""
+    from hardware import buttons
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("GPIO busy")
+
+    monkeypatch.setattr(buttons, "ButtonPanel", broken)
+    shown: list[str] = []
+    show_notice = App.show_notice
+
+    def watched(self, text, seconds=5.0, *, good=False):
+        shown.append(text)
+        show_notice(self, text, seconds, good=good)
+
+    monkeypatch.setattr(App, "show_notice", watched)
+    shot = out_dir / "run_buttons_failed.png"
+    cfg = Config(language="en")
+    cfg.display.fullscreen = False
+    assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3, screenshot=str(shot)) == 0
+    assert any("arcade buttons do not work" in text for text in shown)
+    img = cv2.imread(str(shot))
+    strip = np.all(np.abs(img.astype(int) - (70, 70, 235)) < 8, axis=2)  # theme.BAD, in BGR
+    assert strip[300:440].mean() > 0.2
