@@ -412,12 +412,16 @@ class App:
         lang = self.lang
         items = [MenuItem(t("core.pause_continue", lang), "continue"),
                  MenuItem(t("core.pause_undo", lang), "undo", enabled=bool(self.session and self.session.can_undo)),
-                 MenuItem(t("core.pause_mute", lang), "mute", enabled=self.announcer is not None),
+                 MenuItem(t(self._sound_item(), lang), "mute", enabled=self.announcer is not None),
                  MenuItem(t("core.pause_main_menu_unsaved" if self._unsaved() else "core.pause_main_menu", lang),
                           "menu")]
         saved = self._unsaved("core.pause_not_saved") or t("core.pause_saved", lang)
         self.mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice, self._back_to_game, lang,
                              subtitle=saved)
+
+    def _sound_item(self) -> str:
+        """What the pause menu's sound entry will do: a table that went quiet by a long SELECT finds the way back."""
+        return "core.pause_sound_on" if self.announcer is not None and self.announcer.muted else "core.pause_sound_off"
 
     def _unsaved(self, key: str = "core.not_saved") -> str | None:
         """Words for the table when the game in progress cannot be written to the disk (it goes on in memory)."""
@@ -444,6 +448,9 @@ class App:
         if self.announcer is None:
             return
         self.cfg.sound.mute = self.announcer.toggle_mute()
+        # said on the screen: a long SELECT by accident must not leave a table silent without knowing why
+        self.show_notice(t("core.muted_hint" if self.cfg.sound.mute else "core.unmuted", self.lang), seconds=4,
+                         good=True)
         try:
             config.save(self.cfg)
         except (CompanionError, OSError) as exc:

@@ -51,6 +51,7 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     from companion.app import App
     from companion.display import Display
     from companion.games_ui import register_all
+    from companion.i18n import t
 
     register_all()
     display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen)
@@ -60,7 +61,10 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
               start_free_play=True)
     if notice:
         log.warning("%s", notice)
-    notices = [n for n in (notice, buttons_failed) if n]
+    # no sound device (a speaker not plugged in at boot): the announcements show as banners only, and the table
+    # should know that rather than wait for words that never come
+    silent = None if announcer.audio.available else t("core.no_sound", cfg.language)
+    notices = [n for n in (notice, buttons_failed, silent) if n]
     if notices:
         app.show_notice(" ".join(notices), seconds=30)
     try:

@@ -323,9 +323,15 @@ def test_sound_switched_off_stays_off_after_a_restart(tmp_path):
     _press(app, Button.SELECT, Press.LONG)
     assert app.announcer.muted
     assert config.load().sound.mute  # a power cut now: the next start reads this
-    # the pause menu's "Sound on/off" switches it back, and that is kept too
+    # said on the screen (a long SELECT by accident), with the way back; the pause menu offers to switch it on
+    assert app.notice.startswith("Ton aus") and "WÄHLEN halten" in app.notice and app.notice_good
+    app.pause_menu()
+    assert "Ton an" in [item.label for item in app.mode.menu.items]
     app._pause_choice("mute")
     assert not app.announcer.muted and not config.load().sound.mute
+    assert app.notice == "Ton an."
+    app.pause_menu()
+    assert "Ton aus" in [item.label for item in app.mode.menu.items]
 
 
 def test_a_config_that_cannot_be_written_still_mutes_and_says_so(tmp_path, monkeypatch):

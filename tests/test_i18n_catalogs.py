@@ -52,6 +52,15 @@ def test_every_key_exists_in_every_language(domain, lang, other):
 
 @pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_no_key_is_written_twice(domain, lang):
+    """A key written twice in one file: the later text silently wins, and the screen that used the first changes
+    (a second "core.sound_off" nearly renamed the muted badge)."""
+    ids = re.findall(r'^msgid "(.+)"', (i18n.LOCALE_DIR / lang / f"{domain}.po").read_text(encoding="utf-8"), re.M)
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_no_empty_text_and_keys_belong_to_their_domain(domain, lang):
     cat = fresh_catalog(lang, domain)
     empty = sorted(k for k, v in cat.items() if not v.strip())

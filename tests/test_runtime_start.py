@@ -35,3 +35,17 @@ def test_buttons_that_cannot_start_are_said_on_the_screen(monkeypatch, out_dir):
     img = cv2.imread(str(shot))
     strip = np.all(np.abs(img.astype(int) - (70, 70, 235)) < 8, axis=2)  # theme.BAD, in BGR
     assert strip[300:440].mean() > 0.2
+
+
+def test_no_sound_device_is_said_on_the_screen(monkeypatch):
+    """A speaker not plugged in at boot: the announcements show as banners only, and the table is told so rather
+    than waiting for words that never come."""
+    from companion import announcer, audio
+
+    monkeypatch.setattr(announcer, "open_audio", lambda: audio.NullAudio("no device"))
+    shown: list[str] = []
+    monkeypatch.setattr(App, "show_notice", lambda self, text, seconds=5.0, *, good=False: shown.append(text))
+    cfg = Config(language="en")
+    cfg.display.fullscreen = False
+    assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
+    assert any("No sound device" in text for text in shown)
