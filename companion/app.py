@@ -579,6 +579,9 @@ class App:
         message = error or notice or (self._unsaved() if self.mode is self.game_mode else None)
         if self.watcher is not None and self.watcher.error:
             message = message or t("core.camera_trouble", self.lang, error=self.watcher.error)
+        if self.watcher is not None and self.session is not None and self.mode is self.game_mode and not message:
+            why = self.watcher.why_waiting(self.clock())  # ROLL pressed a while ago and no dice read: say why
+            message = t(f"core.waiting_{why}", self.lang) if why else None
         if message:
             _draw_notice(surface, message, good=message is notice and self.notice_good)
         if self.announcer is not None:

@@ -21,6 +21,11 @@ log = logging.getLogger(__name__)
 
 Reader = Callable[[np.ndarray], TrayReading]
 
+#: seconds after ROLL before the screen says why no reading has come (dice thrown settle within about two)
+WAIT_HINT = 5.0
+#: seconds without a frame that mean the camera sends nothing
+NO_FRAMES = 2.0
+
 
 class DiceWatcher:
     def __init__(self, source, reader: Reader, *, still_seconds: float = 0.6,
@@ -42,6 +47,10 @@ class DiceWatcher:
         self.last_rest: TrayReading | None = None
         self.last_rest_frame: np.ndarray | None = None  # the frame of that rest: a corrected die is cut from it
         self.error: str | None = None
+        #: when ROLL asked for a reading not yet delivered, and when the last frame came (clock seconds): a table
+        #: waiting long wants to know why (``why_waiting``)
+        self.wanted_since: float | None = None
+        self.last_frame_at: float | None = None
         self._thread = threading.Thread(target=self._run, name="dice-watcher", daemon=True)
 
     def _read(self, frame: np.ndarray) -> TrayReading:
@@ -65,6 +74,20 @@ class DiceWatcher:
         """
         self._roll = roll
         self._want = True
+        self.wanted_since = self.clock()
+
+    def why_waiting(self, now: float) -> str | None:
+        """Why a reading asked for ``WAIT_HINT`` s ago has not come: ``"no_frames"`` (the camera sends nothing: a Pi
+        camera hangs rather than fail), ``"hand"`` (one still in the tray), ``"moving"`` (a die still rolling, a hand,
+        a flickering lamp); None while it is not late, or when the tray is still (the reading is on its way)."""
+        since = self.wanted_since
+        if since is None or now - since < WAIT_HINT:
+            return None
+        if self.last_frame_at is None or now - self.last_frame_at > NO_FRAMES:
+            return "no_frames"
+        if self._trigger.moving:  # first: the trigger judges a hand on still frames only
+            return "moving"
+        return "hand" if self._trigger.hand_seen else None
 
     def throw(self) -> None:
         """ROLL on a teaching screen: throw the synthetic dice / advance a replay (a camera's dice are turned by
@@ -87,15 +110,15 @@ class DiceWatcher:
                 if frame is None:
                     time.sleep(0.01)
                     continue
-                self.latest_frame = frame
+                self.latest_frame, self.last_frame_at = frame, self.clock()
                 reading = self._trigger.feed(frame, self.clock())
                 if reading is not None:
                     self.last_rest, self.last_rest_frame = reading, frame
                     if self._want or self.auto:
-                        self._want = False
+                        self._want, self.wanted_since = False, None
                         self.readings.put(reading)
                 elif self._want and not self._trigger.armed and self.last_rest is not None:
-                    self._want = False
+                    self._want, self.wanted_since = False, None
                     self.readings.put(self.last_rest)
                 self.error = None
             except Exception as exc:  # a camera hiccup must not kill the watcher; the screen says what happened

@@ -388,3 +388,45 @@ def test_free_play_select_after_an_undo_to_fewer_dice(tmp_path):
     _press(app, Button.SELECT)
     assert app.mode.picking == 0
     app.frame(0.03, [])
+
+
+def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypatch, out_dir):
+    """ROLL pressed and nothing read for a while: "Waiting for the dice to settle" alone would leave the table
+    waiting for ever; the watcher's reason is said in a strip, in the game only (not over a menu)."""
+    import queue
+
+    from companion import app as app_module
+
+    drawn: list[str] = []
+    draw_notice = app_module._draw_notice
+    monkeypatch.setattr(app_module, "_draw_notice",
+                        lambda surface, message, good=False: (drawn.append(message), draw_notice(surface, message,
+                                                                                                 good=good)))
+
+    class Late:
+        readings: queue.Queue = queue.Queue()
+        auto, error, latest_frame, source = False, None, None, None
+        reason: str | None = None
+
+        def request(self) -> None: ...
+
+        def why_waiting(self, now: float) -> str | None:
+            return self.reason
+
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play
+    app.watcher = late = Late()
+    app.session.camera_ready = True
+    _press(app, Button.ROLL)
+    app.frame(0.03, [])
+    assert drawn == []  # not late: nothing to explain
+    for reason, words in (("moving", "bewegt sich etwas"), ("hand", "Hand ist in der Schale"),
+                          ("no_frames", "keine Bilder")):
+        late.reason = reason
+        app.frame(0.03, [])
+        assert words in drawn[-1]
+    pygame.image.save(app.display.canvas, str(out_dir / "app_waiting_no_frames.png"))
+    app.pause_menu()
+    drawn.clear()
+    app.frame(0.03, [])
+    assert drawn == []

@@ -79,6 +79,9 @@ class ReadingsOnly:
 
     def set_reader(self, reader) -> None: ...
 
+    def why_waiting(self, now: float) -> str | None:
+        return None
+
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_presses_with_camera_readings_in_between_never_raise(tmp_path, seed):

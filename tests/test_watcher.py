@@ -76,3 +76,63 @@ def test_a_camera_hiccup_is_reported_and_the_watcher_keeps_going():
         assert reading.dice == ()
     finally:
         watcher.stop()
+
+
+class _Shown:
+    """A camera showing whatever frame the test puts before it (None: it sends nothing)."""
+
+    def __init__(self, frame) -> None:
+        self.frame = frame
+
+    def roll(self) -> None:
+        pass
+
+    def read(self):
+        time.sleep(0.01)
+        return None if self.frame is None else self.frame.copy()
+
+
+def _until(condition, seconds: float = 5.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_a_reading_long_in_coming_says_why():
+    """ROLL pressed and no dice read after a while: the screen says why (``App.draw``). A tray that does not keep
+    still, a hand held in it, a camera that sends nothing (a Pi camera hangs rather than fail)."""
+    from synth_dice import with_hand
+
+    from hardware.synthetic import render_tray
+    from vision.types import TrayReading
+
+    tray, _ = render_tray(3, n_dice=3)  # (seed 5's table is the hand's colour: no hand to see there)
+    source = _Shown(tray)
+    watcher = DiceWatcher(source, lambda frame: TrayReading(), still_seconds=0.1)
+    watcher.auto = False
+    watcher.start()
+    try:
+        assert _until(lambda: not watcher._trigger.armed)  # the quiet tray was read once: the hand's reference
+        source.frame = with_hand(tray)
+        assert _until(lambda: watcher._trigger.hand_seen)
+        watcher.request(roll=False)
+        assert watcher.why_waiting(time.monotonic()) is None  # not late yet
+        watcher.wanted_since -= 6
+        assert watcher.why_waiting(time.monotonic()) == "hand"
+        frames = iter(range(10**6))
+        shaking = type("Shaking", (), {"roll": lambda self: None,
+                                       "read": lambda self: (time.sleep(0.01), np.roll(tray, 9 * (next(frames) % 2),
+                                                                                       axis=1))[1]})()
+        watcher.source = shaking  # a die rolling, a lamp flickering: never still
+        assert _until(lambda: watcher._trigger.moving and watcher.why_waiting(time.monotonic()) == "moving")
+        watcher.source = source
+        source.frame = None  # the camera stops sending
+        assert _until(lambda: watcher.why_waiting(time.monotonic()) == "no_frames", 5.0)
+        source.frame = tray  # still again, no hand: the reading comes, nothing to explain
+        assert _until(lambda: not watcher.readings.empty())
+        assert watcher.why_waiting(time.monotonic()) is None
+    finally:
+        watcher.stop()
