@@ -259,6 +259,7 @@ class App:
             items.append(MenuItem(t(entry.title_key, lang), ("new", entry.name)))
         items.append(MenuItem(t("core.menu_players", lang), ("players", None)))
         items.append(MenuItem(t("core.menu_teach", lang), ("teach", None)))
+        items.append(MenuItem(t("core.menu_camera", lang), ("camera", None), enabled=self.watcher is not None))
         items.append(MenuItem(t("core.menu_quit", lang), ("quit", None)))
         self.mode = MenuMode(t("core.app_title", lang), items, self._main_choice, None, lang,
                              subtitle=self.source_description)
@@ -271,6 +272,8 @@ class App:
             self.resume(value)
         elif kind == "teach":
             self.teach_menu()
+        elif kind == "camera":
+            self.camera_check()
         elif kind == "players":
             from companion.views.players_view import PlayersMode
 
@@ -304,6 +307,19 @@ class App:
         items = [MenuItem(_teach_title(n, lang), n, enabled=self.watcher is not None) for n in names]
         items.append(MenuItem(t("core.menu_fritzo_cubes", lang), FRITZO_CUBES))
         self.mode = MenuMode(t("core.menu_teach", lang), items, chosen, self.main_menu, lang)
+
+    def camera_check(self) -> None:
+        """The live picture with the pip dice read in it and advice on the camera and the light (setting up)."""
+        from companion.views.camera_check_view import CameraCheckView
+        from hardware.sources import FrameSource
+
+        if self.watcher is None:
+            return
+        self._camera_reads("d6")
+        self.watcher.rearm()  # a reading of what lies there now, by the pip reader, not the last game's
+        source = self.watcher.source
+        throws = type(source).roll is not FrameSource.roll  # the built-in tray or a folder of photos; not a camera
+        self.mode = CameraCheckView(self.lang, self.main_menu, throws=throws)
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
         seed = int(self.wall_clock() * 1000) % 2**31
@@ -552,6 +568,8 @@ class App:
                 if self.session is not None and self.session.camera_ready:
                     self.session.latest_reading = reading
                     self.mode.on_dice(reading)
+                elif self.session is None and getattr(self.mode, "auto_read", False):
+                    self.mode.on_dice(reading)  # a screen outside the games that reads (the camera check)
         on_frame = getattr(self.mode, "on_frame", None)
         if on_frame is not None and self.watcher is not None:
             frame = self.watcher.latest_frame

@@ -41,6 +41,7 @@ class DiceWatcher:
         self.auto = True
         self._want = False
         self._roll = False
+        self._rearm = False
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self.latest_frame: np.ndarray | None = None
@@ -89,6 +90,11 @@ class DiceWatcher:
             return "moving"
         return "hand" if self._trigger.hand_seen else None
 
+    def rearm(self) -> None:
+        """Read the tray again at its next rest even if it has not moved (a screen that just opened wants a reading
+        of what lies there now, with its own reader)."""
+        self._rearm = True
+
     def throw(self) -> None:
         """ROLL on a teaching screen: throw the synthetic dice / advance a replay (a camera's dice are turned by
         hand), wanting no reading: teaching takes its dice from the frames."""
@@ -106,6 +112,9 @@ class DiceWatcher:
                     self._roll = False
                     self.source.roll()
                     self._trigger.reset()  # the next frames show new dice: wait for them to settle
+                if self._rearm:
+                    self._rearm = False
+                    self._trigger.reset()
                 frame = self.source.read()
                 if frame is None:
                     time.sleep(0.01)

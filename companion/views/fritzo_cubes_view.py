@@ -37,7 +37,7 @@ from companion.games.fritzo.geometry import BOTTOM, EAST, FACES, NORTH, SOUTH, T
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
 from companion.views.colour_faces import colour_style, draw_colour_face, draw_pattern
-from companion.views.widgets import Menu, MenuItem, hint_bar
+from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -395,8 +395,8 @@ class CubeSetTeachMode:
             pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
             theme.text(surface, "?", box.center, theme.LARGE, theme.MUTED, bold=True, anchor="center")
             note = t(f"fritzo.cubes.camera_{self.camera_state}", lang)
-        _wrap(surface, note, pygame.Rect(area.x, box.bottom + 6, area.w, area.bottom - box.bottom - 6), theme.SMALL,
-              theme.TEXT if self.camera_colour else theme.MUTED)
+        draw_wrapped(surface, note, pygame.Rect(area.x, box.bottom + 6, area.w, area.bottom - box.bottom - 6),
+                     theme.SMALL, theme.TEXT if self.camera_colour else theme.MUTED)
 
     def _instruction(self) -> str:
         f = FACES[self.face]
@@ -411,14 +411,14 @@ class CubeSetTeachMode:
         if self.message and self.message_bad:
             pygame.draw.rect(surface, (70, 24, 28), area, border_radius=10)
             pygame.draw.rect(surface, theme.BAD, area, width=4, border_radius=10)
-            _wrap(surface, self.message, area.inflate(-20, -14), theme.BODY, theme.TEXT, bold=True)
+            draw_wrapped(surface, self.message, area.inflate(-20, -14), theme.BODY, theme.TEXT, bold=True)
             return
         top = area.y
         if self.message:
             size = theme.fit_text(self.message, theme.BODY, area.w, True)
             r = theme.text(surface, self.message, (area.x, top), size, theme.GOOD, bold=True)
             top = r.bottom + 6
-        _wrap(surface, self._instruction(), pygame.Rect(area.x, top, area.w, area.bottom - top), theme.BODY,
+        draw_wrapped(surface, self._instruction(), pygame.Rect(area.x, top, area.w, area.bottom - top), theme.BODY,
               theme.TEXT)
 
     def _draw_menu(self, surface: pygame.Surface) -> None:
@@ -462,28 +462,3 @@ class CubeSetTeachMode:
             theme.text(surface, cube.id, (cx + 3 * s + 4, cy + 2 * s), theme.BODY, theme.TEXT, bold=True,
                        anchor="midleft")
         hint_bar(surface, [(t("core.btn_select", lang), t("fritzo.cubes.hint_done", lang))])
-
-
-def _wrap(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, color: tuple[int, int, int], *,
-          bold: bool = False) -> None:
-    """Word-wrap ``s`` into ``rect``, a smaller size when it does not fit (long German words stay whole)."""
-    while True:
-        f = theme.font(size, bold)
-        lines: list[str] = []
-        line = ""
-        for w in s.split():
-            trial = f"{line} {w}".strip()
-            if f.size(trial)[0] > rect.w and line:
-                lines.append(line)
-                line = w
-            else:
-                line = trial
-        if line:
-            lines.append(line)
-        if len(lines) * f.get_linesize() <= rect.h or size <= 14:
-            break
-        size -= 2
-    y = rect.y
-    for line in lines:
-        theme.text(surface, line, (rect.x, y), size, color, bold=bold)
-        y += f.get_linesize()

@@ -20,7 +20,7 @@ from companion.i18n import disk_words, t
 from companion.teach import Progress, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
-from companion.views.widgets import Menu, MenuItem, hint_bar
+from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar
 from hardware.events import ButtonEvent
 from vision import rest, taught
 from vision.detect import find_any_dice
@@ -201,11 +201,11 @@ class TeachView:
         if self.crop is None:
             pygame.draw.rect(surface, theme.PANEL, die_rect, border_radius=12)
             msg = self.message or ("" if self.tray_done or self.hand else t("teach.no_die", lang))
-            _wrap(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
+            draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
             # what to do next, where the list of faces stood: a hand in the tray first, it holds everything up
             todo = "teach.hand" if self.hand else "teach.all_answered" if self.tray_done else None
             if todo is not None:
-                _wrap(surface, t(todo, lang), pygame.Rect(340, 110, 430, 200), theme.LARGE, theme.ACCENT)
+                draw_wrapped(surface, t(todo, lang), pygame.Rect(340, 110, 430, 200), theme.LARGE, theme.ACCENT)
             hint_bar(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang)), *self._finish_hint()])
             return
         rgb = cv2.cvtColor(cv2.resize(self.crop, die_rect.size, interpolation=cv2.INTER_LINEAR), cv2.COLOR_BGR2RGB)
@@ -220,10 +220,10 @@ class TeachView:
         if chosen is not SKIP:
             draw_face(surface, pygame.Rect(232, 176, 88, 88), chosen, lang, self.dice_set, selected=True)
         question = t("teach.pips_which" if prog.pips else "teach.which_face", lang)
-        y = _wrap(surface, question, pygame.Rect(20, 306, 300, 60), theme.BODY, theme.TEXT)
-        y = _wrap(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, 40), theme.SMALL, theme.GOOD)
+        y = draw_wrapped(surface, question, pygame.Rect(20, 306, 300, 60), theme.BODY, theme.TEXT)
+        y = draw_wrapped(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, 40), theme.SMALL, theme.GOOD)
         if self.n_seen > 1:
-            _wrap(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40), theme.SMALL,
+            draw_wrapped(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40), theme.SMALL,
                   theme.WARN)
         self.menu.draw(surface)
         hint_bar(surface, [(t("core.btn_next", lang), t("core.hint_move", lang)),
@@ -282,21 +282,3 @@ def _patch(frame: np.ndarray, centre: tuple[float, float], size: float) -> np.nd
         return np.zeros((24, 24), np.float32)
     grey = cv2.cvtColor(cut, cv2.COLOR_BGR2GRAY) if cut.ndim == 3 else cut
     return cv2.resize(grey, (24, 24), interpolation=cv2.INTER_AREA).astype(np.float32)
-
-
-def _wrap(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, color: tuple[int, int, int]) -> int:
-    """Word-wrap ``s`` into ``rect`` (long German words stay whole); the y below the last line."""
-    words, line, y = s.split(), "", rect.y
-    f = theme.font(size)
-    for w in words:
-        trial = f"{line} {w}".strip()
-        if f.size(trial)[0] > rect.w and line:
-            theme.text(surface, line, (rect.x, y), size, color)
-            y += f.get_linesize()
-            line = w
-        else:
-            line = trial
-    if line:
-        theme.text(surface, line, (rect.x, y), size, color)
-        y += f.get_linesize()
-    return y

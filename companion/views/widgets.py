@@ -215,3 +215,30 @@ def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> list[
         rects.append(r.union(r2))
         x = r2.right + 22
     return rects
+
+
+def draw_wrapped(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, color: tuple[int, int, int], *,
+                 bold: bool = False) -> int:
+    """Word-wrap ``s`` into ``rect``, smaller (down to 14) when it does not fit its height; long German words stay
+    whole. Returns the y below the last line."""
+    while True:
+        f = theme.font(size, bold)
+        lines: list[str] = []
+        line = ""
+        for w in s.split():
+            trial = f"{line} {w}".strip()
+            if f.size(trial)[0] > rect.w and line:
+                lines.append(line)
+                line = w
+            else:
+                line = trial
+        if line:
+            lines.append(line)
+        if len(lines) * f.get_linesize() <= rect.h or size <= 14:
+            break
+        size -= 2
+    y = rect.y
+    for line in lines:
+        theme.text(surface, line, (rect.x, y), size, color, bold=bold)
+        y += f.get_linesize()
+    return y

@@ -1,0 +1,152 @@
+"""The camera check: what the camera sees, the dice it reads there, and what to change.
+
+Whether the companion reads the dice right the first time depends mostly on where the camera and the lamp are, and
+a family setting it up has no other way to see that than this screen (``companion read`` is for a terminal). It
+shows the live picture with the dice read at the tray's last rest boxed and named, and one piece of advice in words
+(no picture, too dark, glare, a die at the edge, dice too small or unsure, or all good), so the camera or the lamp
+can be moved until it says so. Pip dice are read: every family has some.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+import pygame
+
+from companion.i18n import t
+from companion.views import theme
+from companion.views.widgets import draw_wrapped, hint_bar
+from hardware.events import Button, ButtonEvent, Press
+from vision import rest
+from vision.types import TrayReading
+
+#: where the picture is drawn (design pixels); the frame is fitted inside, keeping its shape
+PICTURE = pygame.Rect(12, 64, 512, 372)
+#: advice thresholds. Light is judged only when dice are missed or unsure (a black felt tray is dark and reads
+#: fine): the picture is too dark when even its brightest 1 % stays under this (0-255)
+DARK = 90
+#: more than this share of pixels at the sensor's top (any channel >= 250) is glare blowing out faces
+GLARE_SHARE = 0.04
+#: a die smaller than this share of the frame's long side (25 px of 640) is read less surely
+SMALL_DIE = 0.04
+
+
+def _light(frame: np.ndarray) -> str | None:
+    """What is wrong with the light, if anything: the key of the advice."""
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    if float(np.percentile(grey, 99)) < DARK:
+        return "core.check_dark"
+    top = frame.max(axis=2) if frame.ndim == 3 else frame
+    return "core.check_glare" if float((top >= 250).mean()) > GLARE_SHARE else None
+
+
+def advice(frame: np.ndarray | None, reading: TrayReading | None, moved: bool) -> tuple[str, dict]:
+    """The one thing to say now: a catalog key (``core.check_*``) and its values; the most basic problem first."""
+    if frame is None:
+        return "core.check_no_picture", {}
+    if moved or reading is None:
+        return "core.check_wait", {}
+    if not reading.dice:
+        return _light(frame) or "core.check_no_dice", {}
+    h, w = frame.shape[:2]
+    for x0, y0, x1, y1 in (d.box for d in reading.dice):
+        if x0 <= 1 or y0 <= 1 or x1 >= w - 2 or y1 >= h - 2:
+            return "core.check_edge", {}
+    side = float(np.median([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in reading.dice]))
+    if side < SMALL_DIE * max(h, w):
+        return "core.check_small", {"px": int(round(side))}
+    unsure = sum(d.face is None for d in reading.dice)
+    if unsure:
+        light = _light(frame)
+        return (light, {}) if light else ("core.check_unsure", {"n": unsure})
+    return "core.check_good", {"n": len(reading.dice)}
+
+
+class CameraCheckView:
+    """A Mode (``companion/views/mode.py``) that also takes camera frames (``on_frame``), as the teaching screen
+    does, and a reading at every rest of the tray (``auto_read``)."""
+
+    auto_read = True
+
+    def __init__(self, lang: str, on_done: Callable[[], None], *, throws: bool = False) -> None:
+        self.lang = lang
+        self.on_done = on_done
+        self.throws = throws  # ROLL throws the built-in tray's dice or shows the next photo (a camera's: by hand)
+        self.frame: np.ndarray | None = None
+        self.reading: TrayReading | None = None
+        self.moved = False  # the tray changed since the reading: its boxes would point at nothing
+        self._rest: np.ndarray | None = None  # the frame's thumbnail when the reading came
+        self._picture: pygame.Surface | None = None
+        self._hints: list[pygame.Rect] = []
+
+    def on_frame(self, frame_bgr: np.ndarray) -> None:
+        self.frame = np.asarray(frame_bgr)
+        self._picture = None
+        if self._rest is not None:
+            self.moved = not rest.still(self._rest, rest.thumbnail(self.frame))
+
+    def on_dice(self, reading: TrayReading) -> None:
+        self.reading, self.moved = reading, False
+        self._rest = rest.thumbnail(self.frame) if self.frame is not None else None
+
+    def on_button(self, event: ButtonEvent) -> bool:
+        if event.button is Button.UNDO and event.press is Press.SHORT:
+            self.on_done()
+            return True
+        return False
+
+    def on_tap(self, pos: tuple[int, int]) -> bool:
+        if any(r.collidepoint(pos) for r in self._hints[-1:]):
+            self.on_done()
+            return True
+        return False
+
+    def update(self, dt: float, now: float) -> None:
+        pass
+
+    def _fit(self) -> tuple[pygame.Rect, float]:
+        h, w = self.frame.shape[:2]
+        k = min(PICTURE.w / w, PICTURE.h / h)
+        size = (max(1, int(w * k)), max(1, int(h * k)))
+        return pygame.Rect((PICTURE.centerx - size[0] // 2, PICTURE.centery - size[1] // 2), size), k
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lang = self.lang
+        surface.fill(theme.BG)
+        theme.text(surface, t("core.check_title", lang), (20, 12), theme.LARGE, theme.ACCENT, bold=True)
+        pygame.draw.rect(surface, theme.PANEL, PICTURE, border_radius=8)
+        if self.frame is not None and self.frame.ndim == 3:
+            place, k = self._fit()
+            if self._picture is None:
+                small = cv2.resize(self.frame, place.size, interpolation=cv2.INTER_AREA)
+                rgb = np.ascontiguousarray(cv2.cvtColor(small, cv2.COLOR_BGR2RGB))
+                self._picture = pygame.image.frombuffer(rgb.tobytes(), place.size, "RGB")
+            surface.blit(self._picture, place)
+            if self.reading is not None and not self.moved:
+                for die in self.reading.dice:
+                    x0, y0, x1, y1 = die.box
+                    box = pygame.Rect(place.x + x0 * k, place.y + y0 * k, max(4, (x1 - x0) * k),
+                                      max(4, (y1 - y0) * k))
+                    colour = theme.UNKNOWN if die.face is None else theme.GOOD
+                    pygame.draw.rect(surface, colour, box, width=3, border_radius=4)
+                    label = "?" if die.face is None else str(die.face)
+                    tag = pygame.Rect((0, 0), theme.font(theme.SMALL, True).size(label)).inflate(10, 0)
+                    tag.midbottom = (box.centerx, box.y - 2)
+                    pygame.draw.rect(surface, colour, tag, border_radius=6)
+                    theme.text(surface, label, tag.center, theme.SMALL, theme.BG, bold=True, anchor="center")
+        column = pygame.Rect(540, 64, 248, 372)
+        y = column.y
+        if self.reading is not None and not self.moved and self.reading.dice:
+            faces = " ".join("?" if d.face is None else str(d.face) for d in self.reading.dice)
+            line = t("core.check_read", lang, n=len(self.reading.dice))
+            y = theme.text(surface, line, (column.x, y), theme.BODY, theme.TEXT, bold=True).bottom + 4
+            y = draw_wrapped(surface, faces, pygame.Rect(column.x, y, column.w, 80), theme.LARGE, theme.TEXT,
+                             bold=True) + 16
+        key, values = advice(self.frame, self.reading, self.moved)
+        colour = theme.GOOD if key == "core.check_good" else theme.ACCENT
+        draw_wrapped(surface, t(key, lang, **values), pygame.Rect(column.x, y, column.w, column.bottom - y),
+                     theme.BODY, colour, bold=True)
+        roll = [(t("core.btn_roll", lang), t("core.check_hint_roll", lang))] if self.throws else []
+        self._hints = hint_bar(surface, [*roll, (t("core.btn_undo", lang), t("core.hint_back", lang))])

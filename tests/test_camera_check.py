@@ -1,0 +1,92 @@
+"""The camera check: the live picture with the pip dice read in it, and one piece of advice on camera and light."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from companion.app import App
+from companion.config import Config
+from companion.display import Display
+from companion.views.camera_check_view import CameraCheckView, advice
+from hardware.events import Button, ButtonEvent
+from vision.types import DieReading, TrayReading
+
+TABLE = np.full((480, 640, 3), 120, np.uint8)
+
+
+def _dice(*boxes, face=3) -> TrayReading:
+    return TrayReading(tuple(DieReading(face, 0.9, box) for box in boxes))
+
+
+@pytest.mark.parametrize("frame, reading, moved, key", [
+    (None, None, False, "core.check_no_picture"),
+    (TABLE, None, False, "core.check_wait"),  # no rest yet
+    (TABLE, _dice((100, 100, 140, 140)), True, "core.check_wait"),  # the dice moved since
+    (TABLE, TrayReading(), False, "core.check_no_dice"),
+    (np.full((480, 640, 3), 30, np.uint8), TrayReading(), False, "core.check_dark"),
+    (np.full((480, 640, 3), 255, np.uint8), TrayReading(), False, "core.check_glare"),
+    (TABLE, _dice((0, 200, 40, 240)), False, "core.check_edge"),
+    (TABLE, _dice((100, 100, 118, 118), (300, 300, 318, 318)), False, "core.check_small"),
+    (TABLE, TrayReading((DieReading(None, 0.3, (100, 100, 140, 140)),)), False, "core.check_unsure"),
+    (np.full((480, 640, 3), 30, np.uint8), TrayReading((DieReading(None, 0.3, (100, 100, 140, 140)),)), False,
+     "core.check_dark"),  # unsure in a dark picture: the light is the advice
+    (np.full((480, 640, 3), 30, np.uint8), _dice((100, 100, 140, 140)), False, "core.check_good"),  # a black
+    # felt tray is dark and reads well: light is judged only when dice are missed or unsure
+])
+def test_the_advice_names_the_most_basic_problem_first(frame, reading, moved, key):
+    assert advice(frame, reading, moved)[0] == key
+
+
+def _app(tmp_path: Path, **kw) -> App:
+    cfg = Config()
+    cfg.language = "en"
+    return App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), **kw)
+
+
+def test_the_main_menu_offers_the_check_only_with_a_camera(tmp_path):
+    app = _app(tmp_path, use_camera=False)
+    item = next(i for i in app.mode.menu.items if i.value == ("camera", None))
+    assert not item.enabled
+
+
+def test_the_check_shows_the_built_in_trays_dice_read_and_undo_goes_back(tmp_path, out_dir):
+    """The whole path on the built-in tray: the main menu's entry, a reading of what lies there (the tray had
+    come to rest before the screen opened), the dice boxed and named, ROLL throws new ones, UNDO leaves."""
+    app = _app(tmp_path, source_spec="synthetic:4")
+    try:
+        while app.mode.menu.items[app.mode.menu.index].value != ("camera", None):
+            app.on_button(ButtonEvent(Button.NEXT))
+        app.on_button(ButtonEvent(Button.SELECT))
+        view = app.mode
+        assert isinstance(view, CameraCheckView) and view.throws
+
+        def read_within(seconds: float) -> TrayReading | None:
+            deadline = time.monotonic() + seconds
+            while time.monotonic() < deadline:
+                app.frame(0.03, [])
+                if view.reading is not None and not view.moved:
+                    return view.reading
+                time.sleep(0.02)
+            return None
+
+        first = read_within(20)
+        assert first is not None
+        truth = Counter(d.face for d in app.watcher.source.truth)
+        assert sum((Counter(first.faces) & truth).values()) >= len(truth) - 1
+        surface = pygame.Surface((800, 480))
+        view.draw(surface)
+        pygame.image.save(surface, str(out_dir / "camera_check.png"))
+        throws = app.watcher.source.throws
+        app.on_button(ButtonEvent(Button.ROLL))
+        view.reading = None
+        assert read_within(20) is not None and app.watcher.source.throws == throws + 1
+        app.on_button(ButtonEvent(Button.UNDO))
+        assert app.mode is not view and app.mode.menu.items[0].value[0] in ("new", "resume")
+    finally:
+        app.close()
