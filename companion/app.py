@@ -311,15 +311,12 @@ class App:
     def camera_check(self) -> None:
         """The live picture with the pip dice read in it and advice on the camera and the light (setting up)."""
         from companion.views.camera_check_view import CameraCheckView
-        from hardware.sources import FrameSource
 
         if self.watcher is None:
             return
         self._camera_reads("d6")
         self.watcher.rearm()  # a reading of what lies there now, by the pip reader, not the last game's
-        source = self.watcher.source
-        throws = type(source).roll is not FrameSource.roll  # the built-in tray or a folder of photos; not a camera
-        self.mode = CameraCheckView(self.lang, self.main_menu, throws=throws)
+        self.mode = CameraCheckView(self.lang, self.main_menu, throws=self.watcher.rolls)
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
         seed = int(self.wall_clock() * 1000) % 2**31

@@ -90,6 +90,14 @@ class DiceWatcher:
             return "moving"
         return "hand" if self._trigger.hand_seen else None
 
+    @property
+    def rolls(self) -> bool:
+        """Whether ROLL changes the dice seen (the built-in tray throws, a folder shows its next photo); a camera's
+        dice are thrown by hand."""
+        from hardware.sources import FrameSource
+
+        return type(self.source).roll is not FrameSource.roll
+
     def rearm(self) -> None:
         """Read the tray again at its next rest even if it has not moved (a screen that just opened wants a reading
         of what lies there now, with its own reader)."""

@@ -82,6 +82,10 @@ class ReadingsOnly:
     def why_waiting(self, now: float) -> str | None:
         return None
 
+    rolls = False
+
+    def rearm(self) -> None: ...
+
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_presses_with_camera_readings_in_between_never_raise(tmp_path, seed):
