@@ -22,7 +22,7 @@ from companion.announce import Announcement
 from companion.config import Config
 from companion.errors import CompanionError
 from companion.games import engine_class
-from companion.i18n import disk_words, error_words, t
+from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
@@ -260,6 +260,9 @@ class App:
         items.append(MenuItem(t("core.menu_players", lang), ("players", None)))
         items.append(MenuItem(t("core.menu_teach", lang), ("teach", None)))
         items.append(MenuItem(t("core.menu_camera", lang), ("camera", None), enabled=self.watcher is not None))
+        other = next(code for code in LANGUAGES if code != lang)
+        items.append(MenuItem(t("core.menu_language", lang, other=t("core.language_name", other)),
+                              ("language", other)))
         items.append(MenuItem(t("core.menu_quit", lang), ("quit", None)))
         self.mode = MenuMode(t("core.app_title", lang), items, self._main_choice, None, lang,
                              subtitle=self.source_description)
@@ -274,6 +277,8 @@ class App:
             self.teach_menu()
         elif kind == "camera":
             self.camera_check()
+        elif kind == "language":
+            self.switch_language(value)
         elif kind == "players":
             from companion.views.players_view import PlayersMode
 
@@ -307,6 +312,21 @@ class App:
         items = [MenuItem(_teach_title(n, lang), n, enabled=self.watcher is not None) for n in names]
         items.append(MenuItem(t("core.menu_fritzo_cubes", lang), FRITZO_CUBES))
         self.mode = MenuMode(t("core.menu_teach", lang), items, chosen, self.main_menu, lang)
+
+    def switch_language(self, lang: str) -> None:
+        """The table's language, kept in the config like the sound: a club that got the companion set up in German
+        switches from the main menu, without a keyboard or the config file. Only there, between games: a game's
+        screens keep the language they started with."""
+        self.lang = self.cfg.language = lang
+        if self.announcer is not None:
+            self.announcer.lang = lang
+        self.main_menu()
+        index = next(i for i, item in enumerate(self.mode.menu.items) if item.value[0] == "language")
+        self.mode.menu.index = index  # the entry stays under the finger: pressed again, it switches back
+        try:
+            config.save(self.cfg)
+        except (CompanionError, OSError) as exc:
+            self.show_notice(t("core.language_not_saved", lang, error=error_words(exc, lang)), seconds=5)
 
     def camera_check(self) -> None:
         """The live picture with the pip dice read in it and advice on the camera and the light (setting up)."""

@@ -430,3 +430,30 @@ def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypat
     drawn.clear()
     app.frame(0.03, [])
     assert drawn == []
+
+
+def test_the_language_is_switched_from_the_main_menu_and_kept(tmp_path, monkeypatch):
+    """A club that got the companion set up in German switches to English without a keyboard or the config file;
+    the entry names the other language in its own words and stays under the finger to switch back."""
+    from companion import config
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+
+    app = _app(tmp_path, announcer=Announcer("de", audio=NullAudio()))
+    labels = [item.label for item in app.mode.menu.items]
+    assert "Sprache / Language: English" in labels and "Spieler und Sitzordnung" in labels
+    while app.mode.menu.items[app.mode.menu.index].value[0] != "language":
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    labels = [item.label for item in app.mode.menu.items]
+    assert "Players and seats" in labels and "Language / Sprache: Deutsch" in labels
+    assert app.lang == app.announcer.lang == "en" and config.load().language == "en"  # after a restart too
+    _press(app, Button.SELECT)  # the same entry: back to German
+    assert app.lang == "de" and config.load().language == "de"
+
+    def read_only(cfg, path=None):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(config, "save", read_only)
+    _press(app, Button.SELECT)
+    assert app.lang == "en" and "Language not saved" in app.notice
