@@ -28,6 +28,7 @@ from companion.session import GameSession
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import MenuItem, hint_bar
+from hardware.buttons import on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
 
 log = logging.getLogger(__name__)
@@ -147,6 +148,8 @@ class App:
         self.wall_clock = wall_clock
         self.journal = Journal((state_dir or paths.state_dir()) / "current")
         self.display = display
+        #: a Pi's fullscreen kiosk: "Quit" would leave a black console there, so the menu offers to switch off
+        self.kiosk = bool(getattr(display, "fullscreen", False)) and on_raspberry_pi()
         self.announcer = announcer
         self.buttons = buttons
         self.running = True
@@ -263,7 +266,10 @@ class App:
         other = next(code for code in LANGUAGES if code != lang)
         items.append(MenuItem(t("core.menu_language", lang, other=t("core.language_name", other)),
                               ("language", other)))
-        items.append(MenuItem(t("core.menu_quit", lang), ("quit", None)))
+        if self.kiosk:
+            items.append(MenuItem(t("core.menu_power_off", lang), ("power_off", None)))
+        else:
+            items.append(MenuItem(t("core.menu_quit", lang), ("quit", None)))
         self.mode = MenuMode(t("core.app_title", lang), items, self._main_choice, None, lang,
                              subtitle=self.source_description)
 
@@ -279,6 +285,8 @@ class App:
             self.camera_check()
         elif kind == "language":
             self.switch_language(value)
+        elif kind == "power_off":
+            self._confirm_power_off()
         elif kind == "players":
             from companion.views.players_view import PlayersMode
 
@@ -312,6 +320,29 @@ class App:
         items = [MenuItem(_teach_title(n, lang), n, enabled=self.watcher is not None) for n in names]
         items.append(MenuItem(t("core.menu_fritzo_cubes", lang), FRITZO_CUBES))
         self.mode = MenuMode(t("core.menu_teach", lang), items, chosen, self.main_menu, lang)
+
+    def _confirm_power_off(self) -> None:
+        """Asked once more: the menu's last entry is where a finger lands after scrolling too far."""
+        lang = self.lang
+
+        def chosen(yes: bool) -> None:
+            if not yes:
+                self.main_menu()
+                return
+            from hardware.power import power_off
+
+            why_not = power_off()
+            if why_not is None:
+                self.running = False  # the system is going down; leave with everything released
+            else:
+                log.warning("switching off refused: %s", why_not)
+                self.main_menu()
+                self.show_notice(t("core.power_off_failed", lang, error=why_not), seconds=10)
+
+        # "Back" first: a second press of SELECT by habit must not switch off
+        items = [MenuItem(t("core.power_off_no", lang), False), MenuItem(t("core.power_off_yes", lang), True)]
+        self.mode = MenuMode(t("core.power_off_title", lang), items, chosen, self.main_menu, lang,
+                             subtitle=t("core.power_off_saved", lang))
 
     def switch_language(self, lang: str) -> None:
         """The table's language, kept in the config like the sound: a club that got the companion set up in German

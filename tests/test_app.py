@@ -457,3 +457,53 @@ def test_the_language_is_switched_from_the_main_menu_and_kept(tmp_path, monkeypa
     monkeypatch.setattr(config, "save", read_only)
     _press(app, Button.SELECT)
     assert app.lang == "en" and "Language not saved" in app.notice
+
+
+def test_on_a_pi_kiosk_the_menu_switches_off_after_asking(tmp_path, monkeypatch):
+    """A kiosk has no keyboard and no desktop: "Quit" left a black console there. It offers to switch the Pi off
+    instead, asked once more, and says so when the system refuses (then unplugging is safe: every game is saved)."""
+    from hardware import power
+
+    app = _app(tmp_path)
+    assert app.mode.menu.items[-1].value == ("quit", None)  # a laptop's window quits
+    app.kiosk = True
+    app.main_menu()
+    assert app.mode.menu.items[-1].value == ("power_off", None)
+    asked: list[bool] = []
+    answer: list[str | None] = [None]
+    monkeypatch.setattr(power, "power_off", lambda: (asked.append(True), answer[0])[1])
+
+    def choose_last_then(label_index: int) -> None:
+        app.mode.menu.index = len(app.mode.menu.items) - 1
+        _press(app, Button.SELECT)  # the confirmation
+        app.mode.menu.index = label_index
+        _press(app, Button.SELECT)
+
+    choose_last_then(0)  # "Back", first: SELECT pressed twice by habit does not switch off
+    assert asked == [] and app.running and app.mode.menu.items[-1].value == ("power_off", None)
+    answer[0] = "sudo: a password is required"
+    choose_last_then(1)
+    assert asked == [True] and app.running and "a password is required" in app.notice
+    answer[0] = None
+    choose_last_then(1)
+    assert asked == [True, True] and not app.running
+
+
+def test_switching_off_reports_the_systems_refusal_in_its_words():
+    import subprocess
+
+    from hardware.power import POWER_OFF, power_off
+
+    calls = []
+
+    def run(args, **kw):
+        calls.append(args)
+        return subprocess.CompletedProcess(args, 1, "", "sudo: a terminal is required\nsudo: a password is required\n")
+
+    assert power_off(run) == "sudo: a password is required" and calls == [POWER_OFF]
+    assert power_off(lambda args, **kw: subprocess.CompletedProcess(args, 0, "", "")) is None
+
+    def missing(args, **kw):
+        raise FileNotFoundError(2, "No such file or directory", "sudo")
+
+    assert "No such file" in power_off(missing)
