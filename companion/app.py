@@ -235,6 +235,8 @@ class App:
         if self.session is not None and self.session.engine.finished:
             self.session.finish()
         self._tray_shows(None)
+        if self.watcher is not None:
+            self.watcher.cancel()
         self.session = None
         self.entry = None
         self.game_mode = None

@@ -90,6 +90,11 @@ class DiceWatcher:
             return "moving"
         return "hand" if self._trigger.hand_seen else None
 
+    def cancel(self) -> None:
+        """Forget a reading asked for and not delivered (the game it was for was left): it must not arrive in the
+        next game as a throw nobody made there."""
+        self._want, self.wanted_since = False, None
+
     @property
     def rolls(self) -> bool:
         """Whether ROLL changes the dice seen (the built-in tray throws, a folder shows its next photo); a camera's

@@ -408,10 +408,15 @@ def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypat
         auto, error, latest_frame, source = False, None, None, None
         reason: str | None = None
 
+        cancelled = False
+
         def request(self) -> None: ...
 
         def why_waiting(self, now: float) -> str | None:
             return self.reason
+
+        def cancel(self) -> None:
+            self.cancelled = True
 
     app = _app(tmp_path)
     _press(app, Button.SELECT)  # free play
@@ -430,6 +435,8 @@ def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypat
     drawn.clear()
     app.frame(0.03, [])
     assert drawn == []
+    app.main_menu()  # the game left: its reading must not arrive in the next game as a throw nobody made there
+    assert late.cancelled
 
 
 def test_the_language_is_switched_from_the_main_menu_and_kept(tmp_path, monkeypatch):

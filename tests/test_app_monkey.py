@@ -86,6 +86,8 @@ class ReadingsOnly:
 
     def rearm(self) -> None: ...
 
+    def cancel(self) -> None: ...
+
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_presses_with_camera_readings_in_between_never_raise(tmp_path, seed):

@@ -136,3 +136,29 @@ def test_a_reading_long_in_coming_says_why():
         assert watcher.why_waiting(time.monotonic()) is None
     finally:
         watcher.stop()
+
+
+def test_a_reading_asked_for_and_cancelled_is_not_delivered():
+    """The game that asked was left (main menu): the dice settling later must not arrive in the next game."""
+    from hardware.synthetic import render_tray
+    from vision.types import TrayReading
+
+    tray, _ = render_tray(3, n_dice=3)
+    frames = iter(range(10**6))
+    source = _Shown(tray)
+    shaking = type("Shaking", (), {"roll": lambda self: None,
+                                   "read": lambda self: (time.sleep(0.01), np.roll(tray, 9 * (next(frames) % 2),
+                                                                                   axis=1))[1]})()
+    watcher = DiceWatcher(shaking, lambda frame: TrayReading(), still_seconds=0.1)
+    watcher.auto = False
+    watcher.start()
+    try:
+        watcher.request(roll=False)
+        assert _until(lambda: watcher._trigger.moving)
+        watcher.cancel()
+        watcher.source = source  # the dice settle
+        assert _until(lambda: not watcher._trigger.armed)  # read at rest...
+        with pytest.raises(queue.Empty):
+            watcher.readings.get(timeout=0.5)  # ...and not delivered
+    finally:
+        watcher.stop()
