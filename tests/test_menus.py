@@ -37,3 +37,32 @@ def test_a_word_with_an_umlaut_stands_on_the_same_line_as_its_neighbours():
         return int(np.nonzero(pygame.surfarray.array3d(surface)[..., 0].max(axis=0) > 128)[0].max())
 
     assert baseline("ZURÜCK") == baseline("ZURUCK") == baseline("WEITER") == baseline("WÄHLEN")
+
+
+def test_items_below_the_screen_are_reached_by_touch_and_shown_by_arrows(out_dir):
+    """The main menu has more items than the screen shows. Before, a touch screen could not reach them at all (a
+    tap only hits items drawn), and the buttons gave no sign that there was more below."""
+    pygame.init()
+    chosen: list[int] = []
+    mode = MenuMode("Table companion", [MenuItem(f"Item {i}", i) for i in range(10)], chosen.append, lang="en")
+    menu = mode.menu
+    shown = menu.visible_range()
+    assert shown == range(0, len(shown)) and len(shown) < 10
+    assert set(menu.scroll_rects()) == {+1}  # nothing above yet
+    surface = pygame.Surface((800, 480))
+    mode.draw(surface)
+    down = menu.scroll_rects()[+1]
+    assert tuple(surface.get_at(down.center))[:3] == theme.ACCENT  # the arrow is drawn there
+    assert all(not r.colliderect(down) for r in menu.item_rects().values())
+    while +1 in menu.scroll_rects():
+        assert mode.on_tap(menu.scroll_rects()[+1].center)
+    assert menu.visible_range().stop == 10 and set(menu.scroll_rects()) == {-1}
+    mode.on_tap(menu.item_rects()[9].center)
+    assert chosen == [9]  # the last item, reached by touch alone
+    mode.draw(surface)
+    pygame.image.save(surface, str(out_dir / "menu_scrolled.png"))
+    while -1 in menu.scroll_rects():
+        assert mode.on_tap(menu.scroll_rects()[-1].center)
+    assert menu.visible_range().start == 0
+    few = MenuMode("Pause", [MenuItem("Continue", 1)], chosen.append, lang="en")
+    assert few.menu.scroll_rects() == {} and few.menu.item_rects()[0].w == few.menu.rect.w

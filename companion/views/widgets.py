@@ -117,6 +117,10 @@ class MenuItem:
     enabled: bool = True
 
 
+#: width of the scroll arrows drawn right of a menu whose items do not all fit
+SCROLL_W = 48
+
+
 @dataclass
 class Menu:
     """A vertical list usable with NEXT (move), SELECT (choose), UNDO (back) alone, or by touch.
@@ -150,8 +154,10 @@ class Menu:
 
     def item_rects(self) -> dict[int, pygame.Rect]:
         top = self.rect.y + (56 if self.title else 0)
-        return {i: pygame.Rect(self.rect.x, top + k * self.row_h, self.rect.w, self.row_h - 8)
-                for k, i in enumerate(self.visible_range())}
+        shown = self.visible_range()
+        # narrower when some do not fit: the scroll arrows stand inside the menu's rect, beside the items
+        w = self.rect.w if len(shown) == len(self.items) else self.rect.w - SCROLL_W - 6
+        return {i: pygame.Rect(self.rect.x, top + k * self.row_h, w, self.row_h - 8) for k, i in enumerate(shown)}
 
     def on_button(self, event: ButtonEvent) -> bool:
         """Handle the event if it is the menu's; return True when used."""
@@ -171,11 +177,32 @@ class Menu:
             return True
         return False
 
+    def scroll_rects(self) -> dict[int, pygame.Rect]:
+        """The arrows beside the list where items are hidden above (-1) or below (+1): on a touch screen the only
+        way to them, and for the buttons a sign that there is more than the screen shows."""
+        rects, shown = self.item_rects(), self.visible_range()
+        if not rects:
+            return {}
+        arrows = {}
+        if shown.start > 0:
+            first = rects[shown.start]
+            arrows[-1] = pygame.Rect(self.rect.right - SCROLL_W, first.y, SCROLL_W, first.h)
+        if shown.stop < len(self.items):
+            last = rects[shown.stop - 1]
+            arrows[+1] = pygame.Rect(self.rect.right - SCROLL_W, last.y, SCROLL_W, last.h)
+        return arrows
+
     def on_tap(self, pos: tuple[int, int]) -> bool:
         for i, r in self.item_rects().items():
             if r.collidepoint(pos) and self.items[i].enabled:
                 self.index = i
                 self.on_choose(self.items[i].value)
+                return True
+        shown = self.visible_range()
+        for step, r in self.scroll_rects().items():
+            if r.collidepoint(pos):  # onto the first hidden item that way: the list moves by one row
+                self.index = shown.start - 1 if step < 0 else shown.stop
+                self._skip_disabled(step)
                 return True
         return False
 
@@ -191,6 +218,10 @@ class Menu:
             color = theme.TEXT if item.enabled else theme.MUTED
             size = theme.fit_text(item.label, theme.BODY, r.w - 30)
             theme.text(surface, item.label, (r.x + 18, r.centery), size, color, bold=hi, anchor="midleft")
+        for step, r in self.scroll_rects().items():  # drawn, not a font glyph: the bundled font may lack arrows
+            cx, cy, d = r.centerx, r.centery, 14
+            tip, base = cy + step * d, cy - step * d
+            pygame.draw.polygon(surface, theme.ACCENT, [(cx, tip), (cx - d, base), (cx + d, base)])
 
 
 def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> list[pygame.Rect]:
