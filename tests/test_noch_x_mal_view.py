@@ -14,6 +14,7 @@ import pytest
 from companion.games.noch_x_mal import NochXMal, Phase
 from companion.journal import Journal
 from companion.session import GameSession
+from companion.views import theme
 from companion.views.noch_x_mal_view import BOARD_AREA, NochXMalMode, draw_colour_swatch
 from hardware.events import Button, ButtonEvent
 from vision.types import DieReading, TrayReading
@@ -255,3 +256,30 @@ def test_a_long_undo_closes_a_pair_menu_whose_roll_is_gone(tmp_path):
     view.update(0.03, 0.0)
     assert not view.stack
     press(view, Button.SELECT)  # the main menu's item now, not a pair of a roll that is gone
+
+
+def test_the_end_of_a_game_draws_nothing_under_the_board_and_no_pair_to_choose(tmp_path, monkeypatch):
+    """How the game was decided ran under the board (a LARGE result pushed it down), and the last roll's pair stayed
+    outlined as if it were still to be chosen."""
+    view, session = new_view(tmp_path, ["Anna", "Ben"], start=0)
+    for name in ("Anna", "Ben"):
+        session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    for name in ("Anna", "Ben"):
+        for _ in range(10):
+            session.apply({"action": "discard", "player": name})
+    view.refresh()
+    choose(view, ("end",))
+    for name, counts in (("Anna", (12, 7, 3)), ("Ben", (12, 7, 4))):
+        choose(view, ("tie", name))
+        for n in counts:
+            choose(view, n)
+    assert session.engine.finished and len(view._status_lines()) == 2
+    session.engine.state.roll.pick = (0, 3)  # as if the last roll's pair had been chosen
+    monkeypatch.setattr(NochXMalMode, "_draw_board", lambda self, surface: None)
+    surface = render(view, "nxm_view_over_no_board")
+    under = pygame.surfarray.array3d(surface)[BOARD_AREA.x:BOARD_AREA.right, BOARD_AREA.y:BOARD_AREA.bottom]
+    assert (under == surface.get_at((0, 470))[:3]).all()  # only the background where the board goes
+    for rect in view.die_rects():
+        ring = rect.inflate(10, 10)
+        assert tuple(surface.get_at((ring.x + 2, ring.centery)))[:3] != theme.ACCENT

@@ -35,7 +35,7 @@ from companion.games.noch_x_mal.faces import (
 from companion.i18n import t
 from companion.views import theme
 from companion.views.colour_faces import colour_style, draw_pattern, ink_on
-from companion.views.widgets import Menu, MenuItem, draw_die, hint_bar
+from companion.views.widgets import Menu, MenuItem, draw_die, draw_wrapped, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -586,7 +586,8 @@ class NochXMalMode:
                 anchor="center",
             )
             return
-        roll = st.roll if self.pending is None else None
+        # a finished game's last pair is history, not a choice to make: drawn plain
+        roll = st.roll if self.pending is None and not self.game.finished else None
         others = self.game.others_choose_from() if roll is not None else None
         for i, (rect, face) in enumerate(zip(self.die_rects(), faces, strict=True)):
             picked = roll is not None and roll.pick is not None and i in roll.pick
@@ -682,9 +683,16 @@ class NochXMalMode:
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         y = DICE_AREA.bottom + 8
-        for text, colour in self._status_lines()[:2]:
-            big = theme.LARGE if self.game.state.phase == Phase.OVER else theme.BODY
-            size = theme.fit_text(text, big if y < 220 else theme.SMALL, 780)
+        lines = self._status_lines()[:2]
+        if self.game.finished:  # the result big; how it was decided where the menus stood (the board's left)
+            text, colour = lines[0]
+            theme.text(surface, text, (400, y), theme.fit_text(text, theme.LARGE, 780), colour, bold=True,
+                       anchor="midtop")
+            for text, colour in lines[1:]:
+                draw_wrapped(surface, text, MENU_AREA.inflate(-20, -16), theme.BODY, colour)
+            return
+        for text, colour in lines:
+            size = theme.fit_text(text, theme.BODY if y < 220 else theme.SMALL, 780)
             theme.text(surface, text, (400, y), size, colour, bold=colour == theme.ACCENT, anchor="midtop")
             y += size + 10
 
