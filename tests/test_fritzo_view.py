@@ -149,7 +149,7 @@ def test_start_roll_from_the_camera_and_by_hand(tmp_path):
     assert taught == [(0, "orange")]  # what the camera could not read is an example now
 
 
-def test_level_one_timer_runs_out(tmp_path):
+def test_level_one_timer_runs_out(tmp_path, monkeypatch):
     view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna",
                                            "minutes": 1})
     press(view, Button.TIMER)
@@ -164,7 +164,14 @@ def test_level_one_timer_runs_out(tmp_path):
     clock.step(25)
     view.update(1 / 30, clock.mono)
     assert session.engine.finished and session.engine.state.result in ("won", "draw")
+    from companion.views import theme
+
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
     shot(view, "level_one_over")
+    winners = session.engine.state.winners
+    assert winners and f"Gewonnen: {', '.join(winners)}" in drawn  # a name alone did not say what it was for
 
 
 def test_strategy_screen_with_scores(tmp_path):

@@ -535,9 +535,10 @@ class FritzoMode:
                    "remove": t("fritzo.ui.remove", self.lang), "nofit": ""}[self.step]
         if s.phase is Phase.OVER:
             heading = t("fritzo.ui.over", self.lang)
-            if s.winners:
-                theme.text(surface, ", ".join(s.winners), (PANEL.x, PANEL.y + 50), theme.LARGE, theme.GOOD,
-                           bold=True)
+            if s.winners:  # a name alone under "Game over" did not say what it was for
+                won = t("fritzo.ui.won", self.lang, players=", ".join(s.winners))
+                theme.text(surface, won, (PANEL.x, PANEL.y + 50), theme.fit_text(won, theme.LARGE, PANEL.w),
+                           theme.GOOD, bold=True)
         if heading:
             theme.text(surface, heading, (PANEL.x, PANEL.y), theme.BODY, theme.ACCENT, bold=True)
         if self.step in ("menu", "roll", "nofit"):
