@@ -362,14 +362,27 @@ class App:
             self.show_notice(t("core.language_not_saved", lang, error=error_words(exc, lang)), seconds=5)
 
     def camera_check(self) -> None:
-        """The live picture with the pip dice read in it and advice on the camera and the light (setting up)."""
+        """The live picture with the dice read in it and advice on the camera and the light (setting up): pip dice
+        first, then each dice set taught (NEXT)."""
+        from companion import dicesets
+        from companion.teach import reader_for_set
         from companion.views.camera_check_view import CameraCheckView
 
         if self.watcher is None:
             return
-        self._camera_reads("d6")
-        self.watcher.rearm()  # a reading of what lies there now, by the pip reader, not the last game's
-        self.mode = CameraCheckView(self.lang, self.main_menu, throws=self.watcher.rolls)
+        taught = [n for n in dicesets.builtin_names() if n != "d6" and reader_for_set(n) is not None]
+
+        def read_set(name: str) -> None:
+            if name == "d6":
+                self._camera_reads("d6")
+            else:
+                self._tray_shows(name)
+                self.watcher.set_reader(reader_for_set(name))
+            self.watcher.rearm()  # a reading of what lies there now, by this set's reader, not the last game's
+
+        read_set("d6")
+        self.mode = CameraCheckView(self.lang, self.main_menu, throws=self.watcher.rolls, sets=["d6", *taught],
+                                    read_set=read_set)
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
         seed = int(self.wall_clock() * 1000) % 2**31

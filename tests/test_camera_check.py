@@ -90,3 +90,35 @@ def test_the_check_shows_the_built_in_trays_dice_read_and_undo_goes_back(tmp_pat
         assert app.mode is not view and app.mode.menu.items[0].value[0] in ("new", "resume")
     finally:
         app.close()
+
+
+def test_next_goes_on_to_each_taught_set_and_its_dice_are_read(tmp_path):
+    """A family checks its games' dice too: NEXT reads the next taught set (the built-in tray throws that set's
+    made-up dice), named as the screen names them elsewhere."""
+    from synth_dice import taught_profile
+
+    from companion import profiles
+
+    profiles.save_profile(taught_profile("noch-x-mal", 1))
+    app = _app(tmp_path, source_spec="synthetic:4")
+    try:
+        app.camera_check()
+        view = app.mode
+        assert view.sets == ["d6", "noch-x-mal"] and view.dice_set == "d6"
+        app.on_button(ButtonEvent(Button.NEXT))
+        assert view.dice_set == "noch-x-mal" and view.reading is None
+        deadline = time.monotonic() + 20
+        while (view.reading is None or view.moved) and time.monotonic() < deadline:
+            app.frame(0.03, [])
+            time.sleep(0.02)
+        assert view.reading is not None
+        truth = Counter(d.face for d in app.watcher.source.truth)
+        read = Counter(d.face for d in view.reading.dice if d.face is not None)
+        assert not read - truth and sum(read.values()) >= sum(truth.values()) - 1  # none named wrongly
+        surface = pygame.Surface((800, 480))
+        view.draw(surface)
+        pygame.image.save(surface, str(Path(__file__).resolve().parents[1] / "out" / "camera_check_taught.png"))
+        app.on_button(ButtonEvent(Button.NEXT))
+        assert view.dice_set == "d6"
+    finally:
+        app.close()

@@ -4,12 +4,13 @@ Whether the companion reads the dice right the first time depends mostly on wher
 a family setting it up has no other way to see that than this screen (``companion read`` is for a terminal). It
 shows the live picture with the dice read at the tray's last rest boxed and named, and one piece of advice in words
 (no picture, too dark, glare, a die at the edge, dice too small or unsure, or all good), so the camera or the lamp
-can be moved until it says so. Pip dice are read: every family has some.
+can be moved until it says so. Pip dice are read first (every family has some); NEXT goes on to each dice set
+taught, so a family sees its games' dice read too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
@@ -17,6 +18,7 @@ import pygame
 
 from companion.i18n import t
 from companion.views import theme
+from companion.views.colour_faces import face_label
 from companion.views.widgets import draw_wrapped, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision import rest
@@ -70,10 +72,15 @@ class CameraCheckView:
 
     auto_read = True
 
-    def __init__(self, lang: str, on_done: Callable[[], None], *, throws: bool = False) -> None:
+    def __init__(self, lang: str, on_done: Callable[[], None], *, throws: bool = False,
+                 sets: Sequence[str] = ("d6",), read_set: Callable[[str], None] | None = None) -> None:
         self.lang = lang
         self.on_done = on_done
         self.throws = throws  # ROLL throws the built-in tray's dice or shows the next photo (a camera's: by hand)
+        #: the dice sets the camera can read (pip dice, then each one taught); ``read_set`` has the app read one
+        self.sets = list(sets)
+        self.set_index = 0
+        self.read_set = read_set
         self.frame: np.ndarray | None = None
         self.reading: TrayReading | None = None
         self.moved = False  # the tray changed since the reading: its boxes would point at nothing
@@ -91,15 +98,32 @@ class CameraCheckView:
         self.reading, self.moved = reading, False
         self._rest = rest.thumbnail(self.frame) if self.frame is not None else None
 
+    @property
+    def dice_set(self) -> str:
+        return self.sets[self.set_index]
+
+    def next_set(self) -> None:
+        """Read the next dice set: what was read with the last one no longer stands."""
+        self.set_index = (self.set_index + 1) % len(self.sets)
+        self.reading, self.moved, self._rest = None, False, None
+        if self.read_set is not None:
+            self.read_set(self.dice_set)
+
     def on_button(self, event: ButtonEvent) -> bool:
         if event.button is Button.UNDO and event.press is Press.SHORT:
             self.on_done()
+            return True
+        if event.button is Button.NEXT and len(self.sets) > 1:
+            self.next_set()
             return True
         return False
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         if any(r.collidepoint(pos) for r in self._hints[-1:]):
             self.on_done()
+            return True
+        if len(self.sets) > 1 and any(r.collidepoint(pos) for r in self._hints[:1]):
+            self.next_set()
             return True
         return False
 
@@ -115,7 +139,10 @@ class CameraCheckView:
     def draw(self, surface: pygame.Surface) -> None:
         lang = self.lang
         surface.fill(theme.BG)
-        theme.text(surface, t("core.check_title", lang), (20, 12), theme.LARGE, theme.ACCENT, bold=True)
+        title = theme.text(surface, t("core.check_title", lang), (20, 12), theme.LARGE, theme.ACCENT, bold=True)
+        which = t("core.check_set", lang, set=t(f"dice.set.{self.dice_set}", lang))
+        theme.text(surface, which, (title.right + 24, title.bottom - 4), theme.fit_text(which, theme.BODY,
+                   780 - title.right - 24), theme.TEXT, anchor="bottomleft")
         pygame.draw.rect(surface, theme.PANEL, PICTURE, border_radius=8)
         if self.frame is not None and self.frame.ndim == 3:
             place, k = self._fit()
@@ -131,7 +158,7 @@ class CameraCheckView:
                                       max(4, (y1 - y0) * k))
                     colour = theme.UNKNOWN if die.face is None else theme.GOOD
                     pygame.draw.rect(surface, colour, box, width=3, border_radius=4)
-                    label = "?" if die.face is None else str(die.face)
+                    label = self._label(die.face)
                     tag = pygame.Rect((0, 0), theme.font(theme.SMALL, True).size(label)).inflate(10, 0)
                     tag.midbottom = (box.centerx, box.y - 2)
                     pygame.draw.rect(surface, colour, tag, border_radius=6)
@@ -139,7 +166,7 @@ class CameraCheckView:
         column = pygame.Rect(540, 64, 248, 372)
         y = column.y
         if self.reading is not None and not self.moved and self.reading.dice:
-            faces = " ".join("?" if d.face is None else str(d.face) for d in self.reading.dice)
+            faces = " ".join(self._label(d.face) for d in self.reading.dice)
             line = t("core.check_read", lang, n=len(self.reading.dice))
             y = theme.text(surface, line, (column.x, y), theme.BODY, theme.TEXT, bold=True).bottom + 4
             y = draw_wrapped(surface, faces, pygame.Rect(column.x, y, column.w, 80), theme.LARGE, theme.TEXT,
@@ -148,5 +175,12 @@ class CameraCheckView:
         colour = theme.GOOD if key == "core.check_good" else theme.ACCENT
         draw_wrapped(surface, t(key, lang, **values), pygame.Rect(column.x, y, column.w, column.bottom - y),
                      theme.BODY, colour, bold=True)
+        other = [(t("core.btn_next", lang), t("core.check_hint_next", lang))] if len(self.sets) > 1 else []
         roll = [(t("core.btn_roll", lang), t("core.check_hint_roll", lang))] if self.throws else []
-        self._hints = hint_bar(surface, [*roll, (t("core.btn_undo", lang), t("core.hint_back", lang))])
+        self._hints = hint_bar(surface, [*other, *roll, (t("core.btn_undo", lang), t("core.hint_back", lang))])
+
+    def _label(self, face: object) -> str:
+        """A face as the screen names it elsewhere: pips as numbers, taught faces by their names ("Rot", "3+X")."""
+        if face is None:
+            return "?"
+        return str(face) if isinstance(face, int) else face_label(face, self.lang)
