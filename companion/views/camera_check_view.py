@@ -166,7 +166,8 @@ class CameraCheckView:
         column = pygame.Rect(540, 64, 248, 372)
         y = column.y
         if self.reading is not None and not self.moved and self.reading.dice:
-            faces = " ".join(self._label(d.face) for d in self.reading.dice)
+            sep = " " if self.dice_set == "d6" else " · "  # taught faces' names have spaces: "? (freie Zahl)"
+            faces = sep.join(self._label(d.face) for d in self.reading.dice)
             line = t("core.check_read", lang, n=len(self.reading.dice))
             y = theme.text(surface, line, (column.x, y), theme.BODY, theme.TEXT, bold=True).bottom + 4
             y = draw_wrapped(surface, faces, pygame.Rect(column.x, y, column.w, 80), theme.LARGE, theme.TEXT,
