@@ -419,7 +419,7 @@ class CubeSetTeachMode:
             r = theme.text(surface, self.message, (area.x, top), size, theme.GOOD, bold=True)
             top = r.bottom + 6
         draw_wrapped(surface, self._instruction(), pygame.Rect(area.x, top, area.w, area.bottom - top), theme.BODY,
-              theme.TEXT)
+                     theme.TEXT)
 
     def _draw_menu(self, surface: pygame.Surface) -> None:
         """The colour list: a patterned swatch and the name per row (never the hue alone), the camera's pick

@@ -223,8 +223,8 @@ class TeachView:
         y = draw_wrapped(surface, question, pygame.Rect(20, 306, 300, 60), theme.BODY, theme.TEXT)
         y = draw_wrapped(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, 40), theme.SMALL, theme.GOOD)
         if self.n_seen > 1:
-            draw_wrapped(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40), theme.SMALL,
-                  theme.WARN)
+            draw_wrapped(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40),
+                         theme.SMALL, theme.WARN)
         self.menu.draw(surface)
         hint_bar(surface, [(t("core.btn_next", lang), t("core.hint_move", lang)),
                            (t("core.btn_select", lang), t("core.hint_choose", lang)), *self._finish_hint()])
