@@ -169,7 +169,8 @@ def test_unsure_camera_reading_is_corrected_on_screen(tmp_path):
     assert view.pending is None
 
 
-def test_tie_break_and_result_entered_with_menus(tmp_path):
+def tie_broken(tmp_path) -> tuple[NochXMalMode, GameSession]:
+    """Anna and Ben both out of chips after one roll: a tie, broken by menus (Ben wins); shot on the way."""
     view, session = new_view(tmp_path, ["Anna", "Ben"], start=0)
     for name in ("Anna", "Ben"):
         session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
@@ -185,6 +186,11 @@ def test_tie_break_and_result_entered_with_menus(tmp_path):
         choose(view, ("tie", name))
         for n in counts:
             choose(view, n)
+    return view, session
+
+
+def test_tie_break_and_result_entered_with_menus(tmp_path):
+    view, session = tie_broken(tmp_path)
     assert session.engine.finished and session.engine.state.winners == ["Ben"]
     render(view, "nxm_view_over")
     assert view._status_lines()[0][0] == "Ben gewinnt!"
@@ -261,19 +267,7 @@ def test_a_long_undo_closes_a_pair_menu_whose_roll_is_gone(tmp_path):
 def test_the_end_of_a_game_draws_nothing_under_the_board_and_no_pair_to_choose(tmp_path, monkeypatch):
     """How the game was decided ran under the board (a LARGE result pushed it down), and the last roll's pair stayed
     outlined as if it were still to be chosen."""
-    view, session = new_view(tmp_path, ["Anna", "Ben"], start=0)
-    for name in ("Anna", "Ben"):
-        session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
-    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
-    for name in ("Anna", "Ben"):
-        for _ in range(10):
-            session.apply({"action": "discard", "player": name})
-    view.refresh()
-    choose(view, ("end",))
-    for name, counts in (("Anna", (12, 7, 3)), ("Ben", (12, 7, 4))):
-        choose(view, ("tie", name))
-        for n in counts:
-            choose(view, n)
+    view, session = tie_broken(tmp_path)
     assert session.engine.finished and len(view._status_lines()) == 2
     session.engine.state.roll.pick = (0, 3)  # as if the last roll's pair had been chosen
     monkeypatch.setattr(NochXMalMode, "_draw_board", lambda self, surface: None)
