@@ -354,3 +354,12 @@ def test_the_teaching_screen_takes_no_die_while_a_hand_is_in_the_tray(data_home)
     assert not view.hand and view.crop is not None
     centre = (spot[0] + die.shape[1] / 2, spot[1] + die.shape[0] / 2)
     assert np.hypot(view.die.centre[0] - centre[0], view.die.centre[1] - centre[1]) < 15
+    # something that stays still as long as no hand does (a cup put down at the edge) is part of the table
+    view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=lambda p: None)
+    show_still(view, frame)
+    view.on_button(ButtonEvent(Button.SELECT))
+    show_still(view, held)
+    assert view.hand
+    view.update(0.1, 5.0)  # rest.HAND_TIMEOUT (4 s) later, still there
+    show_still(view, held)
+    assert not view.hand and view.crop is not None
