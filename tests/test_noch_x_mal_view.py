@@ -277,3 +277,17 @@ def test_the_end_of_a_game_draws_nothing_under_the_board_and_no_pair_to_choose(t
     for rect in view.die_rects():
         ring = rect.inflate(10, 10)
         assert tuple(surface.get_at((ring.x + 2, ring.centery)))[:3] != theme.ACCENT
+
+
+def test_six_players_cards_keep_their_words_inside(tmp_path):
+    """With six players a card is 120 px wide: "Startkombi fehlt" ran on into the next card."""
+    from companion.views.noch_x_mal_view import PLAYER_STRIP
+
+    names = ["Annabelle-Sophie", "Bartholomäus", "Carla-Johanna", "Dorothea", "Eva-Maria", "Friedrich-W."]
+    view, session = new_view(tmp_path, names)
+    surface = render(view, "nxm_view_six_players")
+    w = PLAYER_STRIP.w // len(names)
+    pixels = pygame.surfarray.array3d(surface)
+    for i in range(1, len(names)):
+        gap = pixels[PLAYER_STRIP.x + i * w - 2:PLAYER_STRIP.x + i * w + 2, PLAYER_STRIP.y:PLAYER_STRIP.bottom]
+        assert (gap == theme.BG).all(), f"something drawn between card {i} and card {i + 1}"

@@ -553,8 +553,10 @@ class NochXMalMode:
                     theme.fit_text(combo, theme.SMALL, cell.w - 60),
                     ink,
                 )
-            else:
-                theme.text(surface, self.tr("nxm.ui.no_combo"), (cell.x + 16, y + 1), theme.SMALL, ink)
+            else:  # fitted like the other lines: with six players a card is 120 px wide
+                missing = self.tr("nxm.ui.no_combo")
+                theme.text(surface, missing, (cell.x + 16, y + 1), theme.fit_text(missing, theme.SMALL, cell.w - 20),
+                           ink)
             bottom = []
             if not self.game.solo:
                 bottom.append(
