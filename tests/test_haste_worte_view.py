@@ -343,3 +343,24 @@ def test_game_over_screen(tmp_path: Path) -> None:
     surface = shot(view, "15_over")
     title = [surface.get_at((x, y)) for x in range(250, 550, 3) for y in range(130, 200, 3)]
     assert sum(1 for c in title if c[:3] == theme.GOOD) > 100  # the winner title is drawn large, in green
+
+
+def test_a_long_prompt_does_not_run_over_the_dice_numbers(tmp_path: Path, monkeypatch) -> None:
+    """"Annabelle-Sophie wählt einen Würfel" in large type reached down over the numbers above the dice; they
+    stand below the dice now, with the name of whoever took a die under its number."""
+    clocks = Clocks()
+    names = ["Annabelle-Sophie", "Bartholomäus", "Carla-Johanna", "Dorothea", "Eva-Maria", "Friedrich-W."]
+    view, _ = make(tmp_path, clocks, {"action": "setup", "players": names, "start": 0, "seed": 9})
+    press(view, Button.ROLL)
+    press(view, Button.SELECT)  # Annabelle-Sophie takes die 1: her name goes under it
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: drawn.append((s, text(surface, s, *a, **k)))
+                        or drawn[-1][1])
+    shot(view, "long_prompt")
+    prompt = next(r for s, r in drawn if "wählt einen Würfel" in s)
+    numbers = [r for s, r in drawn if s in {str(i) for i in range(1, 7)}]
+    taker = next(r for s, r in drawn if s == names[0] and r.y > 100)
+    assert len(numbers) == 6 and not any(prompt.colliderect(r) for r in numbers)
+    assert not any(taker.colliderect(r) for r in numbers)
+    assert all(r.top >= d.bottom for r, d in zip(numbers, view.dice.die_rects(), strict=True))

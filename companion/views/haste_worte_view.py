@@ -485,13 +485,13 @@ class HasteWorteMode:
         selected = self.cursor if self.cursor in self._free_dice() else None
         self._draw_dice(surface, list(r.dice or []), selected, {p.die for p in r.picks})
         for i, rect in enumerate(self.dice.die_rects()):
-            theme.text(
+            theme.text(  # below the die: above it, a long prompt in large type ran over the numbers
                 surface,
                 str(i + 1),
-                (rect.centerx, rect.top - 4),
+                (rect.centerx, rect.bottom + 2),
                 theme.SMALL,
                 theme.MUTED,
-                anchor="midbottom",
+                anchor="midtop",
             )
             owner = r.owner_of(i)
             if owner is not None:
@@ -499,7 +499,7 @@ class HasteWorteMode:
                 theme.text(
                     surface,
                     name,
-                    (rect.centerx, rect.bottom + 10),
+                    (rect.centerx, rect.bottom + 30),
                     theme.fit_text(name, theme.BODY, rect.w + 10, bold=True),
                     theme.ACCENT,
                     bold=True,
