@@ -277,11 +277,12 @@ class Announcer:
             return None
         return banner.draw_mute_indicator(surface, t("core.sound_off", self._lang), avoid)
 
-    def draw(self, surface: pygame.Surface, avoid: pygame.Rect | None = None) -> None:
-        """Everything the announcer puts on screen: call it last in the frame, after the mode has drawn."""
+    def draw(self, surface: pygame.Surface, avoid: pygame.Rect | None = None,
+             keep_clear: Sequence[pygame.Rect] = ()) -> None:
+        """Everything the announcer puts on screen: call it last in the frame, after the mode has drawn.
+        ``keep_clear``: more the 'sound off' sign must not cover (the game's menu corner)."""
         drawn = self.draw_banner(surface, avoid)
-        keep_clear = [r for r in (avoid, drawn) if r is not None]
-        self.draw_mute_indicator(surface, keep_clear)
+        self.draw_mute_indicator(surface, [r for r in (avoid, drawn, *keep_clear) if r is not None])
 
     def close(self) -> None:
         self.speech.close()

@@ -666,7 +666,8 @@ class App:
         if message:
             _draw_notice(surface, message, good=message is notice and self.notice_good)
         if self.announcer is not None:
-            self.announcer.draw(surface, getattr(self.mode, "hourglass_rect", None))
+            corner = [MENU_CORNER] if self.session is not None and self.mode is self.game_mode else []
+            self.announcer.draw(surface, getattr(self.mode, "hourglass_rect", None), corner)
 
     def run(self, max_frames: int | None = None) -> None:
         fps = self.cfg.display.fps

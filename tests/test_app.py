@@ -514,3 +514,24 @@ def test_switching_off_reports_the_systems_refusal_in_its_words():
         raise FileNotFoundError(2, "No such file or directory", "sudo")
 
     assert "No such file" in power_off(missing)
+
+
+def test_the_sound_off_sign_does_not_cover_the_games_menu_corner(tmp_path, monkeypatch):
+    """Muted in a game, the sign sat in the top right corner over the ≡ that opens the pause menu; it stands left
+    of it now. Outside the games there is no corner to keep clear, and the sign keeps the corner."""
+    from companion.announcer import Announcer
+    from companion.app import MENU_CORNER
+    from companion.audio import NullAudio
+    from companion.views import banner
+
+    drawn: list[pygame.Rect] = []
+    sign = banner.draw_mute_indicator
+    monkeypatch.setattr(banner, "draw_mute_indicator", lambda *a, **k: drawn.append(sign(*a, **k)) or drawn[-1])
+    app = _app(tmp_path, announcer=Announcer("de", audio=NullAudio()))
+    _press(app, Button.SELECT)  # free play
+    _press(app, Button.SELECT, Press.LONG)  # sound off
+    app.frame(0.03, [])
+    assert not drawn[-1].colliderect(MENU_CORNER) and drawn[-1].top < MENU_CORNER.bottom  # beside it, still on top
+    app.pause_menu()
+    app.frame(0.03, [])
+    assert drawn[-1].right > MENU_CORNER.left  # no corner there: the sign keeps its place

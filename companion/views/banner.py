@@ -174,7 +174,11 @@ def draw_mute_indicator(surface: pygame.Surface, label: str,
     text_img = font.render(label, True, theme.TEXT)
     size = (pad * 3 + icon_w + text_img.get_width(), icon_h + 2 * pad)
     w, h = surface.get_size()
-    corners = [pygame.Rect((w - margin - size[0], margin), size), pygame.Rect((margin, margin), size),
+    top_right = pygame.Rect((w - margin - size[0], margin), size)
+    # beside what it would cover up there (a game's menu corner), before another corner: it stays where it was seen
+    beside = [a for a in avoid if a.colliderect(top_right) and a.top <= top_right.top]
+    left_of = [top_right.move(min(a.left for a in beside) - margin - top_right.right, 0)] if beside else []
+    corners = [top_right, *left_of, pygame.Rect((margin, margin), size),
                pygame.Rect((w - margin - size[0], h - margin - size[1]), size),
                pygame.Rect((margin, h - margin - size[1]), size)]
     rect = next((c for c in corners if not any(c.colliderect(a) for a in avoid)), corners[0])
