@@ -535,10 +535,14 @@ class App:
         except (CompanionError, OSError) as exc:
             self.show_notice(t("core.mute_not_saved", self.lang, error=error_words(exc, self.lang)), seconds=5)
 
+    def _in_game(self) -> bool:
+        """A game's own screen is shown (not its pause menu, not a menu between games)."""
+        return self.session is not None and self.mode is self.game_mode
+
     def _game_over(self) -> bool:
         """A game (not free play) has ended and its screen is shown: the table wants to know what now."""
-        return (self.session is not None and self.mode is self.game_mode and self.entry is not None
-                and self.entry.name != "free-play" and self.session.engine.finished)
+        return (self._in_game() and self.entry is not None and self.entry.name != "free-play"
+                and self.session.engine.finished)
 
     def undo(self) -> None:
         if self.session is not None and self.session.undo():
@@ -546,7 +550,7 @@ class App:
 
     # -- input -----------------------------------------------------------------------------------------------
     def on_button(self, event: ButtonEvent) -> None:
-        in_game = self.session is not None and self.mode is self.game_mode
+        in_game = self._in_game()
         if event.button is Button.UNDO and event.press is Press.LONG:
             if in_game:
                 self.undo()
@@ -570,7 +574,7 @@ class App:
             self.pause_menu()
 
     def on_tap(self, pos: tuple[int, int]) -> None:
-        if self.session is not None and self.mode is self.game_mode and MENU_CORNER.collidepoint(pos):
+        if self._in_game() and MENU_CORNER.collidepoint(pos):
             self.pause_menu()
             return
         if self._game_over():  # a table with touch alone: the two hints are its buttons
@@ -587,7 +591,7 @@ class App:
         if ev.type == pygame.QUIT:
             self.running = False
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            if self.session is not None and self.mode is self.game_mode:
+            if self._in_game():
                 self.pause_menu()
             elif self.session is not None:
                 self._back_to_game()
@@ -648,7 +652,8 @@ class App:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.mode.draw(surface)
-        if self.session is not None and self.mode is self.game_mode:
+        in_game = self._in_game()
+        if in_game:
             _draw_menu_corner(surface)
         if self._game_over():  # the game's own hints would offer moves there are none of
             surface.fill(theme.BG, pygame.Rect(0, theme.DESIGN_SIZE[1] - 34, theme.DESIGN_SIZE[0], 34))
@@ -657,16 +662,16 @@ class App:
                 (t("core.btn_undo", self.lang), t("core.hint_menu", self.lang))])
         error = self.session.error if self.session is not None else None
         notice = self.notice if self.clock() < self.notice_until else None
-        message = error or notice or (self._unsaved() if self.mode is self.game_mode else None)
+        message = error or notice or (self._unsaved() if in_game else None)
         if self.watcher is not None and self.watcher.error:
             message = message or t("core.camera_trouble", self.lang, error=self.watcher.error)
-        if self.watcher is not None and self.session is not None and self.mode is self.game_mode and not message:
+        if self.watcher is not None and in_game and not message:
             why = self.watcher.why_waiting(self.clock())  # ROLL pressed a while ago and no dice read: say why
             message = t(f"core.waiting_{why}", self.lang) if why else None
         if message:
             _draw_notice(surface, message, good=message is notice and self.notice_good)
         if self.announcer is not None:
-            corner = [MENU_CORNER] if self.session is not None and self.mode is self.game_mode else []
+            corner = [MENU_CORNER] if in_game else []
             self.announcer.draw(surface, getattr(self.mode, "hourglass_rect", None), corner)
 
     def run(self, max_frames: int | None = None) -> None:
