@@ -370,18 +370,19 @@ class App:
 
         if self.watcher is None:
             return
-        taught = [n for n in dicesets.builtin_names() if n != "d6" and reader_for_set(n) is not None]
+        # each taught set's reader, its profile loaded once for the screen's life
+        readers = {n: r for n in dicesets.builtin_names() if n != "d6" and (r := reader_for_set(n)) is not None}
 
         def read_set(name: str) -> None:
             if name == "d6":
                 self._camera_reads("d6")
             else:
                 self._tray_shows(name)
-                self.watcher.set_reader(reader_for_set(name))
+                self.watcher.set_reader(readers[name])
             self.watcher.rearm()  # a reading of what lies there now, by this set's reader, not the last game's
 
         read_set("d6")
-        self.mode = CameraCheckView(self.lang, self.main_menu, throws=self.watcher.rolls, sets=["d6", *taught],
+        self.mode = CameraCheckView(self.lang, self.main_menu, throws=self.watcher.rolls, sets=["d6", *readers],
                                     read_set=read_set)
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
