@@ -147,7 +147,58 @@ def _quietly(call: Callable[..., cv2.VideoCapture], *args: object) -> cv2.VideoC
         log_api.setLogLevel(before)
 
 
-class PiCamera(FrameSource):
+class Camera(FrameSource):
+    """A live camera that can stop sending pictures at the table (a cable pulled, a Pi camera hung) and is then
+    let go and looked for again every RETRY_SECONDS, so that plugging it back in, or the camera recovering, is
+    enough: a kiosk has nobody at a terminal to restart the companion."""
+
+    RETRY_SECONDS = 2.0
+
+    def __init__(self, *, clock: Clock = time.monotonic) -> None:
+        super().__init__(clock=clock)
+        self._retry_at = 0.0
+        self._lost = False
+
+    @abstractmethod
+    def _stopped(self) -> str:
+        """What the screen says while the camera sends no pictures, in the player's words."""
+
+    @abstractmethod
+    def _grab(self) -> np.ndarray | None:
+        """The next picture from the open device (None: none this time); raises SourceError when it is gone."""
+
+    def _read(self) -> np.ndarray | None:
+        if self._lost:
+            return self._reconnect()
+        try:
+            return self._grab()
+        except SourceError:
+            self._let_go()
+            raise
+
+    def _let_go(self) -> None:
+        """The device's handle stays dead even once the camera is back: close it, open it anew later."""
+        self._lost = True
+        self._retry_at = self._clock() + self.RETRY_SECONDS
+        try:
+            self._close()
+        except Exception:  # a hung device may fail to close too; a new handle is opened all the same
+            log.warning("%s: closing the stopped camera failed", self.description, exc_info=True)
+
+    def _reconnect(self) -> np.ndarray | None:
+        if self._clock() < self._retry_at:
+            return None
+        self._retry_at = self._clock() + self.RETRY_SECONDS
+        try:
+            self._open()
+        except SourceError:
+            raise SourceError(self._stopped()) from None
+        self._lost = False
+        log.info("%s is back", self.description)
+        return None
+
+
+class PiCamera(Camera):
     """The Raspberry Pi camera through picamera2, with exposure and white balance locked.
 
     Why locked: under automatic exposure the picture brightens and darkens as hands and dice move in and out,
@@ -155,13 +206,20 @@ class PiCamera(FrameSource):
     ``settle`` seconds under the table's light, then keeps exactly those values (or the ones given).
     The main stream is RGB888, which picamera2 delivers in BGR byte order: OpenCV's order, no conversion
     needed. picamera2 is imported inside ``open()`` only, since it exists only on a Pi (from the OS packages).
+
+    A picture is waited for at most FRAME_TIMEOUT seconds: a Pi camera can hang (libcamera's "frontend has timed
+    out", a loose ribbon cable), and picamera2 would then wait for ever. The camera is then closed and started
+    again every RETRY_SECONDS (``Camera``), with exposure found and locked again under the light of that moment.
+    (Older picamera2 releases take ``wait`` as a plain yes and wait as before.)
     """
+
+    FRAME_TIMEOUT = 2.0  # seconds; a frame takes 33 ms, and at most one exposure (locked, well under a second)
 
     def __init__(self, camera_num: int = 0, size: tuple[int, int] = (1280, 960), *,
                  settle: float | None = None,
                  exposure_us: int | None = None, analogue_gain: float | None = None,
-                 colour_gains: tuple[float, float] | None = None) -> None:
-        super().__init__()
+                 colour_gains: tuple[float, float] | None = None, clock: Clock = time.monotonic) -> None:
+        super().__init__(clock=clock)
         self.camera_num = camera_num
         self.size = size
         self.settle = PI_SETTLE_SECONDS if settle is None else settle
@@ -201,7 +259,7 @@ class PiCamera(FrameSource):
         try:
             if self.settle > 0:
                 time.sleep(self.settle)  # let automatic exposure and white balance find the table's light
-            found = cam.capture_metadata()
+            found = cam.capture_metadata(wait=self.FRAME_TIMEOUT)
             self.locked = {
                 "AeEnable": False,
                 "AwbEnable": False,
@@ -210,12 +268,24 @@ class PiCamera(FrameSource):
                 "ColourGains": tuple(self.colour_gains or found["ColourGains"]),
             }
             cam.set_controls(self.locked)
-        except Exception:
+        except Exception as exc:
             self._close()
+            if isinstance(exc, (TimeoutError, RuntimeError, OSError)):
+                why = str(exc) or "timed out"
+                raise SourceError(f"The Pi camera {self.camera_num} started but sends no pictures ({why}): "
+                                  "check its ribbon cable, then try again.") from exc
             raise
 
-    def _read(self) -> np.ndarray | None:
-        frame = self._cam.capture_array("main")
+    def _stopped(self) -> str:
+        return (f"The Pi camera {self.camera_num} stopped sending pictures: check its ribbon cable. "
+                "It is started again by itself.")
+
+    def _grab(self) -> np.ndarray | None:
+        try:
+            frame = self._cam.capture_array("main", wait=self.FRAME_TIMEOUT)
+        except (TimeoutError, RuntimeError, OSError) as exc:
+            log.warning("Pi camera %d: %s", self.camera_num, exc or type(exc).__name__)
+            raise SourceError(self._stopped()) from exc
         return np.ascontiguousarray(as_bgr(frame))
 
     def _close(self) -> None:
@@ -227,11 +297,10 @@ class PiCamera(FrameSource):
                 cam.close()
 
 
-class CaptureDevice(FrameSource):
+class CaptureDevice(Camera):
     """Any camera OpenCV can open (a USB webcam on a laptop or a Pi): ``cam:0`` is the first."""
 
     MAX_FAILURES = 30  # about a second of missing frames: the camera was unplugged, not a hiccup
-    RETRY_SECONDS = 2.0  # an unplugged camera is looked for again this often, so plugging it back in is enough
 
     def __init__(self, index: int = 0, size: tuple[int, int] | None = None, *,
                  clock: Clock = time.monotonic) -> None:
@@ -241,7 +310,6 @@ class CaptureDevice(FrameSource):
         self._cap: cv2.VideoCapture | None = None
         self._failures = 0
         self._shape: tuple[int, int] | None = None
-        self._retry_at = 0.0
 
     @property
     def description(self) -> str:
@@ -270,35 +338,19 @@ class CaptureDevice(FrameSource):
         self._cap = cap
         self._failures = 0
 
-    def _read(self) -> np.ndarray | None:
-        if self._cap is None:
-            return self._reconnect()
+    def _grab(self) -> np.ndarray | None:
         ok, frame = self._cap.read()
         if not ok or frame is None:
             self._failures += 1
             if self._failures >= self.MAX_FAILURES:
-                # the handle of an unplugged camera stays dead even once it is back: let go, open it anew later
-                self._close()
-                self._retry_at = self._clock() + self.RETRY_SECONDS
-                raise SourceError(self._unplugged())
+                raise SourceError(self._stopped())
             return None
         self._failures = 0
         return as_bgr(frame)
 
-    def _unplugged(self) -> str:
+    def _stopped(self) -> str:
         return (f"The camera cam:{self.index} stopped sending pictures: check its cable. "
                 "It starts again by itself once it is plugged back in.")
-
-    def _reconnect(self) -> np.ndarray | None:
-        if self._clock() < self._retry_at:
-            return None
-        self._retry_at = self._clock() + self.RETRY_SECONDS
-        try:
-            self._open()
-        except SourceError:
-            raise SourceError(self._unplugged()) from None
-        log.info("camera cam:%d is back", self.index)
-        return None
 
     def _close(self) -> None:
         cap, self._cap = self._cap, None

@@ -244,6 +244,7 @@ class FakePicamera2:
 
     cameras = [{"Model": "imx708", "Num": 0}]
     instances: list[FakePicamera2] = []
+    hung = False
 
     def __init__(self, camera_num: int = 0) -> None:
         self.camera_num = camera_num
@@ -263,13 +264,16 @@ class FakePicamera2:
     def start(self) -> None:
         self.calls.append(("start",))
 
-    def capture_metadata(self) -> dict:
+    def capture_metadata(self, wait: float | None = None) -> dict:
         return {"ExposureTime": 12000, "AnalogueGain": 2.5, "ColourGains": (1.8, 1.4)}
 
     def set_controls(self, controls: dict) -> None:
         self.calls.append(("set_controls", dict(controls)))
 
-    def capture_array(self, name: str = "main") -> np.ndarray:
+    def capture_array(self, name: str = "main", wait: float | None = None) -> np.ndarray:
+        self.calls.append(("capture_array", wait))
+        if FakePicamera2.hung:  # what picamera2 does when no frame came within ``wait`` seconds
+            raise TimeoutError()
         w, h = self.config["main"]["size"]
         frame = np.zeros((h, w, 3), np.uint8)
         frame[..., 0] = 200  # RGB888 is B, G, R in memory: blue first, as OpenCV wants
@@ -287,6 +291,7 @@ def fake_picamera2(monkeypatch: pytest.MonkeyPatch):
     module = types.ModuleType("picamera2")
     module.Picamera2 = FakePicamera2
     FakePicamera2.instances = []
+    monkeypatch.setattr(FakePicamera2, "hung", False)
     monkeypatch.setitem(sys.modules, "picamera2", module)
     return FakePicamera2
 
@@ -308,6 +313,33 @@ def test_pi_camera_keeps_given_exposure(fake_picamera2) -> None:
         assert cam.locked["ExposureTime"] == 5000
         assert cam.locked["AnalogueGain"] == 1.0
         assert cam.locked["ColourGains"] == (2.0, 1.5)
+
+
+def test_a_hung_pi_camera_is_started_again_by_itself(fake_picamera2) -> None:
+    """A Pi camera that stops delivering frames (libcamera's "frontend has timed out") made picamera2 wait for
+    ever: the dice watcher hung, and only a restart of the Pi brought the table back."""
+    clock = FakeClock()
+    cam = PiCamera(size=(320, 240), settle=0, clock=clock)
+    cam.open()
+    assert cam.read() is not None
+    first = fake_picamera2.instances[0]
+    assert ("capture_array", PiCamera.FRAME_TIMEOUT) in first.calls  # never waited for without a limit
+    fake_picamera2.hung = True
+    with pytest.raises(SourceError, match="ribbon cable.*started again by itself"):
+        cam.read()
+    assert first.calls[-2:] == [("stop",), ("close",)]  # let go: its handle stays dead
+    assert cam.read() is None and len(fake_picamera2.instances) == 1  # not looked for again at once
+    clock.now += PiCamera.RETRY_SECONDS
+    assert cam.read() is None and len(fake_picamera2.instances) == 2  # started anew
+    with pytest.raises(SourceError, match="started again by itself"):
+        cam.read()  # still hung
+    fake_picamera2.hung = False
+    clock.now += PiCamera.RETRY_SECONDS
+    assert cam.read() is None and len(fake_picamera2.instances) == 3
+    frame = cam.read()
+    assert frame is not None and colour_of(frame) == (200, 0, 0)
+    cam.close()
+    assert fake_picamera2.instances[-1].calls[-2:] == [("stop",), ("close",)]
 
 
 def test_pi_camera_not_connected_is_a_clear_error(fake_picamera2, monkeypatch: pytest.MonkeyPatch) -> None:
