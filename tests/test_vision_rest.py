@@ -119,6 +119,39 @@ def test_a_still_hand_holds_the_trigger_until_it_leaves(photo) -> None:
     assert Counter(fired_after[0][1].faces) == Counter(faces)
 
 
+def flickering(img: np.ndarray, step: int, amplitude: float) -> np.ndarray:
+    """The frame under a mains-powered lamp seen by a rolling shutter: bright and dark bands across the rows,
+    rolling a third of a band on from one frame to the next (100 Hz flicker, 30 frames a second)."""
+    rows = np.arange(img.shape[0], dtype=np.float32)[:, None, None]
+    gain = 1.0 + amplitude * np.sin(2 * np.pi * (2.5 * rows / img.shape[0] + step / 3))
+    return np.clip(img * gain, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("amplitude", [0.05, 0.1, 0.2])
+def test_rolling_flicker_bands_of_a_lamp_are_not_dice_moving(photo, amplitude: float) -> None:
+    """Bands of 5 % of the brightness used to count as motion over the whole tray: the dice were never read."""
+    img, faces = photo
+    trig = AtRestTrigger(still_seconds=0.5, reader=CountingReader())
+    frames = [flickering(shaken(img, i), i, amplitude) for i in range(6)]
+    frames += [flickering(img, i, amplitude) for i in range(6, 40)]
+    fired = run(trig, frames)
+    assert len(fired) == 1
+    assert 0.8 - 1e-6 <= fired[0][0] <= 0.8 + 2 / FPS  # still from frame 6 (0.3 s), read 0.5 s later
+    assert Counter(fired[0][1].faces) == Counter(faces)
+
+
+def test_under_flickering_light_moving_dice_and_a_hand_are_still_seen(photo) -> None:
+    img, _ = photo
+    trig = AtRestTrigger(still_seconds=0.3, reader=CountingReader())
+    assert run(trig, [flickering(shaken(img, i), i, 0.1) for i in range(40)]) == []
+    trig = AtRestTrigger(still_seconds=0.5, reader=CountingReader())
+    frames = [flickering(img, i, 0.1) for i in range(15)]
+    frames += [flickering(with_hand(shaken(img, i)), i, 0.1) for i in range(15, 19)]
+    frames += [flickering(with_hand(img), i, 0.1) for i in range(19, 50)]
+    assert len(run(trig, frames)) == 1, "fired while a hand was in the tray"
+    assert trig.hand_seen
+
+
 def test_one_bad_frame_does_not_decide(photo) -> None:
     img, _ = photo
     good = TrayReading((DieReading(5, 0.9, (10, 10, 50, 50)), DieReading(2, 0.9, (100, 10, 140, 50))))

@@ -142,7 +142,7 @@ def hand_in(reference: np.ndarray | None, thumb: np.ndarray, level: float = MOTI
     or a camera bumped changes too much of the view to be an arm."""
     if reference is None or reference.shape != thumb.shape:
         return False
-    changed = (_max_channel(cv2.absdiff(thumb, reference)) > 2.5 * level).astype(np.uint8)
+    changed = (change(reference, thumb) > 2.5 * level).astype(np.uint8)
     changed_share = float(changed.mean())
     if changed_share < share or changed_share > 0.5:
         return False
@@ -156,7 +156,22 @@ def hand_in(reference: np.ndarray | None, thumb: np.ndarray, level: float = MOTI
     return False
 
 
-def _max_channel(diff: np.ndarray) -> np.ndarray:
+def change(before: np.ndarray, now: np.ndarray) -> np.ndarray:
+    """Per pixel, how much ``now`` differs from ``before`` (two thumbnails of one size; the largest channel's
+    difference), after each row of ``now`` is brought to the brightness of the same row of ``before``.
+
+    Why rows: under mains-powered LED or fluorescent light, a camera whose exposure is not a whole number of the
+    lamp's flicker periods (a Pi camera with short exposures) shows dark and light bands across the picture that
+    roll from frame to frame. Bands of 5 % of the brightness changed the whole tray by more than MOTION_LEVEL, so it
+    never counted as still and the dice were never read. A band brightens a whole row alike; a die or a hand changes
+    part of a row, which the row's median leaves out. A lamp dimmed or switched on is evened out the same way."""
+    b = before.astype(np.float32)
+    n = now.astype(np.float32)
+    grey_b = b.mean(axis=2) if b.ndim == 3 else b
+    grey_n = n.mean(axis=2) if n.ndim == 3 else n
+    gain = np.median((grey_n + 4.0) / (grey_b + 4.0), axis=1)  # + 4: black rows have no brightness to compare
+    gain = gain[:, None, None] if n.ndim == 3 else gain[:, None]
+    diff = np.abs(n / gain - b)
     return np.max(diff, axis=2) if diff.ndim == 3 else diff
 
 
@@ -166,7 +181,7 @@ def still(before: np.ndarray | None, now: np.ndarray | None, level: float = MOTI
     pixels changed by more than ``level`` in some channel. A missing one, or another frame size, is not still."""
     if before is None or now is None or before.shape != now.shape:
         return False
-    diff = _max_channel(cv2.absdiff(before, now))
+    diff = change(before, now)
     return float(np.count_nonzero(diff > level)) / diff.size <= share
 
 

@@ -21,7 +21,7 @@ from companion.teach import Progress, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar
-from hardware.events import ButtonEvent
+from hardware.events import Button, ButtonEvent
 from vision import rest, taught
 from vision.detect import find_any_dice
 from vision.taught import Profile
@@ -165,6 +165,8 @@ class TeachView:
         return False
 
     def on_button(self, event: ButtonEvent) -> None:
+        if event.button is Button.ROLL:  # the built-in tray throws, a replay shows its next photo: another tray,
+            self._quiet = None  # not a hand over this one
         self.menu.on_button(event)
 
     def on_tap(self, pos: tuple[int, int]) -> None:
