@@ -109,9 +109,13 @@ def test_the_teaching_screen_asks_for_a_face_once_more():
     view = TeachView("echt-spitze", "en", profile=Profile("echt-spitze"), save=lambda p: saved.append(len(p)))
     rng = np.random.default_rng(2)
 
+    def next_tray(faces: list[str]) -> None:
+        """ROLL: the built-in tray throws the next die (another table and lamp: not a hand over the last one)."""
+        view.on_button(ButtonEvent(Button.ROLL))
+        show_still(view, render_tray(rng, faces=faces, painter=painter_for("echt-spitze"))[0])
+
     def show_and_answer(shown: str, answer: str) -> None:
-        frame, _ = render_tray(rng, faces=[shown], painter=painter_for("echt-spitze"))
-        show_still(view, frame)
+        next_tray([shown])
         assert view.crop is not None
         labels = [i.value for i in view.menu.items]
         for _ in range(labels.index(answer)):
@@ -128,8 +132,7 @@ def test_the_teaching_screen_asks_for_a_face_once_more():
     view.draw(surface)
     OUT.mkdir(exist_ok=True)
     pygame.image.save(surface, str(OUT / "test_teach_view_again.png"))
-    frame, _ = render_tray(rng, faces=["1"], painter=painter_for("echt-spitze"))
-    show_still(view, frame)  # another die: the request stays on the screen, below the question
+    next_tray(["1"])  # another die: the request stays on the screen, below the question
     assert view.crop is not None and view.again == "3"
     view.draw(surface)
     pygame.image.save(surface, str(OUT / "test_teach_view_again_next_die.png"))
