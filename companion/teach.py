@@ -205,6 +205,9 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
         if said == "dropped":
             notes.append(f"A photo of {face!r} looked like none of its other photos (blurred, or another face?) and "
                          "was left out.")
+        elif said == "disagree" and (other := profile.looks_like(face)) is not None:
+            notes.append(f"The photo of {face!r} looks like {other!r} (a lamp's colour?). Teach one more photo of it "
+                         "in another light, on the teaching screen or from a folder with just that photo.")
         elif said == "disagree":
             notes.append(f"The photos of {face!r} do not look alike (one may be blurred, or show another face). "
                          "Teach one more photo of it, on the teaching screen or from a folder with just that photo: "

@@ -143,3 +143,72 @@ def test_the_teaching_screen_asks_for_a_face_once_more():
     show_and_answer("3", "3")
     assert view.message == t("teach.dropped", "en", face=label) and view.again is None
     assert view.profile.counts() == {"3": 2} and saved == [1, 2, 2]
+
+
+def _fritzo_orange(rng: np.random.Generator) -> Profile:
+    """A Fritzo profile, as ``companion.profiles`` loads it (colour faces may be plain), taught two oranges."""
+    p = Profile("fritzo", blank_faces=profiles.blank_faces("fritzo"))
+    for c in crops("fritzo", "orange", 2, rng, hard=False):
+        p.add("orange", c)
+    assert p.settle("orange") == "agree"
+    return p
+
+
+def test_a_colour_photo_that_looks_like_another_taught_colour_is_asked_for_once_more():
+    """A yellow cube photographed under a warm lamp has orange's colour: kept, every orange read later was asked
+    about (the benchmark's seed 2). Here an orange cube stands for it, answered "yellow"."""
+    rng = np.random.default_rng(5)
+    p = _fritzo_orange(rng)
+    p.add("yellow", crops("fritzo", "orange", 1, rng, hard=False)[0])
+    assert p.settle("yellow") == "disagree" and p.looks_like("yellow") == "orange"
+    assert p.counts() == {"orange": 2, "yellow": 1}  # nothing dropped: the next photo decides
+    p.add("yellow", crops("fritzo", "yellow", 1, rng, hard=False)[0])
+    assert p.settle("yellow") == "dropped" and p.counts() == {"orange": 2, "yellow": 1}
+    assert p.looks_like("yellow") is None
+    assert [taught.match(p, c).face for c in crops("fritzo", "orange", 5, rng, hard=False)] == ["orange"] * 5
+    assert [taught.match(p, c).face for c in crops("fritzo", "yellow", 5, rng, hard=False)] == ["yellow"] * 5
+
+
+def test_colours_far_apart_agree_and_marked_faces_are_not_compared_by_colour():
+    rng = np.random.default_rng(5)
+    p = _fritzo_orange(rng)
+    p.add("blue", crops("fritzo", "blue", 1, rng, hard=False)[0])
+    assert p.settle("blue") == "agree" and p.looks_like("blue") is None
+    q, _ = _profile("3")  # Echt Spitze: every face carries a mark, its colour is the die's
+    q.add("5", crops("echt-spitze", "3", 1, rng, hard=False)[0])
+    assert q.looks_like("5") is None
+
+
+def test_teaching_from_a_folder_names_the_colour_a_photo_looks_like(tmp_path):
+    write_examples(tmp_path / "ex", "fritzo", ["orange", "orange"], 2, labels=["orange", "yellow"])
+    report = teach_from_examples("fritzo", tmp_path / "ex")
+    assert profiles.load_profile("fritzo").counts() == {"orange": 1, "yellow": 1}
+    # a folder is settled after all of its photos are in: which of the two is the wrong one, no photo can say
+    assert [n.split(" (")[0] for n in report.notes] == ["The photo of 'orange' looks like 'yellow'",
+                                                         "The photo of 'yellow' looks like 'orange'"]
+
+
+def test_the_teaching_screen_says_which_colour_a_photo_looks_like():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.i18n import t
+    from companion.views.colour_faces import face_label
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    rng = np.random.default_rng(3)
+    view = TeachView("fritzo", "de", profile=_fritzo_orange(rng), save=lambda p: None)
+    view.on_button(ButtonEvent(Button.ROLL))
+    show_still(view, render_tray(rng, faces=["orange"], painter=painter_for("fritzo"))[0])
+    assert view.crop is not None
+    for _ in range([i.value for i in view.menu.items].index("yellow")):
+        view.on_button(ButtonEvent(Button.NEXT))
+    view.on_button(ButtonEvent(Button.SELECT))
+    yellow, orange = (face_label(f, "de", view.dice_set) for f in ("yellow", "orange"))
+    assert view.again == "yellow"
+    assert view.message == t("teach.like_other", "de", face=yellow, other=orange)
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(OUT / "test_teach_view_like_other.png"))

@@ -220,20 +220,49 @@ class Profile:
         Why: a photo whose mark the outline cut, whose small cross a lamp washed out (a "5+X" that is a "5"), or
         taught as the wrong face, is a bad example that no later photo outweighs. Two examples cannot say which
         one is wrong; a third can. It does not catch two photos blurred alike (a "?" whose dot runs into its
-        stroke, twice: an untaught "7" still passes as it, docs/taught-dice.md)."""
+        stroke, twice: an untaught "7" still passes as it, docs/taught-dice.md).
+
+        A plain colour face's photo that looks like another taught colour (``looks_like``) does not agree either,
+        even alone: one such photo is enough to have every die of the other colour asked about."""
         own = [i for i, n in enumerate(self.names) if n == name]
-        if len(own) < 2 or self.crops is None:
+        if not own or self.crops is None:
             return "agree"
-        far = np.array([[0.0 if i == j else self._apart(i, j) for j in own] for i in own])
-        far = np.maximum(far, far.T)  # each way: the query's outline and the example's are found differently
-        np.fill_diagonal(far, np.inf)
-        alone = [i for i, row in zip(own, far, strict=True) if row.min() > AGREE]
+        alone = [i for i in own if self._alike_colour(i) is not None]
+        if len(own) >= 2:
+            far = np.array([[0.0 if i == j else self._apart(i, j) for j in own] for i in own])
+            far = np.maximum(far, far.T)  # each way: the query's outline and the example's are found differently
+            np.fill_diagonal(far, np.inf)
+            alone += [i for i, row in zip(own, far, strict=True) if row.min() > AGREE and i not in alone]
         if not alone:
             return "agree"
         if len(alone) == len(own):
             return "disagree"
         self.remove(alone)
         return "dropped"
+
+    def looks_like(self, name: str) -> str | None:
+        """The other taught colour that the newest photo of colour face ``name`` looks like (``_alike_colour``), for
+        the teaching's words when ``settle`` asks for it once more; None when it looks like no other."""
+        own = [i for i, n in enumerate(self.names) if n == name]
+        return self._alike_colour(own[-1]) if own and self.crops is not None else None
+
+    def _alike_colour(self, i: int) -> str | None:
+        """The other face whose colour example i, a plain colour face (a Fritzo cube), lies as near as a die read
+        later may (within BLANK_APART of one of its examples, ``nearest_face``), or None. A yellow photographed
+        under a warm lamp is orange's colour, and every orange read later was asked about (rendered Fritzo crops,
+        the benchmark's seed 2). Another photo of it, under the light of another moment, tells the two apart. Where
+        the two colours look alike under the table's own lamp every photo does, and the screen asks until the
+        player skips: those dice are asked about when read all the same."""
+        name = self.names[i]
+        others = [k for k, n in enumerate(self.names) if n != name]
+        if self.blank_faces is None or name not in self.blank_faces or not others:
+            return None
+        rest = Profile(self.set_name, [self.names[k] for k in others], self.vectors[others], crops=None, side=None,
+                       blank_faces=self.blank_faces)
+        _, table, _, blank = scores(rest, self.crops[i])
+        apart = table[:, [0, 2, 3, 4]].max(axis=1)
+        nearest = int(np.argmin(apart))
+        return rest.names[nearest] if blank and float(apart[nearest]) <= BLANK_APART else None
 
     def _apart(self, i: int, j: int) -> float:
         """How far example j's mark is from example i's (``worst_distance`` of the shape and local differences

@@ -120,7 +120,9 @@ class TeachView:
             self.unsaved = False
             if said == "disagree":  # asked for once more, first in the menu, until it is shown again
                 self.again = face
-                self.message = t("teach.again", self.lang, face=label)
+                other = self.profile.looks_like(face)
+                self.message = t("teach.again", self.lang, face=label) if other is None else t(
+                    "teach.like_other", self.lang, face=label, other=face_label(other, self.lang, self.dice_set))
             else:
                 if self.again == face:
                     self.again = None
