@@ -245,6 +245,8 @@ class FakePicamera2:
     cameras = [{"Model": "imx708", "Num": 0}]
     instances: list[FakePicamera2] = []
     hung = False
+    light: int | None = None
+    exposure = 12000
 
     def __init__(self, camera_num: int = 0) -> None:
         self.camera_num = camera_num
@@ -265,7 +267,7 @@ class FakePicamera2:
         self.calls.append(("start",))
 
     def capture_metadata(self, wait: float | None = None) -> dict:
-        return {"ExposureTime": 12000, "AnalogueGain": 2.5, "ColourGains": (1.8, 1.4)}
+        return {"ExposureTime": FakePicamera2.exposure, "AnalogueGain": 2.5, "ColourGains": (1.8, 1.4)}
 
     def set_controls(self, controls: dict) -> None:
         self.calls.append(("set_controls", dict(controls)))
@@ -275,6 +277,8 @@ class FakePicamera2:
         if FakePicamera2.hung:  # what picamera2 does when no frame came within ``wait`` seconds
             raise TimeoutError()
         w, h = self.config["main"]["size"]
+        if FakePicamera2.light is not None:  # a grey table this bright
+            return np.full((h, w, 3), FakePicamera2.light, np.uint8)
         frame = np.zeros((h, w, 3), np.uint8)
         frame[..., 0] = 200  # RGB888 is B, G, R in memory: blue first, as OpenCV wants
         return frame
@@ -292,6 +296,8 @@ def fake_picamera2(monkeypatch: pytest.MonkeyPatch):
     module.Picamera2 = FakePicamera2
     FakePicamera2.instances = []
     monkeypatch.setattr(FakePicamera2, "hung", False)
+    monkeypatch.setattr(FakePicamera2, "light", None)
+    monkeypatch.setattr(FakePicamera2, "exposure", 12000)
     monkeypatch.setitem(sys.modules, "picamera2", module)
     return FakePicamera2
 
@@ -340,6 +346,38 @@ def test_a_hung_pi_camera_is_started_again_by_itself(fake_picamera2) -> None:
     assert frame is not None and colour_of(frame) == (200, 0, 0)
     cam.close()
     assert fake_picamera2.instances[-1].calls[-2:] == [("stop",), ("close",)]
+
+
+def test_the_pi_camera_finds_its_exposure_again_when_the_light_changes_for_good(fake_picamera2) -> None:
+    """Locked at the start, the exposure burnt the dice out once a ceiling light was switched on."""
+    clock = FakeClock()
+    cam = PiCamera(size=(160, 120), settle=0, clock=clock)
+    cam.open()
+    picam = fake_picamera2.instances[0]
+
+    def frames(light: int, seconds: float) -> None:
+        fake_picamera2.light = light
+        for _ in range(int(seconds * 10)):
+            assert cam.read() is not None
+            clock.now += 0.1
+
+    def controls() -> list[dict]:
+        return [c[1] for c in picam.calls if c[0] == "set_controls"]
+
+    frames(120, 3)
+    frames(230, PiCamera.RELOCK_AFTER - 1)  # a white sleeve over the tray, a lamp for a moment: not for good
+    frames(120, 3)
+    frames(50, PiCamera.RELOCK_AFTER - 1)  # a player leaning over the tray
+    frames(120, 3)
+    assert controls() == [cam.locked]
+    fake_picamera2.exposure = 4000  # what automatic exposure finds under the brighter light
+    frames(230, PiCamera.RELOCK_AFTER + 0.5)
+    assert controls()[1] == {"AeEnable": True, "AwbEnable": True}  # automatic, for a moment
+    frames(150, 1.0)
+    assert controls()[2:] == [cam.locked] and cam.locked["ExposureTime"] == 4000 and not cam.locked["AeEnable"]
+    frames(150, 2 * PiCamera.RELOCK_AFTER)  # the new level is the one to keep
+    assert len(controls()) == 3
+    cam.close()
 
 
 def test_pi_camera_not_connected_is_a_clear_error(fake_picamera2, monkeypatch: pytest.MonkeyPatch) -> None:
