@@ -54,15 +54,24 @@ def test_items_below_the_screen_are_reached_by_touch_and_shown_by_arrows(out_dir
     down = menu.scroll_rects()[+1]
     assert tuple(surface.get_at(down.center))[:3] == theme.ACCENT  # the arrow is drawn there
     assert all(not r.colliderect(down) for r in menu.item_rects().values())
+    taps = 0
     while +1 in menu.scroll_rects():
+        before = menu.visible_range()
         assert mode.on_tap(menu.scroll_rects()[+1].center)
+        taps += 1
+        assert before.stop - 1 in menu.visible_range()  # a page on, the last row seen kept in view
+    assert taps == -(-(10 - len(shown)) // (len(shown) - 1))  # a page a tap, not a row: 2 taps for 10 items in 4
     assert menu.visible_range().stop == 10 and set(menu.scroll_rects()) == {-1}
     mode.on_tap(menu.item_rects()[9].center)
     assert chosen == [9]  # the last item, reached by touch alone
     mode.draw(surface)
     pygame.image.save(surface, str(out_dir / "menu_scrolled.png"))
+    taps = 0
     while -1 in menu.scroll_rects():
+        before = menu.visible_range()
         assert mode.on_tap(menu.scroll_rects()[-1].center)
-    assert menu.visible_range().start == 0
+        taps += 1
+        assert before.start in menu.visible_range()
+    assert menu.visible_range().start == 0 and taps <= 3
     few = MenuMode("Pause", [MenuItem("Continue", 1)], chosen.append, lang="en")
     assert few.menu.scroll_rects() == {} and few.menu.item_rects()[0].w == few.menu.rect.w

@@ -200,8 +200,9 @@ class Menu:
                 return True
         shown = self.visible_range()
         for step, r in self.scroll_rects().items():
-            if r.collidepoint(pos):  # onto the first hidden item that way: the list moves by one row
-                self.index = shown.start - 1 if step < 0 else shown.stop
+            if r.collidepoint(pos):  # a page that way, the row at its edge kept in view (the list is drawn from
+                # the highlight, at the bottom of the rows shown: up, the old first row ends at the bottom)
+                self.index = shown.start if step < 0 else min(len(self.items) - 1, shown.stop + len(shown) - 2)
                 self._skip_disabled(step)
                 return True
         return False
