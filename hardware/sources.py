@@ -210,7 +210,8 @@ class PiCamera(Camera):
 
     Why locked: under automatic exposure the picture brightens and darkens as hands and dice move in and out,
     and a reader tuned on one frame sees a different one the next. The camera first runs automatic for
-    ``settle`` seconds under the table's light, then keeps exactly those values (or the ones given).
+    ``settle`` seconds under the table's light, then keeps exactly those values (or the ones given) until that
+    light changes for good (``_follow_the_light``).
     The main stream is RGB888, which picamera2 delivers in BGR byte order: OpenCV's order, no conversion
     needed. picamera2 is imported inside ``open()`` only, since it exists only on a Pi (from the OS packages).
 
