@@ -126,7 +126,7 @@ def test_a_reading_long_in_coming_says_why():
         shaking = type("Shaking", (), {"roll": lambda self: None,
                                        "read": lambda self: (time.sleep(0.01), np.roll(tray, 9 * (next(frames) % 2),
                                                                                        axis=1))[1]})()
-        watcher.source = shaking  # a die rolling, a lamp flickering: never still
+        watcher.source = shaking  # a die rolling, a shadow moving: never still
         assert _until(lambda: watcher._trigger.moving and watcher.why_waiting(time.monotonic()) == "moving")
         watcher.source = source
         source.frame = None  # the camera stops sending
