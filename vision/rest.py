@@ -138,8 +138,8 @@ class AtRestTrigger:
 def hand_in(reference: np.ndarray | None, thumb: np.ndarray, level: float = MOTION_LEVEL,
             share: float = HAND_SHARE) -> bool:
     """Whether ``thumb`` shows a hand against ``reference``, the last quiet tray without one (both ``thumbnail``):
-    a big change that touches the frame edge, an arm reaching in. A die put down is too small, a light switched on
-    or a camera bumped changes too much of the view to be an arm."""
+    a big change that touches the frame edge, an arm reaching in. A die put down is too small, a camera bumped
+    changes too much of the view to be an arm, and a light switched on is evened out (``change``)."""
     if reference is None or reference.shape != thumb.shape:
         return False
     changed = (change(reference, thumb) > 2.5 * level).astype(np.uint8)
@@ -178,7 +178,8 @@ def change(before: np.ndarray, now: np.ndarray) -> np.ndarray:
 def still(before: np.ndarray | None, now: np.ndarray | None, level: float = MOTION_LEVEL,
           share: float = MOTION_SHARE) -> bool:
     """Whether nothing moved between two thumbnails of the tray (``thumbnail``): no more than ``share`` of their
-    pixels changed by more than ``level`` in some channel. A missing one, or another frame size, is not still."""
+    pixels changed by more than ``level`` in some channel (``change``: rows evened out first). A missing one, or
+    another frame size, is not still."""
     if before is None or now is None or before.shape != now.shape:
         return False
     diff = change(before, now)
