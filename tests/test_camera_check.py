@@ -122,3 +122,50 @@ def test_next_goes_on_to_each_taught_set_and_its_dice_are_read(tmp_path):
         assert view.dice_set == "d6"
     finally:
         app.close()
+
+
+def _watch(view: CameraCheckView, frames, t0: float = 0.0, fps: float = 15.0) -> float:
+    """Show ``frames`` at ``fps``, as the app does (the clock first, then the frame); the time after the last."""
+    t = t0
+    for frame in frames:
+        view.update(1 / fps, t)
+        view.on_frame(frame)
+        t += 1 / fps
+    return t
+
+
+def test_what_keeps_moving_in_the_picture_is_marked(out_dir):
+    """A television at the edge of the picture kept the tray from ever being still: the check said "wait until the
+    dice lie still" for ever, and nothing showed what the dice watcher was waiting for."""
+    from hardware.synthetic import render_tray
+    from vision.pips import read_dice
+
+    pygame.init()
+    tray, dice = render_tray(7, n_dice=3)
+    rng = np.random.default_rng(1)
+
+    def with_screen() -> np.ndarray:  # a flickering picture in the top right corner: 100 x 80 px
+        frame = tray.copy()
+        blocks = rng.integers(0, 255, (4, 5, 3), dtype=np.uint8)  # its pictures change every frame
+        frame[10:90, 520:620] = np.kron(blocks, np.ones((20, 20, 1), np.uint8))
+        return frame
+
+    view = CameraCheckView("de", lambda: None)
+    t = _watch(view, [tray] * 15)
+    view.on_dice(read_dice(tray))  # the tray's last rest, before the screen in view was switched on
+    t = _watch(view, [with_screen() for _ in range(75)], t)  # 5 s: dice thrown, a hand: not yet
+    assert view.restless == []
+    _watch(view, [with_screen() for _ in range(30)], t)
+    assert advice(view.frame, view.reading, view.moved, view.restless)[0] == "core.check_restless"
+    assert view.restless, "nothing marked"
+    for x0, y0, x1, y1 in view.restless:  # the screen, not the dice
+        assert x1 > 500 and y0 < 110 and x0 >= 480 and y1 <= 130
+        for die in view.reading.dice:
+            bx0, by0, bx1, by1 = die.box
+            assert bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    pygame.image.save(surface, str(out_dir / "camera_check_restless.png"))
+    _watch(view, [tray] * 2, t + 2)
+    assert view.restless == [] and advice(view.frame, view.reading, view.moved, view.restless)[0] != \
+        "core.check_restless"

@@ -33,6 +33,11 @@ DARK = 90
 GLARE_SHARE = 0.04
 #: a die smaller than this share of the frame's long side (25 px of 640) is read less surely
 SMALL_DIE = 0.04
+#: the picture has not been still for this many seconds: what keeps moving is marked (a screen, a curtain, a fan
+#: in view, which would keep the dice from ever being read). Dice thrown and a hand arranging them take less.
+RESTLESS_SECONDS = 6.0
+#: a thumbnail pixel keeps moving when it moved in about this share of the last second's frames
+RESTLESS_SHARE = 0.4
 
 
 def _light(frame: np.ndarray) -> str | None:
@@ -44,10 +49,14 @@ def _light(frame: np.ndarray) -> str | None:
     return "core.check_glare" if float((top >= 250).mean()) > GLARE_SHARE else None
 
 
-def advice(frame: np.ndarray | None, reading: TrayReading | None, moved: bool) -> tuple[str, dict]:
-    """The one thing to say now: a catalog key (``core.check_*``) and its values; the most basic problem first."""
+def advice(frame: np.ndarray | None, reading: TrayReading | None, moved: bool,
+           restless: Sequence[tuple[int, int, int, int]] = ()) -> tuple[str, dict]:
+    """The one thing to say now: a catalog key (``core.check_*``) and its values; the most basic problem first.
+    ``restless``: boxes of what keeps moving in the picture (``CameraCheckView.restless``)."""
     if frame is None:
         return "core.check_no_picture", {}
+    if restless:
+        return "core.check_restless", {}
     if moved or reading is None:
         return "core.check_wait", {}
     if not reading.dice:
@@ -87,12 +96,42 @@ class CameraCheckView:
         self._rest: np.ndarray | None = None  # the frame's thumbnail when the reading came
         self._picture: pygame.Surface | None = None
         self._hints: list[pygame.Rect] = []
+        #: boxes (frame pixels) of what has kept moving while the picture was never still for RESTLESS_SECONDS
+        self.restless: list[tuple[int, int, int, int]] = []
+        self._now = 0.0
+        self._last: np.ndarray | None = None  # the previous frame's thumbnail
+        self._heat: np.ndarray | None = None  # per thumbnail pixel, how often it moved lately (decaying)
+        self._unquiet_since: float | None = None
 
     def on_frame(self, frame_bgr: np.ndarray) -> None:
         self.frame = np.asarray(frame_bgr)
         self._picture = None
+        thumb = rest.thumbnail(self.frame)
         if self._rest is not None:
-            self.moved = not rest.still(self._rest, rest.thumbnail(self.frame))
+            self.moved = not rest.still(self._rest, thumb)
+        self._track_motion(thumb)
+
+    def _track_motion(self, thumb: np.ndarray | None) -> None:
+        """Mark what keeps moving: a family that sees "wait until the dice lie still" for ever cannot tell that a
+        television, a curtain or a fan at the edge of the picture is what the dice watcher waits for."""
+        last, self._last = self._last, thumb
+        if thumb is None or last is None or last.shape != thumb.shape:
+            self._heat, self._unquiet_since, self.restless = None, None, []
+            return
+        moving = (rest.change(last, thumb) > rest.MOTION_LEVEL).astype(np.float32)
+        self._heat = moving if self._heat is None else 0.9 * self._heat + 0.1 * moving
+        if rest.still(last, thumb):
+            self._unquiet_since, self.restless = None, []
+            return
+        if self._unquiet_since is None:
+            self._unquiet_since = self._now
+        if self._now - self._unquiet_since < RESTLESS_SECONDS:
+            return
+        hot = cv2.dilate((self._heat > RESTLESS_SHARE).astype(np.uint8), np.ones((3, 3), np.uint8))
+        n, _, stats, _ = cv2.connectedComponentsWithStats(hot, connectivity=8)
+        k = self.frame.shape[1] / thumb.shape[1]
+        self.restless = [(int(x * k), int(y * k), int((x + w) * k), int((y + h) * k))
+                         for x, y, w, h, area in stats[1:n] if area >= 4]
 
     def on_dice(self, reading: TrayReading) -> None:
         self.reading, self.moved = reading, False
@@ -128,7 +167,7 @@ class CameraCheckView:
         return False
 
     def update(self, dt: float, now: float) -> None:
-        pass
+        self._now = now
 
     def _fit(self) -> tuple[pygame.Rect, float]:
         h, w = self.frame.shape[:2]
@@ -163,6 +202,9 @@ class CameraCheckView:
                     tag.midbottom = (box.centerx, box.y - 2)
                     pygame.draw.rect(surface, colour, tag, border_radius=6)
                     theme.text(surface, label, tag.center, theme.SMALL, theme.BG, bold=True, anchor="center")
+            for x0, y0, x1, y1 in self.restless:  # what keeps the tray from ever being still
+                box = pygame.Rect(place.x + x0 * k, place.y + y0 * k, max(6, (x1 - x0) * k), max(6, (y1 - y0) * k))
+                pygame.draw.rect(surface, theme.WARN, box.clip(place), width=4, border_radius=6)
         column = pygame.Rect(540, 64, 248, 372)
         y = column.y
         if self.reading is not None and not self.moved and self.reading.dice:
@@ -172,7 +214,7 @@ class CameraCheckView:
             y = theme.text(surface, line, (column.x, y), theme.BODY, theme.TEXT, bold=True).bottom + 4
             y = draw_wrapped(surface, faces, pygame.Rect(column.x, y, column.w, 80), theme.LARGE, theme.TEXT,
                              bold=True) + 16
-        key, values = advice(self.frame, self.reading, self.moved)
+        key, values = advice(self.frame, self.reading, self.moved, self.restless)
         colour = theme.GOOD if key == "core.check_good" else theme.ACCENT
         draw_wrapped(surface, t(key, lang, **values), pygame.Rect(column.x, y, column.w, column.bottom - y),
                      theme.BODY, colour, bold=True)
