@@ -199,12 +199,16 @@ def test_the_teaching_screen_says_which_colour_a_photo_looks_like():
     pygame.init()
     rng = np.random.default_rng(3)
     view = TeachView("fritzo", "de", profile=_fritzo_orange(rng), save=lambda p: None)
-    view.on_button(ButtonEvent(Button.ROLL))
-    show_still(view, render_tray(rng, faces=["orange"], painter=painter_for("fritzo"))[0])
-    assert view.crop is not None
-    for _ in range([i.value for i in view.menu.items].index("yellow")):
-        view.on_button(ButtonEvent(Button.NEXT))
-    view.on_button(ButtonEvent(Button.SELECT))
+
+    def answer_an_orange_cube_yellow() -> None:
+        view.on_button(ButtonEvent(Button.ROLL))
+        show_still(view, render_tray(rng, faces=["orange"], painter=painter_for("fritzo"))[0])
+        assert view.crop is not None
+        for _ in range([i.value for i in view.menu.items].index("yellow")):
+            view.on_button(ButtonEvent(Button.NEXT))
+        view.on_button(ButtonEvent(Button.SELECT))
+
+    answer_an_orange_cube_yellow()
     yellow, orange = (face_label(f, "de", view.dice_set) for f in ("yellow", "orange"))
     assert view.again == "yellow"
     assert view.message == t("teach.like_other", "de", face=yellow, other=orange)
@@ -212,3 +216,8 @@ def test_the_teaching_screen_says_which_colour_a_photo_looks_like():
     view.draw(surface)
     OUT.mkdir(exist_ok=True)
     pygame.image.save(surface, str(OUT / "test_teach_view_like_other.png"))
+    answer_an_orange_cube_yellow()  # a yellow that looks like orange in this light every time
+    assert view.again == "yellow"
+    answer_an_orange_cube_yellow()  # asked twice: kept, and no longer asked for (the player would have to skip)
+    assert view.again is None and view.message == t("teach.still_differ", "de", face=yellow)
+    assert view.profile.counts()["yellow"] == 3

@@ -251,8 +251,8 @@ class Profile:
         later may (within BLANK_APART of one of its examples, ``nearest_face``), or None. A yellow photographed
         under a warm lamp is orange's colour, and every orange read later was asked about (rendered Fritzo crops,
         the benchmark's seed 2). Another photo of it, under the light of another moment, tells the two apart. Where
-        the two colours look alike under the table's own lamp every photo does, and the screen asks until the
-        player skips: those dice are asked about when read all the same."""
+        the two colours look alike under the table's own lamp every photo does: the screen asks twice more
+        (``teach_view.ASK_AGAIN``) and then keeps them, and those dice are asked about when read."""
         name = self.names[i]
         others = [k for k, n in enumerate(self.names) if n != name]
         if self.blank_faces is None or name not in self.blank_faces or not others:
