@@ -430,7 +430,7 @@ def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypat
         late.reason = reason
         app.frame(0.03, [])
         assert words in drawn[-1]
-    pygame.image.save(app.display.canvas, str(out_dir / "app_waiting_no_frames.png"))
+        pygame.image.save(app.display.canvas, str(out_dir / f"app_waiting_{reason}.png"))
     app.pause_menu()
     drawn.clear()
     app.frame(0.03, [])
