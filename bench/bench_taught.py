@@ -56,14 +56,15 @@ from vision import taught  # noqa: E402
 from vision.detect import find_any_dice  # noqa: E402
 
 
-def _crop_items(set_name, faces, n, rng):
+def _crop_items(set_name, faces, n, rng, profile=None):
     """(face, the die's crop) per photo, and 0 readings of no die."""
     return [(f, c) for f in faces for c in crops(set_name, f, n, rng)], 0
 
 
-def _tray_items(set_name, faces, n, rng, oblique=False, marked_sides=False):
+def _tray_items(set_name, faces, n, rng, oblique=False, marked_sides=False, profile=None):
     """(face, (frame, candidate) or None when the reader read no top face of that die) per die, and how many
-    readings were of no die or of a die read already (``synth_dice.tray_readings``)."""
+    readings were of no die or of a die read already (``synth_dice.tray_readings``; with the taught ``profile``,
+    a die's side read as one more die is left out as the reader does)."""
     todo = [f for f in faces for _ in range(n)]
     rng.shuffle(todo)
     out = []
@@ -72,7 +73,8 @@ def _tray_items(set_name, faces, n, rng, oblique=False, marked_sides=False):
         k = int(rng.integers(1, 5))
         batch, todo = todo[:k], todo[k:]
         tilt = float(rng.uniform(*OBLIQUE)) if oblique else None
-        frame, found, more = tray_readings(set_name, batch, rng, tilt=tilt, marked_sides=marked_sides)
+        frame, found, more = tray_readings(set_name, batch, rng, tilt=tilt, marked_sides=marked_sides,
+                                           profile=profile)
         out += [(f, None if d is None else (frame, d.cand)) for f, d in found]
         extra += more
     return out, extra
@@ -140,7 +142,7 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
     profile = teach(set_name, gen, examples, rng)
     right = unknown = wrong = missed = 0
     times = []
-    items, extra = gen(set_name, TAUGHT_FACES[set_name], n, rng)
+    items, extra = gen(set_name, TAUGHT_FACES[set_name], n, rng, profile=profile)
     for face, c in items:
         if c is None:
             missed += 1
@@ -158,7 +160,7 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
             except taught.MarkNotSeen:
                 pass  # the answer counts for the game; the teaching screen keeps no blank example of it
     untaught = confident = 0
-    for _, c in gen(set_name, UNTAUGHT_FACES[set_name], n, rng)[0]:
+    for _, c in gen(set_name, UNTAUGHT_FACES[set_name], n, rng, profile=profile)[0]:
         if c is None:
             continue
         untaught += 1

@@ -195,7 +195,7 @@ def found_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: 
 
 
 def tray_readings(set_name: str, faces: list[str], rng: np.random.Generator, size: tuple[int, int] = (640, 480),
-                  tilt: float | None = None, marked_sides: bool = False
+                  tilt: float | None = None, marked_sides: bool = False, profile=None
                   ) -> tuple[np.ndarray, list[tuple[str, object]], int]:
     """Render a tray as ``found_dice`` does and find its dice as the taught reader does (``find_any_dice``, then
     ``taught.distinct_dice``), each die judged by the top face the reader found, not by where the finder's box is.
@@ -204,16 +204,21 @@ def tray_readings(set_name: str, faces: list[str], rng: np.random.Generator, siz
     top face) and how many readings are of no die or of a die already read (what the screen would show too many).
     Why not ``found_dice``'s rule (the candidate nearest the die's box): seen from the side, a die's box holds its
     sides too, and the candidate nearest its centre is often one on a side while another reads its top face.
+    With a taught ``profile`` the readings a die's side gives are left out as ``companion.teach.read_taught`` leaves
+    them (``taught.without_sides``).
     """
     from hardware.synthetic import die_under, render_tray
     from vision.detect import find_any_dice
-    from vision.taught import distinct_dice
+    from vision.taught import distinct_dice, match, without_sides
 
     frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), size=size, tilt=tilt,
                                side_faces=side_faces_for(set_name, rng) if marked_sides else None)
     read: dict[int, object] = {}
     extra = 0
-    for found in distinct_dice(frame, find_any_dice(frame)):
+    dice = distinct_dice(frame, find_any_dice(frame))
+    if profile is not None:
+        dice = [dice[i] for i in without_sides(dice, [match(profile, f.crop) for f in dice])]
+    for found in dice:
         die = die_under(found.top_centre, truth)
         if die is None or die in read:
             extra += 1

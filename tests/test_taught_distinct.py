@@ -5,12 +5,12 @@ is not there. Rendered Echt Spitze dice whose sides show their other faces, as r
 from __future__ import annotations
 
 import numpy as np
-from synth_dice import TAUGHT_FACES, painter_for, side_faces_for, taught_profile
+from synth_dice import TAUGHT_FACES, painter_for, side_faces_for, taught_profile, tray_readings
 
 from companion import dicesets, teach
 from hardware.synthetic import OBLIQUE, die_under, render_tray
 from vision.detect import find_any_dice
-from vision.taught import distinct_dice
+from vision.taught import FoundDie, Match, distinct_dice, match, without_sides
 
 SET = "echt-spitze"
 
@@ -58,3 +58,46 @@ def test_read_taught_reports_a_die_seen_from_the_side_once():
     x0, y0, x1, y1 = reading.dice[0].box
     tx0, ty0, tx1, ty1 = truth[0].top_box
     assert x0 <= (tx0 + tx1) / 2 <= x1 and y0 <= (ty0 + ty1) / 2 <= y1
+
+
+def _found(x: float, y: float, side: float = 40.0) -> FoundDie:
+    top = np.float32([[x - side / 2, y - side / 2], [x + side / 2, y - side / 2], [x + side / 2, y + side / 2],
+                      [x - side / 2, y + side / 2]])
+    return FoundDie(cand=None, crop=np.zeros((8, 8, 3), np.uint8), top=top)
+
+
+def _said(face: str | None) -> Match:
+    return Match(face, 0.9 if face else 0.0, face, 0.5 if face else 9.0, 3.0 if face else 1.0)
+
+
+def test_an_unknown_reading_on_a_named_dies_side_is_not_one_more_die():
+    found = [_found(100, 100), _found(100, 125),  # a named die, and an unknown reading on its side (0.6 sides)
+             _found(300, 100), _found(305, 110),  # two unknown readings of one die: the earlier one stays
+             _found(145, 100),  # an unknown die touching the named one (1.1 sides away): a die
+             _found(100, 300)]  # an unknown die alone
+    matches = [_said("3"), _said(None), _said(None), _said(None), _said(None), _said(None)]
+    assert without_sides(found, matches) == [0, 2, 4, 5]
+    matches[1] = _said("5")  # named: never left out, however near
+    assert without_sides(found, matches) == [0, 1, 2, 4, 5]
+
+
+def test_read_from_the_side_a_dies_marked_side_is_seldom_one_more_die():
+    """Rendered trays seen from beside them, dice whose sides carry their other faces: the readings of no die or of
+    a die read already, with and without the taught profile's judgement (``tray_readings``, as the benchmark
+    counts them). Measured on these 30 trays of 3 dice: 10 such readings without, 3 with; 85 dice read right either
+    way, and no die's reading left out."""
+    profile = taught_profile(SET, seed=5)
+    rng_a, rng_b = np.random.default_rng(7), np.random.default_rng(7)
+    before = after = right_before = right_after = 0
+    for _ in range(30):
+        faces = [str(f) for f in rng_a.choice(TAUGHT_FACES[SET], 3)]
+        rng_b.choice(TAUGHT_FACES[SET], 3)
+        tilt = float(rng_a.uniform(*OBLIQUE))
+        rng_b.uniform(*OBLIQUE)
+        _, found_a, more_a = tray_readings(SET, faces, rng_a, tilt=tilt, marked_sides=True)
+        _, found_b, more_b = tray_readings(SET, faces, rng_b, tilt=tilt, marked_sides=True, profile=profile)
+        before, after = before + more_a, after + more_b
+        right_before += sum(d is not None and match(profile, d.crop).face == f for f, d in found_a)
+        right_after += sum(d is not None and match(profile, d.crop).face == f for f, d in found_b)
+    assert before >= 6 and after <= before // 2
+    assert right_after == right_before >= 75
