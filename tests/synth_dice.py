@@ -204,12 +204,12 @@ def tray_readings(set_name: str, faces: list[str], rng: np.random.Generator, siz
     top face) and how many readings are of no die or of a die already read (what the screen would show too many).
     Why not ``found_dice``'s rule (the candidate nearest the die's box): seen from the side, a die's box holds its
     sides too, and the candidate nearest its centre is often one on a side while another reads its top face.
-    With a taught ``profile`` the readings a die's side gives are left out as ``companion.teach.read_taught`` leaves
-    them (``taught.without_sides``).
+    With a taught ``profile`` the readings that are a die's side or no die of the set are left out as
+    ``companion.teach.read_taught`` leaves them (``taught.dice_of_the_set``).
     """
     from hardware.synthetic import die_under, render_tray
     from vision.detect import find_any_dice
-    from vision.taught import distinct_dice, match, without_sides
+    from vision.taught import dice_of_the_set, distinct_dice, match
 
     frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), size=size, tilt=tilt,
                                side_faces=side_faces_for(set_name, rng) if marked_sides else None)
@@ -217,7 +217,7 @@ def tray_readings(set_name: str, faces: list[str], rng: np.random.Generator, siz
     extra = 0
     dice = distinct_dice(frame, find_any_dice(frame))
     if profile is not None:
-        dice = [dice[i] for i in without_sides(dice, [match(profile, f.crop) for f in dice])]
+        dice = [dice[i] for i in dice_of_the_set(profile, dice, [match(profile, f.crop) for f in dice])]
     for found in dice:
         die = die_under(found.top_centre, truth)
         if die is None or die in read:
