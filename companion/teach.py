@@ -246,14 +246,12 @@ def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = 
         cands = []
     found = taught.distinct_dice(np.asarray(frame_bgr), cands)  # a die seen from the side, once
     matches = [taught.match(profile, f.crop) for f in found]
-    if dice_set.reader != "pips":  # its marked side not as one more die, a laptop's key not as a die
-        kept = taught.dice_of_the_set(profile, found, matches)
-        found, matches = [found[i] for i in kept], [matches[i] for i in kept]
     if dice_set.reader == "pips":
         dice = _read_pip_set(frame_bgr, [f.cand for f in found], matches, dice_set)
-    else:
+    else:  # a die's marked side not as one more die, a laptop's key not as a die
+        kept = [(found[i], matches[i]) for i in taught.dice_of_the_set(profile, found, matches)]
         dice = [DieReading(dice_set.value(m.face) if m.face is not None else None, m.confidence, f.cand.box)
-                for f, m in zip(found, matches, strict=True)]
+                for f, m in kept]
     return TrayReading(tuple(dice), (time.perf_counter() - start) * 1000.0)
 
 

@@ -80,7 +80,8 @@ class DiceWatcher:
     def why_waiting(self, now: float) -> str | None:
         """Why a reading asked for ``WAIT_HINT`` s ago has not come: ``"no_frames"`` (the camera sends nothing: a Pi
         camera hangs rather than fail), ``"hand"`` (one still in the tray), ``"moving"`` (a die still rolling, a hand,
-        a flickering lamp); None while it is not late, or when the tray is still (the reading is on its way)."""
+        a moving shadow or screen in view); None while it is not late, or when the tray is still (the reading is on
+        its way)."""
         since = self.wanted_since
         if since is None or now - since < WAIT_HINT:
             return None
