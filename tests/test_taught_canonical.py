@@ -64,6 +64,29 @@ def test_a_side_taken_in_by_the_outline_is_not_a_mark():
     assert big[6:58, 6:58, 0].all()
 
 
+def test_a_hairline_along_the_rim_is_not_a_mark_whatever_its_direction():
+    """Where the outline is a few pixels too big and slanted, the face's own edge is a hairline near the rim that
+    runs aslant or bends round a corner: not thin by its bounding box, thin by its mean width. It is taken out with
+    its faint fringe (else it stretched the mark's extent, which sets the mark's scale). A small thin cross near a
+    corner, a thin stroke in the middle and a mark's stroke reaching the rim stay."""
+    f = taught.FACE
+    ch = np.zeros((f, f, 2), np.float32)
+    for ink, width in ((0.3, 3), (1.0, 1)):  # each line 1 pixel wide, with a faint fringe
+        cv2.line(ch, (12, 56), (57, 48), (ink, 0.0), width)  # the bottom edge, aslant
+        cv2.polylines(ch, [np.int32([[7, 40], [8, 56], [24, 56]])], False, (ink, 0.0), width)  # round a corner
+    cross = np.zeros_like(ch)
+    cv2.line(cross, (46, 6), (56, 16), (1.0, 0.0), 2)  # a thin cross near the top-right corner
+    cv2.line(cross, (56, 6), (46, 16), (1.0, 0.0), 2)
+    cv2.line(cross, (32, 20), (32, 44), (1.0, 0.0), 2)  # a thin "1" in the middle
+    cv2.line(cross, (20, 30), (20, 58), (1.0, 0.0), 6)  # a wide stroke reaching the rim
+    kept = cross.copy()
+    before = ch[..., 0].sum()
+    taught._drop_side_marks(ch)
+    taught._drop_side_marks(cross)
+    assert ch[..., 0].max() < 0.5 and ch[..., 0].sum() < 0.25 * before, (ch[..., 0].sum(), before)
+    np.testing.assert_array_equal(cross, kept)
+
+
 def test_a_side_strip_that_turns_a_corner_or_touches_the_mark_is_not_a_mark():
     """Seen from beside the tray, the outline can take in two sides (a strip turning a corner) or a strip that
     touches the numeral: neither is thin by its bounding box, and both are taken out, the numeral kept beyond the

@@ -122,6 +122,42 @@ def test_a_die_cut_by_its_box_is_cropped_again_and_read():
     assert read_again >= 0.8 * n and read_again >= read_cut + 0.3 * n, (read_cut, read_again, n)
 
 
+def test_a_die_cut_off_by_a_box_on_a_small_part_of_it_is_cropped_again_until_whole(monkeypatch):
+    """A box on a small part of a die, off its centre (the finder's box on a big die's side, seen from beside the
+    tray): the face found in the first crop is cut, and a crop around what was found can cut it again. Cropped
+    again until the face lies inside (``REGROW`` times at most), the dice are read; cropped again once, 3 of 32
+    were named wrongly (the cross cut off) and most left unknown."""
+    profile = taught_profile("echt-spitze", seed=5)
+
+    def read(regrow: int) -> tuple[int, int, int]:
+        monkeypatch.setattr(taught, "REGROW", regrow)
+        taught._corners_seen.clear()
+        rng = np.random.default_rng(77)
+        right = wrong = n = 0
+        for _ in range(16):
+            faces = list(rng.choice(TAUGHT_FACES["echt-spitze"], int(rng.integers(1, 4))))
+            frame, truth = render_tray(rng, faces=faces, painter=painter_for("echt-spitze"))
+            cands = find_dice(frame)
+            for die in truth:
+                cand = found_by(die, truth, cands)
+                if cand is None:
+                    continue
+                (cx, cy), (rw, rh), angle = cand.rect
+                side = 0.4 * max(rw, rh)
+                part = DieCandidate(box=cand.box, rect=((cx - 0.5 * side, cy + 0.5 * side), (side, side), angle),
+                                    size=side, score=cand.score)
+                n += 1
+                answer = taught.match(profile, taught.die_crop(frame, part)).face
+                right += answer == die.face
+                wrong += answer is not None and answer != die.face
+        return right, wrong, n
+
+    right, wrong, n = read(taught.REGROW)
+    once, _, _ = read(1)
+    assert n >= 20 and wrong == 0
+    assert right >= 0.9 * n and right >= once + 0.5 * n, (once, right, n)
+
+
 def _oblique_tray(seed: int, set_name: str) -> tuple[np.ndarray, list[SyntheticDie]]:
     """A rendered tray of three dice of ``set_name`` seen from beside it, and its truth."""
     rng = np.random.default_rng(seed)
@@ -208,7 +244,7 @@ def test_dice_seen_from_the_side_are_looked_at_again_along_their_edges():
         named_wrong += answer.face is not None and answer.face != die.face
     assert unsure >= 5
     assert named_wrong == 0
-    crop, face = _oblique_die(186, 1, "echt-spitze")
+    crop, face = _oblique_die(256, 2, "echt-spitze")  # seed 186's die 1 until hairlines were no mark: read at once
     assert taught._judge(profile, crop, None)[0].face is None
     answer = taught.match(profile, crop)
     assert answer.face == face and answer.confidence >= taught.SECOND_LOOK
@@ -286,12 +322,14 @@ def test_a_plain_cube_seen_from_the_side_is_named_by_its_colour_at_the_second_lo
     assert taught.match(profile, crop).face == face
 
 
-@pytest.mark.parametrize("seed, which", [(393, 1), (413, 1)])
+@pytest.mark.parametrize("seed, which", [(393, 1)])
 def test_a_side_strip_taken_in_by_the_outline_does_not_hide_the_face(seed, which, monkeypatch):
     """Seen from beside the tray, the net's outline can take in a strip of the die's shaded side that turns a
-    corner or touches the mark; left in, it is far from every example. Two rendered oblique Noch X-Mal! dice,
-    taught from above, that the reader names with the strip taken out (``taught._drop_side_strips``) and not
-    without. (Since the up-keeping top-face net, twenty-fourth session, two or three in 450 trays are such dice.)"""
+    corner or touches the mark; left in, it is far from every example. A rendered oblique Noch X-Mal! die, taught
+    from above, that the reader names with the strip taken out (``taught._drop_side_strips``) and not without.
+    (Since the up-keeping top-face net, twenty-fourth session, two or three in 450 trays were such dice; since a
+    cut die is cropped again until whole, thirty-fifth session, this one in 600: seed 413's die is cropped so that
+    its outline takes in no strip, and is left unknown for an outline the net draws crooked on a red table.)"""
     profile = taught_profile("noch-x-mal", seed=0)
     crop, face = _oblique_die(seed, which, "noch-x-mal")
     assert taught.match(profile, crop).face == face

@@ -54,7 +54,7 @@ from vision.net import as_blob, load_once
 #: bump when the descriptor changes (or either top-face net: the stored examples were described along its outline):
 #: stored profiles of another version are described again from their example photos (companion.profiles), or,
 #: stored without them (version 4 and older), must be taught again
-FEATURE_VERSION = 11  # 11: a clipped channel's body colour from its unclipped pixels (twenty-seventh session)
+FEATURE_VERSION = 12  # 12: hairlines along the rim are no mark (thirty-fifth session)
 CROP = 80  # the side of the crop the features are computed on (crops of other sizes are resized)
 MARGIN = 1.3  # the crop holds this much more than the finder's rect: the table around the die
 FACE = 64  # side of the canonical top-face image
@@ -682,22 +682,29 @@ def die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> np.ndarray:
 
 
 def _die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> tuple[np.ndarray, np.ndarray]:
-    """``die_crop``'s crop and the frame -> crop transform it was cut with (2x3)."""
+    """``die_crop``'s crop and the frame -> crop transform it was cut with (2x3).
+
+    A face found cut by the crop's edge is cut off by it: its centre lies inwards of the face's and its extent is
+    short of it, so the crop around it can cut the face again (a big die seen from beside the tray, the finder's box
+    on its side). It is cropped again until the face lies inside, up to REGROW times: a die cut so lost the corner
+    with its extra cross, and an untaught "4+X" was read "4" (rendered trays seen from the side)."""
     cand = upright(cand)
     crop = crop_die(frame_bgr, cand, CROP, MARGIN)
     mat = crop_affine(cand, CROP, MARGIN)
     q = face_corners(crop)
-    if q.min() >= EDGE and q.max() <= CROP - 1 - EDGE:
-        return crop, mat
-    centre = _in_frame(q, mat).mean(axis=0)
-    scale = float(np.hypot(mat[0, 0], mat[0, 1]))
-    (_, _), (rw, rh), angle = cand.rect
-    side = GROW * max(rw, rh, float((q.max(axis=0) - q.min(axis=0)).max()) / scale)
-    wider = DieCandidate(box=cand.box, rect=((float(centre[0]), float(centre[1])), (side, side), angle), size=side,
-                         score=cand.score, dice=cand.dice)
-    crop = crop_die(frame_bgr, wider, CROP, MARGIN)
-    face_corners(crop)  # remembered for the matcher
-    return crop, crop_affine(wider, CROP, MARGIN)
+    for _ in range(REGROW):
+        if q.min() >= EDGE and q.max() <= CROP - 1 - EDGE:
+            break
+        centre = _in_frame(q, mat).mean(axis=0)
+        scale = float(np.hypot(mat[0, 0], mat[0, 1]))
+        (_, _), (rw, rh), angle = cand.rect
+        side = GROW * max(rw, rh, float((q.max(axis=0) - q.min(axis=0)).max()) / scale)
+        cand = DieCandidate(box=cand.box, rect=((float(centre[0]), float(centre[1])), (side, side), angle),
+                            size=side, score=cand.score, dice=cand.dice)
+        crop = crop_die(frame_bgr, cand, CROP, MARGIN)
+        mat = crop_affine(cand, CROP, MARGIN)
+        q = face_corners(crop)  # remembered for the matcher
+    return crop, mat
 
 
 def _in_frame(points: np.ndarray, mat: np.ndarray) -> np.ndarray:
@@ -832,7 +839,8 @@ SAME_TOP = 0.5
 
 
 EDGE = 1.5  # pixels of the crop: a face corner this close to the crop's edge means the die goes on beyond it
-GROW = 1.2  # the die cropped again this much larger than the face found (it was cut: it is larger still)
+GROW = 1.2  # the die cropped again this much larger than the face found (it was cut: it is larger still) ...
+REGROW = 3  # ... at most this many times
 
 
 @dataclass(frozen=True)
@@ -1061,15 +1069,45 @@ def _drop_side_marks(ch: np.ndarray) -> None:
 
 
 def _drop_side_strokes(ch: np.ndarray, mask: np.ndarray) -> None:
-    """``_drop_side_marks``' thin strokes along an edge."""
+    """``_drop_side_marks``' thin strokes along an edge; and hairlines near the rim, whatever their direction.
+
+    A hairline is the edge between the top face and a side or the table, where the outline was found a few pixels
+    too big: a line one or two pixels wide, slanted when the outline was, or bent round a corner, so its bounding
+    box is not thin. Its mean width (``_hairline``) is; a mark's strokes are several pixels wide (the ink is their
+    half-maximum outline). Such lines stretched the mark's extent, which sets its scale (``_mark_frame``), and a
+    clean "4" seen from beside the tray was then far from every example (docs/taught-dice.md, thirty-fifth
+    session)."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     for k in range(1, n):
-        x, y, w, h = (int(v) for v in stats[k, :4])
+        x, y, w, h, area = (int(v) for v in stats[k, :5])
         along_x = y <= _BAND or y + h >= FACE - _BAND  # touches the top or bottom edge
         along_y = x <= _BAND or x + w >= FACE - _BAND
         if (along_x and h <= SIDE_THIN * FACE and w >= SIDE_LONG * FACE) or \
-                (along_y and w <= SIDE_THIN * FACE and h >= SIDE_LONG * FACE):
-            ch[labels == k] = 0
+                (along_y and w <= SIDE_THIN * FACE and h >= SIDE_LONG * FACE) or \
+                _hairline(labels == k, (x, y, w, h, area)):
+            ch[cv2.dilate((labels == k).astype(np.uint8), _K3X3) > 0] = 0  # with its faint fringe
+
+
+HAIRLINE = 2.5  # pixels (of FACE): a stroke at most this wide on average is an edge, not a mark ...
+HAIR_LONG = 10.0  # ... when at least this long ...
+HAIR_DEEP = 16  # ... nowhere further than this from the face's edge (pixels of FACE) ...
+HAIR_BENDS = 1.1  # ... and no longer than this times its box's width and height: one line, or one round a corner
+
+
+def _hairline(component: np.ndarray, box: tuple[int, int, int, int, int]) -> bool:
+    """Whether a component is a hairline along the rim: at most HAIRLINE pixels wide on average (its area over its
+    length, the length being half its outline's), at least HAIR_LONG long, all of it within HAIR_DEEP of the face's
+    edge, and one line, straight or bent round a corner (a small cross near a corner is as thin and as near the
+    edge, but its four arms are longer than its box is wide and high)."""
+    x, y, w, h, area = box
+    if area > HAIRLINE * (w + h):  # a line is at most w + h long: too wide whatever its shape (most marks)
+        return False
+    ys, xs = np.nonzero(component)
+    if int(np.minimum(np.minimum(xs, FACE - 1 - xs), np.minimum(ys, FACE - 1 - ys)).max()) > HAIR_DEEP:
+        return False
+    contours, _ = cv2.findContours(component.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    length = 0.5 * sum(cv2.arcLength(c, True) for c in contours)
+    return HAIR_LONG <= length <= HAIR_BENDS * (w + h) and area <= HAIRLINE * length
 
 
 STRIP_ALONG = 0.5  # a side strip runs along at least this share of an edge's middle ...
