@@ -1083,8 +1083,7 @@ def _drop_side_strokes(ch: np.ndarray, mask: np.ndarray) -> None:
         along_x = y <= _BAND or y + h >= FACE - _BAND  # touches the top or bottom edge
         along_y = x <= _BAND or x + w >= FACE - _BAND
         if (along_x and h <= SIDE_THIN * FACE and w >= SIDE_LONG * FACE) or \
-                (along_y and w <= SIDE_THIN * FACE and h >= SIDE_LONG * FACE) or \
-                _hairline(labels == k, (x, y, w, h, area)):
+                (along_y and w <= SIDE_THIN * FACE and h >= SIDE_LONG * FACE) or _hairline(labels, k, w, h, area):
             ch[cv2.dilate((labels == k).astype(np.uint8), _K3X3) > 0] = 0  # with its faint fringe
 
 
@@ -1094,14 +1093,15 @@ HAIR_DEEP = 16  # ... nowhere further than this from the face's edge (pixels of 
 HAIR_BENDS = 1.1  # ... and no longer than this times its box's width and height: one line, or one round a corner
 
 
-def _hairline(component: np.ndarray, box: tuple[int, int, int, int, int]) -> bool:
-    """Whether a component is a hairline along the rim: at most HAIRLINE pixels wide on average (its area over its
-    length, the length being half its outline's), at least HAIR_LONG long, all of it within HAIR_DEEP of the face's
-    edge, and one line, straight or bent round a corner (a small cross near a corner is as thin and as near the
-    edge, but its four arms are longer than its box is wide and high)."""
-    x, y, w, h, area = box
+def _hairline(labels: np.ndarray, k: int, w: int, h: int, area: int) -> bool:
+    """Whether component ``k`` (its box ``w`` x ``h``, ``area`` pixels) is a hairline along the rim: at most
+    HAIRLINE pixels wide on average (its area over its length, the length being half its outline's), at least
+    HAIR_LONG long, all of it within HAIR_DEEP of the face's edge, and one line, straight or bent round a corner (a
+    small cross near a corner is as thin and as near the edge, but its four arms are longer than its box is wide and
+    high)."""
     if area > HAIRLINE * (w + h):  # a line is at most w + h long: too wide whatever its shape (most marks)
         return False
+    component = labels == k
     ys, xs = np.nonzero(component)
     if int(np.minimum(np.minimum(xs, FACE - 1 - xs), np.minimum(ys, FACE - 1 - ys)).max()) > HAIR_DEEP:
         return False
