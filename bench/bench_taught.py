@@ -24,7 +24,8 @@ leaves them unknown.
 ``--seed 0,1,2,3`` runs several seeds (each its own dice, lamps and teaching photos) and ends with their pooled rows:
 one seed's row of 150 dice cannot tell 99 from 98 % (one die is 0.7 points), the pooled rows of 600 can better.
 
-    python bench/bench_taught.py [--n 20] [--examples 2] [--seed 0[,1,...]] [--level crop,tray] [--evening]
+    python bench/bench_taught.py [--n 20] [--examples 2] [--seed 0[,1,...]] [--level crop,tray] [--sets fritzo]
+                                 [--evening]
 """
 
 from __future__ import annotations
@@ -226,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--examples", type=int, default=2, help="teaching photos per face")
     ap.add_argument("--seed", default="0", help="a seed, or several separated by commas (then pooled rows too)")
     ap.add_argument("--level", default=",".join(LEVELS), help="of " + ", ".join(LEVELS))
+    ap.add_argument("--sets", default=",".join(TAUGHT_FACES), help="of " + ", ".join(TAUGHT_FACES))
     ap.add_argument("--evening", action="store_true", help="every answer the players give becomes an example")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
@@ -234,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     before = yardstick()
     print(f"{'level':13} {'set':12} {'dice':>5} {'missed':>6} {'extra':>5} {'right':>7} {'unknown':>7} {'wrong':>5} "
           f"{'untaught':>8} {'conf.':>5} {'ms/die':>6} {'p95':>5} {'find ms/frame':>13}")
-    jobs = [(level, set_name) for level in args.level.split(",") for set_name in TAUGHT_FACES]
+    jobs = [(level, set_name) for level in args.level.split(",") for set_name in args.sets.split(",")]
     over_seeds([int(s) for s in args.seed.split(",")], jobs,
                lambda job, seed: run(job[1], job[0], args.n, args.examples, seed, args.evening), row)
     print("right = face read and correct; conf. = untaught faces answered with a face (target 0); extra = readings "
