@@ -87,31 +87,6 @@ def test_a_hairline_along_the_rim_is_not_a_mark_whatever_its_direction():
     np.testing.assert_array_equal(cross, kept)
 
 
-def test_a_cross_the_outline_cuts_near_a_corner_is_kept_whole(monkeypatch):
-    """An outline a little small at one side cuts through a mark near a corner; the rim (left out for what leaks in
-    from beyond the outline) then took the rest of it, and "1+X" was named "1". A small mark that reaches into the
-    face from the rim keeps its rim part (``taught._marks_across_the_rim``): none is named "1" then."""
-    from synth_dice import taught_profile
-
-    profile = taught_profile("echt-spitze", seed=5)
-
-    def answers() -> list[str | None]:
-        out = []
-        for seed in range(8):
-            crop = _crop("echt-spitze", "1+X", seed)
-            q = taught.face_corners(crop).copy()
-            q[0] += 0.16 * (q[3] - q[0])  # the top side pulled in: the outline cuts the face's top
-            q[1] += 0.16 * (q[2] - q[1])
-            out.append(taught._judge(profile, crop, q)[0].face)
-        return out
-
-    kept = answers()
-    monkeypatch.setattr(taught, "_marks_across_the_rim", lambda ink: None)
-    cut = answers()
-    assert "1" not in kept and kept.count("1+X") >= 5, kept
-    assert cut.count("1") >= 2, cut
-
-
 def test_a_side_strip_that_turns_a_corner_or_touches_the_mark_is_not_a_mark():
     """Seen from beside the tray, the outline can take in two sides (a strip turning a corner) or a strip that
     touches the numeral: neither is thin by its bounding box, and both are taken out, the numeral kept beyond the

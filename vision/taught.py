@@ -54,7 +54,7 @@ from vision.net import as_blob, load_once
 #: bump when the descriptor changes (or either top-face net: the stored examples were described along its outline):
 #: stored profiles of another version are described again from their example photos (companion.profiles), or,
 #: stored without them (version 4 and older), must be taught again
-FEATURE_VERSION = 13  # 13: hairlines along the rim are no mark, a corner mark the rim cuts is (thirty-fifth session)
+FEATURE_VERSION = 12  # 12: hairlines along the rim are no mark (thirty-fifth session)
 CROP = 80  # the side of the crop the features are computed on (crops of other sizes are resized)
 MARGIN = 1.3  # the crop holds this much more than the finder's rect: the table around the die
 FACE = 64  # side of the canonical top-face image
@@ -893,11 +893,8 @@ def canonical(crop_bgr: np.ndarray, corners: np.ndarray | None = None) -> Canoni
     ch = np.empty((FACE, FACE, 2), np.float32)
     ch[..., 0] = ink
     ch[..., 1] = bright_print
-    cut = _marks_across_the_rim(ink)
     ch[:_RIM] = ch[-_RIM:] = 0
     ch[:, :_RIM] = ch[:, -_RIM:] = 0
-    if cut is not None:
-        ch[..., 0][cut] = ink[cut]
     tint = dev - dl[..., None]  # each pixel's colour apart from its brightness, body = 0
     _drop_side_marks(ch)
     # colour: the body at the face's centre (raw camera colour: for a colour die this IS the meaning), how much mark
@@ -1052,33 +1049,6 @@ def _faint_colour_marks(chroma_dev: np.ndarray) -> np.ndarray:
     keep = np.bincount(labels.ravel(), minlength=n) >= CHROMA_AREA
     keep[0] = False
     return faint * keep[labels]
-
-
-_INTERIOR = np.zeros((FACE, FACE), bool)
-_INTERIOR[_RIM:FACE - _RIM, _RIM:FACE - _RIM] = True
-CUT_MARK = 0.3  # a mark at most this big (fraction of the face) that lies partly inside the rim keeps its rim part
-
-
-def _marks_across_the_rim(ink: np.ndarray) -> np.ndarray | None:
-    """The rim's pixels of small marks that lie partly inside it (None when there are none).
-
-    The rim is left out of the mark because the sides and the table leak in there. But an outline a little small
-    cuts through a mark near a corner, and the rim then took the rest of it: an Echt Spitze cross sits there, and
-    without it "1+X" was named "1" (5 of the 6 wrong answers on tuning seeds 101-808, and 2 of the 3 untaught faces
-    named). What leaks in from beyond the outline lies in the rim alone; a small mark that reaches in from the
-    rim is the face's own, and keeps its rim part (docs/taught-dice.md, thirty-fifth session)."""
-    mask = (ink > 0.5).astype(np.uint8)
-    if not (mask & ~_INTERIOR).any():
-        return None
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    keep = np.zeros(n, bool)
-    for k in range(1, n):
-        w, h, area = (int(v) for v in stats[k, 2:5])
-        if max(w, h) > CUT_MARK * FACE or area < 6:
-            continue
-        inside = np.count_nonzero((labels == k) & _INTERIOR)
-        keep[k] = 4 <= inside < area
-    return keep[labels] & ~_INTERIOR if keep.any() else None
 
 
 def _drop_side_marks(ch: np.ndarray) -> None:
