@@ -93,13 +93,10 @@ def test_a_missing_or_damaged_model_leaves_the_hand_made_finder(tmp_path, monkey
 
 
 
-def test_a_die_cut_by_its_box_is_cropped_again_and_read():
-    """A finder's box on part of a die (the pip detector's square on a numeral; a die at the tray's edge) cuts the
-    face, and with it the small extra cross in its corner: ``die_crop`` sees the face reach the crop's edge and
-    crops again around it, so the die is read as it is."""
-    profile = taught_profile("echt-spitze", seed=5)
+def _dice_boxed_in_part(share: float, off: float) -> Iterator[tuple[np.ndarray, DieCandidate, str]]:
+    """Each found die of 16 rendered Echt Spitze trays, with a box on ``share`` of its side moved ``off`` of that
+    box's side from its centre: the frame, that box and the die's face."""
     rng = np.random.default_rng(77)
-    read_cut = read_again = wrong_again = n = 0
     for _ in range(16):
         faces = list(rng.choice(TAUGHT_FACES["echt-spitze"], int(rng.integers(1, 4))))
         frame, truth = render_tray(rng, faces=faces, painter=painter_for("echt-spitze"))
@@ -109,14 +106,23 @@ def test_a_die_cut_by_its_box_is_cropped_again_and_read():
             if cand is None:
                 continue
             (cx, cy), (rw, rh), angle = cand.rect
-            side = 0.6 * max(rw, rh)  # a box on part of the die, off its centre
-            part = DieCandidate(box=cand.box, rect=((cx - 0.2 * side, cy + 0.2 * side), (side, side), angle),
-                                size=side, score=cand.score)
-            n += 1
-            read_cut += taught.match(profile, crop_die(frame, part, taught.CROP, taught.MARGIN)).face == die.face
-            again = taught.match(profile, taught.die_crop(frame, part)).face
-            read_again += again == die.face
-            wrong_again += again is not None and again != die.face
+            side = share * max(rw, rh)
+            yield frame, DieCandidate(box=cand.box, rect=((cx - off * side, cy + off * side), (side, side), angle),
+                                      size=side, score=cand.score), die.face
+
+
+def test_a_die_cut_by_its_box_is_cropped_again_and_read():
+    """A finder's box on part of a die (the pip detector's square on a numeral; a die at the tray's edge) cuts the
+    face, and with it the small extra cross in its corner: ``die_crop`` sees the face reach the crop's edge and
+    crops again around it, so the die is read as it is."""
+    profile = taught_profile("echt-spitze", seed=5)
+    read_cut = read_again = wrong_again = n = 0
+    for frame, part, face in _dice_boxed_in_part(0.6, 0.2):
+        n += 1
+        read_cut += taught.match(profile, crop_die(frame, part, taught.CROP, taught.MARGIN)).face == face
+        again = taught.match(profile, taught.die_crop(frame, part)).face
+        read_again += again == face
+        wrong_again += again is not None and again != face
     assert n >= 20
     assert wrong_again == 0
     assert read_again >= 0.8 * n and read_again >= read_cut + 0.3 * n, (read_cut, read_again, n)
@@ -132,24 +138,12 @@ def test_a_die_cut_off_by_a_box_on_a_small_part_of_it_is_cropped_again_until_who
     def read(regrow: int) -> tuple[int, int, int]:
         monkeypatch.setattr(taught, "REGROW", regrow)
         taught._corners_seen.clear()
-        rng = np.random.default_rng(77)
         right = wrong = n = 0
-        for _ in range(16):
-            faces = list(rng.choice(TAUGHT_FACES["echt-spitze"], int(rng.integers(1, 4))))
-            frame, truth = render_tray(rng, faces=faces, painter=painter_for("echt-spitze"))
-            cands = find_dice(frame)
-            for die in truth:
-                cand = found_by(die, truth, cands)
-                if cand is None:
-                    continue
-                (cx, cy), (rw, rh), angle = cand.rect
-                side = 0.4 * max(rw, rh)
-                part = DieCandidate(box=cand.box, rect=((cx - 0.5 * side, cy + 0.5 * side), (side, side), angle),
-                                    size=side, score=cand.score)
-                n += 1
-                answer = taught.match(profile, taught.die_crop(frame, part)).face
-                right += answer == die.face
-                wrong += answer is not None and answer != die.face
+        for frame, part, face in _dice_boxed_in_part(0.4, 0.5):
+            n += 1
+            answer = taught.match(profile, taught.die_crop(frame, part)).face
+            right += answer == face
+            wrong += answer is not None and answer != face
         return right, wrong, n
 
     right, wrong, n = read(taught.REGROW)
