@@ -322,8 +322,9 @@ def test_a_side_strip_taken_in_by_the_outline_does_not_hide_the_face(seed, which
     corner or touches the mark; left in, it is far from every example. A rendered oblique Noch X-Mal! die, taught
     from above, that the reader names with the strip taken out (``taught._drop_side_strips``) and not without.
     (Since the up-keeping top-face net, twenty-fourth session, two or three in 450 trays were such dice; since a
-    cut die is cropped again until whole, thirty-fifth session, this one in 600: seed 413's die is cropped so that
-    its outline takes in no strip, and is left unknown for an outline the net draws crooked on a red table.)"""
+    cut die is cropped again until whole, thirty-fifth session, this one in 600: the net outlines seed 413's red
+    patch on a red table to the crop's edge, so that die is now cropped again twice more, read smaller and left
+    unknown.)"""
     profile = taught_profile("noch-x-mal", seed=0)
     crop, face = _oblique_die(seed, which, "noch-x-mal")
     assert taught.match(profile, crop).face == face

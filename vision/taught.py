@@ -684,10 +684,11 @@ def die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> np.ndarray:
 def _die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> tuple[np.ndarray, np.ndarray]:
     """``die_crop``'s crop and the frame -> crop transform it was cut with (2x3).
 
-    A face found cut by the crop's edge is cut off by it: its centre lies inwards of the face's and its extent is
-    short of it, so the crop around it can cut the face again (a big die seen from beside the tray, the finder's box
-    on its side). It is cropped again until the face lies inside, up to REGROW times: a die cut so lost the corner
-    with its extra cross, and an untaught "4+X" was read "4" (rendered trays seen from the side)."""
+    A face that reaches the crop's edge goes on beyond it: what is found of it is the part in the crop, whose centre
+    lies inwards of the face's and whose extent is short of it, so one crop around that can cut the face again (a
+    big die seen from beside the tray, the finder's box on its side). It is cropped again until the face lies
+    inside, up to REGROW times: a die cut so lost the corner with its extra cross, and an untaught "4+X" was read
+    "4" (rendered trays seen from the side)."""
     cand = upright(cand)
     crop = crop_die(frame_bgr, cand, CROP, MARGIN)
     mat = crop_affine(cand, CROP, MARGIN)
