@@ -182,8 +182,17 @@ def still(before: np.ndarray | None, now: np.ndarray | None, level: float = MOTI
     another frame size, is not still."""
     if before is None or now is None or before.shape != now.shape:
         return False
-    diff = change(before, now)
-    return float(np.count_nonzero(diff > level)) / diff.size <= share
+    return quiet(moving(before, now, level), share)
+
+
+def moving(before: np.ndarray, now: np.ndarray, level: float = MOTION_LEVEL) -> np.ndarray:
+    """Per pixel of two thumbnails of one size, whether it changed by more than ``level`` (``change``)."""
+    return change(before, now) > level
+
+
+def quiet(moved: np.ndarray, share: float = MOTION_SHARE) -> bool:
+    """Whether no more than ``share`` of the pixels moved (``moving``): ``still`` for a mask at hand."""
+    return float(np.count_nonzero(moved)) / moved.size <= share
 
 
 def thumbnail(frame_bgr: np.ndarray) -> np.ndarray | None:

@@ -118,9 +118,10 @@ class CameraCheckView:
         if thumb is None or last is None or last.shape != thumb.shape:
             self._heat, self._unquiet_since, self.restless = None, None, []
             return
-        moving = (rest.change(last, thumb) > rest.MOTION_LEVEL).astype(np.float32)
-        self._heat = moving if self._heat is None else 0.9 * self._heat + 0.1 * moving
-        if rest.still(last, thumb):
+        moved = rest.moving(last, thumb)
+        heat = moved.astype(np.float32)
+        self._heat = heat if self._heat is None else 0.9 * self._heat + 0.1 * heat
+        if rest.quiet(moved):  # rest.still, without computing the change again
             self._unquiet_since, self.restless = None, []
             return
         if self._unquiet_since is None:
