@@ -54,7 +54,7 @@ from vision.net import as_blob, load_once
 #: bump when the descriptor changes (or either top-face net: the stored examples were described along its outline):
 #: stored profiles of another version are described again from their example photos (companion.profiles), or,
 #: stored without them (version 4 and older), must be taught again
-FEATURE_VERSION = 12  # 12: hairlines along the rim are no mark (thirty-fifth session)
+FEATURE_VERSION = 13  # 13: a small cross near the rim is no hairline (thirty-sixth session)
 CROP = 80  # the side of the crop the features are computed on (crops of other sizes are resized)
 MARGIN = 1.3  # the crop holds this much more than the finder's rect: the table around the die
 FACE = 64  # side of the canonical top-face image
@@ -1108,7 +1108,24 @@ def _hairline(labels: np.ndarray, k: int, w: int, h: int, area: int) -> bool:
         return False
     contours, _ = cv2.findContours(component.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     length = 0.5 * sum(cv2.arcLength(c, True) for c in contours)
-    return HAIR_LONG <= length <= HAIR_BENDS * (w + h) and area <= HAIRLINE * length
+    return HAIR_LONG <= length <= HAIR_BENDS * (w + h) and area <= HAIRLINE * length and _one_line(xs, ys, w, h)
+
+
+HAIR_FLAT = 0.5  # a line's pixels spread at most this much across its main direction as along it
+
+
+def _one_line(xs: np.ndarray, ys: np.ndarray, w: int, h: int) -> bool:
+    """Whether pixels (``xs``, ``ys``, their box ``w`` x ``h``) lie along one line: straight or bent (their
+    spread across their main direction at most HAIR_FLAT of their spread along it), or round a corner (nothing in
+    the middle of their box). A small cross is neither: it spreads alike both ways and its arms meet in the middle.
+    The length rule of ``_hairline`` does not tell them apart when the cross's arms are one pixel wide and short
+    (a washed-out Echt Spitze cross of 10 x 9 pixels was taken out, and "?+X" named "?")."""
+    x0, y0 = int(xs.min()), int(ys.min())
+    middle = (np.abs(xs - x0 + 0.5 - 0.5 * w) < w / 6) & (np.abs(ys - y0 + 0.5 - 0.5 * h) < h / 6)
+    if not middle.any():
+        return True
+    across, along = np.sqrt(np.maximum(np.linalg.eigvalsh(np.cov(np.stack([xs, ys]).astype(np.float64))), 0.0))
+    return bool(across <= HAIR_FLAT * along)
 
 
 STRIP_ALONG = 0.5  # a side strip runs along at least this share of an edge's middle ...
