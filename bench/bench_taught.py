@@ -14,7 +14,8 @@ Rendered made-up dice (artwork: hardware/game_dice.py; photos: tests/synth_dice.
 - ``tray+sides`` and ``oblique+sides``: the same, with the dice's sides showing their other faces, as real dice's
   do (the renderer's sides are plain otherwise): the top-face finder must leave those marks out.
 Teaching uses ``--examples`` (default 2) photos per face, and up to AGAIN more of a face whose photos do not show the
-same mark (``taught.Profile.settle``, as the teaching screen asks); untaught faces must come back unknown.
+same mark (``taught.Profile.settle``, as the teaching screen asks); a blurred photo (``taught.TooSoft``) is shown
+again up to AGAIN times in a row, then kept (since the thirty-seventh session); untaught faces must come back unknown.
 
 ``--evening``: the player answers every die the reader asks about and corrects every wrong one, and the answer
 becomes one more example (as ``companion.profiles.add_confirmed`` does at the table): the rows then say how often
@@ -95,15 +96,15 @@ def _crop(item) -> np.ndarray:
 def teach(set_name: str, gen, examples: int, rng: np.random.Generator) -> taught.Profile:
     """A profile taught ``examples`` photos of every face the tests teach, as a player would teach it: with the
     dice set's knowledge of which faces may be blank, as ``companion.profiles`` loads it, and a die the finder
-    missed, or whose mark the teaching screen did not see (``taught.MarkNotSeen``), thrown again, and a face whose
-    photos do not look alike (``taught.Profile.settle``) shown again."""
+    missed, or whose mark the teaching screen did not see (``taught.MarkNotSeen``), thrown again, a blurred photo
+    (``taught.TooSoft``) and a face whose photos do not look alike (``taught.Profile.settle``) shown again."""
     profile = taught.Profile(set_name, blank_faces=blank_faces(set_name))
     # the photos asked for once more come from a generator of their own: the dice read afterwards stay the same
     # whatever the teaching asked for, so two readers' rows compare the same dice
     again = np.random.default_rng(rng.bit_generator.seed_seq.spawn(1)[0])
     for face in TAUGHT_FACES[set_name]:
-        _take(profile, face, examples, gen, rng)
-        settle_asking(profile, face, partial(_take, profile, face, 1, gen, again))
+        _take(profile, face, examples, gen, rng, again)
+        settle_asking(profile, face, partial(_take, profile, face, 1, gen, again, again))
     return profile
 
 
@@ -121,18 +122,28 @@ def settle_asking(profile: taught.Profile, face: str, one_more) -> None:
     profile.settle(face)
 
 
-def _take(profile: taught.Profile, face: str, examples: int, gen, rng: np.random.Generator) -> None:
-    """Teach ``examples`` photos of ``face``, throwing a die again (up to 5 times) when it was not seen."""
+def _take(profile: taught.Profile, face: str, examples: int, gen, rng: np.random.Generator,
+          again: np.random.Generator) -> None:
+    """Teach ``examples`` photos of ``face``, throwing a die again (up to 5 times) when it was not seen, and showing
+    one again from ``again`` (up to AGAIN times in a row, then kept) when its photo is blurred
+    (``taught.TooSoft``), as the teaching screen asks."""
     taken = 0
     for _ in range(5):
         for _, c in gen(profile.set_name, [face], examples, rng)[0]:
             if c is None or taken == examples:
                 continue
-            try:
-                profile.add(face, _crop(c))
-            except taught.MarkNotSeen:
-                continue
-            taken += 1
+            crop = _crop(c)
+            for blurred in range(AGAIN + 1):
+                try:
+                    profile.add(face, crop, sharp=blurred < AGAIN)
+                except taught.TooSoft:
+                    shown = [d for _, d in gen(profile.set_name, [face], 1, again)[0] if d is not None]
+                    crop = _crop(shown[0]) if shown else crop
+                    continue
+                except taught.MarkNotSeen:
+                    break
+                taken += 1
+                break
         if taken >= examples:
             break
 

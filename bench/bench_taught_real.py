@@ -8,7 +8,8 @@ finder's real crops. Per folder and seed:
 - teach: ``--examples`` dice per face (default 2, as the issue's target says), drawn at random from the folder's
   *train* photos and found and cropped as ``companion teach --examples`` does (the finder's die whose centre lies in
   the labelled box); a die the finder does not see, or seen without a mark (``taught.MarkNotSeen``: the teaching
-  screen asks for it again), is drawn again, as a player would throw it again;
+  screen asks for it again), is drawn again, as a player would throw it again, and so is a blurred one
+  (``taught.TooSoft``), up to AGAIN times in a row;
 - read: every labelled die of the *held-out* photos, found the same way and matched against the profile: right,
   unknown (the screen would ask) or wrong. A labelled die with no die of the finder's in its box is ``missed``;
 - untaught: each face in turn is left out of the teaching and its held-out dice are read again: every face named
@@ -44,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from bench_dice_read import pin_one_core  # noqa: E402
-from bench_taught import ms_per_die, over_seeds, settle_asking  # noqa: E402
+from bench_taught import AGAIN, ms_per_die, over_seeds, settle_asking  # noqa: E402
 from yardstick import line, yardstick  # noqa: E402
 
 from companion.profiles import blank_faces  # noqa: E402
@@ -94,16 +95,19 @@ def teach(photos: Photos, examples: int, rng: np.random.Generator) -> taught.Pro
 def _take(photos: Photos, profile: taught.Profile, face: str, dice: Iterator[tuple[str, tuple]], examples: int
           ) -> None:
     """Teach the next ``examples`` of ``dice`` (photo name, box) that the finder finds and whose pips are seen."""
-    taken = 0
+    taken = blurred = 0
     for name, box in dice:
         crop = photos.die(name, box)
         if crop is None:
             continue
         try:
-            profile.add(face, crop)
+            profile.add(face, crop, sharp=blurred < AGAIN)
         except taught.MarkNotSeen:  # the teaching screen asks for that die again
             continue
-        taken += 1
+        except taught.TooSoft:  # ... and for another photo, AGAIN times in a row, when it is blurred
+            blurred += 1
+            continue
+        taken, blurred = taken + 1, 0
         if taken == examples:
             return
 

@@ -180,6 +180,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     added = 0
     skipped: list[str] = []
     taught_now: list[str] = []
+    blurred: list[tuple[str, np.ndarray, int]] = []  # (face, crop, line): too soft to keep while a face has sharper
     for image, face, (x0, y0, x1, y1), line in rows:
         if image not in frames:
             frame = _read_image(image)
@@ -192,14 +193,30 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
             continue
         crop = taught.die_crop(frame, _candidate_in_box(frame, box, cands))
         try:
-            profile.add(face, crop)
+            profile.add(face, crop, sharp=True)
         except taught.MarkNotSeen:
             skipped.append(f"labels.csv line {line}: no mark was seen on the top face of this die, and {face!r} "
                            "always shows one. Is the box on the right die, with that face up? Skipped.")
             continue
+        except taught.TooSoft:
+            blurred.append((face, crop, line))
+            continue
         added += 1
         taught_now.append(face)
-    notes = []
+    # a blurred photo is left out where its face has a sharp one; kept where it has none (the camera may never be
+    # sharper), as the teaching screen keeps it after asking twice
+    sharp = profile.counts()
+    for face, crop, line in blurred:
+        if sharp.get(face, 0):
+            skipped.append(f"labels.csv line {line}: the photo of {face!r} is blurred and its other photos are "
+                           "sharper; left out (a blurred example lets look-alike faces pass as it).")
+            continue
+        profile.add(face, crop)
+        added += 1
+        taught_now.append(face)
+    notes = [f"Every photo of {face!r} is blurred: kept, but a sharper one (dice lying still, the camera "
+             "in focus) would make reading surer and keep look-alike faces from passing as it."
+             for face in dict.fromkeys(f for f, _, _ in blurred) if not sharp.get(face, 0)]
     for face in dict.fromkeys(taught_now):
         said = profile.settle(face)
         if said == "dropped":

@@ -306,3 +306,26 @@ def test_a_sharp_look_alike_of_a_face_taught_from_soft_photos_is_not_named_after
     assert [f for f in named if f is not None] == []
     marks = crops("echt-spitze", "?", 40, np.random.default_rng(100), hard=True)
     assert sum(taught.match(p, c).face == "?" for c in marks) >= 36
+
+
+def test_a_blurred_teaching_photo_is_refused_where_the_teaching_can_ask_for_another():
+    """A soft example lets a sharp look-alike pass as its face (the test above); the teaching screen asks for such a
+    photo again (``sharp``). The measure grows with the blur, a soft photo of a marked face is refused and nothing is
+    kept, while a sharp one and a colour face (blur does not move a colour) are kept; a soft photo added without
+    ``sharp`` (asked twice already, or a player's confirmed answer) is kept too."""
+    rng = np.random.default_rng(0)
+    sharp = crops("echt-spitze", "?", 4, rng, hard=False)
+    blurs = [taught.softness(cv2.GaussianBlur(sharp[0], (0, 0), s)) for s in (0.5, 1.0, 1.5, 2.0, 3.0)]
+    assert blurs == sorted(blurs) and blurs[0] < taught.SOFT < blurs[-1]
+    assert max(taught.softness(c) for c in sharp) < taught.SOFT
+    soft = [_soft(c) for c in sharp]
+    assert min(taught.softness(c) for c in soft) > taught.SOFT
+    p = Profile("echt-spitze", blank_faces=frozenset())
+    with pytest.raises(taught.TooSoft):
+        p.add("?", soft[0], sharp=True)
+    assert len(p) == 0 and len(p.crops) == 0
+    p.add("?", sharp[1], sharp=True)
+    p.add("?", soft[0])
+    cubes = Profile("fritzo", blank_faces=frozenset({"red"}))
+    cubes.add("red", _soft(_flat_cube((40, 45, 200))), sharp=True)
+    assert p.names == ["?", "?"] and cubes.names == ["red"]

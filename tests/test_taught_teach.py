@@ -363,3 +363,57 @@ def test_the_teaching_screen_takes_no_die_while_a_hand_is_in_the_tray(data_home)
     view.update(0.1, 5.0)  # rest.HAND_TIMEOUT (4 s) later, still there
     show_still(view, held)
     assert not view.hand and view.crop is not None
+
+
+def _blur_photo(path: Path, sigma: float = 2.5) -> None:
+    cv2.imwrite(str(path), cv2.GaussianBlur(cv2.imread(str(path)), (0, 0), sigma))
+
+
+def test_teaching_from_a_folder_leaves_out_a_blurred_photo_where_its_face_has_a_sharp_one(tmp_path, data_home):
+    """A blurred example lets look-alike faces pass as it. From a folder nobody can be asked for another photo, so a
+    blurred one is left out where its face has a sharp one, and kept, with a note, where it has none."""
+    folder = tmp_path / "ex"
+    write_examples(folder, "echt-spitze", ["3", "3", "5"], seed=2)
+    _blur_photo(folder / "ex01.jpg")
+    _blur_photo(folder / "ex02.jpg")
+    report = teach_from_examples("echt-spitze", folder)
+    assert profiles.load_profile("echt-spitze").counts() == {"3": 1, "5": 1} and report.added == 2
+    assert len(report.skipped) == 1 and "line 3" in report.skipped[0] and "blurred" in report.skipped[0]
+    assert len(report.notes) == 1 and "'5'" in report.notes[0] and "blurred" in report.notes[0]
+
+
+def test_teach_view_asks_again_for_a_blurred_photo_twice_then_keeps_it(data_home):
+    """A soft teaching photo is asked for again, first in the menu, but not forever: a camera may never be sharper,
+    so the third in a row is kept."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.i18n import t
+    from companion.views.colour_faces import face_label
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    saved: list[int] = []
+    view = TeachView("echt-spitze", "en", save=lambda p: saved.append(len(p)))
+    rng = np.random.default_rng(4)
+    label = face_label("3", "en", view.dice_set)
+    for shown in range(3):
+        view.on_button(ButtonEvent(Button.ROLL))
+        frame, _ = render_tray(rng, faces=["3"], painter=painter_for("echt-spitze"))
+        show_still(view, cv2.GaussianBlur(frame, (0, 0), 2.5))
+        assert view.crop is not None
+        labels = [i.value for i in view.menu.items]
+        assert labels[0] == "3" or shown == 0
+        for _ in range(labels.index("3")):
+            view.on_button(ButtonEvent(Button.NEXT))
+        view.on_button(ButtonEvent(Button.SELECT))
+        if shown < 2:
+            assert saved == [] and len(view.profile) == 0 and view.again == "3"
+            assert view.message == t("teach.blurred", "en", face=label)
+        if shown == 0:
+            surface = pygame.Surface((800, 480))
+            view.draw(surface)
+            OUT.mkdir(exist_ok=True)
+            pygame.image.save(surface, str(OUT / "test_teach_view_blurred.png"))
+    assert saved == [1] and view.profile.counts() == {"3": 1}
+    assert view.message == t("teach.saved", "en", face=label)

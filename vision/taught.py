@@ -143,6 +143,38 @@ class MarkNotSeen(ValueError):
     the die tilted or blurred). Kept, it would be a blank "5" that blank dice of that colour match."""
 
 
+class TooSoft(ValueError):
+    """A teaching photo too blurred to learn the face's mark from (``softness`` beyond SOFT): the teaching screen
+    asks for the die again (``Profile.add``'s ``sharp``)."""
+
+
+#: the blur (a Gaussian's sigma, in pixels of the canonical FACE) beyond which a teaching photo of a marked face is
+#: asked for again. Rendered teaching photos (three marked sets, every level): median 1.35, 95th percentile 1.75;
+#: real photos (the train photos' dice): byler-d6 median 1.42, 90th percentile 1.77; matteo-d6 1.08 and 1.29.
+SOFT = 1.75
+
+
+def softness(crop_bgr: np.ndarray) -> float:
+    """How blurred the die's top face is: the Gaussian's sigma (pixels of the canonical face) that makes the face's
+    contrast fall as gently as its steepest edges do.
+
+    Why at teaching: a soft example's tolerance is loose enough for the blur, so a sharp untaught look-alike passes
+    as it (an Echt Spitze "7" as a "?" taught from a soft photo whose dot had run into its stroke: every untaught
+    face named on the tuning seeds' Echt Spitze dice seen from the side but two cut crosses). A person would show
+    such a die again. A step of contrast C blurred by a Gaussian of sigma s is at its steepest C / (s sqrt(2 pi)),
+    so s = C / (slope sqrt(2 pi)); C is the face's range of brightness (3rd to 90th percentile: a speck or a glint
+    does not set it) and the slope its steepest edges' (99.5th percentile), both inside the rim, where the table
+    and the sides do not reach. Colour faces are not measured: they have no edges, and blur does not move a colour.
+    """
+    lum = top_face(crop_bgr).mean(axis=2)
+    gx = cv2.Sobel(lum, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(lum, cv2.CV_32F, 0, 1, ksize=3)
+    inner = (slice(_RIM, FACE - _RIM), slice(_RIM, FACE - _RIM))
+    slope = float(np.percentile(np.hypot(gx, gy)[inner], 99.5)) / 8.0  # the 3x3 Sobel weighs a step 8 times
+    low, high = np.percentile(lum[inner], [3, 90])
+    return float(high - low) / max(slope, 1e-3) / math.sqrt(2.0 * math.pi)
+
+
 @dataclass
 class Profile:
     """What a dice set's faces look like: one row of ``vectors`` per example, named by ``names``.
@@ -194,14 +226,18 @@ class Profile:
         """Whether the dice set says that face ``name`` always carries a mark (False when it does not say)."""
         return self.blank_faces is not None and name not in self.blank_faces
 
-    def add(self, name: str, crop_bgr: np.ndarray) -> None:
+    def add(self, name: str, crop_bgr: np.ndarray, sharp: bool = False) -> None:
         """Add one example (a confirmed answer during the evening makes the reader better).
 
-        Raises MarkNotSeen, adding nothing, when ``name`` always carries a mark and the crop shows none."""
+        Raises MarkNotSeen, adding nothing, when ``name`` always carries a mark and the crop shows none; with
+        ``sharp`` (the teaching asks, and can ask for another photo), raises TooSoft when the mark's photo is
+        blurred beyond SOFT."""
         crop = _as_crop(crop_bgr)
         can = canonical(crop)
         if can.frame is None and self.always_marked(name):
             raise MarkNotSeen(f"no mark seen on the die taught as {name!r}")
+        if sharp and can.frame is not None and (blur := softness(crop)) > SOFT:
+            raise TooSoft(f"the photo of {name!r} is blurred ({blur:.1f} px)")
         before, before_side = self.crops, self.side
         side = None if before_side is None else side_descriptors(crop[None])
         self.add_vector(name, _descriptor(can))

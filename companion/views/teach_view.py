@@ -65,6 +65,7 @@ class TeachView:
         #: a face whose photos do not look alike (``taught.Profile.settle``): asked for once more, first in the menu
         self.again: str | None = None
         self._asked: dict[str, int] = {}  # how often in a row each face was asked for once more
+        self._blurred: dict[str, int] = {}  # how often in a row a photo of each face was too blurred to keep
         self.message = ""
         self.unsaved = False  # the last answer could not be written: leaving now loses the answers since
         self.menu = Menu(pygame.Rect(330, 96, 450, 320), [], self._choose, on_done)
@@ -104,11 +105,17 @@ class TeachView:
             return
         face = str(value)
         label = face_label(face, self.lang, self.dice_set)
-        try:
-            self.profile.add(face, self.crop)
+        blurred = self._blurred.get(face, 0)
+        try:  # a blurred photo is asked for again, ASK_AGAIN times in a row: a camera may never be sharper
+            self.profile.add(face, self.crop, sharp=blurred < ASK_AGAIN)
         except taught.MarkNotSeen:  # a side or a blur taken for the top face: a blank example would mislead
             self.message = t("teach.no_mark", self.lang, face=label)
+        except taught.TooSoft:  # a soft example lets an untaught look-alike pass as this face
+            self._blurred[face] = blurred + 1
+            self.again = face
+            self.message = t("teach.blurred", self.lang, face=label)
         else:
+            self._blurred.pop(face, None)
             said = self.profile.settle(face)  # its photos must look alike: a blurred one would mislead
             try:
                 self.save(self.profile)
