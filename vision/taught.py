@@ -256,7 +256,8 @@ class Profile:
         Why: a photo whose mark the outline cut, whose small cross a lamp washed out (a "5+X" that is a "5"), or
         taught as the wrong face, is a bad example that no later photo outweighs. Two examples cannot say which
         one is wrong; a third can. It does not catch two photos blurred alike (a "?" whose dot runs into its
-        stroke, twice: an untaught "7" still passes as it, docs/taught-dice.md).
+        stroke, twice: an untaught "7" still passes as it, docs/taught-dice.md); ``softness`` does, where the
+        teaching can ask for another photo (``add``'s ``sharp``).
 
         A plain colour face's photo that looks like another taught colour (``looks_like``) does not agree either,
         even alone: one such photo is enough to have every die of the other colour asked about."""

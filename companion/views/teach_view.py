@@ -260,7 +260,8 @@ SAME_PLACE = 0.3
 SAME_LOOK = 0.98
 #: how often in a row a face whose photos do not look alike is asked for once more: then its photos are kept as they
 #: are (a colour that looks like another under the table's lamp does so in every photo), and the dice read later that
-#: could be it are asked about. The benchmark teaches so too (bench/bench_taught.py, AGAIN)
+#: could be it are asked about. So too a blurred photo (``taught.TooSoft``): the third in a row is kept. The
+#: benchmark teaches so too (bench/bench_taught.py, AGAIN)
 ASK_AGAIN = 2
 #: the dice answered that are remembered: more than a tray holds, so a die a hand hid for a moment is not asked
 #: about again once the hand is gone
