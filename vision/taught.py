@@ -159,9 +159,9 @@ def softness(crop_bgr: np.ndarray) -> float:
     contrast fall as gently as its steepest edges do.
 
     Why at teaching: a soft example's tolerance is loose enough for the blur, so a sharp untaught look-alike passes
-    as it (an Echt Spitze "7" as a "?" taught from a soft photo whose dot had run into its stroke: every untaught
-    face named on the tuning seeds' Echt Spitze dice seen from the side but two cut crosses). A person would show
-    such a die again. A step of contrast C blurred by a Gaussian of sigma s is at its steepest C / (s sqrt(2 pi)),
+    as it (an Echt Spitze "7" as a "?" taught from a soft photo whose dot had run into its stroke: five of the seven
+    untaught faces named on tuning seeds 909-1616, Echt Spitze seen from the side). A person would show such a die
+    again. A step of contrast C blurred by a Gaussian of sigma s is at its steepest C / (s sqrt(2 pi)),
     so s = C / (slope sqrt(2 pi)); C is the face's range of brightness (3rd to 90th percentile: a speck or a glint
     does not set it) and the slope its steepest edges' (99.5th percentile), both inside the rim, where the table
     and the sides do not reach. Colour faces are not measured: they have no edges, and blur does not move a colour.
