@@ -187,8 +187,8 @@ def cmd_teach(args: argparse.Namespace) -> int:
 
     cfg = config.load(args.config)
     if args.examples:
-        report = teach.teach_from_examples(args.dice_set, Path(args.examples))
-        print(report.summary(cfg.language))
+        report = teach.teach_from_examples(args.dice_set, Path(args.examples), lang=cfg.language)
+        print(report.summary())
         return 0
     from companion.runtime import run_teach
 

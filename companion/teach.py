@@ -2,8 +2,9 @@
 
 Entry points the CLI calls (``companion teach`` and ``companion read --set``)::
 
-    teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save: bool = True) -> TeachReport
-        # companion teach SET --examples DIR ; print(report.summary(lang)) ; exit 0
+    teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save: bool = True,
+                        lang: str = "en") -> TeachReport
+        # companion teach SET --examples DIR ; print(report.summary()) ; exit 0
         # raises DiceSetError / ExamplesError / ImageError / ProfileError (CompanionError: print str(e), exit 1)
     load_for_reading(set_name: str) -> tuple[DiceSet, Profile]
         # the set and its stored profile; raises ProfileError when the set still needs teaching
@@ -104,8 +105,11 @@ class TeachReport:
     #: what ``taught.Profile.settle`` said of the faces taught, with what to do: photos left out as unlike the
     #: others, and faces whose photos do not look alike (one more photo decides)
     notes: tuple[str, ...] = ()
+    lang: str = "en"  # the language of ``skipped`` and ``notes``
 
-    def summary(self, lang: str = "de") -> str:
+    def summary(self, lang: str | None = None) -> str:
+        """The report as the CLI prints it, in ``lang`` (default: the language its rows and notes were said in)."""
+        lang = lang or self.lang
         lines = [t("teach.report_added", lang, n=self.added, set=self.set_name), self.progress.text(lang)]
         if self.progress.missing:
             lines.append(t("teach.missing", lang, faces=", ".join(self.progress.missing)))
@@ -169,9 +173,11 @@ def _parse_labels(folder: Path, dice_set: DiceSet) -> list[tuple[Path, str, tupl
     return rows
 
 
-def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save: bool = True) -> TeachReport:
+def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save: bool = True,
+                        lang: str = "en") -> TeachReport:
     """Add every labelled die of ``examples_dir`` to the set's profile (kept examples stay) and store it; then
-    check that each face's photos look alike (``taught.Profile.settle``), as the teaching screen does."""
+    check that each face's photos look alike (``taught.Profile.settle``), as the teaching screen does. The report
+    (rows skipped, notes) is in ``lang``."""
     dice_set = dicesets.load(set_name)
     folder = Path(examples_dir)
     rows = _parse_labels(folder, dice_set)
@@ -189,14 +195,13 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
         h, w = frame.shape[:2]
         box = (int(x0 * w), int(y0 * h), int(np.ceil(x1 * w)), int(np.ceil(y1 * h)))
         if box[2] - box[0] < 8 or box[3] - box[1] < 8:
-            skipped.append(f"labels.csv line {line}: the box is smaller than 8 pixels; skipped.")
+            skipped.append(t("teach.ex_small_box", lang, line=line))
             continue
         crop = taught.die_crop(frame, _candidate_in_box(frame, box, cands))
         try:
             profile.add(face, crop, sharp=True)
         except taught.MarkNotSeen:
-            skipped.append(f"labels.csv line {line}: no mark was seen on the top face of this die, and {face!r} "
-                           "always shows one. Is the box on the right die, with that face up? Skipped.")
+            skipped.append(t("teach.ex_no_mark", lang, line=line, face=face))
             continue
         except taught.TooSoft:
             blurred.append((face, crop, line))
@@ -208,29 +213,23 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     sharp = profile.counts()
     for face, crop, line in blurred:
         if sharp.get(face, 0):
-            skipped.append(f"labels.csv line {line}: the photo of {face!r} is blurred and its other photos are "
-                           "sharper; left out (a blurred example lets look-alike faces pass as it).")
+            skipped.append(t("teach.ex_blurred", lang, line=line, face=face))
             continue
         profile.add(face, crop)
         added += 1
         taught_now.append(face)
-    notes = [f"Every photo of {face!r} is blurred: kept, but a sharper one (dice lying still, the camera "
-             "in focus) would make reading surer and keep look-alike faces from passing as it."
+    notes = [t("teach.ex_all_blurred", lang, face=face)
              for face in dict.fromkeys(f for f, _, _ in blurred) if not sharp.get(face, 0)]
     for face in dict.fromkeys(taught_now):
         said = profile.settle(face)
         if said == "dropped":
-            notes.append(f"A photo of {face!r} looked like none of its other photos (blurred, or another face?) and "
-                         "was left out.")
+            notes.append(t("teach.ex_dropped", lang, face=face))
         elif said == "disagree" and (other := profile.looks_like(face)) is not None:
-            notes.append(f"The photo of {face!r} looks like {other!r} (a lamp's colour?). Teach one more photo of it "
-                         "in another light, on the teaching screen or from a folder with just that photo.")
+            notes.append(t("teach.ex_like_other", lang, face=face, other=other))
         elif said == "disagree":
-            notes.append(f"The photos of {face!r} do not look alike (one may be blurred, or show another face). "
-                         "Teach one more photo of it, on the teaching screen or from a folder with just that photo: "
-                         "the photos that agree are kept.")
+            notes.append(t("teach.ex_differ", lang, face=face))
     path = profiles.save_profile(profile) if save else None
-    return TeachReport(set_name, added, tuple(skipped), progress(dice_set, profile), path, tuple(notes))
+    return TeachReport(set_name, added, tuple(skipped), progress(dice_set, profile), path, tuple(notes), lang)
 
 
 def load_for_reading(set_name: str) -> tuple[DiceSet, Profile]:

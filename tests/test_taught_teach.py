@@ -369,7 +369,8 @@ def _blur_photo(path: Path, sigma: float = 2.5) -> None:
     cv2.imwrite(str(path), cv2.GaussianBlur(cv2.imread(str(path)), (0, 0), sigma))
 
 
-def test_teaching_from_a_folder_leaves_out_a_blurred_photo_where_its_face_has_a_sharp_one(tmp_path, data_home):
+def test_teaching_from_a_folder_leaves_out_a_blurred_photo_where_its_face_has_a_sharp_one(tmp_path, data_home,
+                                                                                          monkeypatch):
     """A blurred example lets look-alike faces pass as it. From a folder nobody can be asked for another photo, so a
     blurred one is left out where its face has a sharp one, and kept, with a note, where it has none."""
     folder = tmp_path / "ex"
@@ -380,6 +381,10 @@ def test_teaching_from_a_folder_leaves_out_a_blurred_photo_where_its_face_has_a_
     assert profiles.load_profile("echt-spitze").counts() == {"3": 1, "5": 1} and report.added == 2
     assert len(report.skipped) == 1 and "line 3" in report.skipped[0] and "blurred" in report.skipped[0]
     assert len(report.notes) == 1 and "'5'" in report.notes[0] and "blurred" in report.notes[0]
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "another"))  # nothing taught yet, as above
+    again = teach_from_examples("echt-spitze", folder, lang="de")  # as the CLI does, in the config's language
+    assert "Zeile 3" in again.skipped[0] and "unscharf" in again.skipped[0] and "„5“" in again.notes[0]
+    assert again.summary().splitlines()[0].endswith("hinzugefügt.") and "line" not in again.summary()
 
 
 def test_teach_view_asks_again_for_a_blurred_photo_twice_then_keeps_it(data_home):
