@@ -210,16 +210,16 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
         taught_now.append(face)
     # a blurred photo is left out where its face has a sharp one; kept where it has none (the camera may never be
     # sharper), as the teaching screen keeps it after asking twice
-    sharp = profile.counts()
+    kept = profile.counts()  # what each face has without its blurred photos (this folder's sharp ones, and before)
     for face, crop, line in blurred:
-        if sharp.get(face, 0):
+        if kept.get(face, 0):
             skipped.append(t("teach.ex_blurred", lang, line=line, face=face))
             continue
         profile.add(face, crop)
         added += 1
         taught_now.append(face)
     notes = [t("teach.ex_all_blurred", lang, face=face)
-             for face in dict.fromkeys(f for f, _, _ in blurred) if not sharp.get(face, 0)]
+             for face in dict.fromkeys(f for f, _, _ in blurred) if not kept.get(face, 0)]
     for face in dict.fromkeys(taught_now):
         said = profile.settle(face)
         if said == "dropped":
