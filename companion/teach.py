@@ -118,10 +118,10 @@ class TeachReport:
         return "\n".join(lines)
 
 
-def _read_image(path: Path) -> np.ndarray:
+def _read_image(path: Path, lang: str = "en") -> np.ndarray:
     img = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
     if img is None:
-        raise ImageError(f"{path} is not an image that can be read (a JPEG or PNG photo is needed).")
+        raise ImageError(t("teach.ex_err_image", lang, path=path))
     return img
 
 
@@ -137,39 +137,39 @@ def _candidate_in_box(frame: np.ndarray, box: tuple[int, int, int, int],
     return DieCandidate(box=box, rect=rect, size=float(max(w, h)), score=0.0)
 
 
-def _parse_labels(folder: Path, dice_set: DiceSet) -> list[tuple[Path, str, tuple[float, float, float, float], int]]:
+def _parse_labels(folder: Path, dice_set: DiceSet, lang: str = "en"
+                  ) -> list[tuple[Path, str, tuple[float, float, float, float], int]]:
+    """The rows of the folder's labels.csv; the first problem raises ``ExamplesError`` in ``lang``."""
     labels = folder / "labels.csv"
     if not folder.is_dir():
-        raise ExamplesError(f"{folder} is not a folder. Give a folder with photos and a labels.csv.")
+        raise ExamplesError(t("teach.ex_err_not_folder", lang, folder=folder))
     if not labels.is_file():
-        raise ExamplesError(f"{folder} has no labels.csv. Add one with the columns "
-                            "image,face,x_min,y_min,x_max,y_max (box corners from 0 to 1).")
+        raise ExamplesError(t("teach.ex_err_no_labels", lang, folder=folder))
     rows = []
     with labels.open(newline="", encoding="utf-8-sig") as f:
         reader = csv.DictReader(f)
         need = ["image", "face", "x_min", "y_min", "x_max", "y_max"]
         if reader.fieldnames is None or any(c not in reader.fieldnames for c in need):
-            raise ExamplesError(f"{labels}: the first line must name the columns {','.join(need)}; "
-                                f"it names {','.join(reader.fieldnames or [])}.")
+            raise ExamplesError(t("teach.ex_err_columns", lang, labels=labels, need=",".join(need),
+                                  got=",".join(reader.fieldnames or [])))
         for line, row in enumerate(reader, 2):
             face = (row["face"] or "").strip()
             if not dice_set.accepts(face):
-                raise ExamplesError(f"{labels} line {line}: {face!r} is not a face of the dice set "
-                                    f"{dice_set.name!r}. Use one of: {', '.join(dice_set.face_names())}"
-                                    + (f" (a face may carry {', '.join(dice_set.marks)})" if dice_set.marks else "")
-                                    + (" or another lowercase id" if dice_set.open else "") + ".")
+                marks = t("teach.ex_err_face_marks", lang, marks=", ".join(dice_set.marks)) if dice_set.marks else ""
+                raise ExamplesError(t("teach.ex_err_face", lang, labels=labels, line=line, face=face,
+                                      set=dice_set.name, faces=", ".join(dice_set.face_names()), marks=marks,
+                                      open=t("teach.ex_err_face_open", lang) if dice_set.open else ""))
             try:
                 box = tuple(float(row[k]) for k in need[2:])
             except (TypeError, ValueError):
-                raise ExamplesError(f"{labels} line {line}: the box corners must be numbers from 0 to 1.") from None
+                raise ExamplesError(t("teach.ex_err_numbers", lang, labels=labels, line=line)) from None
             x0, y0, x1, y1 = box
             if not (0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1):
-                raise ExamplesError(f"{labels} line {line}: the box {box} is not inside 0..1 with "
-                                    "x_min < x_max and y_min < y_max.")
+                raise ExamplesError(t("teach.ex_err_box", lang, labels=labels, line=line, box=box))
             image = folder / (row["image"] or "").strip()
             rows.append((image, face, box, line))
     if not rows:
-        raise ExamplesError(f"{labels} has no rows: add one line per die in the photos.")
+        raise ExamplesError(t("teach.ex_err_no_rows", lang, labels=labels))
     return rows
 
 
@@ -177,10 +177,10 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
                         lang: str = "en") -> TeachReport:
     """Add every labelled die of ``examples_dir`` to the set's profile (kept examples stay) and store it; then
     check that each face's photos look alike (``taught.Profile.settle``), as the teaching screen does. The report
-    (rows skipped, notes) is in ``lang``."""
+    (rows skipped, notes) and the errors (``ExamplesError``, ``ImageError``) are in ``lang``."""
     dice_set = dicesets.load(set_name)
     folder = Path(examples_dir)
-    rows = _parse_labels(folder, dice_set)
+    rows = _parse_labels(folder, dice_set, lang)
     profile = profiles.load_profile(set_name)
     frames: dict[Path, tuple[np.ndarray, list[DieCandidate]]] = {}
     added = 0
@@ -189,7 +189,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     blurred: list[tuple[str, np.ndarray, int]] = []  # (face, crop, line): too soft to keep while a face has sharper
     for image, face, (x0, y0, x1, y1), line in rows:
         if image not in frames:
-            frame = _read_image(image)
+            frame = _read_image(image, lang)
             frames[image] = (frame, find_any_dice(frame))
         frame, cands = frames[image]
         h, w = frame.shape[:2]

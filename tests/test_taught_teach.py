@@ -81,25 +81,36 @@ def test_reading_an_untaught_set_says_teach_first():
     assert teach.reader_for_set("haste-worte") is None
 
 
-@pytest.mark.parametrize("labels, error, words", [
-    (None, ExamplesError, ["no labels.csv", "x_min"]),
-    ("image,face\nex00.jpg,red\n", ExamplesError, ["first line", "x_max"]),
+@pytest.mark.parametrize("labels, error, words, german", [
+    (None, ExamplesError, ["no labels.csv", "x_min"], ["fehlt die labels.csv", "x_min"]),
+    ("image,face\nex00.jpg,red\n", ExamplesError, ["first line", "x_max"], ["erste Zeile", "x_max"]),
     ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,purple,0.1,0.1,0.3,0.3\n", ExamplesError,
-     ["line 2", "'purple'", "white"]),
-    ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,red,0.5,0.1,0.3,0.3\n", ExamplesError, ["line 2", "x_min < x_max"]),
-    ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,red,a,0.1,0.3,0.3\n", ExamplesError, ["numbers"]),
-    ("image,face,x_min,y_min,x_max,y_max\n", ExamplesError, ["no rows"]),
-    ("image,face,x_min,y_min,x_max,y_max\nmissing.jpg,red,0.1,0.1,0.3,0.3\n", ImageError, ["missing.jpg"]),
+     ["line 2", "'purple'", "white"], ["Zeile 2", "„purple“", "white"]),
+    ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,red,0.5,0.1,0.3,0.3\n", ExamplesError,
+     ["line 2", "x_min < x_max"], ["Zeile 2", "x_min < x_max"]),
+    ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,red,a,0.1,0.3,0.3\n", ExamplesError, ["numbers"], ["Zahlen"]),
+    ("image,face,x_min,y_min,x_max,y_max\n", ExamplesError, ["no rows"], ["keine Zeilen"]),
+    ("image,face,x_min,y_min,x_max,y_max\nmissing.jpg,red,0.1,0.1,0.3,0.3\n", ImageError,
+     ["missing.jpg", "not an image"], ["missing.jpg", "kein lesbares Bild"]),
 ])
-def test_bad_examples_give_clear_errors(tmp_path, labels, error, words):
+def test_bad_examples_give_clear_errors_in_the_players_language(tmp_path, labels, error, words, german):
     folder = tmp_path / "ex"
     folder.mkdir()
     if labels is not None:
         (folder / "labels.csv").write_text(labels)
-    with pytest.raises(error) as e:
-        teach_from_examples("fritzo", folder)
-    for w in words:
-        assert w in str(e.value)
+    for lang, expected in (("en", words), ("de", german)):
+        with pytest.raises(error) as e:
+            teach_from_examples("fritzo", folder, lang=lang)
+        for w in expected:
+            assert w in str(e.value), (lang, str(e.value))
+
+
+def test_a_folder_that_is_not_one_is_named_in_the_error(tmp_path):
+    (tmp_path / "photo.jpg").write_bytes(b"")
+    with pytest.raises(ExamplesError, match="is not a folder"):
+        teach_from_examples("fritzo", tmp_path / "photo.jpg")
+    with pytest.raises(ExamplesError, match="ist kein Ordner"):
+        teach_from_examples("fritzo", tmp_path / "photo.jpg", lang="de")
 
 
 def test_unknown_set_for_teaching(tmp_path):
