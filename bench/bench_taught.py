@@ -108,8 +108,8 @@ def teach(set_name: str, gen, examples: int, rng: np.random.Generator) -> taught
     return profile
 
 
-#: how often the teaching asks for one more photo of a face whose photos disagree (``taught.Profile.settle``)
-AGAIN = 2
+#: how often the teaching asks for one more photo of a face (photos that disagree, a blurred photo), as the screen does
+AGAIN = taught.ASK_AGAIN
 
 
 def settle_asking(profile: taught.Profile, face: str, one_more) -> None:

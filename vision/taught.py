@@ -153,6 +153,13 @@ class TooSoft(ValueError):
 #: real photos (the train photos' dice): byler-d6 median 1.42, 90th percentile 1.77; matteo-d6 1.08 and 1.29.
 SOFT = 1.75
 
+#: how often in a row the teaching asks for one more photo of a face whose photos do not look alike
+#: (``Profile.settle``), or whose photo is blurred (``TooSoft``): then the photo is kept as it is. A colour that looks
+#: like another under the table's lamp does so in every photo, and a camera may never be sharper; the dice read later
+#: that could be it are asked about. The teaching screen (companion/views/teach_view.py) and the benchmarks
+#: (bench/bench_taught.py, bench/bench_taught_real.py) ask so, each showing "another photo" its own way
+ASK_AGAIN = 2
+
 
 def softness(crop_bgr: np.ndarray) -> float:
     """How blurred the die's top face is: the Gaussian's sigma (pixels of the canonical face) that makes the face's
@@ -289,7 +296,7 @@ class Profile:
         under a warm lamp is orange's colour, and every orange read later was asked about (rendered Fritzo crops,
         the benchmark's seed 2). Another photo of it, under the light of another moment, tells the two apart. Where
         the two colours look alike under the table's own lamp every photo does: the screen asks twice more
-        (``teach_view.ASK_AGAIN``) and then keeps them, and those dice are asked about when read."""
+        (``ASK_AGAIN``) and then keeps them, and those dice are asked about when read."""
         name = self.names[i]
         others = [k for k, n in enumerate(self.names) if n != name]
         if self.blank_faces is None or name not in self.blank_faces or not others:

@@ -24,7 +24,7 @@ from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar
 from hardware.events import Button, ButtonEvent
 from vision import rest, taught
 from vision.detect import find_any_dice
-from vision.taught import Profile
+from vision.taught import ASK_AGAIN, Profile
 from vision.types import TrayReading
 
 SKIP = object()
@@ -258,11 +258,6 @@ SAME_PLACE = 0.3
 #: Rendered trays: the same die under sensor noise or an 8 % change of exposure 0.999-1.0; another face at exactly the
 #: same place and angle 0.82-0.97 (a die turned by hand also moves, which takes it far lower)
 SAME_LOOK = 0.98
-#: how often in a row a face whose photos do not look alike is asked for once more: then its photos are kept as they
-#: are (a colour that looks like another under the table's lamp does so in every photo), and the dice read later that
-#: could be it are asked about. So too a blurred photo (``taught.TooSoft``): the third in a row is kept. The
-#: benchmark teaches so too (bench/bench_taught.py, AGAIN)
-ASK_AGAIN = 2
 #: the dice answered that are remembered: more than a tray holds, so a die a hand hid for a moment is not asked
 #: about again once the hand is gone
 ANSWERED = 24
