@@ -5,7 +5,7 @@ Entry points the CLI calls (``companion teach`` and ``companion read --set``)::
     teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save: bool = True,
                         lang: str = "en") -> TeachReport
         # companion teach SET --examples DIR ; print(report.summary()) ; exit 0
-        # raises DiceSetError / ExamplesError / ImageError / ProfileError (CompanionError: print str(e), exit 1)
+        # raises DiceSetError / ExamplesError / ImageError / ProfileError (CompanionError: print str(e), exit 2)
     load_for_reading(set_name: str) -> tuple[DiceSet, Profile]
         # the set and its stored profile; raises ProfileError when the set still needs teaching
     read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = None,
