@@ -82,6 +82,16 @@ def test_an_unknown_reading_on_a_named_dies_side_is_not_one_more_die():
     assert without_sides(found, matches) == [0, 1, 2, 4, 5]
 
 
+def test_a_side_reading_is_left_out_even_where_another_reading_lies_nearer():
+    """Seen from the side, a die's side can give two unknown readings, a sliver and the whole side: the side is within
+    a side of the named top, but nearer to the sliver. Judged by its nearest reading alone, it was kept (the
+    sliver's limit, an earlier unknown reading's, is 0.6 sides): the screen showed a die that is not there (tuning
+    seed 909, Echt Spitze from the side; the positions are that tray's)."""
+    found = [_found(115, 392, 10), _found(132, 347, 58), _found(79, 354, 47)]  # sliver, side, the named top
+    matches = [_said(None), _said(None), _said("3+X")]
+    assert without_sides(found, matches) == [0, 2]  # the sliver is more than a side from the top: a die to it
+
+
 def test_read_from_the_side_a_dies_marked_side_is_seldom_one_more_die():
     """Rendered trays seen from beside them, dice whose sides carry their other faces: the readings of no die or of
     a die read already, with and without the taught profile's judgement (``tray_readings``, as the benchmark

@@ -813,19 +813,22 @@ def without_sides(found: list[FoundDie], matches: list[Match]) -> list[int]:
     every example, so it comes back unknown; the nearest other reading is its own die's top, less than a die's
     side away. A real die touching another is about a side away, and one named is never left out. Rendered trays
     seen from the side (docs/taught-dice.md, thirty-fourth session), tuning seeds 101 and 202: 65 of 104 such extra
-    readings gone, and 12 real dice left out, each one the reader had left unknown."""
+    readings gone, and 12 real dice left out, each one the reader had left unknown. Every reading near an unknown
+    one counts, not only the nearest: a side read twice, as a sliver and as the whole side, was kept where the
+    sliver lay nearer to it than its die's top (thirty-eighth session, tuning seeds 101-404 and 909-1616: two
+    readings of no die fewer, every other count the same)."""
     sides = [math.sqrt(max(float(cv2.contourArea(f.top.astype(np.float32))), 1.0)) for f in found]
     dropped: set[int] = set()
     for i, (f, m) in enumerate(zip(found, matches, strict=True)):
         if m.face is not None:
             continue
-        near = [(math.dist(f.top_centre, g.top_centre) / max(sides[i], sides[j]), j)
-                for j, g in enumerate(found) if j != i and j not in dropped]
-        if not near:
-            continue
-        apart, j = min(near)
-        if apart < (SIDE_OF_NAMED if matches[j].face is not None else SIDE_OF_UNKNOWN if j < i else 0.0):
-            dropped.add(i)
+        for j, g in enumerate(found):
+            if j == i or j in dropped:
+                continue
+            limit = SIDE_OF_NAMED if matches[j].face is not None else SIDE_OF_UNKNOWN if j < i else 0.0
+            if math.dist(f.top_centre, g.top_centre) < limit * max(sides[i], sides[j]):
+                dropped.add(i)
+                break
     return [i for i in range(len(found)) if i not in dropped]
 
 
