@@ -129,7 +129,15 @@ import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
-from hardware.synthetic import DICE_STYLES, OBLIQUE, found_by, pip_sides, render_tray, style_painter  # noqa: E402
+from hardware.synthetic import (  # noqa: E402
+    DICE_STYLES,
+    OBLIQUE,
+    die_under,
+    found_by,
+    pip_sides,
+    render_tray,
+    style_painter,
+)
 from vision import taught  # noqa: E402
 from vision.detect import crop_affine, crop_die, find_any_dice, find_dice  # noqa: E402
 from vision.inference import disagreement  # noqa: E402
@@ -239,19 +247,20 @@ def _cube_tray(rng: np.random.Generator, n: int, tilt: float | None) -> tuple[np
 
 
 def tray_examples(rng: np.random.Generator, finder: str = "find_dice", oblique: float = 0.0,
-                  marked_sides: float = 0.0, cubes: float = 0.0, keep_up: bool = False
+                  marked_sides: float = 0.0, cubes: float = 0.0, keep_up: bool = False, on_tops: bool = False
                   ) -> list[tuple[np.ndarray, np.ndarray]]:
     """One rendered tray: per die the finder found, the FIND x FIND input and the top face's soft mask.
     ``oblique``: the share of trays seen by a webcam beside the tray (OBLIQUE tilt), not from above.
     ``marked_sides``: the share of trays whose dice carry marks on their sides too, as real dice do (pips, other
     symbols of the same die), so that the net learns to leave a side's marks out of the top face. ``cubes``: the
     share of trays of colour cubes whose faces differ in colour (``_cube_tray``). ``keep_up``: each die cropped with
-    the camera's up kept (``taught.upright``)."""
+    the camera's up kept (``taught.upright``). ``on_tops``: instead, the candidates centred on a die's top face that
+    ``found_by`` does not take for it (the detector's squares on dice touching or behind one another)."""
     cube_tray = bool(cubes) and rng.random() < cubes
     n = int(rng.integers(1, 7))
     tilt = float(rng.uniform(*OBLIQUE)) if oblique and rng.random() < oblique else None
     if cube_tray:
-        return _examples(*_cube_tray(rng, n, tilt), finder, keep_up)
+        return _examples(*_cube_tray(rng, n, tilt), finder, keep_up, on_tops)
     marked = bool(marked_sides) and rng.random() < marked_sides
     if rng.random() < 0.3:
         frame, truth = render_tray(rng, faces=[int(f) for f in rng.integers(1, 7, n)],
@@ -267,16 +276,21 @@ def tray_examples(rng: np.random.Generator, finder: str = "find_dice", oblique: 
 
         frame, truth = render_tray(rng, faces=[(i, 0) for i in range(n)], painter=painter, tilt=tilt,
                                    side_faces=(lambda face: [(face[0], k) for k in range(1, 5)]) if marked else None)
-    return _examples(frame, truth, finder, keep_up)
+    return _examples(frame, truth, finder, keep_up, on_tops)
 
 
-def _examples(frame: np.ndarray, truth: list, finder: str, keep_up: bool) -> list[tuple[np.ndarray, np.ndarray]]:
+def _examples(frame: np.ndarray, truth: list, finder: str, keep_up: bool, on_tops: bool = False
+              ) -> list[tuple[np.ndarray, np.ndarray]]:
     cands = FINDERS[finder](frame)
-    out = []
-    for die in truth:
+    picked = []
+    for i, die in enumerate(truth):
         cand = found_by(die, truth, cands)  # a candidate spanning touching dice has no one top face to learn
-        if cand is None:
-            continue
+        if on_tops:
+            picked += [(die, c) for c in cands if c is not cand and die_under(c.center, truth) == i]
+        elif cand is not None:
+            picked.append((die, cand))
+    out = []
+    for die, cand in picked:
         if keep_up:
             cand = taught.upright(cand)
         crop = crop_die(frame, cand, taught.CROP, taught.MARGIN)
@@ -357,13 +371,13 @@ def photo_example(rng: np.random.Generator, marked_sides: float = 0.0, keep_up: 
     return cv2.resize(img, (FIND, FIND), interpolation=cv2.INTER_AREA), np.uint8(np.clip(target, 0, 1) * 255)
 
 
-def _build_part(args: tuple[int, int, int, str, float, float, float, bool]) -> tuple[np.ndarray, np.ndarray]:
-    trays, seed, photos, finder, oblique, marked, cubes, keep_up = args
+def _build_part(args: tuple[int, int, int, str, float, float, float, bool, bool]) -> tuple[np.ndarray, np.ndarray]:
+    trays, seed, photos, finder, oblique, marked, cubes, keep_up, on_tops = args
     rng = np.random.default_rng(seed)
     xs, ms = [], []
     t0 = time.time()
     for t in range(trays):
-        for x, m in tray_examples(rng, finder, oblique, marked, cubes, keep_up) + \
+        for x, m in tray_examples(rng, finder, oblique, marked, cubes, keep_up, on_tops) + \
                 [photo_example(rng, marked, keep_up) for _ in range(photos)]:
             xs.append(x)
             ms.append(m)
@@ -373,10 +387,11 @@ def _build_part(args: tuple[int, int, int, str, float, float, float, bool]) -> t
 
 
 def build(trays: int, seed: int, workers: int, photos: int, finder: str, oblique: float = 0.0,
-          marked: float = 0.0, cubes: float = 0.0, keep_up: bool = False) -> tuple[np.ndarray, np.ndarray]:
+          marked: float = 0.0, cubes: float = 0.0, keep_up: bool = False, on_tops: bool = False
+          ) -> tuple[np.ndarray, np.ndarray]:
     """Render ``trays`` trays and ``photos`` close-ups per tray in ``workers`` processes (seeds seed, seed+1...)."""
-    parts = [(trays // workers + (i < trays % workers), seed + i, photos, finder, oblique, marked, cubes, keep_up)
-             for i in range(workers)]
+    parts = [(trays // workers + (i < trays % workers), seed + i, photos, finder, oblique, marked, cubes, keep_up,
+              on_tops) for i in range(workers)]
     if workers == 1:
         done = [_build_part(parts[0])]
     else:
@@ -530,6 +545,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="crops turned by less than 45 degrees (taught.upright), close-ups' sides never above the "
                          "top face, no quarter turns in the augmentation: the net may learn that the top is above its "
                          "sides, as an upright camera sees a die")
+    ap.add_argument("--on-tops", action="store_true",
+                    help="only crops centred on a die's top that found_by does not take for it: the detector's "
+                         "squares on dice touching or behind one another (use with --finder find_any_dice)")
     ap.add_argument("--close-ups", type=int, default=0,
                     help="render this many close-ups alone (no trays) into the --data cache")
     ap.add_argument("--init-onnx", type=Path, help="start from this exported TopFaceNet's weights (batch norm "
@@ -566,7 +584,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         x, m = close_ups(args.close_ups, args.seed, args.marked_sides, args.keep_up) if args.close_ups else \
             build(args.trays, args.seed, args.workers, args.photos, args.finder, args.oblique, args.marked_sides,
-                  args.cubes, args.keep_up)
+                  args.cubes, args.keep_up, args.on_tops)
         if args.data:
             np.savez(args.data[0], x=x, m=m)
     val = np.arange(len(x)) % 10 == 0  # every tenth die: never trained on
