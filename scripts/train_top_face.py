@@ -253,16 +253,17 @@ def _cube_tray(rng: np.random.Generator, n: int, tilt: float | None) -> tuple[np
 
 
 def tray_examples(rng: np.random.Generator, finder: str = "find_dice", oblique: float = 0.0,
-                  marked_sides: float = 0.0, cubes: float = 0.0, keep_up: bool = False, on_tops: bool = False
+                  marked_sides: float = 0.0, cubes: float = 0.0, keep_up: bool = False, on_tops: str = ""
                   ) -> list[tuple[np.ndarray, np.ndarray]]:
     """One rendered tray: per die the finder found, the FIND x FIND input and the top face's soft mask.
     ``oblique``: the share of trays seen by a webcam beside the tray (OBLIQUE tilt), not from above.
     ``marked_sides``: the share of trays whose dice carry marks on their sides too, as real dice do (pips, other
     symbols of the same die), so that the net learns to leave a side's marks out of the top face. ``cubes``: the
     share of trays of colour cubes whose faces differ in colour (``_cube_tray``). ``keep_up``: each die cropped with
-    the camera's up kept (``taught.upright``). ``on_tops``: instead, the candidates centred on a die's top face that
-    ``found_by`` does not take for it: the detector's squares, on dice touching or behind one another (where the
-    shipped net outlines the other die's top) and on lone dice whose finder's box was too tight."""
+    the camera's up kept (``taught.upright``). ``on_tops`` "all": instead, the candidates centred on a die's top face
+    that ``found_by`` does not take for it: the detector's squares, on dice touching or behind one another (where the
+    shipped net outlines the other die's top) and on lone dice whose finder's box was too tight; "touching": only
+    those whose crop holds a corner of another die's top (the lone dice's are what the shipped net reads already)."""
     cube_tray = bool(cubes) and rng.random() < cubes
     n = int(rng.integers(1, 7))
     tilt = float(rng.uniform(*OBLIQUE)) if oblique and rng.random() < oblique else None
@@ -286,14 +287,15 @@ def tray_examples(rng: np.random.Generator, finder: str = "find_dice", oblique: 
     return _examples(frame, truth, finder, keep_up, on_tops)
 
 
-def _examples(frame: np.ndarray, truth: list, finder: str, keep_up: bool, on_tops: bool = False
+def _examples(frame: np.ndarray, truth: list, finder: str, keep_up: bool, on_tops: str = ""
               ) -> list[tuple[np.ndarray, np.ndarray]]:
     cands = FINDERS[finder](frame)
     picked = []
     for i, die in enumerate(truth):
         cand = found_by(die, truth, cands)  # a candidate spanning touching dice has no one top face to learn
         if on_tops:
-            picked += [(die, c) for c in cands if c is not cand and die_under(c.center, truth) == i]
+            picked += [(die, c) for c in cands if c is not cand and die_under(c.center, truth) == i
+                       and (on_tops == "all" or _sees_another(c, i, truth))]
         elif cand is not None:
             picked.append((die, cand))
     out = []
@@ -307,6 +309,13 @@ def _examples(frame: np.ndarray, truth: list, finder: str, keep_up: bool, on_top
         cv2.fillPoly(mask, [np.int32(np.round(pts * 16))], 255, cv2.LINE_AA, shift=4)
         out.append((cv2.resize(crop, (FIND, FIND), interpolation=cv2.INTER_AREA), mask))
     return out
+
+
+def _sees_another(cand, i: int, truth: list) -> bool:
+    """Whether a corner of another die's top face than die ``i``'s lies in ``cand``'s crop."""
+    mat = crop_affine(cand, taught.CROP, taught.MARGIN)
+    return any(((0 <= p) & (p < taught.CROP)).all(axis=1).any()
+               for j, d in enumerate(truth) if j != i for p in [cv2.transform(np.float32([d.top]), mat)[0]])
 
 
 def photo_example(rng: np.random.Generator, marked_sides: float = 0.0, keep_up: bool = False
@@ -378,7 +387,7 @@ def photo_example(rng: np.random.Generator, marked_sides: float = 0.0, keep_up: 
     return cv2.resize(img, (FIND, FIND), interpolation=cv2.INTER_AREA), np.uint8(np.clip(target, 0, 1) * 255)
 
 
-def _build_part(args: tuple[int, int, int, str, float, float, float, bool, bool]) -> tuple[np.ndarray, np.ndarray]:
+def _build_part(args: tuple[int, int, int, str, float, float, float, bool, str]) -> tuple[np.ndarray, np.ndarray]:
     trays, seed, photos, finder, oblique, marked, cubes, keep_up, on_tops = args
     rng = np.random.default_rng(seed)
     xs, ms = [], []
@@ -394,7 +403,7 @@ def _build_part(args: tuple[int, int, int, str, float, float, float, bool, bool]
 
 
 def build(trays: int, seed: int, workers: int, photos: int, finder: str, oblique: float = 0.0,
-          marked: float = 0.0, cubes: float = 0.0, keep_up: bool = False, on_tops: bool = False
+          marked: float = 0.0, cubes: float = 0.0, keep_up: bool = False, on_tops: str = ""
           ) -> tuple[np.ndarray, np.ndarray]:
     """Render ``trays`` trays and ``photos`` close-ups per tray in ``workers`` processes (seeds seed, seed+1...)."""
     parts = [(trays // workers + (i < trays % workers), seed + i, photos, finder, oblique, marked, cubes, keep_up,
@@ -552,9 +561,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="crops turned by less than 45 degrees (taught.upright), close-ups' sides never above the "
                          "top face, no quarter turns in the augmentation: the net may learn that the top is above its "
                          "sides, as an upright camera sees a die")
-    ap.add_argument("--on-tops", action="store_true",
+    ap.add_argument("--on-tops", nargs="?", const="all", default="", choices=["all", "touching"],
                     help="only crops centred on a die's top that found_by does not take for it, mostly the "
-                         "detector's squares on dice touching or behind one another (with --finder find_any_dice)")
+                         "detector's squares on dice touching or behind one another (with --finder find_any_dice); "
+                         "'touching': only those whose crop holds a corner of another die's top")
     ap.add_argument("--close-ups", type=int, default=0,
                     help="render this many close-ups alone (no trays) into the --data cache")
     ap.add_argument("--init-onnx", type=Path, help="start from this exported TopFaceNet's weights (batch norm "
