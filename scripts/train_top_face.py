@@ -263,7 +263,9 @@ def tray_examples(rng: np.random.Generator, finder: str = "find_dice", oblique: 
     the camera's up kept (``taught.upright``). ``on_tops`` "all": instead, the candidates centred on a die's top face
     that ``found_by`` does not take for it: the detector's squares, on dice touching or behind one another (where the
     shipped net outlines the other die's top) and on lone dice whose finder's box was too tight; "touching": only
-    those whose crop holds a corner of another die's top (the lone dice's are what the shipped net reads already)."""
+    those whose crop holds a corner of another die's top (the lone dice's are what the shipped net reads already);
+    "sides": the candidates centred on one die's side and on no top face, the mask that die's top (seen from the
+    side, a marked side's candidate was read as one more die)."""
     cube_tray = bool(cubes) and rng.random() < cubes
     n = int(rng.integers(1, 7))
     tilt = float(rng.uniform(*OBLIQUE)) if oblique and rng.random() < oblique else None
@@ -293,7 +295,10 @@ def _examples(frame: np.ndarray, truth: list, finder: str, keep_up: bool, on_top
     picked = []
     for i, die in enumerate(truth):
         cand = found_by(die, truth, cands)  # a candidate spanning touching dice has no one top face to learn
-        if on_tops:
+        if on_tops == "sides":
+            picked += [(die, c) for c in cands if c is not cand and die_under(c.center, truth) is None
+                       and _on_body(c, truth) == i]
+        elif on_tops:
             picked += [(die, c) for c in cands if c is not cand and die_under(c.center, truth) == i
                        and (on_tops == "all" or _sees_another(c, i, truth))]
         elif cand is not None:
@@ -316,6 +321,13 @@ def _sees_another(cand, i: int, truth: list) -> bool:
     mat = crop_affine(cand, taught.CROP, taught.MARGIN)
     return any(((0 <= p) & (p < taught.CROP)).all(axis=1).any()
                for j, d in enumerate(truth) if j != i for p in [cv2.transform(np.float32([d.top]), mat)[0]])
+
+
+def _on_body(cand, truth: list) -> int | None:
+    """Which die's box (top and sides) alone holds ``cand``'s centre."""
+    dice = [j for j, d in enumerate(truth)
+            if d.box[0] <= cand.center[0] < d.box[2] and d.box[1] <= cand.center[1] < d.box[3]]
+    return dice[0] if len(dice) == 1 else None
 
 
 def photo_example(rng: np.random.Generator, marked_sides: float = 0.0, keep_up: bool = False
@@ -561,10 +573,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="crops turned by less than 45 degrees (taught.upright), close-ups' sides never above the "
                          "top face, no quarter turns in the augmentation: the net may learn that the top is above its "
                          "sides, as an upright camera sees a die")
-    ap.add_argument("--on-tops", nargs="?", const="all", default="", choices=["all", "touching"],
+    ap.add_argument("--on-tops", nargs="?", const="all", default="", choices=["all", "touching", "sides"],
                     help="only crops centred on a die's top that found_by does not take for it, mostly the "
                          "detector's squares on dice touching or behind one another (with --finder find_any_dice); "
-                         "'touching': only those whose crop holds a corner of another die's top")
+                         "'touching': only those whose crop holds a corner of another die's top; 'sides': the "
+                         "candidates centred on a die's side, not its top (the mask is still its top)")
     ap.add_argument("--close-ups", type=int, default=0,
                     help="render this many close-ups alone (no trays) into the --data cache")
     ap.add_argument("--init-onnx", type=Path, help="start from this exported TopFaceNet's weights (batch norm "
