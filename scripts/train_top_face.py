@@ -105,15 +105,13 @@ and missed fewer, but each of four tries named more untaught faces, read more di
 lamp-clipped orange cube's colour. ``--on-tops touching`` (only the crops that hold a corner of another die's top)
 and ``--on-tops sides`` (the finder's candidates on a die's marked side, the mask that die's top) followed in the
 fortieth session; the best try, not shipped either (its numbers and what shipping it would take are in the docs):
-```
-python scripts/train_top_face.py --trays 3000 --photos 0 --seed 9501 --oblique 1.0 --marked-sides 0.6 \
-    --cubes 0.35 --finder find_any_dice --on-tops sides --keep-up --workers 1 --minutes 0 \
-    --data out/tt/sides_9501.npz --out out/tt/untrained.onnx     # and seed 9601 -> sides_9601.npz
-python scripts/train_top_face.py --data out/tt/up_a.npz --data out/tt/up_b.npz --data out/tt/up_p1.npz \
-    --data out/tt/up_p2.npz --data out/tt/tops_a.npz --data out/tt/tops_b.npz --data out/tt/sides_9501.npz \
-    --data out/tt/sides_9601.npz --keep-up --init-onnx vision/models/top_face.onnx --minutes 16 --threads 1 \
-    --lr 3e-4 --seed 97 --out out/tt/tfE2.onnx
-```
+    python scripts/train_top_face.py --trays 3000 --photos 0 --seed 9501 --oblique 1.0 --marked-sides 0.6 \
+        --cubes 0.35 --finder find_any_dice --on-tops sides --keep-up --workers 1 --minutes 0 \
+        --data out/tt/sides_9501.npz --out out/tt/untrained.onnx     # and seed 9601 -> sides_9601.npz
+    python scripts/train_top_face.py --data out/tt/up_a.npz --data out/tt/up_b.npz --data out/tt/up_p1.npz \
+        --data out/tt/up_p2.npz --data out/tt/tops_a.npz --data out/tt/tops_b.npz --data out/tt/sides_9501.npz \
+        --data out/tt/sides_9601.npz --keep-up --init-onnx vision/models/top_face.onnx --minutes 16 --threads 1 \
+        --lr 3e-4 --seed 97 --out out/tt/tfE2.onnx
 
 Why a net: the taught reader compares a die's top face with the players' examples, so it must first find that face
 in the finder's crop. On whole trays the crop also holds the die's sides (oblique views), its shadow, a touching
