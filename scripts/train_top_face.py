@@ -328,8 +328,11 @@ def _examples(frame: np.ndarray, truth: list, finder: str, keep_up: bool, on_top
 def _sees_another(cand, i: int, truth: list) -> bool:
     """Whether a corner of another die's top face than die ``i``'s lies in ``cand``'s crop."""
     mat = crop_affine(cand, taught.CROP, taught.MARGIN)
-    return any(((0 <= p) & (p < taught.CROP)).all(axis=1).any()
-               for j, d in enumerate(truth) if j != i for p in [cv2.transform(np.float32([d.top]), mat)[0]])
+    for j, d in enumerate(truth):
+        corners = cv2.transform(np.float32([d.top]), mat)[0]
+        if j != i and ((corners >= 0) & (corners < taught.CROP)).all(axis=1).any():
+            return True
+    return False
 
 
 def _on_body(cand, truth: list) -> int | None:
