@@ -652,14 +652,17 @@ def found_by(die: SyntheticDie, truth: Sequence[SyntheticDie], cands: Sequence) 
     """Which of a die finder's candidates (anything with a ``center``) stands for the rendered ``die``: of those
     whose centre lies in the die's box and in no other die's (a candidate spanning touching dice holds no one face),
     the nearest to the box's centre; None when the finder missed the die. For tests, benchmarks and training."""
-
-    def inside(c, d: SyntheticDie) -> bool:
-        return d.box[0] <= c.center[0] < d.box[2] and d.box[1] <= c.center[1] < d.box[3]
-
     x0, y0, x1, y1 = die.box
-    mine = [c for c in cands if inside(c, die) and sum(inside(c, d) for d in truth) == 1]
+    mine = [c for c in cands if (k := die_in_box(c.center, truth)) is not None and truth[k] is die]
     return min(mine, key=lambda c: math.hypot(c.center[0] - (x0 + x1) / 2, c.center[1] - (y0 + y1) / 2),
                default=None)
+
+
+def die_in_box(point: tuple[float, float], truth: Sequence[SyntheticDie]) -> int | None:
+    """Which rendered die's box (top face and sides) holds ``point``; None when it lies in none, or in two (a
+    candidate spanning touching dice). For tests, benchmarks and training."""
+    dice = [i for i, d in enumerate(truth) if d.box[0] <= point[0] < d.box[2] and d.box[1] <= point[1] < d.box[3]]
+    return dice[0] if len(dice) == 1 else None
 
 
 def die_under(point: tuple[float, float], truth: Sequence[SyntheticDie]) -> int | None:

@@ -147,6 +147,7 @@ import torch.nn.functional as F  # noqa: E402
 from hardware.synthetic import (  # noqa: E402
     DICE_STYLES,
     OBLIQUE,
+    die_in_box,
     die_under,
     found_by,
     pip_sides,
@@ -306,7 +307,7 @@ def _examples(frame: np.ndarray, truth: list, finder: str, keep_up: bool, on_top
         cand = found_by(die, truth, cands)  # a candidate spanning touching dice has no one top face to learn
         if on_tops == "sides":
             picked += [(die, c) for c in cands if c is not cand and die_under(c.center, truth) is None
-                       and _on_body(c, truth) == i]
+                       and die_in_box(c.center, truth) == i]
         elif on_tops:
             picked += [(die, c) for c in cands if c is not cand and die_under(c.center, truth) == i
                        and (on_tops == "all" or _sees_another(c, i, truth))]
@@ -333,13 +334,6 @@ def _sees_another(cand, i: int, truth: list) -> bool:
         if j != i and ((corners >= 0) & (corners < taught.CROP)).all(axis=1).any():
             return True
     return False
-
-
-def _on_body(cand, truth: list) -> int | None:
-    """Which die's box (top and sides) alone holds ``cand``'s centre."""
-    dice = [j for j, d in enumerate(truth)
-            if d.box[0] <= cand.center[0] < d.box[2] and d.box[1] <= cand.center[1] < d.box[3]]
-    return dice[0] if len(dice) == 1 else None
 
 
 def photo_example(rng: np.random.Generator, marked_sides: float = 0.0, keep_up: bool = False
