@@ -3,11 +3,11 @@
 Rendered made-up dice (artwork: hardware/game_dice.py; photos: tests/synth_dice.py). Five levels, each a row per set:
 - ``crop``: the matcher alone on photo-like crops (rotation, perspective, light, glare, noise, blur, JPEG).
 - ``tray``: the whole path on hardware.synthetic trays, as ``companion.teach.read_taught`` takes it: find_any_dice,
-  each die once (taught.distinct_dice), crop (taught.die_crop, which crops a cut die again), match. A die is read
-  by the reading whose top face lies on its top face (``synth_dice.tray_readings``); dice no reading is of are
-  counted apart (``missed``: the finder's, not the matcher's), and so are readings of no die or of a die read already
-  (``extra``: dice the screen would show that are not there, or twice). ms/die here covers die_crop and match
-  (finding the dice is per frame). Until the twenty-fifth session a die was read by the finder's candidate
+  each die once (face_outline.distinct_dice), crop (face_outline.die_crop, which crops a cut die again), match. A
+  die is read by the reading whose top face lies on its top face (``synth_dice.tray_readings``); dice no reading is
+  of are counted apart (``missed``: the finder's, not the matcher's), and so are readings of no die or of a die
+  read already (``extra``: dice the screen would show that are not there, or twice). ms/die here covers die_crop
+  and match (finding the dice is per frame). Until the twenty-fifth session a die was read by the finder's candidate
   nearest its box's centre, and no extra readings were counted.
 - ``oblique``: the same trays seen by a webcam beside the tray (hardware.synthetic.OBLIQUE: 32-50 degrees from
   straight down), taught and read so: the dice's sides show as much as their tops, as in the matteo-d6 photos.
@@ -54,7 +54,7 @@ from yardstick import line, yardstick  # noqa: E402
 
 from companion.profiles import blank_faces  # noqa: E402
 from hardware.synthetic import OBLIQUE  # noqa: E402
-from vision import taught  # noqa: E402
+from vision import face_outline, taught  # noqa: E402
 from vision.detect import find_any_dice  # noqa: E402
 
 
@@ -90,7 +90,7 @@ LEVELS = {"crop": _crop_items, "tray": _tray_items, "oblique": partial(_tray_ite
 
 def _crop(item) -> np.ndarray:
     """The crop the matcher reads: a crop level item is one; a tray's (frame, candidate) is cropped by die_crop."""
-    return taught.die_crop(*item) if isinstance(item, tuple) else item
+    return face_outline.die_crop(*item) if isinstance(item, tuple) else item
 
 
 def teach(set_name: str, gen, examples: int, rng: np.random.Generator) -> taught.Profile:

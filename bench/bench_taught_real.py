@@ -49,7 +49,7 @@ from bench_taught import AGAIN, ms_per_die, over_seeds, settle_asking  # noqa: E
 from yardstick import line, yardstick  # noqa: E402
 
 from companion.profiles import blank_faces  # noqa: E402
-from vision import taught  # noqa: E402
+from vision import face_outline, taught  # noqa: E402
 from vision.datasets import default_datasets, folders, select  # noqa: E402
 from vision.detect import DieCandidate, candidate_at, find_any_dice  # noqa: E402
 
@@ -73,7 +73,7 @@ class Photos:
             return None
         h, w = frame.shape[:2]
         cand = candidate_at(cands, (box[0] * w, box[1] * h, box[2] * w, box[3] * h))
-        return None if cand is None else taught.die_crop(frame, cand)
+        return None if cand is None else face_outline.die_crop(frame, cand)
 
 
 def teach(photos: Photos, examples: int, rng: np.random.Generator) -> taught.Profile:

@@ -46,7 +46,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
 from bench_taught import LEVELS, _crop, teach  # noqa: E402
 from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES  # noqa: E402
 
-from vision import taught  # noqa: E402
+from vision import face_outline, taught  # noqa: E402
 
 SETS = list(TAUGHT_FACES)
 
@@ -74,7 +74,7 @@ def record(seed: int, n: int, levels: list[str]) -> np.ndarray:
                 for face, c in gen(set_name, todo, n, rng)[0]:
                     if c is None:
                         continue
-                    crop = taught._as_crop(_crop(c))
+                    crop = face_outline.as_crop(_crop(c))
                     score, table, _, blank = taught.scores(profile, crop)
                     nearest, first, ratio = taught.nearest_face(score, table, index, blank)
                     blurred = np.full(5 * len(taught.BLURS), np.nan)

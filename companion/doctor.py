@@ -52,7 +52,7 @@ def _display() -> list[str]:
 
 def _models() -> list[str]:
     """Which learned models load: a missing or damaged one silently means the slower or weaker classical path."""
-    from vision import inference, net, taught
+    from vision import face_outline, inference, net
 
     engine = inference.engine_name()
     if engine == "onnxruntime":
@@ -70,9 +70,9 @@ def _models() -> list[str]:
          "taught dice are found by the hand-made finder alone (it misses dice on busy or dark tables)"),
         ("pip face reader", net.FACE_MODEL_PATH, lambda: (m := net.load()) is not None and m.faces is not None,
          "pips are counted on the detector's own view"),
-        ("taught dice top-face finder", taught.TOP_MODEL_PATH, lambda: taught.top_net() is not None,
+        ("taught dice top-face finder", face_outline.TOP_MODEL_PATH, lambda: face_outline.top_net() is not None,
          "taught dice use the hand-made face finder (less sure on whole trays)"),
-        ("taught dice side-view finder", taught.SIDE_MODEL_PATH, lambda: taught.side_net() is not None,
+        ("taught dice side-view finder", face_outline.SIDE_MODEL_PATH, lambda: face_outline.side_net() is not None,
          "taught dice seen from beside the tray are asked about more often"),
     )
     for label, path, loads, fallback in checks:

@@ -23,7 +23,9 @@ import numpy as np
 from companion import dicesets, paths
 from companion.atomic import atomic_write_bytes, keep_aside
 from companion.errors import ProfileError
-from vision.taught import CROP, DIM, FEATURE_VERSION, MarkNotSeen, Profile, side_descriptors, side_net
+from vision.face_marks import DIM, side_descriptors
+from vision.face_outline import CROP, side_net
+from vision.taught import FEATURE_VERSION, MarkNotSeen, Profile
 
 
 def profile_dir() -> Path:

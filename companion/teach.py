@@ -35,7 +35,7 @@ from companion import dicesets, profiles
 from companion.dicesets import DiceSet
 from companion.errors import CompanionError, ImageError, ProfileError
 from companion.i18n import t
-from vision import taught
+from vision import face_outline, taught
 from vision.detect import DieCandidate, candidate_at, find_any_dice
 from vision.taught import Profile
 from vision.types import DieReading, TrayReading
@@ -197,7 +197,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
         if box[2] - box[0] < 8 or box[3] - box[1] < 8:
             skipped.append(t("teach.ex_small_box", lang, line=line))
             continue
-        crop = taught.die_crop(frame, _candidate_in_box(frame, box, cands))
+        crop = face_outline.die_crop(frame, _candidate_in_box(frame, box, cands))
         try:
             profile.add(face, crop, sharp=True)
         except taught.MarkNotSeen:
@@ -260,7 +260,7 @@ def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = 
         cands = find_any_dice(frame_bgr)
     except Exception:  # noqa: BLE001 - the finder promises not to raise; a bad frame must not end the evening
         cands = []
-    found = taught.distinct_dice(np.asarray(frame_bgr), cands)  # a die seen from the side, once
+    found = face_outline.distinct_dice(np.asarray(frame_bgr), cands)  # a die seen from the side, once
     matches = [taught.match(profile, f.crop) for f in found]
     if dice_set.reader == "pips":
         dice = _read_pip_set(frame_bgr, [f.cand for f in found], matches, dice_set)
@@ -311,7 +311,7 @@ def _nearest_reading(cand: DieCandidate, readings: list[DieReading], used: set[i
 def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, int, int, int]) -> Path | None:
     """The player said what the die in ``box`` shows: add it as an example and save (see profiles.add_confirmed)."""
     cands = find_any_dice(frame_bgr)
-    crop = taught.die_crop(np.asarray(frame_bgr), _candidate_in_box(np.asarray(frame_bgr), box, cands))
+    crop = face_outline.die_crop(np.asarray(frame_bgr), _candidate_in_box(np.asarray(frame_bgr), box, cands))
     return profiles.add_confirmed(profile, face, crop)
 
 

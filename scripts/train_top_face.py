@@ -84,7 +84,7 @@ the eighteenth session's net fine-tuned to find a die's top where an upright cam
 nets had taken the lit side of a dark Fritzo cube for its top (docs/taught-dice.md, "Measured", twenty-second
 session): their training dice carry one colour on every face, so the brightest face was the top, and the quarter
 turns of the augmentation hid which way was up. Here the trays have colour cubes whose faces differ in colour
-(``--cubes``), and with ``--keep-up`` the crops keep the camera's up (``taught.upright``, which the reader's
+(``--cubes``), and with ``--keep-up`` the crops keep the camera's up (``face_outline.upright``, which the reader's
 ``die_crop`` uses too), the close-ups show their sides below or beside the top only, and the augmentation mirrors
 left-right only. Without the close-ups the crops read worse (haste-worte 99.4 -> 95.8 % on tuning seed 101). The
 twenty-second session's caches were half as large (1800 trays and 3500 close-ups each) and its training 12 minutes
@@ -115,7 +115,7 @@ fortieth session; the best try, not shipped either (its numbers and what shippin
 
 Why a net: the taught reader compares a die's top face with the players' examples, so it must first find that face
 in the finder's crop. On whole trays the crop also holds the die's sides (oblique views), its shadow, a touching
-neighbour and glare, and the hand-made finder (vision/taught.py) got the face wrong on most of them: with the
+neighbour and glare, and the hand-made finder (vision/face_outline.py) got the face wrong on most of them: with the
 renderer's true corners the taught reader was right on 65-80 % of tray dice, with its own 5-17 %. Where the top
 face ends is a question of light and shape that a small net learns from rendered trays, for any artwork.
 
@@ -154,11 +154,11 @@ from hardware.synthetic import (  # noqa: E402
     render_tray,
     style_painter,
 )
-from vision import taught  # noqa: E402
+from vision import face_outline  # noqa: E402
 from vision.detect import crop_affine, crop_die, find_any_dice, find_dice  # noqa: E402
 from vision.inference import disagreement  # noqa: E402
 
-FIND = taught.FIND
+FIND = face_outline.FIND
 #: DUPLEX is the tests' font: left out so the benchmark's artwork stays unseen
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_COMPLEX, cv2.FONT_HERSHEY_TRIPLEX,
          cv2.FONT_HERSHEY_COMPLEX_SMALL, cv2.FONT_HERSHEY_SCRIPT_SIMPLEX)
@@ -270,12 +270,12 @@ def tray_examples(rng: np.random.Generator, finder: str = "find_dice", oblique: 
     ``marked_sides``: the share of trays whose dice carry marks on their sides too, as real dice do (pips, other
     symbols of the same die), so that the net learns to leave a side's marks out of the top face. ``cubes``: the
     share of trays of colour cubes whose faces differ in colour (``_cube_tray``). ``keep_up``: each die cropped with
-    the camera's up kept (``taught.upright``). ``on_tops`` "all": instead, the candidates centred on a die's top face
-    that ``found_by`` does not take for it: the detector's squares, on dice touching or behind one another (where the
-    shipped net outlines the other die's top) and on lone dice whose finder's box was too tight; "touching": only
-    those whose crop holds a corner of another die's top (the lone dice's are what the shipped net reads already);
-    "sides": the candidates centred on one die's side and on no top face, the mask that die's top (seen from the
-    side, a marked side's candidate was read as one more die)."""
+    the camera's up kept (``face_outline.upright``). ``on_tops`` "all": instead, the candidates centred on a die's top
+    face that ``found_by`` does not take for it: the detector's squares, on dice touching or behind one another
+    (where the shipped net outlines the other die's top) and on lone dice whose finder's box was too tight;
+    "touching": only those whose crop holds a corner of another die's top (the lone dice's are what the shipped net
+    reads already); "sides": the candidates centred on one die's side and on no top face, the mask that die's top
+    (seen from the side, a marked side's candidate was read as one more die)."""
     cube_tray = bool(cubes) and rng.random() < cubes
     n = int(rng.integers(1, 7))
     tilt = float(rng.uniform(*OBLIQUE)) if oblique and rng.random() < oblique else None
@@ -316,10 +316,10 @@ def _examples(frame: np.ndarray, truth: list, finder: str, keep_up: bool, on_top
     out = []
     for die, cand in picked:
         if keep_up:
-            cand = taught.upright(cand)
-        crop = crop_die(frame, cand, taught.CROP, taught.MARGIN)
-        pts = cv2.transform(np.float32([die.top]), crop_affine(cand, taught.CROP, taught.MARGIN))[0]
-        pts = (pts + 0.5) * (FIND / taught.CROP) - 0.5
+            cand = face_outline.upright(cand)
+        crop = crop_die(frame, cand, face_outline.CROP, face_outline.MARGIN)
+        pts = cv2.transform(np.float32([die.top]), crop_affine(cand, face_outline.CROP, face_outline.MARGIN))[0]
+        pts = (pts + 0.5) * (FIND / face_outline.CROP) - 0.5
         mask = np.zeros((FIND, FIND), np.uint8)
         cv2.fillPoly(mask, [np.int32(np.round(pts * 16))], 255, cv2.LINE_AA, shift=4)
         out.append((cv2.resize(crop, (FIND, FIND), interpolation=cv2.INTER_AREA), mask))
@@ -328,10 +328,10 @@ def _examples(frame: np.ndarray, truth: list, finder: str, keep_up: bool, on_top
 
 def _sees_another(cand, i: int, truth: list) -> bool:
     """Whether a corner of another die's top face than die ``i``'s lies in ``cand``'s crop."""
-    mat = crop_affine(cand, taught.CROP, taught.MARGIN)
+    mat = crop_affine(cand, face_outline.CROP, face_outline.MARGIN)
     for j, d in enumerate(truth):
         corners = cv2.transform(np.float32([d.top]), mat)[0]
-        if j != i and ((corners >= 0) & (corners < taught.CROP)).all(axis=1).any():
+        if j != i and ((corners >= 0) & (corners < face_outline.CROP)).all(axis=1).any():
             return True
     return False
 
@@ -343,7 +343,7 @@ def photo_example(rng: np.random.Generator, marked_sides: float = 0.0, keep_up: 
     other artwork of the same die, in a share ``marked_sides`` of the photos), rotation, perspective, light
     gradient, glare, blur, noise, JPEG. ``keep_up``: the sides in view below the top face or beside it, never
     above it, as an upright camera sees a die."""
-    size = taught.CROP
+    size = face_outline.CROP
     big = 3 * size
     colours = die_colours(rng)
     marked = bool(marked_sides) and rng.random() < marked_sides
@@ -383,7 +383,7 @@ def photo_example(rng: np.random.Generator, marked_sides: float = 0.0, keep_up: 
     half = big / 2 * rng.uniform(0.8, 1.15)
     c0 = centre + rng.uniform(-0.12, 0.12, 2) * big
     src = np.float32([c0 + [-half, -half], c0 + [half, -half], c0 + [half, half], c0 + [-half, half]])
-    m = size * (1 - 1 / taught.MARGIN) / 2
+    m = size * (1 - 1 / face_outline.MARGIN) / 2
     dst = np.float32([[m, m], [size - m, m], [size - m, size - m], [m, size - m]])
     mat = cv2.getPerspectiveTransform(src, dst) @ np.linalg.inv(from_c @ persp @ to_c @ rot3)
     img = cv2.warpPerspective(canvas, mat, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT)
@@ -576,9 +576,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cubes", type=float, default=0.0,
                     help="share of trays of colour cubes whose faces differ in colour (a dark top, a light side)")
     ap.add_argument("--keep-up", action="store_true",
-                    help="crops turned by less than 45 degrees (taught.upright), close-ups' sides never above the "
-                         "top face, no quarter turns in the augmentation: the net may learn that the top is above its "
-                         "sides, as an upright camera sees a die")
+                    help="crops turned by less than 45 degrees (face_outline.upright), close-ups' sides never above "
+                         "the top face, no quarter turns in the augmentation: the net may learn that the top is above "
+                         "its sides, as an upright camera sees a die")
     ap.add_argument("--on-tops", nargs="?", const="all", default="", choices=["all", "touching", "sides"],
                     help="only crops centred on a die's top that found_by does not take for it, mostly the "
                          "detector's squares on dice touching or behind one another (with --finder find_any_dice); "
@@ -604,7 +604,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, action="append", default=[],
                     help="cache of the rendered examples (.npz): built once, reused; given again, the caches "
                          "(all built already) are trained on together")
-    ap.add_argument("--out", type=Path, default=taught.TOP_MODEL_PATH)
+    ap.add_argument("--out", type=Path, default=face_outline.TOP_MODEL_PATH)
     ap.add_argument("--checkpoint", type=Path, help="save the torch weights here too (to continue training later)")
     ap.add_argument("--init", type=Path, help="start from these torch weights")
     args = ap.parse_args(argv)
@@ -624,7 +624,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.data:
             np.savez(args.data[0], x=x, m=m)
     val = np.arange(len(x)) % 10 == 0  # every tenth die: never trained on
-    xv = torch.from_numpy(x[val].transpose(0, 3, 1, 2).astype(np.float32) * taught.TOP_SCALE)
+    xv = torch.from_numpy(x[val].transpose(0, 3, 1, 2).astype(np.float32) * face_outline.TOP_SCALE)
     mv = torch.from_numpy(m[val][:, None].astype(np.float32) / 255)
     xt, mt = x[~val], m[~val]
     print(f"{len(xt)} training dice, {int(val.sum())} held out")
@@ -657,7 +657,7 @@ def main(argv: list[str] | None = None) -> int:
             g["lr"] = g["scale"] * args.lr * min(1.0, step / 200) * 0.5 * (1 + math.cos(math.pi * elapsed / budget))
         idx = rng.integers(0, len(xt), args.batch)
         pairs = [augment(xt[i], mt[i], rng, args.keep_up) for i in idx]
-        xb = torch.from_numpy(np.stack([p[0] for p in pairs]).transpose(0, 3, 1, 2) * taught.TOP_SCALE).float()
+        xb = torch.from_numpy(np.stack([p[0] for p in pairs]).transpose(0, 3, 1, 2) * face_outline.TOP_SCALE).float()
         mb = torch.from_numpy(np.stack([p[1] for p in pairs])[:, None].astype(np.float32) / 255)
         net.train()
         logits = net(xb)

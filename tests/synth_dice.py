@@ -198,7 +198,7 @@ def tray_readings(set_name: str, faces: list[str], rng: np.random.Generator, siz
                   tilt: float | None = None, marked_sides: bool = False, profile=None
                   ) -> tuple[np.ndarray, list[tuple[str, object]], int]:
     """Render a tray as ``found_dice`` does and find its dice as the taught reader does (``find_any_dice``, then
-    ``taught.distinct_dice``), each die judged by the top face the reader found, not by where the finder's box is.
+    ``face_outline.distinct_dice``), each die judged by the top face the reader found, not by where the finder's box is.
 
     Returns the frame, per truth die (face, its ``FoundDie`` or None when no reading's top face lies on the die's
     top face) and how many readings are of no die or of a die already read (what the screen would show too many).
@@ -209,7 +209,8 @@ def tray_readings(set_name: str, faces: list[str], rng: np.random.Generator, siz
     """
     from hardware.synthetic import die_under, render_tray
     from vision.detect import find_any_dice
-    from vision.taught import dice_of_the_set, distinct_dice, match
+    from vision.face_outline import distinct_dice
+    from vision.taught import dice_of_the_set, match
 
     frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), size=size, tilt=tilt,
                                side_faces=side_faces_for(set_name, rng) if marked_sides else None)

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import inference, net, taught
+from vision import face_outline, inference, net
 from vision.datasets import load_labels
 
 #: each shipped model, an input of the size the readers give it, and whether it is a small crop net
@@ -18,7 +18,7 @@ MODELS = [
     (net.MODEL_PATH, (1, 3, 336, 448), False),
     (net.ANY_DICE_MODEL_PATH, (1, 3, 336, 448), False),
     (net.FACE_MODEL_PATH, (5, 3, net.FACE_INPUT, net.FACE_INPUT), True),
-    (taught.TOP_MODEL_PATH, (1, 3, taught.FIND, taught.FIND), True),
+    (face_outline.TOP_MODEL_PATH, (1, 3, face_outline.FIND, face_outline.FIND), True),
 ]
 
 
@@ -48,7 +48,7 @@ def test_a_damaged_model_is_refused_by_every_engine(tmp_path: Path) -> None:
         with pytest.raises(inference.ModelError, match="model.onnx"):
             inference.load_model(bad, engine=engine)
     truncated = tmp_path / "top_face.onnx"
-    truncated.write_bytes(taught.TOP_MODEL_PATH.read_bytes()[:5000])
+    truncated.write_bytes(face_outline.TOP_MODEL_PATH.read_bytes()[:5000])
     for engine in inference.available_engines():
         with pytest.raises(inference.ModelError):
             inference.load_model(truncated, engine=engine)
@@ -59,11 +59,11 @@ def test_opencv_can_be_chosen_and_is_the_fallback(monkeypatch: pytest.MonkeyPatc
     assert inference.engine_name() == inference.available_engines()[0]
     monkeypatch.setenv(inference.ENGINE_ENV, "OpenCV")
     assert inference.engine_name() == "opencv"
-    assert inference.load_model(taught.TOP_MODEL_PATH).engine == "opencv"
+    assert inference.load_model(face_outline.TOP_MODEL_PATH).engine == "opencv"
     monkeypatch.delenv(inference.ENGINE_ENV)
     monkeypatch.setattr(inference, "available_engines", lambda: ["opencv"])  # a machine without onnxruntime
     assert inference.engine_name() == "opencv"
-    assert inference.load_model(taught.TOP_MODEL_PATH).engine == "opencv"
+    assert inference.load_model(face_outline.TOP_MODEL_PATH).engine == "opencv"
 
 
 @pytest.mark.parametrize("name", ["five_22.jpg", "four_45.jpg", "dice_15.jpg"])

@@ -25,7 +25,7 @@ from synth_dice import (
 
 from companion import dicesets, profiles, teach
 from hardware.synthetic import render_tray
-from vision import taught
+from vision import face_marks, face_outline, taught
 from vision.detect import find_dice
 from vision.taught import Profile
 
@@ -46,9 +46,9 @@ def _relit(crop: np.ndarray, gain: float, cast: tuple[float, float, float]) -> n
 def test_a_different_lamp_changes_nothing(set_name, face):
     """White balance to the die's own body: a dimmer and warmer lamp gives (nearly) the same mark description."""
     crop = photo_crop(paint_face(set_name, face), np.random.default_rng(21), hard=False)
-    a = taught.describe(crop)
-    b = taught.describe(_relit(crop, 0.6, (0.85, 1.0, 1.12)))
-    shape_a, shape_b = a[:taught.SHAPE_DIM], b[:taught.SHAPE_DIM]
+    a = face_marks.describe(crop)
+    b = face_marks.describe(_relit(crop, 0.6, (0.85, 1.0, 1.12)))
+    shape_a, shape_b = a[:face_marks.SHAPE_DIM], b[:face_marks.SHAPE_DIM]
     # (two blank marks, a colour face whose patch is taken for the body, are the same: no change, not 0/0)
     change = float(((shape_a - shape_b) ** 2).sum() / ((shape_a ** 2).sum() + (shape_b ** 2).sum() + 1e-6))
     assert change < taught.SHAPE_TOL / 2, change
@@ -111,7 +111,7 @@ def test_a_confirmed_answer_is_stored_atomically_and_read_afterwards(data_home, 
     frame, found = found_dice("haste-worte", ["moon"], rng)  # a symbol of another edition: unknown so far
     face, cand, box = found[0]
     assert cand is not None
-    crop = taught.die_crop(frame, cand)
+    crop = face_outline.die_crop(frame, cand)
     assert taught.match(p, crop).face is None
 
     # a power cut during the save leaves the old profile whole, and no temp file behind
@@ -142,7 +142,7 @@ def _emblem_taught(rng: np.random.Generator) -> Profile:
         frame, _ = render_tray(rng, faces=[6], painter=painter_for("d6"))
         cands = find_dice(frame)
         if cands:
-            p.add("6", taught.die_crop(frame, cands[0]))
+            p.add("6", face_outline.die_crop(frame, cands[0]))
     return p
 
 

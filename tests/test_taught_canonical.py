@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from synth_dice import paint_face, photo_crop
 
-from vision import taught
+from vision import face_marks, face_outline, taught
 
 
 def _crop(set_name: str, face: str, seed: int) -> np.ndarray:
@@ -23,14 +23,14 @@ def test_the_body_is_the_die_not_its_big_colour_patch(colour):
     """A noch-x-mal colour face is a white die with a patch covering most of its middle: the body is white and the
     patch is the mark (measured on the face's middle, the body would be the patch and the face blank)."""
     for seed in range(4):
-        can = taught.canonical(_crop("noch-x-mal", colour, seed))
+        can = face_marks.canonical(_crop("noch-x-mal", colour, seed))
         red_green, blue_green = can.colour[0], can.colour[1]
         assert abs(red_green) < 0.3 and abs(blue_green) < 0.3, (seed, can.colour[:2])  # white: channels alike
         assert can.frame is not None and can.colour[3] > 0.2, (seed, can.colour[3])  # the patch is ink
 
 
 def _ink_share(crop: np.ndarray, corners: np.ndarray | None = None) -> float:
-    return float((taught.canonical(crop, corners).channels[..., 0] > 0.5).mean())
+    return float((face_marks.canonical(crop, corners).channels[..., 0] > 0.5).mean())
 
 
 @pytest.mark.parametrize("face", ["4", "2+X", "?"])
@@ -40,7 +40,7 @@ def test_blur_does_not_make_strokes_fat(face):
     the net outlines a blurred face a little differently, which is not the ink's business."""
     for seed in range(3):
         crop = _crop("echt-spitze", face, seed)
-        corners = taught.face_corners(crop)
+        corners = face_outline.face_corners(crop)
         sharp = _ink_share(crop, corners)
         blurred = _ink_share(cv2.GaussianBlur(crop, (0, 0), 1.6), corners)
         assert 0.95 < blurred / sharp < 1.05, (seed, sharp, blurred)
@@ -49,7 +49,7 @@ def test_blur_does_not_make_strokes_fat(face):
 def test_a_side_taken_in_by_the_outline_is_not_a_mark():
     """An oblique die's side, when the face's outline is a few pixels too big, is a thin dark line along one edge of
     the warped face: it is taken out. A small cross near a corner and a big mark reaching the rim are marks."""
-    f = taught.FACE
+    f = face_outline.FACE
     ch = np.zeros((f, f, 2), np.float32)
     ch[24:40, 26:38, 0] = 1.0  # the numeral
     ch[10:18, 44:52, 0] = 1.0  # a small cross near the top right corner
@@ -57,8 +57,8 @@ def test_a_side_taken_in_by_the_outline_is_not_a_mark():
     ch[6:30, 6:9, 0] = 1.0  # ... and a shorter one along the left edge
     big = np.zeros_like(ch)
     big[6:58, 6:58, 0] = 1.0  # a mark filling the face up to the rim (a globe)
-    taught._drop_side_marks(ch)
-    taught._drop_side_marks(big)
+    face_marks._drop_side_marks(ch)
+    face_marks._drop_side_marks(big)
     assert ch[f - 10:f - 7, 8:56, 0].sum() == 0 and ch[6:30, 6:9, 0].sum() == 0
     assert ch[24:40, 26:38, 0].all() and ch[10:18, 44:52, 0].all()
     assert big[6:58, 6:58, 0].all()
@@ -69,7 +69,7 @@ def test_a_hairline_along_the_rim_is_not_a_mark_whatever_its_direction():
     runs aslant or bends round a corner: not thin by its bounding box, thin by its mean width. It is taken out with
     its faint fringe (else it stretched the mark's extent, which sets the mark's scale). A small thin cross near a
     corner, a thin stroke in the middle and a mark's stroke reaching the rim stay."""
-    f = taught.FACE
+    f = face_outline.FACE
     ch = np.zeros((f, f, 2), np.float32)
     for ink, width in ((0.3, 3), (1.0, 1)):  # each line 1 pixel wide, with a faint fringe
         cv2.line(ch, (12, 56), (57, 48), (ink, 0.0), width)  # the bottom edge, aslant
@@ -81,8 +81,8 @@ def test_a_hairline_along_the_rim_is_not_a_mark_whatever_its_direction():
     cv2.line(cross, (20, 30), (20, 58), (1.0, 0.0), 6)  # a wide stroke reaching the rim
     kept = cross.copy()
     before = ch[..., 0].sum()
-    taught._drop_side_marks(ch)
-    taught._drop_side_marks(cross)
+    face_marks._drop_side_marks(ch)
+    face_marks._drop_side_marks(cross)
     assert ch[..., 0].max() < 0.5 and ch[..., 0].sum() < 0.25 * before, (ch[..., 0].sum(), before)
     np.testing.assert_array_equal(cross, kept)
 
@@ -101,12 +101,12 @@ def test_a_washed_out_cross_near_a_corner_is_no_hairline():
             "..#####...",
             "..#####...",
             ".....##..."]
-    f = taught.FACE
+    f = face_outline.FACE
     ch = np.zeros((f, f, 2), np.float32)
     ch[7:16, 8:18, 0] = np.float32([[c == "#" for c in row] for row in rows])
     ch[24:44, 24:40, 0] = 1.0  # the "?" beside it
     kept = ch.copy()
-    taught._drop_side_marks(ch)
+    face_marks._drop_side_marks(ch)
     np.testing.assert_array_equal(ch, kept)
 
 
@@ -114,7 +114,7 @@ def test_a_side_strip_that_turns_a_corner_or_touches_the_mark_is_not_a_mark():
     """Seen from beside the tray, the outline can take in two sides (a strip turning a corner) or a strip that
     touches the numeral: neither is thin by its bounding box, and both are taken out, the numeral kept beyond the
     strip. Pips that meet the rim stay, even a row of them along most of an edge (a 6 outlined a little small)."""
-    f = taught.FACE
+    f = face_outline.FACE
     ch = np.zeros((f, f, 2), np.float32)
     ch[6:58, 6:12, 0] = 1.0  # a side along the left edge ...
     ch[6:11, 6:58, 0] = 1.0  # ... turning the corner along the top
@@ -124,8 +124,8 @@ def test_a_side_strip_that_turns_a_corner_or_touches_the_mark_is_not_a_mark():
     pips[28:36, 28:36, 0] = 1.0
     for top in (12, 28, 44):  # a 6's row of pips along the right edge, at the rim
         pips[top:top + 8, 50:58, 0] = 1.0
-    taught._drop_side_marks(ch)
-    taught._drop_side_marks(pips)
+    face_marks._drop_side_marks(ch)
+    face_marks._drop_side_marks(pips)
     assert ch[6:24, 6:12, 0].sum() == 0 and ch[40:58, 6:12, 0].sum() == 0 and ch[6:11, 12:58, 0].sum() == 0
     assert ch[24:40, 14:30, 0].all()
     assert pips[6:14, 12:20, 0].all() and pips[6:14, 44:52, 0].all() and pips[28:36, 28:36, 0].all()
@@ -180,11 +180,11 @@ def test_glare_on_a_blank_cube_makes_no_mark():
     for colour in ("red", "yellow", "white"):
         for seed in range(3):
             crop = _with_glare(_crop("fritzo", colour, seed), 110.0)
-            assert taught.canonical(crop).frame is None, (colour, seed)
+            assert face_marks.canonical(crop).frame is None, (colour, seed)
 
 
 def _hue(crop: np.ndarray) -> float:
-    colour = taught.canonical(crop).colour
+    colour = face_marks.canonical(crop).colour
     return float(np.degrees(np.arctan2(colour[6], colour[7])))
 
 
@@ -197,5 +197,5 @@ def test_a_clipped_red_channel_does_not_make_an_orange_cube_yellower(seed, gain)
     lit *= np.linspace(0.8, 1.4, lit.shape[1], dtype=np.float32)[None, :, None]  # lit from the right
     dim = np.clip(lit * 0.6, 0, 255).astype(np.uint8)
     bright = np.clip(lit * gain, 0, 255).astype(np.uint8)
-    assert (bright[..., 2] >= taught.CLIPPED).mean() > 0.25  # the lit part's red is clipped
+    assert (bright[..., 2] >= face_marks.CLIPPED).mean() > 0.25  # the lit part's red is clipped
     assert abs(_hue(bright) - _hue(dim)) < 1.2, (_hue(bright), _hue(dim))

@@ -1,6 +1,6 @@
-"""Each die once (taught.distinct_dice): seen from beside the tray, one die gave the finder two candidates (its sides
-split off, or a side face with a numeral taken for a die), and the screen showed it twice or asked about a die that
-is not there. Rendered Echt Spitze dice whose sides show their other faces, as real dice's do."""
+"""Each die once (face_outline.distinct_dice): seen from beside the tray, one die gave the finder two candidates
+(its sides split off, or a side face with a numeral taken for a die), and the screen showed it twice or asked about a
+die that is not there. Rendered Echt Spitze dice whose sides show their other faces, as real dice's do."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from synth_dice import TAUGHT_FACES, crops, painter_for, side_faces_for, taught_
 from companion import dicesets, profiles, teach
 from hardware.synthetic import OBLIQUE, die_under, render_tray
 from vision.detect import find_any_dice
-from vision.taught import FoundDie, Match, distinct_dice, foreign, match, without_sides
+from vision.face_outline import FoundDie, distinct_dice
+from vision.taught import Match, foreign, match, without_sides
 
 SET = "echt-spitze"
 

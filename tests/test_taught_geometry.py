@@ -18,15 +18,15 @@ from synth_dice import TAUGHT_FACES, found_dice, painter_for, side_faces_for, ta
 
 from companion.profiles import blank_faces
 from hardware.synthetic import OBLIQUE, SyntheticDie, found_by, render_tray
-from vision import taught
+from vision import face_marks, face_outline, taught
 from vision.detect import DieCandidate, crop_affine, crop_die, find_any_dice, find_dice
 from vision.taught import Profile
 
 
 def _crop_and_truth(frame: np.ndarray, cand, die) -> tuple[np.ndarray, np.ndarray]:
     """The reader's crop of ``cand`` and the die's true top-face corners in that crop (crop_die's transform)."""
-    aff = crop_affine(cand, taught.CROP, taught.MARGIN)
-    return crop_die(frame, cand, taught.CROP, taught.MARGIN), cv2.transform(np.float32([die.top]), aff)[0]
+    aff = crop_affine(cand, face_outline.CROP, face_outline.MARGIN)
+    return crop_die(frame, cand, face_outline.CROP, face_outline.MARGIN), cv2.transform(np.float32([die.top]), aff)[0]
 
 
 def corner_errors(set_name: str, trays: int, seed: int, oblique: bool = False, marked_sides: bool = False
@@ -46,7 +46,7 @@ def corner_errors(set_name: str, trays: int, seed: int, oblique: bool = False, m
             if cand is None:
                 continue  # missed, or merged with a touching die, by the finder: the finder's business
             crop, true = _crop_and_truth(frame, cand, die)
-            found = taught.face_corners(crop)
+            found = face_outline.face_corners(crop)
             side = math.sqrt(cv2.contourArea(true))
             d = np.linalg.norm(true[:, None] - found[None], axis=2).min(axis=1)
             errors.append(float(d.mean()) / side)
@@ -79,14 +79,14 @@ def test_a_missing_or_damaged_model_leaves_the_hand_made_finder(tmp_path, monkey
     """The learned finder is optional: a damaged file is not a crash, and the hand-made finder still finds a face."""
     bad = tmp_path / "top_face.onnx"
     bad.write_bytes(b"not a model")
-    assert taught.top_net(bad) is None
-    assert taught.top_net(tmp_path / "absent.onnx") is None
-    monkeypatch.setitem(taught._top_nets, taught.TOP_MODEL_PATH, None)
+    assert face_outline.top_net(bad) is None
+    assert face_outline.top_net(tmp_path / "absent.onnx") is None
+    monkeypatch.setitem(face_outline._top_nets, face_outline.TOP_MODEL_PATH, None)
     rng = np.random.default_rng(1)  # a top-down die: the kind the hand-made finder gets right
     frame, truth = render_tray(rng, faces=["car"], painter=painter_for("haste-worte"))
     cand = find_dice(frame)[0]
     crop, true = _crop_and_truth(frame, cand, truth[0])
-    found = taught.face_corners(crop)
+    found = face_outline.face_corners(crop)
     error = np.linalg.norm(true[:, None] - found[None], axis=2).min(axis=1).mean() / math.sqrt(cv2.contourArea(true))
     assert error < 0.15, error
     assert taught.match(taught.Profile("haste-worte"), crop).face is None
@@ -119,8 +119,8 @@ def test_a_die_cut_by_its_box_is_cropped_again_and_read():
     read_cut = read_again = wrong_again = n = 0
     for frame, part, face in _dice_boxed_in_part(0.6, 0.2):
         n += 1
-        read_cut += taught.match(profile, crop_die(frame, part, taught.CROP, taught.MARGIN)).face == face
-        again = taught.match(profile, taught.die_crop(frame, part)).face
+        read_cut += taught.match(profile, crop_die(frame, part, face_outline.CROP, face_outline.MARGIN)).face == face
+        again = taught.match(profile, face_outline.die_crop(frame, part)).face
         read_again += again == face
         wrong_again += again is not None and again != face
     assert n >= 20
@@ -136,17 +136,17 @@ def test_a_die_cut_off_by_a_box_on_a_small_part_of_it_is_cropped_again_until_who
     profile = taught_profile("echt-spitze", seed=5)
 
     def read(regrow: int) -> tuple[int, int, int]:
-        monkeypatch.setattr(taught, "REGROW", regrow)
-        taught._corners_seen.clear()
+        monkeypatch.setattr(face_outline, "REGROW", regrow)
+        face_outline._corners_seen.clear()
         right = wrong = n = 0
         for frame, part, face in _dice_boxed_in_part(0.4, 0.5):
             n += 1
-            answer = taught.match(profile, taught.die_crop(frame, part)).face
+            answer = taught.match(profile, face_outline.die_crop(frame, part)).face
             right += answer == face
             wrong += answer is not None and answer != face
         return right, wrong, n
 
-    right, wrong, n = read(taught.REGROW)
+    right, wrong, n = read(face_outline.REGROW)
     once, _, _ = read(1)
     assert n >= 20 and wrong == 0
     assert right >= 0.9 * n and right >= once + 0.5 * n, (once, right, n)
@@ -177,19 +177,19 @@ def _oblique_die(seed: int, which: int, set_name: str = "haste-worte") -> tuple[
     die = truth[which]
     cand = found_by(die, truth, find_any_dice(frame))
     assert cand is not None
-    return taught.die_crop(frame, cand), die.face
+    return face_outline.die_crop(frame, cand), die.face
 
 
 def test_an_upright_crop_keeps_the_cameras_up():
     """A die seen from beside the tray shows its top above its sides, and a top-face net trained with
     ``--keep-up`` (scripts/train_top_face.py) finds it there, so its crops must keep the camera's up: a classical
     candidate's box angle is anywhere in 0-90 degrees, and a crop turned by more than 45 shows the top beside its
-    sides (``taught.upright``). On 30 rendered oblique trays, every die's true top lies above the centre of its
+    sides (``face_outline.upright``). On 30 rendered oblique trays, every die's true top lies above the centre of its
     whole box in the crop (without ``upright``, 81 of 88 dice's)."""
     above = n = 0
     for _, die, cand in _found_oblique_dice("haste-worte", 30):
         n += 1
-        to_crop = crop_affine(taught.upright(cand), taught.CROP, taught.MARGIN)
+        to_crop = crop_affine(face_outline.upright(cand), face_outline.CROP, face_outline.MARGIN)
         top = cv2.transform(np.float32([die.top]), to_crop)[0].mean(axis=0)
         x0, y0, x1, y1 = die.box
         centre = cv2.transform(np.float32([[[(x0 + x1) / 2, (y0 + y1) / 2]]]), to_crop)[0, 0]
@@ -200,16 +200,16 @@ def test_an_upright_crop_keeps_the_cameras_up():
 
 def test_upright_turns_a_box_by_less_than_45_degrees_and_crops_the_same_die():
     cand = DieCandidate(box=(90, 90, 150, 150), rect=((120.0, 120.0), (50.0, 40.0), 80.0), size=50.0, score=1.0)
-    turned = taught.upright(cand)
+    turned = face_outline.upright(cand)
     assert turned.rect == ((120.0, 120.0), (40.0, 50.0), -10.0)
-    assert taught.upright(turned) is turned
+    assert face_outline.upright(turned) is turned
     frame = cv2.GaussianBlur(np.random.default_rng(0).integers(0, 256, (240, 240, 3), dtype=np.uint8), (0, 0), 3)
-    a = crop_die(frame, cand, taught.CROP, taught.MARGIN).astype(int)
-    b = crop_die(frame, turned, taught.CROP, taught.MARGIN).astype(int)
+    a = crop_die(frame, cand, face_outline.CROP, face_outline.MARGIN).astype(int)
+    b = crop_die(frame, turned, face_outline.CROP, face_outline.MARGIN).astype(int)
     inner = (slice(2, -2), slice(2, -2))  # the same pixels, a quarter turn apart (interpolation aside)
     assert min(np.abs(np.rot90(a, k)[inner] - b[inner]).mean() for k in range(4)) < 2.0
     # and the reader crops every die so: the up-keeping top-face net looks for the top above the die's sides
-    assert np.array_equal(taught.die_crop(frame, cand), taught.die_crop(frame, turned))
+    assert np.array_equal(face_outline.die_crop(frame, cand), face_outline.die_crop(frame, turned))
 
 
 def _without_side_views(profile: Profile) -> Profile:
@@ -230,7 +230,7 @@ def test_dice_seen_from_the_side_are_looked_at_again_along_their_edges():
     profile = _without_side_views(taught_profile("echt-spitze", seed=0))
     unsure = named_wrong = 0
     for frame, die, cand in _found_oblique_dice("echt-spitze", 80):
-        crop = taught.die_crop(frame, cand)
+        crop = face_outline.die_crop(frame, cand)
         if taught._judge(profile, crop, None)[0].face is not None:
             continue  # the net's outline alone was sure: no second look
         unsure += 1
@@ -254,7 +254,7 @@ def _oblique_profile(set_name: str, seed: int) -> Profile:
             frame, [(_, cand, _)] = found_dice(set_name, [face], rng, tilt=float(rng.uniform(*OBLIQUE)))
             if cand is not None:
                 with contextlib.suppress(taught.MarkNotSeen):
-                    profile.add(face, taught.die_crop(frame, cand))
+                    profile.add(face, face_outline.die_crop(frame, cand))
     return profile
 
 
@@ -320,7 +320,7 @@ def test_a_plain_cube_seen_from_the_side_is_named_by_its_colour_at_the_second_lo
 def test_a_side_strip_taken_in_by_the_outline_does_not_hide_the_face(seed, which, monkeypatch):
     """Seen from beside the tray, the net's outline can take in a strip of the die's shaded side that turns a
     corner or touches the mark; left in, it is far from every example. A rendered oblique Noch X-Mal! die, taught
-    from above, that the reader names with the strip taken out (``taught._drop_side_strips``) and not without.
+    from above, that the reader names with the strip taken out (``face_marks._drop_side_strips``) and not without.
     (Since the up-keeping top-face net, twenty-fourth session, two or three in 450 trays were such dice; since a
     cut die is cropped again until whole, thirty-fifth session, this one in 600: the net outlines seed 413's red
     patch on a red table to the crop's edge, so that die is now cropped again twice more, read smaller and left
@@ -328,5 +328,5 @@ def test_a_side_strip_taken_in_by_the_outline_does_not_hide_the_face(seed, which
     profile = taught_profile("noch-x-mal", seed=0)
     crop, face = _oblique_die(seed, which, "noch-x-mal")
     assert taught.match(profile, crop).face == face
-    monkeypatch.setattr(taught, "_drop_side_strips", lambda ch: None)
+    monkeypatch.setattr(face_marks, "_drop_side_strips", lambda ch: None)
     assert taught.match(profile, crop).face != face

@@ -8,7 +8,7 @@ import pytest
 from synth_dice import COLOURS, TAUGHT_FACES, UNTAUGHT_FACES, crops, paint_face, photo_crop, taught_profile
 
 from hardware.synthetic import paint_pips
-from vision import taught
+from vision import face_marks, face_outline, taught
 from vision.taught import Profile
 
 
@@ -74,16 +74,16 @@ def test_confidence_and_unknown():
 def test_descriptor_is_fast_and_tolerates_odd_crops():
     rng = np.random.default_rng(4)
     c = crops("haste-worte", "car", 1, rng)[0]
-    v = taught.describe(c)
-    assert v.shape == (taught.DIM,) and np.isfinite(v).all()
+    v = face_marks.describe(c)
+    assert v.shape == (face_marks.DIM,) and np.isfinite(v).all()
     for odd in (c[:, :, 0], np.dstack([c, np.full(c.shape[:2], 255, np.uint8)]), c[::2, ::2],
                 np.zeros((80, 80, 3), np.uint8)):
-        assert np.isfinite(taught.describe(odd)).all()
+        assert np.isfinite(face_marks.describe(odd)).all()
 
 
 def test_profile_rejects_mismatched_data():
     with pytest.raises(ValueError, match="2 names for 1 examples"):
-        Profile("fritzo", ["red", "blue"], np.zeros((1, taught.DIM), np.float32))
+        Profile("fritzo", ["red", "blue"], np.zeros((1, face_marks.DIM), np.float32))
 
 
 def _flat_cube(bgr: tuple[int, int, int], size: int = 80) -> np.ndarray:
@@ -91,7 +91,7 @@ def _flat_cube(bgr: tuple[int, int, int], size: int = 80) -> np.ndarray:
     import cv2
 
     crop = np.full((size, size, 3), 45, np.uint8)
-    m = int(round(size * (1 - 1 / taught.MARGIN) / 2))
+    m = int(round(size * (1 - 1 / face_outline.MARGIN) / 2))
     cv2.rectangle(crop, (m, m), (size - 1 - m, size - 1 - m), bgr, -1)
     return cv2.GaussianBlur(crop, (0, 0), 0.8)
 
@@ -142,12 +142,12 @@ def test_a_face_is_judged_by_its_example_nearest_to_every_tolerance_not_its_firs
 
 def _sheared(grid: np.ndarray, shear: float) -> np.ndarray:
     """The mark grid of a face found a little skewed: ink and bright print sheared about the grid's centre."""
-    g = grid.reshape(taught.GRID, taught.GRID, taught.CHANNELS)
-    c = taught.GRID / 2 - 0.5
+    g = grid.reshape(face_marks.GRID, face_marks.GRID, face_marks.CHANNELS)
+    c = face_marks.GRID / 2 - 0.5
     mat = np.float32([[1, shear, -shear * c], [0, 1, 0]])
-    moved = np.stack([cv2.warpAffine(np.ascontiguousarray(g[..., k]), mat, (taught.GRID, taught.GRID))
+    moved = np.stack([cv2.warpAffine(np.ascontiguousarray(g[..., k]), mat, (face_marks.GRID, face_marks.GRID))
                       for k in (0, 3)], axis=2)
-    return taught._with_edges(moved[None])[0].ravel()
+    return face_marks.with_edges(moved[None])[0].ravel()
 
 
 def test_a_near_miss_is_measured_again_with_its_mark_aligned_but_only_a_little():
@@ -155,8 +155,8 @@ def test_a_near_miss_is_measured_again_with_its_mark_aligned_but_only_a_little()
     cell or so: aligned by a small affine its distance comes back near zero. A large shear is not aligned away: that
     would be another mark."""
     rng = np.random.default_rng(8)
-    example = taught.describe(photo_crop(paint_pips(4, 128, rng), rng, hard=False))  # small dots: moved, they miss
-    example = example[:taught.SHAPE_DIM]
+    example = face_marks.describe(photo_crop(paint_pips(4, 128, rng), rng, hard=False))  # small dots: moved, they miss
+    example = example[:face_marks.SHAPE_DIM]
     norm = float(example @ example)
 
     def shape_distance(a: np.ndarray) -> float:
@@ -179,9 +179,9 @@ def test_folded_examples_give_the_same_distances():
     shapes, norms, _, folded = p.bank()
     rng = np.random.default_rng(5)
     for face in TAUGHT_FACES["haste-worte"][:4]:
-        q = taught._variants(taught.canonical(crops("haste-worte", face, 1, rng)[0]))
+        q = taught._variants(face_marks.canonical(crops("haste-worte", face, 1, rng)[0]))
         long = q.rows(list(range(len(q.plain))))
-        assert long.shape[1] == taught.SHAPE_DIM
+        assert long.shape[1] == face_marks.SHAPE_DIM
         np.testing.assert_allclose(np.einsum("ij,ij->i", long, long), q.norms, rtol=1e-5)
         np.testing.assert_allclose(folded @ q.plain.T, shapes @ long.T, rtol=1e-4, atol=1e-3)
         # the nearest window of the nearest example is the same window
@@ -189,12 +189,12 @@ def test_folded_examples_give_the_same_distances():
 
 
 def _stand_in_photos(monkeypatch, tops: dict[int, np.ndarray]):
-    """Make ``taught.top_face`` return ``tops[k]`` for the photo ``photo(k)``: the matcher's rules tested on top faces
-    drawn exactly, not found in a crop. Returns ``photo``."""
-    monkeypatch.setattr(taught, "top_face", lambda crop, corners=None: tops[int(np.asarray(crop)[0, 0, 0])])
+    """Make ``face_marks.top_face`` return ``tops[k]`` for the photo ``photo(k)``: the matcher's rules tested on top
+    faces drawn exactly, not found in a crop. Returns ``photo``."""
+    monkeypatch.setattr(face_marks, "top_face", lambda crop, corners=None: tops[int(np.asarray(crop)[0, 0, 0])])
 
     def photo(k: int) -> np.ndarray:  # stands for the photo whose top face is tops[k]
-        return np.full((taught.CROP, taught.CROP, 3), k, np.uint8)
+        return np.full((face_outline.CROP, face_outline.CROP, 3), k, np.uint8)
 
     return photo
 
@@ -207,11 +207,11 @@ def test_a_blank_die_is_not_named_after_a_face_marked_on_most_examples(monkeypat
     red, blue, dark = (40, 45, 200), (200, 90, 40), (30, 30, 35)
     rng = np.random.default_rng(5)
 
-    def pips(body: tuple[int, int, int]) -> np.ndarray:  # a warped top face, as ``taught.top_face`` gives it
-        return paint_pips(6, taught.FACE, rng, body=body, pips=dark).astype(np.float32)
+    def pips(body: tuple[int, int, int]) -> np.ndarray:  # a warped top face, as ``face_marks.top_face`` gives it
+        return paint_pips(6, face_outline.FACE, rng, body=body, pips=dark).astype(np.float32)
 
     def blank(body: tuple[int, int, int]) -> np.ndarray:
-        return np.full((taught.FACE, taught.FACE, 3), body, np.float32)
+        return np.full((face_outline.FACE, face_outline.FACE, 3), body, np.float32)
 
     tops = {1: pips(red), 2: blank(red), 3: blank(blue), 4: blank(red), 5: pips(blue)}
     photo = _stand_in_photos(monkeypatch, tops)
@@ -221,7 +221,7 @@ def test_a_blank_die_is_not_named_after_a_face_marked_on_most_examples(monkeypat
     pips.add("6", photo(5))
     pips.add("6", photo(2))  # a red 6 whose white pips were missed: blank
     pips.add("5", photo(5))
-    assert taught.canonical(photo(4)).frame is None
+    assert face_marks.canonical(photo(4)).frame is None
     answer = taught.match(pips, photo(4))  # a red 3 whose pips were missed
     assert answer.face is None and answer.nearest == "6"
     cubes = Profile("fritzo")
@@ -239,9 +239,9 @@ def test_a_die_seen_without_a_mark_is_never_named_after_a_face_that_always_has_o
     No die seen blank is named after such a face, and teaching refuses a blank example of it."""
     grey, red, dark = (150, 150, 150), (40, 45, 200), (30, 30, 35)
     rng = np.random.default_rng(3)
-    tops = {1: paint_pips(5, taught.FACE, rng, body=grey, pips=dark).astype(np.float32),
-            2: np.full((taught.FACE, taught.FACE, 3), grey, np.float32),  # a grey side taken for the top
-            3: np.full((taught.FACE, taught.FACE, 3), red, np.float32)}
+    tops = {1: paint_pips(5, face_outline.FACE, rng, body=grey, pips=dark).astype(np.float32),
+            2: np.full((face_outline.FACE, face_outline.FACE, 3), grey, np.float32),  # a grey side taken for the top
+            3: np.full((face_outline.FACE, face_outline.FACE, 3), red, np.float32)}
     photo = _stand_in_photos(monkeypatch, tops)
 
     unknown_set = Profile("noch-x-mal")  # built without its dice set: the examples alone decide
@@ -269,19 +269,19 @@ def test_a_die_seen_blank_is_not_named_after_a_colour_patch(monkeypatch):
     they are plain (Fritzo's cubes), they still are."""
     white, red, blue = (200, 205, 210), (40, 45, 200), (200, 90, 40)
     rng = np.random.default_rng(4)
-    tops = {1: paint_pips(1, taught.FACE, rng, body=white, pips=red).astype(np.float32),  # a red patch
-            2: paint_pips(1, taught.FACE, rng, body=white, pips=blue).astype(np.float32),  # a blue patch
-            3: np.full((taught.FACE, taught.FACE, 3), white, np.float32),  # the die's white side
-            4: np.full((taught.FACE, taught.FACE, 3), blue, np.float32)}  # a plain blue cube
+    tops = {1: paint_pips(1, face_outline.FACE, rng, body=white, pips=red).astype(np.float32),  # a red patch
+            2: paint_pips(1, face_outline.FACE, rng, body=white, pips=blue).astype(np.float32),  # a blue patch
+            3: np.full((face_outline.FACE, face_outline.FACE, 3), white, np.float32),  # the die's white side
+            4: np.full((face_outline.FACE, face_outline.FACE, 3), blue, np.float32)}  # a plain blue cube
     photo = _stand_in_photos(monkeypatch, tops)
 
     names = ["red", "red", "blue", "blue"]
-    vectors = [taught.describe(photo(k)) for k in (1, 1, 2, 3)]  # one "blue" taught from the white side
+    vectors = [face_marks.describe(photo(k)) for k in (1, 1, 2, 3)]  # one "blue" taught from the white side
     colours = frozenset({"red", "blue"})
     assert taught.match(Profile("noch-x-mal", names, vectors), photo(3)).face == "blue"
     assert taught.match(Profile("noch-x-mal", names, vectors, blank_faces=colours), photo(3)).face is None
     assert taught.match(Profile("noch-x-mal", names, vectors, blank_faces=colours), photo(2)).face == "blue"
-    cubes = Profile("fritzo", ["blue", "blue", "red"], [taught.describe(photo(k)) for k in (4, 4, 1)],
+    cubes = Profile("fritzo", ["blue", "blue", "red"], [face_marks.describe(photo(k)) for k in (4, 4, 1)],
                     blank_faces=colours)
     assert taught.match(cubes, photo(4)).face == "blue"
 
@@ -315,11 +315,11 @@ def test_a_blurred_teaching_photo_is_refused_where_the_teaching_can_ask_for_anot
     ``sharp`` (asked twice already, or a player's confirmed answer) is kept too."""
     rng = np.random.default_rng(0)
     sharp = crops("echt-spitze", "?", 4, rng, hard=False)
-    blurs = [taught.softness(cv2.GaussianBlur(sharp[0], (0, 0), s)) for s in (0.5, 1.0, 1.5, 2.0, 3.0)]
+    blurs = [face_marks.softness(cv2.GaussianBlur(sharp[0], (0, 0), s)) for s in (0.5, 1.0, 1.5, 2.0, 3.0)]
     assert blurs == sorted(blurs) and blurs[0] < taught.SOFT < blurs[-1]
-    assert max(taught.softness(c) for c in sharp) < taught.SOFT
+    assert max(face_marks.softness(c) for c in sharp) < taught.SOFT
     soft = [_soft(c) for c in sharp]
-    assert min(taught.softness(c) for c in soft) > taught.SOFT
+    assert min(face_marks.softness(c) for c in soft) > taught.SOFT
     p = Profile("echt-spitze", blank_faces=frozenset())
     with pytest.raises(taught.TooSoft):
         p.add("?", soft[0], sharp=True)

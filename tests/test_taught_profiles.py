@@ -8,7 +8,7 @@ from synth_dice import crops
 
 from companion import profiles
 from companion.errors import ProfileError
-from vision import taught
+from vision import face_outline, taught
 from vision.taught import Profile
 
 
@@ -79,7 +79,7 @@ def test_a_profile_of_an_older_reader_is_described_again_from_its_photos(data_ho
     assert np.allclose(back.vectors, stale - 1.0)  # this reader's descriptors of the same photos
     on_disk, upgraded = profiles.from_bytes(profiles.profile_path("fritzo").read_bytes(), "fritzo")
     assert not upgraded and np.array_equal(on_disk.vectors, back.vectors)  # saved in the new form
-    assert profiles.from_bytes(old, "fritzo")[0].crops.shape == (4, taught.CROP, taught.CROP, 3)
+    assert profiles.from_bytes(old, "fritzo")[0].crops.shape == (4, face_outline.CROP, face_outline.CROP, 3)
 
 
 def test_the_examples_as_the_side_net_outlines_them_are_stored_and_completed_from_the_photos(data_home):
@@ -106,7 +106,7 @@ def test_without_the_side_net_there_is_no_last_look(monkeypatch):
     """Examples described along the side net's outline are compared only with a die outlined by it too."""
     p = _profile()
     assert p.side_profile() is not None
-    monkeypatch.setitem(taught._top_nets, taught.SIDE_MODEL_PATH, None)
+    monkeypatch.setitem(face_outline._top_nets, face_outline.SIDE_MODEL_PATH, None)
     assert p.side_profile() is None
     assert Profile("fritzo").side is not None and Profile("fritzo", p.names, p.vectors).side is None
 

@@ -4,28 +4,17 @@ Why examples and not a trained model: the games' artwork changes between print r
 are all a family will take. So each crop is brought into a canonical frame where the photo's conditions no longer
 matter, and then compared exactly with the examples:
 
-- **geometry**: the die's top face is found in the crop by a small net trained on rendered trays
-  (scripts/train_top_face.py: the die's sides, its shadow and a touching neighbour are what it learned to leave
-  out), or without that model by hand-made rules (candidates: what differs from the table seen on the crop's
-  border, and each of the crop's main colours; the die's sides, in shade next to the top face, are taken off; the
-  most face-like candidate wins; its sides are moved onto the strongest edges at full resolution), and it is
-  warped to an upright square. Which side is "up" is the die's business, so the comparison tries the 4 quarter
-  turns exactly, a few degrees either side of each and a cell of shift (perspective, and the fit's error). A die
-  left unknown is looked at once more with the net's outline moved onto the strongest edges, and then along the
-  outline of a second net trained on trays seen from beside them too (``match``).
-- **light**: a plane is fitted to the top face's body colour, channel by channel, and the face is compared with
-  it channel by channel: white balance to the die's own body plus the light gradient across it, so a dimmer, a
-  warmer or a sideways lamp moves nothing. Glare is brighter than the body, so the mark is what is *darker* or of
-  another colour than the body; what is brighter counts only as sharp edges (a white print on a dark die), not as
-  the soft blob glare makes. Under glare the mark is lighter too, so on a marked face the ink is measured against
-  the body as the glare lights it (the face's local upper envelope), not against the plane.
-- **shape**: the mark's ink and its edges (the ink's gradient: two solid blobs differ at their edges) on a GRID x
-  GRID grid centred on the mark and scaled to its own size (the face's found outline is less steady than
-  the mark's spread), compared as a normalised squared difference (the best
-  over the turns), and as the worst local difference (an extra or a missing small mark).
-- **colour**: where colour is the meaning (a red face, a red patch), the body's own chromaticity (ratios of the
-  colour channels: a brighter or dimmer lamp does not change it; a lamp's colour cast does, within BODY_TOL), its
-  brightness (black vs white, loosely) and the mark's colour relative to the body (cast-free).
+- **geometry** (``vision.face_outline``): the die's top face is found in the crop and warped to an upright
+  square. Which side is "up" is the die's business, so the comparison tries the 4 quarter turns exactly, a few
+  degrees either side of each and a cell of shift (perspective, and the fit's error). A die left unknown is looked
+  at once more with the outline moved onto the strongest edges, and then along the outline of a second net
+  trained on trays seen from beside them too (``match``).
+- **light, shape and colour** (``vision.face_marks``): the face white-balanced to its own body under its own
+  lamp (glare and a sideways light move nothing), the mark's ink and edges on a GRID x GRID grid centred on the
+  mark and scaled to its size, and the colours where colour is the meaning (the body's chromaticity within
+  BODY_TOL, its brightness, the mark's colour relative to the body). The shapes are compared as a normalised
+  squared difference (the best over the turns) and as the worst local difference (an extra or a missing small
+  mark).
 
 Examples are ranked mostly by shape (colour and light count fully only beyond their tolerance, else the nearest
 example would be the one taken under the most similar lamp). A query is answered with a face name only when every
@@ -42,28 +31,32 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.detect import DieCandidate, crop_affine, crop_die
-from vision.inference import Model, load_model
-from vision.net import as_blob, load_once
+from vision.face_marks import (
+    CHANNELS,
+    DIM,
+    GRADIENT_WEIGHT,
+    GRID,
+    SHAPE_DIM,
+    Canonical,
+    canonical,
+    describe,
+    descriptor,
+    gradient,
+    mark_grids,
+    side_descriptors,
+    softness,
+    with_edges,
+)
+from vision.face_outline import CROP, FoundDie, as_crop, face_corners, refine_corners, side_corners, side_net
 
 #: bump when the descriptor changes (or either top-face net: the stored examples were described along its outline):
 #: stored profiles of another version are described again from their example photos (companion.profiles), or,
 #: stored without them (version 4 and older), must be taught again
 FEATURE_VERSION = 13  # 13: a small cross near the rim is no hairline (thirty-sixth session)
-CROP = 80  # the side of the crop the features are computed on (crops of other sizes are resized)
-MARGIN = 1.3  # the crop holds this much more than the finder's rect: the table around the die
-FACE = 64  # side of the canonical top-face image
-GRID = 32  # side of the shape grid
-CHANNELS = 4  # ink, its gradient (x, y: the mark's edges), bright print
-GRADIENT_WEIGHT = 1.5  # the edges weigh more than the solid inside: two solid blobs differ at their edges
-SHAPE_DIM = CHANNELS * GRID * GRID
-COLOUR_DIM = 8
-DIM = SHAPE_DIM + COLOUR_DIM
 #: small rotations tried around each quarter turn (degrees): perspective and the rectangle fit's error
 TILTS = (-5.0, 0.0, 5.0)
 
@@ -161,27 +154,6 @@ SOFT = 1.75
 ASK_AGAIN = 2
 
 
-def softness(crop_bgr: np.ndarray) -> float:
-    """How blurred the die's top face is: the Gaussian's sigma (pixels of the canonical face) that makes the face's
-    contrast fall as gently as its steepest edges do.
-
-    Why at teaching: a soft example's tolerance is loose enough for the blur, so a sharp untaught look-alike passes
-    as it (an Echt Spitze "7" as a "?" taught from a soft photo whose dot had run into its stroke: five of the seven
-    untaught faces named on tuning seeds 909-1616, Echt Spitze seen from the side). A person would show such a die
-    again. A step of contrast C blurred by a Gaussian of sigma s is at its steepest C / (s sqrt(2 pi)),
-    so s = C / (slope sqrt(2 pi)); C is the face's range of brightness (3rd to 90th percentile: a speck or a glint
-    does not set it) and the slope its steepest edges' (99.5th percentile), both inside the rim, where the table
-    and the sides do not reach. Colour faces are not measured: they have no edges, and blur does not move a colour.
-    """
-    lum = top_face(crop_bgr).mean(axis=2)
-    gx = cv2.Sobel(lum, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(lum, cv2.CV_32F, 0, 1, ksize=3)
-    inner = (slice(_RIM, FACE - _RIM), slice(_RIM, FACE - _RIM))
-    slope = float(np.percentile(np.hypot(gx, gy)[inner], 99.5)) / 8.0  # the 3x3 Sobel weighs a step 8 times
-    low, high = np.percentile(lum[inner], [3, 90])
-    return float(high - low) / max(slope, 1e-3) / math.sqrt(2.0 * math.pi)
-
-
 @dataclass
 class Profile:
     """What a dice set's faces look like: one row of ``vectors`` per example, named by ``names``.
@@ -225,7 +197,7 @@ class Profile:
     @classmethod
     def from_crops(cls, set_name: str, names: list[str], crops: np.ndarray) -> Profile:
         """The profile of these example photos, described by this reader (a stored profile of an older one)."""
-        crops = np.stack([_as_crop(c) for c in crops]) if len(crops) else np.zeros((0, CROP, CROP, 3), np.uint8)
+        crops = np.stack([as_crop(c) for c in crops]) if len(crops) else np.zeros((0, CROP, CROP, 3), np.uint8)
         return cls(set_name, list(names), np.array([describe(c) for c in crops], np.float32).reshape(-1, DIM),
                    crops=crops, side=side_descriptors(crops))
 
@@ -239,7 +211,7 @@ class Profile:
         Raises MarkNotSeen, adding nothing, when ``name`` always carries a mark and the crop shows none; with
         ``sharp`` (the teaching asks, and can ask for another photo), raises TooSoft when the mark's photo is
         blurred beyond SOFT."""
-        crop = _as_crop(crop_bgr)
+        crop = as_crop(crop_bgr)
         can = canonical(crop)
         if can.frame is None and self.always_marked(name):
             raise MarkNotSeen(f"no mark seen on the die taught as {name!r}")
@@ -247,7 +219,7 @@ class Profile:
             raise TooSoft(f"the photo of {name!r} is blurred ({blur:.1f} px)")
         before, before_side = self.crops, self.side
         side = None if before_side is None else side_descriptors(crop[None])
-        self.add_vector(name, _descriptor(can))
+        self.add_vector(name, descriptor(can))
         if before is not None:
             self.crops = np.concatenate([before, crop[None]])
         if side is not None:
@@ -363,445 +335,6 @@ class Profile:
         return len(self.names)
 
 
-# --- the canonical top face ----------------------------------------------------------------------------------------
-
-_FACE_DST = np.float32([[0, 0], [FACE, 0], [FACE, FACE], [0, FACE]])
-_YY, _XX = np.mgrid[0:FACE, 0:FACE].astype(np.float32)
-_DESIGN = np.stack([np.ones(FACE * FACE, np.float32), _XX.ravel() / FACE - 0.5, _YY.ravel() / FACE - 0.5], 1)
-_DESIGN_T = np.ascontiguousarray(_DESIGN.T)
-_GRAM = np.einsum("pi,pj->pij", _DESIGN, _DESIGN).reshape(-1, 9)  # per pixel, its row of the normal equations
-_INNER = np.zeros((FACE, FACE), bool)
-_b = int(round(FACE * 0.1))
-_INNER[_b:FACE - _b, _b:FACE - _b] = True
-_c = int(round(FACE * 0.15))
-_CORE = (slice(_c, FACE - _c), slice(_c, FACE - _c))  # where the artwork's marks are (a blank face has no ink here)
-_RING = _INNER.copy()  # where the body shows on every die: inside the rim, outside the artwork
-_RING[2 * _b:FACE - 2 * _b, 2 * _b:FACE - 2 * _b] = False
-_RING_INDEX = np.flatnonzero(_RING)
-_NEAR = float(np.exp(0.25))  # a pixel this near the body's colour (ratio, per channel) is body
-_RIM = 6  # pixels of the warped face's rim left out of the mark (9 %): the sides and the table leak in there
-#: the learned top-face finder (scripts/train_top_face.py): FIND x FIND crop -> logits of "top face here"
-TOP_MODEL_PATH = Path(__file__).resolve().parent / "models" / "top_face.onnx"
-TOP_SCALE = 1.0 / 255.0
-#: the side net: the same finder trained with 30 % of its trays seen from beside the tray (scripts/train_top_face.py
-#: --oblique 0.3). Alone it reads rendered dice seen so far better and real ones worse (docs/taught-dice.md), so it
-#: is only ``match``'s last look, with examples described along its own outline (``Profile.side``)
-SIDE_MODEL_PATH = TOP_MODEL_PATH.with_name("top_face_oblique.onnx")
-FIND = 40  # the top face is searched on the crop shrunk to this side (speed; its outline needs no detail)
-_BORDER = np.zeros((FIND, FIND), bool)
-_BORDER[:1, :] = _BORDER[-1:, :] = _BORDER[:, :1] = _BORDER[:, -1:] = True
-_CY, _CX = np.mgrid[0:FIND, 0:FIND].astype(np.float32) / FIND - 0.5
-_FIND_DESIGN = np.stack([np.ones(FIND * FIND, np.float32), _CX.ravel(), _CY.ravel()], 1)
-_BORDER_DESIGN = _FIND_DESIGN[_BORDER.ravel()]
-_K3 = np.ones((2, 2), np.uint8)
-_EXPECTED_SIDE = FIND / MARGIN
-SIDE_SHADE = 0.72  # a die side in view is darker than this fraction of the top face next to it
-CLEAN = 0.6  # a candidate this face-like has no sides to take off (speed)
-OUTER = 0.8  # a bigger face candidate wins over the best one when it scores this close (a patch inside a face)
-
-
-def _as_crop(crop_bgr: np.ndarray) -> np.ndarray:
-    crop_bgr = np.asarray(crop_bgr)
-    if crop_bgr.ndim == 2:
-        crop_bgr = cv2.cvtColor(crop_bgr, cv2.COLOR_GRAY2BGR)
-    elif crop_bgr.shape[2] == 4:
-        crop_bgr = cv2.cvtColor(crop_bgr, cv2.COLOR_BGRA2BGR)
-    if crop_bgr.dtype != np.uint8:
-        crop_bgr = np.clip(crop_bgr, 0, 255).astype(np.uint8)
-    if crop_bgr.shape[:2] != (CROP, CROP):
-        crop_bgr = cv2.resize(crop_bgr, (CROP, CROP), interpolation=cv2.INTER_AREA)
-    return crop_bgr
-
-
-def _nominal_corners() -> np.ndarray:
-    m = CROP * (1 - 1 / MARGIN) / 2
-    return np.float32([[m, m], [CROP - m, m], [CROP - m, CROP - m], [m, CROP - m]])
-
-
-def _central_component(mask: np.ndarray) -> np.ndarray | None:
-    """The connected blob of ``mask`` at (or nearest) the centre, holes filled; None when there is none."""
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=4)
-    if n <= 1:
-        return None
-    c = (FIND - 1) / 2.0
-    best, k = -1.0, 0
-    areas, centres = stats[:, cv2.CC_STAT_AREA].tolist(), cents.tolist()  # a few parts: Python is faster than numpy
-    for j in range(1, n):
-        score = areas[j] * math.exp(-((math.hypot(centres[j][0] - c, centres[j][1] - c) / FIND / 0.25) ** 2))
-        if score > best:
-            best, k = score, j
-    if stats[k, cv2.CC_STAT_AREA] < 0.04 * FIND * FIND:
-        return None
-    return (labels == k).astype(np.uint8)
-
-
-def _table_difference(lab: np.ndarray) -> np.ndarray:
-    """Pixels that differ from the table, modelled as a plane per Lab channel fitted to the crop's border (the
-    light's gradient crosses the table too), robustly: die corners reaching into the border are left out."""
-    tbl = lab[_BORDER]
-    keep = np.ones(len(tbl), bool)
-    for _ in range(2):
-        coef, *_ = np.linalg.lstsq(_BORDER_DESIGN[keep], tbl[keep], rcond=None)
-        r = tbl - _BORDER_DESIGN @ coef
-        resid = np.sqrt((0.6 * r[:, 0]) ** 2 + r[:, 1] ** 2 + r[:, 2] ** 2)
-        keep = resid < 2.5 * np.median(resid) + 2.0
-    table = (_FIND_DESIGN @ coef).reshape(FIND, FIND, 3)
-    d = lab - table
-    diff = np.sqrt((0.6 * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
-    thr = float(np.clip(3.0 * np.median(resid[keep]) + 4.0, 7.0, 22.0))
-    return (diff > thr).astype(np.uint8)
-
-
-def _colour_regions(lab: np.ndarray, k: int = 4) -> list[np.ndarray]:
-    """Regions of the crop's main colours (a small deterministic k-means; brightness counts less than chroma,
-    so one body under a light gradient mostly stays one region), and the unions of regions of like chroma (the
-    two halves of a body a strong gradient split)."""
-    w = np.float32([0.35, 1.0, 1.0])
-    img = lab * w
-    pts = img[::2, ::2].reshape(-1, 3)  # the centres are found on every other pixel (speed)
-    c = FIND // 2
-    centres = [img[c - 1:c + 1, c - 1:c + 1].reshape(-1, 3).mean(axis=0)]
-    for _ in range(k - 1):  # farthest point first: deterministic, and finds the small colour patches too
-        d = np.min([((pts - q) ** 2).sum(axis=1) for q in centres], axis=0)
-        centres.append(pts[int(np.argmax(d))])
-    cen = np.array(centres, np.float32)
-    for _ in range(4):
-        lbl = ((pts[:, None, :] - cen[None]) ** 2).sum(axis=2).argmin(axis=1)
-        counts = np.bincount(lbl, minlength=k).astype(np.float32)
-        sums = np.stack([np.bincount(lbl, weights=pts[:, d], minlength=k) for d in range(3)], axis=1)
-        cen = np.where(counts[:, None] > 0, sums / np.maximum(counts[:, None], 1.0), cen).astype(np.float32)
-    lbl = ((img[:, :, None, :] - cen[None, None]) ** 2).sum(axis=3).argmin(axis=2)
-    out = [(lbl == j).astype(np.uint8) for j in range(k)]
-    for i in range(k):
-        for j in range(i + 1, k):
-            if np.hypot(*(cen[i, 1:] - cen[j, 1:])) < 8.0:
-                out.append(((lbl == i) | (lbl == j)).astype(np.uint8))
-    return out
-
-
-def _without_sides(blob: np.ndarray, light: np.ndarray, local_max: np.ndarray) -> np.ndarray:
-    """The blob minus the die's sides: pixels much darker than the brightest pixels nearby (a light gradient is
-    slow, the edge between the top face and a side in shade is a step)."""
-    top = ((blob > 0) & (light > SIDE_SHADE * local_max)).astype(np.uint8)
-    top = cv2.morphologyEx(top, cv2.MORPH_OPEN, _K3)
-    top_blob = _central_component(top)
-    return top_blob if top_blob is not None and top_blob.sum() > 0.45 * blob.sum() else blob
-
-
-def _face_rect(blob: np.ndarray) -> tuple[float, tuple]:
-    """How much ``blob`` looks like the top face of the die the finder meant, and its minimum-area rectangle.
-
-    The blob's convex hull is measured, not the blob: a white body around a big colour patch, or cut by the
-    crop's edge, is a ring, but its hull is the face."""
-    pts = cv2.findNonZero(blob)
-    hull = cv2.convexHull(pts)
-    rect = cv2.minAreaRect(hull)
-    (cx, cy), (rw, rh), _ = rect
-    rw, rh = rw + 1.0, rh + 1.0  # pixel centres: the blob reaches half a pixel further each way
-    side = max(rw, rh)
-    fill = (float(cv2.contourArea(hull)) + 0.5 * len(hull)) / (rw * rh)
-    aspect = min(rw, rh) / side
-    rel = side / _EXPECTED_SIDE
-    size = min(rel / 0.9, 1.0) * float(np.exp(-max(0.0, rel - 1.15) / 0.08))
-    off = float(np.hypot(cx - (FIND - 1) / 2, cy - (FIND - 1) / 2)) / FIND
-    touching = float(np.mean(blob[_BORDER] > 0))
-    score = min(fill, 1.0) ** 2 * aspect ** 2 * size * float(np.exp(-((off / 0.2) ** 2))) * (1.0 - touching)
-    return score, ((cx, cy), (rw, rh), rect[2])
-
-
-def face_corners(crop_bgr: np.ndarray) -> np.ndarray:
-    """The 4 corners (float32, clockwise from the top-left one) of the die's top face in the CROP x CROP crop.
-
-    The learned finder (TOP_MODEL_PATH, scripts/train_top_face.py) answers first: on whole trays it finds the face
-    where the hand-made one below does not (its sides, shadow and neighbours are what it learned to leave out).
-    Without the model, or when it sees no face, the hand-made finder: candidates for the top face are what differs
-    from the table (the crop's border shows it), and each of the crop's main colours (the body; a white body
-    around a red patch is a ring whose hull is the whole face). The die's sides, when the camera sees them, are
-    taken off (they are in shade), then the candidate that looks most like a die face of the finder's size
-    (square, full, central, not the table) wins. When none does, the finder's own square (the crop minus MARGIN)
-    is used. Its sides are then moved onto the strongest edges (refine_corners).
-
-    The last CORNER_MEMORY answers are remembered (by the crop's bytes and the model): ``die_crop`` finds the face to
-    check its crop, and the matcher then asks again for the same crop (``distinct_dice`` crops a frame's dice
-    before the matcher reads them).
-    """
-    crop = _as_crop(crop_bgr)
-    net = top_net()
-    key = (hash(crop.tobytes()), id(net))
-    if key in _corners_seen:
-        return _corners_seen[key].copy()
-    corners = _find_corners(crop, net)
-    _corners_seen[key] = corners
-    if len(_corners_seen) > CORNER_MEMORY:
-        del _corners_seen[next(iter(_corners_seen))]  # the oldest answer (dicts keep their insertion order)
-    return corners.copy()
-
-
-CORNER_MEMORY = 16  # more dice than a tray of any of the four games holds
-_corners_seen: dict = {}  # (hash of the crop's bytes, which net) -> its corners: face_corners' last answers
-
-
-def _find_corners(crop: np.ndarray, net: Model | None) -> np.ndarray:
-    small = cv2.resize(crop, (FIND, FIND), interpolation=cv2.INTER_AREA)
-    if net is not None:
-        corners = _learned_corners(net, small)
-        if corners is not None:
-            return corners  # already at full resolution: moving its sides to edges made it worse (measured)
-    lab = cv2.cvtColor(small.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-    light = lab[..., 0]
-    local_max = cv2.GaussianBlur(cv2.dilate(light, np.ones((7, 7), np.uint8)), (0, 0), 1.5)
-    found: list[tuple[float, float, tuple]] = []
-    for cand in [_table_difference(lab), *_colour_regions(lab)]:
-        blob = _central_component(cv2.morphologyEx(cand, cv2.MORPH_OPEN, _K3))
-        if blob is None:
-            continue
-        score, rect = _face_rect(blob)
-        top = blob if score >= CLEAN else _without_sides(blob, light, local_max)
-        if top is not blob:  # the die's sides were seen: the top face alone, when it is a plausible face
-            top_score, top_rect = _face_rect(top)
-            if top_score >= 0.6 * score:
-                score, rect = top_score, top_rect
-        found.append((score, rect[1][0] * rect[1][1], rect))
-    best = max((f[0] for f in found), default=0.0)
-    if best < 0.05:
-        return refine_corners(crop, _nominal_corners())
-    # of the plausible faces, the outermost: a colour patch on a face is a plausible square too
-    best_rect = max((f for f in found if f[0] >= OUTER * best), key=lambda f: f[1])[2]
-    corners = cv2.boxPoints(best_rect).astype(np.float32)
-    return refine_corners(crop, _order((corners + 0.5) * (CROP / FIND) - 0.5))
-
-
-_top_nets: dict[Path, Model | None] = {}
-_K3X3 = np.ones((3, 3), np.uint8)
-
-
-def top_net(path: Path = TOP_MODEL_PATH) -> Model | None:
-    """The learned top-face finder, loaded once; None (the hand-made finder alone) when missing or unreadable."""
-    return load_once(_top_nets, path, lambda p: load_model(p, small=True))
-
-
-def side_net() -> Model | None:
-    """The side net, loaded once as ``top_net`` loads its own; None (no last look) when missing or unreadable."""
-    return top_net(SIDE_MODEL_PATH)
-
-
-def side_corners(crop_bgr: np.ndarray) -> np.ndarray | None:
-    """The top face's corners as the side net outlines them (the hand-made finder where it sees no face); None
-    without the side net."""
-    net = side_net()
-    return None if net is None else _find_corners(_as_crop(crop_bgr), net)
-
-
-def side_descriptors(crops: np.ndarray) -> np.ndarray | None:
-    """Each CROP x CROP crop described along the side net's outline (``Profile.side``); None without the net."""
-    if side_net() is None:
-        return None
-    return np.array([_descriptor(canonical(c, side_corners(c))) for c in crops], np.float32).reshape(-1, DIM)
-
-
-def _order(corners: np.ndarray) -> np.ndarray:
-    """Corners clockwise (image coordinates) from the one nearest the top-left. In Python, not numpy: for four
-    points numpy's call overhead was most of the time (60 instead of 10 microseconds)."""
-    pts = corners.tolist()
-    mx = sum(p[0] for p in pts) / len(pts)
-    my = sum(p[1] for p in pts) / len(pts)
-    pts.sort(key=lambda p: math.atan2(p[1] - my, p[0] - mx))
-    first = min(range(len(pts)), key=lambda i: pts[i][0] + pts[i][1])
-    return np.array(pts[first:] + pts[:first], np.float32)
-
-
-def _learned_corners(net: Model, small: np.ndarray) -> np.ndarray | None:
-    """The top face's quadrilateral from the net's mask, in CROP pixels; None when the net sees no face.
-
-    The mask is upsampled to the crop before its outline is taken (sub-pixel sides), and its convex hull is
-    simplified to 4 corners: a face seen in perspective is a quadrilateral, not a rectangle."""
-    logits = net.run(as_blob([small], TOP_SCALE))[0, 0]
-    big = cv2.resize(logits, (CROP, CROP), interpolation=cv2.INTER_LINEAR)
-    blob = _central_component((logits > 0).astype(np.uint8))
-    if blob is None:
-        return None
-    # the faces of touching dice may join by a thin neck: cut it, keep the central face, grow it back
-    core = _central_component(cv2.erode(blob, _K3X3))
-    if core is not None:
-        blob = cv2.dilate(core, _K3X3) & blob
-    keep = cv2.resize(cv2.dilate(blob, _K3X3), (CROP, CROP), interpolation=cv2.INTER_NEAREST)
-    contours, _ = cv2.findContours(((big > 0) & (keep > 0)).astype(np.uint8), cv2.RETR_EXTERNAL,
-                                   cv2.CHAIN_APPROX_NONE)
-    if not contours:
-        return None
-    hull = cv2.convexHull(max(contours, key=cv2.contourArea)).astype(np.float32)
-    perimeter = cv2.arcLength(hull, True)
-    quad = None
-    for eps in (0.02, 0.04, 0.06, 0.09, 0.12):
-        approx = cv2.approxPolyDP(hull, eps * perimeter, True)
-        if len(approx) <= 4:
-            quad = approx.reshape(-1, 2) if len(approx) == 4 else None
-            break
-    if quad is None:
-        quad = cv2.boxPoints(cv2.minAreaRect(hull))
-    pts = quad.tolist()  # half a pixel outwards (pixel centres to the face's edge); in Python, as in ``_order``
-    mx = sum(p[0] for p in pts) / 4.0
-    my = sum(p[1] for p in pts) / 4.0
-    out = []
-    for x, y in pts:
-        step = 0.5 / max(math.hypot(x - mx, y - my), 1e-6)
-        out.append((x + step * (x - mx), y + step * (y - my)))
-    return _order(np.array(out, np.float32))
-
-
-_ALONG = np.linspace(0.2, 0.8, 12, dtype=np.float32)
-_OFFSETS = np.arange(-4.0, 4.01, 0.5, dtype=np.float32)
-
-
-def refine_corners(crop: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    """Move each side of the face's quadrilateral to the strongest edge within a few pixels (full resolution).
-
-    The face is found on a shrunk crop; its outline is then where the crop changes most across each side (the
-    top face ends there, against the table or the die's shaded side). Rounded corners are left out of the
-    sampling. The corners become the intersections of the moved sides.
-    """
-    grey = cv2.GaussianBlur(crop.astype(np.float32).sum(axis=2), (0, 0), 1.0)
-    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
-    mid = corners.mean(axis=0)
-    lines = []
-    for i in range(4):
-        p0, p1 = corners[i], corners[(i + 1) % 4]
-        d = p1 - p0
-        n = np.float32([d[1], -d[0]]) / max(float(np.hypot(*d)), 1e-6)
-        if np.dot(n, (p0 + p1) / 2 - mid) < 0:
-            n = -n  # outward
-        pts = p0[None, None] + _ALONG[None, :, None] * d[None, None] + _OFFSETS[:, None, None] * n[None, None]
-        mx, my = pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32)
-        sx = cv2.remap(gx, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        sy = cv2.remap(gy, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        strength = np.abs(sx * n[0] + sy * n[1]).mean(axis=1)
-        o = float(_OFFSETS[int(np.argmax(strength))])
-        lines.append((p0 + o * n, d))
-    out = []
-    for i in range(4):  # corner i is where side i-1 meets side i
-        (a0, ad), (b0, bd) = lines[i - 1], lines[i]
-        m = np.array([[ad[0], -bd[0]], [ad[1], -bd[1]]], np.float64)
-        if abs(np.linalg.det(m)) < 1e-6:
-            return corners
-        t = np.linalg.solve(m, (b0 - a0).astype(np.float64))
-        out.append(a0 + t[0] * ad)
-    return np.array(out, np.float32)
-
-
-def top_face(crop_bgr: np.ndarray, corners: np.ndarray | None = None) -> np.ndarray:
-    """The die's top face (``corners``, default ``face_corners``) warped to an upright FACE x FACE square (BGR,
-    float32 0..255)."""
-    crop = _as_crop(crop_bgr)
-    mat = cv2.getPerspectiveTransform(face_corners(crop) if corners is None else corners, _FACE_DST)
-    return cv2.warpPerspective(crop.astype(np.float32), mat, (FACE, FACE), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
-
-
-def upright(cand: DieCandidate) -> DieCandidate:
-    """The candidate with its box turned by less than 45 degrees: a square's box at an angle is its box at that
-    angle minus 90, so the crop shows the same die, but the camera's up stays the crop's up within 45 degrees.
-
-    Why: a top-face net trained with ``--keep-up`` (scripts/train_top_face.py) finds the top of a die seen from
-    beside the tray as the face above its sides, where an upright camera sees it, and a classical candidate's box
-    angle is anywhere in 0-90 degrees: a crop turned by 80 shows the top beside its sides. The training script cuts
-    its crops so with ``--keep-up``, and ``die_crop`` crops every die so (twenty-fourth session)."""
-    (cx, cy), (rw, rh), angle = cand.rect
-    turn = (float(angle) + 45.0) % 90.0 - 45.0
-    if turn == angle:
-        return cand
-    return replace(cand, rect=((cx, cy), (rh, rw), turn))
-
-
-def die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> np.ndarray:
-    """The crop the reader describes: the finder's die with the table around it (MARGIN), CROP x CROP, the camera's
-    up kept within 45 degrees (``upright``: the top-face net looks for the top above the die's sides).
-
-    When the top face found in it reaches the crop's edge, the finder's box was too small or off the die (the pip
-    detector's square can sit on a numeral, not on the whole die; a die at the tray's edge is cut): the die is
-    cropped again around the face found, GROW times larger. Measured on rendered trays: echt-spitze 89 -> 96 % of
-    the taught faces right, noch-x-mal 97.5 -> 99 %, no untaught face answered.
-    """
-    return _die_crop(frame_bgr, cand)[0]
-
-
-def _die_crop(frame_bgr: np.ndarray, cand: DieCandidate) -> tuple[np.ndarray, np.ndarray]:
-    """``die_crop``'s crop and the frame -> crop transform it was cut with (2x3).
-
-    A face that reaches the crop's edge goes on beyond it: what is found of it is the part in the crop, whose centre
-    lies inwards of the face's and whose extent is short of it, so one crop around that can cut the face again (a
-    big die seen from beside the tray, the finder's box on its side). It is cropped again until the face lies
-    inside, up to REGROW times: a die cut so lost the corner with its extra cross, and an untaught "4+X" was read
-    "4" (rendered trays seen from the side)."""
-    cand = upright(cand)
-    crop = crop_die(frame_bgr, cand, CROP, MARGIN)
-    mat = crop_affine(cand, CROP, MARGIN)
-    q = face_corners(crop)
-    for _ in range(REGROW):
-        if q.min() >= EDGE and q.max() <= CROP - 1 - EDGE:
-            break
-        centre = _in_frame(q, mat).mean(axis=0)
-        scale = float(np.hypot(mat[0, 0], mat[0, 1]))
-        (_, _), (rw, rh), angle = cand.rect
-        side = GROW * max(rw, rh, float((q.max(axis=0) - q.min(axis=0)).max()) / scale)
-        cand = DieCandidate(box=cand.box, rect=((float(centre[0]), float(centre[1])), (side, side), angle),
-                            size=side, score=cand.score, dice=cand.dice)
-        crop = crop_die(frame_bgr, cand, CROP, MARGIN)
-        mat = crop_affine(cand, CROP, MARGIN)
-        q = face_corners(crop)  # remembered for the matcher
-    return crop, mat
-
-
-def _in_frame(points: np.ndarray, mat: np.ndarray) -> np.ndarray:
-    """Points of a crop cut with ``mat`` (frame -> crop, 2x3) in the frame's pixels."""
-    inv = cv2.invertAffineTransform(mat)
-    return points @ inv[:, :2].T + inv[:, 2]
-
-
-@dataclass(frozen=True)
-class FoundDie:
-    """One die as the taught reader reads it: the finder's candidate, its crop (``die_crop``) and the top face
-    found in it, as 4 corners in the frame's pixels (where on the table the reading is from)."""
-
-    cand: DieCandidate
-    crop: np.ndarray
-    top: np.ndarray
-
-    @property
-    def top_centre(self) -> tuple[float, float]:
-        x, y = self.top.mean(axis=0)
-        return float(x), float(y)
-
-
-def distinct_dice(frame_bgr: np.ndarray, cands: list[DieCandidate]) -> list[FoundDie]:
-    """The finder's candidates cropped for reading, each die once: of candidates whose top faces found coincide
-    (centres within SAME_TOP of the smaller face's side), only the one whose crop holds that face most centrally.
-
-    Why: seen from beside the tray, one die often gives two or three candidates: the finder splits a die with its
-    sides (and shadow) into pieces, and the pip detector also takes a side face with a numeral for a die. Each
-    crop's top-face finder then finds the same top face (it looks for the top above the sides), so the screen
-    showed that die twice, or asked about a die that is not there. Rendered trays seen from the side, tuning seeds
-    (docs/taught-dice.md, twenty-fifth session): three in four of those extra readings gone, more dice read right.
-    The order of ``cands`` is kept."""
-    frame = np.asarray(frame_bgr)
-    found: list[tuple[float, FoundDie, float]] = []
-    for cand in cands:
-        crop, mat = _die_crop(frame, cand)
-        q = face_corners(crop)
-        top = _in_frame(q, mat).astype(np.float32)
-        side = math.sqrt(max(float(cv2.contourArea(top)), 1.0))
-        off = float(np.hypot(*(q.mean(axis=0) - (CROP - 1) / 2.0)))
-        found.append((off, FoundDie(cand, crop, top), side))
-    kept: list[tuple[float, FoundDie, float]] = []
-    for off, die, side in sorted(found, key=lambda f: f[0]):
-        cx, cy = die.top_centre
-        if any(math.hypot(cx - k.top_centre[0], cy - k.top_centre[1]) < SAME_TOP * min(side, s) for _, k, s in kept):
-            continue
-        kept.append((off, die, side))
-    chosen = {id(k.cand) for _, k, _ in kept}
-    return [die for _, die, _ in found if id(die.cand) in chosen]
-
-
 def without_sides(found: list[FoundDie], matches: list[Match]) -> list[int]:
     """The indices of the readings that are dice, in order: a reading left unknown whose top face lies within
     SIDE_OF_NAMED of a named die's (in the larger face's side), or within SIDE_OF_UNKNOWN of an earlier unknown
@@ -849,7 +382,7 @@ def foreign(profile: Profile, crop_bgr: np.ndarray) -> bool:
     col = profile.vectors[:, SHAPE_DIM:]
     if float(_body_apart(col[:, None, :], col[None, :, :]).max()) > 1.0:
         return False  # dice of several colours (a family's mixed set): a die of a colour not taught is still a die
-    colour = canonical(_as_crop(crop_bgr)).colour
+    colour = canonical(as_crop(crop_bgr)).colour
     return float(_body_apart(col, colour[None, :]).min()) > FOREIGN
 
 
@@ -878,429 +411,6 @@ def dice_of_the_set(profile: Profile, found: list[FoundDie], matches: list[Match
 #: readings and 8 real dice, 1.0 65 and 12, 1.2 71 and 15 (without the second rule, 1.2: 4 extra readings more)
 SIDE_OF_NAMED = 1.0
 SIDE_OF_UNKNOWN = 0.6
-
-
-#: top faces found this close (share of the smaller one's side) are one die's. 0.75 read 8 more of 18195 tuning dice
-#: right and left 87 fewer extra readings, but 14 fewer of the benchmark's Echt Spitze dice seen from the side: the
-#: most central crop is not always the best read, and merging less loses no die (docs/taught-dice.md)
-SAME_TOP = 0.5
-
-
-EDGE = 1.5  # pixels of the crop: a face corner this close to the crop's edge means the die goes on beyond it
-GROW = 1.2  # the die cropped again this much larger than the face found (it was cut: it is larger still) ...
-REGROW = 3  # ... at most this many times
-
-
-@dataclass(frozen=True)
-class Canonical:
-    """The top face in the canonical frame: the mark channels (FACE x FACE x CHANNELS), the colour vector and the
-    mark's frame (centre and radius, None on a blank face)."""
-
-    channels: np.ndarray
-    colour: np.ndarray
-    frame: tuple[float, float, float] | None
-
-
-def canonical(crop_bgr: np.ndarray, corners: np.ndarray | None = None) -> Canonical:
-    """White-balance the top face (``corners``, default ``face_corners``) to its own body, take out the light
-    gradient and describe the mark.
-
-    The body is the colour of a ring inside the face's rim (its median, then the pixels near it): not the face's
-    most common colour, which on a white die with a big red patch is the patch. Dividing by a per-channel plane
-    fitted to those pixels makes the body (1, 1, 1) everywhere.
-
-    The ink is where the face is darker than the body (or of another colour) AND at least HALF as dark as the
-    darkest mark within INK_LOCAL pixels: the half-maximum outline of a stroke stays where it is when the photo
-    is blurred, where a fixed threshold makes blurred strokes fat.
-    """
-    raw = top_face(crop_bgr, corners)
-    face = cv2.GaussianBlur(raw, (0, 0), 0.7) + 4.0  # +4: dark bodies do not divide by noise
-    body0 = _column_medians(face.reshape(-1, 3)[_RING_INDEX])
-    rel0 = face / body0[None, None, :]
-    c0, c1, c2 = rel0[..., 0], rel0[..., 1], rel0[..., 2]  # channel by channel: numpy reduces a last axis of 3 slowly
-    is_body = (np.maximum(np.maximum(c0, c1), c2) < _NEAR) & (np.minimum(np.minimum(c0, c1), c2) > 1.0 / _NEAR) & _INNER
-    if is_body.sum() < 0.15 * _INNER.sum():
-        is_body = _INNER
-    # a plane per channel fitted to the body's pixels: white balance and the lamp's gradient
-    coef = _plane(is_body, np.ascontiguousarray(face.reshape(-1, 3).T))
-    planes = (_DESIGN @ coef).reshape(FACE, FACE, 3).astype(np.float32)
-    planes = np.maximum(planes, 0.15 * max(float(planes.mean()), 1.0))
-    body_lum = (planes.reshape(-1, 3) @ _THIRDS).reshape(FACE, FACE, 1)
-    dev, dl, chroma_dev, strength = _deviations(face, planes, body_lum)
-    ink = np.clip((strength - INK_FROM) / INK_RAMP, 0.0, 1.0)
-    if np.count_nonzero(ink[_CORE] > 0.5) >= MIN_INK * FACE * FACE:  # a marked face: look for faint coloured marks
-        lit = _glare(face, body_lum)
-        if lit is not None:  # the ink again, against the body as the glare lights it
-            _, _, chroma_dev, strength = _deviations(face, planes * lit[..., None], body_lum * lit[..., None])
-            ink = np.clip((strength - INK_FROM) / INK_RAMP, 0.0, 1.0)
-        ink = np.maximum(ink, _faint_colour_marks(chroma_dev))
-    peak = cv2.dilate(strength, _K_LOCAL)
-    ink = np.minimum(ink, np.clip((strength / np.maximum(peak, INK_FROM + INK_RAMP) - HALF) / 0.25 + 0.5, 0.0, 1.0))
-    bright = np.clip(dl, 0, 2.0)
-    bright_print = np.clip(bright - cv2.GaussianBlur(bright, (0, 0), FACE * 0.08) - 0.15, 0.0, 1.0)
-    ch = np.empty((FACE, FACE, 2), np.float32)
-    ch[..., 0] = ink
-    ch[..., 1] = bright_print
-    ch[:_RIM] = ch[-_RIM:] = 0
-    ch[:, :_RIM] = ch[:, -_RIM:] = 0
-    tint = dev - dl[..., None]  # each pixel's colour apart from its brightness, body = 0
-    _drop_side_marks(ch)
-    # colour: the body at the face's centre (raw camera colour: for a colour die this IS the meaning), how much mark
-    # and its colour relative to the body
-    body = _unclipped_body(raw, face, is_body, planes[FACE // 2, FACE // 2]) - 4.0
-    body = np.maximum(body, 2.0)
-    # how much of the face is mark; 0 on a blank face (its faint traces have no colour worth comparing)
-    frame = _mark_frame(ch)
-    amount = float(ink.mean()) if frame is not None else 0.0
-    core = (ink > 0.9) & _INNER  # the mark's colour on its solid part: edges blend with the body, glare washes out
-    if core.sum() >= 6:
-        mark_b, mark_r = (float(v) for v in _column_medians(tint[core][:, ::2]))  # the mark's colour
-    else:
-        mark_r = mark_b = 0.0
-    chroma = body + CHROMA_FLOOR  # a dark channel's noise must not swing its ratio (the blue of an orange die)
-    colour = np.array([np.log(chroma[2] / chroma[1]), np.log(chroma[0] / chroma[1]),
-                       np.log(float(body.mean()) / 128.0), amount, mark_r, mark_b, *_opponent(body)], np.float32)
-    return Canonical(ch, colour, frame)
-
-
-CLIPPED = 250.0  # a channel this bright in the photo may have been brighter: the camera clipped it
-UNCLIPPED_SHARE = 0.1  # of the face's inner part: the least body left unclipped to fit a channel's plane on
-_CENTRE_ROW = _DESIGN[(FACE // 2) * FACE + FACE // 2]
-
-
-def _unclipped_body(raw: np.ndarray, face: np.ndarray, is_body: np.ndarray, centre: np.ndarray) -> np.ndarray:
-    """The body's colour at the face's centre (BGR, +4 as ``canonical``'s face), each channel's plane fitted again
-    without the pixels where the camera clipped that channel.
-
-    A bright orange cube clips its red channel at 255 while its green goes on rising with the light, so its
-    clipped body is yellower than the cube, the more so the brighter the lamp (2-5 degrees of hue, of the 20 between
-    orange and yellow: tests/test_taught_canonical.py). The lit body's unclipped part (the side the light gradient
-    leaves darker) still holds the ratio; its plane, carried to the centre, gives the brightness the clipped pixels
-    would have had. A channel clipped almost everywhere keeps its clipped plane: it says only that the channel is
-    at least that bright, and such cubes are still asked about (docs/taught-dice.md, twenty-seventh session).
-    ``face`` is the blurred face (+4), ``centre`` its body's plane there."""
-    body = centre.copy()
-    clipped = (raw >= CLIPPED) & is_body[..., None]
-    least = UNCLIPPED_SHARE * _INNER.sum()
-    for ch in np.flatnonzero(clipped.reshape(-1, 3).any(axis=0)):
-        unclipped = is_body & ~clipped[..., ch]
-        if unclipped.sum() < least:
-            continue
-        plane = _plane(unclipped, face[..., ch].reshape(1, -1))[:, 0]
-        body[ch] = max(float(_CENTRE_ROW @ plane), float(body[ch]))
-    return body
-
-
-def _plane(mask: np.ndarray, values_t: np.ndarray) -> np.ndarray:
-    """The least-squares plane (3 x C coefficients of ``_DESIGN``) of each row of ``values_t`` (C x FACE*FACE) over
-    the pixels of ``mask``: its normal equations (3 x 3) summed by matrix-vector products (a 3 x 4096 x 3 matrix
-    product, or selecting the pixels, was 3 times slower)."""
-    weight = mask.reshape(-1).astype(np.float32)
-    gram = (weight @ _GRAM).reshape(3, 3)
-    return np.linalg.solve(gram, np.stack([values_t @ d for d in _DESIGN_T * weight]))
-
-
-def _column_medians(a: np.ndarray) -> np.ndarray:
-    """``np.median(a, axis=0)`` of an (N, C) array, the same values in a third of the time (one partition of the
-    transposed columns: numpy's median of a short last axis is slow)."""
-    cols = np.ascontiguousarray(a.T)
-    n = cols.shape[1]
-    k = n // 2
-    if n % 2:
-        return np.partition(cols, k, axis=1)[:, k]
-    part = np.partition(cols, (k - 1, k), axis=1)
-    return (part[:, k - 1] + part[:, k]) / 2
-
-
-def _opponent(body: np.ndarray) -> tuple[float, float]:
-    """The body's colour in the opponent plane (red against green, yellow against blue) over its brightness: the
-    angle is its hue, the length its saturation. Light added to every channel alike (a glossy cube's sheen, a veil
-    of lamp light) leaves the angle where it was; the channel ratios move with it (the blue of an orange cube)."""
-    b, g, r = (float(v) for v in body)
-    m = max((b + g + r) / 3.0, 8.0)
-    return (r - g) / m, (r + g - 2.0 * b) / (np.sqrt(3.0) * m)
-
-
-def _deviations(face: np.ndarray, planes: np.ndarray, body_lum: np.ndarray
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """How the face differs from its body, pixel by pixel: per channel (``dev``), in brightness (``dl``), in colour
-    apart from brightness (``chroma_dev``) and how strongly it is a mark (``strength``: darker, or another colour).
-
-    Relative to the body, channel by channel (a lamp's colour scales each channel: the ratio does not change), but
-    never relative to less than a third of the body's brightness (the blue of a yellow die is dark, and its noise
-    must not look like a mark)."""
-    dev = (face - planes) / np.maximum(planes, 0.33 * body_lum)
-    flat = dev.reshape(-1, 3)
-    dl = (flat @ _THIRDS).reshape(dev.shape[:2])  # the channels' mean (a matrix product: 3x faster than .mean)
-    spread = np.maximum((flat * flat) @ _ONES3 - 3.0 * dl.ravel() ** 2, 0.0).reshape(dl.shape)  # sum (dev - dl)^2
-    chroma_dev = np.sqrt(spread * 1.5) * (dl < 0.1)  # brighter + other colour: glare on a colour die
-    dark = np.minimum(dl, 0.0)
-    strength = np.sqrt(dark * dark + 0.5 * chroma_dev * chroma_dev).astype(np.float32)
-    return dev, dl, chroma_dev, strength
-
-
-_THIRDS = np.full(3, 1.0 / 3.0, np.float32)
-_ONES3 = np.ones(3, np.float32)
-
-
-GLARE_REACH = 11  # pixels (of FACE): the body within this reach of a mark's pixel sets how brightly it is lit there
-GLARE_SOFT = 3.0  # the lit body's smoothing (pixels): glare is a soft blob
-
-
-def _glare(face: np.ndarray, body_lum: np.ndarray) -> np.ndarray | None:
-    """How much brighter than the body's plane the face is lit, pixel by pixel (>= 1), or None without glare.
-
-    A lamp's reflection on a glossy die adds light to the body and the mark alike: a dark mark under it is lighter
-    than the body's plane predicts, and measured against that plane it stops being ink (a ring seen broken, a
-    disc with a bite out of it: the commonest reason a taught symbol was not recognised). The face's upper
-    envelope (its brightest pixel within GLARE_REACH, smoothed) is the body as the glare lights it; marks wider
-    than the reach keep the plane in their middle. Only on marked faces: on a blank colour cube the envelope
-    would turn its shaded bevel into marks.
-    """
-    lum = (face.reshape(-1, 3) @ _THIRDS).reshape(face.shape[:2])
-    envelope = cv2.GaussianBlur(cv2.dilate(lum, _K_GLARE), (0, 0), GLARE_SOFT)
-    lit = np.clip(envelope / body_lum[..., 0], 1.0, None)
-    lit[~_INNER] = 1.0
-    return lit if float(lit.max()) > 1.0 else None
-
-
-_K_GLARE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (GLARE_REACH, GLARE_REACH))
-
-CHROMA_FLOOR = 16.0  # added to each body channel before the channel ratios are taken
-MARK_RADIUS = 0.22  # the mark's radius (MARK_SPREAD x its extent) on the grid, as a fraction of its side
-MARK_SPREAD = 0.42  # radius per pixel of the mark's extent (about the RMS radius of a compact mark)
-EXTENT_Q = 0.05  # the share of ink left out at each end of the extent (a speck of noise must not stretch it)
-MIN_INK = 0.012  # a face with less mark than this (fraction of the face) is blank: a colour face
-INK_FROM = 0.18  # darkening (or colour change) below this is shading (rim, printed frame, lamp), not a mark
-INK_RAMP = 0.12  # from faint to full ink
-CHROMA_FROM = 0.1  # a colour change from the body this strong is a faint coloured mark ...
-CHROMA_AREA = 15  # ... when it is a solid patch of this many pixels away from the rim
-INK_LOCAL = 13  # pixels (of FACE): the neighbourhood whose darkest mark sets a stroke's half-maximum
-HALF = 0.5  # a stroke is where the face is at least this fraction as dark as the darkest mark nearby
-_K_LOCAL = np.ones((INK_LOCAL, INK_LOCAL), np.uint8)
-
-
-_BAND = _RIM + 2  # ink reaching this close to the face's edge comes from beyond the rim
-
-
-def _faint_colour_marks(chroma_dev: np.ndarray) -> np.ndarray:
-    """Ink for solid patches of another colour too faint for the ink threshold (darkness and colour together).
-
-    A small red cross washed out by a lamp (pink on a pink-white body) is hardly darker than the body: without
-    this an untaught "4+X" was read as the taught "4". Only on faces that already have a mark: on a blank colour
-    cube the same test turned shading into marks (fritzo 99 -> 86-96 % right, measured)."""
-    faint = np.clip((chroma_dev - CHROMA_FROM) / INK_RAMP, 0.0, 1.0).astype(np.float32)
-    solid = (faint > 0.5).astype(np.uint8)
-    solid[:_BAND + 2] = solid[-_BAND - 2:] = 0
-    solid[:, :_BAND + 2] = solid[:, -_BAND - 2:] = 0
-    n, labels = cv2.connectedComponents(solid, connectivity=8)  # the areas by bincount: OpenCV's stats cost more
-    keep = np.bincount(labels.ravel(), minlength=n) >= CHROMA_AREA
-    keep[0] = False
-    return faint * keep[labels]
-
-
-def _drop_side_marks(ch: np.ndarray) -> None:
-    """Take out what the face's outline took in of the die's sides: thin strokes along its edge, then strips that
-    turn a corner or touch the mark (``_drop_side_strips``).
-
-    A mark is rarely a line hugging the edge; a side seen obliquely is exactly that when the outline is a few
-    pixels too big. A stroke counts as a side when it reaches the rim and is long along the edge and thin across it.
-    (Bits of a side face's pips cut by the rim were taken out too from the twelfth to the seventeenth session; the
-    top-face net trained on marked sides no longer takes them in, and outlines some faces a little small, so the
-    rule cut a real 2's pip off and named it "1": docs/taught-dice.md, "Marked sides".)
-    """
-    mask = ((ch[..., 0] + ch[..., 1]) > 0.5).astype(np.uint8)
-    if mask[_RIM:_BAND + 1].any() or mask[FACE - _BAND - 1:].any() or mask[:, _RIM:_BAND + 1].any() or \
-            mask[:, FACE - _BAND - 1:].any():  # else no stroke reaches the band along the edges (most faces)
-        _drop_side_strokes(ch, mask)
-    _drop_side_strips(ch)  # after: cut first, a thin stroke's remains would be too short to be taken out
-
-
-def _drop_side_strokes(ch: np.ndarray, mask: np.ndarray) -> None:
-    """``_drop_side_marks``' thin strokes along an edge; and hairlines near the rim, whatever their direction.
-
-    A hairline is the edge between the top face and a side or the table, where the outline was found a few pixels
-    too big: a line one or two pixels wide, slanted when the outline was, or bent round a corner, so its bounding
-    box is not thin. Its mean width (``_hairline``) is; a mark's strokes are several pixels wide (the ink is their
-    half-maximum outline). Such lines stretched the mark's extent, which sets its scale (``_mark_frame``), and a
-    clean "4" seen from beside the tray was then far from every example (docs/taught-dice.md, thirty-fifth
-    session)."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    for k in range(1, n):
-        x, y, w, h, area = (int(v) for v in stats[k, :5])
-        along_x = y <= _BAND or y + h >= FACE - _BAND  # touches the top or bottom edge
-        along_y = x <= _BAND or x + w >= FACE - _BAND
-        if (along_x and h <= SIDE_THIN * FACE and w >= SIDE_LONG * FACE) or \
-                (along_y and w <= SIDE_THIN * FACE and h >= SIDE_LONG * FACE) or _hairline(labels, k, w, h, area):
-            ch[cv2.dilate((labels == k).astype(np.uint8), _K3X3) > 0] = 0  # with its faint fringe
-
-
-HAIRLINE = 2.5  # pixels (of FACE): a stroke at most this wide on average is an edge, not a mark ...
-HAIR_LONG = 10.0  # ... when at least this long ...
-HAIR_DEEP = 16  # ... nowhere further than this from the face's edge (pixels of FACE) ...
-HAIR_BENDS = 1.1  # ... and no longer than this times its box's width and height: one line, or one round a corner
-
-
-def _hairline(labels: np.ndarray, k: int, w: int, h: int, area: int) -> bool:
-    """Whether component ``k`` (its box ``w`` x ``h``, ``area`` pixels) is a hairline along the rim: at most
-    HAIRLINE pixels wide on average (its area over its length, the length being half its outline's), at least
-    HAIR_LONG long, all of it within HAIR_DEEP of the face's edge, and one line, straight or bent round a corner (a
-    small cross near a corner is as thin and as near the edge, but its four arms are longer than its box is wide and
-    high)."""
-    if area > HAIRLINE * (w + h):  # a line is at most w + h long: too wide whatever its shape (most marks)
-        return False
-    component = labels == k
-    ys, xs = np.nonzero(component)
-    if int(np.minimum(np.minimum(xs, FACE - 1 - xs), np.minimum(ys, FACE - 1 - ys)).max()) > HAIR_DEEP:
-        return False
-    contours, _ = cv2.findContours(component.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    length = 0.5 * sum(cv2.arcLength(c, True) for c in contours)
-    return HAIR_LONG <= length <= HAIR_BENDS * (w + h) and area <= HAIRLINE * length and _one_line(xs, ys, w, h)
-
-
-HAIR_FLAT = 0.5  # a line's pixels spread at most this much across its main direction as along it
-
-
-def _one_line(xs: np.ndarray, ys: np.ndarray, w: int, h: int) -> bool:
-    """Whether pixels (``xs``, ``ys``, their box ``w`` x ``h``) lie along one line: straight or bent (their
-    spread across their main direction at most HAIR_FLAT of their spread along it), or round a corner (nothing in
-    the middle of their box). A small cross is neither: it spreads alike both ways and its arms meet in the middle.
-    The length rule of ``_hairline`` does not tell them apart when the cross's arms are one pixel wide and short
-    (a washed-out Echt Spitze cross of 10 x 9 pixels was taken out, and "?+X" named "?")."""
-    x0, y0 = int(xs.min()), int(ys.min())
-    middle = (np.abs(xs - x0 + 0.5 - 0.5 * w) < w / 6) & (np.abs(ys - y0 + 0.5 - 0.5 * h) < h / 6)
-    if not middle.any():
-        return True
-    across, along = np.sqrt(np.maximum(np.linalg.eigvalsh(np.cov(np.stack([xs, ys]).astype(np.float64))), 0.0))
-    return bool(across <= HAIR_FLAT * along)
-
-
-STRIP_ALONG = 0.5  # a side strip runs along at least this share of an edge's middle ...
-STRIP_DEEP = 0.2  # ... and reaches at most this far in from the rim (fraction of the face)
-_EDGE_MIDDLE = slice(int(0.15 * FACE), int(0.85 * FACE))  # an edge without its corners, which two edges share
-_EDGE_MIDDLE_TURNED = slice(FACE - _EDGE_MIDDLE.stop, FACE - _EDGE_MIDDLE.start)  # the same, counted backwards
-_NO_INK_ROW = np.zeros((1, FACE), bool)
-
-
-def _drop_side_strips(ch: np.ndarray) -> None:
-    """Take out a strip of a side face that the outline took in: ink along most of an edge, from the rim inwards,
-    and shallow.
-
-    Seen from beside the tray, the net's outline of the top face often takes in a strip of the shaded side below
-    it, and the strip is ink. ``_drop_side_marks`` judges a stroke by its bounding box, which is not thin when the
-    strip turns a corner (two sides in view) or touches the mark. Here each edge is measured column by column: the
-    run of ink from the rim inwards. Where such runs go on unbroken along half the edge's middle or more
-    (STRIP_ALONG) and their median is shallow (STRIP_DEEP), the runs are cut at that median plus 2 pixels, so
-    that a mark the strip touches keeps what lies beyond it. A mark meets the rim along a short part of an edge,
-    or in pieces (a 6's row of pips outlined a little small: hence one unbroken run along the edge, not a share
-    of it; with a share, real matteo-d6 dice lost two). Run after the thin-stroke rule, whose strokes it would
-    otherwise cut to remains too short to be taken out. Measured on tuning seeds: rendered dice seen from the
-    side 11 more of 2242 read right, none named wrongly; from above one fewer of 3493 (docs/taught-dice.md,
-    "Seen from the side")."""
-    ink = (ch[..., 0] + ch[..., 1]) > 0.5
-    reach = int(STRIP_DEEP * FACE)
-    rows = np.arange(reach + 1)[:, None]
-    need = STRIP_ALONG * (_EDGE_MIDDLE.stop - _EDGE_MIDDLE.start)
-    mid, turned_mid, inner = _EDGE_MIDDLE, _EDGE_MIDDLE_TURNED, FACE - 1 - _RIM
-    # each edge's first row inside the rim, in the order of the quarter turns below: most faces have too little
-    # ink there for a strip, and are done without turning anything (np.rot90 costs more than the rest)
-    at_rim = (ink[_RIM, mid], ink[mid, inner], ink[inner, turned_mid], ink[turned_mid, _RIM])
-    for k in range(4):  # each quarter turn brings another edge to the top
-        if np.count_nonzero(at_rim[k]) < need:
-            continue
-        band = np.rot90(ink, k)[_RIM:_RIM + reach + 1]
-        runs = np.argmin(np.vstack([band, _NO_INK_ROW]), axis=0)  # per column: ink rows from the rim inwards
-        middle = runs[_EDGE_MIDDLE]
-        along = middle > 0
-        if _longest_run(along) < need:  # pips in a row along the edge have gaps
-            continue
-        depth = int(np.median(middle[along]))
-        if depth > reach:  # solid ink deeper than a side: a mark that fills the face
-            continue
-        cut = np.minimum(runs, min(depth + 2, reach))
-        np.rot90(ch, k)[_RIM:_RIM + reach + 1][rows < cut[None, :]] = 0
-
-
-def _longest_run(flags: np.ndarray) -> int:
-    """The length of the longest run of True in a 1-d array."""
-    padded = np.concatenate([[0], flags.astype(np.int8), [0]])
-    edges = np.flatnonzero(np.diff(padded))
-    return int((edges[1::2] - edges[::2]).max()) if len(edges) else 0
-
-
-SIDE_THIN = 0.15  # a side seen past the outline is at most this thick (fraction of the face) ...
-SIDE_LONG = 0.3  # ... and at least this long along the edge (a small cross near a corner is not)
-
-
-def _mark_frame(channels: np.ndarray) -> tuple[float, float, float] | None:
-    """The mark's centre and radius on the face (pixels), or None for a blank face.
-
-    The mark, not the face outline, sets the grid's position and scale: a die cut by the crop's edge or seen in
-    perspective changes the outline found, not the mark. A small extra mark in a corner moves both, which only
-    makes that face more different from the plain one, as it should be. The scale is the mark's extent (where its
-    ink starts and ends along each axis, the same under quarter turns), not the face's outline (measured: the
-    found outline varies more) nor the ink's RMS radius (measured: echt-spitze on tuning seed 202 went from
-    91 to 98 % right with the extent, the other sets within a point).
-    """
-    w = channels[..., 0] + channels[..., 1]
-    if np.count_nonzero(w[_CORE] > 0.5) < MIN_INK * FACE * FACE:  # faint traces (shading, noise), or only some
-        return None  # rim where a side or the table leaked in, do not make a mark
-    m = cv2.moments(w)
-    cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
-    x0, x1 = _extent(w.sum(axis=0))
-    y0, y1 = _extent(w.sum(axis=1))
-    r = MARK_SPREAD * (0.5 * ((x1 - x0) + (y1 - y0)) + 1.0)
-    return cx, cy, max(r, 2.0)
-
-
-def _extent(profile: np.ndarray) -> tuple[float, float]:
-    """Where the ink's profile along one axis starts and ends (its EXTENT_Q and 1 - EXTENT_Q quantiles)."""
-    c = np.cumsum(profile) / float(profile.sum())
-    return float(np.searchsorted(c, EXTENT_Q)), float(np.searchsorted(c, 1.0 - EXTENT_Q))
-
-
-def _grids(channels: np.ndarray, frame: tuple[float, float, float] | None, tilts: tuple[float, ...]) -> np.ndarray:
-    """The ink and bright-print channels resampled on the GRID x GRID grid centred on the mark, scaled to its
-    radius, once per tilt (degrees): (len(tilts), GRID, GRID, 2); zeros for a blank face."""
-    if frame is None:
-        return np.zeros((len(tilts), GRID, GRID, 2), np.float32)
-    cx, cy, r = frame
-    scale = MARK_RADIUS * GRID / r
-    src = cv2.GaussianBlur(channels, (0, 0), max(0.5 / scale, 0.6))
-    out = np.empty((len(tilts), GRID, GRID, 2), np.float32)
-    for i, tilt in enumerate(tilts):
-        mat = cv2.getRotationMatrix2D((cx, cy), tilt, scale)
-        mat[0, 2] += GRID / 2 - 0.5 - cx
-        mat[1, 2] += GRID / 2 - 0.5 - cy
-        out[i] = cv2.warpAffine(src, mat, (GRID, GRID), flags=cv2.INTER_LINEAR).reshape(GRID, GRID, 2)
-    return out
-
-
-def _with_edges(grids: np.ndarray) -> np.ndarray:
-    """(M, H, W, 2) ink and bright grids -> (M, H, W, CHANNELS) with the ink's gradient added (after any
-    rotation, so the gradient turns with the mark)."""
-    ink = grids[..., 0]
-    gx, gy = _gradient(ink)
-    return np.stack([ink, gx, gy, grids[..., 1]], axis=3)
-
-
-def _gradient(ink: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The ink's gradient across and down (M, H, W) grids, times GRADIENT_WEIGHT; 0 on the outermost cells."""
-    gx = np.zeros_like(ink)
-    gy = np.zeros_like(ink)
-    gx[:, :, 1:-1] = (ink[:, :, 2:] - ink[:, :, :-2]) * GRADIENT_WEIGHT
-    gy[:, 1:-1, :] = (ink[:, 2:, :] - ink[:, :-2, :]) * GRADIENT_WEIGHT
-    return gx, gy
-
-
-def describe(crop_bgr: np.ndarray) -> np.ndarray:
-    """The descriptor of one die crop: the mark grid (SHAPE_DIM, upright as found) then colour (COLOUR_DIM)."""
-    return _descriptor(canonical(crop_bgr))
-
-
-def _descriptor(can: Canonical) -> np.ndarray:
-    grid = _with_edges(_grids(can.channels, can.frame, (0.0,))).ravel()
-    return np.concatenate([grid, can.colour]).astype(np.float32)
 
 
 SHIFT = 1  # grid cells the query is moved each way: the mark's centre is measured, not known
@@ -1350,10 +460,11 @@ _TURNS = np.concatenate([np.rot90(np.arange(len(TILTS) * _SIDE * _SIDE).reshape(
 def _variants(can: Canonical) -> _Variants:
     side, n = _SIDE, 2 * SHIFT + 1
     planes = np.zeros((2, len(TILTS), side, side), np.float32)  # channel first: the copies below are of rows
-    planes[:, :, SHIFT:SHIFT + GRID, SHIFT:SHIFT + GRID] = _grids(can.channels, can.frame, TILTS).transpose(3, 0, 1, 2)
+    grids = mark_grids(can.channels, can.frame, TILTS)
+    planes[:, :, SHIFT:SHIFT + GRID, SHIFT:SHIFT + GRID] = grids.transpose(3, 0, 1, 2)
     turned = planes.reshape(2, -1).take(_TURNS, axis=1).reshape(2, 4 * len(TILTS), side, side)  # every quarter turn
     ink, bright = turned
-    gx, gy = _gradient(ink)
+    gx, gy = gradient(ink)
     # every window as a view (2, 12, n, n, GRID, GRID); as_strided, as sliding_window_view's checks cost more
     c, v, y, x = turned.strides
     win = np.lib.stride_tricks.as_strided(turned, (2, len(ink), n, n, GRID, GRID), (c, v, y, x, y, x))
@@ -1425,7 +536,7 @@ def _aligned_distances(query: np.ndarray, example: np.ndarray, example_norm: flo
     flags = cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP
     moved = np.stack([cv2.warpAffine(ink, warp, (GRID, GRID), flags=flags),
                       cv2.warpAffine(np.ascontiguousarray(q[..., 3]), warp, (GRID, GRID), flags=flags)], axis=2)
-    a = _with_edges(moved[None])[0].ravel()
+    a = with_edges(moved[None])[0].ravel()
     d = a - example
     return float((d * d).sum() / (example_norm + (a * a).sum() + _EPS)), float(_local(d[None])[0])
 
@@ -1605,7 +716,7 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     examples (``_holds_blurred``): untaught look-alikes of a face taught from soft photos passed there."""
     if len(profile) == 0:
         return Match(None, 0.0, None, float("inf"), 0.0)
-    crop = _as_crop(crop_bgr)
+    crop = as_crop(crop_bgr)
     first, first_blank = _judge(profile, crop, None)
     near_miss = first.distance <= ALIGN_UPTO
     if first.face is not None:  # sure; unless near the edge from softer examples, then asked (withdrawn)

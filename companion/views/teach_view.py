@@ -22,7 +22,7 @@ from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar
 from hardware.events import Button, ButtonEvent
-from vision import rest, taught
+from vision import face_outline, rest, taught
 from vision.detect import find_any_dice
 from vision.taught import ASK_AGAIN, Profile
 from vision.types import TrayReading
@@ -149,7 +149,7 @@ class TeachView:
         before, self._before = self._before, rest.thumbnail(frame)
         if not rest.still(before, self._before) or self._hand_held(self._before) or self.crop is not None:
             return
-        found = taught.distinct_dice(frame, find_any_dice(frame))  # a die seen from the side once
+        found = face_outline.distinct_dice(frame, find_any_dice(frame))  # a die seen from the side once
         self.n_seen = len(found)
         # a die answered that moved or was turned is asked about again; one a hand hid for a moment is not
         lying = [a for a in self.answered if a.still_in(frame)]
@@ -160,7 +160,7 @@ class TeachView:
         die = max(waiting, key=lambda f: f.cand.size)
         self.die = LyingDie.seen(frame, die)
         self.crop = die.crop
-        self.outline = taught.face_corners(self.crop)
+        self.outline = face_outline.face_corners(self.crop)
         m = taught.match(self.profile, self.crop)
         self.guess = m.nearest if m.nearest is not None and m.confidence > 0.2 else None
         self.message = ""
@@ -272,7 +272,7 @@ class LyingDie:
     look: np.ndarray
 
     @classmethod
-    def seen(cls, frame: np.ndarray, die: taught.FoundDie) -> LyingDie:
+    def seen(cls, frame: np.ndarray, die: face_outline.FoundDie) -> LyingDie:
         return cls(die.top_centre, float(die.cand.size), _patch(frame, die.top_centre, die.cand.size))
 
     def still_in(self, frame: np.ndarray) -> bool:
@@ -281,7 +281,7 @@ class LyingDie:
         b = b - b.mean()
         return float((a * b).sum()) >= SAME_LOOK * float(np.sqrt((a * a).sum() * (b * b).sum()) + 1e-6)
 
-    def is_at(self, die: taught.FoundDie) -> bool:
+    def is_at(self, die: face_outline.FoundDie) -> bool:
         (ax, ay), (bx, by) = self.centre, die.top_centre
         return float(np.hypot(ax - bx, ay - by)) <= SAME_PLACE * max(self.size, float(die.cand.size))
 
