@@ -477,9 +477,9 @@ class App:
         reading = self.session.latest_reading if self.session is not None else None
         if frame is None or reading is None:
             return
-        _, profile = load_for_reading(dice_set)
+        loaded_set, profile = load_for_reading(dice_set)
         try:
-            confirm(profile, face, frame, reading.dice[index].box)
+            confirm(profile, face, frame, reading.dice[index].box, plain=loaded_set.plain_cubes)
         except OSError as exc:  # the answer still counts in the game; only the picture of the die is not kept
             self.show_notice(t("core.example_not_saved", self.lang, error=disk_words(exc, self.lang)), seconds=6)
             return

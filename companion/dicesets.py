@@ -80,6 +80,12 @@ class DiceSet:
         (``vision.taught.Profile.blank_faces``)."""
         return frozenset(f for f in self.face_names() if self.kind_of(f) == "colour")
 
+    @property
+    def plain_cubes(self) -> bool:
+        """Whether every die is a colour die (Fritzo's cubes): the taught finder then looks for them as plain cubes
+        (``vision.detect.find_any_dice``'s ``plain``)."""
+        return all(d.kind == "colour" for d in self.dice)
+
     def kind_of(self, face: str) -> str:
         base = self.base(face)
         for d in self.dice:

@@ -190,7 +190,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     for image, face, (x0, y0, x1, y1), line in rows:
         if image not in frames:
             frame = _read_image(image, lang)
-            frames[image] = (frame, find_any_dice(frame))
+            frames[image] = (frame, find_any_dice(frame, plain=dice_set.plain_cubes))
         frame, cands = frames[image]
         h, w = frame.shape[:2]
         box = (int(x0 * w), int(y0 * h), int(np.ceil(x1 * w)), int(np.ceil(y1 * h)))
@@ -257,7 +257,7 @@ def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = 
 
         return read_dice(frame_bgr)
     try:
-        cands = find_any_dice(frame_bgr)
+        cands = find_any_dice(frame_bgr, plain=dice_set.plain_cubes)
     except Exception:  # noqa: BLE001 - the finder promises not to raise; a bad frame must not end the evening
         cands = []
     found = face_outline.distinct_dice(np.asarray(frame_bgr), cands)  # a die seen from the side, once
@@ -308,9 +308,11 @@ def _nearest_reading(cand: DieCandidate, readings: list[DieReading], used: set[i
     return best
 
 
-def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, int, int, int]) -> Path | None:
-    """The player said what the die in ``box`` shows: add it as an example and save (see profiles.add_confirmed)."""
-    cands = find_any_dice(frame_bgr)
+def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, int, int, int],
+            plain: bool = False) -> Path | None:
+    """The player said what the die in ``box`` shows: add it as an example and save (see profiles.add_confirmed).
+    ``plain``: the set's dice are plain colour cubes, found as ``read_taught`` found them."""
+    cands = find_any_dice(frame_bgr, plain=plain)
     crop = face_outline.die_crop(np.asarray(frame_bgr), _candidate_in_box(np.asarray(frame_bgr), box, cands))
     return profiles.add_confirmed(profile, face, crop)
 

@@ -17,6 +17,7 @@ Two levels:
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -174,6 +175,14 @@ def side_faces_for(set_name: str, rng: np.random.Generator):
     return sides
 
 
+@cache
+def _plain(set_name: str) -> bool:
+    """Whether the set's dice are plain colour cubes, which the taught reader finds as such (``find_any_dice``)."""
+    from companion.dicesets import load
+
+    return load(set_name).plain_cubes
+
+
 def found_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: tuple[int, int] = (640, 480),
                tilt: float | None = None, marked_sides: bool = False
                ) -> tuple[np.ndarray, list[tuple[str, object, tuple[int, int, int, int]]]]:
@@ -190,7 +199,7 @@ def found_dice(set_name: str, faces: list[str], rng: np.random.Generator, size: 
 
     frame, truth = render_tray(rng, faces=faces, painter=painter_for(set_name), size=size, tilt=tilt,
                                side_faces=side_faces_for(set_name, rng) if marked_sides else None)
-    cands = find_any_dice(frame)
+    cands = find_any_dice(frame, plain=_plain(set_name))
     return frame, [(die.face, found_by(die, truth, cands), die.box) for die in truth]
 
 
@@ -216,7 +225,7 @@ def tray_readings(set_name: str, faces: list[str], rng: np.random.Generator, siz
                                side_faces=side_faces_for(set_name, rng) if marked_sides else None)
     read: dict[int, object] = {}
     extra = 0
-    dice = distinct_dice(frame, find_any_dice(frame))
+    dice = distinct_dice(frame, find_any_dice(frame, plain=_plain(set_name)))
     if profile is not None:
         dice = [dice[i] for i in dice_of_the_set(profile, dice, [match(profile, f.crop) for f in dice])]
     for found in dice:

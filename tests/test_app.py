@@ -195,7 +195,7 @@ def test_teaching_screen_from_the_menu_sees_the_camera(tmp_path, out_dir):
 def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_path, monkeypatch):
     import numpy as np
 
-    from companion import teach
+    from companion import dicesets, teach
     from vision.types import DieReading, TrayReading
 
     app = _app(tmp_path)
@@ -209,8 +209,9 @@ def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_pat
 
     app.watcher = Watcher()
     stored = []
-    monkeypatch.setattr(teach, "load_for_reading", lambda name: (None, f"profile of {name}"))
-    monkeypatch.setattr(teach, "confirm", lambda profile, face, frame, box: stored.append((profile, face, box)))
+    monkeypatch.setattr(teach, "load_for_reading", lambda name: (dicesets.load(name), f"profile of {name}"))
+    monkeypatch.setattr(teach, "confirm", lambda profile, face, frame, box, plain: stored.append((profile, face, box,
+                                                                                                  plain)))
     monkeypatch.setattr(teach, "reader_for_set", lambda name: "grown reader")
     app.session.learn = lambda index, face: app._learn("fritzo", index, face)
     app.session.confirm_face(0, "red")  # no reading yet: nothing to learn from
@@ -218,10 +219,10 @@ def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_pat
     app.session.latest_reading = TrayReading((DieReading("blue", 0.9, (1, 2, 3, 4)),
                                               DieReading(None, 0.2, (5, 6, 7, 8))))
     app.session.confirm_face(1, "red")
-    assert stored == [("profile of fritzo", "red", (5, 6, 7, 8))]
+    assert stored == [("profile of fritzo", "red", (5, 6, 7, 8), True)]  # found as the reader found it: plain cubes
     assert app.watcher.reader == "grown reader"
 
-    def full(profile, face, frame, box):
+    def full(profile, face, frame, box, plain):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(teach, "confirm", full)  # a full memory card: the answer counts, the picture is not kept

@@ -326,7 +326,12 @@ def crop_affine(cand: DieCandidate, size: int = 64, margin: float = 1.0) -> np.n
     return mat
 
 
-def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
+#: a peak of the detector this strong counts on plain colour cubes (``find_any_dice``'s ``plain``) where the classical
+#: finder's candidate holds a surer one too: the detector, trained on pip dice, is unsure of plain cubes (0.1-0.3)
+WEAK_DIE = 0.15
+
+
+def find_any_dice(frame_bgr: np.ndarray, plain: bool = False) -> list[DieCandidate]:
     """Every die, whatever its faces: :func:`find_dice`'s candidates, completed by the learned detector's.
 
     Why both: the learned detector (``net.ANY_DICE_MODEL_PATH``, vision/net.py) finds a die's top face; trained on
@@ -336,6 +341,12 @@ def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
     than half the size of the detector's dice is dropped (specks of a grainy table beside big dice), and a detector
     die that no candidate holds is added (a square of the detector's size, as the pip reader crops it). Without the
     model this is :func:`find_dice`. Never raises on odd frames.
+
+    ``plain``: the dice are plain colour cubes (Fritzo's). The detector is unsure of them, so a candidate holding
+    one of its dice and a weaker peak (WEAK_DIE) is two touching cubes, and is replaced by them too: the classical
+    finder takes touching cubes for one, and the detector's peak on the second was under ``net.DIE_THRESHOLD``.
+    Not for marked dice: there the weak peaks lie on the dice's marked sides, and each was one more reading of no
+    die (rendered trays seen from the side: docs/taught-dice.md, forty-first session).
     """
     from vision import net  # lazily: the classical finder alone must not need the model
 
@@ -344,9 +355,11 @@ def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
     if model is None or bgr is None or min(bgr.shape[:2]) < 16:
         return find_dice(frame_bgr)
     try:
-        peaks = model.candidates(bgr, net.DIE_THRESHOLD)
+        found = model.candidates(bgr, WEAK_DIE if plain else net.DIE_THRESHOLD)
     except cv2.error:
         return find_dice(frame_bgr)
+    peaks = [p for p in found if p.score >= net.DIE_THRESHOLD]
+    weak = [p for p in found if p.score < net.DIE_THRESHOLD]
     # the detector's dice tell the classical finder their size (its own guess fails when no die stands alone)
     typical = float(np.median([p.size for p in peaks])) * net.CROP_SIZE if peaks else None
     cands = find_dice(bgr, typical)
@@ -355,11 +368,12 @@ def find_any_dice(frame_bgr: np.ndarray) -> list[DieCandidate]:
         x0, y0, x1, y1 = c.box
         return x0 <= p.x < x1 and y0 <= p.y < y1
 
-    kept = [c for c in cands if sum(holds(c, p) for p in peaks) < 2]
+    split = [c for c in cands if any(holds(c, p) for p in peaks) and sum(holds(c, p) for p in weak)]
+    kept = [c for c in cands if sum(holds(c, p) for p in peaks) < 2 and c not in split]
     if typical is not None:  # specks of a grainy table, far smaller than the dice the detector sees, are not dice
         kept = [c for c in kept if c.size >= 0.5 * typical]
     h, w = bgr.shape[:2]
-    for p in peaks:
+    for p in peaks + [p for p in weak if any(holds(c, p) for c in split)]:
         side = p.size * net.CROP_SIZE  # the detector's sizes run small (see vision/net.py)
         if any(holds(c, p) or math.hypot(c.center[0] - p.x, c.center[1] - p.y) < 0.6 * side for c in kept):
             continue
