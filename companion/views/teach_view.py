@@ -149,7 +149,8 @@ class TeachView:
         before, self._before = self._before, rest.thumbnail(frame)
         if not rest.still(before, self._before) or self._hand_held(self._before) or self.crop is not None:
             return
-        found = face_outline.distinct_dice(frame, find_any_dice(frame, plain=self.dice_set.plain_cubes))  # once
+        cands = find_any_dice(frame, plain=self.dice_set.plain_cubes)
+        found = face_outline.distinct_dice(frame, cands)  # a die seen from the side once
         self.n_seen = len(found)
         # a die answered that moved or was turned is asked about again; one a hand hid for a moment is not
         lying = [a for a in self.answered if a.still_in(frame)]
