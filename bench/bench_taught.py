@@ -52,6 +52,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, tray_readings  # noqa: E402
 from yardstick import line, yardstick  # noqa: E402
 
+from companion import dicesets  # noqa: E402
 from companion.profiles import blank_faces  # noqa: E402
 from hardware.synthetic import OBLIQUE  # noqa: E402
 from vision import face_outline, taught  # noqa: E402
@@ -180,9 +181,10 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
     read = right + unknown + wrong
     frames = list({id(c[0]): c[0] for _, c in items if isinstance(c, tuple)}.values())
     find_times = []
+    plain = dicesets.load(set_name).plain_cubes
     for frame in frames:  # finding the dice is per frame, not per die
         t0 = time.perf_counter()
-        find_any_dice(frame)
+        find_any_dice(frame, plain=plain)
         find_times.append(time.perf_counter() - t0)
     return {"set": set_name, "level": level, "dice": read, "missed": missed, "right": right, "unknown": unknown,
             "wrong": wrong, "untaught": untaught, "confident": confident, "extra": extra, "times": times,
