@@ -330,8 +330,10 @@ def _sees_another(cand, i: int, truth: list) -> bool:
     """Whether a corner of another die's top face than die ``i``'s lies in ``cand``'s crop."""
     mat = crop_affine(cand, face_outline.CROP, face_outline.MARGIN)
     for j, d in enumerate(truth):
+        if j == i:
+            continue
         corners = cv2.transform(np.float32([d.top]), mat)[0]
-        if j != i and ((corners >= 0) & (corners < face_outline.CROP)).all(axis=1).any():
+        if ((corners >= 0) & (corners < face_outline.CROP)).all(axis=1).any():
             return True
     return False
 
