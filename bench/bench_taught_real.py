@@ -12,6 +12,10 @@ finder's real crops. Per folder and seed:
   (``taught.TooSoft``), up to AGAIN times in a row;
 - read: every labelled die of the *held-out* photos, found the same way and matched against the profile: right,
   unknown (the screen would ask) or wrong. A labelled die with no die of the finder's in its box is ``missed``;
+- extra: every held-out photo read whole, as a game's set is read (``find_any_dice``, ``distinct_dice``, ``match``,
+  ``dice_of_the_set``: ``companion.teach.read_taught`` but for the pip reader that ``d6`` itself goes to): readings
+  whose box holds no labelled die's centre (a laptop's key, a tray's screw, a die cut in pieces), and each reading
+  of a labelled die after its first. At the table each is a die the screen shows that is not there;
 - untaught: each face in turn is left out of the teaching and its held-out dice are read again: every face named
   then is a confident answer on a face never taught (``conf.``, target 0).
 
@@ -63,12 +67,16 @@ class Photos:
         self.folder = folder
         self._found: dict[str, tuple[np.ndarray, list[DieCandidate]]] = {}
 
-    def die(self, name: str, box: tuple[float, float, float, float]) -> np.ndarray | None:
-        """The crop of the finder's die in this labelled box (as ``companion teach --examples``), or None."""
+    def found(self, name: str) -> tuple[np.ndarray | None, list[DieCandidate]]:
+        """The photo and the finder's dice in it."""
         if name not in self._found:
             frame = cv2.imread(str(self.folder / "images" / name), cv2.IMREAD_COLOR)
             self._found[name] = (frame, find_any_dice(frame) if frame is not None else [])
-        frame, cands = self._found[name]
+        return self._found[name]
+
+    def die(self, name: str, box: tuple[float, float, float, float]) -> np.ndarray | None:
+        """The crop of the finder's die in this labelled box (as ``companion teach --examples``), or None."""
+        frame, cands = self.found(name)
         if frame is None:
             return None
         h, w = frame.shape[:2]
@@ -123,7 +131,7 @@ def without(profile: taught.Profile, face: str) -> taught.Profile:
 def run(folder: Path, examples: int, seed: int, evening: bool = False) -> dict:
     photos = Photos(folder)
     profile = teach(photos, examples, np.random.default_rng(seed))
-    out = {"set": folder.name, "dice": 0, "missed": 0, "right": 0, "unknown": 0, "wrong": 0, "untaught": 0,
+    out = {"set": folder.name, "dice": 0, "missed": 0, "extra": 0, "right": 0, "unknown": 0, "wrong": 0, "untaught": 0,
            "confident": 0, "times": []}
     held: list[tuple[str, np.ndarray]] = []
     for name, dice in sorted(select(folder, "holdout").items()):
@@ -133,6 +141,8 @@ def run(folder: Path, examples: int, seed: int, evening: bool = False) -> dict:
                 out["missed"] += 1
                 continue
             held.append((str(d.face), crop))
+    out["extra"] = sum(extra_readings(photos, profile, name, dice)
+                       for name, dice in sorted(select(folder, "holdout").items()))
     for face, crop in held:
         t0 = time.perf_counter()
         m = taught.match(profile, crop)
@@ -155,11 +165,34 @@ def run(folder: Path, examples: int, seed: int, evening: bool = False) -> dict:
     return out
 
 
+def extra_readings(photos: Photos, profile: taught.Profile, name: str, dice: list) -> int:
+    """How many readings of the whole photo are of no labelled die, or of one read already (see the docstring)."""
+    frame, cands = photos.found(name)
+    if frame is None:
+        return 0
+    found = face_outline.distinct_dice(frame, cands)
+    matches = [taught.match(profile, f.crop) for f in found]
+    h, w = frame.shape[:2]
+    centres = [(d.center[0] * w, d.center[1] * h) for d in dice]
+    read: set[int] = set()
+    extra = 0
+    for i in taught.dice_of_the_set(profile, found, matches):
+        x0, y0, x1, y1 = found[i].cand.box
+        inside = [k for k, (x, y) in enumerate(centres) if x0 <= x <= x1 and y0 <= y <= y1]
+        if not inside:
+            extra += 1
+            continue
+        k = min(inside, key=lambda k: (centres[k][0] - (x0 + x1) / 2) ** 2 + (centres[k][1] - (y0 + y1) / 2) ** 2)
+        extra += k in read
+        read.add(k)
+    return extra
+
+
 def row(r: dict) -> str:
     read = max(1, r["dice"])
     ms, ms95 = ms_per_die(r["times"])
-    return (f"{r['set']:12} {r['dice']:5d} {r['missed']:6d} {r['right'] / read:7.1%} {r['unknown'] / read:7.1%} "
-            f"{r['wrong']:5d} {r['untaught']:8d} {r['confident']:5d} {ms:6.2f} {ms95:5.2f}")
+    return (f"{r['set']:12} {r['dice']:5d} {r['missed']:6d} {r['extra']:5d} {r['right'] / read:7.1%} "
+            f"{r['unknown'] / read:7.1%} {r['wrong']:5d} {r['untaught']:8d} {r['confident']:5d} {ms:6.2f} {ms95:5.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -175,11 +208,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     pin_one_core()
     before = yardstick()
-    print(f"{'folder':12} {'dice':>5} {'missed':>6} {'right':>7} {'unknown':>7} {'wrong':>5} {'untaught':>8} "
-          f"{'conf.':>5} {'ms/die':>6} {'p95':>5}")
+    print(f"{'folder':12} {'dice':>5} {'missed':>6} {'extra':>5} {'right':>7} {'unknown':>7} {'wrong':>5} "
+          f"{'untaught':>8} {'conf.':>5} {'ms/die':>6} {'p95':>5}")
     over_seeds([int(s) for s in args.seed.split(",")], found,
                lambda folder, seed: run(folder, args.examples, seed, args.evening), row)
-    print("held-out photos; right = face read and correct; conf. = dice of a face left out of the teaching that "
+    print("held-out photos; right = face read and correct; extra = readings of no die or of one read already; "
+          "conf. = dice of a face left out of the teaching that "
           "were named anyway (target 0); ms/die = match on one core (finding the dice is per photo)")
     print(line(before, yardstick()))
     return 0
