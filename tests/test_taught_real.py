@@ -44,6 +44,9 @@ def test_real_dice_taught_from_two_photos_per_face_are_read_or_asked_never_named
     # measured 85 % (seed 0) with the top-face net trained on marked sides; 83 % before, 59 % before near misses
     # were measured again aligned (taught._aligned_distances)
     assert r["right"] >= 0.8 * r["dice"]
+    # read whole, as a game's set is: readings of no die (a laptop's edge, its cable) 69 before readings showing no
+    # mark were left out where every face carries one (taught.dice_of_the_set), 30 after
+    assert r["extra"] <= 45
 
 
 def test_more_examples_per_face_read_more_real_dice(matteo: Path) -> None:
