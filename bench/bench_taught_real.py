@@ -134,15 +134,15 @@ def run(folder: Path, examples: int, seed: int, evening: bool = False) -> dict:
     out = {"set": folder.name, "dice": 0, "missed": 0, "extra": 0, "right": 0, "unknown": 0, "wrong": 0, "untaught": 0,
            "confident": 0, "times": []}
     held: list[tuple[str, np.ndarray]] = []
-    for name, dice in sorted(select(folder, "holdout").items()):
+    photos_held = sorted(select(folder, "holdout").items())
+    for name, dice in photos_held:
         for d in dice:
             crop = photos.die(name, d.box)
             if crop is None:
                 out["missed"] += 1
                 continue
             held.append((str(d.face), crop))
-    out["extra"] = sum(extra_readings(photos, profile, name, dice)
-                       for name, dice in sorted(select(folder, "holdout").items()))
+    out["extra"] = sum(extra_readings(photos, profile, name, dice) for name, dice in photos_held)
     for face, crop in held:
         t0 = time.perf_counter()
         m = taught.match(profile, crop)

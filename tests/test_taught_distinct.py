@@ -151,7 +151,7 @@ def _screw_hole() -> np.ndarray:
 
 
 def test_a_reading_without_a_mark_is_no_die_of_a_set_whose_every_face_carries_one():
-    """Read whole, as a game reads its set, real photos gave about one reading of no die per photo (byler's screw
+    """Read whole, as a game reads its set, real photos gave one or two readings of no die per photo (byler's screw
     holes, matteo's laptop edge and cable; bench/bench_taught_real.py's ``extra``), most of them showing no mark.
     Where every face of the set carries a mark, such a reading is no die's top face: it is left out. Where plain
     faces exist (Fritzo's cubes), it may be a die: asked about. Dice of the set, named or not, stay."""
