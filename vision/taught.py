@@ -206,6 +206,12 @@ class Profile:
         """Whether the dice set says that face ``name`` always carries a mark (False when it does not say)."""
         return self.blank_faces is not None and name not in self.blank_faces
 
+    @property
+    def every_face_marked(self) -> bool:
+        """Whether the dice set says that every face always carries a mark (pips, numerals, symbols; not a set with
+        colour faces, nor one whose set is not known): what ``foreign`` and ``dice_of_the_set`` rely on."""
+        return self.blank_faces is not None and not self.blank_faces
+
     def add(self, name: str, crop_bgr: np.ndarray, sharp: bool = False) -> None:
         """Add one example (a confirmed answer during the evening makes the reader better).
 
@@ -378,7 +384,7 @@ def foreign(profile: Profile, crop_bgr: np.ndarray) -> bool:
     mixed dice lost 42 of 1188 dice so: a die of a colour no example has), nor for sets with plain colour faces,
     whose body is their colour (Fritzo's cubes, Noch X-Mal!'s colour dice): an untaught colour must be asked
     about."""
-    if not len(profile) or profile.blank_faces is None or profile.blank_faces:
+    if not len(profile) or not profile.every_face_marked:
         return False
     col = profile.vectors[:, SHAPE_DIM:]
     if float(_body_apart(col[:, None, :], col[None, :, :]).max()) > 1.0:
@@ -402,17 +408,17 @@ FOREIGN = 2.0
 
 def dice_of_the_set(profile: Profile, found: list[FoundDie], matches: list[Match]) -> list[int]:
     """The indices of the readings that are dice of the set, in order: not a die's side (``without_sides``), and not
-    something else the finder took for a die: of another body (``foreign``), or, where every face of the set carries
-    a mark (``Profile.blank_faces`` empty: pips, numerals, symbols), showing none.
+    something else the finder took for a die where every face of the set carries a mark
+    (``Profile.every_face_marked``: pips, numerals, symbols): one of another body (``foreign``), or one showing none.
 
     Why the second: read whole, real photos gave one or two readings of no die per photo, most showing no mark
     (byler-d6's tray screws, which the detector takes for dice at 0.97, matteo-d6's laptop edge and cable, grey or
     white as the dice are). Held-out photos, d6 taught as symbols, seeds 0 and 1: 232 of 332 such readings left
     out, and 4 of the 898 dice, left unknown because their mark was missed (docs/taught-dice.md, forty-second
     session)."""
-    marked = profile.blank_faces is not None and not profile.blank_faces  # every face of the set carries a mark
+    marked = profile.every_face_marked
     return [i for i in without_sides(found, matches)
-            if matches[i].face is not None or not (marked and matches[i].blank or foreign(profile, found[i].crop))]
+            if matches[i].face is not None or not (marked and (matches[i].blank or foreign(profile, found[i].crop)))]
 
 
 #: how near (in die sides) an unknown reading's top face is to a named die's, or to an earlier unknown one's, to be
