@@ -11,7 +11,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
+
+from vision import taught
+from vision.datasets import select
+from vision.face_outline import as_crop
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
@@ -72,3 +77,17 @@ def test_a_die_whose_pips_were_missed_is_not_named_by_its_colour(datasets: Path)
     assert r["dice"] >= 200
     assert r["wrong"] == 0
     assert r["confident"] == 0, "a face left out of the teaching was named"
+
+
+def test_a_six_whose_first_outline_cut_a_row_of_pips_off_is_named_along_the_side_nets(matteo: Path) -> None:
+    """matteo-d6's webcam sees its dice from beside them. The top-face net's outline of this 6 cuts pips off (its
+    first look lies several tolerances from both taught 6s, though "6" is still its nearest face), and the side
+    net's outline takes in the whole face. The side net's look now confirms any first look, not only a near miss
+    (taught.match; docs/taught-dice.md, "Measured", forty-third session)."""
+    photos = bench_taught_real.Photos(matteo)
+    profile = bench_taught_real.teach(photos, 2, np.random.default_rng(0))
+    [die] = select(matteo, "holdout")["six_10.jpg"]
+    crop = photos.die("six_10.jpg", die.box)
+    first, _ = taught._judge(profile, as_crop(crop), None)
+    assert first.nearest == "6" and first.distance > taught.ALIGN_UPTO
+    assert taught.match(profile, crop).face == "6"
