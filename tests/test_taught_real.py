@@ -46,9 +46,9 @@ def test_real_dice_taught_from_two_photos_per_face_are_read_or_asked_never_named
     assert r["dice"] >= 100  # the finder found the held-out dice (144 of 152 when measured)
     assert r["wrong"] == 0
     assert r["confident"] == 0, "a face left out of the teaching was named"
-    # measured 85 % (seed 0) with the top-face net trained on marked sides; 83 % before, 59 % before near misses
-    # were measured again aligned (taught._aligned_distances)
-    assert r["right"] >= 0.8 * r["dice"]
+    # measured 91.7 % (seed 0) since the side net's look confirms any miss (89.6 % before; 85 % with the top-face
+    # net trained on marked sides, 59 % before near misses were measured again aligned: taught._aligned_distances)
+    assert r["right"] >= 0.88 * r["dice"]
     # read whole, as a game's set is: readings of no die (a laptop's edge, its cable) 69 before readings showing no
     # mark were left out where every face carries one (taught.dice_of_the_set), 30 after
     assert r["extra"] <= 45
