@@ -11,7 +11,8 @@ finder's real crops. Per folder and seed:
   screen asks for it again), is drawn again, as a player would throw it again, and so is a blurred one
   (``taught.TooSoft``), up to AGAIN times in a row;
 - read: every labelled die of the *held-out* photos, found the same way and matched against the profile: right,
-  unknown (the screen would ask) or wrong. A labelled die with no die of the finder's in its box is ``missed``;
+  unknown (the screen would ask) or wrong. A labelled die with no die of the finder's in its box is ``missed``, as
+  is one whose die of the finder's holds another labelled die too (touching dice; the teaching skips them);
 - extra: every held-out photo read whole, as a game's set is read (``find_any_dice``, ``distinct_dice``, ``match``,
   ``dice_of_the_set``: ``companion.teach.read_taught`` but for the pip reader that ``d6`` itself goes to): readings
   whose box holds no labelled die's centre (a laptop's key, a tray's screw, a die cut in pieces), and each reading
@@ -55,7 +56,7 @@ from yardstick import line, yardstick  # noqa: E402
 from companion.profiles import blank_faces  # noqa: E402
 from vision import face_outline, taught  # noqa: E402
 from vision.datasets import default_datasets, folders, select  # noqa: E402
-from vision.detect import DieCandidate, candidate_at, find_any_dice  # noqa: E402
+from vision.detect import DieCandidate, candidate_at, find_any_dice, held_twice  # noqa: E402
 
 FACES = tuple(str(f) for f in range(1, 7))
 
@@ -66,6 +67,8 @@ class Photos:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._found: dict[str, tuple[np.ndarray, list[DieCandidate]]] = {}
+        self._labels = select(folder, "all")
+        self._twice: dict[str, set[int]] = {}
 
     def found(self, name: str) -> tuple[np.ndarray | None, list[DieCandidate]]:
         """The photo and the finder's dice in it."""
@@ -75,13 +78,20 @@ class Photos:
         return self._found[name]
 
     def die(self, name: str, box: tuple[float, float, float, float]) -> np.ndarray | None:
-        """The crop of the finder's die in this labelled box (as ``companion teach --examples``), or None."""
+        """The crop of the finder's die in this labelled box (as ``companion teach --examples``), or None: also
+        where that die holds another labelled die of the photo too (``held_twice``: the teaching skips both)."""
         frame, cands = self.found(name)
         if frame is None:
             return None
         h, w = frame.shape[:2]
-        cand = candidate_at(cands, (box[0] * w, box[1] * h, box[2] * w, box[3] * h))
-        return None if cand is None else face_outline.die_crop(frame, cand)
+        if name not in self._twice:
+            self._twice[name] = held_twice(cands, [_pixels(d.box, w, h) for d in self._labels.get(name, [])])
+        cand = candidate_at(cands, _pixels(box, w, h))
+        return None if cand is None or id(cand) in self._twice[name] else face_outline.die_crop(frame, cand)
+
+
+def _pixels(box: tuple[float, float, float, float], w: int, h: int) -> tuple[float, float, float, float]:
+    return box[0] * w, box[1] * h, box[2] * w, box[3] * h
 
 
 def teach(photos: Photos, examples: int, rng: np.random.Generator) -> taught.Profile:

@@ -36,7 +36,7 @@ from companion.dicesets import DiceSet
 from companion.errors import CompanionError, ImageError, ProfileError
 from companion.i18n import t
 from vision import face_outline, taught
-from vision.detect import DieCandidate, candidate_at, find_any_dice
+from vision.detect import DieCandidate, candidate_at, find_any_dice, held_twice
 from vision.taught import Profile
 from vision.types import DieReading, TrayReading
 
@@ -125,12 +125,15 @@ def _read_image(path: Path, lang: str = "en") -> np.ndarray:
     return img
 
 
-def _candidate_in_box(frame: np.ndarray, box: tuple[int, int, int, int],
-                      cands: list[DieCandidate]) -> DieCandidate:
-    """The finder's die whose centre lies in the labelled box; the box itself when the finder saw none there."""
-    found = candidate_at(cands, box)
-    if found is not None:
-        return found
+def _pixel_box(box: tuple[float, float, float, float], frame: np.ndarray) -> tuple[int, int, int, int]:
+    """A labels.csv box (corners 0..1) in the frame's pixels."""
+    h, w = frame.shape[:2]
+    x0, y0, x1, y1 = box
+    return int(x0 * w), int(y0 * h), int(np.ceil(x1 * w)), int(np.ceil(y1 * h))
+
+
+def _box_die(box: tuple[int, int, int, int]) -> DieCandidate:
+    """The labelled box itself as the die, where the finder saw none whose centre lies in it (``candidate_at``)."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     rect = (((x0 + x1) / 2, (y0 + y1) / 2), (float(w), float(h)), 0.0)
@@ -187,17 +190,21 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     skipped: list[str] = []
     taught_now: list[str] = []
     blurred: list[tuple[str, np.ndarray, int]] = []  # (face, crop, line): too soft to keep while a face has sharper
-    for image, face, (x0, y0, x1, y1), line in rows:
+    for image, face, labelled, line in rows:
         if image not in frames:
             frame = _read_image(image, lang)
-            frames[image] = (frame, find_any_dice(frame, plain=dice_set.plain_cubes))
-        frame, cands = frames[image]
-        h, w = frame.shape[:2]
-        box = (int(x0 * w), int(y0 * h), int(np.ceil(x1 * w)), int(np.ceil(y1 * h)))
+            cands = find_any_dice(frame, plain=dice_set.plain_cubes)
+            frames[image] = (frame, cands, held_twice(cands, [_pixel_box(r[2], frame) for r in rows if r[0] == image]))
+        frame, cands, twice = frames[image]
+        box = _pixel_box(labelled, frame)
         if box[2] - box[0] < 8 or box[3] - box[1] < 8:
             skipped.append(t("teach.ex_small_box", lang, line=line))
             continue
-        crop = face_outline.die_crop(frame, _candidate_in_box(frame, box, cands))
+        cand = candidate_at(cands, box)
+        if cand is not None and id(cand) in twice:
+            skipped.append(t("teach.ex_touching", lang, line=line))
+            continue
+        crop = face_outline.die_crop(frame, cand or _box_die(box))
         try:
             profile.add(face, crop, sharp=True)
         except taught.MarkNotSeen:
@@ -313,7 +320,7 @@ def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, 
     """The player said what the die in ``box`` shows: add it as an example and save (see profiles.add_confirmed).
     ``plain``: the set's dice are plain colour cubes, found as ``read_taught`` found them."""
     cands = find_any_dice(frame_bgr, plain=plain)
-    crop = face_outline.die_crop(np.asarray(frame_bgr), _candidate_in_box(np.asarray(frame_bgr), box, cands))
+    crop = face_outline.die_crop(np.asarray(frame_bgr), candidate_at(cands, box) or _box_die(box))
     return profiles.add_confirmed(profile, face, crop)
 
 

@@ -286,6 +286,25 @@ def test_teaching_skips_a_die_whose_mark_it_cannot_see(tmp_path, data_home):
     assert len(profiles.load_profile("echt-spitze")) == 0
 
 
+def test_teaching_skips_two_labelled_dice_the_finder_sees_as_one(tmp_path, data_home):
+    """Two labelled dice that touch, which the finder takes for one die (both boxes' centres in it), would be taught
+    from one crop showing both, as each face: an example of two faces, and each read back as the other (byler-d6's
+    IMG_20191208_111628.jpg, a 1 and a 6). Both are skipped, saying why; the other photos are taught. Here the
+    second box is the first one moved by a fifth of its width, as a touching neighbour's box would lie."""
+    folder = tmp_path / "ex"
+    write_examples(folder, "fritzo", ["red", "blue"], seed=4)
+    labels = folder / "labels.csv"
+    header, first, second = labels.read_text().splitlines()
+    image, _, x0, y0, x1, y1 = first.split(",")
+    shift = (float(x1) - float(x0)) / 5
+    labels.write_text("\n".join([header, first, second, f"{image},green,{float(x0) + shift:.4f},{y0},"
+                                                        f"{float(x1) + shift:.4f},{y1}"]) + "\n")
+    report = teach_from_examples("fritzo", folder)
+    assert report.added == 1 and profiles.load_profile("fritzo").counts() == {"blue": 1}
+    assert [s.split(":")[0] for s in report.skipped] == ["labels.csv line 2", "labels.csv line 4"]
+    assert all("touches another labelled die" in s for s in report.skipped)
+
+
 def test_teach_view_asks_again_when_it_cannot_see_the_mark(data_home):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame

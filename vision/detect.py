@@ -392,3 +392,11 @@ def candidate_at(cands: list[DieCandidate], box: tuple[float, float, float, floa
         return None
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     return min(inside, key=lambda c: (c.center[0] - cx) ** 2 + (c.center[1] - cy) ** 2)
+
+
+def held_twice(cands: list[DieCandidate], boxes: list[tuple[float, float, float, float]]) -> set[int]:
+    """The ids of the candidates that two of one photo's labelled boxes (pixels) point at (``candidate_at``):
+    touching dice the finder did not tell apart. The crop shows both, so taught as either face it would be an
+    example of two (byler-d6's IMG_20191208_111628.jpg, a 1 and a 6: read back, each was named the other)."""
+    held = [id(c) for c in (candidate_at(cands, b) for b in boxes) if c is not None]
+    return {k for k in held if held.count(k) > 1}
