@@ -185,7 +185,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     folder = Path(examples_dir)
     rows = _parse_labels(folder, dice_set, lang)
     profile = profiles.load_profile(set_name)
-    frames: dict[Path, tuple[np.ndarray, list[DieCandidate]]] = {}
+    frames: dict[Path, tuple[np.ndarray, list[DieCandidate], set[int]]] = {}  # photo, its dice, those held twice
     added = 0
     skipped: list[str] = []
     taught_now: list[str] = []
