@@ -110,7 +110,8 @@ class TeachReport:
     def summary(self, lang: str | None = None) -> str:
         """The report as the CLI prints it, in ``lang`` (default: the language its rows and notes were said in)."""
         lang = lang or self.lang
-        lines = [t("teach.report_added", lang, n=self.added, set=self.set_name), self.progress.text(lang)]
+        added = "teach.report_added_one" if self.added == 1 else "teach.report_added"
+        lines = [t(added, lang, n=self.added, set=self.set_name), self.progress.text(lang)]
         if self.progress.missing:
             lines.append(t("teach.missing", lang, faces=", ".join(self.progress.missing)))
         lines.extend(self.skipped)

@@ -301,6 +301,8 @@ def test_teaching_skips_two_labelled_dice_the_finder_sees_as_one(tmp_path, data_
                                                         f"{float(x1) + shift:.4f},{y1}"]) + "\n")
     report = teach_from_examples("fritzo", folder)
     assert report.added == 1 and profiles.load_profile("fritzo").counts() == {"blue": 1}
+    assert report.summary("en").splitlines()[0] == '1 example added to "fritzo".'
+    assert report.summary("de").splitlines()[0] == "1 Beispiel zu „fritzo“ hinzugefügt."
     assert [s.split(":")[0] for s in report.skipped] == ["labels.csv line 2", "labels.csv line 4"]
     assert all("touches another labelled die" in s for s in report.skipped)
 
