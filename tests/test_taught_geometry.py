@@ -231,7 +231,7 @@ def test_dice_seen_from_the_side_are_looked_at_again_along_their_edges():
     unsure = named_wrong = 0
     for frame, die, cand in _found_oblique_dice("echt-spitze", 80):
         crop = face_outline.die_crop(frame, cand)
-        if taught._judge(profile, crop, None)[0].face is not None:
+        if taught._judge(profile, crop, None).face is not None:
             continue  # the net's outline alone was sure: no second look
         unsure += 1
         answer = taught.match(profile, crop)
@@ -239,7 +239,7 @@ def test_dice_seen_from_the_side_are_looked_at_again_along_their_edges():
     assert unsure >= 5
     assert named_wrong == 0
     crop, face = _oblique_die(256, 2, "echt-spitze")  # seed 186's die 1 until hairlines were no mark: read at once
-    assert taught._judge(profile, crop, None)[0].face is None
+    assert taught._judge(profile, crop, None).face is None
     answer = taught.match(profile, crop)
     assert answer.face == face and answer.confidence >= taught.SECOND_LOOK
 
@@ -298,7 +298,7 @@ def test_the_last_look_only_confirms_the_first_looks_nearest_face(monkeypatch, f
 
     def judge(p, crop, corners):
         looks.append(p)
-        return answers[id(p)][sum(q is p for q in looks) - 1], False
+        return answers[id(p)][sum(q is p for q in looks) - 1]
 
     monkeypatch.setattr(taught, "_judge", judge)
     assert taught.match(profile, np.zeros((80, 80, 3), np.uint8)).face == named
@@ -313,8 +313,8 @@ def test_a_plain_cube_seen_from_the_side_is_named_by_its_colour_at_the_second_lo
     it: a plain second look may answer though the first was no near miss (it cannot have cut a mark off)."""
     profile = taught_profile("fritzo", seed=0)
     crop, face = _oblique_die(seed, which, "fritzo")
-    first, blank = taught._judge(profile, crop, None)
-    assert first.face is None and not blank and first.distance > taught.ALIGN_UPTO
+    first = taught._judge(profile, crop, None)
+    assert first.face is None and not first.blank and first.distance > taught.ALIGN_UPTO
     assert taught.match(profile, crop).face == face
 
 

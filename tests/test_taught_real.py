@@ -88,6 +88,6 @@ def test_a_six_whose_first_outline_cut_a_row_of_pips_off_is_named_along_the_side
     profile = bench_taught_real.teach(photos, 2, np.random.default_rng(0))
     [die] = select(matteo, "holdout")["six_10.jpg"]
     crop = photos.die("six_10.jpg", die.box)
-    first, _ = taught._judge(profile, as_crop(crop), None)
+    first = taught._judge(profile, as_crop(crop), None)
     assert first.nearest == "6" and first.distance > taught.ALIGN_UPTO
     assert taught.match(profile, crop).face == "6"

@@ -737,28 +737,28 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     if len(profile) == 0:
         return Match(None, 0.0, None, float("inf"), 0.0)
     crop = as_crop(crop_bgr)
-    first, first_blank = _judge(profile, crop, None)
+    first = _judge(profile, crop, None)
     near_miss = first.distance <= ALIGN_UPTO
     if first.face is not None:  # sure; unless near the edge from softer examples, then asked (withdrawn)
-        return first if first_blank or _holds_blurred(profile, crop, first) else replace(
+        return first if first.blank or _holds_blurred(profile, crop, first) else replace(
             first, face=None, confidence=min(first.confidence, NOT_SURE))
     # the second look confirms a near miss, or a face it sees plain (it cut no mark off): not worth taking for a far
     # miss whose face always carries a mark; the side net's look confirms any miss
     second = near_miss or not profile.always_marked(first.nearest)
-    for later, blank, by_side in _later_looks(profile, crop, second):
-        if (near_miss or blank or by_side) and later.face == first.nearest and later.confidence >= SECOND_LOOK:
+    for later, by_side in _later_looks(profile, crop, second):
+        if (near_miss or later.blank or by_side) and later.face == first.nearest and later.confidence >= SECOND_LOOK:
             return later
     return first
 
 
-def _later_looks(profile: Profile, crop: np.ndarray, second: bool) -> Iterator[tuple[Match, bool, bool]]:
+def _later_looks(profile: Profile, crop: np.ndarray, second: bool) -> Iterator[tuple[Match, bool]]:
     """``match``'s looks after the first (the second only if ``second``), each as ``_judge`` answers and whether it
     is the side net's, taken only as far as needed."""
     if second:
-        yield *_judge(profile, crop, refine_corners(crop, face_corners(crop))), False
+        yield _judge(profile, crop, refine_corners(crop, face_corners(crop))), False
     side = profile.side_profile()
     if side is not None:
-        yield *_judge(side, crop, side_corners(crop)), True
+        yield _judge(side, crop, side_corners(crop)), True
 
 
 SECOND_LOOK = 0.92  # a later look's answer must be this sure (a worst distance <= 0.8): each look is one more
@@ -797,8 +797,8 @@ def _holds_blurred(profile: Profile, crop: np.ndarray, answer: Match) -> bool:
     return nearest >= answer.distance
 
 
-def _judge(profile: Profile, crop_bgr: np.ndarray, corners: np.ndarray | None) -> tuple[Match, bool]:
-    """``match``'s answer from one outline of the top face, and whether the face showed no mark."""
+def _judge(profile: Profile, crop_bgr: np.ndarray, corners: np.ndarray | None) -> Match:
+    """``match``'s answer from one outline of the top face (``Match.blank``: whether the face showed no mark)."""
     score, table, _, blank = scores(profile, crop_bgr, corners)
     index = profile.bank()[2]
     face, first, ratio = nearest_face(score, table, index, blank)
@@ -809,6 +809,5 @@ def _judge(profile: Profile, crop_bgr: np.ndarray, corners: np.ndarray | None) -
     need = BLANK_RATIO if blank else RATIO
     c_ratio = 1.0 / (1.0 + np.exp(-(min(ratio, 50.0) - need) / (0.15 * need)))
     confidence = float(min(c_abs, c_ratio))
-    answer = Match(nearest if confidence >= THRESHOLD else None, confidence, nearest, worst, float(min(ratio, 1e6)),
-                   blank)
-    return answer, blank
+    return Match(nearest if confidence >= THRESHOLD else None, confidence, nearest, worst, float(min(ratio, 1e6)),
+                 blank)
