@@ -43,7 +43,7 @@ _BORDER[:1, :] = _BORDER[-1:, :] = _BORDER[:, :1] = _BORDER[:, -1:] = True
 _CY, _CX = np.mgrid[0:FIND, 0:FIND].astype(np.float32) / FIND - 0.5
 _FIND_DESIGN = np.stack([np.ones(FIND * FIND, np.float32), _CX.ravel(), _CY.ravel()], 1)
 _BORDER_DESIGN = _FIND_DESIGN[_BORDER.ravel()]
-_K3 = np.ones((2, 2), np.uint8)
+_K2X2 = np.ones((2, 2), np.uint8)
 _EXPECTED_SIDE = FIND / MARGIN
 SIDE_SHADE = 0.72  # a die side in view is darker than this fraction of the top face next to it
 CLEAN = 0.6  # a candidate this face-like has no sides to take off (speed)
@@ -133,7 +133,7 @@ def _without_sides(blob: np.ndarray, light: np.ndarray, local_max: np.ndarray) -
     """The blob minus the die's sides: pixels much darker than the brightest pixels nearby (a light gradient is
     slow, the edge between the top face and a side in shade is a step)."""
     top = ((blob > 0) & (light > SIDE_SHADE * local_max)).astype(np.uint8)
-    top = cv2.morphologyEx(top, cv2.MORPH_OPEN, _K3)
+    top = cv2.morphologyEx(top, cv2.MORPH_OPEN, _K2X2)
     top_blob = _central_component(top)
     return top_blob if top_blob is not None and top_blob.sum() > 0.45 * blob.sum() else blob
 
@@ -202,7 +202,7 @@ def _find_corners(crop: np.ndarray, net: Model | None) -> np.ndarray:
     local_max = cv2.GaussianBlur(cv2.dilate(light, np.ones((7, 7), np.uint8)), (0, 0), 1.5)
     found: list[tuple[float, float, tuple]] = []
     for cand in [_table_difference(lab), *_colour_regions(lab)]:
-        blob = _central_component(cv2.morphologyEx(cand, cv2.MORPH_OPEN, _K3))
+        blob = _central_component(cv2.morphologyEx(cand, cv2.MORPH_OPEN, _K2X2))
         if blob is None:
             continue
         score, rect = _face_rect(blob)
