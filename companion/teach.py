@@ -22,6 +22,7 @@ Why examples and not shipped pictures: the games' artwork changes between print 
 from __future__ import annotations
 
 import csv
+import io
 import os
 import time
 from collections.abc import Callable
@@ -34,7 +35,7 @@ import numpy as np
 from companion import dicesets, profiles
 from companion.dicesets import DiceSet
 from companion.errors import CompanionError, ImageError, ProfileError
-from companion.i18n import t
+from companion.i18n import disk_words, t
 from vision import face_outline, taught
 from vision.detect import DieCandidate, candidate_at, find_any_dice, held_twice
 from vision.taught import Profile
@@ -150,31 +151,55 @@ def _parse_labels(folder: Path, dice_set: DiceSet, lang: str = "en"
     if not labels.is_file():
         raise ExamplesError(t("teach.ex_err_no_labels", lang, folder=folder))
     rows = []
-    with labels.open(newline="", encoding="utf-8-sig") as f:
-        reader = csv.DictReader(f)
-        need = ["image", "face", "x_min", "y_min", "x_max", "y_max"]
-        if reader.fieldnames is None or any(c not in reader.fieldnames for c in need):
-            raise ExamplesError(t("teach.ex_err_columns", lang, labels=labels, need=",".join(need),
-                                  got=",".join(reader.fieldnames or [])))
-        for line, row in enumerate(reader, 2):
-            face = (row["face"] or "").strip()
-            if not dice_set.accepts(face):
-                marks = t("teach.ex_err_face_marks", lang, marks=", ".join(dice_set.marks)) if dice_set.marks else ""
-                raise ExamplesError(t("teach.ex_err_face", lang, labels=labels, line=line, face=face,
-                                      set=dice_set.name, faces=", ".join(dice_set.face_names()), marks=marks,
-                                      open=t("teach.ex_err_face_open", lang) if dice_set.open else ""))
-            try:
-                box = tuple(float(row[k]) for k in need[2:])
-            except (TypeError, ValueError):
-                raise ExamplesError(t("teach.ex_err_numbers", lang, labels=labels, line=line)) from None
-            x0, y0, x1, y1 = box
-            if not (0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1):
-                raise ExamplesError(t("teach.ex_err_box", lang, labels=labels, line=line, box=box))
-            image = folder / (row["image"] or "").strip()
-            rows.append((image, face, box, line))
+    text, delimiter = _labels_text(labels, lang)
+    try:
+        reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
+        fields, parsed = reader.fieldnames, list(reader)
+    except csv.Error as exc:  # e.g. a field longer than the csv module allows: not a labels file
+        raise ExamplesError(t("teach.ex_err_read", lang, labels=labels, error=exc)) from None
+    need = ["image", "face", "x_min", "y_min", "x_max", "y_max"]
+    if fields is None or any(c not in fields for c in need):
+        raise ExamplesError(t("teach.ex_err_columns", lang, labels=labels, need=",".join(need),
+                              got=",".join(fields or [])))
+    for line, row in enumerate(parsed, 2):
+        face = (row["face"] or "").strip()
+        if not dice_set.accepts(face):
+            marks = t("teach.ex_err_face_marks", lang, marks=", ".join(dice_set.marks)) if dice_set.marks else ""
+            raise ExamplesError(t("teach.ex_err_face", lang, labels=labels, line=line, face=face,
+                                  set=dice_set.name, faces=", ".join(dice_set.face_names()), marks=marks,
+                                  open=t("teach.ex_err_face_open", lang) if dice_set.open else ""))
+        try:
+            box = tuple(float(row[k].replace(",", ".") if delimiter == ";" else row[k]) for k in need[2:])
+        except (AttributeError, TypeError, ValueError):
+            raise ExamplesError(t("teach.ex_err_numbers", lang, labels=labels, line=line)) from None
+        x0, y0, x1, y1 = box
+        if not (0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1):
+            raise ExamplesError(t("teach.ex_err_box", lang, labels=labels, line=line, box=box))
+        image = folder / (row["image"] or "").strip()
+        rows.append((image, face, box, line))
     if not rows:
         raise ExamplesError(t("teach.ex_err_no_rows", lang, labels=labels))
     return rows
+
+
+def _labels_text(labels: Path, lang: str) -> tuple[str, str]:
+    """The labels.csv's text and its delimiter, as a spreadsheet may have saved it.
+
+    A spreadsheet's plain "CSV" on a German Windows is in the Windows code page, its columns parted by semicolons
+    and its decimals by commas (Excel's default there): read as UTF-8 with commas, such a file stopped the teaching
+    with a traceback at the first umlaut in a photo's name. UTF-8 first (with or without the byte-order mark Excel's
+    "CSV UTF-8" writes), else cp1252; semicolons where the first line has more of them than commas (their numbers'
+    decimal commas are read as points, ``_parse_labels``)."""
+    try:
+        raw = labels.read_bytes()
+    except OSError as exc:
+        raise ExamplesError(t("teach.ex_err_read", lang, labels=labels, error=disk_words(exc, lang))) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")  # a byte cp1252 lacks names no photo: that row's error says so
+    first = text.split("\n", 1)[0]
+    return text, ";" if first.count(";") > first.count(",") else ","
 
 
 def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save: bool = True,

@@ -307,6 +307,38 @@ def test_teaching_skips_two_labelled_dice_the_finder_sees_as_one(tmp_path, data_
     assert all("touches another labelled die" in s for s in report.skipped)
 
 
+def test_labels_saved_by_a_german_spreadsheet_are_read(tmp_path, data_home):
+    """Excel's plain "CSV" on a German Windows: the Windows code page, semicolons between the columns and decimal
+    commas. Read as UTF-8 with commas it stopped with a traceback at the umlaut of "Würfel00.jpg"."""
+    folder = tmp_path / "ex"
+    write_examples(folder, "fritzo", ["red", "blue"], seed=4, name="Würfel{:02d}.jpg")
+    labels = folder / "labels.csv"
+    rows = [row.replace(",", ";").replace(".", ",").replace(",jpg", ".jpg") for row in labels.read_text().splitlines()]
+    labels.write_bytes(("\r\n".join(rows) + "\r\n").encode("cp1252"))
+    assert "Würfel00.jpg;red;0," in labels.read_bytes().decode("cp1252")
+    report = teach_from_examples("fritzo", folder)
+    assert report.added == 2 and not report.skipped
+    assert profiles.load_profile("fritzo").counts() == {"red": 1, "blue": 1}
+
+
+def test_a_labels_file_that_cannot_be_read_says_so(tmp_path, monkeypatch):
+    folder = tmp_path / "ex"
+    folder.mkdir()
+    labels = folder / "labels.csv"
+    labels.write_text("image,face,x_min,y_min,x_max,y_max\n" + "a" * 200_000 + ",red,0.1,0.1,0.3,0.3\n")
+    with pytest.raises(ExamplesError, match="cannot be read .*field larger than field limit"):
+        teach_from_examples("fritzo", folder)
+
+    def refused(self):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_bytes", refused)
+    with pytest.raises(ExamplesError, match="cannot be read"):
+        teach_from_examples("fritzo", folder)
+    with pytest.raises(ExamplesError, match="lässt sich nicht lesen"):
+        teach_from_examples("fritzo", folder, lang="de")
+
+
 def test_teach_view_asks_again_when_it_cannot_see_the_mark(data_home):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
