@@ -7,15 +7,18 @@ does wrong prints a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from companion import __version__
 from companion.errors import CompanionError, ImageError
+from companion.i18n import disk_words
 
 log = logging.getLogger("companion")
 
@@ -114,13 +117,48 @@ def load_image(path: str):
     import numpy as np
 
     p = Path(path)
+    if p.is_dir():
+        raise ImageError(f"{path}: a folder, not a photo (give the photos in it, e.g. {p / '*.jpg'})")
     if not p.is_file():
         raise ImageError(f"{path}: no such file")
-    data = np.fromfile(str(p), dtype=np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    try:
+        data = np.fromfile(str(p), dtype=np.uint8)
+    except OSError as exc:
+        raise ImageError(f"{path}: cannot be read ({disk_words(exc, 'en')})") from None
+    with _opencv_quiet():  # a broken file is said below, in words: not also as OpenCV's decoder's log line
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     if image is None or image.size == 0:
         raise ImageError(f"{path}: not an image the reader can open (use a JPEG or PNG photo)")
     return image
+
+
+@contextlib.contextmanager
+def _opencv_quiet() -> Iterator[None]:
+    """OpenCV's own log silenced for a while (where the installed OpenCV lets it be)."""
+    import cv2
+
+    log = getattr(getattr(cv2, "utils", None), "logging", None)
+    if log is None or not hasattr(log, "setLogLevel"):
+        yield
+        return
+    before = log.getLogLevel()
+    log.setLogLevel(log.LOG_LEVEL_SILENT)
+    try:
+        yield
+    finally:
+        log.setLogLevel(before)
+
+
+def _annotation_folder(folder: str) -> Path:
+    """The folder the annotated photos go to, made where missing; where it cannot be, the reason in words."""
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise CompanionError(f"--annotate {folder}: a file, not a folder (give a folder for the annotated photos)")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CompanionError(f"--annotate {folder}: the folder cannot be made ({disk_words(exc, 'en')})") from None
+    return path
 
 
 def cmd_read(args: argparse.Namespace) -> int:
@@ -135,9 +173,7 @@ def cmd_read(args: argparse.Namespace) -> int:
             return read_taught(frame, args.dice_set, profile, dice_set)
     else:
         from vision.pips import read_dice as reader
-    annotate_dir = Path(args.annotate) if args.annotate else None
-    if annotate_dir:
-        annotate_dir.mkdir(parents=True, exist_ok=True)
+    annotate_dir = _annotation_folder(args.annotate) if args.annotate else None
     failures = 0
     for path in args.images:
         try:
@@ -160,7 +196,15 @@ def cmd_read(args: argparse.Namespace) -> int:
             print(f"{path}: {faces}   [{len(reading.dice)} dice, {ms:.0f} ms]")
         if annotate_dir:
             from vision.annotate import annotate
-            cv2.imwrite(str(annotate_dir / (Path(path).stem + ".png")), annotate(image, reading))
+            out = annotate_dir / (Path(path).stem + ".png")
+            try:
+                written = cv2.imwrite(str(out), annotate(image, reading))
+            except cv2.error:
+                written = False
+            if not written:  # the reading is printed above; only its picture is missing
+                failures += 1
+                print(f"companion: {out}: the annotated photo could not be written (is the disk full?)",
+                      file=sys.stderr)
     return 1 if failures else 0
 
 

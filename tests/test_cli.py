@@ -66,6 +66,26 @@ def test_read_rejects_a_non_image_file_clearly_and_reads_the_others(tmp_path):
     assert missing.returncode == 1 and "no such file" in missing.stderr
 
 
+def test_read_says_in_words_what_is_wrong_with_a_folder_a_broken_photo_and_the_annotation_folder(tmp_path):
+    """A folder given as a photo, a PNG cut off after its signature (OpenCV's decoder logged a line of its own on
+    stderr beside ours), and --annotate naming a file (a FileExistsError traceback before)."""
+    broken = tmp_path / "cut.png"
+    broken.write_bytes(b"\x89PNG\r\n\x1a\n")
+    good = tmp_path / "black.png"
+    cv2.imwrite(str(good), np.zeros((480, 640, 3), np.uint8))
+    r = companion("read", str(tmp_path), str(broken), str(good))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.splitlines() == [f"companion: {tmp_path}: a folder, not a photo (give the photos in it, e.g. "
+                                     f"{tmp_path / '*.jpg'})",
+                                     f"companion: {broken}: not an image the reader can open (use a JPEG or PNG photo)"]
+    assert r.stdout.startswith(f"{good}: (no dice)")
+    (tmp_path / "out").write_text("")
+    r = companion("read", str(good), "--annotate", str(tmp_path / "out"))
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "a file, not a folder" in r.stderr
+    r = companion("read", str(good), "--annotate", str(tmp_path / "pictures"))
+    assert r.returncode == 0 and (tmp_path / "pictures" / "black.png").is_file()
+
+
 def test_doctor_reports_every_part():
     r = companion("doctor")
     assert r.returncode == 0, r.stderr
