@@ -7,13 +7,11 @@ does wrong prints a traceback.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import logging
 import os
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 from companion import __version__
@@ -113,8 +111,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def load_image(path: str):
     """Read a photo for the reader; anything that is not a readable image is an ImageError naming the file."""
-    import cv2
-    import numpy as np
+    from vision.frame import read_photo
 
     p = Path(path)
     if p.is_dir():
@@ -122,31 +119,12 @@ def load_image(path: str):
     if not p.is_file():
         raise ImageError(f"{path}: no such file")
     try:
-        data = np.fromfile(str(p), dtype=np.uint8)
+        image = read_photo(p)
     except OSError as exc:
         raise ImageError(f"{path}: cannot be read ({disk_words(exc, 'en')})") from None
-    with _opencv_quiet():  # a broken file is said below, in words: not also as OpenCV's decoder's log line
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
-    if image is None or image.size == 0:
+    if image is None:
         raise ImageError(f"{path}: not an image the reader can open (use a JPEG or PNG photo)")
     return image
-
-
-@contextlib.contextmanager
-def _opencv_quiet() -> Iterator[None]:
-    """OpenCV's own log silenced for a while (where the installed OpenCV lets it be)."""
-    import cv2
-
-    log = getattr(getattr(cv2, "utils", None), "logging", None)
-    if log is None or not hasattr(log, "setLogLevel"):
-        yield
-        return
-    before = log.getLogLevel()
-    log.setLogLevel(log.LOG_LEVEL_SILENT)
-    try:
-        yield
-    finally:
-        log.setLogLevel(before)
 
 
 def _annotation_folder(folder: str) -> Path:

@@ -29,7 +29,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from companion import dicesets, profiles
@@ -38,6 +37,7 @@ from companion.errors import CompanionError, ImageError, ProfileError
 from companion.i18n import disk_words, t
 from vision import face_outline, taught
 from vision.detect import DieCandidate, candidate_at, find_any_dice, held_twice
+from vision.frame import read_photo
 from vision.taught import Profile
 from vision.types import DieReading, TrayReading
 
@@ -121,7 +121,10 @@ class TeachReport:
 
 
 def _read_image(path: Path, lang: str = "en") -> np.ndarray:
-    img = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+    try:
+        img = read_photo(path) if path.is_file() else None
+    except OSError:
+        img = None
     if img is None:
         raise ImageError(t("teach.ex_err_image", lang, path=path))
     return img

@@ -7,6 +7,7 @@ import pytest
 
 from vision.annotate import annotate
 from vision.detect import DieCandidate, crop_die, find_dice
+from vision.frame import read_photo
 from vision.pips import read_dice
 from vision.rest import AtRestTrigger
 from vision.types import DieReading, TrayReading
@@ -101,3 +102,21 @@ def test_the_same_frame_gives_the_same_dice_every_time() -> None:
     first = [[c.rect for c in find_dice(f)] for f in frames]
     for _ in range(2):
         assert [[c.rect for c in find_dice(f)] for f in frames] == first
+
+
+def test_a_photo_is_read_whatever_its_name_and_a_broken_one_quietly_is_none(tmp_path, capfd):
+    """A broken file is None without OpenCV's decoder logging its own line on stderr beside the companion's
+    message; a name with an umlaut opens; a file that cannot be read at all is an OSError for the caller to say."""
+    import cv2
+
+    good = tmp_path / "Würfel.png"
+    cv2.imwrite(str(good), np.full((40, 60, 3), 200, np.uint8))
+    (tmp_path / "cut.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (tmp_path / "empty.jpg").write_bytes(b"")
+    capfd.readouterr()
+    assert read_photo(good).shape == (40, 60, 3)
+    assert read_photo(tmp_path / "cut.png") is None and read_photo(tmp_path / "empty.jpg") is None
+    assert capfd.readouterr().err == ""
+    with pytest.raises(OSError):
+        read_photo(tmp_path / "missing.png")
+

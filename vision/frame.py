@@ -6,6 +6,10 @@ passes the frame through :func:`as_bgr` and :func:`work_image` and gives up poli
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Iterator
+
 import cv2
 import numpy as np
 
@@ -71,3 +75,33 @@ def work_image(bgr: np.ndarray, max_side: int = WORK_MAX_SIDE) -> tuple[np.ndarr
         src = cv2.resize(src, (src.shape[1] // 2, src.shape[0] // 2), interpolation=cv2.INTER_NEAREST)
     small = cv2.resize(src, size, interpolation=cv2.INTER_AREA)
     return small, size[0] / w
+
+
+def read_photo(path: str | os.PathLike, flags: int = cv2.IMREAD_COLOR) -> np.ndarray | None:
+    """The photo at ``path``, or None where it is no image OpenCV can open (empty, cut off, not a photo); OSError
+    where the file cannot be read at all.
+
+    Quietly: for a broken file OpenCV's decoder logs a line of its own on stderr ("IHDR chunk shall be first"),
+    beside the companion's message naming the file in words (``companion read``, ``teach --examples``, a replayed
+    folder's photo skipped). Read as bytes and decoded, so a name in any script opens on every system."""
+    data = np.fromfile(os.fspath(path), dtype=np.uint8)
+    if not data.size:
+        return None
+    with _opencv_quiet():
+        image = cv2.imdecode(data, flags)
+    return image if image is not None and image.size else None
+
+
+@contextlib.contextmanager
+def _opencv_quiet() -> Iterator[None]:
+    """OpenCV's own log silenced for a while, where the installed OpenCV lets it be."""
+    cv_log = getattr(getattr(cv2, "utils", None), "logging", None)
+    if cv_log is None or not hasattr(cv_log, "setLogLevel"):
+        yield
+        return
+    before = cv_log.getLogLevel()
+    cv_log.setLogLevel(cv_log.LOG_LEVEL_SILENT)
+    try:
+        yield
+    finally:
+        cv_log.setLogLevel(before)
