@@ -139,6 +139,16 @@ def _annotation_folder(folder: str) -> Path:
     return path
 
 
+def _annotated_name(folder: Path, stem: str, taken: set[str]) -> Path:
+    """Where a photo's annotated copy goes: its name as a PNG, numbered where this run wrote that name already."""
+    name, k = f"{stem}.png", 1
+    while name in taken:
+        k += 1
+        name = f"{stem}-{k}.png"
+    taken.add(name)
+    return folder / name
+
+
 def cmd_read(args: argparse.Namespace) -> int:
     import cv2
 
@@ -153,6 +163,7 @@ def cmd_read(args: argparse.Namespace) -> int:
         from vision.pips import read_dice as reader
     annotate_dir = _annotation_folder(args.annotate) if args.annotate else None
     failures = 0
+    written_now: set[str] = set()  # annotated photos' names this run: two photos called 1.jpg get two pictures
     for path in args.images:
         try:
             image = load_image(path)
@@ -174,7 +185,7 @@ def cmd_read(args: argparse.Namespace) -> int:
             print(f"{path}: {faces}   [{len(reading.dice)} dice, {ms:.0f} ms]")
         if annotate_dir:
             from vision.annotate import annotate
-            out = annotate_dir / (Path(path).stem + ".png")
+            out = _annotated_name(annotate_dir, Path(path).stem, written_now)
             try:
                 written = cv2.imwrite(str(out), annotate(image, reading))
             except cv2.error:

@@ -68,7 +68,8 @@ def test_read_rejects_a_non_image_file_clearly_and_reads_the_others(tmp_path):
 
 def test_read_says_in_words_what_is_wrong_with_a_folder_a_broken_photo_and_the_annotation_folder(tmp_path):
     """A folder given as a photo, a PNG cut off after its signature (OpenCV's decoder logged a line of its own on
-    stderr beside ours), and --annotate naming a file (a FileExistsError traceback before)."""
+    stderr beside ours), and --annotate naming a file (a FileExistsError traceback before); two photos of one name
+    from two folders get two annotated pictures (the second overwrote the first)."""
     broken = tmp_path / "cut.png"
     broken.write_bytes(b"\x89PNG\r\n\x1a\n")
     good = tmp_path / "black.png"
@@ -82,8 +83,13 @@ def test_read_says_in_words_what_is_wrong_with_a_folder_a_broken_photo_and_the_a
     (tmp_path / "out").write_text("")
     r = companion("read", str(good), "--annotate", str(tmp_path / "out"))
     assert r.returncode == 2 and "Traceback" not in r.stderr and "a file, not a folder" in r.stderr
-    r = companion("read", str(good), "--annotate", str(tmp_path / "pictures"))
-    assert r.returncode == 0 and (tmp_path / "pictures" / "black.png").is_file()
+    other = tmp_path / "other"
+    other.mkdir()
+    cv2.imwrite(str(other / "black.png"), np.full((480, 640, 3), 90, np.uint8))
+    r = companion("read", str(good), str(other / "black.png"), "--annotate", str(tmp_path / "pictures"))
+    assert r.returncode == 0
+    assert sorted(p.name for p in (tmp_path / "pictures").iterdir()) == ["black-2.png", "black.png"]
+    assert int(cv2.imread(str(tmp_path / "pictures" / "black-2.png"))[240, 320, 0]) == 90
 
 
 def test_doctor_reports_every_part():
