@@ -192,8 +192,8 @@ def cmd_read(args: argparse.Namespace) -> int:
                 written = False
             if not written:  # the reading is printed above; only its picture is missing
                 failures += 1
-                print(f"companion: {out}: the annotated photo could not be written (is the disk full?)",
-                      file=sys.stderr)
+                print(f"companion: {out}: the annotated photo could not be written (a full disk or a read-only "
+                      "folder?)", file=sys.stderr)
     return 1 if failures else 0
 
 

@@ -200,7 +200,8 @@ def _labels_text(labels: Path, lang: str) -> tuple[str, str]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        text = raw.decode("cp1252", errors="replace")  # a byte cp1252 lacks names no photo: that row's error says so
+        # the few bytes cp1252 leaves undefined become U+FFFD: a photo's name so spoiled is not found, and says so
+        text = raw.decode("cp1252", errors="replace")
     first = text.split("\n", 1)[0]
     return text, ";" if first.count(";") > first.count(",") else ","
 
