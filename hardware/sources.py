@@ -21,6 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -28,6 +29,7 @@ import numpy as np
 from companion.errors import SourceError
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 Clock = Callable[[], float]
 
@@ -133,14 +135,15 @@ class FrameSource(ABC):
 # Cameras
 
 
-def _quietly(call: Callable[..., cv2.VideoCapture], *args: object) -> cv2.VideoCapture:
+def _quietly(call: Callable[..., T], *args: object, silent: bool = False) -> T:
     """Run ``call`` with OpenCV's own warnings muted: probing a missing camera prints several, and our
-    :class:`SourceError` already says what is wrong in the player's words."""
+    :class:`SourceError` already says what is wrong in the player's words. ``silent`` mutes its errors too: a broken
+    photo's decoder error ("IHDR chunk shall be first") beside the folder's own warning in the log."""
     log_api = getattr(getattr(cv2, "utils", None), "logging", None)
     if log_api is None:
         return call(*args)
     before = log_api.getLogLevel()
-    log_api.setLogLevel(log_api.LOG_LEVEL_ERROR)
+    log_api.setLogLevel(log_api.LOG_LEVEL_SILENT if silent else log_api.LOG_LEVEL_ERROR)
     try:
         return call(*args)
     finally:
@@ -467,7 +470,7 @@ class PhotoFolder(FrameSource):
         evening."""
         for step in range(len(self.paths)):
             i = (start + step) % len(self.paths)
-            image = cv2.imread(str(self.paths[i]), cv2.IMREAD_UNCHANGED)
+            image = _quietly(cv2.imread, str(self.paths[i]), cv2.IMREAD_UNCHANGED, silent=True)
             if image is not None and image.size:
                 if image.dtype != np.uint8:
                     image = cv2.convertScaleAbs(image, alpha=255.0 / max(1.0, float(image.max())))

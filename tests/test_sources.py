@@ -84,6 +84,18 @@ def test_folder_replays_photos_in_natural_order_on_each_roll(photos: Path) -> No
         src.read()
 
 
+def test_a_broken_photo_in_the_folder_is_skipped_without_opencvs_own_log_line(
+        photos: Path, capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
+    """The companion's warning names the file; OpenCV's decoder error beside it on stderr only confused."""
+    (photos / "aab_cut.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"x" * 40)
+    capfd.readouterr()
+    with caplog.at_level("WARNING"), PhotoFolder(photos, fps=None) as src:
+        assert colour_of(src.read()) == (255, 0, 0)
+        assert [p.name for p in src.unreadable] == ["aaa_broken.jpg", "aab_cut.png"]
+    assert "IHDR" not in capfd.readouterr().err
+    assert "aab_cut.png" in caplog.text
+
+
 def test_folder_moves_on_by_itself_every_n_seconds(photos: Path) -> None:
     clock = FakeClock()
     with PhotoFolder(photos, every=2.0, fps=None, clock=clock) as src:

@@ -83,7 +83,7 @@ def read_photo(path: str | os.PathLike, flags: int = cv2.IMREAD_COLOR) -> np.nda
 
     Quietly: for a broken file OpenCV's decoder logs a line of its own on stderr ("IHDR chunk shall be first"),
     beside the companion's message naming the file in words (``companion read``, ``teach --examples``; the replayed
-    folder, ``hardware.sources``, imports nothing from ``vision`` and reads its own). Read as bytes and decoded, so
+    folder, ``hardware.sources``, imports nothing from ``vision`` and silences its own). Read as bytes and decoded, so
     a name in any script opens on every system."""
     data = np.fromfile(os.fspath(path), dtype=np.uint8)
     if not data.size:
