@@ -306,6 +306,45 @@ def test_the_last_look_only_confirms_the_first_looks_nearest_face(monkeypatch, f
     assert [id(p) for p in looks] == [id(p) for p in [profile, *second, profile.side_profile()]]
 
 
+def test_a_plain_face_named_where_the_two_nets_outline_it_otherwise_is_asked_if_a_mark_may_be_cut_off():
+    """Seen from beside the tray, the top-face net's outline can cut Echt Spitze's small cross off: a "3+X" then
+    is a sure "3" at the first look. Where the side net outlines the face otherwise and its look does not hold the
+    answer (``taught._mark_cut_off``), the die is asked about. A rendered die of the tests' oblique trays, taught
+    from the side, that the reader named "3" before."""
+    profile = _oblique_profile("echt-spitze", 3)
+    crop, face = _oblique_die(263, 0, "echt-spitze")
+    assert face == "3+X"
+    crop = face_outline.as_crop(crop)
+    assert taught._judge(profile, crop, None).face == "3"  # the cross cut off: as sure as a "3" can be
+    shift = taught._outline_shift(face_outline.face_corners(crop), face_outline.side_corners(crop))
+    assert shift > taught.OUTLINES_APART
+    answer = taught.match(profile, crop)
+    assert answer.face is None and answer.nearest == "3" and answer.confidence < taught.THRESHOLD
+
+
+def test_only_a_plain_face_of_a_set_with_marks_is_checked_for_a_cut_mark(monkeypatch):
+    """A cut takes a mark away, never adds one: a "3+X" named is not checked, nor any face of a set whose faces
+    carry no extra mark (the side net, ~1 ms a die, runs for none of them)."""
+    def no_net(crop):
+        raise AssertionError("the side net ran")
+
+    monkeypatch.setattr(taught, "side_corners", no_net)
+    crop = np.zeros((80, 80, 3), np.uint8)
+    echt = taught_profile("echt-spitze", seed=0)
+    assert any("+" in name for name in echt.names)
+    assert not taught._mark_cut_off(echt, crop, taught.Match("3+X", 0.9, "3+X", 0.5, 4.0))
+    haste = taught_profile("haste-worte", seed=0)
+    assert not taught._mark_cut_off(haste, crop, taught.Match(haste.names[0], 0.9, haste.names[0], 0.5, 4.0))
+    with pytest.raises(AssertionError, match="side net ran"):
+        taught._mark_cut_off(echt, crop, taught.Match("3", 0.9, "3", 0.5, 4.0))
+
+
+def test_two_outlines_of_a_face_are_compared_corner_to_corner_whichever_corner_each_starts_at():
+    square = np.float32([[10, 10], [50, 10], [50, 50], [10, 50]])
+    assert taught._outline_shift(square, np.roll(square, 1, axis=0)) == 0.0
+    assert taught._outline_shift(square, square + [8, 0]) == pytest.approx(0.2)
+
+
 @pytest.mark.parametrize("seed, which", [(10, 2), (22, 2)])
 def test_a_plain_cube_seen_from_the_side_is_named_by_its_colour_at_the_second_look(seed, which):
     """A Fritzo cube's outline that takes in a strip of its side shows the edge between them as a mark, and a
