@@ -276,18 +276,20 @@ def test_a_die_seen_from_the_side_is_read_at_the_last_look_along_the_side_nets_o
 
 
 @pytest.mark.parametrize("first_distance, last, named", [
-    (2.0, ("water", 0.99), None),  # another face than the first look's nearest
+    (2.0, ("water", 0.99), "water"),  # another face than the first look's nearest, sure: named
     (2.0, ("cities", 0.9), None),  # not sure enough
     (2.0, ("cities", 0.99), "cities"),
-    (4.0, ("water", 0.99), None),  # no near miss: the same rules ...
+    (4.0, ("water", 0.99), "water"),  # no near miss: the same rules ...
     (4.0, ("cities", 0.9), None),
+    (4.0, ("water", 0.9), None),
     (4.0, ("cities", 0.99), "cities"),  # ... and no second look (it would need a near miss to confirm)
 ])
-def test_the_last_look_only_confirms_the_first_looks_nearest_face(monkeypatch, first_distance, last, named):
-    """Alone, the side net names real dice wrongly (a 2 outlined with one whole pip is a "1"; docs/taught-dice.md):
-    the last look confirms the first look's nearest face, beyond SECOND_LOOK. Unlike the second look, also after a
-    first look that was no near miss: a webcam's oblique outline that cut a row of pips off is far from every
-    example, and the side net's outline finds the whole face (forty-third session)."""
+def test_the_last_look_names_the_face_it_is_sure_of(monkeypatch, first_distance, last, named):
+    """The last look, along the side net's outline, names a face when sure beyond SECOND_LOOK: the first look's
+    nearest face or another (the first outline cut a mark or slid onto a side; forty-fifth session; until then
+    it only confirmed the first look's nearest face). Unlike the second look, also after a first look that was no
+    near miss: a webcam's oblique outline that cut a row of pips off is far from every example, and the side net's
+    outline finds the whole face (forty-third session)."""
     profile = taught_profile("haste-worte", seed=0)
     profile.blank_faces = blank_faces("haste-worte")  # every face carries a mark: no plain look could confirm
     assert profile.side_profile() is not None
@@ -343,6 +345,19 @@ def test_two_outlines_of_a_face_are_compared_corner_to_corner_whichever_corner_e
     square = np.float32([[10, 10], [50, 10], [50, 50], [10, 50]])
     assert taught._outline_shift(square, np.roll(square, 1, axis=0)) == 0.0
     assert taught._outline_shift(square, square + [8, 0]) == pytest.approx(0.2)
+
+
+def test_the_last_look_does_not_name_a_plain_face_whose_mark_the_first_look_saw(monkeypatch):
+    """A "1" sure along the side net's outline, where the first look's nearest face is "1+X": the side net's
+    outline cut the cross off (rendered Echt Spitze seen from the side, tuning seed 1313), so the die is asked about."""
+    profile = taught_profile("echt-spitze", seed=0)
+    answers = {id(profile): taught.Match(None, 0.3, "1+X", 0.9, 1.2),
+               id(profile.side_profile()): taught.Match("1", 0.99, "1", 0.3, 9.0)}
+    monkeypatch.setattr(taught, "_judge", lambda p, crop, corners: answers[id(p)])
+    monkeypatch.setattr(taught, "refine_corners", lambda crop, corners: corners)
+    assert taught.match(profile, np.zeros((80, 80, 3), np.uint8)).face is None
+    answers[id(profile.side_profile())] = taught.Match("2+X", 0.99, "2+X", 0.3, 9.0)  # any other face: named
+    assert taught.match(profile, np.zeros((80, 80, 3), np.uint8)).face == "2+X"
 
 
 @pytest.mark.parametrize("seed, which", [(10, 2), (22, 2)])

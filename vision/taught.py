@@ -723,15 +723,17 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
 
     A die still unknown is looked at a last time along the outline of the side net (SIDE_MODEL_PATH), compared
     with the examples as that net outlines them (``Profile.side``). Trained on trays seen from beside them too, it
-    outlines such top faces better; but alone it named real pip dice wrongly (its outline kept one whole pip of a
-    2: a "1"), so this look only confirms too: the first look's nearest face, sure beyond SECOND_LOOK. Unlike the
-    second, after any first look, near miss or not: on a webcam's oblique view of real dice the first outline
-    often cuts a row of pips off (a 6 then lies 3-5 tolerances from every example, its nearest face still "6"), and
-    the side net's outline finds the whole face. Gated like the second look, as from the sixteenth session to the
-    forty-second, it named none of these; ungated, matteo-d6's train photos read 93.5 -> 94.8 % right, no die named
-    wrongly and no untaught face named, and the rendered tuning seeds 17 dice more (docs/taught-dice.md, "Measured",
-    forty-third session). The sixteenth session had measured a byler-d6 2 named "1" over an evening without the
-    gate; with the up-keeping nets of the twenty-fourth session, byler-d6's evenings name the same dice as with it.
+    outlines such top faces better. After any first look, near miss or not: on a webcam's oblique view of real
+    dice the first outline often cuts a row of pips off (a 6 then lies 3-5 tolerances from every example, its
+    nearest face still "6"), and the side net's outline finds the whole face (forty-third session: matteo-d6's
+    train photos 93.5 -> 94.8 % right). Its answer counts when sure beyond SECOND_LOOK, whichever face it names:
+    the first outline that cut a face's mark, or slid onto a side, often ranks another face nearest. Until the
+    forty-fifth session it only confirmed the first look's nearest face, because the sixteenth session's side net
+    alone named real pip dice wrongly (its outline kept one whole pip of a 2: a "1"); today's (twenty-fourth
+    session) named, on its own, 25 more rendered dice of the tuning seeds and 17 of the real photos' train dice,
+    none wrongly, and no face left untaught (docs/taught-dice.md, "Measured", forty-fifth session). Except a plain
+    face where the first look saw the same face with its extra mark ("1" for a "1+X"): the mark that only one
+    outline shows was cut off by the other, as in ``_mark_cut_off``.
 
     A first look's answer near the edge of its tolerance must also hold with the query blurred like softer
     examples (``_holds_blurred``): untaught look-alikes of a face taught from soft photos passed there. And a face
@@ -746,10 +748,14 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
         sure = first.blank or (_holds_blurred(profile, crop, first) and not _mark_cut_off(profile, crop, first))
         return first if sure else replace(first, face=None, confidence=min(first.confidence, NOT_SURE))
     # the second look confirms a near miss, or a face it sees plain (it cut no mark off): not worth taking for a far
-    # miss whose face always carries a mark; the side net's look confirms any miss
+    # miss whose face always carries a mark; the side net's look names the face it is sure of, after any miss
     second = near_miss or not profile.always_marked(first.nearest)
     for later, by_side in _later_looks(profile, crop, second):
-        if (near_miss or later.blank or by_side) and later.face == first.nearest and later.confidence >= SECOND_LOOK:
+        if later.face is None or later.confidence < SECOND_LOOK:
+            continue
+        if later.face == first.nearest and (near_miss or later.blank or by_side):
+            return later
+        if by_side and not first.nearest.startswith(later.face + "+"):
             return later
     return first
 
