@@ -731,9 +731,11 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     forty-fifth session it only confirmed the first look's nearest face, because the sixteenth session's side net
     alone named real pip dice wrongly (its outline kept one whole pip of a 2: a "1"); today's (twenty-fourth
     session) named, on its own, 25 more rendered dice of the tuning seeds and 17 of the real photos' train dice,
-    none wrongly, and no face left untaught (docs/taught-dice.md, "Measured", forty-fifth session). Except a plain
-    face where the first look saw the same face with its extra mark ("1" for a "1+X"): the mark that only one
-    outline shows was cut off by the other, as in ``_mark_cut_off``.
+    none wrongly, and no face left untaught (docs/taught-dice.md, "Measured", forty-fifth session). Not where the
+    first look saw no mark at all: there the side net's outline, far larger, framed a tray's screw hole as a die
+    showing "1" (byler-d6's held-out photos: 7 readings of no die, named "1" at 0.96-1.0); every die it named right
+    had a mark at the first look. Nor a plain face where the first look saw the same face with its extra mark ("1"
+    for a "1+X"): the mark that only one outline shows was cut off by the other, as in ``_mark_cut_off``.
 
     A first look's answer near the edge of its tolerance must also hold with the query blurred like softer
     examples (``_holds_blurred``): untaught look-alikes of a face taught from soft photos passed there. And a face
@@ -755,7 +757,7 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
             continue
         if later.face == first.nearest and (near_miss or later.blank or by_side):
             return later
-        if by_side and not first.nearest.startswith(later.face + "+"):
+        if by_side and not first.blank and not first.nearest.startswith(later.face + "+"):
             return later
     return first
 
