@@ -730,7 +730,7 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     the first outline that cut a face's mark, or slid onto a side, often ranks another face nearest. Until the
     forty-fifth session it only confirmed the first look's nearest face, because the sixteenth session's side net
     alone named real pip dice wrongly (its outline kept one whole pip of a 2: a "1"); today's (twenty-fourth
-    session) named, on its own, 25 more rendered dice of the tuning seeds and 17 of the real photos' train dice,
+    session) named, on its own, 23 more rendered dice of the tuning seeds and 17 of the real photos' train dice,
     none wrongly, and no face left untaught (docs/taught-dice.md, "Measured", forty-fifth session). Not where the
     first look saw no mark at all: there the side net's outline, far larger, framed a tray's screw hole as a die
     showing "1" (byler-d6's held-out photos: 7 readings of no die, named "1" at 0.96-1.0); every die it named right
