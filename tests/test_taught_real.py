@@ -23,20 +23,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import bench_taught_real  # noqa: E402
 
 
-@pytest.fixture
-def matteo(datasets: Path) -> Path:
-    folder = datasets / "matteo-d6"
+def _labelled(datasets: Path, name: str) -> Path:
+    folder = datasets / name
     if not (folder / "labels.csv").is_file():
         pytest.skip(f"{folder} is missing from the datasets")
     return folder
+
+
+@pytest.fixture
+def matteo(datasets: Path) -> Path:
+    return _labelled(datasets, "matteo-d6")
 
 
 @pytest.fixture
 def byler(datasets: Path) -> Path:
-    folder = datasets / "byler-d6"
-    if not (folder / "labels.csv").is_file():
-        pytest.skip(f"{folder} is missing from the datasets")
-    return folder
+    return _labelled(datasets, "byler-d6")
 
 
 _runs: dict[tuple[Path, int], dict] = {}
