@@ -350,7 +350,7 @@ def test_two_outlines_of_a_face_are_compared_corner_to_corner_whichever_corner_e
 def test_the_last_look_does_not_name_a_plain_face_whose_mark_the_first_look_saw(monkeypatch):
     """A "1" sure along the side net's outline, where the first look's nearest face is "1+X": the side net's
     outline cut the cross off (rendered Echt Spitze seen from the side, tuning seed 1313), so the die is asked about;
-    nor any face where the first look saw no mark at all (next test)."""
+    nor any face where the first look saw no mark at all (a tray's screw hole: tests/test_taught_real.py)."""
     profile = taught_profile("echt-spitze", seed=0)
     answers = {id(profile): taught.Match(None, 0.3, "1+X", 0.9, 1.2),
                id(profile.side_profile()): taught.Match("1", 0.99, "1", 0.3, 9.0)}
