@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,6 +30,9 @@ from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import MenuItem, hint_bar
 from hardware.buttons import on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
+
+if TYPE_CHECKING:
+    import numpy as np
 
 log = logging.getLogger(__name__)
 
@@ -469,23 +472,46 @@ class App:
         self.session.learn = lambda index, face: self._learn(dice_set, index, face)
         return True
 
-    def _learn(self, dice_set: str, index: int, face: Any) -> None:
-        """Cut the corrected die from the frame it was read in and add it to the set's examples."""
-        from companion.teach import confirm, load_for_reading, reader_for_set
+    def _learn(self, dice_set: str, index: int, face: Any) -> Callable[[], None] | None:
+        """Cut the corrected die from the frame it was read in and add it to the set's examples; returns what takes
+        it back (the session calls that when the step is undone), None when nothing was kept."""
+        from companion.teach import confirm, load_for_reading
 
         frame = self.watcher.last_rest_frame if self.watcher is not None else None
         reading = self.session.latest_reading if self.session is not None else None
         if frame is None or reading is None:
-            return
+            return None
         loaded_set, profile = load_for_reading(dice_set)
         try:
-            confirm(profile, face, frame, reading.dice[index].box, plain=loaded_set.plain_cubes)
+            kept = confirm(profile, face, frame, reading.dice[index].box, plain=loaded_set.plain_cubes)
         except OSError as exc:  # the answer still counts in the game; only the picture of the die is not kept
             self.show_notice(t("core.example_not_saved", self.lang, error=disk_words(exc, self.lang)), seconds=6)
+            return None
+        self._hand_reader(dice_set)
+        if kept is None:
+            return None
+        vector = profile.vectors[-1].copy()
+        return lambda: self._unlearn(dice_set, face, vector)
+
+    def _unlearn(self, dice_set: str, face: Any, vector: np.ndarray) -> None:
+        """Take back an example ``_learn`` added (its step was undone, or the die was answered again)."""
+        from companion.profiles import drop_confirmed
+        from companion.teach import load_for_reading
+
+        _, profile = load_for_reading(dice_set)
+        try:
+            drop_confirmed(profile, face, vector)
+        except OSError as exc:  # the undo still counts; only the example stays on the card
+            self.show_notice(t("core.example_not_dropped", self.lang, error=disk_words(exc, self.lang)), seconds=6)
             return
-        # the reader keeps its profile in memory: hand it the grown one
+        self._hand_reader(dice_set)
+
+    def _hand_reader(self, dice_set: str) -> None:
+        """The reader keeps its profile in memory: hand the watcher one of the profile as it now is on disk."""
+        from companion.teach import reader_for_set
+
         reader = reader_for_set(dice_set)
-        if reader is not None:
+        if reader is not None and self.watcher is not None:
             self.watcher.set_reader(reader)
 
     def pause_menu(self) -> None:
@@ -546,7 +572,8 @@ class App:
                 and self.session.engine.finished)
 
     def undo(self) -> None:
-        if self.session is not None and self.session.undo():
+        before = (self.notice, self.notice_until)  # an example the undo could not take back says so: not hidden
+        if self.session is not None and self.session.undo() and (self.notice, self.notice_until) == before:
             self.show_notice(t("core.undone", self.lang), seconds=2, good=True)
 
     # -- input -----------------------------------------------------------------------------------------------

@@ -133,3 +133,16 @@ def add_confirmed(profile: Profile, face: str, crop_bgr: np.ndarray) -> Path | N
     except MarkNotSeen:
         return None
     return save_profile(profile)
+
+
+def drop_confirmed(profile: Profile, face: str, vector: np.ndarray) -> Path | None:
+    """Take back an example ``add_confirmed`` kept (``vector``: its descriptor, the profile's last row then), and
+    save; None when the profile no longer holds it (taught anew since).
+
+    Why: a player who pressed the wrong face and then undid the step expects the slip gone, not kept as an example
+    that has every later die of that face named after it."""
+    rows = [i for i, n in enumerate(profile.names) if n == face and np.array_equal(profile.vectors[i], vector)]
+    if not rows:
+        return None
+    profile.remove(rows[-1:])
+    return save_profile(profile)

@@ -21,6 +21,7 @@ from vision.types import TrayReading
 log = logging.getLogger(__name__)
 
 AnnounceFn = Callable[[Announcement], None]
+Forget = Callable[[], None]
 
 
 class GameSession:
@@ -58,8 +59,12 @@ class GameSession:
         #: ROLL); False when the table has no camera or the dice set is not taught: views roll virtual dice.
         self.camera_ready = False
         #: set by the app when the camera reads a taught set: stores a player's answer for an unsure die as a new
-        #: example (the reader gets better during the evening). Called with (die index in latest_reading, face).
-        self.learn: Callable[[int, Any], None] | None = None
+        #: example (the reader gets better during the evening). Called with (die index in latest_reading, face);
+        #: returns what takes that example back (None when none was kept).
+        self.learn: Callable[[int, Any], Forget | None] | None = None
+        #: the examples learned from answers, each with the number of steps then, the reading and the die it was
+        #: in: what an undo of the step that used it takes back (in memory: not after a restart)
+        self._learned: list[tuple[int, TrayReading, int, Forget]] = []
         #: why the last step could not be written (the disk's error), None while every step is saved
         self.unsaved: OSError | None = None
         self._started = True  # whether the journal has this game's header (False only while a new game's is not)
@@ -103,6 +108,7 @@ class GameSession:
         self.actions.pop()
         self._persist(self.journal.record_undo)
         self.error = None
+        self._forget(lambda steps, reading, die: steps >= len(self.actions))  # answers given for that step
         return True
 
     # -- saving ----------------------------------------------------------------------------------------------
@@ -135,13 +141,34 @@ class GameSession:
         """A player said what an unsure die shows: keep it as an example of that face for the rest of the evening.
 
         Harmless without a camera reading or a taught set; a failure to store it never interrupts the game.
+        The same die answered again before its step was a slip: the first answer's example is taken back, as the
+        undo of a step takes back the examples of the answers it used.
         """
-        if self.learn is None or self.latest_reading is None or not 0 <= index < len(self.latest_reading.dice):
+        reading = self.latest_reading
+        if self.learn is None or reading is None or not 0 <= index < len(reading.dice):
             return
+        steps = len(self.actions)
+        self._forget(lambda s, r, d: s == steps and r is reading and d == index)
         try:
-            self.learn(index, face)
+            forget = self.learn(index, face)
         except CompanionError as exc:
             self.error = str(exc)
+            return
+        if forget is not None:
+            self._learned.append((steps, reading, index, forget))
+
+    def _forget(self, which: Callable[[int, TrayReading, int], bool]) -> None:
+        """Take back the learned examples ``which`` picks (by steps then, reading, die)."""
+        keep = []
+        for steps, reading, die, forget in self._learned:
+            if not which(steps, reading, die):
+                keep.append((steps, reading, die, forget))
+                continue
+            try:
+                forget()
+            except CompanionError as exc:
+                self.error = str(exc)
+        self._learned = keep
 
     def virtual_roll(self, faces_per_die: Sequence[Sequence[Any]]) -> list[Any]:
         """Roll virtual dice when the table has no camera; the faces then go into an action like read dice."""

@@ -230,6 +230,76 @@ def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_pat
     assert "Speicherkarte ist voll" in app.notice and app.running  # the config's language: German
 
 
+def test_an_undone_step_takes_back_the_example_its_answer_taught(tmp_path, monkeypatch):
+    """A player who pressed the wrong face for an unsure die and undid the step expects the slip forgotten, not
+    kept as an example that has later dice named after it: the undo takes it back from the profile on disk and
+    from the reader; an answer for an earlier step stays. The same die answered twice before its step is a slip
+    too: only the second answer stays."""
+    import numpy as np
+    from synth_dice import crops
+
+    from companion import profiles, teach
+    from vision.taught import Profile
+    from vision.types import DieReading, TrayReading
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    rng = np.random.default_rng(3)
+    taught = Profile("fritzo")
+    for face in ("red", "blue"):
+        for c in crops("fritzo", face, 2, rng, hard=False):
+            taught.add(face, c)
+    profiles.save_profile(taught)
+
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play: a session to attach to
+
+    class Watcher:
+        last_rest_frame = np.zeros((480, 640, 3), np.uint8)
+        reader = None
+
+        def set_reader(self, reader):
+            self.reader = reader
+
+    app.watcher = Watcher()
+    # the die in the frame, as the answer names it (finding it in a frame is teach's own test)
+    monkeypatch.setattr(teach, "confirm", lambda profile, face, frame, box, plain: profiles.add_confirmed(
+        profile, face, crops("fritzo", face, 1, rng, hard=False)[0]))
+    app.session.learn = lambda index, face: app._learn("fritzo", index, face)
+
+    def unsure_roll() -> None:
+        app.session.latest_reading = TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),))
+
+    def taught_faces() -> dict[str, int]:
+        return profiles.load_profile("fritzo").counts()
+
+    unsure_roll()
+    app.session.confirm_face(0, "green")
+    assert app.session.apply({"action": "roll", "dice": [1]})
+    unsure_roll()
+    app.session.confirm_face(0, "red")  # a slip...
+    app.session.confirm_face(0, "blue")  # ...answered again before the step: the first answer is taken back
+    assert taught_faces() == {"red": 2, "blue": 3, "green": 1}
+    assert app.session.apply({"action": "roll", "dice": [2]})
+    app.watcher.reader = None
+    _press(app, Button.UNDO, Press.LONG)  # that step undone after all
+    assert len(app.session.actions) == 2
+    assert taught_faces() == {"red": 2, "blue": 2, "green": 1}  # its answer's example is gone, the earlier stays
+    assert app.watcher.reader is not None  # the reader holds the profile as it now is
+    _press(app, Button.UNDO, Press.LONG)
+    assert taught_faces() == {"red": 2, "blue": 2}
+
+    def full(profile, face, vector):
+        raise OSError(28, "No space left on device")
+
+    unsure_roll()
+    app.session.confirm_face(0, "green")
+    assert app.session.apply({"action": "roll", "dice": [3]})
+    monkeypatch.setattr(profiles, "drop_confirmed", full)  # a full memory card: the undo counts all the same
+    _press(app, Button.UNDO, Press.LONG)
+    assert len(app.session.actions) == 1 and app.running
+    assert "Speicherkarte ist voll" in app.notice
+
+
 def test_pip_dice_are_read_with_their_taught_faces_in_a_game(tmp_path, monkeypatch):
     """A face taught for d6 (an emblem 6) counts in the games too, not only on the command line; with a corrupt
     or missing d6 profile the pip reader alone reads (pip dice need no teaching)."""

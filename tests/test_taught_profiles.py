@@ -119,6 +119,20 @@ def test_an_example_added_by_its_descriptor_alone_leaves_no_photos_to_describe_a
     assert back.crops is None and len(back) == 5
 
 
+def test_a_confirmed_example_taken_back_leaves_the_profile_on_disk_as_before():
+    p = _profile()
+    before = p.vectors.copy()
+    profiles.add_confirmed(p, "green", crops("fritzo", "green", 1, np.random.default_rng(9), hard=False)[0])
+    vector = p.vectors[-1].copy()
+    assert profiles.drop_confirmed(p, "green", vector) is not None
+    stored = profiles.load_profile("fritzo")
+    assert stored.counts() == {"red": 2, "blue": 2} and np.array_equal(stored.vectors, before)
+    assert len(stored.crops) == len(stored.side) == 4  # the photos and side looks of the rest are kept
+    assert profiles.drop_confirmed(stored, "green", vector) is None  # gone already: nothing else is removed
+    assert profiles.drop_confirmed(stored, "red", vector) is None  # only the example of that face with that look
+    assert len(profiles.load_profile("fritzo")) == 4
+
+
 def test_confirmed_answer_becomes_an_example_on_disk():
     p = _profile()
     rng = np.random.default_rng(9)
