@@ -312,7 +312,8 @@ def test_a_plain_face_named_where_the_two_nets_outline_it_otherwise_is_asked_if_
     """Seen from beside the tray, the top-face net's outline can cut Echt Spitze's small cross off: a "3+X" then
     is a sure "3" at the first look. Where the side net outlines the face otherwise and its look does not hold the
     answer (``taught._mark_cut_off``), the die is asked about. A rendered die of the tests' oblique trays, taught
-    from the side, that the reader named "3" before."""
+    from the side, that the reader named "3" before. Nor is "3" the screen's guess (the teaching screen offers the
+    nearest face first, and a family mostly presses SELECT): the die may well carry the cross."""
     profile = _oblique_profile("echt-spitze", 3)
     crop, face = _oblique_die(263, 0, "echt-spitze")
     assert face == "3+X"
@@ -321,7 +322,7 @@ def test_a_plain_face_named_where_the_two_nets_outline_it_otherwise_is_asked_if_
     shift = taught._outline_shift(face_outline.face_corners(crop), face_outline.side_corners(crop))
     assert shift > taught.OUTLINES_APART
     answer = taught.match(profile, crop)
-    assert answer.face is None and answer.nearest == "3" and answer.confidence < taught.THRESHOLD
+    assert answer.face is None and answer.nearest is None and answer.confidence < taught.THRESHOLD
 
 
 def test_only_a_plain_face_of_a_set_with_marks_is_checked_for_a_cut_mark(monkeypatch):

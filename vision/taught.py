@@ -118,7 +118,8 @@ class Match:
 
     face: str | None
     confidence: float
-    nearest: str | None  # the closest taught face even when not sure: the screen offers it first
+    nearest: str | None  # the closest taught face even when not sure: the screen offers it first (not where
+    #                      its mark may be cut off, ``match``)
     distance: float  # the nearest face's score (1.0 = at the edge of its tolerance)
     margin: float  # the nearest other face's score divided by the nearest's
     blank: bool = False  # the look answered saw no mark on the face
@@ -747,8 +748,13 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     first = _judge(profile, crop, None)
     near_miss = first.distance <= ALIGN_UPTO
     if first.face is not None:  # sure; unless near the edge from softer examples, or a mark may be cut off: asked
-        sure = first.blank or (_holds_blurred(profile, crop, first) and not _mark_cut_off(profile, crop, first))
-        return first if sure else replace(first, face=None, confidence=min(first.confidence, NOT_SURE))
+        if first.blank:
+            return first
+        if not _holds_blurred(profile, crop, first):
+            return replace(first, face=None, confidence=min(first.confidence, NOT_SURE))
+        if _mark_cut_off(profile, crop, first):  # nor offered first: the face may well carry the mark
+            return replace(first, face=None, nearest=None, confidence=min(first.confidence, NOT_SURE))
+        return first
     # the second look confirms a near miss, or a face it sees plain (it cut no mark off): not worth taking for a far
     # miss whose face always carries a mark; the side net's look names the face it is sure of, after any miss
     second = near_miss or not profile.always_marked(first.nearest)
