@@ -349,9 +349,10 @@ def test_two_outlines_of_a_face_are_compared_corner_to_corner_whichever_corner_e
 
 
 def test_the_last_look_does_not_name_a_plain_face_whose_mark_the_first_look_saw(monkeypatch):
-    """A "1" sure along the side net's outline, where the first look's nearest face is "1+X": the side net's
-    outline cut the cross off (rendered Echt Spitze seen from the side, tuning seed 1313), so the die is asked about;
-    nor any face where the first look saw no mark at all (a tray's screw hole: tests/test_taught_real.py)."""
+    """A "1" sure along the side net's outline, where the first look's nearest face, a near miss, is "1+X": the
+    side net's outline cut the cross off (rendered Echt Spitze seen from the side, tuning seed 1313), so the die is
+    asked about; nor any face where the first look saw no mark at all (a tray's screw hole:
+    tests/test_taught_real.py)."""
     profile = taught_profile("echt-spitze", seed=0)
     answers = {id(profile): taught.Match(None, 0.3, "1+X", 0.9, 1.2),
                id(profile.side_profile()): taught.Match("1", 0.99, "1", 0.3, 9.0)}
@@ -362,7 +363,10 @@ def test_the_last_look_does_not_name_a_plain_face_whose_mark_the_first_look_saw(
     assert taught.match(profile, np.zeros((80, 80, 3), np.uint8)).face == "2+X"
     answers[id(profile)] = taught.Match(None, 0.0, "2", 13.5, 1.4, blank=True)  # the first look saw no mark at all
     assert taught.match(profile, np.zeros((80, 80, 3), np.uint8)).face is None
-
+    # a far miss saw no cross for sure, though "5+X" ranked nearest: a "5" the side net is sure of is named
+    answers[id(profile)] = taught.Match(None, 0.0, "5+X", 5.6, 1.0)
+    answers[id(profile.side_profile())] = taught.Match("5", 0.98, "5", 0.3, 2.4)
+    assert taught.match(profile, np.zeros((80, 80, 3), np.uint8)).face == "5"
 
 
 @pytest.mark.parametrize("seed, which", [(10, 2), (22, 2)])
