@@ -474,7 +474,8 @@ class App:
 
     def _learn(self, dice_set: str, index: int, face: Any) -> Callable[[], None] | None:
         """Cut the corrected die from the frame it was read in and add it to the set's examples; returns what takes
-        it back (the session calls that when the step is undone), None when nothing was kept."""
+        it back (the session calls that when the step is undone or the die answered again), None when nothing was
+        kept."""
         from companion.teach import confirm, load_for_reading
 
         frame = self.watcher.last_rest_frame if self.watcher is not None else None

@@ -737,9 +737,9 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
     showing "1" (byler-d6's held-out photos: 7 readings of no die, named "1" at 0.96-1.0); every die it named right
     had a mark at the first look. Nor a plain face where the first look, a near miss, saw the same face with its
     extra mark ("1" for a "1+X"): the mark that only one outline shows was cut off by the other, as in
-    ``_mark_cut_off``. A far miss whose nearest face carries the mark saw no mark for sure: until the forty-sixth
-    session a "5" named so by the side net was asked about because the first look, 5.6 tolerances away, ranked
-    "5+X" nearest (rendered Echt Spitze seen from the side, tuning seeds: 1 more right, nothing else changed).
+    ``_mark_cut_off``. A far miss's nearest face says little: until the forty-sixth session a "5" the side net was
+    sure of was asked about because the first look, 5.6 tolerances from every example, ranked "5+X" nearest
+    (rendered Echt Spitze seen from the side, tuning seeds: 1 more right, nothing else changed).
 
     A first look's answer near the edge of its tolerance must also hold with the query blurred like softer
     examples (``_holds_blurred``): untaught look-alikes of a face taught from soft photos passed there. And a face
