@@ -24,7 +24,7 @@ from companion.errors import CompanionError
 from companion.games import engine_class
 from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.journal import Journal
-from companion.session import GameSession
+from companion.session import Forget, GameSession
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import MenuItem, hint_bar
@@ -472,7 +472,7 @@ class App:
         self.session.learn = lambda index, face: self._learn(dice_set, index, face)
         return True
 
-    def _learn(self, dice_set: str, index: int, face: Any) -> Callable[[], None] | None:
+    def _learn(self, dice_set: str, index: int, face: Any) -> Forget | None:
         """Cut the corrected die from the frame it was read in and add it to the set's examples; returns what takes
         it back (the session calls that when the step is undone or the die answered again), None when nothing was
         kept."""
