@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -24,15 +24,12 @@ from companion.errors import CompanionError
 from companion.games import engine_class
 from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.journal import Journal
-from companion.session import Forget, GameSession
+from companion.session import Example, GameSession
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import MenuItem, hint_bar
 from hardware.buttons import on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
-
-if TYPE_CHECKING:
-    import numpy as np
 
 log = logging.getLogger(__name__)
 
@@ -416,6 +413,7 @@ class App:
     def _enter(self, entry: GameEntry, session: GameSession) -> None:
         self.entry = entry
         self.session = session
+        session.unlearn = self._unlearn
         session.camera_ready = self._camera_reads(entry.dice_set)
         self.mode = self.game_mode = load_view(entry.view)(session)
 
@@ -472,10 +470,11 @@ class App:
         self.session.learn = lambda index, face: self._learn(dice_set, index, face)
         return True
 
-    def _learn(self, dice_set: str, index: int, face: Any) -> Forget | None:
-        """Cut the corrected die from the frame it was read in and add it to the set's examples; returns what takes
-        it back (the session calls that when the step is undone or the die answered again), None when nothing was
-        kept."""
+    def _learn(self, dice_set: str, index: int, face: Any) -> Example | None:
+        """Cut the corrected die from the frame it was read in and add it to the set's examples; returns the
+        Example that names it (the session takes it back through ``_unlearn`` when the step is undone or the die
+        answered again), None when nothing was kept."""
+        from companion.profiles import example_key
         from companion.teach import confirm, load_for_reading
 
         frame = self.watcher.last_rest_frame if self.watcher is not None else None
@@ -491,17 +490,21 @@ class App:
         self._hand_reader(dice_set)
         if kept is None:
             return None
-        vector = profile.vectors[-1].copy()
-        return lambda: self._unlearn(dice_set, face, vector)
+        return {"set": dice_set, "face": face, "key": example_key(profile.vectors[-1])}
 
-    def _unlearn(self, dice_set: str, face: Any, vector: np.ndarray) -> None:
-        """Take back an example ``_learn`` added (its step was undone, or the die was answered again)."""
+    def _unlearn(self, example: Example) -> None:
+        """Take back an example ``_learn`` added (its step was undone, or the die was answered again), also one
+        the journal named after a restart."""
         from companion.profiles import drop_confirmed
         from companion.teach import load_for_reading
 
-        _, profile = load_for_reading(dice_set)
+        dice_set, face, key = example.get("set"), example.get("face"), example.get("key")
+        if not (isinstance(dice_set, str) and isinstance(key, str)):
+            log.warning("a journal's example cannot be taken back, it names no example: %r", example)
+            return
         try:
-            drop_confirmed(profile, face, vector)
+            _, profile = load_for_reading(dice_set)
+            drop_confirmed(profile, face, key)
         except OSError as exc:  # the undo still counts; only the example stays on the card
             self.show_notice(t("core.example_not_dropped", self.lang, error=disk_words(exc, self.lang)), seconds=6)
             return

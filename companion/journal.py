@@ -6,6 +6,10 @@ undo survives a restart like any other step. The state is rebuilt by replaying t
 deterministic); ``snapshot.json`` holds the state as well, written atomically, and is checked against the replay so
 that a mismatch (a bug) is noticed instead of silently trusted.
 
+The dice examples players' answers taught during the game are appended as well (``{"learned": {...}, "steps": n}``,
+and ``{"unlearned": {...}}`` for one whose die was answered again): an undo after a restart takes back a slip taught
+before it, as it would have without the restart.
+
 A power cut can leave a half-written last line: that action was never shown as done, so it is dropped (and the file
 kept aside). Any other unreadable line means the journal cannot be trusted: it is kept aside and the player is told.
 """
@@ -15,7 +19,8 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,18 +38,27 @@ class SavedGame:
     actions: list[dict[str, Any]]
     saved_at: float
     finished: bool = False
+    #: the examples answers taught that no undo took back yet, each with the number of steps when it was taught
+    learned: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
-def replay(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Resolve undo records: each undo removes the latest action still standing (never the setup)."""
+def replay(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]]]:
+    """Resolve undo records: each undo removes the latest action still standing (never the setup), and the examples
+    taught for it; an "unlearned" record removes the example it names."""
     actions: list[dict[str, Any]] = []
+    learned: list[tuple[int, dict[str, Any]]] = []
     for rec in records:
         if rec.get("undo"):
             if len(actions) > 1:
                 actions.pop()
+                learned = [(steps, example) for steps, example in learned if steps < len(actions)]
         elif "action" in rec:
             actions.append(rec["action"])
-    return actions
+        elif isinstance(rec.get("learned"), dict) and isinstance(rec.get("steps"), int):
+            learned.append((rec["steps"], rec["learned"]))
+        elif "unlearned" in rec:
+            learned = [(steps, example) for steps, example in learned if example != rec["unlearned"]]
+    return actions, learned
 
 
 class Journal:
@@ -67,15 +81,23 @@ class Journal:
     def record(self, action: dict[str, Any]) -> None:
         self._append({"action": action})
 
-    def rewrite(self, game: str, actions: list[dict[str, Any]]) -> None:
+    def rewrite(self, game: str, actions: list[dict[str, Any]], learned: Sequence[tuple[int, dict[str, Any]]] = ()
+                ) -> None:
         """The whole game at once, atomically. After a write failed (a full disk, an SD card gone read-only) the file
         misses steps, and appending to it would replay a different game: once writing works again, it is replaced
-        by the game as played."""
-        records = [{"game": game, "at": time.time()}, *({"action": a} for a in actions)]
+        by the game as played, with the examples answers taught that still stand."""
+        records = [{"game": game, "at": time.time()}, *({"action": a} for a in actions),
+                   *({"learned": example, "steps": steps} for steps, example in learned)]
         atomic_write_text(self.path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
 
     def record_undo(self) -> None:
         self._append({"undo": True})
+
+    def record_learned(self, steps: int, example: dict[str, Any]) -> None:
+        self._append({"learned": example, "steps": steps})
+
+    def record_unlearned(self, example: dict[str, Any]) -> None:
+        self._append({"unlearned": example})
 
     def save_snapshot(self, engine: Engine, count: int) -> None:
         data = {"game": engine.name, "count": count, "state": engine.to_json(), "finished": engine.finished}
@@ -137,7 +159,7 @@ class Journal:
         if not records or "game" not in records[0]:
             aside = keep_aside(self.path)
             raise JournalError(f"The saved game has no header; it was kept as {aside.name}. Start a new game.")
-        actions = replay(records[1:])
+        actions, learned = replay(records[1:])
         if not actions:
             aside = keep_aside(self.path)
             raise JournalError(f"The saved game has no setup; it was kept as {aside.name}. Start a new game.")
@@ -147,7 +169,7 @@ class Journal:
                 finished = bool(json.loads(self.snapshot_path.read_text(encoding="utf-8")).get("finished"))
             except (ValueError, OSError):
                 keep_aside(self.snapshot_path)
-        return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished)
+        return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned)
 
     def snapshot_state(self) -> dict[str, Any] | None:
         try:

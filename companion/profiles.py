@@ -14,6 +14,7 @@ Profiles stored without them (reader version 4 and older) cannot be upgraded and
 
 from __future__ import annotations
 
+import hashlib
 import io
 import zipfile
 from pathlib import Path
@@ -135,13 +136,19 @@ def add_confirmed(profile: Profile, face: str, crop_bgr: np.ndarray) -> Path | N
     return save_profile(profile)
 
 
-def drop_confirmed(profile: Profile, face: str, vector: np.ndarray) -> Path | None:
-    """Take back an example ``add_confirmed`` kept (``vector``: its descriptor, the profile's last row then), and
-    save; None when the profile no longer holds it (taught anew since).
+def example_key(vector: np.ndarray) -> str:
+    """A short name of one example, from its descriptor as stored (float32): the journal keeps it to find the
+    example again after a restart."""
+    return hashlib.sha256(np.asarray(vector, np.float32).tobytes()).hexdigest()[:16]
+
+
+def drop_confirmed(profile: Profile, face: str, key: str) -> Path | None:
+    """Take back an example ``add_confirmed`` kept (``key``: the ``example_key`` of its descriptor), and save; None
+    when the profile no longer holds it (taught anew since, or described again by another version of the reader).
 
     Why: a player who pressed the wrong face and then undid the step expects the slip gone, not kept as an example
     that has every later die of that face named after it."""
-    rows = [i for i, n in enumerate(profile.names) if n == face and np.array_equal(profile.vectors[i], vector)]
+    rows = [i for i, n in enumerate(profile.names) if n == face and example_key(profile.vectors[i]) == key]
     if not rows:
         return None
     profile.remove(rows[-1:])

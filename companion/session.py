@@ -10,6 +10,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from companion.announce import Announcement
@@ -21,7 +22,9 @@ from vision.types import TrayReading
 log = logging.getLogger(__name__)
 
 AnnounceFn = Callable[[Announcement], None]
-Forget = Callable[[], None]
+#: an example a player's answer taught, as the journal keeps it (JSON): enough for the app to find it again in the
+#: dice set's profile and take it back, also after a restart
+Example = dict[str, Any]
 
 
 class GameSession:
@@ -60,11 +63,14 @@ class GameSession:
         self.camera_ready = False
         #: set by the app when the camera reads a taught set: stores a player's answer for an unsure die as a new
         #: example (the reader gets better during the evening). Called with (die index in latest_reading, face);
-        #: returns what takes that example back (None when none was kept).
-        self.learn: Callable[[int, Any], Forget | None] | None = None
-        #: the examples learned from answers, each with the number of steps then, the reading and the die it was
-        #: in: what an undo of the step that used it takes back (in memory: not after a restart)
-        self._learned: list[tuple[int, TrayReading, int, Forget]] = []
+        #: returns the Example it kept (None when none was kept).
+        self.learn: Callable[[int, Any], Example | None] | None = None
+        #: set by the app: takes an Example back out of its profile
+        self.unlearn: Callable[[Example], None] | None = None
+        #: the examples learned from answers, each with the number of steps then, and the reading and die it was
+        #: in (None and -1 for one from before a restart): what an undo of the step that used it takes back. The
+        #: journal keeps them too, so that an undo after a power cut takes back a slip taught before it.
+        self._learned: list[tuple[int, TrayReading | None, int, Example]] = []
         #: why the last step could not be written (the disk's error), None while every step is saved
         self.unsaved: OSError | None = None
         self._started = True  # whether the journal has this game's header (False only while a new game's is not)
@@ -83,7 +89,9 @@ class GameSession:
     @classmethod
     def resume(cls, engine_cls: type[Engine], saved: SavedGame, journal: Journal, **kw: Any) -> GameSession:
         engine = rebuild(engine_cls, saved.actions)
-        return cls(engine_cls, engine, list(saved.actions), journal, **kw)
+        session = cls(engine_cls, engine, list(saved.actions), journal, **kw)
+        session._learned = [(steps, None, -1, example) for steps, example in saved.learned]
+        return session
 
     # -- playing ---------------------------------------------------------------------------------------------
     def apply(self, action: dict[str, Any]) -> bool:
@@ -108,7 +116,8 @@ class GameSession:
         self.actions.pop()
         self._persist(self.journal.record_undo)
         self.error = None
-        self._forget(lambda steps, reading, die: steps >= len(self.actions))  # answers given for that step
+        # the answers given for that step (the journal's undo stands for their taking back)
+        self._forget(lambda steps, reading, die: steps >= len(self.actions))
         return True
 
     # -- saving ----------------------------------------------------------------------------------------------
@@ -126,7 +135,7 @@ class GameSession:
             else:
                 if not self._started:
                     self._start()  # an unfinished game still there goes to the history first, as at any start
-                self.journal.rewrite(self.engine_cls.name, self.actions)
+                self.journal.rewrite(self.engine_cls.name, self.actions, [(s, e) for s, _, _, e in self._learned])
             self.journal.save_snapshot(self.engine, len(self.actions))
             self.unsaved = None
         except OSError as exc:
@@ -148,27 +157,32 @@ class GameSession:
         if self.learn is None or reading is None or not 0 <= index < len(reading.dice):
             return
         steps = len(self.actions)
-        self._forget(lambda s, r, d: s == steps and r is reading and d == index)
+        for slip in self._forget(lambda s, r, d: s == steps and r is reading and d == index):
+            self._persist(partial(self.journal.record_unlearned, slip))
         try:
-            forget = self.learn(index, face)
+            example = self.learn(index, face)
         except CompanionError as exc:
             self.error = str(exc)
             return
-        if forget is not None:
-            self._learned.append((steps, reading, index, forget))
+        if example is not None:
+            self._learned.append((steps, reading, index, example))
+            self._persist(partial(self.journal.record_learned, steps, example))
 
-    def _forget(self, which: Callable[[int, TrayReading, int], bool]) -> None:
-        """Take back the learned examples ``which`` picks (by steps then, reading, die)."""
-        keep = []
-        for steps, reading, die, forget in self._learned:
-            if not which(steps, reading, die):
-                keep.append((steps, reading, die, forget))
+    def _forget(self, which: Callable[[int, TrayReading | None, int], bool]) -> list[Example]:
+        """Take back the learned examples ``which`` picks (by steps then, reading, die); returns them."""
+        keep, gone = [], []
+        for entry in self._learned:
+            if not which(*entry[:3]):
+                keep.append(entry)
                 continue
+            gone.append(entry[3])
             try:
-                forget()
+                if self.unlearn is not None:
+                    self.unlearn(entry[3])
             except CompanionError as exc:
                 self.error = str(exc)
         self._learned = keep
+        return gone
 
     def virtual_roll(self, faces_per_die: Sequence[Sequence[Any]]) -> list[Any]:
         """Roll virtual dice when the table has no camera; the faces then go into an action like read dice."""

@@ -300,6 +300,51 @@ def test_an_undone_step_takes_back_the_example_its_answer_taught(tmp_path, monke
     assert "Speicherkarte ist voll" in app.notice
 
 
+def test_an_undo_after_a_restart_takes_back_a_slip_taught_before_it(tmp_path, monkeypatch):
+    """The journal keeps the examples answers taught beside the steps: after a power cut, undoing a step still takes
+    back its answer's example, an answer taken back before the cut stays taken back, and an earlier step's stays."""
+    import numpy as np
+    from synth_dice import crops
+
+    from companion import profiles, teach
+    from vision.taught import Profile
+    from vision.types import DieReading, TrayReading
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    rng = np.random.default_rng(4)
+    taught = Profile("fritzo")
+    for face in ("red", "blue"):
+        for c in crops("fritzo", face, 2, rng, hard=False):
+            taught.add(face, c)
+    profiles.save_profile(taught)
+    monkeypatch.setattr(teach, "confirm", lambda profile, face, frame, box, plain: profiles.add_confirmed(
+        profile, face, crops("fritzo", face, 1, rng, hard=False)[0]))
+
+    class Watcher:
+        last_rest_frame = np.zeros((480, 640, 3), np.uint8)
+
+        def set_reader(self, reader):
+            pass
+
+    app = _app(tmp_path, start_free_play=True)
+    app.watcher = Watcher()
+    app.session.learn = lambda index, face: app._learn("fritzo", index, face)
+    for answers, dice in ((["green"], [1]), (["red", "blue"], [2])):  # the "red" a slip, answered again
+        app.session.latest_reading = TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),))
+        for face in answers:
+            app.session.confirm_face(0, face)
+        assert app.session.apply({"action": "roll", "dice": dice})
+    assert profiles.load_profile("fritzo").counts() == {"red": 2, "blue": 3, "green": 1}
+
+    again = _app(tmp_path, start_free_play=True)  # the power came back
+    assert again.session.engine.rolls == [[1], [2]]
+    _press(again, Button.UNDO, Press.LONG)
+    assert profiles.load_profile("fritzo").counts() == {"red": 2, "blue": 2, "green": 1}
+    _press(again, Button.UNDO, Press.LONG)
+    assert profiles.load_profile("fritzo").counts() == {"red": 2, "blue": 2}
+    assert _app(tmp_path, start_free_play=True).session._learned == []  # and the journal says so too
+
+
 def test_pip_dice_are_read_with_their_taught_faces_in_a_game(tmp_path, monkeypatch):
     """A face taught for d6 (an emblem 6) counts in the games too, not only on the command line; with a corrupt
     or missing d6 profile the pip reader alone reads (pip dice need no teaching)."""

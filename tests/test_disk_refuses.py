@@ -78,6 +78,23 @@ def test_a_new_game_on_a_disk_that_refuses_starts_and_is_saved_later(tmp_path, f
     assert journal.load().actions == session.actions
 
 
+def test_an_example_taught_while_the_disk_refused_is_journaled_once_it_writes(tmp_path, full_disk):
+    """The whole game written after a refusal keeps the examples answers taught: an undo after a later power cut
+    still takes them back."""
+    from vision.types import DieReading, TrayReading
+
+    journal = Journal(tmp_path / "current")
+    session = GameSession.new(FreePlay, {"action": "setup"}, journal, rng=random.Random(1))
+    session.learn = lambda index, face: {"set": "fritzo", "face": face, "key": "k"}
+    full_disk["full"] = True
+    session.latest_reading = TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),))
+    session.confirm_face(0, "green")
+    assert session.apply({"action": "roll", "dice": [3]}) and session.unsaved is not None
+    full_disk["full"] = False
+    assert session.apply({"action": "roll", "dice": [6]})
+    assert journal.load().learned == [(1, {"set": "fritzo", "face": "green", "key": "k"})]
+
+
 def test_teaching_on_a_disk_that_refuses_says_so_and_saves_every_answer_once_it_writes(tmp_path):
     written: list[int] = []
     refuse = {"on": True}

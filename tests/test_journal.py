@@ -141,3 +141,28 @@ def test_a_saved_journal_replays_headless_for_a_bug_report(tmp_path):
     lines = (tmp_path / "current" / "journal.jsonl").read_text().splitlines()
     engine = play_transcript(FreePlay, lines, io.StringIO(), as_json=True)
     assert engine.to_json() == s.engine.to_json() == {"rolls": [[1], [2]]}
+
+
+def test_the_examples_answers_taught_are_journaled_with_their_step(tmp_path):
+    """What the journal says stands after a restart: an example is taken back with its step's undo, or when its
+    die was answered again; one taught for an earlier step stays."""
+    from vision.types import DieReading, TrayReading
+
+    s = _session(tmp_path)
+    taken_back = []
+    s.learn = lambda index, face: {"set": "fritzo", "face": face, "key": face[:2]}
+    s.unlearn = taken_back.append
+    s.latest_reading = TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),))
+    s.confirm_face(0, "green")
+    assert s.apply({"action": "roll", "dice": [1]})
+    s.latest_reading = TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),))
+    s.confirm_face(0, "red")
+    s.confirm_face(0, "blue")
+    assert taken_back == [{"set": "fritzo", "face": "red", "key": "re"}]
+    assert s.apply({"action": "roll", "dice": [2]})
+    journal = Journal(tmp_path / "current")
+    assert [(n, e["face"]) for n, e in journal.load().learned] == [(1, "green"), (2, "blue")]
+    again = GameSession.resume(FreePlay, journal.load(), journal)
+    again.unlearn = taken_back.append
+    assert again.undo() and taken_back[-1]["face"] == "blue"
+    assert [(n, e["face"]) for n, e in journal.load().learned] == [(1, "green")]

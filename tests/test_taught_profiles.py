@@ -120,16 +120,19 @@ def test_an_example_added_by_its_descriptor_alone_leaves_no_photos_to_describe_a
 
 
 def test_a_confirmed_example_taken_back_leaves_the_profile_on_disk_as_before():
+    """The example is found again by its key in the profile as read back from disk (the journal keeps the key
+    across a restart), and nothing else goes with it."""
     p = _profile()
     before = p.vectors.copy()
     profiles.add_confirmed(p, "green", crops("fritzo", "green", 1, np.random.default_rng(9), hard=False)[0])
-    vector = p.vectors[-1].copy()
-    assert profiles.drop_confirmed(p, "green", vector) is not None
+    key = profiles.example_key(p.vectors[-1])
+    restarted = profiles.load_profile("fritzo")
+    assert profiles.drop_confirmed(restarted, "green", key) is not None
     stored = profiles.load_profile("fritzo")
     assert stored.counts() == {"red": 2, "blue": 2} and np.array_equal(stored.vectors, before)
     assert len(stored.crops) == len(stored.side) == 4  # the photos and side looks of the rest are kept
-    assert profiles.drop_confirmed(stored, "green", vector) is None  # gone already: nothing else is removed
-    assert profiles.drop_confirmed(stored, "red", vector) is None  # only the example of that face with that look
+    assert profiles.drop_confirmed(stored, "green", key) is None  # gone already: nothing else is removed
+    assert profiles.drop_confirmed(stored, "blue", profiles.example_key(before[0])) is None  # a red one: kept
     assert len(profiles.load_profile("fritzo")) == 4
 
 
