@@ -21,15 +21,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
-from typing import TypeVar
 
 import cv2
 import numpy as np
 
 from companion.errors import SourceError
+from vision.frame import opencv_quiet, read_photo
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 Clock = Callable[[], float]
 
@@ -133,21 +132,6 @@ class FrameSource(ABC):
 
 # ------------------------------------------------------------------------------------------------------------
 # Cameras
-
-
-def _quietly(call: Callable[..., T], *args: object, silent: bool = False) -> T:
-    """Run ``call`` with OpenCV's own warnings muted: probing a missing camera prints several, and our
-    :class:`SourceError` already says what is wrong in the player's words. ``silent`` mutes its errors too: a broken
-    photo's decoder error ("IHDR chunk shall be first") beside the folder's own warning in the log."""
-    log_api = getattr(getattr(cv2, "utils", None), "logging", None)
-    if log_api is None:
-        return call(*args)
-    before = log_api.getLogLevel()
-    log_api.setLogLevel(log_api.LOG_LEVEL_SILENT if silent else log_api.LOG_LEVEL_ERROR)
-    try:
-        return call(*args)
-    finally:
-        log_api.setLogLevel(before)
 
 
 def light_level(frame: np.ndarray) -> float:
@@ -371,7 +355,8 @@ class CaptureDevice(Camera):
         return f"USB camera cam:{self.index}{shape}"
 
     def _open(self) -> None:
-        cap = _quietly(cv2.VideoCapture, self.index)
+        with opencv_quiet(errors_too=False):  # probing a missing camera prints several warnings
+            cap = cv2.VideoCapture(self.index)
         if not cap.isOpened():
             cap.release()
             raise SourceError(
@@ -470,8 +455,11 @@ class PhotoFolder(FrameSource):
         evening."""
         for step in range(len(self.paths)):
             i = (start + step) % len(self.paths)
-            image = _quietly(cv2.imread, str(self.paths[i]), cv2.IMREAD_UNCHANGED, silent=True)
-            if image is not None and image.size:
+            try:
+                image = read_photo(self.paths[i], cv2.IMREAD_UNCHANGED)
+            except OSError:
+                image = None
+            if image is not None:
                 if image.dtype != np.uint8:
                     image = cv2.convertScaleAbs(image, alpha=255.0 / max(1.0, float(image.max())))
                 self.index, self._image = i, as_bgr(image)

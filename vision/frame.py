@@ -82,26 +82,28 @@ def read_photo(path: str | os.PathLike, flags: int = cv2.IMREAD_COLOR) -> np.nda
     where the file cannot be read at all.
 
     Quietly: for a broken file OpenCV's decoder logs a line of its own on stderr ("IHDR chunk shall be first"),
-    beside the companion's message naming the file in words (``companion read``, ``teach --examples``; the replayed
-    folder, ``hardware.sources``, imports nothing from ``vision`` and silences its own). Read as bytes and decoded, so
-    a name in any script opens on every system."""
+    beside the companion's message naming the file in words (``companion read``, ``teach --examples``, the replayed
+    photo folder of ``hardware.sources``). Read as bytes and decoded, so a name in any script opens on every
+    system."""
     data = np.fromfile(os.fspath(path), dtype=np.uint8)
     if not data.size:
         return None
-    with _opencv_quiet():
+    with opencv_quiet():
         image = cv2.imdecode(data, flags)
     return image if image is not None and image.size else None
 
 
 @contextlib.contextmanager
-def _opencv_quiet() -> Iterator[None]:
-    """OpenCV's own log silenced for a while, where the installed OpenCV lets it be."""
+def opencv_quiet(*, errors_too: bool = True) -> Iterator[None]:
+    """OpenCV's own log silenced for a while, where the installed OpenCV lets it be; its warnings only with
+    ``errors_too=False``. Its lines on stderr would stand beside our message that already says, in a player's words,
+    what is wrong (a broken photo, a camera that is not there)."""
     cv_log = getattr(getattr(cv2, "utils", None), "logging", None)
     if cv_log is None or not hasattr(cv_log, "setLogLevel"):
         yield
         return
     before = cv_log.getLogLevel()
-    cv_log.setLogLevel(cv_log.LOG_LEVEL_SILENT)
+    cv_log.setLogLevel(cv_log.LOG_LEVEL_SILENT if errors_too else cv_log.LOG_LEVEL_ERROR)
     try:
         yield
     finally:
