@@ -15,8 +15,10 @@ finder's real crops. Per folder and seed:
   is one whose die of the finder's holds another labelled die too (touching dice; the teaching skips them);
 - extra: every held-out photo read whole, as a game's set is read (``find_any_dice``, ``distinct_dice``, ``match``,
   ``dice_of_the_set``: ``companion.teach.read_taught`` but for the pip reader that ``d6`` itself goes to): readings
-  whose box holds no labelled die's centre (a laptop's key, a tray's screw, a die cut in pieces), and each reading
-  of a labelled die after its first. At the table each is a die the screen shows that is not there;
+  of no labelled die (a laptop's key, a tray's screw, a die cut in pieces), and each reading of a labelled die after
+  its first. At the table each is a die the screen shows that is not there. A reading is of the labelled die whose
+  centre its finder's box holds, or whose box holds the centre of the top face it read (seen from beside the tray,
+  the finder's box can sit on a die's side, while the label marks its top: matteo-d6, 4 readings a seed);
 - untaught: each face in turn is left out of the teaching and its held-out dice are read again: every face named
   then is a confident answer on a face never taught (``conf.``, target 0).
 
@@ -176,7 +178,8 @@ def run(folder: Path, examples: int, seed: int, evening: bool = False) -> dict:
 
 
 def extra_readings(photos: Photos, profile: taught.Profile, name: str, dice: list) -> int:
-    """How many readings of the whole photo are of no labelled die, or of one read already (see the docstring)."""
+    """How many readings of the whole photo are of no labelled die, or of one read already (see the docstring); of
+    several labelled dice, the one nearest to the top face read."""
     frame, cands = photos.found(name)
     if frame is None:
         return 0
@@ -186,13 +189,16 @@ def extra_readings(photos: Photos, profile: taught.Profile, name: str, dice: lis
     centres = [(d.center[0] * w, d.center[1] * h) for d in dice]
     read: set[int] = set()
     extra = 0
+    boxes = [_pixels(d.box, w, h) for d in dice]
     for i in taught.dice_of_the_set(profile, found, matches):
         x0, y0, x1, y1 = found[i].cand.box
-        inside = [k for k, (x, y) in enumerate(centres) if x0 <= x <= x1 and y0 <= y <= y1]
+        tx, ty = found[i].top_centre
+        inside = [k for k, (x, y) in enumerate(centres) if x0 <= x <= x1 and y0 <= y <= y1
+                  or boxes[k][0] <= tx <= boxes[k][2] and boxes[k][1] <= ty <= boxes[k][3]]
         if not inside:
             extra += 1
             continue
-        k = min(inside, key=lambda k: (centres[k][0] - (x0 + x1) / 2) ** 2 + (centres[k][1] - (y0 + y1) / 2) ** 2)
+        k = min(inside, key=lambda k: (centres[k][0] - tx) ** 2 + (centres[k][1] - ty) ** 2)
         extra += k in read
         read.add(k)
     return extra
