@@ -12,6 +12,7 @@ from companion.errors import JournalError
 from companion.games.free_play import FreePlay
 from companion.journal import Journal
 from companion.session import GameSession, rebuild
+from vision.types import DieReading, TrayReading
 
 
 def _session(tmp_path):
@@ -135,10 +136,15 @@ def test_a_saved_journal_replays_headless_for_a_bug_report(tmp_path):
     from companion.games.base import play_transcript
 
     s = _session(tmp_path)
+    s.learn = lambda index, face: {"set": "fritzo", "face": face, "key": "k"}  # an answer's example journaled too
     for n in (1, 2, 3):
+        s.latest_reading = TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),))
+        s.confirm_face(0, "green")
+        s.confirm_face(0, "red")
         s.apply({"action": "roll", "dice": [n]})
     s.undo()
     lines = (tmp_path / "current" / "journal.jsonl").read_text().splitlines()
+    assert any('"learned"' in line for line in lines) and any('"unlearned"' in line for line in lines)
     engine = play_transcript(FreePlay, lines, io.StringIO(), as_json=True)
     assert engine.to_json() == s.engine.to_json() == {"rolls": [[1], [2]]}
 
@@ -146,8 +152,6 @@ def test_a_saved_journal_replays_headless_for_a_bug_report(tmp_path):
 def test_the_examples_answers_taught_are_journaled_with_their_step(tmp_path):
     """What the journal says stands after a restart: an example is taken back with its step's undo, or when its
     die was answered again; one taught for an earlier step stays."""
-    from vision.types import DieReading, TrayReading
-
     s = _session(tmp_path)
     taken_back = []
     s.learn = lambda index, face: {"set": "fritzo", "face": face, "key": face[:2]}

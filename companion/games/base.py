@@ -95,7 +95,8 @@ def parse_transcript(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
     """Read JSON lines (blank lines and ``#`` comments skipped) into (line number, action) pairs.
 
     A saved game's journal is accepted as it is, so an evening can be replayed for a bug report: its header is
-    skipped, its ``{"action": {...}}`` records are unwrapped and each ``{"undo": true}`` takes back the latest action.
+    skipped, its ``{"action": {...}}`` records are unwrapped, each ``{"undo": true}`` takes back the latest action,
+    and its records of dice examples taught (``learned``, ``unlearned``: no step of the game) are skipped.
     """
     actions: list[tuple[int, dict[str, Any]]] = []
     for number, raw in enumerate(lines, start=1):
@@ -106,8 +107,8 @@ def parse_transcript(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             raise GameError(f"line {number}: not valid JSON ({exc.msg}); each line must be one JSON object") from None
-        if isinstance(record, dict) and "game" in record and "action" not in record:
-            continue  # a journal's header
+        if isinstance(record, dict) and "action" not in record and record.keys() & {"game", "learned", "unlearned"}:
+            continue  # a journal's header, or the dice examples a player's answers taught
         if isinstance(record, dict) and record.get("undo") is True:
             if len(actions) > 1:
                 actions.pop()
