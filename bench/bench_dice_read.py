@@ -1,7 +1,7 @@
 """Dice-reading benchmark: run the pip reader over every dataset folder and print one row per folder.
 
     python bench/bench_dice_read.py [--split all|train|holdout] [--method auto|net|classical] [--scale 3280x2464]
-                                    [--datasets DIR] [--failures OUTDIR] [--model FILE]
+                                    [--look warm,noisy] [--datasets DIR] [--failures OUTDIR] [--model FILE]
 
 ``--split holdout`` reads only the photos the net was not trained on (vision/datasets.py decides, the same way for
 the trainer, this benchmark and the tests); quote those numbers for accuracy on new photos.
@@ -9,7 +9,9 @@ the trainer, this benchmark and the tests); quote those numbers for accuracy on 
 Per photo, predicted and labelled faces are compared as multisets: correct = size of their intersection,
 precision = correct / predicted, recall = correct / labelled, "exact" = photos whose multisets are equal.
 Unknown faces (None) count as predicted but never as correct. Timing is wall time of ``read_dice`` on one core
-(OpenCV threads = 1, process pinned to CPU 0 where the OS allows); the upscale for ``--scale`` is not timed.
+(OpenCV threads = 1, process pinned to CPU 0 where the OS allows); the upscale for ``--scale`` and the ``--look``
+(another camera's white balance, exposure, noise, focus, lens or compression, simulated: bench/camera_looks.py) are
+not timed.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import camera_looks  # noqa: E402
 from yardstick import line, yardstick  # noqa: E402
 
 from vision import net  # noqa: E402
@@ -61,7 +64,8 @@ def to_camera_size(img: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 
 
 def run_folder(
-    folder: Path, scale: tuple[int, int] | None, failures: Path | None, split: str = "all", method: str = "auto"
+    folder: Path, scale: tuple[int, int] | None, failures: Path | None, split: str = "all", method: str = "auto",
+    looks: list[str] | None = None,
 ) -> dict:
     labels = load_labels(folder, split)
     totals = Counter()
@@ -72,6 +76,7 @@ def run_folder(
             continue
         if scale is not None:
             img = to_camera_size(img, scale)
+        img = camera_looks.apply(img, looks or [], name)
         reading = read_dice(img, method)
         times.append(reading.ms)
         predicted = Counter(reading.faces)
@@ -108,11 +113,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--datasets", type=Path, default=default_datasets())
     ap.add_argument("--scale", help="upscale every photo to WxH first (e.g. 3280x2464, a Pi camera still; "
                     "uniformly, the rest filled with table colour)")
+    ap.add_argument("--look", help="photos as another camera or room would take them, e.g. warm or dark,noisy "
+                    f"(bench/camera_looks.py: {', '.join(camera_looks.LOOKS)}); simulated, not real photos")
     ap.add_argument("--failures", type=Path, help="write annotated photos that were not read exactly here")
     ap.add_argument("--split", choices=SPLITS, default="all", help="which photos (see vision/datasets.py)")
     ap.add_argument("--method", choices=METHODS, default="auto", help="reader (auto = net when its model loads)")
     ap.add_argument("--model", type=Path, help="another ONNX model instead of vision/models/dice_net.onnx")
     args = ap.parse_args(argv)
+    try:
+        looks = camera_looks.parse(args.look)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     if args.model is not None:
         if net.load(args.model) is None:
             print(f"cannot load the model {args.model}", file=sys.stderr)
@@ -128,8 +140,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no dataset folders with labels.csv under {args.datasets}", file=sys.stderr)
         return 1
     used = "classical" if args.method == "classical" or net.load(net.MODEL_PATH) is None else "net"
-    print(f"dice-reading benchmark, {args.split} photos, frames {'as published' if scale is None else args.scale}, "
-          f"reader {used}, one core")
+    look = f", look {'+'.join(looks)} (simulated)" if looks else ""
+    print(f"dice-reading benchmark, {args.split} photos, frames {'as published' if scale is None else args.scale}"
+          f"{look}, reader {used}, one core")
     head = (
         f"{'folder':<14}{'images':>7}{'labelled':>9}{'predicted':>10}{'correct':>9}"
         f"{'prec':>10}{'recall':>9}{'exact':>9}{'med ms':>9}{'p95 ms':>9}"
@@ -138,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(head))
     before = yardstick()
     for folder in found:
-        print(fmt_row(run_folder(folder, scale, args.failures, args.split, args.method)), flush=True)
+        print(fmt_row(run_folder(folder, scale, args.failures, args.split, args.method, looks)), flush=True)
     print(line(before, yardstick()))
     return 0
 
