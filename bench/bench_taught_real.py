@@ -29,7 +29,10 @@ byler-d6's dice have many body colours (ivory, red, blue, green, translucent): t
 face, so a face taught on a red die is, rightly, not the same face on a blue one, and its "unknown" is high by
 design. Its "wrong" must still be 0. matteo-d6 (one set of ivory dice, oblique webcam) is the fair accuracy row.
 
-    python bench/bench_taught_real.py [--examples 2] [--seed 0[,1,...]] [--evening] [--datasets DIR]
+    python bench/bench_taught_real.py [--examples 2] [--seed 0[,1,...]] [--evening] [--look warm] [--datasets DIR]
+
+``--look`` reads the held-out photos as in another light (bench/camera_looks.py, simulated), the teaching photos as
+they are: a set taught by daylight and read under the evening's lamps.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ import numpy as np  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
+import camera_looks  # noqa: E402
 from bench_dice_read import pin_one_core  # noqa: E402
 from bench_taught import AGAIN, ms_per_die, over_seeds, settle_asking  # noqa: E402
 from yardstick import line, yardstick  # noqa: E402
@@ -66,16 +70,21 @@ FACES = tuple(str(f) for f in range(1, 7))
 class Photos:
     """The folder's photos, each read and searched for dice once (the finder's work is per photo, not per die)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, looks: list[str] | None = None) -> None:
         self.folder = folder
         self._found: dict[str, tuple[np.ndarray, list[DieCandidate]]] = {}
         self._labels = select(folder, "all")
         self._twice: dict[str, set[int]] = {}
+        self._looks = looks or []
+        self._held = set(select(folder, "holdout"))
 
     def found(self, name: str) -> tuple[np.ndarray | None, list[DieCandidate]]:
-        """The photo and the finder's dice in it."""
+        """The photo and the finder's dice in it; a held-out photo as ``looks`` make it (the light of the evening
+        changed since the teaching)."""
         if name not in self._found:
             frame = cv2.imread(str(self.folder / "images" / name), cv2.IMREAD_COLOR)
+            if frame is not None and name in self._held:
+                frame = camera_looks.apply(frame, self._looks, name)
             self._found[name] = (frame, find_any_dice(frame) if frame is not None else [])
         return self._found[name]
 
@@ -140,8 +149,8 @@ def without(profile: taught.Profile, face: str) -> taught.Profile:
     return fewer
 
 
-def run(folder: Path, examples: int, seed: int, evening: bool = False) -> dict:
-    photos = Photos(folder)
+def run(folder: Path, examples: int, seed: int, evening: bool = False, looks: list[str] | None = None) -> dict:
+    photos = Photos(folder, looks)
     profile = teach(photos, examples, np.random.default_rng(seed))
     out = {"set": folder.name, "dice": 0, "missed": 0, "extra": 0, "right": 0, "unknown": 0, "wrong": 0, "untaught": 0,
            "confident": 0, "times": []}
@@ -217,17 +226,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", default="0", help="a seed, or several separated by commas (then pooled rows too)")
     ap.add_argument("--datasets", type=Path, default=default_datasets())
     ap.add_argument("--evening", action="store_true", help="every answer the players give becomes an example")
+    ap.add_argument("--look", help="the held-out photos as in another light, e.g. warm or dark (bench/camera_looks.py; "
+                    "simulated): taught in one light, read in another")
     args = ap.parse_args(argv)
+    try:
+        looks = camera_looks.parse(args.look)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     found = folders(args.datasets)
     if not found:
         print(f"No dataset folders (with a labels.csv) in {args.datasets}.", file=sys.stderr)
         return 2
     pin_one_core()
     before = yardstick()
+    if looks:
+        print(f"held-out photos seen as {'+'.join(looks)} (simulated), the teaching photos as they are")
     print(f"{'folder':12} {'dice':>5} {'missed':>6} {'extra':>5} {'right':>7} {'unknown':>7} {'wrong':>5} "
           f"{'untaught':>8} {'conf.':>5} {'ms/die':>6} {'p95':>5}")
     over_seeds([int(s) for s in args.seed.split(",")], found,
-               lambda folder, seed: run(folder, args.examples, seed, args.evening), row)
+               lambda folder, seed: run(folder, args.examples, seed, args.evening, looks), row)
     print("held-out photos; right = face read and correct; extra = readings of no die or of one read already; "
           "conf. = dice of a face left out of the teaching that "
           "were named anyway (target 0); ms/die = match on one core (finding the dice is per photo)")
