@@ -141,6 +141,16 @@ def light_level(frame: np.ndarray) -> float:
     return float(np.percentile(sample.max(axis=2) if sample.ndim == 3 else sample, 95))
 
 
+def light_cast(frame: np.ndarray) -> np.ndarray:
+    """The colour of the picture's light: the log ratios red/green and blue/green of a sparse sample's median
+    colour. The tray fills most of the picture, so this moves when the lamps change colour, and hardly when dice or
+    a hand do; (0, 0) for a grey picture."""
+    if frame.ndim != 3 or frame.shape[2] < 3:
+        return np.zeros(2)
+    b, g, r = np.median(frame[::16, ::16, :3].reshape(-1, 3), axis=0).astype(np.float64) + 1.0
+    return np.array([np.log(r / g), np.log(b / g)])
+
+
 class Camera(FrameSource):
     """A live camera that can stop sending pictures at the table (a cable pulled, a Pi camera hung) and is then
     let go and looked for again every RETRY_SECONDS, so that plugging it back in, or the camera recovering, is
@@ -210,8 +220,10 @@ class PiCamera(Camera):
 
     FRAME_TIMEOUT = 2.0  # seconds; a frame takes 33 ms, and at most one exposure (locked, well under a second)
     #: the light has changed for good when the picture's light_level stayed below DARKER or above BRIGHTER times
-    #: the level at the lock for RELOCK_AFTER seconds (closer on the bright side: burnt-out dice read worse)
+    #: the level at the lock for RELOCK_AFTER seconds (closer on the bright side: burnt-out dice read worse), or
+    #: its light_cast moved by more than CAST_SHIFT (a third of the taught reader's BODY_TOL) for as long
     DARKER, BRIGHTER, RELOCK_AFTER = 0.5, 1.25, 10.0
+    CAST_SHIFT = 0.12
 
     def __init__(self, camera_num: int = 0, size: tuple[int, int] = (1280, 960), *,
                  settle: float | None = None,
@@ -255,6 +267,7 @@ class PiCamera(Camera):
             ) from exc
         self._cam = cam
         self._level, self._off_since, self._relock_at = None, None, None
+        self._cast = np.zeros(2)  # the light_cast at the lock, taken with the level from the first frame
         try:
             if self.settle > 0:
                 time.sleep(self.settle)  # let automatic exposure and white balance find the table's light
@@ -298,11 +311,14 @@ class PiCamera(Camera):
         Locked at the start, they stay right while the lamps do; but a game night runs from daylight into lamp
         light, and a ceiling light switched on later burns the white dice out (of the 147 dice of matteo-d6's
         held-out photos read right, 11 were lost with the photos made 1.6 times brighter, none at half the
-        brightness). So when the
-        brightest part of the picture (light_level) has stayed beyond DARKER / BRIGHTER of what it was at the lock
-        for RELOCK_AFTER seconds (a hand or a leaning player passes sooner), the camera runs on automatic again
-        for ``settle`` seconds and is locked anew. The dice watcher sees that second as motion and reads the tray
-        again once it is still. Exposure given by the owner is kept."""
+        brightness). A lamp of another colour at the same brightness casts the dice beyond what the taught reader
+        takes for the same body (docs/taught-dice.md, "In another light": taught by daylight, read under a warm
+        cast, it asked about 86 % of matteo-d6's dice, and a cold cast had it name 3 of 288 wrongly). So when the
+        brightest part of the picture (light_level) has stayed beyond DARKER / BRIGHTER of what it was at the lock,
+        or its colour (light_cast) beyond CAST_SHIFT, for RELOCK_AFTER seconds (a hand or a leaning player passes
+        sooner), the camera runs on automatic again for ``settle`` seconds and is locked anew. The dice watcher
+        sees that second as motion and reads the tray again once it is still. Exposure given by the owner is kept,
+        and colour gains given by the owner are not a reason to look again."""
         if self.exposure_us is not None or self.analogue_gain is not None:
             return
         now = self._clock()
@@ -311,18 +327,20 @@ class PiCamera(Camera):
                 self._lock()
                 self._level, self._off_since, self._relock_at = None, None, None
             return
-        level = light_level(frame)
+        level, cast = light_level(frame), light_cast(frame)
         if self._level is None:
-            self._level = level
+            self._level, self._cast = level, cast
             return
-        if self._level * self.DARKER <= level <= max(self._level * self.BRIGHTER, self._level + 8.0):
+        shift = float(np.abs(cast - self._cast).max())
+        if (self._level * self.DARKER <= level <= max(self._level * self.BRIGHTER, self._level + 8.0)
+                and (shift <= self.CAST_SHIFT or self.colour_gains is not None)):
             self._off_since = None
             return
         if self._off_since is None:
             self._off_since = now
         elif now - self._off_since >= self.RELOCK_AFTER:
-            log.info("Pi camera %d: the light changed (%.0f -> %.0f): exposure found again",
-                     self.camera_num, self._level, level)
+            log.info("Pi camera %d: the light changed (level %.0f -> %.0f, colour by %.2f): exposure and white "
+                     "balance found again", self.camera_num, self._level, level, shift)
             self._cam.set_controls({"AeEnable": True, "AwbEnable": True})
             self._relock_at = now + max(self.settle, 0.5)
 

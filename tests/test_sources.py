@@ -257,7 +257,7 @@ class FakePicamera2:
     cameras = [{"Model": "imx708", "Num": 0}]
     instances: list[FakePicamera2] = []
     hung = False
-    light: int | None = None
+    light: int | tuple[int, int, int] | None = None  # a grey table this bright, or of this colour (B, G, R)
     exposure = 12000
 
     def __init__(self, camera_num: int = 0) -> None:
@@ -289,7 +289,7 @@ class FakePicamera2:
         if FakePicamera2.hung:  # what picamera2 does when no frame came within ``wait`` seconds
             raise TimeoutError()
         w, h = self.config["main"]["size"]
-        if FakePicamera2.light is not None:  # a grey table this bright
+        if FakePicamera2.light is not None:
             return np.full((h, w, 3), FakePicamera2.light, np.uint8)
         frame = np.zeros((h, w, 3), np.uint8)
         frame[..., 0] = 200  # RGB888 is B, G, R in memory: blue first, as OpenCV wants
@@ -388,6 +388,42 @@ def test_the_pi_camera_finds_its_exposure_again_when_the_light_changes_for_good(
     frames(150, 1.0)
     assert controls()[2:] == [cam.locked] and cam.locked["ExposureTime"] == 4000 and not cam.locked["AeEnable"]
     frames(150, 2 * PiCamera.RELOCK_AFTER)  # the new level is the one to keep
+    assert len(controls()) == 3
+    cam.close()
+
+
+@pytest.mark.parametrize("owner_gains", [None, (1.6, 1.5)])
+def test_the_pi_camera_finds_its_white_balance_again_when_the_lamps_change_colour(fake_picamera2, owner_gains) -> None:
+    """Taught by daylight and read under a warm lamp of the same brightness, the taught reader asked about most
+    dice: a lasting change of the light's colour is looked at again too, unless the owner gave the colour gains."""
+    clock = FakeClock()
+    cam = PiCamera(size=(160, 120), settle=0, clock=clock, colour_gains=owner_gains)
+    cam.open()
+    picam = fake_picamera2.instances[0]
+
+    def frames(light: tuple[int, int, int], seconds: float) -> None:
+        fake_picamera2.light = light
+        for _ in range(int(seconds * 10)):
+            assert cam.read() is not None
+            clock.now += 0.1
+
+    def controls() -> list[dict]:
+        return [c[1] for c in picam.calls if c[0] == "set_controls"]
+
+    daylight, lamp = (150, 150, 150), (110, 140, 170)  # the lamp: as bright, warmer (B, G, R)
+    frames(daylight, 3)
+    frames((140, 150, 160), PiCamera.RELOCK_AFTER + 1)  # a little warmer: within what the reader takes
+    frames(lamp, PiCamera.RELOCK_AFTER - 1)  # a warm sleeve over the tray for a while: not for good
+    frames(daylight, 3)
+    assert controls() == [cam.locked]
+    frames(lamp, PiCamera.RELOCK_AFTER + 0.5)
+    if owner_gains is not None:
+        assert controls() == [cam.locked] and cam.locked["ColourGains"] == owner_gains
+        return
+    assert controls()[1] == {"AeEnable": True, "AwbEnable": True}
+    frames(daylight, 1.0)  # what the white balance makes of the tray under the lamp
+    assert controls()[2:] == [cam.locked] and not cam.locked["AwbEnable"]
+    frames(daylight, 2 * PiCamera.RELOCK_AFTER)
     assert len(controls()) == 3
     cam.close()
 
