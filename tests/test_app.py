@@ -230,40 +230,53 @@ def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_pat
     assert "Speicherkarte ist voll" in app.notice and app.running  # the config's language: German
 
 
-def test_an_undone_step_takes_back_the_example_its_answer_taught(tmp_path, monkeypatch):
-    """A player who pressed the wrong face for an unsure die and undid the step expects the slip forgotten, not
-    kept as an example that has later dice named after it: the undo takes it back from the profile on disk and
-    from the reader; an answer for an earlier step stays. The same die answered twice before its step is a slip
-    too: only the second answer stays."""
+class _RestFrameWatcher:
+    """The dice watcher as ``App._learn`` uses it: the frame of the last still tray, and the reader it is handed."""
+
+    reader = None
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        self.last_rest_frame = np.zeros((480, 640, 3), np.uint8)
+
+    def set_reader(self, reader):
+        self.reader = reader
+
+
+def _taught_fritzo(tmp_path, monkeypatch, seed: int):
+    """A Fritzo profile on disk with two examples of red and blue, and ``teach.confirm`` cutting the die an answer
+    names from a rendered crop (finding it in a frame is teach's own test); returns the rng the crops come from."""
     import numpy as np
     from synth_dice import crops
 
     from companion import profiles, teach
     from vision.taught import Profile
-    from vision.types import DieReading, TrayReading
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    rng = np.random.default_rng(3)
+    rng = np.random.default_rng(seed)
     taught = Profile("fritzo")
     for face in ("red", "blue"):
         for c in crops("fritzo", face, 2, rng, hard=False):
             taught.add(face, c)
     profiles.save_profile(taught)
-
-    app = _app(tmp_path)
-    _press(app, Button.SELECT)  # free play: a session to attach to
-
-    class Watcher:
-        last_rest_frame = np.zeros((480, 640, 3), np.uint8)
-        reader = None
-
-        def set_reader(self, reader):
-            self.reader = reader
-
-    app.watcher = Watcher()
-    # the die in the frame, as the answer names it (finding it in a frame is teach's own test)
     monkeypatch.setattr(teach, "confirm", lambda profile, face, frame, box, plain: profiles.add_confirmed(
         profile, face, crops("fritzo", face, 1, rng, hard=False)[0]))
+    return rng
+
+
+def test_an_undone_step_takes_back_the_example_its_answer_taught(tmp_path, monkeypatch):
+    """A player who pressed the wrong face for an unsure die and undid the step expects the slip forgotten, not
+    kept as an example that has later dice named after it: the undo takes it back from the profile on disk and
+    from the reader; an answer for an earlier step stays. The same die answered twice before its step is a slip
+    too: only the second answer stays."""
+    from companion import profiles
+    from vision.types import DieReading, TrayReading
+
+    _taught_fritzo(tmp_path, monkeypatch, 3)
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play: a session to attach to
+    app.watcher = _RestFrameWatcher()
     app.session.learn = lambda index, face: app._learn("fritzo", index, face)
 
     def unsure_roll() -> None:
@@ -303,31 +316,12 @@ def test_an_undone_step_takes_back_the_example_its_answer_taught(tmp_path, monke
 def test_an_undo_after_a_restart_takes_back_a_slip_taught_before_it(tmp_path, monkeypatch):
     """The journal keeps the examples answers taught beside the steps: after a power cut, undoing a step still takes
     back its answer's example, an answer taken back before the cut stays taken back, and an earlier step's stays."""
-    import numpy as np
-    from synth_dice import crops
-
-    from companion import profiles, teach
-    from vision.taught import Profile
+    from companion import profiles
     from vision.types import DieReading, TrayReading
 
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    rng = np.random.default_rng(4)
-    taught = Profile("fritzo")
-    for face in ("red", "blue"):
-        for c in crops("fritzo", face, 2, rng, hard=False):
-            taught.add(face, c)
-    profiles.save_profile(taught)
-    monkeypatch.setattr(teach, "confirm", lambda profile, face, frame, box, plain: profiles.add_confirmed(
-        profile, face, crops("fritzo", face, 1, rng, hard=False)[0]))
-
-    class Watcher:
-        last_rest_frame = np.zeros((480, 640, 3), np.uint8)
-
-        def set_reader(self, reader):
-            pass
-
+    _taught_fritzo(tmp_path, monkeypatch, 4)
     app = _app(tmp_path, start_free_play=True)
-    app.watcher = Watcher()
+    app.watcher = _RestFrameWatcher()
     app.session.learn = lambda index, face: app._learn("fritzo", index, face)
     for answers, dice in ((["green"], [1]), (["red", "blue"], [2])):  # the "red" a slip, answered again
         app.session.latest_reading = TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),))

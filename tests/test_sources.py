@@ -6,6 +6,7 @@ import os
 import sys
 import time
 import types
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -360,14 +361,15 @@ def test_a_hung_pi_camera_is_started_again_by_itself(fake_picamera2) -> None:
     assert fake_picamera2.instances[-1].calls[-2:] == [("stop",), ("close",)]
 
 
-def test_the_pi_camera_finds_its_exposure_again_when_the_light_changes_for_good(fake_picamera2) -> None:
-    """Locked at the start, the exposure burnt the dice out once a ceiling light was switched on."""
+def _pi_under_lamps(fake_picamera2, **kw) -> tuple[PiCamera, Callable, Callable]:
+    """An open Pi camera on a fake clock; ``frames(light, seconds)`` reads that long under that light (10 frames a
+    second), ``controls()`` lists what was set on the camera."""
     clock = FakeClock()
-    cam = PiCamera(size=(160, 120), settle=0, clock=clock)
+    cam = PiCamera(size=(160, 120), settle=0, clock=clock, **kw)
     cam.open()
     picam = fake_picamera2.instances[0]
 
-    def frames(light: int, seconds: float) -> None:
+    def frames(light: int | tuple[int, int, int], seconds: float) -> None:
         fake_picamera2.light = light
         for _ in range(int(seconds * 10)):
             assert cam.read() is not None
@@ -376,6 +378,12 @@ def test_the_pi_camera_finds_its_exposure_again_when_the_light_changes_for_good(
     def controls() -> list[dict]:
         return [c[1] for c in picam.calls if c[0] == "set_controls"]
 
+    return cam, frames, controls
+
+
+def test_the_pi_camera_finds_its_exposure_again_when_the_light_changes_for_good(fake_picamera2) -> None:
+    """Locked at the start, the exposure burnt the dice out once a ceiling light was switched on."""
+    cam, frames, controls = _pi_under_lamps(fake_picamera2)
     frames(120, 3)
     frames(230, PiCamera.RELOCK_AFTER - 1)  # a white sleeve over the tray, a lamp for a moment: not for good
     frames(120, 3)
@@ -396,20 +404,7 @@ def test_the_pi_camera_finds_its_exposure_again_when_the_light_changes_for_good(
 def test_the_pi_camera_finds_its_white_balance_again_when_the_lamps_change_colour(fake_picamera2, owner_gains) -> None:
     """Taught by daylight and read under a warm lamp of the same brightness, the taught reader asked about most
     dice: a lasting change of the light's colour is looked at again too, unless the owner gave the colour gains."""
-    clock = FakeClock()
-    cam = PiCamera(size=(160, 120), settle=0, clock=clock, colour_gains=owner_gains)
-    cam.open()
-    picam = fake_picamera2.instances[0]
-
-    def frames(light: tuple[int, int, int], seconds: float) -> None:
-        fake_picamera2.light = light
-        for _ in range(int(seconds * 10)):
-            assert cam.read() is not None
-            clock.now += 0.1
-
-    def controls() -> list[dict]:
-        return [c[1] for c in picam.calls if c[0] == "set_controls"]
-
+    cam, frames, controls = _pi_under_lamps(fake_picamera2, colour_gains=owner_gains)
     daylight, lamp = (150, 150, 150), (110, 140, 170)  # the lamp: as bright, warmer (B, G, R)
     frames(daylight, 3)
     frames((140, 150, 160), PiCamera.RELOCK_AFTER + 1)  # a little warmer: within what the reader takes
