@@ -172,13 +172,14 @@ class GameSession:
         """Take back the learned examples ``which`` picks (by steps then, reading, die); returns them."""
         keep, gone = [], []
         for entry in self._learned:
-            if not which(*entry[:3]):
+            steps, reading, die, example = entry
+            if not which(steps, reading, die):
                 keep.append(entry)
                 continue
-            gone.append(entry[3])
+            gone.append(example)
             try:
                 if self.unlearn is not None:
-                    self.unlearn(entry[3])
+                    self.unlearn(example)
             except CompanionError as exc:
                 self.error = str(exc)
         self._learned = keep
