@@ -494,17 +494,17 @@ class App:
 
     def _unlearn(self, example: Example) -> None:
         """Take back an example ``_learn`` added (its step was undone, or the die was answered again), also one
-        the journal named after a restart."""
-        from companion.profiles import drop_confirmed
-        from companion.teach import load_for_reading
+        the journal named after a restart. A set taught anew since, or its profile removed, holds nothing to take
+        back: the undo says nothing of it (a damaged profile is said, as at any load)."""
+        from companion.profiles import drop_confirmed, load_profile
 
         dice_set, face, key = example.get("set"), example.get("face"), example.get("key")
         if not (isinstance(dice_set, str) and isinstance(key, str)):
             log.warning("a journal's example cannot be taken back, it names no example: %r", example)
             return
         try:
-            _, profile = load_for_reading(dice_set)
-            drop_confirmed(profile, face, key)
+            if drop_confirmed(load_profile(dice_set), face, key) is None:
+                return
         except OSError as exc:  # the undo still counts; only the example stays on the card
             self.show_notice(t("core.example_not_dropped", self.lang, error=disk_words(exc, self.lang)), seconds=6)
             return

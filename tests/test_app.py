@@ -339,6 +339,28 @@ def test_an_undo_after_a_restart_takes_back_a_slip_taught_before_it(tmp_path, mo
     assert _app(tmp_path, start_free_play=True).session._learned == []  # and the journal says so too
 
 
+def test_an_undo_after_the_profile_was_removed_just_steps_back(tmp_path, monkeypatch):
+    """The set taught anew or its profile removed since the answer: nothing to take back, and the undo says only
+    that it stepped back (not that the set needs teaching)."""
+    from companion import profiles
+    from vision.types import DieReading, TrayReading
+
+    _taught_fritzo(tmp_path, monkeypatch, 5)
+    app = _app(tmp_path, start_free_play=True)
+    app.watcher = _RestFrameWatcher()
+    app.session.learn = lambda index, face: app._learn("fritzo", index, face)
+    app.session.latest_reading = TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),))
+    app.session.confirm_face(0, "green")
+    assert app.session.apply({"action": "roll", "dice": [1]})
+    profiles.profile_path("fritzo").unlink()
+
+    again = _app(tmp_path, start_free_play=True)
+    _press(again, Button.UNDO, Press.LONG)
+    assert again.session.engine.rolls == [] and again.session.error is None
+    assert again.notice == "Einen Schritt zurückgenommen." and again.notice_good
+    assert not profiles.profile_path("fritzo").exists()  # nothing written for a set not taught
+
+
 def test_pip_dice_are_read_with_their_taught_faces_in_a_game(tmp_path, monkeypatch):
     """A face taught for d6 (an emblem 6) counts in the games too, not only on the command line; with a corrupt
     or missing d6 profile the pip reader alone reads (pip dice need no teaching)."""
