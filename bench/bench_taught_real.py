@@ -61,7 +61,7 @@ from yardstick import line, yardstick  # noqa: E402
 
 from companion.profiles import blank_faces  # noqa: E402
 from vision import face_outline, taught  # noqa: E402
-from vision.datasets import default_datasets, folders, select  # noqa: E402
+from vision.datasets import default_datasets, folders, holdout_names, select  # noqa: E402
 from vision.detect import DieCandidate, candidate_at, find_any_dice, held_twice  # noqa: E402
 
 FACES = tuple(str(f) for f in range(1, 7))
@@ -76,7 +76,7 @@ class Photos:
         self._labels = select(folder, "all")
         self._twice: dict[str, set[int]] = {}
         self._looks = looks or []
-        self._held = set(select(folder, "holdout"))
+        self._held = holdout_names(folder.name, list(self._labels))
 
     def found(self, name: str) -> tuple[np.ndarray | None, list[DieCandidate]]:
         """The photo and the finder's dice in it; a held-out photo as ``looks`` make it (the light of the evening

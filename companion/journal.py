@@ -81,8 +81,7 @@ class Journal:
     def record(self, action: dict[str, Any]) -> None:
         self._append({"action": action})
 
-    def rewrite(self, game: str, actions: list[dict[str, Any]], learned: Sequence[tuple[int, dict[str, Any]]] = ()
-                ) -> None:
+    def rewrite(self, game: str, actions: list[dict[str, Any]], learned: Sequence[tuple[int, dict[str, Any]]]) -> None:
         """The whole game at once, atomically. After a write failed (a full disk, an SD card gone read-only) the file
         misses steps, and appending to it would replay a different game: once writing works again, it is replaced
         by the game as played, with the examples answers taught that still stand."""
