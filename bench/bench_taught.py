@@ -57,6 +57,7 @@ from companion.profiles import blank_faces  # noqa: E402
 from hardware.synthetic import OBLIQUE  # noqa: E402
 from vision import face_outline, taught  # noqa: E402
 from vision.detect import find_any_dice  # noqa: E402
+from vision.face_marks import table_light  # noqa: E402
 
 
 def _crop_items(set_name, faces, n, rng, profile=None):
@@ -92,6 +93,11 @@ LEVELS = {"crop": _crop_items, "tray": _tray_items, "oblique": partial(_tray_ite
 def _crop(item) -> np.ndarray:
     """The crop the matcher reads: a crop level item is one; a tray's (frame, candidate) is cropped by die_crop."""
     return face_outline.die_crop(*item) if isinstance(item, tuple) else item
+
+
+def _light(item) -> np.ndarray | None:
+    """The light on the table the die lies on (``face_marks.table_light``): a tray's; None for a crop alone."""
+    return table_light(item[0]) if isinstance(item, tuple) else None
 
 
 def teach(set_name: str, gen, examples: int, rng: np.random.Generator) -> taught.Profile:
@@ -133,13 +139,13 @@ def _take(profile: taught.Profile, face: str, examples: int, gen, rng: np.random
         for _, c in gen(profile.set_name, [face], examples, rng)[0]:
             if c is None or taken == examples:
                 continue
-            crop = _crop(c)
+            crop, light = _crop(c), _light(c)
             for blurred in range(AGAIN + 1):
                 try:
-                    profile.add(face, crop, sharp=blurred < AGAIN)
+                    profile.add(face, crop, sharp=blurred < AGAIN, light=light)
                 except taught.TooSoft:
                     shown = [d for _, d in gen(profile.set_name, [face], 1, again)[0] if d is not None]
-                    crop = _crop(shown[0]) if shown else crop
+                    crop, light = (_crop(shown[0]), _light(shown[0])) if shown else (crop, light)
                     continue
                 except taught.MarkNotSeen:
                     break
@@ -161,15 +167,15 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
             missed += 1
             continue
         t0 = time.perf_counter()
-        crop = _crop(c)
-        m = taught.match(profile, crop)
+        crop, light = _crop(c), _light(c)
+        m = taught.match(profile, crop, light)
         times.append(time.perf_counter() - t0)
         right += m.face == face
         unknown += m.face is None
         wrong += m.face is not None and m.face != face
         if evening and m.face != face:
             try:
-                profile.add(face, crop)
+                profile.add(face, crop, light=light)
             except taught.MarkNotSeen:
                 pass  # the answer counts for the game; the teaching screen keeps no blank example of it
     untaught = confident = 0
@@ -177,7 +183,7 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
         if c is None:
             continue
         untaught += 1
-        confident += taught.match(profile, _crop(c)).face is not None
+        confident += taught.match(profile, _crop(c), _light(c)).face is not None
     read = right + unknown + wrong
     frames = list({id(c[0]): c[0] for _, c in items if isinstance(c, tuple)}.values())
     find_times = []

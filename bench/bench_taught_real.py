@@ -63,6 +63,7 @@ from companion.profiles import blank_faces  # noqa: E402
 from vision import face_outline, taught  # noqa: E402
 from vision.datasets import default_datasets, folders, holdout_names, select  # noqa: E402
 from vision.detect import DieCandidate, candidate_at, find_any_dice, held_twice  # noqa: E402
+from vision.face_marks import table_light  # noqa: E402
 
 FACES = tuple(str(f) for f in range(1, 7))
 
@@ -100,6 +101,11 @@ class Photos:
         cand = candidate_at(cands, _pixels(box, w, h))
         return None if cand is None or id(cand) in self._twice[name] else face_outline.die_crop(frame, cand)
 
+    def light(self, name: str) -> np.ndarray | None:
+        """The light on the table in this photo (``face_marks.table_light``), as the companion measures it."""
+        frame, _ = self.found(name)
+        return None if frame is None else table_light(frame)
+
 
 def _pixels(box: tuple[float, float, float, float], w: int, h: int) -> tuple[float, float, float, float]:
     return box[0] * w, box[1] * h, box[2] * w, box[3] * h
@@ -130,7 +136,7 @@ def _take(photos: Photos, profile: taught.Profile, face: str, dice: Iterator[tup
         if crop is None:
             continue
         try:
-            profile.add(face, crop, sharp=blurred < AGAIN)
+            profile.add(face, crop, sharp=blurred < AGAIN, light=photos.light(name))
         except taught.MarkNotSeen:  # the teaching screen asks for that die again
             continue
         except taught.TooSoft:  # ... and for another photo, AGAIN times in a row, when it is blurred
@@ -144,7 +150,7 @@ def _take(photos: Photos, profile: taught.Profile, face: str, dice: Iterator[tup
 def without(profile: taught.Profile, face: str) -> taught.Profile:
     """The profile as if nobody had taught ``face``: its dice must then come back unknown."""
     fewer = taught.Profile(profile.set_name, list(profile.names), profile.vectors, crops=None,
-                           blank_faces=profile.blank_faces, side=profile.side)
+                           blank_faces=profile.blank_faces, side=profile.side, lights=profile.lights)
     fewer.remove([i for i, n in enumerate(profile.names) if n == face])
     return fewer
 
@@ -154,7 +160,7 @@ def run(folder: Path, examples: int, seed: int, evening: bool = False, looks: li
     profile = teach(photos, examples, np.random.default_rng(seed))
     out = {"set": folder.name, "dice": 0, "missed": 0, "extra": 0, "right": 0, "unknown": 0, "wrong": 0, "untaught": 0,
            "confident": 0, "times": []}
-    held: list[tuple[str, np.ndarray]] = []
+    held: list[tuple[str, np.ndarray, np.ndarray | None]] = []
     photos_held = sorted(select(folder, "holdout").items())
     for name, dice in photos_held:
         for d in dice:
@@ -162,11 +168,11 @@ def run(folder: Path, examples: int, seed: int, evening: bool = False, looks: li
             if crop is None:
                 out["missed"] += 1
                 continue
-            held.append((str(d.face), crop))
+            held.append((str(d.face), crop, photos.light(name)))
     out["extra"] = sum(extra_readings(photos, profile, name, dice) for name, dice in photos_held)
-    for face, crop in held:
+    for face, crop, light in held:
         t0 = time.perf_counter()
-        m = taught.match(profile, crop)
+        m = taught.match(profile, crop, light)
         out["times"].append(time.perf_counter() - t0)
         out["dice"] += 1
         out["right"] += m.face == face
@@ -174,15 +180,15 @@ def run(folder: Path, examples: int, seed: int, evening: bool = False, looks: li
         out["wrong"] += m.face is not None and m.face != face
         if evening and m.face != face:  # the players answer, and the answer is kept (profiles.add_confirmed)
             try:
-                profile.add(face, crop)
+                profile.add(face, crop, light=light)
             except taught.MarkNotSeen:
                 pass
     for left_out in FACES:
         fewer = without(profile, left_out)
-        for face, crop in held:
+        for face, crop, light in held:
             if face == left_out:
                 out["untaught"] += 1
-                out["confident"] += taught.match(fewer, crop).face is not None
+                out["confident"] += taught.match(fewer, crop, light).face is not None
     return out
 
 
@@ -193,7 +199,8 @@ def extra_readings(photos: Photos, profile: taught.Profile, name: str, dice: lis
     if frame is None:
         return 0
     found = face_outline.distinct_dice(frame, cands)
-    matches = [taught.match(profile, f.crop) for f in found]
+    light = table_light(frame)
+    matches = [taught.match(profile, f.crop, light) for f in found]
     h, w = frame.shape[:2]
     centres = [(d.center[0] * w, d.center[1] * h) for d in dice]
     read: set[int] = set()

@@ -3,12 +3,13 @@
 A profile is the evening's work of a family (every face shown to the camera), so it is written atomically and a
 file that cannot be read is never deleted: it is renamed aside (``<set>.npz.corrupt-<time>``) and the player is
 told to teach again. The file is a plain compressed ``numpy.savez`` archive (names, vectors, version, set name, the
-example photos and the examples as the side net outlines them), read with ``allow_pickle=False``: a profile file can
-never run code.
+example photos, the examples as the side net outlines them and the light each was taken in), read with
+``allow_pickle=False``: a profile file can never run code.
 
 The example photos are kept so that a new version of the reader (another FEATURE_VERSION) describes them again
 and saves the profile in its own form at the next start: an update must not cost a family its evening's teaching.
-A profile saved before the side net came (``Profile.side``) is completed from them the same way.
+A profile saved before the side net came (``Profile.side``) is completed from them the same way; one saved before the
+lights were kept (``Profile.lights``) reads as before, its examples' light not known.
 Profiles stored without them (reader version 4 and older) cannot be upgraded and are refused with "teach again".
 """
 
@@ -43,7 +44,8 @@ def to_bytes(profile: Profile) -> bytes:
     if profile.side is not None:
         extra["side"] = profile.side.astype(np.float32)
     np.savez_compressed(buf, names=np.array(profile.names, dtype=np.str_), vectors=profile.vectors.astype(np.float32),
-                        version=np.array(profile.version), set_name=np.array(profile.set_name), **extra)
+                        version=np.array(profile.version), set_name=np.array(profile.set_name),
+                        lights=profile.lights.astype(np.float32), **extra)
     return buf.getvalue()
 
 
@@ -58,16 +60,19 @@ def from_bytes(data: bytes, set_name: str) -> tuple[Profile, bool]:
             stored_set = str(z["set_name"])
             crops = np.asarray(z["crops"]) if "crops" in z.files else None
             side = np.asarray(z["side"], np.float32) if "side" in z.files else None
+            lights = np.asarray(z["lights"], np.float32) if "lights" in z.files else None
     except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError) as e:
         raise ValueError(f"not a profile file ({e.__class__.__name__})") from None
     if stored_set != set_name:
         raise ValueError(f"holds the dice set {stored_set!r}, not {set_name!r}")
     if crops is not None and (crops.dtype != np.uint8 or crops.shape != (len(names), CROP, CROP, 3)):
         raise ValueError("its example photos are damaged")
+    if lights is not None and (lights.shape != (len(names), 3) or np.isinf(lights).any() or (lights <= 0).any()):
+        raise ValueError("its examples' lights are damaged")
     if version != FEATURE_VERSION:
         if crops is None:
             raise ValueError(f"made by another version of the reader ({version}, this one is {FEATURE_VERSION})")
-        return Profile.from_crops(set_name, names, crops), True
+        return Profile.from_crops(set_name, names, crops, lights), True
     if vectors.ndim != 2 or vectors.shape[1] != DIM or len(vectors) != len(names) or not np.isfinite(vectors).all():
         raise ValueError("its examples are damaged")
     if side is not None and (side.shape != vectors.shape or not np.isfinite(side).all()):
@@ -75,7 +80,7 @@ def from_bytes(data: bytes, set_name: str) -> tuple[Profile, bool]:
     completed = side is None and crops is not None and side_net() is not None  # saved before the side net came
     if completed:
         side = side_descriptors(crops)
-    return Profile(set_name, names, vectors, version, crops, side=side), completed
+    return Profile(set_name, names, vectors, version, crops, side=side, lights=lights), completed
 
 
 def blank_faces(set_name: str) -> frozenset[str] | None:
@@ -123,14 +128,15 @@ def save_profile(profile: Profile) -> Path:
     return path
 
 
-def add_confirmed(profile: Profile, face: str, crop_bgr: np.ndarray) -> Path | None:
-    """A player confirmed what an unknown die shows: keep it as one more example, and save at once; None when it
-    was not kept (a face that always carries a mark, seen without one: its top face was not found).
+def add_confirmed(profile: Profile, face: str, crop_bgr: np.ndarray, light: np.ndarray | None = None) -> Path | None:
+    """A player confirmed what an unknown die shows: keep it as one more example, taken in ``light``
+    (``face_marks.table_light`` of its frame), and save at once; None when it was not kept (a face that always
+    carries a mark, seen without one: its top face was not found).
 
     This is how the reader gets better during the evening: the next roll of that face, in that light, matches.
     """
     try:
-        profile.add(face, crop_bgr)
+        profile.add(face, crop_bgr, light=light)
     except MarkNotSeen:
         return None
     return save_profile(profile)

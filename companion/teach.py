@@ -37,6 +37,7 @@ from companion.errors import CompanionError, ImageError, ProfileError
 from companion.i18n import disk_words, t
 from vision import face_outline, taught
 from vision.detect import DieCandidate, candidate_at, find_any_dice, held_twice
+from vision.face_marks import table_light
 from vision.frame import read_photo
 from vision.taught import Profile
 from vision.types import DieReading, TrayReading
@@ -219,7 +220,8 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     added = 0
     skipped: list[str] = []
     taught_now: list[str] = []
-    blurred: list[tuple[str, np.ndarray, int]] = []  # (face, crop, line): too soft to keep while a face has sharper
+    # (face, crop, line, the light it was taken in): too soft to keep while a face has sharper
+    blurred: list[tuple[str, np.ndarray, int, np.ndarray | None]] = []
     for image, face, labelled, line in rows:
         if image not in frames:
             frame = _read_image(image, lang)
@@ -235,28 +237,29 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
             skipped.append(t("teach.ex_touching", lang, line=line))
             continue
         crop = face_outline.die_crop(frame, cand or _box_die(box))
+        light = table_light(frame)
         try:
-            profile.add(face, crop, sharp=True)
+            profile.add(face, crop, sharp=True, light=light)
         except taught.MarkNotSeen:
             skipped.append(t("teach.ex_no_mark", lang, line=line, face=face))
             continue
         except taught.TooSoft:
-            blurred.append((face, crop, line))
+            blurred.append((face, crop, line, light))
             continue
         added += 1
         taught_now.append(face)
     # a blurred photo is left out where its face has a sharp one; kept where it has none (the camera may never be
     # sharper), as the teaching screen keeps it after asking twice
     kept = profile.counts()  # what each face has without its blurred photos (this folder's sharp ones, and before)
-    for face, crop, line in blurred:
+    for face, crop, line, light in blurred:
         if kept.get(face, 0):
             skipped.append(t("teach.ex_blurred", lang, line=line, face=face))
             continue
-        profile.add(face, crop)
+        profile.add(face, crop, light=light)
         added += 1
         taught_now.append(face)
     notes = [t("teach.ex_all_blurred", lang, face=face)
-             for face in dict.fromkeys(f for f, _, _ in blurred) if not kept.get(face, 0)]
+             for face in dict.fromkeys(f for f, *_ in blurred) if not kept.get(face, 0)]
     for face in dict.fromkeys(taught_now):
         said = profile.settle(face)
         if said == "dropped":
@@ -298,7 +301,8 @@ def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = 
     except Exception:  # noqa: BLE001 - the finder promises not to raise; a bad frame must not end the evening
         cands = []
     found = face_outline.distinct_dice(np.asarray(frame_bgr), cands)  # a die seen from the side, once
-    matches = [taught.match(profile, f.crop) for f in found]
+    light = table_light(frame_bgr) if found else None
+    matches = [taught.match(profile, f.crop, light) for f in found]
     if dice_set.reader == "pips":
         dice = _read_pip_set(frame_bgr, [f.cand for f in found], matches, dice_set)
     else:  # a die's marked side not as one more die, a laptop's key not as a die
@@ -351,7 +355,7 @@ def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, 
     ``plain``: the set's dice are plain colour cubes, found as ``read_taught`` found them."""
     cands = find_any_dice(frame_bgr, plain=plain)
     crop = face_outline.die_crop(np.asarray(frame_bgr), candidate_at(cands, box) or _box_die(box))
-    return profiles.add_confirmed(profile, face, crop)
+    return profiles.add_confirmed(profile, face, crop, table_light(frame_bgr))
 
 
 def reader_for_set(set_name: str) -> Callable[[np.ndarray], TrayReading] | None:

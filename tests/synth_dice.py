@@ -218,6 +218,7 @@ def tray_readings(set_name: str, faces: list[str], rng: np.random.Generator, siz
     """
     from hardware.synthetic import die_under, render_tray
     from vision.detect import find_any_dice
+    from vision.face_marks import table_light
     from vision.face_outline import distinct_dice
     from vision.taught import dice_of_the_set, match
 
@@ -227,7 +228,8 @@ def tray_readings(set_name: str, faces: list[str], rng: np.random.Generator, siz
     extra = 0
     dice = distinct_dice(frame, find_any_dice(frame, plain=_plain(set_name)))
     if profile is not None:
-        dice = [dice[i] for i in dice_of_the_set(profile, dice, [match(profile, f.crop) for f in dice])]
+        light = table_light(frame)
+        dice = [dice[i] for i in dice_of_the_set(profile, dice, [match(profile, f.crop, light) for f in dice])]
     for found in dice:
         die = die_under(found.top_centre, truth)
         if die is None or die in read:

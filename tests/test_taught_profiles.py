@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import numpy as np
 import pytest
 from synth_dice import crops
@@ -145,3 +147,26 @@ def test_confirmed_answer_becomes_an_example_on_disk():
     stored = profiles.load_profile("fritzo")
     assert stored.counts()["green"] == 1
     assert taught.match(stored, crops("fritzo", "green", 1, rng, hard=False)[0]).nearest == "green"
+
+
+def test_the_light_each_example_was_taken_in_is_stored_and_kept_through_an_update(data_home):
+    """``Profile.lights`` goes to disk; a profile saved before the lights were kept reads as before (lights not
+    known); a reader update that describes the photos again keeps them; damaged lights are refused like damaged
+    examples."""
+    p = _profile()
+    p.lights[:2] = [120, 130, 140]  # the red photos' light; the blue ones' not known
+    back, _ = profiles.from_bytes(profiles.to_bytes(p), "fritzo")
+    assert np.array_equal(back.lights, p.lights, equal_nan=True)
+    green = crops("fritzo", "green", 1, np.random.default_rng(9), hard=False)[0]
+    profiles.add_confirmed(back, "green", green, np.float32([60, 70, 90]))
+    assert profiles.load_profile("fritzo").lights[-1].tolist() == [60, 70, 90]
+    older = {k: v for k, v in np.load(io.BytesIO(profiles.to_bytes(p))).items() if k != "lights"}
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **older)
+    assert np.isnan(profiles.from_bytes(buf.getvalue(), "fritzo")[0].lights).all()
+    p.version = taught.FEATURE_VERSION - 1
+    upgraded, described_again = profiles.from_bytes(profiles.to_bytes(p), "fritzo")
+    assert described_again and np.array_equal(upgraded.lights, back.lights[:4], equal_nan=True)
+    p.lights = np.full((4, 3), np.inf, np.float32)
+    with pytest.raises(ValueError, match="lights are damaged"):
+        profiles.from_bytes(profiles.to_bytes(p), "fritzo")

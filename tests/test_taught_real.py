@@ -115,3 +115,17 @@ def test_a_screw_hole_in_the_tray_is_not_named_by_the_side_nets_outline(byler: P
     assert taught._judge(profile, crop, None).blank
     assert taught._judge(profile.side_profile(), crop, side_corners(crop)).face == "1"
     assert taught.match(profile, crop).face is None
+
+
+@pytest.mark.parametrize(("look", "least"), [("warm", 0.8), ("dark", 0.65)])
+def test_real_dice_taught_by_daylight_are_read_under_another_lamp(matteo: Path, look: str, least: float) -> None:
+    """Taught from the photos as they are, the held-out photos read as a warm lamp the webcam's white balance does
+    not follow shows them, or a dim one (bench/camera_looks.py): the examples are seen in that light
+    (``taught.Profile.under``). Before, 14 % (warm) and 62 % (dark) were read, seeds 0-1; now about 87 % and 74 %,
+    and still none named wrongly. In the dark, a "2" whose pip the side net's outline cut off was named "1" until
+    that look only confirmed the first look's near miss there (two_8.jpg: ``taught.match``'s ``confirm_only``)."""
+    r = bench_taught_real.run(matteo, examples=2, seed=0, looks=[look])
+    assert r["dice"] >= 100
+    assert r["wrong"] == 0
+    assert r["confident"] == 0, "a face left out of the teaching was named"
+    assert r["right"] >= least * r["dice"]

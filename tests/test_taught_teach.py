@@ -75,6 +75,26 @@ def test_read_taught_gives_face_names_and_json(tmp_path):
     assert empty.dice == ()
 
 
+def test_dice_taught_from_photos_are_read_in_the_evening_lamps_light(tmp_path):
+    """``teach --examples`` keeps the light of each photo's table, and ``read_taught`` measures the light of the
+    frame it reads: the same dice under a warm lamp the camera's white balance does not follow are read, where
+    without the lights they were asked about (``taught.Profile.under``)."""
+    faces = ["1", "2", "3", "?"]
+    write_examples(tmp_path / "ex", "echt-spitze", faces, seed=5)
+    teach_from_examples("echt-spitze", tmp_path / "ex")
+    profile = profiles.load_profile("echt-spitze")
+    assert np.isfinite(profile.lights).all() and sorted(profile.names) == sorted(faces)
+    without_lights = Profile("echt-spitze", profile.names, profile.vectors, crops=profile.crops, side=profile.side,
+                             blank_faces=profile.blank_faces)
+    read = asked = 0
+    for i, face in enumerate(faces):
+        frame = cv2.imread(str(tmp_path / "ex" / f"ex{i:02d}.jpg"))
+        warm = np.clip(frame * np.float32([0.7, 1.0, 1.35]), 0, 255).astype(np.uint8)
+        read += read_taught(warm, "echt-spitze").faces == [face]
+        asked += read_taught(warm, "echt-spitze", without_lights).faces == [None]
+    assert read == len(faces) and asked >= 2
+
+
 def test_reading_an_untaught_set_says_teach_first():
     with pytest.raises(ProfileError, match="companion teach haste-worte"):
         read_taught(np.zeros((100, 100, 3), np.uint8), "haste-worte")

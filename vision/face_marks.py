@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from vision.face_outline import FACE, side_corners, side_net, top_face
+from vision.frame import as_bgr
 
 GRID = 32  # side of the shape grid
 CHANNELS = 4  # ink, its gradient (x, y: the mark's edges), bright print
@@ -117,9 +118,9 @@ def canonical(crop_bgr: np.ndarray, corners: np.ndarray | None = None) -> Canoni
         mark_b, mark_r = (float(v) for v in _column_medians(tint[core][:, ::2]))  # the mark's colour
     else:
         mark_r = mark_b = 0.0
-    chroma = body + CHROMA_FLOOR  # a dark channel's noise must not swing its ratio (the blue of an orange die)
-    colour = np.array([np.log(chroma[2] / chroma[1]), np.log(chroma[0] / chroma[1]),
-                       np.log(float(body.mean()) / 128.0), amount, mark_r, mark_b, *_opponent(body)], np.float32)
+    colour = np.zeros(COLOUR_DIM, np.float32)
+    colour[_BODY_DIMS] = _body_colour(body)
+    colour[3:6] = amount, mark_r, mark_b
     return Canonical(ch, colour, frame)
 
 
@@ -172,13 +173,55 @@ def _column_medians(a: np.ndarray) -> np.ndarray:
     return (part[:, k - 1] + part[:, k]) / 2
 
 
-def _opponent(body: np.ndarray) -> tuple[float, float]:
-    """The body's colour in the opponent plane (red against green, yellow against blue) over its brightness: the
-    angle is its hue, the length its saturation. Light added to every channel alike (a glossy cube's sheen, a veil
+#: the colour vector's values that are the body's own colour (the rest are the mark's amount and colour, relative to
+#: the body): its chromaticity (log red/green, log blue/green), its brightness and its opponent colour
+_BODY_DIMS = [0, 1, 2, 6, 7]
+
+
+def _body_colour(body: np.ndarray) -> np.ndarray:
+    """The colour vector's body values (``_BODY_DIMS``) of one body colour (BGR) or of several (..., 3).
+
+    The chromaticity with CHROMA_FLOOR added to each channel (a dark channel's noise must not swing its ratio: the
+    blue of an orange die); the opponent colour (red against green, yellow against blue) over the brightness: its
+    angle is the hue, its length the saturation. Light added to every channel alike (a glossy cube's sheen, a veil
     of lamp light) leaves the angle where it was; the channel ratios move with it (the blue of an orange cube)."""
-    b, g, r = (float(v) for v in body)
-    m = max((b + g + r) / 3.0, 8.0)
-    return (r - g) / m, (r + g - 2.0 * b) / (np.sqrt(3.0) * m)
+    body = np.asarray(body, np.float64)
+    b, g, r = body[..., 0], body[..., 1], body[..., 2]
+    mean = (b + g + r) / 3.0
+    m = np.maximum(mean, 8.0)
+    return np.stack([np.log((r + CHROMA_FLOOR) / (g + CHROMA_FLOOR)), np.log((b + CHROMA_FLOOR) / (g + CHROMA_FLOOR)),
+                     np.log(mean / 128.0), (r - g) / m, (r + g - 2.0 * b) / (np.sqrt(3.0) * m)], axis=-1)
+
+
+def _body_of(colours: np.ndarray) -> np.ndarray:
+    """The body colours (N x 3, BGR) that colour vectors (N x COLOUR_DIM) were made of: ``_body_colour`` undone
+    from the chromaticity and brightness (exact, the floor of 2 per channel included)."""
+    c = np.asarray(colours, np.float64)
+    red, blue = np.exp(c[:, 0]), np.exp(c[:, 1])
+    green = (384.0 * np.exp(c[:, 2]) + 3.0 * CHROMA_FLOOR) / (red + blue + 1.0)  # the green channel + CHROMA_FLOOR
+    return np.stack([green * blue, green, green * red], axis=1) - CHROMA_FLOOR
+
+
+def relit(colours: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """Colour vectors (N x COLOUR_DIM) as their bodies would look with each channel of the light scaled by
+    ``gains`` (N x 3, BGR): another lamp's colour and brightness. The mark's values are relative to the body and
+    stay; a body brighter than the camera can show is clipped as the camera would clip it."""
+    out = np.array(colours, np.float32, copy=True)
+    body = np.clip(_body_of(colours) * gains, 2.0, 255.0)
+    out[:, _BODY_DIMS] = _body_colour(body)
+    return out
+
+
+def table_light(frame_bgr: object) -> np.ndarray | None:
+    """The colour of the light on the table (BGR): the median of a sparse sample of the frame; None for what is no
+    frame (``vision.frame.as_bgr``). The tray or the table fills most of a frame, so this is the light it is lit by,
+    as the camera sees it, and moves little when dice or a hand come in. What ``taught.Profile.under`` compares:
+    the light an example was taught in with the light a die is read in."""
+    frame = as_bgr(frame_bgr)
+    if frame is None:
+        return None
+    step = max(1, min(frame.shape[:2]) // 60)
+    return np.median(frame[::step, ::step].reshape(-1, 3), axis=0).astype(np.float32) + 1.0
 
 
 def _deviations(face: np.ndarray, planes: np.ndarray, body_lum: np.ndarray

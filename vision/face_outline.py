@@ -175,8 +175,11 @@ def face_corners(crop_bgr: np.ndarray) -> np.ndarray:
     check its crop, and the matcher then asks again for the same crop (``distinct_dice`` crops a frame's dice
     before the matcher reads them).
     """
-    crop = as_crop(crop_bgr)
-    net = top_net()
+    return _remembered_corners(as_crop(crop_bgr), top_net())
+
+
+def _remembered_corners(crop: np.ndarray, net: Model | None) -> np.ndarray:
+    """``_find_corners``, its last CORNER_MEMORY answers remembered by the crop's bytes and the net."""
     key = (hash(crop.tobytes()), id(net))
     if key in _corners_seen:
         return _corners_seen[key].copy()
@@ -187,8 +190,8 @@ def face_corners(crop_bgr: np.ndarray) -> np.ndarray:
     return corners.copy()
 
 
-CORNER_MEMORY = 16  # more dice than a tray of any of the four games holds
-_corners_seen: dict = {}  # (hash of the crop's bytes, which net) -> its corners: face_corners' last answers
+CORNER_MEMORY = 32  # each die of a tray of any of the four games, along both nets' outlines
+_corners_seen: dict = {}  # (hash of the crop's bytes, which net) -> its corners: the nets' last answers
 
 
 def _find_corners(crop: np.ndarray, net: Model | None) -> np.ndarray:
@@ -237,9 +240,10 @@ def side_net() -> Model | None:
 
 def side_corners(crop_bgr: np.ndarray) -> np.ndarray | None:
     """The top face's corners as the side net outlines them (the hand-made finder where it sees no face); None
-    without the side net."""
+    without the side net. Remembered as ``face_corners`` remembers its own: ``taught.match`` may read a die once
+    more in another light."""
     net = side_net()
-    return None if net is None else _find_corners(as_crop(crop_bgr), net)
+    return None if net is None else _remembered_corners(as_crop(crop_bgr), net)
 
 
 def _order(corners: np.ndarray) -> np.ndarray:

@@ -47,6 +47,7 @@ from vision.face_marks import (
     descriptor,
     gradient,
     mark_grids,
+    relit,
     side_descriptors,
     softness,
     with_edges,
@@ -171,6 +172,9 @@ class Profile:
 
     ``side``: each example described again along the outline of the side net (SIDE_MODEL_PATH), for ``match``'s
     last look; None when that net is missing, or the profile was built from descriptors alone.
+
+    ``lights``: the light on the table when each example was taken (``face_marks.table_light`` of its frame, BGR),
+    NaN where it is not known (an example taken from a crop alone, or stored before the lights were): ``under``.
     """
 
     set_name: str
@@ -180,6 +184,7 @@ class Profile:
     crops: np.ndarray | None = field(default_factory=lambda: np.zeros((0, CROP, CROP, 3), np.uint8))
     blank_faces: frozenset[str] | None = None
     side: np.ndarray | None = field(default_factory=lambda: np.zeros((0, DIM), np.float32))
+    lights: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         self.vectors = np.asarray(self.vectors, np.float32).reshape(-1, DIM)
@@ -193,15 +198,19 @@ class Profile:
             self.side = np.asarray(self.side, np.float32).reshape(-1, DIM)
             if len(self.side) != len(self.names):
                 self.side = None
+        lights = None if self.lights is None else np.asarray(self.lights, np.float32).reshape(-1, 3)
+        self.lights = lights if lights is not None and len(lights) == len(self.names) else _unknown(len(self.names))
         self._bank: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
         self._side_profile: Profile | None = None
+        self._under: tuple[bytes, Profile | None] | None = None
 
     @classmethod
-    def from_crops(cls, set_name: str, names: list[str], crops: np.ndarray) -> Profile:
+    def from_crops(cls, set_name: str, names: list[str], crops: np.ndarray, lights: np.ndarray | None = None
+                   ) -> Profile:
         """The profile of these example photos, described by this reader (a stored profile of an older one)."""
         crops = np.stack([as_crop(c) for c in crops]) if len(crops) else np.zeros((0, CROP, CROP, 3), np.uint8)
         return cls(set_name, list(names), np.array([describe(c) for c in crops], np.float32).reshape(-1, DIM),
-                   crops=crops, side=side_descriptors(crops))
+                   crops=crops, side=side_descriptors(crops), lights=lights)
 
     def always_marked(self, name: str) -> bool:
         """Whether the dice set says that face ``name`` always carries a mark (False when it does not say)."""
@@ -213,8 +222,9 @@ class Profile:
         colour faces, nor one whose set is not known): what ``foreign`` and ``dice_of_the_set`` rely on."""
         return self.blank_faces is not None and not self.blank_faces
 
-    def add(self, name: str, crop_bgr: np.ndarray, sharp: bool = False) -> None:
-        """Add one example (a confirmed answer during the evening makes the reader better).
+    def add(self, name: str, crop_bgr: np.ndarray, sharp: bool = False, light: np.ndarray | None = None) -> None:
+        """Add one example (a confirmed answer during the evening makes the reader better), taken in ``light``
+        (``face_marks.table_light`` of its frame; None when not known).
 
         Raises MarkNotSeen, adding nothing, when ``name`` always carries a mark and the crop shows none; with
         ``sharp`` (the teaching asks, and can ask for another photo), raises TooSoft when the mark's photo is
@@ -227,7 +237,7 @@ class Profile:
             raise TooSoft(f"the photo of {name!r} is blurred ({blur:.1f} px)")
         before, before_side = self.crops, self.side
         side = None if before_side is None else side_descriptors(crop[None])
-        self.add_vector(name, descriptor(can))
+        self.add_vector(name, descriptor(can), light)
         if before is not None:
             self.crops = np.concatenate([before, crop[None]])
         if side is not None:
@@ -302,17 +312,51 @@ class Profile:
         self.vectors = self.vectors[keep]
         self.crops = None if self.crops is None else self.crops[keep]
         self.side = None if self.side is None else self.side[keep]
-        self._bank = None
-        self._side_profile = None
+        self.lights = self.lights[keep]
+        self._changed()
 
-    def add_vector(self, name: str, vector: np.ndarray) -> None:
+    def add_vector(self, name: str, vector: np.ndarray, light: np.ndarray | None = None) -> None:
         """Add an example by its descriptor alone (the profile can then no longer be described again)."""
         self.names.append(str(name))
         self.vectors = np.vstack([self.vectors, np.asarray(vector, np.float32).reshape(1, DIM)])
+        self.lights = np.vstack([self.lights, _unknown(1) if light is None else np.float32(light).reshape(1, 3)])
         self.crops = None
         self.side = None
+        self._changed()
+
+    def _changed(self) -> None:
+        """Forget what was kept for the examples as they were."""
         self._bank = None
         self._side_profile = None
+        self._under = None
+
+    def under(self, light: np.ndarray) -> Profile | None:
+        """The examples as they would look in ``light`` (``face_marks.table_light`` of the frame read): each
+        example whose light is known with its body's colour and brightness moved by how the two lights differ,
+        channel by channel (``face_marks.relit``); None where no example's light differs from it by more than
+        SAME_LIGHT. Kept for the next die of the same frame.
+
+        Why: a lamp's colour moves a die's body beyond BODY_TOL (matteo-d6's dice under a warm lamp the camera's
+        white balance does not follow: 14 % read, 86 % asked about), while the table's own colour moves with it."""
+        key = np.float32(light).tobytes()
+        if self._under is not None and self._under[0] == key:
+            return self._under[1]
+        known = np.isfinite(self.lights).all(axis=1)
+        gains = np.ones((len(self), 3), np.float32)
+        gains[known] = np.float32(light)[None, :] / np.maximum(self.lights[known], 1.0)
+        other = None
+        if np.abs(np.log(gains)).max(initial=0.0) > SAME_LIGHT:
+            vectors = self.vectors.copy()
+            vectors[:, SHAPE_DIM:] = relit(self.vectors[:, SHAPE_DIM:], gains)
+            side = None
+            if self.side is not None:
+                side = self.side.copy()
+                side[:, SHAPE_DIM:] = relit(self.side[:, SHAPE_DIM:], gains)
+            other = Profile(self.set_name, list(self.names), vectors, self.version, crops=None,
+                            blank_faces=self.blank_faces, side=side, lights=self.lights)
+            other._bank = self.bank()  # the marks are the same: only the colours moved
+        self._under = (key, other)
+        return other
 
     def side_profile(self) -> Profile | None:
         """The same examples as the side net outlines them (``side``), as a profile of their own; None without."""
@@ -341,6 +385,15 @@ class Profile:
 
     def __len__(self) -> int:
         return len(self.names)
+
+
+def _unknown(n: int) -> np.ndarray:
+    """The lights of ``n`` examples taken where the light is not known."""
+    return np.full((n, 3), np.nan, np.float32)
+
+
+#: two lights this close (log of each channel's ratio) are the same light: the examples are not moved (``under``)
+SAME_LIGHT = 0.05
 
 
 def without_sides(found: list[FoundDie], matches: list[Match]) -> list[int]:
@@ -706,8 +759,34 @@ def nearest_face(score: np.ndarray, table: np.ndarray, index: np.ndarray, blank:
 BLANK_APART = 0.75
 
 
-def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
-    """Name the face in ``crop_bgr`` from the profile's examples, or None when not sure (see module docstring).
+def match(profile: Profile, crop_bgr: np.ndarray, light: np.ndarray | None = None) -> Match:
+    """Name the face in ``crop_bgr`` from the profile's examples, or None when not sure (see module docstring and
+    ``_match``). ``light``: the light on the table in the frame the crop is of (``face_marks.table_light``).
+
+    A die left unknown is read once more against the examples as they would look in that light
+    (``Profile.under``), where it differs from the light they were taken in: a family teaches by daylight and plays
+    under the evening's lamps, or the camera's white balance drifts, and the die's body is another colour than it
+    was taught in. Only then: a die named in the colour it shows is named so, whatever the table. Why not always:
+    the light is measured on the table, and a set taught on a white board and read on a wooden table would have
+    the table's colour taken for the lamp's. And that reading is stricter than the first (``confirm_only``): its
+    later looks only confirm the first look's near miss. Seen in another light, the side net's outline named a "2"
+    whose pip it cut off "1", sure, where the first look had seen the "2" (matteo-d6 under a warm lamp and in the
+    dark: docs/taught-dice.md, "In another light"). Nor a die that shows no mark (a colour cube): its colour alone
+    is its meaning, and a table of another colour taken for a lamp named cubes of colours nobody taught (rendered
+    Fritzo trays, whose table changes every throw: 23 on two tuning seeds)."""
+    first = _match(profile, crop_bgr)
+    if first.face is not None or first.blank or light is None or len(profile) == 0:
+        return first
+    lit = profile.under(light)
+    if lit is None:
+        return first
+    again = _match(lit, crop_bgr, confirm_only=True)
+    return again if again.face is not None else first
+
+
+def _match(profile: Profile, crop_bgr: np.ndarray, confirm_only: bool = False) -> Match:
+    """``match``'s reading of the crop against the examples as they are (with ``confirm_only``, the later looks
+    only confirm the first look's near miss).
 
     A die left unknown is looked at a second time, its top face's sides moved onto the strongest edges
     (``refine_corners``). Seen from beside the tray, the net's outline of the top face often takes in a strip of
@@ -760,13 +839,16 @@ def match(profile: Profile, crop_bgr: np.ndarray) -> Match:
         return first
     # the second look confirms a near miss, or a face it sees plain (it cut no mark off): not worth taking for a far
     # miss whose face always carries a mark; the side net's look names the face it is sure of, after any miss
+    if confirm_only and not near_miss:
+        return first
     second = near_miss or not profile.always_marked(first.nearest)
     for later, by_side in _later_looks(profile, crop, second):
         if later.face is None or later.confidence < SECOND_LOOK:
             continue
         if later.face == first.nearest and (near_miss or later.blank or by_side):
             return later
-        if by_side and not first.blank and not (near_miss and first.nearest.startswith(later.face + "+")):
+        if by_side and not first.blank and not confirm_only and \
+                not (near_miss and first.nearest.startswith(later.face + "+")):
             return later
     return first
 

@@ -24,6 +24,7 @@ from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar
 from hardware.events import Button, ButtonEvent
 from vision import face_outline, rest, taught
 from vision.detect import find_any_dice
+from vision.face_marks import table_light
 from vision.taught import ASK_AGAIN, Profile
 from vision.types import TrayReading
 
@@ -42,6 +43,7 @@ class TeachView:
         self.save = save
         self.on_done = on_done
         self.crop: np.ndarray | None = None
+        self.light: np.ndarray | None = None  # the light on the table where the die asked about lies
         #: the die asked about, and the last dice answered or skipped, with how they lay: with several dice in the
         #: tray each is asked about in turn, and a die still lying as it was is not asked about again
         self.die: LyingDie | None = None
@@ -107,7 +109,7 @@ class TeachView:
         label = face_label(face, self.lang, self.dice_set)
         blurred = self._blurred.get(face, 0)
         try:  # a blurred photo is asked for again, ASK_AGAIN times in a row: a camera may never be sharper
-            self.profile.add(face, self.crop, sharp=blurred < ASK_AGAIN)
+            self.profile.add(face, self.crop, sharp=blurred < ASK_AGAIN, light=self.light)
         except taught.MarkNotSeen:  # a side or a blur taken for the top face: a blank example would mislead
             self.message = t("teach.no_mark", self.lang, face=label)
         except taught.TooSoft:  # a soft example lets an untaught look-alike pass as this face
@@ -161,8 +163,9 @@ class TeachView:
         die = max(waiting, key=lambda f: f.cand.size)
         self.die = LyingDie.seen(frame, die)
         self.crop = die.crop
+        self.light = table_light(frame)  # the light it is taught in: ``taught.Profile.under``
         self.outline = face_outline.face_corners(self.crop)
-        m = taught.match(self.profile, self.crop)
+        m = taught.match(self.profile, self.crop, self.light)
         self.guess = m.nearest if m.nearest is not None and m.confidence > 0.2 else None
         self.message = ""
         self._rebuild_menu()
