@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from companion.errors import SourceError
+from vision.face_marks import table_light
 from vision.frame import opencv_quiet, read_photo
 
 log = logging.getLogger(__name__)
@@ -142,12 +143,13 @@ def light_level(frame: np.ndarray) -> float:
 
 
 def light_cast(frame: np.ndarray) -> np.ndarray:
-    """The colour of the picture's light: the log ratios red/green and blue/green of a sparse sample's median
-    colour. The tray fills most of the picture, so this moves when the lamps change colour, and hardly when dice or
-    a hand do; (0, 0) for a grey picture."""
-    if frame.ndim != 3 or frame.shape[2] < 3:
+    """The colour of the picture's light: the log ratios red/green and blue/green of the light on the table
+    (``vision.face_marks.table_light``). The tray fills most of the picture, so this moves when the lamps change
+    colour, and hardly when dice or a hand do; (0, 0) for a grey picture."""
+    light = table_light(frame)
+    if light is None:
         return np.zeros(2)
-    b, g, r = np.median(frame[::16, ::16, :3].reshape(-1, 3), axis=0).astype(np.float64) + 1.0
+    b, g, r = light.astype(np.float64)
     return np.array([np.log(r / g), np.log(b / g)])
 
 
