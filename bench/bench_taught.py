@@ -16,6 +16,8 @@ Rendered made-up dice (artwork: hardware/game_dice.py; photos: tests/synth_dice.
 Teaching uses ``--examples`` (default 2) photos per face, and up to AGAIN more of a face whose photos do not show the
 same mark (``taught.Profile.settle``, as the teaching screen asks); a blurred photo (``taught.TooSoft``) is shown
 again up to AGAIN times in a row, then kept (since the thirty-seventh session); untaught faces must come back unknown.
+On trays, each example keeps the light of its frame and each die is read in the light of its own
+(``face_marks.table_light``, ``taught.match``'s ``light``), as at the table; a crop alone has none.
 
 ``--evening``: the player answers every die the reader asks about and corrects every wrong one, and the answer
 becomes one more example (as ``companion.profiles.add_confirmed`` does at the table): the rows then say how often

@@ -32,7 +32,9 @@ design. Its "wrong" must still be 0. matteo-d6 (one set of ivory dice, oblique w
     python bench/bench_taught_real.py [--examples 2] [--seed 0[,1,...]] [--evening] [--look warm] [--datasets DIR]
 
 ``--look`` reads the held-out photos as in another light (bench/camera_looks.py, simulated), the teaching photos as
-they are: a set taught by daylight and read under the evening's lamps.
+they are: a set taught by daylight and read under the evening's lamps. Each example keeps the light of its photo and
+each die is read in the light of its own (``face_marks.table_light``), as at the table: a die left unknown is read
+again against the examples as that light shows them (``taught.Profile.under``).
 """
 
 from __future__ import annotations

@@ -775,7 +775,7 @@ def match(profile: Profile, crop_bgr: np.ndarray, light: np.ndarray | None = Non
     is its meaning, and a table of another colour taken for a lamp named cubes of colours nobody taught (rendered
     Fritzo trays, whose table changes every throw: 23 on two tuning seeds)."""
     first = _match(profile, crop_bgr)
-    if first.face is not None or first.blank or light is None or len(profile) == 0:
+    if first.face is not None or first.blank or light is None:
         return first
     lit = profile.under(light)
     if lit is None:
