@@ -208,7 +208,7 @@ def extra_readings(photos: Photos, profile: taught.Profile, name: str, dice: lis
     read: set[int] = set()
     extra = 0
     boxes = [_pixels(d.box, w, h) for d in dice]
-    for i in taught.dice_of_the_set(profile, found, matches):
+    for i in taught.dice_of_the_set(profile, found, matches, light):
         x0, y0, x1, y1 = found[i].cand.box
         tx, ty = found[i].top_centre
         inside = [k for k, (x, y) in enumerate(centres) if x0 <= x <= x1 and y0 <= y <= y1

@@ -306,7 +306,7 @@ def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = 
     if dice_set.reader == "pips":
         dice = _read_pip_set(frame_bgr, [f.cand for f in found], matches, dice_set)
     else:  # a die's marked side not as one more die, a laptop's key not as a die
-        kept = [(found[i], matches[i]) for i in taught.dice_of_the_set(profile, found, matches)]
+        kept = [(found[i], matches[i]) for i in taught.dice_of_the_set(profile, found, matches, light)]
         dice = [DieReading(dice_set.value(m.face) if m.face is not None else None, m.confidence, f.cand.box)
                 for f, m in kept]
     return TrayReading(tuple(dice), (time.perf_counter() - start) * 1000.0)

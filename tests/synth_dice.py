@@ -229,7 +229,7 @@ def tray_readings(set_name: str, faces: list[str], rng: np.random.Generator, siz
     dice = distinct_dice(frame, find_any_dice(frame, plain=_plain(set_name)))
     if profile is not None:
         light = table_light(frame)
-        dice = [dice[i] for i in dice_of_the_set(profile, dice, [match(profile, f.crop, light) for f in dice])]
+        dice = [dice[i] for i in dice_of_the_set(profile, dice, [match(profile, f.crop, light) for f in dice], light)]
     for found in dice:
         die = die_under(found.top_centre, truth)
         if die is None or die in read:

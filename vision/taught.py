@@ -426,7 +426,7 @@ def without_sides(found: list[FoundDie], matches: list[Match]) -> list[int]:
     return [i for i in range(len(found)) if i not in dropped]
 
 
-def foreign(profile: Profile, crop_bgr: np.ndarray) -> bool:
+def foreign(profile: Profile, crop_bgr: np.ndarray, light: np.ndarray | None = None) -> bool:
     """Whether a die the reader left unknown is no die of this set at all: its body's colour or brightness beyond
     FOREIGN tolerances of every example's (``BODY_TOL``, ``LIGHT_TOL``: what a lamp does to one die).
 
@@ -437,14 +437,20 @@ def foreign(profile: Profile, crop_bgr: np.ndarray) -> bool:
     back unknown, as it must: only what is not one of the dice goes. Not for dice of several colours (byler-d6's
     mixed dice lost 42 of 1188 dice so: a die of a colour no example has), nor for sets with plain colour faces,
     whose body is their colour (Fritzo's cubes, Noch X-Mal!'s colour dice): an untaught colour must be asked
-    about."""
+    about.
+
+    With the ``light`` of the frame, a body near the examples as that light shows them (``Profile.under``) is one
+    of the set's too: under a lamp the camera's white balance does not follow, a die nobody taught that face of
+    was left out of the reading instead of asked about."""
     if not len(profile) or not profile.every_face_marked:
         return False
     col = profile.vectors[:, SHAPE_DIM:]
     if float(_body_apart(col[:, None, :], col[None, :, :]).max()) > 1.0:
         return False  # dice of several colours (a family's mixed set): a die of a colour not taught is still a die
     colour = canonical(as_crop(crop_bgr)).colour
-    return float(_body_apart(col, colour[None, :]).min()) > FOREIGN
+    lit = None if light is None else profile.under(light)
+    return all(float(_body_apart(p.vectors[:, SHAPE_DIM:], colour[None, :]).min()) > FOREIGN
+               for p in (profile, lit) if p is not None)
 
 
 def _body_apart(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -460,7 +466,8 @@ def _body_apart(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 FOREIGN = 2.0
 
 
-def dice_of_the_set(profile: Profile, found: list[FoundDie], matches: list[Match]) -> list[int]:
+def dice_of_the_set(profile: Profile, found: list[FoundDie], matches: list[Match], light: np.ndarray | None = None
+                    ) -> list[int]:
     """The indices of the readings that are dice of the set, in order: not a die's side (``without_sides``), and not
     something else the finder took for a die where every face of the set carries a mark
     (``Profile.every_face_marked``: pips, numerals, symbols): one of another body (``foreign``), or one showing none.
@@ -472,7 +479,8 @@ def dice_of_the_set(profile: Profile, found: list[FoundDie], matches: list[Match
     session)."""
     marked = profile.every_face_marked
     return [i for i in without_sides(found, matches)
-            if matches[i].face is not None or not (marked and (matches[i].blank or foreign(profile, found[i].crop)))]
+            if matches[i].face is not None or not (marked and (matches[i].blank or
+                                                               foreign(profile, found[i].crop, light)))]
 
 
 #: how near (in die sides) an unknown reading's top face is to a named die's, or to an earlier unknown one's, to be
