@@ -7,6 +7,9 @@ table (``face_marks.table_light``), kept with each example, says how much each c
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -14,6 +17,10 @@ from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, taught_profile
 
 from companion import profiles
 from vision import face_marks, taught
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+
+import bench_taught  # noqa: E402
 
 DAYLIGHT = np.float32([129, 129, 129])  # the table's colour in the teaching photos (BGR, as table_light gives it)
 WARM = np.float32([0.7, 1.0, 1.35])  # a lamp the camera's white balance does not follow: less blue, more red
@@ -156,3 +163,25 @@ def test_a_die_under_a_strong_lamp_is_still_one_of_the_set():
     cv2.rectangle(key, (12, 12), (68, 68), (28, 26, 24), -1)
     cv2.putText(key, "G", (28, 52), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (230, 230, 230), 2)
     assert taught.foreign(profile, _under(key, tungsten), bulb)
+
+
+def test_examples_moved_by_another_tables_light_name_no_untaught_look_alike():
+    """The light is measured on the table, and on the rendered benchmark's trays the table changes with every throw:
+    its "light" there is mostly another table's. Examples moved by it moved the ranking of the faces, and three
+    untaught "8"s the first reading had asked about (within every tolerance of a "5", the next face too near) were
+    named "5" (benchmark seed 1, Echt Spitze seen from the side). Their colour fitted: the second reading is only
+    for a die whose colour is off (``taught.COLOUR_MOVED``)."""
+    rng = np.random.default_rng(1)
+    gen = bench_taught.LEVELS["oblique+sides"]
+    profile = bench_taught.teach("echt-spitze", gen, 2, rng)
+    gen("echt-spitze", TAUGHT_FACES["echt-spitze"], 15, rng, profile=profile)  # the benchmark draws these first
+    fitting = 0
+    for _, die in gen("echt-spitze", UNTAUGHT_FACES["echt-spitze"], 15, rng, profile=profile)[0]:
+        if die is None:
+            continue
+        crop, light = bench_taught._crop(die), bench_taught._light(die)
+        as_it_is = taught.match(profile, crop)
+        assert taught.match(profile, crop, light) == as_it_is
+        fitting += (as_it_is.face is None and as_it_is.distance <= 1.0 and as_it_is.colour <= taught.COLOUR_MOVED
+                    and profile.under(light) is not None)
+    assert fitting >= 3  # the "8"s: asked about with their colour fitting, in a light unlike the examples'
