@@ -15,6 +15,8 @@ matter, and then compared exactly with the examples:
   BODY_TOL, its brightness, the mark's colour relative to the body). The shapes are compared as a normalised
   squared difference (the best over the turns) and as the worst local difference (an extra or a missing small
   mark).
+- **another lamp**: each example keeps the light of the table it was taken on; a die whose colour is off is read
+  once more against the examples as the light of its own frame would show them (``match``, ``Profile.under``).
 
 Examples are ranked mostly by shape (colour and light count fully only beyond their tolerance, else the nearest
 example would be the one taken under the most similar lamp). A query is answered with a face name only when every
@@ -773,19 +775,19 @@ def match(profile: Profile, crop_bgr: np.ndarray, light: np.ndarray | None = Non
     ``_match``). ``light``: the light on the table in the frame the crop is of (``face_marks.table_light``).
 
     A die left unknown is read once more against the examples as they would look in that light
-    (``Profile.under``), where it differs from the light they were taken in: a family teaches by daylight and plays
-    under the evening's lamps, or the camera's white balance drifts, and the die's body is another colour than it
-    was taught in. Only then: a die named in the colour it shows is named so, whatever the table. Why not always:
-    the light is measured on the table, and a set taught on a white board and read on a wooden table would have
-    the table's colour taken for the lamp's. And that reading is stricter than the first (``confirm_only``): its
-    later looks only confirm the first look's near miss. Seen in another light, the side net's outline named a "2"
-    whose pip it cut off "1", sure, where the first look had seen the "2" (matteo-d6 under a warm lamp and in the
-    dark: docs/taught-dice.md, "In another light"). Only where the colour is off (its nearest face's example beyond
-    COLOUR_MOVED of a colour tolerance): where the colour fits, the lamp explains nothing, and examples moved by a
-    "light" that was another table's moved the ranking of the faces, which named untaught "8"s "5" that the first
-    reading had asked about (rendered Echt Spitze, whose table changes every throw). Nor a die
-    that shows no mark (a colour cube): its colour alone is its meaning, and a table of another colour taken for a
-    lamp named cubes of colours nobody taught (rendered Fritzo trays: 56 on two tuning seeds)."""
+    (``Profile.under``): a family teaches by daylight and plays under the evening's lamps, or the camera's white
+    balance drifts, and the die's body is another colour than it was taught in. A die named in the colour it shows
+    is named so whatever the light: it is measured on the table, and a set taught on a white board and read on a
+    wooden table would have the table's colour taken for the lamp's. The second reading is only for
+    - a die whose colour is off (beyond COLOUR_MOVED of a colour tolerance): where the colour fits, the lamp
+      explains nothing, and examples moved by a "light" that was another table's changed the faces' ranking and
+      named untaught "8"s "5" that the first reading had asked about (rendered Echt Spitze, whose table changes
+      with every throw);
+    - a die that shows a mark: a colour cube's colour is its meaning, and a table of another colour taken for a
+      lamp named cubes of colours nobody taught (rendered Fritzo trays: 56 on two tuning seeds);
+    and its later looks only confirm the first look's near miss (``confirm_only``): seen in another light, the side
+    net's outline named a "2" whose pip it had cut off "1", sure, where the first look had seen the "2" (matteo-d6
+    under a warm lamp and in the dark). docs/taught-dice.md, "In another light"."""
     first = _match(profile, crop_bgr)
     if first.face is not None or first.blank or first.colour <= COLOUR_MOVED or light is None:
         return first
