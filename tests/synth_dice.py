@@ -156,6 +156,15 @@ def taught_profile(set_name: str, seed: int, per_face: int = 2) -> Profile:
     return p
 
 
+def laptop_key() -> np.ndarray:
+    """A laptop's key as the finder crops it: a dark grey cap with a light letter, on a light desk (what the finder
+    took for dice on matteo-d6's webcam photos)."""
+    crop = np.full((80, 80, 3), (170, 200, 215), np.uint8)
+    cv2.rectangle(crop, (12, 12), (68, 68), (28, 26, 24), -1)
+    cv2.putText(crop, "G", (28, 52), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (230, 230, 230), 2)
+    return crop
+
+
 # --- whole trays, through the project's renderer and die finder ----------------------------------------------------
 
 

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-from synth_dice import TAUGHT_FACES, crops, painter_for, side_faces_for, taught_profile, tray_readings
+from synth_dice import (
+    TAUGHT_FACES,
+    crops,
+    laptop_key,
+    painter_for,
+    side_faces_for,
+    taught_profile,
+    tray_readings,
+)
 
 from companion import dicesets, profiles, teach
 from hardware.synthetic import OBLIQUE, die_under, render_tray
@@ -115,20 +123,12 @@ def test_read_from_the_side_a_dies_marked_side_is_seldom_one_more_die():
     assert right_after == right_before >= 75
 
 
-def _key() -> np.ndarray:
-    """A laptop's key as the finder crops it: a dark grey cap with a light letter, on a light desk."""
-    crop = np.full((80, 80, 3), (170, 200, 215), np.uint8)
-    cv2.rectangle(crop, (12, 12), (68, 68), (28, 26, 24), -1)
-    cv2.putText(crop, "G", (28, 52), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (230, 230, 230), 2)
-    return crop
-
-
 def test_something_the_finder_took_for_a_die_is_no_die_of_a_set_of_one_body():
     """A laptop's keys on a real webcam's desk were asked about as dice (matteo-d6, docs/taught-dice.md)."""
     rng = np.random.default_rng(3)
     profile = taught_profile(SET, seed=5)
     profile.blank_faces = profiles.blank_faces(SET)  # as companion.profiles loads it: every face carries a mark
-    key = _key()
+    key = laptop_key()
     assert match(profile, key).face is None and foreign(profile, key)
     for face in ("7", "8"):  # faces never taught, on the set's own dice: still dice, asked about
         assert not any(foreign(profile, c) for c in crops(SET, face, 4, rng, hard=False))

@@ -10,10 +10,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
-from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, taught_profile
+from synth_dice import TAUGHT_FACES, UNTAUGHT_FACES, crops, laptop_key, taught_profile
 
 from companion import profiles
 from vision import face_marks, taught
@@ -159,10 +158,7 @@ def test_a_die_under_a_strong_lamp_is_still_one_of_the_set():
             seen = _under(crop, tungsten)
             assert taught.match(profile, seen, bulb).face is None
             assert taught.foreign(profile, seen) and not taught.foreign(profile, seen, bulb), face
-    key = np.full((80, 80, 3), (170, 200, 215), np.uint8)  # a laptop's key, as test_taught_distinct draws it
-    cv2.rectangle(key, (12, 12), (68, 68), (28, 26, 24), -1)
-    cv2.putText(key, "G", (28, 52), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (230, 230, 230), 2)
-    assert taught.foreign(profile, _under(key, tungsten), bulb)
+    assert taught.foreign(profile, _under(laptop_key(), tungsten), bulb)
 
 
 def test_examples_moved_by_another_tables_light_name_no_untaught_look_alike():
