@@ -75,6 +75,20 @@ def test_top_face_corners_seen_from_the_side_on_dice_with_marked_sides():
     assert close >= 0.72, close
 
 
+def test_only_an_under_exposed_crop_is_brightened_for_the_outline_nets():
+    """``face_outline.exposed``: a crop whose brightest pixels reach EXPOSED is shown as it is; a dim one is
+    brightened until they do; a near-black one by at most BRIGHTEN_UPTO (its noise is not made a picture)."""
+    rng = np.random.default_rng(3)
+    lit = rng.integers(0, 230, (40, 40, 3), dtype=np.uint8)
+    assert face_outline.exposed(lit) is lit
+    dim = (lit * 0.4).astype(np.uint8)
+    brighter = face_outline.exposed(dim)
+    assert abs(float(np.percentile(brighter.max(axis=2), 95)) - face_outline.EXPOSED) <= 3.0
+    assert float(np.corrcoef(brighter.ravel(), lit.ravel())[0, 1]) > 0.99  # brighter, not another picture
+    black = (lit * 0.05).astype(np.uint8)
+    assert int(face_outline.exposed(black).max()) <= face_outline.BRIGHTEN_UPTO * int(black.max())
+
+
 def test_a_missing_or_damaged_model_leaves_the_hand_made_finder(tmp_path, monkeypatch):
     """The learned finder is optional: a damaged file is not a crash, and the hand-made finder still finds a face."""
     bad = tmp_path / "top_face.onnx"

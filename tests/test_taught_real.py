@@ -16,7 +16,7 @@ import pytest
 
 from vision import taught
 from vision.datasets import select
-from vision.face_outline import as_crop, distinct_dice, side_corners
+from vision.face_outline import as_crop, distinct_dice, face_corners, side_corners
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
@@ -117,15 +117,37 @@ def test_a_screw_hole_in_the_tray_is_not_named_by_the_side_nets_outline(byler: P
     assert taught.match(profile, crop).face is None
 
 
-@pytest.mark.parametrize(("look", "least"), [("warm", 0.8), ("dark", 0.65)])
+@pytest.mark.parametrize(("look", "least"), [("warm", 0.8), ("dark", 0.8)])
 def test_real_dice_taught_by_daylight_are_read_under_another_lamp(matteo: Path, look: str, least: float) -> None:
     """Taught from the photos as they are, the held-out photos read as a warm lamp the webcam's white balance does
     not follow shows them, or a dim one (bench/camera_looks.py): the examples are seen in that light
-    (``taught.Profile.under``). Before, 14 % (warm) and 62 % (dark) were read, seeds 0-1; now about 87 % and 74 %,
+    (``taught.Profile.under``). Before, 14 % (warm) and 62 % (dark) were read, seeds 0-1; then about 87 % and 74 %,
     and still none named wrongly. In the dark, a "2" whose pip the side net's outline cut off was named "1" until
-    that look only confirmed the first look's near miss there (two_8.jpg: ``taught.match``'s ``confirm_only``)."""
+    that look only confirmed the first look's near miss there (two_8.jpg: ``taught.match``'s ``confirm_only``).
+    In the dark the outline nets now see the crop brightened (``face_outline.exposed``): seed 0 read 73.8 % before,
+    84.6 % since."""
     r = bench_taught_real.run(matteo, examples=2, seed=0, looks=[look])
     assert r["dice"] >= 100
     assert r["wrong"] == 0
     assert r["confident"] == 0, "a face left out of the teaching was named"
     assert r["right"] >= least * r["dice"]
+
+
+def test_the_top_faces_outline_stays_put_in_a_dim_room(matteo: Path) -> None:
+    """The held-out dice at 0.4 of their exposure, with the noise of the gain that brings them up (as
+    bench/camera_looks.py's ``dark``): the top face's outline lies where it lies in the photo as it is. Before the
+    outline nets saw the crop brightened (``face_outline.exposed``), a tenth of the dice had their outline moved by
+    more than a quarter of the face's side (90th percentile 0.26), cutting off a row of pips; brightened, 0.12."""
+    photos = bench_taught_real.Photos(matteo)
+    rng = np.random.default_rng(0)
+    shifts = []
+    for name, dice in sorted(select(matteo, "holdout").items()):
+        for d in dice:
+            crop = photos.die(name, d.box)
+            if crop is None:
+                continue
+            crop = as_crop(crop)
+            dim = np.clip(crop * 0.4 + rng.normal(0.0, 3.0, crop.shape), 0, 255).astype(np.uint8)
+            shifts.append(taught._outline_shift(face_corners(crop), face_corners(dim)))
+    assert len(shifts) >= 100
+    assert float(np.percentile(shifts, 90)) <= 0.16

@@ -59,7 +59,7 @@ from vision.face_outline import CROP, FoundDie, as_crop, face_corners, refine_co
 #: bump when the descriptor changes (or either top-face net: the stored examples were described along its outline):
 #: stored profiles of another version are described again from their example photos (companion.profiles), or,
 #: stored without them (version 4 and older), must be taught again
-FEATURE_VERSION = 13  # 13: a small cross near the rim is no hairline (thirty-sixth session)
+FEATURE_VERSION = 14  # 14: an under-exposed crop is brightened for the outline nets (forty-ninth session)
 #: small rotations tried around each quarter turn (degrees): perspective and the rectangle fit's error
 TILTS = (-5.0, 0.0, 5.0)
 
