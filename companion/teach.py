@@ -240,6 +240,9 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
         light = table_light(frame)
         try:
             profile.add(face, crop, sharp=True, light=light)
+        except taught.BurnedOut:
+            skipped.append(t("teach.ex_burned_out", lang, line=line, face=face))
+            continue
         except taught.MarkNotSeen:
             skipped.append(t("teach.ex_no_mark", lang, line=line, face=face))
             continue

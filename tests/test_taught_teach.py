@@ -398,6 +398,53 @@ def test_a_confirmed_answer_seen_without_a_mark_is_not_kept(data_home):
     assert profiles.load_profile("fritzo").counts() == {"white": 1}
 
 
+def _burned_out_tray() -> np.ndarray:
+    """A rendered Echt Spitze "3" on a light table, at twice its exposure: the die and the table burned out white
+    around its marks (``taught.burned_out``)."""
+    frame, _ = render_tray(np.random.default_rng(5), faces=["3"], painter=painter_for("echt-spitze"))
+    return np.clip(frame.astype(np.float32) * 2.0, 0, 255).astype(np.uint8)
+
+
+def test_a_burned_out_photo_is_not_taught_saying_why(tmp_path, data_home):
+    """Too much light burns the die and the table around it out white: the die's outline is then a guess, and an
+    example taught so would name other dice after whatever the guess framed. The teaching screen says to dim or
+    move the lamp; ``--examples`` skips the photo, saying why; a confirmed answer is not kept."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.i18n import t
+    from companion.views.colour_faces import face_label
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    saved: list[int] = []
+    view = TeachView("echt-spitze", "en", save=lambda p: saved.append(len(p)))
+    show_still(view, _burned_out_tray())
+    crop = view.crop
+    assert crop is not None and teach.taught.burned_out(crop)
+    labels = [i.value for i in view.menu.items]
+    for _ in range(labels.index("3")):
+        view.on_button(ButtonEvent(Button.NEXT))
+    view.on_button(ButtonEvent(Button.SELECT))
+    assert saved == [] and len(view.profile) == 0
+    assert view.message == t("teach.burned_out", "en", face=face_label("3", "en", view.dice_set))
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(OUT / "test_teach_view_burned_out.png"))
+
+    assert profiles.add_confirmed(view.profile, "3", crop) is None
+    assert not profiles.profile_path("echt-spitze").exists()
+
+    folder = tmp_path / "ex"
+    write_examples(folder, "echt-spitze", ["3", "4"], seed=5)
+    cv2.imwrite(str(folder / "ex00.jpg"), _burned_out_tray())
+    report = teach_from_examples("echt-spitze", folder)
+    assert report.added == 1 and len(report.skipped) == 1
+    assert "line 2" in report.skipped[0] and "burned out" in report.skipped[0] and "'3'" in report.skipped[0]
+    assert profiles.load_profile("echt-spitze").counts() == {"4": 1}
+
+
 def test_the_teaching_screen_takes_no_die_while_a_hand_is_in_the_tray(data_home):
     """A die held in the fingers (shown to the camera, or about to be put down) is not asked about: it would be
     taught with fingers around its marks. The screen says to take the hand away; once the die lies alone it is

@@ -39,6 +39,7 @@ import numpy as np
 
 from vision.face_marks import (
     CHANNELS,
+    CLIPPED,
     DIM,
     GRADIENT_WEIGHT,
     GRID,
@@ -142,6 +143,11 @@ class MarkNotSeen(ValueError):
     the die tilted or blurred). Kept, it would be a blank "5" that blank dice of that colour match."""
 
 
+class BurnedOut(MarkNotSeen):
+    """An example whose crop is burned out by too much light (``burned_out``): its top face cannot be seen, so it
+    is not kept; the teaching asks for less light over the tray."""
+
+
 class TooSoft(ValueError):
     """A teaching photo too blurred to learn the face's mark from (``softness`` beyond SOFT): the teaching screen
     asks for the die again (``Profile.add``'s ``sharp``)."""
@@ -229,10 +235,13 @@ class Profile:
         """Add one example (a confirmed answer during the evening makes the reader better), taken in ``light``
         (``face_marks.table_light`` of its frame; None when not known).
 
-        Raises MarkNotSeen, adding nothing, when ``name`` always carries a mark and the crop shows none; with
+        Raises MarkNotSeen, adding nothing, when ``name`` always carries a mark and the crop shows none, and
+        BurnedOut (a MarkNotSeen) when the crop is burned out by too much light (``burned_out``); with
         ``sharp`` (the teaching asks, and can ask for another photo), raises TooSoft when the mark's photo is
         blurred beyond SOFT."""
         crop = as_crop(crop_bgr)
+        if burned_out(crop):
+            raise BurnedOut(f"the photo of {name!r} is burned out by too much light")
         can = canonical(crop)
         if can.frame is None and self.always_marked(name):
             raise MarkNotSeen(f"no mark seen on the die taught as {name!r}")
@@ -787,7 +796,17 @@ def match(profile: Profile, crop_bgr: np.ndarray, light: np.ndarray | None = Non
       lamp named cubes of colours nobody taught (rendered Fritzo trays: 56 on two tuning seeds);
     and its later looks only confirm the first look's near miss (``confirm_only``): seen in another light, the side
     net's outline named a "2" whose pip it had cut off "1", sure, where the first look had seen the "2" (matteo-d6
-    under a warm lamp and in the dark). docs/taught-dice.md, "In another light"."""
+    under a warm lamp and in the dark). docs/taught-dice.md, "In another light".
+
+    A die whose crop is burned out by too much light (``burned_out``) is asked about, whatever it looks like."""
+    answer = _in_light(profile, crop_bgr, light)
+    if answer.face is not None and burned_out(crop_bgr):
+        return replace(answer, face=None, confidence=min(answer.confidence, NOT_SURE))
+    return answer
+
+
+def _in_light(profile: Profile, crop_bgr: np.ndarray, light: np.ndarray | None) -> Match:
+    """``match``'s reading, as the examples are and, for a die left unknown, in the frame's light."""
     first = _match(profile, crop_bgr)
     if first.face is not None or first.blank or first.colour <= COLOUR_MOVED or light is None:
         return first
@@ -796,6 +815,25 @@ def match(profile: Profile, crop_bgr: np.ndarray, light: np.ndarray | None = Non
         return first
     again = _match(lit, crop_bgr, confirm_only=True)
     return again if again.face is not None else first
+
+
+#: the share of a die's crop burned out (every channel at the sensor's top) from which the crop's answer is not
+#: trusted (``burned_out``)
+BURNED = 0.75
+
+
+def burned_out(crop_bgr: np.ndarray) -> bool:
+    """Whether at least BURNED of the die's crop is burned out: every channel at least ``face_marks.CLIPPED``.
+
+    The crop holds the die (about 0.6 of it) and the table around it. Burned out that far, the die's top and the
+    table around it are one white, its edges are gone, and its outline is a guess: in matteo-d6's held-out photos
+    at 1.6 times their exposure (bench/camera_looks.py's ``bright``) an outline round one pip of a "2" named four
+    of them "1", sure (crops 0.84-0.94 burned out), while the few dice read right there are read by chance. Such a
+    die is asked about instead, and the camera check's advice is then about the glare; and a burned-out photo is
+    not taught (``BurnedOut``). No rendered crop of the benchmark's sets is burned out beyond 0.51 (tuning seeds
+    101-303, 2520 crops: a glint on a white die), nor any real photo as it is beyond 0.01."""
+    crop = as_crop(crop_bgr)
+    return float(np.count_nonzero(crop.min(axis=2) >= CLIPPED)) >= BURNED * crop.shape[0] * crop.shape[1]
 
 
 #: how far (in its tolerance) a die's colour is from its nearest face's example before another lamp may explain it
