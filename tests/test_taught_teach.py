@@ -17,6 +17,8 @@ from companion.errors import ImageError, ProfileError
 from companion.teach import ExamplesError, read_taught, teach_from_examples
 from hardware.events import Button, ButtonEvent
 from hardware.synthetic import render_tray
+from vision import face_outline
+from vision.detect import find_any_dice
 from vision.taught import Profile
 from vision.types import TrayReading
 
@@ -407,38 +409,36 @@ def _burned_out_tray() -> np.ndarray:
 
 def test_a_burned_out_photo_is_not_taught_saying_why(tmp_path, data_home):
     """Too much light burns the die and the table around it out white: the die's outline is then a guess, and an
-    example taught so would name other dice after whatever the guess framed. The teaching screen says to dim or
-    move the lamp; ``--examples`` skips the photo, saying why; a confirmed answer is not kept."""
+    example taught so would name other dice after whatever the guess framed. The teaching screen asks about no such
+    die and says to dim or move the lamp; ``--examples`` skips the photo, saying why; a confirmed answer is not
+    kept."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
     from companion.i18n import t
-    from companion.views.colour_faces import face_label
     from companion.views.teach_view import TeachView
 
     pygame.init()
-    saved: list[int] = []
-    view = TeachView("echt-spitze", "en", save=lambda p: saved.append(len(p)))
-    show_still(view, _burned_out_tray())
-    crop = view.crop
-    assert crop is not None and teach.taught.burned_out(crop)
-    labels = [i.value for i in view.menu.items]
-    for _ in range(labels.index("3")):
-        view.on_button(ButtonEvent(Button.NEXT))
-    view.on_button(ButtonEvent(Button.SELECT))
-    assert saved == [] and len(view.profile) == 0
-    assert view.message == t("teach.burned_out", "en", face=face_label("3", "en", view.dice_set))
+    view = TeachView("echt-spitze", "en", save=lambda p: None)
+    burned = _burned_out_tray()
+    show_still(view, burned)
+    assert view.n_seen == 1 and view.crop is None and view.die is None
+    assert view.message == t("teach.burned_out", "en")
     surface = pygame.Surface((800, 480))
     view.draw(surface)
     OUT.mkdir(exist_ok=True)
     pygame.image.save(surface, str(OUT / "test_teach_view_burned_out.png"))
 
-    assert profiles.add_confirmed(view.profile, "3", crop) is None
-    assert not profiles.profile_path("echt-spitze").exists()
+    [die] = face_outline.distinct_dice(burned, find_any_dice(burned))
+    assert teach.taught.burned_out(die.crop)
+    with pytest.raises(teach.taught.BurnedOut):
+        view.profile.add("3", die.crop)
+    assert profiles.add_confirmed(view.profile, "3", die.crop) is None
+    assert len(view.profile) == 0 and not profiles.profile_path("echt-spitze").exists()
 
     folder = tmp_path / "ex"
     write_examples(folder, "echt-spitze", ["3", "4"], seed=5)
-    cv2.imwrite(str(folder / "ex00.jpg"), _burned_out_tray())
+    cv2.imwrite(str(folder / "ex00.jpg"), burned)
     report = teach_from_examples("echt-spitze", folder)
     assert report.added == 1 and len(report.skipped) == 1
     assert "line 2" in report.skipped[0] and "burned out" in report.skipped[0] and "'3'" in report.skipped[0]

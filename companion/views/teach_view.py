@@ -110,8 +110,6 @@ class TeachView:
         blurred = self._blurred.get(face, 0)
         try:  # a blurred photo is asked for again, ASK_AGAIN times in a row: a camera may never be sharper
             self.profile.add(face, self.crop, sharp=blurred < ASK_AGAIN, light=self.light)
-        except taught.BurnedOut:  # too much light: the die's edges are gone, and its outline with them
-            self.message = t("teach.burned_out", self.lang, face=label)
         except taught.MarkNotSeen:  # a side or a blur taken for the top face: a blank example would mislead
             self.message = t("teach.no_mark", self.lang, face=label)
         except taught.TooSoft:  # a soft example lets an untaught look-alike pass as this face
@@ -163,6 +161,9 @@ class TeachView:
         if not waiting:
             return
         die = max(waiting, key=lambda f: f.cand.size)
+        if taught.burned_out(die.crop):  # too much light: its outline would be a guess, and so would its example
+            self.message = t("teach.burned_out", self.lang)
+            return
         self.die = LyingDie.seen(frame, die)
         self.crop = die.crop
         self.light = table_light(frame)  # the light it is taught in: ``taught.Profile.under``
