@@ -828,10 +828,10 @@ def burned_out(crop_bgr: np.ndarray) -> bool:
     The crop holds the die (about 0.6 of it) and the table around it. Burned out that far, the die's top and the
     table around it are one white, its edges are gone, and its outline is a guess: in matteo-d6's held-out photos
     at 1.6 times their exposure (bench/camera_looks.py's ``bright``) an outline round one pip of a "2" named four
-    of them "1", sure (crops 0.84-0.94 burned out), while the few dice read right there are read by chance. Such a
-    die is asked about instead, and the camera check's advice is then about the glare; and a burned-out photo is
-    not taught (``BurnedOut``). No rendered crop of the benchmark's sets is burned out beyond 0.51 (tuning seeds
-    101-303, 2520 crops: a glint on a white die), nor any real photo as it is beyond 0.01."""
+    of them "1", sure (crops 0.84-0.94 burned out). Such a die is asked about instead, and the camera check's advice
+    is then about the glare; and a burned-out photo is not taught (``BurnedOut``). No rendered crop of the
+    benchmark's sets is burned out beyond 0.51 (tuning seeds 101-303, 2520 crops: a glint on a white die), nor any
+    crop of the real photos beyond 0.01, as they are or in the other looks."""
     crop = as_crop(crop_bgr)
     return float(np.count_nonzero(crop.min(axis=2) >= CLIPPED)) >= BURNED * crop.shape[0] * crop.shape[1]
 
