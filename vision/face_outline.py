@@ -236,7 +236,7 @@ def exposed(crop: np.ndarray) -> np.ndarray:
 
     Why: in a dim room a webcam's picture is darker and noisier, and the nets drew the top face's outline
     elsewhere: matteo-d6's held-out dice at 0.4 of the exposure had their outline moved by 0.26 of a face's side
-    at the 90th percentile (0.12 brightened), a row of pips cut off, and the die left unknown. Of the real photos
+    at the 90th percentile (0.13 brightened), a row of pips cut off, and the die left unknown. Of the real photos
     as they are, matteo-d6's crops reach 171-230 and are shown as before; a quarter of byler-d6's held-out crops
     (coloured dice on a darker tray, down to 127) and a few dark rendered ones are brightened, and read as before
     within a die or two. Only the outline changes: the mark is described from the crop as it is
