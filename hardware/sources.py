@@ -27,7 +27,7 @@ import numpy as np
 
 from companion.errors import SourceError
 from vision.face_marks import table_light
-from vision.frame import opencv_quiet, read_photo
+from vision.frame import brightest, opencv_quiet, read_photo
 
 log = logging.getLogger(__name__)
 
@@ -137,9 +137,8 @@ class FrameSource(ABC):
 
 def light_level(frame: np.ndarray) -> float:
     """How bright the lit part of a picture is: the 95th percentile of a sparse sample's brightest channel (the
-    white dice and the lit table, which over-exposure burns out first; 0.1 ms on a Pi camera frame)."""
-    sample = frame[::16, ::16]
-    return float(np.percentile(sample.max(axis=2) if sample.ndim == 3 else sample, 95))
+    white dice and the lit table, which over-exposure burns out first: ``vision.frame.brightest``)."""
+    return brightest(frame[::16, ::16])
 
 
 def light_cast(frame: np.ndarray) -> np.ndarray:

@@ -7,7 +7,7 @@ import pytest
 
 from vision.annotate import annotate
 from vision.detect import DieCandidate, crop_die, find_dice
-from vision.frame import read_photo
+from vision.frame import brightest, read_photo
 from vision.pips import read_dice
 from vision.rest import AtRestTrigger
 from vision.types import DieReading, TrayReading
@@ -120,3 +120,15 @@ def test_a_photo_is_read_whatever_its_name_and_a_broken_one_quietly_is_none(tmp_
     with pytest.raises(OSError):
         read_photo(tmp_path / "missing.png")
 
+
+
+def test_brightest_is_the_95th_percentile_of_each_pixels_brightest_channel():
+    """``vision.frame.brightest`` (a camera's light level, a crop's exposure) gives numpy's percentile exactly, for
+    grey, BGR and BGRA pictures, a strided sample of a frame and a single pixel."""
+    rng = np.random.default_rng(5)
+    for shape in [(7, 9), (40, 40, 3), (13, 5, 4), (1, 1, 3)]:
+        image = rng.integers(0, 256, shape, dtype=np.uint8)
+        expected = float(np.percentile(image.max(axis=2) if image.ndim == 3 else image, 95))
+        assert brightest(image) == pytest.approx(expected, abs=1e-9), shape
+    frame = rng.integers(0, 256, (480, 640, 3), dtype=np.uint8)
+    assert brightest(frame[::16, ::16]) == pytest.approx(float(np.percentile(frame[::16, ::16].max(axis=2), 95)))

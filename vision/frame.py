@@ -77,6 +77,28 @@ def work_image(bgr: np.ndarray, max_side: int = WORK_MAX_SIDE) -> tuple[np.ndarr
     return small, size[0] / w
 
 
+def brightest(image: np.ndarray) -> float:
+    """How bright the lit part of a picture is: the 95th percentile of each pixel's brightest channel (of its grey
+    value in a grey picture), so a glint does not set it. ``hardware.sources.light_level`` measures a camera's frame
+    so, ``vision.face_outline.exposed`` a die's crop. The value of ``np.percentile(image.max(axis=2), 95)`` in a
+    seventh of its time (0.02 instead of 0.15 ms for a 40 x 40 crop: numpy reduces a last axis of 3 slowly, and
+    sorts where two order statistics do)."""
+    top = np.ascontiguousarray(image)
+    if top.ndim == 3:
+        channels = cv2.split(top)
+        top = channels[0]
+        for channel in channels[1:]:
+            top = cv2.max(top, channel)
+    top = top.ravel()
+    pos = 0.95 * (top.size - 1)
+    k = int(pos)
+    if k + 1 >= top.size:  # a single pixel
+        return float(top[0])
+    part = np.partition(top, (k, k + 1))
+    low, high = float(part[k]), float(part[k + 1])
+    return low + (high - low) * (pos - k)
+
+
 def read_photo(path: str | os.PathLike, flags: int = cv2.IMREAD_COLOR) -> np.ndarray | None:
     """The photo at ``path``, or None where it is no image OpenCV can open (empty, cut off, not a photo); OSError
     where the file cannot be read at all.
