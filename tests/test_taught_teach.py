@@ -400,34 +400,38 @@ def test_a_confirmed_answer_seen_without_a_mark_is_not_kept(data_home):
     assert profiles.load_profile("fritzo").counts() == {"white": 1}
 
 
-def _burned_out_tray() -> np.ndarray:
+def _burned_out_tray(exposure: float = 2.0) -> np.ndarray:
     """A rendered Echt Spitze "3" on a light table, at twice its exposure: the die and the table burned out white
     around its marks (``taught.burned_out``)."""
     frame, _ = render_tray(np.random.default_rng(5), faces=["3"], painter=painter_for("echt-spitze"))
-    return np.clip(frame.astype(np.float32) * 2.0, 0, 255).astype(np.uint8)
+    return np.clip(frame.astype(np.float32) * exposure, 0, 255).astype(np.uint8)
 
 
 def test_a_burned_out_photo_is_not_taught_saying_why(tmp_path, data_home):
     """Too much light burns the die and the table around it out white: the die's outline is then a guess, and an
     example taught so would name other dice after whatever the guess framed. The teaching screen asks about no such
-    die and says to dim or move the lamp; ``--examples`` skips the photo, saying why; a confirmed answer is not
-    kept."""
+    die and says to dim or move the lamp, for as long as the die lies there burned out; ``--examples`` skips the
+    photo, saying why; a confirmed answer is not kept."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from companion.i18n import t
     from companion.views.teach_view import TeachView
 
     pygame.init()
     view = TeachView("echt-spitze", "en", save=lambda p: None)
     burned = _burned_out_tray()
     show_still(view, burned)
-    assert view.n_seen == 1 and view.crop is None and view.die is None
-    assert view.message == t("teach.burned_out", "en")
+    assert view.n_seen == 1 and view.crop is None and view.die is None and view.glare
     surface = pygame.Surface((800, 480))
     view.draw(surface)
     OUT.mkdir(exist_ok=True)
     pygame.image.save(surface, str(OUT / "test_teach_view_burned_out.png"))
+    show_still(view, np.full_like(burned, 255))  # the die taken out: nothing to ask about, so nothing to advise
+    assert view.n_seen == 0 and not view.glare
+    show_still(view, burned)
+    assert view.glare
+    show_still(view, _burned_out_tray(1.0))  # the lamp dimmed: the die is asked about, the advice is gone
+    assert view.crop is not None and not view.glare
 
     [die] = face_outline.distinct_dice(burned, find_any_dice(burned))
     assert teach.taught.burned_out(die.crop)

@@ -69,6 +69,9 @@ class TeachView:
         self._asked: dict[str, int] = {}  # how often in a row each face was asked for once more
         self._blurred: dict[str, int] = {}  # how often in a row a photo of each face was too blurred to keep
         self.message = ""
+        #: the die to be asked about next is burned out by too much light (``taught.burned_out``): said for as long
+        #: as the still tray shows it, and no longer once the lamp is dimmed or the die taken out
+        self.glare = False
         self.unsaved = False  # the last answer could not be written: leaving now loses the answers since
         self.menu = Menu(pygame.Rect(330, 96, 450, 320), [], self._choose, on_done)
         self._rebuild_menu()
@@ -158,11 +161,10 @@ class TeachView:
         lying = [a for a in self.answered if a.still_in(frame)]
         waiting = [f for f in found if not any(a.is_at(f) for a in lying)]
         self.tray_done = bool(found) and not waiting
-        if not waiting:
-            return
-        die = max(waiting, key=lambda f: f.cand.size)
-        if taught.burned_out(die.crop):  # too much light: its outline would be a guess, and so would its example
-            self.message = t("teach.burned_out", self.lang)
+        die = max(waiting, key=lambda f: f.cand.size) if waiting else None
+        # too much light: its outline would be a guess, and so would its example
+        self.glare = die is not None and taught.burned_out(die.crop)
+        if die is None or self.glare:
             return
         self.die = LyingDie.seen(frame, die)
         self.crop = die.crop
@@ -221,7 +223,8 @@ class TeachView:
         die_rect = pygame.Rect(20, 96, 200, 200)
         if self.crop is None:
             pygame.draw.rect(surface, theme.PANEL, die_rect, border_radius=12)
-            msg = self.message or ("" if self.tray_done or self.hand else t("teach.no_die", lang))
+            msg = t("teach.burned_out", lang) if self.glare else \
+                self.message or ("" if self.tray_done or self.hand else t("teach.no_die", lang))
             draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
             # what to do next, where the list of faces stood: a hand in the tray first, it holds everything up
             todo = "teach.hand" if self.hand else "teach.all_answered" if self.tray_done else None
