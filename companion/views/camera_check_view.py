@@ -22,6 +22,7 @@ from companion.views.colour_faces import face_label
 from companion.views.widgets import draw_wrapped, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision import rest
+from vision.face_marks import CLIPPED
 from vision.types import TrayReading
 
 #: where the picture is drawn (design pixels); the frame is fitted inside, keeping its shape
@@ -29,7 +30,8 @@ PICTURE = pygame.Rect(12, 64, 512, 372)
 #: advice thresholds. Light is judged only when dice are missed or unsure (a black felt tray is dark and reads
 #: fine): the picture is too dark when even its brightest 1 % stays under this (0-255)
 DARK = 90
-#: more than this share of pixels at the sensor's top (any channel >= 250) is glare blowing out faces
+#: more than this share of pixels at the sensor's top (any channel clipped: ``face_marks.CLIPPED``, the level the
+#: readers take for clipped too) is glare blowing out faces
 GLARE_SHARE = 0.04
 #: a die smaller than this share of the frame's long side (25 px of 640) is read less surely
 SMALL_DIE = 0.04
@@ -46,7 +48,7 @@ def _light(frame: np.ndarray) -> str | None:
     if float(np.percentile(grey, 99)) < DARK:
         return "core.check_dark"
     top = frame.max(axis=2) if frame.ndim == 3 else frame
-    return "core.check_glare" if float((top >= 250).mean()) > GLARE_SHARE else None
+    return "core.check_glare" if float((top >= CLIPPED).mean()) > GLARE_SHARE else None
 
 
 def advice(frame: np.ndarray | None, reading: TrayReading | None, moved: bool,
