@@ -223,11 +223,11 @@ class TeachView:
         die_rect = pygame.Rect(20, 96, 200, 200)
         if self.crop is None:
             pygame.draw.rect(surface, theme.PANEL, die_rect, border_radius=12)
-            msg = t("teach.burned_out", lang) if self.glare else \
-                self.message or ("" if self.tray_done or self.hand else t("teach.no_die", lang))
+            msg = self.message or ("" if self.tray_done or self.hand or self.glare else t("teach.no_die", lang))
             draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
             # what to do next, where the list of faces stood: a hand in the tray first, it holds everything up
-            todo = "teach.hand" if self.hand else "teach.all_answered" if self.tray_done else None
+            todo = "teach.hand" if self.hand else "teach.burned_out" if self.glare else \
+                "teach.all_answered" if self.tray_done else None
             if todo is not None:
                 draw_wrapped(surface, t(todo, lang), pygame.Rect(340, 110, 430, 200), theme.LARGE, theme.ACCENT)
             hint_bar(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang)), *self._finish_hint()])
