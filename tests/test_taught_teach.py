@@ -401,8 +401,8 @@ def test_a_confirmed_answer_seen_without_a_mark_is_not_kept(data_home):
 
 
 def _burned_out_tray(exposure: float = 2.0) -> np.ndarray:
-    """A rendered Echt Spitze "3" on a light table, at twice its exposure: the die and the table burned out white
-    around its marks (``taught.burned_out``)."""
+    """A rendered Echt Spitze "3" on a light table, at ``exposure`` times its exposure: at twice (the default) the
+    die and the table are burned out white around its marks (``taught.burned_out``); at 1.0 the lamp is dimmed."""
     frame, _ = render_tray(np.random.default_rng(5), faces=["3"], painter=painter_for("echt-spitze"))
     return np.clip(frame.astype(np.float32) * exposure, 0, 255).astype(np.uint8)
 
