@@ -26,6 +26,9 @@ leaves them unknown.
 
 ``--seed 0,1,2,3`` runs several seeds (each its own dice, lamps and teaching photos) and ends with their pooled rows:
 one seed's row of 150 dice cannot tell 99 from 98 % (one die is 0.7 points), the pooled rows of 600 can better.
+Last, for each row whose untaught faces were answered, which ones and as what over all seeds (``"7" as "?" x16``):
+a rule that refuses look-alikes has to know which kinds there are, and four seeds name too few to tell them apart
+(docs/taught-dice.md, "Untaught look-alikes": forty seeds of Echt Spitze seen from the side).
 
     python bench/bench_taught.py [--n 20] [--examples 2] [--seed 0[,1,...]] [--level crop,tray] [--sets fritzo]
                                  [--evening]
@@ -37,6 +40,7 @@ import argparse
 import os
 import sys
 import time
+from collections import Counter
 from functools import partial
 from pathlib import Path
 
@@ -181,11 +185,15 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
             except taught.MarkNotSeen:
                 pass  # the answer counts for the game; the teaching screen keeps no blank example of it
     untaught = confident = 0
-    for _, c in gen(set_name, UNTAUGHT_FACES[set_name], n, rng, profile=profile)[0]:
+    named = []  # each untaught face answered, and as what: which look-alikes the profile lets pass
+    for face, c in gen(set_name, UNTAUGHT_FACES[set_name], n, rng, profile=profile)[0]:
         if c is None:
             continue
         untaught += 1
-        confident += taught.match(profile, _crop(c), _light(c)).face is not None
+        answer = taught.match(profile, _crop(c), _light(c)).face
+        if answer is not None:
+            confident += 1
+            named.append(f'"{face}" as "{answer}"')
     read = right + unknown + wrong
     frames = list({id(c[0]): c[0] for _, c in items if isinstance(c, tuple)}.values())
     find_times = []
@@ -195,8 +203,8 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
         find_any_dice(frame, plain=plain)
         find_times.append(time.perf_counter() - t0)
     return {"set": set_name, "level": level, "dice": read, "missed": missed, "right": right, "unknown": unknown,
-            "wrong": wrong, "untaught": untaught, "confident": confident, "extra": extra, "times": times,
-            "find_times": find_times}
+            "wrong": wrong, "untaught": untaught, "confident": confident, "named": named, "extra": extra,
+            "times": times, "find_times": find_times}
 
 
 def pooled(results: list[dict]) -> dict:
@@ -210,8 +218,9 @@ def pooled(results: list[dict]) -> dict:
     return out
 
 
-def over_seeds(seeds: list[int], jobs: list, run_job, row) -> None:
-    """Run every job on every seed and print its row; with several seeds, then each job's pooled row."""
+def over_seeds(seeds: list[int], jobs: list, run_job, row) -> dict:
+    """Run every job on every seed and print its row; with several seeds, then each job's pooled row. Returns each
+    job's runs."""
     results: dict = {}
     for seed in seeds:
         if len(seeds) > 1:
@@ -224,6 +233,7 @@ def over_seeds(seeds: list[int], jobs: list, run_job, row) -> None:
         print(f"seeds {','.join(map(str, seeds))} pooled")
         for runs in results.values():
             print(row(pooled(runs)))
+    return results
 
 
 def ms_per_die(times: list[float]) -> tuple[float, float]:
@@ -258,8 +268,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'level':13} {'set':12} {'dice':>5} {'missed':>6} {'extra':>5} {'right':>7} {'unknown':>7} {'wrong':>5} "
           f"{'untaught':>8} {'conf.':>5} {'ms/die':>6} {'p95':>5} {'find ms/frame':>13}")
     jobs = [(level, set_name) for level in args.level.split(",") for set_name in args.sets.split(",")]
-    over_seeds([int(s) for s in args.seed.split(",")], jobs,
-               lambda job, seed: run(job[1], job[0], args.n, args.examples, seed, args.evening), row)
+    results = over_seeds([int(s) for s in args.seed.split(",")], jobs,
+                         lambda job, seed: run(job[1], job[0], args.n, args.examples, seed, args.evening), row)
+    for (level, set_name), runs in results.items():
+        named = Counter(n for r in runs for n in r["named"])
+        if named:  # the kinds of look-alike, for a rule that may refuse them
+            print(f"untaught faces named, {level} {set_name}: "
+                  + ", ".join(f"{what} x{k}" for what, k in named.most_common()))
     print("right = face read and correct; conf. = untaught faces answered with a face (target 0); extra = readings "
           "of no die or of one read already; "
           "targets: right >= 99 %, <= 5 ms/die; find = find_any_dice on a 640x480 tray (trays only)")
