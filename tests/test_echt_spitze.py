@@ -144,6 +144,18 @@ def test_an_unread_die_is_rejected_and_named():
     assert msg == "Die 3 was not read: correct it on the screen or roll again."
 
 
+def test_a_wrong_number_of_dice_says_what_to_do_about_it():
+    """Fewer dice than played: one is missing from the tray. More: a die put back in the box at the start, or
+    something that is no die (the reader asks about what it takes for one), lies in the tray too; putting all the
+    dice in would not help."""
+    game = new(["Anna", "Ben", "Carl"])
+    count = game.dice_count
+    msg = unchanged_after(game, {"action": "roll", "dice": ["1"] * (count - 1)}, DiceError)
+    assert msg.startswith(f"{count - 1} dice were seen") and "put all the dice in the tray" in msg
+    msg = unchanged_after(game, {"action": "roll", "dice": ["1"] * (count + 1)}, DiceError)
+    assert msg.startswith(f"{count + 1} dice were seen, but {count} are played") and "not a die" in msg
+
+
 def test_impossible_faces_are_rejected():
     game = new(["Anna", "Ben"])
     msg = unchanged_after(game, {"action": "roll", "dice": ["1", "6", "2", "3"]}, DiceError)

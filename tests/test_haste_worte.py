@@ -470,7 +470,9 @@ def expect_unchanged(
 
 def test_bad_input_is_rejected_with_a_message_and_changes_nothing() -> None:
     game = HasteWorte.new(setup(3))
-    expect_unchanged(game, {"action": "roll", "dice": DICE[:5]}, BadDice, "5 Würfel erkannt")
+    expect_unchanged(game, {"action": "roll", "dice": DICE[:5]}, BadDice, "lege alle 6 Würfel in die Schale")
+    err = expect_unchanged(game, {"action": "roll", "dice": [*DICE, DICE[0]]}, BadDice, "was keiner der 6 Würfel ist")
+    assert "anything that is not one of the 6 dice" in err.text("en")  # a cup or a cable read as a die
     err = expect_unchanged(
         game,
         {"action": "roll", "dice": ["car", "fruit", None, "water", "toys", "dishes"]},

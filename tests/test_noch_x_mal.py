@@ -145,6 +145,7 @@ def test_roll_waits_for_every_start_combo_and_first_player_is_chosen():
     [
         (["red", "yellow", None, "4", "2", "5"], "nxm.err.die_unread"),
         (["red", "yellow", "blue", "4", "2"], "nxm.err.dice_count"),
+        (["red", "yellow", "blue", "4", "2", "5", "3"], "nxm.err.dice_too_many"),
         (["red", "yellow", "blue", "green", "2", "5"], "nxm.err.dice_mix"),
         (["red", "yellow", "blue", "4", "2", "6"], "nxm.err.six"),
         (["red", "yellow", "purple", "4", "2", "5"], "nxm.err.unknown_face"),
@@ -349,7 +350,8 @@ def test_tie_shared_when_everything_is_equal():
 def test_solo_uses_two_and_two_dice_and_no_chips():
     game = NochXMal.new({"action": "setup", "players": ["Sol"]})
     game.apply({"action": "start_combo", "player": "Sol", "dice": ["green", "3"]})
-    rejected(game, {"action": "roll", "dice": ROLL6}, DiceError, "nxm.err.dice_count")
+    err = rejected(game, {"action": "roll", "dice": ROLL6}, DiceError, "nxm.err.dice_too_many")
+    assert "the dice not played now" in err.text("en")  # the solo game leaves one of each kind out
     said = game.apply({"action": "roll", "dice": ["green", "red", "3", "3"]})
     assert said[0].text("en") == "Roll 1 of 30: draw the stroke / in field A."
     rejected(game, {"action": "discard", "player": "Sol"}, ChipError, "nxm.err.solo_no_chips")

@@ -352,8 +352,9 @@ class HasteWorte:
         if self.phase is not Phase.ROLL and not reroll:
             raise WrongPhase("haste.error.not_now_roll", expected=self._expected())
         dice = action.get("dice")
-        if not isinstance(dice, list) or len(dice) != DICE:
-            raise BadDice("haste.error.dice_count", n=len(dice) if isinstance(dice, list) else 0, dice=DICE)
+        if not isinstance(dice, list) or len(dice) != DICE:  # more: something that is no die lies in the tray too
+            n = len(dice) if isinstance(dice, list) else 0
+            raise BadDice("haste.error.dice_too_many" if n > DICE else "haste.error.dice_count", n=n, dice=DICE)
         for i, face in enumerate(dice, start=1):
             if face is None:
                 raise BadDice("haste.error.die_unread", die=i)

@@ -350,8 +350,9 @@ class EchtSpitze:
             return [rng.choice(m) for m in models]
         if not isinstance(raw, list):
             raise DiceError("echt.err.dice_format")
-        if len(raw) != count:
-            raise DiceError("echt.err.dice_count", expected=count, got=len(raw))
+        if len(raw) != count:  # more than played: a die put back in the box, or something that is no die, lies there
+            key = "echt.err.dice_too_many" if len(raw) > count else "echt.err.dice_count"
+            raise DiceError(key, expected=count, got=len(raw))
         faces: list[str] = []
         for i, face in enumerate(raw, start=1):
             if face is None:

@@ -249,8 +249,9 @@ class NochXMal:
         """Validate read dice: every die read, a known face, and the right mix of colour and number dice."""
         if not isinstance(raw, list):
             raise DiceError("nxm.err.dice_list")
-        if len(raw) != colours + numbers:
-            raise DiceError("nxm.err.dice_count", expected=colours + numbers, given=len(raw))
+        if len(raw) != colours + numbers:  # more: dice not used now (the solo game's), or something that is no die
+            key = "nxm.err.dice_too_many" if len(raw) > colours + numbers else "nxm.err.dice_count"
+            raise DiceError(key, expected=colours + numbers, given=len(raw))
         faces: list[str] = []
         for index, value in enumerate(raw, start=1):
             if value is None:
@@ -282,7 +283,7 @@ class NochXMal:
             try:
                 faces = self._read_faces(raw, 1, 1)
             except DiceError as exc:
-                if exc.key in ("nxm.err.dice_mix", "nxm.err.dice_count"):
+                if exc.key in ("nxm.err.dice_mix", "nxm.err.dice_count", "nxm.err.dice_too_many"):
                     raise DiceError("nxm.err.start_pair", player=player.name) from None
                 raise
             if any(f in JOKERS for f in faces):
