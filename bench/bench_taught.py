@@ -26,9 +26,9 @@ leaves them unknown.
 
 ``--seed 0,1,2,3`` runs several seeds (each its own dice, lamps and teaching photos) and ends with their pooled rows:
 one seed's row of 150 dice cannot tell 99 from 98 % (one die is 0.7 points), the pooled rows of 600 can better.
-Last, for each row whose untaught faces were answered, which ones and as what over all seeds (``"7" as "?" x16``):
-a rule that refuses look-alikes has to know which kinds there are, and four seeds name too few to tell them apart
-(docs/taught-dice.md, "Untaught look-alikes": forty seeds of Echt Spitze seen from the side).
+Last, for each row with faces named wrongly or untaught faces answered, which ones and as what over all seeds
+(``"7" as "?" x16``): a rule that refuses look-alikes has to know which kinds there are, and four seeds name too
+few to tell them apart (docs/taught-dice.md, "Untaught look-alikes": forty seeds of Echt Spitze seen from the side).
 
     python bench/bench_taught.py [--n 20] [--examples 2] [--seed 0[,1,...]] [--level crop,tray] [--sets fritzo]
                                  [--evening]
@@ -167,6 +167,7 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
     profile = teach(set_name, gen, examples, rng)
     right = unknown = wrong = missed = 0
     times = []
+    misread = []  # each taught face named wrongly, and as what
     items, extra = gen(set_name, TAUGHT_FACES[set_name], n, rng, profile=profile)
     for face, c in items:
         if c is None:
@@ -178,7 +179,9 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
         times.append(time.perf_counter() - t0)
         right += m.face == face
         unknown += m.face is None
-        wrong += m.face is not None and m.face != face
+        if m.face is not None and m.face != face:
+            wrong += 1
+            misread.append(f'"{face}" as "{m.face}"')
         if evening and m.face != face:
             try:
                 profile.add(face, crop, light=light)
@@ -203,8 +206,8 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
         find_any_dice(frame, plain=plain)
         find_times.append(time.perf_counter() - t0)
     return {"set": set_name, "level": level, "dice": read, "missed": missed, "right": right, "unknown": unknown,
-            "wrong": wrong, "untaught": untaught, "confident": confident, "named": named, "extra": extra,
-            "times": times, "find_times": find_times}
+            "wrong": wrong, "untaught": untaught, "confident": confident, "named": named, "misread": misread,
+            "extra": extra, "times": times, "find_times": find_times}
 
 
 def pooled(results: list[dict]) -> dict:
@@ -270,11 +273,11 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(level, set_name) for level in args.level.split(",") for set_name in args.sets.split(",")]
     results = over_seeds([int(s) for s in args.seed.split(",")], jobs,
                          lambda job, seed: run(job[1], job[0], args.n, args.examples, seed, args.evening), row)
-    for (level, set_name), runs in results.items():
-        named = Counter(n for r in runs for n in r["named"])
-        if named:  # the kinds of look-alike, for a rule that may refuse them
-            print(f"untaught faces named, {level} {set_name}: "
-                  + ", ".join(f"{what} x{k}" for what, k in named.most_common()))
+    for (level, set_name), runs in results.items():  # the kinds of mistake, for a rule that may refuse them
+        for key, said in (("misread", "taught faces named wrongly"), ("named", "untaught faces named")):
+            kinds = Counter(n for r in runs for n in r[key])
+            if kinds:
+                print(f"{said}, {level} {set_name}: " + ", ".join(f"{what} x{k}" for what, k in kinds.most_common()))
     print("right = face read and correct; conf. = untaught faces answered with a face (target 0); extra = readings "
           "of no die or of one read already; "
           "targets: right >= 99 %, <= 5 ms/die; find = find_any_dice on a 640x480 tray (trays only)")
