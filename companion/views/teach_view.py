@@ -223,11 +223,11 @@ class TeachView:
         die_rect = pygame.Rect(20, 96, 200, 200)
         if self.crop is None:
             pygame.draw.rect(surface, theme.PANEL, die_rect, border_radius=12)
-            msg = self.message or ("" if self.tray_done or self.hand or self.glare else t("teach.no_die", lang))
-            draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
             # what to do next, where the list of faces stood: a hand in the tray first, it holds everything up
             todo = "teach.hand" if self.hand else "teach.burned_out" if self.glare else \
                 "teach.all_answered" if self.tray_done else None
+            msg = self.message or ("" if todo is not None else t("teach.no_die", lang))
+            draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
             if todo is not None:
                 draw_wrapped(surface, t(todo, lang), pygame.Rect(340, 110, 430, 200), theme.LARGE, theme.ACCENT)
             hint_bar(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang)), *self._finish_hint()])
