@@ -70,28 +70,42 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING"),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    command = args.command or "run"
     try:
-        if command == "read":
-            return cmd_read(args)
-        if command == "play":
-            return cmd_play(args)
-        if command == "teach":
-            return cmd_teach(args)
-        if command == "config":
-            from companion import config
-            sys.stdout.write(config.load(args.config).to_toml())
-            return 0
-        if command == "doctor":
-            from companion.doctor import report
-            sys.stdout.write(report(args.config))
-            return 0
-        return cmd_run(args)
+        code = _command(args)
+        sys.stdout.flush()  # here, not at exit: a reader that has gone (``| head``) is noticed inside the try
+        return code
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the program reading the output stopped early (``companion read --json ... | head -1``): its choice, not
+        # an error. What is still buffered goes nowhere, so that exiting does not raise the same error again. (Not
+        # for ``run``: the companion at the table writes nothing to read, and a broken pipe there is a bug to see.)
+        if (args.command or "run") == "run":
+            raise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _command(args: argparse.Namespace) -> int:
+    command = args.command or "run"
+    if command == "read":
+        return cmd_read(args)
+    if command == "play":
+        return cmd_play(args)
+    if command == "teach":
+        return cmd_teach(args)
+    if command == "config":
+        from companion import config
+        sys.stdout.write(config.load(args.config).to_toml())
+        return 0
+    if command == "doctor":
+        from companion.doctor import report
+        sys.stdout.write(report(args.config))
+        return 0
+    return cmd_run(args)
 
 
 def cmd_run(args: argparse.Namespace) -> int:

@@ -1,6 +1,7 @@
 """The command line as a person uses it: subprocesses, real files, clear one-line errors."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -15,7 +16,7 @@ COMMANDS = ["run", "read", "play", "teach", "config", "doctor"]
 
 def companion(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, input=stdin,
-                          timeout=120, env={**__import__("os").environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+                          timeout=120, env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
 
 
 def test_version():
@@ -64,6 +65,24 @@ def test_read_rejects_a_non_image_file_clearly_and_reads_the_others(tmp_path):
     assert second["image"] == str(good) and second["dice"] == [] and second["ms"] >= 0
     missing = companion("read", str(tmp_path / "nope.png"))
     assert missing.returncode == 1 and "no such file" in missing.stderr
+
+
+@pytest.mark.parametrize("command", [["read", "--json"], ["config"]])
+def test_output_read_by_a_program_that_stops_early_is_no_traceback(tmp_path, command):
+    """``companion read --json photos | head -1`` or ``companion config | head``: the reader closes the pipe, and
+    what is still written goes nowhere. That is the reader's choice, not an error to report with a traceback."""
+    photo = tmp_path / "black.png"
+    cv2.imwrite(str(photo), np.zeros((480, 640, 3), np.uint8))
+    args = [*command, str(photo)] if command[0] == "read" else command
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader has gone before the first line
+    try:
+        r = subprocess.run([sys.executable, "-m", "companion", *args], stdout=write_end, stderr=subprocess.PIPE,
+                           text=True, timeout=120)
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in r.stderr and "BrokenPipeError" not in r.stderr, r.stderr
+    assert r.stderr == "" and r.returncode == 1
 
 
 def test_read_says_in_words_what_is_wrong_with_a_folder_a_broken_photo_and_the_annotation_folder(tmp_path):
