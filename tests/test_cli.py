@@ -85,6 +85,24 @@ def test_output_read_by_a_program_that_stops_early_is_no_traceback(tmp_path, com
     assert r.stderr == "" and r.returncode == 1
 
 
+def test_a_broken_pipe_at_the_table_is_not_swallowed(monkeypatch):
+    """``companion run`` writes nothing for a program to read: a broken pipe there is a bug (a sound or speech
+    process gone, say) and must show, not end the companion quietly as for ``read``'s output."""
+    from companion import cli
+
+    def broken(args):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(cli, "cmd_run", broken)
+    monkeypatch.setattr(cli, "cmd_read", broken)
+    sent_away = []
+    monkeypatch.setattr(os, "dup2", lambda fd, onto: sent_away.append(onto))  # pytest's own stdout stays
+    with pytest.raises(BrokenPipeError):
+        cli.main(["run"])
+    assert sent_away == []
+    assert cli.main(["read", "photo.jpg"]) == 1 and sent_away == [sys.stdout.fileno()]  # read's output: quiet
+
+
 def test_read_says_in_words_what_is_wrong_with_a_folder_a_broken_photo_and_the_annotation_folder(tmp_path):
     """A folder given as a photo, a PNG cut off after its signature (OpenCV's decoder logged a line of its own on
     stderr beside ours), and --annotate naming a file (a FileExistsError traceback before); two photos of one name
