@@ -165,7 +165,7 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
     rng = np.random.default_rng(seed)
     gen = LEVELS[level]
     profile = teach(set_name, gen, examples, rng)
-    right = unknown = wrong = missed = 0
+    right = unknown = missed = 0
     times = []
     misread = []  # each taught face named wrongly, and as what
     items, extra = gen(set_name, TAUGHT_FACES[set_name], n, rng, profile=profile)
@@ -180,14 +180,13 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
         right += m.face == face
         unknown += m.face is None
         if m.face is not None and m.face != face:
-            wrong += 1
             misread.append(f'"{face}" as "{m.face}"')
         if evening and m.face != face:
             try:
                 profile.add(face, crop, light=light)
             except taught.MarkNotSeen:
                 pass  # the answer counts for the game; the teaching screen keeps no blank example of it
-    untaught = confident = 0
+    untaught = 0
     named = []  # each untaught face answered, and as what: which look-alikes the profile lets pass
     for face, c in gen(set_name, UNTAUGHT_FACES[set_name], n, rng, profile=profile)[0]:
         if c is None:
@@ -195,9 +194,8 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
         untaught += 1
         answer = taught.match(profile, _crop(c), _light(c)).face
         if answer is not None:
-            confident += 1
             named.append(f'"{face}" as "{answer}"')
-    read = right + unknown + wrong
+    read = right + unknown + len(misread)
     frames = list({id(c[0]): c[0] for _, c in items if isinstance(c, tuple)}.values())
     find_times = []
     plain = dicesets.load(set_name).plain_cubes
@@ -206,7 +204,7 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
         find_any_dice(frame, plain=plain)
         find_times.append(time.perf_counter() - t0)
     return {"set": set_name, "level": level, "dice": read, "missed": missed, "right": right, "unknown": unknown,
-            "wrong": wrong, "untaught": untaught, "confident": confident, "named": named, "misread": misread,
+            "wrong": len(misread), "untaught": untaught, "confident": len(named), "named": named, "misread": misread,
             "extra": extra, "times": times, "find_times": find_times}
 
 
