@@ -70,8 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING"),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    command = args.command or "run"
     try:
-        code = _command(args)
+        code = _command(command, args)
         sys.stdout.flush()  # here, not at exit: a reader that has gone (``| head``) is noticed inside the try
         return code
     except CompanionError as exc:
@@ -83,14 +84,13 @@ def main(argv: list[str] | None = None) -> int:
         # the program reading the output stopped early (``companion read --json ... | head -1``): its choice, not
         # an error. What is still buffered goes nowhere, so that exiting does not raise the same error again. (Not
         # for ``run``: the companion at the table writes nothing to read, and a broken pipe there is a bug to see.)
-        if (args.command or "run") == "run":
+        if command == "run":
             raise
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
 
 
-def _command(args: argparse.Namespace) -> int:
-    command = args.command or "run"
+def _command(command: str, args: argparse.Namespace) -> int:
     if command == "read":
         return cmd_read(args)
     if command == "play":
