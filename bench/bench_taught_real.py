@@ -20,7 +20,8 @@ finder's real crops. Per folder and seed:
   centre its finder's box holds, or whose box holds the centre of the top face it read (seen from beside the tray,
   the finder's box can sit on a die's side, while the label marks its top: matteo-d6, 4 readings a seed);
 - untaught: each face in turn is left out of the teaching and its held-out dice are read again: every face named
-  then is a confident answer on a face never taught (``conf.``, target 0).
+  then is a confident answer on a face never taught (``conf.``, target 0). The held-out dice of a face that no
+  train photo shows are such dice as they are (nobody could teach it).
 
 ``--evening``: as in bench_taught.py, every die the reader asks about (or reads wrong) is answered by the players and
 kept as an example, in the held-out photos' order; the untaught faces are read afterwards, against the grown profile.
@@ -30,6 +31,14 @@ face, so a face taught on a red die is, rightly, not the same face on a blue one
 design. Its "wrong" must still be 0. matteo-d6 (one set of ivory dice, oblique webcam) is the fair accuracy row.
 
     python bench/bench_taught_real.py [--examples 2] [--seed 0[,1,...]] [--evening] [--look warm] [--datasets DIR]
+                                      [--set echt-spitze]
+
+``--set``: the photos show another dice set's dice (default ``d6``, pip faces 1-6), the issue's real photos of
+symbol dice when they come: every folder of ``--datasets`` laid out as ../shared/datasets' are (``images/`` and a
+``labels.csv``, ``image,face,x_min,y_min,x_max,y_max``, box corners 0..1), each ``face`` a face name of the set as
+``companion teach --examples`` takes it ("?", "3+X", "red"). A folder whose labels name a face the set does not
+have is said before anything is measured. The split into train and held-out photos is the pip folders' one
+(``vision.datasets``: blocks of consecutive photos); the set is taught from the train photos as above.
 
 ``--look`` reads the held-out photos as in another light (bench/camera_looks.py, simulated), the teaching photos as
 they are: a set taught by daylight and read under the evening's lamps. Each example keeps the light of its photo and
@@ -61,25 +70,39 @@ from bench_dice_read import pin_one_core  # noqa: E402
 from bench_taught import AGAIN, ms_per_die, over_seeds, settle_asking  # noqa: E402
 from yardstick import line, yardstick  # noqa: E402
 
-from companion.profiles import blank_faces  # noqa: E402
+from companion import dicesets  # noqa: E402
 from vision import face_outline, taught  # noqa: E402
 from vision.datasets import default_datasets, folders, holdout_names, select  # noqa: E402
 from vision.detect import DieCandidate, candidate_at, find_any_dice, held_twice  # noqa: E402
 from vision.face_marks import table_light  # noqa: E402
 
-FACES = tuple(str(f) for f in range(1, 7))
+
+class LabelError(ValueError):
+    """A labels.csv naming a face the dice set does not have: said, not taught as a face of its own."""
 
 
 class Photos:
-    """The folder's photos, each read and searched for dice once (the finder's work is per photo, not per die)."""
+    """The folder's photos, each read and searched for dice once (the finder's work is per photo, not per die), and
+    its labels, read as faces of the dice set ``set_name``."""
 
-    def __init__(self, folder: Path, looks: list[str] | None = None) -> None:
+    def __init__(self, folder: Path, looks: list[str] | None = None, set_name: str = "d6") -> None:
         self.folder = folder
+        self.dice_set = dicesets.load(set_name)
         self._found: dict[str, tuple[np.ndarray, list[DieCandidate]]] = {}
-        self._labels = select(folder, "all")
+        self._labels = self.labels("all")
+        faces = {str(d.face) for dice in self._labels.values() for d in dice}
+        wrong = sorted(f for f in faces if not self.dice_set.accepts(f))
+        if wrong:
+            raise LabelError(f"{folder / 'labels.csv'} names faces that the dice set {set_name!r} does not have: "
+                             f"{', '.join(wrong)} (its faces: {', '.join(self.dice_set.face_names())}); give the set "
+                             "the photos show with --set")
         self._twice: dict[str, set[int]] = {}
         self._looks = looks or []
         self._held = holdout_names(folder.name, list(self._labels))
+
+    def labels(self, split: str) -> dict[str, list]:
+        """The labelled photos of ``split`` (``vision.datasets.select``), each die's face a face name of the set."""
+        return select(self.folder, split, str)
 
     def found(self, name: str) -> tuple[np.ndarray | None, list[DieCandidate]]:
         """The photo and the finder's dice in it; a held-out photo as ``looks`` make it (the light of the evening
@@ -88,7 +111,8 @@ class Photos:
             frame = cv2.imread(str(self.folder / "images" / name), cv2.IMREAD_COLOR)
             if frame is not None and name in self._held:
                 frame = camera_looks.apply(frame, self._looks, name)
-            self._found[name] = (frame, find_any_dice(frame) if frame is not None else [])
+            cands = find_any_dice(frame, plain=self.dice_set.plain_cubes) if frame is not None else []
+            self._found[name] = (frame, cands)
         return self._found[name]
 
     def die(self, name: str, box: tuple[float, float, float, float]) -> np.ndarray | None:
@@ -116,13 +140,15 @@ def _pixels(box: tuple[float, float, float, float], w: int, h: int) -> tuple[flo
 def teach(photos: Photos, examples: int, rng: np.random.Generator) -> taught.Profile:
     """``examples`` dice per face from the train photos, drawn at random; a die the finder missed, or whose pips
     were not seen, is drawn again, and so is one more when a face's photos do not look alike
-    (``taught.Profile.settle``, as bench_taught.teach)."""
-    by_face: dict[str, list[tuple[str, tuple]]] = {f: [] for f in FACES}
-    for name, dice in sorted(select(photos.folder, "train").items()):
+    (``taught.Profile.settle``, as bench_taught.teach). Every face the train photos show is taught (a face only the
+    held-out photos show is a face nobody taught: ``run``)."""
+    by_face: dict[str, list[tuple[str, tuple]]] = {}
+    for name, dice in sorted(photos.labels("train").items()):
         for d in dice:
-            by_face[str(d.face)].append((name, d.box))
-    profile = taught.Profile("d6", blank_faces=blank_faces("d6"))
-    for face in FACES:
+            by_face.setdefault(str(d.face), []).append((name, d.box))
+    set_name = photos.dice_set.name
+    profile = taught.Profile(set_name, blank_faces=photos.dice_set.blank_faces())
+    for face in sorted(by_face):
         dice = (by_face[face][k] for k in rng.permutation(len(by_face[face])))  # drawn as needed
         _take(photos, profile, face, dice, examples)
         settle_asking(profile, face, partial(_take, photos, profile, face, dice, 1))
@@ -157,20 +183,25 @@ def without(profile: taught.Profile, face: str) -> taught.Profile:
     return fewer
 
 
-def run(folder: Path, examples: int, seed: int, evening: bool = False, looks: list[str] | None = None) -> dict:
-    photos = Photos(folder, looks)
+def run(folder: Path, examples: int, seed: int, evening: bool = False, looks: list[str] | None = None,
+        set_name: str = "d6") -> dict:
+    """One folder's row: taught from its train photos, its held-out photos read (see the docstring). The faces of
+    the held-out dice that nobody taught (none of the train photos shows them) count as untaught at once."""
+    photos = Photos(folder, looks, set_name)
     profile = teach(photos, examples, np.random.default_rng(seed))
     out = {"set": folder.name, "dice": 0, "missed": 0, "extra": 0, "right": 0, "unknown": 0, "wrong": 0, "untaught": 0,
            "confident": 0, "times": []}
-    held: list[tuple[str, np.ndarray, np.ndarray | None]] = []
-    photos_held = sorted(select(folder, "holdout").items())
+    taught_faces = sorted(set(profile.names))
+    held: list[tuple[str, np.ndarray, np.ndarray | None]] = []  # dice of a taught face
+    never: list[tuple[str, np.ndarray, np.ndarray | None]] = []  # dice of a face no train photo shows
+    photos_held = sorted(photos.labels("holdout").items())
     for name, dice in photos_held:
         for d in dice:
             crop = photos.die(name, d.box)
             if crop is None:
                 out["missed"] += 1
                 continue
-            held.append((str(d.face), crop, photos.light(name)))
+            (held if str(d.face) in taught_faces else never).append((str(d.face), crop, photos.light(name)))
     out["extra"] = sum(extra_readings(photos, profile, name, dice) for name, dice in photos_held)
     for face, crop, light in held:
         t0 = time.perf_counter()
@@ -185,12 +216,14 @@ def run(folder: Path, examples: int, seed: int, evening: bool = False, looks: li
                 profile.add(face, crop, light=light)
             except taught.MarkNotSeen:
                 pass
-    for left_out in FACES:
+    for left_out in taught_faces:
         fewer = without(profile, left_out)
         for face, crop, light in held:
             if face == left_out:
                 out["untaught"] += 1
                 out["confident"] += taught.match(fewer, crop, light).face is not None
+    out["untaught"] += len(never)
+    out["confident"] += sum(taught.match(profile, crop, light).face is not None for _, crop, light in never)
     return out
 
 
@@ -237,13 +270,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--evening", action="store_true", help="every answer the players give becomes an example")
     ap.add_argument("--look", help="the held-out photos as in another light, e.g. warm or dark (bench/camera_looks.py; "
                     "simulated): taught in one light, read in another")
+    ap.add_argument("--set", default="d6", help="the dice set the photos show, whose face names the labels give "
+                    "(default d6: pip faces 1-6); e.g. echt-spitze for folders of real Echt Spitze dice")
     args = ap.parse_args(argv)
+    found = folders(args.datasets)
     try:
         looks = camera_looks.parse(args.look)
-    except ValueError as exc:
+        for folder in found:  # every folder's labels checked before anything is measured
+            Photos(folder, set_name=args.set)
+    except (ValueError, dicesets.DiceSetError) as exc:
         print(exc, file=sys.stderr)
         return 2
-    found = folders(args.datasets)
     if not found:
         print(f"No dataset folders (with a labels.csv) in {args.datasets}.", file=sys.stderr)
         return 2
@@ -254,10 +291,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'folder':12} {'dice':>5} {'missed':>6} {'extra':>5} {'right':>7} {'unknown':>7} {'wrong':>5} "
           f"{'untaught':>8} {'conf.':>5} {'ms/die':>6} {'p95':>5}")
     over_seeds([int(s) for s in args.seed.split(",")], found,
-               lambda folder, seed: run(folder, args.examples, seed, args.evening, looks), row)
+               lambda folder, seed: run(folder, args.examples, seed, args.evening, looks, args.set), row)
     print("held-out photos; right = face read and correct; extra = readings of no die or of one read already; "
-          "conf. = dice of a face left out of the teaching that "
-          "were named anyway (target 0); ms/die = match on one core (finding the dice is per photo)")
+          "conf. = dice of a face left out of the teaching (or that no train photo shows) that were named anyway "
+          "(target 0); ms/die = match on one core (finding the dice is per photo)")
     print(line(before, yardstick()))
     return 0
 

@@ -266,6 +266,13 @@ def write_examples(folder: Path, set_name: str, faces: list[str], seed: int, lab
     (folder / "labels.csv").write_text("\n".join(rows) + "\n")
 
 
+def write_dataset(folder: Path, set_name: str, faces: list[str], seed: int) -> None:
+    """A folder laid out as ../shared/datasets' are (``images/`` and a labels.csv beside it): one photo of one die per
+    face in ``faces``, named ex00.jpg, ex01.jpg, ... (``write_examples``)."""
+    write_examples(folder / "images", set_name, faces, seed)
+    (folder / "images" / "labels.csv").replace(folder / "labels.csv")
+
+
 def show_still(view, frame: np.ndarray) -> None:
     """Show a teaching screen (``TeachView``) a tray lying still: two frames alike. It takes no die from a tray in
     motion, and one frame alone says nothing of motion."""

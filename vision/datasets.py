@@ -15,6 +15,7 @@ import csv
 import os
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,9 +27,10 @@ SPLITS = ("all", "train", "holdout")
 
 @dataclass(frozen=True)
 class LabelledDie:
-    """One labelled die: its face and box corners normalised to 0..1 of the photo's width and height."""
+    """One labelled die: its face and box corners normalised to 0..1 of the photo's width and height. The face is
+    a pip count (1-6), or a face name of a dice set where the labels are read so (``load_labels``' ``face``)."""
 
-    face: int
+    face: int | str
     box: tuple[float, float, float, float]
 
     @property
@@ -49,13 +51,14 @@ def folders(root: Path) -> list[Path]:
     return sorted(p for p in root.iterdir() if (p / "labels.csv").is_file())
 
 
-def load_labels(folder: Path) -> dict[str, list[LabelledDie]]:
-    """labels.csv of one folder: image name -> its dice."""
+def load_labels(folder: Path, face: Callable[[str], int | str] = int) -> dict[str, list[LabelledDie]]:
+    """labels.csv of one folder: image name -> its dice. ``face`` reads a face: a pip count (int, as the pip reader's
+    folders hold), or ``str`` for the face names of a game's dice (bench/bench_taught_real.py ``--set``)."""
     out: dict[str, list[LabelledDie]] = {}
     with open(folder / "labels.csv", newline="") as fh:
         for row in csv.DictReader(fh):
             box = tuple(float(row[k]) for k in ("x_min", "y_min", "x_max", "y_max"))
-            out.setdefault(row["image"], []).append(LabelledDie(int(row["face"]), box))  # type: ignore[arg-type]
+            out.setdefault(row["image"], []).append(LabelledDie(face(row["face"].strip()), box))  # type: ignore[arg-type]
     return out
 
 
@@ -75,11 +78,11 @@ def holdout_names(folder_name: str, names: list[str]) -> set[str]:
     return {n for b in order[:n_out] for n in blocks[b]}
 
 
-def select(folder: Path, split: str = "all") -> dict[str, list[LabelledDie]]:
-    """The labelled photos of ``folder`` in ``split`` ("all", "train" or "holdout")."""
+def select(folder: Path, split: str = "all", face: Callable[[str], int | str] = int) -> dict[str, list[LabelledDie]]:
+    """The labelled photos of ``folder`` in ``split`` ("all", "train" or "holdout"), faces read by ``face``."""
     if split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
-    labels = load_labels(folder)
+    labels = load_labels(folder, face)
     if split == "all":
         return labels
     out = holdout_names(folder.name, list(labels))
