@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from vision import face_outline, taught
-from vision.datasets import holdout_names, select
+from vision.datasets import holdout_names, load_labels, select
 from vision.face_outline import as_crop, distinct_dice, face_corners, side_corners
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -211,3 +211,13 @@ def test_labels_naming_faces_the_set_does_not_have_are_said_before_anything_is_m
     assert "6" in err and "echt-spitze" in err and "--set" in err
     assert bench_taught_real.main(["--datasets", str(tmp_path), "--set", "no-such-set"]) == 2
     assert "no-such-set" in capsys.readouterr().err
+
+
+def test_a_folder_of_a_games_dice_read_as_pip_dice_says_which_line_and_what_to_use(tmp_path: Path) -> None:
+    """The pip reader's tools read every folder's faces as pip counts: a folder of Echt Spitze photos put among them
+    names its line and the benchmark that measures it, instead of ending in int()'s message."""
+    (tmp_path / "labels.csv").write_text("image,face,x_min,y_min,x_max,y_max\na.jpg,3,0.1,0.1,0.2,0.2\n"
+                                         "a.jpg,?,0.5,0.5,0.6,0.6\n")
+    with pytest.raises(ValueError, match=r"line 3: face '\?' is no pip count .*--set"):
+        load_labels(tmp_path)
+    assert [d.face for d in load_labels(tmp_path, str)["a.jpg"]] == ["3", "?"]

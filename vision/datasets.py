@@ -56,9 +56,14 @@ def load_labels(folder: Path, face: Callable[[str], int | str] = int) -> dict[st
     folders hold), or ``str`` for the face names of a game's dice (bench/bench_taught_real.py ``--set``)."""
     out: dict[str, list[LabelledDie]] = {}
     with open(folder / "labels.csv", newline="") as fh:
-        for row in csv.DictReader(fh):
+        for line, row in enumerate(csv.DictReader(fh), 2):
             box = tuple(float(row[k]) for k in ("x_min", "y_min", "x_max", "y_max"))
-            out.setdefault(row["image"], []).append(LabelledDie(face(row["face"].strip()), box))  # type: ignore[arg-type]
+            try:
+                die = LabelledDie(face(row["face"].strip()), box)  # type: ignore[arg-type]
+            except ValueError:
+                raise ValueError(f"{folder / 'labels.csv'} line {line}: face {row['face']!r} is no pip count (1-6); "
+                                 "a folder of a game's dice is measured by bench/bench_taught_real.py --set") from None
+            out.setdefault(row["image"], []).append(die)
     return out
 
 
