@@ -7,8 +7,9 @@ Rendered made-up dice (artwork: hardware/game_dice.py; photos: tests/synth_dice.
   die is read by the reading whose top face lies on its top face (``synth_dice.tray_readings``); dice no reading is
   of are counted apart (``missed``: the finder's, not the matcher's), and so are readings of no die or of a die
   read already (``extra``: dice the screen would show that are not there, or twice). ms/die here covers die_crop
-  and match (finding the dice is per frame). Until the twenty-fifth session a die was read by the finder's candidate
-  nearest its box's centre, and no extra readings were counted.
+  and match (finding the dice is per frame, and so is the light on the table, ``face_marks.table_light``: measured
+  per die until the fifty-second session, 0.2-0.3 ms of every die's time). Until the twenty-fifth session a die was
+  read by the finder's candidate nearest its box's centre, and no extra readings were counted.
 - ``oblique``: the same trays seen by a webcam beside the tray (hardware.synthetic.OBLIQUE: 32-50 degrees from
   straight down), taught and read so: the dice's sides show as much as their tops, as in the matteo-d6 photos.
 - ``tray+sides`` and ``oblique+sides``: the same, with the dice's sides showing their other faces, as real dice's
@@ -169,12 +170,15 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
     times = []
     misread = []  # each taught face named wrongly, and as what
     items, extra = gen(set_name, TAUGHT_FACES[set_name], n, rng, profile=profile)
+    frames = list({id(c[0]): c[0] for _, c in items if isinstance(c, tuple)}.values())
+    lights = {id(frame): table_light(frame) for frame in frames}  # per frame, as read_taught measures it
     for face, c in items:
         if c is None:
             missed += 1
             continue
+        light = lights[id(c[0])] if isinstance(c, tuple) else None
         t0 = time.perf_counter()
-        crop, light = _crop(c), _light(c)
+        crop = _crop(c)
         m = taught.match(profile, crop, light)
         times.append(time.perf_counter() - t0)
         right += m.face == face
@@ -196,12 +200,12 @@ def run(set_name: str, level: str, n: int, examples: int, seed: int, evening: bo
         if answer is not None:
             named.append(f'"{face}" as "{answer}"')
     read = right + unknown + len(misread)
-    frames = list({id(c[0]): c[0] for _, c in items if isinstance(c, tuple)}.values())
     find_times = []
     plain = dicesets.load(set_name).plain_cubes
-    for frame in frames:  # finding the dice is per frame, not per die
+    for frame in frames:  # finding the dice, and the light on the table, is per frame, not per die
         t0 = time.perf_counter()
         find_any_dice(frame, plain=plain)
+        table_light(frame)
         find_times.append(time.perf_counter() - t0)
     return {"set": set_name, "level": level, "dice": read, "missed": missed, "right": right, "unknown": unknown,
             "wrong": len(misread), "untaught": untaught, "confident": len(named), "named": named, "misread": misread,
@@ -278,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{said}, {level} {set_name}: " + ", ".join(f"{what} x{k}" for what, k in kinds.most_common()))
     print("right = face read and correct; conf. = untaught faces answered with a face (target 0); extra = readings "
           "of no die or of one read already; "
-          "targets: right >= 99 %, <= 5 ms/die; find = find_any_dice on a 640x480 tray (trays only)")
+          "targets: right >= 99 %, <= 5 ms/die; find = find_any_dice and table_light on a 640x480 tray (trays only)")
     print(line(before, yardstick()))
     return 0
 
