@@ -94,8 +94,8 @@ class Photos:
         wrong = sorted(f for f in faces if not self.dice_set.accepts(f))
         if wrong:
             raise LabelError(f"{folder / 'labels.csv'} names faces that the dice set {set_name!r} does not have: "
-                             f"{', '.join(wrong)} (its faces: {', '.join(self.dice_set.face_names())}); give the set "
-                             "the photos show with --set")
+                             f"{', '.join(wrong)} (its faces: {', '.join(self.dice_set.face_names())}); mend the "
+                             "labels, or give the set the photos show with --set")
         self._twice: dict[str, set[int]] = {}
         self._looks = looks or []
         self._held = holdout_names(folder.name, list(self._labels))
