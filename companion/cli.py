@@ -13,10 +13,14 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion import __version__
 from companion.errors import CompanionError, ImageError
 from companion.i18n import disk_words
+
+if TYPE_CHECKING:
+    from vision.types import TrayReading
 
 log = logging.getLogger("companion")
 
@@ -195,8 +199,7 @@ def cmd_read(args: argparse.Namespace) -> int:
             print(json.dumps({"image": path, "dice": [d.to_json() for d in reading.dice], "ms": round(ms, 1)},
                              ensure_ascii=False))
         else:
-            faces = " ".join("?" if f is None else str(f) for f in reading.faces) or "(no dice)"
-            print(f"{path}: {faces}   [{len(reading.dice)} dice, {ms:.0f} ms]")
+            print(reading_line(path, reading, ms))
         if annotate_dir:
             from vision.annotate import annotate
             out = _annotated_name(annotate_dir, Path(path).stem, written_now)
@@ -209,6 +212,15 @@ def cmd_read(args: argparse.Namespace) -> int:
                 print(f"companion: {out}: the annotated photo could not be written (a full disk or a read-only "
                       "folder?)", file=sys.stderr)
     return 1 if failures else 0
+
+
+def reading_line(path: str, reading: TrayReading, ms: float) -> str:
+    """One photo's line of ``companion read``: its dice as a person reads them (``DieReading.label``), how many,
+    how many of them the reader is not sure of, and the time."""
+    faces = " ".join(d.label for d in reading.dice) or "(no dice)"
+    unsure = sum(d.face is None for d in reading.dice)
+    count = f"{len(reading.dice)} dice, {unsure} not sure" if unsure else f"{len(reading.dice)} dice"
+    return f"{path}: {faces}   [{count}, {ms:.0f} ms]"
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -265,3 +265,16 @@ def test_no_screen_is_one_clear_line(tmp_path):
     r = subprocess.run([sys.executable, "-m", "companion", "run", "--frames", "3"], capture_output=True, text=True,
                        env=env, timeout=60)
     assert r.returncode == 2 and "no screen to draw on" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_die_read_as_the_face_named_question_mark_is_told_from_one_not_read_for_sure():
+    """Echt Spitze's "?" (any number) is a face the reader names for sure; a die it was not sure of was written
+    "?" too, and a person checking a photo's line could not tell the two apart."""
+    from companion.cli import reading_line
+    from vision.types import DieReading, TrayReading
+
+    box = (0, 0, 10, 10)
+    dice = (DieReading("?", 1.0, box), DieReading(None, 0.2, box), DieReading("3+X", 0.9, box))
+    assert reading_line("tray.jpg", TrayReading(dice), 25.4) == "tray.jpg: ? (?) 3+X   [3 dice, 1 not sure, 25 ms]"
+    assert reading_line("a.jpg", TrayReading((DieReading(4, 1.0, box),)), 8) == "a.jpg: 4   [1 dice, 8 ms]"
+    assert reading_line("b.jpg", TrayReading(), 3) == "b.jpg: (no dice)   [0 dice, 3 ms]"

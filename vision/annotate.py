@@ -13,7 +13,8 @@ _UNSURE = (0, 140, 255)
 
 
 def annotate(frame_bgr: np.ndarray, reading: TrayReading) -> np.ndarray:
-    """A BGR copy of ``frame_bgr`` with one box per die and its face ("?" when unknown) drawn above it.
+    """A BGR copy of ``frame_bgr`` with one box per die and its face drawn above it (``DieReading.label``: "(?)"
+    when unknown, in another colour too).
 
     Line width and text size follow the frame size, so a 3280x2464 still is as readable as a 640x480 frame.
     An unusable frame gives a small black image rather than an exception.
@@ -27,7 +28,7 @@ def annotate(frame_bgr: np.ndarray, reading: TrayReading) -> np.ndarray:
         x0, y0, x1, y1 = die.box
         colour = _SURE if die.face is not None else _UNSURE
         cv2.rectangle(out, (x0, y0), (x1, y1), colour, unit + 1)
-        label = "?" if die.face is None else str(die.face)
+        label = die.label
         scale = 0.7 * unit
         (tw, th), base = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, 2 * unit)
         ty = y0 - 4 * unit if y0 - th - 4 * unit > 0 else y1 + th + 4 * unit

@@ -21,6 +21,16 @@ class DieReading:
     def to_json(self) -> dict:
         return {"face": self.face, "confidence": round(float(self.confidence), 3), "box": list(self.box)}
 
+    @property
+    def label(self) -> str:
+        """The die in words for a person (``companion read``'s lines, ``vision.annotate``'s boxes): its face, or
+        UNSURE. Not a bare "?": Echt Spitze has a face of that name (any number), read for sure."""
+        return UNSURE if self.face is None else str(self.face)
+
+
+#: how a die the reader is not sure of is written where a person reads it (the screens draw it magenta)
+UNSURE = "(?)"
+
 
 @dataclass(frozen=True)
 class TrayReading:
