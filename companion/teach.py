@@ -61,6 +61,9 @@ class Progress:
     #: a pip set (``d6``): every face is read without teaching, so "36/36" would say nothing; the text names the
     #: faces taught instead (an emblem in place of the 6)
     pips: bool = False
+    #: a face with a mark the set knows, none of which is taught yet ("1+X"; Echt Spitze's extra cross): the count
+    #: cannot ask for them (which faces carry the mark differs by die), so the screen says to show them too
+    marks_untaught: tuple[str, ...] = ()
 
     @property
     def done(self) -> bool:
@@ -94,7 +97,9 @@ def progress(dice_set: DiceSet, profile: Profile) -> Progress:
     pips = dice_set.reader == "pips"
     if pips:  # the pip reader reads every face; taught faces only replace some
         done, missing = total, []
-    return Progress(done, total, tuple(missing), counts, pips)
+    first = dice_set.face_names()[0]
+    marks = tuple(first + m for m in dice_set.marks if not any(n.endswith(m) for n in counts))
+    return Progress(done, total, tuple(missing), counts, pips, marks)
 
 
 @dataclass(frozen=True)
@@ -116,6 +121,8 @@ class TeachReport:
         lines = [t(added, lang, n=self.added, set=self.set_name), self.progress.text(lang)]
         if self.progress.missing:
             lines.append(t("teach.missing", lang, faces=", ".join(self.progress.missing)))
+        elif self.progress.marks_untaught:
+            lines.append(t("teach.done_marks", lang, example=self.progress.marks_untaught[0]))
         lines.extend(self.skipped)
         lines.extend(self.notes)
         return "\n".join(lines)

@@ -83,7 +83,9 @@ class TeachView:
         return progress(self.dice_set, self.profile)
 
     def _faces_in_order(self) -> list[str]:
-        """Missing faces first, then the marked variants (``3+X``), then the rest; the guess on top."""
+        """Missing faces first, then the marked variants (``3+X``), then the rest; the guess on top, and right
+        under it the guess with its mark or without (a "3" guessed for a die whose small cross the reader took for
+        nothing, or no example of "3+X" yet: the cross is one NEXT away, not eight)."""
         names = self.dice_set.face_names()
         missing = list(self.progress.missing)
         marked = [f + m for m in self.dice_set.marks for f in names]
@@ -93,6 +95,12 @@ class TeachView:
             if first in order:
                 order.remove(first)
                 order.insert(0, first)
+        if self.guess in order:
+            base = self.dice_set.base(self.guess)
+            twins = [f for f in (base, *(base + m for m in self.dice_set.marks)) if f != self.guess and f in order]
+            for k, twin in enumerate(twins, 1):
+                order.remove(twin)
+                order.insert(k, twin)
         return order
 
     def _rebuild_menu(self) -> None:
@@ -212,6 +220,8 @@ class TeachView:
         elif prog.missing:
             line = t("teach.missing", lang, faces=", ".join(face_label(f, lang, self.dice_set)
                                                              for f in prog.missing))
+        elif prog.marks_untaught:  # no face with the set's mark taught: the dice that carry it would be asked about
+            line = t("teach.done_marks", lang, example=face_label(prog.marks_untaught[0], lang, self.dice_set))
         else:
             line = t("teach.done", lang)
         x = 20
