@@ -20,8 +20,8 @@ finder's real crops. Per folder and seed:
   centre its finder's box holds, or whose box holds the centre of the top face it read (seen from beside the tray,
   the finder's box can sit on a die's side, while the label marks its top: matteo-d6, 4 readings a seed);
 - untaught: each face in turn is left out of the teaching and its held-out dice are read again: every face named
-  then is a confident answer on a face never taught (``conf.``, target 0). The held-out dice of a face that no
-  train photo shows are such dice as they are (nobody could teach it).
+  then is a confident answer on a face never taught (``conf.``, target 0). The held-out dice of a face the teaching
+  could not teach (no train photo shows it, or the finder found none of its dice there) are such dice as they are.
 
 ``--evening``: as in bench_taught.py, every die the reader asks about (or reads wrong) is answered by the players and
 kept as an example, in the held-out photos' order; the untaught faces are read afterwards, against the grown profile.
@@ -146,8 +146,7 @@ def teach(photos: Photos, examples: int, rng: np.random.Generator) -> taught.Pro
     for name, dice in sorted(photos.labels("train").items()):
         for d in dice:
             by_face.setdefault(str(d.face), []).append((name, d.box))
-    set_name = photos.dice_set.name
-    profile = taught.Profile(set_name, blank_faces=photos.dice_set.blank_faces())
+    profile = taught.Profile(photos.dice_set.name, blank_faces=photos.dice_set.blank_faces())
     for face in sorted(by_face):
         dice = (by_face[face][k] for k in rng.permutation(len(by_face[face])))  # drawn as needed
         _take(photos, profile, face, dice, examples)
@@ -185,15 +184,15 @@ def without(profile: taught.Profile, face: str) -> taught.Profile:
 
 def run(folder: Path, examples: int, seed: int, evening: bool = False, looks: list[str] | None = None,
         set_name: str = "d6") -> dict:
-    """One folder's row: taught from its train photos, its held-out photos read (see the docstring). The faces of
-    the held-out dice that nobody taught (none of the train photos shows them) count as untaught at once."""
+    """One folder's row: taught from its train photos, its held-out photos read (see the docstring). The held-out
+    dice of a face that was not taught count as untaught at once."""
     photos = Photos(folder, looks, set_name)
     profile = teach(photos, examples, np.random.default_rng(seed))
     out = {"set": folder.name, "dice": 0, "missed": 0, "extra": 0, "right": 0, "unknown": 0, "wrong": 0, "untaught": 0,
            "confident": 0, "times": []}
     taught_faces = sorted(set(profile.names))
     held: list[tuple[str, np.ndarray, np.ndarray | None]] = []  # dice of a taught face
-    never: list[tuple[str, np.ndarray, np.ndarray | None]] = []  # dice of a face no train photo shows
+    never: list[tuple[str, np.ndarray, np.ndarray | None]] = []  # dice of a face not taught
     photos_held = sorted(photos.labels("holdout").items())
     for name, dice in photos_held:
         for d in dice:
