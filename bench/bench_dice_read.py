@@ -134,11 +134,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.scale:
         w, _, h = args.scale.lower().partition("x")
         scale = (int(w), int(h))
-    pin_one_core()
     found = folders(args.datasets)
     if not found:
         print(f"no dataset folders with labels.csv under {args.datasets}", file=sys.stderr)
         return 1
+    try:
+        for folder in found:  # every folder's labels read before anything is measured (a folder of a game's dice?)
+            load_labels(folder)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    pin_one_core()
     used = "classical" if args.method == "classical" or net.load(net.MODEL_PATH) is None else "net"
     look = f", look {'+'.join(looks)} (simulated)" if looks else ""
     print(f"dice-reading benchmark, {args.split} photos, frames {'as published' if scale is None else args.scale}"

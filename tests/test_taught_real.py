@@ -213,11 +213,25 @@ def test_labels_naming_faces_the_set_does_not_have_are_said_before_anything_is_m
     assert "no-such-set" in capsys.readouterr().err
 
 
-def test_a_folder_of_a_games_dice_read_as_pip_dice_says_which_line_and_what_to_use(tmp_path: Path) -> None:
+def test_a_folder_of_a_games_dice_read_as_pip_dice_says_which_line_and_what_to_use(tmp_path: Path,
+                                                                                   capsys) -> None:
     """The pip reader's tools read every folder's faces as pip counts: a folder of Echt Spitze photos put among them
-    names its line and the benchmark that measures it, instead of ending in int()'s message."""
-    (tmp_path / "labels.csv").write_text("image,face,x_min,y_min,x_max,y_max\na.jpg,3,0.1,0.1,0.2,0.2\n"
-                                         "a.jpg,?,0.5,0.5,0.6,0.6\n")
+    names its line and the benchmark that measures it, instead of ending in int()'s message (the pip benchmark
+    says so before it measures anything)."""
+    import bench_dice_read
+
+    folder = tmp_path / "echt"
+    folder.mkdir()
+    (folder / "labels.csv").write_text("image,face,x_min,y_min,x_max,y_max\na.jpg,3,0.1,0.1,0.2,0.2\n"
+                                       "a.jpg,?,0.5,0.5,0.6,0.6\n")
     with pytest.raises(ValueError, match=r"line 3: face '\?' is no pip count .*--set"):
-        load_labels(tmp_path)
-    assert [d.face for d in load_labels(tmp_path, str)["a.jpg"]] == ["3", "?"]
+        load_labels(folder)
+    assert [d.face for d in load_labels(folder, str)["a.jpg"]] == ["3", "?"]
+    assert bench_dice_read.main(["--datasets", str(tmp_path)]) == 2
+    assert "line 3: face '?' is no pip count" in capsys.readouterr().err
+    (folder / "labels.csv").write_text("image,face,x_min,y_min,x_max,y_max\na.jpg,3,0.1,0.1,0.2\n")
+    with pytest.raises(ValueError, match="line 2: the box is not four numbers"):
+        load_labels(folder)
+    (folder / "labels.csv").write_text("image,label,x0,y0,x1,y1\na.jpg,3,0.1,0.1,0.2,0.2\n")
+    with pytest.raises(ValueError, match="no column face, x_min, y_min, x_max, y_max"):
+        load_labels(folder)

@@ -55,16 +55,27 @@ def load_labels(folder: Path, face: Callable[[str], int | str] = int) -> dict[st
     """labels.csv of one folder: image name -> its dice. ``face`` reads a face: a pip count (int, as the pip reader's
     folders hold), or ``str`` for the face names of a game's dice (bench/bench_taught_real.py ``--set``)."""
     out: dict[str, list[LabelledDie]] = {}
-    with open(folder / "labels.csv", newline="") as fh:
-        for line, row in enumerate(csv.DictReader(fh), 2):
-            box = tuple(float(row[k]) for k in ("x_min", "y_min", "x_max", "y_max"))
+    labels = folder / "labels.csv"
+    with open(labels, newline="") as fh:
+        reader = csv.DictReader(fh)
+        missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
+        if missing:
+            raise ValueError(f"{labels}: no column {', '.join(missing)} (the columns are {','.join(COLUMNS)})")
+        for line, row in enumerate(reader, 2):
+            try:
+                box = tuple(float(row[k]) for k in COLUMNS[2:])
+            except (TypeError, ValueError):
+                raise ValueError(f"{labels} line {line}: the box is not four numbers") from None
             try:
                 die = LabelledDie(face(row["face"].strip()), box)  # type: ignore[arg-type]
             except ValueError:
-                raise ValueError(f"{folder / 'labels.csv'} line {line}: face {row['face']!r} is no pip count (1-6); "
-                                 "a folder of a game's dice is measured by bench/bench_taught_real.py --set") from None
+                raise ValueError(f"{labels} line {line}: face {row['face']!r} is no pip count (1-6); a folder of a "
+                                 "game's dice is measured by bench/bench_taught_real.py --set") from None
             out.setdefault(row["image"], []).append(die)
     return out
+
+
+COLUMNS = ("image", "face", "x_min", "y_min", "x_max", "y_max")
 
 
 def _natural(name: str) -> tuple:
