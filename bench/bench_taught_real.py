@@ -292,8 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     over_seeds([int(s) for s in args.seed.split(",")], found,
                lambda folder, seed: run(folder, args.examples, seed, args.evening, looks, args.set), row)
     print("held-out photos; right = face read and correct; extra = readings of no die or of one read already; "
-          "conf. = dice of a face left out of the teaching (or that no train photo shows) that were named anyway "
-          "(target 0); ms/die = match on one core (finding the dice is per photo)")
+          "conf. = dice of a face left out of the teaching (or that it could not teach) that were named "
+          "anyway (target 0); ms/die = match on one core (finding the dice is per photo)")
     print(line(before, yardstick()))
     return 0
 
