@@ -57,8 +57,8 @@ def test_progress_counts_faces_of_every_die():
 def test_every_plain_face_taught_asks_for_the_faces_with_an_extra_cross_too(tmp_path, data_home, monkeypatch):
     """Echt Spitze's dice carry an extra cross beside some faces, which differ by die: the count cannot ask for them
     ("3+X" counts for its "3"), so with every plain face taught it said "36/36" and "Every face taught!", and a
-    family stopped there; at the table each die with a cross was then asked about. Now the screen and the report
-    say to show those faces too, until one is taught."""
+    family could stop there; at the table each die with a cross would then be asked about. Now the screen and the
+    report say to show those faces too, until one is taught."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
