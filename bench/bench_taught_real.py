@@ -276,7 +276,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         looks = camera_looks.parse(args.look)
         for folder in found:  # every folder's labels checked before anything is measured
-            Photos(folder, set_name=args.set)
+            if not Photos(folder, set_name=args.set).labels("holdout"):
+                print(f"{folder}: no held-out photos, so its row reads nothing (the split holds out a fifth of the "
+                      "folder's blocks of ten photos in a row, at least one block of two or more: more than ten "
+                      "photos)", file=sys.stderr)
     except (ValueError, dicesets.DiceSetError) as exc:
         print(exc, file=sys.stderr)
         return 2

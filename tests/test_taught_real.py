@@ -213,6 +213,17 @@ def test_labels_naming_faces_the_set_does_not_have_are_said_before_anything_is_m
     assert "no-such-set" in capsys.readouterr().err
 
 
+def test_a_folder_too_small_to_hold_photos_out_is_said(tmp_path: Path, capsys, monkeypatch) -> None:
+    """Ten photos are one block of the split, and one block is never held out: the folder's row would read nothing,
+    and say nothing of why."""
+    from synth_dice import write_dataset
+
+    monkeypatch.setattr(bench_taught_real, "pin_one_core", lambda: None)  # the tests after this one keep both cores
+    write_dataset(tmp_path / "few", "echt-spitze", ["1", "2", "3", "4", "5", "?"], seed=1)
+    assert bench_taught_real.main(["--datasets", str(tmp_path), "--set", "echt-spitze", "--examples", "1"]) == 0
+    assert "few: no held-out photos" in capsys.readouterr().err
+
+
 def test_a_folder_of_a_games_dice_read_as_pip_dice_says_which_line_and_what_to_use(tmp_path: Path,
                                                                                    capsys) -> None:
     """The pip reader's tools read every folder's faces as pip counts: a folder of Echt Spitze photos put among them
