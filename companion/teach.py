@@ -36,6 +36,7 @@ from companion.dicesets import DiceSet
 from companion.errors import CompanionError, ImageError, ProfileError
 from companion.i18n import disk_words, t
 from vision import face_outline, taught
+from vision.datasets import COLUMNS
 from vision.detect import DieCandidate, candidate_at, find_any_dice, held_twice
 from vision.face_marks import table_light
 from vision.frame import read_photo
@@ -168,9 +169,8 @@ def _parse_labels(folder: Path, dice_set: DiceSet, lang: str = "en"
         fields, parsed = reader.fieldnames, list(reader)
     except csv.Error as exc:  # e.g. a field longer than the csv module allows: not a labels file
         raise ExamplesError(t("teach.ex_err_read", lang, labels=labels, error=exc)) from None
-    need = ["image", "face", "x_min", "y_min", "x_max", "y_max"]
-    if fields is None or any(c not in fields for c in need):
-        raise ExamplesError(t("teach.ex_err_columns", lang, labels=labels, need=",".join(need),
+    if fields is None or any(c not in fields for c in COLUMNS):
+        raise ExamplesError(t("teach.ex_err_columns", lang, labels=labels, need=",".join(COLUMNS),
                               got=",".join(fields or [])))
     for line, row in enumerate(parsed, 2):
         face = (row["face"] or "").strip()
@@ -180,7 +180,7 @@ def _parse_labels(folder: Path, dice_set: DiceSet, lang: str = "en"
                                   set=dice_set.name, faces=", ".join(dice_set.face_names()), marks=marks,
                                   open=t("teach.ex_err_face_open", lang) if dice_set.open else ""))
         try:
-            box = tuple(float(row[k].replace(",", ".") if delimiter == ";" else row[k]) for k in need[2:])
+            box = tuple(float(row[k].replace(",", ".") if delimiter == ";" else row[k]) for k in COLUMNS[2:])
         except (AttributeError, TypeError, ValueError):
             raise ExamplesError(t("teach.ex_err_numbers", lang, labels=labels, line=line)) from None
         x0, y0, x1, y1 = box

@@ -23,6 +23,8 @@ BLOCK = 10
 HOLDOUT_FRACTION = 0.2
 SEED = 3
 SPLITS = ("all", "train", "holdout")
+#: a labels.csv's columns, here and in the folders ``companion teach --examples`` takes (box corners 0..1)
+COLUMNS = ("image", "face", "x_min", "y_min", "x_max", "y_max")
 
 
 @dataclass(frozen=True)
@@ -73,9 +75,6 @@ def load_labels(folder: Path, face: Callable[[str], int | str] = int) -> dict[st
                                  "game's dice is measured by bench/bench_taught_real.py --set") from None
             out.setdefault(row["image"], []).append(die)
     return out
-
-
-COLUMNS = ("image", "face", "x_min", "y_min", "x_max", "y_max")
 
 
 def _natural(name: str) -> tuple:
