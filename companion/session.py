@@ -146,6 +146,14 @@ class GameSession:
     def can_undo(self) -> bool:
         return len(self.actions) > 1
 
+    def guess(self, index: int) -> Any:
+        """The reader's guess for die ``index`` of the latest reading (``DieReading.guess``): the face a question
+        about that unsure die offers first; None without one."""
+        reading = self.latest_reading
+        if reading is None or not 0 <= index < len(reading.dice):
+            return None
+        return reading.dice[index].guess
+
     def confirm_face(self, index: int, face: Any) -> None:
         """A player said what an unsure die shows: keep it as an example of that face for the rest of the evening.
 

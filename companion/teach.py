@@ -317,8 +317,7 @@ def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = 
         dice = _read_pip_set(frame_bgr, [f.cand for f in found], matches, dice_set)
     else:  # a die's marked side not as one more die, a laptop's key not as a die
         kept = [(found[i], matches[i]) for i in taught.dice_of_the_set(profile, found, matches, light)]
-        dice = [DieReading(dice_set.value(m.face) if m.face is not None else None, m.confidence, f.cand.box)
-                for f, m in kept]
+        dice = [_reading(m, f.cand.box, dice_set) for f, m in kept]
     return TrayReading(tuple(dice), (time.perf_counter() - start) * 1000.0)
 
 
@@ -338,13 +337,18 @@ def _read_pip_set(frame_bgr: np.ndarray, cands: list[DieCandidate], matches: lis
         k = _nearest_reading(cand, pips, used)
         if k is not None:
             used.add(k)
-        if m.face is not None:
-            dice.append(DieReading(dice_set.value(m.face), m.confidence, cand.box))
-        elif k is not None:
+        if m.face is None and k is not None and pips[k].face is not None:
             dice.append(DieReading(pips[k].face, pips[k].confidence, cand.box))
-        else:
-            dice.append(DieReading(None, 0.0, cand.box))
+        else:  # the taught face; or neither reader sure, and the taught reader's guess
+            dice.append(_reading(m, cand.box, dice_set))
     return dice + [d for i, d in enumerate(pips) if i not in used]
+
+
+def _reading(m: taught.Match, box: tuple[int, int, int, int], dice_set: DiceSet) -> DieReading:
+    """The die as the games take it: its face (None when not sure, with the guess the screen offers first)."""
+    if m.face is not None:
+        return DieReading(dice_set.value(m.face), m.confidence, box)
+    return DieReading(None, m.confidence, box, None if m.guess is None else dice_set.value(m.guess))
 
 
 def _nearest_reading(cand: DieCandidate, readings: list[DieReading], used: set[int]) -> int | None:

@@ -213,7 +213,8 @@ def combine(readings: list[TrayReading]) -> TrayReading:
     """Merge readings of the same still tray: match dice by position, vote on each die's face.
 
     A die seen in fewer than half the readings is dropped (a speck of glare); a die whose frames disagree keeps the
-    majority face with a lowered confidence, or becomes unknown when no face has a majority.
+    majority face with a lowered confidence, or becomes unknown when no face has a majority (its guess the face
+    its frames leaned to).
     """
     if not readings:
         return TrayReading()
@@ -249,6 +250,17 @@ def combine(readings: list[TrayReading]) -> TrayReading:
         if share <= 0.5:
             face = None
         box = tuple(int(round(float(np.median([m.box[i] for m in members])))) for i in range(4))
-        dice.append(DieReading(face, conf, box))  # type: ignore[arg-type]
+        dice.append(DieReading(face, conf, box, None if face is not None else _lean(members)))  # type: ignore[arg-type]
     dice.sort(key=lambda d: (d.box[1], d.box[0]))
     return TrayReading(tuple(dice), float(sum(r.ms for r in readings)))
+
+
+def _lean(members: list[DieReading]) -> int | str | None:
+    """What the frames of a die left unknown leaned to (each frame's face, or its guess), weighed as ``combine``
+    weighs the votes: the face the screen offers first when it asks about the die."""
+    leans: Counter = Counter()
+    for m in members:
+        lean = m.face if m.face is not None else m.guess
+        if lean is not None:
+            leans[lean] += max(0.05, m.confidence)
+    return leans.most_common(1)[0][0] if leans else None

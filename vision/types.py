@@ -9,17 +9,24 @@ from dataclasses import dataclass, field
 class DieReading:
     """One die as read from one frame.
 
-    ``face`` is ``None`` when the reader is not sure: the screen then asks the player instead of guessing.
+    ``face`` is ``None`` when the reader is not sure: the screen then asks the player (offering ``guess`` first).
     For pip dice it is an int 1-6; for taught dice it is the face name of the dice set (a str).
     ``box`` is (x0, y0, x1, y1) in pixels of the frame that was read.
+    ``guess`` is, for a die not read for sure, the face the reader found nearest when it is near enough to offer:
+    the screen's question starts there, so a player whose die shows it confirms with one press. None otherwise
+    (a die read for sure, or no face near enough; the pip reader names none: its net is seldom unsure).
     """
 
     face: int | str | None
     confidence: float
     box: tuple[int, int, int, int]
+    guess: int | str | None = None
 
     def to_json(self) -> dict:
-        return {"face": self.face, "confidence": round(float(self.confidence), 3), "box": list(self.box)}
+        out = {"face": self.face, "confidence": round(float(self.confidence), 3), "box": list(self.box)}
+        if self.guess is not None:
+            out["guess"] = self.guess
+        return out
 
     @property
     def label(self) -> str:

@@ -24,7 +24,8 @@ from companion.games.echt_spitze.state import (
 from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.widgets import DiceRow, Menu, MenuItem, PlayerBar, draw_die, hint_bar
+from companion.views.colour_faces import face_label
+from companion.views.widgets import DiceRow, Menu, MenuItem, PlayerBar, draw_die, first_choice, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -187,10 +188,19 @@ class EchtSpitzeMode:
         self.pending[self.asking] = face
         self.session.confirm_face(self.asking, face)
         if None in self.pending:
-            self.asking, self.choice = self.pending.index(None), 0
+            self._ask(self.pending.index(None))
             return
         faces, self.pending = self.pending, None
         self.session.apply({"action": "roll", "dice": faces})
+
+    def _ask(self, die: int) -> None:
+        """Ask about unsure ``die``: the highlight starts on the reader's guess (SELECT confirms it)."""
+        self.asking, self.choice = die, first_choice(self._face_options(), self.session.guess(die))
+
+    def _guessed(self) -> str | None:
+        """The reader's guess for the die asked about, where it is an answer on offer (the highlight starts there)."""
+        guess = self.session.guess(self.asking)
+        return guess if guess in self._face_options() else None
 
     def _answer(self, index: int) -> None:
         faces = self._face_options()
@@ -293,7 +303,8 @@ class EchtSpitzeMode:
             if None in faces and len(faces) == len(g.virtual_faces()):
                 # every die is there but some were unsure: the table says what they show (rolling again would
                 # change the roll), and each answer teaches the reader
-                self.pending, self.asking, self.choice = faces, faces.index(None), 0
+                self.pending = faces
+                self._ask(faces.index(None))
             else:
                 self.session.apply({"action": "roll", "dice": faces})  # a wrong count is explained by the engine
         elif g.phase is Phase.TAKE and None not in faces:
@@ -356,7 +367,7 @@ class EchtSpitzeMode:
             self.dice.faces = list(self.pending)
             hit = self.dice.hit(pos)
             if hit is not None and self.pending[hit] is None:
-                self.asking = hit  # another unsure die first
+                self._ask(hit)  # another unsure die first
                 self._sync()
                 return True
             for k, rect in enumerate(self._answer_rects()):
@@ -428,6 +439,10 @@ class EchtSpitzeMode:
         g, s = self.game, self.game.state
         start = g.start_player
         if self.pending is not None:
+            guess = self._guessed()
+            if guess is not None:
+                return self.tr("echt.view.unsure_prompt_guess", die=self.asking + 1,
+                               face=face_label(guess, self.lang))
             return self.tr("echt.view.unsure_prompt", die=self.asking + 1)
         if s.phase is Phase.ROLL:
             if s.solo:

@@ -179,7 +179,7 @@ class TeachView:
         self.light = table_light(frame)  # the light it is taught in: ``taught.Profile.under``
         self.outline = face_outline.face_corners(self.crop)
         m = taught.match(self.profile, self.crop, self.light)
-        self.guess = m.nearest if m.nearest is not None and m.confidence > 0.2 else None
+        self.guess = m.guess
         self.message = ""
         self._rebuild_menu()
 

@@ -48,6 +48,12 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Any, *, selected:
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), width=5, border_radius=radius + 4)
 
 
+def first_choice(options: Sequence[Any], guess: Any) -> int:
+    """Where a question about an unsure die puts its highlight: on the reader's guess (``GameSession.guess``)
+    where it is one of the answers, so a die showing it takes one press; else on the first answer."""
+    return options.index(guess) if guess is not None and guess in options else 0
+
+
 @dataclass
 class DiceRow:
     """The dice as read, in one row. Tapping a die (or NEXT/SELECT in correction mode) lets a player fix it.
