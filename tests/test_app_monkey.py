@@ -92,7 +92,7 @@ class ReadingsOnly:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_presses_with_camera_readings_in_between_never_raise(tmp_path, seed):
     """As above, with the camera's readings arriving as the app delivers them, each frame: any number of dice (none,
-    too few, too many), faces of the game's dice set, unsure ones."""
+    too few, too many), faces of the game's dice set, unsure ones (with the reader's guess or without)."""
     from companion import dicesets
     from vision.types import DieReading, TrayReading
 
@@ -106,9 +106,12 @@ def test_random_presses_with_camera_readings_in_between_never_raise(tmp_path, se
             if rng.random() < 0.3:
                 dice_set = app.entry.dice_set
                 faces = [1, 2, 3, 4, 5, 6] if dice_set == "d6" else dicesets.load(dice_set).face_names()
-                app.watcher.readings.put(TrayReading(tuple(
-                    DieReading(rng.choice([*faces, None]), rng.random(), (0, 0, 9, 9))
-                    for _ in range(rng.choice([0, 1, 2, 4, 5, 6, 6, 12])))))
+                dice = []
+                for _ in range(rng.choice([0, 1, 2, 4, 5, 6, 6, 12])):
+                    face = rng.choice([*faces, None])
+                    guess = rng.choice([*faces, None]) if face is None else None  # a question starts there
+                    dice.append(DieReading(face, rng.random(), (0, 0, 9, 9), guess))
+                app.watcher.readings.put(TrayReading(tuple(dice)))
                 read += 1
         child.step()
     assert read > 100  # readings reached the games

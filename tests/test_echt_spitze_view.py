@@ -196,6 +196,34 @@ def test_an_unsure_die_is_asked_and_its_answer_taught(tmp_path, out_dir):
     assert s.engine.phase is Phase.TAKE and s.engine.state.dice == ["1", "2", "3+X", "?", "4+X"]
 
 
+@pytest.mark.parametrize(("lang", "asked"), [("en", "is it 4 + cross?"), ("de", "ist es 4 + Kreuz?")])
+def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, out_dir, lang, asked):
+    """The reader was not sure of two dice but found a face near enough for one ("4+X", the last crossed face
+    and eleven presses of NEXT from the first): the highlight starts there and the prompt names it, so a die that
+    shows it takes one press. The die without a guess is asked from the first face, as before."""
+    s = session(tmp_path, {"players": ["Anna", "Ben", "Cleo"], "level": 2, "kinds": LEVEL2_KINDS,
+                           "star_value": 4})
+    s.lang = lang
+    s.camera_ready = True
+    taught: list[tuple[int, str]] = []
+    s.learn = lambda index, face: taught.append((index, face))
+    read = TrayReading(tuple(DieReading(f, 0.3, (0, 0, 10, 10), g)
+                             for f, g in [("1", None), (None, "4+X"), ("3+X", None), ("?", None), (None, None)]))
+    s.latest_reading = read
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    mode.on_dice(read)
+    assert mode.asking == 1 and mode._face_options()[mode.choice] == "4+X"
+    assert asked in mode._status()
+    shot(mode, out_dir, f"6_unsure_guess_{lang}")
+    press(mode, Button.SELECT)  # the die shows the guess: one press
+    assert mode.asking == 4 and mode.choice == 0  # no guess for this one
+    assert "?" in mode._status() and asked not in mode._status()
+    answer(mode, "2")
+    assert taught == [(1, "4+X"), (4, "2")]
+    assert s.engine.phase is Phase.TAKE and s.engine.state.dice == ["1", "4+X", "3+X", "?", "2"]
+
+
 def test_the_cross_is_offered_only_while_a_crossed_die_is_unaccounted(tmp_path):
     s = session(tmp_path, {"players": ["Anna", "Ben", "Cleo"], "level": 2, "kinds": LEVEL2_KINDS,
                            "star_value": 4})

@@ -149,6 +149,24 @@ def test_start_roll_from_the_camera_and_by_hand(tmp_path):
     assert taught == [(0, "orange")]  # what the camera could not read is an example now
 
 
+def test_the_colours_offered_for_an_unsure_start_roll_start_on_the_readers_guess(tmp_path):
+    """The camera was not sure of the rolled cube but found a colour near enough ("blue"): the colours on offer
+    start there, so a cube that shows it takes one press, and the answer is taught. Without a guess they start
+    on the first colour, as before."""
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    taught: list[tuple[int, str]] = []
+    session.learn = lambda index, face: taught.append((index, face))
+    session.latest_reading = TrayReading((DieReading(None, 0.1, (0, 0, 10, 10)),))
+    view.on_dice(session.latest_reading)
+    assert view.index == 0
+    session.latest_reading = TrayReading((DieReading(None, 0.3, (0, 0, 10, 10), "blue"),))
+    view.on_dice(session.latest_reading)  # read again, a little surer
+    items = [v for v, _ in view.menu_items()]
+    assert items.index("roll:blue") > 0 and view.index == items.index("roll:blue")
+    press(view, Button.SELECT)  # the cube shows the guess: one press
+    assert taught == [(0, "blue")] and session.engine.state.phase is Phase.BUILDING
+
+
 def test_level_one_timer_runs_out(tmp_path, monkeypatch):
     view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna",
                                            "minutes": 1})

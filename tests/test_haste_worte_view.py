@@ -284,6 +284,34 @@ def test_an_unread_die_is_fixed_on_screen_before_the_roll_counts(tmp_path: Path)
     assert view.game.round.dice == ["car", "fruit", "fruit", "water", "toys", "sports"]
 
 
+def test_the_symbol_question_starts_on_the_readers_guess(tmp_path: Path) -> None:
+    """The reader was not sure of two dice but found a symbol near enough for one ("cities", eight presses of NEXT
+    from the first symbol): its choice opens there and the question names it, so a die that shows it takes one
+    press, and the answer is taught. The die without a guess opens on the first symbol, as before."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, SETUP)
+    session = view.session
+    session.camera_ready = True
+    taught: list[tuple[int, str]] = []
+    session.learn = lambda index, face: taught.append((index, face))
+    press(view, Button.ROLL)
+    read = TrayReading(tuple(DieReading(f, 0.3, (0, 0, 10, 10), g) for f, g in [
+        ("car", None), (None, "cities"), ("fruit", None), ("water", None), (None, None), ("sports", None)]))
+    session.latest_reading = read
+    view.on_dice(read)
+    press(view, Button.SELECT)  # opens the symbol choice for die 2
+    assert view.choosing == ("symbol", 1) and view._choice_values()[view.choice_index] == "cities"
+    assert view._symbol_question(1) == "Würfel 2: Städte?"
+    shot(view, "12_choose_symbol_guess")
+    press(view, Button.SELECT)  # the die shows the guess: one press
+    press(view, Button.SELECT)  # opens the symbol choice for die 5
+    assert view.choosing == ("symbol", 4) and view.choice_index == 0
+    assert view._symbol_question(4) == "Welches Symbol zeigt Würfel 5?"
+    press(view, Button.SELECT)
+    assert taught == [(1, "cities"), (4, "dishes")]
+    assert view.game.round.dice == ["car", "cities", "fruit", "water", "dishes", "sports"]
+
+
 def test_camera_roll_with_a_missing_die_is_explained(tmp_path: Path) -> None:
     clocks = Clocks()
     view, _ = make(tmp_path, clocks, SETUP)

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from companion.games.noch_x_mal import NochXMal, Phase
+from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
@@ -167,6 +168,35 @@ def test_unsure_camera_reading_is_corrected_on_screen(tmp_path):
     choose(view, ("use-pending",))
     assert session.engine.state.roll.dice == ["red", "green", "blue", "4", "2", "5"]
     assert view.pending is None
+
+
+@pytest.mark.parametrize(("lang", "asked"), [("en", "Die 2: Green?"), ("de", "Würfel 2: Grün?")])
+def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, lang, asked):
+    """The reader was not sure of a die but found a face near enough ("green", four presses of NEXT from the
+    first): its list of faces opens there and the title names it, so a die that shows it takes one press, and the
+    answer is taught. A die without a guess opens on the first face, as before."""
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang=lang)
+    session.camera_ready = True
+    taught: list[tuple[int, str]] = []
+    session.learn = lambda index, face: taught.append((index, face))
+    for combo in (["yellow", "4"], ["red", "2"]):
+        view.on_dice(reading(combo))
+    press(view, Button.ROLL)
+    read = TrayReading(tuple(DieReading(f, 0.3, (0, 0, 10, 10), g) for f, g in
+                             [("red", None), (None, "green"), ("blue", None), (None, None), ("2", None), ("5", None)]))
+    session.latest_reading = read
+    view.on_dice(read)
+    choose(view, ("fix", 1))
+    assert view.current_menu.items[view.current_menu.index].value == "green"
+    assert view.current_menu.title == asked
+    render(view, f"nxm_view_guess_{lang}")
+    press(view, Button.SELECT)  # the die shows the guess: one press
+    choose(view, ("fix", 3))
+    assert view.current_menu.index == 0 and view.current_menu.title == t("nxm.ui.fix_die_title", lang, n=4)
+    choose(view, "4")
+    choose(view, ("use-pending",))
+    assert taught == [(1, "green"), (3, "4")]
+    assert session.engine.state.roll.dice == ["red", "green", "blue", "4", "2", "5"]
 
 
 def tie_broken(tmp_path) -> tuple[NochXMalMode, GameSession]:

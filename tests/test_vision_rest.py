@@ -171,3 +171,19 @@ def test_combine_marks_a_split_vote_unknown() -> None:
     assert merged.faces == [None]
     assert combine([a, a, b]).faces == [3]
     assert combine([]).dice == ()
+
+
+def test_a_die_left_unknown_over_the_still_frames_offers_what_they_leaned_to() -> None:
+    """Taught dice: two still frames unsure of a die but guessing "3+X" (a face near enough to offer), one unsure
+    without a guess: the combined die is unknown, and its question offers "3+X" first. A die read for sure offers
+    nothing, and a split vote offers the face it leaned to."""
+    box = (0, 0, 40, 40)
+    unsure = [TrayReading((DieReading(None, 0.3, box, "3+X"), DieReading("5", 0.9, (100, 0, 140, 40)))),
+              TrayReading((DieReading(None, 0.4, box, "3+X"), DieReading("5", 0.9, (100, 0, 140, 40)))),
+              TrayReading((DieReading(None, 0.1, box), DieReading("5", 0.9, (100, 0, 140, 40))))]
+    merged = combine(unsure)
+    assert [(d.face, d.guess) for d in merged.dice] == [(None, "3+X"), ("5", None)]
+    assert merged.dice[0].to_json()["guess"] == "3+X" and "guess" not in merged.dice[1].to_json()
+    split = combine([TrayReading((DieReading("3", 0.8, box),)), TrayReading((DieReading("4", 0.9, box),)),
+                     TrayReading((DieReading(None, 0.8, box),))])
+    assert [(d.face, d.guess) for d in split.dice] == [(None, "4")]

@@ -27,7 +27,7 @@ from companion.games.fritzo.solver import Placement, Status
 from companion.hourglass import Phase as SandPhase
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
-from companion.views.widgets import hint_bar
+from companion.views.widgets import first_choice, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -262,6 +262,10 @@ class FritzoMode:
         face = reading.dice[0].face
         self.unsure_roll = not isinstance(face, str)
         self.session.apply({"action": "roll", "dice": [None if self.unsure_roll else face]})
+        if self.unsure_roll:  # the colours on offer start on the reader's guess (SELECT confirms it)
+            guess = reading.dice[0].guess
+            self.step = "menu"
+            self.index = first_choice(self._step_values(), None if guess is None else f"roll:{guess}")
 
     def dice_to_throw(self) -> list[tuple[str, ...]]:
         """The die the table throws for the start (virtual; the built-in tray throws it too): one colour die."""

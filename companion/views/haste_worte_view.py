@@ -22,7 +22,7 @@ from companion.hourglass import Resume
 from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.widgets import DiceRow, draw_die, hint_bar
+from companion.views.widgets import DiceRow, draw_die, first_choice, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -244,8 +244,9 @@ class HasteWorteMode:
 
     # -- sub-choices: a symbol for an unread die, who took a die (variant 2), a letter token
     def _open(self, kind: str, value: int) -> None:
+        """Open a sub-choice; a symbol for an unread die starts on the reader's guess (SELECT confirms it)."""
         self.choosing = (kind, value)
-        self.choice_index = 0
+        self.choice_index = first_choice(self._choice_values(), self.session.guess(value)) if kind == "symbol" else 0
 
     def _choice_values(self) -> list[Any]:
         assert self.choosing is not None
@@ -723,7 +724,7 @@ class HasteWorteMode:
         kind, die = self.choosing
         g = self.game
         title = {
-            "symbol": t("haste.screen.choose_symbol", self.lang, die=die + 1),
+            "symbol": self._symbol_question(die),
             "who": t("haste.screen.who_took", self.lang, die=die + 1),
             "letter": t("haste.screen.which_letter", self.lang),
         }[kind]
@@ -747,6 +748,12 @@ class HasteWorteMode:
                 i == self.choice_index,
                 size=theme.LARGE if kind == "letter" else theme.BODY,
             )
+
+    def _symbol_question(self, die: int) -> str:
+        guess = self.session.guess(die)
+        if guess in SYMBOLS:
+            return t("haste.screen.choose_symbol_guess", self.lang, die=die + 1, symbol=self._short_label(guess))
+        return t("haste.screen.choose_symbol", self.lang, die=die + 1)
 
     def _hints(self) -> list[tuple[str, str]]:
         g = self.game

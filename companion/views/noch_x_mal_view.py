@@ -35,7 +35,7 @@ from companion.games.noch_x_mal.faces import (
 from companion.i18n import t
 from companion.views import theme
 from companion.views.colour_faces import colour_style, draw_pattern, ink_on
-from companion.views.widgets import Menu, MenuItem, draw_die, draw_wrapped, hint_bar
+from companion.views.widgets import Menu, MenuItem, draw_die, draw_wrapped, first_choice, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -280,12 +280,13 @@ class NochXMalMode:
 
     # -- sub-menus -----------------------------------------------------------------------------------------
     def _ask_face(self, die: int) -> None:
+        """What unsure ``die`` shows: the highlight starts on the reader's guess (SELECT confirms it)."""
         faces = COLOUR_FACES + NUMBER_FACES
-        self._push(
-            self.tr("nxm.ui.fix_die_title", n=die + 1),
-            [MenuItem(self.face_label(f), f) for f in faces],
-            lambda face: self._fix(die, face),
-        )
+        guess = self.session.guess(die)
+        title = (self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess)) if guess in faces
+                 else self.tr("nxm.ui.fix_die_title", n=die + 1))
+        self._push(title, [MenuItem(self.face_label(f), f) for f in faces], lambda face: self._fix(die, face))
+        self.stack[-1].index = first_choice(faces, guess)
 
     def _fix(self, die: int, face: str) -> None:
         if self.pending is not None:

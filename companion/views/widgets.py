@@ -215,7 +215,8 @@ class Menu:
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.title:
-            theme.text(surface, self.title, (self.rect.x, self.rect.y), theme.LARGE, theme.ACCENT, bold=True)
+            size = theme.fit_text(self.title, theme.LARGE, self.rect.w, bold=True)
+            theme.text(surface, self.title, (self.rect.x, self.rect.y), size, theme.ACCENT, bold=True)
         for i, r in self.item_rects().items():
             item = self.items[i]
             hi = i == self.index
