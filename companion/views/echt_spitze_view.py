@@ -195,10 +195,11 @@ class EchtSpitzeMode:
 
     def _ask(self, die: int) -> None:
         """Ask about unsure ``die``: the highlight starts on the reader's guess (SELECT confirms it)."""
-        self.asking, self.choice = die, first_choice(self._face_options(), self.session.guess(die))
+        self.asking = die
+        self.choice = first_choice(self._face_options(), self._guessed())
 
     def _guessed(self) -> str | None:
-        """The reader's guess for the die asked about, where it is an answer on offer (the highlight starts there)."""
+        """The reader's guess for the die asked about, where it is an answer on offer (the prompt names it)."""
         guess = self.session.guess(self.asking)
         return guess if guess in self._face_options() else None
 
