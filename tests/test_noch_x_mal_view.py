@@ -174,7 +174,8 @@ def test_unsure_camera_reading_is_corrected_on_screen(tmp_path):
 def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, lang, asked):
     """The reader was not sure of a die but found a face near enough ("green", four presses of NEXT from the
     first): its list of faces opens there and the title names it, so a die that shows it takes one press, and the
-    answer is taught. A die without a guess opens on the first face, as before."""
+    answer is taught. A die without a guess opens on the first face, as before. After each answer the highlight
+    goes on to the next unsure die, and then to "use these dice"."""
     view, session = new_view(tmp_path, ["Anna", "Ben"], lang=lang)
     session.camera_ready = True
     taught: list[tuple[int, str]] = []
@@ -191,10 +192,12 @@ def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, 
     assert view.current_menu.title == asked
     render(view, f"nxm_view_guess_{lang}")
     press(view, Button.SELECT)  # the die shows the guess: one press
-    choose(view, ("fix", 3))
+    assert view.current_menu.items[view.current_menu.index].value == ("fix", 3)  # on to the other unsure die
+    press(view, Button.SELECT)
     assert view.current_menu.index == 0 and view.current_menu.title == t("nxm.ui.fix_die_title", lang, n=4)
     choose(view, "4")
-    choose(view, ("use-pending",))
+    assert view.current_menu.items[view.current_menu.index].value == ("use-pending",)  # none left: use them
+    press(view, Button.SELECT)
     assert taught == [(1, "green"), (3, "4")]
     assert session.engine.state.roll.dice == ["red", "green", "blue", "4", "2", "5"]
 

@@ -292,6 +292,8 @@ class NochXMalMode:
         if self.pending is not None:
             self.pending[die] = face
             self.session.confirm_face(die, face)
+            # on to the next unsure die, or to "use these dice" once none is left: one press each
+            self.main_index = self.pending.index(None) if None in self.pending else len(self.pending)
         self.stack.clear()
         self.refresh()
 
