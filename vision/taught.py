@@ -136,11 +136,12 @@ class Match:
         return self.nearest if self.nearest is not None and self.confidence > GUESS_FROM else None
 
 
-#: the least confidence at which a face not read for sure is offered first (``Match.guess``; the teaching screen's
-#: since it came). Rendered trays seen from the side (fifty-third session, `oblique` and `oblique+sides`, seeds 0-3,
-#: the four sets: 109 dice left unknown): the 21 above it were each offered their own face; below it the nearest
-#: face was the die's 45 times in 88. Real pip dice taught as symbols (held-out, seeds 0-3): 6 of 8 offered right,
-#: 8 of 1158 unknown dice (byler-d6's small coloured dice are nearly all far from every example).
+#: the least confidence at which a face not read for sure is offered first (``Match.guess``: by the games'
+#: questions and the teaching screen). Rendered trays seen from the side (fifty-third session, `oblique` and
+#: `oblique+sides`, seeds 0-3, the four sets: 109 dice left unknown): the 21 above it were each offered their own
+#: face; below it the nearest face was the die's 45 times in 88. Real pip dice taught as symbols (held-out, seeds
+#: 0-3): 8 of 1158 unknown dice offered one, 6 of them right (byler-d6's small coloured dice are nearly all far from
+#: every example).
 GUESS_FROM = 0.2
 
 
