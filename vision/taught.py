@@ -138,10 +138,10 @@ class Match:
 
 #: the least confidence at which a face not read for sure is offered first (``Match.guess``: by the games'
 #: questions and the teaching screen). Rendered trays seen from the side (fifty-third session, `oblique` and
-#: `oblique+sides`, seeds 0-3, the four sets: 109 dice left unknown): the 21 above it were each offered their own
-#: face; below it the nearest face was the die's 45 times in 88. Real pip dice taught as symbols (held-out, seeds
-#: 0-3): 8 of 1158 unknown dice offered one, 6 of them right (byler-d6's small coloured dice are nearly all far from
-#: every example).
+#: `oblique+sides`, seeds 0-7, the four sets: 213 dice left unknown): 48 above it were offered a face, 46 their own
+#: (the other two an Echt Spitze "3+X" and "2+X" offered without the cross); below it the nearest face was the die's
+#: 92 times in 165. Real pip dice taught as symbols (held-out, seeds 0-3): 8 of 1158 unknown dice offered one, 6 of
+#: them right (byler-d6's small coloured dice are nearly all far from every example).
 GUESS_FROM = 0.2
 
 
