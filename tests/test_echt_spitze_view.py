@@ -198,8 +198,8 @@ def test_an_unsure_die_is_asked_and_its_answer_taught(tmp_path, out_dir):
 
 @pytest.mark.parametrize(("lang", "asked"), [("en", "is it 4 + cross?"), ("de", "ist es 4 + Kreuz?")])
 def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, out_dir, lang, asked):
-    """The reader was not sure of two dice but found a face near enough for one ("4+X", the last crossed face
-    and eleven presses of NEXT from the first): the highlight starts there and the prompt names it, so a die that
+    """The reader was not sure of two dice but found a face near enough for one ("4+X", nine presses of NEXT
+    from the first face): the highlight starts there and the prompt names it, so a die that
     shows it takes one press. The die without a guess is asked from the first face, as before."""
     s = session(tmp_path, {"players": ["Anna", "Ben", "Cleo"], "level": 2, "kinds": LEVEL2_KINDS,
                            "star_value": 4})

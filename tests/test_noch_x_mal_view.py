@@ -172,7 +172,7 @@ def test_unsure_camera_reading_is_corrected_on_screen(tmp_path):
 
 @pytest.mark.parametrize(("lang", "asked"), [("en", "Die 2: Green?"), ("de", "Würfel 2: Grün?")])
 def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, lang, asked):
-    """The reader was not sure of a die but found a face near enough ("green", four presses of NEXT from the
+    """The reader was not sure of a die but found a face near enough ("green", three presses of NEXT from the
     first): its list of faces opens there and the title names it, so a die that shows it takes one press, and the
     answer is taught. A die without a guess opens on the first face, as before. After each answer the highlight
     goes on to the next unsure die, and then to "use these dice"."""
