@@ -264,7 +264,6 @@ class FritzoMode:
         self.session.apply({"action": "roll", "dice": [None if self.unsure_roll else face]})
         if self.unsure_roll:  # the colours on offer start on the reader's guess (SELECT confirms it)
             guess = reading.dice[0].guess
-            self.step = "menu"
             self.index = first_choice(self._step_values(), None if guess is None else f"roll:{guess}")
 
     def dice_to_throw(self) -> list[tuple[str, ...]]:
