@@ -187,6 +187,8 @@ def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, 
                              [("red", None), (None, "green"), ("blue", None), (None, None), ("2", None), ("5", None)]))
     session.latest_reading = read
     view.on_dice(read)
+    labels = [item.label for item in view.current_menu.items[:4]]
+    assert labels[1] == asked and labels[3] == t("nxm.ui.fix_die", lang, n=4, face="?")  # the list names the guess
     choose(view, ("fix", 1))
     assert view.current_menu.items[view.current_menu.index].value == "green"
     assert view.current_menu.title == asked

@@ -161,10 +161,7 @@ class NochXMalMode:
     def _main_items(self) -> list[MenuItem]:
         g, st = self.game, self.game.state
         if self.pending is not None:
-            items = [
-                MenuItem(self.tr("nxm.ui.fix_die", n=i + 1, face=self.face_label(f)), ("fix", i))
-                for i, f in enumerate(self.pending)
-            ]
+            items = [MenuItem(self._die_line(i, f), ("fix", i)) for i, f in enumerate(self.pending)]
             items.append(MenuItem(self.tr("nxm.ui.use_dice"), ("use-pending",), None not in self.pending))
             items.append(MenuItem(self.tr("nxm.ui.discard_reading"), ("drop-pending",)))
             return items
@@ -277,6 +274,14 @@ class NochXMalMode:
                 [MenuItem(str(n), n) for n in range(0, 41)],
                 lambda n: self.apply({"action": "solo_score", "symbols": n}),
             )
+
+    def _die_line(self, die: int, face: str | None) -> str:
+        """One die of the reading in the list: a die read for sure names its face, an unsure one the reader's guess
+        with a question mark ("Die 2: Green?"), as its question will, so the table sees it before opening it."""
+        guess = self.session.guess(die) if face is None else None
+        if guess in COLOUR_FACES + NUMBER_FACES:
+            return self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess))
+        return self.tr("nxm.ui.fix_die", n=die + 1, face=self.face_label(face))
 
     # -- sub-menus -----------------------------------------------------------------------------------------
     def _ask_face(self, die: int) -> None:
