@@ -89,7 +89,7 @@ class Photos:
         self.folder = folder
         self.dice_set = dicesets.load(set_name)
         self._found: dict[str, tuple[np.ndarray, list[DieCandidate]]] = {}
-        self._labels = self.labels("all")
+        self._labels = select(folder, "all", str)
         faces = {str(d.face) for dice in self._labels.values() for d in dice}
         wrong = sorted(f for f in faces if not self.dice_set.accepts(f))
         if wrong:
@@ -101,8 +101,11 @@ class Photos:
         self._held = holdout_names(folder.name, list(self._labels))
 
     def labels(self, split: str) -> dict[str, list]:
-        """The labelled photos of ``split`` (``vision.datasets.select``), each die's face a face name of the set."""
-        return select(self.folder, split, str)
+        """The labelled photos of ``split`` (as ``vision.datasets.select`` splits them, from the labels read once),
+        each die's face a face name of the set."""
+        if split == "all":
+            return dict(self._labels)
+        return {n: d for n, d in self._labels.items() if (n in self._held) == (split == "holdout")}
 
     def found(self, name: str) -> tuple[np.ndarray | None, list[DieCandidate]]:
         """The photo and the finder's dice in it; a held-out photo as ``looks`` make it (the light of the evening

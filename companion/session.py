@@ -17,7 +17,7 @@ from companion.announce import Announcement
 from companion.errors import CompanionError
 from companion.games.base import Engine, GameError
 from companion.journal import Journal, SavedGame
-from vision.types import TrayReading
+from vision.types import DieReading, TrayReading
 
 log = logging.getLogger(__name__)
 
@@ -149,10 +149,13 @@ class GameSession:
     def guess(self, index: int) -> Any:
         """The reader's guess for die ``index`` of the latest reading (``DieReading.guess``): the face a question
         about that unsure die offers first; None without one."""
+        die = self._latest_die(index)
+        return None if die is None else die.guess
+
+    def _latest_die(self, index: int) -> DieReading | None:
+        """Die ``index`` of the latest reading, which the views' pending faces are indexed by; None if none."""
         reading = self.latest_reading
-        if reading is None or not 0 <= index < len(reading.dice):
-            return None
-        return reading.dice[index].guess
+        return reading.dice[index] if reading is not None and 0 <= index < len(reading.dice) else None
 
     def confirm_face(self, index: int, face: Any) -> None:
         """A player said what an unsure die shows: keep it as an example of that face for the rest of the evening.
@@ -162,7 +165,7 @@ class GameSession:
         undo of a step takes back the examples of the answers it used.
         """
         reading = self.latest_reading
-        if self.learn is None or reading is None or not 0 <= index < len(reading.dice):
+        if self.learn is None or self._latest_die(index) is None:
             return
         steps = len(self.actions)
         for slip in self._forget(lambda s, r, d: s == steps and r is reading and d == index):
