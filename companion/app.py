@@ -163,6 +163,7 @@ class App:
         self._over_hints = [pygame.Rect(-99, -99, 0, 0)] * 2  # where a finished game's hints are drawn (touch)
         self.watcher = None
         self._last_frame_shown = None  # the camera frame last handed to a screen that looks at frames (teaching)
+        self._thrown_seen = 0  # the watcher's throws that screen has been told of (``on_new_tray``)
         self.source_description = ""
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
@@ -671,6 +672,12 @@ class App:
                     self.mode.on_dice(reading)  # a screen outside the games that reads (the camera check)
         on_frame = getattr(self.mode, "on_frame", None)
         if on_frame is not None and self.watcher is not None:
+            thrown = getattr(self.watcher, "thrown", 0)
+            if thrown != self._thrown_seen:  # the frames from here on show the new throw (or replayed photo)
+                self._thrown_seen = thrown
+                new_tray = getattr(self.mode, "on_new_tray", None)
+                if new_tray is not None:
+                    new_tray()
             frame = self.watcher.latest_frame
             if frame is not None and frame is not self._last_frame_shown:
                 self._last_frame_shown = frame

@@ -45,6 +45,10 @@ class DiceWatcher:
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self.latest_frame: np.ndarray | None = None
+        #: throws carried out (``throw``, ``request``), each counted once ``latest_frame`` is a frame taken after it:
+        #: a screen comparing frames (teaching) starts afresh then, not on a frame of the dice before
+        self.thrown = 0
+        self._thrown_unseen = False
         self.last_rest: TrayReading | None = None
         self.last_rest_frame: np.ndarray | None = None  # the frame of that rest: a corrected die is cut from it
         self.error: str | None = None
@@ -125,6 +129,7 @@ class DiceWatcher:
                 if self._roll:
                     self._roll = False
                     self.source.roll()
+                    self._thrown_unseen = True
                     self._trigger.reset()  # the next frames show new dice: wait for them to settle
                 if self._rearm:
                     self._rearm = False
@@ -134,6 +139,9 @@ class DiceWatcher:
                     time.sleep(0.01)
                     continue
                 self.latest_frame, self.last_frame_at = frame, self.clock()
+                if self._thrown_unseen:
+                    self._thrown_unseen = False
+                    self.thrown += 1
                 reading = self._trigger.feed(frame, self.clock())
                 if reading is not None:
                     self.last_rest, self.last_rest_frame = reading, frame

@@ -667,3 +667,39 @@ def test_the_sound_off_sign_does_not_cover_the_games_menu_corner(tmp_path, monke
     app.pause_menu()
     app.frame(0.03, [])
     assert drawn[-1].right > MENU_CORNER.left  # no corner there: the sign keeps its place
+
+
+def test_a_screen_that_looks_at_frames_hears_of_a_throw_before_its_first_frame(tmp_path):
+    """The teaching screen compares each frame with the last quiet tray; after ROLL it must start afresh with the
+    first frame of the throw, not one frame early or late (``DiceWatcher.thrown``, ``TeachView.on_new_tray``)."""
+    import queue
+
+    import numpy as np
+
+    app = _app(tmp_path)
+    heard: list[tuple] = []
+
+    class Screen:
+        def on_frame(self, frame):
+            heard.append(("frame", int(frame[0, 0, 0])))
+
+        def on_new_tray(self):
+            heard.append(("new tray",))
+
+        def update(self, dt, now):
+            pass
+
+        def draw(self, surface):
+            pass
+
+    class Watcher:
+        readings: queue.Queue = queue.Queue()
+        auto, error, thrown = False, None, 0
+        latest_frame = np.full((4, 4, 3), 1, np.uint8)
+
+    app.mode, app.watcher = Screen(), Watcher()
+    app.frame(0.03, [])
+    app.watcher.thrown, app.watcher.latest_frame = 1, np.full((4, 4, 3), 2, np.uint8)
+    app.frame(0.03, [])
+    app.frame(0.03, [])  # nothing new: neither is heard again
+    assert heard == [("frame", 1), ("new tray",), ("frame", 2)]

@@ -205,6 +205,29 @@ def test_the_tray_is_still_between_rolls_and_moves_after_one() -> None:
         assert sum(count_pips(landed, d.top) == d.face for d in after) >= len(after) - 1
 
 
+def test_dice_in_flight_are_drawn_coarser_and_the_dice_at_rest_as_before(monkeypatch) -> None:
+    """Frames of dice in flight are only seen moving, so they are drawn at ``FLIGHT_SUPERSAMPLE`` (ROLL shows the
+    dice lying sooner); the frames of dice at rest, which are read, are the very frames they were."""
+    import hardware.synthetic as synthetic
+
+    def throw_twice() -> tuple[list[np.ndarray], list[np.ndarray]]:
+        with SyntheticTray(4, n_dice=3, fps=None, motion_frames=3) as tray:
+            flights, stills = [], [tray.read()]
+            for _ in range(2):
+                tray.roll()
+                while tray.rolling:
+                    flights.append(tray.read())
+                stills.append(tray.read())
+        return flights, stills
+
+    assert synthetic.FLIGHT_SUPERSAMPLE < synthetic.SUPERSAMPLE
+    coarse, stills = throw_twice()
+    monkeypatch.setattr(synthetic, "FLIGHT_SUPERSAMPLE", synthetic.SUPERSAMPLE)
+    fine, fine_stills = throw_twice()
+    assert all(np.array_equal(a, b) for a, b in zip(stills, fine_stills, strict=True))
+    assert all(not np.array_equal(a, b) for a, b in zip(coarse, fine, strict=True))
+
+
 def test_the_tray_keeps_its_table_from_throw_to_throw() -> None:
     with SyntheticTray(2, n_dice=2, fps=None, motion_frames=0) as tray:
         first, first_truth = tray.read(), tray.truth

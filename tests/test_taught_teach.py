@@ -16,8 +16,8 @@ from companion.dicesets import DiceSetError
 from companion.errors import ImageError, ProfileError
 from companion.teach import ExamplesError, read_taught, teach_from_examples
 from hardware.events import Button, ButtonEvent
-from hardware.synthetic import render_tray
-from vision import face_outline
+from hardware.synthetic import SyntheticTray, render_tray
+from vision import face_outline, rest
 from vision.detect import find_any_dice
 from vision.taught import Profile
 from vision.types import TrayReading
@@ -613,3 +613,30 @@ def test_teach_view_asks_again_for_a_blurred_photo_twice_then_keeps_it(data_home
             pygame.image.save(surface, str(OUT / "test_teach_view_blurred.png"))
     assert saved == [1] and view.profile.counts() == {"3": 1}
     assert view.message == t("teach.saved", "en", face=label)
+
+
+def test_the_dice_of_a_new_throw_are_asked_about_at_once_not_taken_for_a_hand(data_home):
+    """ROLL on the built-in tray throws new dice. Dice landing at the frame's edge change the tray as an arm
+    reaching in does, so the teaching screen must compare the new tray with nothing before it. It reset at the press
+    itself, and a frame of the old tray still on its way became the quiet tray again: one throw in four of Haste
+    Worte's was taken for a hand, and its dice were asked about only ``rest.HAND_TIMEOUT`` s later. The app now says
+    when the first frame of the throw has come (``on_new_tray``)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from companion.views.teach_view import TeachView
+
+    tray = SyntheticTray(7, n_dice=5, fps=None, motion_frames=0)
+    tray.open()
+    tray.roll()
+    before = tray.read()
+    tray.roll()
+    after = tray.read()
+    assert rest.hand_in(rest.thumbnail(before), rest.thumbnail(after))  # the new throw looks like an arm
+    view = TeachView("d6", "en", profile=Profile("d6"), save=lambda p: None)
+    show_still(view, before)
+    assert view.crop is not None
+    view.on_button(ButtonEvent(Button.SELECT))  # answered
+    assert view.crop is None
+    show_still(view, before)  # ROLL pressed: the old tray's frames still come until the throw is carried out
+    view.on_new_tray()
+    show_still(view, after)
+    assert not view.hand and view.crop is not None

@@ -162,3 +162,36 @@ def test_a_reading_asked_for_and_cancelled_is_not_delivered():
             watcher.readings.get(timeout=0.5)  # ...and not delivered
     finally:
         watcher.stop()
+
+
+class _Photos:
+    """A replay whose frames show which photo they are (their grey level); each read takes a while, as a camera's
+    does, so a frame of the old photo is still on its way when ROLL is carried out."""
+
+    def __init__(self) -> None:
+        self.photo = 10
+
+    def roll(self) -> None:
+        self.photo += 10
+
+    def read(self):
+        shown = self.photo
+        time.sleep(0.03)
+        return np.full((60, 80, 3), shown, np.uint8)
+
+
+def test_a_throw_is_counted_once_the_latest_frame_shows_it():
+    """``thrown`` tells a screen that compares frames (teaching) when to start afresh: counted at the roll itself,
+    the frame of the old photo that was on its way would be taken as the new tray's."""
+    watcher = DiceWatcher(_Photos(), lambda frame: None, still_seconds=0.1).start()
+    try:
+        deadline = time.monotonic() + 5
+        while watcher.latest_frame is None and time.monotonic() < deadline:
+            time.sleep(0.005)
+        for n in (1, 2, 3):
+            watcher.throw()
+            while watcher.thrown < n and time.monotonic() < deadline:
+                time.sleep(0.001)
+            assert watcher.thrown == n and int(watcher.latest_frame[0, 0, 0]) == 10 + 10 * n
+    finally:
+        watcher.stop()

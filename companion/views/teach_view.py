@@ -21,7 +21,7 @@ from companion.teach import Progress, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar
-from hardware.events import Button, ButtonEvent
+from hardware.events import ButtonEvent
 from vision import face_outline, rest, taught
 from vision.detect import find_any_dice
 from vision.face_marks import table_light
@@ -193,9 +193,14 @@ class TeachView:
         self._hand_since, self.hand, self._quiet = None, False, thumb
         return False
 
+    def on_new_tray(self) -> None:
+        """ROLL was carried out (the built-in tray threw, a replay showed its next photo): the frames from here on
+        show another tray, not a hand over this one. Told by the app once the first such frame has come: reset at
+        the press itself, a frame of the old tray still on its way became the quiet tray, and a throw whose dice
+        landed at the edge was then a hand for ``rest.HAND_TIMEOUT`` s (one throw in four of Haste Worte's)."""
+        self._quiet = None
+
     def on_button(self, event: ButtonEvent) -> None:
-        if event.button is Button.ROLL:  # the built-in tray throws, a replay shows its next photo: another tray,
-            self._quiet = None  # not a hand over this one
         self.menu.on_button(event)
 
     def on_tap(self, pos: tuple[int, int]) -> None:
