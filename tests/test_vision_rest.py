@@ -11,7 +11,7 @@ import pytest
 from synth_dice import with_hand
 
 from vision.pips import read_dice
-from vision.rest import AtRestTrigger, combine
+from vision.rest import AtRestTrigger, combine, hand_in, thumbnail
 from vision.types import DieReading, TrayReading
 
 FPS = 20.0
@@ -187,3 +187,28 @@ def test_a_die_left_unknown_over_the_still_frames_offers_what_they_leaned_to() -
     split = combine([TrayReading((DieReading("3", 0.8, box),)), TrayReading((DieReading("4", 0.9, box),)),
                      TrayReading((DieReading(None, 0.8, box),))])
     assert [(d.face, d.guess) for d in split.dice] == [(None, "4")]
+
+
+def test_dice_thrown_to_the_frame_edge_are_read_at_once_and_an_arm_beside_them_is_still_a_hand() -> None:
+    """Read whenever the tray settles (free play): against the last rest, a new throw changes the tray where the
+    dice lay and where they lie now, shadows with them, and where dice lie at the frame's edge that change passed
+    for an arm reaching in: one throw in nine on the built-in tray was read ``HAND_TIMEOUT`` (4 s) late. An arm
+    crosses the edge beside the dice, so where the change reaches the edge is now looked at without the dice."""
+    from hardware.synthetic import SyntheticTray
+
+    with SyntheticTray(14, n_dice=5, fps=None, motion_frames=3) as tray:
+        lying = tray.read()
+        tray.roll()
+        flight = [tray.read() for _ in range(3)]
+        landed = tray.read()
+    assert hand_in(thumbnail(lying), thumbnail(landed))  # by the change alone, an arm
+    trig = AtRestTrigger(still_seconds=0.5)
+    fired = run(trig, [lying] * 12 + flight + [landed] * 20)
+    assert len(fired) == 2 and not trig.hand_seen
+    assert fired[1][0] <= (12 + 3) / FPS + 0.5 + 2 / FPS  # still from the landing, read 0.5 s later
+    assert len(fired[1][1].dice) == 5
+    # the same dice, then an arm reaching in beside them: no reading while it is there
+    trig = AtRestTrigger(still_seconds=0.5)
+    held = with_hand(landed)
+    assert len(run(trig, [landed] * 12 + [np.roll(held, 4 * i, axis=1) for i in range(3)] + [held] * 30)) == 1
+    assert trig.hand_seen

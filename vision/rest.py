@@ -32,6 +32,11 @@ MOTION_SHARE = 0.004
 HAND_SHARE = 0.03
 #: seconds a still "hand" may stay before it is taken for something put down at the edge (part of the table now)
 HAND_TIMEOUT = 4.0
+#: Dice thrown anew change the tray where they lay and where they lie now, shadows with them; thrown near the frame's
+#: edge that change reached HAND_SHARE (one throw in sixteen on the built-in tray), and a tray read whenever it
+#: settles (free play) was read HAND_TIMEOUT late. So where the change reaches the edge is looked at without the dice
+#: there: each box of the last rest's dice and of this frame's grown by this share of its size on every side.
+DIE_SHADOW = 0.5
 
 
 class AtRestTrigger:
@@ -66,6 +71,8 @@ class AtRestTrigger:
         self._reference: np.ndarray | None = None  # the last quiet tray without a hand
         self._still_since: float | None = None
         self._readings: list[TrayReading] = []
+        self._rest_boxes: list[tuple[int, int, int, int]] = []  # the dice of the last rest
+        self._dice_only: bool | None = None  # this still spell's change is the dice alone (None: not looked at)
         self._armed = True
         self.hand_seen = False
         self.moving = False
@@ -97,10 +104,18 @@ class AtRestTrigger:
             self._still_since = None
             self._readings.clear()
             self._armed = True
+            self._dice_only = None
             return None
         if self._still_since is None:
             self._start_still(t)
         self.hand_seen = self._hand_in(thumb)
+        if self.hand_seen and self._dice_only is None:  # once a still spell: it costs a reading
+            boxes = [d.box for d in self.reader(frame_bgr).dice] + self._rest_boxes
+            mask = dice_mask(thumb.shape[:2], np.asarray(frame_bgr).shape[:2], boxes, DIE_SHADOW)
+            self._dice_only = not hand_in(self._reference, thumb, self.motion_level, self.hand_share, mask)
+        if self.hand_seen and self._dice_only:
+            self._reference = thumb  # the dice thrown anew: this is the quiet tray now
+            self.hand_seen = False
         if self.hand_seen:
             if self._hand_since is None:
                 self._hand_since = t
@@ -123,6 +138,7 @@ class AtRestTrigger:
             self._armed = False
             self._reference = thumb
             combined = combine(self._readings)
+            self._rest_boxes = [d.box for d in combined.dice]
             self._readings = []
             return combined
         return None
@@ -136,24 +152,38 @@ class AtRestTrigger:
 
 
 def hand_in(reference: np.ndarray | None, thumb: np.ndarray, level: float = MOTION_LEVEL,
-            share: float = HAND_SHARE) -> bool:
+            share: float = HAND_SHARE, dice: np.ndarray | None = None) -> bool:
     """Whether ``thumb`` shows a hand against ``reference``, the last quiet tray without one (both ``thumbnail``):
     a big change that touches the frame edge, an arm reaching in. A die put down is too small, a camera bumped
-    changes too much of the view to be an arm, and a light switched on is evened out (``change``)."""
+    changes too much of the view to be an arm, and a light switched on is evened out (``change``). ``dice``: where
+    dice lie (``dice_mask``): a change that reaches the edge only where dice lie there is dice thrown to the edge,
+    not an arm (an arm crosses the edge beside any die)."""
     if reference is None or reference.shape != thumb.shape:
         return False
     changed = (change(reference, thumb) > 2.5 * level).astype(np.uint8)
     changed_share = float(changed.mean())
     if changed_share < share or changed_share > 0.5:
         return False
-    n, _, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
-    h, w = changed.shape
-    for i in range(1, n):
-        x, y, bw, bh, area = stats[i]
-        touches = x == 0 or y == 0 or x + bw == w or y + bh == h
-        if touches and area >= share * changed.size:
-            return True
-    return False
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+    rim = np.zeros(changed.shape, bool)
+    rim[0, :] = rim[-1, :] = rim[:, 0] = rim[:, -1] = True
+    if dice is not None:
+        rim &= ~dice
+    reaching_in = set(np.unique(labels[rim & (changed > 0)]).tolist())
+    return any(i in reaching_in and stats[i][4] >= share * changed.size for i in range(1, n))
+
+
+def dice_mask(thumb_shape: tuple[int, int], frame_shape: tuple[int, int],
+              boxes: list[tuple[int, int, int, int]], grow: float = DIE_SHADOW) -> np.ndarray:
+    """Where dice lie on a thumbnail of ``thumb_shape`` (rows, columns) made from a frame of ``frame_shape``, given
+    their boxes in frame pixels, each grown by ``grow`` of its size on every side."""
+    mask = np.zeros(thumb_shape, bool)
+    sy, sx = thumb_shape[0] / frame_shape[0], thumb_shape[1] / frame_shape[1]
+    for x0, y0, x1, y1 in boxes:
+        gx, gy = grow * (x1 - x0), grow * (y1 - y0)
+        mask[max(0, math.floor((y0 - gy) * sy)):max(0, math.ceil((y1 + gy) * sy)),
+             max(0, math.floor((x0 - gx) * sx)):max(0, math.ceil((x1 + gx) * sx))] = True
+    return mask
 
 
 def change(before: np.ndarray, now: np.ndarray) -> np.ndarray:
