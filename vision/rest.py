@@ -33,7 +33,7 @@ HAND_SHARE = 0.03
 #: seconds a still "hand" may stay before it is taken for something put down at the edge (part of the table now)
 HAND_TIMEOUT = 4.0
 #: Dice thrown anew change the tray where they lay and where they lie now, shadows with them; thrown near the frame's
-#: edge that change reached HAND_SHARE (one throw in sixteen on the built-in tray), and a tray read whenever it
+#: edge that change reached HAND_SHARE (one throw in nine on the built-in tray), and a tray read whenever it
 #: settles (free play) was read HAND_TIMEOUT late. So where the change reaches the edge is looked at without the dice
 #: there: each box of the last rest's dice and of this frame's grown by this share of its size on every side.
 DIE_SHADOW = 0.5
