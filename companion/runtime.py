@@ -119,6 +119,9 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
             for be in keys.poll() + (buttons.poll() if buttons else []):
                 if be.button is Button.ROLL:
                     source.roll()  # the built-in tray throws, a replay shows its next photo; a camera: by hand
+                    new_tray = getattr(view, "on_new_tray", None)
+                    if new_tray is not None:  # the next frame read is the new tray's: no hand over the last one
+                        new_tray()
                 view.on_button(be)
             frame = source.read()
             if frame is not None:

@@ -111,7 +111,7 @@ def test_the_teaching_screen_asks_for_a_face_once_more():
 
     def next_tray(faces: list[str]) -> None:
         """ROLL: the built-in tray throws the next die (another table and lamp: not a hand over the last one)."""
-        view.on_button(ButtonEvent(Button.ROLL))
+        view.on_new_tray()  # ROLL carried out: the app says so once the new tray's first frame has come
         show_still(view, render_tray(rng, faces=faces, painter=painter_for("echt-spitze"))[0])
 
     def show_and_answer(shown: str, answer: str) -> None:
@@ -201,7 +201,7 @@ def test_the_teaching_screen_says_which_colour_a_photo_looks_like():
     view = TeachView("fritzo", "de", profile=_fritzo_orange(rng), save=lambda p: None)
 
     def answer_an_orange_cube_yellow() -> None:
-        view.on_button(ButtonEvent(Button.ROLL))
+        view.on_new_tray()  # ROLL carried out: the app says so once the new tray's first frame has come
         show_still(view, render_tray(rng, faces=["orange"], painter=painter_for("fritzo"))[0])
         assert view.crop is not None
         for _ in range([i.value for i in view.menu.items].index("yellow")):

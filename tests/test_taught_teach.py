@@ -594,7 +594,7 @@ def test_teach_view_asks_again_for_a_blurred_photo_twice_then_keeps_it(data_home
     rng = np.random.default_rng(4)
     label = face_label("3", "en", view.dice_set)
     for shown in range(3):
-        view.on_button(ButtonEvent(Button.ROLL))
+        view.on_new_tray()  # ROLL carried out: the app says so once the new tray's first frame has come
         frame, _ = render_tray(rng, faces=["3"], painter=painter_for("echt-spitze"))
         show_still(view, cv2.GaussianBlur(frame, (0, 0), 2.5))
         assert view.crop is not None
