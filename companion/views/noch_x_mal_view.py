@@ -40,6 +40,8 @@ from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
 PINK = (236, 72, 153)
+#: what an unsure die of a reading can be answered as, in the order its question lists them
+ANSWERS: tuple[str, ...] = COLOUR_FACES + NUMBER_FACES
 PLAYER_STRIP = pygame.Rect(0, 0, 744, 94)  # the app's menu corner sits top right
 DICE_AREA = pygame.Rect(10, 100, 780, 98)
 MENU_AREA = pygame.Rect(10, 262, 420, 186)
@@ -279,19 +281,18 @@ class NochXMalMode:
         """One die of the reading in the list: a die read for sure names its face, an unsure one the reader's guess
         with a question mark ("Die 2: Green?"), as its question will, so the table sees it before opening it."""
         guess = self.session.guess(die) if face is None else None
-        if guess in COLOUR_FACES + NUMBER_FACES:
+        if guess in ANSWERS:
             return self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess))
         return self.tr("nxm.ui.fix_die", n=die + 1, face=self.face_label(face))
 
     # -- sub-menus -----------------------------------------------------------------------------------------
     def _ask_face(self, die: int) -> None:
         """What unsure ``die`` shows: the highlight starts on the reader's guess (SELECT confirms it)."""
-        faces = COLOUR_FACES + NUMBER_FACES
         guess = self.session.guess(die)
-        title = (self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess)) if guess in faces
+        title = (self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess)) if guess in ANSWERS
                  else self.tr("nxm.ui.fix_die_title", n=die + 1))
-        self._push(title, [MenuItem(self.face_label(f), f) for f in faces], lambda face: self._fix(die, face))
-        self.stack[-1].index = first_choice(faces, guess)
+        self._push(title, [MenuItem(self.face_label(f), f) for f in ANSWERS], lambda face: self._fix(die, face))
+        self.stack[-1].index = first_choice(ANSWERS, guess)
 
     def _fix(self, die: int, face: str) -> None:
         if self.pending is not None:
