@@ -164,13 +164,13 @@ def hand_in(reference: np.ndarray | None, thumb: np.ndarray, level: float = MOTI
     changed_share = float(changed.mean())
     if changed_share < share or changed_share > 0.5:
         return False
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
     rim = np.zeros(changed.shape, bool)
     rim[0, :] = rim[-1, :] = rim[:, 0] = rim[:, -1] = True
     if dice is not None:
         rim &= ~dice
-    reaching_in = set(np.unique(labels[rim & (changed > 0)]).tolist())
-    return any(i in reaching_in and stats[i][4] >= share * changed.size for i in range(1, n))
+    reaching_in = np.unique(labels[rim & (changed > 0)])  # the changed parts with a pixel on the rim (no 0)
+    return bool((stats[reaching_in, cv2.CC_STAT_AREA] >= share * changed.size).any())
 
 
 def dice_mask(thumb_shape: tuple[int, int], frame_shape: tuple[int, int],
