@@ -640,3 +640,31 @@ def test_the_dice_of_a_new_throw_are_asked_about_at_once_not_taken_for_a_hand(da
     view.on_new_tray()
     show_still(view, after)
     assert not view.hand and view.crop is not None
+
+
+def test_dice_turned_by_hand_at_the_edge_are_asked_about_at_once_and_a_hand_beside_them_still_waits(data_home):
+    """With a camera there is no ROLL: the players throw or turn the dice by hand, and the screen only sees the tray
+    change. Dice landing at the frame's edge change it there as an arm reaching in does, and the screen waited
+    ``rest.HAND_TIMEOUT`` (4 s) before asking about them. Where the change reaches the edge is now looked at without
+    the dice of either tray; an arm crosses the edge beside them and still holds the screen."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from companion.views.teach_view import TeachView
+
+    tray = SyntheticTray(27, n_dice=5, fps=None, motion_frames=0)
+    tray.open()
+    tray.roll()
+    before = tray.read()
+    tray.roll()
+    after = tray.read()
+    assert rest.hand_in(rest.thumbnail(before), rest.thumbnail(after))  # by the change alone, an arm
+    view = TeachView("d6", "en", profile=Profile("d6"), save=lambda p: None)
+    show_still(view, before)
+    view.on_button(ButtonEvent(Button.SELECT))  # answered
+    show_still(view, after)  # thrown again by hand: no ROLL, no on_new_tray
+    assert not view.hand and view.crop is not None
+    # the same dice, then an arm reaching in beside them: no die is taken while it is there
+    view = TeachView("d6", "en", profile=Profile("d6"), save=lambda p: None)
+    show_still(view, after)
+    view.on_button(ButtonEvent(Button.SELECT))
+    show_still(view, with_hand(after))
+    assert view.hand and view.crop is None

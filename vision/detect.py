@@ -40,6 +40,13 @@ class DieCandidate:
     def center(self) -> tuple[float, float]:
         return self.rect[0]
 
+    @property
+    def square(self) -> tuple[int, int, int, int]:
+        """An upright square of the die's side around its centre: where the die lies, without what ``box`` adds
+        around a die turned 45 degrees (up to 41 % more each way), or its shadow and sides on an oblique view."""
+        (cx, cy), half = self.center, self.size / 2
+        return int(cx - half), int(cy - half), int(np.ceil(cx + half)), int(np.ceil(cy + half))
+
     def crop(self, frame_bgr: np.ndarray, size: int = 64) -> np.ndarray:
         """Upright square crop of this die; see :func:`crop_die`."""
         return crop_die(frame_bgr, self, size)

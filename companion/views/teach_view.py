@@ -57,6 +57,8 @@ class TeachView:
         #: still tray without a hand; something still for ``rest.HAND_TIMEOUT`` s is not a hand (a cup put down)
         self.hand = False
         self._quiet: np.ndarray | None = None
+        self._quiet_frame: np.ndarray | None = None  # the frame ``_quiet`` was made from: its dice
+        self._dice_only: bool | None = None  # this still spell's change is dice alone (None: not looked at yet)
         self._hand_since: float | None = None
         self._now = 0.0
         #: the top face the reader found on the crop (corners, crop pixels), drawn so that a player can see a wrong
@@ -160,7 +162,10 @@ class TeachView:
         with no hand in it, take the biggest die not answered yet."""
         frame = np.asarray(frame_bgr)
         before, self._before = self._before, rest.thumbnail(frame)
-        if not rest.still(before, self._before) or self._hand_held(self._before) or self.crop is not None:
+        if not rest.still(before, self._before):
+            self._dice_only = None
+            return
+        if self._hand_held(frame, self._before) or self.crop is not None:
             return
         cands = find_any_dice(frame, plain=self.dice_set.plain_cubes)
         found = face_outline.distinct_dice(frame, cands)  # a die seen from the side once
@@ -183,22 +188,36 @@ class TeachView:
         self.message = ""
         self._rebuild_menu()
 
-    def _hand_held(self, thumb: np.ndarray) -> bool:
-        if rest.hand_in(self._quiet, thumb):
+    def _hand_held(self, frame: np.ndarray, thumb: np.ndarray) -> bool:
+        if rest.hand_in(self._quiet, thumb) and not self._dice_only_changed(frame, thumb):
             if self._hand_since is None:
                 self._hand_since = self._now
             if self._now - self._hand_since < rest.HAND_TIMEOUT:
                 self.hand = True
                 return True
-        self._hand_since, self.hand, self._quiet = None, False, thumb
+        self._hand_since, self.hand, self._quiet, self._quiet_frame = None, False, thumb, frame
         return False
+
+    def _dice_only_changed(self, frame: np.ndarray, thumb: np.ndarray) -> bool:
+        """Whether the change from the quiet tray that looks like an arm is dice alone: dice turned or thrown anew
+        by hand at the frame's edge change it there as an arm does, and the screen waited ``rest.HAND_TIMEOUT`` s
+        before asking about them. Where the change reaches the edge is looked at without the dice of either tray
+        (``rest.dice_mask``), as the games' trigger does; an arm crosses the edge beside them. Once a still spell:
+        it finds the dice of two frames."""
+        if self._dice_only is None:
+            plain = self.dice_set.plain_cubes
+            boxes = [c.square for f in (frame, self._quiet_frame) if f is not None
+                     for c in find_any_dice(f, plain=plain)]
+            dice = rest.dice_mask(thumb.shape[:2], frame.shape[:2], boxes)
+            self._dice_only = not rest.hand_in(self._quiet, thumb, dice=dice)
+        return self._dice_only
 
     def on_new_tray(self) -> None:
         """ROLL was carried out (the built-in tray threw, a replay showed its next photo): the frames from here on
         show another tray, not a hand over this one. Told by the app once the first such frame has come: reset at
         the press itself, a frame of the old tray still on its way became the quiet tray, and a throw whose dice
         landed at the edge was then a hand for ``rest.HAND_TIMEOUT`` s (one throw in four of Haste Worte's)."""
-        self._quiet = None
+        self._quiet = self._quiet_frame = None
 
     def on_button(self, event: ButtonEvent) -> None:
         self.menu.on_button(event)
