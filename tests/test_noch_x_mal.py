@@ -158,6 +158,14 @@ def test_bad_rolls_are_rejected(dice, key):
         assert err.text("en") == "Die 3 was not read: correct it on the screen or roll again."
 
 
+def test_a_roll_read_in_any_order_is_kept_colour_dice_first():
+    """The camera reads the dice in no order of theirs; the game keeps a roll's colour dice first (each kind in the
+    order given), which is how the screen groups them."""
+    game = started()
+    game.apply({"action": "roll", "dice": ["4", "red", "2", "color-joker", "5", "blue"]})
+    assert game.state.roll.dice == ["red", "color-joker", "blue", "4", "2", "5"]
+
+
 def test_roll_numbers_and_who_chooses_from_what():
     game = started(first="Ben")
     said = game.apply({"action": "roll", "dice": ["red", "color-joker", "blue", "4", "2", "5"]})

@@ -204,6 +204,43 @@ def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, 
     assert session.engine.state.roll.dice == ["red", "green", "blue", "4", "2", "5"]
 
 
+@pytest.mark.parametrize(("read", "shown", "answers", "taught", "rolled"), [
+    # read: (face, guess) in the camera's order; the unsure "4" die has a guess, the unsure colour none
+    ([("4", None), (None, "green"), ("red", None), ("2", None), (None, None), ("blue", None)],
+     [None, "red", "blue", "4", "2", None], {0: "green", 5: "3"}, [(1, "green"), (4, "3")],
+     ["green", "red", "blue", "4", "2", "3"]),
+    # no guess, and only a colour die short: shown with the colours
+    ([(None, None), ("4", None), ("2", None), ("5", None), ("red", None), ("blue", None)],
+     [None, "red", "blue", "4", "2", "5"], {0: "yellow"}, [(0, "yellow")],
+     ["yellow", "red", "blue", "4", "2", "5"]),
+])
+def test_an_unsure_reading_is_shown_colour_dice_first_and_each_answer_teaches_its_own_die(
+        tmp_path, read, shown, answers, taught, rolled):
+    """The camera reads the dice in no order of theirs, but the row parts colour dice from number dice with a
+    wider gap: the dice are shown colours first, an unsure die by its guess (one without a guess fills the kind
+    still short). The answer for a die shown in one place is taught from the die the reader saw there."""
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang="en")
+    session.camera_ready = True
+    learnt: list[tuple[int, str]] = []
+    session.learn = lambda index, face: learnt.append((index, face))
+    for combo in (["yellow", "4"], ["red", "2"]):
+        view.on_dice(reading(combo))
+    press(view, Button.ROLL)
+    tray = TrayReading(tuple(DieReading(f, 0.9 if f else 0.3, (0, 0, 10, 10), g) for f, g in read))
+    session.latest_reading = tray
+    view.on_dice(tray)
+    assert view.pending == shown
+    if read[1][1] == "green":
+        assert view.current_menu.items[0].label == "Die 1: Green?"
+    render(view, "nxm_view_colours_first")
+    for die, face in answers.items():
+        choose(view, ("fix", die))
+        choose(view, face)
+    choose(view, ("use-pending",))
+    assert learnt == taught
+    assert session.engine.state.roll.dice == rolled
+
+
 def tie_broken(tmp_path) -> tuple[NochXMalMode, GameSession]:
     """Anna and Ben both out of chips after one roll: a tie, broken by menus (Ben wins); shot on the way."""
     view, session = new_view(tmp_path, ["Anna", "Ben"], start=0)

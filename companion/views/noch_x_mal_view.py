@@ -86,6 +86,7 @@ class NochXMalMode:
         self.stack: list[Menu] = []  # open sub-menus (who? what? which gift?)
         self.main_index = 0
         self.pending: list[str | None] | None = None  # a read roll with unsure dice, being corrected
+        self.read_at: list[int] = []  # each pending die's place in the reading (the session's guess and learning)
         self.tapped: list[int] = []  # dice tapped for the active player's pair
         self.waiting = False  # ROLL pressed: waiting for the camera
         self.tie_draft: dict[str, Any] = {}
@@ -280,7 +281,7 @@ class NochXMalMode:
     def _die_line(self, die: int, face: str | None) -> str:
         """One die of the reading in the list: a die read for sure names its face, an unsure one the reader's guess
         with a question mark ("Die 2: Green?"), as its question will, so the table sees it before opening it."""
-        guess = self.session.guess(die) if face is None else None
+        guess = self.session.guess(self.read_at[die]) if face is None else None
         if guess in ANSWERS:
             return self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess))
         return self.tr("nxm.ui.fix_die", n=die + 1, face=self.face_label(face))
@@ -288,7 +289,7 @@ class NochXMalMode:
     # -- sub-menus -----------------------------------------------------------------------------------------
     def _ask_face(self, die: int) -> None:
         """What unsure ``die`` shows: the highlight starts on the reader's guess (SELECT confirms it)."""
-        guess = self.session.guess(die)
+        guess = self.session.guess(self.read_at[die])
         title = (self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess)) if guess in ANSWERS
                  else self.tr("nxm.ui.fix_die_title", n=die + 1))
         self._push(title, [MenuItem(self.face_label(f), f) for f in ANSWERS], lambda face: self._fix(die, face))
@@ -297,7 +298,7 @@ class NochXMalMode:
     def _fix(self, die: int, face: str) -> None:
         if self.pending is not None:
             self.pending[die] = face
-            self.session.confirm_face(die, face)
+            self.session.confirm_face(self.read_at[die], face)
             # on to the next unsure die, or to "use these dice" once none is left: one press each
             self.main_index = self.pending.index(None) if None in self.pending else len(self.pending)
         self.stack.clear()
@@ -429,11 +430,25 @@ class NochXMalMode:
             return
         colours, numbers = self.game.dice_counts
         if None in faces and len(faces) == colours + numbers:
-            self.pending = faces  # let the table correct the unsure dice on the screen
+            # let the table correct the unsure dice on the screen, shown as the game keeps a roll: colours first
+            self.read_at = self._colours_first(faces, colours)
+            self.pending = [faces[i] for i in self.read_at]
             self.main_index = faces.index(None)
             self.refresh()
             return
         self.apply({"action": "roll", "dice": faces})
+
+    def _colours_first(self, faces: list[str | None], colours: int) -> list[int]:
+        """The reading's dice in the order the screen shows them: colour dice, then number dice, as the game keeps
+        a roll (the row's wider gap parts them). An unsure die goes by its guess; one without a guess fills the kind
+        still short of its count."""
+        kinds = [f if f is not None else self.session.guess(i) for i, f in enumerate(faces)]
+        colour = [k in ANSWERS and is_colour(k) for k in kinds]
+        short = colours - sum(colour)
+        for i, k in enumerate(kinds):
+            if k not in ANSWERS and short > 0:
+                colour[i], short = True, short - 1
+        return sorted(range(len(faces)), key=lambda i: not colour[i])
 
     def _use_pending(self) -> None:
         faces = self.pending

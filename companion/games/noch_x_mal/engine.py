@@ -246,7 +246,9 @@ class NochXMal:
 
     @staticmethod
     def _read_faces(raw: Any, colours: int, numbers: int) -> list[str]:
-        """Validate read dice: every die read, a known face, and the right mix of colour and number dice."""
+        """Validate read dice: every die read, a known face, and the right mix of colour and number dice. Returned
+        colour dice first, in the order given: the camera reads the dice in no order of theirs, and the screen shows
+        a roll's colour dice apart from its number dice."""
         if not isinstance(raw, list):
             raise DiceError("nxm.err.dice_list")
         if len(raw) != colours + numbers:  # more: dice not used now (the solo game's), or something that is no die
@@ -269,7 +271,7 @@ class NochXMal:
         if (got_c, got_n) != (colours, numbers):
             raise DiceError("nxm.err.dice_mix", colours=got_c, numbers=got_n, want_colours=colours,
                             want_numbers=numbers)
-        return faces
+        return sorted(faces, key=lambda f: not is_colour(f))
 
     # -- actions ---------------------------------------------------------------------------------------
     def _start_combo(self, action: dict[str, Any]) -> list[Announcement]:
