@@ -102,6 +102,9 @@ def setup_action(entry: GameEntry, cfg: Config, answers: dict[str, Any], seed: i
 
 #: the pseudo dice set "fritzo-cubes": teaching the 27 cubes themselves (after their colours are taught)
 FRITZO_CUBES = "fritzo-cubes"
+#: how long a game started with its dice not taught says so (``App._not_taught``): long enough to be read out
+#: by whoever sits nearest, the game's own screen is under it meanwhile
+NOT_TAUGHT_SECONDS = 12.0
 
 
 def cube_set_mode(lang: str, on_done: Callable[[], None]):
@@ -395,6 +398,8 @@ class App:
             self.show_notice(self._words(exc), seconds=10)
             return
         self._enter(entry, session)
+        if words := self._not_taught(entry, session):
+            self.show_notice(words, seconds=NOT_TAUGHT_SECONDS)
 
     def resume(self, saved, *, quiet: bool = False) -> None:
         entry = GAME_ENTRIES[saved.game]
@@ -404,8 +409,20 @@ class App:
             self.show_notice(self._words(exc), seconds=10)
             return
         self._enter(entry, session)
-        if not quiet:
+        if quiet:
+            return
+        if words := self._not_taught(entry, session):
+            self.show_notice(f"{t('core.resumed', self.lang)} {words}", seconds=NOT_TAUGHT_SECONDS)
+        else:
             self.show_notice(t("core.resumed", self.lang), seconds=3, good=True)
+
+    def _not_taught(self, entry: GameEntry, session: GameSession) -> str | None:
+        """What the table must be told when a camera looks at the tray but the game's dice are not taught: ROLL
+        then rolls virtual dice, and a family throwing its real dice would see other faces on the screen with no
+        word of why."""
+        if self.watcher is None or session.camera_ready or session.engine.finished:
+            return None
+        return t("core.dice_not_taught", self.lang, game=t(entry.title_key, self.lang))
 
     def _session_kw(self) -> dict[str, Any]:
         return {"lang": self.lang, "announce": self.announce, "wall_clock": self.wall_clock,

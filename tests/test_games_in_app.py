@@ -183,3 +183,50 @@ def test_without_a_camera_the_built_in_tray_throws_the_games_taught_dice_and_the
         assert sum(f is not None for f in read) >= len(read) - 1
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_game_whose_dice_are_not_taught_says_that_roll_rolls_virtual_dice(tmp_path, out_dir, lang):
+    """With a camera looking at the tray, a game whose dice were never taught rolls virtual dice on ROLL: a family
+    throwing its real dice would see other faces on the screen. Starting or resuming such a game says so and where
+    to teach them; once taught, nothing is said."""
+    from synth_dice import taught_profile
+
+    from companion import profiles
+    from companion.i18n import t
+
+    def start(app: App, name: str) -> None:
+        items = [item.value for item in app.mode.menu.items]
+        for _ in range(items.index(("new", name))):
+            app.on_button(ButtonEvent(Button.NEXT))
+        for _ in range(10):
+            if app.session is not None:
+                break
+            app.on_button(ButtonEvent(Button.SELECT))
+
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3")
+    try:
+        app.main_menu()
+        start(app, "echt-spitze")
+        assert not app.session.camera_ready
+        words = t("core.dice_not_taught", lang, game=t("core.menu_echt_spitze", lang))
+        assert app.notice == words
+        assert ("Teach dice" if lang == "en" else "Würfel anlernen") in words
+        app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(out_dir / f"app_not_taught_{lang}.png"))
+        app.main_menu()
+        app.notice = None
+        saved = app.mode.menu.items[0].value
+        assert saved[0] == "resume"
+        app.resume(saved[1])
+        assert app.notice == f"{t('core.resumed', lang)} {words}"
+        app.main_menu()
+        app.notice = None
+        profiles.save_profile(taught_profile("echt-spitze", 1))
+        start(app, "echt-spitze")
+        assert app.session.camera_ready and app.notice is None
+    finally:
+        app.close()
