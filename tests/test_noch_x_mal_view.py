@@ -230,6 +230,7 @@ def test_an_unsure_reading_is_shown_colour_dice_first_and_each_answer_teaches_it
     session.latest_reading = tray
     view.on_dice(tray)
     assert view.pending == shown
+    assert view.current_menu.index == shown.index(None)  # the highlight on the first unsure die shown
     if read[1][1] == "green":
         assert view.current_menu.items[0].label == "Die 1: Green?"
     render(view, "nxm_view_colours_first")

@@ -433,7 +433,7 @@ class NochXMalMode:
             # let the table correct the unsure dice on the screen, shown as the game keeps a roll: colours first
             self.read_at = self._colours_first(faces, colours)
             self.pending = [faces[i] for i in self.read_at]
-            self.main_index = faces.index(None)
+            self.main_index = self.pending.index(None)
             self.refresh()
             return
         self.apply({"action": "roll", "dice": faces})
