@@ -41,6 +41,8 @@ class DiceWatcher:
         self.auto = True
         self._want = False
         self._roll = False
+        #: a reading wanted of the dice ROLL throws: wanted (``_want``) only once the throw is carried out
+        self._want_thrown = False
         self._rearm = False
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -77,9 +79,15 @@ class DiceWatcher:
         With a live camera whose tray already lies still (dice thrown before the press), the reading of this rest
         is delivered at once instead of waiting for motion that will not come.
         """
-        self._roll = roll
-        self._want = True
         self.wanted_since = self.clock()
+        if roll:
+            # wanted once thrown: set here, a frame of the old dice the watcher was reading meanwhile found it
+            # wanting and handed over the old rest as this throw (one ROLL in about twenty-five on the built-in
+            # tray, the game then played the dice before). Set before the throw is, so it is never missed.
+            self._want_thrown = True
+            self._roll = True
+        else:
+            self._want = True
 
     def why_waiting(self, now: float) -> str | None:
         """Why a reading asked for ``WAIT_HINT`` s ago has not come: ``"no_frames"`` (the camera sends nothing: a Pi
@@ -98,7 +106,8 @@ class DiceWatcher:
     def cancel(self) -> None:
         """Forget a reading asked for and not delivered (the game it was for was left): it must not arrive in the
         next game as a throw nobody made there."""
-        self._want, self.wanted_since = False, None
+        self._want = self._want_thrown = False
+        self.wanted_since = None
 
     @property
     def rolls(self) -> bool:
@@ -131,6 +140,8 @@ class DiceWatcher:
                     self.source.roll()
                     self._thrown_unseen = True
                     self._trigger.reset()  # the next frames show new dice: wait for them to settle
+                    if self._want_thrown:
+                        self._want_thrown, self._want = False, True
                 if self._rearm:
                     self._rearm = False
                     self._trigger.reset()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import queue
+import threading
 import time
 from collections import Counter
 
@@ -12,6 +13,7 @@ import pytest
 from companion.watcher import DiceWatcher
 from hardware.synthetic import SyntheticTray
 from vision.pips import read_dice
+from vision.types import DieReading, TrayReading
 
 
 def _next(watcher: DiceWatcher, timeout: float = 15.0):
@@ -194,4 +196,46 @@ def test_a_throw_is_counted_once_the_latest_frame_shows_it():
                 time.sleep(0.001)
             assert watcher.thrown == n and int(watcher.latest_frame[0, 0, 0]) == 10 + 10 * n
     finally:
+        watcher.stop()
+
+
+class _HeldPhotos(_Photos):
+    """``_Photos`` whose read can be held open: ROLL pressed while the watcher is reading a frame of the old photo."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.go = threading.Event()
+        self.go.set()
+        self.reading_now = threading.Event()
+
+    def read(self):
+        shown = self.photo
+        self.reading_now.set()
+        self.go.wait(timeout=5)
+        time.sleep(0.005)
+        return np.full((60, 80, 3), shown, np.uint8)
+
+
+def test_roll_pressed_while_a_frame_of_the_old_dice_is_read_delivers_the_new_dice():
+    """ROLL wants a reading of the dice it throws. Wanted at the press, the frame of the old dice the watcher was
+    reading then found the want, and as the old dice lay at rest, their reading was handed over as the throw's: on
+    the built-in tray about one ROLL in twenty-five, and the game played the dice before again."""
+    photos = _HeldPhotos()
+
+    def reader(frame: np.ndarray) -> TrayReading:
+        return TrayReading((DieReading(str(int(frame[0, 0, 0])), 0.9, (0, 0, 10, 10)),))
+
+    watcher = DiceWatcher(photos, reader, still_seconds=0.1)
+    watcher.auto = False
+    watcher.start()
+    try:
+        assert _until(lambda: watcher.last_rest is not None and not watcher._trigger.armed)  # photo 10 at rest
+        photos.go.clear()
+        photos.reading_now.clear()
+        assert photos.reading_now.wait(timeout=5)  # a frame of photo 10 on its way
+        watcher.request()
+        photos.go.set()
+        assert _next(watcher, 5.0).faces == ["20"]
+    finally:
+        photos.go.set()
         watcher.stop()
