@@ -242,6 +242,31 @@ def test_an_unsure_reading_is_shown_colour_dice_first_and_each_answer_teaches_it
     assert session.engine.state.roll.dice == rolled
 
 
+def test_an_unsure_die_of_a_start_combination_is_corrected_on_the_screen(tmp_path):
+    """A start combination read with an unsure die was refused with "die 1 was not read: correct it on the screen
+    or roll again", but the screen offered nothing to correct: the table could only roll again. It is corrected as
+    a roll's dice are, its guess one press, and the answer is taught."""
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang="en")
+    session.camera_ready = True
+    learnt: list[tuple[int, str]] = []
+    session.learn = lambda index, face: learnt.append((index, face))
+    tray = TrayReading((DieReading("4", 0.9, (0, 0, 10, 10)), DieReading(None, 0.3, (20, 0, 30, 10), "yellow")))
+    session.latest_reading = tray
+    view.on_dice(tray)
+    assert session.error is None and view.pending == [None, "4"]
+    assert view.current_menu.items[0].label == "Die 1: Yellow?"
+    press(view, Button.ROLL)  # ignored while the dice read are corrected
+    assert view.pending == [None, "4"] and not view.waiting
+    render(view, "nxm_view_start_unsure")
+    choose(view, ("fix", 0))
+    press(view, Button.SELECT)  # the guess
+    choose(view, ("use-pending",))
+    assert learnt == [(1, "yellow")]
+    anna = session.engine.player("Anna")
+    assert anna.has_start and view.pending is None
+    assert session.actions[-1] == {"action": "start_combo", "player": "Anna", "dice": ["yellow", "4"]}
+
+
 def tie_broken(tmp_path) -> tuple[NochXMalMode, GameSession]:
     """Anna and Ben both out of chips after one roll: a tie, broken by menus (Ben wins); shot on the way."""
     view, session = new_view(tmp_path, ["Anna", "Ben"], start=0)

@@ -87,6 +87,7 @@ class NochXMalMode:
         self.main_index = 0
         self.pending: list[str | None] | None = None  # a read roll with unsure dice, being corrected
         self.read_at: list[int] = []  # each pending die's place in the reading (the session's guess and learning)
+        self.pending_start: str | None = None  # the pending dice are this player's start combination, not a roll
         self.tapped: list[int] = []  # dice tapped for the active player's pair
         self.waiting = False  # ROLL pressed: waiting for the camera
         self.tie_draft: dict[str, Any] = {}
@@ -383,12 +384,14 @@ class NochXMalMode:
     def roll(self) -> None:
         """ROLL: ask the camera (the app calls ``on_dice``), or roll virtual dice when there is none."""
         phase = self.game.state.phase
+        if self.pending is not None:
+            return  # the dice read are being corrected; "discard reading" lets the table roll again
         if phase == Phase.START:
             missing = [p.name for p in self.game.state.players if not p.has_start]
             if missing:
                 self._roll_start(missing[0])
             return
-        if phase != Phase.WAIT_ROLL or self.pending is not None:
+        if phase != Phase.WAIT_ROLL:
             return
         if getattr(self.session, "camera_ready", False):
             self.waiting = True
@@ -423,20 +426,30 @@ class NochXMalMode:
         phase = self.game.state.phase
         if phase == Phase.START:
             missing = [p.name for p in self.game.state.players if not p.has_start]
-            if missing:
+            if not missing:
+                return
+            if None in faces and len(faces) == 2:
+                # the start combination's unsure die is corrected on the screen as a roll's is (the engine's "not
+                # read" says "correct it on the screen"); its guess is one press
+                self._correct(faces, 1, start=missing[0])
+            else:
                 self.apply({"action": "start_combo", "player": missing[0], "dice": faces})
             return
         if phase != Phase.WAIT_ROLL:
             return
         colours, numbers = self.game.dice_counts
         if None in faces and len(faces) == colours + numbers:
-            # let the table correct the unsure dice on the screen, shown as the game keeps a roll: colours first
-            self.read_at = self._colours_first(faces, colours)
-            self.pending = [faces[i] for i in self.read_at]
-            self.main_index = self.pending.index(None)
-            self.refresh()
+            self._correct(faces, colours)
             return
         self.apply({"action": "roll", "dice": faces})
+
+    def _correct(self, faces: list[str | None], colours: int, start: str | None = None) -> None:
+        """Let the table correct the unsure dice on the screen, shown as the game keeps a roll: colours first."""
+        self.read_at = self._colours_first(faces, colours)
+        self.pending = [faces[i] for i in self.read_at]
+        self.pending_start = start
+        self.main_index = self.pending.index(None)
+        self.refresh()
 
     def _colours_first(self, faces: list[str | None], colours: int) -> list[int]:
         """The reading's dice in the order the screen shows them: colour dice, then number dice, as the game keeps
@@ -454,7 +467,9 @@ class NochXMalMode:
         faces = self.pending
         if faces is None or None in faces:
             return
-        if self.apply({"action": "roll", "dice": faces}):
+        action = ({"action": "start_combo", "player": self.pending_start, "dice": faces} if self.pending_start
+                  else {"action": "roll", "dice": faces})
+        if self.apply(action):
             self.pending = None
             self.main_index = 0
             self.refresh()
