@@ -102,9 +102,9 @@ def setup_action(entry: GameEntry, cfg: Config, answers: dict[str, Any], seed: i
 
 #: the pseudo dice set "fritzo-cubes": teaching the 27 cubes themselves (after their colours are taught)
 FRITZO_CUBES = "fritzo-cubes"
-#: how long a game started with its dice not taught says so (``App._not_taught``): long enough to be read out
-#: by whoever sits nearest, the game's own screen is under it meanwhile
-NOT_TAUGHT_SECONDS = 12.0
+#: how long a game started with its dice not taught says so (``App._not_taught``): two lines, long enough to be
+#: read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
+NOT_TAUGHT_SECONDS = 8.0
 
 
 def cube_set_mode(lang: str, on_done: Callable[[], None]):
