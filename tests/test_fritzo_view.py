@@ -149,6 +149,23 @@ def test_start_roll_from_the_camera_and_by_hand(tmp_path):
     assert taught == [(0, "orange")]  # what the camera could not read is an example now
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_start_roll_read_as_two_cubes_or_none_is_not_taken_as_a_roll(tmp_path, lang):
+    """The start roll is one cube. With a cube left in the tray from before, the first of the two read was taken
+    as the roll (which one is the reader's order, not the table's); with none read, ROLL did nothing and said
+    nothing. Both now say what to do, and the roll waits."""
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]}, lang=lang)
+    two = TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)), DieReading("orange", 0.9, (40, 0, 50, 10))))
+    view.on_dice(two)
+    assert session.engine.state.phase is Phase.START_ROLL and session.engine.current_player == "Anna"
+    assert "2" in session.error and ("tray" in session.error if lang == "en" else "Schale" in session.error)
+    session.error = None
+    view.on_dice(TrayReading(()))
+    assert "0" in session.error and session.engine.state.phase is Phase.START_ROLL
+    view.on_dice(TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)),)))  # the other cube taken out: Anna's red
+    assert session.engine.current_player == "Ben"
+
+
 def test_the_colours_offered_for_an_unsure_start_roll_start_on_the_readers_guess(tmp_path):
     """The camera was not sure of the rolled cube but found a colour near enough ("blue"): the colours on offer
     start there, so a cube that shows it takes one press, and the answer is taught. Without a guess they start

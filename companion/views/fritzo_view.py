@@ -256,8 +256,12 @@ class FritzoMode:
 
     # -- input --------------------------------------------------------------------------------------------------
     def on_dice(self, reading: TrayReading) -> None:
-        """The start roll: the camera reads the rolled cube's top colour."""
-        if self.game.state.phase is not Phase.START_ROLL or not reading.dice:
+        """The start roll: the camera reads the rolled cube's top colour. Not one cube read (a cube left in the tray
+        from before, or none seen): the engine says so, rather than the first of two taken as the roll."""
+        if self.game.state.phase is not Phase.START_ROLL:
+            return
+        if len(reading.dice) != 1:
+            self.session.apply({"action": "roll", "dice": [d.face for d in reading.dice]})
             return
         face = reading.dice[0].face
         self.unsure_roll = not isinstance(face, str)

@@ -396,7 +396,7 @@ class Fritzo:
         assert who is not None
         dice = action.get("dice")
         if not isinstance(dice, list) or len(dice) != 1:
-            raise RollError("fritzo.err.roll_one")
+            raise RollError("fritzo.err.roll_one", n=len(dice) if isinstance(dice, list) else 0)
         colour = dice[0]
         if colour is None:
             raise RollError("fritzo.err.roll_unread")
