@@ -419,10 +419,25 @@ class App:
     def _not_taught(self, entry: GameEntry, session: GameSession) -> str | None:
         """What the table must be told when a camera looks at the tray but the game's dice are not taught: ROLL
         then rolls virtual dice, and a family throwing its real dice would see other faces on the screen with no
-        word of why."""
-        if self.watcher is None or session.camera_ready or session.engine.finished:
+        word of why. Taught in part: a die showing a face not taught yet is asked about at every throw, and the
+        table should know why, and where to teach the rest."""
+        if self.watcher is None or session.engine.finished:
             return None
-        return t("core.dice_not_taught", self.lang, game=t(entry.title_key, self.lang))
+        game = t(entry.title_key, self.lang)
+        if not session.camera_ready:
+            return t("core.dice_not_taught", self.lang, game=game)
+        if entry.dice_set == "d6":
+            return None
+        from companion.teach import load_for_reading, progress
+
+        try:
+            dice_set, profile = load_for_reading(entry.dice_set)
+        except CompanionError:
+            return None
+        taught = progress(dice_set, profile)
+        if taught.taught >= taught.total:
+            return None
+        return t("core.dice_part_taught", self.lang, game=game, taught=taught.taught, total=taught.total)
 
     def _session_kw(self) -> dict[str, Any]:
         return {"lang": self.lang, "announce": self.announce, "wall_clock": self.wall_clock,

@@ -186,14 +186,16 @@ def test_without_a_camera_the_built_in_tray_throws_the_games_taught_dice_and_the
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_a_game_whose_dice_are_not_taught_says_that_roll_rolls_virtual_dice(tmp_path, out_dir, lang):
+def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started(tmp_path, out_dir, lang):
     """With a camera looking at the tray, a game whose dice were never taught rolls virtual dice on ROLL: a family
     throwing its real dice would see other faces on the screen. Starting or resuming such a game says so and where
-    to teach them; once taught, nothing is said."""
-    from synth_dice import taught_profile
+    to teach them; taught in part, it says how far (a die showing another face is asked about); once taught,
+    nothing is said."""
+    from synth_dice import crops, taught_profile
 
     from companion import profiles
     from companion.i18n import t
+    from vision.taught import Profile
 
     def start(app: App, name: str) -> None:
         items = [item.value for item in app.mode.menu.items]
@@ -223,6 +225,20 @@ def test_a_game_whose_dice_are_not_taught_says_that_roll_rolls_virtual_dice(tmp_
         assert saved[0] == "resume"
         app.resume(saved[1])
         assert app.notice == f"{t('core.resumed', lang)} {words}"
+        # taught in part: the dice are read, and a die showing a face not taught yet is asked about
+        app.main_menu()
+        app.notice = None
+        part = Profile("echt-spitze")
+        for face in ("1", "2", "3"):
+            for crop in crops("echt-spitze", face, 2, np.random.default_rng(2), hard=False):
+                part.add(face, crop)
+        profiles.save_profile(part)
+        start(app, "echt-spitze")
+        assert app.session.camera_ready
+        assert app.notice == t("core.dice_part_taught", lang, game=t("core.menu_echt_spitze", lang), taught=18,
+                               total=36)
+        app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(out_dir / f"app_part_taught_{lang}.png"))
         app.main_menu()
         app.notice = None
         profiles.save_profile(taught_profile("echt-spitze", 1))
