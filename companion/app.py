@@ -435,7 +435,7 @@ class App:
         except CompanionError:
             return None
         taught = progress(dice_set, profile)
-        if taught.taught >= taught.total:
+        if taught.taught >= taught.total or dice_set.open:  # an open set's edition may print other symbols
             return None
         return t("core.dice_part_taught", self.lang, game=game, taught=taught.taught, total=taught.total)
 

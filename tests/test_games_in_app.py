@@ -244,5 +244,15 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
         profiles.save_profile(taught_profile("echt-spitze", 1))
         start(app, "echt-spitze")
         assert app.session.camera_ready and app.notice is None
+        # Haste Worte's editions print other symbols than the rulebook's eleven (an open set): the dice taught
+        # are the edition's, and no count of the rulebook's says how far that is
+        app.main_menu()
+        edition = Profile("haste-worte")
+        for face in ("fruit", "car"):
+            for crop in crops("haste-worte", face, 2, np.random.default_rng(3), hard=False):
+                edition.add(face, crop)
+        profiles.save_profile(edition)
+        start(app, "haste-worte")
+        assert app.session.camera_ready and app.notice is None
     finally:
         app.close()
