@@ -76,14 +76,15 @@ class DiceWatcher:
     def request(self, *, roll: bool = True) -> None:
         """A player pressed ROLL: throw the synthetic dice / advance a replay, then deliver the next still reading.
 
-        With a live camera whose tray already lies still (dice thrown before the press), the reading of this rest
-        is delivered at once instead of waiting for motion that will not come.
+        With a live camera (its roll does nothing) whose tray already lies still (dice thrown before the press), the
+        dice are read once they have lain still ``still_seconds`` from here, without waiting for motion that will
+        not come.
         """
         self.wanted_since = self.clock()
         if roll:
-            # wanted once thrown: set here, a frame of the old dice the watcher was reading meanwhile found it
-            # wanting and handed over the old rest as this throw (one ROLL in about twenty-five on the built-in
-            # tray, the game then played the dice before). Set before the throw is, so it is never missed.
+            # wanted once thrown: wanted here, a frame of the old dice the watcher was reading meanwhile found the
+            # want and handed over the old rest as this throw (seen once in an evening's 25 ROLLs on the built-in
+            # tray: the game played the dice before). Set before the throw is, so it is never missed.
             self._want_thrown = True
             self._roll = True
         else:
