@@ -166,6 +166,17 @@ def test_a_start_roll_read_as_two_cubes_or_none_is_not_taken_as_a_roll(tmp_path,
     assert session.engine.current_player == "Ben"
 
 
+def test_the_start_roll_names_roll_in_the_hint_bar(tmp_path):
+    """"Ben: roll the cube", and ROLL reads it (or rolls it without a camera): the hint bar said NEXT, SELECT and
+    TIMER only, so a table new to the companion looked for how to roll. Once the game is on, ROLL does nothing."""
+    view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"]}, lang="en")
+    assert view.hints()[0] == ("ROLL", "roll")
+    shot(view, "start_roll_hints")
+    view.on_dice(TrayReading((DieReading("blue", 0.9, (0, 0, 10, 10)),)))  # Anna rolls blue: she starts
+    assert session.engine.state.phase is not Phase.START_ROLL
+    assert all(button != "ROLL" for button, _ in view.hints())
+
+
 def test_the_colours_offered_for_an_unsure_start_roll_start_on_the_readers_guess(tmp_path):
     """The camera was not sure of the rolled cube but found a colour near enough ("blue"): the colours on offer
     start there, so a cube that shows it takes one press, and the answer is taught. Without a guess they start

@@ -457,15 +457,23 @@ class FritzoMode:
         self._draw_top(surface)
         self._draw_grid(surface)
         self._draw_panel(surface)
+        hint_bar(surface, self.hints())
+
+    def hints(self) -> list[tuple[str, str]]:
+        """The buttons that do something now, for the hint bar. The start roll names ROLL first: the screen says
+        "roll the cube", and ROLL is what reads it (or rolls it, without a camera); the colours below are for a
+        cube rolled by hand."""
         hints: list[tuple[str, str]] = []
+        if self.game.state.phase is Phase.START_ROLL:
+            hints.append((t("core.btn_roll", self.lang), t("core.hint_roll", self.lang)))
         if self._step_values():
-            hints = [(t("core.btn_next", self.lang), t("fritzo.ui.next", self.lang)),
-                     (t("core.btn_select", self.lang), t("fritzo.ui.select", self.lang))]
+            hints += [(t("core.btn_next", self.lang), t("fritzo.ui.next", self.lang)),
+                      (t("core.btn_select", self.lang), t("fritzo.ui.select", self.lang))]
         if self.game.state.hourglass is not None and self.game.state.hourglass.started_at is None:
             hints.append((t("core.btn_timer", self.lang), t("fritzo.ui.timer", self.lang)))
         if self.step != "menu":
             hints.append((t("core.btn_undo", self.lang), t("fritzo.ui.back", self.lang)))
-        hint_bar(surface, hints)
+        return hints
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         s = self.game.state
