@@ -16,6 +16,17 @@ from hardware.events import Button, ButtonEvent
 register_all()
 
 
+def start_game(app: App, name: str) -> None:
+    """From the main menu, start ``name`` with buttons alone, each setup question answered with its first choice."""
+    items = [item.value for item in app.mode.menu.items]
+    for _ in range(items.index(("new", name))):
+        app.on_button(ButtonEvent(Button.NEXT))
+    for _ in range(10):
+        if app.session is not None:
+            break
+        app.on_button(ButtonEvent(Button.SELECT))
+
+
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
 @pytest.mark.parametrize("name", [e.name for e in ENTRIES])
 def test_game_starts_from_the_menu_with_next_and_select_only(tmp_path, out_dir, name, size):
@@ -153,13 +164,7 @@ def test_without_a_camera_the_built_in_tray_throws_the_games_taught_dice_and_the
     app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3")
     try:
         app.main_menu()
-        items = [item.value for item in app.mode.menu.items]
-        for _ in range(items.index(("new", name))):
-            app.on_button(ButtonEvent(Button.NEXT))
-        for _ in range(10):
-            if app.session is not None:
-                break
-            app.on_button(ButtonEvent(Button.SELECT))
+        start_game(app, name)
         assert app.session.camera_ready
         wanted = app.mode.dice_to_throw()
         throws = []
@@ -197,22 +202,13 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
     from companion.i18n import t
     from vision.taught import Profile
 
-    def start(app: App, name: str) -> None:
-        items = [item.value for item in app.mode.menu.items]
-        for _ in range(items.index(("new", name))):
-            app.on_button(ButtonEvent(Button.NEXT))
-        for _ in range(10):
-            if app.session is not None:
-                break
-            app.on_button(ButtonEvent(Button.SELECT))
-
     cfg = Config()
     cfg.players = ["Anna", "Ben"]
     cfg.language = lang
     app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3")
     try:
         app.main_menu()
-        start(app, "echt-spitze")
+        start_game(app, "echt-spitze")
         assert not app.session.camera_ready
         words = t("core.dice_not_taught", lang, game=t("core.menu_echt_spitze", lang))
         assert app.notice == words
@@ -233,7 +229,7 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
             for crop in crops("echt-spitze", face, 2, np.random.default_rng(2), hard=False):
                 part.add(face, crop)
         profiles.save_profile(part)
-        start(app, "echt-spitze")
+        start_game(app, "echt-spitze")
         assert app.session.camera_ready
         assert app.notice == t("core.dice_part_taught", lang, game=t("core.menu_echt_spitze", lang), taught=18,
                                total=36)
@@ -242,7 +238,7 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
         app.main_menu()
         app.notice = None
         profiles.save_profile(taught_profile("echt-spitze", 1))
-        start(app, "echt-spitze")
+        start_game(app, "echt-spitze")
         assert app.session.camera_ready and app.notice is None
         # Haste Worte's editions print other symbols than the rulebook's eleven (an open set): the dice taught
         # are the edition's, and no count of the rulebook's says how far that is
@@ -252,7 +248,7 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
             for crop in crops("haste-worte", face, 2, np.random.default_rng(3), hard=False):
                 edition.add(face, crop)
         profiles.save_profile(edition)
-        start(app, "haste-worte")
+        start_game(app, "haste-worte")
         assert app.session.camera_ready and app.notice is None
     finally:
         app.close()

@@ -170,12 +170,9 @@ def test_unsure_camera_reading_is_corrected_on_screen(tmp_path):
     assert view.pending is None
 
 
-@pytest.mark.parametrize(("lang", "asked"), [("en", "Die 2: Green?"), ("de", "Würfel 2: Grün?")])
-def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, lang, asked):
-    """The reader was not sure of a die but found a face near enough ("green", three presses of NEXT from the
-    first): its list of faces opens there and the title names it, so a die that shows it takes one press, and the
-    answer is taught. A die without a guess opens on the first face, as before. After each answer the highlight
-    goes on to the next unsure die, and then to "use these dice"."""
+def waiting_for_the_camera(tmp_path, lang: str) -> tuple[NochXMalMode, GameSession, list[tuple[int, str]]]:
+    """Anna and Ben's start combos read, ROLL pressed: the screen waits for the camera's reading of roll 1. The
+    list collects what the answers teach (die index in the reading, face)."""
     view, session = new_view(tmp_path, ["Anna", "Ben"], lang=lang)
     session.camera_ready = True
     taught: list[tuple[int, str]] = []
@@ -183,6 +180,16 @@ def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, 
     for combo in (["yellow", "4"], ["red", "2"]):
         view.on_dice(reading(combo))
     press(view, Button.ROLL)
+    return view, session, taught
+
+
+@pytest.mark.parametrize(("lang", "asked"), [("en", "Die 2: Green?"), ("de", "Würfel 2: Grün?")])
+def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, lang, asked):
+    """The reader was not sure of a die but found a face near enough ("green", three presses of NEXT from the
+    first): its list of faces opens there and the title names it, so a die that shows it takes one press, and the
+    answer is taught. A die without a guess opens on the first face, as before. After each answer the highlight
+    goes on to the next unsure die, and then to "use these dice"."""
+    view, session, taught = waiting_for_the_camera(tmp_path, lang)
     read = TrayReading(tuple(DieReading(f, 0.3, (0, 0, 10, 10), g) for f, g in
                              [("red", None), (None, "green"), ("blue", None), (None, None), ("2", None), ("5", None)]))
     session.latest_reading = read
@@ -219,13 +226,7 @@ def test_an_unsure_reading_is_shown_colour_dice_first_and_each_answer_teaches_it
     """The camera reads the dice in no order of theirs, but the row parts colour dice from number dice with a
     wider gap: the dice are shown colours first, an unsure die by its guess (one without a guess fills the kind
     still short). The answer for a die shown in one place is taught from the die the reader saw there."""
-    view, session = new_view(tmp_path, ["Anna", "Ben"], lang="en")
-    session.camera_ready = True
-    learnt: list[tuple[int, str]] = []
-    session.learn = lambda index, face: learnt.append((index, face))
-    for combo in (["yellow", "4"], ["red", "2"]):
-        view.on_dice(reading(combo))
-    press(view, Button.ROLL)
+    view, session, learnt = waiting_for_the_camera(tmp_path, "en")
     tray = TrayReading(tuple(DieReading(f, 0.9 if f else 0.3, (0, 0, 10, 10), g) for f, g in read))
     session.latest_reading = tray
     view.on_dice(tray)

@@ -615,6 +615,16 @@ def test_teach_view_asks_again_for_a_blurred_photo_twice_then_keeps_it(data_home
     assert view.message == t("teach.saved", "en", face=label)
 
 
+def _two_throws(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two throws of 5 pip dice on the built-in tray, each as it lies at rest."""
+    tray = SyntheticTray(seed, n_dice=5, fps=None, motion_frames=0)
+    tray.open()
+    tray.roll()
+    before = tray.read()
+    tray.roll()
+    return before, tray.read()
+
+
 def test_the_dice_of_a_new_throw_are_asked_about_at_once_not_taken_for_a_hand(data_home):
     """ROLL on the built-in tray throws new dice. Dice landing at the frame's edge change the tray as an arm
     reaching in does, so the teaching screen must compare the new tray with nothing before it. It reset at the press
@@ -624,12 +634,7 @@ def test_the_dice_of_a_new_throw_are_asked_about_at_once_not_taken_for_a_hand(da
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from companion.views.teach_view import TeachView
 
-    tray = SyntheticTray(7, n_dice=5, fps=None, motion_frames=0)
-    tray.open()
-    tray.roll()
-    before = tray.read()
-    tray.roll()
-    after = tray.read()
+    before, after = _two_throws(7)
     assert rest.hand_in(rest.thumbnail(before), rest.thumbnail(after))  # the new throw looks like an arm
     view = TeachView("d6", "en", profile=Profile("d6"), save=lambda p: None)
     show_still(view, before)
@@ -650,12 +655,7 @@ def test_dice_turned_by_hand_at_the_edge_are_asked_about_at_once_and_a_hand_besi
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from companion.views.teach_view import TeachView
 
-    tray = SyntheticTray(27, n_dice=5, fps=None, motion_frames=0)
-    tray.open()
-    tray.roll()
-    before = tray.read()
-    tray.roll()
-    after = tray.read()
+    before, after = _two_throws(27)
     assert rest.hand_in(rest.thumbnail(before), rest.thumbnail(after))  # by the change alone, an arm
     view = TeachView("d6", "en", profile=Profile("d6"), save=lambda p: None)
     show_still(view, before)
