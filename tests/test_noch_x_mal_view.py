@@ -256,6 +256,7 @@ def test_an_unsure_die_of_a_start_combination_is_corrected_on_the_screen(tmp_pat
     view.on_dice(tray)
     assert session.error is None and view.pending == [None, "4"]
     assert view.current_menu.items[0].label == "Die 1: Yellow?"
+    assert view._status_lines()[0][0] == "Anna's start combo, not read for sure: tap a die to correct it"
     press(view, Button.ROLL)  # ignored while the dice read are corrected
     assert view.pending == [None, "4"] and not view.waiting
     render(view, "nxm_view_start_unsure")

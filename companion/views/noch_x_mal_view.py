@@ -660,6 +660,8 @@ class NochXMalMode:
 
     def _status_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         g, st = self.game, self.game.state
+        if self.pending is not None and self.pending_start:  # whose start combo: the player strip says "none yet"
+            return [(self.tr("nxm.ui.correct_start_prompt", player=self.pending_start), theme.UNKNOWN)]
         if self.pending is not None:
             return [(self.tr("nxm.ui.correct_prompt"), theme.UNKNOWN)]
         if st.phase == Phase.OVER:
