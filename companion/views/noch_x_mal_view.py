@@ -87,7 +87,6 @@ class NochXMalMode:
         self.main_index = 0
         self.pending: list[str | None] | None = None  # a read roll with unsure dice, being corrected
         self.read_at: list[int] = []  # each pending die's place in the reading (the session's guess and learning)
-        self.pending_start: str | None = None  # the pending dice are this player's start combination, not a roll
         self.tapped: list[int] = []  # dice tapped for the active player's pair
         self.waiting = False  # ROLL pressed: waiting for the camera
         self.tie_draft: dict[str, Any] = {}
@@ -387,9 +386,8 @@ class NochXMalMode:
         if self.pending is not None:
             return  # the dice read are being corrected; "discard reading" lets the table roll again
         if phase == Phase.START:
-            missing = [p.name for p in self.game.state.players if not p.has_start]
-            if missing:
-                self._roll_start(missing[0])
+            if (starter := self._next_start()) is not None:
+                self._roll_start(starter)
             return
         if phase != Phase.WAIT_ROLL:
             return
@@ -425,15 +423,15 @@ class NochXMalMode:
         faces = [f if isinstance(f, str) else None for f in reading.faces]
         phase = self.game.state.phase
         if phase == Phase.START:
-            missing = [p.name for p in self.game.state.players if not p.has_start]
-            if not missing:
+            starter = self._next_start()
+            if starter is None:
                 return
             if None in faces and len(faces) == 2:
                 # the start combination's unsure die is corrected on the screen as a roll's is (the engine's "not
                 # read" says "correct it on the screen"); its guess is one press
-                self._correct(faces, 1, start=missing[0])
+                self._correct(faces, 1)
             else:
-                self.apply({"action": "start_combo", "player": missing[0], "dice": faces})
+                self.apply({"action": "start_combo", "player": starter, "dice": faces})
             return
         if phase != Phase.WAIT_ROLL:
             return
@@ -443,11 +441,17 @@ class NochXMalMode:
             return
         self.apply({"action": "roll", "dice": faces})
 
-    def _correct(self, faces: list[str | None], colours: int, start: str | None = None) -> None:
+    def _next_start(self) -> str | None:
+        """Whose start combo is rolled next (dice read in the start phase, and being corrected, are theirs): the
+        first player without one; None once every player has one."""
+        if self.game.state.phase != Phase.START:
+            return None
+        return next((p.name for p in self.game.state.players if not p.has_start), None)
+
+    def _correct(self, faces: list[str | None], colours: int) -> None:
         """Let the table correct the unsure dice on the screen, shown as the game keeps a roll: colours first."""
         self.read_at = self._colours_first(faces, colours)
         self.pending = [faces[i] for i in self.read_at]
-        self.pending_start = start
         self.main_index = self.pending.index(None)
         self.refresh()
 
@@ -467,7 +471,8 @@ class NochXMalMode:
         faces = self.pending
         if faces is None or None in faces:
             return
-        action = ({"action": "start_combo", "player": self.pending_start, "dice": faces} if self.pending_start
+        starter = self._next_start()
+        action = ({"action": "start_combo", "player": starter, "dice": faces} if starter is not None
                   else {"action": "roll", "dice": faces})
         if self.apply(action):
             self.pending = None
@@ -652,17 +657,18 @@ class NochXMalMode:
         if self.waiting:
             return self.tr("nxm.ui.waiting")
         if st.phase == Phase.START:
-            missing = [p.name for p in st.players if not p.has_start]
-            return self.tr("nxm.ui.start_prompt", player=missing[0]) if missing else ""
+            starter = self._next_start()
+            return self.tr("nxm.ui.start_prompt", player=starter) if starter is not None else ""
         if st.phase == Phase.WAIT_ROLL:
             return self.tr("nxm.ui.press_roll", player=self.game.active_player.name)
         return ""
 
     def _status_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         g, st = self.game, self.game.state
-        if self.pending is not None and self.pending_start:  # whose start combo: the player strip says "none yet"
-            return [(self.tr("nxm.ui.correct_start_prompt", player=self.pending_start), theme.UNKNOWN)]
-        if self.pending is not None:
+        if self.pending is not None:  # a start combo's says whose: the player strip says "none yet"
+            starter = self._next_start()
+            if starter is not None:
+                return [(self.tr("nxm.ui.correct_start_prompt", player=starter), theme.UNKNOWN)]
             return [(self.tr("nxm.ui.correct_prompt"), theme.UNKNOWN)]
         if st.phase == Phase.OVER:
             lines = [(self._result_text(), theme.ACCENT)]
