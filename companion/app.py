@@ -102,9 +102,9 @@ def setup_action(entry: GameEntry, cfg: Config, answers: dict[str, Any], seed: i
 
 #: the pseudo dice set "fritzo-cubes": teaching the 27 cubes themselves (after their colours are taught)
 FRITZO_CUBES = "fritzo-cubes"
-#: how long a game started with its dice not taught says so (``App._not_taught``): two lines, long enough to be
-#: read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
-NOT_TAUGHT_SECONDS = 8.0
+#: how long a game started with its dice not taught (or taught in part) says so (``App._teaching_notice``): two
+#: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
+TEACHING_NOTICE_SECONDS = 8.0
 
 
 def cube_set_mode(lang: str, on_done: Callable[[], None]):
@@ -398,8 +398,8 @@ class App:
             self.show_notice(self._words(exc), seconds=10)
             return
         self._enter(entry, session)
-        if words := self._not_taught(entry, session):
-            self.show_notice(words, seconds=NOT_TAUGHT_SECONDS)
+        if words := self._teaching_notice(entry, session):
+            self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS)
 
     def resume(self, saved, *, quiet: bool = False) -> None:
         entry = GAME_ENTRIES[saved.game]
@@ -411,12 +411,12 @@ class App:
         self._enter(entry, session)
         if quiet:
             return
-        if words := self._not_taught(entry, session):
-            self.show_notice(f"{t('core.resumed', self.lang)} {words}", seconds=NOT_TAUGHT_SECONDS)
+        if words := self._teaching_notice(entry, session):
+            self.show_notice(f"{t('core.resumed', self.lang)} {words}", seconds=TEACHING_NOTICE_SECONDS)
         else:
             self.show_notice(t("core.resumed", self.lang), seconds=3, good=True)
 
-    def _not_taught(self, entry: GameEntry, session: GameSession) -> str | None:
+    def _teaching_notice(self, entry: GameEntry, session: GameSession) -> str | None:
         """What the table must be told when a camera looks at the tray but the game's dice are not taught: ROLL
         then rolls virtual dice, and a family throwing its real dice would see other faces on the screen with no
         word of why. Taught in part: a die showing a face not taught yet is asked about at every throw, and the
@@ -425,7 +425,7 @@ class App:
             return None
         game = t(entry.title_key, self.lang)
         if not session.camera_ready:
-            return t("core.dice_not_taught", self.lang, game=game)
+            return t("core.dice_teaching_notice", self.lang, game=game)
         if entry.dice_set == "d6":
             return None
         from companion.teach import load_for_reading, progress
