@@ -425,7 +425,7 @@ class App:
             return None
         game = t(entry.title_key, self.lang)
         if not session.camera_ready:
-            return t("core.dice_teaching_notice", self.lang, game=game)
+            return t("core.dice_not_taught", self.lang, game=game)
         if entry.dice_set == "d6":
             return None
         from companion.teach import load_for_reading, progress
