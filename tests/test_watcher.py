@@ -187,13 +187,10 @@ def test_a_throw_is_counted_once_the_latest_frame_shows_it():
     the frame of the old photo that was on its way would be taken as the new tray's."""
     watcher = DiceWatcher(_Photos(), lambda frame: None, still_seconds=0.1).start()
     try:
-        deadline = time.monotonic() + 5
-        while watcher.latest_frame is None and time.monotonic() < deadline:
-            time.sleep(0.005)
+        assert _until(lambda: watcher.latest_frame is not None)
         for n in (1, 2, 3):
             watcher.throw()
-            while watcher.thrown < n and time.monotonic() < deadline:
-                time.sleep(0.001)
+            assert _until(lambda n=n: watcher.thrown >= n)
             assert watcher.thrown == n and int(watcher.latest_frame[0, 0, 0]) == 10 + 10 * n
     finally:
         watcher.stop()
@@ -218,8 +215,8 @@ class _HeldPhotos(_Photos):
 
 def test_roll_pressed_while_a_frame_of_the_old_dice_is_read_delivers_the_new_dice():
     """ROLL wants a reading of the dice it throws. Wanted at the press, the frame of the old dice the watcher was
-    reading then found the want, and as the old dice lay at rest, their reading was handed over as the throw's: on
-    the built-in tray about one ROLL in twenty-five, and the game played the dice before again."""
+    reading then found the want, and as the old dice lay at rest, their reading was handed over as the throw's (seen
+    once in an evening's 25 ROLLs on the built-in tray: the game played the dice before again)."""
     photos = _HeldPhotos()
 
     def reader(frame: np.ndarray) -> TrayReading:
