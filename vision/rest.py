@@ -111,8 +111,8 @@ class AtRestTrigger:
         self.hand_seen = self._hand_in(thumb)
         if self.hand_seen and self._dice_only is None:  # once a still spell: it costs a reading
             boxes = [d.box for d in self.reader(frame_bgr).dice] + self._rest_boxes
-            mask = dice_mask(thumb.shape[:2], np.asarray(frame_bgr).shape[:2], boxes, DIE_SHADOW)
-            self._dice_only = not hand_in(self._reference, thumb, self.motion_level, self.hand_share, mask)
+            self._dice_only = dice_alone(self._reference, thumb, np.asarray(frame_bgr).shape[:2], boxes,
+                                         self.motion_level, self.hand_share)
         if self.hand_seen and self._dice_only:
             self._reference = thumb  # the dice thrown anew: this is the quiet tray now
             self.hand_seen = False
@@ -171,6 +171,14 @@ def hand_in(reference: np.ndarray | None, thumb: np.ndarray, level: float = MOTI
         rim &= ~dice
     reaching_in = np.unique(labels[rim & (changed > 0)])  # the changed parts with a pixel on the rim (no 0)
     return bool((stats[reaching_in, cv2.CC_STAT_AREA] >= share * changed.size).any())
+
+
+def dice_alone(reference: np.ndarray | None, thumb: np.ndarray, frame_shape: tuple[int, int],
+               boxes: list[tuple[int, int, int, int]], level: float = MOTION_LEVEL, share: float = HAND_SHARE) -> bool:
+    """Whether a change ``hand_in`` takes for an arm is dice alone: it reaches the edge only where dice lie
+    (``boxes`` in pixels of a frame of ``frame_shape``: the dice of this frame and of the quiet tray's, grown by
+    DIE_SHADOW). Dice thrown or turned at the frame's edge; an arm crosses the edge beside them."""
+    return not hand_in(reference, thumb, level, share, dice_mask(thumb.shape[:2], frame_shape, boxes))
 
 
 def dice_mask(thumb_shape: tuple[int, int], frame_shape: tuple[int, int],

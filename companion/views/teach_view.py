@@ -202,14 +202,13 @@ class TeachView:
         """Whether the change from the quiet tray that looks like an arm is dice alone: dice turned or thrown anew
         by hand at the frame's edge change it there as an arm does, and the screen waited ``rest.HAND_TIMEOUT`` s
         before asking about them. Where the change reaches the edge is looked at without the dice of either tray
-        (``rest.dice_mask``), as the games' trigger does; an arm crosses the edge beside them. Once a still spell:
+        (``rest.dice_alone``), as the games' trigger does; an arm crosses the edge beside them. Once a still spell:
         it finds the dice of two frames."""
         if self._dice_only is None:
             plain = self.dice_set.plain_cubes
             boxes = [c.square for f in (frame, self._quiet_frame) if f is not None
                      for c in find_any_dice(f, plain=plain)]
-            dice = rest.dice_mask(thumb.shape[:2], frame.shape[:2], boxes)
-            self._dice_only = not rest.hand_in(self._quiet, thumb, dice=dice)
+            self._dice_only = rest.dice_alone(self._quiet, thumb, frame.shape[:2], boxes)
         return self._dice_only
 
     def on_new_tray(self) -> None:
