@@ -764,7 +764,7 @@ class App:
 
 #: keys that stay buttons while a name is typed: delete, finish, move the highlight
 TEXT_ENTRY_BUTTON_KEYS = frozenset({pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT,
-                                    pygame.K_DOWN, pygame.K_TAB})
+                                    pygame.K_DOWN, pygame.K_TAB, pygame.K_LEFT, pygame.K_UP})
 
 MENU_CORNER = pygame.Rect(theme.DESIGN_SIZE[0] - 52, 0, 52, 52)
 

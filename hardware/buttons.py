@@ -218,7 +218,7 @@ def diagnose() -> list[str]:
     if use_mock_pins():
         why = "GPIOZERO_PIN_FACTORY=mock" if on_raspberry_pi() else "not a Raspberry Pi"
         lines.append(f"Pins: mock ({why}): use the keyboard or touch; space/R roll, E reroll, T timer, "
-                     "arrows/Tab next, Enter select, Backspace/U undo (hold for long presses).")
+                     "Right/Down/Tab next, Left/Up back, Enter select, Backspace/U undo (hold for long presses).")
         return lines
     try:
         import lgpio  # noqa: F401

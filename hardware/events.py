@@ -11,8 +11,15 @@ class Button(StrEnum):
     REROLL = "reroll"
     TIMER = "timer"  # start the hourglass; long-press cancels it
     NEXT = "next"  # move the highlight
+    PREV = "prev"  # move the highlight back: the keyboard's arrows left and up (the table's six buttons have none)
     SELECT = "select"  # choose the highlighted item
     UNDO = "undo"  # long-press: step back one game event
+
+    @property
+    def step(self) -> int:
+        """Where a highlight moves: +1 on NEXT, -1 on PREV, 0 on every other button. A laptop's player presses the
+        arrow up in a long list and expects the item above, not a round of NEXT presses."""
+        return 1 if self is Button.NEXT else -1 if self is Button.PREV else 0
 
 
 class Press(StrEnum):

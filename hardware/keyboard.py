@@ -23,6 +23,8 @@ KEY_BUTTONS: dict[int, Button] = {
     pygame.K_RIGHT: Button.NEXT,
     pygame.K_DOWN: Button.NEXT,
     pygame.K_TAB: Button.NEXT,
+    pygame.K_LEFT: Button.PREV,
+    pygame.K_UP: Button.PREV,
     pygame.K_RETURN: Button.SELECT,
     pygame.K_KP_ENTER: Button.SELECT,
     pygame.K_BACKSPACE: Button.UNDO,

@@ -76,6 +76,36 @@ def test_keyboard_drives_the_same_buttons(tmp_path):
     assert app.entry is GAME_ENTRIES["free-play"]
 
 
+def _key(app: App, key: int) -> None:
+    app.frame(0.03, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
+                     pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)])
+
+
+def test_the_arrow_keys_move_the_highlight_both_ways_also_while_a_name_is_typed(tmp_path):
+    app = _app(tmp_path)
+    menu = app.mode.menu
+    _key(app, pygame.K_UP)
+    assert menu.index == len(menu.items) - 1  # from the first item up: the last
+    _key(app, pygame.K_DOWN)
+    _key(app, pygame.K_RIGHT)
+    assert menu.index == 1
+    _key(app, pygame.K_LEFT)
+    assert menu.index == 0
+    values = [i.value for i in menu.items]
+    menu.index = values.index(("players", None))
+    _press(app, Button.SELECT)
+    mode = app.mode
+    for _ in range(len(mode.players)):  # to "add", and a name to type
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    assert mode.wants_text
+    keys = mode.entry.keys
+    _key(app, pygame.K_LEFT)  # the on-screen letter grid's outline, not a letter typed
+    assert (mode.entry.cursor, mode.entry.text) == (len(keys) - 1, "")
+    _key(app, pygame.K_RIGHT)
+    assert mode.entry.cursor == 0
+
+
 def test_long_undo_steps_back_and_short_undo_opens_the_pause_menu(tmp_path):
     app = _app(tmp_path)
     _press(app, Button.SELECT)
@@ -500,6 +530,22 @@ def test_a_tap_on_free_play_dice_finds_the_roll_as_it_is_now(tmp_path):
     app.mode.on_tap(fifth)
     assert app.mode.picking in (None, 0, 1)
     app.frame(0.03, [])
+
+
+def test_free_play_prev_goes_to_the_last_die_and_its_picker_back_a_face(tmp_path):
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play
+    app.session.apply({"action": "roll", "dice": [1, 2, 3, 4, 5]})
+    _press(app, Button.PREV)
+    assert app.mode.cursor == 4
+    _press(app, Button.PREV)
+    assert app.mode.cursor == 3
+    _press(app, Button.SELECT)  # the picker for the fourth die
+    first = app.mode.pick_index
+    _press(app, Button.PREV)
+    _press(app, Button.PREV)
+    _press(app, Button.NEXT)
+    assert app.mode.pick_index == (first - 1) % 6
 
 
 def test_free_play_select_after_an_undo_to_fewer_dice(tmp_path):

@@ -19,7 +19,8 @@ from hardware.events import Button, ButtonEvent, Press
 register_all()
 
 KEYS = {pygame.K_a: "a", pygame.K_b: "ß", pygame.K_SPACE: " ", pygame.K_1: "1", pygame.K_BACKSPACE: "",
-        pygame.K_RETURN: "\r", pygame.K_ESCAPE: "", pygame.K_u: "u", pygame.K_t: "t", pygame.K_RIGHT: ""}
+        pygame.K_RETURN: "\r", pygame.K_ESCAPE: "", pygame.K_u: "u", pygame.K_t: "t", pygame.K_RIGHT: "",
+        pygame.K_UP: ""}
 #: the buttons a game is played with come up more often, as at the table
 WEIGHTS = {Button.NEXT: 4, Button.SELECT: 4, Button.ROLL: 3, Button.UNDO: 1.5}
 

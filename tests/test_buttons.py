@@ -168,7 +168,23 @@ def test_the_default_pins_are_the_documented_wiring() -> None:
         Button.NEXT: 23, Button.SELECT: 24, Button.UNDO: 25,
     }
     with ButtonPanel(pin_factory=MockFactory()) as p:
-        assert {b: p.pin(b).info.name for b in Button} == {b: f"GPIO{n}" for b, n in DEFAULT_PINS.items()}
+        assert {b: p.pin(b).info.name for b in DEFAULT_PINS} == {b: f"GPIO{n}" for b, n in DEFAULT_PINS.items()}
+
+
+def test_a_seventh_button_wired_for_prev_moves_back(tmp_path, clock: FakeClock) -> None:
+    """The table's six buttons have no PREV (the keyboard's arrows have); a club that wires a seventh names it in
+    the config, and the same pin code reports it."""
+    from companion import config
+
+    path = tmp_path / "config.toml"
+    path.write_text("[buttons.pins]\nprev = 5\n", encoding="utf-8")
+    pins = config.load(path).buttons.pins
+    assert pins["prev"] == 5 and pins["next"] == 23
+    with ButtonPanel({Button(k): v for k, v in pins.items()}, clock=clock, pin_factory=MockFactory()) as p:
+        press(p, Button.PREV)
+        clock.now += 0.1
+        release(p, Button.PREV)
+        assert p.poll() == [short(Button.PREV)]
 
 
 def test_two_buttons_on_one_pin_is_a_clear_config_error() -> None:
@@ -223,6 +239,7 @@ def test_every_button_has_a_key_and_the_brief_keys_map() -> None:
         pygame.K_SPACE: Button.ROLL, pygame.K_r: Button.ROLL,
         pygame.K_e: Button.REROLL, pygame.K_t: Button.TIMER,
         pygame.K_RIGHT: Button.NEXT, pygame.K_DOWN: Button.NEXT, pygame.K_TAB: Button.NEXT,
+        pygame.K_LEFT: Button.PREV, pygame.K_UP: Button.PREV,
         pygame.K_RETURN: Button.SELECT, pygame.K_BACKSPACE: Button.UNDO, pygame.K_u: Button.UNDO,
     }
     assert {k: button_for_key(k) for k in expected} == expected

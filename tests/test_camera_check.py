@@ -120,6 +120,8 @@ def test_next_goes_on_to_each_taught_set_and_its_dice_are_read(tmp_path):
         pygame.image.save(surface, str(Path(__file__).resolve().parents[1] / "out" / "camera_check_taught.png"))
         app.on_button(ButtonEvent(Button.NEXT))
         assert view.dice_set == "d6"
+        app.on_button(ButtonEvent(Button.PREV))  # a laptop's arrow left: the set before, round to the last
+        assert view.dice_set == "noch-x-mal"
     finally:
         app.close()
 

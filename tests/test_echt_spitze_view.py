@@ -270,3 +270,20 @@ def test_the_final_editor_follows_an_undo_that_takes_back_the_star_value(tmp_pat
         press(mode, Button.NEXT)
     press(mode, Button.SELECT)  # Done
     assert s.error is None and s.engine.state.star_value == 4 and s.engine.state.players[1].final is not None
+
+
+def test_prev_takes_the_die_before_the_highlighted_one(tmp_path):
+    """A laptop's arrow left (PREV) moves the highlight over the middle dice the other way round, skipping taken
+    dice as NEXT does."""
+    s = session(tmp_path, {"players": ["Fred", "Tilda", "Anna"], "level": 2, "kinds": LEVEL2_KINDS,
+                           "star_value": 4})
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    press(mode, Button.SELECT)  # Fred takes the highlighted die
+    free = s.engine.middle
+    before = mode.cursor
+    press(mode, Button.PREV)
+    expected = free[(free.index(before) - 1) % len(free)] if before in free else free[-1]
+    assert mode.cursor == expected and expected != before
+    press(mode, Button.SELECT)
+    assert expected not in s.engine.middle  # Tilda took it

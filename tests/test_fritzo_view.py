@@ -233,3 +233,12 @@ def test_strategy_screen_with_scores(tmp_path):
     press(view, Button.SELECT)
     assert view.step in ("cell", "nofit")
     shot(view, "strategy_pick")
+
+
+def test_prev_moves_the_highlight_to_the_last_cube(tmp_path):
+    view, session, _ = make(tmp_path, {"mode": "challenge", "players": ["Anna"]})
+    press(view, Button.SELECT)  # "place"
+    cubes = view._step_values()
+    press(view, Button.PREV)
+    press(view, Button.SELECT)
+    assert view.step == "cell" and view.cube == cubes[-1] != cubes[0]

@@ -392,3 +392,15 @@ def test_a_long_prompt_does_not_run_over_the_dice_numbers(tmp_path: Path, monkey
     assert len(numbers) == 6 and not any(prompt.colliderect(r) for r in numbers)
     assert not any(taker.colliderect(r) for r in numbers)
     assert all(r.top >= d.bottom for r, d in zip(numbers, view.dice.die_rects(), strict=True))
+
+
+def test_prev_moves_the_pick_to_the_last_die(tmp_path: Path) -> None:
+    """A laptop's arrow left (PREV): from the first die to the last, and on past taken dice, as NEXT the other way."""
+    view, _ = make(tmp_path, Clocks(), SETUP)
+    press(view, Button.ROLL)
+    press(view, Button.PREV)
+    press(view, Button.SELECT)  # Ben takes die 6
+    press(view, Button.PREV)
+    press(view, Button.PREV)
+    press(view, Button.SELECT)  # Carla, the highlight on the taken die 6: PREV to die 5, then die 4
+    assert [(p.player, p.die) for p in view.game.round.picks] == [(1, 5), (2, 3)]

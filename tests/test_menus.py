@@ -75,3 +75,17 @@ def test_items_below_the_screen_are_reached_by_touch_and_shown_by_arrows(out_dir
     assert menu.visible_range().start == 0 and taps <= 3
     few = MenuMode("Pause", [MenuItem("Continue", 1)], chosen.append, lang="en")
     assert few.menu.scroll_rects() == {} and few.menu.item_rects()[0].w == few.menu.rect.w
+
+
+def test_prev_moves_the_highlight_back_past_disabled_items_and_wraps():
+    """A laptop's arrow up (PREV) in a long list goes to the item above, as NEXT goes below."""
+    from companion.views.widgets import Menu
+    from hardware.events import Button, ButtonEvent
+
+    items = [MenuItem("a", "a"), MenuItem("b", "b", enabled=False), MenuItem("c", "c"), MenuItem("d", "d")]
+    menu = Menu(pygame.Rect(0, 0, 400, 400), items, lambda v: None)
+    moves = {}
+    for button in (Button.PREV, Button.PREV, Button.PREV, Button.NEXT):
+        menu.on_button(ButtonEvent(button))
+        moves.setdefault(button, []).append(menu.items[menu.index].value)
+    assert moves == {Button.PREV: ["d", "c", "a"], Button.NEXT: ["c"]}

@@ -144,9 +144,9 @@ class CameraCheckView:
     def dice_set(self) -> str:
         return self.sets[self.set_index]
 
-    def next_set(self) -> None:
-        """Read the next dice set: what was read with the last one no longer stands."""
-        self.set_index = (self.set_index + 1) % len(self.sets)
+    def next_set(self, step: int = 1) -> None:
+        """Read the next dice set (``step`` -1: the one before): what was read with the last one no longer stands."""
+        self.set_index = (self.set_index + step) % len(self.sets)
         self.reading, self.moved, self._rest = None, False, None
         if self.read_set is not None:
             self.read_set(self.dice_set)
@@ -155,8 +155,8 @@ class CameraCheckView:
         if event.button is Button.UNDO and event.press is Press.SHORT:
             self.on_done()
             return True
-        if event.button is Button.NEXT and len(self.sets) > 1:
-            self.next_set()
+        if event.button.step and len(self.sets) > 1:
+            self.next_set(event.button.step)
             return True
         return False
 

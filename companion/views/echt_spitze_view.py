@@ -323,8 +323,8 @@ class EchtSpitzeMode:
             self._roll()
             return True
         if self.pending is not None:
-            if b is Button.NEXT:
-                self.choice = (self.choice + 1) % len(self._answer_rects())
+            if b.step:
+                self.choice = (self.choice + b.step) % len(self._answer_rects())
                 return True
             if b is Button.SELECT and event.press is Press.SHORT:
                 self._answer(self.choice)
@@ -335,8 +335,8 @@ class EchtSpitzeMode:
             return True
         if g.phase is Phase.TAKE:
             free = g.middle
-            if b is Button.NEXT and free:
-                nxt = free.index(self.cursor) + 1 if self.cursor in free else 0
+            if b.step and free:
+                nxt = free.index(self.cursor) + b.step if self.cursor in free else (0 if b is Button.NEXT else -1)
                 self.cursor = free[nxt % len(free)]
                 return True
             if b is Button.SELECT and event.press is Press.SHORT and self.cursor in free:
@@ -346,8 +346,8 @@ class EchtSpitzeMode:
             return False
         if self.sub and self.sub[0] == "final":
             controls = self._final_controls()
-            if b is Button.NEXT:
-                self.focus = (self.focus + 1) % len(controls)
+            if b.step:
+                self.focus = (self.focus + b.step) % len(controls)
                 return True
             if b is Button.SELECT:
                 self._final_press(self.focus)

@@ -50,8 +50,8 @@ class FreePlayMode:
         if self.cursor is not None and self.cursor >= len(last):
             self.cursor = None  # the roll it pointed into was undone, or read again with fewer dice
         if self.picking is not None:
-            if event.button is Button.NEXT:
-                self.pick_index = (self.pick_index + 1) % len(FACES)
+            if event.button.step:
+                self.pick_index = (self.pick_index + event.button.step) % len(FACES)
             elif event.button is Button.SELECT and event.press is Press.SHORT:
                 self._correct(FACES[self.pick_index])
             elif event.button is Button.UNDO and event.press is Press.SHORT:
@@ -65,8 +65,10 @@ class FreePlayMode:
             else:
                 self.session.apply({"action": "roll", "dice": self.session.virtual_roll([FACES] * VIRTUAL_DICE)})
             return True
-        if event.button is Button.NEXT and last:
-            self.cursor = 0 if self.cursor is None else (self.cursor + 1) % len(last)
+        if event.button.step and last:
+            start = -1 if event.button is Button.NEXT else 0  # the first press goes to the first or the last die
+            self.cursor = (start if self.cursor is None else self.cursor) + event.button.step
+            self.cursor %= len(last)
             return True
         if event.button is Button.SELECT and event.press is Press.SHORT and last and self.cursor is not None:
             self._open_picker(self.cursor)

@@ -287,8 +287,8 @@ class FritzoMode:
                 self.session.apply({"action": "roll", "dice": [colour]})
             return True
         values = self._step_values()
-        if b is Button.NEXT and values:
-            self.index = (self.index + 1) % len(values)
+        if b.step and values:
+            self.index = (self.index + b.step) % len(values)
             self._follow_level()
             return True
         if b is Button.SELECT and values:

@@ -145,11 +145,11 @@ class HasteWorteMode:
         if b is Button.TIMER:
             return self._timer_button(long)
         options = self._options()
-        if b is Button.NEXT and options:
+        if b.step and options:
             self.cursor = (
-                options[(options.index(self.cursor) + 1) % len(options)]
+                options[(options.index(self.cursor) + b.step) % len(options)]
                 if self.cursor in options
-                else options[0]
+                else options[0 if b is Button.NEXT else -1]
             )
             return True
         if b is Button.SELECT and not long:
@@ -260,8 +260,8 @@ class HasteWorteMode:
 
     def _choice_button(self, b: Button, long: bool) -> bool:
         values = self._choice_values()
-        if b is Button.NEXT:
-            self.choice_index = (self.choice_index + 1) % len(values)
+        if b.step:
+            self.choice_index = (self.choice_index + b.step) % len(values)
         elif b is Button.SELECT and not long:
             self._confirm_choice()
         elif b is Button.UNDO and not long:

@@ -218,9 +218,9 @@ class PlayersMode:
         return self._list_button(event.button)
 
     def _list_button(self, button: Button) -> bool:
-        if button is Button.NEXT:
+        if button.step:
             self.message = ""
-            self.cursor = (self.cursor + 1) % self._n_items()
+            self.cursor = (self.cursor + button.step) % self._n_items()
             if self.cursor < len(self.players):
                 self.chosen = self.cursor
             return True
@@ -237,11 +237,11 @@ class PlayersMode:
         return False
 
     def _actions_button(self, button: Button) -> bool:
-        if button is Button.NEXT:
+        if button.step:
             self.message = ""
             self.remove_armed = False
             for step in range(1, len(ACTIONS) + 1):
-                k = (self.action + step) % len(ACTIONS)
+                k = (self.action + step * button.step) % len(ACTIONS)
                 if self.action_enabled(ACTIONS[k]):
                     self.action = k
                     break
@@ -261,8 +261,8 @@ class PlayersMode:
     def _entry_button(self, button: Button) -> bool:
         entry = self.entry
         assert entry is not None
-        if button is Button.NEXT:
-            entry.cursor = (entry.cursor + 1) % len(entry.keys)
+        if button.step:
+            entry.cursor = (entry.cursor + button.step) % len(entry.keys)
         elif button is Button.ROLL:
             if entry.keyboard:
                 return False  # Space and R are ROLL keys too: typing them must not move the outline off "done"

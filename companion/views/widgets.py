@@ -169,9 +169,9 @@ class Menu:
         """Handle the event if it is the menu's; return True when used."""
         if not self.items:
             return False
-        if event.button is Button.NEXT:
-            self.index = (self.index + 1) % len(self.items)
-            self._skip_disabled(+1)
+        if step := event.button.step:
+            self.index = (self.index + step) % len(self.items)
+            self._skip_disabled(step)
             return True
         if event.button is Button.SELECT and event.press is Press.SHORT:
             item = self.items[self.index]
