@@ -175,6 +175,13 @@ def test_limits_on_screen_follow_the_player_count() -> None:
     )
 
 
+@pytest.mark.parametrize(("variant", "words"), [(0, "Round 1: Ben rolls."), (1, "Round 1: Ben turns over the letter.")])
+def test_the_first_round_is_called_out_as_every_later_one(variant: int, words: str) -> None:
+    """Starting the game says who begins: the youngest, chosen in the setup, may not be looking at the screen."""
+    game = HasteWorte.new({**setup(3, variant=variant), "first_player": "Ben"})
+    assert [a.text("en") for a in game.opening_announcements] == [words]
+
+
 def test_variant_1_turns_the_letter_before_the_roll() -> None:
     game = HasteWorte.new(setup(3, variant=1))
     assert game.phase is Phase.LETTER

@@ -284,6 +284,11 @@ class HasteWorte:
         return self.phase is Phase.OVER
 
     @property
+    def opening_announcements(self) -> list[Announcement]:
+        """Round 1 is called out as every later round is: the table hears who rolls (or turns the letter) first."""
+        return [self._round_call()]
+
+    @property
     def pick_order(self) -> list[int]:
         """Seats clockwise from the round's first player: the pick order and the reading order."""
         n = len(self.players)
@@ -555,11 +560,14 @@ class HasteWorte:
         self.round = Round(number=self.round.number + 1, first=first)
         self.hourglass.reset()
         self.phase = self._round_start_phase()
-        key = "haste.new_round_letter" if self.letter_first else "haste.new_round"
-        out.append(Announcement(key, {"number": self.round.number, "player": self.players[first]}))
+        out.append(self._round_call())
         return out
 
     # -- helpers
+    def _round_call(self) -> Announcement:
+        key = "haste.new_round_letter" if self.letter_first else "haste.new_round"
+        return Announcement(key, {"number": self.round.number, "player": self.players[self.round.first]})
+
     def _round_start_phase(self) -> Phase:
         return Phase.LETTER if self.letter_first else Phase.ROLL
 
