@@ -287,3 +287,23 @@ def test_prev_takes_the_die_before_the_highlighted_one(tmp_path):
     assert mode.cursor == expected and expected != before
     press(mode, Button.SELECT)
     assert expected not in s.engine.middle  # Tilda took it
+
+
+def test_a_reports_question_stands_in_the_status_line_not_over_the_dice_names(tmp_path, out_dir):
+    """Four players: six dice, whose names ("Carla", "middle") stand right above the menu. The question of a
+    player's report ("What does David report?") was drawn there too, over them; it is the status line now."""
+    from companion.views.echt_spitze_view import DICE
+
+    s = session(tmp_path, {"players": ["Anna", "Ben", "Carla", "David"], "kinds": {"pears": [5, 3]}})
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    for _ in range(4):
+        press(mode, Button.SELECT)
+    select_item(mode, "Leave")
+    band = pygame.Rect(RIGHT.x, DICE.bottom, RIGHT.w, RIGHT.y - DICE.bottom)
+    names = shot(mode, out_dir, "9_score_four").subsurface(band).copy()
+    for item, question in (("David", "What does David report?"), ("Other", "David: the kind's higher value?")):
+        select_item(mode, item)
+        assert mode._status() == question
+        surface = shot(mode, out_dir, "9_report_question")
+        assert pygame.image.tobytes(surface.subsurface(band), "RGB") == pygame.image.tobytes(names, "RGB")

@@ -426,9 +426,6 @@ class EchtSpitzeMode:
         elif self.sub and self.sub[0] == "final":
             self._draw_final_editor(surface)
         elif self.menu is not None:
-            title = self._menu_title()
-            if title:
-                theme.text(surface, title, (RIGHT.x, RIGHT.y - 30), theme.SMALL, theme.MUTED)
             self.menu.draw(surface)
         hint_bar(surface, self._hints())
 
@@ -459,13 +456,14 @@ class EchtSpitzeMode:
         if s.phase is Phase.REROLL:
             return self.tr("echt.view.waiting" if self.waiting else "echt.view.reroll_prompt", player=start)
         if s.phase is Phase.SCORE:
-            return self.tr("echt.view.score_prompt")
+            # a report's question stands where the table looks, not over the menu: the dice's labels are there
+            return self._menu_title() or self.tr("echt.view.score_prompt")
         if s.phase is Phase.FINAL:
             return self.tr("echt.view.final_prompt")
         return self.tr("echt.view.over", players=", ".join(s.winners))
 
     def _menu_title(self) -> str:
-        if not self.sub:
+        if not self.sub or self.sub[0] == "final":
             return ""
         name = self.sub[1]
         keys = {"player": "echt.view.title_player", "kind_hi": "echt.view.title_hi",
