@@ -307,3 +307,27 @@ def test_a_reports_question_stands_in_the_status_line_not_over_the_dice_names(tm
         assert mode._status() == question
         surface = shot(mode, out_dir, "9_report_question")
         assert pygame.image.tobytes(surface.subsurface(band), "RGB") == pygame.image.tobytes(names, "RGB")
+
+
+def test_the_bar_lights_whose_final_score_is_entered_and_then_the_winner(tmp_path):
+    """After the game, the start player's name stayed lit: over Anna's final scoring and over David's victory."""
+    s = session(tmp_path, {"players": ["Sara", "Ben", "Cleo"], "kinds": {"pears": [5, 3], "plums": [4, 2],
+                                                                         "lemons": [9, 7]}})
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4", "5"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "take", "die": 3}, {"action": "leave"},
+                   {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    lit = [mode._actor()]
+    press(mode, Button.NEXT)
+    lit.append(mode._actor())
+    press(mode, Button.SELECT)  # Ben's numbers
+    lit.append(mode._actor())
+    for name, stars in (("Ben", 6), ("Sara", 0), ("Cleo", 0)):
+        s.apply({"action": "final", "player": name, "stars": stars, "leftover": 0})
+    mode.update(0.03, 0.0)
+    lit.append(mode._actor())
+    assert s.engine.state.winners == ["Ben"]
+    assert lit == [0, 1, 1, 1]

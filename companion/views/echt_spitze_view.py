@@ -94,10 +94,22 @@ class EchtSpitzeMode:
             self.focus = now.index(focused) if focused in now else 0
         self.menu = self._build_menu()
 
-    def _actor(self) -> int:
+    def _actor(self) -> int | None:
+        """Whose name the bar lights: the taker, the start player; in the final scoring the player whose numbers
+        are entered or about to be, after it the winner (the start player has no part in either)."""
         g = self.game
+        names = [p.name for p in g.state.players]
         if g.current_taker is not None:
-            return [p.name for p in g.state.players].index(g.current_taker)
+            return names.index(g.current_taker)
+        if g.state.phase is Phase.FINAL:
+            if self.sub and self.sub[0] == "final":
+                return names.index(self.sub[1])
+            if self.menu is not None:
+                return names.index(self.menu.items[self.menu.index].value[1])
+            return None
+        if g.state.phase is Phase.OVER:
+            winners = g.state.winners
+            return names.index(winners[0]) if len(winners) == 1 else None
         return g.state.start
 
     # -- menus -----------------------------------------------------------------------------------------------
