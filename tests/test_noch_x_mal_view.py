@@ -391,3 +391,21 @@ def test_six_players_cards_keep_their_words_inside(tmp_path):
     for i in range(1, len(names)):
         gap = pixels[PLAYER_STRIP.x + i * w - 2:PLAYER_STRIP.x + i * w + 2, PLAYER_STRIP.y:PLAYER_STRIP.bottom]
         assert (gap == theme.BG).all(), f"something drawn between card {i} and card {i + 1}"
+
+
+def test_a_goal_reported_in_this_roll_is_offered_to_the_others_not_again_to_its_reporter(tmp_path):
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang="en", start=0)
+    for name in ("Anna", "Ben"):
+        session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    session.apply({"action": "reached", "player": "Anna", "goals": ["column-B"]})
+    view.refresh()
+    offered = {}
+    for name in ("Anna", "Ben"):
+        choose(view, ("report",))
+        choose(view, name)
+        offered[name] = [item.value for item in view.stack[-1].items]
+        view.stack.clear()
+        view.refresh()
+    assert "column-B" in offered["Ben"] and "column-B" not in offered["Anna"]
+    assert set(offered["Ben"]) - set(offered["Anna"]) == {"column-B"}

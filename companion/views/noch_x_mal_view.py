@@ -305,11 +305,12 @@ class NochXMalMode:
         self.refresh()
 
     def _ask_goal(self, player: str) -> None:
-        open_goals = [
-            gid
-            for gid in GOALS
-            if gid not in self.game.state.claims or self.game.state.claims[gid].roll == self.game.state.rolls
-        ]
+        """Goals still open, or claimed in this roll by others (who reach one together share it); not the ones
+        this player has reported in this roll (offered, they were refused as reported twice)."""
+        st = self.game.state
+        mine = {gid for gid, names in st.roll.reports.items() if player in names} if st.roll else set()
+        open_goals = [gid for gid in GOALS
+                      if (gid not in st.claims or st.claims[gid].roll == st.rolls) and gid not in mine]
         self._push(
             self.tr("nxm.ui.report_what", player=player),
             [MenuItem(self.tr(f"nxm.goal.{gid}"), gid) for gid in open_goals],
