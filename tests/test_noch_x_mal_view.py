@@ -409,3 +409,15 @@ def test_a_goal_reported_in_this_roll_is_offered_to_the_others_not_again_to_its_
         view.refresh()
     assert "column-B" in offered["Ben"] and "column-B" not in offered["Anna"]
     assert set(offered["Ben"]) - set(offered["Anna"]) == {"column-B"}
+
+
+def test_a_gift_held_several_times_is_counted_on_the_players_card(tmp_path):
+    """Anna gave Ben four plus-minus-ones: four names in a row shrank the card's line to unreadable."""
+    from companion.games.noch_x_mal.faces import Gift
+    from companion.games.noch_x_mal.state import HeldGift
+
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang="en", start=0)
+    ben = session.engine.player("Ben")
+    ben.gifts = [HeldGift(Gift.PLUS_MINUS, "Anna", 3)] * 4 + [HeldGift(Gift.JOKER, "Anna", 3)]
+    colour = t(f"nxm.chip.{ben.chip_colour}", "en")
+    assert view._chips_line(ben) == f"X-chips {colour}: {ben.chips} · 4× +/-1 · Joker"

@@ -12,6 +12,7 @@ hints at the bottom.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -602,13 +603,7 @@ class NochXMalMode:
                 missing = self.tr("nxm.ui.no_combo")
                 theme.text(surface, missing, (cell.x + 16, y + 1), theme.fit_text(missing, theme.SMALL, cell.w - 20),
                            ink)
-            bottom = []
-            if not self.game.solo:
-                bottom.append(
-                    self.tr("nxm.ui.chips_left", n=p.chips, colour=self.tr(f"nxm.chip.{p.chip_colour}"))
-                )
-            bottom += [self.tr(f"nxm.gift.{g.kind.value}") for g in p.gifts]
-            line = " · ".join(bottom)
+            line = self._chips_line(p)
             if line:
                 theme.text(
                     surface,
@@ -617,6 +612,16 @@ class NochXMalMode:
                     theme.fit_text(line, theme.SMALL, cell.w - 20),
                     ink,
                 )
+
+    def _chips_line(self, p: Any) -> str:
+        """X-chips left and gifts held, a gift held several times counted ("4× +/-1"): one name each, repeated,
+        shrank the line below what a player reads across the table."""
+        parts = []
+        if not self.game.solo:
+            parts.append(self.tr("nxm.ui.chips_left", n=p.chips, colour=self.tr(f"nxm.chip.{p.chip_colour}")))
+        held = Counter(g.kind.value for g in p.gifts)
+        parts += [(f"{n}× " if n > 1 else "") + self.tr(f"nxm.gift.{kind}") for kind, n in held.items()]
+        return " · ".join(parts)
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         faces = self._dice_faces()
