@@ -176,6 +176,7 @@ def test_team_the_cube_wins_when_nothing_fits():
     assert engine.finished and engine.state.result == "cube"
     assert said[-1].key == "fritzo.team.cube_wins" and said[-1].params["count"] == 26
     assert "Cube gewinnt" in said[-1].text("de")
+    assert [a.text("en") for a in engine.ending] == [said[-1].text("en")]  # the screen after the game says why
 
 
 def test_team_the_cube_wins_when_the_27_miss_the_goal():
@@ -184,6 +185,8 @@ def test_team_the_cube_wins_when_the_27_miss_the_goal():
                for p in sol.placements]
     engine, said = play({"mode": "team", "players": ["Anna", "Ben"], "target": "professional"}, actions)
     assert engine.state.result == "cube" and keys(said)[-1] == "fritzo.team.cube_wins_goal"
+    assert keys(said)[-2].startswith("fritzo.goal.")  # which side breaks the goal
+    assert [a.text("en") for a in engine.ending] == [a.text("en") for a in said[-2:]]
 
 
 def test_hint_completion_and_placements():
@@ -254,9 +257,11 @@ def test_level_one_tie_goes_to_who_finished_first_and_time_up_without_anyone_don
                         [{"action": "done", "player": "Ben"}, {"action": "done", "player": "Anna"}])
     assert engine.state.scores == {"Anna": -9, "Ben": -9} and engine.state.winners == ["Ben"]
     assert said[-1].key == "fritzo.l1.tie"
+    assert engine.ending == []  # a winner: the screen names her
     engine, said = play({"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna", "minutes": 1},
                         [{"action": "start", "at": 50.0}, {"action": "time_up", "at": 110.0}])
     assert engine.state.result == "draw" and keys(said)[-2:] == ["fritzo.times_up", "fritzo.over.draw"]
+    assert [a.text("en") for a in engine.ending] == [said[-1].text("en")]
 
 
 def test_level_one_unread_roll():

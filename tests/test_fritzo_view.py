@@ -242,3 +242,17 @@ def test_prev_moves_the_highlight_to_the_last_cube(tmp_path):
     press(view, Button.PREV)
     press(view, Button.SELECT)
     assert view.step == "cell" and view.cube == cubes[-1] != cubes[0]
+
+
+def test_a_game_the_cube_won_says_why_under_game_over(tmp_path, monkeypatch):
+    """Team mode, nothing fits any more: "Game over" alone left the table asking what beat it."""
+    from test_fritzo_engine import lonely_red_set
+
+    view, session, _ = make(tmp_path, {"mode": "team", "players": ["Anna", "Ben"], "target": "challenge",
+                                       "cubes": lonely_red_set().to_json()},
+                            [{"action": "place", "cube": "R", "cell": [0, 0, 0], "rotation": 0}])
+    assert session.engine.finished and session.engine.ending
+    said = pygame.surfarray.array3d(shot(view, "over_cube_won")).copy()
+    monkeypatch.setattr(Fritzo, "ending", property(lambda self: []))
+    bare = pygame.surfarray.array3d(shot(view, "over_bare"))
+    assert (said != bare).any()

@@ -27,7 +27,7 @@ from companion.games.fritzo.solver import Placement, Status
 from companion.hourglass import Phase as SandPhase
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
-from companion.views.widgets import first_choice, hint_bar
+from companion.views.widgets import draw_wrapped, first_choice, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -550,10 +550,14 @@ class FritzoMode:
                    "remove": t("fritzo.ui.remove", self.lang), "nofit": ""}[self.step]
         if s.phase is Phase.OVER:
             heading = t("fritzo.ui.over", self.lang)
-            if s.winners:  # a name alone under "Game over" did not say what it was for
+            if s.winners and s.result != "draw":  # a name alone under "Game over" did not say what it was for
                 won = t("fritzo.ui.won", self.lang, players=", ".join(s.winners))
                 theme.text(surface, won, (PANEL.x, PANEL.y + 50), theme.fit_text(won, theme.LARGE, PANEL.w),
                            theme.GOOD, bold=True)
+            y = PANEL.y + 50
+            for words in g.ending:  # what beat the table, or the draw
+                y = draw_wrapped(surface, words.text(self.lang), pygame.Rect(PANEL.x, y, PANEL.w, PANEL.bottom - y),
+                                 theme.BODY, theme.TEXT) + 12
         if heading:
             theme.text(surface, heading, (PANEL.x, PANEL.y), theme.BODY, theme.ACCENT, bold=True)
         if self.step in ("menu", "roll", "nofit"):

@@ -223,6 +223,26 @@ class Fritzo:
     def finished(self) -> bool:
         return self.state.phase is Phase.OVER
 
+    @property
+    def ending(self) -> list[Announcement]:
+        """Why a game nobody won ended, in the words that announced it, for the screen after the game: they were
+        said once (maybe before a restart), and "Game over" alone leaves a table asking what beat it."""
+        s = self.state
+        if s.phase is not Phase.OVER:
+            return []
+        if s.result == "cube":
+            if len(s.building) < 27:
+                return [_a("fritzo.team.cube_wins", count=len(self.cubes_left()))]
+            assert s.goal is not None
+            check = check_goal(self.structure(), s.goal)
+            problem = [_a(check.problem, **check.params)] if check.problem else []
+            return [*problem, _a("fritzo.team.cube_wins_goal")]
+        if s.result == "time-up":
+            return [_a("fritzo.times_up")]
+        if s.result == "draw":
+            return [_a("fritzo.over.draw", points=max(s.scores.values()))]
+        return []
+
     def apply(self, action: dict[str, Any]) -> list[Announcement]:
         """Apply one table action to a copy; only a fully successful action replaces the state."""
         kind = action.get("action")
