@@ -124,6 +124,29 @@ def test_a_cube_that_fits_nowhere_offers_passing(tmp_path):
     assert session.engine.state.scores["Ben"] == -1 and view.step == "menu"
 
 
+def test_passing_a_cube_that_fits_lights_its_places_instead_of_a_refusal(tmp_path):
+    """"Does not fit" chosen for a cube that fits: the engine refused it naming a place as "0/-1/1", which the grid
+    does not show. The screen goes on to placing it, its places lit, and says why."""
+    from test_fritzo_engine import strategy_set
+
+    cubes = strategy_set()
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"], "starter": "Anna",
+                                       "cubes": cubes.to_json()},
+                            [{"action": "place", "cube": "A", "cell": [0, 0, 0], "rotation": 0}], lang="en")
+    fits = next(c.id for c in cubes.cubes if c.id != "A" and session.engine.legal_placements(c.id))
+    items = [v for v, _ in view.menu_items()]
+    view.on_tap(view.panel_rects()[items.index("pass")].center)
+    values = view._step_values()
+    view.on_tap(view.panel_rects()[values.index(fits)].center)
+    assert session.error is None and session.engine.state.scores["Ben"] == 0
+    assert view.step == "cell" and view.note == f"Cube {fits} still fits: pick a green place."
+    assert set(view._step_values()) == {p.cell for p in session.engine.legal_placements(fits)}
+    shot(view, "pass_fits")
+    press(view, Button.SELECT)
+    press(view, Button.SELECT)  # placed after all
+    assert len(session.engine.state.building) == 2
+
+
 def test_hint_marks_the_next_cube(tmp_path):
     view, session, _ = make(tmp_path, {"mode": "professional", "players": ["Anna"]}, pro_actions(5))
     items = [v for v, _ in view.menu_items()]

@@ -345,6 +345,16 @@ class FritzoMode:
                 self._send({"action": value, "cube": self.cube})
         elif self.step == "cube":
             self.cube = value
+            if self.purpose == "pass":
+                # a cube that fits may not be passed: its places light up to be chosen, rather than a refusal
+                # naming a place by coordinates the grid does not show
+                self.options = g.legal_placements(value, self.player)
+                if self.options:
+                    self.purpose, self.joker, self.note = "place", False, t("fritzo.ui.still_fits", self.lang,
+                                                                            cube=value)
+                    self.step, self.index = "cell", 0
+                    self._follow_level()
+                    return
             if self.purpose in ("return", "pass"):
                 self._send({"action": self.purpose, "cube": value})
                 return
