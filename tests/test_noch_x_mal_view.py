@@ -420,4 +420,8 @@ def test_a_gift_held_several_times_is_counted_on_the_players_card(tmp_path):
     ben = session.engine.player("Ben")
     ben.gifts = [HeldGift(Gift.PLUS_MINUS, "Anna", 3)] * 4 + [HeldGift(Gift.JOKER, "Anna", 3)]
     colour = t(f"nxm.chip.{ben.chip_colour}", "en")
-    assert view._chips_line(ben) == f"X-chips {colour}: {ben.chips} · 4× +/-1 · Joker"
+    assert view._chips_line(ben, 600) == f"X-chips {colour}: {ben.chips} · 4× +/-1 · Joker"
+    # six players' cards are 100 px wide inside: the chips' colour name goes (the card's stripe shows it)
+    assert view._chips_line(ben, 100) == f"X: {ben.chips} · 4× +/-1 · Joker"
+    ben.gifts = []
+    assert view._chips_line(ben, 100) == f"X: {ben.chips}" and theme.fit_text(f"X: {ben.chips}", theme.SMALL, 100) >= 18

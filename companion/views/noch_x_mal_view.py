@@ -47,6 +47,7 @@ PLAYER_STRIP = pygame.Rect(0, 0, 744, 94)  # the app's menu corner sits top righ
 DICE_AREA = pygame.Rect(10, 100, 780, 98)
 MENU_AREA = pygame.Rect(10, 262, 420, 186)
 BOARD_AREA = pygame.Rect(440, 262, 350, 186)
+READABLE = 18  # the smallest font size a card's line keeps before it says less (across the table, on the Pi)
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
 
 
@@ -603,7 +604,7 @@ class NochXMalMode:
                 missing = self.tr("nxm.ui.no_combo")
                 theme.text(surface, missing, (cell.x + 16, y + 1), theme.fit_text(missing, theme.SMALL, cell.w - 20),
                            ink)
-            line = self._chips_line(p)
+            line = self._chips_line(p, cell.w - 20)
             if line:
                 theme.text(
                     surface,
@@ -613,15 +614,20 @@ class NochXMalMode:
                     ink,
                 )
 
-    def _chips_line(self, p: Any) -> str:
+    def _chips_line(self, p: Any, width: int) -> str:
         """X-chips left and gifts held, a gift held several times counted ("4× +/-1"): one name each, repeated,
-        shrank the line below what a player reads across the table."""
-        parts = []
-        if not self.game.solo:
-            parts.append(self.tr("nxm.ui.chips_left", n=p.chips, colour=self.tr(f"nxm.chip.{p.chip_colour}")))
+        shrank the line below what a player reads across the table. Where the line would shrink all the same
+        (five or six players' narrow cards), the chips go without their colour's name ("X: 10"): the card's
+        stripe has that colour, and the count is what the table follows."""
         held = Counter(g.kind.value for g in p.gifts)
-        parts += [(f"{n}× " if n > 1 else "") + self.tr(f"nxm.gift.{kind}") for kind, n in held.items()]
-        return " · ".join(parts)
+        gifts = [(f"{n}× " if n > 1 else "") + self.tr(f"nxm.gift.{kind}") for kind, n in held.items()]
+        if self.game.solo:
+            return " · ".join(gifts)
+        colour = self.tr(f"nxm.chip.{p.chip_colour}")
+        line = " · ".join([self.tr("nxm.ui.chips_left", n=p.chips, colour=colour), *gifts])
+        if theme.fit_text(line, theme.SMALL, width) >= READABLE:
+            return line
+        return " · ".join([self.tr("nxm.ui.chips_short", n=p.chips), *gifts])
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         faces = self._dice_faces()
