@@ -329,6 +329,8 @@ def test_variant_2_asks_who_took_the_die(tmp_path: Path) -> None:
     press(view, Button.NEXT)
     press(view, Button.SELECT)  # die 2 ...
     assert view.choosing == ("who", 1)
+    symbol = view._short_label(view.game.round.dice[1])
+    assert view._choice_question() == f"Wer hat Würfel 2 ({symbol}) genommen?"  # the dice are hidden under it
     press(view, Button.NEXT)
     press(view, Button.NEXT)
     shot(view, "13_who_took")

@@ -719,15 +719,22 @@ class HasteWorteMode:
             )
             theme.text(surface, str(g.crystals[i]), (520, y), theme.BODY, color, bold=True, anchor="topright")
 
+    def _choice_question(self) -> str:
+        assert self.choosing is not None
+        kind, die = self.choosing
+        if kind == "symbol":
+            return self._symbol_question(die)
+        if kind == "who":  # the dice are hidden under the question: it names the symbol grabbed, not its number only
+            dice = self.game.round.dice or []
+            symbol = self._short_label(dice[die]) if die < len(dice) else "?"
+            return t("haste.screen.who_took", self.lang, die=die + 1, symbol=symbol)
+        return t("haste.screen.which_letter", self.lang)
+
     def _draw_choice(self, surface: pygame.Surface) -> None:
         assert self.choosing is not None
         kind, die = self.choosing
         g = self.game
-        title = {
-            "symbol": self._symbol_question(die),
-            "who": t("haste.screen.who_took", self.lang, die=die + 1),
-            "letter": t("haste.screen.which_letter", self.lang),
-        }[kind]
+        title = self._choice_question()
         theme.text(
             surface,
             title,
