@@ -89,3 +89,31 @@ def test_prev_moves_the_highlight_back_past_disabled_items_and_wraps():
         menu.on_button(ButtonEvent(button))
         moves.setdefault(button, []).append(menu.items[menu.index].value)
     assert moves == {Button.PREV: ["d", "c", "a"], Button.NEXT: ["c"]}
+
+
+def test_a_later_question_with_one_answer_is_answered_without_asking():
+    """Solo: "Who starts?" offered Anna alone, one more press for nothing. UNDO steps back over it."""
+    from companion.views.menus import SetupStep, SetupWizard
+    from hardware.events import Button, ButtonEvent
+
+    done, cancelled = [], []
+    steps = [SetupStep("players", "How many?", [("2: Anna, Ben", ("Anna", "Ben")), ("1: Anna", ("Anna",))]),
+             SetupStep("start", "Who starts?", lambda answers: [(n, i) for i, n in enumerate(answers["players"])]),
+             SetupStep("level", "Which level?", [("Level 1", 1), ("Level 2", 2)])]
+    wizard = SetupWizard(steps, done.append, lambda: cancelled.append(True), "en")
+    wizard.on_button(ButtonEvent(Button.NEXT))
+    wizard.on_button(ButtonEvent(Button.SELECT))  # 1: Anna
+    assert wizard.mode.menu.title == "Which level?" and wizard.answers["start"] == 0
+    wizard.on_button(ButtonEvent(Button.UNDO))
+    assert wizard.mode.menu.title == "How many?"
+    wizard.on_button(ButtonEvent(Button.SELECT))  # 2: Anna, Ben: now there is a choice
+    assert wizard.mode.menu.title == "Who starts?"
+    wizard.on_button(ButtonEvent(Button.NEXT))
+    wizard.on_button(ButtonEvent(Button.SELECT))
+    wizard.on_button(ButtonEvent(Button.SELECT))
+    assert done == [{"players": ("Anna", "Ben"), "start": 1, "level": 1}] and not cancelled
+    solo = SetupWizard(steps[:2], done.append, lambda: cancelled.append(True), "en")
+    assert solo.mode.menu.title == "How many?"  # the first question is asked, even were it alone
+    solo.on_button(ButtonEvent(Button.NEXT))
+    solo.on_button(ButtonEvent(Button.SELECT))
+    assert done[-1] == {"players": ("Anna",), "start": 0}

@@ -68,7 +68,11 @@ class SetupStep:
 
 @dataclass
 class SetupWizard:
-    """Asks a game's setup questions one after another; UNDO goes back one question (or out of the wizard)."""
+    """Asks a game's setup questions one after another; UNDO goes back one question (or out of the wizard).
+
+    A later question with one answer only is answered without asking ("Who starts?" in a solo game): a press on
+    the only item is no choice. The first question is always asked, so choosing a game never starts it unseen.
+    """
 
     steps: list[SetupStep]
     on_done: Callable[[dict[str, Any]], None]
@@ -76,34 +80,49 @@ class SetupWizard:
     lang: str = "de"
     answers: dict[str, Any] = field(default_factory=dict)
     index: int = 0
+    skipped: set[int] = field(default_factory=set)  # questions answered alone; UNDO steps back over them
 
     def __post_init__(self) -> None:
         self._build()
 
-    def _build(self) -> None:
+    def _choices(self) -> list[tuple[str, Any]]:
         step = self.steps[self.index]
-        choices = step.choices(self.answers) if callable(step.choices) else step.choices
-        items = [MenuItem(label, value) for label, value in choices]
-        progress = f"{self.index + 1}/{len(self.steps)}"
-        self.mode = MenuMode(step.title, items, self._choose, self._back, self.lang, subtitle=progress)
+        return step.choices(self.answers) if callable(step.choices) else step.choices
 
-    def _choose(self, value: Any) -> None:
+    def _build(self) -> None:
+        items = [MenuItem(label, value) for label, value in self._choices()]
+        progress = f"{self.index + 1}/{len(self.steps)}"
+        self.mode = MenuMode(self.steps[self.index].title, items, self._choose, self._back, self.lang,
+                             subtitle=progress)
+
+    def _answer(self, value: Any) -> None:
         key = self.steps[self.index].key
         if key:
             self.answers[key] = value
         else:
             self.answers.update(value)
-        if self.index + 1 < len(self.steps):
+
+    def _choose(self, value: Any) -> None:
+        self._answer(value)
+        while self.index + 1 < len(self.steps):
             self.index += 1
-            self._build()
-        else:
-            self.on_done(dict(self.answers))
+            choices = self._choices()
+            if len(choices) != 1:
+                self._build()
+                return
+            self.skipped.add(self.index)
+            self._answer(choices[0][1])
+        self.on_done(dict(self.answers))
 
     def _back(self) -> None:
-        if self.index == 0:
+        index = self.index - 1
+        while index in self.skipped:
+            index -= 1
+        self.skipped = {i for i in self.skipped if i < index}
+        if index < 0:
             self.on_cancel()
         else:
-            self.index -= 1
+            self.index = index
             self._build()
 
     def on_button(self, event: ButtonEvent) -> bool:
