@@ -740,7 +740,8 @@ class App:
             why = self.watcher.why_waiting(self.clock())  # ROLL pressed a while ago and no dice read: say why
             message = t(f"core.waiting_{why}", self.lang) if why else None
         if message:
-            _draw_notice(surface, message, good=message is notice and self.notice_good)
+            _draw_notice(surface, message, good=message is notice and self.notice_good,
+                         avoid=getattr(self.mode, "hourglass_rect", None))
         if self.announcer is not None:
             corner = [MENU_CORNER] if in_game else []
             self.announcer.draw(surface, getattr(self.mode, "hourglass_rect", None), corner)
@@ -777,10 +778,12 @@ def _draw_menu_corner(surface: pygame.Surface) -> None:
         pygame.draw.line(surface, theme.TEXT, (r.x + 8, y), (r.right - 8, y), 3)
 
 
-def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False) -> None:
+def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False,
+                 avoid: pygame.Rect | None = None) -> None:
     """A strip above the hint bar: red for rule violations and device trouble, in words a player understands;
-    green for good news."""
-    w = theme.DESIGN_SIZE[0]
+    green for good news. Beside ``avoid`` (the running hourglass), not over it: the table watches the seconds."""
+    x = avoid.right + 8 if avoid is not None else 0
+    w = theme.DESIGN_SIZE[0] - x
     size = theme.fit_text(message, theme.BODY, w - 30)
     lines = [message]
     if size < theme.SMALL:  # too long for one line: wrap at a space near the middle
@@ -788,7 +791,7 @@ def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False) -
         lines = [message[:cut], message[cut + 1:]] if cut > 0 else [message]
         size = max(14, min(theme.fit_text(line, theme.BODY, w - 30) for line in lines))
     h = 14 + len(lines) * (size + 8)
-    rect = pygame.Rect(0, theme.DESIGN_SIZE[1] - 40 - h, w, h)
+    rect = pygame.Rect(x, theme.DESIGN_SIZE[1] - 40 - h, w, h)
     pygame.draw.rect(surface, theme.GOOD if good else theme.BAD, rect)
     for k, line in enumerate(lines):
         theme.text(surface, line, (rect.centerx, rect.y + 8 + k * (size + 8)), size,

@@ -252,3 +252,32 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
         assert app.session.camera_ready and app.notice is None
     finally:
         app.close()
+
+
+def test_a_notice_during_the_writing_stands_beside_the_hourglass_not_over_its_seconds(tmp_path):
+    """"Game resumed exactly where it stopped" (or a rule's refusal) covered the seconds of a running hourglass."""
+    from companion.views.haste_worte_view import HOURGLASS_RECT
+
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              clock=lambda: 100.0, wall_clock=lambda: 1.9e9)  # the sand stands still between the drawings
+    start_game(app, "haste-worte")
+    session = app.session
+    session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+    for die in (1, 2):
+        session.apply({"action": "pick", "die": die})
+    session.apply({"action": "letter"})
+    app.on_button(ButtonEvent(Button.TIMER))
+    assert app.mode.hourglass_rect == HOURGLASS_RECT
+
+    def hourglass() -> bytes:
+        app.draw(app.display.canvas)
+        return pygame.image.tobytes(app.display.canvas.subsurface(HOURGLASS_RECT), "RGB")
+
+    alone = hourglass()
+    app.show_notice("Game resumed exactly where it stopped.", good=True)
+    assert hourglass() == alone
+    app.notice_until = 0.0
+    session.error = "Die 7 does not exist: the round has 6 dice."
+    assert hourglass() == alone
