@@ -578,8 +578,7 @@ def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypat
     drawn: list[str] = []
     draw_notice = app_module._draw_notice
     monkeypatch.setattr(app_module, "_draw_notice",
-                        lambda surface, message, good=False: (drawn.append(message), draw_notice(surface, message,
-                                                                                                 good=good)))
+                        lambda surface, message, **kw: (drawn.append(message), draw_notice(surface, message, **kw)))
 
     class Late:
         readings: queue.Queue = queue.Queue()
