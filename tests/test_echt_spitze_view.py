@@ -331,3 +331,31 @@ def test_the_bar_lights_whose_final_score_is_entered_and_then_the_winner(tmp_pat
     lit.append(mode._actor())
     assert s.engine.state.winners == ["Ben"]
     assert lit == [0, 1, 1, 1]
+
+
+def test_a_beehive_blackened_or_crossed_on_the_side_played_is_not_offered(tmp_path):
+    """Anna's 4-4 is blackened on her front and her 2-1 crossed: offered, each was refused by the engine."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "level": 2, "kinds": LEVEL2_KINDS, "star_value": 4})
+    anna = s.engine.state.players[0]
+    anna.hives_blackened = ["front:4-4", "back:3-3"]
+    anna.hives_crossed = ["front:2-1"] + [f"front:5-{c}" for c in (1, 2, 3, 4)]
+    anna.hives_blackened.append("front:5-5")  # row 5 gone on the front
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    press(mode, Button.SELECT)
+    press(mode, Button.SELECT)
+    select_item(mode, "Leave")
+
+    def offered(*path: str) -> list[str]:
+        for label in path:
+            select_item(mode, label)
+        labels = [i.label for i in mode.menu.items]
+        while mode.sub:
+            mode._back()
+        return labels
+
+    assert offered("Anna", "Beehive") == [f"Row {n}" for n in (1, 2, 3, 4)]
+    assert offered("Anna", "Beehive", "Row 4") == ["4-1", "4-2", "4-3", "4-5"]
+    assert offered("Anna", "Beehive", "Row 3") == [f"3-{c}" for c in range(1, 6)]  # blackened on the back only
+    assert offered("Anna", "Beehive", "Row 2") == ["2-2", "2-3", "2-4", "2-5"]
+    assert offered("Ben", "Beehive", "Row 4") == [f"4-{c}" for c in range(1, 6)]

@@ -19,6 +19,7 @@ from companion.games.echt_spitze.state import (
     SOLO_HALFTIME,
     SOLO_ROUNDS,
     has_extra,
+    hive_key,
     number,
 )
 from companion.i18n import t
@@ -178,12 +179,17 @@ class EchtSpitzeMode:
             what = "shape" if s.level == 3 else "kind"
             return [MenuItem(self.tr("echt.view.lower", hi=hi, n=n),
                              ("report", name, what, f"{hi}/{n}", [hi, n])) for n in range(hi, -1, -1)]
+        # beehives this player's sheet has blackened or crossed on the side played are not offered (the engine
+        # refuses them): a row whose five are all gone neither
+        free = {(r, c) for r in range(1, 6) for c in range(1, 6)
+                if hive_key(p.side, f"{r}-{c}") not in (*p.hives_blackened, *p.hives_crossed)}
         if sub[0] == "hive_row":
             return [MenuItem(self.tr("echt.view.hive_row", n=n), ("sub", ("hive_col", name, n)))
-                    for n in range(1, 6)]
+                    for n in range(1, 6) if any(r == n for r, _ in free)]
         if sub[0] == "hive_col":
             row = sub[2]
-            return [MenuItem(f"{row}-{n}", ("report", name, "beehive", f"{row}-{n}")) for n in range(1, 6)]
+            return [MenuItem(f"{row}-{n}", ("report", name, "beehive", f"{row}-{n}")) for n in range(1, 6)
+                    if (row, n) in free]
         return []
 
     def _face_options(self) -> list[str]:
