@@ -541,6 +541,7 @@ def test_free_play_prev_goes_to_the_last_die_and_its_picker_back_a_face(tmp_path
     _press(app, Button.PREV)
     assert app.mode.cursor == 3
     _press(app, Button.SELECT)  # the picker for the fourth die
+    assert [h for _, h in app.mode._hints()] == ["bewegen", "auswählen", "zurück"]  # the picker's own hints
     first = app.mode.pick_index
     _press(app, Button.PREV)
     _press(app, Button.PREV)

@@ -134,13 +134,22 @@ class FreePlayMode:
             self._draw_picker(surface)
         else:
             self._draw_summary(surface)
+        hint_bar(surface, self._hints())
+
+    def _hints(self) -> list[tuple[str, str]]:
+        """What the buttons do now: the face picker takes NEXT, SELECT and UNDO (short: back) for itself."""
+        lang, g = self.session.lang, self.game
+        if self.picking is not None:
+            return [(t("core.btn_next", lang), t("core.hint_move", lang)),
+                    (t("core.btn_select", lang), t("core.hint_choose", lang)),
+                    (t("core.btn_undo", lang), t("core.hint_back", lang))]
         hints = [(t("core.btn_roll", lang), t("core.hint_roll", lang))]
         if g.last:
             hints += [(t("core.btn_next", lang), t("core.hint_next_die", lang)),
                       (t("core.btn_select", lang), t("core.hint_correct", lang))]
         if self.session.can_undo:
             hints.append((t("core.btn_undo", lang), t("core.hint_undo_long", lang)))
-        hint_bar(surface, hints)
+        return hints
 
     def _draw_picker(self, surface: pygame.Surface) -> None:
         lang = self.session.lang
