@@ -492,3 +492,16 @@ def test_transcript_json_output_and_line_numbers_in_errors():
     last = json.loads(out.getvalue().splitlines()[-1])
     assert last["finished"] is False and last["final"]["building"][0]["cube"] == "1"
     assert Phase.BUILDING.value == last["final"]["phase"]
+
+
+def test_the_note_of_a_placed_cube_names_its_level_not_coordinates_the_grid_does_not_show():
+    first = build(D.professional)[:1]
+    engine, said = play({"mode": "team", "players": ["Anna", "Ben"], "target": "professional"}, first)
+    placed = said[0]
+    assert placed.text("en") == f"Cube {first[0]['cube']} placed on level 1."
+    assert placed.text("de") == f"Cube {first[0]['cube']} steht auf Ebene 1."
+    x, y, _ = first[0]["cell"]
+    assert placed.params["cell"] == f"{x}/{y}/1"  # a transcript's reader still has the place
+    engine, said = play({"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"},
+                        [{"action": "place", "player": "Anna", "cube": SET.ids[0], "cell": [0, 0], "rotation": 0}])
+    assert said[0].text("en") == f"Anna places cube {SET.ids[0]}."

@@ -509,7 +509,9 @@ class Fritzo:
                 raise PlacementError("fritzo.err.third_level")
         s.building[cell] = Placed(cube, rotation, who, joker)
         s.last_mover = who
-        out = [_a("fritzo.placed", False, player=who or "", cube=cube, cell=cell_label(cell))]
+        # the screen shows the note; its grid shows where, so the words name the level only (the place's
+        # coordinates stay in the parameters, for a transcript's reader)
+        out = [_a("fritzo.placed", False, player=who or "", cube=cube, cell=cell_label(cell), level=cell[2] + 1)]
         if joker:
             s.jokers[who] = False  # type: ignore[index]
             out.append(_a("fritzo.joker", player=who))
@@ -636,7 +638,7 @@ class Fritzo:
         )
         s.log = [f.to_json() for f in new]
         self._level_one_totals()
-        out = [_a("fritzo.placed", False, player=who, cube=cube, cell=cell_label(cell))]
+        out = [_a("fritzo.placed_plane", False, player=who, cube=cube, cell=cell_label(cell))]
         for player, pts in scoring.totals(new).items():
             out.append(_a("fritzo.l1.rows", False, player=player, points=pts, total=s.scores[player]))
         return out
@@ -677,7 +679,7 @@ class Fritzo:
         placed = plane.pop(cell)
         if s.mode is Mode.LEVEL_ONE:
             self._level_one_totals()
-        return [_a("fritzo.removed", False, cube=placed.cube, cell=cell_label(cell))]
+        return [_a("fritzo.removed", False, cube=placed.cube, cell=cell_label(cell), level=cell[2] + 1)]
 
     def _do_return(self, action: dict[str, Any]) -> list[Announcement]:
         s = self.state
