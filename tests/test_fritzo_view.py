@@ -152,6 +152,7 @@ def test_hint_marks_the_next_cube(tmp_path):
     items = [v for v, _ in view.menu_items()]
     view.on_tap(view.panel_rects()[items.index("hint")].center)
     assert view.hint is not None and view.note and "Cube" in view.note
+    assert view.note.endswith(f"Ebene {view.hint.cell[2] + 1}, gelb markiert")  # not x/y the grid does not show
     assert view.hint.cube in session.engine.cubes_left()
     shot(view, "hint")
 

@@ -22,7 +22,6 @@ import pygame
 
 from companion.games.fritzo import Fritzo, Mode, Phase
 from companion.games.fritzo.geometry import EAST, NORTH, SOUTH, TOP, WEST, Cell, orient
-from companion.games.fritzo.rules import cell_label
 from companion.games.fritzo.solver import Placement, Status
 from companion.hourglass import Phase as SandPhase
 from companion.i18n import MissingTranslation, t
@@ -416,7 +415,7 @@ class FritzoMode:
         result = self.game.hint_completion(node_limit=150_000)
         if result.status is Status.FOUND and result.placements:
             self.hint = result.placements[0]
-            self.note = t("fritzo.ui.hint_found", self.lang, cube=self.hint.cube, cell=cell_label(self.hint.cell))
+            self.note = t("fritzo.ui.hint_found", self.lang, cube=self.hint.cube, level=self.hint.cell[2] + 1)
         else:
             self.hint = None
             key = "fritzo.ui.hint_none" if result.status is Status.NONE else "fritzo.ui.hint_unknown"
