@@ -280,3 +280,17 @@ def test_a_game_the_cube_won_says_why_under_game_over(tmp_path, monkeypatch):
     monkeypatch.setattr(Fritzo, "ending", property(lambda self: []))
     bare = pygame.surfarray.array3d(shot(view, "over_bare"))
     assert (said != bare).any()
+
+
+def test_a_long_note_goes_on_two_lines_at_a_readable_size(tmp_path):
+    """The hint's note was fitted to one line of the panel: 12 px, unreadable across the table."""
+    import numpy as np
+
+    from companion.views import theme
+    from companion.views.fritzo_view import PANEL
+
+    view, _, _ = make(tmp_path, {"mode": "professional", "players": ["Anna"]}, pro_actions(5))
+    view.note = "Lösung gefunden: Cube 22 auf Ebene 1, gelb markiert"
+    pixels = pygame.surfarray.array3d(shot(view, "long_note"))[PANEL.x:PANEL.right, PANEL.y:PANEL.bottom]
+    rows = np.nonzero(np.all(pixels == np.array(theme.WARN, np.uint8), axis=2).any(axis=0))[0]
+    assert rows.size and rows.max() - rows.min() > 2 * 16  # two lines, each taller than 16 px type's ink

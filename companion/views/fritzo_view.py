@@ -603,6 +603,12 @@ class FritzoMode:
                        bold=True)
             theme.text(surface, t("fritzo.ui.fits", self.lang, count=len(self.options)), (PANEL.x + 140,
                        PANEL.y + 110), theme.SMALL, theme.MUTED)
-        if self.note:
-            size = theme.fit_text(self.note, theme.SMALL, PANEL.w)
-            theme.text(surface, self.note, (PANEL.x, PANEL.bottom - 4), size, theme.WARN, anchor="bottomleft")
+        if self.note:  # on two lines where one would shrink it past reading
+            lines = [self.note]
+            cut = self.note.rfind(" ", 0, len(self.note) // 2 + 8)
+            if theme.fit_text(self.note, theme.SMALL, PANEL.w) < theme.SMALL and cut > 0:
+                lines = [self.note[:cut], self.note[cut + 1:]]
+            size = min(theme.fit_text(line, theme.SMALL, PANEL.w) for line in lines)
+            for k, line in enumerate(reversed(lines)):
+                theme.text(surface, line, (PANEL.x, PANEL.bottom - 4 - k * (size + 6)), size, theme.WARN,
+                           anchor="bottomleft")
