@@ -359,3 +359,25 @@ def test_a_beehive_blackened_or_crossed_on_the_side_played_is_not_offered(tmp_pa
     assert offered("Anna", "Beehive", "Row 3") == [f"3-{c}" for c in range(1, 6)]  # blackened on the back only
     assert offered("Anna", "Beehive", "Row 2") == ["2-2", "2-3", "2-4", "2-5"]
     assert offered("Ben", "Beehive", "Row 4") == [f"4-{c}" for c in range(1, 6)]
+
+
+def test_the_final_editor_stops_at_each_fields_highest_number(tmp_path):
+    """Level 3: "+" on the diagonals went to 4, and "Done" then refused ("at most 2"): it stops at 2 now."""
+    s = session(tmp_path, {"players": ["Sara", "Ben"], "level": 3, "shapes": {"L": [8, 5], "T": [6, 4],
+                                                                              "Z": [5, 3], "S": [4, 2]}})
+    for shape in ("L", "T", "Z", "S"):  # a fourth shape ends a level-3 game
+        for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                       {"action": "take", "die": 2}, {"action": "leave"},
+                       {"action": "report", "player": "Sara", "shape": shape}, {"action": "end_turn"}):
+            assert s.apply(action), s.error
+    assert s.engine.phase is Phase.FINAL
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    select_item(mode, "Sara")
+    plus = {field: k for k, (field, step, _) in enumerate(mode._final_controls()) if step == 1}
+    for field in ("diagonals", "diamonds"):
+        for _ in range(4):
+            mode._final_press(plus[field])
+    assert mode.final_values["diagonals"] == 2 and mode.final_values["diamonds"] == 1
+    mode._final_press(len(mode._final_controls()) - 1)  # Done
+    assert s.error is None and s.engine.state.players[0].final.stars == 3

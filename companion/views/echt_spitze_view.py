@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from companion.games.echt_spitze import EchtSpitze, Phase
+from companion.games.echt_spitze.engine import FINAL_MAX
 from companion.games.echt_spitze.state import (
     EXTRA_FACES,
     PLAIN_FACES,
@@ -292,7 +293,7 @@ class EchtSpitzeMode:
                 self.sub = None
                 self._sync()
             return
-        self.final_values[field] = max(0, self.final_values[field] + step)
+        self.final_values[field] = min(FINAL_MAX[field], max(0, self.final_values[field] + step))
 
     # -- input -----------------------------------------------------------------------------------------------
     def dice_to_throw(self) -> list[tuple[str, ...]] | None:

@@ -79,6 +79,8 @@ MAX_NAME = 20
 MAX_STARS = 2 * 2 * GRID  # rows and columns, front and back
 MAX_LEFTOVER = 2 * GRID * GRID  # every field of both sides
 MAX_VALUE = 99
+#: the highest number each field of a final score may take (the screen's "+" stops there)
+FINAL_MAX = {"stars": MAX_STARS, "leftover": MAX_LEFTOVER, "diagonals": 2, "diamonds": 1, "star_value": MAX_VALUE}
 
 
 def _screen(key: str, **params: Any) -> Announcement:
@@ -711,7 +713,7 @@ class EchtSpitze:
         if extra:
             raise FinalScoreError("echt.err.final_fields", fields=", ".join(extra),
                                   allowed=", ".join(sorted(allowed - {"action", "player"})))
-        leftover = _int_field(action, "leftover", 0, MAX_LEFTOVER, FinalScoreError)
+        leftover = _int_field(action, "leftover", 0, FINAL_MAX["leftover"], FinalScoreError)
         entry = FinalEntry(leftover=leftover)
         kinds = sum(p.scored.values())
         if "star_value" in action:  # level 2: the rulebook prints no star value; the sheet does
@@ -723,11 +725,11 @@ class EchtSpitze:
         if s.star_value is None:
             raise FinalScoreError("echt.err.star_value_missing", level=s.level)
         if s.level == 3:
-            entry.diagonals = _int_field(action, "diagonals", 0, 2, FinalScoreError)
-            entry.diamonds = _int_field(action, "diamonds", 0, 1, FinalScoreError)
+            entry.diagonals = _int_field(action, "diagonals", 0, FINAL_MAX["diagonals"], FinalScoreError)
+            entry.diamonds = _int_field(action, "diamonds", 0, FINAL_MAX["diamonds"], FinalScoreError)
             entry.stars = entry.diagonals + entry.diamonds
         else:
-            entry.stars = _int_field(action, "stars", 0, MAX_STARS, FinalScoreError)
+            entry.stars = _int_field(action, "stars", 0, FINAL_MAX["stars"], FinalScoreError)
         star_points = entry.stars * s.star_value
         honey = len(p.hives_crossed) if s.level == 2 else 0
         entry.total = kinds + star_points + leftover + honey
