@@ -406,3 +406,19 @@ def test_prev_moves_the_pick_to_the_last_die(tmp_path: Path) -> None:
     press(view, Button.PREV)
     press(view, Button.SELECT)  # Carla, the highlight on the taken die 6: PREV to die 5, then die 4
     assert [(p.player, p.die) for p in view.game.round.picks] == [(1, 5), (2, 3)]
+
+
+def test_the_hourglass_turned_before_the_screens_first_frame_runs_its_full_time(tmp_path: Path) -> None:
+    """TIMER pressed on a screen that had not drawn a frame yet took the monotonic clock for 0: at the first
+    frame the sand had run for as long as the machine had been on, and time was up at once."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, SETUP)
+    press(view, Button.ROLL)
+    while view.game.phase is not Phase.WRITING:  # each picks the highlighted die, then the letter is drawn
+        press(view, Button.SELECT)
+    fresh = HasteWorteMode(view.session)  # a resumed game's screen, TIMER pressed in the frame that made it
+    press(fresh, Button.TIMER)
+    clocks.step(1.0)
+    fresh.update(0.03, clocks.mono)
+    assert fresh.game.phase is Phase.WRITING and fresh.game.hourglass.is_running(fresh.wall_now())
+    assert 88.0 <= fresh.game.hourglass.remaining(fresh.wall_now()) <= 89.5

@@ -43,7 +43,7 @@ class HasteWorteMode:
         self.pending: list[str | None] | None = None  # faces read with some unknown: waiting for corrections
         self.waiting = False  # ROLL pressed, the camera is looking
         self._offset: float | None = None  # wall clock minus monotonic clock
-        self._mono = 0.0
+        self._mono: float | None = None  # the monotonic clock of the last frame; None before the first
         self._resumed = False
         self._seen_running: float | None = None  # the start stamp of the run this screen watched
         self._warned: float | None = None
@@ -66,6 +66,8 @@ class HasteWorteMode:
 
     def wall_now(self) -> float:
         """The wall-clock time of the current frame, on the monotonic clock's steady pace."""
+        if self._mono is None:  # a press before the first frame: the offset waits for the frame's clock
+            return self.session.wall_time()
         if self._offset is None:
             self._offset = self.session.wall_time() - self._mono
         return self._mono + self._offset
@@ -239,7 +241,8 @@ class HasteWorteMode:
 
     def _start_timer(self) -> None:
         at = self.session.wall_time()
-        self._offset = at - self._mono  # the stamp and the screen's clock agree exactly from here on
+        # the stamp and the screen's clock agree exactly from here on (from the first frame, pressed before it)
+        self._offset = at - self._mono if self._mono is not None else None
         self.session.apply({"action": "timer_start", "at": at})
 
     # -- sub-choices: a symbol for an unread die, who took a die (variant 2), a letter token
