@@ -294,3 +294,14 @@ def test_a_long_note_goes_on_two_lines_at_a_readable_size(tmp_path):
     pixels = pygame.surfarray.array3d(shot(view, "long_note"))[PANEL.x:PANEL.right, PANEL.y:PANEL.bottom]
     rows = np.nonzero(np.all(pixels == np.array(theme.WARN, np.uint8), axis=2).any(axis=0))[0]
     assert rows.size and rows.max() - rows.min() > 2 * 16  # two lines, each taller than 16 px type's ink
+
+
+def test_the_timer_started_before_the_screens_first_frame_runs_its_full_time(tmp_path):
+    """As in Haste Worte: TIMER in the frame that made the screen took the monotonic clock for 0."""
+    view, session, clock = make(tmp_path, {"mode": "challenge", "players": ["Anna"], "minutes": 3})
+    fresh = FritzoMode(session)
+    press(fresh, Button.TIMER)
+    clock.step(1.0)
+    fresh.update(0.03, clock.mono)
+    sand = session.engine.state.hourglass
+    assert sand.is_running(fresh.wall_now()) and 178.5 <= sand.remaining(fresh.wall_now()) <= 179.5

@@ -26,6 +26,7 @@ from companion.games.fritzo.solver import Placement, Status
 from companion.hourglass import Phase as SandPhase
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
+from companion.views.frame_clock import FrameClock
 from companion.views.widgets import draw_wrapped, first_choice, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
@@ -117,8 +118,7 @@ class FritzoMode:
         self.hint: Placement | None = None
         self.player_index = 0  # Level One: whose plane is shown and edited
         self.purpose = "place"  # what the picked cube is for: place | return | pass
-        self._offset: float | None = None
-        self._mono = 0.0
+        self._clock = FrameClock(session.wall_time)
         self._seen_running: float | None = None
         self._context: tuple[Any, ...] = ()
 
@@ -139,9 +139,7 @@ class FritzoMode:
         return g.current_player
 
     def wall_now(self) -> float:
-        if self._offset is None:
-            self._offset = self.session.wall_time() - self._mono
-        return self._mono + self._offset
+        return self._clock.now()
 
     def _sync(self) -> None:
         """Back to the menu whenever the game moved on (a placement, undo, a roll)."""
@@ -446,7 +444,7 @@ class FritzoMode:
     # -- the clock -----------------------------------------------------------------------------------------------
     def update(self, dt: float, now: float) -> None:
         """``dt`` is ignored: the playing time is computed from the start stamp, never from summed frames."""
-        self._mono = now
+        self._clock.tick(now)
         self._sync()
         h = self.game.state.hourglass
         if h is None or h.started_at is None or self.game.finished:

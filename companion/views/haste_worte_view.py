@@ -22,6 +22,7 @@ from companion.hourglass import Resume
 from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
+from companion.views.frame_clock import FrameClock
 from companion.views.widgets import DiceRow, draw_die, first_choice, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
@@ -42,8 +43,7 @@ class HasteWorteMode:
         self.choice_index = 0
         self.pending: list[str | None] | None = None  # faces read with some unknown: waiting for corrections
         self.waiting = False  # ROLL pressed, the camera is looking
-        self._offset: float | None = None  # wall clock minus monotonic clock
-        self._mono: float | None = None  # the monotonic clock of the last frame; None before the first
+        self._clock = FrameClock(session.wall_time)
         self._resumed = False
         self._seen_running: float | None = None  # the start stamp of the run this screen watched
         self._warned: float | None = None
@@ -66,11 +66,7 @@ class HasteWorteMode:
 
     def wall_now(self) -> float:
         """The wall-clock time of the current frame, on the monotonic clock's steady pace."""
-        if self._mono is None:  # a press before the first frame: the offset waits for the frame's clock
-            return self.session.wall_time()
-        if self._offset is None:
-            self._offset = self.session.wall_time() - self._mono
-        return self._mono + self._offset
+        return self._clock.now()
 
     def _meanings(self) -> dict[str, str]:
         configured: dict[str, str] = {}
@@ -240,9 +236,7 @@ class HasteWorteMode:
         return True
 
     def _start_timer(self) -> None:
-        at = self.session.wall_time()
-        # the stamp and the screen's clock agree exactly from here on (from the first frame, pressed before it)
-        self._offset = at - self._mono if self._mono is not None else None
+        at = self._clock.stamp()  # the stamp and the screen's clock agree exactly from here on
         self.session.apply({"action": "timer_start", "at": at})
 
     # -- sub-choices: a symbol for an unread die, who took a die (variant 2), a letter token
@@ -307,7 +301,7 @@ class HasteWorteMode:
     # -- the clock
     def update(self, dt: float, now: float) -> None:
         """``dt`` is ignored on purpose: the hourglass reads time stamps, never summed frame times."""
-        self._mono = now
+        self._clock.tick(now)
         self._sync_context()
         g = self.game
         if g.phase is not Phase.WRITING:
