@@ -784,12 +784,8 @@ def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False,
     green for good news. Beside ``avoid`` (the running hourglass), not over it: the table watches the seconds."""
     x = avoid.right + 8 if avoid is not None else 0
     w = theme.DESIGN_SIZE[0] - x
-    size = theme.fit_text(message, theme.BODY, w - 30)
-    lines = [message]
-    if size < theme.SMALL:  # too long for one line: wrap at a space near the middle
-        cut = message.rfind(" ", 0, len(message) // 2 + 10)
-        lines = [message[:cut], message[cut + 1:]] if cut > 0 else [message]
-        size = max(14, min(theme.fit_text(line, theme.BODY, w - 30) for line in lines))
+    lines, size = theme.fit_lines(message, theme.BODY, w - 30)
+    size = max(14, size)
     h = 14 + len(lines) * (size + 8)
     rect = pygame.Rect(x, theme.DESIGN_SIZE[1] - 40 - h, w, h)
     pygame.draw.rect(surface, theme.GOOD if good else theme.BAD, rect)

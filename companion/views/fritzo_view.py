@@ -602,11 +602,7 @@ class FritzoMode:
             theme.text(surface, t("fritzo.ui.fits", self.lang, count=len(self.options)), (PANEL.x + 140,
                        PANEL.y + 110), theme.SMALL, theme.MUTED)
         if self.note:  # on two lines where one would shrink it past reading
-            lines = [self.note]
-            cut = self.note.rfind(" ", 0, len(self.note) // 2 + 8)
-            if theme.fit_text(self.note, theme.SMALL, PANEL.w) < theme.SMALL and cut > 0:
-                lines = [self.note[:cut], self.note[cut + 1:]]
-            size = min(theme.fit_text(line, theme.SMALL, PANEL.w) for line in lines)
+            lines, size = theme.fit_lines(self.note, theme.SMALL, PANEL.w)
             for k, line in enumerate(reversed(lines)):
                 theme.text(surface, line, (PANEL.x, PANEL.bottom - 4 - k * (size + 6)), size, theme.WARN,
                            anchor="bottomleft")

@@ -66,3 +66,14 @@ def fit_text(s: str, size: int, max_width: int, bold: bool = False) -> int:
     while size > 12 and font(size, bold).size(s)[0] > max_width:
         size -= 2
     return size
+
+
+def fit_lines(s: str, size: int, max_width: int) -> tuple[list[str], int]:
+    """``s`` on one line fitted to ``max_width``, or on two split at a space near the middle where one line would
+    shrink below SMALL (a notice, a note: read across the table); and the size the lines are drawn at."""
+    one = fit_text(s, size, max_width)
+    cut = s.rfind(" ", 0, len(s) // 2 + 10)
+    if one >= SMALL or cut <= 0:
+        return [s], one
+    lines = [s[:cut], s[cut + 1:]]
+    return lines, min(fit_text(line, size, max_width) for line in lines)
