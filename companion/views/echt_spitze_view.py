@@ -27,7 +27,7 @@ from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.colour_faces import face_label
-from companion.views.widgets import DiceRow, Menu, MenuItem, PlayerBar, draw_die, first_choice, hint_bar
+from companion.views.widgets import DiceRow, Menu, MenuItem, PlayerBar, draw_die, first_choice, hint_bar, moved
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -355,8 +355,8 @@ class EchtSpitzeMode:
         if g.phase is Phase.TAKE:
             free = g.middle
             if b.step and free:
-                nxt = free.index(self.cursor) + b.step if self.cursor in free else (0 if b is Button.NEXT else -1)
-                self.cursor = free[nxt % len(free)]
+                at = free.index(self.cursor) if self.cursor in free else None
+                self.cursor = free[moved(at, b.step, len(free))]
                 return True
             if b is Button.SELECT and event.press is Press.SHORT and self.cursor in free:
                 self.session.apply({"action": "take", "die": self.cursor + 1})

@@ -10,7 +10,7 @@ import pygame
 from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.widgets import DiceRow, draw_die, hint_bar
+from companion.views.widgets import DiceRow, draw_die, hint_bar, moved
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -66,9 +66,7 @@ class FreePlayMode:
                 self.session.apply({"action": "roll", "dice": self.session.virtual_roll([FACES] * VIRTUAL_DICE)})
             return True
         if event.button.step and last:
-            start = -1 if event.button is Button.NEXT else 0  # the first press goes to the first or the last die
-            self.cursor = (start if self.cursor is None else self.cursor) + event.button.step
-            self.cursor %= len(last)
+            self.cursor = moved(self.cursor, event.button.step, len(last))
             return True
         if event.button is Button.SELECT and event.press is Press.SHORT and last and self.cursor is not None:
             self._open_picker(self.cursor)

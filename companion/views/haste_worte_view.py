@@ -23,7 +23,7 @@ from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.frame_clock import FrameClock
-from companion.views.widgets import DiceRow, draw_die, first_choice, hint_bar
+from companion.views.widgets import DiceRow, draw_die, first_choice, hint_bar, moved
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -144,11 +144,8 @@ class HasteWorteMode:
             return self._timer_button(long)
         options = self._options()
         if b.step and options:
-            self.cursor = (
-                options[(options.index(self.cursor) + b.step) % len(options)]
-                if self.cursor in options
-                else options[0 if b is Button.NEXT else -1]
-            )
+            at = options.index(self.cursor) if self.cursor in options else None
+            self.cursor = options[moved(at, b.step, len(options))]
             return True
         if b is Button.SELECT and not long:
             return self._select(self.cursor)

@@ -54,6 +54,12 @@ def first_choice(options: Sequence[Any], guess: Any) -> int:
     return options.index(guess) if guess is not None and guess in options else 0
 
 
+def moved(index: int | None, step: int, n: int) -> int:
+    """A highlight at ``index`` of ``n`` items moved by ``step`` (``Button.step``), round the ends; from no item
+    (None), NEXT goes to the first and PREV to the last."""
+    return (index + step) % n if index is not None else (0 if step > 0 else n - 1)
+
+
 @dataclass
 class DiceRow:
     """The dice as read, in one row. Tapping a die (or NEXT/SELECT in correction mode) lets a player fix it.
