@@ -35,6 +35,12 @@ DEFAULT_PINS: dict[Button, int] = {
 
 #: buttons with a second meaning when held: UNDO steps back, TIMER cancels, SELECT toggles mute
 LONG_PRESS_BUTTONS: frozenset[Button] = frozenset({Button.UNDO, Button.TIMER, Button.SELECT})
+#: buttons that repeat while held, as a keyboard's arrow does: a list of 41 numbers is one held NEXT, not 40 presses
+REPEAT_BUTTONS: frozenset[Button] = frozenset({Button.NEXT, Button.PREV})
+#: a held NEXT repeats after this long (a tap lasts 0.1-0.3 s) ...
+REPEAT_DELAY = 0.5
+#: ... every this many seconds (8 items a second: a player can still let go on the number wanted)
+REPEAT_INTERVAL = 0.125
 
 
 @dataclass
@@ -43,6 +49,7 @@ class _State:
     changed_at: float = float("-inf")  # when the debounced state last changed
     raw: bool = False  # the last level actually seen, even inside the debounce window
     long_fired: bool = False
+    repeats: int = 0  # the repeats already reported for this hold
 
 
 class PressTracker:
@@ -52,7 +59,9 @@ class PressTracker:
     and ignored. When the window ends, the level last seen wins, so a chatter that ends in the other state
     is not lost. Buttons in ``long_buttons`` report SHORT on release before ``hold_time`` and LONG once, while
     still held, when ``hold_time`` is reached (checked in :meth:`poll`); their release after a LONG reports
-    nothing. Other buttons report SHORT as soon as they go down, which feels snappier for ROLL and NEXT.
+    nothing. Other buttons report SHORT as soon as they go down, which feels snappier for ROLL and NEXT; NEXT and
+    PREV report another SHORT every ``REPEAT_INTERVAL`` once held for ``REPEAT_DELAY``, at most one a poll, so a
+    stalled frame does not make the highlight jump.
 
     :meth:`edge` may be called from any thread (gpiozero calls back from its own); :meth:`poll` belongs to the
     app loop.
@@ -98,6 +107,11 @@ class PressTracker:
                     and now - state.changed_at >= self.hold_time):
                 state.long_fired = True
                 events.append(ButtonEvent(button, Press.LONG))
+            if state.down and button in REPEAT_BUTTONS and now - state.changed_at >= REPEAT_DELAY:
+                due = int((now - state.changed_at - REPEAT_DELAY) / REPEAT_INTERVAL) + 1
+                if due > state.repeats:
+                    state.repeats = due
+                    events.append(ButtonEvent(button, Press.SHORT))
         return events
 
     def held(self, button: Button) -> bool:
@@ -109,7 +123,7 @@ class PressTracker:
         held_for = at - state.changed_at
         state.down, state.changed_at = down, at
         if down:
-            state.long_fired = False
+            state.long_fired, state.repeats = False, 0
             if button not in self.long_buttons:
                 events.append(ButtonEvent(button, Press.SHORT))
         elif button in self.long_buttons and not state.long_fired:

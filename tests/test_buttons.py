@@ -139,6 +139,34 @@ def test_roll_held_long_is_still_one_short_press(panel: ButtonPanel, clock: Fake
     assert panel.poll() == []
 
 
+def test_next_held_repeats_until_released_and_a_tap_does_not(panel: ButtonPanel, clock: FakeClock) -> None:
+    press(panel, Button.NEXT)
+    assert panel.poll() == [short(Button.NEXT)]
+    presses = 0
+    for _ in range(39):  # held for 1.95 s, polled every 50 ms as the app loop does
+        clock.now += 0.05
+        presses += len(panel.poll())
+    assert presses == 12  # at 0.5 s, then every 0.125 s up to 1.875 s
+    release(panel, Button.NEXT)
+    clock.now += 1.0
+    assert panel.poll() == []
+    press(panel, Button.NEXT)  # a tap, however slow, is one step
+    clock.now += 0.45
+    release(panel, Button.NEXT)
+    assert panel.poll() == [short(Button.NEXT)]
+    clock.now += 1.0
+    assert panel.poll() == []
+
+
+def test_a_stalled_frame_during_a_held_next_moves_one_step_not_many(panel: ButtonPanel, clock: FakeClock) -> None:
+    press(panel, Button.NEXT)
+    assert panel.poll() == [short(Button.NEXT)]
+    clock.now += 2.0
+    assert panel.poll() == [short(Button.NEXT)]
+    clock.now += 0.05
+    assert panel.poll() == []
+
+
 def test_a_hold_between_two_polls_of_a_stalled_loop_is_still_long(panel: ButtonPanel,
                                                                   clock: FakeClock) -> None:
     press(panel, Button.TIMER)
@@ -263,6 +291,17 @@ def test_keyboard_short_and_long_presses_use_the_same_logic(clock: FakeClock) ->
     clock.now += 0.2
     keys.handle(key_event(pygame.KEYUP, pygame.K_u))
     assert keys.poll() == [short(Button.UNDO)]
+
+
+def test_keyboard_arrow_held_repeats_like_the_arcade_button(clock: FakeClock) -> None:
+    keys = KeyboardButtons(hold_time=1.0, clock=clock)
+    keys.handle(key_event(pygame.KEYDOWN, pygame.K_DOWN))
+    assert keys.poll() == [short(Button.NEXT)]
+    clock.now += 0.75
+    assert keys.poll() == [short(Button.NEXT)]
+    keys.handle(key_event(pygame.KEYUP, pygame.K_DOWN))
+    clock.now += 0.75
+    assert keys.poll() == []
 
 
 def test_keyboard_ignores_other_keys_and_events(clock: FakeClock) -> None:
