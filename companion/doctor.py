@@ -89,17 +89,19 @@ def report(config_path: str | None = None) -> str:
     from companion import config as config_mod
 
     out = [_section("Python and libraries", _python())]
+    pins = None
     try:
         cfg = config_mod.load(config_path)
         out.append(_section("Config", [f"{cfg.path or 'defaults (no config file)'}; language {cfg.language}; "
                                        f"players {', '.join(cfg.players)}"]))
+        pins = cfg.buttons.pins
     except Exception as exc:
         out.append(_section("Config", [f"PROBLEM {exc}"]))
     from hardware import buttons, sources
 
     out.append(_section("Vision models", _safe(_models, "the vision models")))
     out.append(_section("Camera", _safe(sources.diagnose, "the cameras")))
-    out.append(_section("Buttons", _safe(buttons.diagnose, "the buttons")))
+    out.append(_section("Buttons", _safe(lambda: buttons.diagnose(pins), "the buttons")))
     out.append(_section("Display", _safe(_display, "the display")))
     from companion import audio, speech
 

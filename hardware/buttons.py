@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import queue
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -131,12 +131,17 @@ class PressTracker:
             events.append(ButtonEvent(button, Press.LONG if held_for >= self.hold_time else Press.SHORT))
 
 
+def board_model() -> str:
+    """The board's name from its device tree ("Raspberry Pi 5 Model B Rev 1.0"), empty off such a board."""
+    try:
+        return Path("/proc/device-tree/model").read_text(errors="replace").strip("\x00")
+    except OSError:
+        return ""
+
+
 def on_raspberry_pi() -> bool:
     """Whether this is a Raspberry Pi (its device tree names the model)."""
-    try:
-        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
-    except OSError:
-        return False
+    return "Raspberry Pi" in board_model()
 
 
 def use_mock_pins() -> bool:
@@ -221,14 +226,15 @@ class ButtonPanel:
         self.close()
 
 
-def diagnose() -> list[str]:
-    """What ``companion doctor`` says about buttons: which pin factory is found and what is missing."""
+def diagnose(pins: Mapping[str, int] | None = None) -> list[str]:
+    """What ``companion doctor`` says about buttons: which pin factory is found, what is missing, and the wiring
+    the config asks for (``pins``, button name to BCM number): a club that moved a button checks it here."""
     lines: list[str] = []
     try:
         import gpiozero  # noqa: F401
     except ImportError:
         return ["gpiozero is not installed: pip install gpiozero (the keyboard still works)."]
-    pins = ", ".join(f"{b.value} GPIO{p}" for b, p in DEFAULT_PINS.items())
+    wiring = ", ".join(f"{name} GPIO{p}" for name, p in (pins or {b.value: p for b, p in DEFAULT_PINS.items()}).items())
     if use_mock_pins():
         why = "GPIOZERO_PIN_FACTORY=mock" if on_raspberry_pi() else "not a Raspberry Pi"
         lines.append(f"Pins: mock ({why}): use the keyboard or touch; space/R roll, E reroll, T timer, "
@@ -240,7 +246,7 @@ def diagnose() -> list[str]:
         lines.append("Pins: lgpio not found: sudo apt install python3-lgpio, and make the venv with "
                      "--system-site-packages.")
         return lines
-    model = Path("/proc/device-tree/model").read_text(errors="replace").strip("\x00")
-    lines.append(f"Pins: lgpio on {model}")
-    lines.append(f"Default wiring (BCM): {pins}; each button to GND, internal pull-up (docs/wiring.md).")
+    lines.append(f"Pins: lgpio on {board_model() or 'an unknown board'}")
+    lines.append(f"{'Wiring' if pins else 'Default wiring'} (BCM): {wiring}; each button to GND, internal pull-up "
+                 "(docs/wiring.md).")
     return lines

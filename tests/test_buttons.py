@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 import threading
+import types
 
 import pygame
 import pytest
@@ -254,6 +256,16 @@ def test_diagnose_says_which_pins_and_how_to_use_the_keyboard(monkeypatch: pytes
     assert any("Backspace" in line for line in lines)
 
 
+def test_diagnose_on_a_pi_names_the_wiring_the_config_asks_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(buttons_mod, "board_model", lambda: "Raspberry Pi 5 Model B Rev 1.0")
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setitem(sys.modules, "lgpio", types.ModuleType("lgpio"))
+    lines = buttons_mod.diagnose({"roll": 5, "next": 6})
+    assert "Pins: lgpio on Raspberry Pi 5 Model B Rev 1.0" in lines
+    assert any(line.startswith("Wiring (BCM): roll GPIO5, next GPIO6;") for line in lines)
+    assert any(line.startswith("Default wiring (BCM): roll GPIO17,") for line in buttons_mod.diagnose())
+
+
 # -- keyboard ------------------------------------------------------------------------------------------------
 
 
@@ -320,3 +332,14 @@ def test_two_keys_for_one_button_are_tracked_apart(clock: FakeClock) -> None:
     assert keys.poll() == [short(Button.SELECT)]
     clock.now += 0.8
     assert keys.poll() == [long(Button.SELECT)]
+
+
+def test_doctor_checks_the_wiring_of_the_config_not_the_default(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    from companion import doctor
+
+    monkeypatch.setattr(buttons_mod, "board_model", lambda: "Raspberry Pi 5 Model B Rev 1.0")
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setitem(sys.modules, "lgpio", types.ModuleType("lgpio"))
+    cfg = tmp_path / "config.toml"
+    cfg.write_text("[buttons.pins]\nroll = 5\n", encoding="utf-8")
+    assert "roll GPIO5, reroll GPIO27" in doctor.report(str(cfg))
