@@ -226,7 +226,8 @@ class Fritzo:
     @property
     def ending(self) -> list[Announcement]:
         """Why a game nobody won ended, in the words that announced it, for the screen after the game: they were
-        said once (maybe before a restart), and "Game over" alone leaves a table asking what beat it."""
+        said once (maybe before a restart), and "Game over" alone leaves a table asking what beat it. A draw's
+        words leave out the "Game over" the screen already shows."""
         s = self.state
         if s.phase is not Phase.OVER:
             return []
@@ -239,8 +240,8 @@ class Fritzo:
             return [*problem, _a("fritzo.team.cube_wins_goal")]
         if s.result == "time-up":
             return [_a("fritzo.times_up")]
-        if s.result == "draw":
-            return [_a("fritzo.over.draw", points=max(s.scores.values()))]
+        if s.result == "draw":  # the announcement's "Game over: ..." under the screen's own "Game over" heading
+            return [_a("fritzo.ending.draw", False, points=max(s.scores.values()))]
         return []
 
     def apply(self, action: dict[str, Any]) -> list[Announcement]:
