@@ -781,13 +781,18 @@ def _draw_menu_corner(surface: pygame.Surface) -> None:
 def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False,
                  avoid: pygame.Rect | None = None) -> None:
     """A strip above the hint bar: red for rule violations and device trouble, in words a player understands;
-    green for good news. Beside ``avoid`` (the running hourglass), not over it: the table watches the seconds."""
-    x = avoid.right + 8 if avoid is not None else 0
-    w = theme.DESIGN_SIZE[0] - x
-    lines, size = theme.fit_lines(message, theme.BODY, w - 30)
+    green for good news. While ``avoid`` (the running hourglass) is shown the strip stands at the top of the screen,
+    over the scores and clear of the hourglass: the table watches the seconds, and the buttons above the hint bar
+    ("Time's up") must stay visible to be tapped."""
+    width, height = theme.DESIGN_SIZE
+    x = 0
+    lines, size = theme.fit_lines(message, theme.BODY, width - 30)
+    if avoid is not None and avoid.top < 14 + len(lines) * (max(14, size) + 8):
+        x = avoid.right + 8  # an hourglass reaching the top: the strip beside it
+        lines, size = theme.fit_lines(message, theme.BODY, width - x - 30)
     size = max(14, size)
     h = 14 + len(lines) * (size + 8)
-    rect = pygame.Rect(x, theme.DESIGN_SIZE[1] - 40 - h, w, h)
+    rect = pygame.Rect(x, 0 if avoid is not None else height - 40 - h, width - x, h)
     pygame.draw.rect(surface, theme.GOOD if good else theme.BAD, rect)
     for k, line in enumerate(lines):
         theme.text(surface, line, (rect.centerx, rect.y + 8 + k * (size + 8)), size,

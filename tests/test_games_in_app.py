@@ -254,7 +254,7 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
         app.close()
 
 
-def test_a_notice_during_the_writing_stands_beside_the_hourglass_not_over_its_seconds(tmp_path):
+def test_a_notice_during_the_writing_stands_clear_of_the_hourglass_and_its_buttons(tmp_path, out_dir):
     """"Game resumed exactly where it stopped" (or a rule's refusal) covered the seconds of a running hourglass."""
     from companion.views.haste_worte_view import HOURGLASS_RECT
 
@@ -275,9 +275,13 @@ def test_a_notice_during_the_writing_stands_beside_the_hourglass_not_over_its_se
         app.draw(app.display.canvas)
         return pygame.image.tobytes(app.display.canvas.subsurface(HOURGLASS_RECT), "RGB")
 
-    alone = hourglass()
+    def buttons() -> list[bytes]:  # "Time's up" and its neighbour, tapped while the sand runs
+        return [pygame.image.tobytes(app.display.canvas.subsurface(r), "RGB") for r in app.mode._button_rects()]
+
+    alone, shown = hourglass(), buttons()
     app.show_notice("Game resumed exactly where it stopped.", good=True)
-    assert hourglass() == alone
+    assert hourglass() == alone and buttons() == shown
+    pygame.image.save(app.display.canvas, str(out_dir / "haste_notice_during_writing.png"))
     app.notice_until = 0.0
     session.error = "Die 7 does not exist: the round has 6 dice."
-    assert hourglass() == alone
+    assert hourglass() == alone and buttons() == shown
