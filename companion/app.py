@@ -167,7 +167,8 @@ class App:
         self.watcher = None
         self._last_frame_shown = None  # the camera frame last handed to a screen that looks at frames (teaching)
         self._thrown_seen = 0  # the watcher's throws that screen has been told of (``on_new_tray``)
-        self.source_description = ""
+        self.source_description = ""  # English, for the log
+        self.source: Any = None  # the camera, photo folder or built-in tray the dice are read from
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
         if use_camera:
@@ -202,6 +203,7 @@ class App:
             self.show_notice(str(exc), seconds=8)
             return
         self.source_description = getattr(source, "description", spec)
+        self.source = source
         self.watcher = DiceWatcher(source, read_dice, clock=self.clock).start()
 
     def close(self) -> None:
@@ -277,7 +279,7 @@ class App:
         else:
             items.append(MenuItem(t("core.menu_quit", lang), ("quit", None)))
         self.mode = MenuMode(t("core.app_title", lang), items, self._main_choice, None, lang,
-                             subtitle=self.source_description)
+                             subtitle=source_words(self.source, lang))
 
     def _main_choice(self, choice: tuple[str, Any]) -> None:
         kind, value = choice
@@ -776,6 +778,25 @@ def _draw_menu_corner(surface: pygame.Surface) -> None:
     for k in range(3):
         y = r.y + 9 + k * 9
         pygame.draw.line(surface, theme.TEXT, (r.x + 8, y), (r.right - 8, y), 3)
+
+
+def source_words(source: Any, lang: str) -> str:
+    """What the dice are read from, for the main menu in the table's language: the sources' own descriptions are
+    English technical words for the log and the doctor ("synthetic dice tray (640x480)")."""
+    from hardware.sources import CaptureDevice, PhotoFolder, PiCamera, VideoFile
+    from hardware.synthetic import SyntheticTray
+
+    if isinstance(source, PiCamera):
+        return t("core.source_pi", lang)
+    if isinstance(source, CaptureDevice):
+        return t("core.source_usb", lang, n=source.index)
+    if isinstance(source, PhotoFolder):
+        return t("core.source_photos", lang, folder=source.folder.name, count=len(source.paths))
+    if isinstance(source, VideoFile):
+        return t("core.source_video", lang, name=source.path.name)
+    if isinstance(source, SyntheticTray):
+        return t("core.source_builtin", lang)
+    return t("core.source_none", lang) if source is None else str(getattr(source, "description", ""))
 
 
 def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False,

@@ -9,6 +9,8 @@ import sys
 import textwrap
 import time
 
+import cv2
+import numpy as np
 import pygame
 import pytest
 
@@ -749,3 +751,29 @@ def test_a_screen_that_looks_at_frames_hears_of_a_throw_before_its_first_frame(t
     app.frame(0.03, [])
     app.frame(0.03, [])  # nothing new: neither is heard again
     assert heard == [("frame", 1), ("new tray",), ("frame", 2)]
+
+
+def test_the_main_menu_names_the_dice_source_in_the_tables_language(tmp_path):
+    """The menu showed the source's English log words ("synthetic dice tray (640x480)") on a German screen."""
+    from companion.app import source_words
+    from hardware.sources import CaptureDevice, PhotoFolder, PiCamera, VideoFile
+    from hardware.synthetic import SyntheticTray
+
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:4")
+    try:
+        _press(app, Button.UNDO)  # free play, with nothing to keep, goes back to the main menu
+        assert ("quit", None) in [item.value for item in app.mode.menu.items]
+        assert app.mode.subtitle == "Keine Kamera: virtuelle Würfel in der eingebauten Schale"
+    finally:
+        app.close()
+    photos = tmp_path / "abend"
+    photos.mkdir()
+    cv2.imwrite(str(photos / "a.png"), np.zeros((48, 64, 3), np.uint8))
+    folder = PhotoFolder(photos)
+    folder.open()
+    assert source_words(folder, "de") == "Fotos aus dem Ordner abend (1)"
+    assert source_words(PiCamera(), "en") == "Camera: Raspberry Pi camera"
+    assert source_words(CaptureDevice(1), "de") == "Kamera: USB-Kamera 1"
+    assert source_words(VideoFile(tmp_path / "tray.mp4"), "en") == "Video tray.mp4"
+    assert source_words(SyntheticTray(1), "en") == "No camera: virtual dice in the built-in tray"
+    assert source_words(None, "en") == "No camera: virtual dice"
