@@ -668,3 +668,31 @@ def test_dice_turned_by_hand_at_the_edge_are_asked_about_at_once_and_a_hand_besi
     view.on_button(ButtonEvent(Button.SELECT))
     show_still(view, with_hand(after))
     assert view.hand and view.crop is None
+
+
+def test_the_teaching_screen_starts_a_fritzo_cube_on_its_colour_before_any_is_taught(data_home):
+    """The list started on "red" for every cube of the first evening: a yellow cube was four NEXT presses away from
+    "yellow". The colour nearest the cube's look is on top where it is decisive, and never a wrong one."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    colours = ["red", "orange", "yellow", "green", "blue", "white"]
+    rng = np.random.default_rng(5)
+    guessed = 0
+    for k in range(18):
+        face = colours[k % 6]
+        view = TeachView("fritzo", "en", profile=Profile("fritzo"), save=lambda p: None)
+        frame, _ = render_tray(rng, faces=[face], painter=painter_for("fritzo"), tilt=30.0 if k % 2 else None)
+        show_still(view, frame)
+        if view.crop is None:
+            continue
+        assert view.guess in (None, face), (k, face, view.guess)
+        if view.guess is not None:
+            guessed += 1
+            assert view.menu.items[0].value == face
+    assert guessed >= 12
+    assert TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"))._colour_guess(np.zeros((40, 40, 3), np.uint8)
+                                                                                     ) is None  # cubes only
