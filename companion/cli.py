@@ -46,7 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     read.add_argument("images", nargs="+", metavar="IMAGE")
     read.add_argument("--json", action="store_true", help="one JSON line per photo")
     read.add_argument("--annotate", metavar="DIR", help="write each photo with boxes and faces drawn into DIR")
-    read.add_argument("--set", dest="dice_set", metavar="SET", help="read the taught dice of this set, e.g. fritzo (without --set: pip dice, which need no "
+    read.add_argument("--set", dest="dice_set", metavar="SET",
+                      help="read the taught dice of this set, e.g. fritzo (without --set: pip dice, which need no "
                            "teaching; an unknown name lists the sets)")
 
     play = sub.add_parser("play", help="play a table transcript headless",
