@@ -171,3 +171,19 @@ def test_what_keeps_moving_in_the_picture_is_marked(out_dir):
     _watch(view, [tray] * 2, t + 2)
     assert view.restless == [] and advice(view.frame, view.reading, view.moved, view.restless)[0] != \
         "core.check_restless"
+
+
+def test_names_of_dice_lying_close_together_are_not_drawn_over_each_other():
+    from companion.views.camera_check_view import place_tags
+
+    area = pygame.Rect(12, 64, 512, 372)
+    # the camera check's Haste Worte tray: "Spielzeug" above one die, "Süßigkeiten" above its neighbour lower left
+    boxes = [pygame.Rect(230, 215, 60, 55), pygame.Rect(168, 222, 80, 80), pygame.Rect(40, 150, 70, 75)]
+    sizes = [(100, 20), (120, 20), (120, 20)]
+    tags = place_tags(boxes, sizes, area)
+    assert all(not a.colliderect(b) for i, a in enumerate(tags) for b in tags[i + 1:])
+    assert all(area.contains(tag) for tag in tags)
+    assert tags[0].midbottom == (boxes[0].centerx, boxes[0].y - 2)  # the first where it always was: above
+    assert tags[2].midbottom == (boxes[2].centerx, boxes[2].y - 2)  # alone: above too
+    top = place_tags([pygame.Rect(100, 66, 50, 50)], [(60, 20)], area)[0]
+    assert area.contains(top)  # a die at the picture's top edge: its name inside the picture

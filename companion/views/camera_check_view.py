@@ -194,15 +194,16 @@ class CameraCheckView:
                 self._picture = pygame.image.frombuffer(rgb.tobytes(), place.size, "RGB")
             surface.blit(self._picture, place)
             if self.reading is not None and not self.moved:
+                boxes, labels, colours = [], [], []
                 for die in self.reading.dice:
                     x0, y0, x1, y1 = die.box
-                    box = pygame.Rect(place.x + x0 * k, place.y + y0 * k, max(4, (x1 - x0) * k),
-                                      max(4, (y1 - y0) * k))
-                    colour = theme.UNKNOWN if die.face is None else theme.GOOD
-                    pygame.draw.rect(surface, colour, box, width=3, border_radius=4)
-                    label = self._label(die.face)
-                    tag = pygame.Rect((0, 0), theme.font(theme.SMALL, True).size(label)).inflate(10, 0)
-                    tag.midbottom = (box.centerx, box.y - 2)
+                    boxes.append(pygame.Rect(place.x + x0 * k, place.y + y0 * k, max(4, (x1 - x0) * k),
+                                             max(4, (y1 - y0) * k)))
+                    labels.append(self._label(die.face))
+                    colours.append(theme.UNKNOWN if die.face is None else theme.GOOD)
+                    pygame.draw.rect(surface, colours[-1], boxes[-1], width=3, border_radius=4)
+                sizes = [pygame.Rect((0, 0), theme.font(theme.SMALL, True).size(s)).inflate(10, 0).size for s in labels]
+                for tag, label, colour in zip(place_tags(boxes, sizes, place), labels, colours, strict=True):
                     pygame.draw.rect(surface, colour, tag, border_radius=6)
                     theme.text(surface, label, tag.center, theme.SMALL, theme.BG, bold=True, anchor="center")
             for x0, y0, x1, y1 in self.restless:  # what keeps the tray from ever being still
@@ -230,3 +231,20 @@ class CameraCheckView:
         if face is None:
             return "?"
         return str(face) if isinstance(face, int) else face_label(face, self.lang)
+
+
+def place_tags(boxes: list[pygame.Rect], sizes: list[tuple[int, int]], area: pygame.Rect) -> list[pygame.Rect]:
+    """Where each die's name goes: above its box, else below it, else inside its top, whichever first overlaps no
+    name placed before and stays in ``area`` (the picture); above where none does. Dice lying close together had
+    their names drawn over each other ("Süßigkeiten" over "Spielzeug")."""
+    placed: list[pygame.Rect] = []
+    for box, size in zip(boxes, sizes, strict=True):
+        tags = []
+        for anchor, point in (("midbottom", (box.centerx, box.y - 2)), ("midtop", (box.centerx, box.bottom + 2)),
+                              ("midtop", (box.centerx, box.y + 3))):
+            tag = pygame.Rect((0, 0), size)
+            setattr(tag, anchor, point)
+            tags.append(tag.clamp(area) if area.w >= tag.w and area.h >= tag.h else tag)
+        free = [tag for tag in tags if tag.collidelist(placed) < 0 and area.contains(tag)]
+        placed.append(free[0] if free else tags[0])
+    return placed
