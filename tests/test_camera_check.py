@@ -183,6 +183,7 @@ def test_names_of_dice_lying_close_together_are_not_drawn_over_each_other():
     tags = place_tags(boxes, sizes, area)
     assert all(not a.colliderect(b) for i, a in enumerate(tags) for b in tags[i + 1:])
     assert all(area.contains(tag) for tag in tags)
+    assert not any(tag.colliderect(box) for k, tag in enumerate(tags) for j, box in enumerate(boxes) if j != k)
     assert tags[0].midbottom == (boxes[0].centerx, boxes[0].y - 2)  # the first where it always was: above
     assert tags[2].midbottom == (boxes[2].centerx, boxes[2].y - 2)  # alone: above too
     top = place_tags([pygame.Rect(100, 66, 50, 50)], [(60, 20)], area)[0]

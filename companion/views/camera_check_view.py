@@ -234,17 +234,21 @@ class CameraCheckView:
 
 
 def place_tags(boxes: list[pygame.Rect], sizes: list[tuple[int, int]], area: pygame.Rect) -> list[pygame.Rect]:
-    """Where each die's name goes: above its box, else below it, else inside its top, whichever first overlaps no
-    name placed before and stays in ``area`` (the picture); above where none does. Dice lying close together had
-    their names drawn over each other ("Süßigkeiten" over "Spielzeug")."""
+    """Where each die's name goes: above its box (centred, else flush with its left or right edge), else below it,
+    else inside its top; the first place that stays in ``area`` (the picture) and overlaps no name placed before
+    nor another die's box, else the first that overlaps no name, else above. Dice lying close together had their
+    names drawn over each other ("Süßigkeiten" over "Spielzeug"), and a name over a neighbour reads as its."""
     placed: list[pygame.Rect] = []
-    for box, size in zip(boxes, sizes, strict=True):
+    for i, (box, size) in enumerate(zip(boxes, sizes, strict=True)):
+        others = boxes[:i] + boxes[i + 1:]
         tags = []
-        for anchor, point in (("midbottom", (box.centerx, box.y - 2)), ("midtop", (box.centerx, box.bottom + 2)),
+        for anchor, point in (("midbottom", (box.centerx, box.y - 2)), ("bottomleft", (box.x, box.y - 2)),
+                              ("bottomright", (box.right, box.y - 2)), ("midtop", (box.centerx, box.bottom + 2)),
                               ("midtop", (box.centerx, box.y + 3))):
             tag = pygame.Rect((0, 0), size)
             setattr(tag, anchor, point)
             tags.append(tag.clamp(area) if area.w >= tag.w and area.h >= tag.h else tag)
         free = [tag for tag in tags if tag.collidelist(placed) < 0 and area.contains(tag)]
-        placed.append(free[0] if free else tags[0])
+        clear = [tag for tag in free if tag.collidelist(others) < 0]
+        placed.append((clear or free or tags)[0])
     return placed
