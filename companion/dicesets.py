@@ -212,3 +212,33 @@ def make_user_copy(name: str) -> Path:
             raise DiceSetError(f"There is no built-in dice set called {name!r}. Known: {', '.join(builtin_names())}.")
         atomic_write_text(target, text)
     return target
+
+
+#: colour name -> (RGB for the screen, pattern); a dice set's [colours] table overrides these
+DEFAULT_COLOURS: dict[str, tuple[tuple[int, int, int], str]] = {
+    "red": ((214, 40, 40), "stripes"),
+    "orange": ((247, 127, 0), "dots"),
+    "yellow": ((252, 210, 40), "checks"),
+    "green": ((56, 160, 70), "waves"),
+    "blue": ((40, 100, 210), "diagonal"),
+    "white": ((240, 240, 235), "plain"),
+    "black": ((30, 30, 30), "cross"),
+    "purple": ((130, 60, 160), "grid"),
+    "pink": ((240, 130, 180), "dots"),
+    "brown": ((130, 80, 40), "stripes"),
+    "grey": ((128, 128, 128), "checks"),
+    "color-joker": ((30, 30, 30), "cross"),
+}
+
+
+def _hex(rgb: str) -> tuple[int, int, int]:
+    return int(rgb[1:3], 16), int(rgb[3:5], 16), int(rgb[5:7], 16)
+
+
+def colour_style(face: str, dice_set: DiceSet | None = None) -> tuple[tuple[int, int, int], str] | None:
+    """(RGB, pattern) of a colour face, or None when ``face`` is not a colour: how the screen draws it (here, not
+    in the views, because the reader's first guess at a colour cube compares its look with these too)."""
+    if dice_set is not None and face in dice_set.colours:
+        rgb, pattern = dice_set.colours[face]
+        return _hex(rgb), pattern
+    return DEFAULT_COLOURS.get(face)

@@ -36,6 +36,7 @@ from companion.dicesets import DiceSet
 from companion.errors import CompanionError, ImageError, ProfileError
 from companion.i18n import disk_words, t
 from vision import face_outline, taught
+from vision.colour_guess import nearest_colour
 from vision.datasets import COLUMNS
 from vision.detect import DieCandidate, candidate_at, find_any_dice, held_twice
 from vision.face_marks import table_light
@@ -317,7 +318,7 @@ def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = 
         dice = _read_pip_set(frame_bgr, [f.cand for f in found], matches, dice_set)
     else:  # a die's marked side not as one more die, a laptop's key not as a die
         kept = [(found[i], matches[i]) for i in taught.dice_of_the_set(profile, found, matches, light)]
-        dice = [_reading(m, f.cand.box, dice_set) for f, m in kept]
+        dice = [_reading(m, f.cand.box, dice_set, f.crop) for f, m in kept]
     return TrayReading(tuple(dice), (time.perf_counter() - start) * 1000.0)
 
 
@@ -344,11 +345,24 @@ def _read_pip_set(frame_bgr: np.ndarray, cands: list[DieCandidate], matches: lis
     return dice + [d for i, d in enumerate(pips) if i not in used]
 
 
-def _reading(m: taught.Match, box: tuple[int, int, int, int], dice_set: DiceSet) -> DieReading:
-    """The die as the games take it: its face (None when not sure, with the guess the screen offers first)."""
+def _reading(m: taught.Match, box: tuple[int, int, int, int], dice_set: DiceSet,
+             crop: np.ndarray | None = None) -> DieReading:
+    """The die as the games take it: its face (None when not sure, with the guess the screen offers first: the
+    taught reader's, else for a colour cube the colour it looks like)."""
     if m.face is not None:
         return DieReading(dice_set.value(m.face), m.confidence, box)
-    return DieReading(None, m.confidence, box, None if m.guess is None else dice_set.value(m.guess))
+    guess = m.guess or (colour_guess(crop, dice_set) if crop is not None else None)
+    return DieReading(None, m.confidence, box, None if guess is None else dice_set.value(guess))
+
+
+def colour_guess(crop: np.ndarray, dice_set: DiceSet) -> str | None:
+    """The colour a cube of a set of colour cubes (Fritzo's) looks like, where that is decisive
+    (``vision.colour_guess``), judged against the colours the screen draws; None for other sets. What a screen
+    asking about a cube nobody taught, or the reader was unsure of, offers first: the colour is plain to see."""
+    if not dice_set.plain_cubes:
+        return None
+    styles = {face: dicesets.colour_style(face, dice_set) for face in dice_set.face_names()}
+    return nearest_colour(crop, {face: s[0][::-1] for face, s in styles.items() if s is not None})  # RGB as BGR
 
 
 def _nearest_reading(cand: DieCandidate, readings: list[DieReading], used: set[int]) -> int | None:

@@ -694,5 +694,22 @@ def test_the_teaching_screen_starts_a_fritzo_cube_on_its_colour_before_any_is_ta
             guessed += 1
             assert view.menu.items[0].value == face
     assert guessed >= 12
-    assert TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"))._colour_guess(np.zeros((40, 40, 3), np.uint8)
-                                                                                     ) is None  # cubes only
+    from companion.dicesets import load
+
+    assert teach.colour_guess(np.full((40, 40, 3), (40, 40, 214), np.uint8), load("noch-x-mal")) is None  # cubes only
+    assert teach.colour_guess(np.full((40, 40, 3), (40, 40, 214), np.uint8), load("fritzo")) == "red"
+
+
+def test_a_fritzo_cube_of_a_colour_not_taught_yet_is_read_unknown_with_its_colour_as_the_guess(tmp_path):
+    """The start roll's cube, of a colour the table has not taught yet: the question starts on the colour it looks
+    like (SELECT confirms it, and it is taught), not on "red"."""
+    write_examples(tmp_path / "ex", "fritzo", ["red", "red", "blue", "blue"], 3)
+    teach_from_examples("fritzo", tmp_path / "ex")
+    rng = np.random.default_rng(2)
+    guesses = []
+    for face in ("yellow", "green", "white"):
+        frame, _ = render_tray(rng, faces=[face], painter=painter_for("fritzo"))
+        (die,) = read_taught(frame, "fritzo").dice
+        assert die.face is None  # never taught: unknown, whatever it looks like
+        guesses.append(die.guess)
+    assert guesses == ["yellow", "green", "white"]

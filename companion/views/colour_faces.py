@@ -9,37 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from companion.dicesets import DiceSet
+from companion.dicesets import DEFAULT_COLOURS, DiceSet, colour_style
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
 
-#: colour name -> (RGB for the screen, pattern); a dice set's [colours] table overrides these
-DEFAULT_COLOURS: dict[str, tuple[tuple[int, int, int], str]] = {
-    "red": ((214, 40, 40), "stripes"),
-    "orange": ((247, 127, 0), "dots"),
-    "yellow": ((252, 210, 40), "checks"),
-    "green": ((56, 160, 70), "waves"),
-    "blue": ((40, 100, 210), "diagonal"),
-    "white": ((240, 240, 235), "plain"),
-    "black": ((30, 30, 30), "cross"),
-    "purple": ((130, 60, 160), "grid"),
-    "pink": ((240, 130, 180), "dots"),
-    "brown": ((130, 80, 40), "stripes"),
-    "grey": ((128, 128, 128), "checks"),
-    "color-joker": ((30, 30, 30), "cross"),
-}
-
-
-def _hex(rgb: str) -> tuple[int, int, int]:
-    return int(rgb[1:3], 16), int(rgb[3:5], 16), int(rgb[5:7], 16)
-
-
-def colour_style(face: str, dice_set: DiceSet | None = None) -> tuple[tuple[int, int, int], str] | None:
-    """(RGB, pattern) of a colour face, or None when ``face`` is not a colour."""
-    if dice_set is not None and face in dice_set.colours:
-        rgb, pattern = dice_set.colours[face]
-        return _hex(rgb), pattern
-    return DEFAULT_COLOURS.get(face)
+__all__ = ["DEFAULT_COLOURS", "colour_style"]  # the views' names for them since they moved to dicesets
 
 
 def face_label(face: object, lang: str = "de", dice_set: DiceSet | None = None) -> str:

@@ -17,13 +17,12 @@ import pygame
 
 from companion import dicesets, profiles
 from companion.i18n import disk_words, t
-from companion.teach import Progress, progress
+from companion.teach import Progress, colour_guess, progress
 from companion.views import theme
-from companion.views.colour_faces import colour_style, draw_face, face_label
+from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar
 from hardware.events import ButtonEvent
 from vision import face_outline, rest, taught
-from vision.colour_guess import nearest_colour
 from vision.detect import find_any_dice
 from vision.face_marks import table_light
 from vision.taught import ASK_AGAIN, Profile
@@ -185,19 +184,9 @@ class TeachView:
         self.light = table_light(frame)  # the light it is taught in: ``taught.Profile.under``
         self.outline = face_outline.face_corners(self.crop)
         m = taught.match(self.profile, self.crop, self.light)
-        self.guess = m.guess or self._colour_guess(self.crop)
+        self.guess = m.guess or colour_guess(self.crop, self.dice_set)  # Fritzo: the colour the cube looks like
         self.message = ""
         self._rebuild_menu()
-
-    def _colour_guess(self, crop: np.ndarray) -> str | None:
-        """A colour cube's colour from its look where the taught examples give no guess (``colour_guess``): Fritzo's
-        six colours are plain to see, and the list need not start on "red" for a yellow cube. Only for sets of
-        colour cubes."""
-        if not self.dice_set.plain_cubes:
-            return None
-        styles = {face: colour_style(face, self.dice_set) for face in self.dice_set.face_names()}
-        # the screen's RGB as the camera's BGR; taught colours too: a taught cube the reader was unsure of is one
-        return nearest_colour(crop, {face: s[0][::-1] for face, s in styles.items() if s is not None})
 
     def _hand_held(self, frame: np.ndarray, thumb: np.ndarray) -> bool:
         if rest.hand_in(self._quiet, thumb) and not self._dice_only_changed(frame, thumb):
