@@ -256,6 +256,13 @@ def test_camera_reading_preselects_the_colour(tmp_path):
     assert mode.camera_state == "unsure"
     look(second[1])
     assert highlighted(mode) == second[1]
+    cam.dice = (DieReading(None, 0.0, (10, 10, 60, 60), second[2]),)  # a colour not taught yet: its look's guess
+    now += 0.5
+    mode.update(0.5, now)
+    mode.on_frame(frame)
+    assert mode.camera_state == "guess" and highlighted(mode) == second[2]
+    shot(mode, "camera_guess")
+    look(second[1])
 
     calls = cam.calls
     mode.on_frame(frame)

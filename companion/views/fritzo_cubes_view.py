@@ -116,7 +116,7 @@ class CubeSetTeachMode:
         self.message_bad = False
         self.done = False
         self.camera_colour: str | None = None  # what the camera pre-selected for the face in hand
-        self.camera_state = "none"  # none | seen | unsure | many
+        self.camera_state = "none"  # none | seen | guess (looks like a colour not taught yet) | unsure | many
         self._stale: str | None = None  # colour just confirmed: ignored until the camera sees something else
         self._now = 0.0
         self._last_read = float("-inf")
@@ -277,7 +277,8 @@ class CubeSetTeachMode:
         self.on_dice(reading)
 
     def on_dice(self, reading: TrayReading) -> None:
-        """A reading of the tray: one cube read with confidence pre-selects its colour; SELECT confirms."""
+        """A reading of the tray: one cube read with confidence pre-selects its colour, and one of a colour not
+        taught yet the colour it looks like (``teach.colour_guess``); SELECT confirms."""
         if self.done:
             return
         dice = reading.dice
@@ -289,8 +290,9 @@ class CubeSetTeachMode:
         else:
             d = dice[0]
             ok = isinstance(d.face, str) and d.face in self.colours and d.confidence >= CONFIDENT
-            state = "seen" if ok else "unsure"
-            seen = str(d.face) if ok else None
+            guess = None if ok or d.guess not in self.colours else str(d.guess)  # a colour not taught yet, by look
+            state = "seen" if ok else "guess" if guess else "unsure"
+            seen = str(d.face) if ok else guess
         if self._stale is not None:
             if seen == self._stale:  # still the face just confirmed: the cube has not been turned yet
                 return
@@ -390,7 +392,7 @@ class CubeSetTeachMode:
         box = pygame.Rect(area.x, area.y + 26, area.w, 110)
         if self.camera_colour is not None:
             draw_colour_face(surface, box, self.camera_colour, lang, self.dice_set, selected=True)
-            note = t("fritzo.cubes.camera_seen", lang)
+            note = t(f"fritzo.cubes.camera_{self.camera_state}", lang)
         else:
             pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
             theme.text(surface, "?", box.center, theme.LARGE, theme.MUTED, bold=True, anchor="center")
