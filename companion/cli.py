@@ -221,7 +221,8 @@ def reading_line(path: str, reading: TrayReading, ms: float) -> str:
     how many of them the reader is not sure of, and the time."""
     faces = " ".join(d.label for d in reading.dice) or "(no dice)"
     unsure = sum(d.face is None for d in reading.dice)
-    count = f"{len(reading.dice)} dice, {unsure} not sure" if unsure else f"{len(reading.dice)} dice"
+    n = len(reading.dice)
+    count = f"{n} {'die' if n == 1 else 'dice'}" + (f", {unsure} not sure" if unsure else "")
     return f"{path}: {faces}   [{count}, {ms:.0f} ms]"
 
 

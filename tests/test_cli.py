@@ -276,5 +276,5 @@ def test_a_die_read_as_the_face_named_question_mark_is_told_from_one_not_read_fo
     box = (0, 0, 10, 10)
     dice = (DieReading("?", 1.0, box), DieReading(None, 0.2, box), DieReading("3+X", 0.9, box))
     assert reading_line("tray.jpg", TrayReading(dice), 25.4) == "tray.jpg: ? (?) 3+X   [3 dice, 1 not sure, 25 ms]"
-    assert reading_line("a.jpg", TrayReading((DieReading(4, 1.0, box),)), 8) == "a.jpg: 4   [1 dice, 8 ms]"
+    assert reading_line("a.jpg", TrayReading((DieReading(4, 1.0, box),)), 8) == "a.jpg: 4   [1 die, 8 ms]"
     assert reading_line("b.jpg", TrayReading(), 3) == "b.jpg: (no dice)   [0 dice, 3 ms]"
