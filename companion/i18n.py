@@ -2,7 +2,9 @@
 
 Catalogs are gettext ``.po`` files, one per language and domain: ``companion/locale/<lang>/<domain>.po``.
 Message ids are symbolic keys (``haste.times_up``) whose prefix before the first dot is the domain, so each game
-owns its own catalog file. Placeholders use Python's brace format (``{player}``). We read ``.po`` directly
+owns its own catalog file. Placeholders use Python's brace format (``{player}``); a count's word is chosen in the
+text, ``{holes} {holes:|Loch|Löcher}`` (the word for one, then for any other count), which both languages need and
+gettext's plural forms would spread over several entries. We read ``.po`` directly
 instead of compiling ``.mo`` files: the catalogs are small, and it spares the install a build step and a tool.
 
 >>> t("core.app_title", "en")
@@ -14,6 +16,7 @@ from __future__ import annotations
 import ast
 import errno
 import functools
+import string
 from pathlib import Path
 
 LANGUAGES = ("de", "en")
@@ -26,7 +29,8 @@ class MissingTranslation(KeyError):
 
 
 def parse_po(text: str) -> dict[str, str]:
-    """Parse the msgid/msgstr pairs of a ``.po`` file (no plurals or contexts: we do not use them)."""
+    """Parse the msgid/msgstr pairs of a ``.po`` file (no gettext plurals or contexts: a count's word is chosen
+    inside the text, ``{n:|die|dice}``)."""
     entries: dict[str, str] = {}
     msgid: list[str] | None = None
     msgstr: list[str] | None = None
@@ -80,7 +84,23 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
     entry = catalog(lang, domain).get(key)
     if entry is None:
         raise MissingTranslation(f"no {lang} text for {key!r} in {domain}.po")
-    return entry.format(**params) if params else entry
+    if not params:
+        return entry
+    return _COUNTED.format(entry, **params) if ":|" in entry else entry.format(**params)
+
+
+class _Counted(string.Formatter):
+    """``{holes:|Loch|Löcher}``: the word for one (1 or -1) or for any other count of ``holes``. At the table "1
+    Löcher" stood under a player's name all evening, and "du hast 1 Punkte" was said aloud."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec.startswith("|"):
+            one, _, other = format_spec[1:].partition("|")
+            return one if isinstance(value, int | float) and abs(value) == 1 else other
+        return super().format_field(value, format_spec)
+
+
+_COUNTED = _Counted()
 
 
 def join_names(names: list[str], lang: str = DEFAULT_LANGUAGE) -> str:

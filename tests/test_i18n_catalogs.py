@@ -138,3 +138,13 @@ def test_the_catalog_check_can_fail(tmp_path, monkeypatch):
         test_no_empty_text_and_keys_belong_to_their_domain("demo", "de")
     with pytest.raises(AssertionError, match="placeholders differ"):
         test_placeholders_match_between_languages("demo")
+
+
+def test_a_count_of_one_takes_the_word_for_one_in_both_languages():
+    """"vorne · 1 Löcher" stood under a player's name, and "Anna, du hast 1 Punkte" was said aloud."""
+    assert i18n.t("echt.view.note", "de", side="vorne", holes=1) == "vorne · 1 Loch"
+    assert i18n.t("echt.view.note", "de", side="vorne", holes=2) == "vorne · 2 Löcher"
+    assert i18n.t("echt.view.note", "en", side="front", holes=0) == "front · 0 holes"
+    rows = i18n.t("fritzo.l1.rows", "de", player="Ben", points=-1, total=4)
+    assert rows == "Ben: -1 Punkt durch neue Dreierreihen, jetzt 4."
+    assert i18n.t("haste.error.dice_count", "en", n=1, dice=6).startswith("1 die was seen, but there are 6")
