@@ -91,7 +91,9 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
 
 class _Counted(string.Formatter):
     """``{holes:|Loch|Löcher}``: the word for one (1 or -1) or for any other count of ``holes``. At the table "1
-    Löcher" stood under a player's name all evening, and "du hast 1 Punkte" was said aloud."""
+    Löcher" stood under a player's name all evening, and "du hast 1 Punkte" was said aloud. The words may hold the
+    count (``{points:|einen Punkt|{points} Punkte}``): a German one is an article in its case, which espeak-ng would
+    read "eins" from a digit; such texts are for counts that are never negative."""
 
     def format_field(self, value: object, format_spec: str) -> str:
         if format_spec.startswith("|"):

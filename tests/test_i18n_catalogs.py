@@ -145,6 +145,8 @@ def test_a_count_of_one_takes_the_word_for_one_in_both_languages():
     assert i18n.t("echt.view.note", "de", side="vorne", holes=1) == "vorne · 1 Loch"
     assert i18n.t("echt.view.note", "de", side="vorne", holes=2) == "vorne · 2 Löcher"
     assert i18n.t("echt.view.note", "en", side="front", holes=0) == "front · 0 holes"
-    rows = i18n.t("fritzo.l1.rows", "de", player="Ben", points=-1, total=4)
-    assert rows == "Ben: -1 Punkt durch neue Dreierreihen, jetzt 4."
+    assert i18n.t("fritzo.over.draw", "de", points=-1) == "Spielende: unentschieden mit je -1 Punkt."
     assert i18n.t("haste.error.dice_count", "en", n=1, dice=6).startswith("1 die was seen, but there are 6")
+    # said aloud: a German one is an article in its case (espeak-ng reads a digit "eins")
+    assert i18n.t("echt.solo.total", "de", player="Anna", points=1) == "Anna, du hast einen Punkt!"
+    assert i18n.t("echt.solo.total", "de", player="Anna", points=12) == "Anna, du hast 12 Punkte!"
