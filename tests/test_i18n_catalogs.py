@@ -150,3 +150,4 @@ def test_a_count_of_one_takes_the_word_for_one_in_both_languages():
     # said aloud: a German one is an article in its case (espeak-ng reads a digit "eins")
     assert i18n.t("echt.solo.total", "de", player="Anna", points=1) == "Anna, du hast einen Punkt!"
     assert i18n.t("echt.solo.total", "de", player="Anna", points=12) == "Anna, du hast 12 Punkte!"
+    assert i18n.t("haste.scored", "de", player="Ben", n=1, total=7) == "Ben bekommt einen Kristall und hat jetzt 7."
