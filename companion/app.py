@@ -791,7 +791,8 @@ def source_words(source: Any, lang: str) -> str:
     if isinstance(source, CaptureDevice):
         return t("core.source_usb", lang, n=source.index)
     if isinstance(source, PhotoFolder):
-        return t("core.source_photos", lang, folder=source.folder.name, count=len(source.paths))
+        where = "/".join(source.folder.parts[-2:])  # "byler-d6/images": a photo folder is often just "images"
+        return t("core.source_photos", lang, folder=where, count=len(source.paths))
     if isinstance(source, VideoFile):
         return t("core.source_video", lang, name=source.path.name)
     if isinstance(source, SyntheticTray):

@@ -771,7 +771,7 @@ def test_the_main_menu_names_the_dice_source_in_the_tables_language(tmp_path):
     cv2.imwrite(str(photos / "a.png"), np.zeros((48, 64, 3), np.uint8))
     folder = PhotoFolder(photos)
     folder.open()
-    assert source_words(folder, "de") == "Fotos aus dem Ordner abend (1)"
+    assert source_words(folder, "de") == f"Fotos aus dem Ordner {tmp_path.name}/abend (1)"
     assert source_words(PiCamera(), "en") == "Camera: Raspberry Pi camera"
     assert source_words(CaptureDevice(1), "de") == "Kamera: USB-Kamera 1"
     assert source_words(VideoFile(tmp_path / "tray.mp4"), "en") == "Video tray.mp4"
