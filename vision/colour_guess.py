@@ -1,5 +1,5 @@
-"""A first guess at a colour cube's face before any of its colours is taught: the named colour nearest the middle of
-its top face.
+"""A first guess at a colour cube's face where the taught examples give none (its colour not taught yet): the named
+colour nearest the middle of its top face.
 
 The teaching screen asks which face each die shows; for Fritzo's cubes the answer is the colour anybody sees, yet
 the list started on "red" whatever lay there, and the first evening's six colours took a round of NEXT presses each.
@@ -34,8 +34,8 @@ def _lab(bgr: np.ndarray) -> np.ndarray:
 
 def nearest_colour(crop_bgr: np.ndarray, colours_bgr: Mapping[str, tuple[int, int, int]]) -> str | None:
     """The name in ``colours_bgr`` (name -> BGR as the screen draws it) nearest the median colour of the middle of
-    ``crop_bgr`` (a die's crop, its top face in the middle), or None when two names are about as near, there are
-    fewer than two, or the crop is empty."""
+    ``crop_bgr`` (a die's crop, its top face in the middle), or None when two names are about as near, a channel
+    of that colour is clipped (but for white: all three), there are fewer than two names, or the crop is empty."""
     if len(colours_bgr) < 2 or crop_bgr is None or crop_bgr.size == 0 or crop_bgr.ndim != 3:
         return None
     h, w = crop_bgr.shape[:2]

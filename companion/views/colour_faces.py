@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from companion.dicesets import DEFAULT_COLOURS, DiceSet, colour_style
+from companion.dicesets import DiceSet, colour_style
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
-
-__all__ = ["DEFAULT_COLOURS", "colour_style"]  # the views' names for them since they moved to dicesets
 
 
 def face_label(face: object, lang: str = "de", dice_set: DiceSet | None = None) -> str:
