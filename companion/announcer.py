@@ -278,11 +278,13 @@ class Announcer:
         return banner.draw_mute_indicator(surface, t("core.sound_off", self._lang), avoid)
 
     def draw(self, surface: pygame.Surface, avoid: pygame.Rect | None = None,
-             keep_clear: Sequence[pygame.Rect] = ()) -> None:
+             keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
         """Everything the announcer puts on screen: call it last in the frame, after the mode has drawn.
-        ``keep_clear``: more the 'sound off' sign must not cover (the game's menu corner)."""
+        ``keep_clear``: more the 'sound off' sign must not cover (the game's menu corner). Returns the banner's
+        rect (None when none shows), for a notice to stand clear of it."""
         drawn = self.draw_banner(surface, avoid)
         self.draw_mute_indicator(surface, [r for r in (avoid, drawn, *keep_clear) if r is not None])
+        return drawn
 
     def close(self) -> None:
         self.speech.close()

@@ -741,12 +741,16 @@ class App:
         if self.watcher is not None and in_game and not message:
             why = self.watcher.why_waiting(self.clock())  # ROLL pressed a while ago and no dice read: say why
             message = t(f"core.waiting_{why}", self.lang) if why else None
-        if message:
-            _draw_notice(surface, message, good=message is notice and self.notice_good,
-                         avoid=getattr(self.mode, "hourglass_rect", None))
+        hourglass = getattr(self.mode, "hourglass_rect", None)
+        if message and hourglass is None:
+            _draw_notice(surface, message, good=message is notice and self.notice_good)
+        banner = None
         if self.announcer is not None:
             corner = [MENU_CORNER] if in_game else []
-            self.announcer.draw(surface, getattr(self.mode, "hourglass_rect", None), corner)
+            banner = self.announcer.draw(surface, hourglass, corner)
+        if message and hourglass is not None:  # at the top, as the banners are: under a banner shown there
+            top = banner.bottom if banner is not None and banner.top < theme.DESIGN_SIZE[1] // 3 else 0
+            _draw_notice(surface, message, good=message is notice and self.notice_good, avoid=hourglass, top=top)
 
     def run(self, max_frames: int | None = None) -> None:
         fps = self.cfg.display.fps
@@ -801,20 +805,22 @@ def source_words(source: Any, lang: str) -> str:
 
 
 def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False,
-                 avoid: pygame.Rect | None = None) -> None:
+                 avoid: pygame.Rect | None = None, top: int = 0) -> None:
     """A strip above the hint bar: red for rule violations and device trouble, in words a player understands;
     green for good news. While ``avoid`` (the running hourglass) is shown the strip stands at the top of the screen,
     over the scores and clear of the hourglass: the table watches the seconds, and the buttons above the hint bar
-    ("Time's up") must stay visible to be tapped."""
+    ("Time's up") must stay visible to be tapped. ``top``: where it starts then (under a banner at the top)."""
     width, height = theme.DESIGN_SIZE
-    x = 0
-    lines, size = theme.fit_lines(message, theme.BODY, width - 30)
-    if avoid is not None and avoid.top < 14 + len(lines) * (max(14, size) + 8):
-        x = avoid.right + 8  # an hourglass reaching the top: the strip beside it
+
+    def strip(x: int) -> tuple[list[str], int, pygame.Rect]:
         lines, size = theme.fit_lines(message, theme.BODY, width - x - 30)
-    size = max(14, size)
-    h = 14 + len(lines) * (size + 8)
-    rect = pygame.Rect(x, 0 if avoid is not None else height - 40 - h, width - x, h)
+        size = max(14, size)
+        h = 14 + len(lines) * (size + 8)
+        return lines, size, pygame.Rect(x, top if avoid is not None else height - 40 - h, width - x, h)
+
+    lines, size, rect = strip(0)
+    if avoid is not None and rect.colliderect(avoid):
+        lines, size, rect = strip(avoid.right + 8)  # the strip beside the hourglass where it would cross it
     pygame.draw.rect(surface, theme.GOOD if good else theme.BAD, rect)
     for k, line in enumerate(lines):
         theme.text(surface, line, (rect.centerx, rect.y + 8 + k * (size + 8)), size,

@@ -285,3 +285,44 @@ def test_a_notice_during_the_writing_stands_clear_of_the_hourglass_and_its_butto
     app.notice_until = 0.0
     session.error = "Die 7 does not exist: the round has 6 dice."
     assert hourglass() == alone and buttons() == shown
+
+
+def test_a_notice_while_a_banner_stands_at_the_top_goes_under_it_clear_of_the_hourglass(tmp_path, out_dir, monkeypatch):
+    """A banner at the top ("Runde 1: Anna würfelt.") covered the notice standing there; over the banner, the
+    notice hid the sentence. It goes under the banner, beside the hourglass where the two would meet."""
+    from companion import app as app_module
+    from companion.announce import Announcement
+    from companion.announcer import Announcer
+    from companion.views.haste_worte_view import HOURGLASS_RECT
+
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    announcer = Announcer("de")
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer, clock=lambda: 100.0, wall_clock=lambda: 1.9e9)
+    start_game(app, "haste-worte")
+    session = app.session
+    session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+    for die in (1, 2):
+        session.apply({"action": "pick", "die": die})
+    session.apply({"action": "letter"})
+    app.on_button(ButtonEvent(Button.TIMER))
+    announcer.announce(Announcement("haste.timer_warning", {"seconds": 10}))
+    announcer.update(100.0)  # the first sentence in the queue shows
+    drawn: list[pygame.Rect] = []
+    banner = announcer.draw_banner
+    monkeypatch.setattr(announcer, "draw_banner", lambda *a, **k: (drawn.append(banner(*a, **k)), drawn[-1])[1])
+    notices: list[dict] = []
+    draw_notice = app_module._draw_notice
+    monkeypatch.setattr(app_module, "_draw_notice", lambda s, m, **k: (notices.append(k), draw_notice(s, m, **k)))
+
+    def hourglass() -> bytes:
+        app.draw(app.display.canvas)
+        return pygame.image.tobytes(app.display.canvas.subsurface(HOURGLASS_RECT), "RGB")
+
+    alone = hourglass()
+    assert drawn[-1] is not None and drawn[-1].top < 100  # the banner stands at the top
+    session.error = "Die 7 does not exist: the round has 6 dice."
+    assert hourglass() == alone
+    assert notices[-1]["top"] == drawn[-1].bottom  # under the banner, drawn after it
+    pygame.image.save(app.display.canvas, str(out_dir / "haste_notice_under_a_banner.png"))
