@@ -117,3 +117,18 @@ def test_a_later_question_with_one_answer_is_answered_without_asking():
     solo.on_button(ButtonEvent(Button.NEXT))
     solo.on_button(ButtonEvent(Button.SELECT))
     assert done[-1] == {"players": ("Anna",), "start": 0}
+
+
+def test_a_long_list_says_that_next_held_runs_through_it(monkeypatch):
+    """NEXT held repeats (hardware.buttons); a table with 41 numbers before it should know."""
+    pygame.init()
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
+    short = MenuMode("Who?", [MenuItem(str(n), n) for n in range(3)], lambda v: None, lang="en")
+    short.draw(pygame.Surface((800, 480)))
+    assert "move" in drawn and "move (hold: fast)" not in drawn
+    drawn.clear()
+    long = MenuMode("How many symbols?", [MenuItem(str(n), n) for n in range(41)], lambda v: None, lang="de")
+    long.draw(pygame.Surface((800, 480)))
+    assert "bewegen (halten: schnell)" in drawn

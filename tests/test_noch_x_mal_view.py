@@ -308,6 +308,7 @@ def test_solo_screen_shows_the_next_stroke_and_the_rating(tmp_path):
         press(view, Button.ROLL)
         choose(view, ("end",))
     choose(view, ("solo-score",))
+    render(view, "nxm_view_solo_score")  # 41 numbers: the hint says NEXT held runs through them
     choose(view, 20)
     assert view._status_lines()[0][0] == "20 × X: Super! What a magnificent result!"
     render(view, "nxm_view_solo_over")

@@ -27,7 +27,17 @@ from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.colour_faces import face_label
-from companion.views.widgets import DiceRow, Menu, MenuItem, PlayerBar, draw_die, first_choice, hint_bar, moved
+from companion.views.widgets import (
+    LONG_LIST,
+    DiceRow,
+    Menu,
+    MenuItem,
+    PlayerBar,
+    draw_die,
+    first_choice,
+    hint_bar,
+    moved,
+)
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -624,7 +634,8 @@ class EchtSpitzeMode:
                     (self.tr("core.btn_select"), self.tr("echt.view.hint_select"))]
         if g.phase is Phase.OVER:
             return []
-        hints = [(self.tr("core.btn_next"), self.tr("echt.view.hint_next")),
+        long = self.menu is not None and len(self.menu.items) > LONG_LIST  # the values 1-15
+        hints = [(self.tr("core.btn_next"), self.tr("core.hint_move_hold" if long else "echt.view.hint_next")),
                  (self.tr("core.btn_select"), self.tr("echt.view.hint_select"))]
         if self.sub:
             hints.append((self.tr("core.btn_undo"), self.tr("echt.view.hint_back")))

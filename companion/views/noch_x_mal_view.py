@@ -36,7 +36,7 @@ from companion.games.noch_x_mal.faces import (
 from companion.i18n import t
 from companion.views import theme
 from companion.views.colour_faces import colour_style, draw_pattern, ink_on
-from companion.views.widgets import Menu, MenuItem, draw_die, draw_wrapped, first_choice, hint_bar
+from companion.views.widgets import LONG_LIST, Menu, MenuItem, draw_die, draw_wrapped, first_choice, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -874,8 +874,9 @@ class NochXMalMode:
         st = self.game.state
         if st.phase in (Phase.START, Phase.WAIT_ROLL) and not self.stack and self.pending is None:
             hints.append((t("core.btn_roll", self.lang), t("core.hint_roll", self.lang)))
+        long = bool(self.stack) and len(self.stack[-1].items) > LONG_LIST
         hints += [
-            (t("core.btn_next", self.lang), t("core.hint_move", self.lang)),
+            (t("core.btn_next", self.lang), t("core.hint_move_hold" if long else "core.hint_move", self.lang)),
             (t("core.btn_select", self.lang), t("core.hint_choose", self.lang)),
         ]
         if self.stack:

@@ -133,6 +133,10 @@ class MenuItem:
 SCROLL_W = 48
 
 
+#: a list longer than this says in its hint that a held NEXT runs through it (Noch X-Mal! solo's 41 scores)
+LONG_LIST = 10
+
+
 @dataclass
 class Menu:
     """A vertical list usable with NEXT (move), SELECT (choose), UNDO (back) alone, or by touch.
