@@ -49,25 +49,36 @@ class GameEntry:
     setup_extras: Callable[[], dict[str, Any]] | None = None
 
 
-def players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int = 6) -> list[SetupStep]:
+def players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int = 6,
+                  limits: Callable[[dict[str, Any]], tuple[int, int]] | None = None) -> list[SetupStep]:
     """How many play (the first N names of the config, in seat order) and who of them starts.
 
     A game for more players than the config names (one name kept for solo games, then Haste Worte chosen) offers
     the seats it needs under numbered names, "Player 2": an empty question would be a dead end at the table.
+    ``limits``: the fewest and most players as a function of the answers before (Fritzo's mode: Strategy is for
+    two), so that no count is offered that the game then refuses.
     """
-    names = list(cfg.players)
-    while len(names) < min_players:
-        n = len(names) + 1
-        while t("core.seat_name", lang, n=n) in names:
-            n += 1
-        names.append(t("core.seat_name", lang, n=n))
-    # everybody in the config first: the usual evening; fewer (or solo) one NEXT away
-    counts = list(range(min(max_players, len(names)), min_players - 1, -1))
+
+    def seats(fewest: int) -> list[str]:
+        names = list(cfg.players)
+        while len(names) < fewest:
+            n = len(names) + 1
+            while t("core.seat_name", lang, n=n) in names:
+                n += 1
+            names.append(t("core.seat_name", lang, n=n))
+        return names
+
+    def counts(answers: dict[str, Any]) -> list[tuple[str, tuple[str, ...]]]:
+        fewest, most = limits(answers) if limits is not None else (min_players, max_players)
+        names = seats(fewest)
+        # everybody in the config first: the usual evening; fewer (or solo) one NEXT away
+        return [(f"{n}: {', '.join(names[:n])}", tuple(names[:n]))
+                for n in range(min(most, len(names)), fewest - 1, -1)]
+
     return [
-        SetupStep("_players", t("core.setup_how_many", lang),
-                  [(f"{n}: {', '.join(names[:n])}", tuple(names[:n])) for n in counts]),
+        SetupStep("_players", t("core.setup_how_many", lang), counts if limits is not None else counts({})),
         SetupStep("start", t("core.setup_who_starts", lang),
-                  lambda answers: [(name, i) for i, name in enumerate(answers.get("_players", names))]),
+                  lambda answers: [(name, i) for i, name in enumerate(answers.get("_players", seats(min_players)))]),
     ]
 
 

@@ -35,7 +35,10 @@ def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
     choices += [(f"{t('fritzo.mode_team', lang)}: {t(f'fritzo.mode_{m}', lang)}", {"mode": "team", "target": m})
                 for m in ("beginner", "challenge", "professional")]
     choices += [(t(f"fritzo.mode_{m}", lang), {"mode": m}) for m in ("level-one", "strategy")]
-    return [SetupStep("", t("fritzo.setup_mode", lang), choices), *players_steps(cfg, lang, 1, 6)]
+    from companion.games.fritzo import Mode, player_limits
+
+    return [SetupStep("", t("fritzo.setup_mode", lang), choices),
+            *players_steps(cfg, lang, limits=lambda answers: player_limits(Mode(answers["mode"])))]
 
 
 def _fritzo_cubes() -> dict:

@@ -416,7 +416,7 @@ def test_strategy_tie_goes_to_the_last_mover():
     "setup,match",
     [
         ({"mode": "chess", "players": ["Anna"]}, "no mode chess"),
-        ({"mode": "strategy", "players": ["Anna"]}, "2 to 2 players"),
+        ({"mode": "strategy", "players": ["Anna"]}, "exactly 2 players, not 1"),
         ({"mode": "team", "players": ["A", "B", "C", "D", "E"]}, "2 to 4 players"),
         ({"mode": "level-one", "players": ["Anna", "Anna"]}, "same name"),
         ({"mode": "strategy", "players": ["A", "B"], "colours": {"A": ["red", "orange", "yellow"],

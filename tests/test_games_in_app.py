@@ -74,6 +74,38 @@ def test_who_starts_offers_only_the_players_who_play(tmp_path):
     assert app.session.actions[0]["players"] == ["Anna", "Ben"] and app.session.actions[0]["start"] == 1
 
 
+@pytest.mark.parametrize("mode", range(8))
+@pytest.mark.parametrize("configured", [["Anna", "Ben", "Carla", "David"], ["Anna"]])
+def test_every_fritzo_mode_offers_only_player_counts_it_takes(tmp_path, mode, configured):
+    """Four players in the config, Fritzo Strategy chosen, the first count offered (everybody) taken: the game then
+    refused "Strategy is for 2 to 2 players, not 4" at the end of the setup. Each mode offers only its counts now,
+    and every count offered starts the game."""
+    cfg = Config()
+    cfg.players = configured
+    for pick in range(4):
+        app = App(cfg, state_dir=tmp_path / f"{pick}", display=Display((800, 480), fullscreen=False),
+                  use_camera=False)
+        items = [item.value for item in app.mode.menu.items]
+        for _ in range(items.index(("new", "fritzo"))):
+            app.on_button(ButtonEvent(Button.NEXT))
+        app.on_button(ButtonEvent(Button.SELECT))
+        for _ in range(mode):
+            app.on_button(ButtonEvent(Button.NEXT))
+        app.on_button(ButtonEvent(Button.SELECT))  # the mode
+        asking = app.session is None and app.mode.steps[app.mode.index].key == "_players"
+        offered = len(app.mode.mode.menu.items) if asking else 1  # one count only: answered without asking
+        if pick >= offered:
+            break
+        for _ in range(pick):
+            app.on_button(ButtonEvent(Button.NEXT))
+        for _ in range(6):
+            if app.session is not None:
+                break
+            app.on_button(ButtonEvent(Button.SELECT))
+        assert app.session is not None and app.session.engine.state.players, app.notice
+        assert app.notice is None
+
+
 @pytest.mark.parametrize(("lang", "seat"), [("en", "Player 2"), ("de", "Spieler 2")])
 def test_a_game_for_more_players_than_the_config_names_offers_numbered_seats(tmp_path, lang, seat):
     """One name kept in the config (a solo evening before), then Haste Worte, which needs two: the question of how

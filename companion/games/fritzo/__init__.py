@@ -5,6 +5,6 @@ Modules: ``geometry`` (faces, the 24 rotations), ``cubeset`` (the taught set, du
 (hints and completions), ``engine`` (the game as the companion runs it).
 """
 
-from companion.games.fritzo.engine import Fritzo, FritzoState, Mode, Phase
+from companion.games.fritzo.engine import Fritzo, FritzoState, Mode, Phase, player_limits
 
-__all__ = ["Fritzo", "FritzoState", "Mode", "Phase"]
+__all__ = ["Fritzo", "FritzoState", "Mode", "Phase", "player_limits"]

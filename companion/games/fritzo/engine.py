@@ -769,6 +769,11 @@ def _fmt_minutes(m: float) -> str:
     return str(int(m)) if float(m).is_integer() else f"{m:g}"
 
 
+def player_limits(mode: Mode) -> tuple[int, int]:
+    """How few and how many may play ``mode``: the setup screen offers only these counts."""
+    return {Mode.TEAM: (2, 4), Mode.LEVEL_ONE: (2, 2), Mode.STRATEGY: (2, 2)}.get(mode, (1, 8))
+
+
 def _new_state(setup: dict[str, Any]) -> FritzoState:
     try:
         mode = Mode(setup.get("mode"))
@@ -781,10 +786,10 @@ def _new_state(setup: dict[str, Any]) -> FritzoState:
         raise SetupError("fritzo.err.players_format")
     if len(set(players)) != len(players):
         raise SetupError("fritzo.err.players_twice")
-    limits = {Mode.TEAM: (2, 4), Mode.LEVEL_ONE: (2, 2), Mode.STRATEGY: (2, 2)}.get(mode, (1, 8))
+    limits = player_limits(mode)
     if not limits[0] <= len(players) <= limits[1]:
         raise SetupError(
-            "fritzo.err.player_count",
+            "fritzo.err.player_count_exact" if limits[0] == limits[1] else "fritzo.err.player_count",
             mode=f"fritzo.mode.{mode.value}",
             low=limits[0],
             high=limits[1],
