@@ -286,21 +286,27 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
         app.close()
 
 
+def writing(tmp_path, announcer=None) -> App:
+    """Haste Worte for Anna and Ben, the letter drawn and the hourglass turned; the app's clocks stand still."""
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer, clock=lambda: 100.0, wall_clock=lambda: 1.9e9)
+    start_game(app, "haste-worte")
+    app.session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+    for die in (1, 2):
+        app.session.apply({"action": "pick", "die": die})
+    app.session.apply({"action": "letter"})
+    app.on_button(ButtonEvent(Button.TIMER))
+    return app
+
+
 def test_a_notice_during_the_writing_stands_clear_of_the_hourglass_and_its_buttons(tmp_path, out_dir):
     """"Game resumed exactly where it stopped" (or a rule's refusal) covered the seconds of a running hourglass."""
     from companion.views.haste_worte_view import HOURGLASS_RECT
 
-    cfg = Config()
-    cfg.players = ["Anna", "Ben"]
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
-              clock=lambda: 100.0, wall_clock=lambda: 1.9e9)  # the sand stands still between the drawings
-    start_game(app, "haste-worte")
+    app = writing(tmp_path)
     session = app.session
-    session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
-    for die in (1, 2):
-        session.apply({"action": "pick", "die": die})
-    session.apply({"action": "letter"})
-    app.on_button(ButtonEvent(Button.TIMER))
     assert app.mode.hourglass_rect == HOURGLASS_RECT
 
     def hourglass() -> bytes:
@@ -327,18 +333,9 @@ def test_a_notice_while_a_banner_stands_at_the_top_goes_under_it_clear_of_the_ho
     from companion.announcer import Announcer
     from companion.views.haste_worte_view import HOURGLASS_RECT
 
-    cfg = Config()
-    cfg.players = ["Anna", "Ben"]
     announcer = Announcer("de")
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
-              announcer=announcer, clock=lambda: 100.0, wall_clock=lambda: 1.9e9)
-    start_game(app, "haste-worte")
+    app = writing(tmp_path, announcer)
     session = app.session
-    session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
-    for die in (1, 2):
-        session.apply({"action": "pick", "die": die})
-    session.apply({"action": "letter"})
-    app.on_button(ButtonEvent(Button.TIMER))
     announcer.announce(Announcement("haste.timer_warning", {"seconds": 10}))
     announcer.update(100.0)  # the first sentence in the queue shows
     drawn: list[pygame.Rect] = []
