@@ -75,8 +75,12 @@ def players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int
         return [(f"{n}: {', '.join(names[:n])}", tuple(names[:n]))
                 for n in range(min(most, len(names)), fewest - 1, -1)]
 
+    def pick(answers: dict[str, Any]) -> tuple[list[str], int, int]:
+        fewest, most = limits(answers) if limits is not None else (min_players, max_players)
+        return seats(fewest), fewest, most
+
     return [
-        SetupStep("_players", t("core.setup_how_many", lang), counts if limits is not None else counts({})),
+        SetupStep("_players", t("core.setup_how_many", lang), counts if limits is not None else counts({}), pick),
         SetupStep("start", t("core.setup_who_starts", lang),
                   lambda answers: [(name, i) for i, name in enumerate(answers.get("_players", seats(min_players)))]),
     ]

@@ -11,6 +11,7 @@ from companion.config import Config
 from companion.display import Display
 from companion.games_ui import ENTRIES, register_all
 from companion.views import theme
+from companion.views.menus import PICK
 from hardware.events import Button, ButtonEvent
 
 register_all()
@@ -63,7 +64,8 @@ def test_who_starts_offers_only_the_players_who_play(tmp_path):
     for _ in range(items.index(("new", "echt-spitze"))):
         app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))
-    assert [len(i.value) for i in app.mode.mode.menu.items] == [4, 3, 2, 1]  # how many: everybody first
+    assert [i.value for i in app.mode.mode.menu.items][-1] == PICK  # others than the first N: name by name
+    assert [len(i.value) for i in app.mode.mode.menu.items][:-1] == [4, 3, 2, 1]  # how many: everybody first
     app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))  # two play
@@ -72,6 +74,69 @@ def test_who_starts_offers_only_the_players_who_play(tmp_path):
     app.on_button(ButtonEvent(Button.SELECT))  # Ben starts
     app.on_button(ButtonEvent(Button.SELECT))  # level 1
     assert app.session.actions[0]["players"] == ["Anna", "Ben"] and app.session.actions[0]["start"] == 1
+
+
+def test_who_plays_can_be_chosen_name_by_name_in_seat_order(tmp_path, out_dir):
+    """Ben sits this one out: the first N names were the only choice, so the seats had to be reordered first."""
+    cfg = Config()
+    cfg.players = ["Anna", "Ben", "Carla", "David"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    items = [item.value for item in app.mode.menu.items]
+    for _ in range(items.index(("new", "echt-spitze"))):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))
+    app.on_button(ButtonEvent(Button.PREV))
+    app.on_button(ButtonEvent(Button.SELECT))  # "Andere wählen …"
+    menu = app.mode.mode.menu
+    assert [i.label for i in menu.items] == ["Los: Anna, Ben, Carla, David", "Anna spielt mit", "Ben spielt mit",
+                                             "Carla spielt mit", "David spielt mit"]
+    app.on_button(ButtonEvent(Button.UNDO))  # back to how many play
+    assert app.mode.mode.menu.items[-1].value == PICK
+    app.on_button(ButtonEvent(Button.PREV))
+    app.on_button(ButtonEvent(Button.SELECT))
+    for _ in range(2):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))  # Ben sits out
+    assert app.mode.mode.menu.items[2].label == "Ben setzt aus"
+    app.draw(app.display.canvas)
+    app.display.present()
+    pygame.image.save(app.display.window, str(out_dir / "setup_who_plays.png"))
+    for _ in range(2):
+        app.on_button(ButtonEvent(Button.PREV))
+    app.on_button(ButtonEvent(Button.SELECT))  # "Los: Anna, Carla, David"
+    assert [i.label for i in app.mode.mode.menu.items] == ["Anna", "Carla", "David"]  # who starts
+    app.on_button(ButtonEvent(Button.SELECT))
+    app.on_button(ButtonEvent(Button.SELECT))  # level 1
+    assert app.session.actions[0]["players"] == ["Anna", "Carla", "David"]
+
+
+def test_choosing_who_plays_takes_only_a_count_the_game_takes(tmp_path):
+    """Fritzo Strategy is for two: "Los" waits until exactly two play; the names go in seat order."""
+    cfg = Config()
+    cfg.players = ["Anna", "Ben", "Carla", "David"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    items = [item.value for item in app.mode.menu.items]
+    for _ in range(items.index(("new", "fritzo"))):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))
+    app.on_button(ButtonEvent(Button.PREV))
+    app.on_button(ButtonEvent(Button.SELECT))  # Strategy
+    assert [i.label for i in app.mode.mode.menu.items] == ["2: Anna, Ben", "Andere wählen …"]  # asked, not skipped
+    app.on_button(ButtonEvent(Button.PREV))
+    app.on_button(ButtonEvent(Button.SELECT))
+    menu = app.mode.mode.menu
+    for name, ok in (("David", False), ("Ben", True), ("Anna", False)):  # Anna and Ben to start: three, two, one
+        menu.index = [i.value for i in menu.items].index(name)
+        app.on_button(ButtonEvent(Button.SELECT))
+        menu = app.mode.mode.menu
+        assert menu.items[0].enabled is ok
+    menu.index = [i.value for i in menu.items].index("Carla")
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.mode.mode.menu.items[0].enabled and app.mode.mode.menu.items[0].label == "Los: Carla, David"
+    app.mode.mode.menu.index = 0
+    app.on_button(ButtonEvent(Button.SELECT))
+    app.on_button(ButtonEvent(Button.SELECT))  # Carla starts
+    assert app.session is not None and app.session.engine.state.players == ["Carla", "David"], app.notice
 
 
 @pytest.mark.parametrize("mode", range(8))

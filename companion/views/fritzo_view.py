@@ -169,7 +169,8 @@ class FritzoMode:
         if s.mode is Mode.STRATEGY:
             items.append(("pass", t("fritzo.ui.pass", self.lang)))
             if s.jokers.get(self.player or "", False):
-                items.append(("joker", t("fritzo.ui.joker", self.lang) + (" ✓" if self.joker else "")))
+                # words, not a tick: the bundled font has no ✓ (it showed an empty box)
+                items.append(("joker", t("fritzo.ui.joker_on" if self.joker else "fritzo.ui.joker", self.lang)))
         if s.mode is Mode.LEVEL_ONE or s.goal is not None and s.mode is not Mode.TEAM:
             items.append(("remove", t("fritzo.ui.remove", self.lang)))
         if s.mode is Mode.LEVEL_ONE:

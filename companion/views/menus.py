@@ -65,6 +65,13 @@ class SetupStep:
     title: str
     #: (label, value) pairs, or a function of the answers so far giving them (who starts: only who plays)
     choices: list[tuple[str, Any]] | Callable[[dict[str, Any]], list[tuple[str, Any]]]
+    #: who plays, picked name by name: a function of the answers so far giving the names in seat order and the
+    #: fewest and most that may play; the question then offers "Choose who plays" below its choices
+    pick: Callable[[dict[str, Any]], tuple[list[str], int, int]] | None = None
+
+
+#: the value of the item that opens the name-by-name choice of who plays, and of its item that takes the choice
+PICK, PICKED = "__pick__", "__picked__"
 
 
 @dataclass
@@ -82,19 +89,50 @@ class SetupWizard:
     answers: dict[str, Any] = field(default_factory=dict)
     index: int = 0
     skipped: set[int] = field(default_factory=set)  # questions answered alone; UNDO steps back over them
+    picked: set[str] = field(default_factory=set)  # the names ticked on the screen that picks who plays
 
     def __post_init__(self) -> None:
         self._build()
 
     def _choices(self) -> list[tuple[str, Any]]:
         step = self.steps[self.index]
-        return step.choices(self.answers) if callable(step.choices) else step.choices
+        choices = step.choices(self.answers) if callable(step.choices) else step.choices
+        if step.pick is not None:
+            names, fewest, _ = step.pick(self.answers)
+            if len(names) > fewest:  # others than the first names could play
+                choices = [*choices, (t("core.setup_pick", self.lang), PICK)]
+        return choices
 
     def _build(self) -> None:
         items = [MenuItem(label, value) for label, value in self._choices()]
         progress = f"{self.index + 1}/{len(self.steps)}"
         self.mode = MenuMode(self.steps[self.index].title, items, self._choose, self._back, self.lang,
                              subtitle=progress)
+
+    def _pick_screen(self, index: int = 0) -> None:
+        """Who plays, name by name (SELECT ticks or unticks; the first item plays with those ticked): a family of
+        four where Ben sits this one out, or Carla and David at Fritzo Strategy, without reordering the seats."""
+        names, fewest, most = self.steps[self.index].pick(self.answers)
+        ticked = [n for n in names if n in self.picked]
+        ok = fewest <= len(ticked) <= most
+        go = t("core.setup_pick_go", self.lang, names=", ".join(ticked)) if ticked else t("core.setup_pick_none",
+                                                                                            self.lang)
+        items = [MenuItem(go, PICKED, enabled=ok)]
+        items += [MenuItem(t("core.setup_pick_in" if n in self.picked else "core.setup_pick_out", self.lang, name=n), n)
+                  for n in names]  # words: the bundled font has no tick mark
+        rule = (t("core.setup_pick_exactly", self.lang, n=fewest) if fewest == most
+                else t("core.setup_pick_range", self.lang, low=fewest, high=most))
+        self.mode = MenuMode(t("core.setup_pick_title", self.lang), items, self._tick, self._build, self.lang,
+                             subtitle=rule)
+        self.mode.menu.index = index
+
+    def _tick(self, value: Any) -> None:
+        if value == PICKED:
+            names = self.steps[self.index].pick(self.answers)[0]
+            self._choose(tuple(n for n in names if n in self.picked))  # in seat order, whatever the ticking order
+            return
+        self.picked ^= {value}
+        self._pick_screen(self.mode.menu.index)
 
     def _answer(self, value: Any) -> None:
         key = self.steps[self.index].key
@@ -104,6 +142,11 @@ class SetupWizard:
             self.answers.update(value)
 
     def _choose(self, value: Any) -> None:
+        if value == PICK:
+            names, _, most = self.steps[self.index].pick(self.answers)
+            self.picked = set(names[:most])  # everybody who may play, as the first choice offers
+            self._pick_screen()
+            return
         self._answer(value)
         while self.index + 1 < len(self.steps):
             self.index += 1
