@@ -66,7 +66,7 @@ class SetupStep:
     #: (label, value) pairs, or a function of the answers so far giving them (who starts: only who plays)
     choices: list[tuple[str, Any]] | Callable[[dict[str, Any]], list[tuple[str, Any]]]
     #: who plays, picked name by name: a function of the answers so far giving the names in seat order and the
-    #: fewest and most that may play; the question then offers "Choose who plays" below its choices
+    #: fewest and most that may play; the question then offers "Choose others …" below its choices
     pick: Callable[[dict[str, Any]], tuple[list[str], int, int]] | None = None
 
 
