@@ -321,7 +321,14 @@ class App:
                 self.new_game(entry, {})
             else:
                 self.mode = SetupWizard(steps, lambda answers: self.new_game(entry, answers), self.main_menu,
-                                        self.lang)
+                                        self.lang, on_names=lambda: self._names_then_setup(entry))
+
+    def _names_then_setup(self, entry: GameEntry) -> None:
+        """The players screen opened from a game's setup; when it is done, that game's setup starts again with the
+        names as they are now."""
+        from companion.views.players_view import PlayersMode
+
+        self.mode = PlayersMode(self.cfg, self.lang, on_done=lambda: self._main_choice(("new", entry.name)))
 
     def teach_menu(self) -> None:
         """Which dice set to teach; then the teaching screen fed with the camera's frames."""

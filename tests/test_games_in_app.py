@@ -11,7 +11,7 @@ from companion.config import Config
 from companion.display import Display
 from companion.games_ui import ENTRIES, register_all
 from companion.views import theme
-from companion.views.menus import PICK
+from companion.views.menus import NAMES, PICK
 from hardware.events import Button, ButtonEvent
 
 register_all()
@@ -64,8 +64,9 @@ def test_who_starts_offers_only_the_players_who_play(tmp_path):
     for _ in range(items.index(("new", "echt-spitze"))):
         app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))
-    assert [i.value for i in app.mode.mode.menu.items][-1] == PICK  # others than the first N: name by name
-    assert [len(i.value) for i in app.mode.mode.menu.items][:-1] == [4, 3, 2, 1]  # how many: everybody first
+    values = [i.value for i in app.mode.mode.menu.items]
+    assert values[-2:] == [PICK, NAMES]  # others than the first N, name by name; the players screen
+    assert [len(v) for v in values[:-2]] == [4, 3, 2, 1]  # how many: everybody first
     app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))  # two play
@@ -85,14 +86,16 @@ def test_who_plays_can_be_chosen_name_by_name_in_seat_order(tmp_path, out_dir):
     for _ in range(items.index(("new", "echt-spitze"))):
         app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))
-    app.on_button(ButtonEvent(Button.PREV))
+    for _ in range(2):
+        app.on_button(ButtonEvent(Button.PREV))
     app.on_button(ButtonEvent(Button.SELECT))  # "Andere wählen …"
     menu = app.mode.mode.menu
     assert [i.label for i in menu.items] == ["Los: Anna, Ben, Carla, David", "Anna spielt mit", "Ben spielt mit",
                                              "Carla spielt mit", "David spielt mit"]
     app.on_button(ButtonEvent(Button.UNDO))  # back to how many play
-    assert app.mode.mode.menu.items[-1].value == PICK
-    app.on_button(ButtonEvent(Button.PREV))
+    assert app.mode.mode.menu.items[-2].value == PICK
+    for _ in range(2):
+        app.on_button(ButtonEvent(Button.PREV))
     app.on_button(ButtonEvent(Button.SELECT))
     for _ in range(2):
         app.on_button(ButtonEvent(Button.NEXT))
@@ -110,6 +113,28 @@ def test_who_plays_can_be_chosen_name_by_name_in_seat_order(tmp_path, out_dir):
     assert app.session.actions[0]["players"] == ["Anna", "Carla", "David"]
 
 
+def test_the_names_can_be_changed_from_the_question_of_who_plays(tmp_path):
+    """A family's first game showed the config's example names: "Namen ändern …" opens the players screen, and
+    when it is done the same game's setup starts again with the names as they are now."""
+    from companion.views.players_view import PlayersMode
+
+    cfg = Config()
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    items = [item.value for item in app.mode.menu.items]
+    for _ in range(items.index(("new", "noch-x-mal"))):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))
+    app.on_button(ButtonEvent(Button.PREV))
+    assert app.mode.mode.menu.items[app.mode.mode.menu.index].value == NAMES
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert isinstance(app.mode, PlayersMode)
+    app.mode.players = ["Mia", "Tom"]  # as typed on the screen
+    app.on_button(ButtonEvent(Button.PREV))  # the outline onto "done"
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert cfg.players == ["Mia", "Tom"]
+    assert [i.label for i in app.mode.mode.menu.items][:2] == ["2: Mia, Tom", "1: Mia"]  # Noch X-Mal!'s setup again
+
+
 def test_choosing_who_plays_takes_only_a_count_the_game_takes(tmp_path):
     """Fritzo Strategy is for two: "Los" waits until exactly two play; the names go in seat order."""
     cfg = Config()
@@ -121,8 +146,8 @@ def test_choosing_who_plays_takes_only_a_count_the_game_takes(tmp_path):
     app.on_button(ButtonEvent(Button.SELECT))
     app.on_button(ButtonEvent(Button.PREV))
     app.on_button(ButtonEvent(Button.SELECT))  # Strategy
-    assert [i.label for i in app.mode.mode.menu.items] == ["2: Anna, Ben", "Andere wählen …"]  # asked, not skipped
-    app.on_button(ButtonEvent(Button.PREV))
+    assert [i.label for i in app.mode.mode.menu.items] == ["2: Anna, Ben", "Andere wählen …", "Namen ändern …"]
+    app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))
     menu = app.mode.mode.menu
     for name, ok in (("David", False), ("Ben", True), ("Anna", False)):  # Anna and Ben to start: three, two, one
@@ -158,7 +183,8 @@ def test_every_fritzo_mode_offers_only_player_counts_it_takes(tmp_path, mode, co
             app.on_button(ButtonEvent(Button.NEXT))
         app.on_button(ButtonEvent(Button.SELECT))  # the mode
         asking = app.session is None and app.mode.steps[app.mode.index].key == "_players"
-        offered = len(app.mode.mode.menu.items) if asking else 1  # one count only: answered without asking
+        counts = [i for i in app.mode.mode.menu.items if i.value not in (PICK, NAMES)] if asking else [None]
+        offered = len(counts)
         if pick >= offered:
             break
         for _ in range(pick):
@@ -184,7 +210,7 @@ def test_a_game_for_more_players_than_the_config_names_offers_numbered_seats(tmp
         app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))
     labels = [i.label for i in app.mode.mode.menu.items]
-    assert labels == [f"2: Anna, {seat}"]
+    assert labels[:-1] == [f"2: Anna, {seat}"]  # and the players screen, to name the seat
     for _ in range(10):
         if app.session is not None:
             break

@@ -72,6 +72,8 @@ class SetupStep:
 
 #: the value of the item that opens the name-by-name choice of who plays, and of its item that takes the choice
 PICK, PICKED = "__pick__", "__picked__"
+#: the value of the item that opens the players screen from the question of who plays
+NAMES = "__names__"
 
 
 @dataclass
@@ -86,6 +88,9 @@ class SetupWizard:
     on_done: Callable[[dict[str, Any]], None]
     on_cancel: Callable[[], None]
     lang: str = "de"
+    #: opens the players screen (the setup starts again after it): offered with the question of who plays, since
+    #: a family's first game shows the config's example names ("Anna, Ben, Carla, David") there
+    on_names: Callable[[], None] | None = None
     answers: dict[str, Any] = field(default_factory=dict)
     index: int = 0
     skipped: set[int] = field(default_factory=set)  # questions answered alone; UNDO steps back over them
@@ -101,6 +106,8 @@ class SetupWizard:
             names, fewest, _ = step.pick(self.answers)
             if len(names) > fewest:  # others than the first names could play
                 choices = [*choices, (t("core.setup_pick", self.lang), PICK)]
+            if self.on_names is not None:
+                choices = [*choices, (t("core.setup_names", self.lang), NAMES)]
         return choices
 
     def _build(self) -> None:
@@ -142,6 +149,9 @@ class SetupWizard:
             self.answers.update(value)
 
     def _choose(self, value: Any) -> None:
+        if value == NAMES and self.on_names is not None:
+            self.on_names()
+            return
         if value == PICK:
             names, _, most = self.steps[self.index].pick(self.answers)
             self.picked = set(names[:most])  # everybody who may play, as the first choice offers
