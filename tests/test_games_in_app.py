@@ -56,14 +56,20 @@ def test_game_starts_from_the_menu_with_next_and_select_only(tmp_path, out_dir, 
     assert (corner == np.array(theme.BG, np.uint8)).all()
 
 
-def test_who_starts_offers_only_the_players_who_play(tmp_path):
+def setup_of(tmp_path, game: str, players: tuple[str, ...] = ("Anna", "Ben", "Carla", "David")) -> App:
+    """An app whose main menu has just opened ``game``'s setup, for ``players`` in the config."""
     cfg = Config()
-    cfg.players = ["Anna", "Ben", "Carla", "David"]
+    cfg.players = list(players)
     app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
     items = [item.value for item in app.mode.menu.items]
-    for _ in range(items.index(("new", "echt-spitze"))):
+    for _ in range(items.index(("new", game))):
         app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))
+    return app
+
+
+def test_who_starts_offers_only_the_players_who_play(tmp_path):
+    app = setup_of(tmp_path, "echt-spitze")
     values = [i.value for i in app.mode.mode.menu.items]
     assert values[-2:] == [PICK, NAMES]  # others than the first N, name by name; the players screen
     assert [len(v) for v in values[:-2]] == [4, 3, 2, 1]  # how many: everybody first
@@ -79,13 +85,7 @@ def test_who_starts_offers_only_the_players_who_play(tmp_path):
 
 def test_who_plays_can_be_chosen_name_by_name_in_seat_order(tmp_path, out_dir):
     """Ben sits this one out: the first N names were the only choice, so the seats had to be reordered first."""
-    cfg = Config()
-    cfg.players = ["Anna", "Ben", "Carla", "David"]
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
-    items = [item.value for item in app.mode.menu.items]
-    for _ in range(items.index(("new", "echt-spitze"))):
-        app.on_button(ButtonEvent(Button.NEXT))
-    app.on_button(ButtonEvent(Button.SELECT))
+    app = setup_of(tmp_path, "echt-spitze")
     for _ in range(2):
         app.on_button(ButtonEvent(Button.PREV))
     app.on_button(ButtonEvent(Button.SELECT))  # "Andere wählen …"
@@ -137,13 +137,7 @@ def test_the_names_can_be_changed_from_the_question_of_who_plays(tmp_path):
 
 def test_choosing_who_plays_takes_only_a_count_the_game_takes(tmp_path):
     """Fritzo Strategy is for two: "Los" waits until exactly two play; the names go in seat order."""
-    cfg = Config()
-    cfg.players = ["Anna", "Ben", "Carla", "David"]
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
-    items = [item.value for item in app.mode.menu.items]
-    for _ in range(items.index(("new", "fritzo"))):
-        app.on_button(ButtonEvent(Button.NEXT))
-    app.on_button(ButtonEvent(Button.SELECT))
+    app = setup_of(tmp_path, "fritzo")
     app.on_button(ButtonEvent(Button.PREV))
     app.on_button(ButtonEvent(Button.SELECT))  # Strategy
     assert [i.label for i in app.mode.mode.menu.items] == ["2: Anna, Ben", "Andere wählen …", "Namen ändern …"]
