@@ -6,7 +6,7 @@ the list started on "red" whatever lay there, and the first evening's six colour
 The guess only sets where the highlight starts (the player still confirms it), and it is given only where it is
 decisive: on 178 dice of rendered Fritzo trays, seen from above and from the side, the nearest colour was right every
 time it was at most half the distance to the second nearest (79 % of the dice); under the benchmark's other camera
-looks (bench/camera_looks.py: warm, cool, bright, noisy) 1 of about 400 guesses was wrong (a yellow cube under a
+looks (bench/camera_looks.py: warm, cool, bright, noisy) 1 of about 350 guesses was wrong (a yellow cube under a
 cold white balance taken for green), after leaving out a face whose median has a channel clipped by the sensor (an
 orange cube overexposed looks yellow). Colour dice whose colour is a patch on a white body (Noch X-Mal!'s) are
 seldom decisive, and their joker is no colour: they are left to the taught reader.
