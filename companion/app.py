@@ -68,16 +68,15 @@ def players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int
             names.append(t("core.seat_name", lang, n=n))
         return names
 
-    def counts(answers: dict[str, Any]) -> list[tuple[str, tuple[str, ...]]]:
-        fewest, most = limits(answers) if limits is not None else (min_players, max_players)
-        names = seats(fewest)
-        # everybody in the config first: the usual evening; fewer (or solo) one NEXT away
-        return [(f"{n}: {', '.join(names[:n])}", tuple(names[:n]))
-                for n in range(min(most, len(names)), fewest - 1, -1)]
-
     def pick(answers: dict[str, Any]) -> tuple[list[str], int, int]:
         fewest, most = limits(answers) if limits is not None else (min_players, max_players)
         return seats(fewest), fewest, most
+
+    def counts(answers: dict[str, Any]) -> list[tuple[str, tuple[str, ...]]]:
+        names, fewest, most = pick(answers)
+        # everybody in the config first: the usual evening; fewer (or solo) one NEXT away
+        return [(f"{n}: {', '.join(names[:n])}", tuple(names[:n]))
+                for n in range(min(most, len(names)), fewest - 1, -1)]
 
     return [
         SetupStep("_players", t("core.setup_how_many", lang), counts if limits is not None else counts({}), pick),

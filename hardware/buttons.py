@@ -35,9 +35,8 @@ DEFAULT_PINS: dict[Button, int] = {
 
 #: buttons with a second meaning when held: UNDO steps back, TIMER cancels, SELECT toggles mute
 LONG_PRESS_BUTTONS: frozenset[Button] = frozenset({Button.UNDO, Button.TIMER, Button.SELECT})
-#: buttons that repeat while held, as a keyboard's arrow does: a list of 41 numbers is one held NEXT, not 40 presses
-REPEAT_BUTTONS: frozenset[Button] = frozenset({Button.NEXT, Button.PREV})
-#: a held NEXT repeats after this long (a tap lasts 0.1-0.3 s) ...
+#: the buttons that move a highlight (``Button.step``) repeat while held, as a keyboard's arrow does: a list of 41
+#: numbers is one held NEXT, not 40 presses. A held NEXT repeats after this long (a tap lasts 0.1-0.3 s) ...
 REPEAT_DELAY = 0.5
 #: ... every this many seconds (8 items a second: a player can still let go on the number wanted)
 REPEAT_INTERVAL = 0.125
@@ -107,7 +106,7 @@ class PressTracker:
                     and now - state.changed_at >= self.hold_time):
                 state.long_fired = True
                 events.append(ButtonEvent(button, Press.LONG))
-            if state.down and button in REPEAT_BUTTONS and now - state.changed_at >= REPEAT_DELAY:
+            if state.down and button.step and now - state.changed_at >= REPEAT_DELAY:
                 due = int((now - state.changed_at - REPEAT_DELAY) / REPEAT_INTERVAL) + 1
                 if due > state.repeats:
                     state.repeats = due
