@@ -679,7 +679,10 @@ class App:
         if ev.type == pygame.QUIT:
             self.running = False
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            if self._in_game():
+            on_escape = getattr(self.mode, "on_escape", None)
+            if on_escape is not None:
+                on_escape()  # a screen with edits of its own leaves the way its back button does
+            elif self._in_game():
                 self.pause_menu()
             elif self.session is not None:
                 self._back_to_game()

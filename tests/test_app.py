@@ -478,6 +478,31 @@ def test_players_typed_on_a_laptop_keyboard_are_saved_to_the_config(tmp_path):
     assert app.mode is not mode  # back in the main menu
 
 
+def test_escape_on_the_players_screen_drops_a_name_being_typed_and_then_leaves_with_the_edits_saved(tmp_path):
+    """Escape is "back" on a laptop: leaving the players screen must not lose a seat change made there."""
+    from companion import config
+
+    app = _app(tmp_path)
+    values = [i.value for i in app.mode.menu.items]
+    for _ in range(values.index(("players", None))):
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    mode = app.mode
+    first = list(mode.players)
+    _press(app, Button.SELECT)  # the first player's actions
+    _press(app, Button.NEXT)  # "one seat later" (earlier is disabled for the first)
+    _press(app, Button.SELECT)
+    _press(app, Button.UNDO)  # back to the list
+    mode.cursor = len(mode.players)  # "add": a name begun, then Escape
+    _press(app, Button.SELECT)
+    app.frame(0.03, [pygame.event.Event(pygame.TEXTINPUT, text="Zo")])
+    _key(app, pygame.K_ESCAPE)
+    assert app.mode is mode and not mode.wants_text and "Zo" not in mode.players
+    _key(app, pygame.K_ESCAPE)
+    assert app.mode is not mode  # the main menu
+    assert config.load().players == [first[1], first[0], *first[2:]]
+
+
 def test_sound_switched_off_stays_off_after_a_restart(tmp_path):
     from companion import config
     from companion.announcer import Announcer

@@ -377,9 +377,24 @@ def test_a_failing_save_shows_its_message_and_keeps_the_edits(error, said):
     assert done == [True] and cfg.players == ["Anna", "Ben"]
 
 
+def test_undo_on_the_list_leaves_with_the_edits_saved_as_done_does():
+    mode, cfg, rec, done = make()
+    do_action(mode, 0, "later")
+    press(mode, Button.UNDO)  # from the actions: back to the list
+    assert done == [] and mode.focus == "list"
+    press(mode, Button.UNDO)  # from the list: leaves, as every other screen's back does
+    assert done == [True] and rec.saved == [["Ben", "Anna", "Carla"]]
+
+
+def test_undo_on_a_list_that_cannot_be_saved_stays_and_says_why():
+    mode, cfg, rec, done = make(save=Recorder(CompanionError("disk full")))
+    press(mode, Button.UNDO)
+    assert done == [] and "disk full" in mode.message
+
+
 def test_other_buttons_are_not_used():
     mode, *_ = make()
-    for b in (Button.ROLL, Button.REROLL, Button.TIMER, Button.UNDO):
+    for b in (Button.ROLL, Button.REROLL, Button.TIMER):
         assert mode.on_button(ButtonEvent(b)) is False
     assert mode.on_button(ButtonEvent(Button.SELECT, Press.LONG)) is False
     assert mode.on_tap((5, 5)) is False

@@ -150,9 +150,9 @@ class PlayersMode:
     """The list of players in seat order (clockwise), with add, rename, remove, move and done.
 
     Buttons: NEXT moves the outline through the players, "add" and "done"; SELECT on a player opens its actions
-    (NEXT through them, SELECT does one, UNDO back to the list). Touch: tap a player, then an action. Done
-    checks the list, saves it with the injected ``save`` and calls ``on_done``; a failed save is shown and the
-    edits stay, so the family can try again.
+    (NEXT through them, SELECT does one, UNDO back to the list); UNDO on the list is "done". Touch: tap a player,
+    then an action. Done checks the list, saves it with the injected ``save`` and calls ``on_done``; a failed save
+    is shown and the edits stay, so the family can try again.
     """
 
     def __init__(self, cfg: Config, lang: str = "de", *, on_done: Callable[[], None],
@@ -234,6 +234,10 @@ class PlayersMode:
             else:
                 self._finish()
             return True
+        if button is Button.UNDO:  # back, as on every other screen: keeps the edits, as "Done" does
+            self.message = ""
+            self._finish()
+            return True
         return False
 
     def _actions_button(self, button: Button) -> bool:
@@ -279,6 +283,19 @@ class PlayersMode:
         else:
             return False
         return True
+
+    def on_escape(self) -> None:
+        """The laptop's Escape is back: it drops a name being typed, and on the list saves and leaves like UNDO.
+
+        Leaving the screen without saving would lose names a family just typed.
+        """
+        self.message = ""
+        if self.entry is not None:
+            self._close_entry()
+        elif self.focus == "actions":
+            self._actions_button(Button.UNDO)
+        else:
+            self._finish()
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         if self.entry is not None:
@@ -470,8 +487,8 @@ class PlayersMode:
                      outlined=in_list and self.cursor == n + 1, color=theme.GOOD)
         hints = [(t("core.btn_next", self.lang), t("core.hint_move", self.lang)),
                  (t("core.btn_select", self.lang), t("core.hint_choose", self.lang))]
-        if self.focus == "actions":
-            hints.append((t("core.btn_undo", self.lang), t("core.hint_back", self.lang)))
+        hints.append((t("core.btn_undo", self.lang),
+                      t("core.hint_back" if self.focus == "actions" else "core.players_hint_done", self.lang)))
         hint_bar(surface, hints)
 
     def _draw_entry(self, surface: pygame.Surface, entry: NameEntry) -> None:
