@@ -43,8 +43,12 @@ SPEC_HELP = "use pi, cam:0, folder:PATH, video:PATH, synthetic (or synthetic:SEE
 PI_SETTLE_SECONDS = 1.0
 
 
-def as_bgr(image: np.ndarray) -> np.ndarray:
-    """Grey and BGRA pictures as BGR: every reader downstream expects three channels."""
+def three_channels(image: np.ndarray) -> np.ndarray:
+    """Grey and BGRA pictures as BGR: every reader downstream expects three channels.
+
+    Not ``vision.frame.as_bgr``, which also refuses frames too small or too odd to read: a source passes every
+    frame on, so the screen can show what the camera sees even where the reader gives up on it.
+    """
     if image.ndim == 2:
         return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     if image.shape[2] == 4:
@@ -304,7 +308,7 @@ class PiCamera(Camera):
         except (TimeoutError, RuntimeError, OSError, KeyError) as exc:
             log.warning("Pi camera %d: %s", self.camera_num, exc or type(exc).__name__)
             raise SourceError(self._stopped()) from exc
-        return np.ascontiguousarray(as_bgr(frame))
+        return np.ascontiguousarray(three_channels(frame))
 
     def _follow_the_light(self, frame: np.ndarray) -> None:
         """Find exposure and white balance again when the table's light has changed for good.
@@ -404,7 +408,7 @@ class CaptureDevice(Camera):
                 raise SourceError(self._stopped())
             return None
         self._failures = 0
-        return as_bgr(frame)
+        return three_channels(frame)
 
     def _stopped(self) -> str:
         return (f"The camera cam:{self.index} stopped sending pictures: check its cable. "
@@ -481,7 +485,7 @@ class PhotoFolder(FrameSource):
             if image is not None:
                 if image.dtype != np.uint8:
                     image = cv2.convertScaleAbs(image, alpha=255.0 / max(1.0, float(image.max())))
-                self.index, self._image = i, as_bgr(image)
+                self.index, self._image = i, three_channels(image)
                 return
             if self.paths[i] not in self.unreadable:
                 log.warning("skipping %s: not a readable image", self.paths[i])
@@ -532,7 +536,7 @@ class VideoFile(FrameSource):
                 "cannot read (convert it to MP4 or AVI)."
             )
         self._cap = cap
-        self._first = as_bgr(frame)
+        self._first = three_channels(frame)
         self.video_fps = float(cap.get(cv2.CAP_PROP_FPS) or 0.0)
         self.frame_count = int(cap.get(cv2.CAP_PROP_FRAME_COUNT) or 0)
         self._fps = self.video_fps if self.realtime and self.video_fps > 0 else None
@@ -551,7 +555,7 @@ class VideoFile(FrameSource):
                 raise SourceError(
                     f"{self.path.name} cannot be played again from the start: the file is damaged."
                 )
-        return as_bgr(frame)
+        return three_channels(frame)
 
     def _close(self) -> None:
         cap, self._cap = self._cap, None
