@@ -8,6 +8,7 @@ coordinates, so every view works in one coordinate system whatever the screen.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pygame
 
@@ -20,11 +21,46 @@ class DisplayError(CompanionError):
     """The screen cannot be opened."""
 
 
+#: programs that hold the screen while a desktop runs (Raspberry Pi OS: labwc since 2024, wayfire before, Xorg with
+#: LXDE before that); SDL's KMSDRM cannot draw beside them
+DESKTOPS = ("labwc", "wayfire", "Xorg", "weston", "sway", "gnome-shell", "kwin_wayland", "lxsession")
+
+#: what to do when a desktop holds the screen the kiosk wants, in the table's setup words
+BOOT_TO_CONSOLE = ("for the kiosk, boot to the console: sudo raspi-config nonint do_boot_behaviour B1, then "
+                   "sudo reboot (or start the companion from the desktop: .venv/bin/companion run)")
+
+
+def desktop_running(proc: Path = Path("/proc")) -> str | None:
+    """The desktop program running on this machine, if any.
+
+    Raspberry Pi OS with desktop boots into it, and then the kiosk service's KMSDRM finds the screen taken and
+    stops; the message that follows should name the cause, not only SDL's words for it.
+    """
+    try:
+        entries = list(proc.iterdir())
+    except OSError:
+        return None
+    for entry in entries:
+        if not entry.name.isdigit():
+            continue
+        try:
+            name = (entry / "comm").read_text().strip()
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        if name in DESKTOPS:
+            return name
+    return None
+
+
+def _in_desktop_session() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 class Display:
     def __init__(self, size: tuple[int, int] = DESIGN_SIZE, fullscreen: bool | str = "auto",
                  title: str = "Table companion") -> None:
         if fullscreen == "auto":
-            fullscreen = on_raspberry_pi() and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
+            fullscreen = on_raspberry_pi() and not _in_desktop_session()
         try:
             pygame.display.init()
             pygame.font.init()
@@ -35,6 +71,10 @@ class Display:
             else:
                 self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         except pygame.error as exc:
+            desktop = None if _in_desktop_session() else desktop_running()
+            if desktop:
+                raise DisplayError(f"no screen to draw on ({exc}): the desktop ({desktop}) holds it; "
+                                   f"{BOOT_TO_CONSOLE}.") from None
             raise DisplayError(
                 f"no screen to draw on ({exc}). On a Pi, start it on the console or the desktop (the user needs "
                 "the video and render groups); to try it without a screen, set SDL_VIDEODRIVER=dummy.") from None

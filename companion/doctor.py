@@ -37,6 +37,7 @@ def _python() -> list[str]:
 
 
 def _display() -> list[str]:
+    from companion import display
     from hardware.buttons import on_raspberry_pi
 
     lines = []
@@ -44,6 +45,9 @@ def _display() -> list[str]:
         lines.append("Raspberry Pi: fullscreen kiosk through KMSDRM (or the desktop's window system)")
     session = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY")
     lines.append(f"desktop session: {session}" if session else "no desktop session: SDL uses KMSDRM/the console")
+    if not session and on_raspberry_pi() and (desktop := display.desktop_running()):
+        lines.append(f"PROBLEM the desktop ({desktop}) is running and holds the screen: the kiosk cannot draw; "
+                     f"{display.BOOT_TO_CONSOLE}")
     driver = os.environ.get("SDL_VIDEODRIVER")
     if driver:
         lines.append(f"SDL_VIDEODRIVER={driver}")
