@@ -66,9 +66,13 @@ class MixerAudio:
 
     available = True
     reason = ""
-
     def __init__(self, cache_size: int = 64) -> None:
         import pygame
+
+        #: the config's ``sound.output`` where it was not found (or would not open): the default output plays
+        self.output_missing = ""
+        #: the outputs SDL found when the mixer was opened
+        self.outputs: list[str] = []
 
         self._pygame = pygame
         self._sounds: OrderedDict[bytes, pygame.mixer.Sound] = OrderedDict()
@@ -104,42 +108,100 @@ class MixerAudio:
             self._pygame.mixer.quit()
 
 
-def open_audio(frequency: int = 44100, buffer: int = 1024) -> AudioOut:
+def output_devices() -> list[str]:
+    """The sound outputs SDL finds (an open mixer is needed to ask; [] when none can be opened)."""
+    import pygame
+
+    try:
+        from pygame._sdl2 import audio as sdl_audio
+
+        return list(sdl_audio.get_audio_device_names(False)) if pygame.mixer.get_init() else []
+    except (ImportError, pygame.error):
+        return []
+
+
+def pick_output(wanted: str, names: list[str]) -> str | None:
+    """The first of ``names`` that ``wanted`` names or is a part of (case ignored): a club writes "USB", not the
+    driver's whole "USB Audio Device, USB Audio"."""
+    w = wanted.strip().casefold()
+    exact = [n for n in names if n.casefold() == w]
+    return (exact or [n for n in names if w in n.casefold()] or [None])[0]
+
+
+def open_audio(frequency: int = 44100, buffer: int = 1024, output: str = "") -> AudioOut:
     """The mixer if a sound device can be opened (or is already open), else a :class:`NullAudio` with the
     reason.
 
-    A mixer opened earlier (``pygame.init()`` opens one when it can) is reused as it is.
+    A mixer opened earlier (``pygame.init()`` opens one when it can) is reused as it is, unless ``output`` (the
+    config's ``sound.output``) names another of the outputs: a Pi 5's USB speaker is not its first sound card. An
+    output not found, or found but refusing to open, plays on the default one, and the mixer's ``output_missing``
+    says which was wanted (the screen says so: a family would otherwise wait for words that never come).
     """
     try:
         import pygame
     except ImportError as exc:  # pragma: no cover - pygame-ce is a dependency
         return NullAudio(str(exc))
+    settings = {"frequency": frequency, "size": -16, "channels": 2, "buffer": buffer}
     try:
         if not pygame.mixer.get_init():
-            pygame.mixer.init(frequency=frequency, size=-16, channels=2, buffer=buffer)
-        return MixerAudio()
+            try:
+                pygame.mixer.init(**settings)
+            except pygame.error:
+                if not output.strip():
+                    raise
+                pygame.mixer.init(**settings, devicename=output)  # no default, but the output by its whole name
+                return MixerAudio()
+        outputs = output_devices()
+        missing = ""
+        if output.strip():
+            chosen = pick_output(output, outputs)
+            missing = output if chosen is None else ""
+            if chosen is not None:
+                pygame.mixer.quit()
+                try:
+                    pygame.mixer.init(**settings, devicename=chosen)
+                except pygame.error:
+                    missing = output
+                    pygame.mixer.init(**settings)
+        mixer = MixerAudio()
+        mixer.output_missing, mixer.outputs = missing, outputs
+        return mixer
     except pygame.error as exc:
         return NullAudio(str(exc))
 
 
-def diagnose(lang: str = DEFAULT_LANGUAGE) -> list[str]:
-    """Lines for ``companion doctor``: is there a sound device, and what to do if not."""
+def diagnose(lang: str = DEFAULT_LANGUAGE, output: str = "") -> list[str]:
+    """Lines for ``companion doctor``: is there a sound device, which outputs there are and which one the config's
+    ``output`` chooses, and what to do if there is none."""
     import pygame
 
     was_open = bool(pygame.mixer.get_init())
-    audio = open_audio()
+    if output.strip() and was_open:
+        pygame.mixer.quit()  # opened again on the output the config names, as the companion opens it
+    audio = open_audio(output=output)
     try:
-        if not audio.available:
+        if not isinstance(audio, MixerAudio):
             return [t("core.doctor_audio_missing", lang, error=audio.reason)]
         freq, _size, channels = pygame.mixer.get_init()
         driver = os.environ.get("SDL_AUDIODRIVER") or _driver_name(pygame)
-        line = t("core.doctor_audio_ok", lang, driver=driver, rate=freq, channels=channels)
+        lines = [t("core.doctor_audio_ok", lang, driver=driver, rate=freq, channels=channels)]
         if driver == "dummy":
-            return [line, t("core.doctor_audio_dummy", lang)]
-        return [line]
+            lines.append(t("core.doctor_audio_dummy", lang))
+        if audio.outputs:
+            lines.append(t("core.doctor_audio_outputs", lang, outputs="; ".join(audio.outputs)))
+        if audio.output_missing:
+            lines.append(missing_output_words(audio, lang))
+        elif output.strip():
+            lines.append(t("core.doctor_audio_chosen", lang, output=pick_output(output, audio.outputs)))
+        return lines
     finally:
         if not was_open and audio.available:
             audio.close()
+
+
+def missing_output_words(audio: MixerAudio, lang: str) -> str:
+    """The table's words for a ``sound.output`` not found: what was wanted, what there is."""
+    return t("core.sound_output_missing", lang, output=audio.output_missing, found="; ".join(audio.outputs) or "-")
 
 
 def _driver_name(pygame) -> str:

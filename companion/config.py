@@ -39,6 +39,8 @@ class SoundConfig:
     volume: int = 80
     mute: bool = False
     speech: bool = True
+    #: the sound output by (a part of) its name, as ``companion doctor`` lists them; "" the system's default
+    output: str = ""
 
 
 @dataclass
@@ -179,6 +181,11 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     cfg.sound.volume = _int(s, "volume", "sound.", 0, 100, cfg.sound.volume)
     cfg.sound.mute = _bool(s, "mute", "sound.", cfg.sound.mute)
     cfg.sound.speech = _bool(s, "speech", "sound.", cfg.sound.speech)
+    output = s.get("output", cfg.sound.output)
+    if not isinstance(output, str) or "\n" in output:
+        raise _bad("sound.output", output, 'use a part of an output\'s name as "companion doctor" lists them, or "" '
+                   "for the system's default")
+    cfg.sound.output = output
 
     b = _section(data, "buttons")
     _check_unknown(b, {"pins", "hold_time", "debounce"}, "buttons.")

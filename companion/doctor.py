@@ -93,12 +93,12 @@ def report(config_path: str | None = None) -> str:
     from companion import config as config_mod
 
     out = [_section("Python and libraries", _python())]
-    pins = None
+    pins, output = None, ""
     try:
         cfg = config_mod.load(config_path)
         out.append(_section("Config", [f"{cfg.path or 'defaults (no config file)'}; language {cfg.language}; "
                                        f"players {', '.join(cfg.players)}"]))
-        pins = cfg.buttons.pins
+        pins, output = cfg.buttons.pins, cfg.sound.output
     except Exception as exc:
         out.append(_section("Config", [f"PROBLEM {exc}"]))
     from hardware import buttons, sources
@@ -109,7 +109,8 @@ def report(config_path: str | None = None) -> str:
     out.append(_section("Display", _safe(_display, "the display")))
     from companion import audio, speech
 
-    out.append(_section("Sound", _safe(lambda: audio.diagnose("en"), "the sound device")))  # the doctor speaks English
+    # the doctor speaks English
+    out.append(_section("Sound", _safe(lambda: audio.diagnose("en", output), "the sound device")))
     out.append(_section("Speech", _safe(lambda: speech.diagnose("en"), "speech")))
     if not shutil.which("systemctl"):
         out.append(_section("Start at boot", ["no systemd here: start the companion by hand with 'companion run'"]))

@@ -12,8 +12,9 @@ log = logging.getLogger(__name__)
 
 def _announcer(cfg: Config):
     from companion.announcer import Announcer
+    from companion.audio import open_audio
 
-    announcer = Announcer(cfg.language, cfg.sound.volume, cfg.sound.mute)
+    announcer = Announcer(cfg.language, cfg.sound.volume, cfg.sound.mute, audio=open_audio(output=cfg.sound.output))
     if not cfg.sound.speech:
         announcer.speech.enabled = False
     return announcer
@@ -49,6 +50,7 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     import pygame
 
     from companion.app import App
+    from companion.audio import missing_output_words
     from companion.display import Display
     from companion.games_ui import register_all
     from companion.i18n import t
@@ -64,7 +66,8 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     # no sound device (a speaker not plugged in at boot): the announcements show as banners only, and the table
     # should know that rather than wait for words that never come
     silent = None if announcer.audio.available else t("core.no_sound", cfg.language)
-    notices = [n for n in (notice, buttons_failed, silent) if n]
+    elsewhere = getattr(announcer.audio, "output_missing", "") and missing_output_words(announcer.audio, cfg.language)
+    notices = [n for n in (notice, buttons_failed, silent, elsewhere) if n]
     if notices:
         app.show_notice(" ".join(notices), seconds=30)
     try:

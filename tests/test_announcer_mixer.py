@@ -80,3 +80,71 @@ def test_default_announcer_opens_the_mixer_and_espeak(monkeypatch):
     assert ann.speech.available == (find_espeak() is not None)
     ann.close()
     assert not pygame.mixer.get_init()
+
+
+def test_an_output_is_chosen_by_a_part_of_its_name():
+    names = ["vc4-hdmi-0, MAI PCM i2s-hifi-0", "USB Audio Device, USB Audio", "usb"]
+    assert audio.pick_output("usb", names) == "usb"  # a whole name first
+    assert audio.pick_output("USB Audio", names) == "USB Audio Device, USB Audio"
+    assert audio.pick_output(" hdmi ", names) == "vc4-hdmi-0, MAI PCM i2s-hifi-0"
+    assert audio.pick_output("Bluetooth", names) is None
+
+
+def test_the_named_output_is_the_one_the_mixer_opens(monkeypatch):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    pygame.mixer.quit()
+    opened: list[str | None] = []
+    real_init = pygame.mixer.init
+
+    def init(*args, devicename=None, **kw):
+        opened.append(devicename)
+        real_init(*args, devicename=devicename, **kw)
+
+    monkeypatch.setattr(pygame.mixer, "init", init)
+    out = open_audio(output="system audio")
+    try:
+        assert opened == [None, "System audio output device"] and out.available and out.output_missing == ""
+    finally:
+        out.close()
+    opened.clear()
+    out = open_audio(output="USB")
+    try:  # not there: the default output plays, and the mixer says which was wanted
+        assert opened == [None] and out.available and out.output_missing == "USB"
+        assert out.outputs == ["System audio output device"]
+        assert audio.missing_output_words(out, "de").startswith("Tonausgabe „USB“ nicht gefunden")
+    finally:
+        out.close()
+
+
+def test_diagnose_lists_the_outputs_and_says_which_the_config_chooses(monkeypatch):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    pygame.mixer.quit()
+    lines = audio.diagnose("en", "system")
+    assert "Sound outputs: System audio output device." in lines[2]
+    assert lines[3] == "Sound: plays on System audio output device (sound.output in the config)."
+    pygame.mixer.quit()
+    lines = audio.diagnose("en", "USB")
+    assert lines[3].startswith('Sound output "USB" not found: playing on the default one.')
+    pygame.mixer.quit()
+
+
+def test_with_no_default_output_the_output_is_tried_by_its_whole_name(monkeypatch):
+    """A system whose default output cannot open (its sound server not running under the kiosk service) may still
+    open the speaker named in the config."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    pygame.mixer.quit()
+    real_init = pygame.mixer.init
+
+    def init(*args, devicename=None, **kw):
+        if devicename is None:
+            raise pygame.error("no default device")
+        real_init(*args, devicename=devicename, **kw)
+
+    monkeypatch.setattr(pygame.mixer, "init", init)
+    out = open_audio(output="System audio output device")
+    try:
+        assert isinstance(out, MixerAudio) and out.output_missing == ""
+    finally:
+        out.close()
+    assert isinstance(open_audio(output="USB"), NullAudio)
+    assert isinstance(open_audio(), NullAudio)

@@ -40,12 +40,26 @@ def test_buttons_that_cannot_start_are_said_on_the_screen(monkeypatch, out_dir):
 def test_no_sound_device_is_said_on_the_screen(monkeypatch):
     """A speaker not plugged in at boot: the announcements show as banners only, and the table is told so rather
     than waiting for words that never come."""
-    from companion import announcer, audio
+    from companion import audio
 
-    monkeypatch.setattr(announcer, "open_audio", lambda: audio.NullAudio("no device"))
+    monkeypatch.setattr(audio, "open_audio", lambda **_: audio.NullAudio("no device"))
     shown: list[str] = []
     monkeypatch.setattr(App, "show_notice", lambda self, text, seconds=5.0, *, good=False: shown.append(text))
     cfg = Config(language="en")
     cfg.display.fullscreen = False
     assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
     assert any("No sound device" in text for text in shown)
+
+
+def test_a_sound_output_not_found_is_said_on_the_screen(monkeypatch):
+    """A club's config names its USB speaker, which is not plugged in tonight: the sound comes from the default
+    output, and the screen says so and names the outputs there are."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    shown: list[str] = []
+    monkeypatch.setattr(App, "show_notice", lambda self, text, seconds=5.0, *, good=False: shown.append(text))
+    cfg = Config(language="en")
+    cfg.display.fullscreen = False
+    cfg.sound.output = "USB speaker"
+    assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
+    assert any('Sound output "USB speaker" not found' in text and "System audio output device" in text
+               for text in shown)
