@@ -32,6 +32,9 @@ class DisplayConfig:
     #: "auto": fullscreen kiosk on a Pi, a window elsewhere
     fullscreen: bool | str = "auto"
     fps: int = 30
+    #: degrees the picture is turned clockwise: 180 for a display mounted upside down, 90 or 270 for a portrait
+    #: panel on its side
+    rotate: int = 0
 
 
 @dataclass
@@ -175,6 +178,10 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     if fs != "auto" and not isinstance(fs, bool):
         raise _bad("display.fullscreen", fs, 'use true, false or "auto" (fullscreen on a Pi)')
     cfg.display.fullscreen = fs
+    rotate = d.get("rotate", cfg.display.rotate)
+    if isinstance(rotate, bool) or rotate not in (0, 90, 180, 270):
+        raise _bad("display.rotate", rotate, "use 0, 90, 180 or 270 (degrees clockwise)")
+    cfg.display.rotate = rotate
 
     s = _section(data, "sound")
     _check_unknown(s, {f.name for f in fields(SoundConfig)}, "sound.")

@@ -56,9 +56,18 @@ def _in_desktop_session() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+#: the turns ``Display(rotate=...)`` takes, clockwise degrees
+ROTATIONS = (0, 90, 180, 270)
+
+
 class Display:
     def __init__(self, size: tuple[int, int] = DESIGN_SIZE, fullscreen: bool | str = "auto",
-                 title: str = "Table companion") -> None:
+                 title: str = "Table companion", rotate: int = 0) -> None:
+        if rotate not in ROTATIONS:
+            raise DisplayError(f"the picture can be turned by {', '.join(map(str, ROTATIONS))} degrees, not {rotate}")
+        #: degrees the picture is turned clockwise on the panel: a display mounted upside down in its case (180),
+        #: or a portrait panel (Touch Display 2: 720x1280) turned on its side (90 or 270)
+        self.rotate = rotate
         if fullscreen == "auto":
             fullscreen = on_raspberry_pi() and not _in_desktop_session()
         try:
@@ -81,10 +90,15 @@ class Display:
         self.canvas = pygame.Surface(DESIGN_SIZE)
         self.fullscreen = bool(fullscreen)
 
+    def _turned_size(self) -> tuple[int, int]:
+        w, h = DESIGN_SIZE
+        return (h, w) if self.rotate in (90, 270) else (w, h)
+
     def _placement(self) -> tuple[float, pygame.Rect]:
         ww, wh = self.window.get_size()
-        scale = min(ww / DESIGN_SIZE[0], wh / DESIGN_SIZE[1])
-        w, h = int(DESIGN_SIZE[0] * scale), int(DESIGN_SIZE[1] * scale)
+        tw, th = self._turned_size()
+        scale = min(ww / tw, wh / th)
+        w, h = int(tw * scale), int(th * scale)
         return scale, pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
 
     def to_design(self, pos: tuple[int, int]) -> tuple[int, int] | None:
@@ -92,7 +106,10 @@ class Display:
         scale, rect = self._placement()
         if not rect.collidepoint(pos):
             return None
-        return int((pos[0] - rect.x) / scale), int((pos[1] - rect.y) / scale)
+        u, v = (pos[0] + 0.5 - rect.x) / scale, (pos[1] + 0.5 - rect.y) / scale  # the pixel's middle, turned
+        w, h = DESIGN_SIZE
+        x, y = {0: (u, v), 90: (v, h - u), 180: (w - u, h - v), 270: (w - v, u)}[self.rotate]
+        return min(max(int(x), 0), w - 1), min(max(int(y), 0), h - 1)
 
     def finger_to_design(self, x: float, y: float) -> tuple[int, int] | None:
         """Touch events carry 0..1 window coordinates."""
@@ -101,11 +118,12 @@ class Display:
 
     def present(self) -> None:
         scale, rect = self._placement()
-        if rect.size == DESIGN_SIZE and rect.topleft == (0, 0):
-            self.window.blit(self.canvas, (0, 0))
+        picture = pygame.transform.rotate(self.canvas, -self.rotate) if self.rotate else self.canvas
+        if rect.size == picture.get_size() and rect.topleft == (0, 0):
+            self.window.blit(picture, (0, 0))
         else:
             self.window.fill(BG)
-            self.window.blit(pygame.transform.smoothscale(self.canvas, rect.size), rect)
+            self.window.blit(pygame.transform.smoothscale(picture, rect.size), rect)
         pygame.display.flip()
 
     def resized(self, size: tuple[int, int]) -> None:

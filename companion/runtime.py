@@ -56,7 +56,7 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     from companion.i18n import t
 
     register_all()
-    display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen)
+    display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen, rotate=cfg.display.rotate)
     announcer = _announcer(cfg)
     buttons, buttons_failed = _buttons(cfg)
     app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=buttons,
@@ -93,7 +93,7 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
     from hardware.sources import open_source
 
     source = open_source(source_spec or cfg.camera)  # SourceError: one clear line, before any window opens
-    display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen)
+    display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen, rotate=cfg.display.rotate)
     keys = KeyboardButtons(hold_time=cfg.buttons.hold_time)
     buttons, _ = _buttons(cfg)  # its failure is logged on the terminal that started the teaching
     finished = False

@@ -37,6 +37,7 @@ def test_effective_config_round_trips(tmp_path):
     ("colour = 3", ["unknown setting colour"]),
     ('camera = "webcam"', ["camera", "'webcam'", "cam:0"]),
     ("[sound]\noutput = 2", ["sound.output", "2", "companion doctor"]),
+    ("[display]\nrotate = 45", ["display.rotate", "45", "0, 90, 180 or 270"]),
 ])
 def test_bad_values_name_key_value_and_what_is_allowed(tmp_path, text, words):
     p = tmp_path / "c.toml"

@@ -61,3 +61,49 @@ def test_the_doctor_names_a_desktop_that_holds_a_pis_screen(monkeypatch):
     assert any(line.startswith("PROBLEM the desktop (labwc)") and "B1" in line for line in lines)
     monkeypatch.setattr(display, "desktop_running", lambda: None)
     assert not any(line.startswith("PROBLEM") for line in doctor._display())
+
+
+def _red_spot(window: pygame.Surface) -> tuple[int, int]:
+    import numpy as np
+
+    arr = pygame.surfarray.array3d(window)
+    xs, ys = np.nonzero((arr[..., 0] > 200) & (arr[..., 1] < 60) & (arr[..., 2] < 60))
+    return int(xs.min()), int(ys.min())
+
+
+@pytest.mark.parametrize(("rotate", "window", "spot"), [
+    (0, (800, 480), (100, 50)),
+    (180, (800, 480), (800 - 1 - 103, 480 - 1 - 53)),
+    (90, (480, 800), (480 - 1 - 53, 100)),  # clockwise: the design's top edge is the panel's right edge
+    (270, (480, 800), (50, 800 - 1 - 103)),
+])
+def test_a_turned_picture_lands_where_the_panel_shows_it_and_taps_find_their_way_back(rotate, window, spot):
+    """A display mounted upside down, or a portrait panel on its side: the picture is turned to fill it, and a tap
+    on what the family sees is the design point drawn there."""
+    d = Display(window, fullscreen=False, rotate=rotate)
+    try:
+        d.canvas.fill((0, 0, 0))
+        d.canvas.fill((255, 0, 0), pygame.Rect(100, 50, 4, 4))
+        d.present()
+        assert _red_spot(d.window) == spot
+        for dx, dy in ((0, 0), (3, 3)):
+            found = _red_spot(d.window)
+            x, y = d.to_design((found[0] + dx, found[1] + dy))
+            assert 100 <= x <= 103 and 50 <= y <= 53
+    finally:
+        d.close()
+
+
+def test_a_portrait_panel_letterboxes_the_turned_picture_and_a_tap_on_the_border_is_none():
+    d = Display((720, 1280), fullscreen=False, rotate=90)
+    try:
+        assert d.to_design((360, 20)) is None  # above the picture (1200 of the 1280 rows: 40 free at each end)
+        for x, y in (d.to_design((360, 640)), d.finger_to_design(0.5, 0.5)):  # the middle is the middle
+            assert abs(x - 400) <= 1 and abs(y - 240) <= 1
+    finally:
+        d.close()
+
+
+def test_only_quarter_turns():
+    with pytest.raises(DisplayError, match="0, 90, 180, 270"):
+        Display((800, 480), fullscreen=False, rotate=45)
