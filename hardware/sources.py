@@ -224,6 +224,9 @@ class PiCamera(Camera):
     """
 
     FRAME_TIMEOUT = 2.0  # seconds; a frame takes 33 ms, and at most one exposure (locked, well under a second)
+    #: seconds one autofocus cycle of a Camera Module 3 may take (a sweep of the lens takes about one), and how
+    #: long after a cycle that found nothing sharp the next one is tried
+    FOCUS_TIMEOUT, REFOCUS_SECONDS = 3.0, 20.0
     #: the light has changed for good when the picture's light_level stayed below DARKER or above BRIGHTER times
     #: the level at the lock for RELOCK_AFTER seconds (closer on the bright side: burnt-out dice read worse), or
     #: its light_cast moved by more than CAST_SHIFT (a third of the taught reader's BODY_TOL) for as long
@@ -271,11 +274,13 @@ class PiCamera(Camera):
                 "(rpicam-hello, another companion) and try again."
             ) from exc
         self._cam = cam
+        self._focus_again_at: float | None = None
         self._level, self._off_since, self._relock_at = None, None, None
         self._cast = np.zeros(2)  # the light_cast at the lock, taken with the level from the first frame
         try:
             if self.settle > 0:
                 time.sleep(self.settle)  # let automatic exposure and white balance find the table's light
+            self._focus()
             self._lock()
         except Exception as exc:
             self._close()
@@ -288,6 +293,31 @@ class PiCamera(Camera):
     def _stopped(self) -> str:
         return (f"The Pi camera {self.camera_num} stopped sending pictures: check its ribbon cable. "
                 "It is started again by itself.")
+
+    def _focus(self) -> None:
+        """One autofocus cycle where the camera has a motor lens (Camera Module 3); then the lens stays there.
+
+        picamera2 leaves such a lens where the tuning puts it, focused about a metre away: dice 30-50 cm below
+        come out soft, and a soft pip or symbol is a die asked about. The tray does not move, so one sharp cycle is
+        enough; a continuous focus would hunt after every hand and make the still tray look moving. A cycle that
+        finds nothing sharp (an empty plain tray at the start) is tried again every REFOCUS_SECONDS until one does
+        (the watcher takes the lens's sweep for motion, and reads the tray again once it is still). A camera
+        without the control (Camera Module 2, the HQ camera) is left alone.
+        """
+        cam = self._cam
+        self._focus_again_at = None
+        if "AfMode" not in getattr(cam, "camera_controls", {}):
+            return
+        try:
+            sharp = bool(cam.wait(cam.autofocus_cycle(wait=False), timeout=self.FOCUS_TIMEOUT))
+        except (TimeoutError, RuntimeError, OSError) as exc:
+            log.warning("Pi camera %d: autofocus did not finish (%s)", self.camera_num, exc or type(exc).__name__)
+            sharp = False
+        else:
+            log.info("Pi camera %d: %s", self.camera_num, "focused on the tray" if sharp else
+                     "autofocus found nothing sharp (an empty plain tray?); trying again later")
+        if not sharp:
+            self._focus_again_at = self._clock() + self.REFOCUS_SECONDS
 
     def _lock(self) -> None:
         """Keep the exposure and white balance the camera runs on now (or the ones given)."""
@@ -305,6 +335,8 @@ class PiCamera(Camera):
         try:
             frame = self._cam.capture_array("main", wait=self.FRAME_TIMEOUT)
             self._follow_the_light(frame)
+            if self._focus_again_at is not None and self._clock() >= self._focus_again_at:
+                self._focus()
         except (TimeoutError, RuntimeError, OSError, KeyError) as exc:
             log.warning("Pi camera %d: %s", self.camera_num, exc or type(exc).__name__)
             raise SourceError(self._stopped()) from exc

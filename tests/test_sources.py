@@ -327,6 +327,72 @@ def test_pi_camera_locks_exposure_and_white_balance_it_found(fake_picamera2) -> 
     assert picam.calls[-2:] == [("stop",), ("close",)]
 
 
+class FakeCameraModule3(FakePicamera2):
+    """A Camera Module 3: a motor lens, focused by one autofocus cycle (``wait`` gives its result)."""
+
+    camera_controls = {"AfMode": (0, 2, 0), "LensPosition": (0.0, 15.0, 1.0)}
+    focus: bool | Exception = True  # what the cycle ends with: sharp, nothing sharp, or an error
+
+    def autofocus_cycle(self, wait: bool | None = None) -> str:
+        self.calls.append(("autofocus_cycle", wait))
+        return "af-job"
+
+    def wait(self, job: str, timeout: float | None = None) -> bool:
+        self.calls.append(("wait", job, timeout))
+        if isinstance(FakeCameraModule3.focus, Exception):
+            raise FakeCameraModule3.focus
+        return FakeCameraModule3.focus
+
+
+@pytest.mark.parametrize("focus", [True, False, TimeoutError()])
+def test_a_camera_module_3_focuses_on_the_tray_once_before_the_lock(fake_picamera2, monkeypatch, focus) -> None:
+    """Its lens sits focused about a metre away: dice half a metre below come out soft. A cycle that finds
+    nothing sharp, or does not finish, leaves the camera working."""
+    sys.modules["picamera2"].Picamera2 = FakeCameraModule3
+    monkeypatch.setattr(FakeCameraModule3, "focus", focus)
+    with PiCamera(size=(320, 240), settle=0) as cam:
+        assert cam.read() is not None
+        picam = fake_picamera2.instances[0]
+        steps = [c[0] for c in picam.calls]
+        assert steps[:4] == ["start", "autofocus_cycle", "wait", "set_controls"]  # focused, then locked
+        assert ("autofocus_cycle", False) in picam.calls and ("wait", "af-job", PiCamera.FOCUS_TIMEOUT) in picam.calls
+        assert steps.count("autofocus_cycle") == 1
+
+
+def test_a_focus_that_found_nothing_sharp_is_tried_again_until_one_does(fake_picamera2, monkeypatch) -> None:
+    """An empty plain tray at the start gives the autofocus nothing to find: it tries again every
+    REFOCUS_SECONDS, and stops once a cycle is sharp (dice in the tray)."""
+    sys.modules["picamera2"].Picamera2 = FakeCameraModule3
+    monkeypatch.setattr(FakeCameraModule3, "focus", False)
+    now = [100.0]
+    cam = PiCamera(size=(320, 240), settle=0, clock=lambda: now[0])
+    cam.open()
+    picam = fake_picamera2.instances[0]
+
+    def cycles() -> int:
+        return sum(c[0] == "autofocus_cycle" for c in picam.calls)
+
+    cam._grab()
+    assert cycles() == 1
+    now[0] += PiCamera.REFOCUS_SECONDS - 1
+    cam._grab()
+    assert cycles() == 1
+    now[0] += 1
+    FakeCameraModule3.focus = True  # dice in the tray now
+    cam._grab()
+    assert cycles() == 2
+    now[0] += 10 * PiCamera.REFOCUS_SECONDS
+    cam._grab()
+    assert cycles() == 2  # sharp: the lens stays
+    cam.close()
+
+
+def test_a_camera_without_a_motor_lens_is_not_focused(fake_picamera2) -> None:
+    with PiCamera(size=(320, 240), settle=0) as cam:
+        cam.read()
+        assert not any(c[0] == "autofocus_cycle" for c in fake_picamera2.instances[0].calls)
+
+
 def test_pi_camera_keeps_given_exposure(fake_picamera2) -> None:
     with PiCamera(settle=0, exposure_us=5000, analogue_gain=1.0, colour_gains=(2.0, 1.5)) as cam:
         assert cam.locked["ExposureTime"] == 5000
