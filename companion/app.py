@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from companion import config, paths
-from companion.announce import Announcement
+from companion.announce import Announcement, Sound
 from companion.config import Config
 from companion.errors import CompanionError
 from companion.games import engine_class
@@ -119,6 +119,13 @@ FRITZO_CUBES = "fritzo-cubes"
 #: how long a game started with its dice not taught (or taught in part) says so (``App._teaching_notice``): two
 #: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
 TEACHING_NOTICE_SECONDS = 8.0
+#: the volumes the pause menu steps through (SELECT: the next, from the loudest back to the quietest)
+VOLUME_STEPS = (20, 40, 60, 80, 100)
+
+
+def next_volume(volume: int) -> int:
+    """The next of VOLUME_STEPS above ``volume`` (a config may hold any 0-100), or the quietest after the loudest."""
+    return next((v for v in VOLUME_STEPS if v > volume), VOLUME_STEPS[0])
 
 
 def cube_set_mode(lang: str, on_done: Callable[[], None]):
@@ -578,12 +585,34 @@ class App:
         lang = self.lang
         items = [MenuItem(t("core.pause_continue", lang), "continue"),
                  MenuItem(t("core.pause_undo", lang), "undo", enabled=bool(self.session and self.session.can_undo)),
-                 MenuItem(t(self._sound_item(), lang), "mute", enabled=self.announcer is not None),
                  MenuItem(t("core.pause_main_menu_unsaved" if self._unsaved() else "core.pause_main_menu", lang),
-                          "menu")]
+                          "menu"),
+                 MenuItem(t(self._sound_item(), lang), "mute", enabled=self.announcer is not None),
+                 self._volume_item()]  # last: below the fold of the Pi's screen, the main menu is not
         saved = self._unsaved("core.pause_not_saved") or t("core.pause_saved", lang)
         self.mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice, self._back_to_game, lang,
                              subtitle=saved)
+
+    def _volume_item(self) -> MenuItem:
+        """The volume, and what SELECT makes it: the table's only way to it without a keyboard and the config."""
+        now = self.cfg.sound.volume
+        audible = self.announcer is not None and self.announcer.audio.available
+        return MenuItem(t("core.pause_volume", self.lang, volume=now, then=next_volume(now)), "volume",
+                        enabled=audible)
+
+    def step_volume(self) -> None:
+        """One step louder (from the loudest, back to the quietest), heard at once as a chime and kept in the
+        config like the mute; a muted table that asks for a volume wants to hear it."""
+        if self.announcer is None:
+            return
+        self.cfg.sound.volume = self.announcer.volume = next_volume(self.cfg.sound.volume)
+        if self.announcer.muted:
+            self.cfg.sound.mute = self.announcer.toggle_mute()
+        self.announcer.play_sound(Sound.CHIME)
+        try:
+            config.save(self.cfg)
+        except (CompanionError, OSError) as exc:
+            self.show_notice(t("core.volume_not_saved", self.lang, error=error_words(exc, self.lang)), seconds=5)
 
     def _sound_item(self) -> str:
         """What the pause menu's sound entry will do: a table that went quiet by a long SELECT finds the way back."""
@@ -601,6 +630,11 @@ class App:
     def _pause_choice(self, choice: str) -> None:
         if choice == "menu":
             self.main_menu()
+            return
+        if choice == "volume":  # stays in the menu: the next SELECT is the next step, heard at once
+            self.step_volume()
+            self.pause_menu()
+            self.mode.menu.index = [i.value for i in self.mode.menu.items].index("volume")
             return
         if choice == "undo":
             self.undo()

@@ -523,6 +523,43 @@ def test_sound_switched_off_stays_off_after_a_restart(tmp_path):
     assert "Ton aus" in [item.label for item in app.mode.menu.items]
 
 
+def test_the_pause_menu_steps_the_volume_heard_at_once_and_kept_after_a_restart(tmp_path):
+    """A table too loud or too quiet has no keyboard for the config: SELECT on the pause menu's volume steps it
+    (from the loudest back to the quietest), plays the chime at the new volume, and keeps it."""
+    from test_announcer import RecordingAudio
+
+    from companion import config
+    from companion.announcer import Announcer
+    from companion.audio import Channel
+
+    audio = RecordingAudio()
+    app = _app(tmp_path, announcer=Announcer("en", 80, muted=True, audio=audio))
+    app.lang = "en"
+    app.pause_menu()
+    labels = [item.label for item in app.mode.menu.items]
+    assert "Volume 80 % · SELECT: 100 %" in labels
+    app.mode.menu.index = [i.value for i in app.mode.menu.items].index("volume")
+    _press(app, Button.SELECT)
+    assert app.announcer.volume == 100 and not app.announcer.muted  # asking for a volume wants it heard
+    assert [(e[1], e[3]) for e in audio.log if e[0] == "play"] == [(Channel.EFFECT, 1.0)]
+    assert config.load().sound.volume == 100 and not config.load().sound.mute
+    assert app.mode is not app.game_mode  # still the menu, on the same item: the next SELECT is the next step
+    assert app.mode.menu.items[app.mode.menu.index].label == "Volume 100 % · SELECT: 20 %"
+    _press(app, Button.SELECT)
+    assert app.announcer.volume == 20 and config.load().sound.volume == 20
+    assert audio.log[-1][3] == pytest.approx(0.2)
+
+
+def test_without_a_sound_device_the_volume_cannot_be_chosen(tmp_path):
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+
+    app = _app(tmp_path, announcer=Announcer("de", audio=NullAudio()))
+    app.pause_menu()
+    item = next(i for i in app.mode.menu.items if i.value == "volume")
+    assert not item.enabled and item.label == "Lautstärke 80 % · WÄHLEN: 100 %"
+
+
 def test_a_config_that_cannot_be_written_still_mutes_and_says_so(tmp_path, monkeypatch):
     from companion import config
     from companion.announcer import Announcer
