@@ -135,7 +135,8 @@ class FreePlayMode:
         hint_bar(surface, self._hints())
 
     def _hints(self) -> list[tuple[str, str]]:
-        """What the buttons do now: the face picker takes NEXT, SELECT and UNDO (short: back) for itself."""
+        """What the buttons do now: the face picker takes NEXT, SELECT and UNDO (short: back) for itself; otherwise
+        a short UNDO opens the menu (the app's), a long one takes the last roll back."""
         lang, g = self.session.lang, self.game
         if self.picking is not None:
             return [(t("core.btn_next", lang), t("core.hint_move", lang)),
@@ -145,8 +146,9 @@ class FreePlayMode:
         if g.last:
             hints += [(t("core.btn_next", lang), t("core.hint_next_die", lang)),
                       (t("core.btn_select", lang), t("core.hint_correct", lang))]
-        if self.session.can_undo:
-            hints.append((t("core.btn_undo", lang), t("core.hint_undo_long", lang)))
+        # the screen the companion starts on: a table with buttons only learns here where the games are (holding
+        # UNDO takes a roll back, as in every game; the hint for it made the German line too long to read)
+        hints.append((t("core.btn_undo", lang), t("core.hint_menu", lang)))
         return hints
 
     def _draw_picker(self, surface: pygame.Surface) -> None:
