@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Starts the table companion at boot (kiosk, fullscreen) on a Raspberry Pi: installs systemd/companion.service for
+# this user and this folder, and enables it. --print shows the unit it would install and changes nothing.
+# A template edited by hand is easy to get wrong (Raspberry Pi OS has no user "pi" unless you made one), and a wrong
+# User= or path restarts a failing service every three seconds with nothing on the screen.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+user="${SUDO_USER:-$(id -un)}"
+group="$(id -gn "$user")"
+here="$(pwd -P)"
+unit="$(sed -e "s|^User=.*|User=$user|" -e "s|^Group=.*|Group=$group|" -e "s|/home/pi/table-companion|$here|g" \
+  systemd/companion.service)"
+
+if [ "${1:-}" = "--print" ]; then
+  printf '%s\n' "$unit"
+  exit 0
+fi
+if [ ! -x .venv/bin/companion ]; then
+  echo "install-service: run ./scripts/setup.sh first (no .venv/bin/companion here)" >&2
+  exit 1
+fi
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+printf '%s\n' "$unit" | $sudo tee /etc/systemd/system/companion.service >/dev/null
+$sudo systemctl daemon-reload
+$sudo systemctl enable --now companion
+echo "install-service: the companion starts at boot as $user from $here (logs: journalctl -u companion -f)"
+if [ "$(systemctl get-default 2>/dev/null)" = "graphical.target" ]; then
+  echo "install-service: this Pi boots into its desktop, which holds the screen the kiosk draws on; boot to the" \
+       "console: sudo raspi-config nonint do_boot_behaviour B1, then sudo reboot" >&2
+fi
