@@ -66,6 +66,7 @@ class MixerAudio:
 
     available = True
     reason = ""
+
     def __init__(self, cache_size: int = 64) -> None:
         import pygame
 

@@ -25,6 +25,10 @@ DEFAULT_PINS: dict[str, int] = {"roll": 17, "reroll": 27, "timer": 22, "next": 2
 VALID_PINS = range(2, 28)
 
 
+#: the turns of the picture ``display.rotate`` takes (clockwise degrees)
+ROTATIONS = (0, 90, 180, 270)
+
+
 @dataclass
 class DisplayConfig:
     width: int = 800
@@ -179,7 +183,7 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
         raise _bad("display.fullscreen", fs, 'use true, false or "auto" (fullscreen on a Pi)')
     cfg.display.fullscreen = fs
     rotate = d.get("rotate", cfg.display.rotate)
-    if isinstance(rotate, bool) or rotate not in (0, 90, 180, 270):
+    if isinstance(rotate, bool) or rotate not in ROTATIONS:
         raise _bad("display.rotate", rotate, "use 0, 90, 180 or 270 (degrees clockwise)")
     cfg.display.rotate = rotate
 

@@ -2,7 +2,8 @@
 
 On a Raspberry Pi without a desktop SDL drives the screen through KMSDRM; there we go fullscreen (kiosk). On a laptop
 we open a resizable window. Scaling keeps the aspect ratio (letterbox), and taps are mapped back to design
-coordinates, so every view works in one coordinate system whatever the screen.
+coordinates, so every view works in one coordinate system whatever the screen. The picture can be turned by
+quarter turns (``display.rotate``: a screen mounted upside down, a portrait panel on its side); taps are turned back.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from companion.config import ROTATIONS
 from companion.errors import CompanionError
 from companion.views.theme import BG, DESIGN_SIZE
 from hardware.buttons import on_raspberry_pi
@@ -54,10 +56,6 @@ def desktop_running(proc: Path = Path("/proc")) -> str | None:
 
 def _in_desktop_session() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
-#: the turns ``Display(rotate=...)`` takes, clockwise degrees
-ROTATIONS = (0, 90, 180, 270)
 
 
 class Display:
