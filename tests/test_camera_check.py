@@ -188,3 +188,37 @@ def test_names_of_dice_lying_close_together_are_not_drawn_over_each_other():
     assert tags[2].midbottom == (boxes[2].centerx, boxes[2].y - 2)  # alone: above too
     top = place_tags([pygame.Rect(100, 66, 50, 50)], [(60, 20)], area)[0]
     assert area.contains(top)  # a die at the picture's top edge: its name inside the picture
+
+
+def test_unsure_dice_in_a_blurred_picture_are_put_down_to_focus(datasets):
+    """A Camera Module 3 whose focus found nothing, a webcam's focus ring, a fixed-focus camera too close: the dice
+    come out soft and the taught reader asks about them. The advice says so, not only "3 unsure", and only when the
+    picture is blurred (the same photo sharp gets the plain count)."""
+    import cv2
+
+    from companion.views.camera_check_view import dice_softness
+    from vision.pips import read_dice
+
+    photo = cv2.imread(str(datasets / "matteo-d6" / "images" / "dice_11.jpg"))
+    for sigma, key in ((0, "core.check_unsure"), (5, "core.check_soft")):  # 5 px on dice 55 px wide
+        frame = cv2.GaussianBlur(photo, (0, 0), sigma) if sigma else photo
+        read = read_dice(frame)
+        assert len(read.dice) == 2
+        unsure = TrayReading((DieReading(None, 0.3, read.dice[0].box), *read.dice[1:]))  # the taught reader asked
+        blur = dice_softness(frame, unsure)
+        assert advice(frame, unsure, False, (), blur)[0] == key, blur
+
+
+def test_the_check_measures_the_blur_once_per_reading(monkeypatch):
+    from companion.views import camera_check_view
+
+    calls = []
+    monkeypatch.setattr(camera_check_view, "softness", lambda crop: calls.append(crop.shape) or 3.0)
+    view = CameraCheckView("en", lambda: None)
+    view.on_frame(TABLE.copy())
+    view.on_dice(TrayReading((DieReading(None, 0.3, (100, 100, 140, 140)), DieReading(2, 0.9, (-5, 0, 30, 30)))))
+    assert calls == [(40, 40, 3), (30, 30, 3)] and view.blur == 3.0  # a box past the edge: cut to the frame
+    surface = pygame.Surface((800, 480))
+    for _ in range(3):
+        view.draw(surface)
+    assert len(calls) == 2

@@ -22,7 +22,8 @@ from companion.views.colour_faces import face_label
 from companion.views.widgets import draw_wrapped, hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision import rest
-from vision.face_marks import CLIPPED
+from vision.face_marks import CLIPPED, softness
+from vision.taught import SOFT
 from vision.types import TrayReading
 
 #: where the picture is drawn (design pixels); the frame is fitted inside, keeping its shape
@@ -51,10 +52,25 @@ def _light(frame: np.ndarray) -> str | None:
     return "core.check_glare" if float((top >= CLIPPED).mean()) > GLARE_SHARE else None
 
 
+def dice_softness(frame: np.ndarray | None, reading: TrayReading | None) -> float | None:
+    """How blurred the dice read are: the median of ``face_marks.softness`` over their boxes (the blur's sigma in
+    pixels of a die's face); None without dice. Once per reading: it is not the frame-by-frame work of drawing."""
+    if frame is None or frame.ndim != 3 or reading is None or not reading.dice:
+        return None
+    h, w = frame.shape[:2]
+    values = []
+    for x0, y0, x1, y1 in (d.box for d in reading.dice):
+        crop = frame[max(0, int(y0)):min(h, int(y1)), max(0, int(x0)):min(w, int(x1))]
+        if crop.shape[0] >= 4 and crop.shape[1] >= 4:
+            values.append(softness(crop))
+    return float(np.median(values)) if values else None
+
+
 def advice(frame: np.ndarray | None, reading: TrayReading | None, moved: bool,
-           restless: Sequence[tuple[int, int, int, int]] = ()) -> tuple[str, dict]:
+           restless: Sequence[tuple[int, int, int, int]] = (), blur: float | None = None) -> tuple[str, dict]:
     """The one thing to say now: a catalog key (``core.check_*``) and its values; the most basic problem first.
-    ``restless``: boxes of what keeps moving in the picture (``CameraCheckView.restless``)."""
+    ``restless``: boxes of what keeps moving in the picture (``CameraCheckView.restless``); ``blur``: the dice's
+    ``dice_softness``, which names an unsure reading's cause when the light does not."""
     if frame is None:
         return "core.check_no_picture", {}
     if restless:
@@ -73,7 +89,11 @@ def advice(frame: np.ndarray | None, reading: TrayReading | None, moved: bool,
     unsure = sum(d.face is None for d in reading.dice)
     if unsure:
         light = _light(frame)
-        return (light, {}) if light else ("core.check_unsure", {"n": unsure})
+        if light:
+            return light, {}
+        if blur is not None and blur > SOFT:  # a camera out of focus, or too close for its fixed focus
+            return "core.check_soft", {}
+        return "core.check_unsure", {"n": unsure}
     return "core.check_good", {"n": len(reading.dice)}
 
 
@@ -95,6 +115,7 @@ class CameraCheckView:
         self.frame: np.ndarray | None = None
         self.reading: TrayReading | None = None
         self.moved = False  # the tray changed since the reading: its boxes would point at nothing
+        self.blur: float | None = None  # the reading's dice_softness
         self._rest: np.ndarray | None = None  # the frame's thumbnail when the reading came
         self._picture: pygame.Surface | None = None
         self._hints: list[pygame.Rect] = []
@@ -139,6 +160,7 @@ class CameraCheckView:
     def on_dice(self, reading: TrayReading) -> None:
         self.reading, self.moved = reading, False
         self._rest = rest.thumbnail(self.frame) if self.frame is not None else None
+        self.blur = dice_softness(self.frame, reading)
 
     @property
     def dice_set(self) -> str:
@@ -218,7 +240,7 @@ class CameraCheckView:
             y = theme.text(surface, line, (column.x, y), theme.BODY, theme.TEXT, bold=True).bottom + 4
             y = draw_wrapped(surface, faces, pygame.Rect(column.x, y, column.w, 80), theme.LARGE, theme.TEXT,
                              bold=True) + 16
-        key, values = advice(self.frame, self.reading, self.moved, self.restless)
+        key, values = advice(self.frame, self.reading, self.moved, self.restless, self.blur)
         colour = theme.GOOD if key == "core.check_good" else theme.ACCENT
         draw_wrapped(surface, t(key, lang, **values), pygame.Rect(column.x, y, column.w, column.bottom - y),
                      theme.BODY, colour, bold=True)
