@@ -128,10 +128,21 @@ def save_profile(profile: Profile) -> Path:
     return path
 
 
+#: the most examples one face keeps. Past it, an answer of the evening takes the place of the oldest answer kept;
+#: the first KEPT_FIRST examples (taught on purpose, sharp) stay. Why: every answer saves the whole profile, about
+#: 26 KB an example, compressed, on the table's memory card and in its foreground; a year of weekly evenings grew a
+#: set to hundreds of examples (420: an 11 MB file, 0.65 s to save and 0.1 s to load here, three or four times that
+#: on a Pi, at every answer), while more than six photos of a face did not read real dice better
+#: (docs/taught-dice.md). The newest answers are kept: they show the dice in the table's present light.
+MAX_PER_FACE = 8
+KEPT_FIRST = 2
+
+
 def add_confirmed(profile: Profile, face: str, crop_bgr: np.ndarray, light: np.ndarray | None = None) -> Path | None:
     """A player confirmed what an unknown die shows: keep it as one more example, taken in ``light``
     (``face_marks.table_light`` of its frame), and save at once; None when it was not kept (a face that always
-    carries a mark, seen without one: its top face was not found).
+    carries a mark, seen without one: its top face was not found). A face already holding MAX_PER_FACE examples
+    lets its oldest answer go.
 
     This is how the reader gets better during the evening: the next roll of that face, in that light, matches.
     """
@@ -139,6 +150,9 @@ def add_confirmed(profile: Profile, face: str, crop_bgr: np.ndarray, light: np.n
         profile.add(face, crop_bgr, light=light)
     except MarkNotSeen:
         return None
+    rows = [i for i, n in enumerate(profile.names) if n == face]
+    if len(rows) > MAX_PER_FACE:
+        profile.remove(rows[KEPT_FIRST:len(rows) - MAX_PER_FACE + KEPT_FIRST])
     return save_profile(profile)
 
 

@@ -149,6 +149,24 @@ def test_confirmed_answer_becomes_an_example_on_disk():
     assert taught.match(stored, crops("fritzo", "green", 1, rng, hard=False)[0]).nearest == "green"
 
 
+def test_a_face_keeps_its_first_examples_and_its_newest_answers_up_to_a_bound(data_home):
+    """Every answer saves the whole profile: a year of evenings must not grow it without end. The two examples taught
+    first stay; the oldest answer of the evening goes."""
+    p = _profile()
+    taught_red = [profiles.example_key(v) for v in p.vectors[:2]]
+    reds = crops("fritzo", "red", profiles.MAX_PER_FACE + 3, np.random.default_rng(5), hard=False)
+    answers = []
+    for crop in reds:
+        profiles.add_confirmed(p, "red", crop)
+        answers.append(profiles.example_key(p.vectors[-1]))
+    stored = profiles.load_profile("fritzo")
+    assert stored.counts() == {"red": profiles.MAX_PER_FACE, "blue": 2}
+    kept = [profiles.example_key(v) for v, n in zip(stored.vectors, stored.names, strict=True) if n == "red"]
+    newest = profiles.MAX_PER_FACE - profiles.KEPT_FIRST
+    assert kept == taught_red + answers[-newest:]
+    assert len(stored.crops) == len(stored.side) == len(stored.lights) == profiles.MAX_PER_FACE + 2
+
+
 def test_the_light_each_example_was_taken_in_is_stored_and_kept_through_an_update(data_home):
     """``Profile.lights`` goes to disk; a profile saved before the lights were kept reads as before (lights not
     known); a reader update that describes the photos again keeps them; damaged lights are refused like damaged
