@@ -538,7 +538,7 @@ class App:
         Example that names it (the session takes it back through ``_unlearn`` when the step is undone or the die
         answered again), None when nothing was kept."""
         from companion.profiles import example_key
-        from companion.teach import confirm, load_for_reading
+        from companion.teach import confirm, load_for_reading, reader_of
 
         frame = self.watcher.last_rest_frame if self.watcher is not None else None
         reading = self.session.latest_reading if self.session is not None else None
@@ -550,7 +550,8 @@ class App:
         except OSError as exc:  # the answer still counts in the game; only the picture of the die is not kept
             self.show_notice(t("core.example_not_saved", self.lang, error=disk_words(exc, self.lang)), seconds=6)
             return None
-        self._hand_reader(dice_set)
+        if kept is not None and self.watcher is not None:
+            self.watcher.set_reader(reader_of(loaded_set, profile))  # the profile as now saved, not loaded again
         if kept is None:
             return None
         return {"set": dice_set, "face": face, "key": example_key(profile.vectors[-1])}

@@ -393,8 +393,14 @@ def reader_for_set(set_name: str) -> Callable[[np.ndarray], TrayReading] | None:
         dice_set, profile = load_for_reading(set_name)
     except ProfileError:
         return None
+    return reader_of(dice_set, profile)
+
+
+def reader_of(dice_set: DiceSet, profile: Profile) -> Callable[[np.ndarray], TrayReading]:
+    """``reader_for_set`` for a profile in hand (one just changed by an answer: loading it again is its size's
+    work twice)."""
 
     def reader(frame_bgr: np.ndarray) -> TrayReading:
-        return read_taught(frame_bgr, set_name, profile, dice_set)
+        return read_taught(frame_bgr, dice_set.name, profile, dice_set)
 
     return reader

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -225,6 +226,8 @@ def test_teaching_screen_from_the_menu_sees_the_camera(tmp_path, out_dir):
 
 
 def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
     import numpy as np
 
     from companion import dicesets, teach
@@ -241,10 +244,11 @@ def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_pat
 
     app.watcher = Watcher()
     stored = []
-    monkeypatch.setattr(teach, "load_for_reading", lambda name: (dicesets.load(name), f"profile of {name}"))
-    monkeypatch.setattr(teach, "confirm", lambda profile, face, frame, box, plain: stored.append((profile, face, box,
-                                                                                                  plain)))
-    monkeypatch.setattr(teach, "reader_for_set", lambda name: "grown reader")
+    profile = SimpleNamespace(name="profile of fritzo", vectors=np.zeros((1, 8), np.float32))
+    monkeypatch.setattr(teach, "load_for_reading", lambda name: (dicesets.load(name), profile))
+    monkeypatch.setattr(teach, "confirm", lambda profile, face, frame, box, plain: stored.append((
+        profile.name, face, box, plain)) or Path("saved.npz"))
+    monkeypatch.setattr(teach, "reader_of", lambda dice_set, profile: ("grown reader", dice_set.name, profile.name))
     app.session.learn = lambda index, face: app._learn("fritzo", index, face)
     app.session.confirm_face(0, "red")  # no reading yet: nothing to learn from
     assert stored == []
@@ -252,7 +256,7 @@ def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_pat
                                               DieReading(None, 0.2, (5, 6, 7, 8))))
     app.session.confirm_face(1, "red")
     assert stored == [("profile of fritzo", "red", (5, 6, 7, 8), True)]  # found as the reader found it: plain cubes
-    assert app.watcher.reader == "grown reader"
+    assert app.watcher.reader == ("grown reader", "fritzo", "profile of fritzo")  # the grown profile, in hand
 
     def full(profile, face, frame, box, plain):
         raise OSError(28, "No space left on device")
