@@ -60,3 +60,18 @@ def test_fairness_check_tells_a_loaded_die_from_a_fair_one():
 def test_too_few_rolls_say_nothing():
     f = Fairness.of({1: 3, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0})
     assert not f.enough and not f.suspicious
+
+
+def test_the_counts_follow_every_roll_and_correction_though_kept_between_frames():
+    """The screen asks for the counts every frame: kept, they must still change with every roll and correction."""
+    g = FreePlay.new({})
+    g.apply({"action": "roll", "dice": [1, 1, 6]})
+    first = g.counts()
+    first[1] = 99  # a caller's copy: the game's counts are not changed through it
+    assert g.counts()[1] == 2
+    g.apply({"action": "roll", "dice": [6]})
+    assert g.counts()[6] == 2
+    g.apply({"action": "correct", "roll": 1, "die": 2, "face": 3})
+    assert g.counts() == {1: 1, 2: 0, 3: 1, 4: 0, 5: 0, 6: 2}
+    again = FreePlay.from_json(g.to_json())
+    assert again.counts() == g.counts() and again == g
