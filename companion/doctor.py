@@ -36,11 +36,20 @@ def _python() -> list[str]:
     return lines
 
 
-def _display() -> list[str]:
+def _display(rotate: int = 0) -> list[str]:
+    """The screen: kiosk or window, a desktop holding the screen, and each panel, with the turn a portrait one needs
+    (``rotate``: the config's ``display.rotate``)."""
     from companion import display
     from hardware.buttons import on_raspberry_pi
+    from hardware.panels import connected_panels
 
     lines = []
+    for panel in connected_panels():
+        lines.append(f"screen {panel.connector}: {panel.width}x{panel.height}"
+                     + (" (portrait)" if panel.portrait else ""))
+        if panel.portrait and rotate in (0, 180):
+            lines.append(f"PROBLEM {panel.connector} stands upright: the picture fills a third of it; set [display] "
+                         "rotate = 90 (or 270, the other way round) in the config for the whole panel")
     if on_raspberry_pi():
         lines.append("Raspberry Pi: fullscreen kiosk through KMSDRM (or the desktop's window system)")
     session = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY")
@@ -93,12 +102,12 @@ def report(config_path: str | None = None) -> str:
     from companion import config as config_mod
 
     out = [_section("Python and libraries", _python())]
-    pins, output = None, ""
+    pins, output, rotate = None, "", 0
     try:
         cfg = config_mod.load(config_path)
         out.append(_section("Config", [f"{cfg.path or 'defaults (no config file)'}; language {cfg.language}; "
                                        f"players {', '.join(cfg.players)}"]))
-        pins, output = cfg.buttons.pins, cfg.sound.output
+        pins, output, rotate = cfg.buttons.pins, cfg.sound.output, cfg.display.rotate
     except Exception as exc:
         out.append(_section("Config", [f"PROBLEM {exc}"]))
     from hardware import buttons, sources
@@ -106,7 +115,7 @@ def report(config_path: str | None = None) -> str:
     out.append(_section("Vision models", _safe(_models, "the vision models")))
     out.append(_section("Camera", _safe(sources.diagnose, "the cameras")))
     out.append(_section("Buttons", _safe(lambda: buttons.diagnose(pins), "the buttons")))
-    out.append(_section("Display", _safe(_display, "the display")))
+    out.append(_section("Display", _safe(lambda: _display(rotate), "the display")))
     from companion import audio, speech
 
     # the doctor speaks English

@@ -107,3 +107,37 @@ def test_a_portrait_panel_letterboxes_the_turned_picture_and_a_tap_on_the_border
 def test_only_quarter_turns():
     with pytest.raises(DisplayError, match="0, 90, 180, 270"):
         Display((800, 480), fullscreen=False, rotate=45)
+
+
+def _drm(tmp_path, connectors: dict[str, tuple[str, str]]):
+    for name, (status, modes) in connectors.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "status").write_text(status + "\n")
+        (tmp_path / name / "modes").write_text(modes)
+    (tmp_path / "card1").mkdir()  # the card itself: no status
+    return tmp_path
+
+
+def test_the_connected_panels_and_which_way_they_stand(tmp_path):
+    from hardware.panels import Panel, connected_panels
+
+    drm = _drm(tmp_path, {"card1-DSI-1": ("connected", "720x1280\n"),
+                          "card1-HDMI-A-1": ("disconnected", ""),
+                          "card1-HDMI-A-2": ("connected", "1920x1080\n1280x720\n"),
+                          "card1-Writeback-1": ("unknown", "")})
+    assert connected_panels(drm) == [Panel("DSI-1", 720, 1280), Panel("HDMI-A-2", 1920, 1080)]
+    assert connected_panels(drm)[0].portrait and not connected_panels(drm)[1].portrait
+    assert connected_panels(tmp_path / "missing") == []
+
+
+def test_the_doctor_says_how_to_turn_the_picture_for_a_portrait_panel(monkeypatch):
+    import hardware.panels
+    from hardware.panels import Panel
+
+    monkeypatch.setattr(hardware.panels, "connected_panels", lambda: [Panel("DSI-1", 720, 1280)])
+    lines = doctor._display(0)
+    assert "screen DSI-1: 720x1280 (portrait)" in lines
+    assert any(line.startswith("PROBLEM DSI-1 stands upright") and "rotate = 90" in line for line in lines)
+    assert not any(line.startswith("PROBLEM DSI-1") for line in doctor._display(90))  # turned already
+    monkeypatch.setattr(hardware.panels, "connected_panels", lambda: [Panel("DSI-1", 800, 480)])
+    assert "screen DSI-1: 800x480" in doctor._display(0) and not any("PROBLEM" in x for x in doctor._display(0))
