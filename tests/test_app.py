@@ -450,15 +450,20 @@ def test_fritzo_cube_set_can_be_taught_on_screen_without_a_camera(tmp_path, out_
     pygame.image.save(app.display.canvas, str(out_dir / "app_fritzo_cubes.png"))
 
 
-def test_players_typed_on_a_laptop_keyboard_are_saved_to_the_config(tmp_path):
-    from companion import config
-
-    app = _app(tmp_path)
+def _open_players(app: App):
+    """The players screen, reached from the main menu with NEXT and SELECT as the table does."""
     values = [i.value for i in app.mode.menu.items]
     for _ in range(values.index(("players", None))):
         _press(app, Button.NEXT)
     _press(app, Button.SELECT)
-    mode = app.mode
+    return app.mode
+
+
+def test_players_typed_on_a_laptop_keyboard_are_saved_to_the_config(tmp_path):
+    from companion import config
+
+    app = _app(tmp_path)
+    mode = _open_players(app)
     # add a player: the "add" entry, then type "Ute" (u is also the UNDO key: it must type, not delete)
     for _ in range(len(mode.players)):  # NEXT past the players to "add"
         _press(app, Button.NEXT)
@@ -487,11 +492,7 @@ def test_escape_on_the_players_screen_drops_a_name_being_typed_and_then_leaves_w
     from companion import config
 
     app = _app(tmp_path)
-    values = [i.value for i in app.mode.menu.items]
-    for _ in range(values.index(("players", None))):
-        _press(app, Button.NEXT)
-    _press(app, Button.SELECT)
-    mode = app.mode
+    mode = _open_players(app)
     first = list(mode.players)
     _press(app, Button.SELECT)  # the first player's actions
     _press(app, Button.NEXT)  # "one seat later" (earlier is disabled for the first)
