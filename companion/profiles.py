@@ -138,9 +138,9 @@ def save_profile(profile: Profile) -> Path:
 
 #: the most examples one face keeps. Past it, an answer of the evening takes the place of the oldest answer kept;
 #: the first KEPT_FIRST examples (taught on purpose, sharp) stay. Why: every answer saves the whole profile, about
-#: 26 KB an example, compressed, on the table's memory card and in its foreground; a year of weekly evenings grew a
-#: set to hundreds of examples (420: an 11 MB file, 0.65 s to save and 0.1 s to load here, three or four times that
-#: on a Pi, at every answer), while more than six photos of a face did not read real dice better
+#: 26 KB an example, compressed, on the table's memory card and in its foreground; a year of weekly evenings would
+#: grow a set to hundreds of examples (420: an 11 MB file, 0.65 s to save and 0.1 s to load here, three or four times
+#: that on a Pi, at every answer), while more than six photos of a face did not read real dice better
 #: (docs/taught-dice.md). The newest answers are kept: they show the dice in the table's present light.
 MAX_PER_FACE = 8
 KEPT_FIRST = 2

@@ -169,7 +169,7 @@ class CameraCheckView:
     def next_set(self, step: int = 1) -> None:
         """Read the next dice set (``step`` -1: the one before): what was read with the last one no longer stands."""
         self.set_index = (self.set_index + step) % len(self.sets)
-        self.reading, self.moved, self._rest = None, False, None
+        self.reading, self.moved, self._rest, self.blur = None, False, None, None
         if self.read_set is not None:
             self.read_set(self.dice_set)
 
