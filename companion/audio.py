@@ -201,8 +201,9 @@ def diagnose(lang: str = DEFAULT_LANGUAGE, output: str = "") -> list[str]:
 
 
 def missing_output_words(audio: MixerAudio, lang: str) -> str:
-    """The table's words for a ``sound.output`` not found: what was wanted, what there is."""
-    return t("core.sound_output_missing", lang, output=audio.output_missing, found="; ".join(audio.outputs) or "-")
+    """The table's words for a ``sound.output`` not found: what was wanted, and where the outputs are listed (a Pi's
+    list of them is too long for a strip read across the table)."""
+    return t("core.sound_output_missing", lang, output=audio.output_missing)
 
 
 def _driver_name(pygame) -> str:
