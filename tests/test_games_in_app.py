@@ -56,6 +56,35 @@ def test_game_starts_from_the_menu_with_next_and_select_only(tmp_path, out_dir, 
     assert (corner == np.array(theme.BG, np.uint8)).all()
 
 
+@pytest.mark.parametrize("name", [e.name for e in ENTRIES])
+def test_where_a_game_screen_says_undo_opens_the_menu_it_does(tmp_path, monkeypatch, name):
+    """A table with buttons only reads the hint bar: "UNDO menu" must be what UNDO does there, before and after a
+    roll."""
+    import importlib
+
+    cfg = Config(language="en")
+    cfg.players = ["Anna", "Ben", "Carla"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    start_game(app, name)
+    module = importlib.import_module(GAME_ENTRIES[name].view.split(":")[0])
+    shown: list[list[tuple[str, str]]] = []
+    real = module.hint_bar
+    monkeypatch.setattr(module, "hint_bar", lambda surface, hints: shown.append(list(hints)) or real(surface, hints))
+    checked = 0
+    for press in (None, Button.ROLL):
+        if press is not None:
+            app.on_button(ButtonEvent(press))
+        app.frame(0.03, [])
+        if ("UNDO", "menu") in shown[-1]:
+            game = app.mode
+            app.on_button(ButtonEvent(Button.UNDO))
+            assert app.mode is not game and app.mode.menu.items[0].value == "continue"  # the pause menu
+            app.on_button(ButtonEvent(Button.UNDO))  # back to the game
+            assert app.mode is game
+            checked += 1
+    assert checked  # every game shows it somewhere here
+
+
 def setup_of(tmp_path, game: str, players: tuple[str, ...] = ("Anna", "Ben", "Carla", "David")) -> App:
     """An app whose main menu has just opened ``game``'s setup, for ``players`` in the config."""
     cfg = Config()

@@ -37,6 +37,7 @@ from companion.views.widgets import (
     first_choice,
     hint_bar,
     moved,
+    with_menu,
 )
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
@@ -456,7 +457,7 @@ class EchtSpitzeMode:
             self._draw_final_editor(surface)
         elif self.menu is not None:
             self.menu.draw(surface)
-        hint_bar(surface, self._hints())
+        hint_bar(surface, with_menu(self._hints(), self.lang))
 
     def _note(self, p: Any) -> str:
         side = self.tr(f"echt.view.side_{p.side}")

@@ -27,7 +27,7 @@ from companion.hourglass import Phase as SandPhase
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
 from companion.views.frame_clock import FrameClock
-from companion.views.widgets import draw_wrapped, first_choice, hint_bar
+from companion.views.widgets import draw_wrapped, first_choice, hint_bar, with_menu
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -465,7 +465,7 @@ class FritzoMode:
         self._draw_top(surface)
         self._draw_grid(surface)
         self._draw_panel(surface)
-        hint_bar(surface, self.hints())
+        hint_bar(surface, with_menu(self.hints(), self.lang))
 
     def hints(self) -> list[tuple[str, str]]:
         """The buttons that do something now, for the hint bar. The start roll names ROLL first: the screen says

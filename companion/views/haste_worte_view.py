@@ -23,7 +23,7 @@ from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.frame_clock import FrameClock
-from companion.views.widgets import DiceRow, draw_die, first_choice, hint_bar, moved
+from companion.views.widgets import DiceRow, draw_die, first_choice, hint_bar, moved, with_menu
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -400,7 +400,7 @@ class HasteWorteMode:
             self._draw_reading(surface)
         else:
             self._draw_over(surface)
-        hint_bar(surface, self._hints())
+        hint_bar(surface, with_menu(self._hints(), self.lang))
 
     def _actor(self) -> int | None:
         g = self.game

@@ -36,7 +36,16 @@ from companion.games.noch_x_mal.faces import (
 from companion.i18n import t
 from companion.views import theme
 from companion.views.colour_faces import colour_style, draw_pattern, ink_on
-from companion.views.widgets import LONG_LIST, Menu, MenuItem, draw_die, draw_wrapped, first_choice, hint_bar
+from companion.views.widgets import (
+    LONG_LIST,
+    Menu,
+    MenuItem,
+    draw_die,
+    draw_wrapped,
+    first_choice,
+    hint_bar,
+    with_menu,
+)
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -870,6 +879,8 @@ class NochXMalMode:
                 pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), width=4, border_radius=7)
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
+        if self.game.finished:
+            return  # the app draws a finished game's own: play again, or the menu
         hints = []
         st = self.game.state
         if st.phase in (Phase.START, Phase.WAIT_ROLL) and not self.stack and self.pending is None:
@@ -881,7 +892,7 @@ class NochXMalMode:
         ]
         if self.stack:
             hints.append((t("core.btn_undo", self.lang), t("core.hint_back", self.lang)))
-        hint_bar(surface, hints)
+        hint_bar(surface, with_menu(hints, self.lang))
 
 
 __all__ = ["NochXMalMode", "draw_colour_swatch", "FIRST_RESTRICTED_ROLL"]

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from companion.i18n import t
 from companion.views import theme
 from hardware.events import Button, ButtonEvent, Press
 
@@ -242,18 +243,35 @@ class Menu:
             pygame.draw.polygon(surface, theme.ACCENT, [(cx, tip), (cx - d, base), (cx + d, base)])
 
 
+#: the width the hint bar's line may take (design pixels)
+HINT_ROOM = theme.DESIGN_SIZE[0] - 24
+
+
+def _hints_width(hints: Sequence[tuple[str, str]], size: int) -> int:
+    return sum(theme.font(size, True).size(k)[0] + theme.font(size).size(w)[0] + 28 for k, w in hints)
+
+
+def with_menu(hints: list[tuple[str, str]], lang: str) -> list[tuple[str, str]]:
+    """A game screen's hints, and "UNDO menu" where the screen leaves UNDO to the app (which opens the pause menu
+    with it) and there is room for it at full size: a table with buttons only sees where the menu is.
+
+    Game screens show UNDO exactly where they use it themselves ("back"); nothing is added to an empty bar (the game
+    over screen draws its own)."""
+    undo = t("core.btn_undo", lang)
+    if not hints or any(key == undo for key, _ in hints):
+        return hints
+    more = [*hints, (undo, t("core.hint_menu", lang))]
+    return more if _hints_width(more, theme.SMALL) <= HINT_ROOM else hints
+
+
 def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> list[pygame.Rect]:
     """The bottom line telling which button does what right now ("NEXT: move  SELECT: choose"); returns each
     hint's rect, for a screen that lets a finger press it.
 
     Shrinks to fit rather than cutting off the last hint (German labels run long).
     """
-    width = theme.DESIGN_SIZE[0] - 24
     size = theme.SMALL
-    while size > 14:
-        total = sum(theme.font(size, True).size(k)[0] + theme.font(size).size(w)[0] + 28 for k, w in hints)
-        if total <= width:
-            break
+    while size > 14 and _hints_width(hints, size) > HINT_ROOM:
         size -= 1
     x = 12
     y = theme.DESIGN_SIZE[1] - 30
