@@ -10,7 +10,7 @@ import pygame
 from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.widgets import DiceRow, draw_die, hint_bar, moved
+from companion.views.widgets import DiceRow, draw_die, hint_bar, moved, with_menu
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -132,11 +132,13 @@ class FreePlayMode:
             self._draw_picker(surface)
         else:
             self._draw_summary(surface)
-        hint_bar(surface, self._hints())
+        # the screen the companion starts on: a table with buttons only learns here where the games are (holding
+        # UNDO takes a roll back, as in every game; the hint for it made the German line too long to read)
+        hint_bar(surface, with_menu(self._hints(), self.session.lang))
 
     def _hints(self) -> list[tuple[str, str]]:
         """What the buttons do now: the face picker takes NEXT, SELECT and UNDO (short: back) for itself; otherwise
-        a short UNDO opens the menu (the app's), a long one takes the last roll back."""
+        a short UNDO opens the menu (the app's: ``with_menu`` says so), a long one takes the last roll back."""
         lang, g = self.session.lang, self.game
         if self.picking is not None:
             return [(t("core.btn_next", lang), t("core.hint_move", lang)),
@@ -146,9 +148,6 @@ class FreePlayMode:
         if g.last:
             hints += [(t("core.btn_next", lang), t("core.hint_next_die", lang)),
                       (t("core.btn_select", lang), t("core.hint_correct", lang))]
-        # the screen the companion starts on: a table with buttons only learns here where the games are (holding
-        # UNDO takes a roll back, as in every game; the hint for it made the German line too long to read)
-        hints.append((t("core.btn_undo", lang), t("core.hint_menu", lang)))
         return hints
 
     def _draw_picker(self, surface: pygame.Surface) -> None:
