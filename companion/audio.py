@@ -72,7 +72,7 @@ class MixerAudio:
 
         #: the config's ``sound.output`` where it was not found (or would not open): the default output plays
         self.output_missing = ""
-        #: the outputs SDL found when the mixer was opened
+        #: the outputs SDL found when the mixer was opened for a ``sound.output`` (only then are they asked for)
         self.outputs: list[str] = []
 
         self._pygame = pygame
@@ -152,9 +152,10 @@ def open_audio(frequency: int = 44100, buffer: int = 1024, output: str = "") -> 
                     raise
                 pygame.mixer.init(**settings, devicename=output)  # no default, but the output by its whole name
                 return MixerAudio()
-        outputs = output_devices()
+        outputs: list[str] = []
         missing = ""
-        if output.strip():
+        if output.strip():  # the outputs are asked for only then: SDL's search is not the start's work otherwise
+            outputs = output_devices()
             chosen = pick_output(output, outputs)
             missing = output if chosen is None else ""
             if chosen is not None:
@@ -188,12 +189,13 @@ def diagnose(lang: str = DEFAULT_LANGUAGE, output: str = "") -> list[str]:
         lines = [t("core.doctor_audio_ok", lang, driver=driver, rate=freq, channels=channels)]
         if driver == "dummy":
             lines.append(t("core.doctor_audio_dummy", lang))
-        if audio.outputs:
-            lines.append(t("core.doctor_audio_outputs", lang, outputs="; ".join(audio.outputs)))
+        outputs = output_devices()
+        if outputs:
+            lines.append(t("core.doctor_audio_outputs", lang, outputs="; ".join(outputs)))
         if audio.output_missing:
             lines.append(missing_output_words(audio, lang))
         elif output.strip():
-            lines.append(t("core.doctor_audio_chosen", lang, output=pick_output(output, audio.outputs)))
+            lines.append(t("core.doctor_audio_chosen", lang, output=pick_output(output, outputs)))
         return lines
     finally:
         if not was_open and audio.available:
