@@ -289,13 +289,11 @@ class PlayersMode:
 
         Leaving the screen without saving would lose names a family just typed.
         """
-        self.message = ""
         if self.entry is not None:
+            self.message = ""
             self._close_entry()
-        elif self.focus == "actions":
-            self._actions_button(Button.UNDO)
         else:
-            self._finish()
+            self.on_button(ButtonEvent(Button.UNDO))
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         if self.entry is not None:
