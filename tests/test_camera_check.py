@@ -209,6 +209,23 @@ def test_unsure_dice_in_a_blurred_picture_are_put_down_to_focus(datasets):
         assert advice(frame, unsure, False, (), blur)[0] == key, blur
 
 
+def test_a_blurred_picture_whose_dice_all_read_is_not_called_good(datasets):
+    """Blurred pip dice are read wrongly without being unsure (a 1 as a 2), so "Good: every die is read" would
+    send a family to the game with a camera that misreads. Blurred by 4 px, this photo's two 1s read as a 2 and a
+    1, both sure: the check says the picture is blurred; sharp, it is good."""
+    import cv2
+
+    from companion.views.camera_check_view import dice_softness
+    from vision.pips import read_dice
+
+    photo = cv2.imread(str(datasets / "matteo-d6" / "images" / "dice_11.jpg"))
+    for sigma, key in ((0, "core.check_good"), (4, "core.check_soft_read")):
+        frame = cv2.GaussianBlur(photo, (0, 0), sigma) if sigma else photo
+        read = read_dice(frame)
+        assert len(read.dice) == 2 and None not in read.faces
+        assert advice(frame, read, False, (), dice_softness(frame, read))[0] == key
+
+
 def test_the_check_measures_the_blur_once_per_reading(monkeypatch):
     from companion.views import camera_check_view
 
