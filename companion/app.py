@@ -801,15 +801,20 @@ class App:
             why = self.watcher.why_waiting(self.clock())  # ROLL pressed a while ago and no dice read: say why
             message = t(f"core.waiting_{why}", self.lang) if why else None
         hourglass = getattr(self.mode, "hourglass_rect", None)
-        if message and hourglass is None:
-            _draw_notice(surface, message, good=message is notice and self.notice_good)
         banner = None
         if self.announcer is not None:
             corner = [MENU_CORNER] if in_game else []
             banner = self.announcer.draw(surface, hourglass, corner)
-        if message and hourglass is not None:  # at the top, as the banners are: under a banner shown there
-            top = banner.bottom if banner is not None and banner.top < theme.DESIGN_SIZE[1] // 3 else 0
-            _draw_notice(surface, message, good=message is notice and self.notice_good, avoid=hourglass, top=top)
+        if not message:
+            return
+        good = message is notice and self.notice_good
+        height = theme.DESIGN_SIZE[1]
+        if hourglass is None:  # above the hint bar, and above a banner there (a game's start has both)
+            low = banner is not None and banner.bottom > height * 2 // 3
+            _draw_notice(surface, message, good=good, bottom=min(height - 40, banner.top - 8) if low else height - 40)
+        else:  # at the top, as the banners are: under a banner shown there
+            top = banner.bottom if banner is not None and banner.top < height // 3 else 0
+            _draw_notice(surface, message, good=good, avoid=hourglass, top=top)
 
     def run(self, max_frames: int | None = None) -> None:
         fps = self.cfg.display.fps
@@ -863,19 +868,21 @@ def source_words(source: Any, lang: str) -> str:
     return t("core.source_none", lang) if source is None else str(getattr(source, "description", ""))
 
 
-def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False,
-                 avoid: pygame.Rect | None = None, top: int = 0) -> None:
-    """A strip above the hint bar: red for rule violations and device trouble, in words a player understands;
-    green for good news. While ``avoid`` (the running hourglass) is shown the strip stands at the top of the screen,
-    over the scores and clear of the hourglass: the table watches the seconds, and the buttons above the hint bar
-    ("Time's up") must stay visible to be tapped. ``top``: where it starts then (under a banner at the top)."""
-    width, height = theme.DESIGN_SIZE
+def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False, avoid: pygame.Rect | None = None,
+                 top: int = 0, bottom: int = theme.DESIGN_SIZE[1] - 40) -> pygame.Rect:
+    """A strip ending at ``bottom`` (above the hint bar, or above a banner there): red for rule violations and
+    device trouble, in words a player understands; green for good news. While ``avoid`` (the running hourglass) is
+    shown the strip stands at the top of the screen, over the scores and clear of the hourglass: the table watches
+    the seconds, and the buttons above the hint bar ("Time's up") must stay visible to be tapped. ``top``: where it
+    starts then (under a banner at the top). Up to three lines, so that a long notice stays readable. Returns the
+    strip's rect."""
+    width = theme.DESIGN_SIZE[0]
 
-    def strip(x: int) -> tuple[list[str], int, pygame.Rect]:
-        lines, size = theme.fit_lines(message, theme.BODY, width - x - 30)
+    def strip(x: int) -> tuple[tuple[str, ...], int, pygame.Rect]:
+        lines, size = theme.fit_lines(message, theme.BODY, width - x - 30, max_lines=3)
         size = max(14, size)
         h = 14 + len(lines) * (size + 8)
-        return lines, size, pygame.Rect(x, top if avoid is not None else height - 40 - h, width - x, h)
+        return lines, size, pygame.Rect(x, top if avoid is not None else bottom - h, width - x, h)
 
     lines, size, rect = strip(0)
     if avoid is not None and rect.colliderect(avoid):
@@ -884,4 +891,5 @@ def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False,
     for k, line in enumerate(lines):
         theme.text(surface, line, (rect.centerx, rect.y + 8 + k * (size + 8)), size,
                    theme.BG if good else theme.TEXT, bold=True, anchor="midtop")
+    return rect
 

@@ -400,6 +400,42 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
         app.close()
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_not_taught_notice_at_a_games_start_stands_above_the_first_banner_readable(tmp_path, out_dir, lang,
+                                                                                       monkeypatch):
+    """A game's start shows its first banner at the foot of the screen ("Runde 1: Anna würfelt.") and, with dice
+    not taught, a notice of three sentences: the banner covered the notice, and the notice, squeezed into two
+    lines, was drawn at 14 px, too small to read across the table. It stands above the banner, in up to three lines
+    at SMALL or larger."""
+    from companion import app as app_module
+    from companion.announcer import Announcer
+
+    notices: list[pygame.Rect] = []
+    draw_notice = app_module._draw_notice
+    monkeypatch.setattr(app_module, "_draw_notice", lambda s, m, **k: notices.append(draw_notice(s, m, **k)))
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    cfg.language = lang
+    announcer = Announcer(lang)
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3",
+              announcer=announcer, clock=lambda: 100.0)
+    try:
+        app.main_menu()
+        start_game(app, "haste-worte")
+        assert not app.session.camera_ready and app.notice
+        announcer.update(100.0)
+        banner = announcer.draw(app.display.canvas)
+        assert banner is not None and banner.bottom > 400  # the first banner, at the foot of the screen
+        app.draw(app.display.canvas)
+        assert notices and not notices[-1].colliderect(banner) and notices[-1].top > 100
+        lines, size = theme.fit_lines(app.notice, theme.BODY, 770, max_lines=3)
+        assert size >= theme.SMALL and notices[-1].height == 14 + len(lines) * (size + 8)
+        app.display.present()
+        pygame.image.save(app.display.window, str(out_dir / f"app_not_taught_banner_{lang}.png"))
+    finally:
+        app.close()
+
+
 def writing(tmp_path, announcer=None) -> App:
     """Haste Worte for Anna and Ben, the letter drawn and the hourglass turned; the app's clocks stand still."""
     cfg = Config()

@@ -68,12 +68,46 @@ def fit_text(s: str, size: int, max_width: int, bold: bool = False) -> int:
     return size
 
 
-def fit_lines(s: str, size: int, max_width: int) -> tuple[list[str], int]:
-    """``s`` on one line fitted to ``max_width``, or on two split at a space near the middle where one line would
-    shrink below SMALL (a notice, a note: read across the table); and the size the lines are drawn at."""
+@functools.lru_cache(maxsize=64)
+def fit_lines(s: str, size: int, max_width: int, max_lines: int = 2) -> tuple[tuple[str, ...], int]:
+    """``s`` on as few lines (up to ``max_lines``) as keep it at SMALL or larger (a notice, a note: read across the
+    table), as large as fits ``max_width`` and of even lengths; and the size the lines are drawn at. Where even
+    ``max_lines`` lines need less than SMALL, the size that fits them, down to 12. Kept: a notice is drawn every
+    frame."""
     one = fit_text(s, size, max_width)
-    cut = s.rfind(" ", 0, len(s) // 2 + 10)
-    if one >= SMALL or cut <= 0:
-        return [s], one
-    lines = [s[:cut], s[cut + 1:]]
-    return lines, min(fit_text(line, size, max_width) for line in lines)
+    if one >= SMALL or " " not in s:
+        return (s,), one
+    best: tuple[tuple[str, ...], int] = ((s,), one)
+    for n in range(2, max_lines + 1):
+        at = next((at for at in range(size, 11, -2) if _fits(s, font(at), max_width, n)), None)
+        if at is None:
+            continue
+        f = font(at)
+        narrow, wide = 1, max_width  # the narrowest width that still takes n lines: even lines, not one full
+        while narrow < wide:
+            mid = (narrow + wide) // 2
+            narrow, wide = (narrow, mid) if _fits(s, f, mid, n) else (mid + 1, wide)
+        if at > best[1]:
+            best = (tuple(wrap(s, f, wide)), at)
+        if at >= SMALL:
+            break
+    return best
+
+
+def _fits(s: str, f: pygame.font.Font, width: int, n: int) -> bool:
+    lines = wrap(s, f, width)
+    return len(lines) <= n and all(f.size(line)[0] <= width for line in lines)
+
+
+def wrap(s: str, f: pygame.font.Font, max_width: int) -> list[str]:
+    """``s``'s words in lines no wider than ``max_width`` where a word allows (a longer word has a line of its own)."""
+    lines: list[str] = []
+    line = ""
+    for word in s.split():
+        trial = f"{line} {word}".strip()
+        if line and f.size(trial)[0] > max_width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines

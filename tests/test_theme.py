@@ -1,0 +1,36 @@
+"""Text fitting shared by the screens: what is read across the table stays at a readable size."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.views import theme
+
+NOTICE = ("Haste Worte? Das Würfelspiel: Eure Würfel sind noch nicht angelernt, darum würfelt WÜRFELN virtuell. "
+          "Damit eure eigenen Würfel gelesen werden: im Hauptmenü „Würfel anlernen“ wählen.")
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    pygame.font.init()
+
+
+def test_a_short_line_stays_one_line_at_its_size():
+    assert theme.fit_lines("Game resumed.", theme.BODY, 770) == (("Game resumed.",), theme.BODY)
+
+
+def test_a_long_notice_takes_a_third_line_rather_than_shrinking_below_small():
+    two, small = theme.fit_lines(NOTICE, theme.BODY, 770)
+    three, size = theme.fit_lines(NOTICE, theme.BODY, 770, max_lines=3)
+    assert len(two) == 2 and small < theme.SMALL  # squeezed into two lines it is too small to read at 2 m
+    assert len(three) == 3 and size >= theme.SMALL
+    f = theme.font(size)
+    assert " ".join(three) == NOTICE and all(f.size(line)[0] <= 770 for line in three)
+    widths = [f.size(line)[0] for line in three]
+    assert max(widths) - min(widths) < 0.25 * max(widths), three  # even lines, not two full and a word
+
+
+def test_a_single_long_word_shrinks_on_one_line():
+    lines, size = theme.fit_lines("Würfelanlernbildschirmeinstellungen" * 2, theme.BODY, 300, max_lines=3)
+    assert len(lines) == 1 and size < theme.SMALL
