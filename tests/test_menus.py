@@ -132,3 +132,18 @@ def test_a_long_list_says_that_next_held_runs_through_it(monkeypatch):
     long = MenuMode("How many symbols?", [MenuItem(str(n), n) for n in range(41)], lambda v: None, lang="de")
     long.draw(pygame.Surface((800, 480)))
     assert "bewegen (halten: schnell)" in drawn
+
+
+def test_a_menu_under_a_subtitle_shows_five_rows_down_to_the_hint_bar():
+    """The pause menu (five entries) and the main menu stood four rows high over an empty band: the fifth entry,
+    the volume, was a NEXT press and a scroll away on the Pi's 800x480 screen."""
+    pygame.init()
+    items = [MenuItem(f"Entry {k}", k) for k in range(5)]
+    mode = MenuMode("Pause", items, lambda v: None, lambda: None, lang="en", subtitle="Every step is saved.")
+    rects = mode.menu.item_rects()
+    assert sorted(rects) == list(range(5))
+    surface = pygame.Surface((800, 480))
+    mode.draw(surface)
+    hints = np.nonzero(np.any(pygame.surfarray.array3d(surface)[:, 440:] != np.array(theme.BG, np.uint8),
+                              axis=(0, 2)))[0]
+    assert hints.size and rects[4].bottom < 440 + hints.min()  # the last row ends above the hint bar's words

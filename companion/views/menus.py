@@ -26,7 +26,8 @@ class MenuMode:
         self.lang = lang
         self.subtitle = subtitle
         top = 20 + (40 if subtitle else 0)
-        self.menu = Menu(pygame.Rect(60, top, 680, 420 - top), items, on_choose, on_back, title=title)
+        # down to the hint bar: five rows under a subtitle (the main menu's camera line), not four and a gap
+        self.menu = Menu(pygame.Rect(60, top, 680, 440 - top), items, on_choose, on_back, title=title)
 
     def on_button(self, event: ButtonEvent) -> bool:
         return self.menu.on_button(event)
