@@ -13,14 +13,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from companion import config, paths
 from companion.announce import Announcement, Sound
 from companion.config import Config
-from companion.errors import CompanionError
+from companion.errors import CompanionError, ProfileError
 from companion.games import engine_class
 from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.journal import Journal
@@ -30,6 +30,9 @@ from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import MenuItem, hint_bar
 from hardware.buttons import on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
+
+if TYPE_CHECKING:
+    from companion.teach import Progress
 
 log = logging.getLogger(__name__)
 
@@ -184,6 +187,7 @@ class App:
         self.notice: str | None = None  # a message for the table (errors, "no camera")
         self.notice_until = 0.0
         self.notice_good = False
+        self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
         self._over_hints = [pygame.Rect(-99, -99, 0, 0)] * 2  # where a finished game's hints are drawn (touch)
         self.watcher = None
         self._last_frame_shown = None  # the camera frame last handed to a screen that looks at frames (teaching)
@@ -456,16 +460,8 @@ class App:
         game = t(entry.title_key, self.lang)
         if not session.camera_ready:
             return t("core.dice_not_taught", self.lang, game=game)
-        if entry.dice_set == "d6":
-            return None
-        from companion.teach import load_for_reading, progress
-
-        try:
-            dice_set, profile = load_for_reading(entry.dice_set)
-        except CompanionError:
-            return None
-        taught = progress(dice_set, profile)
-        if taught.taught >= taught.total or dice_set.open:  # an open set's edition may print other symbols
+        taught = self._taught
+        if taught is None or taught.taught >= taught.total:
             return None
         return t("core.dice_part_taught", self.lang, game=game, taught=taught.taught, total=taught.total)
 
@@ -477,6 +473,7 @@ class App:
         self.entry = entry
         self.session = session
         session.unlearn = self._unlearn
+        self._taught = None
         session.camera_ready = self._camera_reads(entry.dice_set)
         self.mode = self.game_mode = load_view(entry.view)(session)
 
@@ -526,10 +523,15 @@ class App:
             return True
         if reader_for_set is None:
             return False
-        reader = reader_for_set(dice_set)
-        if reader is None:
+        from companion.teach import load_for_reading, progress, reader_of
+
+        try:
+            loaded_set, profile = load_for_reading(dice_set)
+        except ProfileError:  # not taught yet
             return False
-        self.watcher.set_reader(reader)
+        # for the start's notice (the profile loaded once); an open set's edition may print other symbols
+        self._taught = None if loaded_set.open else progress(loaded_set, profile)
+        self.watcher.set_reader(reader_of(loaded_set, profile))
         self.session.learn = lambda index, face: self._learn(dice_set, index, face)
         return True
 

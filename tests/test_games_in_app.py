@@ -436,6 +436,35 @@ def test_the_not_taught_notice_at_a_games_start_stands_above_the_first_banner_re
         app.close()
 
 
+def test_a_game_start_loads_its_dice_profile_once(tmp_path, monkeypatch):
+    """The reader and the start's "18 of 36 faces taught" both need the profile: loading it a second time for the
+    count cost a Pi a quarter of a second at every start and resume of a game with a year's examples."""
+    from synth_dice import crops
+
+    from companion import profiles
+    from vision.taught import Profile
+
+    part = Profile("echt-spitze")
+    for face in ("1", "2", "3"):
+        for crop in crops("echt-spitze", face, 2, np.random.default_rng(2), hard=False):
+            part.add(face, crop)
+    profiles.save_profile(part)
+    loads: list[str] = []
+    load = profiles.load_profile
+    monkeypatch.setattr(profiles, "load_profile", lambda name, *a, **k: (loads.append(name), load(name, *a, **k))[1])
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3")
+    try:
+        app.main_menu()
+        loads.clear()
+        start_game(app, "echt-spitze")
+        assert app.session.camera_ready and "18" in app.notice
+        assert loads == ["echt-spitze"]
+    finally:
+        app.close()
+
+
 def writing(tmp_path, announcer=None) -> App:
     """Haste Worte for Anna and Ben, the letter drawn and the hourglass turned; the app's clocks stand still."""
     cfg = Config()
