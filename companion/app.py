@@ -591,7 +591,7 @@ class App:
                  MenuItem(t("core.pause_main_menu_unsaved" if self._unsaved() else "core.pause_main_menu", lang),
                           "menu"),
                  MenuItem(t(self._sound_item(), lang), "mute", enabled=self.announcer is not None),
-                 self._volume_item()]  # last: below the fold of the Pi's screen, the main menu is not
+                 self._volume_item()]  # last: the one seldom needed
         saved = self._unsaved("core.pause_not_saved") or t("core.pause_saved", lang)
         self.mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice, self._back_to_game, lang,
                              subtitle=saved)
