@@ -310,27 +310,46 @@ def test_fred_tilda_anna_bee_example():
 
 def test_one_beehive_per_turn_and_a_crossed_hive_is_safe():
     game = new(["Fred", "Tilda", "Anna"], level=2)
-    play_turn(game, [{"player": "Anna", "beehive": "2-3"}])
-    assert game.state.players[0].hives_blackened == ["front:2-3"]
+    play_turn(game, [{"player": "Anna", "beehive": "2-2"}])
+    assert game.state.players[0].hives_blackened == ["front:2-2"]
     game.apply({"action": "roll", "dice": plain_roll(game)})
     for die in (1, 2, 3):
         game.apply({"action": "take", "die": die})
     game.apply({"action": "leave"})
-    game.apply({"action": "report", "player": "Fred", "beehive": "5-1"})
-    msg = unchanged_after(game, {"action": "report", "player": "Fred", "beehive": "1-1"}, ReportError)
+    game.apply({"action": "report", "player": "Fred", "beehive": "5-5"})
+    msg = unchanged_after(game, {"action": "report", "player": "Fred", "beehive": "3-3"}, ReportError)
     assert "only one beehive per turn" in msg
     said = game.apply({"action": "end_turn"})
-    assert "Bees! Fred: beehive 5-1. Tilda and Anna: blacken field 5-1!" in texts(said)
-    # Tilda and Fred secure 1-2 on their fronts; Fred pierces to his back and crosses 1-2 there:
-    # Tilda's front hive is safe, Anna's front 1-2 is already black
-    play_turn(game, [{"player": "Tilda", "beehive": "1-2"}, {"player": "Fred", "beehive": "1-2"}])
+    assert "Bees! Fred: beehive 5-5. Tilda and Anna: blacken field 5-5!" in texts(said)
+    # Tilda and Fred secure 1-1 on their fronts; Fred pierces to his back and crosses 1-1 there:
+    # Tilda's front hive is safe, Anna's front 1-1 is already black
+    play_turn(game, [{"player": "Tilda", "beehive": "1-1"}, {"player": "Fred", "beehive": "1-1"}])
     play_turn(game, [{"player": "Fred", "pierced": True}])
-    said = play_turn(game, [{"player": "Fred", "beehive": "1-2"}])
-    assert "Fred: beehive 1-2 – nobody has to blacken it." in texts(said)
-    assert "Tilda: your beehive 1-2 is already crossed – it is safe, do not blacken it." in texts(said)
-    assert game.state.players[0].hives_crossed == ["front:5-1", "front:1-2", "back:1-2"]
-    assert game.state.players[2].hives_blackened == ["front:5-1", "front:1-2"]
-    assert game.state.players[2].hives_crossed == ["front:2-3"]
+    said = play_turn(game, [{"player": "Fred", "beehive": "1-1"}])
+    assert "Fred: beehive 1-1 – nobody has to blacken it." in texts(said)
+    assert "Tilda: your beehive 1-1 is already crossed – it is safe, do not blacken it." in texts(said)
+    assert game.state.players[0].hives_crossed == ["front:5-5", "front:1-1", "back:1-1"]
+    assert game.state.players[2].hives_blackened == ["front:5-5", "front:1-1"]
+    assert game.state.players[2].hives_crossed == ["front:2-2"]
+
+
+def test_the_beehives_are_the_fields_whose_row_and_column_are_equal():
+    """"They can be crossed with the matching coordinates 1-1 to 5-5", and the solo rule blackens "the
+    corresponding beehive field" of any pair: a beehive for each pair, none at 2-5. Reporting 2-5 would have made
+    everybody else blacken a field with no beehive."""
+    game = new(["Fred", "Anna"], level=2)
+    game.apply({"action": "roll", "dice": plain_roll(game)})
+    for die in (1, 2):
+        game.apply({"action": "take", "die": die})
+    game.apply({"action": "leave"})
+    msg = unchanged_after(game, {"action": "report", "player": "Fred", "beehive": "2-5"}, ReportError)
+    assert msg == "2-5 is no beehive: the beehives are the fields 1-1 to 5-5, where row and column are the same number."
+    assert "is no beehive" in unchanged_after(game, {"action": "report", "player": "Fred", "beehive": "6"}, ReportError)
+    game.apply({"action": "report", "player": "Fred", "beehive": 2})  # its number alone
+    game.apply({"action": "report", "player": "Anna", "beehive": "3"})
+    said = game.apply({"action": "end_turn"})
+    assert "Bees! Fred: beehive 2-2. Anna: blacken field 2-2!" in texts(said)
+    assert game.state.players[1].hives_crossed == ["front:3-3"]
 
 
 def test_bees_blacken_the_side_a_player_ends_the_turn_on():
@@ -584,12 +603,20 @@ def transcript_lines(players: list[str], level: int) -> list[str]:
         must = game.solo_sign == "!"
         reroll = must or turn % 3 == 0
         actions += [{"action": "reroll"}, {"action": "roll"}] if reroll else [{"action": "leave"}]
+        for a in actions:  # the roll first: a solo pair blackens a beehive there
+            game.apply(a)
+            lines.append(a)
+        actions = []
         who = players[turn % len(players)]
         name = kinds[(turn // len(players)) % len(kinds)]
         field = "shape" if level == 3 else "kind"
         report: dict[str, Any] = {"action": "report", "player": who, field: name}
-        if level == 2:
-            report["beehive"] = f"{turn % 5 + 1}-{turn % 3 + 1}"
+        if level == 2:  # a beehive this player's side has not crossed or blackened yet, where one is left
+            p = game.state.players[turn % len(players)]
+            gone = {*p.hives_crossed, *p.hives_blackened}
+            free = [n for n in range(1, 6) if f"{p.side}:{n}-{n}" not in gone]
+            if free:
+                report["beehive"] = f"{free[turn % len(free)]}-{free[turn % len(free)]}"
         if turn % 4 == 0:
             report["pierced"] = True
         if name not in game.state.players[turn % len(players)].scored:

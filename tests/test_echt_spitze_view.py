@@ -73,10 +73,9 @@ def test_a_level_2_turn_with_buttons_only(tmp_path, out_dir):
     press(mode, Button.REROLL)  # decision + virtual re-roll
     game = s.engine
     assert game.phase is Phase.SCORE and game.state.middle_choice == "reroll"
-    # Fred reports beehive 4-4 with NEXT/SELECT: his menu, "Beehive", row 4, column 4
+    # Fred reports beehive 4-4 with NEXT/SELECT: his menu, "Beehive", 4-4
     select_item(mode, "Fred")
     select_item(mode, "Beehive")
-    select_item(mode, "Row 4")
     select_item(mode, "4-4")
     select_item(mode, "Tilda")
     select_item(mode, "roses")
@@ -334,12 +333,12 @@ def test_the_bar_lights_whose_final_score_is_entered_and_then_the_winner(tmp_pat
 
 
 def test_a_beehive_blackened_or_crossed_on_the_side_played_is_not_offered(tmp_path):
-    """Anna's 4-4 is blackened on her front and her 2-1 crossed: offered, each was refused by the engine."""
+    """Anna's 4-4 is blackened on her front and her 2-2 crossed: offered, each was refused by the engine. The
+    beehives are 1-1 to 5-5 (the engine's reading), one menu of five, not a row and then a column."""
     s = session(tmp_path, {"players": ["Anna", "Ben"], "level": 2, "kinds": LEVEL2_KINDS, "star_value": 4})
     anna = s.engine.state.players[0]
     anna.hives_blackened = ["front:4-4", "back:3-3"]
-    anna.hives_crossed = ["front:2-1"] + [f"front:5-{c}" for c in (1, 2, 3, 4)]
-    anna.hives_blackened.append("front:5-5")  # row 5 gone on the front
+    anna.hives_crossed = ["front:2-2"]
     mode = EchtSpitzeMode(s)
     press(mode, Button.ROLL)
     press(mode, Button.SELECT)
@@ -354,11 +353,36 @@ def test_a_beehive_blackened_or_crossed_on_the_side_played_is_not_offered(tmp_pa
             mode._back()
         return labels
 
-    assert offered("Anna", "Beehive") == [f"Row {n}" for n in (1, 2, 3, 4)]
-    assert offered("Anna", "Beehive", "Row 4") == ["4-1", "4-2", "4-3", "4-5"]
-    assert offered("Anna", "Beehive", "Row 3") == [f"3-{c}" for c in range(1, 6)]  # blackened on the back only
-    assert offered("Anna", "Beehive", "Row 2") == ["2-2", "2-3", "2-4", "2-5"]
-    assert offered("Ben", "Beehive", "Row 4") == [f"4-{c}" for c in range(1, 6)]
+    assert offered("Anna", "Beehive") == ["1-1", "3-3", "5-5"]  # 3-3 is blackened on her back only
+    assert offered("Ben", "Beehive") == [f"{n}-{n}" for n in range(1, 6)]
+    select_item(mode, "Anna")
+    select_item(mode, "Beehive")
+    select_item(mode, "5-5")
+    assert s.engine.state.players[0].report.beehive == "5-5"
+    anna.hives_crossed += ["front:1-1", "front:3-3", "front:5-5"]  # every beehive of her front gone
+    while mode.sub:
+        mode._back()
+    assert not any(label.startswith("Beehive") for label in offered("Anna"))
+
+
+def test_the_beehive_menu_starts_on_the_pair_the_players_dice_make(tmp_path):
+    """Anna took a 2 and a 2 lies in the middle: her cross can fall on 2-2, so SELECT alone reports it. Extra
+    crosses reach other beehives: the rest stay offered."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "level": 2, "kinds": LEVEL2_KINDS, "star_value": 4})
+    s.apply({"action": "roll", "dice": ["2", "3+X", "5", "2+X"]})
+    s.apply({"action": "take", "die": 1})
+    s.apply({"action": "take", "die": 2})
+    s.apply({"action": "leave"})
+    mode = EchtSpitzeMode(s)
+    select_item(mode, "Anna")
+    select_item(mode, "Beehive")
+    assert [i.label for i in mode.menu.items] == [f"{n}-{n}" for n in range(1, 6)]
+    assert mode.menu.items[mode.menu.index].label == "2-2"
+    mode._back()
+    mode._back()
+    select_item(mode, "Ben")  # a 3 with a 5 and a 2 in the middle: no pair, the menu starts at the top
+    select_item(mode, "Beehive")
+    assert mode.menu.index == 0
 
 
 def test_the_final_editor_stops_at_each_fields_highest_number(tmp_path):

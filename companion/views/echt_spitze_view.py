@@ -19,6 +19,7 @@ from companion.games.echt_spitze.state import (
     PLAIN_FACES,
     SOLO_HALFTIME,
     SOLO_ROUNDS,
+    PlayerState,
     has_extra,
     hive_key,
     number,
@@ -56,8 +57,8 @@ class EchtSpitzeMode:
         self.dice = DiceRow(DICE, label=lambda f: number(str(f)), max_size=96)
         self.cursor = 0
         self.waiting = False  # ROLL pressed, the camera is looking
-        #: the open sub-menu: ("player", name), ("kind_hi", name), ("kind_lo", name, hi), ("hive_row", name),
-        #: ("hive_col", name, row), ("final", name); None: the phase's main menu
+        #: the open sub-menu: ("player", name), ("kind_hi", name), ("kind_lo", name, hi), ("hive", name),
+        #: ("final", name); None: the phase's main menu
         self.sub: tuple[Any, ...] | None = None
         self.final_values: dict[str, int] = {}
         self.focus = 0  # the final editor's highlighted control
@@ -152,7 +153,23 @@ class EchtSpitzeMode:
         menu = Menu(RIGHT, items, self._choose, back, row_h=62)
         if s.phase is Phase.SCORE and self.sub is None:
             menu.index = 1
+        elif self.sub and self.sub[0] == "hive":
+            paired = self._paired(self.sub[1])
+            menu.index = next((k for k, item in enumerate(items) if item.value[3][0] in paired), 0)
         return menu
+
+    def _paired(self, name: str) -> set[str]:
+        """The numbers whose beehive ``name``'s die and a middle die cross this turn (a "?" is any number): the
+        beehive menu starts there. Extra crosses reach other beehives, so all free ones stay offered."""
+        g, s = self.game, self.game.state
+        p = next(q for q in s.players if q.name == name)
+        if p.holds is None:
+            return set()
+        own = number(s.dice[p.holds])
+        middle = {number(s.dice[i]) for i in g.middle}
+        if own == "?":
+            return middle - {"?"} or {str(n) for n in range(1, 6)}
+        return {own} if own in middle or "?" in middle else set()
 
     def _score_items(self) -> list[MenuItem]:
         s = self.game.state
@@ -176,8 +193,8 @@ class EchtSpitzeMode:
                                                                          else "kind", kind)))
             if s.level != 3 or not p.report.shape:
                 items.append(MenuItem(self.tr("echt.view.new_kind"), ("sub", ("kind_hi", name))))
-            if s.level == 2 and p.report.beehive is None:
-                items.append(MenuItem(self.tr("echt.view.beehive"), ("sub", ("hive_row", name))))
+            if s.level == 2 and p.report.beehive is None and _open_hives(p):
+                items.append(MenuItem(self.tr("echt.view.beehive"), ("sub", ("hive", name))))
             if not (p.report.pierced or p.report.slipped):
                 items.append(MenuItem(self.tr("echt.view.pierced"), ("report", name, "pierced", True)))
                 if p.holes:
@@ -191,17 +208,8 @@ class EchtSpitzeMode:
             what = "shape" if s.level == 3 else "kind"
             return [MenuItem(self.tr("echt.view.lower", hi=hi, n=n),
                              ("report", name, what, f"{hi}/{n}", [hi, n])) for n in range(hi, -1, -1)]
-        # beehives this player's sheet has blackened or crossed on the side played are not offered (the engine
-        # refuses them): a row whose five are all gone neither
-        free = {(r, c) for r in range(1, 6) for c in range(1, 6)
-                if hive_key(p.side, f"{r}-{c}") not in (*p.hives_blackened, *p.hives_crossed)}
-        if sub[0] == "hive_row":
-            return [MenuItem(self.tr("echt.view.hive_row", n=n), ("sub", ("hive_col", name, n)))
-                    for n in range(1, 6) if any(r == n for r, _ in free)]
-        if sub[0] == "hive_col":
-            row = sub[2]
-            return [MenuItem(f"{row}-{n}", ("report", name, "beehive", f"{row}-{n}")) for n in range(1, 6)
-                    if (row, n) in free]
+        if sub[0] == "hive":
+            return [MenuItem(coord, ("report", name, "beehive", coord)) for coord in _open_hives(p)]
         return []
 
     def _face_options(self) -> list[str]:
@@ -497,8 +505,7 @@ class EchtSpitzeMode:
             return ""
         name = self.sub[1]
         keys = {"player": "echt.view.title_player", "kind_hi": "echt.view.title_hi",
-                "kind_lo": "echt.view.title_lo", "hive_row": "echt.view.title_row",
-                "hive_col": "echt.view.title_col"}
+                "kind_lo": "echt.view.title_lo", "hive": "echt.view.title_hive"}
         return self.tr(keys[self.sub[0]], player=name)
 
     def _draw_pending(self, surface: pygame.Surface) -> None:
@@ -652,3 +659,10 @@ def _cross(surface: pygame.Surface, rect: pygame.Rect, face: str | None) -> None
     width = max(3, k // 4)
     pygame.draw.line(surface, theme.BAD, mark.topleft, mark.bottomright, width)
     pygame.draw.line(surface, theme.BAD, mark.topright, mark.bottomleft, width)
+
+
+def _open_hives(p: PlayerState) -> list[str]:
+    """The beehives (1-1 to 5-5: see the engine's readings) ``p``'s sheet has neither blackened nor crossed on the
+    side played: the others the engine refuses."""
+    done = (*p.hives_blackened, *p.hives_crossed)
+    return [f"{n}-{n}" for n in range(1, 6) if hive_key(p.side, f"{n}-{n}") not in done]

@@ -14,6 +14,9 @@ where the rulebook leaves room (they are repeated in ``docs/echt_spitze.md``):
   turn. In the last turn every kind completed that turn still scores (a player may end with four kinds).
 - Piercing turns the sheet (all levels; in level 3 the hole counts on both sides but the sheet turns once).
   Landing on an existing hole lets the player slip through (turn without a new hole); a hole must exist.
+- Beehives (level 2) are the fields 1-1, 2-2, 3-3, 4-4 and 5-5 of each side: the rulebook's "crossed with the
+  matching coordinates 1-1 to 5-5" read as a pair of equal numbers, as its solo rule reads it ("two equal numbers
+  ... blacken the corresponding beehive field"), which names a beehive for every pair. "2-5" is no beehive.
 - Bees: a beehive crossed this turn is blackened at the end of the turn by everybody who did not cross the
   same coordinate this turn, on the side they are on after this turn's piercing, unless their own hive there
   is already crossed (safe) or already blackened. A crossed hive is secured on the side the crosser was on
@@ -100,17 +103,23 @@ def _int_field(action: dict[str, Any], key: str, lo: int, hi: int, err: Callable
 
 
 def parse_coord(value: Any) -> str:
-    """A beehive coordinate as "row-column" (1-5 each): accepts "4-4", "4 4", "44" or [4, 4]."""
+    """A beehive coordinate as "row-column": accepts "4-4", "4 4", "44", [4, 4] or the number alone (4, "4").
+    Beehives are the fields 1-1 to 5-5, row and column equal (see the module's readings): "2-5" is refused."""
     if isinstance(value, list) and len(value) == 2:
         parts = [str(v) for v in value]
+    elif isinstance(value, int) and not isinstance(value, bool):
+        parts = [str(value)] * 2
     elif isinstance(value, str):
         cleaned = value.replace(" ", "-").replace("/", "-").strip("-")
         parts = cleaned.split("-") if "-" in cleaned else list(cleaned)
+        parts = parts * 2 if len(parts) == 1 else parts
     else:
         parts = []
     digits = {str(n) for n in range(1, GRID + 1)}
     if len(parts) != 2 or not all(p in digits for p in parts):
         raise ReportError("echt.err.bad_coord", value=str(value))
+    if parts[0] != parts[1]:
+        raise ReportError("echt.err.not_a_hive", value=f"{parts[0]}-{parts[1]}")
     return f"{parts[0]}-{parts[1]}"
 
 

@@ -85,7 +85,7 @@ class PlayerState:
     scored: dict[str, int] = field(default_factory=dict)
     #: beehives this player crossed, as "front:4-4"; each is one honeycomb and safe from bees on that side
     hives_crossed: list[str] = field(default_factory=list)
-    #: beehives this player had to blacken, as "back:2-5"; they can no longer be crossed
+    #: beehives this player had to blacken, as "back:2-2"; they can no longer be crossed
     hives_blackened: list[str] = field(default_factory=list)
     report: Report = field(default_factory=Report)
     #: index into the roll of the die this player took this turn
