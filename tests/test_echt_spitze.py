@@ -540,6 +540,30 @@ def test_solo_level_2_pairs_blacken_a_beehive_but_not_on_reroll():
     assert game.state.players[0].hives_blackened == ["front:4-4"]
 
 
+def test_solo_level_2_a_corrected_roll_applies_the_pair_rule_again():
+    """A misread die made a pair: the beehive it blackened stays black for the rest of the game (and is refused
+    as a report), and a pair only the correction shows blackened nothing. Until the middle dice are re-rolled, a
+    correction takes the first back and blackens the second; after, the roll's other faces are gone."""
+    game = new(["Sol"], level=2)
+    game.apply({"action": "roll", "dice": ["2+X", "2+X", "3+X"]})
+    said = game.apply({"action": "correct", "die": 2, "face": "4+X"})
+    assert texts(said) == ["Corrected: beehive 2-2 need not be blackened – rub it out."]
+    assert game.state.players[0].hives_blackened == []
+    said = game.apply({"action": "correct", "die": 1, "face": "3+X"})
+    assert texts(said) == ["A pair: blacken beehive 3-3 right away!"]
+    said = game.apply({"action": "correct", "die": 2, "face": "3+X"})  # three 3s: still the pair of 3s
+    assert texts(said) == [] and game.state.players[0].hives_blackened == ["front:3-3"]
+    game.apply({"action": "take", "die": 1})
+    said = game.apply({"action": "correct", "die": 2, "face": "5+X"})  # the pair was 3 and 3 after all
+    assert game.state.players[0].hives_blackened == ["front:3-3"] and texts(said) == []
+    said = game.apply({"action": "correct", "die": 3, "face": "1+X"})  # no pair: 3, 5, 1
+    assert texts(said) == ["Corrected: beehive 3-3 need not be blackened – rub it out."]
+    game.apply({"action": "reroll"})
+    game.apply({"action": "roll", "dice": ["5+X", "2+X"]})
+    game.apply({"action": "correct", "die": 1, "face": "5+X"})  # after the re-roll: the rule is not redone
+    assert game.state.players[0].hives_blackened == []
+
+
 # -- determinism, round-trip, transcripts ------------------------------------------------------------
 def test_virtual_rolls_come_from_the_seed_and_replay_identically():
     def run(seed: str) -> EchtSpitze:

@@ -23,7 +23,9 @@ where the rulebook leaves room (they are repeated in ``docs/echt_spitze.md``):
   when the turn began. Crossing the same hive on the same side twice does not release bees again.
 - Solo: 14 rounds, odd rounds "!" (re-roll required), even "?" (optional); kinds/shapes scored in rounds 1-7
   get the higher value, later the lower; the solo game ends only after round 14. Level 2 solo: two equal
-  numbers (a "?" is no number) in the roll at the start of a round blacken that beehive, never a re-roll.
+  numbers (a "?" is no number) in the roll at the start of a round blacken that beehive, never a re-roll. A
+  correction of that roll before the middle dice are re-rolled applies the rule again (a beehive blackened for a
+  misread pair is given back); after a re-roll the roll's other faces are gone, so it does not.
 - Final scoring: levels 1, 2: kinds + stars x star value (level 2's value is not in the rulebook: give it
   in the setup or with the first ``final`` entry) + leftover symbols + honeycombs (level 2). Level 3:
   shapes + (diagonals <= 2 + diamonds <= 1) x 8 + pierced bubbles without a star. Ties go to the most holes,
@@ -389,6 +391,7 @@ class EchtSpitze:
             s.dice = faces
             s.phase = Phase.TAKE
             out: list[Announcement] = []
+            s.pair_bees = None
             if s.solo and s.level == 2:
                 out += self._solo_pair_bees(s)
             out.append(_screen("echt.take.next", player=s.players[self._next_taker(s)].name))
@@ -502,7 +505,25 @@ class EchtSpitze:
         dice[die - 1] = face
         self._check_extra_count(dice)
         s.dice = dice
-        return self._middle_settled(s) if s.phase is Phase.SCORE else []
+        out = self._pair_corrected(s) if s.solo and s.level == 2 else []
+        return out + (self._middle_settled(s) if s.phase is Phase.SCORE else [])
+
+    def _pair_corrected(self, s: TableState) -> list[Announcement]:
+        """Level 2 solo: the pair rule again for a corrected roll, while the round's roll lies as thrown (before
+        the middle dice are re-rolled: after, the roll's other faces are gone). A beehive blackened for a pair
+        the roll did not have is taken back ("rub it out"); one the corrected roll has is blackened."""
+        if s.middle_choice == "reroll":
+            return []
+        before, p = s.pair_bees, s.players[0]
+        if before is not None:
+            p.hives_blackened.remove(before)
+            s.pair_bees = None
+        out = self._solo_pair_bees(s)
+        if s.pair_bees == before:
+            return []  # the same beehive: already said
+        if before is not None:
+            out.insert(0, _say("echt.solo.bees_off", coord=before.split(":")[1]))
+        return out
 
     def _solo_pair_bees(self, s: TableState) -> list[Announcement]:
         numbers = [number(f) for f in s.dice if number(f) != "?"]
@@ -517,6 +538,7 @@ class EchtSpitze:
         if key in p.hives_blackened:
             return []
         p.hives_blackened.append(key)
+        s.pair_bees = key
         return [_say("echt.solo.bees", coord=coord)]
 
     # -- what players completed ------------------------------------------------------------------------------

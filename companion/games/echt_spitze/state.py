@@ -112,6 +112,9 @@ class TableState:
     #: every die of the current roll; the middle ones are replaced when re-rolled
     dice: list[str] = field(default_factory=list)
     middle_choice: str | None = None  # "leave" or "reroll"
+    #: level 2 solo: the beehive (as "front:2-2") the pair in this round's roll blackened, for a correction of
+    #: that roll to take back
+    pair_bees: str | None = None
     #: kind or shape -> the players who scored it first (empty: nobody yet)
     first: dict[str, list[str]] = field(default_factory=dict)
     #: players who ended the game by their third kind / fourth shape
