@@ -11,7 +11,8 @@ where the rulebook leaves room (they are repeated in ``docs/echt_spitze.md``):
   ``[higher, lower]``: in the setup (``kinds``/``shapes``) or, the first time one is reported, with
   ``values``. The companion cannot see the pad, so it never guesses a value.
 - Several kinds may be completed in one turn (extra crosses); only one beehive and one shape per player per
-  turn. In the last turn every kind completed that turn still scores (a player may end with four kinds).
+  turn. In the last turn every kind completed that turn still scores (a player may end with four kinds). A kind
+  or shape scores once per player (the overview has one circle per value; a second completion is refused).
 - Piercing turns the sheet (all levels; in level 3 the hole counts on both sides but the sheet turns once).
   Landing on an existing hole lets the player slip through (turn without a new hole); a hole must exist.
 - Beehives (level 2) are the fields 1-1, 2-2, 3-3, 4-4 and 5-5 of each side: the rulebook's "crossed with the
