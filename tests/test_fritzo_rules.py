@@ -274,3 +274,20 @@ def test_one_cube_can_complete_several_formations():
     found = score(s, (2, 0, 0))
     assert sorted((f.face, f.shape) for f in found) == [(TOP, Shape.ROW), (NORTH, Shape.ROW), (SOUTH, Shape.ROW)]
     assert sum(f.points for f in found) == 12
+
+
+def test_level_one_counts_the_planes_outer_sides_not_faces_into_a_gap():
+    """Rule 4: rows on the top, the bottom and "the four visible sides" of the plane. With its middle row taken
+    off, a plane's two strips face each other across the gap: those faces are no side of the plane, or tearing a
+    hole in a finished plane would score (two red rows here: 8 points for 3 gaps)."""
+    from companion.games.fritzo.geometry import BOTTOM, EAST, WEST
+    from companion.games.fritzo.scoring import all_formations
+
+    red = cube("blue", north="red", south="red", east="red", west="red")  # blue top and bottom: Ben's, mixed
+    strips = {(x, y, 0): red for x in range(3) for y in (0, 2)}
+    sides = sorted((f.face, f.cells[0][1]) for f in all_formations(strips, OWNERS) if f.face not in (TOP, BOTTOM))
+    assert sides == [(NORTH, 2), (SOUTH, 0)]  # the outer edges only: not y=0's north, not y=2's south
+    gap_faces = [f for f in all_formations(strips, OWNERS, outer_sides=False) if f.face in (NORTH, SOUTH)]
+    assert len(gap_faces) == 4  # what was counted before
+    column = {(1, y, 0): red for y in range(3)}
+    assert sorted(f.face for f in all_formations(column, OWNERS) if f.face in (EAST, WEST)) == [EAST, WEST]

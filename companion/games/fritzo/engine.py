@@ -23,7 +23,8 @@ Readings where the rulebook leaves room (also in docs/fritzo.md):
   places it, and nobody may hold more than their 14 or 13. Points are those of the planes as they stand (each
   row once), which is what "only new rows with the new cube count" gives when rows are counted as they appear,
   and it cannot be farmed by taking a cube off and putting it back. A row in the opponent's colours scores for
-  the opponent, also when it lies in one's own plane.
+  the opponent, also when it lies in one's own plane. Side rows count on the plane's outer edge only (its "four
+  visible sides"), not on faces into a gap inside it.
 - Strategy: the third level is allowed when the placement scores at once for either player. A player may pass
   (``pass``, one minus point) only when the drawn cube has no legal place without the joker. Super Fritzo
   counts the points the mover earns in that move. Tie: the player who made the last move wins.
@@ -635,7 +636,7 @@ class Fritzo:
         s.owner[cube] = who
         plane[cell] = colours
         new = scoring.formations_with(
-            plane, cell, self.owners(), points=scoring.LEVEL_ONE_POINTS, bottom=True
+            plane, cell, self.owners(), points=scoring.LEVEL_ONE_POINTS, bottom=True, outer_sides=True
         )
         s.log = [f.to_json() for f in new]
         self._level_one_totals()

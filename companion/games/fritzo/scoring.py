@@ -16,6 +16,9 @@ How the rulebook is read (pictures in docs/fritzo.md):
   different: row 3, stair 3 (triangles need equal colours). Points go to the player who owns the colours, also
   when the other player built them.
 - Only formations that contain the newly placed cube count (each triple once, when it first appears).
+- Level One scores "the top and bottom of the plane and its four visible sides" (rule 4): a side face counts
+  only on the plane's outer edge (no cube of the plane lies further that way), not where it faces a gap inside
+  the plane: taking a middle row off a finished plane would otherwise make two rows of new "sides" and score.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from companion.games.fritzo.geometry import BOTTOM, NORMALS, Cell, Colouring, neighbour
+from companion.games.fritzo.geometry import BOTTOM, NORMALS, TOP, Cell, Colouring, neighbour
 
 Offsets = tuple[tuple[int, int], ...]
 
@@ -115,11 +118,13 @@ def formations_with(
     *,
     points: Mapping[tuple[Shape, bool], int] = POINTS,
     bottom: bool = False,
+    outer_sides: bool = False,
 ) -> list[Formation]:
     """Every scoring formation that contains the cube at ``cell`` (which must be in ``structure``).
 
     ``owners`` maps colour -> player. ``points`` picks the table (Strategy or Level One); ``bottom`` says
-    whether bottoms count.
+    whether bottoms count; ``outer_sides`` (Level One) that a side face counts only on the structure's outer
+    edge.
     """
     found: dict[tuple[Shape, int, frozenset[Cell]], Formation] = {}
     shapes = {s for s, _ in points}
@@ -128,6 +133,8 @@ def formations_with(
             continue
         if neighbour(cell, face) in structure:
             continue
+        if outer_sides and face not in (TOP, BOTTOM) and not _outermost(structure, cell, face):
+            continue  # faces a gap inside the plane (a row's cells share the coordinate: one check for all)
         axis, u, v = _plane_axes(face)
         grid = surface(structure, face, cell[axis])
         here = (cell[u], cell[v])
@@ -145,6 +152,13 @@ def formations_with(
                     if f is not None:
                         found[key] = f
     return sorted(found.values(), key=lambda f: (f.face, f.shape.value, f.cells))
+
+
+def _outermost(structure: Mapping[Cell, Colouring], cell: Cell, face: int) -> bool:
+    """Whether no cube of ``structure`` lies further in ``face``'s direction than ``cell``."""
+    axis = next(i for i, d in enumerate(NORMALS[face]) if d)
+    sign = NORMALS[face][axis]
+    return all(c[axis] * sign <= cell[axis] * sign for c in structure)
 
 
 def _score(
@@ -176,11 +190,12 @@ def all_formations(
     *,
     points: Mapping[tuple[Shape, bool], int] = LEVEL_ONE_POINTS,
     bottom: bool = True,
+    outer_sides: bool = True,
 ) -> list[Formation]:
     """Every scoring formation of a whole structure, each once (Level One scores a plane this way)."""
     seen: dict[tuple[Shape, int, tuple[Cell, ...]], Formation] = {}
     for cell in structure:
-        for f in formations_with(structure, cell, owners, points=points, bottom=bottom):
+        for f in formations_with(structure, cell, owners, points=points, bottom=bottom, outer_sides=outer_sides):
             seen.setdefault((f.shape, f.face, f.cells), f)
     return list(seen.values())
 
