@@ -353,6 +353,17 @@ def test_a_letter_typed_from_the_physical_tokens(tmp_path: Path) -> None:
     assert view.game.phase is Phase.ROLL
 
 
+def test_timer_in_variant_1_turns_the_letter_alone(tmp_path: Path) -> None:
+    """TIMER turns the token and the hourglass together, but variant 1 turns the token before the dice: the press
+    turned the letter and then showed the hourglass's refusal ("turned once the dice and the letter are
+    settled")."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {**SETUP, "variant": "letter-first"})
+    press(view, Button.TIMER)
+    assert view.game.round.letter and view.game.phase is Phase.ROLL
+    assert view.session.error is None
+
+
 def test_game_over_screen(tmp_path: Path) -> None:
     clocks = Clocks()
     view, _ = make(

@@ -218,8 +218,9 @@ class HasteWorteMode:
         g = self.game
         now = self.wall_now()
         if g.phase is Phase.LETTER and not long:
-            # the rulebook turns the token and the hourglass together: one press does both
-            if self.session.apply({"action": "letter"}):
+            # the rulebook turns the token and the hourglass together: one press does both (variant 1 turns the
+            # token first, before the dice are rolled: the hourglass comes after the picks)
+            if self.session.apply({"action": "letter"}) and self.game.phase is Phase.WRITING:
                 self._start_timer()
             return True
         if g.phase is not Phase.WRITING:
