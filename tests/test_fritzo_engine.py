@@ -250,6 +250,8 @@ def test_level_one_allowance():
         engine.apply({"action": "remove", "player": "Anna", "cell": [0, 0]})
     rejected(engine, {"action": "place", "player": "Anna", "cube": SET.ids[13], "cell": [0, 0], "rotation": 0},
              "all 13 cubes")
+    assert engine.cubes_left("Anna") == list(SET.ids[:13])  # the screen offers her own only, not cubes it would refuse
+    assert engine.cubes_left("Ben") == list(SET.ids[13:])
 
 
 def test_level_one_tie_goes_to_who_finished_first_and_time_up_without_anyone_done_is_a_draw():

@@ -296,14 +296,17 @@ class Fritzo:
         return self.colours_at(self.state.building)
 
     def cubes_left(self, player: str | None = None) -> list[str]:
-        """Cube ids that may still be placed (the supply; Level One: in no plane, not the other's)."""
+        """Cube ids that may still be placed (the supply; Level One: in no plane, not the other's, and for
+        ``player`` with all their 14 or 13 taken, only their own: the rest would be refused)."""
         s = self.state
         if s.mode is Mode.LEVEL_ONE:
             used = {p.cube for plane in s.planes.values() for p in plane.values()}
+            taken = sum(1 for h in s.owner.values() if h == player)
+            full = player is not None and taken >= s.allowance.get(player, 14)
             return [
                 c
                 for c in s.cubeset.ids
-                if c not in used and (player is None or s.owner.get(c, player) == player)
+                if c not in used and (player is None or s.owner.get(c, None if full else player) == player)
             ]
         used = {p.cube for p in s.building.values()}
         return [c for c in s.cubeset.ids if c not in used and c not in s.out]
