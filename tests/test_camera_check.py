@@ -177,7 +177,7 @@ def test_names_of_dice_lying_close_together_are_not_drawn_over_each_other():
     from companion.views.camera_check_view import place_tags
 
     area = pygame.Rect(12, 64, 512, 372)
-    # the camera check's Haste Worte tray: "Spielzeug" above one die, "Süßigkeiten" above its neighbour lower left
+    # the camera check's Haste Worte tray: a name above one die, a longer one above its neighbour lower left
     boxes = [pygame.Rect(230, 215, 60, 55), pygame.Rect(168, 222, 80, 80), pygame.Rect(40, 150, 70, 75)]
     sizes = [(100, 20), (120, 20), (120, 20)]
     tags = place_tags(boxes, sizes, area)

@@ -195,7 +195,7 @@ def test_an_unsure_die_is_asked_and_its_answer_taught(tmp_path, out_dir):
     assert s.engine.phase is Phase.TAKE and s.engine.state.dice == ["1", "2", "3+X", "?", "4+X"]
 
 
-@pytest.mark.parametrize(("lang", "asked"), [("en", "is it 4 + cross?"), ("de", "ist es 4 + Kreuz?")])
+@pytest.mark.parametrize(("lang", "asked"), [("en", "is it 4 + extra cross?"), ("de", "ist es 4 + Extrakreuz?")])
 def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, out_dir, lang, asked):
     """The reader was not sure of two dice but found a face near enough for one ("4+X", nine presses of NEXT
     from the first face): the highlight starts there and the prompt names it, so a die that

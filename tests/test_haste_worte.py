@@ -171,7 +171,7 @@ def test_limits_on_screen_follow_the_player_count() -> None:
     started = said[-1]
     assert started.key == "haste.timer_started"
     assert started.text("de") == (
-        "Die Sanduhr läuft: 90 Sekunden. Höchstens 3 Wörter für dein Symbol und zusammen 4 für die anderen."
+        "Die Sanduhr läuft: 90 Sekunden. Höchstens 3 Wörter für das eigene Symbol und zusammen 4 für die anderen."
     )
 
 
@@ -429,12 +429,12 @@ def test_timer_actions_need_their_stamp() -> None:
 def test_seven_players_are_refused() -> None:
     with pytest.raises(SetupError) as err:
         HasteWorte.new({"action": "setup", "players": NAMES + ["Gustav"]})
-    assert "2 bis 6 Personen" in err.value.localized("de") and "nicht 7" in err.value.localized("de")
+    assert "2 bis 6 Personen" in err.value.localized("de") and "nicht für 7" in err.value.localized("de")
     assert str(err.value) == err.value.localized("en")  # the GameError contract: str() is English
     assert err.value.text("en") == (
         "Haste Worte is for 2 to 6 players (one die each), not 7: change the list of players."
     )
-    with rejected(SetupError, "nicht 1"):
+    with rejected(SetupError, "nicht für 1"):
         HasteWorte.new({"action": "setup", "players": ["Anna"]})
 
 

@@ -51,7 +51,7 @@ def test_progress_counts_faces_of_every_die():
     p = Profile("echt-spitze", ["1", "3+X"], np.zeros((2, teach.taught.DIM), np.float32))
     prog = teach.progress(dicesets.load("echt-spitze"), p)
     assert (prog.taught, prog.total, prog.missing) == (12, 36, ("2", "4", "5", "?"))
-    assert prog.text("en") == "12/36 faces taught" and prog.text("de") == "12/36 Seiten gelernt"
+    assert prog.text("en") == "12/36 faces taught" and prog.text("de") == "12/36 Seiten angelernt"
 
 
 def test_every_plain_face_taught_asks_for_the_faces_with_an_extra_cross_too(tmp_path, data_home, monkeypatch):
@@ -83,7 +83,7 @@ def test_every_plain_face_taught_asks_for_the_faces_with_an_extra_cross_too(tmp_
     monkeypatch.setattr(teach_view.theme, "text", lambda surface, line, *a, **k: (said.append(line),
                                                                                real(surface, line, *a, **k))[1])
     teach_view.TeachView("echt-spitze", "en", profile=plain, save=lambda p: None).draw(pygame.Surface((800, 480)))
-    assert 'A die with a mark beside the number, as "1 + cross"? Show those faces too.' in said
+    assert 'A die with a mark beside the number, as "1 + extra cross"? Show those faces too.' in said
 
 
 def test_the_guess_with_its_mark_or_without_comes_right_under_the_guess():

@@ -7,8 +7,8 @@ import pytest
 
 from companion.views import theme
 
-NOTICE = ("Haste Worte? Das Würfelspiel: Eure Würfel sind noch nicht angelernt, darum würfelt WÜRFELN virtuell. "
-          "Damit eure eigenen Würfel gelesen werden: im Hauptmenü „Würfel anlernen“ wählen.")
+NOTICE = ("Haste Worte? Das Würfelspiel: Eure Würfel sind noch nicht angelernt, darum würfelt der Begleiter selbst "
+          "(nur auf dem Bildschirm). Damit er eure Würfel liest: im Hauptmenü „Würfel anlernen“ wählen.")
 
 
 @pytest.fixture(autouse=True)
