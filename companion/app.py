@@ -20,7 +20,7 @@ import pygame
 from companion import config, paths
 from companion.announce import Announcement, Sound
 from companion.config import Config
-from companion.errors import CompanionError, ProfileError
+from companion.errors import CompanionError, ProfileDamaged, ProfileError
 from companion.games import engine_class
 from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.journal import Journal
@@ -188,6 +188,7 @@ class App:
         self.notice_until = 0.0
         self.notice_good = False
         self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
+        self._trouble: str | None = None  # the game's dice profile was damaged and kept aside (said at its start)
         self._over_hints = [pygame.Rect(-99, -99, 0, 0)] * 2  # where a finished game's hints are drawn (touch)
         self.watcher = None
         self._last_frame_shown = None  # the camera frame last handed to a screen that looks at frames (teaching)
@@ -457,6 +458,8 @@ class App:
         table should know why, and where to teach the rest."""
         if self.watcher is None or session.engine.finished:
             return None
+        if self._trouble:
+            return self._trouble
         game = t(entry.title_key, self.lang)
         if not session.camera_ready:
             return t("core.dice_not_taught", self.lang, game=game)
@@ -473,7 +476,7 @@ class App:
         self.entry = entry
         self.session = session
         session.unlearn = self._unlearn
-        self._taught = None
+        self._taught = self._trouble = None
         session.camera_ready = self._camera_reads(entry.dice_set)
         self.mode = self.game_mode = load_view(entry.view)(session)
 
@@ -513,21 +516,22 @@ class App:
         if self.watcher is None:
             return False
         self._tray_shows(None if dice_set == "d6" else dice_set)
-        try:
-            from companion.teach import reader_for_set
-        except ImportError:
-            reader_for_set = None
-        if dice_set == "d6":  # pip dice need no teaching; a face taught for them (an emblem 6) replaces the pips'
-            from vision.pips import read_dice
-            self.watcher.set_reader((reader_for_set and reader_for_set("d6")) or read_dice)
-            return True
-        if reader_for_set is None:
-            return False
         from companion.teach import load_for_reading, progress, reader_of
 
         try:
             loaded_set, profile = load_for_reading(dice_set)
-        except ProfileError:  # not taught yet
+        except ProfileDamaged as exc:  # kept aside: from now on it looks never taught, so say it this once
+            self._trouble = t("core.profile_damaged", self.lang, set=_teach_title(dice_set, self.lang),
+                              file=exc.aside)
+            self.show_notice(self._trouble, seconds=TEACHING_NOTICE_SECONDS)
+            loaded_set = profile = None
+        except ProfileError:  # not taught yet (or the owner's dice set file does not load)
+            loaded_set = profile = None
+        if dice_set == "d6":  # pip dice need no teaching; a face taught for them (an emblem 6) replaces the pips'
+            from vision.pips import read_dice
+            self.watcher.set_reader(reader_of(loaded_set, profile) if loaded_set is not None else read_dice)
+            return True
+        if loaded_set is None:
             return False
         # for the start's notice (the profile loaded once); an open set's edition may print other symbols
         self._taught = None if loaded_set.open else progress(loaded_set, profile)

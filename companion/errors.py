@@ -30,5 +30,15 @@ class ProfileError(CompanionError):
     """A taught dice profile or dice set is missing or corrupt."""
 
 
+class ProfileDamaged(ProfileError):
+    """A stored profile could not be used and was kept aside as ``aside`` (a file name): the table must be told,
+    or a damaged teaching would look like dice never taught."""
+
+    def __init__(self, message: str, set_name: str, aside: str) -> None:
+        super().__init__(message)
+        self.set_name = set_name
+        self.aside = aside
+
+
 class ImageError(CompanionError):
     """A file given to the reader is not an image that can be read."""

@@ -24,7 +24,7 @@ import numpy as np
 
 from companion import dicesets, paths
 from companion.atomic import atomic_write_bytes, keep_aside
-from companion.errors import ProfileError
+from companion.errors import ProfileDamaged, ProfileError
 from vision.face_marks import DIM, side_descriptors
 from vision.face_outline import CROP, side_net
 from vision.taught import FEATURE_VERSION, MarkNotSeen, Profile
@@ -69,17 +69,17 @@ def from_bytes(data: bytes, set_name: str) -> tuple[Profile, bool]:
             crops = np.asarray(z["crops"]) if "crops" in z.files else None
             side = np.asarray(z["side"], np.float32) if "side" in z.files else None
             lights = np.asarray(z["lights"], np.float32) if "lights" in z.files else None
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError) as e:
-        raise ValueError(f"not a profile file ({e.__class__.__name__})") from None
+    except Exception:  # noqa: BLE001 - zip, zlib, numpy: whatever a damaged file raises, it is not a profile
+        raise ValueError("it is not a profile file, or a damaged one") from None
     if stored_set != set_name:
-        raise ValueError(f"holds the dice set {stored_set!r}, not {set_name!r}")
+        raise ValueError(f"it holds the dice set {stored_set!r}, not {set_name!r}")
     if crops is not None and (crops.dtype != np.uint8 or crops.shape != (len(names), CROP, CROP, 3)):
         raise ValueError("its example photos are damaged")
     if lights is not None and (lights.shape != (len(names), 3) or np.isinf(lights).any() or (lights <= 0).any()):
         raise ValueError("its examples' lights are damaged")
     if version != FEATURE_VERSION:
         if crops is None:
-            raise ValueError(f"made by another version of the reader ({version}, this one is {FEATURE_VERSION})")
+            raise ValueError(f"it was made by another version of the reader ({version}, this one is {FEATURE_VERSION})")
         return Profile.from_crops(set_name, names, crops, lights), True
     if vectors.ndim != 2 or vectors.shape[1] != DIM or len(vectors) != len(names) or not np.isfinite(vectors).all():
         raise ValueError("its examples are damaged")
@@ -115,11 +115,11 @@ def load_profile(set_name: str) -> Profile:
         raise ProfileError(f"The taught dice of {set_name!r} cannot be read ({e}). Check the data folder.") from None
     try:
         profile, upgraded = from_bytes(data, set_name)
-    except ValueError as e:
+    except ValueError as e:  # from_bytes turns whatever a damaged file raises into one
         aside = keep_aside(path)
-        raise ProfileError(
-            f"The taught dice of {set_name!r} could not be used: the file {e}. It was kept as {aside.name}; "
-            f"teach the dice again with: companion teach {set_name}"
+        raise ProfileDamaged(
+            f"The taught dice of {set_name!r} could not be used ({e}). The file was kept as {aside.name}; "
+            f"teach the dice again with: companion teach {set_name}", set_name, aside.name
         ) from None
     if upgraded:  # described again by this reader: keep it in this reader's form
         try:

@@ -400,7 +400,8 @@ def test_an_undo_after_the_profile_was_removed_just_steps_back(tmp_path, monkeyp
 def test_pip_dice_are_read_with_their_taught_faces_in_a_game(tmp_path, monkeypatch):
     """A face taught for d6 (an emblem 6) counts in the games too, not only on the command line; with a corrupt
     or missing d6 profile the pip reader alone reads (pip dice need no teaching)."""
-    from companion import teach
+    from companion import dicesets, teach
+    from companion.errors import ProfileDamaged
     from vision.pips import read_dice
 
     app = _app(tmp_path)
@@ -410,10 +411,17 @@ def test_pip_dice_are_read_with_their_taught_faces_in_a_game(tmp_path, monkeypat
             self.reader = reader
 
     app.watcher = Watcher()
-    monkeypatch.setattr(teach, "reader_for_set", lambda name: f"taught reader of {name}")
-    assert app._camera_reads("d6") and app.watcher.reader == "taught reader of d6"
-    monkeypatch.setattr(teach, "reader_for_set", lambda name: None)
+    d6 = dicesets.load("d6")
+    monkeypatch.setattr(teach, "load_for_reading", lambda name: (d6, f"profile of {name}"))
+    monkeypatch.setattr(teach, "reader_of", lambda dice_set, profile: f"taught reader, {profile}")
+    assert app._camera_reads("d6") and app.watcher.reader == "taught reader, profile of d6"
+
+    def broken(name: str):
+        raise ProfileDamaged("damaged", name, f"{name}.npz.corrupt-1")
+
+    monkeypatch.setattr(teach, "load_for_reading", broken)
     assert app._camera_reads("d6") and app.watcher.reader is read_dice
+    assert app.notice and "d6.npz.corrupt-1" in app.notice
 
 
 def test_the_teach_menu_offers_pip_dice_for_an_emblem_face(tmp_path):

@@ -465,6 +465,35 @@ def test_a_game_start_loads_its_dice_profile_once(tmp_path, monkeypatch):
         app.close()
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_damaged_dice_profile_is_said_at_the_games_start_not_taken_for_dice_never_taught(tmp_path, lang):
+    """A profile that no longer loads is kept aside; from then on the dice look never taught, and "your dice are
+    not taught yet" would hide that an evening's teaching was lost. The start says so once, in the table's
+    language, and the game goes on with virtual dice."""
+    from synth_dice import taught_profile
+
+    from companion import profiles
+    from companion.i18n import t
+
+    path = profiles.save_profile(taught_profile("echt-spitze", 1))
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2:len(data) // 2 + 40] = bytes(b ^ 0x5A for b in data[len(data) // 2:len(data) // 2 + 40])
+    path.write_bytes(bytes(data))
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3")
+    try:
+        app.main_menu()
+        start_game(app, "echt-spitze")
+        aside = next(path.parent.glob("echt-spitze.npz.corrupt-*")).name
+        assert not app.session.camera_ready and not path.exists()
+        assert app.notice == t("core.profile_damaged", lang, set=t("dice.set.echt-spitze", lang), file=aside)
+        app.frame(0.03, [])
+    finally:
+        app.close()
+
+
 def writing(tmp_path, announcer=None) -> App:
     """Haste Worte for Anna and Ben, the letter drawn and the hourglass turned; the app's clocks stand still."""
     cfg = Config()
