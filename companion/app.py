@@ -20,7 +20,7 @@ import pygame
 from companion import config, paths
 from companion.announce import Announcement, Sound
 from companion.config import Config
-from companion.errors import CompanionError, ProfileDamaged, ProfileError
+from companion.errors import CompanionError, JournalError, ProfileDamaged, ProfileError
 from companion.games import engine_class
 from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.journal import Journal
@@ -211,9 +211,7 @@ class App:
         first = self.mode.menu.items[0].value
         if first[0] == "resume" and first[1].game != "free-play":
             return
-        if first[0] == "resume":
-            self.resume(first[1], quiet=True)
-        else:
+        if first[0] != "resume" or not self.resume(first[1], quiet=True):  # one set aside says why, and stays
             self.new_game(GAME_ENTRIES["free-play"], {})
 
     # -- devices ---------------------------------------------------------------------------------------------
@@ -276,6 +274,9 @@ class App:
         items: list[MenuItem] = []
         try:
             saved = self.journal.load()
+        except JournalError as exc:
+            saved = None
+            self.show_notice(t("core.saved_game_damaged", lang, file=exc.aside), seconds=10)
         except CompanionError as exc:
             saved = None
             self.show_notice(str(exc), seconds=10)
@@ -436,20 +437,32 @@ class App:
         if words := self._teaching_notice(entry, session):
             self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS)
 
-    def resume(self, saved, *, quiet: bool = False) -> None:
+    def resume(self, saved, *, quiet: bool = False) -> bool:
+        """Go on with ``saved``; False when it cannot be replayed (it is then kept aside, so that the menu does not
+        offer it again at every start, and the table is told)."""
         entry = GAME_ENTRIES[saved.game]
         try:
             session = GameSession.resume(engine_class(entry.name), saved, self.journal, **self._session_kw())
+        except JournalError as exc:
+            log.warning("%s", exc)
+            try:
+                aside = self.journal.set_aside()
+            except OSError as disk:
+                aside = disk_words(disk, self.lang)
+            self.main_menu()
+            self.show_notice(t("core.saved_game_damaged", self.lang, file=aside), seconds=10)
+            return False
         except CompanionError as exc:
             self.show_notice(self._words(exc), seconds=10)
-            return
+            return False
         self._enter(entry, session)
         if quiet:
-            return
+            return True
         if words := self._teaching_notice(entry, session):
             self.show_notice(f"{t('core.resumed', self.lang)} {words}", seconds=TEACHING_NOTICE_SECONDS)
         else:
             self.show_notice(t("core.resumed", self.lang), seconds=3, good=True)
+        return True
 
     def _teaching_notice(self, entry: GameEntry, session: GameSession) -> str | None:
         """What the table must be told when a camera looks at the tray but the game's dice are not taught: ROLL

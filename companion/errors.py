@@ -19,7 +19,12 @@ class ConfigError(CompanionError):
 
 
 class JournalError(CompanionError):
-    """A saved game cannot be read; the bad file has been kept aside."""
+    """A saved game cannot be read; the bad file has been kept aside as ``aside`` (a file name; "" when it was
+    not: a game that could not be replayed is set aside by whoever tried)."""
+
+    def __init__(self, message: str, aside: str = "") -> None:
+        super().__init__(message)
+        self.aside = aside
 
 
 class SourceError(CompanionError):

@@ -141,13 +141,15 @@ class Journal:
         for number, line in enumerate(body, start=1):
             try:
                 rec = json.loads(line)
-                if not isinstance(rec, dict):
-                    raise ValueError("not an object")
+                if not isinstance(rec, dict) or not isinstance(rec.get("action", {}), dict):
+                    raise ValueError("not an object, or an action that is none")
+                if number == 1 and not isinstance(rec.get("game"), str):
+                    raise ValueError("a header without a game's name")
             except ValueError:
                 aside = keep_aside(self.path)
                 raise JournalError(
                     f"The saved game is damaged (line {number} cannot be read). It was kept as {aside.name}; "
-                    "start a new game. Please send that file with a bug report."
+                    "start a new game. Please send that file with a bug report.", aside.name
                 ) from None
             records.append(rec)
         if torn:
@@ -157,18 +159,31 @@ class Journal:
             atomic_write_text(self.path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
         if not records or "game" not in records[0]:
             aside = keep_aside(self.path)
-            raise JournalError(f"The saved game has no header; it was kept as {aside.name}. Start a new game.")
+            raise JournalError(f"The saved game has no header; it was kept as {aside.name}. Start a new game.",
+                               aside.name)
         actions, learned = replay(records[1:])
         if not actions:
             aside = keep_aside(self.path)
-            raise JournalError(f"The saved game has no setup; it was kept as {aside.name}. Start a new game.")
+            raise JournalError(f"The saved game has no setup; it was kept as {aside.name}. Start a new game.",
+                               aside.name)
         finished = False
         if self.snapshot_path.exists():
             try:
-                finished = bool(json.loads(self.snapshot_path.read_text(encoding="utf-8")).get("finished"))
+                snapshot = json.loads(self.snapshot_path.read_text(encoding="utf-8"))
+                if not isinstance(snapshot, dict):
+                    raise ValueError("not an object")
+                finished = snapshot.get("finished") is True  # "no" is not a finished game
             except (ValueError, OSError):
                 keep_aside(self.snapshot_path)
         return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned)
+
+    def set_aside(self) -> str:
+        """Keep this game's files aside (a journal that cannot be replayed): it is not offered again. Returns the
+        journal's new name."""
+        aside = keep_aside(self.path).name if self.path.exists() else ""
+        if self.snapshot_path.exists():
+            keep_aside(self.snapshot_path)
+        return aside
 
     def snapshot_state(self) -> dict[str, Any] | None:
         try:

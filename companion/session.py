@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any
 
 from companion.announce import Announcement
-from companion.errors import CompanionError
+from companion.errors import CompanionError, JournalError
 from companion.games.base import Engine, GameError
 from companion.journal import Journal, SavedGame
 from vision.types import DieReading, TrayReading
@@ -220,5 +220,7 @@ def rebuild(engine_cls: type[Engine], actions: list[dict[str, Any]]) -> Engine:
         for action in actions[1:]:
             engine.apply(action)
     except GameError as exc:
-        raise CompanionError(f"The saved game cannot be replayed ({exc}); start a new game.") from None
+        raise JournalError(f"The saved game cannot be replayed ({exc}); start a new game.") from None
+    except Exception as exc:  # noqa: BLE001 - an action this version's engine cannot take: not a crash at start
+        raise JournalError(f"The saved game cannot be replayed ({type(exc).__name__}); start a new game.") from None
     return engine

@@ -867,3 +867,35 @@ def test_the_main_menu_names_the_dice_source_in_the_tables_language(tmp_path):
     assert source_words(VideoFile(tmp_path / "tray.mp4"), "en") == "Video tray.mp4"
     assert source_words(SyntheticTray(1), "en") == "No camera: virtual dice in the built-in tray"
     assert source_words(None, "en") == "No camera: virtual dice"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_saved_game_this_version_cannot_replay_is_set_aside_once_with_a_word(tmp_path, lang):
+    """An action the engine refuses on replay (a journal from another version, a hand-edited file): the menu
+    offered "Resume" at every start and each time said "cannot be replayed", in English. It is set aside, the
+    table told in its language, and the menu no longer offers it."""
+    from companion.games import engine_class
+    from companion.games_ui import register_all
+    from companion.i18n import t
+    from companion.session import GameSession
+
+    register_all()
+    journal = Journal(tmp_path / "current")
+    session = GameSession.new(engine_class("haste-worte"), {"action": "setup", "players": ["Anna", "Ben"]}, journal)
+    session.apply({"action": "roll", "dice": ["car", "animals"]})
+    with open(journal.path, "a", encoding="utf-8") as f:
+        f.write('{"action": {"action": "pick", "die": 7}}\n')  # refused by the engine: die 7 of 2
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    try:
+        saved = app.mode.menu.items[0].value
+        assert saved[0] == "resume"
+        assert not app.resume(saved[1])
+        aside = next((tmp_path / "current").glob("journal.jsonl.corrupt-*")).name
+        assert app.notice == t("core.saved_game_damaged", lang, file=aside)
+        assert app.session is None and app.mode.menu.items[0].value[0] != "resume"
+        app.frame(0.03, [])
+    finally:
+        app.close()
+

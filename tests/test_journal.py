@@ -73,6 +73,32 @@ def test_corrupt_journal_is_kept_aside_with_a_clear_message(tmp_path):
     assert len(kept) == 1 and "{this is not json" in kept[0].read_text()
 
 
+@pytest.mark.parametrize(("line", "number"), [('{"action": 5}', 3), ('{"action": ["pick", 1]}', 3),
+                                              ('{"game": ["free-play"], "at": 1}', 1)])
+def test_a_line_of_the_wrong_shape_is_damage_not_a_crash_at_every_start(tmp_path, line, number):
+    """JSON that parses but is no action (a number, a list) or a header without a game's name went through to the
+    engine or the menu and stopped the companion at start, every start."""
+    s = _session(tmp_path)
+    s.apply({"action": "roll", "dice": [3]})
+    path = tmp_path / "current" / "journal.jsonl"
+    lines = path.read_text().splitlines()
+    lines[number - 1:number] = [line]
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(JournalError, match=rf"line {number}") as e:
+        Journal(tmp_path / "current").load()
+    assert e.value.aside.startswith("journal.jsonl.corrupt-") and not path.exists()
+
+
+@pytest.mark.parametrize(("snapshot", "finished"), [('{"finished": true}', True), ('{"finished": "no"}', False),
+                                                    ("[1, 2]", False)])
+def test_only_a_snapshot_saying_true_ends_a_game(tmp_path, snapshot, finished):
+    """'"no"' counted as finished (the game went to the history, not offered to resume), a list stopped the start."""
+    s = _session(tmp_path)
+    s.apply({"action": "roll", "dice": [3]})
+    (tmp_path / "current" / "snapshot.json").write_text(snapshot)
+    assert Journal(tmp_path / "current").load().finished is finished
+
+
 def test_torn_last_line_from_a_power_cut_is_dropped(tmp_path):
     s = _session(tmp_path)
     s.apply({"action": "roll", "dice": [3]})
