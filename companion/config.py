@@ -8,6 +8,7 @@ Game sections (``[games.haste-worte]`` ...) are passed to the games as they are;
 
 from __future__ import annotations
 
+import datetime
 import re
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -57,6 +58,16 @@ class ButtonConfig:
     debounce: float = 0.03
 
 
+#: the keys of each game's ``[games."<name>"]`` section: they go into the game's setup action (house rules,
+#: letters ...), where the game's engine checks their values; any other key is a typo and refused
+GAME_KEYS: dict[str, tuple[str, ...]] = {
+    "haste-worte": ("letters", "timer_seconds", "goal", "meanings"),
+    "echt-spitze": ("kinds", "shapes", "star_value"),
+    "noch-x-mal": (),
+    "fritzo": (),
+}
+
+
 @dataclass
 class Config:
     language: str = "de"
@@ -83,13 +94,25 @@ class Config:
         out.append("\n[buttons.pins]")
         out += [f"{k} = {v}" for k, v in self.buttons.pins.items()]
         for game, section in self.games.items():
-            out.append(f'\n[games."{game}"]')
+            out.append(f"\n[games.{_toml_key(game)}]")
             out += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in section.items()]
         return "\n".join(out) + "\n"
 
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
 def _toml_key(k: str) -> str:
-    return k if k.replace("_", "").replace("-", "").isalnum() else _toml_value(k)
+    """A bare key where TOML allows one (ASCII letters, digits, _ and -), else a quoted one: "größe"."""
+    return k if _BARE_KEY.fullmatch(k) else _toml_value(k)
+
+
+def _toml_string(v: str) -> str:
+    """A TOML basic string: quotes, backslashes and control characters escaped (a name with a line break, loaded
+    from a hand-edited file, made the rewritten file unreadable and stopped the companion at mute)."""
+    return '"' + "".join(_ESCAPES.get(c, f"\\u{ord(c):04x}" if ord(c) < 32 or ord(c) == 127 else c)
+                         for c in v) + '"'
 
 
 def _toml_value(v: Any) -> str:
@@ -98,7 +121,9 @@ def _toml_value(v: Any) -> str:
     if isinstance(v, int | float):
         return repr(v)
     if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return _toml_string(v)
+    if isinstance(v, datetime.date | datetime.time):  # TOML's own dates and times, as a file may hold them
+        return v.isoformat()
     if isinstance(v, list | tuple):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
     if isinstance(v, dict):
@@ -141,8 +166,8 @@ def _section(data: dict, key: str) -> dict:
 def _check_unknown(data: dict, known: set[str], prefix: str) -> None:
     for key in data:
         if key not in known:
-            raise ConfigError(f"config: unknown setting {prefix}{key}; known are: {', '.join(sorted(known))}",
-                              key=f"{prefix}{key}")
+            which = f"known are: {', '.join(sorted(known))}" if known else f"[{prefix[:-1]}] takes no settings"
+            raise ConfigError(f"config: unknown setting {prefix}{key}; {which}", key=f"{prefix}{key}")
 
 
 def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
@@ -165,6 +190,8 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
         raise _bad("players", players, "name 1 to 6 players")
     if any(len(n) > 20 for n in names):
         raise _bad("players", players, "keep each name to 20 letters so it fits the screen")
+    if any(not n.isprintable() for n in names):
+        raise _bad("players", players, "a name is written on one line, without line breaks or tabs")
     cfg.players = names
 
     camera = data.get("camera", cfg.camera)
@@ -221,6 +248,11 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
 
     games = _section(data, "games")
     for game, section in games.items():
+        if game not in GAME_KEYS:
+            raise ConfigError(f"config: unknown game [games.{_toml_key(game)}]; games with settings are: "
+                              f"{', '.join(g for g, keys in GAME_KEYS.items() if keys)}", key=f"games.{game}")
+        if isinstance(section, dict):
+            _check_unknown(section, set(GAME_KEYS[game]), f"games.{game}.")
         if not isinstance(section, dict):
             raise _bad(f"games.{game}", section, f'[games."{game}"] must be a table')
     cfg.games = {k: dict(v) for k, v in games.items()}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.app import GameEntry, players_steps, register_game
-from companion.config import Config
+from companion.config import GAME_KEYS, Config
 from companion.i18n import t
 from companion.views.menus import SetupStep
 
@@ -53,9 +53,9 @@ def _fritzo_cubes() -> dict:
 
 ENTRIES = [
     GameEntry("haste-worte", "core.menu_haste_worte", "companion.views.haste_worte_view:HasteWorteMode",
-              "haste-worte", _haste_setup, ("letters", "timer_seconds", "goal", "meanings")),
+              "haste-worte", _haste_setup, GAME_KEYS["haste-worte"]),
     GameEntry("echt-spitze", "core.menu_echt_spitze", "companion.views.echt_spitze_view:EchtSpitzeMode",
-              "echt-spitze", _echt_setup, ("kinds", "shapes", "star_value")),
+              "echt-spitze", _echt_setup, GAME_KEYS["echt-spitze"]),
     GameEntry("noch-x-mal", "core.menu_noch_x_mal", "companion.views.noch_x_mal_view:NochXMalMode",
               "noch-x-mal", _nxm_setup),
     GameEntry("fritzo", "core.menu_fritzo", "companion.views.fritzo_view:FritzoMode", "fritzo", _fritzo_setup,

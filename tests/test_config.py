@@ -25,6 +25,19 @@ def test_effective_config_round_trips(tmp_path):
     assert again.games["haste-worte"]["letters"] == "ABC"
 
 
+def test_what_a_file_may_hold_is_written_back_as_it_loads(tmp_path):
+    """Values a hand-edited file may hold (a kind's name that needs quotes, a tab in a string) were written back
+    as a file TOML cannot read: muting, the volume or the language then stopped the companion."""
+    p = tmp_path / "c.toml"
+    p.write_text('[games."haste-worte"]\nletters = "AB\\tCD\\u007f"\n'
+                 '[games."echt-spitze"]\nkinds = { "Äpfel" = [9, 7], "Oma\\"s Kuchen" = [5, 3] }\n',
+                 encoding="utf-8")
+    cfg = config.load(p)
+    cfg.sound.mute = True
+    config.save(cfg, p)
+    assert config.load(p).games == cfg.games and config.load(p).sound.mute
+
+
 @pytest.mark.parametrize("text, words", [
     ('language = "fr"', ["language", "'fr'", "de, en"]),
     ("[sound]\nvolume = 150", ["sound.volume", "150", "0 to 100"]),
@@ -38,6 +51,10 @@ def test_effective_config_round_trips(tmp_path):
     ('camera = "webcam"', ["camera", "'webcam'", "cam:0"]),
     ("[sound]\noutput = 2", ["sound.output", "2", "companion doctor"]),
     ("[display]\nrotate = 45", ["display.rotate", "45", "0, 90, 180 or 270"]),
+    ('players = ["Anna\\nBen", "Carl"]', ["players", "one line"]),
+    ('[games.haste_worte]\nletters = "ABC"', ["unknown game", "haste-worte"]),
+    ('[games."haste-worte"]\nleters = "ABC"', ["games.haste-worte.leters", "letters"]),
+    ('[games."noch-x-mal"]\nstart = 1', ["games.noch-x-mal.start"]),
 ])
 def test_bad_values_name_key_value_and_what_is_allowed(tmp_path, text, words):
     p = tmp_path / "c.toml"
