@@ -144,3 +144,13 @@ def test_companion_run_starts_on_a_bad_config_file_and_says_so():
                        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     assert r.returncode == 0, r.stderr
     assert "Mistake in the settings file (sound.volume)" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_readmes_example_config_loads():
+    """The README's example is where a family copies its config from: it must be one the companion accepts."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```toml\n", 1)[1].split("```", 1)[0]
+    cfg = config.from_dict(tomllib.loads(block))
+    assert cfg.games["haste-worte"]["letters"] and cfg.buttons.pins["undo"] == 25
