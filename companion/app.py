@@ -22,6 +22,7 @@ from companion.announce import Announcement, Sound
 from companion.config import Config
 from companion.errors import CompanionError, JournalError, ProfileDamaged, ProfileError
 from companion.games import engine_class
+from companion.games.base import GameError
 from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.journal import Journal
 from companion.session import Example, GameSession
@@ -431,7 +432,10 @@ class App:
             setup = setup_action(entry, self.cfg, answers, seed)
             session = GameSession.new(engine_class(entry.name), setup, self.journal, **self._session_kw())
         except CompanionError as exc:
-            self.show_notice(self._words(exc), seconds=10)
+            words = self._words(exc)
+            if isinstance(exc, GameError) and self.cfg.games.get(entry.name):  # the menu offers only what is allowed
+                words = t("core.game_config_refused", self.lang, section=f'[games."{entry.name}"]', error=words)
+            self.show_notice(words, seconds=10)
             return
         self._enter(entry, session)
         if words := self._teaching_notice(entry, session):

@@ -494,6 +494,22 @@ def test_a_damaged_dice_profile_is_said_at_the_games_start_not_taken_for_dice_ne
         app.close()
 
 
+def test_a_game_refusing_the_config_files_values_names_the_section(tmp_path):
+    """letters = "" passes the config check (the engine judges letters) and then every start of Haste Worte said
+    "The letters "" cannot be used" with no word of where they come from."""
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    cfg.language = "en"
+    cfg.games = {"haste-worte": {"letters": ""}}
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    try:
+        start_game(app, "haste-worte")
+        assert app.session is None
+        assert app.notice.startswith('The config file\'s [games."haste-worte"] cannot be played: The letters')
+    finally:
+        app.close()
+
+
 def writing(tmp_path, announcer=None) -> App:
     """Haste Worte for Anna and Ben, the letter drawn and the hourglass turned; the app's clocks stand still."""
     cfg = Config()
