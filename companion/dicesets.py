@@ -123,6 +123,10 @@ def parse(text: str, source: str = "<text>") -> DiceSet:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise _fail(source, f"is not valid TOML ({e})") from None
+    unknown = sorted(set(data) - {"name", "reader", "dice", "marks", "open", "colours"})
+    if unknown:  # a typo ("reeder") silently read the set another way
+        raise _fail(source, f"has an unknown entry {unknown[0]!r}; the entries are: name, reader, marks, open, "
+                            "[[dice]] and [colours]")
     name = data.get("name")
     if not isinstance(name, str) or not _FACE_ID.match(name):
         raise _fail(source, f'name = {name!r} is wrong; use a lowercase id like "noch-x-mal"')
@@ -137,6 +141,8 @@ def parse(text: str, source: str = "<text>") -> DiceSet:
         where = f"[[dice]] number {i}"
         if not isinstance(d, dict):
             raise _fail(source, f"{where} must be a table")
+        if extra := sorted(set(d) - {"kind", "count", "faces"}):
+            raise _fail(source, f"{where}: unknown entry {extra[0]!r}; a die has kind, count and faces")
         kind = d.get("kind")
         if kind not in KINDS:
             raise _fail(source, f"{where}: kind = {kind!r} is wrong; use one of: {', '.join(KINDS)}")
@@ -160,7 +166,10 @@ def parse(text: str, source: str = "<text>") -> DiceSet:
     if not isinstance(is_open, bool):
         raise _fail(source, f"open = {is_open!r} is wrong; use true or false")
     colours: dict[str, tuple[str, str]] = {}
-    for face, spec in data.get("colours", {}).items():
+    raw_colours = data.get("colours", {})
+    if not isinstance(raw_colours, dict):
+        raise _fail(source, "colours must be tables, one per colour: [colours.red] with rgb and pattern")
+    for face, spec in raw_colours.items():
         rgb, pattern = (spec.get("rgb"), spec.get("pattern", "plain")) if isinstance(spec, dict) else (None, None)
         if not isinstance(rgb, str) or not _HEX.match(rgb):
             raise _fail(source, f'[colours.{face}]: rgb = {rgb!r} is wrong; use a colour like "#d62828"')

@@ -49,6 +49,9 @@ def test_user_copy_replaces_the_builtin_set(data_home):
     ('name = "x\n', ["TOML"]),
     ('name = "x"\nmarks = ["X"]\n[[dice]]\nkind = "numeral"\nfaces = ["1"]\n', ["marks", "+"]),
     ('name = "x"\n[[dice]]\nkind = "colour"\nfaces = ["red"]\n[colours.red]\nrgb = "red"\n', ["rgb", "#d62828"]),
+    ('name = "x"\ncolours = 5\n[[dice]]\nkind = "colour"\nfaces = ["red"]\n', ["colours", "[colours.red]"]),
+    ('name = "x"\nreeder = "pips"\n[[dice]]\nkind = "pips"\nfaces = ["1"]\n', ["reeder", "reader"]),
+    ('name = "x"\n[[dice]]\nkind = "pips"\ncuont = 20\nfaces = ["1"]\n', ["cuont", "count"]),
 ])
 def test_bad_set_files_name_the_problem(text, words):
     with pytest.raises(DiceSetError) as e:
