@@ -26,7 +26,7 @@ from typing import Any
 
 from companion.atomic import atomic_write_text, fsync_dir, keep_aside
 from companion.errors import JournalError
-from companion.games.base import Engine
+from companion.games.base import Engine, strict_json
 
 JOURNAL = "journal.jsonl"
 SNAPSHOT = "snapshot.json"
@@ -140,7 +140,7 @@ class Journal:
         records: list[dict[str, Any]] = []
         for number, line in enumerate(body, start=1):
             try:
-                rec = json.loads(line)
+                rec = json.loads(line, parse_constant=strict_json)
                 if not isinstance(rec, dict) or not isinstance(rec.get("action", {}), dict):
                     raise ValueError("not an object, or an action that is none")
                 if number == 1 and not isinstance(rec.get("game"), str):

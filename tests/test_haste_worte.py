@@ -534,6 +534,14 @@ def test_transcript_errors_name_the_line() -> None:
         play_transcript(HasteWorte, lines, io.StringIO())
 
 
+def test_a_nan_time_in_a_transcript_is_bad_json_not_a_crash() -> None:
+    """Python's json reads NaN; a NaN hourglass stamp then stopped the replay in the engine with a traceback."""
+    lines = [json.dumps(setup(2)), '{"action": "roll", "dice": ' + json.dumps(DICE) + "}",
+             '{"action": "timer_start", "at": NaN}']
+    with pytest.raises(GameError, match="line 3: not valid JSON .NaN"):
+        play_transcript(HasteWorte, lines, io.StringIO())
+
+
 # -- state: JSON round trip and replay
 
 

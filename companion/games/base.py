@@ -104,9 +104,10 @@ def parse_transcript(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
         if not line or line.startswith("#"):
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise GameError(f"line {number}: not valid JSON ({exc.msg}); each line must be one JSON object") from None
+            record = json.loads(line, parse_constant=strict_json)
+        except ValueError as exc:
+            why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+            raise GameError(f"line {number}: not valid JSON ({why}); each line must be one JSON object") from None
         if isinstance(record, dict) and "action" not in record and record.keys() & {"game", "learned", "unlearned"}:
             continue  # a journal's header, or the dice examples a player's answers taught
         if isinstance(record, dict) and record.get("undo") is True:
@@ -120,6 +121,12 @@ def parse_transcript(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
             raise GameError(f'line {number}: each line must be a JSON object with an "action" name')
         actions.append((number, record))
     return actions
+
+
+def strict_json(word: str) -> Any:
+    """``json.loads``'s ``parse_constant``: NaN and Infinity are no JSON (Python's json reads them), and a NaN time
+    stopped a replay deep in an engine."""
+    raise ValueError(f"{word} is not a number JSON knows")
 
 
 def play_transcript(
