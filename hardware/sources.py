@@ -491,6 +491,9 @@ class PhotoFolder(FrameSource):
         return self.paths[self.index] if self.paths else None
 
     def _open(self) -> None:
+        if self.folder.is_file():
+            raise SourceError(f"{self.folder} is a file, not a folder: give the folder the photos are in after "
+                              "folder: (one photo alone: its folder).")
         if not self.folder.is_dir():
             raise SourceError(f"The photo folder {self.folder} does not exist: check the path after folder:.")
         photos = (p for p in self.folder.iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)

@@ -156,6 +156,10 @@ def test_folder_errors_say_what_to_do(tmp_path: Path, setup, message: str) -> No
 def test_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match="does not exist"):
         open_source(f"folder:{tmp_path / 'nope'}")
+    photo = tmp_path / "dice.jpg"
+    photo.write_bytes(b"x")
+    with pytest.raises(SourceError, match="is a file, not a folder"):  # it exists: "does not exist" misled
+        open_source(f"folder:{photo}")
 
 
 @pytest.mark.parametrize("name", ["matteo-d6", "byler-d6"])
