@@ -249,6 +249,10 @@ def cmd_teach(args: argparse.Namespace) -> int:
 
     cfg = config.load(args.config)
     if args.examples:
+        if args.dice_set == "fritzo-cubes":  # each cube's six faces from its net: no photos to label
+            raise CompanionError("The Fritzo cubes are taught on the screen, one cube at a time: companion teach "
+                                 "fritzo-cubes (without --examples). Their colours are taught from photos with: "
+                                 "companion teach fritzo --examples DIR")
         report = teach.teach_from_examples(args.dice_set, Path(args.examples), lang=cfg.language)
         print(report.summary())
         return 0

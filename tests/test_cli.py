@@ -278,3 +278,9 @@ def test_a_die_read_as_the_face_named_question_mark_is_told_from_one_not_read_fo
     assert reading_line("tray.jpg", TrayReading(dice), 25.4) == "tray.jpg: ? (?) 3+X   [3 dice, 1 not sure, 25 ms]"
     assert reading_line("a.jpg", TrayReading((DieReading(4, 1.0, box),)), 8) == "a.jpg: 4   [1 die, 8 ms]"
     assert reading_line("b.jpg", TrayReading(), 3) == "b.jpg: (no dice)   [0 dice, 3 ms]"
+
+
+def test_teaching_the_fritzo_cubes_from_photos_says_how_they_are_taught(tmp_path):
+    """The help names fritzo-cubes as a set to teach; with --examples it said there is no such dice set."""
+    r = companion("teach", "fritzo-cubes", "--examples", str(tmp_path))
+    assert r.returncode == 2 and "on the screen" in r.stderr and "companion teach fritzo --examples" in r.stderr
