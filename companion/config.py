@@ -284,8 +284,9 @@ def load(path: str | Path | None = None) -> Config:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
+        end = p.read_text(encoding="utf-8").rstrip().count("\n") + 1  # "at end of document": an unclosed [ or "
         raise ConfigError(f"config file {p} is not valid TOML: {exc}. Fix that line or remove the file.",
-                          line=int(line.group(1)) if line else 0) from None
+                          line=int(line.group(1)) if line else end) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"config file {p} cannot be read: {exc}") from None
     return from_dict(data, p)
@@ -306,10 +307,21 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
     except ConfigError as exc:
         if path is not None:
             raise
-        lang = lang or Config().language
+        standard = Config()
+        standard.language = _language_in(paths.config_file()) or standard.language  # an English table stays so
+        lang = lang or standard.language
         try:
             name = keep_aside(paths.config_file()).name
         except OSError:  # a card that refuses the rename refuses our writes too: the file stays as it is
             name = paths.config_file().name
         where = exc.key or (t("core.line", lang, n=exc.line) if exc.line else "?")
-        return Config(), t("core.config_aside", lang, where=where, name=name)
+        return standard, t("core.config_aside", lang, where=where, name=name)
+
+
+def _language_in(path: Path) -> str | None:
+    """The language a config file names, read line by line (the file as a whole did not load), if it is one."""
+    try:
+        found = re.search(r'^\s*language\s*=\s*"(\w+)"', path.read_text(encoding="utf-8"), re.MULTILINE)
+    except (OSError, UnicodeDecodeError):
+        return None
+    return found.group(1) if found and found.group(1) in LANGUAGES else None
