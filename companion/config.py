@@ -156,10 +156,10 @@ def _bool(data: dict, key: str, prefix: str, default: bool) -> bool:
     return value
 
 
-def _section(data: dict, key: str) -> dict:
+def _section(data: dict, key: str, prefix: str = "") -> dict:
     value = data.get(key, {})
     if not isinstance(value, dict):
-        raise _bad(key, value, f"[{key}] must be a table (a section)")
+        raise _bad(f"{prefix}{key}", value, f"[{prefix}{key}] must be a table (a section)")
     return value
 
 
@@ -229,7 +229,7 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     _check_unknown(b, {"pins", "hold_time", "debounce"}, "buttons.")
     cfg.buttons.hold_time = _float(b, "hold_time", "buttons.", 0.3, 5.0, cfg.buttons.hold_time)
     cfg.buttons.debounce = _float(b, "debounce", "buttons.", 0.0, 0.5, cfg.buttons.debounce)
-    pins = _section(b, "pins")
+    pins = _section(b, "pins", "buttons.")
     names_ok = {btn.value for btn in Button}
     for key, pin in pins.items():
         if key not in names_ok:
@@ -242,8 +242,8 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     for key in [k for k in cfg.buttons.pins if k not in pins] + list(pins):
         pin = cfg.buttons.pins[key]
         if pin in used:
-            raise _bad(f"buttons.pins.{key}", pin, f"GPIO {pin} is already used by {used[pin]}; give {used[pin]} "
-                       "another pin too")
+            raise _bad(f"buttons.pins.{key}", pin, f"GPIO {pin} is already used by {used[pin]}; give one of the "
+                       "two another pin")
         used[pin] = key
 
     games = _section(data, "games")
