@@ -17,7 +17,7 @@ from typing import Any
 
 from companion import paths
 from companion.atomic import atomic_write_text, keep_aside
-from companion.errors import ConfigError
+from companion.errors import CompanionError, ConfigError
 from companion.i18n import LANGUAGES, t
 from hardware.events import Button
 
@@ -195,9 +195,15 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     cfg.players = names
 
     camera = data.get("camera", cfg.camera)
-    kinds = ("pi", "cam", "folder", "video", "synthetic")
-    if not isinstance(camera, str) or not (camera == "auto" or camera.split(":", 1)[0] in kinds):
+    if not isinstance(camera, str):
         raise _bad("camera", camera, "use auto, pi, cam:0, folder:PATH, video:PATH or synthetic")
+    if camera != "auto":
+        from hardware.sources import check_spec  # the sources' own reading of a spec ("cam:abc" is none)
+
+        try:
+            check_spec(camera)
+        except CompanionError as exc:
+            raise _bad("camera", camera, str(exc)) from None
     cfg.camera = camera
 
     d = _section(data, "display")

@@ -602,35 +602,40 @@ class VideoFile(FrameSource):
 # Choosing one
 
 
-def _parse(spec: str, rng_seed: int | None, folder_every: float | None) -> FrameSource:
+def check_spec(spec: str) -> tuple[str, str]:
+    """The spec's kind and argument, or SourceError saying how it is written: the config checks a camera spec
+    with it before anything is opened."""
     kind, _, arg = spec.strip().partition(":")
     kind = kind.lower()
+    if kind == "pi" and arg and not arg.isdigit():
+        raise SourceError(f"'{spec}' names no Pi camera: use pi or pi:1 for the second camera.")
+    if kind == "cam" and not arg.isdigit():
+        raise SourceError(f"'{spec}' names no camera: use cam:0 for the first USB camera, cam:1 for the next.")
+    if kind == "folder" and not arg:
+        raise SourceError("folder: needs a path, e.g. folder:~/dice-photos")
+    if kind == "video" and not arg:
+        raise SourceError("video: needs a path, e.g. video:~/throws.avi")
+    if kind == "synthetic" and arg and not arg.isdigit():
+        raise SourceError(f"'{spec}': synthetic takes a whole number as its seed, e.g. synthetic:7")
+    if kind not in ("pi", "cam", "folder", "video", "synthetic"):
+        raise SourceError(f"Unknown picture source '{spec}': {SPEC_HELP}.")
+    return kind, arg
+
+
+def _parse(spec: str, rng_seed: int | None, folder_every: float | None) -> FrameSource:
+    kind, arg = check_spec(spec)
     if kind == "pi":
-        if arg and not arg.isdigit():
-            raise SourceError(f"'{spec}' names no Pi camera: use pi or pi:1 for the second camera.")
         return PiCamera(int(arg or 0))
     if kind == "cam":
-        if not arg.isdigit():
-            raise SourceError(
-                f"'{spec}' names no camera: use cam:0 for the first USB camera, cam:1 for the next."
-            )
         return CaptureDevice(int(arg))
     if kind == "folder":
-        if not arg:
-            raise SourceError("folder: needs a path, e.g. folder:~/dice-photos")
         return PhotoFolder(arg, every=folder_every)
     if kind == "video":
-        if not arg:
-            raise SourceError("video: needs a path, e.g. video:~/throws.avi")
         return VideoFile(arg)
-    if kind == "synthetic":
-        from hardware.synthetic import SyntheticTray
+    from hardware.synthetic import SyntheticTray
 
-        if arg and not arg.isdigit():
-            raise SourceError(f"'{spec}': synthetic takes a whole number as its seed, e.g. synthetic:7")
-        # a seed makes the throws repeat exactly: demos, bug reports and tests
-        return SyntheticTray(rng_seed=int(arg) if arg else rng_seed)
-    raise SourceError(f"Unknown picture source '{spec}': {SPEC_HELP}.")
+    # a seed makes the throws repeat exactly: demos, bug reports and tests
+    return SyntheticTray(rng_seed=int(arg) if arg else rng_seed)
 
 
 def open_source(spec: str = "auto", *, rng_seed: int | None = None, folder: str | Path | None = None,

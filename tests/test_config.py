@@ -49,6 +49,7 @@ def test_what_a_file_may_hold_is_written_back_as_it_loads(tmp_path):
     ('[display]\nfullscreen = "yes"', ["display.fullscreen", "'yes'", "true, false"]),
     ("colour = 3", ["unknown setting colour"]),
     ('camera = "webcam"', ["camera", "'webcam'", "cam:0"]),
+    ('camera = "cam:abc"', ["camera", "'cam:abc'", "cam:1"]),  # was taken, and refused only at the table
     ("[sound]\noutput = 2", ["sound.output", "2", "companion doctor"]),
     ("[display]\nrotate = 45", ["display.rotate", "45", "0, 90, 180 or 270"]),
     ('players = ["Anna\\nBen", "Carl"]', ["players", "one line"]),
