@@ -225,6 +225,7 @@ class App:
             source = open_source(spec)
             source.open()
         except CompanionError as exc:
+            log.warning("%s", exc)  # for whoever started it at a terminal, too
             self.show_notice(str(exc), seconds=8)
             return
         self.source_description = getattr(source, "description", spec)
