@@ -20,7 +20,7 @@ import pygame
 from companion import config, paths
 from companion.announce import Announcement, Sound
 from companion.config import Config
-from companion.errors import CompanionError, JournalError, ProfileDamaged, ProfileError
+from companion.errors import CompanionError, DiceSetError, JournalError, ProfileDamaged, ProfileError
 from companion.games import engine_class
 from companion.games.base import GameError
 from companion.i18n import LANGUAGES, disk_words, error_words, t
@@ -543,7 +543,11 @@ class App:
                               file=exc.aside)
             self.show_notice(self._trouble, seconds=TEACHING_NOTICE_SECONDS)
             loaded_set = profile = None
-        except ProfileError:  # not taught yet (or the owner's dice set file does not load)
+        except DiceSetError as exc:  # the owner's copy of the set's file does not load: not "never taught"
+            self._trouble = t("core.diceset_broken", self.lang, error=str(exc))
+            self.show_notice(self._trouble, seconds=TEACHING_NOTICE_SECONDS)
+            loaded_set = profile = None
+        except ProfileError:  # not taught yet
             loaded_set = profile = None
         if dice_set == "d6":  # pip dice need no teaching; a face taught for them (an emblem 6) replaces the pips'
             from vision.pips import read_dice

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from companion import paths
 from companion.atomic import atomic_write_text
-from companion.errors import ProfileError
+from companion.errors import DiceSetError
 
 KINDS = ("pips", "numeral", "symbol", "colour")
 READERS = ("pips", "taught")
@@ -38,10 +38,6 @@ _FACE_ID = re.compile(r"^[a-z0-9?][a-z0-9?+_-]*$")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 #: the built-in set files (package data beside this module; this module's name takes the package name)
 _BUILTIN = resources.files("companion") / "dicesets"
-
-
-class DiceSetError(ProfileError):
-    """A dice set file is missing or wrong: the message names the file, the entry and what is allowed."""
 
 
 @dataclass(frozen=True)

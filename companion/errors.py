@@ -35,6 +35,10 @@ class ProfileError(CompanionError):
     """A taught dice profile or dice set is missing or corrupt."""
 
 
+class DiceSetError(ProfileError):
+    """A dice set file is missing or wrong: the message names the file, the entry and what is allowed."""
+
+
 class ProfileDamaged(ProfileError):
     """A stored profile could not be used and was kept aside as ``aside`` (a file name): the table must be told,
     or a damaged teaching would look like dice never taught."""

@@ -510,6 +510,29 @@ def test_a_game_refusing_the_config_files_values_names_the_section(tmp_path):
         app.close()
 
 
+def test_a_broken_dice_set_file_is_said_at_the_games_start(tmp_path):
+    """The owner's copy of a set's file with a typo made the game's dice look never taught ("your dice are not
+    taught yet"), the reason only in the log."""
+    from companion import dicesets, paths
+    from companion.i18n import t
+
+    copy = paths.data_dir() / "dicesets" / "echt-spitze.toml"
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    copy.write_text('name = "echt-spitze"\nreeder = "taught"\n', encoding="utf-8")
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3")
+    try:
+        app.main_menu()
+        start_game(app, "echt-spitze")
+        with pytest.raises(dicesets.DiceSetError) as broken:
+            dicesets.load("echt-spitze")
+        assert app.notice == t("core.diceset_broken", "en", error=str(broken.value)) and "reeder" in app.notice
+    finally:
+        app.close()
+
+
 def writing(tmp_path, announcer=None) -> App:
     """Haste Worte for Anna and Ben, the letter drawn and the hourglass turned; the app's clocks stand still."""
     cfg = Config()
