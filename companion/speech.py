@@ -62,6 +62,16 @@ def speakable(text: str) -> str:
     return " ".join(cleaned.split())
 
 
+_PAIR = re.compile(r"\b(\d)-(\d)\b")
+_SYMBOL = re.compile(r"\s*\(\s*[/\\]\s*\)")
+
+
+def spoken(text: str) -> str:
+    """``text`` as it is said rather than read: a beehive "4-4" is "vier vier" (espeak says "vier Strich vier"),
+    and a stroke's symbol in brackets ("schräg nach rechts (/)", for the screen) is not read out as "slash"."""
+    return _SYMBOL.sub("", _PAIR.sub(r"\1 \2", text))
+
+
 def fix_wav_header(raw: bytes) -> bytes:
     """A WAV file whose header states its true length.
 
@@ -99,7 +109,7 @@ def synthesize(text: str, lang: str, *, espeak: str | None = None, wpm: int = WO
         raise SpeechError(t("core.speech_no_voice", DEFAULT_LANGUAGE, language=lang))
     cmd = [exe, "-v", voice, "-s", str(wpm), "--stdout", "--stdin"]
     try:
-        proc = subprocess.run(cmd, input=speakable(text).encode("utf-8"), capture_output=True,
+        proc = subprocess.run(cmd, input=speakable(spoken(text)).encode("utf-8"), capture_output=True,
                               timeout=TIMEOUT, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise SpeechError(t("core.speech_failed", lang, error=str(exc))) from exc

@@ -361,7 +361,7 @@ def test_solo_uses_two_and_two_dice_and_no_chips():
     err = rejected(game, {"action": "roll", "dice": ROLL6}, DiceError, "nxm.err.dice_too_many")
     assert "the dice not played now" in err.text("en")  # the solo game leaves one of each kind out
     said = game.apply({"action": "roll", "dice": ["green", "red", "3", "3"]})
-    assert said[0].text("en") == "Roll 1 of 30: draw the stroke / in field A."
+    assert said[0].text("en") == "Roll 1 of 30: draw the stroke diagonally to the right (/) in field A."
     rejected(game, {"action": "discard", "player": "Sol"}, ChipError, "nxm.err.solo_no_chips")
     rejected(
         game,

@@ -212,10 +212,10 @@ def test_solo_game_thirty_rolls_and_rating():
     engine, records, _ = g.play()
     strokes = said(records, "nxm.roll_solo")
     assert len(strokes) == 30
-    assert strokes[0] == "Roll 1 of 30: draw the stroke / in field A."
-    assert strokes[14] == "Roll 15 of 30: draw the stroke / in field O."
-    assert strokes[15] == "Roll 16 of 30: draw the stroke \\ in field A."
-    assert strokes[29] == "Roll 30 of 30: draw the stroke \\ in field O."
+    assert strokes[0] == "Roll 1 of 30: draw the stroke diagonally to the right (/) in field A."
+    assert strokes[14] == "Roll 15 of 30: draw the stroke diagonally to the right (/) in field O."
+    assert strokes[15] == "Roll 16 of 30: draw the stroke diagonally to the left (\\) in field A."
+    assert strokes[29] == "Roll 30 of 30: draw the stroke diagonally to the left (\\) in field O."
     assert said(records, "nxm.pass_fields") == ["Sol passes: cross 2 fields on the pass track."]
     assert said(records, "nxm.solo_over") == [
         "30 rolls played! Count the X-chip symbols you reached and enter them."

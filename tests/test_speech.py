@@ -17,7 +17,7 @@ import pytest
 from companion import speech
 from companion.errors import CompanionError
 from companion.sounds import wav_bytes, wav_duration
-from companion.speech import Speech, SpeechError, fix_wav_header, speakable, synthesize
+from companion.speech import Speech, SpeechError, fix_wav_header, speakable, spoken, synthesize
 
 ESPEAK = speech.find_espeak()
 needs_espeak = pytest.mark.skipif(ESPEAK is None,
@@ -87,6 +87,20 @@ def test_speakable_removes_only_what_espeak_would_obey():
     assert speakable("Zoë\x01\x02 und\nJörg\t!") == "Zoë und Jörg !"
     assert speakable("[[[[a]]]]") == "a"
     assert speakable("Anna (die Große) & Ben <3") == "Anna (die Große) & Ben <3"
+
+
+def test_coordinates_and_stroke_symbols_are_said_as_a_player_would():
+    assert spoken("Bienen! Anna: Bienennest 4-4. Ben: Feld 4-4 schwärzen!") == \
+        "Bienen! Anna: Bienennest 4 4. Ben: Feld 4 4 schwärzen!"
+    assert spoken("mach den Strich schräg nach links (\\) im Feld C.") == "mach den Strich schräg nach links im Feld C."
+    assert spoken("Wurf 12 von 30, 1 bis 5") == "Wurf 12 von 30, 1 bis 5"
+
+
+@needs_espeak
+def test_a_beehive_is_not_read_with_a_dash():
+    out = subprocess.run([ESPEAK, "-q", "-x", "-v", "de", "--stdin"], input=spoken("Bienennest 4-4").encode(),
+                         capture_output=True, check=True).stdout.decode()
+    assert "Str'IC" not in out and out.count("f'i:r") == 2  # "vier vier", not "vier Strich vier"
 
 
 def test_fix_wav_header_repairs_a_streamed_length():
