@@ -278,7 +278,9 @@ class TeachView:
             draw_face(surface, pygame.Rect(232, 176, 88, 88), chosen, lang, self.dice_set, selected=True)
         question = t("teach.pips_which" if prog.pips else "teach.which_face", lang)
         y = draw_wrapped(surface, question, pygame.Rect(20, 306, 300, 60), theme.BODY, theme.TEXT)
-        y = draw_wrapped(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, 40), theme.SMALL, theme.GOOD)
+        room = 40 if self.n_seen > 1 else 436 - (y + 4)  # two lines at full size, unless a warning follows
+        y = draw_wrapped(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, room), theme.SMALL,
+                         theme.GOOD)
         if self.n_seen > 1:
             draw_wrapped(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40),
                          theme.SMALL, theme.WARN)
