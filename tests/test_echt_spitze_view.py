@@ -385,6 +385,22 @@ def test_the_beehive_menu_starts_on_the_pair_the_players_dice_make(tmp_path):
     assert mode.menu.index == 0
 
 
+def test_the_beehive_menu_open_when_a_step_is_undone(tmp_path):
+    """The beehive list was open when UNDO took the turn back to leave-or-re-roll: the highlight looked for a
+    beehive among "Leave" and "Re-roll" and the screen stopped (random presses found it)."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "level": 2, "kinds": LEVEL2_KINDS, "star_value": 4})
+    s.apply({"action": "roll", "dice": ["2", "3+X", "5", "2+X"]})
+    s.apply({"action": "take", "die": 1})
+    s.apply({"action": "take", "die": 2})
+    s.apply({"action": "leave"})
+    mode = EchtSpitzeMode(s)
+    select_item(mode, "Anna")
+    select_item(mode, "Beehive")
+    assert s.undo()
+    mode.update(0.03, 0.0)
+    assert [i.label for i in mode.menu.items] == ["Leave them", "Re-roll"]
+
+
 def test_the_final_editor_stops_at_each_fields_highest_number(tmp_path):
     """Level 3: "+" on the diagonals went to 4, and "Done" then refused ("at most 2"): it stops at 2 now."""
     s = session(tmp_path, {"players": ["Sara", "Ben"], "level": 3, "shapes": {"L": [8, 5], "T": [6, 4],

@@ -153,9 +153,9 @@ class EchtSpitzeMode:
         menu = Menu(RIGHT, items, self._choose, back, row_h=62)
         if s.phase is Phase.SCORE and self.sub is None:
             menu.index = 1
-        elif self.sub and self.sub[0] == "hive":
+        elif s.phase is Phase.SCORE and self.sub and self.sub[0] == "hive":
             paired = self._paired(self.sub[1])
-            menu.index = next((k for k, item in enumerate(items) if item.value[3][0] in paired), 0)
+            menu.index = next((k for k, item in enumerate(items) if item.value[-1][0] in paired), 0)
         return menu
 
     def _paired(self, name: str) -> set[str]:
