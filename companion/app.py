@@ -902,12 +902,12 @@ def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False, a
     device trouble, in words a player understands; green for good news. While ``avoid`` (the running hourglass) is
     shown the strip stands at the top of the screen, over the scores and clear of the hourglass: the table watches
     the seconds, and the buttons above the hint bar ("Time's up") must stay visible to be tapped. ``top``: where it
-    starts then (under a banner at the top). Up to three lines, so that a long notice stays readable. Returns the
+    starts then (under a banner at the top). Up to four lines, so that a long notice stays readable. Returns the
     strip's rect."""
     width = theme.DESIGN_SIZE[0]
 
     def strip(x: int) -> tuple[tuple[str, ...], int, pygame.Rect]:
-        lines, size = theme.fit_lines(message, theme.BODY, width - x - 30, max_lines=3)
+        lines, size = theme.fit_lines(message, theme.BODY, width - x - 30, max_lines=4)
         size = max(14, size)
         h = 14 + len(lines) * (size + 8)
         return lines, size, pygame.Rect(x, top if avoid is not None else bottom - h, width - x, h)

@@ -401,6 +401,30 @@ def test_the_beehive_menu_open_when_a_step_is_undone(tmp_path):
     assert [i.label for i in mode.menu.items] == ["Leave them", "Re-roll"]
 
 
+def test_a_long_report_takes_two_lines_at_full_size_where_there_is_room(tmp_path, monkeypatch):
+    """Two kinds, a beehive and a hole on one line shrank to 14 px; with room below, it takes a second line."""
+    from companion.views import theme
+
+    s = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Anna", "Ben"], "level": 2,
+                                     "kinds": {"Zitronen": [9, 7], "Melonen": [8, 6]}, "star_value": 4},
+                        Journal(tmp_path / "journal"), lang="de", rng=random.Random(3))
+    s.apply({"action": "roll", "dice": ["2", "3", "5", "4"]})  # no extra crosses: no reminder lines above
+    s.apply({"action": "take", "die": 1})
+    s.apply({"action": "take", "die": 2})
+    s.apply({"action": "leave"})
+    assert s.apply({"action": "report", "player": "Anna", "kinds": ["Zitronen", "Melonen"], "beehive": "2-2",
+                    "pierced": True})
+    drawn: list[tuple[str, int]] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, line, pos, size=theme.BODY, *a, **k: (
+        drawn.append((line, size)), text(surface, line, pos, size, *a, **k))[1])
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    mode.draw(pygame.Surface((800, 480)))
+    report = [(line, size) for line, size in drawn if "Zitronen" in line or "durchstochen" in line]
+    assert len(report) == 2 and all(size >= theme.SMALL for _, size in report), report
+
+
 def test_the_final_editor_stops_at_each_fields_highest_number(tmp_path):
     """Level 3: "+" on the diagonals went to 4, and "Done" then refused ("at most 2"): it stops at 2 now."""
     s = session(tmp_path, {"players": ["Sara", "Ben"], "level": 3, "shapes": {"L": [8, 5], "T": [6, 4],

@@ -405,7 +405,7 @@ def test_the_not_taught_notice_at_a_games_start_stands_above_the_first_banner_re
                                                                                        monkeypatch):
     """A game's start shows its first banner at the foot of the screen ("Runde 1: Anna würfelt.") and, with dice
     not taught, a notice of three sentences: the banner covered the notice, and the notice, squeezed into two
-    lines, was drawn at 14 px, too small to read across the table. It stands above the banner, in up to three lines
+    lines, was drawn at 14 px, too small to read across the table. It stands above the banner, in up to four lines
     at SMALL or larger."""
     from companion import app as app_module
     from companion.announcer import Announcer
@@ -428,7 +428,7 @@ def test_the_not_taught_notice_at_a_games_start_stands_above_the_first_banner_re
         assert banner is not None and banner.bottom > 400  # the first banner, at the foot of the screen
         app.draw(app.display.canvas)
         assert notices and not notices[-1].colliderect(banner) and notices[-1].top > 100
-        lines, size = theme.fit_lines(app.notice, theme.BODY, 770, max_lines=3)
+        lines, size = theme.fit_lines(app.notice, theme.BODY, 770, max_lines=4)
         assert size >= theme.SMALL and notices[-1].height == 14 + len(lines) * (size + 8)
         app.display.present()
         pygame.image.save(app.display.window, str(out_dir / f"app_not_taught_banner_{lang}.png"))

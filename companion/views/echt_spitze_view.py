@@ -576,12 +576,15 @@ class EchtSpitzeMode:
             warn = self.tr("echt.view.no_bubble")
             theme.text(surface, warn, (LEFT.x, y), theme.fit_text(warn, theme.SMALL, LEFT.w), theme.WARN)
             y += 32
-        for p in s.players:
-            done = self._report_text(p)
-            if done:
-                line = f"{p.name}: {done}"
-                theme.text(surface, line, (LEFT.x, y), theme.fit_text(line, theme.SMALL, LEFT.w), theme.GOOD)
-                y += 28
+        reports = [f"{p.name}: {done}" for p in s.players if (done := self._report_text(p))]
+        # on two lines where one would shrink below SMALL (several kinds, a beehive, a hole), where there is room
+        wrapped = [theme.fit_lines(line, theme.SMALL, LEFT.w) for line in reports]
+        if sum(len(lines) * (size + 6) for lines, size in wrapped) > theme.DESIGN_SIZE[1] - 40 - y:
+            wrapped = [((line,), theme.fit_text(line, theme.SMALL, LEFT.w)) for line in reports]
+        for lines, size in wrapped:
+            for line in lines:
+                theme.text(surface, line, (LEFT.x, y), size, theme.GOOD)
+                y += max(size + 6, 28 if len(lines) == 1 else 0)
 
     def _report_text(self, p: Any) -> str:
         r = p.report
