@@ -63,13 +63,32 @@ def speakable(text: str) -> str:
 
 
 _PAIR = re.compile(r"\b(\d)-(\d)\b")
+_SLASHED = re.compile(r"\b(\d+)/(\d+)\b")
 _SYMBOL = re.compile(r"\s*\(\s*[/\\]\s*\)")
+_SIGN = re.compile(r"[„“\"]([?!])[“\"]|(?<![^\s(])([?!])(?=[\s.,;:)]|$)")
+_SIGN_WORDS = {"de": {"?": "Fragezeichen", "!": "Ausrufezeichen"},
+               "en": {"?": "question mark", "!": "exclamation mark"}}
+#: words the German voice says as written, not as the table knows them
+_SAID_AS = {"de": ((re.compile(r"\bCubes?\b"), "Würfel"), (re.compile(r"\bChallenge\b"), "Tschällendsch"),
+                   (re.compile(r"\bJoker\b"), "Dschoker"))}
+_BUTTONS = ("core.btn_roll", "core.btn_reroll", "core.btn_timer", "core.btn_next", "core.btn_select", "core.btn_undo")
 
 
-def spoken(text: str) -> str:
-    """``text`` as it is said rather than read: a beehive "4-4" is "vier vier" (espeak says "vier Strich vier"),
-    and a stroke's symbol in brackets ("schräg nach rechts (/)", for the screen) is not read out as "slash"."""
-    return _SYMBOL.sub("", _PAIR.sub(r"\1 \2", text))
+def spoken(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``text`` as it is said rather than read, for a voice that reads symbols and capitals literally: a beehive
+    "4-4" is "vier vier" (not "vier Strich vier"), a kind "9/7" "neun sieben", a die's or a round's "?" and "!"
+    are named (espeak says nothing for them: "Mitte: ? und 4" was heard "Mitte und vier"), a stroke's symbol in
+    brackets ("(/)", for the screen) is left out, a button's capitals are a word ("UHR", not "U H R"), and
+    the German voice says Cube, Challenge and Joker as players do."""
+    words = _SIGN_WORDS.get(lang, _SIGN_WORDS["en"])
+    text = _SIGN.sub(lambda m: words[m.group(1) or m.group(2)], _SYMBOL.sub("", text))
+    text = _SLASHED.sub(r"\1 \2", _PAIR.sub(r"\1 \2", text))
+    for key in _BUTTONS:
+        button = t(key, lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
+        text = re.sub(rf"(?<!\w){re.escape(button)}(?!\w)", button.capitalize(), text)
+    for pattern, said in _SAID_AS.get(lang, ()):
+        text = pattern.sub(said, text)
+    return text
 
 
 def fix_wav_header(raw: bytes) -> bytes:
@@ -109,7 +128,7 @@ def synthesize(text: str, lang: str, *, espeak: str | None = None, wpm: int = WO
         raise SpeechError(t("core.speech_no_voice", DEFAULT_LANGUAGE, language=lang))
     cmd = [exe, "-v", voice, "-s", str(wpm), "--stdout", "--stdin"]
     try:
-        proc = subprocess.run(cmd, input=speakable(spoken(text)).encode("utf-8"), capture_output=True,
+        proc = subprocess.run(cmd, input=speakable(spoken(text, lang)).encode("utf-8"), capture_output=True,
                               timeout=TIMEOUT, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise SpeechError(t("core.speech_failed", lang, error=str(exc))) from exc

@@ -96,6 +96,22 @@ def test_coordinates_and_stroke_symbols_are_said_as_a_player_would():
     assert spoken("Wurf 12 von 30, 1 bis 5") == "Wurf 12 von 30, 1 bis 5"
 
 
+@pytest.mark.parametrize(("lang", "text", "said"), [
+    ("de", "Mitte: ? und 4. Kreuz setzen!", "Mitte: Fragezeichen und 4. Kreuz setzen!"),  # was "Mitte und vier"
+    ("de", "Sol: „!“-Runde – neu würfeln.", "Sol: Ausrufezeichen-Runde – neu würfeln."),
+    ("en", 'Round 3 of 14: "?" – up to you.', "Round 3 of 14: question mark – up to you."),
+    ("de", "Wer beginnt? Anna!", "Wer beginnt? Anna!"),  # a sentence's own marks stay
+    ("de", "Alle zuerst mit 10/8.", "Alle zuerst mit 10 8."),
+    ("de", "Noch 5 Sekunden. UHR dreht sie neu.", "Noch 5 Sekunden. Uhr dreht sie neu."),  # not "U H R"
+    ("en", "TIMER turns it again.", "Timer turns it again."),
+    ("de", "Buchstabe A!", "Buchstabe A!"),  # a letter token is spelled, as it should be
+    ("de", "Der Cube gewinnt! Ein Joker.", "Der Würfel gewinnt! Ein Dschoker."),
+    ("en", "The Cube wins!", "The Cube wins!"),
+])
+def test_what_the_voice_would_misread_is_said_as_players_say_it(lang, text, said):
+    assert spoken(text, lang) == said
+
+
 @needs_espeak
 def test_a_beehive_is_not_read_with_a_dash():
     out = subprocess.run([ESPEAK, "-q", "-x", "-v", "de", "--stdin"], input=spoken("Bienennest 4-4").encode(),
