@@ -71,6 +71,8 @@ _SIGN_WORDS = {"de": {"?": "Fragezeichen", "!": "Ausrufezeichen"},
 #: words the German voice says as written, not as the table knows them
 _SAID_AS = {"de": ((re.compile(r"\bCubes?\b"), "Würfel"), (re.compile(r"\bChallenge\b"), "Tschällendsch"),
                    (re.compile(r"\bJoker\b"), "Dschoker"))}
+_ROMAN = re.compile(r"\b(Reihe|row|Kreuzungspunkte|points) (III|II|I)\b")  # Noch X-Mal!'s crossing-point rows
+_DECIMAL = re.compile(r"(\d)\.(\d)")
 _BUTTONS = ("core.btn_roll", "core.btn_reroll", "core.btn_timer", "core.btn_next", "core.btn_select", "core.btn_undo")
 
 
@@ -83,6 +85,9 @@ def spoken(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
     words = _SIGN_WORDS.get(lang, _SIGN_WORDS["en"])
     text = _SIGN.sub(lambda m: words[m.group(1) or m.group(2)], _SYMBOL.sub("", text))
     text = _SLASHED.sub(r"\1 \2", _PAIR.sub(r"\1 \2", text))
+    text = _ROMAN.sub(lambda m: f"{m.group(1)} {len(m.group(2))}", text)  # "I" was "eye", "II" "roman two"
+    if lang == "de":
+        text = _DECIMAL.sub(r"\1,\2", text)  # "1,5 Minuten", not "eins Punkt fünf"
     for key in _BUTTONS:
         button = t(key, lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
         text = re.sub(rf"(?<!\w){re.escape(button)}(?!\w)", button.capitalize(), text)

@@ -480,7 +480,7 @@ def test_hole_count_breaks_a_tie_and_equal_holes_share_the_victory():
 
     game = tied_game(ben_pierces=True)
     said = game.apply({"action": "final", "player": "Ben", "stars": 4, "leftover": 0})  # 20
-    assert texts(said)[-1] == "Tied at 20 points – Ben pierced the most holes (2) and wins!"
+    assert texts(said)[-1] == "Tied at 20 points – Ben wins with the most holes pierced: 2."
     assert game.state.winners == ["Ben"]
     game = tied_game(ben_pierces=False)
     said = game.apply({"action": "final", "player": "Ben", "stars": 4, "leftover": 0})

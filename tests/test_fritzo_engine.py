@@ -133,7 +133,7 @@ def test_race_finished_in_time_says_how_long():
                                                    enumerate(build(D.professional), start=1)]
     engine, said = play({"mode": "professional", "players": ["Anna"], "minutes": 10}, actions)
     assert said[-1].key == "fritzo.goal.done_in.professional" and said[-1].params["minutes"] == 4
-    assert "4:30" in said[-1].text("en")
+    assert "in 4 minutes 30 seconds" in said[-1].text("en")  # said, not read as a clock time
 
 
 # -- Team ---------------------------------------------------------------------------------------------------------
@@ -507,3 +507,11 @@ def test_the_note_of_a_placed_cube_names_its_level_not_coordinates_the_grid_does
     engine, said = play({"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"},
                         [{"action": "place", "player": "Anna", "cube": SET.ids[0], "cell": [0, 0], "rotation": 0}])
     assert said[0].text("en") == f"Anna places cube {SET.ids[0]}."
+
+
+def test_a_one_minute_race_is_one_minute_not_one_minutes():
+    """The minutes went to the catalog as text, so its plural forms never matched ("1 minutes")."""
+    _, said = play({"mode": "beginner", "players": ["Anna"], "minutes": 1}, [{"action": "start", "at": 0.0}])
+    assert said[-1].text("en") == "The clock is running: 1 minute." and said[-1].text("de").endswith("eine Minute.")
+    _, said = play({"mode": "beginner", "players": ["Anna"], "minutes": 1.5}, [{"action": "start", "at": 0.0}])
+    assert said[-1].text("en") == "The clock is running: 1.5 minutes."

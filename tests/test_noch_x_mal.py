@@ -237,7 +237,7 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
     said = game.apply({"action": "end_roll"})
     texts = [a.text("en") for a in said]
     assert texts[0] == (
-        "Carl and Anna first: column C is full! Everybody else blackens the pink bonus of column C."
+        "Carl and Anna first to fill column C! Everybody else blackens the pink bonus of column C."
     )
     assert texts[1].startswith("Carl first: diamond row Top complete!")
     assert "Carl, Anna und" not in said[0].text("de") and said[0].text("de").startswith(

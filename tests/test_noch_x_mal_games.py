@@ -86,7 +86,7 @@ def test_four_player_game_to_the_end():
         "Carl has passed: everybody else chooses from all six dice."
     ]
     assert said(records, "nxm.first.") == [
-        "Ben and Carl first: column A is full! Everybody else blackens the pink bonus of column A.",
+        "Ben and Carl first to fill column A! Everybody else blackens the pink bonus of column A.",
         "Anna first: all yellow boxes crossed! Everybody else blackens the pink bonus of yellow.",
     ]
     assert said(records, "nxm.last_chip") == [

@@ -107,6 +107,9 @@ def test_coordinates_and_stroke_symbols_are_said_as_a_player_would():
     ("de", "Buchstabe A!", "Buchstabe A!"),  # a letter token is spelled, as it should be
     ("de", "Der Cube gewinnt! Ein Joker.", "Der Würfel gewinnt! Ein Dschoker."),
     ("en", "The Cube wins!", "The Cube wins!"),
+    ("de", "Anna zuerst: Kreuzungspunkte-Reihe II voll!", "Anna zuerst: Kreuzungspunkte-Reihe 2 voll!"),
+    ("en", "Everybody at once first: Crossing points I!", "Everybody at once first: Crossing points 1!"),
+    ("de", "Die Zeit läuft: 1.5 Minuten.", "Die Zeit läuft: 1,5 Minuten."),
 ])
 def test_what_the_voice_would_misread_is_said_as_players_say_it(lang, text, said):
     assert spoken(text, lang) == said

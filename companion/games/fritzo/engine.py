@@ -544,7 +544,7 @@ class Fritzo:
         if h is not None and isinstance(at, int | float) and h.is_running(float(at)):
             seconds = round(h.elapsed(float(at)))
             h.cancel(float(at))
-            return [_a(f"fritzo.goal.done_in.{goal}", minutes=seconds // 60, seconds=f"{seconds % 60:02d}")]
+            return [_a(f"fritzo.goal.done_in.{goal}", minutes=seconds // 60, seconds=seconds % 60)]
         return [_a(f"fritzo.goal.done.{goal}")]
 
     def _team_after(self) -> list[Announcement]:
@@ -769,8 +769,9 @@ _HANDLERS = {
 }
 
 
-def _fmt_minutes(m: float) -> str:
-    return str(int(m)) if float(m).is_integer() else f"{m:g}"
+def _fmt_minutes(m: float) -> int | float:
+    """A number, so that the catalog's plural forms match ("1 minute"): a whole number as an int."""
+    return int(m) if float(m).is_integer() else m
 
 
 def player_limits(mode: Mode) -> tuple[int, int]:
