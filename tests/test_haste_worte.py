@@ -613,3 +613,16 @@ def test_the_app_setup_screen_answers_are_accepted() -> None:
         assert (game.letter_first, game.simultaneous) == flags
     with rejected(SetupError, "nur einmal"):
         HasteWorte.new({"action": "setup", "players": NAMES[:2], "start": 1, "first_player": "Anna"})
+
+
+def test_the_word_limits_are_said_in_the_first_round_only() -> None:
+    """Eight seconds of limits were spoken every round while everybody was already writing; they stand on the
+    screen, and round 1 says them."""
+    game = HasteWorte.new(setup(2))
+    said: dict[int, list[str]] = {}
+    for rnd in (1, 2):
+        for action in round_actions(game, [1, 1], at=T0 + 200.0 * rnd):
+            out = game.apply(action)
+            if action["action"] == "timer_start":
+                said[rnd] = [a.key for a in out]
+    assert said == {1: ["haste.timer_started"], 2: ["haste.timer_started_again"]}

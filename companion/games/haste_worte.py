@@ -473,6 +473,9 @@ class HasteWorte:
         self.hourglass.start(at)
         self.round.timer_started_at = at
         self.round.timer_interrupted = False
+        if self.round.number > 1:  # the word limits were said in round 1 and stand on the screen: while everybody
+            # writes, eight seconds of them every round would be heard over the pencils
+            return [Announcement("haste.timer_started_again", {"seconds": _seconds(self.hourglass.duration)})]
         return [
             Announcement(
                 "haste.timer_started",
