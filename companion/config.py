@@ -3,7 +3,8 @@
 A missing file means defaults (a fresh install just works). A file that is not valid TOML is a ``ConfigError``
 naming the line; we do not silently fall back, because the player would not learn why their names vanished. At the
 table (``companion run``) the fall-back is loud instead: the standard settings, and the screen says why.
-Game sections (``[games.haste-worte]`` ...) are passed to the games as they are; the games check their own keys.
+Game sections (``[games.haste-worte]`` ...) take the keys in ``GAME_KEYS`` and are passed to the games as they are:
+the games check the values.
 """
 
 from __future__ import annotations
@@ -257,10 +258,9 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
         if game not in GAME_KEYS:
             raise ConfigError(f"config: unknown game [games.{_toml_key(game)}]; games with settings are: "
                               f"{', '.join(g for g, keys in GAME_KEYS.items() if keys)}", key=f"games.{game}")
-        if isinstance(section, dict):
-            _check_unknown(section, set(GAME_KEYS[game]), f"games.{game}.")
         if not isinstance(section, dict):
             raise _bad(f"games.{game}", section, f'[games."{game}"] must be a table')
+        _check_unknown(section, set(GAME_KEYS[game]), f"games.{game}.")
     cfg.games = {k: dict(v) for k, v in games.items()}
     return cfg
 
