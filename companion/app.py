@@ -189,7 +189,7 @@ class App:
         self.notice_until = 0.0
         self.notice_good = False
         self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
-        self._trouble: str | None = None  # the game's dice profile was damaged and kept aside (said at its start)
+        self._trouble: str | None = None  # why the game's dice cannot be read: a damaged profile, a broken set file
         self._over_hints = [pygame.Rect(-99, -99, 0, 0)] * 2  # where a finished game's hints are drawn (touch)
         self.watcher = None
         self._last_frame_shown = None  # the camera frame last handed to a screen that looks at frames (teaching)

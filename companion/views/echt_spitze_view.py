@@ -584,7 +584,7 @@ class EchtSpitzeMode:
         for lines, size in wrapped:
             for line in lines:
                 theme.text(surface, line, (LEFT.x, y), size, theme.GOOD)
-                y += max(size + 6, 28 if len(lines) == 1 else 0)
+                y += 28 if len(lines) == 1 else size + 6
 
     def _report_text(self, p: Any) -> str:
         r = p.report
