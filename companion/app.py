@@ -140,6 +140,22 @@ def cube_set_mode(lang: str, on_done: Callable[[], None]):
     return CubeSetTeachMode(lang, reader=reader_for_set("fritzo"), on_done=on_done)
 
 
+def tray_shows(source: Any, dice_set: str | None, dice: list[tuple[str, ...]] | None = None) -> bool:
+    """Have the built-in tray ``source`` throw ``dice_set``'s dice (None: its own pip dice; ``dice``: each die's
+    faces, where fewer than the whole set are wanted); whether that changed what it throws. Used by the app and by
+    ``companion teach``, which on a laptop would otherwise teach a set's faces from pip dice."""
+    if dice_set is None:
+        return source.show(None)
+    from hardware.game_dice import painter_for
+
+    try:
+        key = dice_set if dice is None else (dice_set, tuple(map(tuple, dice)))
+        return source.show(key, painter_for(dice_set), dice or _tray_dice(dice_set))
+    except CompanionError as exc:  # a dice set file of the owner's that does not load: its own screens say so
+        log.warning("the built-in tray keeps its dice: %s", exc)
+        return False
+
+
 def _tray_dice(dice_set: str) -> list[tuple[str, ...]]:
     """Each die's faces for the built-in tray: as the set's file says, and for a set with marks (Echt Spitze's
     extra cross) half of the dice carrying one on one face, as the game's dice do (which face differs by die)."""
@@ -513,20 +529,7 @@ class App:
         now (an Echt Spitze for two throws four); by default every die of the set. ``throw=False``: the caller
         throws them itself (ROLL: a second throw asked for here could be taken by the watcher apart, two throws)."""
         source = self._built_in_tray()
-        if source is None:
-            return
-        if dice_set is None:
-            changed = source.show(None)
-        else:
-            from hardware.game_dice import painter_for
-
-            try:
-                key = dice_set if dice is None else (dice_set, tuple(map(tuple, dice)))
-                changed = source.show(key, painter_for(dice_set), dice or _tray_dice(dice_set))
-            except CompanionError as exc:  # a dice set file of the owner's that does not load: its own screens say so
-                log.warning("the built-in tray keeps its dice: %s", exc)
-                return
-        if changed and throw:
+        if source is not None and tray_shows(source, dice_set, dice) and throw:
             self.watcher.throw()
 
     def _camera_reads(self, dice_set: str) -> bool:

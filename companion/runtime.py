@@ -102,8 +102,11 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
         nonlocal finished
         finished = True
 
-    from companion.app import FRITZO_CUBES, cube_set_mode
+    from companion.app import FRITZO_CUBES, cube_set_mode, tray_shows
+    from hardware.synthetic import SyntheticTray
 
+    if isinstance(source, SyntheticTray) and tray_shows(source, None if dice_set == FRITZO_CUBES else dice_set):
+        source.roll()  # the set's own dice, as the main menu's "Teach dice" throws them: not pip dice
     view = cube_set_mode(cfg.language, done) if dice_set == FRITZO_CUBES else TeachView(dice_set, cfg.language,
                                                                                        on_done=done)
     clock = pygame.time.Clock()

@@ -84,3 +84,19 @@ def test_a_fault_while_teaching_is_one_line_of_words_and_keeps_the_answers(monke
     err = capsys.readouterr().err
     assert "Traceback" not in err and "every face answered is saved" in err
     assert sum(profiles.load_profile("noch-x-mal").counts().values()) == 1
+
+
+def test_without_a_camera_the_built_in_tray_throws_the_sets_own_dice(monkeypatch):
+    """``companion teach noch-x-mal`` on a laptop showed the tray's pip dice and asked for their colour: answered,
+    the colours were taught from pip dice. It throws the set's dice, as the main menu's "Teach dice" does."""
+    from hardware.synthetic import SyntheticTray
+
+    shown: list[object] = []
+    show = SyntheticTray.show
+    monkeypatch.setattr(SyntheticTray, "show",
+                        lambda self, key, *a, **k: (shown.append(key), show(self, key, *a, **k))[1])
+    monkeypatch.setattr(pygame.event, "get", lambda: _press(pygame.K_ESCAPE))
+    cfg = Config()
+    cfg.display.fullscreen = False
+    assert runtime.run_teach(cfg, "noch-x-mal", source_spec="synthetic:3") == 0
+    assert shown == ["noch-x-mal"]
