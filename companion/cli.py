@@ -119,12 +119,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     from companion.runtime import run_app
 
     cfg, problem = config.load_for_the_table(args.config, getattr(args, "lang", None))
-    if getattr(args, "lang", None):
-        cfg.language = args.lang
+    if getattr(args, "lang", None):  # for this run: the file keeps its own (config.Config.for_this_run)
+        cfg.run_with("language", args.lang)
     if getattr(args, "window", False):
-        cfg.display.fullscreen = False
+        cfg.run_with("display.fullscreen", False)
     elif getattr(args, "fullscreen", False):
-        cfg.display.fullscreen = True
+        cfg.run_with("display.fullscreen", True)
     return run_app(cfg, source_spec=getattr(args, "source", None), screenshot=getattr(args, "screenshot", None),
                    max_frames=getattr(args, "frames", None), notice=problem)
 

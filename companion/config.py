@@ -9,6 +9,7 @@ the games check the values.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import re
 import tomllib
@@ -79,6 +80,33 @@ class Config:
     buttons: ButtonConfig = field(default_factory=ButtonConfig)
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
     path: Path | None = None
+    #: what the command line set for this run only (``--lang en``, ``--window``): dotted key -> (the file's value,
+    #: the run's). When the companion writes the file (players, sound, language), such a value is written as the
+    #: file had it unless the table changed it since: the Pi service's ``--fullscreen`` is no setting of the file's
+    for_this_run: dict[str, tuple[Any, Any]] = field(default_factory=dict, compare=False, repr=False)
+
+    def run_with(self, key: str, value: Any) -> None:
+        """Set ``key`` ("language", "display.fullscreen") for this run only (see ``for_this_run``)."""
+        owner, name = self._owner(key)
+        self.for_this_run[key] = (getattr(owner, name), value)
+        setattr(owner, name, value)
+
+    def _owner(self, key: str) -> tuple[Any, str]:
+        *path, name = key.split(".")
+        owner: Any = self
+        for part in path:
+            owner = getattr(owner, part)
+        return owner, name
+
+    def for_the_file(self) -> Config:
+        """This config as the file should hold it: values set for this run only, and not changed since, as they were."""
+        written = copy.deepcopy(self)
+        for key, (filed, run) in self.for_this_run.items():
+            owner, name = written._owner(key)
+            if getattr(owner, name) == run:
+                setattr(owner, name, filed)
+        written.for_this_run = {}
+        return written
 
     def to_toml(self) -> str:
         """The effective config as TOML (what ``companion config`` prints; valid input for ``--config``)."""
@@ -271,7 +299,7 @@ def save(cfg: Config, path: str | Path | None = None) -> Path:
     The file is rewritten from the effective config, so comments in a hand-edited file are not kept.
     """
     target = Path(path) if path is not None else (cfg.path or paths.config_file())
-    text = cfg.to_toml()
+    text = cfg.for_the_file().to_toml()
     from_dict(tomllib.loads(text), target)  # never write a file that would not load again
     atomic_write_text(target, text)
     cfg.path = target

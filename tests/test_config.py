@@ -158,3 +158,22 @@ def test_the_readmes_example_config_loads():
     block = readme.split("```toml\n", 1)[1].split("```", 1)[0]
     cfg = config.from_dict(tomllib.loads(block))
     assert cfg.games["haste-worte"]["letters"] and cfg.buttons.pins["undo"] == 25
+
+
+def test_what_the_command_line_set_for_one_run_is_not_written_into_the_file(tmp_path):
+    """`companion run --lang en --window` over a German config, then muting: the file held language = "en" and
+    fullscreen = false for good (and the Pi service's --fullscreen would write fullscreen = true)."""
+    p = tmp_path / "c.toml"
+    p.write_text('language = "de"\n[display]\nfullscreen = "auto"\n', encoding="utf-8")
+    cfg = config.load(p)
+    cfg.run_with("language", "en")
+    cfg.run_with("display.fullscreen", False)
+    assert cfg.language == "en" and cfg.display.fullscreen is False
+    cfg.sound.mute = True
+    config.save(cfg, p)
+    saved = config.load(p)
+    assert saved.language == "de" and saved.display.fullscreen == "auto" and saved.sound.mute
+    cfg.run_with("sound.volume", 40)
+    cfg.sound.volume = 100  # set at the table since: its choice now, kept
+    config.save(cfg, p)
+    assert config.load(p).sound.volume == 100
