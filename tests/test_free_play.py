@@ -75,3 +75,14 @@ def test_the_counts_follow_every_roll_and_correction_though_kept_between_frames(
     assert g.counts() == {1: 1, 2: 0, 3: 1, 4: 0, 5: 0, 6: 2}
     again = FreePlay.from_json(g.to_json())
     assert again.counts() == g.counts() and again == g
+
+
+def test_more_dice_than_the_screen_shows_are_refused_in_the_tables_language():
+    """The refusal was English on a German screen, and did not say what to do."""
+    from companion.games.base import GameError
+
+    game = FreePlay.new({"action": "setup"})
+    with pytest.raises(GameError) as refused:
+        game.apply({"action": "roll", "dice": [3] * 31})
+    assert refused.value.localized("de").startswith("31 Würfel sind mehr als die 30") and not game.rolls
+

@@ -64,7 +64,8 @@ class FreePlay:
                 raise FreePlayError("no dice were seen: put the dice in the tray and press ROLL again",
                                     key="core.free_no_dice")
             if len(dice) > MAX_DICE:
-                raise FreePlayError(f"{len(dice)} dice is more than the {MAX_DICE} this screen can show")
+                raise FreePlayError(f"{len(dice)} dice are more than the {MAX_DICE} this screen can show: take some "
+                                    "out of the tray", key="core.free_too_many", n=len(dice), most=MAX_DICE)
             faces = [_face(v, i) for i, v in enumerate(dice, start=1)]
             self.rolls.append(faces)
             self._counts = None
