@@ -259,7 +259,7 @@ class CubeSetTeachMode:
         return True
 
     def _leave(self) -> None:
-        if self.done and not self._done_called:
+        if not self._done_called:
             self._done_called = True
             if self.on_done is not None:
                 self.on_done()
@@ -304,6 +304,9 @@ class CubeSetTeachMode:
 
     # -- Mode --------------------------------------------------------------------------------------------------
     def on_button(self, event: ButtonEvent) -> bool:
+        if event.button is Button.UNDO and not self.done and (event.press is Press.LONG or not self.can_undo):
+            self._leave()  # the table's way out before cube 27 (it had none: Escape is a keyboard's); the cubes
+            return True  # taught so far are stored as the partial set, and teaching them again goes on from there
         if event.press is not Press.SHORT:
             return False
         if self.done:
@@ -352,6 +355,8 @@ class CubeSetTeachMode:
                  (t("core.btn_select", lang), t("fritzo.ui.select", lang))]
         if self.can_undo:
             hints.append((t("core.btn_undo", lang), t("fritzo.cubes.hint_back", lang)))
+        hints.append((t("core.btn_undo", lang), t("fritzo.cubes.hint_stop" if self.can_undo else "core.hint_back",
+                                                  lang)))
         hint_bar(surface, hints)
 
     def _swatch(self, surface: pygame.Surface, rect: pygame.Rect, colour: str) -> None:
