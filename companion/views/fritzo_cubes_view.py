@@ -353,9 +353,7 @@ class CubeSetTeachMode:
         self._draw_menu(surface)
         hints = [(t("core.btn_next", lang), t("fritzo.ui.next", lang)),
                  (t("core.btn_select", lang), t("fritzo.ui.select", lang))]
-        if self.can_undo:
-            hints.append((t("core.btn_undo", lang), t("fritzo.cubes.hint_back", lang)))
-        hints.append((t("core.btn_undo", lang), t("fritzo.cubes.hint_stop" if self.can_undo else "core.hint_back",
+        hints.append((t("core.btn_undo", lang), t("fritzo.cubes.hint_back" if self.can_undo else "core.hint_back",
                                                   lang)))
         hint_bar(surface, hints)
 
