@@ -433,3 +433,26 @@ def test_the_hourglass_turned_before_the_screens_first_frame_runs_its_full_time(
     fresh.update(0.03, clocks.mono)
     assert fresh.game.phase is Phase.WRITING and fresh.game.hourglass.is_running(fresh.wall_now())
     assert 88.0 <= fresh.game.hourglass.remaining(fresh.wall_now()) <= 89.5
+
+
+def test_the_letter_phase_hints_say_what_select_and_timer_do_there(tmp_path: Path) -> None:
+    """"SELECT draw letter" stood under "Enter a token" too (SELECT opens the token list there), and variant 1's
+    "TIMER turn hourglass" only turns the token: the hourglass comes after the picks."""
+    from companion.views import haste_worte_view
+
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, dict(SETUP), lang="en")
+    press(view, Button.ROLL)
+    for _ in range(4):  # each of the four players takes a die
+        press(view, Button.SELECT)
+    assert view.game.phase is Phase.LETTER
+
+    def texts(mode: haste_worte_view.HasteWorteMode) -> list[str]:
+        mode.update(0.03, 0.0)  # as every frame: the highlight follows the game
+        return [what for _, what in mode._hints()]
+
+    assert texts(view)[:2] == ["draw letter", "turn hourglass"]
+    press(view, Button.NEXT)
+    assert texts(view)[0] == "choose"
+    first, _ = make(tmp_path / "v1", clocks, {**SETUP, "variant": "letter-first"}, lang="en")
+    assert first.game.phase is Phase.LETTER and "turn hourglass" not in texts(first)

@@ -773,8 +773,9 @@ class HasteWorteMode:
         if g.phase is Phase.PICK:
             out = [h("next", "next"), h("select", "take")]
             return out + ([h("reroll", "reroll")] if not g.round.picks else [])
-        if g.phase is Phase.LETTER:
-            return [h("select", "draw"), h("timer", "timer"), h("next", "next")]
+        if g.phase is Phase.LETTER:  # SELECT does what the highlight says; variant 1's TIMER turns the token only
+            out = [h("select", "draw" if self.cursor == 0 else "choose")]
+            return out + ([] if g.letter_first else [h("timer", "timer")]) + [h("next", "next")]
         if g.phase is Phase.WRITING:
             if g.hourglass.is_running(self.wall_now()):
                 return [h("timer", "cancel")]
