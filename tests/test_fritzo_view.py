@@ -195,10 +195,12 @@ def test_the_start_roll_names_roll_in_the_hint_bar(tmp_path):
     TIMER only, so a table new to the companion looked for how to roll. Once the game is on, ROLL does nothing."""
     view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"]}, lang="en")
     assert view.hints()[0] == ("ROLL", "roll")
+    assert all(button != "TIMER" for button, _ in view.hints())  # the clock starts once the roll decided
     shot(view, "start_roll_hints")
     view.on_dice(TrayReading((DieReading("blue", 0.9, (0, 0, 10, 10)),)))  # Anna rolls blue: she starts
     assert session.engine.state.phase is not Phase.START_ROLL
     assert all(button != "ROLL" for button, _ in view.hints())
+    assert any(button == "TIMER" for button, _ in view.hints())
 
 
 def test_the_colours_offered_for_an_unsure_start_roll_start_on_the_readers_guess(tmp_path):

@@ -477,7 +477,8 @@ class FritzoMode:
         if self._step_values():
             hints += [(t("core.btn_next", self.lang), t("fritzo.ui.next", self.lang)),
                       (t("core.btn_select", self.lang), t("fritzo.ui.select", self.lang))]
-        if self.game.state.hourglass is not None and self.game.state.hourglass.started_at is None:
+        s = self.game.state
+        if s.hourglass is not None and s.hourglass.started_at is None and s.phase is Phase.BUILDING:  # as _timer
             hints.append((t("core.btn_timer", self.lang), t("fritzo.ui.timer", self.lang)))
         if self.step != "menu":
             hints.append((t("core.btn_undo", self.lang), t("fritzo.ui.back", self.lang)))
