@@ -399,6 +399,7 @@ def test_the_beehive_menu_open_when_a_step_is_undone(tmp_path):
     assert s.undo()
     mode.update(0.03, 0.0)
     assert [i.label for i in mode.menu.items] == ["Leave them", "Re-roll"]
+    assert mode.sub is None and mode.menu.on_back is None  # UNDO now opens the pause menu, as its hint says
 
 
 def test_a_long_report_takes_two_lines_at_full_size_where_there_is_room(tmp_path, monkeypatch):

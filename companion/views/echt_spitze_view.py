@@ -85,6 +85,8 @@ class EchtSpitzeMode:
         """Rebuild the menu whenever the game moved on (an action, undo) or a sub-menu opened."""
         g = self.game
         s = g.state
+        if self.sub and s.phase is not (Phase.FINAL if self.sub[0] == "final" else Phase.SCORE):
+            self.sub = None  # an undo left the phase the sub-menu belongs to: UNDO went to closing it, unseen
         reports = tuple((p.report.kinds and tuple(p.report.kinds), p.report.beehive, p.report.shape,
                          p.report.pierced, p.report.slipped, p.final is not None) for p in s.players)
         ctx = (s.turn, s.phase, tuple(p.holds for p in s.players), reports, self.sub, len(s.overview),
