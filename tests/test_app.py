@@ -661,6 +661,25 @@ def test_free_play_select_after_an_undo_to_fewer_dice(tmp_path):
     app.frame(0.03, [])
 
 
+def test_free_plays_select_is_offered_where_it_corrects_a_die(tmp_path):
+    """After a roll read in full, "SELECT correct" stood in the hint bar and SELECT did nothing until NEXT had
+    highlighted a die. It is offered once a die is highlighted, or where a die was read unsure: SELECT then
+    corrects that one."""
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play
+    app.session.apply({"action": "roll", "dice": [1, 2, 3]})
+    app.frame(0.03, [])
+    buttons = lambda: [button for button, _ in app.mode._hints()]  # noqa: E731 - German: WÄHLEN is SELECT
+    assert "WÄHLEN" not in buttons() and "WEITER" in buttons()
+    _press(app, Button.NEXT)
+    assert "WÄHLEN" in buttons()
+    app.session.apply({"action": "roll", "dice": [4, None, 6]})
+    app.mode.cursor = None
+    assert "WÄHLEN" in buttons()
+    _press(app, Button.SELECT)
+    assert app.mode.picking == 1  # the unsure die
+
+
 def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypatch, out_dir):
     """ROLL pressed and nothing read for a while: "Waiting for the dice to settle" alone would leave the table
     waiting for ever; the watcher's reason is said in a strip, in the game only (not over a menu)."""

@@ -68,10 +68,17 @@ class FreePlayMode:
         if event.button.step and last:
             self.cursor = moved(self.cursor, event.button.step, len(last))
             return True
-        if event.button is Button.SELECT and event.press is Press.SHORT and last and self.cursor is not None:
-            self._open_picker(self.cursor)
+        if event.button is Button.SELECT and event.press is Press.SHORT and self._to_correct() is not None:
+            self._open_picker(self._to_correct())
             return True
         return False
+
+    def _to_correct(self) -> int | None:
+        """The die SELECT corrects: the highlighted one, else the first the reader was not sure of (None: SELECT
+        does nothing until NEXT highlights a die, and the hint bar does not offer it)."""
+        if self.cursor is not None:
+            return self.cursor
+        return next((i for i, face in enumerate(self.game.last) if face is None), None)
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         if self.picking is not None:
@@ -146,8 +153,9 @@ class FreePlayMode:
                     (t("core.btn_undo", lang), t("core.hint_back", lang))]
         hints = [(t("core.btn_roll", lang), t("core.hint_roll", lang))]
         if g.last:
-            hints += [(t("core.btn_next", lang), t("core.hint_next_die", lang)),
-                      (t("core.btn_select", lang), t("core.hint_correct", lang))]
+            hints.append((t("core.btn_next", lang), t("core.hint_next_die", lang)))
+        if g.last and self._to_correct() is not None:
+            hints.append((t("core.btn_select", lang), t("core.hint_correct", lang)))
         return hints
 
     def _draw_picker(self, surface: pygame.Surface) -> None:
