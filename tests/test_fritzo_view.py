@@ -307,3 +307,13 @@ def test_the_timer_started_before_the_screens_first_frame_runs_its_full_time(tmp
     fresh.update(0.03, clock.mono)
     sand = session.engine.state.hourglass
     assert sand.is_running(fresh.wall_now()) and 178.5 <= sand.remaining(fresh.wall_now()) <= 179.5
+
+
+def test_remove_is_offered_once_there_is_a_cube_to_take_off(tmp_path):
+    """"Remove a cube" with nothing built opened an empty list."""
+    view, session, _ = make(tmp_path, {"mode": "beginner", "players": ["Anna"]})
+    assert "remove" not in [v for v, _ in view.menu_items()]
+    first = session.engine.state.cubeset.cubes[0].id
+    session.apply({"action": "place", "cube": first, "cell": [0, 0, 0], "rotation": 0})
+    view.update(0.03, 0.0)
+    assert "remove" in [v for v, _ in view.menu_items()]

@@ -171,8 +171,8 @@ class FritzoMode:
             if s.jokers.get(self.player or "", False):
                 # words, not a tick: the bundled font has no ✓ (it showed an empty box)
                 items.append(("joker", t("fritzo.ui.joker_on" if self.joker else "fritzo.ui.joker", self.lang)))
-        if s.mode is Mode.LEVEL_ONE or s.goal is not None and s.mode is not Mode.TEAM:
-            items.append(("remove", t("fritzo.ui.remove", self.lang)))
+        if (s.mode is Mode.LEVEL_ONE or s.goal is not None and s.mode is not Mode.TEAM) and self.structure():
+            items.append(("remove", t("fritzo.ui.remove", self.lang)))  # offered once there is a cube to take off
         if s.mode is Mode.LEVEL_ONE:
             items.append(("done", t("fritzo.ui.done", self.lang)))
             other = s.players[(self.player_index + 1) % len(s.players)]
