@@ -144,6 +144,9 @@ def test_a_whole_round_with_buttons_alone_and_the_hourglass_on_time(tmp_path: Pa
     frames(view, clocks, 30.0, step=0.37)
     shot(view, "5_writing")
     assert abs(g.hourglass.remaining(view.wall_now()) - 60.0) < 0.010
+    press(view, Button.NEXT)  # while the sand runs nothing is lit: NEXT and SELECT move and refuse nothing
+    press(view, Button.SELECT)
+    assert view.session.error is None and g.phase is Phase.WRITING
     frames(view, clocks, 52.0, step=1.7)  # a slow frame rate: nothing drifts
     assert "haste.timer_warning" in queued_keys(announcer)
     shot(view, "6_warning")

@@ -176,8 +176,8 @@ class HasteWorteMode:
             return self._free_dice()
         if g.phase is Phase.LETTER:
             return [0, 1]  # draw / enter a token
-        if g.phase is Phase.WRITING:
-            return [0, 1]  # turn the hourglass / time's up
+        if g.phase is Phase.WRITING:  # turn the hourglass / time's up; none while the sand runs (nothing is lit)
+            return [] if g.hourglass.is_running(self.wall_now()) else [0, 1]
         if g.phase is Phase.READING:
             return list(range(MAX_OWN_WORDS + 1))
         return []
