@@ -365,9 +365,8 @@ def test_a_beehive_blackened_or_crossed_on_the_side_played_is_not_offered(tmp_pa
     assert not any(label.startswith("Beehive") for label in offered("Anna"))
 
 
-def test_the_beehive_menu_starts_on_the_pair_the_players_dice_make(tmp_path):
-    """Anna took a 2 and a 2 lies in the middle: her cross can fall on 2-2, so SELECT alone reports it. Extra
-    crosses reach other beehives: the rest stay offered."""
+def anna_at_the_beehives(tmp_path) -> tuple[GameSession, EchtSpitzeMode]:
+    """Level 2: Anna took a 2, Ben a 3, a 5 and a 2 lie in the middle; Anna's beehive list is open."""
     s = session(tmp_path, {"players": ["Anna", "Ben"], "level": 2, "kinds": LEVEL2_KINDS, "star_value": 4})
     s.apply({"action": "roll", "dice": ["2", "3+X", "5", "2+X"]})
     s.apply({"action": "take", "die": 1})
@@ -376,6 +375,13 @@ def test_the_beehive_menu_starts_on_the_pair_the_players_dice_make(tmp_path):
     mode = EchtSpitzeMode(s)
     select_item(mode, "Anna")
     select_item(mode, "Beehive")
+    return s, mode
+
+
+def test_the_beehive_menu_starts_on_the_pair_the_players_dice_make(tmp_path):
+    """Anna took a 2 and a 2 lies in the middle: her cross can fall on 2-2, so SELECT alone reports it. Extra
+    crosses reach other beehives: the rest stay offered."""
+    s, mode = anna_at_the_beehives(tmp_path)
     assert [i.label for i in mode.menu.items] == [f"{n}-{n}" for n in range(1, 6)]
     assert mode.menu.items[mode.menu.index].label == "2-2"
     mode._back()
@@ -388,14 +394,7 @@ def test_the_beehive_menu_starts_on_the_pair_the_players_dice_make(tmp_path):
 def test_the_beehive_menu_open_when_a_step_is_undone(tmp_path):
     """The beehive list was open when UNDO took the turn back to leave-or-re-roll: the highlight looked for a
     beehive among "Leave" and "Re-roll" and the screen stopped (random presses found it)."""
-    s = session(tmp_path, {"players": ["Anna", "Ben"], "level": 2, "kinds": LEVEL2_KINDS, "star_value": 4})
-    s.apply({"action": "roll", "dice": ["2", "3+X", "5", "2+X"]})
-    s.apply({"action": "take", "die": 1})
-    s.apply({"action": "take", "die": 2})
-    s.apply({"action": "leave"})
-    mode = EchtSpitzeMode(s)
-    select_item(mode, "Anna")
-    select_item(mode, "Beehive")
+    s, mode = anna_at_the_beehives(tmp_path)
     assert s.undo()
     mode.update(0.03, 0.0)
     assert [i.label for i in mode.menu.items] == ["Leave them", "Re-roll"]

@@ -28,6 +28,15 @@ def start_game(app: App, name: str) -> None:
         app.on_button(ButtonEvent(Button.SELECT))
 
 
+def camera_app(tmp_path, lang: str, **kw) -> App:
+    """The app for Anna and Ben in ``lang``, the built-in tray as its camera (so games read dice or say why not)."""
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    cfg.language = lang
+    return App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3",
+               **kw)
+
+
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
 @pytest.mark.parametrize("name", [e.name for e in ENTRIES])
 def test_game_starts_from_the_menu_with_next_and_select_only(tmp_path, out_dir, name, size):
@@ -348,10 +357,7 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
     from companion.i18n import t
     from vision.taught import Profile
 
-    cfg = Config()
-    cfg.players = ["Anna", "Ben"]
-    cfg.language = lang
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3")
+    app = camera_app(tmp_path, lang)
     try:
         app.main_menu()
         start_game(app, "echt-spitze")
@@ -413,12 +419,8 @@ def test_the_not_taught_notice_at_a_games_start_stands_above_the_first_banner_re
     notices: list[pygame.Rect] = []
     draw_notice = app_module._draw_notice
     monkeypatch.setattr(app_module, "_draw_notice", lambda s, m, **k: notices.append(draw_notice(s, m, **k)))
-    cfg = Config()
-    cfg.players = ["Anna", "Ben"]
-    cfg.language = lang
     announcer = Announcer(lang)
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3",
-              announcer=announcer, clock=lambda: 100.0)
+    app = camera_app(tmp_path, lang, announcer=announcer, clock=lambda: 100.0)
     try:
         app.main_menu()
         start_game(app, "haste-worte")
@@ -452,9 +454,7 @@ def test_a_game_start_loads_its_dice_profile_once(tmp_path, monkeypatch):
     loads: list[str] = []
     load = profiles.load_profile
     monkeypatch.setattr(profiles, "load_profile", lambda name, *a, **k: (loads.append(name), load(name, *a, **k))[1])
-    cfg = Config()
-    cfg.players = ["Anna", "Ben"]
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3")
+    app = camera_app(tmp_path, "de")
     try:
         app.main_menu()
         loads.clear()
@@ -479,10 +479,7 @@ def test_a_damaged_dice_profile_is_said_at_the_games_start_not_taken_for_dice_ne
     data = bytearray(path.read_bytes())
     data[len(data) // 2:len(data) // 2 + 40] = bytes(b ^ 0x5A for b in data[len(data) // 2:len(data) // 2 + 40])
     path.write_bytes(bytes(data))
-    cfg = Config()
-    cfg.players = ["Anna", "Ben"]
-    cfg.language = lang
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3")
+    app = camera_app(tmp_path, lang)
     try:
         app.main_menu()
         start_game(app, "echt-spitze")
@@ -519,10 +516,7 @@ def test_a_broken_dice_set_file_is_said_at_the_games_start(tmp_path):
     copy = paths.data_dir() / "dicesets" / "echt-spitze.toml"
     copy.parent.mkdir(parents=True, exist_ok=True)
     copy.write_text('name = "echt-spitze"\nreeder = "taught"\n', encoding="utf-8")
-    cfg = Config()
-    cfg.players = ["Anna", "Ben"]
-    cfg.language = "en"
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3")
+    app = camera_app(tmp_path, "en")
     try:
         app.main_menu()
         start_game(app, "echt-spitze")
