@@ -581,10 +581,10 @@ class App:
         except OSError as exc:  # the answer still counts in the game; only the picture of the die is not kept
             self.show_notice(t("core.example_not_saved", self.lang, error=disk_words(exc, self.lang)), seconds=6)
             return None
-        if kept is not None and self.watcher is not None:
-            self.watcher.set_reader(reader_of(loaded_set, profile))  # the profile as now saved, not loaded again
         if kept is None:
             return None
+        if self.watcher is not None:
+            self.watcher.set_reader(reader_of(loaded_set, profile))  # the profile as now saved, not loaded again
         return {"set": dice_set, "face": face, "key": example_key(profile.vectors[-1])}
 
     def _unlearn(self, example: Example) -> None:

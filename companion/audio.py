@@ -189,7 +189,7 @@ def diagnose(lang: str = DEFAULT_LANGUAGE, output: str = "") -> list[str]:
         lines = [t("core.doctor_audio_ok", lang, driver=driver, rate=freq, channels=channels)]
         if driver == "dummy":
             lines.append(t("core.doctor_audio_dummy", lang))
-        outputs = output_devices()
+        outputs = audio.outputs or output_devices()  # asked already where the config names an output
         if outputs:
             lines.append(t("core.doctor_audio_outputs", lang, outputs="; ".join(outputs)))
         if audio.output_missing:

@@ -68,8 +68,8 @@ class FreePlayMode:
         if event.button.step and last:
             self.cursor = moved(self.cursor, event.button.step, len(last))
             return True
-        if event.button is Button.SELECT and event.press is Press.SHORT and self._to_correct() is not None:
-            self._open_picker(self._to_correct())
+        if event.button is Button.SELECT and event.press is Press.SHORT and (die := self._to_correct()) is not None:
+            self._open_picker(die)
             return True
         return False
 
