@@ -132,12 +132,23 @@ def next_volume(volume: int) -> int:
     return next((v for v in VOLUME_STEPS if v > volume), VOLUME_STEPS[0])
 
 
-def cube_set_mode(lang: str, on_done: Callable[[], None]):
-    """The Fritzo cube-set screen; the taught colours pre-select each face when the camera knows them."""
-    from companion.teach import reader_for_set
+def cube_set_mode(lang: str, on_done: Callable[[], None], reader: Callable[[Any], Any] | None = None):
+    """The Fritzo cube-set screen; the taught colours (``reader``: the Fritzo set's) pre-select each face when
+    the camera knows them."""
     from companion.views.fritzo_cubes_view import CubeSetTeachMode
 
-    return CubeSetTeachMode(lang, reader=reader_for_set("fritzo"), on_done=on_done)
+    return CubeSetTeachMode(lang, reader=reader, on_done=on_done)
+
+
+def _sweep_stale_temps(journal_folder: Path) -> None:
+    """The temp files power cuts left in the folders the companion writes atomically (``remove_stale_temps``)."""
+    from companion import dicesets, profiles
+    from companion.atomic import remove_stale_temps
+
+    folders = [paths.config_file().parent, paths.data_dir(), profiles.profile_dir(), dicesets.user_dir(),
+               journal_folder]
+    for p in remove_stale_temps(folders):
+        log.info("removed a temp file a power cut left: %s", p)
 
 
 def tray_shows(source: Any, dice_set: str | None, dice: list[tuple[str, ...]] | None = None) -> bool:
@@ -191,6 +202,7 @@ class App:
         self.clock = clock
         self.wall_clock = wall_clock
         self.journal = Journal((state_dir or paths.state_dir()) / "current")
+        _sweep_stale_temps(self.journal.folder)
         self.display = display
         #: a Pi's fullscreen kiosk: "Quit" would leave a black console there, so the menu offers to switch off
         self.kiosk = bool(getattr(display, "fullscreen", False)) and on_raspberry_pi()
@@ -363,6 +375,7 @@ class App:
     def teach_menu(self) -> None:
         """Which dice set to teach; then the teaching screen fed with the camera's frames."""
         from companion import dicesets
+        from companion.profiles import fresh_profile
         from companion.views.teach_view import TeachView
 
         lang = self.lang
@@ -372,9 +385,13 @@ class App:
         def chosen(name: str) -> None:
             self._tray_shows(None if name == FRITZO_CUBES else name)
             if name == FRITZO_CUBES:
-                self.mode = cube_set_mode(lang, self.main_menu)
-            else:
+                self.mode = cube_set_mode(lang, self.main_menu, self._reader_for_set("fritzo"))
+                return
+            try:
                 self.mode = TeachView(name, lang, on_done=self.main_menu)
+            except ProfileDamaged as exc:  # kept aside: said, and taught afresh from nothing
+                self._say_damaged(name, exc)
+                self.mode = TeachView(name, lang, profile=fresh_profile(name), on_done=self.main_menu)
 
         # faces are taught from the camera; the Fritzo cube set can be entered on the screen alone
         items = [MenuItem(_teach_title(n, lang), n, enabled=self.watcher is not None) for n in names]
@@ -423,13 +440,12 @@ class App:
         """The live picture with the dice read in it and advice on the camera and the light (setting up): pip dice
         first, then each dice set taught (NEXT)."""
         from companion import dicesets
-        from companion.teach import reader_for_set
         from companion.views.camera_check_view import CameraCheckView
 
         if self.watcher is None:
             return
         # each taught set's reader, its profile loaded once for the screen's life
-        readers = {n: r for n in dicesets.builtin_names() if n != "d6" and (r := reader_for_set(n)) is not None}
+        readers = {n: r for n in dicesets.builtin_names() if n != "d6" and (r := self._reader_for_set(n)) is not None}
 
         def read_set(name: str) -> None:
             if name == "d6":
@@ -541,10 +557,8 @@ class App:
 
         try:
             loaded_set, profile = load_for_reading(dice_set)
-        except ProfileDamaged as exc:  # kept aside: from now on it looks never taught, so say it this once
-            self._trouble = t("core.profile_damaged", self.lang, set=_teach_title(dice_set, self.lang),
-                              file=exc.aside)
-            self.show_notice(self._trouble, seconds=TEACHING_NOTICE_SECONDS)
+        except ProfileDamaged as exc:
+            self._say_damaged(dice_set, exc)
             loaded_set = profile = None
         except DiceSetError as exc:  # the owner's copy of the set's file does not load: not "never taught"
             self._trouble = t("core.diceset_broken", self.lang, error=str(exc))
@@ -563,6 +577,21 @@ class App:
         self.watcher.set_reader(reader_of(loaded_set, profile))
         self.session.learn = lambda index, face: self._learn(dice_set, index, face)
         return True
+
+    def _say_damaged(self, dice_set: str, exc: ProfileDamaged) -> None:
+        """Kept aside, the profile looks never taught from now on: the table is told this once, in its language."""
+        self._trouble = t("core.profile_damaged", self.lang, set=_teach_title(dice_set, self.lang), file=exc.aside)
+        self.show_notice(self._trouble, seconds=TEACHING_NOTICE_SECONDS)
+
+    def _reader_for_set(self, dice_set: str) -> Callable[[Any], Any] | None:
+        """``teach.reader_for_set``, a damaged profile said (``_say_damaged``) rather than passed over."""
+        from companion.teach import reader_for_set
+
+        try:
+            return reader_for_set(dice_set)
+        except ProfileDamaged as exc:
+            self._say_damaged(dice_set, exc)
+            return None
 
     def _learn(self, dice_set: str, index: int, face: Any) -> Example | None:
         """Cut the corrected die from the frame it was read in and add it to the set's examples; returns the
@@ -607,9 +636,7 @@ class App:
 
     def _hand_reader(self, dice_set: str) -> None:
         """The reader keeps its profile in memory: hand the watcher one of the profile as it now is on disk."""
-        from companion.teach import reader_for_set
-
-        reader = reader_for_set(dice_set)
+        reader = self._reader_for_set(dice_set)
         if reader is not None and self.watcher is not None:
             self.watcher.set_reader(reader)
 

@@ -49,12 +49,55 @@ def fsync_dir(folder: Path) -> None:
 def keep_aside(path: str | os.PathLike) -> Path:
     """Rename a corrupt file to ``NAME.corrupt-YYYYmmdd-HHMMSS`` beside it, never deleting it; return the new path."""
     path = Path(path)
+    target = aside_path(path)
+    os.replace(path, target)
+    fsync_dir(path.parent)
+    return target
+
+
+def aside_path(path: Path) -> Path:
+    """The free name ``NAME.corrupt-YYYYmmdd-HHMMSS`` (``-n`` added while taken) beside ``path``."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     n = 1
     while target.exists():
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
         n += 1
-    os.replace(path, target)
-    fsync_dir(path.parent)
     return target
+
+
+def keep_aside_where_possible(path: str | os.PathLike) -> str:
+    """``keep_aside``, or the file left where it is when the card refuses the rename (gone read-only, no
+    permission): the name it is kept under either way. The damage is said the same; a crash here instead would
+    stop every start of the companion over a file it only wanted out of the way."""
+    try:
+        return keep_aside(path).name
+    except OSError:
+        return Path(path).name
+
+
+#: a temp file older than this is one an atomic write left when the power went (a write takes seconds at most)
+STALE_TEMP_SECONDS = 600.0
+
+
+def remove_stale_temps(folders: list[Path], now: float | None = None) -> list[Path]:
+    """Remove the temp files of atomic writes a power cut interrupted (``.NAME.xxxx.tmp``), in ``folders`` only
+    (not below them): each can be the size of a taught profile, and nothing else ever looks for them. Ones younger
+    than ``STALE_TEMP_SECONDS`` may be another process's write in progress (``companion teach`` beside a running
+    game) and stay. Returns what was removed; a folder that cannot be read or a file that cannot be removed is
+    left as it is."""
+    now = time.time() if now is None else now
+    removed = []
+    for folder in folders:
+        try:
+            temps = [p for p in folder.glob(".*.tmp") if p.is_file()]
+        except OSError:
+            continue
+        for p in temps:
+            try:
+                if now - p.stat().st_mtime > STALE_TEMP_SECONDS:
+                    p.unlink()
+                    removed.append(p)
+            except OSError:
+                pass
+    return removed

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths
-from companion.atomic import atomic_write_text, keep_aside
+from companion.atomic import atomic_write_text, keep_aside_where_possible
 from companion.errors import CompanionError, ConfigError
 from companion.i18n import LANGUAGES, t
 from hardware.events import Button
@@ -315,7 +315,10 @@ def load(path: str | Path | None = None) -> Config:
             raise ConfigError(f"config file {p} does not exist; check the path given to --config")
         return Config()
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        text = p.read_text(encoding="utf-8")
+        if not text.strip():  # our writes are atomic: a copy or an editor cut it off, and the players' names went
+            raise ConfigError(f"config file {p} is empty; write the settings again or remove the file.", line=1)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
         end = p.read_text(encoding="utf-8").rstrip().count("\n") + 1  # "at end of document": an unclosed [ or "
@@ -344,10 +347,7 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
         standard = Config()
         standard.language = _language_in(paths.config_file()) or standard.language  # an English table stays so
         lang = lang or standard.language
-        try:
-            name = keep_aside(paths.config_file()).name
-        except OSError:  # a card that refuses the rename refuses our writes too: the file stays as it is
-            name = paths.config_file().name
+        name = keep_aside_where_possible(paths.config_file())  # a card refusing it refuses our writes too
         where = exc.key or (t("core.line", lang, n=exc.line) if exc.line else "?")
         return standard, t("core.config_aside", lang, where=where, name=name)
 

@@ -3,20 +3,24 @@
 Every action that changed the game is one JSON line, written and fsynced before the screen shows its effect.
 Undo is appended too (``{"undo": true}``), never done by rewriting the file, so the journal stays append-only and an
 undo survives a restart like any other step. The state is rebuilt by replaying the actions (engines are
-deterministic); ``snapshot.json`` holds the state as well, written atomically, and is checked against the replay so
-that a mismatch (a bug) is noticed instead of silently trusted.
+deterministic); ``snapshot.json`` holds the state as well, written atomically, for a person reading the files after
+a bug report: the replay alone decides the game, and only the snapshot's ``finished`` is read (a finished game is
+moved to the history rather than offered again).
 
 The dice examples players' answers taught during the game are appended as well (``{"learned": {...}, "steps": n}``,
 and ``{"unlearned": {...}}`` for one whose die was answered again): an undo after a restart takes back a slip taught
 before it, as it would have without the restart.
 
-A power cut can leave a half-written last line: that action was never shown as done, so it is dropped (and the file
-kept aside). Any other unreadable line means the journal cannot be trusted: it is kept aside and the player is told.
+A power cut can leave a half-written last line: that action was never shown as done, so it is dropped (the file as
+cut is kept aside).
+A journal cut before its game's setup was written held no game anybody saw: it goes to the history unannounced. Any
+other unreadable line means the journal cannot be trusted: it is kept aside and the player is told.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from collections.abc import Sequence
@@ -24,9 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.atomic import atomic_write_text, fsync_dir, keep_aside
+from companion.atomic import aside_path, atomic_write_bytes, atomic_write_text, fsync_dir, keep_aside
 from companion.errors import JournalError
 from companion.games.base import Engine, strict_json
+
+log = logging.getLogger(__name__)
 
 JOURNAL = "journal.jsonl"
 SNAPSHOT = "snapshot.json"
@@ -40,6 +46,9 @@ class SavedGame:
     finished: bool = False
     #: the examples answers taught that no undo took back yet, each with the number of steps when it was taught
     learned: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    #: why a last line cut short could not be cut off the file (the card full or read-only): appending to it would
+    #: join the next step to that half line, so the game must be written whole first
+    unrepaired: OSError | None = None
 
 
 def replay(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]]]:
@@ -152,12 +161,31 @@ class Journal:
                     "start a new game. Please send that file with a bug report.", aside.name
                 ) from None
             records.append(rec)
+        unrepaired: OSError | None = None
         if torn:
-            # The last action was being written when the power went: it never took effect on screen.
-            keep_aside(self.path)
-            self.folder.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(self.path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
-        if not records or "game" not in records[0]:
+            # The last action was being written when the power went: it never took effect on screen, so only the
+            # lines before it are written back (atomically: the old file stays until the new one is whole), then
+            # the file as cut kept beside it. When that write fails (a full card is what cuts a line short), the
+            # game is still offered, from memory; the session writes it whole at its first step that can be
+            # written.
+            log.warning("a saved game's last line was cut short and is dropped: %r", lines[-1][:200])
+            try:
+                atomic_write_text(self.path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+            except OSError as exc:
+                unrepaired = exc
+            else:
+                try:
+                    atomic_write_bytes(aside_path(self.path), raw)  # the file as the cut left it, for a bug report
+                except OSError as exc:
+                    log.warning("the cut journal could not be kept beside the repaired one: %s", exc)
+        if not records or (len(records) == 1 and "game" in records[0]):
+            # cut before the game's setup was written (or at the file's first byte): no game was ever on screen
+            try:
+                self.archive()
+            except OSError as exc:  # a card refusing the move: still no game to offer
+                log.warning("an empty saved game stays in place: %s", exc)
+            return None
+        if "game" not in records[0]:
             aside = keep_aside(self.path)
             raise JournalError(f"The saved game has no header; it was kept as {aside.name}. Start a new game.",
                                aside.name)
@@ -175,7 +203,7 @@ class Journal:
                 finished = snapshot.get("finished") is True  # "no" is not a finished game
             except (ValueError, OSError):
                 keep_aside(self.snapshot_path)
-        return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned)
+        return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned, unrepaired)
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be replayed): it is not offered again. Returns the

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from companion import dicesets, paths
-from companion.atomic import atomic_write_bytes, keep_aside
+from companion.atomic import atomic_write_bytes, keep_aside_where_possible
 from companion.errors import ProfileDamaged, ProfileError
 from vision.face_marks import DIM, side_descriptors
 from vision.face_outline import CROP, side_net
@@ -100,6 +100,11 @@ def blank_faces(set_name: str) -> frozenset[str] | None:
         return None
 
 
+def fresh_profile(set_name: str) -> Profile:
+    """``set_name``'s profile before any teaching (teaching afresh after a damaged one was kept aside)."""
+    return Profile(set_name, blank_faces=blank_faces(set_name))
+
+
 def load_profile(set_name: str) -> Profile:
     """The stored profile of ``set_name``; an empty one when nothing was taught yet. It knows which of the set's
     faces may show no mark (``blank_faces``).
@@ -108,7 +113,7 @@ def load_profile(set_name: str) -> Profile:
     """
     path = profile_path(set_name)
     if not path.exists():
-        return Profile(set_name, blank_faces=blank_faces(set_name))
+        return fresh_profile(set_name)
     try:
         data = path.read_bytes()
     except OSError as e:
@@ -116,10 +121,10 @@ def load_profile(set_name: str) -> Profile:
     try:
         profile, upgraded = from_bytes(data, set_name)
     except ValueError as e:  # from_bytes turns whatever a damaged file raises into one
-        aside = keep_aside(path)
+        aside = keep_aside_where_possible(path)
         raise ProfileDamaged(
-            f"The taught dice of {set_name!r} could not be used ({e}). The file was kept as {aside.name}; "
-            f"teach the dice again with: companion teach {set_name}", set_name, aside.name
+            f"The taught dice of {set_name!r} could not be used ({e}). The file was kept as {aside}; "
+            f"teach the dice again with: companion teach {set_name}", set_name, aside
         ) from None
     if upgraded:  # described again by this reader: keep it in this reader's form
         try:

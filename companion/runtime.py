@@ -59,8 +59,13 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen, rotate=cfg.display.rotate)
     announcer = _announcer(cfg)
     buttons, buttons_failed = _buttons(cfg)
-    app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=buttons,
-              start_free_play=True)
+    try:
+        app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=buttons,
+                  start_free_play=True)
+    except Exception:
+        announcer.close()
+        display.close()
+        return _stopped("nothing saved was changed")
     if notice:
         log.warning("%s", notice)
     # no sound device (a speaker not plugged in at boot): the announcements show as banners only, and the table
@@ -103,12 +108,15 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
         finished = True
 
     from companion.app import FRITZO_CUBES, cube_set_mode, tray_shows
+    from companion.teach import reader_for_set
     from hardware.synthetic import SyntheticTray
 
     if isinstance(source, SyntheticTray) and tray_shows(source, None if dice_set == FRITZO_CUBES else dice_set):
         source.roll()  # the set's own dice, as the main menu's "Teach dice" throws them: not pip dice
-    view = cube_set_mode(cfg.language, done) if dice_set == FRITZO_CUBES else TeachView(dice_set, cfg.language,
-                                                                                       on_done=done)
+    if dice_set == FRITZO_CUBES:  # a damaged Fritzo profile stops here, said in words, kept aside (ProfileDamaged)
+        view = cube_set_mode(cfg.language, done, reader_for_set("fritzo"))
+    else:
+        view = TeachView(dice_set, cfg.language, on_done=done)
     clock = pygame.time.Clock()
     try:
         while not finished:

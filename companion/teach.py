@@ -33,7 +33,7 @@ import numpy as np
 
 from companion import dicesets, profiles
 from companion.dicesets import DiceSet
-from companion.errors import CompanionError, ImageError, ProfileError
+from companion.errors import CompanionError, ImageError, ProfileDamaged, ProfileError
 from companion.i18n import disk_words, t
 from vision import face_outline, taught
 from vision.colour_guess import nearest_colour
@@ -388,9 +388,11 @@ def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, 
 
 def reader_for_set(set_name: str) -> Callable[[np.ndarray], TrayReading] | None:
     """A frame reader for the at-rest trigger (``vision.rest.AtRestTrigger(reader=...)``), or None while the set
-    still needs teaching (the app then offers the teaching screen)."""
+    still needs teaching (the app then offers the teaching screen). A damaged profile raises ``ProfileDamaged``."""
     try:
         dice_set, profile = load_for_reading(set_name)
+    except ProfileDamaged:  # kept aside now: the caller must say so, or the set would just look never taught
+        raise
     except ProfileError:
         return None
     return reader_of(dice_set, profile)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.atomic import atomic_write_text, keep_aside
+from companion.atomic import atomic_write_text, keep_aside_where_possible
 from companion.games.fritzo.errors import CubeSetError
 from companion.games.fritzo.geometry import FACES, NORMALS, Cell, Colouring, canonical, orient
 
@@ -153,7 +153,7 @@ def load(path: str | os.PathLike | None = None, *, size: int | None = SET_SIZE) 
     except FileNotFoundError:
         raise CubeSetError("fritzo.err.set_missing", path=str(path)) from None
     except (json.JSONDecodeError, UnicodeDecodeError, CubeSetError) as exc:
-        aside = keep_aside(path)
+        aside = path.with_name(keep_aside_where_possible(path))
         reason: CubeSetError | str = exc if isinstance(exc, CubeSetError) else "JSON"
         raise CubeSetError("fritzo.err.set_corrupt", path=str(aside), reason=reason) from None
 

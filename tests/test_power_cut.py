@@ -1,0 +1,219 @@
+"""What a power cut, or a card full or gone read-only after one, leaves behind must never cost the table what was
+already saved, nor stop the companion's start: the game a half-written line ends is offered again even when the
+file cannot be repaired, a damaged profile that cannot be moved aside is still said in words, and the temp files
+of interrupted writes are swept."""
+
+from __future__ import annotations
+
+import errno
+import os
+import time
+
+import pytest
+
+from companion import atomic, config, profiles
+from companion.app import App
+from companion.config import Config
+from companion.display import Display
+from companion.errors import ConfigError, ProfileDamaged
+from companion.games.free_play import FreePlay
+from companion.journal import Journal
+from companion.session import GameSession, rebuild
+from hardware.events import Button, ButtonEvent
+
+ENOSPC = OSError(errno.ENOSPC, "No space left on device")
+EROFS = OSError(errno.EROFS, "Read-only file system")
+
+
+def _played(tmp_path, rolls=3) -> GameSession:
+    s = GameSession.new(FreePlay, {"action": "setup"}, Journal(tmp_path / "current"))
+    for n in range(rolls):
+        assert s.apply({"action": "roll", "dice": [n + 1]})
+    return s
+
+
+def _cut(tmp_path) -> None:
+    with open(tmp_path / "current" / "journal.jsonl", "a") as f:
+        f.write('{"action":{"action":"roll","dice":[6,6')  # the write the card's last byte stopped
+
+
+def _refusing(monkeypatch, error: OSError) -> dict:
+    """The card refuses every atomic write while ``state["on"]``."""
+    state = {"on": True}
+    original = atomic.atomic_write_bytes
+
+    def write(path, data):
+        if state["on"]:
+            raise error
+        return original(path, data)
+
+    monkeypatch.setattr(atomic, "atomic_write_bytes", write)
+    return state
+
+
+@pytest.mark.parametrize("error", [ENOSPC, EROFS])
+def test_a_cut_line_on_a_card_that_refuses_the_repair_still_offers_the_game(tmp_path, monkeypatch, error):
+    """The repair moved the journal aside first and then failed to write: the 90 rolls saved before were never
+    offered again (the menu said the game "cannot be read")."""
+    _played(tmp_path)
+    _cut(tmp_path)
+    refusal = _refusing(monkeypatch, error)
+    saved = Journal(tmp_path / "current").load()
+    assert saved is not None and rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]]
+    assert saved.unrepaired is error and (tmp_path / "current" / "journal.jsonl").exists()
+    # resumed, the game says it is not saved; the first step written once the card takes it writes it whole
+    again = GameSession.resume(FreePlay, saved, Journal(tmp_path / "current"))
+    assert again.unsaved is error
+    refusal["on"] = False
+    assert again.apply({"action": "roll", "dice": [4]}) and again.unsaved is None
+    replayed = Journal(tmp_path / "current").load()
+    assert rebuild(FreePlay, replayed.actions).rolls == [[1], [2], [3], [4]] and replayed.unrepaired is None
+
+
+def test_a_cut_line_repaired_keeps_the_file_as_cut_beside_it(tmp_path):
+    _played(tmp_path)
+    _cut(tmp_path)
+    saved = Journal(tmp_path / "current").load()
+    assert rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]] and saved.unrepaired is None
+    kept = list((tmp_path / "current").glob("journal.jsonl.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_text().endswith("[6,6")
+    assert (tmp_path / "current" / "journal.jsonl").read_text().endswith("}\n")
+
+
+def test_the_menu_offers_the_game_a_full_card_cut_short(tmp_path, monkeypatch):
+    _played(tmp_path)
+    _cut(tmp_path)
+    _refusing(monkeypatch, ENOSPC)
+    cfg = Config()
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    first = app.mode.menu.items[0].value
+    assert first[0] == "resume" and app.notice is None
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session is not None and app.session.engine.rolls == [[1], [2], [3]]
+    assert "memory card is full" in app._unsaved()
+
+
+@pytest.mark.parametrize("content", ["", '{"game":"free-play","at":1}\n', '{"game":"free-play","at":1}\n{"act'])
+def test_a_journal_cut_before_its_setup_held_no_game_and_is_not_called_damaged(tmp_path, content):
+    """A cut between the header's line and the setup's (or at the file's first byte): no game was ever on screen,
+    and the table was told of a damaged saved game at the next start."""
+    folder = tmp_path / "current"
+    folder.mkdir()
+    (folder / "journal.jsonl").write_text(content)
+    assert Journal(folder).load() is None
+    assert not (folder / "journal.jsonl").exists() and len(list((folder / "history").glob("*/journal.jsonl"))) == 1
+    assert Journal(folder).load() is None  # and the next start does not find it either
+
+
+def test_a_damaged_profile_on_a_read_only_card_is_said_not_a_crash(monkeypatch):
+    """Moving it aside raised the card's error, which stopped every start (and the Pi service restarted into it)."""
+    path = profiles.profile_dir() / "fritzo.npz"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"")
+    monkeypatch.setattr(atomic.os, "replace", lambda *a: (_ for _ in ()).throw(EROFS))
+    with pytest.raises(ProfileDamaged) as e:
+        profiles.load_profile("fritzo")
+    assert e.value.aside == "fritzo.npz" and path.exists()
+
+
+def test_a_damaged_fritzo_cube_set_on_a_read_only_card_is_said(tmp_path, monkeypatch):
+    from companion.games.fritzo import cubeset
+
+    path = tmp_path / "fritzo-cubes.json"
+    path.write_text("")
+    monkeypatch.setattr(atomic.os, "replace", lambda *a: (_ for _ in ()).throw(EROFS))
+    with pytest.raises(cubeset.CubeSetError):
+        cubeset.load(path)
+    assert path.exists()
+
+
+def _app_with_camera(tmp_path) -> App:
+    cfg = Config()
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+
+    class Watcher:
+        rolls = False  # a camera: the players throw
+
+        def set_reader(self, reader):
+            self.reader = reader
+
+        def rearm(self):
+            pass
+
+        def cancel(self):
+            pass
+
+    app.watcher = Watcher()
+    return app
+
+
+def _damaged(name: str):
+    path = profiles.profile_dir() / f"{name}.npz"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"not a zip at all")
+    return path
+
+
+def test_teaching_a_set_whose_profile_is_damaged_says_so_and_teaches_afresh(tmp_path):
+    """From the menu's "Teach dice" the damage escaped and stopped the companion."""
+    from companion.views.teach_view import TeachView
+
+    app = _app_with_camera(tmp_path)
+    _damaged("haste-worte")
+    app.teach_menu()
+    values = [i.value for i in app.mode.menu.items]
+    for _ in range(values.index("haste-worte")):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert isinstance(app.mode, TeachView) and len(app.mode.profile) == 0
+    assert app.notice and "haste-worte.npz.corrupt-" in app.notice
+
+
+def test_the_camera_check_says_a_damaged_profile_it_passes_over(tmp_path):
+    """It was kept aside without a word: the set just looked never taught from then on."""
+    app = _app_with_camera(tmp_path)
+    _damaged("echt-spitze")
+    app.camera_check()
+    assert app.notice and "echt-spitze.npz.corrupt-" in app.notice
+
+
+def test_the_temp_files_power_cuts_left_are_swept_at_start(tmp_path):
+    """An interrupted write of a profile leaves a temp file as big as the profile, and nothing looked for it."""
+    folder = profiles.profile_dir()
+    folder.mkdir(parents=True)
+    old = folder / ".fritzo.npz.abc123.tmp"
+    young = folder / ".echt-spitze.npz.def456.tmp"
+    mine = folder / "fritzo.npz"
+    for p in (old, young, mine):
+        p.write_bytes(b"x")
+    hour_ago = time.time() - 3600
+    os.utime(old, (hour_ago, hour_ago))
+    os.utime(mine, (hour_ago, hour_ago))
+    App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    assert not old.exists() and young.exists() and mine.exists()
+
+
+@pytest.mark.parametrize("text", ["", "\n  \n"])
+def test_an_empty_config_file_is_said_not_taken_for_the_standard_settings(text):
+    """The players' names, the language and the sound went without a word: `tomllib` reads nothing as {}."""
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True)
+    path.write_text(text)
+    with pytest.raises(ConfigError, match="empty"):
+        config.load()
+    cfg, words = config.load_for_the_table(lang="en")
+    assert cfg.players == Config().players and words and "config.toml.corrupt-" in words
+
+
+def test_a_start_that_fails_building_the_app_says_so_in_words(monkeypatch, capsys):
+    from companion import app as app_module
+    from companion import runtime
+
+    def broken(*a, **k):
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(app_module, "App", broken)
+    assert runtime.run_app(Config(), source_spec="synthetic:1", max_frames=1) == 1
+    assert "the companion stopped" in capsys.readouterr().err
