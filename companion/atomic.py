@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -14,6 +15,10 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        try:  # the file's own permissions, not the temp file's private ones (a config others may read stays so)
+            os.fchmod(fd, stat.S_IMODE(os.stat(path).st_mode))
+        except OSError:
+            pass
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()

@@ -217,3 +217,12 @@ def test_a_start_that_fails_building_the_app_says_so_in_words(monkeypatch, capsy
     monkeypatch.setattr(app_module, "App", broken)
     assert runtime.run_app(Config(), source_spec="synthetic:1", max_frames=1) == 1
     assert "the companion stopped" in capsys.readouterr().err
+
+
+def test_a_file_written_again_keeps_its_permissions(tmp_path):
+    """Muting made a config others could read private (the temp file's 0600 took its place)."""
+    path = tmp_path / "config.toml"
+    path.write_text("a = 1\n")
+    path.chmod(0o644)
+    atomic.atomic_write_text(path, "a = 2\n")
+    assert path.stat().st_mode & 0o777 == 0o644 and path.read_text() == "a = 2\n"
