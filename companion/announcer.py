@@ -178,6 +178,19 @@ class Announcer:
         self._current = None
         self.audio.stop(Channel.VOICE)
 
+    def withdraw(self, announcements: Sequence[Announcement]) -> None:
+        """Take back these announcements (the very objects: an equal one from an earlier step stays) where they
+        wait, and stop the one showing if it is among them: their step was undone, and a banner still saying "Ben
+        gets 3 crystals" over a screen that took them back would have the table write down what was undone."""
+        ids = {id(a) for a in announcements}
+        for queue in (self._urgent, self._normal):
+            kept = [a for a in queue if id(a) not in ids]
+            queue.clear()
+            queue.extend(kept)
+        if self._current is not None and id(self._current.announcement) in ids:
+            self.audio.stop(Channel.VOICE)
+            self._finish(self._now)
+
     def update(self, now: float) -> None:
         """Advance the queue to ``now`` (the app loop's monotonic clock, in seconds). Call it every frame."""
         self._now = now

@@ -21,6 +21,9 @@ from vision.types import DieReading, TrayReading
 
 log = logging.getLogger(__name__)
 
+#: announcements remembered for an undo to withdraw (more than any step makes, and a queue holds)
+SAID_KEPT = 40
+
 AnnounceFn = Callable[[Announcement], None]
 #: an example a player's answer taught, as the journal keeps it (JSON): enough for the app to find it again in the
 #: dice set's profile and take it back, also after a restart
@@ -74,6 +77,9 @@ class GameSession:
         #: why the last step could not be written (the disk's error), None while every step is saved
         self.unsaved: OSError | None = None
         self._started = True  # whether the journal has this game's header (False only while a new game's is not)
+        #: the latest steps' announcements, each with the number of steps it was made at: an undo withdraws those
+        #: of the step it takes back from the announcer's queue
+        self._said: list[tuple[int, Announcement]] = []
 
     # -- starting --------------------------------------------------------------------------------------------
     @classmethod
@@ -107,6 +113,7 @@ class GameSession:
         self._persist(lambda: self.journal.record(action))
         for a in announcements:
             self._announce(a)
+        self._said = [*self._said, *((len(self.actions), a) for a in announcements)][-SAID_KEPT:]
         return True
 
     def undo(self) -> bool:
@@ -116,6 +123,11 @@ class GameSession:
         self.engine = rebuild(self.engine_cls, self.actions[:-1])
         self.actions.pop()
         self._persist(self.journal.record_undo)
+        # what the undone step announced and the table has not yet heard through is taken back with it
+        undone = [a for steps, a in self._said if steps > len(self.actions)]
+        self._said = [(steps, a) for steps, a in self._said if steps <= len(self.actions)]
+        if undone and self.announcer is not None:
+            self.announcer.withdraw(undone)
         self.error = None
         # the answers given for that step (the journal's undo stands for their taking back)
         self._forget(lambda steps, reading, die: steps >= len(self.actions))

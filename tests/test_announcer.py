@@ -348,3 +348,45 @@ def test_speech_switched_off_in_the_config_keeps_chime_and_banner():
     assert audio.plays() == [sounds.sound_wav(Sound.CHIME)]
     assert ann.current.speech_due is None
     assert ann.current.ends == pytest.approx(reading_seconds(ann.current.text) + 0.5)
+
+
+class _Talker:
+    """A game whose every step says its number: what an undo must take back from the queue."""
+
+    name = "talker"
+    finished = False
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    @classmethod
+    def new(cls, setup):
+        return cls()
+
+    def apply(self, action):
+        self.n += 1
+        return [names(f"Step{self.n}")]
+
+    def to_json(self):
+        return {"n": self.n}
+
+
+def test_an_undo_withdraws_what_its_step_announced_and_nothing_before(tmp_path):
+    """Holding UNDO took the step back on the screen while its banner and voice still said "Ben gets 3
+    crystals", and after a game's end "Anna wins" over a game going on."""
+    from companion.journal import Journal
+    from companion.session import GameSession
+
+    ann, audio = make()
+    session = GameSession.new(_Talker, {"action": "setup"}, Journal(tmp_path), announcer=ann, announce=ann.announce)
+    for _ in range(3):
+        session.apply({"action": "go"})
+    ann.update(0.0)
+    assert ann.current.announcement.params["value"] == "Step1" and len(ann.queued) == 2
+    assert session.undo()
+    assert [a.params["value"] for a in ann.queued] == ["Step2"]
+    assert session.undo() and ann.queued == [] and ann.current.announcement.params["value"] == "Step1"
+    assert session.undo() and ann.current is None and audio.log[-1] == ("stop", Channel.VOICE)
+    session.apply({"action": "go"})  # the same words as an earlier step's: only the undone step's object goes
+    ann.announce(names("Step1"))
+    assert session.undo() and [a.params["value"] for a in ann.queued] == ["Step1"]
