@@ -834,6 +834,10 @@ class App:
                 self._last_frame_shown = frame
                 on_frame(frame)
         self.mode.update(dt, now)
+        if self.game_mode is not None and self.mode is not self.game_mode:
+            # a menu over the game: its clocks run on (a sand timer does not stop for the volume) and time's up
+            # is said on time, over the menu
+            self.game_mode.update(dt, now)
         if self.announcer is not None:
             self.announcer.update(now)
         if self.display is not None:

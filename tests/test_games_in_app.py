@@ -596,3 +596,29 @@ def test_a_notice_while_a_banner_stands_at_the_top_goes_under_it_clear_of_the_ho
     assert hourglass() == alone
     assert notices[-1]["top"] == drawn[-1].bottom  # under the banner, drawn after it
     pygame.image.save(app.display.canvas, str(out_dir / "haste_notice_under_a_banner.png"))
+
+
+def test_the_hourglass_runs_out_while_the_pause_menu_is_open(tmp_path):
+    """A short UNDO (the writing screen's "menu") stopped the sand's time's up until the menu closed: the table
+    wrote on, twenty seconds past its time."""
+    from companion.games.haste_worte import Phase
+
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              clock=lambda: clock["now"], wall_clock=lambda: 1.9e9 + clock["now"])
+    start_game(app, "haste-worte")
+    app.session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+    for die in (1, 2):
+        app.session.apply({"action": "pick", "die": die})
+    app.session.apply({"action": "letter"})
+    app.on_button(ButtonEvent(Button.TIMER))
+    app.frame(0.03, [])
+    assert app.session.engine.phase is Phase.WRITING
+    app.on_button(ButtonEvent(Button.UNDO))  # the pause menu
+    assert app.mode is not app.game_mode
+    for _ in range(20):
+        clock["now"] += 5.0
+        app.frame(5.0, [])
+    assert app.session.engine.phase is not Phase.WRITING  # time's up came on time, under the menu
