@@ -119,6 +119,15 @@ def test_full_game_to_15_crystals_ends_in_a_tie_and_names_all_winners() -> None:
     assert records[-2]["text"] == "A tie! Anna and Ben win with 15 crystals each!"
 
 
+def test_the_rounds_last_reader_reaching_15_hears_who_won_not_that_the_round_goes_on() -> None:
+    """"Ben has reached 15 crystals! This round is played to the end." was said with the round over, at once
+    followed by the winners."""
+    game = HasteWorte.new(setup(2, goal=6))
+    play(game, round_actions(game, [3, 2], at=T0))  # Anna 3, Ben 2; next round Ben reads first
+    said = play(game, round_actions(game, [2, 3], at=T0 + 200))  # Ben 4, then Anna, the last reader, 6
+    assert game.finished and "haste.goal_reached" not in keys(said) and keys(said)[-1] == "haste.winner"
+
+
 def test_the_round_is_finished_after_someone_reaches_15_and_the_most_crystals_win() -> None:
     game = HasteWorte.new(setup(3, goal=6))
     play(game, round_actions(game, [3, 3, 3], at=T0))  # 3 / 3 / 3, Anna first

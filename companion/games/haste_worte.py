@@ -543,11 +543,12 @@ class HasteWorte:
         out = [
             Announcement(key, {"player": self.players[reader], "n": words, "total": self.crystals[reader]})
         ]
-        if before < self.goal <= self.crystals[reader]:
+        last_reader = len(self.round.scores) == len(self.players)
+        if before < self.goal <= self.crystals[reader] and not last_reader:  # the round's end says who won next
             out.append(
                 Announcement("haste.goal_reached", {"player": self.players[reader], "goal": self.goal})
             )
-        if len(self.round.scores) < len(self.players):
+        if not last_reader:
             out.append(Announcement("haste.read_turn", {"player": self.players[self.current_reader]}))  # type: ignore
             return out
         self.history.append(self.round)
