@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.errors import ConfigError
+from companion.errors import CompanionError, ConfigError
 from hardware.events import Button, ButtonEvent, Press
 
 Clock = Callable[[], float]
@@ -164,7 +164,7 @@ class ButtonPanel:
     def __init__(self, pins: dict[Button, int | str] | None = None, hold_time: float = 1.0,
                  debounce: float = 0.03, clock: Clock = time.monotonic, pin_factory=None) -> None:
         from gpiozero import Button as GpioButton
-        from gpiozero.exc import GPIOZeroError
+        from gpiozero.exc import BadPinFactory
 
         self.pins = dict(DEFAULT_PINS if pins is None else pins)
         self.tracker = PressTracker(hold_time, debounce, clock)
@@ -180,7 +180,12 @@ class ButtonPanel:
             for button, pin in self.pins.items():
                 try:
                     device = GpioButton(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-                except GPIOZeroError as exc:
+                except BadPinFactory as exc:  # no pin library at all: no pin number would help
+                    raise CompanionError(
+                        f"No GPIO library works here ({exc}): sudo apt install python3-lgpio, and make the venv "
+                        "with --system-site-packages (scripts/setup.sh does both)."
+                    ) from exc
+                except Exception as exc:  # gpiozero's own errors, and lgpio's (a busy pin is lgpio.error)
                     raise ConfigError(
                         f"buttons.pins.{button.value} = {pin}: that pin cannot be used ({exc}). "
                         "Pick a free BCM GPIO number (see docs/wiring.md) or stop the program using it."

@@ -343,3 +343,23 @@ def test_doctor_checks_the_wiring_of_the_config_not_the_default(monkeypatch: pyt
     cfg = tmp_path / "config.toml"
     cfg.write_text("[buttons.pins]\nroll = 5\n", encoding="utf-8")
     assert "roll GPIO5, reroll GPIO27" in doctor.report(str(cfg))
+
+
+class _LgpioError(Exception):
+    """lgpio's own error (``class error(Exception)``): a pin another program holds raises it, not gpiozero's."""
+
+
+@pytest.mark.parametrize(("raised", "says"), [(_LgpioError("GPIO busy"), r"buttons\.pins\.\w+ = \d+: .*GPIO busy"),
+                                              (None, "python3-lgpio")])
+def test_a_pin_library_refusing_is_said_with_the_fix_that_helps(raised, says) -> None:
+    """A busy pin under lgpio went past the pin's message; no pin library at all was told to pick another pin."""
+    from gpiozero.exc import BadPinFactory
+
+    from companion.errors import CompanionError
+
+    class Refusing(MockFactory):
+        def pin(self, spec):
+            raise raised if raised is not None else BadPinFactory("Unable to load any default pin factory!")
+
+    with pytest.raises(CompanionError, match=says):
+        ButtonPanel({Button.ROLL: 17}, pin_factory=Refusing())
