@@ -37,6 +37,10 @@ PICAMERA_MISSING = (
     "The Pi camera needs python3-picamera2: sudo apt install python3-picamera2, "
     "and a venv made with --system-site-packages"
 )
+PICAMERA_BROKEN = (
+    "The Pi camera's library does not load ({error}). Usually numpy in the venv is not the one the OS's "
+    "picamera2 is built for: run scripts/setup.sh again (it pins numpy to the OS's version)"
+)
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 SPEC_HELP = "use pi, cam:0, folder:PATH, video:PATH, synthetic (or synthetic:SEED) or auto"
 #: seconds the Pi camera runs on automatic exposure before its values are locked
@@ -257,6 +261,8 @@ class PiCamera(Camera):
             from picamera2 import Picamera2
         except ImportError as exc:
             raise SourceError(PICAMERA_MISSING) from exc
+        except Exception as exc:  # e.g. ValueError "numpy.dtype size changed": a numpy the OS's picamera2 is not for
+            raise SourceError(PICAMERA_BROKEN.format(error=f"{type(exc).__name__}: {exc}")) from exc
         cameras = Picamera2.global_camera_info()
         if len(cameras) <= self.camera_num:
             raise SourceError(
@@ -282,13 +288,14 @@ class PiCamera(Camera):
                 time.sleep(self.settle)  # let automatic exposure and white balance find the table's light
             self._focus()
             self._lock()
-        except Exception as exc:
+        except Exception as exc:  # whatever it is, the table falls back to another source with a word, not a crash
             self._close()
+            why = str(exc) or type(exc).__name__
             if isinstance(exc, (TimeoutError, RuntimeError, OSError)):
-                why = str(exc) or "timed out"
                 raise SourceError(f"The Pi camera {self.camera_num} started but sends no pictures ({why}): "
                                   "check its ribbon cable, then try again.") from exc
-            raise
+            raise SourceError(f"The Pi camera {self.camera_num} cannot be set up ({type(exc).__name__}: {why}); "
+                              "the log has the details for a bug report.") from exc
 
     def _stopped(self) -> str:
         return (f"The Pi camera {self.camera_num} stopped sending pictures: check its ribbon cable. "
@@ -310,6 +317,10 @@ class PiCamera(Camera):
             return
         try:
             sharp = bool(cam.wait(cam.autofocus_cycle(wait=False), timeout=self.FOCUS_TIMEOUT))
+        except TypeError:  # a picamera2 before 0.3.17 cannot wait with a time limit: not waited for without one
+            log.warning("Pi camera %d: this picamera2 cannot focus with a time limit; the lens stays where it is "
+                        "(sudo apt upgrade python3-picamera2)", self.camera_num)
+            return
         except (TimeoutError, RuntimeError, OSError) as exc:
             log.warning("Pi camera %d: autofocus did not finish (%s)", self.camera_num, exc or type(exc).__name__)
             sharp = False
@@ -324,11 +335,12 @@ class PiCamera(Camera):
         found = self._cam.capture_metadata(wait=self.FRAME_TIMEOUT)
         self.locked = {
             "AeEnable": False,
-            "AwbEnable": False,
             "ExposureTime": int(self.exposure_us or found["ExposureTime"]),
             "AnalogueGain": float(self.analogue_gain or found["AnalogueGain"]),
-            "ColourGains": tuple(self.colour_gains or found["ColourGains"]),
         }
+        gains = self.colour_gains or found.get("ColourGains")
+        if gains is not None:  # a mono sensor has no white balance to lock (libcamera gives it no ColourGains)
+            self.locked.update({"AwbEnable": False, "ColourGains": tuple(gains)})
         self._cam.set_controls(self.locked)
 
     def _grab(self) -> np.ndarray | None:
@@ -378,13 +390,20 @@ class PiCamera(Camera):
         elif now - self._off_since >= self.RELOCK_AFTER:
             log.info("Pi camera %d: the light changed (level %.0f -> %.0f, colour by %.2f): exposure and white "
                      "balance found again", self.camera_num, self._level, level, shift)
-            self._cam.set_controls({"AeEnable": True, "AwbEnable": True})
+            self._cam.set_controls({"AeEnable": True, **({"AwbEnable": True} if "AwbEnable" in self.locked else {})})
             self._relock_at = now + max(self.settle, 0.5)
 
     def _close(self) -> None:
+        """Stop and close the camera. A request that timed out stays first in picamera2's job list, and ``stop()``
+        queues behind it and waits for ever (the watcher thread hung, the camera never started again):
+        ``cancel_all_and_flush()`` clears it first, as picamera2 documents for "the camera cable has become
+        dislodged" (picamera2 0.3.17 and later; an older one is stopped as before)."""
         cam, self._cam = self._cam, None
         if cam is not None:
             try:
+                flush = getattr(cam, "cancel_all_and_flush", None)
+                if flush is not None:
+                    flush()
                 cam.stop()
             finally:
                 cam.close()

@@ -291,7 +291,8 @@ class FakePicamera2:
 
     def capture_array(self, name: str = "main", wait: float | None = None) -> np.ndarray:
         self.calls.append(("capture_array", wait))
-        if FakePicamera2.hung:  # what picamera2 does when no frame came within ``wait`` seconds
+        if FakePicamera2.hung:  # what picamera2 does when no frame came within ``wait`` seconds: the job stays
+            self.pending = True
             raise TimeoutError()
         w, h = self.config["main"]["size"]
         if FakePicamera2.light is not None:
@@ -300,7 +301,15 @@ class FakePicamera2:
         frame[..., 0] = 200  # RGB888 is B, G, R in memory: blue first, as OpenCV wants
         return frame
 
+    pending = False  # a timed-out request's job, first in the job list
+
+    def cancel_all_and_flush(self) -> None:
+        self.calls.append(("cancel_all_and_flush",))
+        self.pending = False
+
     def stop(self) -> None:
+        if self.pending:  # picamera2 queues stop_ behind the timed-out job: it would wait for ever
+            raise AssertionError("stop() with a timed-out job pending blocks for ever")
         self.calls.append(("stop",))
 
     def close(self) -> None:
@@ -328,7 +337,7 @@ def test_pi_camera_locks_exposure_and_white_balance_it_found(fake_picamera2) -> 
         assert controls == [{"AeEnable": False, "AwbEnable": False, "ExposureTime": 12000,
                              "AnalogueGain": 2.5, "ColourGains": (1.8, 1.4)}]
         assert frame.shape == (240, 320, 3) and colour_of(frame) == (200, 0, 0)
-    assert picam.calls[-2:] == [("stop",), ("close",)]
+    assert picam.calls[-3:] == [("cancel_all_and_flush",), ("stop",), ("close",)]
 
 
 class FakeCameraModule3(FakePicamera2):
@@ -416,7 +425,7 @@ def test_a_hung_pi_camera_is_started_again_by_itself(fake_picamera2) -> None:
     fake_picamera2.hung = True
     with pytest.raises(SourceError, match="ribbon cable.*started again by itself"):
         cam.read()
-    assert first.calls[-2:] == [("stop",), ("close",)]  # let go: its handle stays dead
+    assert first.calls[-3:] == [("cancel_all_and_flush",), ("stop",), ("close",)]  # let go: its handle stays dead
     assert cam.read() is None and len(fake_picamera2.instances) == 1  # not looked for again at once
     clock.now += PiCamera.RETRY_SECONDS
     assert cam.read() is None and len(fake_picamera2.instances) == 2  # started anew
@@ -429,6 +438,62 @@ def test_a_hung_pi_camera_is_started_again_by_itself(fake_picamera2) -> None:
     assert frame is not None and colour_of(frame) == (200, 0, 0)
     cam.close()
     assert fake_picamera2.instances[-1].calls[-2:] == [("stop",), ("close",)]
+
+
+class FakeMonoCamera(FakePicamera2):
+    """A mono sensor: libcamera reports no ColourGains and offers no white balance to set."""
+
+    def capture_metadata(self, wait: float | None = None) -> dict:
+        return {"ExposureTime": 9000, "AnalogueGain": 1.5}
+
+    def set_controls(self, controls: dict) -> None:
+        if "AwbEnable" in controls or "ColourGains" in controls:
+            raise RuntimeError("Control AwbEnable is not advertised by libcamera")
+        super().set_controls(controls)
+
+
+def test_a_mono_camera_locks_its_exposure_only(fake_picamera2) -> None:
+    """Its missing ColourGains stopped the companion at start (a KeyError), every start."""
+    sys.modules["picamera2"].Picamera2 = FakeMonoCamera
+    with PiCamera(size=(320, 240), settle=0) as cam:
+        assert cam.read() is not None
+        assert cam.locked == {"AeEnable": False, "ExposureTime": 9000, "AnalogueGain": 1.5}
+
+
+@pytest.mark.parametrize("failure", ["import", "focus", "setup"])
+def test_a_pi_camera_library_that_fails_oddly_is_a_source_error_not_a_crash(fake_picamera2, monkeypatch,
+                                                                             failure) -> None:
+    """numpy 2 beside the OS's picamera2 raises ValueError at import, a picamera2 before 0.3.17 a TypeError at
+    ``wait(job, timeout=)``: both escaped as crashes (the Pi service restarting into them every 3 s)."""
+    if failure == "import":
+        module = types.ModuleType("picamera2")
+
+        def broken(name):
+            raise ValueError("numpy.dtype size changed, may indicate binary incompatibility")
+
+        module.__getattr__ = broken
+        monkeypatch.setitem(sys.modules, "picamera2", module)
+        with pytest.raises(SourceError, match="numpy.*setup.sh"):
+            PiCamera(size=(320, 240), settle=0).open()
+        return
+    if failure == "focus":
+        class OldModule3(FakeCameraModule3):
+            def wait(self, job):  # picamera2 before 0.3.17
+                return True
+
+        sys.modules["picamera2"].Picamera2 = OldModule3
+        with PiCamera(size=(320, 240), settle=0) as cam:  # works, the lens left where it is
+            assert cam.read() is not None
+        return
+
+    class OddSetup(FakePicamera2):
+        def capture_metadata(self, wait: float | None = None) -> dict:
+            raise KeyError("SensorTimestamp")
+
+    sys.modules["picamera2"].Picamera2 = OddSetup
+    with pytest.raises(SourceError, match="cannot be set up"):
+        PiCamera(size=(320, 240), settle=0).open()
+    assert fake_picamera2.instances[-1].calls[-1] == ("close",)
 
 
 def _pi_under_lamps(fake_picamera2, **kw) -> tuple[PiCamera, Callable, Callable]:
