@@ -17,7 +17,8 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
   # espeak-ng speaks the announcements; python3-venv makes the virtual environment; sox measures speech in tests;
   # on a Pi the camera and GPIO libraries come from the OS (they cannot be installed from PyPI there).
   wanted="espeak-ng"
-  python3 -m venv --help >/dev/null 2>&1 || wanted="$wanted python3-venv"
+  # (venv itself is in Debian's standard library package; what it needs to make one, ensurepip, is not)
+  python3 -c "import ensurepip" >/dev/null 2>&1 || wanted="$wanted python3-venv"
   [ "$with_test" = 1 ] && wanted="$wanted sox"
   [ "$is_pi" = 1 ] && wanted="$wanted python3-picamera2 python3-lgpio"
   missing=""
@@ -48,6 +49,9 @@ if [ "$is_pi" = 1 ]; then
   if [ -n "$sysnp" ]; then
     echo "numpy==$sysnp" > .venv/constraints.txt
     constraints="-c .venv/constraints.txt"
+  else
+    echo "setup: the OS's numpy is missing (python3-picamera2 not installed?): the Pi camera may not load;" \
+         "install python3-picamera2 and run this again" >&2
   fi
 fi
 
