@@ -657,6 +657,15 @@ def _parse(spec: str, rng_seed: int | None, folder_every: float | None) -> Frame
     return SyntheticTray(rng_seed=int(arg) if arg else rng_seed)
 
 
+def _video_name(device: Path, sysfs: Path = Path("/sys/class/video4linux")) -> str:
+    """What the kernel calls a video device: on a Pi, /dev/video0 may be the Pi camera's receiver and
+    /dev/video10 and up its codecs, so the number alone does not say which is the USB webcam."""
+    try:
+        return (sysfs / device.name / "name").read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
 def open_source(spec: str = "auto", *, rng_seed: int | None = None, folder: str | Path | None = None,
                 folder_every: float | None = None) -> FrameSource:
     """The source named by ``spec``, already opened, so a missing camera is reported here, in the player's
@@ -706,7 +715,8 @@ def diagnose() -> list[str]:
     lines.append(f"OpenCV {cv2.__version__}")
     devices = sorted(Path("/dev").glob("video*"), key=_natural_key) if os.name == "posix" else []
     if devices:
-        lines.append("Video devices: " + ", ".join(str(d) for d in devices) + " (cam:N opens /dev/videoN)")
+        named = ", ".join(f"{d} ({name})" if (name := _video_name(d)) else str(d) for d in devices)
+        lines.append(f"Video devices: {named} (cam:N opens /dev/videoN)")
     elif os.name == "posix":
         lines.append("Video devices: none in /dev: no USB webcam plugged in.")
     else:

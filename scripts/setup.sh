@@ -20,7 +20,8 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
   # (venv itself is in Debian's standard library package; what it needs to make one, ensurepip, is not)
   python3 -c "import ensurepip" >/dev/null 2>&1 || wanted="$wanted python3-venv"
   [ "$with_test" = 1 ] && wanted="$wanted sox"
-  [ "$is_pi" = 1 ] && wanted="$wanted python3-picamera2 python3-lgpio"
+  # (the screen without a desktop, SDL's kmsdrm, opens its window through EGL and GBM: Lite may lack them)
+  [ "$is_pi" = 1 ] && wanted="$wanted python3-picamera2 python3-lgpio libegl1 libgles2 libgbm1"
   missing=""
   for p in $wanted; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -677,3 +677,14 @@ def test_a_webcam_pulled_out_and_plugged_back_in_starts_again_by_itself(monkeypa
     clock.now += CaptureDevice.RETRY_SECONDS
     frames = [cam.read() for _ in range(2)]
     assert frames[0] is None and frames[1] is not None and frames[1][0, 0, 1] == 200  # opened anew, then pictures
+
+
+def test_the_doctor_names_each_video_device_as_the_kernel_does(tmp_path) -> None:
+    """On a Pi /dev/video0 can be the Pi camera's receiver and /dev/video10 a codec: the number alone sent
+    owners to the wrong cam:N."""
+    from hardware.sources import _video_name
+
+    (tmp_path / "video0").mkdir()
+    (tmp_path / "video0" / "name").write_text("HD Pro Webcam C920\n")
+    assert _video_name(Path("/dev/video0"), tmp_path) == "HD Pro Webcam C920"
+    assert _video_name(Path("/dev/video9"), tmp_path) == ""
