@@ -28,7 +28,7 @@ from companion.journal import Journal
 from companion.session import Example, GameSession
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
-from companion.views.widgets import MenuItem, hint_bar
+from companion.views.widgets import Menu, MenuItem, hint_bar
 from hardware.buttons import on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
 
@@ -866,7 +866,7 @@ class App:
         banner = None
         if self.announcer is not None:
             corner = [MENU_CORNER] if in_game else []
-            banner = self.announcer.draw(surface, hourglass, corner)
+            banner = self.announcer.draw(surface, hourglass or self._focus_rect(), corner)
         if not message:
             return
         good = message is notice and self.notice_good
@@ -877,6 +877,15 @@ class App:
         else:  # at the top, as the banners are: under a banner shown there
             top = banner.bottom if banner is not None and banner.top < height // 3 else 0
             _draw_notice(surface, message, good=good, avoid=hourglass, top=top)
+
+    def _focus_rect(self) -> pygame.Rect | None:
+        """What SELECT would choose on the screen (a view's ``focus_rect``, else its menu's highlighted item):
+        a banner keeps clear of it, so the table sees what it is about to choose."""
+        focus = getattr(self.mode, "focus_rect", None)
+        if focus is None:
+            menu = getattr(self.mode, "menu", None)
+            focus = menu.focus_rect() if isinstance(menu, Menu) else None
+        return focus
 
     def run(self, max_frames: int | None = None) -> None:
         fps = self.cfg.display.fps

@@ -445,3 +445,55 @@ def test_the_final_editor_stops_at_each_fields_highest_number(tmp_path):
     assert mode.final_values["diagonals"] == 2 and mode.final_values["diamonds"] == 1
     mode._final_press(len(mode._final_controls()) - 1)  # Done
     assert s.error is None and s.engine.state.players[0].final.stars == 3
+
+
+def test_a_banner_keeps_clear_of_the_final_editor_and_of_a_highlighted_menu_item(tmp_path, out_dir):
+    """The final score's banner stood over the editor's "Done" (and level 2's "Leftover" row): the next player's
+    score was entered blind. A menu's highlighted item likewise stays in sight."""
+    from companion.announce import Announcement
+    from companion.announcer import Announcer
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+    from companion.speech import Speech
+
+    register_all()
+    cfg = Config()
+    cfg.language = "en"
+    cfg.players = ["Sara", "Ben"]
+    announcer = Announcer("en", 80, speech=Speech(lambda text, lang: None, threaded=False))
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer)
+    drawn = []
+    original = announcer.draw
+    announcer.draw = lambda *a, **k: drawn.append(original(*a, **k)) or drawn[-1]
+    setup = {"players": ["Sara", "Ben"], "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}}
+    app.new_game(GAME_ENTRIES["echt-spitze"], setup)
+    s = app.session
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "leave"},
+                   {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}):
+        assert s.apply(action), s.error
+    mode = app.mode
+    mode.update(0.0, 0.0)
+    select_item(mode, "Sara")
+    long = Announcement("core.error_language", {"value": "x" * 80, "allowed": ["a", "b"]})
+    for focus in range(len(mode._final_controls())):
+        mode.focus = focus
+        announcer.clear()
+        announcer.announce(long)
+        announcer.update(1.0)
+        app.draw(app.display.canvas)
+        assert drawn[-1] is not None and not drawn[-1].colliderect(mode.focus_rect)
+    pygame.image.save(app.display.canvas, str(out_dir / "echt_final_editor_banner.png"))
+    mode._back()
+    assert mode.menu is not None
+    for _ in range(len(mode.menu.items)):
+        announcer.clear()
+        announcer.announce(long)
+        announcer.update(1.0)
+        app.draw(app.display.canvas)
+        assert not drawn[-1].colliderect(mode.menu.focus_rect())
+        press(mode, Button.NEXT)

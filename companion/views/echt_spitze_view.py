@@ -289,6 +289,15 @@ class EchtSpitzeMode:
         self.sub = None
         self._sync()
 
+    @property
+    def focus_rect(self) -> pygame.Rect | None:
+        """What a banner must not cover: the final editor whole (its "Done" sat under the banner of the score just
+        entered), else the highlighted menu item."""
+        if self.sub and self.sub[0] == "final":
+            controls = [rect for _, _, rect in self._final_controls()]
+            return pygame.Rect(RIGHT.x, controls[0].top, RIGHT.w, controls[-1].bottom - controls[0].top)
+        return self.menu.focus_rect() if self.menu is not None else None
+
     # -- the final editor ------------------------------------------------------------------------------------
     def _final_fields(self) -> list[str]:
         s = self.game.state

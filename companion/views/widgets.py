@@ -176,6 +176,11 @@ class Menu:
         w = self.rect.w if len(shown) == len(self.items) else self.rect.w - SCROLL_W - 6
         return {i: pygame.Rect(self.rect.x, top + k * self.row_h, w, self.row_h - 8) for k, i in enumerate(shown)}
 
+    def focus_rect(self) -> pygame.Rect | None:
+        """The highlighted item's rect: banners keep clear of it (``App``), so the table sees what SELECT
+        chooses."""
+        return self.item_rects().get(self.index)
+
     def on_button(self, event: ButtonEvent) -> bool:
         """Handle the event if it is the menu's; return True when used."""
         if not self.items:
