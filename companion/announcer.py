@@ -83,6 +83,12 @@ def check_language(lang: object) -> str:
     return str(lang)
 
 
+#: seconds a screen-only note (``speak=False``: "Anna takes the 5", an extra-cross reminder the screen also shows)
+#: stands before an announcement waiting behind it takes its place. Each note took a whole banner's time in the
+#: queue the spoken moments wait in: in Echt Spitze the table heard who was first with the lemons a minute late.
+NOTE_OVERTAKEN_AFTER = 1.5
+
+
 class Announcer:
     """Shows, chimes and speaks :class:`Announcement` s in turn.
 
@@ -201,11 +207,17 @@ class Announcer:
                 self._normal.appendleft(cur.announcement)
             self._finish(now)
             cur = None
+        if (cur is not None and not cur.announcement.speak and (self._urgent or self._normal)
+                and now - cur.started >= NOTE_OVERTAKEN_AFTER):
+            self._finish(now)  # a screen note gives way to what came after it
+            cur = None
         if cur is not None:
             self._advance(cur, now)
             if cur.ends is not None and now >= cur.ends:
                 self._finish(now)
                 cur = None
+        while len(self._normal) > 1 and not self._normal[0].speak:
+            self._normal.popleft()  # a screen note overtaken before it showed: the game has moved past it
         if cur is None and (self._urgent or self._normal):
             nxt = self._urgent.popleft() if self._urgent else self._normal.popleft()
             self._current = self._start(nxt, now)

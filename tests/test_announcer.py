@@ -390,3 +390,29 @@ def test_an_undo_withdraws_what_its_step_announced_and_nothing_before(tmp_path):
     session.apply({"action": "go"})  # the same words as an earlier step's: only the undone step's object goes
     ann.announce(names("Step1"))
     assert session.undo() and [a.params["value"] for a in ann.queued] == ["Step1"]
+
+
+def test_screen_notes_give_way_to_what_comes_after_them():
+    """Every screen note ("Anna takes the 5", extra-cross reminders) took a whole banner's time in the queue the
+    spoken moments wait in: Echt Spitze's "Anna was first with the lemons" came a minute after its turn."""
+    from companion.announcer import NOTE_OVERTAKEN_AFTER
+
+    ann, _ = make()
+    ann.announce(names("Note1", speak=False))
+    ann.announce(names("Note2", speak=False))
+    ann.announce(names("Said"))
+    ann.update(0.0)
+    assert ann.current.announcement.params["value"] == "Said"  # the notes overtaken before they showed
+    ann.clear()
+    ann.announce(names("Note3", speak=False))
+    ann.update(10.0)
+    assert ann.current.announcement.params["value"] == "Note3"
+    ann.update(10.5)
+    ann.announce(names("Said2"))
+    ann.update(10.6)
+    assert ann.current.announcement.params["value"] == "Note3"  # shown long enough to be seen
+    ann.update(10.0 + NOTE_OVERTAKEN_AFTER)
+    assert ann.current.announcement.params["value"] == "Said2"
+    ann.announce(names("Note4", speak=False))  # a note last in the queue waits its turn
+    ann.update(10.0 + NOTE_OVERTAKEN_AFTER + 0.1)
+    assert [a.params["value"] for a in ann.queued] == ["Note4"]
