@@ -222,6 +222,7 @@ def test_solo_game_thirty_rolls_and_rating():
     ]
     assert said(records, "nxm.rating") == ["Sol: 19 X-chip symbols. Hopefully achieved without cheating!"]
     assert engine.finished and engine.state.solo_symbols == 19
+    assert said(records, "nxm.turn") == []  # "Dice to Sol: roll 2" before each of 30 rolls meant nothing alone
 
 
 @pytest.mark.parametrize(

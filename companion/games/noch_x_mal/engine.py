@@ -532,9 +532,10 @@ class NochXMal:
         self.state.active = (self.state.active + 1) % len(self.state.players)
         self.state.phase = Phase.WAIT_ROLL
         next_roll = self.state.rolls + 1
-        out.append(Announcement("nxm.turn", {"player": self.active_player.name, "roll": next_roll}))
-        if next_roll == FIRST_RESTRICTED_ROLL and not self.solo:
-            out.append(_note("nxm.restricted_from_now"))
+        if not self.solo:  # alone, whose dice they are goes without saying: the roll's stroke sentence is enough
+            out.append(Announcement("nxm.turn", {"player": self.active_player.name, "roll": next_roll}))
+            if next_roll == FIRST_RESTRICTED_ROLL:
+                out.append(_note("nxm.restricted_from_now"))
         return out
 
     def _finish(self, winners: list[str], how: Decision) -> None:
