@@ -115,7 +115,9 @@ def teach(set_name: str, gen, examples: int, rng: np.random.Generator) -> taught
     profile = taught.Profile(set_name, blank_faces=blank_faces(set_name))
     # the photos asked for once more come from a generator of their own: the dice read afterwards stay the same
     # whatever the teaching asked for, so two readers' rows compare the same dice
-    again = np.random.default_rng(rng.bit_generator.seed_seq.spawn(1)[0])
+    # (numpy 1.24, a Pi's from the OS beside picamera2, names it _seed_seq: the same stream either way)
+    seeds = getattr(rng.bit_generator, "seed_seq", None) or rng.bit_generator._seed_seq
+    again = np.random.default_rng(seeds.spawn(1)[0])
     for face in TAUGHT_FACES[set_name]:
         _take(profile, face, examples, gen, rng, again)
         settle_asking(profile, face, partial(_take, profile, face, 1, gen, again, again))
