@@ -515,3 +515,44 @@ def test_a_one_minute_race_is_one_minute_not_one_minutes():
     assert said[-1].text("en") == "The clock is running: 1 minute." and said[-1].text("de").endswith("eine Minute.")
     _, said = play({"mode": "beginner", "players": ["Anna"], "minutes": 1.5}, [{"action": "start", "at": 0.0}])
     assert said[-1].text("en") == "The clock is running: 1.5 minutes."
+
+
+# -- what the table hears ---------------------------------------------------------------------------------------------
+def test_whose_turn_it_is_is_spoken_in_team_and_strategy():
+    """"Anna's turn." came as banner and chime only: a player looking at the building, not the screen, missed it."""
+    players = ["Anna", "Ben"]
+    _, said = play({"mode": "team", "players": players, "target": "professional"}, build(D.professional, players)[:2])
+    turns = [a for a in said if a.key == "fritzo.turn"]
+    assert [a.text("de") for a in turns] == ["Ben ist dran.", "Anna ist dran."] and all(a.speak for a in turns)
+    _, said = strategy([put("X", (0, 0, 0))])
+    assert said[-1].key == "fritzo.turn" and said[-1].speak and said[-1].text("en") == "Ben's turn."
+
+
+@pytest.mark.parametrize(
+    ("setup", "words"),
+    [
+        ({"mode": "team", "players": ["Anna", "Ben", "Carl"], "start": "Carl"}, ["Carl legt den ersten Cube."]),
+        ({"mode": "strategy", "players": ["Anna", "Ben"], "start": 1}, ["Ben würfelt zuerst."]),
+        ({"mode": "level-one", "players": ["Anna", "Ben"]}, ["Anna würfelt zuerst."]),
+        ({"mode": "strategy", "players": ["Anna", "Ben"], "starter": "Ben"}, ["Ben fängt an."]),
+        ({"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Ben"},
+         ["Ben bekommt 14 Cubes, Anna bekommt 13. Baut los!"]),
+        ({"mode": "professional", "players": ["Anna", "Ben"]}, []),
+    ],
+)
+def test_the_first_player_is_announced_as_the_game_begins(setup, words):
+    """Who goes first was never said: the setup is no action, so only the opening can say it (as Haste Worte's
+    "Round 1: Ben rolls."). Solo modes have no turns and say nothing."""
+    engine = Fritzo.new({"action": "setup", **setup})
+    opening = engine.opening_announcements
+    assert [a.text("de") for a in opening] == words and all(a.speak for a in opening)
+
+
+def test_a_new_session_says_the_opening(tmp_path):
+    from companion.journal import Journal
+    from companion.session import GameSession
+
+    heard = []
+    GameSession.new(Fritzo, {"action": "setup", "mode": "team", "players": ["Anna", "Ben"], "start": 1},
+                    Journal(tmp_path / "journal"), lang="en", announce=heard.append)
+    assert [a.text("en") for a in heard] == ["Ben places the first cube."]

@@ -199,6 +199,12 @@ def _a(key: str, speak: bool = True, **params: Any) -> Announcement:
     return Announcement(key, params, speak=speak)
 
 
+def _turn(player: str) -> Announcement:
+    """Whose turn it is, said aloud as well as shown: a player looking at the building, not the screen, must hear
+    it (a banner and a chime alone left the table asking "who?"). Three words, since it is said every move."""
+    return _a("fritzo.turn", player=player)
+
+
 class Fritzo:
     """The Fritzo engine (see the module docstring for modes and rule readings)."""
 
@@ -243,6 +249,24 @@ class Fritzo:
             return [_a("fritzo.times_up")]
         if s.result == "draw":  # the announcement's "Game over: ..." under the screen's own "Game over" heading
             return [_a("fritzo.ending.draw", False, points=max(s.scores.values()))]
+        return []
+
+    @property
+    def opening_announcements(self) -> list[Announcement]:
+        """Who goes first, said as the game begins (the setup is no ``apply``, so nothing else says it): in Team the
+        player who places the first cube ("the youngest", as the setup asked); with a start roll, who rolls first;
+        with the start already known (``starter``), who starts or who gets the 14 cubes. Solo modes have no turns:
+        nothing to say."""
+        s = self.state
+        if s.mode is Mode.TEAM and not s.building:
+            return [_a("fritzo.open.first_cube", player=s.players[s.turn])]
+        if s.phase is Phase.START_ROLL:
+            return [_a("fritzo.open.rolls_first", player=s.players[s.turn])]
+        if s.mode is Mode.STRATEGY and s.phase is Phase.BUILDING and not any(s.moves.values()):
+            return [_a("fritzo.open.starts", player=s.players[s.turn])]
+        if s.mode is Mode.LEVEL_ONE and s.phase is Phase.BUILDING and not s.owner:
+            most = max(s.players, key=lambda p: s.allowance[p])
+            return [_a("fritzo.open.cubes", player=most, other=next(p for p in s.players if p != most))]
         return []
 
     def apply(self, action: dict[str, Any]) -> list[Announcement]:
@@ -409,7 +433,7 @@ class Fritzo:
     def _next_turn(self) -> list[Announcement]:
         s = self.state
         s.turn = (s.turn + 1) % len(s.players)
-        return [_a("fritzo.turn", False, player=s.players[s.turn])]
+        return [_turn(s.players[s.turn])]
 
     # -- actions
     # -----------------------------------------------------------------------------------------------
@@ -614,7 +638,7 @@ class Fritzo:
         nxt = s.players[1 - s.turn]
         if s.moves[nxt] < s.allowance[nxt]:
             s.turn = 1 - s.turn
-        return [_a("fritzo.turn", False, player=s.players[s.turn])]
+        return [_turn(s.players[s.turn])]
 
     def _place_level_one(self, action: dict[str, Any]) -> list[Announcement]:
         s = self.state
