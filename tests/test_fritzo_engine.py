@@ -556,3 +556,16 @@ def test_a_new_session_says_the_opening(tmp_path):
     GameSession.new(Fritzo, {"action": "setup", "mode": "team", "players": ["Anna", "Ben"], "start": 1},
                     Journal(tmp_path / "journal"), lang="en", announce=heard.append)
     assert [a.text("en") for a in heard] == ["Ben places the first cube."]
+
+
+def test_level_one_shows_the_true_count_before_the_first_cube():
+    """"Anna: 0 · Ben: 0" after the start roll, then Anna -8 and Ben -9 after her first cube: placing a cube looked
+    like losing 8 points. Nine gaps are nine minus points ("Eine Lücke ergibt einen Minuspunkt") from the start."""
+    engine = Fritzo.new({"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"]})
+    assert engine.state.scores == {"Anna": -9, "Ben": -9}
+    engine.apply({"action": "roll", "dice": ["blue"]})
+    assert engine.state.scores == {"Anna": -9, "Ben": -9}
+    engine.apply(plane_actions("Anna", 0)[0])
+    assert engine.state.scores == {"Anna": -8, "Ben": -9}  # one gap less: a point gained
+    started = Fritzo.new({"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"], "starter": "Ben"})
+    assert started.state.scores == {"Anna": -9, "Ben": -9}

@@ -317,3 +317,16 @@ def test_remove_is_offered_once_there_is_a_cube_to_take_off(tmp_path):
     session.apply({"action": "place", "cube": first, "cell": [0, 0, 0], "rotation": 0})
     view.update(0.03, 0.0)
     assert "remove" in [v for v, _ in view.menu_items()]
+
+
+def test_level_one_top_bar_counts_the_gaps_from_the_start(tmp_path, monkeypatch):
+    """After the start roll the top bar said "Anna: 0", and her first cube then showed as a fall to -8."""
+    from companion.views import theme
+
+    view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"]},
+                            [{"action": "roll", "dice": ["blue"]}])
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
+    shot(view, "level_one_start")
+    assert "Anna: -9" in drawn and "Ben: -9" in drawn

@@ -846,6 +846,8 @@ def _new_state(setup: dict[str, Any]) -> FritzoState:
         if mode is Mode.LEVEL_ONE and state.start_colour not in cubeset.colours:
             raise SetupError("fritzo.err.start_colour", colour=state.start_colour)
         state.planes = {p: {} for p in players} if mode is Mode.LEVEL_ONE else {}
+        if mode is Mode.LEVEL_ONE:  # an empty plane is nine gaps: -9 each from the start, so that the first cube
+            Fritzo(state)._level_one_totals()  # shows as the point it gains, not as a loss of 8 from 0
         if mode is Mode.STRATEGY:
             state.allowance = {p: 13 for p in players}
             state.moves = {p: 0 for p in players}
