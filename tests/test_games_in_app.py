@@ -196,6 +196,32 @@ def test_choosing_who_plays_takes_only_a_count_the_game_takes(tmp_path):
     assert app.session is not None and app.session.engine.state.players == ["Carla", "David"], app.notice
 
 
+@pytest.mark.parametrize(("mode", "asked"), [(0, None), (1, None), (2, None), (3, "Wer ist am jüngsten? (beginnt)"),
+                                             (6, "Wer würfelt zuerst?"), (7, "Wer würfelt zuerst?")])
+def test_fritzo_asks_who_starts_only_where_there_are_turns(tmp_path, mode, asked):
+    """Beginner, Challenge and Professional with two players asked "Wer beginnt?" and ignored the answer: they have
+    no turns. Where it is asked, the question says what it decides (Team: the youngest places the first cube; Level
+    One and Strategy: who rolls first), and the answer is the game's."""
+    app = setup_of(tmp_path, "fritzo", ("Anna", "Ben"))
+    for _ in range(mode):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))  # the mode
+    app.on_button(ButtonEvent(Button.SELECT))  # 2: Anna, Ben
+    if asked is None:
+        assert app.session is not None, app.mode.mode.menu.title
+        assert "start" not in app.session.actions[0]
+        return
+    assert app.session is None and app.mode.mode.menu.title == asked
+    assert [i.label for i in app.mode.mode.menu.items] == ["Anna", "Ben"]
+    app.on_button(ButtonEvent(Button.NEXT))
+    for _ in range(3):
+        if app.session is not None:
+            break
+        app.on_button(ButtonEvent(Button.SELECT))  # Ben; the first answer to any question after it
+    assert app.session is not None and app.session.actions[0]["start"] == 1
+    assert app.session.engine.state.players[app.session.engine.state.turn] == "Ben"
+
+
 @pytest.mark.parametrize("mode", range(8))
 @pytest.mark.parametrize("configured", [["Anna", "Ben", "Carla", "David"], ["Anna"]])
 def test_every_fritzo_mode_offers_only_player_counts_it_takes(tmp_path, mode, configured):
