@@ -330,3 +330,26 @@ def test_level_one_top_bar_counts_the_gaps_from_the_start(tmp_path, monkeypatch)
     monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
     shot(view, "level_one_start")
     assert "Anna: -9" in drawn and "Ben: -9" in drawn
+
+
+def test_the_agreed_playing_time_is_shown_before_the_clock_runs_and_said_when_it_starts(tmp_path, monkeypatch):
+    """The setup asks how long Level One lasts: the screen shows the agreed time dimmed until TIMER, and TIMER says
+    it. A game saved before the question (no "minutes") still plays its ten minutes."""
+    from companion.session import rebuild
+    from companion.views import theme
+
+    view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 15},
+                            [{"action": "roll", "dice": ["blue"]}])
+    drawn: list[tuple[str, Any]] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, pos, size, colour, *a, **k: (
+        drawn.append((s, colour)), text(surface, s, pos, size, colour, *a, **k))[1])
+    shot(view, "level_one_agreed_time")
+    assert ("15:00", theme.MUTED) in drawn
+    heard: list[str] = []
+    session._announce = lambda a: heard.append(a.text("de"))
+    press(view, Button.TIMER)
+    assert heard == ["Die Zeit läuft: 15 Minuten."]
+    old = rebuild(Fritzo, [{"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"]},
+                           {"action": "roll", "dice": ["blue"]}, {"action": "start", "at": 5.0}])
+    assert old.state.minutes == 10 and old.state.hourglass.duration == 600

@@ -222,6 +222,34 @@ def test_fritzo_asks_who_starts_only_where_there_are_turns(tmp_path, mode, asked
     assert app.session.engine.state.players[app.session.engine.state.turn] == "Ben"
 
 
+def test_fritzo_level_one_asks_for_the_playing_time(tmp_path, out_dir):
+    """"Danach einigen sich die Spieler auf die Spieldauer": the setup never asked, the clock was always 10:00.
+    The question offers 5 to 20 minutes with 10 (the rulebook's "10 Minuten+") highlighted; the answer goes into the
+    journaled setup. Strategy has no playing time and is not asked."""
+    app = setup_of(tmp_path, "fritzo", ("Anna", "Ben"))
+    for _ in range(6):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))  # Level One
+    app.on_button(ButtonEvent(Button.SELECT))  # 2: Anna, Ben
+    app.on_button(ButtonEvent(Button.SELECT))  # Anna rolls first
+    menu = app.mode.mode.menu
+    assert menu.title == "Wie lange wird gespielt?"
+    assert [i.label for i in menu.items] == ["5 Minuten", "10 Minuten", "15 Minuten", "20 Minuten"]
+    assert menu.items[menu.index].value == 10
+    app.draw(app.display.canvas)
+    app.display.present()
+    pygame.image.save(app.display.window, str(out_dir / "setup_fritzo_minutes.png"))
+    app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))  # 15 minutes
+    assert app.session is not None and app.session.actions[0]["minutes"] == 15
+    assert app.session.engine.state.hourglass.duration == 15 * 60
+    strategy = setup_of(tmp_path / "strategy", "fritzo", ("Anna", "Ben"))
+    strategy.on_button(ButtonEvent(Button.PREV))
+    for _ in range(3):
+        strategy.on_button(ButtonEvent(Button.SELECT))  # Strategy, two players, Anna rolls first: it starts
+    assert strategy.session is not None and "minutes" not in strategy.session.actions[0]
+
+
 @pytest.mark.parametrize("mode", range(8))
 @pytest.mark.parametrize("configured", [["Anna", "Ben", "Carla", "David"], ["Anna"]])
 def test_every_fritzo_mode_offers_only_player_counts_it_takes(tmp_path, mode, configured):

@@ -513,11 +513,12 @@ class FritzoMode:
                     x2 += 23
                 x2 += 26
         h = s.hourglass
-        if h is not None and h.started_at is not None and s.phase is not Phase.OVER:
+        if h is not None and s.phase is not Phase.OVER:
+            # before TIMER the agreed time stands there dimmed: the table sees what the setup agreed on
             left = max(0.0, h.remaining(self.wall_now()))
             secs = math.ceil(left)
             label = f"{secs // 60}:{secs % 60:02d}"
-            colour = theme.WARN if h.warning(self.wall_now()) else theme.TEXT
+            colour = theme.MUTED if h.started_at is None else theme.WARN if h.warning(self.wall_now()) else theme.TEXT
             theme.text(surface, label, (TOP_BAR.right - 8, 8), theme.LARGE, colour, bold=True, anchor="topright")
 
     def _draw_grid(self, surface: pygame.Surface) -> None:

@@ -71,6 +71,8 @@ class SetupStep:
     #: who plays, picked name by name: a function of the answers so far giving the names in seat order and the
     #: fewest and most that may play; the question then offers "Choose others …" below its choices
     pick: Callable[[dict[str, Any]], tuple[list[str], int, int]] | None = None
+    #: the value highlighted first (a usual answer in the middle of its list: "10 minutes" of 5, 10, 15, 20)
+    preselect: Any = None
 
 
 #: the value of the item that opens the name-by-name choice of who plays, and of its item that takes the choice
@@ -117,9 +119,11 @@ class SetupWizard:
     def _build(self) -> None:
         items = [MenuItem(label, value) for label, value in self._choices()]
         progress = f"{self.index + 1}/{len(self.steps)}"
-        title = self.steps[self.index].title
-        self.mode = MenuMode(title(self.answers) if callable(title) else title, items, self._choose, self._back,
-                             self.lang, subtitle=progress)
+        step = self.steps[self.index]
+        self.mode = MenuMode(step.title(self.answers) if callable(step.title) else step.title, items, self._choose,
+                             self._back, self.lang, subtitle=progress)
+        if step.preselect is not None:
+            self.mode.menu.index = next((i for i, item in enumerate(items) if item.value == step.preselect), 0)
 
     def _pick_screen(self, index: int = 0) -> None:
         """Who plays, name by name (SELECT ticks or unticks; the first item plays with those ticked): a family of

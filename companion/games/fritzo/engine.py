@@ -780,6 +780,8 @@ class Fritzo:
 
 
 LEVEL_ONE_MINUTES = 10.0
+#: the playing times the setup offers for Level One (any 1-600 minutes is accepted in a transcript)
+LEVEL_ONE_CHOICES = (5, 10, 15, 20)
 
 _HANDLERS = {
     "roll": Fritzo._do_roll,
