@@ -569,3 +569,22 @@ def test_level_one_shows_the_true_count_before_the_first_cube():
     assert engine.state.scores == {"Anna": -8, "Ben": -9}  # one gap less: a point gained
     started = Fritzo.new({"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"], "starter": "Ben"})
     assert started.state.scores == {"Anna": -9, "Ben": -9}
+
+
+def test_an_interrupted_clock_is_started_again_or_declared_up():
+    """The clock a restart could not trust (``timer_interrupted``): placing goes on, ``start`` is a fresh full run,
+    and ``time_up`` is the table's word (it need not have run out)."""
+    setup = {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna", "minutes": 5}
+    engine, said = play(setup, [{"action": "start", "at": 1000.0}, {"action": "timer_interrupted", "at": 10.0}])
+    assert said[-1].key == "fritzo.timer.interrupted" and said[-1].speak
+    assert said[-1].text("en") == "A restart interrupted the clock. Start it again, or declare time's up."
+    rejected(engine, {"action": "timer_interrupted", "at": 11.0}, "no clock")
+    engine.apply(dict(plane_actions("Anna", 0)[0], at=20.0))
+    again = Fritzo.from_json(engine.to_json())
+    again.apply({"action": "start", "at": 30.0})
+    assert again.state.hourglass.remaining(30.0 + 299) == pytest.approx(1.0)
+    rejected(again, {"action": "time_up", "at": 100.0}, "not up")
+    said = engine.apply({"action": "time_up", "at": 12.0})
+    assert keys(said)[0] == "fritzo.times_up" and engine.finished
+    engine = Fritzo.new({"action": "setup", **setup})
+    rejected(engine, {"action": "timer_interrupted", "at": 11.0}, "no clock")  # never started

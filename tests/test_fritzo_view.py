@@ -353,3 +353,40 @@ def test_the_agreed_playing_time_is_shown_before_the_clock_runs_and_said_when_it
     old = rebuild(Fritzo, [{"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"]},
                            {"action": "roll", "dice": ["blue"]}, {"action": "start", "at": 5.0}])
     assert old.state.minutes == 10 and old.state.hourglass.duration == 600
+
+
+def test_a_restart_with_the_wall_clock_behind_the_start_interrupts_the_clock(tmp_path, monkeypatch):
+    """A Pi without a real-time clock, back from a power cut before network time: the wall clock read before the
+    clock's start stamp, and the screen showed 10:00 standing still until it caught up, saying nothing. As in
+    Haste Worte the clock is now interrupted and said so, and the table starts it again or declares time's up."""
+    from companion.views import theme
+
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"})
+    press(view, Button.TIMER)
+    journal = Journal(tmp_path / "journal")
+    clock.wall -= 86_400  # booted without the time
+    clock.mono = 3.0
+    heard: list[str] = []
+    back = GameSession.resume(Fritzo, journal.load(), journal, lang="de", announce=lambda a: heard.append(a.key),
+                              wall_clock=lambda: clock.wall)
+    view = FritzoMode(back)
+    view.update(0.0, clock.mono)
+    sand = back.engine.state.hourglass
+    assert sand.interrupted and heard == ["fritzo.timer.interrupted"] and back.actions[-1]["action"] == (
+        "timer_interrupted")
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
+    shot(view, "level_one_interrupted")
+    assert "unterbrochen" in drawn and "10:00" not in drawn
+    items = [v for v, _ in view.menu_items()]
+    assert items[-2:] == ["timer", "time_up"]
+    press(view, Button.TIMER)  # started again: a fresh full run on the clock as it reads now
+    sand = back.engine.state.hourglass
+    assert not sand.interrupted and sand.started_at == pytest.approx(clock.wall)
+    assert 599 <= sand.remaining(view.wall_now()) <= 600
+    assert back.undo() and back.engine.state.hourglass.interrupted  # or the table says the time is up: it ends
+    view.update(0.03, clock.mono + 0.03)
+    items = [v for v, _ in view.menu_items()]
+    view.on_tap(view.panel_rects()[items.index("time_up")].center)
+    assert back.engine.finished and back.engine.state.result in ("won", "draw")

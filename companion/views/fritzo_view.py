@@ -11,6 +11,8 @@ right); the layer grid on the left; the step on the right; button hints at the b
 
 The start roll (Level One, Strategy) is read from the camera (one cube, its top colour) or entered on screen.
 TIMER starts the agreed playing time; when the sand runs out the screen stamps ``time_up`` with the exact moment.
+A restart that finds the wall clock before the clock's start stamp interrupts the clock (as Haste Worte does): the
+time left is unknown, and the table starts it again or declares time's up.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from companion.games.fritzo import Fritzo, Mode, Phase
 from companion.games.fritzo.geometry import EAST, NORTH, SOUTH, TOP, WEST, Cell, orient
 from companion.games.fritzo.solver import Placement, Status
 from companion.hourglass import Phase as SandPhase
+from companion.hourglass import Resume
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
 from companion.views.frame_clock import FrameClock
@@ -119,6 +122,7 @@ class FritzoMode:
         self.player_index = 0  # Level One: whose plane is shown and edited
         self.purpose = "place"  # what the picked cube is for: place | return | pass
         self._clock = FrameClock(session.wall_time)
+        self._resumed = False  # the first frame checks a running clock against the wall clock (a restart)
         self._seen_running: float | None = None
         self._context: tuple[Any, ...] = ()
 
@@ -177,6 +181,9 @@ class FritzoMode:
             items.append(("done", t("fritzo.ui.done", self.lang)))
             other = s.players[(self.player_index + 1) % len(s.players)]
             items.append(("switch", t("fritzo.ui.switch", self.lang, player=other)))
+        if s.hourglass is not None and s.hourglass.interrupted:  # the two ways on that the announcement names
+            items += [("timer", t("fritzo.ui.restart_timer", self.lang)),
+                      ("time_up", t("fritzo.ui.declare_time_up", self.lang))]
         return items
 
     def structure(self) -> dict[Cell, tuple[str, ...]]:
@@ -409,6 +416,10 @@ class FritzoMode:
             self.player_index = (self.player_index + 1) % len(self.game.state.players)
         elif value == "hint":
             self._hint()
+        elif value == "timer":
+            self._timer()
+        elif value == "time_up":
+            self._send({"action": "time_up", "at": self.wall_now()})
 
     def _hint(self) -> None:
         result = self.game.hint_completion(node_limit=150_000)
@@ -438,7 +449,7 @@ class FritzoMode:
     def _timer(self) -> bool:
         s = self.game.state
         h = s.hourglass
-        if h is None or h.started_at is not None or s.phase is not Phase.BUILDING:
+        if h is None or (h.started_at is not None and not h.interrupted) or s.phase is not Phase.BUILDING:
             return False
         return bool(self.session.apply({"action": "start", "at": self.wall_now()}))
 
@@ -449,8 +460,14 @@ class FritzoMode:
         self._sync()
         h = self.game.state.hourglass
         if h is None or h.started_at is None or self.game.finished:
+            self._resumed = True  # a clock started from here on was started on this screen's clock
             return
         wall = self.wall_now()
+        if not self._resumed:
+            self._resumed = True
+            if h.resume(wall) is Resume.CLOCK_UNTRUSTED:  # as in Haste Worte: the time left is unknown
+                self.session.apply({"action": "timer_interrupted", "at": wall})
+                return
         phase = h.phase(wall)
         if phase is SandPhase.RUNNING:
             self._seen_running = h.started_at
@@ -478,7 +495,8 @@ class FritzoMode:
             hints += [(t("core.btn_next", self.lang), t("fritzo.ui.next", self.lang)),
                       (t("core.btn_select", self.lang), t("fritzo.ui.select", self.lang))]
         s = self.game.state
-        if s.hourglass is not None and s.hourglass.started_at is None and s.phase is Phase.BUILDING:  # as _timer
+        h = s.hourglass
+        if h is not None and (h.started_at is None or h.interrupted) and s.phase is Phase.BUILDING:  # as _timer
             hints.append((t("core.btn_timer", self.lang), t("fritzo.ui.timer", self.lang)))
         if self.step != "menu":
             hints.append((t("core.btn_undo", self.lang), t("fritzo.ui.back", self.lang)))
@@ -513,7 +531,11 @@ class FritzoMode:
                     x2 += 23
                 x2 += 26
         h = s.hourglass
-        if h is not None and s.phase is not Phase.OVER:
+        if h is not None and h.interrupted and s.phase is not Phase.OVER:  # not the full time standing still
+            label = t("fritzo.ui.interrupted", self.lang)
+            theme.text(surface, label, (TOP_BAR.right - 8, 8), theme.fit_text(label, theme.LARGE, 220, bold=True),
+                       theme.WARN, bold=True, anchor="topright")
+        elif h is not None and s.phase is not Phase.OVER:
             # before TIMER the agreed time stands there dimmed: the table sees what the setup agreed on
             left = max(0.0, h.remaining(self.wall_now()))
             secs = math.ceil(left)

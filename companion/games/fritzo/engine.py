@@ -487,10 +487,24 @@ class Fritzo:
         if s.phase is Phase.START_ROLL:
             raise TurnError("fritzo.err.roll_first")
         assert s.hourglass is not None
-        if s.hourglass.started_at is not None:
+        if s.hourglass.started_at is not None and not s.hourglass.interrupted:
             raise TurnError("fritzo.err.timer_running")
-        s.hourglass.start(float(at))
+        s.hourglass.start(float(at))  # after an interruption: a fresh full run, as Haste Worte's hourglass
         return [_a("fritzo.timer.started", minutes=_fmt_minutes(s.minutes))]
+
+    def _do_timer_interrupted(self, action: dict[str, Any]) -> list[Announcement]:
+        """A restart found the wall clock before the clock's start stamp (a Pi without a real-time clock after a
+        power cut, before network time arrives): the time left is unknown. The clock stops, and the table either
+        starts it again (``start``) or declares time's up (``time_up``), as in Haste Worte; before, the screen
+        showed the full time standing still until the wall clock caught up, and said nothing."""
+        h = self.state.hourglass
+        at = action.get("at")
+        if not isinstance(at, int | float) or isinstance(at, bool):
+            raise TurnError("fritzo.err.at_missing")
+        if h is None or h.started_at is None or h.stopped_at is not None:
+            raise TurnError("fritzo.err.no_timer")
+        h.interrupt(float(at))
+        return [_a("fritzo.timer.interrupted")]
 
     def _do_time_up(self, action: dict[str, Any]) -> list[Announcement]:
         s = self.state
@@ -498,7 +512,8 @@ class Fritzo:
         at = action.get("at")
         if h is None or h.started_at is None:
             raise TurnError("fritzo.err.no_timer")
-        if not isinstance(at, int | float) or not h.expired(float(at)):
+        declared = h.interrupted  # the clock a restart stopped: the table says the time is up
+        if not declared and (not isinstance(at, int | float) or not h.expired(float(at))):
             raise TurnError("fritzo.err.time_not_up")
         out = [Announcement("fritzo.times_up", {}, urgent=True, sound=Sound.TIMES_UP)]
         if s.mode is Mode.LEVEL_ONE:
@@ -787,6 +802,7 @@ _HANDLERS = {
     "roll": Fritzo._do_roll,
     "start": Fritzo._do_start,
     "time_up": Fritzo._do_time_up,
+    "timer_interrupted": Fritzo._do_timer_interrupted,
     "place": Fritzo._do_place,
     "remove": Fritzo._do_remove,
     "return": Fritzo._do_return,
