@@ -532,7 +532,9 @@ def test_whose_turn_it_is_is_spoken_in_team_and_strategy():
     ("setup", "words"),
     [
         ({"mode": "team", "players": ["Anna", "Ben", "Carl"], "start": "Carl"}, ["Carl legt den ersten Cube."]),
-        ({"mode": "strategy", "players": ["Anna", "Ben"], "start": 1}, ["Ben würfelt zuerst."]),
+        ({"mode": "strategy", "players": ["Anna", "Ben"], "start": 1},
+         ["Ein Cube wird entnommen, er kommt nicht ins Spiel. Ben würfelt damit zuerst."]),
+        ({"mode": "strategy", "players": ["Anna", "Ben"], "excluded": "27"}, ["Anna würfelt zuerst."]),
         ({"mode": "level-one", "players": ["Anna", "Ben"]}, ["Anna würfelt zuerst."]),
         ({"mode": "strategy", "players": ["Anna", "Ben"], "starter": "Ben"}, ["Ben fängt an."]),
         ({"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Ben"},

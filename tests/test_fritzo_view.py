@@ -157,8 +157,15 @@ def test_hint_marks_the_next_cube(tmp_path):
     shot(view, "hint")
 
 
+def take_out(view: FritzoMode, cube: str) -> None:
+    """Strategy: name the cube taken out of the box for the start roll (tapped among the 27)."""
+    assert view.step == "outcube"
+    view.on_tap(view.panel_rects()[view._step_values().index(cube)].center)
+
+
 def test_start_roll_from_the_camera_and_by_hand(tmp_path):
     view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    take_out(view, "5")
     shot(view, "start_roll")
     view.on_dice(TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)),)))  # Anna rolls her own red
     assert session.engine.state.phase is Phase.START_ROLL and session.engine.current_player == "Ben"
@@ -179,6 +186,7 @@ def test_a_start_roll_read_as_two_cubes_or_none_is_not_taken_as_a_roll(tmp_path,
     as the roll (which one is the reader's order, not the table's); with none read, ROLL did nothing and said
     nothing. Both now say what to do, and the roll waits."""
     view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]}, lang=lang)
+    take_out(view, "5")
     two = TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)), DieReading("orange", 0.9, (40, 0, 50, 10))))
     view.on_dice(two)
     assert session.engine.state.phase is Phase.START_ROLL and session.engine.current_player == "Anna"
@@ -208,6 +216,7 @@ def test_the_colours_offered_for_an_unsure_start_roll_start_on_the_readers_guess
     start there, so a cube that shows it takes one press, and the answer is taught. Without a guess they start
     on the first colour, as before."""
     view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    take_out(view, "5")
     taught: list[tuple[int, str]] = []
     session.learn = lambda index, face: taught.append((index, face))
     session.latest_reading = TrayReading((DieReading(None, 0.1, (0, 0, 10, 10)),))
@@ -390,3 +399,42 @@ def test_a_restart_with_the_wall_clock_behind_the_start_interrupts_the_clock(tmp
     items = [v for v, _ in view.menu_items()]
     view.on_tap(view.panel_rects()[items.index("time_up")].center)
     assert back.engine.finished and back.engine.state.result in ("won", "draw")
+
+
+def test_strategy_asks_which_cube_was_taken_out_for_the_start_roll_and_keeps_it_out(tmp_path):
+    """"26 Cubes bleiben in der Verpackung, lediglich ein Cube wird entnommen ... Mit dem einzelnen entnommenen Cube,
+    der nicht ins Spiel kommt, wird der Startspieler bestimmt": the screen never asked which cube that was, and
+    "Place" offered all 27 (13 each is 26). It asks now, first of all; a roll read before the answer waits for it."""
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    assert view.step == "outcube" and len(view._step_values()) == 27
+    assert ("ZURÜCK", "Zurück") not in view.hints()  # nothing to step back from: UNDO opens the app's menu
+    assert not view.on_button(ButtonEvent(Button.UNDO, Press.SHORT))
+    shot(view, "start_roll_which_cube")
+    view.on_dice(TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)),)))  # Anna rolls before naming it
+    assert session.engine.state.phase is Phase.START_ROLL and len(session.actions) == 1  # waits
+    shot(view, "start_roll_which_cube_rolled")
+    take_out(view, "7")
+    cube = "7"
+    assert session.actions[-1] == {"action": "roll", "dice": ["red"], "cube": cube}  # Anna's own red: Ben rolls
+    assert session.engine.state.out == [cube] and session.engine.current_player == "Ben"
+    view.update(0.03, 0.0)
+    assert view.step == "menu"  # the cube is known from the first roll on: not asked again
+    assert session.undo()  # the wrong cube named: undoing the first roll asks again
+    view.update(0.03, 0.0)
+    assert view.step == "outcube" and session.engine.state.out == []
+    take_out(view, cube)
+    view.on_dice(TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)),)))
+    view.update(0.03, 0.0)
+    items = [v for v, _ in view.menu_items()]
+    view.on_tap(view.panel_rects()[items.index("roll:red")].center)  # Ben rolls Anna's red: he starts
+    assert session.actions[-1]["cube"] == cube and session.engine.current_player == "Ben"
+    press(view, Button.SELECT)  # place
+    assert view.step == "cube" and len(view._step_values()) == 26 and cube not in view._step_values()
+
+
+def test_strategy_without_a_camera_rolls_first_and_names_the_cube_after(tmp_path):
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    press(view, Button.ROLL)  # no camera: the virtual roll waits for the cube
+    assert view.held is not None and len(session.actions) == 1
+    take_out(view, "9")
+    assert session.actions[-1]["cube"] == "9" and session.engine.state.out == ["9"] and view.held is None

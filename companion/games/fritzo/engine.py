@@ -254,12 +254,15 @@ class Fritzo:
     @property
     def opening_announcements(self) -> list[Announcement]:
         """Who goes first, said as the game begins (the setup is no ``apply``, so nothing else says it): in Team the
-        player who places the first cube ("the youngest", as the setup asked); with a start roll, who rolls first;
+        player who places the first cube ("the youngest", as the setup asked); with a start roll, who rolls first
+        (Strategy: with the cube taken out, which does not come into play);
         with the start already known (``starter``), who starts or who gets the 14 cubes. Solo modes have no turns:
         nothing to say."""
         s = self.state
         if s.mode is Mode.TEAM and not s.building:
             return [_a("fritzo.open.first_cube", player=s.players[s.turn])]
+        if s.phase is Phase.START_ROLL and s.mode is Mode.STRATEGY and not s.out:  # the screen asks which cube
+            return [_a("fritzo.open.rolls_out_cube", player=s.players[s.turn])]
         if s.phase is Phase.START_ROLL:
             return [_a("fritzo.open.rolls_first", player=s.players[s.turn])]
         if s.mode is Mode.STRATEGY and s.phase is Phase.BUILDING and not any(s.moves.values()):
