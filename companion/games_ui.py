@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.app import GameEntry, players_steps, register_game
 from companion.config import GAME_KEYS, Config
 from companion.i18n import t
@@ -35,10 +37,31 @@ def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
     choices += [(f"{t('fritzo.mode_team', lang)}: {t(f'fritzo.mode_{m}', lang)}", {"mode": "team", "target": m})
                 for m in ("beginner", "challenge", "professional")]
     choices += [(t(f"fritzo.mode_{m}", lang), {"mode": m}) for m in ("level-one", "strategy")]
-    from companion.games.fritzo import Mode, player_limits
+    from companion.games.fritzo.engine import LEVEL_ONE_CHOICES, LEVEL_ONE_MINUTES, SOLO_MODES, Mode, player_limits
 
-    return [SetupStep("", t("fritzo.setup_mode", lang), choices),
-            *players_steps(cfg, lang, limits=lambda answers: player_limits(Mode(answers["mode"])))]
+    players, start = players_steps(cfg, lang, limits=lambda answers: player_limits(Mode(answers["mode"])))
+    names = start.choices
+    assert callable(names)
+
+    def who_starts(answers: dict[str, Any]) -> list[tuple[str, Any]]:
+        """Nobody, in Beginner, Challenge and Professional: they have no turns (the answer was asked and ignored)."""
+        return [] if Mode(answers["mode"]) in SOLO_MODES else names(answers)
+
+    def what_it_decides(answers: dict[str, Any]) -> str:
+        """Team: the youngest places the first cube. Level One and Strategy begin with a roll."""
+        return t("core.setup_youngest" if answers["mode"] == Mode.TEAM else "fritzo.setup_rolls_first", lang)
+
+    start.choices, start.title = who_starts, what_it_decides
+
+    def playing_time(answers: dict[str, Any]) -> list[tuple[str, Any]]:
+        """Level One: "Danach einigen sich die Spieler auf die Spieldauer" (the rulebook says "10 Minuten+")."""
+        if answers["mode"] != Mode.LEVEL_ONE:
+            return []
+        return [(t("fritzo.setup_minutes_n", lang, minutes=m), m) for m in LEVEL_ONE_CHOICES]
+
+    minutes = SetupStep("minutes", t("fritzo.setup_minutes", lang), playing_time,
+                        preselect=int(LEVEL_ONE_MINUTES))
+    return [SetupStep("", t("fritzo.setup_mode", lang), choices), players, start, minutes]
 
 
 def _fritzo_cubes() -> dict:

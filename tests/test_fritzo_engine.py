@@ -515,3 +515,78 @@ def test_a_one_minute_race_is_one_minute_not_one_minutes():
     assert said[-1].text("en") == "The clock is running: 1 minute." and said[-1].text("de").endswith("eine Minute.")
     _, said = play({"mode": "beginner", "players": ["Anna"], "minutes": 1.5}, [{"action": "start", "at": 0.0}])
     assert said[-1].text("en") == "The clock is running: 1.5 minutes."
+
+
+# -- what the table hears ---------------------------------------------------------------------------------------------
+def test_whose_turn_it_is_is_spoken_in_team_and_strategy():
+    """"Anna's turn." came as banner and chime only: a player looking at the building, not the screen, missed it."""
+    players = ["Anna", "Ben"]
+    _, said = play({"mode": "team", "players": players, "target": "professional"}, build(D.professional, players)[:2])
+    turns = [a for a in said if a.key == "fritzo.turn"]
+    assert [a.text("de") for a in turns] == ["Ben ist dran.", "Anna ist dran."] and all(a.speak for a in turns)
+    _, said = strategy([put("X", (0, 0, 0))])
+    assert said[-1].key == "fritzo.turn" and said[-1].speak and said[-1].text("en") == "Ben's turn."
+
+
+@pytest.mark.parametrize(
+    ("setup", "words"),
+    [
+        ({"mode": "team", "players": ["Anna", "Ben", "Carl"], "start": "Carl"}, ["Carl legt den ersten Cube."]),
+        ({"mode": "strategy", "players": ["Anna", "Ben"], "start": 1},
+         ["Ein Cube wird entnommen, er kommt nicht ins Spiel. Ben würfelt damit zuerst."]),
+        ({"mode": "strategy", "players": ["Anna", "Ben"], "excluded": "27"}, ["Anna würfelt zuerst."]),
+        ({"mode": "level-one", "players": ["Anna", "Ben"]}, ["Anna würfelt zuerst."]),
+        ({"mode": "strategy", "players": ["Anna", "Ben"], "starter": "Ben"}, ["Ben fängt an."]),
+        ({"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Ben"},
+         ["Ben bekommt 14 Cubes, Anna bekommt 13. Baut los!"]),
+        ({"mode": "professional", "players": ["Anna", "Ben"]}, []),
+    ],
+)
+def test_the_first_player_is_announced_as_the_game_begins(setup, words):
+    """Who goes first was never said: the setup is no action, so only the opening can say it (as Haste Worte's
+    "Round 1: Ben rolls."). Solo modes have no turns and say nothing."""
+    engine = Fritzo.new({"action": "setup", **setup})
+    opening = engine.opening_announcements
+    assert [a.text("de") for a in opening] == words and all(a.speak for a in opening)
+
+
+def test_a_new_session_says_the_opening(tmp_path):
+    from companion.journal import Journal
+    from companion.session import GameSession
+
+    heard = []
+    GameSession.new(Fritzo, {"action": "setup", "mode": "team", "players": ["Anna", "Ben"], "start": 1},
+                    Journal(tmp_path / "journal"), lang="en", announce=heard.append)
+    assert [a.text("en") for a in heard] == ["Ben places the first cube."]
+
+
+def test_level_one_shows_the_true_count_before_the_first_cube():
+    """"Anna: 0 · Ben: 0" after the start roll, then Anna -8 and Ben -9 after her first cube: placing a cube looked
+    like losing 8 points. Nine gaps are nine minus points ("Eine Lücke ergibt einen Minuspunkt") from the start."""
+    engine = Fritzo.new({"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"]})
+    assert engine.state.scores == {"Anna": -9, "Ben": -9}
+    engine.apply({"action": "roll", "dice": ["blue"]})
+    assert engine.state.scores == {"Anna": -9, "Ben": -9}
+    engine.apply(plane_actions("Anna", 0)[0])
+    assert engine.state.scores == {"Anna": -8, "Ben": -9}  # one gap less: a point gained
+    started = Fritzo.new({"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"], "starter": "Ben"})
+    assert started.state.scores == {"Anna": -9, "Ben": -9}
+
+
+def test_an_interrupted_clock_is_started_again_or_declared_up():
+    """The clock a restart could not trust (``timer_interrupted``): placing goes on, ``start`` is a fresh full run,
+    and ``time_up`` is the table's word (it need not have run out)."""
+    setup = {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna", "minutes": 5}
+    engine, said = play(setup, [{"action": "start", "at": 1000.0}, {"action": "timer_interrupted", "at": 10.0}])
+    assert said[-1].key == "fritzo.timer.interrupted" and said[-1].speak
+    assert said[-1].text("en") == "A restart interrupted the clock. Start it again, or declare time's up."
+    rejected(engine, {"action": "timer_interrupted", "at": 11.0}, "no clock")
+    engine.apply(dict(plane_actions("Anna", 0)[0], at=20.0))
+    again = Fritzo.from_json(engine.to_json())
+    again.apply({"action": "start", "at": 30.0})
+    assert again.state.hourglass.remaining(30.0 + 299) == pytest.approx(1.0)
+    rejected(again, {"action": "time_up", "at": 100.0}, "not up")
+    said = engine.apply({"action": "time_up", "at": 12.0})
+    assert keys(said)[0] == "fritzo.times_up" and engine.finished
+    engine = Fritzo.new({"action": "setup", **setup})
+    rejected(engine, {"action": "timer_interrupted", "at": 11.0}, "no clock")  # never started

@@ -157,8 +157,15 @@ def test_hint_marks_the_next_cube(tmp_path):
     shot(view, "hint")
 
 
+def take_out(view: FritzoMode, cube: str) -> None:
+    """Strategy: name the cube taken out of the box for the start roll (tapped among the 27)."""
+    assert view.step == "outcube"
+    view.on_tap(view.panel_rects()[view._step_values().index(cube)].center)
+
+
 def test_start_roll_from_the_camera_and_by_hand(tmp_path):
     view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    take_out(view, "5")
     shot(view, "start_roll")
     view.on_dice(TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)),)))  # Anna rolls her own red
     assert session.engine.state.phase is Phase.START_ROLL and session.engine.current_player == "Ben"
@@ -179,6 +186,7 @@ def test_a_start_roll_read_as_two_cubes_or_none_is_not_taken_as_a_roll(tmp_path,
     as the roll (which one is the reader's order, not the table's); with none read, ROLL did nothing and said
     nothing. Both now say what to do, and the roll waits."""
     view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]}, lang=lang)
+    take_out(view, "5")
     two = TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)), DieReading("orange", 0.9, (40, 0, 50, 10))))
     view.on_dice(two)
     assert session.engine.state.phase is Phase.START_ROLL and session.engine.current_player == "Anna"
@@ -208,6 +216,7 @@ def test_the_colours_offered_for_an_unsure_start_roll_start_on_the_readers_guess
     start there, so a cube that shows it takes one press, and the answer is taught. Without a guess they start
     on the first colour, as before."""
     view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    take_out(view, "5")
     taught: list[tuple[int, str]] = []
     session.learn = lambda index, face: taught.append((index, face))
     session.latest_reading = TrayReading((DieReading(None, 0.1, (0, 0, 10, 10)),))
@@ -317,3 +326,115 @@ def test_remove_is_offered_once_there_is_a_cube_to_take_off(tmp_path):
     session.apply({"action": "place", "cube": first, "cell": [0, 0, 0], "rotation": 0})
     view.update(0.03, 0.0)
     assert "remove" in [v for v, _ in view.menu_items()]
+
+
+def test_level_one_top_bar_counts_the_gaps_from_the_start(tmp_path, monkeypatch):
+    """After the start roll the top bar said "Anna: 0", and her first cube then showed as a fall to -8."""
+    from companion.views import theme
+
+    view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"]},
+                            [{"action": "roll", "dice": ["blue"]}])
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
+    shot(view, "level_one_start")
+    assert "Anna: -9" in drawn and "Ben: -9" in drawn
+
+
+def test_the_agreed_playing_time_is_shown_before_the_clock_runs_and_said_when_it_starts(tmp_path, monkeypatch):
+    """The setup asks how long Level One lasts: the screen shows the agreed time dimmed until TIMER, and TIMER says
+    it. A game saved before the question (no "minutes") still plays its ten minutes."""
+    from companion.session import rebuild
+    from companion.views import theme
+
+    view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 15},
+                            [{"action": "roll", "dice": ["blue"]}])
+    drawn: list[tuple[str, Any]] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, pos, size, colour, *a, **k: (
+        drawn.append((s, colour)), text(surface, s, pos, size, colour, *a, **k))[1])
+    shot(view, "level_one_agreed_time")
+    assert ("15:00", theme.MUTED) in drawn
+    heard: list[str] = []
+    session._announce = lambda a: heard.append(a.text("de"))
+    press(view, Button.TIMER)
+    assert heard == ["Die Zeit läuft: 15 Minuten."]
+    old = rebuild(Fritzo, [{"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"]},
+                           {"action": "roll", "dice": ["blue"]}, {"action": "start", "at": 5.0}])
+    assert old.state.minutes == 10 and old.state.hourglass.duration == 600
+
+
+def test_a_restart_with_the_wall_clock_behind_the_start_interrupts_the_clock(tmp_path, monkeypatch):
+    """A Pi without a real-time clock, back from a power cut before network time: the wall clock read before the
+    clock's start stamp, and the screen showed 10:00 standing still until it caught up, saying nothing. As in
+    Haste Worte the clock is now interrupted and said so, and the table starts it again or declares time's up."""
+    from companion.views import theme
+
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"})
+    press(view, Button.TIMER)
+    journal = Journal(tmp_path / "journal")
+    clock.wall -= 86_400  # booted without the time
+    clock.mono = 3.0
+    heard: list[str] = []
+    back = GameSession.resume(Fritzo, journal.load(), journal, lang="de", announce=lambda a: heard.append(a.key),
+                              wall_clock=lambda: clock.wall)
+    view = FritzoMode(back)
+    view.update(0.0, clock.mono)
+    sand = back.engine.state.hourglass
+    assert sand.interrupted and heard == ["fritzo.timer.interrupted"] and back.actions[-1]["action"] == (
+        "timer_interrupted")
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
+    shot(view, "level_one_interrupted")
+    assert "unterbrochen" in drawn and "10:00" not in drawn
+    items = [v for v, _ in view.menu_items()]
+    assert items[-2:] == ["timer", "time_up"]
+    press(view, Button.TIMER)  # started again: a fresh full run on the clock as it reads now
+    sand = back.engine.state.hourglass
+    assert not sand.interrupted and sand.started_at == pytest.approx(clock.wall)
+    assert 599 <= sand.remaining(view.wall_now()) <= 600
+    assert back.undo() and back.engine.state.hourglass.interrupted  # or the table says the time is up: it ends
+    view.update(0.03, clock.mono + 0.03)
+    items = [v for v, _ in view.menu_items()]
+    view.on_tap(view.panel_rects()[items.index("time_up")].center)
+    assert back.engine.finished and back.engine.state.result in ("won", "draw")
+
+
+def test_strategy_asks_which_cube_was_taken_out_for_the_start_roll_and_keeps_it_out(tmp_path):
+    """"26 Cubes bleiben in der Verpackung, lediglich ein Cube wird entnommen ... Mit dem einzelnen entnommenen Cube,
+    der nicht ins Spiel kommt, wird der Startspieler bestimmt": the screen never asked which cube that was, and
+    "Place" offered all 27 (13 each is 26). It asks now, first of all; a roll read before the answer waits for it."""
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    assert view.step == "outcube" and len(view._step_values()) == 27
+    assert ("ZURÜCK", "Zurück") not in view.hints()  # nothing to step back from: UNDO opens the app's menu
+    assert not view.on_button(ButtonEvent(Button.UNDO, Press.SHORT))
+    shot(view, "start_roll_which_cube")
+    view.on_dice(TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)),)))  # Anna rolls before naming it
+    assert session.engine.state.phase is Phase.START_ROLL and len(session.actions) == 1  # waits
+    shot(view, "start_roll_which_cube_rolled")
+    take_out(view, "7")
+    cube = "7"
+    assert session.actions[-1] == {"action": "roll", "dice": ["red"], "cube": cube}  # Anna's own red: Ben rolls
+    assert session.engine.state.out == [cube] and session.engine.current_player == "Ben"
+    view.update(0.03, 0.0)
+    assert view.step == "menu"  # the cube is known from the first roll on: not asked again
+    assert session.undo()  # the wrong cube named: undoing the first roll asks again
+    view.update(0.03, 0.0)
+    assert view.step == "outcube" and session.engine.state.out == []
+    take_out(view, cube)
+    view.on_dice(TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)),)))
+    view.update(0.03, 0.0)
+    items = [v for v, _ in view.menu_items()]
+    view.on_tap(view.panel_rects()[items.index("roll:red")].center)  # Ben rolls Anna's red: he starts
+    assert session.actions[-1]["cube"] == cube and session.engine.current_player == "Ben"
+    press(view, Button.SELECT)  # place
+    assert view.step == "cube" and len(view._step_values()) == 26 and cube not in view._step_values()
+
+
+def test_strategy_without_a_camera_rolls_first_and_names_the_cube_after(tmp_path):
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    press(view, Button.ROLL)  # no camera: the virtual roll waits for the cube
+    assert view.held is not None and len(session.actions) == 1
+    take_out(view, "9")
+    assert session.actions[-1]["cube"] == "9" and session.engine.state.out == ["9"] and view.held is None

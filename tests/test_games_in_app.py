@@ -196,6 +196,60 @@ def test_choosing_who_plays_takes_only_a_count_the_game_takes(tmp_path):
     assert app.session is not None and app.session.engine.state.players == ["Carla", "David"], app.notice
 
 
+@pytest.mark.parametrize(("mode", "asked"), [(0, None), (1, None), (2, None), (3, "Wer ist am jüngsten? (beginnt)"),
+                                             (6, "Wer würfelt zuerst?"), (7, "Wer würfelt zuerst?")])
+def test_fritzo_asks_who_starts_only_where_there_are_turns(tmp_path, mode, asked):
+    """Beginner, Challenge and Professional with two players asked "Wer beginnt?" and ignored the answer: they have
+    no turns. Where it is asked, the question says what it decides (Team: the youngest places the first cube; Level
+    One and Strategy: who rolls first), and the answer is the game's."""
+    app = setup_of(tmp_path, "fritzo", ("Anna", "Ben"))
+    for _ in range(mode):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))  # the mode
+    app.on_button(ButtonEvent(Button.SELECT))  # 2: Anna, Ben
+    if asked is None:
+        assert app.session is not None, app.mode.mode.menu.title
+        assert "start" not in app.session.actions[0]
+        return
+    assert app.session is None and app.mode.mode.menu.title == asked
+    assert [i.label for i in app.mode.mode.menu.items] == ["Anna", "Ben"]
+    app.on_button(ButtonEvent(Button.NEXT))
+    for _ in range(3):
+        if app.session is not None:
+            break
+        app.on_button(ButtonEvent(Button.SELECT))  # Ben; the first answer to any question after it
+    assert app.session is not None and app.session.actions[0]["start"] == 1
+    assert app.session.engine.state.players[app.session.engine.state.turn] == "Ben"
+
+
+def test_fritzo_level_one_asks_for_the_playing_time(tmp_path, out_dir):
+    """"Danach einigen sich die Spieler auf die Spieldauer": the setup never asked, the clock was always 10:00.
+    The question offers 5 to 20 minutes with 10 (the rulebook's "10 Minuten+") highlighted; the answer goes into the
+    journaled setup. Strategy has no playing time and is not asked."""
+    app = setup_of(tmp_path, "fritzo", ("Anna", "Ben"))
+    for _ in range(6):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))  # Level One
+    app.on_button(ButtonEvent(Button.SELECT))  # 2: Anna, Ben
+    app.on_button(ButtonEvent(Button.SELECT))  # Anna rolls first
+    menu = app.mode.mode.menu
+    assert menu.title == "Wie lange wird gespielt?"
+    assert [i.label for i in menu.items] == ["5 Minuten", "10 Minuten", "15 Minuten", "20 Minuten"]
+    assert menu.items[menu.index].value == 10
+    app.draw(app.display.canvas)
+    app.display.present()
+    pygame.image.save(app.display.window, str(out_dir / "setup_fritzo_minutes.png"))
+    app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))  # 15 minutes
+    assert app.session is not None and app.session.actions[0]["minutes"] == 15
+    assert app.session.engine.state.hourglass.duration == 15 * 60
+    strategy = setup_of(tmp_path / "strategy", "fritzo", ("Anna", "Ben"))
+    strategy.on_button(ButtonEvent(Button.PREV))
+    for _ in range(3):
+        strategy.on_button(ButtonEvent(Button.SELECT))  # Strategy, two players, Anna rolls first: it starts
+    assert strategy.session is not None and "minutes" not in strategy.session.actions[0]
+
+
 @pytest.mark.parametrize("mode", range(8))
 @pytest.mark.parametrize("configured", [["Anna", "Ben", "Carla", "David"], ["Anna"]])
 def test_every_fritzo_mode_offers_only_player_counts_it_takes(tmp_path, mode, configured):

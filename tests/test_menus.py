@@ -119,6 +119,34 @@ def test_a_later_question_with_one_answer_is_answered_without_asking():
     assert done[-1] == {"players": ("Anna",), "start": 0}
 
 
+def test_a_question_with_no_answers_is_not_asked_and_sets_nothing():
+    """Fritzo's solo modes: "Who starts?" has no answer there (no turns); it was asked and its answer ignored.
+    A question's title may depend on the answers before it."""
+    from companion.views.menus import SetupStep, SetupWizard
+    from hardware.events import Button, ButtonEvent
+
+    done: list[dict] = []
+    steps = [SetupStep("mode", "Which mode?", [("Solo", "solo"), ("Team", "team")]),
+             SetupStep("start", lambda answers: f"Who starts the {answers['mode']}?",
+                       lambda answers: [] if answers["mode"] == "solo" else [("Anna", 0), ("Ben", 1)]),
+             SetupStep("level", "Which level?", [("Level 1", 1), ("Level 2", 2)])]
+    wizard = SetupWizard(steps, done.append, lambda: None, "en")
+    wizard.on_button(ButtonEvent(Button.SELECT))  # solo
+    assert wizard.mode.menu.title == "Which level?"
+    wizard.on_button(ButtonEvent(Button.UNDO))  # back over the question not asked
+    assert wizard.mode.menu.title == "Which mode?"
+    wizard.on_button(ButtonEvent(Button.NEXT))
+    wizard.on_button(ButtonEvent(Button.SELECT))  # team
+    assert wizard.mode.menu.title == "Who starts the team?"
+    wizard.on_button(ButtonEvent(Button.NEXT))
+    wizard.on_button(ButtonEvent(Button.SELECT))  # Ben
+    wizard.on_button(ButtonEvent(Button.UNDO))
+    wizard.on_button(ButtonEvent(Button.UNDO))  # back to the mode: solo after all
+    wizard.on_button(ButtonEvent(Button.SELECT))
+    wizard.on_button(ButtonEvent(Button.SELECT))
+    assert done == [{"mode": "solo", "level": 1}]  # not Ben's start, answered for the team before
+
+
 def test_a_long_list_says_that_next_held_runs_through_it(monkeypatch):
     """NEXT held repeats (hardware.buttons); a table with 41 numbers before it should know."""
     pygame.init()

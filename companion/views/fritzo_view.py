@@ -10,12 +10,18 @@ Layout (800x480): mode, players and scores or clock along the top (the app's men
 right); the layer grid on the left; the step on the right; button hints at the bottom.
 
 The start roll (Level One, Strategy) is read from the camera (one cube, its top colour) or entered on screen.
+Strategy's roll is made with the one cube taken out of the box, which never comes into play: the screen asks which
+cube that is before the roll is sent, so that it stays out and "Place" offers the 26 in play.
 TIMER starts the agreed playing time; when the sand runs out the screen stamps ``time_up`` with the exact moment.
+A restart that finds the wall clock before the clock's start stamp interrupts the clock (as Haste Worte does): the
+time left is unknown, and the table starts it again or declares time's up.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -24,6 +30,7 @@ from companion.games.fritzo import Fritzo, Mode, Phase
 from companion.games.fritzo.geometry import EAST, NORTH, SOUTH, TOP, WEST, Cell, orient
 from companion.games.fritzo.solver import Placement, Status
 from companion.hourglass import Phase as SandPhase
+from companion.hourglass import Resume
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
 from companion.views.frame_clock import FrameClock
@@ -106,7 +113,7 @@ class FritzoMode:
 
     def __init__(self, session: Any) -> None:
         self.session = session
-        self.step = "menu"  # menu | cube | cell | turn | roll | remove | nofit
+        self.step = "menu"  # menu | outcube | cube | cell | turn | roll | remove | nofit
         self.index = 0
         self.level = 0
         self.cube: str | None = None
@@ -114,11 +121,16 @@ class FritzoMode:
         self.options: list[Placement] = []
         self.joker = False
         self.unsure_roll = False  # the camera could not read the start roll's cube: the colour chosen is taught
+        #: Strategy: the cube taken out for the start roll, as the table picked it (the engine keeps it out of play
+        #: from the first roll on); a roll made before the pick waits in ``held`` until the cube is named
+        self.roll_cube: str | None = None
+        self.held: Callable[[], None] | None = None
         self.note: str | None = None
         self.hint: Placement | None = None
         self.player_index = 0  # Level One: whose plane is shown and edited
         self.purpose = "place"  # what the picked cube is for: place | return | pass
         self._clock = FrameClock(session.wall_time)
+        self._resumed = False  # the first frame checks a running clock against the wall clock (a restart)
         self._seen_running: float | None = None
         self._context: tuple[Any, ...] = ()
 
@@ -146,12 +158,36 @@ class FritzoMode:
         s = self.game.state
         ctx = (len(s.building), sum(len(p) for p in s.planes.values()), s.phase, s.turn, len(s.out), len(s.done))
         if ctx != self._context:
+            if self._context and self._context[4] and not s.out:  # the first roll undone: the cube may be named anew
+                self.roll_cube = None
             self._context = ctx
             self._reset()
 
     def _reset(self) -> None:
         self.step, self.index, self.cube, self.cell, self.options = "menu", 0, None, None, []
         self.joker = False
+        if self._asks_start_cube():
+            self.step = "outcube"
+
+    def _start_cube(self) -> str | None:
+        """Strategy: the cube of the start roll, "der nicht ins Spiel kommt" (None: not named yet)."""
+        s = self.game.state
+        if s.mode is not Mode.STRATEGY:
+            return None
+        return s.out[0] if s.out else self.roll_cube
+
+    def _asks_start_cube(self) -> bool:
+        """Strategy's start roll is made with the one cube taken out of the box, which stays out of the game: the
+        companion must know which, or "Place" offers 27 cubes of which one is not in play (13 each is 26)."""
+        s = self.game.state
+        return s.mode is Mode.STRATEGY and s.phase is Phase.START_ROLL and self._start_cube() is None
+
+    def _roll_action(self, dice: list[Any]) -> dict[str, Any]:
+        action: dict[str, Any] = {"action": "roll", "dice": dice}
+        cube = self._start_cube()
+        if cube is not None:
+            action["cube"] = cube
+        return action
 
     def menu_items(self) -> list[tuple[str, str]]:
         """(value, label) of what can be done now."""
@@ -177,6 +213,9 @@ class FritzoMode:
             items.append(("done", t("fritzo.ui.done", self.lang)))
             other = s.players[(self.player_index + 1) % len(s.players)]
             items.append(("switch", t("fritzo.ui.switch", self.lang, player=other)))
+        if s.hourglass is not None and s.hourglass.interrupted:  # the two ways on that the announcement names
+            items += [("timer", t("fritzo.ui.restart_timer", self.lang)),
+                      ("time_up", t("fritzo.ui.declare_time_up", self.lang))]
         return items
 
     def structure(self) -> dict[Cell, tuple[str, ...]]:
@@ -217,7 +256,7 @@ class FritzoMode:
         n = len(self._step_values())
         if self.step in ("menu", "roll", "nofit"):
             return [pygame.Rect(PANEL.x, PANEL.y + 44 + i * 54, PANEL.w, 48) for i in range(n)]
-        if self.step == "cube":
+        if self.step in ("cube", "outcube"):
             cols, size = 6, 54
             return [pygame.Rect(PANEL.x + (i % cols) * size, PANEL.y + 44 + (i // cols) * 64, size - 4, 62)
                     for i in range(n)]
@@ -234,6 +273,8 @@ class FritzoMode:
             return [v for v, _ in self._nofit_items()]
         if self.step == "cube":
             return self.game.cubes_left(self.player)
+        if self.step == "outcube":
+            return list(self.game.state.cubeset.ids)
         if self.step == "cell":
             return sorted({p.cell for p in self.options}, key=lambda c: (c[2], -c[1], c[0]))
         if self.step == "turn":
@@ -261,9 +302,12 @@ class FritzoMode:
         if len(reading.dice) != 1:
             self.session.apply({"action": "roll", "dice": [d.face for d in reading.dice]})
             return
+        if self._asks_start_cube():  # read now, sent once the table has said which cube it was
+            self.held = partial(self.on_dice, reading)
+            return
         face = reading.dice[0].face
         self.unsure_roll = not isinstance(face, str)
-        self.session.apply({"action": "roll", "dice": [None if self.unsure_roll else face]})
+        self.session.apply(self._roll_action([None if self.unsure_roll else face]))
         if self.unsure_roll:  # the colours on offer start on the reader's guess (SELECT confirms it)
             guess = reading.dice[0].guess
             self.index = first_choice(self._step_values(), None if guess is None else f"roll:{guess}")
@@ -282,7 +326,10 @@ class FritzoMode:
         if b is Button.ROLL and self.game.state.phase is Phase.START_ROLL:
             if not getattr(self.session, "camera_ready", False):
                 colour = self.session.virtual_roll(self.dice_to_throw())[0]
-                self.session.apply({"action": "roll", "dice": [colour]})
+                if self._asks_start_cube():
+                    self.held = partial(self._send_roll, colour)
+                else:
+                    self._send_roll(colour)
             return True
         values = self._step_values()
         if b.step and values:
@@ -292,7 +339,7 @@ class FritzoMode:
         if b is Button.SELECT and values:
             self._choose(values[self.index % len(values)])
             return True
-        if b is Button.UNDO and self.step != "menu":
+        if b is Button.UNDO and self.step not in ("menu", "outcube"):  # else UNDO opens the app's menu
             self._back()
             return True
         return False
@@ -336,6 +383,12 @@ class FritzoMode:
         self.note = None
         if self.step in ("menu", "roll"):
             self._menu(value)
+        elif self.step == "outcube":
+            self.roll_cube = value
+            self.step, self.index = "menu", 0
+            held, self.held = self.held, None
+            if held is not None:  # the roll made before the cube was named
+                held()
         elif self.step == "nofit":
             if value == "back":
                 self._reset()
@@ -393,7 +446,7 @@ class FritzoMode:
             if self.unsure_roll:  # the table says what the camera could not read: an example for the evening
                 self.session.confirm_face(0, value[5:])
                 self.unsure_roll = False
-            self._send({"action": "roll", "dice": [value[5:]]})
+            self._send_roll(value[5:])
         elif value == "place":
             self.purpose, self.step, self.index = "place", "cube", 0
         elif value in ("return", "pass"):
@@ -409,6 +462,10 @@ class FritzoMode:
             self.player_index = (self.player_index + 1) % len(self.game.state.players)
         elif value == "hint":
             self._hint()
+        elif value == "timer":
+            self._timer()
+        elif value == "time_up":
+            self._send({"action": "time_up", "at": self.wall_now()})
 
     def _hint(self) -> None:
         result = self.game.hint_completion(node_limit=150_000)
@@ -429,6 +486,9 @@ class FritzoMode:
     def _look(self, p: Placement) -> tuple[str, ...]:
         return orient(self.game.state.cubeset.cube(p.cube).faces, p.rotation)
 
+    def _send_roll(self, colour: str) -> None:
+        self._send(self._roll_action([colour]))
+
     def _send(self, action: dict[str, Any]) -> None:
         if self.session.apply(action):
             self.hint = None
@@ -438,7 +498,7 @@ class FritzoMode:
     def _timer(self) -> bool:
         s = self.game.state
         h = s.hourglass
-        if h is None or h.started_at is not None or s.phase is not Phase.BUILDING:
+        if h is None or (h.started_at is not None and not h.interrupted) or s.phase is not Phase.BUILDING:
             return False
         return bool(self.session.apply({"action": "start", "at": self.wall_now()}))
 
@@ -449,8 +509,14 @@ class FritzoMode:
         self._sync()
         h = self.game.state.hourglass
         if h is None or h.started_at is None or self.game.finished:
+            self._resumed = True  # a clock started from here on was started on this screen's clock
             return
         wall = self.wall_now()
+        if not self._resumed:
+            self._resumed = True
+            if h.resume(wall) is Resume.CLOCK_UNTRUSTED:  # as in Haste Worte: the time left is unknown
+                self.session.apply({"action": "timer_interrupted", "at": wall})
+                return
         phase = h.phase(wall)
         if phase is SandPhase.RUNNING:
             self._seen_running = h.started_at
@@ -478,9 +544,10 @@ class FritzoMode:
             hints += [(t("core.btn_next", self.lang), t("fritzo.ui.next", self.lang)),
                       (t("core.btn_select", self.lang), t("fritzo.ui.select", self.lang))]
         s = self.game.state
-        if s.hourglass is not None and s.hourglass.started_at is None and s.phase is Phase.BUILDING:  # as _timer
+        h = s.hourglass
+        if h is not None and (h.started_at is None or h.interrupted) and s.phase is Phase.BUILDING:  # as _timer
             hints.append((t("core.btn_timer", self.lang), t("fritzo.ui.timer", self.lang)))
-        if self.step != "menu":
+        if self.step not in ("menu", "outcube"):
             hints.append((t("core.btn_undo", self.lang), t("fritzo.ui.back", self.lang)))
         return hints
 
@@ -513,11 +580,16 @@ class FritzoMode:
                     x2 += 23
                 x2 += 26
         h = s.hourglass
-        if h is not None and h.started_at is not None and s.phase is not Phase.OVER:
+        if h is not None and h.interrupted and s.phase is not Phase.OVER:  # not the full time standing still
+            label = t("fritzo.ui.interrupted", self.lang)
+            theme.text(surface, label, (TOP_BAR.right - 8, 8), theme.fit_text(label, theme.LARGE, 220, bold=True),
+                       theme.WARN, bold=True, anchor="topright")
+        elif h is not None and s.phase is not Phase.OVER:
+            # before TIMER the agreed time stands there dimmed: the table sees what the setup agreed on
             left = max(0.0, h.remaining(self.wall_now()))
             secs = math.ceil(left)
             label = f"{secs // 60}:{secs % 60:02d}"
-            colour = theme.WARN if h.warning(self.wall_now()) else theme.TEXT
+            colour = theme.MUTED if h.started_at is None else theme.WARN if h.warning(self.wall_now()) else theme.TEXT
             theme.text(surface, label, (TOP_BAR.right - 8, 8), theme.LARGE, colour, bold=True, anchor="topright")
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
@@ -554,9 +626,11 @@ class FritzoMode:
         s = g.state
         rects = self.panel_rects()
         values = self._step_values()
-        heading = {"menu": "", "roll": "", "cube": t("fritzo.ui.pick_cube", self.lang),
-                   "cell": t("fritzo.ui.pick_cell", self.lang), "turn": t("fritzo.ui.pick_turn", self.lang),
-                   "remove": t("fritzo.ui.remove", self.lang), "nofit": ""}[self.step]
+        out_cube = "fritzo.ui.pick_rolled_cube" if self.held is not None else "fritzo.ui.pick_out_cube"
+        heading = {"menu": "", "roll": "", "outcube": t(out_cube, self.lang),
+                   "cube": t("fritzo.ui.pick_cube", self.lang), "cell": t("fritzo.ui.pick_cell", self.lang),
+                   "turn": t("fritzo.ui.pick_turn", self.lang), "remove": t("fritzo.ui.remove", self.lang),
+                   "nofit": ""}[self.step]
         if s.phase is Phase.OVER:
             heading = t("fritzo.ui.over", self.lang)
             if s.winners and s.result != "draw":  # a name alone under "Game over" did not say what it was for
@@ -567,8 +641,9 @@ class FritzoMode:
             for words in g.ending:  # what beat the table, or the draw
                 y = draw_wrapped(surface, words.text(self.lang), pygame.Rect(PANEL.x, y, PANEL.w, PANEL.bottom - y),
                                  theme.BODY, theme.TEXT) + 12
-        if heading:
-            theme.text(surface, heading, (PANEL.x, PANEL.y), theme.BODY, theme.ACCENT, bold=True)
+        if heading:  # fitted: "Welcher Cube bleibt draußen?" is wider than the panel at full size
+            theme.text(surface, heading, (PANEL.x, PANEL.y), theme.fit_text(heading, theme.BODY, PANEL.w, bold=True),
+                       theme.ACCENT, bold=True)
         if self.step in ("menu", "roll", "nofit"):
             items = self._nofit_items() if self.step == "nofit" else self.menu_items()
             for i, ((value, label), r) in enumerate(zip(items, rects, strict=False)):
@@ -582,7 +657,7 @@ class FritzoMode:
                     x = r.x + 54
                 theme.text(surface, label, (x, r.centery), theme.fit_text(label, theme.BODY, r.right - x - 8),
                            theme.TEXT, bold=hi, anchor="midleft")
-        elif self.step == "cube":
+        elif self.step in ("cube", "outcube"):
             for i, (cid, r) in enumerate(zip(values, rects, strict=False)):
                 hi = i == self.index % max(1, len(values))
                 pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=6)

@@ -63,12 +63,16 @@ class SetupStep:
     """
 
     key: str
-    title: str
-    #: (label, value) pairs, or a function of the answers so far giving them (who starts: only who plays)
+    #: the question, or a function of the answers so far giving it (what "who starts" decides depends on the mode)
+    title: str | Callable[[dict[str, Any]], str]
+    #: (label, value) pairs, or a function of the answers so far giving them (who starts: only who plays); none:
+    #: the question does not arise with these answers (who starts, in a mode without turns) and is not asked
     choices: list[tuple[str, Any]] | Callable[[dict[str, Any]], list[tuple[str, Any]]]
     #: who plays, picked name by name: a function of the answers so far giving the names in seat order and the
     #: fewest and most that may play; the question then offers "Choose others …" below its choices
     pick: Callable[[dict[str, Any]], tuple[list[str], int, int]] | None = None
+    #: the value highlighted first (a usual answer in the middle of its list: "10 minutes" of 5, 10, 15, 20)
+    preselect: Any = None
 
 
 #: the value of the item that opens the name-by-name choice of who plays, and of its item that takes the choice
@@ -82,7 +86,8 @@ class SetupWizard:
     """Asks a game's setup questions one after another; UNDO goes back one question (or out of the wizard).
 
     A later question with one answer only is answered without asking ("Who starts?" in a solo game): a press on
-    the only item is no choice. The first question is always asked, so choosing a game never starts it unseen.
+    the only item is no choice. A later question with no answers does not arise (who starts, where nobody takes
+    turns) and sets nothing. The first question is always asked, so choosing a game never starts it unseen.
     """
 
     steps: list[SetupStep]
@@ -114,8 +119,11 @@ class SetupWizard:
     def _build(self) -> None:
         items = [MenuItem(label, value) for label, value in self._choices()]
         progress = f"{self.index + 1}/{len(self.steps)}"
-        self.mode = MenuMode(self.steps[self.index].title, items, self._choose, self._back, self.lang,
-                             subtitle=progress)
+        step = self.steps[self.index]
+        self.mode = MenuMode(step.title(self.answers) if callable(step.title) else step.title, items, self._choose,
+                             self._back, self.lang, subtitle=progress)
+        if step.preselect is not None:
+            self.mode.menu.index = next((i for i, item in enumerate(items) if item.value == step.preselect), 0)
 
     def _pick_screen(self, index: int = 0) -> None:
         """Who plays, name by name (SELECT ticks or unticks; the first item plays with those ticked): a family of
@@ -162,11 +170,14 @@ class SetupWizard:
         while self.index + 1 < len(self.steps):
             self.index += 1
             choices = self._choices()
-            if len(choices) != 1:
+            if len(choices) > 1:
                 self._build()
                 return
             self.skipped.add(self.index)
-            self._answer(choices[0][1])
+            if choices:
+                self._answer(choices[0][1])
+            elif self.steps[self.index].key:  # an answer given before UNDO changed the answers is void now
+                self.answers.pop(self.steps[self.index].key, None)
         self.on_done(dict(self.answers))
 
     def _back(self) -> None:

@@ -199,6 +199,12 @@ def _a(key: str, speak: bool = True, **params: Any) -> Announcement:
     return Announcement(key, params, speak=speak)
 
 
+def _turn(player: str) -> Announcement:
+    """Whose turn it is, said aloud as well as shown: a player looking at the building, not the screen, must hear
+    it (a banner and a chime alone left the table asking "who?"). Three words, since it is said every move."""
+    return _a("fritzo.turn", player=player)
+
+
 class Fritzo:
     """The Fritzo engine (see the module docstring for modes and rule readings)."""
 
@@ -243,6 +249,27 @@ class Fritzo:
             return [_a("fritzo.times_up")]
         if s.result == "draw":  # the announcement's "Game over: ..." under the screen's own "Game over" heading
             return [_a("fritzo.ending.draw", False, points=max(s.scores.values()))]
+        return []
+
+    @property
+    def opening_announcements(self) -> list[Announcement]:
+        """Who goes first, said as the game begins (the setup is no ``apply``, so nothing else says it): in Team the
+        player who places the first cube ("the youngest", as the setup asked); with a start roll, who rolls first
+        (Strategy: with the cube taken out, which does not come into play);
+        with the start already known (``starter``), who starts or who gets the 14 cubes. Solo modes have no turns:
+        nothing to say."""
+        s = self.state
+        if s.mode is Mode.TEAM and not s.building:
+            return [_a("fritzo.open.first_cube", player=s.players[s.turn])]
+        if s.phase is Phase.START_ROLL and s.mode is Mode.STRATEGY and not s.out:  # the screen asks which cube
+            return [_a("fritzo.open.rolls_out_cube", player=s.players[s.turn])]
+        if s.phase is Phase.START_ROLL:
+            return [_a("fritzo.open.rolls_first", player=s.players[s.turn])]
+        if s.mode is Mode.STRATEGY and s.phase is Phase.BUILDING and not any(s.moves.values()):
+            return [_a("fritzo.open.starts", player=s.players[s.turn])]
+        if s.mode is Mode.LEVEL_ONE and s.phase is Phase.BUILDING and not s.owner:
+            most = max(s.players, key=lambda p: s.allowance[p])
+            return [_a("fritzo.open.cubes", player=most, other=next(p for p in s.players if p != most))]
         return []
 
     def apply(self, action: dict[str, Any]) -> list[Announcement]:
@@ -409,7 +436,7 @@ class Fritzo:
     def _next_turn(self) -> list[Announcement]:
         s = self.state
         s.turn = (s.turn + 1) % len(s.players)
-        return [_a("fritzo.turn", False, player=s.players[s.turn])]
+        return [_turn(s.players[s.turn])]
 
     # -- actions
     # -----------------------------------------------------------------------------------------------
@@ -463,10 +490,24 @@ class Fritzo:
         if s.phase is Phase.START_ROLL:
             raise TurnError("fritzo.err.roll_first")
         assert s.hourglass is not None
-        if s.hourglass.started_at is not None:
+        if s.hourglass.started_at is not None and not s.hourglass.interrupted:
             raise TurnError("fritzo.err.timer_running")
-        s.hourglass.start(float(at))
+        s.hourglass.start(float(at))  # after an interruption: a fresh full run, as Haste Worte's hourglass
         return [_a("fritzo.timer.started", minutes=_fmt_minutes(s.minutes))]
+
+    def _do_timer_interrupted(self, action: dict[str, Any]) -> list[Announcement]:
+        """A restart found the wall clock before the clock's start stamp (a Pi without a real-time clock after a
+        power cut, before network time arrives): the time left is unknown. The clock stops, and the table either
+        starts it again (``start``) or declares time's up (``time_up``), as in Haste Worte; before, the screen
+        showed the full time standing still until the wall clock caught up, and said nothing."""
+        h = self.state.hourglass
+        at = action.get("at")
+        if not isinstance(at, int | float) or isinstance(at, bool):
+            raise TurnError("fritzo.err.at_missing")
+        if h is None or h.started_at is None or h.stopped_at is not None:
+            raise TurnError("fritzo.err.no_timer")
+        h.interrupt(float(at))
+        return [_a("fritzo.timer.interrupted")]
 
     def _do_time_up(self, action: dict[str, Any]) -> list[Announcement]:
         s = self.state
@@ -474,7 +515,8 @@ class Fritzo:
         at = action.get("at")
         if h is None or h.started_at is None:
             raise TurnError("fritzo.err.no_timer")
-        if not isinstance(at, int | float) or not h.expired(float(at)):
+        declared = h.interrupted  # the clock a restart stopped: the table says the time is up
+        if not declared and (not isinstance(at, int | float) or not h.expired(float(at))):
             raise TurnError("fritzo.err.time_not_up")
         out = [Announcement("fritzo.times_up", {}, urgent=True, sound=Sound.TIMES_UP)]
         if s.mode is Mode.LEVEL_ONE:
@@ -614,7 +656,7 @@ class Fritzo:
         nxt = s.players[1 - s.turn]
         if s.moves[nxt] < s.allowance[nxt]:
             s.turn = 1 - s.turn
-        return [_a("fritzo.turn", False, player=s.players[s.turn])]
+        return [_turn(s.players[s.turn])]
 
     def _place_level_one(self, action: dict[str, Any]) -> list[Announcement]:
         s = self.state
@@ -756,11 +798,14 @@ class Fritzo:
 
 
 LEVEL_ONE_MINUTES = 10.0
+#: the playing times the setup offers for Level One (any 1-600 minutes is accepted in a transcript)
+LEVEL_ONE_CHOICES = (5, 10, 15, 20)
 
 _HANDLERS = {
     "roll": Fritzo._do_roll,
     "start": Fritzo._do_start,
     "time_up": Fritzo._do_time_up,
+    "timer_interrupted": Fritzo._do_timer_interrupted,
     "place": Fritzo._do_place,
     "remove": Fritzo._do_remove,
     "return": Fritzo._do_return,
@@ -822,6 +867,8 @@ def _new_state(setup: dict[str, Any]) -> FritzoState:
         if mode is Mode.LEVEL_ONE and state.start_colour not in cubeset.colours:
             raise SetupError("fritzo.err.start_colour", colour=state.start_colour)
         state.planes = {p: {} for p in players} if mode is Mode.LEVEL_ONE else {}
+        if mode is Mode.LEVEL_ONE:  # an empty plane is nine gaps: -9 each from the start, so that the first cube
+            Fritzo(state)._level_one_totals()  # shows as the point it gains, not as a loss of 8 from 0
         if mode is Mode.STRATEGY:
             state.allowance = {p: 13 for p in players}
             state.moves = {p: 0 for p in players}
