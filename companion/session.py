@@ -10,6 +10,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -219,6 +220,29 @@ class GameSession:
             self.journal.archive()
         except OSError as exc:  # the next game's start moves it along, or says why it cannot
             log.warning("the finished game stays in place: %s", exc)
+
+
+@dataclass(frozen=True)
+class ReadRoll:
+    """Where the dice of a roll entered from a camera reading lie in that reading, for a die the table corrects
+    later (read wrongly but for sure) to be taught from the picture it was read in, as an unsure die's answer is.
+
+    ``confirm_face`` takes a die's index in the latest reading; a game keeps a roll in its own order (Noch X-Mal!:
+    colour dice first; Echt Spitze's re-roll: only the middle dice), so the view records the mapping when it enters
+    the roll. It holds only while that reading is still the latest (a die taken out of the tray and the rest read
+    again: another picture) and the roll's step is still in the game (an undo took it back: another roll)."""
+
+    #: the roll's action as the session applied it: compared by identity, an equal roll read again is another
+    action: dict[str, Any]
+    reading: TrayReading
+    #: die index in the game's roll -> die index in ``reading``
+    at: dict[int, int] = field(default_factory=dict)
+
+    def index(self, session: GameSession, die: int) -> int | None:
+        """Die ``die`` of the game's roll in ``session.latest_reading``; None where it cannot be taught from it."""
+        if session.latest_reading is not self.reading or not any(a is self.action for a in session.actions):
+            return None
+        return self.at.get(die)
 
 
 def opening_announcements(engine: Engine) -> list[Announcement]:
