@@ -172,17 +172,19 @@ class GameSession:
         return reading.dice[index] if reading is not None and 0 <= index < len(reading.dice) else None
 
     def confirm_face(self, index: int, face: Any) -> None:
-        """A player said what an unsure die shows: keep it as an example of that face for the rest of the evening.
+        """A player said what a die shows (an unsure one, or one read wrongly and corrected on the screen): keep it
+        as an example of that face for the rest of the evening.
 
         Harmless without a camera reading or a taught set; a failure to store it never interrupts the game.
-        The same die answered again before its step was a slip: the first answer's example is taken back, as the
-        undo of a step takes back the examples of the answers it used.
+        The same die of the same reading answered again was a slip: before its step (an unsure die answered twice)
+        or after it (the roll's die corrected, or corrected once more): the first answer's example is taken back,
+        as the undo of a step takes back the examples of the answers it used.
         """
         reading = self.latest_reading
         if self.learn is None or self._latest_die(index) is None:
             return
         steps = len(self.actions)
-        for slip in self._forget(lambda s, r, d: s == steps and r is reading and d == index):
+        for slip in self._forget(lambda s, r, d: r is reading and d == index):
             self._persist(partial(self.journal.record_unlearned, slip))
         try:
             example = self.learn(index, face)

@@ -695,3 +695,30 @@ def test_after_the_taking_a_tap_on_a_die_corrects_it(tmp_path):
     assert mode.on_tap(mode.dice.die_rects()[1].center)
     assert mode.on_tap(mode._answer_rects()[mode._face_options().index("5")].center)
     assert s.engine.state.dice == ["1", "5", "3", "4"] and s.actions[-1]["action"] == "correct"
+
+
+def test_a_die_corrected_twice_keeps_only_the_last_answer_as_an_example(tmp_path):
+    """A slip corrected by correcting the die again: the first answer's example would name the picture of a 4 "5"
+    all evening. It is taken back, as an unsure die answered twice is; so is an unsure die's answer the table
+    corrects after the roll."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
+    s.camera_ready = True
+    kept: list[dict] = []
+    s.learn = lambda index, face: kept.append({"die": index, "face": face}) or kept[-1]
+    s.unlearn = kept.remove
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    read = reading(["1", "3+X", "2", None])
+    s.latest_reading = read
+    mode.on_dice(read)
+    answer(mode, "?")  # the unsure die
+    assert kept == [{"die": 3, "face": "?"}]
+    press(mode, Button.PREV)  # the "Correct a die" button: it stays highlighted after each correction
+    for face in ("5", "4"):
+        press(mode, Button.SELECT)
+        fix(mode, 2, face)
+    assert s.engine.state.dice == ["1", "3+X", "4", "?"]
+    assert kept == [{"die": 3, "face": "?"}, {"die": 2, "face": "4"}]
+    press(mode, Button.SELECT)
+    fix(mode, 3, "5")  # the unsure die's answer was wrong too
+    assert kept == [{"die": 2, "face": "4"}, {"die": 3, "face": "5"}]
