@@ -9,6 +9,7 @@ import pytest
 from test_echt_spitze import LEVEL2_KINDS, plain_roll
 
 from companion.games.echt_spitze import EchtSpitze, Phase
+from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views.echt_spitze_view import RIGHT, EchtSpitzeMode
@@ -722,3 +723,34 @@ def test_a_die_corrected_twice_keeps_only_the_last_answer_as_an_example(tmp_path
     press(mode, Button.SELECT)
     fix(mode, 3, "5")  # the unsure die's answer was wrong too
     assert kept == [{"die": 2, "face": "4"}, {"die": 3, "face": "5"}]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("stage", ["which", "face"])
+def test_the_correction_screens_words_do_not_overlap(tmp_path, out_dir, monkeypatch, lang, stage):
+    """Four players crossing: six dice with their holders' names under them. The faces' title "Die 1 shows" stood
+    on the first holder's name; correcting, the status line asks instead."""
+    from companion.views import theme
+
+    s = session(tmp_path, {"players": ["Anna", "Ben", "Carla", "David"], "kinds": {"pears": [5, 3]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": ["1", "3+X", "2", "5", "?+X", "4"]}, *(
+            {"action": "take", "die": n} for n in range(1, 5)), {"action": "leave"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    select_item(mode, t("echt.view.fix_die", lang))
+    if stage == "face":
+        press(mode, Button.SELECT)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = theme.text
+
+    def recorded(surface, line, *a, **k):
+        drawn.append((line, text(surface, line, *a, **k)))
+        return drawn[-1][1]
+
+    monkeypatch.setattr(theme, "text", recorded)
+    shot(mode, out_dir, f"15_fix_{stage}_four_{lang}")
+    clashes = [(a, b) for i, (a, ra) in enumerate(drawn) for b, rb in drawn[i + 1:] if ra.colliderect(rb)]
+    assert clashes == []
+    assert any(line == "Anna" for line, _ in drawn)

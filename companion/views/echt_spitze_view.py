@@ -684,8 +684,9 @@ class EchtSpitzeMode:
             _cross(surface, rect, face)
 
     def _draw_answers(self, surface: pygame.Surface) -> None:
-        title = self.tr("echt.view.title_unsure", die=(self.fix_die if self.fixing else self.asking) + 1)
-        theme.text(surface, title, (LEFT.x, LEFT.y - 30), theme.SMALL, theme.MUTED)
+        if not self.fixing:  # correcting, the dice carry their holders' names there (the status line asks)
+            title = self.tr("echt.view.title_unsure", die=self.asking + 1)
+            theme.text(surface, title, (LEFT.x, LEFT.y - 30), theme.SMALL, theme.MUTED)
         faces = self._face_options()
         rects = self._answer_rects()
         for k, (face, rect) in enumerate(zip(faces, rects, strict=False)):
