@@ -604,6 +604,12 @@ class App:
         reading = self.session.latest_reading if self.session is not None else None
         if frame is None or reading is None:
             return None
+        if self.watcher.last_rest is not reading:
+            # the tray came to rest again since (a die picked up to look at it, the dice nudged while a roll is
+            # played; not read, the screen wanted no reading): the frame shows the dice elsewhere, and the die's box
+            # would cut another die, or none, as an example of the face (asked after the frame was taken: the watcher
+            # sets a rest's reading before its frame, so a frame of a later rest always fails here)
+            return None
         loaded_set, profile = load_for_reading(dice_set)
         try:
             kept = confirm(profile, face, frame, reading.dice[index].box, plain=loaded_set.plain_cubes)

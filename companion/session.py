@@ -10,6 +10,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -171,17 +172,19 @@ class GameSession:
         return reading.dice[index] if reading is not None and 0 <= index < len(reading.dice) else None
 
     def confirm_face(self, index: int, face: Any) -> None:
-        """A player said what an unsure die shows: keep it as an example of that face for the rest of the evening.
+        """A player said what a die shows (an unsure one, or one read wrongly and corrected on the screen): keep it
+        as an example of that face for the rest of the evening.
 
         Harmless without a camera reading or a taught set; a failure to store it never interrupts the game.
-        The same die answered again before its step was a slip: the first answer's example is taken back, as the
-        undo of a step takes back the examples of the answers it used.
+        The same die of the same reading answered again was a slip: before its step (an unsure die answered twice)
+        or after it (the roll's die corrected, or corrected once more): the first answer's example is taken back,
+        as the undo of a step takes back the examples of the answers it used.
         """
         reading = self.latest_reading
         if self.learn is None or self._latest_die(index) is None:
             return
         steps = len(self.actions)
-        for slip in self._forget(lambda s, r, d: s == steps and r is reading and d == index):
+        for slip in self._forget(lambda s, r, d: r is reading and d == index):
             self._persist(partial(self.journal.record_unlearned, slip))
         try:
             example = self.learn(index, face)
@@ -219,6 +222,29 @@ class GameSession:
             self.journal.archive()
         except OSError as exc:  # the next game's start moves it along, or says why it cannot
             log.warning("the finished game stays in place: %s", exc)
+
+
+@dataclass(frozen=True)
+class ReadRoll:
+    """Where the dice of a roll entered from a camera reading lie in that reading, for a die the table corrects
+    later (read wrongly but for sure) to be taught from the picture it was read in, as an unsure die's answer is.
+
+    ``confirm_face`` takes a die's index in the latest reading; a game keeps a roll in its own order (Noch X-Mal!:
+    colour dice first; Echt Spitze's re-roll: only the middle dice), so the view records the mapping when it enters
+    the roll. It holds only while that reading is still the latest (a die taken out of the tray and the rest read
+    again: another picture) and the roll's step is still in the game (an undo took it back: another roll)."""
+
+    #: the roll's action as the session applied it: compared by identity, an equal roll read again is another
+    action: dict[str, Any]
+    reading: TrayReading
+    #: die index in the game's roll -> die index in ``reading``
+    at: dict[int, int] = field(default_factory=dict)
+
+    def index(self, session: GameSession, die: int) -> int | None:
+        """Die ``die`` of the game's roll in ``session.latest_reading``; None where it cannot be taught from it."""
+        if session.latest_reading is not self.reading or not any(a is self.action for a in session.actions):
+            return None
+        return self.at.get(die)
 
 
 def opening_announcements(engine: Engine) -> list[Announcement]:

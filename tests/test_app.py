@@ -238,6 +238,7 @@ def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_pat
 
     class Watcher:
         last_rest_frame = np.zeros((480, 640, 3), np.uint8)
+        last_rest = None
 
         def set_reader(self, reader):
             self.reader = reader
@@ -254,6 +255,10 @@ def test_a_corrected_unsure_die_is_learned_from_the_frame_it_was_read_in(tmp_pat
     assert stored == []
     app.session.latest_reading = TrayReading((DieReading("blue", 0.9, (1, 2, 3, 4)),
                                               DieReading(None, 0.2, (5, 6, 7, 8))))
+    app.watcher.last_rest = TrayReading((DieReading("blue", 0.9, (9, 2, 13, 4)),))  # the tray came to rest again
+    app.session.confirm_face(1, "red")
+    assert stored == []  # its frame shows the dice elsewhere: box (5, 6, 7, 8) would cut another die, or none
+    app.watcher.last_rest = app.session.latest_reading  # the reading is of the tray's last rest, as it comes
     app.session.confirm_face(1, "red")
     assert stored == [("profile of fritzo", "red", (5, 6, 7, 8), True)]  # found as the reader found it: plain cubes
     assert app.watcher.reader == ("grown reader", "fritzo", "profile of fritzo")  # the grown profile, in hand
@@ -275,6 +280,11 @@ class _RestFrameWatcher:
         import numpy as np
 
         self.last_rest_frame = np.zeros((480, 640, 3), np.uint8)
+        self.last_rest: object = None  # the reading of that rest: the tests set the session's latest reading here
+
+    def rests(self, app, reading) -> None:
+        """The tray came to rest and was read: the app hands the reading to the session, as its frame loop does."""
+        self.last_rest = app.session.latest_reading = reading
 
     def set_reader(self, reader):
         self.reader = reader
@@ -316,7 +326,7 @@ def test_an_undone_step_takes_back_the_example_its_answer_taught(tmp_path, monke
     app.session.learn = lambda index, face: app._learn("fritzo", index, face)
 
     def unsure_roll() -> None:
-        app.session.latest_reading = TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),))
+        app.watcher.rests(app, TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),)))
 
     def taught_faces() -> dict[str, int]:
         return profiles.load_profile("fritzo").counts()
@@ -360,7 +370,7 @@ def test_an_undo_after_a_restart_takes_back_a_slip_taught_before_it(tmp_path, mo
     app.watcher = _RestFrameWatcher()
     app.session.learn = lambda index, face: app._learn("fritzo", index, face)
     for answers, dice in ((["green"], [1]), (["red", "blue"], [2])):  # the "red" a slip, answered again
-        app.session.latest_reading = TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),))
+        app.watcher.rests(app, TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),)))
         for face in answers:
             app.session.confirm_face(0, face)
         assert app.session.apply({"action": "roll", "dice": dice})
@@ -385,7 +395,7 @@ def test_an_undo_after_the_profile_was_removed_just_steps_back(tmp_path, monkeyp
     app = _app(tmp_path, start_free_play=True)
     app.watcher = _RestFrameWatcher()
     app.session.learn = lambda index, face: app._learn("fritzo", index, face)
-    app.session.latest_reading = TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),))
+    app.watcher.rests(app, TrayReading((DieReading(None, 0.3, (5, 6, 50, 51)),)))
     app.session.confirm_face(0, "green")
     assert app.session.apply({"action": "roll", "dice": [1]})
     profiles.profile_path("fritzo").unlink()

@@ -9,6 +9,7 @@ import pytest
 from test_echt_spitze import LEVEL2_KINDS, plain_roll
 
 from companion.games.echt_spitze import EchtSpitze, Phase
+from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views.echt_spitze_view import RIGHT, EchtSpitzeMode
@@ -273,17 +274,21 @@ def test_the_final_editor_follows_an_undo_that_takes_back_the_star_value(tmp_pat
 
 def test_prev_takes_the_die_before_the_highlighted_one(tmp_path):
     """A laptop's arrow left (PREV) moves the highlight over the middle dice the other way round, skipping taken
-    dice as NEXT does."""
+    dice as NEXT does; the round also stops at "Correct a die", after the last free die."""
+    from companion.views.echt_spitze_view import FIX_BUTTON
+
     s = session(tmp_path, {"players": ["Fred", "Tilda", "Anna"], "level": 2, "kinds": LEVEL2_KINDS,
                            "star_value": 4})
     mode = EchtSpitzeMode(s)
     press(mode, Button.ROLL)
     press(mode, Button.SELECT)  # Fred takes the highlighted die
-    free = s.engine.middle
-    before = mode.cursor
-    press(mode, Button.PREV)
-    expected = free[(free.index(before) - 1) % len(free)] if before in free else free[-1]
-    assert mode.cursor == expected and expected != before
+    stops = [*s.engine.middle, FIX_BUTTON]
+    for _ in range(2):  # from the first free die, via the button, to the last free die
+        before = mode.cursor
+        press(mode, Button.PREV)
+        assert mode.cursor == stops[(stops.index(before) - 1) % len(stops)] != before
+    expected = mode.cursor
+    assert expected == s.engine.middle[-1]
     press(mode, Button.SELECT)
     assert expected not in s.engine.middle  # Tilda took it
 
@@ -397,7 +402,7 @@ def test_the_beehive_menu_open_when_a_step_is_undone(tmp_path):
     s, mode = anna_at_the_beehives(tmp_path)
     assert s.undo()
     mode.update(0.03, 0.0)
-    assert [i.label for i in mode.menu.items] == ["Leave them", "Re-roll"]
+    assert [i.label for i in mode.menu.items] == ["Leave them", "Re-roll", "Correct a die …"]
     assert mode.sub is None and mode.menu.on_back is None  # UNDO now opens the pause menu, as its hint says
 
 
@@ -497,3 +502,255 @@ def test_a_banner_keeps_clear_of_the_final_editor_and_of_a_highlighted_menu_item
         app.draw(app.display.canvas)
         assert not drawn[-1].colliderect(mode.menu.focus_rect())
         press(mode, Button.NEXT)
+
+
+# -- correcting a die read wrongly but for sure ---------------------------------------------------------------
+def fix(mode: EchtSpitzeMode, die: int, face: str) -> None:
+    """With the correction open on its dice: NEXT to ``die`` (0-based), SELECT, NEXT to ``face``, SELECT."""
+    assert mode.fixing == "which"
+    for _ in range(len(mode.game.state.dice)):
+        if mode.fix_die == die:
+            break
+        press(mode, Button.NEXT)
+    press(mode, Button.SELECT)
+    assert mode.fixing == "face"
+    answer(mode, face)
+
+
+def hint_words(mode: EchtSpitzeMode) -> list[tuple[str, str]]:
+    return mode._hints()
+
+
+def test_a_die_read_wrongly_for_sure_is_corrected_while_dice_are_taken(tmp_path, out_dir):
+    """The play-tester's evening: the camera read a 4 as "2" for sure, so nobody was asked, and the only remedy was
+    a long UNDO and a new roll. While dice are taken NEXT goes round the free dice and then "Correct a die", SELECT
+    opens it; the die is chosen with NEXT/SELECT, its face from the answers an unsure die gets, the face read
+    highlighted. The engine's correct action changes the roll, and the die is taught from the picture it was read
+    in. UNDO backs out a step at a time, changing nothing."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
+    s.camera_ready = True
+    taught: list[tuple[int, str]] = []
+    s.learn = lambda index, face: taught.append((index, face))
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    read = reading(["1", "3+X", "2", "5"])
+    s.latest_reading = read
+    mode.on_dice(read)
+    assert s.engine.phase is Phase.TAKE and s.engine.state.dice == ["1", "3+X", "2", "5"]
+    for _ in range(len(s.engine.middle)):
+        press(mode, Button.NEXT)  # past the four free dice: the button
+    assert mode.focus_rect == mode._fix_button()
+    shot(mode, out_dir, "10_take_fix_button")
+    press(mode, Button.SELECT)
+    assert mode.fixing == "which" and mode._status() == "Which die was read wrongly?"
+    assert (("UNDO", "back") in hint_words(mode)) and mode.menu is None
+    press(mode, Button.UNDO)  # out again: nothing changed, the taking goes on
+    assert mode.fixing is None and s.engine.phase is Phase.TAKE and len(s.actions) == 2
+    press(mode, Button.SELECT)
+    press(mode, Button.NEXT)
+    press(mode, Button.NEXT)
+    shot(mode, out_dir, "11_fix_which")
+    press(mode, Button.SELECT)  # die 3
+    options = mode._face_options()
+    assert mode.fixing == "face" and options[mode.choice] == "2"  # the face read: SELECT alone changes nothing
+    assert mode._status() == "Correcting die 3: what does it really show?"
+    assert "4+X" in options  # one of four dice shows the cross: this one may carry it too
+    assert mode.focus_rect == mode._answer_rects()[mode.choice]
+    shot(mode, out_dir, "12_fix_face")
+    press(mode, Button.UNDO)  # back to the dice, then the face again
+    assert mode.fixing == "which" and mode.fix_die == 2
+    press(mode, Button.SELECT)
+    answer(mode, "4")
+    assert mode.fixing is None
+    assert s.actions[-1] == {"action": "correct", "die": 3, "face": "4"}
+    assert s.engine.state.dice == ["1", "3+X", "4", "5"] and s.engine.phase is Phase.TAKE
+    assert taught == [(2, "4")]  # the reading's third die, from the picture the roll was read in
+    press(mode, Button.SELECT)  # the taking goes on: the highlight is on the button still, for another die
+    fix(mode, 0, "1")  # read right after all: nothing to correct, nothing taught
+    assert len(s.actions) == 3 and taught == [(2, "4")]
+
+
+def test_a_correction_by_touch_offers_the_extra_cross_and_is_taught_only_from_its_own_picture(tmp_path):
+    """Tapping "Correct a die", then a die, then its face. The extra cross is offered while fewer than three other
+    dice show it (only three dice carry it). Once a die left the tray and the rest was read again, the picture is
+    another: the correction counts, but nothing is taught from a picture the die is not in."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
+    s.camera_ready = True
+    taught: list[tuple[int, str]] = []
+    s.learn = lambda index, face: taught.append((index, face))
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    read = reading(["1+X", "3+X", "2+X", "5"])
+    s.latest_reading = read
+    mode.on_dice(read)
+    mode.draw(pygame.Surface(SIZE))
+    assert mode.on_tap(mode._fix_button().center)
+    assert mode.on_tap(mode.dice.die_rects()[3].center)  # the 5: three others show the cross already
+    assert mode._face_options() == ["1", "2", "3", "4", "5", "?"]
+    assert mode.on_tap(mode.dice.die_rects()[2].center)  # another die while the faces are shown: its faces
+    assert mode.fix_die == 2 and "2+X" in mode._face_options()
+    assert mode.on_tap(mode._answer_rects()[mode._face_options().index("?+X")].center)
+    assert s.engine.state.dice == ["1+X", "3+X", "?+X", "5"] and taught == [(2, "?+X")]
+    later = reading(["1+X", "?+X", "5"])  # Anna lifted the 3+X out of the tray: the camera saw it go
+    s.latest_reading = later
+    mode.on_dice(later)
+    assert s.engine.holder(1) == "Anna"
+    assert mode.on_tap(mode._fix_button().center)
+    assert mode.on_tap(mode.dice.die_rects()[3].center)
+    assert mode.on_tap(mode._answer_rects()[mode._face_options().index("4")].center)
+    assert s.engine.state.dice[3] == "4" and taught == [(2, "?+X")]
+    assert mode.on_tap(mode._fix_button().center)
+    assert mode.on_tap(mode._answer_rects()[-1].center)  # "back": out of correcting
+    assert mode.fixing is None
+
+
+def test_correct_a_die_is_in_the_middle_and_crossing_menus_and_says_what_follows(tmp_path, out_dir):
+    """After the taking, "Correct a die" is a menu entry: deciding on the middle and crossing. Corrected while
+    crossing, the middle is said again (with its extra-cross reminders); a re-rolled middle die is taught from the
+    re-roll's picture, a die a player holds (not in that picture) is not."""
+    said: list[str] = []
+    s = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}},
+                        Journal(tmp_path / "journal"), lang="en", rng=random.Random(3),
+                        announce=lambda a: said.append(a.text("en")))
+    s.camera_ready = True
+    taught: list[tuple[int, str]] = []
+    s.learn = lambda index, face: taught.append((index, face))
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    assert [i.label for i in mode.menu.items][-1] == "Correct a die …"
+    shot(mode, out_dir, "13_middle_menu")
+    select_item(mode, "Correct a die")
+    fix(mode, 0, "5")  # Anna's die
+    assert s.engine.state.dice == ["5", "2", "3", "4"] and s.engine.phase is Phase.MIDDLE and taught == []
+    select_item(mode, "Re-roll")
+    read = reading(["1", "4"])
+    s.latest_reading = read
+    mode.on_dice(read)
+    assert s.engine.phase is Phase.SCORE and s.engine.state.dice == ["5", "2", "1", "4"]
+    mode.update(0.03, 0.0)
+    assert mode.menu.items[mode.menu.index].label == "Anna reports …"  # the highlight starts where it did
+    shot(mode, out_dir, "14_score_menu")
+    said.clear()
+    select_item(mode, "Correct a die")
+    fix(mode, 3, "4+X")  # the second middle die carries the cross
+    assert s.engine.state.dice == ["5", "2", "1", "4+X"] and taught == [(1, "4+X")]
+    assert said[0] == "Middle: 1 and 4. Everybody uses one of them – place your cross!"
+    assert any("extra cross" in line for line in said[1:])
+    select_item(mode, "Correct a die")
+    fix(mode, 1, "3")  # Ben's die: not in the re-roll's picture
+    assert s.engine.state.dice[1] == "3" and taught == [(1, "4+X")]
+
+
+def test_a_corrected_pair_in_solo_level_2_says_to_rub_the_beehive_out(tmp_path):
+    """Solo level 2: a die misread for sure made a pair, and its beehive was blackened. Corrected on the screen,
+    the engine's answer is said: rub it out."""
+    said: list[str] = []
+    s = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Sol"], "level": 2},
+                        Journal(tmp_path / "journal"), lang="en", rng=random.Random(3),
+                        announce=lambda a: said.append(a.text("en")))
+    assert s.apply({"action": "roll", "dice": ["2+X", "2+X", "3+X"]})
+    assert s.engine.state.players[0].hives_blackened == ["front:2-2"]
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    press(mode, Button.PREV)  # from the first die back round: the button
+    press(mode, Button.SELECT)
+    fix(mode, 1, "4+X")
+    assert said[-1] == "Corrected: beehive 2-2 need not be blackened – rub it out."
+    assert s.engine.state.players[0].hives_blackened == []
+
+
+def test_an_undo_under_an_open_correction_closes_it(tmp_path):
+    """A long UNDO (the app's) while the dice of a correction are shown: the roll it was about is gone."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    press(mode, Button.SELECT)  # Anna takes a die
+    press(mode, Button.PREV)
+    press(mode, Button.SELECT)
+    assert mode.fixing == "which"
+    s.apply({"action": "take", "die": s.engine.middle[0] + 1})  # Ben's die seen leaving the tray: still open
+    mode.update(0.03, 0.0)
+    assert mode.fixing == "which"
+    assert s.undo() and s.undo()
+    mode.update(0.03, 0.0)
+    assert mode.fixing is None and mode._hints()[-1][1] != "back"
+
+
+def test_after_the_taking_a_tap_on_a_die_corrects_it(tmp_path):
+    """Deciding on the middle or crossing, a tap on a die did nothing; the README says a tap on a die corrects it.
+    Now it opens that die's faces (while taking, a tap still takes the die)."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "leave"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.draw(pygame.Surface(SIZE))
+    assert mode.on_tap(mode.dice.die_rects()[2].center)
+    assert mode.fixing == "face" and mode.fix_die == 2 and mode._face_options()[mode.choice] == "3"
+    press(mode, Button.UNDO)
+    press(mode, Button.UNDO)
+    assert mode.fixing is None and mode.menu is not None
+    assert mode.on_tap(mode.dice.die_rects()[1].center)
+    assert mode.on_tap(mode._answer_rects()[mode._face_options().index("5")].center)
+    assert s.engine.state.dice == ["1", "5", "3", "4"] and s.actions[-1]["action"] == "correct"
+
+
+def test_a_die_corrected_twice_keeps_only_the_last_answer_as_an_example(tmp_path):
+    """A slip corrected by correcting the die again: the first answer's example would name the picture of a 4 "5"
+    all evening. It is taken back, as an unsure die answered twice is; so is an unsure die's answer the table
+    corrects after the roll."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
+    s.camera_ready = True
+    kept: list[dict] = []
+    s.learn = lambda index, face: kept.append({"die": index, "face": face}) or kept[-1]
+    s.unlearn = kept.remove
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    read = reading(["1", "3+X", "2", None])
+    s.latest_reading = read
+    mode.on_dice(read)
+    answer(mode, "?")  # the unsure die
+    assert kept == [{"die": 3, "face": "?"}]
+    press(mode, Button.PREV)  # the "Correct a die" button: it stays highlighted after each correction
+    for face in ("5", "4"):
+        press(mode, Button.SELECT)
+        fix(mode, 2, face)
+    assert s.engine.state.dice == ["1", "3+X", "4", "?"]
+    assert kept == [{"die": 3, "face": "?"}, {"die": 2, "face": "4"}]
+    press(mode, Button.SELECT)
+    fix(mode, 3, "5")  # the unsure die's answer was wrong too
+    assert kept == [{"die": 2, "face": "4"}, {"die": 3, "face": "5"}]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("stage", ["which", "face"])
+def test_the_correction_screens_words_do_not_overlap(tmp_path, out_dir, monkeypatch, lang, stage):
+    """Four players crossing: six dice with their holders' names under them. The faces' title "Die 1 shows" stood
+    on the first holder's name; correcting, the status line asks instead."""
+    from companion.views import theme
+
+    s = session(tmp_path, {"players": ["Anna", "Ben", "Carla", "David"], "kinds": {"pears": [5, 3]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": ["1", "3+X", "2", "5", "?+X", "4"]}, *(
+            {"action": "take", "die": n} for n in range(1, 5)), {"action": "leave"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    select_item(mode, t("echt.view.fix_die", lang))
+    if stage == "face":
+        press(mode, Button.SELECT)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = theme.text
+
+    def recorded(surface, line, *a, **k):
+        drawn.append((line, text(surface, line, *a, **k)))
+        return drawn[-1][1]
+
+    monkeypatch.setattr(theme, "text", recorded)
+    shot(mode, out_dir, f"15_fix_{stage}_four_{lang}")
+    clashes = [(a, b) for i, (a, ra) in enumerate(drawn) for b, rb in drawn[i + 1:] if ra.colliderect(rb)]
+    assert clashes == []
+    assert any(line == "Anna" for line, _ in drawn)

@@ -676,3 +676,53 @@ def test_the_hourglass_runs_out_while_the_pause_menu_is_open(tmp_path):
         clock["now"] += 5.0
         app.frame(5.0, [])
     assert app.session.engine.phase is not Phase.WRITING  # time's up came on time, under the menu
+
+
+@pytest.mark.parametrize("name", ["echt-spitze", "noch-x-mal"])
+def test_a_die_read_wrongly_for_sure_is_corrected_in_the_app_with_buttons_alone(tmp_path, monkeypatch, name):
+    """The play-tester's find, through the real app: a die read wrongly but for sure could not be corrected on the
+    screen. With the buttons alone: to "Correct a die", a die, its true face. While correcting, the hint bar says
+    UNDO goes back, and it does (not the pause menu), a step at a time."""
+    import importlib
+
+    cfg = Config(language="en")
+    cfg.players = ["Anna", "Ben"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    start_game(app, name)
+    module = importlib.import_module(GAME_ENTRIES[name].view.split(":")[0])
+    shown: list[list[tuple[str, str]]] = []
+    real = module.hint_bar
+    monkeypatch.setattr(module, "hint_bar", lambda surface, hints: shown.append(list(hints)) or real(surface, hints))
+    game = app.mode
+
+    def press(button: Button) -> None:
+        app.on_button(ButtonEvent(button))
+        app.frame(0.03, [])
+
+    while app.session.engine.to_json().get("phase") not in ("take", "rolled"):
+        press(Button.ROLL)  # Noch X-Mal!: both start combos, then roll 1
+    if name == "echt-spitze":
+        press(Button.PREV)  # from the first free die back round: "Correct a die"
+    else:
+        values = [item.value for item in game.current_menu.items]
+        for _ in range(values.index(("correct",)) - game.current_menu.index):
+            press(Button.NEXT)
+    press(Button.SELECT)
+    assert ("UNDO", "back") in shown[-1]
+    press(Button.UNDO)
+    assert app.mode is game and ("UNDO", "back") not in shown[-1]  # out of correcting, in the game
+    press(Button.SELECT)
+    press(Button.NEXT)
+    press(Button.SELECT)  # die 2
+    assert ("UNDO", "back") in shown[-1]
+    press(Button.UNDO)  # back to the dice: still correcting
+    assert app.mode is game and ("UNDO", "back") in shown[-1]
+    press(Button.SELECT)
+    before = app.session.engine.to_json()
+    press(Button.NEXT)  # the face after the one read (Echt Spitze's last face: "back" follows, one more)
+    if name == "echt-spitze" and game.choice == len(game._face_options()):
+        press(Button.NEXT)
+    press(Button.SELECT)
+    action = app.session.actions[-1]
+    assert action["action"] == "correct" and action["die"] == 2, app.session.error
+    assert app.session.engine.to_json() != before and app.session.error is None

@@ -220,6 +220,83 @@ def test_pass_count_colour_and_number_each_die_once_jokers_never_match_at_least_
     assert game.state.roll.passes == {"Ben": 3, "Anna": 1}
 
 
+# -- correcting a die read wrongly ----------------------------------------------------------------------------
+def test_a_die_read_wrongly_is_corrected_while_the_roll_is_on_and_pass_counts_follow():
+    """The camera read a yellow die as red, for sure: nobody was asked. The table corrects it: the roll keeps its
+    order and Anna's pair its dice (now yellow + 4); Ben (red 2), who passed on the red die and the 2, crosses 1
+    field, not 2, and is told; Carl's count (blue 5) stays, until the 5 turns out to be a joker."""
+    game = at_roll(started(), 4, dice=["red", "blue", "green", "4", "2", "5"])
+    game.apply({"action": "pick", "dice": ["red", "4"]})
+    game.apply({"action": "pass", "player": "Ben"})
+    game.apply({"action": "pass", "player": "Carl"})
+    assert game.state.roll.passes == {"Ben": 2, "Carl": 2}  # Ben: red, 2; Carl: blue, 5
+    said = game.apply({"action": "correct", "die": 1, "face": "yellow"})
+    roll = game.state.roll
+    assert roll.dice == ["yellow", "blue", "green", "4", "2", "5"] and roll.pick == [0, 3]
+    assert roll.passes == {"Ben": 1, "Carl": 2}
+    assert [a.text("en") for a in said] == ["Corrected: Ben crosses 1 field on the pass track, not 2."]
+    assert said[0].speak  # Ben has crossed the old count on paper: said aloud
+    assert said[0].text("de") == "Korrektur: Ben kreuzt auf der Passleiste ein Feld an, nicht 2."
+    said = game.apply({"action": "correct", "die": 6, "face": "number-joker"})  # the 5 was a joker
+    assert game.state.roll.passes == {"Ben": 1, "Carl": 1}
+    assert [a.key for a in said] == ["nxm.pass_recount", "nxm.joker_reminder"] and not said[1].speak
+    assert game.apply({"action": "correct", "die": 4, "face": 3}) == []  # no pass counts this die: nothing to say
+
+
+@pytest.mark.parametrize(("action", "cls", "key", "english"), [
+    ({"die": 7, "face": "red"}, DiceError, "nxm.err.correct_die", "There is no die 7: choose 1 to 6."),
+    ({"die": True, "face": "red"}, DiceError, "nxm.err.correct_die", None),
+    ({"die": 2, "face": "purple"}, DiceError, "nxm.err.unknown_face", None),
+    ({"die": 5, "face": "6"}, DiceError, "nxm.err.unknown_face", None),
+    ({"die": 2}, DiceError, "nxm.err.unknown_face", None),
+    ({"die": 2, "face": "4"}, DiceError, "nxm.err.correct_colour",
+     "Die 2 is a colour die: it shows a colour or the colour joker."),
+    ({"die": 4, "face": "color-joker"}, DiceError, "nxm.err.correct_number", None),
+    ({"die": 2, "face": "Blue"}, DiceError, "nxm.err.correct_same", "Die 2 already shows Blue."),
+])
+def test_a_correction_that_cannot_be_is_refused_with_the_reason(action, cls, key, english):
+    game = at_roll(started(), 1, dice=["red", "blue", "green", "4", "2", "5"])
+    err = rejected(game, {"action": "correct", **action}, cls, key)
+    if english is not None:
+        assert err.text("en") == english
+    assert err.text("de") != err.text("en")
+
+
+def test_a_correction_only_while_the_rolls_dice_are_in_play():
+    game = started()
+    rejected(game, {"action": "correct", "die": 1, "face": "red"}, TurnError, "nxm.err.correct_no_roll")
+    game.apply({"action": "roll", "dice": ROLL6})
+    game.apply({"action": "end_roll"})
+    err = rejected(game, {"action": "correct", "die": 1, "face": "green"}, TurnError, "nxm.err.correct_over")
+    assert err.text("en") == "Roll 1 is over: its dice can no longer be corrected (hold UNDO to go back)."
+
+
+def test_a_correction_is_journaled_and_replays_exactly(tmp_path):
+    """A correction is a table action like any other: the journal keeps it, a restart replays it, undo takes it
+    back."""
+    import random
+
+    from companion.journal import Journal
+    from companion.session import GameSession, rebuild
+
+    session = GameSession.new(NochXMal, {"action": "setup", "players": ["Anna", "Ben"], "seed": 3},
+                              Journal(tmp_path / "journal"), lang="en", rng=random.Random(1))
+    for action in ({"action": "start_combo", "player": "Anna", "dice": ["yellow", "4"]},
+                   {"action": "start_combo", "player": "Ben", "dice": ["red", "2"]},
+                   {"action": "roll", "dice": ROLL6}, {"action": "pass", "player": "Anna"},
+                   {"action": "correct", "die": 5, "face": "4"}):
+        assert session.apply(action), session.error
+    assert session.engine.state.roll.dice == ["red", "yellow", "blue", "4", "4", "5"]
+    assert session.engine.state.roll.passes == {"Anna": 3}
+    saved = session.journal.load()
+    assert saved.actions[-1] == {"action": "correct", "die": 5, "face": "4"}
+    replayed = rebuild(NochXMal, saved.actions)
+    assert replayed.to_json() == session.engine.to_json()
+    assert session.undo()
+    assert session.engine.state.roll.dice == ["red", "yellow", "blue", "4", "2", "5"]
+    assert session.engine.state.roll.passes == {"Anna": 2}
+
+
 # -- first to reach ------------------------------------------------------------------------------------------
 def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_told():
     game = at_roll(started(players=("Anna", "Ben", "Carl", "Dora")), 2)

@@ -426,3 +426,115 @@ def test_a_gift_held_several_times_is_counted_on_the_players_card(tmp_path):
     assert view._chips_line(ben, 100) == f"X: {ben.chips} · 4× +/-1 · Joker"
     ben.gifts = []
     assert view._chips_line(ben, 100) == f"X: {ben.chips}" and theme.fit_text(f"X: {ben.chips}", theme.SMALL, 100) >= 18
+
+
+# -- correcting a die read wrongly but for sure ---------------------------------------------------------------
+def rolled_from_camera(tmp_path, faces, lang="en"):
+    """Anna (yellow 4) and Ben (red 2) started; the camera read roll 1 as ``faces`` (in its own order), for sure.
+    Returns the view, the session, what was taught (die index in the reading, face) and what was said."""
+    said: list[str] = []
+    session = GameSession.new(NochXMal, {"action": "setup", "players": ["Anna", "Ben"], "seed": 1, "start": 0},
+                              Journal(tmp_path / "journal"), lang=lang, rng=random.Random(5),
+                              announce=lambda a: said.append(a.text(lang)))
+    view = NochXMalMode(session)
+    session.camera_ready = True
+    taught: list[tuple[int, str]] = []
+    session.learn = lambda index, face: taught.append((index, face))
+    for combo in (["yellow", "4"], ["red", "2"]):
+        view.on_dice(reading(combo))
+    press(view, Button.ROLL)
+    tray = reading(faces)
+    session.latest_reading = tray
+    view.on_dice(tray)
+    assert session.engine.state.phase == Phase.ROLLED and view.pending is None
+    return view, session, taught, said
+
+
+def test_a_die_read_wrongly_for_sure_is_corrected_from_the_menu(tmp_path):
+    """The camera read a yellow die as blue for sure: nobody was asked, and only the unsure dice could be
+    corrected. "Correct a die" lists the roll's dice, then the faces of the die's kind with the face read
+    highlighted; the engine corrects the roll and says the pass count it changes; the die is taught from the
+    reading it came from (the camera's order is not the game's: colour dice first). UNDO backs out a step at a
+    time."""
+    view, session, taught, said = rolled_from_camera(tmp_path, ["4", "red", "2", "blue", "5", "green"])
+    assert session.engine.state.roll.dice == ["red", "blue", "green", "4", "2", "5"]
+    choose(view, ("pass", "Anna"))  # yellow 4: only the 4 -> 1 field
+    assert session.engine.state.roll.passes == {"Anna": 1}
+    values = [item.value for item in view.current_menu.items]
+    assert values[-2:] == [("correct",), ("end",)]
+    choose(view, ("correct",))
+    assert view.current_menu.title == "Which die is wrong?"
+    assert [item.label for item in view.current_menu.items][:2] == ["Die 1: Red", "Die 2: Blue"]
+    press(view, Button.UNDO)
+    assert not view.stack
+    choose(view, ("correct",))
+    choose(view, 1)
+    menu = view.current_menu
+    assert menu.title == "What does die 2 really show?"
+    assert [item.value for item in menu.items] == ["red", "orange", "yellow", "green", "blue", "color-joker"]
+    assert menu.items[menu.index].value == "blue"  # the face read: SELECT alone changes nothing
+    assert view._die_in_question() == 1
+    render(view, "nxm_view_correct_face")
+    press(view, Button.UNDO)  # back to the dice
+    assert view.current_menu is view._which_die and view._die_in_question() == 1
+    render(view, "nxm_view_correct_which")
+    press(view, Button.SELECT)
+    choose(view, "yellow")
+    assert not view.stack
+    assert session.actions[-1] == {"action": "correct", "die": 2, "face": "yellow"}
+    assert session.engine.state.roll.dice == ["red", "yellow", "green", "4", "2", "5"]
+    assert said[-1] == "Corrected: Anna crosses 2 fields on the pass track, not 1."
+    assert taught == [(3, "yellow")]  # the camera's fourth die
+    choose(view, ("correct",))
+    choose(view, 0)
+    press(view, Button.SELECT)  # red after all: nothing corrected, nothing taught
+    assert not view.stack and session.actions[-1]["face"] == "yellow" and taught == [(3, "yellow")]
+    choose(view, ("end",))
+    assert ("correct",) not in [item.value for item in view.current_menu.items]  # the roll is over
+
+
+def test_a_die_is_corrected_by_touch_once_the_pair_is_settled(tmp_path):
+    """While the active player's pair is open, a tap on a die picks it, as before; once the pair is settled, a
+    tap on a die opens its faces (another die tapped: its faces). With the correction's list of dice open, a tap
+    on a die chooses it."""
+    view, session, taught, _ = rolled_from_camera(tmp_path, ["red", "blue", "green", "4", "2", "5"])
+    rects = view.die_rects()
+    view.on_tap(rects[0].center)
+    view.on_tap(rects[3].center)
+    assert session.engine.state.roll.pick == [0, 3] and not view.stack  # the pair (roll 1: for the screen)
+    view.on_tap(rects[4].center)
+    assert view.current_menu.items[view.current_menu.index].value == "2"
+    view.on_tap(rects[5].center)  # no: the 5
+    assert view._die_in_question() == 5 and len(view.stack) == 1
+    assert view.current_menu.on_tap(view.current_menu.item_rects()[view.current_menu.index].center)
+    assert not view.stack and session.engine.state.roll.dice[5] == "5"  # the 5 was read right: unchanged
+    choose(view, ("correct",))
+    view.on_tap(rects[5].center)
+    assert view._die_in_question() == 5 and len(view.stack) == 2
+    choose(view, "number-joker")
+    assert session.engine.state.roll.dice == ["red", "blue", "green", "4", "2", "number-joker"]
+    assert taught == [(5, "number-joker")]
+
+
+def test_an_unsure_reading_answered_and_later_corrected_teaches_the_die_it_was(tmp_path):
+    """A die answered on the screen and the roll entered, then another die found wrong: taught from the reading
+    die it is, through the screen's order and the game's; after a new reading of the tray, nothing is taught
+    (the picture is another)."""
+    view, session, taught = waiting_for_the_camera(tmp_path, "en")
+    tray = TrayReading(tuple(DieReading(f, 0.9 if f else 0.3, (0, 0, 10, 10)) for f in
+                             ["4", None, "2", "red", "5", "blue"]))
+    session.latest_reading = tray
+    view.on_dice(tray)
+    choose(view, ("fix", view.pending.index(None)))
+    choose(view, "green")
+    choose(view, ("use-pending",))
+    assert session.engine.state.roll.dice == ["green", "red", "blue", "4", "2", "5"] and taught == [(1, "green")]
+    choose(view, ("correct",))
+    choose(view, 4)  # the 2
+    choose(view, "3")
+    assert taught == [(1, "green"), (2, "3")]
+    session.latest_reading = reading(["red"])  # another picture of the tray
+    choose(view, ("correct",))
+    choose(view, 1)
+    choose(view, "orange")
+    assert session.engine.state.roll.dice[1] == "orange" and taught == [(1, "green"), (2, "3")]

@@ -3,6 +3,12 @@
 Usable with the buttons alone (ROLL, REROLL, NEXT, SELECT, UNDO for "back" in sub-menus) and by touch. Every
 change goes through ``session.apply`` as a table action, so the journal, undo and headless play see the same
 game. The screen never keeps game state of its own: only which menu is open and where the highlight is.
+
+A die the camera read wrongly but for sure (nobody was asked) is corrected from the screen while the roll's dice
+are in play (taking, deciding on the middle, crossing): "Correct a die" (a button beside the dice while taking, where
+NEXT/SELECT take dice; a menu entry after), then the die (NEXT/PREV, SELECT, or a tap) and its true face from the
+faces an unsure die is answered with, the face read preselected. After the taking a tap on a die goes straight to its
+faces. The engine's ``correct`` action does the rest.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import pygame
 from companion.games.echt_spitze import EchtSpitze, Phase
 from companion.games.echt_spitze.engine import FINAL_MAX
 from companion.games.echt_spitze.state import (
+    EXTRA_DICE,
     EXTRA_FACES,
     PLAIN_FACES,
     SOLO_HALFTIME,
@@ -25,7 +32,7 @@ from companion.games.echt_spitze.state import (
     number,
 )
 from companion.i18n import t
-from companion.session import GameSession
+from companion.session import GameSession, ReadRoll
 from companion.views import theme
 from companion.views.colour_faces import face_label
 from companion.views.widgets import (
@@ -49,6 +56,10 @@ DICE = pygame.Rect(20, 114, 760, 96)
 LEFT = pygame.Rect(20, 246, 372, 196)
 RIGHT = pygame.Rect(408, 246, 372, 196)
 MAX_VALUE_PICK = 15
+#: the taking's cursor on the "Correct a die" button (after the free dice in NEXT's round) instead of a die
+FIX_BUTTON = -1
+#: the phases whose roll the engine's ``correct`` changes: its dice are in play
+FIXABLE = (Phase.TAKE, Phase.MIDDLE, Phase.SCORE)
 
 
 class EchtSpitzeMode:
@@ -67,7 +78,16 @@ class EchtSpitzeMode:
         #: a roll the camera read with unsure dice (None), being completed on the screen; which of them is asked
         self.pending: list[str | None] | None = None
         self.asking = 0
-        self.choice = 0  # the highlighted answer (the faces, then "roll again")
+        self.choice = 0  # the highlighted answer (the faces, then "roll again" or, correcting, "back")
+        #: correcting a die read wrongly but for sure: "which" (the die highlighted is ``fix_die``), then "face"
+        #: (``choice`` on its faces, as for an unsure die); None: not correcting
+        self.fixing: str | None = None
+        self.fix_die = 0
+        #: the game's steps and last step when the correction opened: an undo under it closes it
+        self._fix_since: tuple[int, Any] = (0, None)
+        #: the roll (or re-roll) entered from a camera reading: a corrected die is taught from its picture
+        self.read_roll: ReadRoll | None = None
+        self._pending_reading: TrayReading | None = None  # the reading ``pending`` came from
 
     # -- what to show ----------------------------------------------------------------------------------------
     @property
@@ -87,10 +107,12 @@ class EchtSpitzeMode:
         s = g.state
         if self.sub and s.phase is not (Phase.FINAL if self.sub[0] == "final" else Phase.SCORE):
             self.sub = None  # an undo left the phase the sub-menu belongs to: UNDO went to closing it, unseen
+        if self.fixing and not self._fix_holds():
+            self.fixing = None  # an undo went back under the correction: its die may be another, or gone
         reports = tuple((p.report.kinds and tuple(p.report.kinds), p.report.beehive, p.report.shape,
                          p.report.pierced, p.report.slipped, p.final is not None) for p in s.players)
         ctx = (s.turn, s.phase, tuple(p.holds for p in s.players), reports, self.sub, len(s.overview),
-               None if self.pending is None else (tuple(self.pending), self.asking))
+               None if self.pending is None else (tuple(self.pending), self.asking), self.fixing, tuple(s.dice))
         if ctx == self._context:
             return
         if ctx[:4] != self._context[:4]:
@@ -133,8 +155,8 @@ class EchtSpitzeMode:
         g, s = self.game, self.game.state
         items: list[MenuItem] = []
         back = self._back if self.sub else None
-        if self.pending is not None:
-            return None  # the answers are dice on the screen (_answer_rects)
+        if self.pending is not None or self.fixing:
+            return None  # the answers are dice on the screen (_answer_rects), as is the die to correct
         if s.phase is Phase.ROLL or s.phase is Phase.REROLL:
             items = [MenuItem(self.tr("echt.view.roll"), ("roll",))]
         elif s.phase is Phase.TAKE:
@@ -142,7 +164,8 @@ class EchtSpitzeMode:
         elif s.phase is Phase.MIDDLE:
             must = g.solo_sign == "!"
             items = [MenuItem(self.tr("echt.view.leave"), ("leave",), enabled=not must),
-                     MenuItem(self.tr("echt.view.reroll"), ("reroll",))]
+                     MenuItem(self.tr("echt.view.reroll"), ("reroll",)),
+                     MenuItem(self.tr("echt.view.fix_die"), ("fix",))]
         elif s.phase is Phase.SCORE:
             items = self._score_items()
         elif s.phase is Phase.FINAL:
@@ -180,7 +203,8 @@ class EchtSpitzeMode:
             # "end the turn" first: always on screen for touch; the highlight starts on the first player
             items = [MenuItem(self.tr("echt.view.report_player", player=p.name), ("open", p.name))
                      for p in s.players]
-            return [MenuItem(self.tr("echt.view.end_turn"), ("end_turn",)), *items]
+            return [MenuItem(self.tr("echt.view.end_turn"), ("end_turn",)), *items,
+                    MenuItem(self.tr("echt.view.fix_die"), ("fix",))]
         name = sub[1]
         p = next(q for q in s.players if q.name == name)
         if sub[0] == "player":
@@ -216,7 +240,13 @@ class EchtSpitzeMode:
 
     def _face_options(self) -> list[str]:
         """What the asked die may show: any plain face, and a face with the extra cross while the roll's dice
-        that carry one are not all accounted for (a die with the cross shows it on some faces only)."""
+        that carry one are not all accounted for (a die with the cross shows it on some faces only). A die being
+        corrected likewise: the cross while fewer than the dice that carry one show it on the other dice (more the
+        engine refuses)."""
+        if self.fixing:
+            dice = self.game.state.dice
+            others = sum(1 for i, f in enumerate(dice) if i != self.fix_die and has_extra(f))
+            return list(PLAIN_FACES) + (list(EXTRA_FACES) if others < EXTRA_DICE else [])
         crossed = sum(1 for m in self.game.virtual_faces() if any(has_extra(f) for f in m))
         seen = sum(1 for f in self.pending or [] if f is not None and has_extra(f))
         return list(PLAIN_FACES) + (list(EXTRA_FACES) if seen < crossed else [])
@@ -231,7 +261,7 @@ class EchtSpitzeMode:
             self._ask(self.pending.index(None))
             return
         faces, self.pending = self.pending, None
-        self.session.apply({"action": "roll", "dice": faces})
+        self._roll_read(faces, self._pending_reading)
 
     def _ask(self, die: int) -> None:
         """Ask about unsure ``die``: the highlight starts on the reader's guess (SELECT confirms it)."""
@@ -245,14 +275,66 @@ class EchtSpitzeMode:
 
     def _answer(self, index: int) -> None:
         faces = self._face_options()
-        if index < len(faces):
+        if self.fixing:
+            if index < len(faces):
+                self._fix_to(faces[index])
+            else:
+                self.fixing = "which"  # "back": another die, or UNDO once more to leave
+        elif index < len(faces):
             self._set_face(faces[index])
         else:
             self.pending = None  # the table rolls again instead: ROLL reads the tray anew
         self._sync()
 
+    # -- correcting a die read wrongly but for sure ------------------------------------------------------------
+    def _open_fix(self) -> None:
+        """"Correct a die": first which one (the dice in the row, NEXT/PREV and SELECT, or a tap)."""
+        if self.game.phase not in FIXABLE or not self.game.state.dice:
+            return
+        self.fixing = "which"
+        self.fix_die = 0
+        self._fix_since = (len(self.session.actions), self.session.actions[-1])
+
+    def _fix_holds(self) -> bool:
+        """Whether the game still has the roll the correction opened on: a die taken meanwhile (the camera sees it
+        leave) keeps it; an undo, or a step after one, may have changed it."""
+        steps, last = self._fix_since
+        actions = self.session.actions
+        return self.game.phase in FIXABLE and len(actions) >= steps and actions[steps - 1] is last
+
+    def _fix_which(self, die: int) -> None:
+        """The die to correct is chosen: its faces, the face read highlighted (SELECT alone changes nothing)."""
+        self.fix_die = die
+        self.fixing = "face"
+        self.choice = first_choice(self._face_options(), self.game.state.dice[die])
+
+    def _fix_to(self, face: str) -> None:
+        """The die shows ``face``: the engine corrects the roll (its announcements say what follows, as a beehive
+        to rub out), and a die read from the camera's picture is taught, as an unsure die's answer is."""
+        die = self.fix_die
+        self.fixing = None
+        if face == self.game.state.dice[die]:
+            return  # read right after all
+        index = self.read_roll.index(self.session, die) if self.read_roll is not None else None
+        if index is not None:
+            self.session.confirm_face(index, face)
+        self.session.apply({"action": "correct", "die": die + 1, "face": face})
+
+    def _fix_button(self) -> pygame.Rect:
+        """While dice are taken there is no menu: the "Correct a die" button stands where the menus stand."""
+        return pygame.Rect(RIGHT.x, RIGHT.y, RIGHT.w, 54)
+
+    def _roll_read(self, faces: list[str], reading: TrayReading | None) -> None:
+        """Enter a roll (or the re-rolled middle dice) read by the camera, remembering where each die lies in the
+        reading: a die corrected later is taught from that picture."""
+        middle = self.game.middle if self.game.phase is Phase.REROLL else list(range(len(faces)))
+        action = {"action": "roll", "dice": faces}
+        if self.session.apply(action) and reading is not None and len(middle) == len(faces):
+            self.read_roll = ReadRoll(action, reading, {die: k for k, die in enumerate(middle)})
+
     def _answer_rects(self) -> list[pygame.Rect]:
-        """Where the answers are: the plain faces in a row, the crossed ones below, "roll again" beside them."""
+        """Where the answers are: the plain faces in a row, the crossed ones below, "roll again" (correcting:
+        "back") beside them."""
         side, gap, row = 74, 14, 88
         cols = len(PLAIN_FACES)
         rects = [pygame.Rect(LEFT.x + (k % cols) * (side + gap), LEFT.y + (k // cols) * row, side, side)
@@ -273,6 +355,8 @@ class EchtSpitzeMode:
             self.sub = value[1]
         elif kind == "back":
             self._back()
+        elif kind == "fix":
+            self._open_fix()
         elif kind == "report":
             action: dict[str, Any] = {"action": "report", "player": value[1], value[2]: value[3]}
             if len(value) > 4:
@@ -296,6 +380,13 @@ class EchtSpitzeMode:
         if self.sub and self.sub[0] == "final":
             controls = [rect for _, _, rect in self._final_controls()]
             return pygame.Rect(RIGHT.x, controls[0].top, RIGHT.w, controls[-1].bottom - controls[0].top)
+        if self.fixing == "which":
+            self.dice.faces = list(self.game.state.dice)
+            return self.dice.die_rects()[self.fix_die].inflate(10, 10)
+        if self.fixing == "face":
+            return self._answer_rects()[self.choice]
+        if self.game.phase is Phase.TAKE and self.cursor == FIX_BUTTON:
+            return self._fix_button()
         return self.menu.focus_rect() if self.menu is not None else None
 
     # -- the final editor ------------------------------------------------------------------------------------
@@ -354,9 +445,10 @@ class EchtSpitzeMode:
                 # every die is there but some were unsure: the table says what they show (rolling again would
                 # change the roll), and each answer teaches the reader
                 self.pending = faces
+                self._pending_reading = reading
                 self._ask(faces.index(None))
             else:
-                self.session.apply({"action": "roll", "dice": faces})  # a wrong count is explained by the engine
+                self._roll_read(faces, reading)  # a wrong count is explained by the engine
         elif g.phase is Phase.TAKE and None not in faces:
             # the camera sees one die leave the tray: the one face missing from the free dice is taken
             missing = Counter(g.state.dice[i] for i in g.middle) - Counter(faces)
@@ -371,24 +463,44 @@ class EchtSpitzeMode:
         if b is Button.ROLL and g.phase in (Phase.ROLL, Phase.REROLL):
             self._roll()
             return True
-        if self.pending is not None:
+        if self.fixing == "which":
+            if b.step:
+                self.fix_die = moved(self.fix_die, b.step, len(g.state.dice))
+            elif b is Button.SELECT and event.press is Press.SHORT:
+                self._fix_which(self.fix_die)
+            elif b is Button.UNDO and event.press is Press.SHORT:
+                self.fixing = None
+            else:
+                return False
+            self._sync()
+            return True
+        if self.pending is not None or self.fixing == "face":
             if b.step:
                 self.choice = (self.choice + b.step) % len(self._answer_rects())
                 return True
             if b is Button.SELECT and event.press is Press.SHORT:
                 self._answer(self.choice)
                 return True
+            if b is Button.UNDO and event.press is Press.SHORT and self.fixing:
+                self.fixing = "which"  # back to the dice: another one, or UNDO again to leave
+                self._sync()
+                return True
             return False
         if b is Button.REROLL and g.phase is Phase.MIDDLE:
             self._choose(("reroll",))
             return True
         if g.phase is Phase.TAKE:
-            free = g.middle
-            if b.step and free:
-                at = free.index(self.cursor) if self.cursor in free else None
-                self.cursor = free[moved(at, b.step, len(free))]
+            # NEXT goes round the free dice and the "Correct a die" button after them
+            stops = [*g.middle, FIX_BUTTON]
+            if b.step:
+                at = stops.index(self.cursor) if self.cursor in stops else None
+                self.cursor = stops[moved(at, b.step, len(stops))]
                 return True
-            if b is Button.SELECT and event.press is Press.SHORT and self.cursor in free:
+            if b is Button.SELECT and event.press is Press.SHORT and self.cursor == FIX_BUTTON:
+                self._open_fix()
+                self._sync()
+                return True
+            if b is Button.SELECT and event.press is Press.SHORT and self.cursor in g.middle:
                 self.session.apply({"action": "take", "die": self.cursor + 1})
                 self._sync()
                 return True
@@ -413,6 +525,8 @@ class EchtSpitzeMode:
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._sync()
         g = self.game
+        if self.fixing:
+            return self._tap_fixing(pos)
         if self.pending is not None:
             self.dice.faces = list(self.pending)
             hit = self.dice.hit(pos)
@@ -434,7 +548,21 @@ class EchtSpitzeMode:
                 self.session.apply({"action": "take", "die": hit + 1})
                 self._sync()
                 return True
+            if self._fix_button().collidepoint(pos):
+                self.cursor = FIX_BUTTON
+                self._open_fix()
+                self._sync()
+                return True
             return False
+        if g.phase in FIXABLE and not self.sub:
+            # deciding and crossing: a tap on a die corrects it (taking, a tap takes it), as in free play
+            self.dice.faces = list(g.state.dice)
+            hit = self.dice.hit(pos)
+            if hit is not None:
+                self._open_fix()
+                self._fix_which(hit)
+                self._sync()
+                return True
         if self.sub and self.sub[0] == "final":
             for k, (_, _, rect) in enumerate(self._final_controls()):
                 if rect.collidepoint(pos):
@@ -446,6 +574,24 @@ class EchtSpitzeMode:
             self._sync()
             return True
         return False
+
+    def _tap_fixing(self, pos: tuple[int, int]) -> bool:
+        """A tap while correcting: a die is the one to correct (also another one while its faces are shown), a
+        face is its answer, "back" goes back a step."""
+        self.dice.faces = list(self.game.state.dice)
+        hit = self.dice.hit(pos)
+        if hit is not None:
+            self._fix_which(hit)
+        elif self.fixing == "face" and (k := next((k for k, rect in enumerate(self._answer_rects())
+                                                   if rect.collidepoint(pos)), None)) is not None:
+            self.choice = k
+            self._answer(k)
+        elif self.fixing == "which" and self._answer_rects()[-1].collidepoint(pos):
+            self.fixing = None
+        else:
+            return False
+        self._sync()
+        return True
 
     def update(self, dt: float, now: float) -> None:
         self._sync()
@@ -466,16 +612,21 @@ class EchtSpitzeMode:
             self._draw_dice(surface)
         else:
             self._draw_idle(surface)
-        if s.phase is Phase.SCORE:
+        if s.phase is Phase.SCORE and not self.fixing:
             self._draw_reminders(surface)
         elif s.phase in (Phase.FINAL, Phase.OVER):
             self._draw_totals(surface)
-        if self.pending is not None:
+        if self.pending is not None or self.fixing == "face":
             self._draw_answers(surface)
+        elif self.fixing == "which":
+            self._draw_button(surface, self._answer_rects()[-1], self.tr("echt.view.back"), False)
         elif self.sub and self.sub[0] == "final":
             self._draw_final_editor(surface)
         elif self.menu is not None:
             self.menu.draw(surface)
+        elif s.phase is Phase.TAKE:
+            self._draw_button(surface, self._fix_button(), self.tr("echt.view.fix_die"),
+                              self.cursor == FIX_BUTTON)
         hint_bar(surface, with_menu(self._hints(), self.lang))
 
     def _note(self, p: Any) -> str:
@@ -485,6 +636,10 @@ class EchtSpitzeMode:
     def _status(self) -> str:
         g, s = self.game, self.game.state
         start = g.start_player
+        if self.fixing == "which":
+            return self.tr("echt.view.fix_which")
+        if self.fixing == "face":
+            return self.tr("echt.view.fix_face", die=self.fix_die + 1)
         if self.pending is not None:
             guess = self._guessed()
             if guess is not None:
@@ -529,28 +684,34 @@ class EchtSpitzeMode:
             _cross(surface, rect, face)
 
     def _draw_answers(self, surface: pygame.Surface) -> None:
-        title = self.tr("echt.view.title_unsure", die=self.asking + 1)
-        theme.text(surface, title, (LEFT.x, LEFT.y - 30), theme.SMALL, theme.MUTED)
+        if not self.fixing:  # correcting, the dice carry their holders' names there (the status line asks)
+            title = self.tr("echt.view.title_unsure", die=self.asking + 1)
+            theme.text(surface, title, (LEFT.x, LEFT.y - 30), theme.SMALL, theme.MUTED)
         faces = self._face_options()
         rects = self._answer_rects()
         for k, (face, rect) in enumerate(zip(faces, rects, strict=False)):
             draw_die(surface, rect, face, selected=k == self.choice, label=lambda f: number(str(f)))
             _cross(surface, rect, face)
-        again = rects[-1]
-        hi = self.choice == len(rects) - 1
-        pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, again, border_radius=10)
+        label = self.tr("echt.view.back" if self.fixing else "echt.view.roll_again")
+        self._draw_button(surface, rects[-1], label, self.choice == len(rects) - 1)
+
+    def _draw_button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, hi: bool) -> None:
+        """A button drawn as a menu's item is ("roll again", "back", "Correct a die" while dice are taken)."""
+        pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, rect, border_radius=10)
         if hi:
-            pygame.draw.rect(surface, theme.ACCENT, again, width=4, border_radius=10)
-        label = self.tr("echt.view.roll_again")
-        theme.text(surface, label, again.center, theme.fit_text(label, theme.BODY, again.w - 16), theme.TEXT,
-                   anchor="center")
+            pygame.draw.rect(surface, theme.ACCENT, rect, width=4, border_radius=10)
+        theme.text(surface, label, rect.center, theme.fit_text(label, theme.BODY, rect.w - 16), theme.TEXT,
+                   bold=hi, anchor="center")
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         g, s = self.game, self.game.state
         middle = set(g.middle)
         self.dice.faces = list(s.dice)
-        self.dice.selected = self.cursor if s.phase is Phase.TAKE else None
-        self.dice.dimmed = {i for i in range(len(s.dice)) if i not in middle}
+        if self.fixing:  # every die may be the one read wrongly: none dimmed, the one in question lit
+            self.dice.selected, self.dice.dimmed = self.fix_die, set()
+        else:
+            self.dice.selected = self.cursor if s.phase is Phase.TAKE and self.cursor in middle else None
+            self.dice.dimmed = {i for i in range(len(s.dice)) if i not in middle}
         self.dice.draw(surface)
         for i, rect in enumerate(self.dice.die_rects()):
             face = s.dice[i]
@@ -644,6 +805,10 @@ class EchtSpitzeMode:
 
     def _hints(self) -> list[tuple[str, str]]:
         g = self.game
+        if self.fixing:  # which die, then its face: UNDO goes back a step, and from the dice out of correcting
+            return [(self.tr("core.btn_next"), self.tr("echt.view.hint_next")),
+                    (self.tr("core.btn_select"), self.tr("echt.view.hint_select")),
+                    (self.tr("core.btn_undo"), self.tr("echt.view.hint_back"))]
         if g.phase in (Phase.ROLL, Phase.REROLL) and self.pending is not None:
             return [(self.tr("core.btn_next"), self.tr("echt.view.hint_next")),
                     (self.tr("core.btn_select"), self.tr("echt.view.hint_select")),

@@ -5,6 +5,10 @@ Everything is reachable with NEXT/SELECT (a menu of what can happen now, sub-men
 touch (tap the menu, tap dice to pick the active player's pair or to correct a misread die). Colour dice
 always carry their colour's name and a pattern, never hue alone.
 
+A die the camera read wrongly but for sure (nobody was asked) is corrected while the roll is on: "Correct a die"
+in the menu, then the die (its list, or a tap on it in the row) and its true face, of its kind, the face read
+highlighted. Once the active player's pair is settled, a tap on a die goes straight to its faces.
+
 Layout on the 800x480 canvas: players along the top (start combo, chips, gifts), the dice in the middle with
 a line saying who chooses from what, the menu bottom left, the first-to-reach board bottom right, button
 hints at the bottom.
@@ -34,6 +38,7 @@ from companion.games.noch_x_mal.faces import (
     solo_stroke,
 )
 from companion.i18n import t
+from companion.session import ReadRoll
 from companion.views import theme
 from companion.views.colour_faces import colour_style, draw_pattern, ink_on
 from companion.views.widgets import (
@@ -101,6 +106,12 @@ class NochXMalMode:
         self.tapped: list[int] = []  # dice tapped for the active player's pair
         self.waiting = False  # ROLL pressed: waiting for the camera
         self.tie_draft: dict[str, Any] = {}
+        #: the roll entered from a camera reading: a die corrected later is taught from its picture
+        self.read_roll: ReadRoll | None = None
+        self._pending_reading: TrayReading | None = None  # the reading ``pending`` came from
+        #: the open correction's menus: which die, and the true face of a die (the menu and the die)
+        self._which_die: Menu | None = None
+        self._true_face: tuple[Menu, int] | None = None
         self.menu = self._main_menu()
         self._seen = self._moment()
 
@@ -215,6 +226,7 @@ class NochXMalMode:
                 if any(g.usable_gifts(n) for n in self._names()):
                     items.append(MenuItem(self.tr("nxm.ui.use_gift"), ("use-gift",)))
             can_end = g.solo or not restricted or not undecided
+            items.append(MenuItem(self.tr("nxm.ui.correct_die"), ("correct",)))
             items.append(MenuItem(self._end_roll_label(), ("end",), can_end))
             return items
         if st.phase == Phase.TIEBREAK:
@@ -277,6 +289,8 @@ class NochXMalMode:
         elif kind == "use-gift":
             holders = [n for n in self._names() if g.usable_gifts(n)]
             self._push(self.tr("nxm.ui.use_gift"), [MenuItem(n, n) for n in holders], self._ask_gift_kind)
+        elif kind == "correct":
+            self._ask_which_die()
         elif kind == "end":
             self.apply({"action": "end_roll"})
         elif kind == "tie":
@@ -314,6 +328,62 @@ class NochXMalMode:
             self.main_index = self.pending.index(None) if None in self.pending else len(self.pending)
         self.stack.clear()
         self.refresh()
+
+    # -- correcting a die read wrongly but for sure ------------------------------------------------------------
+    def _ask_which_die(self) -> None:
+        """"Correct a die": which one (the row lights the die the highlight names; a tap on a die chooses it)."""
+        roll = self.game.state.roll
+        if roll is None:
+            return
+        items = [MenuItem(self.tr("nxm.ui.fix_die", n=i + 1, face=self.face_label(f)), i)
+                 for i, f in enumerate(roll.dice)]
+        self._push(self.tr("nxm.ui.correct_which"), items, self._ask_true_face)
+        self._which_die = self.stack[-1]
+
+    def _ask_true_face(self, die: int) -> None:
+        """What ``die`` really shows: the faces of its kind (a colour die cannot show a number), the face read
+        highlighted, so SELECT alone changes nothing."""
+        roll = self.game.state.roll
+        if roll is None:
+            return
+        read = roll.dice[die]
+        faces = COLOUR_FACES if is_colour(read) else NUMBER_FACES
+        self._push(self.tr("nxm.ui.correct_face", n=die + 1), [MenuItem(self.face_label(f), f) for f in faces],
+                   lambda face: self._correct_die(die, face))
+        self.stack[-1].index = faces.index(read)
+        self._true_face = (self.stack[-1], die)
+
+    def _correct_die(self, die: int, face: str) -> None:
+        """The engine corrects the roll (it says a pass count that changed); a die read from the camera's picture
+        is taught from it, as an unsure die's answer is."""
+        roll = self.game.state.roll
+        if roll is None or face == roll.dice[die]:
+            self.stack.clear()  # read right after all
+            return
+        index = self.read_roll.index(self.session, die) if self.read_roll is not None else None
+        if index is not None:
+            self.session.confirm_face(index, face)
+        self.apply({"action": "correct", "die": die + 1, "face": face})
+        self.stack.clear()
+
+    def _die_in_question(self) -> int | None:
+        """The die the open correction is about (the row lights it), None when no correction is on top."""
+        top = self.stack[-1] if self.stack else None
+        if top is None:
+            return None
+        if top is self._which_die:
+            return top.items[top.index].value
+        if self._true_face is not None and top is self._true_face[0]:
+            return self._true_face[1]
+        return None
+
+    def _enter_read_roll(self, faces: list[Any], at: list[int], reading: TrayReading | None) -> None:
+        """Enter a roll the camera read (``faces``, die ``k`` being die ``at[k]`` of ``reading``), remembering where
+        each die of the roll as the game keeps it (colour dice first) lies in the reading, for a correction."""
+        action = {"action": "roll", "dice": faces}
+        if self.apply(action) and reading is not None:
+            order = sorted(range(len(faces)), key=lambda k: not is_colour(str(faces[k]).strip().lower()))
+            self.read_roll = ReadRoll(action, reading, {die: at[k] for die, k in enumerate(order)})
 
     def _ask_goal(self, player: str) -> None:
         """Goals still open, or claimed in this roll by others (who reach one together share it); not the ones
@@ -441,6 +511,7 @@ class NochXMalMode:
             if None in faces and len(faces) == 2:
                 # the start combination's unsure die is corrected on the screen as a roll's is (the engine's "not
                 # read" says "correct it on the screen"); its guess is one press
+                self._pending_reading = reading
                 self._correct(faces, 1)
             else:
                 self.apply({"action": "start_combo", "player": starter, "dice": faces})
@@ -449,9 +520,10 @@ class NochXMalMode:
             return
         colours, numbers = self.game.dice_counts
         if None in faces and len(faces) == colours + numbers:
+            self._pending_reading = reading
             self._correct(faces, colours)
             return
-        self.apply({"action": "roll", "dice": faces})
+        self._enter_read_roll(faces, list(range(len(faces))), reading)
 
     def _next_start(self) -> str | None:
         """Whose start combo is rolled next (dice read in the start phase, and being corrected, are theirs): the
@@ -484,9 +556,12 @@ class NochXMalMode:
         if faces is None or None in faces:
             return
         starter = self._next_start()
-        action = ({"action": "start_combo", "player": starter, "dice": faces} if starter is not None
-                  else {"action": "roll", "dice": faces})
-        if self.apply(action):
+        if starter is None:
+            self._enter_read_roll(list(faces), self.read_at, self._pending_reading)
+            done = self.game.state.phase == Phase.ROLLED
+        else:
+            done = self.apply({"action": "start_combo", "player": starter, "dice": faces})
+        if done:
             self.pending = None
             self.main_index = 0
             self.refresh()
@@ -528,7 +603,16 @@ class NochXMalMode:
             return
         st = self.game.state
         roll = st.roll
-        if st.phase != Phase.ROLLED or roll is None or roll.pick is not None or roll.active_passed:
+        if st.phase != Phase.ROLLED or roll is None:
+            return
+        if self._die_in_question() is not None:  # correcting: the die tapped is the one (also another one)
+            if self.stack[-1] is not self._which_die:
+                self._pop()
+            self._ask_true_face(die)
+            return
+        if roll.pick is not None or roll.active_passed:  # the pair is settled: a tap corrects the die
+            self.stack.clear()
+            self._ask_true_face(die)
             return
         if die in self.tapped:
             self.tapped.remove(die)
@@ -653,8 +737,10 @@ class NochXMalMode:
                 anchor="center",
             )
             return
-        # a finished game's last pair is history, not a choice to make: drawn plain
-        roll = st.roll if self.pending is None and not self.game.finished else None
+        # a finished game's last pair is history, not a choice to make: drawn plain; so are the dice while one of
+        # them is corrected, the die in question lit
+        question = self._die_in_question()
+        roll = st.roll if self.pending is None and not self.game.finished and question is None else None
         others = self.game.others_choose_from() if roll is not None else None
         for i, (rect, face) in enumerate(zip(self.die_rects(), faces, strict=True)):
             picked = roll is not None and roll.pick is not None and i in roll.pick
@@ -667,7 +753,7 @@ class NochXMalMode:
                     surface.blit(veil, rect)
             else:
                 draw_die(surface, rect, face, dimmed=dim, label=self._number_label)
-            if picked or i in self.tapped:
+            if picked or i in self.tapped or i == question:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), width=5, border_radius=16)
 
     def _number_label(self, face: Any) -> str:

@@ -22,6 +22,11 @@ Rule readings where the rulebook leaves room (also in ``docs/noch_x_mal.md``):
   A..O. Below 6 X-chip symbols the rulebook gives no rating; the companion says so kindly.
 * Ties: the numbers (X-chip symbols crossed, pass-track fields crossed, columns completed) are counted on
   the sheets and entered by the tied players, since only the sheets know them.
+* A die of the roll in play that the camera read wrongly but for sure (nobody was asked) is corrected with
+  ``correct`` until the roll ends: a colour die stays a colour die, a number die a number die (the read roll had
+  the right mix, and the physical die cannot change kind). The active player's pair stays the dice picked, now
+  with the true face; pass-track counts given in that roll are counted again and a changed one is said, since
+  the player has crossed the old count on paper. After ``end_roll`` the dice have moved on: a long UNDO goes back.
 """
 
 from __future__ import annotations
@@ -499,6 +504,44 @@ class NochXMal:
             roll.gifts_used.append([player.name, gift.value])
         return [Announcement(f"nxm.gift_used.{gift.value}", {"player": player.name})]
 
+    def _correct(self, action: dict[str, Any]) -> list[Announcement]:
+        """The table says what a die of the roll in play really shows (the camera read it wrongly but for sure).
+
+        Only while the roll is on: after ``end_roll`` its dice are gone to the next player, and what was crossed
+        with them is on the sheets. A die keeps its kind, so the roll keeps its mix and its colours-first order,
+        and the pair picked keeps its dice. What the engine derived from the faces, the pass-track counts, is
+        counted again: a player whose count changes is told, having crossed the old one already."""
+        st = self.state
+        roll = st.roll
+        if roll is None:
+            raise TurnError("nxm.err.correct_no_roll")
+        if st.phase != Phase.ROLLED:
+            raise TurnError("nxm.err.correct_over", roll=roll.number)
+        die = action.get("die")
+        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= len(roll.dice):
+            raise DiceError("nxm.err.correct_die", die=str(die), count=len(roll.dice))
+        raw = action.get("face")
+        readable = isinstance(raw, str | int) and not isinstance(raw, bool)
+        face = str(raw).strip().lower() if readable else ""
+        if face not in COLOUR_FACES and face not in NUMBER_FACES:
+            raise DiceError("nxm.err.unknown_face", index=die, face=str(raw),
+                            allowed=", ".join((*COLOUR_FACES, *NUMBER_FACES)))
+        old = roll.dice[die - 1]
+        if is_colour(old) != is_colour(face):
+            raise DiceError("nxm.err.correct_colour" if is_colour(old) else "nxm.err.correct_number", die=die)
+        if face == old:
+            raise DiceError("nxm.err.correct_same", die=die, face=face_key(face))
+        roll.dice[die - 1] = face
+        out: list[Announcement] = []
+        for name, before in list(roll.passes.items()):
+            now = self.pass_count(self.player(name), roll.dice)
+            if now != before:
+                roll.passes[name] = now
+                out.append(Announcement("nxm.pass_recount", {"player": name, "count": now, "before": before}))
+        if face in JOKERS:
+            out.append(_note("nxm.joker_reminder"))
+        return out
+
     def _end_roll(self, action: dict[str, Any]) -> list[Announcement]:
         self._require(Phase.ROLLED)
         roll = self.state.roll
@@ -594,6 +637,7 @@ class NochXMal:
         "reached": _reached,
         "discard": _discard,
         "use_gift": _use_gift,
+        "correct": _correct,
         "end_roll": _end_roll,
         "tiebreak": _tiebreak,
         "solo_score": _solo_score,
