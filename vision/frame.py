@@ -115,6 +115,10 @@ def read_photo(path: str | os.PathLike, flags: int = cv2.IMREAD_COLOR) -> np.nda
     return image if image is not None and image.size else None
 
 
+#: OpenCV's log levels (cv2.utils.logging.LOG_LEVEL_SILENT, LOG_LEVEL_ERROR), by number
+LOG_SILENT, LOG_ERRORS = 0, 2
+
+
 @contextlib.contextmanager
 def opencv_quiet(*, errors_too: bool = True) -> Iterator[None]:
     """OpenCV's own log silenced for a while, where the installed OpenCV lets it be; its warnings only with
@@ -122,10 +126,14 @@ def opencv_quiet(*, errors_too: bool = True) -> Iterator[None]:
     what is wrong (a broken photo, a camera that is not there)."""
     cv_log = getattr(getattr(cv2, "utils", None), "logging", None)
     if cv_log is None or not hasattr(cv_log, "setLogLevel"):
+        # the opencv-python 4.x wheels (a Pi's, pinned beside the OS's numpy) have no cv2.utils.logging, only
+        # cv2.setLogLevel with the same levels by number: 0 silent, 2 errors
+        cv_log = cv2 if hasattr(cv2, "setLogLevel") and hasattr(cv2, "getLogLevel") else None
+    if cv_log is None:
         yield
         return
     before = cv_log.getLogLevel()
-    cv_log.setLogLevel(cv_log.LOG_LEVEL_SILENT if errors_too else cv_log.LOG_LEVEL_ERROR)
+    cv_log.setLogLevel(LOG_SILENT if errors_too else LOG_ERRORS)
     try:
         yield
     finally:
