@@ -738,9 +738,8 @@ class App:
     # -- input -----------------------------------------------------------------------------------------------
     def on_button(self, event: ButtonEvent) -> None:
         in_game = self._in_game()
-        if event.button is Button.UNDO and event.press is Press.LONG:
-            if in_game:
-                self.undo()
+        if event.button is Button.UNDO and event.press is Press.LONG and in_game:
+            self.undo()
             return
         if event.button is Button.SELECT and event.press is Press.LONG:
             self.toggle_mute()

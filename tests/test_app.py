@@ -928,3 +928,20 @@ def test_a_saved_game_this_version_cannot_replay_is_set_aside_once_with_a_word(t
     finally:
         app.close()
 
+
+
+def test_a_held_undo_outside_a_game_reaches_the_screen(tmp_path):
+    """The cube-set teaching's hint says "hold: stop", but the app swallowed every held UNDO outside a game: the
+    family held it and nothing happened."""
+    from companion.views.fritzo_cubes_view import CubeSetTeachMode
+
+    app = _app(tmp_path)
+    values = [i.value for i in app.mode.menu.items]
+    for _ in range(values.index(("teach", None))):
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    _press(app, Button.SELECT)  # the cube set, the only entry without a camera
+    assert isinstance(app.mode, CubeSetTeachMode)
+    _press(app, Button.SELECT)  # a face entered: a short UNDO would step back to it
+    _press(app, Button.UNDO, Press.LONG)
+    assert not isinstance(app.mode, CubeSetTeachMode)
