@@ -15,7 +15,7 @@ from companion import profiles, teach
 from companion.dicesets import DiceSetError
 from companion.errors import ImageError, ProfileError
 from companion.teach import ExamplesError, read_taught, teach_from_examples
-from hardware.events import Button, ButtonEvent
+from hardware.events import Button, ButtonEvent, Press
 from hardware.synthetic import SyntheticTray, render_tray
 from vision import face_outline, rest
 from vision.detect import find_any_dice
@@ -714,3 +714,36 @@ def test_a_fritzo_cube_of_a_colour_not_taught_yet_is_read_unknown_with_its_colou
         guesses.append(die.guess)
     # the yellow's red channel is at the sensor's top here: an overexposed orange looks the same, so no guess
     assert guesses == [None, "green", "white"]
+
+
+def test_undo_takes_back_the_last_answers_and_asks_about_their_die_again(data_home):
+    """A child pressing SELECT on each die taught "1" and "2" for a 4 and a 5, and nothing took them back: the
+    first examples of a face stay for good. UNDO takes back this sitting's answers one by one, latest first, and
+    the die lying there is asked about again; with none left it leaves, and held it leaves at once."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    saved: list[int] = []
+    left: list[int] = []
+    view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=lambda p: saved.append(len(p)),
+                     on_done=lambda: left.append(1))
+    frame, _ = render_tray(np.random.default_rng(4), faces=["green"], painter=painter_for("noch-x-mal"))
+    show_still(view, frame)
+    slip = view.menu.items[view.menu.index].value
+    view.on_button(ButtonEvent(Button.SELECT))  # SELECT pressed without looking
+    assert view.profile.counts() == {slip: 1}, view.message
+    assert "hold" in view._finish_hint()[0][1]
+    view.on_button(ButtonEvent(Button.UNDO))
+    assert len(view.profile) == 0 and saved[-1] == 0 and left == [] and "Taken back" in view.message
+    show_still(view, frame)
+    assert view.crop is not None  # the same die, asked about again
+    view.on_button(ButtonEvent(Button.SELECT))  # answered again, with care this time
+    assert view.profile.counts() == {slip: 1}
+    view.on_button(ButtonEvent(Button.UNDO, Press.LONG))  # held: done, the answer kept
+    assert left == [1] and view.profile.counts() == {slip: 1}
+    view.on_button(ButtonEvent(Button.UNDO))
+    view.on_button(ButtonEvent(Button.UNDO))  # nothing left to take back: leaves
+    assert left == [1, 1] and len(view.profile) == 0

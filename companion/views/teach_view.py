@@ -21,7 +21,7 @@ from companion.teach import Progress, colour_guess, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar
-from hardware.events import ButtonEvent
+from hardware.events import Button, ButtonEvent, Press
 from vision import face_outline, rest, taught
 from vision.detect import find_any_dice
 from vision.face_marks import table_light
@@ -75,6 +75,8 @@ class TeachView:
         #: as the still tray shows it, and no longer once the lamp is dimmed or the die taken out
         self.glare = False
         self.unsaved = False  # the last answer could not be written: leaving now loses the answers since
+        #: this sitting's answers kept, latest last (face, example key, the die): UNDO takes them back one by one
+        self._given: list[tuple[str, str, LyingDie | None]] = []
         self.menu = Menu(pygame.Rect(330, 96, 450, 320), [], self._choose, on_done)
         self._rebuild_menu()
 
@@ -112,6 +114,7 @@ class TeachView:
         self.menu.index = 0
 
     def _choose(self, value: object) -> None:
+        die = self.die
         if self.die is not None:
             self.answered = [*self.answered[-(ANSWERED - 1):], self.die]
         if value is SKIP or self.crop is None:
@@ -123,6 +126,7 @@ class TeachView:
         blurred = self._blurred.get(face, 0)
         try:  # a blurred photo is asked for again, ASK_AGAIN times in a row: a camera may never be sharper
             self.profile.add(face, self.crop, sharp=blurred < ASK_AGAIN, light=self.light)
+            self._given.append((face, profiles.example_key(self.profile.vectors[-1]), die))
         except taught.MarkNotSeen:  # a side or a blur taken for the top face: a blank example would mislead
             self.message = t("teach.no_mark", self.lang, face=label)
         except taught.TooSoft:  # a soft example lets an untaught look-alike pass as this face
@@ -219,7 +223,40 @@ class TeachView:
         self._quiet = self._quiet_frame = None
 
     def on_button(self, event: ButtonEvent) -> None:
+        if event.button is Button.UNDO and self.on_done is not None:
+            if event.press is Press.LONG:
+                self.on_done()
+                return
+            if self._take_back():
+                return
         self.menu.on_button(event)
+
+    def _take_back(self) -> bool:
+        """UNDO: the latest answer of this sitting taken back, its example out of the profile, and its die asked
+        about again while it lies there; False when there is none left (UNDO then leaves, as the hint says).
+
+        Why: a child pressing SELECT four times taught "1" and "2" for a 4 and a 5, and nothing on the screen took
+        it back; the first examples of a face stay for good, and the reader named 4s "2" all evening."""
+        while self._given:
+            face, key, die = self._given.pop()
+            rows = [i for i, n in enumerate(self.profile.names)
+                    if n == face and profiles.example_key(self.profile.vectors[i]) == key]
+            if not rows:  # settled away since (its photos did not look alike): nothing of it left to take back
+                continue
+            self.profile.remove(rows[-1:])
+            self.answered = [d for d in self.answered if d is not die]  # asked about again where it lies
+            label = face_label(face, self.lang, self.dice_set)
+            try:
+                self.save(self.profile)
+            except OSError as exc:
+                self.unsaved = True
+                self.message = t("teach.not_saved", self.lang, error=disk_words(exc, self.lang))
+            else:
+                self.unsaved = False
+                self.message = t("teach.taken_back", self.lang, face=label)
+            self._rebuild_menu()  # the face is missing again: first in the list, also for a die asked about now
+            return True
+        return False
 
     def on_tap(self, pos: tuple[int, int]) -> None:
         self.menu.on_tap(pos)
@@ -293,7 +330,8 @@ class TeachView:
         out (Skip only passes over one die)."""
         if self.on_done is None:
             return []
-        said = "teach.hint_finish_unsaved" if self.unsaved else "teach.hint_finish"
+        said = "teach.hint_finish_unsaved" if self.unsaved else "teach.hint_take_back" if self._given else \
+            "teach.hint_finish"
         return [(t("core.btn_undo", self.lang), t(said, self.lang))]
 
 
