@@ -30,6 +30,9 @@ class Announcement:
     urgent: bool = False
     speak: bool = True
     sound: Sound = Sound.CHIME
+    #: a call to whoever acts next ("Ben, read your words", "Anna's turn"): one still waiting when a newer call
+    #: comes is dropped, the game has moved past it (entered fast, the table heard "Lena, read" with Mama on turn)
+    prompt: bool = False
 
     def text(self, lang: str) -> str:
         """The sentence in ``lang``; list parameters (player names) are joined as 'Anna, Ben and Carl'."""

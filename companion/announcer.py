@@ -155,6 +155,10 @@ class Announcer:
         now."""
         if not isinstance(announcement, Announcement):
             raise TypeError(f"announce() takes an Announcement, not {type(announcement).__name__}")
+        if announcement.prompt:  # an earlier call still waiting is stale: the game has moved past it
+            kept = [a for a in self._normal if not a.prompt]
+            self._normal.clear()
+            self._normal.extend(kept)
         (self._urgent if announcement.urgent else self._normal).append(announcement)
         if announcement.speak and self.audible and self.speech.available:
             self.speech.request(self.text_of(announcement), self._lang)

@@ -294,6 +294,8 @@ class App:
     def main_menu(self) -> None:
         if self.session is not None and self.session.engine.finished:
             self.session.finish()
+        if self.session is not None and self.announcer is not None:
+            self.announcer.clear()  # a game left: its prompts ("Ben, read your words") would play over other screens
         self._tray_shows(None)
         if self.watcher is not None:
             self.watcher.cancel()
@@ -461,6 +463,8 @@ class App:
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
         seed = int(self.wall_clock() * 1000) % 2**31
+        if self.announcer is not None:
+            self.announcer.clear()  # the last game's words left (played again from its end): this game's come now
         try:
             setup = setup_action(entry, self.cfg, answers, seed)
             session = GameSession.new(engine_class(entry.name), setup, self.journal, **self._session_kw())

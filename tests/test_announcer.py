@@ -416,3 +416,38 @@ def test_screen_notes_give_way_to_what_comes_after_them():
     ann.announce(names("Note4", speak=False))  # a note last in the queue waits its turn
     ann.update(10.0 + NOTE_OVERTAKEN_AFTER + 0.1)
     assert [a.params["value"] for a in ann.queued] == ["Note4"]
+
+
+def test_a_call_to_act_still_waiting_gives_way_to_a_newer_one():
+    """Scores entered fast: the table heard "Lena, read your words" with Mama on turn, forty seconds late."""
+    ann, _ = make()
+    ann.announce(names("Shown"))
+    ann.update(0.0)
+    ann.announce(names("LenaReads", prompt=True))
+    ann.announce(names("LenaScored"))
+    ann.announce(names("MamaReads", prompt=True))
+    assert [a.params["value"] for a in ann.queued] == ["LenaScored", "MamaReads"]
+
+
+def test_leaving_a_game_silences_its_words(tmp_path):
+    """Haste Worte's "Papa, read your words" played over Echt Spitze's setup and hid a choice."""
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+
+    register_all()
+    ann, _ = make()
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=ann)
+    from companion.app import GAME_ENTRIES
+
+    app.new_game(GAME_ENTRIES["haste-worte"], {"players": ["Anna", "Ben"], "first_player": "Anna"})
+    assert app.session is not None, app.notice
+    ann.announce(names("Stale", prompt=True))
+    ann.update(0.0)
+    assert not ann.idle
+    app.main_menu()
+    assert ann.idle

@@ -549,7 +549,8 @@ class HasteWorte:
                 Announcement("haste.goal_reached", {"player": self.players[reader], "goal": self.goal})
             )
         if not last_reader:
-            out.append(Announcement("haste.read_turn", {"player": self.players[self.current_reader]}))  # type: ignore
+            out.append(Announcement("haste.read_turn", {"player": self.players[self.current_reader]},  # type: ignore
+                                    prompt=True))
             return out
         self.history.append(self.round)
         best = max(self.crystals)

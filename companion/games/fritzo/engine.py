@@ -202,7 +202,7 @@ def _a(key: str, speak: bool = True, **params: Any) -> Announcement:
 def _turn(player: str) -> Announcement:
     """Whose turn it is, said aloud as well as shown: a player looking at the building, not the screen, must hear
     it (a banner and a chime alone left the table asking "who?"). Three words, since it is said every move."""
-    return _a("fritzo.turn", player=player)
+    return Announcement("fritzo.turn", {"player": player}, prompt=True)
 
 
 class Fritzo:

@@ -576,7 +576,7 @@ class NochXMal:
         self.state.phase = Phase.WAIT_ROLL
         next_roll = self.state.rolls + 1
         if not self.solo:  # alone, whose dice they are goes without saying: the roll's stroke sentence is enough
-            out.append(Announcement("nxm.turn", {"player": self.active_player.name, "roll": next_roll}))
+            out.append(Announcement("nxm.turn", {"player": self.active_player.name, "roll": next_roll}, prompt=True))
             if next_roll == FIRST_RESTRICTED_ROLL:
                 out.append(_note("nxm.restricted_from_now"))
         return out
