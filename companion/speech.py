@@ -66,6 +66,9 @@ _PAIR = re.compile(r"\b(\d)-(\d)\b")
 _SLASHED = re.compile(r"\b(\d+)/(\d+)\b")
 _SYMBOL = re.compile(r"\s*\(\s*[/\\]\s*\)")
 _SIGN = re.compile(r"[„“\"]([?!])[“\"]|(?<![^\s(])([?!])(?=[\s.,;:)]|$)")
+#: Echt Spitze's faces with the extra cross ("2+X", "?+X"): espeak said "zwei plus Iks", and "?+X" "plus Iks"
+_MARKED = re.compile(r"(?<![\w+])([1-9?])\+X\b")
+_MARKED_WORDS = {"de": r"\1 mit Extrakreuz", "en": r"\1 with extra cross"}
 _SIGN_WORDS = {"de": {"?": "Fragezeichen", "!": "Ausrufezeichen"},
                "en": {"?": "question mark", "!": "exclamation mark"}}
 #: words the German voice says as written, not as the table knows them
@@ -80,9 +83,11 @@ def spoken(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """``text`` as it is said rather than read, for a voice that reads symbols and capitals literally: a beehive
     "4-4" is "vier vier" (not "vier Strich vier"), a kind "9/7" "neun sieben", a die's or a round's "?" and "!"
     are named (espeak says nothing for them: "Mitte: ? und 4" was heard "Mitte und vier"), a stroke's symbol in
-    brackets ("(/)", for the screen) is left out, a button's capitals are a word ("UHR", not "U H R"), and
-    the German voice says Cube, Challenge and Joker as players do."""
+    brackets ("(/)", for the screen) is left out, a button's capitals are a word ("UHR", not "U H R"), a face
+    with Echt Spitze's extra cross "2+X" is "2 mit Extrakreuz", and the German voice says Cube, Challenge and
+    Joker as players do."""
     words = _SIGN_WORDS.get(lang, _SIGN_WORDS["en"])
+    text = _MARKED.sub(_MARKED_WORDS.get(lang, _MARKED_WORDS["en"]), text)
     text = _SIGN.sub(lambda m: words[m.group(1) or m.group(2)], _SYMBOL.sub("", text))
     text = _SLASHED.sub(r"\1 \2", _PAIR.sub(r"\1 \2", text))
     text = _ROMAN.sub(lambda m: f"{m.group(1)} {len(m.group(2))}", text)  # "I" was "eye", "II" "roman two"

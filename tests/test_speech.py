@@ -110,6 +110,9 @@ def test_coordinates_and_stroke_symbols_are_said_as_a_player_would():
     ("de", "Anna zuerst: Kreuzungspunkte-Reihe II voll!", "Anna zuerst: Kreuzungspunkte-Reihe 2 voll!"),
     ("en", "Everybody at once first: Crossing points I!", "Everybody at once first: Crossing points 1!"),
     ("de", "Die Zeit läuft: 1.5 Minuten.", "Die Zeit läuft: 1,5 Minuten."),
+    ("de", "Oma nimmt die 2+X.", "Oma nimmt die 2 mit Extrakreuz."),  # was "zwei plus Iks"
+    ("de", "Tim nimmt die ?+X.", "Tim nimmt die Fragezeichen mit Extrakreuz."),  # was "die plus Iks"
+    ("en", "Middle: 3+X and ?", "Middle: 3 with extra cross and question mark"),
 ])
 def test_what_the_voice_would_misread_is_said_as_players_say_it(lang, text, said):
     assert spoken(text, lang) == said
