@@ -459,3 +459,24 @@ def test_the_letter_phase_hints_say_what_select_and_timer_do_there(tmp_path: Pat
     assert texts(view)[0] == "choose"
     first, _ = make(tmp_path / "v1", clocks, {**SETUP, "variant": "letter-first"}, lang="en")
     assert first.game.phase is Phase.LETTER and "turn hourglass" not in texts(first)
+
+
+def test_while_the_sand_runs_no_button_is_shown_that_would_only_refuse(tmp_path: Path) -> None:
+    """"Time's up" stood beside the running hourglass, and a tap on it was refused in red ("the hourglass has 60
+    seconds left ..."); once the sand is out both buttons are back."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, SETUP, lang="en")
+    press(view, Button.ROLL)
+    for _ in range(4):
+        press(view, Button.SELECT)
+    press(view, Button.SELECT)  # draw the letter
+    press(view, Button.TIMER)
+    frames(view, clocks, 20.0)
+    assert view._targets() == {}
+    times_up = view._button_rects()[1]
+    view.on_tap(times_up.center)
+    assert view.session.error is None and view.game.phase is Phase.WRITING
+    surface = shot(view, "9_running_no_buttons")
+    assert surface.get_at(times_up.center)[:3] == surface.get_at((times_up.right + 6, times_up.centery))[:3]
+    press(view, Button.TIMER, long=True)  # cancelled: the table may declare time's up itself
+    assert 1 in view._targets()

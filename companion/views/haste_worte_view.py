@@ -350,6 +350,8 @@ class HasteWorteMode:
             return dict(enumerate(self.dice.die_rects()))
         if g.phase is Phase.ROLL:
             return {0: pygame.Rect(200, 150, 400, 200)}
+        if g.phase is Phase.WRITING and g.hourglass.phase(self.wall_now()) is SandPhase.RUNNING:
+            return {}  # the sand runs: nothing to tap until it is out (a long TIMER cancels it)
         if g.phase in (Phase.LETTER, Phase.WRITING):
             return dict(enumerate(self._button_rects()))
         if g.phase is Phase.READING:
@@ -586,10 +588,10 @@ class HasteWorteMode:
         self._draw_limits(surface, (254, 312))
         running = phase is SandPhase.RUNNING
         labels = [t("haste.screen.start_timer", self.lang), t("haste.screen.times_up_button", self.lang)]
+        if running:  # the only choice left is the long press that cancels it: "Time's up" only refused a tap
+            return
         for i, (rect, text) in enumerate(zip(self._button_rects(), labels, strict=True)):
-            if running and i == 0:
-                continue  # the sand runs: the only choice left is the long press that cancels it
-            _button(surface, rect, text, i == self.cursor and not running)
+            _button(surface, rect, text, i == self.cursor)
 
     def _draw_limits(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         g = self.game
