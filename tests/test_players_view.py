@@ -458,3 +458,18 @@ def test_failed_save_screen(out_dir):
     r, g, b = _mean(surface, pygame.Rect(LIST_X, 20, 3, 20))
     assert r > 180 and g < 110
     assert mode.player_rects()[0].y >= MESSAGE_H
+
+
+def test_renaming_by_typing_a_new_name_replaces_the_old_one():
+    """The old name stayed and the letters went after it: "Ben", then "Mama" typed, gave "BenMama". Shown selected,
+    it is replaced by the first letter; a delete or a space first keeps it to fix or lengthen it."""
+    mode, *_ = make()
+    do_action(mode, 1, "rename")
+    assert mode.entry.fresh and mode.entry.next_is_capital()
+    type_with_buttons(mode, "mama")
+    finish_entry_with_buttons(mode)
+    assert mode.players == ["Anna", "Mama", "Carla"]
+    do_action(mode, 2, "rename")
+    press(mode, Button.UNDO)  # a delete first: the name's end is fixed
+    mode.on_text("o")
+    assert mode.entry.text == "Carlo"

@@ -26,6 +26,8 @@ from vision.types import TrayReading
 MIN_PLAYERS = 1
 MAX_PLAYERS = 6
 MAX_NAME_LEN = 20
+#: behind a name being renamed: it is selected, the first letter typed replaces it
+SELECTED = (52, 84, 140)
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜß"
 GRID_COLS = 10
@@ -104,9 +106,15 @@ class NameEntry:
     cursor: int = 0  # the highlighted key
     keyboard: bool = False  # text came from a laptop keyboard
     keys: list[Key] = field(default_factory=build_keys)
+    #: a name being renamed, shown selected: the first letter typed replaces it, as in any text field ("Ben" and
+    #: then "Mama" typed gave "BenMama"); a delete or a space first keeps it, to fix or lengthen it
+    fresh: bool = False
+
+    def __post_init__(self) -> None:
+        self.fresh = bool(self.text)
 
     def next_is_capital(self) -> bool:
-        return not self.text or self.text.endswith(" ")
+        return not self.text or self.fresh or self.text.endswith(" ")
 
     def type(self, s: str, *, from_grid: bool) -> str | None:
         """Add ``s``; returns a problem (too long) when a letter had to be refused.
@@ -117,6 +125,8 @@ class NameEntry:
         for ch in s:
             if not ch.isprintable() or ch in "\r\n\t":
                 continue
+            if self.fresh:  # a letter starts a new name; a space goes on with this one ("Anna" -> "Anna M")
+                self.text, self.fresh = (self.text if ch.isspace() else ""), False
             if ch.isspace():
                 if not self.text or self.text.endswith(" "):
                     continue  # leading or double spaces would only be stripped again
@@ -129,7 +139,7 @@ class NameEntry:
         return None
 
     def delete(self) -> None:
-        self.text = self.text[:-1]
+        self.text, self.fresh = self.text[:-1], False
 
     def row_starts(self) -> list[int]:
         starts, last_y = [], None
@@ -504,6 +514,10 @@ class PlayersMode:
                            theme.SMALL, theme.MUTED, anchor="midright")
         room = count.x - field_rect.x - 40
         size = theme.fit_text(entry.text or "M", theme.LARGE, room)
+        if entry.fresh:  # selected: the first letter replaces it
+            img = theme.font(size).render(entry.text, True, theme.TEXT)
+            pygame.draw.rect(surface, SELECTED, img.get_rect(midleft=(field_rect.x + 18, field_rect.centery))
+                             .inflate(10, 4), border_radius=6)
         shown = theme.text(surface, entry.text, (field_rect.x + 18, field_rect.centery), size, theme.TEXT,
                            anchor="midleft")
         caret_x = (shown.right if entry.text else field_rect.x + 18) + 4
