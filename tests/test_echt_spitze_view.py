@@ -306,7 +306,7 @@ def test_a_reports_question_stands_in_the_status_line_not_over_the_dice_names(tm
     select_item(mode, "Leave")
     band = pygame.Rect(RIGHT.x, DICE.bottom, RIGHT.w, RIGHT.y - DICE.bottom)
     names = shot(mode, out_dir, "9_score_four").subsurface(band).copy()
-    for item, question in (("David", "What does David report?"), ("Other", "David: the kind's higher value?")):
+    for item, question in (("David", "What does David report?"), ("Kind complete", "David: the kind's higher value?")):
         select_item(mode, item)
         assert mode._status() == question
         surface = shot(mode, out_dir, "9_report_question")

@@ -218,7 +218,10 @@ class EchtSpitzeMode:
                 items.append(MenuItem(self.tr(key, name=kind), ("report", name, "shape" if s.level == 3
                                                                          else "kind", kind)))
             if s.level != 3 or not p.report.shape:
-                items.append(MenuItem(self.tr("echt.view.new_kind"), ("sub", ("kind_hi", name))))
+                # what the sheet shows done, said so ("Other (choose points)" left the table guessing where a
+                # completed kind is reported)
+                new = "echt.view.new_shape" if s.level == 3 else "echt.view.new_kind"
+                items.append(MenuItem(self.tr(new), ("sub", ("kind_hi", name))))
             if s.level == 2 and p.report.beehive is None and _open_hives(p):
                 items.append(MenuItem(self.tr("echt.view.beehive"), ("sub", ("hive", name))))
             if not (p.report.pierced or p.report.slipped):
