@@ -82,8 +82,14 @@ def players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int
         return [(f"{n}: {', '.join(names[:n])}", tuple(names[:n]))
                 for n in range(min(most, len(names)), fewest - 1, -1)]
 
+    def how_many(answers: dict[str, Any]) -> str:
+        """The question, saying the most that may play where the config names more: five names and Echt Spitze
+        offered "4: Oma, Mama, Papa, Lena" first, and nothing said why Tim was left out."""
+        names, _, most = pick(answers)
+        return t("core.setup_how_many_most", lang, most=most) if len(names) > most else t("core.setup_how_many", lang)
+
     return [
-        SetupStep("_players", t("core.setup_how_many", lang), counts if limits is not None else counts({}), pick),
+        SetupStep("_players", how_many, counts if limits is not None else counts({}), pick),
         SetupStep("start", t("core.setup_who_starts", lang),
                   lambda answers: [(name, i) for i, name in enumerate(answers.get("_players", seats(min_players)))]),
     ]

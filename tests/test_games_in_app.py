@@ -726,3 +726,18 @@ def test_a_die_read_wrongly_for_sure_is_corrected_in_the_app_with_buttons_alone(
     action = app.session.actions[-1]
     assert action["action"] == "correct" and action["die"] == 2, app.session.error
     assert app.session.engine.to_json() != before and app.session.error is None
+
+
+def test_how_many_play_says_the_most_where_the_config_names_more(tmp_path):
+    """Five names and Echt Spitze: "4: Oma, Mama, Papa, Lena" came first and nothing said why Tim was left out."""
+    from companion.i18n import t
+
+    cfg = Config()
+    cfg.players = ["Oma", "Mama", "Papa", "Lena", "Tim"]
+    cfg.language = "de"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app._main_choice(("new", "echt-spitze"))
+    assert app.mode.mode.menu.title == t("core.setup_how_many_most", "de", most=4) == \
+        "Wie viele spielen mit? (höchstens 4)"
+    app._main_choice(("new", "haste-worte"))  # room for all five: the plain question
+    assert app.mode.mode.menu.title == t("core.setup_how_many", "de")
