@@ -754,3 +754,25 @@ def test_the_correction_screens_words_do_not_overlap(tmp_path, out_dir, monkeypa
     clashes = [(a, b) for i, (a, ra) in enumerate(drawn) for b, rb in drawn[i + 1:] if ra.colliderect(rb)]
     assert clashes == []
     assert any(line == "Anna" for line, _ in drawn)
+
+
+def test_the_results_after_the_game_stand_by_rank(tmp_path, monkeypatch):
+    """Listed in seat order, Lena's 10 stood above Tim's 11: a table reads results out from the top."""
+    from companion.views import echt_spitze_view
+
+    s = session(tmp_path, {"players": ["Sara", "Ben"], "kinds": {"pears": [5, 3], "plums": [4, 2],
+                                                                 "lemons": [9, 7]}})
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "leave"},
+                   {"action": "report", "player": "Ben", "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}, {"action": "final", "player": "Sara"},
+                   {"action": "final", "player": "Ben"}):
+        assert s.apply(action), s.error
+    assert s.engine.finished and s.engine.state.winners == ["Ben"]
+    mode = EchtSpitzeMode(s)
+    drawn: list[str] = []
+    original = echt_spitze_view.theme.text
+    monkeypatch.setattr(echt_spitze_view.theme, "text", lambda surface, text, *a, **k: drawn.append(text)
+                        or original(surface, text, *a, **k))
+    mode._draw_totals(pygame.Surface((800, 480)))
+    assert [line.split(":")[0] for line in drawn] == ["Ben", "Sara"]

@@ -775,9 +775,10 @@ class EchtSpitzeMode:
     def _draw_totals(self, surface: pygame.Surface) -> None:
         s = self.game.state
         y = DICE.y  # no dice after the game: the totals take their place
-        for p in s.players:
-            if p.final is None:
-                continue
+        scored = [p for p in s.players if p.final is not None]
+        if s.phase is Phase.OVER:  # by rank, as a table reads results out: Lena's 10 stood above Tim's 11
+            scored.sort(key=lambda p: (p.name not in s.winners, -p.final.total))
+        for p in scored:
             line = self.tr("echt.view.total", player=p.name, total=p.final.total, holes=p.holes)
             color = theme.ACCENT if p.name in s.winners else theme.TEXT
             theme.text(surface, line, (LEFT.x, y), theme.fit_text(line, theme.BODY, LEFT.w + 380), color,
