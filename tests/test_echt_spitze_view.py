@@ -52,6 +52,22 @@ def select_item(mode: EchtSpitzeMode, label_start: str) -> None:
     press(mode, Button.SELECT)
 
 
+def camera_roll(tmp_path, faces: list[str]) -> tuple[GameSession, EchtSpitzeMode, list[tuple[int, str]],
+                                                       TrayReading]:
+    """Anna and Ben, ROLL pressed and the camera's reading of ``faces`` in: the session, the screen, what answers
+    and corrections teach (die index in the reading, face) and the reading."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
+    s.camera_ready = True
+    taught: list[tuple[int, str]] = []
+    s.learn = lambda index, face: taught.append((index, face))
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    read = reading(faces)
+    s.latest_reading = read
+    mode.on_dice(read)
+    return s, mode, taught, read
+
+
 def test_a_level_2_turn_with_buttons_only(tmp_path, out_dir):
     s = session(tmp_path, {"players": ["Fred", "Tilda", "Anna"], "level": 2, "kinds": LEVEL2_KINDS,
                            "star_value": 4})
@@ -527,15 +543,7 @@ def test_a_die_read_wrongly_for_sure_is_corrected_while_dice_are_taken(tmp_path,
     opens it; the die is chosen with NEXT/SELECT, its face from the answers an unsure die gets, the face read
     highlighted. The engine's correct action changes the roll, and the die is taught from the picture it was read
     in. UNDO backs out a step at a time, changing nothing."""
-    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
-    s.camera_ready = True
-    taught: list[tuple[int, str]] = []
-    s.learn = lambda index, face: taught.append((index, face))
-    mode = EchtSpitzeMode(s)
-    press(mode, Button.ROLL)
-    read = reading(["1", "3+X", "2", "5"])
-    s.latest_reading = read
-    mode.on_dice(read)
+    s, mode, taught, read = camera_roll(tmp_path, ["1", "3+X", "2", "5"])
     assert s.engine.phase is Phase.TAKE and s.engine.state.dice == ["1", "3+X", "2", "5"]
     for _ in range(len(s.engine.middle)):
         press(mode, Button.NEXT)  # past the four free dice: the button
@@ -574,15 +582,7 @@ def test_a_correction_by_touch_offers_the_extra_cross_and_is_taught_only_from_it
     """Tapping "Correct a die", then a die, then its face. The extra cross is offered while fewer than three other
     dice show it (only three dice carry it). Once a die left the tray and the rest was read again, the picture is
     another: the correction counts, but nothing is taught from a picture the die is not in."""
-    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
-    s.camera_ready = True
-    taught: list[tuple[int, str]] = []
-    s.learn = lambda index, face: taught.append((index, face))
-    mode = EchtSpitzeMode(s)
-    press(mode, Button.ROLL)
-    read = reading(["1+X", "3+X", "2+X", "5"])
-    s.latest_reading = read
-    mode.on_dice(read)
+    s, mode, taught, read = camera_roll(tmp_path, ["1+X", "3+X", "2+X", "5"])
     mode.draw(pygame.Surface(SIZE))
     assert mode.on_tap(mode._fix_button().center)
     assert mode.on_tap(mode.dice.die_rects()[3].center)  # the 5: three others show the cross already

@@ -581,12 +581,14 @@ def test_a_broken_dice_set_file_is_said_at_the_games_start(tmp_path):
         app.close()
 
 
-def writing(tmp_path, announcer=None) -> App:
-    """Haste Worte for Anna and Ben, the letter drawn and the hourglass turned; the app's clocks stand still."""
+def writing(tmp_path, announcer=None, clock: dict | None = None) -> App:
+    """Haste Worte for Anna and Ben, the letter drawn and the hourglass turned; the app's clocks stand still, or
+    follow ``clock["now"]``."""
+    clock = clock if clock is not None else {"now": 100.0}
     cfg = Config()
     cfg.players = ["Anna", "Ben"]
     app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
-              announcer=announcer, clock=lambda: 100.0, wall_clock=lambda: 1.9e9)
+              announcer=announcer, clock=lambda: clock["now"], wall_clock=lambda: 1.9e9 + clock["now"] - 100.0)
     start_game(app, "haste-worte")
     app.session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
     for die in (1, 2):
@@ -658,16 +660,7 @@ def test_the_hourglass_runs_out_while_the_pause_menu_is_open(tmp_path):
     from companion.games.haste_worte import Phase
 
     clock = {"now": 100.0}
-    cfg = Config()
-    cfg.players = ["Anna", "Ben"]
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
-              clock=lambda: clock["now"], wall_clock=lambda: 1.9e9 + clock["now"])
-    start_game(app, "haste-worte")
-    app.session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
-    for die in (1, 2):
-        app.session.apply({"action": "pick", "die": die})
-    app.session.apply({"action": "letter"})
-    app.on_button(ButtonEvent(Button.TIMER))
+    app = writing(tmp_path, clock=clock)
     app.frame(0.03, [])
     assert app.session.engine.phase is Phase.WRITING
     app.on_button(ButtonEvent(Button.UNDO))  # the pause menu

@@ -186,15 +186,21 @@ def test_touch_picks_and_word_counts(tmp_path: Path) -> None:
     shot(view, "en_reading")
 
 
-def test_long_press_cancels_and_timer_turns_it_again(tmp_path: Path) -> None:
-    clocks = Clocks()
-    view, _ = make(tmp_path, clocks, SETUP)
+def sand_running(tmp_path: Path, clocks: Clocks, lang: str = "de") -> HasteWorteMode:
+    """A round with buttons alone up to the hourglass, turned 20 seconds ago."""
+    view, _ = make(tmp_path, clocks, SETUP, lang=lang)
     press(view, Button.ROLL)
     for _ in range(4):
         press(view, Button.SELECT)
     press(view, Button.SELECT)  # draw the letter
     press(view, Button.TIMER)
     frames(view, clocks, 20.0)
+    return view
+
+
+def test_long_press_cancels_and_timer_turns_it_again(tmp_path: Path) -> None:
+    clocks = Clocks()
+    view = sand_running(tmp_path, clocks)
     press(view, Button.TIMER, long=True)
     g = view.game
     assert g.hourglass.phase(view.wall_now()) is SandPhase.CANCELLED
@@ -465,13 +471,7 @@ def test_while_the_sand_runs_no_button_is_shown_that_would_only_refuse(tmp_path:
     """"Time's up" stood beside the running hourglass, and a tap on it was refused in red ("the hourglass has 60
     seconds left ..."); once the sand is out both buttons are back."""
     clocks = Clocks()
-    view, _ = make(tmp_path, clocks, SETUP, lang="en")
-    press(view, Button.ROLL)
-    for _ in range(4):
-        press(view, Button.SELECT)
-    press(view, Button.SELECT)  # draw the letter
-    press(view, Button.TIMER)
-    frames(view, clocks, 20.0)
+    view = sand_running(tmp_path, clocks, lang="en")
     assert view._targets() == {}
     times_up = view._button_rects()[1]
     view.on_tap(times_up.center)

@@ -29,13 +29,14 @@ def _pygame():
     yield
 
 
-def new_view(tmp_path, players, lang="de", **setup) -> tuple[NochXMalMode, GameSession]:
+def new_view(tmp_path, players, lang="de", announce=None, **setup) -> tuple[NochXMalMode, GameSession]:
     session = GameSession.new(
         NochXMal,
         {"action": "setup", "players": players, "seed": 1, **setup},
         Journal(tmp_path / "journal"),
         lang=lang,
         rng=random.Random(5),
+        announce=announce,
     )
     return NochXMalMode(session), session
 
@@ -170,10 +171,11 @@ def test_unsure_camera_reading_is_corrected_on_screen(tmp_path):
     assert view.pending is None
 
 
-def waiting_for_the_camera(tmp_path, lang: str) -> tuple[NochXMalMode, GameSession, list[tuple[int, str]]]:
+def waiting_for_the_camera(tmp_path, lang: str, announce=None, **setup
+                           ) -> tuple[NochXMalMode, GameSession, list[tuple[int, str]]]:
     """Anna and Ben's start combos read, ROLL pressed: the screen waits for the camera's reading of roll 1. The
     list collects what the answers teach (die index in the reading, face)."""
-    view, session = new_view(tmp_path, ["Anna", "Ben"], lang=lang)
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang=lang, announce=announce, **setup)
     session.camera_ready = True
     taught: list[tuple[int, str]] = []
     session.learn = lambda index, face: taught.append((index, face))
@@ -433,16 +435,8 @@ def rolled_from_camera(tmp_path, faces, lang="en"):
     """Anna (yellow 4) and Ben (red 2) started; the camera read roll 1 as ``faces`` (in its own order), for sure.
     Returns the view, the session, what was taught (die index in the reading, face) and what was said."""
     said: list[str] = []
-    session = GameSession.new(NochXMal, {"action": "setup", "players": ["Anna", "Ben"], "seed": 1, "start": 0},
-                              Journal(tmp_path / "journal"), lang=lang, rng=random.Random(5),
-                              announce=lambda a: said.append(a.text(lang)))
-    view = NochXMalMode(session)
-    session.camera_ready = True
-    taught: list[tuple[int, str]] = []
-    session.learn = lambda index, face: taught.append((index, face))
-    for combo in (["yellow", "4"], ["red", "2"]):
-        view.on_dice(reading(combo))
-    press(view, Button.ROLL)
+    view, session, taught = waiting_for_the_camera(tmp_path, lang, announce=lambda a: said.append(a.text(lang)),
+                                                   start=0)
     tray = reading(faces)
     session.latest_reading = tray
     view.on_dice(tray)
