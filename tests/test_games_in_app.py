@@ -65,20 +65,27 @@ def test_game_starts_from_the_menu_with_next_and_select_only(tmp_path, out_dir, 
     assert (corner == np.array(theme.BG, np.uint8)).all()
 
 
-@pytest.mark.parametrize("name", [e.name for e in ENTRIES])
-def test_where_a_game_screen_says_undo_opens_the_menu_it_does(tmp_path, monkeypatch, name):
-    """A table with buttons only reads the hint bar: "UNDO menu" must be what UNDO does there, before and after a
-    roll."""
+def game_with_hints_seen(tmp_path, monkeypatch, name: str, players: list[str]
+                         ) -> tuple[App, list[list[tuple[str, str]]]]:
+    """``name`` started in English for ``players``, and the list every hint bar its screen draws goes into."""
     import importlib
 
     cfg = Config(language="en")
-    cfg.players = ["Anna", "Ben", "Carla"]
+    cfg.players = players
     app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
     start_game(app, name)
     module = importlib.import_module(GAME_ENTRIES[name].view.split(":")[0])
     shown: list[list[tuple[str, str]]] = []
     real = module.hint_bar
     monkeypatch.setattr(module, "hint_bar", lambda surface, hints: shown.append(list(hints)) or real(surface, hints))
+    return app, shown
+
+
+@pytest.mark.parametrize("name", [e.name for e in ENTRIES])
+def test_where_a_game_screen_says_undo_opens_the_menu_it_does(tmp_path, monkeypatch, name):
+    """A table with buttons only reads the hint bar: "UNDO menu" must be what UNDO does there, before and after a
+    roll."""
+    app, shown = game_with_hints_seen(tmp_path, monkeypatch, name, ["Anna", "Ben", "Carla"])
     checked = 0
     for press in (None, Button.ROLL):
         if press is not None:
@@ -676,16 +683,7 @@ def test_a_die_read_wrongly_for_sure_is_corrected_in_the_app_with_buttons_alone(
     """The play-tester's find, through the real app: a die read wrongly but for sure could not be corrected on the
     screen. With the buttons alone: to "Correct a die", a die, its true face. While correcting, the hint bar says
     UNDO goes back, and it does (not the pause menu), a step at a time."""
-    import importlib
-
-    cfg = Config(language="en")
-    cfg.players = ["Anna", "Ben"]
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
-    start_game(app, name)
-    module = importlib.import_module(GAME_ENTRIES[name].view.split(":")[0])
-    shown: list[list[tuple[str, str]]] = []
-    real = module.hint_bar
-    monkeypatch.setattr(module, "hint_bar", lambda surface, hints: shown.append(list(hints)) or real(surface, hints))
+    app, shown = game_with_hints_seen(tmp_path, monkeypatch, name, ["Anna", "Ben"])
     game = app.mode
 
     def press(button: Button) -> None:
