@@ -17,7 +17,7 @@ from companion.errors import ImageError, ProfileError
 from companion.teach import ExamplesError, read_taught, teach_from_examples
 from hardware.events import Button, ButtonEvent, Press
 from hardware.synthetic import SyntheticTray, render_tray
-from vision import face_outline, rest
+from vision import face_outline, rest, taught
 from vision.detect import find_any_dice
 from vision.taught import Profile
 from vision.types import TrayReading
@@ -747,3 +747,25 @@ def test_undo_takes_back_the_last_answers_and_asks_about_their_die_again(data_ho
     view.on_button(ButtonEvent(Button.UNDO))
     view.on_button(ButtonEvent(Button.UNDO))  # nothing left to take back: leaves
     assert left == [1, 1] and len(view.profile) == 0
+
+
+def test_every_face_taught_says_which_faces_with_the_mark_were_shown(data_home, monkeypatch):
+    """"Every face taught!" with only the crossed 1 and 3 shown: at the first roll four dice were asked about,
+    their crossed faces never taught. The line names the crossed faces so far and asks for the others."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views import teach_view
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    profile = Profile("echt-spitze")
+    for face in ("1", "2", "3", "4", "5", "?", "3+X", "1+X"):
+        profile.add_vector(face, np.ones(taught.DIM, np.float32))
+    view = TeachView("echt-spitze", "en", profile=profile, save=lambda p: None)
+    drawn: list[str] = []
+    original = teach_view.theme.text
+    monkeypatch.setattr(teach_view.theme, "text",
+                        lambda surface, text, *a, **k: drawn.append(text) or original(surface, text, *a, **k))
+    view.draw(pygame.Surface((800, 480)))
+    assert "Every face taught; with the mark so far: 1, 3. Show every face that carries it." in drawn

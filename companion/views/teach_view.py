@@ -282,6 +282,10 @@ class TeachView:
                                                              for f in prog.missing))
         elif prog.marks_untaught:  # no face with the set's mark taught: the dice that carry it would be asked about
             line = t("teach.done_marks", lang, example=face_label(prog.marks_untaught[0], lang, self.dice_set))
+        elif marked := [f for f in prog.counts if any(f.endswith(m) for m in self.dice_set.marks)]:
+            # "every face" with two of the crossed ones shown: the others were asked about at the first roll
+            bases = sorted({self.dice_set.base(f) for f in marked}, key=self.dice_set.face_names().index)
+            line = t("teach.done_marked", lang, faces=", ".join(bases))
         else:
             line = t("teach.done", lang)
         x = 20
