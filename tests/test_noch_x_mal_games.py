@@ -251,3 +251,29 @@ def play_example():
     engine = play_transcript(NochXMal, lines, out, lang="en", as_json=True)
     records = [json.loads(line) for line in out.getvalue().splitlines()][:-1]
     return engine, records, out.getvalue()
+
+
+def test_a_rolls_calls_to_act_give_way_to_the_next_rolls_at_club_pace():
+    """Five players at a few seconds a roll: the voice said "Roll 4: Jo chooses a pair first or passes" at roll
+    10. A roll's calls (who rolls, who chooses, who has chosen) are prompts: a newer one takes the place of one
+    not yet heard; what a player must cross (passes, first reaches) stays."""
+    from companion.announce import Announcement
+    from companion.announcer import Announcer
+    from companion.speech import Speech
+
+    g = four_player_game()
+    announcer = Announcer("en", 80, speech=Speech(lambda text, lang: None, threaded=False))
+    announcer.announce(Announcement("nxm.first_player", {"player": "Carl"}))  # something showing all along
+    announcer.update(0.0)
+    engine = NochXMal.new(json.loads(g.lines[0]))
+    for line in g.lines[1:]:
+        for a in engine.apply(json.loads(line)):
+            announcer.announce(a)
+    waiting = [a.key for a in announcer.queued]
+    calls = ("nxm.roll_open", "nxm.roll_active", "nxm.picked", "nxm.turn")
+    assert sum(k in calls for k in waiting) <= 1  # only the newest call to act
+    assert waiting.count("nxm.pass_fields.one") + waiting.count("nxm.pass_fields.many") == 2  # Ben's and Carl's
+    solo = Transcript(["Sol"], seed=11).add("start_combo", player="Sol", dice=["orange", "2"])
+    solo.add("roll", dice=["orange", "blue", "2", "5"]).add("pick", player="Sol", dice=["orange", "2"])
+    _, records, _ = solo.play()
+    assert said(records, "nxm.picked") == []  # alone, "Sol has chosen" told her what she did

@@ -339,10 +339,10 @@ class NochXMal:
             letter, stroke = solo_stroke(number)
             out.append(Announcement(f"nxm.roll_solo.{stroke}", {"roll": number, "letter": letter,
                                                                 "total": SOLO_ROLLS}))
-        elif number < FIRST_RESTRICTED_ROLL:
-            out.append(Announcement("nxm.roll_open", {"roll": number, "player": active}))
+        elif number < FIRST_RESTRICTED_ROLL:  # calls to act: at club pace a newer one takes an unheard one's place
+            out.append(Announcement("nxm.roll_open", {"roll": number, "player": active}, prompt=True))
         else:
-            out.append(Announcement("nxm.roll_active", {"roll": number, "player": active}))
+            out.append(Announcement("nxm.roll_active", {"roll": number, "player": active}, prompt=True))
         if any(f in JOKERS for f in faces):
             out.append(_note("nxm.joker_reminder"))
         return out
@@ -374,10 +374,10 @@ class NochXMal:
             chosen.append(index)
         roll.pick = chosen
         out: list[Announcement] = []
-        if self.solo or roll.open_choice:
+        if roll.open_choice and not self.solo:  # alone, "Maria has chosen" told her what she did
             out.append(_note("nxm.picked_open", player=roll.active))
-        else:
-            out.append(Announcement("nxm.picked", {"player": roll.active}))
+        elif not self.solo:
+            out.append(Announcement("nxm.picked", {"player": roll.active}, prompt=True))
         if any(roll.dice[i] in JOKERS for i in chosen):
             out.append(_note("nxm.joker_reminder"))
         return out
