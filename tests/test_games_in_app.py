@@ -696,8 +696,9 @@ def test_a_die_read_wrongly_for_sure_is_corrected_in_the_app_with_buttons_alone(
         press(Button.PREV)  # from the first free die back round: "Correct a die"
     else:
         values = [item.value for item in game.current_menu.items]
-        for _ in range(values.index(("correct",)) - game.current_menu.index):
-            press(Button.NEXT)
+        steps = values.index(("correct",)) - game.current_menu.index  # the highlight starts on "Everybody done"
+        for _ in range(abs(steps)):
+            press(Button.NEXT if steps > 0 else Button.PREV)
     press(Button.SELECT)
     assert ("UNDO", "back") in shown[-1]
     press(Button.UNDO)

@@ -532,3 +532,21 @@ def test_an_unsure_reading_answered_and_later_corrected_teaches_the_die_it_was(t
     choose(view, 1)
     choose(view, "orange")
     assert session.engine.state.roll.dice[1] == "orange" and taught == [(1, "green"), (2, "3")]
+
+
+def test_each_new_roll_starts_the_highlight_on_what_comes_next(tmp_path):
+    """The highlight kept the index of the line chosen last: after "Everybody done" it landed on "Jo passes" of the
+    next roll, Jo being the one who rolled, and a reflex SELECT passed for him."""
+    view, session = new_view(tmp_path, ["Anna", "Ben", "Carl"], lang="en", start=0)
+    for player, combo in (("Anna", ["yellow", "4"]), ("Ben", ["red", "2"]), ("Carl", ["blue", "5"])):
+        session.apply({"action": "start_combo", "player": player, "dice": combo})
+    for number in range(1, 6):
+        session.apply({"action": "roll", "dice": ["red", "yellow", "blue", "4", "2", "5"]})
+        view.refresh()
+        chosen = view.menu.items[view.menu.index].value
+        assert chosen == (("pick",) if number >= 4 else ("end",)), (number, chosen)
+        view.main_index = len(view.menu.items) - 3  # a pass line chosen, say
+        if number >= 4:
+            session.apply({"action": "pick", "player": session.engine.state.roll.active, "dice": ["red", "4"]})
+        session.apply({"action": "end_roll"})
+        view.refresh()

@@ -101,6 +101,8 @@ class NochXMalMode:
         self.session = session
         self.stack: list[Menu] = []  # open sub-menus (who? what? which gift?)
         self.main_index = 0
+        #: the phase and roll the highlight was placed for: a new one places it on what comes next
+        self._menu_moment: tuple[Any, int] | None = None
         self.pending: list[str | None] | None = None  # a read roll with unsure dice, being corrected
         self.read_at: list[int] = []  # each pending die's place in the reading (the session's guess and learning)
         self.tapped: list[int] = []  # dice tapped for the active player's pair
@@ -178,6 +180,12 @@ class NochXMalMode:
     def _main_menu(self) -> Menu:
         items = self._main_items()
         menu = Menu(MENU_AREA.copy(), items, self._choose_main, None, row_h=46)
+        st = self.game.state
+        moment = (st.phase, st.roll.number if st.roll is not None else 0)
+        if moment != self._menu_moment:  # a new roll (or phase): the highlight on what comes next, not on the line
+            self._menu_moment = moment  # the last one chose, which may be the new roller's "passes"
+            values = [item.value[0] for item in items]
+            self.main_index = next((values.index(v) for v in ("pick", "end") if v in values), 0)
         if items:
             menu.index = min(self.main_index, len(items) - 1)
             menu._skip_disabled(+1)
