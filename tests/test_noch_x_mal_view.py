@@ -550,3 +550,14 @@ def test_each_new_roll_starts_the_highlight_on_what_comes_next(tmp_path):
             session.apply({"action": "pick", "player": session.engine.state.roll.active, "dice": ["red", "4"]})
         session.apply({"action": "end_roll"})
         view.refresh()
+
+
+def test_roll_while_a_roll_is_open_says_what_comes_first(tmp_path):
+    """The next player threw and pressed ROLL with the roll still open: nothing happened, and nothing said why."""
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang="en", start=0)
+    for player, combo in (("Anna", ["yellow", "4"]), ("Ben", ["red", "2"])):
+        session.apply({"action": "start_combo", "player": player, "dice": combo})
+    session.apply({"action": "roll", "dice": ["red", "yellow", "blue", "4", "2", "5"]})
+    press(view, Button.ROLL)
+    assert session.engine.state.roll.number == 1
+    assert session.error == "Roll 1 is still open: choose “Everybody done: dice to Ben” first, then roll."

@@ -479,6 +479,11 @@ class NochXMalMode:
             if (starter := self._next_start()) is not None:
                 self._roll_start(starter)
             return
+        if phase == Phase.ROLLED and self.game.state.roll is not None:
+            # the next player threw while the roll was still open: silence left them pressing again and again
+            self.session.error = self.tr("nxm.ui.roll_still_open", roll=self.game.state.roll.number,
+                                         done=self._end_roll_label())
+            return
         if phase != Phase.WAIT_ROLL:
             return
         if getattr(self.session, "camera_ready", False):
