@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 from typing import Any
 
 from companion.app import GameEntry, players_steps, register_game
@@ -61,7 +63,41 @@ def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
 
     minutes = SetupStep("minutes", t("fritzo.setup_minutes", lang), playing_time,
                         preselect=int(LEVEL_ONE_MINUTES))
-    return [SetupStep("", t("fritzo.setup_mode", lang), choices), players, start, minutes]
+
+    def colour_splits(answers: dict[str, Any]) -> list[tuple[str, Any]]:
+        """Strategy: "Die sechs Würfelfarben werden unter den Spielern aufgeteilt" - the players split them; the
+        first seat's three as the choice (the set's first three first, as before), the other seat the rest. The
+        split was fixed and never said, so a table that split otherwise was scored wrongly."""
+        if answers["mode"] != Mode.STRATEGY:
+            return []
+        from companion.views.fritzo_cubes_view import colour_label
+
+        first, second = answers["_players"][:2]
+        colours = _fritzo_colours()
+        out = []
+        for trio in itertools.combinations(colours, 3):
+            rest = [c for c in colours if c not in trio]
+            label = ", ".join(colour_label(c, lang) for c in trio)  # named as the cube-set screen names them
+            out.append((label, {first: list(trio), second: rest}))
+        return out
+
+    def whose_colours(answers: dict[str, Any]) -> str:
+        first, second = answers["_players"][:2]
+        return t("fritzo.setup_colours", lang, player=first, other=second)
+
+    split = SetupStep("colours", whose_colours, colour_splits)
+    return [SetupStep("", t("fritzo.setup_mode", lang), choices), players, start, minutes, split]
+
+
+def _fritzo_colours() -> list[str]:
+    """The six colours of the cube set the game will use (the table's taught set, else the built-in one)."""
+    from companion.games.fritzo import cubeset
+
+    try:  # read, not loaded: a damaged file is set aside and said when the game starts, not here
+        data = json.loads(cubeset.default_path().read_text(encoding="utf-8"))
+        return list(cubeset.CubeSet.from_json(data, size=None).colours)
+    except Exception:  # noqa: BLE001 - none, or damaged: the built-in colours for the question meanwhile
+        return list(cubeset.DEFAULT_COLOURS)
 
 
 def _fritzo_cubes() -> dict:

@@ -200,6 +200,7 @@ def test_choosing_who_plays_takes_only_a_count_the_game_takes(tmp_path):
     app.mode.mode.menu.index = 0
     app.on_button(ButtonEvent(Button.SELECT))
     app.on_button(ButtonEvent(Button.SELECT))  # Carla starts
+    app.on_button(ButtonEvent(Button.SELECT))  # her colours: the first three, as offered first
     assert app.session is not None and app.session.engine.state.players == ["Carla", "David"], app.notice
 
 
@@ -252,8 +253,8 @@ def test_fritzo_level_one_asks_for_the_playing_time(tmp_path, out_dir):
     assert app.session.engine.state.hourglass.duration == 15 * 60
     strategy = setup_of(tmp_path / "strategy", "fritzo", ("Anna", "Ben"))
     strategy.on_button(ButtonEvent(Button.PREV))
-    for _ in range(3):
-        strategy.on_button(ButtonEvent(Button.SELECT))  # Strategy, two players, Anna rolls first: it starts
+    for _ in range(4):
+        strategy.on_button(ButtonEvent(Button.SELECT))  # Strategy, two players, Anna rolls first, her colours
     assert strategy.session is not None and "minutes" not in strategy.session.actions[0]
 
 
@@ -733,3 +734,33 @@ def test_how_many_play_says_the_most_where_the_config_names_more(tmp_path):
         "Wie viele spielen mit? (höchstens 4)"
     app._main_choice(("new", "haste-worte"))  # room for all five: the plain question
     assert app.mode.mode.menu.title == t("core.setup_how_many", "de")
+
+
+def test_fritzo_strategy_asks_how_the_colours_are_split(tmp_path):
+    """"Die sechs Würfelfarben werden unter den Spielern aufgeteilt": the first seat got red, orange and yellow
+    without a word, and a table that split them otherwise was scored wrongly."""
+    app = setup_of(tmp_path, "fritzo", ("Anna", "Ben"))
+
+    def choose(label_start: str) -> None:
+        menu = app.mode.mode.menu
+        index = next(k for k, item in enumerate(menu.items) if item.label.startswith(label_start))
+        for _ in range(index - menu.index):
+            app.on_button(ButtonEvent(Button.NEXT))
+        app.on_button(ButtonEvent(Button.SELECT))
+
+    choose("Strategy")
+    choose("2:")
+    choose("Anna")  # who rolls first
+    menu = app.mode.mode.menu
+    assert menu.title == "Welche Farben spielt Anna? (Ben die anderen drei)" and len(menu.items) == 20
+    assert menu.items[0].label == "Rot, Orange, Gelb"  # the split used before, first
+    choose("Rot, Grün, Weiß")
+    state = app.session.engine.state
+    assert state.colours == {"Anna": ["red", "green", "white"], "Ben": ["orange", "yellow", "blue"]}
+    app.main_menu()
+    app._main_choice(("new", "fritzo"))
+    choose("Level One")
+    choose("2:")
+    choose("Anna")
+    choose("10")  # Level One: the playing time, and no colours asked
+    assert app.session is not None and app.session.engine.state.mode.value == "level-one"
