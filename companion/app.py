@@ -516,7 +516,7 @@ class App:
         then rolls virtual dice, and a family throwing its real dice would see other faces on the screen with no
         word of why. Taught in part: a die showing a face not taught yet is asked about at every throw, and the
         table should know why, and where to teach the rest."""
-        if self.watcher is None or session.engine.finished:
+        if self.watcher is None or session.engine.finished or not getattr(session.engine, "rolls_dice", True):
             return None
         if self._trouble:
             return self._trouble

@@ -764,3 +764,19 @@ def test_fritzo_strategy_asks_how_the_colours_are_split(tmp_path):
     choose("Anna")
     choose("10")  # Level One: the playing time, and no colours asked
     assert app.session is not None and app.session.engine.state.mode.value == "level-one"
+
+
+def test_a_fritzo_mode_that_throws_no_cubes_says_nothing_of_virtual_dice(tmp_path):
+    """Team play with a camera and no cubes taught said "ROLL rolls virtual dice", in a mode without a roll."""
+    from companion.i18n import t
+
+    app = camera_app(tmp_path, "en")
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "team", "target": "beginner", "_players": ("Anna", "Ben"),
+                                              "start": 0})
+        assert app.session is not None and app.notice is None
+        app.main_menu()
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "strategy", "_players": ("Anna", "Ben"), "start": 0})
+        assert app.notice == t("core.dice_not_taught", "en", game=t("core.menu_fritzo", "en"))
+    finally:
+        app.close()

@@ -24,7 +24,10 @@ UNKNOWN = (255, 0, 200)  # a die the reader is not sure of: loud on purpose
 DIE_BODY = (250, 248, 240)
 DIE_PIP = (20, 20, 20)
 
-# Sizes in design pixels. 28 px on the 7" panel is about 6 mm cap height: readable across a table.
+# Sizes in design pixels. The 7" panel shows 0.19 mm a pixel: BODY's capitals stand about 17 px, 3.3 mm, some 6
+# minutes of arc at two metres, the edge of what is read comfortably there (SMALL's 2.5 mm is below it). What the
+# far end of the table must read (whose turn, the hourglass, the banners) is LARGE or bigger; BODY and SMALL are
+# for who sits at the screen (a club night's tester measured it; the old "6 mm" here was wrong).
 SMALL = 22
 BODY = 28
 LARGE = 40

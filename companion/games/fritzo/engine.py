@@ -252,6 +252,12 @@ class Fritzo:
         return []
 
     @property
+    def rolls_dice(self) -> bool:
+        """Whether the game throws cubes as dice (the start roll of Level One and Strategy): the others never ask
+        the camera, so a notice that ROLL rolls virtual dice would only puzzle the table."""
+        return self.state.mode in (Mode.LEVEL_ONE, Mode.STRATEGY)
+
+    @property
     def opening_announcements(self) -> list[Announcement]:
         """Who goes first, said as the game begins (the setup is no ``apply``, so nothing else says it): in Team the
         player who places the first cube ("the youngest", as the setup asked); with a start roll, who rolls first
