@@ -378,6 +378,7 @@ class PlayersMode:
             j = i - 1 if action == "earlier" else i + 1
             self.players[i], self.players[j] = self.players[j], self.players[i]
             self.chosen = self.cursor = j
+            self._store()
         elif action == "remove":
             if len(self.players) <= MIN_PLAYERS:
                 self.message = t("core.players_err_too_few", self.lang)
@@ -388,6 +389,7 @@ class PlayersMode:
                 self.remove_armed = False
                 self.chosen = self.cursor = min(i, len(self.players) - 1)
                 self.focus = "list"
+                self._store()
 
     def _start_add(self) -> None:
         if len(self.players) >= MAX_PLAYERS:
@@ -424,6 +426,21 @@ class PlayersMode:
         self.players = candidate
         self.chosen = len(candidate) - 1 if entry.index is None else entry.index
         self._close_entry()
+        self._store()
+
+    def _store(self) -> bool:
+        """Save the players as they are now: each name accepted, each seat moved or player removed at once (six
+        names typed and the Pi unplugged before "Done" were all lost). A card that refuses says so here; the
+        edits stay on the screen and "Done" tries again."""
+        before = list(self.cfg.players)
+        self.cfg.players = list(self.players)
+        try:
+            self._save(self.cfg)
+        except (CompanionError, OSError) as exc:  # a full card or read-only folder must not end the evening
+            self.cfg.players = before
+            self.message = t("core.players_err_not_saved", self.lang, error=error_words(exc, self.lang))
+            return False
+        return True
 
     def _close_entry(self) -> None:
         self.entry = None
@@ -435,15 +452,8 @@ class PlayersMode:
         if problem:
             self.message = problem
             return
-        before = list(self.cfg.players)
-        self.cfg.players = list(self.players)
-        try:
-            self._save(self.cfg)
-        except (CompanionError, OSError) as exc:  # a full card or read-only folder must not end the evening
-            self.cfg.players = before
-            self.message = t("core.players_err_not_saved", self.lang, error=error_words(exc, self.lang))
-            return
-        self.on_done()
+        if self._store():
+            self.on_done()
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
