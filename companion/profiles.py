@@ -181,8 +181,13 @@ def drop_confirmed(profile: Profile, face: str, key: str) -> Path | None:
 
     Why: a player who pressed the wrong face and then undid the step expects the slip gone, not kept as an example
     that has every later die of that face named after it."""
+    return save_profile(profile) if take_example(profile, face, key) else None
+
+
+def take_example(profile: Profile, face: str, key: str) -> bool:
+    """Remove the example of ``face`` named ``key`` (its ``example_key``) from ``profile`` in memory; False when
+    it holds none such (taken out since, or settled away as unlike the others). The caller saves."""
     rows = [i for i, n in enumerate(profile.names) if n == face and example_key(profile.vectors[i]) == key]
-    if not rows:
-        return None
-    profile.remove(rows[-1:])
-    return save_profile(profile)
+    if rows:
+        profile.remove(rows[-1:])
+    return bool(rows)

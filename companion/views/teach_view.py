@@ -239,11 +239,8 @@ class TeachView:
         it back; the first examples of a face stay for good, and the reader named 4s "2" all evening."""
         while self._given:
             face, key, die = self._given.pop()
-            rows = [i for i, n in enumerate(self.profile.names)
-                    if n == face and profiles.example_key(self.profile.vectors[i]) == key]
-            if not rows:  # settled away since (its photos did not look alike): nothing of it left to take back
+            if not profiles.take_example(self.profile, face, key):  # settled away since: nothing left to take back
                 continue
-            self.profile.remove(rows[-1:])
             self.answered = [d for d in self.answered if d is not die]  # asked about again where it lies
             label = face_label(face, self.lang, self.dice_set)
             try:
