@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -87,6 +87,13 @@ def check_language(lang: object) -> str:
 #: stands before an announcement waiting behind it takes its place. Each note took a whole banner's time in the
 #: queue the spoken moments wait in: in Echt Spitze the table heard who was first with the lemons a minute late.
 NOTE_OVERTAKEN_AFTER = 1.5
+
+
+def _drop(queue: deque[Announcement], gone: Callable[[Announcement], bool]) -> None:
+    """Remove the waiting announcements ``gone`` picks from ``queue``, the rest kept in their order."""
+    kept = [a for a in queue if not gone(a)]
+    queue.clear()
+    queue.extend(kept)
 
 
 class Announcer:
@@ -156,9 +163,7 @@ class Announcer:
         if not isinstance(announcement, Announcement):
             raise TypeError(f"announce() takes an Announcement, not {type(announcement).__name__}")
         if announcement.prompt:  # an earlier call still waiting is stale: the game has moved past it
-            kept = [a for a in self._normal if not a.prompt]
-            self._normal.clear()
-            self._normal.extend(kept)
+            _drop(self._normal, lambda a: a.prompt)
         (self._urgent if announcement.urgent else self._normal).append(announcement)
         if announcement.speak and self.audible and self.speech.available:
             self.speech.request(self.text_of(announcement), self._lang)
@@ -194,9 +199,7 @@ class Announcer:
         gets 3 crystals" over a screen that took them back would have the table write down what was undone."""
         ids = {id(a) for a in announcements}
         for queue in (self._urgent, self._normal):
-            kept = [a for a in queue if id(a) not in ids]
-            queue.clear()
-            queue.extend(kept)
+            _drop(queue, lambda a: id(a) in ids)
         if self._current is not None and id(self._current.announcement) in ids:
             self.audio.stop(Channel.VOICE)
             self._finish(self._now)

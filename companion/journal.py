@@ -96,6 +96,10 @@ class Journal:
         by the game as played, with the examples answers taught that still stand."""
         records = [{"game": game, "at": time.time()}, *({"action": a} for a in actions),
                    *({"learned": example, "steps": steps} for steps, example in learned)]
+        self._write_whole(records)
+
+    def _write_whole(self, records: Sequence[dict[str, Any]]) -> None:
+        """Replace the journal by these records at once (a rewrite, or the repair of a cut last line)."""
         atomic_write_text(self.path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
 
     def record_undo(self) -> None:
@@ -170,7 +174,7 @@ class Journal:
             # written.
             log.warning("a saved game's last line was cut short and is dropped: %r", lines[-1][:200])
             try:
-                atomic_write_text(self.path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+                self._write_whole(records)
             except OSError as exc:
                 unrepaired = exc
             else:
