@@ -610,15 +610,14 @@ class App:
         from companion.profiles import example_key
         from companion.teach import confirm, load_for_reading, reader_of
 
-        frame = self.watcher.last_rest_frame if self.watcher is not None else None
+        watcher = self.watcher
         reading = self.session.latest_reading if self.session is not None else None
-        if frame is None or reading is None:
-            return None
-        if self.watcher.last_rest is not reading:
-            # the tray came to rest again since (a die picked up to look at it, the dice nudged while a roll is
-            # played; not read, the screen wanted no reading): the frame shows the dice elsewhere, and the die's box
-            # would cut another die, or none, as an example of the face (asked after the frame was taken: the watcher
-            # sets a rest's reading before its frame, so a frame of a later rest always fails here)
+        frame = watcher.last_rest_frame if watcher is not None else None
+        # the reading must still be the tray's last rest: one come to rest again since (a die picked up to look at
+        # it, the dice nudged while a roll is played; not read, the screen wanted no reading) shows the dice
+        # elsewhere, and the die's box would cut another die, or none, as an example of the face (the watcher sets a
+        # rest's reading before its frame, so a frame of a later rest always fails here)
+        if frame is None or reading is None or watcher.last_rest is not reading:
             return None
         loaded_set, profile = load_for_reading(dice_set)
         try:
@@ -628,8 +627,7 @@ class App:
             return None
         if kept is None:
             return None
-        if self.watcher is not None:
-            self.watcher.set_reader(reader_of(loaded_set, profile))  # the profile as now saved, not loaded again
+        watcher.set_reader(reader_of(loaded_set, profile))  # the profile as now saved, not loaded again
         return {"set": dice_set, "face": face, "key": example_key(profile.vectors[-1])}
 
     def _unlearn(self, example: Example) -> None:
