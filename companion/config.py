@@ -321,7 +321,7 @@ def load(path: str | Path | None = None) -> Config:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
-        end = p.read_text(encoding="utf-8").rstrip().count("\n") + 1  # "at end of document": an unclosed [ or "
+        end = text.rstrip().count("\n") + 1  # "at end of document": an unclosed [ or "
         raise ConfigError(f"config file {p} is not valid TOML: {exc}. Fix that line or remove the file.",
                           line=int(line.group(1)) if line else end) from None
     except (OSError, UnicodeDecodeError) as exc:
