@@ -230,6 +230,7 @@ class App:
         self._thrown_seen = 0  # the watcher's throws that screen has been told of (``on_new_tray``)
         self.source_description = ""  # English, for the log
         self.source: Any = None  # the camera, photo folder or built-in tray the dice are read from
+        self._main_menu_mode: MenuMode | None = None  # its line about the camera changes when one is plugged in
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
         if use_camera:
@@ -252,7 +253,7 @@ class App:
     # -- devices ---------------------------------------------------------------------------------------------
     def _open_camera(self, spec: str) -> None:
         from companion.watcher import DiceWatcher
-        from hardware.sources import open_source
+        from hardware.sources import Camera, CameraLookout, open_source
         from vision.pips import read_dice
 
         try:
@@ -264,7 +265,20 @@ class App:
             return
         self.source_description = getattr(source, "description", spec)
         self.source = source
-        self.watcher = DiceWatcher(source, read_dice, clock=self.clock).start()
+        self.watcher = DiceWatcher(source, read_dice, clock=self.clock)
+        if spec.strip().lower() == "auto" and not isinstance(source, Camera):
+            self.watcher.lookout = CameraLookout()  # a webcam plugged in later is used (``_camera_found``)
+        self.watcher.start()
+
+    def _camera_found(self) -> None:
+        """The watcher moved to a camera that appeared after the start: the table is told, and the main menu's
+        line about the camera says it."""
+        self.source = self.watcher.source
+        self.source_description = getattr(self.source, "description", "")
+        words = source_words(self.source, self.lang)
+        self.show_notice(t("core.camera_found", self.lang, camera=words), seconds=8, good=True)
+        if self.mode is self._main_menu_mode:
+            self.mode.subtitle = words
 
     def close(self) -> None:
         if self.watcher is not None:
@@ -343,8 +357,8 @@ class App:
             items.append(MenuItem(t("core.menu_power_off", lang), ("power_off", None)))
         else:
             items.append(MenuItem(t("core.menu_quit", lang), ("quit", None)))
-        self.mode = MenuMode(t("core.app_title", lang), items, self._main_choice, None, lang,
-                             subtitle=source_words(self.source, lang))
+        self.mode = self._main_menu_mode = MenuMode(t("core.app_title", lang), items, self._main_choice, None, lang,
+                                                    subtitle=source_words(self.source, lang))
 
     def _main_choice(self, choice: tuple[str, Any]) -> None:
         kind, value = choice
@@ -824,6 +838,8 @@ class App:
             button_events += self.buttons.poll()
         for be in button_events:
             self.on_button(be)
+        if self.watcher is not None and self.watcher.source is not self.source:
+            self._camera_found()
         if self.watcher is not None:
             # a screen may want every rest of the tray, not only after ROLL (free play; a die taken away)
             self.watcher.auto = bool(getattr(self.mode, "auto_read", False))

@@ -11,11 +11,15 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from companion.errors import SourceError
 from vision.types import TrayReading
+
+if TYPE_CHECKING:
+    from hardware.sources import CameraLookout
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +62,9 @@ class DiceWatcher:
         #: waiting long wants to know why (``why_waiting``)
         self.wanted_since: float | None = None
         self.last_frame_at: float | None = None
+        #: looks for a camera while the dice come from the built-in tray (``auto`` found none at the start); the
+        #: watcher moves to the first it finds (``source`` changes: the app tells the table)
+        self.lookout: CameraLookout | None = None
         self._thread = threading.Thread(target=self._run, name="dice-watcher", daemon=True)
 
     def _read(self, frame: np.ndarray) -> TrayReading:
@@ -133,9 +140,23 @@ class DiceWatcher:
         if self._thread.is_alive():
             self._thread.join(timeout=2.0)
 
+    def _switch(self, source) -> None:
+        """Read from ``source`` from now on (a camera found by the lookout); the tray it replaces is closed."""
+        old, self.source, self.lookout = self.source, source, None
+        self._trigger.reset()  # the camera's first rest decides, not one of the virtual dice
+        self.last_rest = self.last_rest_frame = None
+        self.latest_frame = None
+        try:
+            old.close()
+        except Exception:  # the built-in tray has nothing to fail; whatever it was, the camera is read all the same
+            log.exception("closing %s", getattr(old, "description", old))
+        log.info("camera found: reading the dice from %s", getattr(source, "description", source))
+
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
+                if self.lookout is not None and (found := self.lookout.poll()) is not None:
+                    self._switch(found)
                 if self._roll:
                     self._roll = False
                     self.source.roll()

@@ -678,7 +678,7 @@ def open_source(spec: str = "auto", *, rng_seed: int | None = None, folder: str 
         source = _parse(spec, rng_seed, folder_every)
         source.open()
         return source
-    candidates = ["pi", "cam:0"] + ([f"folder:{folder}"] if folder is not None else []) + ["synthetic"]
+    candidates = [*CAMERAS] + ([f"folder:{folder}"] if folder is not None else []) + ["synthetic"]
     skipped: list[str] = []
     for candidate in candidates:
         try:
@@ -691,6 +691,58 @@ def open_source(spec: str = "auto", *, rng_seed: int | None = None, folder: str 
         return source
     # not reached while the synthetic tray works; kept so a broken install still says what failed
     raise SourceError("No picture source works: " + " / ".join(skipped))
+
+
+CAMERAS = ("pi", "cam:0")  # what ``auto`` tries before its stand-ins, in this order
+
+
+class CameraLookout:
+    """Looks for a camera that appears after ``auto`` settled on the built-in tray: a webcam plugged in once the
+    companion runs, or a camera the kernel enumerated after the service started. Without it the tray of virtual
+    dice stayed all evening, and nobody at a kiosk table knows to restart the program.
+
+    Cheap while nothing changes: it lists ``/dev`` every ``CHECK_SECONDS`` and tries the cameras only when video or
+    media devices were added, a few times (udev gives a new device its group a moment after it appears). Called
+    from the dice watcher's thread: opening a Pi camera takes seconds the screen must not wait for.
+    """
+
+    CHECK_SECONDS = 2.0
+    TRIES = 5  # checks after a device appeared that try to open it (about ten seconds)
+
+    def __init__(self, *, clock: Clock = time.monotonic, dev: Path = Path("/dev"),
+                 opener: Callable[[str], FrameSource] | None = None) -> None:
+        self._clock = clock
+        self._dev = dev
+        self._opener = opener or open_source
+        self._next = 0.0
+        self._seen = self._devices()
+        self._tries = 0
+
+    def _devices(self) -> frozenset[str]:
+        try:
+            return frozenset(p.name for p in self._dev.iterdir() if p.name.startswith(("video", "media")))
+        except OSError:  # no /dev (not Linux): nothing to watch, nothing found
+            return frozenset()
+
+    def poll(self) -> FrameSource | None:
+        """A camera opened and ready, or None (not due yet, nothing new, or what appeared does not open)."""
+        now = self._clock()
+        if now < self._next:
+            return None
+        self._next = now + self.CHECK_SECONDS
+        devices = self._devices()
+        if devices != self._seen:
+            self._tries = self.TRIES if devices - self._seen else 0
+            self._seen = devices
+        if self._tries <= 0:
+            return None
+        self._tries -= 1
+        for spec in CAMERAS:
+            try:
+                return self._opener(spec)
+            except SourceError as exc:
+                log.info("a new device, not a camera that opens as %s: %s", spec, exc)
+        return None
 
 
 def diagnose() -> list[str]:

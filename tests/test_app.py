@@ -861,7 +861,7 @@ def test_a_screen_that_looks_at_frames_hears_of_a_throw_before_its_first_frame(t
 
     class Watcher:
         readings: queue.Queue = queue.Queue()
-        auto, error, thrown = False, None, 0
+        auto, error, thrown, source = False, None, 0, None
         latest_frame = np.full((4, 4, 3), 1, np.uint8)
 
     app.mode, app.watcher = Screen(), Watcher()
@@ -945,3 +945,48 @@ def test_a_held_undo_outside_a_game_reaches_the_screen(tmp_path):
     _press(app, Button.SELECT)  # a face entered: a short UNDO would step back to it
     _press(app, Button.UNDO, Press.LONG)
     assert not isinstance(app.mode, CubeSetTeachMode)
+
+
+def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, monkeypatch):
+    """``auto`` found no camera, so the built-in tray stood in; a webcam plugged in later is used without a restart
+    (nobody at a kiosk knows to restart it), and the table is told. A source the owner chose is kept."""
+    from hardware import sources
+    from hardware.sources import CameraLookout, CaptureDevice
+    from hardware.synthetic import SyntheticTray
+
+    class Webcam(CaptureDevice):
+        def _open(self) -> None:
+            pass
+
+        def _grab(self):
+            time.sleep(0.01)
+            return np.zeros((480, 640, 3), np.uint8)
+
+    def no_camera(spec):
+        tray = SyntheticTray(rng_seed=4)
+        tray.open()
+        return tray
+
+    monkeypatch.setattr(sources, "open_source", no_camera)
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="auto")
+    try:
+        _press(app, Button.UNDO)  # free play, with nothing to keep, goes back to the main menu
+        assert isinstance(app.watcher.lookout, CameraLookout)
+        webcam = Webcam(0)
+        webcam.open()
+        app.watcher.lookout = type("Found", (), {"poll": lambda self: webcam})()
+        for _ in range(300):
+            app.frame(0.03, [])
+            if app.source is webcam:
+                break
+            time.sleep(0.01)
+        assert app.source is webcam and app.watcher.source is webcam
+        assert "Kamera gefunden" in app.notice and "USB-Kamera 0" in app.notice and app.notice_good
+        assert app.mode.subtitle == "Kamera: USB-Kamera 0"  # the main menu's line about the camera
+    finally:
+        app.close()
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic")
+    try:
+        assert app.watcher.lookout is None  # chosen, not a stand-in
+    finally:
+        app.close()

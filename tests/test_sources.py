@@ -688,3 +688,42 @@ def test_the_doctor_names_each_video_device_as_the_kernel_does(tmp_path) -> None
     (tmp_path / "video0" / "name").write_text("HD Pro Webcam C920\n")
     assert _video_name(Path("/dev/video0"), tmp_path) == "HD Pro Webcam C920"
     assert _video_name(Path("/dev/video9"), tmp_path) == ""
+
+
+def test_the_lookout_tries_the_cameras_only_when_a_video_device_appears(tmp_path) -> None:
+    """A webcam plugged in after the start (or a camera enumerated after the service) is found; while /dev does not
+    change nothing is opened, and a device that never opens is given up after a few tries."""
+    from hardware.sources import CameraLookout
+
+    clock = FakeClock()
+    tried: list[str] = []
+    opens: dict[str, object] = {}
+
+    def opener(spec: str):
+        tried.append(spec)
+        if spec in opens:
+            return opens[spec]
+        raise SourceError(f"no camera at {spec}")
+
+    (tmp_path / "null").touch()
+    lookout = CameraLookout(clock=clock, dev=tmp_path, opener=opener)
+    for _ in range(5):
+        assert lookout.poll() is None
+        clock.now += CameraLookout.CHECK_SECONDS
+    assert tried == []  # nothing new: nothing tried
+    (tmp_path / "video0").touch()  # a device, not (yet) a camera that opens: tried a few times, then left alone
+    for _ in range(CameraLookout.TRIES + 3):
+        assert lookout.poll() is None
+        clock.now += CameraLookout.CHECK_SECONDS
+    assert tried == ["pi", "cam:0"] * CameraLookout.TRIES
+    (tmp_path / "video0").unlink()  # unplugged: nothing to try
+    clock.now += CameraLookout.CHECK_SECONDS
+    assert lookout.poll() is None and len(tried) == 2 * CameraLookout.TRIES
+    clock.now += CameraLookout.CHECK_SECONDS
+    (tmp_path / "video0").touch()
+    (tmp_path / "video1").touch()
+    opens["cam:0"] = webcam = object()
+    assert lookout.poll() is webcam
+    clock.now += CameraLookout.CHECK_SECONDS / 2
+    tried.clear()
+    assert lookout.poll() is None and tried == []  # not due yet

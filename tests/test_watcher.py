@@ -236,3 +236,40 @@ def test_roll_pressed_while_a_frame_of_the_old_dice_is_read_delivers_the_new_dic
     finally:
         photos.go.set()
         watcher.stop()
+
+
+def test_a_camera_the_lookout_finds_replaces_the_built_in_tray():
+    """``auto`` found no camera at the start; one plugged in later is read from, the tray it replaces closed, and a
+    reading wanted meanwhile comes from the camera's dice, not from the virtual dice seen before."""
+    from hardware.synthetic import render_tray
+
+    virtual, _ = render_tray(3, n_dice=3)
+    real, _ = render_tray(8, n_dice=2)
+    tray, camera = _Shown(virtual), _Shown(real)
+    tray.closed = False
+    tray.close = lambda: setattr(tray, "closed", True)
+
+    class Lookout:
+        found = None
+
+        def poll(self):
+            return self.found
+
+    def reader(frame):
+        n = 2 if (frame == real).all() else 3
+        return TrayReading(tuple(DieReading(1, 0.9, (40 * i, 0, 40 * i + 30, 30)) for i in range(n)))
+
+    watcher = DiceWatcher(tray, reader, still_seconds=0.1)
+    watcher.auto = False
+    watcher.lookout = lookout = Lookout()
+    watcher.start()
+    try:
+        assert _until(lambda: watcher.last_rest is not None)
+        assert len(watcher.last_rest.dice) == 3 and watcher.source is tray
+        lookout.found = camera
+        assert _until(lambda: watcher.source is camera)
+        watcher.request(roll=False)
+        assert len(_next(watcher, 5.0).dice) == 2  # the camera's two dice
+        assert tray.closed and watcher.lookout is None  # looked for no more
+    finally:
+        watcher.stop()
