@@ -172,6 +172,25 @@ def open_audio(frequency: int = 44100, buffer: int = 1024, output: str = "") -> 
         return NullAudio(str(exc))
 
 
+#: where Debian's pipewire-alsa sends ALSA's default sound to PipeWire (Raspberry Pi OS with the desktop)
+PIPEWIRE_ALSA_DEFAULT = "/etc/alsa/conf.d/99-pipewire-default.conf"
+
+
+def pipewire_unreached() -> bool:
+    """Whether sound goes through PipeWire here and no PipeWire answers for this process: it runs in a login
+    session, and a kiosk booted to the console has none (``scripts/install-service.sh`` sets up lingering). Then
+    "plug in a speaker" is the wrong advice for a silent companion."""
+    if not os.path.exists(PIPEWIRE_ALSA_DEFAULT):
+        return False
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    return not (runtime and os.path.exists(os.path.join(runtime, "pipewire-0")))
+
+
+def no_sound_words(lang: str) -> str:
+    """What the screen says when no sound device opened, with the fix that fits this system."""
+    return t("core.no_sound_pipewire" if pipewire_unreached() else "core.no_sound", lang)
+
+
 def diagnose(lang: str = DEFAULT_LANGUAGE, output: str = "") -> list[str]:
     """Lines for ``companion doctor``: is there a sound device, which outputs there are and which one the config's
     ``output`` chooses, and what to do if there is none."""
@@ -183,7 +202,8 @@ def diagnose(lang: str = DEFAULT_LANGUAGE, output: str = "") -> list[str]:
     audio = open_audio(output=output)
     try:
         if not isinstance(audio, MixerAudio):
-            return [t("core.doctor_audio_missing", lang, error=audio.reason)]
+            lines = [t("core.doctor_audio_missing", lang, error=audio.reason)]
+            return lines + ([t("core.no_sound_pipewire", lang)] if pipewire_unreached() else [])
         freq, _size, channels = pygame.mixer.get_init()
         driver = os.environ.get("SDL_AUDIODRIVER") or _driver_name(pygame)
         lines = [t("core.doctor_audio_ok", lang, driver=driver, rate=freq, channels=channels)]

@@ -50,10 +50,9 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     import pygame
 
     from companion.app import App
-    from companion.audio import missing_output_words
+    from companion.audio import missing_output_words, no_sound_words
     from companion.display import Display
     from companion.games_ui import register_all
-    from companion.i18n import t
 
     register_all()
     display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen, rotate=cfg.display.rotate)
@@ -70,7 +69,7 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
         log.warning("%s", notice)
     # no sound device (a speaker not plugged in at boot): the announcements show as banners only, and the table
     # should know that rather than wait for words that never come
-    silent = None if announcer.audio.available else t("core.no_sound", cfg.language)
+    silent = None if announcer.audio.available else no_sound_words(cfg.language)
     elsewhere = getattr(announcer.audio, "output_missing", "") and missing_output_words(announcer.audio, cfg.language)
     notices = [n for n in (notice, buttons_failed, silent, elsewhere) if n]
     if notices:

@@ -12,6 +12,20 @@ here="$(pwd -P)"
 unit="$(sed -e "s|^User=.*|User=$user|" -e "s|^Group=.*|Group=$group|" -e "s|/home/pi/table-companion|$here|g" \
   systemd/companion.service)"
 
+# Raspberry Pi OS with the desktop sends ALSA's default sound to PipeWire, which runs in a login session only: booted
+# to the console for the kiosk there is none, and the companion was silent ("No sound device"). Lingering starts the
+# user's PipeWire at boot; the service finds it through XDG_RUNTIME_DIR, once the user's manager has started.
+pipewire_conf="${PIPEWIRE_ALSA_CONF:-/etc/alsa/conf.d/99-pipewire-default.conf}"
+linger=""
+if [ -e "$pipewire_conf" ]; then
+  uid="$(id -u "$user")"
+  linger="$user"
+  unit="$(printf '%s\n' "$unit" | sed \
+    -e "s|^After=local-fs.target sound.target\$|& user@$uid.service|" \
+    -e "s|^Wants=sound.target\$|& user@$uid.service|" \
+    -e "s|^Environment=PYTHONUNBUFFERED=1\$|&\nEnvironment=XDG_RUNTIME_DIR=/run/user/$uid|")"
+fi
+
 if [ "${1:-}" = "--print" ]; then
   printf '%s\n' "$unit"
   exit 0
@@ -23,6 +37,9 @@ fi
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 printf '%s\n' "$unit" | $sudo tee /etc/systemd/system/companion.service >/dev/null
+if [ -n "$linger" ]; then
+  $sudo loginctl enable-linger "$linger"  # the user's PipeWire from boot, without anybody logging in
+fi
 $sudo systemctl daemon-reload
 $sudo systemctl enable --now companion
 echo "install-service: the companion starts at boot as $user from $here (logs: journalctl -u companion -f)"

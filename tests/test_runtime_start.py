@@ -43,12 +43,35 @@ def test_no_sound_device_is_said_on_the_screen(monkeypatch):
     from companion import audio
 
     monkeypatch.setattr(audio, "open_audio", lambda **_: audio.NullAudio("no device"))
+    monkeypatch.setattr(audio, "PIPEWIRE_ALSA_DEFAULT", "/nonexistent/99-pipewire-default.conf")  # ALSA alone
     shown: list[str] = []
     monkeypatch.setattr(App, "show_notice", lambda self, text, seconds=5.0, *, good=False: shown.append(text))
     cfg = Config(language="en")
     cfg.display.fullscreen = False
     assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
     assert any("No sound device" in text for text in shown)
+
+
+def test_silent_because_pipewire_runs_for_nobody_says_the_fix(monkeypatch, tmp_path):
+    """Raspberry Pi OS with the desktop, booted to the console for the kiosk: sound goes to PipeWire, which runs in
+    login sessions only. "Plug in a speaker" sent the family to a speaker that was plugged in all along."""
+    from companion import audio
+
+    conf = tmp_path / "99-pipewire-default.conf"
+    conf.write_text("pcm.!default pipewire\n")
+    monkeypatch.setattr(audio, "PIPEWIRE_ALSA_DEFAULT", str(conf))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))  # no pipewire-0 socket in it: nobody's PipeWire
+    monkeypatch.setattr(audio, "open_audio", lambda **_: audio.NullAudio("no device"))
+    shown: list[str] = []
+    monkeypatch.setattr(App, "show_notice", lambda self, text, seconds=5.0, *, good=False: shown.append(text))
+    cfg = Config(language="en")
+    cfg.display.fullscreen = False
+    assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
+    assert any("PipeWire" in text and "install-service.sh" in text for text in shown)
+    (tmp_path / "pipewire-0").touch()  # it runs (lingering): the silence has another cause
+    assert not audio.pipewire_unreached()
+    monkeypatch.delenv("XDG_RUNTIME_DIR")
+    assert audio.pipewire_unreached()
 
 
 def test_a_sound_output_not_found_is_said_on_the_screen(monkeypatch):
