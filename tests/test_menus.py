@@ -147,6 +147,27 @@ def test_a_question_with_no_answers_is_not_asked_and_sets_nothing():
     assert done == [{"mode": "solo", "level": 1}]  # not Ben's start, answered for the team before
 
 
+def test_the_question_count_leaves_out_the_questions_the_answers_skip():
+    """Fritzo's Beginner showed "2/5" and then started: who starts, the playing time and the colours do not arise
+    there. A question that needs an answer still to come counts until it is known."""
+    from companion.views.menus import SetupStep, SetupWizard
+    from hardware.events import Button, ButtonEvent
+
+    steps = [SetupStep("mode", "Which mode?", [("Solo", "solo"), ("Team", "team")]),
+             SetupStep("start", "Who starts?",
+                       lambda answers: [] if answers["mode"] == "solo" else [("Anna", 0), ("Ben", 1)]),
+             SetupStep("level", "Which level?", [("Level 1", 1), ("Level 2", 2)]),
+             SetupStep("time", "How long?", lambda answers: [("5 min", 5)] if answers["mode"] == "solo" else [])]
+    wizard = SetupWizard(steps, lambda answers: None, lambda: None, "en")
+    assert wizard.mode.subtitle == "1/4"  # who starts and the time depend on the mode: counted until it is known
+    wizard.on_button(ButtonEvent(Button.SELECT))  # solo
+    assert (wizard.mode.menu.title, wizard.mode.subtitle) == ("Which level?", "2/2")
+    wizard.on_button(ButtonEvent(Button.UNDO))
+    wizard.on_button(ButtonEvent(Button.NEXT))
+    wizard.on_button(ButtonEvent(Button.SELECT))  # team
+    assert (wizard.mode.menu.title, wizard.mode.subtitle) == ("Who starts?", "2/3")
+
+
 def test_a_long_list_says_that_next_held_runs_through_it(monkeypatch):
     """NEXT held repeats (hardware.buttons); a table with 41 numbers before it should know."""
     pygame.init()

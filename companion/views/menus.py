@@ -105,8 +105,8 @@ class SetupWizard:
     def __post_init__(self) -> None:
         self._build()
 
-    def _choices(self) -> list[tuple[str, Any]]:
-        step = self.steps[self.index]
+    def _choices(self, index: int | None = None) -> list[tuple[str, Any]]:
+        step = self.steps[self.index if index is None else index]
         choices = step.choices(self.answers) if callable(step.choices) else step.choices
         if step.pick is not None:
             names, fewest, _ = step.pick(self.answers)
@@ -116,9 +116,22 @@ class SetupWizard:
                 choices = [*choices, (t("core.setup_names", self.lang), NAMES)]
         return choices
 
+    def _still_to_ask(self) -> int:
+        """The questions after this one that the answers so far leave open: Fritzo's Beginner counted "2/5" and
+        then started (who starts, the playing time and the colours do not arise there). One whose choices need
+        an answer not given yet counts as asked."""
+        n = 0
+        for index in range(self.index + 1, len(self.steps)):
+            try:
+                n += len(self._choices(index)) > 1  # as ``_choose`` decides whether to ask it
+            except (KeyError, IndexError, ValueError):  # it depends on an answer still to come
+                n += 1
+        return n
+
     def _build(self) -> None:
         items = [MenuItem(label, value) for label, value in self._choices()]
-        progress = f"{self.index + 1}/{len(self.steps)}"
+        asked = self.index + 1 - sum(i < self.index for i in self.skipped)  # this one among those asked
+        progress = f"{asked}/{asked + self._still_to_ask()}"
         step = self.steps[self.index]
         self.mode = MenuMode(step.title(self.answers) if callable(step.title) else step.title, items, self._choose,
                              self._back, self.lang, subtitle=progress)
