@@ -230,6 +230,7 @@ class App:
         self._thrown_seen = 0  # the watcher's throws that screen has been told of (``on_new_tray``)
         self.source_description = ""  # English, for the log
         self.source: Any = None  # the camera, photo folder or built-in tray the dice are read from
+        self._dice_asked = False  # a screen asked the camera for this button's throw itself
         self._main_menu_mode: MenuMode | None = None  # its line about the camera changes when one is plugged in
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
@@ -550,6 +551,7 @@ class App:
         self.entry = entry
         self.session = session
         session.unlearn = self._unlearn
+        session.want_dice = self._ask_for_dice
         self._taught = self._trouble = None
         session.camera_ready = self._camera_reads(entry.dice_set)
         self.mode = self.game_mode = load_view(entry.view)(session)
@@ -769,17 +771,25 @@ class App:
         if event.button is Button.SELECT and self._game_over():
             self._main_choice(("new", self.entry.name))  # play again: the same game's setup, players may change
             return
+        self._dice_asked = False
         used = self.mode.on_button(event)
         if in_game and event.button in (Button.ROLL, Button.REROLL) and self.session.camera_ready:
-            wanted = getattr(self.game_mode, "dice_to_throw", None)
-            dice = wanted() if wanted is not None else None
-            if dice:  # the dice the game wants now, as the players would put them in the tray
-                self._tray_shows(self.entry.dice_set, dice, throw=False)
-            self.watcher.request()  # throws them
+            if not self._dice_asked:  # the screen did not ask itself (``ask_for_dice``): once, not two throws
+                self._ask_for_dice()
         elif event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:
             self.watcher.throw()  # a teaching screen: new dice from the built-in tray or the next replayed photo
         elif not used and in_game and event.button is Button.UNDO:
             self.pause_menu()
+
+    def _ask_for_dice(self) -> None:
+        """Read the dice the table throws now (a game screen's roll, by ROLL or by a tap): the built-in tray throws
+        the dice the game wants, as the players would put them in the tray."""
+        self._dice_asked = True
+        wanted = getattr(self.game_mode, "dice_to_throw", None)
+        dice = wanted() if wanted is not None else None
+        if dice:
+            self._tray_shows(self.entry.dice_set, dice, throw=False)
+        self.watcher.request()  # throws them
 
     def on_tap(self, pos: tuple[int, int]) -> None:
         if self._in_game() and MENU_CORNER.collidepoint(pos):

@@ -71,6 +71,9 @@ class GameSession:
         self.learn: Callable[[int, Any], Example | None] | None = None
         #: set by the app: takes an Example back out of its profile
         self.unlearn: Callable[[Example], None] | None = None
+        #: set by the app: asks the camera for a reading of the dice the table throws now. A view going to wait for
+        #: the dice calls it (``ask_for_dice``), so that a roll tapped on the touch screen is read as ROLL's is
+        self.want_dice: Callable[[], None] | None = None
         #: the examples learned from answers, each with the number of steps then, and the reading and die it was
         #: in (None and -1 for one from before a restart): what an undo of the step that used it takes back. The
         #: journal keeps them too, so that an undo after a power cut takes back a slip taught before it.
@@ -81,6 +84,11 @@ class GameSession:
         #: the latest steps' announcements, each with the number of steps it was made at: an undo withdraws those
         #: of the step it takes back from the announcer's queue
         self._said: list[tuple[int, Announcement]] = []
+
+    def ask_for_dice(self) -> None:
+        """The view now waits for the camera's reading of a throw (``camera_ready``)."""
+        if self.want_dice is not None:
+            self.want_dice()
 
     # -- starting --------------------------------------------------------------------------------------------
     @classmethod

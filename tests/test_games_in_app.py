@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import queue
+
 import numpy as np
 import pygame
 import pytest
@@ -780,3 +782,40 @@ def test_a_fritzo_mode_that_throws_no_cubes_says_nothing_of_virtual_dice(tmp_pat
         assert app.notice == t("core.dice_not_taught", "en", game=t("core.menu_fritzo", "en"))
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("name", ["haste-worte", "echt-spitze", "noch-x-mal"])
+def test_a_roll_tapped_on_the_touch_screen_asks_the_camera_as_roll_does(tmp_path, name):
+    """A table with the touch screen alone: tapping the roll box or the "Roll" item said "waiting for the dice to
+    settle" for ever, since only the ROLL button asked the camera for a reading. Asked once per roll, by either."""
+    cfg = Config(language="en")
+    cfg.players = ["Anna", "Ben"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    start_game(app, name)
+
+    class Camera:
+        asked, source, auto, error, latest_frame = 0, None, False, None, None
+        readings: queue.Queue = queue.Queue()
+
+        def why_waiting(self, now: float) -> None:
+            return None
+
+        def request(self, *, roll: bool = True) -> None:
+            self.asked += 1
+
+        def cancel(self) -> None:
+            pass
+
+    app.watcher = camera = Camera()
+    app.session.camera_ready = True
+    app.frame(0.03, [])
+    if name == "haste-worte":
+        target = app.mode._targets()[0]  # the ROLL box
+    else:
+        rects = app.mode.menu.item_rects()
+        target = next(rects[i] for i, item in enumerate(app.mode.menu.items) if item.value[0] in ("roll", "start"))
+    app.on_tap(target.center)
+    assert app.mode.waiting and camera.asked == 1
+    app.mode.waiting = False
+    app.on_button(ButtonEvent(Button.ROLL))
+    assert camera.asked == 2  # the button's roll: asked once, not by the screen and again by the app

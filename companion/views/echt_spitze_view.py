@@ -430,6 +430,7 @@ class EchtSpitzeMode:
         self.pending = None
         if self.session.camera_ready:
             self.waiting = True  # the app asks the camera and calls on_dice when the dice lie still
+            self.session.ask_for_dice()
             return
         self.session.apply({"action": "roll", "dice": self.session.virtual_roll(self.dice_to_throw())})
         self._sync()

@@ -62,6 +62,7 @@ class FreePlayMode:
         if event.button is Button.ROLL:
             if self.session.camera_ready:
                 self.waiting = True  # the app asks the camera and calls on_dice when the dice lie still
+                self.session.ask_for_dice()
             else:
                 self.session.apply({"action": "roll", "dice": self.session.virtual_roll([FACES] * VIRTUAL_DICE)})
             return True

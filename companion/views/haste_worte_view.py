@@ -126,6 +126,7 @@ class HasteWorteMode:
         if self.session.camera_ready:
             self.waiting = True  # the app asks the camera and calls on_dice when the dice lie still
             self.pending = None
+            self.session.ask_for_dice()
             return
         faces = self.session.virtual_roll(self.dice_to_throw())
         self.session.apply({"action": "roll", "dice": faces})

@@ -488,6 +488,7 @@ class NochXMalMode:
             return
         if getattr(self.session, "camera_ready", False):
             self.waiting = True
+            self.session.ask_for_dice()
             return
         faces = self.session.virtual_roll(self.dice_to_throw())
         self.apply({"action": "roll", "dice": faces})
@@ -506,6 +507,7 @@ class NochXMalMode:
     def _roll_start(self, player: str) -> None:
         if getattr(self.session, "camera_ready", False):
             self.waiting = True
+            self.session.ask_for_dice()
             return
         # virtual dice: roll again while a joker shows, as the rulebook asks at the table
         combo = self.session.virtual_roll(self.dice_to_throw())
