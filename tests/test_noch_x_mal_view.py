@@ -561,3 +561,22 @@ def test_roll_while_a_roll_is_open_says_what_comes_first(tmp_path):
     press(view, Button.ROLL)
     assert session.engine.state.roll.number == 1
     assert session.error == "Roll 1 is still open: choose “Everybody done: dice to Ben” first, then roll."
+
+
+def test_the_menus_arrows_scroll_it_on_a_touch_screen(tmp_path):
+    """Tapping the arrow below the list snapped it back at once (the menu is built anew every frame from the
+    highlight a button keeps): a touch-only table could not reach "Everybody done" and ended rolls by passing."""
+    view, session = new_view(tmp_path, ["Anna", "Ben", "Carl"], lang="en", start=0)
+    for player, combo in (("Anna", ["yellow", "4"]), ("Ben", ["red", "2"]), ("Carl", ["blue", "5"])):
+        session.apply({"action": "start_combo", "player": player, "dice": combo})
+    session.apply({"action": "roll", "dice": ["red", "yellow", "blue", "4", "2", "5"]})
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    last = len(view.menu.items) - 1
+    assert last not in view.menu.visible_range()  # more lines than the area shows: the test needs one to scroll to
+    for _ in range(len(view.menu.items)):
+        if last in view.menu.visible_range() or +1 not in view.menu.scroll_rects():
+            break
+        view.on_tap(view.menu.scroll_rects()[+1].center)
+        view.draw(surface)  # a frame: the menu is built again
+    assert last in view.menu.visible_range(), view.menu.items[last].label

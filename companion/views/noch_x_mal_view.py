@@ -605,6 +605,8 @@ class NochXMalMode:
             return True
         menu = self.current_menu
         if menu.on_tap(pos):
+            if menu is self.menu:  # kept, as a button's move is: the menu is built anew each frame from it
+                self.main_index = menu.index
             return True
         if self.stack and not MENU_AREA.collidepoint(pos):
             self.stack.clear()  # a tap outside closes the sub-menu
