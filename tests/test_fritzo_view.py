@@ -438,3 +438,21 @@ def test_strategy_without_a_camera_rolls_first_and_names_the_cube_after(tmp_path
     assert view.held is not None and len(session.actions) == 1
     take_out(view, "9")
     assert session.actions[-1]["cube"] == "9" and session.engine.state.out == ["9"] and view.held is None
+
+
+def test_every_position_of_the_first_cube_is_on_the_screen_and_tappable(tmp_path):
+    """The first cube may stand in any of its 24 positions: in rows of four the last eight were below the panel
+    (17-20 under the hint bar, 21-24 off the screen), neither seen nor tapped."""
+    view, session, _ = make(tmp_path, {"mode": "challenge", "players": ["Anna"]})
+    press(view, Button.SELECT)  # place
+    press(view, Button.SELECT)  # the first cube
+    press(view, Button.SELECT)  # the only place on an empty table
+    assert view.step == "turn"
+    rects = view.panel_rects()
+    assert len(rects) == len(view._step_values()) == 24
+    panel = pygame.Rect(462, 70, 328, 366)  # above the hint bar
+    assert all(panel.contains(r) for r in rects), [r for r in rects if not panel.contains(r)]
+    assert min(r.w for r in rects) >= 36 and not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[:i])
+    shot(view, "pick_turn_first_cube")
+    view.on_tap(rects[-1].center)
+    assert len(session.engine.state.building) == 1

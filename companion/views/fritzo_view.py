@@ -260,8 +260,9 @@ class FritzoMode:
             cols, size = 6, 54
             return [pygame.Rect(PANEL.x + (i % cols) * size, PANEL.y + 44 + (i // cols) * 64, size - 4, 62)
                     for i in range(n)]
-        if self.step == "turn":
-            cols, size = 4, 80
+        if self.step == "turn":  # as large as all fit: 24 positions in rows of four ran 180 px off the screen
+            room = PANEL.h - 44
+            size, cols = max((min(80, PANEL.w // c, room // -(-n // c)), c) for c in range(4, 7))
             return [pygame.Rect(PANEL.x + (i % cols) * size, PANEL.y + 44 + (i // cols) * size, size - 8, size - 8)
                     for i in range(n)]
         return []
