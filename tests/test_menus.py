@@ -196,3 +196,32 @@ def test_a_menu_under_a_subtitle_shows_five_rows_down_to_the_hint_bar():
     hints = np.nonzero(np.any(pygame.surfarray.array3d(surface)[:, 440:] != np.array(theme.BG, np.uint8),
                               axis=(0, 2)))[0]
     assert hints.size and rects[4].bottom < 440 + hints.min()  # the last row ends above the hint bar's words
+
+
+def test_a_finger_goes_back_where_the_hint_bar_says_undo(out_dir):
+    """The setup questions, the Teach menu and the pause menu could be left by the UNDO button alone: a table with
+    the touch screen only, having tapped a game by mistake, had to play it (and it pushed the saved game aside)."""
+    from companion.views.menus import SetupStep, SetupWizard
+
+    cancelled: list[bool] = []
+    steps = [SetupStep("mode", "Which mode?", [("Solo", "solo"), ("Team", "team")]),
+             SetupStep("level", "Which level?", [("Level 1", 1), ("Level 2", 2)])]
+    wizard = SetupWizard(steps, lambda answers: None, lambda: cancelled.append(True), "en")
+    surface = pygame.Surface((800, 480))
+    wizard.mode.draw(surface)
+    wizard.on_tap((30, 460))  # the hint bar, not its back hint: nothing
+    assert not cancelled and wizard.mode.menu.title == "Which mode?"
+    wizard.on_tap(wizard.mode.menu.item_rects()[0].center)  # solo
+    assert wizard.mode.menu.title == "Which level?"
+    wizard.mode.draw(surface)
+    pygame.image.save(surface, str(out_dir / "menu_back_hint.png"))
+    back = wizard.mode.back_rect
+    assert back is not None and back.h >= 36  # a finger's height, though the words are small
+    wizard.on_tap((back.centerx, 478))
+    assert wizard.mode.menu.title == "Which mode?"
+    wizard.mode.draw(surface)
+    wizard.on_tap(wizard.mode.back_rect.center)
+    assert cancelled == [True]
+    top = MenuMode("Main", [MenuItem("a", 1)], lambda v: None, None, "en")  # no way back: nothing to tap there
+    top.draw(surface)
+    assert top.back_rect is None and not top.on_tap((700, 460))

@@ -28,12 +28,20 @@ class MenuMode:
         top = 20 + (40 if subtitle else 0)
         # down to the hint bar: five rows under a subtitle (the main menu's camera line), not four and a gap
         self.menu = Menu(pygame.Rect(60, top, 680, 440 - top), items, on_choose, on_back, title=title)
+        #: where "UNDO back" is drawn, as tall as the hint bar: a finger's way back (a table with the touch screen
+        #: alone was held in the setup questions and the Teach menu, their only way out a button it has not got)
+        self.back_rect: pygame.Rect | None = None
 
     def on_button(self, event: ButtonEvent) -> bool:
         return self.menu.on_button(event)
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
-        return self.menu.on_tap(pos)
+        if self.menu.on_tap(pos):
+            return True
+        if self.back_rect is not None and self.menu.on_back is not None and self.back_rect.collidepoint(pos):
+            self.menu.on_back()
+            return True
+        return False
 
     def on_dice(self, reading: TrayReading) -> None:
         pass
@@ -52,7 +60,13 @@ class MenuMode:
                  (t("core.btn_select", self.lang), t("core.hint_choose", self.lang))]
         if self.menu.on_back is not None:
             hints.append((t("core.btn_undo", self.lang), t("core.hint_back", self.lang)))
-        hint_bar(surface, hints)
+        rects = hint_bar(surface, hints)
+        self.back_rect = None
+        if self.menu.on_back is not None:
+            back = rects[-1]
+            pygame.draw.rect(surface, theme.MUTED, back.inflate(14, 10), width=2, border_radius=8)  # a button
+            self.back_rect = pygame.Rect(back.x - 12, self.menu.rect.bottom, back.w + 24,
+                                         theme.DESIGN_SIZE[1] - self.menu.rect.bottom)
 
 
 @dataclass
