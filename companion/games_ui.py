@@ -65,10 +65,11 @@ def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
                         preselect=int(LEVEL_ONE_MINUTES))
 
     def colour_splits(answers: dict[str, Any]) -> list[tuple[str, Any]]:
-        """Strategy: "Die sechs Würfelfarben werden unter den Spielern aufgeteilt" - the players split them; the
-        first seat's three as the choice (the set's first three first, as before), the other seat the rest. The
-        split was fixed and never said, so a table that split otherwise was scored wrongly."""
-        if answers["mode"] != Mode.STRATEGY:
+        """Level One and Strategy, each "Die sechs Würfelfarben werden unter den Spielern aufgeteilt" - the players
+        split them; the first seat's three as the choice (the set's first three first, as before), the other seat
+        the rest. The split was fixed and never said, so a table that split otherwise was scored wrongly (rows
+        count for the colours' owner)."""
+        if answers["mode"] not in (Mode.LEVEL_ONE, Mode.STRATEGY):
             return []
         from companion.views.fritzo_cubes_view import colour_label
 

@@ -739,8 +739,8 @@ def test_how_many_play_says_the_most_where_the_config_names_more(tmp_path):
 
 
 def test_fritzo_strategy_asks_how_the_colours_are_split(tmp_path):
-    """"Die sechs Würfelfarben werden unter den Spielern aufgeteilt": the first seat got red, orange and yellow
-    without a word, and a table that split them otherwise was scored wrongly."""
+    """"Die sechs Würfelfarben werden unter den Spielern aufgeteilt" (Strategy and Level One alike): the first seat
+    got red, orange and yellow without a word, and a table that split them otherwise was scored wrongly."""
     app = setup_of(tmp_path, "fritzo", ("Anna", "Ben"))
 
     def choose(label_start: str) -> None:
@@ -764,8 +764,12 @@ def test_fritzo_strategy_asks_how_the_colours_are_split(tmp_path):
     choose("Level One")
     choose("2:")
     choose("Anna")
-    choose("10")  # Level One: the playing time, and no colours asked
-    assert app.session is not None and app.session.engine.state.mode.value == "level-one"
+    choose("10")  # Level One: the playing time, then the colours, split as in Strategy
+    assert app.mode.mode.menu.title == "Welche Farben spielt Anna? (Ben die anderen drei)"
+    choose("Orange, Gelb, Blau")
+    state = app.session.engine.state
+    assert state.mode.value == "level-one"
+    assert state.colours == {"Anna": ["orange", "yellow", "blue"], "Ben": ["red", "green", "white"]}
 
 
 def test_a_fritzo_mode_that_throws_no_cubes_says_nothing_of_virtual_dice(tmp_path):
