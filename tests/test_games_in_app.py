@@ -251,6 +251,7 @@ def test_fritzo_level_one_asks_for_the_playing_time(tmp_path, out_dir):
     pygame.image.save(app.display.window, str(out_dir / "setup_fritzo_minutes.png"))
     app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))  # 15 minutes
+    app.on_button(ButtonEvent(Button.SELECT))  # Anna's colours: the first three, as offered first
     assert app.session is not None and app.session.actions[0]["minutes"] == 15
     assert app.session.engine.state.hourglass.duration == 15 * 60
     strategy = setup_of(tmp_path / "strategy", "fritzo", ("Anna", "Ben"))
