@@ -54,6 +54,7 @@ class Showing:
     speech_started: float | None = None
     speech_seconds: float = 0.0
     ends: float | None = None  # None while the sentence is still being rendered
+    hidden: bool = False  # tapped away: the sentence plays on, the screen under the banner is free
 
     @property
     def urgent(self) -> bool:
@@ -204,6 +205,17 @@ class Announcer:
             self.audio.stop(Channel.VOICE)
             self._finish(self._now)
 
+    def hide_banner(self) -> None:
+        """A finger tapped the banner: it covered what the player wanted to touch. The sentence plays on for the
+        table (everybody must hear it); a silent note has nothing left and gives way to the next."""
+        cur = self._current
+        if cur is None:
+            return
+        if cur.speech_due is None:
+            self._finish(self._now)
+        else:
+            cur.hidden = True
+
     def update(self, now: float) -> None:
         """Advance the queue to ``now`` (the app loop's monotonic clock, in seconds). Call it every frame."""
         self._now = now
@@ -297,7 +309,7 @@ class Announcer:
         """Draw the current banner clear of ``avoid`` (the hourglass); returns its rect, None when nothing
         shows."""
         s = self._current
-        if s is None:
+        if s is None or s.hidden:
             return None
         return banner.draw_banner(surface, s.text, urgent=s.urgent, remaining=self.remaining(),
                                   waiting=len(self._urgent) + len(self._normal), avoid=avoid)

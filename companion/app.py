@@ -231,6 +231,7 @@ class App:
         self.source_description = ""  # English, for the log
         self.source: Any = None  # the camera, photo folder or built-in tray the dice are read from
         self._dice_asked = False  # a screen asked the camera for this button's throw itself
+        self._banner: pygame.Rect | None = None  # where the last frame drew a banner: a tap there is the banner's
         self._main_menu_mode: MenuMode | None = None  # its line about the camera changes when one is plugged in
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
@@ -792,6 +793,10 @@ class App:
         self.watcher.request()  # throws them
 
     def on_tap(self, pos: tuple[int, int]) -> None:
+        if self._banner is not None and self._banner.collidepoint(pos) and self.announcer is not None:
+            self.announcer.hide_banner()  # it covered what the finger wanted: not passed to what is unseen under it
+            self._banner = None
+            return
         if self._in_game() and MENU_CORNER.collidepoint(pos):
             self.pause_menu()
             return
@@ -906,6 +911,7 @@ class App:
         if self.announcer is not None:
             corner = [MENU_CORNER] if in_game else []
             banner = self.announcer.draw(surface, hourglass or self._focus_rect(), corner)
+        self._banner = banner
         if not message:
             return
         good = message is notice and self.notice_good

@@ -451,3 +451,30 @@ def test_leaving_a_game_silences_its_words(tmp_path):
     assert not ann.idle
     app.main_menu()
     assert ann.idle
+
+
+def test_a_tapped_banner_leaves_the_screen_and_its_sentence_plays_on():
+    """A banner over a touch target: the finger wanted what was under it. The banner goes; the sentence is still
+    heard (the table must hear it); a silent note has nothing left and the next one shows."""
+    import pygame
+
+    ann, audio = make()
+    ann.announce(names("Said"))
+    ann.announce(names("Next"))
+    ann.update(0.0)
+    surface = pygame.Surface((800, 480))
+    assert ann.draw(surface) is not None
+    plays = len(audio.plays())
+    ann.hide_banner()
+    assert ann.draw(surface) is None and ann.current.announcement.params["value"] == "Said"
+    assert ("stop", Channel.VOICE) not in audio.log
+    run(ann, 3.0)
+    assert len(audio.plays()) >= plays  # the chime and sentence go on
+    ann.clear()
+    ann.announce(names("Note", speak=False))
+    ann.update(30.0)
+    assert ann.current.announcement.params["value"] == "Note"
+    ann.announce(names("After"))
+    ann.hide_banner()
+    ann.update(30.1)
+    assert ann.current.announcement.params["value"] == "After"  # the note went at once, not after 1.5 s

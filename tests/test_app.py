@@ -990,3 +990,38 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
         assert app.watcher.lookout is None  # chosen, not a stand-in
     finally:
         app.close()
+
+
+def test_a_tap_on_a_banner_is_the_banners_not_what_it_hides(tmp_path):
+    """Echt Spitze's report list under a banner: a tap on the banner chose the row hidden under it ("pierced",
+    which nobody chose), and on the game-over screen it started a new game. The tap takes the banner away."""
+    from companion.announce import Announcement
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+
+    announcer = Announcer("en", audio=NullAudio())
+    app = _app(tmp_path, announcer=announcer)
+
+    class Screen:
+        taps: list = []
+
+        def on_tap(self, pos):
+            self.taps.append(pos)
+            return True
+
+        def update(self, dt, now):
+            pass
+
+        def draw(self, surface):
+            surface.fill((0, 0, 0))
+
+    app.mode = screen = Screen()
+    announcer.announce(Announcement("core.undone", speak=False))
+    app.frame(0.03, [])
+    banner = app._banner
+    assert banner is not None
+    app.on_tap(banner.center)
+    assert screen.taps == [] and announcer.current is None  # a silent note: gone
+    app.frame(0.03, [])
+    app.on_tap(banner.center)
+    assert screen.taps == [banner.center]  # no banner there any more: the screen's tap
