@@ -456,3 +456,14 @@ def test_every_position_of_the_first_cube_is_on_the_screen_and_tappable(tmp_path
     shot(view, "pick_turn_first_cube")
     view.on_tap(rects[-1].center)
     assert len(session.engine.state.building) == 1
+
+
+def test_the_agreed_time_is_started_by_touch_too(tmp_path):
+    """Only TIMER started Level One's clock: a table with the touch screen alone played with the clock at 10:00 and
+    the time never kept. The first line of the menu starts it, and goes once it runs."""
+    view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 15},
+                            [{"action": "roll", "dice": ["blue"]}])
+    assert view._step_values()[0] == "timer"
+    view.on_tap(view.panel_rects()[0].center)
+    assert session.engine.state.hourglass.started_at is not None
+    assert "timer" not in view._step_values()

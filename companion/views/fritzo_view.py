@@ -198,6 +198,10 @@ class FritzoMode:
         if s.phase is Phase.START_ROLL:
             return [(f"roll:{c}", colour_name(c, self.lang)) for c in s.cubeset.colours]
         items = [("place", t("fritzo.ui.place", self.lang))]
+        if s.hourglass is not None and s.hourglass.started_at is None:
+            # the agreed time starts when the table says so: TIMER, or this line for a table with the touch screen
+            # alone (the clock stayed at 10:00 and the limit was never kept)
+            items.insert(0, ("timer", t("fritzo.ui.start_timer", self.lang)))
         if s.goal is not None:
             items.append(("hint", t("fritzo.ui.hint", self.lang)))
         if s.mode is Mode.TEAM:
