@@ -1025,3 +1025,22 @@ def test_a_tap_on_a_banner_is_the_banners_not_what_it_hides(tmp_path):
     app.frame(0.03, [])
     app.on_tap(banner.center)
     assert screen.taps == [banner.center]  # no banner there any more: the screen's tap
+
+
+def test_free_play_rolls_by_touch(tmp_path, out_dir):
+    """Free play, the screen the companion starts on, rolled by the ROLL button alone: a table with the touch screen
+    only could not roll at all. "ROLL roll" in the hint bar is a button; with a camera the tap asks it to read."""
+    app = _app(tmp_path, start_free_play=True)
+    app.frame(0.03, [])
+    pygame.image.save(app.display.window, str(out_dir / "free_play_roll_button.png"))
+    roll = app.mode.roll_rect
+    assert roll is not None and roll.h >= 36
+    app.on_tap((roll.centerx, 478))
+    assert len(app.session.engine.rolls) == 1
+    app.frame(0.03, [])
+    app.on_tap(app.mode.roll_rect.center)
+    assert len(app.session.engine.rolls) == 2
+    asked: list[bool] = []
+    app.session.camera_ready, app.session.want_dice = True, lambda: asked.append(True)
+    app.on_tap(app.mode.roll_rect.center)
+    assert asked == [True] and app.mode.waiting and len(app.session.engine.rolls) == 2

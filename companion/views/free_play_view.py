@@ -10,7 +10,7 @@ import pygame
 from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.widgets import DiceRow, draw_die, hint_bar, moved, with_menu
+from companion.views.widgets import DiceRow, draw_die, hint_bar, hint_button, moved, with_menu
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -29,6 +29,7 @@ class FreePlayMode:
         self.picking: int | None = None  # die being corrected: the face picker is open
         self.pick_index = 0
         self.waiting = False  # ROLL pressed, waiting for the tray to settle
+        self.roll_rect: pygame.Rect | None = None  # where "ROLL roll" is drawn, as a button for a finger
 
     @property
     def game(self):
@@ -95,6 +96,8 @@ class FreePlayMode:
             self.cursor = hit
             self._open_picker(hit)
             return True
+        if self.roll_rect is not None and self.roll_rect.collidepoint(pos):
+            return self.on_button(ButtonEvent(Button.ROLL))
         return False
 
     def _open_picker(self, die: int) -> None:
@@ -142,7 +145,9 @@ class FreePlayMode:
             self._draw_summary(surface)
         # the screen the companion starts on: a table with buttons only learns here where the games are (holding
         # UNDO takes a roll back, as in every game; the hint for it made the German line too long to read)
-        hint_bar(surface, with_menu(self._hints(), self.session.lang))
+        rects = hint_bar(surface, with_menu(self._hints(), self.session.lang))
+        # a table with the touch screen alone rolls here (the first hint is ROLL's while no die is being corrected)
+        self.roll_rect = hint_button(surface, rects[0]) if self.picking is None else None
 
     def _hints(self) -> list[tuple[str, str]]:
         """What the buttons do now: the face picker takes NEXT, SELECT and UNDO (short: back) for itself; otherwise

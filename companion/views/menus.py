@@ -13,7 +13,7 @@ import pygame
 
 from companion.i18n import t
 from companion.views import theme
-from companion.views.widgets import LONG_LIST, Menu, MenuItem, hint_bar
+from companion.views.widgets import LONG_LIST, Menu, MenuItem, hint_bar, hint_button
 from hardware.events import ButtonEvent
 from vision.types import TrayReading
 
@@ -61,12 +61,7 @@ class MenuMode:
         if self.menu.on_back is not None:
             hints.append((t("core.btn_undo", self.lang), t("core.hint_back", self.lang)))
         rects = hint_bar(surface, hints)
-        self.back_rect = None
-        if self.menu.on_back is not None:
-            back = rects[-1]
-            pygame.draw.rect(surface, theme.MUTED, back.inflate(14, 10), width=2, border_radius=8)  # a button
-            self.back_rect = pygame.Rect(back.x - 12, self.menu.rect.bottom, back.w + 24,
-                                         theme.DESIGN_SIZE[1] - self.menu.rect.bottom)
+        self.back_rect = hint_button(surface, rects[-1]) if self.menu.on_back is not None else None
 
 
 @dataclass

@@ -250,6 +250,7 @@ class Menu:
 
 #: the width the hint bar's line may take (design pixels)
 HINT_ROOM = theme.DESIGN_SIZE[0] - 24
+HINT_BAR_H = 40  # the bottom band the hints stand in: the height a finger presses one in (``hint_button``)
 
 
 def _hints_width(hints: Sequence[tuple[str, str]], size: int) -> int:
@@ -287,6 +288,15 @@ def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> list[
         rects.append(r.union(r2))
         x = r2.right + 22
     return rects
+
+
+def hint_button(surface: pygame.Surface, hint: pygame.Rect) -> pygame.Rect:
+    """Draw a hint of the bottom bar (a rect ``hint_bar`` returned) as a button, and return where a finger presses
+    it: as tall as the bar, wider than the words. For what a table with the touch screen alone has no other way
+    to (going back from a menu, rolling in free play)."""
+    pygame.draw.rect(surface, theme.MUTED, hint.inflate(14, 10), width=2, border_radius=8)
+    top = theme.DESIGN_SIZE[1] - HINT_BAR_H
+    return pygame.Rect(hint.x - 12, top, hint.w + 24, HINT_BAR_H)
 
 
 def draw_wrapped(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, color: tuple[int, int, int], *,
