@@ -735,7 +735,7 @@ def test_undo_takes_back_the_last_answers_and_asks_about_their_die_again(data_ho
     slip = view.menu.items[view.menu.index].value
     view.on_button(ButtonEvent(Button.SELECT))  # SELECT pressed without looking
     assert view.profile.counts() == {slip: 1}, view.message
-    assert "hold" in view._finish_hint()[0][1]
+    assert "hold" in view._finish_hint()[1][1]
     view.on_button(ButtonEvent(Button.UNDO))
     assert len(view.profile) == 0 and saved[-1] == 0 and left == [] and "Taken back" in view.message
     show_still(view, frame)
@@ -769,3 +769,31 @@ def test_every_face_taught_says_which_faces_with_the_mark_were_shown(data_home, 
                         lambda surface, text, *a, **k: drawn.append(text) or original(surface, text, *a, **k))
     view.draw(pygame.Surface((800, 480)))
     assert "Every face taught; with the mark so far: 1, 3. Show every face that carries it." in drawn
+
+
+def test_a_finger_takes_an_answer_back_and_finishes_the_teaching(data_home):
+    """The teaching screen was left, and a wrong answer taken back, by UNDO alone: a table with the touch screen
+    only could do neither. Its UNDO hints are buttons: one takes the last answer back, the other finishes."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    left: list[int] = []
+    view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=lambda p: None,
+                     on_done=lambda: left.append(1))
+    frame, _ = render_tray(np.random.default_rng(4), faces=["green"], painter=painter_for("noch-x-mal"))
+    show_still(view, frame)
+    view.on_tap(view.menu.item_rects()[view.menu.index].center)  # answered by a tap
+    assert len(view.profile) == 1
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    (back, first), (finish, second) = view._hint_buttons
+    assert (first, second) == ("undo", "finish") and back.h >= 36 and not back.colliderect(finish)
+    view.on_tap(back.center)
+    assert len(view.profile) == 0 and left == [] and "Taken back" in view.message
+    view.draw(surface)
+    [(leave, action)] = view._hint_buttons  # nothing to take back: one button, which finishes
+    view.on_tap(leave.center)
+    assert action == "undo" and left == [1]

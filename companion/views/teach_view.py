@@ -20,7 +20,7 @@ from companion.i18n import disk_words, t
 from companion.teach import Progress, colour_guess, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
-from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar
+from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar, hint_button
 from hardware.events import Button, ButtonEvent, Press
 from vision import face_outline, rest, taught
 from vision.detect import find_any_dice
@@ -42,6 +42,7 @@ class TeachView:
         self.profile = profile if profile is not None else profiles.load_profile(set_name)
         self.save = save
         self.on_done = on_done
+        self._hint_buttons: list[tuple[pygame.Rect, str]] = []  # the UNDO hints a finger presses, with their action
         self.crop: np.ndarray | None = None
         self.light: np.ndarray | None = None  # the light on the table where the die asked about lies
         #: the die asked about, and the last dice answered or skipped, with how they lay: with several dice in the
@@ -256,6 +257,13 @@ class TeachView:
         return False
 
     def on_tap(self, pos: tuple[int, int]) -> None:
+        for rect, action in self._hint_buttons:
+            if rect.collidepoint(pos):
+                if action == "finish" and self.on_done is not None:
+                    self.on_done()
+                else:
+                    self.on_button(ButtonEvent(Button.UNDO))
+                return
         self.menu.on_tap(pos)
 
     def on_dice(self, reading: TrayReading) -> None:
@@ -301,7 +309,7 @@ class TeachView:
             draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
             if todo is not None:
                 draw_wrapped(surface, t(todo, lang), pygame.Rect(340, 110, 430, 200), theme.LARGE, theme.ACCENT)
-            hint_bar(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang)), *self._finish_hint()])
+            self._draw_hints(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang))])
             return
         rgb = cv2.cvtColor(cv2.resize(self.crop, die_rect.size, interpolation=cv2.INTER_LINEAR), cv2.COLOR_BGR2RGB)
         surface.blit(pygame.image.frombuffer(np.ascontiguousarray(rgb).tobytes(), die_rect.size, "RGB"), die_rect)
@@ -323,17 +331,33 @@ class TeachView:
             draw_wrapped(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40),
                          theme.SMALL, theme.WARN)
         self.menu.draw(surface)
-        hint_bar(surface, [(t("core.btn_next", lang), t("core.hint_move", lang)),
-                           (t("core.btn_select", lang), t("core.hint_choose", lang)), *self._finish_hint()])
+        self._draw_hints(surface, [(t("core.btn_next", lang), t("core.hint_move", lang)),
+                                   (t("core.btn_select", lang), t("core.hint_choose", lang))])
 
     def _finish_hint(self) -> list[tuple[str, str]]:
         """UNDO leaves the teaching (every answer is saved already): said on the screen, or a family looks for a way
-        out (Skip only passes over one die)."""
+        out (Skip only passes over one die). With answers to take back, a short UNDO takes one back and a held one
+        finishes: two hints, each a button for a finger (``_draw_hints``)."""
+        return [hint for hint, _ in self._undo_hints()]
+
+    def _undo_hints(self) -> list[tuple[tuple[str, str], str]]:
+        """The UNDO hints with what a tap on each does: "undo" (as a short UNDO) or "finish" (as a held one)."""
         if self.on_done is None:
             return []
-        said = "teach.hint_finish_unsaved" if self.unsaved else "teach.hint_take_back" if self._given else \
-            "teach.hint_finish"
-        return [(t("core.btn_undo", self.lang), t(said, self.lang))]
+        undo = t("core.btn_undo", self.lang)
+        if self._given and not self.unsaved:
+            return [((undo, t("teach.hint_take_back", self.lang)), "undo"),
+                    ((undo, t("teach.hint_hold_finish", self.lang)), "finish")]
+        said = "teach.hint_finish_unsaved" if self.unsaved else "teach.hint_finish"
+        return [((undo, t(said, self.lang)), "undo")]
+
+    def _draw_hints(self, surface: pygame.Surface, hints: list[tuple[str, str]]) -> None:
+        """The hint bar, its UNDO hints drawn as buttons: a table with the touch screen alone had no way out of the
+        teaching nor back from a wrong answer."""
+        undo = self._undo_hints()
+        rects = hint_bar(surface, [*hints, *(hint for hint, _ in undo)])
+        self._hint_buttons = [(hint_button(surface, r), action)
+                              for r, (_, action) in zip(rects[len(hints):], undo, strict=True)]
 
 
 #: how far (in the die's sides) the top face of a die lying still may seem to move between frames: the finder's jitter

@@ -296,7 +296,7 @@ def hint_button(surface: pygame.Surface, hint: pygame.Rect) -> pygame.Rect:
     to (going back from a menu, rolling in free play)."""
     pygame.draw.rect(surface, theme.MUTED, hint.inflate(14, 10), width=2, border_radius=8)
     top = theme.DESIGN_SIZE[1] - HINT_BAR_H
-    return pygame.Rect(hint.x - 12, top, hint.w + 24, HINT_BAR_H)
+    return pygame.Rect(hint.x - 10, top, hint.w + 20, HINT_BAR_H)  # neighbours stand 22 apart: no overlap
 
 
 def draw_wrapped(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, color: tuple[int, int, int], *,
