@@ -358,3 +358,18 @@ def test_undo_with_nothing_to_step_back_or_held_leaves_the_cubes_kept(tmp_path):
     again = CubeSetTeachMode("en", path=path)
     assert again.cube_number == 2
 
+
+
+def test_a_finger_stops_the_cube_teaching_before_cube_27(tmp_path):
+    """Only UNDO (short at a first face, held elsewhere) stopped the cube teaching early: a table with the touch
+    screen alone could leave it after all 27 cubes only. The hint to stop is a button; the cubes so far are kept."""
+    path = tmp_path / "set.json"
+    left: list[int] = []
+    mode = CubeSetTeachMode("en", path=path, on_done=lambda: left.append(1))
+    enter_cube(mode, TRUTH.cubes[0].faces)
+    enter_face(mode, TRUTH.cubes[1].faces[0])
+    shot(mode, "stop_button")
+    stop = mode.stop_rect
+    assert stop is not None and stop.h >= 36 and not any(stop.colliderect(r) for r in mode.menu.item_rects().values())
+    assert mode.on_tap(stop.center) and left == [1]
+    assert stored(partial_path(path)) == truth(1)

@@ -37,7 +37,7 @@ from companion.games.fritzo.geometry import BOTTOM, EAST, FACES, NORTH, SOUTH, T
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
 from companion.views.colour_faces import colour_style, draw_colour_face, draw_pattern
-from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar
+from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar, hint_button
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -123,6 +123,7 @@ class CubeSetTeachMode:
         self._done_at: float | None = None
         self._done_called = False
         self.menu = Menu(MENU_AREA, [], self._choose, None, row_h=ROW_H)
+        self.stop_rect: pygame.Rect | None = None  # where the hint to stop is drawn, a button for a finger
         self._resume()
         self._rebuild_menu()
 
@@ -319,7 +320,7 @@ class CubeSetTeachMode:
         return self.menu.on_button(event)
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
-        if self.done:
+        if self.done or self.stop_rect is not None and self.stop_rect.collidepoint(pos):
             self._leave()
             return True
         return self.menu.on_tap(pos)
@@ -353,9 +354,12 @@ class CubeSetTeachMode:
         self._draw_menu(surface)
         hints = [(t("core.btn_next", lang), t("fritzo.ui.next", lang)),
                  (t("core.btn_select", lang), t("fritzo.ui.select", lang))]
-        hints.append((t("core.btn_undo", lang), t("fritzo.cubes.hint_back" if self.can_undo else "core.hint_back",
-                                                  lang)))
-        hint_bar(surface, hints)
+        undo = t("core.btn_undo", lang)
+        if self.can_undo:  # a short UNDO steps back a face (as the list's last line does), a held one stops
+            hints.append((undo, t("fritzo.cubes.hint_back", lang)))
+        hints.append((undo, t("fritzo.cubes.hint_stop" if self.can_undo else "core.hint_back", lang)))
+        # the way out drawn as a button: a table with the touch screen alone could stop only after cube 27
+        self.stop_rect = hint_button(surface, hint_bar(surface, hints)[-1])
 
     def _swatch(self, surface: pygame.Surface, rect: pygame.Rect, colour: str) -> None:
         rgb, pattern = colour_style(colour, self.dice_set) or ((128, 128, 128), "plain")
