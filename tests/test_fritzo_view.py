@@ -467,3 +467,19 @@ def test_the_agreed_time_is_started_by_touch_too(tmp_path):
     view.on_tap(view.panel_rects()[0].center)
     assert session.engine.state.hourglass.started_at is not None
     assert "timer" not in view._step_values()
+
+
+def test_a_finger_steps_back_out_of_placing_a_cube(tmp_path):
+    """Place tapped, then a cube: only UNDO stepped back (to the cubes, to the menu), and a table with the touch
+    screen alone had to place a cube it did not want. The hint bar's UNDO back is a button."""
+    view, session, _ = make(tmp_path, {"mode": "challenge", "players": ["Anna"]})
+    view.on_tap(view.panel_rects()[0].center)  # place
+    view.on_tap(view.panel_rects()[0].center)  # the first cube
+    assert view.step == "cell"
+    shot(view, "back_by_touch")
+    back = next(rect for rect, event in view._hint_taps if event.button is Button.UNDO)
+    view.on_tap(back.center)
+    assert view.step == "cube"
+    shot(view, "back_by_touch_cubes")
+    view.on_tap(next(rect for rect, event in view._hint_taps if event.button is Button.UNDO).center)
+    assert view.step == "menu" and not session.engine.state.building

@@ -69,17 +69,17 @@ def test_game_starts_from_the_menu_with_next_and_select_only(tmp_path, out_dir, 
 
 def game_with_hints_seen(tmp_path, monkeypatch, name: str, players: list[str]
                          ) -> tuple[App, list[list[tuple[str, str]]]]:
-    """``name`` started in English for ``players``, and the list every hint bar its screen draws goes into."""
-    import importlib
+    """``name`` started in English for ``players``, and the list every hint bar its screen draws goes into (game
+    screens draw theirs through ``widgets.game_hint_bar``)."""
+    from companion.views import widgets
 
     cfg = Config(language="en")
     cfg.players = players
     app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
     start_game(app, name)
-    module = importlib.import_module(GAME_ENTRIES[name].view.split(":")[0])
     shown: list[list[tuple[str, str]]] = []
-    real = module.hint_bar
-    monkeypatch.setattr(module, "hint_bar", lambda surface, hints: shown.append(list(hints)) or real(surface, hints))
+    real = widgets.hint_bar
+    monkeypatch.setattr(widgets, "hint_bar", lambda surface, hints: shown.append(list(hints)) or real(surface, hints))
     return app, shown
 
 

@@ -480,3 +480,20 @@ def test_while_the_sand_runs_no_button_is_shown_that_would_only_refuse(tmp_path:
     assert surface.get_at(times_up.center)[:3] == surface.get_at((times_up.right + 6, times_up.centery))[:3]
     press(view, Button.TIMER, long=True)  # cancelled: the table may declare time's up itself
     assert 1 in view._targets()
+
+
+def test_a_finger_stops_the_hourglass_and_turns_it_again(tmp_path: Path) -> None:
+    """While the sand ran nothing could be tapped: stopping it took a held TIMER (the screen said so), which a table
+    with the touch screen alone has not got. The hint is a button: a tap stops it, the next one turns it."""
+    clocks = Clocks()
+    view = sand_running(tmp_path, clocks)
+    shot(view, "8_cancel_by_touch")
+    [(stop, press_)] = view._hint_taps
+    assert press_.button is Button.TIMER and press_.press is Press.LONG and stop.h >= 36
+    assert view.on_tap(stop.center)
+    assert view.game.hourglass.phase(view.wall_now()) is SandPhase.CANCELLED
+    frames(view, clocks, 1.0)
+    shot(view, "8_cancelled_by_touch")  # a frame drawn: its hints are the stopped hourglass's
+    turn = next(rect for rect, event in view._hint_taps if event == ButtonEvent(Button.TIMER))
+    view.on_tap(turn.center)
+    assert view.game.hourglass.is_running(view.wall_now())

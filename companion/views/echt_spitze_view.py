@@ -43,9 +43,9 @@ from companion.views.widgets import (
     PlayerBar,
     draw_die,
     first_choice,
-    hint_bar,
+    game_hint_bar,
     moved,
-    with_menu,
+    tapped_hint,
 )
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
@@ -68,6 +68,7 @@ class EchtSpitzeMode:
         self.dice = DiceRow(DICE, label=lambda f: number(str(f)), max_size=96)
         self.cursor = 0
         self.waiting = False  # ROLL pressed, the camera is looking
+        self._hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []  # the hints a finger presses as buttons
         #: the open sub-menu: ("player", name), ("kind_hi", name), ("kind_lo", name, hi), ("hive", name),
         #: ("final", name); None: the phase's main menu
         self.sub: tuple[Any, ...] | None = None
@@ -528,6 +529,8 @@ class EchtSpitzeMode:
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._sync()
+        if (press := tapped_hint(self._hint_taps, pos)) is not None:
+            return self.on_button(press)
         g = self.game
         if self.fixing:
             return self._tap_fixing(pos)
@@ -631,7 +634,7 @@ class EchtSpitzeMode:
         elif s.phase is Phase.TAKE:
             self._draw_button(surface, self._fix_button(), self.tr("echt.view.fix_die"),
                               self.cursor == FIX_BUTTON)
-        hint_bar(surface, with_menu(self._hints(), self.lang))
+        self._hint_taps = game_hint_bar(surface, self._hints(), self.lang)
 
     def _note(self, p: Any) -> str:
         side = self.tr(f"echt.view.side_{p.side}")

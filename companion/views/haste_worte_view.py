@@ -23,7 +23,7 @@ from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.frame_clock import FrameClock
-from companion.views.widgets import DiceRow, draw_die, first_choice, hint_bar, moved, with_menu
+from companion.views.widgets import DiceRow, draw_die, first_choice, game_hint_bar, moved, tapped_hint
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -43,6 +43,7 @@ class HasteWorteMode:
         self.choice_index = 0
         self.pending: list[str | None] | None = None  # faces read with some unknown: waiting for corrections
         self.waiting = False  # ROLL pressed, the camera is looking
+        self._hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []  # the hints a finger presses as buttons
         self._clock = FrameClock(session.wall_time)
         self._resumed = False
         self._seen_running: float | None = None  # the start stamp of the run this screen watched
@@ -154,6 +155,8 @@ class HasteWorteMode:
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._sync_context()
+        if (press := tapped_hint(self._hint_taps, pos)) is not None:
+            return self.on_button(press)
         if self.choosing is not None:
             for i, r in enumerate(self._choice_rects()):
                 if r.collidepoint(pos):
@@ -404,7 +407,8 @@ class HasteWorteMode:
             self._draw_reading(surface)
         else:
             self._draw_over(surface)
-        hint_bar(surface, with_menu(self._hints(), self.lang))
+        running = g.phase is Phase.WRITING and g.hourglass.is_running(self.wall_now())
+        self._hint_taps = game_hint_bar(surface, self._hints(), self.lang, held=(0,) if running else ())
 
     def _actor(self) -> int | None:
         g = self.game

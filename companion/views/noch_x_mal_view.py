@@ -48,8 +48,8 @@ from companion.views.widgets import (
     draw_die,
     draw_wrapped,
     first_choice,
-    hint_bar,
-    with_menu,
+    game_hint_bar,
+    tapped_hint,
 )
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
@@ -107,6 +107,7 @@ class NochXMalMode:
         self.read_at: list[int] = []  # each pending die's place in the reading (the session's guess and learning)
         self.tapped: list[int] = []  # dice tapped for the active player's pair
         self.waiting = False  # ROLL pressed: waiting for the camera
+        self._hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []  # the hints a finger presses as buttons
         self.tie_draft: dict[str, Any] = {}
         #: the roll entered from a camera reading: a die corrected later is taught from its picture
         self.read_roll: ReadRoll | None = None
@@ -599,6 +600,8 @@ class NochXMalMode:
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._follow()
+        if (press := tapped_hint(self._hint_taps, pos)) is not None:
+            return self.on_button(press)
         die = self._die_hit(pos)
         if die is not None:
             self._tap_die(die)
@@ -995,7 +998,7 @@ class NochXMalMode:
         ]
         if self.stack:
             hints.append((t("core.btn_undo", self.lang), t("core.hint_back", self.lang)))
-        hint_bar(surface, with_menu(hints, self.lang))
+        self._hint_taps = game_hint_bar(surface, hints, self.lang)
 
 
 __all__ = ["NochXMalMode", "draw_colour_swatch", "FIRST_RESTRICTED_ROLL"]

@@ -299,6 +299,29 @@ def hint_button(surface: pygame.Surface, hint: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(hint.x - 10, top, hint.w + 20, HINT_BAR_H)  # neighbours stand 22 apart: no overlap
 
 
+#: the buttons a game screen's hint may stand for, by its label's catalog key: a finger presses the hint as the
+#: button (NEXT and SELECT need none: a finger taps the item itself)
+TAPPED_AS = {"core.btn_undo": Button.UNDO, "core.btn_roll": Button.ROLL, "core.btn_reroll": Button.REROLL,
+             "core.btn_timer": Button.TIMER}
+
+
+def game_hint_bar(surface: pygame.Surface, hints: list[tuple[str, str]], lang: str,
+                  held: Sequence[int] = ()) -> list[tuple[pygame.Rect, ButtonEvent]]:
+    """A game screen's hint bar (``with_menu``) with its UNDO (the screen's own step back), ROLL, REROLL and TIMER
+    hints drawn as buttons; returns where a finger presses each and the press it stands for (``held``: the indices
+    of hints for a held press, "TIMER hold: cancel"). A table with the touch screen alone had no way back out of
+    Fritzo's placing or Echt Spitze's lists, to stop Haste Worte's hourglass or to throw unread dice again."""
+    rects = hint_bar(surface, with_menu(hints, lang))
+    buttons = {t(key, lang): button for key, button in TAPPED_AS.items()}
+    return [(hint_button(surface, rect), ButtonEvent(buttons[key], Press.LONG if i in held else Press.SHORT))
+            for i, ((key, _), rect) in enumerate(zip(hints, rects, strict=False)) if key in buttons]
+
+
+def tapped_hint(taps: list[tuple[pygame.Rect, ButtonEvent]], pos: tuple[int, int]) -> ButtonEvent | None:
+    """The press of the hint button at ``pos`` (``game_hint_bar``), or None."""
+    return next((event for rect, event in taps if rect.collidepoint(pos)), None)
+
+
 def draw_wrapped(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int, color: tuple[int, int, int], *,
                  bold: bool = False) -> int:
     """Word-wrap ``s`` into ``rect``, smaller (down to 14) when it does not fit its height; long German words stay
