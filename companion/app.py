@@ -481,7 +481,7 @@ class App:
 
         read_set("d6")
         self.mode = CameraCheckView(self.lang, self.main_menu, throws=self.watcher.rolls, sets=["d6", *readers],
-                                    read_set=read_set)
+                                    read_set=read_set, throw=self.watcher.throw)
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
         seed = int(self.wall_clock() * 1000) % 2**31

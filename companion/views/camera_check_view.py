@@ -19,7 +19,7 @@ import pygame
 from companion.i18n import t
 from companion.views import theme
 from companion.views.colour_faces import face_label
-from companion.views.widgets import draw_wrapped, hint_bar
+from companion.views.widgets import draw_wrapped, hint_bar, hint_button
 from hardware.events import Button, ButtonEvent, Press
 from vision import rest
 from vision.face_marks import CLIPPED, softness
@@ -108,9 +108,13 @@ class CameraCheckView:
     auto_read = True
 
     def __init__(self, lang: str, on_done: Callable[[], None], *, throws: bool = False,
-                 sets: Sequence[str] = ("d6",), read_set: Callable[[str], None] | None = None) -> None:
+                 sets: Sequence[str] = ("d6",), read_set: Callable[[str], None] | None = None,
+                 throw: Callable[[], None] | None = None) -> None:
         self.lang = lang
         self.on_done = on_done
+        self.throw = throw  # ROLL's throw, for a finger on its hint (the app throws on the button itself)
+        #: the hints a finger presses: where each is and what it does ("next", "roll", "back")
+        self._taps: list[tuple[pygame.Rect, str]] = []
         self.throws = throws  # ROLL throws the built-in tray's dice or shows the next photo (a camera's: by hand)
         #: the dice sets the camera can read (pip dice, then each one taught); ``read_set`` has the app read one
         self.sets = list(sets)
@@ -122,7 +126,6 @@ class CameraCheckView:
         self.blur: float | None = None  # the reading's dice_softness
         self._rest: np.ndarray | None = None  # the frame's thumbnail when the reading came
         self._picture: pygame.Surface | None = None
-        self._hints: list[pygame.Rect] = []
         #: boxes (frame pixels) of what has kept moving while the picture was never still for RESTLESS_SECONDS
         self.restless: list[tuple[int, int, int, int]] = []
         self._now = 0.0
@@ -187,13 +190,16 @@ class CameraCheckView:
         return False
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
-        if any(r.collidepoint(pos) for r in self._hints[-1:]):
+        """The hints are the screen's buttons, framed and as tall as the bar (the words alone, 20 px high, were
+        missed by a finger a few pixels off)."""
+        action = next((action for rect, action in self._taps if rect.collidepoint(pos)), None)
+        if action == "back":
             self.on_done()
-            return True
-        if len(self.sets) > 1 and any(r.collidepoint(pos) for r in self._hints[:1]):
+        elif action == "next":
             self.next_set()
-            return True
-        return False
+        elif action == "roll" and self.throw is not None:
+            self.throw()
+        return action is not None
 
     def update(self, dt: float, now: float) -> None:
         self._now = now
@@ -250,7 +256,9 @@ class CameraCheckView:
                      theme.BODY, colour, bold=True)
         other = [(t("core.btn_next", lang), t("core.check_hint_next", lang))] if len(self.sets) > 1 else []
         roll = [(t("core.btn_roll", lang), t("core.check_hint_roll", lang))] if self.throws else []
-        self._hints = hint_bar(surface, [*other, *roll, (t("core.btn_undo", lang), t("core.hint_back", lang))])
+        rects = hint_bar(surface, [*other, *roll, (t("core.btn_undo", lang), t("core.hint_back", lang))])
+        actions = ["next"] * len(other) + ["roll"] * len(roll) + ["back"]
+        self._taps = [(hint_button(surface, rect), action) for rect, action in zip(rects, actions, strict=True)]
 
     def _label(self, face: object) -> str:
         """A face as the screen names it elsewhere: pips as numbers, taught faces by their names ("Rot", "3+X")."""
