@@ -28,7 +28,7 @@ from companion.journal import Journal
 from companion.session import Example, GameSession
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
-from companion.views.widgets import Menu, MenuItem, hint_bar
+from companion.views.widgets import Menu, MenuItem, hint_bar, hint_button
 from hardware.buttons import on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
 
@@ -801,7 +801,7 @@ class App:
             self.pause_menu()
             return
         if self._game_over():  # a table with touch alone: the two hints are its buttons
-            again, menu = (r.inflate(16, 16) for r in self._over_hints)
+            again, menu = self._over_hints
             if again.collidepoint(pos):
                 self._main_choice(("new", self.entry.name))
                 return
@@ -895,9 +895,9 @@ class App:
             _draw_menu_corner(surface)
         if self._game_over():  # the game's own hints would offer moves there are none of
             surface.fill(theme.BG, pygame.Rect(0, theme.DESIGN_SIZE[1] - 34, theme.DESIGN_SIZE[0], 34))
-            self._over_hints = hint_bar(surface, [
+            self._over_hints = [hint_button(surface, r) for r in hint_bar(surface, [
                 (t("core.btn_select", self.lang), t("core.hint_play_again", self.lang)),
-                (t("core.btn_undo", self.lang), t("core.hint_menu", self.lang))])
+                (t("core.btn_undo", self.lang), t("core.hint_menu", self.lang))])]  # framed: a finger's buttons
         error = self.session.error if self.session is not None else None
         notice = self.notice if self.clock() < self.notice_until else None
         message = error or notice or (self._unsaved() if in_game else None)

@@ -325,7 +325,7 @@ def test_a_finished_game_says_what_now_and_select_plays_it_again(tmp_path, out_d
     from companion.games.echt_spitze import EchtSpitze
     from companion.i18n import t
     from companion.session import GameSession
-    from companion.views.widgets import hint_bar
+    from companion.views.widgets import hint_bar, hint_button
 
     cfg = Config()
     cfg.language = "en"
@@ -349,7 +349,8 @@ def test_a_finished_game_says_what_now_and_select_plays_it_again(tmp_path, out_d
     pygame.image.save(app.display.window, str(out_dir / "app_game_over.png"))
     expected = pygame.Surface((800, 480))
     expected.fill(theme.BG)
-    hint_bar(expected, [("SELECT", "play again"), ("UNDO", "menu")])
+    for rect in hint_bar(expected, [("SELECT", "play again"), ("UNDO", "menu")]):
+        hint_button(expected, rect)  # framed: a finger's buttons
     assert (pygame.surfarray.array3d(app.display.canvas)[:, 446:] == pygame.surfarray.array3d(expected)[:, 446:]).all()
     app.on_tap(app._over_hints[1].center)  # touch alone: the hints are buttons
     assert app.mode is not app.game_mode and [i.value for i in app.mode.menu.items][0] == "continue"
