@@ -145,6 +145,9 @@ def _app_with_camera(tmp_path) -> App:
         def cancel(self):
             pass
 
+        def throw(self):
+            pass
+
     app.watcher = Watcher()
     return app
 
