@@ -703,3 +703,19 @@ def test_the_example_transcript_plays_to_the_end():
     assert game.finished
     text = out.getvalue()
     assert "was first with the" in text and "Bees!" in text and "wins" in text
+
+
+@pytest.mark.parametrize(("level", "reports", "words"), [
+    (1, [{"kinds": ["pears"]}, {"kinds": ["plums"]}, {"kind": "lemons"}], "stars and leftover symbols."),
+    (2, [{"kinds": ["roses"]}, {"kinds": ["tulips"]}, {"kind": "lilies"}], "honeycombs are counted already"),
+    (3, [{"shape": "line"}, {"shape": "T"}, {"shape": "L"}, {"shape": "square"}],
+     "diagonals, diamonds and pierced soap bubbles")])
+def test_the_end_asks_for_what_this_levels_sheet_scores(level, reports, words):
+    """"Enter each player's stars and leftover symbols" at every level: level 3 has no leftover symbols (it scores
+    diagonals, diamonds and pierced bubbles), and level 2's honeycombs are counted by the companion."""
+    game = new(["Sara", "Ben"], level)
+    said: list[Announcement] = []
+    for report in reports:
+        said = play_turn(game, [{"player": "Sara", **report}])
+    assert game.phase is Phase.FINAL
+    assert words in texts(said)[-1]

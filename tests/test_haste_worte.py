@@ -635,3 +635,14 @@ def test_the_word_limits_are_said_in_the_first_round_only() -> None:
             if action["action"] == "timer_start":
                 said[rnd] = [a.key for a in out]
     assert said == {1: ["haste.timer_started"], 2: ["haste.timer_started_again"]}
+
+
+def test_a_second_reacher_of_the_round_is_told_shortly() -> None:
+    """"… has reached 15 crystals! This round is played to the end." came once for each player reaching it in the
+    round: said again, the table wonders whether another round starts. The second hears it in short."""
+    game = HasteWorte.new(setup(4, goal=6))
+    play(game, round_actions(game, [3, 3, 3, 3], at=T0))  # 3 each; next round Ben reads first
+    said = play(game, round_actions(game, [3, 3, 0, 0], at=T0 + 200)[:-1])  # Ben 6, Carla 6, David 3
+    assert keys(said).count("haste.goal_reached") == 1 and keys(said).count("haste.goal_reached_too") == 1
+    too = next(a for a in said if a.key == "haste.goal_reached_too")
+    assert too.params["player"] == "Carla"

@@ -483,3 +483,17 @@ def test_catalogs_have_the_same_keys_and_placeholders():
         names_en = {f for _, f, _, _ in fields.parse(en[key]) if f}
         assert names_de == names_en, key
     assert translate("nxm.face.color-joker", "de") == "Farbjoker"
+
+
+def test_first_to_the_end_of_the_pass_track_is_told_to_discard_while_the_roll_still_takes_it():
+    """"If you are the first to reach the end of the pass track, you may immediately discard two X-chips": it was
+    said only at end_roll, with the next roll's dice out and discards closed (and a last chip discarded a roll late
+    ended the game a roll late). The report says it now; both discards are taken in the same roll."""
+    game = at_roll(started(), 2)
+    said = game.apply({"action": "reached", "player": "Ben", "goals": ["pass-end"]})
+    assert "discard your two X-chips now, in this roll" in said[0].text("en")
+    game.apply({"action": "discard", "player": "Ben"})
+    game.apply({"action": "discard", "player": "Ben"})
+    assert game.player("Ben").chips == 8
+    said = game.apply({"action": "end_roll"})
+    assert [a.text("en") for a in said][0].startswith("Ben first to the end of the pass track: two X-chips discarded.")

@@ -178,7 +178,7 @@ def test_six_player_game_three_level_tie_break():
         "pass-track fields and completed columns."
     ]
     assert said(records, "nxm.first.pass-end") == [
-        "Fay and Dora first to the end of the pass track: discard two X-chips! Everybody else blackens "
+        "Fay and Dora first to the end of the pass track: two X-chips discarded. Everybody else blackens "
         "the pink bonus of the pass track."
     ]
     assert said(records, "nxm.winner_by") == ["Anna wins with the most completed columns!"]

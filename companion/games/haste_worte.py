@@ -545,9 +545,11 @@ class HasteWorte:
         ]
         last_reader = len(self.round.scores) == len(self.players)
         if before < self.goal <= self.crystals[reader] and not last_reader:  # the round's end says who won next
-            out.append(
-                Announcement("haste.goal_reached", {"player": self.players[reader], "goal": self.goal})
-            )
+            # a second reacher of the round hears it shortly: "this round is played to the end" was said already
+            # (nobody reaches the goal in an earlier round: that round's end ended the game)
+            too = any(c >= self.goal for i, c in enumerate(self.crystals) if i != reader)
+            out.append(Announcement("haste.goal_reached_too" if too else "haste.goal_reached",
+                                    {"player": self.players[reader], "goal": self.goal}))
         if not last_reader:
             out.append(Announcement("haste.read_turn", {"player": self.players[self.current_reader]},  # type: ignore
                                     prompt=True))

@@ -733,7 +733,9 @@ class EchtSpitze:
     def _game_over(self, s: TableState, key: str, enders: list[str]) -> list[Announcement]:
         s.enders = enders
         s.phase = Phase.FINAL
-        return [_say(key, players=enders), _screen("echt.final.enter")]
+        # what each level's sheet gives at the end: level 3 scores diagonals, diamonds and pierced bubbles (no
+        # leftover symbols), level 2 counts its honeycombs itself
+        return [_say(key, players=enders), _screen(f"echt.final.enter_level{s.level}")]
 
     # -- final scoring ---------------------------------------------------------------------------------------
     def _final(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:

@@ -433,6 +433,9 @@ class NochXMal:
             roll.reports.setdefault(goal, []).append(player.name)
             claim = self.state.claims.setdefault(goal, Claim([], roll.number))
             claim.players.append(player.name)
+        if "pass-end" in goals:  # "may immediately discard two X-chips": now, while this roll takes discards (the
+            # announcement of all first reachers comes at end_roll, when the next roll's dice are already out)
+            return [_note("nxm.reached_pass_end", player=player.name)]
         return [_note("nxm.reached_note", player=player.name)]
 
     def _discard(self, action: dict[str, Any]) -> list[Announcement]:
