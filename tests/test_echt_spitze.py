@@ -564,6 +564,23 @@ def test_solo_level_2_a_corrected_roll_applies_the_pair_rule_again():
     assert game.state.players[0].hives_blackened == []
 
 
+def test_solo_level_2_a_correction_voids_a_beehive_crossed_where_the_pair_was():
+    """Read 2, 3, 5 and corrected to 3, 3, 5 after beehive 3-3 was reported crossed: the pair lay on the table from
+    the round's start, so the hive was black before the cross. It stood crossed and black, and scored a honeycomb
+    (the rulebook: a blackened beehive can no longer be crossed)."""
+    game = new(["Sol"], level=2)
+    play_turn(game, dice=["1", "2", "4"])  # round 1, a "!" round: re-rolled
+    game.apply({"action": "roll", "dice": ["2+X", "3+X", "5+X"]})  # round 2: "?", the middle may stay
+    game.apply({"action": "take", "die": 2})
+    game.apply({"action": "leave"})
+    game.apply({"action": "report", "player": "Sol", "beehive": "3-3"})
+    said = game.apply({"action": "correct", "die": 1, "face": "3+X"})
+    assert "Beehive 3-3 was black from the round's start: your cross there does not count – rub it out." in texts(said)
+    game.apply({"action": "end_turn"})
+    sol = game.state.players[0]
+    assert sol.hives_blackened == ["front:3-3"] and sol.hives_crossed == []
+
+
 # -- determinism, round-trip, transcripts ------------------------------------------------------------
 def test_virtual_rolls_come_from_the_seed_and_replay_identically():
     def run(seed: str) -> EchtSpitze:

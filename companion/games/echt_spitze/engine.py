@@ -520,6 +520,12 @@ class EchtSpitze:
             p.hives_blackened.remove(before)
             s.pair_bees = None
         out = self._solo_pair_bees(s)
+        if s.pair_bees is not None and p.report.beehive is not None and s.pair_bees == hive_key(p.side,
+                                                                                              p.report.beehive):
+            # crossed this turn, reported before the correction: the pair lay on the table from the round's start,
+            # so the hive was black before anything was crossed (it stood crossed and black, and scored)
+            out.append(_say("echt.solo.bees_report_void", coord=p.report.beehive))
+            p.report.beehive = None
         if s.pair_bees == before:
             return []  # the same beehive: already said
         if before is not None:
