@@ -590,3 +590,25 @@ def test_an_interrupted_clock_is_started_again_or_declared_up():
     assert keys(said)[0] == "fritzo.times_up" and engine.finished
     engine = Fritzo.new({"action": "setup", **setup})
     rejected(engine, {"action": "timer_interrupted", "at": 11.0}, "no clock")  # never started
+
+
+def test_level_one_says_when_a_cube_laid_beside_an_edge_row_takes_its_points_away():
+    """A side row counts only while it is the plane's outer edge: a cube laid beside it takes it away, and the
+    score fell from -2 to -5 with only "Anna places cube M." said."""
+    special = [Cube("E1", ("blue", "blue", "green", "green", "red", "white")),
+               Cube("E2", ("blue", "white", "green", "green", "red", "white")),
+               Cube("E3", ("blue", "yellow", "green", "green", "red", "white")),
+               Cube("M", ("white", "green", "green", "green", "orange", "red"))]
+    taken = {canonical(c.faces) for c in special}
+    cubes = CubeSet.checked(special + [c for c in default_set().cubes if canonical(c.faces) not in taken][:23])
+    engine = Fritzo.new({"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna",
+                         "cubes": cubes.to_json()})
+    for cube, cell in (("E1", (0, 0)), ("E2", (0, 1)), ("E3", (0, 2))):
+        engine.apply({"action": "place", "player": "Anna", "cube": cube, "cell": list(cell), "rotation": 0})
+    before = engine.state.scores["Anna"]
+    said = engine.apply({"action": "place", "player": "Anna", "cube": "M", "cell": [1, 0], "rotation": 0})
+    after = engine.state.scores["Anna"]
+    assert after < before  # the row's points gone, one gap fewer
+    lost = [a for a in said if a.key == "fritzo.l1.rows_lost"]
+    assert [a.params["player"] for a in lost] == ["Anna"] and lost[0].params["points"] == before + 1 - after
+    assert lost[0].text("en").endswith(f"now {after}.")

@@ -690,10 +690,18 @@ class Fritzo:
             plane, cell, self.owners(), points=scoring.LEVEL_ONE_POINTS, bottom=True, outer_sides=True
         )
         s.log = [f.to_json() for f in new]
+        before = dict(s.scores)
         self._level_one_totals()
         out = [_a("fritzo.placed_plane", False, player=who, cube=cube, cell=cell_label(cell))]
-        for player, pts in scoring.totals(new).items():
+        gained = scoring.totals(new)
+        for player, pts in gained.items():
             out.append(_a("fritzo.l1.rows", False, player=player, points=pts, total=s.scores[player]))
+        for player in s.players:
+            # a side row counts only while it is the plane's outer edge: a cube laid beside it takes it away. The
+            # score fell without a word ("now -5" after "now -2"); the placer's filled gap costs a point less
+            lost = gained.get(player, 0) + (player == who) - (s.scores[player] - before[player])
+            if lost > 0:
+                out.append(_a("fritzo.l1.rows_lost", False, player=player, points=lost, total=s.scores[player]))
         return out
 
     def _level_one_totals(self) -> None:
