@@ -579,3 +579,24 @@ def test_the_menus_arrows_scroll_it_on_a_touch_screen(tmp_path):
         view.on_tap(view.menu.scroll_rects()[-1].center)
         view.draw(surface)  # a frame: the menu is built again
     assert 0 in view.menu.visible_range(), view.menu.items[0].label
+
+
+def test_a_long_list_gets_the_room_of_the_dice_and_a_finger_pages_through_it(tmp_path):
+    """The solo score 0-40 (and the 27 goals, the tie-break counts) showed two rows under its title: a finger paged
+    them one by one, 32 taps to reach 33. A long list takes the left side down from the dice."""
+    view, session = new_view(tmp_path, ["Sol"], lang="en")
+    choose(view, ("start", "Sol"))
+    for _ in range(30):
+        press(view, Button.ROLL)
+        choose(view, ("end",))
+    choose(view, ("solo-score",))
+    render(view, "nxm_view_solo_score_tall")
+    menu = view.current_menu
+    assert len(menu.visible_range()) >= 5
+    taps = 0
+    while 33 not in menu.visible_range() and taps < 20:
+        view.on_tap(menu.scroll_rects()[+1].center)
+        taps += 1
+    assert taps <= 8, taps
+    view.on_tap(menu.item_rects()[33].center)
+    assert session.engine.state.phase.value == "over" or session.engine.finished

@@ -60,6 +60,9 @@ ANSWERS: tuple[str, ...] = COLOUR_FACES + NUMBER_FACES
 PLAYER_STRIP = pygame.Rect(0, 0, 744, 94)  # the app's menu corner sits top right
 DICE_AREA = pygame.Rect(10, 100, 780, 98)
 MENU_AREA = pygame.Rect(10, 262, 420, 186)
+#: a long sub-menu (a score of 0-40, the 27 goals) over the dice and the status on the left: in MENU_AREA it showed
+#: two rows under its title, and a finger paged the 41 scores one by one (32 taps to reach 33)
+TALL_MENU_AREA = pygame.Rect(10, DICE_AREA.y, 420, MENU_AREA.bottom - DICE_AREA.y)
 BOARD_AREA = pygame.Rect(440, 262, 350, 186)
 READABLE = 18  # the smallest font size a card's line keeps before it says less (across the table, on the Pi)
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
@@ -168,7 +171,8 @@ class NochXMalMode:
         self.refresh()
 
     def _push(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None]) -> None:
-        self.stack.append(Menu(MENU_AREA.copy(), items, on_choose, self._pop, title=title, row_h=46))
+        area = TALL_MENU_AREA if len(items) > 3 else MENU_AREA
+        self.stack.append(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=46))
 
     def _pop(self) -> None:
         if self.stack:
@@ -611,7 +615,7 @@ class NochXMalMode:
             if menu is self.menu:  # kept, as a button's move is: the menu is built anew each frame from it
                 self.main_index = menu.index
             return True
-        if self.stack and not MENU_AREA.collidepoint(pos):
+        if self.stack and not self.stack[-1].rect.collidepoint(pos):
             self.stack.clear()  # a tap outside closes the sub-menu
             return True
         return False
@@ -682,6 +686,8 @@ class NochXMalMode:
         self._draw_players(surface)
         self._draw_dice(surface)
         self._draw_status(surface)
+        if self.current_menu.rect.h > MENU_AREA.h:  # a long list's own room: the dice and the status make way
+            surface.fill(theme.BG, pygame.Rect(0, DICE_AREA.y - 4, theme.DESIGN_SIZE[0], MENU_AREA.y - DICE_AREA.y))
         self.current_menu.draw(surface)
         self._draw_board(surface)
         self._draw_hints(surface)
