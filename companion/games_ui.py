@@ -29,7 +29,10 @@ def _echt_setup(cfg: Config, lang: str) -> list[SetupStep]:
 
 
 def _nxm_setup(cfg: Config, lang: str) -> list[SetupStep]:
-    return players_steps(cfg, lang, 1, 6)
+    """"Whoever last touched something pink ... starts the game": asked so, the screen need not ask again."""
+    steps = players_steps(cfg, lang, 1, 6)
+    steps[1].title = t("nxm.setup_pink", lang)
+    return steps
 
 
 def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:

@@ -825,3 +825,17 @@ def test_a_roll_tapped_on_the_touch_screen_asks_the_camera_as_roll_does(tmp_path
     app.mode.waiting = False
     app.on_button(ButtonEvent(Button.ROLL))
     assert camera.asked == 2  # the button's roll: asked once, not by the screen and again by the app
+
+
+def test_noch_x_mal_asks_who_starts_once_in_the_rulebooks_words(tmp_path):
+    """The setup asked "Who starts?" and the game's screen then asked again "Who starts? (last touched pink)": the
+    setup asks the rulebook's question, and the screen offers only to change the answer."""
+    app = setup_of(tmp_path, "noch-x-mal", ("Anna", "Ben"))
+    app.on_button(ButtonEvent(Button.SELECT))  # 2: Anna, Ben
+    assert app.mode.mode.menu.title == "Wer hat zuletzt etwas Pinkes berührt? (beginnt)"
+    app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))  # Ben
+    assert app.session is not None and app.session.engine.active_player.name == "Ben"
+    app.frame(0.03, [])
+    labels = [item.label for item in app.mode.menu.items]
+    assert "Doch jemand anderes beginnt …" in labels and not any("Wer beginnt" in label for label in labels)

@@ -210,12 +210,12 @@ class NochXMalMode:
                 if not p.has_start
             ]
             if not g.solo:
-                items.append(MenuItem(self.tr("nxm.ui.who_starts"), ("who-starts",)))
+                items.append(MenuItem(self.tr("nxm.ui.change_starter"), ("who-starts",)))
             return items
         if st.phase == Phase.WAIT_ROLL:
             items = [MenuItem(self.tr("nxm.ui.roll_now", player=g.active_player.name), ("roll",))]
             if st.rolls == 0 and not g.solo:
-                items.append(MenuItem(self.tr("nxm.ui.who_starts"), ("who-starts",)))
+                items.append(MenuItem(self.tr("nxm.ui.change_starter"), ("who-starts",)))
             if any(g.usable_gifts(n) for n in self._names()):
                 items.append(MenuItem(self.tr("nxm.ui.use_gift"), ("use-gift",)))
             return items
