@@ -222,6 +222,7 @@ class App:
         self.notice: str | None = None  # a message for the table (errors, "no camera")
         self.notice_until = 0.0
         self.notice_good = False
+        self.notice_info = False
         self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
         self._trouble: str | None = None  # why the game's dice cannot be read: a damaged profile, a broken set file
         self._over_hints = [pygame.Rect(-99, -99, 0, 0)] * 2  # where a finished game's hints are drawn (touch)
@@ -296,12 +297,14 @@ class App:
             log.info("buttons closed")
             self.buttons = None
 
-    def show_notice(self, text: str, seconds: float = 5.0, *, good: bool = False) -> None:
+    def show_notice(self, text: str, seconds: float = 5.0, *, good: bool = False, info: bool = False) -> None:
         """A strip of words for the table: red for trouble, green for good news ("Undone", "Game resumed"), so that
-        a resumed game does not look like an error."""
+        a resumed game does not look like an error; ``info`` in the panel's colours for what is neither (dice not
+        taught yet, so the companion rolls: a family playing so every evening saw a red strip at every start)."""
         self.notice = text
         self.notice_until = self.clock() + seconds
         self.notice_good = good
+        self.notice_info = info and not good
 
     def _words(self, exc: CompanionError) -> str:
         """An error in the table's language where it has a catalog entry (game errors do)."""
@@ -498,7 +501,7 @@ class App:
             return
         self._enter(entry, session)
         if words := self._teaching_notice(entry, session):
-            self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS)
+            self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS, info=not self._trouble)
 
     def resume(self, saved, *, quiet: bool = False) -> bool:
         """Go on with ``saved``; False when it cannot be replayed (it is then kept aside, so that the menu does not
@@ -522,7 +525,8 @@ class App:
         if quiet:
             return True
         if words := self._teaching_notice(entry, session):
-            self.show_notice(f"{t('core.resumed', self.lang)} {words}", seconds=TEACHING_NOTICE_SECONDS)
+            self.show_notice(f"{t('core.resumed', self.lang)} {words}", seconds=TEACHING_NOTICE_SECONDS,
+                             info=not self._trouble)
         else:
             self.show_notice(t("core.resumed", self.lang), seconds=3, good=True)
         return True
@@ -914,14 +918,14 @@ class App:
         self._banner = banner
         if not message:
             return
-        good = message is notice and self.notice_good
+        tone = ("good" if self.notice_good else "info" if self.notice_info else "bad") if message is notice else "bad"
         height = theme.DESIGN_SIZE[1]
         if hourglass is None:  # above the hint bar, and above a banner there (a game's start has both)
             low = banner is not None and banner.bottom > height * 2 // 3
-            _draw_notice(surface, message, good=good, bottom=min(height - 40, banner.top - 8) if low else height - 40)
+            _draw_notice(surface, message, tone=tone, bottom=min(height - 40, banner.top - 8) if low else height - 40)
         else:  # at the top, as the banners are: under a banner shown there
             top = banner.bottom if banner is not None and banner.top < height // 3 else 0
-            _draw_notice(surface, message, good=good, avoid=hourglass, top=top)
+            _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top)
 
     def _focus_rect(self) -> pygame.Rect | None:
         """What SELECT would choose on the screen (a view's ``focus_rect``, else its menu's highlighted item):
@@ -984,14 +988,18 @@ def source_words(source: Any, lang: str) -> str:
     return t("core.source_none", lang) if source is None else str(getattr(source, "description", ""))
 
 
-def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False, avoid: pygame.Rect | None = None,
+#: a notice strip's background and words by its tone: trouble, good news, and what is neither (ringed in the accent)
+NOTICE_COLOURS = {"bad": (theme.BAD, theme.TEXT), "good": (theme.GOOD, theme.BG), "info": (theme.PANEL_HI, theme.TEXT)}
+
+
+def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None,
                  top: int = 0, bottom: int = theme.DESIGN_SIZE[1] - 40) -> pygame.Rect:
     """A strip ending at ``bottom`` (above the hint bar, or above a banner there): red for rule violations and
-    device trouble, in words a player understands; green for good news. While ``avoid`` (the running hourglass) is
-    shown the strip stands at the top of the screen, over the scores and clear of the hourglass: the table watches
-    the seconds, and the buttons above the hint bar ("Time's up") must stay visible to be tapped. ``top``: where it
-    starts then (under a banner at the top). Up to four lines, so that a long notice stays readable. Returns the
-    strip's rect."""
+    device trouble, in words a player understands; green for good news; ``info`` in the panel's colour. While
+    ``avoid`` (the running hourglass) is shown the strip stands at the top of the screen, over the scores and clear
+    of the hourglass: the table watches the seconds, and the buttons above the hint bar must stay visible to be
+    tapped. ``top``: where it starts then (under a banner at the top). Up to four lines, so that a long notice stays
+    readable. Returns the strip's rect."""
     width = theme.DESIGN_SIZE[0]
 
     def strip(x: int) -> tuple[tuple[str, ...], int, pygame.Rect]:
@@ -1003,9 +1011,11 @@ def _draw_notice(surface: pygame.Surface, message: str, *, good: bool = False, a
     lines, size, rect = strip(0)
     if avoid is not None and rect.colliderect(avoid):
         lines, size, rect = strip(avoid.right + 8)  # the strip beside the hourglass where it would cross it
-    pygame.draw.rect(surface, theme.GOOD if good else theme.BAD, rect)
+    back, ink = NOTICE_COLOURS[tone]
+    pygame.draw.rect(surface, back, rect)
+    if tone == "info":
+        pygame.draw.rect(surface, theme.ACCENT, rect, width=3)
     for k, line in enumerate(lines):
-        theme.text(surface, line, (rect.centerx, rect.y + 8 + k * (size + 8)), size,
-                   theme.BG if good else theme.TEXT, bold=True, anchor="midtop")
+        theme.text(surface, line, (rect.centerx, rect.y + 8 + k * (size + 8)), size, ink, bold=True, anchor="midtop")
     return rect
 

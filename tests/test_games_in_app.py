@@ -433,12 +433,17 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
         assert ("Teach dice" if lang == "en" else "Würfel anlernen") in words
         app.frame(0.03, [])
         pygame.image.save(app.display.window, str(out_dir / f"app_not_taught_{lang}.png"))
+        # no trouble, so not red: a family playing with virtual dice every evening saw a red strip at every start
+        assert app.notice_info
+        strip = pygame.surfarray.array3d(app.display.canvas)[400, 300:440]
+        assert not (np.abs(strip.astype(int) - theme.BAD).sum(axis=1) < 20).any()
+        assert (np.abs(strip.astype(int) - theme.PANEL_HI).sum(axis=1) < 20).any()
         app.main_menu()
         app.notice = None
         saved = app.mode.menu.items[0].value
         assert saved[0] == "resume"
         app.resume(saved[1])
-        assert app.notice == f"{t('core.resumed', lang)} {words}"
+        assert app.notice == f"{t('core.resumed', lang)} {words}" and app.notice_info
         # taught in part: the dice are read, and a die showing a face not taught yet is asked about
         app.main_menu()
         app.notice = None
