@@ -43,6 +43,7 @@ PICAMERA_BROKEN = (
 )
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 SPEC_HELP = "use pi, cam:0, folder:PATH, video:PATH, synthetic (or synthetic:SEED) or auto"
+CAMERAS = ("pi", "cam:0")  # what ``auto`` tries before its stand-ins, in this order (and a lookout later)
 #: seconds the Pi camera runs on automatic exposure before its values are locked
 PI_SETTLE_SECONDS = 1.0
 
@@ -691,9 +692,6 @@ def open_source(spec: str = "auto", *, rng_seed: int | None = None, folder: str 
         return source
     # not reached while the synthetic tray works; kept so a broken install still says what failed
     raise SourceError("No picture source works: " + " / ".join(skipped))
-
-
-CAMERAS = ("pi", "cam:0")  # what ``auto`` tries before its stand-ins, in this order
 
 
 class CameraLookout:
