@@ -790,10 +790,10 @@ def test_a_finger_takes_an_answer_back_and_finishes_the_teaching(data_home):
     surface = pygame.Surface((800, 480))
     view.draw(surface)
     (back, first), (finish, second) = view._hint_buttons
-    assert (first, second) == ("undo", "finish") and back.h >= 36 and not back.colliderect(finish)
+    assert (first.press, second.press) == (Press.SHORT, Press.LONG) and back.h >= 36 and not back.colliderect(finish)
     view.on_tap(back.center)
     assert len(view.profile) == 0 and left == [] and "Taken back" in view.message
     view.draw(surface)
-    [(leave, action)] = view._hint_buttons  # nothing to take back: one button, which finishes
+    [(leave, press)] = view._hint_buttons  # nothing to take back: one button, a short UNDO, which finishes
     view.on_tap(leave.center)
-    assert action == "undo" and left == [1]
+    assert press.press is Press.SHORT and left == [1]

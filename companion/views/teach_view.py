@@ -20,7 +20,7 @@ from companion.i18n import disk_words, t
 from companion.teach import Progress, colour_guess, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
-from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar, hint_button
+from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar, hint_button, tapped_hint
 from hardware.events import Button, ButtonEvent, Press
 from vision import face_outline, rest, taught
 from vision.detect import find_any_dice
@@ -42,7 +42,7 @@ class TeachView:
         self.profile = profile if profile is not None else profiles.load_profile(set_name)
         self.save = save
         self.on_done = on_done
-        self._hint_buttons: list[tuple[pygame.Rect, str]] = []  # the UNDO hints a finger presses, with their action
+        self._hint_buttons: list[tuple[pygame.Rect, ButtonEvent]] = []  # the UNDO hints a finger presses, as what
         self.crop: np.ndarray | None = None
         self.light: np.ndarray | None = None  # the light on the table where the die asked about lies
         #: the die asked about, and the last dice answered or skipped, with how they lay: with several dice in the
@@ -257,13 +257,9 @@ class TeachView:
         return False
 
     def on_tap(self, pos: tuple[int, int]) -> None:
-        for rect, action in self._hint_buttons:
-            if rect.collidepoint(pos):
-                if action == "finish" and self.on_done is not None:
-                    self.on_done()
-                else:
-                    self.on_button(ButtonEvent(Button.UNDO))
-                return
+        if (press := tapped_hint(self._hint_buttons, pos)) is not None:
+            self.on_button(press)
+            return
         self.menu.on_tap(pos)
 
     def on_dice(self, reading: TrayReading) -> None:
@@ -340,24 +336,24 @@ class TeachView:
         finishes: two hints, each a button for a finger (``_draw_hints``)."""
         return [hint for hint, _ in self._undo_hints()]
 
-    def _undo_hints(self) -> list[tuple[tuple[str, str], str]]:
-        """The UNDO hints with what a tap on each does: "undo" (as a short UNDO) or "finish" (as a held one)."""
+    def _undo_hints(self) -> list[tuple[tuple[str, str], ButtonEvent]]:
+        """The UNDO hints with the press a tap on each stands for: a short UNDO, or a held one (finish)."""
         if self.on_done is None:
             return []
         undo = t("core.btn_undo", self.lang)
         if self._given and not self.unsaved:
-            return [((undo, t("teach.hint_take_back", self.lang)), "undo"),
-                    ((undo, t("teach.hint_hold_finish", self.lang)), "finish")]
+            return [((undo, t("teach.hint_take_back", self.lang)), ButtonEvent(Button.UNDO)),
+                    ((undo, t("teach.hint_hold_finish", self.lang)), ButtonEvent(Button.UNDO, Press.LONG))]
         said = "teach.hint_finish_unsaved" if self.unsaved else "teach.hint_finish"
-        return [((undo, t(said, self.lang)), "undo")]
+        return [((undo, t(said, self.lang)), ButtonEvent(Button.UNDO))]
 
     def _draw_hints(self, surface: pygame.Surface, hints: list[tuple[str, str]]) -> None:
         """The hint bar, its UNDO hints drawn as buttons: a table with the touch screen alone had no way out of the
         teaching nor back from a wrong answer."""
         undo = self._undo_hints()
         rects = hint_bar(surface, [*hints, *(hint for hint, _ in undo)])
-        self._hint_buttons = [(hint_button(surface, r), action)
-                              for r, (_, action) in zip(rects[len(hints):], undo, strict=True)]
+        self._hint_buttons = [(hint_button(surface, r), press)
+                              for r, (_, press) in zip(rects[len(hints):], undo, strict=True)]
 
 
 #: how far (in the die's sides) the top face of a die lying still may seem to move between frames: the finder's jitter
