@@ -600,3 +600,23 @@ def test_a_long_list_gets_the_room_of_the_dice_and_a_finger_pages_through_it(tmp
     assert taps <= 8, taps
     view.on_tap(menu.item_rects()[33].center)
     assert session.engine.state.phase.value == "over" or session.engine.finished
+
+
+def test_a_tap_on_a_long_lists_line_chooses_that_line_not_the_die_hidden_under_it(tmp_path):
+    """The tall list lies over the dice, which are not drawn then: a tap on "Column A" marked die 2 for the pair
+    (and "Nothing" of a chip asked what die 2 really shows). The line tapped is chosen."""
+    view, session = new_view(tmp_path, ["Anna", "Ben", "Carl"], lang="en", start=0)
+    for player, combo in (("Anna", ["yellow", "4"]), ("Ben", ["red", "2"]), ("Carl", ["blue", "5"])):
+        session.apply({"action": "start_combo", "player": player, "dice": combo})
+    session.apply({"action": "roll", "dice": ["red", "yellow", "blue", "4", "2", "5"]})
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    choose(view, ("report",))
+    choose(view, "Anna")
+    view.draw(surface)
+    first = view.current_menu.item_rects()[0]
+    assert any(first.colliderect(r) for r in view.die_rects())  # the line lies where a die is drawn otherwise
+    view.on_tap(first.center)
+    view.draw(surface)
+    assert not view.tapped  # no die marked for a pair
+    assert session.engine.state.roll.reports.get("column-A") == ["Anna"]

@@ -602,15 +602,19 @@ class NochXMalMode:
             self.main_index = menu.index
         return used
 
+    def _dice_hidden(self) -> bool:
+        """A long list (TALL_MENU_AREA) is open over the dice: they are neither drawn nor tapped."""
+        return bool(self.stack) and self.stack[-1].rect.h > MENU_AREA.h
+
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._follow()
         if (press := tapped_hint(self._hint_taps, pos)) is not None:
             return self.on_button(press)
-        die = self._die_hit(pos)
+        menu = self.current_menu
+        die = None if self._dice_hidden() else self._die_hit(pos)  # a long list lies over the dice: its line
         if die is not None:
             self._tap_die(die)
             return True
-        menu = self.current_menu
         if menu.on_tap(pos):
             if menu is self.menu:  # kept, as a button's move is: the menu is built anew each frame from it
                 self.main_index = menu.index
@@ -686,8 +690,9 @@ class NochXMalMode:
         self._draw_players(surface)
         self._draw_dice(surface)
         self._draw_status(surface)
-        if self.current_menu.rect.h > MENU_AREA.h:  # a long list's own room: the dice and the status make way
-            surface.fill(theme.BG, pygame.Rect(0, DICE_AREA.y - 4, theme.DESIGN_SIZE[0], MENU_AREA.y - DICE_AREA.y))
+        if self._dice_hidden():  # a long list's own room: the dice and the status make way, down to the board
+            room = pygame.Rect(0, DICE_AREA.y - 8, theme.DESIGN_SIZE[0], BOARD_AREA.y - DICE_AREA.y + 8)
+            surface.fill(theme.BG, room)
         self.current_menu.draw(surface)
         self._draw_board(surface)
         self._draw_hints(surface)
