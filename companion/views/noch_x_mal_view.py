@@ -63,6 +63,7 @@ MENU_AREA = pygame.Rect(10, 262, 420, 186)
 #: a long sub-menu (a score of 0-40, the 27 goals) over the dice and the status on the left: in MENU_AREA it showed
 #: two rows under its title, and a finger paged the 41 scores one by one (32 taps to reach 33)
 TALL_MENU_AREA = pygame.Rect(10, DICE_AREA.y, 420, MENU_AREA.bottom - DICE_AREA.y)
+LONG_SUB_MENU = 8  # more lines than this: the tall area (a die's faces and the dice themselves are six at most)
 BOARD_AREA = pygame.Rect(440, 262, 350, 186)
 READABLE = 18  # the smallest font size a card's line keeps before it says less (across the table, on the Pi)
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
@@ -171,7 +172,8 @@ class NochXMalMode:
         self.refresh()
 
     def _push(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None]) -> None:
-        area = TALL_MENU_AREA if len(items) > 3 else MENU_AREA
+        # the dice stay in view for lists about them (a die's six faces, which die is wrong): a tap there may choose one
+        area = TALL_MENU_AREA if len(items) > LONG_SUB_MENU else MENU_AREA
         self.stack.append(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=46))
 
     def _pop(self) -> None:
