@@ -483,3 +483,24 @@ def test_a_finger_steps_back_out_of_placing_a_cube(tmp_path):
     shot(view, "back_by_touch_cubes")
     view.on_tap(next(rect for rect, event in view._hint_taps if event.button is Button.UNDO).center)
     assert view.step == "menu" and not session.engine.state.building
+
+
+def test_every_legal_place_is_in_the_grid(tmp_path):
+    """Two cubes in a row, the third may go at either end: the grid was cut to 3x2 and the places in line with the
+    pair were neither drawn nor tappable (NEXT highlighted a cell off the grid)."""
+    view, session, _ = make(tmp_path, {"mode": "beginner", "players": ["Anna"]})
+    for _ in range(3):
+        if len(session.engine.state.building) == 2:
+            break
+        press(view, Button.SELECT)  # place
+        press(view, Button.SELECT)  # the first cube left
+        press(view, Button.SELECT)  # its first place
+        press(view, Button.SELECT)  # its first position
+    assert len(session.engine.state.building) == 2
+    press(view, Button.SELECT)  # place
+    press(view, Button.SELECT)  # a cube
+    assert view.step == "cell"
+    cells = view.cell_rects()
+    legal = {(p.cell[0], p.cell[1]) for p in view.options}
+    assert legal <= set(cells), legal - set(cells)
+    shot(view, "every_legal_place")

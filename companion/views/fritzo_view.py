@@ -236,9 +236,12 @@ class FritzoMode:
         lo = [min(c[i] for c in cells) for i in range(2)]
         hi = [max(c[i] for c in cells) for i in range(2)]
         size = (lim.width, lim.depth)
-        x0, y0 = (lo[i] - (size[i] - (hi[i] - lo[i] + 1)) for i in range(2))
-        cols, rows = (2 * size[i] - (hi[i] - lo[i] + 1) for i in range(2))
-        return x0, y0, cols, rows
+        extent = [hi[i] - lo[i] + 1 for i in range(2)]
+        # room to grow each way; none where the places offered already span more than the limit (two cubes in a row
+        # of a 3x3 goal may grow at either end): the window was cut to 2x size - extent, and legal places at both
+        # ends were neither drawn nor tappable
+        pad = [max(0, size[i] - extent[i]) for i in range(2)]
+        return lo[0] - pad[0], lo[1] - pad[1], extent[0] + 2 * pad[0], extent[1] + 2 * pad[1]
 
     def cell_rects(self) -> dict[tuple[int, int], pygame.Rect]:
         x0, y0, cols, rows = self.window()
