@@ -129,6 +129,8 @@ FRITZO_CUBES = "fritzo-cubes"
 #: how long a game started with its dice not taught (or taught in part) says so (``App._teaching_notice``): two
 #: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
 TEACHING_NOTICE_SECONDS = 8.0
+#: seconds a lasting state's strip ("not saved", the camera's trouble) stays away once tapped
+STRIP_HIDDEN = 10.0
 #: the volumes the pause menu steps through (SELECT: the next, from the loudest back to the quietest)
 VOLUME_STEPS = (20, 40, 60, 80, 100)
 
@@ -233,6 +235,10 @@ class App:
         self.source: Any = None  # the camera, photo folder or built-in tray the dice are read from
         self._dice_asked = False  # a screen asked the camera for this button's throw itself
         self._banner: pygame.Rect | None = None  # where the last frame drew a banner: a tap there is the banner's
+        #: the strip of words the last frame drew (rect, words, what it says: "error", "notice" or "state"), and a
+        #: lasting state's words a tap put away until when
+        self._strip: tuple[pygame.Rect, str, str] | None = None
+        self._strip_hidden: tuple[str, float] = ("", 0.0)
         self._main_menu_mode: MenuMode | None = None  # its line about the camera changes when one is plugged in
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
@@ -801,6 +807,8 @@ class App:
             self.announcer.hide_banner()  # it covered what the finger wanted: not passed to what is unseen under it
             self._banner = None
             return
+        if self._tap_strip(pos):
+            return
         if self._in_game() and MENU_CORNER.collidepoint(pos):
             self.pause_menu()
             return
@@ -916,16 +924,35 @@ class App:
             corner = [MENU_CORNER] if in_game else []
             banner = self.announcer.draw(surface, hourglass or self._focus_rect(), corner)
         self._banner = banner
-        if not message:
+        self._strip = None
+        if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):
             return
         tone = ("good" if self.notice_good else "info" if self.notice_info else "bad") if message is notice else "bad"
         height = theme.DESIGN_SIZE[1]
         if hourglass is None:  # above the hint bar, and above a banner there (a game's start has both)
             low = banner is not None and banner.bottom > height * 2 // 3
-            _draw_notice(surface, message, tone=tone, bottom=min(height - 40, banner.top - 8) if low else height - 40)
+            rect = _draw_notice(surface, message, tone=tone,
+                                bottom=min(height - 40, banner.top - 8) if low else height - 40)
         else:  # at the top, as the banners are: under a banner shown there
             top = banner.bottom if banner is not None and banner.top < height // 3 else 0
-            _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top)
+            rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top)
+        self._strip = (rect, message, "error" if message is error else "notice" if message is notice else "state")
+
+    def _tap_strip(self, pos: tuple[int, int]) -> bool:
+        """A tap on the strip of words puts it away: it covered what the finger wanted, and the tap must not act on
+        what it hid (a menu line under "not taught yet", a step under "One step undone"). A refusal is read, a
+        notice is over; a lasting state (not saved, the camera's trouble) stays away for STRIP_HIDDEN seconds."""
+        if self._strip is None or not self._strip[0].collidepoint(pos):
+            return False
+        _, message, kind = self._strip
+        if kind == "error" and self.session is not None:
+            self.session.error = None
+        elif kind == "notice":
+            self.notice_until = 0.0
+        else:
+            self._strip_hidden = (message, self.clock() + STRIP_HIDDEN)
+        self._strip = None
+        return True
 
     def _focus_rect(self) -> pygame.Rect | None:
         """What SELECT would choose on the screen (a view's ``focus_rect``, else its menu's highlighted item):

@@ -1044,3 +1044,46 @@ def test_free_play_rolls_by_touch(tmp_path, out_dir):
     app.session.camera_ready, app.session.want_dice = True, lambda: asked.append(True)
     app.on_tap(app.mode.roll_rect.center)
     assert asked == [True] and app.mode.waiting and len(app.session.engine.rolls) == 2
+
+
+def test_a_tap_on_a_strip_of_words_puts_it_away_not_what_it_hides(tmp_path):
+    """"Dice not taught yet", "One step undone", a refusal: strips over the screen's lower lines passed a tap to the
+    line hidden under them ("Who starts?" opened). A notice ends, a refusal is put away, and a lasting state (the
+    camera's trouble) stays away for a while; the next tap there is the screen's."""
+    from companion import app as app_module
+
+    clock = [100.0]
+    app = _app(tmp_path, clock=lambda: clock[0])
+
+    class Screen:
+        taps: list = []
+
+        def on_tap(self, pos):
+            self.taps.append(pos)
+            return True
+
+        def update(self, dt, now):
+            pass
+
+        def draw(self, surface):
+            surface.fill((0, 0, 0))
+
+    app.mode = screen = Screen()
+    app.show_notice("Noch nicht angelernt.", seconds=8, info=True)
+    app.draw(app.display.canvas)
+    strip = app._strip[0]
+    app.on_tap(strip.center)
+    assert screen.taps == [] and app.clock() >= app.notice_until  # the notice is over
+    app.draw(app.display.canvas)
+    assert app._strip is None
+    app.on_tap(strip.center)
+    assert screen.taps == [strip.center]
+    app.watcher = type("Watcher", (), {"error": "The camera cam:0 stopped sending pictures.", "source": None})()
+    app.draw(app.display.canvas)
+    assert app._strip is not None and app._strip[2] == "state"
+    app.on_tap(app._strip[0].center)
+    app.draw(app.display.canvas)
+    assert app._strip is None  # put away for a while
+    clock[0] += app_module.STRIP_HIDDEN + 1
+    app.draw(app.display.canvas)
+    assert app._strip is not None  # still true: said again
