@@ -420,11 +420,12 @@ class App:
             if name == FRITZO_CUBES:
                 self.mode = cube_set_mode(lang, self.main_menu, self._reader_for_set("fritzo"))
                 return
+            throw = self.watcher.throw if self.watcher is not None else None
             try:
-                self.mode = TeachView(name, lang, on_done=self.main_menu)
+                self.mode = TeachView(name, lang, on_done=self.main_menu, throw=throw)
             except ProfileDamaged as exc:  # kept aside: said, and taught afresh from nothing
                 self._say_damaged(name, exc)
-                self.mode = TeachView(name, lang, profile=fresh_profile(name), on_done=self.main_menu)
+                self.mode = TeachView(name, lang, profile=fresh_profile(name), on_done=self.main_menu, throw=throw)
 
         # faces are taught from the camera; the Fritzo cube set can be entered on the screen alone
         items = [MenuItem(_teach_title(n, lang), n, enabled=self.watcher is not None) for n in names]

@@ -112,10 +112,16 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
 
     if isinstance(source, SyntheticTray) and tray_shows(source, None if dice_set == FRITZO_CUBES else dice_set):
         source.roll()  # the set's own dice, as the main menu's "Teach dice" throws them: not pip dice
+    def throw() -> None:
+        source.roll()  # the built-in tray throws, a replay shows its next photo; a camera: by hand
+        new_tray = getattr(view, "on_new_tray", None)
+        if new_tray is not None:  # the next frame read is the new tray's: no hand over the last one
+            new_tray()
+
     if dice_set == FRITZO_CUBES:  # a damaged Fritzo profile stops here, said in words, kept aside (ProfileDamaged)
         view = cube_set_mode(cfg.language, done, reader_for_set("fritzo"))
     else:
-        view = TeachView(dice_set, cfg.language, on_done=done)
+        view = TeachView(dice_set, cfg.language, on_done=done, throw=throw)
     clock = pygame.time.Clock()
     try:
         while not finished:
@@ -131,10 +137,7 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
                         view.on_tap(pos)
             for be in keys.poll() + (buttons.poll() if buttons else []):
                 if be.button is Button.ROLL:
-                    source.roll()  # the built-in tray throws, a replay shows its next photo; a camera: by hand
-                    new_tray = getattr(view, "on_new_tray", None)
-                    if new_tray is not None:  # the next frame read is the new tray's: no hand over the last one
-                        new_tray()
+                    throw()
                 view.on_button(be)
             frame = source.read()
             if frame is not None:

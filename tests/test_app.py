@@ -441,7 +441,7 @@ def test_the_teach_menu_offers_pip_dice_for_an_emblem_face(tmp_path):
     from companion.views.teach_view import TeachView
 
     app = _app(tmp_path)
-    app.watcher = object()  # a camera: the sets it teaches from frames are offered
+    app.watcher = type("Camera", (), {"throw": lambda self: None})()  # the sets it teaches from frames are offered
     app.teach_menu()
     values = [i.value for i in app.mode.menu.items]
     assert values.index("d6") == len(values) - 2 and all(i.enabled for i in app.mode.menu.items)

@@ -797,3 +797,25 @@ def test_a_finger_takes_an_answer_back_and_finishes_the_teaching(data_home):
     [(leave, press)] = view._hint_buttons  # nothing to take back: one button, a short UNDO, which finishes
     view.on_tap(leave.center)
     assert press.press is Press.SHORT and left == [1]
+
+
+def test_a_finger_throws_new_dice_on_the_teaching_screen(data_home):
+    """Every die in the built-in tray answered, the screen says to turn them and press ROLL: a table with the touch
+    screen alone could not, and stayed at 24 of 36 faces. ROLL's hint is a button where ROLL throws."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    thrown: list[int] = []
+    view = TeachView("echt-spitze", "en", profile=Profile("echt-spitze"), save=lambda p: None, on_done=lambda: None,
+                     throw=lambda: thrown.append(1))
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    roll = next(rect for rect, press in view._hint_buttons if press.button is Button.ROLL)
+    view.on_tap(roll.center)
+    assert thrown == [1]
+    still = TeachView("echt-spitze", "en", profile=Profile("echt-spitze"), save=lambda p: None, on_done=lambda: None)
+    still.draw(surface)  # nothing to throw with: no button that would do nothing
+    assert not any(press.button is Button.ROLL for _, press in still._hint_buttons)

@@ -36,8 +36,11 @@ class TeachView:
 
     def __init__(self, set_name: str, lang: str = "de", *, profile: Profile | None = None,
                  save: Callable[[Profile], object] = profiles.save_profile,
-                 on_done: Callable[[], None] | None = None) -> None:
+                 on_done: Callable[[], None] | None = None, throw: Callable[[], None] | None = None) -> None:
         self.lang = lang
+        #: what ROLL does here (the built-in tray throws, a replay shows its next photo), for a finger on its hint:
+        #: a table with the touch screen alone, its dice all answered, could not go on to their other faces
+        self.throw = throw
         self.dice_set = dicesets.load(set_name)
         self.profile = profile if profile is not None else profiles.load_profile(set_name)
         self.save = save
@@ -258,7 +261,10 @@ class TeachView:
 
     def on_tap(self, pos: tuple[int, int]) -> None:
         if (press := tapped_hint(self._hint_buttons, pos)) is not None:
-            self.on_button(press)
+            if press.button is Button.ROLL and self.throw is not None:
+                self.throw()
+            else:
+                self.on_button(press)
             return
         self.menu.on_tap(pos)
 
@@ -305,7 +311,7 @@ class TeachView:
             draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
             if todo is not None:
                 draw_wrapped(surface, t(todo, lang), pygame.Rect(340, 110, 430, 200), theme.LARGE, theme.ACCENT)
-            self._draw_hints(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang))])
+            self._draw_hints(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang))], roll=True)
             return
         rgb = cv2.cvtColor(cv2.resize(self.crop, die_rect.size, interpolation=cv2.INTER_LINEAR), cv2.COLOR_BGR2RGB)
         surface.blit(pygame.image.frombuffer(np.ascontiguousarray(rgb).tobytes(), die_rect.size, "RGB"), die_rect)
@@ -347,13 +353,15 @@ class TeachView:
         said = "teach.hint_finish_unsaved" if self.unsaved else "teach.hint_finish"
         return [((undo, t(said, self.lang)), ButtonEvent(Button.UNDO))]
 
-    def _draw_hints(self, surface: pygame.Surface, hints: list[tuple[str, str]]) -> None:
+    def _draw_hints(self, surface: pygame.Surface, hints: list[tuple[str, str]], *, roll: bool = False) -> None:
         """The hint bar, its UNDO hints drawn as buttons: a table with the touch screen alone had no way out of the
-        teaching nor back from a wrong answer."""
+        teaching nor back from a wrong answer. ``roll``: the first hint is ROLL's, a button too where it throws."""
         undo = self._undo_hints()
         rects = hint_bar(surface, [*hints, *(hint for hint, _ in undo)])
         self._hint_buttons = [(hint_button(surface, r), press)
                               for r, (_, press) in zip(rects[len(hints):], undo, strict=True)]
+        if roll and self.throw is not None:
+            self._hint_buttons.append((hint_button(surface, rects[0]), ButtonEvent(Button.ROLL)))
 
 
 #: how far (in the die's sides) the top face of a die lying still may seem to move between frames: the finder's jitter
