@@ -55,6 +55,10 @@ STATUS_Y = 74
 DICE = pygame.Rect(20, 114, 760, 96)
 LEFT = pygame.Rect(20, 246, 372, 196)
 RIGHT = pygame.Rect(408, 246, 372, 196)
+#: a long list (the values 1-15 of a kind, the beehives) takes the dice's room on the right: in RIGHT it showed
+#: three lines, and a finger paged a kind's two values with four to six taps of the arrows
+TALL_RIGHT = pygame.Rect(RIGHT.x, DICE.y, RIGHT.w, RIGHT.bottom - DICE.y)
+LONG_SUB = 6  # more lines than this: TALL_RIGHT
 MAX_VALUE_PICK = 15
 #: the taking's cursor on the "Correct a die" button (after the free dice in NEXT's round) instead of a die
 FIX_BUTTON = -1
@@ -176,7 +180,8 @@ class EchtSpitzeMode:
                      for p in s.players if p.final is None]
         if not items:
             return None
-        menu = Menu(RIGHT, items, self._choose, back, row_h=62)
+        tall = bool(self.sub) and len(items) > LONG_SUB  # the dice are not tapped while a list is open (on_tap)
+        menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else 62)
         if s.phase is Phase.SCORE and self.sub is None:
             menu.index = 1
         elif s.phase is Phase.SCORE and self.sub and self.sub[0] == "hive":
@@ -630,6 +635,8 @@ class EchtSpitzeMode:
         elif self.sub and self.sub[0] == "final":
             self._draw_final_editor(surface)
         elif self.menu is not None:
+            if self.menu.rect.h > RIGHT.h:  # a long list's own room: the dice make way
+                surface.fill(theme.BG, pygame.Rect(0, DICE.y - 6, theme.DESIGN_SIZE[0], RIGHT.y - DICE.y + 6))
             self.menu.draw(surface)
         elif s.phase is Phase.TAKE:
             self._draw_button(surface, self._fix_button(), self.tr("echt.view.fix_die"),
