@@ -395,7 +395,9 @@ class App:
             if not steps:
                 self.new_game(entry, {})
             else:
-                self.mode = SetupWizard(steps, lambda answers: self.new_game(entry, answers), self.main_menu,
+                # play again, changed one's mind: back to the finished game's scores (they were gone for good)
+                back = self._back_to_game if self._game_over() else self.main_menu
+                self.mode = SetupWizard(steps, lambda answers: self.new_game(entry, answers), back,
                                         self.lang, on_names=lambda: self._names_then_setup(entry))
 
     def _names_then_setup(self, entry: GameEntry) -> None:

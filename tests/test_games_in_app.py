@@ -363,6 +363,8 @@ def test_a_finished_game_says_what_now_and_select_plays_it_again(tmp_path, out_d
     assert app.mode is app.game_mode
     app.on_button(ButtonEvent(Button.SELECT))
     assert app.mode.mode.menu.title == t("core.setup_how_many", "en")
+    app.on_button(ButtonEvent(Button.UNDO))  # UNDO (or its framed hint) too: the scores, not the main menu
+    assert app.mode is app.game_mode and session.engine.finished
 
 
 @pytest.mark.parametrize(("name", "action"), [("echt-spitze", "roll"), ("noch-x-mal", "start_combo"),
