@@ -211,9 +211,9 @@ class Announcer:
         cur = self._current
         if cur is None:
             return
-        if cur.speech_due is None:
+        if not cur.announcement.speak:
             self._finish(self._now)
-        else:
+        else:  # a sentence unheard (sound off, no speaker) still keeps its time: the next waits, as it would
             cur.hidden = True
 
     def update(self, now: float) -> None:

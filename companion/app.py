@@ -233,7 +233,6 @@ class App:
         self._thrown_seen = 0  # the watcher's throws that screen has been told of (``on_new_tray``)
         self.source_description = ""  # English, for the log
         self.source: Any = None  # the camera, photo folder or built-in tray the dice are read from
-        self._dice_asked = False  # a screen asked the camera for this button's throw itself
         self._banner: pygame.Rect | None = None  # where the last frame drew a banner: a tap there is the banner's
         #: the strip of words the last frame drew (rect, words, what it says: "error", "notice" or "state"), and a
         #: lasting state's words a tap put away until when
@@ -785,12 +784,8 @@ class App:
         if event.button is Button.SELECT and self._game_over():
             self._main_choice(("new", self.entry.name))  # play again: the same game's setup, players may change
             return
-        self._dice_asked = False
-        used = self.mode.on_button(event)
-        if in_game and event.button in (Button.ROLL, Button.REROLL) and self.session.camera_ready:
-            if not self._dice_asked:  # the screen did not ask itself (``ask_for_dice``): once, not two throws
-                self._ask_for_dice()
-        elif event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:
+        used = self.mode.on_button(event)  # a game screen that rolls asks the camera itself (``ask_for_dice``)
+        if event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:
             self.watcher.throw()  # a teaching screen: new dice from the built-in tray or the next replayed photo
         elif not used and in_game and event.button is Button.UNDO:
             self.pause_menu()
@@ -798,7 +793,6 @@ class App:
     def _ask_for_dice(self) -> None:
         """Read the dice the table throws now (a game screen's roll, by ROLL or by a tap): the built-in tray throws
         the dice the game wants, as the players would put them in the tray."""
-        self._dice_asked = True
         wanted = getattr(self.game_mode, "dice_to_throw", None)
         dice = wanted() if wanted is not None else None
         if dice:

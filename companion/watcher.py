@@ -19,7 +19,7 @@ from companion.errors import SourceError
 from vision.types import TrayReading
 
 if TYPE_CHECKING:
-    from hardware.sources import CameraLookout
+    from hardware.sources import CameraLookout, FrameSource
 
 log = logging.getLogger(__name__)
 
@@ -140,12 +140,15 @@ class DiceWatcher:
         if self._thread.is_alive():
             self._thread.join(timeout=2.0)
 
-    def _switch(self, source) -> None:
+    def _switch(self, source: FrameSource) -> None:
         """Read from ``source`` from now on (a camera found by the lookout); the tray it replaces is closed."""
         old, self.source, self.lookout = self.source, source, None
         self._trigger.reset()  # the camera's first rest decides, not one of the virtual dice
         self.last_rest = self.last_rest_frame = None
         self.latest_frame = None
+        self._thrown_unseen = True  # a new tray for a screen comparing frames (teaching): not a hand over the old
+        while not self.readings.empty():  # the virtual dice's readings not yet handed over are of no table
+            self.readings.get_nowait()
         try:
             old.close()
         except Exception:  # the built-in tray has nothing to fail; whatever it was, the camera is read all the same

@@ -714,7 +714,9 @@ class CameraLookout:
         self._opener = opener or open_source
         self._next = 0.0
         self._seen = self._devices()
-        self._tries = 0
+        # a few more tries at first too: a device already there may not have opened yet (udev had not given it its
+        # group, another program held it)
+        self._tries = self.TRIES
 
     def _devices(self) -> frozenset[str]:
         try:

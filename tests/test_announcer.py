@@ -478,3 +478,17 @@ def test_a_tapped_banner_leaves_the_screen_and_its_sentence_plays_on():
     ann.hide_banner()
     ann.update(30.1)
     assert ann.current.announcement.params["value"] == "After"  # the note went at once, not after 1.5 s
+
+
+def test_a_tapped_sentence_nobody_hears_keeps_its_time():
+    """Without sound (muted, no speaker) a spoken sentence has no speech to play: a tap on its banner ended it at
+    once, and the next one showed over what the finger wanted. It is hidden and keeps its time, as a heard one."""
+    import pygame
+
+    ann = Announcer("en", audio=NullAudio(), speech=Speech(fake_synth, threaded=False))
+    ann.announce(names("Said"))
+    ann.announce(names("Next"))
+    ann.update(0.0)
+    ann.hide_banner()
+    assert ann.current.announcement.params["value"] == "Said"
+    assert ann.draw(pygame.Surface((800, 480))) is None

@@ -950,6 +950,7 @@ def test_a_held_undo_outside_a_game_reaches_the_screen(tmp_path):
 def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, monkeypatch):
     """``auto`` found no camera, so the built-in tray stood in; a webcam plugged in later is used without a restart
     (nobody at a kiosk knows to restart it), and the table is told. A source the owner chose is kept."""
+    from companion.errors import SourceError
     from hardware import sources
     from hardware.sources import CameraLookout, CaptureDevice
     from hardware.synthetic import SyntheticTray
@@ -963,6 +964,8 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
             return np.zeros((480, 640, 3), np.uint8)
 
     def no_camera(spec):
+        if spec in sources.CAMERAS:  # the lookout's own tries at the start find none either
+            raise SourceError(f"no camera at {spec}")
         tray = SyntheticTray(rng_seed=4)
         tray.open()
         return tray

@@ -19,7 +19,7 @@ from companion.games.free_play import FreePlay
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views.teach_view import TeachView
-from hardware.events import Button, ButtonEvent
+from hardware.events import Button, ButtonEvent, Press
 from hardware.synthetic import render_tray
 from vision.taught import Profile
 
@@ -112,7 +112,10 @@ def test_teaching_on_a_disk_that_refuses_says_so_and_saves_every_answer_once_it_
         view.on_button(ButtonEvent(Button.SELECT))
         if refuse["on"]:
             assert "write-protected" in view.message and written == []
-            assert view._finish_hint()[0][1] == "finish (answers not saved)"  # UNDO no longer promises "all saved"
+            # the hints no longer promise "all saved"; a short UNDO still takes the answer back, held it finishes
+            assert [what for _, what in view._finish_hint()] == ["back one answer", "hold: finish (answers not saved)"]
+            [_, (_, finish)] = view._undo_hints()
+            assert finish.press is Press.LONG  # a finger on "finish" finishes (it took an answer back)
             refuse["on"] = False
     assert written == [2]  # the second save holds the first answer too
     assert [what for _, what in view._finish_hint()] == ["back one answer", "hold: finish"]  # saved: no warning

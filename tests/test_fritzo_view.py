@@ -504,3 +504,18 @@ def test_every_legal_place_is_in_the_grid(tmp_path):
     legal = {(p.cell[0], p.cell[1]) for p in view.options}
     assert legal <= set(cells), legal - set(cells)
     shot(view, "every_legal_place")
+
+
+def test_the_start_roll_tapped_on_rolls_hint_asks_the_camera(tmp_path):
+    """A taught cube set and a camera: ROLL's framed hint did nothing at the start roll (the screen left asking the
+    camera to the app, which a tap on the hint never reaches). The screen asks for itself, by button or by tap."""
+    view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"]})
+    asked: list[bool] = []
+    session.camera_ready, session.want_dice = True, lambda: asked.append(True)
+    assert session.engine.state.phase is Phase.START_ROLL
+    shot(view, "start_roll_hint")
+    roll = next(rect for rect, event in view._hint_taps if event.button is Button.ROLL)
+    view.on_tap(roll.center)
+    assert asked == [True]
+    press(view, Button.ROLL)
+    assert asked == [True, True]

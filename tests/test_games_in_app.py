@@ -14,6 +14,7 @@ from companion.display import Display
 from companion.games_ui import ENTRIES, register_all
 from companion.views import theme
 from companion.views.menus import NAMES, PICK
+from companion.views.widgets import MenuItem
 from hardware.events import Button, ButtonEvent
 
 register_all()
@@ -832,6 +833,11 @@ def test_a_roll_tapped_on_the_touch_screen_asks_the_camera_as_roll_does(tmp_path
     app.mode.waiting = False
     app.on_button(ButtonEvent(Button.ROLL))
     assert camera.asked == 2  # the button's roll: asked once, not by the screen and again by the app
+    if name == "noch-x-mal":  # a list open: the screen does not roll, and nobody asks the camera behind its back
+        app.mode.waiting = False
+        app.mode._push("Who?", [MenuItem("Anna", "Anna"), MenuItem("Ben", "Ben")], lambda value: None)
+        app.on_button(ButtonEvent(Button.ROLL))
+        assert camera.asked == 2
 
 
 def test_noch_x_mal_asks_who_starts_once_in_the_rulebooks_words(tmp_path):

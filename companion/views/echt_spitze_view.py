@@ -356,8 +356,8 @@ class EchtSpitzeMode:
             self._roll()
         elif kind in ("leave", "reroll", "end_turn"):
             self.session.apply({"action": kind})
-            if kind == "reroll" and not self.session.camera_ready:
-                self._roll()
+            if kind == "reroll":
+                self._roll()  # the two middle dice: virtual ones rolled, or the camera asked to read them
         elif kind == "open":
             self.sub = ("player", value[1])
         elif kind == "sub":

@@ -333,7 +333,9 @@ class FritzoMode:
         if b is Button.TIMER:
             return self._timer()
         if b is Button.ROLL and self.game.state.phase is Phase.START_ROLL:
-            if not getattr(self.session, "camera_ready", False):
+            if getattr(self.session, "camera_ready", False):
+                self.session.ask_for_dice()  # the camera reads the cube rolled (a tap on ROLL's hint as the button)
+            else:
                 colour = self.session.virtual_roll(self.dice_to_throw())[0]
                 if self._asks_start_cube():
                     self.held = partial(self._send_roll, colour)

@@ -347,9 +347,10 @@ class TeachView:
         if self.on_done is None:
             return []
         undo = t("core.btn_undo", self.lang)
-        if self._given and not self.unsaved:
+        if self._given:  # a short UNDO takes an answer back (also when not saved): finishing is the held one
+            finish = "teach.hint_hold_finish_unsaved" if self.unsaved else "teach.hint_hold_finish"
             return [((undo, t("teach.hint_take_back", self.lang)), ButtonEvent(Button.UNDO)),
-                    ((undo, t("teach.hint_hold_finish", self.lang)), ButtonEvent(Button.UNDO, Press.LONG))]
+                    ((undo, t(finish, self.lang)), ButtonEvent(Button.UNDO, Press.LONG))]
         said = "teach.hint_finish_unsaved" if self.unsaved else "teach.hint_finish"
         return [((undo, t(said, self.lang)), ButtonEvent(Button.UNDO))]
 
