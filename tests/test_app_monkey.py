@@ -72,7 +72,6 @@ class ReadingsOnly:
         self.readings: queue.Queue = queue.Queue()
         self.auto = False
         self.error = None
-        self.source = None  # the app's own: no camera found since
         self.latest_frame = self.last_rest_frame = self.source = None
 
     def request(self) -> None: ...
