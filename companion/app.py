@@ -28,7 +28,7 @@ from companion.journal import Journal
 from companion.session import Example, GameSession
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
-from companion.views.widgets import Menu, MenuItem, hint_bar, hint_button
+from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button
 from hardware.buttons import on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
 
@@ -817,6 +817,8 @@ class App:
             if menu.collidepoint(pos):
                 self.pause_menu()
                 return
+            if pos[1] >= theme.DESIGN_SIZE[1] - HINT_BAR_H:
+                return  # the game's own hints were painted over: none of them is pressed unseen
         self.mode.on_tap(pos)
 
     def handle_pygame_event(self, ev: pygame.event.Event) -> None:

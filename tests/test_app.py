@@ -1036,16 +1036,19 @@ def test_free_play_rolls_by_touch(tmp_path, out_dir):
     app = _app(tmp_path, start_free_play=True)
     app.frame(0.03, [])
     pygame.image.save(app.display.window, str(out_dir / "free_play_roll_button.png"))
-    roll = app.mode.roll_rect
-    assert roll is not None and roll.h >= 36
+    def roll_button():
+        return next(rect for rect, press in app.mode.hint_taps if press.button is Button.ROLL)
+
+    roll = roll_button()
+    assert roll.h >= 36
     app.on_tap((roll.centerx, 478))
     assert len(app.session.engine.rolls) == 1
     app.frame(0.03, [])
-    app.on_tap(app.mode.roll_rect.center)
+    app.on_tap(roll_button().center)
     assert len(app.session.engine.rolls) == 2
     asked: list[bool] = []
     app.session.camera_ready, app.session.want_dice = True, lambda: asked.append(True)
-    app.on_tap(app.mode.roll_rect.center)
+    app.on_tap(roll_button().center)
     assert asked == [True] and app.mode.waiting and len(app.session.engine.rolls) == 2
 
 

@@ -113,9 +113,10 @@ def test_teaching_on_a_disk_that_refuses_says_so_and_saves_every_answer_once_it_
         if refuse["on"]:
             assert "write-protected" in view.message and written == []
             # the hints no longer promise "all saved"; a short UNDO still takes the answer back, held it finishes
-            assert [what for _, what in view._finish_hint()] == ["back one answer", "hold: finish (answers not saved)"]
+            said = [what for (_, what), _ in view._undo_hints()]
+            assert said == ["back one answer", "hold: finish (answers not saved)"]
             [_, (_, finish)] = view._undo_hints()
             assert finish.press is Press.LONG  # a finger on "finish" finishes (it took an answer back)
             refuse["on"] = False
     assert written == [2]  # the second save holds the first answer too
-    assert [what for _, what in view._finish_hint()] == ["back one answer", "hold: finish"]  # saved: no warning
+    assert [what for (_, what), _ in view._undo_hints()] == ["back one answer", "hold: finish"]  # saved: no warning

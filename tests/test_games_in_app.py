@@ -353,6 +353,11 @@ def test_a_finished_game_says_what_now_and_select_plays_it_again(tmp_path, out_d
     for rect in hint_bar(expected, [("SELECT", "play again"), ("UNDO", "menu")]):
         hint_button(expected, rect)  # framed: a finger's buttons
     assert (pygame.surfarray.array3d(app.display.canvas)[:, 446:] == pygame.surfarray.array3d(expected)[:, 446:]).all()
+    reached: list = []
+    own_tap, app.game_mode.on_tap = app.game_mode.on_tap, reached.append
+    app.on_tap((780, 470))  # the bar, beside the two hints: the game's own hints under it are not pressed unseen
+    assert reached == [] and app.mode is app.game_mode and session.engine.finished
+    app.game_mode.on_tap = own_tap
     app.on_tap(app._over_hints[1].center)  # touch alone: the hints are buttons
     assert app.mode is not app.game_mode and [i.value for i in app.mode.menu.items][0] == "continue"
     app.on_button(ButtonEvent(Button.UNDO))  # back to the end of the game

@@ -287,11 +287,11 @@ def test_the_teaching_screen_says_how_to_finish_and_undo_finishes(data_home):
     pygame.init()
     left: list[bool] = []
     view = TeachView("fritzo", "en", on_done=lambda: left.append(True))
-    assert (t("core.btn_undo", "en"), t("teach.hint_finish", "en")) in view._finish_hint()
+    assert (t("core.btn_undo", "en"), t("teach.hint_finish", "en")) in [hint for hint, _ in view._undo_hints()]
     view.draw(pygame.Surface((800, 480)))
     view.on_button(ButtonEvent(Button.UNDO))
     assert left == [True]
-    assert TeachView("fritzo", "en")._finish_hint() == []  # nowhere to go back to: nothing promised
+    assert TeachView("fritzo", "en")._undo_hints() == []  # nowhere to go back to: nothing promised
 
 
 def test_the_teaching_screen_asks_about_each_die_in_the_tray_in_turn(data_home):
@@ -735,7 +735,7 @@ def test_undo_takes_back_the_last_answers_and_asks_about_their_die_again(data_ho
     slip = view.menu.items[view.menu.index].value
     view.on_button(ButtonEvent(Button.SELECT))  # SELECT pressed without looking
     assert view.profile.counts() == {slip: 1}, view.message
-    assert "hold" in view._finish_hint()[1][1]
+    assert "hold" in view._undo_hints()[1][0][1]
     view.on_button(ButtonEvent(Button.UNDO))
     assert len(view.profile) == 0 and saved[-1] == 0 and left == [] and "Taken back" in view.message
     show_still(view, frame)

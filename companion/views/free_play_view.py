@@ -10,7 +10,7 @@ import pygame
 from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.widgets import DiceRow, draw_die, hint_bar, hint_button, moved, with_menu
+from companion.views.widgets import DiceRow, draw_die, game_hint_bar, moved, tapped_hint
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -29,7 +29,7 @@ class FreePlayMode:
         self.picking: int | None = None  # die being corrected: the face picker is open
         self.pick_index = 0
         self.waiting = False  # ROLL pressed, waiting for the tray to settle
-        self.roll_rect: pygame.Rect | None = None  # where "ROLL roll" is drawn, as a button for a finger
+        self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []  # the hints a finger presses as buttons
 
     @property
     def game(self):
@@ -83,6 +83,8 @@ class FreePlayMode:
         return next((i for i, face in enumerate(self.game.last) if face is None), None)
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
+        if (press := tapped_hint(self.hint_taps, pos)) is not None:
+            return self.on_button(press)
         if self.picking is not None:
             for i, r in enumerate(self._picker_rects()):
                 if r.collidepoint(pos):
@@ -96,8 +98,6 @@ class FreePlayMode:
             self.cursor = hit
             self._open_picker(hit)
             return True
-        if self.roll_rect is not None and self.roll_rect.collidepoint(pos):
-            return self.on_button(ButtonEvent(Button.ROLL))
         return False
 
     def _open_picker(self, die: int) -> None:
@@ -145,9 +145,8 @@ class FreePlayMode:
             self._draw_summary(surface)
         # the screen the companion starts on: a table with buttons only learns here where the games are (holding
         # UNDO takes a roll back, as in every game; the hint for it made the German line too long to read)
-        rects = hint_bar(surface, with_menu(self._hints(), self.session.lang))
-        # a table with the touch screen alone rolls here (the first hint is ROLL's while no die is being corrected)
-        self.roll_rect = hint_button(surface, rects[0]) if self.picking is None else None
+        # a table with the touch screen alone rolls here, and steps back out of the face picker, by the framed hints
+        self.hint_taps = game_hint_bar(surface, self._hints(), self.session.lang)
 
     def _hints(self) -> list[tuple[str, str]]:
         """What the buttons do now: the face picker takes NEXT, SELECT and UNDO (short: back) for itself; otherwise

@@ -999,6 +999,7 @@ class NochXMalMode:
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
         if self.game.finished:
+            self._hint_taps = []
             return  # the app draws a finished game's own: play again, or the menu
         hints = []
         st = self.game.state

@@ -336,14 +336,10 @@ class TeachView:
         self._draw_hints(surface, [(t("core.btn_next", lang), t("core.hint_move", lang)),
                                    (t("core.btn_select", lang), t("core.hint_choose", lang))])
 
-    def _finish_hint(self) -> list[tuple[str, str]]:
-        """UNDO leaves the teaching (every answer is saved already): said on the screen, or a family looks for a way
-        out (Skip only passes over one die). With answers to take back, a short UNDO takes one back and a held one
-        finishes: two hints, each a button for a finger (``_draw_hints``)."""
-        return [hint for hint, _ in self._undo_hints()]
-
     def _undo_hints(self) -> list[tuple[tuple[str, str], ButtonEvent]]:
-        """The UNDO hints with the press a tap on each stands for: a short UNDO, or a held one (finish)."""
+        """The UNDO hints, each with the press a tap on it stands for. UNDO leaves the teaching (every answer is saved
+        already): said on the screen, or a family looks for a way out (Skip only passes over one die). With answers
+        to take back, a short UNDO takes one back and a held one finishes: two hints, each a button for a finger."""
         if self.on_done is None:
             return []
         undo = t("core.btn_undo", self.lang)

@@ -292,8 +292,8 @@ def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> list[
 
 def hint_button(surface: pygame.Surface, hint: pygame.Rect) -> pygame.Rect:
     """Draw a hint of the bottom bar (a rect ``hint_bar`` returned) as a button, and return where a finger presses
-    it: as tall as the bar, wider than the words. For what a table with the touch screen alone has no other way
-    to (going back from a menu, rolling in free play)."""
+    it: as tall as the bar, wider than the words. For what a table with the touch screen alone has no other way to
+    (going back, rolling, the hourglass, finishing a teaching)."""
     pygame.draw.rect(surface, theme.MUTED, hint.inflate(14, 10), width=2, border_radius=8)
     top = theme.DESIGN_SIZE[1] - HINT_BAR_H
     return pygame.Rect(hint.x - 10, top, hint.w + 20, HINT_BAR_H)  # neighbours stand 22 apart: no overlap
