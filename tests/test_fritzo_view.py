@@ -18,6 +18,7 @@ from companion.games.fritzo.cubeset import default_construction
 from companion.games.fritzo.rules import buildable_order
 from companion.journal import Journal
 from companion.session import GameSession
+from companion.views import theme
 from companion.views.fritzo_view import FritzoMode
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DieReading, TrayReading
@@ -453,7 +454,9 @@ def test_every_position_of_the_first_cube_is_on_the_screen_and_tappable(tmp_path
     panel = pygame.Rect(462, 70, 328, 366)  # above the hint bar
     assert all(panel.contains(r) for r in rects), [r for r in rects if not panel.contains(r)]
     assert min(r.w for r in rects) >= 36 and not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[:i])
-    shot(view, "pick_turn_first_cube")
+    surface = shot(view, "pick_turn_first_cube")
+    chosen = view.cell_rects()[view.cell[:2]].inflate(6, 6)  # the place picked stays lit while its position is
+    assert tuple(surface.get_at((chosen.centerx, chosen.y + 2)))[:3] == theme.ACCENT
     view.on_tap(rects[-1].center)
     assert len(session.engine.state.building) == 1
 

@@ -616,6 +616,8 @@ class FritzoMode:
                        anchor="center")
         values = self._step_values() if self.step in ("cell", "remove") else []
         current = values[self.index % len(values)] if values else None
+        if self.step == "turn":  # the place chosen stays lit while its position is picked
+            current = self.cell
         for (x, y), r in self.cell_rects().items():
             cell = (x, y, self.level)
             look = structure.get(cell)
