@@ -348,6 +348,15 @@ def test_a_finished_game_says_what_now_and_select_plays_it_again(tmp_path, out_d
     assert session.engine.finished, session.error
     app.frame(0.03, [])
     pygame.image.save(app.display.window, str(out_dir / "app_game_over.png"))
+    from companion.announce import Announcement
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+
+    app.announcer = Announcer("en", audio=NullAudio())  # the last scores' banners: clear of the two buttons
+    app.announcer.announce(Announcement("echt.game_over.kinds", {"players": ["Sara"]}))
+    app.frame(0.03, [])
+    assert app._banner is not None and not any(app._banner.colliderect(r) for r in app._over_hints)
+    app.announcer = None
     expected = pygame.Surface((800, 480))
     expected.fill(theme.BG)
     for rect in hint_bar(expected, [("SELECT", "play again"), ("UNDO", "menu")]):
