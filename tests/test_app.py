@@ -995,6 +995,23 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
         app.close()
 
 
+class _TapScreen:
+    """A screen that keeps the taps it is given: what a banner or a strip over it lets through."""
+
+    def __init__(self) -> None:
+        self.taps: list[tuple[int, int]] = []
+
+    def on_tap(self, pos):
+        self.taps.append(pos)
+        return True
+
+    def update(self, dt, now):
+        pass
+
+    def draw(self, surface):
+        surface.fill((0, 0, 0))
+
+
 def test_a_tap_on_a_banner_is_the_banners_not_what_it_hides(tmp_path):
     """Echt Spitze's report list under a banner: a tap on the banner chose the row hidden under it ("pierced",
     which nobody chose), and on the game-over screen it started a new game. The tap takes the banner away."""
@@ -1005,20 +1022,7 @@ def test_a_tap_on_a_banner_is_the_banners_not_what_it_hides(tmp_path):
     announcer = Announcer("en", audio=NullAudio())
     app = _app(tmp_path, announcer=announcer)
 
-    class Screen:
-        taps: list = []
-
-        def on_tap(self, pos):
-            self.taps.append(pos)
-            return True
-
-        def update(self, dt, now):
-            pass
-
-        def draw(self, surface):
-            surface.fill((0, 0, 0))
-
-    app.mode = screen = Screen()
+    app.mode = screen = _TapScreen()
     announcer.announce(Announcement("core.undone", speak=False))
     app.frame(0.03, [])
     banner = app._banner
@@ -1061,20 +1065,7 @@ def test_a_tap_on_a_strip_of_words_puts_it_away_not_what_it_hides(tmp_path):
     clock = [100.0]
     app = _app(tmp_path, clock=lambda: clock[0])
 
-    class Screen:
-        taps: list = []
-
-        def on_tap(self, pos):
-            self.taps.append(pos)
-            return True
-
-        def update(self, dt, now):
-            pass
-
-        def draw(self, surface):
-            surface.fill((0, 0, 0))
-
-    app.mode = screen = Screen()
+    app.mode = screen = _TapScreen()
     app.show_notice("Noch nicht angelernt.", seconds=8, info=True)
     app.draw(app.display.canvas)
     strip = app._strip[0]

@@ -563,13 +563,19 @@ def test_roll_while_a_roll_is_open_says_what_comes_first(tmp_path):
     assert session.error == "Roll 1 is still open: choose “Everybody done: dice to Ben” first, then roll."
 
 
-def test_the_menus_arrows_scroll_it_on_a_touch_screen(tmp_path):
-    """Tapping the arrow below the list snapped it back at once (the menu is built anew every frame from the
-    highlight a button keeps): a touch-only table could not reach "Everybody done" and ended rolls by passing."""
+def first_roll_of_three(tmp_path) -> tuple[NochXMalMode, GameSession]:
+    """Anna, Ben and Carl, their start combos set, roll 1 out."""
     view, session = new_view(tmp_path, ["Anna", "Ben", "Carl"], lang="en", start=0)
     for player, combo in (("Anna", ["yellow", "4"]), ("Ben", ["red", "2"]), ("Carl", ["blue", "5"])):
         session.apply({"action": "start_combo", "player": player, "dice": combo})
     session.apply({"action": "roll", "dice": ["red", "yellow", "blue", "4", "2", "5"]})
+    return view, session
+
+
+def test_the_menus_arrows_scroll_it_on_a_touch_screen(tmp_path):
+    """Tapping the arrow below the list snapped it back at once (the menu is built anew every frame from the
+    highlight a button keeps): a touch-only table could not reach "Everybody done" and ended rolls by passing."""
+    view, session = first_roll_of_three(tmp_path)
     surface = pygame.Surface((800, 480))
     view.draw(surface)
     assert 0 not in view.menu.visible_range()  # roll 1 starts on its last line, "Everybody done": passes above
@@ -605,10 +611,7 @@ def test_a_long_list_gets_the_room_of_the_dice_and_a_finger_pages_through_it(tmp
 def test_a_tap_on_a_long_lists_line_chooses_that_line_not_the_die_hidden_under_it(tmp_path):
     """The tall list lies over the dice, which are not drawn then: a tap on "Column A" marked die 2 for the pair
     (and "Nothing" of a chip asked what die 2 really shows). The line tapped is chosen."""
-    view, session = new_view(tmp_path, ["Anna", "Ben", "Carl"], lang="en", start=0)
-    for player, combo in (("Anna", ["yellow", "4"]), ("Ben", ["red", "2"]), ("Carl", ["blue", "5"])):
-        session.apply({"action": "start_combo", "player": player, "dice": combo})
-    session.apply({"action": "roll", "dice": ["red", "yellow", "blue", "4", "2", "5"]})
+    view, session = first_roll_of_three(tmp_path)
     surface = pygame.Surface((800, 480))
     view.draw(surface)
     choose(view, ("report",))
