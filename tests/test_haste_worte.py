@@ -269,6 +269,29 @@ def test_reroll_is_allowed_only_before_the_first_pick() -> None:
         game.apply({"action": "roll", "dice": DICE})
 
 
+def test_a_die_read_wrongly_is_corrected_also_after_it_was_taken_and_until_the_reading_ends() -> None:
+    """The camera was sure and wrong: the table puts the die's symbol right; its owner's symbol follows."""
+    game = HasteWorte.new(setup(2))
+    expect_unchanged(game, {"action": "correct", "die": 1, "face": "car"}, WrongPhase, "sobald gewürfelt ist")
+    game.apply({"action": "roll", "dice": DICE})
+    assert game.apply({"action": "correct", "die": 2, "face": "sports"}) == []  # nothing to hear: the screen shows it
+    assert game.round.dice == ["dishes", "sports", *DICE[2:]]
+    game.apply({"action": "pick", "die": 2})
+    game.apply({"action": "pick", "die": 4})
+    game.apply({"action": "correct", "die": 4, "face": "cities"})  # taken already: Ben's symbol is another
+    assert (game.symbol_of(0), game.symbol_of(1)) == ("sports", "cities")
+    expect_unchanged(game, {"action": "correct", "die": 7, "face": "car"}, BadDice, "1 bis 6")
+    expect_unchanged(game, {"action": "correct", "die": True, "face": "car"}, BadDice, "1 bis 6")
+    expect_unchanged(game, {"action": "correct", "die": 1, "face": "Car"}, BadDice, "Würfel 1 zeigt „Car“")
+    expect_unchanged(game, {"action": "correct", "die": 1}, BadDice, "Würfel 1")
+    play(game, [{"action": "letter"}, {"action": "timer_start", "at": T0}, {"action": "timer_expired", "at": T0 + 90}])
+    game.apply({"action": "correct", "die": 2, "face": "fruit"})
+    assert game.symbol_of(0) == "fruit"
+    play(game, [{"action": "score", "words": 1}, {"action": "score", "words": 2}])  # the next round: no dice yet
+    assert game.crystals == [1, 2] and game.history[0].dice[1] == "fruit"
+    expect_unchanged(game, {"action": "correct", "die": 1, "face": "car"}, WrongPhase, "sobald gewürfelt ist")
+
+
 def test_edition_symbols_are_accepted_by_id_and_meanings_configured() -> None:
     game = HasteWorte.new(setup(2, meanings={"car": "Fahrzeuge"}))
     game.apply({"action": "roll", "dice": ["music", "car", "fruit", "water", "toys", "film-stars"]})

@@ -18,7 +18,7 @@ from companion.hourglass import Phase as SandPhase
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.haste_worte_view import HOURGLASS_RECT, HasteWorteMode
+from companion.views.haste_worte_view import FIX, FIX_RECT, HOURGLASS_RECT, HasteWorteMode
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DieReading, TrayReading
 
@@ -321,6 +321,109 @@ def test_the_symbol_question_starts_on_the_readers_guess(tmp_path: Path) -> None
     assert view.game.round.dice == ["car", "cities", "fruit", "water", "dishes", "sports"]
 
 
+def die_at(view: HasteWorteMode, die: int) -> tuple[int, int]:
+    """Where a finger taps die ``die`` (0-based) on the screen as it stands."""
+    view._sync_context()
+    return view.dice.die_rects()[die].center
+
+
+def camera_roll(tmp_path: Path, faces: list[str]) -> tuple[HasteWorteMode, list[tuple[int, str]]]:
+    """A roll the camera read for sure (nobody asked), with the reader's examples collected."""
+    view, _ = make(tmp_path, Clocks(), SETUP)
+    session = view.session
+    session.camera_ready = True
+    taught: list[tuple[int, str]] = []
+    session.learn = lambda index, face: taught.append((index, face))
+    press(view, Button.ROLL)
+    session.latest_reading = reading(faces)
+    view.on_dice(session.latest_reading)
+    assert view.game.phase is Phase.PICK
+    return view, taught
+
+
+def test_a_die_read_wrongly_for_sure_is_corrected_with_the_buttons_and_taught(tmp_path: Path) -> None:
+    """The camera was sure die 3 shows fruit; it shows animals. "Correct a die" is the last of NEXT's stops; the
+    symbol read is preselected (SELECT alone changes nothing); the die's picture is taught the answer."""
+    view, taught = camera_roll(tmp_path, ["car", "water", "fruit", "toys", "sports", "dishes"])
+    for _ in range(6):
+        press(view, Button.NEXT)
+    assert view.cursor == FIX
+    shot(view, "20_fix_button")
+    press(view, Button.SELECT)
+    assert view.fixing
+    press(view, Button.NEXT)
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)  # die 3
+    assert view.choosing == ("fix", 2) and view._choice_values()[view.choice_index] == "fruit"
+    assert view._choice_question() == "Würfel 3 wurde als Obst & Gemüse gelesen: was zeigt er wirklich?"
+    shot(view, "21_fix_symbol")
+    press(view, Button.SELECT)  # read right after all: nothing changes, nothing is taught
+    assert view.game.round.dice[2] == "fruit" and taught == [] and not view.fixing
+    assert view.cursor == 2  # on the die looked at
+    for _ in range(4):
+        press(view, Button.NEXT)
+    press(view, Button.SELECT)
+    press(view, Button.NEXT)
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)
+    view.choice_index = view._choice_values().index("animals")
+    press(view, Button.SELECT)
+    assert view.game.round.dice == ["car", "water", "animals", "toys", "sports", "dishes"]
+    assert taught == [(2, "animals")]
+    assert view.cursor == 2 and not view.fixing  # on the corrected die: SELECT takes it
+    press(view, Button.SELECT)
+    assert view.game.symbol_of(1) == "animals"  # Ben starts
+
+
+def test_a_taken_die_is_corrected_by_touch_and_its_owner_keeps_it(tmp_path: Path) -> None:
+    """A touch-only table: the button, then the die (taken already), then its symbol; UNDO's hint goes back."""
+    view, taught = camera_roll(tmp_path, ["car", "water", "fruit", "toys", "sports", "dishes"])
+    assert view.on_tap(die_at(view, 4))  # Ben takes die 5
+    assert view.on_tap(FIX_RECT.center)
+    assert view.fixing
+    shot(view, "22_fix_which")
+    assert view.on_tap(die_at(view, 4))  # Ben's die: taken dice may be corrected too
+    assert view.choosing == ("fix", 4)
+    back = next(e for r, e in view._hint_taps if e.button is Button.UNDO)
+    press(view, back.button)
+    assert view.choosing is None and view.fixing  # back to which die
+    assert view.on_tap(die_at(view, 4))
+    values = view._choice_values()
+    assert view.on_tap(view._choice_rects()[values.index("countries")].center)
+    assert view.game.symbol_of(1) == "countries" and taught == [(4, "countries")]
+    assert view.game.round.picks[0].die == 4  # still Ben's
+    assert view.on_tap(die_at(view, 0))  # Carla takes die 1: picking goes on
+    assert [p.die for p in view.game.round.picks] == [4, 0]
+
+
+def test_correcting_is_offered_before_the_letter_and_not_for_a_reading_taken_back(tmp_path: Path) -> None:
+    """After the picks the letter's screen offers it too (a third button); a correction whose camera reading is
+    no longer the latest changes the die but teaches nothing; an undo closes an open correction."""
+    view, taught = camera_roll(tmp_path, ["car", "water", "fruit", "toys", "sports", "dishes"])
+    for die in (1, 2, 3, 4):
+        assert view.on_tap(die_at(view, die - 1))
+    assert view.game.phase is Phase.LETTER
+    assert view._options() == [0, 1, FIX]
+    shot(view, "23_letter_fix")
+    assert view.on_tap(view._button_rects()[2].center)
+    assert view.fixing
+    view.session.latest_reading = reading(["car"] * 6)  # the dice were moved and read again
+    assert view.on_tap(die_at(view, 0))
+    view.choice_index = view._choice_values().index("sports")
+    press(view, Button.SELECT)
+    assert view.game.round.dice[0] == "sports" and taught == []
+    assert view.game.symbol_of(2) == "water"
+    press(view, Button.SELECT)  # the letter's first button: draw
+    assert view.game.phase is Phase.WRITING and view._options() == [0, 1]  # the hourglass screen has no dice
+    view.session.undo()
+    assert view.on_tap(view._button_rects()[2].center) and view.fixing
+    view.session.undo()  # the correction taken back: the die as read
+    assert view.game.round.dice[0] == "car"
+    view.session.undo()  # a pick taken back under the open correction: it closes
+    view.on_tap((5, 5))
+    assert not view.fixing and view.game.phase is Phase.PICK
+
+
 def test_camera_roll_with_a_missing_die_is_explained(tmp_path: Path) -> None:
     clocks = Clocks()
     view, _ = make(tmp_path, clocks, SETUP)
@@ -417,14 +520,17 @@ def test_a_long_prompt_does_not_run_over_the_dice_numbers(tmp_path: Path, monkey
 
 
 def test_prev_moves_the_pick_to_the_last_die(tmp_path: Path) -> None:
-    """A laptop's arrow left (PREV): from the first die to the last, and on past taken dice, as NEXT the other way."""
+    """A laptop's arrow left (PREV): from the first die to "Correct a die" and the last die, and on past taken
+    dice, as NEXT the other way."""
     view, _ = make(tmp_path, Clocks(), SETUP)
     press(view, Button.ROLL)
     press(view, Button.PREV)
+    assert view.cursor == FIX
+    press(view, Button.PREV)
     press(view, Button.SELECT)  # Ben takes die 6
-    press(view, Button.PREV)
-    press(view, Button.PREV)
-    press(view, Button.SELECT)  # Carla, the highlight on the taken die 6: PREV to die 5, then die 4
+    for _ in range(3):
+        press(view, Button.PREV)
+    press(view, Button.SELECT)  # Carla: "Correct a die", past the taken die 6 to die 5, then die 4
     assert [(p.player, p.die) for p in view.game.round.picks] == [(1, 5), (2, 3)]
 
 

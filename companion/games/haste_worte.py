@@ -18,6 +18,10 @@ Rule readings where the rulebook leaves room (also in ``docs/haste_worte.md``):
   a draw from an empty stack reshuffles all tokens (as with the physical stack). A letter entered by hand (a
   table using its physical tokens) is taken out of the companion's stack when it is still there.
 - A reroll (ROLL again) is allowed until the first die is picked; then the dice on the table are the round's.
+- A die the camera read wrongly but for sure is corrected with ``correct`` (``die`` 1-6, ``face``) from the roll
+  until the round's reading ends, also a die already taken: its owner's symbol is what the screen shows for the
+  writing and the reading. Nothing is scored from a symbol (players count their own words), so a correction
+  changes no crystals and says nothing aloud: the screen shows the die's new name at once.
 - A word count above 3 is rejected: crystals come only for your own symbol, with at most 3 words written.
 - The hourglass: the time it was turned is stamped into the action (wall-clock seconds). After a restart the
   remaining time is restored from the wall clock; the app sends ``timer_expired`` if it ran out while off,
@@ -433,6 +437,19 @@ class HasteWorte:
             )  # type: ignore[index]
         return free[0]
 
+    def _correct(self, action: dict[str, Any]) -> list[Announcement]:
+        if self.round.dice is None or self.phase not in (Phase.PICK, Phase.LETTER, Phase.WRITING, Phase.READING):
+            raise WrongPhase("haste.error.not_now_correct", expected=self._expected())
+        dice = self.round.dice
+        n = action.get("die")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(dice):
+            raise BadDice("haste.error.no_such_die", die=json.dumps(n), dice=len(dice))
+        face = action.get("face")
+        if not isinstance(face, str) or not SYMBOL_ID.match(face):
+            raise BadDice("haste.error.die_face", die=n, face=str(face), known=", ".join(SYMBOLS))
+        dice[n - 1] = face
+        return []
+
     def _letter(self, action: dict[str, Any]) -> list[Announcement]:
         if self.phase is not Phase.LETTER:
             raise WrongPhase("haste.error.not_now_letter", expected=self._expected())
@@ -627,6 +644,7 @@ class HasteWorte:
 _HANDLERS = {
     "roll": HasteWorte._roll,
     "pick": HasteWorte._pick,
+    "correct": HasteWorte._correct,
     "letter": HasteWorte._letter,
     "timer_start": HasteWorte._timer_start,
     "timer_cancel": HasteWorte._timer_cancel,

@@ -6,6 +6,11 @@ monotonic clock onto the wall clock once (at start or resume), so a slow frame r
 a network time step during the 90 seconds cannot jump it. After a restart the remaining time is restored from
 the wall clock; when the wall clock reads before the start stamp the round is marked interrupted (see
 ``docs/haste_worte.md``).
+
+A die the camera read wrongly but for sure (nobody was asked) is corrected while the dice are picked and until the
+letter is turned: "Correct a die …" (a button below the dice, reached with NEXT or a tap), then the die (NEXT and
+SELECT, or a tap; a die already taken too: its owner's symbol follows) and its true symbol, the symbol read
+preselected. A die read from the camera's picture is taught from it, as an unsure die's answer is.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from companion.games.haste_worte import MAX_OWN_WORDS, SYMBOLS, HasteWorte, Phas
 from companion.hourglass import Phase as SandPhase
 from companion.hourglass import Resume
 from companion.i18n import t
-from companion.session import GameSession
+from companion.session import GameSession, ReadRoll
 from companion.views import theme
 from companion.views.frame_clock import FrameClock
 from companion.views.widgets import DiceRow, draw_die, first_choice, game_hint_bar, moved, tapped_hint
@@ -31,6 +36,9 @@ TOP_H = 64  # the crystal table
 STATUS_Y = 70
 HOURGLASS_RECT = pygame.Rect(14, 112, 220, 334)
 MENU_CLEAR_X = 740  # the app's menu corner sits right of this on the top row
+#: the "Correct a die …" button's value among NEXT's options (after the dice 0-5, or the letter's two buttons)
+FIX = 99
+FIX_RECT = pygame.Rect(20, 386, 320, 50)  # in the pick phase, below the word limits
 
 
 class HasteWorteMode:
@@ -38,8 +46,12 @@ class HasteWorteMode:
         self.session = session
         self.dice = DiceRow(pygame.Rect(20, 118, 760, 112), label=self._short_label, max_size=112)
         self.cursor = 0
-        #: an open sub-choice: ("symbol", die) fixes an unread die, ("who", die) in variant 2, ("letter", 0)
+        #: an open sub-choice: ("symbol", die) fixes an unread die, ("fix", die) one read wrongly, ("who", die) in
+        #: variant 2, ("letter", 0)
         self.choosing: tuple[str, int] | None = None
+        self.fixing = False  # "Correct a die": which die (the cursor on any die, taken ones too)
+        #: the roll entered from a camera reading: a die corrected later is taught from its picture
+        self.read_roll: ReadRoll | None = None
         self.choice_index = 0
         self.pending: list[str | None] | None = None  # faces read with some unknown: waiting for corrections
         self.waiting = False  # ROLL pressed, the camera is looking
@@ -90,6 +102,7 @@ class HasteWorteMode:
             self._context = ctx
             self.cursor = self._first_free_die() if g.phase is Phase.PICK else 0
             self.choosing = None
+            self.fixing = False
             if g.phase is not Phase.ROLL and not (g.phase is Phase.PICK and not g.round.picks):
                 self.pending = None
                 self.waiting = False
@@ -113,7 +126,19 @@ class HasteWorteMode:
             self.cursor = next(i for i, f in enumerate(faces) if f is None)
             return
         self.pending = None
-        self.session.apply({"action": "roll", "dice": faces})  # a wrong count is explained by the engine
+        self._roll_read(faces, reading)  # a wrong count is explained by the engine
+
+    def _roll_read(self, faces: list[str | None], reading: TrayReading | None) -> None:
+        """Enter a roll read by the camera, remembering its reading: a die corrected later is taught from it."""
+        action = {"action": "roll", "dice": faces}
+        if self.session.apply(action) and reading is not None:
+            self.read_roll = ReadRoll(action, reading, {i: i for i in range(len(faces))})
+
+    def _may_fix(self) -> bool:
+        """Whether "Correct a die" is offered: the dice are on the screen (picking) or their symbols are (before
+        the letter). The engine allows it until the reading ends; the hourglass and the reading show no dice."""
+        g = self.game
+        return self.pending is None and g.round.dice is not None and g.phase in (Phase.PICK, Phase.LETTER)
 
     def _may_roll(self) -> bool:
         g = self.game
@@ -137,6 +162,8 @@ class HasteWorteMode:
         b, long = event.button, event.press is Press.LONG
         if self.choosing is not None:
             return self._choice_button(b, long)
+        if self.fixing:
+            return self._fix_button(b, long)
         if b in (Button.ROLL, Button.REROLL):
             if self._may_roll():
                 self._roll()
@@ -165,6 +192,13 @@ class HasteWorteMode:
                     return True
             self.choosing = None
             return True
+        if self.fixing:
+            hit = self.dice.hit(pos)
+            if hit is None:
+                return False
+            self.cursor = hit
+            self._open("fix", hit)
+            return True
         for value, rect in self._targets().items():
             if rect.collidepoint(pos):
                 self.cursor = value
@@ -177,9 +211,9 @@ class HasteWorteMode:
         if self.pending is not None:
             return [i for i, f in enumerate(self.pending) if f is None]
         if g.phase is Phase.PICK:
-            return self._free_dice()
+            return self._free_dice() + [FIX]
         if g.phase is Phase.LETTER:
-            return [0, 1]  # draw / enter a token
+            return [0, 1] + ([FIX] if self._may_fix() else [])  # draw / enter a token / correct a die
         if g.phase is Phase.WRITING:  # turn the hourglass / time's up; none while the sand runs (nothing is lit)
             return [] if g.hourglass.is_running(self.wall_now()) else [0, 1]
         if g.phase is Phase.READING:
@@ -193,6 +227,10 @@ class HasteWorteMode:
             return True
         if g.phase is Phase.ROLL:
             self._roll()
+            return True
+        if value == FIX and self._may_fix():
+            self.fixing = True
+            self.cursor = 0
             return True
         if g.phase is Phase.PICK:
             if value not in self._free_dice():
@@ -241,18 +279,37 @@ class HasteWorteMode:
         at = self._clock.stamp()  # the stamp and the screen's clock agree exactly from here on
         self.session.apply({"action": "timer_start", "at": at})
 
-    # -- sub-choices: a symbol for an unread die, who took a die (variant 2), a letter token
+    def _fix_button(self, b: Button, long: bool) -> bool:
+        """Which die to correct: NEXT/PREV over all dice, SELECT opens its symbols, UNDO leaves."""
+        n = len(self.game.round.dice or [])
+        if b.step:
+            self.cursor = moved(self.cursor if 0 <= self.cursor < n else None, b.step, n)
+        elif b is Button.SELECT and not long and 0 <= self.cursor < n:
+            self._open("fix", self.cursor)
+        elif b is Button.UNDO and not long:
+            self.fixing = False
+            self.cursor = FIX
+        else:
+            return False
+        return True
+
+    # -- sub-choices: a symbol for an unread die or a misread one, who took a die (variant 2), a letter token
     def _open(self, kind: str, value: int) -> None:
-        """Open a sub-choice; a symbol for an unread die starts on the reader's guess (SELECT confirms it)."""
+        """Open a sub-choice; a symbol for an unread die starts on the reader's guess, a misread die's on the
+        symbol read (SELECT alone changes nothing)."""
         self.choosing = (kind, value)
-        self.choice_index = first_choice(self._choice_values(), self.session.guess(value)) if kind == "symbol" else 0
+        start = {"symbol": lambda: self.session.guess(value), "fix": lambda: self.game.round.dice[value]}.get(kind)
+        self.choice_index = first_choice(self._choice_values(), start()) if start is not None else 0
 
     def _choice_values(self) -> list[Any]:
         assert self.choosing is not None
-        kind, _ = self.choosing
+        kind, die = self.choosing
         g = self.game
         if kind == "symbol":
             return list(SYMBOLS)
+        if kind == "fix":  # an edition's own symbol read stays offered, so SELECT alone keeps it
+            read = (g.round.dice or [])[die]
+            return list(SYMBOLS) + ([read] if read not in SYMBOLS else [])
         if kind == "who":
             return [i for i in range(len(g.players)) if g.round.die_of(i) is None]
         return list(dict.fromkeys(g.letters))
@@ -264,7 +321,7 @@ class HasteWorteMode:
         elif b is Button.SELECT and not long:
             self._confirm_choice()
         elif b is Button.UNDO and not long:
-            self.choosing = None
+            self.choosing = None  # correcting: back to which die
         else:
             return False
         return True
@@ -282,11 +339,26 @@ class HasteWorteMode:
                 self.cursor = missing[0]
             else:
                 faces, self.pending = self.pending, None
-                self.session.apply({"action": "roll", "dice": faces})
+                self._roll_read(faces, self.session.latest_reading)
+        elif kind == "fix":
+            self._fix_to(die, value)
         elif kind == "who":
             self.session.apply({"action": "pick", "die": die + 1, "player": self.game.players[value]})
         elif kind == "letter":
             self.session.apply({"action": "letter", "letter": value})
+
+    def _fix_to(self, die: int, symbol: str) -> None:
+        """Die ``die`` shows ``symbol``: the engine corrects the roll, and a die read from the camera's picture is
+        taught, as an unsure die's answer is."""
+        self.fixing = False
+        free = self._free_dice()
+        self.cursor = (die if die in free else free[0] if free else FIX) if self.game.phase is Phase.PICK else 0
+        if symbol == (self.game.round.dice or [])[die]:
+            return  # read right after all
+        index = self.read_roll.index(self.session, die) if self.read_roll is not None else None
+        if index is not None:
+            self.session.confirm_face(index, symbol)
+        self.session.apply({"action": "correct", "die": die + 1, "face": symbol})
 
     def _choice_rects(self) -> list[pygame.Rect]:
         values = self._choice_values()
@@ -350,14 +422,17 @@ class HasteWorteMode:
     def _targets(self) -> dict[int, pygame.Rect]:
         """Touch targets of the current phase, by the value SELECT would choose."""
         g = self.game
-        if self.pending is not None or g.phase is Phase.PICK:
+        if self.pending is not None or self.fixing:
             return dict(enumerate(self.dice.die_rects()))
+        if g.phase is Phase.PICK:
+            return {**dict(enumerate(self.dice.die_rects())), FIX: FIX_RECT}
         if g.phase is Phase.ROLL:
             return {0: pygame.Rect(200, 150, 400, 200)}
         if g.phase is Phase.WRITING and g.hourglass.phase(self.wall_now()) is SandPhase.RUNNING:
             return {}  # the sand runs: nothing to tap until it is out (a long TIMER cancels it)
         if g.phase in (Phase.LETTER, Phase.WRITING):
-            return dict(enumerate(self._button_rects()))
+            rects = self._button_rects()
+            return {0: rects[0], 1: rects[1], **({FIX: rects[2]} if len(rects) > 2 else {})}
         if g.phase is Phase.READING:
             return dict(enumerate(self._count_rects()))
         return {}
@@ -365,7 +440,8 @@ class HasteWorteMode:
     def _button_rects(self) -> list[pygame.Rect]:
         if self.game.phase is Phase.WRITING:
             return [pygame.Rect(254, 378, 254, 62), pygame.Rect(526, 378, 254, 62)]
-        return [pygame.Rect(460, 150, 320, 90), pygame.Rect(460, 260, 320, 90)]
+        letter = [pygame.Rect(460, 150, 320, 90), pygame.Rect(460, 260, 320, 90)]
+        return letter + ([pygame.Rect(460, 366, 320, 64)] if self._may_fix() else [])
 
     def _count_rects(self) -> list[pygame.Rect]:
         size, gap = 120, 24
@@ -383,6 +459,8 @@ class HasteWorteMode:
             prompt = t("haste.screen.unread", self.lang, die=missing[0])
         elif self.waiting:
             prompt = t("haste.screen.waiting", self.lang)
+        elif self.fixing and self.choosing is None:  # its symbols ask their own question
+            prompt = t("haste.screen.fix_which", self.lang)
         color = theme.UNKNOWN if self.pending is not None else theme.TEXT
         theme.text(
             surface,
@@ -397,7 +475,7 @@ class HasteWorteMode:
             self._draw_choice(surface)
         elif self.pending is not None or (g.phase is Phase.ROLL and g.round.dice is None):
             self._draw_roll(surface)
-        elif g.phase is Phase.PICK:
+        elif g.phase is Phase.PICK or self.fixing:
             self._draw_pick(surface)
         elif g.phase is Phase.LETTER:
             self._draw_letter_phase(surface)
@@ -485,8 +563,10 @@ class HasteWorteMode:
     def _draw_pick(self, surface: pygame.Surface) -> None:
         g = self.game
         r = g.round
-        selected = self.cursor if self.cursor in self._free_dice() else None
-        self._draw_dice(surface, list(r.dice or []), selected, {p.die for p in r.picks})
+        dice = list(r.dice or [])
+        # correcting, any die may be the one; picking, only a free one
+        selected = self.cursor if self.cursor in (range(len(dice)) if self.fixing else self._free_dice()) else None
+        self._draw_dice(surface, dice, selected, {p.die for p in r.picks})
         for i, rect in enumerate(self.dice.die_rects()):
             theme.text(  # below the die: above it, a long prompt in large type ran over the numbers
                 surface,
@@ -511,6 +591,8 @@ class HasteWorteMode:
         if r.letter:
             self._draw_letter_tile(surface, pygame.Rect(640, 300, 120, 120), r.letter)
         self._draw_limits(surface, (30, 320))
+        if not self.fixing:
+            _button(surface, FIX_RECT, t("haste.screen.fix_die", self.lang), self.cursor == FIX)
 
     def _draw_dice(
         self, surface: pygame.Surface, faces: list[Any], selected: int | None, taken: set[int]
@@ -531,9 +613,10 @@ class HasteWorteMode:
 
     def _draw_letter_phase(self, surface: pygame.Surface) -> None:
         self._draw_symbols(surface, pygame.Rect(20, 130, 420, 300))
-        labels = [t("haste.screen.draw_letter", self.lang), t("haste.screen.enter_letter", self.lang)]
-        for i, (rect, label) in enumerate(zip(self._button_rects(), labels, strict=True)):
-            _button(surface, rect, label, i == self.cursor)
+        labels = [t("haste.screen.draw_letter", self.lang), t("haste.screen.enter_letter", self.lang),
+                  t("haste.screen.fix_die", self.lang)]
+        for value, rect in self._targets().items():
+            _button(surface, rect, labels[min(value, 2)], value == self.cursor)
 
     def _draw_symbols(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Each player's symbol this round, in pick order."""
@@ -726,6 +809,9 @@ class HasteWorteMode:
         kind, die = self.choosing
         if kind == "symbol":
             return self._symbol_question(die)
+        if kind == "fix":
+            read = (self.game.round.dice or ["?"] * (die + 1))[die]
+            return t("haste.screen.fix_symbol", self.lang, die=die + 1, symbol=self._short_label(read))
         if kind == "who":  # the dice are hidden under the question: it names the symbol grabbed, not its number only
             dice = self.game.round.dice or []
             symbol = self._short_label(dice[die]) if die < len(dice) else "?"
@@ -748,7 +834,8 @@ class HasteWorteMode:
         )
         for i, (rect, value) in enumerate(zip(self._choice_rects(), self._choice_values(), strict=True)):
             label = (
-                self._short_label(value) if kind == "symbol" else g.players[value] if kind == "who" else value
+                self._short_label(value) if kind in ("symbol", "fix")
+                else g.players[value] if kind == "who" else value
             )
             _button(
                 surface,
@@ -771,14 +858,14 @@ class HasteWorteMode:
         def h(btn: str, what: str) -> tuple[str, str]:
             return t(f"core.btn_{btn}", lang), t(f"haste.hint.{what}", lang)
 
-        if self.choosing is not None:
+        if self.choosing is not None or self.fixing:
             return [h("next", "next"), h("select", "choose"), h("undo", "back")]
         if self.pending is not None:
             return [h("next", "next"), h("select", "choose"), h("roll", "reroll")]
         if g.phase is Phase.ROLL:
             return [h("roll", "roll")]
         if g.phase is Phase.PICK:
-            out = [h("next", "next"), h("select", "take")]
+            out = [h("next", "next"), h("select", "choose" if self.cursor == FIX else "take")]
             return out + ([h("reroll", "reroll")] if not g.round.picks else [])
         if g.phase is Phase.LETTER:  # SELECT does what the highlight says; variant 1's TIMER turns the token only
             out = [h("select", "draw" if self.cursor == 0 else "choose")]
