@@ -204,6 +204,37 @@ def test_add_a_player_by_tapping():
     assert rec.saved[-1] == ["Anna", "Ben", "Carla", "Jörg"] and done == [True]
 
 
+def test_digits_signs_and_accents_are_on_the_grids_second_page(out_dir):
+    """A table without a keyboard types "Anne-Marie 2" and "Zoé": the page key turns to digits and signs (the
+    outline stays on it), a letter after the hyphen is a capital, and the page turns back to the letters."""
+    mode, cfg, rec, done = make()
+    assert tap(mode, mode.add_rect())
+    for ch in "anne":
+        tap_key(mode, "letter", ch)
+    tap_key(mode, "page")
+    assert mode.entry.keys[mode.entry.cursor].kind == "page" and mode.entry.page == 1
+    surface = pygame.Surface((800, 480))
+    mode.draw(surface)
+    pygame.image.save(surface, str(out_dir / "players_grid_symbols.png"))
+    tap_key(mode, "letter", "-")
+    tap_key(mode, "page")
+    for ch in "marie":
+        tap_key(mode, "letter", ch)
+    tap_key(mode, "space")
+    tap_key(mode, "page")
+    tap_key(mode, "letter", "2")
+    tap_key(mode, "done")
+    assert mode.players[-1] == "Anne-Marie 2"
+    select_list_item(mode, 4)  # add, with the buttons only
+    type_with_buttons(mode, "zo")
+    while mode.entry.keys[mode.entry.cursor].kind != "page":
+        press(mode, Button.NEXT)
+    press(mode, Button.SELECT)
+    type_with_buttons(mode, "é")
+    finish_entry_with_buttons(mode)
+    assert rec.saved[-1] == ["Anna", "Ben", "Carla", "Anne-Marie 2", "Zoé"]
+
+
 def test_add_a_player_with_the_laptop_keyboard():
     mode, *_ = make()
     select_list_item(mode, 3)

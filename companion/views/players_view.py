@@ -1,7 +1,9 @@
 """The players screen: families put their names in at the table, in seat order, without touching a TOML file.
 
 Everything works with NEXT/SELECT/UNDO alone (the Pi kiosk has no keyboard), by touch, and with a laptop keyboard
-(typed characters arrive through :meth:`PlayersMode.on_text`). Names are typed on an on-screen letter grid.
+(typed characters arrive through :meth:`PlayersMode.on_text`). Names are typed on an on-screen letter grid; its
+second page ("123 É…") has the digits, a hyphen, an apostrophe and a dot, and accented letters beyond German's
+("Anne-Marie", "Oma 2", "D'Angelo", "Zoé", "Ayşe"): a table without a keyboard could not type them.
 The rules a list must meet are config.from_dict's own (checked in the same order) but told in the player's
 language at the moment the mistake happens, so nothing invalid ever reaches ``save``.
 """
@@ -30,9 +32,14 @@ MAX_NAME_LEN = 20
 SELECTED = (52, 84, 140)
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜß"
+#: the grid's second page, as many keys as the first: digits, - ' . and the accents of the neighbours' names
+SYMBOLS = "1234567890-'.ÉÈÀÇÑØÅÁÍÓÚÊÔŞĞĆŁ"
+PAGES = (LETTERS, SYMBOLS)
 GRID_COLS = 10
 #: the last grid row: (kind, columns wide). "done" comes first so it is one NEXT after the last letter.
-SPECIAL_KEYS = (("done", 3), ("space", 3), ("delete", 2), ("cancel", 2))
+SPECIAL_KEYS = (("done", 2), ("space", 2), ("page", 2), ("delete", 2), ("cancel", 2))
+#: a grid letter after these starts a word and is a capital ("Anne-Marie"): the grid has no shift key
+WORD_STARTS = (" ", "-")
 
 ACTIONS = ("rename", "earlier", "later", "remove")
 
@@ -80,15 +87,16 @@ class Key:
     char: str = ""
 
 
-def build_keys() -> list[Key]:
-    """The letter grid in NEXT order: three rows of letters, then done/space/delete/cancel."""
+def build_keys(page: int = 0) -> list[Key]:
+    """The letter grid (``page`` 1: digits and signs) in NEXT order: three rows, then done/space/page/delete/cancel.
+    Both pages have the same keys in the same places: turning the page keeps the outline where it is."""
     cell_w = (theme.DESIGN_SIZE[0] - 2 * LIST_X) // GRID_COLS
     keys: list[Key] = []
-    for i, ch in enumerate(LETTERS):
+    for i, ch in enumerate(PAGES[page]):
         r, c = divmod(i, GRID_COLS)
         rect = pygame.Rect(LIST_X + c * cell_w, GRID_TOP + r * CELL_PITCH_Y, cell_w - 6, CELL_PITCH_Y - 6)
         keys.append(Key("letter", rect, ch.lower()))
-    row = (len(LETTERS) + GRID_COLS - 1) // GRID_COLS
+    row = (len(PAGES[page]) + GRID_COLS - 1) // GRID_COLS
     col = 0
     for kind, span in SPECIAL_KEYS:
         rect = pygame.Rect(LIST_X + col * cell_w, GRID_TOP + row * CELL_PITCH_Y, span * cell_w - 6, CELL_PITCH_Y - 6)
@@ -106,6 +114,7 @@ class NameEntry:
     cursor: int = 0  # the highlighted key
     keyboard: bool = False  # text came from a laptop keyboard
     keys: list[Key] = field(default_factory=build_keys)
+    page: int = 0  # 1: the digits and signs
     #: a name being renamed, shown selected: the first letter typed replaces it, as in any text field ("Ben" and
     #: then "Mama" typed gave "BenMama"); a delete or a space first keeps it, to fix or lengthen it
     fresh: bool = False
@@ -114,7 +123,11 @@ class NameEntry:
         self.fresh = bool(self.text)
 
     def next_is_capital(self) -> bool:
-        return not self.text or self.fresh or self.text.endswith(" ")
+        return not self.text or self.fresh or self.text.endswith(WORD_STARTS)
+
+    def turn_page(self) -> None:
+        self.page = 1 - self.page
+        self.keys = build_keys(self.page)
 
     def type(self, s: str, *, from_grid: bool) -> str | None:
         """Add ``s``; returns a problem (too long) when a letter had to be refused.
@@ -133,7 +146,7 @@ class NameEntry:
                 ch = " "
             if len(self.text) >= MAX_NAME_LEN:
                 return "too_long"
-            if not self.text or (from_grid and self.text.endswith(" ")):
+            if not self.text or (from_grid and self.text.endswith(WORD_STARTS)):
                 ch = _upper(ch)
             self.text += ch
         return None
@@ -403,6 +416,8 @@ class PlayersMode:
         if key.kind == "letter" or key.kind == "space":
             if entry.type(key.char or " ", from_grid=True):
                 self.message = t("core.players_err_too_long", self.lang, max=MAX_NAME_LEN)
+        elif key.kind == "page":
+            entry.turn_page()
         elif key.kind == "delete":
             entry.delete()
         elif key.kind == "cancel":
@@ -534,7 +549,8 @@ class PlayersMode:
         pygame.draw.rect(surface, theme.ACCENT, (caret_x, field_rect.y + 12, 4, field_rect.h - 24))
         capital = entry.next_is_capital()
         labels = {"done": t("core.players_key_done", self.lang), "space": t("core.players_key_space", self.lang),
-                  "delete": t("core.players_key_delete", self.lang), "cancel": t("core.players_key_cancel", self.lang)}
+                  "delete": t("core.players_key_delete", self.lang), "cancel": t("core.players_key_cancel", self.lang),
+                  "page": t("core.players_key_letters" if entry.page else "core.players_key_symbols", self.lang)}
         for i, key in enumerate(entry.keys):
             hi = i == entry.cursor
             pygame.draw.rect(surface, theme.ACCENT if hi else theme.PANEL, key.rect, border_radius=8)
