@@ -285,8 +285,12 @@ class App:
         self.source_description = getattr(self.source, "description", "")
         words = source_words(self.source, self.lang)
         self.show_notice(t("core.camera_found", self.lang, camera=words), seconds=8, good=True)
+        from companion.views.camera_check_view import CameraCheckView
+
         if self.mode is self._main_menu_mode:
             self.mode.subtitle = words
+        elif isinstance(self.mode, CameraCheckView):  # its dice are thrown by hand now: no ROLL to offer
+            self.mode.throws = self.watcher.rolls
 
     def close(self) -> None:
         if self.watcher is not None:

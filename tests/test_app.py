@@ -988,6 +988,22 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
         assert app.mode.subtitle == "Kamera: USB-Kamera 0"  # the main menu's line about the camera
     finally:
         app.close()
+    monkeypatch.setattr(sources, "open_source", no_camera)
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="auto")
+    try:  # the camera check open when it is found: its dice are thrown by hand now, it stops offering ROLL
+        app.camera_check()
+        assert app.mode.throws
+        webcam = Webcam(0)
+        webcam.open()
+        app.watcher.lookout = type("Found", (), {"poll": lambda self: webcam})()
+        for _ in range(300):
+            app.frame(0.03, [])
+            if app.source is webcam:
+                break
+            time.sleep(0.01)
+        assert app.source is webcam and not app.mode.throws
+    finally:
+        app.close()
     app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic")
     try:
         assert app.watcher.lookout is None  # chosen, not a stand-in
