@@ -28,7 +28,7 @@ from companion.journal import Journal
 from companion.session import Example, GameSession
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
-from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button
+from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, tapped_hint
 from hardware.buttons import on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
 
@@ -823,6 +823,9 @@ class App:
                 return
             if pos[1] >= theme.DESIGN_SIZE[1] - HINT_BAR_H:
                 return  # the game's own hints were painted over: none of them is pressed unseen
+        if self._in_game() and (press := tapped_hint(getattr(self.mode, "hint_taps", []), pos)) is not None:
+            self.on_button(press)  # as the button is pressed: "UNDO menu" opens the menu a screen leaves UNDO to
+            return
         self.mode.on_tap(pos)
 
     def handle_pygame_event(self, ev: pygame.event.Event) -> None:

@@ -18,6 +18,7 @@ import pytest
 from companion.app import GAME_ENTRIES, App
 from companion.config import Config
 from companion.display import Display
+from companion.i18n import t
 from companion.journal import Journal
 from hardware.events import Button, ButtonEvent, Press
 
@@ -1070,6 +1071,16 @@ def test_free_play_rolls_by_touch(tmp_path, out_dir):
     app.session.camera_ready, app.session.want_dice = True, lambda: asked.append(True)
     app.on_tap(roll_button().center)
     assert asked == [True] and app.mode.waiting and len(app.session.engine.rolls) == 2
+
+
+def test_the_hint_bars_undo_menu_is_a_button(tmp_path):
+    """"UNDO menu" stood in a game's hint bar, and a finger that read it pressed nothing (only the ≡ corner opened
+    the menu). It is pressed as the button is: the pause menu opens; a screen's own "UNDO back" still goes back."""
+    app = _app(tmp_path, start_free_play=True)
+    app.frame(0.03, [])
+    menu = next(rect for rect, press in app.mode.hint_taps if press.button is Button.UNDO)
+    app.on_tap(menu.center)
+    assert app.mode is not app.game_mode and app.mode.menu.title == t("core.pause_title", app.lang)
 
 
 def test_a_tap_on_a_strip_of_words_puts_it_away_not_what_it_hides(tmp_path):

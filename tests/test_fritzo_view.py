@@ -20,6 +20,7 @@ from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.fritzo_view import FritzoMode
+from companion.views.widgets import tapped_hint
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DieReading, TrayReading
 
@@ -472,6 +473,12 @@ def test_the_agreed_time_is_started_by_touch_too(tmp_path):
     assert "timer" not in view._step_values()
 
 
+def tap_hint(view, button: Button) -> None:
+    """A finger on the hint bar's ``button``: the app presses the button it stands for (``App.on_tap``)."""
+    rect = next(rect for rect, event in view.hint_taps if event.button is button)
+    view.on_button(tapped_hint(view.hint_taps, rect.center))
+
+
 def test_a_finger_steps_back_out_of_placing_a_cube(tmp_path):
     """Place tapped, then a cube: only UNDO stepped back (to the cubes, to the menu), and a table with the touch
     screen alone had to place a cube it did not want. The hint bar's UNDO back is a button."""
@@ -480,11 +487,10 @@ def test_a_finger_steps_back_out_of_placing_a_cube(tmp_path):
     view.on_tap(view.panel_rects()[0].center)  # the first cube
     assert view.step == "cell"
     shot(view, "back_by_touch")
-    back = next(rect for rect, event in view._hint_taps if event.button is Button.UNDO)
-    view.on_tap(back.center)
+    tap_hint(view, Button.UNDO)
     assert view.step == "cube"
     shot(view, "back_by_touch_cubes")
-    view.on_tap(next(rect for rect, event in view._hint_taps if event.button is Button.UNDO).center)
+    tap_hint(view, Button.UNDO)
     assert view.step == "menu" and not session.engine.state.building
 
 
@@ -517,8 +523,7 @@ def test_the_start_roll_tapped_on_rolls_hint_asks_the_camera(tmp_path):
     session.camera_ready, session.want_dice = True, lambda: asked.append(True)
     assert session.engine.state.phase is Phase.START_ROLL
     shot(view, "start_roll_hint")
-    roll = next(rect for rect, event in view._hint_taps if event.button is Button.ROLL)
-    view.on_tap(roll.center)
+    tap_hint(view, Button.ROLL)
     assert asked == [True]
     press(view, Button.ROLL)
     assert asked == [True, True]

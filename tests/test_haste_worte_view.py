@@ -19,6 +19,7 @@ from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.haste_worte_view import FIX, FIX_RECT, HOURGLASS_RECT, HasteWorteMode
+from companion.views.widgets import tapped_hint
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DieReading, TrayReading
 
@@ -384,7 +385,7 @@ def test_a_taken_die_is_corrected_by_touch_and_its_owner_keeps_it(tmp_path: Path
     shot(view, "22_fix_which")
     assert view.on_tap(die_at(view, 4))  # Ben's die: taken dice may be corrected too
     assert view.choosing == ("fix", 4)
-    back = next(e for r, e in view._hint_taps if e.button is Button.UNDO)
+    back = next(e for r, e in view.hint_taps if e.button is Button.UNDO)
     press(view, back.button)
     assert view.choosing is None and view.fixing  # back to which die
     assert view.on_tap(die_at(view, 4))
@@ -594,12 +595,13 @@ def test_a_finger_stops_the_hourglass_and_turns_it_again(tmp_path: Path) -> None
     clocks = Clocks()
     view = sand_running(tmp_path, clocks)
     shot(view, "8_cancel_by_touch")
-    [(stop, press_)] = view._hint_taps
+    [(stop, press_), (_, menu)] = view.hint_taps  # and "UNDO menu"
     assert press_.button is Button.TIMER and press_.press is Press.LONG and stop.h >= 36
-    assert view.on_tap(stop.center)
+    assert menu == ButtonEvent(Button.UNDO)
+    assert view.on_button(tapped_hint(view.hint_taps, stop.center))  # as the app presses it
     assert view.game.hourglass.phase(view.wall_now()) is SandPhase.CANCELLED
     frames(view, clocks, 1.0)
     shot(view, "8_cancelled_by_touch")  # a frame drawn: its hints are the stopped hourglass's
-    turn = next(rect for rect, event in view._hint_taps if event == ButtonEvent(Button.TIMER))
-    view.on_tap(turn.center)
+    turn = next(rect for rect, event in view.hint_taps if event == ButtonEvent(Button.TIMER))
+    view.on_button(tapped_hint(view.hint_taps, turn.center))
     assert view.game.hourglass.is_running(view.wall_now())

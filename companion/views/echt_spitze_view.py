@@ -45,7 +45,6 @@ from companion.views.widgets import (
     first_choice,
     game_hint_bar,
     moved,
-    tapped_hint,
 )
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
@@ -72,7 +71,8 @@ class EchtSpitzeMode:
         self.dice = DiceRow(DICE, label=lambda f: number(str(f)), max_size=96)
         self.cursor = 0
         self.waiting = False  # ROLL pressed, the camera is looking
-        self._hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []  # the hints a finger presses as buttons
+        #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
+        self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
         #: the open sub-menu: ("player", name), ("kind_hi", name), ("kind_lo", name, hi), ("hive", name),
         #: ("final", name); None: the phase's main menu
         self.sub: tuple[Any, ...] | None = None
@@ -534,8 +534,6 @@ class EchtSpitzeMode:
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._sync()
-        if (press := tapped_hint(self._hint_taps, pos)) is not None:
-            return self.on_button(press)
         g = self.game
         if self.fixing:
             return self._tap_fixing(pos)
@@ -641,7 +639,7 @@ class EchtSpitzeMode:
         elif s.phase is Phase.TAKE:
             self._draw_button(surface, self._fix_button(), self.tr("echt.view.fix_die"),
                               self.cursor == FIX_BUTTON)
-        self._hint_taps = game_hint_bar(surface, self._hints(), self.lang)
+        self.hint_taps = game_hint_bar(surface, self._hints(), self.lang)
 
     def _note(self, p: Any) -> str:
         side = self.tr(f"echt.view.side_{p.side}")

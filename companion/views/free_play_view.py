@@ -10,7 +10,7 @@ import pygame
 from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.widgets import DiceRow, draw_die, game_hint_bar, moved, tapped_hint
+from companion.views.widgets import DiceRow, draw_die, game_hint_bar, moved
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -29,7 +29,8 @@ class FreePlayMode:
         self.picking: int | None = None  # die being corrected: the face picker is open
         self.pick_index = 0
         self.waiting = False  # ROLL pressed, waiting for the tray to settle
-        self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []  # the hints a finger presses as buttons
+        #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
+        self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
 
     @property
     def game(self):
@@ -83,8 +84,6 @@ class FreePlayMode:
         return next((i for i, face in enumerate(self.game.last) if face is None), None)
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
-        if (press := tapped_hint(self.hint_taps, pos)) is not None:
-            return self.on_button(press)
         if self.picking is not None:
             for i, r in enumerate(self._picker_rects()):
                 if r.collidepoint(pos):

@@ -34,7 +34,7 @@ from companion.hourglass import Resume
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
 from companion.views.frame_clock import FrameClock
-from companion.views.widgets import draw_wrapped, first_choice, game_hint_bar, tapped_hint
+from companion.views.widgets import draw_wrapped, first_choice, game_hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -114,7 +114,8 @@ class FritzoMode:
     def __init__(self, session: Any) -> None:
         self.session = session
         self.step = "menu"  # menu | outcube | cube | cell | turn | roll | remove | nofit
-        self._hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []  # the hints a finger presses as buttons
+        #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
+        self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
         self.index = 0
         self.level = 0
         self.cube: str | None = None
@@ -357,8 +358,6 @@ class FritzoMode:
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._sync()
-        if (press := tapped_hint(self._hint_taps, pos)) is not None:
-            return self.on_button(press)
         for i, r in enumerate(self.tab_rects()):
             if r.collidepoint(pos):
                 self.level = i
@@ -544,7 +543,7 @@ class FritzoMode:
         self._draw_top(surface)
         self._draw_grid(surface)
         self._draw_panel(surface)
-        self._hint_taps = game_hint_bar(surface, self.hints(), self.lang)
+        self.hint_taps = game_hint_bar(surface, self.hints(), self.lang)
 
     def hints(self) -> list[tuple[str, str]]:
         """The buttons that do something now, for the hint bar. The start roll names ROLL first: the screen says

@@ -28,7 +28,7 @@ from companion.i18n import t
 from companion.session import GameSession, ReadRoll
 from companion.views import theme
 from companion.views.frame_clock import FrameClock
-from companion.views.widgets import DiceRow, draw_die, first_choice, game_hint_bar, moved, tapped_hint
+from companion.views.widgets import DiceRow, draw_die, first_choice, game_hint_bar, moved
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -55,7 +55,8 @@ class HasteWorteMode:
         self.choice_index = 0
         self.pending: list[str | None] | None = None  # faces read with some unknown: waiting for corrections
         self.waiting = False  # ROLL pressed, the camera is looking
-        self._hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []  # the hints a finger presses as buttons
+        #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
+        self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
         self._clock = FrameClock(session.wall_time)
         self._resumed = False
         self._seen_running: float | None = None  # the start stamp of the run this screen watched
@@ -182,8 +183,6 @@ class HasteWorteMode:
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._sync_context()
-        if (press := tapped_hint(self._hint_taps, pos)) is not None:
-            return self.on_button(press)
         if self.choosing is not None:
             for i, r in enumerate(self._choice_rects()):
                 if r.collidepoint(pos):
@@ -486,7 +485,7 @@ class HasteWorteMode:
         else:
             self._draw_over(surface)
         running = g.phase is Phase.WRITING and g.hourglass.is_running(self.wall_now())
-        self._hint_taps = game_hint_bar(surface, self._hints(), self.lang, held=(0,) if running else ())
+        self.hint_taps = game_hint_bar(surface, self._hints(), self.lang, held=(0,) if running else ())
 
     def _actor(self) -> int | None:
         g = self.game

@@ -49,7 +49,6 @@ from companion.views.widgets import (
     draw_wrapped,
     first_choice,
     game_hint_bar,
-    tapped_hint,
 )
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
@@ -111,7 +110,8 @@ class NochXMalMode:
         self.read_at: list[int] = []  # each pending die's place in the reading (the session's guess and learning)
         self.tapped: list[int] = []  # dice tapped for the active player's pair
         self.waiting = False  # ROLL pressed: waiting for the camera
-        self._hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []  # the hints a finger presses as buttons
+        #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
+        self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
         self.tie_draft: dict[str, Any] = {}
         #: the roll entered from a camera reading: a die corrected later is taught from its picture
         self.read_roll: ReadRoll | None = None
@@ -610,8 +610,6 @@ class NochXMalMode:
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._follow()
-        if (press := tapped_hint(self._hint_taps, pos)) is not None:
-            return self.on_button(press)
         menu = self.current_menu
         die = None if self._dice_hidden() else self._die_hit(pos)  # a long list lies over the dice: its line
         if die is not None:
@@ -999,7 +997,7 @@ class NochXMalMode:
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
         if self.game.finished:
-            self._hint_taps = []
+            self.hint_taps = []
             return  # the app draws a finished game's own: play again, or the menu
         hints = []
         st = self.game.state
@@ -1012,7 +1010,7 @@ class NochXMalMode:
         ]
         if self.stack:
             hints.append((t("core.btn_undo", self.lang), t("core.hint_back", self.lang)))
-        self._hint_taps = game_hint_bar(surface, hints, self.lang)
+        self.hint_taps = game_hint_bar(surface, hints, self.lang)
 
 
 __all__ = ["NochXMalMode", "draw_colour_swatch", "FIRST_RESTRICTED_ROLL"]

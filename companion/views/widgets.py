@@ -309,12 +309,14 @@ def game_hint_bar(surface: pygame.Surface, hints: list[tuple[str, str]], lang: s
                   held: Sequence[int] = ()) -> list[tuple[pygame.Rect, ButtonEvent]]:
     """A game screen's hint bar (``with_menu``) with its UNDO (the screen's own step back), ROLL, REROLL and TIMER
     hints drawn as buttons; returns where a finger presses each and the press it stands for (``held``: the indices
-    of hints for a held press, "TIMER hold: cancel"). A table with the touch screen alone had no way back out of
-    Fritzo's placing or Echt Spitze's lists, to stop Haste Worte's hourglass or to throw unread dice again."""
-    rects = hint_bar(surface, with_menu(hints, lang))
+    of hints for a held press, "TIMER hold: cancel"; the app presses them). A table with the touch screen alone had
+    no way back out of Fritzo's placing or Echt Spitze's lists, to stop Haste Worte's hourglass, to throw unread dice
+    again, or to the menu where the bar says "UNDO menu"."""
+    shown = with_menu(hints, lang)  # its "UNDO menu" too: a finger that reads it presses it
+    rects = hint_bar(surface, shown)
     buttons = {t(key, lang): button for key, button in TAPPED_AS.items()}
     return [(hint_button(surface, rect), ButtonEvent(buttons[key], Press.LONG if i in held else Press.SHORT))
-            for i, ((key, _), rect) in enumerate(zip(hints, rects, strict=False)) if key in buttons]
+            for i, ((key, _), rect) in enumerate(zip(shown, rects, strict=True)) if key in buttons]
 
 
 def tapped_hint(taps: list[tuple[pygame.Rect, ButtonEvent]], pos: tuple[int, int]) -> ButtonEvent | None:
