@@ -158,13 +158,21 @@ class Journal:
                     raise ValueError("not an object, or an action that is none")
                 if number == 1 and not isinstance(rec.get("game"), str):
                     raise ValueError("a header without a game's name")
-            except ValueError:
-                aside = keep_aside(self.path)
+            except (ValueError, RecursionError):  # nested past Python's limit: as unreadable as a broken line
+                aside = self.set_aside()
                 raise JournalError(
-                    f"The saved game is damaged (line {number} cannot be read). It was kept as {aside.name}; "
-                    "start a new game. Please send that file with a bug report.", aside.name
+                    f"The saved game is damaged (line {number} cannot be read). It was kept as {aside}; "
+                    "start a new game. Please send that file with a bug report.", aside
                 ) from None
             records.append(rec)
+        if not records and torn and (self.snapshot_path.exists() or b"\0" in raw):
+            # not one whole line, yet a game was on screen (its snapshot is written after its first step), or the
+            # zeros a card leaves where a file's blocks were never written: damaged, not a game never set up
+            aside = self.set_aside()
+            raise JournalError(
+                f"The saved game is damaged (no line of it can be read). It was kept as {aside}; start a new game. "
+                "Please send that file with a bug report.", aside
+            )
         unrepaired: OSError | None = None
         if torn:
             # The last action was being written when the power went: it never took effect on screen, so only the
@@ -190,14 +198,12 @@ class Journal:
                 log.warning("an empty saved game stays in place: %s", exc)
             return None
         if "game" not in records[0]:
-            aside = keep_aside(self.path)
-            raise JournalError(f"The saved game has no header; it was kept as {aside.name}. Start a new game.",
-                               aside.name)
+            aside = self.set_aside()
+            raise JournalError(f"The saved game has no header; it was kept as {aside}. Start a new game.", aside)
         actions, learned = replay(records[1:])
         if not actions:
-            aside = keep_aside(self.path)
-            raise JournalError(f"The saved game has no setup; it was kept as {aside.name}. Start a new game.",
-                               aside.name)
+            aside = self.set_aside()
+            raise JournalError(f"The saved game has no setup; it was kept as {aside}. Start a new game.", aside)
         finished = False
         if self.snapshot_path.exists():
             try:
@@ -210,8 +216,8 @@ class Journal:
         return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned, unrepaired)
 
     def set_aside(self) -> str:
-        """Keep this game's files aside (a journal that cannot be replayed): it is not offered again. Returns the
-        journal's new name."""
+        """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its
+        snapshot, the state it last showed, is not overwritten by the next game. Returns the journal's new name."""
         aside = keep_aside(self.path).name if self.path.exists() else ""
         if self.snapshot_path.exists():
             keep_aside(self.snapshot_path)

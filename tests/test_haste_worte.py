@@ -574,6 +574,12 @@ def test_a_nan_time_in_a_transcript_is_bad_json_not_a_crash() -> None:
         play_transcript(HasteWorte, lines, io.StringIO())
 
 
+def test_a_line_nested_past_pythons_limit_is_bad_json_not_a_crash() -> None:
+    lines = [json.dumps(setup(2)), "[" * 100_000]
+    with pytest.raises(GameError, match="line 2: not valid JSON .nested too deeply"):
+        play_transcript(HasteWorte, lines, io.StringIO())
+
+
 # -- state: JSON round trip and replay
 
 

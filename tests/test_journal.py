@@ -71,6 +71,24 @@ def test_corrupt_journal_is_kept_aside_with_a_clear_message(tmp_path):
     assert not path.exists()
     kept = list((tmp_path / "current").glob("journal.jsonl.corrupt-*"))
     assert len(kept) == 1 and "{this is not json" in kept[0].read_text()
+    # the state it last showed is kept beside it: the next game's first step would have overwritten it
+    assert not (tmp_path / "current" / "snapshot.json").exists()
+    assert len(list((tmp_path / "current").glob("snapshot.json.corrupt-*"))) == 1
+
+
+@pytest.mark.parametrize("junk", [b"\0" * 300, bytes(range(1, 10)) * 30, b"[" * 100_000 + b"\n"],
+                         ids=["zeros", "junk-without-a-newline", "nested-too-deeply"])
+def test_a_journal_with_no_readable_line_is_damage_not_a_game_never_set_up(tmp_path, junk):
+    """A card's zeros where the file's blocks were never written, or bytes without one newline, read as a line cut
+    before the game's setup: the game went to the history without a word, its snapshot overwritten by the next.
+    A line nested past Python's limit stopped the companion at every start."""
+    s = _session(tmp_path)
+    s.apply({"action": "roll", "dice": [3]})
+    path = tmp_path / "current" / "journal.jsonl"
+    path.write_bytes(junk)
+    with pytest.raises(JournalError, match=r"damaged.*kept as journal.jsonl.corrupt-"):
+        Journal(tmp_path / "current").load()
+    assert not path.exists() and list((tmp_path / "current").glob("snapshot.json.corrupt-*"))
 
 
 @pytest.mark.parametrize(("line", "number"), [('{"action": 5}', 3), ('{"action": ["pick", 1]}', 3),
