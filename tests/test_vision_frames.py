@@ -122,6 +122,21 @@ def test_a_photo_is_read_whatever_its_name_and_a_broken_one_quietly_is_none(tmp_
 
 
 
+def test_a_photo_whose_header_claims_a_huge_size_is_no_image(tmp_path):
+    """A flipped header byte claims 60000x60000: OpenCV refuses it with an error of its own, which stopped
+    ``companion read`` and ``teach --examples`` with a traceback and the companion on a folder of photos."""
+    import struct
+    import zlib
+
+    import cv2
+
+    data = bytearray(cv2.imencode(".png", np.zeros((8, 8, 3), np.uint8))[1].tobytes())
+    data[16:24] = struct.pack(">II", 60000, 60000)  # IHDR's width and height, its checksum made right again
+    data[29:33] = struct.pack(">I", zlib.crc32(bytes(data[12:29])))
+    (tmp_path / "huge.png").write_bytes(bytes(data))
+    assert read_photo(tmp_path / "huge.png") is None
+
+
 def test_brightest_is_the_95th_percentile_of_each_pixels_brightest_channel():
     """``vision.frame.brightest`` (a camera's light level, a crop's exposure) gives numpy's percentile exactly, for
     grey, BGR and BGRA pictures, a strided sample of a frame and a single pixel."""

@@ -111,7 +111,10 @@ def read_photo(path: str | os.PathLike, flags: int = cv2.IMREAD_COLOR) -> np.nda
     if not data.size:
         return None
     with opencv_quiet():
-        image = cv2.imdecode(data, flags)
+        try:
+            image = cv2.imdecode(data, flags)
+        except cv2.error:  # a header claiming more pixels than OpenCV opens (a flipped byte): no photo either
+            return None
     return image if image is not None and image.size else None
 
 
