@@ -71,6 +71,16 @@ def aside_path(path: Path) -> Path:
     return target
 
 
+def text_as_saved(raw: bytes) -> str:
+    """A text file's words however a Windows editor saved them: UTF-8 (with or without the byte-order mark Notepad
+    and Excel write), else the Windows code page, whose umlauts read as UTF-8 stopped the file at the first one.
+    The few bytes cp1252 leaves undefined become U+FFFD."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")
+
+
 def keep_aside_where_possible(path: str | os.PathLike) -> str:
     """``keep_aside``, or the file left where it is when the card refuses the rename (gone read-only, no
     permission): the name it is kept under either way. The damage is said the same; a crash here instead would

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths
-from companion.atomic import atomic_write_text, keep_aside_where_possible
+from companion.atomic import atomic_write_text, keep_aside_where_possible, text_as_saved
 from companion.errors import CompanionError, ConfigError
 from companion.i18n import LANGUAGES, t
 from hardware.events import Button
@@ -310,12 +310,16 @@ def load(path: str | Path | None = None) -> Config:
     """Load the config from ``path`` (or the XDG default). A missing default file means defaults."""
     explicit = path is not None
     p = Path(path) if explicit else paths.config_file()
-    if not p.exists():
+    try:
+        found = p.exists()
+    except OSError as exc:  # a name too long, a folder on the way that may not be looked into
+        raise ConfigError(f"config file {p} cannot be read: {exc.strerror or exc}") from None
+    if not found:
         if explicit:
             raise ConfigError(f"config file {p} does not exist; check the path given to --config")
         return Config()
     try:
-        text = p.read_text(encoding="utf-8")
+        text = text_as_saved(p.read_bytes())  # as Notepad saved it: a byte-order mark, or the Windows code page
         if not text.strip():  # our writes are atomic: a copy or an editor cut it off, and the players' names went
             raise ConfigError(f"config file {p} is empty; write the settings again or remove the file.", line=1)
         data = tomllib.loads(text)
@@ -324,7 +328,7 @@ def load(path: str | Path | None = None) -> Config:
         end = text.rstrip().count("\n") + 1  # "at end of document": an unclosed [ or "
         raise ConfigError(f"config file {p} is not valid TOML: {exc}. Fix that line or remove the file.",
                           line=int(line.group(1)) if line else end) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise ConfigError(f"config file {p} cannot be read: {exc}") from None
     return from_dict(data, p)
 
@@ -344,6 +348,14 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
     except ConfigError as exc:
         if path is not None:
             raise
+        if (salvaged := _salvaged(paths.config_file())) is not None:
+            cfg, wrong = salvaged
+            name = keep_aside_where_possible(paths.config_file())
+            try:  # the settings that were right, written back: the next start is clean, the mistake kept aside
+                save(cfg)
+            except (OSError, ConfigError):
+                pass  # a card refusing it: the table plays with them from memory, told the same
+            return cfg, t("core.config_salvaged", lang or cfg.language, where=", ".join(wrong), name=name)
         standard = Config()
         standard.language = _language_in(paths.config_file()) or standard.language  # an English table stays so
         lang = lang or standard.language
@@ -352,10 +364,38 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
         return standard, t("core.config_aside", lang, where=where, name=name)
 
 
+#: more wrong settings than this in one file: it is not the file of this companion, the standard settings start
+SALVAGE_MOST = 5
+
+
+def _salvaged(path: Path) -> tuple[Config, list[str]] | None:
+    """The settings of a file with a wrong value or two (``volume = 150``, a misspelt key), without those: one
+    mistake threw away the players' names and the language with it, and the first mute wrote the standard ones
+    over them. None where the file is no TOML or has more mistakes (``SALVAGE_MOST``) than a slip makes."""
+    try:
+        data = tomllib.loads(text_as_saved(path.read_bytes()))
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    wrong: list[str] = []
+    while len(wrong) <= SALVAGE_MOST:
+        try:
+            return from_dict(data, path), wrong
+        except ConfigError as exc:
+            *parents, last = exc.key.split(".") if exc.key else [""]
+            table: Any = data
+            for part in parents:
+                table = table.get(part) if isinstance(table, dict) else None
+            if not isinstance(table, dict) or last not in table:
+                return None
+            del table[last]
+            wrong.append(exc.key)
+    return None
+
+
 def _language_in(path: Path) -> str | None:
     """The language a config file names, read line by line (the file as a whole did not load), if it is one."""
     try:
-        found = re.search(r'^\s*language\s*=\s*"(\w+)"', path.read_text(encoding="utf-8"), re.MULTILINE)
-    except (OSError, UnicodeDecodeError):
+        found = re.search(r'^\s*language\s*=\s*"(\w+)"', text_as_saved(path.read_bytes()), re.MULTILINE)
+    except OSError:
         return None
     return found.group(1) if found and found.group(1) in LANGUAGES else None

@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from companion import dicesets, profiles
+from companion.atomic import text_as_saved
 from companion.dicesets import DiceSet
 from companion.errors import CompanionError, ImageError, ProfileDamaged, ProfileError
 from companion.i18n import disk_words, t
@@ -206,11 +207,7 @@ def _labels_text(labels: Path, lang: str) -> tuple[str, str]:
         raw = labels.read_bytes()
     except OSError as exc:
         raise ExamplesError(t("teach.ex_err_read", lang, labels=labels, error=disk_words(exc, lang))) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        # the few bytes cp1252 leaves undefined become U+FFFD: a photo's name so spoiled is not found, and says so
-        text = raw.decode("cp1252", errors="replace")
+    text = text_as_saved(raw)  # a photo's name spoiled by a byte cp1252 leaves undefined is not found, and says so
     first = text.split("\n", 1)[0]
     return text, ";" if first.count(";") > first.count(",") else ","
 

@@ -104,7 +104,7 @@ def test_save_writes_atomically_and_loads_back(tmp_path):
 
 @pytest.mark.parametrize("text, where", [
     ('language = "en"\nplayers = ["Anna", "Ben"\nmute = true\n', "line 3"),  # tomllib notices the bracket there
-    ('players = ["Anna", "Ben", "Carla", "David", "Emil", "Fritz", "Gerd"]\n', "(players)"),
+    ('players = ["Anna", "Ben"]\nvolume = 1\nmute = 2\nspeech = 3\nfps = 4\nwidth = 5\nheight = 6\n', "(volume)"),
     ('camera = "auto"\nplayers = ["Anna",\n  "Ben"\n', "line 3"),  # "at end of document": its last line
 ])
 def test_at_the_table_a_bad_config_file_is_kept_aside_and_the_standard_settings_start(text, where):
@@ -127,6 +127,37 @@ def test_at_the_table_a_bad_config_file_is_kept_aside_and_the_standard_settings_
     config.save(cfg)  # entering players now writes a new file beside the kept one
     assert aside.read_text(encoding="utf-8") == text
     assert config.load_for_the_table() == (config.load(), None)
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    ('language = "en"\nplayers = ["Jörg", "Mia"]\n[sound]\nvolume = 150\n', "sound.volume"),
+    ('language = "en"\nplayers = ["Jörg", "Mia"]\nvolumen = 80\n[sound]\nmute = "yes"\n', "volumen, sound.mute"),
+    ('language = "en"\nplayers = ["Jörg", "Mia", "A", "B", "C", "D", "E"]\n', "players"),
+])
+def test_at_the_table_a_slip_in_the_config_file_costs_only_that_setting(text, wrong):
+    """One value out of range (or a misspelt key) set the whole file aside: the names and the language went with
+    it, and the first mute wrote the standard ones over them. The wrong settings take the standard, the others
+    apply, the file as it was is kept aside, and the settings that were right are written back."""
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    cfg, words = config.load_for_the_table()
+    assert cfg.language == "en" and (cfg.players == ["Jörg", "Mia"] or wrong == "players")
+    assert cfg.sound.volume == config.Config().sound.volume and cfg.sound.mute is False
+    (aside,) = path.parent.glob("config.toml.corrupt-*")
+    assert aside.read_text(encoding="utf-8") == text
+    assert f"({wrong})" in words and aside.name in words and "your other settings apply" in words
+    assert config.load_for_the_table() == (cfg, None)  # written back: the next start is clean
+
+
+@pytest.mark.parametrize("encoded", [b"\xef\xbb\xbf" + 'players = ["Jörg", "Mia"]\n'.encode(),
+                                     'players = ["Jörg", "Mia"]\n'.encode("cp1252")],
+                         ids=["notepad-byte-order-mark", "windows-code-page"])
+def test_a_config_file_saved_by_a_windows_editor_is_read(encoded):
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(encoded)
+    assert config.load().players == ["Jörg", "Mia"]
 
 
 def test_a_config_file_given_on_the_command_line_stays_strict(tmp_path):
