@@ -94,6 +94,14 @@ def main(argv: list[str] | None = None) -> int:
             raise
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except OSError as exc:
+        if command == "run":
+            raise  # the table's own handler shows it and logs where it came from
+        # a path the system refuses to look at (a name too long, a folder on the way that may not be entered): the
+        # file and the reason, not a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"companion: {where}{disk_words(exc, 'en')}", file=sys.stderr)
+        return 2
 
 
 def _command(command: str, args: argparse.Namespace) -> int:

@@ -276,7 +276,11 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
             notes.append(t("teach.ex_like_other", lang, face=face, other=other))
         elif said == "disagree":
             notes.append(t("teach.ex_differ", lang, face=face))
-    path = profiles.save_profile(profile) if save else None
+    try:
+        path = profiles.save_profile(profile) if save else None
+    except OSError as exc:  # a full card, a data folder that is a file or read-only: nothing taught is kept
+        raise ExamplesError(t("teach.ex_err_save", lang, folder=profiles.profile_dir(),
+                              error=disk_words(exc, lang))) from None
     return TeachReport(set_name, added, tuple(skipped), progress(dice_set, profile), path, tuple(notes), lang)
 
 

@@ -511,13 +511,17 @@ class PhotoFolder(FrameSource):
         return self.paths[self.index] if self.paths else None
 
     def _open(self) -> None:
-        if self.folder.is_file():
-            raise SourceError(f"{self.folder} is a file, not a folder: give the folder the photos are in after "
-                              "folder: (one photo alone: its folder).")
-        if not self.folder.is_dir():
-            raise SourceError(f"The photo folder {self.folder} does not exist: check the path after folder:.")
-        photos = (p for p in self.folder.iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
-        self.paths = sorted(photos, key=_natural_key)
+        try:
+            if self.folder.is_file():
+                raise SourceError(f"{self.folder} is a file, not a folder: give the folder the photos are in after "
+                                  "folder: (one photo alone: its folder).")
+            if not self.folder.is_dir():
+                raise SourceError(f"The photo folder {self.folder} does not exist: check the path after folder:.")
+            photos = (p for p in self.folder.iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
+            self.paths = sorted(photos, key=_natural_key)
+        except OSError as exc:  # a name too long, a folder that may not be looked into: said, not a stopped start
+            raise SourceError(f"The photo folder {self.folder} cannot be read ({exc.strerror or exc}): check the path "
+                              "after folder: and that the folder may be read.") from None
         if not self.paths:
             raise SourceError(
                 f"The folder {self.folder} has no photos ({', '.join(IMAGE_SUFFIXES)}): "

@@ -129,6 +129,17 @@ def test_read_says_in_words_what_is_wrong_with_a_folder_a_broken_photo_and_the_a
     assert int(cv2.imread(str(tmp_path / "pictures" / "black-2.png"))[240, 320, 0]) == 90
 
 
+LONG = "a" * 300  # longer than a file name may be: the system refuses even to look for it
+
+
+@pytest.mark.parametrize("args", [("read", f"{LONG}.jpg"), ("--config", f"{LONG}.toml", "config"),
+                                  ("teach", "d6", "--examples", LONG), ("read", "--annotate", LONG, "x.png")],
+                         ids=["read", "config", "teach", "annotate"])
+def test_a_path_the_system_refuses_to_look_at_is_one_line_not_a_traceback(args):
+    r = companion(*args)
+    assert r.returncode == 2 and r.stderr.startswith("companion: ") and "Traceback" not in r.stderr, r.stderr
+
+
 def test_doctor_reports_every_part():
     r = companion("doctor")
     assert r.returncode == 0, r.stderr
@@ -183,9 +194,14 @@ def test_teach_from_examples_then_read_the_set_on_the_command_line(tmp_path):
     (folder / "labels.csv").write_text("\n".join(rows) + "\n")
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
-    def run(*args):
-        return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, env=env,
-                              timeout=120)
+    def run(*args, data=None):
+        return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True,
+                              env={**env, "XDG_DATA_HOME": data} if data else env, timeout=120)
+
+    (tmp_path / "a-file").write_text("")  # a data folder that cannot be: a card gone read-only or full does alike
+    refused = run("teach", "fritzo", "--examples", str(folder), data=str(tmp_path / "a-file"))
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
+    assert "a-file" in refused.stderr and ("nothing was taught" in refused.stderr or "nichts" in refused.stderr)
 
     before = run("read", "--set", "fritzo", str(folder / "ex0.jpg"))
     assert before.returncode == 2 and "companion teach fritzo" in before.stderr  # not taught yet: says what to do

@@ -160,6 +160,8 @@ def test_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
     photo.write_bytes(b"x")
     with pytest.raises(SourceError, match="is a file, not a folder"):  # it exists: "does not exist" misled
         open_source(f"folder:{photo}")
+    with pytest.raises(SourceError, match="cannot be read .File name too long"):  # it stopped the companion's start
+        open_source(f"folder:{tmp_path / ('a' * 300)}")
 
 
 @pytest.mark.parametrize("name", ["matteo-d6", "byler-d6"])
