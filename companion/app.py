@@ -261,21 +261,31 @@ class App:
     # -- devices ---------------------------------------------------------------------------------------------
     def _open_camera(self, spec: str) -> None:
         from companion.watcher import DiceWatcher
-        from hardware.sources import Camera, CameraLookout, open_source
+        from hardware.sources import Camera, CameraLookout, is_camera, open_source
         from vision.pips import read_dice
 
+        lookout = None
         try:
             source = open_source(spec)
             source.open()
         except CompanionError as exc:
             log.warning("%s", exc)  # for whoever started it at a terminal, too
-            self.show_notice(str(exc), seconds=8)
-            return
+            if not is_camera(spec):
+                self.show_notice(str(exc), seconds=8)
+                return
+            # the camera the owner named is not there (yet: a webcam the kernel enumerates after the service
+            # started, one plugged in later): the built-in tray stands in as for ``auto``, and the camera is used
+            # once it appears. Without a camera the evening went on with virtual dice and a word for eight seconds.
+            source = open_source("synthetic")
+            lookout = CameraLookout(cameras=(spec,))
+            self.show_notice(t("core.camera_waiting", self.lang, camera=spec.strip()), seconds=15, info=True)
+        else:
+            if spec.strip().lower() == "auto" and not isinstance(source, Camera):
+                lookout = CameraLookout()  # a webcam plugged in later is used (``_camera_found``)
         self.source_description = getattr(source, "description", spec)
         self.source = source
         self.watcher = DiceWatcher(source, read_dice, clock=self.clock)
-        if spec.strip().lower() == "auto" and not isinstance(source, Camera):
-            self.watcher.lookout = CameraLookout()  # a webcam plugged in later is used (``_camera_found``)
+        self.watcher.lookout = lookout
         self.watcher.start()
 
     def _camera_found(self) -> None:

@@ -626,6 +626,11 @@ class VideoFile(FrameSource):
 # Choosing one
 
 
+def is_camera(spec: str) -> bool:
+    """Whether ``spec`` names a camera (``pi``, ``cam:1``): one that is not there may still be plugged in."""
+    return spec.strip().partition(":")[0].lower() in ("pi", "cam")
+
+
 def check_spec(spec: str) -> tuple[str, str]:
     """The spec's kind and argument, or SourceError saying how it is written: the config checks a camera spec
     with it before anything is opened."""
@@ -712,8 +717,9 @@ class CameraLookout:
     TRIES = 5  # checks after a device appeared that try to open it (about ten seconds)
 
     def __init__(self, *, clock: Clock = time.monotonic, dev: Path = Path("/dev"),
-                 opener: Callable[[str], FrameSource] | None = None) -> None:
+                 opener: Callable[[str], FrameSource] | None = None, cameras: tuple[str, ...] = CAMERAS) -> None:
         self._clock = clock
+        self._cameras = cameras  # ``auto``'s, or the one camera the owner named that was not there at the start
         self._dev = dev
         self._opener = opener or open_source
         self._next = 0.0
@@ -741,7 +747,7 @@ class CameraLookout:
         if self._tries <= 0:
             return None
         self._tries -= 1
-        for spec in CAMERAS:
+        for spec in self._cameras:
             try:
                 return self._opener(spec)
             except SourceError as exc:

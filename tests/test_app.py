@@ -1010,6 +1010,13 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
         assert app.watcher.lookout is None  # chosen, not a stand-in
     finally:
         app.close()
+    monkeypatch.setattr(sources, "open_source", lambda spec: no_camera("cam:0" if spec == "cam:3" else spec))
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="cam:3")
+    try:  # the camera the owner named is not there yet: the tray stands in, the table is told, that camera is awaited
+        assert isinstance(app.watcher.source, SyntheticTray) and app.watcher.lookout._cameras == ("cam:3",)
+        assert "Kamera cam:3 ist nicht zu finden" in app.notice
+    finally:
+        app.close()
 
 
 class _TapScreen:

@@ -734,3 +734,5 @@ def test_the_lookout_tries_the_cameras_only_when_a_video_device_appears(tmp_path
     clock.now += CameraLookout.CHECK_SECONDS / 2
     tried.clear()
     assert lookout.poll() is None and tried == []  # not due yet
+    named = CameraLookout(clock=clock, dev=tmp_path, opener=opener, cameras=("cam:3",))  # the owner's camera only
+    assert named.poll() is None and tried == ["cam:3"]
