@@ -445,7 +445,8 @@ class App:
         # faces are taught from the camera; the Fritzo cube set can be entered on the screen alone
         items = [MenuItem(_teach_title(n, lang), n, enabled=self.watcher is not None) for n in names]
         items.append(MenuItem(t("core.menu_fritzo_cubes", lang), FRITZO_CUBES))
-        self.mode = MenuMode(t("core.menu_teach", lang), items, chosen, self.main_menu, lang)
+        why = "" if self.watcher is not None else t("core.teach_needs_pictures", lang)  # greyed, and why
+        self.mode = MenuMode(t("core.menu_teach", lang), items, chosen, self.main_menu, lang, subtitle=why)
 
     def _confirm_power_off(self) -> None:
         """Asked once more: the menu's last entry is where a finger lands after scrolling too far."""

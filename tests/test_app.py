@@ -446,6 +446,7 @@ def test_the_teach_menu_offers_pip_dice_for_an_emblem_face(tmp_path):
     app.teach_menu()
     values = [i.value for i in app.mode.menu.items]
     assert values.index("d6") == len(values) - 2 and all(i.enabled for i in app.mode.menu.items)
+    assert app.mode.subtitle == ""
     assert app.mode.menu.items[values.index("d6")].label == t("teach.menu_d6", app.lang)
     for _ in range(values.index("d6")):
         _press(app, Button.NEXT)
@@ -461,8 +462,11 @@ def test_fritzo_cube_set_can_be_taught_on_screen_without_a_camera(tmp_path, out_
     for _ in range(values.index(("teach", None))):
         _press(app, Button.NEXT)
     _press(app, Button.SELECT)
-    # without a camera only the cube set is offered: the highlight starts on it
+    # without a camera only the cube set is offered: the highlight starts on it, and the screen says why
     assert [i.enabled for i in app.mode.menu.items][-1] and not any(i.enabled for i in app.mode.menu.items[:-1])
+    assert app.mode.subtitle == t("core.teach_needs_pictures", app.lang)
+    app.frame(0.03, [])
+    pygame.image.save(app.display.canvas, str(out_dir / "app_teach_menu_no_pictures.png"))
     _press(app, Button.SELECT)
     assert isinstance(app.mode, CubeSetTeachMode)
     app.frame(0.03, [])
