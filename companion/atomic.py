@@ -12,6 +12,8 @@ from pathlib import Path
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temp file in the same folder, fsync, rename, fsync the folder."""
     path = Path(path)
+    if path.is_symlink():  # a config linked from a dotfiles folder stays a link: the file it points to is written
+        path = path.resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -142,11 +142,11 @@ def load_image(path: str):
     from vision.frame import read_photo
 
     p = Path(path)
-    if p.is_dir():
-        raise ImageError(f"{path}: a folder, not a photo (give the photos in it, e.g. {p / '*.jpg'})")
-    if not p.is_file():
-        raise ImageError(f"{path}: no such file")
     try:
+        if p.is_dir():
+            raise ImageError(f"{path}: a folder, not a photo (give the photos in it, e.g. {p / '*.jpg'})")
+        if not p.is_file():
+            raise ImageError(f"{path}: no such file")
         image = read_photo(p)
     except OSError as exc:
         raise ImageError(f"{path}: cannot be read ({disk_words(exc, 'en')})") from None
@@ -180,7 +180,7 @@ def _annotated_name(folder: Path, stem: str, taken: set[str]) -> Path:
 def cmd_read(args: argparse.Namespace) -> int:
     import cv2
 
-    if args.dice_set:  # d6 too: a face taught for pip dice (an emblem 6) replaces the pip reader's answer
+    if args.dice_set is not None:  # d6 too: a face taught for pip dice (an emblem 6) replaces the pip reader's answer
         from companion.teach import load_for_reading, read_taught
 
         dice_set, profile = load_for_reading(args.dice_set)  # ProfileError: "teach it first"
@@ -246,8 +246,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         try:
             lines = Path(args.script).read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CompanionError(f"cannot read the transcript {args.script}: {exc}") from None
+        except OSError as exc:
+            raise CompanionError(f"cannot read the transcript {args.script}: {disk_words(exc, 'en')}") from None
+        except UnicodeDecodeError:
+            raise CompanionError(f"cannot read the transcript {args.script}: it is not UTF-8 text (save it again "
+                                 "as UTF-8)") from None
     play_transcript(engine_cls, lines, sys.stdout, lang=lang, as_json=args.json)
     return 0
 

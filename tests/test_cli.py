@@ -137,7 +137,17 @@ LONG = "a" * 300  # longer than a file name may be: the system refuses even to l
                          ids=["read", "config", "teach", "annotate"])
 def test_a_path_the_system_refuses_to_look_at_is_one_line_not_a_traceback(args):
     r = companion(*args)
-    assert r.returncode == 2 and r.stderr.startswith("companion: ") and "Traceback" not in r.stderr, r.stderr
+    assert r.returncode != 0 and r.stderr.startswith("companion: ") and "Traceback" not in r.stderr, r.stderr
+    assert "File name too long" in r.stderr or "does not exist" in r.stderr
+
+
+def test_an_empty_set_name_and_a_transcript_in_another_encoding_are_said(tmp_path):
+    r = companion("read", "--set", "", str(tmp_path / "x.png"))  # it read pip dice as though no set were named
+    assert r.returncode == 2 and "no dice set called ''" in r.stderr
+    script = tmp_path / "t.jsonl"
+    script.write_bytes('{"action": "setup", "players": ["Jörg"]}\n'.encode("cp1252"))
+    r = companion("play", "free-play", "--script", str(script))
+    assert r.returncode == 2 and "not UTF-8 text" in r.stderr and "0xf6" not in r.stderr
 
 
 def test_doctor_reports_every_part():

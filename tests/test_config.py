@@ -160,6 +160,20 @@ def test_a_config_file_saved_by_a_windows_editor_is_read(encoded):
     assert config.load().players == ["Jörg", "Mia"]
 
 
+def test_a_linked_config_file_stays_a_link_when_saved(tmp_path):
+    """A config kept in a dotfiles folder and linked into place: the first mute replaced the link by a file."""
+    target = tmp_path / "dotfiles" / "companion.toml"
+    target.parent.mkdir()
+    target.write_text('players = ["Oma", "Opa"]\n', encoding="utf-8")
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to(target)
+    cfg = config.load()
+    cfg.sound.mute = True
+    config.save(cfg)
+    assert path.is_symlink() and config.load().sound.mute and "mute = true" in target.read_text(encoding="utf-8")
+
+
 def test_a_config_file_given_on_the_command_line_stays_strict(tmp_path):
     p = tmp_path / "c.toml"
     p.write_text("language = \n", encoding="utf-8")
