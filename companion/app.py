@@ -131,13 +131,15 @@ FRITZO_CUBES = "fritzo-cubes"
 TEACHING_NOTICE_SECONDS = 8.0
 #: seconds a lasting state's strip ("not saved", the camera's trouble) stays away once tapped
 STRIP_HIDDEN = 10.0
-#: the volumes the pause menu steps through (SELECT: the next, from the loudest back to the quietest)
+#: the volumes the pause menu's "Louder" and "Quieter" step through (silence is the mute's)
 VOLUME_STEPS = (20, 40, 60, 80, 100)
 
 
-def next_volume(volume: int) -> int:
-    """The next of VOLUME_STEPS above ``volume`` (a config may hold any 0-100), or the quietest after the loudest."""
-    return next((v for v in VOLUME_STEPS if v > volume), VOLUME_STEPS[0])
+def stepped_volume(volume: int, step: int) -> int | None:
+    """The next of VOLUME_STEPS above (``step`` 1) or below (-1) ``volume`` (a config may hold any 0-100); None past
+    the loudest or the quietest."""
+    beyond = [v for v in VOLUME_STEPS if (v - volume) * step > 0]
+    return (min if step > 0 else max)(beyond) if beyond else None
 
 
 def cube_set_mode(lang: str, on_done: Callable[[], None], reader: Callable[[Any], Any] | None = None):
@@ -705,24 +707,31 @@ class App:
                  MenuItem(t("core.pause_main_menu_unsaved" if self._unsaved() else "core.pause_main_menu", lang),
                           "menu"),
                  MenuItem(t(self._sound_item(), lang), "mute", enabled=self.announcer is not None),
-                 self._volume_item()]  # last: the one seldom needed
+                 *self._volume_items()]  # last: the ones seldom needed
         saved = self._unsaved("core.pause_not_saved") or t("core.pause_saved", lang)
         self.mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice, self._back_to_game, lang,
                              subtitle=saved)
 
-    def _volume_item(self) -> MenuItem:
-        """The volume, and what SELECT makes it: the table's only way to it without a keyboard and the config."""
+    def _volume_items(self) -> list[MenuItem]:
+        """Louder and quieter, each saying what it makes the volume: the table's only way to it without a keyboard
+        and the config. One entry that stepped up only went from the loudest to the quietest: a table put at night
+        one step quieter heard the loudest first."""
         now = self.cfg.sound.volume
         audible = self.announcer is not None and self.announcer.audio.available
-        return MenuItem(t("core.pause_volume", self.lang, volume=now, then=next_volume(now)), "volume",
-                        enabled=audible)
+        items = []
+        for value, key, step in (("louder", "core.pause_louder", 1), ("quieter", "core.pause_quieter", -1)):
+            then = stepped_volume(now, step)
+            items.append(MenuItem(t(key, self.lang, volume=now, then=then if then is not None else now), value,
+                                  enabled=audible and then is not None))
+        return items
 
-    def step_volume(self) -> None:
-        """One step louder (from the loudest, back to the quietest), heard at once as a chime and kept in the
-        config like the mute; a muted table that asks for a volume wants to hear it."""
-        if self.announcer is None:
+    def step_volume(self, step: int) -> None:
+        """One step louder (``step`` 1) or quieter (-1), heard at once as a chime and kept in the config like the
+        mute; a muted table that asks for a volume wants to hear it."""
+        then = stepped_volume(self.cfg.sound.volume, step)
+        if self.announcer is None or then is None:
             return
-        self.cfg.sound.volume = self.announcer.volume = next_volume(self.cfg.sound.volume)
+        self.cfg.sound.volume = self.announcer.volume = then
         if self.announcer.muted:
             self.cfg.sound.mute = self.announcer.toggle_mute()
         self.announcer.play_sound(Sound.CHIME)
@@ -748,10 +757,12 @@ class App:
         if choice == "menu":
             self.main_menu()
             return
-        if choice == "volume":  # stays in the menu: the next SELECT is the next step, heard at once
-            self.step_volume()
+        if choice in ("louder", "quieter"):  # stays in the menu: the next SELECT is the next step, heard at once
+            self.step_volume(1 if choice == "louder" else -1)
             self.pause_menu()
-            self.mode.menu.index = [i.value for i in self.mode.menu.items].index("volume")
+            items = self.mode.menu.items
+            here = [i.value for i in items].index(choice)  # at the loudest, on "quieter": the way back is one press
+            self.mode.menu.index = here if items[here].enabled else here + (1 if choice == "louder" else -1)
             return
         if choice == "undo":
             self.undo()

@@ -552,8 +552,9 @@ def test_sound_switched_off_stays_off_after_a_restart(tmp_path):
 
 
 def test_the_pause_menu_steps_the_volume_heard_at_once_and_kept_after_a_restart(tmp_path):
-    """A table too loud or too quiet has no keyboard for the config: SELECT on the pause menu's volume steps it
-    (from the loudest back to the quietest), plays the chime at the new volume, and keeps it."""
+    """A table too loud or too quiet has no keyboard for the config: the pause menu's "Louder" and "Quieter" step
+    it, play the chime at the new volume, and keep it. One entry that stepped up only went from the loudest to the
+    quietest: a table one step too loud at night heard the loudest first."""
     from test_announcer import RecordingAudio
 
     from companion import config
@@ -565,17 +566,20 @@ def test_the_pause_menu_steps_the_volume_heard_at_once_and_kept_after_a_restart(
     app.lang = "en"
     app.pause_menu()
     labels = [item.label for item in app.mode.menu.items]
-    assert "Volume 80 % · SELECT: 100 %" in labels
-    app.mode.menu.index = [i.value for i in app.mode.menu.items].index("volume")
+    assert labels[-2:] == ["Louder: 100 % (now 80 %)", "Quieter: 60 % (now 80 %)"]
+    app.mode.menu.index = [i.value for i in app.mode.menu.items].index("louder")
     _press(app, Button.SELECT)
     assert app.announcer.volume == 100 and not app.announcer.muted  # asking for a volume wants it heard
     assert [(e[1], e[3]) for e in audio.log if e[0] == "play"] == [(Channel.EFFECT, 1.0)]
     assert config.load().sound.volume == 100 and not config.load().sound.mute
-    assert app.mode is not app.game_mode  # still the menu, on the same item: the next SELECT is the next step
-    assert app.mode.menu.items[app.mode.menu.index].label == "Volume 100 % · SELECT: 20 %"
-    _press(app, Button.SELECT)
-    assert app.announcer.volume == 20 and config.load().sound.volume == 20
+    assert app.mode is not app.game_mode  # still the menu: the loudest reached, the highlight on the way back
+    item = app.mode.menu.items[app.mode.menu.index]
+    assert item.label == "Quieter: 80 % (now 100 %)" and not app.mode.menu.items[app.mode.menu.index - 1].enabled
+    for volume in (80, 60, 40, 20):
+        _press(app, Button.SELECT)
+        assert app.announcer.volume == volume and config.load().sound.volume == volume
     assert audio.log[-1][3] == pytest.approx(0.2)
+    assert app.mode.menu.items[app.mode.menu.index].label == "Louder: 40 % (now 20 %)"  # the quietest: one back
 
 
 def test_without_a_sound_device_the_volume_cannot_be_chosen(tmp_path):
@@ -584,8 +588,8 @@ def test_without_a_sound_device_the_volume_cannot_be_chosen(tmp_path):
 
     app = _app(tmp_path, announcer=Announcer("de", audio=NullAudio()))
     app.pause_menu()
-    item = next(i for i in app.mode.menu.items if i.value == "volume")
-    assert not item.enabled and item.label == "Lautstärke 80 % · WÄHLEN: 100 %"
+    items = [i for i in app.mode.menu.items if i.value in ("louder", "quieter")]
+    assert not any(i.enabled for i in items) and items[0].label == "Lauter: 100 % (jetzt 80 %)"
 
 
 def test_a_config_that_cannot_be_written_still_mutes_and_says_so(tmp_path, monkeypatch):
