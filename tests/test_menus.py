@@ -149,7 +149,8 @@ def test_a_question_with_no_answers_is_not_asked_and_sets_nothing():
 
 def test_the_question_count_leaves_out_the_questions_the_answers_skip():
     """Fritzo's Beginner showed "2/5" and then started: who starts, the playing time and the colours do not arise
-    there. A question that needs an answer still to come counts until it is known."""
+    there. The count follows the answer highlighted (Fritzo's first question said "1/5" on a mode that starts at
+    once); a question that needs an answer still to come counts until it is known."""
     from companion.views.menus import SetupStep, SetupWizard
     from hardware.events import Button, ButtonEvent
 
@@ -159,7 +160,10 @@ def test_the_question_count_leaves_out_the_questions_the_answers_skip():
              SetupStep("level", "Which level?", [("Level 1", 1), ("Level 2", 2)]),
              SetupStep("time", "How long?", lambda answers: [("5 min", 5)] if answers["mode"] == "solo" else [])]
     wizard = SetupWizard(steps, lambda answers: None, lambda: None, "en")
-    assert wizard.mode.subtitle == "1/4"  # who starts and the time depend on the mode: counted until it is known
+    assert wizard.mode.subtitle == "1/2"  # solo highlighted: the level, the time answered alone
+    wizard.on_button(ButtonEvent(Button.NEXT))
+    assert wizard.mode.subtitle == "1/3"  # team highlighted: who starts and the level, no time
+    wizard.on_button(ButtonEvent(Button.NEXT))
     wizard.on_button(ButtonEvent(Button.SELECT))  # solo
     assert (wizard.mode.menu.title, wizard.mode.subtitle) == ("Which level?", "2/2")
     wizard.on_button(ButtonEvent(Button.UNDO))

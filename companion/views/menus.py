@@ -114,38 +114,59 @@ class SetupWizard:
     def __post_init__(self) -> None:
         self._build()
 
-    def _choices(self, index: int | None = None) -> list[tuple[str, Any]]:
+    def _choices(self, index: int | None = None, answers: dict[str, Any] | None = None) -> list[tuple[str, Any]]:
         step = self.steps[self.index if index is None else index]
-        choices = step.choices(self.answers) if callable(step.choices) else step.choices
+        answers = self.answers if answers is None else answers
+        choices = step.choices(answers) if callable(step.choices) else step.choices
         if step.pick is not None:
-            names, fewest, _ = step.pick(self.answers)
+            names, fewest, _ = step.pick(answers)
             if len(names) > fewest:  # others than the first names could play
                 choices = [*choices, (t("core.setup_pick", self.lang), PICK)]
             if self.on_names is not None:
                 choices = [*choices, (t("core.setup_names", self.lang), NAMES)]
         return choices
 
-    def _still_to_ask(self) -> int:
-        """The questions after this one that the answers so far leave open: Fritzo's Beginner counted "2/5" and
-        then started (who starts, the playing time and the colours do not arise there). One whose choices need
-        an answer not given yet counts as asked."""
+    def _still_to_ask(self, highlighted: Any) -> int:
+        """The questions after this one that the answers so far, and the answer highlighted, leave open: Fritzo's
+        Beginner counted "2/5" and then started (who starts, the playing time and the colours do not arise there),
+        and its first question counted questions only some modes ask. As ``_choose`` goes on: a question with one
+        answer is answered alone, one with none does not arise; one whose choices need an answer not known yet
+        counts as asked."""
+        answers = dict(self.answers)
+        if highlighted not in (PICK, NAMES):
+            self._answer(highlighted, answers)
         n = 0
         for index in range(self.index + 1, len(self.steps)):
+            key = self.steps[index].key
             try:
-                n += len(self._choices(index)) > 1  # as ``_choose`` decides whether to ask it
+                choices = self._choices(index, answers)
             except (KeyError, IndexError, ValueError):  # it depends on an answer still to come
+                choices = [("", None), ("", None)]
+            if len(choices) > 1:
                 n += 1
+                if key:
+                    answers.pop(key, None)  # not known yet: the questions that depend on it count as asked
+            elif choices:
+                self._answer(choices[0][1], answers, index)
+            elif key:
+                answers.pop(key, None)
         return n
+
+    def _progress(self) -> str:
+        """"2/4": this question among those asked, of those this one's highlighted answer leaves."""
+        asked = self.index + 1 - sum(i < self.index for i in self.skipped)
+        menu = self.mode.menu
+        return f"{asked}/{asked + self._still_to_ask(menu.items[menu.index].value)}"
 
     def _build(self) -> None:
         items = [MenuItem(label, value) for label, value in self._choices()]
-        asked = self.index + 1 - sum(i < self.index for i in self.skipped)  # this one among those asked
-        progress = f"{asked}/{asked + self._still_to_ask()}"
         step = self.steps[self.index]
         self.mode = MenuMode(step.title(self.answers) if callable(step.title) else step.title, items, self._choose,
-                             self._back, self.lang, subtitle=progress)
+                             self._back, self.lang, subtitle="-")
         if step.preselect is not None:
             self.mode.menu.index = next((i for i, item in enumerate(items) if item.value == step.preselect), 0)
+        self.asking = self.mode
+        self.mode.subtitle = self._progress()
 
     def _pick_screen(self, index: int = 0) -> None:
         """Who plays, name by name (SELECT ticks or unticks; the first item plays with those ticked): a family of
@@ -172,12 +193,13 @@ class SetupWizard:
         self.picked ^= {value}
         self._pick_screen(self.mode.menu.index)
 
-    def _answer(self, value: Any) -> None:
-        key = self.steps[self.index].key
+    def _answer(self, value: Any, answers: dict[str, Any] | None = None, index: int | None = None) -> None:
+        key = self.steps[self.index if index is None else index].key
+        answers = self.answers if answers is None else answers
         if key:
-            self.answers[key] = value
+            answers[key] = value
         else:
-            self.answers.update(value)
+            answers.update(value)
 
     def _choose(self, value: Any) -> None:
         if value == NAMES and self.on_names is not None:
@@ -214,10 +236,19 @@ class SetupWizard:
             self._build()
 
     def on_button(self, event: ButtonEvent) -> bool:
-        return self.mode.on_button(event)
+        used = self.mode.on_button(event)
+        self._follow_highlight()
+        return used
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
-        return self.mode.on_tap(pos)
+        used = self.mode.on_tap(pos)
+        self._follow_highlight()
+        return used
+
+    def _follow_highlight(self) -> None:
+        """The count follows the answer highlighted (on the question's own screen, not the name-by-name one)."""
+        if self.mode is self.asking:
+            self.mode.subtitle = self._progress()
 
     def on_dice(self, reading: TrayReading) -> None:
         pass
