@@ -462,6 +462,31 @@ def test_every_position_of_the_first_cube_is_on_the_screen_and_tappable(tmp_path
     assert len(session.engine.state.building) == 1
 
 
+def test_the_first_cubes_places_are_large_enough_for_a_finger(tmp_path):
+    """The grid showed all the room the 5x5 limit leaves: 9x9 cells of 32 px for the one place of Strategy's first
+    cube, 7x7 of 42 px for the second. One cell of room around what is built and offered: 103 and 60 px."""
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    take_out(view, "7")
+    view.on_dice(TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)),)))  # Anna's own red: Ben rolls
+    view.update(0.03, 0.0)
+    items = [v for v, _ in view.menu_items()]
+    view.on_tap(view.panel_rects()[items.index("roll:red")].center)  # Anna's red again: Ben starts
+    view.update(0.03, 0.0)
+    sizes = []
+    for _ in range(2):
+        press(view, Button.SELECT)  # place
+        press(view, Button.SELECT)  # the first cube offered
+        assert view.step == "cell"
+        cells = view.cell_rects()
+        assert {p.cell[:2] for p in view.options} <= set(cells)
+        sizes.append(min(r.w for r in cells.values()))
+        press(view, Button.SELECT)  # its first place
+        press(view, Button.SELECT)  # its first position
+        view.update(0.03, 0.0)
+    assert len(session.engine.state.building) == 2 and min(sizes) >= 56, sizes
+    shot(view, "strategy_second_cube_grid")
+
+
 def test_the_agreed_time_is_started_by_touch_too(tmp_path):
     """Only TIMER started Level One's clock: a table with the touch screen alone played with the clock at 10:00 and
     the time never kept. The first line of the menu starts it, and goes once it runs."""

@@ -238,10 +238,11 @@ class FritzoMode:
         hi = [max(c[i] for c in cells) for i in range(2)]
         size = (lim.width, lim.depth)
         extent = [hi[i] - lo[i] + 1 for i in range(2)]
-        # room to grow each way; none where the places offered already span more than the limit (two cubes in a row
-        # of a 3x3 goal may grow at either end): the window was cut to 2x size - extent, and legal places at both
-        # ends were neither drawn nor tappable
-        pad = [max(0, size[i] - extent[i]) for i in range(2)]
+        # one cell of room each way where the limit leaves it: the places offered are lit, and all the room the limit
+        # leaves made the first cubes' cells 32-42 px, small for a finger (a 9x9 grid for the one place of the first
+        # cube). None where the places offered already span the limit (two cubes in a row of a 3x3 goal may grow at
+        # either end: the window was once cut there, and legal places at both ends were neither drawn nor tappable)
+        pad = [min(1, max(0, size[i] - extent[i])) for i in range(2)]
         return lo[0] - pad[0], lo[1] - pad[1], extent[0] + 2 * pad[0], extent[1] + 2 * pad[1]
 
     def cell_rects(self) -> dict[tuple[int, int], pygame.Rect]:
