@@ -33,6 +33,9 @@ class Announcement:
     #: a call to whoever acts next ("Ben, read your words", "Anna's turn"): one still waiting when a newer call
     #: comes is dropped, the game has moved past it (entered fast, the table heard "Lena, read" with Mama on turn)
     prompt: bool = False
+    #: a moment everybody must hear (who won, who was first): never dropped as stale when the table enters faster
+    #: than the voice speaks, nor when the game is left (``Announcer``)
+    essential: bool = False
 
     def text(self, lang: str) -> str:
         """The sentence in ``lang``; list parameters (player names) are joined as 'Anna, Ben and Carl'."""

@@ -9,6 +9,10 @@ Rules the table relies on:
 - **Urgent first.** An urgent announcement (time's up) goes before everything queued. If a normal one is
   showing, it is cut short and put back at the head of the queue (unless it was already fully heard), because
   time's up must be heard when the sand runs out, not five seconds later.
+- **Never far behind the table.** A sentence takes four or five seconds with its chime; a table entering scores
+  faster heard round 3's "Time's up" over round 5. One that has waited ``STALE_AFTER`` seconds is dropped when a
+  later step's words wait behind it (the screen shows what it said), unless it is ``essential``: who won, who was
+  first. Those are kept when a game is left too.
 - **The app loop owns the clock.** ``update(now)`` is given the loop's monotonic time; nothing here reads a
   clock, so tests drive the queue with a fake one.
 - **Silence is fine.** Without a sound device or espeak-ng (or when muted) announcements still show; their
@@ -88,6 +92,9 @@ def check_language(lang: object) -> str:
 #: stands before an announcement waiting behind it takes its place. Each note took a whole banner's time in the
 #: queue the spoken moments wait in: in Echt Spitze the table heard who was first with the lemons a minute late.
 NOTE_OVERTAKEN_AFTER = 1.5
+#: seconds a sentence may wait before the table has moved past it (two sentences' time): dropped when a newer one
+#: waits behind it, unless essential
+STALE_AFTER = 10.0
 
 
 def _drop(queue: deque[Announcement], gone: Callable[[Announcement], bool]) -> None:
@@ -120,6 +127,8 @@ class Announcer:
         self._normal: deque[Announcement] = deque()
         self._current: Showing | None = None
         self._now = 0.0
+        #: when each waiting announcement was queued (by id, with the object itself: an id may be reused)
+        self._queued_at: dict[int, tuple[float, Announcement]] = {}
         self.history: list[tuple[float, Showing]] = []  # (ended, showing): the last few, for tests and logs
 
     # --- config ---------------------------------------------------------------------------------------------
@@ -166,6 +175,7 @@ class Announcer:
         if announcement.prompt:  # an earlier call still waiting is stale: the game has moved past it
             _drop(self._normal, lambda a: a.prompt)
         (self._urgent if announcement.urgent else self._normal).append(announcement)
+        self._queued_at[id(announcement)] = (self._now, announcement)
         if announcement.speak and self.audible and self.speech.available:
             self.speech.request(self.text_of(announcement), self._lang)
 
@@ -188,11 +198,13 @@ class Announcer:
         return self._current is None and not self._urgent and not self._normal
 
     def clear(self) -> None:
-        """Drop everything (a new game starts): stale announcements about the last game would only confuse."""
-        self._urgent.clear()
-        self._normal.clear()
-        self._current = None
-        self.audio.stop(Channel.VOICE)
+        """Drop everything but the essential (a game left, a new one started): stale announcements about the last
+        game would only confuse, but who won is heard (a table pressing on to the menu cut the winner off)."""
+        for queue in (self._urgent, self._normal):
+            _drop(queue, lambda a: not a.essential)
+        if self._current is not None and not self._current.announcement.essential:
+            self._current = None
+            self.audio.stop(Channel.VOICE)
 
     def withdraw(self, announcements: Sequence[Announcement]) -> None:
         """Take back these announcements (the very objects: an equal one from an earlier step stays) where they
@@ -237,10 +249,23 @@ class Announcer:
                 cur = None
         while len(self._normal) > 1 and not self._normal[0].speak:
             self._normal.popleft()  # a screen note overtaken before it showed: the game has moved past it
+        if cur is None and len(self._normal) > 1:  # what the table did last always stays
+            last_step = max(self._queued_time(a) for a in self._normal)
+            _drop(self._normal, lambda a: self._stale(a, now, last_step))
         if cur is None and (self._urgent or self._normal):
             nxt = self._urgent.popleft() if self._urgent else self._normal.popleft()
             self._current = self._start(nxt, now)
             self._advance(self._current, now)
+
+    def _queued_time(self, a: Announcement) -> float:
+        queued = self._queued_at.get(id(a))
+        return queued[0] if queued is not None and queued[1] is a else self._now
+
+    def _stale(self, a: Announcement, now: float, last_step: float) -> bool:
+        """Waited too long, and the table has done something since (a later step's words wait behind it): the
+        sentences of one step are all said, however many."""
+        queued = self._queued_time(a)
+        return not a.essential and now - queued > STALE_AFTER and queued < last_step
 
     def play_sound(self, sound: Sound) -> None:
         """Play a sound outside the queue (the hourglass tick): it may sound under a banner, never under
@@ -295,6 +320,8 @@ class Announcer:
             self.history.append((now, self._current))
             del self.history[:-20]
         self._current = None
+        waiting = {id(a) for a in (*self._urgent, *self._normal)}
+        self._queued_at = {k: v for k, v in self._queued_at.items() if k in waiting}  # only what still waits
 
     # --- drawing --------------------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -120,6 +120,8 @@ class GameSession:
         self.error = None
         self.actions.append(action)
         self._persist(lambda: self.journal.record(action))
+        if self.engine.finished:  # the game's last words (who won): heard however far behind the voice is
+            announcements = [replace(a, essential=True) for a in announcements]
         for a in announcements:
             self._announce(a)
         self._said = [*self._said, *((len(self.actions), a) for a in announcements)][-SAID_KEPT:]

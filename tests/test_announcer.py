@@ -429,6 +429,61 @@ def test_a_call_to_act_still_waiting_gives_way_to_a_newer_one():
     assert [a.params["value"] for a in ann.queued] == ["LenaScored", "MamaReads"]
 
 
+def test_a_table_faster_than_the_voice_hears_its_newest_words_and_who_won():
+    """Scores entered every second, each sentence about five seconds with its chime: round 3's "Time's up" was heard
+    in round 5. What waited longer than STALE_AFTER while a later step's words waited behind it is dropped (the
+    screen shows it); the essential (who was first, who won) is said, and so is the last step's."""
+    from companion.announcer import STALE_AFTER
+
+    ann, _ = make()
+    shown: list[tuple[float, str]] = []
+    now, last = 0.0, None
+    while now <= 120:
+        second = round(now, 6)
+        if second == int(second) and second < 12:  # a step every second: one score each, the winner in step 9
+            ann.announce(names(f"S{int(second)}"))
+            if second == 9:
+                ann.announce(names("Won", essential=True))
+        ann.update(second)
+        if ann.current is not None and ann.current is not last:
+            shown.append((second, ann.current.announcement.params["value"]))
+        last = ann.current
+        now += 0.05
+    said = [v for _, v in shown]
+    assert {"Won", "S11"} <= set(said) and said.index("Won") < said.index("S11"), said
+    assert len(said) < 10, said  # not every one of 13
+    waited = [t - int(v[1:]) for t, v in shown if v.startswith("S") and v != "S11"]
+    assert max(waited) <= STALE_AFTER, shown  # none was said after it went stale
+    assert said[-1] == "S11"  # the last step's words, after who won
+    assert ann.idle
+
+
+def test_a_game_left_keeps_its_essential_words():
+    ann, audio = make()
+    ann.announce(names("Won", essential=True))
+    ann.announce(names("Next", prompt=True))
+    ann.update(0.0)
+    ann.clear()
+    assert ann.current.announcement.params["value"] == "Won" and ann.queued == []
+    assert ("stop", Channel.VOICE) not in audio.log  # its sentence plays on
+
+
+def test_who_reached_the_goal_and_who_won_are_essential(tmp_path):
+    from companion.games.haste_worte import HasteWorte
+    from companion.journal import Journal
+    from companion.session import GameSession
+
+    said: list[Announcement] = []
+    session = GameSession.new(HasteWorte, {"action": "setup", "players": ["Anna", "Ben"], "goal": 1, "seed": 1},
+                              Journal(tmp_path / "j"), announce=said.append)
+    for action in ({"action": "roll", "dice": ["car", "fruit", "water", "toys", "sports", "dishes"]},
+                   {"action": "pick", "die": 1}, {"action": "pick", "die": 2}, {"action": "letter"},
+                   {"action": "timer_expired"}, {"action": "score", "words": 1}, {"action": "score", "words": 0}):
+        assert session.apply(action), session.error
+    essential = {a.key for a in said if a.essential}
+    assert essential == {"haste.goal_reached", "haste.scored_none", "haste.winner"}  # the last step's all
+
+
 def test_leaving_a_game_silences_its_words(tmp_path):
     """Haste Worte's "Papa, read your words" played over Echt Spitze's setup and hid a choice."""
     from companion.app import App

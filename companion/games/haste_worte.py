@@ -566,7 +566,7 @@ class HasteWorte:
             # (nobody reaches the goal in an earlier round: that round's end ended the game)
             too = any(c >= self.goal for i, c in enumerate(self.crystals) if i != reader)
             out.append(Announcement("haste.goal_reached_too" if too else "haste.goal_reached",
-                                    {"player": self.players[reader], "goal": self.goal}))
+                                    {"player": self.players[reader], "goal": self.goal}, essential=True))
         if not last_reader:
             out.append(Announcement("haste.read_turn", {"player": self.players[self.current_reader]},  # type: ignore
                                     prompt=True))

@@ -44,6 +44,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
@@ -688,7 +689,7 @@ class EchtSpitze:
                 everybody = len(scorers) == len(s.players)
                 many = "many" if len(scorers) > 1 else "one"
                 key = f"echt.first.{what}_all" if everybody else f"echt.first.{what}_{many}"
-                out.append(_say(key, players=names, name=kind, high=high, low=low))
+                out.append(replace(_say(key, players=names, name=kind, high=high, low=low), essential=True))
             else:
                 for p in scorers:
                     p.scored[kind] = low

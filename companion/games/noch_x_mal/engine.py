@@ -558,7 +558,7 @@ class NochXMal:
             if not reporters:
                 continue
             key = "nxm.everyone_first" if set(reporters) == everybody else "nxm.first"
-            out.append(Announcement(f"{key}.{goal}", {"players": list(reporters)}))
+            out.append(Announcement(f"{key}.{goal}", {"players": list(reporters)}, essential=True))  # who was first
         if self.solo:
             if self.state.rolls >= SOLO_ROLLS:
                 self.state.phase = Phase.SOLO_SCORE
