@@ -114,6 +114,14 @@ def _fritzo_cubes() -> dict:
     return {"cubes": cubeset.load().to_json()}
 
 
+def _fritzo_note(lang: str) -> str | None:
+    """The built-in cubes stand in for the table's own until these are taught: every place and position offered is
+    checked against made-up nets that may not be the family's cubes, and nothing said so."""
+    from companion.games.fritzo import cubeset
+
+    return None if cubeset.default_path().exists() else t("fritzo.builtin_cubes", lang)
+
+
 ENTRIES = [
     GameEntry("haste-worte", "core.menu_haste_worte", "companion.views.haste_worte_view:HasteWorteMode",
               "haste-worte", _haste_setup, GAME_KEYS["haste-worte"]),
@@ -122,7 +130,7 @@ ENTRIES = [
     GameEntry("noch-x-mal", "core.menu_noch_x_mal", "companion.views.noch_x_mal_view:NochXMalMode",
               "noch-x-mal", _nxm_setup),
     GameEntry("fritzo", "core.menu_fritzo", "companion.views.fritzo_view:FritzoMode", "fritzo", _fritzo_setup,
-              setup_extras=_fritzo_cubes),
+              setup_extras=_fritzo_cubes, start_note=_fritzo_note),
 ]
 
 

@@ -595,6 +595,27 @@ def test_a_game_refusing_the_config_files_values_names_the_section(tmp_path):
         app.close()
 
 
+def test_fritzo_with_the_built_in_cubes_says_so_and_where_to_teach_yours(tmp_path):
+    """Every place and position Fritzo offers is checked against its cube set: with none taught, the built-in nets
+    stood in for the family's cubes without a word."""
+    from companion.games.fritzo import cubeset
+
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    try:
+        start_game(app, "fritzo")
+        assert app.session is not None and "built-in cubes" in app.notice and "Teach dice" in app.notice
+        app.main_menu()
+        cubeset.save(cubeset.default_set())  # a set taught
+        app.notice = ""
+        start_game(app, "fritzo")
+        assert app.session is not None and "built-in cubes" not in app.notice
+    finally:
+        app.close()
+
+
 def test_a_broken_dice_set_file_is_said_at_the_games_start(tmp_path):
     """The owner's copy of a set's file with a typo made the game's dice look never taught ("your dice are not
     taught yet"), the reason only in the log."""
