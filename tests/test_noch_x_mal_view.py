@@ -457,7 +457,7 @@ def test_a_die_read_wrongly_for_sure_is_corrected_from_the_menu(tmp_path):
     values = [item.value for item in view.current_menu.items]
     assert values[-2:] == [("correct",), ("end",)]
     choose(view, ("correct",))
-    assert view.current_menu.title == "Which die is wrong?"
+    assert view.current_menu.title == "Which die was read wrongly?"
     assert [item.label for item in view.current_menu.items][:2] == ["Die 1: Red", "Die 2: Blue"]
     press(view, Button.UNDO)
     assert not view.stack

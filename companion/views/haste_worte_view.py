@@ -136,10 +136,12 @@ class HasteWorteMode:
             self.read_roll = ReadRoll(action, reading, {i: i for i in range(len(faces))})
 
     def _may_fix(self) -> bool:
-        """Whether "Correct a die" is offered: the dice are on the screen (picking) or their symbols are (before
-        the letter). The engine allows it until the reading ends; the hourglass and the reading show no dice."""
+        """Whether "Correct a die" is offered: the dice were read by a camera (virtual dice the companion threw are
+        what they show), and they are on the screen (picking) or their symbols are (before the letter). The engine
+        allows it until the reading ends; the hourglass and the reading show no dice."""
         g = self.game
-        return self.pending is None and g.round.dice is not None and g.phase in (Phase.PICK, Phase.LETTER)
+        return (self.session.camera_ready and self.pending is None and g.round.dice is not None
+                and g.phase in (Phase.PICK, Phase.LETTER))
 
     def _may_roll(self) -> bool:
         g = self.game
@@ -210,7 +212,7 @@ class HasteWorteMode:
         if self.pending is not None:
             return [i for i, f in enumerate(self.pending) if f is None]
         if g.phase is Phase.PICK:
-            return self._free_dice() + [FIX]
+            return self._free_dice() + ([FIX] if self._may_fix() else [])
         if g.phase is Phase.LETTER:
             return [0, 1] + ([FIX] if self._may_fix() else [])  # draw / enter a token / correct a die
         if g.phase is Phase.WRITING:  # turn the hourglass / time's up; none while the sand runs (nothing is lit)
@@ -424,7 +426,7 @@ class HasteWorteMode:
         if self.pending is not None or self.fixing:
             return dict(enumerate(self.dice.die_rects()))
         if g.phase is Phase.PICK:
-            return {**dict(enumerate(self.dice.die_rects())), FIX: FIX_RECT}
+            return {**dict(enumerate(self.dice.die_rects())), **({FIX: FIX_RECT} if self._may_fix() else {})}
         if g.phase is Phase.ROLL:
             return {0: pygame.Rect(200, 150, 400, 200)}
         if g.phase is Phase.WRITING and g.hourglass.phase(self.wall_now()) is SandPhase.RUNNING:
@@ -590,7 +592,7 @@ class HasteWorteMode:
         if r.letter:
             self._draw_letter_tile(surface, pygame.Rect(640, 300, 120, 120), r.letter)
         self._draw_limits(surface, (30, 320))
-        if not self.fixing:
+        if not self.fixing and self._may_fix():
             _button(surface, FIX_RECT, t("haste.screen.fix_die", self.lang), self.cursor == FIX)
 
     def _draw_dice(
