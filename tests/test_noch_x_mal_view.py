@@ -423,11 +423,24 @@ def test_a_gift_held_several_times_is_counted_on_the_players_card(tmp_path):
     ben = session.engine.player("Ben")
     ben.gifts = [HeldGift(Gift.PLUS_MINUS, "Anna", 3)] * 4 + [HeldGift(Gift.JOKER, "Anna", 3)]
     colour = t(f"nxm.chip.{ben.chip_colour}", "en")
-    assert view._chips_line(ben, 600) == f"X-chips {colour}: {ben.chips} · 4× +/-1 · Joker"
+    assert view._chips_line(ben) == f"X-chips {colour}: {ben.chips} · 4× +/-1 · Joker"
     # six players' cards are 100 px wide inside: the chips' colour name goes (the card's stripe shows it)
-    assert view._chips_line(ben, 100) == f"X: {ben.chips} · 4× +/-1 · Joker"
+    assert not view._chips_fit(ben, 100) and view._chips_line(ben, True) == f"X: {ben.chips} · 4× +/-1 · Joker"
     ben.gifts = []
-    assert view._chips_line(ben, 100) == f"X: {ben.chips}" and theme.fit_text(f"X: {ben.chips}", theme.SMALL, 100) >= 18
+    assert view._chips_line(ben, True) == f"X: {ben.chips}"
+    assert theme.fit_text(f"X: {ben.chips}", theme.SMALL, 100) >= 18
+
+
+def test_five_players_cards_name_their_chips_alike(tmp_path, monkeypatch):
+    """With five players "X-chips Red: 10" fitted a card and "X-chips Orange: 10" did not: the table read "X: 10"
+    beside "X-chips Blue: 10". One wording for every card."""
+    view, session = new_view(tmp_path, ["Anna", "Ben", "Carla", "David", "Emil"], lang="de", start=0)
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
+    view.draw(pygame.Surface((800, 480)))
+    chips = [s for s in drawn if s.startswith(("X:", "X-Chips"))]
+    assert len(chips) == 5 and len({s.split(":")[0] for s in chips}) == 1, chips
 
 
 # -- correcting a die read wrongly but for sure ---------------------------------------------------------------

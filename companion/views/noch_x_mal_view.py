@@ -702,6 +702,7 @@ class NochXMalMode:
         n = len(st.players)
         w = PLAYER_STRIP.w // n
         active = st.active if st.phase in (Phase.WAIT_ROLL, Phase.ROLLED) else None
+        short = any(not self._chips_fit(p, w - 24) for p in st.players)  # one wording for the whole table
         for i, p in enumerate(st.players):
             cell = pygame.Rect(PLAYER_STRIP.x + i * w + 2, PLAYER_STRIP.y + 2, w - 4, PLAYER_STRIP.h - 4)
             hot = i == active
@@ -728,7 +729,7 @@ class NochXMalMode:
                 missing = self.tr("nxm.ui.no_combo")
                 theme.text(surface, missing, (cell.x + 16, y + 1), theme.fit_text(missing, theme.SMALL, cell.w - 20),
                            ink)
-            line = self._chips_line(p, cell.w - 20)
+            line = self._chips_line(p, short)
             if line:
                 theme.text(
                     surface,
@@ -738,20 +739,23 @@ class NochXMalMode:
                     ink,
                 )
 
-    def _chips_line(self, p: Any, width: int) -> str:
+    def _chips_line(self, p: Any, short: bool = False) -> str:
         """X-chips left and gifts held, a gift held several times counted ("4× +/-1"): one name each, repeated,
-        shrank the line below what a player reads across the table. Where the line would shrink all the same
-        (five or six players' narrow cards), the chips go without their colour's name ("X: 10"): the card's
-        stripe has that colour, and the count is what the table follows."""
+        shrank the line below what a player reads across the table. Where a line would shrink all the same
+        (five or six players' narrow cards), the chips go without their colour's name ("X: 10") on every card
+        (``short``; decided per card, "Rot" fitted and "Orange" did not): the card's stripe has that colour, and
+        the count is what the table follows."""
         held = Counter(g.kind.value for g in p.gifts)
         gifts = [(f"{n}× " if n > 1 else "") + self.tr(f"nxm.gift.{kind}") for kind, n in held.items()]
         if self.game.solo:
             return " · ".join(gifts)
+        if short:
+            return " · ".join([self.tr("nxm.ui.chips_short", n=p.chips), *gifts])
         colour = self.tr(f"nxm.chip.{p.chip_colour}")
-        line = " · ".join([self.tr("nxm.ui.chips_left", n=p.chips, colour=colour), *gifts])
-        if theme.fit_text(line, theme.SMALL, width) >= READABLE:
-            return line
-        return " · ".join([self.tr("nxm.ui.chips_short", n=p.chips), *gifts])
+        return " · ".join([self.tr("nxm.ui.chips_left", n=p.chips, colour=colour), *gifts])
+
+    def _chips_fit(self, p: Any, width: int) -> bool:
+        return theme.fit_text(self._chips_line(p), theme.SMALL, width) >= READABLE
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         faces = self._dice_faces()
