@@ -184,6 +184,18 @@ def test_roll_numbers_and_who_chooses_from_what():
     assert game.choosable_for("Ben") == [0, 1, 2, 3, 4, 5]
 
 
+def test_the_rule_change_at_the_fourth_roll_is_said_before_whose_turn_it_is():
+    """"Ab jetzt wählt, wer würfelt, zuerst ein Paar" was a screen note, overtaken by the next roll's words at once
+    and never seen: from the fourth roll the table plays by another rule without a word."""
+    game = at_roll(started(first="Ben"), 3)
+    said = game.apply({"action": "end_roll"})
+    assert [a.key for a in said][-2:] == ["nxm.restricted_from_now", "nxm.turn"]
+    assert said[-2].speak and said[-2].essential
+    game.apply({"action": "roll", "dice": ROLL6})
+    game.apply({"action": "pass", "player": game.state.roll.active})
+    assert "nxm.restricted_from_now" not in [a.key for a in game.apply({"action": "end_roll"})]  # once
+
+
 def test_pair_of_two_number_dice_is_rejected():
     game = at_roll(started(), 4)
     err = rejected(game, {"action": "pick", "dice": ["4", "2"]}, DiceError, "nxm.err.pair")

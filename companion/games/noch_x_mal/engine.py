@@ -579,9 +579,10 @@ class NochXMal:
         self.state.phase = Phase.WAIT_ROLL
         next_roll = self.state.rolls + 1
         if not self.solo:  # alone, whose dice they are goes without saying: the roll's stroke sentence is enough
+            if next_roll == FIRST_RESTRICTED_ROLL:  # the rule changes: said once, before whose turn it is (a screen
+                # note was overtaken by the next roll's words and never seen)
+                out.append(Announcement("nxm.restricted_from_now", essential=True))
             out.append(Announcement("nxm.turn", {"player": self.active_player.name, "roll": next_roll}, prompt=True))
-            if next_roll == FIRST_RESTRICTED_ROLL:
-                out.append(_note("nxm.restricted_from_now"))
         return out
 
     def _finish(self, winners: list[str], how: Decision) -> None:
