@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import math
 import signal
 import time
 from collections.abc import Callable
@@ -243,6 +244,7 @@ class App:
         self._strip: tuple[pygame.Rect, str, str] | None = None
         self._strip_hidden: tuple[str, float] = ("", 0.0)
         self._main_menu_mode: MenuMode | None = None  # its line about the camera changes when one is plugged in
+        self._pause_mode: MenuMode | None = None  # its line counts down a game's clock that runs on under it
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
         if use_camera:
@@ -712,9 +714,16 @@ class App:
                           "menu"),
                  MenuItem(t(self._sound_item(), lang), "mute", enabled=self.announcer is not None),
                  *self._volume_items()]  # last: the ones seldom needed
-        saved = self._unsaved("core.pause_not_saved") or t("core.pause_saved", lang)
-        self.mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice, self._back_to_game, lang,
-                             subtitle=saved)
+        self.mode = self._pause_mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice,
+                                                self._back_to_game, lang, subtitle=self._pause_line())
+
+    def _pause_line(self) -> str:
+        """The pause menu's line: a clock of the game that runs on under it (the sand, Fritzo's playing time: a
+        table choosing the volume thought the game stood still), else whether every step is saved."""
+        left = getattr(self.game_mode, "clock_left", lambda: None)()
+        if left is not None:
+            return t("core.pause_clock_runs", self.lang, seconds=math.ceil(left))
+        return self._unsaved("core.pause_not_saved") or t("core.pause_saved", self.lang)
 
     def _volume_items(self) -> list[MenuItem]:
         """Louder and quieter, each saying what it makes the volume: the table's only way to it without a keyboard
@@ -924,8 +933,10 @@ class App:
         self.mode.update(dt, now)
         if self.game_mode is not None and self.mode is not self.game_mode:
             # a menu over the game: its clocks run on (a sand timer does not stop for the volume) and time's up
-            # is said on time, over the menu
+            # is said on time, over the menu, whose line says so
             self.game_mode.update(dt, now)
+            if self.mode is self._pause_mode:
+                self.mode.subtitle = self._pause_line()
         if self.announcer is not None:
             self.announcer.update(now)
         if self.display is not None:

@@ -653,6 +653,22 @@ def writing(tmp_path, announcer=None, clock: dict | None = None) -> App:
     return app
 
 
+def test_the_pause_menu_over_the_running_sand_counts_it_down(tmp_path, out_dir):
+    """The menu's line said "Every step is saved": a table choosing the volume thought the game stood still while
+    its 90 seconds ran out under the menu."""
+    clock = {"now": 100.0}
+    app = writing(tmp_path, clock=clock)
+    app.frame(0.03, [])
+    app.pause_menu()
+    clock["now"] += 20.0
+    app.frame(0.03, [])
+    assert app.mode.subtitle == "Die Zeit läuft weiter: noch 70 s."
+    pygame.image.save(app.display.canvas, str(out_dir / "haste_pause_over_the_sand.png"))
+    clock["now"] += 71.0
+    app.frame(0.03, [])
+    assert app.mode.subtitle == "Jeder Schritt ist gespeichert, auch bei Stromausfall."  # time's up: it stands
+
+
 def test_a_notice_during_the_writing_stands_clear_of_the_hourglass_and_its_buttons(tmp_path, out_dir):
     """"Game resumed exactly where it stopped" (or a rule's refusal) covered the seconds of a running hourglass."""
     from companion.views.haste_worte_view import HOURGLASS_RECT

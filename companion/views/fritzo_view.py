@@ -155,6 +155,11 @@ class FritzoMode:
     def wall_now(self) -> float:
         return self._clock.now()
 
+    def clock_left(self) -> float | None:
+        """Seconds of the playing time left while it runs (the pause menu over it says so), else None."""
+        h, wall = self.game.state.hourglass, self.wall_now()
+        return h.remaining(wall) if h is not None and not self.game.finished and h.is_running(wall) else None
+
     def _sync(self) -> None:
         """Back to the menu whenever the game moved on (a placement, undo, a roll)."""
         s = self.game.state

@@ -82,6 +82,11 @@ class HasteWorteMode:
         """The wall-clock time of the current frame, on the monotonic clock's steady pace."""
         return self._clock.now()
 
+    def clock_left(self) -> float | None:
+        """Seconds of sand left while it runs (the pause menu over it says so), else None."""
+        g, wall = self.game, self.wall_now()
+        return g.hourglass.remaining(wall) if g.phase is Phase.WRITING and g.hourglass.is_running(wall) else None
+
     def _meanings(self) -> dict[str, str]:
         configured: dict[str, str] = {}
         cfg = getattr(self.session, "config", None)
