@@ -17,12 +17,15 @@ def _haste_setup(cfg: Config, lang: str) -> list[SetupStep]:
     steps[1].title = t("core.setup_youngest", lang)
     steps.append(SetupStep("variant", t("core.setup_variant", lang), [
         (t("haste.variant_standard", lang), "standard"), (t("haste.variant_1", lang), "letter-first"),
-        (t("haste.variant_2", lang), "simultaneous")]))
+        (t("haste.variant_2", lang), "simultaneous"),
+        (t("haste.variant_both", lang), ["letter-first", "simultaneous"])]))  # the rulebook's two combine
     return steps
 
 
 def _echt_setup(cfg: Config, lang: str) -> list[SetupStep]:
+    """"The player who sharpened a pencil last becomes the start player": asked so."""
     steps = players_steps(cfg, lang, 1, 4)
+    steps[1].title = t("echt.setup_pencil", lang)
     steps.append(SetupStep("level", t("core.setup_level", lang), [(t("core.level_n", lang, n=n), n)
                                                                   for n in (1, 2, 3)]))
     return steps

@@ -125,10 +125,22 @@ def test_who_starts_offers_only_the_players_who_play(tmp_path):
     app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))  # two play
     assert [i.label for i in app.mode.mode.menu.items] == ["Anna", "Ben"]
+    assert app.mode.mode.menu.title == "Wer hat zuletzt einen Bleistift gespitzt? (beginnt)"  # the rulebook's words
     app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))  # Ben starts
     app.on_button(ButtonEvent(Button.SELECT))  # level 1
     assert app.session.actions[0]["players"] == ["Anna", "Ben"] and app.session.actions[0]["start"] == 1
+
+
+def test_haste_worte_offers_its_two_variants_together(tmp_path):
+    """The rulebook's variants combine (the engine plays both at once); the setup offered one or the other."""
+    app = setup_of(tmp_path, "haste-worte")
+    app.on_button(ButtonEvent(Button.SELECT))  # everybody plays
+    app.on_button(ButtonEvent(Button.SELECT))  # Anna is the youngest
+    assert app.mode.mode.menu.items[-1].label == "Varianten 1 und 2"
+    app.mode.mode.menu.index = len(app.mode.mode.menu.items) - 1
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session is not None and app.session.engine.letter_first and app.session.engine.simultaneous
 
 
 def test_who_plays_can_be_chosen_name_by_name_in_seat_order(tmp_path, out_dir):
@@ -268,6 +280,9 @@ def test_every_fritzo_mode_offers_only_player_counts_it_takes(tmp_path, mode, co
     """Four players in the config, Fritzo Strategy chosen, the first count offered (everybody) taken: the game then
     refused "Strategy is for 2 to 2 players, not 4" at the end of the setup. Each mode offers only its counts now,
     and every count offered starts the game."""
+    from companion.games.fritzo import cubeset
+
+    cubeset.save(cubeset.default_set())  # the family's cubes taught: nothing to say at the start
     cfg = Config()
     cfg.players = configured
     for pick in range(4):
@@ -835,8 +850,10 @@ def test_fritzo_strategy_asks_how_the_colours_are_split(tmp_path):
 
 def test_a_fritzo_mode_that_throws_no_cubes_says_nothing_of_virtual_dice(tmp_path):
     """Team play with a camera and no cubes taught said "ROLL rolls virtual dice", in a mode without a roll."""
+    from companion.games.fritzo import cubeset
     from companion.i18n import t
 
+    cubeset.save(cubeset.default_set())  # the cube set taught, their colours on the dice not
     app = camera_app(tmp_path, "en")
     try:
         app.new_game(GAME_ENTRIES["fritzo"], {"mode": "team", "target": "beginner", "_players": ("Anna", "Ben"),
