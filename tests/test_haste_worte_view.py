@@ -451,6 +451,12 @@ def test_variant_2_asks_who_took_the_die(tmp_path: Path) -> None:
     shot(view, "13_who_took")
     press(view, Button.SELECT)  # ... was taken by Carla
     assert [(p.player, p.die) for p in view.game.round.picks] == [(2, 1)]
+    for die, who in ((3, 0), (4, 0)):  # Anna, then Ben (the first still without a die)
+        view.on_tap(die_at(view, die))
+        view.on_tap(view._choice_rects()[who].center)
+    view.on_tap(die_at(view, 5))  # the last die: only David can have taken it, nobody is asked
+    assert view.choosing is None and view.game.phase is Phase.LETTER
+    assert [(p.player, p.die) for p in view.game.round.picks][-1] == (3, 5)
 
 
 def test_a_letter_typed_from_the_physical_tokens(tmp_path: Path) -> None:

@@ -241,8 +241,11 @@ class HasteWorteMode:
         if g.phase is Phase.PICK:
             if value not in self._free_dice():
                 return False
-            if g.simultaneous:
+            waiting = [i for i in range(len(g.players)) if g.round.die_of(i) is None]
+            if g.simultaneous and len(waiting) > 1:
                 self._open("who", value)
+            elif g.simultaneous:  # the last die taken: only one player can have taken it
+                self.session.apply({"action": "pick", "die": value + 1, "player": g.players[waiting[0]]})
             else:
                 self.session.apply({"action": "pick", "die": value + 1})
             return True
