@@ -12,7 +12,7 @@ from companion.games.echt_spitze import EchtSpitze, Phase
 from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
-from companion.views.echt_spitze_view import RIGHT, EchtSpitzeMode
+from companion.views.echt_spitze_view import FIX_BUTTON, RIGHT, EchtSpitzeMode
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DieReading, TrayReading
 
@@ -297,6 +297,7 @@ def test_prev_takes_the_die_before_the_highlighted_one(tmp_path):
                            "star_value": 4})
     mode = EchtSpitzeMode(s)
     press(mode, Button.ROLL)
+    s.camera_ready = True  # as a camera read them: a die may be corrected
     press(mode, Button.SELECT)  # Fred takes the highlighted die
     stops = [*s.engine.middle, FIX_BUTTON]
     for _ in range(2):  # from the first free die, via the button, to the last free die
@@ -418,6 +419,7 @@ def test_the_beehive_menu_open_when_a_step_is_undone(tmp_path):
     """The beehive list was open when UNDO took the turn back to leave-or-re-roll: the highlight looked for a
     beehive among "Leave" and "Re-roll" and the screen stopped (random presses found it)."""
     s, mode = anna_at_the_beehives(tmp_path)
+    s.camera_ready = True  # as a camera read them: a die may be corrected
     assert s.undo()
     mode.update(0.03, 0.0)
     assert [i.label for i in mode.menu.items] == ["Leave them", "Re-roll", "Correct a die …"]
@@ -655,6 +657,7 @@ def test_a_corrected_pair_in_solo_level_2_says_to_rub_the_beehive_out(tmp_path):
                         announce=lambda a: said.append(a.text("en")))
     assert s.apply({"action": "roll", "dice": ["2+X", "2+X", "3+X"]})
     assert s.engine.state.players[0].hives_blackened == ["front:2-2"]
+    s.camera_ready = True  # as a camera read them: a die may be corrected
     mode = EchtSpitzeMode(s)
     mode.update(0.03, 0.0)
     press(mode, Button.PREV)  # from the first die back round: the button
@@ -669,6 +672,7 @@ def test_an_undo_under_an_open_correction_closes_it(tmp_path):
     s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
     mode = EchtSpitzeMode(s)
     press(mode, Button.ROLL)
+    s.camera_ready = True  # as a camera read them: a die may be corrected
     press(mode, Button.SELECT)  # Anna takes a die
     press(mode, Button.PREV)
     press(mode, Button.SELECT)
@@ -681,6 +685,25 @@ def test_an_undo_under_an_open_correction_closes_it(tmp_path):
     assert mode.fixing is None and mode._hints()[-1][1] != "back"
 
 
+def test_virtual_dice_offer_no_correction(tmp_path):
+    """Virtual dice the companion threw are what they show: "Which die was read wrongly?" made no sense there."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    assert s.engine.phase is Phase.TAKE
+    for _ in range(len(s.engine.middle) + 1):
+        press(mode, Button.NEXT)
+        assert mode.cursor != FIX_BUTTON
+    assert not mode.on_tap(mode._fix_button().center) and mode.fixing is None
+    for _ in range(2):
+        assert s.apply({"action": "take", "die": s.engine.middle[0] + 1}), s.error
+    assert s.apply({"action": "leave"}), s.error
+    mode.update(0.03, 0.0)
+    mode.draw(pygame.Surface(SIZE))
+    mode.on_tap(mode.dice.die_rects()[0].center)
+    assert mode.fixing is None and t("echt.view.fix_die", "en") not in [i.label for i in mode.menu.items]
+
+
 def test_after_the_taking_a_tap_on_a_die_corrects_it(tmp_path):
     """Deciding on the middle or crossing, a tap on a die did nothing; the README says a tap on a die corrects it.
     Now it opens that die's faces (while taking, a tap still takes the die)."""
@@ -688,6 +711,7 @@ def test_after_the_taking_a_tap_on_a_die_corrects_it(tmp_path):
     for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
                    {"action": "take", "die": 2}, {"action": "leave"}):
         assert s.apply(action), s.error
+    s.camera_ready = True  # as a camera read them: a die may be corrected
     mode = EchtSpitzeMode(s)
     mode.draw(pygame.Surface(SIZE))
     assert mode.on_tap(mode.dice.die_rects()[2].center)
@@ -739,6 +763,7 @@ def test_the_correction_screens_words_do_not_overlap(tmp_path, out_dir, monkeypa
     for action in ({"action": "roll", "dice": ["1", "3+X", "2", "5", "?+X", "4"]}, *(
             {"action": "take", "die": n} for n in range(1, 5)), {"action": "leave"}):
         assert s.apply(action), s.error
+    s.camera_ready = True  # as a camera read them: a die may be corrected
     mode = EchtSpitzeMode(s)
     mode.update(0.03, 0.0)
     select_item(mode, t("echt.view.fix_die", lang))

@@ -771,6 +771,8 @@ def test_a_die_read_wrongly_for_sure_is_corrected_in_the_app_with_buttons_alone(
 
     while app.session.engine.to_json().get("phase") not in ("take", "rolled"):
         press(Button.ROLL)  # Noch X-Mal!: both start combos, then roll 1
+    app.session.camera_ready = True  # as a camera read them: a die may be corrected
+    getattr(game, "refresh", lambda: None)()  # Noch X-Mal!'s menu, made for virtual dice
     if name == "echt-spitze":
         press(Button.PREV)  # from the first free die back round: "Correct a die"
     else:

@@ -523,6 +523,19 @@ def test_a_die_is_corrected_by_touch_once_the_pair_is_settled(tmp_path):
     assert taught == [(5, "number-joker")]
 
 
+def test_virtual_dice_offer_no_correction(tmp_path):
+    """Virtual dice the companion threw are what they show: "Which die was read wrongly?" made no sense there."""
+    view, session, _, _ = rolled_from_camera(tmp_path, ["red", "blue", "green", "4", "2", "5"])
+    session.camera_ready = False
+    view.refresh()
+    assert ("correct",) not in [item.value for item in view.current_menu.items]
+    rects = view.die_rects()
+    view.on_tap(rects[0].center)
+    view.on_tap(rects[3].center)  # the pair settled: a tap on a die corrected it
+    view.on_tap(rects[4].center)
+    assert not view.stack
+
+
 def test_an_unsure_reading_answered_and_later_corrected_teaches_the_die_it_was(tmp_path):
     """A die answered on the screen and the roll entered, then another die found wrong: taught from the reading
     die it is, through the screen's order and the game's; after a new reading of the tray, nothing is taught

@@ -170,7 +170,7 @@ class EchtSpitzeMode:
             must = g.solo_sign == "!"
             items = [MenuItem(self.tr("echt.view.leave"), ("leave",), enabled=not must),
                      MenuItem(self.tr("echt.view.reroll"), ("reroll",)),
-                     MenuItem(self.tr("echt.view.fix_die"), ("fix",))]
+                     *self._fix_items()]
         elif s.phase is Phase.SCORE:
             items = self._score_items()
         elif s.phase is Phase.FINAL:
@@ -209,8 +209,7 @@ class EchtSpitzeMode:
             # "end the turn" first: always on screen for touch; the highlight starts on the first player
             items = [MenuItem(self.tr("echt.view.report_player", player=p.name), ("open", p.name))
                      for p in s.players]
-            return [MenuItem(self.tr("echt.view.end_turn"), ("end_turn",)), *items,
-                    MenuItem(self.tr("echt.view.fix_die"), ("fix",))]
+            return [MenuItem(self.tr("echt.view.end_turn"), ("end_turn",)), *items, *self._fix_items()]
         name = sub[1]
         p = next(q for q in s.players if q.name == name)
         if sub[0] == "player":
@@ -296,9 +295,16 @@ class EchtSpitzeMode:
         self._sync()
 
     # -- correcting a die read wrongly but for sure ------------------------------------------------------------
+    def _may_fix(self) -> bool:
+        """Dice a camera read may have been read wrongly; virtual dice the companion threw are what they show."""
+        return self.session.camera_ready
+
+    def _fix_items(self) -> list[MenuItem]:
+        return [MenuItem(self.tr("echt.view.fix_die"), ("fix",))] if self._may_fix() else []
+
     def _open_fix(self) -> None:
         """"Correct a die": first which one (the dice in the row, NEXT/PREV and SELECT, or a tap)."""
-        if self.game.phase not in FIXABLE or not self.game.state.dice:
+        if self.game.phase not in FIXABLE or not self.game.state.dice or not self._may_fix():
             return
         self.fixing = "which"
         self.fix_die = 0
@@ -501,7 +507,7 @@ class EchtSpitzeMode:
             return True
         if g.phase is Phase.TAKE:
             # NEXT goes round the free dice and the "Correct a die" button after them
-            stops = [*g.middle, FIX_BUTTON]
+            stops = [*g.middle, *([FIX_BUTTON] if self._may_fix() else [])]
             if b.step:
                 at = stops.index(self.cursor) if self.cursor in stops else None
                 self.cursor = stops[moved(at, b.step, len(stops))]
@@ -558,13 +564,13 @@ class EchtSpitzeMode:
                 self.session.apply({"action": "take", "die": hit + 1})
                 self._sync()
                 return True
-            if self._fix_button().collidepoint(pos):
+            if self._may_fix() and self._fix_button().collidepoint(pos):
                 self.cursor = FIX_BUTTON
                 self._open_fix()
                 self._sync()
                 return True
             return False
-        if g.phase in FIXABLE and not self.sub:
+        if g.phase in FIXABLE and not self.sub and self._may_fix():
             # deciding and crossing: a tap on a die corrects it (taking, a tap takes it), as in free play
             self.dice.faces = list(g.state.dice)
             hit = self.dice.hit(pos)
@@ -636,7 +642,7 @@ class EchtSpitzeMode:
             if self.menu.rect.h > RIGHT.h:  # a long list's own room: the dice make way
                 surface.fill(theme.BG, pygame.Rect(0, DICE.y - 6, theme.DESIGN_SIZE[0], RIGHT.y - DICE.y + 6))
             self.menu.draw(surface)
-        elif s.phase is Phase.TAKE:
+        elif s.phase is Phase.TAKE and self._may_fix():
             self._draw_button(surface, self._fix_button(), self.tr("echt.view.fix_die"),
                               self.cursor == FIX_BUTTON)
         self.hint_taps = game_hint_bar(surface, self._hints(), self.lang)

@@ -241,7 +241,8 @@ class NochXMalMode:
                 if any(g.usable_gifts(n) for n in self._names()):
                     items.append(MenuItem(self.tr("nxm.ui.use_gift"), ("use-gift",)))
             can_end = g.solo or not restricted or not undecided
-            items.append(MenuItem(self.tr("nxm.ui.correct_die"), ("correct",)))
+            if self._may_fix():
+                items.append(MenuItem(self.tr("nxm.ui.correct_die"), ("correct",)))
             items.append(MenuItem(self._end_roll_label(), ("end",), can_end))
             return items
         if st.phase == Phase.TIEBREAK:
@@ -624,6 +625,10 @@ class NochXMalMode:
             return True
         return False
 
+    def _may_fix(self) -> bool:
+        """Dice a camera read may have been read wrongly; virtual dice the companion threw are what they show."""
+        return bool(getattr(self.session, "camera_ready", False))
+
     def _tap_die(self, die: int) -> None:
         if self.pending is not None:
             self.stack.clear()
@@ -639,8 +644,9 @@ class NochXMalMode:
             self._ask_true_face(die)
             return
         if roll.pick is not None or roll.active_passed:  # the pair is settled: a tap corrects the die
-            self.stack.clear()
-            self._ask_true_face(die)
+            if self._may_fix():
+                self.stack.clear()
+                self._ask_true_face(die)
             return
         if die in self.tapped:
             self.tapped.remove(die)
