@@ -979,11 +979,8 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
         tray.open()
         return tray
 
-    monkeypatch.setattr(sources, "open_source", no_camera)
-    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="auto")
-    try:
-        _press(app, Button.UNDO)  # free play, with nothing to keep, goes back to the main menu
-        assert isinstance(app.watcher.lookout, CameraLookout)
+    def plugged_in(app: App) -> Webcam:
+        """The lookout finds a webcam; frames run until the app reads from it."""
         webcam = Webcam(0)
         webcam.open()
         app.watcher.lookout = type("Found", (), {"poll": lambda self: webcam})()
@@ -992,6 +989,14 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
             if app.source is webcam:
                 break
             time.sleep(0.01)
+        return webcam
+
+    monkeypatch.setattr(sources, "open_source", no_camera)
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="auto")
+    try:
+        _press(app, Button.UNDO)  # free play, with nothing to keep, goes back to the main menu
+        assert isinstance(app.watcher.lookout, CameraLookout)
+        webcam = plugged_in(app)
         assert app.source is webcam and app.watcher.source is webcam
         assert "Kamera gefunden" in app.notice and "USB-Kamera 0" in app.notice and app.notice_good
         assert app.mode.subtitle == "Kamera: USB-Kamera 0"  # the main menu's line about the camera
@@ -1002,15 +1007,7 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
     try:  # the camera check open when it is found: its dice are thrown by hand now, it stops offering ROLL
         app.camera_check()
         assert app.mode.throws
-        webcam = Webcam(0)
-        webcam.open()
-        app.watcher.lookout = type("Found", (), {"poll": lambda self: webcam})()
-        for _ in range(300):
-            app.frame(0.03, [])
-            if app.source is webcam:
-                break
-            time.sleep(0.01)
-        assert app.source is webcam and not app.mode.throws
+        assert app.source is plugged_in(app) and not app.mode.throws
     finally:
         app.close()
     app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic")
