@@ -1007,7 +1007,8 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
     try:  # the camera check open when it is found: its dice are thrown by hand now, it stops offering ROLL
         app.camera_check()
         assert app.mode.throws
-        assert app.source is plugged_in(app) and not app.mode.throws
+        webcam = plugged_in(app)
+        assert app.source is webcam and not app.mode.throws
     finally:
         app.close()
     app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic")
