@@ -54,9 +54,14 @@ def fsync_dir(folder: Path) -> None:
 
 
 def keep_aside(path: str | os.PathLike) -> Path:
-    """Rename a corrupt file to ``NAME.corrupt-YYYYmmdd-HHMMSS`` beside it, never deleting it; return the new path."""
+    """Rename a corrupt file to ``NAME.corrupt-YYYYmmdd-HHMMSS`` beside it, never deleting it; return the new path.
+    A link (a config kept in a dotfiles folder) stays: what it points to is copied aside, and the next write goes
+    through the link (renamed, the next save wrote a plain file in its place)."""
     path = Path(path)
     target = aside_path(path)
+    if path.is_symlink():
+        atomic_write_bytes(target, path.read_bytes())
+        return target
     os.replace(path, target)
     fsync_dir(path.parent)
     return target
@@ -80,7 +85,10 @@ def text_as_saved(raw: bytes) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
+        as_utf8 = raw.decode("utf-8-sig", errors="replace")
+    if any(ord(c) > 127 and c != "\ufffd" for c in as_utf8):
+        return as_utf8  # UTF-8 with a stray byte: its umlauts are UTF-8's ("Jörg", not "JÃ¶rg")
+    return raw.decode("cp1252", errors="replace")
 
 
 def keep_aside_where_possible(path: str | os.PathLike) -> str:

@@ -323,6 +323,9 @@ def load(path: str | Path | None = None) -> Config:
         if not text.strip():  # our writes are atomic: a copy or an editor cut it off, and the players' names went
             raise ConfigError(f"config file {p} is empty; write the settings again or remove the file.", line=1)
         data = tomllib.loads(text)
+    except RecursionError:  # brackets nested past Python's limit: as unreadable as a line that is no TOML
+        raise ConfigError(f"config file {p} is not valid TOML: it is nested too deeply. Fix it or remove the file.",
+                          line=1) from None
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
         end = text.rstrip().count("\n") + 1  # "at end of document": an unclosed [ or "
@@ -359,7 +362,13 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
         standard = Config()
         standard.language = _language_in(paths.config_file()) or standard.language  # an English table stays so
         lang = lang or standard.language
+        linked = paths.config_file().is_symlink()
         name = keep_aside_where_possible(paths.config_file())  # a card refusing it refuses our writes too
+        if linked:  # a link stays (its file copied aside): the standard settings go through it, or every start
+            try:    # would keep the same file aside again
+                save(standard)
+            except (OSError, ConfigError):
+                pass
         where = exc.key or (t("core.line", lang, n=exc.line) if exc.line else "?")
         return standard, t("core.config_aside", lang, where=where, name=name)
 
@@ -374,12 +383,12 @@ def _salvaged(path: Path) -> tuple[Config, list[str]] | None:
     over them. None where the file is no TOML or has more mistakes (``SALVAGE_MOST``) than a slip makes."""
     try:
         data = tomllib.loads(text_as_saved(path.read_bytes()))
-    except (OSError, tomllib.TOMLDecodeError):
+    except (OSError, tomllib.TOMLDecodeError, RecursionError):
         return None
     wrong: list[str] = []
     while len(wrong) <= SALVAGE_MOST:
         try:
-            return from_dict(data, path), wrong
+            cfg = from_dict(data, path)
         except ConfigError as exc:
             *parents, last = exc.key.split(".") if exc.key else [""]
             table: Any = data
@@ -389,6 +398,8 @@ def _salvaged(path: Path) -> tuple[Config, list[str]] | None:
                 return None
             del table[last]
             wrong.append(exc.key)
+        else:
+            return (cfg, wrong) if wrong else None  # none named: an empty file, or a mistake not ours to mend
     return None
 
 

@@ -150,6 +150,40 @@ def test_at_the_table_a_slip_in_the_config_file_costs_only_that_setting(text, wr
     assert config.load_for_the_table() == (cfg, None)  # written back: the next start is clean
 
 
+@pytest.mark.parametrize("text", ["", "   \n\n", "players = " + "[" * 5000])
+def test_at_the_table_an_empty_or_nested_config_file_starts_the_standard_settings_and_says_why(text):
+    """An empty file went down the slip's path ("Mistake in the settings file ()"), and one nested past Python's
+    limit stopped the start (a black screen at boot)."""
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    cfg, words = config.load_for_the_table(lang="en")
+    assert cfg == config.Config() and "standard settings are used" in words and "()" not in words
+
+
+def test_a_linked_config_file_with_a_slip_stays_a_link_and_its_file_is_copied_aside(tmp_path):
+    target = tmp_path / "dotfiles" / "companion.toml"
+    target.parent.mkdir()
+    text = 'language = "en"\nplayers = ["Oma", "Opa"]\n[sound]\nvolume = 150\n'
+    target.write_text(text, encoding="utf-8")
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to(target)
+    cfg, words = config.load_for_the_table()
+    (aside,) = path.parent.glob("config.toml.corrupt-*")
+    assert not aside.is_symlink() and aside.read_text(encoding="utf-8") == text and aside.name in words
+    assert path.is_symlink() and "volume = 150" not in target.read_text(encoding="utf-8")
+    assert config.load_for_the_table() == (cfg, None) and cfg.players == ["Oma", "Opa"]
+
+
+def test_a_utf8_config_with_one_stray_byte_keeps_its_umlauts():
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes('players = ["Jörg", "Mia"]\n# a stray \xff byte\n'.encode("latin-1").replace(
+        "Jörg".encode("latin-1"), "Jörg".encode()))
+    assert config.load().players == ["Jörg", "Mia"]
+
+
 @pytest.mark.parametrize("encoded", [b"\xef\xbb\xbf" + 'players = ["Jörg", "Mia"]\n'.encode(),
                                      'players = ["Jörg", "Mia"]\n'.encode("cp1252")],
                          ids=["notepad-byte-order-mark", "windows-code-page"])

@@ -581,7 +581,7 @@ class NochXMal:
         if not self.solo:  # alone, whose dice they are goes without saying: the roll's stroke sentence is enough
             if next_roll == FIRST_RESTRICTED_ROLL:  # the rule changes: said once, before whose turn it is (a screen
                 # note was overtaken by the next roll's words and never seen)
-                out.append(Announcement("nxm.restricted_from_now", essential=True))
+                out.append(Announcement("nxm.restricted_from_now"))
             out.append(Announcement("nxm.turn", {"player": self.active_player.name, "roll": next_roll}, prompt=True))
         return out
 
