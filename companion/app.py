@@ -284,7 +284,8 @@ class App:
             # once it appears. Without a camera the evening went on with virtual dice and a word for eight seconds.
             source = open_source("synthetic")
             lookout = CameraLookout(cameras=(spec,))
-            self.show_notice(t("core.camera_waiting", self.lang, camera=spec.strip()), seconds=15, info=True)
+            error = str(exc).rstrip(". ")  # why it did not open (not found, refused, no picamera2), then what now
+            self.show_notice(t("core.camera_waiting", self.lang, error=error), seconds=15, info=True)
         else:
             if spec.strip().lower() == "auto" and not isinstance(source, Camera):
                 lookout = CameraLookout()  # a webcam plugged in later is used (``_camera_found``)
@@ -721,9 +722,12 @@ class App:
         """The pause menu's line: a clock of the game that runs on under it (the sand, Fritzo's playing time: a
         table choosing the volume thought the game stood still), else whether every step is saved."""
         left = getattr(self.game_mode, "clock_left", lambda: None)()
-        if left is not None:
-            return t("core.pause_clock_runs", self.lang, seconds=math.ceil(left))
-        return self._unsaved("core.pause_not_saved") or t("core.pause_saved", self.lang)
+        unsaved = self._unsaved("core.pause_not_saved")
+        if left is None:
+            return unsaved or t("core.pause_saved", self.lang)
+        seconds = math.ceil(left)  # Fritzo's 10 minutes as "9:47 min", not "587 s"
+        shown = f"{seconds // 60}:{seconds % 60:02d} min" if seconds >= 120 else f"{seconds} s"
+        return " ".join(w for w in (t("core.pause_clock_runs", self.lang, left=shown), unsaved) if w)
 
     def _volume_items(self) -> list[MenuItem]:
         """Louder and quieter, each saying what it makes the volume: the table's only way to it without a keyboard

@@ -582,6 +582,13 @@ def test_the_pause_menu_steps_the_volume_heard_at_once_and_kept_after_a_restart(
     assert app.mode.menu.items[app.mode.menu.index].label == "Louder: 40 % (now 20 %)"  # the quietest: one back
 
 
+def test_the_pause_line_counts_fritzos_playing_time_in_minutes(tmp_path):
+    """Level One's 10 to 20 minutes read "noch 587 s"."""
+    app = _app(tmp_path)
+    app.game_mode = type("Clock", (), {"clock_left": lambda self: 587.2})()
+    assert app._pause_line() == "Die Zeit läuft weiter: noch 9:48 min."
+
+
 def test_without_a_sound_device_the_volume_cannot_be_chosen(tmp_path):
     from companion.announcer import Announcer
     from companion.audio import NullAudio
@@ -1020,7 +1027,7 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
     app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="cam:3")
     try:  # the camera the owner named is not there yet: the tray stands in, the table is told, that camera is awaited
         assert isinstance(app.watcher.source, SyntheticTray) and app.watcher.lookout._cameras == ("cam:3",)
-        assert "Kamera cam:3 ist nicht zu finden" in app.notice
+        assert app.notice.startswith("no camera at cam:0. Bis dahin würfelt die eingebaute Schale")
     finally:
         app.close()
 

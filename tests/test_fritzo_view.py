@@ -359,8 +359,10 @@ def test_the_agreed_playing_time_is_shown_before_the_clock_runs_and_said_when_it
     assert ("15:00", theme.MUTED) in drawn
     heard: list[str] = []
     session._announce = lambda a: heard.append(a.text("de"))
+    assert view.clock_left() is None  # the pause menu has no clock to count down
     press(view, Button.TIMER)
     assert heard == ["Die Zeit läuft: 15 Minuten."]
+    assert view.clock_left() == pytest.approx(900, abs=1)
     old = rebuild(Fritzo, [{"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"]},
                            {"action": "roll", "dice": ["blue"]}, {"action": "start", "at": 5.0}])
     assert old.state.minutes == 10 and old.state.hourglass.duration == 600

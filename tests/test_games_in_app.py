@@ -679,6 +679,10 @@ def test_the_pause_menu_over_the_running_sand_counts_it_down(tmp_path, out_dir):
     app.frame(0.03, [])
     assert app.mode.subtitle == "Die Zeit läuft weiter: noch 70 s."
     pygame.image.save(app.display.canvas, str(out_dir / "haste_pause_over_the_sand.png"))
+    app.session.unsaved = OSError(28, "No space left on device")  # and a card that refused the last step: both
+    app.frame(0.03, [])
+    assert app.mode.subtitle == "Die Zeit läuft weiter: noch 70 s. Nicht gespeichert: die Speicherkarte ist voll."
+    app.session.unsaved = None
     clock["now"] += 71.0
     app.frame(0.03, [])
     assert app.mode.subtitle == "Jeder Schritt ist gespeichert, auch bei Stromausfall."  # time's up: it stands
