@@ -225,6 +225,15 @@ def test_digits_signs_and_accents_are_on_the_grids_second_page(out_dir):
     tap_key(mode, "letter", "2")
     tap_key(mode, "done")
     assert mode.players[-1] == "Anne-Marie 2"
+    assert tap(mode, mode.add_rect())
+    tap_key(mode, "letter", "d")
+    tap_key(mode, "page")
+    tap_key(mode, "letter", "'")
+    tap_key(mode, "page")
+    for ch in "angelo":
+        tap_key(mode, "letter", ch)
+    assert mode.entry.text == "D'Angelo"
+    tap_key(mode, "cancel")
     select_list_item(mode, 4)  # add, with the buttons only
     type_with_buttons(mode, "zo")
     while mode.entry.keys[mode.entry.cursor].kind != "page":

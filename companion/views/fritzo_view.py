@@ -233,7 +233,8 @@ class FritzoMode:
         return self.game.structure(self.player)
 
     def window(self) -> tuple[int, int, int, int]:
-        """x0, y0, columns, rows of the cells shown: the building and every cell it may still grow into."""
+        """x0, y0, columns, rows of the cells shown: the building and the places offered, with one cell of room
+        around them where the limits leave it (the whole of an empty table's goal)."""
         g = self.game
         cells = list(self.structure()) + [p.cell for p in self.options]
         lim = g.limits

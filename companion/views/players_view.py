@@ -38,8 +38,8 @@ PAGES = (LETTERS, SYMBOLS)
 GRID_COLS = 10
 #: the last grid row: (kind, columns wide). "done" comes first so it is one NEXT after the last letter.
 SPECIAL_KEYS = (("done", 2), ("space", 2), ("page", 2), ("delete", 2), ("cancel", 2))
-#: a grid letter after these starts a word and is a capital ("Anne-Marie"): the grid has no shift key
-WORD_STARTS = (" ", "-")
+#: a grid letter after these starts a word and is a capital ("Anne-Marie", "D'Angelo"): the grid has no shift key
+WORD_STARTS = (" ", "-", "'")
 
 ACTIONS = ("rename", "earlier", "later", "remove")
 
