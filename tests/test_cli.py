@@ -138,7 +138,7 @@ LONG = "a" * 300  # longer than a file name may be: the system refuses even to l
 def test_a_path_the_system_refuses_to_look_at_is_one_line_not_a_traceback(args):
     r = companion(*args)
     assert r.returncode != 0 and r.stderr.startswith("companion: ") and "Traceback" not in r.stderr, r.stderr
-    assert "File name too long" in r.stderr or "does not exist" in r.stderr
+    assert "File name too long" in r.stderr
 
 
 def test_an_empty_set_name_and_a_transcript_in_another_encoding_are_said(tmp_path):
