@@ -105,9 +105,10 @@ def parse_transcript(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
             continue
         try:
             record = json.loads(line, parse_constant=strict_json)
-        except (ValueError, RecursionError) as exc:  # nested past Python's limit: no action is
-            why = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply" if isinstance(
-                exc, RecursionError) else str(exc)
+        except (ValueError, RecursionError) as exc:  # nested past Python's limit: no action is either
+            why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+            if isinstance(exc, RecursionError):
+                why = "nested too deeply"
             raise GameError(f"line {number}: not valid JSON ({why}); each line must be one JSON object") from None
         if isinstance(record, dict) and "action" not in record and record.keys() & {"game", "learned", "unlearned"}:
             continue  # a journal's header, or the dice examples a player's answers taught
