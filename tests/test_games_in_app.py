@@ -761,6 +761,38 @@ def test_the_hourglass_runs_out_while_the_pause_menu_is_open(tmp_path):
     assert app.session.engine.phase is not Phase.WRITING  # time's up came on time, under the menu
 
 
+def test_haste_worte_corrects_a_die_in_the_app_with_buttons_and_by_touch(tmp_path, monkeypatch):
+    """Through the real app: "Correct a die" after the free dice, a die, its symbol; UNDO goes back a step (not to
+    the pause menu), and the "UNDO back" hint is pressed by a finger as the button."""
+    app, shown = game_with_hints_seen(tmp_path, monkeypatch, "haste-worte", ["Anna", "Ben"])
+    app.session.camera_ready = True  # as a camera read them: a die may be corrected
+    assert app.session.apply({"action": "roll", "dice": ["car", "fruit", "water", "toys", "sports", "dishes"]})
+    app.frame(0.03, [])
+
+    def press(button: Button) -> None:
+        app.on_button(ButtonEvent(button))
+        app.frame(0.03, [])
+
+    for _ in range(6):
+        press(Button.NEXT)  # past the six free dice: "Correct a die"
+    press(Button.SELECT)
+    assert ("UNDO", "back") in shown[-1]
+    press(Button.UNDO)
+    assert app.mode is app.game_mode and not app.mode.fixing  # out of correcting, in the game
+    press(Button.SELECT)
+    press(Button.NEXT)
+    press(Button.SELECT)  # die 2: its symbols
+    back = next(rect for rect, event in app.mode.hint_taps if event.button is Button.UNDO)
+    app.on_tap(back.center)  # a finger on "UNDO back": back to the dice, still correcting
+    app.frame(0.03, [])
+    assert app.mode is app.game_mode and app.mode.fixing and app.mode.choosing is None
+    press(Button.NEXT)
+    press(Button.SELECT)  # die 3
+    app.mode.choice_index = app.mode._choice_values().index("animals")
+    press(Button.SELECT)
+    assert app.session.actions[-1] == {"action": "correct", "die": 3, "face": "animals"}
+
+
 @pytest.mark.parametrize("name", ["echt-spitze", "noch-x-mal"])
 def test_a_die_read_wrongly_for_sure_is_corrected_in_the_app_with_buttons_alone(tmp_path, monkeypatch, name):
     """The play-tester's find, through the real app: a die read wrongly but for sure could not be corrected on the
