@@ -63,6 +63,23 @@ def test_free_play_screen_renders_at_pi_and_laptop_size(tmp_path, out_dir, size)
     assert min(_mean_colour(window, inner)) > 200
 
 
+def test_free_plays_sum_says_a_die_is_still_unsure(tmp_path, monkeypatch):
+    """"Summe 76" beside a magenta "?" read as the whole throw's sum; "Summe 0" when the only die was unsure."""
+    from companion.views import theme
+
+    app = _app(tmp_path, start_free_play=True)
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
+    assert app.session.apply({"action": "roll", "dice": [6, None, 6]})
+    app.frame(0.03, [])
+    assert "Summe 12 + ?" in drawn
+    assert app.session.apply({"action": "correct", "roll": 1, "die": 2, "face": 3})
+    drawn.clear()
+    app.frame(0.03, [])
+    assert "Summe 15" in drawn
+
+
 def test_taps_in_window_pixels_reach_the_design_canvas(tmp_path):
     app = _app(tmp_path, (1280, 720))
     item = app.mode.menu.item_rects()[0]

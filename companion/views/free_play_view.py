@@ -174,7 +174,9 @@ class FreePlayMode:
         g = self.game
         y = 214
         if g.last:
-            theme.text(surface, t("core.free_sum", lang, sum=g.last_sum), (20, y), theme.LARGE, theme.TEXT, bold=True)
+            # "+ ?" while a die is unsure: "Sum 76" beside a magenta "?" read as the whole throw's sum
+            key = "core.free_sum_unsure" if g.unknown_in_last else "core.free_sum"
+            theme.text(surface, t(key, lang, sum=g.last_sum), (20, y), theme.LARGE, theme.TEXT, bold=True)
             if g.unknown_in_last:
                 note, color = t("core.free_unknown", lang, n=g.unknown_in_last), theme.UNKNOWN
             else:
