@@ -80,6 +80,24 @@ def test_free_plays_sum_says_a_die_is_still_unsure(tmp_path, monkeypatch):
     assert "Summe 15" in drawn
 
 
+def test_free_play_draws_many_dice_in_rows_large_enough_to_read(tmp_path, out_dir):
+    """22 dice were drawn 21 px wide in one row: unreadable from two metres, a 4 mm target for a finger."""
+    app = _app(tmp_path, start_free_play=True)
+    assert app.session.apply({"action": "roll", "dice": [1, 2, 3, 4, 5]})
+    app.frame(0.03, [])
+    rects = app.mode.dice.die_rects()
+    assert len({r.y for r in rects}) == 1 and rects[0].w == 110  # a few dice: one row, full size
+    assert app.session.apply({"action": "roll", "dice": [(i % 6) + 1 for i in range(22)]})
+    app.frame(0.03, [])
+    rects = app.mode.dice.die_rects()
+    area = app.mode.dice.rect
+    assert len(rects) == 22 and min(r.w for r in rects) >= 48 and len({r.y for r in rects}) > 1
+    assert all(area.contains(r) for r in rects) and not any(a.colliderect(b) for i, a in enumerate(rects)
+                                                            for b in rects[:i])
+    assert app.mode.dice.hit(rects[17].center) == 17
+    pygame.image.save(app.display.window, str(out_dir / "free_play_22_dice.png"))
+
+
 def test_taps_in_window_pixels_reach_the_design_canvas(tmp_path):
     app = _app(tmp_path, (1280, 720))
     item = app.mode.menu.item_rects()[0]

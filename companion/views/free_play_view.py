@@ -24,7 +24,7 @@ class FreePlayMode:
 
     def __init__(self, session: GameSession) -> None:
         self.session = session
-        self.dice = DiceRow(pygame.Rect(20, 70, 760, 130))
+        self.dice = DiceRow(pygame.Rect(20, 70, 760, 130), max_rows=3)
         self.cursor: int | None = None  # die highlighted for correction
         self.picking: int | None = None  # die being corrected: the face picker is open
         self.pick_index = 0

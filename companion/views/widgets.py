@@ -63,7 +63,9 @@ def moved(index: int | None, step: int, n: int) -> int:
 
 @dataclass
 class DiceRow:
-    """The dice as read, in one row. Tapping a die (or NEXT/SELECT in correction mode) lets a player fix it.
+    """The dice as read, in a row (up to ``max_rows`` where more rows draw them larger: free play's 22 dice were
+    21 px in one row, unreadable from two metres and a 4 mm target for a finger). Tapping a die (or NEXT/SELECT in
+    correction mode) lets a player fix it.
 
     ``faces`` may hold None (unknown): those are drawn magenta with a '?' so nobody mistakes them for a read die.
     """
@@ -74,17 +76,28 @@ class DiceRow:
     dimmed: set[int] = field(default_factory=set)
     label: Callable[[Any], str] | None = None
     max_size: int = 110
+    max_rows: int = 1
 
     def die_rects(self) -> list[pygame.Rect]:
         n = len(self.faces)
         if n == 0:
             return []
-        gap = 14
-        size = min(self.max_size, self.rect.h, (self.rect.w - gap * (n - 1)) // n)
-        total = n * size + (n - 1) * gap
-        x0 = self.rect.centerx - total // 2
-        y = self.rect.centery - size // 2
-        return [pygame.Rect(x0 + i * (size + gap), y, size, size) for i in range(n)]
+        gap, row_gap = 14, 8
+
+        def size_in(rows: int) -> int:
+            across = -(-n // rows)
+            return min(self.max_size, (self.rect.h - row_gap * (rows - 1)) // rows,
+                       (self.rect.w - gap * (across - 1)) // across)
+
+        rows = max(range(1, self.max_rows + 1), key=lambda r: (size_in(r), -r))  # fewer rows where as large
+        size, across = size_in(rows), -(-n // rows)
+        y0 = self.rect.centery - (rows * size + (rows - 1) * row_gap) // 2
+        out = []
+        for row in range(rows):
+            count = min(across, n - row * across)  # the last row may be shorter: centred as the others
+            x0 = self.rect.centerx - (count * size + (count - 1) * gap) // 2
+            out += [pygame.Rect(x0 + i * (size + gap), y0 + row * (size + row_gap), size, size) for i in range(count)]
+        return out
 
     def hit(self, pos: tuple[int, int]) -> int | None:
         for i, r in enumerate(self.die_rects()):
