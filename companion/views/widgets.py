@@ -45,8 +45,8 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Any, *, selected:
         s = label(face) if label else str(face)
         size = theme.fit_text(s, theme.LARGE, rect.w - 8, bold=True)
         theme.text(surface, s, rect.center, size, theme.DIE_PIP, bold=True, anchor="center")
-    if selected:
-        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(10, 10), width=5, border_radius=radius + 4)
+    if selected:  # a ring standing off the die by a dark gap: touching it, it read as the die's own edge from afar
+        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(20, 20), width=7, border_radius=radius + 8)
 
 
 def first_choice(options: Sequence[Any], guess: Any) -> int:
