@@ -199,9 +199,9 @@ class FreePlayMode:
         fair = g.fairness()
         x = 420
         theme.text(surface, t("core.free_fairness", lang), (x, top), theme.BODY, theme.TEXT)
-        if not fair.enough:
-            theme.text(surface, t("core.free_need_more", lang, n=fair.MIN_PER_FACE * 6 - fair.n), (x, top + 38),
-                       theme.SMALL, theme.MUTED)
+        if not fair.enough:  # at the body's size, as the history below: small grey lines were not read from afar
+            need = t("core.free_need_more", lang, n=fair.MIN_PER_FACE * 6 - fair.n)
+            theme.text(surface, need, (x, top + 38), theme.fit_text(need, theme.BODY, 360), theme.MUTED)
         else:
             verdict = "core.free_suspicious" if fair.suspicious else "core.free_fair"
             color = theme.BAD if fair.suspicious else theme.GOOD
@@ -209,6 +209,5 @@ class FreePlayMode:
             theme.text(surface, f"χ² = {fair.chi2:.1f}   p = {fair.p:.2f}", (x, top + 76), theme.SMALL, theme.MUTED)
         # history: the previous rolls, newest first
         for k, roll in enumerate(g.rolls[-2:-4:-1]):
-            faces = " ".join("?" if f is None else str(f) for f in roll)
-            theme.text(surface, f"#{len(g.rolls) - 1 - k}:  {faces}", (x, top + 104 + k * 26), theme.SMALL,
-                       theme.MUTED)
+            line = f"#{len(g.rolls) - 1 - k}:  " + " ".join("?" if f is None else str(f) for f in roll)
+            theme.text(surface, line, (x, top + 104 + k * 30), theme.fit_text(line, theme.BODY, 360), theme.MUTED)
