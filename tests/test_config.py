@@ -146,7 +146,7 @@ def test_at_the_table_a_slip_in_the_config_file_costs_only_that_setting(text, wr
     assert cfg.sound.volume == config.Config().sound.volume and cfg.sound.mute is False
     (aside,) = path.parent.glob("config.toml.corrupt-*")
     assert aside.read_text(encoding="utf-8") == text
-    assert f"({wrong})" in words and aside.name in words and "your other settings apply" in words
+    assert f"({wrong})" in words and aside.name in words and "your other settings still apply" in words
     assert config.load_for_the_table() == (cfg, None)  # written back: the next start is clean
 
 

@@ -272,7 +272,7 @@ def test_reroll_is_allowed_only_before_the_first_pick() -> None:
 def test_a_die_read_wrongly_is_corrected_also_after_it_was_taken_and_until_the_reading_ends() -> None:
     """The camera was sure and wrong: the table puts the die's symbol right; its owner's symbol follows."""
     game = HasteWorte.new(setup(2))
-    expect_unchanged(game, {"action": "correct", "die": 1, "face": "car"}, WrongPhase, "sobald gewürfelt ist")
+    expect_unchanged(game, {"action": "correct", "die": 1, "face": "car"}, WrongPhase, "erst nach dem Würfeln")
     game.apply({"action": "roll", "dice": DICE})
     assert game.apply({"action": "correct", "die": 2, "face": "sports"}) == []  # nothing to hear: the screen shows it
     assert game.round.dice == ["dishes", "sports", *DICE[2:]]
@@ -289,7 +289,7 @@ def test_a_die_read_wrongly_is_corrected_also_after_it_was_taken_and_until_the_r
     assert game.symbol_of(0) == "fruit"
     play(game, [{"action": "score", "words": 1}, {"action": "score", "words": 2}])  # the next round: no dice yet
     assert game.crystals == [1, 2] and game.history[0].dice[1] == "fruit"
-    expect_unchanged(game, {"action": "correct", "die": 1, "face": "car"}, WrongPhase, "sobald gewürfelt ist")
+    expect_unchanged(game, {"action": "correct", "die": 1, "face": "car"}, WrongPhase, "erst nach dem Würfeln")
 
 
 def test_edition_symbols_are_accepted_by_id_and_meanings_configured() -> None:
