@@ -284,8 +284,9 @@ class App:
             # once it appears. Without a camera the evening went on with virtual dice and a word for eight seconds.
             source = open_source("synthetic")
             lookout = CameraLookout(cameras=(spec,))
-            error = str(exc).rstrip(". ")  # why it did not open (not found, refused, no picamera2), then what now
-            self.show_notice(t("core.camera_waiting", self.lang, error=error), seconds=15, info=True)
+            # not "not found": refused, held by another program, no picamera2 all end here; why is in the log and
+            # the doctor (the sources' words are English and technical)
+            self.show_notice(t("core.camera_waiting", self.lang, camera=spec.strip()), seconds=15, info=True)
         else:
             if spec.strip().lower() == "auto" and not isinstance(source, Camera):
                 lookout = CameraLookout()  # a webcam plugged in later is used (``_camera_found``)

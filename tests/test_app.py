@@ -1062,7 +1062,7 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
     app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="cam:3")
     try:  # the camera the owner named is not there yet: the tray stands in, the table is told, that camera is awaited
         assert isinstance(app.watcher.source, SyntheticTray) and app.watcher.lookout._cameras == ("cam:3",)
-        assert app.notice.startswith("no camera at cam:0. Bis dahin würfelt der Begleiter selbst")
+        assert app.notice.startswith("Die Kamera cam:3 ließ sich nicht öffnen")
     finally:
         app.close()
 
