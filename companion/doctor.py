@@ -98,6 +98,25 @@ def _models() -> list[str]:
     return lines
 
 
+def _game_settings(games: dict[str, dict]) -> list[str]:
+    """Each ``[games."<name>"]`` section as its game takes it: the config checks only the keys' names (the games
+    judge the values), so ``letters = 5`` passed ``companion config`` and stopped Haste Worte at the table."""
+    from companion.games import engine_class
+    from companion.games.base import GameError
+
+    lines = []
+    for game, section in games.items():
+        if not section:
+            continue
+        try:
+            engine_class(game).new({"action": "setup", "players": ["Anna", "Ben"], **section})
+        except GameError as exc:
+            lines.append(f'PROBLEM [games."{game}"]: {exc}')
+        else:
+            lines.append(f'ok      [games."{game}"]')
+    return lines
+
+
 def report(config_path: str | None = None) -> str:
     from companion import config as config_mod
 
@@ -106,7 +125,7 @@ def report(config_path: str | None = None) -> str:
     try:
         cfg = config_mod.load(config_path)
         out.append(_section("Config", [f"{cfg.path or 'defaults (no config file)'}; language {cfg.language}; "
-                                       f"players {', '.join(cfg.players)}"]))
+                                       f"players {', '.join(cfg.players)}", *_game_settings(cfg.games)]))
         pins, output, rotate = cfg.buttons.pins, cfg.sound.output, cfg.display.rotate
     except Exception as exc:
         out.append(_section("Config", [f"PROBLEM {exc}"]))

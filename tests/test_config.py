@@ -256,3 +256,15 @@ def test_what_the_command_line_set_for_one_run_is_not_written_into_the_file(tmp_
     cfg.sound.volume = 100  # set at the table since: its choice now, kept
     config.save(cfg, p)
     assert config.load(p).sound.volume == 100
+
+
+def test_the_doctor_tries_the_games_settings_as_the_games_take_them(tmp_path):
+    """The config checks the game sections' key names only: letters = 5 passed "companion config" and then stopped
+    every start of Haste Worte at the table. The doctor plays each section's setup and says what the game says."""
+    from companion import doctor
+
+    path = tmp_path / "config.toml"
+    path.write_text('[games."haste-worte"]\nletters = 5\n[games."echt-spitze"]\nstar_value = 4\n', encoding="utf-8")
+    lines = doctor._game_settings(config.load(path).games)
+    assert lines[0].startswith('PROBLEM [games."haste-worte"]: ') and "letters" in lines[0].lower()
+    assert lines[1] == 'ok      [games."echt-spitze"]'
