@@ -716,8 +716,10 @@ class App:
                           "menu"),
                  MenuItem(t(self._sound_item(), lang), "mute", enabled=self.announcer is not None),
                  *self._volume_items()]  # last: the ones seldom needed
+        # six rows at once (54 px): "Quieter" was below the fold, and reaching the loudest scrolled "Quieter" under
+        # the finger that had pressed "Louder"
         self.mode = self._pause_mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice,
-                                                self._back_to_game, lang, subtitle=self._pause_line())
+                                                self._back_to_game, lang, subtitle=self._pause_line(), row_h=54)
 
     def _pause_line(self) -> str:
         """The pause menu's line: a clock of the game that runs on under it (the sand, Fritzo's playing time: a

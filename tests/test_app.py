@@ -624,6 +624,23 @@ def test_the_pause_line_counts_fritzos_playing_time_in_minutes(tmp_path):
     assert app._pause_line() == "Die Zeit läuft weiter: noch 9:48 min."
 
 
+def test_louder_tapped_twice_at_the_loudest_stays_the_loudest(tmp_path):
+    """The first tap reached 100 % and scrolled "Quieter" under the finger: the second made it quieter again."""
+    from test_announcer import RecordingAudio
+
+    from companion.announcer import Announcer
+
+    app = _app(tmp_path, announcer=Announcer("en", 80, audio=RecordingAudio()))
+    app.lang = "en"
+    app.pause_menu()
+    rects = {app.mode.menu.items[i].value: r for i, r in app.mode.menu.item_rects().items()}
+    assert {"louder", "quieter"} <= set(rects)  # both in view: nothing below the fold
+    app.on_tap(rects["louder"].center)
+    app.on_tap(rects["louder"].center)
+    assert app.announcer.volume == 100
+    assert {app.mode.menu.items[i].value: r for i, r in app.mode.menu.item_rects().items()} == rects
+
+
 def test_without_a_sound_device_the_volume_cannot_be_chosen(tmp_path):
     from companion.announcer import Announcer
     from companion.audio import NullAudio

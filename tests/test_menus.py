@@ -7,7 +7,8 @@ import pygame
 
 from companion.views import theme
 from companion.views.menus import MenuMode
-from companion.views.widgets import MenuItem
+from companion.views.widgets import Menu, MenuItem
+from hardware.events import Button, ButtonEvent
 
 
 def test_the_subtitle_stands_above_the_title_not_on_it(out_dir):
@@ -229,3 +230,22 @@ def test_a_finger_goes_back_where_the_hint_bar_says_undo(out_dir):
     top = MenuMode("Main", [MenuItem("a", 1)], lambda v: None, None, "en")  # no way back: nothing to tap there
     top.draw(surface)
     assert top.back_rect is None and not top.on_tap((700, 460))
+
+
+def test_a_tap_in_a_scrolled_list_leaves_the_rows_where_they_are():
+    """The list scrolled on every tap so that the row tapped stood last: the next finger landed on another row."""
+    chosen: list[int] = []
+    menu = Menu(pygame.Rect(0, 0, 600, 300), [MenuItem(str(n), n) for n in range(12)], chosen.append, row_h=60)
+    menu.index = 11  # the last item highlighted: the list shows its end
+    before = {menu.items[i].label: r for i, r in menu.item_rects().items()}
+    assert "11" in before and "0" not in before
+    assert menu.on_tap(before["8"].center) and chosen == [8]
+    assert {menu.items[i].label: r for i, r in menu.item_rects().items()} == before
+    assert menu.on_tap(menu.scroll_rects()[-1].center)  # a page up: the old first row at the bottom, highlighted
+    shown = menu.visible_range()
+    assert menu.index == 7 and shown.stop - 1 == 7
+    menu.on_button(ButtonEvent(Button.PREV))  # the highlight moves within the rows shown: they stay
+    assert menu.index == 6 and menu.visible_range() == shown
+    menu.on_button(ButtonEvent(Button.NEXT))
+    menu.on_button(ButtonEvent(Button.NEXT))  # past the last row shown: one row on
+    assert menu.visible_range() == range(shown.start + 1, shown.stop + 1)

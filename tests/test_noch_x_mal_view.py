@@ -523,6 +523,38 @@ def test_a_die_is_corrected_by_touch_once_the_pair_is_settled(tmp_path):
     assert taught == [(5, "number-joker")]
 
 
+def test_a_tapped_pass_keeps_the_lines_where_the_next_finger_finds_them(tmp_path):
+    """Six players, the list scrolled down: "Carla passes" tapped, and the list jumped to its top, so that David's
+    finger on "David passes" marked Ben as passing. The lines stay; a pass stays as a greyed line."""
+    names = ["Anna", "Ben", "Carla", "David", "Emil", "Frida"]
+    view, session = new_view(tmp_path, names, lang="en", start=0)
+    combos = [["yellow", "4"], ["red", "2"], ["blue", "5"], ["green", "1"], ["orange", "3"], ["red", "5"]]
+    for name, combo in zip(names, combos, strict=True):
+        assert session.apply({"action": "start_combo", "player": name, "dice": combo}), session.error
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "green", "4", "2", "5"]}), session.error
+    view.refresh()
+    render(view, "nxm_view_six_passes")
+    menu = view.current_menu
+    for _ in range(len(menu.items)):  # the highlight on "Everybody done", the last line: up, as a finger scrolls
+        rows = {menu.items[i].label: r for i, r in menu.item_rects().items()}
+        if "Carla passes" in rows and "David passes" in rows:
+            break
+        assert view.on_tap(menu.scroll_rects()[-1].center)
+        menu = view.current_menu
+    assert "Carla passes" in rows and "David passes" in rows, list(rows)
+    carla, david = rows["Carla passes"], rows["David passes"]
+    assert view.on_tap(carla.center)
+    assert set(session.engine.state.roll.passes) == {"Carla"}
+    view.refresh()
+    menu = view.current_menu
+    now = {menu.items[i].label: r for i, r in menu.item_rects().items()}
+    assert now.get("Carla passed") == carla and now.get("David passes") == david  # where they were
+    assert view.on_tap(david.center)
+    assert set(session.engine.state.roll.passes) == {"Carla", "David"}
+    view.on_tap(carla.center)  # Carla's greyed line: nothing
+    assert set(session.engine.state.roll.passes) == {"Carla", "David"}
+
+
 def test_virtual_dice_offer_no_correction(tmp_path):
     """Virtual dice the companion threw are what they show: "Which die was read wrongly?" made no sense there."""
     view, session, _, _ = rolled_from_camera(tmp_path, ["red", "blue", "green", "4", "2", "5"])

@@ -22,12 +22,13 @@ class MenuMode:
     """A full-screen menu with a title and an optional subtitle."""
 
     def __init__(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None],
-                 on_back: Callable[[], None] | None = None, lang: str = "de", subtitle: str = "") -> None:
+                 on_back: Callable[[], None] | None = None, lang: str = "de", subtitle: str = "",
+                 row_h: int = 64) -> None:
         self.lang = lang
         self.subtitle = subtitle
         top = 20 + (40 if subtitle else 0)
         # down to the hint bar: five rows under a subtitle (the main menu's camera line), not four and a gap
-        self.menu = Menu(pygame.Rect(60, top, 680, 440 - top), items, on_choose, on_back, title=title)
+        self.menu = Menu(pygame.Rect(60, top, 680, 440 - top), items, on_choose, on_back, title=title, row_h=row_h)
         #: where "UNDO back" is drawn, as tall as the hint bar: a finger's way back (a table with the touch screen
         #: alone was held in the setup questions and the Teach menu, their only way out a button it has not got)
         self.back_rect: pygame.Rect | None = None
@@ -168,7 +169,7 @@ class SetupWizard:
         self.asking = self.mode
         self.mode.subtitle = self._progress()
 
-    def _pick_screen(self, index: int = 0) -> None:
+    def _pick_screen(self, index: int = 0, first: int = 0) -> None:
         """Who plays, name by name (SELECT ticks or unticks; the first item plays with those ticked): a family of
         four where Ben sits this one out, or Carla and David at Fritzo Strategy, without reordering the seats."""
         names, fewest, most = self.steps[self.index].pick(self.answers)
@@ -183,7 +184,7 @@ class SetupWizard:
                 else t("core.setup_pick_range", self.lang, low=fewest, high=most))
         self.mode = MenuMode(t("core.setup_pick_title", self.lang), items, self._tick, self._build, self.lang,
                              subtitle=rule)
-        self.mode.menu.index = index
+        self.mode.menu.index, self.mode.menu.first = index, first  # the names stay where the finger found them
 
     def _tick(self, value: Any) -> None:
         if value == PICKED:
@@ -191,7 +192,7 @@ class SetupWizard:
             self._choose(tuple(n for n in names if n in self.picked))  # in seat order, whatever the ticking order
             return
         self.picked ^= {value}
-        self._pick_screen(self.mode.menu.index)
+        self._pick_screen(self.mode.menu.index, self.mode.menu.first)
 
     def _answer(self, value: Any, answers: dict[str, Any] | None = None, index: int | None = None) -> None:
         key = self.steps[self.index if index is None else index].key

@@ -104,6 +104,7 @@ class NochXMalMode:
         self.session = session
         self.stack: list[Menu] = []  # open sub-menus (who? what? which gift?)
         self.main_index = 0
+        self.main_first = 0  # the main menu's first row shown: kept, as its highlight is, across its rebuilds
         #: the phase and roll the highlight was placed for: a new one places it on what comes next
         self._menu_moment: tuple[Any, int] | None = None
         self.pending: list[str | None] | None = None  # a read roll with unsure dice, being corrected
@@ -193,8 +194,10 @@ class NochXMalMode:
             self._menu_moment = moment  # the last one chose, which may be the new roller's "passes"
             values = [item.value[0] for item in items]
             self.main_index = next((values.index(v) for v in ("pick", "end") if v in values), 0)
+            self.main_first = 0
         if items:
             menu.index = min(self.main_index, len(items) - 1)
+            menu.first = self.main_first
             menu._skip_disabled(+1)
         return menu
 
@@ -230,7 +233,10 @@ class NochXMalMode:
             if undecided and (restricted or g.solo):
                 items.append(MenuItem(self.tr("nxm.ui.pick_pair", player=roll.active), ("pick",)))
             for p in st.players:
-                if p.name in roll.passes or (p.name == roll.active and roll.pick is not None):
+                if p.name == roll.active and roll.pick is not None:
+                    continue
+                if p.name in roll.passes:  # kept, greyed: the lines below stay where a finger saw them
+                    items.append(MenuItem(self.tr("nxm.ui.passed", player=p.name), ("passed", p.name), False))
                     continue
                 items.append(MenuItem(self.tr("nxm.ui.pass_for", player=p.name), ("pass", p.name)))
             if not g.solo:
@@ -265,7 +271,7 @@ class NochXMalMode:
         return self.tr("nxm.ui.end_roll", player=nxt)
 
     def _choose_main(self, value: tuple[Any, ...]) -> None:
-        self.main_index = self.menu.index
+        self.main_index, self.main_first = self.menu.index, self.menu.first
         kind = value[0]
         g = self.game
         if kind == "fix":
@@ -602,7 +608,7 @@ class NochXMalMode:
         menu = self.current_menu
         used = menu.on_button(event)
         if menu is self.menu:
-            self.main_index = menu.index
+            self.main_index, self.main_first = menu.index, menu.first
         return used
 
     def _dice_hidden(self) -> bool:
@@ -618,7 +624,7 @@ class NochXMalMode:
             return True
         if menu.on_tap(pos):
             if menu is self.menu:  # kept, as a button's move is: the menu is built anew each frame from it
-                self.main_index = menu.index
+                self.main_index, self.main_first = menu.index, menu.first
             return True
         if self.stack and not self.stack[-1].rect.collidepoint(pos):
             self.stack.clear()  # a tap outside closes the sub-menu

@@ -165,6 +165,10 @@ class Menu:
     title: str = ""
     index: int = 0
     row_h: int = 64
+    #: the first row shown. It stays while the highlight is in view: the list scrolled on every tap so that the row
+    #: tapped stood last, and the next finger landed on another row ("Ben passt" for David). A screen that builds
+    #: its menu anew keeps it, as it keeps the highlight.
+    first: int = 0
 
     def __post_init__(self) -> None:
         self._skip_disabled(+1)
@@ -176,11 +180,20 @@ class Menu:
             self.index = (self.index + step) % len(self.items)
         self.index %= len(self.items)
 
-    def visible_range(self) -> range:
+    def _rows(self) -> int:
         top = self.rect.y + (56 if self.title else 0)
-        rows = max(1, (self.rect.bottom - top) // self.row_h)
-        first = min(max(0, self.index - rows + 1), max(0, len(self.items) - rows))
-        return range(first, min(len(self.items), first + rows))
+        return max(1, (self.rect.bottom - top) // self.row_h)
+
+    def visible_range(self) -> range:
+        """The rows shown: from ``first``, scrolled only as far as the highlight needs to be in view."""
+        rows = self._rows()
+        first = min(self.first, max(0, len(self.items) - rows))
+        if self.index < first:
+            first = self.index
+        elif self.index >= first + rows:
+            first = self.index - rows + 1
+        self.first = max(0, first)
+        return range(self.first, min(len(self.items), self.first + rows))
 
     def item_rects(self) -> dict[int, pygame.Rect]:
         top = self.rect.y + (56 if self.title else 0)
@@ -234,10 +247,15 @@ class Menu:
                 self.on_choose(self.items[i].value)
                 return True
         shown = self.visible_range()
+        rows = self._rows()
         for step, r in self.scroll_rects().items():
-            if r.collidepoint(pos):  # a page that way, the row at its edge kept in view (the list is drawn from
-                # the highlight, at the bottom of the rows shown: up, the old first row ends at the bottom)
-                self.index = shown.start if step < 0 else min(len(self.items) - 1, shown.stop + len(shown) - 2)
+            if r.collidepoint(pos):  # a page that way, the row at its edge kept in view, highlighted
+                if step < 0:
+                    self.first = max(0, shown.start - (rows - 1))
+                    self.index = shown.start
+                else:
+                    self.first = min(max(0, len(self.items) - rows), shown.start + rows - 1)
+                    self.index = min(len(self.items) - 1, self.first + rows - 1)
                 self._skip_disabled(step)
                 return True
         return False
