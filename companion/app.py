@@ -972,11 +972,8 @@ class App:
         banner = None
         if self.announcer is not None:
             corner = [MENU_CORNER] if in_game else []
-            # at a game's end the two buttons at the foot (play again, menu) stay clear: the last scores' banners
-            # queued there held them covered for half a minute
-            over = pygame.Rect(0, theme.DESIGN_SIZE[1] - HINT_BAR_H, theme.DESIGN_SIZE[0], HINT_BAR_H)
-            banner = self.announcer.draw(surface, hourglass or (over if self._game_over() else self._focus_rect()),
-                                         corner)
+            # banners keep off the hint bar (``banner.place``): at a game's end its two buttons (play again, menu)
+            banner = self.announcer.draw(surface, hourglass or self._focus_rect(), corner)
         self._banner = banner
         self._strip = None
         if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):

@@ -18,6 +18,7 @@ from companion.announcer import Announcer  # noqa: E402
 from companion.audio import NullAudio  # noqa: E402
 from companion.speech import Speech  # noqa: E402
 from companion.views import banner, theme  # noqa: E402
+from companion.views.widgets import HINT_BAR_H  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "out"
 HOURGLASS = (1, 2, 3)  # a colour nothing else uses, painted where the hourglass would be
@@ -73,6 +74,8 @@ def test_banner_never_covers_the_hourglass(size, where):
     OUT.mkdir(exist_ok=True)
     pygame.image.save(surface, (OUT / f"banner_{size[0]}x{size[1]}_{where}.png").as_posix())
     assert surface.get_rect().contains(rect)
+    scale = banner.scale_of(surface)  # never over the hint bar: its framed hints are a finger's buttons
+    assert rect.bottom <= size[1] - round(HINT_BAR_H * scale) or (where == "bottom" and rect.top < avoid.top)
     if avoid:
         assert not rect.colliderect(avoid)
         assert untouched(surface, avoid)

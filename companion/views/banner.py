@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import pygame
 
 from companion.views import theme
+from companion.views.widgets import HINT_BAR_H
 
 MARGIN = 10
 PAD = 16
@@ -82,7 +83,9 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
     """The banner's rect, font and lines: in the first free region where the sentence fits, else the
     roomiest."""
     margin, pad = round(MARGIN * scale), round(PAD * scale)
-    area = pygame.Rect(0, 0, *surface_size)
+    # never over the hint bar: its framed hints are a finger's buttons (ROLL under a roll's result banner took two
+    # taps, the first only put the banner away), and a table with buttons reads there what they do
+    area = pygame.Rect(0, 0, surface_size[0], surface_size[1] - round(HINT_BAR_H * scale))
     options = []
     for region, edge in _free_regions(area, avoid):
         inner = region.inflate(-2 * margin, -2 * margin)
