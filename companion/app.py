@@ -245,6 +245,7 @@ class App:
         self._strip_hidden: tuple[str, float] = ("", 0.0)
         self._main_menu_mode: MenuMode | None = None  # its line about the camera changes when one is plugged in
         self._pause_mode: MenuMode | None = None  # its line counts down a game's clock that runs on under it
+        self._resumable: Any = None  # the unfinished game the main menu offers to resume (``SavedGame``)
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
         if use_camera:
@@ -373,6 +374,7 @@ class App:
             except OSError as exc:  # it is finished either way: not offered for resuming
                 log.warning("the finished game stays in place: %s", exc)
             saved = None
+        self._resumable = saved if saved is not None and saved.game in GAME_ENTRIES else None
         if saved is not None and saved.game in GAME_ENTRIES:
             when = time.strftime("%H:%M", time.localtime(saved.saved_at))
             title = t(GAME_ENTRIES[saved.game].title_key, lang)
@@ -410,6 +412,8 @@ class App:
             from companion.views.players_view import PlayersMode
 
             self.mode = PlayersMode(self.cfg, self.lang, on_done=self.main_menu)
+        elif kind == "new" and self._puts_away(value):
+            self._confirm_new(GAME_ENTRIES[value])
         elif kind == "new":
             entry = GAME_ENTRIES[value]
             steps = entry.setup(self.cfg, self.lang)
@@ -420,6 +424,30 @@ class App:
                 back = self._back_to_game if self._game_over() else self.main_menu
                 self.mode = SetupWizard(steps, lambda answers: self.new_game(entry, answers), back,
                                         self.lang, on_names=lambda: self._names_then_setup(entry))
+
+    def _puts_away(self, name: str) -> bool:
+        """Whether starting ``name`` from the main menu would put an unfinished game away (into the history, not
+        offered again): the pause menu promised "the game stays saved", and a family choosing another game, or free
+        play, lost the one it had paused without a word. Free play has nothing to keep."""
+        saved = self._resumable
+        return self.mode is self._main_menu_mode and saved is not None and saved.game != "free-play"
+
+    def _confirm_new(self, entry: GameEntry) -> None:
+        """Asked once more, the unfinished game first: resume it, or start ``entry`` and put it away."""
+        saved, lang = self._resumable, self.lang
+        assert saved is not None
+        old, new = t(GAME_ENTRIES[saved.game].title_key, lang), t(entry.title_key, lang)
+        items = [MenuItem(t("core.confirm_new_resume", lang, game=old), ("resume", saved)),
+                 MenuItem(t("core.confirm_new_start", lang, game=new), ("start", entry.name))]
+
+        def choose(value: tuple[str, Any]) -> None:
+            if value[0] == "resume":
+                self.resume(value[1])
+            else:
+                self._resumable = None  # asked: the setup follows, and the old game goes when the new one starts
+                self._main_choice(("new", value[1]))
+
+        self.mode = MenuMode(t("core.confirm_new_title", lang, game=old), items, choose, self.main_menu, lang)
 
     def _names_then_setup(self, entry: GameEntry) -> None:
         """The players screen opened from a game's setup; when it is done, that game's setup starts again with the

@@ -28,6 +28,9 @@ def start_game(app: App, name: str) -> None:
     for _ in range(10):
         if app.session is not None:
             break
+        menu = getattr(app.mode, "menu", None)
+        if menu is not None and ("start", name) in [item.value for item in menu.items]:  # a game left unfinished
+            menu.index = [item.value for item in menu.items].index(("start", name))
         app.on_button(ButtonEvent(Button.SELECT))
 
 
@@ -610,6 +613,31 @@ def test_a_game_refusing_the_config_files_values_names_the_section(tmp_path):
         app.close()
 
 
+def test_a_new_game_asks_before_it_puts_an_unfinished_one_away(tmp_path, out_dir):
+    """The pause menu promised "Main menu (the game stays saved)"; choosing another game, or free play, put the
+    paused one into the history without a word, and only the new one was offered to resume."""
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    try:
+        start_game(app, "haste-worte")
+        assert app.session.apply({"action": "roll", "dice": ["car", "fruit", "water", "toys", "sports", "dishes"]})
+        app.main_menu()
+        app._main_choice(("new", "free-play"))
+        assert app.session is None and app.mode.menu.title == "Haste Worte? Das Würfelspiel ist noch nicht fertig."
+        assert [item.value[0] for item in app.mode.menu.items] == ["resume", "start"]  # resuming first
+        app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(out_dir / "confirm_new_game.png"))
+        app.on_button(ButtonEvent(Button.SELECT))  # resume: the roll is still there
+        assert app.entry.name == "haste-worte" and len(app.session.actions) == 2
+        app.main_menu()
+        app._main_choice(("new", "echt-spitze"))
+        app.on_button(ButtonEvent(Button.UNDO))  # changed one's mind: the main menu, the game still offered
+        assert app.mode is app._main_menu_mode and app.mode.menu.items[0].value[0] == "resume"
+    finally:
+        app.close()
+
+
 def test_fritzo_with_the_built_in_cubes_says_so_and_where_to_teach_yours(tmp_path):
     """Every place and position Fritzo offers is checked against its cube set: with none taught, the built-in nets
     stood in for the family's cubes without a word."""
@@ -875,6 +903,9 @@ def test_fritzo_strategy_asks_how_the_colours_are_split(tmp_path):
     assert state.colours == {"Anna": ["red", "green", "white"], "Ben": ["orange", "yellow", "blue"]}
     app.main_menu()
     app._main_choice(("new", "fritzo"))
+    assert [item.value[0] for item in app.mode.menu.items] == ["resume", "start"]  # Strategy is not finished
+    app.mode.menu.index = 1
+    app.on_button(ButtonEvent(Button.SELECT))
     choose("Level One")
     choose("2:")
     choose("Anna")
