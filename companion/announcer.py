@@ -12,7 +12,7 @@ Rules the table relies on:
 - **Never far behind the table.** A sentence takes four or five seconds with its chime; a table entering scores
   faster heard round 3's "Time's up" over round 5. One that has waited ``STALE_AFTER`` seconds is dropped when a
   later step's words wait behind it (the screen shows what it said), unless it is ``essential``: who won, who was
-  first. Those are kept when a game is left too.
+  first. Those are kept when a finished game is left too.
 - **The app loop owns the clock.** ``update(now)`` is given the loop's monotonic time; nothing here reads a
   clock, so tests drive the queue with a fake one.
 - **Silence is fine.** Without a sound device or espeak-ng (or when muted) announcements still show; their
@@ -197,12 +197,13 @@ class Announcer:
     def idle(self) -> bool:
         return self._current is None and not self._urgent and not self._normal
 
-    def clear(self) -> None:
+    def clear(self, keep_essential: bool = True) -> None:
         """Drop everything but the essential (a game left, a new one started): stale announcements about the last
-        game would only confuse, but who won is heard (a table pressing on to the menu cut the winner off)."""
+        game would only confuse, but who won is heard (a table pressing on to the menu cut the winner off). A game
+        left unfinished keeps nothing (``keep_essential`` False): its "first!" covered the next game's setup."""
         for queue in (self._urgent, self._normal):
-            _drop(queue, lambda a: not a.essential)
-        if self._current is not None and not self._current.announcement.essential:
+            _drop(queue, lambda a: not (keep_essential and a.essential))
+        if self._current is not None and not (keep_essential and self._current.announcement.essential):
             self._current = None
             self.audio.stop(Channel.VOICE)
 

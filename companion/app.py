@@ -348,7 +348,8 @@ class App:
         if self.session is not None and self.session.engine.finished:
             self.session.finish()
         if self.session is not None and self.announcer is not None:
-            self.announcer.clear()  # a game left: its prompts ("Ben, read your words") would play over other screens
+            # a game left: its prompts ("Ben, read your words") would play over other screens; who won is heard
+            self.announcer.clear(keep_essential=self.session.engine.finished)
         self._tray_shows(None)
         if self.watcher is not None:
             self.watcher.cancel()

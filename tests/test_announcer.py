@@ -506,6 +506,11 @@ def test_leaving_a_game_silences_its_words(tmp_path):
     assert not ann.idle
     app.main_menu()
     assert ann.idle
+    app.new_game(GAME_ENTRIES["haste-worte"], {"players": ["Anna", "Ben"], "first_player": "Anna"})
+    ann.announce(names("First", essential=True))  # "Anna was first": the game left unfinished, not said over the menu
+    ann.update(1.0)
+    app.main_menu()
+    assert ann.idle
 
 
 def test_a_tapped_banner_leaves_the_screen_and_its_sentence_plays_on():
