@@ -129,6 +129,8 @@ class Announcer:
         self._now = 0.0
         #: when each waiting announcement was queued (by id, with the object itself: an id may be reused)
         self._queued_at: dict[int, tuple[float, Announcement]] = {}
+        #: where the "sound off" sign was drawn last (None: sound on): a finger switches the sound on there
+        self.mute_rect: pygame.Rect | None = None
         self.history: list[tuple[float, Showing]] = []  # (ended, showing): the last few, for tests and logs
 
     # --- config ---------------------------------------------------------------------------------------------
@@ -355,7 +357,7 @@ class Announcer:
         ``keep_clear``: more the 'sound off' sign must not cover (the game's menu corner). Returns the banner's
         rect (None when none shows), for a notice to stand clear of it."""
         drawn = self.draw_banner(surface, avoid)
-        self.draw_mute_indicator(surface, [r for r in (avoid, drawn, *keep_clear) if r is not None])
+        self.mute_rect = self.draw_mute_indicator(surface, [r for r in (avoid, drawn, *keep_clear) if r is not None])
         return drawn
 
     def close(self) -> None:

@@ -881,6 +881,10 @@ class App:
             return
         if self._tap_strip(pos):
             return
+        mute = self.announcer.mute_rect if self.announcer is not None else None
+        if mute is not None and mute.collidepoint(pos):  # a table with touch alone has no SELECT to hold
+            self.toggle_mute()
+            return
         if self._in_game() and MENU_CORNER.collidepoint(pos):
             self.pause_menu()
             return

@@ -641,6 +641,24 @@ def test_louder_tapped_twice_at_the_loudest_stays_the_loudest(tmp_path):
     assert {app.mode.menu.items[i].value: r for i, r in app.mode.menu.item_rects().items()} == rects
 
 
+def test_the_sound_off_sign_is_tapped_to_switch_the_sound_on(tmp_path):
+    """The strip said "hold SELECT": a table with the touch screen alone has none, and the sign did nothing."""
+    from test_announcer import RecordingAudio
+
+    from companion.announcer import Announcer
+
+    app = _app(tmp_path, start_free_play=True, announcer=Announcer("en", 80, audio=RecordingAudio()))
+    app.toggle_mute()
+    app.notice_until = 0.0  # the strip gone: the sign alone
+    app.frame(0.03, [])
+    sign = app.announcer.mute_rect
+    assert sign is not None and app.announcer.muted
+    app.on_tap(sign.center)
+    assert not app.announcer.muted and not app.cfg.sound.mute
+    app.frame(0.03, [])
+    assert app.announcer.mute_rect is None
+
+
 def test_without_a_sound_device_the_volume_cannot_be_chosen(tmp_path):
     from companion.announcer import Announcer
     from companion.audio import NullAudio
