@@ -741,14 +741,20 @@ class App:
         lang = self.lang
         items = [MenuItem(t("core.pause_continue", lang), "continue"),
                  MenuItem(t("core.pause_undo", lang), "undo", enabled=bool(self.session and self.session.can_undo)),
-                 MenuItem(t("core.pause_main_menu_unsaved" if self._unsaved() else "core.pause_main_menu", lang),
-                          "menu"),
+                 MenuItem(t(self._main_menu_item(), lang), "menu"),
                  MenuItem(t(self._sound_item(), lang), "mute", enabled=self.announcer is not None),
                  *self._volume_items()]  # last: the ones seldom needed
         # six rows at once (54 px): "Quieter" was below the fold, and reaching the loudest scrolled "Quieter" under
         # the finger that had pressed "Louder"
         self.mode = self._pause_mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice,
                                                 self._back_to_game, lang, subtitle=self._pause_line(), row_h=54)
+
+    def _main_menu_item(self) -> str:
+        """What leaving for the main menu does to the game: kept, lost (the card refuses it), or over already (a
+        finished game goes to the history: "the game stays saved" promised a resume that never came)."""
+        if self.session is not None and self.session.engine.finished:
+            return "core.pause_main_menu_over"
+        return "core.pause_main_menu_unsaved" if self._unsaved() else "core.pause_main_menu"
 
     def _pause_line(self) -> str:
         """The pause menu's line: a clock of the game that runs on under it (the sand, Fritzo's playing time: a

@@ -387,6 +387,7 @@ def test_a_finished_game_says_what_now_and_select_plays_it_again(tmp_path, out_d
     app.game_mode.on_tap = own_tap
     app.on_tap(app._over_hints[1].center)  # touch alone: the hints are buttons
     assert app.mode is not app.game_mode and [i.value for i in app.mode.menu.items][0] == "continue"
+    assert t("core.pause_main_menu_over", "en") in [i.label for i in app.mode.menu.items]  # not "stays saved"
     app.on_button(ButtonEvent(Button.UNDO))  # back to the end of the game
     app.frame(0.03, [])
     app.on_tap(app._over_hints[0].center)
