@@ -335,14 +335,15 @@ class Announcer:
             return 1.0
         return max(0.0, min(1.0, (s.ends - self._now) / (s.ends - s.started)))
 
-    def draw_banner(self, surface: pygame.Surface, avoid: pygame.Rect | None = None) -> pygame.Rect | None:
-        """Draw the current banner clear of ``avoid`` (the hourglass); returns its rect, None when nothing
-        shows."""
+    def draw_banner(self, surface: pygame.Surface, avoid: pygame.Rect | None = None,
+                    corners: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+        """Draw the current banner clear of ``avoid`` (the hourglass) and of ``corners`` at the top; returns its
+        rect, None when nothing shows."""
         s = self._current
         if s is None or s.hidden:
             return None
         return banner.draw_banner(surface, s.text, urgent=s.urgent, remaining=self.remaining(),
-                                  waiting=len(self._urgent) + len(self._normal), avoid=avoid)
+                                  waiting=len(self._urgent) + len(self._normal), avoid=avoid, corners=corners)
 
     def draw_mute_indicator(self, surface: pygame.Surface,
                             avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
@@ -354,9 +355,9 @@ class Announcer:
     def draw(self, surface: pygame.Surface, avoid: pygame.Rect | None = None,
              keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
         """Everything the announcer puts on screen: call it last in the frame, after the mode has drawn.
-        ``keep_clear``: more the 'sound off' sign must not cover (the game's menu corner). Returns the banner's
-        rect (None when none shows), for a notice to stand clear of it."""
-        drawn = self.draw_banner(surface, avoid)
+        ``keep_clear``: what the banner at the top and the 'sound off' sign must not cover (the game's menu
+        corner). Returns the banner's rect (None when none shows), for a notice to stand clear of it."""
+        drawn = self.draw_banner(surface, avoid, keep_clear)
         self.mute_rect = self.draw_mute_indicator(surface, [r for r in (avoid, drawn, *keep_clear) if r is not None])
         return drawn
 

@@ -88,6 +88,19 @@ def test_banner_never_covers_the_hourglass(size, where):
     assert " ".join(lines).split() == LONG.split()
 
 
+def test_a_banner_at_the_top_stands_left_of_the_menu_corner():
+    """A banner at the top (the focus below) covered the game's ≡ corner: a finger's first tap on it only put the
+    banner away."""
+    from companion.app import MENU_CORNER
+
+    low_focus = pygame.Rect(0, 250, 800, 180)
+    rect, _, lines = banner.place((800, 480), LONG, low_focus, 1.0, [MENU_CORNER])
+    assert rect.bottom <= low_focus.top and not rect.colliderect(MENU_CORNER)
+    assert " ".join(lines).split() == LONG.split()
+    below, _, _ = banner.place((800, 480), LONG, None, 1.0, [MENU_CORNER])  # at the bottom: the full width
+    assert below.w > rect.w
+
+
 def test_short_sentence_keeps_the_largest_size():
     surface = canvas((800, 480))
     _, font, lines = banner.place((800, 480), "Anna ist dran", None, 1.0)

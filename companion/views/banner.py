@@ -79,9 +79,10 @@ def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[py
 
 
 def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
-          scale: float) -> tuple[pygame.Rect, pygame.font.Font, list[str]]:
+          scale: float, corners: Sequence[pygame.Rect] = ()) -> tuple[pygame.Rect, pygame.font.Font, list[str]]:
     """The banner's rect, font and lines: in the first free region where the sentence fits, else the
-    roomiest."""
+    roomiest. ``corners``: buttons at the top edge a banner there stands left of (the game's ≡ corner: a banner
+    over it took the finger's first tap)."""
     margin, pad = round(MARGIN * scale), round(PAD * scale)
     # never over the hint bar: its framed hints are a finger's buttons (ROLL under a roll's result banner took two
     # taps, the first only put the banner away), and a table with buttons reads there what they do
@@ -89,6 +90,10 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
     options = []
     for region, edge in _free_regions(area, avoid):
         inner = region.inflate(-2 * margin, -2 * margin)
+        if edge == "top":
+            for corner in corners:
+                if corner.colliderect(inner) and corner.left > inner.left:
+                    inner.width = corner.left - margin - inner.left
         if inner.width < MIN_WIDTH * scale or inner.height <= 0:
             continue
         font, lines = layout(text, inner.width - 2 * pad, scale)
@@ -112,14 +117,15 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
 
 
 def draw_banner(surface: pygame.Surface, text: str, *, urgent: bool = False, remaining: float = 1.0,
-                waiting: int = 0, avoid: pygame.Rect | None = None) -> pygame.Rect:
+                waiting: int = 0, avoid: pygame.Rect | None = None,
+                corners: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Draw the banner for ``text``; ``remaining`` (1..0) fills the time bar, ``waiting`` counts queued
     banners.
 
     Returns the rect covered so other overlays can keep clear of it.
     """
     scale = scale_of(surface)
-    rect, font, lines = place(surface.get_size(), text, avoid, scale)
+    rect, font, lines = place(surface.get_size(), text, avoid, scale, corners)
     radius, border, pad = round(12 * scale), max(2, round(BORDER * scale)), round(PAD * scale)
     fill, edge = (URGENT_FILL, theme.TEXT) if urgent else (theme.PANEL_HI, theme.ACCENT)
     shadow = rect.move(round(4 * scale), round(4 * scale))
