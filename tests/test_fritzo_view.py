@@ -489,6 +489,29 @@ def test_the_first_cubes_places_are_large_enough_for_a_finger(tmp_path):
     shot(view, "strategy_second_cube_grid")
 
 
+def test_a_tap_on_an_unlit_place_says_why_and_another_lit_one_changes_the_place(tmp_path):
+    """A tap on a grey cell did nothing and said nothing; choosing the position, a tap on another lit place did
+    nothing either (only UNDO back led there)."""
+    view, session, _ = make(tmp_path, {"mode": "challenge", "players": ["Anna"]})
+    press(view, Button.SELECT)  # place
+    press(view, Button.SELECT)  # the first cube
+    press(view, Button.SELECT)  # its only place
+    press(view, Button.SELECT)  # its first position
+    view.update(0.03, 0.0)
+    press(view, Button.SELECT)  # place
+    press(view, Button.SELECT)  # the next cube
+    assert view.step == "cell"
+    lit = {p.cell[:2] for p in view.options if p.cell[2] == view.level}
+    grey = next(c for c in view.cell_rects() if c not in lit and (*c, view.level) not in view.structure())
+    assert view.on_tap(view.cell_rects()[grey].center) and view.step == "cell"
+    assert view.note == f"Da passt Cube {view.cube} nicht: nur die grün umrandeten Plätze gehen."
+    first, second = sorted(lit)[:2]
+    view.on_tap(view.cell_rects()[first].center)
+    assert view.step == "turn" and view.cell[:2] == first
+    view.on_tap(view.cell_rects()[second].center)  # changed one's mind: the other place's positions
+    assert view.step == "turn" and view.cell[:2] == second
+
+
 def test_the_agreed_time_is_started_by_touch_too(tmp_path):
     """Only TIMER started Level One's clock: a table with the touch screen alone played with the clock at 10:00 and
     the time never kept. The first line of the menu starts it, and goes once it runs."""

@@ -370,13 +370,22 @@ class FritzoMode:
                 self.level = i
                 return True
         values = self._step_values()
-        if self.step in ("cell", "remove"):
-            for cell2, r in self.cell_rects().items():
-                target = (*cell2, self.level)
-                if r.collidepoint(pos) and target in values:
-                    self.index = values.index(target)
-                    self._choose(target)
-                    return True
+        places = {p.cell for p in self.options}
+        for cell2, r in (self.cell_rects().items() if self.step in ("cell", "remove", "turn") else ()):
+            target = (*cell2, self.level)
+            if not r.collidepoint(pos):
+                continue
+            if self.step == "turn" and target in places and target != self.cell:  # another place, changed one's mind
+                self.step = "cell"
+            elif self.step == "turn":
+                break
+            if target in self._step_values():
+                values = self._step_values()
+                self.index = values.index(target)
+                self._choose(target)
+            elif self.step == "cell":  # a place that is not lit: said, not silently nothing
+                self.note = t("fritzo.ui.not_here", self.lang, cube=self.cube)
+            return True
         for i, r in enumerate(self.panel_rects()):
             if r.collidepoint(pos) and i < len(values):
                 self.index = i
