@@ -75,7 +75,7 @@ def test_banner_never_covers_the_hourglass(size, where):
     pygame.image.save(surface, (OUT / f"banner_{size[0]}x{size[1]}_{where}.png").as_posix())
     assert surface.get_rect().contains(rect)
     scale = banner.scale_of(surface)  # never over the hint bar: its framed hints are a finger's buttons
-    assert rect.bottom <= size[1] - round(HINT_BAR_H * scale) or (where == "bottom" and rect.top < avoid.top)
+    assert rect.bottom <= size[1] - round(HINT_BAR_H * scale)
     if avoid:
         assert not rect.colliderect(avoid)
         assert untouched(surface, avoid)
@@ -140,6 +140,17 @@ def test_announcer_draws_urgent_banner_and_mute_sign_clear_of_each_other(size):
     assert sign is not None and not sign.colliderect(avoid) and not sign.colliderect(drawn)
     assert surface.get_at(drawn.center)[:3] != theme.BG
     assert 0.0 < ann.remaining() < 1.0
+
+
+def test_the_mute_sign_stays_on_the_screen_under_a_banner_at_the_top():
+    """A banner at the top (the focus low) put the sign "left of it", off the screen: unseen, and not tapped."""
+    from companion.app import MENU_CORNER
+
+    surface = canvas((800, 480))
+    top = banner.draw_banner(surface, LONG, avoid=pygame.Rect(0, 250, 800, 180), corners=[MENU_CORNER])
+    sign = banner.draw_mute_indicator(surface, "Ton aus", [top, MENU_CORNER])
+    assert surface.get_rect().contains(sign) and not sign.colliderect(top) and not sign.colliderect(MENU_CORNER)
+    assert sign.top < 480 - HINT_BAR_H - sign.h  # not on the hint bar's buttons
 
 
 def test_nothing_drawn_when_idle_and_unmuted():

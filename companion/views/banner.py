@@ -187,9 +187,13 @@ def draw_mute_indicator(surface: pygame.Surface, label: str,
     # beside what it would cover up there (a game's menu corner), before another corner: it stays where it was seen
     beside = [a for a in avoid if a.colliderect(top_right) and a.top <= top_right.top]
     left_of = [top_right.move(min(a.left for a in beside) - margin - top_right.right, 0)] if beside else []
-    corners = [top_right, *left_of, pygame.Rect((margin, margin), size),
+    # under a banner at the top, at the right: the bottom corners lie on the hint bar's buttons
+    below = [top_right.move(0, max(a.bottom for a in beside) + margin - top_right.top)] if beside else []
+    corners = [top_right, *left_of, *below, pygame.Rect((margin, margin), size),
                pygame.Rect((w - margin - size[0], h - margin - size[1]), size),
                pygame.Rect((margin, h - margin - size[1]), size)]
+    screen = surface.get_rect()  # a banner as wide as the screen put "left of it" off the screen: unseen, untapped
+    corners = [c for c in corners if screen.contains(c)] or corners[:1]
     rect = next((c for c in corners if not any(c.colliderect(a) for a in avoid)), corners[0])
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=round(8 * scale))
     pygame.draw.rect(surface, theme.BAD, rect, max(2, round(2 * scale)), border_radius=round(8 * scale))
