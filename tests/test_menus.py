@@ -249,3 +249,13 @@ def test_a_tap_in_a_scrolled_list_leaves_the_rows_where_they_are():
     menu.on_button(ButtonEvent(Button.NEXT))
     menu.on_button(ButtonEvent(Button.NEXT))  # past the last row shown: one row on
     assert menu.visible_range() == range(shown.start + 1, shown.stop + 1)
+
+
+def test_a_page_down_onto_greyed_lines_stays_on_that_page():
+    """The last lines greyed ("Everybody done" before the roller chose): a page down wrapped the highlight to the
+    top, and the page with it, so the lines between were out of a finger's reach."""
+    items = [MenuItem(str(n), n, enabled=n < 6) for n in range(9)]
+    menu = Menu(pygame.Rect(0, 0, 600, 300), items, lambda v: None, row_h=60)  # five rows shown
+    assert menu.visible_range() == range(0, 5)
+    assert menu.on_tap(menu.scroll_rects()[+1].center)
+    assert menu.visible_range() == range(4, 9) and menu.index == 5  # the nearest line that can be chosen

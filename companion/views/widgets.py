@@ -256,7 +256,12 @@ class Menu:
                 else:
                     self.first = min(max(0, len(self.items) - rows), shown.start + rows - 1)
                     self.index = min(len(self.items) - 1, self.first + rows - 1)
-                self._skip_disabled(step)
+                # the nearest line that can be chosen on the new page, never round the end (a greyed last line
+                # sent the highlight, and the page, back to the top: the lines above it were out of reach)
+                page = range(self.first, min(len(self.items), self.first + rows))
+                usable = [i for i in page if self.items[i].enabled]
+                if usable:
+                    self.index = min(usable, key=lambda i: abs(i - self.index))
                 return True
         return False
 
