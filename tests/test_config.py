@@ -268,3 +268,7 @@ def test_the_doctor_tries_the_games_settings_as_the_games_take_them(tmp_path):
     lines = doctor._game_settings(config.load(path).games)
     assert lines[0].startswith('PROBLEM [games."haste-worte"]: ') and "letters" in lines[0].lower()
     assert lines[1] == 'ok      [games."echt-spitze"]'
+    path.write_text('[games."echt-spitze"]\nshapes = {triangle = [6, 3], circle = [5, 2], square = [4, 1]}\n',
+                    encoding="utf-8")  # level 3's: "Level 1 scores symbol kinds" was all the doctor said
+    assert doctor._game_settings(config.load(path).games) == [
+        'ok      [games."echt-spitze"] for level 3 (another level refuses it)']
