@@ -555,6 +555,26 @@ def test_a_tapped_pass_keeps_the_lines_where_the_next_finger_finds_them(tmp_path
     assert set(session.engine.state.roll.passes) == {"Carla", "David"}
 
 
+def test_after_the_roller_chose_the_highlight_moves_on_not_to_the_next_players_pass(tmp_path):
+    """Roll 4: "David picks a pair" highlighted; when he chose, that line and his pass went, the lines moved up and
+    the highlight stood on "Anna passes": a second SELECT out of habit made Anna pass."""
+    names = ["Anna", "Ben", "Carl"]
+    view, session = new_view(tmp_path, names, lang="en", start=0)
+    for name, combo in zip(names, (["yellow", "4"], ["red", "2"], ["blue", "5"]), strict=True):
+        assert session.apply({"action": "start_combo", "player": name, "dice": combo}), session.error
+    roll = ["red", "blue", "green", "4", "2", "5"]
+    for _ in range(3):
+        assert session.apply({"action": "roll", "dice": roll}) and session.apply({"action": "end_roll"})
+    assert session.apply({"action": "roll", "dice": roll})
+    view.refresh()
+    menu = view.current_menu
+    assert menu.items[menu.index].value == ("pick",)
+    assert session.apply({"action": "pick", "dice": ["red", "4"]}), session.error
+    view.update(0.03, 0.0)  # the next frame: the menu made anew for the game as it is now
+    menu = view.current_menu
+    assert menu.items[menu.index].value == ("end",)
+
+
 def test_virtual_dice_offer_no_correction(tmp_path):
     """Virtual dice the companion threw are what they show: "Which die was read wrongly?" made no sense there."""
     view, session, _, _ = rolled_from_camera(tmp_path, ["red", "blue", "green", "4", "2", "5"])

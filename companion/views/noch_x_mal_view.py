@@ -105,6 +105,8 @@ class NochXMalMode:
         self.stack: list[Menu] = []  # open sub-menus (who? what? which gift?)
         self.main_index = 0
         self.main_first = 0  # the main menu's first row shown: kept, as its highlight is, across its rebuilds
+        self._main_value: Any = None  # the value of the line highlighted: a rebuild without it moves on
+        self._main_count = 0
         #: the phase and roll the highlight was placed for: a new one places it on what comes next
         self._menu_moment: tuple[Any, int] | None = None
         self.pending: list[str | None] | None = None  # a read roll with unsure dice, being corrected
@@ -190,15 +192,21 @@ class NochXMalMode:
         menu = Menu(MENU_AREA.copy(), items, self._choose_main, None, row_h=46)
         st = self.game.state
         moment = (st.phase, st.roll.number if st.roll is not None else 0)
+        values = [item.value[0] for item in items]
         if moment != self._menu_moment:  # a new roll (or phase): the highlight on what comes next, not on the line
             self._menu_moment = moment  # the last one chose, which may be the new roller's "passes"
-            values = [item.value[0] for item in items]
             self.main_index = next((values.index(v) for v in ("pick", "end") if v in values), 0)
             self.main_first = 0
+        elif len(items) < self._main_count and self._main_value not in [item.value for item in items]:
+            # the line highlighted is gone and the lines moved up (the roller chose: "picks a pair" and their pass
+            # went, and a second SELECT passed for the next player): what comes next, as after a roll
+            self.main_index = next((values.index(v) for v in ("end",) if v in values), self.main_index)
         if items:
             menu.index = min(self.main_index, len(items) - 1)
             menu.first = self.main_first
             menu._skip_disabled(+1)
+            self._main_value = items[menu.index].value
+        self._main_count = len(items)
         return menu
 
     def _main_items(self) -> list[MenuItem]:
