@@ -377,7 +377,7 @@ class FritzoMode:
                 continue
             if self.step == "turn" and target in places and target != self.cell:  # another place, changed one's mind
                 self.step = "cell"
-            elif self.step == "turn":
+            elif self.step == "turn" or (self.step == "remove" and target not in values):
                 break
             if target in self._step_values():
                 values = self._step_values()

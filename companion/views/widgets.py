@@ -82,7 +82,7 @@ class DiceRow:
         n = len(self.faces)
         if n == 0:
             return []
-        gap, row_gap = 14, 8
+        gap = row_gap = 14  # room for a highlighted die's ring (10 px out) that touches no neighbour
 
         def size_in(rows: int) -> int:
             across = -(-n // rows)
