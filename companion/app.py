@@ -228,8 +228,7 @@ class App:
         self.game_mode: Any = None  # the game screen kept while the pause menu shows
         self.notice: str | None = None  # a message for the table (errors, "no camera")
         self.notice_until = 0.0
-        self.notice_good = False
-        self.notice_info = False
+        self.notice_tone = "bad"  # its strip's colours (``NOTICE_COLOURS``): trouble, good news, or neither
         self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
         self._trouble: str | None = None  # why the game's dice cannot be read: a damaged profile, a broken set file
         self._over_hints = [pygame.Rect(-99, -99, 0, 0)] * 2  # where a finished game's hints are drawn (touch)
@@ -245,7 +244,6 @@ class App:
         self._strip_hidden: tuple[str, float] = ("", 0.0)
         self._main_menu_mode: MenuMode | None = None  # its line about the camera changes when one is plugged in
         self._pause_mode: MenuMode | None = None  # its line counts down a game's clock that runs on under it
-        self._resumable: Any = None  # the unfinished game the main menu offers to resume (``SavedGame``)
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
         if use_camera:
@@ -259,10 +257,10 @@ class App:
 
         An unfinished *game* is never skipped past: then the main menu stays, offering to resume it first.
         """
-        first = self.mode.menu.items[0].value
-        if first[0] == "resume" and first[1].game != "free-play":
+        saved = self._resumable()
+        if saved is not None and saved.game != "free-play":
             return
-        if first[0] != "resume" or not self.resume(first[1], quiet=True):  # one set aside says why, and stays
+        if saved is None or not self.resume(saved, quiet=True):  # one set aside says why, and stays
             self.new_game(GAME_ENTRIES["free-play"], {})
 
     # -- devices ---------------------------------------------------------------------------------------------
@@ -331,8 +329,7 @@ class App:
         taught yet, so the companion rolls: a family playing so every evening saw a red strip at every start)."""
         self.notice = text
         self.notice_until = self.clock() + seconds
-        self.notice_good = good
-        self.notice_info = info and not good
+        self.notice_tone = "good" if good else "info" if info else "bad"
 
     def _words(self, exc: CompanionError) -> str:
         """An error in the table's language where it has a catalog entry (game errors do)."""
@@ -375,7 +372,6 @@ class App:
             except OSError as exc:  # it is finished either way: not offered for resuming
                 log.warning("the finished game stays in place: %s", exc)
             saved = None
-        self._resumable = saved if saved is not None and saved.game in GAME_ENTRIES else None
         if saved is not None and saved.game in GAME_ENTRIES:
             when = time.strftime("%H:%M", time.localtime(saved.saved_at))
             title = t(GAME_ENTRIES[saved.game].title_key, lang)
@@ -426,16 +422,24 @@ class App:
                 self.mode = SetupWizard(steps, lambda answers: self.new_game(entry, answers), back,
                                         self.lang, on_names=lambda: self._names_then_setup(entry))
 
+    def _resumable(self) -> Any:
+        """The saved game the main menu shown offers to resume (its first line), or None (``SavedGame``)."""
+        if self.mode is not self._main_menu_mode:
+            return None
+        kind, value = self.mode.menu.items[0].value
+        return value if kind == "resume" else None
+
     def _puts_away(self, name: str) -> bool:
         """Whether starting ``name`` from the main menu would put an unfinished game away (into the history, not
         offered again): the pause menu promised "the game stays saved", and a family choosing another game, or free
         play, lost the one it had paused without a word. Free play has nothing to keep."""
-        saved = self._resumable
-        return self.mode is self._main_menu_mode and saved is not None and saved.game != "free-play"
+        saved = self._resumable()
+        return saved is not None and saved.game != "free-play"
 
     def _confirm_new(self, entry: GameEntry) -> None:
-        """Asked once more, the unfinished game first: resume it, or start ``entry`` and put it away."""
-        saved, lang = self._resumable, self.lang
+        """Asked once more, the unfinished game first: resume it, or start ``entry`` and put it away (chosen from
+        this screen, not the main menu, the game's setup follows without asking again)."""
+        saved, lang = self._resumable(), self.lang
         assert saved is not None
         old, new = t(GAME_ENTRIES[saved.game].title_key, lang), t(entry.title_key, lang)
         items = [MenuItem(t("core.confirm_new_resume", lang, game=old), ("resume", saved)),
@@ -445,7 +449,6 @@ class App:
             if value[0] == "resume":
                 self.resume(value[1])
             else:
-                self._resumable = None  # asked: the setup follows, and the old game goes when the new one starts
                 self._main_choice(("new", value[1]))
 
         self.mode = MenuMode(t("core.confirm_new_title", lang, game=old), items, choose, self.main_menu, lang)
@@ -1017,7 +1020,7 @@ class App:
         self._strip = None
         if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):
             return
-        tone = ("good" if self.notice_good else "info" if self.notice_info else "bad") if message is notice else "bad"
+        tone = self.notice_tone if message is notice else "bad"
         height = theme.DESIGN_SIZE[1]
         if hourglass is None:  # above the hint bar, and above a banner there (a game's start has both)
             low = banner is not None and banner.bottom > height * 2 // 3

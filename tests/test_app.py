@@ -439,7 +439,7 @@ def test_an_undo_after_the_profile_was_removed_just_steps_back(tmp_path, monkeyp
     again = _app(tmp_path, start_free_play=True)
     _press(again, Button.UNDO, Press.LONG)
     assert again.session.engine.rolls == [] and again.session.error is None
-    assert again.notice == "Einen Schritt zurückgenommen." and again.notice_good
+    assert again.notice == "Einen Schritt zurückgenommen." and again.notice_tone == "good"
     assert not profiles.profile_path("fritzo").exists()  # nothing written for a set not taught
 
 
@@ -576,7 +576,7 @@ def test_sound_switched_off_stays_off_after_a_restart(tmp_path):
     assert app.announcer.muted
     assert config.load().sound.mute  # a power cut now: the next start reads this
     # said on the screen (a long SELECT by accident), with the way back; the pause menu offers to switch it on
-    assert app.notice.startswith("Ton aus") and "WÄHLEN halten" in app.notice and app.notice_good
+    assert app.notice.startswith("Ton aus") and "WÄHLEN halten" in app.notice and app.notice_tone == "good"
     app.pause_menu()
     assert "Ton an" in [item.label for item in app.mode.menu.items]
     app._pause_choice("mute")
@@ -1075,7 +1075,7 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
         assert isinstance(app.watcher.lookout, CameraLookout)
         webcam = plugged_in(app)
         assert app.source is webcam and app.watcher.source is webcam
-        assert "Kamera gefunden" in app.notice and "USB-Kamera 0" in app.notice and app.notice_good
+        assert "Kamera gefunden" in app.notice and "USB-Kamera 0" in app.notice and app.notice_tone == "good"
         assert app.mode.subtitle == "Kamera: USB-Kamera 0"  # the main menu's line about the camera
     finally:
         app.close()

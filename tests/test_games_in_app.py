@@ -470,7 +470,7 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
         app.frame(0.03, [])
         pygame.image.save(app.display.window, str(out_dir / f"app_not_taught_{lang}.png"))
         # no trouble, so not red: a family playing with virtual dice every evening saw a red strip at every start
-        assert app.notice_info
+        assert app.notice_tone == "info"
         strip = pygame.surfarray.array3d(app.display.canvas)[400, 300:440]
         assert not (np.abs(strip.astype(int) - theme.BAD).sum(axis=1) < 20).any()
         assert (np.abs(strip.astype(int) - theme.PANEL_HI).sum(axis=1) < 20).any()
@@ -479,7 +479,7 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
         saved = app.mode.menu.items[0].value
         assert saved[0] == "resume"
         app.resume(saved[1])
-        assert app.notice == f"{t('core.resumed', lang)} {words}" and app.notice_info
+        assert app.notice == f"{t('core.resumed', lang)} {words}" and app.notice_tone == "info"
         # taught in part: the dice are read, and a die showing a face not taught yet is asked about
         app.main_menu()
         app.notice = None
