@@ -153,21 +153,20 @@ class SetupWizard:
                 answers.pop(key, None)
         return n
 
-    def _progress(self) -> str:
-        """"2/4": this question among those asked, of those this one's highlighted answer leaves."""
+    def _progress(self, highlighted: Any) -> str:
+        """"2/4": this question among those asked, of those the answer ``highlighted`` leaves."""
         asked = self.index + 1 - sum(i < self.index for i in self.skipped)
-        menu = self.mode.menu
-        return f"{asked}/{asked + self._still_to_ask(menu.items[menu.index].value)}"
+        return f"{asked}/{asked + self._still_to_ask(highlighted)}"
 
     def _build(self) -> None:
         items = [MenuItem(label, value) for label, value in self._choices()]
         step = self.steps[self.index]
+        first = 0 if step.preselect is None else next(
+            (i for i, item in enumerate(items) if item.value == step.preselect), 0)
         self.mode = MenuMode(step.title(self.answers) if callable(step.title) else step.title, items, self._choose,
-                             self._back, self.lang, subtitle="-")
-        if step.preselect is not None:
-            self.mode.menu.index = next((i for i, item in enumerate(items) if item.value == step.preselect), 0)
+                             self._back, self.lang, subtitle=self._progress(items[first].value))
+        self.mode.menu.index = first
         self.asking = self.mode
-        self.mode.subtitle = self._progress()
 
     def _pick_screen(self, index: int = 0, first: int = 0) -> None:
         """Who plays, name by name (SELECT ticks or unticks; the first item plays with those ticked): a family of
@@ -249,7 +248,8 @@ class SetupWizard:
     def _follow_highlight(self) -> None:
         """The count follows the answer highlighted (on the question's own screen, not the name-by-name one)."""
         if self.mode is self.asking:
-            self.mode.subtitle = self._progress()
+            menu = self.mode.menu
+            self.mode.subtitle = self._progress(menu.items[menu.index].value)
 
     def on_dice(self, reading: TrayReading) -> None:
         pass
