@@ -180,9 +180,12 @@ class Menu:
             self.index = (self.index + step) % len(self.items)
         self.index %= len(self.items)
 
+    def _top(self) -> int:
+        """Where the first row stands: under the title."""
+        return self.rect.y + (56 if self.title else 0)
+
     def _rows(self) -> int:
-        top = self.rect.y + (56 if self.title else 0)
-        return max(1, (self.rect.bottom - top) // self.row_h)
+        return max(1, (self.rect.bottom - self._top()) // self.row_h)
 
     def visible_range(self) -> range:
         """The rows shown: from ``first``, scrolled only as far as the highlight needs to be in view."""
@@ -196,7 +199,7 @@ class Menu:
         return range(self.first, min(len(self.items), self.first + rows))
 
     def item_rects(self) -> dict[int, pygame.Rect]:
-        top = self.rect.y + (56 if self.title else 0)
+        top = self._top()
         shown = self.visible_range()
         # narrower when some do not fit: the scroll arrows stand inside the menu's rect, beside the items
         w = self.rect.w if len(shown) == len(self.items) else self.rect.w - SCROLL_W - 6
