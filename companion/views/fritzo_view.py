@@ -369,23 +369,20 @@ class FritzoMode:
             if r.collidepoint(pos):
                 self.level = i
                 return True
-        values = self._step_values()
-        places = {p.cell for p in self.options}
-        for cell2, r in (self.cell_rects().items() if self.step in ("cell", "remove", "turn") else ()):
-            target = (*cell2, self.level)
-            if not r.collidepoint(pos):
-                continue
-            if self.step == "turn" and target in places and target != self.cell:  # another place, changed one's mind
-                self.step = "cell"
-            elif self.step == "turn" or (self.step == "remove" and target not in values):
-                break
-            if target in self._step_values():
-                values = self._step_values()
-                self.index = values.index(target)
-                self._choose(target)
-            elif self.step == "cell":  # a place that is not lit: said, not silently nothing
+        grid = self.cell_rects().items() if self.step in ("cell", "remove", "turn") else ()
+        hit = next(((*cell, self.level) for cell, r in grid if r.collidepoint(pos)), None)
+        if hit is not None and self.step == "turn" and hit != self.cell and hit in {p.cell for p in self.options}:
+            self.step = "cell"  # another lit place, choosing the position: the table changed its mind
+        if hit is not None and self.step in ("cell", "remove"):
+            values = self._step_values()
+            if hit in values:
+                self.index = values.index(hit)
+                self._choose(hit)
+                return True
+            if self.step == "cell":  # a place that is not lit: said, not silently nothing
                 self.note = t("fritzo.ui.not_here", self.lang, cube=self.cube)
-            return True
+                return True
+        values = self._step_values()
         for i, r in enumerate(self.panel_rects()):
             if r.collidepoint(pos) and i < len(values):
                 self.index = i
