@@ -354,10 +354,7 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
         if (salvaged := _salvaged(paths.config_file())) is not None:
             cfg, wrong = salvaged
             name = keep_aside_where_possible(paths.config_file())
-            try:  # the settings that were right, written back: the next start is clean, the mistake kept aside
-                save(cfg)
-            except (OSError, ConfigError):
-                pass  # a card refusing it: the table plays with them from memory, told the same
+            _write_back(cfg)  # the settings that were right: the next start is clean, the mistake kept aside
             return cfg, t("core.config_salvaged", lang or cfg.language, where=", ".join(wrong), name=name)
         standard = Config()
         standard.language = _language_in(paths.config_file()) or standard.language  # an English table stays so
@@ -365,12 +362,18 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
         linked = paths.config_file().is_symlink()
         name = keep_aside_where_possible(paths.config_file())  # a card refusing it refuses our writes too
         if linked:  # a link stays (its file copied aside): the standard settings go through it, or every start
-            try:    # would keep the same file aside again
-                save(standard)
-            except (OSError, ConfigError):
-                pass
+            _write_back(standard)  # would keep the same file aside again
         where = exc.key or (t("core.line", lang, n=exc.line) if exc.line else "?")
         return standard, t("core.config_aside", lang, where=where, name=name)
+
+
+def _write_back(cfg: Config) -> None:
+    """Save the settings the table starts with over a file just kept aside; a card refusing it changes nothing: the
+    table plays with them from memory, told the same."""
+    try:
+        save(cfg)
+    except (OSError, ConfigError):
+        pass
 
 
 #: more wrong settings than this in one file: it is not the file of this companion, the standard settings start
