@@ -98,6 +98,10 @@ def _models() -> list[str]:
     return lines
 
 
+#: the levels a game's config section is tried with (a game not named: its one setup)
+LEVELS: dict[str, tuple[int | None, ...]] = {"echt-spitze": (1, 2, 3)}
+
+
 def _game_settings(games: dict[str, dict]) -> list[str]:
     """Each ``[games."<name>"]`` section as its game takes it: the config checks only the keys' names (the games
     judge the values), so ``letters = 5`` passed ``companion config`` and stopped Haste Worte at the table."""
@@ -124,10 +128,6 @@ def _game_settings(games: dict[str, dict]) -> list[str]:
         else:
             lines.append(f'ok      [games."{game}"]')
     return lines
-
-
-#: the levels a game's config section is tried with (a game not named: its one setup)
-LEVELS: dict[str, tuple[int | None, ...]] = {"echt-spitze": (1, 2, 3)}
 
 
 def report(config_path: str | None = None) -> str:
