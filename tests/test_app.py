@@ -91,7 +91,7 @@ def test_free_play_draws_many_dice_in_rows_large_enough_to_read(tmp_path, out_di
     app.frame(0.03, [])
     rects = app.mode.dice.die_rects()
     area = app.mode.dice.rect
-    assert len(rects) == 22 and min(r.w for r in rects) >= 48 and len({r.y for r in rects}) > 1
+    assert len(rects) == 23 and min(r.w for r in rects) >= 48 and len({r.y for r in rects}) > 1  # and the "+"
     assert all(area.contains(r) for r in rects) and not any(a.colliderect(b) for i, a in enumerate(rects)
                                                             for b in rects[:i])
     assert app.mode.dice.hit(rects[17].center) == 17
@@ -774,6 +774,47 @@ def test_free_plays_select_is_offered_where_it_corrects_a_die(tmp_path):
     assert "WÄHLEN" in buttons()
     _press(app, Button.SELECT)
     assert app.mode.picking == 1  # the unsure die
+
+
+def test_free_play_adds_a_die_the_reader_missed_by_the_buttons(tmp_path, out_dir):
+    """Two touching dice read as one: the die that was missed could only be thrown again, and the history counted
+    the reading. NEXT past the last die reaches the "+", SELECT asks for its face; a long UNDO takes it back."""
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play
+    app.session.apply({"action": "roll", "dice": [1, 2, 3]})
+    for _ in range(4):
+        _press(app, Button.NEXT)
+    assert app.mode.cursor == 3 and ("WÄHLEN", "Würfel dazu") in app.mode._hints()
+    _press(app, Button.SELECT)
+    app.frame(0.03, [])
+    pygame.image.save(app.display.window, str(out_dir / "free_play_add_die.png"))
+    assert app.mode._choices() == [1, 2, 3, 4, 5, 6]  # a die added is not taken out in the same breath
+    for _ in range(4):
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    assert app.session.engine.last == [1, 2, 3, 5] and app.session.engine.counts()[5] == 1
+    assert _app(tmp_path, start_free_play=True).session.engine.last == [1, 2, 3, 5]  # journaled: power may go
+    _press(app, Button.UNDO, Press.LONG)
+    assert app.session.engine.last == [1, 2, 3]
+
+
+def test_free_play_takes_out_a_die_that_is_not_there_by_touch(tmp_path, out_dir):
+    """A glare read as a sixth die: its picker's last tile, "not a die", takes it out; a roll's only die has no such
+    tile (an empty throw is thrown again)."""
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play
+    app.session.apply({"action": "roll", "dice": [4, None, 6]})
+    app.frame(0.03, [])
+    app.mode.on_tap(app.mode.dice.die_rects()[1].center)
+    assert app.mode.picking == 1
+    app.frame(0.03, [])
+    pygame.image.save(app.display.window, str(out_dir / "free_play_remove_die.png"))
+    remove = app.mode._picker_rects()[6]
+    app.mode.on_tap(remove.center)
+    assert app.session.engine.last == [4, 6] and app.session.engine.unknown_in_last == 0
+    app.session.apply({"action": "roll", "dice": [2]})
+    app.mode.on_tap(app.mode.dice.die_rects()[0].center)
+    assert app.mode._choices() == [1, 2, 3, 4, 5, 6] and len(app.mode._picker_rects()) == 6
 
 
 def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypatch, out_dir):

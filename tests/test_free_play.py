@@ -21,6 +21,11 @@ def test_unknown_faces_are_kept_out_of_sums_until_corrected():
     ({"action": "roll", "dice": ["six"]}, "1 to 6"),
     ({"action": "correct", "roll": 2, "die": 1, "face": 3}, "no roll 2"),
     ({"action": "correct", "roll": 1, "die": 9, "face": 3}, "no die 9"),
+    ({"action": "add", "roll": 1, "face": None}, "must name the face"),
+    ({"action": "add", "roll": 1, "face": 7}, "1 to 6"),
+    ({"action": "add", "roll": 0, "face": 3}, "no roll 0"),
+    ({"action": "remove", "roll": 1, "die": 3}, "no die 3"),
+    ({"action": "remove", "roll": 1, "die": True}, "no die True"),
     ({"action": "correct", "roll": 1, "die": 1, "face": None}, "must name the face"),
     ({"action": "fly"}, "not 'fly'"),
 ])
@@ -31,6 +36,27 @@ def test_bad_actions_are_rejected_and_change_nothing(action, words):
     with pytest.raises(GameError, match=words):
         g.apply(action)
     assert g.to_json() == before
+
+
+def test_a_missed_die_is_added_and_a_seen_one_that_is_not_there_removed():
+    g = FreePlay.new({"action": "setup"})
+    g.apply({"action": "roll", "dice": [6, 2]})
+    g.apply({"action": "add", "roll": 1, "face": 4})
+    g.apply({"action": "remove", "roll": 1, "die": 1})
+    assert g.last == [2, 4] and g.last_sum == 6
+    assert g.counts() == {1: 0, 2: 1, 3: 0, 4: 1, 5: 0, 6: 0}
+    g.apply({"action": "remove", "roll": 1, "die": 2})
+    with pytest.raises(GameError, match="at least one die"):
+        g.apply({"action": "remove", "roll": 1, "die": 1})
+    assert g.last == [2]
+
+
+def test_a_full_roll_takes_no_more_dice():
+    g = FreePlay.new({"action": "setup"})
+    g.apply({"action": "roll", "dice": [1] * 30})
+    with pytest.raises(GameError, match="at most 30"):
+        g.apply({"action": "add", "roll": 1, "face": 2})
+    assert len(g.last) == 30
 
 
 def test_json_round_trip():

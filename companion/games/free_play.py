@@ -11,6 +11,10 @@ player corrects them, because a guessed face would quietly bias the fairness che
 >>> _ = g.apply({"action": "correct", "roll": 1, "die": 3, "face": 2})
 >>> g.last_sum
 14
+
+The reader can also miss a die (two touching dice read as one) or see one that is not there (a glare on the tray):
+``add`` puts a die the table names into a roll and ``remove`` takes one out, so the history and the fairness check
+count the dice that were thrown, not the reading. A roll keeps at least one die: an empty throw is thrown again.
 """
 
 from __future__ import annotations
@@ -70,19 +74,37 @@ class FreePlay:
             self.rolls.append(faces)
             self._counts = None
             return []  # the screen shows the roll; a banner over it would only hide the statistics
-        if kind == "correct":
-            n, die = action.get("roll"), action.get("die")
-            if not isinstance(n, int) or not 1 <= n <= len(self.rolls):
-                raise FreePlayError(f"there is no roll {n!r} to correct")
-            if not isinstance(die, int) or not 1 <= die <= len(self.rolls[n - 1]):
-                raise FreePlayError(f"roll {n} has no die {die!r}")
-            face = _face(action.get("face"), die)
-            if face is None:
-                raise FreePlayError("a correction must name the face the die shows (1 to 6)")
-            self.rolls[n - 1][die - 1] = face
+        if kind in ("correct", "add", "remove"):
+            roll = self._roll(action.get("roll"))
+            if kind == "add":
+                if len(roll) >= MAX_DICE:
+                    raise FreePlayError(f"a roll holds at most {MAX_DICE} dice", key="core.free_too_many",
+                                        n=len(roll) + 1, most=MAX_DICE)
+                face = _face(action.get("face"), len(roll) + 1)
+                if face is None:
+                    raise FreePlayError("a die added must name the face it shows (1 to 6)")
+                roll.append(face)
+            else:
+                die = action.get("die")
+                if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= len(roll):
+                    raise FreePlayError(f"that roll has no die {die!r}")
+                if kind == "remove":
+                    if len(roll) == 1:
+                        raise FreePlayError("a roll keeps at least one die: throw again instead")
+                    del roll[die - 1]
+                else:
+                    face = _face(action.get("face"), die)
+                    if face is None:
+                        raise FreePlayError("a correction must name the face the die shows (1 to 6)")
+                    roll[die - 1] = face
             self._counts = None
             return []
-        raise FreePlayError(f"free play knows the actions roll and correct, not {kind!r}")
+        raise FreePlayError(f"free play knows the actions roll, correct, add and remove, not {kind!r}")
+
+    def _roll(self, n: Any) -> list[int | None]:
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(self.rolls):
+            raise FreePlayError(f"there is no roll {n!r} to change")
+        return self.rolls[n - 1]
 
     # -- what the screen shows -------------------------------------------------------------------------------
     @property

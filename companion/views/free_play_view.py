@@ -1,20 +1,25 @@
 """The free-play screen: the dice as read, their sum and counts, the roll history and a fairness check.
 
 A misread die is fixed on the spot: tap it (or NEXT to it and SELECT), then tap the right face (or NEXT/SELECT).
+The same picker takes out a die that is not there (its last tile), and the "+" after the dice puts in one the reader
+missed: two touching dice read as one could otherwise only be thrown again, and the history would count the reading.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from companion.games.free_play import MAX_DICE
 from companion.i18n import t
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.widgets import DiceRow, draw_die, game_hint_bar, moved
+from companion.views.widgets import DiceRow, draw_die, game_hint_bar, moved, selection_ring
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
 FACES = [1, 2, 3, 4, 5, 6]
+REMOVE = "remove"  # the picker's tile after the faces: there is no die there
+ADD = "+"  # the slot after the dice: a die the reader missed
 VIRTUAL_DICE = 5  # without a camera: five virtual dice, as in most pip-dice games
 
 
@@ -49,13 +54,14 @@ class FreePlayMode:
 
     def on_button(self, event: ButtonEvent) -> bool:
         last = self.game.last
-        if self.cursor is not None and self.cursor >= len(last):
+        if self.cursor is not None and self.cursor >= self._slots():
             self.cursor = None  # the roll it pointed into was undone, or read again with fewer dice
         if self.picking is not None:
+            choices = self._choices()
             if event.button.step:
-                self.pick_index = (self.pick_index + event.button.step) % len(FACES)
+                self.pick_index = (self.pick_index + event.button.step) % len(choices)
             elif event.button is Button.SELECT and event.press is Press.SHORT:
-                self._correct(FACES[self.pick_index])
+                self._choose(choices[self.pick_index % len(choices)])
             elif event.button is Button.UNDO and event.press is Press.SHORT:
                 self.picking = None
             else:
@@ -68,8 +74,9 @@ class FreePlayMode:
             else:
                 self.session.apply({"action": "roll", "dice": self.session.virtual_roll([FACES] * VIRTUAL_DICE)})
             return True
-        if event.button.step and last:
-            self.cursor = moved(self.cursor, event.button.step, len(last))
+        if event.button.step and self._slots():
+            # from no highlight PREV goes to the last die, not to the "+" after it
+            self.cursor = moved(self.cursor, event.button.step, self._slots() if self.cursor is not None else len(last))
             return True
         if event.button is Button.SELECT and event.press is Press.SHORT and (die := self._to_correct()) is not None:
             self._open_picker(die)
@@ -83,15 +90,31 @@ class FreePlayMode:
             return self.cursor
         return next((i for i, face in enumerate(self.game.last) if face is None), None)
 
+    def _can_add(self) -> bool:
+        return 0 < len(self.game.last) < MAX_DICE
+
+    def _slots(self) -> int:
+        """What NEXT steps through: the dice, and the "+" after them."""
+        return len(self.game.last) + self._can_add()
+
+    def _adding(self) -> bool:
+        return self.picking == len(self.game.last)
+
+    def _choices(self) -> list[int | str]:
+        """The picker's tiles: the faces, and for a die of several "not a die" (a roll keeps one die)."""
+        if self._adding() or len(self.game.last) < 2:
+            return list(FACES)
+        return [*FACES, REMOVE]
+
     def on_tap(self, pos: tuple[int, int]) -> bool:
         if self.picking is not None:
-            for i, r in enumerate(self._picker_rects()):
+            for choice, r in zip(self._choices(), self._picker_rects(), strict=False):
                 if r.collidepoint(pos):
-                    self._correct(FACES[i])
+                    self._choose(choice)
                     return True
             self.picking = None
             return True
-        self.dice.faces = list(self.game.last)  # the roll as it is now, not as last drawn (a reading came since)
+        self._lay_out()  # the roll as it is now, not as last drawn (a reading came since)
         hit = self.dice.hit(pos)
         if hit is not None:
             self.cursor = hit
@@ -101,27 +124,36 @@ class FreePlayMode:
 
     def _open_picker(self, die: int) -> None:
         self.picking = die
-        current = self.game.last[die]
+        current = None if self._adding() else self.game.last[die]
         self.pick_index = FACES.index(current) if current in FACES else 0
 
-    def _correct(self, face: int) -> None:
+    def _choose(self, choice: int | str) -> None:
         die = self.picking
         self.picking = None
         if die is None:
             return
         n = len(self.game.rolls)
-        self.session.apply({"action": "correct", "roll": n, "die": die + 1, "face": face})
+        if die == len(self.game.last):
+            self.session.apply({"action": "add", "roll": n, "face": choice})
+        elif choice == REMOVE:
+            self.session.apply({"action": "remove", "roll": n, "die": die + 1})
+        else:
+            self.session.apply({"action": "correct", "roll": n, "die": die + 1, "face": choice})
         last = self.game.last
-        self.cursor = next((i for i, f in enumerate(last) if f is None), die)
+        self.cursor = next((i for i, f in enumerate(last) if f is None), min(die, self._slots() - 1))
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def update(self, dt: float, now: float) -> None:
         pass
 
     def _picker_rects(self) -> list[pygame.Rect]:
-        size, gap = 90, 16
-        x0 = 400 - (6 * size + 5 * gap) // 2
-        return [pygame.Rect(x0 + i * (size + gap), 250, size, size) for i in range(6)]
+        n, size, gap = len(self._choices()), 90, 16
+        x0 = 400 - (n * size + (n - 1) * gap) // 2
+        return [pygame.Rect(x0 + i * (size + gap), 250, size, size) for i in range(n)]
+
+    def _lay_out(self) -> None:
+        self.dice.faces = list(self.game.last)
+        self.dice.extra = ADD if self._can_add() else None
 
     def draw(self, surface: pygame.Surface) -> None:
         lang = self.session.lang
@@ -131,7 +163,7 @@ class FreePlayMode:
         if g.rolls:
             theme.text(surface, t("core.free_roll_no", lang, n=len(g.rolls)), (735, 22), theme.BODY, theme.MUTED,
                        anchor="topright")
-        self.dice.faces = list(g.last)
+        self._lay_out()
         self.dice.selected = self.picking if self.picking is not None else self.cursor
         if g.last:
             self.dice.draw(surface)
@@ -158,16 +190,34 @@ class FreePlayMode:
         hints = [(t("core.btn_roll", lang), t("core.hint_roll", lang))]
         if g.last:
             hints.append((t("core.btn_next", lang), t("core.hint_next_die", lang)))
-        if g.last and self._to_correct() is not None:
-            hints.append((t("core.btn_select", lang), t("core.hint_correct", lang)))
+        if g.last and (die := self._to_correct()) is not None:
+            what = "core.hint_add_die" if die == len(g.last) else "core.hint_correct"
+            hints.append((t("core.btn_select", lang), t(what, lang)))
         return hints
 
     def _draw_picker(self, surface: pygame.Surface) -> None:
         lang = self.session.lang
-        theme.text(surface, t("core.free_pick_face", lang, n=self.picking + 1), (400, 212), theme.BODY,
+        title = t("core.free_pick_added", lang) if self._adding() else t("core.free_pick_face", lang,
+                                                                             n=self.picking + 1)
+        theme.text(surface, title, (400, 212), theme.fit_text(title, theme.BODY, 760), theme.TEXT, anchor="midtop")
+        for i, (choice, r) in enumerate(zip(self._choices(), self._picker_rects(), strict=True)):
+            if choice == REMOVE:
+                self._draw_remove(surface, r, lang)
+                if i == self.pick_index:
+                    selection_ring(surface, r)
+            else:
+                draw_die(surface, r, choice, selected=i == self.pick_index)
+
+    @staticmethod
+    def _draw_remove(surface: pygame.Surface, r: pygame.Rect, lang: str) -> None:
+        """"Not a die": an outline crossed out, named below (a cross alone read as "wrong")."""
+        pygame.draw.rect(surface, theme.MUTED, r, width=4, border_radius=r.w // 7)
+        inner = r.inflate(-36, -36)
+        for a, b in ((inner.topleft, inner.bottomright), (inner.bottomleft, inner.topright)):
+            pygame.draw.line(surface, theme.BAD, a, b, 9)
+        label = t("core.free_no_die", lang)
+        theme.text(surface, label, (r.centerx, r.bottom + 8), theme.fit_text(label, theme.SMALL, r.w + 30),
                    theme.TEXT, anchor="midtop")
-        for i, r in enumerate(self._picker_rects()):
-            draw_die(surface, r, FACES[i], selected=i == self.pick_index)
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         lang = self.session.lang

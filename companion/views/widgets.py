@@ -45,8 +45,14 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Any, *, selected:
         s = label(face) if label else str(face)
         size = theme.fit_text(s, theme.LARGE, rect.w - 8, bold=True)
         theme.text(surface, s, rect.center, size, theme.DIE_PIP, bold=True, anchor="center")
-    if selected:  # a ring standing off the die by a dark gap: touching it, it read as the die's own edge from afar
-        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(20, 20), width=7, border_radius=radius + 8)
+    if selected:
+        selection_ring(surface, rect)
+
+
+def selection_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The highlight round a die: a ring standing off it by a dark gap (touching it, it read as the die's own edge
+    from afar)."""
+    pygame.draw.rect(surface, theme.ACCENT, rect.inflate(20, 20), width=7, border_radius=max(4, rect.w // 7) + 8)
 
 
 def first_choice(options: Sequence[Any], guess: Any) -> int:
@@ -68,6 +74,8 @@ class DiceRow:
     correction mode) lets a player fix it.
 
     ``faces`` may hold None (unknown): those are drawn magenta with a '?' so nobody mistakes them for a read die.
+    ``extra`` labels a slot after the dice that is not a die (free play's "+" for a die the reader missed): drawn as
+    an outline, laid out and hit (index ``len(faces)``) as one more die.
     """
 
     rect: pygame.Rect
@@ -77,9 +85,10 @@ class DiceRow:
     label: Callable[[Any], str] | None = None
     max_size: int = 110
     max_rows: int = 1
+    extra: str | None = None
 
     def die_rects(self) -> list[pygame.Rect]:
-        n = len(self.faces)
+        n = len(self.faces) + (self.extra is not None)
         if n == 0:
             return []
         gap = row_gap = 14  # room for a highlighted die's ring (10 px out) that touches no neighbour
@@ -106,8 +115,16 @@ class DiceRow:
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        for i, (r, f) in enumerate(zip(self.die_rects(), self.faces, strict=True)):
+        rects = self.die_rects()
+        for i, (r, f) in enumerate(zip(rects, self.faces, strict=False)):
             draw_die(surface, r, f, selected=i == self.selected, dimmed=i in self.dimmed, label=self.label)
+        if self.extra is not None and rects:
+            r = rects[-1]
+            pygame.draw.rect(surface, theme.MUTED, r, width=4, border_radius=max(4, r.w // 7))
+            size = theme.fit_text(self.extra, theme.HUGE, r.w - 12, bold=True)
+            theme.text(surface, self.extra, r.center, size, theme.MUTED, bold=True, anchor="center")
+            if self.selected == len(self.faces):
+                selection_ring(surface, r)
 
 
 @dataclass
