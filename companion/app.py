@@ -26,7 +26,7 @@ from companion.games import engine_class
 from companion.games.base import GameError
 from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.journal import Journal
-from companion.session import Example, GameSession
+from companion.session import DiePicture, Example, GameSession
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, tapped_hint
@@ -34,7 +34,10 @@ from hardware.buttons import on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from companion.teach import Progress
+    from vision.types import TrayReading
 
 log = logging.getLogger(__name__)
 
@@ -622,6 +625,7 @@ class App:
         self.session = session
         session.unlearn = self._unlearn
         session.want_dice = self._ask_for_dice
+        session.die_picture = self._die_picture
         self._taught = self._trouble = None
         session.camera_ready = self._camera_reads(entry.dice_set)
         self.mode = self.game_mode = load_view(entry.view)(session)
@@ -696,14 +700,8 @@ class App:
         from companion.profiles import example_key
         from companion.teach import confirm, load_for_reading, reader_of
 
-        watcher = self.watcher
-        reading = self.session.latest_reading if self.session is not None else None
-        frame = watcher.last_rest_frame if watcher is not None else None
-        # the reading must still be the tray's last rest: one come to rest again since (a die picked up to look at
-        # it, the dice nudged while a roll is played; not read, the screen wanted no reading) shows the dice
-        # elsewhere, and the die's box would cut another die, or none, as an example of the face (the watcher sets a
-        # rest's reading before its frame, so a frame of a later rest always fails here)
-        if frame is None or reading is None or watcher.last_rest is not reading:
+        reading, frame = self._reading_and_frame()
+        if reading is None or frame is None:
             return None
         loaded_set, profile = load_for_reading(dice_set)
         try:
@@ -713,8 +711,28 @@ class App:
             return None
         if kept is None:
             return None
-        watcher.set_reader(reader_of(loaded_set, profile))  # the profile as now saved, not loaded again
+        self.watcher.set_reader(reader_of(loaded_set, profile))  # the profile as now saved, not loaded again
         return {"set": dice_set, "face": face, "key": example_key(profile.vectors[-1])}
+
+    def _reading_and_frame(self) -> tuple[TrayReading | None, np.ndarray | None]:
+        """The game's latest reading and the frame it was read in; (None, None) where that frame is gone.
+
+        The reading must still be the tray's last rest: one come to rest again since (a die picked up to look at it,
+        the dice nudged while a roll is played; not read, the screen wanted no reading) shows the dice elsewhere,
+        and a die's box would cut another die, or none (the watcher sets a rest's reading before its frame, so a
+        frame of a later rest always fails here)."""
+        watcher = self.watcher
+        reading = self.session.latest_reading if self.session is not None else None
+        frame = watcher.last_rest_frame if watcher is not None else None
+        if frame is None or reading is None or watcher.last_rest is not reading:
+            return None, None
+        return reading, frame
+
+    def _die_picture(self, index: int) -> DiePicture | None:
+        reading, frame = self._reading_and_frame()
+        if reading is None or frame is None or not 0 <= index < len(reading.dice):
+            return None
+        return DiePicture.cut(frame, reading.dice[index].box)
 
     def _unlearn(self, example: Example) -> None:
         """Take back an example ``_learn`` added (its step was undone, or the die was answered again), also one

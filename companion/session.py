@@ -31,6 +31,29 @@ AnnounceFn = Callable[[Announcement], None]
 Example = dict[str, Any]
 
 
+@dataclass(frozen=True)
+class DiePicture:
+    """A die as the camera saw it with a little of the tray round it: "die 15" on the screen is found in the tray by
+    its colour and its neighbours. ``pixels``: BGR, as the frame; ``box``: the die's (x0, y0, x1, y1) in them."""
+
+    pixels: Any
+    box: tuple[int, int, int, int]
+
+    #: the tray kept on each side, as a share of the die's size: enough of its neighbours to find it by
+    MARGIN = 0.6
+
+    @classmethod
+    def cut(cls, frame: Any, box: tuple[int, int, int, int]) -> DiePicture | None:
+        """The die at ``box`` of ``frame`` (clipped to the frame); None where nothing of it is in the frame."""
+        h, w = frame.shape[:2]
+        x0, y0, x1, y1 = (int(v) for v in box)
+        m = int(round(cls.MARGIN * max(x1 - x0, y1 - y0)))
+        left, top, right, bottom = max(0, x0 - m), max(0, y0 - m), min(w, x1 + m), min(h, y1 + m)
+        if right - left < 2 or bottom - top < 2 or x1 <= x0 or y1 <= y0:
+            return None
+        return cls(frame[top:bottom, left:right], (x0 - left, y0 - top, x1 - left, y1 - top))
+
+
 class GameSession:
     def __init__(
         self,
@@ -71,6 +94,9 @@ class GameSession:
         self.learn: Callable[[int, Any], Example | None] | None = None
         #: set by the app: takes an Example back out of its profile
         self.unlearn: Callable[[Example], None] | None = None
+        #: set by the app: die ``index`` of ``latest_reading`` as the camera saw it (``DiePicture``), for a question
+        #: about it to show which die is meant; None when that picture is gone (the dice lay still again since)
+        self.die_picture: Callable[[int], DiePicture | None] | None = None
         #: set by the app: asks the camera for a reading of the dice the table throws now. A view going to wait for
         #: the dice calls it (``ask_for_dice``), so that a roll tapped on the touch screen is read as ROLL's is
         self.want_dice: Callable[[], None] | None = None
@@ -84,6 +110,10 @@ class GameSession:
         #: the latest steps' announcements, each with the number of steps it was made at: an undo withdraws those
         #: of the step it takes back from the announcer's queue
         self._said: list[tuple[int, Announcement]] = []
+
+    def picture_of(self, index: int) -> DiePicture | None:
+        """``die_picture`` where the app set it; a failure to cut it never interrupts the game."""
+        return self.die_picture(index) if self.die_picture is not None else None
 
     def ask_for_dice(self) -> None:
         """The view now waits for the camera's reading of a throw (``camera_ready``)."""

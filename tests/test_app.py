@@ -817,6 +817,49 @@ def test_free_play_takes_out_a_die_that_is_not_there_by_touch(tmp_path, out_dir)
     assert app.mode._choices() == [1, 2, 3, 4, 5, 6] and len(app.mode._picker_rects()) == 6
 
 
+def test_free_plays_picker_shows_the_die_as_the_camera_saw_it(tmp_path, out_dir):
+    """"Which face does die 15 show?": the screen numbers the dice by the picture, the tray does not. The picker
+    shows the die cut from the frame it was read in, also after a die before it was taken out; none once the tray
+    lay still again (another picture)."""
+
+    from companion.views.free_play_view import PICTURE_PLACE
+    from companion.views.theme import BG
+    from vision.types import DieReading, TrayReading
+
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play
+    app.watcher = _RestFrameWatcher()
+    frame = app.watcher.last_rest_frame
+    boxes = [(100, 100, 160, 160), (300, 100, 360, 160), (500, 100, 560, 160)]
+    for (x0, y0, x1, y1), bgr in zip(boxes, [(0, 0, 255), (0, 255, 0), (255, 0, 0)], strict=True):
+        frame[y0:y1, x0:x1] = bgr  # red, green and blue dice
+    reading = TrayReading(tuple(DieReading(f, 0.9, box) for f, box in zip([1, 2, 3], boxes, strict=True)))
+    app.session.camera_ready = True
+    app.watcher.rests(app, reading)
+    app.mode.on_dice(reading)
+    surface = app.display.canvas
+
+    def picture_colour(die: int) -> tuple[int, int, int] | None:
+        app.mode._open_picker(die)
+        app.mode.draw(surface)
+        app.mode.picking = None
+        return tuple(surface.get_at(PICTURE_PLACE.center))[:3]
+
+    assert picture_colour(2) == (0, 0, 255)
+    app.mode._open_picker(0)
+    app.mode._choose("remove")  # the red one was a glare
+    assert app.session.engine.last == [2, 3]
+    assert picture_colour(1) == (0, 0, 255) and picture_colour(0) == (0, 255, 0)  # the blue die is die 2 now
+    app.mode._open_picker(1)
+    app.mode.draw(surface)
+    pygame.image.save(surface, str(out_dir / "free_play_picker_picture.png"))
+    app.mode.picking = None
+    _press(app, Button.UNDO, Press.LONG)  # the red one back
+    assert picture_colour(2) == (0, 0, 255) and picture_colour(0) == (255, 0, 0)
+    app.watcher.last_rest = TrayReading(reading.dice)  # the tray lay still again: another picture
+    assert picture_colour(2) == tuple(BG)
+
+
 def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypatch, out_dir):
     """ROLL pressed and nothing read for a while: "Waiting for the dice to settle" alone would leave the table
     waiting for ever; the watcher's reason is said in a strip, in the game only (not over a menu)."""

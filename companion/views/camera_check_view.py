@@ -19,7 +19,7 @@ import pygame
 from companion.i18n import t
 from companion.views import theme
 from companion.views.colour_faces import face_label
-from companion.views.widgets import draw_wrapped, hint_bar, hint_button
+from companion.views.widgets import bgr_surface, draw_wrapped, hint_bar, hint_button
 from hardware.events import Button, ButtonEvent, Press
 from vision import rest
 from vision.face_marks import CLIPPED, softness
@@ -221,9 +221,7 @@ class CameraCheckView:
         if self.frame is not None and self.frame.ndim == 3:
             place, k = self._fit()
             if self._picture is None:
-                small = cv2.resize(self.frame, place.size, interpolation=cv2.INTER_AREA)
-                rgb = np.ascontiguousarray(cv2.cvtColor(small, cv2.COLOR_BGR2RGB))
-                self._picture = pygame.image.frombuffer(rgb.tobytes(), place.size, "RGB")
+                self._picture = bgr_surface(self.frame, place.size)
             surface.blit(self._picture, place)
             if self.reading is not None and not self.moved:
                 boxes, labels, colours = [], [], []

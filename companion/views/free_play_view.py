@@ -11,15 +11,24 @@ import pygame
 
 from companion.games.free_play import MAX_DICE
 from companion.i18n import t
-from companion.session import GameSession
+from companion.session import DiePicture, GameSession, ReadRoll
 from companion.views import theme
-from companion.views.widgets import DiceRow, draw_die, game_hint_bar, moved, selection_ring
+from companion.views.widgets import (
+    DiceRow,
+    draw_die,
+    draw_die_picture,
+    draw_wrapped,
+    game_hint_bar,
+    moved,
+    selection_ring,
+)
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
 FACES = [1, 2, 3, 4, 5, 6]
 REMOVE = "remove"  # the picker's tile after the faces: there is no die there
 ADD = "+"  # the slot after the dice: a die the reader missed
+PICTURE_PLACE = pygame.Rect(20, 66, 140, 140)  # the die corrected as the camera saw it, where the dice were
 VIRTUAL_DICE = 5  # without a camera: five virtual dice, as in most pip-dice games
 
 
@@ -34,6 +43,7 @@ class FreePlayMode:
         self.picking: int | None = None  # die being corrected: the face picker is open
         self.pick_index = 0
         self.waiting = False  # ROLL pressed, waiting for the tray to settle
+        self.read_roll: ReadRoll | None = None  # the last roll read by the camera: its dice's pictures
         #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
         self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
 
@@ -48,7 +58,9 @@ class FreePlayMode:
         if not faces:
             self.session.error = t("core.free_no_dice", self.session.lang)
             return
-        if self.session.apply({"action": "roll", "dice": faces}):
+        action = {"action": "roll", "dice": faces}
+        if self.session.apply(action):
+            self.read_roll = ReadRoll(action, reading)
             self.cursor = next((i for i, f in enumerate(faces) if f is None), None)
             self.picking = None
 
@@ -122,6 +134,26 @@ class FreePlayMode:
             return True
         return False
 
+    def _reading_index(self, die: int) -> int | None:
+        """Die ``die`` of the last roll in the reading it was read from: dice taken out or added since move it (the
+        steps since the roll say how, also after an undo); None where the roll was not read, or read over since."""
+        read = self.read_roll
+        actions = self.session.actions
+        if read is None or self.session.latest_reading is not read.reading:
+            return None
+        at = next((k for k in range(len(actions) - 1, -1, -1) if actions[k] is read.action), None)
+        if at is None:
+            return None
+        order: list[int | None] = list(range(len(read.reading.dice)))
+        for step in actions[at + 1:]:
+            if step.get("action") == "add":
+                order.append(None)
+            elif step.get("action") == "remove":
+                del order[step["die"] - 1]
+            elif step.get("action") != "correct":
+                return None
+        return order[die] if 0 <= die < len(order) else None
+
     def _open_picker(self, die: int) -> None:
         self.picking = die
         current = None if self._adding() else self.game.last[die]
@@ -165,7 +197,14 @@ class FreePlayMode:
                        anchor="topright")
         self._lay_out()
         self.dice.selected = self.picking if self.picking is not None else self.cursor
-        if g.last:
+        picture = self._picture()
+        if picture is not None:  # the die asked about, to be found in the tray: the row numbers them, the tray not
+            drawn = draw_die_picture(surface, picture, PICTURE_PLACE)
+            title = t("core.free_pick_this", self.session.lang)
+            top = PICTURE_PLACE.centery - 26  # one line beside the die's middle; a second below it
+            room = pygame.Rect(drawn.right + 24, top, 756 - drawn.right, PICTURE_PLACE.bottom - top)
+            draw_wrapped(surface, title, room, theme.LARGE, theme.TEXT, bold=True)
+        elif g.last:
             self.dice.draw(surface)
         else:
             msg = t("core.free_waiting" if self.waiting else "core.free_press_roll", lang)
@@ -195,11 +234,20 @@ class FreePlayMode:
             hints.append((t("core.btn_select", lang), t(what, lang)))
         return hints
 
+    def _picture(self) -> DiePicture | None:
+        """The die being corrected as the camera saw it; None while adding one, or where the roll was not read."""
+        if self.picking is None or self._adding():
+            return None
+        index = self._reading_index(self.picking)
+        return None if index is None else self.session.picture_of(index)
+
     def _draw_picker(self, surface: pygame.Surface) -> None:
         lang = self.session.lang
-        title = t("core.free_pick_added", lang) if self._adding() else t("core.free_pick_face", lang,
-                                                                             n=self.picking + 1)
-        theme.text(surface, title, (400, 212), theme.fit_text(title, theme.BODY, 760), theme.TEXT, anchor="midtop")
+        if self._picture() is None:  # else "this die" stands beside the picture
+            title = t("core.free_pick_added", lang) if self._adding() else t("core.free_pick_face", lang,
+                                                                                 n=self.picking + 1)
+            theme.text(surface, title, (400, 212), theme.fit_text(title, theme.BODY, 760), theme.TEXT,
+                       anchor="midtop")
         for i, (choice, r) in enumerate(zip(self._choices(), self._picker_rects(), strict=True)):
             if choice == REMOVE:
                 self._draw_remove(surface, r, lang)

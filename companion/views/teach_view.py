@@ -20,7 +20,7 @@ from companion.i18n import disk_words, t
 from companion.teach import Progress, colour_guess, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
-from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar, hint_button, tapped_hint
+from companion.views.widgets import Menu, MenuItem, bgr_surface, draw_wrapped, hint_bar, hint_button, tapped_hint
 from hardware.events import Button, ButtonEvent, Press
 from vision import face_outline, rest, taught
 from vision.detect import find_any_dice
@@ -313,8 +313,7 @@ class TeachView:
                 draw_wrapped(surface, t(todo, lang), pygame.Rect(340, 110, 430, 200), theme.LARGE, theme.ACCENT)
             self._draw_hints(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang))], roll=True)
             return
-        rgb = cv2.cvtColor(cv2.resize(self.crop, die_rect.size, interpolation=cv2.INTER_LINEAR), cv2.COLOR_BGR2RGB)
-        surface.blit(pygame.image.frombuffer(np.ascontiguousarray(rgb).tobytes(), die_rect.size, "RGB"), die_rect)
+        surface.blit(bgr_surface(self.crop, die_rect.size), die_rect)
         pygame.draw.rect(surface, theme.ACCENT, die_rect, width=3, border_radius=4)
         if self.outline is not None:
             k = die_rect.w / self.crop.shape[1]

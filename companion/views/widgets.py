@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import cv2
+import numpy as np
 import pygame
 
 from companion.i18n import t
@@ -53,6 +55,27 @@ def selection_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The highlight round a die: a ring standing off it by a dark gap (touching it, it read as the die's own edge
     from afar)."""
     pygame.draw.rect(surface, theme.ACCENT, rect.inflate(20, 20), width=7, border_radius=max(4, rect.w // 7) + 8)
+
+
+def bgr_surface(pixels: np.ndarray, size: tuple[int, int]) -> pygame.Surface:
+    """A camera's BGR picture scaled to ``size`` (design pixels), as pygame draws it."""
+    shrink = size[0] < pixels.shape[1]
+    scaled = cv2.resize(pixels, size, interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
+    rgb = cv2.cvtColor(scaled, cv2.COLOR_BGR2RGB) if scaled.ndim == 3 else cv2.cvtColor(scaled, cv2.COLOR_GRAY2RGB)
+    return pygame.image.frombuffer(np.ascontiguousarray(rgb).tobytes(), size, "RGB")
+
+
+def draw_die_picture(surface: pygame.Surface, picture: Any, place: pygame.Rect) -> pygame.Rect:
+    """A ``DiePicture`` fitted into ``place`` (centred), the die framed in it; returns where it was drawn."""
+    h, w = picture.pixels.shape[:2]
+    k = min(place.w / w, place.h / h)
+    drawn = pygame.Rect(0, 0, max(1, int(w * k)), max(1, int(h * k)))
+    drawn.center = place.center
+    surface.blit(bgr_surface(picture.pixels, drawn.size), drawn)
+    x0, y0, x1, y1 = picture.box
+    die = pygame.Rect(drawn.x + int(x0 * k), drawn.y + int(y0 * k), int((x1 - x0) * k), int((y1 - y0) * k))
+    pygame.draw.rect(surface, theme.ACCENT, die.inflate(6, 6), width=3, border_radius=4)
+    return drawn
 
 
 def first_choice(options: Sequence[Any], guess: Any) -> int:
