@@ -135,6 +135,10 @@ FRITZO_CUBES = "fritzo-cubes"
 #: how long a game started with its dice not taught (or taught in part) says so (``App._teaching_notice``): two
 #: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
 TEACHING_NOTICE_SECONDS = 8.0
+#: the camera check's advice said over a game when a reading has unsure dice (``App._say_why_unsure``): what the
+#: table can mend itself; "unsure: better light or a sharper picture" says nothing a question about the die does not
+MENDABLE = frozenset({"core.check_dark", "core.check_glare", "core.check_edge", "core.check_small", "core.check_soft"})
+ADVICE_SECONDS = 8.0
 #: seconds a lasting state's strip ("not saved", the camera's trouble) stays away once tapped
 STRIP_HIDDEN = 10.0
 #: the volumes the pause menu's "Louder" and "Quieter" step through (silence is the mute's)
@@ -234,6 +238,7 @@ class App:
         self.notice_tone = "bad"  # its strip's colours (``NOTICE_COLOURS``): trouble, good news, or neither
         self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
         self._trouble: str | None = None  # why the game's dice cannot be read: a damaged profile, a broken set file
+        self._advised: set[str] = set()  # what the camera check would mend, said in this game (``_say_why_unsure``)
         self._over_hints = [pygame.Rect(-99, -99, 0, 0)] * 2  # where a finished game's hints are drawn (touch)
         self.watcher = None
         self._last_frame_shown = None  # the camera frame last handed to a screen that looks at frames (teaching)
@@ -627,6 +632,7 @@ class App:
         session.want_dice = self._ask_for_dice
         session.die_picture = self._die_picture
         self._taught = self._trouble = None
+        self._advised = set()
         session.camera_ready = self._camera_reads(entry.dice_set)
         self.mode = self.game_mode = load_view(entry.view)(session)
 
@@ -727,6 +733,22 @@ class App:
         if frame is None or reading is None or watcher.last_rest is not reading:
             return None, None
         return reading, frame
+
+    def _say_why_unsure(self, reading: TrayReading) -> None:
+        """A reading with unsure dice whose picture names a cause the table can mend (dice small in the picture, too
+        dark, glare, blurred, a die at the edge): said once a game, in the camera check's words, over no other
+        notice. Else a family answers "which face?" all evening and never learns that the camera is too far."""
+        if not any(d.face is None for d in reading.dice) or (self.notice and self.clock() < self.notice_until):
+            return
+        got, frame = self._reading_and_frame()
+        if got is not reading or frame is None or frame.ndim != 3:
+            return
+        from companion.views.camera_check_view import advice, dice_softness
+
+        key, values = advice(frame, reading, False, blur=dice_softness(frame, reading))
+        if key in MENDABLE and key not in self._advised:
+            self._advised.add(key)
+            self.show_notice(t(key, self.lang, **values), seconds=ADVICE_SECONDS, info=True)
 
     def _die_picture(self, index: int) -> DiePicture | None:
         reading, frame = self._reading_and_frame()
@@ -983,6 +1005,7 @@ class App:
                 if self.session is not None and self.session.camera_ready:
                     self.session.latest_reading = reading
                     self.mode.on_dice(reading)
+                    self._say_why_unsure(reading)
                 elif self.session is None and getattr(self.mode, "auto_read", False):
                     self.mode.on_dice(reading)  # a screen outside the games that reads (the camera check)
         on_frame = getattr(self.mode, "on_frame", None)

@@ -860,6 +860,38 @@ def test_free_plays_picker_shows_the_die_as_the_camera_saw_it(tmp_path, out_dir)
     assert picture_colour(2) == tuple(BG)
 
 
+def test_unsure_dice_in_a_picture_with_a_cause_the_table_can_mend_say_it_once_a_game(tmp_path):
+    """A camera too far away: every die came back unsure and the table answered "which face?" all evening, never
+    told why. The camera check's advice is said over the game, once; a new game says it again."""
+    from vision.types import DieReading, TrayReading
+
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play
+    app.watcher = _RestFrameWatcher()
+    app.watcher.last_rest_frame[:] = 120  # a grey tray, lit
+    app.watcher.last_rest_frame[100:112, 100:112] = 230  # small dice
+    app.watcher.last_rest_frame[100:112, 200:212] = 230
+    app.session.camera_ready = True
+
+    def rest(*faces):
+        reading = TrayReading(tuple(DieReading(f, 0.9 if f else 0.3, (100 * k, 100, 100 * k + 12, 112))
+                                    for k, f in enumerate(faces, start=1)))
+        app.watcher.rests(app, reading)
+        app._say_why_unsure(reading)
+
+    rest(3, 4)
+    assert app.notice is None  # all read: nothing to mend
+    rest(None, 4)
+    assert "klein im Bild (12 px)" in app.notice and app.notice_tone == "info"
+    app.notice = None
+    rest(None, None)
+    assert app.notice is None  # said once
+    app.new_game(GAME_ENTRIES["free-play"], {})
+    app.session.camera_ready = True
+    rest(None, 4)
+    assert "klein im Bild" in app.notice  # a new game: said again
+
+
 def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypatch, out_dir):
     """ROLL pressed and nothing read for a while: "Waiting for the dice to settle" alone would leave the table
     waiting for ever; the watcher's reason is said in a strip, in the game only (not over a menu)."""
