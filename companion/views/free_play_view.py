@@ -210,7 +210,7 @@ class FreePlayMode:
             msg = t("core.free_waiting" if self.waiting else "core.free_press_roll", lang)
             theme.text(surface, msg, self.dice.rect.center, theme.LARGE, theme.TEXT, anchor="center")
         if self.picking is not None:
-            self._draw_picker(surface)
+            self._draw_picker(surface, titled=picture is not None)
         else:
             self._draw_summary(surface)
         # the screen the companion starts on: a table with buttons only learns here where the games are (holding
@@ -241,9 +241,10 @@ class FreePlayMode:
         index = self._reading_index(self.picking)
         return None if index is None else self.session.picture_of(index)
 
-    def _draw_picker(self, surface: pygame.Surface) -> None:
+    def _draw_picker(self, surface: pygame.Surface, *, titled: bool) -> None:
+        """The faces to choose from; ``titled``: the question stands beside the die's picture already."""
         lang = self.session.lang
-        if self._picture() is None:  # else "this die" stands beside the picture
+        if not titled:
             title = t("core.free_pick_added", lang) if self._adding() else t("core.free_pick_face", lang,
                                                                                  n=self.picking + 1)
             theme.text(surface, title, (400, 212), theme.fit_text(title, theme.BODY, 760), theme.TEXT,
