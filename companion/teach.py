@@ -315,30 +315,37 @@ def read_taught(frame_bgr: np.ndarray, set_name: str, profile: Profile | None = 
     found = face_outline.distinct_dice(np.asarray(frame_bgr), cands)  # a die seen from the side, once
     light = table_light(frame_bgr) if found else None
     matches = [taught.match(profile, f.crop, light) for f in found]
+    of_the_set = taught.dice_of_the_set(profile, found, matches, light)  # not a die's side, not a laptop's key
     if dice_set.reader == "pips":
-        dice = _read_pip_set(frame_bgr, [f.cand for f in found], matches, dice_set)
-    else:  # a die's marked side not as one more die, a laptop's key not as a die
-        kept = [(found[i], matches[i]) for i in taught.dice_of_the_set(profile, found, matches, light)]
-        dice = [_reading(m, f.cand.box, dice_set, f.crop) for f, m in kept]
+        dice = _read_pip_set(frame_bgr, [f.cand for f in found], matches, dice_set, set(of_the_set))
+    else:
+        dice = [_reading(matches[i], found[i].cand.box, dice_set, found[i].crop) for i in of_the_set]
     return TrayReading(tuple(dice), (time.perf_counter() - start) * 1000.0)
 
 
 def _read_pip_set(frame_bgr: np.ndarray, cands: list[DieCandidate], matches: list[taught.Match],
-                  dice_set: DiceSet) -> list[DieReading]:
+                  dice_set: DiceSet, of_the_set: set[int]) -> list[DieReading]:
     """Pip dice with a taught face (a die whose 6 is an emblem): the pip reader's dice, each replaced by the taught
     face where the matcher is sure of one; a die only the taught finder saw (an emblem, which the pip reader takes
-    for no die) by its taught face, or unknown. The pip reader's own detector finds touching pip dice better than
-    the taught finder's (docs/vision.md), so a die only it saw is kept as it read it: before, the taught finder's
-    dice alone were read, and a pip die it missed was lost."""
+    for no die) where the matcher names its taught face for sure and it is one of the set's (``of_the_set``: the
+    indices ``taught.dice_of_the_set`` keeps, not a die's side). The pip reader's own detector finds touching pip
+    dice better than the taught finder's (docs/vision.md), so a die only it saw is kept as it read it: before, the
+    taught finder's dice alone were read, and a pip die it missed was lost. A die only the taught finder saw and
+    the matcher was unsure of is left out: a laptop's edge, a cable and the tray's screws, which the taught finder
+    takes for dice, came back as unsure dice (two examples of an emblem 6: 779 dice read in a sample of matteo's and
+    byler's photos where the pip reader reads 516, 263 of them unsure; 517 and 1 now; with ``of_the_set`` alone
+    601 and 85)."""
     from vision.pips import read_dice  # the pip reader, only needed for pip sets
 
     pips = list(read_dice(frame_bgr).dice)
     used: set[int] = set()
     dice: list[DieReading] = []
-    for cand, m in zip(cands, matches, strict=True):
+    for i, (cand, m) in enumerate(zip(cands, matches, strict=True)):
         k = _nearest_reading(cand, pips, used)
         if k is not None:
             used.add(k)
+        elif i not in of_the_set or m.face is None:
+            continue
         if m.face is None and k is not None and pips[k].face is not None:
             dice.append(DieReading(pips[k].face, pips[k].confidence, cand.box))
         else:  # the taught face; or neither reader sure, and the taught reader's guess
