@@ -25,6 +25,25 @@ if TYPE_CHECKING:
 log = logging.getLogger("companion")
 
 
+def _examples_help() -> str:
+    """``teach --help``'s foot: what ``--examples DIR`` holds, and each set's face names (found by an error only)."""
+    from companion import dicesets
+
+    lines = ["--examples DIR holds the photos and a labels.csv with the columns",
+             "  image,face,x_min,y_min,x_max,y_max",
+             "one line per die: the photo's file name, the face the die shows, and the die's box corners as shares",
+             "(0 to 1) of the photo's width and height. The faces of each set:"]
+    for name in ("echt-spitze", "noch-x-mal", "haste-worte", "fritzo", "d6"):
+        try:
+            dice_set = dicesets.load(name)
+        except CompanionError:  # the owner's copy does not load: teach itself says why
+            continue
+        more = " (or a new symbol's name: other editions print other symbols)" if dice_set.open else \
+            "".join(f" (a face with its mark: 3{m})" for m in dice_set.marks)
+        lines.append(f"  {name}: {' '.join(dice_set.face_names())}{more}")
+    return "\n".join(lines)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="companion", description="The table companion: reads the dice, keeps the "
                                 "table state and announces what everybody must hear.")
@@ -59,7 +78,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", choices=["de", "en"], help="language of the announcements")
 
     teach = sub.add_parser("teach", help="teach the companion a dice set",
-                           description="Show each face of a dice set to the camera once, or teach from photos.")
+                           description="Show each face of a dice set to the camera once, or teach from photos.",
+                           epilog=_examples_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     teach.add_argument("dice_set", metavar="SET", help="echt-spitze | noch-x-mal | haste-worte | fritzo | d6, or "
                        "fritzo-cubes for the 27 Fritzo cubes themselves")
     teach.add_argument("--examples", metavar="DIR", help="photos with labels.csv: teach without the screen")

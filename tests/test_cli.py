@@ -30,6 +30,14 @@ def test_every_command_has_help(command):
     assert r.returncode == 0 and f"usage: companion {command}" in r.stdout
 
 
+def test_teach_help_says_what_a_labels_csv_holds_and_each_sets_face_names():
+    """A new user's labels.csv was refused face by face: the face names were found by the errors only."""
+    r = companion("teach", "--help")
+    assert "image,face,x_min,y_min,x_max,y_max" in r.stdout
+    assert "noch-x-mal: red orange yellow green blue color-joker 1 2 3 4 5 number-joker" in r.stdout
+    assert "3+X" in r.stdout and "fritzo: red orange" in r.stdout
+
+
 def test_play_free_play_transcript_prints_the_final_state(tmp_path):
     script = tmp_path / "t.jsonl"
     script.write_text('{"action": "setup"}\n# a comment\n{"action": "roll", "dice": [6, 5]}\n'
