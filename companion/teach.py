@@ -132,6 +132,14 @@ class TeachReport:
 
 
 def _read_image(path: Path, lang: str = "en") -> np.ndarray:
+    if not path.exists():  # not "no image": a labels.csv's name written otherwise than the file's (IMG_1.JPG)
+        try:
+            alike = [f.name for f in path.parent.iterdir() if f.name.lower() == path.name.lower()]
+        except OSError:
+            alike = []
+        if alike:
+            raise ImageError(t("teach.ex_err_missing_as", lang, path=path, name=alike[0]))
+        raise ImageError(t("teach.ex_err_missing", lang, path=path))
     try:
         img = read_photo(path) if path.is_file() else None
     except OSError:

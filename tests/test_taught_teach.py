@@ -169,7 +169,7 @@ def test_reading_an_untaught_set_says_teach_first():
     ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,red,a,0.1,0.3,0.3\n", ExamplesError, ["numbers"], ["Zahlen"]),
     ("image,face,x_min,y_min,x_max,y_max\n", ExamplesError, ["no rows"], ["keine Zeilen"]),
     ("image,face,x_min,y_min,x_max,y_max\nmissing.jpg,red,0.1,0.1,0.3,0.3\n", ImageError,
-     ["missing.jpg", "not an image"], ["missing.jpg", "kein lesbares Bild"]),
+     ["missing.jpg", "is not there"], ["missing.jpg", "gibt es nicht"]),
 ])
 def test_bad_examples_give_clear_errors_in_the_players_language(tmp_path, labels, error, words, german):
     folder = tmp_path / "ex"
@@ -181,6 +181,20 @@ def test_bad_examples_give_clear_errors_in_the_players_language(tmp_path, labels
             teach_from_examples("fritzo", folder, lang=lang)
         for w in expected:
             assert w in str(e.value), (lang, str(e.value))
+
+
+def test_a_photo_named_otherwise_in_the_labels_is_missing_not_unreadable(tmp_path):
+    """"dice_1.JPG is not an image that can be read" for a photo saved as dice_1.jpg sent a new user looking at
+    the photo, not at the name."""
+    folder = tmp_path / "ex"
+    folder.mkdir()
+    (folder / "dice_1.jpg").write_bytes(b"not a photo at all")
+    (folder / "labels.csv").write_text("image,face,x_min,y_min,x_max,y_max\ndice_1.JPG,red,0.1,0.1,0.3,0.3\n")
+    with pytest.raises(ImageError, match=r"dice_1.JPG is not there, but dice_1.jpg is"):
+        teach_from_examples("fritzo", folder)
+    (folder / "labels.csv").write_text("image,face,x_min,y_min,x_max,y_max\ndice_1.jpg,red,0.1,0.1,0.3,0.3\n")
+    with pytest.raises(ImageError, match="not an image that can be read"):
+        teach_from_examples("fritzo", folder)
 
 
 def test_a_folder_that_is_not_one_is_named_in_the_error(tmp_path):
