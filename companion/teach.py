@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -220,6 +221,18 @@ def _labels_text(labels: Path, lang: str) -> tuple[str, str]:
     return text, ";" if first.count(";") > first.count(",") else ","
 
 
+def _add_once(profile: Profile, face: str, crop: np.ndarray, **kw: Any) -> bool:
+    """``Profile.add``, unless the profile holds this very example of the face already (the same photo and box,
+    taught before): then nothing is added and True is returned. A folder taught twice doubled every example, and
+    a photo unlike the others then matched its own copy: the note that said so went silent."""
+    profile.add(face, crop, **kw)
+    new = profile.vectors[-1]
+    if any(name == face and np.array_equal(new, profile.vectors[i]) for i, name in enumerate(profile.names[:-1])):
+        profile.remove([len(profile.names) - 1])
+        return True
+    return False
+
+
 def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save: bool = True,
                         lang: str = "en") -> TeachReport:
     """Add every labelled die of ``examples_dir`` to the set's profile (kept examples stay) and store it; then
@@ -233,6 +246,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     added = 0
     skipped: list[str] = []
     taught_now: list[str] = []
+    repeated: list[str] = []  # faces of photos taught before (the same folder taught twice): not kept twice
     # (face, crop, line, the light it was taken in): too soft to keep while a face has sharper
     blurred: list[tuple[str, np.ndarray, int, np.ndarray | None]] = []
     for image, face, labelled, line in rows:
@@ -252,7 +266,9 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
         crop = face_outline.die_crop(frame, cand or _box_die(box))
         light = table_light(frame)
         try:
-            profile.add(face, crop, sharp=True, light=light)
+            if _add_once(profile, face, crop, sharp=True, light=light):
+                repeated.append(face)
+                continue
         except taught.BurnedOut:
             skipped.append(t("teach.ex_burned_out", lang, line=line, face=face))
             continue
@@ -271,12 +287,16 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
         if kept.get(face, 0):
             skipped.append(t("teach.ex_blurred", lang, line=line, face=face))
             continue
-        profile.add(face, crop, light=light)
+        if _add_once(profile, face, crop, light=light):
+            repeated.append(face)
+            continue
         added += 1
         taught_now.append(face)
     notes = [t("teach.ex_all_blurred", lang, face=face)
              for face in dict.fromkeys(f for f, *_ in blurred) if not kept.get(face, 0)]
-    for face in dict.fromkeys(taught_now):
+    if repeated:
+        notes.append(t("teach.ex_repeated", lang, n=len(repeated)))
+    for face in dict.fromkeys(taught_now + repeated):  # a folder taught again says again what is wrong with it
         said = profile.settle(face)
         if said == "dropped":
             notes.append(t("teach.ex_dropped", lang, face=face))

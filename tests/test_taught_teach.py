@@ -45,6 +45,18 @@ def test_teach_from_examples_stores_a_profile_and_reports_progress(tmp_path, dat
     assert teach_from_examples("fritzo", tmp_path / "ex2").progress.done
 
 
+def test_a_folder_taught_twice_is_kept_once_and_says_again_what_is_wrong(tmp_path, data_home):
+    """The same folder taught five times held every example five times, and a photo unlike the others matched its
+    own copies: the note saying so went silent after the first run."""
+    write_examples(tmp_path / "ex", "fritzo", ["red", "red", "blue"], seed=1)
+    first = teach_from_examples("fritzo", tmp_path / "ex")
+    again = teach_from_examples("fritzo", tmp_path / "ex")
+    assert first.added == 3 and again.added == 0
+    assert profiles.load_profile("fritzo").counts() == {"red": 2, "blue": 1}
+    assert "3 of the photos' dice were taught before" in again.summary("en")
+    assert [n for n in again.notes if "taught before" not in n] == list(first.notes)
+
+
 def test_progress_counts_faces_of_every_die():
     from companion import dicesets
 
