@@ -352,10 +352,12 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
         if path is not None:
             raise
         if (salvaged := _salvaged(paths.config_file())) is not None:
-            cfg, wrong = salvaged
+            cfg, wrong, lines = salvaged
             name = keep_aside_where_possible(paths.config_file())
             _write_back(cfg)  # the settings that were right: the next start is clean, the mistake kept aside
-            return cfg, t("core.config_salvaged", lang or cfg.language, where=", ".join(wrong), name=name)
+            lang = lang or cfg.language
+            where = ", ".join([*wrong, *(t("core.line", lang, n=n) for n in lines)])
+            return cfg, t("core.config_salvaged", lang, where=where, name=name)
         standard = Config()
         standard.language = _language_in(paths.config_file()) or standard.language  # an English table stays so
         lang = lang or standard.language
@@ -380,16 +382,17 @@ def _write_back(cfg: Config) -> None:
 SALVAGE_MOST = 5
 
 
-def _salvaged(path: Path) -> tuple[Config, list[str]] | None:
-    """The settings of a file with a wrong value or two (``volume = 150``, a misspelt key), without those: one
-    mistake threw away the players' names and the language with it, and the first mute wrote the standard ones
-    over them. None where the file is no TOML or has more mistakes (``SALVAGE_MOST``) than a slip makes."""
+def _salvaged(path: Path) -> tuple[Config, list[str], list[int]] | None:
+    """The settings of a file with a wrong value or two (``volume = 150``, a misspelt key, a line that is no TOML:
+    ``[sound`` without its bracket), without those: one mistake threw away the players' names and the language with
+    it, and the first mute wrote the standard ones over them. Returns the settings, the keys and the lines left
+    out; None where the file has more mistakes (``SALVAGE_MOST``) than a slip makes, or none we can name."""
     try:
-        data = tomllib.loads(text_as_saved(path.read_bytes()))
+        data, lines = _toml_without_bad_lines(text_as_saved(path.read_bytes()))
     except (OSError, tomllib.TOMLDecodeError, RecursionError):
         return None
     wrong: list[str] = []
-    while len(wrong) <= SALVAGE_MOST:
+    while len(wrong) + len(lines) <= SALVAGE_MOST:
         try:
             cfg = from_dict(data, path)
         except ConfigError as exc:
@@ -402,8 +405,27 @@ def _salvaged(path: Path) -> tuple[Config, list[str]] | None:
             del table[last]
             wrong.append(exc.key)
         else:
-            return (cfg, wrong) if wrong else None  # none named: an empty file, or a mistake not ours to mend
+            # none named: an empty file, or a mistake not ours to mend
+            return (cfg, wrong, lines) if wrong or lines else None
     return None
+
+
+def _toml_without_bad_lines(text: str) -> tuple[dict[str, Any], list[int]]:
+    """``text`` as TOML, each line the parser stops at made a comment (its number kept: the next error's line
+    is the file's), up to ``SALVAGE_MOST``; returns the data and the lines left out. Raises TOMLDecodeError where a
+    mistake names no line, or more lines than a slip makes are wrong."""
+    rows = text.splitlines()
+    left_out: list[int] = []
+    while True:
+        try:
+            return tomllib.loads("\n".join(rows)), left_out
+        except tomllib.TOMLDecodeError as exc:
+            found = re.search(r"at line (\d+)", str(exc))
+            n = int(found.group(1)) if found else 0
+            if not 1 <= n <= len(rows) or n in left_out or len(left_out) >= SALVAGE_MOST:
+                raise
+            rows[n - 1] = "# " + rows[n - 1]
+            left_out.append(n)
 
 
 def _language_in(path: Path) -> str | None:

@@ -133,6 +133,9 @@ def test_at_the_table_a_bad_config_file_is_kept_aside_and_the_standard_settings_
     ('language = "en"\nplayers = ["Jörg", "Mia"]\n[sound]\nvolume = 150\n', "sound.volume"),
     ('language = "en"\nplayers = ["Jörg", "Mia"]\nvolumen = 80\n[sound]\nmute = "yes"\n', "volumen, sound.mute"),
     ('language = "en"\nplayers = ["Jörg", "Mia", "A", "B", "C", "D", "E"]\n', "players"),
+    # a line that is no TOML: the sound's section without its bracket (its volume then stood outside any section)
+    ('language = "en"\nplayers = ["Jörg", "Mia"]\n[sound\nvolume = 40\n', "volume, line 3"),
+    ('# my settings\nlanguage = "en"\nmute true\nplayers = ["Jörg", "Mia"]\n', "line 3"),
 ])
 def test_at_the_table_a_slip_in_the_config_file_costs_only_that_setting(text, wrong):
     """One value out of range (or a misspelt key) set the whole file aside: the names and the language went with
