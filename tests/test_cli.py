@@ -56,6 +56,17 @@ def test_play_names_the_bad_transcript_line(tmp_path):
     assert r.stderr.startswith("companion: line 2: die 1: 7 is not a die face") and "Traceback" not in r.stderr
 
 
+def test_play_of_a_journal_under_another_game_names_the_journals_game(tmp_path):
+    """A free-play journal replayed as Haste Worte said "line 2: Give the players as a list of names"."""
+    script = tmp_path / "journal.jsonl"
+    script.write_text('{"game":"free-play","at":1796597501.1}\n{"action":{"action":"setup","seed":1}}\n'
+                      '{"action":{"action":"roll","dice":[5,5]}}\n', encoding="utf-8")
+    r = companion("play", "haste-worte", "--script", str(script))
+    assert r.returncode == 2 and "journal of a game of free-play, not of haste-worte" in r.stderr
+    assert "companion play free-play --script" in r.stderr and "Traceback" not in r.stderr
+    assert companion("play", "free-play", "--script", str(script)).returncode == 0
+
+
 def test_play_unknown_game_lists_the_games(tmp_path):
     r = companion("play", "chess", "--script", "-", stdin="")
     assert r.returncode == 2 and "haste-worte" in r.stderr and "echt-spitze" in r.stderr

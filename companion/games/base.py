@@ -125,6 +125,17 @@ def parse_transcript(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
     return actions
 
 
+def _journal_game(lines: list[str]) -> str | None:
+    """The game a journal's header names (its first line), None for a transcript without one."""
+    first = next((line.strip() for line in lines if line.strip() and not line.strip().startswith("#")), "")
+    try:
+        record = json.loads(first, parse_constant=strict_json)
+    except (ValueError, RecursionError):
+        return None  # parse_transcript says what is wrong with it
+    game = record.get("game") if isinstance(record, dict) and "action" not in record else None
+    return game if isinstance(game, str) else None
+
+
 def strict_json(word: str) -> Any:
     """``json.loads``'s ``parse_constant``: NaN and Infinity are no JSON (Python's json reads them), and a NaN time
     stopped a replay deep in an engine."""
@@ -138,7 +149,12 @@ def play_transcript(
 
     The first action must be ``{"action": "setup", ...}``. Errors name the transcript line.
     """
+    lines = list(lines)
     actions = parse_transcript(lines)
+    game = _journal_game(lines)
+    if game is not None and game != engine_cls.name:  # not "line 2: give the players as a list of names"
+        raise GameError(f"this is the journal of a game of {game}, not of {engine_cls.name}: "
+                        f"companion play {game} --script FILE")
     if not actions or actions[0][1]["action"] != "setup":
         raise GameError('the first line of a transcript must be the setup: {"action": "setup", ...}')
     number, setup = actions[0]
