@@ -318,6 +318,8 @@ def load(path: str | Path | None = None) -> Config:
         if explicit:
             raise ConfigError(f"config file {p} does not exist; check the path given to --config")
         return Config()
+    if p.is_dir():
+        raise ConfigError(f"{p} is a folder, not a config file; give the file in it, e.g. {p / 'config.toml'}")
     try:
         text = text_as_saved(p.read_bytes())  # as Notepad saved it: a byte-order mark, or the Windows code page
         if not text.strip():  # our writes are atomic: a copy or an editor cut it off, and the players' names went
@@ -332,7 +334,7 @@ def load(path: str | Path | None = None) -> Config:
         raise ConfigError(f"config file {p} is not valid TOML: {exc}. Fix that line or remove the file.",
                           line=int(line.group(1)) if line else end) from None
     except OSError as exc:
-        raise ConfigError(f"config file {p} cannot be read: {exc}") from None
+        raise ConfigError(f"config file {p} cannot be read: {exc.strerror or exc}") from None
     return from_dict(data, p)
 
 

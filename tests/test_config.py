@@ -275,3 +275,8 @@ def test_the_doctor_tries_the_games_settings_as_the_games_take_them(tmp_path):
                     encoding="utf-8")  # level 3's: "Level 1 scores symbol kinds" was all the doctor said
     assert doctor._game_settings(config.load(path).games) == [
         'ok      [games."echt-spitze"] for level 3 (another level refuses it)']
+
+
+def test_a_folder_given_as_the_config_file_is_named_as_one(tmp_path):
+    with pytest.raises(ConfigError, match=r"is a folder, not a config file; give the file in it, e\.g\. .*\.toml"):
+        config.load(tmp_path)
