@@ -104,7 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: said, so that a silent stop is not taken for a hang or a crash
+        print(f"companion: {command} stopped (Ctrl-C)", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # the program reading the output stopped early (``companion read --json ... | head -1``): its choice, not

@@ -329,3 +329,15 @@ def test_teaching_the_fritzo_cubes_from_photos_says_how_they_are_taught(tmp_path
     """The help names fritzo-cubes as a set to teach; with --examples it said there is no such dice set."""
     r = companion("teach", "fritzo-cubes", "--examples", str(tmp_path))
     assert r.returncode == 2 and "on the screen" in r.stderr and "companion teach fritzo --examples" in r.stderr
+
+
+def test_ctrl_c_says_the_command_stopped(monkeypatch, capsys):
+    """A silent stop on Ctrl-C was taken for a hang or a crash."""
+    from companion import cli
+
+    def interrupted(command, args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_command", interrupted)
+    assert cli.main(["read", "x.jpg"]) == 130
+    assert "read stopped (Ctrl-C)" in capsys.readouterr().err
