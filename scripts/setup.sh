@@ -36,6 +36,13 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
   fi
 fi
 
+if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+  # pip would say only "requires a different Python", minutes into the download
+  echo "setup: the companion needs Python 3.11 or newer; this system's python3 is" \
+       "$(python3 -V 2>&1 | cut -d' ' -f2) (Debian 12, Ubuntu 24.04 and Raspberry Pi OS bookworm have 3.11 or newer)" >&2
+  exit 1
+fi
+
 venv_flags=""
 # On a Pi the venv sees the OS's picamera2 and lgpio.
 [ "$is_pi" = 1 ] && venv_flags="--system-site-packages"
@@ -58,5 +65,6 @@ fi
 
 extra=""
 [ "$with_test" = 1 ] && extra="[test]"
+echo "setup: installing the companion into .venv (OpenCV, pygame-ce, numpy: about 100 MB the first time)"
 .venv/bin/python -m pip install --quiet --disable-pip-version-check $constraints -e ".$extra"
 echo "setup: ready (.venv)"
