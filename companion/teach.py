@@ -22,6 +22,7 @@ Why examples and not shipped pictures: the games' artwork changes between print 
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import os
 import time
@@ -233,6 +234,22 @@ def _add_once(profile: Profile, face: str, crop: np.ndarray, **kw: Any) -> bool:
     return False
 
 
+def _refuse_typos(rows: list[tuple[Path, str, Any, int]], dice_set: DiceSet, taught_before: set[str], labels: Path,
+                  lang: str) -> None:
+    """An open set (Haste Worte) takes any lowercase id as a symbol of another edition: "anmals" was taught as a
+    symbol of its own, silently, and read so. A new name that is all but one of the set's (or one taught before)
+    is a typo: refused before anything is kept."""
+    if not dice_set.open:
+        return
+    names = [*dice_set.face_names(), *sorted(taught_before)]
+    for _, face, _, line in rows:
+        if face in names:
+            continue
+        close = difflib.get_close_matches(face, names, n=1, cutoff=0.75)
+        if close:
+            raise ExamplesError(t("teach.ex_err_face_typo", lang, labels=labels, line=line, face=face, close=close[0]))
+
+
 def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save: bool = True,
                         lang: str = "en") -> TeachReport:
     """Add every labelled die of ``examples_dir`` to the set's profile (kept examples stay) and store it; then
@@ -242,6 +259,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     folder = Path(examples_dir)
     rows = _parse_labels(folder, dice_set, lang)
     profile = profiles.load_profile(set_name)
+    _refuse_typos(rows, dice_set, set(profile.names), folder / "labels.csv", lang)
     frames: dict[Path, tuple[np.ndarray, list[DieCandidate], set[int]]] = {}  # photo, its dice, those held twice
     added = 0
     skipped: list[str] = []

@@ -195,6 +195,18 @@ def test_bad_examples_give_clear_errors_in_the_players_language(tmp_path, labels
             assert w in str(e.value), (lang, str(e.value))
 
 
+def test_a_mistyped_symbol_of_an_open_set_is_refused_a_new_one_taught(tmp_path, data_home):
+    """Haste Worte takes any lowercase id as a symbol of another edition: "anmals" was taught silently as one."""
+    folder = tmp_path / "ex"
+    folder.mkdir()
+    (folder / "labels.csv").write_text("image,face,x_min,y_min,x_max,y_max\nex00.jpg,animals,0.1,0.1,0.3,0.3\n"
+                                       "ex00.jpg,anmals,0.5,0.1,0.7,0.3\n")
+    for lang, words in (("en", "line 3: 'anmals' looks like 'animals' mistyped"), ("de", "„anmals“ sieht aus wie")):
+        with pytest.raises(ExamplesError, match=words):
+            teach_from_examples("haste-worte", folder, lang=lang)
+    assert not (data_home / "table-companion" / "profiles" / "haste-worte.npz").exists()
+
+
 def test_a_photo_named_otherwise_in_the_labels_is_missing_not_unreadable(tmp_path):
     """"dice_1.JPG is not an image that can be read" for a photo saved as dice_1.jpg sent a new user looking at
     the photo, not at the name."""
