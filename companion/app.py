@@ -737,8 +737,10 @@ class App:
     def _say_why_unsure(self, reading: TrayReading) -> None:
         """A reading with unsure dice whose picture names a cause the table can mend (dice small in the picture, too
         dark, glare, blurred, a die at the edge): said once a game, in the camera check's words, over no other
-        notice. Else a family answers "which face?" all evening and never learns that the camera is too far."""
-        if not any(d.face is None for d in reading.dice) or (self.notice and self.clock() < self.notice_until):
+        notice. Else a family answers "which face?" all evening and never learns that the camera is too far. Once
+        said, no reading is judged again in that game (9 ms of the screen's time a reading here, 30 on a Pi)."""
+        if self._advised or not any(d.face is None for d in reading.dice) or (
+                self.notice and self.clock() < self.notice_until):
             return
         got, frame = self._reading_and_frame()
         if got is not reading or frame is None or frame.ndim != 3:
@@ -746,7 +748,7 @@ class App:
         from companion.views.camera_check_view import advice, dice_softness
 
         key, values = advice(frame, reading, False, blur=dice_softness(frame, reading))
-        if key in MENDABLE and key not in self._advised:
+        if key in MENDABLE:
             self._advised.add(key)
             self.show_notice(t(key, self.lang, **values), seconds=ADVICE_SECONDS, info=True)
 
