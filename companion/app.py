@@ -238,7 +238,7 @@ class App:
         self.notice_tone = "bad"  # its strip's colours (``NOTICE_COLOURS``): trouble, good news, or neither
         self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
         self._trouble: str | None = None  # why the game's dice cannot be read: a damaged profile, a broken set file
-        self._advised: set[str] = set()  # what the camera check would mend, said in this game (``_say_why_unsure``)
+        self._advised = False  # the camera check's advice was said in this game (``_say_why_unsure``)
         self._over_hints = [pygame.Rect(-99, -99, 0, 0)] * 2  # where a finished game's hints are drawn (touch)
         self.watcher = None
         self._last_frame_shown = None  # the camera frame last handed to a screen that looks at frames (teaching)
@@ -632,7 +632,7 @@ class App:
         session.want_dice = self._ask_for_dice
         session.die_picture = self._die_picture
         self._taught = self._trouble = None
-        self._advised = set()
+        self._advised = False
         session.camera_ready = self._camera_reads(entry.dice_set)
         self.mode = self.game_mode = load_view(entry.view)(session)
 
@@ -749,7 +749,7 @@ class App:
 
         key, values = advice(frame, reading, False, blur=dice_softness(frame, reading))
         if key in MENDABLE:
-            self._advised.add(key)
+            self._advised = True
             self.show_notice(t(key, self.lang, **values), seconds=ADVICE_SECONDS, info=True)
 
     def _die_picture(self, index: int) -> DiePicture | None:
