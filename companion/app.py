@@ -1058,7 +1058,8 @@ class App:
         if self.announcer is not None:
             corner = [MENU_CORNER] if in_game else []
             # banners keep off the hint bar (``banner.place``): at a game's end its two buttons (play again, menu)
-            banner = self.announcer.draw(surface, hourglass or self._focus_rect(), corner)
+            banner = self.announcer.draw(surface, hourglass or self._focus_rect(), corner,
+                                         getattr(self.mode, "in_view", ()))
         self._banner = banner
         self._strip = None
         if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):

@@ -107,11 +107,11 @@ def test_where_a_game_screen_says_undo_opens_the_menu_it_does(tmp_path, monkeypa
     assert checked  # every game shows it somewhere here
 
 
-def setup_of(tmp_path, game: str, players: tuple[str, ...] = ("Anna", "Ben", "Carla", "David")) -> App:
+def setup_of(tmp_path, game: str, players: tuple[str, ...] = ("Anna", "Ben", "Carla", "David"), **kw) -> App:
     """An app whose main menu has just opened ``game``'s setup, for ``players`` in the config."""
     cfg = Config()
     cfg.players = list(players)
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False, **kw)
     items = [item.value for item in app.mode.menu.items]
     for _ in range(items.index(("new", game))):
         app.on_button(ButtonEvent(Button.NEXT))
@@ -990,3 +990,34 @@ def test_noch_x_mal_asks_who_starts_once_in_the_rulebooks_words(tmp_path):
     app.frame(0.03, [])
     labels = [item.label for item in app.mode.menu.items]
     assert "Doch jemand anderes beginnt …" in labels and not any("Wer beginnt" in label for label in labels)
+
+
+def test_noch_x_mal_banners_stand_clear_of_the_dice_just_thrown(tmp_path, out_dir):
+    """The roll's sentence and the rule change at the fourth roll covered the dice for ten seconds: without a camera
+    the screen is the only place the table sees them, and the roller chooses a pair meanwhile."""
+    from test_announcer import RecordingAudio
+
+    from companion.announcer import Announcer
+
+    clock = {"now": 100.0}
+    app = setup_of(tmp_path, "noch-x-mal", ("Anna", "Ben"), announcer=Announcer("de", 80, audio=RecordingAudio()),
+                   clock=lambda: clock["now"])
+    app.on_button(ButtonEvent(Button.SELECT))  # 2: Anna, Ben
+    app.on_button(ButtonEvent(Button.SELECT))  # Anna starts
+    for name, combo in (("Anna", ["red", "2"]), ("Ben", ["blue", "5"])):
+        app.session.apply({"action": "start_combo", "player": name, "dice": combo})
+    seen = 0
+    for _ in range(4):
+        app.on_button(ButtonEvent(Button.ROLL))  # virtual dice
+        for _ in range(4):  # each sentence in turn
+            app.frame(0.03, [])
+            if app._banner is not None and app.mode.in_view:
+                seen += 1
+                assert not any(app._banner.colliderect(r) for r in app.mode.in_view), app.announcer._current.text
+                pygame.image.save(app.display.window, str(out_dir / f"nxm_banner_clear_of_dice_{seen}.png"))
+            clock["now"] += 12.0
+        app.session.apply({"action": "end_roll"} if app.session.engine.state.roll.number < 4 else
+                          {"action": "pass", "player": app.session.engine.active_player.name})
+        if app.session.engine.state.phase.name == "ROLLED":
+            app.session.apply({"action": "end_roll"})
+    assert seen >= 4

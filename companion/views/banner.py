@@ -79,15 +79,18 @@ def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[py
 
 
 def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
-          scale: float, corners: Sequence[pygame.Rect] = ()) -> tuple[pygame.Rect, pygame.font.Font, list[str]]:
+          scale: float, corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()
+          ) -> tuple[pygame.Rect, pygame.font.Font, list[str]]:
     """The banner's rect, font and lines: in the first free region where the sentence fits, else the
     roomiest. ``corners``: buttons at the top edge a banner there stands left of (the game's ≡ corner: a banner
-    over it took the finger's first tap)."""
+    over it took the finger's first tap). ``spare``: what the table looks at now (the dice just thrown, which a
+    table without a camera sees nowhere else): a region where the banner fits clear of it comes first."""
     margin, pad = round(MARGIN * scale), round(PAD * scale)
     # never over the hint bar: its framed hints are a finger's buttons (ROLL under a roll's result banner took two
     # taps, the first only put the banner away), and a table with buttons reads there what they do
     area = pygame.Rect(0, 0, surface_size[0], surface_size[1] - round(HINT_BAR_H * scale))
     options = []
+    fits_over_spare = None
     for region, edge in _free_regions(area, avoid):
         inner = region.inflate(-2 * margin, -2 * margin)
         if edge == "top":
@@ -104,8 +107,12 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
         else:
             rect.top = inner.top
         if height <= inner.height:
-            return rect, font, lines
+            if not any(rect.colliderect(s) for s in spare):
+                return rect, font, lines
+            fits_over_spare = fits_over_spare or (rect, font, lines)
         options.append((inner.width * inner.height, rect, font, lines))
+    if fits_over_spare is not None:
+        return fits_over_spare
     if options:
         _, rect, font, lines = max(options, key=lambda o: o[0])
         return rect, font, lines
@@ -118,14 +125,14 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
 
 def draw_banner(surface: pygame.Surface, text: str, *, urgent: bool = False, remaining: float = 1.0,
                 waiting: int = 0, avoid: pygame.Rect | None = None,
-                corners: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+                corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Draw the banner for ``text``; ``remaining`` (1..0) fills the time bar, ``waiting`` counts queued
     banners.
 
     Returns the rect covered so other overlays can keep clear of it.
     """
     scale = scale_of(surface)
-    rect, font, lines = place(surface.get_size(), text, avoid, scale, corners)
+    rect, font, lines = place(surface.get_size(), text, avoid, scale, corners, spare)
     radius, border, pad = round(12 * scale), max(2, round(BORDER * scale)), round(PAD * scale)
     fill, edge = (URGENT_FILL, theme.TEXT) if urgent else (theme.PANEL_HI, theme.ACCENT)
     shadow = rect.move(round(4 * scale), round(4 * scale))

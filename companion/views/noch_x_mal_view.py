@@ -694,6 +694,14 @@ class NochXMalMode:
             x += size + gap
         return rects
 
+    @property
+    def in_view(self) -> list[pygame.Rect]:
+        """The dice thrown, for a banner to stand elsewhere where it fits (``banner.place``'s ``spare``): the roll's
+        sentence and the rule change at the fourth roll covered them for ten seconds, and without a camera the
+        screen is the only place the table sees them, the roller choosing a pair meanwhile."""
+        rects = [] if self._dice_hidden() else self.die_rects()
+        return [rects[0].unionall(rects[1:])] if rects else []
+
     def _die_hit(self, pos: tuple[int, int]) -> int | None:
         for i, r in enumerate(self.die_rects()):
             if r.inflate(8, 8).collidepoint(pos):
