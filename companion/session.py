@@ -196,6 +196,12 @@ class GameSession:
             self.unsaved = exc
             log.warning("the game cannot be saved: %s", exc)
 
+    def withdraw_said(self, key: str) -> None:
+        """Take back what the game said under ``key`` that has not finished showing: a call to act the table has
+        acted on since (``Announcer.withdraw``)."""
+        if self.announcer is not None:
+            self.announcer.withdraw([a for _, a in self._said if a.key == key])
+
     @property
     def can_undo(self) -> bool:
         return len(self.actions) > 1

@@ -611,3 +611,35 @@ def test_a_finger_stops_the_hourglass_and_turns_it_again(tmp_path: Path) -> None
     turn = next(rect for rect, event in view.hint_taps if event == ButtonEvent(Button.TIMER))
     view.on_button(tapped_hint(view.hint_taps, turn.center))
     assert view.game.hourglass.is_running(view.wall_now())
+
+
+def test_the_call_to_pick_goes_once_a_die_is_taken_and_a_reroll_leaves_one(tmp_path: Path) -> None:
+    """Each re-roll queued "Anna, pick a die" again, and the one showing stood over the screen saying that Ben picks
+    now: the call is past once a die is taken."""
+    clocks = Clocks()
+    view, announcer = make(tmp_path, clocks, SETUP)
+    press(view, Button.ROLL)
+    for _ in range(20):  # the round's opening said, the call shows
+        clocks.step(5.0)
+        announcer.update(clocks.mono)
+        if queued_keys(announcer)[:1] == ["haste.pick_turn"]:
+            break
+    press(view, Button.REROLL)
+    press(view, Button.REROLL)
+    assert queued_keys(announcer) == ["haste.pick_turn", "haste.pick_turn"]  # the one showing, one waiting
+    press(view, Button.SELECT)  # the first die taken
+    assert len(view.game.round.picks) == 1 and "haste.pick_turn" not in queued_keys(announcer)
+
+
+def test_a_cancelled_hourglass_takes_back_the_sentence_that_it_runs(tmp_path: Path) -> None:
+    """Cancelled, the banner still said "the hourglass runs: 90 seconds" over "stopped"; the cancel waited."""
+    clocks = Clocks()
+    view = sand_running(tmp_path, clocks)
+    announcer = view.session.announcer
+    press(view, Button.TIMER, long=True)  # cancelled...
+    announcer.clear(keep_essential=False)
+    press(view, Button.TIMER)  # ...turned again...
+    announcer.update(clocks.mono)
+    assert queued_keys(announcer) == ["haste.timer_started"]  # showing
+    press(view, Button.TIMER, long=True)  # ...and cancelled while its sentence shows
+    assert queued_keys(announcer) == ["haste.timer_cancelled"]

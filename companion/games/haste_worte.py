@@ -373,7 +373,9 @@ class HasteWorte:
         self.phase = Phase.PICK
         if self.simultaneous:
             return [Announcement("haste.pick_any")]
-        return [Announcement("haste.pick_turn", {"player": self.players[self.current_picker]})]  # type: ignore[index]
+        # a call to pick (``prompt``): one a re-roll made stale waits no more
+        return [Announcement("haste.pick_turn", {"player": self.players[self.current_picker]},  # type: ignore[index]
+                             prompt=True)]
 
     def _pick(self, action: dict[str, Any]) -> list[Announcement]:
         if self.phase is not Phase.PICK:
