@@ -34,3 +34,16 @@ def test_a_long_notice_takes_a_third_line_rather_than_shrinking_below_small():
 def test_a_single_long_word_shrinks_on_one_line():
     lines, size = theme.fit_lines("Würfelanlernbildschirmeinstellungen" * 2, theme.BODY, 300, max_lines=3)
     assert len(lines) == 1 and size < theme.SMALL
+
+
+@pytest.mark.parametrize("name, shown", [
+    ("Maximilian-Alexander", "Maximilian-A."),
+    ("Großvater Jürgen", "Großvater J."),
+    ("Li", "Li"),
+    ("Wolfeschlegelsteinhausenberger", "…"),
+])
+def test_a_long_name_is_shortened_as_people_do_not_shrunk_unreadable(name, shown):
+    """Six names in a game's top bar: "Maximilian-Alexander" and "Großvater Jürgen" were drawn at 12 px."""
+    text, size = theme.fit_name(name, theme.BODY, 108, bold=True)
+    assert (text == shown) if shown != "…" else text.endswith("…")
+    assert size >= theme.SMALL - 4 and theme.font(size, True).size(text)[0] <= 108

@@ -738,7 +738,8 @@ class EchtSpitzeMode:
             label = holder if holder else (self.tr("echt.view.middle") if s.phase in (
                 Phase.SCORE, Phase.MIDDLE, Phase.REROLL) else "")
             if label:
-                size = theme.fit_text(label, theme.SMALL, rect.w + 20)
+                label, size = theme.fit_name(label, theme.SMALL, rect.w + 20) if holder else (
+                    label, theme.fit_text(label, theme.SMALL, rect.w + 20))
                 theme.text(surface, label, (rect.centerx, rect.bottom + 6), size,
                            theme.TEXT if holder else theme.ACCENT, anchor="midtop")
 

@@ -582,19 +582,34 @@ class FritzoMode:
         if s.goal is not None and s.mode is Mode.TEAM:
             title += " · " + t(f"fritzo.goal_name.{s.goal.value}", self.lang)
         r = theme.text(surface, title, (12, 8), theme.BODY, theme.ACCENT, bold=True)
+        h = s.hourglass
+        clock = pygame.Rect(TOP_BAR.right, 8, 0, 0)
+        if h is not None and h.interrupted and s.phase is not Phase.OVER:  # not the full time standing still
+            label = t("fritzo.ui.interrupted", self.lang)
+            clock = theme.text(surface, label, (TOP_BAR.right - 8, 8), theme.fit_text(label, theme.LARGE, 220, True),
+                               theme.WARN, bold=True, anchor="topright")
+        elif h is not None and s.phase is not Phase.OVER:
+            # before TIMER the agreed time stands there dimmed: the table sees what the setup agreed on
+            left = max(0.0, h.remaining(self.wall_now()))
+            secs = math.ceil(left)
+            label = f"{secs // 60}:{secs % 60:02d}"
+            colour = theme.MUTED if h.started_at is None else theme.WARN if h.warning(self.wall_now()) else theme.TEXT
+            clock = theme.text(surface, label, (TOP_BAR.right - 8, 8), theme.LARGE, colour, bold=True,
+                               anchor="topright")
         x = r.right + 18
         if s.phase is Phase.OVER:
-            theme.text(surface, t("fritzo.ui.over", self.lang), (x, 8), theme.BODY, theme.GOOD, bold=True)
+            status, ink = t("fritzo.ui.over", self.lang), theme.GOOD
         elif s.phase is Phase.START_ROLL:
-            theme.text(surface, t("fritzo.ui.roll_prompt", self.lang, player=s.players[s.turn]), (x, 8),
-                       theme.BODY, theme.TEXT)
+            status, ink = t("fritzo.ui.roll_prompt", self.lang, player=s.players[s.turn]), theme.TEXT
         elif s.mode is Mode.LEVEL_ONE and self.player is not None:
-            theme.text(surface, t("fritzo.ui.plane", self.lang, player=self.player), (x, 8), theme.BODY, theme.TEXT)
+            status, ink = t("fritzo.ui.plane", self.lang, player=self.player), theme.TEXT
         elif self.player is not None:
-            theme.text(surface, t("fritzo.ui.turn", self.lang, player=self.player), (x, 8), theme.BODY, theme.TEXT)
+            status, ink = t("fritzo.ui.turn", self.lang, player=self.player), theme.TEXT
         else:
-            left = len(self.game.cubes_left())
-            theme.text(surface, t("fritzo.ui.cubes_left", self.lang, count=left), (x, 8), theme.BODY, theme.TEXT)
+            status, ink = t("fritzo.ui.cubes_left", self.lang, count=len(self.game.cubes_left())), theme.TEXT
+        # clear of the clock: "Maximilian-Alexander: Cube würfeln" ran into "5:00"
+        theme.text(surface, status, (x, 8), theme.fit_text(status, theme.BODY, clock.left - 16 - x), ink,
+                   bold=ink is theme.GOOD)
         if s.scores:  # each player's points with their three colours beside them
             x2 = 12
             for p in s.players:
@@ -604,18 +619,6 @@ class FritzoMode:
                     swatch(surface, pygame.Rect(x2, 38, 20, 20), c, self.lang)
                     x2 += 23
                 x2 += 26
-        h = s.hourglass
-        if h is not None and h.interrupted and s.phase is not Phase.OVER:  # not the full time standing still
-            label = t("fritzo.ui.interrupted", self.lang)
-            theme.text(surface, label, (TOP_BAR.right - 8, 8), theme.fit_text(label, theme.LARGE, 220, bold=True),
-                       theme.WARN, bold=True, anchor="topright")
-        elif h is not None and s.phase is not Phase.OVER:
-            # before TIMER the agreed time stands there dimmed: the table sees what the setup agreed on
-            left = max(0.0, h.remaining(self.wall_now()))
-            secs = math.ceil(left)
-            label = f"{secs // 60}:{secs % 60:02d}"
-            colour = theme.MUTED if h.started_at is None else theme.WARN if h.warning(self.wall_now()) else theme.TEXT
-            theme.text(surface, label, (TOP_BAR.right - 8, 8), theme.LARGE, colour, bold=True, anchor="topright")
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
         structure = self.structure()

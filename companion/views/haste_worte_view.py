@@ -529,7 +529,7 @@ class HasteWorteMode:
             count = str(g.crystals[i])
             count_w = theme.font(theme.LARGE, True).size(count)[0] + 26
             if n <= 4:  # name and count side by side
-                size = theme.fit_text(name, theme.BODY, cell.w - count_w - 12, bold=active)
+                name, size = theme.fit_name(name, theme.BODY, cell.w - count_w - 12, bold=active)
                 theme.text(
                     surface, name, (cell.x + 8, cell.centery), size, ink, bold=active, anchor="midleft"
                 )
@@ -543,7 +543,7 @@ class HasteWorteMode:
                     anchor="midright",
                 )
             else:  # narrow cells: the name on top, the count below, both as large as the cell allows
-                size = theme.fit_text(name, theme.SMALL, cell.w - 10, bold=active)
+                name, size = theme.fit_name(name, theme.SMALL, cell.w - 10, bold=active)
                 theme.text(surface, name, (cell.centerx, cell.y + 2), size, ink, bold=active, anchor="midtop")
                 r = theme.text(
                     surface,
@@ -594,12 +594,12 @@ class HasteWorteMode:
             )
             owner = r.owner_of(i)
             if owner is not None:
-                name = g.players[owner]
+                name, size = theme.fit_name(g.players[owner], theme.BODY, rect.w + 10, bold=True)
                 theme.text(
                     surface,
                     name,
                     (rect.centerx, rect.bottom + 30),
-                    theme.fit_text(name, theme.BODY, rect.w + 10, bold=True),
+                    size,
                     theme.ACCENT,
                     bold=True,
                     anchor="midtop",
@@ -640,13 +640,14 @@ class HasteWorteMode:
         rows = [(g.players[p], g.symbol_of(p)) for p in g.pick_order]
         h = min(56, area.h // max(1, len(rows)))
         name_w = min(150, area.w // 3)
-        for k, (name, symbol) in enumerate(rows):
+        for k, (full, symbol) in enumerate(rows):
             y = area.y + k * h
+            name, size = theme.fit_name(full, theme.BODY, name_w - 10)
             theme.text(
                 surface,
                 name,
                 (area.x, y + h // 2),
-                theme.fit_text(name, theme.BODY, name_w - 10),
+                size,
                 theme.MUTED,
                 anchor="midleft",
             )

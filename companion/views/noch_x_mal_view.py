@@ -739,20 +739,17 @@ class NochXMalMode:
                 tab = pygame.Rect(cell.x, cell.y, 10, cell.h)
                 pygame.draw.rect(surface, hue(p.chip_colour), tab, border_radius=4)
             ink = theme.BG if hot else theme.TEXT
-            size = theme.fit_text(p.name, theme.BODY, cell.w - 20, bold=True)
-            theme.text(surface, p.name, (cell.x + 16, cell.y + 3), size, ink, bold=True)
+            name, size = theme.fit_name(p.name, theme.BODY, cell.w - 20, bold=True)
+            theme.text(surface, name, (cell.x + 16, cell.y + 3), size, ink, bold=True)
             y = cell.y + 38
             if p.has_start:
                 sw = pygame.Rect(cell.x + 16, y, 24, 24)
                 draw_colour_swatch(surface, sw, p.start_colour, "", show_label=False)
                 combo = f"{self.face_label(p.start_colour)} {p.start_number}"
-                theme.text(
-                    surface,
-                    combo,
-                    (sw.right + 5, y + 1),
-                    theme.fit_text(combo, theme.SMALL, cell.w - 60),
-                    ink,
-                )
+                size = theme.fit_text(combo, theme.SMALL, cell.w - 60)
+                if size < theme.SMALL - 4:  # "Orange 3" was 14 px beside "Rot 2": the swatch names the colour
+                    combo, size = str(p.start_number), theme.SMALL  # by its pattern, as the chips line's stripe
+                theme.text(surface, combo, (sw.right + 5, y + 1), size, ink)
             else:  # fitted like the other lines: with six players a card is 120 px wide
                 missing = self.tr("nxm.ui.no_combo")
                 theme.text(surface, missing, (cell.x + 16, y + 1), theme.fit_text(missing, theme.SMALL, cell.w - 20),

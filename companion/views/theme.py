@@ -71,6 +71,42 @@ def fit_text(s: str, size: int, max_width: int, bold: bool = False) -> int:
     return size
 
 
+def short_name(name: str) -> str:
+    """A player's name shortened as people shorten it: the first word whole, the rest by initials ("Großvater J.",
+    "Maximilian-A."); the name itself where there is nothing to shorten."""
+    words = name.split()
+    first, rest = words[0] if words else name, words[1:]
+    if not rest and "-" in first.strip("-"):
+        first, *parts = first.split("-")
+        return f"{first}-{''.join(p[:1] + '.' for p in parts if p)}"
+    return " ".join([first, *(w[:1] + "." for w in rest)])
+
+
+def fit_name(name: str, size: int, max_width: int, bold: bool = False, floor: int = SMALL) -> tuple[str, int]:
+    """A player's name and its size: as large as fits ``max_width``, not below ``floor`` (read from two metres):
+    shortened (``short_name``, down to ``floor`` - 4), then cut with "…", rather than shrunk to 12 px. Six long
+    names in the game's top bar ("Maximilian-Alexander", "Großvater Jürgen") were drawn at 12 px beside "Li"."""
+    at = fit_text(name, size, max_width, bold)
+    if at >= floor:
+        return name, at
+    short = short_name(name)
+    at = fit_text(short, size, max_width, bold)
+    if at >= floor - 4:  # "Großvater J." a little smaller is still known across the table; "Großvate…" is not
+        return short, at
+    return fit_label(name, floor, max_width, bold), floor
+
+
+def fit_label(s: str, size: int, max_width: int, bold: bool = False) -> str:
+    """``s`` cut to fit ``max_width`` at ``size``, ending in "…" where it was cut."""
+    f = font(size, bold)
+    if f.size(s)[0] <= max_width:
+        return s
+    cut = s
+    while len(cut) > 1 and f.size(cut.rstrip(" ,") + "…")[0] > max_width:
+        cut = cut[:-1]
+    return cut.rstrip(" ,") + "…"
+
+
 @functools.lru_cache(maxsize=64)
 def fit_lines(s: str, size: int, max_width: int, max_lines: int = 2) -> tuple[tuple[str, ...], int]:
     """``s`` on as few lines (up to ``max_lines``) as keep it at SMALL or larger (a notice, a note: read across the

@@ -168,12 +168,16 @@ class PlayerBar:
             pygame.draw.rect(surface, theme.ACCENT if active else theme.PANEL, cell, border_radius=8)
             color = theme.BG if active else theme.TEXT
             note = self.notes[i] if self.notes else ""
-            size = theme.fit_text(name, theme.BODY, cell.w - 10, bold=active)
+            name, size = theme.fit_name(name, theme.BODY, cell.w - 10, bold=active)
             if note:
                 theme.text(surface, name, (cell.centerx, cell.y + 4), size, color, bold=active, anchor="midtop")
                 theme.text(surface, note, (cell.centerx, cell.bottom - 4), theme.SMALL, color, anchor="midbottom")
             else:
                 theme.text(surface, name, cell.center, size, color, bold=active, anchor="center")
+
+
+#: the smallest size a menu line shrinks to; a longer line is cut ("…") there
+MENU_FLOOR = theme.SMALL - 4
 
 
 @dataclass
@@ -319,8 +323,10 @@ class Menu:
             if hi:
                 pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
             color = theme.TEXT if item.enabled else theme.MUTED
-            size = theme.fit_text(item.label, theme.BODY, r.w - 30)
-            theme.text(surface, item.label, (r.x + 18, r.centery), size, color, bold=hi, anchor="midleft")
+            size, label = theme.fit_text(item.label, theme.BODY, r.w - 30), item.label
+            if size < MENU_FLOOR:  # "6: Anne-Marie, Großvater Jürgen, …" was 14 px: what it starts with, readable
+                size, label = MENU_FLOOR, theme.fit_label(label, MENU_FLOOR, r.w - 30)
+            theme.text(surface, label, (r.x + 18, r.centery), size, color, bold=hi, anchor="midleft")
         for step, r in self.scroll_rects().items():  # drawn, not a font glyph: the bundled font may lack arrows
             cx, cy, d = r.centerx, r.centery, 14
             tip, base = cy + step * d, cy - step * d
