@@ -825,3 +825,11 @@ def test_a_kinds_value_is_reached_with_few_taps(tmp_path, out_dir):
         mode.on_tap(menu.scroll_rects()[+1].center)
         menu, taps = mode.menu, taps + 1
     assert taps <= 2, taps
+
+
+@pytest.mark.parametrize("level, word", [(3, "shape"), (2, "kind")])
+def test_the_higher_value_question_names_what_the_level_scores(tmp_path, level, word):
+    """Level 3 scores shapes: "Sara: the kind's higher value?" named what that level does not have."""
+    mode = EchtSpitzeMode(session(tmp_path, {"players": ["Sara", "Ben"], "level": level}))
+    mode.sub = ("kind_hi", "Sara")
+    assert mode._menu_title() == f"Sara: the {word}'s higher value?"

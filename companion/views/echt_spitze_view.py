@@ -688,8 +688,9 @@ class EchtSpitzeMode:
         if not self.sub or self.sub[0] == "final":
             return ""
         name = self.sub[1]
-        keys = {"player": "echt.view.title_player", "kind_hi": "echt.view.title_hi",
-                "kind_lo": "echt.view.title_lo", "hive": "echt.view.title_hive"}
+        shapes = self.game.state.level == 3  # level 3 scores shapes: "the kind's higher value?" named the other
+        keys = {"player": "echt.view.title_player", "kind_hi": "echt.view.title_hi_shape" if shapes else
+                "echt.view.title_hi", "kind_lo": "echt.view.title_lo", "hive": "echt.view.title_hive"}
         return self.tr(keys[self.sub[0]], player=name)
 
     def _draw_pending(self, surface: pygame.Surface) -> None:
