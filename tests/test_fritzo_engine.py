@@ -212,7 +212,8 @@ def plane_actions(player: str, level: int) -> list[dict]:
 def test_level_one_start_roll_and_scoring_by_hand():
     setup = {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 10}
     engine, said = play(setup, [{"action": "roll", "dice": ["red"]}, {"action": "roll", "dice": ["blue"]}])
-    assert keys(said) == ["fritzo.roll.again", "fritzo.l1.start"]
+    assert keys(said) == ["fritzo.roll.again_l1", "fritzo.l1.start"]
+    assert said[0].text("de") == "Anna hat kein Blau gewürfelt. Ben würfelt."  # the colour sought, named
     assert engine.state.allowance == {"Ben": 14, "Anna": 13}
     for action in plane_actions("Anna", 0) + plane_actions("Ben", 2):
         engine.apply(action)
@@ -308,6 +309,7 @@ def test_strategy_start_roll_opponents_colour():
                              {"action": "roll", "dice": ["red"], "cube": "H"}], starter=None)
     # Anna rolls her own red: nothing; Ben rolls Anna's red: Ben starts
     assert keys(said) == ["fritzo.roll.again", "fritzo.strategy.start"] and engine.current_player == "Ben"
+    assert said[0].text("en") == "Anna did not roll a colour of Ben's. Ben rolls."
     assert engine.state.out == ["H"]
     rejected(engine, put("H", (0, 0, 0)), "out of the game")
 

@@ -577,3 +577,20 @@ def test_the_start_roll_tapped_on_rolls_hint_asks_the_camera(tmp_path):
     assert asked == [True]
     press(view, Button.ROLL)
     assert asked == [True, True]
+
+
+def test_the_last_half_minute_is_said_once(tmp_path):
+    """Haste Worte says "10 seconds left!"; Fritzo's last half minute was an orange clock nobody building watches."""
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna",
+                                           "minutes": 1})
+    announcer = session.announcer
+    press(view, Button.TIMER)
+    announcer.clear(keep_essential=False)
+    clock.step(25)
+    view.update(1 / 30, clock.mono)
+    assert "fritzo.time_warning" not in [a.key for a in announcer.queued]
+    for _ in range(10):
+        clock.step(1)
+        view.update(1 / 30, clock.mono)
+    warnings = [a for a in announcer.queued if a.key == "fritzo.time_warning"]
+    assert len(warnings) == 1 and warnings[0].text("de") == "Noch 30 Sekunden!"

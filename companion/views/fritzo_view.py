@@ -26,6 +26,7 @@ from typing import Any
 
 import pygame
 
+from companion.announce import Announcement, Sound
 from companion.games.fritzo import Fritzo, Mode, Phase
 from companion.games.fritzo.geometry import EAST, NORTH, SOUTH, TOP, WEST, Cell, orient
 from companion.games.fritzo.solver import Placement, Status
@@ -134,6 +135,7 @@ class FritzoMode:
         self._clock = FrameClock(session.wall_time)
         self._resumed = False  # the first frame checks a running clock against the wall clock (a restart)
         self._seen_running: float | None = None
+        self._warned: float | None = None  # the clock (its start) whose last half minute was said
         self._context: tuple[Any, ...] = ()
 
     # -- what to show ----------------------------------------------------------------------------------------------
@@ -545,6 +547,11 @@ class FritzoMode:
         phase = h.phase(wall)
         if phase is SandPhase.RUNNING:
             self._seen_running = h.started_at
+            if h.warning(wall) and self._warned != h.started_at:  # said, not only an orange clock nobody watches
+                self._warned = h.started_at
+                if (announcer := getattr(self.session, "announcer", None)) is not None:
+                    announcer.announce(Announcement("fritzo.time_warning", {"seconds": math.ceil(h.remaining(wall))},
+                                                    sound=Sound.TICK))
         elif phase is SandPhase.EXPIRED and h.started_at is not None:
             self._seen_running = None
             self.session.apply({"action": "time_up", "at": h.expires_at()})

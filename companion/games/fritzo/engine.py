@@ -472,7 +472,9 @@ class Fritzo:
             hit = colour in s.colours[other]
         if not hit:
             s.turn = 1 - s.turn
-            return [_a("fritzo.roll.again", player=who, next=s.players[s.turn])]
+            # what was sought, said: "did not roll the colour needed" left the table asking which
+            key = "fritzo.roll.again_l1" if s.mode is Mode.LEVEL_ONE else "fritzo.roll.again"
+            return [_a(key, player=who, next=s.players[s.turn], other=other)]
         return self._begin(who)
 
     def _begin(self, starter: str) -> list[Announcement]:
