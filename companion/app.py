@@ -55,8 +55,9 @@ class GameEntry:
     config_keys: tuple[str, ...] = ()
     #: more of the setup from the table's stored data (e.g. a taught Fritzo cube set); may raise CompanionError
     setup_extras: Callable[[], dict[str, Any]] | None = None
-    #: what the table must know as the game starts, in ``lang`` (Fritzo with the built-in cubes), or None
-    start_note: Callable[[str], str | None] | None = None
+    #: what the table must know as the game starts, in ``lang`` (Fritzo with the built-in cubes), or None; told
+    #: whether the notice that the dice are not taught follows it (which says where to teach: said once)
+    start_note: Callable[[str, bool], str | None] | None = None
 
 
 def players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int = 6,
@@ -571,8 +572,8 @@ class App:
             self.show_notice(words, seconds=10)
             return
         self._enter(entry, session)
-        note = entry.start_note(self.lang) if entry.start_note is not None else None
         teaching = self._teaching_notice(entry, session)
+        note = entry.start_note(self.lang, bool(teaching)) if entry.start_note is not None else None
         if words := " ".join(w for w in (note, teaching) if w):
             self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS, info=not (teaching and self._trouble))
 

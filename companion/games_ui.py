@@ -117,12 +117,15 @@ def _fritzo_cubes() -> dict:
     return {"cubes": cubeset.load().to_json()}
 
 
-def _fritzo_note(lang: str) -> str | None:
+def _fritzo_note(lang: str, teaching_follows: bool) -> str | None:
     """The built-in cubes stand in for the table's own until these are taught: every place and position offered is
-    checked against made-up nets that may not be the family's cubes, and nothing said so."""
+    checked against made-up nets that may not be the family's cubes, and nothing said so. Where the notice that
+    the dice are not taught follows, it says where to teach: two sentences saying so filled half the screen."""
     from companion.games.fritzo import cubeset
 
-    return None if cubeset.default_path().exists() else t("fritzo.builtin_cubes", lang)
+    if cubeset.default_path().exists():
+        return None
+    return t("fritzo.builtin_cubes_short" if teaching_follows else "fritzo.builtin_cubes", lang)
 
 
 ENTRIES = [

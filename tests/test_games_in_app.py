@@ -660,6 +660,18 @@ def test_fritzo_with_the_built_in_cubes_says_so_and_where_to_teach_yours(tmp_pat
         app.close()
 
 
+def test_fritzo_with_neither_cubes_nor_colours_taught_says_where_to_teach_once(tmp_path):
+    """Two notices saying nearly the same (built-in cubes: teach them; dice not taught: teach them) filled half the
+    screen at the start."""
+    app = camera_app(tmp_path, "en")
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "strategy", "_players": ("Anna", "Ben"), "start": 0})
+        assert "built-in cubes" in app.notice and "not taught" in app.notice
+        assert app.notice.count("Teach dice") == 1, app.notice
+    finally:
+        app.close()
+
+
 def test_a_broken_dice_set_file_is_said_at_the_games_start(tmp_path):
     """The owner's copy of a set's file with a typo made the game's dice look never taught ("your dice are not
     taught yet"), the reason only in the log."""
