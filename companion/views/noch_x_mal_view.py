@@ -63,6 +63,9 @@ MENU_AREA = pygame.Rect(10, 262, 420, 186)
 #: two rows under its title, and a finger paged the 41 scores one by one (32 taps to reach 33)
 TALL_MENU_AREA = pygame.Rect(10, DICE_AREA.y, 420, MENU_AREA.bottom - DICE_AREA.y)
 LONG_SUB_MENU = 8  # more lines than this: the tall area (a die's faces and the dice themselves are six at most)
+#: a shorter sub-menu (a roll's pairs, who passes, a die's faces) under the dice, where the status lines stood (its
+#: title asks the question): in MENU_AREA its title left room for two rows, and six pairs took three pages
+SUB_MENU_AREA = pygame.Rect(10, DICE_AREA.bottom + 8, 420, MENU_AREA.bottom - DICE_AREA.bottom - 8)
 BOARD_AREA = pygame.Rect(440, 262, 350, 186)
 READABLE = 18  # the smallest font size a card's line keeps before it says less (across the table, on the Pi)
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
@@ -176,7 +179,7 @@ class NochXMalMode:
 
     def _push(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None]) -> None:
         # the dice stay in view for lists about them (a die's six faces, which die is wrong): a tap there may choose one
-        area = TALL_MENU_AREA if len(items) > LONG_SUB_MENU else MENU_AREA
+        area = TALL_MENU_AREA if len(items) > LONG_SUB_MENU else SUB_MENU_AREA
         self.stack.append(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=46))
 
     def _pop(self) -> None:
@@ -621,7 +624,7 @@ class NochXMalMode:
 
     def _dice_hidden(self) -> bool:
         """A long list (TALL_MENU_AREA) is open over the dice: they are neither drawn nor tapped."""
-        return bool(self.stack) and self.stack[-1].rect.h > MENU_AREA.h
+        return bool(self.stack) and self.stack[-1].rect.top < DICE_AREA.bottom
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._follow()
@@ -717,7 +720,8 @@ class NochXMalMode:
         self.menu = self._main_menu() if not self.stack else self.menu
         self._draw_players(surface)
         self._draw_dice(surface)
-        self._draw_status(surface)
+        if not self.stack:  # a sub-menu's title asks the question where the status lines stood
+            self._draw_status(surface)
         if self._dice_hidden():  # a long list's own room: the dice and the status make way, down to the board
             room = pygame.Rect(0, DICE_AREA.y - 8, theme.DESIGN_SIZE[0], BOARD_AREA.y - DICE_AREA.y + 8)
             surface.fill(theme.BG, room)
