@@ -17,6 +17,7 @@ from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
 from companion.views.noch_x_mal_view import BOARD_AREA, NochXMalMode, draw_colour_swatch
+from companion.views.widgets import MenuItem
 from hardware.events import Button, ButtonEvent
 from vision.types import DieReading, TrayReading
 
@@ -701,3 +702,16 @@ def test_a_tap_on_a_long_lists_line_chooses_that_line_not_the_die_hidden_under_i
     view.draw(surface)
     assert not view.tapped  # no die marked for a pair
     assert session.engine.state.roll.reports.get("column-A") == ["Anna"]
+
+
+def test_a_short_sub_menu_shows_four_rows_under_the_dice(tmp_path):
+    """Who throws an X-chip, six players: the list under the dice showed two rows beneath its title (three pages)."""
+    names = ["Anne-Marie", "Großvater Jürgen", "Zoé", "D'Angelo", "Maximilian-Alexander", "Li"]
+    view, session = new_view(tmp_path, names)
+    for name, combo in zip(names, [["red", "2"], ["blue", "5"], ["green", "1"], ["orange", "3"], ["yellow", "4"],
+                                   ["red", "5"]], strict=True):
+        session.apply({"action": "start_combo", "player": name, "dice": combo})
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    view._push("Wer wirft einen X-Chip ab?", [MenuItem(n, n) for n in names], lambda value: None)
+    render(view, "nxm_short_sub_menu")
+    assert len(view.current_menu.visible_range()) >= 4 and not view._dice_hidden() and view.in_view
