@@ -897,7 +897,10 @@ class App:
     def undo(self) -> None:
         before = (self.notice, self.notice_until)  # an example the undo could not take back says so: not hidden
         if self.session is not None and self.session.undo() and (self.notice, self.notice_until) == before:
-            self.show_notice(t("core.undone", self.lang), seconds=2, good=True)
+            said = self.session.undone_said
+            words = t("core.undone_what", self.lang, said=said[0].text(self.lang).rstrip(".!")) if said else \
+                t("core.undone", self.lang)
+            self.show_notice(words, seconds=3 if said else 2, good=True)
 
     # -- input -----------------------------------------------------------------------------------------------
     def on_button(self, event: ButtonEvent) -> None:

@@ -104,6 +104,9 @@ class GameSession:
         #: in (None and -1 for one from before a restart): what an undo of the step that used it takes back. The
         #: journal keeps them too, so that an undo after a power cut takes back a slip taught before it.
         self._learned: list[tuple[int, TrayReading | None, int, Example]] = []
+        #: what the step the last undo took back had said (the screen names it: "One step undone" left the table
+        #: guessing which); empty where it said nothing
+        self.undone_said: list[Announcement] = []
         #: why the last step could not be written (the disk's error), None while every step is saved
         self.unsaved: OSError | None = None
         self._started = True  # whether the journal has this game's header (False only while a new game's is not)
@@ -167,6 +170,7 @@ class GameSession:
         # what the undone step announced and the table has not yet heard through is taken back with it
         undone = [a for steps, a in self._said if steps > len(self.actions)]
         self._said = [(steps, a) for steps, a in self._said if steps <= len(self.actions)]
+        self.undone_said = undone
         if undone and self.announcer is not None:
             self.announcer.withdraw(undone)
         self.error = None

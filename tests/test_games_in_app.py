@@ -15,7 +15,7 @@ from companion.games_ui import ENTRIES, register_all
 from companion.views import theme
 from companion.views.menus import NAMES, PICK
 from companion.views.widgets import MenuItem
-from hardware.events import Button, ButtonEvent
+from hardware.events import Button, ButtonEvent, Press
 
 register_all()
 
@@ -1033,3 +1033,21 @@ def test_noch_x_mal_banners_stand_clear_of_the_dice_just_thrown(tmp_path, out_di
         if app.session.engine.state.phase.name == "ROLLED":
             app.session.apply({"action": "end_roll"})
     assert seen >= 4
+
+
+def test_an_undo_names_what_the_step_it_took_back_said(tmp_path):
+    """"One step undone" left the table guessing which step went."""
+    from test_announcer import RecordingAudio
+
+    from companion.announcer import Announcer
+
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer("de", 80, audio=RecordingAudio()))
+    start_game(app, "noch-x-mal")
+    for name, combo in (("Anna", ["red", "2"]), ("Ben", ["blue", "5"])):
+        app.session.apply({"action": "start_combo", "player": name, "dice": combo})
+    app.session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    app.on_button(ButtonEvent(Button.UNDO, Press.LONG))
+    assert app.notice.startswith("Zurückgenommen: „Wurf 1") and app.notice_tone == "good", app.notice
