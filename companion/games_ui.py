@@ -56,8 +56,11 @@ def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
         return [] if Mode(answers["mode"]) in SOLO_MODES else names(answers)
 
     def what_it_decides(answers: dict[str, Any]) -> str:
-        """Team: the youngest places the first cube. Level One and Strategy begin with a roll."""
-        return t("core.setup_youngest" if answers["mode"] == Mode.TEAM else "fritzo.setup_rolls_first", lang)
+        """Team: the youngest places the first cube. Level One and Strategy begin with a roll, each for its own
+        stake (said: "Who rolls first?" alone did not say that the first blue is worth 14 cubes)."""
+        key = {Mode.TEAM: "core.setup_youngest", Mode.LEVEL_ONE: "fritzo.setup_rolls_first_l1"}.get(
+            Mode(answers["mode"]), "fritzo.setup_rolls_first")
+        return t(key, lang)
 
     start.choices, start.title = who_starts, what_it_decides
 

@@ -223,7 +223,8 @@ def test_choosing_who_plays_takes_only_a_count_the_game_takes(tmp_path):
 
 
 @pytest.mark.parametrize(("mode", "asked"), [(0, None), (1, None), (2, None), (3, "Wer ist am jüngsten? (beginnt)"),
-                                             (6, "Wer würfelt zuerst?"), (7, "Wer würfelt zuerst?")])
+                                             (6, "Wer würfelt zuerst? (Wer zuerst Blau würfelt, bekommt 14 Cubes.)"),
+                                             (7, "Wer würfelt zuerst?")])
 def test_fritzo_asks_who_starts_only_where_there_are_turns(tmp_path, mode, asked):
     """Beginner, Challenge and Professional with two players asked "Wer beginnt?" and ignored the answer: they have
     no turns. Where it is asked, the question says what it decides (Team: the youngest places the first cube; Level
