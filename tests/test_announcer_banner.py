@@ -159,3 +159,16 @@ def test_nothing_drawn_when_idle_and_unmuted():
     before = pygame.image.tobytes(surface, "RGB")
     ann.draw(surface)
     assert pygame.image.tobytes(surface, "RGB") == before
+
+
+def test_a_banner_stands_clear_of_what_the_table_looks_at_where_it_fits_elsewhere():
+    """The dice just thrown, a button to tap (Haste Worte's "Correct a die" at the bottom): a banner goes elsewhere
+    where it fits, and over them only where it fits nowhere else."""
+    from companion.app import MENU_CORNER
+
+    button = pygame.Rect(20, 386, 320, 50)
+    rect, _, _ = banner.place((800, 480), "Anna, wähle einen Würfel.", None, 1.0, [MENU_CORNER], [button])
+    assert not rect.colliderect(button) and not rect.colliderect(MENU_CORNER)
+    everywhere = [pygame.Rect(0, 0, 800, 440)]
+    rect, _, lines = banner.place((800, 480), LONG, None, 1.0, [MENU_CORNER], everywhere)
+    assert " ".join(lines).split() == LONG.split()  # still said, where it fits

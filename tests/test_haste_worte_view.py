@@ -643,3 +643,15 @@ def test_a_cancelled_hourglass_takes_back_the_sentence_that_it_runs(tmp_path: Pa
     assert queued_keys(announcer) == ["haste.timer_started"]  # showing
     press(view, Button.TIMER, long=True)  # ...and cancelled while its sentence shows
     assert queued_keys(announcer) == ["haste.timer_cancelled"]
+
+
+def test_the_dice_and_the_correct_button_are_what_a_banner_spares_while_picking(tmp_path: Path) -> None:
+    """The call to pick stood at the bottom over "Correct a die" for its four seconds: a tap put the banner away."""
+    from companion.views.haste_worte_view import FIX_RECT
+
+    view, _ = make(tmp_path, Clocks(), SETUP)
+    assert view.in_view == []
+    press(view, Button.ROLL)
+    view.session.camera_ready = True  # read by a camera: a die may be corrected
+    shot(view, "pick_spared")  # the app asks after the screen is drawn
+    assert FIX_RECT in view.in_view and view.in_view[0].contains(view.dice.die_rects()[0])

@@ -67,9 +67,10 @@ def layout(text: str, width: int, scale: float) -> tuple[pygame.font.Font, list[
 
 
 def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[pygame.Rect, str]]:
-    """Where a banner may go, best first, each with the edge it sits against."""
+    """Where a banner may go, best first, each with the edge it sits against (with nothing to avoid: the bottom,
+    else the top, for a banner to keep clear of what the table looks at, ``place``'s ``spare``)."""
     if avoid is None or not avoid.colliderect(area):
-        return [(area, "bottom")]
+        return [(area, "bottom"), (area, "top")]
     return [
         (pygame.Rect(area.left, avoid.bottom, area.width, area.bottom - avoid.bottom), "bottom"),
         (pygame.Rect(area.left, area.top, area.width, avoid.top - area.top), "top"),

@@ -428,6 +428,15 @@ class HasteWorteMode:
             if announcer is not None and hasattr(announcer, "play_sound"):
                 announcer.play_sound(Sound.TICK)
 
+    @property
+    def in_view(self) -> list[pygame.Rect]:
+        """While the dice are picked, the dice and "Correct a die": a banner stands elsewhere where it fits
+        (``banner.place``'s ``spare``; the pick's call at the bottom covered the button for its four seconds)."""
+        if self.game.phase is not Phase.PICK or self.pending is not None:
+            return []
+        rects = self.dice.die_rects()
+        return ([rects[0].unionall(rects[1:])] if rects else []) + ([FIX_RECT] if self._may_fix() else [])
+
     def _pick(self, action: dict) -> None:
         """A die taken: the call to pick (said once after the roll, and again after each re-roll) is past. Still
         showing, "Großvater Jürgen, pick a die" stood over the screen saying that Zoé picks now."""
