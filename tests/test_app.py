@@ -798,6 +798,24 @@ def test_free_play_adds_a_die_the_reader_missed_by_the_buttons(tmp_path, out_dir
     assert app.session.engine.last == [1, 2, 3]
 
 
+def test_free_plays_picker_closes_when_a_long_undo_takes_a_step_back(tmp_path):
+    """Picker open on the die just added, a long UNDO took the add back: the picker stayed open, now "adding", and
+    SELECT added the die again, redoing the undo without a word."""
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play
+    app.session.apply({"action": "roll", "dice": [1, 2, 3]})
+    app.session.apply({"action": "add", "roll": 1, "face": 5})
+    app.frame(0.03, [])
+    app.mode.on_tap(app.mode.dice.die_rects()[3].center)
+    assert app.mode.picking == 3
+    _press(app, Button.UNDO, Press.LONG)
+    assert app.session.engine.last == [1, 2, 3]
+    app.frame(0.03, [])
+    assert app.mode.picking is None
+    _press(app, Button.SELECT)  # (opens the picker afresh for the highlighted "+": nothing added by it)
+    assert app.session.engine.last == [1, 2, 3]
+
+
 def test_free_play_takes_out_a_die_that_is_not_there_by_touch(tmp_path, out_dir):
     """A glare read as a sixth die: its picker's last tile, "not a die", takes it out; a roll's only die has no such
     tile (an empty throw is thrown again)."""

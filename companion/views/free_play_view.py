@@ -41,6 +41,7 @@ class FreePlayMode:
         self.dice = DiceRow(pygame.Rect(20, 70, 760, 130), max_rows=3)
         self.cursor: int | None = None  # die highlighted for correction
         self.picking: int | None = None  # die being corrected: the face picker is open
+        self._picked_at = 0  # the game's steps when the picker opened: an undo since (the app's) closes it
         self.pick_index = 0
         self.waiting = False  # ROLL pressed, waiting for the tray to settle
         self.read_roll: ReadRoll | None = None  # the last roll read by the camera: its dice's pictures
@@ -64,7 +65,14 @@ class FreePlayMode:
             self.cursor = next((i for i, f in enumerate(faces) if f is None), None)
             self.picking = None
 
+    def _close_stale_picker(self) -> None:
+        """A long UNDO (the app's, not this screen's) took a step back while the picker was open: its die may be
+        gone or another ("add" open on a die that is back, SELECT redid the undo). It closes."""
+        if self.picking is not None and len(self.session.actions) != self._picked_at:
+            self.picking = None
+
     def on_button(self, event: ButtonEvent) -> bool:
+        self._close_stale_picker()
         last = self.game.last
         if self.cursor is not None and self.cursor >= self._slots():
             self.cursor = None  # the roll it pointed into was undone, or read again with fewer dice
@@ -119,6 +127,7 @@ class FreePlayMode:
         return [*FACES, REMOVE]
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
+        self._close_stale_picker()
         if self.picking is not None:
             for choice, r in zip(self._choices(), self._picker_rects(), strict=False):
                 if r.collidepoint(pos):
@@ -155,7 +164,7 @@ class FreePlayMode:
         return order[die] if 0 <= die < len(order) else None
 
     def _open_picker(self, die: int) -> None:
-        self.picking = die
+        self.picking, self._picked_at = die, len(self.session.actions)
         current = None if self._adding() else self.game.last[die]
         self.pick_index = FACES.index(current) if current in FACES else 0
 
@@ -188,6 +197,7 @@ class FreePlayMode:
         self.dice.extra = ADD if self._can_add() else None
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._close_stale_picker()
         lang = self.session.lang
         g = self.game
         surface.fill(theme.BG)
