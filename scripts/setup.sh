@@ -10,6 +10,17 @@ with_test=0
 is_pi=0
 if grep -qi "raspberry pi" /proc/device-tree/model 2>/dev/null; then is_pi=1; fi
 
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "setup: python3 is missing; install it (sudo apt install python3) and run this again" >&2
+  exit 1
+fi
+if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+  # before anything is installed: pip would say only "requires a different Python", minutes into the download
+  echo "setup: the companion needs Python 3.11 or newer; this system's python3 is" \
+       "$(python3 -V 2>&1 | cut -d' ' -f2) (Debian 12, Ubuntu 24.04 and Raspberry Pi OS bookworm have 3.11 or newer)" >&2
+  exit 1
+fi
+
 sudo=""
 if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then sudo="sudo"; fi
 
@@ -34,13 +45,6 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
            "(no speech without espeak-ng)" >&2
     fi
   fi
-fi
-
-if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
-  # pip would say only "requires a different Python", minutes into the download
-  echo "setup: the companion needs Python 3.11 or newer; this system's python3 is" \
-       "$(python3 -V 2>&1 | cut -d' ' -f2) (Debian 12, Ubuntu 24.04 and Raspberry Pi OS bookworm have 3.11 or newer)" >&2
-  exit 1
 fi
 
 venv_flags=""
