@@ -209,6 +209,13 @@ def plane_actions(player: str, level: int) -> list[dict]:
     return out
 
 
+def test_level_one_with_another_start_colour_says_the_start_colour_not_blue():
+    setup = {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 10, "start_colour": "red"}
+    engine, said = play(setup, [{"action": "roll", "dice": ["blue"]}, {"action": "roll", "dice": ["red"]}])
+    assert [a.text("en") for a in said][0] == "Anna did not roll the start colour. Ben rolls."
+    assert "blue" not in said[1].text("en") and engine.state.allowance == {"Ben": 14, "Anna": 13}
+
+
 def test_level_one_start_roll_and_scoring_by_hand():
     setup = {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 10}
     engine, said = play(setup, [{"action": "roll", "dice": ["red"]}, {"action": "roll", "dice": ["blue"]}])
@@ -309,7 +316,7 @@ def test_strategy_start_roll_opponents_colour():
                              {"action": "roll", "dice": ["red"], "cube": "H"}], starter=None)
     # Anna rolls her own red: nothing; Ben rolls Anna's red: Ben starts
     assert keys(said) == ["fritzo.roll.again", "fritzo.strategy.start"] and engine.current_player == "Ben"
-    assert said[0].text("en") == "Anna did not roll a colour of Ben's. Ben rolls."
+    assert said[0].text("en") == "Anna did not roll one of Ben's colours. Ben rolls."
     assert engine.state.out == ["H"]
     rejected(engine, put("H", (0, 0, 0)), "out of the game")
 

@@ -472,8 +472,10 @@ class Fritzo:
             hit = colour in s.colours[other]
         if not hit:
             s.turn = 1 - s.turn
-            # what was sought, said: "did not roll the colour needed" left the table asking which
-            key = "fritzo.roll.again_l1" if s.mode is Mode.LEVEL_ONE else "fritzo.roll.again"
+            # what was sought, said: "did not roll the colour needed" left the table asking which (the rulebook's
+            # blue by name; a start colour a transcript set otherwise, as "the start colour")
+            key = "fritzo.roll.again" if s.mode is not Mode.LEVEL_ONE else \
+                "fritzo.roll.again_l1" if s.start_colour == "blue" else "fritzo.roll.again_start"
             return [_a(key, player=who, next=s.players[s.turn], other=other)]
         return self._begin(who)
 
@@ -484,7 +486,8 @@ class Fritzo:
         if s.mode is Mode.LEVEL_ONE:
             s.allowance = {starter: 14, other: 13}
             s.turn = 0
-            return [_a("fritzo.l1.start", player=starter, other=other)]
+            key = "fritzo.l1.start" if s.start_colour == "blue" else "fritzo.l1.start_colour"
+            return [_a(key, player=starter, other=other)]
         s.turn = s.players.index(starter)
         return [_a("fritzo.strategy.start", player=starter)]
 
