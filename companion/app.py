@@ -573,7 +573,8 @@ class App:
             return
         self._enter(entry, session)
         teaching = self._teaching_notice(entry, session)
-        note = entry.start_note(self.lang, bool(teaching)) if entry.start_note is not None else None
+        says_where = bool(teaching) and not self._trouble  # a broken set's words say nothing of teaching
+        note = entry.start_note(self.lang, says_where) if entry.start_note is not None else None
         if words := " ".join(w for w in (note, teaching) if w):
             self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS, info=not (teaching and self._trouble))
 
@@ -740,8 +741,8 @@ class App:
         dark, glare, blurred, a die at the edge): said once a game, in the camera check's words, over no other
         notice. Else a family answers "which face?" all evening and never learns that the camera is too far. Once
         said, no reading is judged again in that game (9 ms of the screen's time a reading here, 30 on a Pi)."""
-        if self._advised or not any(d.face is None for d in reading.dice) or (
-                self.notice and self.clock() < self.notice_until):
+        if self._advised or not any(d.face is None for d in reading.dice) or self.session.error or (
+                self.notice and self.clock() < self.notice_until):  # an error's strip would hide it
             return
         got, frame = self._reading_and_frame()
         if got is not reading or frame is None or frame.ndim != 3:

@@ -899,6 +899,10 @@ def test_unsure_dice_in_a_picture_with_a_cause_the_table_can_mend_say_it_once_a_
 
     rest(3, 4)
     assert app.notice is None  # all read: nothing to mend
+    app.session.error = "31 dice are more than the 30 this screen can show"
+    rest(None, 4)
+    assert app.notice is None  # the error's strip stands: the advice waits for a reading it can be seen over
+    app.session.error = None
     rest(None, 4)
     assert "klein im Bild (12 px)" in app.notice and app.notice_tone == "info"
     app.notice = None
@@ -908,6 +912,27 @@ def test_unsure_dice_in_a_picture_with_a_cause_the_table_can_mend_say_it_once_a_
     app.session.camera_ready = True
     rest(None, 4)
     assert "klein im Bild" in app.notice  # a new game: said again
+
+
+def test_the_frame_loop_judges_a_reading_it_hands_to_the_game(tmp_path):
+    """The advice above comes from the app's own loop, as readings arrive."""
+    import queue
+
+    from vision.types import DieReading, TrayReading
+
+    app = _app(tmp_path)
+    _press(app, Button.SELECT)  # free play
+    watcher = _RestFrameWatcher()
+    watcher.readings, watcher.source, watcher.error, watcher.auto = queue.Queue(), app.source, None, False
+    watcher.latest_frame, watcher.why_waiting, watcher.stop = None, lambda now: None, lambda: None
+    watcher.last_rest_frame[:] = 120
+    app.watcher = watcher
+    app.session.camera_ready = True
+    reading = TrayReading((DieReading(None, 0.3, (100, 100, 112, 112)), DieReading(4, 0.9, (200, 100, 212, 112))))
+    watcher.last_rest = reading
+    watcher.readings.put(reading)
+    app.frame(0.03, [])
+    assert app.session.engine.last == [None, 4] and "klein im Bild" in app.notice
 
 
 def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypatch, out_dir):

@@ -693,6 +693,21 @@ def test_a_broken_dice_set_file_is_said_at_the_games_start(tmp_path):
         app.close()
 
 
+def test_fritzo_with_a_broken_set_file_still_says_where_to_teach_its_cubes(tmp_path):
+    """The broken file's words say nothing of teaching: the built-in cubes' note keeps its pointer."""
+    from companion import paths
+
+    copy = paths.data_dir() / "dicesets" / "fritzo.toml"
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    copy.write_text('name = "fritzo"\nreeder = "taught"\n', encoding="utf-8")
+    app = camera_app(tmp_path, "en")
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "strategy", "_players": ("Anna", "Ben"), "start": 0})
+        assert "reeder" in app.notice and "built-in cubes" in app.notice and "Teach dice" in app.notice
+    finally:
+        app.close()
+
+
 def writing(tmp_path, announcer=None, clock: dict | None = None) -> App:
     """Haste Worte for Anna and Ben, the letter drawn and the hourglass turned; the app's clocks stand still, or
     follow ``clock["now"]``."""
