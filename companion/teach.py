@@ -373,14 +373,15 @@ def _read_pip_set(frame_bgr: np.ndarray, cands: list[DieCandidate], matches: lis
                   dice_set: DiceSet, of_the_set: set[int]) -> list[DieReading]:
     """Pip dice with a taught face (a die whose 6 is an emblem): the pip reader's dice, each replaced by the taught
     face where the matcher is sure of one; a die only the taught finder saw (an emblem, which the pip reader takes
-    for no die) where the matcher names its taught face for sure and it is one of the set's (``of_the_set``: the
-    indices ``taught.dice_of_the_set`` keeps, not a die's side). The pip reader's own detector finds touching pip
+    for no die) where it is one of the set's (``of_the_set``: the indices ``taught.dice_of_the_set`` keeps, not a
+    die's side) and the matcher names or offers a taught face for it. The pip reader's own detector finds touching pip
     dice better than the taught finder's (docs/vision.md), so a die only it saw is kept as it read it: before, the
-    taught finder's dice alone were read, and a pip die it missed was lost. A die only the taught finder saw and
-    the matcher was unsure of is left out: a laptop's edge, a cable and the tray's screws, which the taught finder
-    takes for dice, came back as unsure dice (two examples of an emblem 6: 779 dice read in a sample of matteo's and
-    byler's photos where the pip reader reads 516, 263 of them unsure; 517 and 1 now; with ``of_the_set`` alone
-    601 and 85)."""
+    taught finder's dice alone were read, and a pip die it missed was lost. A die only the taught finder saw that
+    the matcher neither names nor finds near enough a taught face to offer it (``Match.guess``) is left out: a
+    laptop's edge, a cable and the tray's screws, which the taught finder takes for dice, came back as unsure dice
+    (two examples of an emblem 6: 779 dice read in a sample of matteo's and byler's photos where the pip reader
+    reads 516, 263 of them unsure; 517 and 1 now; with ``of_the_set`` alone 601 and 85). An emblem the matcher is
+    unsure of but offers is kept, asked about as unknown."""
     from vision.pips import read_dice  # the pip reader, only needed for pip sets
 
     pips = list(read_dice(frame_bgr).dice)
@@ -390,7 +391,7 @@ def _read_pip_set(frame_bgr: np.ndarray, cands: list[DieCandidate], matches: lis
         k = _nearest_reading(cand, pips, used)
         if k is not None:
             used.add(k)
-        elif i not in of_the_set or m.face is None:
+        elif i not in of_the_set or (m.face is None and m.guess is None):
             continue
         if m.face is None and k is not None and pips[k].face is not None:
             dice.append(DieReading(pips[k].face, pips[k].confidence, cand.box))
