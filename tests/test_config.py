@@ -280,3 +280,12 @@ def test_the_doctor_tries_the_games_settings_as_the_games_take_them(tmp_path):
 def test_a_folder_given_as_the_config_file_is_named_as_one(tmp_path):
     with pytest.raises(ConfigError, match=r"is a folder, not a config file; give the file in it, e\.g\. .*\.toml"):
         config.load(tmp_path)
+
+
+def test_a_line_separator_in_a_comment_does_not_move_the_line_a_slip_is_named_at():
+    """TOML breaks lines at newlines only: a U+2028 in a comment made the salvage name two lines for one."""
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('# notes\u2028more notes\nmute true\nplayers = ["Jörg", "Mia"]\n', encoding="utf-8")
+    cfg, words = config.load_for_the_table(lang="en")
+    assert cfg.players == ["Jörg", "Mia"] and "(line 2)" in words

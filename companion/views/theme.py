@@ -78,22 +78,26 @@ def short_name(name: str) -> str:
     first, rest = words[0] if words else name, words[1:]
     if not rest and "-" in first.strip("-"):
         first, *parts = first.split("-")
-        return f"{first}-{''.join(p[:1] + '.' for p in parts if p)}"
+        return "-".join([first, *(p[:1] + "." for p in parts if p)])  # "Jean-L.-P."
     return " ".join([first, *(w[:1] + "." for w in rest)])
 
 
 def fit_name(name: str, size: int, max_width: int, bold: bool = False, floor: int = SMALL) -> tuple[str, int]:
     """A player's name and its size: as large as fits ``max_width``, not below ``floor`` (read from two metres):
-    shortened (``short_name``, down to ``floor`` - 4), then cut with "…", rather than shrunk to 12 px. Six long
-    names in the game's top bar ("Maximilian-Alexander", "Großvater Jürgen") were drawn at 12 px beside "Li"."""
+    shortened (``short_name``, then fewer initials, then the first word alone, down to ``floor`` - 4), then cut
+    with "…", rather than shrunk to 12 px. Six long names in the game's top bar ("Maximilian-Alexander",
+    "Großvater Jürgen") were drawn at 12 px beside "Li"."""
     at = fit_text(name, size, max_width, bold)
     if at >= floor:
         return name, at
-    short = short_name(name)
-    at = fit_text(short, size, max_width, bold)
-    if at >= floor - 4:  # "Großvater J." a little smaller is still known across the table; "Großvate…" is not
-        return short, at
-    return fit_label(name, floor, max_width, bold), floor
+    words = name.split()
+    first = words[0] if words else name
+    shorter = [short_name(name), f"{first} {words[1][:1]}." if len(words) > 1 else "", first.split("-")[0]]
+    for short in dict.fromkeys(s for s in shorter if s and s != name):
+        at = fit_text(short, size, max_width, bold)
+        if at >= floor - 4:  # "Großvater J." a little smaller is still known across the table; "Großvate…" is not
+            return short, at
+    return fit_label(shorter[-1], floor, max_width, bold), floor
 
 
 def fit_label(s: str, size: int, max_width: int, bold: bool = False) -> str:
