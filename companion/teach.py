@@ -245,7 +245,7 @@ def _refuse_typos(rows: list[tuple[Path, str, Any, int]], dice_set: DiceSet, tau
     for _, face, _, line in rows:
         if face in names:
             continue
-        close = difflib.get_close_matches(face, names, n=1, cutoff=0.75)
+        close = difflib.get_close_matches(face, names, n=1, cutoff=0.85)  # "anmals", "cars"; not "fishes"
         if close:
             raise ExamplesError(t("teach.ex_err_face_typo", lang, labels=labels, line=line, face=face, close=close[0]))
 

@@ -53,7 +53,7 @@ def test_a_folder_taught_twice_is_kept_once_and_says_again_what_is_wrong(tmp_pat
     again = teach_from_examples("fritzo", tmp_path / "ex")
     assert first.added == 3 and again.added == 0
     assert profiles.load_profile("fritzo").counts() == {"red": 2, "blue": 1}
-    assert "3 of the photos' dice were taught before" in again.summary("en")
+    assert "3 dice in the photos were taught before" in again.summary("en")
     assert [n for n in again.notes if "taught before" not in n] == list(first.notes)
 
 
@@ -201,7 +201,8 @@ def test_a_mistyped_symbol_of_an_open_set_is_refused_a_new_one_taught(tmp_path, 
     folder.mkdir()
     (folder / "labels.csv").write_text("image,face,x_min,y_min,x_max,y_max\nex00.jpg,animals,0.1,0.1,0.3,0.3\n"
                                        "ex00.jpg,anmals,0.5,0.1,0.7,0.3\n")
-    for lang, words in (("en", "line 3: 'anmals' looks like 'animals' mistyped"), ("de", "„anmals“ sieht aus wie")):
+    for lang, words in (("en", "line 3: 'anmals' looks like a typo for 'animals'"),
+                        ("de", "„anmals“ ist wohl ein Tippfehler")):
         with pytest.raises(ExamplesError, match=words):
             teach_from_examples("haste-worte", folder, lang=lang)
     assert not (data_home / "table-companion" / "profiles" / "haste-worte.npz").exists()
