@@ -44,7 +44,11 @@ def _examples_help() -> str:
     return "\n".join(lines)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line; ``argv`` only decides whether ``teach --help`` is asked for, whose foot loads every dice
+    set (not at every start: ``companion run`` boots the table)."""
+    args = sys.argv[1:] if argv is None else argv
+    teach_help = "teach" in args and ("-h" in args or "--help" in args)
     p = argparse.ArgumentParser(prog="companion", description="The table companion: reads the dice, keeps the "
                                 "table state and announces what everybody must hear.")
     p.add_argument("--version", action="version", version=f"companion {__version__}")
@@ -79,7 +83,8 @@ def _parser() -> argparse.ArgumentParser:
 
     teach = sub.add_parser("teach", help="teach the companion a dice set",
                            description="Show each face of a dice set to the camera once, or teach from photos.",
-                           epilog=_examples_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+                           epilog=_examples_help() if teach_help else None,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
     teach.add_argument("dice_set", metavar="SET", help="echt-spitze | noch-x-mal | haste-worte | fritzo | d6, or "
                        "fritzo-cubes for the 27 Fritzo cubes themselves")
     teach.add_argument("--examples", metavar="DIR", help="photos with labels.csv: teach without the screen")
@@ -92,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    args = _parser(argv).parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     logging.basicConfig(level=os.environ.get("COMPANION_LOG", "WARNING"),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
