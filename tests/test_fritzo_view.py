@@ -588,9 +588,9 @@ def test_the_last_half_minute_is_said_once(tmp_path):
     announcer.clear(keep_essential=False)
     clock.step(25)
     view.update(1 / 30, clock.mono)
-    assert "fritzo.time_warning" not in [a.key for a in announcer.queued]
+    assert "core.seconds_left" not in [a.key for a in announcer.queued]
     for _ in range(10):
         clock.step(1)
         view.update(1 / 30, clock.mono)
-    warnings = [a for a in announcer.queued if a.key == "fritzo.time_warning"]
+    warnings = [a for a in announcer.queued if a.key == "core.seconds_left"]
     assert len(warnings) == 1 and warnings[0].text("de") == "Noch 30 Sekunden!"

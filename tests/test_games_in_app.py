@@ -780,7 +780,7 @@ def test_a_notice_while_a_banner_stands_at_the_top_goes_under_it_clear_of_the_ho
     announcer = Announcer("de")
     app = writing(tmp_path, announcer)
     session = app.session
-    announcer.announce(Announcement("haste.timer_warning", {"seconds": 10}))
+    announcer.announce(Announcement("core.seconds_left", {"seconds": 10}))
     announcer.update(100.0)  # the first sentence in the queue shows
     drawn: list[pygame.Rect] = []
     banner = announcer.draw_banner

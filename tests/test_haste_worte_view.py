@@ -149,7 +149,7 @@ def test_a_whole_round_with_buttons_alone_and_the_hourglass_on_time(tmp_path: Pa
     press(view, Button.SELECT)
     assert view.session.error is None and g.phase is Phase.WRITING
     frames(view, clocks, 52.0, step=1.7)  # a slow frame rate: nothing drifts
-    assert "haste.timer_warning" in queued_keys(announcer)
+    assert "core.seconds_left" in queued_keys(announcer)
     shot(view, "6_warning")
     assert view.hourglass_rect == HOURGLASS_RECT
     frames(view, clocks, 9.0, step=0.9)

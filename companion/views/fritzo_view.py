@@ -550,7 +550,7 @@ class FritzoMode:
             if h.warning(wall) and self._warned != h.started_at:  # said, not only an orange clock nobody watches
                 self._warned = h.started_at
                 if (announcer := getattr(self.session, "announcer", None)) is not None:
-                    announcer.announce(Announcement("fritzo.time_warning", {"seconds": math.ceil(h.remaining(wall))},
+                    announcer.announce(Announcement("core.seconds_left", {"seconds": math.ceil(h.remaining(wall))},
                                                     sound=Sound.TICK))
         elif phase is SandPhase.EXPIRED and h.started_at is not None:
             self._seen_running = None

@@ -421,7 +421,7 @@ class HasteWorteMode:
             self._last_tick = seconds_left
             if announcer is not None:
                 announcer.announce(
-                    Announcement("haste.timer_warning", {"seconds": seconds_left}, sound=Sound.TICK)
+                    Announcement("core.seconds_left", {"seconds": seconds_left}, sound=Sound.TICK)
                 )
         elif seconds_left != self._last_tick:
             self._last_tick = seconds_left
