@@ -26,12 +26,13 @@ from companion.games import engine_class
 from companion.games.base import GameError
 from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.journal import Journal
-from companion.session import DiePicture, Example, GameSession
+from companion.session import Example, GameSession
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, tapped_hint
 from hardware.buttons import on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
+from vision.types import DiePicture
 
 if TYPE_CHECKING:
     import numpy as np
@@ -136,10 +137,7 @@ FRITZO_CUBES = "fritzo-cubes"
 #: how long a game started with its dice not taught (or taught in part) says so (``App._teaching_notice``): two
 #: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
 TEACHING_NOTICE_SECONDS = 8.0
-#: the camera check's advice said over a game when a reading has unsure dice (``App._say_why_unsure``): what the
-#: table can mend itself; "unsure: better light or a sharper picture" says nothing a question about the die does not
-MENDABLE = frozenset({"core.check_dark", "core.check_glare", "core.check_edge", "core.check_small", "core.check_soft"})
-ADVICE_SECONDS = 8.0
+ADVICE_SECONDS = 8.0  # the camera check's advice over a game (``App._say_why_unsure``)
 #: seconds a lasting state's strip ("not saved", the camera's trouble) stays away once tapped
 STRIP_HIDDEN = 10.0
 #: the volumes the pause menu's "Louder" and "Quieter" step through (silence is the mute's)
@@ -747,7 +745,7 @@ class App:
         got, frame = self._reading_and_frame()
         if got is not reading or frame is None or frame.ndim != 3:
             return
-        from companion.views.camera_check_view import advice, dice_softness
+        from companion.views.camera_check_view import MENDABLE, advice, dice_softness
 
         key, values = advice(frame, reading, False, blur=dice_softness(frame, reading))
         if key in MENDABLE:

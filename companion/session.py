@@ -18,7 +18,7 @@ from companion.announce import Announcement
 from companion.errors import CompanionError, JournalError
 from companion.games.base import Engine, GameError
 from companion.journal import Journal, SavedGame
-from vision.types import DieReading, TrayReading
+from vision.types import DiePicture, DieReading, TrayReading
 
 log = logging.getLogger(__name__)
 
@@ -29,29 +29,6 @@ AnnounceFn = Callable[[Announcement], None]
 #: an example a player's answer taught, as the journal keeps it (JSON): enough for the app to find it again in the
 #: dice set's profile and take it back, also after a restart
 Example = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class DiePicture:
-    """A die as the camera saw it with a little of the tray round it: "die 15" on the screen is found in the tray by
-    its colour and its neighbours. ``pixels``: BGR, as the frame; ``box``: the die's (x0, y0, x1, y1) in them."""
-
-    pixels: Any
-    box: tuple[int, int, int, int]
-
-    #: the tray kept on each side, as a share of the die's size: enough of its neighbours to find it by
-    MARGIN = 0.6
-
-    @classmethod
-    def cut(cls, frame: Any, box: tuple[int, int, int, int]) -> DiePicture | None:
-        """The die at ``box`` of ``frame`` (clipped to the frame); None where nothing of it is in the frame."""
-        h, w = frame.shape[:2]
-        x0, y0, x1, y1 = (int(v) for v in box)
-        m = int(round(cls.MARGIN * max(x1 - x0, y1 - y0)))
-        left, top, right, bottom = max(0, x0 - m), max(0, y0 - m), min(w, x1 + m), min(h, y1 + m)
-        if right - left < 2 or bottom - top < 2 or x1 <= x0 or y1 <= y0:
-            return None
-        return cls(frame[top:bottom, left:right], (x0 - left, y0 - top, x1 - left, y1 - top))
 
 
 class GameSession:
@@ -115,7 +92,7 @@ class GameSession:
         self._said: list[tuple[int, Announcement]] = []
 
     def picture_of(self, index: int) -> DiePicture | None:
-        """``die_picture`` where the app set it; a failure to cut it never interrupts the game."""
+        """``die_picture`` where the app set it (None without a camera)."""
         return self.die_picture(index) if self.die_picture is not None else None
 
     def ask_for_dice(self) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 
 @dataclass(frozen=True)
 class DieReading:
@@ -49,3 +51,26 @@ class TrayReading:
     @property
     def faces(self) -> list[int | str | None]:
         return [d.face for d in self.dice]
+
+
+@dataclass(frozen=True)
+class DiePicture:
+    """A die as the camera saw it with a little of the tray round it: "die 15" on the screen is found in the tray by
+    its colour and its neighbours. ``pixels``: BGR, as the frame; ``box``: the die's (x0, y0, x1, y1) in them."""
+
+    pixels: np.ndarray
+    box: tuple[int, int, int, int]
+
+    #: the tray kept on each side, as a share of the die's size: enough of its neighbours to find it by
+    MARGIN = 0.6
+
+    @classmethod
+    def cut(cls, frame: np.ndarray, box: tuple[int, int, int, int]) -> DiePicture | None:
+        """The die at ``box`` of ``frame`` (clipped to the frame); None where nothing of it is in the frame."""
+        h, w = frame.shape[:2]
+        x0, y0, x1, y1 = (int(v) for v in box)
+        m = int(round(cls.MARGIN * max(x1 - x0, y1 - y0)))
+        left, top, right, bottom = max(0, x0 - m), max(0, y0 - m), min(w, x1 + m), min(h, y1 + m)
+        if right - left < 2 or bottom - top < 2 or x1 <= x0 or y1 <= y0:
+            return None
+        return cls(frame[top:bottom, left:right], (x0 - left, y0 - top, x1 - left, y1 - top))

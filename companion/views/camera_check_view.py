@@ -66,6 +66,11 @@ def dice_softness(frame: np.ndarray | None, reading: TrayReading | None) -> floa
     return float(np.median(values)) if values else None
 
 
+#: the advice a game's screen says too when a reading has unsure dice (``App._say_why_unsure``): what the table can
+#: mend itself; "unsure: better light or a sharper picture" says nothing a question about the die does not
+MENDABLE = frozenset({"core.check_dark", "core.check_glare", "core.check_edge", "core.check_small", "core.check_soft"})
+
+
 def advice(frame: np.ndarray | None, reading: TrayReading | None, moved: bool,
            restless: Sequence[tuple[int, int, int, int]] = (), blur: float | None = None) -> tuple[str, dict]:
     """The one thing to say now: a catalog key (``core.check_*``) and its values; the most basic problem first.

@@ -11,7 +11,7 @@ import pygame
 
 from companion.games.free_play import MAX_DICE
 from companion.i18n import t
-from companion.session import DiePicture, GameSession, ReadRoll
+from companion.session import GameSession, ReadRoll
 from companion.views import theme
 from companion.views.widgets import (
     DiceRow,
@@ -23,7 +23,7 @@ from companion.views.widgets import (
     selection_ring,
 )
 from hardware.events import Button, ButtonEvent, Press
-from vision.types import TrayReading
+from vision.types import DiePicture, TrayReading
 
 FACES = [1, 2, 3, 4, 5, 6]
 REMOVE = "remove"  # the picker's tile after the faces: there is no die there
@@ -61,7 +61,7 @@ class FreePlayMode:
             return
         action = {"action": "roll", "dice": faces}
         if self.session.apply(action):
-            self.read_roll = ReadRoll(action, reading)
+            self.read_roll = ReadRoll(action, reading, {i: i for i in range(len(faces))})
             self.cursor = next((i for i, f in enumerate(faces) if f is None), None)
             self.picking = None
 
@@ -148,10 +148,9 @@ class FreePlayMode:
         steps since the roll say how, also after an undo); None where the roll was not read, or read over since."""
         read = self.read_roll
         actions = self.session.actions
-        if read is None or self.session.latest_reading is not read.reading:
-            return None
-        at = next((k for k in range(len(actions) - 1, -1, -1) if actions[k] is read.action), None)
-        if at is None:
+        at = None if read is None else next((k for k in range(len(actions) - 1, -1, -1)
+                                             if actions[k] is read.action), None)
+        if read is None or at is None:
             return None
         order: list[int | None] = list(range(len(read.reading.dice)))
         for step in actions[at + 1:]:
@@ -161,7 +160,8 @@ class FreePlayMode:
                 del order[step["die"] - 1]
             elif step.get("action") != "correct":
                 return None
-        return order[die] if 0 <= die < len(order) else None
+        k = order[die] if 0 <= die < len(order) else None
+        return None if k is None else read.index(self.session, k)  # and the reading still the latest
 
     def _open_picker(self, die: int) -> None:
         self.picking, self._picked_at = die, len(self.session.actions)

@@ -67,7 +67,7 @@ LONG_SUB_MENU = 8  # more lines than this: the tall area (a die's faces and the 
 #: title asks the question): in MENU_AREA its title left room for two rows, and six pairs took three pages
 SUB_MENU_AREA = pygame.Rect(10, DICE_AREA.bottom + 8, 420, MENU_AREA.bottom - DICE_AREA.bottom - 8)
 BOARD_AREA = pygame.Rect(440, 262, 350, 186)
-READABLE = 18  # the smallest font size a card's line keeps before it says less (across the table, on the Pi)
+READABLE = theme.SMALLEST  # the smallest font size a card's line keeps before it says less
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
 
 
@@ -751,7 +751,7 @@ class NochXMalMode:
                 draw_colour_swatch(surface, sw, p.start_colour, "", show_label=False)
                 combo = f"{self.face_label(p.start_colour)} {p.start_number}"
                 size = theme.fit_text(combo, theme.SMALL, cell.w - 60)
-                if size < theme.SMALL - 4:  # "Orange 3" was 14 px beside "Rot 2": the swatch names the colour
+                if size < READABLE:  # "Orange 3" was 14 px beside "Rot 2": the swatch names the colour
                     combo, size = str(p.start_number), theme.SMALL  # by its pattern, as the chips line's stripe
                 theme.text(surface, combo, (sw.right + 5, y + 1), size, ink)
             else:  # fitted like the other lines: with six players a card is 120 px wide

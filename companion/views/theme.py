@@ -29,6 +29,7 @@ DIE_PIP = (20, 20, 20)
 # far end of the table must read (whose turn, the hourglass, the banners) is LARGE or bigger; BODY and SMALL are
 # for who sits at the screen (a club night's tester measured it; the old "6 mm" here was wrong).
 SMALL = 22
+SMALLEST = 18  # what a line or a name shrinks to at most before it says less (shortened, cut): still read at the screen
 BODY = 28
 LARGE = 40
 HUGE = 72
@@ -82,22 +83,22 @@ def short_name(name: str) -> str:
     return " ".join([first, *(w[:1] + "." for w in rest)])
 
 
-def fit_name(name: str, size: int, max_width: int, bold: bool = False, floor: int = SMALL) -> tuple[str, int]:
-    """A player's name and its size: as large as fits ``max_width``, not below ``floor`` (read from two metres):
-    shortened (``short_name``, then fewer initials, then the first word alone, down to ``floor`` - 4), then cut
-    with "…", rather than shrunk to 12 px. Six long names in the game's top bar ("Maximilian-Alexander",
-    "Großvater Jürgen") were drawn at 12 px beside "Li"."""
+def fit_name(name: str, size: int, max_width: int, bold: bool = False) -> tuple[str, int]:
+    """A player's name and its size: as large as fits ``max_width``, not below SMALL: shortened (``short_name``,
+    then fewer initials, then the first word alone, down to SMALLEST), then cut with "…", rather than shrunk to
+    12 px. Six long names in the game's top bar ("Maximilian-Alexander", "Großvater Jürgen") were drawn at 12 px
+    beside "Li"."""
     at = fit_text(name, size, max_width, bold)
-    if at >= floor:
+    if at >= SMALL:
         return name, at
     words = name.split()
     first = words[0] if words else name
     shorter = [short_name(name), f"{first} {words[1][:1]}." if len(words) > 1 else "", first.split("-")[0]]
     for short in dict.fromkeys(s for s in shorter if s and s != name):
         at = fit_text(short, size, max_width, bold)
-        if at >= floor - 4:  # "Großvater J." a little smaller is still known across the table; "Großvate…" is not
+        if at >= SMALLEST:  # "Großvater J." a little smaller is still known across the table; "Großvate…" is not
             return short, at
-    return fit_label(shorter[-1], floor, max_width, bold), floor
+    return fit_label(shorter[-1], SMALL, max_width, bold), SMALL
 
 
 def fit_label(s: str, size: int, max_width: int, bold: bool = False) -> str:

@@ -176,10 +176,6 @@ class PlayerBar:
                 theme.text(surface, name, cell.center, size, color, bold=active, anchor="center")
 
 
-#: the smallest size a menu line shrinks to; a longer line is cut ("…") there
-MENU_FLOOR = theme.SMALL - 4
-
-
 @dataclass
 class MenuItem:
     label: str
@@ -324,8 +320,8 @@ class Menu:
                 pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
             color = theme.TEXT if item.enabled else theme.MUTED
             size, label = theme.fit_text(item.label, theme.BODY, r.w - 30), item.label
-            if size < MENU_FLOOR:  # "6: Anne-Marie, Großvater Jürgen, …" was 14 px: what it starts with, readable
-                size, label = MENU_FLOOR, theme.fit_label(label, MENU_FLOOR, r.w - 30)
+            if size < theme.SMALLEST:  # "6: Anne-Marie, Großvater Jürgen, …" was 14 px: its start, readable
+                size, label = theme.SMALLEST, theme.fit_label(label, theme.SMALLEST, r.w - 30)
             theme.text(surface, label, (r.x + 18, r.centery), size, color, bold=hi, anchor="midleft")
         for step, r in self.scroll_rects().items():  # drawn, not a font glyph: the bundled font may lack arrows
             cx, cy, d = r.centerx, r.centery, 14
