@@ -289,3 +289,13 @@ def test_a_line_separator_in_a_comment_does_not_move_the_line_a_slip_is_named_at
     path.write_text('# notes\u2028more notes\nmute true\nplayers = ["Jörg", "Mia"]\n', encoding="utf-8")
     cfg, words = config.load_for_the_table(lang="en")
     assert cfg.players == ["Jörg", "Mia"] and "(line 2)" in words
+
+
+def test_more_slips_than_a_slip_makes_start_the_standard_settings():
+    """Up to five wrong settings or lines are slips; a file with more, counted together, is not this companion's."""
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('players = ["Jörg", "Mia"]\nvolumen = 1\nfarbe = 2\nmute true\nfps true\nwidth true\n'
+                    'height true\n', encoding="utf-8")
+    cfg, words = config.load_for_the_table(lang="en")
+    assert cfg == config.Config() and "standard settings are used" in words
