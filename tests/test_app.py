@@ -91,7 +91,7 @@ def test_free_play_draws_many_dice_in_rows_large_enough_to_read(tmp_path, out_di
     app.frame(0.03, [])
     rects = app.mode.dice.die_rects()
     area = app.mode.dice.rect
-    assert len(rects) == 23 and min(r.w for r in rects) >= 48 and len({r.y for r in rects}) > 1  # and the "+"
+    assert len(rects) == 22 and min(r.w for r in rects) >= 48 and len({r.y for r in rects}) > 1
     assert all(area.contains(r) for r in rects) and not any(a.colliderect(b) for i, a in enumerate(rects)
                                                             for b in rects[:i])
     assert app.mode.dice.hit(rects[17].center) == 17
@@ -781,6 +781,7 @@ def test_free_play_adds_a_die_the_reader_missed_by_the_buttons(tmp_path, out_dir
     the reading. NEXT past the last die reaches the "+", SELECT asks for its face; a long UNDO takes it back."""
     app = _app(tmp_path)
     _press(app, Button.SELECT)  # free play
+    app.session.camera_ready = True  # read by a camera (virtual dice have no "+": they are all there is)
     app.session.apply({"action": "roll", "dice": [1, 2, 3]})
     for _ in range(4):
         _press(app, Button.NEXT)
@@ -803,6 +804,7 @@ def test_free_plays_picker_closes_when_a_long_undo_takes_a_step_back(tmp_path):
     SELECT added the die again, redoing the undo without a word."""
     app = _app(tmp_path)
     _press(app, Button.SELECT)  # free play
+    app.session.camera_ready = True
     app.session.apply({"action": "roll", "dice": [1, 2, 3]})
     app.session.apply({"action": "add", "roll": 1, "face": 5})
     app.frame(0.03, [])
@@ -821,6 +823,7 @@ def test_free_play_takes_out_a_die_that_is_not_there_by_touch(tmp_path, out_dir)
     tile (an empty throw is thrown again)."""
     app = _app(tmp_path)
     _press(app, Button.SELECT)  # free play
+    app.session.camera_ready = True
     app.session.apply({"action": "roll", "dice": [4, None, 6]})
     app.frame(0.03, [])
     app.mode.on_tap(app.mode.dice.die_rects()[1].center)
@@ -833,6 +836,11 @@ def test_free_play_takes_out_a_die_that_is_not_there_by_touch(tmp_path, out_dir)
     app.session.apply({"action": "roll", "dice": [2]})
     app.mode.on_tap(app.mode.dice.die_rects()[0].center)
     assert app.mode._choices() == [1, 2, 3, 4, 5, 6] and len(app.mode._picker_rects()) == 6
+    app.session.camera_ready = False  # virtual dice: all there is, none to take out or add
+    app.session.apply({"action": "roll", "dice": [2, 5]})
+    app.frame(0.03, [])
+    app.mode.on_tap(app.mode.dice.die_rects()[0].center)
+    assert app.mode._choices() == [1, 2, 3, 4, 5, 6] and app.mode.dice.extra is None
 
 
 def test_free_plays_picker_shows_the_die_as_the_camera_saw_it(tmp_path, out_dir):

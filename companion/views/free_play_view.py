@@ -111,7 +111,8 @@ class FreePlayMode:
         return next((i for i, face in enumerate(self.game.last) if face is None), None)
 
     def _can_add(self) -> bool:
-        return 0 < len(self.game.last) < MAX_DICE
+        """A die the reader missed: only where a camera read the roll (virtual dice are all there is)."""
+        return self.session.camera_ready and 0 < len(self.game.last) < MAX_DICE
 
     def _slots(self) -> int:
         """What NEXT steps through: the dice, and the "+" after them."""
@@ -121,8 +122,8 @@ class FreePlayMode:
         return self.picking == len(self.game.last)
 
     def _choices(self) -> list[int | str]:
-        """The picker's tiles: the faces, and for a die of several "not a die" (a roll keeps one die)."""
-        if self._adding() or len(self.game.last) < 2:
+        """The picker's tiles: the faces, and for a die of several a camera read "not a die" (a roll keeps one)."""
+        if self._adding() or len(self.game.last) < 2 or not self.session.camera_ready:
             return list(FACES)
         return [*FACES, REMOVE]
 
