@@ -50,5 +50,13 @@ def test_a_long_name_is_shortened_as_people_do_not_shrunk_unreadable(name, shown
     assert size >= theme.SMALL - 4 and theme.font(size, True).size(text)[0] <= 108
 
 
+def test_two_names_alike_but_for_the_second_stay_apart_however_narrow():
+    """"Großmutter Hilde" and "Großmutter Jutta" were both "Großmutter" on six players' cards."""
+    for width in (160, 108, 90, 70):
+        hilde, _ = theme.fit_name("Großmutter Hilde", theme.BODY, width, bold=True)
+        jutta, size = theme.fit_name("Großmutter Jutta", theme.BODY, width, bold=True)
+        assert hilde != jutta and hilde.endswith(("H.", "Hilde")) and theme.font(size, True).size(jutta)[0] <= width
+
+
 def test_a_hyphenated_name_keeps_its_hyphens_shortened():
     assert theme.short_name("Jean-Luc-Picard") == "Jean-L.-P." and theme.short_name("Anne Marie Lo") == "Anne M. L."

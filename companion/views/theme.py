@@ -84,21 +84,31 @@ def short_name(name: str) -> str:
 
 
 def fit_name(name: str, size: int, max_width: int, bold: bool = False) -> tuple[str, int]:
-    """A player's name and its size: as large as fits ``max_width``, not below SMALL: shortened (``short_name``,
-    then fewer initials, then the first word alone, down to SMALLEST), then cut with "…", rather than shrunk to
-    12 px. Six long names in the game's top bar ("Maximilian-Alexander", "Großvater Jürgen") were drawn at 12 px
-    beside "Li"."""
+    """A player's name and its size: as large as fits ``max_width``, not below SMALL; else shortened as people
+    shorten names (``short_name``, then the first word and one initial) down to SMALLEST; else the first word cut
+    before its initial ("Großm. J."): the initial tells "Großmutter Hilde" from "Großmutter Jutta", which a cut
+    or the first word alone did not. Six long names in the game's top bar were drawn at 12 px beside "Li"."""
     at = fit_text(name, size, max_width, bold)
     if at >= SMALL:
         return name, at
     words = name.split()
     first = words[0] if words else name
-    shorter = [short_name(name), f"{first} {words[1][:1]}." if len(words) > 1 else "", first.split("-")[0]]
-    for short in dict.fromkeys(s for s in shorter if s and s != name):
+    if len(words) > 1:
+        first, tail = first, f" {words[1][:1]}."
+    elif "-" in first.strip("-"):
+        first, rest = first.split("-", 1)
+        tail = f"-{rest[:1]}."
+    else:
+        return fit_label(name, SMALL, max_width, bold), SMALL
+    for short in dict.fromkeys((short_name(name), first + tail)):
         at = fit_text(short, size, max_width, bold)
         if at >= SMALLEST:  # "Großvater J." a little smaller is still known across the table; "Großvate…" is not
             return short, at
-    return fit_label(shorter[-1], SMALL, max_width, bold), SMALL
+    f = font(SMALLEST, bold)
+    head = first
+    while len(head) > 1 and f.size(f"{head}.{tail}")[0] > max_width:
+        head = head[:-1]
+    return f"{head}.{tail}" if head != first else first + tail, SMALLEST
 
 
 def fit_label(s: str, size: int, max_width: int, bold: bool = False) -> str:
