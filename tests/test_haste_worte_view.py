@@ -655,3 +655,16 @@ def test_the_dice_and_the_correct_button_are_what_a_banner_spares_while_picking(
     view.session.camera_ready = True  # read by a camera: a die may be corrected
     shot(view, "pick_spared")  # the app asks after the screen is drawn
     assert FIX_RECT in view.in_view and view.in_view[0].contains(view.dice.die_rects()[0])
+
+
+
+def test_the_word_counts_are_what_a_banner_spares_while_scoring(tmp_path: Path) -> None:
+    """Scores entered a second apart: a player's crystals, said while the next reader's counts came up, covered
+    them; only their top could be tapped."""
+    clocks = Clocks()
+    view = sand_running(tmp_path, clocks)
+    frames(view, clocks, 75.0, step=1.0)  # the sand runs out
+    shot(view, "scoring_spared")
+    assert view.game.phase is Phase.READING
+    counts = view._count_rects()
+    assert view.in_view and all(view.in_view[0].contains(r) for r in counts)

@@ -430,12 +430,14 @@ class HasteWorteMode:
 
     @property
     def in_view(self) -> list[pygame.Rect]:
-        """While the dice are picked, the dice and "Correct a die": a banner stands elsewhere where it fits
-        (``banner.place``'s ``spare``; the pick's call at the bottom covered the button for its four seconds)."""
-        if self.game.phase is not Phase.PICK or self.pending is not None:
+        """What a finger taps while dice are picked (the dice, "Correct a die") and words are scored (the counts): a
+        banner stands elsewhere where it fits (``banner.place``'s ``spare``). The pick's call covered the button
+        for its four seconds; a score's crystals, said as the next reader's counts came up, covered those."""
+        if self.game.phase not in (Phase.PICK, Phase.READING) or self.pending is not None:
             return []
-        rects = self.dice.die_rects()
-        return ([rects[0].unionall(rects[1:])] if rects else []) + ([FIX_RECT] if self._may_fix() else [])
+        targets = self._targets()
+        rects = [r for value, r in targets.items() if value != FIX]
+        return ([rects[0].unionall(rects[1:])] if rects else []) + ([targets[FIX]] if FIX in targets else [])
 
     def _pick(self, action: dict) -> None:
         """A die taken: the call to pick (said once after the roll, and again after each re-roll) is past. Still
