@@ -715,3 +715,25 @@ def test_a_short_sub_menu_shows_four_rows_under_the_dice(tmp_path):
     view._push("Wer wirft einen X-Chip ab?", [MenuItem(n, n) for n in names], lambda value: None)
     render(view, "nxm_short_sub_menu")
     assert len(view.current_menu.visible_range()) >= 4 and not view._dice_hidden() and view.in_view
+
+
+def test_a_goal_on_the_board_is_tapped_as_the_reports_answer(tmp_path):
+    """The board's pink-framed cells look like buttons: a tap on "C" while the report asked which goal closed the
+    question and reported nothing."""
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang="en", start=0)
+    for name in ("Anna", "Ben"):
+        session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    render(view, "nxm_board_tap")
+    session.apply({"action": "reached", "player": "Ben", "goals": ["column-A"]})  # shared this roll: offered still
+    view.update(0.03, 1.0)  # the screen follows the game, as each frame does
+    view._ask_goal("Anna")
+    cells = view._board_cells()
+    view.on_tap(cells["pass-end"].center)
+    assert session.engine.state.roll.reports.get("pass-end") == ["Anna"] and not view.stack
+    view.update(0.03, 1.0)
+    view._ask_goal("Anna")
+    view.on_tap(cells["pass-end"].center)  # reported already: not offered, the question stays
+    assert view.stack and session.engine.state.roll.reports.get("pass-end") == ["Anna"]
+    view.on_tap(cells["column-C"].center)
+    assert session.engine.state.roll.reports.get("column-C") == ["Anna"]

@@ -69,6 +69,10 @@ SUB_MENU_AREA = pygame.Rect(10, DICE_AREA.bottom + 8, 420, MENU_AREA.bottom - DI
 BOARD_AREA = pygame.Rect(440, 262, 350, 186)
 READABLE = theme.SMALLEST  # the smallest font size a card's line keeps before it says less
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
+#: the board's second row of goals, with the label each cell shows
+BOARD_ROW: tuple[tuple[str, str], ...] = (
+    *((f"colour-{c}", "") for c in COLOURS), ("diamonds-top", "◆1"), ("diamonds-middle", "◆2"),
+    ("diamonds-bottom", "◆3"), ("points-I", "I"), ("points-II", "II"), ("points-III", "III"), ("pass-end", "P"))
 
 
 def hue(face: str) -> tuple[int, int, int]:
@@ -125,6 +129,7 @@ class NochXMalMode:
         #: the open correction's menus: which die, and the true face of a die (the menu and the die)
         self._which_die: Menu | None = None
         self._true_face: tuple[Menu, int] | None = None
+        self._goal_menu: Menu | None = None  # the report's list of goals, which a tap on the board answers too
         self.menu = self._main_menu()
         self._seen = self._moment()
 
@@ -430,6 +435,7 @@ class NochXMalMode:
             [MenuItem(self.tr(f"nxm.goal.{gid}"), gid) for gid in open_goals],
             lambda gid: self.apply({"action": "reached", "player": player, "goals": [gid]}),
         )
+        self._goal_menu = self.stack[-1]
 
     def _ask_chip(self, player: str) -> None:
         items = [MenuItem(self.tr("nxm.ui.chip_blank"), None)]
@@ -637,6 +643,12 @@ class NochXMalMode:
             if menu is self.menu:  # kept, as a button's move is: the menu is built anew each frame from it
                 self.main_index, self.main_first = menu.index, menu.first
             return True
+        if self.stack and self._goal_menu is self.stack[-1]:  # the board's cells look like buttons: they answer
+            goal = next((gid for gid, r in self._board_cells().items() if r.collidepoint(pos)), None)
+            if goal is not None:
+                if goal in [item.value for item in menu.items]:
+                    menu.on_choose(goal)
+                return True  # a goal not offered (taken, reported): the question stays
         if self.stack and not self.stack[-1].rect.collidepoint(pos):
             self.stack.clear()  # a tap outside closes the sub-menu
             return True
@@ -927,6 +939,17 @@ class NochXMalMode:
             return self.tr("nxm.ui.winner", player=st.winners[0])
         return self.tr("nxm.ui.winners", players=", ".join(st.winners))
 
+    @staticmethod
+    def _board_cells() -> dict[str, pygame.Rect]:
+        """Where the board draws each goal: the report's list takes a tap on one as its answer."""
+        area, cell_h = BOARD_AREA, 34
+        cell_w, y = (area.w - 20) // len(COLUMNS), area.y + 34
+        cells = {f"column-{letter}": pygame.Rect(area.x + 10 + i * cell_w, y, cell_w - 2, cell_h)
+                 for i, letter in enumerate(COLUMNS)}
+        w, y = (area.w - 20) // len(BOARD_ROW), y + cell_h + 6
+        cells.update({gid: pygame.Rect(area.x + 10 + i * w, y, w - 3, cell_h) for i, (gid, _) in enumerate(BOARD_ROW)})
+        return cells
+
     def _draw_board(self, surface: pygame.Surface) -> None:
         """First-to-reach goals: open ones bright, taken ones dark with a cross; the latest claims by name."""
         g, st = self.game, self.game.state
@@ -938,18 +961,12 @@ class NochXMalMode:
         theme.text(
             surface, self.tr("nxm.ui.board_title"), (area.x + 10, area.y + 6), theme.SMALL, theme.MUTED
         )
-        cell_w, cell_h = (area.w - 20) // len(COLUMNS), 34
-        y = area.y + 34
-        for i, letter in enumerate(COLUMNS):
-            r = pygame.Rect(area.x + 10 + i * cell_w, y, cell_w - 2, cell_h)
-            self._goal_cell(surface, r, f"column-{letter}", letter, pink_only=letter in PINK_ONLY_COLUMNS)
-        y += cell_h + 6
-        row: list[tuple[str, str]] = [(f"colour-{c}", "") for c in COLOURS]
-        row += [("diamonds-top", "◆1"), ("diamonds-middle", "◆2"), ("diamonds-bottom", "◆3")]
-        row += [("points-I", "I"), ("points-II", "II"), ("points-III", "III"), ("pass-end", "P")]
-        w = (area.w - 20) // len(row)
-        for i, (gid, label) in enumerate(row):
-            r = pygame.Rect(area.x + 10 + i * w, y, w - 3, cell_h)
+        cells = self._board_cells()
+        for letter in COLUMNS:
+            gid = f"column-{letter}"
+            self._goal_cell(surface, cells[gid], gid, letter, pink_only=letter in PINK_ONLY_COLUMNS)
+        for gid, label in BOARD_ROW:
+            r = cells[gid]
             if gid.startswith("colour-"):
                 draw_colour_swatch(surface, r, gid[len("colour-") :], "", show_label=False)
                 self._goal_cell(surface, r, gid, "", overlay_only=True)
@@ -968,7 +985,7 @@ class NochXMalMode:
                 )
             else:
                 self._goal_cell(surface, r, gid, label)
-        y += cell_h + 8
+        y = r.bottom + 8
         claims = sorted(st.claims.items(), key=lambda kv: (-kv[1].roll, GOALS.index(kv[0])))
         for gid, claim in claims[:3]:
             line = f"{self.tr(f'nxm.goal.{gid}')}: {', '.join(claim.players)}"
