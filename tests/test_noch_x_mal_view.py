@@ -737,3 +737,26 @@ def test_a_goal_on_the_board_is_tapped_as_the_reports_answer(tmp_path):
     assert view.stack and session.engine.state.roll.reports.get("pass-end") == ["Anna"]
     view.on_tap(cells["column-C"].center)
     assert session.engine.state.roll.reports.get("column-C") == ["Anna"]
+
+
+def test_an_undo_brings_the_main_menu_back_to_what_comes_next(tmp_path):
+    """The active player passed, the step was undone: the status line asked "picks a pair or passes", the menu
+    stayed scrolled to the lines below, those two out of view."""
+    names = ["Anna", "Ben", "Carla", "David", "Emil", "Fritz"]
+    view, session = new_view(tmp_path, names, lang="en", start=0)
+    for name in names:
+        session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    for _ in range(3):
+        session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+        session.apply({"action": "end_roll"})
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    active = session.engine.state.roll.active
+    render(view, "nxm_undo_menu_before")
+    view.main_index, view.main_first = 8, 5  # scrolled down the list
+    session.apply({"action": "pass", "player": active})
+    view.update(0.03, 1.0)
+    render(view, "nxm_undo_menu_passed")
+    session.undo()
+    view.update(0.03, 1.0)
+    render(view, "nxm_undo_menu_after")
+    assert view.menu.first == 0 and view.menu.items[view.menu.index].value[0] == "pick"

@@ -177,6 +177,8 @@ class NochXMalMode:
         if now[1] < self._seen[1]:
             self.pending = None
             self.waiting = False
+            self._menu_moment = None  # the main menu's highlight and page as after a roll: on what comes next (it
+            # stayed scrolled to the lines of the step undone, the ones the status line asked for out of view)
         self._seen = now
         self.stack.clear()
         self.tapped.clear()
