@@ -760,3 +760,15 @@ def test_an_undo_brings_the_main_menu_back_to_what_comes_next(tmp_path):
     view.update(0.03, 1.0)
     render(view, "nxm_undo_menu_after")
     assert view.menu.first == 0 and view.menu.items[view.menu.index].value[0] == "pick"
+
+
+def test_a_finished_roll_leaves_the_screen_to_the_next_throw(tmp_path):
+    """"Everybody done": the last roll's dice, its pair still ringed, stood under "Ben rolls" as if they were his."""
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang="en", start=0)
+    for name in ("Anna", "Ben"):
+        session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    assert view.die_rects()
+    session.apply({"action": "end_roll"})
+    render(view, "nxm_roll_over")
+    assert view.die_rects() == [] and view._idle_message() == view.tr("nxm.ui.press_roll", player="Ben")

@@ -693,8 +693,10 @@ class NochXMalMode:
     def _dice_faces(self) -> list[Any]:
         if self.pending is not None:
             return list(self.pending)
-        roll = self.game.state.roll
-        return list(roll.dice) if roll is not None else []
+        st = self.game.state
+        if st.phase == Phase.WAIT_ROLL:  # the roll is over: its dice, the last pick still ringed, were taken for the
+            return []  # next player's throw; the screen says whose it is, as before the first roll
+        return list(st.roll.dice) if st.roll is not None else []
 
     def die_rects(self) -> list[pygame.Rect]:
         n = len(self._dice_faces())
