@@ -831,7 +831,8 @@ def test_free_play_takes_out_a_die_that_is_not_there_by_touch(tmp_path, out_dir)
     app.frame(0.03, [])
     pygame.image.save(app.display.window, str(out_dir / "free_play_remove_die.png"))
     remove = app.mode._picker_rects()[6]
-    app.mode.on_tap(remove.center)
+    app.mode.on_tap((remove.x - 6, remove.centery))  # in the gap, nearer to it than to the 6
+    assert app.mode.picking is None
     assert app.session.engine.last == [4, 6] and app.session.engine.unknown_in_last == 0
     app.session.apply({"action": "roll", "dice": [2]})
     app.mode.on_tap(app.mode.dice.die_rects()[0].center)

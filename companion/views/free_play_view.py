@@ -131,7 +131,8 @@ class FreePlayMode:
         self._close_stale_picker()
         if self.picking is not None:
             for choice, r in zip(self._choices(), self._picker_rects(), strict=False):
-                if r.collidepoint(pos):
+                if r.inflate(16, 16).collidepoint(pos):  # the gap between two tiles is half each's: a finger
+                    # a little beside a tile closed the picker and chose nothing
                     self._choose(choice)
                     return True
             self.picking = None
