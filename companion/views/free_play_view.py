@@ -318,7 +318,9 @@ class FreePlayMode:
             color = theme.BAD if fair.suspicious else theme.GOOD
             theme.text(surface, t(verdict, lang), (x, top + 38), theme.BODY, color, bold=True)
             theme.text(surface, f"χ² = {fair.chi2:.1f}   p = {fair.p:.2f}", (x, top + 76), theme.SMALL, theme.MUTED)
-        # history: the previous rolls, newest first
-        for k, roll in enumerate(g.rolls[-2:-4:-1]):
-            line = f"#{len(g.rolls) - 1 - k}:  " + " ".join("?" if f is None else str(f) for f in roll)
-            theme.text(surface, line, (x, top + 104 + k * 30), theme.fit_text(line, theme.BODY, 360), theme.MUTED)
+        # history: the previous rolls, newest first, at one size (a long roll's line shrank alone beside the other)
+        lines = [f"#{len(g.rolls) - 1 - k}:  " + " ".join("?" if f is None else str(f) for f in roll)
+                 for k, roll in enumerate(g.rolls[-2:-4:-1])]
+        size = min((theme.fit_text(line, theme.BODY, 360) for line in lines), default=theme.BODY)
+        for k, line in enumerate(lines):
+            theme.text(surface, line, (x, top + 104 + k * 30), size, theme.MUTED)
