@@ -897,8 +897,8 @@ class App:
         before = (self.notice, self.notice_until)  # an example the undo could not take back says so: not hidden
         if self.session is not None and self.session.undo() and (self.notice, self.notice_until) == before:
             said = self.session.undone_said
-            words = t("core.undone_what", self.lang, said=said[0].text(self.lang).rstrip(".!")) if said else \
-                t("core.undone", self.lang)
+            words = t("core.undone_what", self.lang, said=_quoted_within(said[0].text(self.lang).rstrip(".!"))) \
+                if said else t("core.undone", self.lang)
             self.show_notice(words, seconds=3 if said else 2, good=True)
 
     # -- input -----------------------------------------------------------------------------------------------
@@ -1157,6 +1157,11 @@ def source_words(source: Any, lang: str) -> str:
 
 #: a notice strip's background and words by its tone: trouble, good news, and what is neither (ringed in the accent)
 NOTICE_COLOURS = {"bad": (theme.BAD, theme.TEXT), "good": (theme.GOOD, theme.BG), "info": (theme.PANEL_HI, theme.TEXT)}
+
+
+def _quoted_within(text: str) -> str:
+    """``text`` to stand within quotes: its own quotes become single ones („Alle Würfel“ → ‚Alle Würfel‘)."""
+    return text.translate(str.maketrans({"„": "‚", "“": "‘", "”": "’", '"': "'"}))
 
 
 def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None,

@@ -785,7 +785,7 @@ def test_free_play_adds_a_die_the_reader_missed_by_the_buttons(tmp_path, out_dir
     app.session.apply({"action": "roll", "dice": [1, 2, 3]})
     for _ in range(4):
         _press(app, Button.NEXT)
-    assert app.mode.cursor == 3 and ("WÄHLEN", "Würfel dazu") in app.mode._hints()
+    assert app.mode.cursor == 3 and ("WÄHLEN", "Würfel ergänzen") in app.mode._hints()
     _press(app, Button.SELECT)
     app.frame(0.03, [])
     pygame.image.save(app.display.window, str(out_dir / "free_play_add_die.png"))

@@ -1066,4 +1066,4 @@ def test_an_undo_names_what_the_step_it_took_back_said(tmp_path):
         app.session.apply({"action": "start_combo", "player": name, "dice": combo})
     app.session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
     app.on_button(ButtonEvent(Button.UNDO, Press.LONG))
-    assert app.notice.startswith("Zurückgenommen: Wurf 1") and app.notice_tone == "good", app.notice
+    assert app.notice.startswith("Zurückgenommen: „Wurf 1") and app.notice_tone == "good", app.notice

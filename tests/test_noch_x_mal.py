@@ -328,7 +328,7 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
     assert texts[0] == (
         "Carl and Anna first to fill column C! Everybody else blackens the pink bonus of column C."
     )
-    assert texts[1].startswith("Carl first: diamond row Top complete!")
+    assert texts[1].startswith("Carl first: top diamond row complete!")
     assert "Carl, Anna und" not in said[0].text("de") and said[0].text("de").startswith(
         "Carl und Anna zuerst"
     )
@@ -338,7 +338,7 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
     )
     assert (
         err.text("en")
-        == "Carl and Anna already reached Column C in roll 2: now only the white bonus is left."
+        == "Carl and Anna already reached \"Column C\" in roll 2: now only the white bonus is left."
     )
     assert game.open_goals().count("column-C") == 0 and "column-D" in game.open_goals()
 
@@ -371,7 +371,7 @@ def test_discard_with_gift_needs_another_receiver_and_is_usable_from_next_roll()
     )
     said = game.apply({"action": "discard", "player": "Ben", "gift": "plus-minus", "to": "Carl"})
     assert said[0].text("en") == (
-        "Ben discards an X-chip and gives Carl a plus-minus-one, usable from the next roll. 9 left."
+        "Ben discards an X-chip and gives Carl the gift \"plus-minus-one\", usable from the next roll. 9 left."
     )
     err = rejected(
         game,

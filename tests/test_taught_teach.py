@@ -53,8 +53,8 @@ def test_a_folder_taught_twice_is_kept_once_and_says_again_what_is_wrong(tmp_pat
     again = teach_from_examples("fritzo", tmp_path / "ex")
     assert first.added == 3 and again.added == 0
     assert profiles.load_profile("fritzo").counts() == {"red": 2, "blue": 1}
-    assert "3 dice in the photos were taught before" in again.summary("en")
-    assert [n for n in again.notes if "taught before" not in n] == list(first.notes)
+    assert "3 dice were already taught from these same photos" in again.summary("en")
+    assert [n for n in again.notes if "already taught" not in n] == list(first.notes)
 
 
 def test_progress_counts_faces_of_every_die():
