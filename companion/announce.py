@@ -36,6 +36,9 @@ class Announcement:
     #: a moment everybody must hear (who won, who was first): never dropped as stale when the table enters faster
     #: than the voice speaks, nor when the game is left (``Announcer``)
     essential: bool = False
+    #: the actions that answer this call ("take" for "Ben, take a die"): once one is applied, the call is taken
+    #: back where it still waits or shows (``GameSession.apply``); it stood over the next player's turn
+    until: tuple[str, ...] = ()
 
     def text(self, lang: str) -> str:
         """The sentence in ``lang``; list parameters (player names) are joined as 'Anna, Ben and Carl'."""

@@ -132,6 +132,9 @@ class GameSession:
         self._persist(lambda: self.journal.record(action))
         if self.engine.finished:  # the game's last words (who won): heard however far behind the voice is
             announcements = [replace(a, essential=True) for a in announcements]
+        answered = [a for _, a in self._said if action.get("action") in a.until]  # calls this step answered
+        if answered and self.announcer is not None:
+            self.announcer.withdraw(answered)
         for a in announcements:
             self._announce(a)
         self._said = [*self._said, *((len(self.actions), a) for a in announcements)][-SAID_KEPT:]
@@ -176,12 +179,6 @@ class GameSession:
         except OSError as exc:
             self.unsaved = exc
             log.warning("the game cannot be saved: %s", exc)
-
-    def withdraw_said(self, key: str) -> None:
-        """Take back what the game said under ``key`` that has not finished showing: a call to act the table has
-        acted on since (``Announcer.withdraw``)."""
-        if self.announcer is not None:
-            self.announcer.withdraw([a for _, a in self._said if a.key == key])
 
     @property
     def can_undo(self) -> bool:

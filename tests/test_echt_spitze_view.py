@@ -833,3 +833,24 @@ def test_the_higher_value_question_names_what_the_level_scores(tmp_path, level, 
     mode = EchtSpitzeMode(session(tmp_path, {"players": ["Sara", "Ben"], "level": level}))
     mode.sub = ("kind_hi", "Sara")
     assert mode._menu_title() == f"Sara: the {word}'s higher value?"
+
+
+def test_a_call_the_table_answered_is_taken_back(tmp_path):
+    """At a quick table "Ben: take a die" stood over Carla's turn, and the middle's question over the reports."""
+    from companion.announcer import Announcer
+    from companion.speech import Speech
+
+    announcer = Announcer("en", 80, speech=Speech(lambda text, lang: None, threaded=False))
+    s = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Anna", "Ben", "Carla"]},
+                        Journal(tmp_path / "journal"), lang="en", rng=random.Random(3), announce=announcer.announce,
+                        announcer=announcer)
+    g = s.engine
+    waiting = lambda: [a.key for a in announcer.queued]  # noqa: E731
+    assert s.apply({"action": "roll", "dice": ["1", "2", "3", "4", "5"][:g.dice_count]}), s.error
+    assert "echt.take.next" in waiting()
+    while s.engine.current_taker is not None:
+        assert s.apply({"action": "take", "die": s.engine.middle[0] + 1}), s.error
+        assert waiting().count("echt.take.next") <= 1  # the one for whoever takes now, none for those who took
+    assert "echt.middle.choose" in waiting() and "echt.take.next" not in waiting()
+    assert s.apply({"action": "leave"}), s.error
+    assert "echt.middle.choose" not in waiting()

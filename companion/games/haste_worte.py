@@ -77,6 +77,8 @@ SYMBOLS: tuple[str, ...] = (
 #: an edition may print more symbols: any lowercase id is accepted and shown by its id
 SYMBOL_ID = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 DICE = 6
+#: "the hourglass runs" is past once it is cancelled: its banner stood over "stopped"
+CANCELLED = ("timer_cancel",)
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # six dice, one per player
 MAX_OWN_WORDS = 3
 #: 21 tokens: the alphabet without C, Q, X, Y (hardly any German nouns start with them) and V (its German
@@ -373,9 +375,10 @@ class HasteWorte:
         self.phase = Phase.PICK
         if self.simultaneous:
             return [Announcement("haste.pick_any")]
-        # a call to pick (``prompt``): one a re-roll made stale waits no more
+        # a call to pick (``prompt``): one a re-roll made stale waits no more, and a die taken ends it ("Großvater
+        # Jürgen, pick a die" stood over the screen saying that Zoé picks now)
         return [Announcement("haste.pick_turn", {"player": self.players[self.current_picker]},  # type: ignore[index]
-                             prompt=True)]
+                             prompt=True, until=("pick",))]
 
     def _pick(self, action: dict[str, Any]) -> list[Announcement]:
         if self.phase is not Phase.PICK:
@@ -494,7 +497,8 @@ class HasteWorte:
         self.round.timer_interrupted = False
         if self.round.number > 1:  # the word limits were said in round 1 and stand on the screen: while everybody
             # writes, eight seconds of them every round would be heard over the pencils
-            return [Announcement("haste.timer_started_again", {"seconds": _seconds(self.hourglass.duration)})]
+            return [Announcement("haste.timer_started_again", {"seconds": _seconds(self.hourglass.duration)},
+                                 until=CANCELLED)]
         return [
             Announcement(
                 "haste.timer_started",
@@ -503,6 +507,7 @@ class HasteWorte:
                     "own": MAX_OWN_WORDS,
                     "others": self.others_limit,
                 },
+                until=CANCELLED,
             )
         ]
 

@@ -245,9 +245,9 @@ class HasteWorteMode:
             if g.simultaneous and len(waiting) > 1:
                 self._open("who", value)
             elif g.simultaneous:  # the last die taken: only one player can have taken it
-                self._pick({"action": "pick", "die": value + 1, "player": g.players[waiting[0]]})
+                self.session.apply({"action": "pick", "die": value + 1, "player": g.players[waiting[0]]})
             else:
-                self._pick({"action": "pick", "die": value + 1})
+                self.session.apply({"action": "pick", "die": value + 1})
             return True
         if g.phase is Phase.LETTER:
             if value == 0:
@@ -277,9 +277,8 @@ class HasteWorteMode:
         if g.phase is not Phase.WRITING:
             return False
         if long:
-            if g.hourglass.is_running(now) and self.session.apply({"action": "timer_cancel", "at": now}):
-                for said in ("haste.timer_started", "haste.timer_started_again"):  # "the sand runs" is past
-                    self.session.withdraw_said(said)
+            if g.hourglass.is_running(now):
+                self.session.apply({"action": "timer_cancel", "at": now})
             return True
         if not g.hourglass.is_running(now):
             self._start_timer()
@@ -353,7 +352,7 @@ class HasteWorteMode:
         elif kind == "fix":
             self._fix_to(die, value)
         elif kind == "who":
-            self._pick({"action": "pick", "die": die + 1, "player": self.game.players[value]})
+            self.session.apply({"action": "pick", "die": die + 1, "player": self.game.players[value]})
         elif kind == "letter":
             self.session.apply({"action": "letter", "letter": value})
 
@@ -438,12 +437,6 @@ class HasteWorteMode:
         targets = self._targets()
         rects = [r for value, r in targets.items() if value != FIX]
         return ([rects[0].unionall(rects[1:])] if rects else []) + ([targets[FIX]] if FIX in targets else [])
-
-    def _pick(self, action: dict) -> None:
-        """A die taken: the call to pick (said once after the roll, and again after each re-roll) is past. Still
-        showing, "Großvater Jürgen, pick a die" stood over the screen saying that Zoé picks now."""
-        if self.session.apply(action):
-            self.session.withdraw_said("haste.pick_turn")
 
     # -- drawing
     def _targets(self) -> dict[int, pygame.Rect]:

@@ -99,6 +99,11 @@ def _say(key: str, **params: Any) -> Announcement:
     return Announcement(key, params)
 
 
+#: what answers a call: taking a die, leaving or re-rolling the middle (the call stood over the next player's turn
+#: at a quick table, the middle's question over the reports)
+TAKEN, MIDDLE_DONE = ("take",), ("leave", "reroll")
+
+
 def _int_field(action: dict[str, Any], key: str, lo: int, hi: int, err: Callable[..., EchtError]) -> int:
     value = action.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
@@ -396,7 +401,7 @@ class EchtSpitze:
             s.pair_bees = None
             if s.solo and s.level == 2:
                 out += self._solo_pair_bees(s)
-            out.append(_screen("echt.take.next", player=s.players[self._next_taker(s)].name))
+            out.append(replace(_screen("echt.take.next", player=s.players[self._next_taker(s)].name), until=TAKEN))
             return out
         middle = self._middle(s)
         models = self._models(s)
@@ -442,15 +447,15 @@ class EchtSpitze:
         player.holds = index
         out = [_screen("echt.take.done", player=player.name, face=s.dice[index])]
         if any(p.holds is None for p in s.players):
-            out.append(_screen("echt.take.next", player=s.players[self._next_taker(s)].name))
+            out.append(replace(_screen("echt.take.next", player=s.players[self._next_taker(s)].name), until=TAKEN))
             return out
         s.phase = Phase.MIDDLE
         start = s.players[s.start].name
         if s.solo:
             key = "echt.solo.must_reroll" if s.turn % 2 == 1 else "echt.solo.may_reroll"
-            out.append(_say(key, player=start))
+            out.append(replace(_say(key, player=start), until=MIDDLE_DONE))
         else:
-            out.append(_say("echt.middle.choose", player=start))
+            out.append(replace(_say("echt.middle.choose", player=start), until=MIDDLE_DONE))
         return out
 
     def _leave(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:
