@@ -225,6 +225,8 @@ def test_extra_cross_reminders_name_each_player_and_the_bubble_rule():
     assert "none if any cross would hit a soap bubble" in reminders[1].text("en")
     assert all(not a.speak for a in reminders)
     assert (game.extra_crosses("Anna"), game.extra_crosses("Ben")) == (2, 1)
+    game.apply({"action": "report", "player": "Anna", "pierced": True})  # her regular cross hit a soap bubble
+    assert (game.extra_crosses("Anna"), game.extra_crosses("Ben")) == (0, 1)
 
 
 def test_no_reminder_without_marks():

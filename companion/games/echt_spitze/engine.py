@@ -254,11 +254,15 @@ class EchtSpitze:
         return None
 
     def extra_crosses(self, player: str) -> int:
-        """The most extra crosses the player may place this turn (own die's mark + a middle die's mark)."""
+        """The most extra crosses the player may place this turn (own die's mark + a middle die's mark); none once
+        the regular cross pierced a soap bubble ("If your regular cross lands on a field with a soap bubble, you may
+        not place an extra cross in this turn": the reminder stood beside the reported piercing)."""
         s = self.state
         if s.phase is not Phase.SCORE:
             return 0
         p = self._player(s, player)
+        if p.report.pierced:
+            return 0
         own = p.holds is not None and has_extra(s.dice[p.holds])
         mid = any(has_extra(s.dice[i]) for i in self._middle(s))
         return int(own) + int(mid)
