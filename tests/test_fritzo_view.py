@@ -594,3 +594,23 @@ def test_the_last_half_minute_is_said_once(tmp_path):
         view.update(1 / 30, clock.mono)
     warnings = [a for a in announcer.queued if a.key == "core.seconds_left"]
     assert len(warnings) == 1 and warnings[0].text("de") == "Noch 30 Sekunden!"
+
+
+def test_level_one_done_asks_first_and_leaves_a_done_player_nothing_to_change(tmp_path):
+    """"Done" was one press: a slip locked the player's plane (and who finishes first wins a tie), and the menu then
+    walked them through cube, place and turn only to refuse it."""
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna",
+                                           "minutes": 10})
+    values = [v for v, _ in view.menu_items()]
+    view.index = values.index("done")
+    press(view, Button.SELECT)
+    shot(view, "level_one_done_sure")
+    assert view.step == "done" and "Anna" not in session.engine.state.done
+    press(view, Button.SELECT)  # a second SELECT: "keep building"
+    assert view.step == "menu" and "Anna" not in session.engine.state.done
+    view.index = [v for v, _ in view.menu_items()].index("done")
+    press(view, Button.SELECT)
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)  # "yes, Anna is done"
+    assert "Anna" in session.engine.state.done
+    assert [v for v, _ in view.menu_items()] == ["switch"]

@@ -114,7 +114,7 @@ class FritzoMode:
 
     def __init__(self, session: Any) -> None:
         self.session = session
-        self.step = "menu"  # menu | outcube | cube | cell | turn | roll | remove | nofit
+        self.step = "menu"  # menu | outcube | cube | cell | turn | roll | remove | nofit | done
         #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
         self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
         self.index = 0
@@ -206,6 +206,9 @@ class FritzoMode:
             return []
         if s.phase is Phase.START_ROLL:
             return [(f"roll:{c}", colour_name(c, self.lang)) for c in s.cubeset.colours]
+        if s.mode is Mode.LEVEL_ONE and self.player in s.done:  # nothing left to change on this plane
+            other = s.players[(self.player_index + 1) % len(s.players)]
+            return [("switch", t("fritzo.ui.switch", self.lang, player=other))]
         items = [("place", t("fritzo.ui.place", self.lang))]
         if s.hourglass is not None and s.hourglass.started_at is None:
             # the agreed time starts when the table says so: TIMER, or this line for a table with the touch screen
@@ -272,7 +275,7 @@ class FritzoMode:
     def panel_rects(self) -> list[pygame.Rect]:
         """Rects of the items of the current step in the right panel."""
         n = len(self._step_values())
-        if self.step in ("menu", "roll", "nofit"):
+        if self.step in ("menu", "roll", "nofit", "done"):
             return [pygame.Rect(PANEL.x, PANEL.y + 44 + i * 54, PANEL.w, 48) for i in range(n)]
         if self.step in ("cube", "outcube"):
             cols, size = 6, 54
@@ -290,6 +293,8 @@ class FritzoMode:
             return [v for v, _ in self.menu_items()]
         if self.step == "nofit":
             return [v for v, _ in self._nofit_items()]
+        if self.step == "done":
+            return [v for v, _ in self._done_items()]
         if self.step == "cube":
             return self.game.cubes_left(self.player)
         if self.step == "outcube":
@@ -302,6 +307,12 @@ class FritzoMode:
             s = self.structure()
             return sorted((c for c in s if (c[0], c[1], c[2] + 1) not in s), key=lambda c: (c[2], -c[1], c[0]))
         return []
+
+    def _done_items(self) -> list[tuple[str, str]]:
+        """Level One's "Done" asks first: it cannot be taken back but by UNDO, and who finishes first wins a tie, so
+        a slip of the finger decided the game. "Keep building" comes first: a second SELECT changes nothing."""
+        return [("back", t("fritzo.ui.keep_building", self.lang)),
+                ("done", t("fritzo.ui.done_sure", self.lang, player=self.player))]
 
     def _nofit_items(self) -> list[tuple[str, str]]:
         s = self.game.state
@@ -421,6 +432,10 @@ class FritzoMode:
                 self._reset()
             else:
                 self._send({"action": value, "cube": self.cube})
+        elif self.step == "done":
+            self._reset()
+            if value == "done":
+                self._send({"action": "done", "player": self.player, "at": self.wall_now()})
         elif self.step == "cube":
             self.cube = value
             if self.purpose == "pass":
@@ -484,7 +499,7 @@ class FritzoMode:
             self.step, self.index = "remove", 0
             self._follow_level()
         elif value == "done":
-            self._send({"action": "done", "player": self.player, "at": self.wall_now()})
+            self.step, self.index = "done", 0
         elif value == "switch":
             self.player_index = (self.player_index + 1) % len(self.game.state.players)
         elif value == "hint":
@@ -667,7 +682,7 @@ class FritzoMode:
         heading = {"menu": "", "roll": "", "outcube": t(out_cube, self.lang),
                    "cube": t("fritzo.ui.pick_cube", self.lang), "cell": t("fritzo.ui.pick_cell", self.lang),
                    "turn": t("fritzo.ui.pick_turn", self.lang), "remove": t("fritzo.ui.remove", self.lang),
-                   "nofit": ""}[self.step]
+                   "nofit": "", "done": t("fritzo.ui.done_ask", self.lang)}[self.step]
         if s.phase is Phase.OVER:
             heading = t("fritzo.ui.over", self.lang)
             if s.winners and s.result != "draw":  # a name alone under "Game over" did not say what it was for
@@ -681,8 +696,8 @@ class FritzoMode:
         if heading:  # fitted: "Welcher Cube bleibt draußen?" is wider than the panel at full size
             theme.text(surface, heading, (PANEL.x, PANEL.y), theme.fit_text(heading, theme.BODY, PANEL.w, bold=True),
                        theme.ACCENT, bold=True)
-        if self.step in ("menu", "roll", "nofit"):
-            items = self._nofit_items() if self.step == "nofit" else self.menu_items()
+        if self.step in ("menu", "roll", "nofit", "done"):
+            items = {"nofit": self._nofit_items, "done": self._done_items}.get(self.step, self.menu_items)()
             for i, ((value, label), r) in enumerate(zip(items, rects, strict=False)):
                 hi = i == self.index % max(1, len(items))
                 pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=10)
