@@ -222,6 +222,7 @@ def test_level_one_start_roll_and_scoring_by_hand():
     assert keys(said) == ["fritzo.roll.again_l1", "fritzo.l1.start"]
     assert said[0].text("de") == "Anna hat kein Blau gewürfelt. Ben würfelt."  # the colour sought, named
     assert engine.state.allowance == {"Ben": 14, "Anna": 13}
+    assert not engine.rolls_dice  # the building began: no die is thrown (a resumed game said "ROLL rolls virtual dice")
     for action in plane_actions("Anna", 0) + plane_actions("Ben", 2):
         engine.apply(action)
     # Anna (red, orange, yellow) owns the bottom layer of the Professional build: top all yellow (8 rows x 4),

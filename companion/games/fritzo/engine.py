@@ -253,9 +253,10 @@ class Fritzo:
 
     @property
     def rolls_dice(self) -> bool:
-        """Whether the game throws cubes as dice (the start roll of Level One and Strategy): the others never ask
-        the camera, so a notice that ROLL rolls virtual dice would only puzzle the table."""
-        return self.state.mode in (Mode.LEVEL_ONE, Mode.STRATEGY)
+        """Whether the game still throws cubes as dice (the start roll of Level One and Strategy): the others never
+        ask the camera, and once the building began neither do these, so a notice that ROLL rolls virtual dice
+        would only puzzle the table (it came again at a resumed game's building)."""
+        return self.state.mode in (Mode.LEVEL_ONE, Mode.STRATEGY) and self.state.phase is Phase.START_ROLL
 
     @property
     def opening_announcements(self) -> list[Announcement]:
