@@ -854,3 +854,21 @@ def test_a_call_the_table_answered_is_taken_back(tmp_path):
     assert "echt.middle.choose" in waiting() and "echt.take.next" not in waiting()
     assert s.apply({"action": "leave"}), s.error
     assert "echt.middle.choose" not in waiting()
+
+
+def test_the_scoring_menu_steps_back_one_list_and_goes_on_to_the_next_reporter(tmp_path):
+    """UNDO from "the lower value?" went back to the top (player and kind chosen again), and after each report the
+    highlight went back to the first player: NEXT NEXT SELECT from there ended the turn before Ben reported."""
+    s = session(tmp_path, {"players": ["Sara", "Ben", "Carl"]})
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4", "5"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "take", "die": 3}, {"action": "leave"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.sub = ("kind_lo", "Sara", 9)
+    mode._sync()
+    press(mode, Button.UNDO)
+    assert mode.sub == ("kind_hi", "Sara")
+    press(mode, Button.UNDO)
+    assert mode.sub == ("player", "Sara")
+    mode._choose(("report", "Sara", "pierced", True))
+    assert mode.sub is None and mode.menu.items[mode.menu.index].value == ("open", "Ben")

@@ -76,6 +76,9 @@ class EchtSpitzeMode:
         #: the open sub-menu: ("player", name), ("kind_hi", name), ("kind_lo", name, hi), ("hive", name),
         #: ("final", name); None: the phase's main menu
         self.sub: tuple[Any, ...] | None = None
+        #: whose report the scoring menu highlights next: the player after the last one who reported (it went back
+        #: to the first after every report, and NEXT NEXT SELECT from there ended the turn)
+        self._next_reporter: int | None = None
         self.final_values: dict[str, int] = {}
         self.focus = 0  # the final editor's highlighted control
         self.menu: Menu | None = None
@@ -120,6 +123,8 @@ class EchtSpitzeMode:
                None if self.pending is None else (tuple(self.pending), self.asking), self.fixing, tuple(s.dice))
         if ctx == self._context:
             return
+        if ctx[:2] != self._context[:2]:  # another turn or phase: its reports start with the first player
+            self._next_reporter = None
         if ctx[:4] != self._context[:4]:
             free = g.middle
             self.cursor = free[0] if free else 0
@@ -183,7 +188,7 @@ class EchtSpitzeMode:
         tall = bool(self.sub) and len(items) > LONG_SUB  # the dice are not tapped while a list is open (on_tap)
         menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else 62)
         if s.phase is Phase.SCORE and self.sub is None:
-            menu.index = 1
+            menu.index = 1 + (self._next_reporter or 0)
         elif s.phase is Phase.SCORE and self.sub and self.sub[0] == "hive":
             paired = self._paired(self.sub[1])
             menu.index = next((k for k, item in enumerate(items) if item.value[-1][0] in paired), 0)
@@ -378,6 +383,8 @@ class EchtSpitzeMode:
                 action["values"] = value[4]
             if self.session.apply(action):
                 self.sub = None
+                names = [q.name for q in self.game.state.players]
+                self._next_reporter = min(names.index(value[1]) + 1, len(names) - 1)
         elif kind == "final":
             self.sub = ("final", value[1])
             self.final_values = {f: 0 for f in self._final_fields()}
@@ -385,7 +392,15 @@ class EchtSpitzeMode:
         self._sync()
 
     def _back(self) -> None:
-        self.sub = None
+        """One list back: a value's list to the kind's, the kind's (or a beehive's) to the player's, the player's to
+        the scoring menu (UNDO from "the lower value?" went to the top, the player and kind chosen again)."""
+        sub = self.sub
+        if sub is not None and sub[0] == "kind_lo":
+            self.sub = ("kind_hi", sub[1])
+        elif sub is not None and sub[0] in ("kind_hi", "hive"):
+            self.sub = ("player", sub[1])
+        else:
+            self.sub = None
         self._sync()
 
     @property
