@@ -872,3 +872,21 @@ def test_the_scoring_menu_steps_back_one_list_and_goes_on_to_the_next_reporter(t
     assert mode.sub == ("player", "Sara")
     mode._choose(("report", "Sara", "pierced", True))
     assert mode.sub is None and mode.menu.items[mode.menu.index].value == ("open", "Ben")
+
+
+
+def test_a_banner_spares_the_middles_choice_whole(tmp_path):
+    """The start player's question covered "Re-roll" for its four seconds: the banner kept clear of "Leave" only."""
+    from companion.views import banner
+
+    s = session(tmp_path, {"players": ["Sara", "Ben"]})
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode._sync()
+    (choice,) = mode.in_view
+    assert all(choice.contains(r) for r in mode.menu.item_rects().values())
+    rect, _, _ = banner.place((800, 480), "Sara: die zwei Würfel in der Mitte liegen lassen oder neu würfeln?",
+                              mode.focus_rect, 1.0, (), mode.in_view)
+    assert not rect.colliderect(choice)

@@ -404,6 +404,15 @@ class EchtSpitzeMode:
         self._sync()
 
     @property
+    def in_view(self) -> list[pygame.Rect]:
+        """The middle's choice, both of it: a banner stands elsewhere where it fits (``banner.place``'s ``spare``;
+        the start player's question covered "Re-roll" for its four seconds, the banner clear of "Leave" only)."""
+        if self.game.state.phase is not Phase.MIDDLE or self.menu is None:
+            return []
+        rects = list(self.menu.item_rects().values())
+        return [rects[0].unionall(rects[1:])] if rects else []
+
+    @property
     def focus_rect(self) -> pygame.Rect | None:
         """What a banner must not cover: the final editor whole (its "Done" sat under the banner of the score just
         entered), else the highlighted menu item."""
