@@ -211,8 +211,9 @@ class Announcer:
 
     def withdraw(self, announcements: Sequence[Announcement]) -> None:
         """Take back these announcements (the very objects: an equal one from an earlier step stays) where they
-        wait, and stop the one showing if it is among them: their step was undone, and a banner still saying "Ben
-        gets 3 crystals" over a screen that took them back would have the table write down what was undone."""
+        wait, and stop the one showing if it is among them: their step was undone (a banner still saying "Ben gets
+        3 crystals" over a screen that took them back had the table write down what was undone), or the table
+        answered their call (``Announcement.until``)."""
         ids = {id(a) for a in announcements}
         for queue in (self._urgent, self._normal):
             _drop(queue, lambda a: id(a) in ids)

@@ -416,7 +416,7 @@ def _toml_without_bad_lines(text: str) -> tuple[dict[str, Any], list[int]]:
     """``text`` as TOML, each line the parser stops at made a comment (its number kept: the next error's line
     is the file's), up to ``SALVAGE_MOST``; returns the data and the lines left out. Raises TOMLDecodeError where a
     mistake names no line, or more lines than a slip makes are wrong."""
-    rows = text.split("\n")  # TOML's lines: not splitlines(), which also breaks at U+2028 in a comment
+    rows = re.split(r"\r\n|\r|\n", text)  # TOML's lines: not splitlines(), which also breaks at U+2028
     left_out: list[int] = []
     while True:
         try:

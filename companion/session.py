@@ -22,7 +22,8 @@ from vision.types import DiePicture, DieReading, TrayReading
 
 log = logging.getLogger(__name__)
 
-#: announcements remembered for an undo to withdraw (more than any step makes, and a queue holds)
+#: announcements remembered for an undo, or the step answering their call, to withdraw (more than any step makes,
+#: and a queue holds)
 SAID_KEPT = 40
 
 AnnounceFn = Callable[[Announcement], None]
@@ -88,7 +89,7 @@ class GameSession:
         self.unsaved: OSError | None = None
         self._started = True  # whether the journal has this game's header (False only while a new game's is not)
         #: the latest steps' announcements, each with the number of steps it was made at: an undo withdraws those
-        #: of the step it takes back from the announcer's queue
+        #: of the step it takes back from the announcer's queue, a step those whose call it answers (``until``)
         self._said: list[tuple[int, Announcement]] = []
 
     def picture_of(self, index: int) -> DiePicture | None:
@@ -132,7 +133,8 @@ class GameSession:
         self._persist(lambda: self.journal.record(action))
         if self.engine.finished:  # the game's last words (who won): heard however far behind the voice is
             announcements = [replace(a, essential=True) for a in announcements]
-        answered = [a for _, a in self._said if action.get("action") in a.until]  # calls this step answered
+        # the calls this step answered (an essential sentence is never one: it is heard however late)
+        answered = [a for _, a in self._said if action.get("action") in a.until and not a.essential]
         if answered and self.announcer is not None:
             self.announcer.withdraw(answered)
         for a in announcements:

@@ -1369,3 +1369,10 @@ def test_a_tap_on_a_strip_of_words_puts_it_away_not_what_it_hides(tmp_path):
     clock[0] += app_module.STRIP_HIDDEN + 1
     app.draw(app.display.canvas)
     assert app._strip is not None  # still true: said again
+
+
+def test_an_undos_words_quote_a_sentence_with_quotes_of_its_own():
+    from companion.app import _quoted_within
+
+    assert _quoted_within('Anna gibt Ben das Geschenk „Alle Würfel“') == "Anna gibt Ben das Geschenk ‚Alle Würfel‘"
+    assert _quoted_within('the gift "all dice"') == "the gift 'all dice'"

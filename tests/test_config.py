@@ -299,3 +299,11 @@ def test_more_slips_than_a_slip_makes_start_the_standard_settings():
                     'height true\n', encoding="utf-8")
     cfg, words = config.load_for_the_table(lang="en")
     assert cfg == config.Config() and "standard settings are used" in words
+
+
+def test_a_file_saved_with_old_mac_line_ends_keeps_its_lines_through_a_slip():
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes('players = ["Jörg", "Mia"]\rmute true\r'.encode())
+    cfg, words = config.load_for_the_table(lang="en")
+    assert cfg.players == ["Jörg", "Mia"] and "(line 2)" in words

@@ -852,8 +852,13 @@ def test_a_call_the_table_answered_is_taken_back(tmp_path):
         assert s.apply({"action": "take", "die": s.engine.middle[0] + 1}), s.error
         assert waiting().count("echt.take.next") <= 1  # the one for whoever takes now, none for those who took
     assert "echt.middle.choose" in waiting() and "echt.take.next" not in waiting()
+    for _ in range(20):  # the question comes up on the screen
+        announcer.update(announcer._now + 5.0)
+        if announcer.current is not None and announcer.current.announcement.key == "echt.middle.choose":
+            break
     assert s.apply({"action": "leave"}), s.error
     assert "echt.middle.choose" not in waiting()
+    assert announcer.current is None or announcer.current.announcement.key != "echt.middle.choose"  # stopped
 
 
 def test_the_scoring_menu_steps_back_one_list_and_goes_on_to_the_next_reporter(tmp_path):
@@ -872,6 +877,12 @@ def test_the_scoring_menu_steps_back_one_list_and_goes_on_to_the_next_reporter(t
     assert mode.sub == ("player", "Sara")
     mode._choose(("report", "Sara", "pierced", True))
     assert mode.sub is None and mode.menu.items[mode.menu.index].value == ("open", "Ben")
+    s.undo()  # Sara's report taken back: hers comes first again
+    mode._sync()
+    assert mode.menu.items[mode.menu.index].value == ("open", "Sara")
+    for name in ("Sara", "Ben", "Carl"):
+        mode._choose(("report", name, "pierced", True))
+    assert mode.menu.items[mode.menu.index].value == ("end_turn",)  # after the last: what comes next
 
 
 

@@ -42,12 +42,13 @@ def test_a_single_long_word_shrinks_on_one_line():
     ("Li", "Li"),
     ("Wolfeschlegelsteinhausenberger", "…"),
     ("Großvater Jürgen von Hohenstein", "Großvater J."),
+    ("Anna (Oma Gertrud)", "Anna O. G."),
 ])
 def test_a_long_name_is_shortened_as_people_do_not_shrunk_unreadable(name, shown):
     """Six names in a game's top bar: "Maximilian-Alexander" and "Großvater Jürgen" were drawn at 12 px."""
     text, size = theme.fit_name(name, theme.BODY, 108, bold=True)
     assert (text == shown) if not shown.endswith("…") else text.startswith(shown[:-1]) and text.endswith("…")
-    assert size >= theme.SMALL - 4 and theme.font(size, True).size(text)[0] <= 108
+    assert size >= theme.SMALLEST and theme.font(size, True).size(text)[0] <= 108
 
 
 def test_two_names_alike_but_for_the_second_stay_apart_however_narrow():
@@ -60,3 +61,8 @@ def test_two_names_alike_but_for_the_second_stay_apart_however_narrow():
 
 def test_a_hyphenated_name_keeps_its_hyphens_shortened():
     assert theme.short_name("Jean-Luc-Picard") == "Jean-L.-P." and theme.short_name("Anne Marie Lo") == "Anne M. L."
+
+
+def test_a_one_word_name_stays_whole_down_to_the_smallest_size_before_it_is_cut():
+    text, size = theme.fit_name("Konstantin", theme.BODY, 90, bold=True)
+    assert text == "Konstantin" and theme.SMALLEST <= size < theme.SMALL

@@ -45,6 +45,7 @@ from companion.views.widgets import (
     first_choice,
     game_hint_bar,
     moved,
+    spanning,
 )
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
@@ -78,7 +79,8 @@ class EchtSpitzeMode:
         self.sub: tuple[Any, ...] | None = None
         #: whose report the scoring menu highlights next: the player after the last one who reported (it went back
         #: to the first after every report, and NEXT NEXT SELECT from there ended the turn)
-        self._next_reporter: int | None = None
+        self._next_reporter: int | None = None  # -1: after the last player, "End the turn"
+        self._steps_seen = 0
         self.final_values: dict[str, int] = {}
         self.focus = 0  # the final editor's highlighted control
         self.menu: Menu | None = None
@@ -123,8 +125,9 @@ class EchtSpitzeMode:
                None if self.pending is None else (tuple(self.pending), self.asking), self.fixing, tuple(s.dice))
         if ctx == self._context:
             return
-        if ctx[:2] != self._context[:2]:  # another turn or phase: its reports start with the first player
-            self._next_reporter = None
+        if ctx[:2] != self._context[:2] or len(self.session.actions) < self._steps_seen:
+            self._next_reporter = None  # another turn or phase, or a report undone: from the first player again
+        self._steps_seen = len(self.session.actions)
         if ctx[:4] != self._context[:4]:
             free = g.middle
             self.cursor = free[0] if free else 0
@@ -188,7 +191,7 @@ class EchtSpitzeMode:
         tall = bool(self.sub) and len(items) > LONG_SUB  # the dice are not tapped while a list is open (on_tap)
         menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else 62)
         if s.phase is Phase.SCORE and self.sub is None:
-            menu.index = 1 + (self._next_reporter or 0)
+            menu.index = 0 if self._next_reporter == -1 else 1 + (self._next_reporter or 0)
         elif s.phase is Phase.SCORE and self.sub and self.sub[0] == "hive":
             paired = self._paired(self.sub[1])
             menu.index = next((k for k, item in enumerate(items) if item.value[-1][0] in paired), 0)
@@ -384,7 +387,8 @@ class EchtSpitzeMode:
             if self.session.apply(action):
                 self.sub = None
                 names = [q.name for q in self.game.state.players]
-                self._next_reporter = min(names.index(value[1]) + 1, len(names) - 1)
+                following = names.index(value[1]) + 1
+                self._next_reporter = following if following < len(names) else -1  # after the last: end the turn
         elif kind == "final":
             self.sub = ("final", value[1])
             self.final_values = {f: 0 for f in self._final_fields()}
@@ -409,8 +413,7 @@ class EchtSpitzeMode:
         the start player's question covered "Re-roll" for its four seconds, the banner clear of "Leave" only)."""
         if self.game.state.phase is not Phase.MIDDLE or self.menu is None:
             return []
-        rects = list(self.menu.item_rects().values())
-        return [rects[0].unionall(rects[1:])] if rects else []
+        return spanning(list(self.menu.item_rects().values()))
 
     @property
     def focus_rect(self) -> pygame.Rect | None:

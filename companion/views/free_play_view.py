@@ -29,6 +29,7 @@ FACES = [1, 2, 3, 4, 5, 6]
 REMOVE = "remove"  # the picker's tile after the faces: there is no die there
 ADD = "+"  # the slot after the dice: a die the reader missed
 PICTURE_PLACE = pygame.Rect(20, 66, 140, 140)  # the die corrected as the camera saw it, where the dice were
+PICKER_GAP = 16  # between the face tiles: a tap in it goes to the nearer tile
 VIRTUAL_DICE = 5  # without a camera: five virtual dice, as in most pip-dice games
 
 
@@ -41,7 +42,7 @@ class FreePlayMode:
         self.dice = DiceRow(pygame.Rect(20, 70, 760, 130), max_rows=3)
         self.cursor: int | None = None  # die highlighted for correction
         self.picking: int | None = None  # die being corrected: the face picker is open
-        self._picked_at = 0  # the game's steps when the picker opened: an undo since (the app's) closes it
+        self._picked_at: tuple[int, int] = (0, 0)  # the game (engine, steps) the picker opened on: an undo closes it
         self.pick_index = 0
         self.waiting = False  # ROLL pressed, waiting for the tray to settle
         self.read_roll: ReadRoll | None = None  # the last roll read by the camera: its dice's pictures
@@ -65,10 +66,14 @@ class FreePlayMode:
             self.cursor = next((i for i, f in enumerate(faces) if f is None), None)
             self.picking = None
 
+    def _moment(self) -> tuple[int, int]:
+        """The game as it stands: an undo rebuilds the engine (a step applied after it leaves the count alone)."""
+        return id(self.session.engine), len(self.session.actions)
+
     def _close_stale_picker(self) -> None:
         """A long UNDO (the app's, not this screen's) took a step back while the picker was open: its die may be
         gone or another ("add" open on a die that is back, SELECT redid the undo). It closes."""
-        if self.picking is not None and len(self.session.actions) != self._picked_at:
+        if self.picking is not None and self._moment() != self._picked_at:
             self.picking = None
 
     def on_button(self, event: ButtonEvent) -> bool:
@@ -131,8 +136,8 @@ class FreePlayMode:
         self._close_stale_picker()
         if self.picking is not None:
             for choice, r in zip(self._choices(), self._picker_rects(), strict=False):
-                if r.inflate(16, 16).collidepoint(pos):  # the gap between two tiles is half each's: a finger
-                    # a little beside a tile closed the picker and chose nothing
+                # the gap between two tiles is half each's: a finger a little beside a tile closed the picker
+                if r.inflate(PICKER_GAP, PICKER_GAP).collidepoint(pos):
                     self._choose(choice)
                     return True
             self.picking = None
@@ -166,7 +171,7 @@ class FreePlayMode:
         return None if k is None else read.index(self.session, k)  # and the reading still the latest
 
     def _open_picker(self, die: int) -> None:
-        self.picking, self._picked_at = die, len(self.session.actions)
+        self.picking, self._picked_at = die, self._moment()
         current = None if self._adding() else self.game.last[die]
         self.pick_index = FACES.index(current) if current in FACES else 0
 
@@ -190,7 +195,7 @@ class FreePlayMode:
         pass
 
     def _picker_rects(self) -> list[pygame.Rect]:
-        n, size, gap = len(self._choices()), 90, 16
+        n, size, gap = len(self._choices()), 90, PICKER_GAP
         x0 = 400 - (n * size + (n - 1) * gap) // 2
         return [pygame.Rect(x0 + i * (size + gap), 250, size, size) for i in range(n)]
 

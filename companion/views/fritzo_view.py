@@ -206,10 +206,8 @@ class FritzoMode:
             return []
         if s.phase is Phase.START_ROLL:
             return [(f"roll:{c}", colour_name(c, self.lang)) for c in s.cubeset.colours]
-        if s.mode is Mode.LEVEL_ONE and self.player in s.done:  # nothing left to change on this plane
-            other = s.players[(self.player_index + 1) % len(s.players)]
-            return [("switch", t("fritzo.ui.switch", self.lang, player=other))]
-        items = [("place", t("fritzo.ui.place", self.lang))]
+        done = s.mode is Mode.LEVEL_ONE and self.player in s.done  # nothing left to change on this plane
+        items = [] if done else [("place", t("fritzo.ui.place", self.lang))]
         if s.hourglass is not None and s.hourglass.started_at is None:
             # the agreed time starts when the table says so: TIMER, or this line for a table with the touch screen
             # alone (the clock stayed at 10:00 and the limit was never kept)
@@ -223,10 +221,12 @@ class FritzoMode:
             if s.jokers.get(self.player or "", False):
                 # words, not a tick: the bundled font has no ✓ (it showed an empty box)
                 items.append(("joker", t("fritzo.ui.joker_on" if self.joker else "fritzo.ui.joker", self.lang)))
-        if (s.mode is Mode.LEVEL_ONE or s.goal is not None and s.mode is not Mode.TEAM) and self.structure():
+        if (s.mode is Mode.LEVEL_ONE or s.goal is not None and s.mode is not Mode.TEAM) and self.structure() \
+                and not done:
             items.append(("remove", t("fritzo.ui.remove", self.lang)))  # offered once there is a cube to take off
         if s.mode is Mode.LEVEL_ONE:
-            items.append(("done", t("fritzo.ui.done", self.lang)))
+            if not done:
+                items.append(("done", t("fritzo.ui.done", self.lang)))
             other = s.players[(self.player_index + 1) % len(s.players)]
             items.append(("switch", t("fritzo.ui.switch", self.lang, player=other)))
         if s.hourglass is not None and s.hourglass.interrupted:  # the two ways on that the announcement names

@@ -28,7 +28,7 @@ from companion.i18n import t
 from companion.session import GameSession, ReadRoll
 from companion.views import theme
 from companion.views.frame_clock import FrameClock
-from companion.views.widgets import DiceRow, draw_die, first_choice, game_hint_bar, moved
+from companion.views.widgets import DiceRow, draw_die, first_choice, game_hint_bar, moved, spanning
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -436,7 +436,7 @@ class HasteWorteMode:
             return []
         targets = self._targets()
         rects = [r for value, r in targets.items() if value != FIX]
-        return ([rects[0].unionall(rects[1:])] if rects else []) + ([targets[FIX]] if FIX in targets else [])
+        return spanning(rects) + ([targets[FIX]] if FIX in targets else [])
 
     # -- drawing
     def _targets(self) -> dict[int, pygame.Rect]:

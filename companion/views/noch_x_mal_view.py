@@ -49,6 +49,7 @@ from companion.views.widgets import (
     draw_wrapped,
     first_choice,
     game_hint_bar,
+    spanning,
 )
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
@@ -718,8 +719,7 @@ class NochXMalMode:
         """The dice thrown, for a banner to stand elsewhere where it fits (``banner.place``'s ``spare``): the roll's
         sentence and the rule change at the fourth roll covered them for ten seconds, and without a camera the
         screen is the only place the table sees them, the roller choosing a pair meanwhile."""
-        rects = [] if self._dice_hidden() else self.die_rects()
-        return [rects[0].unionall(rects[1:])] if rects else []
+        return [] if self._dice_hidden() else spanning(self.die_rects())
 
     def _die_hit(self, pos: tuple[int, int]) -> int | None:
         for i, r in enumerate(self.die_rects()):
@@ -989,7 +989,7 @@ class NochXMalMode:
                 )
             else:
                 self._goal_cell(surface, r, gid, label)
-        y = r.bottom + 8
+        y = max(r.bottom for r in cells.values()) + 8
         claims = sorted(st.claims.items(), key=lambda kv: (-kv[1].roll, GOALS.index(kv[0])))
         for gid, claim in claims[:3]:
             line = f"{self.tr(f'nxm.goal.{gid}')}: {', '.join(claim.players)}"

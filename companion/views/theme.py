@@ -80,26 +80,29 @@ def short_name(name: str) -> str:
     if not rest and "-" in first.strip("-"):
         first, *parts = first.split("-")
         return "-".join([first, *(p[:1] + "." for p in parts if p)])  # "Jean-L.-P."
-    return " ".join([first, *(w[:1] + "." for w in rest)])
+    initials = ("".join(c for c in w if c.isalnum())[:1] for w in rest)  # "(Oma" is O, not "("
+    return " ".join([first, *(i + "." for i in initials if i)])
 
 
 def fit_name(name: str, size: int, max_width: int, bold: bool = False) -> tuple[str, int]:
     """A player's name and its size: as large as fits ``max_width``, not below SMALL; else shortened as people
     shorten names (``short_name``, then the first word and one initial) down to SMALLEST; else the first word cut
-    before its initial ("Großm. J."): the initial tells "Großmutter Hilde" from "Großmutter Jutta", which a cut
-    or the first word alone did not. Six long names in the game's top bar were drawn at 12 px beside "Li"."""
+    before its initial ("Großm. J."): the initial tells "Großmutter Hilde" from "Großmutter Jutta", which a cut or
+    the first word alone did not (two names alike up to their initials stay alike). Six long names in the game's
+    top bar were drawn at 12 px beside "Li"."""
     at = fit_text(name, size, max_width, bold)
     if at >= SMALL:
         return name, at
     words = name.split()
     first = words[0] if words else name
-    if len(words) > 1:
-        first, tail = first, f" {words[1][:1]}."
+    initial = next((c for w in words[1:] for c in w if c.isalnum()), "")  # "Anna (Oma Gertrud)": O, not "("
+    if len(words) > 1 and initial:
+        tail = f" {initial}."
     elif "-" in first.strip("-"):
         first, rest = first.split("-", 1)
         tail = f"-{rest[:1]}."
-    else:
-        return fit_label(name, SMALL, max_width, bold), SMALL
+    else:  # one word: whole down to SMALLEST, then cut
+        return (name, at) if at >= SMALLEST else (fit_label(name, SMALL, max_width, bold), SMALL)
     for short in dict.fromkeys((short_name(name), first + tail)):
         at = fit_text(short, size, max_width, bold)
         if at >= SMALLEST:  # "Großvater J." a little smaller is still known across the table; "Großvate…" is not

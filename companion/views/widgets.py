@@ -78,6 +78,11 @@ def draw_die_picture(surface: pygame.Surface, picture: Any, place: pygame.Rect) 
     return drawn
 
 
+def spanning(rects: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """One rect round ``rects`` (none for none): what a view's ``in_view`` hands a banner to stand clear of."""
+    return [rects[0].unionall(list(rects[1:]))] if rects else []
+
+
 def first_choice(options: Sequence[Any], guess: Any) -> int:
     """Where a question about an unsure die puts its highlight: on the reader's guess (``GameSession.guess``)
     where it is one of the answers, so a die showing it takes one press; else on the first answer."""
