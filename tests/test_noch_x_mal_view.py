@@ -733,8 +733,9 @@ def test_a_goal_on_the_board_is_tapped_as_the_reports_answer(tmp_path):
     assert session.engine.state.roll.reports.get("pass-end") == ["Anna"] and not view.stack
     view.update(0.03, 1.0)
     view._ask_goal("Anna")
-    view.on_tap(cells["pass-end"].center)  # reported already: not offered, the question stays
+    view.on_tap(cells["pass-end"].center)  # reported already: not offered, the question stays, and says why
     assert view.stack and session.engine.state.roll.reports.get("pass-end") == ["Anna"]
+    assert "already reported" in session.error
     view.on_tap(cells["column-C"].center)
     assert session.engine.state.roll.reports.get("column-C") == ["Anna"]
 

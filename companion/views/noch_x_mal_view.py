@@ -648,10 +648,9 @@ class NochXMalMode:
             return True
         if self.stack and self._goal_menu is self.stack[-1]:  # the board's cells look like buttons: they answer
             goal = next((gid for gid, r in self._board_cells().items() if r.collidepoint(pos)), None)
-            if goal is not None:
-                if goal in [item.value for item in menu.items]:
-                    menu.on_choose(goal)
-                return True  # a goal not offered (taken, reported): the question stays
+            if goal is not None:  # one not offered (taken, reported) is refused in the game's words: the question
+                menu.on_choose(goal)  # stays (a tap that did nothing said nothing)
+                return True
         if self.stack and not self.stack[-1].rect.collidepoint(pos):
             self.stack.clear()  # a tap outside closes the sub-menu
             return True
