@@ -873,8 +873,9 @@ def test_the_scoring_menu_steps_back_one_list_and_goes_on_to_the_next_reporter(t
     mode._sync()
     press(mode, Button.UNDO)
     assert mode.sub == ("kind_hi", "Sara")
+    assert mode.menu.items[mode.menu.index].value == ("sub", ("kind_lo", "Sara", 9))  # the 9 chosen, highlighted
     press(mode, Button.UNDO)
-    assert mode.sub == ("player", "Sara")
+    assert mode.sub == ("player", "Sara") and mode.menu.items[mode.menu.index].value == ("sub", ("kind_hi", "Sara"))
     mode._choose(("report", "Sara", "pierced", True))
     assert mode.sub is None and mode.menu.items[mode.menu.index].value == ("open", "Ben")
     s.undo()  # Sara's report taken back: hers comes first again

@@ -81,6 +81,9 @@ class EchtSpitzeMode:
         #: to the first after every report, and NEXT NEXT SELECT from there ended the turn)
         self._next_reporter: int | None = None  # -1: after the last player, "End the turn"
         self._steps_seen = 0
+        #: the line of the list UNDO went back to that was chosen there: highlighted again (it went to the top, and
+        #: the higher value 9 was 8 presses away once more)
+        self._back_to: Any = None
         self.final_values: dict[str, int] = {}
         self.focus = 0  # the final editor's highlighted control
         self.menu: Menu | None = None
@@ -190,8 +193,11 @@ class EchtSpitzeMode:
             return None
         tall = bool(self.sub) and len(items) > LONG_SUB  # the dice are not tapped while a list is open (on_tap)
         menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else 62)
+        back_to, self._back_to = self._back_to, None
         if s.phase is Phase.SCORE and self.sub is None:
             menu.index = 0 if self._next_reporter == -1 else 1 + (self._next_reporter or 0)
+        elif back_to in [item.value for item in items]:
+            menu.index = [item.value for item in items].index(back_to)
         elif s.phase is Phase.SCORE and self.sub and self.sub[0] == "hive":
             paired = self._paired(self.sub[1])
             menu.index = next((k for k, item in enumerate(items) if item.value[-1][0] in paired), 0)
@@ -400,9 +406,9 @@ class EchtSpitzeMode:
         the scoring menu (UNDO from "the lower value?" went to the top, the player and kind chosen again)."""
         sub = self.sub
         if sub is not None and sub[0] == "kind_lo":
-            self.sub = ("kind_hi", sub[1])
+            self.sub, self._back_to = ("kind_hi", sub[1]), ("sub", ("kind_lo", sub[1], sub[2]))
         elif sub is not None and sub[0] in ("kind_hi", "hive"):
-            self.sub = ("player", sub[1])
+            self.sub, self._back_to = ("player", sub[1]), ("sub", (sub[0], sub[1]))
         else:
             self.sub = None
         self._sync()

@@ -225,8 +225,8 @@ class FritzoMode:
                 and not done:
             items.append(("remove", t("fritzo.ui.remove", self.lang)))  # offered once there is a cube to take off
         if s.mode is Mode.LEVEL_ONE:
-            if not done:
-                items.append(("done", t("fritzo.ui.done", self.lang)))
+            if not done and s.hourglass is not None and s.hourglass.started_at is not None:  # an empty plane done
+                items.append(("done", t("fritzo.ui.done", self.lang)))  # before the clock ran was a slip, too
             other = s.players[(self.player_index + 1) % len(s.players)]
             items.append(("switch", t("fritzo.ui.switch", self.lang, player=other)))
         if s.hourglass is not None and s.hourglass.interrupted:  # the two ways on that the announcement names
