@@ -72,16 +72,26 @@ def fit_text(s: str, size: int, max_width: int, bold: bool = False) -> int:
     return size
 
 
+def _name_parts(name: str) -> tuple[str, list[str], str]:
+    """A name's first word, the initials of what follows it, and what stands before each initial: "Großvater
+    Jürgen" is ("Großvater", ["J"], " "), the one word "Jean-Luc-Picard" ("Jean", ["L", "P"], "-"), "Li" ("Li", [],
+    ""). An initial is a word's first letter or digit ("(Oma" is O, not "(")."""
+    words = name.split()
+    first = words[0] if words else name
+    if len(words) > 1:
+        initials = ("".join(c for c in w if c.isalnum())[:1] for w in words[1:])
+        return first, [i for i in initials if i], " "
+    if "-" in first.strip("-"):
+        head, *parts = first.split("-")
+        return head, [part[:1] for part in parts if part], "-"
+    return first, [], ""
+
+
 def short_name(name: str) -> str:
     """A player's name shortened as people shorten it: the first word whole, the rest by initials ("Großvater J.",
-    "Maximilian-A."); the name itself where there is nothing to shorten."""
-    words = name.split()
-    first, rest = words[0] if words else name, words[1:]
-    if not rest and "-" in first.strip("-"):
-        first, *parts = first.split("-")
-        return "-".join([first, *(p[:1] + "." for p in parts if p)])  # "Jean-L.-P."
-    initials = ("".join(c for c in w if c.isalnum())[:1] for w in rest)  # "(Oma" is O, not "("
-    return " ".join([first, *(i + "." for i in initials if i)])
+    "Maximilian-A.", "Jean-L.-P."); the name itself where there is nothing to shorten."""
+    first, initials, sep = _name_parts(name)
+    return sep.join([first, *(i + "." for i in initials)]) if sep else name
 
 
 def fit_name(name: str, size: int, max_width: int, bold: bool = False) -> tuple[str, int]:
@@ -93,16 +103,10 @@ def fit_name(name: str, size: int, max_width: int, bold: bool = False) -> tuple[
     at = fit_text(name, size, max_width, bold)
     if at >= SMALL:
         return name, at
-    words = name.split()
-    first = words[0] if words else name
-    initial = next((c for w in words[1:] for c in w if c.isalnum()), "")  # "Anna (Oma Gertrud)": O, not "("
-    if len(words) > 1 and initial:
-        tail = f" {initial}."
-    elif "-" in first.strip("-"):
-        first, rest = first.split("-", 1)
-        tail = f"-{rest[:1]}."
-    else:  # one word: whole down to SMALLEST, then cut
+    first, initials, sep = _name_parts(name)
+    if not initials:  # one word: whole down to SMALLEST, then cut
         return (name, at) if at >= SMALLEST else (fit_label(name, SMALL, max_width, bold), SMALL)
+    tail = f"{sep}{initials[0]}."
     for short in dict.fromkeys((short_name(name), first + tail)):
         at = fit_text(short, size, max_width, bold)
         if at >= SMALLEST:  # "Großvater J." a little smaller is still known across the table; "Großvate…" is not
