@@ -416,7 +416,7 @@ class App:
             from companion.views.players_view import PlayersMode
 
             self.mode = PlayersMode(self.cfg, self.lang, on_done=self.main_menu)
-        elif kind == "new" and self._puts_away(value):
+        elif kind == "new" and self._puts_away():
             self._confirm_new(GAME_ENTRIES[value])
         elif kind == "new":
             entry = GAME_ENTRIES[value]
@@ -436,8 +436,8 @@ class App:
         kind, value = self.mode.menu.items[0].value
         return value if kind == "resume" else None
 
-    def _puts_away(self, name: str) -> bool:
-        """Whether starting ``name`` from the main menu would put an unfinished game away (into the history, not
+    def _puts_away(self) -> bool:
+        """Whether starting a game from the main menu would put an unfinished one away (into the history, not
         offered again): the pause menu promised "the game stays saved", and a family choosing another game, or free
         play, lost the one it had paused without a word. Free play has nothing to keep."""
         saved = self._resumable()
