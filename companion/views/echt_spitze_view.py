@@ -42,13 +42,14 @@ from companion.views.widgets import (
     MenuItem,
     PlayerBar,
     draw_die,
+    draw_die_picture,
     first_choice,
     game_hint_bar,
     moved,
     spanning,
 )
 from hardware.events import Button, ButtonEvent, Press
-from vision.types import TrayReading
+from vision.types import DiePicture, TrayReading
 
 BAR = pygame.Rect(8, 4, 734, 62)  # the app's menu corner sits to the right of it
 STATUS_Y = 74
@@ -62,6 +63,9 @@ LONG_SUB = 6  # more lines than this: TALL_RIGHT
 MAX_VALUE_PICK = 15
 #: the taking's cursor on the "Correct a die" button (after the free dice in NEXT's round) instead of a die
 FIX_BUTTON = -1
+#: the die asked about as the camera saw it, above the answers' button (which moves down a row for it): "die 2"
+#: of the row is found in the tray by it, its neighbours round it (the row goes by the dice's places in the picture)
+PICTURE_PLACE = pygame.Rect(RIGHT.right - 220, LEFT.y - 22, 220, 104)
 #: the phases whose roll the engine's ``correct`` changes: its dice are in play
 FIXABLE = (Phase.TAKE, Phase.MIDDLE, Phase.SCORE)
 
@@ -368,7 +372,19 @@ class EchtSpitzeMode:
         cols = len(PLAIN_FACES)
         rects = [pygame.Rect(LEFT.x + (k % cols) * (side + gap), LEFT.y + (k // cols) * row, side, side)
                  for k in range(len(self._face_options()))]
-        return [*rects, pygame.Rect(RIGHT.right - 220, LEFT.y + row // 2, 220, side)]
+        below = row if self._asked_picture() is not None else row // 2
+        return [*rects, pygame.Rect(RIGHT.right - 220, LEFT.y + below, 220, side)]
+
+    def _asked_picture(self) -> DiePicture | None:
+        """The die asked about (unsure, or being corrected: the one highlighted) as the camera saw it; None where
+        the roll was not read from the picture that is the tray's now."""
+        if self.pending is not None:
+            index = self.asking if self.session.latest_reading is self._pending_reading else None
+        elif self.fixing and self.read_roll is not None:
+            index = self.read_roll.index(self.session, self.fix_die)
+        else:
+            index = None
+        return None if index is None else self.session.picture_of(index)
 
     def _choose(self, value: tuple[Any, ...]) -> None:
         kind = value[0]
@@ -665,6 +681,8 @@ class EchtSpitzeMode:
             self._draw_reminders(surface)
         elif s.phase in (Phase.FINAL, Phase.OVER):
             self._draw_totals(surface)
+        if (self.pending is not None or self.fixing) and (picture := self._asked_picture()) is not None:
+            draw_die_picture(surface, picture, PICTURE_PLACE)
         if self.pending is not None or self.fixing == "face":
             self._draw_answers(surface)
         elif self.fixing == "which":

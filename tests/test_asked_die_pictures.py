@@ -1,0 +1,69 @@
+"""A game's question about one die (unsure, or read wrongly and corrected) shows that die as the camera saw it.
+
+The screen's row goes by the dice's places in the picture (top to bottom), not as they lie to the players round
+the table, so "die 2" had to be searched for in the tray; free play showed the picture already, the games did not.
+Each die's picture here is its own colour: what the screen draws tells which die it showed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+from test_echt_spitze_view import camera_roll, press
+
+from companion.views import echt_spitze_view
+from hardware.events import Button
+from vision.types import DiePicture
+
+#: one colour per die of a reading (BGR), none of them a colour the screens draw with
+COLOURS = [(255, 0, 255), (0, 255, 255), (255, 255, 0), (0, 128, 255), (255, 0, 128), (128, 255, 0)]
+
+
+def picture(index: int) -> DiePicture | None:
+    pixels = np.full((60, 60, 3), 40, np.uint8)
+    pixels[15:45, 15:45] = COLOURS[index]
+    return DiePicture(pixels, (15, 15, 45, 45))
+
+
+def shown(surface: pygame.Surface, place: pygame.Rect) -> list[int]:
+    """The dice whose picture is drawn in ``place`` (by their colours)."""
+    pixels = pygame.surfarray.pixels3d(surface)[place.x:place.right, place.y:place.bottom]
+    return [k for k, (b, g, r) in enumerate(COLOURS) if ((pixels == (r, g, b)).all(axis=2)).sum() > 100]
+
+
+def drawn(mode) -> pygame.Surface:
+    surface = pygame.Surface((800, 480))
+    mode.draw(surface)
+    return surface
+
+
+def test_echt_spitze_shows_the_unsure_die_asked_about(tmp_path):
+    s, mode, _, _ = camera_roll(tmp_path, ["1", None, "3+X", None])
+    s.die_picture = picture
+    place = echt_spitze_view.PICTURE_PLACE
+    assert mode.asking == 1 and shown(drawn(mode), place) == [1]
+    assert not any(place.colliderect(r) for r in mode._answer_rects())  # "roll again" made way for it
+    assert mode.on_tap(mode.dice.die_rects()[3].center)  # the other unsure die
+    assert shown(drawn(mode), place) == [3]
+
+
+def test_echt_spitze_shows_the_die_being_corrected(tmp_path):
+    s, mode, _, _ = camera_roll(tmp_path, ["1", "3+X", "2", "5"])
+    s.die_picture = picture
+    place = echt_spitze_view.PICTURE_PLACE
+    assert shown(drawn(mode), place) == []  # dice being taken: nobody asked about one
+    mode._open_fix()
+    assert mode.fixing == "which" and shown(drawn(mode), place) == [0]  # the highlighted die: is it this one?
+    press(mode, Button.NEXT)
+    press(mode, Button.NEXT)
+    press(mode, Button.SELECT)
+    assert mode.fixing == "face" and shown(drawn(mode), place) == [2]
+    assert not any(place.colliderect(r) for r in mode._answer_rects())
+
+
+def test_echt_spitze_without_the_picture_keeps_its_answers_where_they_were(tmp_path):
+    """Virtual dice, or the dice moved since they were read: no picture, and "roll again" beside the answers."""
+    s, mode, _, _ = camera_roll(tmp_path, ["1", None, "3+X", None])
+    s.die_picture = lambda index: None
+    place = echt_spitze_view.PICTURE_PLACE
+    assert shown(drawn(mode), place) == []
+    assert mode._answer_rects()[-1].colliderect(place)
