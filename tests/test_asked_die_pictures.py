@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pygame
+import test_haste_worte_view as haste
 from test_echt_spitze_view import camera_roll, press
 
 from companion.views import echt_spitze_view
@@ -67,3 +68,30 @@ def test_echt_spitze_without_the_picture_keeps_its_answers_where_they_were(tmp_p
     place = echt_spitze_view.PICTURE_PLACE
     assert shown(drawn(mode), place) == []
     assert mode._answer_rects()[-1].colliderect(place)
+
+
+def test_haste_worte_shows_the_unread_die_a_symbol_is_asked_for(tmp_path):
+    view, _ = haste.make(tmp_path, haste.Clocks(), haste.SETUP)
+    view.session.camera_ready = True
+    view.session.die_picture = picture
+    press(view, Button.ROLL)
+    view.session.latest_reading = haste.reading(["car", None, "fruit", None, "toys", "sports"])
+    view.on_dice(view.session.latest_reading)
+    press(view, Button.SELECT)  # die 2's symbol
+    assert view.choosing == ("symbol", 1)
+    place = view._picture_place()
+    assert shown(drawn(view), place) == [1]
+    assert not any(place.colliderect(r) for r in view._choice_rects())
+    press(view, Button.SELECT)
+    press(view, Button.SELECT)  # die 4's
+    assert view.choosing == ("symbol", 3) and shown(drawn(view), view._picture_place()) == [3]
+
+
+def test_haste_worte_shows_the_die_being_corrected(tmp_path):
+    view, _ = haste.camera_roll(tmp_path, ["car", "water", "fruit", "toys", "sports", "dishes"])
+    view.session.die_picture = picture
+    for button in [Button.NEXT] * 6 + [Button.SELECT, Button.NEXT, Button.NEXT, Button.SELECT]:
+        press(view, button)  # "Correct a die", die 3
+    assert view.choosing == ("fix", 2) and shown(drawn(view), view._picture_place()) == [2]
+    view.session.latest_reading = haste.reading(["car"] * 6)  # the dice were read again since: not that picture
+    assert shown(drawn(view), view._picture_place()) == []

@@ -28,9 +28,17 @@ from companion.i18n import t
 from companion.session import GameSession, ReadRoll
 from companion.views import theme
 from companion.views.frame_clock import FrameClock
-from companion.views.widgets import DiceRow, draw_die, first_choice, game_hint_bar, moved, spanning
+from companion.views.widgets import (
+    DiceRow,
+    draw_die,
+    draw_die_picture,
+    first_choice,
+    game_hint_bar,
+    moved,
+    spanning,
+)
 from hardware.events import Button, ButtonEvent, Press
-from vision.types import TrayReading
+from vision.types import DiePicture, TrayReading
 
 TOP_H = 64  # the crystal table
 STATUS_Y = 70
@@ -39,6 +47,7 @@ MENU_CLEAR_X = 740  # the app's menu corner sits right of this on the top row
 #: the "Correct a die …" button's value among NEXT's options (after the dice 0-5, or the letter's two buttons)
 FIX = 99
 FIX_RECT = pygame.Rect(20, 386, 320, 50)  # in the pick phase, below the word limits
+ANSWERS_BOTTOM = 436  # the hint line's framed buttons start below this
 
 
 class HasteWorteMode:
@@ -853,6 +862,8 @@ class HasteWorteMode:
             bold=True,
             anchor="midtop",
         )
+        if (picture := self._asked_picture()) is not None:
+            draw_die_picture(surface, picture, self._picture_place())
         for i, (rect, value) in enumerate(zip(self._choice_rects(), self._choice_values(), strict=True)):
             label = (
                 self._short_label(value) if kind in ("symbol", "fix")
@@ -865,6 +876,27 @@ class HasteWorteMode:
                 i == self.choice_index,
                 size=theme.LARGE if kind == "letter" else theme.BODY,
             )
+
+    def _asked_picture(self) -> DiePicture | None:
+        """The die a symbol is asked for (unread, or being corrected) as the camera saw it: the screen's "die 3" is
+        the third from the top of the picture, not of the table. None where the roll was not read from the picture
+        that is the tray's now."""
+        kind, die = self.choosing or ("", 0)
+        if kind == "symbol":
+            index: int | None = die  # the unread dice are asked in the reading's own order
+        elif kind == "fix" and self.read_roll is not None:
+            index = self.read_roll.index(self.session, die)
+        else:
+            return None
+        return None if index is None else self.session.picture_of(index)
+
+    def _picture_place(self) -> pygame.Rect:
+        """Beside the answers' last row, or under the answers where that row is full: the larger square wins."""
+        rects = self._choice_rects()
+        last = [r for r in rects if r.y == rects[-1].y]
+        beside = pygame.Rect(last[-1].right + 24, last[0].y, 788 - last[-1].right - 24, ANSWERS_BOTTOM - last[0].y)
+        below = pygame.Rect(12, last[0].bottom + 12, 776, ANSWERS_BOTTOM - last[0].bottom - 12)
+        return max(beside, below, key=lambda r: min(r.w, r.h))
 
     def _symbol_question(self, die: int) -> str:
         guess = self.session.guess(die)
