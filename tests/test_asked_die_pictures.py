@@ -9,11 +9,12 @@ from __future__ import annotations
 import numpy as np
 import pygame
 import test_haste_worte_view as haste
+import test_noch_x_mal_view as nxm
 from test_echt_spitze_view import camera_roll, press
 
-from companion.views import echt_spitze_view
+from companion.views import echt_spitze_view, noch_x_mal_view
 from hardware.events import Button
-from vision.types import DiePicture
+from vision.types import DiePicture, DieReading, TrayReading
 
 #: one colour per die of a reading (BGR), none of them a colour the screens draw with
 COLOURS = [(255, 0, 255), (0, 255, 255), (255, 255, 0), (0, 128, 255), (255, 0, 128), (128, 255, 0)]
@@ -95,3 +96,33 @@ def test_haste_worte_shows_the_die_being_corrected(tmp_path):
     assert view.choosing == ("fix", 2) and shown(drawn(view), view._picture_place()) == [2]
     view.session.latest_reading = haste.reading(["car"] * 6)  # the dice were read again since: not that picture
     assert shown(drawn(view), view._picture_place()) == []
+
+
+def test_noch_x_mal_shows_the_unsure_die_asked_about_where_the_board_stood(tmp_path):
+    """The reading's dice are shown colours first: the question about the row's first die shows the reading's
+    second, the die it is."""
+    view, session, _ = nxm.waiting_for_the_camera(tmp_path, "en")
+    session.die_picture = picture
+    tray = TrayReading(tuple(DieReading(f, 0.9 if f else 0.3, (0, 0, 10, 10)) for f in
+                             ["4", None, "blue", "2", "red", "5"]))
+    session.latest_reading = tray
+    view.on_dice(tray)
+    place = noch_x_mal_view.PICTURE_AREA
+    assert shown(drawn(view), place) == []  # the list of the dice: no question about one die yet
+    nxm.choose(view, ("fix", 0))
+    assert shown(drawn(view), place) == [1]
+    press(view, Button.UNDO)
+    assert shown(drawn(view), place) == []  # the board is back with the list
+
+
+def test_noch_x_mal_shows_the_die_being_corrected(tmp_path):
+    view, session, _, _ = nxm.rolled_from_camera(tmp_path, ["4", "red", "2", "blue", "5", "green"])
+    session.die_picture = picture
+    place = noch_x_mal_view.PICTURE_AREA
+    nxm.choose(view, ("pass", "Anna"))
+    nxm.choose(view, ("correct",))
+    assert shown(drawn(view), place) == [1]  # "Die 1: Red" highlighted: the camera's second die
+    press(view, Button.NEXT)
+    assert shown(drawn(view), place) == [3]
+    press(view, Button.SELECT)
+    assert shown(drawn(view), place) == [3]  # its faces asked

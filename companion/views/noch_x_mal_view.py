@@ -46,13 +46,14 @@ from companion.views.widgets import (
     Menu,
     MenuItem,
     draw_die,
+    draw_die_picture,
     draw_wrapped,
     first_choice,
     game_hint_bar,
     spanning,
 )
 from hardware.events import Button, ButtonEvent, Press
-from vision.types import TrayReading
+from vision.types import DiePicture, TrayReading
 
 PINK = (236, 72, 153)
 #: what an unsure die of a reading can be answered as, in the order its question lists them
@@ -68,6 +69,9 @@ LONG_SUB_MENU = 8  # more lines than this: the tall area (a die's faces and the 
 #: title asks the question): in MENU_AREA its title left room for two rows, and six pairs took three pages
 SUB_MENU_AREA = pygame.Rect(10, DICE_AREA.bottom + 8, 420, MENU_AREA.bottom - DICE_AREA.bottom - 8)
 BOARD_AREA = pygame.Rect(440, 262, 350, 186)
+#: the die a question is about as the camera saw it: beside the question's list, under the dice, where the board
+#: stands (it waits) and above it, clear of the hint line's framed buttons
+PICTURE_AREA = pygame.Rect(BOARD_AREA.x, DICE_AREA.bottom + 8, BOARD_AREA.w, 436 - DICE_AREA.bottom - 8)
 READABLE = theme.SMALLEST  # the smallest font size a card's line keeps before it says less
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
 #: the board's second row of goals, with the label each cell shows
@@ -130,6 +134,7 @@ class NochXMalMode:
         #: the open correction's menus: which die, and the true face of a die (the menu and the die)
         self._which_die: Menu | None = None
         self._true_face: tuple[Menu, int] | None = None
+        self._face_asked: tuple[Menu, int] | None = None  # an unsure die's question (the menu and the die)
         self._goal_menu: Menu | None = None  # the report's list of goals, which a tap on the board answers too
         self.menu = self._main_menu()
         self._seen = self._moment()
@@ -360,6 +365,7 @@ class NochXMalMode:
                  else self.tr("nxm.ui.fix_die_title", n=die + 1))
         self._push(title, [MenuItem(self.face_label(f), f) for f in ANSWERS], lambda face: self._fix(die, face))
         self.stack[-1].index = first_choice(ANSWERS, guess)
+        self._face_asked = (self.stack[-1], die)
 
     def _fix(self, die: int, face: str) -> None:
         if self.pending is not None:
@@ -417,6 +423,20 @@ class NochXMalMode:
         if self._true_face is not None and top is self._true_face[0]:
             return self._true_face[1]
         return None
+
+    def _asked_picture(self) -> DiePicture | None:
+        """The die an open question is about (unsure, or being corrected) as the camera saw it: "die 2" of the row
+        goes by the dice's places in the picture, colours first, not as they lie round the table. None where the
+        dice were not read from the picture that is the tray's now."""
+        top = self.stack[-1] if self.stack else None
+        if top is not None and self._face_asked is not None and top is self._face_asked[0]:
+            read = self.session.latest_reading is self._pending_reading and self.pending is not None
+            index = self.read_at[self._face_asked[1]] if read else None
+        elif (die := self._die_in_question()) is not None and self.read_roll is not None:
+            index = self.read_roll.index(self.session, die)
+        else:
+            return None
+        return None if index is None else self.session.picture_of(index)
 
     def _enter_read_roll(self, faces: list[Any], at: list[int], reading: TrayReading | None) -> None:
         """Enter a roll the camera read (``faces``, die ``k`` being die ``at[k]`` of ``reading``), remembering where
@@ -741,7 +761,10 @@ class NochXMalMode:
             room = pygame.Rect(0, DICE_AREA.y - 8, theme.DESIGN_SIZE[0], BOARD_AREA.y - DICE_AREA.y + 8)
             surface.fill(theme.BG, room)
         self.current_menu.draw(surface)
-        self._draw_board(surface)
+        if (picture := self._asked_picture()) is not None:  # the board waits: the question is about a die
+            draw_die_picture(surface, picture, PICTURE_AREA)
+        else:
+            self._draw_board(surface)
         self._draw_hints(surface)
 
     def _draw_players(self, surface: pygame.Surface) -> None:
