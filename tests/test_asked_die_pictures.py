@@ -12,7 +12,7 @@ import test_haste_worte_view as haste
 import test_noch_x_mal_view as nxm
 from test_echt_spitze_view import camera_roll, press
 
-from companion.views import echt_spitze_view, noch_x_mal_view
+from companion.views import echt_spitze_view, haste_worte_view, noch_x_mal_view
 from hardware.events import Button
 from vision.types import DiePicture, DieReading, TrayReading
 
@@ -78,6 +78,10 @@ def test_haste_worte_shows_the_unread_die_a_symbol_is_asked_for(tmp_path):
     press(view, Button.ROLL)
     view.session.latest_reading = haste.reading(["car", None, "fruit", None, "toys", "sports"])
     view.on_dice(view.session.latest_reading)
+    assert shown(drawn(view), haste_worte_view.UNREAD_PICTURE) == [1]  # the unread die highlighted: this one
+    press(view, Button.NEXT)
+    assert shown(drawn(view), haste_worte_view.UNREAD_PICTURE) == [3]
+    press(view, Button.NEXT)
     press(view, Button.SELECT)  # die 2's symbol
     assert view.choosing == ("symbol", 1)
     place = view._picture_place()
@@ -107,12 +111,14 @@ def test_noch_x_mal_shows_the_unsure_die_asked_about_where_the_board_stood(tmp_p
                              ["4", None, "blue", "2", "red", "5"]))
     session.latest_reading = tray
     view.on_dice(tray)
-    place = noch_x_mal_view.PICTURE_AREA
-    assert shown(drawn(view), place) == []  # the list of the dice: no question about one die yet
+    place, under_status = noch_x_mal_view.PICTURE_AREA, noch_x_mal_view.LIST_PICTURE_AREA
+    assert shown(drawn(view), under_status) == [1]  # the list of the dice highlights the unsure one: this die
+    view.main_index = len(view.pending) + 1
+    assert shown(drawn(view), place) == []  # "throw again": the board
     nxm.choose(view, ("fix", 0))
     assert shown(drawn(view), place) == [1]
     press(view, Button.UNDO)
-    assert shown(drawn(view), place) == []  # the board is back with the list
+    assert shown(drawn(view), under_status) == [1]  # back on the list, on the die asked about
 
 
 def test_noch_x_mal_shows_the_die_being_corrected(tmp_path):

@@ -48,6 +48,7 @@ MENU_CLEAR_X = 740  # the app's menu corner sits right of this on the top row
 FIX = 99
 FIX_RECT = pygame.Rect(20, 386, 320, 50)  # in the pick phase, below the word limits
 ANSWERS_BOTTOM = 436  # the hint line's framed buttons start below this
+UNREAD_PICTURE = pygame.Rect(250, 250, 300, ANSWERS_BOTTOM - 250)  # under the dice: the unread one highlighted
 
 
 class HasteWorteMode:
@@ -573,6 +574,8 @@ class HasteWorteMode:
         g = self.game
         if self.pending is not None:
             self._draw_dice(surface, list(self.pending), self.cursor, set())
+            if (picture := self._asked_picture()) is not None:
+                draw_die_picture(surface, picture, UNREAD_PICTURE)
         else:
             msg = t("haste.screen.waiting" if self.waiting else "haste.screen.press_roll", self.lang)
             rect = pygame.Rect(200, 150, 400, 200)
@@ -878,10 +881,12 @@ class HasteWorteMode:
             )
 
     def _asked_picture(self) -> DiePicture | None:
-        """The die a symbol is asked for (unread, or being corrected) as the camera saw it: the screen's "die 3" is
-        the third from the top of the picture, not of the table. None where the roll was not read from the picture
-        that is the tray's now."""
+        """The die a symbol is asked for (unread, or being corrected; the unread die highlighted) as the camera saw
+        it: the screen's "die 3" is the third from the top of the picture, not of the table. None where the roll was
+        not read from the picture that is the tray's now."""
         kind, die = self.choosing or ("", 0)
+        if self.choosing is None and self.pending is not None and self.cursor in self._options():
+            kind, die = "symbol", self.cursor  # the unread die highlighted, before its question
         if kind == "symbol":
             index: int | None = die  # the unread dice are asked in the reading's own order
         elif kind == "fix" and self.read_roll is not None:

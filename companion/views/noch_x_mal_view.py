@@ -72,6 +72,8 @@ BOARD_AREA = pygame.Rect(440, 262, 350, 186)
 #: the die a question is about as the camera saw it: beside the question's list, under the dice, where the board
 #: stands (it waits) and above it, clear of the hint line's framed buttons
 PICTURE_AREA = pygame.Rect(BOARD_AREA.x, DICE_AREA.bottom + 8, BOARD_AREA.w, 436 - DICE_AREA.bottom - 8)
+#: the same while the roll's own list is open: its status lines stand above the board
+LIST_PICTURE_AREA = pygame.Rect(BOARD_AREA.x, BOARD_AREA.y, BOARD_AREA.w, PICTURE_AREA.bottom - BOARD_AREA.y)
 READABLE = theme.SMALLEST  # the smallest font size a card's line keeps before it says less
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
 #: the board's second row of goals, with the label each cell shows
@@ -425,13 +427,16 @@ class NochXMalMode:
         return None
 
     def _asked_picture(self) -> DiePicture | None:
-        """The die an open question is about (unsure, or being corrected) as the camera saw it: "die 2" of the row
-        goes by the dice's places in the picture, colours first, not as they lie round the table. None where the
-        dice were not read from the picture that is the tray's now."""
+        """The die an open question is about (unsure, or being corrected; the unsure die the list highlights) as the
+        camera saw it: "die 2" of the row goes by the dice's places in the picture, colours first, not as they lie
+        round the table. None where the dice were not read from the picture that is the tray's now."""
         top = self.stack[-1] if self.stack else None
+        pending = self.pending is not None and self.session.latest_reading is self._pending_reading
+        lit = self.menu.items[self.menu.index].value if top is None and self.menu.items else None
         if top is not None and self._face_asked is not None and top is self._face_asked[0]:
-            read = self.session.latest_reading is self._pending_reading and self.pending is not None
-            index = self.read_at[self._face_asked[1]] if read else None
+            index = self.read_at[self._face_asked[1]] if pending else None
+        elif top is None and isinstance(lit, tuple) and lit[0] == "fix":
+            index = self.read_at[lit[1]] if pending else None
         elif (die := self._die_in_question()) is not None and self.read_roll is not None:
             index = self.read_roll.index(self.session, die)
         else:
@@ -762,7 +767,7 @@ class NochXMalMode:
             surface.fill(theme.BG, room)
         self.current_menu.draw(surface)
         if (picture := self._asked_picture()) is not None:  # the board waits: the question is about a die
-            draw_die_picture(surface, picture, PICTURE_AREA)
+            draw_die_picture(surface, picture, PICTURE_AREA if self.stack else LIST_PICTURE_AREA)
         else:
             self._draw_board(surface)
         self._draw_hints(surface)
