@@ -95,8 +95,14 @@ def test_haste_worte_shows_the_unread_die_a_symbol_is_asked_for(tmp_path):
 def test_haste_worte_shows_the_die_being_corrected(tmp_path):
     view, _ = haste.camera_roll(tmp_path, ["car", "water", "fruit", "toys", "sports", "dishes"])
     view.session.die_picture = picture
-    for button in [Button.NEXT] * 6 + [Button.SELECT, Button.NEXT, Button.NEXT, Button.SELECT]:
-        press(view, button)  # "Correct a die", die 3
+    for _ in range(6):
+        press(view, Button.NEXT)
+    press(view, Button.SELECT)  # "Correct a die": which?
+    assert view.fixing and shown(drawn(view), haste_worte_view.FIX_PICTURE) == [0]
+    press(view, Button.NEXT)
+    press(view, Button.NEXT)
+    assert shown(drawn(view), haste_worte_view.FIX_PICTURE) == [2]
+    press(view, Button.SELECT)  # die 3
     assert view.choosing == ("fix", 2) and shown(drawn(view), view._picture_place()) == [2]
     view.session.latest_reading = haste.reading(["car"] * 6)  # the dice were read again since: not that picture
     assert shown(drawn(view), view._picture_place()) == []

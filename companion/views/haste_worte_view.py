@@ -49,6 +49,7 @@ FIX = 99
 FIX_RECT = pygame.Rect(20, 386, 320, 50)  # in the pick phase, below the word limits
 ANSWERS_BOTTOM = 436  # the hint line's framed buttons start below this
 UNREAD_PICTURE = pygame.Rect(250, 250, 300, ANSWERS_BOTTOM - 250)  # under the dice: the unread one highlighted
+FIX_PICTURE = pygame.Rect(510, 292, 270, ANSWERS_BOTTOM - 292)  # beside the word limits: the die highlighted
 
 
 class HasteWorteMode:
@@ -620,7 +621,10 @@ class HasteWorteMode:
                     bold=True,
                     anchor="midtop",
                 )
-        if r.letter:
+        picture = self._asked_picture() if self.fixing else None
+        if picture is not None:  # where the letter stands: the question is about a die
+            draw_die_picture(surface, picture, FIX_PICTURE)
+        elif r.letter:
             self._draw_letter_tile(surface, pygame.Rect(640, 300, 120, 120), r.letter)
         self._draw_limits(surface, (30, 320))
         if not self.fixing and self._may_fix():
@@ -887,6 +891,8 @@ class HasteWorteMode:
         kind, die = self.choosing or ("", 0)
         if self.choosing is None and self.pending is not None and self.cursor in self._options():
             kind, die = "symbol", self.cursor  # the unread die highlighted, before its question
+        elif self.choosing is None and self.fixing:
+            kind, die = "fix", self.cursor  # the die highlighted: is it the one read wrongly?
         if kind == "symbol":
             index: int | None = die  # the unread dice are asked in the reading's own order
         elif kind == "fix" and self.read_roll is not None:
