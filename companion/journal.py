@@ -4,8 +4,9 @@ Every action that changed the game is one JSON line, written and fsynced before 
 Undo is appended too (``{"undo": true}``), never done by rewriting the file, so the journal stays append-only and an
 undo survives a restart like any other step. The state is rebuilt by replaying the actions (engines are
 deterministic); ``snapshot.json`` holds the state as well, written atomically, for a person reading the files after
-a bug report: the replay alone decides the game, and only the snapshot's ``finished`` is read (a finished game is
-moved to the history rather than offered again).
+a bug report: the replay alone decides the game, and only the snapshot's ``finished`` is read, where it counts the
+journal's steps (a finished game is moved to the history rather than offered again; one whose end was undone is
+not finished).
 
 The dice examples players' answers taught during the game are appended as well (``{"learned": {...}, "steps": n}``,
 and ``{"unlearned": {...}}`` for one whose die was answered again): an undo after a restart takes back a slip taught
@@ -13,7 +14,7 @@ before it, as it would have without the restart.
 
 A power cut can leave a half-written last line: that action was never shown as done, so it is dropped (the file as
 cut is kept aside). A journal cut before its game's setup was written held no game anybody saw: it goes to the
-history unannounced. Any other unreadable line means the journal cannot be trusted: it is kept aside and the player
+history unannounced, unless its snapshot or the zeros of unwritten blocks say a game was on screen. Any other unreadable line means the journal cannot be trusted: it is kept aside and the player
 is told.
 """
 
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.atomic import aside_path, atomic_write_bytes, atomic_write_text, fsync_dir, keep_aside
+from companion.atomic import aside_path, atomic_write_bytes, atomic_write_text, fsync_dir, keep_aside_where_possible
 from companion.errors import JournalError
 from companion.games.base import Engine, strict_json
 
@@ -165,9 +166,10 @@ class Journal:
                     "start a new game. Please send that file with a bug report.", aside
                 ) from None
             records.append(rec)
-        if not records and torn and (self.snapshot_path.exists() or b"\0" in raw):
-            # not one whole line, yet a game was on screen (its snapshot is written after its first step), or the
-            # zeros a card leaves where a file's blocks were never written: damaged, not a game never set up
+        header_only = not records or (len(records) == 1 and "game" in records[0])
+        if header_only and (self.snapshot_path.exists() or b"\0" in raw):
+            # not one whole step, yet a game was on screen (its snapshot is written after its setup), or the zeros
+            # a card leaves where a file's blocks were never written: a file cut short, not a game never set up
             aside = self.set_aside()
             raise JournalError(
                 f"The saved game is damaged (no line of it can be read). It was kept as {aside}; start a new game. "
@@ -190,7 +192,7 @@ class Journal:
                     atomic_write_bytes(aside_path(self.path), raw)  # the file as the cut left it, for a bug report
                 except OSError as exc:
                     log.warning("the cut journal could not be kept beside the repaired one: %s", exc)
-        if not records or (len(records) == 1 and "game" in records[0]):
+        if header_only:
             # cut before the game's setup was written (or at the file's first byte): no game was ever on screen
             try:
                 self.archive()
@@ -210,17 +212,19 @@ class Journal:
                 snapshot = json.loads(self.snapshot_path.read_text(encoding="utf-8"))
                 if not isinstance(snapshot, dict):
                     raise ValueError("not an object")
-                finished = snapshot.get("finished") is True  # "no" is not a finished game
+                # "no" is not a finished game; nor one whose end the journal undid after it (the undo written, the
+                # power gone before the snapshot was): the snapshot counts the steps it shows
+                finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions)
             except (ValueError, OSError):
-                keep_aside(self.snapshot_path)
+                keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
         return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned, unrepaired)
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its
         snapshot, the state it last showed, is not overwritten by the next game. Returns the journal's new name."""
-        aside = keep_aside(self.path).name if self.path.exists() else ""
+        aside = keep_aside_where_possible(self.path) if self.path.exists() else ""
         if self.snapshot_path.exists():
-            keep_aside(self.snapshot_path)
+            keep_aside_where_possible(self.snapshot_path)
         return aside
 
     def snapshot_state(self) -> dict[str, Any] | None:
@@ -229,5 +233,5 @@ class Journal:
         except FileNotFoundError:
             return None
         except (ValueError, OSError):
-            keep_aside(self.snapshot_path)
+            keep_aside_where_possible(self.snapshot_path)
             return None

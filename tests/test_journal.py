@@ -107,14 +107,61 @@ def test_a_line_of_the_wrong_shape_is_damage_not_a_crash_at_every_start(tmp_path
     assert e.value.aside.startswith("journal.jsonl.corrupt-") and not path.exists()
 
 
-@pytest.mark.parametrize(("snapshot", "finished"), [('{"finished": true}', True), ('{"finished": "no"}', False),
-                                                    ("[1, 2]", False)])
+@pytest.mark.parametrize(("snapshot", "finished"), [('{"finished": true, "count": 2}', True),
+                                                    ('{"finished": "no", "count": 2}', False), ("[1, 2]", False),
+                                                    ('{"finished": true, "count": 3}', False)])
 def test_only_a_snapshot_saying_true_ends_a_game(tmp_path, snapshot, finished):
-    """'"no"' counted as finished (the game went to the history, not offered to resume), a list stopped the start."""
+    """'"no"' counted as finished (the game went to the history, not offered to resume), a list stopped the start.
+    A snapshot of more steps than the journal's shows an end the journal undid after it (the undo written, the
+    power gone, or the card full, before the snapshot was): the game was put away without a word."""
     s = _session(tmp_path)
     s.apply({"action": "roll", "dice": [3]})
     (tmp_path / "current" / "snapshot.json").write_text(snapshot)
     assert Journal(tmp_path / "current").load().finished is finished
+
+
+def test_a_damaged_snapshot_on_a_write_protected_card_still_offers_the_game(tmp_path, monkeypatch):
+    """The snapshot could not be put aside (the card gone read-only): "The saved game cannot be read", though the
+    journal, all the replay needs, was whole."""
+    s = _session(tmp_path)
+    s.apply({"action": "roll", "dice": [3]})
+    (tmp_path / "current" / "snapshot.json").write_bytes(b"\0" * 40)
+
+    def read_only(*args, **kwargs):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(os, "replace", read_only)
+    saved = Journal(tmp_path / "current").load()
+    assert rebuild(FreePlay, saved.actions).rolls == [[3]] and not saved.finished
+
+
+def test_a_damaged_journal_on_a_write_protected_card_is_called_damaged(tmp_path, monkeypatch):
+    s = _session(tmp_path)
+    s.apply({"action": "roll", "dice": [3]})
+    path = tmp_path / "current" / "journal.jsonl"
+    path.write_text(path.read_text().replace('"roll"', '"roll', 1))
+
+    def read_only(*args, **kwargs):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(os, "replace", read_only)
+    with pytest.raises(JournalError, match=r"damaged \(line 3"):
+        Journal(tmp_path / "current").load()
+
+
+@pytest.mark.parametrize("keep", [45, 70])
+def test_a_journal_cut_inside_its_setup_after_steps_were_shown_is_damage(tmp_path, keep):
+    """A card that lost the file's end (not a line torn by a power cut: every step after the setup is gone too):
+    the game was on screen, its snapshot says so, yet it went to the history without a word."""
+    s = _session(tmp_path)
+    for n in range(1, 6):
+        s.apply({"action": "roll", "dice": [n]})
+    path = tmp_path / "current" / "journal.jsonl"
+    raw = path.read_bytes()
+    assert raw.index(b"\n") < keep < raw.index(b"\n", raw.index(b"\n") + 1)  # inside the setup's line
+    path.write_bytes(raw[:keep])
+    with pytest.raises(JournalError, match=r"damaged"):
+        Journal(tmp_path / "current").load()
 
 
 def test_torn_last_line_from_a_power_cut_is_dropped(tmp_path):
