@@ -22,7 +22,7 @@ from companion import config, paths
 from companion.announce import Announcement, Sound
 from companion.config import Config
 from companion.errors import CompanionError, DiceSetError, JournalError, ProfileDamaged, ProfileError
-from companion.games import engine_class
+from companion.games import GAMES, engine_class
 from companion.games.base import GameError
 from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.journal import Journal
@@ -250,6 +250,9 @@ class App:
         self._strip: tuple[pygame.Rect, str, str] | None = None
         self._strip_hidden: tuple[str, float] = ("", 0.0)
         self._main_menu_mode: MenuMode | None = None  # its line about the camera changes when one is plugged in
+        #: the main menu found a saved game it could not read (the card failing): switched on, the companion stays
+        #: there, for free play would put that game away, whole, into the history (a card failing once is fine again)
+        self._saved_unreadable = False
         self._pause_mode: MenuMode | None = None  # its line counts down a game's clock that runs on under it
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
@@ -265,7 +268,7 @@ class App:
         An unfinished *game* is never skipped past: then the main menu stays, offering to resume it first.
         """
         saved = self._resumable()
-        if saved is not None and saved.game != "free-play":
+        if (saved is not None and saved.game != "free-play") or self._saved_unreadable:
             return
         if saved is None or not self.resume(saved, quiet=True):  # one set aside says why, and stays
             self.new_game(GAME_ENTRIES["free-play"], {})
@@ -362,6 +365,7 @@ class App:
         self.game_mode = None
         lang = self.lang
         items: list[MenuItem] = []
+        self._saved_unreadable = False
         try:
             saved = self.journal.load()
         except JournalError as exc:
@@ -372,7 +376,12 @@ class App:
             self.show_notice(str(exc), seconds=10)
         except OSError as exc:
             saved = None
+            self._saved_unreadable = True
             self.show_notice(t("core.saved_game_unreadable", lang, error=disk_words(exc, lang)), seconds=10)
+        if saved is not None and saved.game not in GAMES:  # another version's game, or its header damaged
+            self.show_notice(t("core.saved_game_unknown", lang, game=saved.game, file=self.journal.set_aside()),
+                             seconds=10)
+            saved = None
         if saved is not None and saved.finished:
             try:
                 self.journal.archive()

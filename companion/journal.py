@@ -14,8 +14,8 @@ before it, as it would have without the restart.
 
 A power cut can leave a half-written last line: that action was never shown as done, so it is dropped (the file as
 cut is kept aside). A journal cut before its game's setup was written held no game anybody saw: it goes to the
-history unannounced, unless its snapshot or the zeros of unwritten blocks say a game was on screen. Any other unreadable line means the journal cannot be trusted: it is kept aside and the player
-is told.
+history unannounced, unless its snapshot or the zeros of unwritten blocks say a game was on screen. Any other
+unreadable line means the journal cannot be trusted: it is kept aside and the player is told.
 """
 
 from __future__ import annotations

@@ -1376,3 +1376,51 @@ def test_an_undos_words_quote_a_sentence_with_quotes_of_its_own():
 
     assert _quoted_within('Anna gibt Ben das Geschenk „Alle Würfel“') == "Anna gibt Ben das Geschenk ‚Alle Würfel‘"
     assert _quoted_within('the gift "all dice"') == "the gift 'all dice'"
+
+
+def test_an_unfinished_game_the_card_cannot_read_at_switch_on_is_not_put_away(tmp_path, monkeypatch):
+    """Switched on, a journal that fails to read once (the card) was said "cannot be read", then free play started
+    and put the whole game into the history: with the card fine again, no Resume. The main menu stays instead."""
+    from companion.games import engine_class
+    from companion.games_ui import register_all
+    from companion.session import GameSession
+
+    register_all()
+    journal = Journal(tmp_path / "current")
+    GameSession.new(engine_class("noch-x-mal"), {"action": "setup", "players": ["Anna", "Ben"]}, journal)
+    real = Journal.load
+
+    def failing(self):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(Journal, "load", failing)
+    app = _app(tmp_path, start_free_play=True)
+    try:
+        assert app.session is None and app.notice == t("core.saved_game_unreadable", "de", error=t(
+            "core.disk_broken", "de"))
+        assert journal.path.exists() and not (tmp_path / "current" / "history").exists()
+    finally:
+        app.close()
+    monkeypatch.setattr(Journal, "load", real)
+    app = _app(tmp_path, start_free_play=True)
+    try:
+        assert app.session is None and app.mode.menu.items[0].value[0] == "resume"
+    finally:
+        app.close()
+
+
+def test_a_saved_game_of_a_game_this_version_does_not_know_is_set_aside_with_a_word(tmp_path):
+    """A header naming no game of ours ("noch-x-maL": another version's, or a letter the card flipped) was not
+    offered and not said: free play put it into the history without a word."""
+    from companion.games import engine_class
+    from companion.session import GameSession
+
+    journal = Journal(tmp_path / "current")
+    GameSession.new(engine_class("noch-x-mal"), {"action": "setup", "players": ["Anna", "Ben"]}, journal)
+    journal.path.write_text(journal.path.read_text().replace('"noch-x-mal"', '"noch-x-maL"', 1))
+    app = _app(tmp_path, start_free_play=True)
+    try:
+        aside = next((tmp_path / "current").glob("journal.jsonl.corrupt-*")).name
+        assert app.notice == t("core.saved_game_unknown", "de", game="noch-x-maL", file=aside)
+    finally:
+        app.close()
