@@ -21,7 +21,14 @@ import pygame
 from companion import config, paths
 from companion.announce import Announcement, Sound
 from companion.config import Config
-from companion.errors import CompanionError, DiceSetError, JournalError, ProfileDamaged, ProfileError
+from companion.errors import (
+    CompanionError,
+    DiceSetError,
+    JournalError,
+    ProfileDamaged,
+    ProfileError,
+    ProfileUnreadable,
+)
 from companion.games import GAMES, engine_class
 from companion.games.base import GameError
 from companion.i18n import LANGUAGES, disk_words, error_words, t
@@ -494,6 +501,8 @@ class App:
             throw = self.watcher.throw if self.watcher is not None else None
             try:
                 self.mode = TeachView(name, lang, on_done=self.main_menu, throw=throw)
+            except ProfileUnreadable as exc:  # nothing taught now could be kept either: said, the list stays
+                self.show_notice(self._unreadable_words(exc), seconds=TEACHING_NOTICE_SECONDS)
             except ProfileDamaged as exc:  # kept aside: said, and taught afresh from nothing
                 self._say_damaged(name, exc)
                 self.mode = TeachView(name, lang, profile=fresh_profile(name), on_done=self.main_menu, throw=throw)
@@ -675,6 +684,10 @@ class App:
         except ProfileDamaged as exc:
             self._say_damaged(dice_set, exc)
             loaded_set = profile = None
+        except ProfileUnreadable as exc:  # not "never taught": teaching them now could not be kept either
+            self._trouble = self._unreadable_words(exc)
+            self.show_notice(self._trouble, seconds=TEACHING_NOTICE_SECONDS)
+            loaded_set = profile = None
         except DiceSetError as exc:  # the owner's copy of the set's file does not load: not "never taught"
             self._trouble = t("core.diceset_broken", self.lang, error=str(exc))
             self.show_notice(self._trouble, seconds=TEACHING_NOTICE_SECONDS)
@@ -698,14 +711,21 @@ class App:
         self._trouble = t("core.profile_damaged", self.lang, set=_teach_title(dice_set, self.lang), file=exc.aside)
         self.show_notice(self._trouble, seconds=TEACHING_NOTICE_SECONDS)
 
+    def _unreadable_words(self, exc: ProfileUnreadable) -> str:
+        return t("core.profile_unreadable", self.lang, set=_teach_title(exc.set_name, self.lang),
+                 error=disk_words(exc.error, self.lang))
+
     def _reader_for_set(self, dice_set: str) -> Callable[[Any], Any] | None:
-        """``teach.reader_for_set``, a damaged profile said (``_say_damaged``) rather than passed over."""
+        """``teach.reader_for_set``, a damaged or unreadable profile said rather than passed over."""
         from companion.teach import reader_for_set
 
         try:
             return reader_for_set(dice_set)
         except ProfileDamaged as exc:
             self._say_damaged(dice_set, exc)
+            return None
+        except ProfileUnreadable as exc:
+            self.show_notice(self._unreadable_words(exc), seconds=TEACHING_NOTICE_SECONDS)
             return None
 
     def _learn(self, dice_set: str, index: int, face: Any) -> Example | None:

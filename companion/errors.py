@@ -49,5 +49,15 @@ class ProfileDamaged(ProfileError):
         self.aside = aside
 
 
+class ProfileUnreadable(ProfileError):
+    """A stored profile is there but cannot be read (the card failing, a folder in its place, no permission): not
+    "never taught", which sent the table to teach dice whose teaching could not be kept either. ``error``: why."""
+
+    def __init__(self, message: str, set_name: str, error: OSError) -> None:
+        super().__init__(message)
+        self.set_name = set_name
+        self.error = error
+
+
 class ImageError(CompanionError):
     """A file given to the reader is not an image that can be read."""

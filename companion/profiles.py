@@ -24,7 +24,7 @@ import numpy as np
 
 from companion import dicesets, paths
 from companion.atomic import atomic_write_bytes, keep_aside_where_possible
-from companion.errors import ProfileDamaged, ProfileError
+from companion.errors import ProfileDamaged, ProfileError, ProfileUnreadable
 from vision.face_marks import DIM, side_descriptors
 from vision.face_outline import CROP, side_net
 from vision.taught import FEATURE_VERSION, MarkNotSeen, Profile
@@ -109,7 +109,8 @@ def load_profile(set_name: str) -> Profile:
     """The stored profile of ``set_name``; an empty one when nothing was taught yet. It knows which of the set's
     faces may show no mark (``blank_faces``).
 
-    A damaged file raises :class:`ProfileError` after it has been kept aside, so the next start begins fresh.
+    A damaged file raises :class:`ProfileDamaged` after it has been kept aside, so the next start begins fresh; one
+    that cannot be read raises :class:`ProfileUnreadable` and stays (the card may read it again).
     """
     path = profile_path(set_name)
     if not path.exists():
@@ -117,7 +118,8 @@ def load_profile(set_name: str) -> Profile:
     try:
         data = path.read_bytes()
     except OSError as e:
-        raise ProfileError(f"The taught dice of {set_name!r} cannot be read ({e}). Check the data folder.") from None
+        raise ProfileUnreadable(f"The taught dice of {set_name!r} cannot be read ({e}). Check the data folder.",
+                                set_name, e) from None
     try:
         profile, upgraded = from_bytes(data, set_name)
     except ValueError as e:  # from_bytes turns whatever a damaged file raises into one

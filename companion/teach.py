@@ -36,7 +36,7 @@ import numpy as np
 from companion import dicesets, profiles
 from companion.atomic import text_as_saved
 from companion.dicesets import DiceSet
-from companion.errors import CompanionError, ImageError, ProfileDamaged, ProfileError
+from companion.errors import CompanionError, ImageError, ProfileDamaged, ProfileError, ProfileUnreadable
 from companion.i18n import disk_words, t
 from vision import face_outline, taught
 from vision.colour_guess import nearest_colour
@@ -446,7 +446,7 @@ def reader_for_set(set_name: str) -> Callable[[np.ndarray], TrayReading] | None:
     still needs teaching (the app then offers the teaching screen). A damaged profile raises ``ProfileDamaged``."""
     try:
         dice_set, profile = load_for_reading(set_name)
-    except ProfileDamaged:  # kept aside now: the caller must say so, or the set would just look never taught
+    except (ProfileDamaged, ProfileUnreadable):  # the caller must say so, or the set would look never taught
         raise
     except ProfileError:
         return None

@@ -16,6 +16,7 @@ from companion.app import App
 from companion.config import Config
 from companion.display import Display
 from companion.games.free_play import FreePlay
+from companion.i18n import disk_words
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views.teach_view import TeachView
@@ -120,3 +121,15 @@ def test_teaching_on_a_disk_that_refuses_says_so_and_saves_every_answer_once_it_
             refuse["on"] = False
     assert written == [2]  # the second save holds the first answer too
     assert [what for (_, what), _ in view._undo_hints()] == ["back one answer", "hold: finish"]  # saved: no warning
+
+
+@pytest.mark.parametrize(("error", "lang", "said"), [
+    (FileExistsError(17, "File exists"), "en", "a file or folder of that name is in the way"),
+    (IsADirectoryError(21, "Is a directory"), "de", "eine Datei oder ein Ordner dieses Namens ist im Weg"),
+    (NotADirectoryError(20, "Not a directory"), "en", "a file or folder of that name is in the way"),
+    (PermissionError(13, "Permission denied"), "en", "no permission for that file"),
+])
+def test_what_stands_in_a_files_way_is_said_in_the_tables_words(error, lang, said):
+    """A file where the saved games' folder belongs said "The game cannot be saved (File exists)", in English on a
+    German screen; and a journal that could not be read for want of permission was "no permission to write"."""
+    assert disk_words(error, lang) == said

@@ -1067,3 +1067,30 @@ def test_an_undo_names_what_the_step_it_took_back_said(tmp_path):
     app.session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
     app.on_button(ButtonEvent(Button.UNDO, Press.LONG))
     assert app.notice.startswith("Zurückgenommen: „Wurf 1") and app.notice_tone == "good", app.notice
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_dice_profile_the_card_cannot_read_is_said_and_teaching_it_does_not_stop_the_companion(tmp_path, lang):
+    """A profile there but unreadable (a folder in its place here; a failing card, no permission alike) was taken
+    for dice never taught: the start sent the table to "Teach dice", and choosing the set there stopped the
+    companion with "something went wrong". Both now say the dice cannot be read, and nothing is put aside."""
+    from companion import profiles
+    from companion.i18n import disk_words, t
+
+    path = profiles.profile_path("haste-worte")
+    path.mkdir(parents=True)
+    words = t("core.profile_unreadable", lang, set=t("dice.set.haste-worte", lang),
+              error=disk_words(IsADirectoryError(21, "Is a directory"), lang))
+    app = camera_app(tmp_path, lang)
+    try:
+        app.main_menu()
+        start_game(app, "haste-worte")
+        assert not app.session.camera_ready and app.notice == words
+        app.main_menu()
+        app.teach_menu()
+        app.mode.menu.index = [item.value for item in app.mode.menu.items].index("haste-worte")
+        app.on_button(ButtonEvent(Button.SELECT))
+        assert app.notice == words and path.is_dir()
+        app.frame(0.03, [])
+    finally:
+        app.close()

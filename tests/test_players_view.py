@@ -399,7 +399,7 @@ def test_save_gets_the_config_object_it_was_given():
 @pytest.mark.parametrize(("error", "said"), [
     (ConfigError("config file /x is read-only"), "config file /x is read-only"),
     (CompanionError("disk full"), "disk full"),
-    (PermissionError(13, "Permission denied"), "keine Schreibrechte"),
+    (PermissionError(13, "Permission denied"), "keine Berechtigung"),
 ])
 def test_a_failing_save_shows_its_message_and_keeps_the_edits(error, said):
     mode, cfg, rec, done = make(save=Recorder(error))
