@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import errno
 import re
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -20,7 +21,7 @@ from typing import Any
 from companion import paths
 from companion.atomic import atomic_write_text, keep_aside_where_possible, text_as_saved
 from companion.errors import CompanionError, ConfigError
-from companion.i18n import LANGUAGES, t
+from companion.i18n import LANGUAGES, disk_words, t
 from hardware.events import Button
 
 DEFAULT_PINS: dict[str, int] = {"roll": 17, "reroll": 27, "timer": 22, "next": 23, "select": 24, "undo": 25}
@@ -319,7 +320,8 @@ def load(path: str | Path | None = None) -> Config:
             raise ConfigError(f"config file {p} does not exist; check the path given to --config")
         return Config()
     if p.is_dir():
-        raise ConfigError(f"{p} is a folder, not a config file; give the file in it, e.g. {p / 'config.toml'}")
+        raise ConfigError(f"{p} is a folder, not a config file; give the file in it, e.g. {p / 'config.toml'}",
+                          error=IsADirectoryError(errno.EISDIR, "Is a directory", str(p)))
     try:
         text = text_as_saved(p.read_bytes())  # as Notepad saved it: a byte-order mark, or the Windows code page
         if not text.strip():  # our writes are atomic: a copy or an editor cut it off, and the players' names went
@@ -334,7 +336,7 @@ def load(path: str | Path | None = None) -> Config:
         raise ConfigError(f"config file {p} is not valid TOML: {exc}. Fix that line or remove the file.",
                           line=int(line.group(1)) if line else end) from None
     except OSError as exc:
-        raise ConfigError(f"config file {p} cannot be read: {exc.strerror or exc}") from None
+        raise ConfigError(f"config file {p} cannot be read: {exc.strerror or exc}", error=exc) from None
     return from_dict(data, p)
 
 
@@ -367,6 +369,8 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
         name = keep_aside_where_possible(paths.config_file())  # a card refusing it refuses our writes too
         if linked:  # a link stays (its file copied aside): the standard settings go through it, or every start
             _write_back(standard)  # would keep the same file aside again
+        if exc.error is not None:  # not a mistake in the file: the file could not be read at all
+            return standard, t("core.config_unreadable", lang, error=disk_words(exc.error, lang), name=name)
         where = exc.key or (t("core.line", lang, n=exc.line) if exc.line else "?")
         return standard, t("core.config_aside", lang, where=where, name=name)
 
@@ -424,6 +428,8 @@ def _toml_without_bad_lines(text: str) -> tuple[dict[str, Any], list[int]]:
         except tomllib.TOMLDecodeError as exc:
             found = re.search(r"at line (\d+)", str(exc))
             n = int(found.group(1)) if found else 0
+            if not found and "end of document" in str(exc):  # a string or list left open: the file cut short
+                n = next((k + 1 for k in range(len(rows) - 1, -1, -1) if rows[k].strip() and k + 1 not in left_out), 0)
             if not 1 <= n <= len(rows) or n in left_out or len(left_out) >= SALVAGE_MOST:
                 raise
             rows[n - 1] = "# " + rows[n - 1]

@@ -10,12 +10,14 @@ class CompanionError(Exception):
 
 class ConfigError(CompanionError):
     """A config value is wrong: the message names the key, the value and what is allowed. ``key`` (the bad key) or
-    ``line`` (of a file that is not TOML) alone, for a screen that has room for little more."""
+    ``line`` (of a file that is not TOML) alone, for a screen that has room for little more; ``error``: why a file
+    that is there could not be read (a folder in its place, the card), said in the table's words."""
 
-    def __init__(self, message: str, key: str = "", line: int = 0) -> None:
+    def __init__(self, message: str, key: str = "", line: int = 0, error: OSError | None = None) -> None:
         super().__init__(message)
         self.key = key
         self.line = line
+        self.error = error
 
 
 class JournalError(CompanionError):

@@ -103,9 +103,9 @@ def test_save_writes_atomically_and_loads_back(tmp_path):
 
 
 @pytest.mark.parametrize("text, where", [
-    ('language = "en"\nplayers = ["Anna", "Ben"\nmute = true\n', "line 3"),  # tomllib notices the bracket there
     ('players = ["Anna", "Ben"]\nvolume = 1\nmute = 2\nspeech = 3\nfps = 4\nwidth = 5\nheight = 6\n', "(volume)"),
-    ('camera = "auto"\nplayers = ["Anna",\n  "Ben"\n', "line 3"),  # "at end of document": its last line
+    # "at end of document": its last line; a list open over more lines than a slip makes
+    ('camera = "auto"\nplayers = ["Anna",\n  "Ben",\n  "Cleo",\n  "Dora",\n  "Emil",\n  "Finn"\n', "line 7"),
 ])
 def test_at_the_table_a_bad_config_file_is_kept_aside_and_the_standard_settings_start(text, where):
     """A Pi starts the companion at boot, with nobody at a terminal: a bad file that stopped the start left a black
@@ -136,6 +136,9 @@ def test_at_the_table_a_bad_config_file_is_kept_aside_and_the_standard_settings_
     # a line that is no TOML: the sound's section without its bracket (its volume then stood outside any section)
     ('language = "en"\nplayers = ["Jörg", "Mia"]\n[sound\nvolume = 40\n', "volume, line 3"),
     ('# my settings\nlanguage = "en"\nmute true\nplayers = ["Jörg", "Mia"]\n', "line 3"),
+    # the file cut short in its last value (no line named: "at end of document"): the players stayed standard
+    ('language = "en"\nplayers = ["Jörg", "Mia"]\ncamera = "synth', "line 3"),
+    ('language = "en"\nplayers = ["Jörg", "Mia"]\n[sound]\nmute = false\ncamera = [\n', "line 5"),
 ])
 def test_at_the_table_a_slip_in_the_config_file_costs_only_that_setting(text, wrong):
     """One value out of range (or a misspelt key) set the whole file aside: the names and the language went with
@@ -307,3 +310,27 @@ def test_a_file_saved_with_old_mac_line_ends_keeps_its_lines_through_a_slip():
     path.write_bytes('players = ["Jörg", "Mia"]\rmute true\r'.encode())
     cfg, words = config.load_for_the_table(lang="en")
     assert cfg.players == ["Jörg", "Mia"] and "(line 2)" in words
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_the_table_a_folder_in_place_of_the_config_file_is_said_so(lang):
+    """A folder where config.toml belongs said "Mistake in the settings file (?)": no mistake of anybody's pen."""
+    from companion.i18n import disk_words, t
+
+    path = config.paths.config_file()
+    path.mkdir(parents=True)
+    cfg, words = config.load_for_the_table(lang=lang)
+    (aside,) = path.parent.glob("config.toml.corrupt-*")
+    assert cfg == config.Config() and aside.is_dir()
+    assert words == t("core.config_unreadable", lang, error=disk_words(IsADirectoryError(21, "x"), lang),
+                      name=aside.name)
+
+
+def test_at_the_table_a_list_left_open_costs_the_list_and_the_line_it_swallowed():
+    """tomllib stops at the line after the open bracket (``mute = true``), and at the end of the file once that
+    line is left out: both go, the language stays."""
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('language = "en"\nplayers = ["Anna", "Ben"\nmute = true\n', encoding="utf-8")
+    cfg, words = config.load_for_the_table()
+    assert cfg.language == "en" and cfg.players == config.Config().players and "(line 3, line 2)" in words
