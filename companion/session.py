@@ -221,6 +221,13 @@ class GameSession:
             self._learned.append((steps, reading, index, example))
             self._persist(partial(self.journal.record_learned, steps, example))
 
+    def drop_answers(self) -> None:
+        """The reading whose unsure dice were answered is put aside unused (thrown again, discarded): the answers
+        are taken back. A slip among them taught a die that never counted, and the camera read that die so from
+        then on, sure; an undo, or the same die answered again, already took such a slip back."""
+        for slip in self._forget(lambda steps, reading, die: steps >= len(self.actions)):
+            self._persist(partial(self.journal.record_unlearned, slip))
+
     def _forget(self, which: Callable[[int, TrayReading | None, int], bool]) -> list[Example]:
         """Take back the learned examples ``which`` picks (by steps then, reading, die); returns them."""
         keep, gone = [], []

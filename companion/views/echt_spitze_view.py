@@ -310,6 +310,7 @@ class EchtSpitzeMode:
             self._set_face(faces[index])
         else:
             self.pending = None  # the table rolls again instead: ROLL reads the tray anew
+            self.session.drop_answers()
         self._sync()
 
     # -- correcting a die read wrongly but for sure ------------------------------------------------------------
@@ -488,7 +489,9 @@ class EchtSpitzeMode:
     def _roll(self) -> None:
         if self.game.phase not in (Phase.ROLL, Phase.REROLL):
             return
-        self.pending = None
+        if self.pending is not None:  # thrown again: the answers about the dice read are not used
+            self.pending = None
+            self.session.drop_answers()
         if self.session.camera_ready:
             self.waiting = True  # the app asks the camera and calls on_dice when the dice lie still
             self.session.ask_for_dice()

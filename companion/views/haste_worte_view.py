@@ -170,7 +170,9 @@ class HasteWorteMode:
     def _roll(self) -> None:
         if self.session.camera_ready:
             self.waiting = True  # the app asks the camera and calls on_dice when the dice lie still
-            self.pending = None
+            if self.pending is not None:  # thrown again: the answers about the dice read are not used
+                self.pending = None
+                self.session.drop_answers()
             self.session.ask_for_dice()
             return
         faces = self.session.virtual_roll(self.dice_to_throw())

@@ -306,6 +306,7 @@ class NochXMalMode:
             self._use_pending()
         elif kind == "drop-pending":
             self.pending = None
+            self.session.drop_answers()
             self.refresh()
         elif kind == "start":
             self._roll_start(value[1])
