@@ -773,3 +773,38 @@ def test_a_finished_roll_leaves_the_screen_to_the_next_throw(tmp_path):
     session.apply({"action": "end_roll"})
     render(view, "nxm_roll_over")
     assert view.die_rects() == [] and view._idle_message() == view.tr("nxm.ui.press_roll", player="Ben")
+
+
+def test_a_roll_read_for_sure_with_a_die_of_the_wrong_kind_is_corrected_on_the_screen(tmp_path):
+    """The number joker touching the orange die was read as orange, for sure: "4 colour and 2 number dice, check
+    the dice or roll again" left only a new throw, against the rulebook's one throw. The reading goes to the list
+    the unsure dice get, which says what is wrong; the die among the numbers is answered with numbers first."""
+    view, session, taught = waiting_for_the_camera(tmp_path, "en")
+    tray = reading(["red", "orange", "2", "blue", "orange", "5"])
+    session.latest_reading = tray
+    view.on_dice(tray)
+    assert session.engine.state.phase == Phase.WAIT_ROLL and session.error is None
+    assert view.pending == ["red", "orange", "blue", "orange", "2", "5"]
+    assert view._status_lines()[0][0] == ("Read 4 colour and 2 number dice, but 3 and 3 are needed: tap the die read "
+                                         "wrongly")
+    render(view, "nxm_view_wrong_mix")
+    choose(view, ("fix", 3))  # the fourth, shown among the numbers
+    assert [item.value for item in view.current_menu.items][:6] == ["1", "2", "3", "4", "5", "number-joker"]
+    choose(view, "number-joker")
+    assert taught == [(4, "number-joker")]
+    choose(view, ("use-pending",))
+    assert session.engine.state.roll.dice == ["red", "orange", "blue", "number-joker", "2", "5"]
+
+
+def test_a_start_combo_read_as_two_colours_is_corrected_on_the_screen(tmp_path):
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang="en")
+    session.camera_ready = True
+    view.on_dice(reading(["yellow", "red"]))
+    assert view.pending == ["yellow", "red"] and session.error is None
+    assert "2 colour and 0 number dice, but 1 and 1" in view._status_lines()[0][0]
+    choose(view, ("fix", 1))
+    assert view.current_menu.items[0].value == "1"  # the second die of a start combo is its number die
+    choose(view, "3")
+    choose(view, ("use-pending",))
+    anna = session.engine.state.players[0]
+    assert (anna.start_colour, anna.start_number) == ("yellow", "3")

@@ -366,9 +366,17 @@ class NochXMalMode:
         guess = self.session.guess(self.read_at[die])
         title = (self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess)) if guess in ANSWERS
                  else self.tr("nxm.ui.fix_die_title", n=die + 1))
-        self._push(title, [MenuItem(self.face_label(f), f) for f in ANSWERS], lambda face: self._fix(die, face))
-        self.stack[-1].index = first_choice(ANSWERS, guess)
+        answers = self._answers_for(die)
+        self._push(title, [MenuItem(self.face_label(f), f) for f in answers], lambda face: self._fix(die, face))
+        self.stack[-1].index = first_choice(answers, guess)
         self._face_asked = (self.stack[-1], die)
+
+    def _answers_for(self, die: int) -> tuple[str, ...]:
+        """What a die of the reading is answered as: the faces of the kind the row shows it with first (a die among
+        the numbers had its numbers six presses down, under the colours), the other kind after them (a guess, or a
+        face read wrongly, may have placed it with the wrong kind)."""
+        numbers = self.pending is not None and die >= len(self.pending) // 2
+        return NUMBER_FACES + COLOUR_FACES if numbers else ANSWERS
 
     def _fix(self, die: int, face: str) -> None:
         if self.pending is not None:
@@ -583,9 +591,10 @@ class NochXMalMode:
             starter = self._next_start()
             if starter is None:
                 return
-            if None in faces and len(faces) == 2:
+            if len(faces) == 2 and (None in faces or _wrong_mix(faces, 1)):
                 # the start combination's unsure die is corrected on the screen as a roll's is (the engine's "not
-                # read" says "correct it on the screen"); its guess is one press
+                # read" says "correct it on the screen"); its guess is one press. So is a die read wrongly for
+                # sure where the two are of one kind: throwing again would be another start combo
                 self._pending_reading = reading
                 self._correct(faces, 1)
             else:
@@ -594,7 +603,9 @@ class NochXMalMode:
         if phase != Phase.WAIT_ROLL:
             return
         colours, numbers = self.game.dice_counts
-        if None in faces and len(faces) == colours + numbers:
+        if len(faces) == colours + numbers and (None in faces or _wrong_mix(faces, colours)):
+            # unsure dice, or one read wrongly for sure (four colours): corrected on the screen, for throwing
+            # again would be another roll, against the rulebook's one throw
             self._pending_reading = reading
             self._correct(faces, colours)
             return
@@ -611,7 +622,7 @@ class NochXMalMode:
         """Let the table correct the unsure dice on the screen, shown as the game keeps a roll: colours first."""
         self.read_at = self._colours_first(faces, colours)
         self.pending = [faces[i] for i in self.read_at]
-        self.main_index = self.pending.index(None)
+        self.main_index = self.pending.index(None) if None in self.pending else 0
         self.refresh()
 
     def _colours_first(self, faces: list[str | None], colours: int) -> list[int]:
@@ -882,6 +893,11 @@ class NochXMalMode:
         g, st = self.game, self.game.state
         if self.pending is not None:  # a start combo's says whose: the player strip says "none yet"
             starter = self._next_start()
+            want = (1, 1) if starter is not None else self.game.dice_counts
+            if _wrong_mix(self.pending, want[0]):  # every die read, one of them wrongly: the mix says so
+                got = sum(1 for f in self.pending if f is not None and is_colour(f))
+                return [(self.tr("nxm.ui.correct_mix_prompt", colours=got, numbers=len(self.pending) - got,
+                                 want_colours=want[0], want_numbers=want[1]), theme.UNKNOWN)]
             if starter is not None:
                 return [(self.tr("nxm.ui.correct_start_prompt", player=starter), theme.UNKNOWN)]
             return [(self.tr("nxm.ui.correct_prompt"), theme.UNKNOWN)]
@@ -1096,3 +1112,8 @@ class NochXMalMode:
 
 
 __all__ = ["NochXMalMode", "draw_colour_swatch", "FIRST_RESTRICTED_ROLL"]
+
+
+def _wrong_mix(faces: list[str | None], colours: int) -> bool:
+    """Every die read, but not ``colours`` of them colour dice: one was read wrongly, for sure."""
+    return None not in faces and sum(1 for f in faces if f is not None and is_colour(f)) != colours
