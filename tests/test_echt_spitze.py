@@ -152,6 +152,7 @@ def test_a_wrong_number_of_dice_says_what_to_do_about_it():
     count = game.dice_count
     msg = unchanged_after(game, {"action": "roll", "dice": ["1"] * (count - 1)}, DiceError)
     assert msg.startswith(f"{count - 1} dice were seen") and "put all the dice in the tray" in msg
+    assert "two touching look like one" in msg  # all were in the tray: two touching dice were read as one
     msg = unchanged_after(game, {"action": "roll", "dice": ["1"] * (count + 1)}, DiceError)
     assert msg.startswith(f"{count + 1} dice were seen, but {count} are played") and "not a die" in msg
 

@@ -509,7 +509,8 @@ def expect_unchanged(
 
 def test_bad_input_is_rejected_with_a_message_and_changes_nothing() -> None:
     game = HasteWorte.new(setup(3))
-    expect_unchanged(game, {"action": "roll", "dice": DICE[:5]}, BadDice, "lege alle 6 Würfel in die Schale")
+    err = expect_unchanged(game, {"action": "roll", "dice": DICE[:5]}, BadDice, "lege alle 6 Würfel in die Schale")
+    assert "two touching look like one" in err.text("en")  # all six were in the tray, two of them touching
     err = expect_unchanged(game, {"action": "roll", "dice": [*DICE, DICE[0]]}, BadDice, "was keiner der 6 Würfel ist")
     assert "anything that is not one of the 6 dice" in err.text("en")  # a cup or a cable read as a die
     err = expect_unchanged(

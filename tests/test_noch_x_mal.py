@@ -156,6 +156,8 @@ def test_bad_rolls_are_rejected(dice, key):
     err = rejected(game, {"action": "roll", "dice": dice}, DiceError, key)
     if key == "nxm.err.die_unread":
         assert err.text("en") == "Die 3 was not read: correct it on the screen or roll again."
+    if key == "nxm.err.dice_count":  # all six in the tray, two touching: pushed apart, not thrown again
+        assert "touching each other look like one" in err.text("en") and "no new throw" in err.text("en")
 
 
 def test_a_roll_read_in_any_order_is_kept_colour_dice_first():
