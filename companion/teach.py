@@ -69,6 +69,9 @@ class Progress:
     #: a face with a mark the set knows, none of which is taught yet ("1+X"; Echt Spitze's extra cross): the count
     #: cannot ask for them (which faces carry the mark differs by die), so the screen says to show them too
     marks_untaught: tuple[str, ...] = ()
+    #: an open set (Haste Worte's symbols: as many as the edition prints, a few on each die): "66/66 faces" counted
+    #: every symbol on every die, which no real die has; the text counts the symbols taught instead
+    open: bool = False
 
     @property
     def done(self) -> bool:
@@ -79,6 +82,8 @@ class Progress:
             if not self.counts:
                 return t("teach.pips_none", lang)
             return t("teach.pips_taught", lang, faces=", ".join(sorted(self.counts)))
+        if self.open:
+            return t("teach.symbols_taught", lang, n=len(self.counts))
         return t("teach.progress", lang, taught=self.taught, total=self.total)
 
 
@@ -104,7 +109,7 @@ def progress(dice_set: DiceSet, profile: Profile) -> Progress:
         done, missing = total, []
     first = dice_set.face_names()[0]
     marks = tuple(first + m for m in dice_set.marks if not any(n.endswith(m) for n in counts))
-    return Progress(done, total, tuple(missing), counts, pips, marks)
+    return Progress(done, total, tuple(missing), counts, pips, marks, dice_set.open)
 
 
 @dataclass(frozen=True)
@@ -123,13 +128,12 @@ class TeachReport:
         """The report as the CLI prints it, in ``lang`` (default: the language its rows and notes were said in)."""
         lang = lang or self.lang
         added = "teach.report_added_one" if self.added == 1 else "teach.report_added"
-        lines = [t(added, lang, n=self.added, set=self.set_name), self.progress.text(lang)]
+        # what is wrong with the photos before how far the set is: "66/66" first read as all done
+        lines = [t(added, lang, n=self.added, set=self.set_name), *self.skipped, *self.notes, self.progress.text(lang)]
         if self.progress.missing:
             lines.append(t("teach.missing", lang, faces=", ".join(self.progress.missing)))
         elif self.progress.marks_untaught:
             lines.append(t("teach.done_marks", lang, example=self.progress.marks_untaught[0]))
-        lines.extend(self.skipped)
-        lines.extend(self.notes)
         return "\n".join(lines)
 
 

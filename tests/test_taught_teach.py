@@ -88,7 +88,7 @@ def test_every_plain_face_taught_asks_for_the_faces_with_an_extra_cross_too(tmp_
 
     write_examples(tmp_path / "ex", "echt-spitze", names, seed=5)
     lines = teach_from_examples("echt-spitze", tmp_path / "ex", lang="en").summary().splitlines()
-    assert lines[1:3] == ["36/36 faces taught", 'A die with a mark beside the number, as "1+X"? Show those faces too.']
+    assert lines[-2:] == ["36/36 faces taught", 'A die with a mark beside the number, as "1+X"? Show those faces too.']
     pygame.init()
     said: list[str] = []
     real = teach_view.theme.text
@@ -858,3 +858,18 @@ def test_a_finger_throws_new_dice_on_the_teaching_screen(data_home):
     still = TeachView("echt-spitze", "en", profile=Profile("echt-spitze"), save=lambda p: None, on_done=lambda: None)
     still.draw(surface)  # nothing to throw with: no button that would do nothing
     assert not any(press.button is Button.ROLL for _, press in still._hint_buttons)
+
+
+def test_an_open_sets_report_counts_its_symbols_and_says_what_is_wrong_before_how_far_it_is(tmp_path):
+    """Haste Worte's dice printed "66/66 faces taught" (six dice, each counted with every symbol, which no real die
+    has), and that line stood before the warning about the photos, so it first read as "all done"."""
+    from companion import dicesets
+    from companion.teach import TeachReport
+
+    names = ["car", "fruit"]
+    prog = teach.progress(dicesets.load("haste-worte"), Profile("haste-worte", names,
+                                                                np.zeros((2, teach.taught.DIM), np.float32)))
+    assert prog.text("en") == "2 symbols taught" and prog.text("de") == "2 Symbole angelernt"
+    report = TeachReport("haste-worte", 4, ("row 3: no die there",), prog, None, ("the photos of car differ",))
+    assert report.summary("en").splitlines()[1:4] == ["row 3: no die there", "the photos of car differ",
+                                                      "2 symbols taught"]
