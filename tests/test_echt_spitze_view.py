@@ -897,8 +897,29 @@ def test_a_banner_spares_the_middles_choice_whole(tmp_path):
         assert s.apply(action), s.error
     mode = EchtSpitzeMode(s)
     mode._sync()
-    (choice,) = mode.in_view
+    dice, choice = mode.in_view
     assert all(choice.contains(r) for r in mode.menu.item_rects().values())
+    assert all(dice.contains(r) for r in mode.dice.die_rects())
     rect, _, _ = banner.place((800, 480), "Sara: die zwei Würfel in der Mitte liegen lassen oder neu würfeln?",
                               mode.focus_rect, 1.0, (), mode.in_view)
     assert not rect.colliderect(choice)
+
+
+def test_a_banner_spares_the_dice_everybody_crosses_from(tmp_path):
+    """The extra-cross sentences stood over the dice, their marks and the middle for their seconds while the
+    table crossed from them: the dice are spared, the banner goes beside the menu."""
+    from companion.views import banner
+
+    s = session(tmp_path, {"players": ["Oma Gertrud", "Jonas", "Mia-Sophie", "Papa"], "kinds": {"lemons": [9, 7]}})
+    for action in ({"action": "roll", "dice": ["4", "?", "4", "5", "?", "5"]}, *({"action": "take", "die": d}
+                                                                                for d in (1, 2, 3, 4)),
+                   {"action": "leave"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode._sync()
+    assert s.engine.phase is Phase.SCORE
+    (dice,) = mode.in_view
+    assert all(dice.contains(r) for r in mode.dice.die_rects())
+    rect, _, _ = banner.place((800, 480), "Mia-Sophie: Dein Würfel hat ein Extrakreuz – setze es, außer dein "
+                              "reguläres Kreuz trifft eine Seifenblase.", mode.focus_rect, 1.0, (), mode.in_view)
+    assert not rect.colliderect(dice)

@@ -432,11 +432,18 @@ class EchtSpitzeMode:
 
     @property
     def in_view(self) -> list[pygame.Rect]:
-        """The middle's choice, both of it: a banner stands elsewhere where it fits (``banner.place``'s ``spare``;
-        the start player's question covered "Re-roll" for its four seconds, the banner clear of "Leave" only)."""
-        if self.game.state.phase is not Phase.MIDDLE or self.menu is None:
-            return []
-        return spanning(list(self.menu.item_rects().values()))
+        """What the table looks at, for a banner to stand elsewhere where it fits (``banner.place``'s ``spare``): the
+        dice with their marks and holders (everybody crosses from them: the extra-cross sentences covered the marks
+        and the middle dice for their seconds), and the middle's choice, both of it (the start player's question
+        covered "Re-roll", the banner clear of "Leave" only)."""
+        spare = []
+        if self.game.state.dice and self.pending is None and not self.fixing:
+            self.dice.faces = list(self.game.state.dice)
+            row = spanning(self.dice.die_rects())
+            spare = [pygame.Rect(r.x, r.y - 12, r.w, r.h + 12 + 34) for r in row]  # the cross marks, the names
+        if self.game.state.phase is Phase.MIDDLE and self.menu is not None:
+            spare += spanning(list(self.menu.item_rects().values()))
+        return spare
 
     @property
     def focus_rect(self) -> pygame.Rect | None:
