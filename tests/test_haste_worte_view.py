@@ -668,3 +668,20 @@ def test_the_word_counts_are_what_a_banner_spares_while_scoring(tmp_path: Path) 
     assert view.game.phase is Phase.READING
     counts = view._count_rects()
     assert view.in_view and all(view.in_view[0].contains(r) for r in counts)
+
+
+def test_the_buttons_after_the_hourglass_was_stopped_are_what_a_banner_spares(tmp_path: Path) -> None:
+    """Stopped, "the hourglass stopped, 70 seconds were left; TIMER turns it again" stood over "Turn the hourglass"
+    and "Time's up", the hint line naming them: the banner goes above them (the hourglass kept clear as before)."""
+    from companion.views import banner
+
+    clocks = Clocks()
+    view = sand_running(tmp_path, clocks)
+    assert view.in_view == []  # the sand runs: nothing to tap
+    press(view, Button.TIMER, long=True)
+    shot(view, "stopped_spared")
+    (buttons,) = view.in_view
+    assert all(buttons.contains(r) for r in view._targets().values()) and view._targets()
+    rect, _, _ = banner.place((800, 480), "Sanduhr angehalten, 70 Sekunden waren noch übrig. UHR dreht sie neu.",
+                              view.hourglass_rect, 1.0, (), view.in_view)
+    assert not rect.colliderect(buttons) and not rect.colliderect(HOURGLASS_RECT)

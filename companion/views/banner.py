@@ -68,14 +68,19 @@ def layout(text: str, width: int, scale: float) -> tuple[pygame.font.Font, list[
 
 def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[pygame.Rect, str]]:
     """Where a banner may go, best first, each with the edge it sits against (with nothing to avoid: the bottom,
-    else the top, for a banner to keep clear of what the table looks at, ``place``'s ``spare``)."""
+    else the top, for a banner to keep clear of what the table looks at, ``place``'s ``spare``; beside ``avoid``
+    likewise: the bottom, else the top, where the bottom holds the buttons the table is to press)."""
     if avoid is None or not avoid.colliderect(area):
         return [(area, "bottom"), (area, "top")]
+    right = pygame.Rect(avoid.right, area.top, area.right - avoid.right, area.height)
+    left = pygame.Rect(area.left, area.top, avoid.left - area.left, area.height)
     return [
         (pygame.Rect(area.left, avoid.bottom, area.width, area.bottom - avoid.bottom), "bottom"),
         (pygame.Rect(area.left, area.top, area.width, avoid.top - area.top), "top"),
-        (pygame.Rect(avoid.right, area.top, area.right - avoid.right, area.height), "bottom"),
-        (pygame.Rect(area.left, area.top, avoid.left - area.left, area.height), "bottom"),
+        (right, "bottom"),
+        (left, "bottom"),
+        (right, "top"),
+        (left, "top"),
     ]
 
 

@@ -442,10 +442,15 @@ class HasteWorteMode:
 
     @property
     def in_view(self) -> list[pygame.Rect]:
-        """What a finger taps while dice are picked (the dice, "Correct a die") and words are scored (the counts): a
-        banner stands elsewhere where it fits (``banner.place``'s ``spare``). The pick's call covered the button
-        for its four seconds; a score's crystals, said as the next reader's counts came up, covered those."""
-        if self.game.phase not in (Phase.PICK, Phase.READING) or self.pending is not None:
+        """What a finger taps while dice are picked (the dice, "Correct a die"), words are scored (the counts) and
+        the letter or the hourglass wait (their buttons): a banner stands elsewhere where it fits (``banner.place``'s
+        ``spare``). The pick's call covered the button for its four seconds; a score's crystals, said as the next
+        reader's counts came up, covered those."""
+        if self.pending is not None:
+            return []
+        if self.game.phase in (Phase.LETTER, Phase.WRITING):  # the buttons the hint line names ("turn it again"
+            return spanning(list(self._targets().values()))  # after the sand was stopped: under its sentence)
+        if self.game.phase not in (Phase.PICK, Phase.READING):
             return []
         targets = self._targets()
         rects = [r for value, r in targets.items() if value != FIX]
