@@ -808,3 +808,23 @@ def test_a_start_combo_read_as_two_colours_is_corrected_on_the_screen(tmp_path):
     choose(view, ("use-pending",))
     anna = session.engine.state.players[0]
     assert (anna.start_colour, anna.start_number) == ("yellow", "3")
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_a_missing_start_combo_is_said_at_a_readable_size_with_many_players(tmp_path, monkeypatch, players):
+    """Five players: "Startkombi fehlt" in every card at 16 px before the first roll; it is said shorter."""
+    from companion.views import noch_x_mal_view
+
+    names = ["Oma Gertrud", "Jonas", "Mia-Sophie", "Papa", "Kerstin", "Li"][:players]
+    view, _ = new_view(tmp_path, names)
+    drawn: list[tuple[str, int]] = []
+    real = theme.text
+
+    def recording(surface, text, pos, size, *args, **kwargs):
+        drawn.append((text, size))
+        return real(surface, text, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(noch_x_mal_view.theme, "text", recording)
+    render(view, f"nxm_view_{players}_players_no_combo")
+    missing = [(text, size) for text, size in drawn if text in ("Startkombi fehlt", "keine Kombi")]
+    assert len(missing) == players and all(size >= theme.SMALLEST for _, size in missing), missing

@@ -811,8 +811,11 @@ class NochXMalMode:
                 theme.text(surface, combo, (sw.right + 5, y + 1), size, ink)
             else:  # fitted like the other lines: with six players a card is 120 px wide
                 missing = self.tr("nxm.ui.no_combo")
-                theme.text(surface, missing, (cell.x + 16, y + 1), theme.fit_text(missing, theme.SMALL, cell.w - 20),
-                           ink)
+                size = theme.fit_text(missing, theme.SMALL, cell.w - 20)
+                if size < READABLE:  # five players: "Startkombi fehlt" at 16 px; said shorter, as the combo is
+                    missing = self.tr("nxm.ui.no_combo_short")
+                    size = theme.fit_text(missing, theme.SMALL, cell.w - 20)
+                theme.text(surface, missing, (cell.x + 16, y + 1), size, ink)
             line = self._chips_line(p, short)
             if line:
                 theme.text(
