@@ -617,3 +617,33 @@ def test_level_one_done_asks_first_and_leaves_a_done_player_nothing_to_change(tm
     assert "Anna" in session.engine.state.done
     left = [v for v, _ in view.menu_items()]
     assert "switch" in left and not {"place", "remove", "done"} & set(left)  # the clock's lines stay
+
+
+def test_the_cube_chooser_takes_the_width_its_nets_patterned_and_numbered_at_a_readable_size(tmp_path):
+    """27 nets in the right panel were crosses of 8 px squares, too small for their patterns (a colour-blind player
+    could not find the cube in hand), numbered at 16 px. Choosing a cube, the building waits and the nets take the
+    width: squares large enough for their patterns, numbers at a readable size, all above the hint line."""
+    from companion.views import fritzo_view
+
+    view, _, _ = make(tmp_path, {"mode": "challenge", "players": ["Anna"]})
+    press(view, Button.SELECT)  # "place"
+    assert view.step == "cube" and len(view._step_values()) == 27
+    rects = view.panel_rects()
+    net_square = min((rects[0].w - 4) // 3, (rects[0].h - 28) // 4)
+    assert net_square >= 12 and all(fritzo_view.CHOOSER.contains(r) for r in rects)
+    assert len({r.y for r in rects}) == 3  # three rows of nine
+    sizes: list[int] = []
+    real = theme.text
+
+    def recording(surface, text, pos, size, *args, **kwargs):
+        sizes.append(size)
+        return real(surface, text, pos, size, *args, **kwargs)
+
+    fritzo_view.theme.text = recording
+    try:
+        shot(view, "chooser_wide")
+    finally:
+        fritzo_view.theme.text = real
+    assert min(sizes) >= theme.SMALLEST
+    view.on_tap(rects[20].center)
+    assert view.step == "cell" and view.cube == view.game.state.cubeset.ids[20]

@@ -48,6 +48,11 @@ TOP_BAR = pygame.Rect(0, 0, 740, 62)  # the app's menu corner sits to the right 
 GRID_AREA = pygame.Rect(10, 118, 440, 318)
 TABS_AREA = pygame.Rect(10, 70, 440, 42)
 PANEL = pygame.Rect(462, 70, 328, 366)
+#: choosing a cube, the whole width under the heading (the building waits): 27 nets in the panel were crosses of 8 px
+#: squares without their patterns, numbered at 16 px; here 9 a row, their squares patterned, the room under them kept
+#: for the panel's note
+CHOOSER = pygame.Rect(TABS_AREA.x, PANEL.y + 44, PANEL.right - TABS_AREA.x, PANEL.bottom - PANEL.y - 44 - 30)
+CHOOSER_COLUMNS = 9
 FALLBACK_RGB = {"red": (214, 40, 40), "orange": (247, 127, 0), "yellow": (252, 210, 40), "green": (56, 160, 70),
                 "blue": (40, 100, 210), "white": (240, 240, 235)}
 
@@ -277,16 +282,19 @@ class FritzoMode:
         n = len(self._step_values())
         if self.step in ("menu", "roll", "nofit", "done"):
             return [pygame.Rect(PANEL.x, PANEL.y + 44 + i * 54, PANEL.w, 48) for i in range(n)]
-        if self.step in ("cube", "outcube"):
-            cols, size = 6, 54
-            return [pygame.Rect(PANEL.x + (i % cols) * size, PANEL.y + 44 + (i // cols) * 64, size - 4, 62)
-                    for i in range(n)]
+        if self._choosing_cube():
+            w, h = CHOOSER.w // CHOOSER_COLUMNS, CHOOSER.h // max(3, -(-n // CHOOSER_COLUMNS))
+            return [pygame.Rect(CHOOSER.x + (i % CHOOSER_COLUMNS) * w, CHOOSER.y + (i // CHOOSER_COLUMNS) * h, w - 8,
+                                h - 8) for i in range(n)]
         if self.step == "turn":  # as large as all fit: 24 positions in rows of four ran 180 px off the screen
             room = PANEL.h - 44
             size, cols = max((min(80, PANEL.w // c, room // -(-n // c)), c) for c in range(4, 7))
             return [pygame.Rect(PANEL.x + (i % cols) * size, PANEL.y + 44 + (i // cols) * size, size - 8, size - 8)
                     for i in range(n)]
         return []
+
+    def _choosing_cube(self) -> bool:
+        return self.step in ("cube", "outcube")
 
     def _step_values(self) -> list[Any]:
         if self.step in ("menu", "roll"):
@@ -378,7 +386,7 @@ class FritzoMode:
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._sync()
-        for i, r in enumerate(self.tab_rects()):
+        for i, r in enumerate(() if self._choosing_cube() else self.tab_rects()):
             if r.collidepoint(pos):
                 self.level = i
                 return True
@@ -576,7 +584,8 @@ class FritzoMode:
         self._sync()
         surface.fill(theme.BG)
         self._draw_top(surface)
-        self._draw_grid(surface)
+        if not self._choosing_cube():
+            self._draw_grid(surface)
         self._draw_panel(surface)
         self.hint_taps = game_hint_bar(surface, self.hints(), self.lang)
 
@@ -693,8 +702,9 @@ class FritzoMode:
             for words in g.ending:  # what beat the table, or the draw
                 y = draw_wrapped(surface, words.text(self.lang), pygame.Rect(PANEL.x, y, PANEL.w, PANEL.bottom - y),
                                  theme.BODY, theme.TEXT) + 12
+        left, width = (CHOOSER.x, CHOOSER.w) if self._choosing_cube() else (PANEL.x, PANEL.w)
         if heading:  # fitted: "Welcher Cube bleibt draußen?" is wider than the panel at full size
-            theme.text(surface, heading, (PANEL.x, PANEL.y), theme.fit_text(heading, theme.BODY, PANEL.w, bold=True),
+            theme.text(surface, heading, (left, PANEL.y), theme.fit_text(heading, theme.BODY, width, bold=True),
                        theme.ACCENT, bold=True)
         if self.step in ("menu", "roll", "nofit", "done"):
             items = {"nofit": self._nofit_items, "done": self._done_items}.get(self.step, self.menu_items)()
@@ -713,9 +723,10 @@ class FritzoMode:
             for i, (cid, r) in enumerate(zip(values, rects, strict=False)):
                 hi = i == self.index % max(1, len(values))
                 pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=6)
-                draw_net(surface, pygame.Rect(r.x + 2, r.y + 2, r.w - 4, r.h - 18), s.cubeset.cube(cid).faces,
+                draw_net(surface, pygame.Rect(r.x + 2, r.y + 4, r.w - 4, r.h - 28), s.cubeset.cube(cid).faces,
                          self.lang)
-                theme.text(surface, cid, (r.centerx, r.bottom - 1), 16, theme.TEXT, anchor="midbottom")
+                theme.text(surface, cid, (r.centerx, r.bottom - 1), theme.SMALL, theme.TEXT, bold=hi,
+                           anchor="midbottom")
                 if hi:
                     pygame.draw.rect(surface, theme.ACCENT, r.inflate(4, 4), width=3, border_radius=6)
         elif self.step == "turn":
@@ -731,7 +742,7 @@ class FritzoMode:
             theme.text(surface, t("fritzo.ui.fits", self.lang, count=len(self.options)), (PANEL.x + 140,
                        PANEL.y + 110), theme.SMALL, theme.MUTED)
         if self.note:  # on two lines where one would shrink it past reading
-            lines, size = theme.fit_lines(self.note, theme.SMALL, PANEL.w)
+            lines, size = theme.fit_lines(self.note, theme.SMALL, width)
             for k, line in enumerate(reversed(lines)):
-                theme.text(surface, line, (PANEL.x, PANEL.bottom - 4 - k * (size + 6)), size, theme.WARN,
+                theme.text(surface, line, (left, PANEL.bottom - 4 - k * (size + 6)), size, theme.WARN,
                            anchor="bottomleft")
