@@ -947,6 +947,9 @@ class App:
             self.watcher.throw()  # a teaching screen: new dice from the built-in tray or the next replayed photo
         elif not used and in_game and event.button is Button.UNDO:
             self.pause_menu()
+        elif not used and in_game and event.button is Button.TIMER and not hasattr(self.mode, "clock_left"):
+            # free play, Echt Spitze, Noch X-Mal!: a press that did nothing, said nothing, read as a broken button
+            self.show_notice(t("core.no_hourglass", self.lang), seconds=4, info=True)
 
     def _ask_for_dice(self) -> None:
         """Read the dice the table throws now (a game screen's roll, by ROLL or by a tap): the built-in tray throws

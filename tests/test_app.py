@@ -1424,3 +1424,41 @@ def test_a_saved_game_of_a_game_this_version_does_not_know_is_set_aside_with_a_w
         assert app.notice == t("core.saved_game_unknown", "de", game="noch-x-maL", file=aside)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("game", ["free-play", "echt-spitze", "noch-x-mal"])
+def test_timer_in_a_game_without_an_hourglass_says_so(tmp_path, game):
+    """TIMER in free play did nothing and said nothing: a family took the button for broken."""
+    from test_games_in_app import start_game
+
+    from companion.games_ui import register_all
+
+    register_all()
+    app = _app(tmp_path)
+    try:
+        if game != "free-play":
+            start_game(app, game)
+        else:
+            app.new_game(GAME_ENTRIES["free-play"], {})
+        app.notice = None
+        _press(app, Button.TIMER)
+        assert app.notice == t("core.no_hourglass", "de")
+        app.frame(0.03, [])
+    finally:
+        app.close()
+
+
+def test_timer_in_haste_worte_says_nothing_of_a_missing_hourglass(tmp_path):
+    from test_games_in_app import start_game
+
+    from companion.games_ui import register_all
+
+    register_all()
+    app = _app(tmp_path)
+    try:
+        start_game(app, "haste-worte")
+        app.notice = None
+        _press(app, Button.TIMER)  # before the letter: nothing to time yet, but the game has an hourglass
+        assert app.notice != t("core.no_hourglass", "de")
+    finally:
+        app.close()
