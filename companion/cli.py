@@ -268,17 +268,34 @@ def cmd_play(args: argparse.Namespace) -> int:
     lang = args.lang or config.load(args.config).language
     engine_cls = engine_class(args.game)
     if args.script == "-":
-        lines = sys.stdin.read().splitlines()
+        text = sys.stdin.read()
     else:
         try:
-            lines = Path(args.script).read_text(encoding="utf-8").splitlines()
+            text = Path(args.script).read_text(encoding="utf-8")
         except OSError as exc:
             raise CompanionError(f"cannot read the transcript {args.script}: {disk_words(exc, 'en')}") from None
         except UnicodeDecodeError:
             raise CompanionError(f"cannot read the transcript {args.script}: it is not UTF-8 text (save it again "
                                  "as UTF-8)") from None
+    lines = text.splitlines()
+    if lines and not text.endswith("\n") and _cut_short(lines[-1]):
+        # a journal as a power cut left it (the app keeps such a file for a bug report): its last step was never
+        # shown as done, and the app resumes without it; so does the replay, saying so
+        print(f"line {len(lines)} was cut short (a power cut while it was written): left out", file=sys.stderr)
+        lines = lines[:-1]
     play_transcript(engine_cls, lines, sys.stdout, lang=lang, as_json=args.json)
     return 0
+
+
+def _cut_short(line: str) -> bool:
+    """Whether a last line without its newline is half a record rather than a whole one."""
+    try:
+        json.loads(line)
+    except ValueError:
+        return True
+    except RecursionError:  # whole but nested past the limit: the replay says what is wrong with it
+        return False
+    return False
 
 
 def cmd_teach(args: argparse.Namespace) -> int:

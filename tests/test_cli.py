@@ -67,6 +67,21 @@ def test_play_of_a_journal_under_another_game_names_the_journals_game(tmp_path):
     assert companion("play", "free-play", "--script", str(script)).returncode == 0
 
 
+def test_play_of_a_journal_a_power_cut_left_drops_its_half_line_as_the_app_does(tmp_path):
+    """The app keeps a cut journal "for a bug report" and resumes without its half line; the replay of that very
+    file stopped at "line 4: not valid JSON"."""
+    script = tmp_path / "journal.jsonl.corrupt-20261207-011500"
+    script.write_text('{"game":"free-play","at":1796597501.1}\n{"action":{"action":"setup","seed":1}}\n'
+                      '{"action":{"action":"roll","dice":[5,5]}}\n{"action":{"action":"roll","di', encoding="utf-8")
+    r = companion("play", "free-play", "--script", str(script), "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout.splitlines()[-1])["final"] == {"rolls": [[5, 5]]}
+    assert "line 4 was cut short" in r.stderr
+    script.write_text('{"action": "setup"}\n{"action": "roll", "dice": [7]}', encoding="utf-8")  # whole, no newline
+    r = companion("play", "free-play", "--script", str(script))
+    assert r.returncode == 2 and "line 2: die 1: 7 is not a die face" in r.stderr
+
+
 def test_play_unknown_game_lists_the_games(tmp_path):
     r = companion("play", "chess", "--script", "-", stdin="")
     assert r.returncode == 2 and "haste-worte" in r.stderr and "echt-spitze" in r.stderr
