@@ -173,6 +173,20 @@ def test_combine_marks_a_split_vote_unknown() -> None:
     assert combine([]).dice == ()
 
 
+def test_a_face_only_a_minority_of_the_frames_named_is_asked_not_read_for_sure() -> None:
+    """A number joker touching an orange die: three still frames unsure of it, one sure it is orange. Weighed by
+    confidence, that one frame outweighed the three, and the die was read for sure as orange (the game refused
+    four colour dice). Now it is asked about, orange offered first; a face half the frames named still stands."""
+    box = (0, 0, 40, 40)
+    unsure = TrayReading((DieReading(None, 0.3, box),))
+    sure = TrayReading((DieReading("orange", 0.99, box),))
+    merged = combine([unsure, unsure, unsure, sure])
+    assert [(d.face, d.guess) for d in merged.dice] == [(None, "orange")]
+    assert combine([TrayReading((DieReading(None, 0.05, box),))] * 2 + [sure]).faces == [None]
+    assert combine([unsure, sure, sure]).faces == ["orange"]
+    assert combine([unsure, unsure, sure, sure]).faces == ["orange"]
+
+
 def test_a_die_left_unknown_over_the_still_frames_offers_what_they_leaned_to() -> None:
     """Taught dice: two still frames unsure of a die but guessing "3+X" (a face near enough to offer), one unsure
     without a guess: the combined die is unknown, and its question offers "3+X" first. A die read for sure offers

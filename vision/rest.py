@@ -251,8 +251,8 @@ def combine(readings: list[TrayReading]) -> TrayReading:
     """Merge readings of the same still tray: match dice by position, vote on each die's face.
 
     A die seen in fewer than half the readings is dropped (a speck of glare); a die whose frames disagree keeps the
-    majority face with a lowered confidence, or becomes unknown when no face has a majority (its guess the face
-    its frames leaned to).
+    majority face with a lowered confidence, or becomes unknown when no face has a majority by confidence, or the
+    face was named in fewer than half of its frames (its guess the face its frames leaned to).
     """
     if not readings:
         return TrayReading()
@@ -285,7 +285,10 @@ def combine(readings: list[TrayReading]) -> TrayReading:
         face, weight = votes.most_common(1)[0]
         share = weight / sum(votes.values())
         conf = share * float(np.mean([m.confidence for m in members if m.face == face]))
-        if share <= 0.5:
+        named = sum(1 for m in members if m.face == face)
+        if share <= 0.5 or (face is not None and named * 2 < len(members)):
+            # no majority by confidence, or a face only a minority of the frames named (one sure frame outweighed
+            # three unsure ones: a die most frames could not read was read for sure): asked, the face its guess
             face = None
         box = tuple(int(round(float(np.median([m.box[i] for m in members])))) for i in range(4))
         dice.append(DieReading(face, conf, box, None if face is not None else _lean(members)))  # type: ignore[arg-type]
