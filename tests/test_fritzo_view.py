@@ -647,3 +647,30 @@ def test_the_cube_chooser_takes_the_width_its_nets_patterned_and_numbered_at_a_r
     assert min(sizes) >= theme.SMALLEST
     view.on_tap(rects[20].center)
     assert view.step == "cell" and view.cube == view.game.state.cubeset.ids[20]
+
+
+def test_the_position_highlighted_is_shown_large_in_its_place(tmp_path, monkeypatch):
+    """Choosing how the cube lies, the 24 positions in the panel are 46 px, their side colours 7 px strips: the one
+    highlighted stands in its place on the building, large, its top colour named, and follows NEXT."""
+    from companion.views import fritzo_view
+
+    view, _, _ = make(tmp_path, {"mode": "challenge", "players": ["Anna"]})
+    press(view, Button.SELECT)  # place
+    press(view, Button.SELECT)  # the first cube
+    press(view, Button.SELECT)  # the only place
+    assert view.step == "turn"
+    drawn: list[tuple[pygame.Rect, tuple[str, ...], bool]] = []
+    real = fritzo_view.draw_look
+
+    def recording(surface, rect, look, lang, *, named=False):
+        drawn.append((rect, look, named))
+        return real(surface, rect, look, lang, named=named)
+
+    monkeypatch.setattr(fritzo_view, "draw_look", recording)
+    for _ in range(2):
+        drawn.clear()
+        shot(view, "turn_preview")
+        place = view.cell_rects()[view.cell[:2]]
+        option = view._step_values()[view.index]
+        assert (place, view._look(option), True) in drawn
+        press(view, Button.NEXT)

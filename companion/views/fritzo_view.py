@@ -664,11 +664,15 @@ class FritzoMode:
         current = values[self.index % len(values)] if values else None
         if self.step == "turn":  # the place chosen stays lit while its position is picked
             current = self.cell
+        turns = self._step_values() if self.step == "turn" else []
+        turning = turns[self.index % len(turns)] if turns else None  # the position highlighted, shown in its place
         for (x, y), r in self.cell_rects().items():
             cell = (x, y, self.level)
             look = structure.get(cell)
             below = structure.get((x, y, self.level - 1)) if self.level else None
-            if look is not None:
+            if turning is not None and cell == self.cell:  # large, its colours named: the panel's are 46 px
+                draw_look(surface, r, self._look(turning), self.lang, named=r.w >= 90)
+            elif look is not None:
                 draw_look(surface, r, look, self.lang, named=r.w >= 90)
             else:
                 pygame.draw.rect(surface, theme.PANEL if below is None and self.level else (44, 52, 70), r,
