@@ -923,3 +923,20 @@ def test_a_banner_spares_the_dice_everybody_crosses_from(tmp_path):
     rect, _, _ = banner.place((800, 480), "Mia-Sophie: Dein Würfel hat ein Extrakreuz – setze es, außer dein "
                               "reguläres Kreuz trifft eine Seifenblase.", mode.focus_rect, 1.0, (), mode.in_view)
     assert not rect.colliderect(dice)
+
+
+def test_more_extra_crosses_read_than_the_dice_carry_are_asked_die_by_die(tmp_path):
+    """Four dice read with the extra cross where three carry one: the roll was refused with "check the dice on the
+    screen", and the screen showed none. Each crossed die is asked instead, the face read offered first: SELECT
+    for the three that carry it, the plain face for the one read wrongly, each answer taught."""
+    s, mode, taught, _ = camera_roll(tmp_path, ["1+X", "2+X", "3+X", "4+X"])
+    assert s.error is None and mode.pending == [None, None, None, None]
+    assert mode._status() == "More extra crosses read than the dice carry: die 1, is it 1 + extra cross?"
+    press(mode, Button.SELECT)
+    press(mode, Button.SELECT)
+    assert mode.asking == 2 and mode._face_options()[mode.choice] == "3+X"
+    mode._answer(mode._face_options().index("3"))  # this one carries no cross
+    assert mode._status().endswith("die 4, is it 4 + extra cross?")
+    press(mode, Button.SELECT)
+    assert s.engine.state.dice == ["1+X", "2+X", "3", "4+X"] and s.engine.phase is Phase.TAKE
+    assert taught == [(0, "1+X"), (1, "2+X"), (2, "3"), (3, "4+X")]

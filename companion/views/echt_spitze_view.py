@@ -105,6 +105,8 @@ class EchtSpitzeMode:
         #: the roll (or re-roll) entered from a camera reading: a corrected die is taught from its picture
         self.read_roll: ReadRoll | None = None
         self._pending_reading: TrayReading | None = None  # the reading ``pending`` came from
+        #: read with more extra crosses than the dice carry: the crossed dice asked, each by the face read
+        self._read_as: dict[int, str] = {}
 
     # -- what to show ----------------------------------------------------------------------------------------
     @property
@@ -295,9 +297,18 @@ class EchtSpitzeMode:
         self.choice = first_choice(self._face_options(), self._guessed())
 
     def _guessed(self) -> str | None:
-        """The reader's guess for the die asked about, where it is an answer on offer (the prompt names it)."""
-        guess = self.session.guess(self.asking)
-        return guess if guess in self._face_options() else None
+        """The reader's guess for the die asked about (a crossed die asked as one too many: the face read, else
+        without its cross), where it is an answer on offer (the prompt names it)."""
+        read = self._read_as.get(self.asking)
+        options = self._face_options()
+        guess = self.session.guess(self.asking) if read is None else read if read in options else number(read)
+        return guess if guess in options else None
+
+    def _too_many_crosses(self, faces: list[str | None]) -> bool:
+        """More dice read with the extra cross than the dice carry, counting the dice a re-roll leaves lying."""
+        g = self.game
+        lying = [f for i, f in enumerate(g.state.dice) if i not in g.middle] if g.phase is Phase.REROLL else []
+        return sum(1 for f in [*faces, *lying] if f is not None and has_extra(f)) > EXTRA_DICE
 
     def _answer(self, index: int) -> None:
         faces = self._face_options()
@@ -516,12 +527,16 @@ class EchtSpitzeMode:
         faces = [d.face if isinstance(d.face, str) else None for d in reading.dice]
         if g.phase in (Phase.ROLL, Phase.REROLL):
             self.waiting = False
-            if None in faces and len(faces) == len(g.virtual_faces()):
+            crossed = self._too_many_crosses(faces)
+            if (None in faces or crossed) and len(faces) == len(g.virtual_faces()):
                 # every die is there but some were unsure: the table says what they show (rolling again would
-                # change the roll), and each answer teaches the reader
-                self.pending = faces
+                # change the roll), and each answer teaches the reader. More crossed than the dice carry (a mark
+                # read where there is none: "check the dice on the screen" showed none): each crossed die is
+                # asked, the face read offered first
+                self._read_as = {i: f for i, f in enumerate(faces) if crossed and f is not None and has_extra(f)}
+                self.pending = [None if i in self._read_as else f for i, f in enumerate(faces)]
                 self._pending_reading = reading
-                self._ask(faces.index(None))
+                self._ask(self.pending.index(None))
             else:
                 self._roll_read(faces, reading)  # a wrong count is explained by the engine
         elif g.phase is Phase.TAKE and None not in faces:
@@ -721,6 +736,8 @@ class EchtSpitzeMode:
             return self.tr("echt.view.fix_face", die=self.fix_die + 1)
         if self.pending is not None:
             guess = self._guessed()
+            if self._read_as and guess is not None:
+                return self.tr("echt.view.crosses_prompt", die=self.asking + 1, face=face_label(guess, self.lang))
             if guess is not None:
                 return self.tr("echt.view.unsure_prompt_guess", die=self.asking + 1,
                                face=face_label(guess, self.lang))
