@@ -263,7 +263,7 @@ def reading_line(path: str, reading: TrayReading, ms: float) -> str:
 def cmd_play(args: argparse.Namespace) -> int:
     from companion import config
     from companion.games import engine_class
-    from companion.games.base import play_transcript
+    from companion.games.base import journal_game, play_transcript
 
     lang = args.lang or config.load(args.config).language
     engine_cls = engine_class(args.game)
@@ -278,24 +278,14 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise CompanionError(f"cannot read the transcript {args.script}: it is not UTF-8 text (save it again "
                                  "as UTF-8)") from None
     lines = text.splitlines()
-    if lines and not text.endswith("\n") and _cut_short(lines[-1]):
-        # a journal as a power cut left it (the app keeps such a file for a bug report): its last step was never
-        # shown as done, and the app resumes without it; so does the replay, saying so
+    if lines and not text.endswith("\n") and journal_game(lines) is not None:
+        # a journal as a power cut left it (the app keeps such a file for a bug report): its last line, unended,
+        # was being written and never shown as done; the app resumes without it, and so does the replay, saying
+        # so (a transcript written by hand stays as strict as ever: an editor leaves its last newline off)
         print(f"line {len(lines)} was cut short (a power cut while it was written): left out", file=sys.stderr)
         lines = lines[:-1]
     play_transcript(engine_cls, lines, sys.stdout, lang=lang, as_json=args.json)
     return 0
-
-
-def _cut_short(line: str) -> bool:
-    """Whether a last line without its newline is half a record rather than a whole one."""
-    try:
-        json.loads(line)
-    except ValueError:
-        return True
-    except RecursionError:  # whole but nested past the limit: the replay says what is wrong with it
-        return False
-    return False
 
 
 def cmd_teach(args: argparse.Namespace) -> int:

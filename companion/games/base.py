@@ -125,7 +125,7 @@ def parse_transcript(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
     return actions
 
 
-def _journal_game(lines: list[str]) -> str | None:
+def journal_game(lines: list[str]) -> str | None:
     """The game a journal's header names (its first line), None for a transcript without one."""
     first = next((line.strip() for line in lines if line.strip() and not line.strip().startswith("#")), "")
     try:
@@ -151,7 +151,7 @@ def play_transcript(
     """
     lines = list(lines)
     actions = parse_transcript(lines)
-    game = _journal_game(lines)
+    game = journal_game(lines)
     if game is not None and game != engine_cls.name:  # not "line 2: give the players as a list of names"
         raise GameError(f"this is the journal of a game of {game}, not of {engine_cls.name}: "
                         f"companion play {game} --script FILE")
