@@ -940,3 +940,20 @@ def test_more_extra_crosses_read_than_the_dice_carry_are_asked_die_by_die(tmp_pa
     press(mode, Button.SELECT)
     assert s.engine.state.dice == ["1+X", "2+X", "3", "4+X"] and s.engine.phase is Phase.TAKE
     assert taught == [(0, "1+X"), (1, "2+X"), (2, "3"), (3, "4+X")]
+
+
+def test_an_unsure_die_among_too_many_crosses_is_asked_as_unsure(tmp_path):
+    """A die read with no face at all, in a roll read with four crosses: it was asked "more extra crosses read
+    than the dice carry: die 1, is it 5?", though nothing was crossed on it."""
+    s = session(tmp_path, {"players": ["Anna", "Ben", "Cleo"], "kinds": {"lemons": [9, 7]}})
+    s.camera_ready = True
+    s.learn = lambda index, face: None
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    read = TrayReading((DieReading(None, 0.3, (0, 0, 10, 10), "5"),
+                        *(DieReading(f, 0.9, (0, 0, 10, 10)) for f in ["1+X", "2+X", "3+X", "4+X"])))
+    s.latest_reading = read
+    mode.on_dice(read)
+    assert mode.asking == 0 and mode._status() == "Die 1 was not read for sure: is it 5?"
+    press(mode, Button.SELECT)
+    assert mode.asking == 1 and mode._status().startswith("More extra crosses read than the dice carry: die 2")

@@ -30,6 +30,7 @@ from companion.games.echt_spitze.state import (
     has_extra,
     hive_key,
     number,
+    too_many_crosses,
 )
 from companion.i18n import t
 from companion.session import GameSession, ReadRoll
@@ -308,7 +309,7 @@ class EchtSpitzeMode:
         """More dice read with the extra cross than the dice carry, counting the dice a re-roll leaves lying."""
         g = self.game
         lying = [f for i, f in enumerate(g.state.dice) if i not in g.middle] if g.phase is Phase.REROLL else []
-        return sum(1 for f in [*faces, *lying] if f is not None and has_extra(f)) > EXTRA_DICE
+        return too_many_crosses([*faces, *lying])
 
     def _answer(self, index: int) -> None:
         faces = self._face_options()
@@ -736,7 +737,7 @@ class EchtSpitzeMode:
             return self.tr("echt.view.fix_face", die=self.fix_die + 1)
         if self.pending is not None:
             guess = self._guessed()
-            if self._read_as and guess is not None:
+            if self.asking in self._read_as and guess is not None:
                 return self.tr("echt.view.crosses_prompt", die=self.asking + 1, face=face_label(guess, self.lang))
             if guess is not None:
                 return self.tr("echt.view.unsure_prompt_guess", die=self.asking + 1,

@@ -79,6 +79,7 @@ from companion.games.echt_spitze.state import (
     has_extra,
     hive_key,
     number,
+    too_many_crosses,
 )
 
 MAX_PLAYERS = 4
@@ -388,9 +389,8 @@ class EchtSpitze:
 
     @staticmethod
     def _check_extra_count(dice: list[str]) -> None:
-        marks = sum(has_extra(f) for f in dice)
-        if marks > EXTRA_DICE:
-            raise DiceError("echt.err.too_many_extra", count=marks, max=EXTRA_DICE)
+        if too_many_crosses(dice):
+            raise DiceError("echt.err.too_many_extra", count=sum(has_extra(f) for f in dice), max=EXTRA_DICE)
 
     # -- rolling and taking ----------------------------------------------------------------------------------
     def _roll(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:

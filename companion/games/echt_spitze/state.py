@@ -7,6 +7,7 @@ are on, how many holes they pierced, which beehives they secured or must blacken
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -32,6 +33,11 @@ GAME_END_COUNT = {1: 3, 2: 3, 3: 4}
 
 def has_extra(face: str) -> bool:
     return face.endswith(EXTRA_MARK)
+
+
+def too_many_crosses(dice: Iterable[str | None]) -> bool:
+    """More dice showing the extra cross than the dice that carry it: one was read wrongly (dice not read: None)."""
+    return sum(1 for f in dice if f is not None and has_extra(f)) > EXTRA_DICE
 
 
 def number(face: str) -> str:
