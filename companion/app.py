@@ -685,11 +685,14 @@ class App:
             self._say_damaged(dice_set, exc)
             loaded_set = profile = None
         except ProfileUnreadable as exc:  # not "never taught": teaching them now could not be kept either
-            self._trouble = self._unreadable_words(exc)
+            pips = dice_set == "d6"  # the pip reader reads on: not "ROLL rolls virtual dice"
+            self._trouble = self._unreadable_words(exc, "core.profile_unreadable_pips" if pips else
+                                                   "core.profile_unreadable")
             self.show_notice(self._trouble, seconds=TEACHING_NOTICE_SECONDS)
             loaded_set = profile = None
         except DiceSetError as exc:  # the owner's copy of the set's file does not load: not "never taught"
-            self._trouble = t("core.diceset_broken", self.lang, error=str(exc))
+            key = "core.diceset_broken_pips" if dice_set == "d6" else "core.diceset_broken"
+            self._trouble = t(key, self.lang, error=str(exc))
             self.show_notice(self._trouble, seconds=TEACHING_NOTICE_SECONDS)
             loaded_set = profile = None
         except ProfileError:  # not taught yet
@@ -711,9 +714,10 @@ class App:
         self._trouble = t("core.profile_damaged", self.lang, set=_teach_title(dice_set, self.lang), file=exc.aside)
         self.show_notice(self._trouble, seconds=TEACHING_NOTICE_SECONDS)
 
-    def _unreadable_words(self, exc: ProfileUnreadable) -> str:
-        return t("core.profile_unreadable", self.lang, set=_teach_title(exc.set_name, self.lang),
-                 error=disk_words(exc.error, self.lang))
+    def _unreadable_words(self, exc: ProfileUnreadable, key: str = "core.profile_unreadable_elsewhere") -> str:
+        """A profile the card cannot read, said where it is met: a game (virtual dice, or pips alone), or the
+        teaching and camera check screens (neither used nor taught)."""
+        return t(key, self.lang, set=_teach_title(exc.set_name, self.lang), error=disk_words(exc.error, self.lang))
 
     def _reader_for_set(self, dice_set: str) -> Callable[[Any], Any] | None:
         """``teach.reader_for_set``, a damaged or unreadable profile said rather than passed over."""

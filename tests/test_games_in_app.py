@@ -689,6 +689,10 @@ def test_a_broken_dice_set_file_is_said_at_the_games_start(tmp_path):
         with pytest.raises(dicesets.DiceSetError) as broken:
             dicesets.load("echt-spitze")
         assert app.notice == t("core.diceset_broken", "en", error=str(broken.value)) and "reeder" in app.notice
+        copy.with_name("d6.toml").write_text('name = "d6"\nreeder = "pips"\n', encoding="utf-8")
+        app.main_menu()
+        start_game(app, "free-play")  # pip dice: the pips are read on, not virtual dice
+        assert app.session.camera_ready and "reads the pips alone" in app.notice and "reeder" in app.notice
     finally:
         app.close()
 
@@ -1079,18 +1083,26 @@ def test_a_dice_profile_the_card_cannot_read_is_said_and_teaching_it_does_not_st
 
     path = profiles.profile_path("haste-worte")
     path.mkdir(parents=True)
-    words = t("core.profile_unreadable", lang, set=t("dice.set.haste-worte", lang),
-              error=disk_words(IsADirectoryError(21, "Is a directory"), lang))
+    def words(key: str, dice_set: str = "haste-worte") -> str:
+        from companion.app import _teach_title
+
+        return t(key, lang, set=_teach_title(dice_set, lang),
+                 error=disk_words(IsADirectoryError(21, "Is a directory"), lang))
+
     app = camera_app(tmp_path, lang)
     try:
         app.main_menu()
         start_game(app, "haste-worte")
-        assert not app.session.camera_ready and app.notice == words
+        assert not app.session.camera_ready and app.notice == words("core.profile_unreadable")
         app.main_menu()
         app.teach_menu()
         app.mode.menu.index = [item.value for item in app.mode.menu.items].index("haste-worte")
         app.on_button(ButtonEvent(Button.SELECT))
-        assert app.notice == words and path.is_dir()
+        assert app.notice == words("core.profile_unreadable_elsewhere") and path.is_dir()
         app.frame(0.03, [])
+        profiles.profile_path("d6").mkdir()  # pip dice: the pips are read on, and the words say so
+        app.main_menu()
+        start_game(app, "free-play")
+        assert app.session.camera_ready and app.notice == words("core.profile_unreadable_pips", "d6")
     finally:
         app.close()
