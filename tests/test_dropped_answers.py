@@ -87,3 +87,33 @@ def test_noch_x_mal_discarded_reading_takes_the_answers_back(tmp_path):
     assert len(taught) == 1
     nxm.choose(view, ("drop-pending",))
     assert gone == taught and Journal(session.journal.folder).load().learned == []
+
+
+def test_haste_worte_a_re_roll_takes_back_its_own_answers_not_the_rolls_before(tmp_path):
+    """The roll entered keeps what its answers taught; the re-roll's reading, thrown again, loses only its own."""
+    view, _ = haste.make(tmp_path, haste.Clocks(), haste.SETUP)
+    session = view.session
+    session.camera_ready = True
+    taught, gone = taught_and_taken_back(session)
+    press(view, Button.ROLL)
+    session.latest_reading = haste.reading(["car", None, "fruit", "water", "toys", "sports"])
+    view.on_dice(session.latest_reading)
+    press(view, Button.SELECT)
+    press(view, Button.SELECT)  # die 2 answered: the roll goes in
+    assert view.pending is None and len(taught) == 1 and view.game.round.dice is not None
+    press(view, Button.ROLL)  # before the first pick the table may throw again
+    session.latest_reading = haste.reading(["car", "fruit", None, "water", "toys", "sports"])
+    view.on_dice(session.latest_reading)
+    press(view, Button.SELECT)
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)  # die 3 answered
+    assert len(taught) == 2 and view.pending is None
+    session.latest_reading = haste.reading(["car", "fruit", None, "water", "toys", None])
+    press(view, Button.ROLL)
+    view.on_dice(session.latest_reading)
+    press(view, Button.SELECT)
+    press(view, Button.SELECT)  # an answer for the third reading, then thrown again
+    assert len(taught) == 3 and view.pending is not None
+    press(view, Button.ROLL)
+    assert gone == [taught[2]]
+    assert [e for _, e in Journal(session.journal.folder).load().learned] == taught[:2]
