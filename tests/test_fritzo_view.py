@@ -175,7 +175,7 @@ def test_start_roll_from_the_camera_and_by_hand(tmp_path):
     session.learn = lambda index, face: taught.append((index, face))
     session.latest_reading = TrayReading((DieReading(None, 0.2, (0, 0, 10, 10)),))
     view.on_dice(session.latest_reading)
-    assert session.error and "Korrigiere" in session.error
+    assert session.error is None and len(session.actions) == 2  # asked, not refused in a strip over the colours
     items = [v for v, _ in view.menu_items()]
     view.on_tap(view.panel_rects()[items.index("roll:orange")].center)  # Ben rolls Anna's orange by hand
     assert session.engine.state.phase is Phase.BUILDING and session.engine.current_player == "Ben"
@@ -417,8 +417,8 @@ def test_strategy_asks_which_cube_was_taken_out_for_the_start_roll_and_keeps_it_
     view.on_dice(TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)),)))  # Anna rolls before naming it
     assert session.engine.state.phase is Phase.START_ROLL and len(session.actions) == 1  # waits
     shot(view, "start_roll_which_cube_rolled")
-    take_out(view, "7")
-    cube = "7"
+    take_out(view, "5")
+    cube = "5"  # one with a red side: Anna's own red is rolled with it
     assert session.actions[-1] == {"action": "roll", "dice": ["red"], "cube": cube}  # Anna's own red: Ben rolls
     assert session.engine.state.out == [cube] and session.engine.current_player == "Ben"
     view.update(0.03, 0.0)
@@ -468,7 +468,7 @@ def test_the_first_cubes_places_are_large_enough_for_a_finger(tmp_path):
     """The grid showed all the room the 5x5 limit leaves: 9x9 cells of 32 px for the one place of Strategy's first
     cube, 7x7 of 42 px for the second. One cell of room around what is built and offered: 103 and 60 px."""
     view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
-    take_out(view, "7")
+    take_out(view, "5")
     view.on_dice(TrayReading((DieReading("red", 0.9, (0, 0, 10, 10)),)))  # Anna's own red: Ben rolls
     view.update(0.03, 0.0)
     items = [v for v, _ in view.menu_items()]
@@ -674,3 +674,40 @@ def test_the_position_highlighted_is_shown_large_in_its_place(tmp_path, monkeypa
         option = view._step_values()[view.index]
         assert (place, view._look(option), True) in drawn
         press(view, Button.NEXT)
+
+
+
+@pytest.mark.parametrize(("lang", "asked"), [("de", "Nicht sicher erkannt: ist es Blau?"),
+                                              ("en", "Not read for sure: is it blue?")])
+def test_an_unsure_start_roll_is_asked_above_the_colours_not_refused_over_them(tmp_path, monkeypatch, lang, asked):
+    """"The cube was not read: correct the colour on the screen" stood as a red strip over the colours, the guess
+    lit under it and named nowhere: SELECT chose a colour nobody saw, and that decided who starts."""
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]}, lang=lang)
+    take_out(view, "5")
+    session.latest_reading = TrayReading((DieReading(None, 0.3, (0, 0, 10, 10), "blue"),))
+    view.on_dice(session.latest_reading)
+    assert session.error is None and len(session.actions) == 1
+    headings: list[str] = []
+    real = theme.text
+
+    def recording(surface, text, pos, size, *args, **kwargs):
+        headings.append(text)
+        return real(surface, text, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", recording)
+    shot(view, f"start_roll_unsure_{lang}")
+    assert asked in headings
+
+
+def test_strategys_start_roll_offers_and_takes_only_the_colours_of_the_cube_taken_out(tmp_path):
+    """The cube taken out for the start roll has its own colours; all six were offered and a colour it lacks was
+    accepted: a misread or a mis-tap decided who starts."""
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]}, lang="en")
+    take_out(view, "5")
+    faces = session.engine.state.cubeset.cube("5").faces
+    offered = [v[5:] for v, _ in view.menu_items()]
+    assert set(offered) == set(faces) and offered
+    lacking = next((c for c in session.engine.state.cubeset.colours if c not in faces), None)
+    if lacking is not None:
+        assert not session.apply({"action": "roll", "dice": [lacking], "cube": "5", "player": "Anna"})
+        assert "has no" in session.error and session.engine.state.phase is Phase.START_ROLL

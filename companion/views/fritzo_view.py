@@ -129,6 +129,7 @@ class FritzoMode:
         self.options: list[Placement] = []
         self.joker = False
         self.unsure_roll = False  # the camera could not read the start roll's cube: the colour chosen is taught
+        self.roll_guess: Any = None  # the colour the reader found nearest for it (the question names it)
         #: Strategy: the cube taken out for the start roll, as the table picked it (the engine keeps it out of play
         #: from the first roll on); a roll made before the pick waits in ``held`` until the cube is named
         self.roll_cube: str | None = None
@@ -209,8 +210,10 @@ class FritzoMode:
         s = g.state
         if s.phase is Phase.OVER:
             return []
-        if s.phase is Phase.START_ROLL:
-            return [(f"roll:{c}", colour_name(c, self.lang)) for c in s.cubeset.colours]
+        if s.phase is Phase.START_ROLL:  # Strategy: the colours of the cube taken out (a mis-tap chose the start)
+            cube = self._start_cube()
+            on_it = s.cubeset.cube(cube).faces if cube is not None else s.cubeset.colours
+            return [(f"roll:{c}", colour_name(c, self.lang)) for c in s.cubeset.colours if c in on_it]
         done = s.mode is Mode.LEVEL_ONE and self.player in s.done  # nothing left to change on this plane
         items = [] if done else [("place", t("fritzo.ui.place", self.lang))]
         if s.hourglass is not None and s.hourglass.started_at is None:
@@ -345,10 +348,11 @@ class FritzoMode:
             return
         face = reading.dice[0].face
         self.unsure_roll = not isinstance(face, str)
-        self.session.apply(self._roll_action([None if self.unsure_roll else face]))
-        if self.unsure_roll:  # the colours on offer start on the reader's guess (SELECT confirms it)
-            guess = reading.dice[0].guess
-            self.index = first_choice(self._step_values(), None if guess is None else f"roll:{guess}")
+        if self.unsure_roll:  # asked above the colours, which start on the reader's guess (SELECT confirms it): the
+            self.roll_guess = reading.dice[0].guess  # engine's refusal stood as a red strip over the colour lit
+            self.index = first_choice(self._step_values(), f"roll:{self.roll_guess}")
+            return
+        self.session.apply(self._roll_action([face]))
 
     def dice_to_throw(self) -> list[tuple[str, ...]]:
         """The die the table throws for the start (virtual; the built-in tray throws it too): one colour die."""
@@ -696,6 +700,10 @@ class FritzoMode:
                    "cube": t("fritzo.ui.pick_cube", self.lang), "cell": t("fritzo.ui.pick_cell", self.lang),
                    "turn": t("fritzo.ui.pick_turn", self.lang), "remove": t("fritzo.ui.remove", self.lang),
                    "nofit": "", "done": t("fritzo.ui.done_ask", self.lang)}[self.step]
+        if self.unsure_roll and s.phase is Phase.START_ROLL:  # where the colours are, not in a strip over them
+            guess = self.roll_guess if f"roll:{self.roll_guess}" in values else None
+            heading = t("fritzo.ui.roll_unsure_guess", self.lang, colour=colour_name(guess, self.lang)) if guess \
+                else t("fritzo.ui.roll_unsure", self.lang)
         if s.phase is Phase.OVER:
             heading = t("fritzo.ui.over", self.lang)
             if s.winners and s.result != "draw":  # a name alone under "Game over" did not say what it was for
