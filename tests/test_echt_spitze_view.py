@@ -957,3 +957,17 @@ def test_an_unsure_die_among_too_many_crosses_is_asked_as_unsure(tmp_path):
     assert mode.asking == 0 and mode._status() == "Die 1 was not read for sure: is it 5?"
     press(mode, Button.SELECT)
     assert mode.asking == 1 and mode._status().startswith("More extra crosses read than the dice carry: die 2")
+
+
+def test_a_banner_spares_the_answers_to_an_unsure_die(tmp_path):
+    """"Anna is the start player" stood over the crossed row with "1 + extra cross" lit under it, and over "Roll
+    again instead": the question's answers are what the table looks at now."""
+    from companion.views import banner
+
+    s, mode, _, _ = camera_roll(tmp_path, ["1+X", "2+X", "3+X", "4+X"])
+    assert mode.pending is not None and mode.focus_rect == mode._answer_rects()[mode.choice]
+    (answers,) = mode.in_view
+    assert all(answers.contains(r) for r in mode._answer_rects())
+    rect, _, _ = banner.place((800, 480), "Anna ist Startspielerin: alle Würfel werfen!", mode.focus_rect, 1.0, (),
+                              mode.in_view)
+    assert not rect.colliderect(answers)

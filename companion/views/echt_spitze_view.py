@@ -448,6 +448,8 @@ class EchtSpitzeMode:
         dice with their marks and holders (everybody crosses from them: the extra-cross sentences covered the marks
         and the middle dice for their seconds), and the middle's choice, both of it (the start player's question
         covered "Re-roll", the banner clear of "Leave" only)."""
+        if self.pending is not None or self.fixing == "face":  # the answers, the die asked about and "roll again"
+            return spanning(self._answer_rects())
         spare = []
         if self.game.state.dice and self.pending is None and not self.fixing:
             self.dice.faces = list(self.game.state.dice)
@@ -467,7 +469,7 @@ class EchtSpitzeMode:
         if self.fixing == "which":
             self.dice.faces = list(self.game.state.dice)
             return self.dice.die_rects()[self.fix_die].inflate(10, 10)
-        if self.fixing == "face":
+        if self.fixing == "face" or self.pending is not None:  # the answer lit (a banner covered the crossed row)
             return self._answer_rects()[self.choice]
         if self.game.phase is Phase.TAKE and self.cursor == FIX_BUTTON:
             return self._fix_button()
