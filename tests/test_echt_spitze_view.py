@@ -577,9 +577,14 @@ def test_a_die_read_wrongly_for_sure_is_corrected_while_dice_are_taken(tmp_path,
     assert s.actions[-1] == {"action": "correct", "die": 3, "face": "4"}
     assert s.engine.state.dice == ["1", "3+X", "4", "5"] and s.engine.phase is Phase.TAKE
     assert taught == [(2, "4")]  # the reading's third die, from the picture the roll was read in
-    press(mode, Button.SELECT)  # the taking goes on: the highlight is on the button still, for another die
+    # the taking goes on, the highlight on the die corrected: it stayed on "Correct a die", and the next SELECT,
+    # meant to take a die, opened the correction again
+    assert mode.cursor == 2 and mode.focus_rect != mode._fix_button()
+    mode.cursor = FIX_BUTTON
+    press(mode, Button.SELECT)
     fix(mode, 0, "1")  # read right after all: nothing to correct, nothing taught
     assert len(s.actions) == 3 and taught == [(2, "4")]
+    assert mode.cursor == 0  # the die looked at
 
 
 def test_a_correction_by_touch_offers_the_extra_cross_and_is_taught_only_from_its_own_picture(tmp_path):
@@ -740,12 +745,13 @@ def test_a_die_corrected_twice_keeps_only_the_last_answer_as_an_example(tmp_path
     mode.on_dice(read)
     answer(mode, "?")  # the unsure die
     assert kept == [{"die": 3, "face": "?"}]
-    press(mode, Button.PREV)  # the "Correct a die" button: it stays highlighted after each correction
     for face in ("5", "4"):
+        mode.cursor = FIX_BUTTON  # "Correct a die" (after a correction the highlight is on the die corrected)
         press(mode, Button.SELECT)
         fix(mode, 2, face)
     assert s.engine.state.dice == ["1", "3+X", "4", "?"]
     assert kept == [{"die": 3, "face": "?"}, {"die": 2, "face": "4"}]
+    mode.cursor = FIX_BUTTON
     press(mode, Button.SELECT)
     fix(mode, 3, "5")  # the unsure die's answer was wrong too
     assert kept == [{"die": 2, "face": "4"}, {"die": 3, "face": "5"}]

@@ -359,6 +359,9 @@ class EchtSpitzeMode:
         to rub out), and a die read from the camera's picture is taught, as an unsure die's answer is."""
         die = self.fix_die
         self.fixing = None
+        if self.game.phase is Phase.TAKE:  # back to taking, on the die looked at where it is free: the highlight
+            free = self.game.middle  # stayed on "Correct a die", and the next SELECT opened the correction again
+            self.cursor = die if die in free else free[0] if free else 0
         if face == self.game.state.dice[die]:
             return  # read right after all
         index = self.read_roll.index(self.session, die) if self.read_roll is not None else None
