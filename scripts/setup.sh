@@ -42,7 +42,8 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
     if ! { $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing; } \
         >/tmp/companion-apt.log 2>&1; then
       echo "setup: could not install$missing (see /tmp/companion-apt.log); the companion runs without them" \
-           "(no speech without espeak-ng)" >&2
+           "(no speech without espeak-ng; on a Pi no Pi camera without python3-picamera2, no buttons without" \
+           "python3-lgpio, no fullscreen without a desktop without libegl1 libgles2 libgbm1)" >&2
     fi
   fi
 fi
