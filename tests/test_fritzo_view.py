@@ -711,3 +711,22 @@ def test_strategys_start_roll_offers_and_takes_only_the_colours_of_the_cube_take
     if lacking is not None:
         assert not session.apply({"action": "roll", "dice": [lacking], "cube": "5", "player": "Anna"})
         assert "has no" in session.error and session.engine.state.phase is Phase.START_ROLL
+
+
+def test_strategys_virtual_start_roll_shows_a_colour_of_the_cube_named_after_it(tmp_path):
+    """Without a camera ROLL may come before the cube taken out is named: the colour was drawn from all six then,
+    and a colour that cube lacks is refused now. It is thrown once the cube is named, from that cube's sides."""
+    import random
+
+    for k, cube in enumerate(("2", "5", "7", "9", "13", "27")):
+        view, session, _ = make(tmp_path / cube, {"mode": "strategy", "players": ["Anna", "Ben"]})
+        session.rng = random.Random(k)
+        for _ in range(6):  # the same cube rolled again after each miss, until somebody starts
+            press(view, Button.ROLL)
+            if view.held is not None:
+                take_out(view, cube)
+            assert session.error is None, (cube, session.error)
+            rolled = session.actions[-1]["dice"][0]
+            assert rolled in session.engine.state.cubeset.cube(cube).faces
+            if session.engine.state.phase is not Phase.START_ROLL:
+                break

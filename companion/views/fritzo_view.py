@@ -355,8 +355,14 @@ class FritzoMode:
         self.session.apply(self._roll_action([face]))
 
     def dice_to_throw(self) -> list[tuple[str, ...]]:
-        """The die the table throws for the start (virtual; the built-in tray throws it too): one colour die."""
-        return [tuple(self.game.state.cubeset.colours)]
+        """The die the table throws for the start (virtual; the built-in tray throws it too): one colour die, in
+        Strategy the cube taken out, once named (a colour it lacks is refused)."""
+        cube = self._start_cube()
+        s = self.game.state
+        return [tuple(s.cubeset.cube(cube).faces) if cube is not None else tuple(s.cubeset.colours)]
+
+    def _virtual_roll(self) -> None:
+        self._send_roll(self.session.virtual_roll(self.dice_to_throw())[0])
 
     def on_button(self, event: ButtonEvent) -> bool:
         self._sync()
@@ -369,11 +375,10 @@ class FritzoMode:
             if getattr(self.session, "camera_ready", False):
                 self.session.ask_for_dice()  # the camera reads the cube rolled (a tap on ROLL's hint as the button)
             else:
-                colour = self.session.virtual_roll(self.dice_to_throw())[0]
-                if self._asks_start_cube():
-                    self.held = partial(self._send_roll, colour)
+                if self._asks_start_cube():  # thrown once the cube is named: its colours are what it can show
+                    self.held = self._virtual_roll
                 else:
-                    self._send_roll(colour)
+                    self._virtual_roll()
             return True
         values = self._step_values()
         if b.step and values:
