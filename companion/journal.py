@@ -50,6 +50,9 @@ class SavedGame:
     #: why a last line cut short could not be cut off the file (the card full or read-only): appending to it would
     #: join the next step to that half line, so the game must be written whole first
     unrepaired: OSError | None = None
+    #: the step the journal's last record took back (an undo written last), None otherwise: "time's up" undone
+    #: must not run out again at the restart, where the table had seen it run out and taken that back
+    undone: dict[str, Any] | None = None
 
 
 def replay(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]]]:
@@ -217,7 +220,12 @@ class Journal:
                 finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions)
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
-        return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned, unrepaired)
+        undone = None
+        if records[-1].get("undo") is True:
+            before, _ = replay(records[1:-1])
+            undone = before[-1] if len(before) > len(actions) else None
+        return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned, unrepaired,
+                         undone)
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its

@@ -87,6 +87,8 @@ class GameSession:
         self.undone_said: list[Announcement] = []
         #: why the last step could not be written (the disk's error), None while every step is saved
         self.unsaved: OSError | None = None
+        #: resumed from a journal whose last record was an undo: the step it took back (``SavedGame.undone``)
+        self.undone_before_restart: dict[str, Any] | None = None
         self._started = True  # whether the journal has this game's header (False only while a new game's is not)
         #: the latest steps' announcements, each with the number of steps it was made at: an undo withdraws those
         #: of the step it takes back from the announcer's queue, a step those whose call it answers (``until``)
@@ -118,6 +120,7 @@ class GameSession:
         session = cls(engine_cls, engine, list(saved.actions), journal, **kw)
         session._learned = [(steps, None, -1, example) for steps, example in saved.learned]
         session.unsaved = saved.unrepaired  # the file ends in half a line: the first step writes the game whole
+        session.undone_before_restart = saved.undone
         return session
 
     # -- playing ---------------------------------------------------------------------------------------------

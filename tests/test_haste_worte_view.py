@@ -685,3 +685,27 @@ def test_the_buttons_after_the_hourglass_was_stopped_are_what_a_banner_spares(tm
     rect, _, _ = banner.place((800, 480), "Sanduhr angehalten, 70 Sekunden waren noch übrig. UHR dreht sie neu.",
                               view.hourglass_rect, 1.0, (), view.in_view)
     assert not rect.colliderect(buttons) and not rect.colliderect(HOURGLASS_RECT)
+
+
+def test_times_up_undone_stays_undone_after_a_restart(tmp_path: Path) -> None:
+    """The sand ran out and the table took "time's up" back: the round stood at nought, writing. After a power cut
+    the resume found the sand out "while off", stamped time's up again and said so: another game than before."""
+    clocks = Clocks()
+    view = sand_running(tmp_path, clocks)
+    frames(view, clocks, 75.0)
+    assert view.game.phase is Phase.READING
+    assert view.session.undo()
+    frames(view, clocks, 2.0)
+    assert view.game.phase is Phase.WRITING  # live: it stays so
+    saved = Journal(view.session.journal.folder).load()
+    assert saved.undone is not None and saved.undone["action"] == "timer_expired"
+    clocks.wall += 30.0
+    clocks.mono = 3.0
+    announcer = Announcer("de")
+    session = GameSession.resume(HasteWorte, saved, Journal(view.session.journal.folder), lang="de",
+                                 announce=announcer.announce, wall_clock=lambda: clocks.wall, announcer=announcer)
+    again = HasteWorteMode(session)
+    again.update(0.0, clocks.mono)
+    frames(again, clocks, 2.0)
+    assert again.game.phase is Phase.WRITING and "haste.times_up" not in queued_keys(announcer)
+    assert session.actions == view.session.actions

@@ -411,9 +411,10 @@ class HasteWorteMode:
             if outcome is Resume.CLOCK_UNTRUSTED:
                 self.session.apply({"action": "timer_interrupted", "at": wall})
                 return
-            if outcome is Resume.EXPIRED_WHILE_OFF:
+            undone = getattr(self.session, "undone_before_restart", None) or {}
+            if outcome is Resume.EXPIRED_WHILE_OFF and undone.get("action") != "timer_expired":
                 self.session.apply({"action": "timer_expired", "at": wall})
-                return
+                return  # (its "time's up" undone before the restart: it stays at nought, as it did then)
             if outcome is Resume.RESUMED:
                 self._seen_running = sand.started_at
         phase = sand.phase(wall)
