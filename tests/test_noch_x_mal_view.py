@@ -788,10 +788,16 @@ def test_a_roll_read_for_sure_with_a_die_of_the_wrong_kind_is_corrected_on_the_s
     assert view._status_lines()[0][0] == ("Read 4 colour and 2 number dice, but 3 and 3 are needed: tap the die read "
                                          "wrongly")
     render(view, "nxm_view_wrong_mix")
+    use = next(item for item in view.current_menu.items if item.value == ("use-pending",))
+    assert not use.enabled  # not before the mix is mended: its refusal left ROLL doing nothing
+    press(view, Button.ROLL)
+    assert "Discard and roll again" in session.error and session.engine.state.phase == Phase.WAIT_ROLL
+    session.error = None
     choose(view, ("fix", 3))  # the fourth, shown among the numbers
     assert [item.value for item in view.current_menu.items][:6] == ["1", "2", "3", "4", "5", "number-joker"]
     choose(view, "number-joker")
     assert taught == [(4, "number-joker")]
+    assert view._status_lines()[0][0] == "Every die known: “Use these dice” enters them"
     choose(view, ("use-pending",))
     assert session.engine.state.roll.dice == ["red", "orange", "blue", "number-joker", "2", "5"]
 

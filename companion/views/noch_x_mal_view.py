@@ -231,7 +231,7 @@ class NochXMalMode:
         g, st = self.game, self.game.state
         if self.pending is not None:
             items = [MenuItem(self._die_line(i, f), ("fix", i)) for i, f in enumerate(self.pending)]
-            items.append(MenuItem(self.tr("nxm.ui.use_dice"), ("use-pending",), None not in self.pending))
+            items.append(MenuItem(self.tr("nxm.ui.use_dice"), ("use-pending",), self._pending_ready()))
             items.append(MenuItem(self.tr("nxm.ui.discard_reading"), ("drop-pending",)))
             return items
         if st.phase == Phase.START:
@@ -541,8 +541,9 @@ class NochXMalMode:
     def roll(self) -> None:
         """ROLL: ask the camera (the app calls ``on_dice``), or roll virtual dice when there is none."""
         phase = self.game.state.phase
-        if self.pending is not None:
-            return  # the dice read are being corrected; "discard reading" lets the table roll again
+        if self.pending is not None:  # the dice read are being corrected: "discard" lets the table roll again
+            self.session.error = self.tr("nxm.ui.roll_pending", discard=self.tr("nxm.ui.discard_reading"))
+            return
         if phase == Phase.START:
             if (starter := self._next_start()) is not None:
                 self._roll_start(starter)
@@ -636,6 +637,14 @@ class NochXMalMode:
             if k not in ANSWERS and short > 0:
                 colour[i], short = True, short - 1
         return sorted(range(len(faces)), key=lambda i: not colour[i])
+
+    def _pending_ready(self) -> bool:
+        """Every die of the reading known, and as many colour dice as a roll (or a start combo) has: "use these
+        dice" was offered before a wrong mix was mended, and its refusal left ROLL doing nothing."""
+        if self.pending is None or None in self.pending:
+            return False
+        colours = 1 if self._next_start() is not None else self.game.dice_counts[0]
+        return not _wrong_mix(self.pending, colours)
 
     def _use_pending(self) -> None:
         faces = self.pending
@@ -901,6 +910,8 @@ class NochXMalMode:
                 got = sum(1 for f in self.pending if f is not None and is_colour(f))
                 return [(self.tr("nxm.ui.correct_mix_prompt", colours=got, numbers=len(self.pending) - got,
                                  want_colours=want[0], want_numbers=want[1]), theme.UNKNOWN)]
+            if self._pending_ready():  # every die known, the mix right: what enters them
+                return [(self.tr("nxm.ui.pending_ready", use=self.tr("nxm.ui.use_dice")), theme.ACCENT)]
             if starter is not None:
                 return [(self.tr("nxm.ui.correct_start_prompt", player=starter), theme.UNKNOWN)]
             return [(self.tr("nxm.ui.correct_prompt"), theme.UNKNOWN)]
