@@ -951,8 +951,9 @@ class App:
             self.watcher.throw()  # a teaching screen: new dice from the built-in tray or the next replayed photo
         elif not used and in_game and event.button is Button.UNDO:
             self.pause_menu()
-        elif not used and in_game and event.button is Button.TIMER and not hasattr(self.mode, "clock_left"):
-            # free play, Echt Spitze, Noch X-Mal!: a press that did nothing, said nothing, read as a broken button
+        elif not used and in_game and event.button is Button.TIMER and not getattr(self.mode, "has_hourglass", False):
+            # free play, Echt Spitze, Noch X-Mal!, Fritzo without a clock: a press that did nothing and said nothing
+            # read as a broken button
             self.show_notice(t("core.no_hourglass", self.lang), seconds=4, info=True)
 
     def _ask_for_dice(self) -> None:

@@ -1426,7 +1426,7 @@ def test_a_saved_game_of_a_game_this_version_does_not_know_is_set_aside_with_a_w
         app.close()
 
 
-@pytest.mark.parametrize("game", ["free-play", "echt-spitze", "noch-x-mal"])
+@pytest.mark.parametrize("game", ["free-play", "echt-spitze", "noch-x-mal", "fritzo"])
 def test_timer_in_a_game_without_an_hourglass_says_so(tmp_path, game):
     """TIMER in free play did nothing and said nothing: a family took the button for broken."""
     from test_games_in_app import start_game
@@ -1459,6 +1459,10 @@ def test_timer_in_haste_worte_says_nothing_of_a_missing_hourglass(tmp_path):
         start_game(app, "haste-worte")
         app.notice = None
         _press(app, Button.TIMER)  # before the letter: nothing to time yet, but the game has an hourglass
+        assert app.notice != t("core.no_hourglass", "de")
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Anna", "Ben")})
+        app.notice = None
+        _press(app, Button.TIMER)  # Fritzo against the clock: before the start roll, not "no hourglass"
         assert app.notice != t("core.no_hourglass", "de")
     finally:
         app.close()

@@ -163,6 +163,11 @@ class FritzoMode:
     def wall_now(self) -> float:
         return self._clock.now()
 
+    @property
+    def has_hourglass(self) -> bool:
+        """Whether TIMER means anything in this game: the modes played against the clock (the app says so else)."""
+        return self.game.state.hourglass is not None
+
     def clock_left(self) -> float | None:
         """Seconds of the playing time left while it runs (the pause menu over it says so), else None."""
         h, wall = self.game.state.hourglass, self.wall_now()

@@ -93,6 +93,9 @@ class HasteWorteMode:
         """The wall-clock time of the current frame, on the monotonic clock's steady pace."""
         return self._clock.now()
 
+    #: TIMER turns the hourglass (before the letter it says why not yet): the app's "no hourglass" is not for it
+    has_hourglass = True
+
     def clock_left(self) -> float | None:
         """Seconds of sand left while it runs (the pause menu over it says so), else None."""
         g, wall = self.game, self.wall_now()
