@@ -360,7 +360,7 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
             name = keep_aside_where_possible(paths.config_file())
             _write_back(cfg)  # the settings that were right: the next start is clean, the mistake kept aside
             lang = lang or cfg.language
-            where = ", ".join([*wrong, *(t("core.line", lang, n=n) for n in lines)])
+            where = ", ".join([*wrong, *(t("core.line", lang, n=n) for n in sorted(lines))])
             return cfg, t("core.config_salvaged", lang, where=where, name=name)
         standard = Config()
         standard.language = _language_in(paths.config_file()) or standard.language  # an English table stays so

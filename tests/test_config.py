@@ -333,4 +333,4 @@ def test_at_the_table_a_list_left_open_costs_the_list_and_the_line_it_swallowed(
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('language = "en"\nplayers = ["Anna", "Ben"\nmute = true\n', encoding="utf-8")
     cfg, words = config.load_for_the_table()
-    assert cfg.language == "en" and cfg.players == config.Config().players and "(line 3, line 2)" in words
+    assert cfg.language == "en" and cfg.players == config.Config().players and "(line 2, line 3)" in words
