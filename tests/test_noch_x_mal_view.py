@@ -792,11 +792,13 @@ def test_a_roll_read_for_sure_with_a_die_of_the_wrong_kind_is_corrected_on_the_s
     assert not use.enabled  # not before the mix is mended: its refusal left ROLL doing nothing
     press(view, Button.ROLL)
     assert "Discard and roll again" in session.error and session.engine.state.phase == Phase.WAIT_ROLL
-    session.error = None
+    choose(view, ("fix", 0))
+    choose(view, "red")  # the wrong die answered as read: the mix still wrong
+    assert view.current_menu.items[view.current_menu.index].value == ("fix", 0)  # not "discard", one press on
     choose(view, ("fix", 3))  # the fourth, shown among the numbers
     assert [item.value for item in view.current_menu.items][:6] == ["1", "2", "3", "4", "5", "number-joker"]
     choose(view, "number-joker")
-    assert taught == [(4, "number-joker")]
+    assert taught == [(0, "red"), (4, "number-joker")]  # each answer taught, the one read right too
     assert view._status_lines()[0][0] == "Every die known: “Use these dice” enters them"
     choose(view, ("use-pending",))
     assert session.engine.state.roll.dice == ["red", "orange", "blue", "number-joker", "2", "5"]
@@ -834,3 +836,16 @@ def test_a_missing_start_combo_is_said_at_a_readable_size_with_many_players(tmp_
     render(view, f"nxm_view_{players}_players_no_combo")
     missing = [(text, size) for text, size in drawn if text in ("Startkombi fehlt", "keine Kombi")]
     assert len(missing) == players and all(size >= theme.SMALLEST for _, size in missing), missing
+
+
+
+def test_a_discarded_reading_takes_its_words_with_it(tmp_path):
+    """"The dice read are being corrected: correct them, or discard" stayed on the screen after the discard."""
+    view, session, _ = waiting_for_the_camera(tmp_path, "en")
+    tray = reading(["red", "orange", "2", "blue", "orange", "5"])
+    session.latest_reading = tray
+    view.on_dice(tray)
+    press(view, Button.ROLL)
+    assert session.error
+    choose(view, ("drop-pending",))
+    assert session.error is None and view.pending is None

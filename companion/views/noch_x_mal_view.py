@@ -307,6 +307,7 @@ class NochXMalMode:
         elif kind == "drop-pending":
             self.pending = None
             self.session.drop_answers()
+            self.session.error = None  # "correct them, or discard" is done with
             self.refresh()
         elif kind == "start":
             self._roll_start(value[1])
@@ -382,8 +383,10 @@ class NochXMalMode:
         if self.pending is not None:
             self.pending[die] = face
             self.session.confirm_face(self.read_at[die], face)
-            # on to the next unsure die, or to "use these dice" once none is left: one press each
-            self.main_index = self.pending.index(None) if None in self.pending else len(self.pending)
+            # on to the next unsure die, or to "use these dice" once none is left: one press each (a mix still
+            # wrong: on the die answered, for "use" waits and the highlight skipped on to "discard")
+            self.main_index = self.pending.index(None) if None in self.pending else \
+                len(self.pending) if self._pending_ready() else die
         self.stack.clear()
         self.refresh()
 
