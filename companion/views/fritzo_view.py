@@ -185,6 +185,7 @@ class FritzoMode:
 
     def _reset(self) -> None:
         self.step, self.index, self.cube, self.cell, self.options = "menu", 0, None, None, []
+        self.unsure_roll, self.roll_guess = False, None  # a question of a roll that is gone (an undo, a step)
         self.joker = False
         if self._asks_start_cube():
             self.step = "outcube"
@@ -346,6 +347,7 @@ class FritzoMode:
         if self.game.state.phase is not Phase.START_ROLL:
             return
         if len(reading.dice) != 1:
+            self.unsure_roll, self.roll_guess = False, None  # that question was about another reading
             self.session.apply({"action": "roll", "dice": [d.face for d in reading.dice]})
             return
         if self._asks_start_cube():  # read now, sent once the table has said which cube it was
@@ -357,7 +359,7 @@ class FritzoMode:
             self.roll_guess = reading.dice[0].guess  # engine's refusal stood as a red strip over the colour lit
             self.index = first_choice(self._step_values(), f"roll:{self.roll_guess}")
             return
-        self.session.apply(self._roll_action([face]))
+        self._send_roll(face)
 
     def dice_to_throw(self) -> list[tuple[str, ...]]:
         """The die the table throws for the start (virtual; the built-in tray throws it too): one colour die, in
@@ -378,7 +380,12 @@ class FritzoMode:
             return self._timer()
         if b is Button.ROLL and self.game.state.phase is Phase.START_ROLL:
             if getattr(self.session, "camera_ready", False):
-                self.session.ask_for_dice()  # the camera reads the cube rolled (a tap on ROLL's hint as the button)
+                # the camera reads the cube rolled (a tap on ROLL's hint as the button); the built-in tray throws
+                # the cube taken out, so that is named first
+                if self._asks_start_cube():
+                    self.held = self.session.ask_for_dice
+                else:
+                    self.session.ask_for_dice()
             else:
                 if self._asks_start_cube():  # thrown once the cube is named: its colours are what it can show
                     self.held = self._virtual_roll
@@ -551,6 +558,13 @@ class FritzoMode:
         return orient(self.game.state.cubeset.cube(p.cube).faces, p.rotation)
 
     def _send_roll(self, colour: str) -> None:
+        """The start roll, refused here where Strategy's cube taken out has no side of that colour (a misread or a
+        slip chose who starts): the engine takes any colour of the set, as journals before this check hold."""
+        cube = self._start_cube()
+        if cube is not None and colour not in self.game.state.cubeset.cube(cube).faces:
+            self.session.error = t("fritzo.err.roll_not_on_cube", self.lang, cube=cube, colour=colour_name(colour,
+                                                                                                          self.lang))
+            return
         self._send(self._roll_action([colour]))
 
     def _send(self, action: dict[str, Any]) -> None:

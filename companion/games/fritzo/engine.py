@@ -465,8 +465,6 @@ class Fritzo:
             cube = self._cube(action)
             if s.out and s.out[0] != cube:
                 raise RollError("fritzo.err.roll_cube_changed", cube=cube, first=s.out[0])
-            if colour not in s.cubeset.cube(cube).faces:  # a misread or a slip chose who starts
-                raise RollError("fritzo.err.roll_not_on_cube", cube=cube, colour=str(colour))
             s.out = [cube]
         other = s.players[1 - s.turn]
         if s.mode is Mode.LEVEL_ONE:
