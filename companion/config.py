@@ -85,6 +85,9 @@ class Config:
     #: the run's). When the companion writes the file (players, sound, language), such a value is written as the
     #: file had it unless the table changed it since: the Pi service's ``--fullscreen`` is no setting of the file's
     for_this_run: dict[str, tuple[Any, Any]] = field(default_factory=dict, compare=False, repr=False)
+    #: the file there could not be read at the start (the card failing, a folder in its place): the standard
+    #: settings play, and ``save`` refuses to write over a file that may read again at the next start
+    unreadable: OSError | None = field(default=None, compare=False, repr=False)
 
     def run_with(self, key: str, value: Any) -> None:
         """Set ``key`` ("language", "display.fullscreen") for this run only (see ``for_this_run``)."""
@@ -300,6 +303,9 @@ def save(cfg: Config, path: str | Path | None = None) -> Path:
     The file is rewritten from the effective config, so comments in a hand-edited file are not kept.
     """
     target = Path(path) if path is not None else (cfg.path or paths.config_file())
+    if cfg.unreadable is not None and path is None:
+        why = cfg.unreadable.strerror or cfg.unreadable
+        raise ConfigError(f"the settings file could not be read at the start ({why}): it is not written over")
     text = cfg.for_the_file().to_toml()
     from_dict(tomllib.loads(text), target)  # never write a file that would not load again
     atomic_write_text(target, text)
@@ -355,6 +361,10 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
     except ConfigError as exc:
         if path is not None:
             raise
+        if exc.error is not None:  # not a mistake in the file: it could not be read at all, and may read again at
+            standard = Config(unreadable=exc.error)  # the next start: left as it is, not written over this run
+            lang = lang or standard.language
+            return standard, t("core.config_unreadable", lang, error=disk_words(exc.error, lang))
         if (salvaged := _salvaged(paths.config_file())) is not None:
             cfg, wrong, lines = salvaged
             name = keep_aside_where_possible(paths.config_file())
@@ -369,8 +379,6 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
         name = keep_aside_where_possible(paths.config_file())  # a card refusing it refuses our writes too
         if linked:  # a link stays (its file copied aside): the standard settings go through it, or every start
             _write_back(standard)  # would keep the same file aside again
-        if exc.error is not None:  # not a mistake in the file: the file could not be read at all
-            return standard, t("core.config_unreadable", lang, error=disk_words(exc.error, lang), name=name)
         where = exc.key or (t("core.line", lang, n=exc.line) if exc.line else "?")
         return standard, t("core.config_aside", lang, where=where, name=name)
 

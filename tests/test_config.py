@@ -1,6 +1,7 @@
 import subprocess
 import sys
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -320,10 +321,34 @@ def test_at_the_table_a_folder_in_place_of_the_config_file_is_said_so(lang):
     path = config.paths.config_file()
     path.mkdir(parents=True)
     cfg, words = config.load_for_the_table(lang=lang)
-    (aside,) = path.parent.glob("config.toml.corrupt-*")
-    assert cfg == config.Config() and aside.is_dir()
-    assert words == t("core.config_unreadable", lang, error=disk_words(IsADirectoryError(21, "x"), lang),
-                      name=aside.name)
+    assert cfg == config.Config() and path.is_dir() and not list(path.parent.glob("config.toml.corrupt-*"))
+    assert words == t("core.config_unreadable", lang, error=disk_words(IsADirectoryError(21, "x"), lang))
+
+
+def test_at_the_table_a_config_file_that_cannot_be_read_is_left_as_it_is_and_not_written_over(tmp_path, monkeypatch):
+    """A card failing once: the file was renamed aside (the names gone at the next start, though it read again),
+    and through a link the standard settings were written over the owner's file, no copy kept."""
+    target = tmp_path / "dotfiles" / "companion.toml"
+    target.parent.mkdir()
+    target.write_text('language = "en"\nplayers = ["Oma", "Opa"]\n', encoding="utf-8")
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to(target)
+    real = Path.read_bytes
+
+    def failing(self):
+        if self == path:
+            raise OSError(5, "Input/output error")
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", failing)
+    cfg, words = config.load_for_the_table(lang="en")
+    assert "is read again at the next start" in words and cfg.players == config.Config().players
+    with pytest.raises(ConfigError, match="not written over"):
+        config.save(cfg)  # the sound switched, players entered: not over the owner's file
+    monkeypatch.setattr(Path, "read_bytes", real)
+    assert path.is_symlink() and config.load_for_the_table() == (config.load(), None)
+    assert config.load().players == ["Oma", "Opa"]
 
 
 def test_at_the_table_a_list_left_open_costs_the_list_and_the_line_it_swallowed():
