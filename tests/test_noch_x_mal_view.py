@@ -793,7 +793,9 @@ def test_a_roll_read_for_sure_with_a_die_of_the_wrong_kind_is_corrected_on_the_s
     press(view, Button.ROLL)
     assert "Discard and roll again" in session.error and session.engine.state.phase == Phase.WAIT_ROLL
     choose(view, ("fix", 0))
-    choose(view, "red")  # the wrong die answered as read: the mix still wrong
+    assert view.current_menu.items[view.current_menu.index].value == "red"  # the face read: SELECT keeps it
+    press(view, Button.SELECT)  # the wrong die answered as read: the mix still wrong
+    assert session.error is None  # "correct them, or discard" is being done
     assert view.current_menu.items[view.current_menu.index].value == ("fix", 0)  # not "discard", one press on
     choose(view, ("fix", 3))  # the fourth, shown among the numbers
     assert [item.value for item in view.current_menu.items][:6] == ["1", "2", "3", "4", "5", "number-joker"]

@@ -369,7 +369,9 @@ class NochXMalMode:
                  else self.tr("nxm.ui.fix_die_title", n=die + 1))
         answers = self._answers_for(die)
         self._push(title, [MenuItem(self.face_label(f), f) for f in answers], lambda face: self._fix(die, face))
-        self.stack[-1].index = first_choice(answers, guess)
+        # a die read for sure (a wrong mix's list) starts on its face: SELECT SELECT changed a die read right
+        read = self.pending[die] if self.pending is not None else None
+        self.stack[-1].index = first_choice(answers, guess if guess in ANSWERS else read)
         self._face_asked = (self.stack[-1], die)
 
     def _answers_for(self, die: int) -> tuple[str, ...]:
@@ -383,6 +385,7 @@ class NochXMalMode:
         if self.pending is not None:
             self.pending[die] = face
             self.session.confirm_face(self.read_at[die], face)
+            self.session.error = None  # "correct them, or discard" is being done
             # on to the next unsure die, or to "use these dice" once none is left: one press each (a mix still
             # wrong: on the die answered, for "use" waits and the highlight skipped on to "discard")
             self.main_index = self.pending.index(None) if None in self.pending else \
