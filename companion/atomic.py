@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -13,7 +14,10 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temp file in the same folder, fsync, rename, fsync the folder."""
     path = Path(path)
     if path.is_symlink():  # a config linked from a dotfiles folder stays a link: the file it points to is written
-        path = path.resolve()
+        try:
+            path = path.resolve()
+        except RuntimeError:  # links in a loop: a disk's refusal, said as one (a crash stopped the companion)
+            raise OSError(errno.ELOOP, "Too many levels of symbolic links", str(path)) from None
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import datetime
 import errno
+import logging
 import re
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -23,6 +24,8 @@ from companion.atomic import atomic_write_text, keep_aside_where_possible, text_
 from companion.errors import CompanionError, ConfigError
 from companion.i18n import LANGUAGES, disk_words, t
 from hardware.events import Button
+
+log = logging.getLogger(__name__)
 
 DEFAULT_PINS: dict[str, int] = {"roll": 17, "reroll": 27, "timer": 22, "next": 23, "select": 24, "undo": 25}
 #: BCM GPIO numbers a button may use (the 40-pin header's general-purpose pins)
@@ -303,9 +306,9 @@ def save(cfg: Config, path: str | Path | None = None) -> Path:
     The file is rewritten from the effective config, so comments in a hand-edited file are not kept.
     """
     target = Path(path) if path is not None else (cfg.path or paths.config_file())
-    if cfg.unreadable is not None and path is None:
-        why = cfg.unreadable.strerror or cfg.unreadable
-        raise ConfigError(f"the settings file could not be read at the start ({why}): it is not written over")
+    if cfg.unreadable is not None and path is None:  # said at the start: kept for this run, the file left as it is
+        log.warning("the settings file could not be read at the start (%s): not written over", cfg.unreadable)
+        return target  # (a refusal here kept the players screen from being left: its "Done" saves)
     text = cfg.for_the_file().to_toml()
     from_dict(tomllib.loads(text), target)  # never write a file that would not load again
     atomic_write_text(target, text)
@@ -320,7 +323,13 @@ def load(path: str | Path | None = None) -> Config:
     try:
         found = p.exists()
     except OSError as exc:  # a name too long, a folder on the way that may not be looked into
-        raise ConfigError(f"config file {p} cannot be read: {exc.strerror or exc}") from None
+        raise ConfigError(f"config file {p} cannot be read: {exc.strerror or exc}", error=exc) from None
+    if not found and p.is_symlink():
+        try:
+            p.resolve()
+        except RuntimeError:  # links in a loop: a file that cannot be read, not none (the first save crashed)
+            raise ConfigError(f"config file {p} is a link in a loop", error=OSError(
+                errno.ELOOP, "Too many levels of symbolic links", str(p))) from None
     if not found:
         if explicit:
             raise ConfigError(f"config file {p} does not exist; check the path given to --config")

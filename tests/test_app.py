@@ -1466,3 +1466,23 @@ def test_timer_in_haste_worte_says_nothing_of_a_missing_hourglass(tmp_path):
         assert app.notice != t("core.no_hourglass", "de")
     finally:
         app.close()
+
+
+def test_with_a_config_file_that_cannot_be_read_the_players_screen_is_left_with_its_names(tmp_path):
+    """A folder where config.toml belongs: the standard settings play and the file is not written over; the
+    players screen's "Done" (which saves) refused again and again, and the screen could not be left."""
+    from companion import config
+
+    config.paths.config_file().mkdir(parents=True)
+    cfg, words = config.load_for_the_table(lang="en")
+    assert cfg.unreadable is not None and words
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    try:
+        mode = _open_players(app)
+        mode.cursor = len(mode.players) + 1  # "done"
+        _press(app, Button.SELECT)
+        assert app.mode is not mode and config.paths.config_file().is_dir()
+        _press(app, Button.SELECT, Press.LONG)  # the sound switched: no crash, nothing written
+        assert config.paths.config_file().is_dir()
+    finally:
+        app.close()

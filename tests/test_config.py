@@ -344,11 +344,27 @@ def test_at_the_table_a_config_file_that_cannot_be_read_is_left_as_it_is_and_not
     monkeypatch.setattr(Path, "read_bytes", failing)
     cfg, words = config.load_for_the_table(lang="en")
     assert "is read again at the next start" in words and cfg.players == config.Config().players
-    with pytest.raises(ConfigError, match="not written over"):
-        config.save(cfg)  # the sound switched, players entered: not over the owner's file
+    cfg.players = ["Anna", "Ben", "Carla"]
+    config.save(cfg)  # the sound switched, players entered: kept for this run, not written over the owner's file
+    assert target.read_text(encoding="utf-8") == 'language = "en"\nplayers = ["Oma", "Opa"]\n'
     monkeypatch.setattr(Path, "read_bytes", real)
     assert path.is_symlink() and config.load_for_the_table() == (config.load(), None)
     assert config.load().players == ["Oma", "Opa"]
+
+
+def test_a_config_link_in_a_loop_starts_the_standard_settings_and_saving_does_not_crash(tmp_path):
+    """A link pointing at itself read as no file at all, and the first mute stopped the companion (RuntimeError)."""
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to(path)
+    cfg, words = config.load_for_the_table(lang="en")
+    assert cfg.players == config.Config().players and "cannot be read" in words
+    config.save(cfg)  # left as it is
+    assert path.is_symlink()
+    from companion.atomic import atomic_write_text
+
+    with pytest.raises(OSError):
+        atomic_write_text(path, "x")  # a write through the loop is a disk's refusal, which the callers say
 
 
 def test_at_the_table_a_list_left_open_costs_the_list_and_the_line_it_swallowed():
