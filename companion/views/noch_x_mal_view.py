@@ -34,6 +34,7 @@ from companion.games.noch_x_mal.faces import (
     NUMBER_JOKER,
     PINK_ONLY_COLUMNS,
     SOLO_ROLLS,
+    colour_dice,
     is_colour,
     solo_stroke,
 )
@@ -913,7 +914,7 @@ class NochXMalMode:
             starter = self._next_start()
             want = (1, 1) if starter is not None else self.game.dice_counts
             if _wrong_mix(self.pending, want[0]):  # every die read, one of them wrongly: the mix says so
-                got = sum(1 for f in self.pending if f is not None and is_colour(f))
+                got = colour_dice(self.pending)
                 return [(self.tr("nxm.ui.correct_mix_prompt", colours=got, numbers=len(self.pending) - got,
                                  want_colours=want[0], want_numbers=want[1]), theme.UNKNOWN)]
             if self._pending_ready():  # every die known, the mix right: what enters them
@@ -1136,4 +1137,4 @@ __all__ = ["NochXMalMode", "draw_colour_swatch", "FIRST_RESTRICTED_ROLL"]
 
 def _wrong_mix(faces: list[str | None], colours: int) -> bool:
     """Every die read, but not ``colours`` of them colour dice: one was read wrongly, for sure."""
-    return None not in faces and sum(1 for f in faces if f is not None and is_colour(f)) != colours
+    return None not in faces and colour_dice(faces) != colours

@@ -59,6 +59,7 @@ from companion.games.noch_x_mal.faces import (
     NUMBERS,
     SOLO_ROLLS,
     Gift,
+    colour_dice,
     face_key,
     goal_key,
     is_colour,
@@ -271,7 +272,7 @@ class NochXMal:
                 raise DiceError("nxm.err.unknown_face", index=index, face=str(value),
                                 allowed=", ".join((*COLOUR_FACES, *NUMBER_FACES)))
             faces.append(face)
-        got_c = sum(1 for f in faces if is_colour(f))
+        got_c = colour_dice(faces)
         got_n = len(faces) - got_c
         if (got_c, got_n) != (colours, numbers):
             raise DiceError("nxm.err.dice_mix", colours=got_c, numbers=got_n, want_colours=colours,

@@ -6,6 +6,7 @@ things whose *first* reacher gets a pink-outlined bonus: their ids are what a tr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue")
@@ -56,6 +57,11 @@ def is_colour(face: str) -> bool:
 
 def is_number(face: str) -> bool:
     return face in NUMBER_FACES
+
+
+def colour_dice(faces: Sequence[str | None]) -> int:
+    """How many of a roll's ``faces`` are colour dice (a die not read is none): the mix a roll must have."""
+    return sum(1 for f in faces if f is not None and is_colour(f))
 
 
 def face_key(face: str) -> str:
