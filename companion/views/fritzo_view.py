@@ -203,6 +203,12 @@ class FritzoMode:
         s = self.game.state
         return s.mode is Mode.STRATEGY and s.phase is Phase.START_ROLL and self._start_cube() is None
 
+    def _start_faces(self) -> tuple[str, ...]:
+        """The sides the start roll can show: Strategy's cube taken out, once named; else any colour of the set."""
+        cube = self._start_cube()
+        s = self.game.state
+        return tuple(s.cubeset.cube(cube).faces) if cube is not None else tuple(s.cubeset.colours)
+
     def _roll_action(self, dice: list[Any]) -> dict[str, Any]:
         action: dict[str, Any] = {"action": "roll", "dice": dice}
         cube = self._start_cube()
@@ -217,8 +223,7 @@ class FritzoMode:
         if s.phase is Phase.OVER:
             return []
         if s.phase is Phase.START_ROLL:  # Strategy: the colours of the cube taken out (a mis-tap chose the start)
-            cube = self._start_cube()
-            on_it = s.cubeset.cube(cube).faces if cube is not None else s.cubeset.colours
+            on_it = self._start_faces()
             return [(f"roll:{c}", colour_name(c, self.lang)) for c in s.cubeset.colours if c in on_it]
         done = s.mode is Mode.LEVEL_ONE and self.player in s.done  # nothing left to change on this plane
         items = [] if done else [("place", t("fritzo.ui.place", self.lang))]
@@ -364,9 +369,7 @@ class FritzoMode:
     def dice_to_throw(self) -> list[tuple[str, ...]]:
         """The die the table throws for the start (virtual; the built-in tray throws it too): one colour die, in
         Strategy the cube taken out, once named (a colour it lacks is refused)."""
-        cube = self._start_cube()
-        s = self.game.state
-        return [tuple(s.cubeset.cube(cube).faces) if cube is not None else tuple(s.cubeset.colours)]
+        return [self._start_faces()]
 
     def _virtual_roll(self) -> None:
         self._send_roll(self.session.virtual_roll(self.dice_to_throw())[0])
@@ -560,8 +563,8 @@ class FritzoMode:
     def _send_roll(self, colour: str) -> None:
         """The start roll, refused here where Strategy's cube taken out has no side of that colour (a misread or a
         slip chose who starts): the engine takes any colour of the set, as journals before this check hold."""
-        cube = self._start_cube()
-        if cube is not None and colour not in self.game.state.cubeset.cube(cube).faces:
+        cube = self._start_cube()  # (any other colour the engine refuses in its own words)
+        if cube is not None and colour not in self._start_faces():
             self.session.error = t("fritzo.err.roll_not_on_cube", self.lang, cube=cube, colour=colour_name(colour,
                                                                                                           self.lang))
             return
