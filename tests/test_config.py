@@ -168,14 +168,20 @@ def test_at_the_table_an_empty_or_nested_config_file_starts_the_standard_setting
     assert cfg == config.Config() and "standard settings are used" in words and "()" not in words
 
 
-def test_a_linked_config_file_with_a_slip_stays_a_link_and_its_file_is_copied_aside(tmp_path):
+def linked_config(tmp_path: Path, text: str) -> tuple[Path, Path]:
+    """The config file as a link into a dotfiles folder, whose file holds ``text``: (the link, its file)."""
     target = tmp_path / "dotfiles" / "companion.toml"
     target.parent.mkdir()
-    text = 'language = "en"\nplayers = ["Oma", "Opa"]\n[sound]\nvolume = 150\n'
     target.write_text(text, encoding="utf-8")
     path = config.paths.config_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.symlink_to(target)
+    return path, target
+
+
+def test_a_linked_config_file_with_a_slip_stays_a_link_and_its_file_is_copied_aside(tmp_path):
+    text = 'language = "en"\nplayers = ["Oma", "Opa"]\n[sound]\nvolume = 150\n'
+    path, target = linked_config(tmp_path, text)
     cfg, words = config.load_for_the_table()
     (aside,) = path.parent.glob("config.toml.corrupt-*")
     assert not aside.is_symlink() and aside.read_text(encoding="utf-8") == text and aside.name in words
@@ -203,12 +209,7 @@ def test_a_config_file_saved_by_a_windows_editor_is_read(encoded):
 
 def test_a_linked_config_file_stays_a_link_when_saved(tmp_path):
     """A config kept in a dotfiles folder and linked into place: the first mute replaced the link by a file."""
-    target = tmp_path / "dotfiles" / "companion.toml"
-    target.parent.mkdir()
-    target.write_text('players = ["Oma", "Opa"]\n', encoding="utf-8")
-    path = config.paths.config_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.symlink_to(target)
+    path, target = linked_config(tmp_path, 'players = ["Oma", "Opa"]\n')
     cfg = config.load()
     cfg.sound.mute = True
     config.save(cfg)
@@ -328,12 +329,7 @@ def test_at_the_table_a_folder_in_place_of_the_config_file_is_said_so(lang):
 def test_at_the_table_a_config_file_that_cannot_be_read_is_left_as_it_is_and_not_written_over(tmp_path, monkeypatch):
     """A card failing once: the file was renamed aside (the names gone at the next start, though it read again),
     and through a link the standard settings were written over the owner's file, no copy kept."""
-    target = tmp_path / "dotfiles" / "companion.toml"
-    target.parent.mkdir()
-    target.write_text('language = "en"\nplayers = ["Oma", "Opa"]\n', encoding="utf-8")
-    path = config.paths.config_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.symlink_to(target)
+    path, target = linked_config(tmp_path, 'language = "en"\nplayers = ["Oma", "Opa"]\n')
     real = Path.read_bytes
 
     def failing(self):
