@@ -60,14 +60,21 @@ def test_echt_spitze_answers_of_a_roll_entered_stay(tmp_path):
     assert gone == [] and Journal(s.journal.folder).load().learned != []
 
 
-def test_haste_worte_thrown_again_while_asked_takes_the_answers_back(tmp_path):
+def haste_read(tmp_path, faces: list[str | None]):
+    """Haste Worte with a camera, ROLL pressed and ``faces`` read: the screen, its session, what its answers
+    teach and what is taken back."""
     view, _ = haste.make(tmp_path, haste.Clocks(), haste.SETUP)
     session = view.session
     session.camera_ready = True
     taught, gone = taught_and_taken_back(session)
     press(view, Button.ROLL)
-    session.latest_reading = haste.reading(["car", None, "fruit", None, "toys", "sports"])
+    session.latest_reading = haste.reading(faces)
     view.on_dice(session.latest_reading)
+    return view, session, taught, gone
+
+
+def test_haste_worte_thrown_again_while_asked_takes_the_answers_back(tmp_path):
+    view, session, taught, gone = haste_read(tmp_path, ["car", None, "fruit", None, "toys", "sports"])
     press(view, Button.SELECT)
     press(view, Button.SELECT)  # die 2: the first symbol, a slip
     assert len(taught) == 1 and view.pending is not None
@@ -91,13 +98,7 @@ def test_noch_x_mal_discarded_reading_takes_the_answers_back(tmp_path):
 
 def test_haste_worte_a_re_roll_takes_back_its_own_answers_not_the_rolls_before(tmp_path):
     """The roll entered keeps what its answers taught; the re-roll's reading, thrown again, loses only its own."""
-    view, _ = haste.make(tmp_path, haste.Clocks(), haste.SETUP)
-    session = view.session
-    session.camera_ready = True
-    taught, gone = taught_and_taken_back(session)
-    press(view, Button.ROLL)
-    session.latest_reading = haste.reading(["car", None, "fruit", "water", "toys", "sports"])
-    view.on_dice(session.latest_reading)
+    view, session, taught, gone = haste_read(tmp_path, ["car", None, "fruit", "water", "toys", "sports"])
     press(view, Button.SELECT)
     press(view, Button.SELECT)  # die 2 answered: the roll goes in
     assert view.pending is None and len(taught) == 1 and view.game.round.dice is not None
