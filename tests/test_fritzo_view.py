@@ -200,6 +200,20 @@ def test_a_start_roll_read_as_two_cubes_or_none_is_not_taken_as_a_roll(tmp_path,
     assert session.engine.current_player == "Ben"
 
 
+@pytest.mark.parametrize("seen", [0, 2])
+def test_select_after_a_refused_start_roll_puts_the_refusal_away_rather_than_entering_a_colour(tmp_path, seen):
+    """A refused start roll leaves the highlight on the first colour: the SELECT a player gives the red strip as
+    "understood" entered that colour as the roll. It puts the strip away; the next SELECT chooses, as always."""
+    view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"]}, lang="en")
+    view.on_dice(TrayReading(tuple(DieReading("red", 0.9, (40 * i, 0, 40 * i + 10, 10)) for i in range(seen))))
+    assert session.error and ("SELECT", "understood") in view.hints()
+    press(view, Button.SELECT)
+    assert session.error is None and session.engine.current_player == "Anna"
+    assert ("SELECT", "choose") in view.hints()
+    press(view, Button.SELECT)  # now the colour lit (red, not blue), by hand: Anna's roll missed
+    assert session.engine.current_player == "Ben"
+
+
 def test_the_start_roll_names_roll_in_the_hint_bar(tmp_path):
     """"Ben: roll the cube", and ROLL reads it (or rolls it without a camera): the hint bar said NEXT, SELECT and
     TIMER only, so a table new to the companion looked for how to roll. Once the game is on, ROLL does nothing."""

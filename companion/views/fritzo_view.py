@@ -395,6 +395,12 @@ class FritzoMode:
                 else:
                     self._virtual_roll()
             return True
+        if b is Button.SELECT and self._refusal_shown():
+            # a refused start roll's strip ("one cube: I saw 2"): SELECT puts it away, as a tap on it does. The
+            # highlight sits on a colour there, and the SELECT meant as "understood" entered it as the roll: who
+            # starts was decided by a slip
+            self.session.error = None
+            return True
         values = self._step_values()
         if b.step and values:
             self.index = (self.index + b.step) % len(values)
@@ -407,6 +413,9 @@ class FritzoMode:
             self._back()
             return True
         return False
+
+    def _refusal_shown(self) -> bool:
+        return self.game.state.phase is Phase.START_ROLL and bool(getattr(self.session, "error", None))
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
         self._sync()
@@ -628,8 +637,9 @@ class FritzoMode:
         if self.game.state.phase is Phase.START_ROLL:
             hints.append((t("core.btn_roll", self.lang), t("core.hint_roll", self.lang)))
         if self._step_values():
+            select = "fritzo.ui.select_understood" if self._refusal_shown() else "fritzo.ui.select"
             hints += [(t("core.btn_next", self.lang), t("fritzo.ui.next", self.lang)),
-                      (t("core.btn_select", self.lang), t("fritzo.ui.select", self.lang))]
+                      (t("core.btn_select", self.lang), t(select, self.lang))]
         s = self.game.state
         h = s.hourglass
         if h is not None and (h.started_at is None or h.interrupted) and s.phase is Phase.BUILDING:  # as _timer
