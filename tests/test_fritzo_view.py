@@ -271,6 +271,43 @@ def test_level_one_timer_runs_out(tmp_path, monkeypatch):
     assert winners and f"Gewonnen: {', '.join(winners)}" in drawn  # a name alone did not say what it was for
 
 
+def test_an_undone_times_up_stays_undone_live_and_after_a_restart(tmp_path):
+    """Undoing "time's up" (to take back a placement made before it, say) was stamped again by the next frame, so
+    no UNDO reached past it; after a restart the same. The clock now stands at nought with the two ways on that an
+    interrupted clock offers: start it again, or declare time's up."""
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna",
+                                           "minutes": 1})
+    press(view, Button.TIMER)
+    cid, rot = D.professional[(0, 0, 0)]
+    assert session.apply({"action": "place", "player": "Anna", "cube": cid, "cell": [0, 0, 0], "rotation": rot})
+    clock.step(61)
+    view.update(1 / 30, clock.mono)
+    assert session.engine.finished and session.actions[-1]["action"] == "time_up"
+    assert session.undo()
+    for _ in range(3):
+        clock.step(1 / 30)
+        view.update(1 / 30, clock.mono)
+    assert not session.engine.finished and session.actions[-1]["action"] == "place"
+    assert [v for v, _ in view.menu_items()][-2:] == ["timer", "time_up"]
+    assert ("UHR", "Zeit") in view.hints()
+    assert session.undo() and session.actions[-1]["action"] == "start"  # the placement taken back
+
+    journal = Journal(tmp_path / "journal")
+    back = GameSession.resume(Fritzo, journal.load(), journal, lang="de", wall_clock=lambda: clock.wall)
+    back.apply({"action": "time_up", "at": clock.wall})
+    assert back.undo()
+    again = GameSession.resume(Fritzo, journal.load(), journal, lang="de", wall_clock=lambda: clock.wall)
+    view = FritzoMode(again)
+    view.update(0.0, clock.mono)
+    assert not again.engine.finished and again.actions[-1]["action"] == "start"
+    press(view, Button.TIMER)  # started again: a fresh full run
+    sand = again.engine.state.hourglass
+    assert sand.started_at == pytest.approx(clock.wall) and 59 <= sand.remaining(view.wall_now()) <= 60
+    clock.step(61)
+    view.update(1 / 30, clock.mono)
+    assert again.engine.finished  # that run's end is stamped as any
+
+
 def test_strategy_screen_with_scores(tmp_path):
     from test_fritzo_engine import greedy_game
 

@@ -140,7 +140,9 @@ class FritzoMode:
         self.purpose = "place"  # what the picked cube is for: place | return | pass
         self._clock = FrameClock(session.wall_time)
         self._resumed = False  # the first frame checks a running clock against the wall clock (a restart)
-        self._seen_running: float | None = None
+        #: the run of the clock (its start) whose end this screen stamped "time's up": once undone, it stays undone
+        #: (the next frame stamped it again, and no UNDO reached past it)
+        self._stamped: float | None = None
         self._warned: float | None = None  # the clock (its start) whose last half minute was said
         self._context: tuple[Any, ...] = ()
 
@@ -248,7 +250,7 @@ class FritzoMode:
                 items.append(("done", t("fritzo.ui.done", self.lang)))  # before the clock ran was a slip, too
             other = s.players[(self.player_index + 1) % len(s.players)]
             items.append(("switch", t("fritzo.ui.switch", self.lang, player=other)))
-        if s.hourglass is not None and s.hourglass.interrupted:  # the two ways on that the announcement names
+        if self._clock_stands():  # the two ways on that the announcement names
             items += [("timer", t("fritzo.ui.restart_timer", self.lang)),
                       ("time_up", t("fritzo.ui.declare_time_up", self.lang))]
         return items
@@ -585,10 +587,18 @@ class FritzoMode:
         self._reset()
         self._sync()
 
+    def _clock_stands(self) -> bool:
+        """The clock started and not running: a restart interrupted it, or its "time's up" was undone (it stood at
+        0:00 with nothing to press). The table starts it again or declares time's up."""
+        s = self.game.state
+        h = s.hourglass
+        return h is not None and h.started_at is not None and s.phase is Phase.BUILDING and (
+            h.interrupted or h.phase(self.wall_now()) is SandPhase.EXPIRED)
+
     def _timer(self) -> bool:
         s = self.game.state
         h = s.hourglass
-        if h is None or (h.started_at is not None and not h.interrupted) or s.phase is not Phase.BUILDING:
+        if h is None or (h.started_at is not None and not self._clock_stands()) or s.phase is not Phase.BUILDING:
             return False
         return bool(self.session.apply({"action": "start", "at": self.wall_now()}))
 
@@ -604,19 +614,22 @@ class FritzoMode:
         wall = self.wall_now()
         if not self._resumed:
             self._resumed = True
-            if h.resume(wall) is Resume.CLOCK_UNTRUSTED:  # as in Haste Worte: the time left is unknown
+            outcome = h.resume(wall)
+            if outcome is Resume.CLOCK_UNTRUSTED:  # as in Haste Worte: the time left is unknown
                 self.session.apply({"action": "timer_interrupted", "at": wall})
                 return
+            undone = getattr(self.session, "undone_before_restart", None) or {}
+            if outcome is Resume.EXPIRED_WHILE_OFF and undone.get("action") == "time_up":
+                self._stamped = h.started_at  # its "time's up" undone before the restart stays undone
         phase = h.phase(wall)
         if phase is SandPhase.RUNNING:
-            self._seen_running = h.started_at
             if h.warning(wall) and self._warned != h.started_at:  # said, not only an orange clock nobody watches
                 self._warned = h.started_at
                 if (announcer := getattr(self.session, "announcer", None)) is not None:
                     announcer.announce(Announcement("core.seconds_left", {"seconds": math.ceil(h.remaining(wall))},
                                                     sound=Sound.TICK))
-        elif phase is SandPhase.EXPIRED and h.started_at is not None:
-            self._seen_running = None
+        elif phase is SandPhase.EXPIRED and h.started_at is not None and self._stamped != h.started_at:
+            self._stamped = h.started_at
             self.session.apply({"action": "time_up", "at": h.expires_at()})
 
     # -- drawing ------------------------------------------------------------------------------------------------
@@ -642,7 +655,7 @@ class FritzoMode:
                       (t("core.btn_select", self.lang), t(select, self.lang))]
         s = self.game.state
         h = s.hourglass
-        if h is not None and (h.started_at is None or h.interrupted) and s.phase is Phase.BUILDING:  # as _timer
+        if h is not None and (h.started_at is None or self._clock_stands()) and s.phase is Phase.BUILDING:  # _timer
             hints.append((t("core.btn_timer", self.lang), t("fritzo.ui.timer", self.lang)))
         if self.step not in ("menu", "outcube"):
             hints.append((t("core.btn_undo", self.lang), t("fritzo.ui.back", self.lang)))

@@ -502,9 +502,11 @@ class Fritzo:
         if s.phase is Phase.START_ROLL:
             raise TurnError("fritzo.err.roll_first")
         assert s.hourglass is not None
-        if s.hourglass.started_at is not None and not s.hourglass.interrupted:
+        h = s.hourglass
+        if h.started_at is not None and not h.interrupted and not h.expired(float(at)):
             raise TurnError("fritzo.err.timer_running")
-        s.hourglass.start(float(at))  # after an interruption: a fresh full run, as Haste Worte's hourglass
+        # after an interruption, or a run whose "time's up" was undone: a fresh full run, as Haste Worte's hourglass
+        h.start(float(at))
         return [_a("fritzo.timer.started", minutes=_fmt_minutes(s.minutes))]
 
     def _do_timer_interrupted(self, action: dict[str, Any]) -> list[Announcement]:
