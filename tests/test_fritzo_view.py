@@ -149,6 +149,32 @@ def test_passing_a_cube_that_fits_lights_its_places_instead_of_a_refusal(tmp_pat
     assert len(session.engine.state.building) == 2
 
 
+def test_putting_back_a_cube_that_fits_lights_its_places_and_one_that_does_not_is_put_back(tmp_path):
+    """Team: "Kann ein Spieler seinen Cube nicht anlegen, muss er ihn wieder zurück in den Vorrat legen". "Put
+    back" took a cube that fits, and the turn went on; it now goes on to placing it, as Strategy's pass does."""
+    view, session, _ = make(tmp_path, {"mode": "team", "target": "professional", "players": ["Anna", "Ben"],
+                                       "start": "Anna"}, pro_actions(7), lang="en")
+    left = session.engine.cubes_left()
+    blocked = next(c for c in left if not session.engine.legal_placements(c))
+
+    def put_back(cube: str) -> None:
+        items = [v for v, _ in view.menu_items()]
+        view.on_tap(view.panel_rects()[items.index("return")].center)
+        values = view._step_values()
+        view.on_tap(view.panel_rects()[values.index(cube)].center)
+
+    assert session.engine.current_player == "Ben"
+    put_back(blocked)
+    assert session.actions[-1]["action"] == "return" and session.engine.current_player == "Anna"
+    fits = next(c for c in session.engine.cubes_left() if session.engine.legal_placements(c))
+    put_back(fits)
+    assert session.actions[-1]["action"] == "return" and session.engine.current_player == "Anna"
+    assert view.step == "cell" and view.note == f"Cube {fits} still fits: pick a green place."
+    press(view, Button.SELECT)
+    press(view, Button.SELECT)  # placed after all, by Anna
+    assert session.actions[-1]["action"] == "place" and session.engine.current_player == "Ben"
+
+
 def test_hint_marks_the_next_cube(tmp_path):
     view, session, _ = make(tmp_path, {"mode": "professional", "players": ["Anna"]}, pro_actions(5))
     items = [v for v, _ in view.menu_items()]

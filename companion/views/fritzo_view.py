@@ -481,9 +481,11 @@ class FritzoMode:
                 self._send({"action": "done", "player": self.player, "at": self.wall_now()})
         elif self.step == "cube":
             self.cube = value
-            if self.purpose == "pass":
-                # a cube that fits may not be passed: its places light up to be chosen, rather than a refusal
-                # naming a place by coordinates the grid does not show
+            if self.purpose in ("pass", "return"):
+                # a cube that fits may not be passed (Strategy) nor put back (Team: "Kann ein Spieler seinen Cube
+                # nicht ... anlegen, muss er ihn wieder zurück in den Vorrat legen"): its places light up to be
+                # chosen, rather than a refusal naming a place by coordinates the grid does not show (Team's
+                # engine takes it still: journals holding one replay)
                 self.options = g.legal_placements(value, self.player)
                 if self.options:
                     self.purpose, self.joker, self.note = "place", False, t("fritzo.ui.still_fits", self.lang,
