@@ -370,6 +370,34 @@ def test_bees_blacken_the_side_a_player_ends_the_turn_on():
     assert game.state.players[1].hives_crossed == ["front:3-3"]
 
 
+def test_a_hive_crossed_in_a_turn_that_pierced_is_secured_on_the_back():
+    """A turn that pierces crosses the bubble and "the same field on the back", no extra cross: a hive crossed in
+    it is that field on the back. It was secured on the front, so bees on it later made its crosser blacken the
+    very hive they had crossed; and a hive blackened on the back could be reported so."""
+    game = new(["Fred", "Anna"], level=2)
+    play_turn(game, [{"player": "Fred", "pierced": True, "beehive": "3-3"}, {"player": "Anna", "pierced": True}])
+    fred, anna = game.state.players
+    assert fred.hives_crossed == ["back:3-3"] and anna.hives_blackened == ["back:3-3"]
+    said = play_turn(game, [{"player": "Anna", "beehive": "4-4"}])
+    assert game.state.players[0].hives_blackened == ["back:4-4"]
+    said = play_turn(game, [{"player": "Anna", "slip": True}, {"player": "Fred", "beehive": "2-2"}])
+    said = play_turn(game, [{"player": "Anna", "beehive": "3-3"}])  # on her front: Fred's back 3-3 is safe
+    assert "Fred: your beehive 3-3 is already crossed – it is safe, do not blacken it." in texts(said)
+    assert game.state.players[0].hives_blackened == ["back:4-4"]
+    # Fred's back 4-4 is black: a pierce from his front onto it, reported in either order, is refused
+    play_turn(game, [{"player": "Fred", "pierced": True}])
+    assert game.state.players[0].side == "front"
+    game.apply({"action": "roll", "dice": plain_roll(game)})
+    for die in (1, 2):
+        game.apply({"action": "take", "die": die})
+    game.apply({"action": "leave"})
+    msg = unchanged_after(game, {"action": "report", "player": "Fred", "pierced": True, "beehive": "4-4"},
+                          ReportError)
+    assert msg == "Fred: beehive 4-4 on your back is blackened and cannot be crossed."
+    game.apply({"action": "report", "player": "Fred", "beehive": "4-4"})  # his front 4-4 is free
+    unchanged_after(game, {"action": "report", "player": "Fred", "pierced": True}, ReportError)
+
+
 def test_all_crossers_of_one_coordinate_means_nobody_blackens():
     game = new(["Fred", "Tilda"], level=2)
     said = play_turn(game, [{"player": "Fred", "beehive": "4-4"}, {"player": "Tilda", "beehive": "4-4"}])
@@ -655,10 +683,11 @@ def transcript_lines(players: list[str], level: int) -> list[str]:
         name = kinds[(turn // len(players)) % len(kinds)]
         field = "shape" if level == 3 else "kind"
         report: dict[str, Any] = {"action": "report", "player": who, field: name}
-        if level == 2:  # a beehive this player's side has not crossed or blackened yet, where one is left
-            p = game.state.players[turn % len(players)]
+        if level == 2:  # a beehive this player's side has not crossed or blackened yet, where one is left (a turn
+            p = game.state.players[turn % len(players)]  # that pierces crosses it on the back)
+            side = {"front": "back", "back": "front"}[p.side] if turn % 4 == 0 else p.side
             gone = {*p.hives_crossed, *p.hives_blackened}
-            free = [n for n in range(1, 6) if f"{p.side}:{n}-{n}" not in gone]
+            free = [n for n in range(1, 6) if f"{side}:{n}-{n}" not in gone]
             if free:
                 report["beehive"] = f"{free[turn % len(free)]}-{free[turn % len(free)]}"
         if turn % 4 == 0:

@@ -21,7 +21,9 @@ where the rulebook leaves room (they are repeated in ``docs/echt_spitze.md``):
 - Bees: a beehive crossed this turn is blackened at the end of the turn by everybody who did not cross the
   same coordinate this turn, on the side they are on after this turn's piercing, unless their own hive there
   is already crossed (safe) or already blackened. A crossed hive is secured on the side the crosser was on
-  when the turn began. Crossing the same hive on the same side twice does not release bees again.
+  when the turn began; in a turn that pierced a bubble on the side after it: such a turn's crosses are the
+  bubble and "the same field on the back" (no extra cross), so a hive crossed then is that field on the back.
+  Crossing the same hive on the same side twice does not release bees again.
 - Solo: 14 rounds, odd rounds "!" (re-roll required), even "?" (optional); kinds/shapes scored in rounds 1-7
   get the higher value, later the lower; the solo game ends only after round 14. Level 2 solo: two equal
   numbers (a "?" is no number) in the roll at the start of a round blacken that beehive, never a re-roll. A
@@ -110,6 +112,12 @@ def _int_field(action: dict[str, Any], key: str, lo: int, hi: int, err: Callable
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise err(f"echt.err.final_{key}", value=repr(value), lo=lo, hi=hi)
     return value
+
+
+def _hive_side(p: PlayerState, pierced: bool) -> str:
+    """The side a hive reported this turn lies on: a turn that pierced crossed only the bubble and the same field
+    on the back, so its hive is on the side after the turn; else the side the turn began on."""
+    return SIDES[1 - SIDES.index(p.side)] if pierced else p.side
 
 
 def parse_coord(value: Any) -> str:
@@ -530,8 +538,8 @@ class EchtSpitze:
             p.hives_blackened.remove(before)
             s.pair_bees = None
         out = self._solo_pair_bees(s)
-        if s.pair_bees is not None and p.report.beehive is not None and s.pair_bees == hive_key(p.side,
-                                                                                              p.report.beehive):
+        if s.pair_bees is not None and p.report.beehive is not None and s.pair_bees == hive_key(
+                _hive_side(p, p.report.pierced), p.report.beehive):
             # crossed this turn, reported before the correction: the pair lay on the table from the round's start,
             # so the hive was black before anything was crossed (it stood crossed and black, and scored)
             out.append(_say("echt.solo.bees_report_void", coord=p.report.beehive))
@@ -592,27 +600,28 @@ class EchtSpitze:
                 raise ReportError("echt.err.shape_scored", player=p.name, shape=shape)
             r.shape = shape
             out.append(_screen("echt.report.shape", player=p.name, shape=shape))
+        pierced = action.get("pierced", False) is True
+        slipped = action.get("slip", False) is True
         if "beehive" in action:
             if s.level != 2:
                 raise ReportError("echt.err.hive_level", level=s.level)
-            coord = parse_coord(action["beehive"])
             if r.beehive is not None:
                 raise ReportError("echt.err.hive_twice", player=p.name, coord=r.beehive)
-            key = hive_key(p.side, coord)
-            if key in p.hives_blackened:
-                raise ReportError(f"echt.err.hive_black_{p.side}", player=p.name, coord=coord)
-            if key in p.hives_crossed:
-                raise ReportError(f"echt.err.hive_crossed_{p.side}", player=p.name, coord=coord)
-            r.beehive = coord
-            out.append(_screen("echt.report.hive", player=p.name, coord=coord))
-        pierced = action.get("pierced", False) is True
-        slipped = action.get("slip", False) is True
+            r.beehive = parse_coord(action["beehive"])
+            out.append(_screen("echt.report.hive", player=p.name, coord=r.beehive))
         if pierced and slipped:
             raise ReportError("echt.err.pierce_and_slip", player=p.name)
         if (pierced or slipped) and (r.pierced or r.slipped):
             raise ReportError("echt.err.pierce_twice", player=p.name)
         if slipped and p.holes == 0:
             raise ReportError("echt.err.no_hole", player=p.name)
+        if r.beehive is not None and ("beehive" in action or pierced):  # checked on the side it was crossed on
+            side = _hive_side(p, pierced or r.pierced)
+            key = hive_key(side, r.beehive)
+            if key in p.hives_blackened:
+                raise ReportError(f"echt.err.hive_black_{side}", player=p.name, coord=r.beehive)
+            if key in p.hives_crossed:
+                raise ReportError(f"echt.err.hive_crossed_{side}", player=p.name, coord=r.beehive)
         if pierced or slipped:
             r.pierced, r.slipped = pierced, slipped
             other = SIDES[1 - SIDES.index(p.side)]
@@ -713,8 +722,9 @@ class EchtSpitze:
         out: list[Announcement] = []
         for coord in sorted(crossed):
             crossers = crossed[coord]
-            for p in crossers:
-                p.hives_crossed.append(hive_key(sides_before[p.name], coord))
+            for p in crossers:  # (the sheets are turned already: a pierced one's hive is on its new side)
+                side = p.side if p.report.pierced else sides_before[p.name]
+                p.hives_crossed.append(hive_key(side, coord))
             if s.solo:
                 out.append(_screen("echt.solo.hive", coord=coord))
                 continue
