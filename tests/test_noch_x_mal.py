@@ -345,6 +345,22 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
     assert game.open_goals().count("column-C") == 0 and "column-D" in game.open_goals()
 
 
+def test_a_goal_taken_before_with_only_a_pink_bonus_says_nothing_is_left():
+    """"Columns F-J have only pink bonuses", and the pass track's end gives its X-chips to the first only: a later
+    report was told "now only the white bonus is left", a bonus those goals do not have."""
+    game = at_roll(started(players=("Anna", "Ben")), 1)
+    game.apply({"action": "reached", "player": "Anna", "goals": ["column-H", "pass-end", "column-K"]})
+    game.apply({"action": "end_roll"})
+    game.apply({"action": "roll", "dice": ROLL6})
+    for goal, key in (("column-H", "nxm.err.goal_taken_pink_only"), ("pass-end", "nxm.err.goal_taken_pink_only"),
+                      ("column-K", "nxm.err.goal_taken")):
+        err = rejected(game, {"action": "reached", "player": "Ben", "goals": [goal]}, GoalError, key)
+        assert ("white" in err.text("en")) == (goal == "column-K")
+    err = rejected(game, {"action": "reached", "player": "Ben", "goals": ["column-H"]}, GoalError,
+                   "nxm.err.goal_taken_pink_only")
+    assert err.text("en") == 'Anna already reached "Column H" in roll 1: it had only the pink bonus, and that is taken.'
+
+
 def test_everybody_first_at_once_nobody_blackens():
     game = at_roll(started(players=("Anna", "Ben")), 1)
     game.apply({"action": "reached", "player": "Anna", "goals": ["color-blue"]})

@@ -62,6 +62,7 @@ from companion.games.noch_x_mal.faces import (
     colour_dice,
     face_key,
     goal_key,
+    has_white_bonus,
     is_colour,
     is_number,
     normalise_goal,
@@ -425,8 +426,8 @@ class NochXMal:
                                 "diamonds-top, points-II, pass-end")
             claim = self.state.claims.get(goal)
             if claim is not None and claim.roll != roll.number:
-                raise GoalError("nxm.err.goal_taken", goal=goal_key(goal), players=list(claim.players),
-                                roll=claim.roll)
+                key = "nxm.err.goal_taken" if has_white_bonus(goal) else "nxm.err.goal_taken_pink_only"
+                raise GoalError(key, goal=goal_key(goal), players=list(claim.players), roll=claim.roll)
             if player.name in roll.reports.get(goal, []) or goal in goals:
                 raise GoalError("nxm.err.goal_reported", player=player.name, goal=goal_key(goal))
             goals.append(goal)

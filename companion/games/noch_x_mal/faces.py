@@ -24,6 +24,12 @@ PINK_ONLY_COLUMNS = "FGHIJ"
 DIAMOND_ROWS: tuple[str, ...] = ("top", "middle", "bottom")
 POINT_ROWS: tuple[str, ...] = ("I", "II", "III")
 
+def has_white_bonus(goal: str) -> bool:
+    """Whether a goal's later reachers still get a bonus: columns F-J "have only pink bonuses", and the pass track's
+    end gives its X-chips to the first only ("All others must then blacken the pink-outlined bonus")."""
+    return goal != "pass-end" and not (goal.startswith("column-") and goal[-1] in PINK_ONLY_COLUMNS)
+
+
 #: every first-to-reach goal, in the order the screen lists them
 GOALS: tuple[str, ...] = (
     *(f"column-{c}" for c in COLUMNS),
