@@ -224,6 +224,20 @@ def test_active_pass_opens_all_six_dice_and_counts_pass_fields():
     rejected(game, {"action": "pass", "player": "Anna"}, TurnError, "nxm.err.already_passed")
 
 
+def test_in_rolls_1_to_3_the_active_player_may_pass_after_a_pair_but_not_from_roll_4():
+    """"You can always freely decide whether you want to use a roll or not": in rolls 1-3 the active player's pair
+    changes nothing for the others, and a pass after it was refused (only UNDO helped). From roll 4 the others
+    choose from the four dice the pair left, so it stays refused there."""
+    game = at_roll(started(), 1, dice=["yellow", "red", "blue", "4", "4", "1"])
+    game.apply({"action": "pick", "dice": ["red", "4"]})
+    said = game.apply({"action": "pass", "player": "Anna"})
+    assert said[0].text("en") == "Anna passes: cross 3 fields on the pass track."
+    assert game.state.roll.pick is None and game.state.roll.passes == {"Anna": 3}
+    game = at_roll(started(), 4, dice=["yellow", "red", "blue", "4", "4", "1"])
+    game.apply({"action": "pick", "dice": ["red", "4"]})
+    rejected(game, {"action": "pass", "player": "Anna"}, TurnError, "nxm.err.active_decided")
+
+
 def test_pass_count_colour_and_number_each_die_once_jokers_never_match_at_least_one():
     game = at_roll(started(), 1, dice=["red", "color-joker", "green", "2", "number-joker", "2"])
     # Ben: red 2 -> the red die and both twos; jokers do not count

@@ -151,6 +151,29 @@ def test_tapping_two_dice_picks_the_active_players_pair(tmp_path):
     )
 
 
+def test_a_pair_tapped_in_rolls_1_to_3_leaves_the_active_players_pass_line(tmp_path):
+    """Two dice tapped in rolls 1-3 record the active player's pair, which changes nothing for the others: their
+    pass line went, and only UNDO got it back. It stays; from roll 4 it goes (the others chose from the rest)."""
+    view, session = new_view(tmp_path, ["Anna", "Ben"], start=0)
+    session.apply({"action": "start_combo", "player": "Anna", "dice": ["yellow", "4"]})
+    session.apply({"action": "start_combo", "player": "Ben", "dice": ["red", "2"]})
+    for number in (1, 4):
+        while session.engine.state.rolls < number:
+            if session.engine.state.phase == Phase.ROLLED:
+                session.apply({"action": "end_roll"})
+            session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+        rects = view.die_rects()
+        view.on_tap(rects[4].center)
+        view.on_tap(rects[1].center)
+        active = session.engine.state.roll.active
+        assert session.engine.state.roll.pick == [1, 4]
+        items = [i.value for i in view.current_menu.items]
+        assert (("pass", active) in items) == (number == 1)
+        if number == 1:
+            choose(view, ("pass", active))
+            assert session.engine.state.roll.passes == {active: 1} and session.engine.state.roll.pick is None
+
+
 def test_unsure_camera_reading_is_corrected_on_screen(tmp_path):
     view, session = new_view(tmp_path, ["Anna", "Ben"])
     session.camera_ready = True

@@ -260,8 +260,8 @@ class NochXMalMode:
             if undecided and (restricted or g.solo):
                 items.append(MenuItem(self.tr("nxm.ui.pick_pair", player=roll.active), ("pick",)))
             for p in st.players:
-                if p.name == roll.active and roll.pick is not None:
-                    continue
+                if p.name == roll.active and roll.pick is not None and restricted:
+                    continue  # (rolls 1-3 and solo: a pass may still take the pair's place)
                 if p.name in roll.passes:  # kept, greyed: the lines below stay where a finger saw them
                     items.append(MenuItem(self.tr("nxm.ui.passed", player=p.name), ("passed", p.name), False))
                     continue

@@ -17,7 +17,8 @@ Rule readings where the rulebook leaves room (also in ``docs/noch_x_mal.md``):
   may be used at any time after that, +/-1 and all-dice only while dice are out. All-dice is refused where
   it changes nothing (the active player, rolls 1-3, an active player who passed).
 * The active player's pick is required before the roll can end only from roll 4 on; in rolls 1-3 a pick is
-  recorded for the screen but changes nothing for the others.
+  recorded for the screen but changes nothing for the others, and a pass after it (rolls 1-3, solo) takes its
+  place; from roll 4 the others choose from the dice it left, so a pass after it is refused.
 * The solo game strokes the letter fields in order: rolls 1-15 draw "/" in A..O, rolls 16-30 draw "\\" in
   A..O. Below 6 X-chip symbols the rulebook gives no rating; the companion says so kindly.
 * Ties: the numbers (X-chip symbols crossed, pass-track fields crossed, columns completed) are counted on
@@ -392,7 +393,11 @@ class NochXMal:
         if player.name in roll.passes:
             raise TurnError("nxm.err.already_passed", player=player.name)
         if player.name == roll.active and roll.pick is not None:
-            raise TurnError("nxm.err.active_decided", player=player.name)
+            if not (roll.open_choice or self.solo):  # the others choose from the four dice the pair left
+                raise TurnError("nxm.err.active_decided", player=player.name)
+            # "You can always freely decide whether you want to use a roll or not": where the pair changes nothing
+            # for the others (rolls 1-3, solo) a pass after it takes its place (only UNDO got the pass line back)
+            roll.pick = None
         fields = self.pass_count(player, roll.dice)
         roll.passes[player.name] = fields
         out: list[Announcement] = []
