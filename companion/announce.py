@@ -16,6 +16,14 @@ class Sound(StrEnum):
     NONE = "none"
 
 
+def _words(value: Any, lang: str) -> Any:
+    if isinstance(value, dict) and "key" in value:
+        return t(value["key"], lang, **value.get("params", {}))
+    if isinstance(value, list):
+        return join_names([str(_words(x, lang)) for x in value], lang)
+    return value
+
+
 @dataclass(frozen=True)
 class Announcement:
     """A message key of the i18n catalogs with its parameters.
@@ -41,10 +49,9 @@ class Announcement:
     until: tuple[str, ...] = ()
 
     def text(self, lang: str) -> str:
-        """The sentence in ``lang``; list parameters (player names) are joined as 'Anna, Ben and Carl'."""
-        params = {k: join_names([str(x) for x in v], lang) if isinstance(v, list) else v
-                  for k, v in self.params.items()}
-        return t(self.key, lang, **params)
+        """The sentence in ``lang``; list parameters (player names) are joined as 'Anna, Ben and Carl', and a part
+        that is words of its own (``{"key": ..., "params": ...}``: "a stair and a triangle") is said in ``lang``."""
+        return t(self.key, lang, **{k: _words(v, lang) for k, v in self.params.items()})
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "params": self.params, "urgent": self.urgent}

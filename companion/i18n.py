@@ -93,11 +93,15 @@ class _Counted(string.Formatter):
     """``{holes:|Loch|Löcher}``: the word for one (1 or -1) or for any other count of ``holes``. At the table "1
     Löcher" stood under a player's name all evening, and "du hast 1 Punkte" was said aloud. The words may hold the
     count (``{points:|einen Punkt|{points} Punkte}``): a German one is an article in its case, which espeak-ng would
-    read "eins" from a digit; such texts are for counts that are never negative."""
+    read "eins" from a digit; a third word is for -1 (``{points:|einem Punkt|{points} Punkten|minus einem Punkt}``),
+    else such texts are for counts that are never negative."""
 
     def format_field(self, value: object, format_spec: str) -> str:
         if format_spec.startswith("|"):
             one, _, other = format_spec[1:].partition("|")
+            other, _, minus_one = other.partition("|")  # a third word for -1, where the word for one holds no sign
+            if minus_one and value == -1:
+                return minus_one
             return one if isinstance(value, int | float) and abs(value) == 1 else other
         return super().format_field(value, format_spec)
 

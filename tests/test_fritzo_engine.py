@@ -325,7 +325,11 @@ def test_strategy_start_roll_opponents_colour():
 def test_super_fritzo_wins_at_once():
     engine, said = strategy([put("A", (0, 0, 0)), put("B", (1, 0, 0)), put("C", (2, 0, 0))])
     assert engine.finished and engine.state.result == "super-fritzo" and engine.state.winners == ["Anna"]
-    assert said[-2].key == "fritzo.score.points" and said[-2].params["rows"] == 3
+    assert said[-2].key == "fritzo.score.points" and said[-2].params["what"] == [
+        {"key": "fritzo.shape.row", "params": {"n": 3}}]
+    # what scored is named, what did not is not said ("stairs: 0, triangles: 0" made every move's sentence long)
+    assert said[-2].text("de") == "Anna bekommt 12 Punkte für 3 Dreierreihen, zusammen 12."
+    assert said[-2].text("en") == "Anna scores 12 points for 3 rows, 12 in all."
     assert said[-1].key == "fritzo.super" and said[-1].params["points"] == 12
 
 

@@ -145,7 +145,14 @@ def test_a_count_of_one_takes_the_word_for_one_in_both_languages():
     assert i18n.t("echt.view.note", "de", side="vorne", holes=1) == "vorne · 1 Loch"
     assert i18n.t("echt.view.note", "de", side="vorne", holes=2) == "vorne · 2 Löcher"
     assert i18n.t("echt.view.note", "en", side="front", holes=0) == "front · 0 holes"
-    assert i18n.t("fritzo.over.draw", "de", points=-1) == "Spielende: unentschieden mit je -1 Punkt."
+    assert i18n.t("fritzo.over.draw", "de", points=-1) == "Spielende: unentschieden mit je minus einem Punkt."
+    assert i18n.t("fritzo.over.draw", "de", points=1) == "Spielende: unentschieden mit je einem Punkt."
+    assert i18n.t("fritzo.over.draw", "de", points=-3) == "Spielende: unentschieden mit je -3 Punkten."
+    assert i18n.t("fritzo.over.draw", "en", points=-1) == "Game over: a draw at -1 point each."
+    assert i18n.t("echt.setup.put_back_1", "de", dice=5).startswith("Legt einen Würfel ohne Extrakreuz zurück")
+    assert i18n.t("fritzo.goal.done_in.beginner", "de", minutes=1, seconds=1).endswith(
+        "in einer Minute und einer Sekunde.")
+    assert i18n.t("haste.goal_reached_too", "de", player="Ben", goal=1) == "Ben hat auch einen Kristall erreicht!"
     assert i18n.t("haste.error.dice_count", "en", n=1, dice=6).startswith("1 die was seen, but there are 6")
     # said aloud: a German one is an article in its case (espeak-ng reads a digit "eins")
     assert i18n.t("echt.solo.total", "de", player="Anna", points=1) == "Anna, du hast einen Punkt!"
