@@ -740,8 +740,9 @@ class EchtSpitze:
                     p.hives_blackened.append(key)
                     victims.append(p.name)
             names = [p.name for p in crossers]
-            if victims:
-                out.append(_say("echt.bees.blacken", players=names, coord=coord, victims=victims))
+            if victims:  # a field to blacken now, as a first's number to cross out: never dropped as stale
+                out.append(replace(_say("echt.bees.blacken", players=names, coord=coord, victims=victims),
+                                   essential=True))
             else:
                 out.append(_say("echt.bees.nobody", players=names, coord=coord))
             if safe:
@@ -761,7 +762,7 @@ class EchtSpitze:
         s.phase = Phase.FINAL
         # what each level's sheet gives at the end: level 3 scores diagonals, diamonds and pierced bubbles (no
         # leftover symbols), level 2 counts its honeycombs itself
-        return [_say(key, players=enders), _screen(f"echt.final.enter_level{s.level}")]
+        return [replace(_say(key, players=enders), essential=True), _screen(f"echt.final.enter_level{s.level}")]
 
     # -- final scoring ---------------------------------------------------------------------------------------
     def _final(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:
