@@ -342,7 +342,7 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
     said = game.apply({"action": "end_roll"})
     texts = [a.text("en") for a in said]
     assert texts[0] == (
-        "Carl and Anna first to fill column C! Everybody else blackens the pink bonus of column C."
+        "Carl and Anna first to fill column C! Everybody else blackens that pink bonus."
     )
     assert texts[1].startswith("Carl first: top diamond row complete!")
     assert "Carl, Anna und" not in said[0].text("de") and said[0].text("de").startswith(
@@ -453,6 +453,20 @@ def test_chip_discarded_by_a_player_with_none_left_is_rejected():
     assert said[-1].text("en") == "Ben has discarded all X-chips and wins!"
     assert game.finished and game.state.winners == ["Ben"]
     rejected(game, {"action": "roll", "dice": ROLL6}, TurnError, "nxm.err.game_over")
+
+
+def test_a_plain_discard_is_shown_and_said_aloud_only_for_the_last_few_chips():
+    """Every X-chip said aloud ("Anna wirft einen X-Chip ab. Noch 9.") was a third of an evening's spoken words,
+    and crowded out what the table must hear. The screen shows each; the voice says the last two and the last."""
+    game = at_roll(started(players=("Anna", "Ben")), 1)
+    heard = []
+    for _ in range(10):
+        heard.append([(a.key, a.params.get("left")) for a in game.apply({"action": "discard", "player": "Ben"})
+                      if a.speak])
+    assert heard[:7] == [[]] * 7
+    assert heard[7:] == [[("nxm.discard", 2)], [("nxm.discard", 1)], [("nxm.last_chip", None)]]
+    said = game.apply({"action": "discard", "player": "Anna", "gift": "joker", "to": "Ben"})
+    assert [a.key for a in said if a.speak] == ["nxm.gift_given.joker"]  # a gift is for someone: said
 
 
 def test_tie_shared_when_everything_is_equal():

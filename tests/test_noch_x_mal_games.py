@@ -86,8 +86,8 @@ def test_four_player_game_to_the_end():
         "Carl has passed: everybody else chooses from all six dice."
     ]
     assert said(records, "nxm.first.") == [
-        "Ben and Carl first to fill column A! Everybody else blackens the pink bonus of column A.",
-        "Anna first: all yellow boxes crossed! Everybody else blackens the pink bonus of yellow.",
+        "Ben and Carl first to fill column A! Everybody else blackens that pink bonus.",
+        "Anna first: all yellow boxes crossed! Everybody else blackens that pink bonus.",
     ]
     assert said(records, "nxm.last_chip") == [
         "Anna has discarded the last X-chip! The game ends after this roll."
@@ -101,7 +101,7 @@ def test_four_player_game_to_the_end():
 def test_four_player_game_in_german():
     _, records, _ = four_player_game().play(lang="de")
     assert said(records, "nxm.winner") == ["Anna hat alle X-Chips abgeworfen und gewinnt!"]
-    assert said(records, "nxm.first.")[0].startswith("Ben und Carl zuerst: Spalte A ist voll!")
+    assert said(records, "nxm.first.")[0].startswith("Ben und Carl zuerst: Spalte A voll!")
 
 
 def test_replaying_a_transcript_gives_the_identical_state():
@@ -179,7 +179,7 @@ def test_six_player_game_three_level_tie_break():
     ]
     assert said(records, "nxm.first.pass-end") == [
         "Fay and Dora first to the end of the pass track: two X-chips discarded. Everybody else blackens "
-        "the pink bonus of the pass track."
+        "that pink bonus."
     ]
     assert said(records, "nxm.winner_by") == ["Anna wins with the most completed columns!"]
     assert engine.state.winners == ["Anna"] and engine.state.decided_by.value == "columns"

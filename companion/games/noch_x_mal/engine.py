@@ -84,6 +84,10 @@ from companion.games.noch_x_mal.state import (
 Handler = Callable[["NochXMal", dict[str, Any]], list[Announcement]]
 
 
+#: plain discards (no gift) are said aloud once a player has this many X-chips left or fewer: the end is near
+CHIPS_SAID_FROM = 2
+
+
 def _note(key: str, **params: Any) -> Announcement:
     """A screen-only reminder: shown, not spoken, no chime."""
     return Announcement(key, params, speak=False, sound=Sound.NONE)
@@ -478,7 +482,9 @@ class NochXMal:
             receiver.gifts.append(HeldGift(gift, player.name, roll.number + 1))
             out.append(Announcement(f"nxm.gift_given.{gift.value}",
                                     {"player": player.name, "to": receiver.name, "left": player.chips}))
-        else:
+        elif player.chips > CHIPS_SAID_FROM:  # each chip said aloud was a third of an evening's words: on the screen
+            out.append(_note("nxm.discard", player=player.name, left=player.chips))
+        elif player.chips:  # the last few are heard: the game ends with someone's tenth
             out.append(Announcement("nxm.discard", {"player": player.name, "left": player.chips}))
         if player.chips == 0:
             out.append(Announcement("nxm.last_chip", {"player": player.name}))
