@@ -676,3 +676,19 @@ def test_a_second_reacher_of_the_round_is_told_shortly() -> None:
     assert keys(said).count("haste.goal_reached") == 1 and keys(said).count("haste.goal_reached_too") == 1
     too = next(a for a in said if a.key == "haste.goal_reached_too")
     assert too.params["player"] == "Carla"
+
+
+
+@pytest.mark.parametrize(("letters", "drawn", "de", "en"), [
+    (["B", "D"], "B", "Der Buchstabe ist B wie Berta!", "The letter is B as in Bravo!"),
+    (["SCH", "Ä"], "SCH", "Der Buchstabe ist SCH!", "The letter is SCH!"),
+    (["SCH", "Ä"], "Ä", "Der Buchstabe ist Ä wie Ärger!", "The letter is Ä, A umlaut!"),
+])
+def test_the_letter_is_said_with_its_word_a_token_of_several_letters_as_it_is(letters, drawn, de, en):
+    """Heard through espeak-ng, B, D, E, G, P and T sound alike ("be", "de", "e", ...), and the table writes words
+    to the letter it heard: the letter comes with its word of the spelling alphabet."""
+    game = HasteWorte.new(setup(2, letters=letters))
+    actions = round_actions(game, [0, 0], at=T0, letter=drawn)
+    said = play(game, actions[:actions.index({"action": "letter", "letter": drawn}) + 1])
+    letter = next(a for a in said if a.key == "haste.letter")
+    assert (letter.text("de"), letter.text("en")) == (de, en)

@@ -478,12 +478,12 @@ class HasteWorte:
             self.phase = Phase.ROLL
             out.append(
                 Announcement(
-                    "haste.letter_first", {"letter": letter, "player": self.players[self.round.first]}
+                    "haste.letter_first", {"letter": _spelled(letter), "player": self.players[self.round.first]}
                 )
             )
         else:
             self.phase = Phase.WRITING
-            out.append(Announcement("haste.letter", {"letter": letter}))
+            out.append(Announcement("haste.letter", {"letter": _spelled(letter)}))
         return out
 
     def _timer_start(self, action: dict[str, Any]) -> list[Announcement]:
@@ -713,6 +713,16 @@ def _variant(value: Any) -> tuple[bool, bool]:
         raise SetupError("haste.error.setup_variant", value=json.dumps(value))
     numbers = {VARIANTS[v] for v in chosen}
     return 1 in numbers, 2 in numbers
+
+
+#: letters said with a word ("B wie Berta", "B as in Bravo"): heard through espeak-ng, B, D, E, G, P and T sound
+#: alike, and the table writes words to the letter it heard
+SPELLED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
+
+
+def _spelled(letter: str) -> str | dict[str, str]:
+    """The letter as said: a single letter with its word, a token of several letters ("SCH") as it is."""
+    return {"key": f"haste.spell.{letter}"} if letter in SPELLED else letter
 
 
 def _letters(value: Any) -> list[str]:
