@@ -377,7 +377,7 @@ class App:
             saved = self.journal.load()
         except JournalError as exc:
             saved = None
-            self.show_notice(t("core.saved_game_damaged", lang, file=exc.aside), seconds=10)
+            self.show_notice(self._aside_words("core.saved_game_damaged", exc.aside), seconds=10)
         except CompanionError as exc:
             saved = None
             self.show_notice(str(exc), seconds=10)
@@ -386,7 +386,7 @@ class App:
             self._saved_unreadable = True
             self.show_notice(t("core.saved_game_unreadable", lang, error=disk_words(exc, lang)), seconds=10)
         if saved is not None and saved.game not in GAMES:  # another version's game, or its header damaged
-            self.show_notice(t("core.saved_game_unknown", lang, game=saved.game, file=self.journal.set_aside()),
+            self.show_notice(self._aside_words("core.saved_game_unknown", self.journal.set_aside(), game=saved.game),
                              seconds=10)
             saved = None
         if saved is not None and saved.finished:
@@ -594,6 +594,13 @@ class App:
         if words := " ".join(w for w in (note, teaching) if w):
             self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS, info=not (teaching and self._trouble))
 
+    def _aside_words(self, key: str, aside: str, **params: Any) -> str:
+        """A saved game set aside, said: on a card that refuses the rename (write-protected) it stays under its own
+        name, and "put aside (journal.jsonl)" was said, at every start, of a file still in its place."""
+        if aside == self.journal.path.name:
+            key += "_stays"
+        return t(key, self.lang, file=aside, **params)
+
     def resume(self, saved, *, quiet: bool = False) -> bool:
         """Go on with ``saved``; False when it cannot be replayed (it is then kept aside, so that the menu does not
         offer it again at every start, and the table is told)."""
@@ -607,7 +614,7 @@ class App:
             except OSError as disk:
                 aside = disk_words(disk, self.lang)
             self.main_menu()
-            self.show_notice(t("core.saved_game_damaged", self.lang, file=aside), seconds=10)
+            self.show_notice(self._aside_words("core.saved_game_damaged", aside), seconds=10)
             return False
         except CompanionError as exc:
             self.show_notice(self._words(exc), seconds=10)

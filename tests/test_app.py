@@ -1152,6 +1152,40 @@ def test_the_main_menu_names_the_dice_source_in_the_tables_language(tmp_path):
     assert source_words(None, "en") == "No camera: virtual dice"
 
 
+@pytest.mark.parametrize("damage", ["line", "replay"])
+def test_a_damaged_saved_game_on_a_write_protected_card_is_said_to_stay_not_put_aside(tmp_path, monkeypatch, damage):
+    """The card refuses the rename: the journal stays where it was, and "put aside (journal.jsonl)" was said of it
+    at every start."""
+    import os
+
+    from companion.games import engine_class
+    from companion.games_ui import register_all
+    from companion.i18n import t
+    from companion.session import GameSession
+
+    register_all()
+    journal = Journal(tmp_path / "current")
+    session = GameSession.new(engine_class("haste-worte"), {"action": "setup", "players": ["Anna", "Ben"]}, journal)
+    session.apply({"action": "roll", "dice": ["car", "animals"]})
+    with open(journal.path, "a", encoding="utf-8") as f:
+        f.write('{"action": {"action": "pick", "die": 7}}\n' if damage == "replay" else "{not json\n")
+        if damage == "line":
+            f.write('{"action": {"action": "pick", "die": 1}}\n')  # a line after it: damage, not a torn end
+
+    def read_only(*args, **kwargs):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(os, "replace", read_only)
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    try:
+        if damage == "replay":
+            assert not app.resume(app.mode.menu.items[0].value[1])
+        assert app.notice == t("core.saved_game_damaged_stays", "de", file="journal.jsonl")
+        assert "beiseitegelegt" not in app.notice and journal.path.exists()
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_saved_game_this_version_cannot_replay_is_set_aside_once_with_a_word(tmp_path, lang):
     """An action the engine refuses on replay (a journal from another version, a hand-edited file): the menu
