@@ -1200,7 +1200,12 @@ def source_words(source: Any, lang: str) -> str:
 
 
 #: a notice strip's background and words by its tone: trouble, good news, and what is neither (ringed in the accent)
-NOTICE_COLOURS = {"bad": (theme.BAD, theme.TEXT), "good": (theme.GOOD, theme.BG), "info": (theme.PANEL_HI, theme.TEXT)}
+#: a darker red than the theme's (white on it 6.7:1, was 3.3:1); trouble and good news each also carry a sign
+#: (``_strip_sign``): seen without red and green (deuteranopia) the two strips were the same khaki
+NOTICE_COLOURS = {"bad": ((180, 30, 30), theme.TEXT), "good": (theme.GOOD, theme.BG),
+                  "info": (theme.PANEL_HI, theme.TEXT)}
+#: the width the sign takes at a strip's left
+SIGN_W = 44
 
 
 def _quoted_within(text: str) -> str:
@@ -1218,8 +1223,10 @@ def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", av
     readable. Returns the strip's rect."""
     width = theme.DESIGN_SIZE[0]
 
+    sign = SIGN_W if tone in ("bad", "good") else 0
+
     def strip(x: int) -> tuple[tuple[str, ...], int, pygame.Rect]:
-        lines, size = theme.fit_lines(message, theme.BODY, width - x - 30, max_lines=4)
+        lines, size = theme.fit_lines(message, theme.BODY, width - x - 30 - 2 * sign, max_lines=4)
         size = max(14, size)
         h = 14 + len(lines) * (size + 8)
         return lines, size, pygame.Rect(x, top if avoid is not None else bottom - h, width - x, h)
@@ -1231,7 +1238,20 @@ def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", av
     pygame.draw.rect(surface, back, rect)
     if tone == "info":
         pygame.draw.rect(surface, theme.ACCENT, rect, width=3)
+    if sign:
+        _strip_sign(surface, tone, (rect.x + 8 + SIGN_W // 2, rect.y + 7 + (size + 8) // 2), ink, back)
     for k, line in enumerate(lines):
         theme.text(surface, line, (rect.centerx, rect.y + 8 + k * (size + 8)), size, ink, bold=True, anchor="midtop")
     return rect
 
+
+def _strip_sign(surface: pygame.Surface, tone: str, centre: tuple[int, int], ink: tuple[int, int, int],
+                back: tuple[int, int, int]) -> None:
+    """A warning triangle on trouble, a tick on good news, drawn (the bundled font has neither sign)."""
+    x, y = centre
+    if tone == "bad":
+        pygame.draw.polygon(surface, ink, [(x, y - 15), (x - 17, y + 13), (x + 17, y + 13)])
+        pygame.draw.line(surface, back, (x, y - 6), (x, y + 3), 4)
+        pygame.draw.circle(surface, back, (x, y + 8), 2)
+    else:
+        pygame.draw.lines(surface, ink, False, [(x - 13, y), (x - 4, y + 10), (x + 14, y - 11)], 6)

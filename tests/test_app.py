@@ -1520,3 +1520,26 @@ def test_with_a_config_file_that_cannot_be_read_the_players_screen_is_left_with_
         assert config.paths.config_file().is_dir()
     finally:
         app.close()
+
+
+def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    def lum(c: tuple[int, int, int]) -> float:
+        lin = [(v / 255) / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("tone", ["bad", "good", "info"])
+def test_trouble_and_good_news_strips_differ_by_more_than_red_and_green(tone):
+    """Seen without red and green (deuteranopia) the red and the green strip were the same khaki, and white on the
+    red was 3.3:1: trouble carries a warning sign, good news a tick, and the words are 4.5:1 or more."""
+    from companion.app import NOTICE_COLOURS, SIGN_W, _draw_notice
+
+    back, ink = NOTICE_COLOURS[tone]
+    assert _contrast(back, ink) >= 4.5
+    surface = pygame.Surface((800, 480))
+    rect = _draw_notice(surface, "Ein Satz.", tone=tone)
+    sign = pygame.surfarray.array3d(surface)[rect.x + 8:rect.x + 8 + SIGN_W, rect.y:rect.bottom]
+    inked = (np.abs(sign.astype(int) - ink).sum(axis=2) < 30).sum()
+    assert (inked > 150) == (tone != "info")

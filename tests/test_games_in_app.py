@@ -8,7 +8,7 @@ import numpy as np
 import pygame
 import pytest
 
-from companion.app import GAME_ENTRIES, MENU_CORNER, App
+from companion.app import GAME_ENTRIES, MENU_CORNER, NOTICE_COLOURS, App
 from companion.config import Config
 from companion.display import Display
 from companion.games_ui import ENTRIES, register_all
@@ -473,7 +473,7 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
         # no trouble, so not red: a family playing with virtual dice every evening saw a red strip at every start
         assert app.notice_tone == "info"
         strip = pygame.surfarray.array3d(app.display.canvas)[400, 300:440]
-        assert not (np.abs(strip.astype(int) - theme.BAD).sum(axis=1) < 20).any()
+        assert not (np.abs(strip.astype(int) - NOTICE_COLOURS["bad"][0]).sum(axis=1) < 20).any()
         assert (np.abs(strip.astype(int) - theme.PANEL_HI).sum(axis=1) < 20).any()
         app.main_menu()
         app.notice = None
