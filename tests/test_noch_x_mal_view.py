@@ -8,6 +8,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+import numpy as np
 import pygame
 import pytest
 
@@ -874,3 +875,23 @@ def test_a_discarded_reading_takes_its_words_with_it(tmp_path):
     assert session.error
     choose(view, ("drop-pending",))
     assert session.error is None and view.pending is None
+
+
+def test_six_players_x_chips_show_their_colour_by_pattern_not_hue_alone(tmp_path):
+    """Five or six players' cards say "X: 10" without the colour's name: a 10 px stripe of hue alone was left, the
+    same for red and green seen without them. Each card's chips line starts with the chip, patterned."""
+    from companion.dicesets import colour_style
+    from companion.views.colour_faces import ink_on
+    from companion.views.noch_x_mal_view import CHIP_W, PLAYER_STRIP
+
+    names = ["Großvater Jürgen", "Oma Lise", "Zoë", "Mama", "Ben", "Anne-Marie"]
+    view, session = new_view(tmp_path, names)
+    surface = render(view, "nxm_six_chips")
+    w = PLAYER_STRIP.w // len(names)
+    for i, p in enumerate(session.engine.state.players):
+        x, bottom = PLAYER_STRIP.x + i * w + 2, PLAYER_STRIP.bottom - 2
+        chip = pygame.surfarray.array3d(surface)[x + 19:x + 16 + CHIP_W - 9, bottom - 24:bottom - 27 + CHIP_W - 9]
+        rgb, _ = colour_style(p.chip_colour)
+        colours = chip.reshape(-1, 3).astype(int)
+        assert (np.abs(colours - rgb).sum(axis=1) < 30).mean() > 0.2, p.chip_colour
+        assert (np.abs(colours - ink_on(rgb)).sum(axis=1) < 30).mean() > 0.05, p.chip_colour  # its pattern

@@ -76,6 +76,8 @@ PICTURE_AREA = pygame.Rect(BOARD_AREA.x, DICE_AREA.bottom + 8, BOARD_AREA.w, 436
 #: the same while the roll's own list is open: its status lines stand above the board
 LIST_PICTURE_AREA = pygame.Rect(BOARD_AREA.x, BOARD_AREA.y, BOARD_AREA.w, PICTURE_AREA.bottom - BOARD_AREA.y)
 READABLE = theme.SMALLEST  # the smallest font size a card's line keeps before it says less
+#: the X-chip drawn before a card's chips line: its colour as hue and pattern, as the start combo's swatch
+CHIP_W = 28
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
 #: the board's second row of goals, with the label each cell shows
 BOARD_ROW: tuple[tuple[str, str], ...] = (
@@ -805,7 +807,8 @@ class NochXMalMode:
         n = len(st.players)
         w = PLAYER_STRIP.w // n
         active = st.active if st.phase in (Phase.WAIT_ROLL, Phase.ROLLED) else None
-        short = any(not self._chips_fit(p, w - 24) for p in st.players)  # one wording for the whole table
+        chip = 0 if self.game.solo else CHIP_W  # the X-chips' colour as a patterned chip before their count
+        short = any(not self._chips_fit(p, w - 24 - chip) for p in st.players)  # one wording for the whole table
         for i, p in enumerate(st.players):
             cell = pygame.Rect(PLAYER_STRIP.x + i * w + 2, PLAYER_STRIP.y + 2, w - 4, PLAYER_STRIP.h - 4)
             hot = i == active
@@ -833,12 +836,15 @@ class NochXMalMode:
                     size = theme.fit_text(missing, theme.SMALL, cell.w - 20)
                 theme.text(surface, missing, (cell.x + 16, y + 1), size, ink)
             line = self._chips_line(p, short)
+            if chip and p.chip_colour:  # the stripe alone was hue: five or six players' "X: 10" named no colour
+                draw_colour_swatch(surface, pygame.Rect(cell.x + 16, cell.bottom - 27, CHIP_W - 6, CHIP_W - 6),
+                                   p.chip_colour, "", show_label=False)
             if line:
                 theme.text(
                     surface,
                     line,
-                    (cell.x + 16, cell.bottom - 26),
-                    theme.fit_text(line, theme.SMALL, cell.w - 20),
+                    (cell.x + 16 + (chip if p.chip_colour else 0), cell.bottom - 26),
+                    theme.fit_text(line, theme.SMALL, cell.w - 20 - chip),
                     ink,
                 )
 
