@@ -895,3 +895,21 @@ def test_six_players_x_chips_show_their_colour_by_pattern_not_hue_alone(tmp_path
         colours = chip.reshape(-1, 3).astype(int)
         assert (np.abs(colours - rgb).sum(axis=1) < 30).mean() > 0.2, p.chip_colour
         assert (np.abs(colours - ink_on(rgb)).sum(axis=1) < 30).mean() > 0.05, p.chip_colour  # its pattern
+
+
+def test_a_colour_goal_taken_is_dimmed_and_crossed_in_dark_and_white_not_red(tmp_path):
+    """The board crossed a taken goal in red: on the red swatch a red cross on red, and seen without red the
+    swatch's own shade. It is dimmed, as a taken die is, and crossed in dark with a white edge."""
+    view, session = new_view(tmp_path, ["Anna", "Ben"], start=0)
+    session.apply({"action": "start_combo", "player": "Anna", "dice": ["yellow", "4"]})
+    session.apply({"action": "start_combo", "player": "Ben", "dice": ["red", "2"]})
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    cell = view._board_cells()["colour-red"]
+    before = pygame.surfarray.array3d(render(view, "nxm_board_red_free"))[cell.x:cell.right, cell.y:cell.bottom]
+    session.apply({"action": "reached", "player": "Anna", "goals": ["colour-red"]})
+    session.apply({"action": "end_roll"})
+    after = pygame.surfarray.array3d(render(view, "nxm_board_red_taken"))[cell.x:cell.right, cell.y:cell.bottom]
+    assert after[..., 0].mean() < 0.7 * before[..., 0].mean()  # dimmed
+    white = (np.abs(after.astype(int) - theme.TEXT).sum(axis=2) < 40).sum()
+    dark = (np.abs(after.astype(int) - theme.BG).sum(axis=2) < 40).sum()
+    assert white > 40 and dark > 40

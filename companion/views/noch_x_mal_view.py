@@ -1094,9 +1094,14 @@ class NochXMalMode:
                     bold=True,
                     anchor="center",
                 )
-        if taken:
-            pygame.draw.line(surface, theme.BAD, r.topleft, r.bottomright, 4)
-            pygame.draw.line(surface, theme.BAD, r.bottomleft, r.topright, 4)
+        if taken:  # dimmed as a taken die is, and crossed in dark with a white edge: a red cross alone vanished on
+            if overlay_only:  # the red swatch, and seen without red it was the swatch's own shade
+                veil = pygame.Surface(r.size, pygame.SRCALPHA)
+                veil.fill((*theme.BG, 150))
+                surface.blit(veil, r.topleft)
+            for colour, width in ((theme.TEXT, 8), (theme.BG, 4)):
+                pygame.draw.line(surface, colour, r.topleft, r.bottomright, width)
+                pygame.draw.line(surface, colour, r.bottomleft, r.topright, width)
 
     def _draw_solo_strokes(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.game.state
