@@ -913,3 +913,25 @@ def test_a_colour_goal_taken_is_dimmed_and_crossed_in_dark_and_white_not_red(tmp
     white = (np.abs(after.astype(int) - theme.TEXT).sum(axis=2) < 40).sum()
     dark = (np.abs(after.astype(int) - theme.BG).sum(axis=2) < 40).sum()
     assert white > 40 and dark > 40
+
+
+def test_a_list_of_unsure_dice_goes_with_an_undo_even_one_a_new_step_made_up_for(tmp_path):
+    """An UNDO past the last start combo, and that combo entered again before the screen's next frame: the count of
+    steps was as before, so the unsure roll's list stayed, and a question about its die 4 stood over a start
+    combo's two dice (the screen stopped: random presses found it). A reading replacing the list closes a question
+    about the old one."""
+    view, session = new_view(tmp_path, ["Anna", "Ben"])
+    session.camera_ready = True
+    view.on_dice(reading(["yellow", "4"]))
+    view.on_dice(reading(["red", "2"]))
+    view.on_dice(reading(["red", None, "blue", "4", None, "5"]))
+    choose(view, ("fix", 4))
+    assert view.stack and view.pending is not None
+    view.on_dice(reading([None, "yellow", "green", "1", "2", "3"]))  # thrown again: a new list, its own question
+    assert not view.stack and view.pending[0] is None
+    choose(view, ("fix", 0))
+    assert session.undo()  # Ben's start combo, then entered again before the next frame
+    session.apply({"action": "start_combo", "player": "Ben", "dice": ["red", "2"]})
+    view.update(0.03, 1.0)
+    render(view, "nxm_view_undo_list")
+    assert view.pending is None and not view.stack

@@ -185,8 +185,8 @@ class NochXMalMode:
         now = self._moment()
         if now == self._seen:
             return
-        if now[1] < self._seen[1]:
-            self.pending = None
+        if now[0] != self._seen[0] or now[1] < self._seen[1]:  # an undo (it rebuilds the engine), even one a
+            self.pending = None  # step entered since made up for: the list was of a roll before it
             self.waiting = False
             self._menu_moment = None  # the main menu's highlight and page as after a roll: on what comes next (it
             # stayed scrolled to the lines of the step undone, the ones the status line asked for out of view)
@@ -633,6 +633,8 @@ class NochXMalMode:
         self.read_at = self._colours_first(faces, colours)
         self.pending = [faces[i] for i in self.read_at]
         self.main_index = self.pending.index(None) if None in self.pending else 0
+        self.stack.clear()  # a question open about the list this one replaces: its die is not in this one
+        self._face_asked = None
         self.refresh()
 
     def _colours_first(self, faces: list[str | None], colours: int) -> list[int]:
