@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pygame
 import pytest
 from test_echt_spitze import LEVEL2_KINDS, plain_roll
@@ -977,3 +978,19 @@ def test_a_banner_spares_the_answers_to_an_unsure_die(tmp_path):
     rect, _, _ = banner.place((800, 480), "Anna ist Startspielerin: alle Würfel werfen!", mode.focus_rect, 1.0, (),
                               mode.in_view)
     assert not rect.colliderect(answers)
+
+
+def test_the_extra_cross_stands_out_on_a_taken_dies_grey_without_its_red():
+    """The mark was the theme's red: on a taken (dimmed) die's grey 1.15:1, gone for a player who sees no red and
+    in greyscale. It is a darker red with a white edge."""
+    from companion.views.echt_spitze_view import CROSS_INK, _cross
+    from companion.views.widgets import draw_die
+
+    surface = pygame.Surface((200, 200))
+    rect = pygame.Rect(50, 50, 96, 96)
+    draw_die(surface, rect, "3+X", dimmed=True, label=str)
+    _cross(surface, rect, "3+X")
+    corner = pygame.surfarray.array3d(surface)[rect.right - 34:rect.right, rect.y:rect.y + 34].reshape(-1, 3)
+    grey = [0.299 * r + 0.587 * g + 0.114 * b for r, g, b in corner.astype(float)]
+    assert max(grey) - min(grey) > 150  # a white edge and a dark core: told apart by lightness, not hue alone
+    assert (np.abs(corner.astype(int) - CROSS_INK).sum(axis=1) < 20).sum() > 30
