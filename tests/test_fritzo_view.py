@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pygame
 import pytest
 
@@ -180,9 +181,21 @@ def test_hint_marks_the_next_cube(tmp_path):
     items = [v for v, _ in view.menu_items()]
     view.on_tap(view.panel_rects()[items.index("hint")].center)
     assert view.hint is not None and view.note and "Cube" in view.note
-    assert view.note.endswith(f"Ebene {view.hint.cell[2] + 1}, gelb markiert")  # not x/y the grid does not show
+    assert view.note.endswith(f"Ebene {view.hint.cell[2] + 1}, mit Stern markiert")  # not x/y the grid lacks
     assert view.hint.cube in session.engine.cubes_left()
     shot(view, "hint")
+    # placing it: the hint's place has a star and the free places a plus, shapes of their own (green frames, a
+    # yellow inset and the yellow highlight were one colour to a player without red and green)
+    view._choose("place")
+    view._choose(view.hint.cube)
+    pixels = pygame.surfarray.array3d(shot(view, "hint_cells")).astype(int)
+    rects = view.cell_rects()
+    hint = rects[view.hint.cell[:2]]
+    corner = pixels[hint.x + 5:hint.x + 24, hint.y + 5:hint.y + 24].reshape(-1, 3)
+    assert (np.abs(corner - theme.ACCENT).sum(axis=1) < 30).sum() > 40
+    free = next(r for c, r in rects.items() if (*c, view.level) in view._step_values() and c != view.hint.cell[:2])
+    centre = pixels[free.centerx - 1:free.centerx + 2, free.centery - 1:free.centery + 2].reshape(-1, 3)
+    assert (np.abs(centre - theme.GOOD).sum(axis=1) < 30).all()
 
 
 def take_out(view: FritzoMode, cube: str) -> None:
@@ -832,3 +845,33 @@ def test_strategys_virtual_start_roll_shows_a_colour_of_the_cube_named_after_it(
             assert rolled in session.engine.state.cubeset.cube(cube).faces
             if session.engine.state.phase is not Phase.START_ROLL:
                 break
+
+
+def test_small_faces_and_thin_side_bands_keep_their_patterns_apart_in_grey():
+    """The chooser's 14 px faces showed one mark of a pattern (yellow's checks a notch, white plain beside it), and
+    a cube's 8 px side bands none: seen without hue, red, orange and green bands were one grey. Each colour keeps a
+    pattern of its own at those sizes."""
+    from companion.views.fritzo_view import swatch
+
+    colours = ["red", "orange", "yellow", "green", "blue", "white"]
+    for size in ((14, 14), (8, 38), (38, 8)):
+        looks = []
+        for c in colours:
+            surface = pygame.Surface(size)
+            swatch(surface, pygame.Rect((0, 0), size), c, "de")
+            rgb = pygame.surfarray.array3d(surface).astype(float)
+            grey = rgb @ [0.299, 0.587, 0.114]
+            looks.append(grey)  # seen without hue: lightness alone
+        for i in range(len(colours)):
+            for j in range(i + 1, len(colours)):
+                assert np.abs(looks[i] - looks[j]).mean() > 25, (size, colours[i], colours[j])
+    import cv2
+
+    from companion.views.fritzo_view import _ink, _rgb
+
+    for c in colours[:-1]:  # a 14 px face shows its pattern as several marks, not one (white is plain)
+        surface = pygame.Surface((14, 14))
+        swatch(surface, pygame.Rect(0, 0, 14, 14), c, "de")
+        ink = np.abs(pygame.surfarray.array3d(surface)[1:13, 1:13].astype(int) - _ink(_rgb(c))).sum(axis=2) < 40
+        marks, _ = cv2.connectedComponents(ink.astype(np.uint8), connectivity=4)
+        assert marks - 1 >= 2, c

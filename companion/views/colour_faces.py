@@ -44,7 +44,9 @@ def draw_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, ink: 
     """Fill ``rect`` with ``pattern`` lines or marks in ``ink`` (clipped to the rect)."""
     old_clip = surface.get_clip()
     surface.set_clip(rect)
-    step = max(10, rect.w // 6)
+    # a step to the square's size: a 14 px face of a cube's net showed one mark of its pattern (yellow's checks a
+    # notch, orange's dots one dot), and a plain white beside it
+    step = max(10, rect.w // 6) if min(rect.w, rect.h) >= 40 else max(5, min(rect.w, rect.h) // 3)
     w = max(2, rect.w // 30)
     if pattern == "stripes":
         for x in range(rect.x + step // 2, rect.right, step):
@@ -55,7 +57,7 @@ def draw_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, ink: 
     elif pattern == "dots":
         for y in range(rect.y + step // 2, rect.bottom, step):
             for x in range(rect.x + step // 2, rect.right, step):
-                pygame.draw.circle(surface, ink, (x, y), max(2, step // 5))
+                pygame.draw.circle(surface, ink, (x, y), max(2, step // 5) if step >= 10 else max(1, step // 4))
     elif pattern == "checks":
         for i, y in enumerate(range(rect.y, rect.bottom, step)):
             for j, x in enumerate(range(rect.x, rect.right, step)):
@@ -68,8 +70,8 @@ def draw_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, ink: 
             pygame.draw.line(surface, ink, (rect.x, y), (rect.right, y), w)
     elif pattern == "waves":
         for y in range(rect.y + step // 2, rect.bottom, step):
-            pts = [(x, y + (step // 4 if (x // (step // 2)) % 2 else -step // 4))
-                   for x in range(rect.x, rect.right + step // 2, step // 2)]
+            pts = [(x, y + (max(1, step // 4) if ((x - rect.x) // (step // 2)) % 2 else -max(1, step // 4)))
+                   for x in range(rect.x, rect.right + step // 2, step // 2)]  # (its phase the square's own)
             pygame.draw.lines(surface, ink, False, pts, w)
     elif pattern == "cross":
         pygame.draw.line(surface, ink, rect.topleft, rect.bottomright, w * 3)

@@ -78,7 +78,7 @@ def swatch(surface: pygame.Surface, rect: pygame.Rect, colour: str, lang: str, *
     pygame.draw.rect(surface, rgb, rect)
     if _faces is not None:
         style = _faces.colour_style(colour)
-        if style is not None and rect.w >= 12:
+        if style is not None and min(rect.w, rect.h) >= 6:  # a cube's side bands too: 8 px bands were hue alone
             _faces.draw_pattern(surface, rect.inflate(-2, -2), style[1], _ink(rgb))
     pygame.draw.rect(surface, (10, 10, 12), rect, width=1)
 
@@ -112,6 +112,14 @@ def draw_net(surface: pygame.Surface, rect: pygame.Rect, faces: tuple[str, ...],
     for face, (cx, cy) in ((NORTH, (1, 0)), (WEST, (0, 1)), (TOP, (1, 1)), (EAST, (2, 1)), (SOUTH, (1, 2)),
                            (1, (1, 3))):
         swatch(surface, pygame.Rect(x0 + cx * s, y0 + cy * s, s, s), faces[face], lang)
+
+
+def _star(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
+    """A five-pointed star in the highlight's colour with a dark edge: the hint's place."""
+    points = [(centre[0] + (radius if k % 2 == 0 else radius * 0.45) * math.sin(math.pi * k / 5),
+               centre[1] - (radius if k % 2 == 0 else radius * 0.45) * math.cos(math.pi * k / 5)) for k in range(10)]
+    pygame.draw.polygon(surface, theme.ACCENT, points)
+    pygame.draw.polygon(surface, theme.BG, points, width=2)
 
 
 class FritzoMode:
@@ -735,10 +743,15 @@ class FritzoMode:
                                  border_radius=6)
                 if below is not None:  # the cube one level down, small: where this level can stand
                     draw_look(surface, r.inflate(-r.w // 2, -r.h // 2), below, self.lang)
-            if cell in values:
-                pygame.draw.rect(surface, theme.GOOD, r, width=3, border_radius=6)
-            if self.hint is not None and self.hint.cell == cell:
-                pygame.draw.rect(surface, theme.ACCENT, r.inflate(-10, -10), width=3, border_radius=6)
+            if cell in values:  # a free place is also marked by a plus: its green frame and the highlight's yellow
+                pygame.draw.rect(surface, theme.GOOD, r, width=3, border_radius=6)  # are one colour to many
+                if look is None and not (turning is not None and cell == self.cell):
+                    arm = max(6, r.w // 7)
+                    pygame.draw.line(surface, theme.GOOD, (r.centerx - arm, r.centery), (r.centerx + arm, r.centery), 4)
+                    pygame.draw.line(surface, theme.GOOD, (r.centerx, r.centery - arm), (r.centerx, r.centery + arm), 4)
+            if self.hint is not None and self.hint.cell == cell:  # a star, a shape of its own ("marked yellow" was
+                pygame.draw.rect(surface, theme.ACCENT, r.inflate(-10, -10), width=3, border_radius=6)  # one hue)
+                _star(surface, (r.x + 14, r.y + 14), 11)
             if cell == current:
                 pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), width=5, border_radius=8)
 
