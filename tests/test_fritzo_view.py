@@ -214,7 +214,7 @@ def test_start_roll_from_the_camera_and_by_hand(tmp_path):
     session.learn = lambda index, face: taught.append((index, face))
     session.latest_reading = TrayReading((DieReading(None, 0.2, (0, 0, 10, 10)),))
     view.on_dice(session.latest_reading)
-    assert session.error is None and len(session.actions) == 2  # asked, not refused in a strip over the colours
+    assert session.error is None and len(session.actions) == 3  # asked, not refused in a strip over the colours
     items = [v for v, _ in view.menu_items()]
     view.on_tap(view.panel_rects()[items.index("roll:orange")].center)  # Ben rolls Anna's orange by hand
     assert session.engine.state.phase is Phase.BUILDING and session.engine.current_player == "Ben"
@@ -513,7 +513,10 @@ def test_strategy_asks_which_cube_was_taken_out_for_the_start_roll_and_keeps_it_
     assert session.engine.state.out == [cube] and session.engine.current_player == "Ben"
     view.update(0.03, 0.0)
     assert view.step == "menu"  # the cube is known from the first roll on: not asked again
-    assert session.undo()  # the wrong cube named: undoing the first roll asks again
+    assert session.undo()  # undoing the first roll: the cube stays out, as the table took it out
+    view.update(0.03, 0.0)
+    assert view.step == "menu" and session.engine.state.out == [cube]
+    assert session.undo()  # the wrong cube named: undoing that asks again
     view.update(0.03, 0.0)
     assert view.step == "outcube" and session.engine.state.out == []
     take_out(view, cube)
@@ -524,6 +527,22 @@ def test_strategy_asks_which_cube_was_taken_out_for_the_start_roll_and_keeps_it_
     assert session.actions[-1]["cube"] == cube and session.engine.current_player == "Ben"
     press(view, Button.SELECT)  # place
     assert view.step == "cube" and len(view._step_values()) == 26 and cube not in view._step_values()
+
+
+def test_the_cube_taken_out_is_a_step_of_the_game_a_power_cut_keeps(tmp_path):
+    """The screen kept the cube taken out until the first roll: a power cut in between asked for it again while
+    the start said "all as before"."""
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    take_out(view, "7")
+    assert session.actions[-1] == {"action": "take_out", "cube": "7"}
+    journal = Journal(tmp_path / "journal")
+    back = GameSession.resume(Fritzo, journal.load(), journal, lang="de")
+    view = FritzoMode(back)
+    view.update(0.0, 1.0)
+    assert back.engine.state.out == ["7"] and view.step == "menu" and view.dice_to_throw() == [
+        tuple(back.engine.state.cubeset.cube("7").faces)]
+    with pytest.raises(Exception, match="7"):  # named once: another is UNDO's
+        back.engine.apply({"action": "take_out", "cube": "8"})
 
 
 def test_strategy_without_a_camera_rolls_first_and_names_the_cube_after(tmp_path):
@@ -776,7 +795,7 @@ def test_an_unsure_start_roll_is_asked_above_the_colours_not_refused_over_them(t
     take_out(view, "5")
     session.latest_reading = TrayReading((DieReading(None, 0.3, (0, 0, 10, 10), "blue"),))
     view.on_dice(session.latest_reading)
-    assert session.error is None and len(session.actions) == 1
+    assert session.error is None and len(session.actions) == 2
     headings: list[str] = []
     real = theme.text
 
@@ -799,7 +818,7 @@ def test_strategys_start_roll_offers_and_takes_only_the_colours_of_the_cube_take
     assert set(offered) == set(faces) and offered
     lacking = next(c for c in session.engine.state.cubeset.colours if c not in faces)
     view.on_dice(TrayReading((DieReading(lacking, 0.9, (0, 0, 10, 10)),)))  # read so, for sure: a misread
-    assert "has no" in session.error and len(session.actions) == 1
+    assert "has no" in session.error and len(session.actions) == 2
     # a journal of an earlier version may hold such a roll (its virtual roll drew from all six): it still replays
     assert Fritzo.new(session.actions[0]).apply({"action": "roll", "dice": [lacking], "cube": "5"}) is not None
 

@@ -138,9 +138,8 @@ class FritzoMode:
         self.joker = False
         self.unsure_roll = False  # the camera could not read the start roll's cube: the colour chosen is taught
         self.roll_guess: Any = None  # the colour the reader found nearest for it (the question names it)
-        #: Strategy: the cube taken out for the start roll, as the table picked it (the engine keeps it out of play
-        #: from the first roll on); a roll made before the pick waits in ``held`` until the cube is named
-        self.roll_cube: str | None = None
+        #: Strategy: a roll made before the cube taken out was named (``take_out``, a step of the game's: a power
+        #: cut keeps it) waits here until it is
         self.held: Callable[[], None] | None = None
         self.note: str | None = None
         self.hint: Placement | None = None
@@ -188,8 +187,6 @@ class FritzoMode:
         s = self.game.state
         ctx = (len(s.building), sum(len(p) for p in s.planes.values()), s.phase, s.turn, len(s.out), len(s.done))
         if ctx != self._context:
-            if self._context and self._context[4] and not s.out:  # the first roll undone: the cube may be named anew
-                self.roll_cube = None
             self._context = ctx
             self._reset()
 
@@ -205,7 +202,7 @@ class FritzoMode:
         s = self.game.state
         if s.mode is not Mode.STRATEGY:
             return None
-        return s.out[0] if s.out else self.roll_cube
+        return s.out[0] if s.out else None
 
     def _asks_start_cube(self) -> bool:
         """Strategy's start roll is made with the one cube taken out of the box, which stays out of the game: the
@@ -473,10 +470,9 @@ class FritzoMode:
         if self.step in ("menu", "roll"):
             self._menu(value)
         elif self.step == "outcube":
-            self.roll_cube = value
-            self.step, self.index = "menu", 0
             held, self.held = self.held, None
-            if held is not None:  # the roll made before the cube was named
+            self._send({"action": "take_out", "cube": value})
+            if held is not None and self.game.state.out:  # the roll made before the cube was named
                 held()
         elif self.step == "nofit":
             if value == "back":

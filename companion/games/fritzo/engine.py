@@ -492,6 +492,21 @@ class Fritzo:
         s.turn = s.players.index(starter)
         return [_a("fritzo.strategy.start", player=starter)]
 
+    def _do_take_out(self, action: dict[str, Any]) -> list[Announcement]:
+        """Strategy: the cube taken out of the box for the start roll, "der nicht ins Spiel kommt", named before it
+        is rolled. Journaled as a step of its own: the screen kept it, and a power cut asked for it again under
+        "all as before"."""
+        s = self.state
+        if s.mode is not Mode.STRATEGY:
+            raise TurnError("fritzo.err.take_out_strategy_only")
+        if s.phase is not Phase.START_ROLL:
+            raise TurnError("fritzo.err.no_roll_now")
+        cube = self._cube(action)
+        if s.out:
+            raise RollError("fritzo.err.out_already", cube=s.out[0])
+        s.out = [cube]
+        return [_a("fritzo.take_out.done", speak=False, cube=cube)]
+
     def _do_start(self, action: dict[str, Any]) -> list[Announcement]:
         s = self.state
         at = action.get("at")
@@ -816,6 +831,7 @@ LEVEL_ONE_MINUTES = 10.0
 LEVEL_ONE_CHOICES = (5, 10, 15, 20)
 
 _HANDLERS = {
+    "take_out": Fritzo._do_take_out,
     "roll": Fritzo._do_roll,
     "start": Fritzo._do_start,
     "time_up": Fritzo._do_time_up,
