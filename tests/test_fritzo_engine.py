@@ -212,7 +212,7 @@ def plane_actions(player: str, level: int) -> list[dict]:
 def test_level_one_with_another_start_colour_says_the_start_colour_not_blue():
     setup = {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 10, "start_colour": "red"}
     engine, said = play(setup, [{"action": "roll", "dice": ["blue"]}, {"action": "roll", "dice": ["red"]}])
-    assert [a.text("en") for a in said][0] == "Anna did not roll the start colour. Ben rolls."
+    assert [a.text("en") for a in said][0] == "Anna rolled blue, not the start colour. Ben rolls."
     assert "blue" not in said[1].text("en") and engine.state.allowance == {"Ben": 14, "Anna": 13}
 
 
@@ -220,7 +220,8 @@ def test_level_one_start_roll_and_scoring_by_hand():
     setup = {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 10}
     engine, said = play(setup, [{"action": "roll", "dice": ["red"]}, {"action": "roll", "dice": ["blue"]}])
     assert keys(said) == ["fritzo.roll.again_l1", "fritzo.l1.start"]
-    assert said[0].text("de") == "Anna hat kein Blau gewürfelt. Ben würfelt."  # the colour sought, named
+    # the colour rolled and the one sought, named (a table without a camera never saw the cube rolled)
+    assert said[0].text("de") == "Anna hat Rot gewürfelt, kein Blau. Ben würfelt."
     assert engine.state.allowance == {"Ben": 14, "Anna": 13}
     assert not engine.rolls_dice  # the building began: no die is thrown (a resumed game said "ROLL rolls virtual dice")
     for action in plane_actions("Anna", 0) + plane_actions("Ben", 2):
@@ -317,7 +318,8 @@ def test_strategy_start_roll_opponents_colour():
                              {"action": "roll", "dice": ["red"], "cube": "H"}], starter=None)
     # Anna rolls her own red: nothing; Ben rolls Anna's red: Ben starts
     assert keys(said) == ["fritzo.roll.again", "fritzo.strategy.start"] and engine.current_player == "Ben"
-    assert said[0].text("en") == "Anna did not roll one of Ben's colours. Ben rolls."
+    assert said[0].text("en") == "Anna rolled red, not one of Ben's colours. Ben rolls."
+    assert said[1].text("de") == "Ben hat Rot gewürfelt, eine Farbe des Gegners, und beginnt."
     assert engine.state.out == ["H"]
     rejected(engine, put("H", (0, 0, 0)), "out of the game")
 

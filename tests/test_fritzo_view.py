@@ -545,12 +545,25 @@ def test_the_cube_taken_out_is_a_step_of_the_game_a_power_cut_keeps(tmp_path):
         back.engine.apply({"action": "take_out", "cube": "8"})
 
 
-def test_strategy_without_a_camera_rolls_first_and_names_the_cube_after(tmp_path):
-    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+def test_strategy_without_a_camera_rolls_first_and_names_the_cube_after(tmp_path, monkeypatch):
+    """Without a camera nothing was rolled yet: "Which cube was rolled?" asked about a cube nobody saw. The screen
+    asks which stays out and says the companion rolls it; the roll names the colour."""
+    from companion.views import theme
+
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]}, lang="en")
     press(view, Button.ROLL)  # no camera: the virtual roll waits for the cube
     assert view.held is not None and len(session.actions) == 1
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
+    shot(view, "start_roll_virtual_which_cube")
+    assert "Which cube stays out? The companion then rolls it." in drawn and "Which cube was rolled?" not in drawn
+    heard: list[str] = []
+    session._announce = lambda a: heard.append(a.text("en"))
     take_out(view, "9")
     assert session.actions[-1]["cube"] == "9" and session.engine.state.out == ["9"] and view.held is None
+    colour = session.actions[-1]["dice"][0]
+    assert heard and heard[-1].startswith(f"Anna rolled {colour}")
 
 
 def test_every_position_of_the_first_cube_is_on_the_screen_and_tappable(tmp_path):

@@ -756,7 +756,8 @@ class FritzoMode:
         s = g.state
         rects = self.panel_rects()
         values = self._step_values()
-        out_cube = "fritzo.ui.pick_rolled_cube" if self.held is not None else "fritzo.ui.pick_out_cube"
+        out_cube = "fritzo.ui.pick_out_cube" if self.held is None else "fritzo.ui.pick_out_cube_virtual" \
+            if self.held == self._virtual_roll else "fritzo.ui.pick_rolled_cube"  # (no cube was rolled then)
         heading = {"menu": "", "roll": "", "outcube": t(out_cube, self.lang),
                    "cube": t("fritzo.ui.pick_cube", self.lang), "cell": t("fritzo.ui.pick_cell", self.lang),
                    "turn": t("fritzo.ui.pick_turn", self.lang), "remove": t("fritzo.ui.remove", self.lang),

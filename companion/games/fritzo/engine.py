@@ -41,7 +41,7 @@ from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
 from companion.games.fritzo import scoring
-from companion.games.fritzo.cubeset import CubeSet, default_set
+from companion.games.fritzo.cubeset import DEFAULT_COLOURS, CubeSet, default_set
 from companion.games.fritzo.errors import (
     CubeError,
     FritzoError,
@@ -197,6 +197,12 @@ class FritzoState:
 
 def _a(key: str, speak: bool = True, **params: Any) -> Announcement:
     return Announcement(key, params, speak=speak)
+
+
+def _colour_words(colour: str) -> str | dict[str, str]:
+    """A colour as said in the table's language (a taught set's own colour name as it was taught): the start roll
+    named no colour, and a table without a camera never saw the cube the companion rolled."""
+    return {"key": f"fritzo.colour.{colour}"} if colour in DEFAULT_COLOURS else colour
 
 
 def _turn(player: str) -> Announcement:
@@ -477,10 +483,10 @@ class Fritzo:
             # blue by name; a start colour a transcript set otherwise, as "the start colour")
             key = "fritzo.roll.again" if s.mode is not Mode.LEVEL_ONE else \
                 "fritzo.roll.again_l1" if s.start_colour == "blue" else "fritzo.roll.again_start"
-            return [_a(key, player=who, next=s.players[s.turn], other=other)]
-        return self._begin(who)
+            return [_a(key, player=who, next=s.players[s.turn], other=other, colour=_colour_words(colour))]
+        return self._begin(who, colour)
 
-    def _begin(self, starter: str) -> list[Announcement]:
+    def _begin(self, starter: str, colour: str | None = None) -> list[Announcement]:
         s = self.state
         s.phase = Phase.BUILDING
         other = next(p for p in s.players if p != starter)
@@ -490,7 +496,9 @@ class Fritzo:
             key = "fritzo.l1.start" if s.start_colour == "blue" else "fritzo.l1.start_colour"
             return [_a(key, player=starter, other=other)]
         s.turn = s.players.index(starter)
-        return [_a("fritzo.strategy.start", player=starter)]
+        if colour is None:  # the setup named who starts
+            return [_a("fritzo.strategy.start_set", player=starter)]
+        return [_a("fritzo.strategy.start", player=starter, colour=_colour_words(colour))]
 
     def _do_take_out(self, action: dict[str, Any]) -> list[Announcement]:
         """Strategy: the cube taken out of the box for the start roll, "der nicht ins Spiel kommt", named before it
