@@ -1113,12 +1113,17 @@ class App:
             return
         tone = self.notice_tone if message is notice else "bad"
         height = theme.DESIGN_SIZE[1]
+        top = banner.bottom if banner is not None and banner.top < height // 3 else 0
         if hourglass is None:  # above the hint bar, and above a banner there (a game's start has both)
             low = banner is not None and banner.bottom > height * 2 // 3
-            rect = _draw_notice(surface, message, tone=tone,
-                                bottom=min(height - 40, banner.top - 8) if low else height - 40)
+            bottom = min(height - 40, banner.top - 8) if low else height - 40
+            # at the top where it would cover what SELECT chooses or what the screen keeps in view (for ten
+            # seconds "game resumed" hid the score buttons, "not taught yet" the only button, "Roll")
+            keep = [r for r in (self._focus_rect(), *getattr(self.mode, "in_view", ())) if r is not None]
+            high = any(_notice_layout(message, tone=tone, bottom=bottom)[2].colliderect(r) for r in keep) and not any(
+                _notice_layout(message, tone=tone, top=top, at_top=True)[2].colliderect(r) for r in keep)
+            rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high)
         else:  # at the top, as the banners are: under a banner shown there
-            top = banner.bottom if banner is not None and banner.top < height // 3 else 0
             rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top)
         self._strip = (rect, message, "error" if message is error else "notice" if message is notice else "state")
 
@@ -1213,27 +1218,35 @@ def _quoted_within(text: str) -> str:
     return text.translate(str.maketrans({"„": "‚", "“": "‘", "”": "’", '"': "'"}))
 
 
-def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None,
-                 top: int = 0, bottom: int = theme.DESIGN_SIZE[1] - 40) -> pygame.Rect:
-    """A strip ending at ``bottom`` (above the hint bar, or above a banner there): red for rule violations and
-    device trouble, in words a player understands; green for good news; ``info`` in the panel's colour. While
-    ``avoid`` (the running hourglass) is shown the strip stands at the top of the screen, over the scores and clear
-    of the hourglass: the table watches the seconds, and the buttons above the hint bar must stay visible to be
-    tapped. ``top``: where it starts then (under a banner at the top). Up to four lines, so that a long notice stays
-    readable. Returns the strip's rect."""
+def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None, top: int = 0,
+                   bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False,
+                   ) -> tuple[tuple[str, ...], int, pygame.Rect]:
+    """The lines, their size and the rect of a strip of words (``_draw_notice``), without drawing it."""
     width = theme.DESIGN_SIZE[0]
-
     sign = SIGN_W if tone in ("bad", "good") else 0
 
     def strip(x: int) -> tuple[tuple[str, ...], int, pygame.Rect]:
         lines, size = theme.fit_lines(message, theme.BODY, width - x - 30 - 2 * sign, max_lines=4)
         size = max(14, size)
         h = 14 + len(lines) * (size + 8)
-        return lines, size, pygame.Rect(x, top if avoid is not None else bottom - h, width - x, h)
+        return lines, size, pygame.Rect(x, top if avoid is not None or at_top else bottom - h, width - x, h)
 
     lines, size, rect = strip(0)
     if avoid is not None and rect.colliderect(avoid):
         lines, size, rect = strip(avoid.right + 8)  # the strip beside the hourglass where it would cross it
+    return lines, size, rect
+
+
+def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None,
+                 top: int = 0, bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False) -> pygame.Rect:
+    """A strip ending at ``bottom`` (above the hint bar, or above a banner there): red for rule violations and
+    device trouble, in words a player understands; green for good news; ``info`` in the panel's colour. While
+    ``avoid`` (the running hourglass) is shown the strip stands at the top of the screen, over the scores and clear
+    of the hourglass: the table watches the seconds, and the buttons above the hint bar must stay visible to be
+    tapped. ``top``: where it starts then (under a banner at the top); ``at_top`` puts it there too. Up to four
+    lines, so that a long notice stays readable. Returns the strip's rect."""
+    lines, size, rect = _notice_layout(message, tone=tone, avoid=avoid, top=top, bottom=bottom, at_top=at_top)
+    sign = SIGN_W if tone in ("bad", "good") else 0
     back, ink = NOTICE_COLOURS[tone]
     pygame.draw.rect(surface, back, rect)
     if tone == "info":

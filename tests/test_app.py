@@ -1543,3 +1543,20 @@ def test_trouble_and_good_news_strips_differ_by_more_than_red_and_green(tone):
     sign = pygame.surfarray.array3d(surface)[rect.x + 8:rect.x + 8 + SIGN_W, rect.y:rect.bottom]
     inked = (np.abs(sign.astype(int) - ink).sum(axis=2) < 30).sum()
     assert (inked > 150) == (tone != "info")
+
+
+def test_a_notice_stands_at_the_top_where_at_the_bottom_it_would_cover_what_select_chooses(tmp_path):
+    """"Game resumed" hid Haste Worte's score buttons for ten seconds, "not taught yet" Echt Spitze's only button:
+    a strip that would cover what SELECT chooses (or what the screen keeps in view) stands at the top instead."""
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    try:
+        words = "Das Spiel geht weiter: alles wie vor der Unterbrechung, auch die Sanduhr."
+        app.show_notice(words, seconds=10, info=True)
+        app.draw(app.display.canvas)
+        bottom = app._strip[0]
+        assert bottom.bottom > 400
+        app.mode.focus_rect = pygame.Rect(300, bottom.y + 4, 200, 40)  # a button where the strip stood
+        app.draw(app.display.canvas)
+        assert not app._strip[0].colliderect(app.mode.focus_rect) and app._strip[0].y < 100
+    finally:
+        app.close()
