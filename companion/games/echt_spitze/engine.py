@@ -23,7 +23,8 @@ where the rulebook leaves room (they are repeated in ``docs/echt_spitze.md``):
   is already crossed (safe) or already blackened. A crossed hive is secured on the side the crosser was on
   when the turn began; in a turn that pierced a bubble on the side after it: such a turn's crosses are the
   bubble and "the same field on the back" (no extra cross), so a hive crossed then is that field on the back.
-  Crossing the same hive on the same side twice does not release bees again.
+  Crossing the same hive on the same side twice does not release bees again: said, not refused (a game saved
+  before the pierced turn's reading, which secured such a hive on the front, must replay).
 - Solo: 14 rounds, odd rounds "!" (re-roll required), even "?" (optional); kinds/shapes scored in rounds 1-7
   get the higher value, later the lower; the solo game ends only after round 14. Level 2 solo: two equal
   numbers (a "?" is no number) in the roll at the start of a round blacken that beehive, never a re-roll. A
@@ -618,16 +619,19 @@ class EchtSpitze:
         if r.beehive is not None and ("beehive" in action or pierced):  # checked on the side it was crossed on
             side = _hive_side(p, pierced or r.pierced)
             key = hive_key(side, r.beehive)
-            if key in p.hives_blackened:
+            taken = "black" if key in p.hives_blackened else "crossed" if key in p.hives_crossed else None
+            if taken == "black" and not (pierced or r.pierced):
                 raise ReportError(f"echt.err.hive_black_{side}", player=p.name, coord=r.beehive)
-            if key in p.hives_crossed:
-                raise ReportError(f"echt.err.hive_crossed_{side}", player=p.name, coord=r.beehive)
+            if taken:  # said, and no bees: crossed again lets none loose; and a game saved before a pierced
+                # turn's hive was the back's (it was checked and secured on the front) must replay, not be put aside
+                out.append(_screen(f"echt.report.hive_not_counted_{taken}_{side}", player=p.name, coord=r.beehive))
+                r.beehive = None
         if pierced or slipped:
             r.pierced, r.slipped = pierced, slipped
             other = SIDES[1 - SIDES.index(p.side)]
             how = "pierced" if pierced else "slipped"
             out.append(_screen(f"echt.report.{how}_{other}", player=p.name))
-        if r == p.report:
+        if r == p.report and "beehive" not in action:
             raise ReportError("echt.err.report_empty")
         p.report = r
         return out
