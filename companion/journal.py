@@ -50,9 +50,10 @@ class SavedGame:
     #: why a last line cut short could not be cut off the file (the card full or read-only): appending to it would
     #: join the next step to that half line, so the game must be written whole first
     unrepaired: OSError | None = None
-    #: the step the journal's last record took back (an undo written last), None otherwise: "time's up" undone
-    #: must not run out again at the restart, where the table had seen it run out and taken that back
-    undone: dict[str, Any] | None = None
+    #: every step an undo took back, in the journal's order: "time's up" undone must not run out again at the
+    #: restart, where the table had seen it run out and taken that back (also when a placement made before it was
+    #: taken back after it: the last undo alone missed that)
+    undone: list[dict[str, Any]] = field(default_factory=list)
 
 
 def replay(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]]]:
@@ -72,6 +73,18 @@ def replay(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tu
         elif "unlearned" in rec:
             learned = [(steps, example) for steps, example in learned if example != rec["unlearned"]]
     return actions, learned
+
+
+def taken_back(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions the undo records took back, in order (``replay``'s rule: never the setup)."""
+    actions: list[dict[str, Any]] = []
+    undone: list[dict[str, Any]] = []
+    for rec in records:
+        if rec.get("undo") and len(actions) > 1:
+            undone.append(actions.pop())
+        elif "action" in rec and not rec.get("undo"):
+            actions.append(rec["action"])
+    return undone
 
 
 class Journal:
@@ -220,12 +233,8 @@ class Journal:
                 finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions)
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
-        undone = None
-        if records[-1].get("undo") is True:
-            before, _ = replay(records[1:-1])
-            undone = before[-1] if len(before) > len(actions) else None
         return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned, unrepaired,
-                         undone)
+                         taken_back(records[1:]))
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its

@@ -87,8 +87,8 @@ class GameSession:
         self.undone_said: list[Announcement] = []
         #: why the last step could not be written (the disk's error), None while every step is saved
         self.unsaved: OSError | None = None
-        #: resumed from a journal whose last record was an undo: the step it took back (``SavedGame.undone``)
-        self.undone_before_restart: dict[str, Any] | None = None
+        #: resumed from a journal: the steps its undos took back (``SavedGame.undone``)
+        self.undone_before_restart: list[dict[str, Any]] = []
         self._started = True  # whether the journal has this game's header (False only while a new game's is not)
         #: the latest steps' announcements, each with the number of steps it was made at: an undo withdraws those
         #: of the step it takes back from the announcer's queue, a step those whose call it answers (``until``)

@@ -698,7 +698,7 @@ def test_times_up_undone_stays_undone_after_a_restart(tmp_path: Path) -> None:
     frames(view, clocks, 2.0)
     assert view.game.phase is Phase.WRITING  # live: it stays so
     saved = Journal(view.session.journal.folder).load()
-    assert saved.undone is not None and saved.undone["action"] == "timer_expired"
+    assert saved.undone and saved.undone[-1]["action"] == "timer_expired"
     clocks.wall += 30.0
     clocks.mono = 3.0
     announcer = Announcer("de")

@@ -261,3 +261,15 @@ def test_the_examples_answers_taught_are_journaled_with_their_step(tmp_path):
     again.unlearn = taken_back.append
     assert again.undo() and taken_back[-1]["face"] == "blue"
     assert [(n, e["face"]) for n, e in journal.load().learned] == [(1, "green")]
+
+
+def test_a_saved_game_lists_every_step_its_undos_took_back():
+    """A restart must know that "time's up" was taken back also when a step before it was taken back after it:
+    the journal's last undo alone named only that step."""
+    from companion.journal import taken_back
+
+    records = [{"action": {"action": "setup"}}, {"action": {"action": "roll", "dice": [1]}},
+               {"action": {"action": "time_up", "at": 5.0}}, {"undo": True}, {"undo": True},
+               {"action": {"action": "roll", "dice": [2]}}, {"undo": True}, {"undo": True}, {"undo": True}]
+    assert taken_back(records) == [{"action": "time_up", "at": 5.0}, {"action": "roll", "dice": [1]},
+                                   {"action": "roll", "dice": [2]}]  # never the setup

@@ -9,6 +9,9 @@ the wall clock itself is the answer: taking the monotonic clock for 0 put a stam
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+from companion.hourglass import Hourglass
 
 
 class FrameClock:
@@ -33,3 +36,13 @@ class FrameClock:
         at = self._wall()
         self._offset = at - self._mono if self._mono is not None else None
         return at
+
+
+def undone_for_this_run(session: Any, action: str, sand: Hourglass) -> bool:
+    """Whether the table took back this run's end (``action``, stamped at or after the run's start) before the
+    restart: it stays taken back, where the resume found the sand out and stamped it again (also when a step made
+    before it was taken back after it: the journal's last undo alone missed that)."""
+    started = sand.started_at
+    return started is not None and any(
+        a.get("action") == action and isinstance(a.get("at"), int | float) and a["at"] >= started
+        for a in getattr(session, "undone_before_restart", None) or [])

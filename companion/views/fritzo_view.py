@@ -34,7 +34,7 @@ from companion.hourglass import Phase as SandPhase
 from companion.hourglass import Resume
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
-from companion.views.frame_clock import FrameClock
+from companion.views.frame_clock import FrameClock, undone_for_this_run
 from companion.views.widgets import draw_wrapped, first_choice, game_hint_bar
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
@@ -624,8 +624,7 @@ class FritzoMode:
             if outcome is Resume.CLOCK_UNTRUSTED:  # as in Haste Worte: the time left is unknown
                 self.session.apply({"action": "timer_interrupted", "at": wall})
                 return
-            undone = getattr(self.session, "undone_before_restart", None) or {}
-            if outcome is Resume.EXPIRED_WHILE_OFF and undone.get("action") == "time_up":
+            if outcome is Resume.EXPIRED_WHILE_OFF and undone_for_this_run(self.session, "time_up", h):
                 self._stamped = h.started_at  # its "time's up" undone before the restart stays undone
         phase = h.phase(wall)
         if phase is SandPhase.RUNNING:

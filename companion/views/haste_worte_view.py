@@ -27,7 +27,7 @@ from companion.hourglass import Resume
 from companion.i18n import t
 from companion.session import GameSession, ReadRoll
 from companion.views import theme
-from companion.views.frame_clock import FrameClock
+from companion.views.frame_clock import FrameClock, undone_for_this_run
 from companion.views.widgets import (
     DiceRow,
     draw_die,
@@ -414,8 +414,7 @@ class HasteWorteMode:
             if outcome is Resume.CLOCK_UNTRUSTED:
                 self.session.apply({"action": "timer_interrupted", "at": wall})
                 return
-            undone = getattr(self.session, "undone_before_restart", None) or {}
-            if outcome is Resume.EXPIRED_WHILE_OFF and undone.get("action") != "timer_expired":
+            if outcome is Resume.EXPIRED_WHILE_OFF and not undone_for_this_run(self.session, "timer_expired", sand):
                 self.session.apply({"action": "timer_expired", "at": wall})
                 return  # (its "time's up" undone before the restart: it stays at nought, as it did then)
             if outcome is Resume.RESUMED:
