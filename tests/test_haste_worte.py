@@ -17,6 +17,7 @@ from companion.games import engine_class
 from companion.games.base import GameError, play_transcript
 from companion.games.haste_worte import (
     DEFAULT_LETTERS,
+    SPELLED,
     SYMBOLS,
     BadDice,
     BadLetter,
@@ -692,3 +693,9 @@ def test_the_letter_is_said_with_its_word_a_token_of_several_letters_as_it_is(le
     said = play(game, actions[:actions.index({"action": "letter", "letter": drawn}) + 1])
     letter = next(a for a in said if a.key == "haste.letter")
     assert (letter.text("de"), letter.text("en")) == (de, en)
+    # variant 1, the letter first: said again with the hourglass once the dice are picked
+    game = HasteWorte.new(setup(2, letters=letters, variant=1))
+    actions = round_actions(game, [0, 0], at=T0, letter=drawn)
+    said = play(game, actions[:actions.index({"action": "timer_start", "at": T0})])
+    turn = next(a for a in said if a.key == "haste.turn_hourglass")
+    assert drawn not in SPELLED or f"{drawn} wie" in turn.text("de")

@@ -179,7 +179,7 @@ def test_six_player_game_three_level_tie_break():
     ]
     assert said(records, "nxm.first.pass-end") == [
         "Fay and Dora first to the end of the pass track: two X-chips discarded. Everybody else blackens "
-        "that pink bonus."
+        "the pass track's pink bonus."
     ]
     assert said(records, "nxm.winner_by") == ["Anna wins with the most completed columns!"]
     assert engine.state.winners == ["Anna"] and engine.state.decided_by.value == "columns"

@@ -408,7 +408,7 @@ class HasteWorte:
         out: list[Announcement] = []
         if self.letter_first:
             self.phase = Phase.WRITING
-            out.append(Announcement("haste.turn_hourglass", {"letter": self.round.letter}))
+            out.append(Announcement("haste.turn_hourglass", {"letter": _spelled(self.round.letter)}))
         else:
             self.phase = Phase.LETTER
             out.append(

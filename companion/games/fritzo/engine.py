@@ -496,8 +496,8 @@ class Fritzo:
             key = "fritzo.l1.start" if s.start_colour == "blue" else "fritzo.l1.start_colour"
             return [_a(key, player=starter, other=other)]
         s.turn = s.players.index(starter)
-        if colour is None:  # the setup named who starts
-            return [_a("fritzo.strategy.start_set", player=starter)]
+        if colour is None:  # the setup named who starts: nothing rolled to say
+            return []
         return [_a("fritzo.strategy.start", player=starter, colour=_colour_words(colour))]
 
     def _do_take_out(self, action: dict[str, Any]) -> list[Announcement]:
