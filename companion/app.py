@@ -1207,7 +1207,7 @@ def source_words(source: Any, lang: str) -> str:
 #: a notice strip's background and words by its tone: trouble, good news, and what is neither (ringed in the accent)
 #: a darker red than the theme's (white on it 6.7:1, was 3.3:1); trouble and good news each also carry a sign
 #: (``_strip_sign``): seen without red and green (deuteranopia) the two strips were the same khaki
-NOTICE_COLOURS = {"bad": ((180, 30, 30), theme.TEXT), "good": (theme.GOOD, theme.BG),
+NOTICE_COLOURS = {"bad": (theme.BAD_DARK, theme.TEXT), "good": (theme.GOOD, theme.BG),
                   "info": (theme.PANEL_HI, theme.TEXT)}
 #: the width the sign takes at a strip's left
 SIGN_W = 44

@@ -505,6 +505,12 @@ def test_solo_uses_two_and_two_dice_and_no_chips():
         "nxm.err.solo_no_goals",
     )
     assert game.apply({"action": "pass", "player": "Sol"})[0].params["count"] == 3
+    for _ in range(5):  # roll 6 (past the multi-player games' open rolls): a pair, then a pass, takes its place
+        game.apply({"action": "end_roll"})
+        game.apply({"action": "roll", "dice": ["green", "red", "3", "3"]})
+    game.apply({"action": "pick", "dice": ["green", "3"]})
+    assert game.apply({"action": "pass", "player": "Sol"})[0].params["count"] == 3
+    assert game.state.roll.pick is None and game.state.roll.number == 6
 
 
 # -- state -------------------------------------------------------------------------------------------------

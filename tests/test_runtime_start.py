@@ -8,6 +8,7 @@ import numpy as np
 from companion import runtime
 from companion.app import App
 from companion.config import Config
+from companion.views import theme
 
 
 def test_buttons_that_cannot_start_are_said_on_the_screen(monkeypatch, out_dir):
@@ -33,7 +34,7 @@ def test_buttons_that_cannot_start_are_said_on_the_screen(monkeypatch, out_dir):
     assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3, screenshot=str(shot)) == 0
     assert any("arcade buttons do not work" in text for text in shown)
     img = cv2.imread(str(shot))
-    strip = np.all(np.abs(img.astype(int) - (30, 30, 180)) < 8, axis=2)  # the trouble strip's red, in BGR
+    strip = np.all(np.abs(img.astype(int) - theme.BAD_DARK[::-1]) < 8, axis=2)  # the trouble strip's red, in BGR
     assert strip[300:440].mean() > 0.2
 
 

@@ -936,7 +936,7 @@ class EchtSpitzeMode:
 
 #: the extra cross's red, dark enough to stand out by its lightness too: the theme's red on a taken die's grey was
 #: 1.15:1, gone for a player without red (and in greyscale); a white edge keeps it off the grey
-CROSS_INK = (170, 25, 25)
+CROSS_INK = theme.BAD_DARK
 
 
 def _cross(surface: pygame.Surface, rect: pygame.Rect, face: str | None) -> None:

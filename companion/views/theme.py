@@ -20,6 +20,9 @@ ACCENT = (255, 196, 0)
 GOOD = (80, 200, 120)
 WARN = (255, 140, 0)
 BAD = (235, 70, 70)
+#: a red dark enough to stand out by its lightness too (white on it 6.7:1): where red must be told apart by a
+#: player who sees no red, or in grey (the trouble strip, Echt Spitze's extra cross on a taken die)
+BAD_DARK = (175, 28, 28)
 UNKNOWN = (255, 0, 200)  # a die the reader is not sure of: loud on purpose
 DIE_BODY = (250, 248, 240)
 DIE_PIP = (20, 20, 20)
