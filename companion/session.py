@@ -85,6 +85,8 @@ class GameSession:
         #: what the step the last undo took back had said (the screen names it: "One step undone" left the table
         #: guessing which); empty where it said nothing
         self.undone_said: list[Announcement] = []
+        #: undos so far: a screen's menus belong to the game as it stood (the engine's id() could be reused)
+        self.undos = 0
         #: why the last step could not be written (the disk's error), None while every step is saved
         self.unsaved: OSError | None = None
         #: resumed from a journal: the steps its undos took back (``SavedGame.undone``)
@@ -151,6 +153,7 @@ class GameSession:
             return False
         self.engine = rebuild(self.engine_cls, self.actions[:-1])
         self.actions.pop()
+        self.undos += 1
         self._persist(self.journal.record_undo)
         # what the undone step announced and the table has not yet heard through is taken back with it
         undone = [a for steps, a in self._said if steps > len(self.actions)]

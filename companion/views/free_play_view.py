@@ -67,8 +67,8 @@ class FreePlayMode:
             self.picking = None
 
     def _moment(self) -> tuple[int, int]:
-        """The game as it stands: an undo rebuilds the engine (a step applied after it leaves the count alone)."""
-        return id(self.session.engine), len(self.session.actions)
+        """The game as it stands: an undo counts (a step applied after it leaves the count of steps alone)."""
+        return self.session.undos, len(self.session.actions)
 
     def _close_stale_picker(self) -> None:
         """A long UNDO (the app's, not this screen's) took a step back while the picker was open: its die may be

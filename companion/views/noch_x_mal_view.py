@@ -176,8 +176,8 @@ class NochXMalMode:
         self.menu = self._main_menu()
 
     def _moment(self) -> tuple[int, int]:
-        """Which game state the open menus were made for: an undo rebuilds the engine and shortens the actions."""
-        return id(self.session.engine), len(self.session.actions)
+        """Which game state the open menus were made for: the undos so far and the steps."""
+        return self.session.undos, len(self.session.actions)
 
     def _follow(self) -> None:
         """A long UNDO (the app's) changed the game under the open menus: a pair menu of a roll that is gone would
@@ -185,7 +185,7 @@ class NochXMalMode:
         now = self._moment()
         if now == self._seen:
             return
-        if now[0] != self._seen[0] or now[1] < self._seen[1]:  # an undo (it rebuilds the engine), even one a
+        if now[0] != self._seen[0] or now[1] < self._seen[1]:  # an undo, even one a
             self.pending = None  # step entered since made up for: the list was of a roll before it
             self.waiting = False
             self._menu_moment = None  # the main menu's highlight and page as after a roll: on what comes next (it
