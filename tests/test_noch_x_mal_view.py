@@ -935,3 +935,19 @@ def test_a_list_of_unsure_dice_goes_with_an_undo_even_one_a_new_step_made_up_for
     view.update(0.03, 1.0)
     render(view, "nxm_view_undo_list")
     assert view.pending is None and not view.stack
+
+
+def test_while_start_combos_are_rolled_a_banner_spares_the_players_cards(tmp_path):
+    """Each start combo fills in on its player's card, and six combos said one after the other covered the cards
+    for twenty seconds: the cards are in view while they are rolled (a banner stands elsewhere), not after."""
+    from companion.views.banner import place
+    from companion.views.noch_x_mal_view import PLAYER_STRIP
+
+    view, session = new_view(tmp_path, ["Anna", "Ben", "Carl"])
+    session.apply({"action": "start_combo", "player": "Anna", "dice": ["yellow", "4"]})
+    assert PLAYER_STRIP in view.in_view
+    rect, _, _ = place((800, 480), "Startkombi von Anna: Gelb 4.", view.menu.focus_rect(), 1.0, spare=view.in_view)
+    assert not rect.colliderect(PLAYER_STRIP)
+    for name, combo in (("Ben", ["red", "2"]), ("Carl", ["blue", "5"])):
+        session.apply({"action": "start_combo", "player": name, "dice": combo})
+    assert PLAYER_STRIP not in view.in_view

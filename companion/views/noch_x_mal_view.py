@@ -774,8 +774,11 @@ class NochXMalMode:
     def in_view(self) -> list[pygame.Rect]:
         """The dice thrown, for a banner to stand elsewhere where it fits (``banner.place``'s ``spare``): the roll's
         sentence and the rule change at the fourth roll covered them for ten seconds, and without a camera the
-        screen is the only place the table sees them, the roller choosing a pair meanwhile."""
-        return [] if self._dice_hidden() else spanning(self.die_rects())
+        screen is the only place the table sees them, the roller choosing a pair meanwhile. While the start combos
+        are rolled, the players' cards too: each combo fills in there, and six players' combos said one after the
+        other covered the cards for twenty seconds."""
+        dice = [] if self._dice_hidden() else spanning(self.die_rects())
+        return dice + ([PLAYER_STRIP] if self.game.state.phase == Phase.START else [])
 
     def _die_hit(self, pos: tuple[int, int]) -> int | None:
         for i, r in enumerate(self.die_rects()):
