@@ -45,10 +45,66 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Any, *, selected:
     else:
         pygame.draw.rect(surface, body, rect, border_radius=radius)
         s = label(face) if label else str(face)
-        size = theme.fit_text(s, theme.LARGE, rect.w - 8, bold=True)
-        theme.text(surface, s, rect.center, size, theme.DIE_PIP, bold=True, anchor="center")
+        lines, size = die_label_lines(s, rect.w - 8, rect.h - 8)
+        step = theme.font(size, True).get_linesize()
+        for k, line in enumerate(lines):
+            theme.text(surface, line, (rect.centerx, rect.centery + round((k - (len(lines) - 1) / 2) * step)), size,
+                       theme.DIE_PIP, bold=True, anchor="center")
     if selected:
         selection_ring(surface, rect)
+
+
+def die_label_lines(s: str, width: int, height: int) -> tuple[list[str], int]:
+    """A die's label on one line, or on two where its words then stand larger: "Obst & Gemüse" on one line of a
+    Haste Worte die was 14 px, read across the table by nobody."""
+    one = theme.fit_text(s, theme.LARGE, width, bold=True)
+    words = s.split()
+    best = ([s], one)
+    if one >= theme.BODY:
+        return best
+    room = height * 5 // 12  # two lines' height: a line is about 1.2 times its size
+    splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))] if len(words) > 1 else \
+        [[s[:k] + "-", s[k:]] for k in _word_breaks(s)]
+    for lines in splits:
+        if lines[0].count("(") > lines[0].count(")"):
+            continue  # "? (freie" over "Zahl)": a bracket stays whole
+        size = min(room, *(theme.fit_text(line, theme.LARGE, width, bold=True) for line in lines))
+        if size > best[1]:
+            best = (lines, size)
+    return best
+
+
+_VOWELS = set("aeiouäöüyAEIOUÄÖÜY")
+_UNITS = ("sch", "ch", "ck", "ph", "th")  # consonants a break never parts
+
+
+def _word_breaks(word: str) -> list[int]:
+    """Where a long single word may be hyphenated, as German words are (and English ones mostly): in a run of
+    consonants between vowels before its last one, "Spiel-zeug", "Lebens-mittel", "Gerich-te", but before a
+    consonant with r or l, "Coun-tries"; never inside ch, ck, ph, th or sch; two letters at least either side.
+    "Spielzeug" was 22 px on a die beside "Tiere" at 40."""
+    if len(word) < 8 or not word.isalpha():
+        return []
+    units: list[tuple[int, str]] = []  # (start, letters)
+    k = 0
+    while k < len(word):
+        unit = next((u for u in _UNITS if word[k:k + len(u)].lower() == u), word[k])
+        units.append((k, unit))
+        k += len(unit)
+    breaks = []
+    run: list[tuple[int, str]] = []
+    seen_vowel = False
+    for start, unit in units:
+        if unit[0] in _VOWELS:
+            if run and seen_vowel:
+                last = run[-1]
+                if len(run) >= 2 and last[1].lower() in "rl" and run[-2][1].lower() in "bcdfgkpt":
+                    last = run[-2]
+                breaks.append(last[0])
+            run, seen_vowel = [], True
+        else:
+            run.append((start, unit))
+    return [b for b in breaks if 2 <= b <= len(word) - 2]
 
 
 def selection_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -1,0 +1,40 @@
+"""A die's label read across the table: on two lines where its words then stand larger."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from companion.views import theme
+from companion.views.widgets import die_label_lines, draw_die
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+
+def test_a_label_of_several_words_takes_two_lines_where_it_then_stands_larger():
+    """Haste Worte's "Obst & Gemüse" on one line of its die was 14 px, read by nobody across the table."""
+    pygame.init()
+    lines, size = die_label_lines("Obst & Gemüse", 102, 104)
+    assert len(lines) == 2 and size >= theme.BODY
+    assert die_label_lines("Tiere", 102, 104) == (["Tiere"], theme.LARGE)  # one word that fits: as it was
+    assert die_label_lines("? (freie Zahl)", 102, 104)[0] == ["?", "(freie Zahl)"]  # a bracket stays whole
+    surface = pygame.Surface((120, 120))
+    draw_die(surface, pygame.Rect(8, 8, 104, 104), "fruit", label=lambda f: "Obst & Gemüse")
+    ink = pygame.surfarray.array3d(surface)[10:110, 10:110].sum(axis=2) < 200  # dark letters on the die
+    rows = ink.any(axis=0)
+    assert rows[:50].any() and rows[55:].any()  # letters in both halves: two lines
+
+
+def test_a_long_single_word_is_hyphenated_where_it_then_stands_larger():
+    """"Spielzeug" was 22 px on a die beside "Tiere" at 40: a long word is broken as German words are, between
+    consonants before the last ("Spiel-zeug"), before a consonant with r ("Coun-tries"), never inside "ch"."""
+    pygame.init()
+    lines, size = die_label_lines("Spielzeug", 96, 104)
+    assert lines == ["Spiel-", "zeug"] and size >= theme.BODY
+    assert die_label_lines("Countries", 96, 104)[0] == ["Coun-", "tries"]
+    assert die_label_lines("Lebensmittel", 96, 104)[0][0] in ("Lebens-", "Lebensmit-")
+    from companion.views.widgets import _word_breaks
+
+    assert all(not ("Gerichte"[:k].endswith("c") and "Gerichte"[k] == "h") for k in _word_breaks("Gerichte"))
+    assert _word_breaks("Tiere") == [] and _word_breaks("Obst&Gem") == []  # short, or not a plain word
