@@ -30,6 +30,7 @@ from companion.views import theme
 from companion.views.frame_clock import FrameClock, undone_for_this_run
 from companion.views.widgets import (
     DiceRow,
+    die_label_lines,
     draw_die,
     draw_die_picture,
     first_choice,
@@ -972,17 +973,7 @@ def _label(
     surface: pygame.Surface, rect: pygame.Rect, text: str, size: int, color: tuple[int, int, int]
 ) -> None:
     """Bold text centred in ``rect`` on one line, or two when that allows a larger size."""
-    one = theme.fit_text(text, size, rect.w, bold=True)
-    best: tuple[int, list[str]] = (one, [text])
-    words = text.split()
-    for cut in range(1, len(words)):
-        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
-        two = min(theme.fit_text(line, size, rect.w, bold=True) for line in lines)
-        while two > 12 and 2 * theme.font(two, True).get_linesize() > rect.h:
-            two -= 2
-        if two > best[0]:
-            best = (two, lines)
-    font_size, lines = best
+    lines, font_size = die_label_lines(text, rect.w, rect.h, size)
     step = theme.font(font_size, True).get_linesize()
     top = rect.centery - step * len(lines) / 2
     for k, line in enumerate(lines):

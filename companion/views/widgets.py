@@ -54,23 +54,24 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Any, *, selected:
         selection_ring(surface, rect)
 
 
-def die_label_lines(s: str, width: int, height: int) -> tuple[list[str], int]:
-    """A die's label on one line, or on two where its words then stand larger: "Obst & Gemüse" on one line of a
-    Haste Worte die was 14 px, read across the table by nobody."""
-    one = theme.fit_text(s, theme.LARGE, width, bold=True)
+def die_label_lines(s: str, width: int, height: int, size: int = theme.LARGE) -> tuple[list[str], int]:
+    """A label in bold on one line, or on two where it then stands larger: words apart (a Noch X-Mal! joker's
+    "Farbjoker (X)"), a long word hyphenated ("Spielzeug" was 22 px on a die beside "Tiere" at 40)."""
+    one = theme.fit_text(s, size, width, bold=True)
     words = s.split()
     best = ([s], one)
-    if one >= theme.BODY:
+    if one >= size:
         return best
-    room = height * 5 // 12  # two lines' height: a line is about 1.2 times its size
     splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))] if len(words) > 1 else \
         [[s[:k] + "-", s[k:]] for k in _word_breaks(s)]
     for lines in splits:
         if lines[0].count("(") > lines[0].count(")"):
             continue  # "? (freie" over "Zahl)": a bracket stays whole
-        size = min(room, *(theme.fit_text(line, theme.LARGE, width, bold=True) for line in lines))
-        if size > best[1]:
-            best = (lines, size)
+        two = min(theme.fit_text(line, size, width, bold=True) for line in lines)
+        while two > 12 and 2 * theme.font(two, True).get_linesize() > height:
+            two -= 2
+        if two > best[1]:
+            best = (lines, two)
     return best
 
 
