@@ -397,6 +397,7 @@ def test_a_hive_crossed_in_a_turn_that_pierced_is_secured_on_the_back():
     game.apply({"action": "leave"})
     said = game.apply({"action": "report", "player": "Fred", "pierced": True, "beehive": "4-4"})
     assert "Fred: beehive 4-4 on the back is blackened – it does not count." in texts(said)
+    assert not any("noted" in line for line in texts(said) if "beehive" in line)  # one word, not two that differ
     assert game.state.players[0].report.beehive is None and game.state.players[0].report.pierced
 
 

@@ -994,3 +994,16 @@ def test_the_extra_cross_stands_out_on_a_taken_dies_grey_without_its_red():
     grey = [0.299 * r + 0.587 * g + 0.114 * b for r, g, b in corner.astype(float)]
     assert max(grey) - min(grey) > 150  # a white edge and a dark core: told apart by lightness, not hue alone
     assert (np.abs(corner.astype(int) - CROSS_INK).sum(axis=1) < 20).sum() > 30
+
+
+def test_after_a_pierce_the_beehives_offered_are_the_backs():
+    """A turn that pierced crosses its hive on the back: the list still followed the front, offered a hive crossed
+    on the back (its highlight on it) and said "noted" and then "does not count"."""
+    from companion.games.echt_spitze.state import PlayerState
+    from companion.views.echt_spitze_view import _open_hives
+
+    anna = PlayerState("Anna")
+    anna.hives_crossed, anna.hives_blackened = ["back:2-2", "front:1-1"], ["back:3-3"]
+    assert _open_hives(anna) == ["2-2", "3-3", "4-4", "5-5"]
+    anna.report.pierced = True
+    assert _open_hives(anna) == ["1-1", "4-4", "5-5"]

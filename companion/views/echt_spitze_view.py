@@ -29,6 +29,7 @@ from companion.games.echt_spitze.state import (
     PlayerState,
     has_extra,
     hive_key,
+    hive_side,
     number,
     too_many_crosses,
 )
@@ -953,6 +954,7 @@ def _cross(surface: pygame.Surface, rect: pygame.Rect, face: str | None) -> None
 
 def _open_hives(p: PlayerState) -> list[str]:
     """The beehives (1-1 to 5-5: see the engine's readings) ``p``'s sheet has neither blackened nor crossed on the
-    side played: the others the engine refuses."""
+    side its hive lies on this turn (after a pierce reported, the back): the others the engine does not count."""
     done = (*p.hives_blackened, *p.hives_crossed)
-    return [f"{n}-{n}" for n in range(1, 6) if hive_key(p.side, f"{n}-{n}") not in done]
+    side = hive_side(p, p.report.pierced)
+    return [f"{n}-{n}" for n in range(1, 6) if hive_key(side, f"{n}-{n}") not in done]

@@ -81,6 +81,7 @@ from companion.games.echt_spitze.state import (
     TableState,
     has_extra,
     hive_key,
+    hive_side,
     number,
     too_many_crosses,
 )
@@ -113,12 +114,6 @@ def _int_field(action: dict[str, Any], key: str, lo: int, hi: int, err: Callable
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise err(f"echt.err.final_{key}", value=repr(value), lo=lo, hi=hi)
     return value
-
-
-def _hive_side(p: PlayerState, pierced: bool) -> str:
-    """The side a hive reported this turn lies on: a turn that pierced crossed only the bubble and the same field
-    on the back, so its hive is on the side after the turn; else the side the turn began on."""
-    return SIDES[1 - SIDES.index(p.side)] if pierced else p.side
 
 
 def parse_coord(value: Any) -> str:
@@ -540,7 +535,7 @@ class EchtSpitze:
             s.pair_bees = None
         out = self._solo_pair_bees(s)
         if s.pair_bees is not None and p.report.beehive is not None and s.pair_bees == hive_key(
-                _hive_side(p, p.report.pierced), p.report.beehive):
+                hive_side(p, p.report.pierced), p.report.beehive):
             # crossed this turn, reported before the correction: the pair lay on the table from the round's start,
             # so the hive was black before anything was crossed (it stood crossed and black, and scored)
             out.append(_say("echt.solo.bees_report_void", coord=p.report.beehive))
@@ -609,7 +604,6 @@ class EchtSpitze:
             if r.beehive is not None:
                 raise ReportError("echt.err.hive_twice", player=p.name, coord=r.beehive)
             r.beehive = parse_coord(action["beehive"])
-            out.append(_screen("echt.report.hive", player=p.name, coord=r.beehive))
         if pierced and slipped:
             raise ReportError("echt.err.pierce_and_slip", player=p.name)
         if (pierced or slipped) and (r.pierced or r.slipped):
@@ -617,7 +611,7 @@ class EchtSpitze:
         if slipped and p.holes == 0:
             raise ReportError("echt.err.no_hole", player=p.name)
         if r.beehive is not None and ("beehive" in action or pierced):  # checked on the side it was crossed on
-            side = _hive_side(p, pierced or r.pierced)
+            side = hive_side(p, pierced or r.pierced)
             key = hive_key(side, r.beehive)
             taken = "black" if key in p.hives_blackened else "crossed" if key in p.hives_crossed else None
             if taken == "black" and not (pierced or r.pierced):
@@ -626,6 +620,8 @@ class EchtSpitze:
                 # turn's hive was the back's (it was checked and secured on the front) must replay, not be put aside
                 out.append(_screen(f"echt.report.hive_not_counted_{taken}_{side}", player=p.name, coord=r.beehive))
                 r.beehive = None
+        if r.beehive is not None and "beehive" in action:
+            out.append(_screen("echt.report.hive", player=p.name, coord=r.beehive))
         if pierced or slipped:
             r.pierced, r.slipped = pierced, slipped
             other = SIDES[1 - SIDES.index(p.side)]

@@ -103,6 +103,12 @@ def hive_key(side: str, coord: str) -> str:
     return f"{side}:{coord}"
 
 
+def hive_side(p: PlayerState, pierced: bool) -> str:
+    """The side a hive reported this turn lies on: a turn that pierced crossed only the bubble and the same field
+    on the back, so its hive is on the side after the turn; else the side the turn began on."""
+    return SIDES[1 - SIDES.index(p.side)] if pierced else p.side
+
+
 @dataclass
 class TableState:
     players: list[PlayerState]
