@@ -142,7 +142,7 @@ def test_passing_a_cube_that_fits_lights_its_places_instead_of_a_refusal(tmp_pat
     values = view._step_values()
     view.on_tap(view.panel_rects()[values.index(fits)].center)
     assert session.error is None and session.engine.state.scores["Ben"] == 0
-    assert view.step == "cell" and view.note == f"Cube {fits} still fits: pick a green place."
+    assert view.step == "cell" and view.note == f"Cube {fits} still fits: pick a place with a plus."
     assert set(view._step_values()) == {p.cell for p in session.engine.legal_placements(fits)}
     shot(view, "pass_fits")
     press(view, Button.SELECT)
@@ -170,7 +170,7 @@ def test_putting_back_a_cube_that_fits_lights_its_places_and_one_that_does_not_i
     fits = next(c for c in session.engine.cubes_left() if session.engine.legal_placements(c))
     put_back(fits)
     assert session.actions[-1]["action"] == "return" and session.engine.current_player == "Anna"
-    assert view.step == "cell" and view.note == f"Cube {fits} still fits: pick a green place."
+    assert view.step == "cell" and view.note == f"Cube {fits} still fits: pick a place with a plus."
     press(view, Button.SELECT)
     press(view, Button.SELECT)  # placed after all, by Anna
     assert session.actions[-1]["action"] == "place" and session.engine.current_player == "Ben"
@@ -904,3 +904,20 @@ def test_small_faces_and_thin_side_bands_keep_their_patterns_apart_in_grey():
         ink = np.abs(pygame.surfarray.array3d(surface)[1:13, 1:13].astype(int) - _ink(_rgb(c))).sum(axis=2) < 40
         marks, _ = cv2.connectedComponents(ink.astype(np.uint8), connectivity=4)
         assert marks - 1 >= 2, c
+
+
+def test_the_highlighted_line_is_the_focus_a_strip_keeps_clear_of(tmp_path):
+    """Fritzo told the app nothing of its highlight: "Undone: Time's up" in its green strip stood over "Time's
+    up", the highlighted last of six lines, and a refused roll's strip over the colour lit."""
+    from companion.app import _notice_layout
+
+    view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"]}, lang="en")
+    for _ in range(5):
+        press(view, Button.NEXT)
+    assert view.focus_rect == view.panel_rects()[5]  # the sixth colour
+    assert _notice_layout("A strip of two lines of words, as long as an undone step's.", tone="good")[2].colliderect(
+        view.focus_rect)  # where the strip stood: the app puts it at the top now (test_app)
+    view2, _, _ = make(tmp_path / "b", {"mode": "professional", "players": ["Anna"]}, pro_actions(5))
+    view2._choose("place")
+    view2._choose(view2._step_values()[0])
+    assert view2.step == "cell" and view2.focus_rect in view2.cell_rects().values()

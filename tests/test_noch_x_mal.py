@@ -560,4 +560,4 @@ def test_first_to_the_end_of_the_pass_track_is_told_to_discard_while_the_roll_st
     game.apply({"action": "discard", "player": "Ben"})
     assert game.player("Ben").chips == 8
     said = game.apply({"action": "end_roll"})
-    assert [a.text("en") for a in said][0].startswith("Ben first to the end of the pass track: two X-chips discarded.")
+    assert [a.text("en") for a in said][0].startswith("Ben first to the end of the pass track!")

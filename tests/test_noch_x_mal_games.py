@@ -178,7 +178,7 @@ def test_six_player_game_three_level_tie_break():
         "pass-track fields and completed columns."
     ]
     assert said(records, "nxm.first.pass-end") == [
-        "Fay and Dora first to the end of the pass track: two X-chips discarded. Everybody else blackens "
+        "Fay and Dora first to the end of the pass track! Everybody else blackens "
         "the pass track's pink bonus."
     ]
     assert said(records, "nxm.winner_by") == ["Anna wins with the most completed columns!"]

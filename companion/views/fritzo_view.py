@@ -314,6 +314,20 @@ class FritzoMode:
                     for i in range(n)]
         return []
 
+    @property
+    def focus_rect(self) -> pygame.Rect | None:
+        """What SELECT would choose, for the app's strips and banners to keep clear of: a green "undone" strip
+        stood over "Time's up" highlighted, the last of six lines, and a refusal over the colour lit."""
+        values = self._step_values()
+        if not values:
+            return None
+        i = self.index % len(values)
+        if self.step in ("cell", "remove"):
+            x, y, level = values[i]
+            return self.cell_rects().get((x, y)) if level == self.level else None
+        rects = self.panel_rects()
+        return rects[i] if i < len(rects) else None
+
     def _choosing_cube(self) -> bool:
         return self.step in ("cube", "outcube")
 
@@ -745,8 +759,7 @@ class FritzoMode:
                     pygame.draw.line(surface, theme.GOOD, (r.centerx - arm, r.centery), (r.centerx + arm, r.centery), 4)
                     pygame.draw.line(surface, theme.GOOD, (r.centerx, r.centery - arm), (r.centerx, r.centery + arm), 4)
             if self.hint is not None and self.hint.cell == cell:  # a star, a shape of its own ("marked yellow" was
-                pygame.draw.rect(surface, theme.ACCENT, r.inflate(-10, -10), width=3, border_radius=6)  # one hue)
-                _star(surface, (r.x + 14, r.y + 14), 11)
+                _star(surface, (r.x + 18, r.y + 18), 15)  # one hue, and a second yellow frame beside the highlight)
             if cell == current:
                 pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), width=5, border_radius=8)
 
