@@ -38,3 +38,9 @@ def test_a_long_single_word_is_hyphenated_where_it_then_stands_larger():
 
     assert all(not ("Gerichte"[:k].endswith("c") and "Gerichte"[k] == "h") for k in _word_breaks("Gerichte"))
     assert _word_breaks("Tiere") == [] and _word_breaks("Obst&Gem") == []  # short, or not a plain word
+
+
+def test_no_line_begins_with_a_sign_and_an_english_ing_keeps_its_stem():
+    pygame.init()
+    assert die_label_lines("Fruit & veg", 96, 104)[0] == ["Fruit &", "veg"]  # not "& veg" on a line of its own
+    assert die_label_lines("Clothing", 96, 104)[0] == ["Cloth-", "ing"]  # not "Clo-thing"

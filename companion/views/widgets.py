@@ -65,8 +65,8 @@ def die_label_lines(s: str, width: int, height: int, size: int = theme.LARGE) ->
     splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))] if len(words) > 1 else \
         [[s[:k] + "-", s[k:]] for k in _word_breaks(s)]
     for lines in splits:
-        if lines[0].count("(") > lines[0].count(")"):
-            continue  # "? (freie" over "Zahl)": a bracket stays whole
+        if lines[0].count("(") > lines[0].count(")") or lines[1][0] in "&+":
+            continue  # "? (freie" over "Zahl)": a bracket stays whole; "& veg" no line begins with a sign
         two = min(theme.fit_text(line, size, width, bold=True) for line in lines)
         while two > 12 and 2 * theme.font(two, True).get_linesize() > height:
             two -= 2
@@ -86,6 +86,8 @@ def _word_breaks(word: str) -> list[int]:
     "Spielzeug" was 22 px on a die beside "Tiere" at 40."""
     if len(word) < 8 or not word.isalpha():
         return []
+    if word.lower().endswith("ing"):  # English: "Cloth-ing", not "Clo-thing"
+        return [len(word) - 3]
     units: list[tuple[int, str]] = []  # (start, letters)
     k = 0
     while k < len(word):
