@@ -13,7 +13,8 @@ SOURCES = [*sorted((ROOT / "companion" / "games" / "echt_spitze").glob("*.py")),
            ROOT / "companion" / "views" / "echt_spitze_view.py"]
 #: keys built with f-strings in the engine, expanded by hand
 BUILT = [f"echt.err.final_{k}" for k in ("stars", "leftover", "diagonals", "diamonds")] + \
-    [f"echt.err.hive_{k}_{side}" for k in ("black", "crossed") for side in ("front", "back")] + \
+    [f"echt.err.hive_black_{side}" for side in ("front", "back")] + \
+    [f"echt.report.hive_not_counted_{k}_{side}" for k in ("black", "crossed") for side in ("front", "back")] + \
     [f"echt.err.wait_{p}" for p in ("roll", "take", "middle", "reroll", "score", "final", "over")] + \
     [f"echt.final.sum_level{n}" for n in (1, 2, 3)] + \
     [f"echt.first.{w}_{n}" for w in ("kind", "shape") for n in ("one", "many", "all")] + \
