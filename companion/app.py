@@ -1119,9 +1119,14 @@ class App:
             bottom = min(height - 40, banner.top - 8) if low else height - 40
             # at the top where it would cover what SELECT chooses or what the screen keeps in view (for ten
             # seconds "game resumed" hid the score buttons, "not taught yet" the only button, "Roll")
-            keep = [r for r in (self._focus_rect(), *getattr(self.mode, "in_view", ())) if r is not None]
-            high = any(_notice_layout(message, tone=tone, bottom=bottom)[2].colliderect(r) for r in keep) and not any(
-                _notice_layout(message, tone=tone, top=top, at_top=True)[2].colliderect(r) for r in keep)
+            focus = self._focus_rect()
+            keep = [r for r in (focus, *getattr(self.mode, "in_view", ())) if r is not None]
+            low_rect = _notice_layout(message, tone=tone, bottom=bottom)[2]
+            high_rect = _notice_layout(message, tone=tone, top=top, at_top=True)[2]
+            if focus is not None and low_rect.colliderect(focus) and not high_rect.colliderect(focus):
+                high = True  # what SELECT chooses first (Noch X-Mal!'s start keeps the cards in view at the top)
+            else:
+                high = any(low_rect.colliderect(r) for r in keep) and not any(high_rect.colliderect(r) for r in keep)
             rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high)
         else:  # at the top, as the banners are: under a banner shown there
             rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top)

@@ -84,6 +84,8 @@ def taken_back(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
             undone.append(actions.pop())
         elif "action" in rec and not rec.get("undo"):
             actions.append(rec["action"])
+        elif isinstance(rec.get("taken_back"), dict):  # written by a rewrite
+            undone.append(rec["taken_back"])
     return undone
 
 
@@ -107,12 +109,15 @@ class Journal:
     def record(self, action: dict[str, Any]) -> None:
         self._append({"action": action})
 
-    def rewrite(self, game: str, actions: list[dict[str, Any]], learned: Sequence[tuple[int, dict[str, Any]]]) -> None:
+    def rewrite(self, game: str, actions: list[dict[str, Any]], learned: Sequence[tuple[int, dict[str, Any]]],
+                taken_back: Sequence[dict[str, Any]] = ()) -> None:
         """The whole game at once, atomically. After a write failed (a full disk, an SD card gone read-only) the file
         misses steps, and appending to it would replay a different game: once writing works again, it is replaced
-        by the game as played, with the examples answers taught that still stand."""
+        by the game as played, with the examples answers taught that still stand and the steps undos took back
+        (``{"taken_back": ...}``, which no replay applies: a "time's up" taken back stays so after a restart)."""
         records = [{"game": game, "at": time.time()}, *({"action": a} for a in actions),
-                   *({"learned": example, "steps": steps} for steps, example in learned)]
+                   *({"learned": example, "steps": steps} for steps, example in learned),
+                   *({"taken_back": a} for a in taken_back)]
         self._write_whole(records)
 
     def _write_whole(self, records: Sequence[dict[str, Any]]) -> None:

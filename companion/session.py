@@ -89,8 +89,9 @@ class GameSession:
         self.undos = 0
         #: why the last step could not be written (the disk's error), None while every step is saved
         self.unsaved: OSError | None = None
-        #: resumed from a journal: the steps its undos took back (``SavedGame.undone``)
-        self.undone_before_restart: list[dict[str, Any]] = []
+        #: the steps undos took back, this evening's and the saved game's (``SavedGame.undone``): a restart must not
+        #: stamp again a "time's up" the table took back (``views.frame_clock.undone_for_this_run``)
+        self.taken_back: list[dict[str, Any]] = []
         self._started = True  # whether the journal has this game's header (False only while a new game's is not)
         #: the latest steps' announcements, each with the number of steps it was made at: an undo withdraws those
         #: of the step it takes back from the announcer's queue, a step those whose call it answers (``until``)
@@ -122,7 +123,7 @@ class GameSession:
         session = cls(engine_cls, engine, list(saved.actions), journal, **kw)
         session._learned = [(steps, None, -1, example) for steps, example in saved.learned]
         session.unsaved = saved.unrepaired  # the file ends in half a line: the first step writes the game whole
-        session.undone_before_restart = saved.undone
+        session.taken_back = list(saved.undone)
         return session
 
     # -- playing ---------------------------------------------------------------------------------------------
@@ -152,7 +153,7 @@ class GameSession:
         if len(self.actions) <= 1:
             return False
         self.engine = rebuild(self.engine_cls, self.actions[:-1])
-        self.actions.pop()
+        self.taken_back.append(self.actions.pop())
         self.undos += 1
         self._persist(self.journal.record_undo)
         # what the undone step announced and the table has not yet heard through is taken back with it
@@ -181,7 +182,8 @@ class GameSession:
             else:
                 if not self._started:
                     self._start()  # an unfinished game still there goes to the history first, as at any start
-                self.journal.rewrite(self.engine_cls.name, self.actions, [(s, e) for s, _, _, e in self._learned])
+                self.journal.rewrite(self.engine_cls.name, self.actions, [(s, e) for s, _, _, e in self._learned],
+                                     self.taken_back)
             self.journal.save_snapshot(self.engine, len(self.actions))
             self.unsaved = None
         except OSError as exc:

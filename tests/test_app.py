@@ -1560,3 +1560,19 @@ def test_a_notice_stands_at_the_top_where_at_the_bottom_it_would_cover_what_sele
         assert not app._strip[0].colliderect(app.mode.focus_rect) and app._strip[0].y < 100
     finally:
         app.close()
+
+
+def test_a_notice_spares_what_select_chooses_before_what_the_screen_keeps_in_view(tmp_path):
+    """Noch X-Mal!'s start keeps the players' cards in view at the top: a strip over the highlighted line at the
+    bottom could then go nowhere, and stayed over it."""
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    try:
+        app.show_notice("Zwei Würfel gesehen: legt einen zurück.", seconds=10, info=True)
+        app.draw(app.display.canvas)
+        bottom = app._strip[0]
+        app.mode.focus_rect = pygame.Rect(300, bottom.y + 4, 200, 40)
+        app.mode.in_view = [pygame.Rect(0, 0, 744, 94)]  # the cards, at the top
+        app.draw(app.display.canvas)
+        assert not app._strip[0].colliderect(app.mode.focus_rect)
+    finally:
+        app.close()

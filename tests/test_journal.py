@@ -273,3 +273,15 @@ def test_a_saved_game_lists_every_step_its_undos_took_back():
                {"action": {"action": "roll", "dice": [2]}}, {"undo": True}, {"undo": True}, {"undo": True}]
     assert taken_back(records) == [{"action": "time_up", "at": 5.0}, {"action": "roll", "dice": [1]},
                                    {"action": "roll", "dice": [2]}]  # never the setup
+
+
+def test_a_rewrite_after_a_failed_write_keeps_the_steps_taken_back(tmp_path):
+    """A game written whole again after the card failed kept no undo records: a "time's up" taken back meanwhile
+    was stamped again at the next start."""
+    journal = Journal(tmp_path / "current")
+    journal.start("fritzo", {"action": "setup"})
+    journal.rewrite("fritzo", [{"action": "setup"}, {"action": "start", "at": 1.0}], [],
+                    [{"action": "time_up", "at": 61.0}])
+    saved = journal.load()
+    assert saved.actions == [{"action": "setup"}, {"action": "start", "at": 1.0}]
+    assert saved.undone == [{"action": "time_up", "at": 61.0}]

@@ -40,7 +40,12 @@ def test_a_long_single_word_is_hyphenated_where_it_then_stands_larger():
     assert _word_breaks("Tiere") == [] and _word_breaks("Obst&Gem") == []  # short, or not a plain word
 
 
-def test_no_line_begins_with_a_sign_and_an_english_ing_keeps_its_stem():
+def test_no_line_begins_with_a_sign_a_name_is_never_broken_nor_a_word_for_a_step():
+    """Reviewed: Haste Worte's buttons broke "Maximilian" into "Ma-/ximilian", and "Gerichte" for 28 px over 26."""
     pygame.init()
     assert die_label_lines("Fruit & veg", 96, 104)[0] == ["Fruit &", "veg"]  # not "& veg" on a line of its own
-    assert die_label_lines("Clothing", 96, 104)[0] == ["Cloth-", "ing"]  # not "Clo-thing"
+    assert die_label_lines("Maximilian", 96, 104, hyphenate=False)[0] == ["Maximilian"]
+    assert die_label_lines("Hauptstädte", 96, 104)[0] == ["Haupt-", "städte"]  # st stays with its word
+    lines, size = die_label_lines("Gerichte", 110, 104)
+    one = theme.fit_text("Gerichte", theme.LARGE, 110, bold=True)
+    assert lines == ["Gerichte"] or size >= one * 6 // 5 + 2

@@ -45,4 +45,4 @@ def undone_for_this_run(session: Any, action: str, sand: Hourglass) -> bool:
     started = sand.started_at
     return started is not None and any(
         a.get("action") == action and isinstance(a.get("at"), int | float) and a["at"] >= started
-        for a in getattr(session, "undone_before_restart", None) or [])
+        for a in getattr(session, "taken_back", None) or [])

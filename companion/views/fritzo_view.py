@@ -759,7 +759,8 @@ class FritzoMode:
                     pygame.draw.line(surface, theme.GOOD, (r.centerx - arm, r.centery), (r.centerx + arm, r.centery), 4)
                     pygame.draw.line(surface, theme.GOOD, (r.centerx, r.centery - arm), (r.centerx, r.centery + arm), 4)
             if self.hint is not None and self.hint.cell == cell:  # a star, a shape of its own ("marked yellow" was
-                _star(surface, (r.x + 18, r.y + 18), 15)  # one hue, and a second yellow frame beside the highlight)
+                k = min(15, r.w // 5)  # one hue, and a second yellow frame beside the highlight); clear of the plus
+                _star(surface, (r.x + k + 3, r.y + k + 3), k)
             if cell == current:
                 pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), width=5, border_radius=8)
 

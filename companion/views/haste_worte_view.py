@@ -652,7 +652,8 @@ class HasteWorteMode:
                 continue
             body = (120, 120, 115) if i in taken else theme.DIE_BODY
             pygame.draw.rect(surface, body, rect, border_radius=rect.w // 7)
-            _label(surface, rect.inflate(-10, -10), self._short_label(face), theme.LARGE, theme.DIE_PIP)
+            _label(surface, rect.inflate(-10, -10), self._short_label(face), theme.LARGE, theme.DIE_PIP,
+                   hyphenate=True)
             if i == selected:
                 pygame.draw.rect(
                     surface, theme.ACCENT, rect.inflate(10, 10), width=5, border_radius=rect.w // 7 + 4
@@ -970,10 +971,12 @@ def _button(
 
 
 def _label(
-    surface: pygame.Surface, rect: pygame.Rect, text: str, size: int, color: tuple[int, int, int]
+    surface: pygame.Surface, rect: pygame.Rect, text: str, size: int, color: tuple[int, int, int], *,
+    hyphenate: bool = False,
 ) -> None:
-    """Bold text centred in ``rect`` on one line, or two when that allows a larger size."""
-    lines, font_size = die_label_lines(text, rect.w, rect.h, size)
+    """Bold text centred in ``rect`` on one line, or two when that allows a larger size; a symbol's long word
+    hyphenated (``hyphenate``), a button's words (players' names among them) never."""
+    lines, font_size = die_label_lines(text, rect.w, rect.h, size, hyphenate=hyphenate)
     step = theme.font(font_size, True).get_linesize()
     top = rect.centery - step * len(lines) / 2
     for k, line in enumerate(lines):

@@ -54,24 +54,31 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Any, *, selected:
         selection_ring(surface, rect)
 
 
-def die_label_lines(s: str, width: int, height: int, size: int = theme.LARGE) -> tuple[list[str], int]:
-    """A label in bold on one line, or on two where it then stands larger: words apart (a Noch X-Mal! joker's
-    "Farbjoker (X)"), a long word hyphenated ("Spielzeug" was 22 px on a die beside "Tiere" at 40)."""
+def die_label_lines(s: str, width: int, height: int, size: int = theme.LARGE, *,
+                    hyphenate: bool = True) -> tuple[list[str], int]:
+    """A label in bold on one line, or on two where it then stands clearly larger: words apart (a Noch X-Mal!
+    joker's "Farbjoker (X)"), a long word hyphenated ("Spielzeug" was 22 px on a die beside "Tiere" at 40; never
+    a name: ``hyphenate=False``). Of equally large splits the more even one."""
     one = theme.fit_text(s, size, width, bold=True)
     words = s.split()
-    best = ([s], one)
     if one >= size:
-        return best
-    splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))] if len(words) > 1 else \
-        [[s[:k] + "-", s[k:]] for k in _word_breaks(s)]
+        return [s], one
+    if len(words) > 1:
+        splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
+    else:
+        splits = [[s[:k] + "-", s[k:]] for k in _word_breaks(s)] if hyphenate else []
+    best: tuple[list[str], int] = ([s], one)
     for lines in splits:
         if lines[0].count("(") > lines[0].count(")") or lines[1][0] in "&+":
             continue  # "? (freie" over "Zahl)": a bracket stays whole; "& veg" no line begins with a sign
         two = min(theme.fit_text(line, size, width, bold=True) for line in lines)
         while two > 12 and 2 * theme.font(two, True).get_linesize() > height:
             two -= 2
-        if two > best[1]:
+        even = abs(len(lines[0]) - len(lines[1])) < abs(len(best[0][0]) - len(best[0][-1]))
+        if two > best[1] or two == best[1] and len(best[0]) == 2 and even:
             best = (lines, two)
+    if len(words) == 1 and best[1] < one * 6 // 5 + 2:  # a word broken for a step or two: one line reads better
+        return [s], one  # ("Ge-/richte" at 28 for "Gerichte" at 26)
     return best
 
 
@@ -81,17 +88,17 @@ _UNITS = ("sch", "ch", "ck", "ph", "th")  # consonants a break never parts
 
 def _word_breaks(word: str) -> list[int]:
     """Where a long single word may be hyphenated, as German words are (and English ones mostly): in a run of
-    consonants between vowels before its last one, "Spiel-zeug", "Lebens-mittel", "Gerich-te", but before a
-    consonant with r or l, "Coun-tries"; never inside ch, ck, ph, th or sch; two letters at least either side.
-    "Spielzeug" was 22 px on a die beside "Tiere" at 40."""
+    consonants between vowels before its last one, "Spiel-zeug", "Lebens-mittel", but before a consonant with r or
+    l, "Coun-tries", and before st or sp after another consonant, "Haupt-städte"; never inside ch, ck, ph, th or sch;
+    two letters at least either side."""
     if len(word) < 8 or not word.isalpha():
         return []
-    if word.lower().endswith("ing"):  # English: "Cloth-ing", not "Clo-thing"
-        return [len(word) - 3]
     units: list[tuple[int, str]] = []  # (start, letters)
     k = 0
     while k < len(word):
         unit = next((u for u in _UNITS if word[k:k + len(u)].lower() == u), word[k])
+        if len(unit) == 1 and word[k:k + 2].lower() in ("st", "sp") and k and word[k - 1] not in _VOWELS:
+            unit = word[k:k + 2]
         units.append((k, unit))
         k += len(unit)
     breaks = []

@@ -610,23 +610,28 @@ class EchtSpitze:
             raise ReportError("echt.err.pierce_twice", player=p.name)
         if slipped and p.holes == 0:
             raise ReportError("echt.err.no_hole", player=p.name)
-        if r.beehive is not None and ("beehive" in action or pierced):  # checked on the side it was crossed on
+        not_counted = None
+        if r.beehive and ("beehive" in action or pierced):  # checked on the side it was crossed on
             side = hive_side(p, pierced or r.pierced)
             key = hive_key(side, r.beehive)
             taken = "black" if key in p.hives_blackened else "crossed" if key in p.hives_crossed else None
             if taken == "black" and not (pierced or r.pierced):
                 raise ReportError(f"echt.err.hive_black_{side}", player=p.name, coord=r.beehive)
-            if taken:  # said, and no bees: crossed again lets none loose; and a game saved before a pierced
-                # turn's hive was the back's (it was checked and secured on the front) must replay, not be put aside
-                out.append(_screen(f"echt.report.hive_not_counted_{taken}_{side}", player=p.name, coord=r.beehive))
-                r.beehive = None
-        if r.beehive is not None and "beehive" in action:
+            if taken:  # said aloud, and no bees: crossed again lets none loose; and a game saved before a pierced
+                # turn's hive was the back's (checked and secured on the front then) must replay, not be put aside.
+                # The screen offers neither: transcripts and old journals reach this. "" is a hive reported and
+                # not counted: no bees, no second hive this turn
+                not_counted = _say(f"echt.report.hive_not_counted_{taken}_{side}", player=p.name, coord=r.beehive)
+                r.beehive = ""
+        if r.beehive and "beehive" in action:
             out.append(_screen("echt.report.hive", player=p.name, coord=r.beehive))
         if pierced or slipped:
             r.pierced, r.slipped = pierced, slipped
             other = SIDES[1 - SIDES.index(p.side)]
             how = "pierced" if pierced else "slipped"
             out.append(_screen(f"echt.report.{how}_{other}", player=p.name))
+        if not_counted is not None:  # after "turn the sheet", which it is about; said, for a note is overtaken
+            out.append(not_counted)
         if r == p.report and "beehive" not in action:
             raise ReportError("echt.err.report_empty")
         p.report = r
