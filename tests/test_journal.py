@@ -285,3 +285,16 @@ def test_a_rewrite_after_a_failed_write_keeps_the_steps_taken_back(tmp_path):
     saved = journal.load()
     assert saved.actions == [{"action": "setup"}, {"action": "start", "at": 1.0}]
     assert saved.undone == [{"action": "time_up", "at": 61.0}]
+
+
+def test_a_rewritten_journal_plays_as_a_transcript(tmp_path):
+    """``companion play --script`` takes a saved game's journal: one written whole again holds the steps taken back,
+    which are no steps of the game."""
+    from companion.games.base import parse_transcript
+
+    journal = Journal(tmp_path / "current")
+    journal.start("fritzo", {"action": "setup"})
+    journal.rewrite("fritzo", [{"action": "setup"}, {"action": "start", "at": 1.0}], [],
+                    [{"action": "time_up", "at": 61.0}])
+    lines = journal.path.read_text(encoding="utf-8").splitlines()
+    assert [a for _, a in parse_transcript(lines)] == [{"action": "setup"}, {"action": "start", "at": 1.0}]

@@ -96,7 +96,8 @@ def parse_transcript(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
 
     A saved game's journal is accepted as it is, so an evening can be replayed for a bug report: its header is
     skipped, its ``{"action": {...}}`` records are unwrapped, each ``{"undo": true}`` takes back the latest action,
-    and its records of dice examples taught (``learned``, ``unlearned``: no step of the game) are skipped.
+    and its records of dice examples taught (``learned``, ``unlearned``) and of steps taken back (``taken_back``,
+    written when the game was written whole again): no step of the game, they are skipped.
     """
     actions: list[tuple[int, dict[str, Any]]] = []
     for number, raw in enumerate(lines, start=1):
@@ -110,7 +111,8 @@ def parse_transcript(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
             if isinstance(exc, RecursionError):
                 why = "nested too deeply"
             raise GameError(f"line {number}: not valid JSON ({why}); each line must be one JSON object") from None
-        if isinstance(record, dict) and "action" not in record and record.keys() & {"game", "learned", "unlearned"}:
+        if isinstance(record, dict) and "action" not in record and record.keys() & {"game", "learned", "unlearned",
+                                                                                   "taken_back"}:
             continue  # a journal's header, or the dice examples a player's answers taught
         if isinstance(record, dict) and record.get("undo") is True:
             if len(actions) > 1:
