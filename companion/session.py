@@ -155,6 +155,10 @@ class GameSession:
         self.engine = rebuild(self.engine_cls, self.actions[:-1])
         self.taken_back.append(self.actions.pop())
         self.undos += 1
+        self.error = None
+        # the answers given for that step (the journal's undo stands for their taking back): before the journal
+        # is written, for a game written whole there (after a failed write) takes the answers that still stand
+        self._forget(lambda steps, reading, die: steps >= len(self.actions))
         self._persist(self.journal.record_undo)
         # what the undone step announced and the table has not yet heard through is taken back with it
         undone = [a for steps, a in self._said if steps > len(self.actions)]
@@ -162,9 +166,6 @@ class GameSession:
         self.undone_said = undone
         if undone and self.announcer is not None:
             self.announcer.withdraw(undone)
-        self.error = None
-        # the answers given for that step (the journal's undo stands for their taking back)
-        self._forget(lambda steps, reading, die: steps >= len(self.actions))
         return True
 
     # -- saving ----------------------------------------------------------------------------------------------

@@ -133,3 +133,22 @@ def test_what_stands_in_a_files_way_is_said_in_the_tables_words(error, lang, sai
     """A file where the saved games' folder belongs said "The game cannot be saved (File exists)", in English on a
     German screen; and a journal that could not be read for want of permission was "no permission to write"."""
     assert disk_words(error, lang) == said
+
+
+def test_an_undo_written_whole_after_a_failed_write_keeps_the_answers_that_stand(tmp_path, full_disk):
+    """The undo wrote the game whole before it took back the answers given for the step undone: the file kept an
+    example the evening had dropped (written step by step it was dropped on loading too)."""
+    session = GameSession.new(FreePlay, {"action": "setup"}, Journal(tmp_path / "j"), rng=random.Random(3))
+    session.learn = lambda index, face: {"die": index, "face": face}
+    session.apply({"action": "roll", "dice": [1, 2]})
+    from vision.types import DieReading, TrayReading
+
+    session.latest_reading = TrayReading(tuple(DieReading(f, 0.4, (0, 0, 10, 10)) for f in (1, 2)))
+    session.confirm_face(0, 1)
+    full_disk["full"] = True
+    assert session.apply({"action": "roll", "dice": [3]}) and session.unsaved is not None
+    full_disk["full"] = False
+    assert session.undo() and session.unsaved is None
+    saved = Journal(tmp_path / "j").load()
+    assert saved.actions == session.actions
+    assert saved.learned == [(steps, example) for steps, _, _, example in session._learned]

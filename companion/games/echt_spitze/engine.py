@@ -611,7 +611,7 @@ class EchtSpitze:
         if slipped and p.holes == 0:
             raise ReportError("echt.err.no_hole", player=p.name)
         not_counted = None
-        if r.beehive and ("beehive" in action or pierced):  # checked on the side it was crossed on
+        if r.beehive is not None and ("beehive" in action or pierced):  # checked on the side it was crossed on
             side = hive_side(p, pierced or r.pierced)
             key = hive_key(side, r.beehive)
             taken = "black" if key in p.hives_blackened else "crossed" if key in p.hives_crossed else None
@@ -619,11 +619,11 @@ class EchtSpitze:
                 raise ReportError(f"echt.err.hive_black_{side}", player=p.name, coord=r.beehive)
             if taken:  # said aloud, and no bees: crossed again lets none loose; and a game saved before a pierced
                 # turn's hive was the back's (checked and secured on the front then) must replay, not be put aside.
-                # The screen offers neither: transcripts and old journals reach this. "" is a hive reported and
-                # not counted: no bees, no second hive this turn
+                # The screen offers neither: transcripts and old journals reach this. Another hive may be reported
+                # after it (a correction), or the same after a pierce (then the back's)
                 not_counted = _say(f"echt.report.hive_not_counted_{taken}_{side}", player=p.name, coord=r.beehive)
-                r.beehive = ""
-        if r.beehive and "beehive" in action:
+                r.beehive = None
+        if r.beehive is not None and "beehive" in action:
             out.append(_screen("echt.report.hive", player=p.name, coord=r.beehive))
         if pierced or slipped:
             r.pierced, r.slipped = pierced, slipped
