@@ -30,9 +30,9 @@ from companion.views import theme
 from companion.views.frame_clock import FrameClock, undone_for_this_run
 from companion.views.widgets import (
     DiceRow,
-    die_label_lines,
     draw_die,
     draw_die_picture,
+    draw_label,
     first_choice,
     game_hint_bar,
     moved,
@@ -652,8 +652,8 @@ class HasteWorteMode:
                 continue
             body = (120, 120, 115) if i in taken else theme.DIE_BODY
             pygame.draw.rect(surface, body, rect, border_radius=rect.w // 7)
-            _label(surface, rect.inflate(-10, -10), self._short_label(face), theme.LARGE, theme.DIE_PIP,
-                   hyphenate=True)
+            draw_label(surface, rect.inflate(-10, -10), self._short_label(face), theme.LARGE, theme.DIE_PIP,
+                       hyphenate=True)
             if i == selected:
                 pygame.draw.rect(
                     surface, theme.ACCENT, rect.inflate(10, 10), width=5, border_radius=rect.w // 7 + 4
@@ -967,28 +967,7 @@ def _button(
     pygame.draw.rect(surface, theme.PANEL_HI if highlighted else theme.PANEL, rect, border_radius=12)
     if highlighted:
         pygame.draw.rect(surface, theme.ACCENT, rect, width=4, border_radius=12)
-    _label(surface, rect.inflate(-14, -8), label, size, theme.TEXT if enabled else theme.MUTED)
-
-
-def _label(
-    surface: pygame.Surface, rect: pygame.Rect, text: str, size: int, color: tuple[int, int, int], *,
-    hyphenate: bool = False,
-) -> None:
-    """Bold text centred in ``rect`` on one line, or two when that allows a larger size; a symbol's long word
-    hyphenated (``hyphenate``), a button's words (players' names among them) never."""
-    lines, font_size = die_label_lines(text, rect.w, rect.h, size, hyphenate=hyphenate)
-    step = theme.font(font_size, True).get_linesize()
-    top = rect.centery - step * len(lines) / 2
-    for k, line in enumerate(lines):
-        theme.text(
-            surface,
-            line,
-            (rect.centerx, int(top + step * (k + 0.5))),
-            font_size,
-            color,
-            bold=True,
-            anchor="center",
-        )
+    draw_label(surface, rect.inflate(-14, -8), label, size, theme.TEXT if enabled else theme.MUTED)
 
 
 def _crystal(surface: pygame.Surface, center: tuple[int, int], r: int, color: tuple[int, int, int]) -> None:

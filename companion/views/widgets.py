@@ -5,6 +5,7 @@ All of them draw in design pixels (800x480) and take taps in the same coordinate
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,13 +46,20 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Any, *, selected:
     else:
         pygame.draw.rect(surface, body, rect, border_radius=radius)
         s = label(face) if label else str(face)
-        lines, size = die_label_lines(s, rect.w - 8, rect.h - 8)
-        step = theme.font(size, True).get_linesize()
-        for k, line in enumerate(lines):
-            theme.text(surface, line, (rect.centerx, rect.centery + round((k - (len(lines) - 1) / 2) * step)), size,
-                       theme.DIE_PIP, bold=True, anchor="center")
+        draw_label(surface, rect.inflate(-8, -8), s, theme.LARGE, theme.DIE_PIP, hyphenate=True)
     if selected:
         selection_ring(surface, rect)
+
+
+def draw_label(surface: pygame.Surface, rect: pygame.Rect, text: str, size: int, colour: tuple[int, int, int], *,
+               hyphenate: bool = False) -> None:
+    """Bold text centred in ``rect``, on the one or two lines ``die_label_lines`` chooses: a die's face, a button's
+    words."""
+    lines, at = die_label_lines(text, rect.w, rect.h, size, hyphenate=hyphenate)
+    step = theme.font(at, True).get_linesize()
+    for k, line in enumerate(lines):
+        theme.text(surface, line, (rect.centerx, rect.centery + round((k - (len(lines) - 1) / 2) * step)), at,
+                   colour, bold=True, anchor="center")
 
 
 def die_label_lines(s: str, width: int, height: int, size: int = theme.LARGE, *,
@@ -59,15 +67,22 @@ def die_label_lines(s: str, width: int, height: int, size: int = theme.LARGE, *,
     """A label in bold on one line, or on two where it then stands clearly larger: words apart (a Noch X-Mal!
     joker's "Farbjoker (X)"), a long word hyphenated ("Spielzeug" was 22 px on a die beside "Tiere" at 40; never
     a name: ``hyphenate=False``). Of equally large splits the more even one."""
+    lines, at = _label_lines(s, width, height, size, hyphenate)
+    return list(lines), at
+
+
+@functools.lru_cache(maxsize=256)
+def _label_lines(s: str, width: int, height: int, size: int, hyphenate: bool) -> tuple[tuple[str, ...], int]:
+    """``die_label_lines``, kept: every die and button label is laid out again every frame."""
     one = theme.fit_text(s, size, width, bold=True)
     words = s.split()
     if one >= size:
-        return [s], one
+        return (s,), one
     if len(words) > 1:
         splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
     else:
         splits = [[s[:k] + "-", s[k:]] for k in _word_breaks(s)] if hyphenate else []
-    best: tuple[list[str], int] = ([s], one)
+    best: tuple[tuple[str, ...], int] = ((s,), one)
     for lines in splits:
         if lines[0].count("(") > lines[0].count(")") or lines[1][0] in "&+":
             continue  # "? (freie" over "Zahl)": a bracket stays whole; "& veg" no line begins with a sign
@@ -76,9 +91,9 @@ def die_label_lines(s: str, width: int, height: int, size: int = theme.LARGE, *,
             two -= 2
         even = abs(len(lines[0]) - len(lines[1])) < abs(len(best[0][0]) - len(best[0][-1]))
         if two > best[1] or two == best[1] and len(best[0]) == 2 and even:
-            best = (lines, two)
+            best = (tuple(lines), two)
     if len(words) == 1 and best[1] < one * 6 // 5 + 2:  # a word broken for a step or two: one line reads better
-        return [s], one  # ("Ge-/richte" at 28 for "Gerichte" at 26)
+        return (s,), one  # ("Ge-/richte" at 28 for "Gerichte" at 26)
     return best
 
 
