@@ -1101,12 +1101,12 @@ class App:
             why = self.watcher.why_waiting(self.clock())  # ROLL pressed a while ago and no dice read: say why
             message = t(f"core.waiting_{why}", self.lang) if why else None
         hourglass = getattr(self.mode, "hourglass_rect", None)
+        focus, in_view = self._focus_rect(), list(getattr(self.mode, "in_view", ()))
         banner = None
         if self.announcer is not None:
             corner = [MENU_CORNER] if in_game else []
             # banners keep off the hint bar (``banner.place``): at a game's end its two buttons (play again, menu)
-            banner = self.announcer.draw(surface, hourglass or self._focus_rect(), corner,
-                                         getattr(self.mode, "in_view", ()))
+            banner = self.announcer.draw(surface, hourglass or focus, corner, in_view)
         self._banner = banner
         self._strip = None
         if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):
@@ -1119,14 +1119,13 @@ class App:
             bottom = min(height - 40, banner.top - 8) if low else height - 40
             # at the top where it would cover what SELECT chooses or what the screen keeps in view (for ten
             # seconds "game resumed" hid the score buttons, "not taught yet" the only button, "Roll")
-            focus = self._focus_rect()
-            keep = [r for r in (focus, *getattr(self.mode, "in_view", ())) if r is not None]
-            low_rect = _notice_layout(message, tone=tone, bottom=bottom)[2]
-            high_rect = _notice_layout(message, tone=tone, top=top, at_top=True)[2]
-            if focus is not None and low_rect.colliderect(focus) and not high_rect.colliderect(focus):
+            keep = [r for r in (focus, *in_view) if r is not None]
+            below = _notice_layout(message, tone=tone, bottom=bottom)[2]
+            above = _notice_layout(message, tone=tone, top=top, at_top=True)[2]
+            if focus is not None and below.colliderect(focus) and not above.colliderect(focus):
                 high = True  # what SELECT chooses first (Noch X-Mal!'s start keeps the cards in view at the top)
             else:
-                high = any(low_rect.colliderect(r) for r in keep) and not any(high_rect.colliderect(r) for r in keep)
+                high = any(below.colliderect(r) for r in keep) and not any(above.colliderect(r) for r in keep)
             rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high)
         else:  # at the top, as the banners are: under a banner shown there
             rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top)
