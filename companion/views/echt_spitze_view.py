@@ -48,6 +48,7 @@ from companion.views.widgets import (
     first_choice,
     game_hint_bar,
     moved,
+    outlined_cross,
     spanning,
 )
 from hardware.events import Button, ButtonEvent, Press
@@ -947,9 +948,7 @@ def _cross(surface: pygame.Surface, rect: pygame.Rect, face: str | None) -> None
     k = max(14, rect.w * 26 // 96)
     mark = pygame.Rect(rect.right - k - 4, rect.y + 4, k, k)
     width = max(3, k // 4)
-    for ink, w in ((theme.TEXT, width + 4), (CROSS_INK, width)):
-        pygame.draw.line(surface, ink, mark.topleft, mark.bottomright, w)
-        pygame.draw.line(surface, ink, mark.topright, mark.bottomleft, w)
+    outlined_cross(surface, mark, CROSS_INK, width)
 
 
 def _open_hives(p: PlayerState) -> list[str]:

@@ -51,6 +51,7 @@ from companion.views.widgets import (
     draw_wrapped,
     first_choice,
     game_hint_bar,
+    outlined_cross,
     spanning,
 )
 from hardware.events import Button, ButtonEvent, Press
@@ -1104,9 +1105,7 @@ class NochXMalMode:
                 veil = pygame.Surface(r.size, pygame.SRCALPHA)
                 veil.fill((*theme.BG, 150))
                 surface.blit(veil, r.topleft)
-            for colour, width in ((theme.TEXT, 8), (theme.BG, 4)):
-                pygame.draw.line(surface, colour, r.topleft, r.bottomright, width)
-                pygame.draw.line(surface, colour, r.bottomleft, r.topright, width)
+            outlined_cross(surface, r, theme.BG, 4)
 
     def _draw_solo_strokes(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.game.state

@@ -132,6 +132,15 @@ def _word_breaks(word: str) -> list[int]:
     return [b for b in breaks if 2 <= b <= len(word) - 2]
 
 
+def outlined_cross(surface: pygame.Surface, rect: pygame.Rect, ink: tuple[int, int, int], width: int,
+                   ) -> None:
+    """A cross corner to corner of ``rect`` in ``ink`` with a white edge: told apart by its lightness on any colour
+    or grey, not by its hue (a red cross vanished on a red swatch, and on a taken die's grey)."""
+    for colour, w in ((theme.TEXT, width + 4), (ink, width)):
+        pygame.draw.line(surface, colour, rect.topleft, rect.bottomright, w)
+        pygame.draw.line(surface, colour, rect.topright, rect.bottomleft, w)
+
+
 def selection_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The highlight round a die: a ring standing off it by a dark gap (touching it, it read as the die's own edge
     from afar)."""
