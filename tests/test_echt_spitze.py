@@ -510,6 +510,9 @@ def test_felix_example_41_points_in_level_3():
     assert "Diagonals: 3 will not do" in unchanged_after(
         game, {"action": "final", "player": "Felix", "diagonals": 3, "diamonds": 1, "leftover": 3},
         FinalScoreError)
+    # level 3's sheet has no leftover symbols: its third number is the pierced bubbles without a star
+    assert "Pierced soap bubbles without a star: 99 will not do" in unchanged_after(
+        game, {"action": "final", "player": "Felix", "diagonals": 1, "diamonds": 1, "leftover": 99}, FinalScoreError)
     said = game.apply({"action": "final", "player": "Felix", "diagonals": 1, "diamonds": 1, "leftover": 3})
     assert said[0].text("en") == "Felix: shapes 22 + stars 16 + soap bubbles 3 = 41"
 

@@ -451,8 +451,9 @@ def test_a_long_report_takes_two_lines_at_full_size_where_there_is_room(tmp_path
     assert len(report) == 2 and all(size >= theme.SMALL for _, size in report), report
 
 
-def test_the_final_editor_stops_at_each_fields_highest_number(tmp_path):
-    """Level 3: "+" on the diagonals went to 4, and "Done" then refused ("at most 2"): it stops at 2 now."""
+def test_the_final_editor_stops_at_each_fields_highest_number(tmp_path, monkeypatch):
+    """Level 3: "+" on the diagonals went to 4, and "Done" then refused ("at most 2"): it stops at 2 now. Its third
+    number is the pierced bubbles without a star (it asked for "Leftover symbols", level 1's count)."""
     s = session(tmp_path, {"players": ["Sara", "Ben"], "level": 3, "shapes": {"L": [8, 5], "T": [6, 4],
                                                                               "Z": [5, 3], "S": [4, 2]}})
     for shape in ("L", "T", "Z", "S"):  # a fourth shape ends a level-3 game
@@ -469,6 +470,13 @@ def test_the_final_editor_stops_at_each_fields_highest_number(tmp_path):
         for _ in range(4):
             mode._final_press(plus[field])
     assert mode.final_values["diagonals"] == 2 and mode.final_values["diamonds"] == 1
+    from companion.views import theme
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, line, *a, **k: (
+        drawn.append(line), text(surface, line, *a, **k))[1])
+    mode.draw(pygame.Surface(SIZE))
+    assert "Bubbles, no star" in drawn and "Leftover symbols" not in drawn
     mode._final_press(len(mode._final_controls()) - 1)  # Done
     assert s.error is None and s.engine.state.players[0].final.stars == 3
 

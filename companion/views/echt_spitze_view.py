@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from companion.games.echt_spitze import EchtSpitze, Phase
-from companion.games.echt_spitze.engine import FINAL_MAX
+from companion.games.echt_spitze.engine import FINAL_MAX, LEFTOVER_NAME
 from companion.games.echt_spitze.state import (
     EXTRA_DICE,
     EXTRA_FACES,
@@ -904,7 +904,8 @@ class EchtSpitzeMode:
             theme.text(surface, "+" if step > 0 else "-", rect.center, theme.LARGE, theme.TEXT, bold=True,
                        anchor="center")
             if step < 0:
-                label = self.tr(f"echt.view.field_{field}")
+                name = LEFTOVER_NAME.get(self.game.state.level, field) if field == "leftover" else field
+                label = self.tr(f"echt.view.field_{name}")
                 theme.text(surface, label, (RIGHT.x, rect.centery), theme.fit_text(label, theme.SMALL, 190),
                            theme.TEXT, anchor="midleft")
                 theme.text(surface, str(self.final_values.get(field, 0)), (RIGHT.x + 286, rect.centery),

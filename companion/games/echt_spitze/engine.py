@@ -92,6 +92,8 @@ MAX_STARS = 2 * 2 * GRID  # rows and columns, front and back
 MAX_LEFTOVER = 2 * GRID * GRID  # every field of both sides
 MAX_VALUE = 99
 #: the highest number each field of a final score may take (the screen's "+" stops there)
+# level 3's sheet has no leftover symbols: its "leftover" points are the pierced bubbles that made no star
+LEFTOVER_NAME = {3: "bubbles"}
 FINAL_MAX = {"stars": MAX_STARS, "leftover": MAX_LEFTOVER, "diagonals": 2, "diamonds": 1, "star_value": MAX_VALUE}
 
 
@@ -109,10 +111,13 @@ def _say(key: str, **params: Any) -> Announcement:
 TAKEN, MIDDLE_DONE = ("take",), ("leave", "reroll")
 
 
-def _int_field(action: dict[str, Any], key: str, lo: int, hi: int, err: Callable[..., EchtError]) -> int:
+def _int_field(action: dict[str, Any], key: str, lo: int, hi: int, err: Callable[..., EchtError],
+               name: str | None = None) -> int:
+    """``name`` is what the sheet calls the field where that differs by level (level 3's "leftover" is its pierced
+    bubbles without a star, not leftover symbols)."""
     value = action.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise err(f"echt.err.final_{key}", value=repr(value), lo=lo, hi=hi)
+        raise err(f"echt.err.final_{name or key}", value=repr(value), lo=lo, hi=hi)
     return value
 
 
@@ -779,7 +784,8 @@ class EchtSpitze:
         if extra:
             raise FinalScoreError("echt.err.final_fields", fields=", ".join(extra),
                                   allowed=", ".join(sorted(allowed - {"action", "player"})))
-        leftover = _int_field(action, "leftover", 0, FINAL_MAX["leftover"], FinalScoreError)
+        leftover = _int_field(action, "leftover", 0, FINAL_MAX["leftover"], FinalScoreError,
+                              name=LEFTOVER_NAME.get(s.level))
         entry = FinalEntry(leftover=leftover)
         kinds = sum(p.scored.values())
         if "star_value" in action:  # level 2: the rulebook prints no star value; the sheet does
