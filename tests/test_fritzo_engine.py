@@ -269,7 +269,8 @@ def test_level_one_tie_goes_to_who_finished_first_and_time_up_without_anyone_don
                         [{"action": "done", "player": "Ben"}, {"action": "done", "player": "Anna"}])
     assert engine.state.scores == {"Anna": -9, "Ben": -9} and engine.state.winners == ["Ben"]
     assert said[-1].key == "fritzo.l1.tie"
-    assert engine.ending == []  # a winner: the screen names her
+    # the screen's "Won: Ben" beside two equal scores says why ("Won: Ben" alone puzzled a table at -9 : -9)
+    assert [a.text("en") for a in engine.ending] == ["A tie at -9 points: Ben finished first and wins."]
     engine, said = play({"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna", "minutes": 1},
                         [{"action": "start", "at": 50.0}, {"action": "time_up", "at": 110.0}])
     assert engine.state.result == "draw" and keys(said)[-2:] == ["fritzo.times_up", "fritzo.over.draw"]
@@ -333,6 +334,9 @@ def test_super_fritzo_wins_at_once():
     assert said[-2].text("de") == "Anna bekommt 12 Punkte für 3 Dreierreihen, zusammen 12."
     assert said[-2].text("en") == "Anna scores 12 points for 3 rows, 12 in all."
     assert said[-1].key == "fritzo.super" and said[-1].params["points"] == 12
+    # the screen after the game says why she won, for her points may be fewer than the other's
+    assert [a.text("en") for a in engine.ending] == [
+        "Super Fritzo: Anna scored 7 points or more in one move and won at once."]
 
 
 def test_points_in_the_opponents_colours_go_to_the_opponent_and_are_no_super_fritzo():
@@ -423,10 +427,10 @@ def test_strategy_tie_goes_to_the_last_mover():
     engine = Fritzo.from_json(data)
     last = actions[-1]
     said = engine.apply(last)
-    if engine.state.scores["Anna"] == engine.state.scores["Ben"]:
-        assert said[-1].key == "fritzo.strategy.tie" and engine.state.winners == [engine.state.last_mover]
-    else:  # the last move scored: then the higher score wins
-        assert said[-1].key in ("fritzo.over.winner", "fritzo.super")
+    assert engine.state.scores == {"Anna": 5, "Ben": 5}, "this game's last move scores: pick one that does not"
+    assert said[-1].key == "fritzo.strategy.tie" and engine.state.winners == [engine.state.last_mover]
+    # the screen's "Won: ..." beside two equal scores says why, in the words said
+    assert [a.text("en") for a in engine.ending] == [said[-1].text("en")]
 
 
 # -- bad input ------------------------------------------------------------------------------------------------------

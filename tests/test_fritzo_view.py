@@ -382,6 +382,24 @@ def test_a_game_the_cube_won_says_why_under_game_over(tmp_path, monkeypatch):
     assert (said != bare).any()
 
 
+def test_a_tie_won_says_how_it_was_broken_under_the_winners_name(tmp_path, monkeypatch):
+    """Level One at -9 : -9: "Won: Ben" alone beside two equal scores left the table asking why."""
+    import companion.views.fritzo_view as fritzo_view
+    from companion.views import theme
+
+    view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"},
+                            [{"action": "done", "player": "Ben"}, {"action": "done", "player": "Anna"}])
+    drawn: dict[str, pygame.Rect] = {}
+    text, wrapped = theme.text, fritzo_view.draw_wrapped
+    monkeypatch.setattr(theme, "text", lambda surface, line, *a, **k: drawn.setdefault(
+        line, text(surface, line, *a, **k)))
+    monkeypatch.setattr(fritzo_view, "draw_wrapped", lambda surface, line, rect, *a, **k: (
+        drawn.setdefault(line, rect), wrapped(surface, line, rect, *a, **k))[1])
+    shot(view, "over_tie_won")
+    won, why = drawn["Gewonnen: Ben"], drawn["Gleichstand mit -9 Punkten: Ben war zuerst fertig und gewinnt."]
+    assert why.top >= won.bottom  # under the name, not over it
+
+
 def test_a_long_note_goes_on_two_lines_at_a_readable_size(tmp_path):
     """The hint's note was fitted to one line of the panel: 12 px, unreadable across the table."""
     import numpy as np

@@ -781,11 +781,11 @@ class FritzoMode:
                 else t("fritzo.ui.roll_unsure", self.lang)
         if s.phase is Phase.OVER:
             heading = t("fritzo.ui.over", self.lang)
+            y = PANEL.y + 50
             if s.winners and s.result != "draw":  # a name alone under "Game over" did not say what it was for
                 won = t("fritzo.ui.won", self.lang, players=", ".join(s.winners))
-                theme.text(surface, won, (PANEL.x, PANEL.y + 50), theme.fit_text(won, theme.LARGE, PANEL.w),
-                           theme.GOOD, bold=True)
-            y = PANEL.y + 50
+                y = theme.text(surface, won, (PANEL.x, y), theme.fit_text(won, theme.LARGE, PANEL.w),
+                               theme.GOOD, bold=True).bottom + 12
             for words in g.ending:  # what beat the table, or the draw
                 y = draw_wrapped(surface, words.text(self.lang), pygame.Rect(PANEL.x, y, PANEL.w, PANEL.bottom - y),
                                  theme.BODY, theme.TEXT) + 12

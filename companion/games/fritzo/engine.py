@@ -238,9 +238,10 @@ class Fritzo:
 
     @property
     def ending(self) -> list[Announcement]:
-        """Why a game nobody won ended, in the words that announced it, for the screen after the game: they were
-        said once (maybe before a restart), and "Game over" alone leaves a table asking what beat it. A draw's
-        words leave out the "Game over" the screen already shows."""
+        """Why the game ended as it did, in the words that announced it, for the screen after the game: they were
+        said once (maybe before a restart), and "Game over" alone leaves a table asking what beat it, as "Won: Ben"
+        alone does after a tie, or beside fewer points than Anna's after a Super Fritzo. A draw's words leave out
+        the "Game over" the screen already shows."""
         s = self.state
         if s.phase is not Phase.OVER:
             return []
@@ -253,8 +254,14 @@ class Fritzo:
             return [*problem, _a("fritzo.team.cube_wins_goal")]
         if s.result == "time-up":
             return [_a("fritzo.times_up")]
+        best = max(s.scores.values())
         if s.result == "draw":  # the announcement's "Game over: ..." under the screen's own "Game over" heading
-            return [_a("fritzo.ending.draw", False, points=max(s.scores.values()))]
+            return [_a("fritzo.ending.draw", False, points=best)]
+        if s.result == "super-fritzo":
+            return [_a("fritzo.ending.super", player=s.winners[0])]
+        if s.result == "won" and sum(1 for v in s.scores.values() if v == best) > 1:  # who broke the tie, and how
+            key = "fritzo.l1.tie" if s.mode is Mode.LEVEL_ONE else "fritzo.strategy.tie"
+            return [_a(key, player=s.winners[0], points=best)]
         return []
 
     @property
