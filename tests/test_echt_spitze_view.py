@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pygame
 import pytest
-from test_echt_spitze import LEVEL2_KINDS, plain_roll
+from test_echt_spitze import LEVEL2_KINDS, plain_roll, play_turn
 
 from companion.games.echt_spitze import EchtSpitze, Phase
 from companion.i18n import t
@@ -660,6 +660,18 @@ def test_correct_a_die_is_in_the_middle_and_crossing_menus_and_says_what_follows
     select_item(mode, "Correct a die")
     fix(mode, 1, "3")  # Ben's die: not in the re-roll's picture
     assert s.engine.state.dice[1] == "3" and taught == [(1, "4+X")]
+
+
+def test_the_solo_games_end_shows_the_points_not_a_winner(tmp_path, out_dir):
+    """The solo game only counts points: "Winner: Sol" crowned a player who had nobody to beat."""
+    s = session(tmp_path, {"players": ["Sol"]})
+    for _ in range(14):
+        play_turn(s.engine)
+    assert s.apply({"action": "final", "player": "Sol", "stars": 2, "leftover": 4}), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    assert mode._status() == "Game over, Sol!"
+    shot(mode, out_dir, "solo_over")
 
 
 def test_a_corrected_pair_in_solo_level_2_says_to_rub_the_beehive_out(tmp_path):

@@ -768,6 +768,8 @@ class EchtSpitzeMode:
             return self._menu_title() or self.tr("echt.view.score_prompt")
         if s.phase is Phase.FINAL:
             return self.tr("echt.view.final_prompt")
+        if s.solo:  # the solo game counts points and has no winner ("Winner: Sol" beside nobody else)
+            return self.tr("echt.view.over_solo", player=s.players[0].name)
         return self.tr("echt.view.over", players=", ".join(s.winners))
 
     def _menu_title(self) -> str:
