@@ -129,6 +129,17 @@ def test_the_rounds_last_reader_reaching_15_hears_who_won_not_that_the_round_goe
     assert game.finished and "haste.goal_reached" not in keys(said) and keys(said)[-1] == "haste.winner"
 
 
+def test_a_win_with_one_crystal_says_one_crystal() -> None:
+    """A table that sets the goal to 1 heard "Anna wins with 1 crystals!"."""
+    game = HasteWorte.new(setup(2, goal=1))
+    said = play(game, round_actions(game, [1, 0], at=T0))
+    assert game.finished and said[-1].text("en") == "Anna wins with 1 crystal!"
+    assert said[-1].text("de") == "Anna gewinnt mit einem Kristall!"
+    game = HasteWorte.new(setup(2, goal=1))
+    said = play(game, round_actions(game, [1, 1], at=T0))
+    assert said[-1].text("de") == "Gleichstand! Anna und Ben gewinnen mit je einem Kristall!"
+
+
 def test_the_round_is_finished_after_someone_reaches_15_and_the_most_crystals_win() -> None:
     game = HasteWorte.new(setup(3, goal=6))
     play(game, round_actions(game, [3, 3, 3], at=T0))  # 3 / 3 / 3, Anna first
