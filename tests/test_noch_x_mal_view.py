@@ -341,6 +341,26 @@ def test_solo_screen_shows_the_next_stroke_and_the_rating(tmp_path):
     render(view, "nxm_view_solo_over")
 
 
+def test_the_solo_fields_heading_stays_in_its_panel(tmp_path, monkeypatch):
+    """"Buchstabenfelder: 30 von 30 Strichen" ran past the panel's right edge at the solo game's end."""
+    from companion.views import theme
+
+    view, _ = new_view(tmp_path, ["Sol"])
+    choose(view, ("start", "Sol"))
+    for _ in range(30):
+        press(view, Button.ROLL)
+        choose(view, ("end",))
+    drawn: dict[str, pygame.Rect] = {}
+    areas: list[pygame.Rect] = []
+    text, strokes = theme.text, view._draw_solo_strokes
+    monkeypatch.setattr(theme, "text", lambda surface, line, *a, **k: drawn.setdefault(
+        line, text(surface, line, *a, **k)))
+    monkeypatch.setattr(view, "_draw_solo_strokes", lambda surface, area: (areas.append(area), strokes(surface, area)))
+    render(view, "nxm_view_solo_30_de")
+    heading = drawn["Buchstabenfelder: 30 von 30 Strichen"]
+    assert areas and areas[0].contains(heading), (heading, areas)
+
+
 @pytest.mark.parametrize("face", ["red", "orange", "yellow", "green", "blue", "color-joker"])
 def test_colour_swatches_are_not_hue_alone(face):
     """Each colour face carries a pattern (several colours inside the swatch) and its name label."""

@@ -1109,13 +1109,9 @@ class NochXMalMode:
 
     def _draw_solo_strokes(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.game.state
-        theme.text(
-            surface,
-            self.tr("nxm.ui.solo_fields", n=st.rolls, total=SOLO_ROLLS),
-            (area.x + 10, area.y + 6),
-            theme.SMALL,
-            theme.MUTED,
-        )
+        heading = self.tr("nxm.ui.solo_fields", n=st.rolls, total=SOLO_ROLLS)  # fitted: "30 von 30" ran past the panel
+        theme.text(surface, heading, (area.x + 10, area.y + 6), theme.fit_text(heading, theme.SMALL, area.w - 20),
+                   theme.MUTED)
         cell = (area.w - 20) // 8
         nxt = st.rolls + 1 if st.phase == Phase.WAIT_ROLL else st.rolls
         for i, letter in enumerate(COLUMNS):
