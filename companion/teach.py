@@ -424,6 +424,20 @@ def colour_guess(crop: np.ndarray, dice_set: DiceSet) -> str | None:
     return nearest_colour(crop, {face: s[0][::-1] for face, s in styles.items() if s is not None})  # RGB as BGR
 
 
+def pip_guess(frame_bgr: np.ndarray, cand: DieCandidate, dice_set: DiceSet) -> str | None:
+    """The face the pip reader reads on the die at ``cand``, for pip sets (``d6``): what the teaching screen offers
+    first for a plain pip die. Without it "1" stood first for every die, and one SELECT on a 2 taught the pip
+    face 2 as "1": every 2 was read "1" from then on. None for other sets, or where the pip reader sees no face."""
+    if dice_set.reader != "pips":
+        return None
+    from vision.pips import read_dice
+
+    readings = list(read_dice(frame_bgr).dice)
+    k = _nearest_reading(cand, readings, set())
+    face = readings[k].face if k is not None else None
+    return str(face) if face is not None and str(face) in dice_set.face_names() else None
+
+
 def _nearest_reading(cand: DieCandidate, readings: list[DieReading], used: set[int]) -> int | None:
     """The index of the pip reading nearest to ``cand``'s centre (within 0.6 of its size) not taken yet."""
     cx, cy = cand.center

@@ -17,7 +17,7 @@ import pygame
 
 from companion import dicesets, profiles
 from companion.i18n import disk_words, t
-from companion.teach import Progress, colour_guess, progress
+from companion.teach import Progress, colour_guess, pip_guess, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import Menu, MenuItem, bgr_surface, draw_wrapped, hint_bar, hint_button, tapped_hint
@@ -192,7 +192,8 @@ class TeachView:
         self.light = table_light(frame)  # the light it is taught in: ``taught.Profile.under``
         self.outline = face_outline.face_corners(self.crop)
         m = taught.match(self.profile, self.crop, self.light)
-        self.guess = m.guess or colour_guess(self.crop, self.dice_set)  # Fritzo: the colour the cube looks like
+        # Fritzo: the colour the cube looks like; pip dice: the face their pips show
+        self.guess = m.guess or colour_guess(self.crop, self.dice_set) or pip_guess(frame, die.cand, self.dice_set)
         self.message = ""
         self._rebuild_menu()
 
