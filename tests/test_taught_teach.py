@@ -347,7 +347,7 @@ def test_the_teaching_screen_says_how_to_finish_and_undo_finishes(data_home):
     assert TeachView("fritzo", "en")._undo_hints() == []  # nowhere to go back to: nothing promised
 
 
-def test_the_teaching_screen_asks_about_each_die_in_the_tray_in_turn(data_home):
+def test_the_teaching_screen_asks_about_each_die_in_the_tray_in_turn(data_home, monkeypatch):
     """Several dice in the tray: each is asked about once, the biggest first; a die still lying as it was (the
     camera's noise aside) is not asked about again, and when all are answered the screen says to turn them. Turned
     (another frame), they are asked about again."""
@@ -357,6 +357,7 @@ def test_the_teaching_screen_asks_about_each_die_in_the_tray_in_turn(data_home):
     from companion.views.teach_view import TeachView
 
     pygame.init()
+    monkeypatch.setattr(taught, "SOFT", 10.0)  # this tray is rendered soft: a blurred die is asked about again
     view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=lambda p: None)
     rng = np.random.default_rng(1)
     frame, _ = render_tray(np.random.default_rng(8), faces=["red", "blue", "green"], painter=painter_for("noch-x-mal"))
@@ -558,7 +559,7 @@ def test_a_burned_out_photo_is_not_taught_saying_why(tmp_path, data_home):
     assert profiles.load_profile("echt-spitze").counts() == {"4": 1}
 
 
-def test_the_teaching_screen_takes_no_die_while_a_hand_is_in_the_tray(data_home):
+def test_the_teaching_screen_takes_no_die_while_a_hand_is_in_the_tray(data_home, monkeypatch):
     """A die held in the fingers (shown to the camera, or about to be put down) is not asked about: it would be
     taught with fingers around its marks. The screen says to take the hand away; once the die lies alone it is
     asked about."""
@@ -568,6 +569,7 @@ def test_the_teaching_screen_takes_no_die_while_a_hand_is_in_the_tray(data_home)
     from companion.views.teach_view import TeachView
 
     pygame.init()
+    monkeypatch.setattr(taught, "SOFT", 10.0)  # this tray is rendered soft: a blurred die is asked about again
     view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=lambda p: None)
     frame, truth = render_tray(np.random.default_rng(8), faces=["red"], painter=painter_for("noch-x-mal"))
     show_still(view, frame)
@@ -629,6 +631,37 @@ def test_teaching_from_a_folder_leaves_out_a_blurred_photo_where_its_face_has_a_
     again = teach_from_examples("echt-spitze", folder, lang="de")  # as the CLI does, in the config's language
     assert "Zeile 3" in again.skipped[0] and "unscharf" in again.skipped[0] and "„5“" in again.notes[0]
     assert again.summary().splitlines()[0].endswith("hinzugefügt.") and "line" not in again.summary()
+
+
+def test_a_blurred_photos_die_is_asked_about_again_as_it_lies_with_the_message_beside_it(data_home, monkeypatch):
+    """"Let the dice lie still and show 3 once more" stood beside "Every die in the tray is answered: turn them", and
+    the die was not asked about again; a message to act on went with the next die asked about, at once."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    import companion.views.teach_view as teach_view
+    from companion.i18n import t
+    from companion.views.colour_faces import face_label
+
+    pygame.init()
+    view = teach_view.TeachView("echt-spitze", "en", save=lambda p: None)
+    frame, _ = render_tray(np.random.default_rng(4), faces=["3"], painter=painter_for("echt-spitze"))
+    blurred = cv2.GaussianBlur(frame, (0, 0), 2.5)
+    show_still(view, blurred)
+    labels = [i.value for i in view.menu.items]
+    for _ in range(labels.index("3")):
+        view.on_button(ButtonEvent(Button.NEXT))
+    view.on_button(ButtonEvent(Button.SELECT))
+    message = t("teach.blurred", "en", face=face_label("3", "en", view.dice_set))
+    assert view.message == message and view.crop is None
+    show_still(view, blurred)
+    assert view.crop is not None and not view.tray_done  # asked about again where it lies
+    drawn: list[str] = []
+    wrapped = teach_view.draw_wrapped
+    monkeypatch.setattr(teach_view, "draw_wrapped", lambda surface, s, *a, **k: (
+        drawn.append(s), wrapped(surface, s, *a, **k))[1])
+    view.draw(pygame.Surface((800, 480)))
+    assert message in drawn  # beside the die asked about now
 
 
 def test_teach_view_asks_again_for_a_blurred_photo_twice_then_keeps_it(data_home):

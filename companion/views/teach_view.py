@@ -75,6 +75,9 @@ class TeachView:
         self._asked: dict[str, int] = {}  # how often in a row each face was asked for once more
         self._blurred: dict[str, int] = {}  # how often in a row a photo of each face was too blurred to keep
         self.message = ""
+        #: the message is one to act on ("show it once more", "blurred", "not saved"): it stays beside the next die
+        #: asked about until the next answer (with several dice in the tray the next came at once, and took it away)
+        self.message_lasts = False
         #: the die to be asked about next is burned out by too much light (``taught.burned_out``): said for as long
         #: as the still tray shows it, and no longer once the lamp is dimmed or the die taken out
         self.glare = False
@@ -121,6 +124,7 @@ class TeachView:
         die = self.die
         if self.die is not None:
             self.answered = [*self.answered[-(ANSWERED - 1):], self.die]
+        self.message_lasts = False
         if value is SKIP or self.crop is None:
             self.crop, self.guess, self.die = None, None, None
             self._rebuild_menu()
@@ -132,11 +136,14 @@ class TeachView:
             self.profile.add(face, self.crop, sharp=blurred < ASK_AGAIN, light=self.light)
             self._given.append((face, profiles.example_key(self.profile.vectors[-1]), die))
         except taught.MarkNotSeen:  # a side or a blur taken for the top face: a blank example would mislead
-            self.message = t("teach.no_mark", self.lang, face=label)
+            self.message, self.message_lasts = t("teach.no_mark", self.lang, face=label), True
         except taught.TooSoft:  # a soft example lets an untaught look-alike pass as this face
             self._blurred[face] = blurred + 1
             self.again = face
-            self.message = t("teach.blurred", self.lang, face=label)
+            self.message, self.message_lasts = t("teach.blurred", self.lang, face=label), True
+            # asked about again as it lies, as the message says ("let the dice lie still"): marked answered, the
+            # screen said "every die answered, turn them" beside it, and the die was not asked about again
+            self.answered = [d for d in self.answered if d is not die]
         else:
             self._blurred.pop(face, None)
             said = self.profile.settle(face)  # its photos must look alike: a blurred one would mislead
@@ -145,13 +152,14 @@ class TeachView:
             except OSError as exc:  # kept in memory: the next answer that can be written writes them all
                 self.unsaved = True
                 self.message = t("teach.not_saved", self.lang, error=disk_words(exc, self.lang))
+                self.message_lasts = True
                 self.crop, self.guess, self.die = None, None, None
                 self._rebuild_menu()
                 return
             self.unsaved = False
             asked = self._asked.pop(face, 0)
             if said == "disagree" and asked < ASK_AGAIN:  # asked for once more, first in the menu, until shown again
-                self.again, self._asked[face] = face, asked + 1
+                self.again, self._asked[face], self.message_lasts = face, asked + 1, True
                 other = self.profile.looks_like(face)
                 self.message = t("teach.again", self.lang, face=label) if other is None else t(
                     "teach.like_other", self.lang, face=label, other=face_label(other, self.lang, self.dice_set))
@@ -160,6 +168,7 @@ class TeachView:
                     self.again = None
                 key = {"dropped": "teach.dropped", "disagree": "teach.still_differ"}.get(said, "teach.saved")
                 self.message = t(key, self.lang, face=label)
+                self.message_lasts = said in ("dropped", "disagree")
         self.crop, self.guess, self.die = None, None, None
         self._rebuild_menu()
 
@@ -194,7 +203,8 @@ class TeachView:
         m = taught.match(self.profile, self.crop, self.light)
         # Fritzo: the colour the cube looks like; pip dice: the face their pips show
         self.guess = m.guess or colour_guess(self.crop, self.dice_set) or pip_guess(frame, die.cand, self.dice_set)
-        self.message = ""
+        if not self.message_lasts:
+            self.message = ""
         self._rebuild_menu()
 
     def _hand_held(self, frame: np.ndarray, thumb: np.ndarray) -> bool:
@@ -327,8 +337,11 @@ class TeachView:
         question = t("teach.pips_which" if prog.pips else "teach.which_face", lang)
         y = draw_wrapped(surface, question, pygame.Rect(20, 306, 300, 60), theme.BODY, theme.TEXT)
         room = 40 if self.n_seen > 1 else 436 - (y + 4)  # two lines at full size, unless a warning follows
-        y = draw_wrapped(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, room), theme.SMALL,
-                         theme.GOOD)
+        if self.message_lasts and self.message:  # what the last answer asks for, in the outline's place
+            y = draw_wrapped(surface, self.message, pygame.Rect(20, y + 4, 300, room), theme.SMALL, theme.WARN)
+        else:
+            y = draw_wrapped(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, room), theme.SMALL,
+                             theme.GOOD)
         if self.n_seen > 1:
             draw_wrapped(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40),
                          theme.SMALL, theme.WARN)
