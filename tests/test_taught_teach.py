@@ -664,6 +664,28 @@ def test_a_blurred_photos_die_is_asked_about_again_as_it_lies_with_the_message_b
     assert message in drawn  # beside the die asked about now
 
 
+def test_the_line_of_missing_faces_is_not_squeezed_beside_a_face_to_show_again(data_home, monkeypatch):
+    """Beside "„Rot" bitte noch einmal zeigen." the list of Noch X-Mal!'s missing faces shrank to 8 px, cut at the
+    edge: it gives way (the missing faces stand first in the list anyway); without it, it is drawn."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views import theme
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    view = TeachView("noch-x-mal", "de", profile=Profile("noch-x-mal"), save=lambda p: None)
+    sizes: list[int] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, pos, size=theme.BODY, *a, **k: (
+        sizes.append(size) if pos[1] == 58 else None, text(surface, s, pos, size, *a, **k))[1])
+    view.draw(pygame.Surface((800, 480)))
+    assert sizes and min(sizes) >= theme.SMALLEST  # the missing faces alone
+    view.again, sizes[:] = "red", []
+    view.draw(pygame.Surface((800, 480)))
+    assert sizes and min(sizes) >= theme.SMALLEST
+
+
 def test_teach_view_asks_again_for_a_blurred_photo_twice_then_keeps_it(data_home):
     """A soft teaching photo is asked for again, first in the menu, but not forever: a camera may never be sharper,
     so the third in a row is kept."""

@@ -310,7 +310,9 @@ class TeachView:
         if self.again is not None:  # asked for once more (its photos disagree) until it is shown again
             again = t("teach.show_again", lang, face=face_label(self.again, lang, self.dice_set))
             x = theme.text(surface, again, (x, 58), theme.SMALL, theme.WARN, bold=True).right + 16
-        theme.text(surface, line, (x, 58), theme.fit_text(line, theme.SMALL, 780 - x), theme.MUTED)
+        size = theme.fit_text(line, theme.SMALL, 780 - x)
+        if size >= theme.SMALLEST or self.again is None:  # beside "show 3 once more" it shrank to 8 px: the faces
+            theme.text(surface, line, (x, 58), size, theme.MUTED)  # missing stand first in the list anyway
 
         die_rect = pygame.Rect(20, 96, 200, 200)
         if self.crop is None:
