@@ -361,7 +361,9 @@ class Announcer:
         corner); ``spare``: what the banner covers only where it fits nowhere else (the dice just thrown).
         Returns the banner's rect (None when none shows), for a notice to stand clear of it."""
         drawn = self.draw_banner(surface, avoid, keep_clear, spare)
-        self.mute_rect = self.draw_mute_indicator(surface, [r for r in (avoid, drawn, *keep_clear) if r is not None])
+        # the sign is small and fits a corner clear of what the table looks at too (the teaching's count of faces)
+        self.mute_rect = self.draw_mute_indicator(surface, [r for r in (avoid, drawn, *keep_clear, *spare)
+                                                            if r is not None])
         return drawn
 
     def close(self) -> None:

@@ -489,6 +489,25 @@ def test_the_teach_menu_offers_pip_dice_for_an_emblem_face(tmp_path):
     assert isinstance(app.mode, TeachView) and app.mode.dice_set.name == "d6"
 
 
+def test_the_sound_off_sign_keeps_clear_of_the_teachings_count(tmp_path):
+    """With the sound off, the sign covered the count of faces taught ("0/36 Seiten a[Ton aus]")."""
+    from test_announcer import RecordingAudio
+
+    from companion.announcer import Announcer
+    from companion.views.teach_view import TeachView
+
+    app = _app(tmp_path, announcer=Announcer("de", 80, audio=RecordingAudio()))
+    app.watcher = type("Camera", (), {"throw": lambda self: None, "error": None})()
+    app.toggle_mute()
+    app.teach_menu()
+    _press(app, Button.SELECT)  # the first set
+    assert isinstance(app.mode, TeachView)
+    app.notice_until = 0.0
+    app.draw(pygame.Surface((800, 480)))
+    sign, count = app.announcer.mute_rect, app.mode.in_view
+    assert sign is not None and count and not sign.colliderect(count[0]), (sign, count)
+
+
 def test_fritzo_cube_set_can_be_taught_on_screen_without_a_camera(tmp_path, out_dir):
     from companion.views.fritzo_cubes_view import CubeSetTeachMode
 

@@ -74,6 +74,7 @@ class TeachView:
         self.again: str | None = None
         self._asked: dict[str, int] = {}  # how often in a row each face was asked for once more
         self._blurred: dict[str, int] = {}  # how often in a row a photo of each face was too blurred to keep
+        self.in_view: list[pygame.Rect] = []  # what the app's banners and signs keep clear of, where they can
         self.message = ""
         #: the message is one to act on ("show it once more", "blurred", "not saved"): it stays beside the next die
         #: asked about until the next answer (with several dice in the tray the next came at once, and took it away)
@@ -291,6 +292,7 @@ class TeachView:
         prog = self.progress
         colour = theme.GOOD if prog.done else theme.TEXT
         done = theme.text(surface, prog.text(lang), (780, 14), theme.BODY, colour, bold=True, anchor="topright")
+        self.in_view = [done]  # the count of faces taught: the 'sound off' sign covered it
         title = t("teach.title", lang, set=t(f"dice.set.{self.dice_set.name}", lang))
         theme.text(surface, title, (20, 12), theme.fit_text(title, theme.LARGE, done.x - 40), theme.ACCENT, bold=True)
         if prog.pips:  # every pip face is read already: only a face without pips (an emblem) is worth teaching
