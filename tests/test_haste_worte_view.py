@@ -507,6 +507,35 @@ def test_game_over_screen(tmp_path: Path) -> None:
     assert sum(1 for c in title if c[:3] == theme.GOOD) > 100  # the winner title is drawn large, in green
 
 
+def test_the_game_over_ranking_keeps_long_names_clear_of_their_scores(tmp_path: Path, monkeypatch) -> None:
+    """Names stood at x=300 and scores at x=520: "Großvater Johannes" read "Großvater Johan3es"."""
+    players = ["Großvater Johannes", "Oma Lise", "Großmutter Hildegard", "Maximilian", "Tante Friederike", "Onkel B."]
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {"action": "setup", "players": players, "seed": 3, "goal": 3})
+    press(view, Button.ROLL)
+    for _ in range(len(players)):
+        press(view, Button.SELECT)
+    press(view, Button.SELECT)  # the letter
+    press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
+    press(view, Button.SELECT)
+    for words in (3, 1, 1, 1, 1, 1):
+        for _ in range(words):
+            press(view, Button.NEXT)
+        press(view, Button.SELECT)
+    assert view.game.finished
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (
+        drawn.append((s, text(surface, s, *a, **k))), drawn[-1][1])[1])
+    shot(view, "15_over_six")
+    rows = [(s, r) for s, r in drawn if r.top >= 222]
+    names = [r for s, r in rows if s in players]
+    scores = [r for s, r in rows if s.isdigit()]
+    assert len(names) == len(scores) == 6
+    assert not any(n.colliderect(s) for n in names for s in scores)
+    assert all(0 <= r.left and r.right <= 800 for r in names + scores)
+
+
 def test_a_long_prompt_does_not_run_over_the_dice_numbers(tmp_path: Path, monkeypatch) -> None:
     """"Annabelle-Sophie wählt einen Würfel" in large type reached down over the numbers above the dice; they
     stand below the dice now, with the name of whoever took a die under its number."""

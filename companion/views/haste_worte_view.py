@@ -845,13 +845,23 @@ class HasteWorteMode:
             anchor="midtop",
         )
         ranking = sorted(range(len(g.players)), key=lambda i: -g.crystals[i])
+        # a table laid out by its widest name, centred: names from x=300 ran into the scores at x=520
+        # ("Großvater Johan3es"); up to four players at the larger size, five or six in the room left
+        size = theme.LARGE if len(ranking) <= 4 else theme.BODY
+
+        def width(s: str) -> int:
+            return theme.font(size, True).size(s)[0]
+
+        gap, score_w = 40, max(width(str(c)) for c in g.crystals)
+        longest = max(g.players, key=width)
+        size = theme.fit_text(longest, size, 720 - gap - score_w, bold=True)
+        left = 400 - (width(longest) + gap + score_w) // 2
+        right = left + width(longest) + gap + score_w
         for k, i in enumerate(ranking):
-            y = 222 + k * 36
+            y = 222 + k * (size + 8)
             color = theme.GOOD if i in g.winners else theme.TEXT
-            theme.text(
-                surface, g.players[i], (300, y), theme.BODY, color, bold=i in g.winners, anchor="topleft"
-            )
-            theme.text(surface, str(g.crystals[i]), (520, y), theme.BODY, color, bold=True, anchor="topright")
+            theme.text(surface, g.players[i], (left, y), size, color, bold=i in g.winners, anchor="topleft")
+            theme.text(surface, str(g.crystals[i]), (right, y), size, color, bold=True, anchor="topright")
 
     def _choice_question(self) -> str:
         assert self.choosing is not None
