@@ -31,7 +31,7 @@ from companion.errors import (
 )
 from companion.games import GAMES, engine_class
 from companion.games.base import GameError
-from companion.i18n import LANGUAGES, disk_words, error_words, t
+from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
 from companion.session import Example, GameSession
 from companion.views import theme
@@ -293,7 +293,7 @@ class App:
         except CompanionError as exc:
             log.warning("%s", exc)  # for whoever started it at a terminal, too
             if not is_camera(spec):
-                self.show_notice(str(exc), seconds=8)
+                self.show_notice(said(exc, self.lang), seconds=8)
                 return
             # the camera the owner named is not there (yet: a webcam the kernel enumerates after the service
             # started, one plugged in later): the built-in tray stands in as for ``auto``, and the camera is used
@@ -1096,7 +1096,9 @@ class App:
         notice = self.notice if self.clock() < self.notice_until else None
         message = error or notice or (self._unsaved() if in_game else None)
         if self.watcher is not None and self.watcher.error:
-            message = message or t("core.camera_trouble", self.lang, error=self.watcher.error)
+            failure = getattr(self.watcher, "failure", None)
+            message = message or t("core.camera_trouble", self.lang,
+                                   error=said(failure, self.lang) if failure is not None else self.watcher.error)
         if self.watcher is not None and in_game and not message:
             why = self.watcher.why_waiting(self.clock())  # ROLL pressed a while ago and no dice read: say why
             message = t(f"core.waiting_{why}", self.lang) if why else None

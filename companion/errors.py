@@ -30,7 +30,14 @@ class JournalError(CompanionError):
 
 
 class SourceError(CompanionError):
-    """A camera or photo source cannot be opened or read."""
+    """A camera or photo source cannot be opened or read. The message is English, for the terminal and the log;
+    ``words`` (a catalog key) and ``params`` say it on a screen in the table's language (``i18n.said``): a German
+    table read "Kamera-Problem: The camera cam:0 stopped sending pictures"."""
+
+    def __init__(self, message: str, words: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.words = words
+        self.params = params
 
 
 class ProfileError(CompanionError):

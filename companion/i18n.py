@@ -126,6 +126,12 @@ def disk_words(exc: OSError, lang: str = DEFAULT_LANGUAGE) -> str:
     return t(key, lang) if key else (exc.strerror or str(exc))
 
 
+def said(exc: Exception, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An error of ours in the table's language where it carries its words (a picture source's), else as it is."""
+    words = getattr(exc, "words", "")
+    return t(words, lang, **getattr(exc, "params", {})) if isinstance(words, str) and words else str(exc)
+
+
 def error_words(exc: Exception, lang: str = DEFAULT_LANGUAGE) -> str:
     """An error for a message that goes on after it: a disk's refusal in the player's words, ours as they are."""
-    return disk_words(exc, lang) if isinstance(exc, OSError) else str(exc).rstrip(". ")
+    return disk_words(exc, lang) if isinstance(exc, OSError) else said(exc, lang).rstrip(". ")

@@ -58,6 +58,7 @@ class DiceWatcher:
         self.last_rest: TrayReading | None = None
         self.last_rest_frame: np.ndarray | None = None  # the frame of that rest: a corrected die is cut from it
         self.error: str | None = None
+        self.failure: Exception | None = None  # the error itself: said in the table's language (``i18n.said``)
         #: when ROLL asked for a reading not yet delivered, and when the last frame came (clock seconds): a table
         #: waiting long wants to know why (``why_waiting``)
         self.wanted_since: float | None = None
@@ -187,9 +188,9 @@ class DiceWatcher:
                 elif self._want and not self._trigger.armed and self.last_rest is not None:
                     self._want, self.wanted_since = False, None
                     self.readings.put(self.last_rest)
-                self.error = None
+                self.error = self.failure = None
             except Exception as exc:  # a camera hiccup must not kill the watcher; the screen says what happened
-                self.error = str(exc)
+                self.error, self.failure = str(exc), exc
                 if isinstance(exc, SourceError):  # an unplugged camera: looked for again by the source
                     log.warning("dice watcher: %s", exc)
                 else:

@@ -174,7 +174,7 @@ class Camera(FrameSource):
         self._lost = False
 
     @abstractmethod
-    def _stopped(self) -> str:
+    def _stopped(self) -> SourceError:
         """What the screen says while the camera sends no pictures, in the player's words."""
 
     @abstractmethod
@@ -206,7 +206,7 @@ class Camera(FrameSource):
         try:
             self._open()
         except SourceError:
-            raise SourceError(self._stopped()) from None
+            raise self._stopped() from None
         self._lost = False
         log.info("%s is back", self.description)
         return None
@@ -298,9 +298,9 @@ class PiCamera(Camera):
             raise SourceError(f"The Pi camera {self.camera_num} cannot be set up ({type(exc).__name__}: {why}); "
                               "the log has the details for a bug report.") from exc
 
-    def _stopped(self) -> str:
-        return (f"The Pi camera {self.camera_num} stopped sending pictures: check its ribbon cable. "
-                "It is started again by itself.")
+    def _stopped(self) -> SourceError:
+        return SourceError(f"The Pi camera {self.camera_num} stopped sending pictures: check its ribbon cable. "
+                           "It is started again by itself.", "core.source.stopped_pi", camera=self.camera_num)
 
     def _focus(self) -> None:
         """One autofocus cycle where the camera has a motor lens (Camera Module 3); then the lens stays there.
@@ -352,7 +352,7 @@ class PiCamera(Camera):
                 self._focus()
         except (TimeoutError, RuntimeError, OSError, KeyError) as exc:
             log.warning("Pi camera %d: %s", self.camera_num, exc or type(exc).__name__)
-            raise SourceError(self._stopped()) from exc
+            raise self._stopped() from exc
         return np.ascontiguousarray(three_channels(frame))
 
     def _follow_the_light(self, frame: np.ndarray) -> None:
@@ -457,14 +457,15 @@ class CaptureDevice(Camera):
         if not ok or frame is None:
             self._failures += 1
             if self._failures >= self.MAX_FAILURES:
-                raise SourceError(self._stopped())
+                raise self._stopped()
             return None
         self._failures = 0
         return three_channels(frame)
 
-    def _stopped(self) -> str:
-        return (f"The camera cam:{self.index} stopped sending pictures: check its cable. "
-                "It starts again by itself once it is plugged back in.")
+    def _stopped(self) -> SourceError:
+        return SourceError(f"The camera cam:{self.index} stopped sending pictures: check its cable. "
+                           "It starts again by itself once it is plugged back in.", "core.source.stopped_cam",
+                           index=self.index)
 
     def _close(self) -> None:
         cap, self._cap = self._cap, None
@@ -514,18 +515,22 @@ class PhotoFolder(FrameSource):
         try:
             if self.folder.is_file():
                 raise SourceError(f"{self.folder} is a file, not a folder: give the folder the photos are in after "
-                                  "folder: (one photo alone: its folder).")
+                                  "folder: (one photo alone: its folder).", "core.source.folder_is_file",
+                                  folder=str(self.folder))
             if not self.folder.is_dir():
-                raise SourceError(f"The photo folder {self.folder} does not exist: check the path after folder:.")
+                raise SourceError(f"The photo folder {self.folder} does not exist: check the path after folder:.",
+                                  "core.source.folder_missing", folder=str(self.folder))
             photos = (p for p in self.folder.iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
             self.paths = sorted(photos, key=_natural_key)
         except OSError as exc:  # a name too long, a folder that may not be looked into: said, not a stopped start
             raise SourceError(f"The photo folder {self.folder} cannot be read ({exc.strerror or exc}): check the path "
-                              "after folder: and that the folder may be read.") from None
+                              "after folder: and that the folder may be read.", "core.source.folder_unreadable",
+                              folder=str(self.folder)) from None
         if not self.paths:
             raise SourceError(
                 f"The folder {self.folder} has no photos ({', '.join(IMAGE_SUFFIXES)}): "
-                "put pictures of dice in it."
+                "put pictures of dice in it.", "core.source.folder_empty", folder=str(self.folder),
+                kinds=", ".join(IMAGE_SUFFIXES)
             )
         self.index = 0
         self.unreadable = []
@@ -550,7 +555,8 @@ class PhotoFolder(FrameSource):
                 log.warning("skipping %s: not a readable image", self.paths[i])
                 self.unreadable.append(self.paths[i])
         raise SourceError(
-            f"None of the {len(self.paths)} photos in {self.folder} can be read: are they images?"
+            f"None of the {len(self.paths)} photos in {self.folder} can be read: are they images?",
+            "core.source.photos_unreadable", count=len(self.paths), folder=str(self.folder)
         )
 
     def roll(self) -> None:
@@ -585,14 +591,15 @@ class VideoFile(FrameSource):
 
     def _open(self) -> None:
         if not self.path.is_file():
-            raise SourceError(f"There is no video file {self.path}: check the path after video:.")
+            raise SourceError(f"There is no video file {self.path}: check the path after video:.",
+                              "core.source.video_missing", path=str(self.path))
         cap = cv2.VideoCapture(str(self.path))
         ok, frame = cap.read() if cap.isOpened() else (False, None)
         if not ok or frame is None:
             cap.release()
             raise SourceError(
                 f"{self.path.name} cannot be played as a video: it is damaged or in a format OpenCV "
-                "cannot read (convert it to MP4 or AVI)."
+                "cannot read (convert it to MP4 or AVI).", "core.source.video_unplayable", name=self.path.name
             )
         self._cap = cap
         self._first = three_channels(frame)
@@ -612,7 +619,8 @@ class VideoFile(FrameSource):
             ok, frame = self._cap.read()
             if not ok or frame is None:
                 raise SourceError(
-                    f"{self.path.name} cannot be played again from the start: the file is damaged."
+                    f"{self.path.name} cannot be played again from the start: the file is damaged.",
+                    "core.source.video_damaged", name=self.path.name
                 )
         return three_channels(frame)
 
@@ -637,17 +645,20 @@ def check_spec(spec: str) -> tuple[str, str]:
     kind, _, arg = spec.strip().partition(":")
     kind = kind.lower()
     if kind == "pi" and arg and not arg.isdigit():
-        raise SourceError(f"'{spec}' names no Pi camera: use pi or pi:1 for the second camera.")
+        raise SourceError(f"'{spec}' names no Pi camera: use pi or pi:1 for the second camera.",
+                          "core.source.spec_pi", spec=spec)
     if kind == "cam" and not arg.isdigit():
-        raise SourceError(f"'{spec}' names no camera: use cam:0 for the first USB camera, cam:1 for the next.")
+        raise SourceError(f"'{spec}' names no camera: use cam:0 for the first USB camera, cam:1 for the next.",
+                          "core.source.spec_cam", spec=spec)
     if kind == "folder" and not arg:
-        raise SourceError("folder: needs a path, e.g. folder:~/dice-photos")
+        raise SourceError("folder: needs a path, e.g. folder:~/dice-photos", "core.source.spec_folder")
     if kind == "video" and not arg:
-        raise SourceError("video: needs a path, e.g. video:~/throws.avi")
+        raise SourceError("video: needs a path, e.g. video:~/throws.avi", "core.source.spec_video")
     if kind == "synthetic" and arg and not arg.isdigit():
-        raise SourceError(f"'{spec}': synthetic takes a whole number as its seed, e.g. synthetic:7")
+        raise SourceError(f"'{spec}': synthetic takes a whole number as its seed, e.g. synthetic:7",
+                          "core.source.spec_synthetic", spec=spec)
     if kind not in ("pi", "cam", "folder", "video", "synthetic"):
-        raise SourceError(f"Unknown picture source '{spec}': {SPEC_HELP}.")
+        raise SourceError(f"Unknown picture source '{spec}': {SPEC_HELP}.", "core.source.spec_unknown", spec=spec)
     return kind, arg
 
 

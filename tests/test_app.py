@@ -963,6 +963,33 @@ def test_the_frame_loop_judges_a_reading_it_hands_to_the_game(tmp_path):
     assert app.session.engine.last == [None, 4] and "klein im Bild" in app.notice
 
 
+def test_a_picture_sources_trouble_is_said_in_the_tables_language(tmp_path, monkeypatch):
+    """A German table read "Kamera-Problem: The camera cam:0 stopped sending pictures: check its cable" and "The
+    photo folder ... does not exist": the sources' words are English, for the terminal and the log."""
+    from companion import app as app_module
+    from companion.errors import SourceError
+
+    drawn: list[str] = []
+    draw_notice = app_module._draw_notice
+    monkeypatch.setattr(app_module, "_draw_notice",
+                        lambda surface, message, **kw: (drawn.append(message), draw_notice(surface, message, **kw)))
+    cfg = Config()
+    cfg.language = "de"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False),
+              source_spec=f"folder:{tmp_path / 'fotos'}")
+    assert app.notice == f"Den Foto-Ordner {tmp_path / 'fotos'} gibt es nicht: prüft den Pfad nach folder:."
+    app.notice_until = 0.0
+
+    class Unplugged:
+        error = "The camera cam:0 stopped sending pictures: check its cable."
+        failure = SourceError(error, "core.source.stopped_cam", index=0)
+        latest_frame = source = None
+
+    app.watcher = Unplugged()
+    app.draw(pygame.Surface((800, 480)))
+    assert drawn[-1].startswith("Kamera-Problem: Die Kamera cam:0 schickt keine Bilder mehr: prüft ihr Kabel.")
+
+
 def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypatch, out_dir):
     """ROLL pressed and nothing read for a while: "Waiting for the dice to settle" alone would leave the table
     waiting for ever; the watcher's reason is said in a strip, in the game only (not over a menu)."""
