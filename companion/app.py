@@ -486,7 +486,7 @@ class App:
     def teach_menu(self) -> None:
         """Which dice set to teach; then the teaching screen fed with the camera's frames."""
         from companion import dicesets
-        from companion.profiles import fresh_profile
+        from companion.profiles import fresh_profile, load_profile, put_aside
         from companion.views.teach_view import TeachView
 
         lang = self.lang
@@ -500,12 +500,33 @@ class App:
                 return
             throw = self.watcher.throw if self.watcher is not None else None
             try:
-                self.mode = TeachView(name, lang, on_done=self.main_menu, throw=throw)
+                profile = load_profile(name)
             except ProfileUnreadable as exc:  # nothing taught now could be kept either: said, the list stays
                 self.show_notice(self._unreadable_words(exc), seconds=TEACHING_NOTICE_SECONDS)
+                return
             except ProfileDamaged as exc:  # kept aside: said, and taught afresh from nothing
                 self._say_damaged(name, exc)
-                self.mode = TeachView(name, lang, profile=fresh_profile(name), on_done=self.main_menu, throw=throw)
+                profile = fresh_profile(name)
+
+            def teach(how: str) -> None:
+                nonlocal profile
+                if how == "afresh":  # a wrong answer of an earlier evening steered every sitting after it
+                    try:
+                        aside = put_aside(name)
+                    except OSError as exc:
+                        self.show_notice(t("core.teach_afresh_failed", lang, error=disk_words(exc, lang)), seconds=8)
+                        return
+                    profile = fresh_profile(name)
+                    self.show_notice(t("core.teach_afresh_done", lang, file=aside), seconds=8, info=True)
+                self.mode = TeachView(name, lang, profile=profile, on_done=self.main_menu, throw=throw)
+
+            if len(profile) == 0:
+                teach("more")
+                return
+            # taught before: teaching adds to it, said so, or starts afresh (the old photos kept aside)
+            self.mode = MenuMode(_teach_title(name, lang), [
+                MenuItem(t("core.teach_more", lang), "more"), MenuItem(t("core.teach_afresh", lang), "afresh")],
+                teach, self.teach_menu, lang, subtitle=t("core.teach_taught_before", lang, count=len(profile)))
 
         # faces are taught from the camera; the Fritzo cube set can be entered on the screen alone
         items = [MenuItem(_teach_title(n, lang), n, enabled=self.watcher is not None) for n in names]

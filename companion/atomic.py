@@ -57,12 +57,13 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def keep_aside(path: str | os.PathLike) -> Path:
-    """Rename a corrupt file to ``NAME.corrupt-YYYYmmdd-HHMMSS`` beside it, never deleting it; return the new path.
+def keep_aside(path: str | os.PathLike, why: str = "corrupt") -> Path:
+    """Rename a corrupt file to ``NAME.corrupt-YYYYmmdd-HHMMSS`` beside it (``why`` in place of "corrupt": a taught
+    profile "replaced" by teaching afresh), never deleting it; return the new path.
     A link (a config kept in a dotfiles folder) stays: what it points to is copied aside, and the next write goes
     through the link (renamed, the next save wrote a plain file in its place)."""
     path = Path(path)
-    target = aside_path(path)
+    target = aside_path(path, why)
     if path.is_symlink():
         atomic_write_bytes(target, path.read_bytes())
         return target
@@ -71,13 +72,13 @@ def keep_aside(path: str | os.PathLike) -> Path:
     return target
 
 
-def aside_path(path: Path) -> Path:
+def aside_path(path: Path, why: str = "corrupt") -> Path:
     """The free name ``NAME.corrupt-YYYYmmdd-HHMMSS`` (``-n`` added while taken) beside ``path``."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.{why}-{stamp}")
     n = 1
     while target.exists():
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
         n += 1
     return target
 

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from companion import dicesets, paths
-from companion.atomic import atomic_write_bytes, keep_aside_where_possible
+from companion.atomic import atomic_write_bytes, keep_aside, keep_aside_where_possible
 from companion.errors import ProfileDamaged, ProfileError, ProfileUnreadable
 from vision.face_marks import DIM, side_descriptors
 from vision.face_outline import CROP, side_net
@@ -103,6 +103,12 @@ def blank_faces(set_name: str) -> frozenset[str] | None:
 def fresh_profile(set_name: str) -> Profile:
     """``set_name``'s profile before any teaching (teaching afresh after a damaged one was kept aside)."""
     return Profile(set_name, blank_faces=blank_faces(set_name))
+
+
+def put_aside(set_name: str) -> str:
+    """Teaching a set afresh: its profile renamed aside (``<set>.npz.replaced-<time>``), never deleted, so a family
+    that chose it by mistake can have it back; the name it is kept under. OSError where the card refuses."""
+    return keep_aside(profile_path(set_name), "replaced").name
 
 
 def load_profile(set_name: str) -> Profile:

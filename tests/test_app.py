@@ -508,6 +508,42 @@ def test_the_sound_off_sign_keeps_clear_of_the_teachings_count(tmp_path):
     assert sign is not None and count and not sign.colliderect(count[0]), (sign, count)
 
 
+@pytest.mark.parametrize("how", ["more", "afresh"])
+def test_a_set_taught_before_is_taught_more_or_afresh_with_its_old_photos_kept_aside(tmp_path, how):
+    """Teaching a taught set only added, without a word, and nothing forgot a wrong answer of an earlier evening
+    (it steered every sitting after it): the screen now says what is there and offers to start afresh, the old
+    photos renamed aside, never deleted."""
+    import numpy as np
+
+    from companion import profiles
+    from companion.views.teach_view import TeachView
+
+    profile = profiles.fresh_profile("noch-x-mal")
+    from vision.taught import DIM
+
+    profile.add_vector("red", np.ones(DIM, np.float32))
+    profiles.save_profile(profile)
+    app = _app(tmp_path)
+    app.watcher = type("Camera", (), {"throw": lambda self: None, "error": None})()
+    app.teach_menu()
+    values = [i.value for i in app.mode.menu.items]
+    for _ in range(values.index("noch-x-mal")):
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    assert [i.value for i in app.mode.menu.items] == ["more", "afresh"]
+    assert app.mode.subtitle == "Schon angelernt: ein Foto. Neue Fotos kommen dazu."
+    if how == "afresh":
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    assert isinstance(app.mode, TeachView)
+    kept = list(profiles.profile_dir().glob("noch-x-mal.npz.replaced-*"))
+    if how == "more":
+        assert len(app.mode.profile) == 1 and not kept
+    else:
+        assert len(app.mode.profile) == 0 and len(kept) == 1 and not profiles.profile_path("noch-x-mal").exists()
+        assert kept[0].name in app.notice
+
+
 def test_fritzo_cube_set_can_be_taught_on_screen_without_a_camera(tmp_path, out_dir):
     from companion.views.fritzo_cubes_view import CubeSetTeachMode
 
