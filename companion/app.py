@@ -518,7 +518,8 @@ class App:
                         return
                     profile = fresh_profile(name)
                     self.show_notice(t("core.teach_afresh_done", lang, file=aside), seconds=8, info=True)
-                self.mode = TeachView(name, lang, profile=profile, on_done=self.main_menu, throw=throw)
+                self.mode = TeachView(name, lang, profile=profile, on_done=self.main_menu, throw=throw,
+                                      virtual=self._built_in_tray() is not None)
 
             if len(profile) == 0:
                 teach("more")

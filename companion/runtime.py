@@ -121,7 +121,7 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
     if dice_set == FRITZO_CUBES:  # a damaged Fritzo profile stops here, said in words, kept aside (ProfileDamaged)
         view = cube_set_mode(cfg.language, done, reader_for_set("fritzo"))
     else:
-        view = TeachView(dice_set, cfg.language, on_done=done, throw=throw)
+        view = TeachView(dice_set, cfg.language, on_done=done, throw=throw, virtual=isinstance(source, SyntheticTray))
     clock = pygame.time.Clock()
     try:
         while not finished:

@@ -237,6 +237,8 @@ def test_teaching_screen_from_the_menu_sees_the_camera(tmp_path, out_dir):
         from companion.views.teach_view import TeachView
 
         assert isinstance(app.mode, TeachView)
+        # the title says these are the built-in dice: a family took the made-up ones for its own
+        assert app.mode.virtual
         deadline = _time.monotonic() + 10
         while app.mode.crop is None and _time.monotonic() < deadline:
             app.frame(0.03, [])

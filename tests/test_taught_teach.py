@@ -328,6 +328,25 @@ def test_the_teaching_screen_offers_a_pip_die_the_face_its_pips_show(data_home, 
     assert view.crop is not None and view.menu.items[0].value == str(face)
 
 
+@pytest.mark.parametrize("virtual", [False, True])
+def test_the_teaching_screen_says_when_its_dice_are_the_built_in_ones(data_home, monkeypatch, virtual):
+    """Without a camera the built-in tray's made-up dice were taught into the family's profile, nothing saying
+    they were not the family's own."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views import theme
+    from companion.views.teach_view import TeachView
+
+    drawn: list[str] = []
+    text = theme.text
+    monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (drawn.append(s), text(surface, s, *a, **k))[1])
+    TeachView("echt-spitze", "de", profile=Profile("echt-spitze"), save=lambda p: None,
+              virtual=virtual).draw(pygame.Surface((800, 480)))
+    assert ("Eingebaute Würfel anlernen: Echt Spitze" in drawn) == virtual
+    assert ("Würfel anlernen: Echt Spitze" in drawn) != virtual
+
+
 def test_the_teaching_screen_says_how_to_finish_and_undo_finishes(data_home):
     """Skip passes over one die; UNDO leaves the teaching, every answer saved already. The screen says so whenever
     there is a screen to go back to."""

@@ -36,8 +36,12 @@ class TeachView:
 
     def __init__(self, set_name: str, lang: str = "de", *, profile: Profile | None = None,
                  save: Callable[[Profile], object] = profiles.save_profile,
-                 on_done: Callable[[], None] | None = None, throw: Callable[[], None] | None = None) -> None:
+                 on_done: Callable[[], None] | None = None, throw: Callable[[], None] | None = None,
+                 virtual: bool = False) -> None:
         self.lang = lang
+        #: the dice shown are the built-in tray's (no camera): the title says so, or a family taught the made-up
+        #: dice into its profile believing they were its own
+        self.virtual = virtual
         #: what ROLL does here (the built-in tray throws, a replay shows its next photo), for a finger on its hint:
         #: a table with the touch screen alone, its dice all answered, could not go on to their other faces
         self.throw = throw
@@ -293,7 +297,8 @@ class TeachView:
         colour = theme.GOOD if prog.done else theme.TEXT
         done = theme.text(surface, prog.text(lang), (780, 14), theme.BODY, colour, bold=True, anchor="topright")
         self.in_view = [done]  # the count of faces taught: the 'sound off' sign covered it
-        title = t("teach.title", lang, set=t(f"dice.set.{self.dice_set.name}", lang))
+        title = t("teach.title_virtual" if self.virtual else "teach.title", lang,
+                  set=t(f"dice.set.{self.dice_set.name}", lang))
         theme.text(surface, title, (20, 12), theme.fit_text(title, theme.LARGE, done.x - 40), theme.ACCENT, bold=True)
         if prog.pips:  # every pip face is read already: only a face without pips (an emblem) is worth teaching
             line = t("teach.pips_hint", lang)
