@@ -317,9 +317,12 @@ class TeachView:
         if self.again is not None:  # asked for once more (its photos disagree) until it is shown again
             again = t("teach.show_again", lang, face=face_label(self.again, lang, self.dice_set))
             x = theme.text(surface, again, (x, 58), theme.SMALL, theme.WARN, bold=True).right + 16
-        size = theme.fit_text(line, theme.SMALL, 780 - x)
-        if size >= theme.SMALLEST or self.again is None:  # beside "show 3 once more" it shrank to 8 px: the faces
-            theme.text(surface, line, (x, 58), size, theme.MUTED)  # missing stand first in the list anyway
+        if self.again is None:  # two lines where one would be small (Haste Worte's eleven symbols were 12 px)
+            lines, size = theme.fit_lines(line, theme.SMALL, 760)
+            for k, part in enumerate(lines):
+                theme.text(surface, part, (x, 58 if len(lines) == 1 else 44 + k * (size + 2)), size, theme.MUTED)
+        elif (size := theme.fit_text(line, theme.SMALL, 780 - x)) >= theme.SMALLEST:  # beside "show 3 once more"
+            theme.text(surface, line, (x, 58), size, theme.MUTED)  # it shrank to 8 px: the missing faces stand first
 
         die_rect = pygame.Rect(20, 96, 200, 200)
         if self.crop is None:
