@@ -7,6 +7,7 @@ does wrong prints a traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import logging
 import os
@@ -20,6 +21,8 @@ from companion.errors import CompanionError, ImageError
 from companion.i18n import disk_words
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from vision.types import TrayReading
 
 log = logging.getLogger("companion")
@@ -68,7 +71,8 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                           "the faces; --json prints one JSON line per photo.")
     read.add_argument("images", nargs="+", metavar="IMAGE")
     read.add_argument("--json", action="store_true", help="one JSON line per photo")
-    read.add_argument("--annotate", metavar="DIR", help="write each photo with boxes and faces drawn into DIR")
+    read.add_argument("--annotate", metavar="DIR", help="write each photo with boxes and faces drawn into DIR, as "
+                      "NAME-annotated.png (numbered where that is taken: no file is written over)")
     read.add_argument("--set", dest="dice_set", metavar="SET",
                       help="read the taught dice of this set, e.g. fritzo (without --set: pip dice, which need no "
                            "teaching; an unknown name lists the sets)")
@@ -193,14 +197,31 @@ def _annotation_folder(folder: str) -> Path:
     return path
 
 
-def _annotated_name(folder: Path, stem: str, taken: set[str]) -> Path:
-    """Where a photo's annotated copy goes: its name as a PNG, numbered where this run wrote that name already."""
-    name, k = f"{stem}.png", 1
-    while name in taken:
-        k += 1
-        name = f"{stem}-{k}.png"
-    taken.add(name)
-    return folder / name
+def _write_annotated(folder: Path, stem: str, picture: np.ndarray) -> Path:
+    """Write a photo's annotated copy as ``NAME-annotated.png`` (``-2``, ``-3``... where that name is taken) and
+    return where. Never over a file that is there: ``--annotate .`` wrote over the photo itself (``tray.png``), and a
+    second run over the first run's pictures. The name is taken by creating the file, so no other writer slips in
+    between; the PNG is encoded here and written by us, so a refusing folder is an ``OSError`` with its reason
+    (OpenCV's writer printed a log line of its own beside ours)."""
+    import cv2
+
+    encoded, data = cv2.imencode(".png", picture)
+    if not encoded:
+        raise OSError(errno.EIO, "the picture could not be encoded as PNG")
+    for k in range(1, 10_000):  # bounded: a folder holding thousands of copies of one photo says so
+        out = folder / (f"{stem}-annotated.png" if k == 1 else f"{stem}-annotated-{k}.png")
+        try:
+            with open(out, "xb") as f:
+                try:
+                    f.write(data.tobytes())
+                except OSError:
+                    out.unlink(missing_ok=True)  # a disk full halfway: no broken picture left behind
+                    raise
+        except FileExistsError:
+            continue
+        return out
+    raise OSError(errno.EEXIST, f"{stem}-annotated.png and its numbered copies up to -9999 are all there",
+                  str(folder / f"{stem}-annotated.png"))
 
 
 def cmd_read(args: argparse.Namespace) -> int:
@@ -217,7 +238,6 @@ def cmd_read(args: argparse.Namespace) -> int:
         from vision.pips import read_dice as reader
     annotate_dir = _annotation_folder(args.annotate) if args.annotate else None
     failures = 0
-    written_now: set[str] = set()  # annotated photos' names this run: two photos called 1.jpg get two pictures
     for path in args.images:
         try:
             image = load_image(path)
@@ -231,22 +251,25 @@ def cmd_read(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         reading = reader(image)
         ms = (time.perf_counter() - start) * 1000
-        if args.json:
-            print(json.dumps({"image": path, "dice": [d.to_json() for d in reading.dice], "ms": round(ms, 1)},
-                             ensure_ascii=False))
-        else:
-            print(reading_line(path, reading, ms))
+        out, trouble = None, ""
         if annotate_dir:
             from vision.annotate import annotate
-            out = _annotated_name(annotate_dir, Path(path).stem, written_now)
             try:
-                written = cv2.imwrite(str(out), annotate(image, reading))
+                out = _write_annotated(annotate_dir, Path(path).stem, annotate(image, reading))
+            except OSError as exc:  # the reading is printed all the same; only its picture is missing
+                where = exc.filename or annotate_dir / f"{Path(path).stem}-annotated.png"
+                trouble = f"{where}: the annotated photo could not be written ({disk_words(exc, 'en')})"
             except cv2.error:
-                written = False
-            if not written:  # the reading is printed above; only its picture is missing
-                failures += 1
-                print(f"companion: {out}: the annotated photo could not be written (a full disk or a read-only "
-                      "folder?)", file=sys.stderr)
+                trouble = f"{path}: the annotated photo could not be made"
+        # where the picture went, beside its reading: its name is the first free one, not known beforehand
+        if args.json:
+            print(json.dumps({"image": path, "dice": [d.to_json() for d in reading.dice], "ms": round(ms, 1),
+                              **({"annotated": str(out)} if out else {})}, ensure_ascii=False))
+        else:
+            print(reading_line(path, reading, ms) + (f"   annotated: {out}" if out else ""))
+        if trouble:
+            failures += 1
+            print(f"companion: {trouble}", file=sys.stderr)
     return 1 if failures else 0
 
 

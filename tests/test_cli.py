@@ -163,8 +163,53 @@ def test_read_says_in_words_what_is_wrong_with_a_folder_a_broken_photo_and_the_a
     cv2.imwrite(str(other / "black.png"), np.full((480, 640, 3), 90, np.uint8))
     r = companion("read", str(good), str(other / "black.png"), "--annotate", str(tmp_path / "pictures"))
     assert r.returncode == 0
-    assert sorted(p.name for p in (tmp_path / "pictures").iterdir()) == ["black-2.png", "black.png"]
-    assert int(cv2.imread(str(tmp_path / "pictures" / "black-2.png"))[240, 320, 0]) == 90
+    assert sorted(p.name for p in (tmp_path / "pictures").iterdir()) == ["black-annotated-2.png", "black-annotated.png"]
+    assert int(cv2.imread(str(tmp_path / "pictures" / "black-annotated-2.png"))[240, 320, 0]) == 90
+
+
+def test_annotated_photos_never_write_over_a_file_the_photos_included(tmp_path):
+    """``--annotate .`` in the photos' own folder wrote the annotated copy over tray.png itself, and a second run
+    wrote over the first run's pictures: each copy takes the next free name, and the line says which."""
+    photo = tmp_path / "tray.png"
+    cv2.imwrite(str(photo), np.zeros((480, 640, 3), np.uint8), [cv2.IMWRITE_PNG_COMPRESSION, 0])  # not as we write
+    original = photo.read_bytes()
+    first = companion("read", str(photo), "--annotate", str(tmp_path))
+    second = companion("read", str(photo), "--annotate", str(tmp_path), "--json")
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    assert photo.read_bytes() == original
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tray-annotated-2.png", "tray-annotated.png", "tray.png"]
+    assert first.stdout.rstrip().endswith(f"annotated: {tmp_path / 'tray-annotated.png'}")
+    assert json.loads(second.stdout)["annotated"] == str(tmp_path / "tray-annotated-2.png")
+
+
+def _a_folder_we_may_not_write_in(tmp_path):
+    """A folder whose files may not be made: one made read-only, or for root (who may write there all the same)
+    the system's own /sys."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    for candidate in (str(folder), "/sys"):
+        probe = os.path.join(candidate, "probe.png")
+        try:
+            with open(probe, "xb"):
+                pass
+        except PermissionError:
+            return candidate
+        except OSError:
+            continue
+        os.remove(probe)
+    pytest.skip("no folder here refuses a new file")
+
+
+def test_an_annotation_folder_that_refuses_the_picture_is_our_one_line(tmp_path):
+    """OpenCV's writer printed "[ WARN:0@0.1] ... imwrite_ ... permission denied" beside our own line."""
+    photo = tmp_path / "black.png"
+    cv2.imwrite(str(photo), np.zeros((480, 640, 3), np.uint8))
+    folder = _a_folder_we_may_not_write_in(tmp_path)
+    r = companion("read", str(photo), "--annotate", folder)
+    assert r.returncode == 1 and r.stdout.startswith(f"{photo}: (no dice)")
+    assert r.stderr.splitlines() == [f"companion: {os.path.join(folder, 'black-annotated.png')}: the annotated photo "
+                                     "could not be written (no permission for that file)"]
 
 
 LONG = "a" * 300  # longer than a file name may be: the system refuses even to look for it
