@@ -291,10 +291,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     lang = args.lang or config.load(args.config).language
     engine_cls = engine_class(args.game)
     if args.script == "-":
-        text = sys.stdin.read()
+        text = sys.stdin.read().removeprefix("\ufeff")  # a byte-order mark, as Notepad saves: not the first line's
+    elif not args.script:
+        raise CompanionError("--script: an empty name was given (give the transcript file, or - for standard input)")
+    elif Path(args.script).is_dir():
+        raise CompanionError(f"cannot read the transcript {args.script}: a folder, not a transcript file; give the "
+                             f".jsonl file in it, e.g. {Path(args.script) / 'journal.jsonl'}")
     else:
         try:
-            text = Path(args.script).read_text(encoding="utf-8")
+            # utf-8-sig: a transcript saved by Notepad starts with a byte-order mark, "not valid JSON" on line 1
+            text = Path(args.script).read_text(encoding="utf-8-sig")
         except OSError as exc:
             raise CompanionError(f"cannot read the transcript {args.script}: {disk_words(exc, 'en')}") from None
         except UnicodeDecodeError:

@@ -405,3 +405,25 @@ def test_ctrl_c_says_the_command_stopped(monkeypatch, capsys):
     monkeypatch.setattr(cli, "_command", interrupted)
     assert cli.main(["read", "x.jpg"]) == 130
     assert "read stopped (Ctrl-C)" in capsys.readouterr().err
+
+
+def test_play_takes_a_transcript_saved_with_a_byte_order_mark(tmp_path):
+    """Windows Notepad starts a UTF-8 file with a byte-order mark: the transcript was refused with "line 1: not
+    valid JSON (Unexpected UTF-8 BOM ...)", where the config and labels.csv readers take it."""
+    script = tmp_path / "t.jsonl"
+    script.write_bytes(b"\xef\xbb\xbf" + b'{"action": "setup"}\n{"action": "roll", "dice": [6, 5]}\n')
+    for r in (companion("play", "free-play", "--script", str(script), "--json"),
+              companion("play", "free-play", "--script", "-", "--json", stdin=script.read_bytes().decode())):
+        assert r.returncode == 0, r.stderr
+        assert json.loads(r.stdout)["final"] == {"rolls": [[6, 5]]}
+
+
+def test_play_given_a_folder_or_no_name_as_the_transcript_says_so(tmp_path):
+    """A folder was "a file or folder of that name is in the way"; an empty name was the current folder."""
+    r = companion("play", "free-play", "--script", str(tmp_path))
+    assert r.returncode == 2 and r.stderr == (f"companion: cannot read the transcript {tmp_path}: a folder, not a "
+                                              f"transcript file; give the .jsonl file in it, e.g. "
+                                              f"{tmp_path / 'journal.jsonl'}\n")
+    r = companion("play", "free-play", "--script", "")
+    assert r.returncode == 2 and r.stderr == ("companion: --script: an empty name was given (give the transcript "
+                                              "file, or - for standard input)\n")
