@@ -56,9 +56,14 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                                 "table state and announces what everybody must hear.")
     p.add_argument("--version", action="version", version=f"companion {__version__}")
     p.add_argument("--config", metavar="PATH", help="config file (default: the XDG config folder)")
+    # --config after the command too (``companion run --config my.toml``, as a volunteer types it; argparse refused it
+    # as "unrecognized arguments"): not given there, it leaves the one before the command as it is
+    config = argparse.ArgumentParser(add_help=False)
+    config.add_argument("--config", metavar="PATH", default=argparse.SUPPRESS,
+                        help="config file (default: the XDG config folder)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    run = sub.add_parser("run", help="start the companion at the table (the default command)",
+    run = sub.add_parser("run", parents=[config], help="start the companion at the table (the default command)",
                          description="Start the companion. Without a camera it uses the synthetic tray.")
     run.add_argument("--source", metavar="SPEC", help="pi | cam:N | folder:PATH | video:PATH | synthetic | auto")
     run.add_argument("--window", action="store_true", help="a window even on a Pi")
@@ -67,8 +72,9 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     run.add_argument("--screenshot", metavar="PNG", help=argparse.SUPPRESS)
     run.add_argument("--frames", type=int, help=argparse.SUPPRESS)
 
-    read = sub.add_parser("read", help="read the dice in photos", description="Read the dice in photos and print "
-                          "the faces; --json prints one JSON line per photo.")
+    read = sub.add_parser("read", parents=[config], help="read the dice in photos",
+                          description="Read the dice in photos and print the faces; --json prints one JSON line per "
+                          "photo.")
     read.add_argument("images", nargs="+", metavar="IMAGE")
     read.add_argument("--json", action="store_true", help="one JSON line per photo")
     read.add_argument("--annotate", metavar="DIR", help="write each photo with boxes and faces drawn into DIR, as "
@@ -77,7 +83,7 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                       help="read the taught dice of this set, e.g. fritzo (without --set: pip dice, which need no "
                            "teaching; an unknown name lists the sets)")
 
-    play = sub.add_parser("play", help="play a table transcript headless",
+    play = sub.add_parser("play", parents=[config], help="play a table transcript headless",
                           description="Feed a table transcript (JSON lines of table actions) to a game engine and "
                           "print every announcement and the final state.")
     play.add_argument("game", help="haste-worte | echt-spitze | noch-x-mal | fritzo | free-play")
@@ -85,7 +91,7 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     play.add_argument("--json", action="store_true", help="JSON lines instead of text")
     play.add_argument("--lang", choices=["de", "en"], help="language of the announcements")
 
-    teach = sub.add_parser("teach", help="teach the companion a dice set",
+    teach = sub.add_parser("teach", parents=[config], help="teach the companion a dice set",
                            description="Show each face of a dice set to the camera once, or teach from photos.",
                            epilog=_examples_help() if teach_help else None,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -94,8 +100,9 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     teach.add_argument("--examples", metavar="DIR", help="photos with labels.csv: teach without the screen")
     teach.add_argument("--source", metavar="SPEC", help="camera for interactive teaching")
 
-    sub.add_parser("config", help="print the effective config", description="Print the effective config as TOML.")
-    sub.add_parser("doctor", help="what camera, buttons, display, sound and speech are found",
+    sub.add_parser("config", parents=[config], help="print the effective config",
+                   description="Print the effective config as TOML.")
+    sub.add_parser("doctor", parents=[config], help="what camera, buttons, display, sound and speech are found",
                    description="Check the devices and say what is missing and how to install it.")
     return p
 
@@ -227,6 +234,10 @@ def _write_annotated(folder: Path, stem: str, picture: np.ndarray) -> Path:
 def cmd_read(args: argparse.Namespace) -> int:
     import cv2
 
+    if args.config is not None:  # read uses no setting, but a config named and missing was passed over in silence
+        from companion import config
+
+        config.load(args.config)
     if args.dice_set is not None:  # d6 too: a face taught for pip dice (an emblem 6) replaces the pip reader's answer
         from companion.teach import load_for_reading, read_taught
 
@@ -288,7 +299,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from companion.games import engine_class
     from companion.games.base import journal_game, play_transcript
 
-    lang = args.lang or config.load(args.config).language
+    cfg = config.load(args.config)  # with --lang too: a config named and missing is said, as everywhere
+    lang = args.lang or cfg.language
     engine_cls = engine_class(args.game)
     if args.script == "-":
         text = sys.stdin.read().removeprefix("\ufeff")  # a byte-order mark, as Notepad saves: not the first line's

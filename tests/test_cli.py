@@ -427,3 +427,25 @@ def test_play_given_a_folder_or_no_name_as_the_transcript_says_so(tmp_path):
     r = companion("play", "free-play", "--script", "")
     assert r.returncode == 2 and r.stderr == ("companion: --script: an empty name was given (give the transcript "
                                               "file, or - for standard input)\n")
+
+
+@pytest.mark.parametrize("args", [["run"], ["read", "x.png"], ["play", "free-play", "--script", "-", "--lang", "en"],
+                                  ["teach", "d6", "--examples", "x"], ["config"], ["doctor"]],
+                         ids=lambda args: args[0])
+def test_config_is_taken_after_the_command_too_and_a_missing_one_is_said(tmp_path, args):
+    """``companion run --config my.toml``, the order a volunteer types, was "unrecognized arguments"; ``read`` and
+    ``play --lang`` passed over a --config that does not exist."""
+    missing = str(tmp_path / "my.toml")
+    for order in ([*args, "--config", missing], ["--config", missing, *args]):
+        r = companion(*order, stdin="")
+        assert (r.returncode != 0 or args == ["doctor"]) and "Traceback" not in r.stderr, r.stderr
+        assert f"config file {missing} does not exist; check the path given to --config" in r.stdout + r.stderr
+
+
+def test_config_after_the_command_means_the_same_as_before_it(tmp_path):
+    english, german = tmp_path / "en.toml", tmp_path / "de.toml"
+    english.write_text('language = "en"\n', encoding="utf-8")
+    german.write_text('language = "de"\n', encoding="utf-8")
+    assert 'language = "en"' in companion("config", "--config", str(english)).stdout
+    assert 'language = "de"' in companion("--config", str(german), "config").stdout
+    assert 'language = "en"' in companion("--config", str(german), "config", "--config", str(english)).stdout
