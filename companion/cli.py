@@ -178,6 +178,8 @@ def load_image(path: str):
     """Read a photo for the reader; anything that is not a readable image is an ImageError naming the file."""
     from vision.frame import read_photo
 
+    if not path:  # Path("") is the current folder: it was said to be ": a folder, not a photo"
+        raise ImageError("an empty name was given, not a photo (give the photo's file name, e.g. tray.jpg)")
     p = Path(path)
     try:
         if p.is_dir():
@@ -247,6 +249,9 @@ def cmd_read(args: argparse.Namespace) -> int:
             return read_taught(frame, args.dice_set, profile, dice_set)
     else:
         from vision.pips import read_dice as reader
+    if args.annotate == "":  # passed over as no --annotate: the pictures asked for were not written, unsaid
+        raise CompanionError("--annotate: an empty name was given (give the folder for the annotated photos, e.g. "
+                             "--annotate pictures)")
     annotate_dir = _annotation_folder(args.annotate) if args.annotate else None
     failures = 0
     for path in args.images:

@@ -449,3 +449,15 @@ def test_config_after_the_command_means_the_same_as_before_it(tmp_path):
     assert 'language = "en"' in companion("config", "--config", str(english)).stdout
     assert 'language = "de"' in companion("--config", str(german), "config").stdout
     assert 'language = "en"' in companion("--config", str(german), "config", "--config", str(english)).stdout
+
+
+def test_read_given_an_empty_name_says_so(tmp_path):
+    """``companion read ""`` said ": a folder, not a photo"; ``--annotate ""`` wrote no pictures and said nothing."""
+    photo = tmp_path / "black.png"
+    cv2.imwrite(str(photo), np.zeros((480, 640, 3), np.uint8))
+    r = companion("read", "", str(photo))
+    assert r.returncode == 1 and r.stdout.startswith(f"{photo}: (no dice)")
+    assert r.stderr == "companion: an empty name was given, not a photo (give the photo's file name, e.g. tray.jpg)\n"
+    r = companion("read", str(photo), "--annotate", "")
+    assert r.returncode == 2 and r.stderr == ("companion: --annotate: an empty name was given (give the folder for "
+                                              "the annotated photos, e.g. --annotate pictures)\n")
