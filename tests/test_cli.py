@@ -235,7 +235,7 @@ def test_an_empty_set_name_and_a_transcript_in_another_encoding_are_said(tmp_pat
 
 def test_doctor_reports_every_part():
     r = companion("doctor")
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == (1 if "  PROBLEM " in r.stdout else 0), r.stderr
     for section in ("Python and libraries", "Vision models", "Camera", "Buttons", "Display", "Sound", "Speech"):
         assert section in r.stdout
     # the shipped models load (a missing one would silently mean the classical fallbacks)
@@ -438,7 +438,7 @@ def test_config_is_taken_after_the_command_too_and_a_missing_one_is_said(tmp_pat
     missing = str(tmp_path / "my.toml")
     for order in ([*args, "--config", missing], ["--config", missing, *args]):
         r = companion(*order, stdin="")
-        assert (r.returncode != 0 or args == ["doctor"]) and "Traceback" not in r.stderr, r.stderr
+        assert r.returncode != 0 and "Traceback" not in r.stderr, r.stderr
         assert f"config file {missing} does not exist; check the path given to --config" in r.stdout + r.stderr
 
 
@@ -461,3 +461,11 @@ def test_read_given_an_empty_name_says_so(tmp_path):
     r = companion("read", str(photo), "--annotate", "")
     assert r.returncode == 2 and r.stderr == ("companion: --annotate: an empty name was given (give the folder for "
                                               "the annotated photos, e.g. --annotate pictures)\n")
+
+
+def test_doctor_exits_1_when_it_finds_a_problem(tmp_path):
+    """It exited 0 beside "PROBLEM" lines: a script or a club's check took the table for ready."""
+    path = tmp_path / "config.toml"
+    path.write_text('[games."haste-worte"]\nletters = 5\n', encoding="utf-8")
+    r = companion("doctor", "--config", str(path))
+    assert r.returncode == 1 and '  PROBLEM [games."haste-worte"]' in r.stdout, r.stdout + r.stderr
