@@ -7,6 +7,7 @@ does wrong prints a traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import logging
 import os
@@ -20,6 +21,8 @@ from companion.errors import CompanionError, ImageError
 from companion.i18n import disk_words
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from vision.types import TrayReading
 
 log = logging.getLogger("companion")
@@ -53,9 +56,14 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                                 "table state and announces what everybody must hear.")
     p.add_argument("--version", action="version", version=f"companion {__version__}")
     p.add_argument("--config", metavar="PATH", help="config file (default: the XDG config folder)")
+    # --config after the command too (``companion run --config my.toml``, as a volunteer types it; argparse refused it
+    # as "unrecognized arguments"): not given there, it leaves the one before the command as it is
+    config = argparse.ArgumentParser(add_help=False)
+    config.add_argument("--config", metavar="PATH", default=argparse.SUPPRESS,
+                        help="config file (default: the XDG config folder)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    run = sub.add_parser("run", help="start the companion at the table (the default command)",
+    run = sub.add_parser("run", parents=[config], help="start the companion at the table (the default command)",
                          description="Start the companion. Without a camera it uses the synthetic tray.")
     run.add_argument("--source", metavar="SPEC", help="pi | cam:N | folder:PATH | video:PATH | synthetic | auto")
     run.add_argument("--window", action="store_true", help="a window even on a Pi")
@@ -64,16 +72,18 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     run.add_argument("--screenshot", metavar="PNG", help=argparse.SUPPRESS)
     run.add_argument("--frames", type=int, help=argparse.SUPPRESS)
 
-    read = sub.add_parser("read", help="read the dice in photos", description="Read the dice in photos and print "
-                          "the faces; --json prints one JSON line per photo.")
+    read = sub.add_parser("read", parents=[config], help="read the dice in photos",
+                          description="Read the dice in photos and print the faces; --json prints one JSON line per "
+                          "photo.")
     read.add_argument("images", nargs="+", metavar="IMAGE")
     read.add_argument("--json", action="store_true", help="one JSON line per photo")
-    read.add_argument("--annotate", metavar="DIR", help="write each photo with boxes and faces drawn into DIR")
+    read.add_argument("--annotate", metavar="DIR", help="write each photo with boxes and faces drawn into DIR, as "
+                      "NAME-annotated.png (numbered where that is taken: no file is written over)")
     read.add_argument("--set", dest="dice_set", metavar="SET",
                       help="read the taught dice of this set, e.g. fritzo (without --set: pip dice, which need no "
                            "teaching; an unknown name lists the sets)")
 
-    play = sub.add_parser("play", help="play a table transcript headless",
+    play = sub.add_parser("play", parents=[config], help="play a table transcript headless",
                           description="Feed a table transcript (JSON lines of table actions) to a game engine and "
                           "print every announcement and the final state.")
     play.add_argument("game", help="haste-worte | echt-spitze | noch-x-mal | fritzo | free-play")
@@ -81,7 +91,7 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     play.add_argument("--json", action="store_true", help="JSON lines instead of text")
     play.add_argument("--lang", choices=["de", "en"], help="language of the announcements")
 
-    teach = sub.add_parser("teach", help="teach the companion a dice set",
+    teach = sub.add_parser("teach", parents=[config], help="teach the companion a dice set",
                            description="Show each face of a dice set to the camera once, or teach from photos.",
                            epilog=_examples_help() if teach_help else None,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -90,8 +100,9 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     teach.add_argument("--examples", metavar="DIR", help="photos with labels.csv: teach without the screen")
     teach.add_argument("--source", metavar="SPEC", help="camera for interactive teaching")
 
-    sub.add_parser("config", help="print the effective config", description="Print the effective config as TOML.")
-    sub.add_parser("doctor", help="what camera, buttons, display, sound and speech are found",
+    sub.add_parser("config", parents=[config], help="print the effective config",
+                   description="Print the effective config as TOML.")
+    sub.add_parser("doctor", parents=[config], help="what camera, buttons, display, sound and speech are found",
                    description="Check the devices and say what is missing and how to install it.")
     return p
 
@@ -143,8 +154,11 @@ def _command(command: str, args: argparse.Namespace) -> int:
         return 0
     if command == "doctor":
         from companion.doctor import report
-        sys.stdout.write(report(args.config))
-        return 0
+        found = report(args.config)
+        sys.stdout.write(found)
+        # a script or a club's check saw 0 beside "PROBLEM the desktop ... holds the screen": 1 says the table needs
+        # something done before it works as set up
+        return 1 if any(line.lstrip().startswith("PROBLEM") for line in found.splitlines()) else 0
     return cmd_run(args)
 
 
@@ -167,6 +181,8 @@ def load_image(path: str):
     """Read a photo for the reader; anything that is not a readable image is an ImageError naming the file."""
     from vision.frame import read_photo
 
+    if not path:  # Path("") is the current folder: it was said to be ": a folder, not a photo"
+        raise ImageError("an empty name was given, not a photo (give the photo's file name, e.g. tray.jpg)")
     p = Path(path)
     try:
         if p.is_dir():
@@ -193,19 +209,40 @@ def _annotation_folder(folder: str) -> Path:
     return path
 
 
-def _annotated_name(folder: Path, stem: str, taken: set[str]) -> Path:
-    """Where a photo's annotated copy goes: its name as a PNG, numbered where this run wrote that name already."""
-    name, k = f"{stem}.png", 1
-    while name in taken:
-        k += 1
-        name = f"{stem}-{k}.png"
-    taken.add(name)
-    return folder / name
+def _write_annotated(folder: Path, stem: str, picture: np.ndarray) -> Path:
+    """Write a photo's annotated copy as ``NAME-annotated.png`` (``-2``, ``-3``... where that name is taken) and
+    return where. Never over a file that is there: ``--annotate .`` wrote over the photo itself (``tray.png``), and a
+    second run over the first run's pictures. The name is taken by creating the file, so no other writer slips in
+    between; the PNG is encoded here and written by us, so a refusing folder is an ``OSError`` with its reason
+    (OpenCV's writer printed a log line of its own beside ours)."""
+    import cv2
+
+    encoded, data = cv2.imencode(".png", picture)
+    if not encoded:
+        raise OSError(errno.EIO, "the picture could not be encoded as PNG")
+    for k in range(1, 10_000):  # bounded: a folder holding thousands of copies of one photo says so
+        out = folder / (f"{stem}-annotated.png" if k == 1 else f"{stem}-annotated-{k}.png")
+        try:
+            with open(out, "xb") as f:
+                try:
+                    f.write(data.tobytes())
+                except OSError:
+                    out.unlink(missing_ok=True)  # a disk full halfway: no broken picture left behind
+                    raise
+        except FileExistsError:
+            continue
+        return out
+    raise OSError(errno.EEXIST, f"{stem}-annotated.png and its numbered copies up to -9999 are all there",
+                  str(folder / f"{stem}-annotated.png"))
 
 
 def cmd_read(args: argparse.Namespace) -> int:
     import cv2
 
+    if args.config is not None:  # read uses no setting, but a config named and missing was passed over in silence
+        from companion import config
+
+        config.load(args.config)
     if args.dice_set is not None:  # d6 too: a face taught for pip dice (an emblem 6) replaces the pip reader's answer
         from companion.teach import load_for_reading, read_taught
 
@@ -215,9 +252,11 @@ def cmd_read(args: argparse.Namespace) -> int:
             return read_taught(frame, args.dice_set, profile, dice_set)
     else:
         from vision.pips import read_dice as reader
+    if args.annotate == "":  # passed over as no --annotate: the pictures asked for were not written, unsaid
+        raise CompanionError("--annotate: an empty name was given (give the folder for the annotated photos, e.g. "
+                             "--annotate pictures)")
     annotate_dir = _annotation_folder(args.annotate) if args.annotate else None
     failures = 0
-    written_now: set[str] = set()  # annotated photos' names this run: two photos called 1.jpg get two pictures
     for path in args.images:
         try:
             image = load_image(path)
@@ -231,22 +270,25 @@ def cmd_read(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         reading = reader(image)
         ms = (time.perf_counter() - start) * 1000
-        if args.json:
-            print(json.dumps({"image": path, "dice": [d.to_json() for d in reading.dice], "ms": round(ms, 1)},
-                             ensure_ascii=False))
-        else:
-            print(reading_line(path, reading, ms))
+        out, trouble = None, ""
         if annotate_dir:
             from vision.annotate import annotate
-            out = _annotated_name(annotate_dir, Path(path).stem, written_now)
             try:
-                written = cv2.imwrite(str(out), annotate(image, reading))
+                out = _write_annotated(annotate_dir, Path(path).stem, annotate(image, reading))
+            except OSError as exc:  # the reading is printed all the same; only its picture is missing
+                where = exc.filename or annotate_dir / f"{Path(path).stem}-annotated.png"
+                trouble = f"{where}: the annotated photo could not be written ({disk_words(exc, 'en')})"
             except cv2.error:
-                written = False
-            if not written:  # the reading is printed above; only its picture is missing
-                failures += 1
-                print(f"companion: {out}: the annotated photo could not be written (a full disk or a read-only "
-                      "folder?)", file=sys.stderr)
+                trouble = f"{path}: the annotated photo could not be made"
+        # where the picture went, beside its reading: its name is the first free one, not known beforehand
+        if args.json:
+            print(json.dumps({"image": path, "dice": [d.to_json() for d in reading.dice], "ms": round(ms, 1),
+                              **({"annotated": str(out)} if out else {})}, ensure_ascii=False))
+        else:
+            print(reading_line(path, reading, ms) + (f"   annotated: {out}" if out else ""))
+        if trouble:
+            failures += 1
+            print(f"companion: {trouble}", file=sys.stderr)
     return 1 if failures else 0
 
 
@@ -265,13 +307,20 @@ def cmd_play(args: argparse.Namespace) -> int:
     from companion.games import engine_class
     from companion.games.base import journal_game, play_transcript
 
-    lang = args.lang or config.load(args.config).language
+    cfg = config.load(args.config)  # with --lang too: a config named and missing is said, as everywhere
+    lang = args.lang or cfg.language
     engine_cls = engine_class(args.game)
     if args.script == "-":
-        text = sys.stdin.read()
+        text = sys.stdin.read().removeprefix("\ufeff")  # a byte-order mark, as Notepad saves: not the first line's
+    elif not args.script:
+        raise CompanionError("--script: an empty name was given (give the transcript file, or - for standard input)")
+    elif Path(args.script).is_dir():
+        raise CompanionError(f"cannot read the transcript {args.script}: a folder, not a transcript file; give the "
+                             f".jsonl file in it, e.g. {Path(args.script) / 'journal.jsonl'}")
     else:
         try:
-            text = Path(args.script).read_text(encoding="utf-8")
+            # utf-8-sig: a transcript saved by Notepad starts with a byte-order mark, "not valid JSON" on line 1
+            text = Path(args.script).read_text(encoding="utf-8-sig")
         except OSError as exc:
             raise CompanionError(f"cannot read the transcript {args.script}: {disk_words(exc, 'en')}") from None
         except UnicodeDecodeError:

@@ -58,7 +58,10 @@ def _display(rotate: int = 0) -> list[str]:
         lines.append(f"PROBLEM the desktop ({desktop}) is running and holds the screen: the kiosk cannot draw; "
                      f"{display.BOOT_TO_CONSOLE}")
     driver = os.environ.get("SDL_VIDEODRIVER")
-    if driver:
+    if driver in ("dummy", "offscreen"):  # set for a test and left: the companion runs, and nobody sees it
+        lines.append(f"SDL_VIDEODRIVER={driver}: this driver draws nowhere, nothing will be shown on a screen. "
+                     "Unset the variable to see the companion.")
+    elif driver:
         lines.append(f"SDL_VIDEODRIVER={driver}")
     return lines
 

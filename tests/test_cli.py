@@ -163,8 +163,53 @@ def test_read_says_in_words_what_is_wrong_with_a_folder_a_broken_photo_and_the_a
     cv2.imwrite(str(other / "black.png"), np.full((480, 640, 3), 90, np.uint8))
     r = companion("read", str(good), str(other / "black.png"), "--annotate", str(tmp_path / "pictures"))
     assert r.returncode == 0
-    assert sorted(p.name for p in (tmp_path / "pictures").iterdir()) == ["black-2.png", "black.png"]
-    assert int(cv2.imread(str(tmp_path / "pictures" / "black-2.png"))[240, 320, 0]) == 90
+    assert sorted(p.name for p in (tmp_path / "pictures").iterdir()) == ["black-annotated-2.png", "black-annotated.png"]
+    assert int(cv2.imread(str(tmp_path / "pictures" / "black-annotated-2.png"))[240, 320, 0]) == 90
+
+
+def test_annotated_photos_never_write_over_a_file_the_photos_included(tmp_path):
+    """``--annotate .`` in the photos' own folder wrote the annotated copy over tray.png itself, and a second run
+    wrote over the first run's pictures: each copy takes the next free name, and the line says which."""
+    photo = tmp_path / "tray.png"
+    cv2.imwrite(str(photo), np.zeros((480, 640, 3), np.uint8), [cv2.IMWRITE_PNG_COMPRESSION, 0])  # not as we write
+    original = photo.read_bytes()
+    first = companion("read", str(photo), "--annotate", str(tmp_path))
+    second = companion("read", str(photo), "--annotate", str(tmp_path), "--json")
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    assert photo.read_bytes() == original
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tray-annotated-2.png", "tray-annotated.png", "tray.png"]
+    assert first.stdout.rstrip().endswith(f"annotated: {tmp_path / 'tray-annotated.png'}")
+    assert json.loads(second.stdout)["annotated"] == str(tmp_path / "tray-annotated-2.png")
+
+
+def _a_folder_we_may_not_write_in(tmp_path):
+    """A folder whose files may not be made: one made read-only, or for root (who may write there all the same)
+    the system's own /sys."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    for candidate in (str(folder), "/sys"):
+        probe = os.path.join(candidate, "probe.png")
+        try:
+            with open(probe, "xb"):
+                pass
+        except PermissionError:
+            return candidate
+        except OSError:
+            continue
+        os.remove(probe)
+    pytest.skip("no folder here refuses a new file")
+
+
+def test_an_annotation_folder_that_refuses_the_picture_is_our_one_line(tmp_path):
+    """OpenCV's writer printed "[ WARN:0@0.1] ... imwrite_ ... permission denied" beside our own line."""
+    photo = tmp_path / "black.png"
+    cv2.imwrite(str(photo), np.zeros((480, 640, 3), np.uint8))
+    folder = _a_folder_we_may_not_write_in(tmp_path)
+    r = companion("read", str(photo), "--annotate", folder)
+    assert r.returncode == 1 and r.stdout.startswith(f"{photo}: (no dice)")
+    assert r.stderr.splitlines() == [f"companion: {os.path.join(folder, 'black-annotated.png')}: the annotated photo "
+                                     "could not be written (no permission for that file)"]
 
 
 LONG = "a" * 300  # longer than a file name may be: the system refuses even to look for it
@@ -190,7 +235,7 @@ def test_an_empty_set_name_and_a_transcript_in_another_encoding_are_said(tmp_pat
 
 def test_doctor_reports_every_part():
     r = companion("doctor")
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == (1 if "  PROBLEM " in r.stdout else 0), r.stderr
     for section in ("Python and libraries", "Vision models", "Camera", "Buttons", "Display", "Sound", "Speech"):
         assert section in r.stdout
     # the shipped models load (a missing one would silently mean the classical fallbacks)
@@ -360,3 +405,67 @@ def test_ctrl_c_says_the_command_stopped(monkeypatch, capsys):
     monkeypatch.setattr(cli, "_command", interrupted)
     assert cli.main(["read", "x.jpg"]) == 130
     assert "read stopped (Ctrl-C)" in capsys.readouterr().err
+
+
+def test_play_takes_a_transcript_saved_with_a_byte_order_mark(tmp_path):
+    """Windows Notepad starts a UTF-8 file with a byte-order mark: the transcript was refused with "line 1: not
+    valid JSON (Unexpected UTF-8 BOM ...)", where the config and labels.csv readers take it."""
+    script = tmp_path / "t.jsonl"
+    script.write_bytes(b"\xef\xbb\xbf" + b'{"action": "setup"}\n{"action": "roll", "dice": [6, 5]}\n')
+    for r in (companion("play", "free-play", "--script", str(script), "--json"),
+              companion("play", "free-play", "--script", "-", "--json", stdin=script.read_bytes().decode())):
+        assert r.returncode == 0, r.stderr
+        assert json.loads(r.stdout)["final"] == {"rolls": [[6, 5]]}
+
+
+def test_play_given_a_folder_or_no_name_as_the_transcript_says_so(tmp_path):
+    """A folder was "a file or folder of that name is in the way"; an empty name was the current folder."""
+    r = companion("play", "free-play", "--script", str(tmp_path))
+    assert r.returncode == 2 and r.stderr == (f"companion: cannot read the transcript {tmp_path}: a folder, not a "
+                                              f"transcript file; give the .jsonl file in it, e.g. "
+                                              f"{tmp_path / 'journal.jsonl'}\n")
+    r = companion("play", "free-play", "--script", "")
+    assert r.returncode == 2 and r.stderr == ("companion: --script: an empty name was given (give the transcript "
+                                              "file, or - for standard input)\n")
+
+
+@pytest.mark.parametrize("args", [["run"], ["read", "x.png"], ["play", "free-play", "--script", "-", "--lang", "en"],
+                                  ["teach", "d6", "--examples", "x"], ["config"], ["doctor"]],
+                         ids=lambda args: args[0])
+def test_config_is_taken_after_the_command_too_and_a_missing_one_is_said(tmp_path, args):
+    """``companion run --config my.toml``, the order a volunteer types, was "unrecognized arguments"; ``read`` and
+    ``play --lang`` passed over a --config that does not exist."""
+    missing = str(tmp_path / "my.toml")
+    for order in ([*args, "--config", missing], ["--config", missing, *args]):
+        r = companion(*order, stdin="")
+        assert r.returncode != 0 and "Traceback" not in r.stderr, r.stderr
+        assert f"config file {missing} does not exist; check the path given to --config" in r.stdout + r.stderr
+
+
+def test_config_after_the_command_means_the_same_as_before_it(tmp_path):
+    english, german = tmp_path / "en.toml", tmp_path / "de.toml"
+    english.write_text('language = "en"\n', encoding="utf-8")
+    german.write_text('language = "de"\n', encoding="utf-8")
+    assert 'language = "en"' in companion("config", "--config", str(english)).stdout
+    assert 'language = "de"' in companion("--config", str(german), "config").stdout
+    assert 'language = "en"' in companion("--config", str(german), "config", "--config", str(english)).stdout
+
+
+def test_read_given_an_empty_name_says_so(tmp_path):
+    """``companion read ""`` said ": a folder, not a photo"; ``--annotate ""`` wrote no pictures and said nothing."""
+    photo = tmp_path / "black.png"
+    cv2.imwrite(str(photo), np.zeros((480, 640, 3), np.uint8))
+    r = companion("read", "", str(photo))
+    assert r.returncode == 1 and r.stdout.startswith(f"{photo}: (no dice)")
+    assert r.stderr == "companion: an empty name was given, not a photo (give the photo's file name, e.g. tray.jpg)\n"
+    r = companion("read", str(photo), "--annotate", "")
+    assert r.returncode == 2 and r.stderr == ("companion: --annotate: an empty name was given (give the folder for "
+                                              "the annotated photos, e.g. --annotate pictures)\n")
+
+
+def test_doctor_exits_1_when_it_finds_a_problem(tmp_path):
+    """It exited 0 beside "PROBLEM" lines: a script or a club's check took the table for ready."""
+    path = tmp_path / "config.toml"
+    path.write_text('[games."haste-worte"]\nletters = 5\n', encoding="utf-8")
+    r = companion("doctor", "--config", str(path))
+    assert r.returncode == 1 and '  PROBLEM [games."haste-worte"]' in r.stdout, r.stdout + r.stderr

@@ -63,6 +63,15 @@ def test_the_doctor_names_a_desktop_that_holds_a_pis_screen(monkeypatch):
     assert not any(line.startswith("PROBLEM") for line in doctor._display())
 
 
+def test_the_doctor_says_plainly_that_the_dummy_driver_shows_nothing(monkeypatch):
+    """"SDL_VIDEODRIVER=dummy" alone was all it said; the sound section says the dummy audio driver is silent."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert ("SDL_VIDEODRIVER=dummy: this driver draws nowhere, nothing will be shown on a screen. Unset the variable "
+            "to see the companion.") in doctor._display()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
+    assert "SDL_VIDEODRIVER=kmsdrm" in doctor._display()
+
+
 def _red_spot(window: pygame.Surface) -> tuple[int, int]:
     import numpy as np
 
