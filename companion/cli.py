@@ -307,8 +307,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     from companion.games import engine_class
     from companion.games.base import journal_game, play_transcript
 
-    cfg = config.load(args.config)  # with --lang too: a config named and missing is said, as everywhere
-    lang = args.lang or cfg.language
+    # the config for its language; with --lang only one named (a missing one is said), so that a mistake in the
+    # table's own config does not stop a transcript that needs nothing from it
+    cfg = config.load(args.config) if args.lang is None or args.config is not None else None
+    lang = args.lang or (cfg.language if cfg is not None else "de")
     engine_cls = engine_class(args.game)
     if args.script == "-":
         text = sys.stdin.read().removeprefix("\ufeff")  # a byte-order mark, as Notepad saves: not the first line's

@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -440,6 +441,18 @@ def test_config_is_taken_after_the_command_too_and_a_missing_one_is_said(tmp_pat
         r = companion(*order, stdin="")
         assert r.returncode != 0 and "Traceback" not in r.stderr, r.stderr
         assert f"config file {missing} does not exist; check the path given to --config" in r.stdout + r.stderr
+
+
+def test_play_with_lang_needs_nothing_from_the_tables_config(tmp_path):
+    """A mistake in the table's own config does not stop a transcript given its language (only a --config named is
+    read then, and a missing one said)."""
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "table-companion" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text("[sound]\nvolume = 500\n", encoding="utf-8")
+    script = tmp_path / "t.jsonl"
+    script.write_text('{"action": "setup", "players": ["Anna"]}\n', encoding="utf-8")
+    assert companion("play", "free-play", "--script", str(script), "--lang", "en").returncode == 0
+    assert companion("play", "free-play", "--script", str(script)).returncode != 0  # its language is needed
 
 
 def test_config_after_the_command_means_the_same_as_before_it(tmp_path):
