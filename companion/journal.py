@@ -4,9 +4,10 @@ Every action that changed the game is one JSON line, written and fsynced before 
 Undo is appended too (``{"undo": true}``), never done by rewriting the file, so the journal stays append-only and an
 undo survives a restart like any other step. The state is rebuilt by replaying the actions (engines are
 deterministic); ``snapshot.json`` holds the state as well, written atomically, for a person reading the files after
-a bug report: the replay alone decides the game, and only the snapshot's ``finished`` is read, where it counts the
-journal's steps (a finished game is moved to the history rather than offered again; one whose end was undone is
-not finished).
+a bug report: the replay alone decides the game. Of the snapshot only ``finished`` is read, where it counts the
+journal's steps and lines (a finished game is moved to the history rather than offered again; one whose end was
+undone is not finished). A snapshot whose write failed does not make the game unsaved: the journal holds every
+step, and appending goes on.
 
 The dice examples players' answers taught during the game are appended as well (``{"learned": {...}, "steps": n}``,
 and ``{"unlearned": {...}}`` for one whose die was answered again): an undo after a restart takes back a slip taught
@@ -134,8 +135,21 @@ class Journal:
         self._append({"unlearned": example})
 
     def save_snapshot(self, engine: Engine, count: int) -> None:
-        data = {"game": engine.name, "count": count, "state": engine.to_json(), "finished": engine.finished}
+        """The state after the journal's latest line. ``lines`` counts the journal's lines it follows: one the card
+        lost after the snapshot was written is told from a snapshot that fell behind (its write refused)."""
+        lines = self.path.read_bytes().count(b"\n")
+        data = {"game": engine.name, "count": count, "state": engine.to_json(), "finished": engine.finished,
+                "lines": lines}
         atomic_write_text(self.snapshot_path, json.dumps(data, ensure_ascii=False))
+
+    def drop_snapshot(self) -> None:
+        """A snapshot that could not be written again is removed where the card lets it (removing needs no room):
+        left, it showed a state the game had left (after a journal written whole, counting more lines than it),
+        which read as steps the card lost."""
+        try:
+            self.snapshot_path.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("the old snapshot stays: %s", exc)
 
     def _append(self, record: dict[str, Any]) -> None:
         line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -233,9 +247,13 @@ class Journal:
                 snapshot = json.loads(self.snapshot_path.read_text(encoding="utf-8"))
                 if not isinstance(snapshot, dict):
                     raise ValueError("not an object")
+                lines = snapshot.get("lines")
+                # fewer lines than the journal: the snapshot's write was refused after them (an older version's
+                # snapshot, without its count of lines, was written after every step written at all)
+                current = not isinstance(lines, int) or lines == len(body)
                 # "no" is not a finished game; nor one whose end the journal undid after it (the undo written, the
                 # power gone before the snapshot was): the snapshot counts the steps it shows
-                finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions)
+                finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions) and current
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
         return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned, unrepaired,

@@ -6,6 +6,7 @@ of interrupted writes are swept."""
 from __future__ import annotations
 
 import errno
+import json
 import os
 import time
 
@@ -229,3 +230,36 @@ def test_a_file_written_again_keeps_its_permissions(tmp_path):
     path.chmod(0o644)
     atomic.atomic_write_text(path, "a = 2\n")
     assert path.stat().st_mode & 0o777 == 0o644 and path.read_text() == "a = 2\n"
+
+
+def _no_new_files(monkeypatch) -> dict:
+    """A nearly full card: appends to the journal's last block still go in, a new file (the snapshot's) does not."""
+    return _refusing(monkeypatch, ENOSPC)
+
+
+def test_a_snapshot_the_full_card_refuses_leaves_the_game_saved_and_its_undos_appended(tmp_path, monkeypatch):
+    """The snapshot's refusal was taken for the game unsaved: every later step, undos too, was written as a whole
+    new file, which failed as well, and after a power cut a roll the table had undone was back."""
+    s = _played(tmp_path, rolls=1)
+    _no_new_files(monkeypatch)
+    assert s.apply({"action": "roll", "dice": [2]}) and s.unsaved is None
+    assert s.apply({"action": "roll", "dice": [3]})
+    assert s.undo() and s.undo() and s.unsaved is None and s.engine.rolls == [[1]]
+    saved = Journal(tmp_path / "current").load()  # the power cut, then the restart
+    assert rebuild(FreePlay, saved.actions).rolls == [[1]]
+
+
+def test_a_stale_snapshot_does_not_end_a_game_whose_end_was_undone_and_played_on(tmp_path, monkeypatch):
+    """The snapshot said "finished" after the last step; the undo and a step after it were appended, their
+    snapshots refused (and the old one not removed): the same count of steps must not send the game to the
+    history."""
+    s = _played(tmp_path, rolls=2)
+    path = tmp_path / "current" / "snapshot.json"
+    path.write_text(json.dumps({**json.loads(path.read_text()), "finished": True}))  # the game's end
+    _no_new_files(monkeypatch)
+    monkeypatch.setattr(Journal, "drop_snapshot", lambda self: None, raising=False)  # a card that keeps the stale one
+    assert s.undo() and s.apply({"action": "roll", "dice": [5]})
+    saved = Journal(tmp_path / "current").load()
+    assert len(saved.actions) == 3 and json.loads(path.read_text())["count"] == 3
+    assert not saved.finished
+
