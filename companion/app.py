@@ -622,7 +622,11 @@ class App:
         self._enter(entry, session)
         if quiet:
             return True
-        if words := self._teaching_notice(entry, session):
+        if saved.doubt:  # "exactly where it stopped" was said of a game that had lost its last step
+            resumed = t("core.resumed_check", self.lang)
+            words = " ".join(w for w in (resumed, self._teaching_notice(entry, session)) if w)
+            self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS)
+        elif words := self._teaching_notice(entry, session):
             self.show_notice(f"{t('core.resumed', self.lang)} {words}", seconds=TEACHING_NOTICE_SECONDS,
                              info=not self._trouble)
         else:

@@ -6,8 +6,9 @@ undo survives a restart like any other step. The state is rebuilt by replaying t
 deterministic); ``snapshot.json`` holds the state as well, written atomically, for a person reading the files after
 a bug report: the replay alone decides the game. Of the snapshot only ``finished`` is read, where it counts the
 journal's steps and lines (a finished game is moved to the history rather than offered again; one whose end was
-undone is not finished). A snapshot whose write failed does not make the game unsaved: the journal holds every
-step, and appending goes on.
+undone is not finished), and its count of lines: more than the journal holds means the card lost the journal's last
+lines, and the table is asked to check at the resume. A snapshot whose write failed does not make the game unsaved:
+the journal holds every step, and appending goes on.
 
 The dice examples players' answers taught during the game are appended as well (``{"learned": {...}, "steps": n}``,
 and ``{"unlearned": {...}}`` for one whose die was answered again): an undo after a restart takes back a slip taught
@@ -55,6 +56,10 @@ class SavedGame:
     #: restart, where the table had seen it run out and taken that back (also when a placement made before it was
     #: taken back after it: the last undo alone missed that)
     undone: list[dict[str, Any]] = field(default_factory=list)
+    #: the journal may not end where the table stopped: its last line was cut short, or the snapshot written after
+    #: it counts lines the card lost since (a step gone, or an undo gone and its step back): "resumed exactly where
+    #: it stopped" would be untrue, the table is asked to check
+    doubt: bool = False
 
 
 def replay(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]]]:
@@ -242,22 +247,29 @@ class Journal:
             aside = self.set_aside()
             raise JournalError(f"The saved game has no setup; it was kept as {aside}. Start a new game.", aside)
         finished = False
+        doubt = torn  # the step being written when the power went: maybe one the table saw done (a full card)
         if self.snapshot_path.exists():
             try:
                 snapshot = json.loads(self.snapshot_path.read_text(encoding="utf-8"))
                 if not isinstance(snapshot, dict):
                     raise ValueError("not an object")
                 lines = snapshot.get("lines")
-                # fewer lines than the journal: the snapshot's write was refused after them (an older version's
-                # snapshot, without its count of lines, was written after every step written at all)
-                current = not isinstance(lines, int) or lines == len(body)
+                if isinstance(lines, int):
+                    # more lines than the journal has: the card lost lines after the snapshot was written; fewer:
+                    # the snapshot's write was refused after them, and what it says is older than the journal
+                    doubt = doubt or lines > len(body)
+                    current = lines == len(body)
+                else:  # an older version's snapshot, written after every step that was written at all
+                    count = snapshot.get("count")
+                    doubt = doubt or (isinstance(count, int) and count != len(actions))
+                    current = True
                 # "no" is not a finished game; nor one whose end the journal undid after it (the undo written, the
                 # power gone before the snapshot was): the snapshot counts the steps it shows
                 finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions) and current
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
         return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned, unrepaired,
-                         taken_back(records[1:]))
+                         taken_back(records[1:]), doubt)
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its

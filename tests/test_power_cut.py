@@ -76,6 +76,7 @@ def test_a_cut_line_repaired_keeps_the_file_as_cut_beside_it(tmp_path):
     _cut(tmp_path)
     saved = Journal(tmp_path / "current").load()
     assert rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]] and saved.unrepaired is None
+    assert saved.doubt  # the roll being written when the power went: the table pressed it, and is asked to check
     kept = list((tmp_path / "current").glob("journal.jsonl.corrupt-*"))
     assert len(kept) == 1 and kept[0].read_text().endswith("[6,6")
     assert (tmp_path / "current" / "journal.jsonl").read_text().endswith("}\n")
@@ -246,7 +247,7 @@ def test_a_snapshot_the_full_card_refuses_leaves_the_game_saved_and_its_undos_ap
     assert s.apply({"action": "roll", "dice": [3]})
     assert s.undo() and s.undo() and s.unsaved is None and s.engine.rolls == [[1]]
     saved = Journal(tmp_path / "current").load()  # the power cut, then the restart
-    assert rebuild(FreePlay, saved.actions).rolls == [[1]]
+    assert rebuild(FreePlay, saved.actions).rolls == [[1]] and not saved.doubt
 
 
 def test_a_stale_snapshot_does_not_end_a_game_whose_end_was_undone_and_played_on(tmp_path, monkeypatch):
@@ -261,5 +262,58 @@ def test_a_stale_snapshot_does_not_end_a_game_whose_end_was_undone_and_played_on
     assert s.undo() and s.apply({"action": "roll", "dice": [5]})
     saved = Journal(tmp_path / "current").load()
     assert len(saved.actions) == 3 and json.loads(path.read_text())["count"] == 3
-    assert not saved.finished
+    assert not saved.finished and not saved.doubt
+
+
+def _lose_last_line(tmp_path, zeros: bool) -> None:
+    """The card lost the journal's last line after the snapshot was written: its blocks read as zeros, or gone."""
+    path = tmp_path / "current" / "journal.jsonl"
+    raw = path.read_bytes()
+    last = raw.rstrip(b"\n").rsplit(b"\n", 1)[1]
+    kept = raw[:len(raw) - len(last) - 1]
+    path.write_bytes(kept + b"\0" * (len(last) + 1) if zeros else kept)
+
+
+@pytest.mark.parametrize("zeros", [True, False], ids=["zeros", "gone"])
+@pytest.mark.parametrize(("lang", "said"), [("en", "may not have been saved"), ("de", "vielleicht nicht gespeichert")])
+def test_a_step_the_card_lost_after_its_snapshot_is_said_at_the_resume(tmp_path, zeros, lang, said):
+    """The snapshot counted roll 3, the journal had lost it, and the table heard "Game resumed exactly where it
+    stopped" a roll earlier."""
+    _played(tmp_path)
+    _lose_last_line(tmp_path, zeros)
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    assert app.mode.menu.items[0].value[0] == "resume"
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session.engine.rolls == [[1], [2]]
+    assert said in app.notice and app.notice_tone == "bad"
+
+
+def test_an_undo_the_card_lost_after_its_snapshot_is_doubted(tmp_path):
+    """The undone roll came back without a word."""
+    s = _played(tmp_path)
+    assert s.undo()
+    _lose_last_line(tmp_path, zeros=False)
+    saved = Journal(tmp_path / "current").load()
+    assert rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]] and saved.doubt
+
+
+def test_a_game_whose_journal_and_snapshot_agree_resumes_without_doubt(tmp_path):
+    s = _played(tmp_path)
+    assert s.undo()
+    saved = Journal(tmp_path / "current").load()
+    assert not saved.doubt and not saved.finished
+
+
+def test_an_older_versions_snapshot_without_a_count_of_lines_still_loads(tmp_path):
+    """Saved games from before the snapshot counted lines: the count of steps alone tells a lost step."""
+    _played(tmp_path)
+    path = tmp_path / "current" / "snapshot.json"
+    old = {k: v for k, v in json.loads(path.read_text()).items() if k != "lines"}
+    path.write_text(json.dumps(old))
+    assert not Journal(tmp_path / "current").load().doubt
+    _lose_last_line(tmp_path, zeros=False)
+    saved = Journal(tmp_path / "current").load()
+    assert len(saved.actions) == 3 and saved.doubt
 
