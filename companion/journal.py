@@ -188,6 +188,7 @@ class Journal:
         if not self.path.exists():
             return None
         raw = self.path.read_bytes()
+        played_at = self.path.stat().st_mtime  # the last step's time, not a repair's below
         lines = raw.split(b"\n")
         torn = lines[-1] != b""  # no newline at the end: a write cut short
         body = lines[:-1]
@@ -228,6 +229,10 @@ class Journal:
             except OSError as exc:
                 unrepaired = exc
             else:
+                try:  # the menu's "Resume (20:41)" says when the table last played, not when the companion restarted
+                    os.utime(self.path, (played_at, played_at))
+                except OSError as exc:
+                    log.warning("the repaired journal keeps the time of its repair: %s", exc)
                 try:
                     atomic_write_bytes(aside_path(self.path), raw)  # the file as the cut left it, for a bug report
                 except OSError as exc:
@@ -268,7 +273,7 @@ class Journal:
                 finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions) and current
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
-        return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned, unrepaired,
+        return SavedGame(records[0]["game"], actions, played_at, finished, learned, unrepaired,
                          taken_back(records[1:]), doubt)
 
     def set_aside(self) -> str:

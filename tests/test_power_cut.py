@@ -317,3 +317,13 @@ def test_an_older_versions_snapshot_without_a_count_of_lines_still_loads(tmp_pat
     saved = Journal(tmp_path / "current").load()
     assert len(saved.actions) == 3 and saved.doubt
 
+
+def test_a_repaired_cut_line_keeps_the_time_the_table_last_played(tmp_path):
+    """The menu's "Resume (…)" showed the time of the restart that repaired the file."""
+    _played(tmp_path)
+    _cut(tmp_path)
+    path = tmp_path / "current" / "journal.jsonl"
+    played = time.time() - 3600
+    os.utime(path, (played, played))
+    assert Journal(tmp_path / "current").load().saved_at == pytest.approx(played)
+    assert Journal(tmp_path / "current").load().saved_at == pytest.approx(played)  # and at the next start
