@@ -327,3 +327,35 @@ def test_a_repaired_cut_line_keeps_the_time_the_table_last_played(tmp_path):
     os.utime(path, (played, played))
     assert Journal(tmp_path / "current").load().saved_at == pytest.approx(played)
     assert Journal(tmp_path / "current").load().saved_at == pytest.approx(played)  # and at the next start
+
+
+def test_the_game_that_cannot_be_saved_is_said_beside_a_refusal_or_a_notice(tmp_path, monkeypatch):
+    """On a write-protected card a refusal (or any notice) took the red strip's place: the table played on without
+    knowing that a power cut would lose the game. A tap puts the refusal away, the warning stays."""
+    from companion import app as app_module
+
+    cfg = Config()
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app.on_button(ButtonEvent(Button.SELECT))  # free play
+    _refusing(monkeypatch, EROFS)
+    monkeypatch.setattr(Journal, "_append", lambda self, record: (_ for _ in ()).throw(EROFS))
+    app.on_button(ButtonEvent(Button.ROLL))
+    assert app.session.unsaved is EROFS
+    drawn: list[tuple[str, str]] = []
+    draw_notice = app_module._draw_notice
+    monkeypatch.setattr(app_module, "_draw_notice",
+                        lambda surface, message, **kw: drawn.append((message, kw["tone"])) or draw_notice(
+                            surface, message, **kw))
+    warning = app._unsaved()
+    app.session.error = "That die cannot be corrected."
+    app.draw(app.display.canvas)
+    assert drawn[-1] == (f"That die cannot be corrected. {warning}", "bad")
+    app._tap_strip(app._strip[0].center)
+    assert app.session.error is None
+    app.show_notice("Undone", good=True)
+    app.draw(app.display.canvas)
+    assert drawn[-1] == (f"Undone {warning}", "bad")
+    app._tap_strip(app._strip[0].center)
+    app.draw(app.display.canvas)
+    assert drawn[-1] == (warning, "bad")
