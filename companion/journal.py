@@ -8,7 +8,8 @@ a bug report: the replay alone decides the game. Of the snapshot only ``finished
 journal's steps and lines (a finished game is moved to the history rather than offered again; one whose end was
 undone is not finished), and its count of lines: more than the journal holds means the card lost the journal's last
 lines, and the table is asked to check at the resume. A snapshot whose write failed does not make the game unsaved:
-the journal holds every step, and appending goes on.
+the journal holds every step, and appending goes on. A step the card refused leaves an empty ``journal.behind``
+until the game is written whole again, for the resume to ask the table to check as well.
 
 The dice examples players' answers taught during the game are appended as well (``{"learned": {...}, "steps": n}``,
 and ``{"unlearned": {...}}`` for one whose die was answered again): an undo after a restart takes back a slip taught
@@ -39,6 +40,8 @@ log = logging.getLogger(__name__)
 
 JOURNAL = "journal.jsonl"
 SNAPSHOT = "snapshot.json"
+#: an empty file: steps the table played could not be written (the card refused), so the journal is behind the game
+BEHIND = "journal.behind"
 
 
 @dataclass
@@ -102,6 +105,7 @@ class Journal:
         self.folder = Path(folder)
         self.path = self.folder / JOURNAL
         self.snapshot_path = self.folder / SNAPSHOT
+        self.behind_path = self.folder / BEHIND
 
     # -- writing ---------------------------------------------------------------------------------------------
     def start(self, game: str, setup: dict[str, Any]) -> None:
@@ -155,6 +159,26 @@ class Journal:
             self.snapshot_path.unlink(missing_ok=True)
         except OSError as exc:
             log.warning("the old snapshot stays: %s", exc)
+
+    def mark_behind(self) -> None:
+        """Say on the card that a step could not be written, for the resume after a power cut not to say "exactly
+        where it stopped" of a journal that misses steps the table played. An empty file needs no room a full card
+        lacks (a file's name, not its blocks); a card gone read-only takes nothing, and then it cannot be known."""
+        if not self.path.exists():  # nothing to be behind: the game is not on the card at all
+            return
+        try:
+            os.close(os.open(self.behind_path, os.O_CREAT | os.O_WRONLY, 0o644))
+            fsync_dir(self.folder)
+        except OSError as exc:
+            log.warning("the journal's missing steps cannot be marked: %s", exc)
+
+    def clear_behind(self) -> None:
+        """The journal holds the game as played again (written whole, or a resumed game's step written)."""
+        if self.behind_path.exists():
+            try:
+                self.behind_path.unlink()
+            except OSError as exc:
+                log.warning("the mark of missing steps stays: %s", exc)
 
     def _append(self, record: dict[str, Any]) -> None:
         line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -252,7 +276,9 @@ class Journal:
             aside = self.set_aside()
             raise JournalError(f"The saved game has no setup; it was kept as {aside}. Start a new game.", aside)
         finished = False
-        doubt = torn  # the step being written when the power went: maybe one the table saw done (a full card)
+        # the step being written when the power went (maybe one the table saw done: a full card), or steps the
+        # card refused before the power went
+        doubt = torn or self.behind_path.exists()
         if self.snapshot_path.exists():
             try:
                 snapshot = json.loads(self.snapshot_path.read_text(encoding="utf-8"))

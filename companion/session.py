@@ -191,10 +191,13 @@ class GameSession:
                 self.journal.rewrite(self.engine_cls.name, self.actions, [(s, e) for s, _, _, e in self._learned],
                                      self.taken_back)
         except OSError as exc:
+            if self.unsaved is None:
+                self.journal.mark_behind()
             self.unsaved = exc
             log.warning("the game cannot be saved: %s", exc)
             return
         self.unsaved = None
+        self.journal.clear_behind()
         try:
             self.journal.save_snapshot(self.engine, len(self.actions))
         except OSError as exc:  # the journal holds the step: the game is saved, and the next step is appended

@@ -359,3 +359,23 @@ def test_the_game_that_cannot_be_saved_is_said_beside_a_refusal_or_a_notice(tmp_
     app._tap_strip(app._strip[0].center)
     app.draw(app.display.canvas)
     assert drawn[-1] == (warning, "bad")
+
+
+def test_steps_the_full_card_refused_before_the_power_cut_are_said_at_the_resume(tmp_path, monkeypatch):
+    """The game went on unsaved, the power went, and the resume said "exactly where it stopped" of a journal that
+    missed the last rolls."""
+    s = _played(tmp_path, rolls=1)
+    refusal = _refusing(monkeypatch, ENOSPC)
+    with monkeypatch.context() as full:
+        full.setattr(Journal, "_append", lambda self, record: (_ for _ in ()).throw(ENOSPC))
+        assert s.apply({"action": "roll", "dice": [2]}) and s.apply({"action": "roll", "dice": [3]})
+        assert s.unsaved is ENOSPC
+    # the power cut; at the restart the card takes writes again
+    refusal["on"] = False
+    cfg = Config()
+    cfg.language = "de"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session.engine.rolls == [[1]] and "vielleicht nicht gespeichert" in app.notice
+    assert app.session.apply({"action": "roll", "dice": [4]})  # the table goes on from what it was told
+    assert not Journal(tmp_path / "current").load().doubt
