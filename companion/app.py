@@ -644,7 +644,11 @@ class App:
         self._enter(entry, session)
         if quiet:
             return True
-        if words := self._teaching_notice(entry, session):
+        if saved.doubt:  # "exactly where it stopped" was said of a game that had lost its last step
+            resumed = t("core.resumed_check", self.lang)
+            words = " ".join(w for w in (resumed, self._teaching_notice(entry, session)) if w)
+            self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS)
+        elif words := self._teaching_notice(entry, session):
             self.show_notice(f"{t('core.resumed', self.lang)} {words}", seconds=TEACHING_NOTICE_SECONDS,
                              info=not self._trouble)
         else:
@@ -1116,7 +1120,11 @@ class App:
                 (t("core.btn_undo", self.lang), t("core.hint_menu", self.lang))])]  # framed: a finger's buttons
         error = self.session.error if self.session is not None else None
         notice = self.notice if self.clock() < self.notice_until else None
-        message = error or notice or (self._unsaved() if in_game else None)
+        # the game that cannot be saved is said beside a refusal or a notice, never under it: on a write-protected
+        # card a refusal took the strip's place, and the table played on unwarned
+        unsaved = self._unsaved() if in_game else None
+        kind = "error" if error else "notice" if notice else "state"
+        message = f"{error or notice} {unsaved}" if (error or notice) and unsaved else error or notice or unsaved
         if self.watcher is not None and self.watcher.error:
             failure = getattr(self.watcher, "failure", None)
             message = message or t("core.camera_trouble", self.lang,
@@ -1135,7 +1143,7 @@ class App:
         self._strip = None
         if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):
             return
-        tone = self.notice_tone if message is notice else "bad"
+        tone = self.notice_tone if message is notice else "bad"  # with the unsaved game's words: trouble
         height = theme.DESIGN_SIZE[1]
         top = banner.bottom if banner is not None and banner.top < height // 3 else 0
         if hourglass is None:  # above the hint bar, and above a banner there (a game's start has both)
@@ -1153,7 +1161,7 @@ class App:
             rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high)
         else:  # at the top, as the banners are: under a banner shown there
             rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top)
-        self._strip = (rect, message, "error" if message is error else "notice" if message is notice else "state")
+        self._strip = (rect, message, kind)  # a tap puts the refusal or notice away: the unsaved game's words stay
 
     def _tap_strip(self, pos: tuple[int, int]) -> bool:
         """A tap on the strip of words puts it away: it covered what the finger wanted, and the tap must not act on

@@ -4,9 +4,12 @@ Every action that changed the game is one JSON line, written and fsynced before 
 Undo is appended too (``{"undo": true}``), never done by rewriting the file, so the journal stays append-only and an
 undo survives a restart like any other step. The state is rebuilt by replaying the actions (engines are
 deterministic); ``snapshot.json`` holds the state as well, written atomically, for a person reading the files after
-a bug report: the replay alone decides the game, and only the snapshot's ``finished`` is read, where it counts the
-journal's steps (a finished game is moved to the history rather than offered again; one whose end was undone is
-not finished).
+a bug report: the replay alone decides the game. Of the snapshot only ``finished`` is read, where it counts the
+journal's steps and lines (a finished game is moved to the history rather than offered again; one whose end was
+undone is not finished), and its count of lines: more than the journal holds means the card lost the journal's last
+lines, and the table is asked to check at the resume. A snapshot whose write failed does not make the game unsaved:
+the journal holds every step, and appending goes on. A step the card refused leaves an empty ``journal.behind``
+until the game is written whole again, for the resume to ask the table to check as well.
 
 The dice examples players' answers taught during the game are appended as well (``{"learned": {...}, "steps": n}``,
 and ``{"unlearned": {...}}`` for one whose die was answered again): an undo after a restart takes back a slip taught
@@ -37,6 +40,8 @@ log = logging.getLogger(__name__)
 
 JOURNAL = "journal.jsonl"
 SNAPSHOT = "snapshot.json"
+#: an empty file: steps the table played could not be written (the card refused), so the journal is behind the game
+BEHIND = "journal.behind"
 
 
 @dataclass
@@ -54,6 +59,10 @@ class SavedGame:
     #: restart, where the table had seen it run out and taken that back (also when a placement made before it was
     #: taken back after it: the last undo alone missed that)
     undone: list[dict[str, Any]] = field(default_factory=list)
+    #: the journal may not end where the table stopped: its last line was cut short, or the snapshot written after
+    #: it counts lines the card lost since (a step gone, or an undo gone and its step back): "resumed exactly where
+    #: it stopped" would be untrue, the table is asked to check
+    doubt: bool = False
 
 
 def replay(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]]]:
@@ -96,6 +105,7 @@ class Journal:
         self.folder = Path(folder)
         self.path = self.folder / JOURNAL
         self.snapshot_path = self.folder / SNAPSHOT
+        self.behind_path = self.folder / BEHIND
 
     # -- writing ---------------------------------------------------------------------------------------------
     def start(self, game: str, setup: dict[str, Any]) -> None:
@@ -134,8 +144,41 @@ class Journal:
         self._append({"unlearned": example})
 
     def save_snapshot(self, engine: Engine, count: int) -> None:
-        data = {"game": engine.name, "count": count, "state": engine.to_json(), "finished": engine.finished}
+        """The state after the journal's latest line. ``lines`` counts the journal's lines it follows: one the card
+        lost after the snapshot was written is told from a snapshot that fell behind (its write refused)."""
+        lines = self.path.read_bytes().count(b"\n")
+        data = {"game": engine.name, "count": count, "state": engine.to_json(), "finished": engine.finished,
+                "lines": lines}
         atomic_write_text(self.snapshot_path, json.dumps(data, ensure_ascii=False))
+
+    def drop_snapshot(self) -> None:
+        """A snapshot that could not be written again is removed where the card lets it (removing needs no room):
+        left, it showed a state the game had left (after a journal written whole, counting more lines than it),
+        which read as steps the card lost."""
+        try:
+            self.snapshot_path.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("the old snapshot stays: %s", exc)
+
+    def mark_behind(self) -> None:
+        """Say on the card that a step could not be written, for the resume after a power cut not to say "exactly
+        where it stopped" of a journal that misses steps the table played. An empty file needs no room a full card
+        lacks (a file's name, not its blocks); a card gone read-only takes nothing, and then it cannot be known."""
+        if not self.path.exists():  # nothing to be behind: the game is not on the card at all
+            return
+        try:
+            os.close(os.open(self.behind_path, os.O_CREAT | os.O_WRONLY, 0o644))
+            fsync_dir(self.folder)
+        except OSError as exc:
+            log.warning("the journal's missing steps cannot be marked: %s", exc)
+
+    def clear_behind(self) -> None:
+        """The journal holds the game as played again (written whole, or a resumed game's step written)."""
+        if self.behind_path.exists():
+            try:
+                self.behind_path.unlink()
+            except OSError as exc:
+                log.warning("the mark of missing steps stays: %s", exc)
 
     def _append(self, record: dict[str, Any]) -> None:
         line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -169,6 +212,7 @@ class Journal:
         if not self.path.exists():
             return None
         raw = self.path.read_bytes()
+        played_at = self.path.stat().st_mtime  # the last step's time, not a repair's below
         lines = raw.split(b"\n")
         torn = lines[-1] != b""  # no newline at the end: a write cut short
         body = lines[:-1]
@@ -209,6 +253,10 @@ class Journal:
             except OSError as exc:
                 unrepaired = exc
             else:
+                try:  # the menu's "Resume (20:41)" says when the table last played, not when the companion restarted
+                    os.utime(self.path, (played_at, played_at))
+                except OSError as exc:
+                    log.warning("the repaired journal keeps the time of its repair: %s", exc)
                 try:
                     atomic_write_bytes(aside_path(self.path), raw)  # the file as the cut left it, for a bug report
                 except OSError as exc:
@@ -228,18 +276,31 @@ class Journal:
             aside = self.set_aside()
             raise JournalError(f"The saved game has no setup; it was kept as {aside}. Start a new game.", aside)
         finished = False
+        # the step being written when the power went (maybe one the table saw done: a full card), or steps the
+        # card refused before the power went
+        doubt = torn or self.behind_path.exists()
         if self.snapshot_path.exists():
             try:
                 snapshot = json.loads(self.snapshot_path.read_text(encoding="utf-8"))
                 if not isinstance(snapshot, dict):
                     raise ValueError("not an object")
+                lines = snapshot.get("lines")
+                if isinstance(lines, int):
+                    # more lines than the journal has: the card lost lines after the snapshot was written; fewer:
+                    # the snapshot's write was refused after them, and what it says is older than the journal
+                    doubt = doubt or lines > len(body)
+                    current = lines == len(body)
+                else:  # an older version's snapshot, written after every step that was written at all
+                    count = snapshot.get("count")
+                    doubt = doubt or (isinstance(count, int) and count != len(actions))
+                    current = True
                 # "no" is not a finished game; nor one whose end the journal undid after it (the undo written, the
                 # power gone before the snapshot was): the snapshot counts the steps it shows
-                finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions)
+                finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions) and current
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
-        return SavedGame(records[0]["game"], actions, self.path.stat().st_mtime, finished, learned, unrepaired,
-                         taken_back(records[1:]))
+        return SavedGame(records[0]["game"], actions, played_at, finished, learned, unrepaired,
+                         taken_back(records[1:]), doubt)
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its

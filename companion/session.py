@@ -176,7 +176,12 @@ class GameSession:
     def _persist(self, write: Callable[[], None]) -> None:
         """Write one step. A disk that refuses (full, or an SD card gone read-only) must not end the evening: the
         game goes on in memory, ``unsaved`` says why for the screen, and the next step that can be written writes
-        the whole game, since the file on disk misses a step."""
+        the whole game, since the file on disk misses a step.
+
+        Only the journal's refusal makes the game unsaved. The snapshot needs a new file, more room than an append:
+        on a nearly full card it fails where the append did not, and taking that for a game unsaved wrote every
+        later step (undos too) as a whole new file, which failed as well: a power cut then lost every step since,
+        and brought back a step the table had undone."""
         try:
             if self.unsaved is None:
                 write()
@@ -185,11 +190,19 @@ class GameSession:
                     self._start()  # an unfinished game still there goes to the history first, as at any start
                 self.journal.rewrite(self.engine_cls.name, self.actions, [(s, e) for s, _, _, e in self._learned],
                                      self.taken_back)
-            self.journal.save_snapshot(self.engine, len(self.actions))
-            self.unsaved = None
         except OSError as exc:
+            if self.unsaved is None:
+                self.journal.mark_behind()
             self.unsaved = exc
             log.warning("the game cannot be saved: %s", exc)
+            return
+        self.unsaved = None
+        self.journal.clear_behind()
+        try:
+            self.journal.save_snapshot(self.engine, len(self.actions))
+        except OSError as exc:  # the journal holds the step: the game is saved, and the next step is appended
+            log.warning("the snapshot cannot be written (the journal holds the game): %s", exc)
+            self.journal.drop_snapshot()
 
     @property
     def can_undo(self) -> bool:

@@ -6,6 +6,7 @@ of interrupted writes are swept."""
 from __future__ import annotations
 
 import errno
+import json
 import os
 import time
 
@@ -75,6 +76,7 @@ def test_a_cut_line_repaired_keeps_the_file_as_cut_beside_it(tmp_path):
     _cut(tmp_path)
     saved = Journal(tmp_path / "current").load()
     assert rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]] and saved.unrepaired is None
+    assert saved.doubt  # the roll being written when the power went: the table pressed it, and is asked to check
     kept = list((tmp_path / "current").glob("journal.jsonl.corrupt-*"))
     assert len(kept) == 1 and kept[0].read_text().endswith("[6,6")
     assert (tmp_path / "current" / "journal.jsonl").read_text().endswith("}\n")
@@ -229,3 +231,151 @@ def test_a_file_written_again_keeps_its_permissions(tmp_path):
     path.chmod(0o644)
     atomic.atomic_write_text(path, "a = 2\n")
     assert path.stat().st_mode & 0o777 == 0o644 and path.read_text() == "a = 2\n"
+
+
+def _no_new_files(monkeypatch) -> dict:
+    """A nearly full card: appends to the journal's last block still go in, a new file (the snapshot's) does not."""
+    return _refusing(monkeypatch, ENOSPC)
+
+
+def test_a_snapshot_the_full_card_refuses_leaves_the_game_saved_and_its_undos_appended(tmp_path, monkeypatch):
+    """The snapshot's refusal was taken for the game unsaved: every later step, undos too, was written as a whole
+    new file, which failed as well, and after a power cut a roll the table had undone was back."""
+    s = _played(tmp_path, rolls=1)
+    _no_new_files(monkeypatch)
+    assert s.apply({"action": "roll", "dice": [2]}) and s.unsaved is None
+    assert s.apply({"action": "roll", "dice": [3]})
+    assert s.undo() and s.undo() and s.unsaved is None and s.engine.rolls == [[1]]
+    saved = Journal(tmp_path / "current").load()  # the power cut, then the restart
+    assert rebuild(FreePlay, saved.actions).rolls == [[1]] and not saved.doubt
+
+
+def test_a_stale_snapshot_does_not_end_a_game_whose_end_was_undone_and_played_on(tmp_path, monkeypatch):
+    """The snapshot said "finished" after the last step; the undo and a step after it were appended, their
+    snapshots refused (and the old one not removed): the same count of steps must not send the game to the
+    history."""
+    s = _played(tmp_path, rolls=2)
+    path = tmp_path / "current" / "snapshot.json"
+    path.write_text(json.dumps({**json.loads(path.read_text()), "finished": True}))  # the game's end
+    _no_new_files(monkeypatch)
+    monkeypatch.setattr(Journal, "drop_snapshot", lambda self: None, raising=False)  # a card that keeps the stale one
+    assert s.undo() and s.apply({"action": "roll", "dice": [5]})
+    saved = Journal(tmp_path / "current").load()
+    assert len(saved.actions) == 3 and json.loads(path.read_text())["count"] == 3
+    assert not saved.finished and not saved.doubt
+
+
+def _lose_last_line(tmp_path, zeros: bool) -> None:
+    """The card lost the journal's last line after the snapshot was written: its blocks read as zeros, or gone."""
+    path = tmp_path / "current" / "journal.jsonl"
+    raw = path.read_bytes()
+    last = raw.rstrip(b"\n").rsplit(b"\n", 1)[1]
+    kept = raw[:len(raw) - len(last) - 1]
+    path.write_bytes(kept + b"\0" * (len(last) + 1) if zeros else kept)
+
+
+@pytest.mark.parametrize("zeros", [True, False], ids=["zeros", "gone"])
+@pytest.mark.parametrize(("lang", "said"), [("en", "may not have been saved"), ("de", "vielleicht nicht gespeichert")])
+def test_a_step_the_card_lost_after_its_snapshot_is_said_at_the_resume(tmp_path, zeros, lang, said):
+    """The snapshot counted roll 3, the journal had lost it, and the table heard "Game resumed exactly where it
+    stopped" a roll earlier."""
+    _played(tmp_path)
+    _lose_last_line(tmp_path, zeros)
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    assert app.mode.menu.items[0].value[0] == "resume"
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session.engine.rolls == [[1], [2]]
+    assert said in app.notice and app.notice_tone == "bad"
+
+
+def test_an_undo_the_card_lost_after_its_snapshot_is_doubted(tmp_path):
+    """The undone roll came back without a word."""
+    s = _played(tmp_path)
+    assert s.undo()
+    _lose_last_line(tmp_path, zeros=False)
+    saved = Journal(tmp_path / "current").load()
+    assert rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]] and saved.doubt
+
+
+def test_a_game_whose_journal_and_snapshot_agree_resumes_without_doubt(tmp_path):
+    s = _played(tmp_path)
+    assert s.undo()
+    saved = Journal(tmp_path / "current").load()
+    assert not saved.doubt and not saved.finished
+
+
+def test_an_older_versions_snapshot_without_a_count_of_lines_still_loads(tmp_path):
+    """Saved games from before the snapshot counted lines: the count of steps alone tells a lost step."""
+    _played(tmp_path)
+    path = tmp_path / "current" / "snapshot.json"
+    old = {k: v for k, v in json.loads(path.read_text()).items() if k != "lines"}
+    path.write_text(json.dumps(old))
+    assert not Journal(tmp_path / "current").load().doubt
+    _lose_last_line(tmp_path, zeros=False)
+    saved = Journal(tmp_path / "current").load()
+    assert len(saved.actions) == 3 and saved.doubt
+
+
+def test_a_repaired_cut_line_keeps_the_time_the_table_last_played(tmp_path):
+    """The menu's "Resume (…)" showed the time of the restart that repaired the file."""
+    _played(tmp_path)
+    _cut(tmp_path)
+    path = tmp_path / "current" / "journal.jsonl"
+    played = time.time() - 3600
+    os.utime(path, (played, played))
+    assert Journal(tmp_path / "current").load().saved_at == pytest.approx(played)
+    assert Journal(tmp_path / "current").load().saved_at == pytest.approx(played)  # and at the next start
+
+
+def test_the_game_that_cannot_be_saved_is_said_beside_a_refusal_or_a_notice(tmp_path, monkeypatch):
+    """On a write-protected card a refusal (or any notice) took the red strip's place: the table played on without
+    knowing that a power cut would lose the game. A tap puts the refusal away, the warning stays."""
+    from companion import app as app_module
+
+    cfg = Config()
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app.on_button(ButtonEvent(Button.SELECT))  # free play
+    _refusing(monkeypatch, EROFS)
+    monkeypatch.setattr(Journal, "_append", lambda self, record: (_ for _ in ()).throw(EROFS))
+    app.on_button(ButtonEvent(Button.ROLL))
+    assert app.session.unsaved is EROFS
+    drawn: list[tuple[str, str]] = []
+    draw_notice = app_module._draw_notice
+    monkeypatch.setattr(app_module, "_draw_notice",
+                        lambda surface, message, **kw: drawn.append((message, kw["tone"])) or draw_notice(
+                            surface, message, **kw))
+    warning = app._unsaved()
+    app.session.error = "That die cannot be corrected."
+    app.draw(app.display.canvas)
+    assert drawn[-1] == (f"That die cannot be corrected. {warning}", "bad")
+    app._tap_strip(app._strip[0].center)
+    assert app.session.error is None
+    app.show_notice("Undone", good=True)
+    app.draw(app.display.canvas)
+    assert drawn[-1] == (f"Undone {warning}", "bad")
+    app._tap_strip(app._strip[0].center)
+    app.draw(app.display.canvas)
+    assert drawn[-1] == (warning, "bad")
+
+
+def test_steps_the_full_card_refused_before_the_power_cut_are_said_at_the_resume(tmp_path, monkeypatch):
+    """The game went on unsaved, the power went, and the resume said "exactly where it stopped" of a journal that
+    missed the last rolls."""
+    s = _played(tmp_path, rolls=1)
+    refusal = _refusing(monkeypatch, ENOSPC)
+    with monkeypatch.context() as full:
+        full.setattr(Journal, "_append", lambda self, record: (_ for _ in ()).throw(ENOSPC))
+        assert s.apply({"action": "roll", "dice": [2]}) and s.apply({"action": "roll", "dice": [3]})
+        assert s.unsaved is ENOSPC
+    # the power cut; at the restart the card takes writes again
+    refusal["on"] = False
+    cfg = Config()
+    cfg.language = "de"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session.engine.rolls == [[1]] and "vielleicht nicht gespeichert" in app.notice
+    assert app.session.apply({"action": "roll", "dice": [4]})  # the table goes on from what it was told
+    assert not Journal(tmp_path / "current").load().doubt
