@@ -182,13 +182,22 @@ def _parse_labels(folder: Path, dice_set: DiceSet, lang: str = "en"
     text, delimiter = _labels_text(labels, lang)
     try:
         reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
-        fields, parsed = reader.fieldnames, list(reader)
+        parsed = list(reader)
+        # the header as a person may have typed it: "Image, Face" (capitals, spaces after the commas) was refused
+        # beside the header wanted, the two alike to the eye
+        fields = [(f or "").strip().lower() for f in reader.fieldnames] if reader.fieldnames is not None else None
     except csv.Error as exc:  # e.g. a field longer than the csv module allows: not a labels file
         raise ExamplesError(t("teach.ex_err_read", lang, labels=labels, error=exc)) from None
-    if fields is None or any(c not in fields for c in COLUMNS):
+    if not fields:  # "it names ." said nothing of an empty file
+        raise ExamplesError(t("teach.ex_err_empty", lang, labels=labels, need=",".join(COLUMNS)))
+    if any(c not in fields for c in COLUMNS):
         raise ExamplesError(t("teach.ex_err_columns", lang, labels=labels, need=",".join(COLUMNS),
-                              got=",".join(fields or [])))
-    for line, row in enumerate(parsed, 2):
+                              got=",".join(fields)))
+    named = dict(zip(reader.fieldnames or [], fields, strict=True))
+    for line, raw_row in enumerate(parsed, 2):
+        row = {named.get(k, k): v for k, v in raw_row.items() if k is not None}
+        if not any((v or "").strip() for v in row.values()):  # a spreadsheet's empty row (",,,,,,"): not a label
+            continue
         face = (row["face"] or "").strip()
         if not dice_set.accepts(face):
             marks = t("teach.ex_err_face_marks", lang, marks=", ".join(dice_set.marks)) if dice_set.marks else ""

@@ -180,6 +180,7 @@ def test_reading_an_untaught_set_says_teach_first():
      ["line 2", "x_min < x_max"], ["Zeile 2", "x_min < x_max"]),
     ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,red,a,0.1,0.3,0.3\n", ExamplesError, ["numbers"], ["Zahlen"]),
     ("image,face,x_min,y_min,x_max,y_max\n", ExamplesError, ["no rows"], ["keine Zeilen"]),
+    ("", ExamplesError, ["is empty", "x_min"], ["ist leer", "x_min"]),  # "it names ." said nothing
     ("image,face,x_min,y_min,x_max,y_max\nmissing.jpg,red,0.1,0.1,0.3,0.3\n", ImageError,
      ["missing.jpg", "is not there"], ["missing.jpg", "gibt es nicht"]),
 ])
@@ -470,6 +471,18 @@ def test_labels_saved_by_a_german_spreadsheet_are_read(tmp_path, data_home):
     report = teach_from_examples("fritzo", folder)
     assert report.added == 2 and not report.skipped
     assert profiles.load_profile("fritzo").counts() == {"red": 1, "blue": 1}
+
+
+def test_labels_typed_by_hand_or_saved_with_empty_rows_are_read(tmp_path, data_home):
+    """A header typed "Image, Face, ..." (capitals, spaces after the commas) was refused beside the header wanted, the
+    two alike to the eye; a spreadsheet's empty row (",,,,,,") was "line 3: '' is not a face"."""
+    folder = tmp_path / "ex"
+    write_examples(folder, "fritzo", ["red", "blue"], seed=4)
+    labels = folder / "labels.csv"
+    head, *rows = labels.read_text().splitlines()
+    labels.write_text("\n".join(["Image, Face, X_min, Y_min, X_max, Y_max", rows[0], ",,,,,", *rows[1:]]) + "\n")
+    report = teach_from_examples("fritzo", folder)
+    assert report.added == 2 and not report.skipped
 
 
 def test_a_labels_file_that_cannot_be_read_says_so(tmp_path, monkeypatch):
