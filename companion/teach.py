@@ -77,6 +77,16 @@ class Progress:
     def done(self) -> bool:
         return not self.missing
 
+    def thin(self, dice_set: DiceSet) -> list[str]:
+        """The set's faces with fewer than WANTED_EXAMPLES photos (a marked one's count to its face): "36/36" came
+        after one photo of each, and a face taught once is read less surely in other light or at another angle."""
+        if self.pips or self.open:  # the faces to teach there are whichever the players have
+            return []
+        per_face: dict[str, int] = {}
+        for name, n in self.counts.items():
+            per_face[dice_set.base(name)] = per_face.get(dice_set.base(name), 0) + n
+        return [f for f in dice_set.face_names() if f not in self.missing and per_face.get(f, 0) < WANTED_EXAMPLES]
+
     def text(self, lang: str = "de") -> str:
         if self.pips:
             if not self.counts:

@@ -103,10 +103,12 @@ class TeachView:
         under it the guess with its mark or without (a "3" guessed for a die whose small cross the reader took for
         nothing, or no example of "3+X" yet: the cross is one NEXT away, not eight)."""
         names = self.dice_set.face_names()
-        missing = list(self.progress.missing)
+        prog = self.progress
+        missing = list(prog.missing)
+        thin = prog.thin(self.dice_set)  # one photo only: a second one next
         marked = [f + m for m in self.dice_set.marks for f in names]
         known = [n for n in self.profile.counts() if n not in names and n not in marked]
-        order = missing + [f for f in names if f not in missing] + marked + known
+        order = missing + thin + [f for f in names if f not in missing and f not in thin] + marked + known
         for first in (self.again, self.guess):  # the face to show once more, and this die's guess above it
             if first in order:
                 order.remove(first)
@@ -311,6 +313,9 @@ class TeachView:
             # "every face" with two of the crossed ones shown: the others were asked about at the first roll
             bases = sorted({self.dice_set.base(f) for f in marked}, key=self.dice_set.face_names().index)
             line = t("teach.done_marked", lang, faces=", ".join(bases))
+        elif thin := prog.thin(self.dice_set):  # every face once: a second photo reads it more surely (the list
+            # puts these first too, also where the marks' line stands here)
+            line = t("teach.done_thin", lang, faces=", ".join(face_label(f, lang, self.dice_set) for f in thin))
         else:
             line = t("teach.done", lang)
         x = 20
