@@ -789,6 +789,28 @@ def test_the_dice_of_a_new_throw_are_asked_about_at_once_not_taken_for_a_hand(da
     assert not view.hand and view.crop is not None
 
 
+def test_a_new_throw_takes_the_die_asked_about_away_and_a_taken_back_answer_stays_said(data_home):
+    """ROLL while a die was asked about left its picture, asked about, over the new throw's dice; "Taken back: 1"
+    went with the next frame, its die asked about again at once."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from companion.i18n import t
+    from companion.views.teach_view import TeachView
+
+    before, after = _two_throws(7)
+    view = TeachView("d6", "en", profile=Profile("d6"), save=lambda p: None, on_done=lambda: None)
+    show_still(view, before)
+    assert view.crop is not None
+    view.on_new_tray()  # ROLL carried out, nothing answered
+    assert view.crop is None and view.die is None
+    show_still(view, after)
+    asked = view.die
+    assert asked is not None
+    view.on_button(ButtonEvent(Button.SELECT))
+    view.on_button(ButtonEvent(Button.UNDO))  # taken back: its die is asked about again where it lies
+    show_still(view, after)
+    assert view.die is not None and view.message.startswith(t("teach.taken_back", "en", face="")[:10])
+
+
 def test_dice_turned_by_hand_at_the_edge_are_asked_about_at_once_and_a_hand_beside_them_still_waits(data_home):
     """With a camera there is no ROLL: the players throw or turn the dice by hand, and the screen only sees the tray
     change. Dice landing at the frame's edge change it there as an arm reaching in does, and the screen waited

@@ -241,8 +241,12 @@ class TeachView:
         """ROLL was carried out (the built-in tray threw, a replay showed its next photo): the frames from here on
         show another tray, not a hand over this one. Told by the app once the first such frame has come: reset at
         the press itself, a frame of the old tray still on its way became the quiet tray, and a throw whose dice
-        landed at the edge was then a hand for ``rest.HAND_TIMEOUT`` s (one throw in four of Haste Worte's)."""
+        landed at the edge was then a hand for ``rest.HAND_TIMEOUT`` s (one throw in four of Haste Worte's). A die
+        asked about goes with its tray: its picture stayed, asked about, over the new throw's dice."""
         self._quiet = self._quiet_frame = None
+        if self.crop is not None:
+            self.crop, self.guess, self.die = None, None, None
+            self._rebuild_menu()
 
     def on_button(self, event: ButtonEvent) -> None:
         if event.button is Button.UNDO and self.on_done is not None:
@@ -272,7 +276,8 @@ class TeachView:
                 self.message = t("teach.not_saved", self.lang, error=disk_words(exc, self.lang))
             else:
                 self.unsaved = False
-                self.message = t("teach.taken_back", self.lang, face=label)
+                # beside its die, asked about again at once where it lies (the next frame took the words away)
+                self.message, self.message_lasts = t("teach.taken_back", self.lang, face=label), True
             self._rebuild_menu()  # the face is missing again: first in the list, also for a die asked about now
             return True
         return False
