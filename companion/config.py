@@ -316,6 +316,10 @@ def save(cfg: Config, path: str | Path | None = None) -> Path:
     return target
 
 
+#: what an empty file holds: white space, or the zeros a card leaves where a power cut kept its blocks unwritten
+BLANK = " \t\r\n\0"
+
+
 def load(path: str | Path | None = None) -> Config:
     """Load the config from ``path`` (or the XDG default). A missing default file means defaults."""
     explicit = path is not None
@@ -339,7 +343,8 @@ def load(path: str | Path | None = None) -> Config:
                           error=IsADirectoryError(errno.EISDIR, "Is a directory", str(p)))
     try:
         text = text_as_saved(p.read_bytes())  # as Notepad saved it: a byte-order mark, or the Windows code page
-        if not text.strip():  # our writes are atomic: a copy or an editor cut it off, and the players' names went
+        if not text.strip(BLANK):  # our writes are atomic: a copy or an editor cut it off (or a card left zeros),
+            # and the players' names went
             raise ConfigError(f"config file {p} is empty; write the settings again or remove the file.", line=1)
         data = tomllib.loads(text)
     except RecursionError:  # brackets nested past Python's limit: as unreadable as a line that is no TOML
@@ -347,9 +352,13 @@ def load(path: str | Path | None = None) -> Config:
                           line=1) from None
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
-        end = text.rstrip().count("\n") + 1  # "at end of document": an unclosed [ or "
-        raise ConfigError(f"config file {p} is not valid TOML: {exc}. Fix that line or remove the file.",
-                          line=int(line.group(1)) if line else end) from None
+        rows = _rows(text)
+        n = _opened_at(rows, int(line.group(1)) if line else len(rows) + 1)  # "at end of document": an unclosed [
+        begun = "" if line and n == int(line.group(1)) else f", in the value begun at line {n} (a ], }} or quote " \
+            "missing there?)"
+        fix = f"line {n}" if begun else "that line"
+        raise ConfigError(f"config file {p} is not valid TOML: {exc}{begun}. Fix {fix} or remove the file.",
+                          line=n) from None
     except OSError as exc:
         raise ConfigError(f"config file {p} cannot be read: {exc.strerror or exc}", error=exc) from None
     return from_dict(data, p)
@@ -411,7 +420,10 @@ def _salvaged(path: Path) -> tuple[Config, list[str], list[int]] | None:
     it, and the first mute wrote the standard ones over them. Returns the settings, the keys and the lines left
     out; None where the file has more mistakes (``SALVAGE_MOST``) than a slip makes, or none we can name."""
     try:
-        data, lines = _toml_without_bad_lines(text_as_saved(path.read_bytes()))
+        text = text_as_saved(path.read_bytes())
+        if not text.strip(BLANK):  # no settings to keep: its zeros blanked, it read as none, "the others apply"
+            return None
+        data, lines = _toml_without_bad_lines(text)
     except (OSError, tomllib.TOMLDecodeError, RecursionError):
         return None
     wrong: list[str] = []
@@ -433,11 +445,42 @@ def _salvaged(path: Path) -> tuple[Config, list[str], list[int]] | None:
     return None
 
 
+def _rows(text: str) -> list[str]:
+    """TOML's lines: not splitlines(), which also breaks at U+2028."""
+    return re.split(r"\r\n|\r|\n", text)
+
+
+def _parses(text: str) -> bool:
+    try:
+        tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return False
+    return True
+
+
+#: lines looked back for where a value the parser stopped in began (a list of names is a few lines at most)
+OPENED_BACK = 50
+
+
+def _opened_at(rows: list[str], n: int) -> int:
+    """The line the value the parser stopped in at line ``n`` began on: ``players = ["Jörg", "Ute"`` without its
+    ``]`` runs on over the lines below, and the parser stops at the next section's heading two lines on (or at the
+    end of the file); left out there, the heading and the settings under it went, and the list's own line was
+    named nowhere. It is the line after the last one up to which the file reads whole: ``n`` for a mistake that
+    lies on its own line."""
+    for k in range(min(n, len(rows) + 1) - 1, max(n - 1 - OPENED_BACK, 0) - 1, -1):
+        if _parses("\n".join(rows[:k])):
+            return k + 1
+    return n
+
+
 def _toml_without_bad_lines(text: str) -> tuple[dict[str, Any], list[int]]:
-    """``text`` as TOML, each line the parser stops at made a comment (its number kept: the next error's line
-    is the file's), up to ``SALVAGE_MOST``; returns the data and the lines left out. Raises TOMLDecodeError where a
-    mistake names no line, or more lines than a slip makes are wrong."""
-    rows = re.split(r"\r\n|\r|\n", text)  # TOML's lines: not splitlines(), which also breaks at U+2028
+    """``text`` as TOML, each line the parser stops at (or the value it stopped in began at) blanked, its number
+    kept: the next error's line is the file's; up to ``SALVAGE_MOST``. Blanked, not made a comment: TOML allows
+    no NUL in a comment either, and a power cut can leave the end of the file as zeros (an SD card's blocks
+    never written), which then cost every setting. Returns the data and the lines left out. Raises
+    TOMLDecodeError where a mistake names no line, or more lines than a slip makes are wrong."""
+    rows = _rows(text)
     left_out: list[int] = []
     while True:
         try:
@@ -446,10 +489,11 @@ def _toml_without_bad_lines(text: str) -> tuple[dict[str, Any], list[int]]:
             found = re.search(r"at line (\d+)", str(exc))
             n = int(found.group(1)) if found else 0
             if not found and "end of document" in str(exc):  # a string or list left open: the file cut short
-                n = next((k + 1 for k in range(len(rows) - 1, -1, -1) if rows[k].strip() and k + 1 not in left_out), 0)
+                n = len(rows) + 1
+            n = _opened_at(rows, n) if n else 0
             if not 1 <= n <= len(rows) or n in left_out or len(left_out) >= SALVAGE_MOST:
                 raise
-            rows[n - 1] = "# " + rows[n - 1]
+            rows[n - 1] = ""
             left_out.append(n)
 
 

@@ -105,8 +105,8 @@ def test_save_writes_atomically_and_loads_back(tmp_path):
 
 @pytest.mark.parametrize("text, where", [
     ('players = ["Anna", "Ben"]\nvolume = 1\nmute = 2\nspeech = 3\nfps = 4\nwidth = 5\nheight = 6\n', "(volume)"),
-    # "at end of document": its last line; a list open over more lines than a slip makes
-    ('camera = "auto"\nplayers = ["Anna",\n  "Ben",\n  "Cleo",\n  "Dora",\n  "Emil",\n  "Finn"\n', "line 7"),
+    # "at end of document": the line it began at; a list open over more lines than a slip makes
+    ('camera = "auto"\nplayers = ["Anna",\n  "Ben",\n  "Cleo",\n  "Dora",\n  "Emil",\n  "Finn"\n', "line 2"),
 ])
 def test_at_the_table_a_bad_config_file_is_kept_aside_and_the_standard_settings_start(text, where):
     """A Pi starts the companion at boot, with nobody at a terminal: a bad file that stopped the start left a black
@@ -157,7 +157,7 @@ def test_at_the_table_a_slip_in_the_config_file_costs_only_that_setting(text, wr
     assert config.load_for_the_table() == (cfg, None)  # written back: the next start is clean
 
 
-@pytest.mark.parametrize("text", ["", "   \n\n", "players = " + "[" * 5000])
+@pytest.mark.parametrize("text", ["", "   \n\n", "\0" * 4096, "players = " + "[" * 5000])
 def test_at_the_table_an_empty_or_nested_config_file_starts_the_standard_settings_and_says_why(text):
     """An empty file went down the slip's path ("Mistake in the settings file ()"), and one nested past Python's
     limit stopped the start (a black screen at boot)."""
@@ -363,11 +363,33 @@ def test_a_config_link_in_a_loop_starts_the_standard_settings_and_saving_does_no
         atomic_write_text(path, "x")  # a write through the loop is a disk's refusal, which the callers say
 
 
-def test_at_the_table_a_list_left_open_costs_the_list_and_the_line_it_swallowed():
-    """tomllib stops at the line after the open bracket (``mute = true``), and at the end of the file once that
-    line is left out: both go, the language stays."""
+@pytest.mark.parametrize("tail, line", [("\0" * 100, 19), ("[buttons]\nhold_time = 1.\0\0\0\0", 20)],
+                         ids=["after-a-line", "in-a-line"])
+def test_at_the_table_a_config_whose_end_a_power_cut_left_as_zeros_keeps_every_whole_line(tail, line):
+    """Some SD cards leave the blocks a power cut kept from being written as zeros. TOML allows NUL nowhere, not
+    even in the comment the salvage made of the line: the players' names, the language and the mute all went."""
+    cfg = config.Config(language="en", players=["Jörg", "Anne-Marie", "Ben", "Zoë"])
+    cfg.sound.mute = True
+    path = config.save(cfg)
+    text = path.read_text(encoding="utf-8").split("[buttons]")[0]
+    assert (text + tail).split("\0")[0].count("\n") + 1 == line  # where the zeros begin
+    path.write_bytes((text + tail).encode())
+    loaded, words = config.load_for_the_table()
+    assert loaded.players == cfg.players and loaded.language == "en" and loaded.sound.mute
+    assert f"(line {line})" in words and "your other settings still apply" in words
+    assert config.load_for_the_table() == (loaded, None)
+
+
+def test_a_list_left_open_costs_only_its_own_line():
+    """One missing ] was named two lines on, at the next section's heading, and the salvage left out that line and
+    the ones after it: the sound's settings went, and the list's line kept nobody's attention."""
     path = config.paths.config_file()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('language = "en"\nplayers = ["Anna", "Ben"\nmute = true\n', encoding="utf-8")
+    text = '# Spieleabend\nlanguage = "en"\nplayers = ["Jörg", "Ute", "Max"\n\n[sound]\nmute = true\nvolume = 40\n'
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"begun at line 3 \(a \], \} or quote missing there\?\)") as err:
+        config.load()  # what "companion config" says
+    assert err.value.line == 3
     cfg, words = config.load_for_the_table()
-    assert cfg.language == "en" and cfg.players == config.Config().players and "(line 2, line 3)" in words
+    assert cfg.language == "en" and cfg.players == config.Config().players
+    assert cfg.sound.mute and cfg.sound.volume == 40 and "(line 3)" in words
