@@ -3,8 +3,8 @@
 A missing file means defaults (a fresh install just works). A file that is not valid TOML is a ``ConfigError``
 naming the line; we do not silently fall back, because the player would not learn why their names vanished. At the
 table (``companion run``) the fall-back is loud instead: the standard settings, and the screen says why.
-Game sections (``[games.haste-worte]`` ...) take the keys in ``GAME_KEYS`` and are passed to the games as they are:
-the games check the values.
+Game sections (``[games.haste-worte]`` ...) take the keys in ``GAME_KEYS``, each value checked by the game's own setup
+(as the game will take it when the family chooses it).
 """
 
 from __future__ import annotations
@@ -65,13 +65,15 @@ class ButtonConfig:
 
 
 #: the keys of each game's ``[games."<name>"]`` section: they go into the game's setup action (house rules,
-#: letters ...), where the game's engine checks their values; any other key is a typo and refused
+#: letters ...), whose checks the values pass at load (``_check_game_values``); any other key is a typo and refused
 GAME_KEYS: dict[str, tuple[str, ...]] = {
     "haste-worte": ("letters", "timer_seconds", "goal", "meanings"),
     "echt-spitze": ("kinds", "shapes", "star_value"),
     "noch-x-mal": (),
     "fritzo": (),
 }
+#: the levels a game's settings are tried at: Echt Spitze's keys depend on the level chosen (shapes are level 3's)
+GAME_LEVELS: dict[str, tuple[int | None, ...]] = {"echt-spitze": (1, 2, 3)}
 
 
 @dataclass
@@ -296,8 +298,35 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
         if not isinstance(section, dict):
             raise _bad(f"games.{game}", section, f'[games."{game}"] must be a table')
         _check_unknown(section, set(GAME_KEYS[game]), f"games.{game}.")
+        _check_game_values(game, section)
     cfg.games = {k: dict(v) for k, v in games.items()}
     return cfg
+
+
+def _check_game_values(game: str, section: dict[str, Any]) -> None:
+    """Each value as the game's setup takes it: ``letters = 5`` passed ``companion config`` and ``run`` unsaid, and
+    stopped the game only when the family chose it, after its setup, with nobody at the table who could mend the
+    file. The keys are tried in the file's order, each with those before it: the first one the game refuses at
+    every level is named (``kinds`` and ``shapes`` together: the later one)."""
+    from companion.games import engine_class
+    from companion.games.base import GameError
+
+    tried: dict[str, Any] = {}
+    for key, value in section.items():
+        tried[key] = value
+        refused: list[str] = []
+        for level in GAME_LEVELS.get(game, (None,)):
+            try:
+                engine_class(game).new({"action": "setup", "players": ["Anna", "Ben"], "seed": 0, **tried,
+                                        **({"level": level} if level is not None else {})})
+                break
+            except GameError as exc:
+                refused.append(str(exc))
+            except (TypeError, ValueError) as exc:  # a value its checks did not foresee: refused, not a crash at start
+                refused.append(f"the game cannot take it ({exc})")
+        else:
+            words = refused[0].rstrip(". ")
+            raise _bad(f"games.{game}.{key}", value, words[:1].lower() + words[1:])
 
 
 def save(cfg: Config, path: str | Path | None = None) -> Path:

@@ -30,7 +30,7 @@ def test_what_a_file_may_hold_is_written_back_as_it_loads(tmp_path):
     """Values a hand-edited file may hold (a kind's name that needs quotes, a tab in a string) were written back
     as a file TOML cannot read: muting, the volume or the language then stopped the companion."""
     p = tmp_path / "c.toml"
-    p.write_text('[games."haste-worte"]\nletters = "AB\\tCD\\u007f"\n'
+    p.write_text('[games."haste-worte"]\nmeanings = { ring = "AB\\tCD\\u007f" }\n'
                  '[games."echt-spitze"]\nkinds = { "Äpfel" = [9, 7], "Oma\\"s Kuchen" = [5, 3] }\n',
                  encoding="utf-8")
     cfg = config.load(p)
@@ -57,6 +57,14 @@ def test_what_a_file_may_hold_is_written_back_as_it_loads(tmp_path):
     ('[games.haste_worte]\nletters = "ABC"', ["unknown game", "haste-worte"]),
     ('[games."haste-worte"]\nleters = "ABC"', ["games.haste-worte.leters", "letters"]),
     ('[games."noch-x-mal"]\nstart = 1', ["games.noch-x-mal.start"]),
+    # the games' own values: passed unsaid, and refused only when the family chose the game, after its setup
+    ('[games."haste-worte"]\ntimer_seconds = -30', ["games.haste-worte.timer_seconds", "-30", "10 to 600"]),
+    ('[games."haste-worte"]\ngoal = 5\nletters = 5', ["games.haste-worte.letters", "5", "2 to 60"]),
+    ('[games."haste-worte"]\ntimer_seconds = "90"', ["games.haste-worte.timer_seconds", "'90'", "10 to 600"]),
+    ('[games."echt-spitze"]\nstar_value = "vier"', ["games.echt-spitze.star_value", "'vier'", "0 to 99"]),
+    ('[games."haste-worte"]\ngoal = 1979-05-27', ["games.haste-worte.goal", "1979-05-27", "1 to 90"]),  # a TOML date
+    ('[games."echt-spitze"]\nkinds = { lemons = [9, 7] }\nshapes = { circle = [5, 2] }',
+     ["games.echt-spitze.shapes"]),  # each alone takes a level of its own; together no level
 ])
 def test_bad_values_name_key_value_and_what_is_allowed(tmp_path, text, words):
     p = tmp_path / "c.toml"
@@ -272,8 +280,7 @@ def test_the_doctor_tries_the_games_settings_as_the_games_take_them(tmp_path):
     from companion import doctor
 
     path = tmp_path / "config.toml"
-    path.write_text('[games."haste-worte"]\nletters = 5\n[games."echt-spitze"]\nstar_value = 4\n', encoding="utf-8")
-    lines = doctor._game_settings(config.load(path).games)
+    lines = doctor._game_settings({"haste-worte": {"letters": 5}, "echt-spitze": {"star_value": 4}})
     assert lines[0].startswith('PROBLEM [games."haste-worte"]: ') and "letters" in lines[0].lower()
     assert lines[1] == 'ok      [games."echt-spitze"]'
     path.write_text('[games."echt-spitze"]\nshapes = {triangle = [6, 3], circle = [5, 2], square = [4, 1]}\n',
@@ -393,3 +400,17 @@ def test_a_list_left_open_costs_only_its_own_line():
     cfg, words = config.load_for_the_table()
     assert cfg.language == "en" and cfg.players == config.Config().players
     assert cfg.sound.mute and cfg.sound.volume == 40 and "(line 3)" in words
+
+
+def test_at_the_table_a_wrong_game_setting_costs_only_that_setting():
+    """``timer_seconds = -30`` passed the start unsaid: the family chose Haste Worte, went through its setup, and a
+    red strip said the config's section could not be played, with nobody at the table who could mend it."""
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('language = "en"\nplayers = ["Jörg", "Mia"]\n[games."haste-worte"]\ntimer_seconds = -30\n'
+                    'goal = 5\n', encoding="utf-8")
+    cfg, words = config.load_for_the_table()
+    assert cfg.players == ["Jörg", "Mia"] and cfg.games == {"haste-worte": {"goal": 5}}
+    assert "(games.haste-worte.timer_seconds)" in words and "your other settings still apply" in words
+    assert config.load().games == {"haste-worte": {"goal": 5}}  # mended in the file, the original kept aside
+    assert len(list(path.parent.glob("config.toml.corrupt-*"))) == 1
