@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths
-from companion.atomic import atomic_write_text, keep_aside_where_possible, text_as_saved
+from companion.atomic import atomic_write_text, keep_aside_where_possible, replace_keeping_aside, text_as_saved
 from companion.errors import CompanionError, ConfigError
-from companion.i18n import LANGUAGES, disk_words, t
+from companion.i18n import LANGUAGES, disk_words, error_words, t
 from hardware.events import Button
 
 log = logging.getLogger(__name__)
@@ -93,6 +93,9 @@ class Config:
     #: the file there could not be read at the start (the card failing, a folder in its place): the standard
     #: settings play, and ``save`` refuses to write over a file that may read again at the next start
     unreadable: OSError | None = field(default=None, compare=False, repr=False)
+    #: the file's mistakes were left out at the start but the mended file could not be written (a full card): the
+    #: first ``save`` that can write keeps the file as it was aside first, as the start meant to
+    keep_aside_first: bool = field(default=False, compare=False, repr=False)
 
     def run_with(self, key: str, value: Any) -> None:
         """Set ``key`` ("language", "display.fullscreen") for this run only (see ``for_this_run``)."""
@@ -329,6 +332,13 @@ def _check_game_values(game: str, section: dict[str, Any]) -> None:
             raise _bad(f"games.{game}.{key}", value, words[:1].lower() + words[1:])
 
 
+def _checked_toml(cfg: Config) -> str:
+    """The config as the file should hold it, loaded again first: a file that would not load is never written."""
+    text = cfg.for_the_file().to_toml()
+    from_dict(tomllib.loads(text), cfg.path)
+    return text
+
+
 def save(cfg: Config, path: str | Path | None = None) -> Path:
     """Write the config atomically (players entered on screen survive a power cut); returns where it went.
 
@@ -338,9 +348,12 @@ def save(cfg: Config, path: str | Path | None = None) -> Path:
     if cfg.unreadable is not None and path is None:  # said at the start: kept for this run, the file left as it is
         log.warning("the settings file could not be read at the start (%s): not written over", cfg.unreadable)
         return target  # (a refusal here kept the players screen from being left: its "Done" saves)
-    text = cfg.for_the_file().to_toml()
-    from_dict(tomllib.loads(text), target)  # never write a file that would not load again
-    atomic_write_text(target, text)
+    text = _checked_toml(cfg)
+    if cfg.keep_aside_first and path is None:
+        replace_keeping_aside(target, text.encode("utf-8"))
+        cfg.keep_aside_first = False
+    else:
+        atomic_write_text(target, text)
     cfg.path = target
     return target
 
@@ -414,29 +427,27 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
             return standard, t("core.config_unreadable", lang, error=disk_words(exc.error, lang))
         if (salvaged := _salvaged(paths.config_file())) is not None:
             cfg, wrong, lines = salvaged
-            name = keep_aside_where_possible(paths.config_file())
-            _write_back(cfg)  # the settings that were right: the next start is clean, the mistake kept aside
             lang = lang or cfg.language
             where = ", ".join([*wrong, *(t("core.line", lang, n=n) for n in sorted(lines))])
+            try:  # the settings that were right: the next start is clean, the mistake kept aside
+                name = replace_keeping_aside(paths.config_file(), _checked_toml(cfg).encode("utf-8")).name
+            except (OSError, ConfigError) as exc:  # a full card: the file stays as it was, the next save tries again
+                cfg.keep_aside_first = True
+                return cfg, t("core.config_salvaged_unsaved", lang, where=where, error=error_words(exc, lang))
             return cfg, t("core.config_salvaged", lang, where=where, name=name)
         standard = Config()
         standard.language = _language_in(paths.config_file()) or standard.language  # an English table stays so
         lang = lang or standard.language
-        linked = paths.config_file().is_symlink()
-        name = keep_aside_where_possible(paths.config_file())  # a card refusing it refuses our writes too
-        if linked:  # a link stays (its file copied aside): the standard settings go through it, or every start
-            _write_back(standard)  # would keep the same file aside again
+        if paths.config_file().is_symlink():  # a link stays (its file copied aside): the standard settings go through
+            try:  # it, or every start would keep the same file aside again
+                name = replace_keeping_aside(paths.config_file(), _checked_toml(standard).encode("utf-8")).name
+            except (OSError, ConfigError):  # a full card: the owner's file left as it was, not written over
+                name = paths.config_file().name
+                standard.keep_aside_first = True
+        else:
+            name = keep_aside_where_possible(paths.config_file())  # a card refusing it refuses our writes too
         where = exc.key or (t("core.line", lang, n=exc.line) if exc.line else "?")
         return standard, t("core.config_aside", lang, where=where, name=name)
-
-
-def _write_back(cfg: Config) -> None:
-    """Save the settings the table starts with over a file just kept aside; a card refusing it changes nothing: the
-    table plays with them from memory, told the same."""
-    try:
-        save(cfg)
-    except (OSError, ConfigError):
-        pass
 
 
 #: more wrong settings than this in one file: it is not the file of this companion, the standard settings start

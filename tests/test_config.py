@@ -414,3 +414,76 @@ def test_at_the_table_a_wrong_game_setting_costs_only_that_setting():
     assert "(games.haste-worte.timer_seconds)" in words and "your other settings still apply" in words
     assert config.load().games == {"haste-worte": {"goal": 5}}  # mended in the file, the original kept aside
     assert len(list(path.parent.glob("config.toml.corrupt-*"))) == 1
+
+
+def test_at_the_table_a_full_card_leaves_a_config_with_a_slip_where_it_was_and_says_so(monkeypatch):
+    """The mended copy was written after the file was moved aside: on a full card it never came, "your other
+    settings still apply" was said, and the next start found no config at all (German, the standard players)."""
+    import errno
+
+    from companion import atomic
+
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = 'language = "en"\nplayers = ["Jörg", "Mia"]\n[sound]\nvolume = 150\nmute = true\n'
+    path.write_text(text, encoding="utf-8")
+
+    card = {"full": True}
+    fsync = atomic.os.fsync
+
+    def full(fd: int) -> None:
+        if card["full"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        fsync(fd)
+
+    monkeypatch.setattr(atomic.os, "fsync", full)
+    cfg, words = config.load_for_the_table()
+    assert cfg.players == ["Jörg", "Mia"] and cfg.sound.mute
+    assert "could not be saved (the memory card is full)" in words and "kept as" not in words
+    assert path.read_text(encoding="utf-8") == text and not list(path.parent.glob("config.toml.*"))
+    card["full"] = False  # room again: the next save keeps the file as it was aside, as the start meant to
+    cfg.sound.volume = 40
+    config.save(cfg)
+    (aside,) = path.parent.glob("config.toml.corrupt-*")
+    assert aside.read_text(encoding="utf-8") == text
+    assert config.load_for_the_table() == (cfg, None) and cfg.players == ["Jörg", "Mia"]
+
+
+def test_a_mended_config_file_keeps_its_permissions():
+    """The file was moved aside before the mended one was written: it came with the temp file's 0600."""
+    import stat
+
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('players = ["Jörg", "Mia"]\n[sound]\nvolume = 150\n', encoding="utf-8")
+    path.chmod(0o644)
+    cfg, words = config.load_for_the_table()
+    assert cfg.players == ["Jörg", "Mia"] and words
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+
+
+@pytest.mark.parametrize("links", [True, False], ids=["second-name", "no-second-names"])
+def test_a_file_kept_aside_for_its_mended_copy_is_put_back_when_the_copy_cannot_take_its_place(tmp_path, monkeypatch,
+                                                                                              links):
+    import os
+
+    from companion import atomic
+
+    path = tmp_path / "config.toml"
+    path.write_text("old", encoding="utf-8")
+    if not links:  # FAT: the old file is renamed aside, and must come back
+        monkeypatch.setattr(atomic.os, "link", lambda *a: (_ for _ in ()).throw(OSError(1, "Operation not permitted")))
+    real = os.replace
+
+    def refusing(src, dst):
+        if str(src).endswith(".tmp"):
+            raise OSError(5, "Input/output error")
+        return real(src, dst)
+
+    monkeypatch.setattr(atomic.os, "replace", refusing)
+    with pytest.raises(OSError):
+        atomic.replace_keeping_aside(path, b"new")
+    assert path.read_text(encoding="utf-8") == "old" and [p.name for p in tmp_path.iterdir()] == ["config.toml"]
+    monkeypatch.setattr(atomic.os, "replace", real)
+    aside = atomic.replace_keeping_aside(path, b"new")
+    assert path.read_text(encoding="utf-8") == "new" and aside.read_text(encoding="utf-8") == "old"
