@@ -381,7 +381,9 @@ def load(path: str | Path | None = None) -> Config:
             raise ConfigError(f"config file {p} does not exist; check the path given to --config")
         return Config()
     if p.is_dir():
-        raise ConfigError(f"{p} is a folder, not a config file; give the file in it, e.g. {p / 'config.toml'}",
+        # at the default place the folder is in the way of the file (none is looked for in it)
+        advice = f"give the file in it, e.g. {p / 'config.toml'}" if explicit else "remove or rename that folder"
+        raise ConfigError(f"{p} is a folder, not a config file; {advice}",
                           error=IsADirectoryError(errno.EISDIR, "Is a directory", str(p)))
     try:
         text = text_as_saved(p.read_bytes())  # as Notepad saved it: a byte-order mark, or the Windows code page

@@ -487,3 +487,13 @@ def test_a_file_kept_aside_for_its_mended_copy_is_put_back_when_the_copy_cannot_
     monkeypatch.setattr(atomic.os, "replace", real)
     aside = atomic.replace_keeping_aside(path, b"new")
     assert path.read_text(encoding="utf-8") == "new" and aside.read_text(encoding="utf-8") == "old"
+
+
+def test_a_folder_in_place_of_the_config_file_is_advised_away():
+    """"give the file in it, e.g. .../config.toml/config.toml": at the default place no file is looked for in it."""
+    path = config.paths.config_file()
+    path.mkdir(parents=True)
+    with pytest.raises(ConfigError, match="is a folder, not a config file; remove or rename that folder$"):
+        config.load()
+    r = subprocess.run([sys.executable, "-m", "companion", "config"], capture_output=True, text=True)
+    assert r.returncode == 2 and "remove or rename that folder" in r.stderr and "config.toml/config" not in r.stderr
