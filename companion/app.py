@@ -568,10 +568,7 @@ class App:
         self.main_menu()
         index = next(i for i, item in enumerate(self.mode.menu.items) if item.value[0] == "language")
         self.mode.menu.index = index  # the entry stays under the finger: pressed again, it switches back
-        try:
-            config.save(self.cfg)
-        except (CompanionError, OSError) as exc:
-            self.show_notice(t("core.language_not_saved", lang, error=error_words(exc, lang)), seconds=5)
+        self._save_config("core.language_not_saved")
 
     def camera_check(self) -> None:
         """The live picture with the dice read in it and advice on the camera and the light (setting up): pip dice
@@ -901,10 +898,7 @@ class App:
         if self.announcer.muted:
             self.cfg.sound.mute = self.announcer.toggle_mute()
         self.announcer.play_sound(Sound.CHIME)
-        try:
-            config.save(self.cfg)
-        except (CompanionError, OSError) as exc:
-            self.show_notice(t("core.volume_not_saved", self.lang, error=error_words(exc, self.lang)), seconds=5)
+        self._save_config("core.volume_not_saved")
 
     def _sound_item(self) -> str:
         """What the pause menu's sound entry will do: a table that went quiet by a long SELECT finds the way back."""
@@ -945,10 +939,20 @@ class App:
         # said on the screen: a long SELECT by accident must not leave a table silent without knowing why
         self.show_notice(t("core.muted_hint" if self.cfg.sound.mute else "core.unmuted", self.lang), seconds=4,
                          good=True)
+        self._save_config("core.mute_not_saved")
+
+    def _save_config(self, key: str) -> None:
+        """Keep a setting switched at the table in the config, or say with ``key`` that it holds for this run only:
+        a card that refuses the write, and a file that could not be read at the start, which ``config.save`` leaves
+        as it is (the mute said nothing then, and was gone after a restart)."""
         try:
             config.save(self.cfg)
         except (CompanionError, OSError) as exc:
-            self.show_notice(t("core.mute_not_saved", self.lang, error=error_words(exc, self.lang)), seconds=5)
+            error: Exception | None = exc
+        else:
+            error = self.cfg.unreadable
+        if error is not None:
+            self.show_notice(t(key, self.lang, error=error_words(error, self.lang)), seconds=5)
 
     def _in_game(self) -> bool:
         """A game's own screen is shown (not its pause menu, not a menu between games)."""

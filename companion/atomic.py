@@ -10,8 +10,10 @@ import time
 from pathlib import Path
 
 
-def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temp file in the same folder, fsync, rename, fsync the folder."""
+def atomic_write_bytes(path: str | os.PathLike, data: bytes, keep_old_as: Path | None = None) -> None:
+    """Write ``data`` to ``path`` through a temp file in the same folder, fsync, rename, fsync the folder.
+    ``keep_old_as``: the file there is kept under that name once the new one is written whole (``keep_aside``
+    before the write left no file at all when a full card then refused the write)."""
     path = Path(path)
     if path.is_symlink():  # a config linked from a dotfiles folder stays a link: the file it points to is written
         try:
@@ -29,7 +31,10 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        if keep_old_as is None:
+            os.replace(tmp, path)
+        else:
+            _swap(path, tmp, keep_old_as)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -37,6 +42,46 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
             pass
         raise
     fsync_dir(path.parent)
+
+
+def _swap(path: Path, tmp: str, aside: Path) -> None:
+    """``path`` kept as ``aside`` and ``tmp`` put in its place. By a second name for the old file where the
+    filesystem has them, so that a power cut in between leaves ``path`` old or new, never missing; else by two
+    renames, the old file put back when the second fails."""
+    try:
+        os.link(path, aside)
+    except OSError:  # FAT and some network shares have no second names
+        os.replace(path, aside)
+        try:
+            os.replace(tmp, path)
+        except BaseException:
+            os.replace(aside, path)
+            raise
+        return
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        aside.unlink(missing_ok=True)  # the old file is still in place: no copy of it is needed
+        raise
+
+
+def replace_keeping_aside(path: str | os.PathLike, data: bytes) -> Path:
+    """Write ``data`` over ``path`` with the file there kept as ``NAME.corrupt-YYYYmmdd-HHMMSS`` (see ``keep_aside``,
+    a link stays one); returns the kept file. The new file is written whole before the old one moves: a full card
+    raises OSError with ``path`` as it was and nothing kept aside (the old one moved first, and the next start found
+    no file at all). The new file keeps the old one's permissions."""
+    path = Path(path)
+    target = aside_path(path)
+    if path.is_symlink():
+        atomic_write_bytes(target, path.read_bytes())
+        try:
+            atomic_write_bytes(path, data)
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
+        return target
+    atomic_write_bytes(path, data, keep_old_as=target)
+    return target
 
 
 def atomic_write_text(path: str | os.PathLike, text: str) -> None:

@@ -3,8 +3,8 @@
 A missing file means defaults (a fresh install just works). A file that is not valid TOML is a ``ConfigError``
 naming the line; we do not silently fall back, because the player would not learn why their names vanished. At the
 table (``companion run``) the fall-back is loud instead: the standard settings, and the screen says why.
-Game sections (``[games.haste-worte]`` ...) take the keys in ``GAME_KEYS`` and are passed to the games as they are:
-the games check the values.
+Game sections (``[games.haste-worte]`` ...) take the keys in ``GAME_KEYS``, each value checked by the game's own setup
+(as the game will take it when the family chooses it).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths
-from companion.atomic import atomic_write_text, keep_aside_where_possible, text_as_saved
+from companion.atomic import atomic_write_text, keep_aside_where_possible, replace_keeping_aside, text_as_saved
 from companion.errors import CompanionError, ConfigError
-from companion.i18n import LANGUAGES, disk_words, t
+from companion.i18n import LANGUAGES, disk_words, error_words, t
 from hardware.events import Button
 
 log = logging.getLogger(__name__)
@@ -65,13 +65,15 @@ class ButtonConfig:
 
 
 #: the keys of each game's ``[games."<name>"]`` section: they go into the game's setup action (house rules,
-#: letters ...), where the game's engine checks their values; any other key is a typo and refused
+#: letters ...), whose checks the values pass at load (``_check_game_values``); any other key is a typo and refused
 GAME_KEYS: dict[str, tuple[str, ...]] = {
     "haste-worte": ("letters", "timer_seconds", "goal", "meanings"),
     "echt-spitze": ("kinds", "shapes", "star_value"),
     "noch-x-mal": (),
     "fritzo": (),
 }
+#: the levels a game's settings are tried at: Echt Spitze's keys depend on the level chosen (shapes are level 3's)
+GAME_LEVELS: dict[str, tuple[int | None, ...]] = {"echt-spitze": (1, 2, 3)}
 
 
 @dataclass
@@ -91,6 +93,9 @@ class Config:
     #: the file there could not be read at the start (the card failing, a folder in its place): the standard
     #: settings play, and ``save`` refuses to write over a file that may read again at the next start
     unreadable: OSError | None = field(default=None, compare=False, repr=False)
+    #: the file's mistakes were left out at the start but the mended file could not be written (a full card): the
+    #: first ``save`` that can write keeps the file as it was aside first, as the start meant to
+    keep_aside_first: bool = field(default=False, compare=False, repr=False)
 
     def run_with(self, key: str, value: Any) -> None:
         """Set ``key`` ("language", "display.fullscreen") for this run only (see ``for_this_run``)."""
@@ -296,8 +301,42 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
         if not isinstance(section, dict):
             raise _bad(f"games.{game}", section, f'[games."{game}"] must be a table')
         _check_unknown(section, set(GAME_KEYS[game]), f"games.{game}.")
+        _check_game_values(game, section)
     cfg.games = {k: dict(v) for k, v in games.items()}
     return cfg
+
+
+def _check_game_values(game: str, section: dict[str, Any]) -> None:
+    """Each value as the game's setup takes it: ``letters = 5`` passed ``companion config`` and ``run`` unsaid, and
+    stopped the game only when the family chose it, after its setup, with nobody at the table who could mend the
+    file. The keys are tried in the file's order, each with those before it: the first one the game refuses at
+    every level is named (``kinds`` and ``shapes`` together: the later one)."""
+    from companion.games import engine_class
+    from companion.games.base import GameError
+
+    tried: dict[str, Any] = {}
+    for key, value in section.items():
+        tried[key] = value
+        refused: list[str] = []
+        for level in GAME_LEVELS.get(game, (None,)):
+            try:
+                engine_class(game).new({"action": "setup", "players": ["Anna", "Ben"], "seed": 0, **tried,
+                                        **({"level": level} if level is not None else {})})
+                break
+            except GameError as exc:
+                refused.append(str(exc))
+            except (TypeError, ValueError) as exc:  # a value its checks did not foresee: refused, not a crash at start
+                refused.append(f"the game cannot take it ({exc})")
+        else:
+            words = refused[0].rstrip(". ")
+            raise _bad(f"games.{game}.{key}", value, words[:1].lower() + words[1:])
+
+
+def _checked_toml(cfg: Config) -> str:
+    """The config as the file should hold it, loaded again first: a file that would not load is never written."""
+    text = cfg.for_the_file().to_toml()
+    from_dict(tomllib.loads(text), cfg.path)
+    return text
 
 
 def save(cfg: Config, path: str | Path | None = None) -> Path:
@@ -309,11 +348,18 @@ def save(cfg: Config, path: str | Path | None = None) -> Path:
     if cfg.unreadable is not None and path is None:  # said at the start: kept for this run, the file left as it is
         log.warning("the settings file could not be read at the start (%s): not written over", cfg.unreadable)
         return target  # (a refusal here kept the players screen from being left: its "Done" saves)
-    text = cfg.for_the_file().to_toml()
-    from_dict(tomllib.loads(text), target)  # never write a file that would not load again
-    atomic_write_text(target, text)
+    text = _checked_toml(cfg)
+    if cfg.keep_aside_first and path is None:
+        replace_keeping_aside(target, text.encode("utf-8"))
+        cfg.keep_aside_first = False
+    else:
+        atomic_write_text(target, text)
     cfg.path = target
     return target
+
+
+#: what an empty file holds: white space, or the zeros a card leaves where a power cut kept its blocks unwritten
+BLANK = " \t\r\n\0"
 
 
 def load(path: str | Path | None = None) -> Config:
@@ -335,11 +381,14 @@ def load(path: str | Path | None = None) -> Config:
             raise ConfigError(f"config file {p} does not exist; check the path given to --config")
         return Config()
     if p.is_dir():
-        raise ConfigError(f"{p} is a folder, not a config file; give the file in it, e.g. {p / 'config.toml'}",
+        # at the default place the folder is in the way of the file (none is looked for in it)
+        advice = f"give the file in it, e.g. {p / 'config.toml'}" if explicit else "remove or rename that folder"
+        raise ConfigError(f"{p} is a folder, not a config file; {advice}",
                           error=IsADirectoryError(errno.EISDIR, "Is a directory", str(p)))
     try:
         text = text_as_saved(p.read_bytes())  # as Notepad saved it: a byte-order mark, or the Windows code page
-        if not text.strip():  # our writes are atomic: a copy or an editor cut it off, and the players' names went
+        if not text.strip(BLANK):  # our writes are atomic: a copy or an editor cut it off (or a card left zeros),
+            # and the players' names went
             raise ConfigError(f"config file {p} is empty; write the settings again or remove the file.", line=1)
         data = tomllib.loads(text)
     except RecursionError:  # brackets nested past Python's limit: as unreadable as a line that is no TOML
@@ -347,9 +396,13 @@ def load(path: str | Path | None = None) -> Config:
                           line=1) from None
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
-        end = text.rstrip().count("\n") + 1  # "at end of document": an unclosed [ or "
-        raise ConfigError(f"config file {p} is not valid TOML: {exc}. Fix that line or remove the file.",
-                          line=int(line.group(1)) if line else end) from None
+        rows = _rows(text)
+        n = _opened_at(rows, int(line.group(1)) if line else len(rows) + 1)  # "at end of document": an unclosed [
+        begun = "" if line and n == int(line.group(1)) else f", in the value begun at line {n} (a ], }} or quote " \
+            "missing there?)"
+        fix = f"line {n}" if begun else "that line"
+        raise ConfigError(f"config file {p} is not valid TOML: {exc}{begun}. Fix {fix} or remove the file.",
+                          line=n) from None
     except OSError as exc:
         raise ConfigError(f"config file {p} cannot be read: {exc.strerror or exc}", error=exc) from None
     return from_dict(data, p)
@@ -376,29 +429,27 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
             return standard, t("core.config_unreadable", lang, error=disk_words(exc.error, lang))
         if (salvaged := _salvaged(paths.config_file())) is not None:
             cfg, wrong, lines = salvaged
-            name = keep_aside_where_possible(paths.config_file())
-            _write_back(cfg)  # the settings that were right: the next start is clean, the mistake kept aside
             lang = lang or cfg.language
             where = ", ".join([*wrong, *(t("core.line", lang, n=n) for n in sorted(lines))])
+            try:  # the settings that were right: the next start is clean, the mistake kept aside
+                name = replace_keeping_aside(paths.config_file(), _checked_toml(cfg).encode("utf-8")).name
+            except (OSError, ConfigError) as exc:  # a full card: the file stays as it was, the next save tries again
+                cfg.keep_aside_first = True
+                return cfg, t("core.config_salvaged_unsaved", lang, where=where, error=error_words(exc, lang))
             return cfg, t("core.config_salvaged", lang, where=where, name=name)
         standard = Config()
         standard.language = _language_in(paths.config_file()) or standard.language  # an English table stays so
         lang = lang or standard.language
-        linked = paths.config_file().is_symlink()
-        name = keep_aside_where_possible(paths.config_file())  # a card refusing it refuses our writes too
-        if linked:  # a link stays (its file copied aside): the standard settings go through it, or every start
-            _write_back(standard)  # would keep the same file aside again
+        if paths.config_file().is_symlink():  # a link stays (its file copied aside): the standard settings go through
+            try:  # it, or every start would keep the same file aside again
+                name = replace_keeping_aside(paths.config_file(), _checked_toml(standard).encode("utf-8")).name
+            except (OSError, ConfigError):  # a full card: the owner's file left as it was, not written over
+                name = paths.config_file().name
+                standard.keep_aside_first = True
+        else:
+            name = keep_aside_where_possible(paths.config_file())  # a card refusing it refuses our writes too
         where = exc.key or (t("core.line", lang, n=exc.line) if exc.line else "?")
         return standard, t("core.config_aside", lang, where=where, name=name)
-
-
-def _write_back(cfg: Config) -> None:
-    """Save the settings the table starts with over a file just kept aside; a card refusing it changes nothing: the
-    table plays with them from memory, told the same."""
-    try:
-        save(cfg)
-    except (OSError, ConfigError):
-        pass
 
 
 #: more wrong settings than this in one file: it is not the file of this companion, the standard settings start
@@ -411,7 +462,10 @@ def _salvaged(path: Path) -> tuple[Config, list[str], list[int]] | None:
     it, and the first mute wrote the standard ones over them. Returns the settings, the keys and the lines left
     out; None where the file has more mistakes (``SALVAGE_MOST``) than a slip makes, or none we can name."""
     try:
-        data, lines = _toml_without_bad_lines(text_as_saved(path.read_bytes()))
+        text = text_as_saved(path.read_bytes())
+        if not text.strip(BLANK):  # no settings to keep: its zeros blanked, it read as none, "the others apply"
+            return None
+        data, lines = _toml_without_bad_lines(text)
     except (OSError, tomllib.TOMLDecodeError, RecursionError):
         return None
     wrong: list[str] = []
@@ -433,11 +487,42 @@ def _salvaged(path: Path) -> tuple[Config, list[str], list[int]] | None:
     return None
 
 
+def _rows(text: str) -> list[str]:
+    """TOML's lines: not splitlines(), which also breaks at U+2028."""
+    return re.split(r"\r\n|\r|\n", text)
+
+
+def _parses(text: str) -> bool:
+    try:
+        tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return False
+    return True
+
+
+#: lines looked back for where a value the parser stopped in began (a list of names is a few lines at most)
+OPENED_BACK = 50
+
+
+def _opened_at(rows: list[str], n: int) -> int:
+    """The line the value the parser stopped in at line ``n`` began on: ``players = ["Jörg", "Ute"`` without its
+    ``]`` runs on over the lines below, and the parser stops at the next section's heading two lines on (or at the
+    end of the file); left out there, the heading and the settings under it went, and the list's own line was
+    named nowhere. It is the line after the last one up to which the file reads whole: ``n`` for a mistake that
+    lies on its own line."""
+    for k in range(min(n, len(rows) + 1) - 1, max(n - 1 - OPENED_BACK, 0) - 1, -1):
+        if _parses("\n".join(rows[:k])):
+            return k + 1
+    return n
+
+
 def _toml_without_bad_lines(text: str) -> tuple[dict[str, Any], list[int]]:
-    """``text`` as TOML, each line the parser stops at made a comment (its number kept: the next error's line
-    is the file's), up to ``SALVAGE_MOST``; returns the data and the lines left out. Raises TOMLDecodeError where a
-    mistake names no line, or more lines than a slip makes are wrong."""
-    rows = re.split(r"\r\n|\r|\n", text)  # TOML's lines: not splitlines(), which also breaks at U+2028
+    """``text`` as TOML, each line the parser stops at (or the value it stopped in began at) blanked, its number
+    kept: the next error's line is the file's; up to ``SALVAGE_MOST``. Blanked, not made a comment: TOML allows
+    no NUL in a comment either, and a power cut can leave the end of the file as zeros (an SD card's blocks
+    never written), which then cost every setting. Returns the data and the lines left out. Raises
+    TOMLDecodeError where a mistake names no line, or more lines than a slip makes are wrong."""
+    rows = _rows(text)
     left_out: list[int] = []
     while True:
         try:
@@ -446,10 +531,11 @@ def _toml_without_bad_lines(text: str) -> tuple[dict[str, Any], list[int]]:
             found = re.search(r"at line (\d+)", str(exc))
             n = int(found.group(1)) if found else 0
             if not found and "end of document" in str(exc):  # a string or list left open: the file cut short
-                n = next((k + 1 for k in range(len(rows) - 1, -1, -1) if rows[k].strip() and k + 1 not in left_out), 0)
+                n = len(rows) + 1
+            n = _opened_at(rows, n) if n else 0
             if not 1 <= n <= len(rows) or n in left_out or len(left_out) >= SALVAGE_MOST:
                 raise
-            rows[n - 1] = "# " + rows[n - 1]
+            rows[n - 1] = ""
             left_out.append(n)
 
 

@@ -101,13 +101,10 @@ def _models() -> list[str]:
     return lines
 
 
-#: the levels a game's config section is tried with (a game not named: its one setup)
-LEVELS: dict[str, tuple[int | None, ...]] = {"echt-spitze": (1, 2, 3)}
-
-
 def _game_settings(games: dict[str, dict]) -> list[str]:
-    """Each ``[games."<name>"]`` section as its game takes it: the config checks only the keys' names (the games
-    judge the values), so ``letters = 5`` passed ``companion config`` and stopped Haste Worte at the table."""
+    """Each ``[games."<name>"]`` section as its game takes it, and at which of its levels: the config refuses a value
+    no level takes (``letters = 5``), and the doctor says where a section is one level's only (shapes: level 3)."""
+    from companion.config import GAME_LEVELS as LEVELS  # the levels the config tries them at too
     from companion.games import engine_class
     from companion.games.base import GameError
 

@@ -741,6 +741,23 @@ def test_a_config_that_cannot_be_written_still_mutes_and_says_so(tmp_path, monke
     assert "schreibgeschützt" in app.notice and "Neustart" in app.notice  # in the table's words; German config
 
 
+def test_a_config_that_could_not_be_read_at_the_start_says_a_switched_setting_is_not_kept(tmp_path):
+    """A config file the card would not let be read is left as it is, not written over (``config.save``): the mute
+    was then gone after a restart, with nothing said, where a read-only folder says "not saved"."""
+    import errno
+
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+
+    app = _app(tmp_path, announcer=Announcer("de", audio=NullAudio()))
+    app.cfg.unreadable = PermissionError(errno.EACCES, "Permission denied")
+    _press(app, Button.SELECT, Press.LONG)
+    assert app.announcer.muted
+    assert app.notice == t("core.mute_not_saved", "de", error=t("core.disk_refused", "de"))
+    app.step_volume(-1)
+    assert app.notice == t("core.volume_not_saved", "de", error=t("core.disk_refused", "de"))
+
+
 def test_a_tap_on_free_play_dice_finds_the_roll_as_it_is_now(tmp_path):
     """Five dice drawn, then a reading of two applied before the next drawing: a tap where the fifth die was drawn
     must not pick a die the roll no longer has (an IndexError ends the evening). The app's own frame order (taps,

@@ -30,7 +30,7 @@ def test_what_a_file_may_hold_is_written_back_as_it_loads(tmp_path):
     """Values a hand-edited file may hold (a kind's name that needs quotes, a tab in a string) were written back
     as a file TOML cannot read: muting, the volume or the language then stopped the companion."""
     p = tmp_path / "c.toml"
-    p.write_text('[games."haste-worte"]\nletters = "AB\\tCD\\u007f"\n'
+    p.write_text('[games."haste-worte"]\nmeanings = { ring = "AB\\tCD\\u007f" }\n'
                  '[games."echt-spitze"]\nkinds = { "Äpfel" = [9, 7], "Oma\\"s Kuchen" = [5, 3] }\n',
                  encoding="utf-8")
     cfg = config.load(p)
@@ -57,6 +57,14 @@ def test_what_a_file_may_hold_is_written_back_as_it_loads(tmp_path):
     ('[games.haste_worte]\nletters = "ABC"', ["unknown game", "haste-worte"]),
     ('[games."haste-worte"]\nleters = "ABC"', ["games.haste-worte.leters", "letters"]),
     ('[games."noch-x-mal"]\nstart = 1', ["games.noch-x-mal.start"]),
+    # the games' own values: passed unsaid, and refused only when the family chose the game, after its setup
+    ('[games."haste-worte"]\ntimer_seconds = -30', ["games.haste-worte.timer_seconds", "-30", "10 to 600"]),
+    ('[games."haste-worte"]\ngoal = 5\nletters = 5', ["games.haste-worte.letters", "5", "2 to 60"]),
+    ('[games."haste-worte"]\ntimer_seconds = "90"', ["games.haste-worte.timer_seconds", "'90'", "10 to 600"]),
+    ('[games."echt-spitze"]\nstar_value = "vier"', ["games.echt-spitze.star_value", "'vier'", "0 to 99"]),
+    ('[games."haste-worte"]\ngoal = 1979-05-27', ["games.haste-worte.goal", "1979-05-27", "1 to 90"]),  # a TOML date
+    ('[games."echt-spitze"]\nkinds = { lemons = [9, 7] }\nshapes = { circle = [5, 2] }',
+     ["games.echt-spitze.shapes"]),  # each alone takes a level of its own; together no level
 ])
 def test_bad_values_name_key_value_and_what_is_allowed(tmp_path, text, words):
     p = tmp_path / "c.toml"
@@ -105,8 +113,8 @@ def test_save_writes_atomically_and_loads_back(tmp_path):
 
 @pytest.mark.parametrize("text, where", [
     ('players = ["Anna", "Ben"]\nvolume = 1\nmute = 2\nspeech = 3\nfps = 4\nwidth = 5\nheight = 6\n', "(volume)"),
-    # "at end of document": its last line; a list open over more lines than a slip makes
-    ('camera = "auto"\nplayers = ["Anna",\n  "Ben",\n  "Cleo",\n  "Dora",\n  "Emil",\n  "Finn"\n', "line 7"),
+    # "at end of document": the line it began at; a list open over more lines than a slip makes
+    ('camera = "auto"\nplayers = ["Anna",\n  "Ben",\n  "Cleo",\n  "Dora",\n  "Emil",\n  "Finn"\n', "line 2"),
 ])
 def test_at_the_table_a_bad_config_file_is_kept_aside_and_the_standard_settings_start(text, where):
     """A Pi starts the companion at boot, with nobody at a terminal: a bad file that stopped the start left a black
@@ -157,7 +165,7 @@ def test_at_the_table_a_slip_in_the_config_file_costs_only_that_setting(text, wr
     assert config.load_for_the_table() == (cfg, None)  # written back: the next start is clean
 
 
-@pytest.mark.parametrize("text", ["", "   \n\n", "players = " + "[" * 5000])
+@pytest.mark.parametrize("text", ["", "   \n\n", "\0" * 4096, "players = " + "[" * 5000])
 def test_at_the_table_an_empty_or_nested_config_file_starts_the_standard_settings_and_says_why(text):
     """An empty file went down the slip's path ("Mistake in the settings file ()"), and one nested past Python's
     limit stopped the start (a black screen at boot)."""
@@ -272,8 +280,7 @@ def test_the_doctor_tries_the_games_settings_as_the_games_take_them(tmp_path):
     from companion import doctor
 
     path = tmp_path / "config.toml"
-    path.write_text('[games."haste-worte"]\nletters = 5\n[games."echt-spitze"]\nstar_value = 4\n', encoding="utf-8")
-    lines = doctor._game_settings(config.load(path).games)
+    lines = doctor._game_settings({"haste-worte": {"letters": 5}, "echt-spitze": {"star_value": 4}})
     assert lines[0].startswith('PROBLEM [games."haste-worte"]: ') and "letters" in lines[0].lower()
     assert lines[1] == 'ok      [games."echt-spitze"]'
     path.write_text('[games."echt-spitze"]\nshapes = {triangle = [6, 3], circle = [5, 2], square = [4, 1]}\n',
@@ -363,11 +370,130 @@ def test_a_config_link_in_a_loop_starts_the_standard_settings_and_saving_does_no
         atomic_write_text(path, "x")  # a write through the loop is a disk's refusal, which the callers say
 
 
-def test_at_the_table_a_list_left_open_costs_the_list_and_the_line_it_swallowed():
-    """tomllib stops at the line after the open bracket (``mute = true``), and at the end of the file once that
-    line is left out: both go, the language stays."""
+@pytest.mark.parametrize("tail, line", [("\0" * 100, 19), ("[buttons]\nhold_time = 1.\0\0\0\0", 20)],
+                         ids=["after-a-line", "in-a-line"])
+def test_at_the_table_a_config_whose_end_a_power_cut_left_as_zeros_keeps_every_whole_line(tail, line):
+    """Some SD cards leave the blocks a power cut kept from being written as zeros. TOML allows NUL nowhere, not
+    even in the comment the salvage made of the line: the players' names, the language and the mute all went."""
+    cfg = config.Config(language="en", players=["Jörg", "Anne-Marie", "Ben", "Zoë"])
+    cfg.sound.mute = True
+    path = config.save(cfg)
+    text = path.read_text(encoding="utf-8").split("[buttons]")[0]
+    assert (text + tail).split("\0")[0].count("\n") + 1 == line  # where the zeros begin
+    path.write_bytes((text + tail).encode())
+    loaded, words = config.load_for_the_table()
+    assert loaded.players == cfg.players and loaded.language == "en" and loaded.sound.mute
+    assert f"(line {line})" in words and "your other settings still apply" in words
+    assert config.load_for_the_table() == (loaded, None)
+
+
+def test_a_list_left_open_costs_only_its_own_line():
+    """One missing ] was named two lines on, at the next section's heading, and the salvage left out that line and
+    the ones after it: the sound's settings went, and the list's line kept nobody's attention."""
     path = config.paths.config_file()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('language = "en"\nplayers = ["Anna", "Ben"\nmute = true\n', encoding="utf-8")
+    text = '# Spieleabend\nlanguage = "en"\nplayers = ["Jörg", "Ute", "Max"\n\n[sound]\nmute = true\nvolume = 40\n'
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"begun at line 3 \(a \], \} or quote missing there\?\)") as err:
+        config.load()  # what "companion config" says
+    assert err.value.line == 3
     cfg, words = config.load_for_the_table()
-    assert cfg.language == "en" and cfg.players == config.Config().players and "(line 2, line 3)" in words
+    assert cfg.language == "en" and cfg.players == config.Config().players
+    assert cfg.sound.mute and cfg.sound.volume == 40 and "(line 3)" in words
+
+
+def test_at_the_table_a_wrong_game_setting_costs_only_that_setting():
+    """``timer_seconds = -30`` passed the start unsaid: the family chose Haste Worte, went through its setup, and a
+    red strip said the config's section could not be played, with nobody at the table who could mend it."""
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('language = "en"\nplayers = ["Jörg", "Mia"]\n[games."haste-worte"]\ntimer_seconds = -30\n'
+                    'goal = 5\n', encoding="utf-8")
+    cfg, words = config.load_for_the_table()
+    assert cfg.players == ["Jörg", "Mia"] and cfg.games == {"haste-worte": {"goal": 5}}
+    assert "(games.haste-worte.timer_seconds)" in words and "your other settings still apply" in words
+    assert config.load().games == {"haste-worte": {"goal": 5}}  # mended in the file, the original kept aside
+    assert len(list(path.parent.glob("config.toml.corrupt-*"))) == 1
+
+
+def test_at_the_table_a_full_card_leaves_a_config_with_a_slip_where_it_was_and_says_so(monkeypatch):
+    """The mended copy was written after the file was moved aside: on a full card it never came, "your other
+    settings still apply" was said, and the next start found no config at all (German, the standard players)."""
+    import errno
+
+    from companion import atomic
+
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = 'language = "en"\nplayers = ["Jörg", "Mia"]\n[sound]\nvolume = 150\nmute = true\n'
+    path.write_text(text, encoding="utf-8")
+
+    card = {"full": True}
+    fsync = atomic.os.fsync
+
+    def full(fd: int) -> None:
+        if card["full"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        fsync(fd)
+
+    monkeypatch.setattr(atomic.os, "fsync", full)
+    cfg, words = config.load_for_the_table()
+    assert cfg.players == ["Jörg", "Mia"] and cfg.sound.mute
+    assert "could not be saved (the memory card is full)" in words and "kept as" not in words
+    assert path.read_text(encoding="utf-8") == text and not list(path.parent.glob("config.toml.*"))
+    card["full"] = False  # room again: the next save keeps the file as it was aside, as the start meant to
+    cfg.sound.volume = 40
+    config.save(cfg)
+    (aside,) = path.parent.glob("config.toml.corrupt-*")
+    assert aside.read_text(encoding="utf-8") == text
+    assert config.load_for_the_table() == (cfg, None) and cfg.players == ["Jörg", "Mia"]
+
+
+def test_a_mended_config_file_keeps_its_permissions():
+    """The file was moved aside before the mended one was written: it came with the temp file's 0600."""
+    import stat
+
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('players = ["Jörg", "Mia"]\n[sound]\nvolume = 150\n', encoding="utf-8")
+    path.chmod(0o644)
+    cfg, words = config.load_for_the_table()
+    assert cfg.players == ["Jörg", "Mia"] and words
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+
+
+@pytest.mark.parametrize("links", [True, False], ids=["second-name", "no-second-names"])
+def test_a_file_kept_aside_for_its_mended_copy_is_put_back_when_the_copy_cannot_take_its_place(tmp_path, monkeypatch,
+                                                                                              links):
+    import os
+
+    from companion import atomic
+
+    path = tmp_path / "config.toml"
+    path.write_text("old", encoding="utf-8")
+    if not links:  # FAT: the old file is renamed aside, and must come back
+        monkeypatch.setattr(atomic.os, "link", lambda *a: (_ for _ in ()).throw(OSError(1, "Operation not permitted")))
+    real = os.replace
+
+    def refusing(src, dst):
+        if str(src).endswith(".tmp"):
+            raise OSError(5, "Input/output error")
+        return real(src, dst)
+
+    monkeypatch.setattr(atomic.os, "replace", refusing)
+    with pytest.raises(OSError):
+        atomic.replace_keeping_aside(path, b"new")
+    assert path.read_text(encoding="utf-8") == "old" and [p.name for p in tmp_path.iterdir()] == ["config.toml"]
+    monkeypatch.setattr(atomic.os, "replace", real)
+    aside = atomic.replace_keeping_aside(path, b"new")
+    assert path.read_text(encoding="utf-8") == "new" and aside.read_text(encoding="utf-8") == "old"
+
+
+def test_a_folder_in_place_of_the_config_file_is_advised_away():
+    """"give the file in it, e.g. .../config.toml/config.toml": at the default place no file is looked for in it."""
+    path = config.paths.config_file()
+    path.mkdir(parents=True)
+    with pytest.raises(ConfigError, match="is a folder, not a config file; remove or rename that folder$"):
+        config.load()
+    r = subprocess.run([sys.executable, "-m", "companion", "config"], capture_output=True, text=True)
+    assert r.returncode == 2 and "remove or rename that folder" in r.stderr and "config.toml/config" not in r.stderr

@@ -249,10 +249,10 @@ class HasteWorte:
         letters = _letters(setup.get("letters", list(DEFAULT_LETTERS)))
         seconds = setup.get("timer_seconds", DEFAULT_SECONDS)
         if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 10 <= seconds <= 600:
-            raise SetupError("haste.error.setup_seconds", value=json.dumps(seconds))
+            raise SetupError("haste.error.setup_seconds", value=json.dumps(seconds, default=str))
         goal = setup.get("goal", DEFAULT_GOAL)
         if isinstance(goal, bool) or not isinstance(goal, int) or not 1 <= goal <= 90:
-            raise SetupError("haste.error.setup_goal", value=json.dumps(goal))
+            raise SetupError("haste.error.setup_goal", value=json.dumps(goal, default=str))
         meanings = setup.get("meanings", {})
         if not isinstance(meanings, dict) or not all(
             isinstance(k, str) and SYMBOL_ID.match(k) and isinstance(v, str) and v.strip()
@@ -733,5 +733,5 @@ def _letters(value: Any) -> list[str]:
         or not 2 <= len(tokens) <= 60
         or not all(isinstance(x, str) and 1 <= len(x.strip()) <= 3 and x.strip().isalpha() for x in tokens)
     ):
-        raise SetupError("haste.error.setup_letters", value=json.dumps(value, ensure_ascii=False))
+        raise SetupError("haste.error.setup_letters", value=json.dumps(value, ensure_ascii=False, default=str))
     return [x.strip().upper() for x in tokens]
