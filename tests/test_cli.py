@@ -481,4 +481,4 @@ def test_doctor_exits_1_when_it_finds_a_problem(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text('[games."haste-worte"]\nletters = 5\n', encoding="utf-8")
     r = companion("doctor", "--config", str(path))
-    assert r.returncode == 1 and '  PROBLEM [games."haste-worte"]' in r.stdout, r.stdout + r.stderr
+    assert r.returncode == 1 and "  PROBLEM config: games.haste-worte.letters = 5" in r.stdout, r.stdout + r.stderr
