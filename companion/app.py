@@ -145,6 +145,9 @@ FRITZO_CUBES = "fritzo-cubes"
 #: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
 TEACHING_NOTICE_SECONDS = 8.0
 ADVICE_SECONDS = 8.0  # the camera check's advice over a game (``App._say_why_unsure``)
+#: how recent a finished game must be to be shown once more at the start (``App._show_last_result``): the evening's
+#: last game after a power cut, not last week's at every switching on
+LAST_RESULT_SECONDS = 6 * 3600
 #: seconds a lasting state's strip ("not saved", the camera's trouble) stays away once tapped
 STRIP_HIDDEN = 10.0
 #: the volumes the pause menu's "Louder" and "Quieter" step through (silence is the mute's)
@@ -265,8 +268,15 @@ class App:
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
         if use_camera:
             self._open_camera(source_spec or cfg.camera)
+        #: a game finished shortly before the companion went off (the power cut at its end screen): shown once more,
+        #: not put in the history unseen (``main_menu``)
+        self._finished_at_start: Any = None
+        self._starting = True
         self.main_menu()
-        if start_free_play:
+        self._starting = False
+        if self._finished_at_start is not None:
+            self._show_last_result(self._finished_at_start)
+        elif start_free_play:
             self._start_free_play()
 
     def _start_free_play(self) -> None:
@@ -389,7 +399,10 @@ class App:
             self.show_notice(self._aside_words("core.saved_game_unknown", self.journal.set_aside(), game=saved.game),
                              seconds=10)
             saved = None
-        if saved is not None and saved.finished:
+        if saved is not None and saved.finished and self._starting and saved.game in GAME_ENTRIES \
+                and time.time() - saved.saved_at < LAST_RESULT_SECONDS:
+            self._finished_at_start, saved = saved, None  # its end screen comes first (``_show_last_result``)
+        elif saved is not None and saved.finished:
             try:
                 self.journal.archive()
             except OSError as exc:  # it is finished either way: not offered for resuming
@@ -619,6 +632,15 @@ class App:
         if aside == self.journal.path.name:
             key += "_stays"
         return t(key, self.lang, file=aside, **params)
+
+    def _show_last_result(self, saved: Any) -> None:
+        """The end screen of a game finished just before the companion went off: a power cut at "Carla wins" lost
+        the result the table was looking at (the game went to the history at the start, free play came up), and
+        with it the UNDO of a mistyped final score. Left for the menu or played again, it goes to the history."""
+        if self.resume(saved, quiet=True):
+            self.show_notice(t("core.resumed_over", self.lang), seconds=6, info=True)
+        else:
+            self.main_menu()
 
     def resume(self, saved, *, quiet: bool = False) -> bool:
         """Go on with ``saved``; False when it cannot be replayed (it is then kept aside, so that the menu does not

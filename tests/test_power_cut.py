@@ -379,3 +379,47 @@ def test_steps_the_full_card_refused_before_the_power_cut_are_said_at_the_resume
     assert app.session.engine.rolls == [[1]] and "vielleicht nicht gespeichert" in app.notice
     assert app.session.apply({"action": "roll", "dice": [4]})  # the table goes on from what it was told
     assert not Journal(tmp_path / "current").load().doubt
+
+
+def _finished_haste_worte(tmp_path) -> GameSession:
+    import sys
+
+    sys.path.insert(0, os.path.dirname(__file__))
+    from test_haste_worte import T0, round_actions
+
+    from companion.games.haste_worte import HasteWorte
+
+    s = GameSession.new(HasteWorte, {"action": "setup", "players": ["Anna", "Ben"], "seed": 42, "goal": 1},
+                        Journal(tmp_path / "current"))
+    for action in round_actions(s.engine, [1, 0], at=T0):
+        assert s.apply(action), s.error
+    assert s.engine.finished
+    return s
+
+
+@pytest.mark.parametrize("hours_ago", [0, 7])
+def test_a_game_finished_just_before_the_power_went_shows_its_result_once_more(tmp_path, hours_ago):
+    """A power cut at "Anna wins": the next start put the game in the history unseen and came up in free play, the
+    result the table was looking at gone, and with it the UNDO of a mistyped last score. The evening's last game
+    is shown once more; last week's goes to the history as before."""
+    from companion.games_ui import register_all
+
+    register_all()  # the games' screens, as ``companion run`` has them
+    _finished_haste_worte(tmp_path)
+    journal = tmp_path / "current" / "journal.jsonl"
+    then = time.time() - hours_ago * 3600
+    os.utime(journal, (then, then))
+    cfg = Config()
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              start_free_play=True)
+    history = tmp_path / "current" / "history"
+    if hours_ago:
+        assert app.session is not None and app.session.engine.name == "free-play"
+        assert len(list(history.glob("*/journal.jsonl"))) == 1
+        return
+    assert app.session is not None and app.session.engine.finished and app.notice == "That game had ended: here " \
+        "is its result."
+    assert app.session.can_undo  # the last score can still be taken back
+    app.main_menu()  # left for the menu: now it goes to the history
+    assert not journal.exists() and len(list(history.glob("*/journal.jsonl"))) == 1
