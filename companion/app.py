@@ -997,7 +997,10 @@ class App:
     def on_button(self, event: ButtonEvent) -> None:
         in_game = self._in_game()
         if event.button is Button.UNDO and event.press is Press.LONG and in_game:
-            self.undo()
+            # inside a step's own question (its hint: "UNDO back") a held UNDO goes back as a pressed one does: it
+            # took back the step before ("Anna leaves the middle", a roll whose dice were crossed on paper already)
+            if not self.mode.on_button(ButtonEvent(Button.UNDO, Press.SHORT)):
+                self.undo()
             return
         if event.button is Button.SELECT and event.press is Press.LONG:
             self.toggle_mute()

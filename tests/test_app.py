@@ -875,7 +875,8 @@ def test_free_play_adds_a_die_the_reader_missed_by_the_buttons(tmp_path, out_dir
 
 def test_free_plays_picker_closes_when_a_long_undo_takes_a_step_back(tmp_path):
     """Picker open on the die just added, a long UNDO took the add back: the picker stayed open, now "adding", and
-    SELECT added the die again, redoing the undo without a word."""
+    SELECT added the die again, redoing the undo without a word. A held UNDO in the picker now goes back, as its
+    hint says; held again, it takes the add back, and nothing is added by SELECT after it."""
     app = _app(tmp_path)
     _press(app, Button.SELECT)  # free play
     app.session.camera_ready = True
@@ -885,6 +886,10 @@ def test_free_plays_picker_closes_when_a_long_undo_takes_a_step_back(tmp_path):
     app.mode.on_tap(app.mode.dice.die_rects()[3].center)
     assert app.mode.picking == 3
     _press(app, Button.UNDO, Press.LONG)
+    assert app.mode.picking is None and app.session.engine.last == [1, 2, 3, 5]  # back out of the picker
+    app.mode.on_tap(app.mode.dice.die_rects()[3].center)
+    assert app.mode.picking == 3
+    app.session.undo()  # the pause menu's "undo the last step" with the picker left open
     assert app.session.engine.last == [1, 2, 3]
     app.frame(0.03, [])
     assert app.mode.picking is None

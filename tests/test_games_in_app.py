@@ -1106,3 +1106,36 @@ def test_a_dice_profile_the_card_cannot_read_is_said_and_teaching_it_does_not_st
         assert app.session.camera_ready and app.notice == words("core.profile_unreadable_pips", "d6")
     finally:
         app.close()
+
+
+def test_a_held_undo_inside_a_steps_question_goes_back_and_takes_no_step_back(tmp_path):
+    """The report's own question said "UNDO back"; held a second, UNDO took back "Sara leaves the middle" and the
+    report with it. Inside a question a held UNDO goes back as a pressed one; at the game's own level it still
+    takes the last step back."""
+    import random
+
+    from companion.games.echt_spitze import EchtSpitze
+    from companion.session import GameSession
+
+    cfg = Config()
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    session = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Sara", "Ben"],
+                                           "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}},
+                              app.journal, lang="en", rng=random.Random(3))
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "leave"}):
+        assert session.apply(action), session.error
+    app._enter(GAME_ENTRIES["echt-spitze"], session)
+    mode = app.mode
+    app.frame(0.03, [])
+    labels = [item.label for item in mode.menu.items]
+    for _ in range(next(i for i, label in enumerate(labels) if label.startswith("Sara"))):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))  # Sara's report: its own question
+    assert mode.sub
+    steps = len(session.actions)
+    app.on_button(ButtonEvent(Button.UNDO, Press.LONG))
+    assert not mode.sub and len(session.actions) == steps  # back out of the question, "leave" kept
+    app.on_button(ButtonEvent(Button.UNDO, Press.LONG))
+    assert len(session.actions) == steps - 1  # at the game's own level: the last step taken back
