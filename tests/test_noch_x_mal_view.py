@@ -73,6 +73,16 @@ def reading(faces) -> TrayReading:
     return TrayReading(tuple(DieReading(f, 0.9 if f else 0.2, (0, 0, 10, 10)) for f in faces))
 
 
+def test_roll_rolls_the_start_combo_of_the_player_highlighted(tmp_path):
+    """NEXT put the highlight on "Roll the start combo for Ben", the heading said Ben, and ROLL rolled Anna's."""
+    view, session = new_view(tmp_path, ["Anna", "Ben", "Carla"], lang="en")
+    press(view, Button.NEXT)
+    assert view.menu.items[view.menu.index].value == ("start", "Ben")
+    assert view._idle_message().startswith("Ben")
+    press(view, Button.ROLL)
+    assert [p.name for p in session.engine.state.players if p.has_start] == ["Ben"]
+
+
 def test_buttons_only_through_start_combos_rolls_passes_and_gifts(tmp_path):
     view, session = new_view(tmp_path, ["Anna", "Ben", "Carl"])
     render(view, "nxm_view_start")

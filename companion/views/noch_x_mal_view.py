@@ -131,6 +131,8 @@ class NochXMalMode:
         self.read_at: list[int] = []  # each pending die's place in the reading (the session's guess and learning)
         self.tapped: list[int] = []  # dice tapped for the active player's pair
         self.waiting = False  # ROLL pressed: waiting for the camera
+        #: whose start combo the camera was asked for: its dice are theirs, wherever the highlight went meanwhile
+        self._start_roller: str | None = None
         #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
         self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
         self.tie_draft: dict[str, Any] = {}
@@ -584,6 +586,7 @@ class NochXMalMode:
         return [tuple(COLOUR_FACES)] * colours + [tuple(NUMBER_FACES)] * numbers
 
     def _roll_start(self, player: str) -> None:
+        self._start_roller = player
         if getattr(self.session, "camera_ready", False):
             self.waiting = True
             self.session.ask_for_dice()
@@ -624,10 +627,19 @@ class NochXMalMode:
 
     def _next_start(self) -> str | None:
         """Whose start combo is rolled next (dice read in the start phase, and being corrected, are theirs): the
-        first player without one; None once every player has one."""
+        player it was asked for, else the one highlighted (ROLL rolled for the first player without one while the
+        highlight stood on "Roll the start combo for Ben", and the heading named Ben), else the first without one;
+        None once every player has one."""
         if self.game.state.phase != Phase.START:
             return None
-        return next((p.name for p in self.game.state.players if not p.has_start), None)
+        without = [p.name for p in self.game.state.players if not p.has_start]
+        if self._start_roller in without:
+            return self._start_roller
+        menu = getattr(self, "menu", None)  # (not built yet while the first one is)
+        lit = menu.items[menu.index].value if menu is not None and not self.stack and menu.items else None
+        if isinstance(lit, tuple) and lit[:1] == ("start",) and lit[1] in without:
+            return lit[1]
+        return without[0] if without else None
 
     def _correct(self, faces: list[str | None], colours: int) -> None:
         """Let the table correct the unsure dice on the screen, shown as the game keeps a roll: colours first."""
