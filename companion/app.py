@@ -1005,8 +1005,10 @@ class App:
         if event.button is Button.SELECT and event.press is Press.LONG:
             self.toggle_mute()
             return
-        if event.button is Button.SELECT and self._game_over():
-            self._main_choice(("new", self.entry.name))  # play again: the same game's setup, players may change
+        if event.button in (Button.SELECT, Button.REROLL) and event.press is Press.SHORT and self._game_over():
+            # play again: the same game's setup, players may change. REROLL too: the German table's NOCHMAL
+            # ("again") did nothing there
+            self._main_choice(("new", self.entry.name))
             return
         used = self.mode.on_button(event)  # a game screen that rolls asks the camera itself (``ask_for_dice``)
         if event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:

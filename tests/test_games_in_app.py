@@ -396,6 +396,10 @@ def test_a_finished_game_says_what_now_and_select_plays_it_again(tmp_path, out_d
     escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     app.frame(0.03, [escape])  # Escape: back to the end of the game
     assert app.mode is app.game_mode
+    app.on_button(ButtonEvent(Button.REROLL))  # a German table's NOCHMAL ("again") did nothing there
+    assert app.mode.mode.menu.title == t("core.setup_how_many", "en")
+    app.frame(0.03, [escape])
+    assert app.mode is app.game_mode
     app.on_button(ButtonEvent(Button.SELECT))
     assert app.mode.mode.menu.title == t("core.setup_how_many", "en")
     app.on_button(ButtonEvent(Button.UNDO))  # UNDO (or its framed hint) too: the scores, not the main menu
