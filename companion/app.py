@@ -987,6 +987,9 @@ class App:
 
     def undo(self) -> None:
         before = (self.notice, self.notice_until)  # an example the undo could not take back says so: not hidden
+        if self.session is not None and len(self.session.actions) <= 1:  # a held UNDO that did nothing, unsaid,
+            self.show_notice(t("core.nothing_to_undo", self.lang), seconds=3, info=True)  # read as broken
+            return
         if self.session is not None and self.session.undo() and (self.notice, self.notice_until) == before:
             said = self.session.undone_said
             words = t("core.undone_what", self.lang, said=_quoted_within(said[0].text(self.lang).rstrip(".!"))) \
@@ -1019,6 +1022,9 @@ class App:
             # free play, Echt Spitze, Noch X-Mal!, Fritzo without a clock: a press that did nothing and said nothing
             # read as a broken button
             self.show_notice(t("core.no_hourglass", self.lang), seconds=4, info=True)
+        elif not used and in_game and event.button is Button.TIMER and (why := getattr(self.mode, "timer_not_now",
+                                                                                        None)):
+            self.show_notice(why, seconds=4, info=True)  # the game's hourglass, not now (Haste Worte's picks)
 
     def _ask_for_dice(self) -> None:
         """Read the dice the table throws now (a game screen's roll, by ROLL or by a tap): the built-in tray throws

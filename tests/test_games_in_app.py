@@ -1143,3 +1143,25 @@ def test_a_held_undo_inside_a_steps_question_goes_back_and_takes_no_step_back(tm
     assert not mode.sub and len(session.actions) == steps  # back out of the question, "leave" kept
     app.on_button(ButtonEvent(Button.UNDO, Press.LONG))
     assert len(session.actions) == steps - 1  # at the game's own level: the last step taken back
+
+
+def test_presses_that_do_nothing_say_why(tmp_path):
+    """A held UNDO at a game's start, TIMER before Haste Worte's letter and REROLL in free play did nothing and
+    said nothing: a player took the button for broken."""
+    register_all()
+    cfg = Config()
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    start_game(app, "haste-worte")
+    assert app.session is not None and len(app.session.actions) == 1
+    app.on_button(ButtonEvent(Button.UNDO, Press.LONG))
+    assert app.notice == "Nothing to undo yet: the game has only just begun."
+    app.on_button(ButtonEvent(Button.ROLL))
+    assert app.session.engine.phase.value == "pick"
+    app.on_button(ButtonEvent(Button.TIMER))
+    assert app.notice == "The hourglass comes after the letter: first everybody takes a die."
+    app.main_menu()
+    start_game(app, "free-play")
+    rolls = len(app.session.engine.rolls)
+    app.on_button(ButtonEvent(Button.REROLL))
+    assert len(app.session.engine.rolls) == rolls + 1

@@ -92,7 +92,7 @@ class FreePlayMode:
             else:
                 return False
             return True
-        if event.button is Button.ROLL:
+        if event.button in (Button.ROLL, Button.REROLL):  # free play's re-roll is a roll (REROLL did nothing)
             if self.session.camera_ready:
                 self.waiting = True  # the app asks the camera and calls on_dice when the dice lie still
                 self.session.ask_for_dice()

@@ -301,6 +301,17 @@ class HasteWorteMode:
             self._start_timer()
         return True
 
+    @property
+    def timer_not_now(self) -> str | None:
+        """Why TIMER does nothing now, for the app to say (a press that did nothing and said nothing read as a
+        broken button): before the letter the hourglass is not turned yet, after the sand the words are read."""
+        phase = self.game.phase
+        if phase in (Phase.ROLL, Phase.PICK):
+            return t("haste.timer_after_letter", self.lang)
+        if phase is Phase.READING:
+            return t("haste.timer_reading", self.lang)
+        return None
+
     def _start_timer(self) -> None:
         at = self._clock.stamp()  # the stamp and the screen's clock agree exactly from here on
         self.session.apply({"action": "timer_start", "at": at})
