@@ -20,6 +20,26 @@ from hardware.events import Button, ButtonEvent, Press
 register_all()
 
 
+def _echt_spitze_in_app(tmp_path, then: list[dict]):
+    """An English Echt Spitze of Sara and Ben in the app: both took a die and left the middle, then ``then``."""
+    import random
+
+    from companion.games.echt_spitze import EchtSpitze
+    from companion.session import GameSession
+
+    cfg = Config()
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    session = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Sara", "Ben"],
+                                           "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}},
+                              app.journal, lang="en", rng=random.Random(3))
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "leave"}, *then):
+        assert session.apply(action), session.error
+    app._enter(GAME_ENTRIES["echt-spitze"], session)
+    return app, session
+
+
 def start_game(app: App, name: str) -> None:
     """From the main menu, start ``name`` with buttons alone, each setup question answered with its first choice."""
     items = [item.value for item in app.mode.menu.items]
@@ -340,25 +360,13 @@ def test_a_finished_game_says_what_now_and_select_plays_it_again(tmp_path, out_d
     """At the end the game's own hints (NEXT move, SELECT choose) offered moves there are none of: the screen now
     says SELECT plays again (the same game's setup, so the players may change) and UNDO opens the menu; with touch
     alone, each hint is pressed by tapping it."""
-    import random
 
-    from companion.games.echt_spitze import EchtSpitze
     from companion.i18n import t
-    from companion.session import GameSession
     from companion.views.widgets import hint_bar, hint_button
 
-    cfg = Config()
-    cfg.language = "en"
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
-    session = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Sara", "Ben"],
-                                           "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}},
-                              app.journal, lang="en", rng=random.Random(3))
-    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
-                   {"action": "take", "die": 2}, {"action": "leave"},
-                   {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
-                   {"action": "end_turn"}, {"action": "final", "player": "Sara", "stars": 1, "leftover": 0}):
-        assert session.apply(action), session.error
-    app._enter(GAME_ENTRIES["echt-spitze"], session)
+    app, session = _echt_spitze_in_app(tmp_path, [
+        {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
+        {"action": "end_turn"}, {"action": "final", "player": "Sara", "stars": 1, "leftover": 0}])
     app.on_button(ButtonEvent(Button.SELECT))  # not over yet: SELECT is the game's own (Ben's final score)
     assert app.mode is app.game_mode and app.mode.sub == ("final", "Ben")
     for _ in range(4):
@@ -1116,21 +1124,7 @@ def test_a_held_undo_inside_a_steps_question_goes_back_and_takes_no_step_back(tm
     """The report's own question said "UNDO back"; held a second, UNDO took back "Sara leaves the middle" and the
     report with it. Inside a question a held UNDO goes back as a pressed one; at the game's own level it still
     takes the last step back."""
-    import random
-
-    from companion.games.echt_spitze import EchtSpitze
-    from companion.session import GameSession
-
-    cfg = Config()
-    cfg.language = "en"
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
-    session = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Sara", "Ben"],
-                                           "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}},
-                              app.journal, lang="en", rng=random.Random(3))
-    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
-                   {"action": "take", "die": 2}, {"action": "leave"}):
-        assert session.apply(action), session.error
-    app._enter(GAME_ENTRIES["echt-spitze"], session)
+    app, session = _echt_spitze_in_app(tmp_path, [])
     mode = app.mode
     app.frame(0.03, [])
     labels = [item.label for item in mode.menu.items]
