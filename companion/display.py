@@ -8,6 +8,7 @@ quarter turns (``display.rotate``: a screen mounted upside down, a portrait pane
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
@@ -17,7 +18,9 @@ from companion.config import ROTATIONS
 from companion.errors import CompanionError
 from companion.views.theme import BG, DESIGN_SIZE
 from hardware.buttons import on_raspberry_pi
+from hardware.panels import screen_card
 
+log = logging.getLogger(__name__)
 
 class DisplayError(CompanionError):
     """The screen cannot be opened."""
@@ -58,6 +61,21 @@ def _in_desktop_session() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+#: SDL's choice of /dev/dri/cardN for KMSDRM (a hint SDL reads from the environment, SDL 2.24 and newer)
+KMSDRM_INDEX = "SDL_KMSDRM_DEVICE_INDEX"
+
+
+def kmsdrm_card() -> tuple[int, str] | None:
+    """The card the kiosk's KMSDRM should open, where the companion is to choose it: only on a Pi, only where SDL
+    draws through KMSDRM (no desktop session, no other driver asked for) and only where the user did not set
+    SDL_KMSDRM_DEVICE_INDEX. A Pi 5's 7" panel is a card of its own that SDL may not open by itself."""
+    if not on_raspberry_pi() or _in_desktop_session() or KMSDRM_INDEX in os.environ:
+        return None
+    if os.environ.get("SDL_VIDEODRIVER", "kmsdrm").casefold() != "kmsdrm":
+        return None
+    return screen_card()
+
+
 class Display:
     def __init__(self, size: tuple[int, int] = DESIGN_SIZE, fullscreen: bool | str = "auto",
                  title: str = "Table companion", rotate: int = 0) -> None:
@@ -68,6 +86,9 @@ class Display:
         self.rotate = rotate
         if fullscreen == "auto":
             fullscreen = on_raspberry_pi() and not _in_desktop_session()
+        if (card := kmsdrm_card()) is not None:
+            os.environ[KMSDRM_INDEX] = str(card[0])
+            log.info("screen %s is on /dev/dri/card%d: %s=%d", card[1], card[0], KMSDRM_INDEX, card[0])
         try:
             pygame.display.init()
             pygame.font.init()

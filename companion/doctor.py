@@ -57,6 +57,11 @@ def _display(rotate: int = 0) -> list[str]:
     if not session and on_raspberry_pi() and (desktop := display.desktop_running()):
         lines.append(f"PROBLEM the desktop ({desktop}) is running and holds the screen: the kiosk cannot draw; "
                      f"{display.BOOT_TO_CONSOLE}")
+    if (card := display.kmsdrm_card()) is not None:
+        lines.append(f"screen {card[1]} is on /dev/dri/card{card[0]}: the kiosk opens that card "
+                     f"({display.KMSDRM_INDEX}={card[0]}; set the variable yourself to choose another)")
+    elif index := os.environ.get(display.KMSDRM_INDEX):
+        lines.append(f"{display.KMSDRM_INDEX}={index}: the kiosk opens /dev/dri/card{index}")
     driver = os.environ.get("SDL_VIDEODRIVER")
     if driver in ("dummy", "offscreen"):  # set for a test and left: the companion runs, and nobody sees it
         lines.append(f"SDL_VIDEODRIVER={driver}: this driver draws nowhere, nothing will be shown on a screen. "

@@ -325,6 +325,15 @@ class PiCamera(Camera):
         except (TimeoutError, RuntimeError, OSError) as exc:
             log.warning("Pi camera %d: autofocus did not finish (%s)", self.camera_num, exc or type(exc).__name__)
             sharp = False
+            if isinstance(exc, TimeoutError):
+                # picamera2 keeps a job it stopped waiting for first in its job list: every later frame would
+                # wait behind the unfinished focus and the tray would never be read again. Dropped, the camera
+                # goes on unfocused (and the focus is tried again later).
+                try:
+                    cam.cancel_all_and_flush()
+                except Exception as flush_exc:  # a camera already gone: the frame after says so
+                    log.warning("Pi camera %d: the unfinished autofocus could not be dropped (%s)",
+                                self.camera_num, flush_exc)
         else:
             log.info("Pi camera %d: %s", self.camera_num, "focused on the tray" if sharp else
                      "autofocus found nothing sharp (an empty plain tray?); trying again later")

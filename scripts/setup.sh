@@ -31,8 +31,10 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
   # (venv itself is in Debian's standard library package; what it needs to make one, ensurepip, is not)
   python3 -c "import ensurepip" >/dev/null 2>&1 || wanted="$wanted python3-venv"
   [ "$with_test" = 1 ] && wanted="$wanted sox"
-  # (the screen without a desktop, SDL's kmsdrm, opens its window through EGL and GBM: Lite may lack them)
-  [ "$is_pi" = 1 ] && wanted="$wanted python3-picamera2 python3-lgpio libegl1 libgles2 libgbm1"
+  # (the screen without a desktop, SDL's kmsdrm, opens its window through EGL and GBM: Lite may lack them, and
+  # without libgl1-mesa-dri, the Pi's vc4/v3d driver, they find no GPU: it came only as python3-picamera2's
+  # Recommends, which an install with --no-install-recommends or a removed picamera2 leaves out)
+  [ "$is_pi" = 1 ] && wanted="$wanted python3-picamera2 python3-lgpio libegl1 libgles2 libgbm1 libgl1-mesa-dri"
   missing=""
   for p in $wanted; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
@@ -43,7 +45,7 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
         >/tmp/companion-apt.log 2>&1; then
       echo "setup: could not install$missing (see /tmp/companion-apt.log); the companion runs without them" \
            "(no speech without espeak-ng; on a Pi no Pi camera without python3-picamera2, no buttons without" \
-           "python3-lgpio, no fullscreen without a desktop without libegl1 libgles2 libgbm1)" >&2
+           "python3-lgpio, no fullscreen without a desktop without libegl1 libgles2 libgbm1 libgl1-mesa-dri)" >&2
     fi
   fi
 fi

@@ -3,6 +3,8 @@ channels; and without any sound device the companion still runs and says why."""
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
@@ -148,3 +150,106 @@ def test_with_no_default_output_the_output_is_tried_by_its_whole_name(monkeypatc
         out.close()
     assert isinstance(open_audio(output="USB"), NullAudio)
     assert isinstance(open_audio(), NullAudio)
+
+
+PI5_CARDS = """\
+ 0 [vc4hdmi0       ]: vc4-hdmi - vc4-hdmi-0
+                      vc4-hdmi-0
+ 1 [vc4hdmi1       ]: vc4-hdmi - vc4-hdmi-1
+                      vc4-hdmi-1
+ 2 [Device         ]: USB-Audio - USB Audio Device
+                      GeneralPlus USB Audio Device at usb-xhci-hcd.1-1, full speed
+"""
+
+
+@pytest.fixture
+def pi5_alsa(monkeypatch, tmp_path):
+    """A Pi 5 without a sound server: ALSA's default (card 0, HDMI with no screen's speakers) and SDL's device names
+    refuse to open; only the USB speaker opens, by AUDIODEV. The real mixer opens on the dummy driver behind it."""
+    cards = tmp_path / "cards"
+    cards.write_text(PI5_CARDS)
+    monkeypatch.setattr(audio, "ASOUND_CARDS", cards)
+    monkeypatch.delenv("SDL_AUDIODRIVER", raising=False)
+    monkeypatch.delenv("AUDIODEV", raising=False)
+    monkeypatch.setattr(audio, "_env_before", {})
+    pygame.mixer.quit()
+    real_init = pygame.mixer.init
+    tried: list[str | None] = []
+
+    def init(*args, devicename=None, **kw):
+        dev = os.environ.get("AUDIODEV")
+        tried.append(devicename or dev)
+        if devicename is not None or dev != "plughw:CARD=Device" or os.environ.get("SDL_AUDIODRIVER") != "alsa":
+            raise pygame.error("ALSA: Couldn't open audio device: No such device")
+        with monkeypatch.context() as m:
+            m.setenv("SDL_AUDIODRIVER", "dummy")
+            real_init(*args, **kw)
+
+    monkeypatch.setattr(pygame.mixer, "init", init)
+    yield tried
+    pygame.mixer.quit()
+
+
+def test_a_pi_5_without_a_default_output_plays_on_the_usb_speaker(pi5_alsa):
+    """Card 0 of a Pi 5 is an HDMI output that refuses to open with no screen's speakers: the USB speaker the
+    README recommends stayed silent and the strip said "No sound device"."""
+    out = open_audio()
+    try:
+        assert isinstance(out, MixerAudio) and out.card is not None and out.card.id == "Device"
+        assert pi5_alsa == [None, "plughw:CARD=Device"]  # the USB card first
+        assert os.environ["AUDIODEV"] == "plughw:CARD=Device"
+    finally:
+        out.close()
+
+
+def test_output_usb_opens_the_usb_card_where_sdl_wants_a_whole_name(pi5_alsa):
+    out = open_audio(output="usb")
+    try:
+        assert isinstance(out, MixerAudio) and out.card.id == "Device" and out.output_missing == ""
+        assert pi5_alsa == [None, "usb", "plughw:CARD=Device"]
+    finally:
+        out.close()
+
+
+def test_an_output_naming_a_card_that_does_not_open_leaves_the_environment_as_it_was(pi5_alsa):
+    out = open_audio(output="hdmi")  # both HDMI cards refuse; the USB one plays, and the screen says "hdmi" was not
+    try:
+        assert out.card.id == "Device" and out.output_missing == "hdmi"
+        assert pi5_alsa[2:] == ["plughw:CARD=vc4hdmi0", "plughw:CARD=vc4hdmi1", "plughw:CARD=Device"]
+    finally:
+        out.close()
+    pygame.mixer.quit()
+    audio.ASOUND_CARDS.write_text(PI5_CARDS.split(" 2 [")[0])  # no USB card: nothing opens
+    audio._env_before.clear()
+    os.environ.pop("AUDIODEV")
+    os.environ.pop("SDL_AUDIODRIVER")
+    assert isinstance(open_audio(), NullAudio)
+    assert "AUDIODEV" not in os.environ and "SDL_AUDIODRIVER" not in os.environ
+
+
+def test_a_users_own_audiodev_or_driver_is_left_alone(pi5_alsa, monkeypatch):
+    monkeypatch.setenv("AUDIODEV", "hw:5")
+    assert isinstance(open_audio(), NullAudio) and os.environ["AUDIODEV"] == "hw:5"
+    monkeypatch.delenv("AUDIODEV")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "pipewire")
+    assert isinstance(open_audio(), NullAudio) and "AUDIODEV" not in os.environ
+
+
+def test_the_doctor_lists_the_sound_cards_by_what_output_takes(pi5_alsa, monkeypatch):
+    monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: (_ for _ in ()).throw(pygame.error("no device")))
+    lines = audio.diagnose("en")
+    assert lines[0].startswith("Sound: no audio device")
+    assert lines[1].startswith("Sound cards: vc4hdmi0 (vc4-hdmi-0); vc4hdmi1 (vc4-hdmi-1); Device (USB Audio Device).")
+    assert audio.diagnose("de")[1].startswith("Soundkarten: vc4hdmi0 (vc4-hdmi-0);")
+
+
+def test_the_doctor_says_which_card_plays(pi5_alsa):
+    lines = audio.diagnose("en", "USB")
+    assert "Sound: plays on sound card Device (USB Audio Device), opened directly (AUDIODEV=plughw:CARD=Device)." \
+        in lines
+    assert not any("not found" in line for line in lines)
+
+
+def test_sound_cards_of_a_machine_without_alsa(monkeypatch, tmp_path):
+    monkeypatch.setattr(audio, "ASOUND_CARDS", tmp_path / "missing")
+    assert audio.sound_cards() == []

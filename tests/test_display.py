@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
@@ -119,6 +121,7 @@ def test_only_quarter_turns():
 
 
 def _drm(tmp_path, connectors: dict[str, tuple[str, str]]):
+    tmp_path.mkdir(parents=True, exist_ok=True)
     for name, (status, modes) in connectors.items():
         (tmp_path / name).mkdir()
         (tmp_path / name / "status").write_text(status + "\n")
@@ -150,3 +153,68 @@ def test_the_doctor_says_how_to_turn_the_picture_for_a_portrait_panel(monkeypatc
     assert not any(line.startswith("PROBLEM DSI-1") for line in doctor._display(90))  # turned already
     monkeypatch.setattr(hardware.panels, "connected_panels", lambda: [Panel("DSI-1", 800, 480)])
     assert "screen DSI-1: 800x480" in doctor._display(0) and not any("PROBLEM" in x for x in doctor._display(0))
+
+
+PI5_DRM = {"card0-DSI-1": ("connected", "800x480\n"),  # drm-rp1-dsi: the 7" panel, a card of its own
+           "card1-HDMI-A-1": ("disconnected", ""), "card1-HDMI-A-2": ("disconnected", ""),
+           "card1-Writeback-1": ("unknown", "")}  # vc4; card2 (v3d, the GPU) has no connectors
+
+
+def test_the_card_with_the_screen_is_the_one_kmsdrm_should_open(tmp_path):
+    from hardware.panels import screen_card
+
+    assert screen_card(_drm(tmp_path / "pi5", PI5_DRM)) == (0, "DSI-1")
+    both = {**PI5_DRM, "card1-HDMI-A-1": ("connected", "1920x1080\n")}  # an HDMI monitor too: the DSI panel's
+    assert screen_card(_drm(tmp_path / "both", both)) == (0, "DSI-1")
+    hdmi = {"card1-HDMI-A-1": ("connected", "1920x1080\n"), "card1-HDMI-A-2": ("connected", "1920x1080\n")}
+    assert screen_card(_drm(tmp_path / "hdmi", hdmi)) == (1, "HDMI-A-1")  # one card, two screens
+    two = {"card1-HDMI-A-1": ("connected", "1920x1080\n"), "card3-HDMI-A-1": ("connected", "1920x1080\n")}
+    assert screen_card(_drm(tmp_path / "two", two)) is None  # not clear: SDL chooses, as before
+    assert screen_card(_drm(tmp_path / "none", {"card1-HDMI-A-1": ("disconnected", "")})) is None
+    assert screen_card(tmp_path / "missing") is None
+
+
+@pytest.fixture
+def pi5_kiosk(monkeypatch, tmp_path):
+    """A Pi 5 booted to the console with the 7" panel; pygame.display.init says which card SDL was told, then stops."""
+    import hardware.panels
+
+    monkeypatch.setattr(hardware.panels, "DRM_ROOT", _drm(tmp_path, PI5_DRM))
+    monkeypatch.setattr(display, "on_raspberry_pi", lambda: True)
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_KMSDRM_DEVICE_INDEX"):
+        monkeypatch.setenv(name, "")  # (put back as it was after the test, also where Display sets it)
+        monkeypatch.delenv(name)
+    told: list[str | None] = []
+
+    def init() -> None:
+        told.append(os.environ.get("SDL_KMSDRM_DEVICE_INDEX"))
+        raise pygame.error("stop here")
+
+    monkeypatch.setattr(pygame.display, "init", init)
+    return told
+
+
+def test_a_pi_5_kiosk_tells_kmsdrm_the_dsi_panels_card(pi5_kiosk, monkeypatch, caplog):
+    """SDL's KMSDRM, left to guess among a Pi 5's cards, may open none of them: the kiosk showed nothing."""
+    with caplog.at_level("INFO"), pytest.raises(DisplayError):
+        Display((800, 480), fullscreen=True)
+    assert pi5_kiosk == ["0"]
+    assert "screen DSI-1 is on /dev/dri/card0: SDL_KMSDRM_DEVICE_INDEX=0" in caplog.text
+    import hardware.buttons
+
+    monkeypatch.setattr(hardware.buttons, "on_raspberry_pi", lambda: True)
+    monkeypatch.delenv("SDL_KMSDRM_DEVICE_INDEX")
+    assert any(line.startswith("screen DSI-1 is on /dev/dri/card0: the kiosk opens that card")
+               for line in doctor._display())
+
+
+@pytest.mark.parametrize("setting", [{"SDL_KMSDRM_DEVICE_INDEX": "2"}, {"SDL_VIDEODRIVER": "x11"},
+                                     {"WAYLAND_DISPLAY": "wayland-0"}, {}])
+def test_the_card_is_left_to_sdl_off_a_pi_or_where_the_user_chose(pi5_kiosk, monkeypatch, setting):
+    if not setting:
+        monkeypatch.setattr(display, "on_raspberry_pi", lambda: False)  # a laptop: nothing changes
+    for name, value in setting.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(DisplayError):
+        Display((800, 480), fullscreen=True)
+    assert pi5_kiosk == [setting.get("SDL_KMSDRM_DEVICE_INDEX")]

@@ -24,3 +24,26 @@ def test_setup_on_a_python_older_than_3_11_says_so_before_installing_anything(tm
     assert r.returncode == 1
     assert "needs Python 3.11 or newer" in r.stderr and "3.10.12" in r.stderr
     assert not (tmp_path / ".venv").exists() and not installed.exists()  # no OS package installed either
+
+
+def test_setup_on_a_pi_installs_the_gpu_driver_the_kiosk_screen_needs(tmp_path):
+    """EGL and GBM find no GPU without Mesa's vc4/v3d driver (libgl1-mesa-dri); it came only as python3-picamera2's
+    Recommends, so a Pi set up without them had no fullscreen kiosk."""
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "setup.sh", tmp_path / "scripts" / "setup.sh")
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    asked = tmp_path / "apt-get-args"
+    for name, body in (
+            # the model file says "Raspberry Pi"; every other grep is the real one
+            ("grep", 'case "$*" in *device-tree/model*) exit 0;; esac; exec /bin/grep "$@"'),
+            # the version check passes; making the venv stops the script after the OS packages
+            ("python3", 'case "$*" in *-m*) exit 1;; esac; exit 0'),
+            ("dpkg", "exit 1"), ("apt-get", f'echo "$@" >> {asked}; exit 0'), ("sudo", '"$@"'), ("id", "echo 0")):
+        (fake / name).write_text(f"#!/bin/sh\n{body}\n")
+        (fake / name).chmod(0o755)
+    subprocess.run(["bash", str(tmp_path / "scripts" / "setup.sh")], capture_output=True, text=True, timeout=60,
+                   env={**os.environ, "PATH": f"{fake}:/usr/bin:/bin"})
+    install = [line for line in asked.read_text().splitlines() if "install" in line.split()]
+    assert install and "libgl1-mesa-dri" in install[0].split()
+    assert "python3-picamera2" in install[0].split()

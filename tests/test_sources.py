@@ -368,10 +368,52 @@ def test_a_camera_module_3_focuses_on_the_tray_once_before_the_lock(fake_picamer
     with PiCamera(size=(320, 240), settle=0) as cam:
         assert cam.read() is not None
         picam = fake_picamera2.instances[0]
-        steps = [c[0] for c in picam.calls]
+        steps = [c[0] for c in picam.calls if c[0] != "cancel_all_and_flush"]  # (a timed-out focus is dropped)
         assert steps[:4] == ["start", "autofocus_cycle", "wait", "set_controls"]  # focused, then locked
         assert ("autofocus_cycle", False) in picam.calls and ("wait", "af-job", PiCamera.FOCUS_TIMEOUT) in picam.calls
         assert steps.count("autofocus_cycle") == 1
+
+
+class FakeStuckFocusCamera(FakeCameraModule3):
+    """A focus that does not finish in time: picamera2 leaves its job first in the job list, and every later
+    frame waits behind it until the list is flushed."""
+
+    flush_fails = False
+
+    def wait(self, job: str, timeout: float | None = None) -> bool:
+        self.calls.append(("wait", job, timeout))
+        self.pending = True
+        raise TimeoutError()
+
+    def cancel_all_and_flush(self) -> None:
+        if FakeStuckFocusCamera.flush_fails:
+            raise RuntimeError("camera gone")
+        super().cancel_all_and_flush()
+
+    def capture_array(self, name: str = "main", wait: float | None = None) -> np.ndarray:
+        if self.pending:
+            raise TimeoutError()  # stuck behind the focus job
+        return super().capture_array(name, wait)
+
+
+def test_a_focus_that_timed_out_is_dropped_so_the_camera_goes_on(fake_picamera2, monkeypatch) -> None:
+    """A timed-out autofocus stayed first in picamera2's job list: every frame after it timed out too, and the
+    tray was never read."""
+    sys.modules["picamera2"].Picamera2 = FakeStuckFocusCamera
+    with PiCamera(size=(320, 240), settle=0) as cam:
+        picam = fake_picamera2.instances[0]
+        steps = [c[0] for c in picam.calls]
+        assert steps.index("cancel_all_and_flush") == steps.index("wait") + 1
+        assert cam.read() is not None
+
+
+def test_a_focus_timeout_whose_flush_fails_does_not_stop_the_start(fake_picamera2, monkeypatch) -> None:
+    sys.modules["picamera2"].Picamera2 = FakeStuckFocusCamera
+    monkeypatch.setattr(FakeStuckFocusCamera, "flush_fails", True)
+    cam = PiCamera(size=(320, 240), settle=0)
+    cam._cam = FakeStuckFocusCamera()
+    cam._focus()  # no exception: the camera's own frames say what is wrong next
+    assert cam._focus_again_at is not None
 
 
 def test_a_focus_that_found_nothing_sharp_is_tried_again_until_one_does(fake_picamera2, monkeypatch) -> None:
