@@ -22,6 +22,7 @@ from hardware.panels import screen_card
 
 log = logging.getLogger(__name__)
 
+
 class DisplayError(CompanionError):
     """The screen cannot be opened."""
 
