@@ -1085,12 +1085,11 @@ class App:
             on_text = getattr(self.mode, "on_text", None)
             if on_text is not None:
                 on_text(ev.text)
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and not getattr(ev, "touch", False):
-            pos = self.display.to_design(ev.pos) if self.display else ev.pos
-            if pos is not None:
-                self.on_tap(pos)
-        elif ev.type == pygame.FINGERDOWN:
-            pos = self.display.finger_to_design(ev.x, ev.y) if self.display else None
+        elif ev.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
+            if self.display is not None:
+                pos = self.display.tap_of(ev)
+            else:  # (no screen: a test's click in design pixels)
+                pos = ev.pos if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 else None
             if pos is not None:
                 self.on_tap(pos)
         elif ev.type == pygame.VIDEORESIZE and self.display is not None:

@@ -132,9 +132,20 @@ class Display:
         return min(max(int(x), 0), w - 1), min(max(int(y), 0), h - 1)
 
     def finger_to_design(self, x: float, y: float) -> tuple[int, int] | None:
-        """Touch events carry 0..1 window coordinates."""
+        """Touch events carry 0..1 window coordinates: 1.0 is the panel's last column or row, a pixel past the
+        window (a tap there was dropped)."""
         ww, wh = self.window.get_size()
-        return self.to_design((int(x * ww), int(y * wh)))
+        return self.to_design((min(int(x * ww), ww - 1), min(int(y * wh), wh - 1)))
+
+    def tap_of(self, ev: pygame.event.Event) -> tuple[int, int] | None:
+        """Where a tap (a finger, or the mouse's left button) lands in design pixels; None for other events, for
+        the mouse event SDL copies from a finger (counted once), and on the letterbox border. Under the kiosk's
+        KMSDRM a finger comes only as a finger: a screen that looked for mouse clicks alone took no taps."""
+        if ev.type == pygame.FINGERDOWN:
+            return self.finger_to_design(ev.x, ev.y)
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and not getattr(ev, "touch", False):
+            return self.to_design(ev.pos)
+        return None
 
     def present(self) -> None:
         scale, rect = self._placement()

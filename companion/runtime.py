@@ -131,10 +131,8 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
                     return 0
                 if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
                     keys.handle(ev)
-                elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-                    pos = display.to_design(ev.pos)
-                    if pos:
-                        view.on_tap(pos)
+                elif (pos := display.tap_of(ev)) is not None:  # a finger too: the kiosk's touch screen
+                    view.on_tap(pos)
             for be in keys.poll() + (buttons.poll() if buttons else []):
                 if be.button is Button.ROLL:
                     throw()

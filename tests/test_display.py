@@ -115,6 +115,25 @@ def test_a_portrait_panel_letterboxes_the_turned_picture_and_a_tap_on_the_border
         d.close()
 
 
+@pytest.mark.parametrize("rotate", [0, 90, 180, 270])
+def test_a_tap_is_a_finger_or_a_click_once_and_the_panels_last_pixel_counts(rotate):
+    """A finger on the panel's last column (SDL's x = 1.0) was a pixel past the window and dropped; the teaching
+    screen of ``companion teach`` took clicks only, and under the kiosk's KMSDRM a finger comes as a finger."""
+    size = (800, 480) if rotate in (0, 180) else (480, 800)
+    d = Display(size, fullscreen=False, rotate=rotate)
+    try:
+        corners = {d.finger_to_design(x, y) for x in (0.0, 1.0) for y in (0.0, 1.0)}
+        assert None not in corners and corners == {(0, 0), (799, 0), (0, 479), (799, 479)}
+        finger = pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, touch_id=0, finger_id=0)
+        copied = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(size[0] // 2, size[1] // 2), button=1, touch=True)
+        click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(size[0] // 2, size[1] // 2), button=1, touch=False)
+        assert d.tap_of(finger) is not None and d.tap_of(click) is not None
+        assert d.tap_of(copied) is None  # SDL's copy of the finger: one tap, not two
+        assert d.tap_of(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a)) is None
+    finally:
+        d.close()
+
+
 def test_only_quarter_turns():
     with pytest.raises(DisplayError, match="0, 90, 180, 270"):
         Display((800, 480), fullscreen=False, rotate=45)
