@@ -35,6 +35,9 @@ DEFAULT_PINS: dict[Button, int] = {
 
 #: buttons with a second meaning when held: UNDO steps back, TIMER cancels, SELECT toggles mute
 LONG_PRESS_BUTTONS: frozenset[Button] = frozenset({Button.UNDO, Button.TIMER, Button.SELECT})
+#: SELECT is held this many ``hold_time`` s for its long press (the sound off): a child's or a grandparent's firm
+#: press of a second muted the table and chose nothing; the other buttons' long presses take back or stop, at once
+HOLD_LONGER: dict[Button, float] = {Button.SELECT: 2.0}
 #: the buttons that move a highlight (``Button.step``) repeat while held, as a keyboard's arrow does: a list of 41
 #: numbers is one held NEXT, not 40 presses. A held NEXT repeats after this long (a tap lasts 0.1-0.3 s) ...
 REPEAT_DELAY = 0.5
@@ -103,7 +106,7 @@ class PressTracker:
             if state.raw != state.down and now - state.changed_at >= self.debounce:
                 self._change(button, state, state.raw, now, events)  # the chatter settled the other way
             if (state.down and not state.long_fired and button in self.long_buttons
-                    and now - state.changed_at >= self.hold_time):
+                    and now - state.changed_at >= self.hold_for(button)):
                 state.long_fired = True
                 events.append(ButtonEvent(button, Press.LONG))
             if state.down and button.step and now - state.changed_at >= REPEAT_DELAY:
@@ -112,6 +115,10 @@ class PressTracker:
                     state.repeats = due
                     events.append(ButtonEvent(button, Press.SHORT))
         return events
+
+    def hold_for(self, button: Button) -> float:
+        """Seconds ``button`` is held for its long press (``HOLD_LONGER``)."""
+        return self.hold_time * HOLD_LONGER.get(button, 1.0)
 
     def held(self, button: Button) -> bool:
         """Whether ``button`` is down now (debounced, as of the last poll)."""
@@ -127,7 +134,7 @@ class PressTracker:
                 events.append(ButtonEvent(button, Press.SHORT))
         elif button in self.long_buttons and not state.long_fired:
             # a hold that began and ended between two polls (a stalled frame) still counts as long
-            events.append(ButtonEvent(button, Press.LONG if held_for >= self.hold_time else Press.SHORT))
+            events.append(ButtonEvent(button, Press.LONG if held_for >= self.hold_for(button) else Press.SHORT))
 
 
 def board_model() -> str:

@@ -12,7 +12,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.errors import ConfigError
 from hardware import buttons as buttons_mod
-from hardware.buttons import DEFAULT_PINS, LONG_PRESS_BUTTONS, ButtonPanel, PressTracker
+from hardware.buttons import DEFAULT_PINS, HOLD_LONGER, LONG_PRESS_BUTTONS, ButtonPanel, PressTracker
 from hardware.events import Button, ButtonEvent, Press
 from hardware.keyboard import KEY_BUTTONS, KeyboardButtons, button_for_key
 
@@ -123,7 +123,7 @@ def test_undo_released_before_hold_time_is_a_short_press(panel: ButtonPanel, clo
 def test_every_long_press_button_has_both_presses(panel: ButtonPanel, clock: FakeClock,
                                                   button: Button) -> None:
     press(panel, button)
-    clock.now += 1.0
+    clock.now += 1.0 * HOLD_LONGER.get(button, 1.0)
     assert panel.poll() == [long(button)]
     release(panel, button)
     clock.now += 0.5
@@ -330,8 +330,21 @@ def test_two_keys_for_one_button_are_tracked_apart(clock: FakeClock) -> None:
     keys.key_down(pygame.K_KP_ENTER)
     keys.key_up(pygame.K_KP_ENTER)  # the other Enter is still held: not a release of it
     assert keys.poll() == [short(Button.SELECT)]
-    clock.now += 0.8
+    clock.now += 1.8  # SELECT's long press: 2 s (the sound off)
     assert keys.poll() == [long(Button.SELECT)]
+
+
+def test_select_is_held_two_seconds_to_turn_the_sound_off(panel: ButtonPanel, clock: FakeClock) -> None:
+    """A child's or a grandparent's firm press of a second muted the table and chose nothing."""
+    press(panel, Button.SELECT)
+    clock.now += 1.2
+    assert panel.poll() == []  # not yet
+    release(panel, Button.SELECT)
+    assert panel.poll() == [short(Button.SELECT)]  # a slow press still chooses
+    clock.now += 0.5
+    press(panel, Button.SELECT)
+    clock.now += 2.0
+    assert panel.poll() == [long(Button.SELECT)]
 
 
 def test_doctor_checks_the_wiring_of_the_config_not_the_default(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
