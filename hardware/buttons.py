@@ -43,6 +43,10 @@ HOLD_LONGER: dict[Button, float] = {Button.SELECT: 2.0}
 REPEAT_DELAY = 0.5
 #: ... every this many seconds (8 items a second: a player can still let go on the number wanted)
 REPEAT_INTERVAL = 0.125
+#: a second press of ROLL, REROLL, TIMER, SELECT or UNDO this soon after the first is the same press doubled (a
+#: child's quick double tap): it counted in the step the first one led to (Papa's start combo rolled, a word count
+#: given to the next reader, a setup question answered unseen). Never meant twice this fast; NEXT and PREV step on
+DOUBLE_PRESS = 0.35
 
 
 @dataclass
@@ -52,6 +56,8 @@ class _State:
     raw: bool = False  # the last level actually seen, even inside the debounce window
     long_fired: bool = False
     repeats: int = 0  # the repeats already reported for this hold
+    pressed_at: float = float("-inf")  # when it last went down as a press of its own (``DOUBLE_PRESS``)
+    doubled: bool = False  # this press came too soon after the last one: it reports nothing
 
 
 class PressTracker:
@@ -130,7 +136,11 @@ class PressTracker:
         state.down, state.changed_at = down, at
         if down:
             state.long_fired, state.repeats = False, 0
-            if button not in self.long_buttons:
+            state.doubled = not button.step and at - state.pressed_at < DOUBLE_PRESS
+            state.pressed_at = at
+            if state.doubled:
+                state.long_fired = True  # (and its release reports nothing)
+            elif button not in self.long_buttons:
                 events.append(ButtonEvent(button, Press.SHORT))
         elif button in self.long_buttons and not state.long_fired:
             # a hold that began and ended between two polls (a stalled frame) still counts as long

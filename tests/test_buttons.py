@@ -334,6 +334,28 @@ def test_two_keys_for_one_button_are_tracked_apart(clock: FakeClock) -> None:
     assert keys.poll() == [long(Button.SELECT)]
 
 
+@pytest.mark.parametrize("button", [Button.ROLL, Button.SELECT, Button.UNDO])
+def test_a_quick_double_press_is_one_press_and_next_steps_twice(panel: ButtonPanel, clock: FakeClock,
+                                                                 button: Button) -> None:
+    """A child's double tap (0.2 s apart) counted in the step the first press led to: Papa's start combo rolled, a
+    word count given to the next reader. Two presses half a second apart are two; NEXT steps twice however fast."""
+    events = []
+    for gap in (0.1, 0.1, 0.5, 0.1):  # down, up, down (0.2 s after the first: the same press), up, ... 0.5 s later
+        press(panel, button)
+        clock.now += gap / 2
+        events += panel.poll()
+        release(panel, button)
+        clock.now += gap / 2
+        events += panel.poll()
+    assert events == [short(button)] * 2  # the first and the one half a second later
+    for _ in range(2):
+        press(panel, Button.NEXT)
+        clock.now += 0.05
+        release(panel, Button.NEXT)
+        clock.now += 0.05
+    assert panel.poll() == [short(Button.NEXT)] * 2
+
+
 def test_select_is_held_two_seconds_to_turn_the_sound_off(panel: ButtonPanel, clock: FakeClock) -> None:
     """A child's or a grandparent's firm press of a second muted the table and chose nothing."""
     press(panel, Button.SELECT)
