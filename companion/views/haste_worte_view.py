@@ -293,11 +293,9 @@ class HasteWorteMode:
             return True
         if g.phase is not Phase.WRITING:
             return False
-        if long:
-            if g.hourglass.is_running(now):
-                self.session.apply({"action": "timer_cancel", "at": now})
-            return True
-        if not g.hourglass.is_running(now):
+        if long and g.hourglass.is_running(now):
+            self.session.apply({"action": "timer_cancel", "at": now})
+        elif not g.hourglass.is_running(now):  # held too: a child holding TIMER down turned nothing, unsaid
             self._start_timer()
         return True
 
