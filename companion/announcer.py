@@ -199,12 +199,15 @@ class Announcer:
     def idle(self) -> bool:
         return self._current is None and not self._urgent and not self._normal
 
-    def clear(self, keep_essential: bool = True) -> None:
+    def clear(self, keep_essential: bool = True, *, keep_current: bool = False) -> None:
         """Drop everything but the essential (a game left, a new one started): stale announcements about the last
         game would only confuse, but who won is heard (a table pressing on to the menu cut the winner off). A game
-        left unfinished keeps nothing (``keep_essential`` False): its "first!" covered the next game's setup."""
+        left unfinished keeps nothing (``keep_essential`` False): its "first!" covered the next game's setup.
+        ``keep_current``: the sentence playing ends as it is (not cut off mid-word), the others go."""
         for queue in (self._urgent, self._normal):
             _drop(queue, lambda a: not (keep_essential and a.essential))
+        if keep_current:
+            return
         if self._current is not None and not (keep_essential and self._current.announcement.essential):
             self._current = None
             self.audio.stop(Channel.VOICE)

@@ -608,8 +608,9 @@ class App:
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
         seed = int(self.wall_clock() * 1000) % 2**31
-        if self.announcer is not None:
-            self.announcer.clear()  # the last game's words left (played again from its end): this game's come now
+        if self.announcer is not None:  # the last game's words left (played again from its end), also who won and
+            # its essential ones: its end screen said them, and the new game's start came under them ("+2")
+            self.announcer.clear(keep_essential=False, keep_current=True)
         try:
             setup = setup_action(entry, self.cfg, answers, seed)
             session = GameSession.new(engine_class(entry.name), setup, self.journal, **self._session_kw())

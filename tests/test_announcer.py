@@ -552,3 +552,15 @@ def test_a_tapped_sentence_nobody_hears_keeps_its_time():
     ann.hide_banner()
     assert ann.current.announcement.params["value"] == "Said"
     assert ann.draw(pygame.Surface((800, 480))) is None
+
+
+def test_a_new_game_lets_the_last_sentence_end_and_drops_the_last_games_others():
+    """A new game started under the last one's winner with two more of its sentences waiting ("+2"): its own start
+    came late. The sentence playing ends as it is; the others, essential too, go (its end screen said them)."""
+    ann, audio = make()
+    ann.announce(names("Won", essential=True))
+    ann.announce(names("Also", essential=True))
+    ann.update(0.0)
+    ann.clear(keep_essential=False, keep_current=True)
+    assert ann.current.announcement.params["value"] == "Won" and ann.queued == []
+    assert ("stop", Channel.VOICE) not in audio.log
