@@ -748,6 +748,8 @@ class NochXMalMode:
             if self._may_fix():
                 self.stack.clear()
                 self._ask_true_face(die)
+            else:  # a child tapping another pair saw nothing happen: how the choice is taken back
+                self.session.error = self.tr("nxm.ui.pick_settled", player=self.game.active_player.name)
             return
         if die in self.tapped:
             self.tapped.remove(die)
