@@ -1176,8 +1176,9 @@ def test_switching_off_reports_the_systems_refusal_in_its_words():
 
 
 def test_the_sound_off_sign_does_not_cover_the_games_menu_corner(tmp_path, monkeypatch):
-    """Muted in a game, the sign sat in the top right corner over the ≡ that opens the pause menu; it stands left
-    of it now. Outside the games there is no corner to keep clear, and the sign keeps the corner."""
+    """Muted in a game, the sign sat in the top right corner over the ≡ that opens the pause menu; it stands under
+    it now (left of it, it covered the last player's score: "Ben [Ton aus]"). Outside the games there is no corner
+    to keep clear, and the sign keeps the corner."""
     from companion.announcer import Announcer
     from companion.app import MENU_CORNER
     from companion.audio import NullAudio
@@ -1190,7 +1191,8 @@ def test_the_sound_off_sign_does_not_cover_the_games_menu_corner(tmp_path, monke
     _press(app, Button.SELECT)  # free play
     _press(app, Button.SELECT, Press.LONG)  # sound off
     app.frame(0.03, [])
-    assert not drawn[-1].colliderect(MENU_CORNER) and drawn[-1].top < MENU_CORNER.bottom  # beside it, still on top
+    assert not drawn[-1].colliderect(MENU_CORNER) and drawn[-1].top >= MENU_CORNER.bottom  # under it,
+    assert drawn[-1].right > MENU_CORNER.left  # at the right edge: not over the player bar left of the corner
     app.pause_menu()
     app.frame(0.03, [])
     assert drawn[-1].right > MENU_CORNER.left  # no corner there: the sign keeps its place

@@ -202,7 +202,9 @@ def draw_mute_indicator(surface: pygame.Surface, label: str,
     left_of = [top_right.move(min(a.left for a in beside) - margin - top_right.right, 0)] if beside else []
     # under a banner at the top, at the right: the bottom corners lie on the hint bar's buttons
     below = [top_right.move(0, max(a.bottom for a in beside) + margin - top_right.top)] if beside else []
-    corners = [top_right, *left_of, *below, pygame.Rect((margin, margin), size),
+    # under it before left of it: left of a game's menu corner lies its last player's score (the sign stood on
+    # "Ben ♦2", and a child checks the score there)
+    corners = [top_right, *below, *left_of, pygame.Rect((margin, margin), size),
                pygame.Rect((w - margin - size[0], h - margin - size[1]), size),
                pygame.Rect((margin, h - margin - size[1]), size)]
     screen = surface.get_rect()  # a banner as wide as the screen put "left of it" off the screen: unseen, untapped
