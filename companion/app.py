@@ -271,6 +271,7 @@ class App:
         #: a game finished shortly before the companion went off (the power cut at its end screen): shown once more,
         #: not put in the history unseen (``main_menu``)
         self._finished_at_start: Any = None
+        self._last_answers: dict[str, dict[str, Any]] = {}  # each game's setup answers, this run
         self._starting = True
         self.main_menu()
         self._starting = False
@@ -456,7 +457,8 @@ class App:
                 # play again, changed one's mind: back to the finished game's scores (they were gone for good)
                 back = self._back_to_game if self._game_over() else self.main_menu
                 self.mode = SetupWizard(steps, lambda answers: self.new_game(entry, answers), back,
-                                        self.lang, on_names=lambda: self._names_then_setup(entry))
+                                        self.lang, on_names=lambda: self._names_then_setup(entry),
+                                        previous=self._last_answers.get(entry.name, {}))
 
     def _resumable(self) -> Any:
         """The saved game the main menu shown offers to resume (its first line), or None (``SavedGame``)."""
@@ -607,6 +609,7 @@ class App:
                                     read_set=read_set, throw=self.watcher.throw)
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
+        self._last_answers[entry.name] = dict(answers)  # play again starts on them (``SetupWizard.previous``)
         seed = int(self.wall_clock() * 1000) % 2**31
         if self.announcer is not None:  # the last game's words left (played again from its end), also who won and
             # its essential ones: its end screen said them, and the new game's start came under them ("+2")

@@ -1159,3 +1159,27 @@ def test_presses_that_do_nothing_say_why(tmp_path):
     rolls = len(app.session.engine.rolls)
     app.on_button(ButtonEvent(Button.REROLL))
     assert len(app.session.engine.rolls) == rolls + 1
+
+
+def test_play_again_starts_each_setup_question_on_the_last_answer(tmp_path):
+    """Playing again at once, "who is youngest?" stood on Mama again, not on Ben who was chosen: the children had
+    to choose everything anew. Each question now starts on the last game's answer."""
+    register_all()
+    app = setup_of(tmp_path, "haste-worte")
+    wizard = app.mode
+    answered = []
+    for _ in range(5):
+        if app.session is not None:
+            break
+        menu = wizard.mode.menu
+        if len(answered) == 1:  # the second question (who starts): not the first choice
+            app.on_button(ButtonEvent(Button.NEXT))
+        answered.append(menu.items[menu.index].value)
+        app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session is not None and len(answered) >= 2
+    app._main_choice(("new", "haste-worte"))  # play again (the same game's setup)
+    wizard = app.mode
+    for value in answered:
+        menu = wizard.mode.menu
+        assert menu.items[menu.index].value == value
+        app.on_button(ButtonEvent(Button.SELECT))

@@ -108,6 +108,9 @@ class SetupWizard:
     #: a family's first game shows the config's example names ("Anna, Ben, Carla, David") there
     on_names: Callable[[], None] | None = None
     answers: dict[str, Any] = field(default_factory=dict)
+    #: the answers this game was last started with (play again): each question starts on its answer there, so a
+    #: family playing again at once presses SELECT through (Mama stood first again at "who is youngest?")
+    previous: dict[str, Any] = field(default_factory=dict)
     index: int = 0
     skipped: set[int] = field(default_factory=set)  # questions answered alone; UNDO steps back over them
     picked: set[str] = field(default_factory=set)  # the names ticked on the screen that picks who plays
@@ -161,8 +164,11 @@ class SetupWizard:
     def _build(self) -> None:
         items = [MenuItem(label, value) for label, value in self._choices()]
         step = self.steps[self.index]
-        first = 0 if step.preselect is None else next(
-            (i for i, item in enumerate(items) if item.value == step.preselect), 0)
+        wanted = self.previous.get(step.key, step.preselect) if step.key else step.preselect
+        first = next((i for i, item in enumerate(items) if wanted is not None and item.value == wanted), None)
+        if first is None:  # last time's answer is not offered now (another number of players): as a first setup
+            first = 0 if step.preselect is None else next(
+                (i for i, item in enumerate(items) if item.value == step.preselect), 0)
         self.mode = MenuMode(step.title(self.answers) if callable(step.title) else step.title, items, self._choose,
                              self._back, self.lang, subtitle=self._progress(items[first].value))
         self.mode.menu.index = first
