@@ -57,7 +57,7 @@ class _State:
     long_fired: bool = False
     repeats: int = 0  # the repeats already reported for this hold
     pressed_at: float = float("-inf")  # when it last went down as a press of its own (``DOUBLE_PRESS``)
-    doubled: bool = False  # this press came too soon after the last one: it reports nothing
+    doubled: bool = False  # this press came too soon after the last one: it reports a hold only
 
 
 class PressTracker:
@@ -66,10 +66,11 @@ class PressTracker:
     Debounce: the first edge counts at once; edges closer than ``debounce`` seconds to it are contact chatter
     and ignored. When the window ends, the level last seen wins, so a chatter that ends in the other state
     is not lost. Buttons in ``long_buttons`` report SHORT on release before ``hold_time`` and LONG once, while
-    still held, when ``hold_time`` is reached (checked in :meth:`poll`); their release after a LONG reports
-    nothing. Other buttons report SHORT as soon as they go down, which feels snappier for ROLL and NEXT; NEXT and
-    PREV report another SHORT every ``REPEAT_INTERVAL`` once held for ``REPEAT_DELAY``, at most one a poll, so a
-    stalled frame does not make the highlight jump.
+    still held, when ``hold_time`` is reached (SELECT: ``HOLD_LONGER``; checked in :meth:`poll`); their release
+    after a LONG reports nothing. Other buttons report SHORT as soon as they go down, which feels snappier for ROLL
+    and NEXT; NEXT and PREV report another SHORT every ``REPEAT_INTERVAL`` once held for ``REPEAT_DELAY``, at most
+    one a poll, so a stalled frame does not make the highlight jump. A second press of a button (NEXT and PREV
+    aside) within ``DOUBLE_PRESS`` of its last press that counted reports a hold only (a double tap is one press).
 
     :meth:`edge` may be called from any thread (gpiozero calls back from its own); :meth:`poll` belongs to the
     app loop.
@@ -136,15 +137,19 @@ class PressTracker:
         state.down, state.changed_at = down, at
         if down:
             state.long_fired, state.repeats = False, 0
+            # the window runs from the last press that counted: presses again and again a third of a second apart
+            # count every other one, not once until a pause
             state.doubled = not button.step and at - state.pressed_at < DOUBLE_PRESS
-            state.pressed_at = at
-            if state.doubled:
-                state.long_fired = True  # (and its release reports nothing)
-            elif button not in self.long_buttons:
-                events.append(ButtonEvent(button, Press.SHORT))
+            if not state.doubled:
+                state.pressed_at = at
+                if button not in self.long_buttons:
+                    events.append(ButtonEvent(button, Press.SHORT))
         elif button in self.long_buttons and not state.long_fired:
-            # a hold that began and ended between two polls (a stalled frame) still counts as long
-            events.append(ButtonEvent(button, Press.LONG if held_for >= self.hold_for(button) else Press.SHORT))
+            # a hold that began and ended between two polls (a stalled frame) still counts as long; a doubled
+            # press counts only as a hold (a tap, then the same button held at once: the hold is meant)
+            held_long = held_for >= self.hold_for(button)
+            if held_long or not state.doubled:
+                events.append(ButtonEvent(button, Press.LONG if held_long else Press.SHORT))
 
 
 def board_model() -> str:

@@ -348,12 +348,35 @@ def test_a_quick_double_press_is_one_press_and_next_steps_twice(panel: ButtonPan
         clock.now += gap / 2
         events += panel.poll()
     assert events == [short(button)] * 2  # the first and the one half a second later
+    if button in LONG_PRESS_BUTTONS:  # a tap, then the same button held at once: the hold is meant
+        clock.now += 0.5
+        press(panel, button)
+        clock.now += 0.1
+        release(panel, button)
+        clock.now += 0.1
+        press(panel, button)
+        clock.now += 2.5
+        assert panel.poll() == [short(button), long(button)]
+        release(panel, button)
+        assert panel.poll() == []
     for _ in range(2):
         press(panel, Button.NEXT)
         clock.now += 0.05
         release(panel, Button.NEXT)
         clock.now += 0.05
     assert panel.poll() == [short(Button.NEXT)] * 2
+
+
+def test_presses_again_and_again_count_every_other_one_not_once(panel: ButtonPanel, clock: FakeClock) -> None:
+    """The window runs from the last press that counted: ROLL every 0.3 s counted once until a pause."""
+    events = []
+    for _ in range(5):
+        press(panel, Button.ROLL)
+        clock.now += 0.15
+        release(panel, Button.ROLL)
+        clock.now += 0.15
+        events += panel.poll()
+    assert events == [short(Button.ROLL)] * 3  # at 0, 0.6 and 1.2 s
 
 
 def test_select_is_held_two_seconds_to_turn_the_sound_off(panel: ButtonPanel, clock: FakeClock) -> None:

@@ -17,6 +17,7 @@ from synth_dice import write_examples
 from companion import profiles, runtime
 from companion.config import Config
 from companion.views import teach_view
+from hardware.buttons import DOUBLE_PRESS
 
 
 def _press(key: int) -> list[pygame.event.Event]:
@@ -37,11 +38,17 @@ def _run(monkeypatch, tmp_path, script: Callable[[teach_view.TeachView], list[py
 
     monkeypatch.setattr(teach_view, "TeachView", Watched)
     deadline = time.monotonic() + 60
+    pressed_at = [float("-inf")]
 
     def events() -> list[pygame.event.Event]:
         if time.monotonic() > deadline:
             pytest.fail("the teaching loop never ended")
-        return script(views[0])
+        if time.monotonic() - pressed_at[0] < DOUBLE_PRESS + 0.05:  # a person's presses: not a double tap
+            return []
+        out = script(views[0])
+        if out:
+            pressed_at[0] = time.monotonic()
+        return out
 
     monkeypatch.setattr(pygame.event, "get", events)
     cfg = Config()
