@@ -607,6 +607,8 @@ def test_the_letter_phase_hints_say_what_select_and_timer_do_there(tmp_path: Pat
     assert texts(view)[0] == "choose"
     first, _ = make(tmp_path / "v1", clocks, {**SETUP, "variant": "letter-first"}, lang="en")
     assert first.game.phase is Phase.LETTER and "turn hourglass" not in texts(first)
+    press(view, Button.TIMER, long=True)  # held, as a child holds it: as pressed (it did nothing, unsaid)
+    assert view.game.phase is Phase.WRITING
 
 
 def test_while_the_sand_runs_no_button_is_shown_that_would_only_refuse(tmp_path: Path) -> None:

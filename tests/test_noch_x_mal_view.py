@@ -81,6 +81,14 @@ def test_roll_rolls_the_start_combo_of_the_player_highlighted(tmp_path):
     assert view._idle_message().startswith("Ben")
     press(view, Button.ROLL)
     assert [p.name for p in session.engine.state.players if p.has_start] == ["Ben"]
+    session.undo()  # Ben's combo taken back: the highlight, not the undone roller, says whose is next
+    view.update(0.03, 0.0)
+    for _ in range(len(view.menu.items)):
+        if view.menu.items[view.menu.index].value == ("start", "Carla"):
+            break
+        press(view, Button.NEXT)
+    press(view, Button.ROLL)
+    assert [p.name for p in session.engine.state.players if p.has_start] == ["Carla"]
 
 
 def test_buttons_only_through_start_combos_rolls_passes_and_gifts(tmp_path):

@@ -285,7 +285,7 @@ class HasteWorteMode:
     def _timer_button(self, long: bool) -> bool:
         g = self.game
         now = self.wall_now()
-        if g.phase is Phase.LETTER and not long:
+        if g.phase is Phase.LETTER:  # held too: nothing happened, unsaid
             # the rulebook turns the token and the hourglass together: one press does both (variant 1 turns the
             # token first, before the dice are rolled: the hourglass comes after the picks)
             if self.session.apply({"action": "letter"}) and self.game.phase is Phase.WRITING:

@@ -633,7 +633,7 @@ class NochXMalMode:
         if self.game.state.phase != Phase.START:
             return None
         without = [p.name for p in self.game.state.players if not p.has_start]
-        if self._start_roller in without:
+        if self._start_roller in without and (self.waiting or self.pending is not None):  # (an undone one: not)
             return self._start_roller
         menu = getattr(self, "menu", None)  # (not built yet while the first one is)
         lit = menu.items[menu.index].value if menu is not None and not self.stack and menu.items else None
