@@ -510,10 +510,17 @@ def _opened_at(rows: list[str], n: int) -> int:
     end of the file); left out there, the heading and the settings under it went, and the list's own line was
     named nowhere. It is the line after the last one up to which the file reads whole: ``n`` for a mistake that
     lies on its own line."""
+    if 1 <= n <= len(rows) and not _STARTS_ANEW.match(rows[n - 1]):  # the mistake is inside the value, on its
+        return n  # own line ("Mia," unquoted, a comma missing): that line alone goes, the list's others stay
     for k in range(min(n, len(rows) + 1) - 1, max(n - 1 - OPENED_BACK, 0) - 1, -1):
         if _parses("\n".join(rows[:k])):
             return k + 1
     return n
+
+
+#: a line a value left open runs into: a table's heading, another key, a comment or nothing (the parser stops
+#: there, lines below the slip)
+_STARTS_ANEW = re.compile(r"""^\s*(\[|[A-Za-z0-9_"'.-]+\s*=|#|$)""")
 
 
 def _toml_without_bad_lines(text: str) -> tuple[dict[str, Any], list[int]]:

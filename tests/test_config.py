@@ -402,6 +402,20 @@ def test_a_list_left_open_costs_only_its_own_line():
     assert cfg.sound.mute and cfg.sound.volume == 40 and "(line 3)" in words
 
 
+@pytest.mark.parametrize("slip, lost", [('  Mia,', "(line 5)"), ('  "Mia"', "(line 6, line 7)")])
+def test_a_slip_inside_a_list_of_names_costs_only_its_own_line(slip, lost):
+    """A name written without quotes inside a list over several lines: the salvage blanked the line the list began
+    on, then every line after it, and with more than five the family's whole file gave way to the standard one.
+    A comma missing costs the names the parser stops at after it (the line before it reads whole)."""
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    names = ["players = [", '  "Oma Hilde",', '  "Opa Karl",', slip, '  "Ben",', '  "Lina",', "]"]
+    path.write_text('language = "en"\n' + "\n".join(names) + "\n[sound]\nvolume = 40\n", encoding="utf-8")
+    cfg, words = config.load_for_the_table()
+    assert cfg.language == "en" and cfg.sound.volume == 40 and lost in words
+    assert cfg.players[:2] == ["Oma Hilde", "Opa Karl"]
+
+
 def test_at_the_table_a_wrong_game_setting_costs_only_that_setting():
     """``timer_seconds = -30`` passed the start unsaid: the family chose Haste Worte, went through its setup, and a
     red strip said the config's section could not be played, with nobody at the table who could mend it."""
