@@ -200,8 +200,8 @@ class Journal:
             target = target.with_name(f"{target.name}-{n}")
             n += 1
         target.mkdir(parents=True)
-        for p in (self.path, self.snapshot_path):
-            if p.exists():
+        for p in (self.path, self.snapshot_path, self.behind_path):  # (the mark of steps missing goes with them:
+            if p.exists():  # left, it spoke of the next game)
                 os.replace(p, target / p.name)
         fsync_dir(self.folder)
         return target
@@ -253,6 +253,9 @@ class Journal:
             except OSError as exc:
                 unrepaired = exc
             else:
+                # the doubt outlives the repair: the next menu's load found the file whole and said "exactly
+                # where it stopped" (a language switched, the players screen visited, before Resume)
+                self.mark_behind()
                 try:  # the menu's "Resume (20:41)" says when the table last played, not when the companion restarted
                     os.utime(self.path, (played_at, played_at))
                 except OSError as exc:
@@ -308,6 +311,7 @@ class Journal:
         aside = keep_aside_where_possible(self.path) if self.path.exists() else ""
         if self.snapshot_path.exists():
             keep_aside_where_possible(self.snapshot_path)
+        self.clear_behind()  # of the game set aside, not of the next one
         return aside
 
     def snapshot_state(self) -> dict[str, Any] | None:

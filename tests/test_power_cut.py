@@ -423,3 +423,27 @@ def test_a_game_finished_just_before_the_power_went_shows_its_result_once_more(t
     assert app.session.can_undo  # the last score can still be taken back
     app.main_menu()  # left for the menu: now it goes to the history
     assert not journal.exists() and len(list(history.glob("*/journal.jsonl"))) == 1
+
+
+def test_a_line_cut_short_is_doubted_until_the_next_step_is_written(tmp_path):
+    """The repair made the file whole at the first load: the menu built again (a language switched, the players
+    screen visited) said "exactly where it stopped" of the game whose last step the cut had taken."""
+    _played(tmp_path)
+    _cut(tmp_path)
+    folder = tmp_path / "current"
+    assert Journal(folder).load().doubt
+    saved = Journal(folder).load()
+    assert saved.doubt  # and again at the next load of the menu
+    session = GameSession.resume(FreePlay, saved, Journal(folder))
+    assert session.apply({"action": "roll", "dice": [4]})
+    assert not Journal(folder).load().doubt  # a step written: the journal holds the game as played again
+
+
+def test_the_mark_of_missing_steps_goes_with_its_game_into_the_history(tmp_path):
+    folder = tmp_path / "current"
+    _played(tmp_path)
+    _cut(tmp_path)
+    assert Journal(folder).load().doubt and (folder / "journal.behind").exists()
+    Journal(folder).archive()
+    assert not (folder / "journal.behind").exists()
+    assert len(list((folder / "history").glob("*/journal.behind"))) == 1
