@@ -501,8 +501,9 @@ class App:
     def teach_menu(self) -> None:
         """Which dice set to teach; then the teaching screen fed with the camera's frames."""
         from companion import dicesets
-        from companion.profiles import fresh_profile, load_profile, put_aside
+        from companion.profiles import fresh_profile, load_profile, put_aside, save_profile
         from companion.views.teach_view import TeachView
+        from vision.taught import Profile
 
         lang = self.lang
         # the games' sets first; pip dice need teaching only for a face without pips (an emblem 6): last
@@ -524,17 +525,24 @@ class App:
                 profile = fresh_profile(name)
 
             def teach(how: str) -> None:
-                nonlocal profile
+                save = save_profile
                 if how == "afresh":  # a wrong answer of an earlier evening steered every sitting after it
-                    try:
-                        aside = put_aside(name)
-                    except OSError as exc:
-                        self.show_notice(t("core.teach_afresh_failed", lang, error=disk_words(exc, lang)), seconds=8)
-                        return
-                    profile = fresh_profile(name)
-                    self.show_notice(t("core.teach_afresh_done", lang, file=aside), seconds=8, info=True)
-                self.mode = TeachView(name, lang, profile=profile, on_done=self.main_menu, throw=throw,
+                    save = afresh(name)
+                self.mode = TeachView(name, lang, profile=fresh_profile(name) if how == "afresh" else profile,
+                                      on_done=self.main_menu, throw=throw, save=save,
                                       virtual=self._built_in_tray() is not None)
+
+            def afresh(name: str):
+                """The old photos put aside at the first new answer saved: chosen by mistake and left at once, the
+                set was untaught for the evening, its photos back only by renaming a file by hand."""
+                aside: list[str] = []
+
+                def save(new: Profile) -> object:
+                    if not aside:
+                        aside.append(put_aside(name))  # OSError: said by the teaching screen as "not saved"
+                        self.show_notice(t("core.teach_afresh_done", lang, file=aside[0]), seconds=8, info=True)
+                    return save_profile(new)
+                return save
 
             if len(profile) == 0:
                 teach("more")

@@ -541,9 +541,15 @@ def test_a_set_taught_before_is_taught_more_or_afresh_with_its_old_photos_kept_a
     kept = list(profiles.profile_dir().glob("noch-x-mal.npz.replaced-*"))
     if how == "more":
         assert len(app.mode.profile) == 1 and not kept
-    else:
-        assert len(app.mode.profile) == 0 and len(kept) == 1 and not profiles.profile_path("noch-x-mal").exists()
-        assert kept[0].name in app.notice
+    else:  # the old photos go aside at the first new answer saved: left at once, the set stays taught
+        assert len(app.mode.profile) == 0 and not kept and profiles.profile_path("noch-x-mal").exists()
+        app.mode.profile.add_vector("blue", np.ones(DIM, np.float32))
+        app.mode.save(app.mode.profile)  # the first answer
+        kept = list(profiles.profile_dir().glob("noch-x-mal.npz.replaced-*"))
+        assert len(kept) == 1 and kept[0].name in app.notice
+        assert profiles.load_profile("noch-x-mal").counts() == {"blue": 1}
+        app.mode.save(app.mode.profile)  # the next: nothing more put aside
+        assert len(list(profiles.profile_dir().glob("noch-x-mal.npz.replaced-*"))) == 1
 
 
 def test_fritzo_cube_set_can_be_taught_on_screen_without_a_camera(tmp_path, out_dir):

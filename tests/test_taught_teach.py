@@ -952,11 +952,18 @@ def test_faces_with_one_photo_are_named_and_asked_for_first_until_they_have_two(
         profile.add_vector(face, np.ones(taught.DIM, np.float32))  # all but "5" twice
     view = TeachView("noch-x-mal", "en", profile=profile, save=lambda p: None)
     drawn: list[str] = []
+    colours: dict[str, tuple] = {}
     original = teach_view.theme.text
-    monkeypatch.setattr(teach_view.theme, "text",
-                        lambda surface, text, *a, **k: drawn.append(text) or original(surface, text, *a, **k))
+
+    def text(surface, s, pos, size=teach_view.theme.BODY, colour=teach_view.theme.TEXT, *a, **k):
+        drawn.append(s)
+        colours[s] = colour
+        return original(surface, s, pos, size, colour, *a, **k)
+
+    monkeypatch.setattr(teach_view.theme, "text", text)
     view.draw(pygame.Surface((800, 480)))
     assert "Every face taught! A second photo reads these more surely: 5" in drawn
+    assert colours[view.progress.text("en")] != teach_view.theme.GOOD  # green once each face has two
     assert view._faces_in_order()[0] == "5"
 
 

@@ -301,7 +301,7 @@ class TeachView:
         lang = self.lang
         surface.fill(theme.BG)
         prog = self.progress
-        colour = theme.GOOD if prog.done else theme.TEXT
+        colour = theme.GOOD if prog.done and not prog.thin(self.dice_set) else theme.TEXT  # green: two photos each
         done = theme.text(surface, prog.text(lang), (780, 14), theme.BODY, colour, bold=True, anchor="topright")
         self.in_view = [done]  # the count of faces taught: the 'sound off' sign covered it
         title = t("teach.title_virtual" if self.virtual else "teach.title", lang,
