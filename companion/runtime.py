@@ -123,8 +123,9 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
     else:
         view = TeachView(dice_set, cfg.language, on_done=done, throw=throw, virtual=isinstance(source, SyntheticTray))
         if len(view.profile):  # said, as the menu's teaching says it: the answers are added to what is there
-            print(f"companion: {len(view.profile)} photos of {dice_set} are taught already; new answers are added to "
-                  "them (the main menu's Teach dice offers to start afresh)", flush=True)
+            n = len(view.profile)
+            print(f"companion: {n} photo{'' if n == 1 else 's'} of {dice_set} taught already; new answers are added "
+                  "(the main menu's Teach dice offers to start afresh)", flush=True)
     clock = pygame.time.Clock()
     try:
         while not finished:

@@ -107,3 +107,15 @@ def test_without_a_camera_the_built_in_tray_throws_the_sets_own_dice(monkeypatch
     cfg.display.fullscreen = False
     assert runtime.run_teach(cfg, "noch-x-mal", source_spec="synthetic:3") == 0
     assert shown == ["noch-x-mal"]
+
+
+def test_teaching_a_set_taught_before_says_the_answers_are_added(monkeypatch, tmp_path, capsys):
+    import numpy as np
+
+    from vision.taught import DIM
+
+    profile = profiles.fresh_profile("noch-x-mal")
+    profile.add_vector("red", np.ones(DIM, np.float32))
+    profiles.save_profile(profile)
+    code, _ = _run(monkeypatch, tmp_path, lambda view: _press(pygame.K_ESCAPE), ["red"])
+    assert code == 0 and "1 photo of noch-x-mal taught already" in capsys.readouterr().out
