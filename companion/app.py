@@ -275,10 +275,9 @@ class App:
         self._starting = True
         self.main_menu()
         self._starting = False
-        if self._finished_at_start is not None:
-            self._show_last_result(self._finished_at_start)
-        elif start_free_play:
-            self._start_free_play()
+        if self._finished_at_start is None or not self._show_last_result(self._finished_at_start):
+            if start_free_play:
+                self._start_free_play()
 
     def _start_free_play(self) -> None:
         """Switched on, the companion is ready to read dice at once: free play, its history kept across restarts.
@@ -401,7 +400,7 @@ class App:
                              seconds=10)
             saved = None
         if saved is not None and saved.finished and self._starting and saved.game in GAME_ENTRIES \
-                and time.time() - saved.saved_at < LAST_RESULT_SECONDS:
+                and self.wall_clock() - saved.saved_at < LAST_RESULT_SECONDS:
             self._finished_at_start, saved = saved, None  # its end screen comes first (``_show_last_result``)
         elif saved is not None and saved.finished:
             try:
@@ -645,14 +644,16 @@ class App:
             key += "_stays"
         return t(key, self.lang, file=aside, **params)
 
-    def _show_last_result(self, saved: Any) -> None:
+    def _show_last_result(self, saved: Any) -> bool:
         """The end screen of a game finished just before the companion went off: a power cut at "Carla wins" lost
         the result the table was looking at (the game went to the history at the start, free play came up), and
-        with it the UNDO of a mistyped final score. Left for the menu or played again, it goes to the history."""
+        with it the UNDO of a mistyped final score. It comes at every start until it is left for the menu or played
+        again; then it goes to the history. False where it could not be shown (the start goes on as without it)."""
         if self.resume(saved, quiet=True):
             self.show_notice(t("core.resumed_over", self.lang), seconds=6, info=True)
-        else:
-            self.main_menu()
+            return True
+        self.main_menu()
+        return False
 
     def resume(self, saved, *, quiet: bool = False) -> bool:
         """Go on with ``saved``; False when it cannot be replayed (it is then kept aside, so that the menu does not
