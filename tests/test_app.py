@@ -882,7 +882,7 @@ def test_free_play_adds_a_die_the_reader_missed_by_the_buttons(tmp_path, out_dir
 def test_free_plays_picker_closes_when_a_long_undo_takes_a_step_back(tmp_path):
     """Picker open on the die just added, a long UNDO took the add back: the picker stayed open, now "adding", and
     SELECT added the die again, redoing the undo without a word. A held UNDO in the picker now goes back, as its
-    hint says; held again, it takes the add back, and nothing is added by SELECT after it."""
+    hint says; the pause menu's undo with the picker open again takes the add back, and SELECT adds nothing."""
     app = _app(tmp_path)
     _press(app, Button.SELECT)  # free play
     app.session.camera_ready = True

@@ -71,8 +71,9 @@ class FreePlayMode:
         return self.session.undos, len(self.session.actions)
 
     def _close_stale_picker(self) -> None:
-        """A long UNDO (the app's, not this screen's) took a step back while the picker was open: its die may be
-        gone or another ("add" open on a die that is back, SELECT redid the undo). It closes."""
+        """A step was taken back while the picker was open (the pause menu's undo; a held UNDO here goes back, as
+        pressed): its die may be gone or another ("add" open on a die that is back, SELECT redid the undo). It
+        closes."""
         if self.picking is not None and self._moment() != self._picked_at:
             self.picking = None
 

@@ -183,8 +183,9 @@ class NochXMalMode:
         return self.session.undos, len(self.session.actions)
 
     def _follow(self) -> None:
-        """A long UNDO (the app's) changed the game under the open menus: a pair menu of a roll that is gone would
-        pick dice that are not there. Close them, and forget a half-corrected roll the undo went back past."""
+        """An undo (the pause menu's, or a held UNDO where no menu of this screen was open) changed the game under
+        the open menus: a pair menu of a roll that is gone would pick dice that are not there. Close them, and forget
+        a half-corrected roll the undo went back past."""
         now = self._moment()
         if now == self._seen:
             return
