@@ -999,11 +999,13 @@ class App:
                 and self.session.engine.finished)
 
     def undo(self) -> None:
-        before = (self.notice, self.notice_until)  # an example the undo could not take back says so: not hidden
-        if self.session is not None and len(self.session.actions) <= 1:  # a held UNDO that did nothing, unsaid,
-            self.show_notice(t("core.nothing_to_undo", self.lang), seconds=3, info=True)  # read as broken
+        if self.session is None:
             return
-        if self.session is not None and self.session.undo() and (self.notice, self.notice_until) == before:
+        before = (self.notice, self.notice_until)  # an example the undo could not take back says so: not hidden
+        if not self.session.undo():  # only the setup: a held UNDO that did nothing, unsaid, read as broken
+            self.show_notice(t("core.nothing_to_undo", self.lang), seconds=3, info=True)
+            return
+        if (self.notice, self.notice_until) == before:
             said = self.session.undone_said
             words = t("core.undone_what", self.lang, said=_quoted_within(said[0].text(self.lang).rstrip(".!"))) \
                 if said else t("core.undone", self.lang)
