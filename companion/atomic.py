@@ -118,7 +118,7 @@ def keep_aside(path: str | os.PathLike, why: str = "corrupt") -> Path:
 
 
 def aside_path(path: Path, why: str = "corrupt") -> Path:
-    """The free name ``NAME.corrupt-YYYYmmdd-HHMMSS`` (``-n`` added while taken) beside ``path``."""
+    """The free name ``NAME.<why>-YYYYmmdd-HHMMSS`` (``-n`` added while taken) beside ``path``."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.{why}-{stamp}")
     n = 1

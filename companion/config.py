@@ -325,8 +325,8 @@ def _check_game_values(game: str, section: dict[str, Any]) -> None:
                 break
             except GameError as exc:
                 refused.append(str(exc))
-            except (TypeError, ValueError) as exc:  # a value its checks did not foresee: refused, not a crash at start
-                refused.append(f"the game cannot take it ({exc})")
+            except Exception as exc:  # noqa: BLE001 - a value its checks did not foresee: refused, not a kiosk
+                refused.append(f"the game cannot take it ({exc})")  # that crashes at every start
         else:
             words = refused[0].rstrip(". ")
             raise _bad(f"games.{game}.{key}", value, words[:1].lower() + words[1:])
@@ -349,11 +349,12 @@ def save(cfg: Config, path: str | Path | None = None) -> Path:
         log.warning("the settings file could not be read at the start (%s): not written over", cfg.unreadable)
         return target  # (a refusal here kept the players screen from being left: its "Done" saves)
     text = _checked_toml(cfg)
-    if cfg.keep_aside_first and path is None:
+    if cfg.keep_aside_first and path is None and target.exists():
         replace_keeping_aside(target, text.encode("utf-8"))
-        cfg.keep_aside_first = False
-    else:
+    else:  # (a file removed since has nothing to keep aside: every save failed on it, all evening)
         atomic_write_text(target, text)
+    if path is None:
+        cfg.keep_aside_first = False
     cfg.path = target
     return target
 

@@ -41,7 +41,7 @@ if [ -n "$linger" ]; then
   $sudo loginctl enable-linger "$linger"  # the user's PipeWire from boot, without anybody logging in
 fi
 $sudo systemctl daemon-reload
-$sudo systemctl enable --now companion
+# said before the start: run from the Pi's own console, starting the companion ends that login (it owns tty1)
 echo "install-service: the companion starts at boot as $user from $here (logs: journalctl -u companion -f)"
 echo "install-service: it owns the first console (tty1), whose login prompt makes way; to get that back after" \
      "sudo systemctl disable --now companion: sudo systemctl start getty@tty1"
@@ -49,3 +49,4 @@ if [ "$(systemctl get-default 2>/dev/null)" = "graphical.target" ]; then
   echo "install-service: this Pi boots into its desktop, which holds the screen the kiosk draws on; boot to the" \
        "console: sudo raspi-config nonint do_boot_behaviour B1, then sudo reboot" >&2
 fi
+$sudo systemctl enable --now companion

@@ -169,8 +169,9 @@ def pi5_alsa(monkeypatch, tmp_path):
     cards = tmp_path / "cards"
     cards.write_text(PI5_CARDS)
     monkeypatch.setattr(audio, "ASOUND_CARDS", cards)
-    monkeypatch.delenv("SDL_AUDIODRIVER", raising=False)
-    monkeypatch.delenv("AUDIODEV", raising=False)
+    for name in ("SDL_AUDIODRIVER", "AUDIODEV"):  # set first: what the code sets goes again after the test
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     monkeypatch.setattr(audio, "_env_before", {})
     pygame.mixer.quit()
     real_init = pygame.mixer.init

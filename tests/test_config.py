@@ -463,6 +463,17 @@ def test_at_the_table_a_full_card_leaves_a_config_with_a_slip_where_it_was_and_s
     assert config.load_for_the_table() == (cfg, None) and cfg.players == ["Jörg", "Mia"]
 
 
+def test_a_config_to_keep_aside_that_is_gone_since_is_written_anew(monkeypatch):
+    """The file whose mended copy a full card refused was removed before the first save: every save of the evening
+    failed on it (nothing there to keep aside), and each mute said "not saved"."""
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cfg = config.Config()
+    cfg.keep_aside_first = True
+    config.save(cfg)  # no file there: written, nothing kept aside
+    assert path.exists() and not cfg.keep_aside_first and not list(path.parent.glob("config.toml.*"))
+
+
 def test_a_mended_config_file_keeps_its_permissions():
     """The file was moved aside before the mended one was written: it came with the temp file's 0600."""
     import stat
