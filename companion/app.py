@@ -145,6 +145,8 @@ FRITZO_CUBES = "fritzo-cubes"
 #: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
 TEACHING_NOTICE_SECONDS = 8.0
 ADVICE_SECONDS = 8.0  # the camera check's advice over a game (``App._say_why_unsure``)
+#: seconds a button is held down before the screen asks whether it is stuck (no long press takes more than 10 s)
+STUCK_SECONDS = 15.0
 #: how recent a finished game must be to be shown once more at the start (``App._show_last_result``): the evening's
 #: last game after a power cut, not last week's at every switching on
 LAST_RESULT_SECONDS = 6 * 3600
@@ -272,6 +274,7 @@ class App:
         #: not put in the history unseen (``main_menu``)
         self._finished_at_start: Any = None
         self._last_answers: dict[str, dict[str, Any]] = {}  # each game's setup answers, this run
+        self._stuck_said: set[Button] = set()  # buttons held down so long they were said to be stuck
         self._starting = True
         self.main_menu()
         self._starting = False
@@ -1110,6 +1113,16 @@ class App:
         elif ev.type == pygame.VIDEORESIZE and self.display is not None:
             self.display.resized(ev.size)
 
+    def _say_stuck(self) -> None:
+        """A button held down for STUCK_SECONDS is said once, by its name on the box: stuck, a stuck NEXT spun the
+        highlight for ever and a stuck SELECT lay dead after its one long press, and nobody knew why."""
+        trackers = [self.keys.tracker] + ([self.buttons.tracker] if hasattr(self.buttons, "tracker") else [])
+        stuck = {b for tracker in trackers for b in tracker.stuck(STUCK_SECONDS)}
+        for button in sorted(stuck - self._stuck_said, key=lambda b: b.value):
+            self.show_notice(t("core.button_stuck", self.lang, button=t(f"core.btn_{button.value}", self.lang),
+                               seconds=int(STUCK_SECONDS)), seconds=8)
+        self._stuck_said = stuck  # said again only after it came up and stuck anew
+
     # -- the loop --------------------------------------------------------------------------------------------
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events, buttons, dice, update, draw. Tests call this directly."""
@@ -1121,6 +1134,7 @@ class App:
             button_events += self.buttons.poll()
         for be in button_events:
             self.on_button(be)
+        self._say_stuck()
         if self.watcher is not None and self.watcher.source is not self.source:
             self._camera_found()
         if self.watcher is not None:

@@ -127,6 +127,12 @@ class PressTracker:
         """Seconds ``button`` is held for its long press (``HOLD_LONGER``)."""
         return self.hold_time * HOLD_LONGER.get(button, 1.0)
 
+    def stuck(self, after: float = 10.0) -> list[Button]:
+        """The buttons down for longer than ``after`` seconds (as of the last poll): an arcade button stuck in its
+        housing spun the highlight for ever (NEXT), or fired one long press and then lay dead without a word."""
+        now = self.clock()
+        return [b for b, s in self._states.values() if s.down and now - s.changed_at > after]
+
     def held(self, button: Button) -> bool:
         """Whether ``button`` is down now (debounced, as of the last poll)."""
         return any(b is button and s.down for b, s in self._states.values())

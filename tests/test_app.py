@@ -1690,3 +1690,19 @@ def test_a_notice_spares_what_select_chooses_before_what_the_screen_keeps_in_vie
         assert not app._strip[0].colliderect(app.mode.focus_rect)
     finally:
         app.close()
+
+
+def test_a_button_held_down_for_long_is_said_to_be_stuck(tmp_path):
+    """A stuck NEXT spun the highlight for ever; a stuck SELECT fired one long press and lay dead, unsaid."""
+    clock = [100.0]
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              clock=lambda: clock[0])
+    app.keys.key_down(pygame.K_RETURN)
+    app.frame(0.03, [])
+    clock[0] += 16.0
+    app.frame(0.03, [])
+    assert app.notice is not None and app.notice.startswith("Die Taste WÄHLEN ist seit 15 Sekunden gedrückt")
+    app.notice = None
+    clock[0] += 5.0
+    app.frame(0.03, [])
+    assert app.notice is None  # said once
