@@ -177,6 +177,20 @@ class FritzoMode:
         """Whether TIMER means anything in this game: the modes played against the clock (the app says so else)."""
         return self.game.state.hourglass is not None
 
+    @property
+    def timer_not_now(self) -> str | None:
+        """Why TIMER does nothing now, for the app to say (a press that did nothing and said nothing read as a
+        broken button): the clock runs already, or starts after the start roll."""
+        s, h, wall = self.game.state, self.game.state.hourglass, self.wall_now()
+        if h is None or self.game.finished:
+            return None
+        if h.started_at is not None and h.is_running(wall):
+            left = int(h.remaining(wall) + 0.999)
+            return t("fritzo.timer.running", self.lang, time=f"{left // 60}:{left % 60:02d}")
+        if s.phase is not Phase.BUILDING:
+            return t("fritzo.timer.after_roll", self.lang)
+        return None
+
     def clock_left(self) -> float | None:
         """Seconds of the playing time left while it runs (the pause menu over it says so), else None."""
         h, wall = self.game.state.hourglass, self.wall_now()
@@ -398,10 +412,10 @@ class FritzoMode:
     def on_button(self, event: ButtonEvent) -> bool:
         self._sync()
         b = event.button
+        if b is Button.TIMER:  # held too, as a child holds it: the clock starts as pressed (it did nothing, unsaid)
+            return self._timer()
         if event.press is Press.LONG:
             return False
-        if b is Button.TIMER:
-            return self._timer()
         if b is Button.ROLL and self.game.state.phase is Phase.START_ROLL:
             if getattr(self.session, "camera_ready", False):
                 # the camera reads the cube rolled (a tap on ROLL's hint as the button); the built-in tray throws
