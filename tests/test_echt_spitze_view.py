@@ -88,7 +88,7 @@ def test_a_level_2_turn_with_buttons_only(tmp_path, out_dir):
     game = s.engine
     assert game.phase is Phase.MIDDLE and all(p.holds is not None for p in game.state.players)
     shot(mode, out_dir, "3_middle")
-    press(mode, Button.REROLL)  # decision + virtual re-roll
+    press(mode, Button.ROLL)  # decision + virtual re-roll (ROLL as REROLL: it did nothing, unsaid)
     game = s.engine
     assert game.phase is Phase.SCORE and game.state.middle_choice == "reroll"
     # Fred reports beehive 4-4 with NEXT/SELECT: his menu, "Beehive", 4-4

@@ -584,8 +584,8 @@ class EchtSpitzeMode:
                 self._sync()
                 return True
             return False
-        if b is Button.REROLL and g.phase is Phase.MIDDLE:
-            self._choose(("reroll",))
+        if b in (Button.REROLL, Button.ROLL) and g.phase is Phase.MIDDLE:  # ROLL too: the table rolls the middle
+            self._choose(("reroll",))  # dice again, and ROLL beside "Neu würfeln" did nothing, unsaid
             return True
         if g.phase is Phase.TAKE:
             # NEXT goes round the free dice and the "Correct a die" button after them
