@@ -372,6 +372,7 @@ class App:
 
     # -- screens ---------------------------------------------------------------------------------------------
     def main_menu(self) -> None:
+        self._end_last_result_notice()
         if self.session is not None and self.session.engine.finished:
             self.session.finish()
         if self.session is not None and self.announcer is not None:
@@ -431,6 +432,7 @@ class App:
                                                     subtitle=source_words(self.source, lang))
 
     def _main_choice(self, choice: tuple[str, Any]) -> None:
+        self._end_last_result_notice()  # (play again from the end screen comes here)
         kind, value = choice
         if kind == "quit":
             self.running = False
@@ -617,6 +619,12 @@ class App:
         read_set("d6")
         self.mode = CameraCheckView(self.lang, self.main_menu, throws=self.watcher.rolls, sets=["d6", *readers],
                                     read_set=read_set, throw=self.watcher.throw)
+
+    def _end_last_result_notice(self) -> None:
+        """"That game had ended: here is its result" goes with the end screen it speaks of (left within its six
+        seconds, it stood over the main menu or the next setup)."""
+        if self.notice == t("core.resumed_over", self.lang):
+            self.notice_until = 0.0
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
         self._last_answers[entry.name] = dict(answers)  # play again starts on them (``SetupWizard.previous``)

@@ -196,7 +196,7 @@ def test_limits_on_screen_follow_the_player_count() -> None:
     )
 
 
-@pytest.mark.parametrize(("variant", "words"), [(0, "Round 1: Ben rolls."), (1, "Round 1: Ben turns over the letter.")])
+@pytest.mark.parametrize(("variant", "words"), [(0, "Round 1: Ben rolls."), (1, "Round 1: Ben draws the letter.")])
 def test_the_first_round_is_called_out_as_every_later_one(variant: int, words: str) -> None:
     """Starting the game says who begins: the youngest, chosen in the setup, may not be looking at the screen."""
     game = HasteWorte.new({**setup(3, variant=variant), "first_player": "Ben"})

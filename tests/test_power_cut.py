@@ -421,7 +421,8 @@ def test_a_game_finished_just_before_the_power_went_shows_its_result_once_more(t
     assert app.session is not None and app.session.engine.finished and app.notice == "That game had ended: here " \
         "is its result."
     assert app.session.can_undo  # the last score can still be taken back
-    app.main_menu()  # left for the menu: now it goes to the history
+    app.main_menu()  # left for the menu: now it goes to the history, its words with it
+    assert app.clock() >= app.notice_until
     assert not journal.exists() and len(list(history.glob("*/journal.jsonl"))) == 1
 
 
