@@ -1199,6 +1199,7 @@ def test_the_sound_off_sign_does_not_cover_the_games_menu_corner(tmp_path, monke
     app.frame(0.03, [])
     assert not drawn[-1].colliderect(MENU_CORNER) and drawn[-1].top >= MENU_CORNER.bottom  # under it,
     assert drawn[-1].right > MENU_CORNER.left  # at the right edge: not over the player bar left of the corner
+    assert drawn[-1].w <= MENU_CORNER.w  # the speaker alone: with its words it covered a long heading's end
     app.pause_menu()
     app.frame(0.03, [])
     assert drawn[-1].right > MENU_CORNER.left  # no corner there: the sign keeps its place

@@ -199,6 +199,10 @@ def draw_mute_indicator(surface: pygame.Surface, label: str,
     top_right = pygame.Rect((w - margin - size[0], margin), size)
     # beside what it would cover up there (a game's menu corner), before another corner: it stays where it was seen
     beside = [a for a in avoid if a.colliderect(top_right) and a.top <= top_right.top]
+    if beside:  # the speaker alone there: with its words it covered the end of a long heading ("...Buchstabe[n auf")
+        text_img = None
+        size = (pad * 2 + icon_w, icon_h + 2 * pad)
+        top_right = pygame.Rect((w - margin - size[0], margin), size)
     left_of = [top_right.move(min(a.left for a in beside) - margin - top_right.right, 0)] if beside else []
     # under a banner at the top, at the right: the bottom corners lie on the hint bar's buttons
     below = [top_right.move(0, max(a.bottom for a in beside) + margin - top_right.top)] if beside else []
@@ -213,5 +217,6 @@ def draw_mute_indicator(surface: pygame.Surface, label: str,
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=round(8 * scale))
     pygame.draw.rect(surface, theme.BAD, rect, max(2, round(2 * scale)), border_radius=round(8 * scale))
     _speaker_icon(surface, pygame.Rect(rect.left + pad, rect.top + pad, icon_w, icon_h), theme.TEXT)
-    surface.blit(text_img, text_img.get_rect(midleft=(rect.left + 2 * pad + icon_w, rect.centery)))
+    if text_img is not None:
+        surface.blit(text_img, text_img.get_rect(midleft=(rect.left + 2 * pad + icon_w, rect.centery)))
     return rect
