@@ -685,6 +685,12 @@ class App:
             self.show_notice(self._words(exc), seconds=10)
             return False
         self._enter(entry, session)
+        # play again after a restart starts on this game's answers too (they were the run's only: after a power
+        # cut at the end screen the setup stood on "4 players" and "Anna" again)
+        setup = session.actions[0]
+        self._last_answers.setdefault(entry.name, {
+            **{k: v for k, v in setup.items() if k not in ("action", "seed", "players")},
+            **({"_players": tuple(setup["players"])} if isinstance(setup.get("players"), list) else {})})
         if quiet:
             return True
         if saved.doubt:  # "exactly where it stopped" was said of a game that had lost its last step

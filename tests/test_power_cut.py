@@ -421,6 +421,9 @@ def test_a_game_finished_just_before_the_power_went_shows_its_result_once_more(t
     assert app.session is not None and app.session.engine.finished and app.notice == "That game had ended: here " \
         "is its result."
     assert app.session.can_undo  # the last score can still be taken back
+    app.on_button(ButtonEvent(Button.SELECT))  # play again: its setup starts on this game's two players
+    menu = app.mode.mode.menu
+    assert menu.items[menu.index].value == ("Anna", "Ben")
     app.main_menu()  # left for the menu: now it goes to the history, its words with it
     assert app.clock() >= app.notice_until
     assert not journal.exists() and len(list(history.glob("*/journal.jsonl"))) == 1
