@@ -898,6 +898,7 @@ class App:
             self.watcher.set_reader(reader)
 
     def pause_menu(self) -> None:
+        self._end_last_result_notice()
         lang = self.lang
         items = [MenuItem(t("core.pause_continue", lang), "continue"),
                  MenuItem(t("core.pause_undo", lang), "undo", enabled=bool(self.session and self.session.can_undo)),
@@ -1075,7 +1076,8 @@ class App:
         if self._tap_strip(pos):
             return
         mute = self.announcer.mute_rect if self.announcer is not None else None
-        if mute is not None and mute.collidepoint(pos):  # a table with touch alone has no SELECT to hold
+        # a finger's room around the sign (the speaker alone in a game is 43 x 34, about 6 x 5 mm on the Pi's panel)
+        if mute is not None and mute.inflate(max(0, 56 - mute.w), max(0, 56 - mute.h)).collidepoint(pos):
             self.toggle_mute()
             return
         if self._in_game() and MENU_CORNER.collidepoint(pos):
@@ -1111,7 +1113,9 @@ class App:
                 self.main_menu()
         elif ev.type in (pygame.KEYDOWN, pygame.KEYUP):
             # while a name is typed, letter keys are letters (TEXTINPUT), not ROLL/REROLL/TIMER/UNDO
-            if not getattr(self.mode, "wants_text", False) or ev.key in TEXT_ENTRY_BUTTON_KEYS:
+            # a key's release always: pressed as a button just as typing began, it stayed "held" (and stuck)
+            typing = getattr(self.mode, "wants_text", False) and ev.key not in TEXT_ENTRY_BUTTON_KEYS
+            if ev.type == pygame.KEYUP or not typing:
                 self.keys.handle(ev)
         elif ev.type == pygame.TEXTINPUT:
             on_text = getattr(self.mode, "on_text", None)
@@ -1132,9 +1136,9 @@ class App:
         highlight for ever and a stuck SELECT lay dead after its one long press, and nobody knew why."""
         trackers = [self.keys.tracker] + ([self.buttons.tracker] if hasattr(self.buttons, "tracker") else [])
         stuck = {b for tracker in trackers for b in tracker.stuck(STUCK_SECONDS)}
-        for button in sorted(stuck - self._stuck_said, key=lambda b: b.value):
-            self.show_notice(t("core.button_stuck", self.lang, button=t(f"core.btn_{button.value}", self.lang),
-                               seconds=int(STUCK_SECONDS)), seconds=8)
+        if new := sorted(stuck - self._stuck_said, key=lambda b: b.value):  # all of them in one notice
+            names = ", ".join(t(f"core.btn_{b.value}", self.lang) for b in new)
+            self.show_notice(t("core.button_stuck", self.lang, button=names, seconds=int(STUCK_SECONDS)), seconds=8)
         self._stuck_said = stuck  # said again only after it came up and stuck anew
 
     # -- the loop --------------------------------------------------------------------------------------------

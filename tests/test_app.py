@@ -716,7 +716,7 @@ def test_the_sound_off_sign_is_tapped_to_switch_the_sound_on(tmp_path):
     app.frame(0.03, [])
     sign = app.announcer.mute_rect
     assert sign is not None and app.announcer.muted
-    app.on_tap(sign.center)
+    app.on_tap((sign.centerx, sign.bottom + 5))  # a finger's breadth below the sign: a small target on the panel
     assert not app.announcer.muted and not app.cfg.sound.mute
     app.frame(0.03, [])
     assert app.announcer.mute_rect is None
@@ -1707,3 +1707,17 @@ def test_a_button_held_down_for_long_is_said_to_be_stuck(tmp_path):
     clock[0] += 5.0
     app.frame(0.03, [])
     assert app.notice is None  # said once
+
+
+def test_a_key_pressed_as_a_button_as_typing_begins_is_released(tmp_path):
+    """R went down as ROLL in the frame a name entry opened, its release went to the typing: ROLL stayed "held",
+    and fifteen seconds later the screen asked whether it was stuck."""
+    app = _app(tmp_path)
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)
+    app.handle_pygame_event(down)
+    app.keys.poll()
+    assert app.keys.tracker.held(Button.ROLL)
+    app.mode.wants_text = True  # a name entry opened meanwhile
+    app.handle_pygame_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_r, mod=0, unicode="r", scancode=0))
+    app.keys.poll()
+    assert not app.keys.tracker.held(Button.ROLL)

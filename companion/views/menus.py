@@ -166,6 +166,9 @@ class SetupWizard:
         step = self.steps[self.index]
         wanted = self.previous.get(step.key, step.preselect) if step.key else step.preselect
         first = next((i for i, item in enumerate(items) if wanted is not None and item.value == wanted), None)
+        if first is None and not step.key and self.previous:  # a question answered by several keys (Fritzo's mode)
+            first = next((i for i, item in enumerate(items) if isinstance(item.value, dict) and item.value
+                          and all(self.previous.get(k) == v for k, v in item.value.items())), None)
         if first is None:  # last time's answer is not offered now (another number of players): as a first setup
             first = 0 if step.preselect is None else next(
                 (i for i, item in enumerate(items) if item.value == step.preselect), 0)
