@@ -71,15 +71,15 @@ def replace_keeping_aside(path: str | os.PathLike, data: bytes) -> Path:
     raises OSError with ``path`` as it was and nothing kept aside (the old one moved first, and the next start found
     no file at all). The new file keeps the old one's permissions."""
     path = Path(path)
-    target = aside_path(path)
     if path.is_symlink():
-        atomic_write_bytes(target, path.read_bytes())
+        target = keep_aside(path)  # (a copy of what it points to: the link stays, and is written through)
         try:
             atomic_write_bytes(path, data)
         except BaseException:
             target.unlink(missing_ok=True)
             raise
         return target
+    target = aside_path(path)
     atomic_write_bytes(path, data, keep_old_as=target)
     return target
 

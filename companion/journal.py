@@ -65,15 +65,18 @@ class SavedGame:
     doubt: bool = False
 
 
-def replay(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]]]:
+def replay(records: list[dict[str, Any]]
+           ) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]], list[dict[str, Any]]]:
     """Resolve undo records: each undo removes the latest action still standing (never the setup), and the examples
-    taught for it; an "unlearned" record removes the example it names."""
+    taught for it; an "unlearned" record removes the example it names. Also returns the actions the undos took
+    back, in order, with those a rewrite wrote as ``{"taken_back": ...}`` (``SavedGame.undone``)."""
     actions: list[dict[str, Any]] = []
     learned: list[tuple[int, dict[str, Any]]] = []
+    undone: list[dict[str, Any]] = []
     for rec in records:
         if rec.get("undo"):
             if len(actions) > 1:
-                actions.pop()
+                undone.append(actions.pop())
                 learned = [(steps, example) for steps, example in learned if steps < len(actions)]
         elif "action" in rec:
             actions.append(rec["action"])
@@ -81,21 +84,9 @@ def replay(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tu
             learned.append((rec["steps"], rec["learned"]))
         elif "unlearned" in rec:
             learned = [(steps, example) for steps, example in learned if example != rec["unlearned"]]
-    return actions, learned
-
-
-def taken_back(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The actions the undo records took back, in order (``replay``'s rule: never the setup)."""
-    actions: list[dict[str, Any]] = []
-    undone: list[dict[str, Any]] = []
-    for rec in records:
-        if rec.get("undo") and len(actions) > 1:
-            undone.append(actions.pop())
-        elif "action" in rec and not rec.get("undo"):
-            actions.append(rec["action"])
-        elif isinstance(rec.get("taken_back"), dict):  # written by a rewrite
+        elif isinstance(rec.get("taken_back"), dict):  # written by a rewrite: no step of the game
             undone.append(rec["taken_back"])
-    return undone
+    return actions, learned, undone
 
 
 class Journal:
@@ -274,7 +265,7 @@ class Journal:
         if "game" not in records[0]:
             aside = self.set_aside()
             raise JournalError(f"The saved game has no header; it was kept as {aside}. Start a new game.", aside)
-        actions, learned = replay(records[1:])
+        actions, learned, undone = replay(records[1:])
         if not actions:
             aside = self.set_aside()
             raise JournalError(f"The saved game has no setup; it was kept as {aside}. Start a new game.", aside)
@@ -303,7 +294,7 @@ class Journal:
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
         return SavedGame(records[0]["game"], actions, played_at, finished, learned, unrepaired,
-                         taken_back(records[1:]), doubt)
+                         undone, doubt)
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its
