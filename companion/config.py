@@ -306,29 +306,35 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     return cfg
 
 
+def game_refusals(game: str, section: dict[str, Any]) -> dict[int | None, str]:
+    """What ``game``'s setup says of ``section`` at each of its levels (``GAME_LEVELS``) that refuses it: the
+    config's check at load and the doctor's report of the levels a section is for."""
+    from companion.games import engine_class
+    from companion.games.base import GameError
+
+    refused: dict[int | None, str] = {}
+    for level in GAME_LEVELS.get(game, (None,)):
+        try:
+            engine_class(game).new({"action": "setup", "players": ["Anna", "Ben"], "seed": 0, **section,
+                                    **({"level": level} if level is not None else {})})
+        except GameError as exc:
+            refused[level] = str(exc)
+        except Exception as exc:  # noqa: BLE001 - a value its checks did not foresee: refused, not a kiosk
+            refused[level] = f"the game cannot take it ({exc})"  # that crashes at every start
+    return refused
+
+
 def _check_game_values(game: str, section: dict[str, Any]) -> None:
     """Each value as the game's setup takes it: ``letters = 5`` passed ``companion config`` and ``run`` unsaid, and
     stopped the game only when the family chose it, after its setup, with nobody at the table who could mend the
     file. The keys are tried in the file's order, each with those before it: the first one the game refuses at
     every level is named (``kinds`` and ``shapes`` together: the later one)."""
-    from companion.games import engine_class
-    from companion.games.base import GameError
-
     tried: dict[str, Any] = {}
     for key, value in section.items():
         tried[key] = value
-        refused: list[str] = []
-        for level in GAME_LEVELS.get(game, (None,)):
-            try:
-                engine_class(game).new({"action": "setup", "players": ["Anna", "Ben"], "seed": 0, **tried,
-                                        **({"level": level} if level is not None else {})})
-                break
-            except GameError as exc:
-                refused.append(str(exc))
-            except Exception as exc:  # noqa: BLE001 - a value its checks did not foresee: refused, not a kiosk
-                refused.append(f"the game cannot take it ({exc})")  # that crashes at every start
-        else:
-            words = refused[0].rstrip(". ")
+        refused = game_refusals(game, tried)
+        if len(refused) == len(GAME_LEVELS.get(game, (None,))):
+            words = next(iter(refused.values())).rstrip(". ")
             raise _bad(f"games.{game}.{key}", value, words[:1].lower() + words[1:])
 
 

@@ -109,22 +109,14 @@ def _models() -> list[str]:
 def _game_settings(games: dict[str, dict]) -> list[str]:
     """Each ``[games."<name>"]`` section as its game takes it, and at which of its levels: the config refuses a value
     no level takes (``letters = 5``), and the doctor says where a section is one level's only (shapes: level 3)."""
-    from companion.config import GAME_LEVELS as LEVELS  # the levels the config tries them at too
-    from companion.games import engine_class
-    from companion.games.base import GameError
+    from companion.config import GAME_LEVELS, game_refusals  # as the config tries them at load
 
     lines = []
     for game, section in games.items():
         if not section:
             continue
-        levels = LEVELS.get(game, (None,))  # Echt Spitze's keys depend on the level: shapes are level 3's
-        refused: dict[int | None, str] = {}
-        for level in levels:
-            try:
-                engine_class(game).new({"action": "setup", "players": ["Anna", "Ben"], **section,
-                                        **({"level": level} if level is not None else {})})
-            except GameError as exc:
-                refused[level] = str(exc)
+        levels = GAME_LEVELS.get(game, (None,))  # Echt Spitze's keys depend on the level: shapes are level 3's
+        refused = game_refusals(game, section)
         if len(refused) == len(levels):
             lines.append(f'PROBLEM [games."{game}"]: {next(iter(refused.values()))}')
         elif refused:
