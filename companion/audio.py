@@ -251,18 +251,16 @@ def open_audio(frequency: int = 44100, buffer: int = 1024, output: str = "") -> 
             try:
                 pygame.mixer.init(**settings)
             except pygame.error as no_default:
-                opened = False
                 if output.strip():
                     try:  # no default, but the output by its whole name
                         pygame.mixer.init(**settings, devicename=output)
-                        opened = True
+                        return MixerAudio()
                     except pygame.error:
                         pass
-                card = None if opened else _open_on_card(settings, output)  # "USB" is no whole name for SDL
-                missing = ""
-                if not opened and card is None and output.strip():  # named nothing that opens: any card, said so
+                card, missing = _open_on_card(settings, output), ""  # "USB" is no whole name for SDL
+                if card is None and output.strip():  # named nothing that opens: any card, said so
                     card, missing = _open_on_card(settings, ""), output
-                if not opened and card is None:
+                if card is None:
                     raise no_default
                 mixer = MixerAudio()
                 mixer.card, mixer.output_missing = card, missing
