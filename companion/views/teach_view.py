@@ -301,7 +301,8 @@ class TeachView:
         lang = self.lang
         surface.fill(theme.BG)
         prog = self.progress
-        colour = theme.GOOD if prog.done and not prog.thin(self.dice_set) else theme.TEXT  # green: two photos each
+        thin = prog.thin(self.dice_set)  # faces with one photo only
+        colour = theme.GOOD if prog.done and not thin else theme.TEXT  # green: two photos each
         done = theme.text(surface, prog.text(lang), (780, 14), theme.BODY, colour, bold=True, anchor="topright")
         self.in_view = [done]  # the count of faces taught: the 'sound off' sign covered it
         title = t("teach.title_virtual" if self.virtual else "teach.title", lang,
@@ -318,7 +319,7 @@ class TeachView:
             # "every face" with two of the crossed ones shown: the others were asked about at the first roll
             bases = sorted({self.dice_set.base(f) for f in marked}, key=self.dice_set.face_names().index)
             line = t("teach.done_marked", lang, faces=", ".join(bases))
-        elif thin := prog.thin(self.dice_set):  # every face once: a second photo reads it more surely (the list
+        elif thin:  # every face once: a second photo reads it more surely (the list
             # puts these first too, also where the marks' line stands here)
             line = t("teach.done_thin", lang, faces=", ".join(face_label(f, lang, self.dice_set) for f in thin))
         else:
