@@ -34,6 +34,9 @@ DIE_PIP = (20, 20, 20)
 SMALL = 22
 SMALLEST = 18  # what a line or a name shrinks to at most before it says less (shortened, cut): still read at the screen
 BODY = 28
+#: the smallest size the far end of the table reads (capitals 20 px, 3.8 mm, at two metres): what every player must
+#: read from their seat (whose turn, their score, what the table is asked to do) is drawn at FAR or larger
+FAR = 32
 LARGE = 40
 HUGE = 72
 
