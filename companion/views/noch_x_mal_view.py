@@ -61,7 +61,10 @@ PINK = (236, 72, 153)
 #: what an unsure die of a reading can be answered as, in the order its question lists them
 ANSWERS: tuple[str, ...] = COLOUR_FACES + NUMBER_FACES
 PLAYER_STRIP = pygame.Rect(0, 0, 744, 94)  # the app's menu corner sits top right
-DICE_AREA = pygame.Rect(10, 100, 780, 98)
+#: the dice a little lower than the cards' height allowed (80, not 98): the prompt under them takes two lines at FAR
+#: ("Wurf 4: Carl hat gewählt, die anderen nehmen die hellen Würfel" was one line at 22 to 28), and the rule notes
+#: under it still end above the menu
+DICE_AREA = pygame.Rect(10, 98, 780, 80)
 MENU_AREA = pygame.Rect(10, 262, 420, 186)
 #: a long sub-menu (a score of 0-40, the 27 goals) over the dice and the status on the left: in MENU_AREA it showed
 #: two rows under its title, and a finger paged the 41 scores one by one (32 taps to reach 33)
@@ -76,9 +79,14 @@ BOARD_AREA = pygame.Rect(440, 262, 350, 186)
 PICTURE_AREA = pygame.Rect(BOARD_AREA.x, DICE_AREA.bottom + 8, BOARD_AREA.w, 436 - DICE_AREA.bottom - 8)
 #: the same while the roll's own list is open: its status lines stand above the board
 LIST_PICTURE_AREA = pygame.Rect(BOARD_AREA.x, BOARD_AREA.y, BOARD_AREA.w, PICTURE_AREA.bottom - BOARD_AREA.y)
+#: where the roll's prompt stands, under the dice, and how wide it may run
+STATUS_TOP = DICE_AREA.bottom + 6
+STATUS_W = 780
+NOTE_H = 20  # the rule notes' SMALL line under the prompt (joker, pass bar, who chooses from all dice)
 READABLE = theme.SMALLEST  # the smallest font size a card's line keeps before it says less
 #: the X-chip drawn before a card's chips line: its colour as hue and pattern, as the start combo's swatch
 CHIP_W = 28
+NAME_PAD = 18  # a card's name from its colour tab to its right edge: the room left is the name's
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
 #: the board's second row of goals, with the label each cell shows
 BOARD_ROW: tuple[tuple[str, str], ...] = (
@@ -113,6 +121,32 @@ def draw_colour_swatch(
         box = img.get_rect(center=(rect.centerx, rect.bottom - img.get_height() // 2 - 4)).inflate(6, 2)
         pygame.draw.rect(surface, theme.DIE_PIP, box, border_radius=4)
         surface.blit(img, img.get_rect(center=box.center))
+
+
+class FarMenu(Menu):
+    """The widget's menu with its lines at FAR: they name the players ("Carl wählt ein Paar", "Anna passt", who
+    reports, who gets a gift), and the far end of the table follows who passed. Rows, taps and the highlight are the
+    widget's; only the lines' size differs (the widget's BODY is for other screens' longer lines)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.title:
+            size = theme.fit_text(self.title, theme.LARGE, self.rect.w, bold=True)
+            theme.text(surface, self.title, (self.rect.x, self.rect.y), size, theme.ACCENT, bold=True)
+        for i, r in self.item_rects().items():
+            item = self.items[i]
+            hi = i == self.index
+            pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=10)
+            if hi:
+                pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
+            color = theme.TEXT if item.enabled else theme.MUTED
+            size, label = theme.fit_text(item.label, theme.FAR, r.w - 30), item.label
+            if size < theme.SMALLEST:  # a long name in a long line: its start, readable
+                size, label = theme.SMALLEST, theme.fit_label(label, theme.SMALLEST, r.w - 30)
+            theme.text(surface, label, (r.x + 18, r.centery), size, color, bold=hi, anchor="midleft")
+        for step, r in self.scroll_rects().items():  # drawn, not a font glyph: the bundled font may lack arrows
+            cx, cy, d = r.centerx, r.centery, 14
+            tip, base = cy + step * d, cy - step * d
+            pygame.draw.polygon(surface, theme.ACCENT, [(cx, tip), (cx - d, base), (cx + d, base)])
 
 
 class NochXMalMode:
@@ -202,7 +236,7 @@ class NochXMalMode:
     def _push(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None]) -> None:
         # the dice stay in view for lists about them (a die's six faces, which die is wrong): a tap there may choose one
         area = TALL_MENU_AREA if len(items) > LONG_SUB_MENU else SUB_MENU_AREA
-        self.stack.append(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=46))
+        self.stack.append(FarMenu(area.copy(), items, on_choose, self._pop, title=title, row_h=46))
 
     def _pop(self) -> None:
         if self.stack:
@@ -214,7 +248,7 @@ class NochXMalMode:
 
     def _main_menu(self) -> Menu:
         items = self._main_items()
-        menu = Menu(MENU_AREA.copy(), items, self._choose_main, None, row_h=46)
+        menu = FarMenu(MENU_AREA.copy(), items, self._choose_main, None, row_h=46)
         st = self.game.state
         moment = (st.phase, st.roll.number if st.roll is not None else 0)
         values = [item.value[0] for item in items]
@@ -830,6 +864,7 @@ class NochXMalMode:
         active = st.active if st.phase in (Phase.WAIT_ROLL, Phase.ROLLED) else None
         chip = 0 if self.game.solo else CHIP_W  # the X-chips' colour as a patterned chip before their count
         short = any(not self._chips_fit(p, w - 24 - chip) for p in st.players)  # one wording for the whole table
+        names_at = self._names_size(w - 4 - NAME_PAD)
         for i, p in enumerate(st.players):
             cell = pygame.Rect(PLAYER_STRIP.x + i * w + 2, PLAYER_STRIP.y + 2, w - 4, PLAYER_STRIP.h - 4)
             hot = i == active
@@ -838,8 +873,8 @@ class NochXMalMode:
                 tab = pygame.Rect(cell.x, cell.y, 10, cell.h)
                 pygame.draw.rect(surface, hue(p.chip_colour), tab, border_radius=4)
             ink = theme.BG if hot else theme.TEXT
-            name, size = theme.fit_name(p.name, theme.BODY, cell.w - 20, bold=True)
-            theme.text(surface, name, (cell.x + 16, cell.y + 3), size, ink, bold=True)
+            name, size = theme.fit_name(p.name, names_at, cell.w - NAME_PAD, bold=True)
+            theme.text(surface, name, (cell.x + 14, cell.y + 1), size, ink, bold=True)
             y = cell.y + 38
             if p.has_start:
                 sw = pygame.Rect(cell.x + 16, y, 24, 24)
@@ -869,6 +904,13 @@ class NochXMalMode:
                     ink,
                 )
 
+    def _names_size(self, room: int) -> int:
+        """The cards' names at one size, read across the table: LARGE where every name fits its card, else as large
+        as the longest name allows down to FAR; a longer name than that shrinks alone (``fit_name``), the others
+        stay at FAR (one long name made every card's name small)."""
+        sizes = [theme.fit_text(p.name, theme.LARGE, room, bold=True) for p in self.game.state.players]
+        return max(theme.FAR, min(sizes))
+
     def _chips_line(self, p: Any, short: bool = False) -> str:
         """X-chips left and gifts held, a gift held several times counted ("4× +/-1"): one name each, repeated,
         shrank the line below what a player reads across the table. Where a line would shrink all the same
@@ -891,16 +933,13 @@ class NochXMalMode:
         faces = self._dice_faces()
         st = self.game.state
         if not faces:
-            msg = self._idle_message()
-            theme.text(
-                surface,
-                msg,
-                DICE_AREA.center,
-                theme.fit_text(msg, theme.LARGE, DICE_AREA.w),
-                theme.TEXT,
-                bold=True,
-                anchor="center",
-            )
+            msg = self._idle_message()  # whose throw it is: for the far end of the table too
+            lines, size = far_lines(msg, DICE_AREA.w, DICE_AREA.h)
+            step = theme.font(size).get_height() + 1
+            y = DICE_AREA.centery - step * len(lines) // 2
+            for line in lines:
+                theme.text(surface, line, (DICE_AREA.centerx, y), size, theme.TEXT, bold=True, anchor="midtop")
+                y += step
             return
         # a finished game's last pair is history, not a choice to make: drawn plain; so are the dice while one of
         # them is corrected, the die in question lit
@@ -1010,19 +1049,25 @@ class NochXMalMode:
         return lines
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        y = DICE_AREA.bottom + 8
+        """The roll's prompt (who chooses from what, the winner) read from the far end of the table: LARGE where it
+        fits, else FAR, on two lines where one would shrink it; the rule notes under it SMALL, for who sits there."""
+        y = STATUS_TOP
         lines = self._status_lines()[:2]
-        if self.game.finished:  # the result big; how it was decided where the menus stood (the board's left)
-            text, colour = lines[0]
-            theme.text(surface, text, (400, y), theme.fit_text(text, theme.LARGE, 780), colour, bold=True,
-                       anchor="midtop")
-            for text, colour in lines[1:]:
-                draw_wrapped(surface, text, MENU_AREA.inflate(-20, -16), theme.BODY, colour)
+        if not lines:
             return
-        for text, colour in lines:
-            size = theme.fit_text(text, theme.BODY if y < 220 else theme.SMALL, 780)
-            theme.text(surface, text, (400, y), size, colour, bold=colour == theme.ACCENT, anchor="midtop")
-            y += size + 10
+        text, colour = lines[0]
+        notes = 0 if self.game.finished or len(lines) < 2 else NOTE_H
+        prompt, size = far_lines(text, STATUS_W, MENU_AREA.y - 2 - y - notes)
+        for line in prompt:
+            theme.text(surface, line, (400, y), size, colour, bold=True, anchor="midtop")
+            y += theme.font(size).get_height() + 1
+        if self.game.finished:  # how it was decided where the menus stood (the board's left)
+            for text, colour in lines[1:]:
+                draw_wrapped(surface, text, MENU_AREA.inflate(-20, -16), theme.FAR, colour)
+            return
+        for text, colour in lines[1:]:
+            theme.text(surface, text, (400, y + 1), theme.fit_text(text, theme.SMALL, STATUS_W), colour,
+                       anchor="midtop")
 
     def _result_text(self) -> str:
         st = self.game.state
@@ -1159,6 +1204,35 @@ class NochXMalMode:
 
 
 __all__ = ["NochXMalMode", "draw_colour_swatch", "FIRST_RESTRICTED_ROLL"]
+
+
+def far_lines(s: str, width: int, height: int) -> tuple[tuple[str, ...], int]:
+    """``s`` as read from the far end of the table: one line at LARGE where it fits ``width``, else one line at FAR
+    or larger, else two lines of even length at FAR or larger, as tall as ``height`` allows; only past that smaller
+    (``theme.fit_lines``: a long name in a long prompt). Kept here, not in ``theme``, which other screens change."""
+    for n in (1, 2):
+        for size in range(theme.LARGE, theme.FAR - 1, -2):
+            if n * (theme.font(size).get_height() + 1) > height:
+                continue
+            lines = _even_lines(s, theme.font(size), width, n)
+            if lines is not None:
+                return lines, size
+    return theme.fit_lines(s, theme.FAR, width, 2)
+
+
+def _even_lines(s: str, f: pygame.font.Font, width: int, n: int) -> tuple[str, ...] | None:
+    """``s`` on at most ``n`` lines of ``f`` no wider than ``width``, as even as they go; None where it needs more."""
+    def fits(w: int) -> bool:
+        lines = theme.wrap(s, f, w)
+        return len(lines) <= n and all(f.size(line)[0] <= w for line in lines)
+
+    if not fits(width):
+        return None
+    narrow, wide = 1, width
+    while narrow < wide:  # the narrowest width that still takes n lines: even lines, not one full and one short
+        mid = (narrow + wide) // 2
+        narrow, wide = (narrow, mid) if fits(mid) else (mid + 1, wide)
+    return tuple(theme.wrap(s, f, wide))
 
 
 def _wrong_mix(faces: list[str | None], colours: int) -> bool:
