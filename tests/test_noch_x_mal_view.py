@@ -449,17 +449,19 @@ def test_the_end_of_a_game_draws_nothing_under_the_board_and_no_pair_to_choose(t
 
 
 def test_six_players_cards_keep_their_words_inside(tmp_path):
-    """With six players a card is 120 px wide: "Startkombi fehlt" ran on into the next card."""
-    from companion.views.noch_x_mal_view import PLAYER_STRIP
-
+    """With six players a card was 120 px wide: "Startkombi fehlt" ran on into the next card. (The cards stand in two
+    rows of three since: the gaps between them, across and down, stay empty.)"""
     names = ["Annabelle-Sophie", "Bartholomäus", "Carla-Johanna", "Dorothea", "Eva-Maria", "Friedrich-W."]
     view, session = new_view(tmp_path, names)
     surface = render(view, "nxm_view_six_players")
-    w = PLAYER_STRIP.w // len(names)
+    cards = view.card_rects()
     pixels = pygame.surfarray.array3d(surface)
-    for i in range(1, len(names)):
-        gap = pixels[PLAYER_STRIP.x + i * w - 2:PLAYER_STRIP.x + i * w + 2, PLAYER_STRIP.y:PLAYER_STRIP.bottom]
-        assert (gap == theme.BG).all(), f"something drawn between card {i} and card {i + 1}"
+    for i, (a, b) in enumerate(zip(cards, cards[1:])):
+        if a.y == b.y:  # beside each other
+            gap = pixels[a.right:b.x, a.y:a.bottom]
+        else:  # the first of the next row: the gap under the row above
+            gap = pixels[cards[0].x:a.right, cards[0].bottom:b.y]
+        assert gap.size and (gap == theme.BG).all(), f"something drawn between card {i + 1} and card {i + 2}"
 
 
 def test_a_goal_reported_in_this_roll_is_offered_to_the_others_not_again_to_its_reporter(tmp_path):
@@ -923,15 +925,14 @@ def test_six_players_x_chips_show_their_colour_by_pattern_not_hue_alone(tmp_path
     same for red and green seen without them. Each card's chips line starts with the chip, patterned."""
     from companion.dicesets import colour_style
     from companion.views.colour_faces import ink_on
-    from companion.views.noch_x_mal_view import CHIP_W, PLAYER_STRIP
+    from companion.views.noch_x_mal_view import chip_swatch
 
     names = ["Großvater Jürgen", "Oma Lise", "Zoë", "Mama", "Ben", "Anne-Marie"]
     view, session = new_view(tmp_path, names)
     surface = render(view, "nxm_six_chips")
-    w = PLAYER_STRIP.w // len(names)
-    for i, p in enumerate(session.engine.state.players):
-        x, bottom = PLAYER_STRIP.x + i * w + 2, PLAYER_STRIP.bottom - 2
-        chip = pygame.surfarray.array3d(surface)[x + 19:x + 16 + CHIP_W - 9, bottom - 24:bottom - 27 + CHIP_W - 9]
+    for p, card in zip(session.engine.state.players, view.card_rects(), strict=True):
+        swatch = chip_swatch(card, compact=True).inflate(-4, -4)  # inside its dark edge
+        chip = pygame.surfarray.array3d(surface)[swatch.x:swatch.right, swatch.y:swatch.bottom]
         rgb, _ = colour_style(p.chip_colour)
         colours = chip.reshape(-1, 3).astype(int)
         assert (np.abs(colours - rgb).sum(axis=1) < 30).mean() > 0.2, p.chip_colour

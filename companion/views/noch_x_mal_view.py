@@ -87,6 +87,9 @@ READABLE = theme.SMALLEST  # the smallest font size a card's line keeps before i
 #: the X-chip drawn before a card's chips line: its colour as hue and pattern, as the start combo's swatch
 CHIP_W = 28
 NAME_PAD = 18  # a card's name from its colour tab to its right edge: the room left is the name's
+ONE_ROW = 4  # more players than this: their cards in two rows of three
+NOTES_W = 100  # a two-row card's notes (start combo, X-chips) at its right, beside the name
+NOTE_CHIP = 22  # a two-row card's swatch before a note, with its gap
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
 #: the board's second row of goals, with the label each cell shows
 BOARD_ROW: tuple[tuple[str, str], ...] = (
@@ -857,22 +860,35 @@ class NochXMalMode:
             self._draw_board(surface)
         self._draw_hints(surface)
 
+    def card_rects(self) -> list[pygame.Rect]:
+        """Each player's card: up to four in one row; five or six in two rows of three, each wide enough for a name
+        of eight letters at FAR beside its notes (six in a row left a name 100 px: "Dorothea" at 26)."""
+        n = len(self.game.state.players)
+        rows = 1 if n <= ONE_ROW else 2
+        per_row = -(-n // rows)
+        w, h = PLAYER_STRIP.w // per_row, PLAYER_STRIP.h // rows
+        return [pygame.Rect(PLAYER_STRIP.x + (i % per_row) * w + 2, PLAYER_STRIP.y + (i // per_row) * h + 2, w - 4,
+                            h - 4) for i in range(n)]
+
     def _draw_players(self, surface: pygame.Surface) -> None:
         st = self.game.state
-        n = len(st.players)
-        w = PLAYER_STRIP.w // n
+        cells = self.card_rects()
+        compact = len(cells) > ONE_ROW
         active = st.active if st.phase in (Phase.WAIT_ROLL, Phase.ROLLED) else None
         chip = 0 if self.game.solo else CHIP_W  # the X-chips' colour as a patterned chip before their count
-        short = any(not self._chips_fit(p, w - 24 - chip) for p in st.players)  # one wording for the whole table
-        names_at = self._names_size(w - 4 - NAME_PAD)
-        for i, p in enumerate(st.players):
-            cell = pygame.Rect(PLAYER_STRIP.x + i * w + 2, PLAYER_STRIP.y + 2, w - 4, PLAYER_STRIP.h - 4)
+        room = NOTES_W - NOTE_CHIP if compact else cells[0].w - 20 - chip
+        short = any(not self._chips_fit(p, room) for p in st.players)  # one wording for the whole table
+        names_at = self._names_size(cells[0].w - NAME_PAD - (NOTES_W if compact else 0))
+        for i, (p, cell) in enumerate(zip(st.players, cells, strict=True)):
             hot = i == active
             pygame.draw.rect(surface, theme.ACCENT if hot else theme.PANEL, cell, border_radius=8)
             if p.chip_colour:  # a tab in the chip colour, with the pattern
                 tab = pygame.Rect(cell.x, cell.y, 10, cell.h)
                 pygame.draw.rect(surface, hue(p.chip_colour), tab, border_radius=4)
             ink = theme.BG if hot else theme.TEXT
+            if compact:
+                self._draw_compact_card(surface, p, cell, ink, names_at, short)
+                continue
             name, size = theme.fit_name(p.name, names_at, cell.w - NAME_PAD, bold=True)
             theme.text(surface, name, (cell.x + 14, cell.y + 1), size, ink, bold=True)
             y = cell.y + 38
@@ -884,17 +900,16 @@ class NochXMalMode:
                 if size < READABLE:  # "Orange 3" was 14 px beside "Rot 2": the swatch names the colour
                     combo, size = str(p.start_number), theme.SMALL  # by its pattern, as the chips line's stripe
                 theme.text(surface, combo, (sw.right + 5, y + 1), size, ink)
-            else:  # fitted like the other lines: with six players a card is 120 px wide
+            else:  # fitted like the other lines
                 missing = self.tr("nxm.ui.no_combo")
                 size = theme.fit_text(missing, theme.SMALL, cell.w - 20)
-                if size < READABLE:  # five players: "Startkombi fehlt" at 16 px; said shorter, as the combo is
+                if size < READABLE:  # "Startkombi fehlt" at 16 px; said shorter, as the combo is
                     missing = self.tr("nxm.ui.no_combo_short")
                     size = theme.fit_text(missing, theme.SMALL, cell.w - 20)
                 theme.text(surface, missing, (cell.x + 16, y + 1), size, ink)
             line = self._chips_line(p, short)
-            if chip and p.chip_colour:  # the stripe alone was hue: five or six players' "X: 10" named no colour
-                draw_colour_swatch(surface, pygame.Rect(cell.x + 16, cell.bottom - 27, CHIP_W - 6, CHIP_W - 6),
-                                   p.chip_colour, "", show_label=False)
+            if chip and p.chip_colour:  # the stripe alone was hue: "X: 10" named no colour
+                draw_colour_swatch(surface, chip_swatch(cell, compact=False), p.chip_colour, "", show_label=False)
             if line:
                 theme.text(
                     surface,
@@ -903,6 +918,31 @@ class NochXMalMode:
                     theme.fit_text(line, theme.SMALL, cell.w - 20 - chip),
                     ink,
                 )
+
+    def _draw_compact_card(self, surface: pygame.Surface, p: Any, cell: pygame.Rect, ink: tuple[int, int, int],
+                           names_at: int, short: bool) -> None:
+        """Five or six players' card, one of two rows: the name at FAR on the left, its start combo and X-chips
+        (notes, read at the screen) in two SMALL lines at the right."""
+        name, size = theme.fit_name(p.name, names_at, cell.w - NAME_PAD - NOTES_W, bold=True)
+        theme.text(surface, name, (cell.x + 14, cell.centery), size, ink, bold=True, anchor="midleft")
+        x = cell.right - NOTES_W
+        if p.has_start:
+            sw = pygame.Rect(x, cell.y + 2, NOTE_CHIP - 4, NOTE_CHIP - 4)
+            draw_colour_swatch(surface, sw, p.start_colour, "", show_label=False)
+            combo = f"{self.face_label(p.start_colour)} {p.start_number}"
+            size = theme.fit_text(combo, theme.SMALL, NOTES_W - NOTE_CHIP - 4)
+            if size < READABLE:  # the swatch names the colour by its pattern
+                combo, size = str(p.start_number), theme.SMALL
+            theme.text(surface, combo, (x + NOTE_CHIP, cell.y + 2), size, ink)
+        else:
+            missing = self.tr("nxm.ui.no_combo_short")
+            theme.text(surface, missing, (x, cell.y + 2), theme.fit_text(missing, theme.SMALL, NOTES_W - 4), ink)
+        line = self._chips_line(p, short)
+        if p.chip_colour and not self.game.solo:
+            draw_colour_swatch(surface, chip_swatch(cell, compact=True), p.chip_colour, "", show_label=False)
+        if line:
+            theme.text(surface, line, (x + NOTE_CHIP, cell.bottom - 20),
+                       theme.fit_text(line, theme.SMALL, NOTES_W - NOTE_CHIP - 4), ink)
 
     def _names_size(self, room: int) -> int:
         """The cards' names at one size, read across the table: LARGE where every name fits its card, else as large
@@ -1204,6 +1244,14 @@ class NochXMalMode:
 
 
 __all__ = ["NochXMalMode", "draw_colour_swatch", "FIRST_RESTRICTED_ROLL"]
+
+
+def chip_swatch(cell: pygame.Rect, *, compact: bool) -> pygame.Rect:
+    """Where a card draws its X-chips' colour swatch, before the chips line: bottom left in a one-row card, before
+    the notes' second line in a two-row card."""
+    if compact:
+        return pygame.Rect(cell.right - NOTES_W, cell.bottom - 20, NOTE_CHIP - 4, NOTE_CHIP - 4)
+    return pygame.Rect(cell.x + 16, cell.bottom - 27, CHIP_W - 6, CHIP_W - 6)
 
 
 def far_lines(s: str, width: int, height: int) -> tuple[tuple[str, ...], int]:
