@@ -456,7 +456,7 @@ def test_six_players_cards_keep_their_words_inside(tmp_path):
     surface = render(view, "nxm_view_six_players")
     cards = view.card_rects()
     pixels = pygame.surfarray.array3d(surface)
-    for i, (a, b) in enumerate(zip(cards, cards[1:])):
+    for i, (a, b) in enumerate(zip(cards[:-1], cards[1:], strict=True)):
         if a.y == b.y:  # beside each other
             gap = pixels[a.right:b.x, a.y:a.bottom]
         else:  # the first of the next row: the gap under the row above
@@ -993,3 +993,163 @@ def test_while_start_combos_are_rolled_a_banner_spares_the_players_cards(tmp_pat
     for name, combo in (("Ben", ["red", "2"]), ("Carl", ["blue", "5"])):
         session.apply({"action": "start_combo", "player": name, "dice": combo})
     assert PLAYER_STRIP not in view.in_view
+
+
+# -- read from the far end of the table ------------------------------------------------------------------------
+
+CANVAS = pygame.Rect(0, 0, 800, 480)
+HINT_LINE = 440  # the hint bar's line: the screen's own words stay above it
+#: the board as far as it stands apart: its panel's last 8 px have lain under the hint line since before (no words)
+BOARD_PANEL = BOARD_AREA.clip(CANVAS.x, CANVAS.y, CANVAS.w, HINT_LINE)
+
+
+def drawn_texts(view: NochXMalMode, monkeypatch, name: str) -> list[tuple[str, int, pygame.Rect]]:
+    """What one frame writes: each string with its size and the rect it took."""
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = theme.text
+
+    def recording(surface, s, pos, size=theme.BODY, *args, **kwargs):
+        rect = real(surface, s, pos, size, *args, **kwargs)
+        drawn.append((s, size, rect))
+        return rect
+
+    with monkeypatch.context() as patch:
+        patch.setattr(theme, "text", recording)
+        render(view, name)
+    return drawn
+
+
+def at_roll_four(tmp_path, names, lang="de") -> tuple[NochXMalMode, GameSession]:
+    """Three rolls over, the fourth thrown: its roller chooses first (names[3 % n])."""
+    view, session = new_view(tmp_path, names, lang=lang, start=0)
+    for name in names:
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    for _ in range(4):
+        assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+        if session.engine.state.roll.number < 4:
+            assert session.apply({"action": "end_roll"})
+    view.refresh()
+    return view, session
+
+
+def lines_of(drawn: list[tuple[str, int, pygame.Rect]], said: str) -> list[tuple[str, int, pygame.Rect]]:
+    """The lines, drawn one after the other, that say ``said`` whole (on one line or several); [] where none do."""
+    for start in range(len(drawn)):
+        for end in range(start + 1, min(len(drawn), start + 4) + 1):
+            if " ".join(s for s, _, _ in drawn[start:end]) == said:
+                return drawn[start:end]
+    return []
+
+
+def assert_apart(rects: dict[str, pygame.Rect]) -> None:
+    """Each on the canvas above the hint line, and none over another."""
+    for label, r in rects.items():
+        assert CANVAS.contains(r) and r.bottom <= HINT_LINE, (label, r)
+    items = list(rects.items())
+    for i, (a, ra) in enumerate(items):
+        for b, rb in items[i + 1:]:
+            assert not ra.colliderect(rb), (a, ra, b, rb)
+
+
+EIGHT = ["Dorothea", "Johannes", "Annabell", "Matthias", "Susanne", "Kerstin"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_players_names_are_read_across_the_table(tmp_path, monkeypatch, players, lang):
+    """Whose card is whose, and whose turn (the card lit): the names stood at BODY (17 px capitals), six players'
+    eight-letter names at 26. Now FAR or larger, whole, each inside its card, the cards apart and above the dice."""
+    names = EIGHT[:players]
+    view, session = at_roll_four(tmp_path, names, lang)
+    drawn = drawn_texts(view, monkeypatch, f"nxm_far_names_{players}_{lang}")
+    cards = view.card_rects()
+    for name, card in zip(names, cards, strict=True):
+        hits = [(size, rect) for s, size, rect in drawn if s == name]
+        assert hits, f"{name} not drawn whole"
+        size, rect = hits[0]
+        assert size >= theme.FAR and card.contains(rect), (name, size, rect, card)
+    assert_apart({**{f"card {i}": c for i, c in enumerate(cards)}, "dice": view.die_rects()[0].unionall(
+        view.die_rects())})
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_rolls_prompt_and_the_pass_lines_are_read_across_the_table(tmp_path, monkeypatch, players, lang):
+    """"Wurf 4: Carl wählt zuerst ein Paar oder passt" stood at BODY, and once Carl chose, "… die anderen nehmen
+    die hellen Würfel" shrank to 28 on one line. The prompt is FAR or larger (two lines where one would shrink it),
+    whole; the menu's lines naming a player ("Anna passt") FAR; the prompt and its notes clear of the dice, the
+    menu and the board."""
+    names = EIGHT[:players]
+    view, session = at_roll_four(tmp_path, names, lang)
+    roller = session.engine.state.roll.active
+    for step in ("first", "others"):
+        if step == "others":
+            assert session.apply({"action": "pick", "dice": ["red", "4"]})
+            passer = next(n for n in names if n != roller)
+            assert session.apply({"action": "pass", "player": passer})  # the pass bar's note under the prompt
+            view.refresh()
+        key = "nxm.ui.status_active_first" if step == "first" else "nxm.ui.status_others"
+        prompt = t(key, lang, roll=4, player=roller)
+        drawn = drawn_texts(view, monkeypatch, f"nxm_far_prompt_{step}_{players}_{lang}")
+        lines = lines_of(drawn, prompt)
+        assert lines and all(size >= theme.FAR for _, size, _ in lines), (prompt, drawn)
+        named = {t(key, lang, player=n) for n in names for key in ("nxm.ui.pass_for", "nxm.ui.passed")}
+        passes = [(s, size) for s, size, _ in drawn if s in named]
+        assert passes and all(size >= theme.FAR for _, size in passes), passes
+        notes = [rect for s, _, rect in drawn if s.startswith(t("nxm.ui.passes", lang, list="")[:5])]
+        assert (step == "others") == bool(notes)
+        status = lines[0][2].unionall([r for _, _, r in lines] + notes)
+        menu = view.menu.item_rects()
+        assert_apart({"status": status, "dice": view.die_rects()[0].unionall(view.die_rects()),
+                      "menu": next(iter(menu.values())).unionall(list(menu.values())), "board": BOARD_PANEL,
+                      "cards": view.card_rects()[0].unionall(view.card_rects())})
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_whose_throw_it_is_is_read_across_the_table(tmp_path, monkeypatch, lang):
+    """Between rolls the dice's place says who throws next, at FAR or larger, even for a long name."""
+    names = ["Großvater Johannes", "Ben"]
+    view, session = new_view(tmp_path, names, lang=lang, start=0)
+    for name in names:
+        session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    view.refresh()
+    drawn = drawn_texts(view, monkeypatch, f"nxm_far_press_roll_{lang}")
+    said = t("nxm.ui.press_roll", lang, player="Großvater Johannes")
+    lines = lines_of(drawn, said)
+    assert lines and all(size >= theme.FAR for _, size, _ in lines), (said, drawn)
+    assert_apart({"prompt": lines[0][2].unionall([r for _, _, r in lines]),
+                  "cards": view.card_rects()[0].unionall(view.card_rects()),
+                  "menu": next(iter(view.menu.item_rects().values()))})
+
+
+def test_the_winner_and_how_they_won_are_read_across_the_table(tmp_path, monkeypatch):
+    """The end: "Ben gewinnt!" LARGE, and how it was decided ("… mit den meisten vollen Spalten!") stood at BODY;
+    FAR now, apart from each other and from the board."""
+    view, session = tie_broken(tmp_path)
+    drawn = drawn_texts(view, monkeypatch, "nxm_far_over")
+    winner = [(size, rect) for s, size, rect in drawn if s == "Ben gewinnt!"]
+    assert winner and winner[0][0] >= theme.LARGE
+    how = t("nxm.winner_by.columns", "de", player="Ben")
+    lines = lines_of(drawn, how)
+    assert lines and all(size >= theme.FAR for _, size, _ in lines), (how, drawn)
+    assert_apart({"winner": winner[0][1], "how": lines[0][2].unionall([r for _, _, r in lines]),
+                  "board": BOARD_PANEL, "dice": view.die_rects()[0].unionall(view.die_rects())})
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_solo_score_is_read_across_the_table(tmp_path, monkeypatch, lang):
+    """The solo game's score and the rulebook's word on it, FAR or larger, whole (two lines where one would shrink
+    it), clear of the dice and the letter fields."""
+    view, session = new_view(tmp_path, ["Sol"], lang=lang)
+    session.apply({"action": "start_combo", "player": "Sol", "dice": ["blue", "3"]})
+    for _ in range(30):
+        assert session.apply({"action": "roll", "dice": ["green", "red", "2", "3"]})
+        assert session.apply({"action": "end_roll"})
+    assert session.apply({"action": "solo_score", "symbols": 20})
+    view.refresh()
+    drawn = drawn_texts(view, monkeypatch, f"nxm_far_solo_{lang}")
+    result = view._status_lines()[0][0]
+    lines = lines_of(drawn, result)
+    assert lines and all(size >= theme.FAR for _, size, _ in lines), (result, drawn)
+    assert_apart({"score": lines[0][2].unionall([r for _, _, r in lines]), "board": BOARD_PANEL,
+                  "dice": view.die_rects()[0].unionall(view.die_rects())})

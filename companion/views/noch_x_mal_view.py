@@ -88,8 +88,10 @@ READABLE = theme.SMALLEST  # the smallest font size a card's line keeps before i
 CHIP_W = 28
 NAME_PAD = 18  # a card's name from its colour tab to its right edge: the room left is the name's
 ONE_ROW = 4  # more players than this: their cards in two rows of three
-NOTES_W = 100  # a two-row card's notes (start combo, X-chips) at its right, beside the name
-NOTE_CHIP = 22  # a two-row card's swatch before a note, with its gap
+#: a two-row card's notes (start combo, X-chips) at its right, beside the name: narrow enough to leave an eight-letter
+#: name ("Johannes", "Wolfgang") its room at FAR; "Orange 5" still fits at READABLE
+NOTES_W = 94
+NOTE_CHIP = 19  # a two-row card's swatch before a note, with its gap
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
 #: the board's second row of goals, with the label each cell shows
 BOARD_ROW: tuple[tuple[str, str], ...] = (
@@ -876,7 +878,7 @@ class NochXMalMode:
         compact = len(cells) > ONE_ROW
         active = st.active if st.phase in (Phase.WAIT_ROLL, Phase.ROLLED) else None
         chip = 0 if self.game.solo else CHIP_W  # the X-chips' colour as a patterned chip before their count
-        room = NOTES_W - NOTE_CHIP if compact else cells[0].w - 20 - chip
+        room = NOTES_W - NOTE_CHIP - 2 if compact else cells[0].w - 20 - chip
         short = any(not self._chips_fit(p, room) for p in st.players)  # one wording for the whole table
         names_at = self._names_size(cells[0].w - NAME_PAD - (NOTES_W if compact else 0))
         for i, (p, cell) in enumerate(zip(st.players, cells, strict=True)):
@@ -930,19 +932,19 @@ class NochXMalMode:
             sw = pygame.Rect(x, cell.y + 2, NOTE_CHIP - 4, NOTE_CHIP - 4)
             draw_colour_swatch(surface, sw, p.start_colour, "", show_label=False)
             combo = f"{self.face_label(p.start_colour)} {p.start_number}"
-            size = theme.fit_text(combo, theme.SMALL, NOTES_W - NOTE_CHIP - 4)
+            size = theme.fit_text(combo, theme.SMALL, NOTES_W - NOTE_CHIP - 2)
             if size < READABLE:  # the swatch names the colour by its pattern
                 combo, size = str(p.start_number), theme.SMALL
             theme.text(surface, combo, (x + NOTE_CHIP, cell.y + 2), size, ink)
         else:
             missing = self.tr("nxm.ui.no_combo_short")
-            theme.text(surface, missing, (x, cell.y + 2), theme.fit_text(missing, theme.SMALL, NOTES_W - 4), ink)
+            theme.text(surface, missing, (x, cell.y + 2), theme.fit_text(missing, theme.SMALL, NOTES_W - 2), ink)
         line = self._chips_line(p, short)
         if p.chip_colour and not self.game.solo:
             draw_colour_swatch(surface, chip_swatch(cell, compact=True), p.chip_colour, "", show_label=False)
         if line:
             theme.text(surface, line, (x + NOTE_CHIP, cell.bottom - 20),
-                       theme.fit_text(line, theme.SMALL, NOTES_W - NOTE_CHIP - 4), ink)
+                       theme.fit_text(line, theme.SMALL, NOTES_W - NOTE_CHIP - 2), ink)
 
     def _names_size(self, room: int) -> int:
         """The cards' names at one size, read across the table: LARGE where every name fits its card, else as large
