@@ -9,9 +9,10 @@ A die the camera read wrongly but for sure (nobody was asked) is corrected while
 in the menu, then the die (its list, or a tap on it in the row) and its true face, of its kind, the face read
 highlighted. Once the active player's pair is settled, a tap on a die goes straight to its faces.
 
-Layout on the 800x480 canvas: players along the top (start combo, chips, gifts), the dice in the middle with
-a line saying who chooses from what, the menu bottom left, the first-to-reach board bottom right, button
-hints at the bottom.
+Layout on the 800x480 canvas: players along the top (start combo, chips, gifts; five or six in two rows), the dice
+in the middle with a line saying who chooses from what, the menu bottom left, the first-to-reach board bottom right,
+button hints at the bottom. What the far end of the table reads (the names, the prompt, the menu's lines naming
+players, the winner) is drawn at theme.FAR or larger; the notes (combo, chips, rule hints) and the board at SMALL.
 """
 
 from __future__ import annotations
