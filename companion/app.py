@@ -20,7 +20,7 @@ import pygame
 
 from companion import config, paths
 from companion.announce import Announcement, Sound
-from companion.config import Config
+from companion.config import Config, level_section
 from companion.errors import (
     CompanionError,
     DiceSetError,
@@ -131,7 +131,7 @@ def setup_action(entry: GameEntry, cfg: Config, answers: dict[str, Any], seed: i
     players = answers.pop("_players", None)
     if players is not None:
         action["players"] = list(players)
-    section = cfg.games.get(entry.name, {})
+    section = level_section(entry.name, cfg.games.get(entry.name, {}), answers.get("level"))
     action.update({k: section[k] for k in entry.config_keys if k in section})
     if entry.setup_extras is not None:
         action.update(entry.setup_extras())

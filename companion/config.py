@@ -74,6 +74,12 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
 }
 #: the levels a game's settings are tried at: Echt Spitze's keys depend on the level chosen (shapes are level 3's)
 GAME_LEVELS: dict[str, tuple[int | None, ...]] = {"echt-spitze": (1, 2, 3)}
+#: the keys each level of a game takes from its section; a key another level's: left out of that level's setup. A
+#: club's config with the kinds' values made level 3 refuse to start, and ``star_value`` (level 2's, which the
+#: rulebook does not print) scored level 1's stars at 4 instead of the rulebook's 5
+LEVEL_KEYS: dict[str, dict[int, tuple[str, ...]]] = {
+    "echt-spitze": {1: ("kinds",), 2: ("kinds", "star_value"), 3: ("shapes",)},
+}
 
 
 @dataclass
@@ -306,16 +312,24 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     return cfg
 
 
+def level_section(game: str, section: dict[str, Any], level: Any) -> dict[str, Any]:
+    """The part of ``game``'s section that ``level`` takes (``LEVEL_KEYS``): all of it for a game without levels, or
+    where no level is chosen."""
+    keys = LEVEL_KEYS.get(game, {}).get(level)
+    return dict(section) if keys is None else {k: v for k, v in section.items() if k in keys}
+
+
 def game_refusals(game: str, section: dict[str, Any]) -> dict[int | None, str]:
-    """What ``game``'s setup says of ``section`` at each of its levels (``GAME_LEVELS``) that refuses it: the
-    config's check at load and the doctor's report of the levels a section is for."""
+    """What ``game``'s setup says of ``section`` at each of its levels (``GAME_LEVELS``) that refuses it, each level
+    given the keys it takes: the config's check at load and the doctor's report."""
     from companion.games import engine_class
     from companion.games.base import GameError
 
     refused: dict[int | None, str] = {}
     for level in GAME_LEVELS.get(game, (None,)):
         try:
-            engine_class(game).new({"action": "setup", "players": ["Anna", "Ben"], "seed": 0, **section,
+            engine_class(game).new({"action": "setup", "players": ["Anna", "Ben"], "seed": 0,
+                                    **level_section(game, section, level),
                                     **({"level": level} if level is not None else {})})
         except GameError as exc:
             refused[level] = str(exc)
@@ -328,12 +342,13 @@ def _check_game_values(game: str, section: dict[str, Any]) -> None:
     """Each value as the game's setup takes it: ``letters = 5`` passed ``companion config`` and ``run`` unsaid, and
     stopped the game only when the family chose it, after its setup, with nobody at the table who could mend the
     file. The keys are tried in the file's order, each with those before it: the first one the game refuses at
-    every level is named (``kinds`` and ``shapes`` together: the later one)."""
+    every level that takes it is named (``star_value = "vier"``: at level 2, the others leaving it out)."""
     tried: dict[str, Any] = {}
     for key, value in section.items():
         tried[key] = value
         refused = game_refusals(game, tried)
-        if len(refused) == len(GAME_LEVELS.get(game, (None,))):
+        takes = [n for n in GAME_LEVELS.get(game, (None,)) if key in level_section(game, tried, n)]
+        if takes and all(n in refused for n in takes):
             words = next(iter(refused.values())).rstrip(". ")
             raise _bad(f"games.{game}.{key}", value, words[:1].lower() + words[1:])
 

@@ -109,7 +109,7 @@ def _models() -> list[str]:
 def _game_settings(games: dict[str, dict]) -> list[str]:
     """Each ``[games."<name>"]`` section as its game takes it, and at which of its levels: the config refuses a value
     no level takes (``letters = 5``), and the doctor says where a section is one level's only (shapes: level 3)."""
-    from companion.config import GAME_LEVELS, game_refusals  # as the config tries them at load
+    from companion.config import GAME_LEVELS, game_refusals, level_section  # as the config tries them at load
 
     lines = []
     for game, section in games.items():
@@ -119,11 +119,16 @@ def _game_settings(games: dict[str, dict]) -> list[str]:
         refused = game_refusals(game, section)
         if len(refused) == len(levels):
             lines.append(f'PROBLEM [games."{game}"]: {next(iter(refused.values()))}')
-        elif refused:
-            taken = ", ".join(str(n) for n in levels if n not in refused)
-            lines.append(f'ok      [games."{game}"] for level {taken} (another level refuses it)')
-        else:
-            lines.append(f'ok      [games."{game}"]')
+            continue
+        # where a key counts at some levels only (shapes: level 3's; star_value: level 2's, the rulebook printing
+        # level 1's and 3's), a table set on another level learns it is left out there
+        some = []
+        for key in section:
+            at = [n for n in levels if n not in refused and key in level_section(game, section, n)]
+            if len(at) < len(levels):
+                some.append(f"{key} for level {', '.join(str(n) for n in at)}" if at else f"{key} for no level")
+        lines.append(f'ok      [games."{game}"]' + (f" {'; '.join(some)} (left out at the other levels)"
+                                                    if some else ""))
     return lines
 
 

@@ -63,8 +63,6 @@ def test_what_a_file_may_hold_is_written_back_as_it_loads(tmp_path):
     ('[games."haste-worte"]\ntimer_seconds = "90"', ["games.haste-worte.timer_seconds", "'90'", "10 to 600"]),
     ('[games."echt-spitze"]\nstar_value = "vier"', ["games.echt-spitze.star_value", "'vier'", "0 to 99"]),
     ('[games."haste-worte"]\ngoal = 1979-05-27', ["games.haste-worte.goal", "1979-05-27", "1 to 90"]),  # a TOML date
-    ('[games."echt-spitze"]\nkinds = { lemons = [9, 7] }\nshapes = { circle = [5, 2] }',
-     ["games.echt-spitze.shapes"]),  # each alone takes a level of its own; together no level
 ])
 def test_bad_values_name_key_value_and_what_is_allowed(tmp_path, text, words):
     p = tmp_path / "c.toml"
@@ -282,11 +280,31 @@ def test_the_doctor_tries_the_games_settings_as_the_games_take_them(tmp_path):
     path = tmp_path / "config.toml"
     lines = doctor._game_settings({"haste-worte": {"letters": 5}, "echt-spitze": {"star_value": 4}})
     assert lines[0].startswith('PROBLEM [games."haste-worte"]: ') and "letters" in lines[0].lower()
-    assert lines[1] == 'ok      [games."echt-spitze"]'
+    assert lines[1] == 'ok      [games."echt-spitze"] star_value for level 2 (left out at the other levels)'
     path.write_text('[games."echt-spitze"]\nshapes = {triangle = [6, 3], circle = [5, 2], square = [4, 1]}\n',
                     encoding="utf-8")  # level 3's: "Level 1 scores symbol kinds" was all the doctor said
     assert doctor._game_settings(config.load(path).games) == [
-        'ok      [games."echt-spitze"] for level 3 (another level refuses it)']
+        'ok      [games."echt-spitze"] shapes for level 3 (left out at the other levels)']
+
+
+@pytest.mark.parametrize(("level", "taken"), [(1, {"kinds"}), (2, {"kinds", "star_value"}), (3, {"shapes"})])
+def test_each_echt_spitze_level_takes_its_own_settings_of_the_config(tmp_path, level, taken):
+    """A club's section with the kinds', the shapes' and level 2's star values: it was refused at load (kinds and
+    shapes together), a section with the kinds stopped level 3 at its start, and ``star_value`` scored level 1's
+    stars at 4, not the rulebook's 5."""
+    from companion.app import GAME_ENTRIES, setup_action
+    from companion.games.echt_spitze import EchtSpitze
+    from companion.games_ui import register_all
+
+    register_all()
+    path = tmp_path / "config.toml"
+    path.write_text('[games."echt-spitze"]\nkinds = { lemons = [9, 7] }\nshapes = { circle = [5, 2] }\n'
+                    "star_value = 4\n", encoding="utf-8")
+    cfg = config.load(path)
+    action = setup_action(GAME_ENTRIES["echt-spitze"], cfg, {"_players": ["Anna", "Ben"], "level": level}, 7)
+    assert {"kinds", "shapes", "star_value"} & set(action) == taken
+    stars = EchtSpitze.new(action).state.star_value
+    assert stars == {1: 5, 2: 4, 3: 8}[level]
 
 
 def test_a_folder_given_as_the_config_file_is_named_as_one(tmp_path):
