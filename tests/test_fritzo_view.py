@@ -943,3 +943,15 @@ def test_the_highlighted_line_is_the_focus_a_strip_keeps_clear_of(tmp_path):
     view2._choose("place")
     view2._choose(view2._step_values()[0])
     assert view2.step == "cell" and view2.focus_rect in view2.cell_rects().values()
+
+
+@pytest.mark.parametrize("setup", [{"mode": "professional", "players": ["Anna"]},
+                                   {"mode": "team", "target": "professional", "players": ["Anna", "Ben"]}],
+                         ids=["professional", "team"])
+def test_a_building_finished_shows_its_end_screen(tmp_path, setup):
+    """The last cube of a goal built alone or as a team: the end screen's words asked for the highest score of a
+    game that keeps none (max() of nothing), and the companion stopped at the moment the building stood."""
+    view, session, _ = make(tmp_path, setup, pro_actions(27))
+    assert session.engine.state.phase is Phase.OVER and session.engine.state.result in ("goal", "team")
+    shot(view, f"finished_{setup['mode']}")
+    assert session.engine.ending == []

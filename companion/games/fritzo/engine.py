@@ -254,6 +254,8 @@ class Fritzo:
             return [*problem, _a("fritzo.team.cube_wins_goal")]
         if s.result == "time-up":
             return [_a("fritzo.times_up")]
+        if s.result not in ("draw", "super-fritzo", "won"):  # a goal built alone or as a team: no points to explain
+            return []  # (their max() stopped the companion at the end screen of every finished building)
         best = max(s.scores.values())
         if s.result == "draw":  # the announcement's "Game over: ..." under the screen's own "Game over" heading
             return [_a("fritzo.ending.draw", False, points=best)]
