@@ -15,6 +15,7 @@ import pytest
 from companion.announcer import Announcer
 from companion.games.haste_worte import HasteWorte, Phase
 from companion.hourglass import Phase as SandPhase
+from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
@@ -890,3 +891,34 @@ def test_the_ranking_at_the_end_is_read_from_the_far_end(tmp_path: Path, monkeyp
     rects = [r for _, r in names + scores]
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert all(r.bottom <= 440 and 0 <= r.left and r.right <= 800 for r in rects)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_status_line_and_the_time_left_stay_read_from_the_far_end(tmp_path: Path, monkeypatch, lang: str) -> None:
+    """Unchanged by the relayout, kept so: whose turn (the status line) at LARGE for six eight-letter names in every
+    phase, the seconds under the hourglass HUGE, "time's up" at FAR or larger; the status line clear of the table."""
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, EIGHT_LETTERS, lang)
+    seen: list[tuple[Phase, int, pygame.Rect, list[pygame.Rect]]] = []
+
+    def look(name: str) -> list[tuple[str, int, pygame.Rect]]:
+        drawn = texts_drawn(view, monkeypatch, name)
+        size, rect = next((size, r) for s, size, r in drawn if s == view.game.prompt().text(lang))
+        seen.append((view.game.phase, size, rect, [r for _, _, r in bar_texts(view, drawn)]))
+        return drawn
+
+    look("status_letter")
+    press(view, Button.TIMER)
+    frames(view, clocks, 1.0)
+    seconds = [size for s, size, _ in look("status_writing") if s.endswith(" s") and s[:-2].isdigit()]
+    assert seconds == [theme.HUGE]
+    press(view, Button.TIMER, long=True)  # stopped: its word under the hourglass
+    cancelled = [size for s, size, _ in look("status_stopped") if s == t("haste.screen.cancelled", lang)]
+    assert cancelled and cancelled[0] >= theme.FAR
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)  # time's up
+    look("status_reading")
+    assert [phase for phase, *_ in seen] == [Phase.LETTER, Phase.WRITING, Phase.WRITING, Phase.READING]
+    for _, size, rect, bar in seen:
+        assert size >= theme.LARGE and not any(rect.colliderect(r) for r in bar)
+
