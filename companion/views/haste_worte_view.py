@@ -561,7 +561,7 @@ class HasteWorteMode:
         actor = self._actor()
         cells = [pygame.Rect(4 + i * w, 4, w - 6, TOP_H - 8) for i in range(n)]
         count_w = max(theme.font(theme.LARGE, True).size(str(c))[0] for c in [*g.crystals, 88]) + 26
-        side_room = cells[0].w - count_w - 16  # 8 before the name, 8 between it and the crystal
+        side_room = cells[0].w - count_w - 20  # 8 before the name, 12 between it and the crystal ("David ◆12")
         side = all(theme.fit_name(name, theme.LARGE, side_room, bold=True)[1] >= theme.FAR for name in g.players)
         for i, (name, cell) in enumerate(zip(g.players, cells, strict=True)):
             active = i == actor
