@@ -15,6 +15,7 @@ import pytest
 from companion.announcer import Announcer
 from companion.games.haste_worte import HasteWorte, Phase
 from companion.hourglass import Phase as SandPhase
+from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
@@ -528,7 +529,8 @@ def test_the_game_over_ranking_keeps_long_names_clear_of_their_scores(tmp_path: 
     monkeypatch.setattr(theme, "text", lambda surface, s, *a, **k: (
         drawn.append((s, text(surface, s, *a, **k))), drawn[-1][1])[1])
     shot(view, "15_over_six")
-    rows = [(s, r) for s, r in drawn if r.top >= 222]
+    title = next(r for s, r in drawn if s == "Gewonnen!")
+    rows = [(s, r) for s, r in drawn if r.top >= title.bottom]  # (the rows stood from y=222 at BODY)
     names = [r for s, r in rows if s in players]
     scores = [r for s, r in rows if s.isdigit()]
     assert len(names) == len(scores) == 6
@@ -740,3 +742,183 @@ def test_times_up_undone_stays_undone_after_a_restart(tmp_path: Path) -> None:
     frames(again, clocks, 2.0)
     assert again.game.phase is Phase.WRITING and "haste.times_up" not in queued_keys(announcer)
     assert session.actions == view.session.actions
+
+
+# -- read from the far end of the table: the essentials at theme.FAR or larger, nothing overlapping
+
+TYPICAL_SIX = ["Anna", "Ben", "Carla", "David", "Emil", "Frieda"]
+EIGHT_LETTERS = ["Johannes", "Marianne", "Benedikt", "Dorothea", "Clemens", "Friedric"]
+
+
+def texts_drawn(view: HasteWorteMode, monkeypatch, name: str) -> list[tuple[str, int, pygame.Rect]]:
+    """Every line ``view.draw`` writes: its string, size and rect (the screen saved as haste_<name>.png)."""
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    text = theme.text
+
+    def spy(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = theme.BODY, *a, **k) -> pygame.Rect:
+        rect = text(surface, s, pos, size, *a, **k)
+        drawn.append((s, size, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "text", spy)
+    shot(view, name)
+    monkeypatch.undo()
+    return drawn
+
+
+def bar_texts(view: HasteWorteMode, drawn: list[tuple[str, int, pygame.Rect]]) -> list[tuple[str, int, pygame.Rect]]:
+    """The crystal table's lines: each player's name (or its short form) and count, top row first."""
+    return [(s, size, r) for s, size, r in drawn if r.top < 66]
+
+
+def picked_and_lettered(tmp_path: Path, clocks: Clocks, players: list[str], lang: str = "de") -> HasteWorteMode:
+    view, _ = make(tmp_path, clocks, {"action": "setup", "players": players, "start": 0, "seed": 3}, lang=lang)
+    press(view, Button.ROLL)
+    for _ in players:
+        press(view, Button.SELECT)
+    assert view.game.phase is Phase.LETTER
+    return view
+
+
+@pytest.mark.parametrize(
+    ("players", "lang"),
+    [(["Anna", "Ben"], "de"), (SETUP["players"], "de"), (SETUP["players"], "en"), (TYPICAL_SIX[:5], "de"),
+     (TYPICAL_SIX, "de"), (TYPICAL_SIX, "en"), (EIGHT_LETTERS[:4], "de"), (EIGHT_LETTERS[:5], "en")],
+)
+def test_the_crystal_table_is_read_from_the_far_end(tmp_path: Path, monkeypatch, players: list[str],
+                                                   lang: str) -> None:
+    """Names were BODY beside the count (four players) or SMALL over a BODY count (five, six): too small across the
+    table. Now every name up to eight letters and every count is FAR or larger, inside its cell, clear of the count
+    and of the status line under the table."""
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players, lang)
+    press(view, Button.TIMER)
+    frames(view, clocks, 100.0)  # the sand runs out: reading, a count of crystals in play
+    press(view, Button.NEXT)
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)  # the first reader: 2 crystals
+    drawn = texts_drawn(view, monkeypatch, f"bar_{len(players)}_{players[0]}_{lang}")
+    bar = bar_texts(view, drawn)
+    names = [(s, size, r) for s, size, r in bar if s in players]
+    counts = [(s, size, r) for s, size, r in bar if s.isdigit()]
+    assert [s for s, _, _ in names] == players and [s for s, _, _ in counts] == [str(c) for c in view.game.crystals]
+    assert all(size >= theme.FAR for _, size, _ in names + counts)
+    status = next(r for s, _, r in drawn if s == view.game.prompt().text(lang))
+    w = 740 // len(players)
+    for k, ((_, _, name), (_, _, count)) in enumerate(zip(names, counts, strict=True)):
+        cell = pygame.Rect(4 + k * w, 0, w - 6, 66)
+        assert cell.contains(name) and cell.contains(count)
+        assert not name.colliderect(count) and not name.colliderect(status) and not count.colliderect(status)
+
+
+def test_long_names_in_the_crystal_table_shrink_but_stay_whole_or_shortened(tmp_path: Path, monkeypatch) -> None:
+    """Six long names take what the cells leave: shortened as people shorten them, each in its own cell."""
+    players = ["Großvater Johannes", "Oma Lise", "Großmutter Hildegard", "Maximilian", "Tante Friederike", "Onkel B."]
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players)
+    bar = bar_texts(view, texts_drawn(view, monkeypatch, "bar_six_long"))
+    rects = [r for _, _, r in bar]
+    assert len(rects) == 12 and all(size >= theme.SMALLEST for _, size, _ in bar)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(0 <= r.left and r.right <= 740 for r in rects)
+
+
+@pytest.mark.parametrize("players", [SETUP["players"], TYPICAL_SIX, EIGHT_LETTERS])
+def test_who_has_which_symbol_is_read_from_the_far_end(tmp_path: Path, monkeypatch, players: list[str]) -> None:
+    """The names and symbols beside the letter's buttons and beside the hourglass were BODY; a player looks there
+    for their symbol from their seat. FAR now, each name clear of its symbol, above the word limits."""
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players)
+    labels = {view._short_label(view.game.symbol_of(p)) for p in range(len(players))}
+    for phase in ("letter", "writing"):
+        if phase == "writing":
+            press(view, Button.TIMER)
+            frames(view, clocks, 1.0)
+        drawn = texts_drawn(view, monkeypatch, f"symbols_{phase}_{len(players)}_{players[0]}")
+        names = [(size, r) for s, size, r in drawn if s in players and r.top > 100]
+        symbols = [(size, r) for s, size, r in drawn if s in labels and r.top > 100]
+        assert len(names) == len(symbols) == len(players)
+        assert all(size >= theme.FAR for size, _ in names + symbols)
+        rects = [r for _, r in names + symbols]
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        buttons = list(view._targets().values())
+        limits = [r for s, _, r in drawn if s.startswith("Eigenes Symbol")]
+        sand = [HOURGLASS_RECT] if phase == "writing" else []
+        assert not any(r.colliderect(o) for r in rects for o in buttons + limits + sand)
+        assert all(r.right <= 795 and r.bottom <= 436 for r in rects)
+
+
+def test_who_took_a_die_is_read_from_the_far_end(tmp_path: Path, monkeypatch) -> None:
+    """The name under a taken die was BODY."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {"action": "setup", "players": TYPICAL_SIX, "start": 0, "seed": 3})
+    press(view, Button.ROLL)
+    press(view, Button.SELECT)  # Anna takes die 1
+    press(view, Button.SELECT)  # Ben the next free one
+    drawn = texts_drawn(view, monkeypatch, "pick_owners")
+    owners = [(size, r) for s, size, r in drawn if s in ("Anna", "Ben") and r.top > 100]
+    assert len(owners) == 2 and all(size >= theme.FAR for size, _ in owners)
+    dice = view.dice.die_rects()
+    numbers = [r for s, _, r in drawn if s in {str(i) for i in range(1, 7)} and r.top > 100]
+    assert not any(r.colliderect(o) for _, r in owners for o in dice + numbers)
+
+
+@pytest.mark.parametrize(("players", "lang"), [(TYPICAL_SIX, "de"), (EIGHT_LETTERS, "en"), (["Anna", "Ben"], "de")])
+def test_the_ranking_at_the_end_is_read_from_the_far_end(tmp_path: Path, monkeypatch, players: list[str],
+                                                        lang: str) -> None:
+    """Five or six players' ranking was BODY. LARGE now for six too: the rows close up under the title and stay
+    above the hint line."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {"action": "setup", "players": players, "seed": 3, "goal": 3}, lang=lang)
+    press(view, Button.ROLL)
+    for _ in players:
+        press(view, Button.SELECT)
+    press(view, Button.SELECT)  # the letter
+    press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
+    press(view, Button.SELECT)
+    for words in [3] + [1] * (len(players) - 1):
+        for _ in range(words):
+            press(view, Button.NEXT)
+        press(view, Button.SELECT)
+    assert view.game.finished
+    drawn = texts_drawn(view, monkeypatch, f"over_{len(players)}_{lang}")
+    title = next(r for s, _, r in drawn if s == ("Gewonnen!" if lang == "de" else "Winner!"))
+    rows = [(s, size, r) for s, size, r in drawn if r.top >= title.bottom]
+    names = [(size, r) for s, size, r in rows if s in players]
+    scores = [(size, r) for s, size, r in rows if s.isdigit()]
+    assert len(names) == len(scores) == len(players)
+    assert all(size >= theme.LARGE for size, _ in names + scores)
+    rects = [r for _, r in names + scores]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(r.bottom <= 440 and 0 <= r.left and r.right <= 800 for r in rects)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_status_line_and_the_time_left_stay_read_from_the_far_end(tmp_path: Path, monkeypatch, lang: str) -> None:
+    """Unchanged by the relayout, kept so: whose turn (the status line) at LARGE for six eight-letter names in every
+    phase, the seconds under the hourglass HUGE, "time's up" at FAR or larger; the status line clear of the table."""
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, EIGHT_LETTERS, lang)
+    seen: list[tuple[Phase, int, pygame.Rect, list[pygame.Rect]]] = []
+
+    def look(name: str) -> list[tuple[str, int, pygame.Rect]]:
+        drawn = texts_drawn(view, monkeypatch, name)
+        size, rect = next((size, r) for s, size, r in drawn if s == view.game.prompt().text(lang))
+        seen.append((view.game.phase, size, rect, [r for _, _, r in bar_texts(view, drawn)]))
+        return drawn
+
+    look("status_letter")
+    press(view, Button.TIMER)
+    frames(view, clocks, 1.0)
+    seconds = [size for s, size, _ in look("status_writing") if s.endswith(" s") and s[:-2].isdigit()]
+    assert seconds == [theme.HUGE]
+    press(view, Button.TIMER, long=True)  # stopped: its word under the hourglass
+    cancelled = [size for s, size, _ in look("status_stopped") if s == t("haste.screen.cancelled", lang)]
+    assert cancelled and cancelled[0] >= theme.FAR
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)  # time's up
+    look("status_reading")
+    assert [phase for phase, *_ in seen] == [Phase.LETTER, Phase.WRITING, Phase.WRITING, Phase.READING]
+    for _, size, rect, bar in seen:
+        assert size >= theme.LARGE and not any(rect.colliderect(r) for r in bar)
+

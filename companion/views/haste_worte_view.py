@@ -49,6 +49,7 @@ MENU_CLEAR_X = 740  # the app's menu corner sits right of this on the top row
 FIX = 99
 FIX_RECT = pygame.Rect(20, 386, 320, 50)  # in the pick phase, below the word limits
 ANSWERS_BOTTOM = 436  # the hint line's framed buttons start below this
+OVER_TITLE_Y = 120  # "Gewonnen!": the ranking below it, at LARGE for six players too
 UNREAD_PICTURE = pygame.Rect(250, 250, 300, ANSWERS_BOTTOM - 250)  # under the dice: the unread one highlighted
 FIX_PICTURE = pygame.Rect(510, 292, 270, ANSWERS_BOTTOM - 292)  # beside the word limits: the die highlighted
 
@@ -550,21 +551,27 @@ class HasteWorteMode:
         return None
 
     def _draw_crystals(self, surface: pygame.Surface) -> None:
+        """Each player's name and crystals, read from the far end of the table: side by side where every name fits
+        at FAR or larger beside a two-digit count at LARGE (the goal is 15: a name must not shrink when a count
+        reaches 10), else the name over its count, both at FAR (the cell's 56 rows hold two FAR lines, not more).
+        Names were BODY beside the count up to four players and SMALL over a BODY count for five or six."""
         g = self.game
         n = len(g.players)
         w = MENU_CLEAR_X // n
         actor = self._actor()
-        for i, name in enumerate(g.players):
-            cell = pygame.Rect(4 + i * w, 4, w - 6, TOP_H - 8)
+        cells = [pygame.Rect(4 + i * w, 4, w - 6, TOP_H - 8) for i in range(n)]
+        count_w = max(theme.font(theme.LARGE, True).size(str(c))[0] for c in [*g.crystals, 88]) + 26
+        side_room = cells[0].w - count_w - 20  # 8 before the name, 12 between it and the crystal ("David ◆12")
+        side = all(theme.fit_name(name, theme.LARGE, side_room, bold=True)[1] >= theme.FAR for name in g.players)
+        for i, (name, cell) in enumerate(zip(g.players, cells, strict=True)):
             active = i == actor
             won = g.finished and i in g.winners
             fill = theme.ACCENT if active else (theme.GOOD if won else theme.PANEL)
             pygame.draw.rect(surface, fill, cell, border_radius=8)
             ink = theme.BG if active or won else theme.TEXT
             count = str(g.crystals[i])
-            count_w = theme.font(theme.LARGE, True).size(count)[0] + 26
-            if n <= 4:  # name and count side by side
-                name, size = theme.fit_name(name, theme.BODY, cell.w - count_w - 12, bold=active)
+            if side:  # name and count side by side
+                name, size = theme.fit_name(name, theme.LARGE, side_room, bold=active)
                 theme.text(
                     surface, name, (cell.x + 8, cell.centery), size, ink, bold=active, anchor="midleft"
                 )
@@ -577,14 +584,16 @@ class HasteWorteMode:
                     bold=True,
                     anchor="midright",
                 )
-            else:  # narrow cells: the name on top, the count below, both as large as the cell allows
-                name, size = theme.fit_name(name, theme.SMALL, cell.w - 10, bold=active)
-                theme.text(surface, name, (cell.centerx, cell.y + 2), size, ink, bold=active, anchor="midtop")
+            else:  # the name on top, the count below: a FAR line is 27 rows, the count's digits have no descent
+                name, size = theme.fit_name(name, theme.FAR, cell.w - 8, bold=active)
+                theme.text(  # on the count's line above it: a shrunk name stands on it, not up at the top edge
+                    surface, name, (cell.centerx, cell.y + 30), size, ink, bold=active, anchor="midbottom"
+                )
                 r = theme.text(
                     surface,
                     count,
-                    (cell.centerx + 10, cell.bottom + 3),
-                    theme.BODY,
+                    (cell.centerx + 10, cell.bottom + 4),
+                    theme.FAR,
                     ink,
                     bold=True,
                     anchor="midbottom",
@@ -631,7 +640,7 @@ class HasteWorteMode:
             )
             owner = r.owner_of(i)
             if owner is not None:
-                name, size = theme.fit_name(g.players[owner], theme.BODY, rect.w + 10, bold=True)
+                name, size = theme.fit_name(g.players[owner], theme.FAR, rect.w + 10, bold=True)
                 theme.text(
                     surface,
                     name,
@@ -676,14 +685,20 @@ class HasteWorteMode:
             _button(surface, rect, labels[min(value, 2)], value == self.cursor)
 
     def _draw_symbols(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Each player's symbol this round, in pick order."""
+        """Each player's symbol this round, in pick order: at FAR, read by the one looking for their symbol from
+        across the table (six rows take 32 of the hourglass screen's 196: a FAR line is 30)."""
         g = self.game
         rows = [(g.players[p], g.symbol_of(p)) for p in g.pick_order]
         h = min(56, area.h // max(1, len(rows)))
-        name_w = min(150, area.w // 3)
-        for k, (full, symbol) in enumerate(rows):
+        labels = [self._short_label(symbol) if symbol else "–" for _, symbol in rows]
+        far = theme.font(theme.FAR, True)
+        widest = max((far.size(label)[0] for label in labels), default=0)
+        longest = max((far.size(name)[0] for name, _ in rows), default=0)
+        # the names get what the symbols leave, no more than they need: not a gap between "Ben" and his symbol
+        name_w = max(area.w // 3, min(190, area.w - widest - 8, longest + 16))
+        for k, ((full, _), label) in enumerate(zip(rows, labels, strict=True)):
             y = area.y + k * h
-            name, size = theme.fit_name(full, theme.BODY, name_w - 10)
+            name, size = theme.fit_name(full, theme.FAR, name_w - 12)
             theme.text(
                 surface,
                 name,
@@ -692,12 +707,11 @@ class HasteWorteMode:
                 theme.MUTED,
                 anchor="midleft",
             )
-            label = self._short_label(symbol) if symbol else "–"
             theme.text(
                 surface,
                 label,
                 (area.x + name_w, y + h // 2),
-                theme.fit_text(label, theme.BODY, area.w - name_w, bold=True),
+                theme.fit_text(label, theme.FAR, area.w - name_w, bold=True),
                 theme.TEXT,
                 bold=True,
                 anchor="midleft",
@@ -844,10 +858,10 @@ class HasteWorteMode:
 
     def _draw_over(self, surface: pygame.Surface) -> None:
         g = self.game
-        theme.text(
+        title = theme.text(
             surface,
             t("haste.screen.winner", self.lang),
-            (400, 130),
+            (400, OVER_TITLE_Y),
             theme.HUGE,
             theme.GOOD,
             bold=True,
@@ -855,8 +869,9 @@ class HasteWorteMode:
         )
         ranking = sorted(range(len(g.players)), key=lambda i: -g.crystals[i])
         # a table laid out by its widest name, centred: names from x=300 ran into the scores at x=520
-        # ("Großvater Johan3es"); up to four players at the larger size, five or six in the room left
-        size = theme.LARGE if len(ranking) <= 4 else theme.BODY
+        # ("Großvater Johan3es"); LARGE for all six, read from the far end: the rows close up to fit above the
+        # hint line (five or six were BODY)
+        size = theme.LARGE
 
         def width(s: str) -> int:
             return theme.font(size, True).size(s)[0]
@@ -866,8 +881,11 @@ class HasteWorteMode:
         size = theme.fit_text(longest, size, 720 - gap - score_w, bold=True)
         left = 400 - (width(longest) + gap + score_w) // 2
         right = left + width(longest) + gap + score_w
+        top = title.bottom + 6
+        row_h = theme.font(size, True).get_linesize()  # the height theme.text draws a line in
+        pitch = min(row_h + 12, (ANSWERS_BOTTOM - top - row_h) // max(1, len(ranking) - 1))
         for k, i in enumerate(ranking):
-            y = 222 + k * (size + 8)
+            y = top + k * pitch
             color = theme.GOOD if i in g.winners else theme.TEXT
             theme.text(surface, g.players[i], (left, y), size, color, bold=i in g.winners, anchor="topleft")
             theme.text(surface, str(g.crystals[i]), (right, y), size, color, bold=True, anchor="topright")
