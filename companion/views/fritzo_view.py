@@ -47,11 +47,11 @@ except ImportError:  # pragma: no cover - depends on another module being presen
     _faces = None
 
 TOP_BAR = pygame.Rect(0, 0, 740, 66)  # the app's menu corner sits to the right of it
-#: the top bar's two lines, read from the far end of the table: the status (LARGE, 34 px high) and under it the
-#: scores (FAR, 27 px), clear of the layer tabs and the panel's heading at y 70. Both were BODY and SMALL: the
+#: the top bar's two lines, read from the far end of the table: the status (LARGE, drawn 38 px high) and under it
+#: the scores (FAR, 30 px), clear of the layer tabs and the panel's heading at y 70. Both were BODY and SMALL: the
 #: scores' capitals 12 px, not read past the first seat
-STATUS_Y = 2
-SCORES_Y = 38
+STATUS_Y = 0
+SCORES_Y = 39
 SCORE_SWATCH = 24
 GRID_AREA = pygame.Rect(10, 118, 440, 318)
 TABS_AREA = pygame.Rect(10, 70, 440, 42)
