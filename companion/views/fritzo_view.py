@@ -786,8 +786,9 @@ class FritzoMode:
         room = TOP_BAR.right - 8 - x
         size = theme.fit_text(title, theme.BODY, room, True)
         if size >= theme.SMALL and theme.font(size, True).size(title)[0] <= room:  # the table knows what it plays
+            # muted: in yellow it ran into the step's heading under it ("Cube wählen") as one block of yellow
             baseline = SCORES_Y + theme.font(theme.FAR).get_ascent()
-            theme.text(surface, title, (x, baseline - theme.font(size, True).get_ascent()), size, theme.ACCENT,
+            theme.text(surface, title, (x, baseline - theme.font(size, True).get_ascent()), size, theme.MUTED,
                        bold=True)
 
     def _supply(self) -> str:
