@@ -122,36 +122,32 @@ def draw_net(surface: pygame.Surface, rect: pygame.Rect, faces: tuple[str, ...],
         swatch(surface, pygame.Rect(x0 + cx * s, y0 + cy * s, s, s), faces[face], lang)
 
 
-def named_line(surface: pygame.Surface | None, parts: tuple[str, str, str], pos: tuple[int, int], room: int,
+def named_line(surface: pygame.Surface, parts: tuple[str, str, str], pos: tuple[int, int], room: int,
                largest: int, ink: tuple[int, int, int], *, bold: bool = False) -> pygame.Rect:
     """A line naming a player (``parts``: before the name, the name, after it) from ``pos`` (its top left) within
     ``room``: whole at the largest size that fits down to FAR; else the words kept at FAR and only the name fitted
     to what is left (``theme.fit_name``), so that "Großvater Johannes: Cube würfeln" still asks at FAR what to do.
-    Drawn on ``surface`` (None: only measured); returns the rect it takes."""
+    Returns the rect drawn."""
     before, name, after = parts
     whole = before + name + after
     at = theme.fit_text(whole, largest, room, bold)
     if at >= theme.FAR or not name:
-        if surface is None:
-            return pygame.Rect(pos, theme.font(at, bold).size(whole))
         return theme.text(surface, whole, pos, at, ink, bold=bold)
     f = theme.font(theme.FAR, bold)
     short, size = theme.fit_name(name, theme.FAR, room - f.size(before + after)[0], bold)
     return draw_run(surface, ((before, theme.FAR), (short, size), (after, theme.FAR)), pos, ink, bold=bold)
 
 
-def draw_run(surface: pygame.Surface | None, words: tuple[tuple[str, int], ...], pos: tuple[int, int],
-        ink: tuple[int, int, int], *, bold: bool = False) -> pygame.Rect:
+def draw_run(surface: pygame.Surface, words: tuple[tuple[str, int], ...], pos: tuple[int, int],
+             ink: tuple[int, int, int], *, bold: bool = False) -> pygame.Rect:
     """Pieces of one line at their own sizes on one baseline, the first's top left at ``pos`` (a name fitted
-    smaller stands on the line of the words around it, not above it); None: only measured. The rect they take."""
+    smaller stands on the line of the words around it, not above it); returns the rect they take."""
     baseline = pos[1] + theme.font(words[0][1], bold).get_ascent()
     x, rect = pos[0], pygame.Rect(pos, (0, theme.font(words[0][1], bold).get_height()))
     for s, at in words:
         if not s:
             continue
-        f = theme.font(at, bold)
-        top = (x, baseline - f.get_ascent())
-        r = pygame.Rect(top, f.size(s)) if surface is None else theme.text(surface, s, top, at, ink, bold=bold)
+        r = theme.text(surface, s, (x, baseline - theme.font(at, bold).get_ascent()), at, ink, bold=bold)
         rect, x = rect.union(r), r.right
     return rect
 
@@ -764,7 +760,7 @@ class FritzoMode:
                                anchor="topright")
         ink = theme.TEXT
         if s.phase is Phase.OVER:
-            parts, ink = ("", t("fritzo.ui.over", self.lang), ""), theme.GOOD
+            parts, ink = ("", "", t("fritzo.ui.over", self.lang)), theme.GOOD
         elif s.phase is Phase.START_ROLL:
             parts = split_on("fritzo.ui.roll_prompt", self.lang, s.players[s.turn])
         elif s.mode is Mode.LEVEL_ONE and self.player is not None:
