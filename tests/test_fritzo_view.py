@@ -955,3 +955,154 @@ def test_a_building_finished_shows_its_end_screen(tmp_path, setup):
     assert session.engine.state.phase is Phase.OVER and session.engine.state.result in ("goal", "team")
     shot(view, f"finished_{setup['mode']}")
     assert session.engine.ending == []
+# -- read from the far end of the table -----------------------------------------------------------------------------
+MENU_CORNER = pygame.Rect(748, 0, 52, 52)  # the app's, at the top right of a game
+
+
+def drawn_texts(view: FritzoMode, monkeypatch, name: str) -> list[tuple[str, int, pygame.Rect]]:
+    """Every line the screen draws as (text, size, rect), by spying on ``theme.text`` while it draws."""
+    from companion.views import fritzo_view
+
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real, real_swatch = theme.text, fritzo_view.swatch
+
+    def recording(surface, s, pos, size=theme.BODY, *args, **kwargs):
+        rect = real(surface, s, pos, size, *args, **kwargs)
+        drawn.append((s, size, rect))
+        return rect
+
+    def swatch(surface, rect, *args, **kwargs):  # the players' colours beside their points
+        drawn.append(("[swatch]", 0, pygame.Rect(rect)))
+        return real_swatch(surface, rect, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", recording)
+    monkeypatch.setattr(fritzo_view, "swatch", swatch)
+    try:
+        shot(view, name)
+    finally:
+        monkeypatch.setattr(theme, "text", real)
+        monkeypatch.setattr(fritzo_view, "swatch", real_swatch)
+    return drawn
+
+
+def size_of(drawn: list[tuple[str, int, pygame.Rect]], s: str) -> int:
+    sizes = [size for text, size, _ in drawn if text == s]
+    assert sizes, f"{s!r} not drawn: {[text for text, _, _ in drawn]}"
+    return max(sizes)
+
+
+def top_bar(view: FritzoMode, drawn: list[tuple[str, int, pygame.Rect]]) -> list[pygame.Rect]:
+    """The top bar's lines: on the canvas, clear of one another, of the app's menu corner, the layer tabs and the
+    panel (its heading, its items, the chooser) below."""
+    from companion.views.fritzo_view import PANEL
+
+    rects = [r for _, _, r in drawn if r.top < PANEL.y - 10]  # what starts in the top bar must end above the panel
+    below = [*view.tab_rects(), *view.panel_rects(), pygame.Rect(0, PANEL.y, 800, 1)]
+    for i, r in enumerate(rects):
+        assert r.left >= 0 and r.top >= 0 and r.right <= MENU_CORNER.left, r
+        assert not r.colliderect(MENU_CORNER) and not any(r.colliderect(b) for b in below), r
+        assert not any(r.colliderect(o) for o in rects[i + 1:]), (r, rects)
+    return rects
+
+
+STRATEGY = {"mode": "strategy", "starter": "Anna", "excluded": "27"}
+
+
+@pytest.mark.parametrize("lang, turn, score", [("de", "Anna ist dran", "Anna: 9"), ("en", "Anna's turn", "Anna: 9")])
+def test_strategy_says_whose_turn_at_large_and_the_scores_at_far(tmp_path, monkeypatch, lang, turn, score):
+    """The top bar said whose turn it is at BODY and the scores at SMALL (12 px capitals): from the far end of the
+    table nobody read who was to place, nor who led."""
+    from test_fritzo_engine import greedy_game
+
+    setup = {**STRATEGY, "players": ["Anna", "Ben"]}
+    view, _, _ = make(tmp_path, setup, greedy_game({"action": "setup", **setup})[:12], lang)
+    view.level = 1
+    drawn = drawn_texts(view, monkeypatch, f"far_strategy_{lang}")
+    assert size_of(drawn, turn) >= theme.LARGE
+    assert size_of(drawn, score) >= theme.FAR and size_of(drawn, "Ben: 0") >= theme.FAR
+    top_bar(view, drawn)
+
+
+def test_the_start_roll_asks_at_large_whose_roll_it_is(tmp_path, monkeypatch):
+    view, _, _ = make(tmp_path, {"mode": "strategy", "players": ["Johannes", "Mathilde"]})
+    drawn = drawn_texts(view, monkeypatch, "far_start_roll")
+    assert size_of(drawn, "Johannes: Cube würfeln") >= theme.LARGE
+    assert size_of(drawn, "Johannes: 0") >= theme.FAR and size_of(drawn, "Mathilde: 0") >= theme.FAR
+    top_bar(view, drawn)
+
+
+def test_level_one_says_whose_plane_at_large_beside_the_clock_and_the_scores_at_far(tmp_path, monkeypatch):
+    view, _, _ = make(tmp_path, {"mode": "level-one", "players": ["Johannes", "Mathilde"]},
+                      [{"action": "roll", "dice": ["blue"]}])
+    drawn = drawn_texts(view, monkeypatch, "far_level_one")
+    assert size_of(drawn, "Ebene von Johannes") >= theme.LARGE and size_of(drawn, "10:00") >= theme.LARGE
+    assert size_of(drawn, "Johannes: -9") >= theme.FAR and size_of(drawn, "Mathilde: -9") >= theme.FAR
+    top_bar(view, drawn)
+
+
+@pytest.mark.parametrize("mode", ["challenge", "team"])
+def test_the_supply_is_read_at_far(tmp_path, monkeypatch, mode):
+    """The building modes' one count, the cubes left: at LARGE where nobody has a turn; in Team (whose turn at
+    LARGE above it) at FAR, the count the Cube wins on when none of them fits any more."""
+    setup = {"mode": mode, "players": ["Anna", "Ben", "Carla", "Dieter"]}
+    if mode == "team":
+        setup["target"] = "challenge"
+    view, _, _ = make(tmp_path, setup)
+    drawn = drawn_texts(view, monkeypatch, f"far_supply_{mode}")
+    assert size_of(drawn, "Vorrat: 27") >= (theme.LARGE if mode == "challenge" else theme.FAR)
+    if mode == "team":
+        assert size_of(drawn, "Anna ist dran") >= theme.LARGE
+    top_bar(view, drawn)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_long_names_keep_the_prompt_and_the_points_at_far_and_nothing_overlaps(tmp_path, monkeypatch, lang):
+    """Two long names: the top bar's lines stay clear of each other, the clock, the tabs and the menu corner; what
+    is asked and the points stay at FAR, only a name too long for its room is fitted."""
+    names = ["Großvater Johannes", "Maximilian-Alexander"]
+    view, _, _ = make(tmp_path, {"mode": "strategy", "players": names}, (), lang)
+    drawn = drawn_texts(view, monkeypatch, f"far_long_names_{lang}")
+    rects = top_bar(view, drawn)
+    assert len(rects) >= 5  # the prompt, and per player a name and its points
+    prompt = {"de": ": Cube würfeln", "en": ": roll the cube"}[lang]
+    assert any(names[0] in s and size >= theme.FAR for s, size, _ in drawn) or size_of(drawn, prompt) >= theme.FAR
+    assert size_of(drawn, ": 0") >= theme.FAR
+    view, _, _ = make(tmp_path / "l1", {"mode": "level-one", "players": names}, [{"action": "roll", "dice": ["blue"]}],
+                      lang)
+    top_bar(view, drawn_texts(view, monkeypatch, f"far_long_names_l1_{lang}"))
+
+
+def test_the_winner_at_large_and_how_a_tie_was_broken_at_far(tmp_path, monkeypatch):
+    from companion.views.fritzo_view import PANEL
+
+    view, _, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"},
+                      [{"action": "done", "player": "Ben"}, {"action": "done", "player": "Anna"}])
+    drawn = drawn_texts(view, monkeypatch, "far_over_tie")
+    assert size_of(drawn, "Spielende") >= theme.LARGE and size_of(drawn, "Gewonnen: Ben") >= theme.LARGE
+    assert size_of(drawn, "Anna: -9") >= theme.FAR and size_of(drawn, "Ben: -9") >= theme.FAR
+    why = [(s, size, r) for s, size, r in drawn if r.top > PANEL.y + 40]
+    assert why and all(size >= theme.FAR and PANEL.contains(r) for _, size, r in why)
+    top_bar(view, drawn)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_super_fritzo_by_a_long_name_is_said_at_far_on_the_panel(tmp_path, monkeypatch, lang):
+    """"Gewonnen: Maximilian-Alexander" was one line fitted to the panel (and a team of four long names stood at
+    12 px, cut): the winner now wraps at FAR or larger, and the words of the Super Fritzo under it."""
+    from test_fritzo_engine import greedy_game
+
+    from companion.views.fritzo_view import PANEL
+
+    setup = {**STRATEGY, "players": ["Großvater Johannes", "Maximilian-Alexander"],
+             "starter": "Großvater Johannes"}
+    view, session, _ = make(tmp_path, setup, greedy_game({"action": "setup", **setup}), lang)
+    state = session.engine.state
+    state.result, state.winners = "super-fritzo", ["Maximilian-Alexander"]  # as the engine stamps one
+    drawn = drawn_texts(view, monkeypatch, f"far_super_{lang}")
+    panel = [(s, size, r) for s, size, r in drawn if r.colliderect(PANEL)]
+    assert panel and all(size >= theme.FAR and PANEL.contains(r) for _, size, r in panel)
+    assert any("Maximilian-Alexander" in s for s, _, _ in panel[:2])  # the winner first
+    assert any(s.startswith("Super Fritzo") for s, _, _ in panel)
+    rects = [r for _, _, r in panel]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    top_bar(view, drawn)

@@ -6,8 +6,10 @@ tabs follow), pick how it lies (the legal orientations, drawn as the top face wi
 it). NEXT moves the highlight, SELECT takes it, UNDO steps back; every item can also be tapped. Colours are never
 shown by hue alone: swatches carry the shared patterns (``colour_faces``) and big ones their name.
 
-Layout (800x480): mode, players and scores or clock along the top (the app's menu corner stays free at the top
-right); the layer grid on the left; the step on the right; button hints at the bottom.
+Layout (800x480): two lines along the top for the whole table (the app's menu corner stays free at the top right):
+what the table is asked now (whose turn, "Vorrat: 21") at LARGE with the clock beside it, then the scores (or
+Team's supply) at FAR with the mode's name after them where room is left; the layer grid on the left; the step on
+the right; button hints at the bottom. The menus, the grid and the notes are for who sits at the screen.
 
 The start roll (Level One, Strategy) is read from the camera (one cube, its top colour) or entered on screen.
 Strategy's roll is made with the one cube taken out of the box, which never comes into play: the screen asks which
@@ -44,7 +46,13 @@ try:  # shared accessible swatches (colour + pattern), when installed
 except ImportError:  # pragma: no cover - depends on another module being present
     _faces = None
 
-TOP_BAR = pygame.Rect(0, 0, 740, 62)  # the app's menu corner sits to the right of it
+TOP_BAR = pygame.Rect(0, 0, 740, 66)  # the app's menu corner sits to the right of it
+#: the top bar's two lines, read from the far end of the table: the status (LARGE, drawn 38 px high) and under it
+#: the scores (FAR, 30 px), clear of the layer tabs and the panel's heading at y 70. Both were BODY and SMALL: the
+#: scores' capitals 12 px, not read past the first seat
+STATUS_Y = 0
+SCORES_Y = 39
+SCORE_SWATCH = 24
 GRID_AREA = pygame.Rect(10, 118, 440, 318)
 TABS_AREA = pygame.Rect(10, 70, 440, 42)
 PANEL = pygame.Rect(462, 70, 328, 366)
@@ -112,6 +120,44 @@ def draw_net(surface: pygame.Surface, rect: pygame.Rect, faces: tuple[str, ...],
     for face, (cx, cy) in ((NORTH, (1, 0)), (WEST, (0, 1)), (TOP, (1, 1)), (EAST, (2, 1)), (SOUTH, (1, 2)),
                            (1, (1, 3))):
         swatch(surface, pygame.Rect(x0 + cx * s, y0 + cy * s, s, s), faces[face], lang)
+
+
+def named_line(surface: pygame.Surface, parts: tuple[str, str, str], pos: tuple[int, int], room: int,
+               largest: int, ink: tuple[int, int, int], *, bold: bool = False) -> pygame.Rect:
+    """A line naming a player (``parts``: before the name, the name, after it) from ``pos`` (its top left) within
+    ``room``: whole at the largest size that fits down to FAR; else the words kept at FAR and only the name fitted
+    to what is left (``theme.fit_name``), so that "Großvater Johannes: Cube würfeln" still asks at FAR what to do.
+    Returns the rect drawn."""
+    before, name, after = parts
+    whole = before + name + after
+    at = theme.fit_text(whole, largest, room, bold)
+    if at >= theme.FAR or not name:
+        return theme.text(surface, whole, pos, at, ink, bold=bold)
+    f = theme.font(theme.FAR, bold)
+    short, size = theme.fit_name(name, theme.FAR, room - f.size(before + after)[0], bold)
+    return draw_run(surface, ((before, theme.FAR), (short, size), (after, theme.FAR)), pos, ink, bold=bold)
+
+
+def draw_run(surface: pygame.Surface, words: tuple[tuple[str, int], ...], pos: tuple[int, int],
+             ink: tuple[int, int, int], *, bold: bool = False) -> pygame.Rect:
+    """Pieces of one line at their own sizes on one baseline, the first's top left at ``pos`` (a name fitted
+    smaller stands on the line of the words around it, not above it); returns the rect they take."""
+    baseline = pos[1] + theme.font(words[0][1], bold).get_ascent()
+    x, rect = pos[0], pygame.Rect(pos, (0, theme.font(words[0][1], bold).get_height()))
+    for s, at in words:
+        if not s:
+            continue
+        r = theme.text(surface, s, (x, baseline - theme.font(at, bold).get_ascent()), at, ink, bold=bold)
+        rect, x = rect.union(r), r.right
+    return rect
+
+
+def split_on(key: str, lang: str, name: str, **params: Any) -> tuple[str, str, str]:
+    """A message naming ``name`` cut around it (before, name, after), for ``named_line`` to fit the name alone."""
+    mark = "\x00"
+    text = t(key, lang, **params, player=mark)
+    before, _, after = text.partition(mark)
+    return before, name, after
 
 
 def _star(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
@@ -695,48 +741,89 @@ class FritzoMode:
         return hints
 
     def _draw_top(self, surface: pygame.Surface) -> None:
+        """Two lines for the whole table: what it is asked now beside the clock, then the scores (Team: the
+        supply) and the mode's name where room is left."""
         s = self.game.state
-        title = t(f"fritzo.mode.{s.mode.value}", self.lang)
-        if s.goal is not None and s.mode is Mode.TEAM:
-            title += " · " + t(f"fritzo.goal_name.{s.goal.value}", self.lang)
-        r = theme.text(surface, title, (12, 8), theme.BODY, theme.ACCENT, bold=True)
         h = s.hourglass
-        clock = pygame.Rect(TOP_BAR.right, 8, 0, 0)
+        clock = pygame.Rect(TOP_BAR.right, STATUS_Y, 0, 0)
         if h is not None and h.interrupted and s.phase is not Phase.OVER:  # not the full time standing still
             label = t("fritzo.ui.interrupted", self.lang)
-            clock = theme.text(surface, label, (TOP_BAR.right - 8, 8), theme.fit_text(label, theme.LARGE, 220, True),
-                               theme.WARN, bold=True, anchor="topright")
+            clock = theme.text(surface, label, (TOP_BAR.right - 8, STATUS_Y),
+                               theme.fit_text(label, theme.LARGE, 220, True), theme.WARN, bold=True, anchor="topright")
         elif h is not None and s.phase is not Phase.OVER:
             # before TIMER the agreed time stands there dimmed: the table sees what the setup agreed on
             left = max(0.0, h.remaining(self.wall_now()))
             secs = math.ceil(left)
             label = f"{secs // 60}:{secs % 60:02d}"
             colour = theme.MUTED if h.started_at is None else theme.WARN if h.warning(self.wall_now()) else theme.TEXT
-            clock = theme.text(surface, label, (TOP_BAR.right - 8, 8), theme.LARGE, colour, bold=True,
+            clock = theme.text(surface, label, (TOP_BAR.right - 8, STATUS_Y), theme.LARGE, colour, bold=True,
                                anchor="topright")
-        x = r.right + 18
+        ink = theme.TEXT
         if s.phase is Phase.OVER:
-            status, ink = t("fritzo.ui.over", self.lang), theme.GOOD
+            parts, ink = ("", "", t("fritzo.ui.over", self.lang)), theme.GOOD
         elif s.phase is Phase.START_ROLL:
-            status, ink = t("fritzo.ui.roll_prompt", self.lang, player=s.players[s.turn]), theme.TEXT
+            parts = split_on("fritzo.ui.roll_prompt", self.lang, s.players[s.turn])
         elif s.mode is Mode.LEVEL_ONE and self.player is not None:
-            status, ink = t("fritzo.ui.plane", self.lang, player=self.player), theme.TEXT
+            parts = split_on("fritzo.ui.plane", self.lang, self.player)
         elif self.player is not None:
-            status, ink = t("fritzo.ui.turn", self.lang, player=self.player), theme.TEXT
+            parts = split_on("fritzo.ui.turn", self.lang, self.player)
         else:
-            status, ink = t("fritzo.ui.cubes_left", self.lang, count=len(self.game.cubes_left())), theme.TEXT
+            parts = ("", "", self._supply())
         # clear of the clock: "Maximilian-Alexander: Cube würfeln" ran into "5:00"
-        theme.text(surface, status, (x, 8), theme.fit_text(status, theme.BODY, clock.left - 16 - x), ink,
-                   bold=ink is theme.GOOD)
+        named_line(surface, parts, (12, STATUS_Y), clock.left - 16 - 12, theme.LARGE, ink, bold=ink is theme.GOOD)
+        x = 12
         if s.scores:  # each player's points with their three colours beside them
-            x2 = 12
-            for p in s.players:
-                r2 = theme.text(surface, f"{p}: {s.scores[p]}", (x2, 36), theme.SMALL, theme.TEXT, bold=True)
-                x2 = r2.right + 8
-                for c in s.colours.get(p, []):
-                    swatch(surface, pygame.Rect(x2, 38, 20, 20), c, self.lang)
-                    x2 += 23
-                x2 += 26
+            x = self._draw_scores(surface)
+        elif s.mode is Mode.TEAM and s.phase is not Phase.OVER:  # the supply the Cube wins on when none fits
+            x = theme.text(surface, self._supply(), (x, SCORES_Y), theme.FAR).right + 24
+        title = t(f"fritzo.mode.{s.mode.value}", self.lang)
+        if s.goal is not None and s.mode is Mode.TEAM:
+            title += " · " + t(f"fritzo.goal_name.{s.goal.value}", self.lang)
+        room = TOP_BAR.right - 8 - x
+        size = theme.fit_text(title, theme.BODY, room, True)
+        if size >= theme.SMALL and theme.font(size, True).size(title)[0] <= room:  # the table knows what it plays
+            # muted: in yellow it ran into the step's heading under it ("Cube wählen") as one block of yellow
+            baseline = SCORES_Y + theme.font(theme.FAR).get_ascent()
+            theme.text(surface, title, (x, baseline - theme.font(size, True).get_ascent()), size, theme.MUTED,
+                       bold=True)
+
+    def _supply(self) -> str:
+        return t("fritzo.ui.cubes_left", self.lang, count=len(self.game.cubes_left()))
+
+    def score_parts(self) -> list[tuple[str, str, int]]:
+        """Each player's (name as shown, ": points", size of the name) on the scores line: every name whole at FAR
+        where all fit; else each player an equal share and a name too long for it fitted (``theme.fit_name``)."""
+        s = self.game.state
+        f = theme.font(theme.FAR, True)
+        swatches = [len(s.colours.get(p, [])) * (SCORE_SWATCH + 3) + 6 for p in s.players]
+        gap, room = 24, TOP_BAR.right - 8 - 12
+        whole = [f.size(f"{p}: {s.scores[p]}")[0] + w for p, w in zip(s.players, swatches, strict=True)]
+        if sum(whole) + gap * (len(whole) - 1) <= room:
+            return [(p, f": {s.scores[p]}", theme.FAR) for p in s.players]
+        share = (room - gap * (len(s.players) - 1)) // len(s.players)
+        out = []
+        for p, w in zip(s.players, swatches, strict=True):
+            points = f": {s.scores[p]}"
+            name, size = theme.fit_name(p, theme.FAR, share - w - f.size(points)[0], True)
+            out.append((name, points, size))
+        return out
+
+    def _draw_scores(self, surface: pygame.Surface) -> int:
+        """The scores line; returns the x after it."""
+        s = self.game.state
+        x = 12
+        for p, (name, points, size) in zip(s.players, self.score_parts(), strict=True):
+            if size >= theme.FAR:
+                r = theme.text(surface, name + points, (x, SCORES_Y), theme.FAR, theme.TEXT, bold=True)
+            else:  # the points stay at FAR beside a name fitted smaller
+                r = draw_run(surface, (("", theme.FAR), (name, size), (points, theme.FAR)), (x, SCORES_Y), theme.TEXT,
+                        bold=True)
+            x = r.right + 6
+            for c in s.colours.get(p, []):
+                swatch(surface, pygame.Rect(x, SCORES_Y + 2, SCORE_SWATCH, SCORE_SWATCH), c, self.lang)
+                x += SCORE_SWATCH + 3
+            x += 24
+        return x
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
         structure = self.structure()
@@ -778,6 +865,24 @@ class FritzoMode:
             if cell == current:
                 pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), width=5, border_radius=8)
 
+    @staticmethod
+    def won_lines(won: str) -> tuple[tuple[str, ...], int]:
+        """"Gewonnen: Ben" on one line at LARGE; a longer one ("Gewonnen: Großvater Johannes", a team's four
+        names) on up to three lines at LARGE, then six at FAR, rather than one line shrunk past reading (a team of
+        four long names stood at 12 px, cut at the panel's edge)."""
+        for size, most in ((theme.LARGE, 3), (theme.FAR, 6), (theme.BODY, 7), (theme.SMALL, 9)):
+            lines = theme.wrap(won, theme.font(size, True), PANEL.w)
+            if len(lines) <= most and all(theme.font(size, True).size(line)[0] <= PANEL.w for line in lines):
+                return tuple(lines), size
+        return tuple(theme.wrap(won, theme.font(theme.SMALLEST, True), PANEL.w)), theme.SMALLEST
+
+    def _draw_won(self, surface: pygame.Surface, won: str, y: int) -> int:
+        """Who won, under the top line's "Game over"; returns the y below it."""
+        lines, size = self.won_lines(won)
+        for line in lines:
+            y = theme.text(surface, line, (PANEL.x, y), size, theme.GOOD, bold=True).bottom + 2
+        return y
+
     def _draw_panel(self, surface: pygame.Surface) -> None:
         g = self.game
         s = g.state
@@ -793,16 +898,14 @@ class FritzoMode:
             guess = self.roll_guess if f"roll:{self.roll_guess}" in values else None
             heading = t("fritzo.ui.roll_unsure_guess", self.lang, colour=colour_name(guess, self.lang)) if guess \
                 else t("fritzo.ui.roll_unsure", self.lang)
-        if s.phase is Phase.OVER:
-            heading = t("fritzo.ui.over", self.lang)
-            y = PANEL.y + 50
+        if s.phase is Phase.OVER:  # "Game over" stands at LARGE in the top line: the panel is the winner's
+            heading = ""
+            y = PANEL.y + 8  # clear of the scores line above
             if s.winners and s.result != "draw":  # a name alone under "Game over" did not say what it was for
-                won = t("fritzo.ui.won", self.lang, players=", ".join(s.winners))
-                y = theme.text(surface, won, (PANEL.x, y), theme.fit_text(won, theme.LARGE, PANEL.w),
-                               theme.GOOD, bold=True).bottom + 12
-            for words in g.ending:  # what beat the table, or the draw
+                y = self._draw_won(surface, t("fritzo.ui.won", self.lang, players=", ".join(s.winners)), y) + 12
+            for words in g.ending:  # what beat the table, or the draw: read from every seat
                 y = draw_wrapped(surface, words.text(self.lang), pygame.Rect(PANEL.x, y, PANEL.w, PANEL.bottom - y),
-                                 theme.BODY, theme.TEXT) + 12
+                                 theme.FAR, theme.TEXT) + 12
         left, width = (CHOOSER.x, CHOOSER.w) if self._choosing_cube() else (PANEL.x, PANEL.w)
         if heading:  # fitted: "Welcher Cube bleibt draußen?" is wider than the panel at full size
             theme.text(surface, heading, (left, PANEL.y), theme.fit_text(heading, theme.BODY, width, bold=True),
