@@ -227,8 +227,11 @@ class App:
     def __init__(self, cfg: Config, *, source_spec: str | None = None, state_dir: Path | None = None,
                  display=None, announcer=None, buttons=None, clock: Callable[[], float] = time.monotonic,
                  wall_clock: Callable[[], float] = time.time, use_camera: bool = True,
-                 start_free_play: bool = False) -> None:
+                 start_free_play: bool = False, catch_failures: bool = False) -> None:
         self.cfg = cfg
+        #: at the table (``runtime.run``): a game's screen that fails goes back to the main menu, said, rather than
+        #: stopping the companion (tests leave it off, to see the failure itself)
+        self.catch_failures = catch_failures
         self.lang = cfg.language
         self.clock = clock
         self.wall_clock = wall_clock
@@ -1143,7 +1146,24 @@ class App:
 
     # -- the loop --------------------------------------------------------------------------------------------
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
-        """One frame: events, buttons, dice, update, draw. Tests call this directly."""
+        """One frame: events, buttons, dice, update, draw. Tests call this directly.
+
+        A game's screen that fails (a bug: the end screen of a finished Fritzo building did) goes back to the main
+        menu with a word for the table where ``catch_failures``: stopped, the kiosk came back on the same game's
+        end screen (shown again for six hours) and stopped again, a black panel at the table's best moment. Every
+        step is in the journal before the screen shows it, so the menu offers the game again."""
+        if not self.catch_failures or self.session is None:
+            self._frame(dt, events)
+            return
+        try:
+            self._frame(dt, events)
+        except Exception:  # noqa: BLE001 - any bug of a game's screen: said at the table, written to the log
+            log.exception("a game's screen failed; back to the main menu")
+            over = self.session is not None and self.session.engine.finished  # put in the history by the menu
+            self.main_menu()
+            self.show_notice(t("core.screen_failed_over" if over else "core.screen_failed", self.lang), seconds=20)
+
+    def _frame(self, dt: float, events: list[pygame.event.Event] | None) -> None:
         now = self.clock()
         for ev in events if events is not None else pygame.event.get():
             self.handle_pygame_event(ev)

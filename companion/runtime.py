@@ -60,7 +60,7 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     buttons, buttons_failed = _buttons(cfg)
     try:
         app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=buttons,
-                  start_free_play=True)
+                  start_free_play=True, catch_failures=True)
     except Exception:
         announcer.close()
         display.close()

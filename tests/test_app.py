@@ -1721,3 +1721,48 @@ def test_a_key_pressed_as_a_button_as_typing_begins_is_released(tmp_path):
     app.handle_pygame_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_r, mod=0, unicode="r", scancode=0))
     app.keys.poll()
     assert not app.keys.tracker.held(Button.ROLL)
+
+
+@pytest.mark.parametrize("where", ["draw", "update"])
+def test_a_game_screen_that_fails_at_the_table_goes_back_to_the_menu_and_says_so(tmp_path, where):
+    """A bug in a game's screen stopped the companion; the kiosk came back on the same end screen and stopped again.
+    At the table (``catch_failures``) the main menu comes up with a word, and the game is offered to resume; tests
+    (off) still see the failure itself."""
+    app = _app(tmp_path, catch_failures=True)
+    _press(app, Button.SELECT)  # free play
+    app.session.apply({"action": "roll", "dice": [4, 2]})
+
+    def fails(*args) -> None:
+        raise ZeroDivisionError("a bug")
+
+    setattr(app.mode, where, fails)
+    app.frame(0.02)
+    assert app.session is None and app.notice == t("core.screen_failed", "de")
+    assert any(item.value[0] == "resume" for item in app.mode.menu.items if isinstance(item.value, tuple))
+    app.frame(0.02)  # the menu draws
+    quiet = _app(tmp_path / "tests")
+    _press(quiet, Button.SELECT)
+    setattr(quiet.mode, where, fails)
+    with pytest.raises(ZeroDivisionError):
+        quiet.frame(0.02)
+
+
+def test_a_finished_game_whose_end_screen_fails_goes_to_the_history_not_to_resume(tmp_path):
+    """The failing end screen came back at every start for six hours; now the game is put away as finished, said."""
+    from companion.games.fritzo import Fritzo
+    from companion.games_ui import register_all
+    from companion.session import GameSession
+
+    register_all()
+    app = _app(tmp_path, catch_failures=True)
+    session = GameSession.new(Fritzo, {"action": "setup", "mode": "beginner", "players": ["Anna"]}, app.journal,
+                              lang="de")
+    app._enter(GAME_ENTRIES["fritzo"], session)
+    session.engine.state.phase = session.engine.state.phase.OVER  # as a finished building leaves it
+
+    def fails(*args) -> None:
+        raise ZeroDivisionError("a bug")
+
+    app.mode.draw = fails
+    app.frame(0.02)
+    assert app.notice == t("core.screen_failed_over", "de") and app.journal.load() is None
