@@ -59,12 +59,13 @@ from vision.types import DiePicture, TrayReading
 #: (four players' cells are too narrow for "vorne · 0 Löcher" at FAR on one), the status line takes LARGE, and the
 #: dice and menus below make room for both. The app's menu corner sits to the right of the bar.
 BAR = pygame.Rect(8, 4, 734, 100)
-STATUS_Y = 106
-DICE = pygame.Rect(20, 150, 760, 88)
-#: under the dice and their holders' names, down to the hint bar (y 440)
-LEFT = pygame.Rect(20, 270, 372, 170)
-RIGHT = pygame.Rect(408, 270, 372, 170)
-MENU_ROW = 56  # three rows in RIGHT, as before the bar grew
+STATUS_Y = 108  # a line at LARGE (umlauts lift it up to 4 px) between the bar and the dice
+DICE = pygame.Rect(20, 150, 760, 80)
+#: under the dice and their holders' names, down to the hint bar (y 440): six lines at FAR, the extra crosses of
+#: four players with two counts and the bubble rule, each wrapped once
+LEFT = pygame.Rect(20, 260, 372, 180)
+RIGHT = pygame.Rect(408, 260, 372, 180)
+MENU_ROW = 60  # three rows in RIGHT, as before the bar grew
 #: a long list (the values 1-15 of a kind, the beehives) takes the dice's room on the right: in RIGHT it showed
 #: three lines, and a finger paged a kind's two values with four to six taps of the arrows
 TALL_RIGHT = pygame.Rect(RIGHT.x, DICE.y, RIGHT.w, RIGHT.bottom - DICE.y)
