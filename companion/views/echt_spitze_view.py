@@ -75,7 +75,9 @@ MAX_VALUE_PICK = 15
 FIX_BUTTON = -1
 #: the die asked about as the camera saw it, above the answers' button (which moves down a row for it): "die 2"
 #: of the row is found in the tray by it, its neighbours round it (the row goes by the dice's places in the picture)
-PICTURE_PLACE = pygame.Rect(RIGHT.right - 220, LEFT.y - 22, 220, 104)
+PICTURE_PLACE = pygame.Rect(RIGHT.right - 220, LEFT.y - 18, 220, 104)  # under a lit die's ring (10 px out)
+#: the answers to an unsure die stand this far under LEFT's top: their title fits between the dice's rings and theirs
+ANSWERS_DOWN = 8
 #: the phases whose roll the engine's ``correct`` changes: its dice are in play
 FIXABLE = (Phase.TAKE, Phase.MIDDLE, Phase.SCORE)
 
@@ -395,10 +397,11 @@ class EchtSpitzeMode:
         "back") beside them."""
         side, gap, row = 74, 14, 88
         cols = len(PLAIN_FACES)
-        rects = [pygame.Rect(LEFT.x + (k % cols) * (side + gap), LEFT.y + (k // cols) * row, side, side)
+        top = LEFT.y + ANSWERS_DOWN
+        rects = [pygame.Rect(LEFT.x + (k % cols) * (side + gap), top + (k // cols) * row, side, side)
                  for k in range(len(self._face_options()))]
         below = row if self._asked_picture() is not None else row // 2
-        return [*rects, pygame.Rect(RIGHT.right - 220, LEFT.y + below, 220, side)]
+        return [*rects, pygame.Rect(RIGHT.right - 220, top + below, 220, side)]
 
     def _asked_picture(self) -> DiePicture | None:
         """The die asked about (unsure, or being corrected: the one highlighted) as the camera saw it; None where
@@ -800,7 +803,8 @@ class EchtSpitzeMode:
     def _draw_answers(self, surface: pygame.Surface) -> None:
         if not self.fixing:  # correcting, the dice carry their holders' names there (the status line asks)
             title = self.tr("echt.view.title_unsure", die=self.asking + 1)
-            theme.text(surface, title, (LEFT.x, LEFT.y - 30), theme.SMALL, theme.MUTED)
+            # between a lit die's ring above (10 px out) and a lit answer's below: the status line asks it at FAR
+            theme.text(surface, title, (LEFT.x, DICE.bottom + 11), theme.SMALLEST, theme.MUTED)
         faces = self._face_options()
         rects = self._answer_rects()
         for k, (face, rect) in enumerate(zip(faces, rects, strict=False)):
