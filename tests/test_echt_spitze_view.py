@@ -1198,3 +1198,30 @@ def test_the_winner_and_everyones_points_are_large_at_the_end(tmp_path, monkeypa
     for line in [winner, *totals]:
         assert sized(drawn, line)[0] >= theme.LARGE, line
     assert_apart(drawn, [winner, *totals, *players])
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_the_final_editor_with_three_numbers_ends_above_the_hint_bar(tmp_path, level):
+    """Level 2 asks the star value, the stars and the leftover symbols: under the taller bar its "Done" reached into
+    the hint bar (y 440). The editor stands where the dice stood (there are none after the last turn)."""
+    from companion.views.echt_spitze_view import BAR
+
+    setup = {"players": ["Sara", "Ben"], "level": level}
+    setup.update({"kinds": LEVEL2_KINDS} if level == 2 else {"shapes": {"L": [8, 5], "T": [6, 4], "Z": [5, 3],
+                                                                         "S": [4, 2]}})
+    s = session(tmp_path, setup)
+    for what in (["kinds", k] for k in list(LEVEL2_KINDS)[:3]) if level == 2 else (["shape", k] for k in "LTZS"):
+        done = {"kinds": [what[1]]} if what[0] == "kinds" else {"shape": what[1]}
+        for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                       {"action": "take", "die": 2}, {"action": "leave"},
+                       {"action": "report", "player": "Sara", **done}, {"action": "end_turn"}):
+            assert s.apply(action), s.error
+        if s.engine.phase is Phase.FINAL:
+            break
+    assert s.engine.phase is Phase.FINAL
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    select_item(mode, "Sara")
+    rects = [rect for _, _, rect in mode._final_controls()]
+    assert len(rects) == 7  # three numbers' "-" and "+", and "Done"
+    assert all(rect.top > BAR.bottom + 40 and rect.bottom <= 440 for rect in rects), rects

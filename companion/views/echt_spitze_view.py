@@ -76,6 +76,9 @@ FIX_BUTTON = -1
 #: the die asked about as the camera saw it, above the answers' button (which moves down a row for it): "die 2"
 #: of the row is found in the tray by it, its neighbours round it (the row goes by the dice's places in the picture)
 PICTURE_PLACE = pygame.Rect(RIGHT.right - 220, LEFT.y - 18, 220, 104)  # under a lit die's ring (10 px out)
+#: the final editor's first row: no dice after the last turn, and three numbers' rows and "Done" end above the hint
+#: bar (under RIGHT's top, moved down for the taller bar, level 2's "Done" stood in it)
+FINAL_TOP = 236
 #: the answers to an unsure die stand this far under LEFT's top: their title fits between the dice's rings and theirs
 ANSWERS_DOWN = 8
 #: the phases whose roll the engine's ``correct`` changes: its dice are in play
@@ -500,10 +503,10 @@ class EchtSpitzeMode:
         """(field, step, rect) for every -/+ button, then ("ok", 0, rect)."""
         out = []
         for k, f in enumerate(self._final_fields()):
-            y = RIGHT.y + k * 50
+            y = FINAL_TOP + k * 50
             out.append((f, -1, pygame.Rect(RIGHT.x + 200, y, 54, 44)))
             out.append((f, +1, pygame.Rect(RIGHT.x + 318, y, 54, 44)))
-        y = RIGHT.y + len(self._final_fields()) * 50
+        y = FINAL_TOP + len(self._final_fields()) * 50
         out.append(("ok", 0, pygame.Rect(RIGHT.x + 200, y, 172, 44)))
         return out
 
@@ -934,7 +937,7 @@ class EchtSpitzeMode:
     def _draw_final_editor(self, surface: pygame.Surface) -> None:
         name = self.sub[1] if self.sub else ""
         title = self.tr("echt.view.title_final", player=name)
-        theme.text(surface, title, (RIGHT.x, RIGHT.y - 30), theme.SMALL, theme.MUTED)
+        theme.text(surface, title, (RIGHT.x, FINAL_TOP - 30), theme.SMALL, theme.MUTED)
         for k, (field, step, rect) in enumerate(self._final_controls()):
             hi = k == self.focus
             pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, rect, border_radius=8)
