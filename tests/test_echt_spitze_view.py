@@ -1225,3 +1225,35 @@ def test_the_final_editor_with_three_numbers_ends_above_the_hint_bar(tmp_path, l
     rects = [rect for _, _, rect in mode._final_controls()]
     assert len(rects) == 7  # three numbers' "-" and "+", and "Done"
     assert all(rect.top > BAR.bottom + 40 and rect.bottom <= 440 for rect in rects), rects
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_points_entered_so_far_are_read_from_the_far_end_beside_the_final_editor(tmp_path, monkeypatch, lang):
+    """While David's numbers are entered, the three totals entered before stood at BODY; at FAR one was too wide
+    for the room left of the editor and shrank: the holes take a line of their own."""
+    from companion.views import theme
+    from companion.views.echt_spitze_view import DICE
+
+    s = session(tmp_path, {"players": FOUR, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": CROSSED}, *({"action": "take", "die": n} for n in range(1, 5)),
+                   {"action": "leave"}, {"action": "report", "player": "Johannes", "kinds": ["pears", "plums",
+                                                                                           "lemons"]},
+                   {"action": "end_turn"}, *({"action": "final", "player": p, "stars": 3} for p in FOUR[:3])):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    select_item(mode, "David")
+    assert mode.sub == ("final", "David")
+    drawn = drawn_texts(mode, monkeypatch)
+    points = t("echt.view.total", lang, player="Johannes", total=s.engine.state.players[0].final.total, holes=0)
+    left = [(line, size, rect) for line, size, rect in drawn
+            if rect.top >= DICE.y and rect.right < RIGHT.x and rect.bottom <= 440]  # not the hint bar
+    assert " · ".join(line for line, _, _ in left[:2]) == points or left[0][0] == points
+    assert len(left) >= 3 and all(size >= theme.FAR for _, size, _ in left), left
+    controls = [rect for _, _, rect in mode._final_controls()]
+    title = sized(drawn, t("echt.view.title_final", lang, player="David"))[1]
+    rects = [rect for _, _, rect in left]
+    assert not any(r.colliderect(c) for r in rects for c in [*controls, title])
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(pygame.Rect(0, 0, 800, 440).contains(r) for r in rects)

@@ -923,16 +923,25 @@ class EchtSpitzeMode:
         scored = [p for p in s.players if p.final is not None]
         if s.phase is Phase.OVER:  # by rank, as a table reads results out: Lena's 10 stood above Tim's 11
             scored.sort(key=lambda p: (p.name not in s.winners, -p.final.total))
-        # the points are read out to the table: LARGE after the game; while numbers are entered, FAR and only as
-        # wide as the room left of the editor (a third line at full width ran into its title)
+        # the points are read out to the table: LARGE after the game, on the whole width; while numbers are
+        # entered, FAR, left of the editor (a third line at full width ran into its title), the holes on a line of
+        # their own where one is too wide ("Johannes: 35 Punkte · 0 Löcher" shrank to 24 beside "Ben: ..." at 32)
         over = s.phase is Phase.OVER
         width = LEFT.w + 380 if over else RIGHT.x - 12 - LEFT.x
         for p in scored:
             line = self.tr("echt.view.total", player=p.name, total=p.final.total, holes=p.holes)
             color = theme.ACCENT if p.name in s.winners else theme.TEXT
-            size = theme.fit_text(line, theme.LARGE if over else theme.FAR, width)
-            theme.text(surface, line, (LEFT.x, y), size, color, bold=p.name in s.winners)
-            y += theme.font(theme.LARGE if over else theme.FAR).get_linesize() + 6
+            if over:
+                lines, size = (line,), theme.fit_text(line, theme.LARGE, width)
+            elif theme.fit_text(line, theme.FAR, width) < theme.FAR and " · " in line:  # the points, the holes
+                lines = tuple(line.split(" · "))
+                size = min(theme.fit_text(part, theme.FAR, width) for part in lines)
+            else:
+                lines, size = far_lines(line, theme.FAR, width)
+            for part in lines:
+                theme.text(surface, part, (LEFT.x, y), size, color, bold=p.name in s.winners)
+                y += theme.font(size).get_linesize()
+            y += 6
 
     def _draw_final_editor(self, surface: pygame.Surface) -> None:
         name = self.sub[1] if self.sub else ""
