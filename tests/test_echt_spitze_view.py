@@ -1027,3 +1027,233 @@ def test_after_a_pierce_the_beehives_offered_are_the_backs():
     assert _open_hives(anna) == ["2-2", "3-3", "4-4", "5-5"]
     anna.report.pierced = True
     assert _open_hives(anna) == ["1-1", "4-4", "5-5"]
+
+
+# -- read from two metres: what the far end of the table must read is drawn at theme.FAR or larger -------------------
+FOUR = ["Johannes", "Annika", "Carla", "David"]  # typical names, up to eight letters
+CROSSED = ["1+X", "3+X", "2", "5", "?+X", "4"]  # two players with up to two extra crosses, two with one
+
+
+def drawn_texts(mode: EchtSpitzeMode, monkeypatch) -> list[tuple[str, int, pygame.Rect]]:
+    """(line, size, rect) of every text ``mode.draw`` draws on the 800x480 canvas (bar, status, menus, hints)."""
+    from companion.views import theme
+
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    text = theme.text
+
+    def recorded(surface, line, pos, size=theme.BODY, *a, **k):
+        rect = text(surface, line, pos, size, *a, **k)
+        drawn.append((line, size, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "text", recorded)
+    mode.update(0.03, 0.0)
+    mode.draw(pygame.Surface(SIZE))
+    monkeypatch.setattr(theme, "text", text)
+    return drawn
+
+
+def sized(drawn: list[tuple[str, int, pygame.Rect]], line: str) -> tuple[int, pygame.Rect]:
+    found = [(size, rect) for text, size, rect in drawn if text == line]
+    assert found, (line, [text for text, _, _ in drawn])
+    return found[0]
+
+
+def assert_apart(drawn: list[tuple[str, int, pygame.Rect]], lines: list[str]) -> None:
+    """The lines stand on the canvas above the hint bar, none over another."""
+    rects = [(line, sized(drawn, line)[1]) for line in lines]
+    for line, rect in rects:
+        assert pygame.Rect(0, 0, 800, 440).contains(rect), (line, rect)
+    clashes = [(a, b) for i, (a, ra) in enumerate(rects) for b, rb in rects[i + 1:] if ra.colliderect(rb)]
+    assert clashes == []
+
+
+def crossing(tmp_path, lang: str, players: list[str], *then: dict) -> tuple[GameSession, EchtSpitzeMode]:
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": CROSSED[:len(players) + 2]},
+                   *({"action": "take", "die": n} for n in range(1, len(players) + 1)), {"action": "leave"}, *then):
+        assert s.apply(action), s.error
+    return s, EchtSpitzeMode(s)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [FOUR[:2], FOUR[:3], FOUR], ids=["two", "three", "four"])
+def test_the_bar_shows_names_large_and_each_players_side_and_holes_from_the_far_end(tmp_path, monkeypatch, lang,
+                                                                                    players):
+    """The bar's names were drawn at BODY and "vorne · 0 Löcher" at SMALL (13 px capitals): from the far end of
+    the table nobody read whose turn it was. Names at LARGE, the note at FAR (four players: on two lines)."""
+    from companion.views import theme
+    from companion.views.echt_spitze_view import BAR
+
+    s, mode = crossing(tmp_path, lang, players)
+    drawn = drawn_texts(mode, monkeypatch)
+    side = t("echt.view.side_front", lang)
+    note = t("echt.view.note", lang, side=side, holes=0)
+    for k, name in enumerate(players):
+        size, rect = sized(drawn, name)  # the first "Johannes" drawn is the bar's (the dice's come later)
+        assert size >= theme.LARGE, (name, size)
+        cell = pygame.Rect(BAR.x + k * (BAR.w // len(players)), BAR.y, BAR.w // len(players) - 4, BAR.h)
+        notes = [(size, r) for line, size, r in drawn if line in (note, side, note.split(" · ")[-1])
+                 and cell.contains(r)]
+        assert notes and all(size >= theme.FAR for size, _ in notes), (name, notes)
+        assert all(cell.contains(r) for _, r in [(size, rect), *notes])
+        lines = [rect, *(r for _, r in notes)]
+        assert not any(a.colliderect(b) for i, a in enumerate(lines) for b in lines[i + 1:])
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_status_line_is_read_from_the_far_end_in_every_phase(tmp_path, monkeypatch, lang):
+    """"Anna: take one die", "Place your crosses!", "Winner: Sara" were drawn at BODY: from the far end of the table
+    the prompt was not read. Four players of typical names, every phase of a game: the status line at FAR or
+    larger, under the bar and over the dice."""
+    from companion.views import theme
+    from companion.views.echt_spitze_view import BAR, DICE
+
+    s = session(tmp_path, {"players": FOUR, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    mode = EchtSpitzeMode(s)
+    steps = [{"action": "roll", "dice": CROSSED}, {"action": "take", "die": 1},
+             *({"action": "take", "die": n} for n in range(2, 5)), {"action": "leave"},
+             {"action": "report", "player": "Johannes", "kinds": ["pears", "plums", "lemons"]},
+             {"action": "end_turn"}, *({"action": "final", "player": p, "stars": 2} for p in FOUR)]
+    seen = set()
+    for step in [None, *steps]:
+        if step is not None:
+            assert s.apply(step), s.error
+        if s.engine.phase in seen:
+            continue
+        seen.add(s.engine.phase)
+        drawn = drawn_texts(mode, monkeypatch)
+        size, rect = sized(drawn, mode._status())
+        assert size >= theme.FAR, (s.engine.phase, mode._status(), size)
+        assert rect.top >= BAR.bottom and rect.bottom <= DICE.top - 4 and 0 <= rect.left <= rect.right <= 800
+    assert len(seen) == 6  # roll, take, middle, crossing, final scoring, the end
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("count", [2, 4])
+def test_the_extra_crosses_and_the_bubble_rule_are_read_from_the_far_end(tmp_path, monkeypatch, lang, count):
+    """Crossing, "Anna: +1 extra cross" stood at BODY and "None if a cross hits a bubble!" at SMALL: the rule
+    everyone must follow was read at the screen only. Players with the same count share a line, a line too wide
+    wraps at FAR; nothing runs into the dice, the menu or the hint bar."""
+    from companion.views import theme
+    from companion.views.echt_spitze_view import LEFT
+
+    players = FOUR[:count]
+    s, mode = crossing(tmp_path, lang, players)
+    drawn = drawn_texts(mode, monkeypatch)
+    one = [p for p in players if s.engine.extra_crosses(p) == 1]
+    two = [p for p in players if s.engine.extra_crosses(p) == 2]
+    assert one and (two or count == 2)  # four players: two counts, the most lines
+    wanted = [t("echt.view.extra_one", lang, player=", ".join(one)),
+              *([t("echt.view.extra_two", lang, player=", ".join(two))] if two else []),
+              t("echt.view.no_bubble", lang)]
+    lines = [line for line, _, rect in drawn if LEFT.contains(rect)]
+    assert " ".join(lines) == " ".join(wanted)  # the counts, then the rule under them
+    for line in lines:
+        size, rect = sized(drawn, line)
+        assert size >= theme.FAR, (line, size)
+    menu = [rect for rect in mode.menu.item_rects().values()]
+    dice = [r.inflate(10, 10) for r in mode.dice.die_rects()]
+    assert_apart(drawn, lines)
+    assert not any(sized(drawn, line)[1].colliderect(r) for line in lines for r in menu + dice)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_reports_under_the_reminders_stay_above_the_hint_bar(tmp_path, monkeypatch, lang):
+    """Four reports under two counts of extra crosses: the reports went on below the reminders into the hint bar.
+    The reminders make room, the reports stay in LEFT."""
+    from companion.views.echt_spitze_view import LEFT
+
+    s, mode = crossing(tmp_path, lang, FOUR, *({"action": "report", "player": p, "kinds": ["pears", "plums"]}
+                                                for p in FOUR))
+    drawn = drawn_texts(mode, monkeypatch)
+    reports = [line for line, _, _ in drawn if line.endswith("pears, plums")]
+    assert len(reports) == 4
+    assert all(LEFT.contains(sized(drawn, line)[1]) for line in reports)
+    assert_apart(drawn, [line for line, _, rect in drawn if LEFT.contains(rect)])
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("count", [2, 4])
+def test_the_winner_and_everyones_points_are_large_at_the_end(tmp_path, monkeypatch, lang, count):
+    """After the game, "Winner: Sara" and the points were drawn at BODY: the table read them at the screen only."""
+    from companion.views import theme
+
+    players = FOUR[:count]
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": CROSSED[:count + 2]},
+                   *({"action": "take", "die": n} for n in range(1, count + 1)), {"action": "leave"},
+                   {"action": "report", "player": players[-1], "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}, *({"action": "final", "player": p, "stars": 10} for p in players)):
+        assert s.apply(action), s.error
+    assert s.engine.finished
+    mode = EchtSpitzeMode(s)
+    drawn = drawn_texts(mode, monkeypatch)
+    winner = t("echt.view.over", lang, players=", ".join(s.engine.state.winners))
+    totals = [t("echt.view.total", lang, player=p.name, total=p.final.total, holes=p.holes)
+              for p in s.engine.state.players]
+    for line in [winner, *totals]:
+        assert sized(drawn, line)[0] >= theme.LARGE, line
+    assert_apart(drawn, [winner, *totals, *players])
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_the_final_editor_with_three_numbers_ends_above_the_hint_bar(tmp_path, level):
+    """Level 2 asks the star value, the stars and the leftover symbols: under the taller bar its "Done" reached into
+    the hint bar (y 440). The editor stands where the dice stood (there are none after the last turn)."""
+    from companion.views.echt_spitze_view import BAR
+
+    setup = {"players": ["Sara", "Ben"], "level": level}
+    setup.update({"kinds": LEVEL2_KINDS} if level == 2 else {"shapes": {"L": [8, 5], "T": [6, 4], "Z": [5, 3],
+                                                                         "S": [4, 2]}})
+    s = session(tmp_path, setup)
+    for what in (["kinds", k] for k in list(LEVEL2_KINDS)[:3]) if level == 2 else (["shape", k] for k in "LTZS"):
+        done = {"kinds": [what[1]]} if what[0] == "kinds" else {"shape": what[1]}
+        for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                       {"action": "take", "die": 2}, {"action": "leave"},
+                       {"action": "report", "player": "Sara", **done}, {"action": "end_turn"}):
+            assert s.apply(action), s.error
+        if s.engine.phase is Phase.FINAL:
+            break
+    assert s.engine.phase is Phase.FINAL
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    select_item(mode, "Sara")
+    rects = [rect for _, _, rect in mode._final_controls()]
+    assert len(rects) == 7  # three numbers' "-" and "+", and "Done"
+    assert all(rect.top > BAR.bottom + 40 and rect.bottom <= 440 for rect in rects), rects
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_points_entered_so_far_are_read_from_the_far_end_beside_the_final_editor(tmp_path, monkeypatch, lang):
+    """While David's numbers are entered, the three totals entered before stood at BODY; at FAR one was too wide
+    for the room left of the editor and shrank: the holes take a line of their own."""
+    from companion.views import theme
+    from companion.views.echt_spitze_view import DICE
+
+    s = session(tmp_path, {"players": FOUR, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": CROSSED}, *({"action": "take", "die": n} for n in range(1, 5)),
+                   {"action": "leave"}, {"action": "report", "player": "Johannes", "kinds": ["pears", "plums",
+                                                                                           "lemons"]},
+                   {"action": "end_turn"}, *({"action": "final", "player": p, "stars": 3} for p in FOUR[:3])):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    select_item(mode, "David")
+    assert mode.sub == ("final", "David")
+    drawn = drawn_texts(mode, monkeypatch)
+    points = t("echt.view.total", lang, player="Johannes", total=s.engine.state.players[0].final.total, holes=0)
+    left = [(line, size, rect) for line, size, rect in drawn
+            if rect.top >= DICE.y and rect.right < RIGHT.x and rect.bottom <= 440]  # not the hint bar
+    assert " · ".join(line for line, _, _ in left[:2]) == points or left[0][0] == points
+    assert len(left) >= 3 and all(size >= theme.FAR for _, size, _ in left), left
+    controls = [rect for _, _, rect in mode._final_controls()]
+    title = sized(drawn, t("echt.view.title_final", lang, player="David"))[1]
+    rects = [rect for _, _, rect in left]
+    assert not any(r.colliderect(c) for r in rects for c in [*controls, title])
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(pygame.Rect(0, 0, 800, 440).contains(r) for r in rects)

@@ -54,11 +54,18 @@ from companion.views.widgets import (
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture, TrayReading
 
-BAR = pygame.Rect(8, 4, 734, 62)  # the app's menu corner sits to the right of it
-STATUS_Y = 74
-DICE = pygame.Rect(20, 114, 760, 96)
-LEFT = pygame.Rect(20, 246, 372, 196)
-RIGHT = pygame.Rect(408, 246, 372, 196)
+#: what the far end of the table reads (whose turn, the standing, the prompt, the extra crosses, the winner) is
+#: drawn at theme.FAR or larger: the bar is tall enough for a name at LARGE over a note at FAR on two lines
+#: (four players' cells are too narrow for "vorne · 0 Löcher" at FAR on one), the status line takes LARGE, and the
+#: dice and menus below make room for both. The app's menu corner sits to the right of the bar.
+BAR = pygame.Rect(8, 4, 734, 100)
+STATUS_Y = 108  # a line at LARGE (umlauts lift it up to 4 px) between the bar and the dice
+DICE = pygame.Rect(20, 150, 760, 80)
+#: under the dice and their holders' names, down to the hint bar (y 440): six lines at FAR, the extra crosses of
+#: four players with two counts and the bubble rule, each wrapped once
+LEFT = pygame.Rect(20, 260, 372, 180)
+RIGHT = pygame.Rect(408, 260, 372, 180)
+MENU_ROW = 60  # three rows in RIGHT, as before the bar grew
 #: a long list (the values 1-15 of a kind, the beehives) takes the dice's room on the right: in RIGHT it showed
 #: three lines, and a finger paged a kind's two values with four to six taps of the arrows
 TALL_RIGHT = pygame.Rect(RIGHT.x, DICE.y, RIGHT.w, RIGHT.bottom - DICE.y)
@@ -68,7 +75,12 @@ MAX_VALUE_PICK = 15
 FIX_BUTTON = -1
 #: the die asked about as the camera saw it, above the answers' button (which moves down a row for it): "die 2"
 #: of the row is found in the tray by it, its neighbours round it (the row goes by the dice's places in the picture)
-PICTURE_PLACE = pygame.Rect(RIGHT.right - 220, LEFT.y - 22, 220, 104)
+PICTURE_PLACE = pygame.Rect(RIGHT.right - 220, LEFT.y - 18, 220, 104)  # under a lit die's ring (10 px out)
+#: the final editor's first row: no dice after the last turn, and three numbers' rows and "Done" end above the hint
+#: bar (under RIGHT's top, moved down for the taller bar, level 2's "Done" stood in it)
+FINAL_TOP = 236
+#: the answers to an unsure die stand this far under LEFT's top: their title fits between the dice's rings and theirs
+ANSWERS_DOWN = 8
 #: the phases whose roll the engine's ``correct`` changes: its dice are in play
 FIXABLE = (Phase.TAKE, Phase.MIDDLE, Phase.SCORE)
 
@@ -76,7 +88,7 @@ FIXABLE = (Phase.TAKE, Phase.MIDDLE, Phase.SCORE)
 class EchtSpitzeMode:
     def __init__(self, session: GameSession) -> None:
         self.session = session
-        self.dice = DiceRow(DICE, label=lambda f: number(str(f)), max_size=96)
+        self.dice = DiceRow(DICE, label=lambda f: number(str(f)), max_size=DICE.h)
         self.cursor = 0
         self.waiting = False  # ROLL pressed, the camera is looking
         #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
@@ -201,7 +213,7 @@ class EchtSpitzeMode:
         if not items:
             return None
         tall = bool(self.sub) and len(items) > LONG_SUB  # the dice are not tapped while a list is open (on_tap)
-        menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else 62)
+        menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else MENU_ROW)
         back_to, self._back_to = self._back_to, None
         if s.phase is Phase.SCORE and self.sub is None:
             menu.index = 0 if self._next_reporter == -1 else 1 + (self._next_reporter or 0)
@@ -388,10 +400,11 @@ class EchtSpitzeMode:
         "back") beside them."""
         side, gap, row = 74, 14, 88
         cols = len(PLAIN_FACES)
-        rects = [pygame.Rect(LEFT.x + (k % cols) * (side + gap), LEFT.y + (k // cols) * row, side, side)
+        top = LEFT.y + ANSWERS_DOWN
+        rects = [pygame.Rect(LEFT.x + (k % cols) * (side + gap), top + (k // cols) * row, side, side)
                  for k in range(len(self._face_options()))]
         below = row if self._asked_picture() is not None else row // 2
-        return [*rects, pygame.Rect(RIGHT.right - 220, LEFT.y + below, 220, side)]
+        return [*rects, pygame.Rect(RIGHT.right - 220, top + below, 220, side)]
 
     def _asked_picture(self) -> DiePicture | None:
         """The die asked about (unsure, or being corrected: the one highlighted) as the camera saw it; None where
@@ -490,10 +503,10 @@ class EchtSpitzeMode:
         """(field, step, rect) for every -/+ button, then ("ok", 0, rect)."""
         out = []
         for k, f in enumerate(self._final_fields()):
-            y = RIGHT.y + k * 50
+            y = FINAL_TOP + k * 50
             out.append((f, -1, pygame.Rect(RIGHT.x + 200, y, 54, 44)))
             out.append((f, +1, pygame.Rect(RIGHT.x + 318, y, 54, 44)))
-        y = RIGHT.y + len(self._final_fields()) * 50
+        y = FINAL_TOP + len(self._final_fields()) * 50
         out.append(("ok", 0, pygame.Rect(RIGHT.x + 200, y, 172, 44)))
         return out
 
@@ -702,7 +715,7 @@ class EchtSpitzeMode:
         notes = [self._note(p) for p in s.players]
         PlayerBar(BAR, [p.name for p in s.players], current=self._actor(), notes=notes).draw(surface)
         status = self._status()
-        theme.text(surface, status, (400, STATUS_Y), theme.fit_text(status, theme.BODY, 770, True),
+        theme.text(surface, status, (400, STATUS_Y), theme.fit_text(status, theme.LARGE, 770, True),
                    theme.ACCENT, bold=True, anchor="midtop")
         if self.pending is not None:
             self._draw_pending(surface)
@@ -793,7 +806,8 @@ class EchtSpitzeMode:
     def _draw_answers(self, surface: pygame.Surface) -> None:
         if not self.fixing:  # correcting, the dice carry their holders' names there (the status line asks)
             title = self.tr("echt.view.title_unsure", die=self.asking + 1)
-            theme.text(surface, title, (LEFT.x, LEFT.y - 30), theme.SMALL, theme.MUTED)
+            # between a lit die's ring above (10 px out) and a lit answer's below: the status line asks it at FAR
+            theme.text(surface, title, (LEFT.x, DICE.bottom + 11), theme.SMALLEST, theme.MUTED)
         faces = self._face_options()
         rects = self._answer_rects()
         for k, (face, rect) in enumerate(zip(faces, rects, strict=False)):
@@ -827,8 +841,9 @@ class EchtSpitzeMode:
             label = holder if holder else (self.tr("echt.view.middle") if s.phase in (
                 Phase.SCORE, Phase.MIDDLE, Phase.REROLL) else "")
             if label:
-                label, size = theme.fit_name(label, theme.SMALL, rect.w + 20) if holder else (
-                    label, theme.fit_text(label, theme.SMALL, rect.w + 20))
+                wide = rect.w + 12  # the gap between dice, less a little: neighbours' names do not touch
+                label, size = theme.fit_name(label, theme.SMALL, wide) if holder else (
+                    label, theme.fit_text(label, theme.SMALL, wide))
                 theme.text(surface, label, (rect.centerx, rect.bottom + 6), size,
                            theme.TEXT if holder else theme.ACCENT, anchor="midtop")
 
@@ -837,34 +852,59 @@ class EchtSpitzeMode:
         lines: list[str] = []
         if s.turn == 1 and s.phase is Phase.ROLL:
             lines = [a.text(self.lang) for a in g.opening_announcements[:1]]
-        for k, line in enumerate(lines):
-            theme.text(surface, line, (400, DICE.centery - 20 + 34 * k),
-                       theme.fit_text(line, theme.BODY, 760), theme.TEXT, anchor="center")
+        for line in lines:  # what the table does before the first roll: read from every seat
+            parts, size = far_lines(line, theme.FAR, 760)
+            for j, part in enumerate(parts):
+                theme.text(surface, part, (400, DICE.y + j * theme.font(size).get_linesize()), size, theme.TEXT,
+                           anchor="midtop")
 
     def _draw_reminders(self, surface: pygame.Surface) -> None:
-        g, s = self.game, self.game.state
-        y = LEFT.y
-        shown = False
-        for p in s.players:
-            n = g.extra_crosses(p.name)
-            if n:
-                line = self.tr("echt.view.extra_one" if n == 1 else "echt.view.extra_two", player=p.name)
-                theme.text(surface, line, (LEFT.x, y), theme.fit_text(line, theme.BODY, LEFT.w), theme.TEXT)
-                y += 34
-                shown = True
-        if shown:
-            warn = self.tr("echt.view.no_bubble")
-            theme.text(surface, warn, (LEFT.x, y), theme.fit_text(warn, theme.SMALL, LEFT.w), theme.WARN)
-            y += 32
-        reports = [f"{p.name}: {done}" for p in s.players if (done := self._report_text(p))]
+        """The extra crosses and their bubble rule, which every player must read from their seat (FAR, on two lines
+        where one would shrink): players with the same count share a line ("Anna, Ben: +1 extra cross"), so four
+        players' reminders leave room. The reports below are for who presses the buttons (SMALL, smaller where
+        four of them stand under the reminders: never into the hint bar)."""
+        reports = [f"{p.name}: {done}" for p in self.game.state.players if (done := self._report_text(p))]
+        reminders = self._reminder_lines(len(reports) * theme.font(theme.SMALLEST).get_linesize())
+        for line, size, color, y in reminders:
+            theme.text(surface, line, (LEFT.x, y), size, color)
+        y = max((y + theme.font(size).get_linesize() + 4 for _, size, _, y in reminders), default=LEFT.y)
+        room = LEFT.bottom - y
         # on two lines where one would shrink below SMALL (several kinds, a beehive, a hole), where there is room
         wrapped = [theme.fit_lines(line, theme.SMALL, LEFT.w) for line in reports]
-        if sum(len(lines) * (size + 6) for lines, size in wrapped) > theme.DESIGN_SIZE[1] - 40 - y:
-            wrapped = [((line,), theme.fit_text(line, theme.SMALL, LEFT.w)) for line in reports]
+        if sum(len(lines) * theme.font(size).get_linesize() for lines, size in wrapped) > room:
+            one = next((at for at in range(theme.SMALL, 11, -2)
+                        if len(reports) * theme.font(at).get_linesize() <= room), 12)
+            wrapped = [((line,), theme.fit_text(line, one, LEFT.w)) for line in reports]
         for lines, size in wrapped:
             for line in lines:
                 theme.text(surface, line, (LEFT.x, y), size, theme.GOOD)
-                y += 28 if len(lines) == 1 else size + 6
+                y += theme.font(size).get_linesize()
+
+    def _reminder_lines(self, reserve: int = 0) -> list[tuple[str, int, tuple[int, int, int], int]]:
+        """(line, size, colour, y) of the extra crosses' reminders and the bubble rule under them, in LEFT: at FAR,
+        a reminder wrapped onto two lines where it is too wide for one; all of them smaller only where they would
+        not leave ``reserve`` pixels of LEFT's height (two counts, long names, the reports under them)."""
+        g, s = self.game, self.game.state
+        groups: dict[int, list[str]] = {}
+        for p in s.players:
+            if n := g.extra_crosses(p.name):
+                groups.setdefault(n, []).append(p.name)
+        if not groups:
+            return []
+        texts = [(self.tr("echt.view.extra_one" if n == 1 else "echt.view.extra_two", player=", ".join(names)),
+                  theme.TEXT) for n, names in sorted(groups.items())]
+        texts.append((self.tr("echt.view.no_bubble"), theme.WARN))
+        for size in range(theme.FAR, theme.SMALL - 1, -2):
+            out: list[tuple[str, int, tuple[int, int, int], int]] = []
+            y = LEFT.y
+            for line, color in texts:
+                parts, at = far_lines(line, size, LEFT.w)
+                for part in parts:
+                    out.append((part, at, color, y))
+                    y += theme.font(at).get_linesize()
+            if y + reserve <= LEFT.bottom:
+                break
+        return out
 
     def _report_text(self, p: Any) -> str:
         r = p.report
@@ -883,17 +923,30 @@ class EchtSpitzeMode:
         scored = [p for p in s.players if p.final is not None]
         if s.phase is Phase.OVER:  # by rank, as a table reads results out: Lena's 10 stood above Tim's 11
             scored.sort(key=lambda p: (p.name not in s.winners, -p.final.total))
+        # the points are read out to the table: LARGE after the game, on the whole width; while numbers are
+        # entered, FAR, left of the editor (a third line at full width ran into its title), the holes on a line of
+        # their own where one is too wide ("Johannes: 35 Punkte · 0 Löcher" shrank to 24 beside "Ben: ..." at 32)
+        over = s.phase is Phase.OVER
+        width = LEFT.w + 380 if over else RIGHT.x - 12 - LEFT.x
         for p in scored:
             line = self.tr("echt.view.total", player=p.name, total=p.final.total, holes=p.holes)
             color = theme.ACCENT if p.name in s.winners else theme.TEXT
-            theme.text(surface, line, (LEFT.x, y), theme.fit_text(line, theme.BODY, LEFT.w + 380), color,
-                       bold=p.name in s.winners)
-            y += 38
+            if over:
+                lines, size = (line,), theme.fit_text(line, theme.LARGE, width)
+            elif theme.fit_text(line, theme.FAR, width) < theme.FAR and " · " in line:  # the points, the holes
+                lines = tuple(line.split(" · "))
+                size = min(theme.fit_text(part, theme.FAR, width) for part in lines)
+            else:
+                lines, size = far_lines(line, theme.FAR, width)
+            for part in lines:
+                theme.text(surface, part, (LEFT.x, y), size, color, bold=p.name in s.winners)
+                y += theme.font(size).get_linesize()
+            y += 6
 
     def _draw_final_editor(self, surface: pygame.Surface) -> None:
         name = self.sub[1] if self.sub else ""
         title = self.tr("echt.view.title_final", player=name)
-        theme.text(surface, title, (RIGHT.x, RIGHT.y - 30), theme.SMALL, theme.MUTED)
+        theme.text(surface, title, (RIGHT.x, FINAL_TOP - 30), theme.SMALL, theme.MUTED)
         for k, (field, step, rect) in enumerate(self._final_controls()):
             hi = k == self.focus
             pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, rect, border_radius=8)
@@ -952,6 +1005,27 @@ def _cross(surface: pygame.Surface, rect: pygame.Rect, face: str | None) -> None
     mark = pygame.Rect(rect.right - k - 4, rect.y + 4, k, k)
     width = max(3, k // 4)
     outlined_cross(surface, mark, CROSS_INK, width)
+
+
+def far_lines(s: str, size: int, max_width: int, max_lines: int = 2) -> tuple[tuple[str, ...], int]:
+    """``s`` at ``size`` on up to ``max_lines`` lines where it is too wide for one, and the size drawn. What the far
+    end of the table reads keeps its size on two lines: ``theme.fit_lines`` keeps one line while it is SMALL or
+    larger, and "Anna, Ben: +1 extra cross" shrank to 26 beside a second line's room."""
+    if theme.fit_text(s, size, max_width) >= size:
+        return (s,), size
+    f = theme.font(size)
+
+    def fits(width: int) -> bool:
+        lines = theme.wrap(s, f, width)
+        return len(lines) <= max_lines and all(f.size(line)[0] <= width for line in lines)
+
+    if not fits(max_width):
+        return theme.fit_lines(s, size, max_width, max_lines)
+    narrow, wide = 1, max_width  # the narrowest width that still takes the lines: of even lengths, not one full
+    while narrow < wide:
+        mid = (narrow + wide) // 2
+        narrow, wide = (narrow, mid) if fits(mid) else (mid + 1, wide)
+    return tuple(theme.wrap(s, f, wide)), size
 
 
 def _open_hives(p: PlayerState) -> list[str]:

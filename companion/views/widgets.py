@@ -247,12 +247,20 @@ class DiceRow:
 
 @dataclass
 class PlayerBar:
-    """Names in seat order along the top; the player whose turn it is stands out, with optional per-player notes."""
+    """Names in seat order along the top; the player whose turn it is stands out, with optional per-player notes.
+
+    Whose turn it is and each player's standing are read from the far end of the table: the name is drawn at
+    ``theme.LARGE`` and the note at ``theme.FAR`` where the cell has the width (BODY and SMALL were 17 and 13 px
+    capitals there). A note too wide for its cell at FAR ("vorne · 0 Löcher" beside three more players) takes a
+    line for each of its " · " parts where the bar is tall enough, and shrinks only where even that does not fit.
+    """
 
     rect: pygame.Rect
     players: Sequence[str]
     current: int | None = None
     notes: Sequence[str] | None = None  # e.g. crystals, chips left
+    name_size: int = theme.LARGE
+    note_size: int = theme.FAR
 
     def draw(self, surface: pygame.Surface) -> None:
         n = max(1, len(self.players))
@@ -263,12 +271,27 @@ class PlayerBar:
             pygame.draw.rect(surface, theme.ACCENT if active else theme.PANEL, cell, border_radius=8)
             color = theme.BG if active else theme.TEXT
             note = self.notes[i] if self.notes else ""
-            name, size = theme.fit_name(name, theme.BODY, cell.w - 10, bold=active)
-            if note:
-                theme.text(surface, name, (cell.centerx, cell.y + 4), size, color, bold=active, anchor="midtop")
-                theme.text(surface, note, (cell.centerx, cell.bottom - 4), theme.SMALL, color, anchor="midbottom")
-            else:
-                theme.text(surface, name, cell.center, size, color, bold=active, anchor="center")
+            name, size = theme.fit_name(name, self.name_size, cell.w - 10, bold=active)
+            lines = [(name, size, active)] + [(line, at, False) for line, at in self.note_lines(note, cell)]
+            heights = [theme.font(at).get_linesize() for _, at, _ in lines]  # as tall as drawn
+            y = cell.centery - sum(heights) // 2
+            for (line, at, bold), h in zip(lines, heights, strict=True):
+                theme.text(surface, line, (cell.centerx, y), at, color, bold=bold, anchor="midtop")
+                y += h
+
+    def note_lines(self, note: str, cell: pygame.Rect) -> list[tuple[str, int]]:
+        """``note``'s lines and their sizes in ``cell`` under a name at ``name_size``: one line where it fits at
+        ``note_size``, else its " · " parts on lines of their own where the cell is tall enough, else one line as
+        large as fits."""
+        if not note:
+            return []
+        width = cell.w - 10
+        one = theme.fit_text(note, self.note_size, width)
+        parts = note.split(" · ")
+        room = cell.h - 2 - theme.font(self.name_size).get_linesize()
+        if one >= self.note_size or len(parts) < 2 or room < len(parts) * theme.font(self.note_size).get_linesize():
+            return [(note, one)]
+        return [(part, theme.fit_text(part, self.note_size, width)) for part in parts]
 
 
 @dataclass
