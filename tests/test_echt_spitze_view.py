@@ -7,6 +7,7 @@ import random
 import numpy as np
 import pygame
 import pytest
+from drawn_texts import recording_texts
 from test_echt_spitze import LEVEL2_KINDS, plain_roll, play_turn
 
 from companion.games.echt_spitze import EchtSpitze, Phase
@@ -1036,20 +1037,9 @@ CROSSED = ["1+X", "3+X", "2", "5", "?+X", "4"]  # two players with up to two ext
 
 def drawn_texts(mode: EchtSpitzeMode, monkeypatch) -> list[tuple[str, int, pygame.Rect]]:
     """(line, size, rect) of every text ``mode.draw`` draws on the 800x480 canvas (bar, status, menus, hints)."""
-    from companion.views import theme
-
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    text = theme.text
-
-    def recorded(surface, line, pos, size=theme.BODY, *a, **k):
-        rect = text(surface, line, pos, size, *a, **k)
-        drawn.append((line, size, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "text", recorded)
     mode.update(0.03, 0.0)
-    mode.draw(pygame.Surface(SIZE))
-    monkeypatch.setattr(theme, "text", text)
+    with recording_texts(monkeypatch) as drawn:
+        mode.draw(pygame.Surface(SIZE))
     return drawn
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pygame
 import pytest
+from drawn_texts import recording_texts
 
 from companion.announcer import Announcer
 from companion.games.fritzo import Fritzo, Phase
@@ -963,25 +964,14 @@ def drawn_texts(view: FritzoMode, monkeypatch, name: str) -> list[tuple[str, int
     """Every line the screen draws as (text, size, rect), by spying on ``theme.text`` while it draws."""
     from companion.views import fritzo_view
 
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    real, real_swatch = theme.text, fritzo_view.swatch
+    real_swatch = fritzo_view.swatch
+    with recording_texts(monkeypatch) as drawn, monkeypatch.context() as patch:
+        def swatch(surface, rect, *args, **kwargs):  # the players' colours beside their points
+            drawn.append(("[swatch]", 0, pygame.Rect(rect)))
+            return real_swatch(surface, rect, *args, **kwargs)
 
-    def recording(surface, s, pos, size=theme.BODY, *args, **kwargs):
-        rect = real(surface, s, pos, size, *args, **kwargs)
-        drawn.append((s, size, rect))
-        return rect
-
-    def swatch(surface, rect, *args, **kwargs):  # the players' colours beside their points
-        drawn.append(("[swatch]", 0, pygame.Rect(rect)))
-        return real_swatch(surface, rect, *args, **kwargs)
-
-    monkeypatch.setattr(theme, "text", recording)
-    monkeypatch.setattr(fritzo_view, "swatch", swatch)
-    try:
+        patch.setattr(fritzo_view, "swatch", swatch)
         shot(view, name)
-    finally:
-        monkeypatch.setattr(theme, "text", real)
-        monkeypatch.setattr(fritzo_view, "swatch", real_swatch)
     return drawn
 
 

@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import numpy as np
 import pygame
 import pytest
+from drawn_texts import recording_texts
 
 from companion.games.noch_x_mal import NochXMal, Phase
 from companion.i18n import t
@@ -1005,16 +1006,7 @@ BOARD_PANEL = BOARD_AREA.clip(CANVAS.x, CANVAS.y, CANVAS.w, HINT_LINE)
 
 def drawn_texts(view: NochXMalMode, monkeypatch, name: str) -> list[tuple[str, int, pygame.Rect]]:
     """What one frame writes: each string with its size and the rect it took."""
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    real = theme.text
-
-    def recording(surface, s, pos, size=theme.BODY, *args, **kwargs):
-        rect = real(surface, s, pos, size, *args, **kwargs)
-        drawn.append((s, size, rect))
-        return rect
-
-    with monkeypatch.context() as patch:
-        patch.setattr(theme, "text", recording)
+    with recording_texts(monkeypatch) as drawn:
         render(view, name)
     return drawn
 

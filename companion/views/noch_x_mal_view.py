@@ -129,32 +129,6 @@ def draw_colour_swatch(
         surface.blit(img, img.get_rect(center=box.center))
 
 
-class FarMenu(Menu):
-    """The widget's menu with its lines at FAR: they name the players ("Carl wählt ein Paar", "Anna passt", who
-    reports, who gets a gift), and the far end of the table follows who passed. Rows, taps and the highlight are the
-    widget's; only the lines' size differs (the widget's BODY is for other screens' longer lines)."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.title:
-            size = theme.fit_text(self.title, theme.LARGE, self.rect.w, bold=True)
-            theme.text(surface, self.title, (self.rect.x, self.rect.y), size, theme.ACCENT, bold=True)
-        for i, r in self.item_rects().items():
-            item = self.items[i]
-            hi = i == self.index
-            pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=10)
-            if hi:
-                pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
-            color = theme.TEXT if item.enabled else theme.MUTED
-            size, label = theme.fit_text(item.label, theme.FAR, r.w - 30), item.label
-            if size < theme.SMALLEST:  # a long name in a long line: its start, readable
-                size, label = theme.SMALLEST, theme.fit_label(label, theme.SMALLEST, r.w - 30)
-            theme.text(surface, label, (r.x + 18, r.centery), size, color, bold=hi, anchor="midleft")
-        for step, r in self.scroll_rects().items():  # drawn, not a font glyph: the bundled font may lack arrows
-            cx, cy, d = r.centerx, r.centery, 14
-            tip, base = cy + step * d, cy - step * d
-            pygame.draw.polygon(surface, theme.ACCENT, [(cx, tip), (cx - d, base), (cx + d, base)])
-
-
 class NochXMalMode:
     """The game screen; every change goes through ``session.apply`` so journal, undo and resume stay exact."""
 
@@ -242,7 +216,7 @@ class NochXMalMode:
     def _push(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None]) -> None:
         # the dice stay in view for lists about them (a die's six faces, which die is wrong): a tap there may choose one
         area = TALL_MENU_AREA if len(items) > LONG_SUB_MENU else SUB_MENU_AREA
-        self.stack.append(FarMenu(area.copy(), items, on_choose, self._pop, title=title, row_h=46))
+        self.stack.append(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=46, size=theme.FAR))
 
     def _pop(self) -> None:
         if self.stack:
@@ -254,7 +228,7 @@ class NochXMalMode:
 
     def _main_menu(self) -> Menu:
         items = self._main_items()
-        menu = FarMenu(MENU_AREA.copy(), items, self._choose_main, None, row_h=46)
+        menu = Menu(MENU_AREA.copy(), items, self._choose_main, None, row_h=46, size=theme.FAR)
         st = self.game.state
         moment = (st.phase, st.roll.number if st.roll is not None else 0)
         values = [item.value[0] for item in items]

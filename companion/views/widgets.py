@@ -327,6 +327,9 @@ class Menu:
     #: tapped stood last, and the next finger landed on another row ("Ben passt" for David). A screen that builds
     #: its menu anew keeps it, as it keeps the highlight.
     first: int = 0
+    #: the lines' size: BODY for who sits at the screen; FAR where the lines name players the far end of the table
+    #: follows (Noch X-Mal!'s "Anna passt")
+    size: int = theme.BODY
 
     def __post_init__(self) -> None:
         self._skip_disabled(+1)
@@ -437,7 +440,7 @@ class Menu:
             if hi:
                 pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
             color = theme.TEXT if item.enabled else theme.MUTED
-            size, label = theme.fit_text(item.label, theme.BODY, r.w - 30), item.label
+            size, label = theme.fit_text(item.label, self.size, r.w - 30), item.label
             if size < theme.SMALLEST:  # "6: Anne-Marie, Großvater Jürgen, …" was 14 px: its start, readable
                 size, label = theme.SMALLEST, theme.fit_label(label, theme.SMALLEST, r.w - 30)
             theme.text(surface, label, (r.x + 18, r.centery), size, color, bold=hi, anchor="midleft")
