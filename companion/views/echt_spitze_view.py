@@ -1013,19 +1013,8 @@ def far_lines(s: str, size: int, max_width: int, max_lines: int = 2) -> tuple[tu
     larger, and "Anna, Ben: +1 extra cross" shrank to 26 beside a second line's room."""
     if theme.fit_text(s, size, max_width) >= size:
         return (s,), size
-    f = theme.font(size)
-
-    def fits(width: int) -> bool:
-        lines = theme.wrap(s, f, width)
-        return len(lines) <= max_lines and all(f.size(line)[0] <= width for line in lines)
-
-    if not fits(max_width):
-        return theme.fit_lines(s, size, max_width, max_lines)
-    narrow, wide = 1, max_width  # the narrowest width that still takes the lines: of even lengths, not one full
-    while narrow < wide:
-        mid = (narrow + wide) // 2
-        narrow, wide = (narrow, mid) if fits(mid) else (mid + 1, wide)
-    return tuple(theme.wrap(s, f, wide)), size
+    lines = theme.even_lines(s, theme.font(size), max_width, max_lines)
+    return (lines, size) if lines is not None else theme.fit_lines(s, size, max_width, max_lines)
 
 
 def _open_hives(p: PlayerState) -> list[str]:

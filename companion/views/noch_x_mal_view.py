@@ -1234,30 +1234,15 @@ def chip_swatch(cell: pygame.Rect, *, compact: bool) -> pygame.Rect:
 def far_lines(s: str, width: int, height: int) -> tuple[tuple[str, ...], int]:
     """``s`` as read from the far end of the table: one line at LARGE where it fits ``width``, else one line at FAR
     or larger, else two lines of even length at FAR or larger, as tall as ``height`` allows; only past that smaller
-    (``theme.fit_lines``: a long name in a long prompt). Kept here, not in ``theme``, which other screens change."""
+    (``theme.fit_lines``: a long name in a long prompt)."""
     for n in (1, 2):
         for size in range(theme.LARGE, theme.FAR - 1, -2):
             if n * (theme.font(size).get_height() + 1) > height:
                 continue
-            lines = _even_lines(s, theme.font(size), width, n)
+            lines = theme.even_lines(s, theme.font(size), width, n)
             if lines is not None:
                 return lines, size
     return theme.fit_lines(s, theme.FAR, width, 2)
-
-
-def _even_lines(s: str, f: pygame.font.Font, width: int, n: int) -> tuple[str, ...] | None:
-    """``s`` on at most ``n`` lines of ``f`` no wider than ``width``, as even as they go; None where it needs more."""
-    def fits(w: int) -> bool:
-        lines = theme.wrap(s, f, w)
-        return len(lines) <= n and all(f.size(line)[0] <= w for line in lines)
-
-    if not fits(width):
-        return None
-    narrow, wide = 1, width
-    while narrow < wide:  # the narrowest width that still takes n lines: even lines, not one full and one short
-        mid = (narrow + wide) // 2
-        narrow, wide = (narrow, mid) if fits(mid) else (mid + 1, wide)
-    return tuple(theme.wrap(s, f, wide))
 
 
 def _wrong_mix(faces: list[str | None], colours: int) -> bool:

@@ -178,3 +178,19 @@ def wrap(s: str, f: pygame.font.Font, max_width: int) -> list[str]:
         else:
             line = trial
     return [*lines, line] if line else lines
+
+
+def even_lines(s: str, f: pygame.font.Font, max_width: int, max_lines: int) -> tuple[str, ...] | None:
+    """``s`` on up to ``max_lines`` lines of ``f`` no wider than ``max_width``, as even as they go (not one full line
+    and a word on the next); None where it needs more lines."""
+    def fits(width: int) -> bool:
+        lines = wrap(s, f, width)
+        return len(lines) <= max_lines and all(f.size(line)[0] <= width for line in lines)
+
+    if not fits(max_width):
+        return None
+    narrow, wide = 1, max_width  # the narrowest width that still takes the lines
+    while narrow < wide:
+        mid = (narrow + wide) // 2
+        narrow, wide = (narrow, mid) if fits(mid) else (mid + 1, wide)
+    return tuple(wrap(s, f, wide))
