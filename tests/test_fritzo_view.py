@@ -1056,7 +1056,9 @@ def test_long_names_keep_the_prompt_and_the_points_at_far_and_nothing_overlaps(t
     assert len(rects) >= 5  # the prompt, and per player a name and its points
     prompt = {"de": ": Cube würfeln", "en": ": roll the cube"}[lang]
     assert any(names[0] in s and size >= theme.FAR for s, size, _ in drawn) or size_of(drawn, prompt) >= theme.FAR
-    assert size_of(drawn, ": 0") >= theme.FAR
+    points = [size for s, size, _ in drawn if s.endswith(": 0")]  # ": 0" alone, or with its name shortened to FAR
+    assert len(points) == 2 and min(points) >= theme.FAR
+    assert any(s.startswith("Großvater J.") and size >= theme.FAR for s, size, _ in drawn)  # shortened, at FAR
     view, _, _ = make(tmp_path / "l1", {"mode": "level-one", "players": names}, [{"action": "roll", "dice": ["blue"]}],
                       lang)
     top_bar(view, drawn_texts(view, monkeypatch, f"far_long_names_l1_{lang}"))

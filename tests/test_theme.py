@@ -66,3 +66,15 @@ def test_a_hyphenated_name_keeps_its_hyphens_shortened():
 def test_a_one_word_name_stays_whole_down_to_the_smallest_size_before_it_is_cut():
     text, size = theme.fit_name("Konstantin", theme.BODY, 90, bold=True)
     assert text == "Konstantin" and theme.SMALLEST <= size < theme.SMALL
+
+
+def test_a_name_the_far_end_reads_is_shortened_before_it_goes_below_far():
+    """Whose turn in a cell where "Mia" stood at 40: "Großvater Johannes" was drawn whole at 26, where "Großvater J."
+    fits at FAR. Asked below FAR (a note for who sits at the screen) the whole name still comes first."""
+    width = 250  # the whole name at 26 or so, "Großvater J." at FAR or larger
+    assert theme.SMALL <= theme.fit_text("Großvater Johannes", theme.LARGE, width, True) < theme.FAR
+    name, size = theme.fit_name("Großvater Johannes", theme.LARGE, width, True)
+    assert name == "Großvater J." and size >= theme.FAR
+    name, size = theme.fit_name("Großvater Johannes", theme.BODY, width, True)
+    assert name == "Großvater Johannes" and theme.SMALL <= size < theme.FAR
+    assert theme.fit_name("Maximilian", theme.LARGE, 150, True)[0] == "Maximilian"  # one word: nothing to shorten

@@ -105,11 +105,21 @@ def fit_name(name: str, size: int, max_width: int, bold: bool = False) -> tuple[
     shorten names (``short_name``, then the first word and one initial) down to SMALLEST; else the first word cut
     before its initial ("Großm. J."): the initial tells "Großmutter Hilde" from "Großmutter Jutta", which a cut or
     the first word alone did not (two names alike up to their initials stay alike). Six long names in the game's
-    top bar were drawn at 12 px beside "Li"."""
+    top bar were drawn at 12 px beside "Li".
+
+    Asked at FAR or larger (a name the far end of the table reads: whose turn, whose score), the name is shortened
+    before it goes below FAR: "Großvater J." at FAR, not "Großvater Johannes" at 26 beside "Mia" at 40."""
     at = fit_text(name, size, max_width, bold)
-    if at >= SMALL:
+    if at >= (FAR if size >= FAR else SMALL):
         return name, at
     first, initials, sep = _name_parts(name)
+    if initials and size >= FAR:
+        short = short_name(name)
+        short_at = fit_text(short, size, max_width, bold)
+        if short_at >= FAR:
+            return short, short_at
+    if at >= SMALL:
+        return name, at
     if not initials:  # one word: whole down to SMALLEST, then cut
         return (name, at) if at >= SMALLEST else (fit_label(name, SMALL, max_width, bold), SMALL)
     tail = f"{sep}{initials[0]}."
