@@ -922,3 +922,113 @@ def test_the_status_line_and_the_time_left_stay_read_from_the_far_end(tmp_path: 
     for _, size, rect, bar in seen:
         assert size >= theme.LARGE and not any(rect.colliderect(r) for r in bar)
 
+
+
+# -- long names at two metres, and the banners at the reading and at the end (the re-audit through the App)
+
+LONG_SIX = ["Anna", "Großvater Johannes", "Benedikt", "Lotte", "Marlene", "Jonas"]
+
+
+def finished(tmp_path: Path, clocks: Clocks, players: list[str], lang: str = "de") -> HasteWorteMode:
+    """A game of goal 3 in which every player scored 3: everybody wins."""
+    view, _ = make(tmp_path, clocks, {"action": "setup", "players": players, "seed": 3, "goal": 3}, lang=lang)
+    press(view, Button.ROLL)
+    for _ in players:
+        press(view, Button.SELECT)
+    press(view, Button.SELECT)  # the letter
+    press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
+    press(view, Button.SELECT)
+    for _ in players:
+        for _ in range(3):
+            press(view, Button.NEXT)
+        press(view, Button.SELECT)
+    assert view.game.finished and view.game.winners == list(range(len(players)))
+    return view
+
+
+def whole(name: str, lines: list[str]) -> bool:
+    """``name`` or its short form stands whole on one of ``lines`` (not "Großvater" on one, "J." on the next)."""
+    return any(name in line or theme.short_name(name) in line for line in lines)
+
+
+@pytest.mark.parametrize(("players", "lang"), [(["Großvater Johannes", "Mia"], "de"), (LONG_SIX, "de"),
+                                               (LONG_SIX, "en")])
+def test_the_winners_line_at_the_end_is_read_from_the_far_end(tmp_path: Path, monkeypatch, players: list[str],
+                                                              lang: str) -> None:
+    """"Gewonnen: Großvater Johannes und Mia mit 15 Kristallen" shrank to 30, six winners to 18. The names are
+    shortened ("Großvater J.") and the line takes two lines where it needs them, at FAR, above the title."""
+    view = finished(tmp_path, Clocks(), players, lang)
+    drawn = texts_drawn(view, monkeypatch, f"over_winners_{len(players)}_{lang}")
+    title = next(r for s, _, r in drawn if s == t("haste.screen.winner", lang))
+    status = [(s, size, r) for s, size, r in drawn if 66 <= r.top < title.top]
+    assert 1 <= len(status) <= 2 and all(size >= theme.FAR for _, size, _ in status)
+    lines = [s for s, _, _ in status]
+    assert all(whole(name, lines) for name in players)
+    rects = [r for _, _, r in status]
+    others = [r for s, _, r in drawn if (s, _, r) not in status]
+    assert not any(r.colliderect(o) for r in rects for o in others)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(15 <= r.left and r.right <= 785 for r in rects)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_long_name_beside_its_symbol_is_read_from_the_far_end(tmp_path: Path, monkeypatch, lang: str) -> None:
+    """"Großvater J." stood at 22-26 beside "Obst & Gemüse" at FAR: the names get their short form's width at FAR
+    before the symbols take the rest, which stay clear of the name and of the letter."""
+    players = ["Großvater Johannes", "Mia"]
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players, lang)
+    labels = {view._short_label(view.game.symbol_of(p)) for p in range(len(players))}
+    for phase in ("letter", "writing"):
+        if phase == "writing":
+            press(view, Button.TIMER)
+            frames(view, clocks, 1.0)
+        drawn = texts_drawn(view, monkeypatch, f"long_symbols_{phase}_{lang}")
+        names = [(s, size, r) for s, size, r in drawn if r.top > 100 and s in [*players, "Großvater J."]]
+        symbols = [(size, r) for s, size, r in drawn if s in labels and r.top > 100]
+        assert sorted(s for s, _, _ in names) == sorted(["Großvater J.", "Mia"]) and len(symbols) == 2
+        assert all(size >= theme.FAR for _, size, _ in names)
+        rects = [r for *_, r in names] + [r for _, r in symbols]
+        letter = [r for s, _, r in drawn if s == view.game.round.letter]
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:] + letter)
+        assert all(r.right <= 795 for r in rects)
+
+
+@pytest.mark.parametrize(("players", "lang"), [(["Großvater Johannes", "Mia"], "de"), (["Großvater Johannes", "Mia"],
+                                                                                      "en"), (LONG_SIX, "de")])
+def test_the_reader_is_named_from_the_far_end_under_the_banner(tmp_path: Path, monkeypatch, players: list[str],
+                                                               lang: str) -> None:
+    """A banner said while the counts are up stands at the top over "Großvater Johannes liest vor" (the counts
+    are what it spares): the question under the symbol named the reader at BODY only. It is FAR now, on two lines
+    where it needs them, the name whole, between the symbol and the counts."""
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players, lang)
+    press(view, Button.SELECT)  # the letter
+    press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
+    press(view, Button.SELECT)
+    assert view.game.phase is Phase.READING
+    counts = view._count_rects()
+    for _ in players:
+        reader = view.game.players[view.game.current_reader]
+        drawn = texts_drawn(view, monkeypatch, f"reader_{len(players)}_{lang}_{reader[:3]}")
+        question = [(s, size, r) for s, size, r in drawn if 196 <= r.top and r.bottom <= counts[0].top]
+        assert 1 <= len(question) <= 2 and all(size >= theme.FAR for _, size, _ in question)
+        assert whole(reader, [s for s, _, _ in question])
+        assert all(20 <= r.left and r.right <= 780 for *_, r in question)
+        press(view, Button.SELECT)
+
+
+def test_the_ranking_is_what_a_banner_spares_at_the_end(tmp_path: Path, monkeypatch) -> None:
+    """Six players' ranking: a banner at the bottom stood over its last rows (in_view was empty at the end); it
+    stands at the top now, over the crystal table that says the same."""
+    from companion.views import banner
+
+    view = finished(tmp_path, Clocks(), LONG_SIX)
+    drawn = texts_drawn(view, monkeypatch, "over_spared")
+    title = next(r for s, _, r in drawn if s == "Gewonnen!")
+    rows = [r for s, _, r in drawn if r.top >= title.bottom]
+    assert len(rows) == 12
+    (ranking,) = view.in_view
+    assert all(ranking.contains(r) for r in rows)
+    rect, _, _ = banner.place((800, 480), "Jonas hat auch 15 Kristalle erreicht!", None, 1.0, (), view.in_view)
+    assert not rect.colliderect(ranking)

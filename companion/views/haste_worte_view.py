@@ -16,6 +16,9 @@ preselected. A die read from the camera's picture is taught from it, as an unsur
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -459,9 +462,12 @@ class HasteWorteMode:
         """What a finger taps while dice are picked (the dice, "Correct a die"), words are scored (the counts) and
         the letter or the hourglass wait (their buttons): a banner stands elsewhere where it fits (``banner.place``'s
         ``spare``). The pick's call covered the button for its four seconds; a score's crystals, said as the next
-        reader's counts came up, covered those."""
+        reader's counts came up, covered those. At the end the ranking: a banner stood over its last rows (six
+        players), the crystal table at the top says the same."""
         if self.pending is not None:
             return []
+        if self.game.phase is Phase.OVER:
+            return spanning([row for _, row in self._over_layout()[2]])
         if self.game.phase in (Phase.LETTER, Phase.WRITING):  # the buttons the hint line names ("turn it again"
             return spanning(list(self._targets().values()))  # after the sand was stopped: under its sentence)
         if self.game.phase not in (Phase.PICK, Phase.READING):
@@ -505,24 +511,8 @@ class HasteWorteMode:
         g = self.game
         surface.fill(theme.BG)
         self._draw_crystals(surface)
-        prompt = g.prompt().text(self.lang)
-        if self.pending is not None:
-            missing = [i + 1 for i, f in enumerate(self.pending) if f is None]
-            prompt = t("haste.screen.unread", self.lang, die=missing[0])
-        elif self.waiting:
-            prompt = t("haste.screen.waiting", self.lang)
-        elif self.fixing and self.choosing is None:  # its symbols ask their own question
-            prompt = t("haste.screen.fix_which", self.lang)
         color = theme.UNKNOWN if self.pending is not None else theme.TEXT
-        theme.text(
-            surface,
-            prompt,
-            (400, STATUS_Y),
-            theme.fit_text(prompt, theme.LARGE, 770, bold=True),
-            color,
-            bold=True,
-            anchor="midtop",
-        )
+        _draw_lines(surface, *self._status_lines(), STATUS_Y, color)
         if self.choosing is not None:
             self._draw_choice(surface)
         elif self.pending is not None or (g.phase is Phase.ROLL and g.round.dice is None):
@@ -539,6 +529,22 @@ class HasteWorteMode:
             self._draw_over(surface)
         running = g.phase is Phase.WRITING and g.hourglass.is_running(self.wall_now())
         self.hint_taps = game_hint_bar(surface, self._hints(), self.lang, held=(0,) if running else ())
+
+    def _status(self) -> tuple[str, str]:
+        """The status line with the players' names in full and shortened ("Großvater J."): the short one where the
+        full one would go below FAR ("Gewonnen: Großvater Johannes und Mia mit 15 Kristallen" was drawn at 30, six
+        winners at 18)."""
+        if self.pending is not None:
+            missing = [i + 1 for i, f in enumerate(self.pending) if f is None]
+            line = t("haste.screen.unread", self.lang, die=missing[0])
+        elif self.waiting:
+            line = t("haste.screen.waiting", self.lang)
+        elif self.fixing and self.choosing is None:  # its symbols ask their own question
+            line = t("haste.screen.fix_which", self.lang)
+        else:
+            prompt = self.game.prompt()
+            return prompt.text(self.lang), _shortened(prompt).text(self.lang)
+        return line, line
 
     def _actor(self) -> int | None:
         g = self.game
@@ -694,8 +700,12 @@ class HasteWorteMode:
         far = theme.font(theme.FAR, True)
         widest = max((far.size(label)[0] for label in labels), default=0)
         longest = max((far.size(name)[0] for name, _ in rows), default=0)
-        # the names get what the symbols leave, no more than they need: not a gap between "Ben" and his symbol
+        # the names get what the symbols leave, no more than they need: not a gap between "Ben" and his symbol; but
+        # a long name gets its short form's width at FAR before the symbols take the rest ("Großvater J." was 22-26
+        # beside "Obst & Gemüse" at FAR), up to two thirds of the row
         name_w = max(area.w // 3, min(190, area.w - widest - 8, longest + 16))
+        short = max((far.size(theme.short_name(name))[0] for name, _ in rows), default=0)
+        name_w = max(name_w, min(short + 12, area.w * 2 // 3))
         for k, ((full, _), label) in enumerate(zip(rows, labels, strict=True)):
             y = area.y + k * h
             name, size = theme.fit_name(full, theme.FAR, name_w - 12)
@@ -744,7 +754,7 @@ class HasteWorteMode:
         )
         if g.round.letter:
             self._draw_letter_tile(surface, pygame.Rect(256, 116, 140, 140), g.round.letter)
-        self._draw_symbols(surface, pygame.Rect(420, 112, 370, 196))
+        self._draw_symbols(surface, pygame.Rect(408, 112, 382, 196))  # 12 right of the letter tile
         self._draw_limits(surface, (254, 312))
         running = phase is SandPhase.RUNNING
         labels = [t("haste.screen.start_timer", self.lang), t("haste.screen.times_up_button", self.lang)]
@@ -844,29 +854,33 @@ class HasteWorteMode:
                 bold=True,
                 anchor="midright",
             )
-        question = t("haste.screen.how_many", self.lang, player=g.players[reader])
-        theme.text(
-            surface,
-            question,
-            (400, 214),
-            theme.fit_text(question, theme.BODY, 760),
-            theme.TEXT,
-            anchor="midtop",
-        )
+        # whose words: at FAR, on two lines where it needs them between the box and the counts. A banner said while
+        # the counts are up stands at the top over the status line "Ben liest vor" (the counts are what it spares),
+        # and the reader's name was here only, at BODY
+        name = g.players[reader]
+        short = theme.short_name(name)
+        lines, size = far_lines(t("haste.screen.how_many", self.lang, player=name),
+                                t("haste.screen.how_many", self.lang, player=short), theme.FAR, 760, True, [short])
+        pitch = theme.font(size, True).get_linesize()
+        middle = (box.bottom + self._count_rects()[0].top) // 2
+        _draw_lines(surface, lines, size, middle - (pitch * len(lines)) // 2, theme.TEXT)
         for i, rect in enumerate(self._count_rects()):
             _button(surface, rect, str(i), i == self.cursor, size=theme.HUGE)
 
-    def _draw_over(self, surface: pygame.Surface) -> None:
+    def _status_lines(self) -> tuple[tuple[str, ...], int]:
+        """The status line's lines and size: two at the end only, where the winners' names may need them; in every
+        other phase what the table acts on starts right under one line."""
+        names = [theme.short_name(name) for name in self.game.players]
+        return far_lines(*self._status(), theme.LARGE, 770, self.game.phase is Phase.OVER, names)
+
+    def _over_layout(self) -> tuple[int, int, list[tuple[int, pygame.Rect]]]:
+        """The end's title top, the ranking's size and its rows best first: each player and the row's rect, from
+        the name's left to the score's right. The title stands under the status line, which may take two lines for
+        many winners."""
         g = self.game
-        title = theme.text(
-            surface,
-            t("haste.screen.winner", self.lang),
-            (400, OVER_TITLE_Y),
-            theme.HUGE,
-            theme.GOOD,
-            bold=True,
-            anchor="midtop",
-        )
+        lines, status_size = self._status_lines()
+        status_bottom = STATUS_Y + (len(lines) - 1) * theme.font(status_size, True).get_linesize()
+        title_top = max(OVER_TITLE_Y, status_bottom + theme.font(status_size, True).get_linesize() + 4)
         ranking = sorted(range(len(g.players)), key=lambda i: -g.crystals[i])
         # a table laid out by its widest name, centred: names from x=300 ran into the scores at x=520
         # ("Großvater Johan3es"); LARGE for all six, read from the far end: the rows close up to fit above the
@@ -881,14 +895,28 @@ class HasteWorteMode:
         size = theme.fit_text(longest, size, 720 - gap - score_w, bold=True)
         left = 400 - (width(longest) + gap + score_w) // 2
         right = left + width(longest) + gap + score_w
-        top = title.bottom + 6
+        top = title_top + theme.font(theme.HUGE, True).get_linesize() + 6
         row_h = theme.font(size, True).get_linesize()  # the height theme.text draws a line in
         pitch = min(row_h + 12, (ANSWERS_BOTTOM - top - row_h) // max(1, len(ranking) - 1))
-        for k, i in enumerate(ranking):
-            y = top + k * pitch
+        return title_top, size, [(i, pygame.Rect(left, top + k * pitch, right - left, row_h))
+                                 for k, i in enumerate(ranking)]
+
+    def _draw_over(self, surface: pygame.Surface) -> None:
+        g = self.game
+        title_top, size, rows = self._over_layout()
+        theme.text(
+            surface,
+            t("haste.screen.winner", self.lang),
+            (400, title_top),
+            theme.HUGE,
+            theme.GOOD,
+            bold=True,
+            anchor="midtop",
+        )
+        for i, row in rows:
             color = theme.GOOD if i in g.winners else theme.TEXT
-            theme.text(surface, g.players[i], (left, y), size, color, bold=i in g.winners, anchor="topleft")
-            theme.text(surface, str(g.crystals[i]), (right, y), size, color, bold=True, anchor="topright")
+            theme.text(surface, g.players[i], row.topleft, size, color, bold=i in g.winners, anchor="topleft")
+            theme.text(surface, str(g.crystals[i]), row.topright, size, color, bold=True, anchor="topright")
 
     def _choice_question(self) -> str:
         assert self.choosing is not None
@@ -1005,6 +1033,57 @@ def _button(
     if highlighted:
         pygame.draw.rect(surface, theme.ACCENT, rect, width=4, border_radius=12)
     draw_label(surface, rect.inflate(-14, -8), label, size, theme.TEXT if enabled else theme.MUTED)
+
+
+def _shortened(prompt: Announcement) -> Announcement:
+    """``prompt`` with its players' names as people shorten them (``theme.short_name``)."""
+    params = {
+        key: theme.short_name(v) if key == "player" and isinstance(v, str)
+        else [theme.short_name(p) for p in v] if key == "players" and isinstance(v, list)
+        else v
+        for key, v in prompt.params.items()
+    }
+    return replace(prompt, params=params)
+
+
+def far_lines(
+    full: str, short: str, size: int, width: int, two: bool, names: Sequence[str] = ()
+) -> tuple[tuple[str, ...], int]:
+    """A line the far end of the table reads, and its size: ``full`` on one line at ``size`` down to FAR, else
+    ``short`` (the same line with the players' short names) so, else, where ``two`` allows, ``short`` on two even
+    lines at FAR, broken between words but not inside one of ``names`` ("Großvater / J." read as two people);
+    only where even those do not fit, smaller (``theme.fit_lines``)."""
+    for line in dict.fromkeys((full, short)):
+        at = theme.fit_text(line, size, width, bold=True)
+        if at >= theme.FAR:
+            return (line,), at
+    if two and (lines := _two_lines(short, theme.font(theme.FAR, True), width, names)):
+        return lines, theme.FAR
+    return theme.fit_lines(short, theme.FAR, width, 2 if two else 1)
+
+
+def _two_lines(s: str, f: pygame.font.Font, width: int, names: Sequence[str]) -> tuple[str, str] | None:
+    """``s`` broken at the space that makes its two lines most even, none inside one of ``names``; None where no
+    break leaves both lines within ``width``."""
+    inside = [(m.start(), m.end()) for name in names if " " in name for m in re.finditer(re.escape(name), s)]
+    best: tuple[int, tuple[str, str]] | None = None
+    for i, c in enumerate(s):
+        if c != " " or any(a < i < b for a, b in inside):
+            continue
+        lines = (s[:i].rstrip(), s[i + 1:].lstrip())
+        wide = max(f.size(line)[0] for line in lines)
+        if wide <= width and (best is None or wide < best[0]):
+            best = (wide, lines)
+    return best[1] if best is not None else None
+
+
+def _draw_lines(
+    surface: pygame.Surface, lines: tuple[str, ...], size: int, top: int, color: tuple[int, int, int]
+) -> None:
+    """``lines`` centred on the canvas from ``top`` down, bold, a line's height apart."""
+    pitch = theme.font(size, True).get_linesize()
+    for k, line in enumerate(lines):
+        theme.text(surface, line, (400, top + k * pitch), size, color, bold=True, anchor="midtop")
 
 
 def _crystal(surface: pygame.Surface, center: tuple[int, int], r: int, color: tuple[int, int, int]) -> None:
