@@ -955,8 +955,8 @@ def whole(name: str, lines: list[str]) -> bool:
                                                (LONG_SIX, "en")])
 def test_the_winners_line_at_the_end_is_read_from_the_far_end(tmp_path: Path, monkeypatch, players: list[str],
                                                               lang: str) -> None:
-    """"Gewonnen: Großvater Johannes und Mia mit 15 Kristallen" shrank to 30, six winners to 18. The names are
-    shortened ("Großvater J.") and the line takes two lines where it needs them, at FAR, above the title."""
+    """"Gewonnen: Großvater Johannes und Mia mit 15 Kristallen" shrank to 30, six winners to 18. At FAR now, above
+    the title: the names shortened ("Großvater J.") where that keeps one line, else on two lines, no name broken."""
     view = finished(tmp_path, Clocks(), players, lang)
     drawn = texts_drawn(view, monkeypatch, f"over_winners_{len(players)}_{lang}")
     title = next(r for s, _, r in drawn if s == t("haste.screen.winner", lang))

@@ -860,7 +860,8 @@ class HasteWorteMode:
         name = g.players[reader]
         short = theme.short_name(name)
         lines, size = far_lines(t("haste.screen.how_many", self.lang, player=name),
-                                t("haste.screen.how_many", self.lang, player=short), theme.FAR, 760, True, [short])
+                                t("haste.screen.how_many", self.lang, player=short), theme.FAR, 760, True,
+                                [name, short])
         pitch = theme.font(size, True).get_linesize()
         middle = (box.bottom + self._count_rects()[0].top) // 2
         _draw_lines(surface, lines, size, middle - (pitch * len(lines)) // 2, theme.TEXT)
@@ -870,7 +871,7 @@ class HasteWorteMode:
     def _status_lines(self) -> tuple[tuple[str, ...], int]:
         """The status line's lines and size: two at the end only, where the winners' names may need them; in every
         other phase what the table acts on starts right under one line."""
-        names = [theme.short_name(name) for name in self.game.players]
+        names = [*self.game.players, *(theme.short_name(name) for name in self.game.players)]
         return far_lines(*self._status(), theme.LARGE, 770, self.game.phase is Phase.OVER, names)
 
     def _over_layout(self) -> tuple[int, int, list[tuple[int, pygame.Rect]]]:
@@ -1049,16 +1050,18 @@ def _shortened(prompt: Announcement) -> Announcement:
 def far_lines(
     full: str, short: str, size: int, width: int, two: bool, names: Sequence[str] = ()
 ) -> tuple[tuple[str, ...], int]:
-    """A line the far end of the table reads, and its size: ``full`` on one line at ``size`` down to FAR, else
-    ``short`` (the same line with the players' short names) so, else, where ``two`` allows, ``short`` on two even
-    lines at FAR, broken between words but not inside one of ``names`` ("Großvater / J." read as two people);
-    only where even those do not fit, smaller (``theme.fit_lines``)."""
+    """A line the far end of the table reads, and its size: on as few lines as keep it at FAR or larger, the
+    players' names in full where they fit so, else shortened: ``full`` on one line at ``size`` down to FAR, else
+    ``short`` (the same line with the players' short names) so; else, where ``two`` allows, ``full`` then ``short``
+    on two even lines at FAR, broken between words but not inside one of ``names`` ("Großvater / J." read as two
+    people). Only where even those do not fit, smaller (``theme.fit_lines``)."""
     for line in dict.fromkeys((full, short)):
         at = theme.fit_text(line, size, width, bold=True)
         if at >= theme.FAR:
             return (line,), at
-    if two and (lines := _two_lines(short, theme.font(theme.FAR, True), width, names)):
-        return lines, theme.FAR
+    for line in dict.fromkeys((full, short) if two else ()):
+        if lines := _two_lines(line, theme.font(theme.FAR, True), width, names):
+            return lines, theme.FAR
     return theme.fit_lines(short, theme.FAR, width, 2 if two else 1)
 
 
