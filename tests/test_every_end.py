@@ -27,8 +27,9 @@ from companion.games import engine_class
 from companion.games.fritzo.cubeset import default_construction, default_set
 from companion.games.fritzo.rules import Goal
 from companion.games.fritzo.solver import Solver
+from companion.games.noch_x_mal.faces import solo_rating
 from companion.games_ui import register_all
-from companion.i18n import t
+from companion.i18n import join_names, t
 from companion.session import GameSession
 from hardware.events import Button, ButtonEvent
 
@@ -61,7 +62,9 @@ class End:
     id: str
     game: str
     play: Callable[[], Table]
-    says: Callable[[str], list[str]]
+    says: Callable[[str, Any], list[str]]
+    #: that the table's actions ended the game as this end means (for Fritzo: the words under "Game over")
+    ended_so: Callable[[Any], bool] = lambda engine: True
 
 
 # -- Echt Spitze ---------------------------------------------------------------------------------------------------
@@ -117,11 +120,27 @@ def echt_tied(ben_pierces: bool) -> Callable[[], Table]:
     return play
 
 
-def echt_level2() -> Table:
-    g = echt(["Fred", "Tilda"], 2)
-    echt_turn(g, {"player": "Fred", "beehive": "1-1"})
-    echt_turn(g, {"player": "Tilda", "beehive": "2-2", "kinds": ["roses", "tulips", "lilies"]})
-    return echt_final(g, Fred={"stars": 2, "leftover": 1}, Tilda={"stars": 1, "leftover": 0})
+def echt_two_end_it() -> Table:
+    """Anna and Ben both score their third kind in the same turn; Ben has more."""
+    g = echt(["Anna", "Ben", "Carla"], 1)
+    echt_turn(g, {"player": "Ben", "kinds": ["lemons", "melons"]}, {"player": "Anna", "kind": "kiwis"})
+    echt_turn(g, {"player": "Anna", "kinds": ["pears", "plums"]}, {"player": "Ben", "kind": "pears"})
+    return echt_final(g, Anna={"stars": 0, "leftover": 0}, Ben={"stars": 0, "leftover": 0},
+                      Carla={"stars": 1, "leftover": 0})
+
+
+def echt_level2(star_value_in_setup: bool) -> Callable[[], Table]:
+    """Level 2's star value is printed on the sheet, not in the rulebook: given in the setup, or with the first final
+    entry."""
+    def play() -> Table:
+        g = echt(["Fred", "Tilda"], 2)
+        if not star_value_in_setup:
+            g = Table("echt-spitze", {k: v for k, v in g.setup.items() if k not in ("action", "star_value")})
+        echt_turn(g, {"player": "Fred", "beehive": "1-1"})
+        echt_turn(g, {"player": "Tilda", "beehive": "2-2", "kinds": ["roses", "tulips", "lilies"]})
+        value = {} if star_value_in_setup else {"star_value": 4}
+        return echt_final(g, Fred={"stars": 2, "leftover": 1, **value}, Tilda={"stars": 1, "leftover": 0})
+    return play
 
 
 def echt_level3(both: bool) -> Callable[[], Table]:
@@ -146,11 +165,6 @@ def echt_solo(level: int) -> Callable[[], Table]:
         final = {"diagonals": 1, "diamonds": 0, "leftover": 2} if level == 3 else {"stars": 2, "leftover": 4}
         return echt_final(g, Sol=final)
     return play
-
-
-def winner_words(key: str, **params: Any) -> Callable[[str], list[str]]:
-    """The end screen names the winners: ``key``'s words with ``params``, names joined as the screen joins them."""
-    return lambda lang: [t(key, lang, **params)]
 
 
 # -- Noch X-Mal! ---------------------------------------------------------------------------------------------------
@@ -246,9 +260,16 @@ def built(mode: str, players: list[str], **setup: Any) -> Callable[[], Table]:
     return play
 
 
-def time_up(mode: str) -> Table:
-    steps = [{"action": "start", "at": 0.0}, *build(CONSTRUCTION.professional)[:5], {"action": "time_up", "at": 301.0}]
-    return fritzo({"mode": mode, "players": ["Anna"], "minutes": 5}, steps)
+def time_up(mode: str, *, interrupted: bool = False) -> Callable[[], Table]:
+    """Five cubes stand when the time is up; ``interrupted``: a restart found the clock behind the clock's start (a
+    Pi without a real-time clock), and the table declared the time up."""
+    def play() -> Table:
+        clock = [{"action": "timer_interrupted", "at": 40.0}, {"action": "time_up", "at": 41.0}] if interrupted \
+            else [{"action": "time_up", "at": 301.0}]
+        layout = CONSTRUCTION.beginner if mode == "beginner" else CONSTRUCTION.professional
+        steps = [{"action": "start", "at": 0.0}, *build(layout)[:5], *clock]
+        return fritzo({"mode": mode, "players": ["Anna"], "minutes": 5}, steps)
+    return play
 
 
 def team_won() -> Table:
@@ -308,69 +329,119 @@ def fritzo_won(lang: str, players: str) -> list[str]:
     return [t("fritzo.ui.over", lang), t("fritzo.ui.won", lang, players=players)]
 
 
+def echt_over(*players: str) -> Callable[[str, Any], list[str]]:
+    return lambda lang, engine: [t("echt.view.over", lang, players=", ".join(players))]
+
+
+def echt_solo_over(lang: str, engine: Any) -> list[str]:
+    return [t("echt.view.over_solo", lang, player="Sol")]
+
+
+def nxm_by(how: str, player: str) -> Callable[[str, Any], list[str]]:
+    return lambda lang, engine: [t("nxm.ui.winner", lang, player=player),
+                                 t(f"nxm.winner_by.{how}", lang, player=player)]
+
+
+def nxm_rating(symbols: int) -> Callable[[str, Any], list[str]]:
+    key = solo_rating(symbols).replace("nxm.rating.", "nxm.rating_text.")
+    return lambda lang, engine: [f"{symbols} × X: {t(key, lang)}"]
+
+
+def haste_won(*players: str) -> Callable[[str, Any], list[str]]:
+    return lambda lang, engine: [t("haste.prompt.over", lang, players=join_names(list(players), lang), crystals=15)]
+
+
+def fritzo_over(*players: str) -> Callable[[str, Any], list[str]]:
+    """"Game over", who won (where somebody did), and why, in the words the end was said in."""
+    def says(lang: str, engine: Any) -> list[str]:
+        won = [t("fritzo.ui.won", lang, players=", ".join(players))] if players else []
+        return [t("fritzo.ui.over", lang), *won, *(a.text(lang) for a in engine.ending)]
+    return says
+
+
+def fritzo_ending(*keys: str) -> Callable[[Any], bool]:
+    return lambda engine: [a.key for a in engine.ending] == list(keys)
+
+
 ENDS = [
-    End("echt_level1_one", "echt-spitze", echt_one, lambda lang: [t("echt.view.over", lang, players="Anna")]),
-    End("echt_level1_holes", "echt-spitze", echt_tied(True), lambda lang: [t("echt.view.over", lang, players="Ben")]),
-    End("echt_level1_shared", "echt-spitze", echt_tied(False),
-        lambda lang: [t("echt.view.over", lang, players="Anna, Ben")]),
-    End("echt_level2", "echt-spitze", echt_level2, lambda lang: [t("echt.view.over", lang, players="Tilda")]),
-    End("echt_level3", "echt-spitze", echt_level3(False), lambda lang: [t("echt.view.over", lang, players="Felix")]),
-    End("echt_level3_shared", "echt-spitze", echt_level3(True),
-        lambda lang: [t("echt.view.over", lang, players="Felix, Ben")]),
-    *[End(f"echt_solo_level{n}", "echt-spitze", echt_solo(n), lambda lang: ["Sol"]) for n in (1, 2, 3)],
+    End("echt_level1_one", "echt-spitze", echt_one, echt_over("Anna")),
+    End("echt_level1_holes", "echt-spitze", echt_tied(True), echt_over("Ben")),
+    End("echt_level1_shared", "echt-spitze", echt_tied(False), echt_over("Anna", "Ben")),
+    End("echt_level1_two_end_it", "echt-spitze", echt_two_end_it, echt_over("Ben")),
+    End("echt_level2", "echt-spitze", echt_level2(star_value_in_setup=True), echt_over("Tilda")),
+    End("echt_level2_star_value_at_the_end", "echt-spitze", echt_level2(star_value_in_setup=False), echt_over("Tilda")),
+    End("echt_level3", "echt-spitze", echt_level3(False), echt_over("Felix")),
+    End("echt_level3_shared", "echt-spitze", echt_level3(True), echt_over("Felix", "Ben")),
+    *[End(f"echt_solo_level{n}", "echt-spitze", echt_solo(n), echt_solo_over) for n in (1, 2, 3)],
     *[End(f"nxm_{n}_players", "noch-x-mal", nxm_won(n),
-          lambda lang, n=n: [t("nxm.ui.winner", lang, player=NAMES[n - 1])]) for n in range(2, 7)],
+          lambda lang, engine, n=n: [t("nxm.ui.winner", lang, player=NAMES[n - 1])]) for n in range(2, 7)],
     End("nxm_tie_symbols", "noch-x-mal", nxm_tie({"Anna": {"symbols": 9, "pass_fields": 3, "columns": 2},
                                                   "Ben": {"symbols": 11, "pass_fields": 3, "columns": 2}}),
-        lambda lang: [t("nxm.ui.winner", lang, player="Ben")]),
+        nxm_by("symbols", "Ben")),
     End("nxm_tie_pass_fields", "noch-x-mal", nxm_tie({"Anna": {"symbols": 11, "pass_fields": 4, "columns": 2},
                                                       "Ben": {"symbols": 11, "pass_fields": 3, "columns": 2}}),
-        lambda lang: [t("nxm.ui.winner", lang, player="Anna")]),
+        nxm_by("pass-fields", "Anna")),
     End("nxm_tie_columns", "noch-x-mal", nxm_tie({"Anna": {"symbols": 11, "pass_fields": 3, "columns": 2},
                                                   "Ben": {"symbols": 11, "pass_fields": 3, "columns": 1},
                                                   "Carla": {"symbols": 11, "pass_fields": 3, "columns": 3}}),
-        lambda lang: [t("nxm.ui.winner", lang, player="Carla")]),
+        nxm_by("columns", "Carla")),
     End("nxm_tie_shared", "noch-x-mal", nxm_tie({"Anna": {"symbols": 11, "pass_fields": 3, "columns": 2},
                                                  "Ben": {"symbols": 11, "pass_fields": 3, "columns": 2}}),
-        lambda lang: [t("nxm.ui.winners", lang, players="Anna, Ben")]),
-    *[End(f"nxm_solo_{n}", "noch-x-mal", nxm_solo(n), lambda lang: ["Sol"]) for n in (26, 13, 2)],
-    *[End(f"haste_{name}", "haste-worte", haste(variant, {"Anna": 3, "Ben": 2, "Carla": 1}), lambda lang: ["Anna"])
+        lambda lang, engine: [t("nxm.ui.winners", lang, players="Anna, Ben")]),
+    End("nxm_tie_shared_by_two_of_three", "noch-x-mal",
+        nxm_tie({"Anna": {"symbols": 11, "pass_fields": 3, "columns": 2},
+                 "Ben": {"symbols": 11, "pass_fields": 3, "columns": 2},
+                 "Carla": {"symbols": 10, "pass_fields": 9, "columns": 9}}),
+        lambda lang, engine: [t("nxm.ui.winners", lang, players="Anna, Ben")]),
+    *[End(f"nxm_solo_{n}", "noch-x-mal", nxm_solo(n), nxm_rating(n)) for n in (26, 13, 2)],
+    *[End(f"haste_{name}", "haste-worte", haste(variant, {"Anna": 3, "Ben": 2, "Carla": 1}), haste_won("Anna"))
       for name, variant in (("standard", 0), ("letter_first", 1), ("simultaneous", 2), ("both", [1, 2]))],
-    End("haste_tie", "haste-worte", haste(0, {"Anna": 3, "Ben": 3, "Carla": 2}), lambda lang: ["Anna", "Ben"]),
-    *[End(f"fritzo_{mode}", "fritzo", built(mode, ["Anna"]), lambda lang: [t("fritzo.ui.over", lang)])
+    End("haste_tie", "haste-worte", haste(0, {"Anna": 3, "Ben": 3, "Carla": 2}), haste_won("Anna", "Ben")),
+    *[End(f"fritzo_{mode}", "fritzo", built(mode, ["Anna"]), fritzo_over("Anna"))
       for mode in ("beginner", "challenge", "professional")],
-    End("fritzo_beginner_two", "fritzo", built("beginner", ["Anna", "Ben"]), lambda lang: [t("fritzo.ui.over", lang)]),
-    End("fritzo_professional_in_time", "fritzo", built("professional", ["Anna"], minutes=10),
-        lambda lang: [t("fritzo.ui.over", lang)]),
-    End("fritzo_professional_time_up", "fritzo", lambda: time_up("professional"),
-        lambda lang: [t("fritzo.ui.over", lang), t("fritzo.times_up", lang)]),
+    End("fritzo_beginner_two", "fritzo", built("beginner", ["Anna", "Ben"]), fritzo_over("Anna, Ben")),
+    End("fritzo_professional_in_time", "fritzo", built("professional", ["Anna"], minutes=10), fritzo_over("Anna")),
+    End("fritzo_professional_time_up", "fritzo", time_up("professional"), fritzo_over(),
+        fritzo_ending("fritzo.times_up")),
+    End("fritzo_beginner_clock_stopped_time_declared_up", "fritzo", time_up("beginner", interrupted=True),
+        fritzo_over(), fritzo_ending("fritzo.times_up")),
     End("fritzo_level_one_done", "fritzo", level_one([*plane("Anna", 0), *plane("Ben", 2),
                                                      {"action": "done", "player": "Ben"},
                                                      {"action": "done", "player": "Anna"}], minutes=10),
-        lambda lang: fritzo_won(lang, "Ben")),
+        fritzo_over("Ben"), fritzo_ending()),
     End("fritzo_level_one_time_up", "fritzo", level_one([{"action": "start", "at": 0.0}, *plane("Anna", 0),
                                                         {"action": "time_up", "at": 601.0}], minutes=10),
-        lambda lang: fritzo_won(lang, "Anna")),
+        fritzo_over("Anna"), fritzo_ending()),
     End("fritzo_level_one_tie", "fritzo", level_one([{"action": "done", "player": "Ben"},
                                                     {"action": "done", "player": "Anna"}]),
-        lambda lang: fritzo_won(lang, "Ben")),
+        fritzo_over("Ben"), fritzo_ending("fritzo.l1.tie")),
+    End("fritzo_level_one_tie_at_time_up", "fritzo", level_one([{"action": "start", "at": 0.0},
+                                                               {"action": "done", "player": "Anna", "at": 5.0},
+                                                               {"action": "time_up", "at": 61.0}], minutes=1),
+        fritzo_over("Anna"), fritzo_ending("fritzo.l1.tie")),
     End("fritzo_level_one_draw", "fritzo", level_one([{"action": "start", "at": 0.0},
                                                      {"action": "time_up", "at": 61.0}], minutes=1),
-        lambda lang: [t("fritzo.ui.over", lang)]),
-    End("fritzo_strategy_won", "fritzo", lambda: strategy("won"), lambda lang: [t("fritzo.ui.over", lang)]),
-    End("fritzo_strategy_tie", "fritzo", lambda: strategy("tie"), lambda lang: [t("fritzo.ui.over", lang)]),
-    End("fritzo_strategy_super", "fritzo", lambda: strategy("super-fritzo"), lambda lang: [t("fritzo.ui.over", lang)]),
-    End("fritzo_team_won", "fritzo", team_won, lambda lang: fritzo_won(lang, "Anna, Ben, Carla")),
-    End("fritzo_team_blocked", "fritzo", team_blocked, lambda lang: [t("fritzo.ui.over", lang)]),
-    End("fritzo_team_goal_missed", "fritzo", team_missed, lambda lang: [t("fritzo.ui.over", lang)]),
+        fritzo_over(), fritzo_ending("fritzo.ending.draw")),
+    End("fritzo_strategy_won", "fritzo", lambda: strategy("won"), lambda lang, engine: fritzo_over(
+        *engine.state.winners)(lang, engine), fritzo_ending()),
+    End("fritzo_strategy_tie", "fritzo", lambda: strategy("tie"), lambda lang, engine: fritzo_over(
+        *engine.state.winners)(lang, engine), fritzo_ending("fritzo.strategy.tie")),
+    End("fritzo_strategy_super", "fritzo", lambda: strategy("super-fritzo"), lambda lang, engine: fritzo_over(
+        *engine.state.winners)(lang, engine), fritzo_ending("fritzo.ending.super")),
+    End("fritzo_team_won", "fritzo", team_won, fritzo_over("Anna, Ben, Carla")),
+    End("fritzo_team_blocked", "fritzo", team_blocked, fritzo_over(), fritzo_ending("fritzo.team.cube_wins")),
+    End("fritzo_team_goal_missed", "fritzo", team_missed, fritzo_over(),
+        lambda engine: [a.key for a in engine.ending][-1] == "fritzo.team.cube_wins_goal"),
 ]
 
 
 @cache
 def played(end_id: str) -> Table:
     """Each end's table played once for the whole module (Strategy's games and the Team solver take a moment)."""
-    g = next(e for e in ENDS if e.id == end_id).play()
+    end = next(e for e in ENDS if e.id == end_id)
+    g = end.play()
     assert g.engine.finished, f"{end_id} did not end"
+    assert end.ended_so(g.engine), f"{end_id} ended otherwise: {g.engine.to_json()}"
     return g
 
 
@@ -417,7 +488,7 @@ def test_every_end_is_drawn_in_the_app_its_buttons_work_and_a_restart_shows_it_a
         app._enter(GAME_ENTRIES[end.game], session)
         words = shown(app, monkeypatch)
         shots.append(app.display.window.copy())
-        for said in end.says(lang):
+        for said in end.says(lang, session.engine):
             assert said in words, f"{end.id} {lang}: {said!r} not on the end screen: {words}"
         for hint in (t("core.hint_play_again", lang), t("core.hint_menu", lang)):
             assert hint in words
@@ -440,7 +511,7 @@ def test_every_end_is_drawn_in_the_app_its_buttons_work_and_a_restart_shows_it_a
         again = app_for(folder, size, lang)  # switched off at the end screen and on again: it is shown once more
         assert again._game_over() and again.session.engine.to_json() == session.engine.to_json()
         words = shown(again, monkeypatch)
-        for said in end.says(lang):
+        for said in end.says(lang, session.engine):
             assert said in words, f"{end.id} {lang} after a restart: {said!r} not on the end screen: {words}"
         app.close()
         again.close()
