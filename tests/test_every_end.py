@@ -477,7 +477,7 @@ def no_fsync(monkeypatch):
 def test_every_end_is_drawn_in_the_app_its_buttons_work_and_a_restart_shows_it_again(tmp_path, monkeypatch, out_dir,
                                                                                       end):
     table = played(end.id)
-    shots: list[pygame.Surface] = []
+    shots: dict[tuple[str, tuple[int, int], str], pygame.Surface] = {}
     for (size, lang) in itertools.product(SIZES, LANGS):
         folder = tmp_path / f"{size[0]}{lang}"
         app = app_for(folder, size, lang)
@@ -487,7 +487,7 @@ def test_every_end_is_drawn_in_the_app_its_buttons_work_and_a_restart_shows_it_a
         assert session.engine.finished
         app._enter(GAME_ENTRIES[end.game], session)
         words = shown(app, monkeypatch)
-        shots.append(app.display.window.copy())
+        shots["end", size, lang] = app.display.window.copy()
         for said in end.says(lang, session.engine):
             assert said in words, f"{end.id} {lang}: {said!r} not on the end screen: {words}"
         for hint in (t("core.hint_play_again", lang), t("core.hint_menu", lang)):
@@ -511,12 +511,16 @@ def test_every_end_is_drawn_in_the_app_its_buttons_work_and_a_restart_shows_it_a
         again = app_for(folder, size, lang)  # switched off at the end screen and on again: it is shown once more
         assert again._game_over() and again.session.engine.to_json() == session.engine.to_json()
         words = shown(again, monkeypatch)
+        if size == (800, 480):
+            shots["restart", size, lang] = again.display.window.copy()
         for said in end.says(lang, session.engine):
             assert said in words, f"{end.id} {lang} after a restart: {said!r} not on the end screen: {words}"
         app.close()
         again.close()
-    sheet = pygame.Surface((2 * 1280, 480 + 720))  # the panel's two languages above, the laptop's below
+    # the panel's end screen in both languages, then as it comes back after a restart; below, the laptop's
+    sheet = pygame.Surface((2 * 1280, 2 * 480 + 720))
     sheet.fill((60, 60, 60))
-    for i, shot in enumerate(shots):
-        sheet.blit(shot, ((i % 2) * shot.get_width(), 0 if shot.get_height() == 480 else 480))
+    for (when, size, lang), shot in shots.items():
+        y = {"end": 0, "restart": 480}[when] if size == (800, 480) else 2 * 480
+        sheet.blit(shot, (LANGS.index(lang) * size[0], y))
     pygame.image.save(sheet, str(out_dir / f"ends_{end.id}.png"))
