@@ -2,7 +2,8 @@
 again after a restart: a finished Fritzo building stopped the companion at its end screen, a screen no test had
 drawn. Each end is reached through the engine's own actions (as the table plays them), not by editing a state.
 
-One picture per end goes into out/ (``ends_<end>.png``: 800x480 and 1280x720, German and English): look at them.
+One picture per end goes into out/ (``ends_<end>.png``: German and English side by side; 800x480, then 800x480 after a
+restart, then 1280x720 at half its size): look at them.
 """
 
 from __future__ import annotations
@@ -473,54 +474,69 @@ def no_fsync(monkeypatch):
     monkeypatch.setattr(os, "fsync", lambda fd: None)
 
 
+def the_end_shown(app: App, end: End, lang: str, monkeypatch) -> None:
+    """The end screen says how the game ended and what now; every button and a finger anywhere leave it there, or
+    open what they open (play again, the menu) and come back to it."""
+    session = app.session
+    words = shown(app, monkeypatch)
+    for said in [*end.says(lang, session.engine), t("core.hint_play_again", lang), t("core.hint_menu", lang)]:
+        assert said in words, f"{end.id} {lang}: {said!r} not on the end screen: {words}"
+    for button in (Button.NEXT, Button.PREV, Button.ROLL, Button.TIMER):  # nothing to do: the end stays
+        press(app, button)
+        shown(app, monkeypatch)
+        assert app._game_over() and session.error is None, (button, session.error)
+    steps = len(session.actions)
+    for x, y in itertools.product(range(40, 740, 100), range(30, 440, 60)):  # a finger anywhere on the game
+        app.on_tap((x, y))
+        if not app._game_over():  # whatever a tap opened: back to the end
+            press(app, Button.UNDO)
+        assert app._game_over() and len(session.actions) == steps and session.error is None, (x, y)
+    shown(app, monkeypatch)
+    for again in (Button.SELECT, Button.REROLL):  # play again: the same game's setup, and back from it
+        press(app, again)
+        assert app.session is session and not app._game_over()
+        shown(app, monkeypatch)
+        press(app, Button.UNDO)
+        assert app._game_over(), again
+        shown(app, monkeypatch)
+    press(app, Button.UNDO)  # the menu, and back
+    assert app.mode.menu.items[0].value == "continue"
+    shown(app, monkeypatch)
+    press(app, Button.UNDO)
+    assert app._game_over()
+
+
 @pytest.mark.parametrize("end", ENDS, ids=lambda e: e.id)
 def test_every_end_is_drawn_in_the_app_its_buttons_work_and_a_restart_shows_it_again(tmp_path, monkeypatch, out_dir,
                                                                                       end):
     table = played(end.id)
     shots: dict[tuple[str, tuple[int, int], str], pygame.Surface] = {}
-    for (size, lang) in itertools.product(SIZES, LANGS):
-        folder = tmp_path / f"{size[0]}{lang}"
-        app = app_for(folder, size, lang)
+    for lang in LANGS:
+        app = app_for(tmp_path / lang, SIZES[0], lang)
         session = GameSession.new(engine_class(end.game), table.setup, app.journal, **app._session_kw())
         for action in table.actions:
             assert session.apply(action), session.error
         assert session.engine.finished
         app._enter(GAME_ENTRIES[end.game], session)
-        words = shown(app, monkeypatch)
-        shots["end", size, lang] = app.display.window.copy()
-        for said in end.says(lang, session.engine):
-            assert said in words, f"{end.id} {lang}: {said!r} not on the end screen: {words}"
-        for hint in (t("core.hint_play_again", lang), t("core.hint_menu", lang)):
-            assert hint in words
-        for button in (Button.NEXT, Button.PREV, Button.ROLL, Button.TIMER):  # nothing to do: the end stays
-            press(app, button)
-            shown(app, monkeypatch)
-            assert app._game_over() and session.error is None, (button, session.error)
-        for again in (Button.SELECT, Button.REROLL):  # play again: the same game's setup, and back from it
-            press(app, again)
-            assert app.session is session and not app._game_over()
-            shown(app, monkeypatch)
-            press(app, Button.UNDO)
-            assert app._game_over(), again
-            shown(app, monkeypatch)
-        press(app, Button.UNDO)  # the menu, and back
-        assert app.mode.menu.items[0].value == "continue"
-        shown(app, monkeypatch)
-        press(app, Button.UNDO)
-        assert app._game_over()
-        again = app_for(folder, size, lang)  # switched off at the end screen and on again: it is shown once more
-        assert again._game_over() and again.session.engine.to_json() == session.engine.to_json()
-        words = shown(again, monkeypatch)
-        if size == (800, 480):
-            shots["restart", size, lang] = again.display.window.copy()
-        for said in end.says(lang, session.engine):
-            assert said in words, f"{end.id} {lang} after a restart: {said!r} not on the end screen: {words}"
+        app.frame(0.03, [])
+        shots["end", SIZES[0], lang] = app.display.window.copy()
+        the_end_shown(app, end, lang, monkeypatch)
         app.close()
-        again.close()
-    # the panel's end screen in both languages, then as it comes back after a restart; below, the laptop's
-    sheet = pygame.Surface((2 * 1280, 2 * 480 + 720))
+        # switched off at the end screen and on again, on the panel or a laptop: the end is shown once more
+        for when, size in (("restart", SIZES[0]), ("end", SIZES[1])):
+            again = app_for(tmp_path / lang, size, lang)
+            assert again._game_over() and again.session.engine.to_json() == session.engine.to_json()
+            again.frame(0.03, [])
+            shots[when, size, lang] = again.display.window.copy()
+            the_end_shown(again, end, lang, monkeypatch)
+            again.close()
+    # the panel's end screen in both languages, then as it comes back after a restart; below, the laptop's at half
+    # its size (a picture of full size took a third of the test's time to write)
+    sheet = pygame.Surface((2 * 800, 2 * 480 + 360))
     sheet.fill((60, 60, 60))
     for (when, size, lang), shot in shots.items():
-        y = {"end": 0, "restart": 480}[when] if size == (800, 480) else 2 * 480
-        sheet.blit(shot, (LANGS.index(lang) * size[0], y))
+        if size == (800, 480):
+            sheet.blit(shot, (LANGS.index(lang) * 800, {"end": 0, "restart": 480}[when]))
+        else:
+            sheet.blit(pygame.transform.smoothscale(shot, (640, 360)), (LANGS.index(lang) * 800, 2 * 480))
     pygame.image.save(sheet, str(out_dir / f"ends_{end.id}.png"))
