@@ -21,7 +21,9 @@ import pytest
 from drawn_texts import recording_texts
 from test_fritzo_engine import build, lonely_red_set
 
+from companion.announcer import Announcer
 from companion.app import GAME_ENTRIES, App
+from companion.audio import NullAudio
 from companion.config import Config
 from companion.display import Display
 from companion.games import engine_class
@@ -32,6 +34,7 @@ from companion.games.noch_x_mal.faces import solo_rating
 from companion.games_ui import register_all
 from companion.i18n import join_names, t
 from companion.session import GameSession
+from companion.speech import Speech
 from hardware.events import Button, ButtonEvent
 
 register_all()
@@ -513,14 +516,20 @@ def test_every_end_is_drawn_in_the_app_its_buttons_work_and_a_restart_shows_it_a
     shots: dict[tuple[str, tuple[int, int], str], pygame.Surface] = {}
     for lang in LANGS:
         app = app_for(tmp_path / lang, SIZES[0], lang)
+        speech = Speech(lambda text, lang: b"")
+        speech.enabled = False
+        app.announcer = Announcer(lang, audio=NullAudio(), speech=speech)  # the last step's words, as banners
         session = GameSession.new(engine_class(end.game), table.setup, app.journal, **app._session_kw())
-        for action in table.actions:
+        for action in table.actions[:-1]:
             assert session.apply(action), session.error
+        app.announcer.clear(keep_essential=False)
+        assert session.apply(table.actions[-1]), session.error
         assert session.engine.finished
         app._enter(GAME_ENTRIES[end.game], session)
         app.frame(0.03, [])
         shots["end", SIZES[0], lang] = app.display.window.copy()
         the_end_shown(app, end, lang, monkeypatch)
+        app.announcer.close()
         app.close()
         # switched off at the end screen and on again, on the panel or a laptop: the end is shown once more
         for when, size in (("restart", SIZES[0]), ("end", SIZES[1])):
