@@ -41,6 +41,8 @@ register_all()
 
 SIZES = ((800, 480), (1280, 720))
 LANGS = ("de", "en")
+#: names as families give them, the longest first: a winner's name must stay whole on the end screen
+LONG = ["Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen", "Zoé", "Carla", "Ben"]
 
 
 class Table:
@@ -133,6 +135,13 @@ def echt_two_end_it() -> Table:
                       Carla={"stars": 1, "leftover": 0})
 
 
+def echt_long_names_shared() -> Table:
+    """Four players, the two longest names first with the same kinds in the same turns: a shared victory."""
+    g = echt(LONG[:4], 1)
+    echt_turn(g, *({"player": name, "kinds": ["kiwis", "pears", "plums"]} for name in LONG[:2]))
+    return echt_final(g, **{name: {"stars": 1, "leftover": 2} for name in LONG[:4]})
+
+
 def echt_level2(star_value_in_setup: bool) -> Callable[[], Table]:
     """Level 2's star value is printed on the sheet, not in the rulebook: given in the setup, or with the first final
     entry."""
@@ -193,9 +202,9 @@ def nxm_won(count: int) -> Callable[[], Table]:
     return play
 
 
-def nxm_tie(counts: dict[str, dict[str, int]]) -> Callable[[], Table]:
+def nxm_tie(counts: dict[str, dict[str, int]], players: list[str] = NAMES[:3]) -> Callable[[], Table]:
     def play() -> Table:
-        g = nxm(NAMES[:3])("roll")
+        g = nxm(players)("roll")
         for name in counts:
             for _ in range(10):
                 g("discard", player=name)
@@ -219,13 +228,14 @@ def nxm_solo(symbols: int) -> Callable[[], Table]:
 HASTE_DICE = ["car", "animals", "fruit", "water", "toys", "cities"]
 
 
-def haste(variant: Any, words: dict[str, int]) -> Callable[[], Table]:
-    """Rounds until somebody has 15 crystals, each player writing ``words[player]`` words of their own each round."""
+def haste(variant: Any, words: dict[str, int | list[int]], goal: int = 15) -> Callable[[], Table]:
+    """Rounds until somebody reaches ``goal`` crystals, each player writing ``words[player]`` words of their own each
+    round (or a list: round by round)."""
     def play() -> Table:
         players = list(words)
-        g = Table("haste-worte", {"players": players, "seed": 7, "variant": variant})
+        g = Table("haste-worte", {"players": players, "seed": 7, "variant": variant, "goal": goal})
         e = g.engine
-        for _ in range(20):
+        for number in range(20):
             if e.finished:
                 break
             if e.letter_first:
@@ -237,7 +247,8 @@ def haste(variant: Any, words: dict[str, int]) -> Callable[[], Table]:
                 g("letter")
             g("timer_expired", at=0.0)
             for _ in players:
-                g("score", words=words[players[e.current_reader]])
+                written = words[players[e.current_reader]]
+                g("score", words=written[number] if isinstance(written, list) else written)
         return g
     return play
 
@@ -276,9 +287,9 @@ def time_up(mode: str, *, interrupted: bool = False) -> Callable[[], Table]:
     return play
 
 
-def team_won() -> Table:
-    players = ["Anna", "Ben", "Carla"]
-    return fritzo({"mode": "team", "players": players, "target": "beginner"}, build(CONSTRUCTION.beginner, players))
+def team_won(players: list[str]) -> Callable[[], Table]:
+    return lambda: fritzo({"mode": "team", "players": players, "target": "beginner"},
+                          build(CONSTRUCTION.beginner, players))
 
 
 def team_blocked() -> Table:
@@ -372,6 +383,7 @@ ENDS = [
     End("echt_level1_holes", "echt-spitze", echt_tied(True), echt_over("Ben")),
     End("echt_level1_shared", "echt-spitze", echt_tied(False), echt_over("Anna", "Ben")),
     End("echt_level1_two_end_it", "echt-spitze", echt_two_end_it, echt_over("Ben")),
+    End("echt_long_names_shared", "echt-spitze", echt_long_names_shared, echt_over(*LONG[:2])),
     End("echt_level2", "echt-spitze", echt_level2(star_value_in_setup=True), echt_over("Tilda")),
     End("echt_level2_star_value_at_the_end", "echt-spitze", echt_level2(star_value_in_setup=False), echt_over("Tilda")),
     End("echt_level3", "echt-spitze", echt_level3(False), echt_over("Felix")),
@@ -397,9 +409,16 @@ ENDS = [
                  "Ben": {"symbols": 11, "pass_fields": 3, "columns": 2},
                  "Carla": {"symbols": 10, "pass_fields": 9, "columns": 9}}),
         lambda lang, engine: [t("nxm.ui.winners", lang, players="Anna, Ben")]),
+    End("nxm_long_names_shared", "noch-x-mal", nxm_tie({name: {"symbols": 11, "pass_fields": 3, "columns": 2}
+                                                        for name in LONG[:2]}, LONG),
+        lambda lang, engine: [t("nxm.ui.winners", lang, players=", ".join(LONG[:2]))]),
     *[End(f"nxm_solo_{n}", "noch-x-mal", nxm_solo(n), nxm_rating(n)) for n in (26, 13, 2)],
     *[End(f"haste_{name}", "haste-worte", haste(variant, {"Anna": 3, "Ben": 2, "Carla": 1}), haste_won("Anna"))
       for name, variant in (("standard", 0), ("letter_first", 1), ("simultaneous", 2), ("both", [1, 2]))],
+    End("haste_overtaken", "haste-worte", haste(0, {"Anna": [3, 2], "Ben": [3, 3]}, goal=5),
+        lambda lang, engine: [t("haste.prompt.over", lang, players="Ben", crystals=6)]),
+    End("haste_long_names_tie", "haste-worte", haste(0, {name: 3 if name in LONG[:2] else 1 for name in LONG}),
+        haste_won(*LONG[:2])),
     End("haste_tie", "haste-worte", haste(0, {"Anna": 3, "Ben": 3, "Carla": 2}), haste_won("Anna", "Ben")),
     *[End(f"fritzo_{mode}", "fritzo", built(mode, ["Anna"]), fritzo_over("Anna"))
       for mode in ("beginner", "challenge", "professional")],
@@ -432,7 +451,8 @@ ENDS = [
         *engine.state.winners)(lang, engine), fritzo_ending("fritzo.strategy.tie")),
     End("fritzo_strategy_super", "fritzo", lambda: strategy("super-fritzo"), lambda lang, engine: fritzo_over(
         *engine.state.winners)(lang, engine), fritzo_ending("fritzo.ending.super")),
-    End("fritzo_team_won", "fritzo", team_won, fritzo_over("Anna, Ben, Carla")),
+    End("fritzo_team_won", "fritzo", team_won(["Anna", "Ben", "Carla"]), fritzo_over("Anna, Ben, Carla")),
+    End("fritzo_team_long_names", "fritzo", team_won(LONG[:4]), fritzo_over(", ".join(LONG[:4]))),
     End("fritzo_team_blocked", "fritzo", team_blocked, fritzo_over(), fritzo_ending("fritzo.team.cube_wins")),
     End("fritzo_team_goal_missed", "fritzo", team_missed, fritzo_over(),
         lambda engine: [a.key for a in engine.ending][-1] == "fritzo.team.cube_wins_goal"),
