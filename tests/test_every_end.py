@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -35,12 +36,15 @@ from companion.games_ui import register_all
 from companion.i18n import join_names, t
 from companion.session import GameSession
 from companion.speech import Speech
-from hardware.events import Button, ButtonEvent
+from hardware.events import Button, ButtonEvent, Press
 
 register_all()
 
 SIZES = ((800, 480), (1280, 720))
 LANGS = ("de", "en")
+#: the wall clock as the tests begin: a clock's steps are stamped shortly before it, as at the table (a clock
+#: stamped long before it runs out in the app the moment its game is not over, as after an undo)
+NOW = time.time()
 #: names as families give them, the longest first: a winner's name must stay whole on the end screen
 LONG = ["Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen", "Zoé", "Carla", "Ben"]
 
@@ -270,7 +274,8 @@ def built(mode: str, players: list[str], **setup: Any) -> Callable[[], Table]:
         layout = CONSTRUCTION.beginner if mode == "beginner" else CONSTRUCTION.professional
         steps = build(layout)
         if "minutes" in setup:
-            steps = [{"action": "start", "at": 0.0}] + [dict(s, at=10.0 * n) for n, s in enumerate(steps, start=1)]
+            steps = [{"action": "start", "at": NOW - 280}] + [dict(s, at=NOW - 280 + 10.0 * n)
+                                                              for n, s in enumerate(steps, start=1)]
         return fritzo({"mode": mode, "players": players, **setup}, steps)
     return play
 
@@ -279,10 +284,10 @@ def time_up(mode: str, *, interrupted: bool = False) -> Callable[[], Table]:
     """Five cubes stand when the time is up; ``interrupted``: a restart found the clock behind the clock's start (a
     Pi without a real-time clock), and the table declared the time up."""
     def play() -> Table:
-        clock = [{"action": "timer_interrupted", "at": 40.0}, {"action": "time_up", "at": 41.0}] if interrupted \
-            else [{"action": "time_up", "at": 301.0}]
+        clock = [{"action": "timer_interrupted", "at": NOW - 20}, {"action": "time_up", "at": NOW - 19}] \
+            if interrupted else [{"action": "time_up", "at": NOW - 1}]
         layout = CONSTRUCTION.beginner if mode == "beginner" else CONSTRUCTION.professional
-        steps = [{"action": "start", "at": 0.0}, *build(layout)[:5], *clock]
+        steps = [{"action": "start", "at": NOW - 302}, *build(layout)[:5], *clock]
         return fritzo({"mode": mode, "players": ["Anna"], "minutes": 5}, steps)
     return play
 
@@ -432,18 +437,18 @@ ENDS = [
                                                      {"action": "done", "player": "Ben"},
                                                      {"action": "done", "player": "Anna"}], minutes=10),
         fritzo_over("Ben"), fritzo_ending()),
-    End("fritzo_level_one_time_up", "fritzo", level_one([{"action": "start", "at": 0.0}, *plane("Anna", 0),
-                                                        {"action": "time_up", "at": 601.0}], minutes=10),
+    End("fritzo_level_one_time_up", "fritzo", level_one([{"action": "start", "at": NOW - 602}, *plane("Anna", 0),
+                                                        {"action": "time_up", "at": NOW - 1}], minutes=10),
         fritzo_over("Anna"), fritzo_ending()),
     End("fritzo_level_one_tie", "fritzo", level_one([{"action": "done", "player": "Ben"},
                                                     {"action": "done", "player": "Anna"}]),
         fritzo_over("Ben"), fritzo_ending("fritzo.l1.tie")),
-    End("fritzo_level_one_tie_at_time_up", "fritzo", level_one([{"action": "start", "at": 0.0},
-                                                               {"action": "done", "player": "Anna", "at": 5.0},
-                                                               {"action": "time_up", "at": 61.0}], minutes=1),
+    End("fritzo_level_one_tie_at_time_up", "fritzo", level_one([{"action": "start", "at": NOW - 62},
+                                                               {"action": "done", "player": "Anna", "at": NOW - 55},
+                                                               {"action": "time_up", "at": NOW - 1}], minutes=1),
         fritzo_over("Anna"), fritzo_ending("fritzo.l1.tie")),
-    End("fritzo_level_one_draw", "fritzo", level_one([{"action": "start", "at": 0.0},
-                                                     {"action": "time_up", "at": 61.0}], minutes=1),
+    End("fritzo_level_one_draw", "fritzo", level_one([{"action": "start", "at": NOW - 62},
+                                                     {"action": "time_up", "at": NOW - 1}], minutes=1),
         fritzo_over(), fritzo_ending("fritzo.ending.draw")),
     End("fritzo_strategy_won", "fritzo", lambda: strategy("won"), lambda lang, engine: fritzo_over(
         *engine.state.winners)(lang, engine), fritzo_ending()),
@@ -549,6 +554,13 @@ def test_every_end_is_drawn_in_the_app_its_buttons_work_and_a_restart_shows_it_a
         app.frame(0.03, [])
         shots["end", SIZES[0], lang] = app.display.window.copy()
         the_end_shown(app, end, lang, monkeypatch)
+        app.on_button(ButtonEvent(Button.UNDO, Press.LONG))  # a mistyped last step, taken back from the end screen
+        assert not session.engine.finished and len(session.actions) == len(table.actions) and app._in_game()
+        shown(app, monkeypatch)  # (a clock run out ends it again here by itself: its time is up)
+        if not session.engine.finished:
+            assert session.apply(table.actions[-1]), session.error  # made again: the end once more
+        assert app._game_over()
+        shown(app, monkeypatch)
         app.announcer.close()
         app.close()
         # switched off at the end screen and on again, on the panel or a laptop: the end is shown once more
