@@ -136,6 +136,18 @@ def test_race_finished_in_time_says_how_long():
     assert "in 4 minutes 30 seconds" in said[-1].text("en")  # said, not read as a clock time
 
 
+@pytest.mark.parametrize("minutes", [None, 10])
+def test_the_screen_after_a_goal_built_says_it_and_how_long_it_took(minutes):
+    """Said once as the last cube went on, the race's time was gone from the end screen ("Won: Anna" alone), also
+    after a restart at the end screen: the screen keeps the words that said it."""
+    steps = [dict(a, at=10.0 * n) for n, a in enumerate(build(D.professional), start=1)]
+    setup = {"mode": "professional", "players": ["Anna"], **({"minutes": minutes} if minutes else {})}
+    engine, said = play(setup, ([{"action": "start", "at": 0.0}] if minutes else []) + steps)
+    assert [a.text("en") for a in engine.ending] == [said[-1].text("en")]
+    again = Fritzo.from_json(json.loads(json.dumps(engine.to_json())))
+    assert [a.text("de") for a in again.ending] == [said[-1].text("de")]
+
+
 # -- Team ---------------------------------------------------------------------------------------------------------
 def test_team_builds_the_beginner_and_wins():
     players = ["Anna", "Ben", "Carl"]

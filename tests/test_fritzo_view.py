@@ -955,7 +955,9 @@ def test_a_building_finished_shows_its_end_screen(tmp_path, setup):
     view, session, _ = make(tmp_path, setup, pro_actions(27))
     assert session.engine.state.phase is Phase.OVER and session.engine.state.result in ("goal", "team")
     shot(view, f"finished_{setup['mode']}")
-    assert session.engine.ending == []
+    goal = setup.get("target", setup["mode"])
+    key = f"fritzo.team.won.{goal}" if setup["mode"] == "team" else f"fritzo.goal.done.{goal}"
+    assert [a.key for a in session.engine.ending] == [key]  # what was built, under "Won: ..."
 # -- read from the far end of the table -----------------------------------------------------------------------------
 MENU_CORNER = pygame.Rect(748, 0, 52, 52)  # the app's, at the top right of a game
 

@@ -254,8 +254,13 @@ class Fritzo:
             return [*problem, _a("fritzo.team.cube_wins_goal")]
         if s.result == "time-up":
             return [_a("fritzo.times_up")]
-        if s.result not in ("draw", "super-fritzo", "won"):  # a goal built alone or as a team: no points to explain
-            return []  # (their max() stopped the companion at the end screen of every finished building)
+        if s.result == "goal":  # "Won: Anna" alone lost what was built, and the race's time (said once)
+            return [self._goal_done()]
+        if s.result == "team":
+            assert s.goal is not None
+            return [_a(f"fritzo.team.won.{s.goal.value}")]
+        if s.result not in ("draw", "super-fritzo", "won"):
+            return []  # (a max() of no scores here stopped the companion at the end screen of every building)
         best = max(s.scores.values())
         if s.result == "draw":  # the announcement's "Game over: ..." under the screen's own "Game over" heading
             return [_a("fritzo.ending.draw", False, points=best)]
@@ -628,12 +633,19 @@ class Fritzo:
         s.result = "goal"
         s.winners = list(s.players)
         h = s.hourglass
-        goal = s.goal.value
         if h is not None and isinstance(at, int | float) and h.is_running(float(at)):
-            seconds = round(h.elapsed(float(at)))
-            h.cancel(float(at))
-            return [_a(f"fritzo.goal.done_in.{goal}", minutes=seconds // 60, seconds=seconds % 60)]
-        return [_a(f"fritzo.goal.done.{goal}")]
+            h.cancel(float(at))  # the sand stops where the goal stood: the time it took stays in the state
+        return [self._goal_done()]
+
+    def _goal_done(self) -> Announcement:
+        """The goal built, in time where the clock ran to the last cube (stopped then, not interrupted)."""
+        s = self.state
+        assert s.goal is not None
+        h = s.hourglass
+        if h is not None and h.started_at is not None and h.stopped_at is not None and not h.interrupted:
+            seconds = round(h.elapsed(h.stopped_at))
+            return _a(f"fritzo.goal.done_in.{s.goal.value}", minutes=seconds // 60, seconds=seconds % 60)
+        return _a(f"fritzo.goal.done.{s.goal.value}")
 
     def _team_after(self) -> list[Announcement]:
         s = self.state
