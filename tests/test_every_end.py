@@ -36,6 +36,7 @@ from companion.games_ui import register_all
 from companion.i18n import join_names, t
 from companion.session import GameSession
 from companion.speech import Speech
+from companion.views import theme
 from hardware.events import Button, ButtonEvent, Press
 
 register_all()
@@ -423,7 +424,7 @@ ENDS = [
     End("haste_overtaken", "haste-worte", haste(0, {"Anna": [3, 2], "Ben": [3, 3]}, goal=5),
         lambda lang, engine: [t("haste.prompt.over", lang, players="Ben", crystals=6)]),
     End("haste_long_names_tie", "haste-worte", haste(0, {name: 3 if name in LONG[:2] else 1 for name in LONG}),
-        haste_won(*LONG[:2])),
+        haste_won(*(theme.short_name(name) for name in LONG[:2]))),  # one line at FAR; the ranking has them whole
     End("haste_tie", "haste-worte", haste(0, {"Anna": 3, "Ben": 3, "Carla": 2}), haste_won("Anna", "Ben")),
     *[End(f"fritzo_{mode}", "fritzo", built(mode, ["Anna"]), fritzo_over("Anna"))
       for mode in ("beginner", "challenge", "professional")],
