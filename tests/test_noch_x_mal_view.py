@@ -1145,3 +1145,34 @@ def test_the_solo_score_is_read_across_the_table(tmp_path, monkeypatch, lang):
     assert lines and all(size >= theme.FAR for _, size, _ in lines), (result, drawn)
     assert_apart({"score": lines[0][2].unionall([r for _, _, r in lines]), "board": BOARD_PANEL,
                   "dice": view.die_rects()[0].unionall(view.die_rects())})
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_menu_line_naming_a_long_name_shortens_the_name_not_cuts_it(tmp_path, monkeypatch, lang):
+    """"Everybody done: dice to Großvater Johan…" stood at 18 px, cut where the name was, and "Alle fertig: Würfel an
+    Großvater Johannes" at 22: where a line would shrink below FAR with the whole name, it says the name as people
+    shorten it ("Großvater J."), whole and larger; lines that fit keep the whole name."""
+    long, short = "Großvater Johannes", theme.short_name("Großvater Johannes")
+    view, session = new_view(tmp_path, ["Mia", long, "Ben", "Anna", "Carl", "Dora"], lang=lang, start=0)
+    drawn = drawn_texts(view, monkeypatch, f"nxm_short_name_start_{lang}")
+    said = {s: size for s, size, _ in drawn}
+    full, shortened = (t("nxm.ui.roll_start_for", lang, player=name) for name in (long, short))
+    assert full not in said and shortened in said, said
+    assert said[shortened] > theme.fit_text(full, theme.FAR, view.menu.item_rects()[1].w - 30)
+    assert t("nxm.ui.roll_start_for", lang, player="Mia") in said  # a short name stays as it is
+    for name in ("Mia", long, "Ben", "Anna", "Carl", "Dora"):
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})  # Mia's: to Großvater
+    view.refresh()
+    drawn = drawn_texts(view, monkeypatch, f"nxm_short_name_end_{lang}")
+    lines = [s for s, _, _ in drawn if s.startswith(t("nxm.ui.end_roll", lang, player="")[:8])]
+    assert lines == [t("nxm.ui.end_roll", lang, player=short)], lines
+    assert "…" not in lines[0]
+    choose(view, ("discard",))  # a sub-menu's title naming him: shortened where whole it would shrink below FAR
+    choose(view, long)
+    title = view.current_menu.title
+    whole = t("nxm.ui.chip_shows", lang, player=long)
+    if theme.fit_text(whole, theme.FAR, view.current_menu.rect.w, bold=True) < theme.FAR:
+        assert title == t("nxm.ui.chip_shows", lang, player=short)
+    else:
+        assert title == whole

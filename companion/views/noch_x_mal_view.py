@@ -158,6 +158,8 @@ class NochXMalMode:
         self._true_face: tuple[Menu, int] | None = None
         self._face_asked: tuple[Menu, int] | None = None  # an unsure die's question (the menu and the die)
         self._goal_menu: Menu | None = None  # the report's list of goals, which a tap on the board answers too
+        #: each line naming a player whose name shortens, and the line with it shortened (``_named``)
+        self._shorter: dict[str, str] = {}
         self.menu = self._main_menu()
         self._seen = self._moment()
 
@@ -178,6 +180,28 @@ class NochXMalMode:
 
     def _names(self) -> list[str]:
         return [p.name for p in self.game.state.players]
+
+    def _named(self, key: str, *, player: str, **params: Any) -> str:
+        """A menu line or title naming ``player``, with the name shortened ("Großvater J.") kept beside it for
+        where the whole line would shrink below FAR (``_fitted``): "Everybody done: dice to Großvater Johan…" was
+        cut at 18 px, the name cut being the one the table needed."""
+        line = self.tr(key, player=player, **params)
+        short = theme.short_name(player)
+        if short != player:
+            self._shorter[line] = self.tr(key, player=short, **params)
+        return line
+
+    def _fitted(self, menu: Menu) -> Menu:
+        """``menu`` with each line (and its title) naming a player said with the name shortened where whole it
+        would shrink below FAR in its row: the name is never the part cut, nor smaller than the other lines'."""
+        rows = menu.item_rects()
+        room = next(iter(rows.values())).w - 30 if rows else menu.rect.w - 30  # (the Menu's own margin)
+        for item in menu.items:
+            if item.label in self._shorter and theme.fit_text(item.label, theme.FAR, room) < theme.FAR:
+                item.label = self._shorter[item.label]
+        if menu.title in self._shorter and theme.fit_text(menu.title, theme.FAR, menu.rect.w, bold=True) < theme.FAR:
+            menu.title = self._shorter[menu.title]
+        return menu
 
     # -- acting --------------------------------------------------------------------------------------------
     def apply(self, action: dict[str, Any]) -> bool:
@@ -216,7 +240,8 @@ class NochXMalMode:
     def _push(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None]) -> None:
         # the dice stay in view for lists about them (a die's six faces, which die is wrong): a tap there may choose one
         area = TALL_MENU_AREA if len(items) > LONG_SUB_MENU else SUB_MENU_AREA
-        self.stack.append(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=46, size=theme.FAR))
+        self.stack.append(self._fitted(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=46,
+                                            size=theme.FAR)))
 
     def _pop(self) -> None:
         if self.stack:
@@ -246,7 +271,7 @@ class NochXMalMode:
             menu._skip_disabled(+1)
             self._main_value = items[menu.index].value
         self._main_count = len(items)
-        return menu
+        return self._fitted(menu)
 
     def _main_items(self) -> list[MenuItem]:
         g, st = self.game, self.game.state
@@ -257,7 +282,7 @@ class NochXMalMode:
             return items
         if st.phase == Phase.START:
             items = [
-                MenuItem(self.tr("nxm.ui.roll_start_for", player=p.name), ("start", p.name))
+                MenuItem(self._named("nxm.ui.roll_start_for", player=p.name), ("start", p.name))
                 for p in st.players
                 if not p.has_start
             ]
@@ -265,7 +290,7 @@ class NochXMalMode:
                 items.append(MenuItem(self.tr("nxm.ui.change_starter"), ("who-starts",)))
             return items
         if st.phase == Phase.WAIT_ROLL:
-            items = [MenuItem(self.tr("nxm.ui.roll_now", player=g.active_player.name), ("roll",))]
+            items = [MenuItem(self._named("nxm.ui.roll_now", player=g.active_player.name), ("roll",))]
             if st.rolls == 0 and not g.solo:
                 items.append(MenuItem(self.tr("nxm.ui.change_starter"), ("who-starts",)))
             if any(g.usable_gifts(n) for n in self._names()):
@@ -278,14 +303,14 @@ class NochXMalMode:
             restricted = not g.solo and not roll.open_choice
             undecided = roll.pick is None and not roll.active_passed
             if undecided and (restricted or g.solo):
-                items.append(MenuItem(self.tr("nxm.ui.pick_pair", player=roll.active), ("pick",)))
+                items.append(MenuItem(self._named("nxm.ui.pick_pair", player=roll.active), ("pick",)))
             for p in st.players:
                 if p.name == roll.active and roll.pick is not None and restricted:
                     continue  # (rolls 1-3 and solo: a pass may still take the pair's place)
                 if p.name in roll.passes:  # kept, greyed: the lines below stay where a finger saw them
-                    items.append(MenuItem(self.tr("nxm.ui.passed", player=p.name), ("passed", p.name), False))
+                    items.append(MenuItem(self._named("nxm.ui.passed", player=p.name), ("passed", p.name), False))
                     continue
-                items.append(MenuItem(self.tr("nxm.ui.pass_for", player=p.name), ("pass", p.name)))
+                items.append(MenuItem(self._named("nxm.ui.pass_for", player=p.name), ("pass", p.name)))
             if not g.solo:
                 items.append(MenuItem(self.tr("nxm.ui.report"), ("report",)))
                 items.append(
@@ -300,7 +325,7 @@ class NochXMalMode:
             return items
         if st.phase == Phase.TIEBREAK:
             return [
-                MenuItem(self.tr("nxm.ui.tie_enter", player=name), ("tie", name))
+                MenuItem(self._named("nxm.ui.tie_enter", player=name), ("tie", name))
                 for name in st.finishers
                 if name not in st.tiebreak
             ]
@@ -315,7 +340,7 @@ class NochXMalMode:
         if any(p.chips == 0 for p in g.state.players):
             return self.tr("nxm.ui.end_roll_last")
         nxt = g.state.players[(g.state.active + 1) % len(g.state.players)].name
-        return self.tr("nxm.ui.end_roll", player=nxt)
+        return self._named("nxm.ui.end_roll", player=nxt)
 
     def _choose_main(self, value: tuple[Any, ...]) -> None:
         self.main_index, self.main_first = self.menu.index, self.menu.first
@@ -343,7 +368,7 @@ class NochXMalMode:
         elif kind == "pick":
             pairs = self._pairs()
             self._push(
-                self.tr("nxm.ui.pick_pair", player=g.state.roll.active),
+                self._named("nxm.ui.pick_pair", player=g.state.roll.active),
                 [MenuItem(self._pair_label(c, n), (c, n)) for c, n in pairs],
                 lambda pair: self._pick(*pair),
             )
@@ -495,7 +520,7 @@ class NochXMalMode:
         open_goals = [gid for gid in GOALS
                       if (gid not in st.claims or st.claims[gid].roll == st.rolls) and gid not in mine]
         self._push(
-            self.tr("nxm.ui.report_what", player=player),
+            self._named("nxm.ui.report_what", player=player),
             [MenuItem(self.tr(f"nxm.goal.{gid}"), gid) for gid in open_goals],
             lambda gid: self.apply({"action": "reached", "player": player, "goals": [gid]}),
         )
@@ -516,12 +541,12 @@ class NochXMalMode:
                 lambda to: self.apply({"action": "discard", "player": player, "gift": gift, "to": to}),
             )
 
-        self._push(self.tr("nxm.ui.chip_shows", player=player), items, chosen)
+        self._push(self._named("nxm.ui.chip_shows", player=player), items, chosen)
 
     def _ask_gift_kind(self, player: str) -> None:
         kinds = sorted({g.kind.value for g in self.game.usable_gifts(player)})
         self._push(
-            self.tr("nxm.ui.use_gift_which", player=player),
+            self._named("nxm.ui.use_gift_which", player=player),
             [MenuItem(self.tr(f"nxm.gift.{k}"), k) for k in kinds],
             lambda k: self.apply({"action": "use_gift", "player": player, "gift": k}),
         )
@@ -539,7 +564,7 @@ class NochXMalMode:
                 self.tie_draft = {}
 
         self._push(
-            self.tr("nxm.ui.tie_ask", player=player, what=self.tr(f"nxm.tie.{fld}")),
+            self._named("nxm.ui.tie_ask", player=player, what=self.tr(f"nxm.tie.{fld}")),
             [MenuItem(str(n), n) for n in range(TIE_MAX[fld] + 1)],
             chosen,
         )
