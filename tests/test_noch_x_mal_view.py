@@ -1176,3 +1176,33 @@ def test_a_menu_line_naming_a_long_name_shortens_the_name_not_cuts_it(tmp_path, 
         assert title == t("nxm.ui.chip_shows", lang, player=short)
     else:
         assert title == whole
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_between_rolls_a_banner_spares_the_board_the_menu_and_whose_throw_it_is(tmp_path, monkeypatch, lang):
+    """Who was first is said as the roll ends ("Alle zugleich zuerst: Spalte B!"), and the banner stood over the
+    board where it is crossed and over the menu's "Mia würfelt": between rolls (no dice out) both are kept in view,
+    and whose throw it is too, the banner standing over the cards at the top."""
+    from companion.app import MENU_CORNER
+    from companion.views.banner import place
+
+    view, session = new_view(tmp_path, ["Großvater Johannes", "Mia"], lang=lang, start=0)
+    for name in ("Großvater Johannes", "Mia"):
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+    for name in ("Mia", "Großvater Johannes"):
+        assert session.apply({"action": "reached", "player": name, "goals": ["column-B"]})
+    assert session.apply({"action": "reached", "player": "Mia", "goals": ["colour-red"]})
+    assert session.apply({"action": "end_roll"})
+    view.refresh()
+    drawn = drawn_texts(view, monkeypatch, f"nxm_between_rolls_{lang}")
+    prompt = lines_of(drawn, t("nxm.ui.press_roll", lang, player="Mia"))
+    assert prompt
+    kept = {"board": BOARD_PANEL, "menu": next(iter(view.menu.item_rects().values())),
+            "prompt": prompt[0][2].unionall([r for _, _, r in prompt])}
+    for key, params in (("nxm.everyone_first.column-B", {"players": "Mia, Großvater Johannes"}),
+                        ("nxm.first.colour-red", {"players": "Mia"}), ("nxm.turn", {"player": "Mia", "roll": 2})):
+        rect, _, _ = place((800, 480), t(key, lang, **params), view.menu.focus_rect(), 1.0, [MENU_CORNER],
+                           view.in_view)
+        for what, r in kept.items():
+            assert not rect.colliderect(r), (key, what, rect, r)

@@ -831,9 +831,18 @@ class NochXMalMode:
         sentence and the rule change at the fourth roll covered them for ten seconds, and without a camera the
         screen is the only place the table sees them, the roller choosing a pair meanwhile. While the start combos
         are rolled, the players' cards too: each combo fills in there, and six players' combos said one after the
-        other covered the cards for twenty seconds."""
+        other covered the cards for twenty seconds. Between rolls (no dice on the screen) the menu's lines and the
+        board: who was first ("Alle zugleich zuerst: Spalte A!", said as the roll ends) is crossed there, and the
+        banner stood over both, the next roller's line among them. While dice are out they come first: a banner
+        finds no room clear of the dice, the menu and the board at once (it stood where it fitted, over the dice)."""
         dice = [] if self._dice_hidden() else spanning(self.die_rects())
-        return dice + ([PLAYER_STRIP] if self.game.state.phase == Phase.START else [])
+        if self.game.state.phase == Phase.START:
+            return [*dice, PLAYER_STRIP]
+        if dice or self.game.finished:
+            return dice
+        board = [] if self._asked_picture() is not None else [BOARD_AREA.clip(0, 0, theme.DESIGN_SIZE[0], 436)]
+        prompt = [self._idle_layout()[2]] if not self.stack and self._idle_message() else []
+        return spanning(list(self.current_menu.item_rects().values())) + board + prompt
 
     def _die_hit(self, pos: tuple[int, int]) -> int | None:
         for i, r in enumerate(self.die_rects()):
@@ -975,13 +984,11 @@ class NochXMalMode:
         faces = self._dice_faces()
         st = self.game.state
         if not faces:
-            msg = self._idle_message()  # whose throw it is: for the far end of the table too
-            lines, size = far_lines(msg, DICE_AREA.w, DICE_AREA.h)
-            step = theme.font(size).get_height() + 1
-            y = DICE_AREA.centery - step * len(lines) // 2
+            lines, size, area = self._idle_layout()  # whose throw it is: for the far end of the table too
+            y = area.y
             for line in lines:
                 theme.text(surface, line, (DICE_AREA.centerx, y), size, theme.TEXT, bold=True, anchor="midtop")
-                y += step
+                y += theme.font(size).get_height() + 1
             return
         # a finished game's last pair is history, not a choice to make: drawn plain; so are the dice while one of
         # them is corrected, the die in question lit
@@ -1004,6 +1011,16 @@ class NochXMalMode:
 
     def _number_label(self, face: Any) -> str:
         return "1-5" if face == NUMBER_JOKER else str(face)
+
+    def _idle_layout(self) -> tuple[tuple[str, ...], int, pygame.Rect]:
+        """Whose throw it is where no dice lie: its lines, their size and the rect they take. Where no status lines
+        stand under it, down above the menu: a banner between rolls stands at the top (the menu and the board are
+        kept in view, ``in_view``) and covered the line there, "Mia: WÜRFELN drücken" hidden under "Würfel an Mia"."""
+        lines, size = far_lines(self._idle_message(), DICE_AREA.w, DICE_AREA.h)
+        height = (theme.font(size).get_height() + 1) * len(lines)
+        if self._status_lines():  # (solo: which field the next roll crosses, under it)
+            return lines, size, pygame.Rect(DICE_AREA.x, DICE_AREA.centery - height // 2, DICE_AREA.w, height)
+        return lines, size, pygame.Rect(DICE_AREA.x, MENU_AREA.y - 20 - height, DICE_AREA.w, height)
 
     def _idle_message(self) -> str:
         st = self.game.state
