@@ -1206,3 +1206,27 @@ def test_between_rolls_a_banner_spares_the_board_the_menu_and_whose_throw_it_is(
                            view.in_view)
         for what, r in kept.items():
             assert not rect.colliderect(r), (key, what, rect, r)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_row_cards_x_chips_count_is_larger_than_its_notes_and_keeps_its_size_beside_gifts(
+        tmp_path, monkeypatch, players, lang):
+    """The X-chips left (the first without any wins) stood at SMALL, "X-Chips Rot: 7" at 22 beside the name at 40,
+    and two gifts held took the count down with them to 12-14 px. A row of up to four cards says it at BODY, the
+    gifts after it in what is left; inside the card, under its start combo."""
+    from companion.games.noch_x_mal.faces import Gift
+    from companion.games.noch_x_mal.state import HeldGift
+
+    names = EIGHT[:players]
+    view, session = at_roll_four(tmp_path, names, lang)
+    session.engine.player(names[1]).gifts = [HeldGift(Gift.PLUS_MINUS, names[0], 3)] * 2 + [
+        HeldGift(Gift.JOKER, names[0], 3)]
+    drawn = drawn_texts(view, monkeypatch, f"nxm_chips_count_{players}_{lang}")
+    for p, card in zip(session.engine.state.players, view.card_rects(), strict=True):
+        counts = [(s, size, r) for s, size, r in drawn if card.contains(r) and f": {p.chips}" in s]
+        assert counts, (p.name, [s for s, _, r in drawn if card.contains(r)])
+        said, size, rect = counts[0]
+        assert size >= theme.BODY and said.endswith(f": {p.chips}"), (p.name, said, size)
+        combo = [r for s, _, r in drawn if card.contains(r) and s.endswith(" 3")]
+        assert combo and not combo[0].colliderect(rect), (combo, rect)

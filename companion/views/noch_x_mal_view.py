@@ -888,7 +888,14 @@ class NochXMalMode:
         active = st.active if st.phase in (Phase.WAIT_ROLL, Phase.ROLLED) else None
         chip = 0 if self.game.solo else CHIP_W  # the X-chips' colour as a patterned chip before their count
         room = NOTES_W - NOTE_CHIP - 2 if compact else cells[0].w - 20 - chip
-        short = any(not self._chips_fit(p, room) for p in st.players)  # one wording for the whole table
+        # a row of up to four cards has the height for its X-chips line at BODY: the count the table follows (the
+        # first without chips wins) was SMALL, "X-Chips Rot: 7" at 22 beside the name at 40; where the colour's
+        # name leaves it no room at BODY it goes, as on five or six cards ("X: 7" after the chip's pattern)
+        if compact:
+            chips_at, short = theme.SMALL, any(not self._chips_fit(p, room) for p in st.players)
+        else:  # one wording for all: short where a count or the gifts after it would shrink with the colour named
+            chips_at = theme.BODY
+            short = any(not self._count_fits(p, room, chips_at) for p in st.players)
         names_at = self._names_size(cells[0].w - NAME_PAD - (NOTES_W if compact else 0))
         for i, (p, cell) in enumerate(zip(st.players, cells, strict=True)):
             hot = i == active
@@ -918,17 +925,29 @@ class NochXMalMode:
                     missing = self.tr("nxm.ui.no_combo_short")
                     size = theme.fit_text(missing, theme.SMALL, cell.w - 20)
                 theme.text(surface, missing, (cell.x + 16, y + 1), size, ink)
-            line = self._chips_line(p, short)
             if chip and p.chip_colour:  # the stripe alone was hue: "X: 10" named no colour
                 draw_colour_swatch(surface, chip_swatch(cell, compact=False), p.chip_colour, "", show_label=False)
+            self._draw_chips(surface, p, (cell.x + 16 + (chip if p.chip_colour else 0), cell.bottom - 28),
+                             cell.w - 20 - chip, chips_at, short, ink)
+
+    def _draw_chips(self, surface: pygame.Surface, p: Any, pos: tuple[int, int], room: int, size: int, short: bool,
+                    ink: tuple[int, int, int]) -> None:
+        """A row card's X-chips at ``size`` and the gifts after them, SMALL or as small as their room asks: two
+        joker gifts took the count down with them to 12 px."""
+        count, gifts = self._chips_count(p, short), self._gifts(p)
+        if not count:  # solo: the gifts alone
+            line = " · ".join(gifts)
             if line:
-                theme.text(
-                    surface,
-                    line,
-                    (cell.x + 16 + (chip if p.chip_colour else 0), cell.bottom - 26),
-                    theme.fit_text(line, theme.SMALL, cell.w - 20 - chip),
-                    ink,
-                )
+                theme.text(surface, line, pos, theme.fit_text(line, theme.SMALL, room), ink)
+            return
+        at = theme.fit_text(count, size, room)
+        drawn = theme.text(surface, count, pos, at, ink)
+        if gifts:
+            rest = " · " + " · ".join(gifts)
+            small = theme.fit_text(rest, min(at, theme.SMALL), room - drawn.w)
+            rest = theme.fit_label(rest, small, room - drawn.w)  # not into the next card: cut, "…"
+            baseline = pos[1] + theme.font(at).get_ascent()
+            theme.text(surface, rest, (drawn.right, baseline - theme.font(small).get_ascent()), small, ink)
 
     def _draw_compact_card(self, surface: pygame.Surface, p: Any, cell: pygame.Rect, ink: tuple[int, int, int],
                            names_at: int, short: bool) -> None:
@@ -951,9 +970,9 @@ class NochXMalMode:
         line = self._chips_line(p, short)
         if p.chip_colour and not self.game.solo:
             draw_colour_swatch(surface, chip_swatch(cell, compact=True), p.chip_colour, "", show_label=False)
-        if line:
-            theme.text(surface, line, (x + NOTE_CHIP, cell.bottom - 20),
-                       theme.fit_text(line, theme.SMALL, NOTES_W - NOTE_CHIP - 2), ink)
+        if line:  # the count at SMALL, what gifts there are after it in the rest
+            self._draw_chips(surface, p, (x + NOTE_CHIP, cell.bottom - 20), NOTES_W - NOTE_CHIP - 2, theme.SMALL,
+                             short, ink)
 
     def _names_size(self, room: int) -> int:
         """The cards' names at one size, read across the table: LARGE where every name fits its card, else as large
@@ -968,14 +987,28 @@ class NochXMalMode:
         (five or six players' narrow cards), the chips go without their colour's name ("X: 10") on every card
         (``short``; decided per card, "Rot" fitted and "Orange" did not): the card's stripe has that colour, and
         the count is what the table follows."""
+        return " · ".join([c for c in (self._chips_count(p, short),) if c] + self._gifts(p))
+
+    def _gifts(self, p: Any) -> list[str]:
         held = Counter(g.kind.value for g in p.gifts)
-        gifts = [(f"{n}× " if n > 1 else "") + self.tr(f"nxm.gift.{kind}") for kind, n in held.items()]
+        return [(f"{n}× " if n > 1 else "") + self.tr(f"nxm.gift.{kind}") for kind, n in held.items()]
+
+    def _chips_count(self, p: Any, short: bool = False) -> str:
+        """The X-chips left ("X-Chips Rot: 7", ``short``: "X: 7"); none in a solo game."""
         if self.game.solo:
-            return " · ".join(gifts)
+            return ""
         if short:
-            return " · ".join([self.tr("nxm.ui.chips_short", n=p.chips), *gifts])
-        colour = self.tr(f"nxm.chip.{p.chip_colour}")
-        return " · ".join([self.tr("nxm.ui.chips_left", n=p.chips, colour=colour), *gifts])
+            return self.tr("nxm.ui.chips_short", n=p.chips)
+        return self.tr("nxm.ui.chips_left", n=p.chips, colour=self.tr(f"nxm.chip.{p.chip_colour}"))
+
+    def _count_fits(self, p: Any, width: int, size: int) -> bool:
+        """A row card's X-chips with their colour named at ``size``, and its gifts after them readable."""
+        count = self._chips_count(p)
+        if theme.fit_text(count, size, width) < size:
+            return False
+        rest = " · " + " · ".join(self._gifts(p))
+        left = width - theme.font(size).size(count)[0]
+        return not self._gifts(p) or theme.fit_text(rest, theme.SMALL, left) >= READABLE
 
     def _chips_fit(self, p: Any, width: int) -> bool:
         return theme.fit_text(self._chips_line(p), theme.SMALL, width) >= READABLE
