@@ -842,7 +842,8 @@ class NochXMalMode:
             return dice
         board = [] if self._asked_picture() is not None else [BOARD_AREA.clip(0, 0, theme.DESIGN_SIZE[0], 436)]
         prompt = [self._idle_layout()[2]] if not self.stack and self._idle_message() else []
-        return spanning(list(self.current_menu.item_rects().values())) + board + prompt
+        # (in this order: a notice that must cover one spares whose throw it is first, ``App.draw``)
+        return prompt + spanning(list(self.current_menu.item_rects().values())) + board
 
     def _die_hit(self, pos: tuple[int, int]) -> int | None:
         for i, r in enumerate(self.die_rects()):
