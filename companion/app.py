@@ -11,7 +11,7 @@ import logging
 import math
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -1253,14 +1253,14 @@ class App:
             low = banner is not None and banner.bottom > height * 2 // 3
             bottom = min(height - 40, banner.top - 8) if low else height - 40
             # at the top where it would cover what SELECT chooses or what the screen keeps in view (for ten
-            # seconds "game resumed" hid the score buttons, "not taught yet" the only button, "Roll")
+            # seconds "game resumed" hid the score buttons, "not taught yet" the only button, "Roll"); where both
+            # cover some of it, the one that spares what comes first: what SELECT chooses (Noch X-Mal!'s start keeps
+            # the cards in view at the top), then the screen's ``in_view`` in its order (Fritzo's start keeps its
+            # colours to answer before its top line: "built-in cubes" stood over the colours under a banner there)
             keep = [r for r in (focus, *in_view) if r is not None]
             below = _notice_layout(message, tone=tone, bottom=bottom)[2]
             above = _notice_layout(message, tone=tone, top=top, at_top=True)[2]
-            if focus is not None and below.colliderect(focus) and not above.colliderect(focus):
-                high = True  # what SELECT chooses first (Noch X-Mal!'s start keeps the cards in view at the top)
-            else:
-                high = any(below.colliderect(r) for r in keep) and not any(above.colliderect(r) for r in keep)
+            high = _first_covered(above, keep) > _first_covered(below, keep)
             rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high)
         else:  # at the top, as the banners are: under a banner shown there
             rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top)
@@ -1355,6 +1355,11 @@ SIGN_W = 44
 def _quoted_within(text: str) -> str:
     """``text`` to stand within quotes: its own quotes become single ones („Alle Würfel“ → ‚Alle Würfel‘)."""
     return text.translate(str.maketrans({"„": "‚", "“": "‘", "”": "’", '"': "'"}))
+
+
+def _first_covered(strip: pygame.Rect, keep: Sequence[pygame.Rect]) -> int:
+    """The index of the first rect of ``keep`` that ``strip`` covers, ``len(keep)`` where it covers none."""
+    return next((i for i, r in enumerate(keep) if strip.colliderect(r)), len(keep))
 
 
 def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None, top: int = 0,

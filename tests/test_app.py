@@ -1693,6 +1693,27 @@ def test_a_notice_spares_what_select_chooses_before_what_the_screen_keeps_in_vie
         app.close()
 
 
+def test_a_notice_covering_something_kept_either_way_spares_what_the_screen_keeps_first(tmp_path):
+    """Fritzo's start roll keeps its colours to answer in view, then its top line; the built-in cubes' notice
+    would cover some of each: it stood at the bottom over the colours (under the banner's room), and stands at the
+    top now. The screen's ``in_view`` says what comes first; the other order keeps it at the bottom."""
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    try:
+        app.show_notice("Gespielt wird mit den eingebauten Cubes; lernt eure im Hauptmenü an.", seconds=10, info=True)
+        app.draw(app.display.canvas)
+        bottom = app._strip[0]
+        app.mode.focus_rect = pygame.Rect(300, 200, 10, 10)  # clear of both
+        answers, top_line = pygame.Rect(462, bottom.y + 4, 328, 40), pygame.Rect(0, 10, 740, 40)
+        app.mode.in_view = [answers, top_line]
+        app.draw(app.display.canvas)
+        assert not app._strip[0].colliderect(answers) and app._strip[0].y < 100
+        app.mode.in_view = [top_line, answers]
+        app.draw(app.display.canvas)
+        assert not app._strip[0].colliderect(top_line) and app._strip[0] == bottom
+    finally:
+        app.close()
+
+
 def test_a_button_held_down_for_long_is_said_to_be_stuck(tmp_path):
     """A stuck NEXT spun the highlight for ever; a stuck SELECT fired one long press and lay dead, unsaid."""
     clock = [100.0]

@@ -1100,3 +1100,44 @@ def test_a_super_fritzo_by_a_long_name_is_said_at_far_on_the_panel(tmp_path, mon
     rects = [r for _, _, r in panel]
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     top_bar(view, drawn)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_banner_at_the_start_roll_stands_clear_of_the_colours_to_answer(tmp_path, lang):
+    """"Mia rolled red, not blue…" covered the colour list the roll is answered from (only the highlighted colour
+    was spared): the colours, then the top line, are kept in view; the banner stands over the empty building."""
+    from companion.app import MENU_CORNER
+    from companion.i18n import t
+    from companion.views.banner import place
+    from companion.views.fritzo_view import TOP_BAR
+
+    view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Großvater Johannes", "Mia"]}, lang=lang)
+    shot(view, f"start_roll_in_view_{lang}")
+    colours = view.panel_rects()
+    assert len(colours) >= 5 and view.in_view
+    for key, params in (("fritzo.open.rolls_first", {"player": "Großvater Johannes"}),
+                        ("fritzo.roll.again_l1", {"player": "Großvater Johannes", "colour": "rot", "next": "Mia"})):
+        rect, _, _ = place((800, 480), t(key, lang, **params), view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+        assert not any(rect.colliderect(r) for r in colours), (key, rect)
+        assert not rect.colliderect(TOP_BAR), (key, rect)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_cubes_to_choose_from_are_kept_in_view_and_asked_for_over_them(tmp_path, monkeypatch, lang):
+    """Strategy's start asks which cube stays out: the cubes are what the table looks at (``in_view``), and the
+    question stood at the panel's top, under the notice of the built-in cubes at the top of the screen (eight
+    seconds): it stands right over the cubes now, at FAR, below that notice."""
+    from companion.app import _notice_layout
+    from companion.i18n import t
+    from companion.views.fritzo_view import CHOOSER
+
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]}, lang=lang)
+    assert view.step == "outcube"
+    cubes = view.panel_rects()
+    assert len(view.in_view) == 1 and all(view.in_view[0].contains(r) for r in cubes)
+    with recording_texts(monkeypatch) as drawn:
+        shot(view, f"outcube_question_{lang}")
+    asked = [(size, rect) for s, size, rect in drawn if s == t("fritzo.ui.pick_out_cube", lang)]
+    assert asked and asked[0][0] >= theme.FAR
+    notice = _notice_layout(t("fritzo.builtin_cubes", lang), tone="info", at_top=True)[2]
+    assert not asked[0][1].colliderect(notice) and asked[0][1].bottom <= CHOOSER.y, (asked, notice)

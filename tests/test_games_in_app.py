@@ -1185,3 +1185,44 @@ def test_play_again_starts_each_setup_question_on_the_last_answer(tmp_path):
         menu = wizard.mode.menu
         assert menu.items[menu.index].value == value
         app.on_button(ButtonEvent(Button.SELECT))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("mode", ["strategy", "level-one"])
+def test_fritzos_start_keeps_its_question_and_answers_clear_of_the_built_in_cubes_notice(tmp_path, out_dir, lang,
+                                                                                          mode):
+    """Strategy's start: the built-in cubes' notice (eight seconds) stood at the top over "Welcher Cube bleibt
+    draußen?", the start's banner over the cubes' rows under the one highlighted. Level One's: the notice stood
+    over the colours the roll is answered from, above the banner. Now the question stands under the notice, and the
+    colours (and the highlighted cube) under neither; the banner stands over the empty building where it fits."""
+    from test_announcer import RecordingAudio
+
+    from companion.announcer import Announcer
+    from companion.i18n import t
+
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": mode, "_players": ("Großvater Johannes", "Mia"), "start": 0})
+        assert app.notice is not None and t("fritzo.builtin_cubes_short", lang) in app.notice
+        with pytest.MonkeyPatch.context() as patch:
+            from drawn_texts import recording_texts
+
+            with recording_texts(patch) as drawn:
+                app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(out_dir / f"fritzo_start_notice_{mode}_{lang}.png"))
+        strip, banner, view = app._strip[0], app._banner, app.mode
+        assert banner is not None
+        focus = view.focus_rect
+        assert not strip.colliderect(focus) and not banner.colliderect(focus)
+        if mode == "strategy":
+            asked = [rect for s, _, rect in drawn if s == t("fritzo.ui.pick_out_cube", lang)]
+            assert asked and not asked[0].colliderect(strip) and not asked[0].colliderect(banner), (asked, strip)
+        else:
+            for r in view.panel_rects():  # the colours to answer
+                assert not r.colliderect(strip) and not r.colliderect(banner), (r, strip, banner)
+    finally:
+        app.close()

@@ -1145,3 +1145,88 @@ def test_the_solo_score_is_read_across_the_table(tmp_path, monkeypatch, lang):
     assert lines and all(size >= theme.FAR for _, size, _ in lines), (result, drawn)
     assert_apart({"score": lines[0][2].unionall([r for _, _, r in lines]), "board": BOARD_PANEL,
                   "dice": view.die_rects()[0].unionall(view.die_rects())})
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_menu_line_naming_a_long_name_shortens_the_name_not_cuts_it(tmp_path, monkeypatch, lang):
+    """"Everybody done: dice to Großvater Johan…" stood at 18 px, cut where the name was, and "Alle fertig: Würfel an
+    Großvater Johannes" at 22: where a line would shrink below FAR with the whole name, it says the name as people
+    shorten it ("Großvater J."), whole and larger; lines that fit keep the whole name."""
+    long, short = "Großvater Johannes", theme.short_name("Großvater Johannes")
+    view, session = new_view(tmp_path, ["Mia", long, "Ben", "Anna", "Carl", "Dora"], lang=lang, start=0)
+    drawn = drawn_texts(view, monkeypatch, f"nxm_short_name_start_{lang}")
+    said = {s: size for s, size, _ in drawn}
+    full, shortened = (t("nxm.ui.roll_start_for", lang, player=name) for name in (long, short))
+    assert full not in said and shortened in said, said
+    assert said[shortened] > theme.fit_text(full, theme.FAR, view.menu.item_rects()[1].w - 30)
+    assert t("nxm.ui.roll_start_for", lang, player="Mia") in said  # a short name stays as it is
+    for name in ("Mia", long, "Ben", "Anna", "Carl", "Dora"):
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})  # Mia's: to Großvater
+    view.refresh()
+    drawn = drawn_texts(view, monkeypatch, f"nxm_short_name_end_{lang}")
+    lines = [s for s, _, _ in drawn if s.startswith(t("nxm.ui.end_roll", lang, player="")[:8])]
+    assert lines == [t("nxm.ui.end_roll", lang, player=short)], lines
+    assert "…" not in lines[0]
+    choose(view, ("discard",))  # a sub-menu's title naming him: shortened where whole it would shrink below FAR
+    choose(view, long)
+    title = view.current_menu.title
+    whole = t("nxm.ui.chip_shows", lang, player=long)
+    if theme.fit_text(whole, theme.FAR, view.current_menu.rect.w, bold=True) < theme.FAR:
+        assert title == t("nxm.ui.chip_shows", lang, player=short)
+    else:
+        assert title == whole
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_between_rolls_a_banner_spares_the_board_the_menu_and_whose_throw_it_is(tmp_path, monkeypatch, lang):
+    """Who was first is said as the roll ends ("Alle zugleich zuerst: Spalte B!"), and the banner stood over the
+    board where it is crossed and over the menu's "Mia würfelt": between rolls (no dice out) both are kept in view,
+    and whose throw it is too, the banner standing over the cards at the top."""
+    from companion.app import MENU_CORNER
+    from companion.views.banner import place
+
+    view, session = new_view(tmp_path, ["Großvater Johannes", "Mia"], lang=lang, start=0)
+    for name in ("Großvater Johannes", "Mia"):
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+    for name in ("Mia", "Großvater Johannes"):
+        assert session.apply({"action": "reached", "player": name, "goals": ["column-B"]})
+    assert session.apply({"action": "reached", "player": "Mia", "goals": ["colour-red"]})
+    assert session.apply({"action": "end_roll"})
+    view.refresh()
+    drawn = drawn_texts(view, monkeypatch, f"nxm_between_rolls_{lang}")
+    prompt = lines_of(drawn, t("nxm.ui.press_roll", lang, player="Mia"))
+    assert prompt
+    kept = {"board": BOARD_PANEL, "menu": next(iter(view.menu.item_rects().values())),
+            "prompt": prompt[0][2].unionall([r for _, _, r in prompt])}
+    for key, params in (("nxm.everyone_first.column-B", {"players": "Mia, Großvater Johannes"}),
+                        ("nxm.first.colour-red", {"players": "Mia"}), ("nxm.turn", {"player": "Mia", "roll": 2})):
+        rect, _, _ = place((800, 480), t(key, lang, **params), view.menu.focus_rect(), 1.0, [MENU_CORNER],
+                           view.in_view)
+        for what, r in kept.items():
+            assert not rect.colliderect(r), (key, what, rect, r)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_row_cards_x_chips_count_is_larger_than_its_notes_and_keeps_its_size_beside_gifts(
+        tmp_path, monkeypatch, players, lang):
+    """The X-chips left (the first without any wins) stood at SMALL, "X-Chips Rot: 7" at 22 beside the name at 40,
+    and two gifts held took the count down with them to 12-14 px. A row of up to four cards says it at BODY, the
+    gifts after it in what is left; inside the card, under its start combo."""
+    from companion.games.noch_x_mal.faces import Gift
+    from companion.games.noch_x_mal.state import HeldGift
+
+    names = EIGHT[:players]
+    view, session = at_roll_four(tmp_path, names, lang)
+    session.engine.player(names[1]).gifts = [HeldGift(Gift.PLUS_MINUS, names[0], 3)] * 2 + [
+        HeldGift(Gift.JOKER, names[0], 3)]
+    drawn = drawn_texts(view, monkeypatch, f"nxm_chips_count_{players}_{lang}")
+    for p, card in zip(session.engine.state.players, view.card_rects(), strict=True):
+        counts = [(s, size, r) for s, size, r in drawn if card.contains(r) and f": {p.chips}" in s]
+        assert counts, (p.name, [s for s, _, r in drawn if card.contains(r)])
+        said, size, rect = counts[0]
+        assert size >= theme.BODY and said.endswith(f": {p.chips}"), (p.name, said, size)
+        combo = [r for s, _, r in drawn if card.contains(r) and s.endswith(" 3")]
+        assert combo and not combo[0].colliderect(rect), (combo, rect)

@@ -37,7 +37,7 @@ from companion.hourglass import Resume
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
 from companion.views.frame_clock import FrameClock, undone_for_this_run
-from companion.views.widgets import draw_wrapped, first_choice, game_hint_bar
+from companion.views.widgets import draw_wrapped, first_choice, game_hint_bar, spanning
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -387,6 +387,17 @@ class FritzoMode:
             return self.cell_rects().get((x, y)) if level == self.level else None
         rects = self.panel_rects()
         return rects[i] if i < len(rects) else None
+
+    @property
+    def in_view(self) -> list[pygame.Rect]:
+        """What the table is to answer now, for a banner to stand elsewhere where it fits (``banner.place``'s
+        ``spare``): the start roll's colours ("Mia rolled red…" covered the list the roll is answered from, only the
+        highlighted colour spared) and the cubes to choose from (which one stays out, which one to place)."""
+        if self._choosing_cube():
+            return spanning(self.panel_rects())
+        if self.game.state.phase is Phase.START_ROLL and self.step in ("menu", "roll"):  # then the top line: the
+            return [*spanning(self.panel_rects()), TOP_BAR]  # banner over the empty building, beside the colours
+        return []
 
     def _choosing_cube(self) -> bool:
         return self.step in ("cube", "outcube")
@@ -907,7 +918,12 @@ class FritzoMode:
                 y = draw_wrapped(surface, words.text(self.lang), pygame.Rect(PANEL.x, y, PANEL.w, PANEL.bottom - y),
                                  theme.FAR, theme.TEXT) + 12
         left, width = (CHOOSER.x, CHOOSER.w) if self._choosing_cube() else (PANEL.x, PANEL.w)
-        if heading:  # fitted: "Welcher Cube bleibt draußen?" is wider than the panel at full size
+        if self._choosing_cube() and heading:  # the question the table answers, at FAR, right over the cubes: at
+            # the panel's top a notice of two lines at the top of the screen (the built-in cubes, at Strategy's
+            # start) stood over "Welcher Cube bleibt draußen?" for its eight seconds
+            theme.text(surface, heading, (left, CHOOSER.y - 2), theme.fit_text(heading, theme.FAR, width, bold=True),
+                       theme.ACCENT, bold=True, anchor="bottomleft")
+        elif heading:  # fitted: "Welcher Cube bleibt draußen?" is wider than the panel at full size
             theme.text(surface, heading, (left, PANEL.y), theme.fit_text(heading, theme.BODY, width, bold=True),
                        theme.ACCENT, bold=True)
         if self.step in ("menu", "roll", "nofit", "done"):

@@ -158,6 +158,8 @@ class NochXMalMode:
         self._true_face: tuple[Menu, int] | None = None
         self._face_asked: tuple[Menu, int] | None = None  # an unsure die's question (the menu and the die)
         self._goal_menu: Menu | None = None  # the report's list of goals, which a tap on the board answers too
+        #: each line naming a player whose name shortens, and the line with it shortened (``_named``)
+        self._shorter: dict[str, str] = {}
         self.menu = self._main_menu()
         self._seen = self._moment()
 
@@ -178,6 +180,28 @@ class NochXMalMode:
 
     def _names(self) -> list[str]:
         return [p.name for p in self.game.state.players]
+
+    def _named(self, key: str, *, player: str, **params: Any) -> str:
+        """A menu line or title naming ``player``, with the name shortened ("Großvater J.") kept beside it for
+        where the whole line would shrink below FAR (``_fitted``): "Everybody done: dice to Großvater Johan…" was
+        cut at 18 px, the name cut being the one the table needed."""
+        line = self.tr(key, player=player, **params)
+        short = theme.short_name(player)
+        if short != player:
+            self._shorter[line] = self.tr(key, player=short, **params)
+        return line
+
+    def _fitted(self, menu: Menu) -> Menu:
+        """``menu`` with each line (and its title) naming a player said with the name shortened where whole it
+        would shrink below FAR in its row: the name is never the part cut, nor smaller than the other lines'."""
+        rows = menu.item_rects()
+        room = next(iter(rows.values())).w - 30 if rows else menu.rect.w - 30  # (the Menu's own margin)
+        for item in menu.items:
+            if item.label in self._shorter and theme.fit_text(item.label, theme.FAR, room) < theme.FAR:
+                item.label = self._shorter[item.label]
+        if menu.title in self._shorter and theme.fit_text(menu.title, theme.FAR, menu.rect.w, bold=True) < theme.FAR:
+            menu.title = self._shorter[menu.title]
+        return menu
 
     # -- acting --------------------------------------------------------------------------------------------
     def apply(self, action: dict[str, Any]) -> bool:
@@ -216,7 +240,8 @@ class NochXMalMode:
     def _push(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None]) -> None:
         # the dice stay in view for lists about them (a die's six faces, which die is wrong): a tap there may choose one
         area = TALL_MENU_AREA if len(items) > LONG_SUB_MENU else SUB_MENU_AREA
-        self.stack.append(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=46, size=theme.FAR))
+        self.stack.append(self._fitted(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=46,
+                                            size=theme.FAR)))
 
     def _pop(self) -> None:
         if self.stack:
@@ -246,7 +271,7 @@ class NochXMalMode:
             menu._skip_disabled(+1)
             self._main_value = items[menu.index].value
         self._main_count = len(items)
-        return menu
+        return self._fitted(menu)
 
     def _main_items(self) -> list[MenuItem]:
         g, st = self.game, self.game.state
@@ -257,7 +282,7 @@ class NochXMalMode:
             return items
         if st.phase == Phase.START:
             items = [
-                MenuItem(self.tr("nxm.ui.roll_start_for", player=p.name), ("start", p.name))
+                MenuItem(self._named("nxm.ui.roll_start_for", player=p.name), ("start", p.name))
                 for p in st.players
                 if not p.has_start
             ]
@@ -265,7 +290,7 @@ class NochXMalMode:
                 items.append(MenuItem(self.tr("nxm.ui.change_starter"), ("who-starts",)))
             return items
         if st.phase == Phase.WAIT_ROLL:
-            items = [MenuItem(self.tr("nxm.ui.roll_now", player=g.active_player.name), ("roll",))]
+            items = [MenuItem(self._named("nxm.ui.roll_now", player=g.active_player.name), ("roll",))]
             if st.rolls == 0 and not g.solo:
                 items.append(MenuItem(self.tr("nxm.ui.change_starter"), ("who-starts",)))
             if any(g.usable_gifts(n) for n in self._names()):
@@ -278,14 +303,14 @@ class NochXMalMode:
             restricted = not g.solo and not roll.open_choice
             undecided = roll.pick is None and not roll.active_passed
             if undecided and (restricted or g.solo):
-                items.append(MenuItem(self.tr("nxm.ui.pick_pair", player=roll.active), ("pick",)))
+                items.append(MenuItem(self._named("nxm.ui.pick_pair", player=roll.active), ("pick",)))
             for p in st.players:
                 if p.name == roll.active and roll.pick is not None and restricted:
                     continue  # (rolls 1-3 and solo: a pass may still take the pair's place)
                 if p.name in roll.passes:  # kept, greyed: the lines below stay where a finger saw them
-                    items.append(MenuItem(self.tr("nxm.ui.passed", player=p.name), ("passed", p.name), False))
+                    items.append(MenuItem(self._named("nxm.ui.passed", player=p.name), ("passed", p.name), False))
                     continue
-                items.append(MenuItem(self.tr("nxm.ui.pass_for", player=p.name), ("pass", p.name)))
+                items.append(MenuItem(self._named("nxm.ui.pass_for", player=p.name), ("pass", p.name)))
             if not g.solo:
                 items.append(MenuItem(self.tr("nxm.ui.report"), ("report",)))
                 items.append(
@@ -300,7 +325,7 @@ class NochXMalMode:
             return items
         if st.phase == Phase.TIEBREAK:
             return [
-                MenuItem(self.tr("nxm.ui.tie_enter", player=name), ("tie", name))
+                MenuItem(self._named("nxm.ui.tie_enter", player=name), ("tie", name))
                 for name in st.finishers
                 if name not in st.tiebreak
             ]
@@ -315,7 +340,7 @@ class NochXMalMode:
         if any(p.chips == 0 for p in g.state.players):
             return self.tr("nxm.ui.end_roll_last")
         nxt = g.state.players[(g.state.active + 1) % len(g.state.players)].name
-        return self.tr("nxm.ui.end_roll", player=nxt)
+        return self._named("nxm.ui.end_roll", player=nxt)
 
     def _choose_main(self, value: tuple[Any, ...]) -> None:
         self.main_index, self.main_first = self.menu.index, self.menu.first
@@ -343,7 +368,7 @@ class NochXMalMode:
         elif kind == "pick":
             pairs = self._pairs()
             self._push(
-                self.tr("nxm.ui.pick_pair", player=g.state.roll.active),
+                self._named("nxm.ui.pick_pair", player=g.state.roll.active),
                 [MenuItem(self._pair_label(c, n), (c, n)) for c, n in pairs],
                 lambda pair: self._pick(*pair),
             )
@@ -495,7 +520,7 @@ class NochXMalMode:
         open_goals = [gid for gid in GOALS
                       if (gid not in st.claims or st.claims[gid].roll == st.rolls) and gid not in mine]
         self._push(
-            self.tr("nxm.ui.report_what", player=player),
+            self._named("nxm.ui.report_what", player=player),
             [MenuItem(self.tr(f"nxm.goal.{gid}"), gid) for gid in open_goals],
             lambda gid: self.apply({"action": "reached", "player": player, "goals": [gid]}),
         )
@@ -516,12 +541,12 @@ class NochXMalMode:
                 lambda to: self.apply({"action": "discard", "player": player, "gift": gift, "to": to}),
             )
 
-        self._push(self.tr("nxm.ui.chip_shows", player=player), items, chosen)
+        self._push(self._named("nxm.ui.chip_shows", player=player), items, chosen)
 
     def _ask_gift_kind(self, player: str) -> None:
         kinds = sorted({g.kind.value for g in self.game.usable_gifts(player)})
         self._push(
-            self.tr("nxm.ui.use_gift_which", player=player),
+            self._named("nxm.ui.use_gift_which", player=player),
             [MenuItem(self.tr(f"nxm.gift.{k}"), k) for k in kinds],
             lambda k: self.apply({"action": "use_gift", "player": player, "gift": k}),
         )
@@ -539,7 +564,7 @@ class NochXMalMode:
                 self.tie_draft = {}
 
         self._push(
-            self.tr("nxm.ui.tie_ask", player=player, what=self.tr(f"nxm.tie.{fld}")),
+            self._named("nxm.ui.tie_ask", player=player, what=self.tr(f"nxm.tie.{fld}")),
             [MenuItem(str(n), n) for n in range(TIE_MAX[fld] + 1)],
             chosen,
         )
@@ -806,9 +831,19 @@ class NochXMalMode:
         sentence and the rule change at the fourth roll covered them for ten seconds, and without a camera the
         screen is the only place the table sees them, the roller choosing a pair meanwhile. While the start combos
         are rolled, the players' cards too: each combo fills in there, and six players' combos said one after the
-        other covered the cards for twenty seconds."""
+        other covered the cards for twenty seconds. Between rolls (no dice on the screen) the menu's lines and the
+        board: who was first ("Alle zugleich zuerst: Spalte A!", said as the roll ends) is crossed there, and the
+        banner stood over both, the next roller's line among them. While dice are out they come first: a banner
+        finds no room clear of the dice, the menu and the board at once (it stood where it fitted, over the dice)."""
         dice = [] if self._dice_hidden() else spanning(self.die_rects())
-        return dice + ([PLAYER_STRIP] if self.game.state.phase == Phase.START else [])
+        if self.game.state.phase == Phase.START:
+            return [*dice, PLAYER_STRIP]
+        if dice or self.game.finished:
+            return dice
+        board = [] if self._asked_picture() is not None else [BOARD_AREA.clip(0, 0, theme.DESIGN_SIZE[0], 436)]
+        prompt = [self._idle_layout()[2]] if not self.stack and self._idle_message() else []
+        # (in this order: a notice that must cover one spares whose throw it is first, ``App.draw``)
+        return prompt + spanning(list(self.current_menu.item_rects().values())) + board
 
     def _die_hit(self, pos: tuple[int, int]) -> int | None:
         for i, r in enumerate(self.die_rects()):
@@ -854,7 +889,14 @@ class NochXMalMode:
         active = st.active if st.phase in (Phase.WAIT_ROLL, Phase.ROLLED) else None
         chip = 0 if self.game.solo else CHIP_W  # the X-chips' colour as a patterned chip before their count
         room = NOTES_W - NOTE_CHIP - 2 if compact else cells[0].w - 20 - chip
-        short = any(not self._chips_fit(p, room) for p in st.players)  # one wording for the whole table
+        # a row of up to four cards has the height for its X-chips line at BODY: the count the table follows (the
+        # first without chips wins) was SMALL, "X-Chips Rot: 7" at 22 beside the name at 40; where the colour's
+        # name leaves it no room at BODY it goes, as on five or six cards ("X: 7" after the chip's pattern)
+        if compact:
+            chips_at, short = theme.SMALL, any(not self._chips_fit(p, room) for p in st.players)
+        else:  # one wording for all: short where a count or the gifts after it would shrink with the colour named
+            chips_at = theme.BODY
+            short = any(not self._count_fits(p, room, chips_at) for p in st.players)
         names_at = self._names_size(cells[0].w - NAME_PAD - (NOTES_W if compact else 0))
         for i, (p, cell) in enumerate(zip(st.players, cells, strict=True)):
             hot = i == active
@@ -884,17 +926,29 @@ class NochXMalMode:
                     missing = self.tr("nxm.ui.no_combo_short")
                     size = theme.fit_text(missing, theme.SMALL, cell.w - 20)
                 theme.text(surface, missing, (cell.x + 16, y + 1), size, ink)
-            line = self._chips_line(p, short)
             if chip and p.chip_colour:  # the stripe alone was hue: "X: 10" named no colour
                 draw_colour_swatch(surface, chip_swatch(cell, compact=False), p.chip_colour, "", show_label=False)
+            self._draw_chips(surface, p, (cell.x + 16 + (chip if p.chip_colour else 0), cell.bottom - 28),
+                             cell.w - 20 - chip, chips_at, short, ink)
+
+    def _draw_chips(self, surface: pygame.Surface, p: Any, pos: tuple[int, int], room: int, size: int, short: bool,
+                    ink: tuple[int, int, int]) -> None:
+        """A row card's X-chips at ``size`` and the gifts after them, SMALL or as small as their room asks: two
+        joker gifts took the count down with them to 12 px."""
+        count, gifts = self._chips_count(p, short), self._gifts(p)
+        if not count:  # solo: the gifts alone
+            line = " · ".join(gifts)
             if line:
-                theme.text(
-                    surface,
-                    line,
-                    (cell.x + 16 + (chip if p.chip_colour else 0), cell.bottom - 26),
-                    theme.fit_text(line, theme.SMALL, cell.w - 20 - chip),
-                    ink,
-                )
+                theme.text(surface, line, pos, theme.fit_text(line, theme.SMALL, room), ink)
+            return
+        at = theme.fit_text(count, size, room)
+        drawn = theme.text(surface, count, pos, at, ink)
+        if gifts:
+            rest = " · " + " · ".join(gifts)
+            small = theme.fit_text(rest, min(at, theme.SMALL), room - drawn.w)
+            rest = theme.fit_label(rest, small, room - drawn.w)  # not into the next card: cut, "…"
+            baseline = pos[1] + theme.font(at).get_ascent()
+            theme.text(surface, rest, (drawn.right, baseline - theme.font(small).get_ascent()), small, ink)
 
     def _draw_compact_card(self, surface: pygame.Surface, p: Any, cell: pygame.Rect, ink: tuple[int, int, int],
                            names_at: int, short: bool) -> None:
@@ -917,9 +971,9 @@ class NochXMalMode:
         line = self._chips_line(p, short)
         if p.chip_colour and not self.game.solo:
             draw_colour_swatch(surface, chip_swatch(cell, compact=True), p.chip_colour, "", show_label=False)
-        if line:
-            theme.text(surface, line, (x + NOTE_CHIP, cell.bottom - 20),
-                       theme.fit_text(line, theme.SMALL, NOTES_W - NOTE_CHIP - 2), ink)
+        if line:  # the count at SMALL, what gifts there are after it in the rest
+            self._draw_chips(surface, p, (x + NOTE_CHIP, cell.bottom - 20), NOTES_W - NOTE_CHIP - 2, theme.SMALL,
+                             short, ink)
 
     def _names_size(self, room: int) -> int:
         """The cards' names at one size, read across the table: LARGE where every name fits its card, else as large
@@ -934,14 +988,28 @@ class NochXMalMode:
         (five or six players' narrow cards), the chips go without their colour's name ("X: 10") on every card
         (``short``; decided per card, "Rot" fitted and "Orange" did not): the card's stripe has that colour, and
         the count is what the table follows."""
+        return " · ".join([c for c in (self._chips_count(p, short),) if c] + self._gifts(p))
+
+    def _gifts(self, p: Any) -> list[str]:
         held = Counter(g.kind.value for g in p.gifts)
-        gifts = [(f"{n}× " if n > 1 else "") + self.tr(f"nxm.gift.{kind}") for kind, n in held.items()]
+        return [(f"{n}× " if n > 1 else "") + self.tr(f"nxm.gift.{kind}") for kind, n in held.items()]
+
+    def _chips_count(self, p: Any, short: bool = False) -> str:
+        """The X-chips left ("X-Chips Rot: 7", ``short``: "X: 7"); none in a solo game."""
         if self.game.solo:
-            return " · ".join(gifts)
+            return ""
         if short:
-            return " · ".join([self.tr("nxm.ui.chips_short", n=p.chips), *gifts])
-        colour = self.tr(f"nxm.chip.{p.chip_colour}")
-        return " · ".join([self.tr("nxm.ui.chips_left", n=p.chips, colour=colour), *gifts])
+            return self.tr("nxm.ui.chips_short", n=p.chips)
+        return self.tr("nxm.ui.chips_left", n=p.chips, colour=self.tr(f"nxm.chip.{p.chip_colour}"))
+
+    def _count_fits(self, p: Any, width: int, size: int) -> bool:
+        """A row card's X-chips with their colour named at ``size``, and its gifts after them readable."""
+        count = self._chips_count(p)
+        if theme.fit_text(count, size, width) < size:
+            return False
+        rest = " · " + " · ".join(self._gifts(p))
+        left = width - theme.font(size).size(count)[0]
+        return not self._gifts(p) or theme.fit_text(rest, theme.SMALL, left) >= READABLE
 
     def _chips_fit(self, p: Any, width: int) -> bool:
         return theme.fit_text(self._chips_line(p), theme.SMALL, width) >= READABLE
@@ -950,13 +1018,11 @@ class NochXMalMode:
         faces = self._dice_faces()
         st = self.game.state
         if not faces:
-            msg = self._idle_message()  # whose throw it is: for the far end of the table too
-            lines, size = far_lines(msg, DICE_AREA.w, DICE_AREA.h)
-            step = theme.font(size).get_height() + 1
-            y = DICE_AREA.centery - step * len(lines) // 2
+            lines, size, area = self._idle_layout()  # whose throw it is: for the far end of the table too
+            y = area.y
             for line in lines:
                 theme.text(surface, line, (DICE_AREA.centerx, y), size, theme.TEXT, bold=True, anchor="midtop")
-                y += step
+                y += theme.font(size).get_height() + 1
             return
         # a finished game's last pair is history, not a choice to make: drawn plain; so are the dice while one of
         # them is corrected, the die in question lit
@@ -979,6 +1045,16 @@ class NochXMalMode:
 
     def _number_label(self, face: Any) -> str:
         return "1-5" if face == NUMBER_JOKER else str(face)
+
+    def _idle_layout(self) -> tuple[tuple[str, ...], int, pygame.Rect]:
+        """Whose throw it is where no dice lie: its lines, their size and the rect they take. Where no status lines
+        stand under it, down above the menu: a banner between rolls stands at the top (the menu and the board are
+        kept in view, ``in_view``) and covered the line there, "Mia: WÜRFELN drücken" hidden under "Würfel an Mia"."""
+        lines, size = far_lines(self._idle_message(), DICE_AREA.w, DICE_AREA.h)
+        height = (theme.font(size).get_height() + 1) * len(lines)
+        if self._status_lines():  # (solo: which field the next roll crosses, under it)
+            return lines, size, pygame.Rect(DICE_AREA.x, DICE_AREA.centery - height // 2, DICE_AREA.w, height)
+        return lines, size, pygame.Rect(DICE_AREA.x, MENU_AREA.y - 20 - height, DICE_AREA.w, height)
 
     def _idle_message(self) -> str:
         st = self.game.state
