@@ -1323,6 +1323,13 @@ def test_the_reminders_and_reports_are_in_view_while_crossing(tmp_path, monkeypa
     left = [r for _, _, r in drawn if r.colliderect(LEFT_AREA)]
     assert len(left) >= 4
     assert all(any(v.contains(r) for v in mode.in_view) for r in left)
+    # nowhere to stand clear of all that: the banner may cover the reminders or the top, never the reports' list
+    # (it stood under the highlighted item, over the next reporter)
+    assert all(mode.focus_rect.contains(r) for r in mode.menu.item_rects().values())
+    from companion.views import banner
+
+    rect, _, _ = banner.place((800, 480), "Annika: pears complete – noted.", mode.focus_rect, 1.0, (), mode.in_view)
+    assert not any(rect.colliderect(r) for r in mode.menu.item_rects().values())
 
 
 LEFT_AREA = pygame.Rect(20, 260, 372, 180)
@@ -1410,3 +1417,20 @@ def test_a_long_name_under_a_die_is_its_first_word_or_initials_not_cut(tmp_path,
     size, rect = sized(drawn, under)
     assert size >= theme.SMALLEST and rect.top >= die.bottom and abs(rect.centerx - die.centerx) <= 1
     assert rect.w <= die.w + 12
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_long_name_in_the_final_scoring_list_is_shortened_not_cut(tmp_path, monkeypatch, lang):
+    """Four players: "Großvater Johannes: Schlusswertu…" was cut at 18 in the list of who is still to score."""
+    players = ["Großvater Johannes", "Mia", "Annika", "Großmutter Hildegard"]
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": CROSSED}, *({"action": "take", "die": n} for n in range(1, 5)),
+                   {"action": "leave"}, {"action": "report", "player": "Mia", "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    drawn = drawn_texts(mode, monkeypatch)
+    line = t("echt.view.final_player", lang, player="Großvater J.")
+    assert mode.menu.items[0].label == line
+    assert sized(drawn, line)[0] >= 22 and not any(text.endswith("…") for text, _, _ in drawn)

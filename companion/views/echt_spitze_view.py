@@ -40,6 +40,7 @@ from companion.views import theme
 from companion.views.colour_faces import face_label
 from companion.views.widgets import (
     LONG_LIST,
+    SCROLL_W,
     DiceRow,
     Menu,
     MenuItem,
@@ -210,7 +211,7 @@ class EchtSpitzeMode:
         elif s.phase is Phase.FINAL:
             if self.sub and self.sub[0] == "final":
                 return None  # the number editor
-            items = [MenuItem(self.tr("echt.view.final_player", player=p.name), ("final", p.name))
+            items = [MenuItem(self._named("echt.view.final_player", p.name), ("final", p.name))
                      for p in s.players if p.final is None]
         if not items:
             return None
@@ -225,6 +226,16 @@ class EchtSpitzeMode:
             paired = self._paired(self.sub[1])
             menu.index = next((k for k, item in enumerate(items) if item.value[-1][0] in paired), 0)
         return menu
+
+    def _named(self, key: str, name: str) -> str:
+        """A menu line naming a player, the name shortened ("Großvater J.: Schlusswertung") where the whole name
+        shrinks the line: "Großvater Johannes: Schlusswertu…" was cut at 18 beside "Mia: Schlusswertung" at 28."""
+        line = self.tr(key, player=name)
+        width = RIGHT.w - SCROLL_W - 30  # as the menu fits its lines, the scroll arrows beside them
+        if theme.fit_text(line, theme.BODY, width) >= theme.BODY:
+            return line
+        short = self.tr(key, player=theme.short_name(name))
+        return short if theme.fit_text(short, theme.BODY, width) > theme.fit_text(line, theme.BODY, width) else line
 
     def _paired(self, name: str) -> set[str]:
         """The numbers whose beehive ``name``'s die and a middle die cross this turn (a "?" is any number): the
@@ -244,7 +255,7 @@ class EchtSpitzeMode:
         sub = self.sub
         if sub is None:
             # "end the turn" first: always on screen for touch; the highlight starts on the first player
-            items = [MenuItem(self.tr("echt.view.report_player", player=p.name), ("open", p.name))
+            items = [MenuItem(self._named("echt.view.report_player", p.name), ("open", p.name))
                      for p in s.players]
             return [MenuItem(self.tr("echt.view.end_turn"), ("end_turn",)), *items, *self._fix_items()]
         name = sub[1]
@@ -493,7 +504,7 @@ class EchtSpitzeMode:
     @property
     def focus_rect(self) -> pygame.Rect | None:
         """What a banner must not cover: the final editor whole (its "Done" sat under the banner of the score just
-        entered), else the highlighted menu item."""
+        entered), the list of reports or of final scores whole, else the highlighted menu item."""
         if self.sub and self.sub[0] == "final":
             controls = [rect for _, _, rect in self._final_controls()]
             return pygame.Rect(RIGHT.x, controls[0].top, RIGHT.w, controls[-1].bottom - controls[0].top)
@@ -504,6 +515,10 @@ class EchtSpitzeMode:
             return self._answer_rects()[self.choice]
         if self.game.phase is Phase.TAKE and self.cursor == FIX_BUTTON:
             return self._fix_button()
+        if self.menu is not None and self.game.phase in (Phase.SCORE, Phase.FINAL):
+            # the reports' and the final scoring's list whole: a banner under the highlighted item stood over the
+            # choices it talked about ("3/2 für Mia" over "Mia: Schlusswertung", a report's over the next reporter)
+            return spanning(list(self.menu.item_rects().values()))[0]
         return self.menu.focus_rect() if self.menu is not None else None
 
     # -- the final editor ------------------------------------------------------------------------------------
