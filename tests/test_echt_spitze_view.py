@@ -1238,8 +1238,8 @@ def test_the_points_entered_so_far_are_read_from_the_far_end_beside_the_final_ed
     assert mode.sub == ("final", "David")
     drawn = drawn_texts(mode, monkeypatch)
     points = t("echt.view.total", lang, player="Johannes", total=s.engine.state.players[0].final.total, holes=0)
-    left = [(line, size, rect) for line, size, rect in drawn
-            if rect.top >= DICE.y and rect.right < RIGHT.x and rect.bottom <= 440]  # not the hint bar
+    totals = {line for line, *_ in mode._total_layout()}
+    left = [(line, size, rect) for line, size, rect in drawn if line in totals and rect.top >= DICE.y]
     assert " · ".join(line for line, _, _ in left[:2]) == points or left[0][0] == points
     assert len(left) >= 3 and all(size >= theme.FAR for _, size, _ in left), left
     controls = [rect for _, _, rect in mode._final_controls()]
@@ -1361,8 +1361,8 @@ def test_a_scores_banner_in_the_final_scoring_keeps_clear_of_who_is_still_to_sco
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_long_names_points_beside_the_final_editor_keep_far(tmp_path, monkeypatch, lang):
-    """"Großvater Johannes: 13 Punkte" (the holes on their own line) was drawn at 26 beside the editor: the name is
-    shortened before the points shrink below FAR."""
+    """"Großvater Johannes: 13 Punkte" (the holes on their own line) was drawn at 26 beside the editor: above the
+    editor the line has the whole width, beside it the name is shortened before the points shrink below FAR."""
     from companion.views import theme
 
     s = session(tmp_path, {"players": LONG, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
@@ -1379,7 +1379,9 @@ def test_a_long_names_points_beside_the_final_editor_keep_far(tmp_path, monkeypa
     drawn = drawn_texts(mode, monkeypatch)
     points = [(line, size, rect) for line, size, rect in drawn if "Großvater" in line and rect.bottom < 440]
     assert points and all(size >= theme.FAR for _, size, _ in points), points
-    assert all(rect.right < RIGHT.x for _, _, rect in points)
+    editor = [rect for _, _, rect in mode._final_controls()]
+    title = sized(drawn, t("echt.view.title_final", lang, player="Mia"))[1]
+    assert not any(rect.colliderect(r) for _, _, rect in points for r in [*editor, title])
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

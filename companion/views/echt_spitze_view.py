@@ -996,9 +996,13 @@ class EchtSpitzeMode:
         # entered, FAR, left of the editor (a third line at full width ran into its title), the holes on a line of
         # their own where one is too wide ("Johannes: 35 Punkte · 0 Löcher" shrank to 24 beside "Ben: ..." at 32)
         over = s.phase is Phase.OVER
-        width = LEFT.w + 380 if over else RIGHT.x - 12 - LEFT.x
+        whole, beside = LEFT.w + 380, RIGHT.x - 12 - LEFT.x
+        # above the list of who is still to score (or the editor's title) a line has the whole width: "Großvater
+        # Johannes: 13 Punkte · 1 Loch" on one line at FAR, where beside the list it took two with the name shortened
+        right_top = FINAL_TOP - 34 if self.sub and self.sub[0] == "final" else RIGHT.y - 4
         for p in scored:
             color = theme.ACCENT if p.name in s.winners else theme.TEXT
+            width = whole if over or y + theme.font(theme.FAR).get_linesize() <= right_top else beside
             lines, size = self._total_lines(p, theme.LARGE if over else theme.FAR, width, split=not over)
             for part in lines:
                 out.append((part, size, color, p.name in s.winners, y))
