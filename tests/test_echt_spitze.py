@@ -196,6 +196,19 @@ def test_taking_by_face_as_the_camera_sees_a_die_leave():
     assert "the free dice are 3, ?, 5" in unchanged_after(game, {"action": "take", "face": "3+X"}, TakeError)
 
 
+@pytest.mark.parametrize("lang, said", [("de", "Oma nimmt die 5 mit Extrakreuz."),
+                                         ("en", "Oma takes the 5 with the extra cross.")])
+def test_a_die_taken_with_the_extra_cross_is_said_in_words(lang, said):
+    """The banner read "Oma nimmt die 5+X.": the engine's notation on the screen. The roll's notation stays in the
+    actions and the state; a plain face is said as before."""
+    game = new(["Oma", "Ben"])
+    game.apply({"action": "roll", "dice": ["5+X", "3", "?+X", "1"]})
+    assert texts(game.apply({"action": "take", "die": 1}), lang)[0] == said
+    assert texts(game.apply({"action": "take", "die": 2}), lang)[0] == ("Ben nimmt die 3." if lang == "de"
+                                                                           else "Ben takes the 3.")
+    assert game.state.dice[0] == "5+X"
+
+
 def test_only_the_start_player_decides_about_the_middle_and_a_reroll_reads_two_dice():
     game = new(["Anna", "Ben"])
     game.apply({"action": "roll", "dice": ["1", "2", "3", "4"]})

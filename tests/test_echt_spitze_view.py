@@ -925,7 +925,8 @@ def test_a_banner_spares_the_middles_choice_whole(tmp_path):
         assert s.apply(action), s.error
     mode = EchtSpitzeMode(s)
     mode._sync()
-    dice, choice = mode.in_view
+    bar, status, dice, choice = mode.in_view
+    assert status == mode._status_line()[2] and bar.contains(pygame.Rect(8, 4, 734, 100))
     assert all(choice.contains(r) for r in mode.menu.item_rects().values())
     assert all(dice.contains(r) for r in mode.dice.die_rects())
     rect, _, _ = banner.place((800, 480), "Sara: die zwei Würfel in der Mitte liegen lassen oder neu würfeln?",
@@ -946,7 +947,7 @@ def test_a_banner_spares_the_dice_everybody_crosses_from(tmp_path):
     mode = EchtSpitzeMode(s)
     mode._sync()
     assert s.engine.phase is Phase.SCORE
-    (dice,) = mode.in_view
+    dice = mode.in_view[2]
     assert all(dice.contains(r) for r in mode.dice.die_rects())
     rect, _, _ = banner.place((800, 480), "Mia-Sophie: Dein Würfel hat ein Extrakreuz – setze es, außer dein "
                               "reguläres Kreuz trifft eine Seifenblase.", mode.focus_rect, 1.0, (), mode.in_view)
@@ -1159,8 +1160,8 @@ def test_the_reports_under_the_reminders_stay_above_the_hint_bar(tmp_path, monke
     s, mode = crossing(tmp_path, lang, FOUR, *({"action": "report", "player": p, "kinds": ["pears", "plums"]}
                                                 for p in FOUR))
     drawn = drawn_texts(mode, monkeypatch)
-    reports = [line for line, _, _ in drawn if line.endswith("pears, plums")]
-    assert len(reports) == 4
+    reports = [line for line, _, _ in drawn if "pears" in line or "plums" in line]
+    assert all(f"{p}: pears, plums" in " ".join(reports) for p in FOUR)  # run together where they must
     assert all(LEFT.contains(sized(drawn, line)[1]) for line in reports)
     assert_apart(drawn, [line for line, _, rect in drawn if LEFT.contains(rect)])
 
@@ -1237,8 +1238,8 @@ def test_the_points_entered_so_far_are_read_from_the_far_end_beside_the_final_ed
     assert mode.sub == ("final", "David")
     drawn = drawn_texts(mode, monkeypatch)
     points = t("echt.view.total", lang, player="Johannes", total=s.engine.state.players[0].final.total, holes=0)
-    left = [(line, size, rect) for line, size, rect in drawn
-            if rect.top >= DICE.y and rect.right < RIGHT.x and rect.bottom <= 440]  # not the hint bar
+    totals = {line for line, *_ in mode._total_layout()}
+    left = [(line, size, rect) for line, size, rect in drawn if line in totals and rect.top >= DICE.y]
     assert " · ".join(line for line, _, _ in left[:2]) == points or left[0][0] == points
     assert len(left) >= 3 and all(size >= theme.FAR for _, size, _ in left), left
     controls = [rect for _, _, rect in mode._final_controls()]
@@ -1247,3 +1248,191 @@ def test_the_points_entered_so_far_are_read_from_the_far_end_beside_the_final_ed
     assert not any(r.colliderect(c) for r in rects for c in [*controls, title])
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert all(pygame.Rect(0, 0, 800, 440).contains(r) for r in rects)
+
+
+# -- the far re-audit through the app: long names, banners, the reports -------------------------------------------
+LONG = ["Großvater Johannes", "Mia"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_long_name_in_the_status_line_is_shortened_before_the_line_shrinks_below_far(tmp_path, monkeypatch, lang):
+    """"Großvater Johannes: Mitte liegen lassen oder neu würfeln?" was drawn at 30, the re-roll's prompt at 26: the
+    name is shortened as people shorten it ("Großvater J.") and the line keeps FAR."""
+    from companion.views import theme
+
+    s = session(tmp_path, {"players": LONG, "kinds": {"pears": [5, 3]}})
+    s.lang = lang
+    shortened = 0
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, None, {"action": "reroll"}):
+        if action is not None:
+            assert s.apply(action), s.error
+        mode = EchtSpitzeMode(s)
+        drawn = drawn_texts(mode, monkeypatch)
+        status, size, rect = mode._status_line()
+        assert sized(drawn, status)[0] == size and rect.contains(sized(drawn, status)[1])
+        assert size >= theme.FAR, (s.engine.phase, status, size)
+        assert pygame.Rect(0, 0, 800, 150).contains(rect)
+        whole = mode._status()  # the names whole where that keeps FAR ("Mia: take one die")
+        assert status == whole or theme.fit_text(whole, theme.LARGE, 770, True) < theme.FAR
+        shortened += status != whole
+    assert shortened == (2 if lang == "de" else 0)  # "Großvater J.: Mitte liegen lassen ...", "... neu würfeln"
+
+
+def score_phase(tmp_path, lang: str, players: list[str], dice: list[str]) -> tuple[GameSession, EchtSpitzeMode]:
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2]}})
+    s.lang = lang
+    takes = ({"action": "take", "die": n} for n in range(1, len(players) + 1))
+    for action in ({"action": "roll", "dice": dice}, *takes, {"action": "leave"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    return s, mode
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_banner_while_crossing_keeps_clear_of_the_prompt_the_menu_and_the_reminders_where_it_fits(tmp_path,
+                                                                                                     monkeypatch, lang):
+    """"Großvater Johannes lässt die Mitte liegen." stood at the top over the bar and "Kreuze setzen!" (only the dice
+    were kept clear of); banners beside the highlighted item covered the rest of the menu. The status line, the
+    whole menu and the reminders are what the table looks at: with no extra crosses a banner stands under the dice
+    on the left, clear of all of them."""
+    from companion.views import banner
+
+    s, mode = score_phase(tmp_path, lang, LONG, ["1", "2", "3", "4"])
+    drawn = drawn_texts(mode, monkeypatch)
+    spare = mode.in_view
+    status = mode._status_line()[2]
+    menu = list(mode.menu.item_rects().values())
+    assert any(r.contains(status) for r in spare)
+    assert all(any(r.contains(item) for r in spare) for item in menu)
+    assert all(any(r.contains(die) for r in spare) for die in mode.dice.die_rects())
+    rect, _, _ = banner.place((800, 480), t("echt.middle.leave", lang, player=LONG[0]), mode.focus_rect, 1.0, (),
+                              spare)
+    assert not any(rect.colliderect(r) for r in [status, *menu, *mode.dice.die_rects()])
+    assert not any(rect.colliderect(r) for _, _, r in drawn if r.bottom < 440), rect  # nothing drawn covered
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_reminders_and_reports_are_in_view_while_crossing(tmp_path, monkeypatch, lang):
+    """With extra crosses the reminders under the dice are in view too: a banner may cover them only where it
+    fits nowhere else."""
+    s, mode = score_phase(tmp_path, lang, FOUR[:3], CROSSED[:5])
+    s.apply({"action": "report", "player": "Annika", "kinds": ["pears"]})
+    drawn = drawn_texts(mode, monkeypatch)
+    left = [r for _, _, r in drawn if r.colliderect(LEFT_AREA)]
+    assert len(left) >= 4
+    assert all(any(v.contains(r) for v in mode.in_view) for r in left)
+    # nowhere to stand clear of all that: the banner may cover the reminders or the top, never the reports' list
+    # (it stood under the highlighted item, over the next reporter)
+    assert all(mode.focus_rect.contains(r) for r in mode.menu.item_rects().values())
+    from companion.views import banner
+
+    rect, _, _ = banner.place((800, 480), "Annika: pears complete – noted.", mode.focus_rect, 1.0, (), mode.in_view)
+    assert not any(rect.colliderect(r) for r in mode.menu.item_rects().values())
+
+
+LEFT_AREA = pygame.Rect(20, 260, 372, 180)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_scores_banner_in_the_final_scoring_keeps_clear_of_who_is_still_to_score(tmp_path, monkeypatch, lang):
+    """"Großvater Johannes: Symbolarten 7 + Sterne 0 + übrige Symbole 6 = 13" stood at the top over the prompt;
+    "3/2 für Mia" over "Mia: Schlusswertung". The points entered, the list of who is still to score and the prompt
+    are in view: the banner goes where none of them is."""
+    from companion.views import banner
+
+    s = session(tmp_path, {"players": LONG, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "leave"},
+                   {"action": "report", "player": LONG[0], "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}, {"action": "final", "player": LONG[0], "stars": 0}):
+        assert s.apply(action), s.error
+    assert s.engine.phase is Phase.FINAL
+    mode = EchtSpitzeMode(s)
+    drawn = drawn_texts(mode, monkeypatch)
+    said = {"de": "Großvater Johannes: Symbolarten 7 + Sterne 0 + übrige Symbole 6 = 13",
+            "en": "Großvater Johannes: kinds 7 + stars 0 + leftover symbols 6 = 13"}[lang]
+    keep = [r for _, _, r in drawn if r.bottom < 440]  # all but the hint bar
+    rect, _, _ = banner.place((800, 480), said, mode.focus_rect, 1.0, (), mode.in_view)
+    assert not any(rect.colliderect(r) for r in keep), (rect, [x for x in drawn if rect.colliderect(x[2])])
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_long_names_points_beside_the_final_editor_keep_far(tmp_path, monkeypatch, lang):
+    """"Großvater Johannes: 13 Punkte" (the holes on their own line) was drawn at 26 beside the editor: above the
+    editor the line has the whole width, beside it the name is shortened before the points shrink below FAR."""
+    from companion.views import theme
+
+    s = session(tmp_path, {"players": LONG, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "leave"},
+                   {"action": "report", "player": LONG[0], "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}, {"action": "final", "player": LONG[0], "stars": 3}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    select_item(mode, "Mia")
+    assert mode.sub == ("final", "Mia")
+    drawn = drawn_texts(mode, monkeypatch)
+    points = [(line, size, rect) for line, size, rect in drawn if "Großvater" in line and rect.bottom < 440]
+    assert points and all(size >= theme.FAR for _, size, _ in points), points
+    editor = [rect for _, _, rect in mode._final_controls()]
+    title = sized(drawn, t("echt.view.title_final", lang, player="Mia"))[1]
+    assert not any(rect.colliderect(r) for _, _, rect in points for r in [*editor, title])
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_three_players_reports_leave_the_reminders_at_far(tmp_path, monkeypatch, lang):
+    """Three reports under the extra crosses shrank the reminders to 26-30 to make room for the reports at 18-22
+    (for who presses the buttons): the reports make room first, the reminders stay at FAR."""
+    from companion.views import theme
+    from companion.views.echt_spitze_view import LEFT
+
+    players = FOUR[:3]
+    s, mode = crossing(tmp_path, lang, players, *({"action": "report", "player": p, "kinds": ["pears", "plums"]}
+                                                    for p in players))
+    drawn = drawn_texts(mode, monkeypatch)
+    left = [(line, size) for line, size, rect in drawn if LEFT.contains(rect)]
+    reminders = [size for line, size in left if "pears" not in line]
+    reports = " ".join(line for line, _ in left if "pears" in line)
+    assert len(reminders) >= 3 and min(reminders) >= theme.FAR, left
+    assert all(f"{p}: pears, plums" in reports for p in players)
+    assert_apart(drawn, [line for line, _ in left])
+
+
+@pytest.mark.parametrize("players, under", [(["Großvater Johannes", "Mia"], "Großvater"),
+                                            (["Großvater Johannes", "Großvater Klaus"], "G. J.")])
+def test_a_long_name_under_a_die_is_its_first_word_or_initials_not_cut(tmp_path, monkeypatch, players, under):
+    """"Großvate. J." under a taken die (fit_name's cut first word, 18 px) read as a misspelling: the first word
+    alone where it tells the players apart, else the initials."""
+    from companion.views import theme
+
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3]}})
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    drawn = drawn_texts(mode, monkeypatch)
+    die = mode.dice.die_rects()[0]
+    size, rect = sized(drawn, under)
+    assert size >= theme.SMALLEST and rect.top >= die.bottom and abs(rect.centerx - die.centerx) <= 1
+    assert rect.w <= die.w + 12
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_long_name_in_the_final_scoring_list_is_shortened_not_cut(tmp_path, monkeypatch, lang):
+    """Four players: "Großvater Johannes: Schlusswertu…" was cut at 18 in the list of who is still to score."""
+    players = ["Großvater Johannes", "Mia", "Annika", "Großmutter Hildegard"]
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": CROSSED}, *({"action": "take", "die": n} for n in range(1, 5)),
+                   {"action": "leave"}, {"action": "report", "player": "Mia", "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    drawn = drawn_texts(mode, monkeypatch)
+    line = t("echt.view.final_player", lang, player="Großvater J.")
+    assert mode.menu.items[0].label == line
+    assert sized(drawn, line)[0] >= 22 and not any(text.endswith("…") for text, _, _ in drawn)

@@ -14,6 +14,7 @@ faces. The engine's ``correct`` action does the rest.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -39,6 +40,7 @@ from companion.views import theme
 from companion.views.colour_faces import face_label
 from companion.views.widgets import (
     LONG_LIST,
+    SCROLL_W,
     DiceRow,
     Menu,
     MenuItem,
@@ -60,6 +62,7 @@ from vision.types import DiePicture, TrayReading
 #: dice and menus below make room for both. The app's menu corner sits to the right of the bar.
 BAR = pygame.Rect(8, 4, 734, 100)
 STATUS_Y = 108  # a line at LARGE (umlauts lift it up to 4 px) between the bar and the dice
+STATUS_W = 770
 DICE = pygame.Rect(20, 150, 760, 80)
 #: under the dice and their holders' names, down to the hint bar (y 440): six lines at FAR, the extra crosses of
 #: four players with two counts and the bubble rule, each wrapped once
@@ -208,7 +211,7 @@ class EchtSpitzeMode:
         elif s.phase is Phase.FINAL:
             if self.sub and self.sub[0] == "final":
                 return None  # the number editor
-            items = [MenuItem(self.tr("echt.view.final_player", player=p.name), ("final", p.name))
+            items = [MenuItem(self._named("echt.view.final_player", p.name), ("final", p.name))
                      for p in s.players if p.final is None]
         if not items:
             return None
@@ -223,6 +226,16 @@ class EchtSpitzeMode:
             paired = self._paired(self.sub[1])
             menu.index = next((k for k, item in enumerate(items) if item.value[-1][0] in paired), 0)
         return menu
+
+    def _named(self, key: str, name: str) -> str:
+        """A menu line naming a player, the name shortened ("Großvater J.: Schlusswertung") where the whole name
+        shrinks the line: "Großvater Johannes: Schlusswertu…" was cut at 18 beside "Mia: Schlusswertung" at 28."""
+        line = self.tr(key, player=name)
+        width = RIGHT.w - SCROLL_W - 30  # as the menu fits its lines, the scroll arrows beside them
+        if theme.fit_text(line, theme.BODY, width) >= theme.BODY:
+            return line
+        short = self.tr(key, player=theme.short_name(name))
+        return short if theme.fit_text(short, theme.BODY, width) > theme.fit_text(line, theme.BODY, width) else line
 
     def _paired(self, name: str) -> set[str]:
         """The numbers whose beehive ``name``'s die and a middle die cross this turn (a "?" is any number): the
@@ -242,7 +255,7 @@ class EchtSpitzeMode:
         sub = self.sub
         if sub is None:
             # "end the turn" first: always on screen for touch; the highlight starts on the first player
-            items = [MenuItem(self.tr("echt.view.report_player", player=p.name), ("open", p.name))
+            items = [MenuItem(self._named("echt.view.report_player", p.name), ("open", p.name))
                      for p in s.players]
             return [MenuItem(self.tr("echt.view.end_turn"), ("end_turn",)), *items, *self._fix_items()]
         name = sub[1]
@@ -463,24 +476,35 @@ class EchtSpitzeMode:
     @property
     def in_view(self) -> list[pygame.Rect]:
         """What the table looks at, for a banner to stand elsewhere where it fits (``banner.place``'s ``spare``): the
-        dice with their marks and holders (everybody crosses from them: the extra-cross sentences covered the marks
-        and the middle dice for their seconds), and the middle's choice, both of it (the start player's question
-        covered "Re-roll", the banner clear of "Leave" only)."""
+        bar and the status line (the banners stood over them for whole phases: the start, the crossing, the final
+        scoring), the dice with their marks and holders (everybody crosses from them: the extra-cross
+        sentences covered the marks and the middle dice for their seconds), the menu whole (the start player's
+        question covered "Re-roll", a score's banner "Mia: final scoring": the banner clear of the highlighted item
+        only), the reminders and reports under the dice, and the points entered and the ranking."""
         if self.pending is not None or self.fixing == "face":  # the answers, the die asked about and "roll again"
             return spanning(self._answer_rects())
-        spare = []
-        if self.game.state.dice and self.pending is None and not self.fixing:
-            self.dice.faces = list(self.game.state.dice)
+        spare = [BAR, self._status_line()[2]]
+        s = self.game.state
+        if s.dice and not self.fixing:
+            self.dice.faces = list(s.dice)
             row = spanning(self.dice.die_rects())
-            spare = [pygame.Rect(r.x, r.y - 12, r.w, r.h + 12 + 34) for r in row]  # the cross marks, the names
-        if self.game.state.phase is Phase.MIDDLE and self.menu is not None:
+            spare += [pygame.Rect(r.x, r.y - 12, r.w, r.h + 12 + 34) for r in row]  # the cross marks, the names
+        elif not s.dice and (idle := self._idle_lines()):
+            height = sum(theme.font(size).get_linesize() for _, size in idle)
+            width = max(theme.font(size).size(line)[0] for line, size in idle)
+            spare.append(pygame.Rect(400 - width // 2, DICE.y, width, height))
+        if self.menu is not None:
             spare += spanning(list(self.menu.item_rects().values()))
+        if s.phase is Phase.SCORE and not self.fixing:
+            spare += _spanning_lines([(line, size, False, y) for line, size, _, y in self._left_lines()])
+        elif s.phase in (Phase.FINAL, Phase.OVER):
+            spare += _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
         return spare
 
     @property
     def focus_rect(self) -> pygame.Rect | None:
         """What a banner must not cover: the final editor whole (its "Done" sat under the banner of the score just
-        entered), else the highlighted menu item."""
+        entered), the list of reports or of final scores whole, else the highlighted menu item."""
         if self.sub and self.sub[0] == "final":
             controls = [rect for _, _, rect in self._final_controls()]
             return pygame.Rect(RIGHT.x, controls[0].top, RIGHT.w, controls[-1].bottom - controls[0].top)
@@ -491,6 +515,10 @@ class EchtSpitzeMode:
             return self._answer_rects()[self.choice]
         if self.game.phase is Phase.TAKE and self.cursor == FIX_BUTTON:
             return self._fix_button()
+        if self.menu is not None and self.game.phase in (Phase.SCORE, Phase.FINAL):
+            # the reports' and the final scoring's list whole: a banner under the highlighted item stood over the
+            # choices it talked about ("3/2 für Mia" over "Mia: Schlusswertung", a report's over the next reporter)
+            return spanning(list(self.menu.item_rects().values()))[0]
         return self.menu.focus_rect() if self.menu is not None else None
 
     # -- the final editor ------------------------------------------------------------------------------------
@@ -714,9 +742,8 @@ class EchtSpitzeMode:
         surface.fill(theme.BG)
         notes = [self._note(p) for p in s.players]
         PlayerBar(BAR, [p.name for p in s.players], current=self._actor(), notes=notes).draw(surface)
-        status = self._status()
-        theme.text(surface, status, (400, STATUS_Y), theme.fit_text(status, theme.LARGE, 770, True),
-                   theme.ACCENT, bold=True, anchor="midtop")
+        status, size, _ = self._status_line()
+        theme.text(surface, status, (400, STATUS_Y), size, theme.ACCENT, bold=True, anchor="midtop")
         if self.pending is not None:
             self._draw_pending(surface)
         elif s.dice:
@@ -748,7 +775,27 @@ class EchtSpitzeMode:
         side = self.tr(f"echt.view.side_{p.side}")
         return self.tr("echt.view.note", side=side, holes=p.holes)
 
-    def _status(self) -> str:
+    def _status_line(self) -> tuple[str, int, pygame.Rect]:
+        """The status line, its size and rect: at LARGE where it fits, else with the players' names shortened as
+        people shorten them ("Großvater J.: Mitte liegen lassen oder neu würfeln?" at FAR) before it shrinks
+        ("Großvater Johannes: ..." went down to 30 with nothing of the line left out). One line: the dice stand
+        right under it."""
+        status = self._status()
+        size = theme.fit_text(status, theme.LARGE, STATUS_W, True)
+        if size < theme.FAR:
+            short = self._status(theme.short_name)
+            if (at := theme.fit_text(short, theme.LARGE, STATUS_W, True)) > size:
+                status, size = short, at
+        f = theme.font(size, True)
+        width, height = f.size(status)
+        lift = theme.accent_lift(f, status)  # as ``theme.text`` draws it: an umlaut lifts the line, rows on top
+        rect = pygame.Rect(0, STATUS_Y - lift, width, max(height, f.get_linesize()) + lift)
+        rect.centerx = 400
+        return status, size, rect
+
+    def _status(self, name: Callable[[str], str] = str) -> str:
+        """What the table is asked to do now; ``name`` writes a player's name (``theme.short_name`` where the whole
+        names make the line too wide)."""
         g, s = self.game, self.game.state
         start = g.start_player
         if self.fixing == "which":
@@ -768,27 +815,27 @@ class EchtSpitzeMode:
                 half = self.tr("echt.view.before_half" if s.turn <= SOLO_HALFTIME else "echt.view.after_half")
                 return self.tr("echt.view.solo_round", round=s.turn, rounds=SOLO_ROUNDS, sign=g.solo_sign,
                                half=half)
-            return self.tr("echt.view.waiting" if self.waiting else "echt.view.roll_prompt", player=start)
+            return self.tr("echt.view.waiting" if self.waiting else "echt.view.roll_prompt", player=name(start))
         if s.phase is Phase.TAKE:
-            return self.tr("echt.view.take_prompt", player=g.current_taker)
+            return self.tr("echt.view.take_prompt", player=name(g.current_taker))
         if s.phase is Phase.MIDDLE:
             key = "echt.view.middle_prompt_must" if g.solo_sign == "!" else "echt.view.middle_prompt"
-            return self.tr(key, player=start)
+            return self.tr(key, player=name(start))
         if s.phase is Phase.REROLL:
-            return self.tr("echt.view.waiting" if self.waiting else "echt.view.reroll_prompt", player=start)
+            return self.tr("echt.view.waiting" if self.waiting else "echt.view.reroll_prompt", player=name(start))
         if s.phase is Phase.SCORE:
             # a report's question stands where the table looks, not over the menu: the dice's labels are there
-            return self._menu_title() or self.tr("echt.view.score_prompt")
+            return self._menu_title(name) or self.tr("echt.view.score_prompt")
         if s.phase is Phase.FINAL:
             return self.tr("echt.view.final_prompt")
         if s.solo:  # the solo game counts points and has no winner ("Winner: Sol" beside nobody else)
-            return self.tr("echt.view.over_solo", player=s.players[0].name)
-        return self.tr("echt.view.over", players=", ".join(s.winners))
+            return self.tr("echt.view.over_solo", player=name(s.players[0].name))
+        return self.tr("echt.view.over", players=", ".join(map(name, s.winners)))
 
-    def _menu_title(self) -> str:
+    def _menu_title(self, write: Callable[[str], str] = str) -> str:
         if not self.sub or self.sub[0] == "final":
             return ""
-        name = self.sub[1]
+        name = write(self.sub[1])
         shapes = self.game.state.level == 3  # level 3 scores shapes: "the kind's higher value?" named the other
         keys = {"player": "echt.view.title_player", "kind_hi": "echt.view.title_hi_shape" if shapes else
                 "echt.view.title_hi", "kind_lo": "echt.view.title_lo", "hive": "echt.view.title_hive"}
@@ -842,43 +889,59 @@ class EchtSpitzeMode:
                 Phase.SCORE, Phase.MIDDLE, Phase.REROLL) else "")
             if label:
                 wide = rect.w + 12  # the gap between dice, less a little: neighbours' names do not touch
-                label, size = theme.fit_name(label, theme.SMALL, wide) if holder else (
+                label, size = self._die_name(label, wide) if holder else (
                     label, theme.fit_text(label, theme.SMALL, wide))
                 theme.text(surface, label, (rect.centerx, rect.bottom + 6), size,
                            theme.TEXT if holder else theme.ACCENT, anchor="midtop")
 
+    def _die_name(self, name: str, width: int) -> tuple[str, int]:
+        """A die's holder under it: as ``theme.fit_name`` gives it where that keeps the first word whole; else the
+        first word alone where no other player's name starts with it, else the initials ("G. J."): the first word
+        cut ("Großvate. J.", 18 px under a die) read as a misspelling. Under a die the name only tells the players
+        apart; the bar above says it whole."""
+        label, size = theme.fit_name(name, theme.SMALL, width)
+        words = name.split()
+        if len(words) < 2 or (label.startswith(words[0]) and not label.endswith("…")):
+            return label, size
+        others = [p.name.split()[:1] for p in self.game.state.players if p.name != name]
+        initials = ". ".join(w[0] for w in words) + "."
+        for short in ([words[0]] if [words[0]] not in others else []) + [initials]:
+            if (at := theme.fit_text(short, theme.SMALL, width)) >= theme.SMALLEST:
+                return short, at
+        return label, size
+
     def _draw_idle(self, surface: pygame.Surface) -> None:
+        y = DICE.y
+        for part, size in self._idle_lines():  # what the table does before the first roll: read from every seat
+            theme.text(surface, part, (400, y), size, theme.TEXT, anchor="midtop")
+            y += theme.font(size).get_linesize()
+
+    def _idle_lines(self) -> list[tuple[str, int]]:
         g, s = self.game, self.game.state
-        lines: list[str] = []
-        if s.turn == 1 and s.phase is Phase.ROLL:
-            lines = [a.text(self.lang) for a in g.opening_announcements[:1]]
-        for line in lines:  # what the table does before the first roll: read from every seat
-            parts, size = far_lines(line, theme.FAR, 760)
-            for j, part in enumerate(parts):
-                theme.text(surface, part, (400, DICE.y + j * theme.font(size).get_linesize()), size, theme.TEXT,
-                           anchor="midtop")
+        if s.turn != 1 or s.phase is not Phase.ROLL or not g.opening_announcements:
+            return []
+        parts, size = far_lines(g.opening_announcements[0].text(self.lang), theme.FAR, 760)
+        return [(part, size) for part in parts]
 
     def _draw_reminders(self, surface: pygame.Surface) -> None:
-        """The extra crosses and their bubble rule, which every player must read from their seat (FAR, on two lines
-        where one would shrink): players with the same count share a line ("Anna, Ben: +1 extra cross"), so four
-        players' reminders leave room. The reports below are for who presses the buttons (SMALL, smaller where
-        four of them stand under the reminders: never into the hint bar)."""
-        reports = [f"{p.name}: {done}" for p in self.game.state.players if (done := self._report_text(p))]
-        reminders = self._reminder_lines(len(reports) * theme.font(theme.SMALLEST).get_linesize())
-        for line, size, color, y in reminders:
+        for line, size, color, y in self._left_lines():
             theme.text(surface, line, (LEFT.x, y), size, color)
-        y = max((y + theme.font(size).get_linesize() + 4 for _, size, _, y in reminders), default=LEFT.y)
-        room = LEFT.bottom - y
-        # on two lines where one would shrink below SMALL (several kinds, a beehive, a hole), where there is room
-        wrapped = [theme.fit_lines(line, theme.SMALL, LEFT.w) for line in reports]
-        if sum(len(lines) * theme.font(size).get_linesize() for lines, size in wrapped) > room:
-            one = next((at for at in range(theme.SMALL, 11, -2)
-                        if len(reports) * theme.font(at).get_linesize() <= room), 12)
-            wrapped = [((line,), theme.fit_text(line, one, LEFT.w)) for line in reports]
-        for lines, size in wrapped:
-            for line in lines:
-                theme.text(surface, line, (LEFT.x, y), size, theme.GOOD)
-                y += theme.font(size).get_linesize()
+
+    def _left_lines(self) -> list[tuple[str, int, tuple[int, int, int], int]]:
+        """(line, size, colour, y) under the dice while crossing: the extra crosses and their bubble rule, which every
+        player must read from their seat (FAR, on two lines where one would shrink): players with the same count
+        share a line ("Anna, Ben: +1 extra cross"), so four players' reminders leave room. The reports below are
+        for who presses the buttons: they make room first (smaller, then run together on as few lines as fit), and
+        only where not even that fits do the reminders shrink (four reports shrank them to 22: never into the hint
+        bar)."""
+        reports = [f"{p.name}: {done}" for p in self.game.state.players if (done := self._report_text(p))]
+        least = theme.font(12).get_linesize()
+        for reserve in (0, least, 2 * least):
+            reminders = self._reminder_lines(reserve)
+            y = max((y + theme.font(size).get_linesize() + 4 for _, size, _, y in reminders), default=LEFT.y)
+            if (placed := _report_lines(reports, y)) is not None:
+                return reminders + placed
+        return reminders + (_report_lines(reports, y, squeeze=True) or [])
 
     def _reminder_lines(self, reserve: int = 0) -> list[tuple[str, int, tuple[int, int, int], int]]:
         """(line, size, colour, y) of the extra crosses' reminders and the bubble rule under them, in LEFT: at FAR,
@@ -918,7 +981,13 @@ class EchtSpitzeMode:
         return ", ".join(parts)
 
     def _draw_totals(self, surface: pygame.Surface) -> None:
+        for line, size, color, bold, y in self._total_layout():
+            theme.text(surface, line, (LEFT.x, y), size, color, bold=bold)
+
+    def _total_layout(self) -> list[tuple[str, int, tuple[int, int, int], bool, int]]:
+        """(line, size, colour, bold, y) of the points entered so far, and after the game of the ranking."""
         s = self.game.state
+        out = []
         y = DICE.y  # no dice after the game: the totals take their place
         scored = [p for p in s.players if p.final is not None]
         if s.phase is Phase.OVER:  # by rank, as a table reads results out: Lena's 10 stood above Tim's 11
@@ -927,21 +996,36 @@ class EchtSpitzeMode:
         # entered, FAR, left of the editor (a third line at full width ran into its title), the holes on a line of
         # their own where one is too wide ("Johannes: 35 Punkte · 0 Löcher" shrank to 24 beside "Ben: ..." at 32)
         over = s.phase is Phase.OVER
-        width = LEFT.w + 380 if over else RIGHT.x - 12 - LEFT.x
+        whole, beside = LEFT.w + 380, RIGHT.x - 12 - LEFT.x
+        # above the list of who is still to score (or the editor's title) a line has the whole width: "Großvater
+        # Johannes: 13 Punkte · 1 Loch" on one line at FAR, where beside the list it took two with the name shortened
+        right_top = FINAL_TOP - 34 if self.sub and self.sub[0] == "final" else RIGHT.y - 4
         for p in scored:
-            line = self.tr("echt.view.total", player=p.name, total=p.final.total, holes=p.holes)
             color = theme.ACCENT if p.name in s.winners else theme.TEXT
-            if over:
-                lines, size = (line,), theme.fit_text(line, theme.LARGE, width)
-            elif theme.fit_text(line, theme.FAR, width) < theme.FAR and " · " in line:  # the points, the holes
-                lines = tuple(line.split(" · "))
-                size = min(theme.fit_text(part, theme.FAR, width) for part in lines)
-            else:
-                lines, size = far_lines(line, theme.FAR, width)
+            width = whole if over or y + theme.font(theme.FAR).get_linesize() <= right_top else beside
+            lines, size = self._total_lines(p, theme.LARGE if over else theme.FAR, width, split=not over)
             for part in lines:
-                theme.text(surface, part, (LEFT.x, y), size, color, bold=p.name in s.winners)
+                out.append((part, size, color, p.name in s.winners, y))
                 y += theme.font(size).get_linesize()
             y += 6
+        return out
+
+    def _total_lines(self, p: PlayerState, size: int, width: int, split: bool) -> tuple[tuple[str, ...], int]:
+        """A player's points and holes at ``size`` where they fit ``width``; else (``split``) the holes on a line of
+        their own; else the name shortened ("Großvater J.: 13 Punkte") before anything shrinks: "Großvater
+        Johannes: 13 Punkte" went down to 26 beside the editor."""
+        best: tuple[tuple[str, ...], int] = ((), 0)
+        for name in dict.fromkeys((p.name, theme.short_name(p.name))):
+            line = self.tr("echt.view.total", player=name, total=p.final.total, holes=p.holes)
+            if (at := theme.fit_text(line, size, width)) >= size:
+                return (line,), at
+            lines = tuple(line.split(" · ")) if split and " · " in line else (line,)  # the points, the holes
+            at = min(theme.fit_text(part, size, width) for part in lines)
+            if at >= min(size, theme.FAR):
+                return lines, at
+            if at > best[1]:
+                best = (lines, at)
+        return best
 
     def _draw_final_editor(self, surface: pygame.Surface) -> None:
         name = self.sub[1] if self.sub else ""
@@ -1005,6 +1089,47 @@ def _cross(surface: pygame.Surface, rect: pygame.Rect, face: str | None) -> None
     mark = pygame.Rect(rect.right - k - 4, rect.y + 4, k, k)
     width = max(3, k // 4)
     outlined_cross(surface, mark, CROSS_INK, width)
+
+
+def _spanning_lines(lines: list[tuple[str, int, bool, int]]) -> list[pygame.Rect]:
+    """One rect round lines (line, size, bold, top) drawn from LEFT's left edge."""
+    rects = []
+    for line, size, bold, y in lines:
+        f = theme.font(size, bold)
+        rects.append(pygame.Rect(LEFT.x, y, f.size(line)[0], f.get_linesize()))
+    return spanning(rects)
+
+
+def _report_lines(reports: list[str], top: int, squeeze: bool = False
+                  ) -> list[tuple[str, int, tuple[int, int, int], int]] | None:
+    """The reports in LEFT from ``top`` down: each on up to two lines at SMALL, else each on one line as large as
+    all fit, else run together (";") on the lines there is room for at 12 or larger; None where even that does not
+    fit (``squeeze``: at 12 on two lines all the same)."""
+    room = LEFT.bottom - top
+    if not reports:
+        return []
+    wrapped = [theme.fit_lines(line, theme.SMALL, LEFT.w) for line in reports]
+    if sum(len(lines) * theme.font(size).get_linesize() for lines, size in wrapped) > room:
+        one = next((at for at in range(theme.SMALL, 11, -2) if len(reports) * theme.font(at).get_linesize() <= room),
+                   None)
+        if one is not None:
+            wrapped = [((line,), theme.fit_text(line, one, LEFT.w)) for line in reports]
+        else:
+            joined = "; ".join(reports)
+            sizes = range(theme.SMALL, 11, -2)
+            fits = ((lines, at) for at in sizes if (count := room // theme.font(at).get_linesize())
+                    and (lines := theme.even_lines(joined, theme.font(at), LEFT.w, count)) is not None)
+            found = next(fits, None)
+            if found is None and not squeeze:
+                return None
+            wrapped = [found or theme.fit_lines(joined, 12, LEFT.w, 2)]
+    out = []
+    y = top
+    for lines, size in wrapped:
+        for line in lines:
+            out.append((line, size, theme.GOOD, y))
+            y += theme.font(size).get_linesize()
+    return out
 
 
 def far_lines(s: str, size: int, max_width: int, max_lines: int = 2) -> tuple[tuple[str, ...], int]:

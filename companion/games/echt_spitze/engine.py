@@ -458,7 +458,9 @@ class EchtSpitze:
             raise TakeError("echt.err.take_which")
         player = s.players[seat]
         player.holds = index
-        out = [_screen("echt.take.done", player=player.name, face=s.dice[index])]
+        taken = s.dice[index]  # "Oma takes the 5 with the extra cross": the screen showed the notation "5+X"
+        out = [_screen("echt.take.done_extra", player=player.name, face=number(taken)) if has_extra(taken)
+               else _screen("echt.take.done", player=player.name, face=taken)]
         if any(p.holds is None for p in s.players):
             out.append(replace(_screen("echt.take.next", player=s.players[self._next_taker(s)].name), until=TAKEN))
             return out
