@@ -1054,6 +1054,10 @@ class App:
             self.watcher.throw()  # a teaching screen: new dice from the built-in tray or the next replayed photo
         elif not used and in_game and event.button is Button.UNDO:
             self.pause_menu()
+        elif not used and event.button is Button.ROLL and self._game_over():
+            # the next throw after a finished game: nothing happened, and the table took the button for broken
+            self.show_notice(t("core.over_roll", self.lang, again=t("core.btn_select", self.lang),
+                               menu=t("core.btn_undo", self.lang)), seconds=4, info=True)
         elif not used and in_game and event.button is Button.TIMER and not getattr(self.mode, "has_hourglass", False):
             # free play, Echt Spitze, Noch X-Mal!, Fritzo without a clock: a press that did nothing and said nothing
             # read as a broken button

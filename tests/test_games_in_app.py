@@ -1226,3 +1226,17 @@ def test_fritzos_start_keeps_its_question_and_answers_clear_of_the_built_in_cube
                 assert not r.colliderect(strip) and not r.colliderect(banner), (r, strip, banner)
     finally:
         app.close()
+
+
+def test_roll_on_a_finished_game_says_what_the_buttons_do_now(tmp_path):
+    """The next throw after a game's end: ROLL did nothing and said nothing, and the table took it for broken."""
+    from companion.i18n import t
+
+    app, session = _echt_spitze_in_app(tmp_path, [
+        {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]}, {"action": "end_turn"},
+        {"action": "final", "player": "Sara", "stars": 1, "leftover": 0},
+        {"action": "final", "player": "Ben", "stars": 0, "leftover": 0}])
+    assert session.engine.finished, session.error
+    app.on_button(ButtonEvent(Button.ROLL))
+    assert app.notice == t("core.over_roll", "en", again="SELECT", menu="UNDO")
+    assert app.mode is app.game_mode and app.session is session  # nothing else: the game stays on its end
