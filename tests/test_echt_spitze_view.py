@@ -14,6 +14,7 @@ from companion.games.echt_spitze import EchtSpitze, Phase
 from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
+from companion.views import theme
 from companion.views.echt_spitze_view import FIX_BUTTON, RIGHT, EchtSpitzeMode
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DieReading, TrayReading
@@ -1436,3 +1437,38 @@ def test_a_long_name_in_the_final_scoring_list_is_shortened_not_cut(tmp_path, mo
     line = t("echt.view.final_player", lang, player="Großvater J.")
     assert mode.menu.items[0].label == line
     assert sized(drawn, line)[0] >= 22 and not any(text.endswith("…") for text, _, _ in drawn)
+
+
+def _over_with_tie(tmp_path, holes: tuple[int, int]) -> tuple[EchtSpitzeMode, GameSession]:
+    """Sara and Ben end level 1 on 30 points each, having pierced ``holes`` bubbles."""
+    s = session(tmp_path, {"action": "setup", "players": ["Sara", "Ben"], "level": 1,
+                           "kinds": {"lemons": [9, 7], "kiwis": [4, 3], "pears": [5, 3], "plums": [4, 2]}})
+
+    def turn(*reports: dict) -> None:
+        for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                       {"action": "take", "die": 2}, {"action": "leave"}, *({"action": "report", **r} for r in reports),
+                       {"action": "end_turn"}):
+            assert s.apply(action), s.error
+
+    for n in range(max(holes)):
+        turn(*({"player": p, "pierced": True} for p, h in zip(("Sara", "Ben"), holes, strict=True) if h > n))
+    turn({"player": "Sara", "kinds": ["kiwis", "pears", "plums"]})  # 13 points, the third kind: the game ends
+    for action in ({"action": "final", "player": "Sara", "stars": 3, "leftover": 2},
+                   {"action": "final", "player": "Ben", "stars": 6, "leftover": 0}):
+        assert s.apply(action), s.error
+    return EchtSpitzeMode(s), s
+
+
+@pytest.mark.parametrize(("holes", "says"), [((2, 1), "Tied at 30 points – Sara wins with the most holes pierced: 2."),
+                                             ((1, 1), "Tied at 30 points with as many holes: Sara and Ben share "
+                                                      "the victory!")])
+def test_the_end_says_how_a_tie_at_the_top_was_decided(tmp_path, monkeypatch, holes, says):
+    """"Winner: Sara" stood beside Ben's equal points: the sentence that said why (most holes, or shared) was heard
+    once and gone, also after a restart."""
+    mode, session = _over_with_tie(tmp_path, holes)
+    assert [a.text("en") for a in session.engine.ending] == [says]
+    drawn = drawn_texts(mode, monkeypatch)
+    shown = " ".join(line for line, size, _ in drawn if size >= theme.SMALL)
+    assert says in shown or all(part in shown for part in says.split(" – "))
+    lines = [(size, rect) for line, size, rect in drawn if line in says and len(line) > len("Sara and Ben")]
+    assert lines and all(size >= theme.FAR and rect.bottom <= 440 for size, rect in lines)

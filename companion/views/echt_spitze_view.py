@@ -1008,6 +1008,11 @@ class EchtSpitzeMode:
                 out.append((part, size, color, p.name in s.winners, y))
                 y += theme.font(size).get_linesize()
             y += 6
+        for said in self.game.ending if over else ():  # how a tie at the top was decided, under the ranking
+            lines, size = far_lines(said.text(self.lang), theme.FAR, whole)
+            for part in lines:
+                out.append((part, size, theme.TEXT, False, y))
+                y += theme.font(size).get_linesize()
         return out
 
     def _total_lines(self, p: PlayerState, size: int, width: int, split: bool) -> tuple[tuple[str, ...], int]:

@@ -820,23 +820,37 @@ class EchtSpitze:
 
     def _winner(self, s: TableState) -> list[Announcement]:
         s.phase = Phase.OVER
-        totals = {p.name: p.final.total for p in s.players if p.final is not None}
-        if s.solo:
-            name = s.players[0].name
-            s.winners = [name]
-            return [_say("echt.solo.total", player=name, points=totals[name])]
-        best = max(totals.values())
-        top = [p for p in s.players if totals[p.name] == best]
-        if len(top) == 1:
-            s.winners = [top[0].name]
-            return [_say("echt.winner.one", player=top[0].name, points=best)]
-        most = max(p.holes for p in top)
-        by_holes = [p for p in top if p.holes == most]
-        if len(by_holes) == 1:
-            s.winners = [by_holes[0].name]
-            return [_say("echt.winner.holes", player=by_holes[0].name, points=best, holes=most)]
-        s.winners = [p.name for p in by_holes]
-        return [_say("echt.winner.shared", players=s.winners, points=best)]
+        s.winners, said = _verdict(s)
+        return [said]
+
+    @property
+    def ending(self) -> list[Announcement]:
+        """How a tie at the top was decided, for the screen after the game: said once (maybe before a restart), and
+        "Winner: Sara" beside Ben's equal points left the table asking why (most holes, else a shared victory)."""
+        s = self.state
+        if s.phase is not Phase.OVER or s.solo:
+            return []
+        said = _verdict(s)[1]
+        return [said] if said.key in ("echt.winner.holes", "echt.winner.shared") else []
+
+
+def _verdict(s: TableState) -> tuple[list[str], Announcement]:
+    """Who won the finished game, and the sentence that says it (the rulebook: most points, then most holes pierced,
+    then a shared victory)."""
+    totals = {p.name: p.final.total for p in s.players if p.final is not None}
+    if s.solo:
+        name = s.players[0].name
+        return [name], _say("echt.solo.total", player=name, points=totals[name])
+    best = max(totals.values())
+    top = [p for p in s.players if totals[p.name] == best]
+    if len(top) == 1:
+        return [top[0].name], _say("echt.winner.one", player=top[0].name, points=best)
+    most = max(p.holes for p in top)
+    by_holes = [p for p in top if p.holes == most]
+    if len(by_holes) == 1:
+        return [by_holes[0].name], _say("echt.winner.holes", player=by_holes[0].name, points=best, holes=most)
+    winners = [p.name for p in by_holes]
+    return winners, _say("echt.winner.shared", players=winners, points=best)
 
 
 def _valid_star_value(value: Any) -> bool:
