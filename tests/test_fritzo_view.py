@@ -1141,3 +1141,17 @@ def test_the_cubes_to_choose_from_are_kept_in_view_and_asked_for_over_them(tmp_p
     assert asked and asked[0][0] >= theme.FAR
     notice = _notice_layout(t("fritzo.builtin_cubes", lang), tone="info", at_top=True)[2]
     assert not asked[0][1].colliderect(notice) and asked[0][1].bottom <= CHOOSER.y, (asked, notice)
+
+
+def test_level_ones_end_shows_the_winners_plane(tmp_path):
+    """"Won: Ben" stood over Anna's plane (the first player's, whoever won): the table read the loser's building as
+    the winner's."""
+    cell, (cube, rotation) = next(((x, y), v) for (x, y, z), v in sorted(D.professional.items()) if z == 0)
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"},
+                                [{"action": "place", "player": "Ben", "cube": cube, "cell": list(cell),
+                                  "rotation": rotation}, {"action": "done", "player": "Ben"}])
+    view.player_index = 0  # Anna's plane, as she finishes
+    assert session.apply({"action": "done", "player": "Anna"}), session.error
+    view.update(0.0, clock.mono)
+    assert session.engine.state.winners == ["Ben"] and session.engine.structure("Ben")
+    assert view.structure() == session.engine.structure("Ben")

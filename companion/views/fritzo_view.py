@@ -256,6 +256,10 @@ class FritzoMode:
         self.joker = False
         if self._asks_start_cube():
             self.step = "outcube"
+        s = self.game.state
+        if s.mode is Mode.LEVEL_ONE and s.phase is Phase.OVER and len(s.winners) == 1:
+            # the winner's plane, under "Won: Ben" (it showed the last plane looked at, maybe the loser's)
+            self.player_index = s.players.index(s.winners[0])
 
     def _start_cube(self) -> str | None:
         """Strategy: the cube of the start roll, "der nicht ins Spiel kommt" (None: not named yet)."""
@@ -321,6 +325,9 @@ class FritzoMode:
         return items
 
     def structure(self) -> dict[Cell, tuple[str, ...]]:
+        s = self.game.state
+        if s.mode is Mode.LEVEL_ONE and s.phase is Phase.OVER:  # the winner's plane (``_reset``), not the first's
+            return self.game.structure(s.players[self.player_index % len(s.players)])
         return self.game.structure(self.player)
 
     def window(self) -> tuple[int, int, int, int]:
