@@ -176,7 +176,12 @@ class Announcer:
             raise TypeError(f"announce() takes an Announcement, not {type(announcement).__name__}")
         if announcement.prompt:  # an earlier call still waiting is stale: the game has moved past it
             _drop(self._normal, lambda a: a.prompt)
-        (self._urgent if announcement.urgent else self._normal).append(announcement)
+        if announcement.urgent:
+            self._urgent.append(announcement)
+        elif announcement.first:
+            self._normal.appendleft(announcement)
+        else:
+            self._normal.append(announcement)
         self._queued_at[id(announcement)] = (self._now, announcement)
         if announcement.speak and self.audible and self.speech.available:
             self.speech.request(self.text_of(announcement), self._lang)

@@ -564,3 +564,18 @@ def test_a_new_game_lets_the_last_sentence_end_and_drops_the_last_games_others()
     ann.clear(keep_essential=False, keep_current=True)
     assert ann.current.announcement.params["value"] == "Won" and ann.queued == []
     assert ("stop", Channel.VOICE) not in audio.log
+
+
+def test_a_start_the_table_acts_on_is_said_next_without_cutting_the_one_playing():
+    """Fritzo's "the time runs" waited behind a quick table's sentences and came 12 s after the clock started; it
+    goes before what waits now, and the sentence playing ends first (urgent would cut it)."""
+    ann, audio = make()
+    for who in ("Anna", "Ben", "Carla"):
+        ann.announce(names(who))
+    ann.update(0.0)
+    ann.update(CHIME)  # Anna's sentence is playing
+    ann.announce(Announcement("core.sound_off", first=True))
+    assert [a.params.get("value") for a in ann.queued] == [None, "Ben", "Carla"]
+    shown = run_from(ann, CHIME + 0.05, 40)
+    assert [text for _, text in shown][:2] == ["Ton aus", ann.text_of(names("Ben"))]
+    assert ("stop", Channel.VOICE) not in audio.log  # Anna was heard to the end

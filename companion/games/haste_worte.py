@@ -498,7 +498,7 @@ class HasteWorte:
         if self.round.number > 1:  # the word limits were said in round 1 and stand on the screen: while everybody
             # writes, eight seconds of them every round would be heard over the pencils
             return [Announcement("haste.timer_started_again", {"seconds": _seconds(self.hourglass.duration)},
-                                 until=CANCELLED)]
+                                 until=CANCELLED, first=True)]
         return [
             Announcement(
                 "haste.timer_started",
@@ -508,6 +508,7 @@ class HasteWorte:
                     "others": self.others_limit,
                 },
                 until=CANCELLED,
+                first=True,  # the sand runs now: heard before the picks still waiting
             )
         ]
 

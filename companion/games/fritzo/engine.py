@@ -35,7 +35,7 @@ Readings where the rulebook leaves room (also in docs/fritzo.md):
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar, Self
 
@@ -544,7 +544,7 @@ class Fritzo:
             raise TurnError("fritzo.err.timer_running")
         # after an interruption, or a run whose "time's up" was undone: a fresh full run, as Haste Worte's hourglass
         h.start(float(at))
-        return [_a("fritzo.timer.started", minutes=_fmt_minutes(s.minutes))]
+        return [replace(_a("fritzo.timer.started", minutes=_fmt_minutes(s.minutes)), first=True)]  # heard now
 
     def _do_timer_interrupted(self, action: dict[str, Any]) -> list[Announcement]:
         """A restart found the wall clock before the clock's start stamp (a Pi without a real-time clock after a
