@@ -938,8 +938,9 @@ class EchtSpitzeMode:
 
     def _reminder_lines(self, reserve: int = 0) -> list[tuple[str, int, tuple[int, int, int], int]]:
         """(line, size, colour, y) of the extra crosses' reminders and the bubble rule under them, in LEFT: at FAR,
-        a reminder wrapped onto two lines where it is too wide for one; all of them smaller only where they would
-        not leave ``reserve`` pixels of LEFT's height (two counts, long names, the reports under them)."""
+        a reminder wrapped onto two lines where it is too wide for one, between the names, with them shortened
+        before it shrinks (``theme.far_lines``); all of them smaller only where they would not leave ``reserve``
+        pixels of LEFT's height (two counts, long names, the reports under them)."""
         g, s = self.game, self.game.state
         groups: dict[int, list[str]] = {}
         for p in s.players:
@@ -947,14 +948,16 @@ class EchtSpitzeMode:
                 groups.setdefault(n, []).append(p.name)
         if not groups:
             return []
-        texts = [(self.tr("echt.view.extra_one" if n == 1 else "echt.view.extra_two", player=", ".join(names)),
-                  theme.TEXT) for n, names in sorted(groups.items())]
-        texts.append((self.tr("echt.view.no_bubble"), theme.WARN))
+        texts = [(self.tr(key := "echt.view.extra_one" if n == 1 else "echt.view.extra_two", player=", ".join(names)),
+                  self.tr(key, player=", ".join(map(theme.short_name, names))), theme.TEXT)
+                 for n, names in sorted(groups.items())]
+        bubble = self.tr("echt.view.no_bubble")
+        texts.append((bubble, bubble, theme.WARN))
         for size in range(theme.FAR, theme.SMALL - 1, -2):
             out: list[tuple[str, int, tuple[int, int, int], int]] = []
             y = LEFT.y
-            for line, color in texts:
-                parts, at = theme.far_lines(line, size, LEFT.w, names=[p.name for p in s.players])
+            for line, short, color in texts:
+                parts, at = theme.far_lines(line, size, LEFT.w, short=short, names=[p.name for p in s.players])
                 for part in parts:
                     out.append((part, at, color, y))
                     y += theme.font(at).get_linesize()

@@ -148,33 +148,34 @@ def fit_label(s: str, size: int, max_width: int, bold: bool = False) -> str:
 
 
 @functools.lru_cache(maxsize=64)
-def fit_lines(s: str, size: int, max_width: int, max_lines: int = 2) -> tuple[tuple[str, ...], int]:
+def fit_lines(s: str, size: int, max_width: int, max_lines: int = 2,
+              names: tuple[str, ...] = ()) -> tuple[tuple[str, ...], int]:
     """``s`` on as few lines (up to ``max_lines``) as keep it at SMALL or larger (a notice, a note: read across the
-    table), as large as fits ``max_width`` and of even lengths; and the size the lines are drawn at. Where even
-    ``max_lines`` lines need less than SMALL, the size that fits them, down to 12. Kept: a notice is drawn every
-    frame."""
+    table), as large as fits ``max_width`` and of even lengths, not broken inside one of ``names``; and the size the
+    lines are drawn at. Where even ``max_lines`` lines need less than SMALL, the size that fits them, down to 12.
+    Kept: a notice is drawn every frame."""
     one = fit_text(s, size, max_width)
     if one >= SMALL or " " not in s:
         return (s,), one
     best: tuple[tuple[str, ...], int] = ((s,), one)
     for n in range(2, max_lines + 1):
-        at = next((at for at in range(size, 11, -2) if _fits(s, font(at), max_width, n)), None)
+        at = next((at for at in range(size, 11, -2) if _fits(s, font(at), max_width, n, names)), None)
         if at is None:
             continue
         f = font(at)
         narrow, wide = 1, max_width  # the narrowest width that still takes n lines: even lines, not one full
         while narrow < wide:
             mid = (narrow + wide) // 2
-            narrow, wide = (narrow, mid) if _fits(s, f, mid, n) else (mid + 1, wide)
+            narrow, wide = (narrow, mid) if _fits(s, f, mid, n, names) else (mid + 1, wide)
         if at > best[1]:
-            best = (tuple(wrap(s, f, wide)), at)
+            best = (tuple(wrap(s, f, wide, names)), at)
         if at >= SMALL:
             break
     return best
 
 
-def _fits(s: str, f: pygame.font.Font, width: int, n: int) -> bool:
-    lines = wrap(s, f, width)
+def _fits(s: str, f: pygame.font.Font, width: int, n: int, names: Sequence[str] = ()) -> bool:
+    lines = wrap(s, f, width, names)
     return len(lines) <= n and all(f.size(line)[0] <= width for line in lines)
 
 
@@ -210,7 +211,7 @@ def _far_lines(s: str, size: int, max_width: int, short: str, names: tuple[str, 
                     return (line,), at
                 if n > 1 and (lines := even_lines(line, f, max_width, n, whole)) is not None:
                     return lines, at
-    found = [fit_lines(line, least, max_width, max_lines) for line in texts]
+    found = [fit_lines(line, least, max_width, max_lines, whole) for line in texts]
     return max(found, key=lambda lines_at: lines_at[1])
 
 
