@@ -149,3 +149,11 @@ def test_far_lines_stand_no_taller_than_the_room_given():
     lines, size = theme.far_lines(full, theme.LARGE, width, max_height=height)
     assert len(lines) == 2 and size == 36  # LARGE and 38 would be too tall on two lines
     assert theme.far_lines(full, theme.LARGE, width)[1] > 36
+
+
+def test_a_notice_naming_players_is_not_broken_inside_a_name():
+    won = "Gewonnen: Anna und Großvater Johannes mit 15 Kristallen"
+    assert theme.fit_lines(won, theme.BODY, 400)[0][0].endswith("Großvater")  # the most even break
+    lines, size = theme.fit_lines(won, theme.BODY, 400, names=("Großvater Johannes",))
+    assert any("Großvater Johannes" in line for line in lines) and " ".join(lines) == won and size >= theme.SMALL
+    assert all(theme.font(size).size(line)[0] <= 400 for line in lines)
