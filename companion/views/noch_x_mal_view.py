@@ -196,6 +196,7 @@ class NochXMalMode:
         would shrink below FAR in its row: the name is never the part cut, nor smaller than the other lines'."""
         rows = menu.item_rects()
         room = next(iter(rows.values())).w - 30 if rows else menu.rect.w - 30  # (the Menu's own margin)
+
         def fitted(line: str, width: int) -> str:
             short = self._shorter.get(line)
             return theme.far_lines(line, theme.FAR, width, short=short, max_lines=1)[0][0] if short else line
