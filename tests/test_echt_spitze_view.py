@@ -1472,3 +1472,21 @@ def test_the_end_says_how_a_tie_at_the_top_was_decided(tmp_path, monkeypatch, ho
     assert says in shown or all(part in shown for part in says.split(" – "))
     lines = [(size, rect) for line, size, rect in drawn if line in says and len(line) > len("Sara and Ben")]
     assert lines and all(size >= theme.FAR and rect.bottom <= 440 for size, rect in lines)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_reminder_on_two_lines_is_not_broken_inside_a_players_name(tmp_path, monkeypatch, lang):
+    """"Annika, Großvater / Johannes: +1 extra cross" read as three people from across the table, and where the
+    whole names did not fit two lines the reminder shrank below FAR: it wraps between the names, shortened
+    ("Großvater J.") before it shrinks, as the other screens' far lines do (``theme.far_lines``)."""
+    from companion.views import theme
+    from companion.views.echt_spitze_view import LEFT
+
+    players = ["Annika", "Großvater Johannes", "Großmutter Hildegard", "David"]
+    s, mode = crossing(tmp_path, lang, players)
+    drawn = drawn_texts(mode, monkeypatch)
+    lines = [line for line, _, rect in drawn if LEFT.contains(rect)]
+    assert len(lines) > 3  # a reminder took two lines
+    assert all(sized(drawn, line)[0] >= theme.FAR for line in lines), [(x, sized(drawn, x)[0]) for x in lines]
+    for p in players:  # each named on one line, whole or shortened
+        assert any(p in line or theme.short_name(p) in line for line in lines), (p, lines)

@@ -796,8 +796,9 @@ def test_a_notice_while_a_banner_stands_at_the_top_goes_under_it_clear_of_the_ho
     announcer = Announcer("de")
     app = writing(tmp_path, announcer)
     session = app.session
+    announcer.clear(keep_essential=False)  # the round's sentences (the sand's start, said first, runs to three lines)
     announcer.announce(Announcement("core.seconds_left", {"seconds": 10}))
-    announcer.update(100.0)  # the first sentence in the queue shows
+    announcer.update(100.0)  # a short sentence shows, at the top
     drawn: list[pygame.Rect] = []
     banner = announcer.draw_banner
     monkeypatch.setattr(announcer, "draw_banner", lambda *a, **k: (drawn.append(banner(*a, **k)), drawn[-1])[1])

@@ -78,3 +78,82 @@ def test_a_name_the_far_end_reads_is_shortened_before_it_goes_below_far():
     name, size = theme.fit_name("Großvater Johannes", theme.BODY, width, True)
     assert name == "Großvater Johannes" and theme.SMALL <= size < theme.FAR
     assert theme.fit_name("Maximilian", theme.LARGE, 150, True)[0] == "Maximilian"  # one word: nothing to shorten
+
+
+FULL = "Großvater Johannes: roll the dice"
+SHORT = "Großvater J.: roll the dice"
+
+
+def test_a_far_line_stays_one_line_as_large_as_fits_down_to_far():
+    width = theme.font(36).size(FULL)[0]
+    assert theme.far_lines(FULL, theme.LARGE, width, short=SHORT) == ((FULL,), 36)
+
+
+def test_a_far_line_keeps_the_whole_name_where_it_fits_at_far_though_shortened_it_would_be_larger():
+    width = theme.font(theme.FAR).size(FULL)[0]
+    assert theme.fit_text(SHORT, theme.LARGE, width) > theme.FAR
+    assert theme.far_lines(FULL, theme.LARGE, width, short=SHORT) == ((FULL,), theme.FAR)
+
+
+def test_a_far_line_shortens_the_names_before_it_goes_below_far_or_onto_two_lines():
+    """"Großvater Johannes: ..." shrank to 30 on one screen where another said "Großvater J.: ..." at FAR."""
+    width = theme.font(theme.FAR).size(SHORT)[0]
+    assert theme.fit_text(FULL, theme.LARGE, width) < theme.FAR
+    assert theme.far_lines(FULL, theme.LARGE, width, short=SHORT) == ((SHORT,), theme.FAR)
+
+
+def test_a_far_line_too_wide_even_shortened_takes_two_even_lines_not_broken_inside_a_name():
+    """Broken where the lines were most even, "Großvater" ended one line and "Johannes" began the next: two people
+    read from across the table."""
+    full = "Gewonnen: Anna und Großvater Johannes mit 15 Kristallen"
+    short = "Gewonnen: Anna und Großvater J. mit 15 Kristallen"
+    width = 540
+    assert theme.fit_text(short, theme.LARGE, width) < theme.FAR
+    assert theme.even_lines(full, theme.font(theme.FAR), width, 2)[0].endswith("Großvater")  # the even break
+    lines, size = theme.far_lines(full, theme.LARGE, width, short=short, names=["Anna", "Großvater Johannes"])
+    assert len(lines) == 2 and " ".join(lines) == full and size >= theme.FAR
+    assert any("Großvater Johannes" in line for line in lines)
+    assert all(theme.font(size).size(line)[0] <= width for line in lines)
+    assert theme.far_lines(full, theme.LARGE, width, short=short, max_lines=1)[1] < theme.FAR  # one line: shrinks
+
+
+def test_a_far_lines_short_names_are_kept_whole_too():
+    short = "Gewonnen: Anna und Großvater J. mit 15 Kristallen"
+    f = theme.font(theme.FAR)
+    width = max(f.size(line)[0] for line in theme.even_lines(short, f, 800, 2, ["Großvater J."]))
+    assert theme.fit_text("Gewonnen: Anna und Großvater Johannes mit 15 Kristallen", theme.FAR, width) < theme.FAR
+    lines, size = theme.far_lines("Gewonnen: Anna und Großvater Johannes mit 15 Kristallen", theme.FAR, width,
+                                  short=short, names=["Großvater Johannes"])
+    assert size == theme.FAR and " ".join(lines) == short and any("Großvater J." in line for line in lines)
+
+
+def test_a_far_line_that_fits_nowhere_at_far_shrinks_keeping_the_whole_name_where_shortening_gains_nothing():
+    lines, size = theme.far_lines(FULL, theme.LARGE, 10, short=SHORT, max_lines=1)
+    assert size < theme.FAR and lines == (FULL,)
+    width = theme.font(24).size(SHORT)[0]  # shortened it stays larger than whole
+    lines, size = theme.far_lines(FULL, theme.LARGE, width, short=SHORT, max_lines=1)
+    assert lines == (SHORT,) and size == 24 > theme.fit_text(FULL, theme.LARGE, width)
+
+
+def test_a_far_line_asked_below_far_keeps_that_size_only():
+    """A menu's BODY line, a reminder made smaller for room: shortened at that size, not drawn larger."""
+    width = theme.font(theme.BODY).size(SHORT)[0]
+    assert theme.far_lines(FULL, theme.BODY, width, short=SHORT, max_lines=1) == ((SHORT,), theme.BODY)
+    assert theme.far_lines("Mia: ok", theme.BODY, 700) == (("Mia: ok",), theme.BODY)
+
+
+def test_far_lines_stand_no_taller_than_the_room_given():
+    full = "Gewonnen: Anna und Großvater Johannes mit 15 Kristallen"
+    width = theme.font(theme.LARGE).size(full)[0] * 2 // 3
+    height = 2 * (theme.font(36).get_height() + 1)
+    lines, size = theme.far_lines(full, theme.LARGE, width, max_height=height)
+    assert len(lines) == 2 and size == 36  # LARGE and 38 would be too tall on two lines
+    assert theme.far_lines(full, theme.LARGE, width)[1] > 36
+
+
+def test_a_notice_naming_players_is_not_broken_inside_a_name():
+    won = "Gewonnen: Anna und Großvater Johannes mit 15 Kristallen"
+    assert theme.fit_lines(won, theme.BODY, 400)[0][0].endswith("Großvater")  # the most even break
+    lines, size = theme.fit_lines(won, theme.BODY, 400, names=("Großvater Johannes",))
+    assert any("Großvater Johannes" in line for line in lines) and " ".join(lines) == won and size >= theme.SMALL
+    assert all(theme.font(size).size(line)[0] <= 400 for line in lines)

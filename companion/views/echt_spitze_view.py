@@ -230,12 +230,9 @@ class EchtSpitzeMode:
     def _named(self, key: str, name: str) -> str:
         """A menu line naming a player, the name shortened ("Großvater J.: Schlusswertung") where the whole name
         shrinks the line: "Großvater Johannes: Schlusswertu…" was cut at 18 beside "Mia: Schlusswertung" at 28."""
-        line = self.tr(key, player=name)
         width = RIGHT.w - SCROLL_W - 30  # as the menu fits its lines, the scroll arrows beside them
-        if theme.fit_text(line, theme.BODY, width) >= theme.BODY:
-            return line
         short = self.tr(key, player=theme.short_name(name))
-        return short if theme.fit_text(short, theme.BODY, width) > theme.fit_text(line, theme.BODY, width) else line
+        return theme.far_lines(self.tr(key, player=name), theme.BODY, width, short=short, max_lines=1)[0][0]
 
     def _paired(self, name: str) -> set[str]:
         """The numbers whose beehive ``name``'s die and a middle die cross this turn (a "?" is any number): the
@@ -780,12 +777,8 @@ class EchtSpitzeMode:
         people shorten them ("Großvater J.: Mitte liegen lassen oder neu würfeln?" at FAR) before it shrinks
         ("Großvater Johannes: ..." went down to 30 with nothing of the line left out). One line: the dice stand
         right under it."""
-        status = self._status()
-        size = theme.fit_text(status, theme.LARGE, STATUS_W, True)
-        if size < theme.FAR:
-            short = self._status(theme.short_name)
-            if (at := theme.fit_text(short, theme.LARGE, STATUS_W, True)) > size:
-                status, size = short, at
+        (status,), size = theme.far_lines(self._status(), theme.LARGE, STATUS_W,
+                                          short=self._status(theme.short_name), max_lines=1)
         f = theme.font(size, True)
         width, height = f.size(status)
         lift = theme.accent_lift(f, status)  # as ``theme.text`` draws it: an umlaut lifts the line, rows on top
@@ -920,7 +913,7 @@ class EchtSpitzeMode:
         g, s = self.game, self.game.state
         if s.turn != 1 or s.phase is not Phase.ROLL or not g.opening_announcements:
             return []
-        parts, size = far_lines(g.opening_announcements[0].text(self.lang), theme.FAR, 760)
+        parts, size = theme.far_lines(g.opening_announcements[0].text(self.lang), theme.FAR, 760)
         return [(part, size) for part in parts]
 
     def _draw_reminders(self, surface: pygame.Surface) -> None:
@@ -945,8 +938,9 @@ class EchtSpitzeMode:
 
     def _reminder_lines(self, reserve: int = 0) -> list[tuple[str, int, tuple[int, int, int], int]]:
         """(line, size, colour, y) of the extra crosses' reminders and the bubble rule under them, in LEFT: at FAR,
-        a reminder wrapped onto two lines where it is too wide for one; all of them smaller only where they would
-        not leave ``reserve`` pixels of LEFT's height (two counts, long names, the reports under them)."""
+        a reminder wrapped onto two lines where it is too wide for one, between the names, with them shortened
+        before it shrinks (``theme.far_lines``); all of them smaller only where they would not leave ``reserve``
+        pixels of LEFT's height (two counts, long names, the reports under them)."""
         g, s = self.game, self.game.state
         groups: dict[int, list[str]] = {}
         for p in s.players:
@@ -954,14 +948,16 @@ class EchtSpitzeMode:
                 groups.setdefault(n, []).append(p.name)
         if not groups:
             return []
-        texts = [(self.tr("echt.view.extra_one" if n == 1 else "echt.view.extra_two", player=", ".join(names)),
-                  theme.TEXT) for n, names in sorted(groups.items())]
-        texts.append((self.tr("echt.view.no_bubble"), theme.WARN))
+        texts = [(self.tr(key := "echt.view.extra_one" if n == 1 else "echt.view.extra_two", player=", ".join(names)),
+                  self.tr(key, player=", ".join(map(theme.short_name, names))), theme.TEXT)
+                 for n, names in sorted(groups.items())]
+        bubble = self.tr("echt.view.no_bubble")
+        texts.append((bubble, bubble, theme.WARN))
         for size in range(theme.FAR, theme.SMALL - 1, -2):
             out: list[tuple[str, int, tuple[int, int, int], int]] = []
             y = LEFT.y
-            for line, color in texts:
-                parts, at = far_lines(line, size, LEFT.w)
+            for line, short, color in texts:
+                parts, at = theme.far_lines(line, size, LEFT.w, short=short, names=[p.name for p in s.players])
                 for part in parts:
                     out.append((part, at, color, y))
                     y += theme.font(at).get_linesize()
@@ -1009,7 +1005,7 @@ class EchtSpitzeMode:
                 y += theme.font(size).get_linesize()
             y += 6
         for said in self.game.ending if over else ():  # how a tie at the top was decided, under the ranking
-            lines, size = far_lines(said.text(self.lang), theme.FAR, whole)
+            lines, size = theme.far_lines(said.text(self.lang), theme.FAR, whole)
             for part in lines:
                 out.append((part, size, theme.TEXT, False, y))
                 y += theme.font(size).get_linesize()
@@ -1135,16 +1131,6 @@ def _report_lines(reports: list[str], top: int, squeeze: bool = False
             out.append((line, size, theme.GOOD, y))
             y += theme.font(size).get_linesize()
     return out
-
-
-def far_lines(s: str, size: int, max_width: int, max_lines: int = 2) -> tuple[tuple[str, ...], int]:
-    """``s`` at ``size`` on up to ``max_lines`` lines where it is too wide for one, and the size drawn. What the far
-    end of the table reads keeps its size on two lines: ``theme.fit_lines`` keeps one line while it is SMALL or
-    larger, and "Anna, Ben: +1 extra cross" shrank to 26 beside a second line's room."""
-    if theme.fit_text(s, size, max_width) >= size:
-        return (s,), size
-    lines = theme.even_lines(s, theme.font(size), max_width, max_lines)
-    return (lines, size) if lines is not None else theme.fit_lines(s, size, max_width, max_lines)
 
 
 def _open_hives(p: PlayerState) -> list[str]:

@@ -125,14 +125,15 @@ def draw_net(surface: pygame.Surface, rect: pygame.Rect, faces: tuple[str, ...],
 def named_line(surface: pygame.Surface, parts: tuple[str, str, str], pos: tuple[int, int], room: int,
                largest: int, ink: tuple[int, int, int], *, bold: bool = False) -> pygame.Rect:
     """A line naming a player (``parts``: before the name, the name, after it) from ``pos`` (its top left) within
-    ``room``: whole at the largest size that fits down to FAR; else the words kept at FAR and only the name fitted
-    to what is left (``theme.fit_name``), so that "Großvater Johannes: Cube würfeln" still asks at FAR what to do.
-    Returns the rect drawn."""
+    ``room``: as the other screens' far lines (``theme.far_lines``: whole at the largest size that fits down to
+    FAR, else with the name shortened so); else the words kept at FAR and only the name fitted to what is left
+    (``theme.fit_name``), so that "Großvater Johannes: Cube würfeln" still asks at FAR what to do. Returns the rect
+    drawn."""
     before, name, after = parts
-    whole = before + name + after
-    at = theme.fit_text(whole, largest, room, bold)
+    short = before + theme.short_name(name) + after
+    (line,), at = theme.far_lines(before + name + after, largest, room, short=short, max_lines=1)
     if at >= theme.FAR or not name:
-        return theme.text(surface, whole, pos, at, ink, bold=bold)
+        return theme.text(surface, line, pos, at, ink, bold=bold)
     f = theme.font(theme.FAR, bold)
     short, size = theme.fit_name(name, theme.FAR, room - f.size(before + after)[0], bold)
     return draw_run(surface, ((before, theme.FAR), (short, size), (after, theme.FAR)), pos, ink, bold=bold)

@@ -16,8 +16,6 @@ preselected. A die read from the camera's picture is taught from it, as an unsur
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -858,10 +856,9 @@ class HasteWorteMode:
         # the counts are up stands at the top over the status line "Ben liest vor" (the counts are what it spares),
         # and the reader's name was here only, at BODY
         name = g.players[reader]
-        short = theme.short_name(name)
-        lines, size = far_lines(t("haste.screen.how_many", self.lang, player=name),
-                                t("haste.screen.how_many", self.lang, player=short), theme.FAR, 760, True,
-                                [name, short])
+        lines, size = theme.far_lines(t("haste.screen.how_many", self.lang, player=name), theme.FAR, 760,
+                                      short=t("haste.screen.how_many", self.lang, player=theme.short_name(name)),
+                                      names=[name])
         pitch = theme.font(size, True).get_linesize()
         middle = (box.bottom + self._count_rects()[0].top) // 2
         _draw_lines(surface, lines, size, middle - (pitch * len(lines)) // 2, theme.TEXT)
@@ -871,8 +868,9 @@ class HasteWorteMode:
     def _status_lines(self) -> tuple[tuple[str, ...], int]:
         """The status line's lines and size: two at the end only, where the winners' names may need them; in every
         other phase what the table acts on starts right under one line."""
-        names = [*self.game.players, *(theme.short_name(name) for name in self.game.players)]
-        return far_lines(*self._status(), theme.LARGE, 770, self.game.phase is Phase.OVER, names)
+        full, short = self._status()
+        return theme.far_lines(full, theme.LARGE, 770, short=short, names=self.game.players,
+                               max_lines=2 if self.game.phase is Phase.OVER else 1)
 
     def _over_layout(self) -> tuple[int, int, list[tuple[int, pygame.Rect]]]:
         """The end's title top, the ranking's size and its rows best first: each player and the row's rect, from
@@ -1045,39 +1043,6 @@ def _shortened(prompt: Announcement) -> Announcement:
         for key, v in prompt.params.items()
     }
     return replace(prompt, params=params)
-
-
-def far_lines(
-    full: str, short: str, size: int, width: int, two: bool, names: Sequence[str] = ()
-) -> tuple[tuple[str, ...], int]:
-    """A line the far end of the table reads, and its size: on as few lines as keep it at FAR or larger, the
-    players' names in full where they fit so, else shortened: ``full`` on one line at ``size`` down to FAR, else
-    ``short`` (the same line with the players' short names) so; else, where ``two`` allows, ``full`` then ``short``
-    on two even lines at FAR, broken between words but not inside one of ``names`` ("Großvater / J." read as two
-    people). Only where even those do not fit, smaller (``theme.fit_lines``)."""
-    for line in dict.fromkeys((full, short)):
-        at = theme.fit_text(line, size, width, bold=True)
-        if at >= theme.FAR:
-            return (line,), at
-    for line in dict.fromkeys((full, short) if two else ()):
-        if lines := _two_lines(line, theme.font(theme.FAR, True), width, names):
-            return lines, theme.FAR
-    return theme.fit_lines(short, theme.FAR, width, 2 if two else 1)
-
-
-def _two_lines(s: str, f: pygame.font.Font, width: int, names: Sequence[str]) -> tuple[str, str] | None:
-    """``s`` broken at the space that makes its two lines most even, none inside one of ``names``; None where no
-    break leaves both lines within ``width``."""
-    inside = [(m.start(), m.end()) for name in names if " " in name for m in re.finditer(re.escape(name), s)]
-    best: tuple[int, tuple[str, str]] | None = None
-    for i, c in enumerate(s):
-        if c != " " or any(a < i < b for a, b in inside):
-            continue
-        lines = (s[:i].rstrip(), s[i + 1:].lstrip())
-        wide = max(f.size(line)[0] for line in lines)
-        if wide <= width and (best is None or wide < best[0]):
-            best = (wide, lines)
-    return best[1] if best is not None else None
 
 
 def _draw_lines(

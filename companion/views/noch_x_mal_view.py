@@ -196,11 +196,14 @@ class NochXMalMode:
         would shrink below FAR in its row: the name is never the part cut, nor smaller than the other lines'."""
         rows = menu.item_rects()
         room = next(iter(rows.values())).w - 30 if rows else menu.rect.w - 30  # (the Menu's own margin)
+
+        def fitted(line: str, width: int) -> str:
+            short = self._shorter.get(line)
+            return theme.far_lines(line, theme.FAR, width, short=short, max_lines=1)[0][0] if short else line
+
         for item in menu.items:
-            if item.label in self._shorter and theme.fit_text(item.label, theme.FAR, room) < theme.FAR:
-                item.label = self._shorter[item.label]
-        if menu.title in self._shorter and theme.fit_text(menu.title, theme.FAR, menu.rect.w, bold=True) < theme.FAR:
-            menu.title = self._shorter[menu.title]
+            item.label = fitted(item.label, room)
+        menu.title = fitted(menu.title, menu.rect.w)
         return menu
 
     # -- acting --------------------------------------------------------------------------------------------
@@ -1050,7 +1053,7 @@ class NochXMalMode:
         """Whose throw it is where no dice lie: its lines, their size and the rect they take. Where no status lines
         stand under it, down above the menu: a banner between rolls stands at the top (the menu and the board are
         kept in view, ``in_view``) and covered the line there, "Mia: WÜRFELN drücken" hidden under "Würfel an Mia"."""
-        lines, size = far_lines(self._idle_message(), DICE_AREA.w, DICE_AREA.h)
+        lines, size = theme.far_lines(self._idle_message(), theme.LARGE, DICE_AREA.w, max_height=DICE_AREA.h)
         height = (theme.font(size).get_height() + 1) * len(lines)
         if self._status_lines():  # (solo: which field the next roll crosses, under it)
             return lines, size, pygame.Rect(DICE_AREA.x, DICE_AREA.centery - height // 2, DICE_AREA.w, height)
@@ -1150,7 +1153,7 @@ class NochXMalMode:
             return
         text, colour = lines[0]
         notes = 0 if self.game.finished or len(lines) < 2 else NOTE_H
-        prompt, size = far_lines(text, STATUS_W, MENU_AREA.y - 2 - y - notes)
+        prompt, size = theme.far_lines(text, theme.LARGE, STATUS_W, max_height=MENU_AREA.y - 2 - y - notes)
         for line in prompt:
             theme.text(surface, line, (400, y), size, colour, bold=True, anchor="midtop")
             y += theme.font(size).get_height() + 1
@@ -1305,20 +1308,6 @@ def chip_swatch(cell: pygame.Rect, *, compact: bool) -> pygame.Rect:
     if compact:
         return pygame.Rect(cell.right - NOTES_W, cell.bottom - 20, NOTE_CHIP - 4, NOTE_CHIP - 4)
     return pygame.Rect(cell.x + 16, cell.bottom - 27, CHIP_W - 6, CHIP_W - 6)
-
-
-def far_lines(s: str, width: int, height: int) -> tuple[tuple[str, ...], int]:
-    """``s`` as read from the far end of the table: one line at LARGE where it fits ``width``, else one line at FAR
-    or larger, else two lines of even length at FAR or larger, as tall as ``height`` allows; only past that smaller
-    (``theme.fit_lines``: a long name in a long prompt)."""
-    for n in (1, 2):
-        for size in range(theme.LARGE, theme.FAR - 1, -2):
-            if n * (theme.font(size).get_height() + 1) > height:
-                continue
-            lines = theme.even_lines(s, theme.font(size), width, n)
-            if lines is not None:
-                return lines, size
-    return theme.fit_lines(s, theme.FAR, width, 2)
 
 
 def _wrong_mix(faces: list[str | None], colours: int) -> bool:

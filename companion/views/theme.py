@@ -6,6 +6,8 @@ Screens are laid out on a 800x480 design canvas (the Pi touch display); larger w
 from __future__ import annotations
 
 import functools
+import re
+from collections.abc import Sequence
 
 import pygame
 
@@ -146,41 +148,79 @@ def fit_label(s: str, size: int, max_width: int, bold: bool = False) -> str:
 
 
 @functools.lru_cache(maxsize=64)
-def fit_lines(s: str, size: int, max_width: int, max_lines: int = 2) -> tuple[tuple[str, ...], int]:
+def fit_lines(s: str, size: int, max_width: int, max_lines: int = 2,
+              names: tuple[str, ...] = ()) -> tuple[tuple[str, ...], int]:
     """``s`` on as few lines (up to ``max_lines``) as keep it at SMALL or larger (a notice, a note: read across the
-    table), as large as fits ``max_width`` and of even lengths; and the size the lines are drawn at. Where even
-    ``max_lines`` lines need less than SMALL, the size that fits them, down to 12. Kept: a notice is drawn every
-    frame."""
+    table), as large as fits ``max_width`` and of even lengths, not broken inside one of ``names``; and the size the
+    lines are drawn at. Where even ``max_lines`` lines need less than SMALL, the size that fits them, down to 12.
+    Kept: a notice is drawn every frame."""
     one = fit_text(s, size, max_width)
     if one >= SMALL or " " not in s:
         return (s,), one
     best: tuple[tuple[str, ...], int] = ((s,), one)
     for n in range(2, max_lines + 1):
-        at = next((at for at in range(size, 11, -2) if _fits(s, font(at), max_width, n)), None)
+        at = next((at for at in range(size, 11, -2) if _fits(s, font(at), max_width, n, names)), None)
         if at is None:
             continue
         f = font(at)
         narrow, wide = 1, max_width  # the narrowest width that still takes n lines: even lines, not one full
         while narrow < wide:
             mid = (narrow + wide) // 2
-            narrow, wide = (narrow, mid) if _fits(s, f, mid, n) else (mid + 1, wide)
+            narrow, wide = (narrow, mid) if _fits(s, f, mid, n, names) else (mid + 1, wide)
         if at > best[1]:
-            best = (tuple(wrap(s, f, wide)), at)
+            best = (tuple(wrap(s, f, wide, names)), at)
         if at >= SMALL:
             break
     return best
 
 
-def _fits(s: str, f: pygame.font.Font, width: int, n: int) -> bool:
-    lines = wrap(s, f, width)
+def _fits(s: str, f: pygame.font.Font, width: int, n: int, names: Sequence[str] = ()) -> bool:
+    lines = wrap(s, f, width, names)
     return len(lines) <= n and all(f.size(line)[0] <= width for line in lines)
 
 
-def wrap(s: str, f: pygame.font.Font, max_width: int) -> list[str]:
-    """``s``'s words in lines no wider than ``max_width`` where a word allows (a longer word has a line of its own)."""
+def far_lines(s: str, size: int, max_width: int, *, short: str | None = None, names: Sequence[str] = (),
+              max_lines: int = 2, max_height: int | None = None) -> tuple[tuple[str, ...], int]:
+    """A line every player must read from their seat, as its lines and the size they are drawn at: on as few lines
+    as keep it at FAR or larger, and on those as large as ``size`` allows. In order: ``s`` on one line at ``size``
+    down to FAR; else ``short`` (the same line with the players' names shortened, ``short_name``) so; else ``s``
+    then ``short`` on two even lines so, and so on up to ``max_lines``, never broken inside one of the players'
+    ``names`` (nor their short names: "Großvater / J." read as two people). Only where none of these fits,
+    smaller (``fit_lines``), ``s`` or ``short``, whichever that draws larger (``s`` where alike).
+
+    The four game screens each had their own way of this, and a long name shrank a line in one where another
+    shortened it. Asked below FAR (a menu's BODY; a reminder made smaller to leave room), the same at ``size``
+    only. ``max_height``: the lines, a font's height and a pixel apart, stand no taller (the room above a menu)."""
+    return _far_lines(s, size, max_width, short or s, tuple(names), max_lines, max_height)
+
+
+@functools.lru_cache(maxsize=128)
+def _far_lines(s: str, size: int, max_width: int, short: str, names: tuple[str, ...], max_lines: int,
+               max_height: int | None) -> tuple[tuple[str, ...], int]:
+    """``far_lines``, kept: a screen asks it every frame, and the even lines are a search."""
+    least = min(size, FAR)
+    whole = (*names, *(short_name(name) for name in names))
+    texts = tuple(dict.fromkeys((s, short)))
+    for n in range(1, max_lines + 1):
+        for line in texts:
+            for at in range(size, least - 1, -2):
+                f = font(at)
+                if max_height is not None and n * (f.get_height() + 1) > max_height:
+                    continue
+                if n == 1 and f.size(line)[0] <= max_width:
+                    return (line,), at
+                if n > 1 and (lines := even_lines(line, f, max_width, n, whole)) is not None:
+                    return lines, at
+    found = [fit_lines(line, least, max_width, max_lines, whole) for line in texts]
+    return max(found, key=lambda lines_at: lines_at[1])
+
+
+def wrap(s: str, f: pygame.font.Font, max_width: int, names: Sequence[str] = ()) -> list[str]:
+    """``s``'s words in lines no wider than ``max_width`` where a word allows (a longer word has a line of its own);
+    each of ``names`` in ``s`` is kept whole as if it were one word."""
     lines: list[str] = []
     line = ""
-    for word in s.split():
+    for word in _words(s, names):
         trial = f"{line} {word}".strip()
         if line and f.size(trial)[0] > max_width:
             lines.append(line)
@@ -190,11 +230,21 @@ def wrap(s: str, f: pygame.font.Font, max_width: int) -> list[str]:
     return [*lines, line] if line else lines
 
 
-def even_lines(s: str, f: pygame.font.Font, max_width: int, max_lines: int) -> tuple[str, ...] | None:
+def _words(s: str, names: Sequence[str]) -> list[str]:
+    """``s`` split at its spaces, but not at one inside one of ``names``."""
+    inside = [(m.start(), m.end()) for name in names if " " in name for m in re.finditer(re.escape(name), s)]
+    if not inside:
+        return s.split()
+    cuts = [i for i, c in enumerate(s) if c == " " and not any(a < i < b for a, b in inside)]
+    return [w for a, b in zip([-1, *cuts], [*cuts, len(s)], strict=True) if (w := s[a + 1:b].strip())]
+
+
+def even_lines(s: str, f: pygame.font.Font, max_width: int, max_lines: int,
+               names: Sequence[str] = ()) -> tuple[str, ...] | None:
     """``s`` on up to ``max_lines`` lines of ``f`` no wider than ``max_width``, as even as they go (not one full line
-    and a word on the next); None where it needs more lines."""
+    and a word on the next), none broken inside one of ``names``; None where it needs more lines."""
     def fits(width: int) -> bool:
-        lines = wrap(s, f, width)
+        lines = wrap(s, f, width, names)
         return len(lines) <= max_lines and all(f.size(line)[0] <= width for line in lines)
 
     if not fits(max_width):
@@ -203,4 +253,4 @@ def even_lines(s: str, f: pygame.font.Font, max_width: int, max_lines: int) -> t
     while narrow < wide:
         mid = (narrow + wide) // 2
         narrow, wide = (narrow, mid) if fits(mid) else (mid + 1, wide)
-    return tuple(wrap(s, f, wide))
+    return tuple(wrap(s, f, wide, names))
