@@ -1336,6 +1336,18 @@ def test_the_reminders_and_reports_are_in_view_while_crossing(tmp_path, monkeypa
 LEFT_AREA = pygame.Rect(20, 260, 372, 180)
 
 
+def long_names_scoring(tmp_path, lang: str, stars: int) -> GameSession:
+    """LONG's game in its final scoring, the first player's score (``stars`` stars) entered."""
+    s = session(tmp_path, {"players": LONG, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "leave"},
+                   {"action": "report", "player": LONG[0], "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}, {"action": "final", "player": LONG[0], "stars": stars}):
+        assert s.apply(action), s.error
+    return s
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_scores_banner_in_the_final_scoring_keeps_clear_of_who_is_still_to_score(tmp_path, monkeypatch, lang):
     """"Großvater Johannes: Symbolarten 7 + Sterne 0 + übrige Symbole 6 = 13" stood at the top over the prompt;
@@ -1343,13 +1355,7 @@ def test_a_scores_banner_in_the_final_scoring_keeps_clear_of_who_is_still_to_sco
     are in view: the banner goes where none of them is."""
     from companion.views import banner
 
-    s = session(tmp_path, {"players": LONG, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
-    s.lang = lang
-    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
-                   {"action": "take", "die": 2}, {"action": "leave"},
-                   {"action": "report", "player": LONG[0], "kinds": ["pears", "plums", "lemons"]},
-                   {"action": "end_turn"}, {"action": "final", "player": LONG[0], "stars": 0}):
-        assert s.apply(action), s.error
+    s = long_names_scoring(tmp_path, lang, stars=0)
     assert s.engine.phase is Phase.FINAL
     mode = EchtSpitzeMode(s)
     drawn = drawn_texts(mode, monkeypatch)
@@ -1366,13 +1372,7 @@ def test_a_long_names_points_beside_the_final_editor_keep_far(tmp_path, monkeypa
     editor the line has the whole width, beside it the name is shortened before the points shrink below FAR."""
     from companion.views import theme
 
-    s = session(tmp_path, {"players": LONG, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
-    s.lang = lang
-    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
-                   {"action": "take", "die": 2}, {"action": "leave"},
-                   {"action": "report", "player": LONG[0], "kinds": ["pears", "plums", "lemons"]},
-                   {"action": "end_turn"}, {"action": "final", "player": LONG[0], "stars": 3}):
-        assert s.apply(action), s.error
+    s = long_names_scoring(tmp_path, lang, stars=3)
     mode = EchtSpitzeMode(s)
     mode.update(0.03, 0.0)
     select_item(mode, "Mia")

@@ -863,12 +863,9 @@ def test_who_took_a_die_is_read_from_the_far_end(tmp_path: Path, monkeypatch) ->
     assert not any(r.colliderect(o) for _, r in owners for o in dice + numbers)
 
 
-@pytest.mark.parametrize(("players", "lang"), [(TYPICAL_SIX, "de"), (EIGHT_LETTERS, "en"), (["Anna", "Ben"], "de")])
-def test_the_ranking_at_the_end_is_read_from_the_far_end(tmp_path: Path, monkeypatch, players: list[str],
-                                                        lang: str) -> None:
-    """Five or six players' ranking was BODY. LARGE now for six too: the rows close up under the title and stay
-    above the hint line."""
-    clocks = Clocks()
+def one_round_to_three(tmp_path: Path, clocks: Clocks, players: list[str], words: list[int],
+                       lang: str) -> HasteWorteMode:
+    """A game of goal 3 played in one round with buttons alone, each player scoring ``words``: it is over."""
     view, _ = make(tmp_path, clocks, {"action": "setup", "players": players, "seed": 3, "goal": 3}, lang=lang)
     press(view, Button.ROLL)
     for _ in players:
@@ -876,11 +873,20 @@ def test_the_ranking_at_the_end_is_read_from_the_far_end(tmp_path: Path, monkeyp
     press(view, Button.SELECT)  # the letter
     press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
     press(view, Button.SELECT)
-    for words in [3] + [1] * (len(players) - 1):
-        for _ in range(words):
+    for n in words:
+        for _ in range(n):
             press(view, Button.NEXT)
         press(view, Button.SELECT)
     assert view.game.finished
+    return view
+
+
+@pytest.mark.parametrize(("players", "lang"), [(TYPICAL_SIX, "de"), (EIGHT_LETTERS, "en"), (["Anna", "Ben"], "de")])
+def test_the_ranking_at_the_end_is_read_from_the_far_end(tmp_path: Path, monkeypatch, players: list[str],
+                                                        lang: str) -> None:
+    """Five or six players' ranking was BODY. LARGE now for six too: the rows close up under the title and stay
+    above the hint line."""
+    view = one_round_to_three(tmp_path, Clocks(), players, [3] + [1] * (len(players) - 1), lang)
     drawn = texts_drawn(view, monkeypatch, f"over_{len(players)}_{lang}")
     title = next(r for s, _, r in drawn if s == ("Gewonnen!" if lang == "de" else "Winner!"))
     rows = [(s, size, r) for s, size, r in drawn if r.top >= title.bottom]
@@ -931,18 +937,8 @@ LONG_SIX = ["Anna", "Großvater Johannes", "Benedikt", "Lotte", "Marlene", "Jona
 
 def finished(tmp_path: Path, clocks: Clocks, players: list[str], lang: str = "de") -> HasteWorteMode:
     """A game of goal 3 in which every player scored 3: everybody wins."""
-    view, _ = make(tmp_path, clocks, {"action": "setup", "players": players, "seed": 3, "goal": 3}, lang=lang)
-    press(view, Button.ROLL)
-    for _ in players:
-        press(view, Button.SELECT)
-    press(view, Button.SELECT)  # the letter
-    press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
-    press(view, Button.SELECT)
-    for _ in players:
-        for _ in range(3):
-            press(view, Button.NEXT)
-        press(view, Button.SELECT)
-    assert view.game.finished and view.game.winners == list(range(len(players)))
+    view = one_round_to_three(tmp_path, clocks, players, [3] * len(players), lang)
+    assert view.game.winners == list(range(len(players)))
     return view
 
 
