@@ -179,7 +179,11 @@ class Announcer:
         if announcement.urgent:
             self._urgent.append(announcement)
         elif announcement.first:
-            self._normal.appendleft(announcement)
+            # ahead of what waits from earlier steps, with the sentences of its own step still before it: one TIMER
+            # at Haste Worte's letter draws the letter and turns the sand, and the letter was heard after the sand
+            now = [a for a in self._normal if self._queued_at.get(id(a), (None,))[0] == self._now]
+            _drop(self._normal, lambda a: any(a is b for b in now))
+            self._normal.extendleft(reversed([*now, announcement]))
         else:
             self._normal.append(announcement)
         self._queued_at[id(announcement)] = (self._now, announcement)

@@ -579,3 +579,17 @@ def test_a_start_the_table_acts_on_is_said_next_without_cutting_the_one_playing(
     shown = run_from(ann, CHIME + 0.05, 40)
     assert [text for _, text in shown][:2] == ["Ton aus", ann.text_of(names("Ben"))]
     assert ("stop", Channel.VOICE) not in audio.log  # Anna was heard to the end
+
+
+def test_a_start_said_next_keeps_the_sentences_of_its_own_step_before_it():
+    """One TIMER at Haste Worte's letter draws the letter and turns the sand: the letter was heard after the sand's
+    sentence, and after the picks still waiting."""
+    ann, _ = make()
+    ann.announce(names("Anna"))
+    ann.update(0.0)
+    ann.update(CHIME)  # Anna's sentence is playing
+    ann.announce(names("Ben"))  # waiting from an earlier step
+    ann.update(CHIME + 0.1)
+    ann.announce(names("Letter"))  # this step's sentences: the letter, then the sand
+    ann.announce(Announcement("core.sound_off", first=True))
+    assert [a.params.get("value") for a in ann.queued] == ["Letter", None, "Ben"]

@@ -796,9 +796,8 @@ def test_a_notice_while_a_banner_stands_at_the_top_goes_under_it_clear_of_the_ho
     announcer = Announcer("de")
     app = writing(tmp_path, announcer)
     session = app.session
-    announcer.clear(keep_essential=False)  # the round's sentences (the sand's start, said first, runs to three lines)
     announcer.announce(Announcement("core.seconds_left", {"seconds": 10}))
-    announcer.update(100.0)  # a short sentence shows, at the top
+    announcer.update(100.0)  # the first sentence in the queue shows
     drawn: list[pygame.Rect] = []
     banner = announcer.draw_banner
     monkeypatch.setattr(announcer, "draw_banner", lambda *a, **k: (drawn.append(banner(*a, **k)), drawn[-1])[1])
@@ -1241,3 +1240,27 @@ def test_roll_on_a_finished_game_says_what_the_buttons_do_now(tmp_path):
     app.on_button(ButtonEvent(Button.ROLL))
     assert app.notice == t("core.over_roll", "en", again="SELECT", menu="UNDO")
     assert app.mode is app.game_mode and app.session is session  # nothing else: the game stays on its end
+
+
+def test_one_timer_at_the_letter_says_the_letter_before_the_sand(tmp_path):
+    """One TIMER at Haste Worte's letter draws the letter and turns the sand: the sand's sentence, said next, went
+    before the letter, which the table heard six seconds into its writing time."""
+    from companion.announce import Announcement
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+    from companion.speech import Speech
+
+    announcer = Announcer("en", audio=NullAudio(), speech=Speech(lambda text, lang: b""))
+    cfg = Config()
+    cfg.players, cfg.language = ["Anna", "Ben"], "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer)
+    start_game(app, "haste-worte")
+    app.session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+    for die in (1, 2):
+        assert app.session.apply({"action": "pick", "die": die}), app.session.error
+    announcer.announce(Announcement("core.seconds_left", {"seconds": 10}))  # waiting from an earlier step
+    announcer.update(1.0)
+    app.on_button(ButtonEvent(Button.TIMER))
+    keys = [a.key for a in announcer.queued]
+    assert keys.index("haste.letter") < keys.index("haste.timer_started") < keys.index("core.seconds_left")
