@@ -281,9 +281,14 @@ class App:
         self._starting = True
         self.main_menu()
         self._starting = False
-        if self._finished_at_start is None or not self._show_last_result(self._finished_at_start):
-            if start_free_play:
-                self._start_free_play()
+        try:  # a game's screen entered at the start fails as one entered later does (``frame``)
+            if self._finished_at_start is None or not self._show_last_result(self._finished_at_start):
+                if start_free_play:
+                    self._start_free_play()
+        except Exception:
+            if not self.catch_failures or self.session is None:
+                raise
+            self._game_failed()
 
     def _start_free_play(self) -> None:
         """Switched on, the companion is ready to read dice at once: free play, its history kept across restarts.
@@ -1049,15 +1054,17 @@ class App:
             # ("again") did nothing there
             self._main_choice(("new", self.entry.name))
             return
+        if event.button is Button.ROLL and self._game_over():
+            # the next throw after a finished game: nothing happened (Noch X-Mal!'s screen took the press and did
+            # nothing), and the table took the button for broken
+            self.show_notice(t("core.over_roll", self.lang, again=t("core.btn_select", self.lang),
+                               menu=t("core.btn_undo", self.lang)), seconds=4, info=True)
+            return
         used = self.mode.on_button(event)  # a game screen that rolls asks the camera itself (``ask_for_dice``)
         if event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:
             self.watcher.throw()  # a teaching screen: new dice from the built-in tray or the next replayed photo
         elif not used and in_game and event.button is Button.UNDO:
             self.pause_menu()
-        elif not used and event.button is Button.ROLL and self._game_over():
-            # the next throw after a finished game: nothing happened, and the table took the button for broken
-            self.show_notice(t("core.over_roll", self.lang, again=t("core.btn_select", self.lang),
-                               menu=t("core.btn_undo", self.lang)), seconds=4, info=True)
         elif not used and in_game and event.button is Button.TIMER and not getattr(self.mode, "has_hourglass", False):
             # free play, Echt Spitze, Noch X-Mal!, Fritzo without a clock: a press that did nothing and said nothing
             # read as a broken button
@@ -1155,17 +1162,30 @@ class App:
         A game's screen that fails (a bug: the end screen of a finished Fritzo building did) goes back to the main
         menu with a word for the table where ``catch_failures``: stopped, the kiosk came back on the same game's
         end screen (shown again for six hours) and stopped again, a black panel at the table's best moment. Every
-        step is in the journal before the screen shows it, so the menu offers the game again."""
-        if not self.catch_failures or self.session is None:
+        step is in the journal before the screen shows it, so the menu offers the game again. A failure with no game
+        before or after it (the menus, the devices) still stops the companion, which says so (``runtime``)."""
+        if not self.catch_failures:
             self._frame(dt, events)
             return
+        in_game = self.session is not None  # or one entered in this frame (Resume): its first draw is covered too
         try:
             self._frame(dt, events)
-        except Exception:  # noqa: BLE001 - any bug of a game's screen: said at the table, written to the log
-            log.exception("a game's screen failed; back to the main menu")
-            over = self.session is not None and self.session.engine.finished  # put in the history by the menu
-            self.main_menu()
-            self.show_notice(t("core.screen_failed_over" if over else "core.screen_failed", self.lang), seconds=20)
+        except Exception:
+            if not in_game and self.session is None:
+                raise
+            self._game_failed()
+
+    def _game_failed(self) -> None:
+        """Leave the game whose screen failed for the main menu, and say so in words true of its journal."""
+        log.exception("a game's screen failed; back to the main menu")
+        if self.session is not None and self.session.engine.finished:
+            key = "core.screen_failed_over"  # put in the history by the menu
+        elif self.session is not None and self.session.unsaved is not None:
+            key = "core.screen_failed_unsaved"  # a card refusing writes: "saved up to its last step" is not so
+        else:
+            key = "core.screen_failed"
+        self.main_menu()
+        self.show_notice(t(key, self.lang), seconds=20)
 
     def _frame(self, dt: float, events: list[pygame.event.Event] | None) -> None:
         now = self.clock()

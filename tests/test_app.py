@@ -1787,3 +1787,17 @@ def test_a_finished_game_whose_end_screen_fails_goes_to_the_history_not_to_resum
     app.mode.draw = fails
     app.frame(0.02)
     assert app.notice == t("core.screen_failed_over", "de") and app.journal.load() is None
+
+
+def test_a_game_that_could_not_be_saved_is_not_said_saved_when_its_screen_fails(tmp_path):
+    """"The game is saved up to its last step" was said of a game on a card that had refused its steps."""
+    app = _app(tmp_path, catch_failures=True)
+    _press(app, Button.SELECT)  # free play
+    app.session.unsaved = OSError(30, "Read-only file system")
+
+    def fails(*args) -> None:
+        raise ZeroDivisionError("a bug")
+
+    app.mode.draw = fails
+    app.frame(0.02)
+    assert app.notice == t("core.screen_failed_unsaved", "de")

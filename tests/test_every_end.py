@@ -514,6 +514,9 @@ def the_end_shown(app: App, end: End, lang: str, monkeypatch) -> None:
         press(app, button)
         shown(app, monkeypatch)
         assert app._game_over() and session.error is None, (button, session.error)
+        if button is Button.ROLL:  # the next throw is answered, not swallowed (Noch X-Mal!'s screen took it)
+            assert app.notice == t("core.over_roll", lang, again=t("core.btn_select", lang),
+                                   menu=t("core.btn_undo", lang)), (end.id, app.notice)
     steps = len(session.actions)
     for x, y in itertools.product(range(40, 740, 100), range(30, 440, 60)):  # a finger anywhere on the game
         app.on_tap((x, y))

@@ -1264,3 +1264,45 @@ def test_one_timer_at_the_letter_says_the_letter_before_the_sand(tmp_path):
     app.on_button(ButtonEvent(Button.TIMER))
     keys = [a.key for a in announcer.queued]
     assert keys.index("haste.letter") < keys.index("haste.timer_started") < keys.index("core.seconds_left")
+
+
+def _fails(*args, **kwargs) -> None:
+    raise ZeroDivisionError("a bug in a game's screen")
+
+
+def test_a_game_screen_failing_again_after_resume_is_caught_too(tmp_path, monkeypatch):
+    """"Resume", which the failure's own words point to, entered the same failing screen in a frame that had begun
+    in the menu: that failure stopped the companion."""
+    from companion.i18n import t
+    from companion.views.echt_spitze_view import EchtSpitzeMode
+
+    _echt_spitze_in_app(tmp_path, [])
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              catch_failures=True)
+    monkeypatch.setattr(EchtSpitzeMode, "draw", _fails)
+    for _ in range(2):  # from the menu: Resume (first), SELECT in the frame's own buttons
+        resume = [i for i, item in enumerate(app.mode.menu.items) if item.value[0] == "resume"]
+        assert resume == [0] and app.session is None
+        monkeypatch.setattr(app.keys, "poll", lambda: [ButtonEvent(Button.SELECT)])
+        app.frame(0.02)
+        assert app.session is None and app.notice == t("core.screen_failed", "de")
+
+
+def test_a_finished_games_end_screen_failing_at_the_start_goes_to_the_history(tmp_path, monkeypatch):
+    """At the start a game finished within six hours comes back on its end screen; its screen failing there stopped
+    the companion before its first frame, at every start for six hours."""
+    from companion.i18n import t
+    from companion.views.echt_spitze_view import EchtSpitzeMode
+
+    _, session = _echt_spitze_in_app(tmp_path, [
+        {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]}, {"action": "end_turn"},
+        {"action": "final", "player": "Sara", "stars": 1, "leftover": 0},
+        {"action": "final", "player": "Ben", "stars": 0, "leftover": 0}])
+    assert session.engine.finished
+    monkeypatch.setattr(EchtSpitzeMode, "__init__", _fails)
+    app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              catch_failures=True, start_free_play=True)
+    assert app.notice == t("core.screen_failed_over", "de") and app.journal.load() is None
+    with pytest.raises(ZeroDivisionError):  # tests see the failure itself
+        _echt_spitze_in_app(tmp_path / "again", [
+            {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]}])
