@@ -1490,3 +1490,23 @@ def test_a_reminder_on_two_lines_is_not_broken_inside_a_players_name(tmp_path, m
     assert all(sized(drawn, line)[0] >= theme.FAR for line in lines), [(x, sized(drawn, x)[0]) for x in lines]
     for p in players:  # each named on one line, whole or shortened
         assert any(p in line or theme.short_name(p) in line for line in lines), (p, lines)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_four_long_names_reports_stay_left_of_the_menu_and_on_the_screen(tmp_path, monkeypatch, lang):
+    """Four long names reporting in the same turn: their reports, run together, stood as one line of 947 px at 12,
+    under the menu and off the screen's edge."""
+    from companion.views.echt_spitze_view import LEFT
+
+    names = ["Großvater Johannes", "Großmutter Hildegard", "Maximilian-Alexander", "Anne-Marie Schulz"]
+    kinds = {"kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}}
+    s = session(tmp_path, {"players": names, **kinds})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": CROSSED}, *({"action": "take", "die": n} for n in range(1, 5)),
+                   {"action": "leave"},
+                   *({"action": "report", "player": p, "kinds": ["pears", "plums", "lemons"]} for p in names)):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    drawn = drawn_texts(mode, monkeypatch)
+    left = [(line, r) for line, _, r in drawn if r.x < LEFT.right and LEFT.top <= r.top < 440]
+    assert left and all(r.right <= LEFT.right + 4 and r.bottom <= 444 for _, r in left), left

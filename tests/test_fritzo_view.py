@@ -1155,3 +1155,9 @@ def test_level_ones_end_shows_the_winners_plane(tmp_path):
     view.update(0.0, clock.mono)
     assert session.engine.state.winners == ["Ben"] and session.engine.structure("Ben")
     assert view.structure() == session.engine.structure("Ben")
+
+
+def test_the_winners_line_is_not_broken_inside_a_name():
+    """"Gewonnen: / Großvater / Johannes" at LARGE read as two winners."""
+    lines, size = FritzoMode.won_lines("Gewonnen: Großvater Johannes", ("Großvater Johannes",))
+    assert "Großvater Johannes" in lines and size >= theme.FAR

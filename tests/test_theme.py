@@ -128,8 +128,8 @@ def test_a_far_lines_short_names_are_kept_whole_too():
 
 
 def test_a_far_line_that_fits_nowhere_at_far_shrinks_keeping_the_whole_name_where_shortening_gains_nothing():
-    lines, size = theme.far_lines(FULL, theme.LARGE, 10, short=SHORT, max_lines=1)
-    assert size < theme.FAR and lines == (FULL,)
+    lines, size = theme.far_lines(FULL, theme.LARGE, 60, short=SHORT, max_lines=1)  # fits nowhere: cut, never wider
+    assert size == 12 and len(lines) == 1 and lines[0].endswith("…") and theme.font(12).size(lines[0])[0] <= 60
     width = theme.font(24).size(SHORT)[0]  # shortened it stays larger than whole
     lines, size = theme.far_lines(FULL, theme.LARGE, width, short=SHORT, max_lines=1)
     assert lines == (SHORT,) and size == 24 > theme.fit_text(FULL, theme.LARGE, width)
@@ -157,3 +157,20 @@ def test_a_notice_naming_players_is_not_broken_inside_a_name():
     lines, size = theme.fit_lines(won, theme.BODY, 400, names=("Großvater Johannes",))
     assert any("Großvater Johannes" in line for line in lines) and " ".join(lines) == won and size >= theme.SMALL
     assert all(theme.font(size).size(line)[0] <= 400 for line in lines)
+
+
+def test_lines_that_fit_nowhere_are_cut_never_wider_than_asked():
+    """Four long names' reports at Echt Spitze's crossing: one line of 947 px at 12 ran under the menu and off the
+    screen. The lines wrap at the smallest size, the last one cut."""
+    s = "; ".join(f"{name}: pears, plums, lemons" for name in ("Großvater Johannes", "Großmutter Hildegard",
+                                                             "Maximilian-Alexander", "Annika"))
+    lines, size = theme.fit_lines(s, theme.SMALL, 372, 2)
+    assert size == 12 and len(lines) == 2 and lines[1].endswith("…")
+    assert all(theme.font(12).size(line)[0] <= 372 for line in lines)
+
+
+def test_a_double_first_name_is_kept_whole_before_it_is_shortened_for_two_pixels():
+    """"Eva-Maria" fits whole at 30 on a six players' card; "Eva-M." at 32 beside the others' whole names read as a
+    slip."""
+    width = theme.font(30, True).size("Eva-Maria")[0] + 1
+    assert theme.fit_name("Eva-Maria", theme.FAR, width, True) == ("Eva-Maria", 30)

@@ -1105,7 +1105,7 @@ def _report_lines(reports: list[str], top: int, squeeze: bool = False
                   ) -> list[tuple[str, int, tuple[int, int, int], int]] | None:
     """The reports in LEFT from ``top`` down: each on up to two lines at SMALL, else each on one line as large as
     all fit, else run together (";") on the lines there is room for at 12 or larger; None where even that does not
-    fit (``squeeze``: at 12 on two lines all the same)."""
+    fit (``squeeze``: at 12 on the lines there is room for all the same, the last cut)."""
     room = LEFT.bottom - top
     if not reports:
         return []
@@ -1123,7 +1123,7 @@ def _report_lines(reports: list[str], top: int, squeeze: bool = False
             found = next(fits, None)
             if found is None and not squeeze:
                 return None
-            wrapped = [found or theme.fit_lines(joined, 12, LEFT.w, 2)]
+            wrapped = [found or theme.fit_lines(joined, 12, LEFT.w, max(1, room // theme.font(12).get_linesize()))]
     out = []
     y = top
     for lines, size in wrapped:

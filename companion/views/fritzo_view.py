@@ -22,7 +22,7 @@ time left is unknown, and the table starts it again or declares time's up.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -885,19 +885,20 @@ class FritzoMode:
                 pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), width=5, border_radius=8)
 
     @staticmethod
-    def won_lines(won: str) -> tuple[tuple[str, ...], int]:
+    def won_lines(won: str, names: Sequence[str] = ()) -> tuple[tuple[str, ...], int]:
         """"Gewonnen: Ben" on one line at LARGE; a longer one ("Gewonnen: Großvater Johannes", a team's four
         names) on up to three lines at LARGE, then six at FAR, rather than one line shrunk past reading (a team of
-        four long names stood at 12 px, cut at the panel's edge)."""
+        four long names stood at 12 px, cut at the panel's edge); never broken inside one of the ``names``
+        ("Gewonnen: / Großvater / Johannes" read as two winners)."""
         for size, most in ((theme.LARGE, 3), (theme.FAR, 6), (theme.BODY, 7), (theme.SMALL, 9)):
-            lines = theme.wrap(won, theme.font(size, True), PANEL.w)
+            lines = theme.wrap(won, theme.font(size, True), PANEL.w, names)
             if len(lines) <= most and all(theme.font(size, True).size(line)[0] <= PANEL.w for line in lines):
                 return tuple(lines), size
-        return tuple(theme.wrap(won, theme.font(theme.SMALLEST, True), PANEL.w)), theme.SMALLEST
+        return tuple(theme.wrap(won, theme.font(theme.SMALLEST, True), PANEL.w, names)), theme.SMALLEST
 
     def _draw_won(self, surface: pygame.Surface, won: str, y: int) -> int:
         """Who won, under the top line's "Game over"; returns the y below it."""
-        lines, size = self.won_lines(won)
+        lines, size = self.won_lines(won, tuple(self.game.state.winners))
         for line in lines:
             y = theme.text(surface, line, (PANEL.x, y), size, theme.GOOD, bold=True).bottom + 2
         return y

@@ -73,8 +73,10 @@ def accent_lift(f: pygame.font.Font, s: str) -> int:
     return max(0, max(tops, default=0) - f.get_ascent())
 
 
+@functools.lru_cache(maxsize=2048)
 def fit_text(s: str, size: int, max_width: int, bold: bool = False) -> int:
-    """The largest font size <= ``size`` at which ``s`` fits ``max_width`` design pixels."""
+    """The largest font size <= ``size`` at which ``s`` fits ``max_width`` design pixels (kept: every screen asks
+    for its lines' sizes every frame, a few hundred of them on a game screen)."""
     while size > 12 and font(size, bold).size(s)[0] > max_width:
         size -= 2
     return size
@@ -102,6 +104,7 @@ def short_name(name: str) -> str:
     return sep.join([first, *(i + "." for i in initials)]) if sep else name
 
 
+@functools.lru_cache(maxsize=512)
 def fit_name(name: str, size: int, max_width: int, bold: bool = False) -> tuple[str, int]:
     """A player's name and its size: as large as fits ``max_width``, not below SMALL; else shortened as people
     shorten names (``short_name``, then the first word and one initial) down to SMALLEST; else the first word cut
@@ -109,13 +112,14 @@ def fit_name(name: str, size: int, max_width: int, bold: bool = False) -> tuple[
     the first word alone did not (two names alike up to their initials stay alike). Six long names in the game's
     top bar were drawn at 12 px beside "Li".
 
-    Asked at FAR or larger (a name the far end of the table reads: whose turn, whose score), the name is shortened
-    before it goes below FAR: "Großvater J." at FAR, not "Großvater Johannes" at 26 beside "Mia" at 40."""
+    Asked at FAR or larger (a name the far end of the table reads: whose turn, whose score), a name of several words
+    is shortened before it goes below FAR: "Großvater J." at FAR, not "Großvater Johannes" at 26 beside "Mia" at 40.
+    A double first name is kept whole while it can ("Eva-Maria" at 30, not "Eva-M.")."""
     at = fit_text(name, size, max_width, bold)
     if at >= (FAR if size >= FAR else SMALL):
         return name, at
     first, initials, sep = _name_parts(name)
-    if initials and size >= FAR:
+    if initials and sep == " " and size >= FAR:  # "Eva-Maria" whole at 30 reads better than "Eva-M." at 32
         short = short_name(name)
         short_at = fit_text(short, size, max_width, bold)
         if short_at >= FAR:
@@ -152,24 +156,25 @@ def fit_lines(s: str, size: int, max_width: int, max_lines: int = 2,
               names: tuple[str, ...] = ()) -> tuple[tuple[str, ...], int]:
     """``s`` on as few lines (up to ``max_lines``) as keep it at SMALL or larger (a notice, a note: read across the
     table), as large as fits ``max_width`` and of even lengths, not broken inside one of ``names``; and the size the
-    lines are drawn at. Where even ``max_lines`` lines need less than SMALL, the size that fits them, down to 12.
-    Kept: a notice is drawn every frame."""
+    lines are drawn at. Where even ``max_lines`` lines need less than SMALL, the size that fits them, down to 12;
+    where they need less than that, 12 with the last line cut ("…"): never wider than ``max_width`` (four long
+    names' reports ran under Echt Spitze's menu and off the screen). Kept: a notice is drawn every frame."""
     one = fit_text(s, size, max_width)
     if one >= SMALL or " " not in s:
         return (s,), one
+    if not _fits(s, font(12), max_width, max_lines, names):
+        wrapped = wrap(s, font(12), max_width, names)
+        kept = [*wrapped[:max_lines - 1], " ".join(wrapped[max_lines - 1:])]
+        return tuple(fit_label(line, 12, max_width) for line in kept), 12
     best: tuple[tuple[str, ...], int] = ((s,), one)
     for n in range(2, max_lines + 1):
-        at = next((at for at in range(size, 11, -2) if _fits(s, font(at), max_width, n, names)), None)
-        if at is None:
+        fitted = next(((lines, at) for at in range(size, 11, -2)
+                       if (lines := even_lines(s, font(at), max_width, n, names)) is not None), None)
+        if fitted is None:
             continue
-        f = font(at)
-        narrow, wide = 1, max_width  # the narrowest width that still takes n lines: even lines, not one full
-        while narrow < wide:
-            mid = (narrow + wide) // 2
-            narrow, wide = (narrow, mid) if _fits(s, f, mid, n, names) else (mid + 1, wide)
-        if at > best[1]:
-            best = (tuple(wrap(s, f, wide, names)), at)
-        if at >= SMALL:
+        if fitted[1] > best[1]:
+            best = fitted
+        if fitted[1] >= SMALL:
             break
     return best
 
@@ -243,14 +248,18 @@ def even_lines(s: str, f: pygame.font.Font, max_width: int, max_lines: int,
                names: Sequence[str] = ()) -> tuple[str, ...] | None:
     """``s`` on up to ``max_lines`` lines of ``f`` no wider than ``max_width``, as even as they go (not one full line
     and a word on the next), none broken inside one of ``names``; None where it needs more lines."""
-    def fits(width: int) -> bool:
-        lines = wrap(s, f, width, names)
-        return len(lines) <= max_lines and all(f.size(line)[0] <= width for line in lines)
+    return _even_lines(s, f, max_width, max_lines, tuple(names))
 
-    if not fits(max_width):
+
+@functools.lru_cache(maxsize=1024)
+def _even_lines(s: str, f: pygame.font.Font, max_width: int, max_lines: int,
+                names: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``even_lines``, kept: its search wraps the line a dozen times, and screens ask for it every frame (Echt
+    Spitze's reports took 8 ms a frame with four long names)."""
+    if not _fits(s, f, max_width, max_lines, names):
         return None
     narrow, wide = 1, max_width  # the narrowest width that still takes the lines
     while narrow < wide:
         mid = (narrow + wide) // 2
-        narrow, wide = (narrow, mid) if fits(mid) else (mid + 1, wide)
+        narrow, wide = (narrow, mid) if _fits(s, f, mid, max_lines, names) else (mid + 1, wide)
     return tuple(wrap(s, f, wide, names))
