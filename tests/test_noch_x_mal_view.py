@@ -1230,3 +1230,15 @@ def test_a_row_cards_x_chips_count_is_larger_than_its_notes_and_keeps_its_size_b
         assert size >= theme.BODY and said.endswith(f": {p.chips}"), (p.name, said, size)
         combo = [r for s, _, r in drawn if card.contains(r) and s.endswith(" 3")]
         assert combo and not combo[0].colliderect(rect), (combo, rect)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_whose_throw_it_is_stands_clear_of_an_open_sub_menus_title(tmp_path, monkeypatch, lang):
+    """"Anna: roll 1 colour and 1 number die" was drawn across "Who starts?" (found by random presses)."""
+    view, _ = new_view(tmp_path, ["Anna", "Ben", "Carla"], lang=lang)
+    choose(view, ("who-starts",))
+    assert view.stack
+    drawn = drawn_texts(view, monkeypatch, f"who_starts_{lang}")
+    title = next(r for s, _, r in drawn if s == view.stack[-1].title)
+    others = [(s, r) for s, _, r in drawn if s != view.stack[-1].title and r.colliderect(title)]
+    assert not others, others

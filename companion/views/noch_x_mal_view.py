@@ -1055,7 +1055,8 @@ class NochXMalMode:
         kept in view, ``in_view``) and covered the line there, "Mia: WÜRFELN drücken" hidden under "Würfel an Mia"."""
         lines, size = theme.far_lines(self._idle_message(), theme.LARGE, DICE_AREA.w, max_height=DICE_AREA.h)
         height = (theme.font(size).get_height() + 1) * len(lines)
-        if self._status_lines():  # (solo: which field the next roll crosses, under it)
+        if self._status_lines() or self.stack:  # (solo: which field the next roll crosses, under it; a sub-menu's
+            # title stands above the menu: "Wer beginnt?" was drawn under the line there)
             return lines, size, pygame.Rect(DICE_AREA.x, DICE_AREA.centery - height // 2, DICE_AREA.w, height)
         return lines, size, pygame.Rect(DICE_AREA.x, MENU_AREA.y - 20 - height, DICE_AREA.w, height)
 
