@@ -1161,3 +1161,18 @@ def test_the_winners_line_is_not_broken_inside_a_name():
     """"Gewonnen: / Großvater / Johannes" at LARGE read as two winners."""
     lines, size = FritzoMode.won_lines("Gewonnen: Großvater Johannes", ("Großvater Johannes",))
     assert "Großvater Johannes" in lines and size >= theme.FAR
+
+
+def test_every_cube_placed_without_the_goal_says_what_is_wrong_and_offers_taking_off(tmp_path, monkeypatch):
+    """All 27 placed, the Beginner not built: the menu offered "Place" with no cube to choose, and random presses
+    stood 189 times at an empty list. Now "Take off" comes first and the screen says what is wrong."""
+    view, session, _ = make(tmp_path, {"mode": "professional", "players": ["Anna"]}, pro_actions(5), lang="en")
+    assert [v for v, _ in view.menu_items()][0] == "place" and view._all_placed_note() is None
+    monkeypatch.setattr(session.engine, "cubes_left", lambda player=None: [])  # as with every cube in the building
+    values = [v for v, _ in view.menu_items()]
+    assert "place" not in values and values[0] == "remove"
+    note = view._all_placed_note()
+    assert note.startswith("5 cubes stand") and note.endswith('Take cubes off ("Take off") and build again.')
+    with recording_texts(monkeypatch) as drawn:
+        view.draw(pygame.Surface((800, 480)))
+    assert any(s in note and len(s) > 10 for s, _, _ in drawn)

@@ -31,6 +31,7 @@ import pygame
 from companion.announce import Announcement, Sound
 from companion.games.fritzo import Fritzo, Mode, Phase
 from companion.games.fritzo.geometry import EAST, NORTH, SOUTH, TOP, WEST, Cell, orient
+from companion.games.fritzo.rules import check_goal
 from companion.games.fritzo.solver import Placement, Status
 from companion.hourglass import Phase as SandPhase
 from companion.hourglass import Resume
@@ -298,7 +299,8 @@ class FritzoMode:
             on_it = self._start_faces()
             return [(f"roll:{c}", colour_name(c, self.lang)) for c in s.cubeset.colours if c in on_it]
         done = s.mode is Mode.LEVEL_ONE and self.player in s.done  # nothing left to change on this plane
-        items = [] if done else [("place", t("fritzo.ui.place", self.lang))]
+        stuck = self._all_placed_note() is not None
+        items = [] if done or stuck else [("place", t("fritzo.ui.place", self.lang))]
         if s.hourglass is not None and s.hourglass.started_at is None:
             # the agreed time starts when the table says so: TIMER, or this line for a table with the touch screen
             # alone (the clock stayed at 10:00 and the limit was never kept)
@@ -314,7 +316,8 @@ class FritzoMode:
                 items.append(("joker", t("fritzo.ui.joker_on" if self.joker else "fritzo.ui.joker", self.lang)))
         if (s.mode is Mode.LEVEL_ONE or s.goal is not None and s.mode is not Mode.TEAM) and self.structure() \
                 and not done:
-            items.append(("remove", t("fritzo.ui.remove", self.lang)))  # offered once there is a cube to take off
+            remove = ("remove", t("fritzo.ui.remove", self.lang))  # offered once there is a cube to take off
+            items.insert(0 if stuck else len(items), remove)  # all placed: the way on comes first
         if s.mode is Mode.LEVEL_ONE:
             if not done and s.hourglass is not None and s.hourglass.started_at is not None:  # an empty plane done
                 items.append(("done", t("fritzo.ui.done", self.lang)))  # before the clock ran was a slip, too
@@ -324,6 +327,16 @@ class FritzoMode:
             items += [("timer", t("fritzo.ui.restart_timer", self.lang)),
                       ("time_up", t("fritzo.ui.declare_time_up", self.lang))]
         return items
+
+    def _all_placed_note(self) -> str | None:
+        """Every cube placed alone and the goal not built: what is wrong, and the way on. The menu offered "Place"
+        with no cube left to choose, and the table pressed at an empty list (found by random presses)."""
+        g, s = self.game, self.game.state
+        if s.goal is None or s.mode is Mode.TEAM or s.phase is not Phase.BUILDING or g.cubes_left(self.player):
+            return None
+        check = check_goal(g.structure(), s.goal)
+        problem = t(check.problem, self.lang, **check.params) if check.problem else ""
+        return " ".join(w for w in (problem, t("fritzo.ui.take_off", self.lang)) if w)
 
     def structure(self) -> dict[Cell, tuple[str, ...]]:
         s = self.game.state
@@ -970,8 +983,9 @@ class FritzoMode:
                        bold=True)
             theme.text(surface, t("fritzo.ui.fits", self.lang, count=len(self.options)), (PANEL.x + 140,
                        PANEL.y + 110), theme.SMALL, theme.MUTED)
-        if self.note:  # on two lines where one would shrink it past reading
-            lines, size = theme.fit_lines(self.note, theme.SMALL, width)
+        note = self.note or (self._all_placed_note() if self.step == "menu" else None)
+        if note:  # on two lines where one would shrink it past reading (three: what is wrong, and the way on)
+            lines, size = theme.fit_lines(note, theme.SMALL, width, 2 if note is self.note else 3)
             for k, line in enumerate(reversed(lines)):
                 theme.text(surface, line, (left, PANEL.bottom - 4 - k * (size + 6)), size, theme.WARN,
                            anchor="bottomleft")
