@@ -72,8 +72,6 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "noch-x-mal": (),
     "fritzo": (),
 }
-#: the levels a game's settings are tried at: Echt Spitze's keys depend on the level chosen (shapes are level 3's)
-GAME_LEVELS: dict[str, tuple[int | None, ...]] = {"echt-spitze": (1, 2, 3)}
 #: the keys each level of a game takes from its section; a key another level's: left out of that level's setup. A
 #: club's config with the kinds' values made level 3 refuse to start, and ``star_value`` (level 2's, which the
 #: rulebook does not print) scored level 1's stars at 4 instead of the rulebook's 5
@@ -312,6 +310,16 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     return cfg
 
 
+def game_levels(game: str) -> tuple[int | None, ...]:
+    """The levels ``game``'s settings are tried at (``LEVEL_KEYS``); (None,) for a game without levels."""
+    return tuple(LEVEL_KEYS.get(game, {None: ()}))
+
+
+def levels_taking(game: str, key: str) -> list[int | None]:
+    """The levels of ``game`` whose setup takes ``key`` of its section (every one, for a game without levels)."""
+    return [n for n in game_levels(game) if n is None or key in LEVEL_KEYS[game][n]]
+
+
 def level_section(game: str, section: dict[str, Any], level: Any) -> dict[str, Any]:
     """The part of ``game``'s section that ``level`` takes (``LEVEL_KEYS``): all of it for a game without levels, or
     where no level is chosen."""
@@ -320,13 +328,13 @@ def level_section(game: str, section: dict[str, Any], level: Any) -> dict[str, A
 
 
 def game_refusals(game: str, section: dict[str, Any]) -> dict[int | None, str]:
-    """What ``game``'s setup says of ``section`` at each of its levels (``GAME_LEVELS``) that refuses it, each level
+    """What ``game``'s setup says of ``section`` at each of its levels (``game_levels``) that refuses it, each level
     given the keys it takes: the config's check at load and the doctor's report."""
     from companion.games import engine_class
     from companion.games.base import GameError
 
     refused: dict[int | None, str] = {}
-    for level in GAME_LEVELS.get(game, (None,)):
+    for level in game_levels(game):
         try:
             engine_class(game).new({"action": "setup", "players": ["Anna", "Ben"], "seed": 0,
                                     **level_section(game, section, level),
@@ -347,9 +355,9 @@ def _check_game_values(game: str, section: dict[str, Any]) -> None:
     for key, value in section.items():
         tried[key] = value
         refused = game_refusals(game, tried)
-        takes = [n for n in GAME_LEVELS.get(game, (None,)) if key in level_section(game, tried, n)]
+        takes = levels_taking(game, key)
         if takes and all(n in refused for n in takes):
-            words = next(iter(refused.values())).rstrip(". ")
+            words = refused[takes[0]].rstrip(". ")  # what a level that takes it says, not another level's
             raise _bad(f"games.{game}.{key}", value, words[:1].lower() + words[1:])
 
 

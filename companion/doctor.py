@@ -107,15 +107,15 @@ def _models() -> list[str]:
 
 
 def _game_settings(games: dict[str, dict]) -> list[str]:
-    """Each ``[games."<name>"]`` section as its game takes it, and at which of its levels: the config refuses a value
-    no level takes (``letters = 5``), and the doctor says where a section is one level's only (shapes: level 3)."""
-    from companion.config import GAME_LEVELS, game_refusals, level_section  # as the config tries them at load
+    """Each ``[games."<name>"]`` section as its game takes it: the config refuses a value no level takes
+    (``letters = 5``), and the doctor says at which levels a key counts where not at all (shapes: level 3)."""
+    from companion.config import game_levels, game_refusals, levels_taking  # as the config tries them at load
 
     lines = []
     for game, section in games.items():
         if not section:
             continue
-        levels = GAME_LEVELS.get(game, (None,))  # Echt Spitze's keys depend on the level: shapes are level 3's
+        levels = game_levels(game)  # Echt Spitze's keys depend on the level: shapes are level 3's
         refused = game_refusals(game, section)
         if len(refused) == len(levels):
             lines.append(f'PROBLEM [games."{game}"]: {next(iter(refused.values()))}')
@@ -124,7 +124,7 @@ def _game_settings(games: dict[str, dict]) -> list[str]:
         # level 1's and 3's), a table set on another level learns it is left out there
         some = []
         for key in section:
-            at = [n for n in levels if n not in refused and key in level_section(game, section, n)]
+            at = [n for n in levels_taking(game, key) if n not in refused]
             if len(at) < len(levels):
                 some.append(f"{key} for level {', '.join(str(n) for n in at)}" if at else f"{key} for no level")
         lines.append(f'ok      [games."{game}"]' + (f" {'; '.join(some)} (left out at the other levels)"

@@ -540,3 +540,10 @@ def test_a_folder_in_place_of_the_config_file_is_advised_away():
         config.load()
     r = subprocess.run([sys.executable, "-m", "companion", "config"], capture_output=True, text=True)
     assert r.returncode == 2 and "remove or rename that folder" in r.stderr and "config.toml/config" not in r.stderr
+
+
+
+def test_every_games_key_is_taken_by_some_level():
+    """A key in GAME_KEYS that no level of LEVEL_KEYS takes would be neither checked at load nor used."""
+    for game, levels in config.LEVEL_KEYS.items():
+        assert set().union(*levels.values()) == set(config.GAME_KEYS[game]), game

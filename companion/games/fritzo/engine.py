@@ -245,22 +245,14 @@ class Fritzo:
         s = self.state
         if s.phase is not Phase.OVER:
             return []
-        if s.result == "cube":
-            if len(s.building) < 27:
-                return [_a("fritzo.team.cube_wins", count=len(self.cubes_left()))]
-            assert s.goal is not None
-            check = check_goal(self.structure(), s.goal)
-            problem = [_a(check.problem, **check.params)] if check.problem else []
-            return [*problem, _a("fritzo.team.cube_wins_goal")]
+        if s.result in ("cube", "team"):
+            return self._team_end()
         if s.result == "time-up":
             return [_a("fritzo.times_up")]
         if s.result == "goal":  # "Won: Anna" alone lost what was built, and the race's time (said once)
             return [self._goal_done()]
-        if s.result == "team":
-            assert s.goal is not None
-            return [_a(f"fritzo.team.won.{s.goal.value}")]
-        if s.result not in ("draw", "super-fritzo", "won"):
-            return []  # (a max() of no scores here stopped the companion at the end screen of every building)
+        if not s.scores:  # no other result ends a game without scores: nothing more to say, not max() of nothing
+            return []
         best = max(s.scores.values())
         if s.result == "draw":  # the announcement's "Game over: ..." under the screen's own "Game over" heading
             return [_a("fritzo.ending.draw", False, points=best)]
@@ -652,20 +644,31 @@ class Fritzo:
         assert s.goal is not None
         if len(s.building) == 27:
             s.phase = Phase.OVER
-            check = check_goal(self.structure(), s.goal)
-            if check.ok:
+            if check_goal(self.structure(), s.goal).ok:
                 s.result, s.winners = "team", list(s.players)
-                return [_a(f"fritzo.team.won.{s.goal.value}")]
-            s.result = "cube"
-            assert check.problem is not None
-            return [_a(check.problem, **check.params), _a("fritzo.team.cube_wins_goal")]
+            else:
+                s.result = "cube"
+            return self._team_end()
         if not self.solver.placements(
             self.structure(), self.cubes_left(), self.contact, self.limits, first=True
         ):
             s.phase = Phase.OVER
             s.result = "cube"
-            return [_a("fritzo.team.cube_wins", count=len(self.cubes_left()))]
+            return self._team_end()
         return self._next_turn()
+
+    def _team_end(self) -> list[Announcement]:
+        """How a team game ended, as said then and shown after it: the goal built, or the Cube's win (no cube left
+        fits, or the 27 stand but not as the goal, and why)."""
+        s = self.state
+        assert s.goal is not None
+        if s.result == "team":
+            return [_a(f"fritzo.team.won.{s.goal.value}")]
+        if len(s.building) < 27:
+            return [_a("fritzo.team.cube_wins", count=len(self.cubes_left()))]
+        check = check_goal(self.structure(), s.goal)
+        problem = [_a(check.problem, **check.params)] if check.problem else []
+        return [*problem, _a("fritzo.team.cube_wins_goal")]
 
     def _strategy_after(self, who: str, formations: list[scoring.Formation]) -> list[Announcement]:
         s = self.state
