@@ -1510,3 +1510,20 @@ def test_four_long_names_reports_stay_left_of_the_menu_and_on_the_screen(tmp_pat
     drawn = drawn_texts(mode, monkeypatch)
     left = [(line, r) for line, _, r in drawn if r.x < LEFT.right and LEFT.top <= r.top < 440]
     assert left and all(r.right <= LEFT.right + 4 and r.bottom <= 444 for _, r in left), left
+
+
+def test_the_names_under_neighbouring_dice_stand_apart(tmp_path, monkeypatch):
+    """"GroßvaterEva-Maria": two holders' names under neighbouring dice, each as wide as the dice's pitch, ran into
+    one word."""
+    names = ["Großvater Johannes", "Eva-Maria"]
+    s = session(tmp_path, {"players": names, "kinds": {"pears": [5, 3], "plums": [4, 2]}})
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    drawn = drawn_texts(mode, monkeypatch)
+    dice = mode.dice.die_rects()
+    under = sorted((r for line, _, r in drawn if r.top >= dice[0].bottom and r.bottom <= dice[0].bottom + 40
+                    and line.split()[0] in ("Großvater", "Eva-Maria", "G.", "Mitte", "middle")), key=lambda r: r.x)
+    assert len(under) >= 2
+    assert all(b.left - a.right >= 6 for a, b in zip(under, under[1:])), under

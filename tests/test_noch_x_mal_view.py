@@ -1242,3 +1242,17 @@ def test_whose_throw_it_is_stands_clear_of_an_open_sub_menus_title(tmp_path, mon
     title = next(r for s, _, r in drawn if s == view.stack[-1].title)
     others = [(s, r) for s, _, r in drawn if s != view.stack[-1].title and r.colliderect(title)]
     assert not others, others
+
+
+def test_the_boards_claims_stand_inside_its_panel(tmp_path, monkeypatch):
+    """Three claims under the board: the third ("Spalte F: Großvater Johannes, Eva-Maria") was cut at the panel's
+    edge; as many stand as the panel holds."""
+    from companion.games.noch_x_mal.faces import GOALS
+    from companion.games.noch_x_mal.state import Claim
+
+    names = ["Großvater Johannes", "Eva-Maria"]
+    view, session = new_view(tmp_path, names)
+    session.engine.state.claims = {gid: Claim(names, roll) for roll, gid in enumerate(GOALS[:5], start=1)}
+    drawn = drawn_texts(view, monkeypatch, "board_claims")
+    claims = [r for s, _, r in drawn if "Großvater Johannes, Eva-Maria" in s and r.left >= BOARD_AREA.left]
+    assert claims and all(BOARD_AREA.contains(r) and r.bottom <= HINT_LINE for r in claims), claims

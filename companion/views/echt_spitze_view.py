@@ -881,7 +881,7 @@ class EchtSpitzeMode:
             label = holder if holder else (self.tr("echt.view.middle") if s.phase in (
                 Phase.SCORE, Phase.MIDDLE, Phase.REROLL) else "")
             if label:
-                wide = rect.w + 12  # the gap between dice, less a little: neighbours' names do not touch
+                wide = rect.w + 4  # the gap between dice (14) less 10: "GroßvaterEva-Maria" ran together at 12
                 label, size = self._die_name(label, wide) if holder else (
                     label, theme.fit_text(label, theme.SMALL, wide))
                 theme.text(surface, label, (rect.centerx, rect.bottom + 6), size,

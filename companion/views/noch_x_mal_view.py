@@ -75,6 +75,7 @@ LONG_SUB_MENU = 8  # more lines than this: the tall area (a die's faces and the 
 #: title asks the question): in MENU_AREA its title left room for two rows, and six pairs took three pages
 SUB_MENU_AREA = pygame.Rect(10, DICE_AREA.bottom + 8, 420, MENU_AREA.bottom - DICE_AREA.bottom - 8)
 BOARD_AREA = pygame.Rect(440, 262, 350, 186)
+BOARD_PANEL_BOTTOM = 440  # the board's panel runs 8 px under the hint line: its words stand above it
 #: the die a question is about as the camera saw it: beside the question's list, under the dice, where the board
 #: stands (it waits) and above it, clear of the hint line's framed buttons
 PICTURE_AREA = pygame.Rect(BOARD_AREA.x, DICE_AREA.bottom + 8, BOARD_AREA.w, 436 - DICE_AREA.bottom - 8)
@@ -1226,6 +1227,8 @@ class NochXMalMode:
         y = max(r.bottom for r in cells.values()) + 8
         claims = sorted(st.claims.items(), key=lambda kv: (-kv[1].roll, GOALS.index(kv[0])))
         for gid, claim in claims[:3]:
+            if y + theme.font(theme.SMALL).get_linesize() > BOARD_PANEL_BOTTOM:  # as many as stand clear of the
+                break  # hint line: a third was cut at its edge
             line = f"{self.tr(f'nxm.goal.{gid}')}: {', '.join(claim.players)}"
             theme.text(
                 surface, line, (area.x + 10, y), theme.fit_text(line, theme.SMALL, area.w - 20), theme.TEXT
