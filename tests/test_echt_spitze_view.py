@@ -1526,4 +1526,4 @@ def test_the_names_under_neighbouring_dice_stand_apart(tmp_path, monkeypatch):
     under = sorted((r for line, _, r in drawn if r.top >= dice[0].bottom and r.bottom <= dice[0].bottom + 40
                     and line.split()[0] in ("Großvater", "Eva-Maria", "G.", "Mitte", "middle")), key=lambda r: r.x)
     assert len(under) >= 2
-    assert all(b.left - a.right >= 6 for a, b in zip(under, under[1:])), under
+    assert all(b.left - a.right >= 6 for a, b in zip(under, under[1:], strict=False)), under
