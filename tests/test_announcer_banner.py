@@ -172,3 +172,14 @@ def test_a_banner_stands_clear_of_what_the_table_looks_at_where_it_fits_elsewher
     everywhere = [pygame.Rect(0, 0, 800, 440)]
     rect, _, lines = banner.place((800, 480), LONG, None, 1.0, [MENU_CORNER], everywhere)
     assert " ".join(lines).split() == LONG.split()  # still said, where it fits
+
+
+def test_a_banner_that_must_cover_something_covers_what_the_screen_lists_last():
+    """Nowhere clear of what the screen keeps in view: the banner took the first place it fitted, over Echt Spitze's
+    player bar and prompt (listed first) for a whole crossing, where it could have stood over the reports."""
+    first = pygame.Rect(0, 360, 800, 80)  # what the screen lists first (here at the bottom, the first place tried)
+    later = pygame.Rect(0, 0, 800, 120)  # listed after it, at the top
+    rect, _, _ = banner.place((800, 480), "Anna ist dran", None, 1.0, (), [first, later])
+    assert rect.colliderect(later) and not rect.colliderect(first)
+    clear, _, _ = banner.place((800, 480), "Anna ist dran", None, 1.0, (), [later])
+    assert not clear.colliderect(later)  # where a place is clear, it is taken as before

@@ -90,13 +90,15 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
     """The banner's rect, font and lines: in the first free region where the sentence fits, else the
     roomiest. ``corners``: buttons at the top edge a banner there stands left of (the game's ≡ corner: a banner
     over it took the finger's first tap). ``spare``: what the table looks at now (the dice just thrown, which a
-    table without a camera sees nowhere else): a region where the banner fits clear of it comes first."""
+    table without a camera sees nowhere else): a region where the banner fits clear of it comes first; where none
+    is clear, the one whose first covered rect comes latest in ``spare`` (a screen lists first what matters most:
+    Echt Spitze's player bar and prompt stood under the banners of a whole crossing)."""
     margin, pad = round(MARGIN * scale), round(PAD * scale)
     # never over the hint bar: its framed hints are a finger's buttons (ROLL under a roll's result banner took two
     # taps, the first only put the banner away), and a table with buttons reads there what they do
     area = pygame.Rect(0, 0, surface_size[0], surface_size[1] - round(HINT_BAR_H * scale))
     options = []
-    fits_over_spare = None
+    fits_over_spare: tuple[int, pygame.Rect, pygame.font.Font, list[str]] | None = None
     for region, edge in _free_regions(area, avoid):
         inner = region.inflate(-2 * margin, -2 * margin)
         if edge == "top":
@@ -113,12 +115,14 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
         else:
             rect.top = inner.top
         if height <= inner.height:
-            if not any(rect.colliderect(s) for s in spare):
+            first = next((i for i, s in enumerate(spare) if rect.colliderect(s)), None)
+            if first is None:
                 return rect, font, lines
-            fits_over_spare = fits_over_spare or (rect, font, lines)
+            if fits_over_spare is None or first > fits_over_spare[0]:
+                fits_over_spare = (first, rect, font, lines)
         options.append((inner.width * inner.height, rect, font, lines))
     if fits_over_spare is not None:
-        return fits_over_spare
+        return fits_over_spare[1:]
     if options:
         _, rect, font, lines = max(options, key=lambda o: o[0])
         return rect, font, lines
