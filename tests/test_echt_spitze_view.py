@@ -1527,3 +1527,25 @@ def test_the_names_under_neighbouring_dice_stand_apart(tmp_path, monkeypatch):
                     and line.split()[0] in ("Großvater", "Eva-Maria", "G.", "Mitte", "middle")), key=lambda r: r.x)
     assert len(under) >= 2
     assert all(b.left - a.right >= 6 for a, b in zip(under, under[1:], strict=False)), under
+
+
+def test_a_pair_scored_or_reported_already_is_greyed_and_not_highlighted(tmp_path):
+    """"Anna: higher / lower value?" offered and highlighted 1/0, which Anna had reported: SELECT only repeated
+    "each kind counts once", and random presses stood there. It is greyed, the highlight on the next; a higher value
+    whose every pair is taken is greyed as well."""
+    s = session(tmp_path, {"players": ["Sara", "Ben"]})
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "leave"},
+                   {"action": "report", "player": "Sara", "kind": "1/0", "values": [1, 0]},
+                   {"action": "report", "player": "Sara", "kind": "1/1", "values": [1, 1]}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.sub = ("kind_lo", "Sara", 2)
+    mode._sync()
+    assert [item.enabled for item in mode.menu.items] == [True, True, True]  # 2/2, 2/1, 2/0: none taken
+    mode.sub = ("kind_hi", "Sara")
+    mode._sync()
+    assert not mode.menu.items[0].enabled and mode.menu.index == 1  # 1/1 and 1/0 both reported: 1 is greyed
+    mode.sub = ("kind_lo", "Sara", 1)
+    mode._sync()
+    assert [item.enabled for item in mode.menu.items] == [False, False]

@@ -259,3 +259,18 @@ def test_a_page_down_onto_greyed_lines_stays_on_that_page():
     assert menu.visible_range() == range(0, 5)
     assert menu.on_tap(menu.scroll_rects()[+1].center)
     assert menu.visible_range() == range(4, 9) and menu.index == 5  # the nearest line that can be chosen
+
+
+def test_a_question_answered_again_leaves_nothing_of_its_first_answer():
+    """Fritzo: "Team: Professional", UNDO, "Beginner": the team's target stayed in the game's setup."""
+    from companion.config import Config
+    from companion.games_ui import _fritzo_setup
+    from companion.views.menus import SetupWizard
+
+    done: list = []
+    wizard = SetupWizard(_fritzo_setup(Config(), "en"), done.append, lambda: None, "en")
+    wizard._choose({"mode": "team", "target": "professional"})
+    wizard._back()
+    wizard._choose({"mode": "beginner"})
+    answers = done[0] if done else wizard.answers
+    assert answers.get("mode") == "beginner" and "target" not in answers

@@ -174,3 +174,11 @@ def test_a_double_first_name_is_kept_whole_before_it_is_shortened_for_two_pixels
     slip."""
     width = theme.font(30, True).size("Eva-Maria")[0] + 1
     assert theme.fit_name("Eva-Maria", theme.FAR, width, True) == ("Eva-Maria", 30)
+
+
+
+def test_an_umlaut_capital_at_the_top_edge_keeps_its_dots():
+    """Fritzo's status line stands at y 0: "Özlem ist dran" was lifted 4 px above the screen, its dots cut off."""
+    surface = pygame.Surface((800, 480))
+    assert theme.text(surface, "Özlem ist dran", (12, 0), theme.LARGE, bold=True).top == 0
+    assert theme.text(surface, "Özlem ist dran", (12, 100), theme.LARGE, bold=True).top < 100  # lifted elsewhere

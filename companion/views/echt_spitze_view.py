@@ -279,14 +279,18 @@ class EchtSpitzeMode:
                 if p.holes:
                     items.append(MenuItem(self.tr("echt.view.slipped"), ("report", name, "slip", True)))
             return [*items, MenuItem(self.tr("echt.view.back"), ("back",))]
+        # a pair scored already, or reported this turn, is greyed: offered and highlighted, it was only refused
+        # ("Anna has scored 1/0 already"), and random presses stood there (found by the monkey)
+        taken = {*p.scored, *p.report.kinds, *([p.report.shape] if p.report.shape else [])}
         if sub[0] == "kind_hi":
-            return [MenuItem(self.tr("echt.view.higher", n=n), ("sub", ("kind_lo", name, n)))
+            return [MenuItem(self.tr("echt.view.higher", n=n), ("sub", ("kind_lo", name, n)),
+                             enabled=any(f"{n}/{m}" not in taken for m in range(n, -1, -1)))
                     for n in range(1, MAX_VALUE_PICK + 1)]
         if sub[0] == "kind_lo":
             hi = sub[2]
             what = "shape" if s.level == 3 else "kind"
-            return [MenuItem(self.tr("echt.view.lower", hi=hi, n=n),
-                             ("report", name, what, f"{hi}/{n}", [hi, n])) for n in range(hi, -1, -1)]
+            return [MenuItem(self.tr("echt.view.lower", hi=hi, n=n), ("report", name, what, f"{hi}/{n}", [hi, n]),
+                             enabled=f"{hi}/{n}" not in taken) for n in range(hi, -1, -1)]
         if sub[0] == "hive":
             return [MenuItem(coord, ("report", name, "beehive", coord)) for coord in _open_hives(p)]
         return []

@@ -207,7 +207,12 @@ class SetupWizard:
         answers = self.answers if answers is None else answers
         if key:
             answers[key] = value
-        else:
+        else:  # what another choice of this question set goes: "Team: Professional", back, "Beginner" kept the
+            # team's target in the game's setup
+            for _, other in self._choices(index, answers):
+                if isinstance(other, dict):
+                    for k in other:
+                        answers.pop(k, None)
             answers.update(value)
 
     def _choose(self, value: Any) -> None:

@@ -60,7 +60,8 @@ def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY
     """Draw ``s`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``; return the rect drawn."""
     f = font(size, bold)
     img = f.render(s, True, color)
-    rect = img.get_rect(**{anchor: pos}).move(0, -accent_lift(f, s))
+    rect = img.get_rect(**{anchor: pos})
+    rect.move_ip(0, -min(accent_lift(f, s), max(0, rect.top)))  # not above the top edge: "Özlem" lost its dots
     surface.blit(img, rect)
     return rect
 
