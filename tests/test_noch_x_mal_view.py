@@ -1256,3 +1256,19 @@ def test_the_boards_claims_stand_inside_its_panel(tmp_path, monkeypatch):
     drawn = drawn_texts(view, monkeypatch, "board_claims")
     claims = [r for s, _, r in drawn if "Großvater Johannes, Eva-Maria" in s and r.left >= BOARD_AREA.left]
     assert claims and all(BOARD_AREA.contains(r) and r.bottom <= HINT_LINE for r in claims), claims
+
+
+def test_a_gift_is_offered_only_where_it_can_be_used(tmp_path):
+    """"Use a gift" offered Ben's +/-1 before the roll (and "all dice" to who chooses from all dice already): each
+    SELECT only brought back the refusal, and random presses stood there. The +/-1 is offered once the dice lie."""
+    from companion.games.noch_x_mal.faces import Gift
+    from companion.games.noch_x_mal.state import HeldGift
+
+    view, session = new_view(tmp_path, ["Anna", "Ben", "Carl"])
+    for name in ("Anna", "Ben", "Carl"):
+        choose(view, ("start", name))
+    session.engine.player("Ben").gifts.append(HeldGift(Gift.PLUS_MINUS, "Anna", 1))
+    assert session.engine.state.phase == Phase.WAIT_ROLL
+    assert ("use-gift",) not in [item.value for item in view._main_items()]
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]}), session.error
+    assert ("use-gift",) in [item.value for item in view._main_items()]

@@ -198,7 +198,10 @@ class NochXMal:
         return max(1, matches)
 
     def usable_gifts(self, name: str) -> list[HeldGift]:
-        return [g for g in self.player(name).gifts if g.usable_from <= self._current_roll_number()]
+        """The gifts ``name`` may use now, as ``use_gift`` takes them: the screen offered "+/-1" before the roll and
+        "all dice" to who chooses from all dice already, and every press was refused (found by random presses)."""
+        player = self.player(name)
+        return [g for g in player.gifts if self._gift_refusal(player, g.kind) is None]
 
     def others_choose_from(self) -> list[int] | None:
         roll = self.state.roll
@@ -498,27 +501,33 @@ class NochXMal:
         except ValueError:
             raise ChipError("nxm.err.gift_kind", gift=str(action.get("gift")),
                             allowed=", ".join(g.value for g in Gift)) from None
-        held = [g for g in player.gifts if g.kind == gift]
-        if not held:
-            raise ChipError("nxm.err.no_gift", player=player.name, gift=f"nxm.gift.{gift.value}")
+        refusal = self._gift_refusal(player, gift)
+        if refusal is not None:
+            raise refusal
         now = self._current_roll_number()
-        usable = [g for g in held if g.usable_from <= now]
-        if not usable:
-            raise ChipError("nxm.err.gift_not_yet", player=player.name, gift=f"nxm.gift.{gift.value}",
-                            roll=min(g.usable_from for g in held))
+        player.gifts.remove(next(g for g in player.gifts if g.kind == gift and g.usable_from <= now))
         roll = self.state.roll
-        if gift != Gift.JOKER:
-            if self.state.phase != Phase.ROLLED or roll is None:
-                raise ChipError("nxm.err.gift_needs_roll", gift=f"nxm.gift.{gift.value}")
-            if gift == Gift.ALL_DICE:
-                if player.name == roll.active or roll.open_choice or roll.active_passed:
-                    raise ChipError("nxm.err.gift_pointless", player=player.name)
-                if player.name in roll.all_dice_players():
-                    raise ChipError("nxm.err.gift_pointless", player=player.name)
-        player.gifts.remove(usable[0])
         if roll is not None and self.state.phase == Phase.ROLLED:
             roll.gifts_used.append([player.name, gift.value])
         return [Announcement(f"nxm.gift_used.{gift.value}", {"player": player.name})]
+
+    def _gift_refusal(self, player: Any, gift: Gift) -> ChipError | None:
+        """Why ``player`` may not use ``gift`` now, or None: not held, not usable before a later roll, or (but the
+        joker) not before the roll or of no use in it."""
+        held = [g for g in player.gifts if g.kind == gift]
+        if not held:
+            return ChipError("nxm.err.no_gift", player=player.name, gift=f"nxm.gift.{gift.value}")
+        if not any(g.usable_from <= self._current_roll_number() for g in held):
+            return ChipError("nxm.err.gift_not_yet", player=player.name, gift=f"nxm.gift.{gift.value}",
+                             roll=min(g.usable_from for g in held))
+        roll = self.state.roll
+        if gift != Gift.JOKER:
+            if self.state.phase != Phase.ROLLED or roll is None:
+                return ChipError("nxm.err.gift_needs_roll", gift=f"nxm.gift.{gift.value}")
+            if gift == Gift.ALL_DICE and (player.name == roll.active or roll.open_choice or roll.active_passed
+                                          or player.name in roll.all_dice_players()):
+                return ChipError("nxm.err.gift_pointless", player=player.name)
+        return None
 
     def _correct(self, action: dict[str, Any]) -> list[Announcement]:
         """The table says what a die of the roll in play really shows (the camera read it wrongly but for sure).
