@@ -6,6 +6,7 @@ Screens are rendered at 800x480 into out/ (haste_*.png) to be looked at.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -823,18 +824,26 @@ def test_long_names_in_the_crystal_table_shrink_but_stay_whole_or_shortened(tmp_
     assert all(0 <= r.left and r.right <= 740 for r in rects)
 
 
-@pytest.mark.parametrize("players", [SETUP["players"], TYPICAL_SIX, EIGHT_LETTERS])
-def test_who_has_which_symbol_is_read_from_the_far_end(tmp_path: Path, monkeypatch, players: list[str]) -> None:
-    """The names and symbols beside the letter's buttons and beside the hourglass were BODY; a player looks there
-    for their symbol from their seat. FAR now, each name clear of its symbol, above the word limits."""
+def symbol_screens(tmp_path: Path, monkeypatch, players: list[str], lang: str,
+                   name: str) -> Iterator[tuple[str, HasteWorteMode, list[tuple[str, int, pygame.Rect]], set[str]]]:
+    """The screen of who has which symbol at the letter, then while the sand runs (TIMER turned it): each phase, the
+    view, what it drew (its PNG ``name`` with the phase filled in) and the players' symbols' labels."""
     clocks = Clocks()
-    view = picked_and_lettered(tmp_path, clocks, players)
+    view = picked_and_lettered(tmp_path, clocks, players, lang)
     labels = {view._short_label(view.game.symbol_of(p)) for p in range(len(players))}
     for phase in ("letter", "writing"):
         if phase == "writing":
             press(view, Button.TIMER)
             frames(view, clocks, 1.0)
-        drawn = texts_drawn(view, monkeypatch, f"symbols_{phase}_{len(players)}_{players[0]}")
+        yield phase, view, texts_drawn(view, monkeypatch, name.format(phase=phase)), labels
+
+
+@pytest.mark.parametrize("players", [SETUP["players"], TYPICAL_SIX, EIGHT_LETTERS])
+def test_who_has_which_symbol_is_read_from_the_far_end(tmp_path: Path, monkeypatch, players: list[str]) -> None:
+    """The names and symbols beside the letter's buttons and beside the hourglass were BODY; a player looks there
+    for their symbol from their seat. FAR now, each name clear of its symbol, above the word limits."""
+    screens = symbol_screens(tmp_path, monkeypatch, players, "de", f"symbols_{{phase}}_{len(players)}_{players[0]}")
+    for phase, view, drawn, labels in screens:
         names = [(size, r) for s, size, r in drawn if s in players and r.top > 100]
         symbols = [(size, r) for s, size, r in drawn if s in labels and r.top > 100]
         assert len(names) == len(symbols) == len(players)
@@ -972,14 +981,8 @@ def test_a_long_name_beside_its_symbol_is_read_from_the_far_end(tmp_path: Path, 
     """"Großvater J." stood at 22-26 beside "Obst & Gemüse" at FAR: the names get their short form's width at FAR
     before the symbols take the rest, which stay clear of the name and of the letter."""
     players = ["Großvater Johannes", "Mia"]
-    clocks = Clocks()
-    view = picked_and_lettered(tmp_path, clocks, players, lang)
-    labels = {view._short_label(view.game.symbol_of(p)) for p in range(len(players))}
-    for phase in ("letter", "writing"):
-        if phase == "writing":
-            press(view, Button.TIMER)
-            frames(view, clocks, 1.0)
-        drawn = texts_drawn(view, monkeypatch, f"long_symbols_{phase}_{lang}")
+    screens = symbol_screens(tmp_path, monkeypatch, players, lang, f"long_symbols_{{phase}}_{lang}")
+    for _, view, drawn, labels in screens:
         names = [(s, size, r) for s, size, r in drawn if r.top > 100 and s in [*players, "Großvater J."]]
         symbols = [(size, r) for s, size, r in drawn if s in labels and r.top > 100]
         assert sorted(s for s, _, _ in names) == sorted(["Großvater J.", "Mia"]) and len(symbols) == 2
