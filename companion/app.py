@@ -702,7 +702,7 @@ class App:
         if quiet:
             return True
         if saved.doubt:  # "exactly where it stopped" was said of a game that had lost its last step
-            resumed = t("core.resumed_check", self.lang)
+            resumed = self._resumed_doubt(saved)
             words = " ".join(w for w in (resumed, self._teaching_notice(entry, session)) if w)
             self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS)
         elif words := self._teaching_notice(entry, session):
@@ -711,6 +711,16 @@ class App:
         else:
             self.show_notice(t("core.resumed", self.lang), seconds=3, good=True)
         return True
+
+    def _resumed_doubt(self, saved: Any) -> str:
+        """The resume of a game that may not end where the table stopped. One cut back to the lines before a damaged
+        one names the step it went back to: a family two hours in must know how far to set the table back."""
+        if not saved.damaged:
+            return t("core.resumed_check", self.lang)
+        steps = len(saved.actions) - 1  # the setup is no step
+        if steps < 1:
+            return t("core.resumed_damaged_setup", self.lang)
+        return t("core.resumed_damaged", self.lang, step=steps)
 
     def _teaching_notice(self, entry: GameEntry, session: GameSession) -> str | None:
         """What the table must be told when a camera looks at the tray but the game's dice are not taught: ROLL

@@ -17,8 +17,17 @@ before it, as it would have without the restart.
 
 A power cut can leave a half-written last line: that action was never shown as done, so it is dropped (the file as
 cut is kept aside). A journal cut before its game's setup was written held no game anybody saw: it goes to the
-history unannounced, unless its snapshot or the zeros of unwritten blocks say a game was on screen. Any other
-unreadable line means the journal cannot be trusted: it is kept aside and the player is told.
+history unannounced, unless its snapshot or the zeros of unwritten blocks say a game was on screen.
+
+A line after the setup that cannot be read (a card's sector gone bad, flipped bytes, the zeros of blocks never
+written) costs the steps from it on, not the evening: every line before it replays as it did, and nothing after it
+can be trusted (an undo there takes back whichever step stands last, so a step lost before it changes what it
+undoes). The game is offered as it stood before the damaged line, the journal written whole with those lines
+(atomically, the damaged file kept aside for a bug report), its snapshot kept aside with it (it counts lines and
+may say "finished" of steps that are gone), and ``journal.behind`` holding ``damaged``: the resume names the step
+the game went back to and asks the table to check, also when the menu is built again before Resume, until the
+next step is written. A damaged header or setup leaves no game to go back to: the journal is kept aside and the
+player is told, as is a journal the engine cannot replay.
 """
 
 from __future__ import annotations
@@ -32,7 +41,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.atomic import aside_path, atomic_write_bytes, atomic_write_text, fsync_dir, keep_aside_where_possible
+from companion.atomic import (
+    aside_path,
+    atomic_write_bytes,
+    atomic_write_text,
+    fsync_dir,
+    keep_aside_where_possible,
+    replace_keeping_aside,
+)
 from companion.errors import JournalError
 from companion.games.base import Engine, strict_json
 
@@ -40,8 +56,10 @@ log = logging.getLogger(__name__)
 
 JOURNAL = "journal.jsonl"
 SNAPSHOT = "snapshot.json"
-#: an empty file: steps the table played could not be written (the card refused), so the journal is behind the game
+#: an empty file: steps the table played could not be written (the card refused), so the journal is behind the game;
+#: holding ``DAMAGED``: the journal was cut back to the lines before a damaged one
 BEHIND = "journal.behind"
+DAMAGED = b"damaged"
 
 
 @dataclass
@@ -63,6 +81,9 @@ class SavedGame:
     #: it counts lines the card lost since (a step gone, or an undo gone and its step back): "resumed exactly where
     #: it stopped" would be untrue, the table is asked to check
     doubt: bool = False
+    #: a line after the setup could not be read: the game is the lines before it (``doubt`` too), and the resume
+    #: says which step it went back to
+    damaged: bool = False
 
 
 def replay(records: list[dict[str, Any]]
@@ -123,7 +144,7 @@ class Journal:
 
     def _write_whole(self, records: Sequence[dict[str, Any]]) -> None:
         """Replace the journal by these records at once (a rewrite, or the repair of a cut last line)."""
-        atomic_write_text(self.path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+        atomic_write_text(self.path, _text(records))
 
     def record_undo(self) -> None:
         self._append({"undo": True})
@@ -162,6 +183,22 @@ class Journal:
             fsync_dir(self.folder)
         except OSError as exc:
             log.warning("the journal's missing steps cannot be marked: %s", exc)
+
+    def mark_damaged(self) -> None:
+        """Say on the card that the journal was cut back to the lines before a damaged one, for the resume to name
+        the step it went back to however often the menu loads it first. Where the card takes no words, the empty
+        mark still asks the table to check."""
+        try:
+            atomic_write_bytes(self.behind_path, DAMAGED + b"\n")
+        except OSError as exc:
+            log.warning("the damage cannot be marked in words: %s", exc)
+            self.mark_behind()
+
+    def _marked_damaged(self) -> bool:
+        try:
+            return self.behind_path.read_bytes().startswith(DAMAGED)
+        except OSError:  # no mark (the usual case), or one the card cannot read: no words of damage
+            return False
 
     def clear_behind(self) -> None:
         """The journal holds the game as played again (written whole, or a resumed game's step written)."""
@@ -208,6 +245,7 @@ class Journal:
         torn = lines[-1] != b""  # no newline at the end: a write cut short
         body = lines[:-1]
         records: list[dict[str, Any]] = []
+        damaged_at = 0  # the first line that cannot be read (0: none)
         for number, line in enumerate(body, start=1):
             try:
                 rec = json.loads(line, parse_constant=strict_json)
@@ -216,12 +254,18 @@ class Journal:
                 if number == 1 and not isinstance(rec.get("game"), str):
                     raise ValueError("a header without a game's name")
             except (ValueError, RecursionError):  # nested past Python's limit: as unreadable as a broken line
-                aside = self.set_aside()
-                raise JournalError(
-                    f"The saved game is damaged (line {number} cannot be read). It was kept as {aside}; "
-                    "start a new game. Please send that file with a bug report.", aside
-                ) from None
+                damaged_at = number
+                break
             records.append(rec)
+        if damaged_at and not (records and "game" in records[0] and replay(records[1:])[0]):
+            # the header or the setup is damaged: no game to go back to
+            aside = self.set_aside()
+            raise JournalError(
+                f"The saved game is damaged (line {damaged_at} cannot be read). It was kept as {aside}; "
+                "start a new game. Please send that file with a bug report.", aside
+            )
+        if damaged_at:
+            return self._cut_back(records, damaged_at, played_at)
         header_only = not records or (len(records) == 1 and "game" in records[0])
         if header_only and (self.snapshot_path.exists() or b"\0" in raw):
             # not one whole step, yet a game was on screen (its snapshot is written after its setup), or the zeros
@@ -265,10 +309,41 @@ class Journal:
         if "game" not in records[0]:
             aside = self.set_aside()
             raise JournalError(f"The saved game has no header; it was kept as {aside}. Start a new game.", aside)
-        actions, learned, undone = replay(records[1:])
-        if not actions:
+        if not replay(records[1:])[0]:
             aside = self.set_aside()
             raise JournalError(f"The saved game has no setup; it was kept as {aside}. Start a new game.", aside)
+        return self._saved(records, played_at, torn, unrepaired)
+
+    def _cut_back(self, records: list[dict[str, Any]], damaged_at: int, played_at: float) -> SavedGame:
+        """The game as it stood before line ``damaged_at``, which cannot be read (``records``: the lines before it,
+        the setup among them). The journal is written whole with them, the damaged file kept aside by the same
+        write (a power cut leaves the old file or the new one, and the kept one beside either); the mark goes first,
+        so that no file cut back is ever found without it. The snapshot goes aside too: it shows, and counts the
+        lines of, a game the journal no longer holds, and said "finished" of an end that may be gone."""
+        log.warning("a saved game's line %d cannot be read; it goes back to the %d lines before it",
+                    damaged_at, damaged_at - 1)
+        unrepaired: OSError | None = None
+        self.mark_damaged()
+        try:
+            replace_keeping_aside(self.path, _text(records).encode("utf-8"))
+        except OSError as exc:  # a card full or gone read-only: offered from memory, written whole at its next step
+            unrepaired = exc
+        else:
+            if self.snapshot_path.exists():
+                keep_aside_where_possible(self.snapshot_path)
+            try:  # the menu's "Resume (20:41)" says when the table last played, not when the companion restarted
+                os.utime(self.path, (played_at, played_at))
+            except OSError as exc:
+                log.warning("the journal cut back keeps the time of its repair: %s", exc)
+        return self._saved(records, played_at, True, unrepaired, damaged=True)
+
+    def _saved(self, records: list[dict[str, Any]], played_at: float, torn: bool, unrepaired: OSError | None,
+               damaged: bool = False) -> SavedGame:
+        """The game ``records`` hold (header first, the setup among them), and what its snapshot and marks say.
+        ``torn``: its last line was cut short; ``damaged``: it was cut back to the lines before a damaged one now
+        (later loads find the mark ``mark_damaged`` left)."""
+        actions, learned, undone = replay(records[1:])
+        damaged = damaged or self._marked_damaged()
         finished = False
         # the step being written when the power went (maybe one the table saw done: a full card), or steps the
         # card refused before the power went
@@ -282,19 +357,22 @@ class Journal:
                 if isinstance(lines, int):
                     # more lines than the journal has: the card lost lines after the snapshot was written; fewer:
                     # the snapshot's write was refused after them, and what it says is older than the journal
-                    doubt = doubt or lines > len(body)
-                    current = lines == len(body)
+                    doubt = doubt or lines > len(records)
+                    current = lines == len(records)
                 else:  # an older version's snapshot, written after every step that was written at all
                     count = snapshot.get("count")
                     doubt = doubt or (isinstance(count, int) and count != len(actions))
                     current = True
                 # "no" is not a finished game; nor one whose end the journal undid after it (the undo written, the
-                # power gone before the snapshot was): the snapshot counts the steps it shows
-                finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions) and current
+                # power gone before the snapshot was): the snapshot counts the steps it shows; nor a game cut back
+                # to the lines before a damaged one (its snapshot left where the card refused to move it aside): the
+                # end it shows may be among the lines gone
+                finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions) and current \
+                    and not damaged
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
         return SavedGame(records[0]["game"], actions, played_at, finished, learned, unrepaired,
-                         undone, doubt)
+                         undone, doubt or damaged, damaged)
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its
@@ -313,3 +391,8 @@ class Journal:
         except (ValueError, OSError):
             keep_aside_where_possible(self.snapshot_path)
             return None
+
+
+def _text(records: Sequence[dict[str, Any]]) -> str:
+    """The journal's lines for ``records``, as a file written whole holds them."""
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)

@@ -91,11 +91,12 @@ def test_a_journal_with_no_readable_line_is_damage_not_a_game_never_set_up(tmp_p
     assert not path.exists() and list((tmp_path / "current").glob("snapshot.json.corrupt-*"))
 
 
-@pytest.mark.parametrize(("line", "number"), [('{"action": 5}', 3), ('{"action": ["pick", 1]}', 3),
+@pytest.mark.parametrize(("line", "number"), [('{"action": 5}', 2), ('{"action": ["pick", 1]}', 2),
                                               ('{"game": ["free-play"], "at": 1}', 1)])
 def test_a_line_of_the_wrong_shape_is_damage_not_a_crash_at_every_start(tmp_path, line, number):
     """JSON that parses but is no action (a number, a list) or a header without a game's name went through to the
-    engine or the menu and stopped the companion at start, every start."""
+    engine or the menu and stopped the companion at start, every start. (In the setup's place or the header's: a
+    step's line of that shape costs the steps from it on, ``test_a_damaged_line_in_the_middle_...``.)"""
     s = _session(tmp_path)
     s.apply({"action": "roll", "dice": [3]})
     path = tmp_path / "current" / "journal.jsonl"
@@ -139,14 +140,122 @@ def test_a_damaged_journal_on_a_write_protected_card_is_called_damaged(tmp_path,
     s = _session(tmp_path)
     s.apply({"action": "roll", "dice": [3]})
     path = tmp_path / "current" / "journal.jsonl"
-    path.write_text(path.read_text().replace('"roll"', '"roll', 1))
+    path.write_text(path.read_text().replace('"setup"', '"setup', 1))
 
     def read_only(*args, **kwargs):
         raise OSError(30, "Read-only file system")
 
     monkeypatch.setattr(os, "replace", read_only)
-    with pytest.raises(JournalError, match=r"damaged \(line 3"):
+    with pytest.raises(JournalError, match=r"damaged \(line 2"):
         Journal(tmp_path / "current").load()
+
+
+def _rolled(tmp_path, rolls: int = 6) -> GameSession:
+    s = _session(tmp_path)
+    for n in range(1, rolls + 1):
+        assert s.apply({"action": "roll", "dice": [n]})
+    return s
+
+
+def _flip(raw: bytes, start: int, end: int, fill: bytes) -> bytes:
+    return raw[:start] + fill * (end - start) + raw[end:]
+
+
+def _line_span(raw: bytes, number: int) -> tuple[int, int]:
+    """Where line ``number`` (1: the header) lies in ``raw``, its newline left out."""
+    start = 0
+    for _ in range(number - 1):
+        start = raw.index(b"\n", start) + 1
+    return start, raw.index(b"\n", start)
+
+
+def _damage(path, how: str) -> None:
+    """Line 6 (roll 4: the header, the setup, then a line a roll) made unreadable as a card does it."""
+    raw = path.read_bytes()
+    start, end = _line_span(raw, 6)
+    if how == "flipped":  # a sector gone bad: bytes changed, the line's length kept
+        damaged = _flip(raw, start + 3, start + 9, b"\xff")
+    elif how == "zeros":  # a block the card never wrote: zeros where the line was
+        damaged = _flip(raw, start, end, b"\0")
+    elif how == "zero-block":  # zeros over lines 6 and 7, newline and all, into line 8: one line of them
+        damaged = _flip(raw, start, _line_span(raw, 8)[0] + 5, b"\0")
+    else:  # a step's line of the wrong shape (JSON, but no action): no crash at every start either
+        damaged = raw[:start] + b'{"action": 5}' + raw[end:]
+    path.write_bytes(damaged)
+
+
+@pytest.mark.parametrize("how", ["flipped", "zeros", "zero-block", "wrong-shape"])
+def test_a_damaged_line_in_the_middle_goes_back_to_the_step_before_it(tmp_path, how):
+    """One unreadable line after the setup set the whole game aside ("start a new game"): two hours of Echt Spitze
+    gone over one bad sector. The game as it stood before that line comes back, its steps after it (an undo among
+    them: it would take back another step now) left out; the damaged file is kept for a bug report."""
+    s = _rolled(tmp_path)
+    assert s.undo()  # line 9: it took back roll 6, but after the damage it cannot be trusted
+    folder = tmp_path / "current"
+    path = folder / "journal.jsonl"
+    _damage(path, how)
+    damaged = path.read_bytes()
+    saved = Journal(folder).load()
+    assert saved is not None and rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]]
+    assert saved.damaged and saved.doubt and not saved.finished and saved.unrepaired is None
+    kept = list(folder.glob("journal.jsonl.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged  # the file as the card gave it, for a bug report
+    assert len(path.read_text().splitlines()) == 5 and b"\0" not in path.read_bytes()  # written whole
+    # the snapshot showed roll 5 and counted 9 lines: kept aside with the damaged journal, not left to count them
+    assert not (folder / "snapshot.json").exists() and list(folder.glob("snapshot.json.corrupt-*"))
+    # the menu loads it again before Resume: the same game, still named damaged, nothing more kept aside
+    again = Journal(folder).load()
+    assert again.actions == saved.actions and again.damaged and len(list(folder.glob("journal.jsonl.corrupt-*"))) == 1
+    session = GameSession.resume(FreePlay, again, Journal(folder))
+    assert session.apply({"action": "roll", "dice": [6]})  # appended to the journal written whole
+    after = Journal(folder).load()
+    assert rebuild(FreePlay, after.actions).rolls == [[1], [2], [3], [6]]
+    assert not after.damaged and not after.doubt and not after.finished
+    assert GameSession.resume(FreePlay, after, Journal(folder)).undo()
+
+
+@pytest.mark.parametrize("line", [1, 2])
+def test_zeros_over_the_header_or_the_setup_leave_no_game_to_go_back_to(tmp_path, line):
+    _rolled(tmp_path)
+    path = tmp_path / "current" / "journal.jsonl"
+    raw = path.read_bytes()
+    path.write_bytes(_flip(raw, *_line_span(raw, line), b"\0"))
+    with pytest.raises(JournalError, match=rf"damaged \(line {line}"):
+        Journal(tmp_path / "current").load()
+    assert not path.exists() and len(list((tmp_path / "current").glob("journal.jsonl.corrupt-*"))) == 1
+    assert not (tmp_path / "current" / "journal.behind").exists()
+
+
+def test_a_damaged_line_on_a_write_protected_card_is_offered_from_memory_and_not_called_finished(tmp_path,
+                                                                                               monkeypatch):
+    """The card refuses the journal cut back: the game before the damaged line is still offered, and written
+    whole at its first step the card takes. Its snapshot stays where it was; one that said "finished" of the
+    game cut back to its lines must not send the game to the history: its end may be among the lines gone."""
+    _rolled(tmp_path)
+    folder = tmp_path / "current"
+    path = folder / "journal.jsonl"
+    (folder / "snapshot.json").write_text(json.dumps({"finished": True, "count": 4, "lines": 5}))
+    _damage(path, "flipped")
+    damaged = path.read_bytes()
+    refusing = {"on": True}
+    replace = os.replace
+
+    def read_only(*args, **kwargs):
+        if refusing["on"]:
+            raise OSError(30, "Read-only file system")
+        return replace(*args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", read_only)
+    saved = Journal(folder).load()
+    assert rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]]
+    assert saved.damaged and saved.doubt and not saved.finished and saved.unrepaired is not None
+    assert path.read_bytes() == damaged and not list(folder.glob("journal.jsonl.corrupt-*"))
+    session = GameSession.resume(FreePlay, saved, Journal(folder))
+    assert session.unsaved is saved.unrepaired
+    refusing["on"] = False
+    assert session.apply({"action": "roll", "dice": [6]}) and session.unsaved is None
+    after = Journal(folder).load()
+    assert rebuild(FreePlay, after.actions).rolls == [[1], [2], [3], [6]] and not after.damaged
 
 
 @pytest.mark.parametrize("keep", [45, 70])

@@ -451,3 +451,45 @@ def test_the_mark_of_missing_steps_goes_with_its_game_into_the_history(tmp_path)
     Journal(folder).archive()
     assert not (folder / "journal.behind").exists()
     assert len(list((folder / "history").glob("*/journal.behind"))) == 1
+
+
+def _damage_line(tmp_path, number: int) -> None:
+    """Line ``number`` of the journal (1: the header, 2: the setup) read back with bytes a bad sector flipped."""
+    path = tmp_path / "current" / "journal.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    lines[number - 1] = b"\xff" * 4 + lines[number - 1][4:]
+    path.write_bytes(b"\n".join(lines))
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The saved game was damaged after step 2; it resumes there"),
+    ("de", "Das gespeicherte Spiel war nach Schritt 2 beschädigt; es geht dort weiter")])
+def test_a_game_damaged_in_the_middle_resumes_at_the_step_before_and_says_which(tmp_path, lang, said):
+    """The menu said "The saved game was damaged and has been put aside: start a new game" of a game one bad line
+    in its middle had cost two rolls. It is offered at the step before that line; the resume says which step, and
+    asks the table to check, also when the menu was built again before Resume (the file whole by then)."""
+    _played(tmp_path, rolls=4)
+    _damage_line(tmp_path, 5)  # roll 3
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    assert app.mode.menu.items[0].value[0] == "resume" and app.notice is None
+    app.main_menu()  # a language switched, the players screen visited: loaded again before Resume
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session.engine.rolls == [[1], [2]]
+    assert said in app.notice and app.notice_tone == "bad"
+    assert list((tmp_path / "current").glob("journal.jsonl.corrupt-*"))
+    app.on_button(ButtonEvent(Button.ROLL))  # the table goes on from what it was told
+    assert len(app.session.engine.rolls) == 3
+    assert not Journal(tmp_path / "current").load().doubt
+
+
+def test_a_game_damaged_right_after_its_setup_says_it_resumes_at_the_start(tmp_path):
+    _played(tmp_path, rolls=2)
+    _damage_line(tmp_path, 3)  # roll 1
+    cfg = Config()
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session.engine.rolls == []
+    assert "damaged right after its setup; it resumes at the start" in app.notice and app.notice_tone == "bad"
