@@ -236,7 +236,8 @@ class Journal:
 
     # -- reading ---------------------------------------------------------------------------------------------
     def load(self) -> SavedGame | None:
-        """The saved game here, or None. Raises JournalError (file kept aside) when it cannot be trusted."""
+        """The saved game here, or None. Raises JournalError (file kept aside) when its header or setup cannot be
+        read; a damaged line after them cuts the game back to the lines before it (``_cut_back``)."""
         if not self.path.exists():
             return None
         raw = self.path.read_bytes()

@@ -122,7 +122,9 @@ class GameSession:
         engine = rebuild(engine_cls, saved.actions)
         session = cls(engine_cls, engine, list(saved.actions), journal, **kw)
         session._learned = [(steps, None, -1, example) for steps, example in saved.learned]
-        session.unsaved = saved.unrepaired  # the file ends in half a line: the first step writes the game whole
+        # the file ends in half a line, or holds a damaged one, the card refusing the repair: the first step writes
+        # the game whole
+        session.unsaved = saved.unrepaired
         session.taken_back = list(saved.undone)
         return session
 
