@@ -195,6 +195,8 @@ def test_a_damaged_line_in_the_middle_goes_back_to_the_step_before_it(tmp_path, 
     path = folder / "journal.jsonl"
     _damage(path, how)
     damaged = path.read_bytes()
+    played = time.time() - 3600
+    os.utime(path, (played, played))
     saved = Journal(folder).load()
     assert saved is not None and rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]]
     assert saved.damaged and saved.doubt and not saved.finished and saved.unrepaired is None
@@ -206,6 +208,7 @@ def test_a_damaged_line_in_the_middle_goes_back_to_the_step_before_it(tmp_path, 
     # the menu loads it again before Resume: the same game, still named damaged, nothing more kept aside
     again = Journal(folder).load()
     assert again.actions == saved.actions and again.damaged and len(list(folder.glob("journal.jsonl.corrupt-*"))) == 1
+    assert again.saved_at == pytest.approx(played)  # "Resume (20:41)": when the table last played, not the repair
     session = GameSession.resume(FreePlay, again, Journal(folder))
     assert session.apply({"action": "roll", "dice": [6]})  # appended to the journal written whole
     after = Journal(folder).load()
