@@ -13,6 +13,7 @@ faces. The engine's ``correct`` action does the rest.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -65,10 +66,13 @@ STATUS_Y = 108  # a line at LARGE (umlauts lift it up to 4 px) between the bar a
 STATUS_W = 770
 DICE = pygame.Rect(20, 150, 760, 80)
 #: under the dice and their holders' names, down to the hint bar (y 440): six lines at FAR, the extra crosses of
-#: four players with two counts and the bubble rule, each wrapped once
+#: four players with two counts and the bubble rule, each wrapped once. Theirs alone: the reports stand in the menu
+#: beside it, in their players' lines (under the reminders they shrank them below FAR, and themselves to 12)
 LEFT = pygame.Rect(20, 260, 372, 180)
 RIGHT = pygame.Rect(408, 260, 372, 180)
 MENU_ROW = 60  # three rows in RIGHT, as before the bar grew
+#: the height a menu row's two lines take: its panel (MENU_ROW less the gap) less a margin for the highlight's ring
+REPORT_ROW_H = MENU_ROW - 14
 #: a long list (the values 1-15 of a kind, the beehives) takes the dice's room on the right: in RIGHT it showed
 #: three lines, and a finger paged a kind's two values with four to six taps of the arrows
 TALL_RIGHT = pygame.Rect(RIGHT.x, DICE.y, RIGHT.w, RIGHT.bottom - DICE.y)
@@ -216,7 +220,13 @@ class EchtSpitzeMode:
         if not items:
             return None
         tall = bool(self.sub) and len(items) > LONG_SUB  # the dice are not tapped while a list is open (on_tap)
-        menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else MENU_ROW)
+        if s.phase is Phase.SCORE and self.sub is None:  # a reporter's line says what was reported, on two lines
+            done = {p.name for p in s.players if self._report_text(p)}
+            reported = frozenset(k for k, item in enumerate(items)
+                                 if item.value[:1] == ("open",) and item.value[1] in done)
+            menu: Menu = ReportsMenu(RIGHT, items, self._choose, back, row_h=MENU_ROW, reported=reported)
+        else:
+            menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else MENU_ROW)
         back_to, self._back_to = self._back_to, None
         if s.phase is Phase.SCORE and self.sub is None:
             menu.index = 0 if self._next_reporter == -1 else 1 + (self._next_reporter or 0)
@@ -233,6 +243,18 @@ class EchtSpitzeMode:
         width = RIGHT.w - SCROLL_W - 30  # as the menu fits its lines, the scroll arrows beside them
         short = self.tr(key, player=theme.short_name(name))
         return theme.far_lines(self.tr(key, player=name), theme.BODY, width, short=short, max_lines=1)[0][0]
+
+    def _reported(self, p: PlayerState, done: str) -> str:
+        """A reporter's line in the crossing's menu with what was reported, the name shortened ("Großvater J.:
+        Zitronen, Melonen, Bienennest 2-2, durchstochen") where the whole name leaves it below SMALL on two lines."""
+        rows = RIGHT.h // MENU_ROW
+        count = 1 + len(self.game.state.players) + len(self._fix_items())
+        width = menu_line_width(RIGHT, count > rows)
+        whole = self.tr("echt.view.reported_player", player=p.name, report=done)
+        short = self.tr("echt.view.reported_player", player=theme.short_name(p.name), report=done)
+        if short == whole or row_lines(whole, width, REPORT_ROW_H)[1] >= theme.SMALL:
+            return whole
+        return max((short, whole), key=lambda line: row_lines(line, width, REPORT_ROW_H)[1])
 
     def _paired(self, name: str) -> set[str]:
         """The numbers whose beehive ``name``'s die and a middle die cross this turn (a "?" is any number): the
@@ -251,8 +273,11 @@ class EchtSpitzeMode:
         s = self.game.state
         sub = self.sub
         if sub is None:
-            # "end the turn" first: always on screen for touch; the highlight starts on the first player
-            items = [MenuItem(self._named("echt.view.report_player", p.name), ("open", p.name))
+            # "end the turn" first: always on screen for touch; the highlight starts on the first player. A player
+            # who reported has what was reported in the line ("Anna: pears, plums"), where the one at the buttons
+            # looks: under the reminders it left them no room at FAR
+            items = [MenuItem(self._reported(p, done) if (done := self._report_text(p))
+                              else self._named("echt.view.report_player", p.name), ("open", p.name))
                      for p in s.players]
             return [MenuItem(self.tr("echt.view.end_turn"), ("end_turn",)), *items, *self._fix_items()]
         name = sub[1]
@@ -926,25 +951,10 @@ class EchtSpitzeMode:
 
     def _left_lines(self) -> list[tuple[str, int, tuple[int, int, int], int]]:
         """(line, size, colour, y) under the dice while crossing: the extra crosses and their bubble rule, which every
-        player must read from their seat (FAR, on two lines where one would shrink): players with the same count
-        share a line ("Anna, Ben: +1 extra cross"), so four players' reminders leave room. The reports below are
-        for who presses the buttons: they make room first (smaller, then run together on as few lines as fit), and
-        only where not even that fits do the reminders shrink (four reports shrank them to 22: never into the hint
-        bar)."""
-        reports = [f"{p.name}: {done}" for p in self.game.state.players if (done := self._report_text(p))]
-        least = theme.font(12).get_linesize()
-        for reserve in (0, least, 2 * least):
-            reminders = self._reminder_lines(reserve)
-            y = max((y + theme.font(size).get_linesize() + 4 for _, size, _, y in reminders), default=LEFT.y)
-            if (placed := _report_lines(reports, y)) is not None:
-                return reminders + placed
-        return reminders + (_report_lines(reports, y, squeeze=True) or [])
-
-    def _reminder_lines(self, reserve: int = 0) -> list[tuple[str, int, tuple[int, int, int], int]]:
-        """(line, size, colour, y) of the extra crosses' reminders and the bubble rule under them, in LEFT: at FAR,
-        a reminder wrapped onto two lines where it is too wide for one, between the names, with them shortened
-        before it shrinks (``theme.far_lines``); all of them smaller only where they would not leave ``reserve``
-        pixels of LEFT's height (two counts, long names, the reports under them)."""
+        player must read from their seat, at FAR (on two lines where one would shrink): players with the same count
+        share a line ("Anna, Ben: +1 extra cross"), so four players' reminders fit LEFT. The reports are in the
+        menu's lines (``ReportsMenu``): under the reminders, four of them shrank the reminders to 26-30 and
+        themselves to 12-14, cut."""
         g, s = self.game, self.game.state
         groups: dict[int, list[str]] = {}
         for p in s.players:
@@ -957,7 +967,7 @@ class EchtSpitzeMode:
                  for n, names in sorted(groups.items())]
         bubble = self.tr("echt.view.no_bubble")
         texts.append((bubble, bubble, theme.WARN))
-        for size in range(theme.FAR, theme.SMALL - 1, -2):
+        for size in range(theme.FAR, theme.SMALL - 1, -2):  # smaller only where long names leave no other way
             out: list[tuple[str, int, tuple[int, int, int], int]] = []
             y = LEFT.y
             for line, short, color in texts:
@@ -965,7 +975,7 @@ class EchtSpitzeMode:
                 for part in parts:
                     out.append((part, at, color, y))
                     y += theme.font(at).get_linesize()
-            if y + reserve <= LEFT.bottom:
+            if y <= LEFT.bottom:
                 break
         return out
 
@@ -1081,6 +1091,53 @@ class EchtSpitzeMode:
         return hints
 
 
+@dataclasses.dataclass
+class ReportsMenu(Menu):
+    """The crossing's menu: a line too wide for one line at BODY takes two (a reporter's line with what was
+    reported: "Anna: Zitronen, Melonen, Bienennest 2-2, durchstochen"), as large as two fit the row; the lines of
+    ``reported`` in the reports' green."""
+
+    reported: frozenset[int] = dataclasses.field(default_factory=frozenset)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, r in self.item_rects().items():
+            hi = i == self.index
+            pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=10)
+            if hi:
+                pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
+            lines, size = row_lines(self.items[i].label, r.w - 30, REPORT_ROW_H)
+            color = theme.GOOD if i in self.reported else theme.TEXT if self.items[i].enabled else theme.MUTED
+            step = theme.font(size).get_linesize()
+            y = r.centery - (len(lines) * step) // 2
+            for line in lines:
+                theme.text(surface, line, (r.x + 18, y), size, color, bold=hi)
+                y += step
+        for step, r in self.scroll_rects().items():  # as ``Menu`` draws them
+            cx, cy, d = r.centerx, r.centery, 14
+            tip, base = cy + step * d, cy - step * d
+            pygame.draw.polygon(surface, theme.ACCENT, [(cx, tip), (cx - d, base), (cx + d, base)])
+
+
+def menu_line_width(rect: pygame.Rect, scrolled: bool) -> int:
+    """How wide a line of a ``Menu`` in ``rect`` stands: its row less the label's margins, less the scroll arrows
+    beside it where the items do not all fit (as ``Menu.item_rects`` and ``Menu.draw`` make it)."""
+    return rect.w - (SCROLL_W + 6 if scrolled else 0) - 30
+
+
+def row_lines(label: str, width: int, height: int) -> tuple[tuple[str, ...], int]:
+    """``label`` in a menu row ``width`` wide and ``height`` tall: on one line as large as fits, from BODY, else on
+    two even lines where they stand larger than one, down to SMALLEST; else on two at SMALLEST, the last cut."""
+    for size in range(theme.BODY, theme.SMALLEST - 1, -2):
+        f = theme.font(size)
+        for n in (1, 2):
+            if n * f.get_linesize() <= height and (lines := theme.even_lines(label, f, width, n)) is not None:
+                return lines, size
+    f = theme.font(theme.SMALLEST)
+    first, *rest = theme.wrap(label, f, width)
+    return (theme.fit_label(first, theme.SMALLEST, width),
+            *([theme.fit_label(" ".join(rest), theme.SMALLEST, width)] if rest else [])), theme.SMALLEST
+
+
 #: the extra cross's red, dark enough to stand out by its lightness too: the theme's red on a taken die's grey was
 #: 1.15:1, gone for a player without red (and in greyscale); a white edge keeps it off the grey
 CROSS_INK = theme.BAD_DARK
@@ -1103,38 +1160,6 @@ def _spanning_lines(lines: list[tuple[str, int, bool, int]]) -> list[pygame.Rect
         f = theme.font(size, bold)
         rects.append(pygame.Rect(LEFT.x, y, f.size(line)[0], f.get_linesize()))
     return spanning(rects)
-
-
-def _report_lines(reports: list[str], top: int, squeeze: bool = False
-                  ) -> list[tuple[str, int, tuple[int, int, int], int]] | None:
-    """The reports in LEFT from ``top`` down: each on up to two lines at SMALL, else each on one line as large as
-    all fit, else run together (";") on the lines there is room for at 12 or larger; None where even that does not
-    fit (``squeeze``: at 12 on the lines there is room for all the same, the last cut)."""
-    room = LEFT.bottom - top
-    if not reports:
-        return []
-    wrapped = [theme.fit_lines(line, theme.SMALL, LEFT.w) for line in reports]
-    if sum(len(lines) * theme.font(size).get_linesize() for lines, size in wrapped) > room:
-        one = next((at for at in range(theme.SMALL, 11, -2) if len(reports) * theme.font(at).get_linesize() <= room),
-                   None)
-        if one is not None:
-            wrapped = [((line,), theme.fit_text(line, one, LEFT.w)) for line in reports]
-        else:
-            joined = "; ".join(reports)
-            sizes = range(theme.SMALL, 11, -2)
-            fits = ((lines, at) for at in sizes if (count := room // theme.font(at).get_linesize())
-                    and (lines := theme.even_lines(joined, theme.font(at), LEFT.w, count)) is not None)
-            found = next(fits, None)
-            if found is None and not squeeze:
-                return None
-            wrapped = [found or theme.fit_lines(joined, 12, LEFT.w, max(1, room // theme.font(12).get_linesize()))]
-    out = []
-    y = top
-    for lines, size in wrapped:
-        for line in lines:
-            out.append((line, size, theme.GOOD, y))
-            y += theme.font(size).get_linesize()
-    return out
 
 
 def _open_hives(p: PlayerState) -> list[str]:
