@@ -1549,3 +1549,40 @@ def test_a_pair_scored_or_reported_already_is_greyed_and_not_highlighted(tmp_pat
     mode.sub = ("kind_lo", "Sara", 1)
     mode._sync()
     assert [item.enabled for item in mode.menu.items] == [False, False]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [["Oma Hilde", "Opa Heinz", "Eva Maria Berg"],
+                                     ["Oma Hilde", "Opa Heinz", "Eva Maria Berg", "Lea Bauer"]], ids=["three", "four"])
+@pytest.mark.parametrize("phase", ["crossing", "final"])
+def test_a_menu_line_shortens_a_name_only_where_the_whole_one_would_shrink_it(tmp_path, monkeypatch, lang, players,
+                                                                              phase):
+    """The menu lines naming a player were fitted as if the scroll arrows stood beside them: with three lines and no
+    arrows "Oma Hilde: Schlusswertung" became "Oma H.: ..." though it fitted whole; with arrows a line a few pixels
+    wider than the room beside them was kept whole and shrank to 26. Each line is at BODY, its name whole wherever
+    the whole name fits."""
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    steps = [{"action": "roll", "dice": CROSSED[:len(players) + 2]},
+             *({"action": "take", "die": n} for n in range(1, len(players) + 1)), {"action": "leave"}]
+    if phase == "final":
+        steps += [{"action": "report", "player": players[1], "kinds": ["pears", "plums", "lemons"]},
+                  {"action": "end_turn"}, {"action": "final", "player": players[1], "stars": 3}]
+    for action in steps:
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    key = "echt.view.final_player" if phase == "final" else "echt.view.report_player"
+    checked = 0
+    for k, item in enumerate(mode.menu.items):
+        if item.value[0] not in ("final", "open"):
+            continue
+        mode.menu.index = k
+        drawn = drawn_texts(mode, monkeypatch)
+        row = mode.menu.item_rects()[k]
+        whole = t(key, lang, player=item.value[1])
+        fits = theme.font(theme.BODY).size(whole)[0] <= row.w - 30
+        assert (item.label == whole) == fits, (item.label, whole, row.w)
+        assert sized(drawn, item.label)[0] == theme.BODY, item.label
+        checked += 1
+    assert checked == len(players) - (phase == "final")

@@ -215,8 +215,9 @@ class EchtSpitzeMode:
         elif s.phase is Phase.FINAL:
             if self.sub and self.sub[0] == "final":
                 return None  # the number editor
-            items = [MenuItem(self._named("echt.view.final_player", p.name), ("final", p.name))
-                     for p in s.players if p.final is None]
+            waiting = [p.name for p in s.players if p.final is None]
+            items = [MenuItem(self._named("echt.view.final_player", name, self._line_width(len(waiting))),
+                              ("final", name)) for name in waiting]
         if not items:
             return None
         tall = bool(self.sub) and len(items) > LONG_SUB  # the dice are not tapped while a list is open (on_tap)
@@ -237,19 +238,22 @@ class EchtSpitzeMode:
             menu.index = next((k for k, item in enumerate(items) if item.value[-1][0] in paired), 0)
         return menu
 
-    def _named(self, key: str, name: str) -> str:
+    def _named(self, key: str, name: str, width: int) -> str:
         """A menu line naming a player, the name shortened ("Großvater J.: Schlusswertung") where the whole name
-        shrinks the line: "Großvater Johannes: Schlusswertu…" was cut at 18 beside "Mia: Schlusswertung" at 28."""
-        width = RIGHT.w - SCROLL_W - 30  # as the menu fits its lines, the scroll arrows beside them
+        shrinks the line in ``width`` (``_line_width``): "Großvater Johannes: Schlusswertu…" was cut at 18 beside
+        "Mia: Schlusswertung" at 28."""
         short = self.tr(key, player=theme.short_name(name))
         return theme.far_lines(self.tr(key, player=name), theme.BODY, width, short=short, max_lines=1)[0][0]
 
-    def _reported(self, p: PlayerState, done: str) -> str:
+    def _line_width(self, count: int) -> int:
+        """How wide a line of a ``count`` lines' menu in RIGHT stands: the scroll arrows' width is taken from it only
+        where there are more lines than rows ("Oma Hilde: Schlusswertung" was shortened to "Oma H." with three
+        lines and no arrows, and "Opa Heinz: final scoring" shrank to 26 beside them)."""
+        return menu_line_width(RIGHT, count > RIGHT.h // MENU_ROW)
+
+    def _reported(self, p: PlayerState, done: str, width: int) -> str:
         """A reporter's line in the crossing's menu with what was reported, the name shortened ("Großvater J.:
         Zitronen, Melonen, Bienennest 2-2, durchstochen") where the whole name leaves it below SMALL on two lines."""
-        rows = RIGHT.h // MENU_ROW
-        count = 1 + len(self.game.state.players) + len(self._fix_items())
-        width = menu_line_width(RIGHT, count > rows)
         whole = self.tr("echt.view.reported_player", player=p.name, report=done)
         short = self.tr("echt.view.reported_player", player=theme.short_name(p.name), report=done)
         if short == whole or row_lines(whole, width, REPORT_ROW_H)[1] >= theme.SMALL:
@@ -276,8 +280,9 @@ class EchtSpitzeMode:
             # "end the turn" first: always on screen for touch; the highlight starts on the first player. A player
             # who reported has what was reported in the line ("Anna: pears, plums"), where the one at the buttons
             # looks: under the reminders it left them no room at FAR
-            items = [MenuItem(self._reported(p, done) if (done := self._report_text(p))
-                              else self._named("echt.view.report_player", p.name), ("open", p.name))
+            width = self._line_width(1 + len(s.players) + len(self._fix_items()))
+            items = [MenuItem(self._reported(p, done, width) if (done := self._report_text(p))
+                              else self._named("echt.view.report_player", p.name, width), ("open", p.name))
                      for p in s.players]
             return [MenuItem(self.tr("echt.view.end_turn"), ("end_turn",)), *items, *self._fix_items()]
         name = sub[1]
