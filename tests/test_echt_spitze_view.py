@@ -1586,3 +1586,34 @@ def test_a_menu_line_shortens_a_name_only_where_the_whole_one_would_shrink_it(tm
         assert sized(drawn, item.label)[0] == theme.BODY, item.label
         checked += 1
     assert checked == len(players) - (phase == "final")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [FOUR, ["Großvater Johannes", "Mia", "Annika", "Großmutter Hildegard"]],
+                         ids=["typical", "long"])
+@pytest.mark.parametrize("scored", [0, 1, 2, 3])
+def test_the_final_scorings_list_shows_every_line_at_body(tmp_path, monkeypatch, lang, players, scored):
+    """The list of who is still to enter their final score stood in RIGHT's three rows: four players' lines scrolled
+    beside the arrows at 24-26 ("Johannes: Schlusswertung"), and "Großmutter H.: Schlusswertung" shrank to 24. With
+    no dice after the last turn it shows every line, as wide as they need: each at BODY, whole, inside its row,
+    between the prompt and the hint bar and clear of the points entered so far."""
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": CROSSED}, *({"action": "take", "die": n} for n in range(1, 5)),
+                   {"action": "leave"}, {"action": "report", "player": "Mia" if "Mia" in players else players[1],
+                                         "kinds": ["pears", "plums", "lemons"]}, {"action": "end_turn"},
+                   *({"action": "final", "player": p, "stars": 4} for p in players[:scored])):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    drawn = drawn_texts(mode, monkeypatch)
+    rows = mode.menu.item_rects()
+    assert len(rows) == len(players) - scored and not mode.menu.scroll_rects()
+    status = mode._status_line()[2]
+    points = [sized(drawn, line)[1] for line, *_ in mode._total_layout()]
+    assert len(points) >= scored
+    for k, row in rows.items():
+        inside = [(line, size) for line, size, r in drawn if row.contains(r)]
+        assert [line for line, _ in inside] == [mode.menu.items[k].label], inside
+        assert inside[0][1] == theme.BODY and not inside[0][0].endswith("…"), inside
+        assert row.top > status.bottom and row.bottom <= 440 and row.right <= 780
+        assert not any(row.colliderect(r) for r in points), (row, points)

@@ -86,6 +86,9 @@ PICTURE_PLACE = pygame.Rect(RIGHT.right - 220, LEFT.y - 18, 220, 104)  # under a
 #: the final editor's first row: no dice after the last turn, and three numbers' rows and "Done" end above the hint
 #: bar (under RIGHT's top, moved down for the taller bar, level 2's "Done" stood in it)
 FINAL_TOP = 236
+#: the widest the final scoring's list grows to the left for its lines at BODY: the points entered beside it keep a
+#: name and its points at FAR ("Johannes: 35 Punkte")
+FINAL_LIST_W = 448
 #: the answers to an unsure die stand this far under LEFT's top: their title fits between the dice's rings and theirs
 ANSWERS_DOWN = 8
 #: the phases whose roll the engine's ``correct`` changes: its dice are in play
@@ -216,12 +219,16 @@ class EchtSpitzeMode:
             if self.sub and self.sub[0] == "final":
                 return None  # the number editor
             waiting = [p.name for p in s.players if p.final is None]
-            items = [MenuItem(self._named("echt.view.final_player", name, self._line_width(len(waiting))),
-                              ("final", name)) for name in waiting]
+            widest = menu_line_width(self._final_list(len(waiting)), scrolled=False)
+            items = [MenuItem(self._named("echt.view.final_player", name, widest), ("final", name))
+                     for name in waiting]
         if not items:
             return None
         tall = bool(self.sub) and len(items) > LONG_SUB  # the dice are not tapped while a list is open (on_tap)
-        if s.phase is Phase.SCORE and self.sub is None:  # a reporter's line says what was reported, on two lines
+        if s.phase is Phase.FINAL:
+            width = max(theme.font(theme.BODY).size(item.label)[0] for item in items) + 30
+            menu = Menu(self._final_list(len(items), width), items, self._choose, back, row_h=MENU_ROW)
+        elif s.phase is Phase.SCORE and self.sub is None:  # a reporter's line says what was reported, on two lines
             done = {p.name for p in s.players if self._report_text(p)}
             reported = frozenset(k for k, item in enumerate(items)
                                  if item.value[:1] == ("open",) and item.value[1] in done)
@@ -244,6 +251,15 @@ class EchtSpitzeMode:
         "Mia: Schlusswertung" at 28."""
         short = self.tr(key, player=theme.short_name(name))
         return theme.far_lines(self.tr(key, player=name), theme.BODY, width, short=short, max_lines=1)[0][0]
+
+    def _final_list(self, count: int, width: int = 0) -> pygame.Rect:
+        """Where the list of who is still to enter their final score stands: every line in view (no dice after the
+        last turn: four lines reach up where they stood), as wide as its widest line ``width`` at BODY needs, up to
+        FINAL_LIST_W. In RIGHT it scrolled four players' lines beside its arrows at 24-26, and a long name's line
+        ("Großmutter H.: Schlusswertung") shrank to 24 in its 372 px."""
+        w = min(FINAL_LIST_W, max(RIGHT.w, width))
+        h = max(1, min(count, (RIGHT.bottom - DICE.y) // MENU_ROW)) * MENU_ROW
+        return pygame.Rect(RIGHT.right - w, RIGHT.bottom - h, w, h)
 
     def _line_width(self, count: int) -> int:
         """How wide a line of a ``count`` lines' menu in RIGHT stands: the scroll arrows' width is taken from it only
@@ -1011,10 +1027,13 @@ class EchtSpitzeMode:
         # entered, FAR, left of the editor (a third line at full width ran into its title), the holes on a line of
         # their own where one is too wide ("Johannes: 35 Punkte · 0 Löcher" shrank to 24 beside "Ben: ..." at 32)
         over = s.phase is Phase.OVER
-        whole, beside = LEFT.w + 380, RIGHT.x - 12 - LEFT.x
         # above the list of who is still to score (or the editor's title) a line has the whole width: "Großvater
         # Johannes: 13 Punkte · 1 Loch" on one line at FAR, where beside the list it took two with the name shortened
-        right_top = FINAL_TOP - 34 if self.sub and self.sub[0] == "final" else RIGHT.y - 4
+        if self.sub and self.sub[0] == "final":
+            right = pygame.Rect(RIGHT.x, FINAL_TOP - 30, RIGHT.w, 0)
+        else:
+            right = self.menu.rect if self.menu is not None else RIGHT
+        whole, beside, right_top = LEFT.w + 380, right.x - 12 - LEFT.x, right.y - 4
         for p in scored:
             color = theme.ACCENT if p.name in s.winners else theme.TEXT
             width = whole if over or y + theme.font(theme.FAR).get_linesize() <= right_top else beside
