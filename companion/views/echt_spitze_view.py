@@ -527,7 +527,8 @@ class EchtSpitzeMode:
         scoring), the dice with their marks and holders (everybody crosses from them: the extra-cross
         sentences covered the marks and the middle dice for their seconds), the menu whole (the start player's
         question covered "Re-roll", a score's banner "Mia: final scoring": the banner clear of the highlighted item
-        only), the reminders and reports under the dice, and the points entered and the ranking."""
+        only), the reminders under the dice (the reports are in the menu's lines), and the points entered and the
+        ranking."""
         if self.pending is not None or self.fixing == "face":  # the answers, the die asked about and "roll again"
             return spanning(self._answer_rects())
         spare = [BAR, self._status_line()[2]]
