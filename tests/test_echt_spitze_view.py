@@ -1153,18 +1153,31 @@ def test_the_extra_crosses_and_the_bubble_rule_are_read_from_the_far_end(tmp_pat
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_the_reports_under_the_reminders_stay_above_the_hint_bar(tmp_path, monkeypatch, lang):
-    """Four reports under two counts of extra crosses: the reports went on below the reminders into the hint bar.
-    The reminders make room, the reports stay in LEFT."""
+@pytest.mark.parametrize("reporters", [FOUR[2:], FOUR], ids=["two", "four"])
+def test_four_players_reminders_stay_at_far_and_each_report_stands_in_its_players_menu_line(tmp_path, monkeypatch,
+                                                                                           lang, reporters):
+    """Four players crossing, two counts of extra crosses: the reminders fill LEFT at FAR, and the reports under them
+    shrank them to 30 (four reports) or themselves to 12-14 (two), cut. The reports stand in their players' lines of
+    the menu, where the one at the buttons looks ("Carla: pears, plums"), at SMALL or larger and inside the line."""
     from companion.views.echt_spitze_view import LEFT
 
     s, mode = crossing(tmp_path, lang, FOUR, *({"action": "report", "player": p, "kinds": ["pears", "plums"]}
-                                                for p in FOUR))
+                                                for p in reporters))
     drawn = drawn_texts(mode, monkeypatch)
-    reports = [line for line, _, _ in drawn if "pears" in line or "plums" in line]
-    assert all(f"{p}: pears, plums" in " ".join(reports) for p in FOUR)  # run together where they must
-    assert all(LEFT.contains(sized(drawn, line)[1]) for line in reports)
-    assert_apart(drawn, [line for line, _, rect in drawn if LEFT.contains(rect)])
+    left = [(line, size) for line, size, rect in drawn if LEFT.contains(rect)]
+    assert len(left) >= 5 and all(size >= theme.FAR for _, size in left), left
+    assert not any("pears" in line for line, _ in left)
+    assert_apart(drawn, [line for line, _ in left])
+    for name in reporters:
+        k = next(k for k, item in enumerate(mode.menu.items) if item.value == ("open", name))
+        mode.menu.index = k  # the highlight, and the list, go to the player's line
+        drawn = drawn_texts(mode, monkeypatch)
+        row = mode.menu.item_rects()[k]
+        inside = [(line, size) for line, size, rect in drawn if row.contains(rect)]
+        assert " ".join(line for line, _ in inside) == f"{name}: pears, plums", inside
+        assert all(size >= theme.SMALL for _, size in inside), inside
+    for name in set(FOUR) - set(reporters):  # who has not reported is asked as before
+        assert t("echt.view.report_player", lang, player=name) in [item.label for item in mode.menu.items]
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -1385,25 +1398,6 @@ def test_a_long_names_points_beside_the_final_editor_keep_far(tmp_path, monkeypa
     assert not any(rect.colliderect(r) for _, _, rect in points for r in [*editor, title])
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
-def test_three_players_reports_leave_the_reminders_at_far(tmp_path, monkeypatch, lang):
-    """Three reports under the extra crosses shrank the reminders to 26-30 to make room for the reports at 18-22
-    (for who presses the buttons): the reports make room first, the reminders stay at FAR."""
-    from companion.views import theme
-    from companion.views.echt_spitze_view import LEFT
-
-    players = FOUR[:3]
-    s, mode = crossing(tmp_path, lang, players, *({"action": "report", "player": p, "kinds": ["pears", "plums"]}
-                                                    for p in players))
-    drawn = drawn_texts(mode, monkeypatch)
-    left = [(line, size) for line, size, rect in drawn if LEFT.contains(rect)]
-    reminders = [size for line, size in left if "pears" not in line]
-    reports = " ".join(line for line, _ in left if "pears" in line)
-    assert len(reminders) >= 3 and min(reminders) >= theme.FAR, left
-    assert all(f"{p}: pears, plums" in reports for p in players)
-    assert_apart(drawn, [line for line, _ in left])
-
-
 @pytest.mark.parametrize("players, under", [(["Großvater Johannes", "Mia"], "Großvater"),
                                             (["Großvater Johannes", "Großvater Klaus"], "G. J.")])
 def test_a_long_name_under_a_die_is_its_first_word_or_initials_not_cut(tmp_path, monkeypatch, players, under):
@@ -1495,7 +1489,7 @@ def test_a_reminder_on_two_lines_is_not_broken_inside_a_players_name(tmp_path, m
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_four_long_names_reports_stay_left_of_the_menu_and_on_the_screen(tmp_path, monkeypatch, lang):
     """Four long names reporting in the same turn: their reports, run together, stood as one line of 947 px at 12,
-    under the menu and off the screen's edge."""
+    under the menu and off the screen's edge. Each stands in its player's menu line now, inside it."""
     from companion.views.echt_spitze_view import LEFT
 
     names = ["Großvater Johannes", "Großmutter Hildegard", "Maximilian-Alexander", "Anne-Marie Schulz"]
@@ -1510,6 +1504,12 @@ def test_four_long_names_reports_stay_left_of_the_menu_and_on_the_screen(tmp_pat
     drawn = drawn_texts(mode, monkeypatch)
     left = [(line, r) for line, _, r in drawn if r.x < LEFT.right and LEFT.top <= r.top < 440]
     assert left and all(r.right <= LEFT.right + 4 and r.bottom <= 444 for _, r in left), left
+    for k in range(1, len(names) + 1):
+        mode.menu.index = k
+        drawn = drawn_texts(mode, monkeypatch)
+        row = mode.menu.item_rects()[k]
+        inside = [line for line, _, r in drawn if row.contains(r)]
+        assert inside and "lemons" in inside[-1] and not any(line.endswith("…") for line in inside), inside
 
 
 def test_the_names_under_neighbouring_dice_stand_apart(tmp_path, monkeypatch):
@@ -1549,3 +1549,71 @@ def test_a_pair_scored_or_reported_already_is_greyed_and_not_highlighted(tmp_pat
     mode.sub = ("kind_lo", "Sara", 1)
     mode._sync()
     assert [item.enabled for item in mode.menu.items] == [False, False]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [["Oma Hilde", "Opa Heinz", "Eva Maria Berg"],
+                                     ["Oma Hilde", "Opa Heinz", "Eva Maria Berg", "Lea Bauer"]], ids=["three", "four"])
+@pytest.mark.parametrize("phase", ["crossing", "final"])
+def test_a_menu_line_shortens_a_name_only_where_the_whole_one_would_shrink_it(tmp_path, monkeypatch, lang, players,
+                                                                              phase):
+    """The menu lines naming a player were fitted as if the scroll arrows stood beside them: with three lines and no
+    arrows "Oma Hilde: Schlusswertung" became "Oma H.: ..." though it fitted whole; with arrows a line a few pixels
+    wider than the room beside them was kept whole and shrank to 26. Each line is at BODY, its name whole wherever
+    the whole name fits."""
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    steps = [{"action": "roll", "dice": CROSSED[:len(players) + 2]},
+             *({"action": "take", "die": n} for n in range(1, len(players) + 1)), {"action": "leave"}]
+    if phase == "final":
+        steps += [{"action": "report", "player": players[1], "kinds": ["pears", "plums", "lemons"]},
+                  {"action": "end_turn"}, {"action": "final", "player": players[1], "stars": 3}]
+    for action in steps:
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    key = "echt.view.final_player" if phase == "final" else "echt.view.report_player"
+    checked = 0
+    for k, item in enumerate(mode.menu.items):
+        if item.value[0] not in ("final", "open"):
+            continue
+        mode.menu.index = k
+        drawn = drawn_texts(mode, monkeypatch)
+        row = mode.menu.item_rects()[k]
+        whole = t(key, lang, player=item.value[1])
+        fits = theme.font(theme.BODY).size(whole)[0] <= row.w - 30
+        assert (item.label == whole) == fits, (item.label, whole, row.w)
+        assert sized(drawn, item.label)[0] == theme.BODY, item.label
+        checked += 1
+    assert checked == len(players) - (phase == "final")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [FOUR, ["Großvater Johannes", "Mia", "Annika", "Großmutter Hildegard"]],
+                         ids=["typical", "long"])
+@pytest.mark.parametrize("scored", [0, 1, 2, 3])
+def test_the_final_scorings_list_shows_every_line_at_body(tmp_path, monkeypatch, lang, players, scored):
+    """The list of who is still to enter their final score stood in RIGHT's three rows: four players' lines scrolled
+    beside the arrows at 24-26 ("Johannes: Schlusswertung"), and "Großmutter H.: Schlusswertung" shrank to 24. With
+    no dice after the last turn it shows every line, as wide as they need: each at BODY, whole, inside its row,
+    between the prompt and the hint bar and clear of the points entered so far."""
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": CROSSED}, *({"action": "take", "die": n} for n in range(1, 5)),
+                   {"action": "leave"}, {"action": "report", "player": "Mia" if "Mia" in players else players[1],
+                                         "kinds": ["pears", "plums", "lemons"]}, {"action": "end_turn"},
+                   *({"action": "final", "player": p, "stars": 4} for p in players[:scored])):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    drawn = drawn_texts(mode, monkeypatch)
+    rows = mode.menu.item_rects()
+    assert len(rows) == len(players) - scored and not mode.menu.scroll_rects()
+    status = mode._status_line()[2]
+    points = [sized(drawn, line)[1] for line, *_ in mode._total_layout()]
+    assert len(points) >= scored
+    for k, row in rows.items():
+        inside = [(line, size) for line, size, r in drawn if row.contains(r)]
+        assert [line for line, _ in inside] == [mode.menu.items[k].label], inside
+        assert inside[0][1] == theme.BODY and not inside[0][0].endswith("…"), inside
+        assert row.top > status.bottom and row.bottom <= 440 and row.right <= 780
+        assert not any(row.colliderect(r) for r in points), (row, points)

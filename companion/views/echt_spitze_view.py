@@ -13,6 +13,7 @@ faces. The engine's ``correct`` action does the rest.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -65,10 +66,13 @@ STATUS_Y = 108  # a line at LARGE (umlauts lift it up to 4 px) between the bar a
 STATUS_W = 770
 DICE = pygame.Rect(20, 150, 760, 80)
 #: under the dice and their holders' names, down to the hint bar (y 440): six lines at FAR, the extra crosses of
-#: four players with two counts and the bubble rule, each wrapped once
+#: four players with two counts and the bubble rule, each wrapped once. Theirs alone: the reports stand in the menu
+#: beside it, in their players' lines (under the reminders they shrank them below FAR, and themselves to 12)
 LEFT = pygame.Rect(20, 260, 372, 180)
 RIGHT = pygame.Rect(408, 260, 372, 180)
 MENU_ROW = 60  # three rows in RIGHT, as before the bar grew
+#: the height a menu row's two lines take: its panel (MENU_ROW less the gap) less a margin for the highlight's ring
+REPORT_ROW_H = MENU_ROW - 14
 #: a long list (the values 1-15 of a kind, the beehives) takes the dice's room on the right: in RIGHT it showed
 #: three lines, and a finger paged a kind's two values with four to six taps of the arrows
 TALL_RIGHT = pygame.Rect(RIGHT.x, DICE.y, RIGHT.w, RIGHT.bottom - DICE.y)
@@ -82,6 +86,9 @@ PICTURE_PLACE = pygame.Rect(RIGHT.right - 220, LEFT.y - 18, 220, 104)  # under a
 #: the final editor's first row: no dice after the last turn, and three numbers' rows and "Done" end above the hint
 #: bar (under RIGHT's top, moved down for the taller bar, level 2's "Done" stood in it)
 FINAL_TOP = 236
+#: the widest the final scoring's list grows to the left for its lines at BODY: the points entered beside it keep a
+#: name and its points at FAR ("Johannes: 35 Punkte")
+FINAL_LIST_W = 448
 #: the answers to an unsure die stand this far under LEFT's top: their title fits between the dice's rings and theirs
 ANSWERS_DOWN = 8
 #: the phases whose roll the engine's ``correct`` changes: its dice are in play
@@ -211,12 +218,23 @@ class EchtSpitzeMode:
         elif s.phase is Phase.FINAL:
             if self.sub and self.sub[0] == "final":
                 return None  # the number editor
-            items = [MenuItem(self._named("echt.view.final_player", p.name), ("final", p.name))
-                     for p in s.players if p.final is None]
+            waiting = [p.name for p in s.players if p.final is None]
+            widest = menu_line_width(self._final_list(len(waiting)), scrolled=False)
+            items = [MenuItem(self._named("echt.view.final_player", name, widest), ("final", name))
+                     for name in waiting]
         if not items:
             return None
         tall = bool(self.sub) and len(items) > LONG_SUB  # the dice are not tapped while a list is open (on_tap)
-        menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else MENU_ROW)
+        if s.phase is Phase.FINAL:
+            width = max(theme.font(theme.BODY).size(item.label)[0] for item in items) + 30
+            menu = Menu(self._final_list(len(items), width), items, self._choose, back, row_h=MENU_ROW)
+        elif s.phase is Phase.SCORE and self.sub is None:  # a reporter's line says what was reported, on two lines
+            done = {p.name for p in s.players if self._report_text(p)}
+            reported = frozenset(k for k, item in enumerate(items)
+                                 if item.value[:1] == ("open",) and item.value[1] in done)
+            menu: Menu = ReportsMenu(RIGHT, items, self._choose, back, row_h=MENU_ROW, reported=reported)
+        else:
+            menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else MENU_ROW)
         back_to, self._back_to = self._back_to, None
         if s.phase is Phase.SCORE and self.sub is None:
             menu.index = 0 if self._next_reporter == -1 else 1 + (self._next_reporter or 0)
@@ -227,12 +245,36 @@ class EchtSpitzeMode:
             menu.index = next((k for k, item in enumerate(items) if item.value[-1][0] in paired), 0)
         return menu
 
-    def _named(self, key: str, name: str) -> str:
+    def _named(self, key: str, name: str, width: int) -> str:
         """A menu line naming a player, the name shortened ("Großvater J.: Schlusswertung") where the whole name
-        shrinks the line: "Großvater Johannes: Schlusswertu…" was cut at 18 beside "Mia: Schlusswertung" at 28."""
-        width = RIGHT.w - SCROLL_W - 30  # as the menu fits its lines, the scroll arrows beside them
+        shrinks the line in ``width`` (``_line_width``): "Großvater Johannes: Schlusswertu…" was cut at 18 beside
+        "Mia: Schlusswertung" at 28."""
         short = self.tr(key, player=theme.short_name(name))
         return theme.far_lines(self.tr(key, player=name), theme.BODY, width, short=short, max_lines=1)[0][0]
+
+    def _final_list(self, count: int, width: int = 0) -> pygame.Rect:
+        """Where the list of who is still to enter their final score stands: every line in view (no dice after the
+        last turn: four lines reach up where they stood), as wide as its widest line ``width`` at BODY needs, up to
+        FINAL_LIST_W. In RIGHT it scrolled four players' lines beside its arrows at 24-26, and a long name's line
+        ("Großmutter H.: Schlusswertung") shrank to 24 in its 372 px."""
+        w = min(FINAL_LIST_W, max(RIGHT.w, width))
+        h = max(1, min(count, (RIGHT.bottom - DICE.y) // MENU_ROW)) * MENU_ROW
+        return pygame.Rect(RIGHT.right - w, RIGHT.bottom - h, w, h)
+
+    def _line_width(self, count: int) -> int:
+        """How wide a line of a ``count`` lines' menu in RIGHT stands: the scroll arrows' width is taken from it only
+        where there are more lines than rows ("Oma Hilde: Schlusswertung" was shortened to "Oma H." with three
+        lines and no arrows, and "Opa Heinz: final scoring" shrank to 26 beside them)."""
+        return menu_line_width(RIGHT, count > RIGHT.h // MENU_ROW)
+
+    def _reported(self, p: PlayerState, done: str, width: int) -> str:
+        """A reporter's line in the crossing's menu with what was reported, the name shortened ("Großvater J.:
+        Zitronen, Melonen, Bienennest 2-2, durchstochen") where the whole name leaves it below SMALL on two lines."""
+        whole = self.tr("echt.view.reported_player", player=p.name, report=done)
+        short = self.tr("echt.view.reported_player", player=theme.short_name(p.name), report=done)
+        if short == whole or row_lines(whole, width, REPORT_ROW_H)[1] >= theme.SMALL:
+            return whole
+        return max((short, whole), key=lambda line: row_lines(line, width, REPORT_ROW_H)[1])
 
     def _paired(self, name: str) -> set[str]:
         """The numbers whose beehive ``name``'s die and a middle die cross this turn (a "?" is any number): the
@@ -251,8 +293,12 @@ class EchtSpitzeMode:
         s = self.game.state
         sub = self.sub
         if sub is None:
-            # "end the turn" first: always on screen for touch; the highlight starts on the first player
-            items = [MenuItem(self._named("echt.view.report_player", p.name), ("open", p.name))
+            # "end the turn" first: always on screen for touch; the highlight starts on the first player. A player
+            # who reported has what was reported in the line ("Anna: pears, plums"), where the one at the buttons
+            # looks: under the reminders it left them no room at FAR
+            width = self._line_width(1 + len(s.players) + len(self._fix_items()))
+            items = [MenuItem(self._reported(p, done, width) if (done := self._report_text(p))
+                              else self._named("echt.view.report_player", p.name, width), ("open", p.name))
                      for p in s.players]
             return [MenuItem(self.tr("echt.view.end_turn"), ("end_turn",)), *items, *self._fix_items()]
         name = sub[1]
@@ -481,7 +527,8 @@ class EchtSpitzeMode:
         scoring), the dice with their marks and holders (everybody crosses from them: the extra-cross
         sentences covered the marks and the middle dice for their seconds), the menu whole (the start player's
         question covered "Re-roll", a score's banner "Mia: final scoring": the banner clear of the highlighted item
-        only), the reminders and reports under the dice, and the points entered and the ranking."""
+        only), the reminders under the dice (the reports are in the menu's lines), and the points entered and the
+        ranking."""
         if self.pending is not None or self.fixing == "face":  # the answers, the die asked about and "roll again"
             return spanning(self._answer_rects())
         spare = [BAR, self._status_line()[2]]
@@ -926,25 +973,10 @@ class EchtSpitzeMode:
 
     def _left_lines(self) -> list[tuple[str, int, tuple[int, int, int], int]]:
         """(line, size, colour, y) under the dice while crossing: the extra crosses and their bubble rule, which every
-        player must read from their seat (FAR, on two lines where one would shrink): players with the same count
-        share a line ("Anna, Ben: +1 extra cross"), so four players' reminders leave room. The reports below are
-        for who presses the buttons: they make room first (smaller, then run together on as few lines as fit), and
-        only where not even that fits do the reminders shrink (four reports shrank them to 22: never into the hint
-        bar)."""
-        reports = [f"{p.name}: {done}" for p in self.game.state.players if (done := self._report_text(p))]
-        least = theme.font(12).get_linesize()
-        for reserve in (0, least, 2 * least):
-            reminders = self._reminder_lines(reserve)
-            y = max((y + theme.font(size).get_linesize() + 4 for _, size, _, y in reminders), default=LEFT.y)
-            if (placed := _report_lines(reports, y)) is not None:
-                return reminders + placed
-        return reminders + (_report_lines(reports, y, squeeze=True) or [])
-
-    def _reminder_lines(self, reserve: int = 0) -> list[tuple[str, int, tuple[int, int, int], int]]:
-        """(line, size, colour, y) of the extra crosses' reminders and the bubble rule under them, in LEFT: at FAR,
-        a reminder wrapped onto two lines where it is too wide for one, between the names, with them shortened
-        before it shrinks (``theme.far_lines``); all of them smaller only where they would not leave ``reserve``
-        pixels of LEFT's height (two counts, long names, the reports under them)."""
+        player must read from their seat, at FAR (on two lines where one would shrink): players with the same count
+        share a line ("Anna, Ben: +1 extra cross"), so four players' reminders fit LEFT. The reports are in the
+        menu's lines (``ReportsMenu``): under the reminders, four of them shrank the reminders to 26-30 and
+        themselves to 12-14, cut."""
         g, s = self.game, self.game.state
         groups: dict[int, list[str]] = {}
         for p in s.players:
@@ -957,7 +989,7 @@ class EchtSpitzeMode:
                  for n, names in sorted(groups.items())]
         bubble = self.tr("echt.view.no_bubble")
         texts.append((bubble, bubble, theme.WARN))
-        for size in range(theme.FAR, theme.SMALL - 1, -2):
+        for size in range(theme.FAR, theme.SMALL - 1, -2):  # smaller only where long names leave no other way
             out: list[tuple[str, int, tuple[int, int, int], int]] = []
             y = LEFT.y
             for line, short, color in texts:
@@ -965,7 +997,7 @@ class EchtSpitzeMode:
                 for part in parts:
                     out.append((part, at, color, y))
                     y += theme.font(at).get_linesize()
-            if y + reserve <= LEFT.bottom:
+            if y <= LEFT.bottom:
                 break
         return out
 
@@ -996,10 +1028,13 @@ class EchtSpitzeMode:
         # entered, FAR, left of the editor (a third line at full width ran into its title), the holes on a line of
         # their own where one is too wide ("Johannes: 35 Punkte · 0 Löcher" shrank to 24 beside "Ben: ..." at 32)
         over = s.phase is Phase.OVER
-        whole, beside = LEFT.w + 380, RIGHT.x - 12 - LEFT.x
         # above the list of who is still to score (or the editor's title) a line has the whole width: "Großvater
         # Johannes: 13 Punkte · 1 Loch" on one line at FAR, where beside the list it took two with the name shortened
-        right_top = FINAL_TOP - 34 if self.sub and self.sub[0] == "final" else RIGHT.y - 4
+        if self.sub and self.sub[0] == "final":
+            right = pygame.Rect(RIGHT.x, FINAL_TOP - 30, RIGHT.w, 0)
+        else:
+            right = self.menu.rect if self.menu is not None else RIGHT
+        whole, beside, right_top = LEFT.w + 380, right.x - 12 - LEFT.x, right.y - 4
         for p in scored:
             color = theme.ACCENT if p.name in s.winners else theme.TEXT
             width = whole if over or y + theme.font(theme.FAR).get_linesize() <= right_top else beside
@@ -1081,6 +1116,53 @@ class EchtSpitzeMode:
         return hints
 
 
+@dataclasses.dataclass
+class ReportsMenu(Menu):
+    """The crossing's menu: a line too wide for one line at BODY takes two (a reporter's line with what was
+    reported: "Anna: Zitronen, Melonen, Bienennest 2-2, durchstochen"), as large as two fit the row; the lines of
+    ``reported`` in the reports' green."""
+
+    reported: frozenset[int] = dataclasses.field(default_factory=frozenset)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, r in self.item_rects().items():
+            hi = i == self.index
+            pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=10)
+            if hi:
+                pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
+            lines, size = row_lines(self.items[i].label, r.w - 30, REPORT_ROW_H)
+            color = theme.GOOD if i in self.reported else theme.TEXT if self.items[i].enabled else theme.MUTED
+            step = theme.font(size).get_linesize()
+            y = r.centery - (len(lines) * step) // 2
+            for line in lines:
+                theme.text(surface, line, (r.x + 18, y), size, color, bold=hi)
+                y += step
+        for step, r in self.scroll_rects().items():  # as ``Menu`` draws them
+            cx, cy, d = r.centerx, r.centery, 14
+            tip, base = cy + step * d, cy - step * d
+            pygame.draw.polygon(surface, theme.ACCENT, [(cx, tip), (cx - d, base), (cx + d, base)])
+
+
+def menu_line_width(rect: pygame.Rect, scrolled: bool) -> int:
+    """How wide a line of a ``Menu`` in ``rect`` stands: its row less the label's margins, less the scroll arrows
+    beside it where the items do not all fit (as ``Menu.item_rects`` and ``Menu.draw`` make it)."""
+    return rect.w - (SCROLL_W + 6 if scrolled else 0) - 30
+
+
+def row_lines(label: str, width: int, height: int) -> tuple[tuple[str, ...], int]:
+    """``label`` in a menu row ``width`` wide and ``height`` tall: on one line as large as fits, from BODY, else on
+    two even lines where they stand larger than one, down to SMALLEST; else on two at SMALLEST, the last cut."""
+    for size in range(theme.BODY, theme.SMALLEST - 1, -2):
+        f = theme.font(size)
+        for n in (1, 2):
+            if n * f.get_linesize() <= height and (lines := theme.even_lines(label, f, width, n)) is not None:
+                return lines, size
+    f = theme.font(theme.SMALLEST)
+    first, *rest = theme.wrap(label, f, width)
+    return (theme.fit_label(first, theme.SMALLEST, width),
+            *([theme.fit_label(" ".join(rest), theme.SMALLEST, width)] if rest else [])), theme.SMALLEST
+
+
 #: the extra cross's red, dark enough to stand out by its lightness too: the theme's red on a taken die's grey was
 #: 1.15:1, gone for a player without red (and in greyscale); a white edge keeps it off the grey
 CROSS_INK = theme.BAD_DARK
@@ -1103,38 +1185,6 @@ def _spanning_lines(lines: list[tuple[str, int, bool, int]]) -> list[pygame.Rect
         f = theme.font(size, bold)
         rects.append(pygame.Rect(LEFT.x, y, f.size(line)[0], f.get_linesize()))
     return spanning(rects)
-
-
-def _report_lines(reports: list[str], top: int, squeeze: bool = False
-                  ) -> list[tuple[str, int, tuple[int, int, int], int]] | None:
-    """The reports in LEFT from ``top`` down: each on up to two lines at SMALL, else each on one line as large as
-    all fit, else run together (";") on the lines there is room for at 12 or larger; None where even that does not
-    fit (``squeeze``: at 12 on the lines there is room for all the same, the last cut)."""
-    room = LEFT.bottom - top
-    if not reports:
-        return []
-    wrapped = [theme.fit_lines(line, theme.SMALL, LEFT.w) for line in reports]
-    if sum(len(lines) * theme.font(size).get_linesize() for lines, size in wrapped) > room:
-        one = next((at for at in range(theme.SMALL, 11, -2) if len(reports) * theme.font(at).get_linesize() <= room),
-                   None)
-        if one is not None:
-            wrapped = [((line,), theme.fit_text(line, one, LEFT.w)) for line in reports]
-        else:
-            joined = "; ".join(reports)
-            sizes = range(theme.SMALL, 11, -2)
-            fits = ((lines, at) for at in sizes if (count := room // theme.font(at).get_linesize())
-                    and (lines := theme.even_lines(joined, theme.font(at), LEFT.w, count)) is not None)
-            found = next(fits, None)
-            if found is None and not squeeze:
-                return None
-            wrapped = [found or theme.fit_lines(joined, 12, LEFT.w, max(1, room // theme.font(12).get_linesize()))]
-    out = []
-    y = top
-    for lines, size in wrapped:
-        for line in lines:
-            out.append((line, size, theme.GOOD, y))
-            y += theme.font(size).get_linesize()
-    return out
 
 
 def _open_hives(p: PlayerState) -> list[str]:
