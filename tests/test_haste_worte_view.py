@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
+from companion.announce import Announcement
 from companion.announcer import Announcer
 from companion.games.haste_worte import HasteWorte, Phase
 from companion.hourglass import Phase as SandPhase
@@ -1029,5 +1030,91 @@ def test_the_ranking_is_what_a_banner_spares_at_the_end(tmp_path: Path, monkeypa
     assert len(rows) == 12
     (ranking,) = view.in_view
     assert all(ranking.contains(r) for r in rows)
-    rect, _, _ = banner.place((800, 480), "Jonas hat auch 15 Kristalle erreicht!", None, 1.0, (), view.in_view)
+    said = "Jonas bekommt 3 Kristalle und erreicht mit 15 auch das Ziel!"
+    rect, _, _ = banner.place((800, 480), said, None, 1.0, (), view.in_view)
     assert not rect.colliderect(ranking)
+
+
+# -- a quick table's last round through the App: what the family sees and hears, on a fake clock
+
+def quick_last_round(tmp_path: Path, lang: str, gap: float) -> tuple[list[tuple[float, str]], list[float]]:
+    """Six players at 12 crystals; the last round's six readers each enter 3 with the buttons, ``gap`` seconds
+    apart: all six reach 15, a tie. The banners as they start (seconds after time's up, text) and when each score
+    was entered. Speech is a silent WAV as long as espeak-ng would take (13 characters a second)."""
+    import numpy as np
+    from test_announcer import RecordingAudio
+
+    from companion import sounds
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+    from companion.speech import Speech
+
+    register_all()
+    players = ["Anna", "Ben", "Carla", "Dana", "Emil", "Frieda"]
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.language, cfg.players = lang, players
+
+    def synth(text: str, _: str) -> bytes:
+        return sounds.wav_bytes(np.zeros(int(len(text) * 0.075 * sounds.SAMPLE_RATE), dtype=np.int16))
+
+    announcer = Announcer(lang, audio=RecordingAudio(), speech=Speech(synth, threaded=False))
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer, clock=lambda: clock["now"], wall_clock=lambda: WALL0 + clock["now"])
+    session = GameSession.new(HasteWorte, {"action": "setup", "players": players, "seed": 7}, app.journal,
+                              **app._session_kw())
+    dice = ["car", "animals", "fruit", "water", "toys", "cities"]
+    round_start = [{"action": "roll", "dice": dice}, *({"action": "pick", "die": d} for d in range(1, 7)),
+                   {"action": "letter"}]
+    for _ in range(4):
+        for action in [*round_start, {"action": "timer_expired", "at": 0.0}, *[{"action": "score", "words": 3}] * 6]:
+            assert session.apply(action), session.error
+    for action in round_start:
+        assert session.apply(action), session.error
+    app._enter(GAME_ENTRIES["haste-worte"], session)
+    announcer.clear(keep_essential=False)
+    assert session.apply({"action": "timer_expired", "at": WALL0 + clock["now"]}), session.error
+    start, shown, scores = clock["now"], [], []
+
+    def frames(seconds: float) -> None:
+        end = clock["now"] + seconds
+        while clock["now"] < end - 1e-9:
+            clock["now"] = round(clock["now"] + 0.05, 6)
+            app.frame(0.05, [])
+            if announcer.current is not None and (not shown or shown[-1][2] is not announcer.current):
+                shown.append((clock["now"] - start, announcer.current.text, announcer.current))
+
+    try:
+        frames(6.0)  # "time's up" is heard
+        for _ in players:
+            for _ in range(3):
+                app.on_button(ButtonEvent(Button.NEXT))
+            app.on_button(ButtonEvent(Button.SELECT))
+            scores.append(clock["now"] - start)
+            frames(gap)
+        frames(60.0)
+        assert session.engine.finished and session.engine.winners == list(range(6)) and announcer.idle
+    finally:
+        app.close()
+    return [(at, text) for at, text, _ in shown], scores
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_quick_tables_last_round_hears_the_winners_soon_and_each_reacher_once(tmp_path: Path, lang: str) -> None:
+    """Six readers entered 2 s apart, all reaching 15: "X hat auch 15 Kristalle erreicht!" came for each of the
+    four after the first, each essential, one after the other behind the table: the winners were heard 25 s after
+    the last score. The first reacher's sentence (the round is the last) is kept; a later one's is their score's,
+    and goes stale as any score's: the winners come some 16-18 s after the last score, not 28."""
+    shown, scores = quick_last_round(tmp_path, lang, gap=2.0)
+    winners = Announcement("haste.winners", {"players": ["Anna", "Ben", "Carla", "Dana", "Emil", "Frieda"],
+                                             "crystals": 15}).text(lang)
+    said = [text for _, text in shown]
+    assert said[-1] == winners, said
+    first = t("haste.goal_reached", lang, player="Emil", goal=15)  # Emil reads first: the round is the last
+    assert said.count(first) == 1
+    between = said[said.index(first) + 1:-1]  # the five others' scores: those heard before they went stale
+    assert len(between) <= 3, said
+    assert all(sum(text.startswith(name) for text in between) <= 1 for name in ["Anna", "Ben", "Carla", "Dana"]), said
+    assert shown[-1][0] - scores[-1] < 20.0, shown  # 28 s before: the winners said behind four "too"s
