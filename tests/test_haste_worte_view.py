@@ -1037,10 +1037,16 @@ def test_the_ranking_is_what_a_banner_spares_at_the_end(tmp_path: Path, monkeypa
 
 # -- a quick table's last round through the App: what the family sees and hears, on a fake clock
 
-def quick_last_round(tmp_path: Path, lang: str, gap: float) -> tuple[list[tuple[float, str]], list[float]]:
-    """Six players at 12 crystals; the last round's six readers each enter 3 with the buttons, ``gap`` seconds
-    apart: all six reach 15, a tie. The banners as they start (seconds after time's up, text) and when each score
-    was entered. Speech is a silent WAV as long as espeak-ng would take (13 characters a second)."""
+QUICK_SIX = ["Anna", "Ben", "Carla", "Dana", "Emil", "Frieda"]
+
+
+def quick_round(tmp_path: Path, lang: str, gap: float, *, rounds_before: int = 4, words: int | list[int] = 3,
+                roll_after: float | None = None) -> tuple[list[tuple[float, str]], list[float], GameSession]:
+    """Six players, ``rounds_before`` rounds of 3 crystals each played; then, in the app, time's up and the six
+    readers enter ``words`` (Anna reads first) with the buttons, ``gap`` seconds apart (after four rounds all six
+    reach 15 with 3: a tie); ROLL pressed ``roll_after`` seconds after the last count. The banners as they start
+    (seconds after time's up, text), when each count was entered, and the session. Speech is a silent WAV as long
+    as espeak-ng would take (13 characters a second)."""
     import numpy as np
     from test_announcer import RecordingAudio
 
@@ -1052,7 +1058,8 @@ def quick_last_round(tmp_path: Path, lang: str, gap: float) -> tuple[list[tuple[
     from companion.speech import Speech
 
     register_all()
-    players = ["Anna", "Ben", "Carla", "Dana", "Emil", "Frieda"]
+    players = QUICK_SIX
+    counts = words if isinstance(words, list) else [words] * len(players)
     clock = {"now": 100.0}
     cfg = Config()
     cfg.language, cfg.players = lang, players
@@ -1068,7 +1075,7 @@ def quick_last_round(tmp_path: Path, lang: str, gap: float) -> tuple[list[tuple[
     dice = ["car", "animals", "fruit", "water", "toys", "cities"]
     round_start = [{"action": "roll", "dice": dice}, *({"action": "pick", "die": d} for d in range(1, 7)),
                    {"action": "letter"}]
-    for _ in range(4):
+    for _ in range(rounds_before):
         for action in [*round_start, {"action": "timer_expired", "at": 0.0}, *[{"action": "score", "words": 3}] * 6]:
             assert session.apply(action), session.error
     for action in round_start:
@@ -1089,16 +1096,20 @@ def quick_last_round(tmp_path: Path, lang: str, gap: float) -> tuple[list[tuple[
     try:
         frames(6.0)  # "time's up" is heard
         for _ in players:
-            for _ in range(3):
+            for _ in range(counts[session.engine.current_reader]):  # type: ignore[index]
                 app.on_button(ButtonEvent(Button.NEXT))
             app.on_button(ButtonEvent(Button.SELECT))
             scores.append(clock["now"] - start)
             frames(gap)
+        if roll_after is not None:
+            frames(roll_after - gap)
+            app.on_button(ButtonEvent(Button.ROLL))  # the built-in tray throws
+            assert session.engine.phase is Phase.PICK
         frames(60.0)
-        assert session.engine.finished and session.engine.winners == list(range(6)) and announcer.idle
+        assert announcer.idle
     finally:
         app.close()
-    return [(at, text) for at, text, _ in shown], scores
+    return [(at, text) for at, text, _ in shown], scores, session
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -1107,9 +1118,9 @@ def test_a_quick_tables_last_round_hears_the_winners_soon_and_each_reacher_once(
     four after the first, each essential, one after the other behind the table: the winners were heard 25 s after
     the last score. The first reacher's sentence (the round is the last) is kept; a later one's is their score's,
     and goes stale as any score's: the winners come some 16-18 s after the last score, not 28."""
-    shown, scores = quick_last_round(tmp_path, lang, gap=2.0)
-    winners = Announcement("haste.winners", {"players": ["Anna", "Ben", "Carla", "Dana", "Emil", "Frieda"],
-                                             "crystals": 15}).text(lang)
+    shown, scores, session = quick_round(tmp_path, lang, gap=2.0)
+    assert session.engine.finished and session.engine.winners == list(range(6))
+    winners = Announcement("haste.winners", {"players": QUICK_SIX, "crystals": 15}).text(lang)
     said = [text for _, text in shown]
     assert said[-1] == winners, said
     first = t("haste.goal_reached", lang, player="Emil", goal=15)  # Emil reads first: the round is the last
@@ -1118,3 +1129,30 @@ def test_a_quick_tables_last_round_hears_the_winners_soon_and_each_reacher_once(
     assert len(between) <= 3, said
     assert all(sum(text.startswith(name) for text in between) <= 1 for name in ["Anna", "Ben", "Carla", "Dana"]), said
     assert shown[-1][0] - scores[-1] < 20.0, shown  # 28 s before: the winners said behind four "too"s
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_quick_table_is_not_called_to_do_what_it_has_done(tmp_path: Path, lang: str) -> None:
+    """A round's counts entered 4 s apart: the round's last reader was called to read ("Frieda, lies deine Wörter
+    vor.") 3 s after her count was in, and her score's sentence came after the call. A call to read is taken back
+    once that reader's count is in, the round's call to roll once the dice are thrown; the scores are heard in
+    order, each within a few seconds of its entry."""
+    shown, scores, session = quick_round(tmp_path, lang, gap=4.0, rounds_before=0, words=[2, 1, 3, 0, 2, 1],
+                                         roll_after=6.0)
+    called = {name: t("haste.read_turn", lang, player=name) for name in QUICK_SIX}
+    for name, entered in zip(QUICK_SIX, scores, strict=True):
+        assert all(at < entered for at, text in shown if text == called[name]), (name, shown)  # never after it
+    counts = [2, 1, 3, 0, 2, 1]
+    heard = [(at, text) for at, text in shown
+             if text in {score_sentence(name, n, lang) for name, n in zip(QUICK_SIX, counts, strict=True)}]
+    assert [text for _, text in heard] == [score_sentence(name, n, lang) for name, n in
+                                           zip(QUICK_SIX, counts, strict=True)], shown  # each, in reading order
+    assert all(at - entered < 4.0 for (at, _), entered in zip(heard, scores, strict=True)), shown
+    roll = scores[-1] + 6.0
+    assert all(at < roll for at, text in shown if text == t("haste.new_round", lang, number=2, player="Ben")), shown
+
+
+def score_sentence(player: str, n: int, lang: str) -> str:
+    """What the table hears when ``player`` scores ``n`` crystals in the first round."""
+    key = {0: "haste.scored_none", 1: "haste.scored_one"}.get(n, "haste.scored")
+    return Announcement(key, {"player": player, "n": n, "total": n}).text(lang)

@@ -581,8 +581,10 @@ class HasteWorte:
             out.append(Announcement("haste.goal_reached", {"player": self.players[reader], "goal": self.goal},
                                     essential=True))
         if not last_reader:
+            # taken back once this reader's count is in: entered quickly, the round's last reader was called to read
+            # ("Frieda, read out your words") after her crystals were entered, and her score's sentence came after it
             out.append(Announcement("haste.read_turn", {"player": self.players[self.current_reader]},  # type: ignore
-                                    prompt=True))
+                                    prompt=True, until=("score",)))
             return out
         self.history.append(self.round)
         best = max(self.crystals)
@@ -602,8 +604,13 @@ class HasteWorte:
 
     # -- helpers
     def _round_call(self) -> Announcement:
-        key = "haste.new_round_letter" if self.letter_first else "haste.new_round"
-        return Announcement(key, {"number": self.round.number, "player": self.players[self.round.first]})
+        # a call to roll (or turn the letter), taken back once it is done: behind a quick table's scores it came
+        # after the dice were thrown
+        if self.letter_first:
+            return Announcement("haste.new_round_letter", {"number": self.round.number,
+                                                           "player": self.players[self.round.first]}, until=("letter",))
+        return Announcement("haste.new_round", {"number": self.round.number, "player": self.players[self.round.first]},
+                            until=("roll",))
 
     def _round_start_phase(self) -> Phase:
         return Phase.LETTER if self.letter_first else Phase.ROLL
