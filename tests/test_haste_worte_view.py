@@ -873,6 +873,39 @@ def test_who_took_a_die_is_read_from_the_far_end(tmp_path: Path, monkeypatch) ->
     assert not any(r.colliderect(o) for _, r in owners for o in dice + numbers)
 
 
+@pytest.mark.parametrize(("players", "variant"), [
+    (["Anna", "Großvater Johannes", "Benedikt", "Lotte", "Marlene", "Großmutter Hildegard"], "letter-first"),
+    (["Großvater Johannes", "Oma Lise", "Großmutter Hildegard", "Maximilian", "Tante Friederike", "Onkel B."], 0),
+    (["Großvater Johannes", "Mia"], 0),
+])
+def test_a_long_name_under_the_die_it_took_is_read_from_the_far_end(tmp_path: Path, monkeypatch,
+                                                                    players: list[str], variant: Any) -> None:
+    """"Großvater J." stood at 24 under the die he took, "Großmutter H." at 18: each name had its die's width. Where
+    one needs more, every other die's name stands a line lower, each as wide as two dice: at FAR, clear of the dice,
+    their numbers, each other, the word limits and the letter (variant 1 turns it before the dice are picked)."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {"action": "setup", "players": players, "start": 0, "seed": 3,
+                                      "variant": variant})
+    if variant:
+        press(view, Button.SELECT)  # the letter first
+    press(view, Button.ROLL)
+    for _ in players[:-1]:
+        press(view, Button.SELECT)
+    assert view.game.phase is Phase.PICK
+    drawn = texts_drawn(view, monkeypatch, f"owners_{len(players)}_{variant or 'standard'}")
+    said = {theme.short_name(name) for name in players} | set(players)
+    owners = [(s, size, r) for s, size, r in drawn if s in said and r.top > 200]
+    assert len(owners) == len(players) - 1 and all(size >= theme.FAR for _, size, _ in owners), owners
+    rects = [r for *_, r in owners]
+    numbers = [r for s, _, r in drawn if s in {str(i) for i in range(1, 7)} and r.top > 200]
+    limits = [r for s, _, r in drawn if s.startswith("Eigenes Symbol") or s.startswith("Andere Symbole")]
+    letter = [r for s, _, r in drawn if s == view.game.round.letter and r.top > 200]
+    assert len(numbers) == 6 and len(limits) == 2 and len(letter) == (1 if variant else 0)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert not any(r.colliderect(o) for r in rects for o in view.dice.die_rects() + numbers + limits + letter)
+    assert all(0 <= r.left and r.right <= 800 for r in rects)
+
+
 def one_round_to_three(tmp_path: Path, clocks: Clocks, players: list[str], words: list[int],
                        lang: str) -> HasteWorteMode:
     """A game of goal 3 played in one round with buttons alone, each player scoring ``words``: it is over."""
