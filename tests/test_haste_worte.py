@@ -679,16 +679,20 @@ def test_the_word_limits_are_said_in_the_first_round_only() -> None:
     assert said == {1: ["haste.timer_started"], 2: ["haste.timer_started_again"]}
 
 
-def test_a_second_reacher_of_the_round_is_told_shortly() -> None:
-    """"… has reached 15 crystals! This round is played to the end." came once for each player reaching it in the
-    round: said again, the table wonders whether another round starts. The second hears it in short."""
+def test_a_later_reacher_of_the_round_hears_it_in_their_scores_sentence_not_an_essential_one_of_its_own() -> None:
+    """"… has reached 15 crystals! This round is played to the end." is said once, for the first, and kept however
+    late. A later reacher had a sentence of their own, essential too: four of them queued at a quick table's end
+    held the winners back 16 s. Their score's sentence says it now, and may go stale as any score's."""
     game = HasteWorte.new(setup(4, goal=6))
     play(game, round_actions(game, [3, 3, 3, 3], at=T0))  # 3 each; next round Ben reads first
-    said = play(game, round_actions(game, [3, 3, 0, 0], at=T0 + 200)[:-1])  # Ben 6, Carla 6, David 3
-    assert keys(said).count("haste.goal_reached") == 1 and keys(said).count("haste.goal_reached_too") == 1
-    too = next(a for a in said if a.key == "haste.goal_reached_too")
-    assert too.params["player"] == "Carla"
-
+    said = play(game, round_actions(game, [3, 3, 3, 0], at=T0 + 200)[:-1])  # Ben 6, Carla 6, David 6
+    assert keys(said).count("haste.goal_reached") == 1
+    assert [a.params["player"] for a in said if a.essential] == ["Ben"]
+    too = [a for a in said if a.key == "haste.scored_goal_too"]
+    assert [a.params["player"] for a in too] == ["Carla", "David"] and not any(a.essential for a in too)
+    assert too[0].text("de") == "Carla bekommt 3 Kristalle und erreicht mit 6 auch das Ziel!"
+    assert too[0].text("en") == "Carla gets 3 crystals and reaches the goal too, with 6!"
+    assert "haste.scored" not in keys(said)[keys(said).index("haste.goal_reached"):]  # one sentence each, not two
 
 
 @pytest.mark.parametrize(("letters", "drawn", "de", "en"), [

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
+from companion.announce import Announcement
 from companion.announcer import Announcer
 from companion.games.haste_worte import HasteWorte, Phase
 from companion.hourglass import Phase as SandPhase
@@ -872,6 +873,39 @@ def test_who_took_a_die_is_read_from_the_far_end(tmp_path: Path, monkeypatch) ->
     assert not any(r.colliderect(o) for _, r in owners for o in dice + numbers)
 
 
+@pytest.mark.parametrize(("players", "variant"), [
+    (["Anna", "Großvater Johannes", "Benedikt", "Lotte", "Marlene", "Großmutter Hildegard"], "letter-first"),
+    (["Großvater Johannes", "Oma Lise", "Großmutter Hildegard", "Maximilian", "Tante Friederike", "Onkel B."], 0),
+    (["Großvater Johannes", "Mia"], 0),
+])
+def test_a_long_name_under_the_die_it_took_is_read_from_the_far_end(tmp_path: Path, monkeypatch,
+                                                                    players: list[str], variant: Any) -> None:
+    """"Großvater J." stood at 24 under the die he took, "Großmutter H." at 18: each name had its die's width. Where
+    one needs more, every other die's name stands a line lower, each as wide as two dice: at FAR, clear of the dice,
+    their numbers, each other, the word limits and the letter (variant 1 turns it before the dice are picked)."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {"action": "setup", "players": players, "start": 0, "seed": 3,
+                                      "variant": variant})
+    if variant:
+        press(view, Button.SELECT)  # the letter first
+    press(view, Button.ROLL)
+    for _ in players[:-1]:
+        press(view, Button.SELECT)
+    assert view.game.phase is Phase.PICK
+    drawn = texts_drawn(view, monkeypatch, f"owners_{len(players)}_{variant or 'standard'}")
+    said = {theme.short_name(name) for name in players} | set(players)
+    owners = [(s, size, r) for s, size, r in drawn if s in said and r.top > 200]
+    assert len(owners) == len(players) - 1 and all(size >= theme.FAR for _, size, _ in owners), owners
+    rects = [r for *_, r in owners]
+    numbers = [r for s, _, r in drawn if s in {str(i) for i in range(1, 7)} and r.top > 200]
+    limits = [r for s, _, r in drawn if s.startswith("Eigenes Symbol") or s.startswith("Andere Symbole")]
+    letter = [r for s, _, r in drawn if s == view.game.round.letter and r.top > 200]
+    assert len(numbers) == 6 and len(limits) == 2 and len(letter) == (1 if variant else 0)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert not any(r.colliderect(o) for r in rects for o in view.dice.die_rects() + numbers + limits + letter)
+    assert all(0 <= r.left and r.right <= 800 for r in rects)
+
+
 def one_round_to_three(tmp_path: Path, clocks: Clocks, players: list[str], words: list[int],
                        lang: str) -> HasteWorteMode:
     """A game of goal 3 played in one round with buttons alone, each player scoring ``words``: it is over."""
@@ -1029,5 +1063,129 @@ def test_the_ranking_is_what_a_banner_spares_at_the_end(tmp_path: Path, monkeypa
     assert len(rows) == 12
     (ranking,) = view.in_view
     assert all(ranking.contains(r) for r in rows)
-    rect, _, _ = banner.place((800, 480), "Jonas hat auch 15 Kristalle erreicht!", None, 1.0, (), view.in_view)
+    said = "Jonas bekommt 3 Kristalle und erreicht mit 15 auch das Ziel!"
+    rect, _, _ = banner.place((800, 480), said, None, 1.0, (), view.in_view)
     assert not rect.colliderect(ranking)
+
+
+# -- a quick table's last round through the App: what the family sees and hears, on a fake clock
+
+QUICK_SIX = ["Anna", "Ben", "Carla", "Dana", "Emil", "Frieda"]
+
+
+def quick_round(tmp_path: Path, lang: str, gap: float, *, rounds_before: int = 4, words: int | list[int] = 3,
+                roll_after: float | None = None) -> tuple[list[tuple[float, str]], list[float], GameSession]:
+    """Six players, ``rounds_before`` rounds of 3 crystals each played; then, in the app, time's up and the six
+    readers enter ``words`` (Anna reads first) with the buttons, ``gap`` seconds apart (after four rounds all six
+    reach 15 with 3: a tie); ROLL pressed ``roll_after`` seconds after the last count. The banners as they start
+    (seconds after time's up, text), when each count was entered, and the session. Speech is a silent WAV as long
+    as espeak-ng would take (13 characters a second)."""
+    import numpy as np
+    from test_announcer import RecordingAudio
+
+    from companion import sounds
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+    from companion.speech import Speech
+
+    register_all()
+    players = QUICK_SIX
+    counts = words if isinstance(words, list) else [words] * len(players)
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.language, cfg.players = lang, players
+
+    def synth(text: str, _: str) -> bytes:
+        return sounds.wav_bytes(np.zeros(int(len(text) * 0.075 * sounds.SAMPLE_RATE), dtype=np.int16))
+
+    announcer = Announcer(lang, audio=RecordingAudio(), speech=Speech(synth, threaded=False))
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer, clock=lambda: clock["now"], wall_clock=lambda: WALL0 + clock["now"])
+    session = GameSession.new(HasteWorte, {"action": "setup", "players": players, "seed": 7}, app.journal,
+                              **app._session_kw())
+    dice = ["car", "animals", "fruit", "water", "toys", "cities"]
+    round_start = [{"action": "roll", "dice": dice}, *({"action": "pick", "die": d} for d in range(1, 7)),
+                   {"action": "letter"}]
+    for _ in range(rounds_before):
+        for action in [*round_start, {"action": "timer_expired", "at": 0.0}, *[{"action": "score", "words": 3}] * 6]:
+            assert session.apply(action), session.error
+    for action in round_start:
+        assert session.apply(action), session.error
+    app._enter(GAME_ENTRIES["haste-worte"], session)
+    announcer.clear(keep_essential=False)
+    assert session.apply({"action": "timer_expired", "at": WALL0 + clock["now"]}), session.error
+    start, shown, scores = clock["now"], [], []
+
+    def frames(seconds: float) -> None:
+        end = clock["now"] + seconds
+        while clock["now"] < end - 1e-9:
+            clock["now"] = round(clock["now"] + 0.05, 6)
+            app.frame(0.05, [])
+            if announcer.current is not None and (not shown or shown[-1][2] is not announcer.current):
+                shown.append((clock["now"] - start, announcer.current.text, announcer.current))
+
+    try:
+        frames(6.0)  # "time's up" is heard
+        for _ in players:
+            for _ in range(counts[session.engine.current_reader]):  # type: ignore[index]
+                app.on_button(ButtonEvent(Button.NEXT))
+            app.on_button(ButtonEvent(Button.SELECT))
+            scores.append(clock["now"] - start)
+            frames(gap)
+        if roll_after is not None:
+            frames(roll_after - gap)
+            app.on_button(ButtonEvent(Button.ROLL))  # the built-in tray throws
+            assert session.engine.phase is Phase.PICK
+        frames(60.0)
+        assert announcer.idle
+    finally:
+        app.close()
+    return [(at, text) for at, text, _ in shown], scores, session
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_quick_tables_last_round_hears_the_winners_soon_and_each_reacher_once(tmp_path: Path, lang: str) -> None:
+    """Six readers entered 2 s apart, all reaching 15: "X hat auch 15 Kristalle erreicht!" came for each of the
+    four after the first, each essential, one after the other behind the table: the winners were heard 25 s after
+    the last score. The first reacher's sentence (the round is the last) is kept; a later one's is their score's,
+    and goes stale as any score's: the winners come some 16-18 s after the last score, not 28."""
+    shown, scores, session = quick_round(tmp_path, lang, gap=2.0)
+    assert session.engine.finished and session.engine.winners == list(range(6))
+    winners = Announcement("haste.winners", {"players": QUICK_SIX, "crystals": 15}).text(lang)
+    said = [text for _, text in shown]
+    assert said[-1] == winners, said
+    first = t("haste.goal_reached", lang, player="Emil", goal=15)  # Emil reads first: the round is the last
+    assert said.count(first) == 1
+    between = said[said.index(first) + 1:-1]  # the five others' scores: those heard before they went stale
+    assert len(between) <= 3, said
+    assert all(sum(text.startswith(name) for text in between) <= 1 for name in ["Anna", "Ben", "Carla", "Dana"]), said
+    assert shown[-1][0] - scores[-1] < 20.0, shown  # 28 s before: the winners said behind four "too"s
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_quick_table_is_not_called_to_do_what_it_has_done(tmp_path: Path, lang: str) -> None:
+    """A round's counts entered 4 s apart: the round's last reader was called to read ("Frieda, lies deine Wörter
+    vor.") 3 s after her count was in, and her score's sentence came after the call. A call to read is taken back
+    once that reader's count is in, the round's call to roll once the dice are thrown; the scores are heard in
+    order, each within a few seconds of its entry."""
+    shown, scores, session = quick_round(tmp_path, lang, gap=4.0, rounds_before=0, words=[2, 1, 3, 0, 2, 1],
+                                         roll_after=6.0)
+    called = {name: t("haste.read_turn", lang, player=name) for name in QUICK_SIX}
+    for name, entered in zip(QUICK_SIX, scores, strict=True):
+        assert all(at < entered for at, text in shown if text == called[name]), (name, shown)  # never after it
+    counts = [2, 1, 3, 0, 2, 1]
+    heard = [(at, text) for at, text in shown
+             if text in {score_sentence(name, n, lang) for name, n in zip(QUICK_SIX, counts, strict=True)}]
+    assert [text for _, text in heard] == [score_sentence(name, n, lang) for name, n in
+                                           zip(QUICK_SIX, counts, strict=True)], shown  # each, in reading order
+    assert all(at - entered < 4.0 for (at, _), entered in zip(heard, scores, strict=True)), shown
+    roll = scores[-1] + 6.0
+    assert all(at < roll for at, text in shown if text == t("haste.new_round", lang, number=2, player="Ben")), shown
+
+
+def score_sentence(player: str, n: int, lang: str) -> str:
+    """What the table hears when ``player`` scores ``n`` crystals in the first round."""
+    key = {0: "haste.scored_none", 1: "haste.scored_one"}.get(n, "haste.scored")
+    return Announcement(key, {"player": player, "n": n, "total": n}).text(lang)

@@ -152,7 +152,8 @@ def test_a_count_of_one_takes_the_word_for_one_in_both_languages():
     assert i18n.t("echt.setup.put_back_1", "de", dice=5).startswith("Legt einen Würfel ohne Extrakreuz zurück")
     assert i18n.t("fritzo.goal.done_in.beginner", "de", minutes=1, seconds=1).endswith(
         "in einer Minute und einer Sekunde.")
-    assert i18n.t("haste.goal_reached_too", "de", player="Ben", goal=1) == "Ben hat auch einen Kristall erreicht!"
+    assert i18n.t("haste.scored_goal_too", "de", player="Ben", n=1, total=1) == (
+        "Ben bekommt einen Kristall und erreicht mit 1 auch das Ziel!")
     assert i18n.t("haste.error.dice_count", "en", n=1, dice=6).startswith("1 die was seen, but there are 6")
     # said aloud: a German one is an article in its case (espeak-ng reads a digit "eins")
     assert i18n.t("echt.solo.total", "de", player="Anna", points=1) == "Anna, du hast einen Punkt!"

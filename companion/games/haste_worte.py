@@ -564,20 +564,27 @@ class HasteWorte:
         before = self.crystals[reader]
         self.crystals[reader] += words
         self.round.scores.append(words)
+        last_reader = len(self.round.scores) == len(self.players)
+        reached = before < self.goal <= self.crystals[reader] and not last_reader  # the round's end says who won
+        # (nobody reaches the goal in an earlier round: that round's end ended the game)
+        first = reached and not any(c >= self.goal for i, c in enumerate(self.crystals) if i != reader)
         key = {0: "haste.scored_none", 1: "haste.scored_one"}.get(words, "haste.scored")
+        if reached and not first:
+            # a later reacher of the round hears it in their score's sentence, which may go stale like any score's:
+            # "this round is played to the end" was said already, and the winners are named at the round's end.
+            # Said apart and essential, four of them queued at a quick table's end held the winners back 16 s
+            key = "haste.scored_goal_too"
         out = [
             Announcement(key, {"player": self.players[reader], "n": words, "total": self.crystals[reader]})
         ]
-        last_reader = len(self.round.scores) == len(self.players)
-        if before < self.goal <= self.crystals[reader] and not last_reader:  # the round's end says who won next
-            # a second reacher of the round hears it shortly: "this round is played to the end" was said already
-            # (nobody reaches the goal in an earlier round: that round's end ended the game)
-            too = any(c >= self.goal for i, c in enumerate(self.crystals) if i != reader)
-            out.append(Announcement("haste.goal_reached_too" if too else "haste.goal_reached",
-                                    {"player": self.players[reader], "goal": self.goal}, essential=True))
+        if first:  # the table must hear that this round is the last, however far behind the voice is
+            out.append(Announcement("haste.goal_reached", {"player": self.players[reader], "goal": self.goal},
+                                    essential=True))
         if not last_reader:
+            # taken back once this reader's count is in: entered quickly, the round's last reader was called to read
+            # ("Frieda, read out your words") after her crystals were entered, and her score's sentence came after it
             out.append(Announcement("haste.read_turn", {"player": self.players[self.current_reader]},  # type: ignore
-                                    prompt=True))
+                                    prompt=True, until=("score",)))
             return out
         self.history.append(self.round)
         best = max(self.crystals)
@@ -597,8 +604,13 @@ class HasteWorte:
 
     # -- helpers
     def _round_call(self) -> Announcement:
-        key = "haste.new_round_letter" if self.letter_first else "haste.new_round"
-        return Announcement(key, {"number": self.round.number, "player": self.players[self.round.first]})
+        # a call to roll (or turn the letter), taken back once it is done: behind a quick table's scores it came
+        # after the dice were thrown
+        if self.letter_first:
+            return Announcement("haste.new_round_letter", {"number": self.round.number,
+                                                           "player": self.players[self.round.first]}, until=("letter",))
+        return Announcement("haste.new_round", {"number": self.round.number, "player": self.players[self.round.first]},
+                            until=("roll",))
 
     def _round_start_phase(self) -> Phase:
         return Phase.LETTER if self.letter_first else Phase.ROLL

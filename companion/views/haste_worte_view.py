@@ -53,6 +53,8 @@ ANSWERS_BOTTOM = 436  # the hint line's framed buttons start below this
 OVER_TITLE_Y = 120  # "Gewonnen!": the ranking below it, at LARGE for six players too
 UNREAD_PICTURE = pygame.Rect(250, 250, 300, ANSWERS_BOTTOM - 250)  # under the dice: the unread one highlighted
 FIX_PICTURE = pygame.Rect(510, 292, 270, ANSWERS_BOTTOM - 292)  # beside the word limits: the die highlighted
+#: where two rows of names under the picked dice end: above the word limits (y 320)
+OWNERS_BOTTOM = 316
 
 
 class HasteWorteMode:
@@ -642,26 +644,46 @@ class HasteWorteMode:
                 theme.MUTED,
                 anchor="midtop",
             )
-            owner = r.owner_of(i)
-            if owner is not None:
-                name, size = theme.fit_name(g.players[owner], theme.FAR, rect.w + 10, bold=True)
-                theme.text(
-                    surface,
-                    name,
-                    (rect.centerx, rect.bottom + 30),
-                    size,
-                    theme.ACCENT,
-                    bold=True,
-                    anchor="midtop",
-                )
+        labels = self._owner_labels()
+        for name, size, rect in labels:
+            theme.text(surface, name, rect.topleft, size, theme.ACCENT, bold=True)
+        # two rows of names reach down to 311: the picture and the letter beside the word limits start below them
+        below = 0 if len({rect.y for _, _, rect in labels}) < 2 else OWNERS_BOTTOM - FIX_PICTURE.y
         picture = self._asked_picture() if self.fixing else None
         if picture is not None:  # where the letter stands: the question is about a die
-            draw_die_picture(surface, picture, FIX_PICTURE)
+            draw_die_picture(surface, picture, FIX_PICTURE.inflate(0, -below).move(0, below // 2))
         elif r.letter:
-            self._draw_letter_tile(surface, pygame.Rect(640, 300, 120, 120), r.letter)
+            self._draw_letter_tile(surface, pygame.Rect(640 + below, 300 + below, 120 - below, 120 - below),
+                                   r.letter)
         self._draw_limits(surface, (30, 320))
         if not self.fixing and self._may_fix():
             _button(surface, FIX_RECT, t("haste.screen.fix_die", self.lang), self.cursor == FIX)
+
+    def _owner_labels(self) -> list[tuple[str, int, pygame.Rect]]:
+        """Who took each die, under it: the name, its size and where it stands. At FAR in one row where each fits its
+        die's width; else in two rows like bricks (every other die's name one line lower), each name as wide as two
+        dice: "Großvater J." was 24 under its die, "Großmutter H." 18 (the names a player looks for their symbol by,
+        from their seat). Only where even that is too narrow does a name go below FAR (``theme.fit_name``)."""
+        g = self.game
+        rects = self.dice.die_rects()
+        owned = [(i, g.players[o]) for i in range(len(rects)) if (o := g.round.owner_of(i)) is not None]
+        one_row = [(i, *theme.fit_name(name, theme.FAR, rects[i].w + 10, bold=True)) for i, name in owned]
+        out: list[tuple[str, int, pygame.Rect]] = []
+        if len(rects) < 2 or all(size >= theme.FAR for *_, size in one_row):
+            for i, name, size in one_row:
+                w, h = theme.font(size, True).size(name)
+                out.append((name, size, pygame.Rect(rects[i].centerx - w // 2, rects[i].bottom + 30, w, h)))
+            return out
+        pitch = rects[1].x - rects[0].x
+        line = theme.font(theme.FAR, True).size("Ág")[1]  # a rendered line's height: the rows do not overlap
+        for i, full in owned:
+            c = rects[i].centerx
+            slot = pygame.Rect(c - pitch + 4, 0, 2 * pitch - 8, 1).clip(pygame.Rect(8, 0, 784, 1))
+            name, size = theme.fit_name(full, theme.FAR, slot.w, bold=True)
+            w, h = theme.font(size, True).size(name)
+            x = min(max(c - w // 2, slot.left), slot.right - w)  # under its die, shifted off a screen edge
+            out.append((name, size, pygame.Rect(x, OWNERS_BOTTOM - (2 - i % 2) * line, w, h)))
+        return out
 
     def _draw_dice(
         self, surface: pygame.Surface, faces: list[Any], selected: int | None, taken: set[int]
