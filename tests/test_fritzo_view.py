@@ -771,8 +771,8 @@ def test_the_cube_chooser_takes_the_width_its_nets_patterned_and_numbered_at_a_r
     press(view, Button.SELECT)  # "place"
     assert view.step == "cube" and len(view._step_values()) == 27
     rects = view.panel_rects()
-    net_square = min((rects[0].w - 4) // 3, (rects[0].h - 28) // 4)
-    assert net_square >= 12 and all(fritzo_view.CHOOSER.contains(r) for r in rects)
+    net = fritzo_view.chooser_cell(rects[0])[0]
+    assert net.w // 3 >= 12 and all(fritzo_view.CHOOSER.contains(r) for r in rects)
     assert len({r.y for r in rects}) == 3  # three rows of nine
     sizes: list[int] = []
     real = theme.text
@@ -1134,7 +1134,7 @@ def test_the_cubes_to_choose_from_are_kept_in_view_and_asked_for_over_them(tmp_p
     view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]}, lang=lang)
     assert view.step == "outcube"
     cubes = view.panel_rects()
-    assert len(view.in_view) == 1 and all(view.in_view[0].contains(r) for r in cubes)
+    assert all(view.in_view[0].contains(r) for r in cubes)  # first: what matters most
     with recording_texts(monkeypatch) as drawn:
         shot(view, f"outcube_question_{lang}")
     asked = [(size, rect) for s, size, rect in drawn if s == t("fritzo.ui.pick_out_cube", lang)]
@@ -1176,3 +1176,41 @@ def test_every_cube_placed_without_the_goal_says_what_is_wrong_and_offers_taking
     with recording_texts(monkeypatch) as drawn:
         view.draw(pygame.Surface((800, 480)))
     assert any(s in note and len(s) > 10 for s, _, _ in drawn)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("step", ["outcube", "cube"])
+def test_a_banner_while_choosing_a_cube_stands_over_the_top_line_clear_of_the_cubes_and_the_question(
+        tmp_path, lang, step):
+    """Strategy's start: "Ein Cube wird entnommen, er kommt nicht ins Spiel. Großvater Johannes würfelt damit
+    zuerst." stood for five seconds over the cubes' second and third rows, just when the table looked for the cube it
+    had taken out (every row covered something: the nets filled the screen under the heading). The nets stand below
+    the room a banner of three lines takes at the top, over the top line that says who is to act as it does."""
+    from companion.app import MENU_CORNER
+    from companion.i18n import t
+    from companion.views.banner import place
+    from companion.views.fritzo_view import TOP_BAR
+
+    who = "Großvater Johannes"
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": [who, "Mia"]}, lang=lang)
+    said = [("fritzo.open.rolls_out_cube", {"player": who})]
+    if step == "cube":
+        take_out(view, "5")
+        assert session.apply({"action": "roll", "dice": ["green"]}), session.error  # Mia's colour: Johannes starts
+        press(view, Button.SELECT)
+        said = [("fritzo.turn", {"player": who}), ("fritzo.open.starts", {"player": who})]
+    assert view.step == step
+    cubes = view.panel_rects()
+    with pytest.MonkeyPatch.context() as patch:
+        with recording_texts(patch) as drawn:
+            shot(view, f"chooser_banner_room_{step}_{lang}")
+    asked = [rect for text, _, rect in drawn if text == t(f"fritzo.ui.pick_{'out_' if step == 'outcube' else ''}cube",
+                                                           lang)]
+    assert asked
+    for index in (0, len(cubes) - 1):  # the highlight on the first cube, and on the last
+        view.index = index
+        for key, params in said:
+            rect, _, _ = place((800, 480), t(key, lang, **params), view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+            assert not any(rect.colliderect(r) for r in (*cubes, *asked)), (key, rect)
+            assert rect.colliderect(TOP_BAR)
+    assert view.in_view[-1] == TOP_BAR  # the last a banner covers
