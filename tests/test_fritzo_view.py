@@ -1214,3 +1214,69 @@ def test_a_banner_while_choosing_a_cube_stands_over_the_top_line_clear_of_the_cu
             assert not any(rect.colliderect(r) for r in (*cubes, *asked)), (key, rect)
             assert rect.colliderect(TOP_BAR)
     assert view.in_view[-1] == TOP_BAR  # the last a banner covers
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [["Großvater Johannes", "Mia"], ["Großvater Johannes", "Mia", "Ben", "Annabell"]])
+def test_a_turns_banner_while_placing_stands_clear_of_the_building_and_the_positions(tmp_path, lang, players):
+    """Team: "Großvater Johannes ist dran." stood over the building's bottom row (its places lit) while the cube was
+    placed there: placing, the screen named nothing to keep in view. The building, then the positions to pick,
+    are kept clear; the banner stands over the top line, which says whose turn it is, or beside the positions."""
+    from companion.app import MENU_CORNER
+    from companion.i18n import t
+    from companion.views.banner import place
+
+    order = buildable_order(set(D.professional))
+    view, session, _ = make(tmp_path, {"mode": "team", "target": "professional", "players": players}, lang=lang)
+    for cell in order[:12]:
+        cid, rot = D.professional[cell]
+        assert session.apply({"action": "place", "cube": cid, "cell": list(cell), "rotation": rot,
+                              "player": session.engine.current_player}), session.error
+    said = t("fritzo.turn", lang, player=session.engine.current_player)
+    press(view, Button.SELECT)  # place
+    view.index = view._step_values().index(D.professional[order[12]][0])
+    press(view, Button.SELECT)
+    assert view.step == "cell"
+    shot(view, f"team_placing_in_view_{lang}_{len(players)}")
+    building = list(view.cell_rects().values())
+    for index in range(len(view._step_values())):  # wherever the highlight stands
+        view.index = index
+        view._follow_level()
+        rect, _, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+        assert not any(rect.colliderect(r) for r in building), (index, rect)
+    press(view, Button.SELECT)
+    assert view.step == "turn"
+    positions = view.panel_rects()
+    for index in range(len(positions)):
+        view.index = index
+        rect, _, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+        assert not any(rect.colliderect(r) for r in (*building, *positions)), (index, rect)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_note_while_level_one_places_leaves_the_running_clock_in_view(tmp_path, monkeypatch, lang):
+    """Level One's notes of every cube placed stand while the next is chosen and placed: over the top line they hid
+    the running clock the table watches. The clock comes first in what is kept in view."""
+    from companion.app import MENU_CORNER
+    from companion.i18n import t
+    from companion.views.banner import place
+
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Großvater Johannes", "Mia"],
+                                           "starter": "Großvater Johannes", "minutes": 5}, lang=lang)
+    press(view, Button.TIMER)
+    clock.step(5)
+    view.update(1 / 30, clock.mono)
+    cid, rot = D.professional[(0, 0, 0)]
+    assert session.apply({"action": "place", "player": "Großvater Johannes", "cube": cid, "cell": [0, 0, 0],
+                          "rotation": rot}), session.error
+    said = t("fritzo.placed_plane", lang, player="Großvater Johannes", cube=cid, cell="0/0/1")
+    press(view, Button.SELECT)  # place
+    assert view.step == "cube"
+    for step in ("cube", "cell", "turn"):
+        assert view.step == step
+        drawn = drawn_texts(view, monkeypatch, f"level_one_placing_{step}_{lang}")
+        shown = [r for s, _, r in drawn if s == view._clock_label()]
+        assert shown and view.in_view[0].contains(shown[0])
+        rect, _, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+        assert not rect.colliderect(shown[0]), (step, rect)
+        press(view, Button.SELECT)

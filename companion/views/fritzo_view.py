@@ -432,10 +432,16 @@ class FritzoMode:
         """What the table is to answer now, for a banner to stand elsewhere where it fits (``banner.place``'s
         ``spare``): the start roll's colours ("Mia rolled red…" covered the list the roll is answered from, only the
         highlighted colour spared) and the cubes to choose from (which one stays out, which one to place) with the
-        question over them; the top line last: a banner over it says who is to act, as the line does."""
+        question over them; placing, the building (its places lit) and the positions to pick ("Ben ist dran" stood
+        over the building's bottom row while the cube was placed there); the top line last: a banner over it says who
+        is to act, as the line does. The running clock before all: the table watches its seconds (Level One's notes
+        of every cube placed would stand over it)."""
+        clock = [self._clock_rect()] if self.clock_left() is not None else []
         if self._choosing_cube():
             question = pygame.Rect(CHOOSER.x, BANNER_ROOM, CHOOSER.w, CHOOSER.y - BANNER_ROOM)
-            return [*spanning(self.panel_rects()), question, TOP_BAR]
+            return [*clock, *spanning(self.panel_rects()), question, TOP_BAR]
+        if self.step in ("cell", "turn", "remove"):
+            return [*clock, *spanning(list(self.cell_rects().values())), *spanning(self.panel_rects()), TOP_BAR]
         if self.game.state.phase is Phase.START_ROLL and self.step in ("menu", "roll"):  # then the top line: the
             return [*spanning(self.panel_rects()), TOP_BAR]  # banner over the empty building, beside the colours
         return []
@@ -804,12 +810,9 @@ class FritzoMode:
                                theme.fit_text(label, theme.LARGE, 220, True), theme.WARN, bold=True, anchor="topright")
         elif h is not None and s.phase is not Phase.OVER:
             # before TIMER the agreed time stands there dimmed: the table sees what the setup agreed on
-            left = max(0.0, h.remaining(self.wall_now()))
-            secs = math.ceil(left)
-            label = f"{secs // 60}:{secs % 60:02d}"
             colour = theme.MUTED if h.started_at is None else theme.WARN if h.warning(self.wall_now()) else theme.TEXT
-            clock = theme.text(surface, label, (TOP_BAR.right - 8, STATUS_Y), theme.LARGE, colour, bold=True,
-                               anchor="topright")
+            clock = theme.text(surface, self._clock_label(), (TOP_BAR.right - 8, STATUS_Y), theme.LARGE, colour,
+                               bold=True, anchor="topright")
         ink = theme.TEXT
         if s.phase is Phase.OVER:
             parts, ink = ("", "", t("fritzo.ui.over", self.lang)), theme.GOOD
@@ -838,6 +841,17 @@ class FritzoMode:
             baseline = SCORES_Y + theme.font(theme.FAR).get_ascent()
             theme.text(surface, title, (x, baseline - theme.font(size, True).get_ascent()), size, theme.MUTED,
                        bold=True)
+
+    def _clock_label(self) -> str:
+        h = self.game.state.hourglass
+        secs = math.ceil(max(0.0, h.remaining(self.wall_now()))) if h is not None else 0
+        return f"{secs // 60}:{secs % 60:02d}"
+
+    def _clock_rect(self) -> pygame.Rect:
+        """Where the top line's clock stands (``_draw_top``)."""
+        font = theme.font(theme.LARGE, True)
+        w = font.size(self._clock_label())[0]
+        return pygame.Rect(TOP_BAR.right - 8 - w, STATUS_Y, w, font.get_linesize())
 
     def _supply(self) -> str:
         return t("fritzo.ui.cubes_left", self.lang, count=len(self.game.cubes_left()))
