@@ -441,10 +441,20 @@ class FritzoMode:
             question = pygame.Rect(CHOOSER.x, BANNER_ROOM, CHOOSER.w, CHOOSER.y - BANNER_ROOM)
             return [*clock, *spanning(self.panel_rects()), question, TOP_BAR]
         if self.step in ("cell", "turn", "remove"):
-            return [*clock, *spanning(list(self.cell_rects().values())), *spanning(self.panel_rects()), TOP_BAR]
+            return [*clock, *spanning(self._building_rects()), *spanning(self.panel_rects()), TOP_BAR]
         if self.game.state.phase is Phase.START_ROLL and self.step in ("menu", "roll"):  # then the top line: the
             return [*spanning(self.panel_rects()), TOP_BAR]  # banner over the empty building, beside the colours
         return []
+
+    def _building_rects(self) -> list[pygame.Rect]:
+        """The cells of the grid that show something on the level shown: a cube, one a level down, a place lit. The
+        empty ones are not kept in view: with the first cube's one place lit, a notice stood over the top line
+        rather than over the empty cells under the place."""
+        structure, lit = self.structure(), set(self._step_values()) if self.step in ("cell", "remove") else set()
+        if self.cell is not None and self.step == "turn":
+            lit.add(self.cell)
+        return [r for (x, y), r in self.cell_rects().items()
+                if {(x, y, self.level), (x, y, self.level - 1)} & (structure.keys() | lit)]
 
     def _choosing_cube(self) -> bool:
         return self.step in ("cube", "outcube")
