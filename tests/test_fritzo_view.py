@@ -771,8 +771,8 @@ def test_the_cube_chooser_takes_the_width_its_nets_patterned_and_numbered_at_a_r
     press(view, Button.SELECT)  # "place"
     assert view.step == "cube" and len(view._step_values()) == 27
     rects = view.panel_rects()
-    net_square = min((rects[0].w - 4) // 3, (rects[0].h - 28) // 4)
-    assert net_square >= 12 and all(fritzo_view.CHOOSER.contains(r) for r in rects)
+    net = fritzo_view.chooser_cell(rects[0])[0]
+    assert net.w // 3 >= 12 and all(fritzo_view.CHOOSER.contains(r) for r in rects)
     assert len({r.y for r in rects}) == 3  # three rows of nine
     sizes: list[int] = []
     real = theme.text
@@ -1134,7 +1134,7 @@ def test_the_cubes_to_choose_from_are_kept_in_view_and_asked_for_over_them(tmp_p
     view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]}, lang=lang)
     assert view.step == "outcube"
     cubes = view.panel_rects()
-    assert len(view.in_view) == 1 and all(view.in_view[0].contains(r) for r in cubes)
+    assert all(view.in_view[0].contains(r) for r in cubes)  # first: what matters most
     with recording_texts(monkeypatch) as drawn:
         shot(view, f"outcube_question_{lang}")
     asked = [(size, rect) for s, size, rect in drawn if s == t("fritzo.ui.pick_out_cube", lang)]
@@ -1176,3 +1176,107 @@ def test_every_cube_placed_without_the_goal_says_what_is_wrong_and_offers_taking
     with recording_texts(monkeypatch) as drawn:
         view.draw(pygame.Surface((800, 480)))
     assert any(s in note and len(s) > 10 for s, _, _ in drawn)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("step", ["outcube", "cube"])
+def test_a_banner_while_choosing_a_cube_stands_over_the_top_line_clear_of_the_cubes_and_the_question(
+        tmp_path, lang, step):
+    """Strategy's start: "Ein Cube wird entnommen, er kommt nicht ins Spiel. Großvater Johannes würfelt damit
+    zuerst." stood for five seconds over the cubes' second and third rows, just when the table looked for the cube it
+    had taken out (every row covered something: the nets filled the screen under the heading). The nets stand below
+    the room a banner of three lines takes at the top, over the top line that says who is to act as it does."""
+    from companion.app import MENU_CORNER
+    from companion.i18n import t
+    from companion.views.banner import place
+    from companion.views.fritzo_view import TOP_BAR
+
+    who = "Großvater Johannes"
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": [who, "Mia"]}, lang=lang)
+    said = [("fritzo.open.rolls_out_cube", {"player": who})]
+    if step == "cube":
+        take_out(view, "5")
+        assert session.apply({"action": "roll", "dice": ["green"]}), session.error  # Mia's colour: Johannes starts
+        press(view, Button.SELECT)
+        said = [("fritzo.turn", {"player": who}), ("fritzo.open.starts", {"player": who})]
+    assert view.step == step
+    cubes = view.panel_rects()
+    with pytest.MonkeyPatch.context() as patch:
+        with recording_texts(patch) as drawn:
+            shot(view, f"chooser_banner_room_{step}_{lang}")
+    asked = [rect for text, _, rect in drawn if text == t(f"fritzo.ui.pick_{'out_' if step == 'outcube' else ''}cube",
+                                                           lang)]
+    assert asked
+    for index in (0, len(cubes) - 1):  # the highlight on the first cube, and on the last
+        view.index = index
+        for key, params in said:
+            rect, _, _ = place((800, 480), t(key, lang, **params), view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+            assert not any(rect.colliderect(r) for r in (*cubes, *asked)), (key, rect)
+            assert rect.colliderect(TOP_BAR)
+    assert view.in_view[-1] == TOP_BAR  # the last a banner covers
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [["Großvater Johannes", "Mia"], ["Großvater Johannes", "Mia", "Ben", "Annabell"]])
+def test_a_turns_banner_while_placing_stands_clear_of_the_building_and_the_positions(tmp_path, lang, players):
+    """Team: "Großvater Johannes ist dran." stood over the building's bottom row (its places lit) while the cube was
+    placed there: placing, the screen named nothing to keep in view. The building, then the positions to pick,
+    are kept clear; the banner stands over the top line, which says whose turn it is, or beside the positions."""
+    from companion.app import MENU_CORNER
+    from companion.i18n import t
+    from companion.views.banner import place
+
+    order = buildable_order(set(D.professional))
+    view, session, _ = make(tmp_path, {"mode": "team", "target": "professional", "players": players}, lang=lang)
+    for cell in order[:12]:
+        cid, rot = D.professional[cell]
+        assert session.apply({"action": "place", "cube": cid, "cell": list(cell), "rotation": rot,
+                              "player": session.engine.current_player}), session.error
+    said = t("fritzo.turn", lang, player=session.engine.current_player)
+    press(view, Button.SELECT)  # place
+    view.index = view._step_values().index(D.professional[order[12]][0])
+    press(view, Button.SELECT)
+    assert view.step == "cell"
+    shot(view, f"team_placing_in_view_{lang}_{len(players)}")
+    building = list(view.cell_rects().values())
+    for index in range(len(view._step_values())):  # wherever the highlight stands
+        view.index = index
+        view._follow_level()
+        rect, _, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+        assert not any(rect.colliderect(r) for r in building), (index, rect)
+    press(view, Button.SELECT)
+    assert view.step == "turn"
+    positions = view.panel_rects()
+    for index in range(len(positions)):
+        view.index = index
+        rect, _, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+        assert not any(rect.colliderect(r) for r in (*building, *positions)), (index, rect)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_note_while_level_one_places_leaves_the_running_clock_in_view(tmp_path, monkeypatch, lang):
+    """Level One's notes of every cube placed stand while the next is chosen and placed: over the top line they hid
+    the running clock the table watches. The clock comes first in what is kept in view."""
+    from companion.app import MENU_CORNER
+    from companion.i18n import t
+    from companion.views.banner import place
+
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Großvater Johannes", "Mia"],
+                                           "starter": "Großvater Johannes", "minutes": 5}, lang=lang)
+    press(view, Button.TIMER)
+    clock.step(5)
+    view.update(1 / 30, clock.mono)
+    cid, rot = D.professional[(0, 0, 0)]
+    assert session.apply({"action": "place", "player": "Großvater Johannes", "cube": cid, "cell": [0, 0, 0],
+                          "rotation": rot}), session.error
+    said = t("fritzo.placed_plane", lang, player="Großvater Johannes", cube=cid, cell="0/0/1")
+    press(view, Button.SELECT)  # place
+    assert view.step == "cube"
+    for step in ("cube", "cell", "turn"):
+        assert view.step == step
+        drawn = drawn_texts(view, monkeypatch, f"level_one_placing_{step}_{lang}")
+        shown = [r for s, _, r in drawn if s == view._clock_label()]
+        assert shown and view.in_view[0].contains(shown[0])
+        rect, _, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+        assert not rect.colliderect(shown[0]), (step, rect)
+        press(view, Button.SELECT)

@@ -1221,6 +1221,8 @@ def test_fritzos_start_keeps_its_question_and_answers_clear_of_the_built_in_cube
         if mode == "strategy":
             asked = [rect for s, _, rect in drawn if s == t("fritzo.ui.pick_out_cube", lang)]
             assert asked and not asked[0].colliderect(strip) and not asked[0].colliderect(banner), (asked, strip)
+            # the banner over the top line, not over the cubes' rows where the table looks for the one taken out
+            assert not any(banner.colliderect(r) for r in view.panel_rects()), banner
         else:
             for r in view.panel_rects():  # the colours to answer
                 assert not r.colliderect(strip) and not r.colliderect(banner), (r, strip, banner)
@@ -1306,3 +1308,38 @@ def test_a_finished_games_end_screen_failing_at_the_start_goes_to_the_history(tm
     with pytest.raises(ZeroDivisionError):  # tests see the failure itself
         _echt_spitze_in_app(tmp_path / "again", [
             {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]}])
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [("Großvater Johannes", "Mia"), ("Großvater Johannes", "Mia", "Ben", "Annabell")])
+def test_a_notice_while_fritzos_first_cube_is_placed_leaves_the_top_line_in_view(tmp_path, out_dir, lang, players):
+    """Team's first cube: its one place lit in the middle of an empty grid, a notice stood over the top line (whose
+    turn, the supply) to spare the empty cells under it: the empty cells are not what the table looks at."""
+    from test_announcer import RecordingAudio
+
+    from companion.announcer import Announcer
+    from companion.i18n import t
+    from companion.views.fritzo_view import TOP_BAR
+
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "team", "target": "professional", "_players": players,
+                                              "start": 0})
+        for _ in range(40):  # the start's banners and notices are over
+            clock["now"] += 1.0
+            app.frame(0.03, [])
+        app.on_button(ButtonEvent(Button.SELECT))  # place
+        app.on_button(ButtonEvent(Button.SELECT))  # the first cube
+        view = app.mode
+        assert view.step == "cell" and app.announcer.current is None
+        app.show_notice(t("core.nothing_to_undo", lang), seconds=5, info=True)
+        app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(out_dir / f"fritzo_first_cube_notice_{lang}_{len(players)}.png"))
+        strip = app._strip[0]
+        assert not strip.colliderect(TOP_BAR) and not strip.colliderect(view.focus_rect), strip
+    finally:
+        app.close()

@@ -57,10 +57,14 @@ SCORE_SWATCH = 24
 GRID_AREA = pygame.Rect(10, 118, 440, 318)
 TABS_AREA = pygame.Rect(10, 70, 440, 42)
 PANEL = pygame.Rect(462, 70, 328, 366)
+#: the most a banner takes at the top of the screen (three lines at LARGE, ``banner.place``), its shadow included
+BANNER_ROOM = 166
 #: choosing a cube, the whole width under the heading (the building waits): 27 nets in the panel were crosses of 8 px
 #: squares without their patterns, numbered at 16 px; here 9 a row, their squares patterned, the room under them kept
-#: for the panel's note
-CHOOSER = pygame.Rect(TABS_AREA.x, PANEL.y + 44, PANEL.right - TABS_AREA.x, PANEL.bottom - PANEL.y - 44 - 30)
+#: for the panel's note. The heading and the nets stand below the room a banner takes at the top (over the top line,
+#: whose words the start's and a turn's banner say): at Strategy's start the banner stood for five seconds over the
+#: cubes' second and third rows, where the table looked for the cube it had taken out
+CHOOSER = pygame.Rect(TABS_AREA.x, BANNER_ROOM + 30, PANEL.right - TABS_AREA.x, PANEL.bottom - 30 - BANNER_ROOM - 30)
 CHOOSER_COLUMNS = 9
 FALLBACK_RGB = {"red": (214, 40, 40), "orange": (247, 127, 0), "yellow": (252, 210, 40), "green": (56, 160, 70),
                 "blue": (40, 100, 210), "white": (240, 240, 235)}
@@ -111,6 +115,20 @@ def draw_look(surface: pygame.Surface, rect: pygame.Rect, look: tuple[str, ...],
         (EAST, pygame.Rect(rect.right - band, rect.y + band, band, rect.h - 2 * band)),
     ):
         swatch(surface, r, look[face], lang)
+
+
+#: the room beside a chooser's net for its number ("27" at SMALL)
+NUMBER_W = 26
+
+
+def chooser_cell(rect: pygame.Rect) -> tuple[pygame.Rect, tuple[int, int]]:
+    """A cube's cell in the chooser: the rect its net fills and where its number stands (midleft), beside the net
+    rather than under it: the rows are low enough for the room a banner takes above them."""
+    net = pygame.Rect(rect.x + 2, rect.y + 2, rect.w - 4 - NUMBER_W, rect.h - 4)
+    s = min(net.w // 3, net.h // 4)
+    net.w = 3 * s
+    net.x = rect.x + (rect.w - net.w - NUMBER_W) // 2
+    return net, (net.right + 4, rect.centery)
 
 
 def draw_net(surface: pygame.Surface, rect: pygame.Rect, faces: tuple[str, ...], lang: str) -> None:
@@ -413,12 +431,30 @@ class FritzoMode:
     def in_view(self) -> list[pygame.Rect]:
         """What the table is to answer now, for a banner to stand elsewhere where it fits (``banner.place``'s
         ``spare``): the start roll's colours ("Mia rolled red…" covered the list the roll is answered from, only the
-        highlighted colour spared) and the cubes to choose from (which one stays out, which one to place)."""
+        highlighted colour spared) and the cubes to choose from (which one stays out, which one to place) with the
+        question over them; placing, the building (its places lit) and the positions to pick ("Ben ist dran" stood
+        over the building's bottom row while the cube was placed there); the top line last: a banner over it says who
+        is to act, as the line does. The running clock before all: the table watches its seconds (Level One's notes
+        of every cube placed would stand over it)."""
+        clock = [self._clock_rect()] if self.clock_left() is not None else []
         if self._choosing_cube():
-            return spanning(self.panel_rects())
+            question = pygame.Rect(CHOOSER.x, BANNER_ROOM, CHOOSER.w, CHOOSER.y - BANNER_ROOM)
+            return [*clock, *spanning(self.panel_rects()), question, TOP_BAR]
+        if self.step in ("cell", "turn", "remove"):
+            return [*clock, *spanning(self._building_rects()), *spanning(self.panel_rects()), TOP_BAR]
         if self.game.state.phase is Phase.START_ROLL and self.step in ("menu", "roll"):  # then the top line: the
             return [*spanning(self.panel_rects()), TOP_BAR]  # banner over the empty building, beside the colours
         return []
+
+    def _building_rects(self) -> list[pygame.Rect]:
+        """The cells of the grid that show something on the level shown: a cube, one a level down, a place lit. The
+        empty ones are not kept in view: with the first cube's one place lit, a notice stood over the top line
+        rather than over the empty cells under the place."""
+        structure, lit = self.structure(), set(self._step_values()) if self.step in ("cell", "remove") else set()
+        if self.cell is not None and self.step == "turn":
+            lit.add(self.cell)
+        return [r for (x, y), r in self.cell_rects().items()
+                if {(x, y, self.level), (x, y, self.level - 1)} & (structure.keys() | lit)]
 
     def _choosing_cube(self) -> bool:
         return self.step in ("cube", "outcube")
@@ -784,12 +820,9 @@ class FritzoMode:
                                theme.fit_text(label, theme.LARGE, 220, True), theme.WARN, bold=True, anchor="topright")
         elif h is not None and s.phase is not Phase.OVER:
             # before TIMER the agreed time stands there dimmed: the table sees what the setup agreed on
-            left = max(0.0, h.remaining(self.wall_now()))
-            secs = math.ceil(left)
-            label = f"{secs // 60}:{secs % 60:02d}"
             colour = theme.MUTED if h.started_at is None else theme.WARN if h.warning(self.wall_now()) else theme.TEXT
-            clock = theme.text(surface, label, (TOP_BAR.right - 8, STATUS_Y), theme.LARGE, colour, bold=True,
-                               anchor="topright")
+            clock = theme.text(surface, self._clock_label(), (TOP_BAR.right - 8, STATUS_Y), theme.LARGE, colour,
+                               bold=True, anchor="topright")
         ink = theme.TEXT
         if s.phase is Phase.OVER:
             parts, ink = ("", "", t("fritzo.ui.over", self.lang)), theme.GOOD
@@ -818,6 +851,17 @@ class FritzoMode:
             baseline = SCORES_Y + theme.font(theme.FAR).get_ascent()
             theme.text(surface, title, (x, baseline - theme.font(size, True).get_ascent()), size, theme.MUTED,
                        bold=True)
+
+    def _clock_label(self) -> str:
+        h = self.game.state.hourglass
+        secs = math.ceil(max(0.0, h.remaining(self.wall_now()))) if h is not None else 0
+        return f"{secs // 60}:{secs % 60:02d}"
+
+    def _clock_rect(self) -> pygame.Rect:
+        """Where the top line's clock stands (``_draw_top``)."""
+        font = theme.font(theme.LARGE, True)
+        w = font.size(self._clock_label())[0]
+        return pygame.Rect(TOP_BAR.right - 8 - w, STATUS_Y, w, font.get_linesize())
 
     def _supply(self) -> str:
         return t("fritzo.ui.cubes_left", self.lang, count=len(self.game.cubes_left()))
@@ -943,8 +987,8 @@ class FritzoMode:
         if self._choosing_cube() and heading:  # the question the table answers, at FAR, right over the cubes: at
             # the panel's top a notice of two lines at the top of the screen (the built-in cubes, at Strategy's
             # start) stood over "Welcher Cube bleibt draußen?" for its eight seconds
-            theme.text(surface, heading, (left, CHOOSER.y - 2), theme.fit_text(heading, theme.FAR, width, bold=True),
-                       theme.ACCENT, bold=True, anchor="bottomleft")
+            theme.text(surface, heading, (left, BANNER_ROOM), theme.fit_text(heading, theme.FAR, width, bold=True),
+                       theme.ACCENT, bold=True)
         elif heading:  # fitted: "Welcher Cube bleibt draußen?" is wider than the panel at full size
             theme.text(surface, heading, (left, PANEL.y), theme.fit_text(heading, theme.BODY, width, bold=True),
                        theme.ACCENT, bold=True)
@@ -965,10 +1009,9 @@ class FritzoMode:
             for i, (cid, r) in enumerate(zip(values, rects, strict=False)):
                 hi = i == self.index % max(1, len(values))
                 pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=6)
-                draw_net(surface, pygame.Rect(r.x + 2, r.y + 4, r.w - 4, r.h - 28), s.cubeset.cube(cid).faces,
-                         self.lang)
-                theme.text(surface, cid, (r.centerx, r.bottom - 1), theme.SMALL, theme.TEXT, bold=hi,
-                           anchor="midbottom")
+                net, number = chooser_cell(r)
+                draw_net(surface, net, s.cubeset.cube(cid).faces, self.lang)
+                theme.text(surface, cid, number, theme.SMALL, theme.TEXT, bold=hi, anchor="midleft")
                 if hi:
                     pygame.draw.rect(surface, theme.ACCENT, r.inflate(4, 4), width=3, border_radius=6)
         elif self.step == "turn":
