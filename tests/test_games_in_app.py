@@ -1195,16 +1195,9 @@ def test_fritzos_start_keeps_its_question_and_answers_clear_of_the_built_in_cube
     draußen?", the start's banner over the cubes' rows under the one highlighted. Level One's: the notice stood
     over the colours the roll is answered from, above the banner. Now the question stands under the notice, and the
     colours (and the highlighted cube) under neither; the banner stands over the empty building where it fits."""
-    from test_announcer import RecordingAudio
-
-    from companion.announcer import Announcer
     from companion.i18n import t
 
-    clock = {"now": 100.0}
-    cfg = Config()
-    cfg.language = lang
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
-              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
+    app, clock = _announcing_app(tmp_path, lang)
     try:
         app.new_game(GAME_ENTRIES["fritzo"], {"mode": mode, "_players": ("Großvater Johannes", "Mia"), "start": 0})
         assert app.notice is not None and t("fritzo.builtin_cubes_short", lang) in app.notice
@@ -1268,6 +1261,20 @@ def test_one_timer_at_the_letter_says_the_letter_before_the_sand(tmp_path):
     assert keys.index("haste.letter") < keys.index("haste.timer_started") < keys.index("core.seconds_left")
 
 
+def _announcing_app(tmp_path, lang: str) -> tuple[App, dict[str, float]]:
+    """An app in ``lang`` whose announcements are heard (recorded) and whose clock the test moves (``clock["now"]``)."""
+    from test_announcer import RecordingAudio
+
+    from companion.announcer import Announcer
+
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
+    return app, clock
+
+
 def _fails(*args, **kwargs) -> None:
     raise ZeroDivisionError("a bug in a game's screen")
 
@@ -1315,17 +1322,10 @@ def test_a_finished_games_end_screen_failing_at_the_start_goes_to_the_history(tm
 def test_a_notice_while_fritzos_first_cube_is_placed_leaves_the_top_line_in_view(tmp_path, out_dir, lang, players):
     """Team's first cube: its one place lit in the middle of an empty grid, a notice stood over the top line (whose
     turn, the supply) to spare the empty cells under it: the empty cells are not what the table looks at."""
-    from test_announcer import RecordingAudio
-
-    from companion.announcer import Announcer
     from companion.i18n import t
     from companion.views.fritzo_view import TOP_BAR
 
-    clock = {"now": 100.0}
-    cfg = Config()
-    cfg.language = lang
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
-              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
+    app, clock = _announcing_app(tmp_path, lang)
     try:
         app.new_game(GAME_ENTRIES["fritzo"], {"mode": "team", "target": "professional", "_players": players,
                                               "start": 0})
