@@ -318,6 +318,48 @@ def test_an_unsure_die_of_a_start_combination_is_corrected_on_the_screen(tmp_pat
     assert session.actions[-1] == {"action": "start_combo", "player": "Anna", "dice": ["yellow", "4"]}
 
 
+COLOUR_ANSWERS = ["red", "orange", "yellow", "green", "blue", "color-joker"]
+NUMBER_ANSWERS = ["1", "2", "3", "4", "5", "number-joker"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize(("start", "read", "kinds"), [
+    # a colour die and a number die unsure, no guess
+    (False, [("red", None), (None, None), ("blue", None), ("4", None), (None, None), ("5", None)],
+     {1: COLOUR_ANSWERS, 4: NUMBER_ANSWERS}),
+    # the dice read for sure took every number place: the die guessed "3" is a colour die
+    (False, [("red", None), ("blue", None), (None, "3"), ("4", None), ("2", None), ("5", None)],
+     {2: COLOUR_ANSWERS}),
+    # a start combo read "3" for sure and "4?": the unsure die is its colour die
+    (True, [("3", None), (None, "4")], {0: COLOUR_ANSWERS}),
+    # ... and "red" with "blue?": its number die
+    (True, [("red", None), (None, "blue")], {1: NUMBER_ANSWERS}),
+])
+def test_the_question_about_an_unsure_die_offers_the_faces_of_its_kind_in_view(tmp_path, lang, start, read, kinds):
+    """"Was zeigt Würfel 2?" for a colour die offers the colours, the first of them (red) in view and lit; for a
+    number die the numbers. A guess of the kind the dice read for sure already filled ("4?" beside a "3" read in a
+    start combo) cannot be right: the die stood with the numbers, its question opened on "4" with no colour in
+    view, and a colour die guessed "3" opened scrolled down to "3", red out of view. Such a guess is not offered."""
+    if start:
+        view, session = new_view(tmp_path, ["Anna", "Ben"], lang=lang)
+        session.camera_ready = True
+    else:
+        view, session, _ = waiting_for_the_camera(tmp_path, lang)
+    tray = TrayReading(tuple(DieReading(f, 0.9 if f else 0.3, (0, 0, 10, 10), g) for f, g in read))
+    session.latest_reading = tray
+    view.on_dice(tray)
+    assert [i for i, f in enumerate(view.pending) if f is None] == list(kinds)
+    for die, faces in kinds.items():
+        assert view.menu.items[die].label == t("nxm.ui.fix_die", lang, n=die + 1, face="?")
+        choose(view, ("fix", die))
+        menu = view.current_menu
+        assert menu.title == t("nxm.ui.fix_die_title", lang, n=die + 1)
+        shown = [menu.items[i].value for i in menu.visible_range()]
+        assert shown == faces and menu.index == 0  # every face of its kind in view, the first lit
+        render(view, f"nxm_view_kind_{lang}_{die}")
+        press(view, Button.UNDO)
+
+
 def tie_broken(tmp_path) -> tuple[NochXMalMode, GameSession]:
     """Anna and Ben both out of chips after one roll: a tie, broken by menus (Ben wins); shot on the way."""
     view, session = new_view(tmp_path, ["Anna", "Ben"], start=0)

@@ -406,30 +406,43 @@ class NochXMalMode:
     def _die_line(self, die: int, face: str | None) -> str:
         """One die of the reading in the list: a die read for sure names its face, an unsure one the reader's guess
         with a question mark ("Die 2: Green?"), as its question will, so the table sees it before opening it."""
-        guess = self.session.guess(self.read_at[die]) if face is None else None
-        if guess in ANSWERS:
+        guess = self._guess(die) if face is None else None
+        if guess is not None:
             return self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess))
         return self.tr("nxm.ui.fix_die", n=die + 1, face=self.face_label(face))
 
     # -- sub-menus -----------------------------------------------------------------------------------------
     def _ask_face(self, die: int) -> None:
         """What unsure ``die`` shows: the highlight starts on the reader's guess (SELECT confirms it)."""
-        guess = self.session.guess(self.read_at[die])
-        title = (self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess)) if guess in ANSWERS
+        guess = self._guess(die)
+        title = (self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess)) if guess is not None
                  else self.tr("nxm.ui.fix_die_title", n=die + 1))
         answers = self._answers_for(die)
         self._push(title, [MenuItem(self.face_label(f), f) for f in answers], lambda face: self._fix(die, face))
         # a die read for sure (a wrong mix's list) starts on its face: SELECT SELECT changed a die read right
         read = self.pending[die] if self.pending is not None else None
-        self.stack[-1].index = first_choice(answers, guess if guess in ANSWERS else read)
+        self.stack[-1].index = first_choice(answers, guess if guess is not None else read)
         self._face_asked = (self.stack[-1], die)
+
+    def _numbers_place(self, die: int) -> bool:
+        """Whether the row shows die ``die`` of the reading among the number dice (the roll's second half)."""
+        return self.pending is not None and die >= len(self.pending) // 2
 
     def _answers_for(self, die: int) -> tuple[str, ...]:
         """What a die of the reading is answered as: the faces of the kind the row shows it with first (a die among
-        the numbers had its numbers six presses down, under the colours), the other kind after them (a guess, or a
-        face read wrongly, may have placed it with the wrong kind)."""
-        numbers = self.pending is not None and die >= len(self.pending) // 2
-        return NUMBER_FACES + COLOUR_FACES if numbers else ANSWERS
+        the numbers had its numbers six presses down, under the colours), the other kind after them (a face read
+        wrongly for sure may have placed it with the wrong kind)."""
+        return NUMBER_FACES + COLOUR_FACES if self._numbers_place(die) else ANSWERS
+
+    def _guess(self, die: int) -> str | None:
+        """The reader's guess for unsure die ``die`` where it is of the kind the die stands with; None otherwise.
+        The dice read for sure had taken every number place ("3" read, the other die guessed "4" in a start combo):
+        that die is the colour die, and its question opened on the numbers, "4" lit, no colour in view; a colour
+        die guessed "3" opened scrolled down to "3", red out of view."""
+        guess = self.session.guess(self.read_at[die])
+        if guess not in ANSWERS or is_colour(guess) == self._numbers_place(die):
+            return None
+        return guess
 
     def _fix(self, die: int, face: str) -> None:
         if self.pending is not None:
@@ -696,14 +709,22 @@ class NochXMalMode:
 
     def _colours_first(self, faces: list[str | None], colours: int) -> list[int]:
         """The reading's dice in the order the screen shows them: colour dice, then number dice, as the game keeps
-        a roll (the row's wider gap parts them). An unsure die goes by its guess; one without a guess fills the kind
-        still short of its count."""
-        kinds = [f if f is not None else self.session.guess(i) for i, f in enumerate(faces)]
-        colour = [k in ANSWERS and is_colour(k) for k in kinds]
-        short = colours - sum(colour)
-        for i, k in enumerate(kinds):
-            if k not in ANSWERS and short > 0:
-                colour[i], short = True, short - 1
+        a roll (the row's wider gap parts them). An unsure die goes by its guess while its kind is short of its count
+        (the dice read for sure are trusted over a guess: a start combo read "3" for sure and "4?" has its colour die
+        in the "4?"); the others fill the kind still short, colours first."""
+        colour = [f is not None and is_colour(f) for f in faces]
+        short = {True: colours - sum(colour),
+                 False: len(faces) - colours - sum(1 for f in faces if f is not None and not is_colour(f))}
+        unsure = [i for i, f in enumerate(faces) if f is None]
+        placed = set()
+        for i in unsure:
+            guess = self.session.guess(i)
+            if guess in ANSWERS and short[kind := is_colour(guess)] > 0:
+                colour[i], short[kind] = kind, short[kind] - 1
+                placed.add(i)
+        for i in unsure:
+            if i not in placed and short[True] > 0:
+                colour[i], short[True] = True, short[True] - 1
         return sorted(range(len(faces)), key=lambda i: not colour[i])
 
     def _pending_ready(self) -> bool:
