@@ -749,7 +749,7 @@ def test_roll_while_a_roll_is_open_says_what_comes_first(tmp_path):
     session.apply({"action": "roll", "dice": ["red", "yellow", "blue", "4", "2", "5"]})
     press(view, Button.ROLL)
     assert session.engine.state.roll.number == 1
-    assert session.error == "Roll 1 is still open: choose “Everybody done: dice to Ben” first, then roll."
+    assert session.error == "Roll 1 is still open: choose “Dice to Ben” first, then roll."
 
 
 def first_roll_of_three(tmp_path) -> tuple[NochXMalMode, GameSession]:
@@ -1218,6 +1218,43 @@ def test_a_menu_line_naming_a_long_name_shortens_the_name_not_cuts_it(tmp_path, 
         assert title == t("nxm.ui.chip_shows", lang, player=short)
     else:
         assert title == whole
+
+
+def menu_row_sizes(view: NochXMalMode, monkeypatch, name: str) -> dict[str, int]:
+    """Each line of the open menu with the size it is drawn at, its pages shown one after the other with NEXT."""
+    sizes: dict[str, int] = {}
+    for step in range(len(view.current_menu.items)):
+        drawn = drawn_texts(view, monkeypatch, f"{name}_{step}")
+        rows = view.current_menu.item_rects().values()
+        sizes.update({s: size for s, size, r in drawn if any(row.collidepoint(r.center) for row in rows)})
+        press(view, Button.NEXT)
+    return sizes
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_menus_lines_stand_at_one_size(tmp_path, monkeypatch, lang):
+    """Each line was fitted by itself: "Alle fertig: Würfel an Maximilian" at 24 under "Franziska passt" at 32,
+    "Startkombi für Großvater J. würfeln" at 22 beside "Startkombi für Li würfeln" at 32. A menu's lines stand at
+    one size, FAR with names as long as "Maximilian" (the lines said shorter); a longer name takes them down
+    together, not below BODY."""
+    names = ["Anna", "Ben", "Carla", "Dieter", "Franziska", "Maximilian"]
+    view, session = new_view(tmp_path, names, lang=lang, start=0)
+    start = menu_row_sizes(view, monkeypatch, f"nxm_one_size_start_{lang}")
+    assert len(start) == len(names) + 1 and set(start.values()) == {theme.FAR}, start
+    for name in names:
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    for number in range(1, 6):  # Franziska's roll, the fifth: the dice go to Maximilian
+        assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+        assert number < 4 or session.apply({"action": "pick", "dice": ["red", "1"]})
+        assert number == 5 or session.apply({"action": "end_roll"})
+    view.refresh()
+    rolled = menu_row_sizes(view, monkeypatch, f"nxm_one_size_rolled_{lang}")
+    assert t("nxm.ui.end_roll", lang, player="Maximilian") in rolled
+    assert set(rolled.values()) == {theme.FAR}, rolled
+    long = ["Großvater Johannes", "Mia", "Eva-Maria", "Li", "Oma Hildegard"]
+    view, session = new_view(tmp_path / "long", long, lang=lang, start=0)
+    sizes = set(menu_row_sizes(view, monkeypatch, f"nxm_one_size_long_{lang}").values())
+    assert len(sizes) == 1 and min(sizes) >= theme.BODY, sizes
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

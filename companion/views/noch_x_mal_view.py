@@ -194,7 +194,11 @@ class NochXMalMode:
 
     def _fitted(self, menu: Menu) -> Menu:
         """``menu`` with each line (and its title) naming a player said with the name shortened where whole it
-        would shrink below FAR in its row: the name is never the part cut, nor smaller than the other lines'."""
+        would shrink below FAR in its row: the name is never the part cut, nor smaller than the other lines'.
+
+        Its lines at one size: the largest all of them fit, down to BODY (a line that fits no larger shrinks alone).
+        Each was fitted by itself: "Alle fertig: Würfel an Maximilian" at 22 under "Anna passt" at 32 looked broken,
+        and the pages of one list changed size as it scrolled."""
         rows = menu.item_rects()
         room = next(iter(rows.values())).w - 30 if rows else menu.rect.w - 30  # (the Menu's own margin)
 
@@ -205,6 +209,9 @@ class NochXMalMode:
         for item in menu.items:
             item.label = fitted(item.label, room)
         menu.title = fitted(menu.title, menu.rect.w)
+        if menu.items:
+            least = min(theme.fit_text(item.label, menu.size, room) for item in menu.items)
+            menu.size = max(least, min(menu.size, theme.BODY))
         return menu
 
     # -- acting --------------------------------------------------------------------------------------------
