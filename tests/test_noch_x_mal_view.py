@@ -1258,6 +1258,33 @@ def test_a_menus_lines_stand_at_one_size(tmp_path, monkeypatch, lang):
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [5, 6])
+def test_the_newest_pass_stays_in_view(tmp_path, lang, players):
+    """Five or six players pass one after the other, NEXT and SELECT pressed quickly (no frame drawn between them):
+    the menu kept the page it showed before NEXT moved the highlight (roll 1 starts on its last line), and the
+    first pass, "Anna hat gepasst", stood scrolled away. The line of the newest pass is in view, with the
+    highlight."""
+    names = ["Anna", "Ben", "Carla", "Dieter", "Emil", "Franziska"][:players]
+    order = names
+    view, session = new_view(tmp_path, names, lang=lang, start=0)
+    for name in names:
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+    view.refresh()
+    render(view, f"nxm_newest_pass_{lang}_roll")
+    for name in order:
+        values = [item.value for item in view.menu.items]
+        for _ in range(len(values)):
+            if view.menu.items[view.menu.index].value == ("pass", name):
+                break
+            press(view, Button.NEXT)
+        press(view, Button.SELECT)
+        render(view, f"nxm_newest_pass_{lang}_{name}")
+        shown = [view.menu.items[i].value for i in view.menu.visible_range()]
+        assert ("passed", name) in shown and view.menu.index in view.menu.visible_range(), (name, shown)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
 def test_between_rolls_a_banner_spares_the_board_the_menu_and_whose_throw_it_is(tmp_path, monkeypatch, lang):
     """Who was first is said as the roll ends ("Alle zugleich zuerst: Spalte B!"), and the banner stood over the
     board where it is crossed and over the menu's "Mia würfelt": between rolls (no dice out) both are kept in view,

@@ -284,6 +284,13 @@ class NochXMalMode:
         self._main_count = len(items)
         return self._fitted(menu)
 
+    def _remember(self, menu: Menu) -> None:
+        """Keep the main menu's highlight and page for its rebuilds (each frame builds it anew). The page is asked
+        for first: a menu follows its highlight only when drawn, and a SELECT in the same frame as the NEXT before
+        it kept the page from before the NEXT, the line chosen scrolled out of view."""
+        menu.visible_range()
+        self.main_index, self.main_first = menu.index, menu.first
+
     def _main_items(self) -> list[MenuItem]:
         g, st = self.game, self.game.state
         if self.pending is not None:
@@ -354,7 +361,7 @@ class NochXMalMode:
         return self._named("nxm.ui.end_roll", player=nxt)
 
     def _choose_main(self, value: tuple[Any, ...]) -> None:
-        self.main_index, self.main_first = self.menu.index, self.menu.first
+        self._remember(self.menu)
         kind = value[0]
         g = self.game
         if kind == "fix":
@@ -770,7 +777,7 @@ class NochXMalMode:
         menu = self.current_menu
         used = menu.on_button(event)
         if menu is self.menu:
-            self.main_index, self.main_first = menu.index, menu.first
+            self._remember(menu)
         return used
 
     def _dice_hidden(self) -> bool:
@@ -786,7 +793,7 @@ class NochXMalMode:
             return True
         if menu.on_tap(pos):
             if menu is self.menu:  # kept, as a button's move is: the menu is built anew each frame from it
-                self.main_index, self.main_first = menu.index, menu.first
+                self._remember(menu)
             return True
         if self.stack and self._goal_menu is self.stack[-1]:  # the board's cells look like buttons: they answer
             goal = next((gid for gid, r in self._board_cells().items() if r.collidepoint(pos)), None)
