@@ -1339,6 +1339,37 @@ def test_a_row_cards_x_chips_count_is_larger_than_its_notes_and_keeps_its_size_b
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [5, 6])
+def test_five_or_six_cards_say_the_x_chips_at_body_and_the_gifts_at_small(tmp_path, monkeypatch, players, lang):
+    """Five or six players' cards said "X: 10" at SMALL and the gifts after it in the 30 px left, "Joker" as "J…"
+    at 12. The count stands at BODY under the start combo, the gifts at SMALL under the name (every name at the
+    top, at FAR, where a card holds gifts), each inside its card and clear of the others."""
+    from companion.games.noch_x_mal.faces import Gift
+    from companion.games.noch_x_mal.state import HeldGift
+
+    names = EIGHT[:players]
+    view, session = at_roll_four(tmp_path, names, lang)
+    session.engine.player(names[1]).gifts = [HeldGift(Gift.PLUS_MINUS, names[0], 3)] * 2 + [
+        HeldGift(Gift.JOKER, names[0], 3)]
+    gifts = " · ".join(view._gifts(session.engine.player(names[1])))
+    drawn = drawn_texts(view, monkeypatch, f"nxm_compact_chips_{players}_{lang}")
+    for p, card in zip(session.engine.state.players, view.card_rects(), strict=True):
+        # (by their ink: a line's picture has empty rows above and below it, "X: 10" at BODY six below)
+        inked = [(s, size, theme.font(size).render(s, True, theme.TEXT).get_bounding_rect().move(r.topleft))
+                 for s, size, r in drawn]
+        inside = {s: (size, r) for s, size, r in inked if card.contains(r)}
+        count = inside.get(f"X: {p.chips}")
+        assert count and count[0] >= theme.BODY, (p.name, inside)
+        combo = next(r for s, (_, r) in inside.items() if s.endswith(" 3"))
+        assert not combo.colliderect(count[1]), (combo, count)
+        name = inside.get(p.name)
+        assert name and name[0] >= theme.FAR, (p.name, inside)
+        if p.name == names[1]:
+            size, rect = inside[gifts]
+            assert size >= theme.SMALL and rect.right <= combo.x and rect.top >= name[1].top + 20, (size, rect, name)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
 def test_whose_throw_it_is_stands_clear_of_an_open_sub_menus_title(tmp_path, monkeypatch, lang):
     """"Anna: roll 1 colour and 1 number die" was drawn across "Who starts?" (found by random presses)."""
     view, _ = new_view(tmp_path, ["Anna", "Ben", "Carla"], lang=lang)

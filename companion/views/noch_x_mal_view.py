@@ -928,15 +928,18 @@ class NochXMalMode:
         active = st.active if st.phase in (Phase.WAIT_ROLL, Phase.ROLLED) else None
         chip = 0 if self.game.solo else CHIP_W  # the X-chips' colour as a patterned chip before their count
         room = NOTES_W - NOTE_CHIP - 2 if compact else cells[0].w - 20 - chip
-        # a row of up to four cards has the height for its X-chips line at BODY: the count the table follows (the
-        # first without chips wins) was SMALL, "X-Chips Rot: 7" at 22 beside the name at 40; where the colour's
-        # name leaves it no room at BODY it goes, as on five or six cards ("X: 7" after the chip's pattern)
+        # the X-chips line at BODY: the count the table follows (the first without chips wins) was SMALL, "X-Chips
+        # Rot: 7" at 22 beside the name at 40; where the colour's name leaves it no room at BODY it goes ("X: 7"
+        # after the chip's pattern, as on five or six cards, whose gifts stand under the names)
+        chips_at = theme.BODY
         if compact:
-            chips_at, short = theme.SMALL, any(not self._chips_fit(p, room) for p in st.players)
+            short = any(not self._chips_fit(p, room) for p in st.players)
         else:  # one wording for all: short where a count or the gifts after it would shrink with the colour named
-            chips_at = theme.BODY
             short = any(not self._count_fits(p, room, chips_at) for p in st.players)
         names_at = self._names_size(cells[0].w - NAME_PAD - (NOTES_W if compact else 0))
+        gifted = compact and any(self._gifts(p) for p in st.players)
+        if gifted:  # the gifts' line under the names: LARGE leaves it no room
+            names_at = min(names_at, theme.FAR)
         for i, (p, cell) in enumerate(zip(st.players, cells, strict=True)):
             hot = i == active
             pygame.draw.rect(surface, theme.ACCENT if hot else theme.PANEL, cell, border_radius=8)
@@ -945,7 +948,7 @@ class NochXMalMode:
                 pygame.draw.rect(surface, hue(p.chip_colour), tab, border_radius=4)
             ink = theme.BG if hot else theme.TEXT
             if compact:
-                self._draw_compact_card(surface, p, cell, ink, names_at, short)
+                self._draw_compact_card(surface, p, cell, ink, names_at, short, gifted)
                 continue
             name, size = theme.fit_name(p.name, names_at, cell.w - NAME_PAD, bold=True)
             theme.text(surface, name, (cell.x + 14, cell.y + 1), size, ink, bold=True)
@@ -990,11 +993,21 @@ class NochXMalMode:
             theme.text(surface, rest, (drawn.right, baseline - theme.font(small).get_ascent()), small, ink)
 
     def _draw_compact_card(self, surface: pygame.Surface, p: Any, cell: pygame.Rect, ink: tuple[int, int, int],
-                           names_at: int, short: bool) -> None:
-        """Five or six players' card, one of two rows: the name at FAR on the left, its start combo and X-chips
-        (notes, read at the screen) in two SMALL lines at the right."""
-        name, size = theme.fit_name(p.name, names_at, cell.w - NAME_PAD - NOTES_W, bold=True)
-        theme.text(surface, name, (cell.x + 14, cell.centery), size, ink, bold=True, anchor="midleft")
+                           names_at: int, short: bool, gifted: bool) -> None:
+        """Five or six players' card, one of two rows: the name at FAR on the left, its start combo (SMALL) and X-chips
+        left (BODY) at the right. Where a card holds gifts (``gifted``: any card), every name stands at the top and
+        the gifts at SMALL under it: beside the count they had 30 px, and "Joker" was "J…" at 12."""
+        room = cell.w - NAME_PAD - NOTES_W
+        name, size = theme.fit_name(p.name, names_at, room, bold=True)
+        if gifted:
+            theme.text(surface, name, (cell.x + 14, cell.y), size, ink, bold=True)
+            if gifts := " · ".join(self._gifts(p)):
+                at = theme.fit_text(gifts, theme.SMALL, room)
+                if at < READABLE:  # the first gifts whole, the rest cut: at most two kinds of three are this long
+                    gifts, at = theme.fit_label(gifts, READABLE, room), READABLE
+                theme.text(surface, gifts, (cell.x + 14, cell.bottom - theme.font(at).get_height()), at, ink)
+        else:
+            theme.text(surface, name, (cell.x + 14, cell.centery), size, ink, bold=True, anchor="midleft")
         x = cell.right - NOTES_W
         if p.has_start:
             sw = pygame.Rect(x, cell.y + 2, NOTE_CHIP - 4, NOTE_CHIP - 4)
@@ -1007,12 +1020,12 @@ class NochXMalMode:
         else:
             missing = self.tr("nxm.ui.no_combo_short")
             theme.text(surface, missing, (x, cell.y + 2), theme.fit_text(missing, theme.SMALL, NOTES_W - 2), ink)
-        line = self._chips_line(p, short)
+        count = self._chips_count(p, short)
         if p.chip_colour and not self.game.solo:
             draw_colour_swatch(surface, chip_swatch(cell, compact=True), p.chip_colour, "", show_label=False)
-        if line:  # the count at SMALL, what gifts there are after it in the rest
-            self._draw_chips(surface, p, (x + NOTE_CHIP, cell.bottom - 20), NOTES_W - NOTE_CHIP - 2, theme.SMALL,
-                             short, ink)
+        if count:
+            at = theme.fit_text(count, theme.BODY, NOTES_W - NOTE_CHIP - 2)
+            theme.text(surface, count, (x + NOTE_CHIP, cell.bottom - theme.font(at).get_height()), at, ink)
 
     def _names_size(self, room: int) -> int:
         """The cards' names at one size, read across the table: LARGE where every name fits its card, else as large
@@ -1051,7 +1064,8 @@ class NochXMalMode:
         return not self._gifts(p) or theme.fit_text(rest, theme.SMALL, left) >= READABLE
 
     def _chips_fit(self, p: Any, width: int) -> bool:
-        return theme.fit_text(self._chips_line(p), theme.SMALL, width) >= READABLE
+        """A five or six players' card's X-chips with their colour named at BODY (its gifts stand elsewhere)."""
+        return theme.fit_text(self._chips_count(p), theme.BODY, width) >= theme.BODY
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         faces = self._dice_faces()
