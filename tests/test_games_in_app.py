@@ -1035,7 +1035,7 @@ def test_noch_x_mal_asks_who_starts_once_in_the_rulebooks_words(tmp_path):
     assert app.session is not None and app.session.engine.active_player.name == "Ben"
     app.frame(0.03, [])
     labels = [item.label for item in app.mode.menu.items]
-    assert "Doch jemand anderes beginnt …" in labels and not any("Wer beginnt" in label for label in labels)
+    assert "Anderer Startspieler …" in labels and not any("Wer beginnt" in label for label in labels)
 
 
 def test_noch_x_mal_banners_stand_clear_of_the_dice_just_thrown(tmp_path, out_dir):

@@ -318,6 +318,48 @@ def test_an_unsure_die_of_a_start_combination_is_corrected_on_the_screen(tmp_pat
     assert session.actions[-1] == {"action": "start_combo", "player": "Anna", "dice": ["yellow", "4"]}
 
 
+COLOUR_ANSWERS = ["red", "orange", "yellow", "green", "blue", "color-joker"]
+NUMBER_ANSWERS = ["1", "2", "3", "4", "5", "number-joker"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize(("start", "read", "kinds"), [
+    # a colour die and a number die unsure, no guess
+    (False, [("red", None), (None, None), ("blue", None), ("4", None), (None, None), ("5", None)],
+     {1: COLOUR_ANSWERS, 4: NUMBER_ANSWERS}),
+    # the dice read for sure took every number place: the die guessed "3" is a colour die
+    (False, [("red", None), ("blue", None), (None, "3"), ("4", None), ("2", None), ("5", None)],
+     {2: COLOUR_ANSWERS}),
+    # a start combo read "3" for sure and "4?": the unsure die is its colour die
+    (True, [("3", None), (None, "4")], {0: COLOUR_ANSWERS}),
+    # ... and "red" with "blue?": its number die
+    (True, [("red", None), (None, "blue")], {1: NUMBER_ANSWERS}),
+])
+def test_the_question_about_an_unsure_die_offers_the_faces_of_its_kind_in_view(tmp_path, lang, start, read, kinds):
+    """"Was zeigt Würfel 2?" for a colour die offers the colours, the first of them (red) in view and lit; for a
+    number die the numbers. A guess of the kind the dice read for sure already filled ("4?" beside a "3" read in a
+    start combo) cannot be right: the die stood with the numbers, its question opened on "4" with no colour in
+    view, and a colour die guessed "3" opened scrolled down to "3", red out of view. Such a guess is not offered."""
+    if start:
+        view, session = new_view(tmp_path, ["Anna", "Ben"], lang=lang)
+        session.camera_ready = True
+    else:
+        view, session, _ = waiting_for_the_camera(tmp_path, lang)
+    tray = TrayReading(tuple(DieReading(f, 0.9 if f else 0.3, (0, 0, 10, 10), g) for f, g in read))
+    session.latest_reading = tray
+    view.on_dice(tray)
+    assert [i for i, f in enumerate(view.pending) if f is None] == list(kinds)
+    for die, faces in kinds.items():
+        assert view.menu.items[die].label == t("nxm.ui.fix_die", lang, n=die + 1, face="?")
+        choose(view, ("fix", die))
+        menu = view.current_menu
+        assert menu.title == t("nxm.ui.fix_die_title", lang, n=die + 1)
+        shown = [menu.items[i].value for i in menu.visible_range()]
+        assert shown == faces and menu.index == 0  # every face of its kind in view, the first lit
+        render(view, f"nxm_view_kind_{lang}_{die}")
+        press(view, Button.UNDO)
+
+
 def tie_broken(tmp_path) -> tuple[NochXMalMode, GameSession]:
     """Anna and Ben both out of chips after one roll: a tie, broken by menus (Ben wins); shot on the way."""
     view, session = new_view(tmp_path, ["Anna", "Ben"], start=0)
@@ -707,7 +749,7 @@ def test_roll_while_a_roll_is_open_says_what_comes_first(tmp_path):
     session.apply({"action": "roll", "dice": ["red", "yellow", "blue", "4", "2", "5"]})
     press(view, Button.ROLL)
     assert session.engine.state.roll.number == 1
-    assert session.error == "Roll 1 is still open: choose “Everybody done: dice to Ben” first, then roll."
+    assert session.error == "Roll 1 is still open: choose “Dice to Ben” first, then roll."
 
 
 def first_roll_of_three(tmp_path) -> tuple[NochXMalMode, GameSession]:
@@ -1178,6 +1220,70 @@ def test_a_menu_line_naming_a_long_name_shortens_the_name_not_cuts_it(tmp_path, 
         assert title == whole
 
 
+def menu_row_sizes(view: NochXMalMode, monkeypatch, name: str) -> dict[str, int]:
+    """Each line of the open menu with the size it is drawn at, its pages shown one after the other with NEXT."""
+    sizes: dict[str, int] = {}
+    for step in range(len(view.current_menu.items)):
+        drawn = drawn_texts(view, monkeypatch, f"{name}_{step}")
+        rows = view.current_menu.item_rects().values()
+        sizes.update({s: size for s, size, r in drawn if any(row.collidepoint(r.center) for row in rows)})
+        press(view, Button.NEXT)
+    return sizes
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_menus_lines_stand_at_one_size(tmp_path, monkeypatch, lang):
+    """Each line was fitted by itself: "Alle fertig: Würfel an Maximilian" at 24 under "Franziska passt" at 32,
+    "Startkombi für Großvater J. würfeln" at 22 beside "Startkombi für Li würfeln" at 32. A menu's lines stand at
+    one size, FAR with names as long as "Maximilian" (the lines said shorter); a longer name takes them down
+    together, not below BODY."""
+    names = ["Anna", "Ben", "Carla", "Dieter", "Franziska", "Maximilian"]
+    view, session = new_view(tmp_path, names, lang=lang, start=0)
+    start = menu_row_sizes(view, monkeypatch, f"nxm_one_size_start_{lang}")
+    assert len(start) == len(names) + 1 and set(start.values()) == {theme.FAR}, start
+    for name in names:
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    for number in range(1, 6):  # Franziska's roll, the fifth: the dice go to Maximilian
+        assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+        assert number < 4 or session.apply({"action": "pick", "dice": ["red", "1"]})
+        assert number == 5 or session.apply({"action": "end_roll"})
+    view.refresh()
+    rolled = menu_row_sizes(view, monkeypatch, f"nxm_one_size_rolled_{lang}")
+    assert t("nxm.ui.end_roll", lang, player="Maximilian") in rolled
+    assert set(rolled.values()) == {theme.FAR}, rolled
+    long = ["Großvater Johannes", "Mia", "Eva-Maria", "Li", "Oma Hildegard"]
+    view, session = new_view(tmp_path / "long", long, lang=lang, start=0)
+    sizes = set(menu_row_sizes(view, monkeypatch, f"nxm_one_size_long_{lang}").values())
+    assert len(sizes) == 1 and min(sizes) >= theme.BODY, sizes
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [5, 6])
+def test_the_newest_pass_stays_in_view(tmp_path, lang, players):
+    """Five or six players pass one after the other, NEXT and SELECT pressed quickly (no frame drawn between them):
+    the menu kept the page it showed before NEXT moved the highlight (roll 1 starts on its last line), and the
+    first pass, "Anna hat gepasst", stood scrolled away. The line of the newest pass is in view, with the
+    highlight."""
+    names = ["Anna", "Ben", "Carla", "Dieter", "Emil", "Franziska"][:players]
+    order = names
+    view, session = new_view(tmp_path, names, lang=lang, start=0)
+    for name in names:
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+    view.refresh()
+    render(view, f"nxm_newest_pass_{lang}_roll")
+    for name in order:
+        values = [item.value for item in view.menu.items]
+        for _ in range(len(values)):
+            if view.menu.items[view.menu.index].value == ("pass", name):
+                break
+            press(view, Button.NEXT)
+        press(view, Button.SELECT)
+        render(view, f"nxm_newest_pass_{lang}_{name}")
+        shown = [view.menu.items[i].value for i in view.menu.visible_range()]
+        assert ("passed", name) in shown and view.menu.index in view.menu.visible_range(), (name, shown)
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_between_rolls_a_banner_spares_the_board_the_menu_and_whose_throw_it_is(tmp_path, monkeypatch, lang):
     """Who was first is said as the roll ends ("Alle zugleich zuerst: Spalte B!"), and the banner stood over the
@@ -1230,6 +1336,37 @@ def test_a_row_cards_x_chips_count_is_larger_than_its_notes_and_keeps_its_size_b
         assert size >= theme.BODY and said.endswith(f": {p.chips}"), (p.name, said, size)
         combo = [r for s, _, r in drawn if card.contains(r) and s.endswith(" 3")]
         assert combo and not combo[0].colliderect(rect), (combo, rect)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [5, 6])
+def test_five_or_six_cards_say_the_x_chips_at_body_and_the_gifts_at_small(tmp_path, monkeypatch, players, lang):
+    """Five or six players' cards said "X: 10" at SMALL and the gifts after it in the 30 px left, "Joker" as "J…"
+    at 12. The count stands at BODY under the start combo, the gifts at SMALL under the name (every name at the
+    top, at FAR, where a card holds gifts), each inside its card and clear of the others."""
+    from companion.games.noch_x_mal.faces import Gift
+    from companion.games.noch_x_mal.state import HeldGift
+
+    names = EIGHT[:players]
+    view, session = at_roll_four(tmp_path, names, lang)
+    session.engine.player(names[1]).gifts = [HeldGift(Gift.PLUS_MINUS, names[0], 3)] * 2 + [
+        HeldGift(Gift.JOKER, names[0], 3)]
+    gifts = " · ".join(view._gifts(session.engine.player(names[1])))
+    drawn = drawn_texts(view, monkeypatch, f"nxm_compact_chips_{players}_{lang}")
+    for p, card in zip(session.engine.state.players, view.card_rects(), strict=True):
+        # (by their ink: a line's picture has empty rows above and below it, "X: 10" at BODY six below)
+        inked = [(s, size, theme.font(size).render(s, True, theme.TEXT).get_bounding_rect().move(r.topleft))
+                 for s, size, r in drawn]
+        inside = {s: (size, r) for s, size, r in inked if card.contains(r)}
+        count = inside.get(f"X: {p.chips}")
+        assert count and count[0] >= theme.BODY, (p.name, inside)
+        combo = next(r for s, (_, r) in inside.items() if s.endswith(" 3"))
+        assert not combo.colliderect(count[1]), (combo, count)
+        name = inside.get(p.name)
+        assert name and name[0] >= theme.FAR, (p.name, inside)
+        if p.name == names[1]:
+            size, rect = inside[gifts]
+            assert size >= theme.SMALL and rect.right <= combo.x and rect.top >= name[1].top + 20, (size, rect, name)
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

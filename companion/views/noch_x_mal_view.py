@@ -194,7 +194,11 @@ class NochXMalMode:
 
     def _fitted(self, menu: Menu) -> Menu:
         """``menu`` with each line (and its title) naming a player said with the name shortened where whole it
-        would shrink below FAR in its row: the name is never the part cut, nor smaller than the other lines'."""
+        would shrink below FAR in its row: the name is never the part cut, nor smaller than the other lines'.
+
+        Its lines at one size: the largest all of them fit, down to BODY (a line that fits no larger shrinks alone).
+        Each was fitted by itself: "Alle fertig: Würfel an Maximilian" at 22 under "Anna passt" at 32 looked broken,
+        and the pages of one list changed size as it scrolled."""
         rows = menu.item_rects()
         room = next(iter(rows.values())).w - 30 if rows else menu.rect.w - 30  # (the Menu's own margin)
 
@@ -205,6 +209,9 @@ class NochXMalMode:
         for item in menu.items:
             item.label = fitted(item.label, room)
         menu.title = fitted(menu.title, menu.rect.w)
+        if menu.items:
+            least = min(theme.fit_text(item.label, menu.size, room) for item in menu.items)
+            menu.size = max(least, min(menu.size, theme.BODY))
         return menu
 
     # -- acting --------------------------------------------------------------------------------------------
@@ -277,6 +284,13 @@ class NochXMalMode:
         self._main_count = len(items)
         return self._fitted(menu)
 
+    def _remember(self, menu: Menu) -> None:
+        """Keep the main menu's highlight and page for its rebuilds (each frame builds it anew). The page is asked
+        for first: a menu follows its highlight only when drawn, and a SELECT in the same frame as the NEXT before
+        it kept the page from before the NEXT, the line chosen scrolled out of view."""
+        menu.visible_range()
+        self.main_index, self.main_first = menu.index, menu.first
+
     def _main_items(self) -> list[MenuItem]:
         g, st = self.game, self.game.state
         if self.pending is not None:
@@ -347,7 +361,7 @@ class NochXMalMode:
         return self._named("nxm.ui.end_roll", player=nxt)
 
     def _choose_main(self, value: tuple[Any, ...]) -> None:
-        self.main_index, self.main_first = self.menu.index, self.menu.first
+        self._remember(self.menu)
         kind = value[0]
         g = self.game
         if kind == "fix":
@@ -406,30 +420,43 @@ class NochXMalMode:
     def _die_line(self, die: int, face: str | None) -> str:
         """One die of the reading in the list: a die read for sure names its face, an unsure one the reader's guess
         with a question mark ("Die 2: Green?"), as its question will, so the table sees it before opening it."""
-        guess = self.session.guess(self.read_at[die]) if face is None else None
-        if guess in ANSWERS:
+        guess = self._guess(die) if face is None else None
+        if guess is not None:
             return self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess))
         return self.tr("nxm.ui.fix_die", n=die + 1, face=self.face_label(face))
 
     # -- sub-menus -----------------------------------------------------------------------------------------
     def _ask_face(self, die: int) -> None:
         """What unsure ``die`` shows: the highlight starts on the reader's guess (SELECT confirms it)."""
-        guess = self.session.guess(self.read_at[die])
-        title = (self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess)) if guess in ANSWERS
+        guess = self._guess(die)
+        title = (self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess)) if guess is not None
                  else self.tr("nxm.ui.fix_die_title", n=die + 1))
         answers = self._answers_for(die)
         self._push(title, [MenuItem(self.face_label(f), f) for f in answers], lambda face: self._fix(die, face))
         # a die read for sure (a wrong mix's list) starts on its face: SELECT SELECT changed a die read right
         read = self.pending[die] if self.pending is not None else None
-        self.stack[-1].index = first_choice(answers, guess if guess in ANSWERS else read)
+        self.stack[-1].index = first_choice(answers, guess if guess is not None else read)
         self._face_asked = (self.stack[-1], die)
+
+    def _numbers_place(self, die: int) -> bool:
+        """Whether the row shows die ``die`` of the reading among the number dice (the roll's second half)."""
+        return self.pending is not None and die >= len(self.pending) // 2
 
     def _answers_for(self, die: int) -> tuple[str, ...]:
         """What a die of the reading is answered as: the faces of the kind the row shows it with first (a die among
-        the numbers had its numbers six presses down, under the colours), the other kind after them (a guess, or a
-        face read wrongly, may have placed it with the wrong kind)."""
-        numbers = self.pending is not None and die >= len(self.pending) // 2
-        return NUMBER_FACES + COLOUR_FACES if numbers else ANSWERS
+        the numbers had its numbers six presses down, under the colours), the other kind after them (a face read
+        wrongly for sure may have placed it with the wrong kind)."""
+        return NUMBER_FACES + COLOUR_FACES if self._numbers_place(die) else ANSWERS
+
+    def _guess(self, die: int) -> str | None:
+        """The reader's guess for unsure die ``die`` where it is of the kind the die stands with; None otherwise.
+        The dice read for sure had taken every number place ("3" read, the other die guessed "4" in a start combo):
+        that die is the colour die, and its question opened on the numbers, "4" lit, no colour in view; a colour
+        die guessed "3" opened scrolled down to "3", red out of view."""
+        guess = self.session.guess(self.read_at[die])
+        if guess not in ANSWERS or is_colour(guess) == self._numbers_place(die):
+            return None
+        return guess
 
     def _fix(self, die: int, face: str) -> None:
         if self.pending is not None:
@@ -696,14 +723,22 @@ class NochXMalMode:
 
     def _colours_first(self, faces: list[str | None], colours: int) -> list[int]:
         """The reading's dice in the order the screen shows them: colour dice, then number dice, as the game keeps
-        a roll (the row's wider gap parts them). An unsure die goes by its guess; one without a guess fills the kind
-        still short of its count."""
-        kinds = [f if f is not None else self.session.guess(i) for i, f in enumerate(faces)]
-        colour = [k in ANSWERS and is_colour(k) for k in kinds]
-        short = colours - sum(colour)
-        for i, k in enumerate(kinds):
-            if k not in ANSWERS and short > 0:
-                colour[i], short = True, short - 1
+        a roll (the row's wider gap parts them). An unsure die goes by its guess while its kind is short of its count
+        (the dice read for sure are trusted over a guess: a start combo read "3" for sure and "4?" has its colour die
+        in the "4?"); the others fill the kind still short, colours first."""
+        colour = [f is not None and is_colour(f) for f in faces]
+        short = {True: colours - sum(colour),
+                 False: len(faces) - colours - sum(1 for f in faces if f is not None and not is_colour(f))}
+        unsure = [i for i, f in enumerate(faces) if f is None]
+        placed = set()
+        for i in unsure:
+            guess = self.session.guess(i)
+            if guess in ANSWERS and short[kind := is_colour(guess)] > 0:
+                colour[i], short[kind] = kind, short[kind] - 1
+                placed.add(i)
+        for i in unsure:
+            if i not in placed and short[True] > 0:
+                colour[i], short[True] = True, short[True] - 1
         return sorted(range(len(faces)), key=lambda i: not colour[i])
 
     def _pending_ready(self) -> bool:
@@ -742,7 +777,7 @@ class NochXMalMode:
         menu = self.current_menu
         used = menu.on_button(event)
         if menu is self.menu:
-            self.main_index, self.main_first = menu.index, menu.first
+            self._remember(menu)
         return used
 
     def _dice_hidden(self) -> bool:
@@ -758,7 +793,7 @@ class NochXMalMode:
             return True
         if menu.on_tap(pos):
             if menu is self.menu:  # kept, as a button's move is: the menu is built anew each frame from it
-                self.main_index, self.main_first = menu.index, menu.first
+                self._remember(menu)
             return True
         if self.stack and self._goal_menu is self.stack[-1]:  # the board's cells look like buttons: they answer
             goal = next((gid for gid, r in self._board_cells().items() if r.collidepoint(pos)), None)
@@ -893,15 +928,18 @@ class NochXMalMode:
         active = st.active if st.phase in (Phase.WAIT_ROLL, Phase.ROLLED) else None
         chip = 0 if self.game.solo else CHIP_W  # the X-chips' colour as a patterned chip before their count
         room = NOTES_W - NOTE_CHIP - 2 if compact else cells[0].w - 20 - chip
-        # a row of up to four cards has the height for its X-chips line at BODY: the count the table follows (the
-        # first without chips wins) was SMALL, "X-Chips Rot: 7" at 22 beside the name at 40; where the colour's
-        # name leaves it no room at BODY it goes, as on five or six cards ("X: 7" after the chip's pattern)
+        # the X-chips line at BODY: the count the table follows (the first without chips wins) was SMALL, "X-Chips
+        # Rot: 7" at 22 beside the name at 40; where the colour's name leaves it no room at BODY it goes ("X: 7"
+        # after the chip's pattern, as on five or six cards, whose gifts stand under the names)
+        chips_at = theme.BODY
         if compact:
-            chips_at, short = theme.SMALL, any(not self._chips_fit(p, room) for p in st.players)
+            short = any(not self._chips_fit(p, room) for p in st.players)
         else:  # one wording for all: short where a count or the gifts after it would shrink with the colour named
-            chips_at = theme.BODY
             short = any(not self._count_fits(p, room, chips_at) for p in st.players)
         names_at = self._names_size(cells[0].w - NAME_PAD - (NOTES_W if compact else 0))
+        gifted = compact and any(self._gifts(p) for p in st.players)
+        if gifted:  # the gifts' line under the names: LARGE leaves it no room
+            names_at = min(names_at, theme.FAR)
         for i, (p, cell) in enumerate(zip(st.players, cells, strict=True)):
             hot = i == active
             pygame.draw.rect(surface, theme.ACCENT if hot else theme.PANEL, cell, border_radius=8)
@@ -910,7 +948,7 @@ class NochXMalMode:
                 pygame.draw.rect(surface, hue(p.chip_colour), tab, border_radius=4)
             ink = theme.BG if hot else theme.TEXT
             if compact:
-                self._draw_compact_card(surface, p, cell, ink, names_at, short)
+                self._draw_compact_card(surface, p, cell, ink, names_at, short, gifted)
                 continue
             name, size = theme.fit_name(p.name, names_at, cell.w - NAME_PAD, bold=True)
             theme.text(surface, name, (cell.x + 14, cell.y + 1), size, ink, bold=True)
@@ -955,11 +993,21 @@ class NochXMalMode:
             theme.text(surface, rest, (drawn.right, baseline - theme.font(small).get_ascent()), small, ink)
 
     def _draw_compact_card(self, surface: pygame.Surface, p: Any, cell: pygame.Rect, ink: tuple[int, int, int],
-                           names_at: int, short: bool) -> None:
-        """Five or six players' card, one of two rows: the name at FAR on the left, its start combo and X-chips
-        (notes, read at the screen) in two SMALL lines at the right."""
-        name, size = theme.fit_name(p.name, names_at, cell.w - NAME_PAD - NOTES_W, bold=True)
-        theme.text(surface, name, (cell.x + 14, cell.centery), size, ink, bold=True, anchor="midleft")
+                           names_at: int, short: bool, gifted: bool) -> None:
+        """Five or six players' card, one of two rows: the name at FAR on the left, its start combo (SMALL) and X-chips
+        left (BODY) at the right. Where a card holds gifts (``gifted``: any card), every name stands at the top and
+        the gifts at SMALL under it: beside the count they had 30 px, and "Joker" was "J…" at 12."""
+        room = cell.w - NAME_PAD - NOTES_W
+        name, size = theme.fit_name(p.name, names_at, room, bold=True)
+        if gifted:
+            theme.text(surface, name, (cell.x + 14, cell.y), size, ink, bold=True)
+            if gifts := " · ".join(self._gifts(p)):
+                at = theme.fit_text(gifts, theme.SMALL, room)
+                if at < READABLE:  # the first gifts whole, the rest cut: at most two kinds of three are this long
+                    gifts, at = theme.fit_label(gifts, READABLE, room), READABLE
+                theme.text(surface, gifts, (cell.x + 14, cell.bottom - theme.font(at).get_height()), at, ink)
+        else:
+            theme.text(surface, name, (cell.x + 14, cell.centery), size, ink, bold=True, anchor="midleft")
         x = cell.right - NOTES_W
         if p.has_start:
             sw = pygame.Rect(x, cell.y + 2, NOTE_CHIP - 4, NOTE_CHIP - 4)
@@ -972,12 +1020,12 @@ class NochXMalMode:
         else:
             missing = self.tr("nxm.ui.no_combo_short")
             theme.text(surface, missing, (x, cell.y + 2), theme.fit_text(missing, theme.SMALL, NOTES_W - 2), ink)
-        line = self._chips_line(p, short)
+        count = self._chips_count(p, short)
         if p.chip_colour and not self.game.solo:
             draw_colour_swatch(surface, chip_swatch(cell, compact=True), p.chip_colour, "", show_label=False)
-        if line:  # the count at SMALL, what gifts there are after it in the rest
-            self._draw_chips(surface, p, (x + NOTE_CHIP, cell.bottom - 20), NOTES_W - NOTE_CHIP - 2, theme.SMALL,
-                             short, ink)
+        if count:
+            at = theme.fit_text(count, theme.BODY, NOTES_W - NOTE_CHIP - 2)
+            theme.text(surface, count, (x + NOTE_CHIP, cell.bottom - theme.font(at).get_height()), at, ink)
 
     def _names_size(self, room: int) -> int:
         """The cards' names at one size, read across the table: LARGE where every name fits its card, else as large
@@ -1016,7 +1064,8 @@ class NochXMalMode:
         return not self._gifts(p) or theme.fit_text(rest, theme.SMALL, left) >= READABLE
 
     def _chips_fit(self, p: Any, width: int) -> bool:
-        return theme.fit_text(self._chips_line(p), theme.SMALL, width) >= READABLE
+        """A five or six players' card's X-chips with their colour named at BODY (its gifts stand elsewhere)."""
+        return theme.fit_text(self._chips_count(p), theme.BODY, width) >= theme.BODY
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         faces = self._dice_faces()
