@@ -183,3 +183,18 @@ def test_a_banner_that_must_cover_something_covers_what_the_screen_lists_last():
     assert rect.colliderect(later) and not rect.colliderect(first)
     clear, _, _ = banner.place((800, 480), "Anna ist dran", None, 1.0, (), [later])
     assert not clear.colliderect(later)  # where a place is clear, it is taken as before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_banners_lines_are_even_not_a_full_line_and_a_word(size):
+    """Greedy, a score's sentence stood on a full line over its last word alone ("14."), which the far end of the
+    table read as another sentence; its lines now share the words."""
+    scale = banner.scale_of(pygame.Surface(size))
+    font = theme.font(round(theme.LARGE * scale), True)
+    words = "Großvater Johannes bekommt 3 Kristalle und hat jetzt"
+    text, width = f"{words} 14.", font.size(words)[0] + round(10 * scale)
+    assert banner.wrap(text, font, width)[-1] == "14."  # as it was drawn
+    _, lines = banner.layout(text, width, scale)
+    widths = [font.size(line)[0] for line in lines]
+    assert len(lines) == 2 and " ".join(lines).split() == text.split()
+    assert max(widths) <= width and min(widths) > 0.6 * max(widths), lines

@@ -54,7 +54,9 @@ def layout(text: str, width: int, scale: float) -> tuple[pygame.font.Font, list[
     """The largest bold font, LARGE down to BODY, at which ``text`` fits ``width`` pixels in MAX_LINES lines.
 
     BODY is the floor (the theme's size readable across a table): a sentence too long for three lines at BODY
-    gets more lines rather than smaller letters.
+    gets more lines rather than smaller letters. Its lines are as even as they go (``theme.even_lines``): greedy,
+    "Ben bekommt 3 Kristalle und hat jetzt" stood over "14." alone, a line the far end of the table took for
+    another sentence.
     """
     size = theme.LARGE
     while True:
@@ -62,6 +64,8 @@ def layout(text: str, width: int, scale: float) -> tuple[pygame.font.Font, list[
         lines = wrap(text, font, width)
         fits = len(lines) <= MAX_LINES and all(font.size(line)[0] <= width for line in lines)
         if fits or size <= theme.BODY:
+            if len(lines) > 1 and "\n" not in text:
+                lines = list(theme.even_lines(text, font, width, len(lines)) or lines)
             return font, lines
         size -= 2
 
