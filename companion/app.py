@@ -1292,10 +1292,17 @@ class App:
             # the cards in view at the top), then the screen's ``in_view`` in its order (Fritzo's start keeps its
             # colours to answer before its top line: "built-in cubes" stood over the colours under a banner there)
             keep = [r for r in (focus, *in_view) if r is not None]
-            below = _notice_layout(message, tone=tone, bottom=bottom)[2]
-            above = _notice_layout(message, tone=tone, top=top, at_top=True)[2]
-            high = _first_covered(above, keep) > _first_covered(below, keep)
-            rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high)
+            room = getattr(self.mode, "notice_room", None)
+            if room is not None and top <= room.top \
+                    and _notice_layout(message, tone=tone, top=room.top, at_top=True)[2].bottom <= room.bottom:
+                # the room a screen keeps free (Fritzo's band over its cubes, a banner's at their start): the
+                # built-in cubes' notice stood over the top line or the cubes' third row for its ten seconds
+                rect = _draw_notice(surface, message, tone=tone, top=room.top, at_top=True)
+            else:
+                below = _notice_layout(message, tone=tone, bottom=bottom)[2]
+                above = _notice_layout(message, tone=tone, top=top, at_top=True)[2]
+                high = _first_covered(above, keep) > _first_covered(below, keep)
+                rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high)
         else:  # at the top, as the banners are: under a banner shown there
             rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top)
         self._strip = (rect, message, kind)  # a tap puts the refusal or notice away: the unsaved game's words stay

@@ -1223,6 +1223,35 @@ def test_fritzos_start_keeps_its_question_and_answers_clear_of_the_built_in_cube
         app.close()
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_built_in_cubes_notice_stands_in_the_band_over_the_cubes_once_the_banner_is_gone(tmp_path, out_dir,
+                                                                                               lang):
+    """Strategy's start, its banner said: the built-in cubes' notice (ten seconds) stood over the top line (whose
+    turn, the scores) or the cubes' third row, with an empty band between the top line and the question, kept for
+    banners. It stands in that band."""
+    from companion.i18n import t
+    from companion.views.fritzo_view import TOP_BAR
+
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "strategy", "_players": ("Großvater Johannes", "Mia"),
+                                              "start": 0})
+        for _ in range(100):  # the start's banners are over, its notice not yet
+            if app.announcer.idle:
+                break
+            clock["now"] += 0.25
+            app.frame(0.03, [])
+        assert app.announcer.idle and t("fritzo.builtin_cubes_short", lang) in (app.notice or "")
+        app.show_notice(app.notice, seconds=10, info=True)  # still up where the start's sentences were shorter
+        app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(out_dir / f"fritzo_start_notice_band_{lang}.png"))
+        strip, view = app._strip[0], app.mode
+        assert view.notice_room.contains(strip) and not strip.colliderect(TOP_BAR), strip
+        assert not any(strip.colliderect(r) for r in view.panel_rects())
+    finally:
+        app.close()
+
+
 def test_roll_on_a_finished_game_says_what_the_buttons_do_now(tmp_path):
     """The next throw after a game's end: ROLL did nothing and said nothing, and the table took it for broken."""
     from companion.i18n import t

@@ -446,6 +446,14 @@ class FritzoMode:
             return [*spanning(self.panel_rects()), TOP_BAR]  # banner over the empty building, beside the colours
         return []
 
+    @property
+    def notice_room(self) -> pygame.Rect | None:
+        """Choosing a cube, the band between the top line and the question, kept for a banner: a notice without one
+        stands there (the App's), not over the top line or the cubes' third row."""
+        if not self._choosing_cube():
+            return None
+        return pygame.Rect(0, TOP_BAR.bottom, theme.DESIGN_SIZE[0], BANNER_ROOM - TOP_BAR.bottom)
+
     def _building_rects(self) -> list[pygame.Rect]:
         """The cells of the grid that show something on the level shown: a cube, one a level down, a place lit. The
         empty ones are not kept in view: with the first cube's one place lit, a notice stood over the top line
