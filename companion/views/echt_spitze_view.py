@@ -1124,23 +1124,14 @@ class ReportsMenu(Menu):
 
     reported: frozenset[int] = dataclasses.field(default_factory=frozenset)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        for i, r in self.item_rects().items():
-            hi = i == self.index
-            pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=10)
-            if hi:
-                pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
-            lines, size = row_lines(self.items[i].label, r.w - 30, REPORT_ROW_H)
-            color = theme.GOOD if i in self.reported else theme.TEXT if self.items[i].enabled else theme.MUTED
-            step = theme.font(size).get_linesize()
-            y = r.centery - (len(lines) * step) // 2
-            for line in lines:
-                theme.text(surface, line, (r.x + 18, y), size, color, bold=hi)
-                y += step
-        for step, r in self.scroll_rects().items():  # as ``Menu`` draws them
-            cx, cy, d = r.centerx, r.centery, 14
-            tip, base = cy + step * d, cy - step * d
-            pygame.draw.polygon(surface, theme.ACCENT, [(cx, tip), (cx - d, base), (cx + d, base)])
+    def draw_label(self, surface: pygame.Surface, i: int, r: pygame.Rect, hi: bool) -> None:
+        lines, size = row_lines(self.items[i].label, r.w - 30, REPORT_ROW_H)
+        color = theme.GOOD if i in self.reported else theme.TEXT if self.items[i].enabled else theme.MUTED
+        step = theme.font(size).get_linesize()
+        y = r.centery - (len(lines) * step) // 2
+        for line in lines:
+            theme.text(surface, line, (r.x + 18, y), size, color, bold=hi)
+            y += step
 
 
 def menu_line_width(rect: pygame.Rect, scrolled: bool) -> int:

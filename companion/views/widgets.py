@@ -434,20 +434,25 @@ class Menu:
             size = theme.fit_text(self.title, theme.LARGE, self.rect.w, bold=True)
             theme.text(surface, self.title, (self.rect.x, self.rect.y), size, theme.ACCENT, bold=True)
         for i, r in self.item_rects().items():
-            item = self.items[i]
             hi = i == self.index
             pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, r, border_radius=10)
             if hi:
                 pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
-            color = theme.TEXT if item.enabled else theme.MUTED
-            size, label = theme.fit_text(item.label, self.size, r.w - 30), item.label
-            if size < theme.SMALLEST:  # "6: Anne-Marie, Großvater Jürgen, …" was 14 px: its start, readable
-                size, label = theme.SMALLEST, theme.fit_label(label, theme.SMALLEST, r.w - 30)
-            theme.text(surface, label, (r.x + 18, r.centery), size, color, bold=hi, anchor="midleft")
+            self.draw_label(surface, i, r, hi)
         for step, r in self.scroll_rects().items():  # drawn, not a font glyph: the bundled font may lack arrows
             cx, cy, d = r.centerx, r.centery, 14
             tip, base = cy + step * d, cy - step * d
             pygame.draw.polygon(surface, theme.ACCENT, [(cx, tip), (cx - d, base), (cx + d, base)])
+
+    def draw_label(self, surface: pygame.Surface, i: int, r: pygame.Rect, hi: bool) -> None:
+        """Item ``i``'s words in its row ``r`` (``hi``: highlighted), one line as large as fits up to ``size``: a
+        screen whose lines need more (two lines, a colour of their own) draws them its way here."""
+        item = self.items[i]
+        color = theme.TEXT if item.enabled else theme.MUTED
+        size, label = theme.fit_text(item.label, self.size, r.w - 30), item.label
+        if size < theme.SMALLEST:  # "6: Anne-Marie, Großvater Jürgen, …" was 14 px: its start, readable
+            size, label = theme.SMALLEST, theme.fit_label(label, theme.SMALLEST, r.w - 30)
+        theme.text(surface, label, (r.x + 18, r.centery), size, color, bold=hi, anchor="midleft")
 
 
 #: the width the hint bar's line may take (design pixels)
