@@ -36,7 +36,7 @@ from companion.journal import Journal
 from companion.session import Example, GameSession
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
-from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, tapped_hint
+from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, not_time_to_roll, tapped_hint
 from hardware.buttons import on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture
@@ -1059,6 +1059,10 @@ class App:
         if event.button is Button.SELECT and event.press is Press.LONG:
             self.toggle_mute()
             return
+        if event.button in (Button.ROLL, Button.REROLL) and event.press is Press.LONG and in_game:
+            # a held ROLL throws as a pressed one: Noch X-Mal!'s rolls and Fritzo's start roll took a short press
+            # alone, and a child holding the button down saw nothing happen
+            event = ButtonEvent(event.button, Press.SHORT)
         if event.button in (Button.SELECT, Button.REROLL) and event.press is Press.SHORT and self._game_over():
             # play again: the same game's setup, players may change. REROLL too: the German table's NOCHMAL
             # ("again") did nothing there
@@ -1082,6 +1086,24 @@ class App:
         elif not used and in_game and event.button is Button.TIMER and (why := getattr(self.mode, "timer_not_now",
                                                                                         None)):
             self.show_notice(why, seconds=4, info=True)  # the game's hourglass, not now (Haste Worte's picks)
+        elif not used and in_game and event.button in (Button.ROLL, Button.REROLL):
+            # a screen that rolls nothing now ("Anna: take one die", Fritzo's building): TIMER said why not, ROLL
+            # said nothing, and the table pressed it again and again
+            self.show_notice(self._roll_not_now(), seconds=4, info=True)
+        elif not used and self.mode is self._main_menu_mode and event.button in (Button.ROLL, Button.REROLL,
+                                                                                  Button.TIMER):
+            self.show_notice(t("core.menu_no_game", self.lang), seconds=4, info=True)
+
+    def _roll_not_now(self) -> str:
+        """Why ROLL or REROLL did nothing on the game's screen: the screen's own words (``roll_not_now``), else what
+        the game asks for now (its ``prompt``, Haste Worte's "Ben picks a die"), else that nothing is rolled now."""
+        why = getattr(self.mode, "roll_not_now", None)
+        if why:
+            return why
+        prompt = getattr(self.session.engine, "prompt", None)
+        if callable(prompt) and not self.session.engine.finished:
+            return not_time_to_roll(prompt().text(self.lang), self.lang)
+        return t("core.nothing_to_roll", self.lang)
 
     def _ask_for_dice(self) -> None:
         """Read the dice the table throws now (a game screen's roll, by ROLL or by a tap): the built-in tray throws

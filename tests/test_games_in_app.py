@@ -1372,3 +1372,78 @@ def test_a_notice_while_fritzos_first_cube_is_placed_leaves_the_top_line_in_view
         assert not strip.colliderect(TOP_BAR) and not strip.colliderect(view.focus_rect), strip
     finally:
         app.close()
+
+
+def _table_app(tmp_path, name: str, presses: list[Button]) -> App:
+    """``name`` started in English for Anna, Ben and Carla, and ``presses`` pressed."""
+    cfg = Config(language="en")
+    cfg.players = ["Anna", "Ben", "Carla"]
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    start_game(app, name)
+    for press in presses:
+        app.on_button(ButtonEvent(press))
+    app.frame(0.03, [])
+    return app
+
+
+@pytest.mark.parametrize(("name", "presses", "button"), [
+    ("echt-spitze", [Button.ROLL], Button.ROLL),  # "Anna: take one die"
+    ("haste-worte", [Button.ROLL, Button.SELECT], Button.REROLL),  # "Ben picks a die": re-rolling is over
+    ("haste-worte", [Button.ROLL, Button.SELECT], Button.ROLL),
+    ("fritzo", [], Button.ROLL),  # no dice at all
+    ("noch-x-mal", [Button.ROLL, Button.SELECT, Button.SELECT, Button.NEXT, Button.SELECT], Button.ROLL),  # "Who
+    # starts?", a list of its own
+])
+def test_a_roll_the_game_screen_does_not_take_is_said(tmp_path, name, presses, button):
+    """ROLL where the screen rolls nothing did nothing and said nothing (TIMER there says why not): the table
+    pressed it again and again. The app says it is not the time, and what the screen asks instead."""
+    from companion.i18n import t
+    from companion.views.widgets import not_time_to_roll
+
+    app = _table_app(tmp_path, name, presses)
+    try:
+        steps = len(app.session.actions)
+        if name == "noch-x-mal":
+            expected = t("nxm.ui.roll_in_list", "en", question=app.mode.stack[-1].title.rstrip(" ?:"))
+        else:
+            expected = {"echt-spitze": not_time_to_roll(t("echt.view.take_prompt", "en", player="Anna"), "en"),
+                        "haste-worte": not_time_to_roll(t("haste.prompt.pick", "en", player="Ben"), "en"),
+                        "fritzo": t("fritzo.ui.no_dice", "en")}[name]
+        app.notice = None
+        app.on_button(ButtonEvent(button))
+        app.frame(0.03, [])
+        assert app.notice == expected
+        assert len(app.session.actions) == steps  # nothing rolled
+        app.notice = None
+        app.on_button(ButtonEvent(button, Press.LONG))  # held, as a child holds it: the same words
+        assert app.notice == expected
+    finally:
+        app.close()
+
+
+def test_a_held_roll_rolls_as_a_pressed_one(tmp_path):
+    """Noch X-Mal!'s start combination took a short ROLL alone: held down, nothing happened, unsaid."""
+    app = _table_app(tmp_path, "noch-x-mal", [])
+    try:
+        steps = len(app.session.actions)
+        app.on_button(ButtonEvent(Button.ROLL, Press.LONG))
+        assert len(app.session.actions) == steps + 1
+        app.on_button(ButtonEvent(Button.REROLL, Press.LONG))
+        assert len(app.session.actions) == steps + 2
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("button", [Button.ROLL, Button.REROLL, Button.TIMER])
+def test_the_main_menu_says_a_game_comes_first(tmp_path, button):
+    """ROLL, REROLL and TIMER on the main menu did nothing and said nothing."""
+    from companion.i18n import t
+
+    app = App(Config(language="en"), state_dir=tmp_path, display=Display((800, 480), fullscreen=False),
+              use_camera=False)
+    try:
+        app.notice = None
+        app.on_button(ButtonEvent(button))
+        assert app.notice == t("core.menu_no_game", "en") and app.session is None
+    finally:
+        app.close()

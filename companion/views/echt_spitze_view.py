@@ -51,6 +51,7 @@ from companion.views.widgets import (
     first_choice,
     game_hint_bar,
     moved,
+    not_time_to_roll,
     outlined_cross,
     spanning,
 )
@@ -613,6 +614,12 @@ class EchtSpitzeMode:
             return
         self.session.apply({"action": "roll", "dice": self.session.virtual_roll(self.dice_to_throw())})
         self._sync()
+
+    @property
+    def roll_not_now(self) -> str:
+        """What the app says to a ROLL this screen did not take: what the table is asked now ("Anna: take one die",
+        "What does Anna report?"), as the status line asks it."""
+        return not_time_to_roll(self._status(), self.lang)
 
     @property
     def auto_read(self) -> bool:

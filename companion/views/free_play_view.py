@@ -20,6 +20,7 @@ from companion.views.widgets import (
     draw_wrapped,
     game_hint_bar,
     moved,
+    not_time_to_roll,
     selection_ring,
 )
 from hardware.events import Button, ButtonEvent, Press
@@ -251,6 +252,15 @@ class FreePlayMode:
             what = "core.hint_add_die" if die == len(g.last) else "core.hint_correct"
             hints.append((t("core.btn_select", lang), t(what, lang)))
         return hints
+
+    @property
+    def roll_not_now(self) -> str | None:
+        """What the app says to a ROLL the face picker did not take: its question is answered first (or UNDO)."""
+        if self.picking is None:
+            return None
+        lang = self.session.lang
+        return not_time_to_roll(t("core.free_pick_added", lang) if self._adding() else
+                                t("core.free_pick_face", lang, n=self.picking + 1), lang)
 
     def _picture(self) -> DiePicture | None:
         """The die being corrected as the camera saw it; None while adding one, or where the roll was not read."""

@@ -257,6 +257,16 @@ class FritzoMode:
             return t("fritzo.timer.after_roll", self.lang)
         return None
 
+    @property
+    def roll_not_now(self) -> str | None:
+        """What the app says to a ROLL this screen did not take: Fritzo builds with cubes, rolled (as a die) only for
+        the start of Level One and Strategy; a press there did nothing, unsaid, and read as a broken button."""
+        s = self.game.state
+        if s.phase is Phase.START_ROLL:
+            return None
+        start = s.mode in (Mode.LEVEL_ONE, Mode.STRATEGY)
+        return t("fritzo.ui.roll_start_only" if start else "fritzo.ui.no_dice", self.lang)
+
     def clock_left(self) -> float | None:
         """Seconds of the playing time left while it runs (the pause menu over it says so), else None."""
         h, wall = self.game.state.hourglass, self.wall_now()

@@ -768,8 +768,9 @@ class NochXMalMode:
     def on_button(self, event: ButtonEvent) -> bool:
         self._follow()
         if event.button in (Button.ROLL, Button.REROLL) and event.press is Press.SHORT:
-            if not self.stack:
-                self.roll()
+            if self.stack:  # a list of its own is open ("Anna: which pair?"): the app says so (``roll_not_now``)
+                return False
+            self.roll()
             return True
         if event.button is Button.UNDO and event.press is Press.SHORT and self.stack:
             self._pop()
@@ -779,6 +780,14 @@ class NochXMalMode:
         if menu is self.menu:
             self._remember(menu)
         return used
+
+    @property
+    def roll_not_now(self) -> str | None:
+        """What the app says to a ROLL this screen did not take: a list of its own is open, and is answered first
+        (a press inside "Anna picks a pair" did nothing, unsaid)."""
+        if not self.stack:
+            return None
+        return self.tr("nxm.ui.roll_in_list", question=self.stack[-1].title.rstrip(" ?:"))
 
     def _dice_hidden(self) -> bool:
         """A long list (TALL_MENU_AREA) is open over the dice: they are neither drawn nor tapped."""

@@ -506,6 +506,13 @@ def hint_button(surface: pygame.Surface, hint: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(hint.x - 10, top, hint.w + 20, HINT_BAR_H)  # neighbours stand 22 apart: no overlap
 
 
+def not_time_to_roll(what: str, lang: str) -> str:
+    """What a screen that rolls nothing now says to ROLL: "Not time to roll: " and what it asks ("Anna: take one
+    die"), one sentence whether the question ends in "?" or in nothing."""
+    what = what.strip()
+    return t("core.roll_not_now", lang, what=what if what.endswith(("?", "!", ".", "…")) else f"{what}.")
+
+
 #: the buttons a game screen's hint may stand for, by its label's catalog key: a finger presses the hint as the
 #: button (NEXT and SELECT need none: a finger taps the item itself)
 TAPPED_AS = {"core.btn_undo": Button.UNDO, "core.btn_roll": Button.ROLL, "core.btn_reroll": Button.REROLL,
