@@ -1617,3 +1617,12 @@ def test_the_final_scorings_list_shows_every_line_at_body(tmp_path, monkeypatch,
         assert inside[0][1] == theme.BODY and not inside[0][0].endswith("…"), inside
         assert row.top > status.bottom and row.bottom <= 440 and row.right <= 780
         assert not any(row.colliderect(r) for r in points), (row, points)
+
+
+def test_reroll_at_the_start_of_a_turn_rolls_as_roll(tmp_path):
+    """REROLL at "Anna: roll all dice" did nothing, unsaid, where Haste Worte's, Noch X-Mal!'s and free play's first
+    roll takes it; in Echt Spitze it means the middle's re-roll alone, so the start's roll is all it can mean."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"]})
+    mode = EchtSpitzeMode(s)
+    assert press(mode, Button.REROLL)  # no camera: virtual dice
+    assert s.engine.phase is Phase.TAKE

@@ -1280,3 +1280,16 @@ def test_a_note_while_level_one_places_leaves_the_running_clock_in_view(tmp_path
         rect, _, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
         assert not rect.colliderect(shown[0]), (step, rect)
         press(view, Button.SELECT)
+
+
+@pytest.mark.parametrize("mode", ["level-one", "strategy"])
+def test_reroll_at_the_start_roll_rolls_as_roll(tmp_path, mode):
+    """The start is rolled again and again until the colour comes: REROLL there did nothing, unsaid (ROLL rolled);
+    Fritzo has no other roll it could mean."""
+    view, session, _ = make(tmp_path, {"mode": mode, "players": ["Anna", "Ben"]}, lang="en")
+    if mode == "strategy":
+        take_out(view, "5")
+    assert session.engine.state.phase is Phase.START_ROLL and not view._asks_start_cube()
+    steps = len(session.actions)
+    assert view.on_button(ButtonEvent(Button.REROLL, Press.SHORT))
+    assert len(session.actions) == steps + 1

@@ -654,7 +654,9 @@ class EchtSpitzeMode:
         self._sync()
         g = self.game
         b = event.button
-        if b is Button.ROLL and g.phase in (Phase.ROLL, Phase.REROLL):
+        if b in (Button.ROLL, Button.REROLL) and g.phase in (Phase.ROLL, Phase.REROLL):
+            # REROLL too: it means the middle's re-roll alone, never a start's roll; at "Anna: roll all dice" it
+            # did nothing, unsaid, where the other games' first roll takes it
             self._roll()
             return True
         if self.fixing == "which":

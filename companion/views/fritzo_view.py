@@ -548,7 +548,8 @@ class FritzoMode:
             return self._timer()
         if event.press is Press.LONG:
             return False
-        if b is Button.ROLL and self.game.state.phase is Phase.START_ROLL:
+        if b in (Button.ROLL, Button.REROLL) and self.game.state.phase is Phase.START_ROLL:
+            # REROLL too: the start is rolled again and again until the colour comes (it did nothing, unsaid)
             if getattr(self.session, "camera_ready", False):
                 # the camera reads the cube rolled (a tap on ROLL's hint as the button); the built-in tray throws
                 # the cube taken out, so that is named first
