@@ -436,8 +436,13 @@ class App:
             items.append(MenuItem(t("core.menu_power_off", lang), ("power_off", None)))
         else:
             items.append(MenuItem(t("core.menu_quit", lang), ("quit", None)))
-        self.mode = self._main_menu_mode = MenuMode(t("core.app_title", lang), items, self._main_choice, None, lang,
-                                                    subtitle=source_words(self.source, lang))
+        # UNDO goes back to the game left for the menu ("Main menu (the game stays saved)" had no way back but
+        # finding its line): the first line resumes it, and so does UNDO
+        resume = items[0].value if items and items[0].value[0] == "resume" else None
+        self.mode = self._main_menu_mode = MenuMode(
+            t("core.app_title", lang), items, self._main_choice,
+            (lambda: self._main_choice(resume)) if resume is not None else None, lang,
+            subtitle=source_words(self.source, lang), back_hint="core.hint_back_to_game")
 
     def _main_choice(self, choice: tuple[str, Any]) -> None:
         self._end_last_result_notice()  # (play again from the end screen comes here)

@@ -1803,3 +1803,46 @@ def test_a_game_that_could_not_be_saved_is_not_said_saved_when_its_screen_fails(
     app.mode.draw = fails
     app.frame(0.02)
     assert app.notice == t("core.screen_failed_unsaved", "de")
+
+
+def test_undo_on_the_main_menu_goes_back_to_the_game_left_for_it(tmp_path, monkeypatch):
+    """Pause menu, "Main menu (the game stays saved)": UNDO there did nothing and said nothing, the way back was to
+    find the game's line. The first line resumes it, and so does UNDO, as the hint bar says."""
+    from test_games_in_app import start_game
+
+    from companion.games_ui import register_all
+    from companion.views import menus
+
+    register_all()
+    app = _app(tmp_path)
+    try:
+        start_game(app, "echt-spitze")
+        _press(app, Button.ROLL)
+        steps = len(app.session.actions)
+        app.main_menu()
+        assert app.session is None and app.mode.menu.items[0].value[0] == "resume"
+        shown: list[list[tuple[str, str]]] = []
+        real = menus.hint_bar
+        monkeypatch.setattr(menus, "hint_bar", lambda surface, hints: shown.append(list(hints)) or real(surface, hints))
+        app.frame(0.03, [])
+        assert (t("core.btn_undo", "de"), t("core.hint_back_to_game", "de")) in shown[-1]
+        _press(app, Button.UNDO)
+        assert app.session is not None and app.mode is app.game_mode and len(app.session.actions) == steps
+    finally:
+        app.close()
+
+
+def test_the_main_menu_without_a_saved_game_offers_no_way_back(tmp_path, monkeypatch):
+    from companion.views import menus
+
+    app = _app(tmp_path)
+    try:
+        shown: list[list[tuple[str, str]]] = []
+        real = menus.hint_bar
+        monkeypatch.setattr(menus, "hint_bar", lambda surface, hints: shown.append(list(hints)) or real(surface, hints))
+        app.frame(0.03, [])
+        assert all(button != t("core.btn_undo", "de") for button, _ in shown[-1])
+        _press(app, Button.UNDO)
+        assert app.mode is app._main_menu_mode and app.session is None
+    finally:
+        app.close()

@@ -23,9 +23,11 @@ class MenuMode:
 
     def __init__(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None],
                  on_back: Callable[[], None] | None = None, lang: str = "de", subtitle: str = "",
-                 row_h: int = 64) -> None:
+                 row_h: int = 64, back_hint: str = "core.hint_back") -> None:
         self.lang = lang
         self.subtitle = subtitle
+        #: what UNDO's hint says it does ("back", or the main menu's "back to the game")
+        self.back_hint = back_hint
         top = 20 + (40 if subtitle else 0)
         # down to the hint bar: five rows under a subtitle (the main menu's camera line), not four and a gap
         self.menu = Menu(pygame.Rect(60, top, 680, 440 - top), items, on_choose, on_back, title=title, row_h=row_h)
@@ -60,7 +62,7 @@ class MenuMode:
         hints = [(t("core.btn_next", self.lang), t(move, self.lang)),
                  (t("core.btn_select", self.lang), t("core.hint_choose", self.lang))]
         if self.menu.on_back is not None:
-            hints.append((t("core.btn_undo", self.lang), t("core.hint_back", self.lang)))
+            hints.append((t("core.btn_undo", self.lang), t(self.back_hint, self.lang)))
         rects = hint_bar(surface, hints)
         self.back_rect = hint_button(surface, rects[-1]) if self.menu.on_back is not None else None
 
