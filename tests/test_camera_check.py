@@ -14,7 +14,7 @@ from companion.app import App
 from companion.config import Config
 from companion.display import Display
 from companion.views.camera_check_view import CameraCheckView, advice
-from hardware.events import Button, ButtonEvent
+from hardware.events import Button, ButtonEvent, Press
 from vision.types import DieReading, TrayReading
 
 TABLE = np.full((480, 640, 3), 120, np.uint8)
@@ -246,3 +246,10 @@ def test_the_check_measures_the_blur_once_per_reading(monkeypatch):
     for _ in range(3):
         view.draw(surface)
     assert len(calls) == 2
+
+
+def test_a_held_undo_leaves_the_check_as_a_pressed_one():
+    """"UNDO back": a held UNDO did nothing here, where every other screen goes back with it."""
+    left: list[bool] = []
+    view = CameraCheckView("en", lambda: left.append(True))
+    assert view.on_button(ButtonEvent(Button.UNDO, Press.LONG)) and left == [True]

@@ -513,3 +513,13 @@ def test_renaming_by_typing_a_new_name_replaces_the_old_one():
     press(mode, Button.UNDO)  # a delete first: the name's end is fixed
     mode.on_text("o")
     assert mode.entry.text == "Carlo"
+
+
+def test_a_held_undo_goes_back_as_a_pressed_one():
+    """"UNDO done (saves)": a held UNDO did nothing there, where every other screen goes back with it."""
+    mode, _, _, done = make()
+    select_list_item(mode, 0)  # Anna's actions
+    assert mode.focus == "actions"
+    assert mode.on_button(ButtonEvent(Button.UNDO, Press.LONG)) and mode.focus == "list"
+    assert mode.on_button(ButtonEvent(Button.UNDO, Press.LONG))
+    assert done == [True]

@@ -20,7 +20,7 @@ from companion.i18n import t
 from companion.views import theme
 from companion.views.colour_faces import face_label
 from companion.views.widgets import bgr_surface, draw_wrapped, hint_bar, hint_button
-from hardware.events import Button, ButtonEvent, Press
+from hardware.events import Button, ButtonEvent
 from vision import rest
 from vision.face_marks import CLIPPED, softness
 from vision.taught import SOFT
@@ -186,7 +186,7 @@ class CameraCheckView:
             self.read_set(self.dice_set)
 
     def on_button(self, event: ButtonEvent) -> bool:
-        if event.button is Button.UNDO and event.press is Press.SHORT:
+        if event.button is Button.UNDO:  # held too: everywhere else a held UNDO goes back (it did nothing, unsaid)
             self.on_done()
             return True
         if event.button.step and len(self.sets) > 1:

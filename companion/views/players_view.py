@@ -232,9 +232,9 @@ class PlayersMode:
 
     # -- input -----------------------------------------------------------------------------------------------
     def on_button(self, event: ButtonEvent) -> bool:
-        if event.press is Press.LONG:
-            return False  # long UNDO and long SELECT belong to the app
-        if self.entry is not None:
+        if event.press is Press.LONG and (event.button is not Button.UNDO or self.entry is not None):
+            return False  # long SELECT belongs to the app (the sound), and a held UNDO does not delete letters
+        if self.entry is not None:  # (out of the name, a held UNDO goes back as everywhere else: it did nothing)
             return self._entry_button(event.button)
         if self.focus == "actions":
             return self._actions_button(event.button)
