@@ -1293,3 +1293,20 @@ def test_reroll_at_the_start_roll_rolls_as_roll(tmp_path, mode):
     steps = len(session.actions)
     assert view.on_button(ButtonEvent(Button.REROLL, Press.SHORT))
     assert len(session.actions) == steps + 1
+
+
+def test_long_lists_say_next_can_be_held(tmp_path):
+    """The 27 cubes and the places never said NEXT can be held, as the menus' and other games' long lists do; the
+    start roll's six colours are short and say "move"."""
+    from companion.i18n import t
+    from companion.views.widgets import LONG_LIST
+
+    view, _, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"]}, lang="en")
+    assert len(view._step_values()) <= LONG_LIST and ("NEXT", t("fritzo.ui.next", "en")) in view.hints()
+    view, _, _ = make(tmp_path / "b", {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"}, lang="en")
+    values = view._step_values()
+    view.index = values.index("place")
+    press(view, Button.SELECT)  # the cubes
+    assert len(view._step_values()) > LONG_LIST
+    assert ("NEXT", t("core.hint_move_hold", "en")) in view.hints()
+    shot(view, "hints_long_list")

@@ -38,7 +38,7 @@ from companion.hourglass import Resume
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
 from companion.views.frame_clock import FrameClock, undone_for_this_run
-from companion.views.widgets import draw_wrapped, first_choice, game_hint_bar, spanning
+from companion.views.widgets import LONG_LIST, draw_wrapped, first_choice, game_hint_bar, spanning
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -815,9 +815,11 @@ class FritzoMode:
         hints: list[tuple[str, str]] = []
         if self.game.state.phase is Phase.START_ROLL:
             hints.append((t("core.btn_roll", self.lang), t("core.hint_roll", self.lang)))
-        if self._step_values():
+        if values := self._step_values():
             select = "fritzo.ui.select_understood" if self._refusal_shown() else "fritzo.ui.select"
-            hints += [(t("core.btn_next", self.lang), t("fritzo.ui.next", self.lang)),
+            # the 27 cubes, up to 73 places: a held NEXT runs through them, as the menus' long lists say
+            move = "core.hint_move_hold" if len(values) > LONG_LIST else "fritzo.ui.next"
+            hints += [(t("core.btn_next", self.lang), t(move, self.lang)),
                       (t("core.btn_select", self.lang), t(select, self.lang))]
         s = self.game.state
         h = s.hourglass
