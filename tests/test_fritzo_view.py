@@ -1310,3 +1310,16 @@ def test_long_lists_say_next_can_be_held(tmp_path):
     assert len(view._step_values()) > LONG_LIST
     assert ("NEXT", t("core.hint_move_hold", "en")) in view.hints()
     shot(view, "hints_long_list")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_hint_bar_says_back_as_every_screen_does(tmp_path, lang):
+    """"UNDO Back" / "ZURÜCK Zurück": the list's line stood in the hint bar, where every other screen says "back"."""
+    from companion.i18n import t
+
+    view, _, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"}, lang=lang)
+    values = view._step_values()
+    view.index = values.index("place")
+    press(view, Button.SELECT)
+    assert (t("core.btn_undo", lang), t("core.hint_back", lang)) in view.hints()
+    shot(view, f"hints_back_{lang}")

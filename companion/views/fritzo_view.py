@@ -826,7 +826,8 @@ class FritzoMode:
         if h is not None and (h.started_at is None or self._clock_stands()) and s.phase is Phase.BUILDING:  # _timer
             hints.append((t("core.btn_timer", self.lang), t("fritzo.ui.timer", self.lang)))
         if self.step not in ("menu", "outcube"):
-            hints.append((t("core.btn_undo", self.lang), t("fritzo.ui.back", self.lang)))
+            # the bar's "back", as on every screen: "fritzo.ui.back" is the list's line ("Back"), capitalised
+            hints.append((t("core.btn_undo", self.lang), t("core.hint_back", self.lang)))
         return hints
 
     def _draw_top(self, surface: pygame.Surface) -> None:
