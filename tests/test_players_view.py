@@ -523,3 +523,26 @@ def test_a_held_undo_goes_back_as_a_pressed_one():
     assert mode.on_button(ButtonEvent(Button.UNDO, Press.LONG)) and mode.focus == "list"
     assert mode.on_button(ButtonEvent(Button.UNDO, Press.LONG))
     assert done == [True]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_select_hint_says_what_the_highlighted_key_does(lang, monkeypatch, out_dir):
+    """A rename starts on "Done": the bar said "SELECT type", and SELECT saved the name and closed the keyboard."""
+    from companion.views import players_view
+
+    mode, *_ = make(lang=lang)
+    shown: list[list[tuple[str, str]]] = []
+    real = players_view.hint_bar
+    monkeypatch.setattr(players_view, "hint_bar",
+                        lambda surface, hints: shown.append(list(hints)) or real(surface, hints))
+    do_action(mode, 1, "rename")
+    select = t("core.btn_select", lang)
+    surface = pygame.Surface((800, 480))
+    for kind, word in (("done", "core.players_hint_done"), ("letter", "core.players_hint_type"),
+                       ("delete", "core.players_hint_delete"), ("cancel", "core.players_hint_cancel"),
+                       ("page", "core.players_hint_page")):
+        mode.entry.cursor = next(i for i, key in enumerate(mode.entry.keys) if key.kind == kind)
+        mode.draw(surface)
+        assert (select, t(word, lang)) in shown[-1]
+        if kind == "done":
+            pygame.image.save(surface, str(out_dir / f"players_rename_done_{lang}.png"))

@@ -564,7 +564,7 @@ class PlayersMode:
                 size = theme.fit_text(label, theme.BODY, key.rect.w - 16)
                 theme.text(surface, label, key.rect.center, size, color, anchor="center")
         hint_bar(surface, [(t("core.btn_next", self.lang), t("core.players_hint_key", self.lang)),
-                           (t("core.btn_select", self.lang), t("core.players_hint_type", self.lang)),
+                           (t("core.btn_select", self.lang), t(SELECT_HINTS[entry.keys[entry.cursor].kind], self.lang)),
                            (t("core.btn_undo", self.lang), t("core.players_hint_delete", self.lang)),
                            (t("core.btn_roll", self.lang), t("core.players_hint_row", self.lang))])
 
@@ -584,6 +584,13 @@ class PlayersMode:
         pygame.draw.rect(surface, theme.BAD, rect, width=4, border_radius=10)
         for k, line in enumerate(lines):
             theme.text(surface, line, (rect.x + 16, rect.y + 6 + k * line_h), size, theme.TEXT)
+
+
+#: what SELECT does on the key highlighted, for the hint bar: "type" on "Done" (where the highlight starts on a
+#: rename) told the table SELECT types, and it saved the name and closed the keyboard
+SELECT_HINTS = {"letter": "core.players_hint_type", "space": "core.players_hint_type",
+                "done": "core.players_hint_done", "delete": "core.players_hint_delete",
+                "cancel": "core.players_hint_cancel", "page": "core.players_hint_page"}
 
 
 def _wrap(s: str, size: int, width: int) -> list[str]:
