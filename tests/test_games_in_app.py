@@ -1391,6 +1391,7 @@ def _table_app(tmp_path, name: str, presses: list[Button]) -> App:
     ("haste-worte", [Button.ROLL, Button.SELECT], Button.REROLL),  # "Ben picks a die": re-rolling is over
     ("haste-worte", [Button.ROLL, Button.SELECT], Button.ROLL),
     ("fritzo", [], Button.ROLL),  # no dice at all
+    ("free-play", [Button.ROLL, Button.NEXT, Button.SELECT], Button.ROLL),  # "Which face does die 1 show?"
     ("noch-x-mal", [Button.ROLL, Button.SELECT, Button.SELECT, Button.NEXT, Button.SELECT], Button.ROLL),  # "Who
     # starts?", a list of its own
 ])
@@ -1408,7 +1409,8 @@ def test_a_roll_the_game_screen_does_not_take_is_said(tmp_path, name, presses, b
         else:
             expected = {"echt-spitze": not_time_to_roll(t("echt.view.take_prompt", "en", player="Anna"), "en"),
                         "haste-worte": not_time_to_roll(t("haste.prompt.pick", "en", player="Ben"), "en"),
-                        "fritzo": t("fritzo.ui.no_dice", "en")}[name]
+                        "fritzo": t("fritzo.ui.no_dice", "en"),
+                        "free-play": not_time_to_roll(t("core.free_pick_face", "en", n=1), "en")}[name]
         app.notice = None
         app.on_button(ButtonEvent(button))
         app.frame(0.03, [])
