@@ -571,7 +571,8 @@ class HasteWorteMode:
         """Each player's name and crystals, read from the far end of the table: side by side where every name fits
         at FAR or larger beside a two-digit count at LARGE (the goal is 15: a name must not shrink when a count
         reaches 10), else the name over its count, both at FAR (the cell's 56 rows hold two FAR lines, not more).
-        Names were BODY beside the count up to four players and SMALL over a BODY count for five or six."""
+        Names were BODY beside the count up to four players and SMALL over a BODY count for five or six. Five or
+        six stand in two rows of three (``_crystal_rows``)."""
         g = self.game
         n = len(g.players)
         if n > ONE_ROW:
@@ -654,13 +655,15 @@ class HasteWorteMode:
                 if sum(columns) <= total:
                     widths = [columns[k % cols] + (total - sum(columns)) // cols for k in range(n)]
                     break
-            else:  # row by row: a row's cells as wide as their names, or all narrower alike
-                for row in grid:  # (five players' second row no wider than its names need, or its columns)
-                    wanted = sum(need[i] for i in row)
-                    room = total if len(row) == cols else min(total, max(wanted, len(row) * even))
-                    for i in row:
-                        widths[i] = (need[i] + (room - wanted) // len(row) if wanted <= room
-                                     else need[i] * room // wanted)
+            else:
+                wanted = [sum(need[i] for i in row) for row in grid]
+                if all(w <= total for w in wanted):  # row by row, each cell as wide as its name and a share
+                    for row, w in zip(grid, wanted, strict=True):  # (five players' short row: its columns' widths)
+                        room = total if len(row) == cols else max(w, len(row) * even)
+                        for i in row:
+                            widths[i] = need[i] + (room - w) // len(row)
+                else:  # too wide even so: the columns as they would be, narrower alike (the names go below FAR)
+                    widths = [columns[k % cols] * total // sum(columns) for k in range(n)]
         cells = []
         for r, row in enumerate(grid):
             x = BAR_X[0]
