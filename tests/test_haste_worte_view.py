@@ -808,8 +808,9 @@ def test_the_crystal_table_is_read_from_the_far_end(tmp_path: Path, monkeypatch,
     status = next(r for s, _, r in drawn if s == view.game.prompt().text(lang))
     w = 740 // len(players)
     for k, ((_, _, name), (_, _, count)) in enumerate(zip(names, counts, strict=True)):
-        cell = pygame.Rect(4 + k * w, 0, w - 6, 66)
-        assert cell.contains(name) and cell.contains(count)
+        if len(players) <= 4:  # one row; five or six stand in two (``test_five_or_six_players_crystal_table...``)
+            cell = pygame.Rect(4 + k * w, 0, w - 6, 66)
+            assert cell.contains(name) and cell.contains(count)
         assert not name.colliderect(count) and not name.colliderect(status) and not count.colliderect(status)
 
 
@@ -823,6 +824,116 @@ def test_long_names_in_the_crystal_table_shrink_but_stay_whole_or_shortened(tmp_
     assert len(rects) == 12 and all(size >= theme.SMALLEST for _, size, _ in bar)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert all(0 <= r.left and r.right <= 740 for r in rects)
+
+
+LONG_NAMES = ["Großvater Johannes", "Großmutter Hildegard", "Tante Friederike", "Maximilian", "Oma Lise", "Onkel Bernd"]
+
+
+def assert_crystal_rows(view: HasteWorteMode, drawn: list[tuple[str, int, pygame.Rect]], lang: str) -> None:
+    """Five or six players' crystal table as the far end reads it: each name whole or in short (``short_name``, not
+    cut), all at one size, FAR or larger; each count at FAR or larger on its name's line, right of it; two rows, none
+    of it overlapping, clear of the menu corner (x 748) and of the status line."""
+    players, crystals = view.game.players, view.game.crystals
+    status = next(r for s, _, r in drawn if s in view._status_lines()[0])
+    bar = [(s, size, r) for s, size, r in drawn if r.bottom <= status.top]
+    names = [(s, size, r) for s, size, r in bar if not s.isdigit()]
+    counts = [(s, size, r) for s, size, r in bar if s.isdigit()]
+    assert [s for s, _, _ in names] == [n if n == s else theme.short_name(n) for n, (s, _, _) in zip(
+        players, names, strict=True)], names
+    assert [s for s, _, _ in counts] == [str(c) for c in crystals]
+    assert len({size for _, size, _ in names}) == 1 and names[0][1] >= theme.FAR, names
+    assert all(size >= theme.FAR for _, size, _ in counts)
+    assert len({r.centery for _, _, r in names}) == 2  # two rows
+    for (_, _, name), (_, _, count) in zip(names, counts, strict=True):
+        assert name.right < count.left and abs(name.centery - count.centery) <= 2
+    rects = [r for _, _, r in bar]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(0 <= r.left and r.right <= 748 and r.top >= 0 for r in rects)
+
+
+@pytest.mark.parametrize(("players", "lang"), [(LONG_NAMES, "de"), (LONG_NAMES, "en"), (LONG_NAMES[:5], "de"),
+                                               (EIGHT_LETTERS, "de"), (TYPICAL_SIX[:5], "en")])
+def test_five_or_six_players_crystal_table_is_read_from_the_far_end(tmp_path: Path, monkeypatch,
+                                                                    players: list[str], lang: str) -> None:
+    """Six in one row left each cell 123 px: "Großvater J." at 20, "Oma L." at 32, "Großmutte. H." at 16 side by
+    side, "Johannes" at 26. In two rows of three every name stands at one size, FAR, shortened where it is long,
+    its count at FAR beside it; a count reaching 10 changes no name."""
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players, lang)
+    assert_crystal_rows(view, texts_drawn(view, monkeypatch, f"rows_{len(players)}_{players[0][:4]}_{lang}"), lang)
+    before = view._crystal_rows()
+    view.game.crystals[-1] = 12
+    assert_crystal_rows(view, texts_drawn(view, monkeypatch, f"rows_{len(players)}_{players[0][:4]}_{lang}_12"), lang)
+    assert view._crystal_rows() == before
+
+
+def every_screen(tmp_path: Path, players: list[str], lang: str) -> Iterator[tuple[str, HasteWorteMode]]:
+    """Every Haste screen a table of ``players`` sees, by the buttons: the roll, an unread die and its symbols, the
+    pick with its "Correct a die" and the names under the dice, the die to correct, the letter and its tokens, the
+    sand running and stopped, the reading, who took a die (variant 2), the end (one winner, and all)."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {"action": "setup", "players": players, "start": 0, "seed": 3}, lang=lang)
+    yield "roll", view
+    view.session.camera_ready = True
+    press(view, Button.ROLL)
+    view.on_dice(reading(["car", None, "fruit", "water", "toys", "sports"]))
+    yield "unread", view
+    press(view, Button.SELECT)
+    yield "symbol", view
+    press(view, Button.SELECT)
+    yield "pick", view
+    for _ in players[:-1]:
+        press(view, Button.SELECT)
+    press(view, Button.PREV)  # from the first free die back to "Correct a die …", the last stop
+    assert view.cursor == FIX
+    yield "owners", view
+    press(view, Button.SELECT)
+    yield "fix_which", view
+    press(view, Button.SELECT)
+    yield "fix_symbol", view
+    press(view, Button.SELECT)
+    press(view, Button.SELECT)
+    assert view.game.phase is Phase.LETTER
+    yield "letter", view
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)
+    yield "which_letter", view
+    press(view, Button.UNDO)
+    press(view, Button.TIMER)
+    frames(view, clocks, 1.0)
+    yield "sand", view
+    press(view, Button.TIMER, long=True)
+    yield "stopped", view
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)
+    assert view.game.phase is Phase.READING
+    yield "reading", view
+    view, _ = make(tmp_path / "who", Clocks(), {"action": "setup", "players": players, "start": 0, "seed": 3,
+                                                "variant": "simultaneous"}, lang=lang)
+    press(view, Button.ROLL)
+    press(view, Button.SELECT)
+    yield "who_took", view
+    yield "over", one_round_to_three(tmp_path / "over", Clocks(), players, [3] + [1] * (len(players) - 1), lang)
+    yield "over_all", one_round_to_three(tmp_path / "all", Clocks(), players, [3] * len(players), lang)
+
+
+@pytest.mark.parametrize(("players", "lang"), [(LONG_NAMES, "de"), (LONG_NAMES, "en"), (LONG_NAMES[:5], "en"),
+                                               (TYPICAL_SIX, "de")])
+def test_every_screen_with_five_or_six_players_keeps_its_crystal_table_in_two_rows_clear(
+        tmp_path: Path, monkeypatch, players: list[str], lang: str) -> None:
+    """The two rows take 6 rows more than the one did: the status line stands 4 lower, and on every screen
+    nothing under it reaches up into it or the table, nor the table into the app's menu corner."""
+    (tmp_path / "who").mkdir()
+    for name, view in every_screen(tmp_path, players, lang):
+        drawn = texts_drawn(view, monkeypatch, f"every_{len(players)}_{lang}_{name}")
+        assert_crystal_rows(view, drawn, lang)
+        status = [r for s, _, r in drawn if s in view._status_lines()[0]]
+        top = [r for s, _, r in drawn if r.bottom <= status[0].top] + status
+        below = [(s, r) for s, _, r in drawn if r.bottom > status[0].top and r not in status]
+        assert below and not any(r.colliderect(o) for _, r in below for o in top), name
+        assert not any(r.colliderect(o) for o in top for r in view.in_view), name
+        if (sand := view.hourglass_rect) is not None:
+            assert not any(sand.colliderect(o) for o in top), name
 
 
 def symbol_screens(tmp_path: Path, monkeypatch, players: list[str], lang: str,

@@ -44,6 +44,17 @@ from vision.types import DiePicture, TrayReading
 
 TOP_H = 64  # the crystal table
 STATUS_Y = 70
+ONE_ROW = 4  # more players than this: the crystal table in two rows of three, as Noch X-Mal!'s cards
+#: two rows' heights and tops: a FAR name is drawn 30 rows high; the status line goes 4 lower, its foot (112) still
+#: above what every screen starts with (the symbols beside the hourglass at 113, the dice at 118)
+ROW_H = 33
+ROW_TOPS = (2, 37)
+TWO_ROWS_STATUS_Y = 74
+BAR_X = (4, 746)  # the crystal table's left and right: the app's menu corner is drawn from 754
+CELL_GAP = 4
+CELL_PAD = 6  # a two-row cell's name and count from its edges
+NAME_GAP = 8  # between a name and its crystal
+CRYSTAL_R = 8
 HOURGLASS_RECT = pygame.Rect(14, 112, 220, 334)
 MENU_CLEAR_X = 740  # the app's menu corner sits right of this on the top row
 #: the "Correct a die …" button's value among NEXT's options (after the dice 0-5, or the letter's two buttons)
@@ -512,7 +523,7 @@ class HasteWorteMode:
         surface.fill(theme.BG)
         self._draw_crystals(surface)
         color = theme.UNKNOWN if self.pending is not None else theme.TEXT
-        _draw_lines(surface, *self._status_lines(), STATUS_Y, color)
+        _draw_lines(surface, *self._status_lines(), self._status_y(), color)
         if self.choosing is not None:
             self._draw_choice(surface)
         elif self.pending is not None or (g.phase is Phase.ROLL and g.round.dice is None):
@@ -560,9 +571,13 @@ class HasteWorteMode:
         """Each player's name and crystals, read from the far end of the table: side by side where every name fits
         at FAR or larger beside a two-digit count at LARGE (the goal is 15: a name must not shrink when a count
         reaches 10), else the name over its count, both at FAR (the cell's 56 rows hold two FAR lines, not more).
-        Names were BODY beside the count up to four players and SMALL over a BODY count for five or six."""
+        Names were BODY beside the count up to four players and SMALL over a BODY count for five or six. Five or
+        six stand in two rows of three (``_crystal_rows``)."""
         g = self.game
         n = len(g.players)
+        if n > ONE_ROW:
+            self._draw_crystal_rows(surface)
+            return
         w = MENU_CLEAR_X // n
         actor = self._actor()
         cells = [pygame.Rect(4 + i * w, 4, w - 6, TOP_H - 8) for i in range(n)]
@@ -605,6 +620,85 @@ class HasteWorteMode:
                     anchor="midbottom",
                 )
             _crystal(surface, (r.left - 12, r.centery), 9, ink)
+
+    def _status_y(self) -> int:
+        """The status line's top: under the crystal table's one row, or its two."""
+        return STATUS_Y if len(self.game.players) <= ONE_ROW else TWO_ROWS_STATUS_Y
+
+    def _crystal_rows(self) -> tuple[list[pygame.Rect], list[str], int]:
+        """Five or six players' crystal table in two rows of three: each player's cell, name (or its short form,
+        ``theme.fit_name``) and the size every name is drawn at, one for all. Six in one row left a cell 123 wide:
+        "Großvater J." at 20 beside "Oma L." at 32 and "Großmutte. H." at 16, read from the far end as a broken
+        bar. In two rows a name up to eight letters stands at FAR in even cells; where a longer one needs more,
+        the cells take each name's width and share what is left (in columns where both rows fit so, else row by
+        row); only where even that is too narrow do the names go below FAR, all together."""
+        g = self.game
+        n = len(g.players)
+        cols = -(-n // 2)
+        grid = [list(range(cols)), list(range(cols, n))]
+        far = theme.font(theme.FAR, True)
+        count_w = max(far.size(str(c))[0] for c in [*g.crystals, 88])  # a name keeps its size when a count hits 10
+        extra = 2 * CELL_PAD + NAME_GAP + 2 * CRYSTAL_R + 3 + count_w  # what a cell holds beside its name
+        total = BAR_X[1] - BAR_X[0] - (cols - 1) * CELL_GAP
+        even = total // cols
+        fitted = [theme.fit_name(name, theme.FAR, even - extra, bold=True) for name in g.players]
+        widths = [even] * n
+        if any(size < theme.FAR for _, size in fitted):
+            # each name's width at FAR as the even cells had it, else in short; then every name of several words
+            # in short (the cells' share of what is left may give it back whole: ``fit_name`` below)
+            least = [far.size(name if size >= theme.FAR else theme.short_name(full))[0] + extra
+                     for full, (name, size) in zip(g.players, fitted, strict=True)]
+            shortest = [min(w, far.size(theme.short_name(full))[0] + extra) for full, w in zip(g.players, least,
+                                                                                              strict=True)]
+            for need in (least, shortest):
+                columns = [max(need[row[j]] for row in grid if j < len(row)) for j in range(cols)]
+                if sum(columns) <= total:
+                    widths = [columns[k % cols] + (total - sum(columns)) // cols for k in range(n)]
+                    break
+            else:
+                wanted = [sum(need[i] for i in row) for row in grid]
+                if all(w <= total for w in wanted):  # row by row, each cell as wide as its name and a share
+                    for row, w in zip(grid, wanted, strict=True):  # (five players' short row: its columns' widths)
+                        room = total if len(row) == cols else max(w, len(row) * even)
+                        for i in row:
+                            widths[i] = need[i] + (room - w) // len(row)
+                else:  # too wide even so: the columns as they would be, narrower alike (the names go below FAR)
+                    widths = [columns[k % cols] * total // sum(columns) for k in range(n)]
+        cells = []
+        for r, row in enumerate(grid):
+            x = BAR_X[0]
+            for i in row:
+                cells.append(pygame.Rect(x, ROW_TOPS[r], widths[i], ROW_H))
+                x += widths[i] + CELL_GAP
+        names = [theme.fit_name(name, theme.FAR, cell.w - extra, bold=True)
+                 for name, cell in zip(g.players, cells, strict=True)]
+        size = min(at for _, at in names)
+        if size >= theme.FAR:
+            return cells, [name for name, _ in names], theme.FAR
+        # even the short forms are too wide at FAR: the short forms, all at the size the widest needs
+        short = [name if at >= theme.FAR else theme.short_name(full)
+                 for full, (name, at) in zip(g.players, names, strict=True)]
+        size = max(theme.SMALLEST, min(theme.fit_text(name, theme.FAR, cell.w - extra, bold=True)
+                                       for name, cell in zip(short, cells, strict=True)))
+        return cells, [theme.fit_label(name, size, cell.w - extra, bold=True)
+                       for name, cell in zip(short, cells, strict=True)], size
+
+    def _draw_crystal_rows(self, surface: pygame.Surface) -> None:
+        """Five or six players' crystal table (``_crystal_rows``): the name at the left, the count at FAR at the
+        right, the crystal before it."""
+        g = self.game
+        actor = self._actor()
+        cells, names, size = self._crystal_rows()
+        for i, (name, cell) in enumerate(zip(names, cells, strict=True)):
+            active = i == actor
+            won = g.finished and i in g.winners
+            pygame.draw.rect(surface, theme.ACCENT if active else theme.GOOD if won else theme.PANEL, cell,
+                             border_radius=8)
+            ink = theme.BG if active or won else theme.TEXT
+            theme.text(surface, name, (cell.x + CELL_PAD, cell.centery), size, ink, bold=active, anchor="midleft")
+            r = theme.text(surface, str(g.crystals[i]), (cell.right - CELL_PAD, cell.centery), theme.FAR, ink,
+                           bold=True, anchor="midright")
+            _crystal(surface, (r.left - 3 - CRYSTAL_R, r.centery), CRYSTAL_R, ink)
 
     def _draw_roll(self, surface: pygame.Surface) -> None:
         g = self.game
@@ -900,7 +994,7 @@ class HasteWorteMode:
         many winners."""
         g = self.game
         lines, status_size = self._status_lines()
-        status_bottom = STATUS_Y + (len(lines) - 1) * theme.font(status_size, True).get_linesize()
+        status_bottom = self._status_y() + (len(lines) - 1) * theme.font(status_size, True).get_linesize()
         title_top = max(OVER_TITLE_Y, status_bottom + theme.font(status_size, True).get_linesize() + 4)
         ranking = sorted(range(len(g.players)), key=lambda i: -g.crystals[i])
         # a table laid out by its widest name, centred: names from x=300 ran into the scores at x=520
