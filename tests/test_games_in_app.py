@@ -1290,6 +1290,26 @@ def test_one_timer_at_the_letter_says_the_letter_before_the_sand(tmp_path):
     assert keys.index("haste.letter") < keys.index("haste.timer_started") < keys.index("core.seconds_left")
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "hold TIMER"), ("de", "UHR gedrückt halten")])
+def test_timer_pressed_while_the_sand_runs_says_a_held_press_stops_it(tmp_path, lang, said):
+    """A table done early pressed TIMER to stop Haste Worte's sand: nothing happened and nothing was said (only the
+    hint bar's "hold: cancel" told). The press says how; the sand runs on; held, it stops."""
+    cfg = Config()
+    cfg.players, cfg.language = ["Anna", "Ben"], lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    start_game(app, "haste-worte")
+    app.session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+    for die in (1, 2):
+        assert app.session.apply({"action": "pick", "die": die}), app.session.error
+    app.on_button(ButtonEvent(Button.TIMER))  # the letter, and the sand turned
+    hourglass, now = app.session.engine.hourglass, app.game_mode.wall_now()
+    assert hourglass.is_running(now) and app.notice is None
+    app.on_button(ButtonEvent(Button.TIMER))
+    assert app.notice is not None and said in app.notice and hourglass.is_running(app.game_mode.wall_now())
+    app.on_button(ButtonEvent(Button.TIMER, Press.LONG))
+    assert not app.session.engine.hourglass.is_running(app.game_mode.wall_now())
+
+
 def _announcing_app(tmp_path, lang: str) -> tuple[App, dict[str, float]]:
     """An app in ``lang`` whose announcements are heard (recorded) and whose clock the test moves (``clock["now"]``)."""
     from test_announcer import RecordingAudio

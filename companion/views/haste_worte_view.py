@@ -312,15 +312,21 @@ class HasteWorteMode:
             self.session.apply({"action": "timer_cancel", "at": now})
         elif not g.hourglass.is_running(now):  # held too: a child holding TIMER down turned nothing, unsaid
             self._start_timer()
+        else:  # pressed while the sand runs: the app says how to stop it (``timer_not_now``)
+            return False
         return True
 
     @property
     def timer_not_now(self) -> str | None:
         """Why TIMER does nothing now, for the app to say (a press that did nothing and said nothing read as a
-        broken button): before the letter the hourglass is not turned yet, after the sand the words are read."""
+        broken button): before the letter the hourglass is not turned yet, while it runs a held press stops it,
+        after the sand the words are read."""
         phase = self.game.phase
         if phase in (Phase.ROLL, Phase.PICK):
             return t("haste.timer_after_letter", self.lang)
+        if phase is Phase.WRITING and self.game.hourglass.is_running(self.wall_now()):
+            # a table done early pressed TIMER to stop the sand: nothing happened, and nothing was said
+            return t("haste.timer_running", self.lang, button=t("core.btn_timer", self.lang))
         if phase is Phase.READING:
             return t("haste.timer_reading", self.lang)
         return None
