@@ -121,9 +121,16 @@ class Journal:
 
     # -- writing ---------------------------------------------------------------------------------------------
     def start(self, game: str, setup: dict[str, Any]) -> None:
-        """Begin a new game; an unfinished one still here is archived first, never overwritten."""
+        """Begin a new game; an unfinished one still here is archived first, never overwritten. A snapshot or mark
+        without a journal is what a cut in the middle of ``archive`` left of the game it moved: gone, or the new
+        game's start cut short would read as a damaged game ("no line can be read"), its resume as doubtful."""
         if self.path.exists():
             self.archive()
+        for leftover in (self.snapshot_path, self.behind_path):
+            try:
+                leftover.unlink(missing_ok=True)
+            except OSError as exc:  # the new game is still written: its snapshot replaces the old one at its step
+                log.warning("a put-away game's %s stays: %s", leftover.name, exc)
         self.folder.mkdir(parents=True, exist_ok=True)
         self._append({"game": game, "at": time.time()})
         self._append({"action": setup})
@@ -222,10 +229,10 @@ class Journal:
         """Move this game's files to ``history/<time>/`` (finished games, or one replaced by a new game)."""
         if not self.path.exists():
             return None
-        target = self.folder / "history" / time.strftime("%Y%m%d-%H%M%S")
-        n = 1
-        while target.exists():
-            target = target.with_name(f"{target.name}-{n}")
+        base = self.folder / "history" / time.strftime("%Y%m%d-%H%M%S")
+        target, n = base, 1
+        while target.exists():  # games put away in the same second: -1, -2, not -1-2
+            target = base.with_name(f"{base.name}-{n}")
             n += 1
         target.mkdir(parents=True)
         for p in (self.path, self.snapshot_path, self.behind_path):  # (the mark of steps missing goes with them:

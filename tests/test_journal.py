@@ -402,3 +402,34 @@ def test_a_rewrite_after_a_failed_write_keeps_the_steps_taken_back_and_plays_as_
     assert saved.undone == [{"action": "time_up", "at": 61.0}]
     lines = journal.path.read_text(encoding="utf-8").splitlines()
     assert [a for _, a in parse_transcript(lines)] == saved.actions
+
+
+def test_a_snapshot_a_cut_archive_left_behind_is_not_taken_for_the_next_games(tmp_path):
+    """``archive`` moves the journal, then the snapshot: a cut between them left the old game's snapshot in
+    ``current``. The next game's start cut after its header read as a damaged game ("start a new game"), and one cut
+    later resumed with "check the table" (the old snapshot counted more lines)."""
+    folder = tmp_path / "current"
+    s = _session(tmp_path)
+    for faces in ([1, 2], [3, 4], [5, 6]):
+        assert s.apply({"action": "roll", "dice": faces})
+    (folder / "journal.behind").touch()
+    old_snapshot = (folder / "snapshot.json").read_bytes()
+    target = Journal(folder).archive()
+    (folder / "snapshot.json").write_bytes(old_snapshot)  # as the cut left it: moved the journal, not the rest
+    (folder / "journal.behind").touch()
+    (target / "snapshot.json").unlink()
+    journal = Journal(folder)
+    journal.start("free-play", {"action": "setup"})
+    saved = Journal(folder).load()
+    assert saved is not None and not saved.doubt and not saved.damaged and len(saved.actions) == 1
+
+
+def test_games_put_away_in_the_same_second_are_numbered_not_suffixed_again(tmp_path, monkeypatch):
+    """Six games put away in one second were named "…-1-2-3-4-5-6": each name now counts from the time."""
+    monkeypatch.setattr(time, "strftime", lambda fmt, *a: "20261207-103212")
+    names = []
+    for _ in range(4):
+        journal = Journal(tmp_path / "current")
+        journal.start("free-play", {"action": "setup"})
+        names.append(journal.archive().name)
+    assert names == ["20261207-103212", "20261207-103212-1", "20261207-103212-2", "20261207-103212-3"]
