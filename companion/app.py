@@ -605,6 +605,7 @@ class App:
         self.lang = self.cfg.language = lang
         if self.announcer is not None:
             self.announcer.lang = lang
+        self.notice_until = 0.0  # a notice in the language left ("Choose a game first.") stood over the new menu
         self.main_menu()
         index = next(i for i, item in enumerate(self.mode.menu.items) if item.value[0] == "language")
         self.mode.menu.index = index  # the entry stays under the finger: pressed again, it switches back

@@ -1131,6 +1131,22 @@ def test_the_language_is_switched_from_the_main_menu_and_kept(tmp_path, monkeypa
     assert app.lang == "en" and "Language not saved" in app.notice
 
 
+def test_a_notice_in_the_language_left_goes_with_the_switch(tmp_path):
+    """ROLL on the English menu said "Choose a game with NEXT and SELECT first."; switched to German, the menu
+    stood under that English sentence for its seconds."""
+    cfg = Config()
+    cfg.language = "en"
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    _press(app, Button.ROLL)
+    app.frame(0.03, [])
+    assert app._strip is not None and "first" in app._strip[1]
+    while app.mode.menu.items[app.mode.menu.index].value[0] != "language":
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    app.frame(0.03, [])
+    assert app.lang == "de" and app._strip is None
+
+
 def test_on_a_pi_kiosk_the_menu_switches_off_after_asking(tmp_path, monkeypatch):
     """A kiosk has no keyboard and no desktop: "Quit" left a black console there. It offers to switch the Pi off
     instead, asked once more, and says so when the system refuses (then unplugging is safe: every game is saved)."""

@@ -9,6 +9,7 @@ from companion import config
 from companion.config import Config
 from companion.errors import CompanionError, ConfigError
 from companion.i18n import t
+from companion.views import theme
 from companion.views.players_view import (
     ACTIONS,
     LIST_X,
@@ -279,6 +280,29 @@ def test_a_name_stops_at_twenty_letters_with_a_message():
     assert mode.message == t("core.players_err_too_long", "de", max=MAX_NAME_LEN)
     tap_key(mode, "letter", "b")
     assert len(mode.entry.text) == MAX_NAME_LEN and "20" in mode.message
+
+
+def test_the_twentieth_letter_moves_the_outline_to_done_and_dims_the_letters():
+    """At twenty letters every letter key still looked usable and the outline stayed on one: each SELECT only
+    brought back "At most 20 letters" (a child pressed it 83 times). The outline goes to Done, the letters grey."""
+    mode, *_ = make()
+    select_list_item(mode, 3)
+    letter = key_index(mode, "letter", "a")
+    for _ in range(MAX_NAME_LEN):
+        mode.entry.cursor = letter
+        press(mode, Button.SELECT)
+    assert len(mode.entry.text) == MAX_NAME_LEN and mode.entry.keys[mode.entry.cursor].kind == "done"
+    drawn: list[tuple[str, tuple[int, int, int]]] = []
+    real = theme.text
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(theme, "text", lambda surface, s, pos, size, color, *a, **kw: (
+            drawn.append((s, color)), real(surface, s, pos, size, color, *a, **kw))[1])
+        mode.draw(pygame.Surface((800, 480)))
+    keys = {k.char.lower() for k in mode.entry.keys if k.kind == "letter"}
+    letters = [colour for text, colour in drawn if text.lower() in keys]
+    assert len(letters) >= 20 and all(colour == theme.MUTED for colour in letters)
+    press(mode, Button.SELECT)
+    assert mode.entry is None and mode.players[-1] == "A" + "a" * (MAX_NAME_LEN - 1)
 
 
 def test_a_blank_name_is_refused_in_words():

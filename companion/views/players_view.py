@@ -154,6 +154,10 @@ class NameEntry:
     def delete(self) -> None:
         self.text, self.fresh = self.text[:-1], False
 
+    def full(self) -> bool:
+        """The name takes no more letters (a name being renamed still takes one: it starts a new name)."""
+        return len(self.text) >= MAX_NAME_LEN and not self.fresh
+
     def row_starts(self) -> list[int]:
         starts, last_y = [], None
         for i, k in enumerate(self.keys):
@@ -416,6 +420,8 @@ class PlayersMode:
         if key.kind == "letter" or key.kind == "space":
             if entry.type(key.char or " ", from_grid=True):
                 self.message = t("core.players_err_too_long", self.lang, max=MAX_NAME_LEN)
+            if entry.full():  # the name can take no more: SELECT saves it (each press refused the next letter)
+                entry.cursor = next(i for i, k in enumerate(entry.keys) if k.kind == "done")
         elif key.kind == "page":
             entry.turn_page()
         elif key.kind == "delete":
@@ -556,7 +562,7 @@ class PlayersMode:
             pygame.draw.rect(surface, theme.ACCENT if hi else theme.PANEL, key.rect, border_radius=8)
             if key.kind == "letter":
                 label = _upper(key.char) if capital else key.char
-                color = theme.BG if hi else theme.TEXT
+                color = theme.BG if hi else theme.MUTED if entry.full() else theme.TEXT
                 theme.text(surface, label, key.rect.center, theme.LARGE, color, anchor="center")
             else:
                 label = labels[key.kind]
