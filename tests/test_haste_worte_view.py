@@ -1300,3 +1300,21 @@ def score_sentence(player: str, n: int, lang: str) -> str:
     """What the table hears when ``player`` scores ``n`` crystals in the first round."""
     key = {0: "haste.scored_none", 1: "haste.scored_one"}.get(n, "haste.scored")
     return Announcement(key, {"player": player, "n": n, "total": n}).text(lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_letter_turned_first_stands_with_its_caption_above_the_hint_bar(tmp_path: Path, lang: str) -> None:
+    """Variant 1's letter, turned before the roll: its caption ("Buchstabe") stood in the hint bar's band
+    (y 444-464), where a longer hint would have run into it."""
+    from drawn_texts import recording_texts
+
+    from companion.i18n import t
+
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {**SETUP, "variant": "letter-first"}, lang=lang)
+    press(view, Button.TIMER)  # the letter alone
+    assert view.game.phase is Phase.ROLL and view.game.round.letter
+    with pytest.MonkeyPatch.context() as patch, recording_texts(patch) as drawn:
+        view.draw(pygame.Surface((800, 480)))
+    caption = [rect for s, _, rect in drawn if s == t("haste.screen.letter", lang)]
+    assert caption and all(rect.bottom <= 440 for rect in caption), caption

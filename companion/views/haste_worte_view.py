@@ -725,8 +725,8 @@ class HasteWorteMode:
                 bold=True,
                 anchor="center",
             )
-        if g.round.letter:
-            self._draw_letter_tile(surface, pygame.Rect(640, 330, 110, 110), g.round.letter)
+        if g.round.letter:  # its caption above the hint bar (at 330 it stood in the bar's band, y 444-464)
+            self._draw_letter_tile(surface, pygame.Rect(640, 300, 110, 110), g.round.letter)
 
     def _draw_pick(self, surface: pygame.Surface) -> None:
         g = self.game
