@@ -250,6 +250,7 @@ class App:
         self.notice: str | None = None  # a message for the table (errors, "no camera")
         self.notice_until = 0.0
         self.notice_tone = "bad"  # its strip's colours (``NOTICE_COLOURS``): trouble, good news, or neither
+        self.notice_screen: Any = None  # the screen a notice speaks of (``show_notice(screen=...)``), None: any
         self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
         self._trouble: str | None = None  # why the game's dice cannot be read: a damaged profile, a broken set file
         self._advised = False  # the camera check's advice was said in this game (``_say_why_unsure``)
@@ -361,13 +362,17 @@ class App:
             log.info("buttons closed")
             self.buttons = None
 
-    def show_notice(self, text: str, seconds: float = 5.0, *, good: bool = False, info: bool = False) -> None:
+    def show_notice(self, text: str, seconds: float = 5.0, *, good: bool = False, info: bool = False,
+                    screen: Any = None) -> None:
         """A strip of words for the table: red for trouble, green for good news ("Undone", "Game resumed"), so that
         a resumed game does not look like an error; ``info`` in the panel's colours for what is neither (dice not
-        taught yet, so the companion rolls: a family playing so every evening saw a red strip at every start)."""
+        taught yet, so the companion rolls: a family playing so every evening saw a red strip at every start).
+        ``screen``: the words are about that screen only, and go when it does (why a press did nothing there: "Not
+        time to roll: Anna: take one die" stood over the pause menu opened after it)."""
         self.notice = text
         self.notice_until = self.clock() + seconds
         self.notice_tone = "good" if good else "info" if info else "bad"
+        self.notice_screen = screen
 
     def _words(self, exc: CompanionError) -> str:
         """An error in the table's language where it has a catalog entry (game errors do)."""
@@ -1088,17 +1093,17 @@ class App:
         elif not used and in_game and event.button is Button.TIMER and not getattr(self.mode, "has_hourglass", False):
             # free play, Echt Spitze, Noch X-Mal!, Fritzo without a clock: a press that did nothing and said nothing
             # read as a broken button
-            self.show_notice(t("core.no_hourglass", self.lang), seconds=4, info=True)
+            self.show_notice(t("core.no_hourglass", self.lang), seconds=4, info=True, screen=self.mode)
         elif not used and in_game and event.button is Button.TIMER and (why := getattr(self.mode, "timer_not_now",
                                                                                         None)):
-            self.show_notice(why, seconds=4, info=True)  # the game's hourglass, not now (Haste Worte's picks)
+            self.show_notice(why, seconds=4, info=True, screen=self.mode)  # its hourglass, not now (Haste's picks)
         elif not used and in_game and event.button in (Button.ROLL, Button.REROLL):
             # a screen that rolls nothing now ("Anna: take one die", Fritzo's building): TIMER said why not, ROLL
             # said nothing, and the table pressed it again and again
-            self.show_notice(self._roll_not_now(), seconds=4, info=True)
+            self.show_notice(self._roll_not_now(), seconds=4, info=True, screen=self.mode)
         elif not used and self.mode is self._main_menu_mode and event.button in (Button.ROLL, Button.REROLL,
                                                                                   Button.TIMER):
-            self.show_notice(t("core.menu_no_game", self.lang), seconds=4, info=True)
+            self.show_notice(t("core.menu_no_game", self.lang), seconds=4, info=True, screen=self.mode)
 
     def _roll_not_now(self) -> str:
         """Why ROLL or REROLL did nothing on the game's screen: the screen's own words (``roll_not_now``), else what
@@ -1285,6 +1290,8 @@ class App:
                 (t("core.btn_undo", self.lang), t("core.hint_menu", self.lang))])]  # framed: a finger's buttons
         error = self.session.error if self.session is not None else None
         notice = self.notice if self.clock() < self.notice_until else None
+        if self.notice_screen is not None and self.mode is not self.notice_screen:
+            notice = None  # why a press did nothing on a screen left since
         # the game that cannot be saved is said beside a refusal or a notice, never under it: on a write-protected
         # card a refusal took the strip's place, and the table played on unwarned
         unsaved = self._unsaved() if in_game else None

@@ -1469,3 +1469,21 @@ def test_the_main_menu_says_a_game_comes_first(tmp_path, button):
         assert app.notice == t("core.menu_no_game", "en") and app.session is None
     finally:
         app.close()
+
+
+def test_why_a_roll_did_nothing_goes_with_its_screen(tmp_path):
+    """"Not time to roll: Anna: take one die." stood over the pause menu UNDO opened after it, and over the main
+    menu after that: the words speak of the game's screen, and go with it."""
+    app = _table_app(tmp_path, "echt-spitze", [Button.ROLL])
+    try:
+        app.on_button(ButtonEvent(Button.ROLL))  # "Anna: take one die": nothing to roll
+        app.frame(0.03, [])
+        assert app._strip is not None and app._strip[1] == app.notice
+        app.on_button(ButtonEvent(Button.UNDO))  # the pause menu
+        app.frame(0.03, [])
+        assert app.mode is not app.game_mode and app._strip is None
+        app.on_button(ButtonEvent(Button.UNDO))  # back to the game, the words' seconds not over
+        app.frame(0.03, [])
+        assert app.mode is app.game_mode and app._strip is not None
+    finally:
+        app.close()
