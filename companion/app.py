@@ -152,6 +152,8 @@ STUCK_SECONDS = 15.0
 LAST_RESULT_SECONDS = 6 * 3600
 #: seconds a lasting state's strip ("not saved", the camera's trouble) stays away once tapped
 STRIP_HIDDEN = 10.0
+#: the longest a notice waits for a banner to leave the room its screen keeps for it (``notice_room``)
+NOTICE_WAITS = 10.0
 #: the volumes the pause menu's "Louder" and "Quieter" step through (silence is the mute's)
 VOLUME_STEPS = (20, 40, 60, 80, 100)
 
@@ -249,6 +251,8 @@ class App:
         self.game_mode: Any = None  # the game screen kept while the pause menu shows
         self.notice: str | None = None  # a message for the table (errors, "no camera")
         self.notice_until = 0.0
+        # when it was asked for, and for how long (a notice may wait for the room a screen keeps it)
+        self._notice_shown, self._notice_seconds = 0.0, 0.0
         self.notice_tone = "bad"  # its strip's colours (``NOTICE_COLOURS``): trouble, good news, or neither
         self.notice_screen: Any = None  # the screen a notice speaks of (``show_notice(screen=...)``), None: any
         self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
@@ -371,6 +375,7 @@ class App:
         time to roll: Anna: take one die" stood over the pause menu opened after it)."""
         self.notice = text
         self.notice_until = self.clock() + seconds
+        self._notice_shown, self._notice_seconds = self.clock(), seconds
         self.notice_tone = "good" if good else "info" if info else "bad"
         self.notice_screen = screen
 
@@ -1328,8 +1333,15 @@ class App:
             # colours to answer before its top line: "built-in cubes" stood over the colours under a banner there)
             keep = [r for r in (focus, *in_view) if r is not None]
             room = getattr(self.mode, "notice_room", None)
-            if room is not None and top <= room.top \
-                    and _notice_layout(message, tone=tone, top=room.top, at_top=True)[2].bottom <= room.bottom:
+            fits = room is not None and \
+                _notice_layout(message, tone=tone, top=room.top, at_top=True)[2].bottom <= room.bottom
+            if fits and top > room.top and kind == "notice" and tone == "info" \
+                    and self.clock() < self._notice_shown + NOTICE_WAITS:
+                # a banner stands in the room: the words wait for it (their seconds from when they are shown),
+                # rather than over the cubes' third row for the start's eight seconds
+                self.notice_until = self.clock() + self._notice_seconds
+                return
+            if fits and top <= room.top:
                 # the room a screen keeps free (Fritzo's band over its cubes, a banner's at their start): the
                 # built-in cubes' notice stood over the top line or the cubes' third row for its ten seconds
                 rect = _draw_notice(surface, message, tone=tone, top=room.top, at_top=True)

@@ -1193,7 +1193,7 @@ def test_fritzos_start_keeps_its_question_and_answers_clear_of_the_built_in_cube
                                                                                           mode):
     """Strategy's start: the built-in cubes' notice (eight seconds) stood at the top over "Welcher Cube bleibt
     draußen?", the start's banner over the cubes' rows under the one highlighted. Level One's: the notice stood
-    over the colours the roll is answered from, above the banner. Now the question stands under the notice, and the
+    over the colours the roll is answered from, above the banner. Now the question stands under the banner, and the
     colours (and the highlighted cube) under neither; the banner stands over the empty building where it fits."""
     from companion.i18n import t
 
@@ -1207,13 +1207,15 @@ def test_fritzos_start_keeps_its_question_and_answers_clear_of_the_built_in_cube
             with recording_texts(patch) as drawn:
                 app.frame(0.03, [])
         pygame.image.save(app.display.window, str(out_dir / f"fritzo_start_notice_{mode}_{lang}.png"))
-        strip, banner, view = app._strip[0], app._banner, app.mode
-        assert banner is not None
+        # Strategy's notice waits for the banner to leave the band over the cubes (the test after this one)
+        strip = app._strip[0] if app._strip is not None else pygame.Rect(0, 0, 0, 0)
+        banner, view = app._banner, app.mode
+        assert banner is not None and (mode == "strategy") == (app._strip is None)
         focus = view.focus_rect
         assert not strip.colliderect(focus) and not banner.colliderect(focus)
         if mode == "strategy":
             asked = [rect for s, _, rect in drawn if s == t("fritzo.ui.pick_out_cube", lang)]
-            assert asked and not asked[0].colliderect(strip) and not asked[0].colliderect(banner), (asked, strip)
+            assert asked and not asked[0].colliderect(banner), asked
             # the banner over the top line, not over the cubes' rows where the table looks for the one taken out
             assert not any(banner.colliderect(r) for r in view.panel_rects()), banner
         else:
@@ -1226,9 +1228,9 @@ def test_fritzos_start_keeps_its_question_and_answers_clear_of_the_built_in_cube
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_built_in_cubes_notice_stands_in_the_band_over_the_cubes_once_the_banner_is_gone(tmp_path, out_dir,
                                                                                                lang):
-    """Strategy's start, its banner said: the built-in cubes' notice (ten seconds) stood over the top line (whose
-    turn, the scores) or the cubes' third row, with an empty band between the top line and the question, kept for
-    banners. It stands in that band."""
+    """Strategy's start: the built-in cubes' notice stood over the cubes' third row under the start's banner, then
+    over the top line (whose turn, the scores), with an empty band between the top line and the question, kept for
+    banners. It waits for the banner to leave that band, and stands there for its seconds."""
     from companion.i18n import t
     from companion.views.fritzo_view import TOP_BAR
 
@@ -1236,18 +1238,25 @@ def test_the_built_in_cubes_notice_stands_in_the_band_over_the_cubes_once_the_ba
     try:
         app.new_game(GAME_ENTRIES["fritzo"], {"mode": "strategy", "_players": ("Großvater Johannes", "Mia"),
                                               "start": 0})
-        for _ in range(100):  # the start's banners are over, its notice not yet
+        words = app.notice
+        assert words is not None and t("fritzo.builtin_cubes_short", lang) in words
+        app.frame(0.03, [])
+        assert app._banner is not None and app._banner.colliderect(app.mode.notice_room) and app._strip is None
+        for _ in range(100):  # the start's banners are over
             if app.announcer.idle:
                 break
             clock["now"] += 0.25
             app.frame(0.03, [])
-        assert app.announcer.idle and t("fritzo.builtin_cubes_short", lang) in (app.notice or "")
-        app.show_notice(app.notice, seconds=10, info=True)  # still up where the start's sentences were shorter
+        assert app.announcer.idle
         app.frame(0.03, [])
         pygame.image.save(app.display.window, str(out_dir / f"fritzo_start_notice_band_{lang}.png"))
+        assert app._strip is not None and app._strip[1] == words
         strip, view = app._strip[0], app.mode
         assert view.notice_room.contains(strip) and not strip.colliderect(TOP_BAR), strip
         assert not any(strip.colliderect(r) for r in view.panel_rects())
+        clock["now"] += 5.0  # its seconds count from when it is seen
+        app.frame(0.03, [])
+        assert app._strip is not None and app._strip[1] == words
     finally:
         app.close()
 
