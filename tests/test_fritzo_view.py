@@ -1323,3 +1323,13 @@ def test_the_hint_bar_says_back_as_every_screen_does(tmp_path, lang):
     press(view, Button.SELECT)
     assert (t("core.btn_undo", lang), t("core.hint_back", lang)) in view.hints()
     shot(view, f"hints_back_{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_start_rolls_colours_are_listed_with_a_capital(tmp_path, lang):
+    """The start roll's answers read "red, orange, …" in English beside German's "Rot" and Noch X-Mal!'s "Red": a
+    list's line starts with a capital; the sentences keep the name lower case ("Mia rolled red")."""
+    view, _, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]}, lang=lang)
+    take_out(view, "5")
+    labels = [label for value, label in view.menu_items() if value.startswith("roll:")]
+    assert labels and all(label[:1].isupper() for label in labels), labels

@@ -96,6 +96,10 @@ def swatch(surface: pygame.Surface, rect: pygame.Rect, colour: str, lang: str, *
     pygame.draw.rect(surface, (10, 10, 12), rect, width=1)
 
 
+def _capital(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
 def colour_name(colour: str, lang: str) -> str:
     try:
         return t(f"fritzo.colour.{colour}", lang)
@@ -325,7 +329,8 @@ class FritzoMode:
             return []
         if s.phase is Phase.START_ROLL:  # Strategy: the colours of the cube taken out (a mis-tap chose the start)
             on_it = self._start_faces()
-            return [(f"roll:{c}", colour_name(c, self.lang)) for c in s.cubeset.colours if c in on_it]
+            # a list's line starts with a capital ("Red", as German's "Rot"): the name is lower case in sentences
+            return [(f"roll:{c}", _capital(colour_name(c, self.lang))) for c in s.cubeset.colours if c in on_it]
         done = s.mode is Mode.LEVEL_ONE and self.player in s.done  # nothing left to change on this plane
         stuck = self._all_placed_note() is not None
         items = [] if done or stuck else [("place", t("fritzo.ui.place", self.lang))]
