@@ -198,3 +198,17 @@ def test_a_banners_lines_are_even_not_a_full_line_and_a_word(size):
     widths = [font.size(line)[0] for line in lines]
     assert len(lines) == 2 and " ".join(lines).split() == text.split()
     assert max(widths) <= width and min(widths) > 0.6 * max(widths), lines
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("Die Zeit ist um! Großvater Johannes liest zuerst vor.", "Die Zeit ist um!"),  # evened: "… um! Großvater"
+    ("Der Zug geht an Großvater Johannes weiter.", "Der Zug geht an"),  # evened: "… an Großvater" / "Johannes …"
+])
+def test_a_banners_lines_end_with_its_sentences_and_keep_a_name_whole(text, first):
+    """Evened, "Die Zeit ist um! Großvater" stood over "Johannes liest zuerst vor.": a line ends where a sentence
+    does where the sentences go so, and two capitalised words (a name) stay on one line."""
+    font = theme.font(theme.LARGE, True)
+    width = font.size(text)[0] * 3 // 4  # two lines, as a narrower region gives
+    _, lines = banner.layout(text, width, 1.0)
+    assert len(lines) == 2 and lines[0].startswith(first) and " ".join(lines).split() == text.split(), lines
+    assert not any(line.endswith(("Großvater", "Großmutter")) for line in lines), lines

@@ -11,6 +11,7 @@ window. """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pygame
@@ -54,9 +55,9 @@ def layout(text: str, width: int, scale: float) -> tuple[pygame.font.Font, list[
     """The largest bold font, LARGE down to BODY, at which ``text`` fits ``width`` pixels in MAX_LINES lines.
 
     BODY is the floor (the theme's size readable across a table): a sentence too long for three lines at BODY
-    gets more lines rather than smaller letters. Its lines are as even as they go (``theme.even_lines``): greedy,
-    "Ben bekommt 3 Kristalle und hat jetzt" stood over "14." alone, a line the far end of the table took for
-    another sentence.
+    gets more lines rather than smaller letters. Its lines end where its sentences do, else are as even as they go
+    (``_even``): greedy, "Ben bekommt 3 Kristalle und hat jetzt" stood over "14." alone, a line the far end of the
+    table took for another sentence.
     """
     size = theme.LARGE
     while True:
@@ -65,9 +66,33 @@ def layout(text: str, width: int, scale: float) -> tuple[pygame.font.Font, list[
         fits = len(lines) <= MAX_LINES and all(font.size(line)[0] <= width for line in lines)
         if fits or size <= theme.BODY:
             if len(lines) > 1 and "\n" not in text:
-                lines = list(theme.even_lines(text, font, width, len(lines)) or lines)
+                lines = _even(text, font, width, len(lines)) or lines
             return font, lines
         size -= 2
+
+
+#: where a sentence ends, and a banner's line may best end too
+_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
+
+
+def _even(text: str, font: pygame.font.Font, width: int, count: int) -> list[str] | None:
+    """``text`` on ``count`` lines no wider than ``width``: a sentence to a line where its sentences go so ("Die
+    Zeit ist um!" / "Großvater Johannes liest zuerst vor."), else lines as even as they go, not broken between two
+    capitalised words (a name: "Großvater / Johannes" read as two people) nor after a number ("3 / Kristalle");
+    None where neither fits."""
+    lines: list[str] = []
+    for sentence in _SENTENCE_END.split(text):
+        if lines and font.size(f"{lines[-1]} {sentence}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {sentence}"
+        else:
+            lines.append(sentence)
+    if len(lines) == count and all(font.size(line)[0] <= width for line in lines):
+        return lines
+    words = text.split()
+    together = [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)
+                if a.isdigit() or (a[:1].isupper() and b[:1].isupper() and a[-1].isalnum())]
+    even = theme.even_lines(text, font, width, count, together) or theme.even_lines(text, font, width, count)
+    return list(even) if even is not None else None
 
 
 def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[pygame.Rect, str]]:
