@@ -80,7 +80,7 @@ def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
         count for the colours' owner)."""
         if answers["mode"] not in (Mode.LEVEL_ONE, Mode.STRATEGY):
             return []
-        from companion.views.fritzo_cubes_view import colour_label
+        from companion.views.fritzo_view import colour_label
 
         first, second = answers["_players"][:2]
         colours = _fritzo_colours()

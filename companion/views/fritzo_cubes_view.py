@@ -34,9 +34,10 @@ from companion.games.fritzo import cubeset
 from companion.games.fritzo.cubeset import SET_SIZE, Cube, CubeSet, find_duplicates
 from companion.games.fritzo.errors import CubeSetError
 from companion.games.fritzo.geometry import BOTTOM, EAST, FACES, NORTH, SOUTH, TOP, WEST
-from companion.i18n import MissingTranslation, t
+from companion.i18n import t
 from companion.views import theme
 from companion.views.colour_faces import colour_style, draw_colour_face, draw_pattern
+from companion.views.fritzo_view import colour_label
 from companion.views.widgets import Menu, MenuItem, draw_wrapped, hint_bar, hint_button
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
@@ -72,15 +73,6 @@ def partial_path(path: str | os.PathLike) -> Path:
     """
     p = Path(path)
     return p.with_name(f"{p.stem}.partial{p.suffix or '.json'}")
-
-
-def colour_label(colour: str, lang: str) -> str:
-    """The colour's name on screen; a taught set's own colour name is shown as it is."""
-    try:
-        name = t(f"fritzo.colour.{colour}", lang)
-    except MissingTranslation:
-        name = colour
-    return name[:1].upper() + name[1:]
 
 
 def _set_colours() -> tuple[list[str], dicesets.DiceSet | None]:

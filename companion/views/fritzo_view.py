@@ -96,15 +96,17 @@ def swatch(surface: pygame.Surface, rect: pygame.Rect, colour: str, lang: str, *
     pygame.draw.rect(surface, (10, 10, 12), rect, width=1)
 
 
-def _capital(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
 def colour_name(colour: str, lang: str) -> str:
     try:
         return t(f"fritzo.colour.{colour}", lang)
     except MissingTranslation:
         return colour  # a taught set's own colour name
+
+
+def colour_label(colour: str, lang: str) -> str:
+    """The colour's name as a list's line: with a capital ("Red", as German's "Rot"), lower case in sentences."""
+    name = colour_name(colour, lang)
+    return name[:1].upper() + name[1:]
 
 
 def draw_look(surface: pygame.Surface, rect: pygame.Rect, look: tuple[str, ...], lang: str, *,
@@ -329,8 +331,7 @@ class FritzoMode:
             return []
         if s.phase is Phase.START_ROLL:  # Strategy: the colours of the cube taken out (a mis-tap chose the start)
             on_it = self._start_faces()
-            # a list's line starts with a capital ("Red", as German's "Rot"): the name is lower case in sentences
-            return [(f"roll:{c}", _capital(colour_name(c, self.lang))) for c in s.cubeset.colours if c in on_it]
+            return [(f"roll:{c}", colour_label(c, self.lang)) for c in s.cubeset.colours if c in on_it]
         done = s.mode is Mode.LEVEL_ONE and self.player in s.done  # nothing left to change on this plane
         stuck = self._all_placed_note() is not None
         items = [] if done or stuck else [("place", t("fritzo.ui.place", self.lang))]
