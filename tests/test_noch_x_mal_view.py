@@ -534,11 +534,11 @@ def test_a_gift_held_several_times_is_counted_on_the_players_card(tmp_path):
     ben = session.engine.player("Ben")
     ben.gifts = [HeldGift(Gift.PLUS_MINUS, "Anna", 3)] * 4 + [HeldGift(Gift.JOKER, "Anna", 3)]
     colour = t(f"nxm.chip.{ben.chip_colour}", "en")
-    assert view._chips_line(ben) == f"X-chips {colour}: {ben.chips} · 4× +/-1 · Joker"
+    assert view._chips_count(ben) == f"X-chips {colour}: {ben.chips}" and view._gifts(ben) == ["4× +/-1", "Joker"]
     # six players' cards are 100 px wide inside: the chips' colour name goes (the card's stripe shows it)
-    assert not view._chips_fit(ben, 100) and view._chips_line(ben, True) == f"X: {ben.chips} · 4× +/-1 · Joker"
+    assert not view._chips_fit(ben, 100) and view._chips_count(ben, True) == f"X: {ben.chips}"
     ben.gifts = []
-    assert view._chips_line(ben, True) == f"X: {ben.chips}"
+    assert view._chips_count(ben, True) == f"X: {ben.chips}" and view._gifts(ben) == []
     assert theme.fit_text(f"X: {ben.chips}", theme.SMALL, 100) >= 18
 
 

@@ -1043,20 +1043,16 @@ class NochXMalMode:
         sizes = [theme.fit_text(p.name, theme.LARGE, room, bold=True) for p in self.game.state.players]
         return max(theme.FAR, min(sizes))
 
-    def _chips_line(self, p: Any, short: bool = False) -> str:
-        """X-chips left and gifts held, a gift held several times counted ("4× +/-1"): one name each, repeated,
-        shrank the line below what a player reads across the table. Where a line would shrink all the same
-        (five or six players' narrow cards), the chips go without their colour's name ("X: 10") on every card
-        (``short``; decided per card, "Rot" fitted and "Orange" did not): the card's stripe has that colour, and
-        the count is what the table follows."""
-        return " · ".join([c for c in (self._chips_count(p, short),) if c] + self._gifts(p))
-
     def _gifts(self, p: Any) -> list[str]:
+        """The gifts held, one held several times counted ("4× +/-1"): one name each, repeated, shrank the card's
+        line below what a player reads across the table."""
         held = Counter(g.kind.value for g in p.gifts)
         return [(f"{n}× " if n > 1 else "") + self.tr(f"nxm.gift.{kind}") for kind, n in held.items()]
 
     def _chips_count(self, p: Any, short: bool = False) -> str:
-        """The X-chips left ("X-Chips Rot: 7", ``short``: "X: 7"); none in a solo game."""
+        """The X-chips left ("X-Chips Rot: 7"); none in a solo game. ``short`` ("X: 7") where the colour's name would
+        shrink a card's line, on every card alike: the card's stripe has that colour, and the count is what the
+        table follows."""
         if self.game.solo:
             return ""
         if short:
