@@ -154,6 +154,10 @@ class NameEntry:
     def delete(self) -> None:
         self.text, self.fresh = self.text[:-1], False
 
+    def highlight_done(self) -> None:
+        """The outline on Done: SELECT then saves the name (after typed text, a rename's start, a full name)."""
+        self.cursor = next(i for i, k in enumerate(self.keys) if k.kind == "done")
+
     def full(self) -> bool:
         """The name takes no more letters (a name being renamed still takes one: it starts a new name)."""
         return len(self.text) >= MAX_NAME_LEN and not self.fresh
@@ -366,7 +370,7 @@ class PlayersMode:
         if self.entry.type(text, from_grid=False):
             self.message = t("core.players_err_too_long", self.lang, max=MAX_NAME_LEN)
         # Return (SELECT) after typing should mean "done", not "type the highlighted letter"
-        self.entry.cursor = next(i for i, k in enumerate(self.entry.keys) if k.kind == "done")
+        self.entry.highlight_done()
         return True
 
     def on_dice(self, reading: TrayReading) -> None:
@@ -390,7 +394,7 @@ class PlayersMode:
         i = self.chosen
         if action == "rename":
             self.entry = NameEntry(i, self.players[i])
-            self.entry.cursor = next(k for k, key in enumerate(self.entry.keys) if key.kind == "done")
+            self.entry.highlight_done()
         elif action in ("earlier", "later"):
             j = i - 1 if action == "earlier" else i + 1
             self.players[i], self.players[j] = self.players[j], self.players[i]
@@ -421,7 +425,7 @@ class PlayersMode:
             if entry.type(key.char or " ", from_grid=True):
                 self.message = t("core.players_err_too_long", self.lang, max=MAX_NAME_LEN)
             if entry.full():  # the name can take no more: SELECT saves it (each press refused the next letter)
-                entry.cursor = next(i for i, k in enumerate(entry.keys) if k.kind == "done")
+                entry.highlight_done()
         elif key.kind == "page":
             entry.turn_page()
         elif key.kind == "delete":
