@@ -606,11 +606,9 @@ class HasteWorte:
     def _round_call(self) -> Announcement:
         # a call to roll (or turn the letter), taken back once it is done: behind a quick table's scores it came
         # after the dice were thrown
-        if self.letter_first:
-            return Announcement("haste.new_round_letter", {"number": self.round.number,
-                                                           "player": self.players[self.round.first]}, until=("letter",))
-        return Announcement("haste.new_round", {"number": self.round.number, "player": self.players[self.round.first]},
-                            until=("roll",))
+        key, done = ("haste.new_round_letter", "letter") if self.letter_first else ("haste.new_round", "roll")
+        return Announcement(key, {"number": self.round.number, "player": self.players[self.round.first]},
+                            until=(done,))
 
     def _round_start_phase(self) -> Phase:
         return Phase.LETTER if self.letter_first else Phase.ROLL
