@@ -1333,3 +1333,19 @@ def test_the_start_rolls_colours_are_listed_with_a_capital(tmp_path, lang):
     take_out(view, "5")
     labels = [label for value, label in view.menu_items() if value.startswith("roll:")]
     assert labels and all(label[:1].isupper() for label in labels), labels
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_cube_chooser_keeps_the_menus_hint_beside_its_long_list(tmp_path, lang):
+    """German "bewegen (halten: schnell)" left Strategy's cube chooser without "ZURÜCK Menü", the only word a table
+    with buttons has of where the menu is: the menu's hint goes first, the list then says "move" where both do not
+    fit (English has room for both)."""
+    from companion.i18n import t
+    from companion.views.widgets import with_menu
+
+    view, _, _ = make(tmp_path, {"mode": "strategy", "players": ["Großvater Johannes", "Mia"]}, lang=lang)
+    assert view._choosing_cube()
+    shown = with_menu(view.hints(), lang)
+    assert (t("core.btn_undo", lang), t("core.hint_menu", lang)) in shown
+    move = dict(shown)[t("core.btn_next", lang)]
+    assert move == t("core.hint_move_hold" if lang == "en" else "core.hint_move", lang)

@@ -469,12 +469,17 @@ def with_menu(hints: list[tuple[str, str]], lang: str) -> list[tuple[str, str]]:
     with it) and there is room for it at full size: a table with buttons only sees where the menu is.
 
     Game screens show UNDO exactly where they use it themselves ("back"); nothing is added to an empty bar (the game
-    over screen draws its own)."""
+    over screen draws its own). Where the menu's hint does not fit beside a long list's "move (hold: fast)", the
+    list says "move": German "bewegen (halten: schnell)" left Fritzo's cube chooser without "ZURÜCK Menü"."""
     undo = t("core.btn_undo", lang)
     if not hints or any(key == undo for key, _ in hints):
         return hints
     more = [*hints, (undo, t("core.hint_menu", lang))]
-    return more if _hints_width(more, theme.SMALL) <= HINT_ROOM else hints
+    if _hints_width(more, theme.SMALL) <= HINT_ROOM:
+        return more
+    hold, move = t("core.hint_move_hold", lang), t("core.hint_move", lang)
+    plainer = [(key, move if words == hold else words) for key, words in more]
+    return plainer if plainer != more and _hints_width(plainer, theme.SMALL) <= HINT_ROOM else hints
 
 
 def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> list[pygame.Rect]:
