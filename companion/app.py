@@ -73,7 +73,8 @@ def players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int
     """How many play (the first N names of the config, in seat order) and who of them starts.
 
     A game for more players than the config names (one name kept for solo games, then Haste Worte chosen) offers
-    the seats it needs under numbered names, "Player 2": an empty question would be a dead end at the table.
+    the seats it needs under numbered names, "Player 2": an empty question would be a dead end at the table (a game
+    resumed in the other language names them in it: ``session.seats_in``).
     ``limits``: the fewest and most players as a function of the answers before (Fritzo's mode: Strategy is for
     two), so that no count is offered that the game then refuses.
     """
