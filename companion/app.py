@@ -33,7 +33,7 @@ from companion.games import GAMES, engine_class
 from companion.games.base import GameError
 from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
-from companion.session import Example, GameSession
+from companion.session import Example, GameSession, StepRefused
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, not_time_to_roll, tapped_hint
@@ -696,7 +696,17 @@ class App:
         offer it again at every start, and the table is told)."""
         entry = GAME_ENTRIES[saved.game]
         try:
-            session = GameSession.resume(engine_class(entry.name), saved, self.journal, **self._session_kw())
+            try:
+                session = GameSession.resume(engine_class(entry.name), saved, self.journal, **self._session_kw())
+            except StepRefused as exc:
+                # a line that reads but is no step of this game (another version's, bytes flipped into other JSON):
+                # the game as it stood before it, as after a line that cannot be read, not the evening set aside
+                log.warning("%s", exc)
+                try:
+                    saved = self.journal.cut_back_before(exc.step)
+                except OSError as disk:
+                    raise JournalError(str(disk)) from None
+                session = GameSession.resume(engine_class(entry.name), saved, self.journal, **self._session_kw())
         except JournalError as exc:
             log.warning("%s", exc)
             try:

@@ -26,8 +26,9 @@ undoes). The game is offered as it stood before the damaged line, the journal wr
 (atomically, the damaged file kept aside for a bug report), its snapshot kept aside with it (it counts lines and
 may say "finished" of steps that are gone), and ``journal.behind`` holding ``damaged``: the resume names the step
 the game went back to and asks the table to check, also when the menu is built again before Resume, until the
-next step is written. A damaged header or setup leaves no game to go back to: the journal is kept aside and the
-player is told, as is a journal the engine cannot replay.
+next step is written. A line that reads but that the engine refuses on replay (another version's step, bytes
+flipped into other JSON) costs the same (``cut_back_before``). A damaged header or setup leaves no game to go back
+to: the journal is kept aside and the player is told, as is one whose setup the engine refuses.
 """
 
 from __future__ import annotations
@@ -91,23 +92,49 @@ def replay(records: list[dict[str, Any]]
     """Resolve undo records: each undo removes the latest action still standing (never the setup), and the examples
     taught for it; an "unlearned" record removes the example it names. Also returns the actions the undos took
     back, in order, with those a rewrite wrote as ``{"taken_back": ...}`` (``SavedGame.undone``)."""
+    return _replay(records)[:3]
+
+
+def _replay(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]],
+                                                   list[dict[str, Any]], list[int]]:
+    """``replay``, and the index in ``records`` of each action standing (the line a refused step is on)."""
     actions: list[dict[str, Any]] = []
+    standing: list[int] = []
     learned: list[tuple[int, dict[str, Any]]] = []
     undone: list[dict[str, Any]] = []
-    for rec in records:
+    for index, rec in enumerate(records):
         if rec.get("undo"):
             if len(actions) > 1:
                 undone.append(actions.pop())
+                standing.pop()
                 learned = [(steps, example) for steps, example in learned if steps < len(actions)]
         elif "action" in rec:
             actions.append(rec["action"])
+            standing.append(index)
         elif isinstance(rec.get("learned"), dict) and isinstance(rec.get("steps"), int):
             learned.append((rec["steps"], rec["learned"]))
         elif "unlearned" in rec:
             learned = [(steps, example) for steps, example in learned if example != rec["unlearned"]]
         elif isinstance(rec.get("taken_back"), dict):  # written by a rewrite: no step of the game
             undone.append(rec["taken_back"])
-    return actions, learned, undone
+    return actions, learned, undone, standing
+
+
+def _records(lines: list[bytes]) -> tuple[list[dict[str, Any]], int]:
+    """The records of a journal's whole ``lines`` up to the first that cannot be read, and that line's number
+    (0: none)."""
+    records: list[dict[str, Any]] = []
+    for number, line in enumerate(lines, start=1):
+        try:
+            rec = json.loads(line, parse_constant=strict_json)
+            if not isinstance(rec, dict) or not isinstance(rec.get("action", {}), dict):
+                raise ValueError("not an object, or an action that is none")
+            if number == 1 and not isinstance(rec.get("game"), str):
+                raise ValueError("a header without a game's name")
+        except (ValueError, RecursionError):  # nested past Python's limit: as unreadable as a broken line
+            return records, number
+        records.append(rec)
+    return records, 0
 
 
 class Journal:
@@ -251,20 +278,7 @@ class Journal:
         played_at = self.path.stat().st_mtime  # the last step's time, not a repair's below
         lines = raw.split(b"\n")
         torn = lines[-1] != b""  # no newline at the end: a write cut short
-        body = lines[:-1]
-        records: list[dict[str, Any]] = []
-        damaged_at = 0  # the first line that cannot be read (0: none)
-        for number, line in enumerate(body, start=1):
-            try:
-                rec = json.loads(line, parse_constant=strict_json)
-                if not isinstance(rec, dict) or not isinstance(rec.get("action", {}), dict):
-                    raise ValueError("not an object, or an action that is none")
-                if number == 1 and not isinstance(rec.get("game"), str):
-                    raise ValueError("a header without a game's name")
-            except (ValueError, RecursionError):  # nested past Python's limit: as unreadable as a broken line
-                damaged_at = number
-                break
-            records.append(rec)
+        records, damaged_at = _records(lines[:-1])
         if damaged_at and not (records and "game" in records[0] and replay(records[1:])[0]):
             # the header or the setup is damaged: no game to go back to
             aside = self.set_aside()
@@ -322,13 +336,28 @@ class Journal:
             raise JournalError(f"The saved game has no setup; it was kept as {aside}. Start a new game.", aside)
         return self._saved(records, played_at, torn, unrepaired)
 
+    def cut_back_before(self, step: int) -> SavedGame:
+        """The game as it stood before its step ``step`` (1: the first after the setup), which this version's
+        engine refuses: a line that reads but is no step of this game (another version's, a card's flipped bytes
+        that still make JSON). It costs the steps from that line on, as a line that cannot be read does
+        (``_cut_back``), not the evening. Raises JournalError where the journal holds no such step (the file
+        changed since it was loaded), OSError where it cannot be read."""
+        raw = self.path.read_bytes()
+        played_at = self.path.stat().st_mtime
+        records, _ = _records(raw.split(b"\n")[:-1])  # (a last line cut short, or a damaged one, as ``load``)
+        standing = _replay(records[1:])[3]
+        if not 1 <= step < len(standing):
+            raise JournalError(f"The saved game has no step {step} to go back before.")
+        refused = standing[step] + 1  # its index in ``records`` (``standing`` counts from the line after the header)
+        return self._cut_back(records[:refused], refused + 1, played_at)
+
     def _cut_back(self, records: list[dict[str, Any]], damaged_at: int, played_at: float) -> SavedGame:
         """The game as it stood before line ``damaged_at``, which cannot be read (``records``: the lines before it,
         the setup among them). The journal is written whole with them, the damaged file kept aside by the same
         write (a power cut leaves the old file or the new one, and the kept one beside either); the mark goes first,
         so that no file cut back is ever found without it. The snapshot goes aside too: it shows, and counts the
         lines of, a game the journal no longer holds, and said "finished" of an end that may be gone."""
-        log.warning("a saved game's line %d cannot be read; it goes back to the %d lines before it",
+        log.warning("a saved game's line %d cannot be read or replayed; it goes back to the %d lines before it",
                     damaged_at, damaged_at - 1)
         unrepaired: OSError | None = None
         self.mark_damaged()

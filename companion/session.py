@@ -319,16 +319,28 @@ def opening_announcements(engine: Engine) -> list[Announcement]:
     return list(getattr(engine, "opening_announcements", None) or [])
 
 
+class StepRefused(JournalError):
+    """The engine refuses step ``step`` of a saved game (its setup is step 0): the game as it stood before that step
+    can still be played (``Journal.cut_back_before``)."""
+
+    def __init__(self, message: str, step: int) -> None:
+        super().__init__(message)
+        self.step = step
+
+
 def rebuild(engine_cls: type[Engine], actions: list[dict[str, Any]]) -> Engine:
-    """Replay actions into a new engine; a journal that the engine rejects is reported, not half-applied."""
+    """Replay actions into a new engine; a journal that the engine rejects is reported, not half-applied: a setup it
+    refuses as JournalError, a step after it as StepRefused."""
+    step = 0  # the action being applied: the setup, then each step
     try:
         engine = engine_cls.new(actions[0])
         for action in actions[1:]:
+            step += 1
             engine.apply(action)
-    except GameError as exc:
-        raise JournalError(f"The saved game cannot be replayed ({exc}); start a new game.") from None
     except Exception as exc:  # noqa: BLE001 - an action this version's engine cannot take: not a crash at start
-        raise JournalError(f"The saved game cannot be replayed ({type(exc).__name__}); start a new game.") from None
+        why = exc if isinstance(exc, GameError) else type(exc).__name__
+        message = f"The saved game cannot be replayed ({why}); start a new game."
+        raise (StepRefused(message, step) if step else JournalError(message)) from None
     return engine
 
 

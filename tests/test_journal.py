@@ -217,6 +217,48 @@ def test_a_damaged_line_in_the_middle_goes_back_to_the_step_before_it(tmp_path, 
     assert GameSession.resume(FreePlay, after, Journal(folder)).undo()
 
 
+def test_a_step_the_engine_refuses_goes_back_to_the_lines_before_it_also_past_an_undo(tmp_path):
+    """A line that reads but that the engine refuses (another version's step, bytes flipped into other JSON) costs
+    the steps from it on, as one that cannot be read. The step is counted among those standing (an undo before it
+    took one back): the cut falls on its line, not on the line of the step counted so in the file."""
+    from companion.session import StepRefused
+
+    s = _session(tmp_path)
+    for faces in ([1], [2]):
+        assert s.apply({"action": "roll", "dice": faces})
+    assert s.undo()  # roll [2] taken back: [1] is step 1, the refused line below step 2
+    folder = tmp_path / "current"
+    with open(folder / "journal.jsonl", "a", encoding="utf-8") as f:
+        f.write('{"action": {"action": "roll", "dice": [9]}}\n')
+        f.write('{"action": {"action": "roll", "dice": [3]}}\n')
+    saved = Journal(folder).load()
+    assert saved is not None and not saved.damaged  # every line reads: only the engine can tell
+    with pytest.raises(StepRefused) as refused:
+        GameSession.resume(FreePlay, saved, Journal(folder))
+    assert refused.value.step == 2
+    cut = Journal(folder).cut_back_before(refused.value.step)
+    assert rebuild(FreePlay, cut.actions).rolls == [[1]] and cut.damaged and cut.doubt
+    assert len(list(folder.glob("journal.jsonl.corrupt-*"))) == 1
+    again = Journal(folder).load()  # the menu built again: the game cut back, still said to be damaged
+    assert again.actions == cut.actions and again.damaged
+    assert GameSession.resume(FreePlay, again, Journal(folder)).apply({"action": "roll", "dice": [4]})
+    assert not Journal(folder).load().damaged
+
+
+def test_a_setup_the_engine_refuses_leaves_no_step_to_go_back_before(tmp_path):
+    from companion.games.haste_worte import HasteWorte
+
+    journal = Journal(tmp_path / "current")
+    journal.start("haste-worte", {"action": "setup", "players": ["Anna"]})  # Haste Worte is for two or more
+    journal.record({"action": "roll", "dice": ["car"] * 6})
+    saved = journal.load()
+    with pytest.raises(JournalError) as refused:
+        GameSession.resume(HasteWorte, saved, journal)
+    assert getattr(refused.value, "step", 0) == 0
+    with pytest.raises(JournalError):
+        journal.cut_back_before(0)
+
+
 @pytest.mark.parametrize("line", [1, 2])
 def test_zeros_over_the_header_or_the_setup_leave_no_game_to_go_back_to(tmp_path, line):
     _rolled(tmp_path)
