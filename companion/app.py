@@ -686,7 +686,8 @@ class App:
         with it the UNDO of a mistyped final score. It comes at every start until it is left for the menu or played
         again; then it goes to the history. False where it could not be shown (the start goes on as without it)."""
         if self.resume(saved, quiet=True):
-            self.show_notice(t("core.resumed_over", self.lang), seconds=6, info=True)
+            if self.session is not None and self.session.engine.finished:  # (cut back before its end: said so)
+                self.show_notice(t("core.resumed_over", self.lang), seconds=6, info=True)
             return True
         self.main_menu()
         return False
@@ -727,6 +728,8 @@ class App:
             **{k: v for k, v in setup.items() if k not in ("action", "seed", "players")},
             **({"_players": tuple(setup["players"])} if isinstance(setup.get("players"), list) else {})})
         if quiet:
+            if saved.damaged:  # steps lost: said where a resume says nothing else too (free play at switch-on)
+                self.show_notice(self._resumed_doubt(saved), seconds=TEACHING_NOTICE_SECONDS)
             return True
         if saved.doubt:  # "exactly where it stopped" was said of a game that had lost its last step
             resumed = self._resumed_doubt(saved)

@@ -220,6 +220,30 @@ def test_switched_on_it_starts_in_free_play_and_keeps_its_history(tmp_path):
     assert again.entry is GAME_ENTRIES["free-play"] and len(again.session.engine.rolls) == 1
 
 
+def test_free_play_switched_on_after_damage_says_the_rolls_it_lost(tmp_path, out_dir):
+    """Free play resumes without a word at switch-on; a journal cut back to the lines before a damaged one came
+    back with rolls missing and nothing said, where a game says which of its steps were lost."""
+    app = _app(tmp_path, start_free_play=True)
+    for _ in range(6):
+        _press(app, Button.ROLL)
+    app.close()
+    path = tmp_path / "current" / "journal.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    lines[5] = b"\0" * len(lines[5])  # the fourth roll's line: blocks never written
+    path.write_bytes(b"\n".join(lines))
+    again = _app(tmp_path, start_free_play=True)
+    try:
+        assert again.entry is GAME_ENTRIES["free-play"] and len(again.session.engine.rolls) == 3
+        assert again.notice == again._resumed_doubt(again.journal.load()) and again.notice_tone == "bad"
+        again.frame(0.03, [])
+        pygame.image.save(again.display.window, str(out_dir / "free_play_resumed_damaged.png"))
+    finally:
+        again.close()
+    # a roll written since: the journal holds the game as played again, and it resumes without a word
+    _press(_app(tmp_path, start_free_play=True), Button.ROLL)
+    assert _app(tmp_path, start_free_play=True).notice is None
+
+
 def test_teaching_screen_from_the_menu_sees_the_camera(tmp_path, out_dir):
     import time as _time
 
