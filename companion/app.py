@@ -744,13 +744,15 @@ class App:
 
     def _resumed_doubt(self, saved: Any) -> str:
         """The resume of a game that may not end where the table stopped. One cut back to the lines before a damaged
-        one names the step it went back to: a family two hours in must know how far to set the table back."""
+        one says how many steps it lost where the journal could count them: a family two hours in must know how far
+        to set the table back ("after step 212" named a number shown nowhere else)."""
         if not saved.damaged:
             return t("core.resumed_check", self.lang)
-        steps = len(saved.actions) - 1  # the setup is no step
-        if steps < 1:
+        if len(saved.actions) < 2:  # the setup alone is left
             return t("core.resumed_damaged_setup", self.lang)
-        return t("core.resumed_damaged", self.lang, step=steps)
+        if saved.lost is None:
+            return t("core.resumed_damaged_some", self.lang)
+        return t("core.resumed_damaged", self.lang, lost=saved.lost)
 
     def _teaching_notice(self, entry: GameEntry, session: GameSession) -> str | None:
         """What the table must be told when a camera looks at the tray but the game's dice are not taught: ROLL

@@ -200,6 +200,9 @@ def test_a_damaged_line_in_the_middle_goes_back_to_the_step_before_it(tmp_path, 
     saved = Journal(folder).load()
     assert saved is not None and rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]]
     assert saved.damaged and saved.doubt and not saved.finished and saved.unrepaired is None
+    # the moves lost, for the resume to say: the damaged line's roll 4, rolls 5 and 6 and the undo; zeros may have
+    # been several lines (the zero block was three), so none is said
+    assert saved.lost == (None if how.startswith("zero") else 4)
     kept = list(folder.glob("journal.jsonl.corrupt-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == damaged  # the file as the card gave it, for a bug report
     assert len(path.read_text().splitlines()) == 5 and b"\0" not in path.read_bytes()  # written whole
@@ -208,6 +211,7 @@ def test_a_damaged_line_in_the_middle_goes_back_to_the_step_before_it(tmp_path, 
     # the menu loads it again before Resume: the same game, still named damaged, nothing more kept aside
     again = Journal(folder).load()
     assert again.actions == saved.actions and again.damaged and len(list(folder.glob("journal.jsonl.corrupt-*"))) == 1
+    assert again.lost == saved.lost
     assert again.saved_at == pytest.approx(played)  # "Resume (20:41)": when the table last played, not the repair
     session = GameSession.resume(FreePlay, again, Journal(folder))
     assert session.apply({"action": "roll", "dice": [6]})  # appended to the journal written whole
@@ -238,9 +242,10 @@ def test_a_step_the_engine_refuses_goes_back_to_the_lines_before_it_also_past_an
     assert refused.value.step == 2
     cut = Journal(folder).cut_back_before(refused.value.step)
     assert rebuild(FreePlay, cut.actions).rolls == [[1]] and cut.damaged and cut.doubt
+    assert cut.lost == 2  # the refused roll and roll [3]: every line after it reads
     assert len(list(folder.glob("journal.jsonl.corrupt-*"))) == 1
     again = Journal(folder).load()  # the menu built again: the game cut back, still said to be damaged
-    assert again.actions == cut.actions and again.damaged
+    assert again.actions == cut.actions and again.damaged and again.lost == 2
     assert GameSession.resume(FreePlay, again, Journal(folder)).apply({"action": "roll", "dice": [4]})
     assert not Journal(folder).load().damaged
 
