@@ -338,6 +338,9 @@ class App:
         self.watcher = DiceWatcher(source, read_dice, clock=self.clock)
         self.watcher.lookout = lookout
         self.watcher.start()
+        from companion.views.teach_view import warm_up
+
+        warm_up()  # the teaching screen's first die is found without the picture standing still
 
     def _camera_found(self) -> None:
         """The watcher moved to a camera that appeared after the start: the table is told, and the main menu's
