@@ -33,7 +33,7 @@ from companion.games import GAMES, engine_class
 from companion.games.base import GameError
 from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
-from companion.session import Example, GameSession
+from companion.session import Example, GameSession, StepRefused
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, not_time_to_roll, tapped_hint
@@ -73,7 +73,8 @@ def players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int
     """How many play (the first N names of the config, in seat order) and who of them starts.
 
     A game for more players than the config names (one name kept for solo games, then Haste Worte chosen) offers
-    the seats it needs under numbered names, "Player 2": an empty question would be a dead end at the table.
+    the seats it needs under numbered names, "Player 2": an empty question would be a dead end at the table (a game
+    resumed in the other language names them in it: ``session.seats_in``).
     ``limits``: the fewest and most players as a function of the answers before (Fritzo's mode: Strategy is for
     two), so that no count is offered that the game then refuses.
     """
@@ -337,6 +338,9 @@ class App:
         self.watcher = DiceWatcher(source, read_dice, clock=self.clock)
         self.watcher.lookout = lookout
         self.watcher.start()
+        from companion.views.teach_view import warm_up
+
+        warm_up()  # the teaching screen's first die is found without the picture standing still
 
     def _camera_found(self) -> None:
         """The watcher moved to a camera that appeared after the start: the table is told, and the main menu's
@@ -685,7 +689,8 @@ class App:
         with it the UNDO of a mistyped final score. It comes at every start until it is left for the menu or played
         again; then it goes to the history. False where it could not be shown (the start goes on as without it)."""
         if self.resume(saved, quiet=True):
-            self.show_notice(t("core.resumed_over", self.lang), seconds=6, info=True)
+            if self.session is not None and self.session.engine.finished:  # (cut back before its end: said so)
+                self.show_notice(t("core.resumed_over", self.lang), seconds=6, info=True)
             return True
         self.main_menu()
         return False
@@ -695,7 +700,17 @@ class App:
         offer it again at every start, and the table is told)."""
         entry = GAME_ENTRIES[saved.game]
         try:
-            session = GameSession.resume(engine_class(entry.name), saved, self.journal, **self._session_kw())
+            try:
+                session = GameSession.resume(engine_class(entry.name), saved, self.journal, **self._session_kw())
+            except StepRefused as exc:
+                # a line that reads but is no step of this game (another version's, bytes flipped into other JSON):
+                # the game as it stood before it, as after a line that cannot be read, not the evening set aside
+                log.warning("%s", exc)
+                try:
+                    saved = self.journal.cut_back_before(exc.step)
+                except OSError as disk:
+                    raise JournalError(str(disk)) from None
+                session = GameSession.resume(engine_class(entry.name), saved, self.journal, **self._session_kw())
         except JournalError as exc:
             log.warning("%s", exc)
             try:
@@ -716,6 +731,8 @@ class App:
             **{k: v for k, v in setup.items() if k not in ("action", "seed", "players")},
             **({"_players": tuple(setup["players"])} if isinstance(setup.get("players"), list) else {})})
         if quiet:
+            if saved.damaged:  # steps lost: said where a resume says nothing else too (free play at switch-on)
+                self.show_notice(self._resumed_doubt(saved), seconds=TEACHING_NOTICE_SECONDS)
             return True
         if saved.doubt:  # "exactly where it stopped" was said of a game that had lost its last step
             resumed = self._resumed_doubt(saved)
@@ -730,13 +747,15 @@ class App:
 
     def _resumed_doubt(self, saved: Any) -> str:
         """The resume of a game that may not end where the table stopped. One cut back to the lines before a damaged
-        one names the step it went back to: a family two hours in must know how far to set the table back."""
+        one says how many steps it lost where the journal could count them: a family two hours in must know how far
+        to set the table back ("after step 212" named a number shown nowhere else)."""
         if not saved.damaged:
             return t("core.resumed_check", self.lang)
-        steps = len(saved.actions) - 1  # the setup is no step
-        if steps < 1:
+        if len(saved.actions) < 2:  # the setup alone is left
             return t("core.resumed_damaged_setup", self.lang)
-        return t("core.resumed_damaged", self.lang, step=steps)
+        if saved.lost is None:
+            return t("core.resumed_damaged_some", self.lang)
+        return t("core.resumed_damaged", self.lang, lost=saved.lost)
 
     def _teaching_notice(self, entry: GameEntry, session: GameSession) -> str | None:
         """What the table must be told when a camera looks at the tray but the game's dice are not taught: ROLL

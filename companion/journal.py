@@ -24,10 +24,12 @@ written) costs the steps from it on, not the evening: every line before it repla
 can be trusted (an undo there takes back whichever step stands last, so a step lost before it changes what it
 undoes). The game is offered as it stood before the damaged line, the journal written whole with those lines
 (atomically, the damaged file kept aside for a bug report), its snapshot kept aside with it (it counts lines and
-may say "finished" of steps that are gone), and ``journal.behind`` holding ``damaged``: the resume names the step
-the game went back to and asks the table to check, also when the menu is built again before Resume, until the
-next step is written. A damaged header or setup leaves no game to go back to: the journal is kept aside and the
-player is told, as is a journal the engine cannot replay.
+may say "finished" of steps that are gone), and ``journal.behind`` holding ``damaged`` and how many moves that lost
+(where the lines after the damaged one tell): the resume says so and asks the table to check, also when the menu is
+built again before Resume, until the next step is written. A line that reads but that the engine refuses on replay
+(another version's step, bytes flipped into other JSON) costs the same (``cut_back_before``). A damaged header or
+setup leaves no game to go back to: the journal is kept aside and the player is told, as is one whose setup the
+engine refuses.
 """
 
 from __future__ import annotations
@@ -82,8 +84,11 @@ class SavedGame:
     #: it stopped" would be untrue, the table is asked to check
     doubt: bool = False
     #: a line after the setup could not be read: the game is the lines before it (``doubt`` too), and the resume
-    #: says which step it went back to
+    #: says how many moves were lost
     damaged: bool = False
+    #: the moves (steps and undos) a cut back lost, counted from the lines after the damaged one; None where the
+    #: damage hides how many (zeros over what may have been several lines, more damage after it)
+    lost: int | None = None
 
 
 def replay(records: list[dict[str, Any]]
@@ -91,23 +96,70 @@ def replay(records: list[dict[str, Any]]
     """Resolve undo records: each undo removes the latest action still standing (never the setup), and the examples
     taught for it; an "unlearned" record removes the example it names. Also returns the actions the undos took
     back, in order, with those a rewrite wrote as ``{"taken_back": ...}`` (``SavedGame.undone``)."""
+    return _replay(records)[:3]
+
+
+def _replay(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]],
+                                                   list[dict[str, Any]], list[int]]:
+    """``replay``, and the index in ``records`` of each action standing (the line a refused step is on)."""
     actions: list[dict[str, Any]] = []
+    standing: list[int] = []
     learned: list[tuple[int, dict[str, Any]]] = []
     undone: list[dict[str, Any]] = []
-    for rec in records:
+    for index, rec in enumerate(records):
         if rec.get("undo"):
             if len(actions) > 1:
                 undone.append(actions.pop())
+                standing.pop()
                 learned = [(steps, example) for steps, example in learned if steps < len(actions)]
         elif "action" in rec:
             actions.append(rec["action"])
+            standing.append(index)
         elif isinstance(rec.get("learned"), dict) and isinstance(rec.get("steps"), int):
             learned.append((rec["steps"], rec["learned"]))
         elif "unlearned" in rec:
             learned = [(steps, example) for steps, example in learned if example != rec["unlearned"]]
         elif isinstance(rec.get("taken_back"), dict):  # written by a rewrite: no step of the game
             undone.append(rec["taken_back"])
-    return actions, learned, undone
+    return actions, learned, undone, standing
+
+
+def _is_move(record: dict[str, Any]) -> bool:
+    """A step of the game or an undo: what a player did (not an example taught, nor a rewrite's record)."""
+    return "action" in record or record.get("undo") is True
+
+
+def _moves_lost(lines: list[bytes]) -> int | None:
+    """The moves a cut back to the lines before ``lines[0]`` (a line that cannot be read) loses: that line, and the
+    moves the lines after it hold. None where that cannot be told: zeros (blocks never written) may stand for
+    several lines, and a line after it that cannot be read either may be any number."""
+    if b"\0" in lines[0]:
+        return None
+    lost = 1
+    for line in lines[1:]:
+        try:
+            rec = json.loads(line, parse_constant=strict_json)
+        except (ValueError, RecursionError):
+            return None
+        lost += isinstance(rec, dict) and _is_move(rec)
+    return lost
+
+
+def _records(lines: list[bytes]) -> tuple[list[dict[str, Any]], int]:
+    """The records of a journal's whole ``lines`` up to the first that cannot be read, and that line's number
+    (0: none)."""
+    records: list[dict[str, Any]] = []
+    for number, line in enumerate(lines, start=1):
+        try:
+            rec = json.loads(line, parse_constant=strict_json)
+            if not isinstance(rec, dict) or not isinstance(rec.get("action", {}), dict):
+                raise ValueError("not an object, or an action that is none")
+            if number == 1 and not isinstance(rec.get("game"), str):
+                raise ValueError("a header without a game's name")
+        except (ValueError, RecursionError):  # nested past Python's limit: as unreadable as a broken line
+            return records, number
+        records.append(rec)
+    return records, 0
 
 
 class Journal:
@@ -191,21 +243,25 @@ class Journal:
         except OSError as exc:
             log.warning("the journal's missing steps cannot be marked: %s", exc)
 
-    def mark_damaged(self) -> None:
-        """Say on the card that the journal was cut back to the lines before a damaged one, for the resume to name
-        the step it went back to however often the menu loads it first. Where the card takes no words, the empty
-        mark still asks the table to check."""
+    def mark_damaged(self, lost: int | None = None) -> None:
+        """Say on the card that the journal was cut back to the lines before a damaged one, and how many moves that
+        lost where known (``damaged 3``), for the resume to say so however often the menu loads it first. Where
+        the card takes no words, the empty mark still asks the table to check."""
         try:
-            atomic_write_bytes(self.behind_path, DAMAGED + b"\n")
+            atomic_write_bytes(self.behind_path, DAMAGED + (b"" if lost is None else b" %d" % lost) + b"\n")
         except OSError as exc:
             log.warning("the damage cannot be marked in words: %s", exc)
             self.mark_behind()
 
-    def _marked_damaged(self) -> bool:
+    def _damage_mark(self) -> tuple[bool, int | None]:
+        """Whether the journal is marked cut back (``mark_damaged``), and the moves that lost where it says."""
         try:
-            return self.behind_path.read_bytes().startswith(DAMAGED)
+            words = self.behind_path.read_bytes().split()
         except OSError:  # no mark (the usual case), or one the card cannot read: no words of damage
-            return False
+            return False, None
+        if not words or words[0] != DAMAGED:
+            return False, None
+        return True, int(words[1]) if len(words) > 1 and words[1].isdigit() else None
 
     def clear_behind(self) -> None:
         """The journal holds the game as played again (written whole, or a resumed game's step written)."""
@@ -252,19 +308,7 @@ class Journal:
         lines = raw.split(b"\n")
         torn = lines[-1] != b""  # no newline at the end: a write cut short
         body = lines[:-1]
-        records: list[dict[str, Any]] = []
-        damaged_at = 0  # the first line that cannot be read (0: none)
-        for number, line in enumerate(body, start=1):
-            try:
-                rec = json.loads(line, parse_constant=strict_json)
-                if not isinstance(rec, dict) or not isinstance(rec.get("action", {}), dict):
-                    raise ValueError("not an object, or an action that is none")
-                if number == 1 and not isinstance(rec.get("game"), str):
-                    raise ValueError("a header without a game's name")
-            except (ValueError, RecursionError):  # nested past Python's limit: as unreadable as a broken line
-                damaged_at = number
-                break
-            records.append(rec)
+        records, damaged_at = _records(body)
         if damaged_at and not (records and "game" in records[0] and replay(records[1:])[0]):
             # the header or the setup is damaged: no game to go back to
             aside = self.set_aside()
@@ -273,7 +317,7 @@ class Journal:
                 "start a new game. Please send that file with a bug report.", aside
             )
         if damaged_at:
-            return self._cut_back(records, damaged_at, played_at)
+            return self._cut_back(records, damaged_at, played_at, _moves_lost(body[damaged_at - 1:]))
         header_only = not records or (len(records) == 1 and "game" in records[0])
         if header_only and (self.snapshot_path.exists() or b"\0" in raw):
             # not one whole step, yet a game was on screen (its snapshot is written after its setup), or the zeros
@@ -322,16 +366,34 @@ class Journal:
             raise JournalError(f"The saved game has no setup; it was kept as {aside}. Start a new game.", aside)
         return self._saved(records, played_at, torn, unrepaired)
 
-    def _cut_back(self, records: list[dict[str, Any]], damaged_at: int, played_at: float) -> SavedGame:
+    def cut_back_before(self, step: int) -> SavedGame:
+        """The game as it stood before its step ``step`` (1: the first after the setup), which this version's
+        engine refuses: a line that reads but is no step of this game (another version's, a card's flipped bytes
+        that still make JSON). It costs the steps from that line on, as a line that cannot be read does
+        (``_cut_back``), not the evening. Raises JournalError where the journal holds no such step (the file
+        changed since it was loaded), OSError where it cannot be read."""
+        raw = self.path.read_bytes()
+        played_at = self.path.stat().st_mtime
+        records, damaged_at = _records(raw.split(b"\n")[:-1])  # (a last line cut short, or a damaged one, as ``load``)
+        standing = _replay(records[1:])[3]
+        if not 1 <= step < len(standing):
+            raise JournalError(f"The saved game has no step {step} to go back before.")
+        refused = standing[step] + 1  # its index in ``records`` (``standing`` counts from the line after the header)
+        lost = None if damaged_at else sum(_is_move(rec) for rec in records[refused:])
+        return self._cut_back(records[:refused], refused + 1, played_at, lost)
+
+    def _cut_back(self, records: list[dict[str, Any]], damaged_at: int, played_at: float,
+                  lost: int | None) -> SavedGame:
         """The game as it stood before line ``damaged_at``, which cannot be read (``records``: the lines before it,
         the setup among them). The journal is written whole with them, the damaged file kept aside by the same
         write (a power cut leaves the old file or the new one, and the kept one beside either); the mark goes first,
         so that no file cut back is ever found without it. The snapshot goes aside too: it shows, and counts the
-        lines of, a game the journal no longer holds, and said "finished" of an end that may be gone."""
-        log.warning("a saved game's line %d cannot be read; it goes back to the %d lines before it",
+        lines of, a game the journal no longer holds, and said "finished" of an end that may be gone. ``lost``: the
+        moves that costs, where known."""
+        log.warning("a saved game's line %d cannot be read or replayed; it goes back to the %d lines before it",
                     damaged_at, damaged_at - 1)
         unrepaired: OSError | None = None
-        self.mark_damaged()
+        self.mark_damaged(lost)
         try:
             replace_keeping_aside(self.path, _text(records).encode("utf-8"))
         except OSError as exc:  # a card full or gone read-only: offered from memory, written whole at its next step
@@ -343,15 +405,16 @@ class Journal:
                 os.utime(self.path, (played_at, played_at))
             except OSError as exc:
                 log.warning("the journal cut back keeps the time of its repair: %s", exc)
-        return self._saved(records, played_at, True, unrepaired, damaged=True)
+        return self._saved(records, played_at, True, unrepaired, damaged=True, lost=lost)
 
     def _saved(self, records: list[dict[str, Any]], played_at: float, torn: bool, unrepaired: OSError | None,
-               damaged: bool = False) -> SavedGame:
+               damaged: bool = False, lost: int | None = None) -> SavedGame:
         """The game ``records`` hold (header first, the setup among them), and what its snapshot and marks say.
         ``torn``: its last line was cut short; ``damaged``: it was cut back to the lines before a damaged one now
         (later loads find the mark ``mark_damaged`` left)."""
         actions, learned, undone = replay(records[1:])
-        damaged = damaged or self._marked_damaged()
+        if not damaged:
+            damaged, lost = self._damage_mark()
         finished = False
         # the step being written when the power went (maybe one the table saw done: a full card), or steps the
         # card refused before the power went
@@ -380,7 +443,7 @@ class Journal:
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
         return SavedGame(records[0]["game"], actions, played_at, finished, learned, unrepaired,
-                         undone, doubt or damaged, damaged)
+                         undone, doubt or damaged, damaged, lost)
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its

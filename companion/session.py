@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -17,6 +18,7 @@ from typing import Any
 from companion.announce import Announcement
 from companion.errors import CompanionError, JournalError
 from companion.games.base import Engine, GameError
+from companion.i18n import LANGUAGES, t
 from companion.journal import Journal, SavedGame
 from vision.types import DiePicture, DieReading, TrayReading
 
@@ -93,6 +95,8 @@ class GameSession:
         #: stamp again a "time's up" the table took back (``views.frame_clock.undone_for_this_run``)
         self.taken_back: list[dict[str, Any]] = []
         self._started = True  # whether the journal has this game's header (False only while a new game's is not)
+        #: the journal must be written whole at the next step (its seats were renamed at the resume)
+        self._whole = False
         #: the latest steps' announcements, each with the number of steps it was made at: an undo withdraws those
         #: of the step it takes back from the announcer's queue, a step those whose call it answers (``until``)
         self._said: list[tuple[int, Announcement]] = []
@@ -119,13 +123,18 @@ class GameSession:
 
     @classmethod
     def resume(cls, engine_cls: type[Engine], saved: SavedGame, journal: Journal, **kw: Any) -> GameSession:
-        engine = rebuild(engine_cls, saved.actions)
-        session = cls(engine_cls, engine, list(saved.actions), journal, **kw)
+        """The saved game, its unnamed seats ("Player 2") named in the table's language now (``seats_in``)."""
+        renamed = seats_in(saved.actions, kw.get("lang", "de"))
+        engine = rebuild(engine_cls, [rename(a, renamed) for a in saved.actions])
+        session = cls(engine_cls, engine, [rename(a, renamed) for a in saved.actions], journal, **kw)
         session._learned = [(steps, None, -1, example) for steps, example in saved.learned]
         # the file ends in half a line, or holds a damaged one, the card refusing the repair: the first step writes
         # the game whole
         session.unsaved = saved.unrepaired
-        session.taken_back = list(saved.undone)
+        # seats renamed: the first step writes the game whole in these words, for the journal never to name one seat
+        # in two languages (a step appended as "Spieler 2" after a setup of "Player 2" would not replay)
+        session._whole = bool(renamed)
+        session.taken_back = [rename(a, renamed) for a in saved.undone]
         return session
 
     # -- playing ---------------------------------------------------------------------------------------------
@@ -185,7 +194,7 @@ class GameSession:
         later step (undos too) as a whole new file, which failed as well: a power cut then lost every step since,
         and brought back a step the table had undone."""
         try:
-            if self.unsaved is None:
+            if self.unsaved is None and not self._whole:
                 write()
             else:
                 if not self._started:
@@ -199,6 +208,7 @@ class GameSession:
             log.warning("the game cannot be saved: %s", exc)
             return
         self.unsaved = None
+        self._whole = False
         self.journal.clear_behind()
         try:
             self.journal.save_snapshot(self.engine, len(self.actions))
@@ -309,14 +319,69 @@ def opening_announcements(engine: Engine) -> list[Announcement]:
     return list(getattr(engine, "opening_announcements", None) or [])
 
 
+class StepRefused(JournalError):
+    """The engine refuses step ``step`` of a saved game (its setup is step 0): the game as it stood before that step
+    can still be played (``Journal.cut_back_before``)."""
+
+    def __init__(self, message: str, step: int) -> None:
+        super().__init__(message)
+        self.step = step
+
+
 def rebuild(engine_cls: type[Engine], actions: list[dict[str, Any]]) -> Engine:
-    """Replay actions into a new engine; a journal that the engine rejects is reported, not half-applied."""
+    """Replay actions into a new engine; a journal that the engine rejects is reported, not half-applied: a setup it
+    refuses as JournalError, a step after it as StepRefused."""
+    step = 0  # the action being applied: the setup, then each step
     try:
         engine = engine_cls.new(actions[0])
         for action in actions[1:]:
+            step += 1
             engine.apply(action)
-    except GameError as exc:
-        raise JournalError(f"The saved game cannot be replayed ({exc}); start a new game.") from None
     except Exception as exc:  # noqa: BLE001 - an action this version's engine cannot take: not a crash at start
-        raise JournalError(f"The saved game cannot be replayed ({type(exc).__name__}); start a new game.") from None
+        why = exc if isinstance(exc, GameError) else type(exc).__name__
+        message = f"The saved game cannot be replayed ({why}); start a new game."
+        raise (StepRefused(message, step) if step else JournalError(message)) from None
     return engine
+
+
+def seat_number(name: str) -> int | None:
+    """The seat an unnamed seat's name numbers ("Player 2", "Spieler 2": 2) in any of the catalogs' languages;
+    None for a player's name. The setup gives a game for more players than the config names such seats
+    (``app.players_steps``), and the journal keeps them as words."""
+    for lang in LANGUAGES:
+        if match := _seat_pattern(lang).fullmatch(name):
+            return int(match.group(1))
+    return None
+
+
+def _seat_pattern(lang: str) -> re.Pattern[str]:
+    words = t("core.seat_name", lang, n="\0")
+    return re.compile(re.escape(words).replace("\0", "([1-9][0-9]?)"))
+
+
+def seats_in(actions: Sequence[dict[str, Any]], lang: str) -> dict[str, str]:
+    """The unnamed seats of a saved game's setup (``actions[0]``) that ``lang`` names otherwise, each with its name
+    in ``lang``: a German game resumed after the switch to English said "Spieler 2" on every screen and in every
+    sentence. Empty where a new name would be some other player's (a family that named a player "Spieler 2"
+    in an English game with a "Player 2"): the names stay as they were."""
+    players = actions[0].get("players") if actions else None
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return {}
+    renamed = {p: t("core.seat_name", lang, n=n) for p in players if (n := seat_number(p)) is not None}
+    renamed = {old: new for old, new in renamed.items() if old != new}
+    names = [renamed.get(p, p).casefold() for p in players]
+    return renamed if len(set(names)) == len(names) else {}
+
+
+def rename(value: Any, renamed: dict[str, str]) -> Any:
+    """``value`` (an action, or any JSON value in it) with each name ``renamed`` holds replaced: the steps name
+    players ("player": "Player 2") as the setup does, and must name them as it does to replay."""
+    if not renamed:
+        return value
+    if isinstance(value, str):
+        return renamed.get(value, value)
+    if isinstance(value, list):
+        return [rename(v, renamed) for v in value]
+    if isinstance(value, dict):
+        return {rename(k, renamed): rename(v, renamed) for k, v in value.items()}
+    return value

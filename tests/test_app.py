@@ -220,6 +220,30 @@ def test_switched_on_it_starts_in_free_play_and_keeps_its_history(tmp_path):
     assert again.entry is GAME_ENTRIES["free-play"] and len(again.session.engine.rolls) == 1
 
 
+def test_free_play_switched_on_after_damage_says_the_rolls_it_lost(tmp_path, out_dir):
+    """Free play resumes without a word at switch-on; a journal cut back to the lines before a damaged one came
+    back with rolls missing and nothing said, where a game says which of its steps were lost."""
+    app = _app(tmp_path, start_free_play=True)
+    for _ in range(6):
+        _press(app, Button.ROLL)
+    app.close()
+    path = tmp_path / "current" / "journal.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    lines[5] = b"\0" * len(lines[5])  # the fourth roll's line: blocks never written
+    path.write_bytes(b"\n".join(lines))
+    again = _app(tmp_path, start_free_play=True)
+    try:
+        assert again.entry is GAME_ENTRIES["free-play"] and len(again.session.engine.rolls) == 3
+        assert again.notice == again._resumed_doubt(again.journal.load()) and again.notice_tone == "bad"
+        again.frame(0.03, [])
+        pygame.image.save(again.display.window, str(out_dir / "free_play_resumed_damaged.png"))
+    finally:
+        again.close()
+    # a roll written since: the journal holds the game as played again, and it resumes without a word
+    _press(_app(tmp_path, start_free_play=True), Button.ROLL)
+    assert _app(tmp_path, start_free_play=True).notice is None
+
+
 def test_teaching_screen_from_the_menu_sees_the_camera(tmp_path, out_dir):
     import time as _time
 
@@ -1296,12 +1320,12 @@ def test_a_damaged_saved_game_on_a_write_protected_card_is_said_to_stay_not_put_
 
     register_all()
     journal = Journal(tmp_path / "current")
-    session = GameSession.new(engine_class("haste-worte"), {"action": "setup", "players": ["Anna", "Ben"]}, journal)
-    session.apply({"action": "roll", "dice": ["car", "animals"]})
-    if damage == "replay":
-        with open(journal.path, "a", encoding="utf-8") as f:
-            f.write('{"action": {"action": "pick", "die": 7}}\n')
+    if damage == "replay":  # a setup the engine refuses (a step it refuses costs only the steps from it on)
+        journal.start("haste-worte", {"action": "setup", "players": ["Anna"]})
     else:  # the setup's line (one after it costs only the steps from it on: the game goes back to the step before)
+        session = GameSession.new(engine_class("haste-worte"), {"action": "setup", "players": ["Anna", "Ben"]},
+                                  journal)
+        session.apply({"action": "roll", "dice": ["car", "animals"]})
         journal.path.write_text(journal.path.read_text(encoding="utf-8").replace('"setup"', '"setup', 1),
                                 encoding="utf-8")
 
@@ -1320,21 +1344,51 @@ def test_a_damaged_saved_game_on_a_write_protected_card_is_said_to_stay_not_put_
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_a_saved_game_this_version_cannot_replay_is_set_aside_once_with_a_word(tmp_path, lang):
-    """An action the engine refuses on replay (a journal from another version, a hand-edited file): the menu
-    offered "Resume" at every start and each time said "cannot be replayed", in English. It is set aside, the
-    table told in its language, and the menu no longer offers it."""
+def test_a_step_this_version_cannot_replay_costs_the_steps_from_it_on_not_the_game(tmp_path, lang):
+    """A line that reads but that the engine refuses on replay (a journal from another version, bytes flipped into
+    other JSON): the whole game was set aside, where a line that cannot be read costs only the steps from it on.
+    The game goes back to the step before it, said as a damaged line is, the refused file kept for a bug report."""
     from companion.games import engine_class
     from companion.games_ui import register_all
-    from companion.i18n import t
     from companion.session import GameSession
 
     register_all()
     journal = Journal(tmp_path / "current")
     session = GameSession.new(engine_class("haste-worte"), {"action": "setup", "players": ["Anna", "Ben"]}, journal)
-    session.apply({"action": "roll", "dice": ["car", "animals"]})
+    session.apply({"action": "roll", "dice": ["car", "animals", "dishes", "fruit", "water", "toys"]})
+    session.apply({"action": "pick", "die": 1})
     with open(journal.path, "a", encoding="utf-8") as f:
-        f.write('{"action": {"action": "pick", "die": 7}}\n')  # refused by the engine: die 7 of 2
+        f.write('{"action": {"action": "pick", "die": 7}}\n')  # refused by the engine: die 7 of 6
+        f.write('{"action": {"action": "pick", "die": 2}}\n')  # after it: nothing there can be trusted
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    try:
+        saved = app.mode.menu.items[0].value
+        assert saved[0] == "resume"
+        assert app.resume(saved[1])
+        assert app.session.actions == session.actions  # the setup, the roll and the first pick
+        assert app.notice.startswith(app._resumed_doubt(journal.load()))
+        assert journal.load().damaged  # the menu built again before a step still says so
+        assert len(list((tmp_path / "current").glob("journal.jsonl.corrupt-*"))) == 1
+        assert app.session.apply({"action": "pick", "die": 2})  # and it is played on, from the file cut back
+        assert len(journal.load().actions) == 4
+        app.frame(0.03, [])
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_saved_game_whose_setup_this_version_refuses_is_set_aside_once_with_a_word(tmp_path, lang):
+    """A setup the engine refuses on replay leaves no game to go back to: the menu offered "Resume" at every start
+    and each time said "cannot be replayed", in English. It is set aside, the table told in its language, and the
+    menu no longer offers it."""
+    from companion.games_ui import register_all
+    from companion.i18n import t
+
+    register_all()
+    journal = Journal(tmp_path / "current")
+    journal.start("haste-worte", {"action": "setup", "players": ["Anna"]})  # refused: Haste Worte is for two or more
     cfg = Config()
     cfg.language = lang
     app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
@@ -1348,7 +1402,6 @@ def test_a_saved_game_this_version_cannot_replay_is_set_aside_once_with_a_word(t
         app.frame(0.03, [])
     finally:
         app.close()
-
 
 
 def test_a_held_undo_outside_a_game_reaches_the_screen(tmp_path):

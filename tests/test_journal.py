@@ -200,6 +200,9 @@ def test_a_damaged_line_in_the_middle_goes_back_to_the_step_before_it(tmp_path, 
     saved = Journal(folder).load()
     assert saved is not None and rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]]
     assert saved.damaged and saved.doubt and not saved.finished and saved.unrepaired is None
+    # the moves lost, for the resume to say: the damaged line's roll 4, rolls 5 and 6 and the undo; zeros may have
+    # been several lines (the zero block was three), so none is said
+    assert saved.lost == (None if how.startswith("zero") else 4)
     kept = list(folder.glob("journal.jsonl.corrupt-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == damaged  # the file as the card gave it, for a bug report
     assert len(path.read_text().splitlines()) == 5 and b"\0" not in path.read_bytes()  # written whole
@@ -208,6 +211,7 @@ def test_a_damaged_line_in_the_middle_goes_back_to_the_step_before_it(tmp_path, 
     # the menu loads it again before Resume: the same game, still named damaged, nothing more kept aside
     again = Journal(folder).load()
     assert again.actions == saved.actions and again.damaged and len(list(folder.glob("journal.jsonl.corrupt-*"))) == 1
+    assert again.lost == saved.lost
     assert again.saved_at == pytest.approx(played)  # "Resume (20:41)": when the table last played, not the repair
     session = GameSession.resume(FreePlay, again, Journal(folder))
     assert session.apply({"action": "roll", "dice": [6]})  # appended to the journal written whole
@@ -215,6 +219,49 @@ def test_a_damaged_line_in_the_middle_goes_back_to_the_step_before_it(tmp_path, 
     assert rebuild(FreePlay, after.actions).rolls == [[1], [2], [3], [6]]
     assert not after.damaged and not after.doubt and not after.finished
     assert GameSession.resume(FreePlay, after, Journal(folder)).undo()
+
+
+def test_a_step_the_engine_refuses_goes_back_to_the_lines_before_it_also_past_an_undo(tmp_path):
+    """A line that reads but that the engine refuses (another version's step, bytes flipped into other JSON) costs
+    the steps from it on, as one that cannot be read. The step is counted among those standing (an undo before it
+    took one back): the cut falls on its line, not on the line of the step counted so in the file."""
+    from companion.session import StepRefused
+
+    s = _session(tmp_path)
+    for faces in ([1], [2]):
+        assert s.apply({"action": "roll", "dice": faces})
+    assert s.undo()  # roll [2] taken back: [1] is step 1, the refused line below step 2
+    folder = tmp_path / "current"
+    with open(folder / "journal.jsonl", "a", encoding="utf-8") as f:
+        f.write('{"action": {"action": "roll", "dice": [9]}}\n')
+        f.write('{"action": {"action": "roll", "dice": [3]}}\n')
+    saved = Journal(folder).load()
+    assert saved is not None and not saved.damaged  # every line reads: only the engine can tell
+    with pytest.raises(StepRefused) as refused:
+        GameSession.resume(FreePlay, saved, Journal(folder))
+    assert refused.value.step == 2
+    cut = Journal(folder).cut_back_before(refused.value.step)
+    assert rebuild(FreePlay, cut.actions).rolls == [[1]] and cut.damaged and cut.doubt
+    assert cut.lost == 2  # the refused roll and roll [3]: every line after it reads
+    assert len(list(folder.glob("journal.jsonl.corrupt-*"))) == 1
+    again = Journal(folder).load()  # the menu built again: the game cut back, still said to be damaged
+    assert again.actions == cut.actions and again.damaged and again.lost == 2
+    assert GameSession.resume(FreePlay, again, Journal(folder)).apply({"action": "roll", "dice": [4]})
+    assert not Journal(folder).load().damaged
+
+
+def test_a_setup_the_engine_refuses_leaves_no_step_to_go_back_before(tmp_path):
+    from companion.games.haste_worte import HasteWorte
+
+    journal = Journal(tmp_path / "current")
+    journal.start("haste-worte", {"action": "setup", "players": ["Anna"]})  # Haste Worte is for two or more
+    journal.record({"action": "roll", "dice": ["car"] * 6})
+    saved = journal.load()
+    with pytest.raises(JournalError) as refused:
+        GameSession.resume(HasteWorte, saved, journal)
+    assert getattr(refused.value, "step", 0) == 0
+    with pytest.raises(JournalError):
+        journal.cut_back_before(0)
 
 
 @pytest.mark.parametrize("line", [1, 2])

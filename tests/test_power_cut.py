@@ -462,12 +462,14 @@ def _damage_line(tmp_path, number: int) -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "The saved game was damaged after step 2; it resumes there"),
-    ("de", "Das gespeicherte Spiel war nach Schritt 2 beschädigt; es geht dort weiter")])
-def test_a_game_damaged_in_the_middle_resumes_at_the_step_before_and_says_which(tmp_path, lang, said):
+    ("en", "The saved game was damaged: its last 2 steps are lost, and it resumes as it stood before them."),
+    ("de", "Das gespeicherte Spiel war beschädigt: die letzten 2 Schritte sind verloren, es geht so weiter, wie es "
+           "davor stand.")])
+def test_a_game_damaged_in_the_middle_resumes_at_the_step_before_and_says_how_many_it_lost(tmp_path, lang, said):
     """The menu said "The saved game was damaged and has been put aside: start a new game" of a game one bad line
-    in its middle had cost two rolls. It is offered at the step before that line; the resume says which step, and
-    asks the table to check, also when the menu was built again before Resume (the file whole by then)."""
+    in its middle had cost two rolls. It is offered at the step before that line; the resume says how many steps
+    were lost ("after step 2" named a number shown nowhere else), and asks the table to check, also when the menu
+    was built again before Resume (the file whole by then)."""
     _played(tmp_path, rolls=4)
     _damage_line(tmp_path, 5)  # roll 3
     cfg = Config()
@@ -482,6 +484,27 @@ def test_a_game_damaged_in_the_middle_resumes_at_the_step_before_and_says_which(
     app.on_button(ButtonEvent(Button.ROLL))  # the table goes on from what it was told
     assert len(app.session.engine.rolls) == 3
     assert not Journal(tmp_path / "current").load().doubt
+
+
+@pytest.mark.parametrize(("lang", "damage", "said"), [
+    ("en", b"\xff", "its last step is lost, and it resumes as it stood before it."),
+    ("de", b"\xff", "der letzte Schritt ist verloren, es geht so weiter, wie es davor stand."),
+    ("en", b"\0", "its last steps are lost, and it resumes as it stood before them."),
+    ("de", b"\0", "Die letzten Schritte sind verloren, es geht so weiter, wie es davor stand.")])
+def test_a_damaged_last_step_is_said_as_one_and_zeros_as_steps_not_counted(tmp_path, lang, damage, said):
+    """One roll lost is said as one; zeros (blocks never written) may have held several lines, so no count is said
+    of them rather than a wrong one."""
+    _played(tmp_path, rolls=4)
+    path = tmp_path / "current" / "journal.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    lines[5] = damage * len(lines[5])  # roll 4, the last line
+    path.write_bytes(b"\n".join(lines))
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session.engine.rolls == [[1], [2], [3]]
+    assert said in app.notice and app.notice_tone == "bad"
 
 
 def test_a_game_damaged_right_after_its_setup_says_it_resumes_at_the_start(tmp_path):

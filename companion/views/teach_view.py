@@ -8,6 +8,8 @@ family mostly presses SELECT; each answer is saved at once (an evening's teachin
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -28,7 +30,43 @@ from vision.face_marks import table_light
 from vision.taught import ASK_AGAIN, Profile
 from vision.types import TrayReading
 
+log = logging.getLogger(__name__)
+
 SKIP = object()
+
+#: ``warm_up``'s thread, once per process
+_warming: threading.Thread | None = None
+
+
+def warm_up() -> None:
+    """Start readying, off the screen's thread, what the first still tray of the teaching screen would otherwise
+    pay in it: OpenCV builds its Lab colour tables at their first use (about 100 ms of CPU in ``find_dice``), and
+    the learned detector is loaded and run once (about 60 ms). The picture stood still that long as the first die
+    was found. The app calls it once the camera is open; the screen waits for it (``_warmed``) before it looks for
+    dice, so that the detector is never run from two threads at once by it."""
+    global _warming
+    if _warming is None:
+        _warming = threading.Thread(target=_warm, name="warm-detector", daemon=True)
+        _warming.start()
+
+
+def _warm() -> None:
+    try:
+        tiny = np.zeros((2, 2, 3), np.uint8)
+        cv2.cvtColor(cv2.cvtColor(tiny, cv2.COLOR_BGR2LAB), cv2.COLOR_LAB2BGR)
+        from vision import net
+
+        model = net.load_detector(net.ANY_DICE_MODEL_PATH)
+        if model is not None:
+            model.candidates(np.zeros((48, 64, 3), np.uint8), net.DIE_THRESHOLD)
+    except Exception:  # noqa: BLE001 - readying only: the screen loads and runs them itself as before
+        log.exception("readying the dice detector")
+
+
+def _warmed() -> None:
+    """``warm_up``'s work done (at once, but for a screen opened in its first moments); bounded, as every wait."""
+    if _warming is not None:
+        _warming.join(timeout=5.0)
 
 
 class TeachView:
@@ -191,6 +229,7 @@ class TeachView:
             return
         if self._hand_held(frame, self._before) or self.crop is not None:
             return
+        _warmed()
         cands = find_any_dice(frame, plain=self.dice_set.plain_cubes)
         found = face_outline.distinct_dice(frame, cands)  # a die seen from the side once
         self.n_seen = len(found)
@@ -231,6 +270,7 @@ class TeachView:
         (``rest.dice_alone``), as the games' trigger does; an arm crosses the edge beside them. Once a still spell:
         it finds the dice of two frames."""
         if self._dice_only is None:
+            _warmed()
             plain = self.dice_set.plain_cubes
             boxes = [c.square for f in (frame, self._quiet_frame) if f is not None
                      for c in find_any_dice(f, plain=plain)]
