@@ -60,9 +60,30 @@ def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
         stake (said: "Who rolls first?" alone did not say that the first blue is worth 14 cubes)."""
         key = {Mode.TEAM: "core.setup_youngest", Mode.LEVEL_ONE: "fritzo.setup_rolls_first_l1"}.get(
             Mode(answers["mode"]), "fritzo.setup_rolls_first")
+        if key == "fritzo.setup_rolls_first_l1" and answers.get("start_colour") is not None:
+            from companion.views.fritzo_view import colour_name
+
+            return t("fritzo.setup_rolls_first_colour", lang, colour=colour_name(answers["start_colour"], lang))
         return t(key, lang)
 
     start.choices, start.title = who_starts, what_it_decides
+
+    def deciding_colours(answers: dict[str, Any]) -> list[tuple[str, Any]]:
+        """Level One: "Derjenige Spieler, der zuerst die Farbe Blau würfelt, erhält 14 Cubes". A taught set whose
+        colours are named otherwise (a dice-set copy may rename its blue) has no blue: the table says which colour
+        decides instead. Without the question such a table was sent back to the main menu with "Die Startfarbe blue
+        gibt es im Cube-Satz nicht." and could not play Level One at all."""
+        colours = _fritzo_colours()
+        if answers["mode"] != Mode.LEVEL_ONE or "blue" in colours:
+            return []
+        from companion.games.fritzo import cubeset
+        from companion.views.fritzo_view import colour_label
+
+        # the set's own names first: the colour the table renamed is most likely its blue
+        own = sorted(colours, key=lambda c: c in cubeset.DEFAULT_COLOURS)
+        return [(colour_label(c, lang), c) for c in own]
+
+    start_colour = SetupStep("start_colour", t("fritzo.setup_start_colour", lang), deciding_colours)
 
     def playing_time(answers: dict[str, Any]) -> list[tuple[str, Any]]:
         """Level One: "Danach einigen sich die Spieler auf die Spieldauer" (the rulebook says "10 Minuten+")."""
@@ -96,7 +117,7 @@ def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
         return t("fritzo.setup_colours", lang, player=first, other=second)
 
     split = SetupStep("colours", whose_colours, colour_splits)
-    return [SetupStep("", t("fritzo.setup_mode", lang), choices), players, start, minutes, split]
+    return [SetupStep("", t("fritzo.setup_mode", lang), choices), players, start_colour, start, minutes, split]
 
 
 def _fritzo_colours() -> list[str]:

@@ -224,7 +224,7 @@ def plane_actions(player: str, level: int) -> list[dict]:
 def test_level_one_with_another_start_colour_says_the_start_colour_not_blue():
     setup = {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 10, "start_colour": "red"}
     engine, said = play(setup, [{"action": "roll", "dice": ["blue"]}, {"action": "roll", "dice": ["red"]}])
-    assert [a.text("en") for a in said][0] == "Anna rolled blue, not the start colour. Ben rolls."
+    assert [a.text("en") for a in said][0] == "Anna rolled blue, not red. Ben rolls."
     assert "blue" not in said[1].text("en") and engine.state.allowance == {"Ben": 14, "Anna": 13}
 
 

@@ -205,6 +205,12 @@ def _colour_words(colour: str) -> str | dict[str, str]:
     return {"key": f"fritzo.colour.{colour}"} if colour in DEFAULT_COLOURS else colour
 
 
+def _colour_key(colour: str) -> str:
+    """A colour as an error's parameter: its catalog key where the catalog has one (errors translate parameters that
+    are keys), else the taught name as it is."""
+    return f"fritzo.colour.{colour}" if colour in DEFAULT_COLOURS else colour
+
+
 def _turn(player: str) -> Announcement:
     """Whose turn it is, said aloud as well as shown: a player looking at the building, not the screen, must hear
     it (a banner and a chime alone left the table asking "who?"). Three words, since it is said every move."""
@@ -489,7 +495,8 @@ class Fritzo:
             # blue by name; a start colour a transcript set otherwise, as "the start colour")
             key = "fritzo.roll.again" if s.mode is not Mode.LEVEL_ONE else \
                 "fritzo.roll.again_l1" if s.start_colour == "blue" else "fritzo.roll.again_start"
-            return [_a(key, player=who, next=s.players[s.turn], other=other, colour=_colour_words(colour))]
+            return [_a(key, player=who, next=s.players[s.turn], other=other, colour=_colour_words(colour),
+                       start=_colour_words(s.start_colour))]
         return self._begin(who, colour)
 
     def _begin(self, starter: str, colour: str | None = None) -> list[Announcement]:
@@ -500,7 +507,7 @@ class Fritzo:
             s.allowance = {starter: 14, other: 13}
             s.turn = 0
             key = "fritzo.l1.start" if s.start_colour == "blue" else "fritzo.l1.start_colour"
-            return [_a(key, player=starter, other=other)]
+            return [_a(key, player=starter, other=other, colour=_colour_words(s.start_colour))]
         s.turn = s.players.index(starter)
         if colour is None:  # the setup named who starts: nothing rolled to say
             return []
@@ -927,7 +934,10 @@ def _new_state(setup: dict[str, Any]) -> FritzoState:
         state.phase = Phase.START_ROLL
         state.start_colour = str(setup.get("start_colour", "blue"))
         if mode is Mode.LEVEL_ONE and state.start_colour not in cubeset.colours:
-            raise SetupError("fritzo.err.start_colour", colour=state.start_colour)
+            # named in the table's language, with the colours there are (the English "blue" stood in a German
+            # sentence when a taught set named its blue otherwise; the setup now asks which colour decides)
+            raise SetupError("fritzo.err.start_colour", colour=_colour_key(state.start_colour),
+                             colours=[_colour_key(c) for c in cubeset.colours])
         state.planes = {p: {} for p in players} if mode is Mode.LEVEL_ONE else {}
         if mode is Mode.LEVEL_ONE:  # an empty plane is nine gaps: -9 each from the start, so that the first cube
             Fritzo(state)._level_one_totals()  # shows as the point it gains, not as a loss of 8 from 0
