@@ -95,3 +95,65 @@ def test_another_start_colour_is_named_in_the_players_language():
                     "cubes": navy_set().to_json()})
     assert err.value.localized("de") == ("Die Startfarbe Blau gibt es im Cube-Satz nicht; er hat Rot, Orange, Gelb, "
                                          "Grün, Weiß und navy.")
+
+
+def level_one_over(tmp_path, lang: str, then: list[dict]) -> App:
+    """The app on the end screen of a Level One of Anna and Ben (Ben got the 14 cubes), ended by ``then``."""
+    app = app_in_setup(tmp_path, lang)
+    app.main_menu()
+    from companion.app import GAME_ENTRIES
+
+    app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Anna", "Ben"), "starter": "Ben"})
+    for action in then:
+        assert app.session.apply(action), app.session.error
+    assert app.session.engine.finished
+    return app
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_level_one_played_again_offers_the_winner_the_14_cubes(tmp_path, out_dir, lang):
+    """"Der Sieger einer Partie erhält bei einem neuen Spiel 14 Cubes": play again always asked who rolls blue
+    first. Now the last game's winner stands first and highlighted; the roll stays offered below."""
+    app = level_one_over(tmp_path, lang, [{"action": "done", "player": "Anna"}, {"action": "done", "player": "Ben"}])
+    assert app.session.engine.state.winners == ["Anna"]  # a tie (nine gaps each): Anna was done first
+    app.on_button(ButtonEvent(Button.SELECT))  # play again
+    app.on_button(ButtonEvent(Button.SELECT))  # Level One, as last time
+    app.on_button(ButtonEvent(Button.SELECT))  # 2: Anna, Ben
+    menu = app.mode.mode.menu
+    words = {"de": ("Wer bekommt 14 Cubes? (Der Sieger der letzten Partie, oder auswürfeln.)",
+                    ["Anna hat zuletzt gewonnen: 14 Cubes für Anna", "Auswürfeln, Anna würfelt zuerst",
+                     "Auswürfeln, Ben würfelt zuerst"]),
+             "en": ("Who gets 14 cubes? (Last game's winner, or roll for it.)",
+                    ["Anna won last game: Anna gets 14 cubes", "Roll for it, Anna rolls first",
+                     "Roll for it, Ben rolls first"])}[lang]
+    assert (menu.title, [i.label for i in menu.items[:3]]) == words
+    assert menu.index == 0
+    app.draw(app.display.canvas)
+    app.display.present()
+    pygame.image.save(app.display.window, str(out_dir / f"fritzo_setup_rematch_{lang}.png"))
+    for _ in range(3):
+        app.on_button(ButtonEvent(Button.SELECT))  # Anna gets 14; the time and the colours as last time
+    assert app.session is not None and not app.session.engine.finished
+    assert app.session.actions[0]["starter"] == "Anna" and "start" not in app.session.actions[0]
+    assert app.session.engine.state.allowance == {"Anna": 14, "Ben": 13}
+    assert not app.session.engine.rolls_dice
+
+
+def test_level_one_played_again_may_still_roll_and_a_draw_names_no_winner(tmp_path):
+    app = level_one_over(tmp_path, "en", [{"action": "done", "player": "Ben"}, {"action": "done", "player": "Anna"}])
+    app.on_button(ButtonEvent(Button.SELECT))  # play again
+    app.on_button(ButtonEvent(Button.SELECT))
+    app.on_button(ButtonEvent(Button.SELECT))
+    choose(app, "Roll for it, Anna")
+    for _ in range(3):
+        if app.session is not None and not app.session.engine.finished:
+            break
+        app.on_button(ButtonEvent(Button.SELECT))
+    assert "starter" not in app.session.actions[0] and app.session.engine.rolls_dice
+    drawn = level_one_over(tmp_path / "draw", "en", [{"action": "start", "at": 0.0},
+                                                     {"action": "time_up", "at": 10_000.0}])
+    assert drawn.session.engine.state.result == "draw"
+    for _ in range(3):
+        drawn.on_button(ButtonEvent(Button.SELECT))
+    assert drawn.mode.mode.menu.title == "Who rolls first? (The first to roll blue gets 14 cubes.)"
+    assert [i.label for i in drawn.mode.mode.menu.items][:2] == ["Anna", "Ben"]
