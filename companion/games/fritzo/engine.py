@@ -25,9 +25,10 @@ Readings where the rulebook leaves room (also in docs/fritzo.md):
   and it cannot be farmed by taking a cube off and putting it back. A row in the opponent's colours scores for
   the opponent, also when it lies in one's own plane. Side rows count on the plane's outer edge only (its "four
   visible sides"), not on faces into a gap inside it.
-- Strategy: the third level is allowed when the placement scores at once for either player. A player may pass
-  (``pass``, one minus point) only when the drawn cube has no legal place without the joker. Super Fritzo
-  counts the points the mover earns in that move. Tie: the player who made the last move wins.
+- Strategy: the third level is allowed when the placement scores at once for the mover (points it gives the
+  opponent do not open it). A player may pass (``pass``, one minus point) only when the drawn cube has no legal
+  place without the joker. Super Fritzo counts the points the mover earns in that move. Tie: the player who made
+  the last move wins.
 - Level One ties: the player who declared ``done`` first wins; when time ran out with nobody done, it is a
   draw.
 """
@@ -205,6 +206,13 @@ def _colour_words(colour: str) -> str | dict[str, str]:
     return {"key": f"fritzo.colour.{colour}"} if colour in DEFAULT_COLOURS else colour
 
 
+def _earns(formations: list[scoring.Formation], player: str | None) -> bool:
+    """Strategy's third level: "nur dann ..., wenn damit sofort Punkte erzielt werden können". The mover's own points
+    count, as for Super Fritzo: a row built in the opponent's colours is credited to the opponent ("gutgeschrieben"),
+    the mover does not score it, and it opened the third level to either player before."""
+    return scoring.totals(formations).get(player or "", 0) > 0
+
+
 def _colour_key(colour: str) -> str:
     """A colour as an error's parameter: its catalog key where the catalog has one (errors translate parameters that
     are keys), else the taught name as it is."""
@@ -375,7 +383,7 @@ class Fritzo:
             return self.solver.placements(plane, [cube], Contact.SAME, PLANE_LIMITS, joker=joker)
         found = self.solver.placements(self.structure(), [cube], self.contact, self.limits, joker=joker)
         if self.state.mode is Mode.STRATEGY:
-            found = [p for p in found if p.cell[2] < 2 or self._scores_somehow(p)]
+            found = [p for p in found if p.cell[2] < 2 or self._mover_scores(p)]
         return found
 
     def hint_completion(self, *, node_limit: int = 400_000) -> Completion:
@@ -385,10 +393,12 @@ class Fritzo:
             raise TurnError("fritzo.err.no_goal")
         return self.solver.complete(self.structure(), self.cubes_left(), goal, node_limit=node_limit)
 
-    def _scores_somehow(self, p: Placement) -> bool:
+    def _mover_scores(self, p: Placement) -> bool:
+        """Whether the player on turn earns points with ``p`` (the third level's condition, as ``_do_place``)."""
         structure = self.structure()
         structure[p.cell] = orient(self.state.cubeset.cube(p.cube).faces, p.rotation)
-        return bool(scoring.formations_with(structure, p.cell, self.owners()))
+        formations = scoring.formations_with(structure, p.cell, self.owners())
+        return _earns(formations, self.current_player)
 
     # -- helpers
     # -------------------------------------------------------------------------------------------------
@@ -602,8 +612,8 @@ class Fritzo:
         formations: list[scoring.Formation] = []
         if s.mode is Mode.STRATEGY:
             formations = scoring.formations_with(structure, cell, self.owners())
-            if cell[2] == 2 and not formations:
-                raise PlacementError("fritzo.err.third_level")
+            if cell[2] == 2 and not _earns(formations, who):
+                raise PlacementError("fritzo.err.third_level", player=who)
         s.building[cell] = Placed(cube, rotation, who, joker)
         s.last_mover = who
         # the screen shows the note; its grid shows where, so the words name the level only (the place's
