@@ -47,7 +47,14 @@ def _fritzo_setup(cfg: Config, lang: str, last: Any = None) -> list[SetupStep]:
     choices += [(f"{t('fritzo.mode_team', lang)}: {t(f'fritzo.mode_{m}', lang)}", {"mode": "team", "target": m})
                 for m in ("beginner", "challenge", "professional")]
     choices += [(t(f"fritzo.mode_{m}", lang), {"mode": m}) for m in ("level-one", "strategy")]
-    from companion.games.fritzo.engine import LEVEL_ONE_CHOICES, LEVEL_ONE_MINUTES, SOLO_MODES, Mode, player_limits
+    from companion.games.fritzo.engine import (
+        LEVEL_ONE_CHOICES,
+        LEVEL_ONE_MINUTES,
+        RACE_CHOICES,
+        SOLO_MODES,
+        Mode,
+        player_limits,
+    )
 
     players, start = players_steps(cfg, lang, limits=lambda answers: player_limits(Mode(answers["mode"])))
     names = start.choices
@@ -114,6 +121,19 @@ def _fritzo_setup(cfg: Config, lang: str, last: Any = None) -> list[SetupStep]:
     minutes = SetupStep("minutes", t("fritzo.setup_minutes", lang), playing_time,
                         preselect=int(LEVEL_ONE_MINUTES))
 
+    def race_times(answers: dict[str, Any]) -> list[tuple[str, Any]]:
+        """Beginner, Challenge, Professional: "Durch Setzen eines Zeitlimits können Wettbewerbe durchgeführt werden"
+        (the engine had the race, the setup never offered it). No clock first, as the usual solo evening. Each
+        value names its mode: a Level One's 10 minutes before must not stand highlighted over a Beginner's times
+        (play again starts on last game's answers), and no clock is ``minutes: None`` so that it is matched too."""
+        mode = answers["mode"]
+        if mode not in SOLO_MODES:
+            return []
+        return [(t("fritzo.setup_no_clock", lang), {"mode": mode, "minutes": None}),
+                *[(t("fritzo.setup_minutes_n", lang, minutes=m), {"mode": mode, "minutes": m}) for m in RACE_CHOICES]]
+
+    race = SetupStep("", t("fritzo.setup_race", lang), race_times)  # (a key of its own would undo ``minutes``)
+
     def colour_splits(answers: dict[str, Any]) -> list[tuple[str, Any]]:
         """Level One and Strategy, each "Die sechs Würfelfarben werden unter den Spielern aufgeteilt" - the players
         split them; the first seat's three as the choice (the set's first three first, as before), the other seat
@@ -137,7 +157,7 @@ def _fritzo_setup(cfg: Config, lang: str, last: Any = None) -> list[SetupStep]:
         return t("fritzo.setup_colours", lang, player=first, other=second)
 
     split = SetupStep("colours", whose_colours, colour_splits)
-    return [SetupStep("", t("fritzo.setup_mode", lang), choices), players, start_colour, start, minutes, split]
+    return [SetupStep("", t("fritzo.setup_mode", lang), choices), players, start_colour, start, minutes, race, split]
 
 
 def _level_one_winner(last: Any) -> str | None:

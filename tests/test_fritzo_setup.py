@@ -157,3 +157,56 @@ def test_level_one_played_again_may_still_roll_and_a_draw_names_no_winner(tmp_pa
         drawn.on_button(ButtonEvent(Button.SELECT))
     assert drawn.mode.mode.menu.title == "Who rolls first? (The first to roll blue gets 14 cubes.)"
     assert [i.label for i in drawn.mode.mode.menu.items][:2] == ["Anna", "Ben"]
+
+
+@pytest.mark.parametrize("mode", ["Beginner", "Challenge", "Professional"])
+def test_the_solo_modes_offer_a_time_limit_no_clock_first(tmp_path, out_dir, mode):
+    """"Durch Setzen eines Zeitlimits können Wettbewerbe durchgeführt werden": the engine had the race against the
+    clock (``minutes``), the setup offered a time for Level One only. No clock stays the first answer."""
+    app = app_in_setup(tmp_path)
+    choose(app, mode)
+    choose(app, "1:")
+    menu = app.mode.mode.menu
+    assert menu.title == "Mit Zeitlimit? (Ein Wettbewerb: Wer baut es am schnellsten?)"
+    assert [i.label for i in menu.items] == ["Ohne Uhr", "5 Minuten", "10 Minuten", "15 Minuten", "20 Minuten",
+                                             "30 Minuten"]
+    assert menu.index == 0
+    if mode == "Beginner":
+        app.draw(app.display.canvas)
+        app.display.present()
+        pygame.image.save(app.display.window, str(out_dir / "fritzo_setup_race.png"))
+    choose(app, "15")
+    assert app.session is not None and app.session.actions[0]["minutes"] == 15
+    assert app.session.engine.state.hourglass.duration == 15 * 60
+    app.main_menu()
+    app._main_choice(("new", "fritzo"))
+    app.mode.menu.index = 1  # start it, and put the unfinished one away
+    app.on_button(ButtonEvent(Button.SELECT))
+    choose(app, mode)
+    choose(app, "1:")
+    assert app.mode.mode.menu.items[app.mode.mode.menu.index].label == "15 Minuten"  # last time's answer
+    choose(app, "Ohne Uhr")
+    assert app.session.engine.state.hourglass is None and app.session.actions[0].get("minutes") is None
+
+
+def test_a_level_one_time_is_not_highlighted_as_a_solo_race_and_team_asks_none(tmp_path):
+    app = app_in_setup(tmp_path)
+    choose(app, "Level One")
+    choose(app, "2:")
+    choose(app, "Anna")
+    choose(app, "10")
+    choose(app, "Rot, Orange, Gelb")
+    assert app.session.actions[0]["minutes"] == 10
+    app.main_menu()
+    app._main_choice(("new", "fritzo"))
+    app.mode.menu.index = 1
+    app.on_button(ButtonEvent(Button.SELECT))
+    choose(app, "Beginner")
+    choose(app, "2:")
+    assert app.mode.mode.menu.items[app.mode.mode.menu.index].label == "Ohne Uhr"
+    app.mode._back()
+    app.mode._back()
+    choose(app, "Team: Beginner")
+    choose(app, "2:")
+    choose(app, "Anna")
+    assert app.session is not None and "minutes" not in app.session.actions[0]

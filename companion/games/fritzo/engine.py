@@ -878,6 +878,8 @@ class Fritzo:
 LEVEL_ONE_MINUTES = 10.0
 #: the playing times the setup offers for Level One (any 1-600 minutes is accepted in a transcript)
 LEVEL_ONE_CHOICES = (5, 10, 15, 20)
+#: the time limits the setup offers for a race in Beginner, Challenge and Professional (27 cubes take longer)
+RACE_CHOICES = (5, 10, 15, 20, 30)
 
 _HANDLERS = {
     "take_out": Fritzo._do_take_out,
