@@ -66,6 +66,9 @@ class GameEntry:
     #: what the table must know as the game starts, in ``lang`` (Fritzo with the built-in cubes), or None; told
     #: whether the notice that the dice are not taught follows it (which says where to teach: said once)
     start_note: Callable[[str, bool], str | None] | None = None
+    #: the setup questions when the table plays again from a finished game's end screen, given that game's engine
+    #: (Fritzo Level One: "Der Sieger einer Partie erhält bei einem neuen Spiel 14 Cubes"); None: ``setup``
+    setup_again: Callable[[Config, str, Any], list[SetupStep]] | None = None
 
 
 def players_steps(cfg: Config, lang: str, min_players: int = 1, max_players: int = 6,
@@ -481,7 +484,8 @@ class App:
             self._confirm_new(GAME_ENTRIES[value])
         elif kind == "new":
             entry = GAME_ENTRIES[value]
-            steps = entry.setup(self.cfg, self.lang)
+            again = entry.setup_again if self._game_over() and self.entry.name == entry.name else None
+            steps = again(self.cfg, self.lang, self.session.engine) if again else entry.setup(self.cfg, self.lang)
             if not steps:
                 self.new_game(entry, {})
             else:

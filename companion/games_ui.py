@@ -38,31 +38,79 @@ def _nxm_setup(cfg: Config, lang: str) -> list[SetupStep]:
     return steps
 
 
-def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
+def _fritzo_setup(cfg: Config, lang: str, last: Any = None) -> list[SetupStep]:
+    """The mode, who plays, and what each mode's start needs. ``last``: the finished game's engine when the table
+    plays again from its end screen (``GameEntry.setup_again``)."""
     choices: list[tuple[str, dict]] = [(t(f"fritzo.mode_{m}", lang), {"mode": m})
                                        for m in ("beginner", "challenge", "professional")]
     # Team play builds one of the three goals together: one menu line each, so one question is enough
     choices += [(f"{t('fritzo.mode_team', lang)}: {t(f'fritzo.mode_{m}', lang)}", {"mode": "team", "target": m})
                 for m in ("beginner", "challenge", "professional")]
     choices += [(t(f"fritzo.mode_{m}", lang), {"mode": m}) for m in ("level-one", "strategy")]
-    from companion.games.fritzo.engine import LEVEL_ONE_CHOICES, LEVEL_ONE_MINUTES, SOLO_MODES, Mode, player_limits
+    from companion.games.fritzo.engine import (
+        LEVEL_ONE_CHOICES,
+        LEVEL_ONE_MINUTES,
+        RACE_CHOICES,
+        SOLO_MODES,
+        Mode,
+        player_limits,
+    )
 
     players, start = players_steps(cfg, lang, limits=lambda answers: player_limits(Mode(answers["mode"])))
     names = start.choices
     assert callable(names)
 
+    won = _level_one_winner(last)
+
+    def rematch(answers: dict[str, Any]) -> bool:
+        """Level One again with last Level One's winner playing: "Der Sieger einer Partie erhält bei einem neuen
+        Spiel 14 Cubes" (asked as the roll was: the table may still roll for it)."""
+        return answers["mode"] == Mode.LEVEL_ONE and won in answers["_players"]
+
     def who_starts(answers: dict[str, Any]) -> list[tuple[str, Any]]:
-        """Nobody, in Beginner, Challenge and Professional: they have no turns (the answer was asked and ignored)."""
-        return [] if Mode(answers["mode"]) in SOLO_MODES else names(answers)
+        """Nobody, in Beginner, Challenge and Professional: they have no turns (the answer was asked and ignored).
+        Level One played again: last game's winner first, who gets the 14 cubes without a roll (``starter``)."""
+        if Mode(answers["mode"]) in SOLO_MODES:
+            return []
+        rolls = [(name, {"start": i}) for name, i in names(answers)]
+        if not rematch(answers):
+            return rolls
+        return [(t("fritzo.setup_winner_gets_14", lang, player=won), {"starter": won}),
+                *[(t("fritzo.setup_roll_for_it", lang, player=name), value) for name, value in rolls]]
 
     def what_it_decides(answers: dict[str, Any]) -> str:
         """Team: the youngest places the first cube. Level One and Strategy begin with a roll, each for its own
         stake (said: "Who rolls first?" alone did not say that the first blue is worth 14 cubes)."""
         key = {Mode.TEAM: "core.setup_youngest", Mode.LEVEL_ONE: "fritzo.setup_rolls_first_l1"}.get(
             Mode(answers["mode"]), "fritzo.setup_rolls_first")
+        if key == "fritzo.setup_rolls_first_l1" and rematch(answers):
+            return t("fritzo.setup_rematch_l1", lang)
+        if key == "fritzo.setup_rolls_first_l1" and answers.get("start_colour") is not None:
+            from companion.views.fritzo_view import colour_name
+
+            return t("fritzo.setup_rolls_first_colour", lang, colour=colour_name(answers["start_colour"], lang))
         return t(key, lang)
 
-    start.choices, start.title = who_starts, what_it_decides
+    # one question of several keys: who rolls first (``start``), or who gets the 14 cubes at once (``starter``)
+    start.key, start.choices, start.title = "", who_starts, what_it_decides
+    start.preselect = {"starter": won} if won is not None else None  # the rulebook's way first, highlighted
+
+    def deciding_colours(answers: dict[str, Any]) -> list[tuple[str, Any]]:
+        """Level One: "Derjenige Spieler, der zuerst die Farbe Blau würfelt, erhält 14 Cubes". A taught set whose
+        colours are named otherwise (a dice-set copy may rename its blue) has no blue: the table says which colour
+        decides instead. Without the question such a table was sent back to the main menu with "Die Startfarbe blue
+        gibt es im Cube-Satz nicht." and could not play Level One at all."""
+        colours = _fritzo_colours()
+        if answers["mode"] != Mode.LEVEL_ONE or "blue" in colours:
+            return []
+        from companion.games.fritzo import cubeset
+        from companion.views.fritzo_view import colour_label
+
+        # the set's own names first: the colour the table renamed is most likely its blue
+        own = sorted(colours, key=lambda c: c in cubeset.DEFAULT_COLOURS)
+        return [(colour_label(c, lang), c) for c in own]
+
+    start_colour = SetupStep("start_colour", t("fritzo.setup_start_colour", lang), deciding_colours)
 
     def playing_time(answers: dict[str, Any]) -> list[tuple[str, Any]]:
         """Level One: "Danach einigen sich die Spieler auf die Spieldauer" (the rulebook says "10 Minuten+")."""
@@ -72,6 +120,19 @@ def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
 
     minutes = SetupStep("minutes", t("fritzo.setup_minutes", lang), playing_time,
                         preselect=int(LEVEL_ONE_MINUTES))
+
+    def race_times(answers: dict[str, Any]) -> list[tuple[str, Any]]:
+        """Beginner, Challenge, Professional: "Durch Setzen eines Zeitlimits können Wettbewerbe durchgeführt werden"
+        (the engine had the race, the setup never offered it). No clock first, as the usual solo evening. Each
+        value names its mode: a Level One's 10 minutes before must not stand highlighted over a Beginner's times
+        (play again starts on last game's answers), and no clock is ``minutes: None`` so that it is matched too."""
+        mode = answers["mode"]
+        if mode not in SOLO_MODES:
+            return []
+        return [(t("fritzo.setup_no_clock", lang), {"mode": mode, "minutes": None}),
+                *[(t("fritzo.setup_minutes_n", lang, minutes=m), {"mode": mode, "minutes": m}) for m in RACE_CHOICES]]
+
+    race = SetupStep("", t("fritzo.setup_race", lang), race_times)  # (a key of its own would undo ``minutes``)
 
     def colour_splits(answers: dict[str, Any]) -> list[tuple[str, Any]]:
         """Level One and Strategy, each "Die sechs Würfelfarben werden unter den Spielern aufgeteilt" - the players
@@ -96,7 +157,17 @@ def _fritzo_setup(cfg: Config, lang: str) -> list[SetupStep]:
         return t("fritzo.setup_colours", lang, player=first, other=second)
 
     split = SetupStep("colours", whose_colours, colour_splits)
-    return [SetupStep("", t("fritzo.setup_mode", lang), choices), players, start, minutes, split]
+    return [SetupStep("", t("fritzo.setup_mode", lang), choices), players, start_colour, start, minutes, race, split]
+
+
+def _level_one_winner(last: Any) -> str | None:
+    """The one winner of a finished Level One game (a draw has none), else None."""
+    from companion.games.fritzo.engine import Mode
+
+    state = getattr(last, "state", None)
+    if state is None or getattr(state, "mode", None) is not Mode.LEVEL_ONE or state.result != "won":
+        return None
+    return state.winners[0] if len(state.winners) == 1 else None
 
 
 def _fritzo_colours() -> list[str]:
@@ -139,7 +210,7 @@ ENTRIES = [
     GameEntry("noch-x-mal", "core.menu_noch_x_mal", "companion.views.noch_x_mal_view:NochXMalMode",
               "noch-x-mal", _nxm_setup),
     GameEntry("fritzo", "core.menu_fritzo", "companion.views.fritzo_view:FritzoMode", "fritzo", _fritzo_setup,
-              setup_extras=_fritzo_cubes, start_note=_fritzo_note),
+              setup_extras=_fritzo_cubes, start_note=_fritzo_note, setup_again=_fritzo_setup),
 ]
 
 

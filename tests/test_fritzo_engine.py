@@ -224,7 +224,7 @@ def plane_actions(player: str, level: int) -> list[dict]:
 def test_level_one_with_another_start_colour_says_the_start_colour_not_blue():
     setup = {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 10, "start_colour": "red"}
     engine, said = play(setup, [{"action": "roll", "dice": ["blue"]}, {"action": "roll", "dice": ["red"]}])
-    assert [a.text("en") for a in said][0] == "Anna rolled blue, not the start colour. Ben rolls."
+    assert [a.text("en") for a in said][0] == "Anna rolled blue, not red. Ben rolls."
     assert "blue" not in said[1].text("en") and engine.state.allowance == {"Ben": 14, "Anna": 13}
 
 
@@ -644,3 +644,21 @@ def test_level_one_says_when_a_cube_laid_beside_an_edge_row_takes_its_points_awa
     lost = [a for a in said if a.key == "fritzo.l1.rows_lost"]
     assert [a.params["player"] for a in lost] == ["Anna"] and lost[0].params["points"] == before + 1 - after
     assert lost[0].text("en").endswith(f"now {after}.")
+
+
+def test_third_level_opens_only_for_the_movers_own_points():
+    """"Die Spieler können nur dann Cubes auf der dritten senkrechten Ebene ablegen, wenn damit sofort Punkte erzielt
+    werden können": a cube completing a row in the *opponent's* colours scores for the opponent (it is credited,
+    "gutgeschrieben"), not for the mover, and opened the third level to the mover all the same. Now it is refused
+    and not offered (so it does not block a pass either: ``pass`` asks ``legal_placements``)."""
+    engine, _ = strategy([put("A", (0, 0, 0)), put("E", (0, 0, 1))], starter="Ben")  # Ben, then Anna
+    assert engine.current_player == "Ben"
+    err = rejected(engine, put("H", (0, 0, 2)), "third level")  # Anna's red column, for Anna: not Ben's points
+    assert err.localized("de") == ("Auf die dritte Ebene darf ein Cube nur, wenn Ben damit sofort selbst Punkte "
+                                   "erzielt (Punkte für den Gegner zählen nicht).")
+    assert all(p.cell[2] < 2 for p in engine.legal_placements("H"))
+    assert all(p.cell[2] < 2 for p in engine.legal_placements("H", joker=True))
+    engine.apply(put("G", (0, 1, 0), rotation=next(p.rotation for p in engine.legal_placements("G")
+                                                   if p.cell == (0, 1, 0))))
+    assert engine.current_player == "Anna"
+    assert any(p.cell == (0, 0, 2) for p in engine.legal_placements("H"))  # her own points: the third level opens

@@ -254,7 +254,9 @@ def test_fritzo_asks_who_starts_only_where_there_are_turns(tmp_path, mode, asked
         app.on_button(ButtonEvent(Button.NEXT))
     app.on_button(ButtonEvent(Button.SELECT))  # the mode
     app.on_button(ButtonEvent(Button.SELECT))  # 2: Anna, Ben
-    if asked is None:
+    if asked is None:  # the solo modes ask only for an optional time limit (no clock first)
+        assert app.session is None and app.mode.mode.menu.title.startswith("Mit Zeitlimit?")
+        app.on_button(ButtonEvent(Button.SELECT))
         assert app.session is not None, app.mode.mode.menu.title
         assert "start" not in app.session.actions[0]
         return

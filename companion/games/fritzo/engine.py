@@ -25,9 +25,10 @@ Readings where the rulebook leaves room (also in docs/fritzo.md):
   and it cannot be farmed by taking a cube off and putting it back. A row in the opponent's colours scores for
   the opponent, also when it lies in one's own plane. Side rows count on the plane's outer edge only (its "four
   visible sides"), not on faces into a gap inside it.
-- Strategy: the third level is allowed when the placement scores at once for either player. A player may pass
-  (``pass``, one minus point) only when the drawn cube has no legal place without the joker. Super Fritzo
-  counts the points the mover earns in that move. Tie: the player who made the last move wins.
+- Strategy: the third level is allowed when the placement scores at once for the mover (points it gives the
+  opponent do not open it). A player may pass (``pass``, one minus point) only when the drawn cube has no legal
+  place without the joker. Super Fritzo counts the points the mover earns in that move. Tie: the player who made
+  the last move wins.
 - Level One ties: the player who declared ``done`` first wins; when time ran out with nobody done, it is a
   draw.
 """
@@ -205,6 +206,19 @@ def _colour_words(colour: str) -> str | dict[str, str]:
     return {"key": f"fritzo.colour.{colour}"} if colour in DEFAULT_COLOURS else colour
 
 
+def _earns(formations: list[scoring.Formation], player: str | None) -> bool:
+    """Strategy's third level: "nur dann ..., wenn damit sofort Punkte erzielt werden können". The mover's own points
+    count, as for Super Fritzo: a row built in the opponent's colours is credited to the opponent ("gutgeschrieben"),
+    the mover does not score it, and it opened the third level to either player before."""
+    return scoring.totals(formations).get(player or "", 0) > 0
+
+
+def _colour_key(colour: str) -> str:
+    """A colour as an error's parameter: its catalog key where the catalog has one (errors translate parameters that
+    are keys), else the taught name as it is."""
+    return f"fritzo.colour.{colour}" if colour in DEFAULT_COLOURS else colour
+
+
 def _turn(player: str) -> Announcement:
     """Whose turn it is, said aloud as well as shown: a player looking at the building, not the screen, must hear
     it (a banner and a chime alone left the table asking "who?"). Three words, since it is said every move."""
@@ -369,7 +383,7 @@ class Fritzo:
             return self.solver.placements(plane, [cube], Contact.SAME, PLANE_LIMITS, joker=joker)
         found = self.solver.placements(self.structure(), [cube], self.contact, self.limits, joker=joker)
         if self.state.mode is Mode.STRATEGY:
-            found = [p for p in found if p.cell[2] < 2 or self._scores_somehow(p)]
+            found = [p for p in found if p.cell[2] < 2 or self._mover_scores(p)]
         return found
 
     def hint_completion(self, *, node_limit: int = 400_000) -> Completion:
@@ -379,10 +393,12 @@ class Fritzo:
             raise TurnError("fritzo.err.no_goal")
         return self.solver.complete(self.structure(), self.cubes_left(), goal, node_limit=node_limit)
 
-    def _scores_somehow(self, p: Placement) -> bool:
+    def _mover_scores(self, p: Placement) -> bool:
+        """Whether the player on turn earns points with ``p`` (the third level's condition, as ``_do_place``)."""
         structure = self.structure()
         structure[p.cell] = orient(self.state.cubeset.cube(p.cube).faces, p.rotation)
-        return bool(scoring.formations_with(structure, p.cell, self.owners()))
+        formations = scoring.formations_with(structure, p.cell, self.owners())
+        return _earns(formations, self.current_player)
 
     # -- helpers
     # -------------------------------------------------------------------------------------------------
@@ -489,7 +505,8 @@ class Fritzo:
             # blue by name; a start colour a transcript set otherwise, as "the start colour")
             key = "fritzo.roll.again" if s.mode is not Mode.LEVEL_ONE else \
                 "fritzo.roll.again_l1" if s.start_colour == "blue" else "fritzo.roll.again_start"
-            return [_a(key, player=who, next=s.players[s.turn], other=other, colour=_colour_words(colour))]
+            return [_a(key, player=who, next=s.players[s.turn], other=other, colour=_colour_words(colour),
+                       start=_colour_words(s.start_colour))]
         return self._begin(who, colour)
 
     def _begin(self, starter: str, colour: str | None = None) -> list[Announcement]:
@@ -500,7 +517,7 @@ class Fritzo:
             s.allowance = {starter: 14, other: 13}
             s.turn = 0
             key = "fritzo.l1.start" if s.start_colour == "blue" else "fritzo.l1.start_colour"
-            return [_a(key, player=starter, other=other)]
+            return [_a(key, player=starter, other=other, colour=_colour_words(s.start_colour))]
         s.turn = s.players.index(starter)
         if colour is None:  # the setup named who starts: nothing rolled to say
             return []
@@ -595,8 +612,8 @@ class Fritzo:
         formations: list[scoring.Formation] = []
         if s.mode is Mode.STRATEGY:
             formations = scoring.formations_with(structure, cell, self.owners())
-            if cell[2] == 2 and not formations:
-                raise PlacementError("fritzo.err.third_level")
+            if cell[2] == 2 and not _earns(formations, who):
+                raise PlacementError("fritzo.err.third_level", player=who)
         s.building[cell] = Placed(cube, rotation, who, joker)
         s.last_mover = who
         # the screen shows the note; its grid shows where, so the words name the level only (the place's
@@ -861,6 +878,8 @@ class Fritzo:
 LEVEL_ONE_MINUTES = 10.0
 #: the playing times the setup offers for Level One (any 1-600 minutes is accepted in a transcript)
 LEVEL_ONE_CHOICES = (5, 10, 15, 20)
+#: the time limits the setup offers for a race in Beginner, Challenge and Professional (27 cubes take longer)
+RACE_CHOICES = (5, 10, 15, 20, 30)
 
 _HANDLERS = {
     "take_out": Fritzo._do_take_out,
@@ -927,7 +946,10 @@ def _new_state(setup: dict[str, Any]) -> FritzoState:
         state.phase = Phase.START_ROLL
         state.start_colour = str(setup.get("start_colour", "blue"))
         if mode is Mode.LEVEL_ONE and state.start_colour not in cubeset.colours:
-            raise SetupError("fritzo.err.start_colour", colour=state.start_colour)
+            # named in the table's language, with the colours there are (the English "blue" stood in a German
+            # sentence when a taught set named its blue otherwise; the setup now asks which colour decides)
+            raise SetupError("fritzo.err.start_colour", colour=_colour_key(state.start_colour),
+                             colours=[_colour_key(c) for c in cubeset.colours])
         state.planes = {p: {} for p in players} if mode is Mode.LEVEL_ONE else {}
         if mode is Mode.LEVEL_ONE:  # an empty plane is nine gaps: -9 each from the start, so that the first cube
             Fritzo(state)._level_one_totals()  # shows as the point it gains, not as a loss of 8 from 0
