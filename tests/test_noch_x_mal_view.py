@@ -932,7 +932,8 @@ def test_a_start_combo_read_as_two_colours_is_corrected_on_the_screen(tmp_path):
 
 @pytest.mark.parametrize("players", [5, 6])
 def test_a_missing_start_combo_is_said_at_a_readable_size_with_many_players(tmp_path, monkeypatch, players):
-    """Five players: "Startkombi fehlt" in every card at 16 px before the first roll; it is said shorter."""
+    """Five players: "Startkombi fehlt" in every card at 16 px before the first roll; it is said shorter: in five or
+    six cards, whose notes column leaves the names their room, by the combo's empty swatch and "?"."""
     from companion.views import noch_x_mal_view
 
     names = ["Oma Gertrud", "Jonas", "Mia-Sophie", "Papa", "Kerstin", "Li"][:players]
@@ -946,7 +947,7 @@ def test_a_missing_start_combo_is_said_at_a_readable_size_with_many_players(tmp_
 
     monkeypatch.setattr(noch_x_mal_view.theme, "text", recording)
     render(view, f"nxm_view_{players}_players_no_combo")
-    missing = [(text, size) for text, size in drawn if text in ("Startkombi fehlt", "keine Kombi")]
+    missing = [(text, size) for text, size in drawn if text in ("Startkombi fehlt", "keine Kombi", "?")]
     assert len(missing) == players and all(size >= theme.SMALLEST for _, size in missing), missing
 
 
@@ -974,7 +975,7 @@ def test_six_players_x_chips_show_their_colour_by_pattern_not_hue_alone(tmp_path
     view, session = new_view(tmp_path, names)
     surface = render(view, "nxm_six_chips")
     for p, card in zip(session.engine.state.players, view.card_rects(), strict=True):
-        swatch = chip_swatch(card, compact=True).inflate(-4, -4)  # inside its dark edge
+        swatch = chip_swatch(card, compact=True, notes_w=view._notes_w()).inflate(-4, -4)  # inside its dark edge
         chip = pygame.surfarray.array3d(surface)[swatch.x:swatch.right, swatch.y:swatch.bottom]
         rgb, _ = colour_style(p.chip_colour)
         colours = chip.reshape(-1, 3).astype(int)
@@ -1104,6 +1105,34 @@ def test_the_players_names_are_read_across_the_table(tmp_path, monkeypatch, play
         assert size >= theme.FAR and card.contains(rect), (name, size, rect, card)
     assert_apart({**{f"card {i}": c for i, c in enumerate(cards)}, "dice": view.die_rects()[0].unionall(
         view.die_rects())})
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Maximilian", "Großmutter H.", "Anna", "Ben", "Carla", "David"],
+                                   ["Maximilian", "Dorothea", "Johannes", "Großmutter H.", "Li"]])
+def test_five_or_six_cards_give_a_long_name_its_room_at_far(tmp_path, monkeypatch, names, lang):
+    """Five or six cards were even, their notes 94 px ("Orange 5"): "Maximilian" stood at 26 and "Großmutter H." at
+    22 beside "Anna" at 32. A card is as wide as its name at FAR beside its notes needs: every name whole at FAR or
+    larger, one size for all, its card's notes (start combo, "X: 10" at BODY) beside it, clear of it."""
+    view, session = at_roll_four(tmp_path, names, lang)
+    drawn = drawn_texts(view, monkeypatch, f"nxm_long_names_{len(names)}_{lang}")
+    cards = view.card_rects()
+    sizes = set()
+    inked = [(s, size, theme.font(size).render(s, True, theme.TEXT).get_bounding_rect().move(r.topleft))
+             for s, size, r in drawn]  # (by their ink: "X: 10" at BODY has empty rows under it, past the card)
+    for p, card in zip(session.engine.state.players, cards, strict=True):
+        inside = [(s, size, r) for s, size, r in inked if card.contains(r)]
+        name = [(size, r) for s, size, r in inside if s == p.name]
+        assert name and name[0][0] >= theme.FAR, (p.name, inside)
+        sizes.add(name[0][0])
+        notes = [r for s, size, r in inside if s != p.name]
+        count = [size for s, size, _ in inside if s == f"X: {p.chips}"]
+        assert count and count[0] >= theme.BODY and len(notes) == 2, (p.name, inside)
+        assert all(r.left >= name[0][1].right for r in notes), (p.name, inside)
+    assert len(sizes) == 1, sizes
+    assert_apart({**{f"card {i}": c for i, c in enumerate(cards)}, "dice": view.die_rects()[0].unionall(
+        view.die_rects())})
+    assert all(card.right <= 746 for card in cards)  # left of the app's menu corner
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -1360,7 +1389,7 @@ def test_five_or_six_cards_say_the_x_chips_at_body_and_the_gifts_at_small(tmp_pa
         inside = {s: (size, r) for s, size, r in inked if card.contains(r)}
         count = inside.get(f"X: {p.chips}")
         assert count and count[0] >= theme.BODY, (p.name, inside)
-        combo = next(r for s, (_, r) in inside.items() if s.endswith(" 3"))
+        combo = next(r for s, (_, r) in inside.items() if s.endswith(" 3") or s == "3")  # ("Green" by its swatch)
         assert not combo.colliderect(count[1]), (combo, count)
         name = inside.get(p.name)
         assert name and name[0] >= theme.FAR, (p.name, inside)
