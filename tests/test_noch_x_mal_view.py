@@ -18,7 +18,7 @@ from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.noch_x_mal_view import BOARD_AREA, NochXMalMode, draw_colour_swatch
+from companion.views.noch_x_mal_view import BOARD_AREA, DICE_AREA, MENU_AREA, NochXMalMode, draw_colour_swatch
 from companion.views.widgets import MenuItem
 from hardware.events import Button, ButtonEvent
 from vision.types import DieReading, TrayReading
@@ -1438,3 +1438,60 @@ def test_a_gift_is_offered_only_where_it_can_be_used(tmp_path):
     assert ("use-gift",) not in [item.value for item in view._main_items()]
     assert session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]}), session.error
     assert ("use-gift",) in [item.value for item in view._main_items()]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Anna", "Ben"], ["Maximilian", "Großmutter H.", "Anna", "Ben", "Carla", "David"]])
+def test_a_rolls_banners_spare_the_menus_lines_and_arrows_the_prompt_and_the_cards(tmp_path, monkeypatch, names,
+                                                                                    lang):
+    """A roll's sentences stood right of the menu's highlighted line, over its ▲ (more lines above: the lines of the
+    passes), and the fourth roll's under "Ben wählt …" over the pass lines. They stand over the board now (its goals
+    change by a report, after the pair is chosen): the dice, the prompt, the cards and the menu's lines and arrows
+    stay in view. (The board's title still goes under a banner of three lines at LARGE: see ``in_view``.)"""
+    from test_announcer import RecordingAudio
+
+    from companion.announcer import Announcer
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+
+    register_all()
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.players, cfg.language = names, lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
+    entries = [item.value for item in app.mode.menu.items]
+    for _ in range(entries.index(("new", "noch-x-mal"))):
+        app.on_button(ButtonEvent(Button.NEXT))
+    for _ in range(3):  # the game; everybody plays; the first starts
+        app.on_button(ButtonEvent(Button.SELECT))
+    for name in names:
+        app.session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    seen = set()
+    for number in range(1, 5):
+        for _ in range(8):  # the sentences of the roll before said
+            clock["now"] += 30.0
+            app.frame(0.03, [])
+        app.on_button(ButtonEvent(Button.ROLL))  # virtual dice
+        for _ in range(3):  # each sentence in turn
+            with recording_texts(monkeypatch) as drawn:
+                app.frame(0.03, [])
+            mode = app.mode
+            if app._banner is not None:
+                menu = mode.current_menu
+                status = [theme.font(size).render(s, True, theme.TEXT).get_bounding_rect().move(r.topleft)
+                          for s, size, r in drawn if DICE_AREA.bottom < r.y < MENU_AREA.y]  # the prompt, the notes
+                kept = {"dice": mode.die_rects()[0].unionall(mode.die_rects()), "cards": mode.card_rects()[0].unionall(
+                    mode.card_rects()), "prompt": status[0].unionall(status),
+                    **{f"line {i}": r for i, r in menu.item_rects().items()},
+                    **{f"arrow {step}": r for step, r in menu.scroll_rects().items()}}
+                covered = [what for what, r in kept.items() if app._banner.colliderect(r)]
+                assert not covered, (number, app.announcer._current.text, covered)
+                seen.add((number, bool(menu.scroll_rects())))
+                pygame.image.save(app.display.window, str(OUT / f"nxm_roll_banner_{len(names)}_{lang}_{number}.png"))
+            clock["now"] += 12.0
+        if number < 4:
+            app.session.apply({"action": "end_roll"})
+    assert {number for number, _ in seen} >= {1, 4} and any(arrows for _, arrows in seen), seen

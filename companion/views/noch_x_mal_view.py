@@ -881,17 +881,34 @@ class NochXMalMode:
         are rolled, the players' cards too: each combo fills in there, and six players' combos said one after the
         other covered the cards for twenty seconds. Between rolls (no dice on the screen) the menu's lines and the
         board: who was first ("Alle zugleich zuerst: Spalte A!", said as the roll ends) is crossed there, and the
-        banner stood over both, the next roller's line among them. While dice are out they come first: a banner
-        finds no room clear of the dice, the menu and the board at once (it stood where it fitted, over the dice)."""
+        banner stood over both, the next roller's line among them. While dice are out, they, the prompt, the cards
+        and the menu's lines with their arrows, not the board: the screen has no room a banner fits that hides
+        nothing, and the board is what the table needs least while a roll's sentences are said (its goals change by a
+        report, after the pair is chosen); with the dice alone it stood over the menu's lines or its ▲ (more lines
+        above). It may still cut the board's title (three lines at LARGE stand from 278)."""
         dice = [] if self._dice_hidden() else spanning(self.die_rects())
         if self.game.state.phase == Phase.START:
             return [*dice, PLAYER_STRIP]
-        if dice or self.game.finished:
+        if self.game.finished:
             return dice
         board = [] if self._asked_picture() is not None else [BOARD_AREA.clip(0, 0, theme.DESIGN_SIZE[0], 436)]
+        if dice:
+            menu = self.current_menu
+            status = [] if self.stack else [self._status_rect()]
+            rows = spanning([*menu.item_rects().values(), *menu.scroll_rects().values()])
+            return [*dice, *status, PLAYER_STRIP, *rows]
         prompt = [self._idle_layout()[2]] if not self.stack and self._idle_message() else []
         # (in this order: a notice that must cover one spares whose throw it is first, ``App.draw``)
         return prompt + spanning(list(self.current_menu.item_rects().values())) + board
+
+    @property
+    def focus_rect(self) -> pygame.Rect | None:
+        """What SELECT chooses, for a banner to stand clear of (``App._focus_rect``): the open list's highlighted
+        line (the app took the main menu's, hidden under a sub-menu), as wide as its list with the arrows beside it:
+        a roll's banner right of the line stood over the ▲ that says more lines are above."""
+        menu = self.current_menu
+        focus = menu.focus_rect()
+        return None if focus is None else pygame.Rect(focus.x, focus.y, menu.rect.right - focus.x, focus.h)
 
     def _die_hit(self, pos: tuple[int, int]) -> int | None:
         for i, r in enumerate(self.die_rects()):
@@ -1249,6 +1266,15 @@ class NochXMalMode:
         if extras:
             lines.append(("   ".join(extras), theme.MUTED))
         return lines
+
+    def _status_rect(self) -> pygame.Rect:
+        """Where the roll's prompt and its rule notes stand (``_draw_status``), for a banner to spare."""
+        lines = self._status_lines()[:2]
+        notes = NOTE_H if len(lines) > 1 else 0
+        prompt, size = theme.far_lines(lines[0][0], theme.LARGE, STATUS_W,
+                                       max_height=MENU_AREA.y - 2 - STATUS_TOP - notes) if lines else ((), 0)
+        height = len(prompt) * (theme.font(size).get_height() + 1) + notes + 1 if prompt else 0
+        return pygame.Rect(DICE_AREA.x, STATUS_TOP, STATUS_W, height)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         """The roll's prompt (who chooses from what, the winner) read from the far end of the table: LARGE where it
