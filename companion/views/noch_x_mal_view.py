@@ -944,7 +944,7 @@ class NochXMalMode:
         rows = 1 if n <= ONE_ROW else 2
         per_row = -(-n // rows)
         h = PLAYER_STRIP.h // rows
-        widths = self._card_widths(per_row) if rows > 1 else [PLAYER_STRIP.w // per_row] * n
+        widths = self._card_widths(per_row)
         rects = []
         for i, w in enumerate(widths):
             if i % per_row == 0:
@@ -954,21 +954,25 @@ class NochXMalMode:
         return rects
 
     def _card_widths(self, cols: int) -> list[int]:
-        """Five or six players' cards' widths (with their gaps): even where every name stands at FAR beside its notes;
-        else each card as wide as its name at FAR needs (a name of several words in short, ``theme.short_name``,
-        where whole it is too long for an even card), the rest shared: in columns where both rows fit so, else row
-        by row. Even cards left "Maximilian" 26 px and "Großmutter H." 22 beside "Anna" at 32. Where a row's names
-        are too long even so, its cards share the row as their names need, and those names go a little below FAR
-        (``theme.fit_name``)."""
+        """The cards' widths (with their gaps), ``cols`` to a row: even where every name stands at FAR (beside its
+        notes on five or six cards); else each card as wide as its name at FAR needs (a name of several words in
+        short, ``theme.short_name``, where whole it is too long for an even card), the rest shared: in columns where
+        both rows fit so, else row by row. Even cards left "Maximilian" 26 px and "Großmutter H." 22 beside "Anna"
+        at 32 (four players' "Großmutter H." 26). Where a row's names are too long even so, its cards share the row
+        as their names need, and those names go a little below FAR (``theme.fit_name``)."""
         names = [p.name for p in self.game.state.players]
         n, total = len(names), PLAYER_STRIP.w
         even = total // cols
-        extra = NAME_PAD + self._notes_w() + 4  # beside the name: its tab, the notes (and their gap), the next card
+        compact = n > ONE_ROW
+        extra = NAME_PAD + (self._notes_w() if compact else 0) + 4  # beside the name: its tab, the notes, the gap
+        # a row card's lines under the name: its X-chips at BODY after their chip ("X: 10"), the start combo's number
+        least = 0 if compact else 20 + CHIP_W + theme.font(theme.BODY).size(self._chips_count(
+            self.game.state.players[0], short=True))[0] + 4
         far = theme.font(theme.FAR, True)
 
         def need(name: str) -> int:
             whole = far.size(name)[0]
-            return (whole if whole + extra <= even else far.size(theme.short_name(name))[0]) + extra
+            return max(least, (whole if whole + extra <= even else far.size(theme.short_name(name))[0]) + extra)
 
         needs = [need(name) for name in names]
         if all(w <= even for w in needs):
@@ -1000,15 +1004,15 @@ class NochXMalMode:
         active = st.active if st.phase in (Phase.WAIT_ROLL, Phase.ROLLED) else None
         chip = 0 if self.game.solo else CHIP_W  # the X-chips' colour as a patterned chip before their count
         notes_w = self._notes_w() if compact else 0
-        room = notes_w - NOTES_GAP - NOTE_CHIP - 2 if compact else cells[0].w - 20 - chip
         # the X-chips line at BODY: the count the table follows (the first without chips wins) was SMALL, "X-Chips
         # Rot: 7" at 22 beside the name at 40; where the colour's name leaves it no room at BODY it goes ("X: 7"
         # after the chip's pattern, as on five or six cards, whose gifts stand under the names)
         chips_at = theme.BODY
         if compact:
-            short = any(not self._chips_fit(p, room) for p in st.players)
+            short = any(not self._chips_fit(p, notes_w - NOTES_GAP - NOTE_CHIP - 2) for p in st.players)
         else:  # one wording for all: short where a count or the gifts after it would shrink with the colour named
-            short = any(not self._count_fits(p, room, chips_at) for p in st.players)
+            short = any(not self._count_fits(p, cell.w - 20 - chip, chips_at) for p, cell in zip(st.players, cells,
+                                                                                                   strict=True))
         names_at = self._names_size([cell.w - NAME_PAD - notes_w for cell in cells])
         gifted = compact and any(self._gifts(p) for p in st.players)
         if gifted:  # the gifts' line under the names: LARGE leaves it no room
