@@ -991,11 +991,19 @@ class NochXMalMode:
         return widths
 
     def _notes_w(self) -> int:
-        """A five or six players' card's notes column: its X-chips count at BODY after the chip's swatch ("X: 10")
-        and no wider; the start combo above it says its colour by its swatch alone where the colour's word does not
-        fit beside it ("Orange 5" kept a column of 94 px, and the names beside it shrank)."""
-        most = max([MOST_CHIPS, *(p.chips for p in self.game.state.players)])
-        return NOTES_GAP + NOTE_CHIP + theme.font(theme.BODY).size(self.tr("nxm.ui.chips_short", n=most))[0] + 2
+        """A five or six players' card's notes column: its X-chips count at BODY after the chip's swatch ("X: 10"),
+        and the start combos in words at SMALL over it where every name still stands at FAR beside them in even
+        cards; else no wider than the count, the combos said by their swatch and number ("Orange 5" kept a column
+        of 94 px, and the names beside it shrank)."""
+        players = self.game.state.players
+        most = max([MOST_CHIPS, *(p.chips for p in players)])
+        count = theme.font(theme.BODY).size(self.tr("nxm.ui.chips_short", n=most))[0]
+        combos = [theme.font(theme.SMALL).size(self._combo(p))[0] for p in players if p.has_start]
+        narrow, wide = (NOTES_GAP + NOTE_CHIP + w + 2 for w in (count, max([count, *combos])))
+        even = PLAYER_STRIP.w // -(-len(players) // 2)
+        far = theme.font(theme.FAR, True)
+        fits = all(far.size(p.name)[0] + NAME_PAD + wide + 4 <= even for p in players)
+        return wide if fits else narrow
 
     def _draw_players(self, surface: pygame.Surface) -> None:
         st = self.game.state
@@ -1089,9 +1097,12 @@ class NochXMalMode:
         sw = pygame.Rect(x, cell.y + 2, NOTE_CHIP - 4, NOTE_CHIP - 4)
         if p.has_start:
             draw_colour_swatch(surface, sw, p.start_colour, "", show_label=False)
-            combo = f"{self.face_label(p.start_colour)} {p.start_number}"
-            size = theme.fit_text(combo, theme.SMALL, notes_w - NOTES_GAP - NOTE_CHIP - 2)
-            if size < READABLE:  # the swatch names the colour by its pattern
+            width = notes_w - NOTES_GAP - NOTE_CHIP - 2
+            combo = self._combo(p)
+            size = theme.fit_text(combo, theme.SMALL, width)
+            # the swatch names the colour by its pattern; on every card alike: "Red 2" beside "3" read as two things
+            if any(theme.fit_text(self._combo(q), theme.SMALL, width) < READABLE for q in self.game.state.players
+                   if q.has_start):
                 combo, size = str(p.start_number), theme.SMALL
         else:  # the combo's place, empty: "keine Kombi" took a column the names needed
             pygame.draw.rect(surface, theme.PANEL_HI, sw, border_radius=3)
@@ -1105,6 +1116,10 @@ class NochXMalMode:
         if count:
             at = theme.fit_text(count, theme.BODY, notes_w - NOTES_GAP - NOTE_CHIP - 2)
             theme.text(surface, count, (x + NOTE_CHIP, cell.bottom - theme.font(at).get_height()), at, ink)
+
+    def _combo(self, p: Any) -> str:
+        """A player's start combo in words ("Orange 5")."""
+        return f"{self.face_label(p.start_colour)} {p.start_number}"
 
     def _names_size(self, rooms: list[int]) -> int:
         """The cards' names at one size, read across the table: LARGE where every name fits its card (``rooms``: each
