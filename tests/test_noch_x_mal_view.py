@@ -1517,3 +1517,25 @@ def test_five_or_six_cards_say_their_start_combos_alike(tmp_path, monkeypatch, f
         assert sorted(notes) == ["1", "2", "2", "3", "4", "5"], notes
     else:
         assert all(" " in note for note in notes) and len(notes) == len(names), notes
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_colour_joker_on_the_dice_says_joker_at_small(tmp_path, monkeypatch, lang):
+    """The colour joker's die said its whole name under its five colours: "Colour joker" at 14 px, "Farbjoker" 18."""
+    from companion.views import noch_x_mal_view
+
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang=lang, start=0)
+    for name in ("Anna", "Ben"):
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    assert session.apply({"action": "roll", "dice": ["color-joker", "blue", "orange", "1", "2", "4"]})
+    view.refresh()
+    labels: list[tuple[str, pygame.Rect]] = []
+    real = noch_x_mal_view.draw_colour_swatch
+    monkeypatch.setattr(noch_x_mal_view, "draw_colour_swatch",
+                        lambda surface, rect, face, label, **kw: (labels.append((label, rect)),
+                                                                  real(surface, rect, face, label, **kw))[1])
+    render(view, f"nxm_colour_joker_{lang}")
+    on_dice = [(label, rect) for label, rect in labels if rect in view.die_rects()]
+    assert len(on_dice) == 3
+    for label, rect in on_dice:
+        assert theme.fit_text(label, theme.SMALL, rect.w - 6, bold=True) >= theme.SMALL, label

@@ -1177,7 +1177,9 @@ class NochXMalMode:
             picked = roll is not None and roll.pick is not None and i in roll.pick
             dim = roll is not None and others is not None and i not in others and not roll.open_choice
             if face is not None and is_colour(face):
-                draw_colour_swatch(surface, rect, face, self.face_label(face))
+                # (the joker's five colours say which it is: its whole name was 14 px under them, "Joker" 22)
+                label = self.tr("nxm.ui.die_colour_joker") if face == COLOUR_JOKER else self.face_label(face)
+                draw_colour_swatch(surface, rect, face, label)
                 if dim:
                     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                     veil.fill((18, 22, 30, 150))
