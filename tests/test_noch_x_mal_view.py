@@ -18,7 +18,7 @@ from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.noch_x_mal_view import BOARD_AREA, NochXMalMode, draw_colour_swatch
+from companion.views.noch_x_mal_view import BOARD_AREA, DICE_AREA, MENU_AREA, NochXMalMode, draw_colour_swatch
 from companion.views.widgets import MenuItem
 from hardware.events import Button, ButtonEvent
 from vision.types import DieReading, TrayReading
@@ -932,7 +932,8 @@ def test_a_start_combo_read_as_two_colours_is_corrected_on_the_screen(tmp_path):
 
 @pytest.mark.parametrize("players", [5, 6])
 def test_a_missing_start_combo_is_said_at_a_readable_size_with_many_players(tmp_path, monkeypatch, players):
-    """Five players: "Startkombi fehlt" in every card at 16 px before the first roll; it is said shorter."""
+    """Five players: "Startkombi fehlt" in every card at 16 px before the first roll; it is said shorter: in five or
+    six cards, whose notes column leaves the names their room, by the combo's empty swatch and "?"."""
     from companion.views import noch_x_mal_view
 
     names = ["Oma Gertrud", "Jonas", "Mia-Sophie", "Papa", "Kerstin", "Li"][:players]
@@ -946,7 +947,7 @@ def test_a_missing_start_combo_is_said_at_a_readable_size_with_many_players(tmp_
 
     monkeypatch.setattr(noch_x_mal_view.theme, "text", recording)
     render(view, f"nxm_view_{players}_players_no_combo")
-    missing = [(text, size) for text, size in drawn if text in ("Startkombi fehlt", "keine Kombi")]
+    missing = [(text, size) for text, size in drawn if text in ("Startkombi fehlt", "keine Kombi", "?")]
     assert len(missing) == players and all(size >= theme.SMALLEST for _, size in missing), missing
 
 
@@ -974,7 +975,7 @@ def test_six_players_x_chips_show_their_colour_by_pattern_not_hue_alone(tmp_path
     view, session = new_view(tmp_path, names)
     surface = render(view, "nxm_six_chips")
     for p, card in zip(session.engine.state.players, view.card_rects(), strict=True):
-        swatch = chip_swatch(card, compact=True).inflate(-4, -4)  # inside its dark edge
+        swatch = chip_swatch(card, compact=True, notes_w=view._notes_w()).inflate(-4, -4)  # inside its dark edge
         chip = pygame.surfarray.array3d(surface)[swatch.x:swatch.right, swatch.y:swatch.bottom]
         rgb, _ = colour_style(p.chip_colour)
         colours = chip.reshape(-1, 3).astype(int)
@@ -1104,6 +1105,36 @@ def test_the_players_names_are_read_across_the_table(tmp_path, monkeypatch, play
         assert size >= theme.FAR and card.contains(rect), (name, size, rect, card)
     assert_apart({**{f"card {i}": c for i, c in enumerate(cards)}, "dice": view.die_rects()[0].unionall(
         view.die_rects())})
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Maximilian", "Großmutter H.", "Anna", "Ben", "Carla", "David"],
+                                   ["Maximilian", "Dorothea", "Johannes", "Großmutter H.", "Li"],
+                                   ["Maximilian", "Großmutter H.", "Anna", "Ben"]])
+def test_a_long_name_gets_the_room_of_its_card_at_far(tmp_path, monkeypatch, names, lang):
+    """Five or six cards were even, their notes 94 px ("Orange 5"): "Maximilian" stood at 26 and "Großmutter H." at
+    22 beside "Anna" at 32 (four players' "Großmutter H." at 26). A card is as wide as its name at FAR (beside its
+    notes on five or six cards) needs: every name whole at FAR or larger, one size for all, its card's notes (start
+    combo, "X: 10" at BODY) clear of it."""
+    view, session = at_roll_four(tmp_path, names, lang)
+    drawn = drawn_texts(view, monkeypatch, f"nxm_long_names_{len(names)}_{lang}")
+    cards = view.card_rects()
+    sizes = set()
+    inked = [(s, size, theme.font(size).render(s, True, theme.TEXT).get_bounding_rect().move(r.topleft))
+             for s, size, r in drawn]  # (by their ink: "X: 10" at BODY has empty rows under it, past the card)
+    for p, card in zip(session.engine.state.players, cards, strict=True):
+        inside = [(s, size, r) for s, size, r in inked if card.contains(r)]
+        name = [(size, r) for s, size, r in inside if s == p.name]
+        assert name and name[0][0] >= theme.FAR, (p.name, inside)
+        sizes.add(name[0][0])
+        notes = [r for s, size, r in inside if s != p.name]
+        count = [size for s, size, _ in inside if s == f"X: {p.chips}"]
+        assert count and count[0] >= theme.BODY and len(notes) == 2, (p.name, inside)
+        assert not any(r.colliderect(name[0][1]) for r in notes), (p.name, inside)
+    assert len(sizes) == 1, sizes
+    assert_apart({**{f"card {i}": c for i, c in enumerate(cards)}, "dice": view.die_rects()[0].unionall(
+        view.die_rects())})
+    assert all(card.right <= 746 for card in cards)  # left of the app's menu corner
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -1360,7 +1391,7 @@ def test_five_or_six_cards_say_the_x_chips_at_body_and_the_gifts_at_small(tmp_pa
         inside = {s: (size, r) for s, size, r in inked if card.contains(r)}
         count = inside.get(f"X: {p.chips}")
         assert count and count[0] >= theme.BODY, (p.name, inside)
-        combo = next(r for s, (_, r) in inside.items() if s.endswith(" 3"))
+        combo = next(r for s, (_, r) in inside.items() if s.endswith(" 3") or s == "3")  # ("Green" by its swatch)
         assert not combo.colliderect(count[1]), (combo, count)
         name = inside.get(p.name)
         assert name and name[0] >= theme.FAR, (p.name, inside)
@@ -1409,3 +1440,102 @@ def test_a_gift_is_offered_only_where_it_can_be_used(tmp_path):
     assert ("use-gift",) not in [item.value for item in view._main_items()]
     assert session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]}), session.error
     assert ("use-gift",) in [item.value for item in view._main_items()]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Anna", "Ben"], ["Maximilian", "Großmutter H.", "Anna", "Ben", "Carla", "David"]])
+def test_a_rolls_banners_spare_the_menus_lines_and_arrows_the_prompt_and_the_cards(tmp_path, monkeypatch, names,
+                                                                                    lang):
+    """A roll's sentences stood right of the menu's highlighted line, over its ▲ (more lines above: the lines of the
+    passes), and the fourth roll's under "Ben wählt …" over the pass lines. They stand over the board now (its goals
+    change by a report, after the pair is chosen): the dice, the prompt, the cards and the menu's lines and arrows
+    stay in view. (The board's title still goes under a banner of three lines at LARGE: see ``in_view``.)"""
+    from test_announcer import RecordingAudio
+
+    from companion.announcer import Announcer
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+
+    register_all()
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.players, cfg.language = names, lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
+    entries = [item.value for item in app.mode.menu.items]
+    for _ in range(entries.index(("new", "noch-x-mal"))):
+        app.on_button(ButtonEvent(Button.NEXT))
+    for _ in range(3):  # the game; everybody plays; the first starts
+        app.on_button(ButtonEvent(Button.SELECT))
+    for name in names:
+        app.session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    seen = set()
+    for number in range(1, 5):
+        for _ in range(8):  # the sentences of the roll before said
+            clock["now"] += 30.0
+            app.frame(0.03, [])
+        app.on_button(ButtonEvent(Button.ROLL))  # virtual dice
+        for _ in range(3):  # each sentence in turn
+            with recording_texts(monkeypatch) as drawn:
+                app.frame(0.03, [])
+            mode = app.mode
+            if app._banner is not None:
+                menu = mode.current_menu
+                status = [theme.font(size).render(s, True, theme.TEXT).get_bounding_rect().move(r.topleft)
+                          for s, size, r in drawn if DICE_AREA.bottom < r.y < MENU_AREA.y]  # the prompt, the notes
+                kept = {"dice": mode.die_rects()[0].unionall(mode.die_rects()), "cards": mode.card_rects()[0].unionall(
+                    mode.card_rects()), "prompt": status[0].unionall(status),
+                    **{f"line {i}": r for i, r in menu.item_rects().items()},
+                    **{f"arrow {step}": r for step, r in menu.scroll_rects().items()}}
+                covered = [what for what, r in kept.items() if app._banner.colliderect(r)]
+                assert not covered, (number, app.announcer._current.text, covered)
+                seen.add((number, bool(menu.scroll_rects())))
+                pygame.image.save(app.display.window, str(OUT / f"nxm_roll_banner_{len(names)}_{lang}_{number}.png"))
+            clock["now"] += 12.0
+        if number < 4:
+            app.session.apply({"action": "end_roll"})
+    assert {number for number, _ in seen} >= {1, 4} and any(arrows for _, arrows in seen), seen
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("first", ["Anna", "Maximilian"])
+def test_five_or_six_cards_say_their_start_combos_alike(tmp_path, monkeypatch, first, lang):
+    """Where one card's start combo is too long for its notes column in words ("Orange 4"), every card says its
+    combo by its swatch and number: "Red 2" beside "4" read as two different things. Where the names leave the
+    column room for the words (short names), every combo in words."""
+    names = [first, "Ben", "Carla", "David", "Eva", "Finn"]
+    view, session = new_view(tmp_path, names, lang=lang)
+    for name, combo in zip(names, (["red", "2"], ["orange", "4"], ["blue", "5"], ["red", "1"], ["green", "3"],
+                                   ["yellow", "2"]), strict=True):
+        assert session.apply({"action": "start_combo", "player": name, "dice": combo})
+    view.refresh()
+    drawn = drawn_texts(view, monkeypatch, f"nxm_six_combos_{lang}")
+    notes = [s for s, _, r in drawn if r.bottom < DICE_AREA.y and s not in names and not s.startswith("X")]
+    if first == "Maximilian":  # at FAR beside "Orange 4" in an even card: too long
+        assert sorted(notes) == ["1", "2", "2", "3", "4", "5"], notes
+    else:
+        assert all(" " in note for note in notes) and len(notes) == len(names), notes
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_colour_joker_on_the_dice_says_joker_at_small(tmp_path, monkeypatch, lang):
+    """The colour joker's die said its whole name under its five colours: "Colour joker" at 14 px, "Farbjoker" 18."""
+    from companion.views import noch_x_mal_view
+
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang=lang, start=0)
+    for name in ("Anna", "Ben"):
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    assert session.apply({"action": "roll", "dice": ["color-joker", "blue", "orange", "1", "2", "4"]})
+    view.refresh()
+    labels: list[tuple[str, pygame.Rect]] = []
+    real = noch_x_mal_view.draw_colour_swatch
+    monkeypatch.setattr(noch_x_mal_view, "draw_colour_swatch",
+                        lambda surface, rect, face, label, **kw: (labels.append((label, rect)),
+                                                                  real(surface, rect, face, label, **kw))[1])
+    render(view, f"nxm_colour_joker_{lang}")
+    on_dice = [(label, rect) for label, rect in labels if rect in view.die_rects()]
+    assert len(on_dice) == 3
+    for label, rect in on_dice:
+        assert theme.fit_text(label, theme.SMALL, rect.w - 6, bold=True) >= theme.SMALL, label

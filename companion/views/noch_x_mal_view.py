@@ -90,10 +90,10 @@ READABLE = theme.SMALLEST  # the smallest font size a card's line keeps before i
 CHIP_W = 28
 NAME_PAD = 18  # a card's name from its colour tab to its right edge: the room left is the name's
 ONE_ROW = 4  # more players than this: their cards in two rows of three
-#: a two-row card's notes (start combo, X-chips) at its right, beside the name: narrow enough to leave an eight-letter
-#: name ("Johannes", "Wolfgang") its room at FAR; "Orange 5" still fits at READABLE
-NOTES_W = 94
 NOTE_CHIP = 19  # a two-row card's swatch before a note, with its gap
+NOTES_GAP = 6  # a two-row card's name and its notes apart, beyond the name's room (NAME_PAD)
+#: the most X-chips a player holds: a two-row card's notes column is as wide as its count ("X: 10") at BODY
+MOST_CHIPS = 10
 TIE_MAX = {"symbols": 40, "pass_fields": 40, "columns": 15}
 #: the board's second row of goals, with the label each cell shows
 BOARD_ROW: tuple[tuple[str, str], ...] = (
@@ -881,17 +881,34 @@ class NochXMalMode:
         are rolled, the players' cards too: each combo fills in there, and six players' combos said one after the
         other covered the cards for twenty seconds. Between rolls (no dice on the screen) the menu's lines and the
         board: who was first ("Alle zugleich zuerst: Spalte A!", said as the roll ends) is crossed there, and the
-        banner stood over both, the next roller's line among them. While dice are out they come first: a banner
-        finds no room clear of the dice, the menu and the board at once (it stood where it fitted, over the dice)."""
+        banner stood over both, the next roller's line among them. While dice are out, they, the prompt, the cards
+        and the menu's lines with their arrows, not the board: the screen has no room a banner fits that hides
+        nothing, and the board is what the table needs least while a roll's sentences are said (its goals change by a
+        report, after the pair is chosen); with the dice alone it stood over the menu's lines or its ▲ (more lines
+        above). It may still cut the board's title (three lines at LARGE stand from 278)."""
         dice = [] if self._dice_hidden() else spanning(self.die_rects())
         if self.game.state.phase == Phase.START:
             return [*dice, PLAYER_STRIP]
-        if dice or self.game.finished:
+        if self.game.finished:
             return dice
         board = [] if self._asked_picture() is not None else [BOARD_AREA.clip(0, 0, theme.DESIGN_SIZE[0], 436)]
+        if dice:
+            menu = self.current_menu
+            status = [] if self.stack else [self._status_rect()]
+            rows = spanning([*menu.item_rects().values(), *menu.scroll_rects().values()])
+            return [*dice, *status, PLAYER_STRIP, *rows]
         prompt = [self._idle_layout()[2]] if not self.stack and self._idle_message() else []
         # (in this order: a notice that must cover one spares whose throw it is first, ``App.draw``)
         return prompt + spanning(list(self.current_menu.item_rects().values())) + board
+
+    @property
+    def focus_rect(self) -> pygame.Rect | None:
+        """What SELECT chooses, for a banner to stand clear of (``App._focus_rect``): the open list's highlighted
+        line (the app took the main menu's, hidden under a sub-menu), as wide as its list with the arrows beside it:
+        a roll's banner right of the line stood over the ▲ that says more lines are above."""
+        menu = self.current_menu
+        focus = menu.focus_rect()
+        return None if focus is None else pygame.Rect(focus.x, focus.y, menu.rect.right - focus.x, focus.h)
 
     def _die_hit(self, pos: tuple[int, int]) -> int | None:
         for i, r in enumerate(self.die_rects()):
@@ -921,14 +938,72 @@ class NochXMalMode:
         self._draw_hints(surface)
 
     def card_rects(self) -> list[pygame.Rect]:
-        """Each player's card: up to four in one row; five or six in two rows of three, each wide enough for a name
-        of eight letters at FAR beside its notes (six in a row left a name 100 px: "Dorothea" at 26)."""
+        """Each player's card: up to four in one row; five or six in two rows of three (six in a row left a name 100
+        px: "Dorothea" at 26), each as wide as its name at FAR beside its notes needs (``_card_widths``)."""
         n = len(self.game.state.players)
         rows = 1 if n <= ONE_ROW else 2
         per_row = -(-n // rows)
-        w, h = PLAYER_STRIP.w // per_row, PLAYER_STRIP.h // rows
-        return [pygame.Rect(PLAYER_STRIP.x + (i % per_row) * w + 2, PLAYER_STRIP.y + (i // per_row) * h + 2, w - 4,
-                            h - 4) for i in range(n)]
+        h = PLAYER_STRIP.h // rows
+        widths = self._card_widths(per_row)
+        rects = []
+        for i, w in enumerate(widths):
+            if i % per_row == 0:
+                x = PLAYER_STRIP.x
+            rects.append(pygame.Rect(x + 2, PLAYER_STRIP.y + (i // per_row) * h + 2, w - 4, h - 4))
+            x += w
+        return rects
+
+    def _card_widths(self, cols: int) -> list[int]:
+        """The cards' widths (with their gaps), ``cols`` to a row: even where every name stands at FAR (beside its
+        notes on five or six cards); else each card as wide as its name at FAR needs (a name of several words in
+        short, ``theme.short_name``, where whole it is too long for an even card), the rest shared: in columns where
+        both rows fit so, else row by row. Even cards left "Maximilian" 26 px and "Großmutter H." 22 beside "Anna"
+        at 32 (four players' "Großmutter H." 26). Where a row's names are too long even so, its cards share the row
+        as their names need, and those names go a little below FAR (``theme.fit_name``)."""
+        names = [p.name for p in self.game.state.players]
+        n, total = len(names), PLAYER_STRIP.w
+        even = total // cols
+        compact = n > ONE_ROW
+        extra = NAME_PAD + (self._notes_w() if compact else 0) + 4  # beside the name: its tab, the notes, the gap
+        # a row card's lines under the name: its X-chips at BODY after their chip ("X: 10"), the start combo's number
+        least = 0 if compact else 20 + CHIP_W + theme.font(theme.BODY).size(self._chips_count(
+            self.game.state.players[0], short=True))[0] + 4
+        far = theme.font(theme.FAR, True)
+
+        def need(name: str) -> int:
+            whole = far.size(name)[0]
+            return max(least, (whole if whole + extra <= even else far.size(theme.short_name(name))[0]) + extra)
+
+        needs = [need(name) for name in names]
+        if all(w <= even for w in needs):
+            return [even] * n
+        columns = [max(needs[i] for i in range(j, n, cols)) for j in range(cols)]
+        if sum(columns) <= total:
+            return [columns[i % cols] + (total - sum(columns)) // cols for i in range(n)]
+        widths = []
+        for row in (range(r, min(n, r + cols)) for r in range(0, n, cols)):
+            wanted = sum(needs[i] for i in row)
+            if wanted > total:  # too long even so: each card a share as its name needs (the names a little below
+                widths += [needs[i] * total // wanted for i in row]  # FAR; even ones left the longest at 22)
+                continue
+            room = total if len(row) == cols else max(wanted, len(row) * even)  # (five players' short row)
+            widths += [needs[i] + (room - wanted) // len(row) for i in row]
+        return widths
+
+    def _notes_w(self) -> int:
+        """A five or six players' card's notes column: its X-chips count at BODY after the chip's swatch ("X: 10"),
+        and the start combos in words at SMALL over it where every name still stands at FAR beside them in even
+        cards; else no wider than the count, the combos said by their swatch and number ("Orange 5" kept a column
+        of 94 px, and the names beside it shrank)."""
+        players = self.game.state.players
+        most = max([MOST_CHIPS, *(p.chips for p in players)])
+        count = theme.font(theme.BODY).size(self.tr("nxm.ui.chips_short", n=most))[0]
+        combos = [theme.font(theme.SMALL).size(self._combo(p))[0] for p in players if p.has_start]
+        narrow, wide = (NOTES_GAP + NOTE_CHIP + w + 2 for w in (count, max([count, *combos])))
+        even = PLAYER_STRIP.w // -(-len(players) // 2)
+        far = theme.font(theme.FAR, True)
+        fits = all(far.size(p.name)[0] + NAME_PAD + wide + 4 <= even for p in players)
+        return wide if fits else narrow
 
     def _draw_players(self, surface: pygame.Surface) -> None:
         st = self.game.state
@@ -936,16 +1011,17 @@ class NochXMalMode:
         compact = len(cells) > ONE_ROW
         active = st.active if st.phase in (Phase.WAIT_ROLL, Phase.ROLLED) else None
         chip = 0 if self.game.solo else CHIP_W  # the X-chips' colour as a patterned chip before their count
-        room = NOTES_W - NOTE_CHIP - 2 if compact else cells[0].w - 20 - chip
+        notes_w = self._notes_w() if compact else 0
         # the X-chips line at BODY: the count the table follows (the first without chips wins) was SMALL, "X-Chips
         # Rot: 7" at 22 beside the name at 40; where the colour's name leaves it no room at BODY it goes ("X: 7"
         # after the chip's pattern, as on five or six cards, whose gifts stand under the names)
         chips_at = theme.BODY
         if compact:
-            short = any(not self._chips_fit(p, room) for p in st.players)
+            short = any(not self._chips_fit(p, notes_w - NOTES_GAP - NOTE_CHIP - 2) for p in st.players)
         else:  # one wording for all: short where a count or the gifts after it would shrink with the colour named
-            short = any(not self._count_fits(p, room, chips_at) for p in st.players)
-        names_at = self._names_size(cells[0].w - NAME_PAD - (NOTES_W if compact else 0))
+            short = any(not self._count_fits(p, cell.w - 20 - chip, chips_at) for p, cell in zip(st.players, cells,
+                                                                                                   strict=True))
+        names_at = self._names_size([cell.w - NAME_PAD - notes_w for cell in cells])
         gifted = compact and any(self._gifts(p) for p in st.players)
         if gifted:  # the gifts' line under the names: LARGE leaves it no room
             names_at = min(names_at, theme.FAR)
@@ -957,7 +1033,7 @@ class NochXMalMode:
                 pygame.draw.rect(surface, hue(p.chip_colour), tab, border_radius=4)
             ink = theme.BG if hot else theme.TEXT
             if compact:
-                self._draw_compact_card(surface, p, cell, ink, names_at, short, gifted)
+                self._draw_compact_card(surface, p, cell, ink, names_at, short, gifted, notes_w)
                 continue
             name, size = theme.fit_name(p.name, names_at, cell.w - NAME_PAD, bold=True)
             theme.text(surface, name, (cell.x + 14, cell.y + 1), size, ink, bold=True)
@@ -1002,11 +1078,11 @@ class NochXMalMode:
             theme.text(surface, rest, (drawn.right, baseline - theme.font(small).get_ascent()), small, ink)
 
     def _draw_compact_card(self, surface: pygame.Surface, p: Any, cell: pygame.Rect, ink: tuple[int, int, int],
-                           names_at: int, short: bool, gifted: bool) -> None:
+                           names_at: int, short: bool, gifted: bool, notes_w: int) -> None:
         """Five or six players' card, one of two rows: the name at FAR on the left, its start combo (SMALL) and X-chips
         left (BODY) at the right. Where a card holds gifts (``gifted``: any card), every name stands at the top and
         the gifts at SMALL under it: beside the count they had 30 px, and "Joker" was "J…" at 12."""
-        room = cell.w - NAME_PAD - NOTES_W
+        room = cell.w - NAME_PAD - notes_w
         name, size = theme.fit_name(p.name, names_at, room, bold=True)
         if gifted:
             theme.text(surface, name, (cell.x + 14, cell.y), size, ink, bold=True)
@@ -1017,30 +1093,40 @@ class NochXMalMode:
                 theme.text(surface, gifts, (cell.x + 14, cell.bottom - theme.font(at).get_height()), at, ink)
         else:
             theme.text(surface, name, (cell.x + 14, cell.centery), size, ink, bold=True, anchor="midleft")
-        x = cell.right - NOTES_W
+        x = cell.right - notes_w + NOTES_GAP
+        sw = pygame.Rect(x, cell.y + 2, NOTE_CHIP - 4, NOTE_CHIP - 4)
         if p.has_start:
-            sw = pygame.Rect(x, cell.y + 2, NOTE_CHIP - 4, NOTE_CHIP - 4)
             draw_colour_swatch(surface, sw, p.start_colour, "", show_label=False)
-            combo = f"{self.face_label(p.start_colour)} {p.start_number}"
-            size = theme.fit_text(combo, theme.SMALL, NOTES_W - NOTE_CHIP - 2)
-            if size < READABLE:  # the swatch names the colour by its pattern
+            width = notes_w - NOTES_GAP - NOTE_CHIP - 2
+            combo = self._combo(p)
+            size = theme.fit_text(combo, theme.SMALL, width)
+            # the swatch names the colour by its pattern; on every card alike: "Red 2" beside "3" read as two things
+            if any(theme.fit_text(self._combo(q), theme.SMALL, width) < READABLE for q in self.game.state.players
+                   if q.has_start):
                 combo, size = str(p.start_number), theme.SMALL
-            theme.text(surface, combo, (x + NOTE_CHIP, cell.y + 2), size, ink)
-        else:
-            missing = self.tr("nxm.ui.no_combo_short")
-            theme.text(surface, missing, (x, cell.y + 2), theme.fit_text(missing, theme.SMALL, NOTES_W - 2), ink)
+        else:  # the combo's place, empty: "keine Kombi" took a column the names needed
+            pygame.draw.rect(surface, theme.PANEL_HI, sw, border_radius=3)
+            pygame.draw.rect(surface, theme.MUTED, sw, width=2, border_radius=3)
+            combo, size = "?", theme.SMALL
+        theme.text(surface, combo, (x + NOTE_CHIP, cell.y + 2), size, ink)
         count = self._chips_count(p, short)
         if p.chip_colour and not self.game.solo:
-            draw_colour_swatch(surface, chip_swatch(cell, compact=True), p.chip_colour, "", show_label=False)
+            draw_colour_swatch(surface, chip_swatch(cell, compact=True, notes_w=notes_w), p.chip_colour, "",
+                               show_label=False)
         if count:
-            at = theme.fit_text(count, theme.BODY, NOTES_W - NOTE_CHIP - 2)
+            at = theme.fit_text(count, theme.BODY, notes_w - NOTES_GAP - NOTE_CHIP - 2)
             theme.text(surface, count, (x + NOTE_CHIP, cell.bottom - theme.font(at).get_height()), at, ink)
 
-    def _names_size(self, room: int) -> int:
-        """The cards' names at one size, read across the table: LARGE where every name fits its card, else as large
-        as the longest name allows down to FAR; a longer name than that shrinks alone (``fit_name``), the others
-        stay at FAR (one long name made every card's name small)."""
-        sizes = [theme.fit_text(p.name, theme.LARGE, room, bold=True) for p in self.game.state.players]
+    def _combo(self, p: Any) -> str:
+        """A player's start combo in words ("Orange 5")."""
+        return f"{self.face_label(p.start_colour)} {p.start_number}"
+
+    def _names_size(self, rooms: list[int]) -> int:
+        """The cards' names at one size, read across the table: LARGE where every name fits its card (``rooms``: each
+        card's room for its name), else as large as the longest name allows down to FAR; a longer name than that
+        shrinks alone (``fit_name``), the others stay at FAR (one long name made every card's name small)."""
+        sizes = [theme.fit_text(p.name, theme.LARGE, room, bold=True)
+                 for p, room in zip(self.game.state.players, rooms, strict=True)]
         return max(theme.FAR, min(sizes))
 
     def _gifts(self, p: Any) -> list[str]:
@@ -1091,7 +1177,9 @@ class NochXMalMode:
             picked = roll is not None and roll.pick is not None and i in roll.pick
             dim = roll is not None and others is not None and i not in others and not roll.open_choice
             if face is not None and is_colour(face):
-                draw_colour_swatch(surface, rect, face, self.face_label(face))
+                # (the joker's five colours say which it is: its whole name was 14 px under them, "Joker" 22)
+                label = self.tr("nxm.ui.die_colour_joker") if face == COLOUR_JOKER else self.face_label(face)
+                draw_colour_swatch(surface, rect, face, label)
                 if dim:
                     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                     veil.fill((18, 22, 30, 150))
@@ -1199,6 +1287,15 @@ class NochXMalMode:
         if extras:
             lines.append(("   ".join(extras), theme.MUTED))
         return lines
+
+    def _status_rect(self) -> pygame.Rect:
+        """Where the roll's prompt and its rule notes stand (``_draw_status``), for a banner to spare."""
+        lines = self._status_lines()[:2]
+        notes = NOTE_H if len(lines) > 1 else 0
+        prompt, size = theme.far_lines(lines[0][0], theme.LARGE, STATUS_W,
+                                       max_height=MENU_AREA.y - 2 - STATUS_TOP - notes) if lines else ((), 0)
+        height = len(prompt) * (theme.font(size).get_height() + 1) + notes + 1 if prompt else 0
+        return pygame.Rect(DICE_AREA.x, STATUS_TOP, STATUS_W, height)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         """The roll's prompt (who chooses from what, the winner) read from the far end of the table: LARGE where it
@@ -1360,11 +1457,11 @@ class NochXMalMode:
 __all__ = ["NochXMalMode", "draw_colour_swatch", "FIRST_RESTRICTED_ROLL"]
 
 
-def chip_swatch(cell: pygame.Rect, *, compact: bool) -> pygame.Rect:
+def chip_swatch(cell: pygame.Rect, *, compact: bool, notes_w: int = 0) -> pygame.Rect:
     """Where a card draws its X-chips' colour swatch, before the chips line: bottom left in a one-row card, before
-    the notes' second line in a two-row card."""
+    the notes' second line (``notes_w`` wide, ``NochXMalMode._notes_w``) in a two-row card."""
     if compact:
-        return pygame.Rect(cell.right - NOTES_W, cell.bottom - 20, NOTE_CHIP - 4, NOTE_CHIP - 4)
+        return pygame.Rect(cell.right - notes_w + NOTES_GAP, cell.bottom - 20, NOTE_CHIP - 4, NOTE_CHIP - 4)
     return pygame.Rect(cell.x + 16, cell.bottom - 27, CHIP_W - 6, CHIP_W - 6)
 
 
