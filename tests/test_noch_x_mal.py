@@ -350,12 +350,11 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
     )
     game.apply({"action": "roll", "dice": ROLL6})
     err = rejected(
-        game, {"action": "reached", "player": "Ben", "goals": ["column-C"]}, GoalError, "nxm.err.goal_taken"
+        game, {"action": "reached", "player": "Ben", "goals": ["column-C"]}, GoalError,
+        "nxm.err.goal_taken_last_roll"
     )
-    assert (
-        err.text("en")
-        == "Carl and Anna already reached \"Column C\" in roll 2: now only the white bonus is left."
-    )
+    assert err.text("en") == ("Carl and Anna already reached \"Column C\" in roll 2: now only the white bonus is left. "
+                              "Reached it in roll 2 too? Hold UNDO until roll 2 is back and report it there.")
     assert game.open_goals().count("column-C") == 0 and "column-D" in game.open_goals()
 
 
@@ -366,6 +365,8 @@ def test_a_goal_taken_before_with_only_a_pink_bonus_says_nothing_is_left():
     game.apply({"action": "reached", "player": "Anna", "goals": ["column-H", "pass-end", "column-K"]})
     game.apply({"action": "end_roll"})
     game.apply({"action": "roll", "dice": ROLL6})
+    game.apply({"action": "end_roll"})
+    game.apply({"action": "roll", "dice": ROLL6})  # two rolls later: no way back to roll 1 is offered
     for goal, key in (("column-H", "nxm.err.goal_taken_pink_only"), ("pass-end", "nxm.err.goal_taken_pink_only"),
                       ("column-K", "nxm.err.goal_taken")):
         err = rejected(game, {"action": "reached", "player": "Ben", "goals": [goal]}, GoalError, key)
@@ -373,6 +374,21 @@ def test_a_goal_taken_before_with_only_a_pink_bonus_says_nothing_is_left():
     err = rejected(game, {"action": "reached", "player": "Ben", "goals": ["column-H"]}, GoalError,
                    "nxm.err.goal_taken_pink_only")
     assert err.text("en") == 'Anna already reached "Column H" in roll 1: it had only the pink bonus, and that is taken.'
+
+
+def test_a_goal_taken_in_the_roll_just_before_says_how_to_report_it_there():
+    """"If someone manages in the same roll to be the first to reach the same bonus, this person also receives the
+    pink-outlined bonus": a player who said so only after "Dice to ..." was refused with no way back named (the
+    rules audit found it); the refusal now says how to go back to that roll."""
+    game = at_roll(started(players=("Anna", "Ben")), 1)
+    game.apply({"action": "reached", "player": "Anna", "goals": ["column-H", "column-K"]})
+    game.apply({"action": "end_roll"})
+    game.apply({"action": "roll", "dice": ROLL6})
+    for goal, key in (("column-H", "nxm.err.goal_taken_pink_only_last_roll"),
+                      ("column-K", "nxm.err.goal_taken_last_roll")):
+        err = rejected(game, {"action": "reached", "player": "Ben", "goals": [goal]}, GoalError, key)
+        assert "Hold UNDO until roll 1 is back" in err.text("en")
+        assert "ZURÜCK halten, bis Wurf 1 wieder da ist" in err.text("de")
 
 
 def test_everybody_first_at_once_nobody_blackens():

@@ -439,6 +439,8 @@ class NochXMal:
             claim = self.state.claims.get(goal)
             if claim is not None and claim.roll != roll.number:
                 key = "nxm.err.goal_taken" if has_white_bonus(goal) else "nxm.err.goal_taken_pink_only"
+                if claim.roll == roll.number - 1:  # said only after "Dice to ...": the way back to that roll
+                    key += "_last_roll"
                 raise GoalError(key, goal=goal_key(goal), players=list(claim.players), roll=claim.roll)
             if player.name in roll.reports.get(goal, []) or goal in goals:
                 raise GoalError("nxm.err.goal_reported", player=player.name, goal=goal_key(goal))
