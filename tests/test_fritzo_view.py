@@ -943,7 +943,9 @@ def test_the_highlighted_line_is_the_focus_a_strip_keeps_clear_of(tmp_path):
     view2, _, _ = make(tmp_path / "b", {"mode": "professional", "players": ["Anna"]}, pro_actions(5))
     view2._choose("place")
     view2._choose(view2._step_values()[0])
-    assert view2.step == "cell" and view2.focus_rect in view2.cell_rects().values()
+    assert view2.step == "cell"
+    x, y, _ = view2._step_values()[view2.index]  # placing, the place lit with the building round it
+    assert view2.focus_rect.contains(view2.cell_rects()[(x, y)])
 
 
 @pytest.mark.parametrize("setup", [{"mode": "professional", "players": ["Anna"]},
@@ -1349,3 +1351,87 @@ def test_the_cube_chooser_keeps_the_menus_hint_beside_its_long_list(tmp_path, la
     assert (t("core.btn_undo", lang), t("core.hint_menu", lang)) in shown
     move = dict(shown)[t("core.btn_next", lang)]
     assert move == t("core.hint_move_hold" if lang == "en" else "core.hint_move", lang)
+
+
+def _announcing_app(tmp_path: Path, lang: str):
+    """The app in ``lang`` with Fritzo's entry, its announcements heard (recorded), its clock moved by the test."""
+    from test_announcer import RecordingAudio
+
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+
+    register_all()
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
+    return app, clock
+
+
+def _frames(app, clock: dict[str, float], seconds: float) -> None:
+    for _ in range(int(seconds * 4)):
+        clock["now"] += 0.25
+        app.frame(0.03, [])
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [("Mia", "Großvater Johannes"), ("Großvater Johannes", "Mia")])
+def test_placing_under_a_turns_banner_and_a_notice_keeps_the_building_its_places_and_tabs_in_view(tmp_path, lang,
+                                                                                                  players):
+    """Team, the next cube placed at once under "Großvater Johannes ist dran.": the banner stood over the top line
+    and cut the level tabs for its seconds (placing, the place lit was all it kept clear of, and the only room
+    clear of the building it knew was the top), and ROLL's "Fritzo wird ohne Würfel gespielt…" under it covered the
+    building's bottom row, its places lit. The banner stands beside the building, over the panel's empty foot; the
+    notice over the top line alone (the banner says whose turn it is)."""
+    from companion.app import GAME_ENTRIES
+    from companion.i18n import t
+    from companion.views.fritzo_view import TOP_BAR
+
+    order = buildable_order(set(D.professional))
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "team", "target": "professional", "_players": players,
+                                              "start": 0})
+        session = app.session
+        for cell in order[:11]:
+            cid, rot = D.professional[cell]
+            assert session.apply({"action": "place", "cube": cid, "cell": list(cell), "rotation": rot,
+                                  "player": session.engine.current_player}), session.error
+        _frames(app, clock, 40)
+        view = app.mode
+        for n in (11, 12):  # the screen places one, and under the next turn's banner the next
+            press(view, Button.SELECT)
+            view.index = view._step_values().index(D.professional[order[n]][0])
+            press(view, Button.SELECT)
+            assert view.step == "cell"
+            view.index = view._step_values().index(order[n])
+            view._follow_level()
+            if n == 11:
+                press(view, Button.SELECT)
+                view.index = next(i for i, p in enumerate(view._step_values())
+                                  if p.rotation == D.professional[order[n]][1])
+                press(view, Button.SELECT)
+                app.frame(0.03, [])
+        said = t("fritzo.turn", lang, player=session.engine.current_player)
+        assert app.announcer.current is not None and app.announcer.current.text == said
+        app.on_button(ButtonEvent(Button.ROLL))
+        assert app.notice == t("fritzo.ui.no_dice", lang)
+        for step in ("cell", "turn"):
+            for index in range(len(view._step_values())):  # wherever the highlight stands
+                view.index = index
+                view._follow_level()
+                app.frame(0.03, [])
+                if index == 0:
+                    pygame.image.save(app.display.window, str(OUT / f"fritzo_placing_banner_{step}_{lang}_"
+                                                                    f"{len(players[0])}.png"))
+                banner, strip = app._banner, app._strip[0]
+                kept = [*view._building_rects(), *view.tab_rects(), *view.panel_rects()]
+                for rect in (banner, strip):
+                    assert not any(rect.colliderect(r) for r in kept), (step, index, rect)
+                assert not banner.colliderect(TOP_BAR) and not banner.colliderect(strip), banner
+            press(view, Button.SELECT)
+    finally:
+        app.close()

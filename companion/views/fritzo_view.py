@@ -437,9 +437,11 @@ class FritzoMode:
         if not values:
             return None
         i = self.index % len(values)
-        if self.step in ("cell", "remove"):
-            x, y, level = values[i]
-            return self.cell_rects().get((x, y)) if level == self.level else None
+        if self.step in ("cell", "remove", "turn"):
+            # a place is chosen, and a position judged, against the building round it (the position highlighted
+            # stands in its place there): the place lit alone left a banner the room beside it, over the building's
+            # other columns and its level tabs, and a notice the building's bottom row, its places lit
+            return next(iter(spanning(self._building_rects())), None)
         rects = self.panel_rects()
         return rects[i] if i < len(rects) else None
 
