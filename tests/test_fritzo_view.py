@@ -937,7 +937,7 @@ def test_the_highlighted_line_is_the_focus_a_strip_keeps_clear_of(tmp_path):
     view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"]}, lang="en")
     for _ in range(5):
         press(view, Button.NEXT)
-    assert view.focus_rect == view.panel_rects()[5]  # the sixth colour
+    assert view.focus_rect.contains(view.panel_rects()[5])  # the sixth colour (among them all, at the start roll)
     assert _notice_layout("A strip of two lines of words, as long as an undone step's.", tone="good")[2].colliderect(
         view.focus_rect)  # where the strip stood: the app puts it at the top now (test_app)
     view2, _, _ = make(tmp_path / "b", {"mode": "professional", "players": ["Anna"]}, pro_actions(5))
@@ -1433,5 +1433,44 @@ def test_placing_under_a_turns_banner_and_a_notice_keeps_the_building_its_places
                     assert not any(rect.colliderect(r) for r in kept), (step, index, rect)
                 assert not banner.colliderect(TOP_BAR) and not banner.colliderect(strip), banner
             press(view, Button.SELECT)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("mode", ["level-one", "strategy"])
+def test_the_start_rolls_notice_leaves_whose_roll_it_is_in_view(tmp_path, lang, mode):
+    """Level One's start: the built-in cubes' notice (eight seconds) stood over the top line, "Großvater Johannes:
+    Cube würfeln" and the clock, under and after the start's banner: the colours filled the panel from its top, and
+    the only free full width was the top line. The colours stand two a row under the band kept over them, where the
+    notice stands; the banner over the empty building beside them; the colours under neither."""
+    from companion.app import GAME_ENTRIES
+    from companion.i18n import t
+    from companion.views.fritzo_view import TOP_BAR
+
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": mode, "_players": ("Großvater Johannes", "Mia"), "start": 0})
+        view = app.mode
+        app.frame(0.03, [])
+        if mode == "strategy":  # the cube taken out named, its colours offered
+            view.index = view._step_values().index("5")
+            press(view, Button.SELECT)
+        notice = app.notice
+        assert notice is not None and t("fritzo.builtin_cubes_short", lang) in notice
+        assert view.step == "menu" and app.session.engine.state.phase is Phase.START_ROLL
+        for moment in range(12):  # the banner up, then the notice alone
+            app.show_notice(notice, seconds=10, info=True)  # up all along (the start's own seconds are shorter)
+            clock["now"] += 0.5
+            app.frame(0.03, [])
+            if moment in (0, 11):
+                pygame.image.save(app.display.window, str(OUT / f"fritzo_start_roll_notice_{mode}_{lang}_{moment}.png"))
+            assert app._strip is not None, moment
+            strip, banner = app._strip[0], app._banner
+            assert not strip.colliderect(TOP_BAR), (moment, strip)
+            for r in view.panel_rects():  # the colours to answer
+                assert not r.colliderect(strip) and not (banner and r.colliderect(banner)), (moment, r, banner)
+            assert banner is None or not banner.colliderect(strip) and not banner.colliderect(TOP_BAR), banner
+        assert app._banner is None or mode == "strategy"
     finally:
         app.close()

@@ -66,6 +66,11 @@ BANNER_ROOM = 166
 #: cubes' second and third rows, where the table looked for the cube it had taken out
 CHOOSER = pygame.Rect(TABS_AREA.x, BANNER_ROOM + 30, PANEL.right - TABS_AREA.x, PANEL.bottom - 30 - BANNER_ROOM - 30)
 CHOOSER_COLUMNS = 9
+#: the start roll's colours, two a row in the panel under the same room: listed from the panel's top, a notice had
+#: no room but over the top line (Level One's built-in cubes, eight seconds over whose roll it is), and a banner
+#: none but over the building, empty at the start, beside them
+ROLL_AREA = pygame.Rect(PANEL.x, CHOOSER.y, PANEL.w, PANEL.bottom - CHOOSER.y)
+ROLL_COLUMNS = 2
 FALLBACK_RGB = {"red": (214, 40, 40), "orange": (247, 127, 0), "yellow": (252, 210, 40), "green": (56, 160, 70),
                 "blue": (40, 100, 210), "white": (240, 240, 235)}
 
@@ -416,6 +421,10 @@ class FritzoMode:
     def panel_rects(self) -> list[pygame.Rect]:
         """Rects of the items of the current step in the right panel."""
         n = len(self._step_values())
+        if self._rolling():
+            w, h = ROLL_AREA.w // ROLL_COLUMNS, ROLL_AREA.h // max(3, -(-n // ROLL_COLUMNS))
+            return [pygame.Rect(ROLL_AREA.x + (i % ROLL_COLUMNS) * w, ROLL_AREA.y + (i // ROLL_COLUMNS) * h, w - 8,
+                                h - 8) for i in range(n)]
         if self.step in ("menu", "roll", "nofit", "done"):
             return [pygame.Rect(PANEL.x, PANEL.y + 44 + i * 54, PANEL.w, 48) for i in range(n)]
         if self._choosing_cube():
@@ -443,6 +452,8 @@ class FritzoMode:
             # other columns and its level tabs, and a notice the building's bottom row, its places lit
             return next(iter(spanning(self._building_rects())), None)
         rects = self.panel_rects()
+        if self._rolling():  # the colour is chosen among them all: beside the highlight in the other column, a
+            return spanning(rects)[0]  # banner found no room but over the top line, and the notice waited for it
         return rects[i] if i < len(rects) else None
 
     @property
@@ -467,8 +478,10 @@ class FritzoMode:
     @property
     def notice_room(self) -> pygame.Rect | None:
         """Choosing a cube, the band between the top line and the question, kept for a banner: a notice without one
-        stands there (the App's), not over the top line or the cubes' third row."""
-        if not self._choosing_cube():
+        stands there (the App's), not over the top line or the cubes' third row. At the start roll the same band
+        over the colours (the building beside them is empty then): Level One's built-in cubes' notice stood over
+        whose roll it is for its eight seconds."""
+        if not (self._choosing_cube() or self._rolling()):
             return None
         return pygame.Rect(0, TOP_BAR.bottom, theme.DESIGN_SIZE[0], BANNER_ROOM - TOP_BAR.bottom)
 
@@ -484,6 +497,10 @@ class FritzoMode:
 
     def _choosing_cube(self) -> bool:
         return self.step in ("cube", "outcube")
+
+    def _rolling(self) -> bool:
+        """The start roll's colours are up (under the room kept over them, ``ROLL_AREA``)."""
+        return self.step in ("menu", "roll") and self.game.state.phase is Phase.START_ROLL
 
     def _step_values(self) -> list[Any]:
         if self.step in ("menu", "roll"):
@@ -1019,6 +1036,11 @@ class FritzoMode:
             # start) stood over "Welcher Cube bleibt draußen?" for its eight seconds
             theme.text(surface, heading, (left, BANNER_ROOM), theme.fit_text(heading, theme.FAR, width, bold=True),
                        theme.ACCENT, bold=True)
+        elif heading and self._rolling():  # "Not read for sure: is it blue?" right over the colours, under the room
+            lines, size = theme.fit_lines(heading, theme.FAR, PANEL.w, 2)
+            for k, line in enumerate(reversed(lines)):
+                theme.text(surface, line, (PANEL.x, ROLL_AREA.y - 6 - k * (size + 4)), size, theme.ACCENT, bold=True,
+                           anchor="bottomleft")
         elif heading:  # fitted: "Welcher Cube bleibt draußen?" is wider than the panel at full size
             theme.text(surface, heading, (left, PANEL.y), theme.fit_text(heading, theme.BODY, width, bold=True),
                        theme.ACCENT, bold=True)
@@ -1031,8 +1053,9 @@ class FritzoMode:
                     pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
                 x = r.x + 16
                 if value.startswith("roll:"):
-                    swatch(surface, pygame.Rect(r.x + 10, r.y + 8, 32, 32), value[5:], self.lang)
-                    x = r.x + 54
+                    side = min(40, r.h - 16)
+                    swatch(surface, pygame.Rect(r.x + 10, r.centery - side // 2, side, side), value[5:], self.lang)
+                    x = r.x + side + 22
                 theme.text(surface, label, (x, r.centery), theme.fit_text(label, theme.BODY, r.right - x - 8),
                            theme.TEXT, bold=hi, anchor="midleft")
         elif self.step in ("cube", "outcube"):
