@@ -1474,3 +1474,30 @@ def test_the_start_rolls_notice_leaves_whose_roll_it_is_in_view(tmp_path, lang, 
         assert app._banner is None or mode == "strategy"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("step", ["outcube", "cube"])
+def test_the_room_kept_over_the_chooser_shows_the_cube_highlighted_large(tmp_path, monkeypatch, lang, step):
+    """The band over the chooser, kept for banners and notices, stood empty whenever none was up, over nets whose
+    faces are 14 px: the table compared the cube in hand (or the one taken out) with them from its seats. The cube
+    highlighted stands there large, its faces and its number, within the band (what a banner covers there)."""
+    from companion.views.fritzo_view import CHOOSER, TOP_BAR
+
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Großvater Johannes", "Mia"]}, lang=lang)
+    if step == "cube":
+        take_out(view, "5")
+        assert session.apply({"action": "roll", "dice": ["green"]}), session.error
+        press(view, Button.SELECT)
+    assert view.step == step
+    for moves in (0, 4):
+        for _ in range(moves):
+            press(view, Button.NEXT)
+        cid = view._step_values()[view.index]
+        drawn = drawn_texts(view, monkeypatch, f"chooser_room_cube_{step}_{lang}_{moves}")
+        room = view.notice_room
+        big = [(size, rect) for text, size, rect in drawn if text == f"Cube {cid}"]
+        assert big and big[0][0] >= theme.FAR and room.contains(big[0][1]), big
+        faces = [rect for text, _, rect in drawn if text == "[swatch]" and room.contains(rect)]
+        assert len(faces) == 6 and min(r.w for r in faces) >= 20, faces  # its net: six faces, larger than 14 px
+        assert not any(r.colliderect(TOP_BAR) or r.bottom > CHOOSER.y for r in faces)

@@ -63,7 +63,8 @@ BANNER_ROOM = 166
 #: squares without their patterns, numbered at 16 px; here 9 a row, their squares patterned, the room under them kept
 #: for the panel's note. The heading and the nets stand below the room a banner takes at the top (over the top line,
 #: whose words the start's and a turn's banner say): at Strategy's start the banner stood for five seconds over the
-#: cubes' second and third rows, where the table looked for the cube it had taken out
+#: cubes' second and third rows, where the table looked for the cube it had taken out. With no banner up, the room
+#: shows the cube highlighted, large (``_draw_highlighted_cube``)
 CHOOSER = pygame.Rect(TABS_AREA.x, BANNER_ROOM + 30, PANEL.right - TABS_AREA.x, PANEL.bottom - 30 - BANNER_ROOM - 30)
 CHOOSER_COLUMNS = 9
 #: the start roll's colours, two a row in the panel under the same room: listed from the panel's top, a notice had
@@ -1000,6 +1001,17 @@ class FritzoMode:
                 return tuple(lines), size
         return tuple(theme.wrap(won, theme.font(theme.SMALLEST, True), PANEL.w, names)), theme.SMALLEST
 
+    def _draw_highlighted_cube(self, surface: pygame.Surface, cid: str) -> None:
+        """The cube highlighted, large, in the room kept over the chooser for banners (``notice_room``), which stood
+        empty whenever none was up: the chooser's nets have 14 px faces, and the table compares the cube in hand
+        (or the one taken out) with them from its seats. A banner or notice there covers it; the net lit stays."""
+        room = pygame.Rect(CHOOSER.x, TOP_BAR.bottom + 6, CHOOSER.w, BANNER_ROOM - TOP_BAR.bottom - 12)
+        side = room.h // 4
+        net = pygame.Rect(room.x, room.y, 3 * side, 4 * side)
+        draw_net(surface, net, self.game.state.cubeset.cube(cid).faces, self.lang)
+        theme.text(surface, f"Cube {cid}", (net.right + 16, net.centery), theme.LARGE, theme.TEXT, bold=True,
+                   anchor="midleft")
+
     def _draw_won(self, surface: pygame.Surface, won: str, y: int) -> int:
         """Who won, under the top line's "Game over"; returns the y below it."""
         lines, size = self.won_lines(won, tuple(self.game.state.winners))
@@ -1067,6 +1079,8 @@ class FritzoMode:
                 theme.text(surface, cid, number, theme.SMALL, theme.TEXT, bold=hi, anchor="midleft")
                 if hi:
                     pygame.draw.rect(surface, theme.ACCENT, r.inflate(4, 4), width=3, border_radius=6)
+            if values:
+                self._draw_highlighted_cube(surface, values[self.index % len(values)])
         elif self.step == "turn":
             for i, (p, r) in enumerate(zip(values, rects, strict=False)):
                 draw_look(surface, r, self._look(p), self.lang)
