@@ -1501,3 +1501,50 @@ def test_the_room_kept_over_the_chooser_shows_the_cube_highlighted_large(tmp_pat
         faces = [rect for text, _, rect in drawn if text == "[swatch]" and room.contains(rect)]
         assert len(faces) == 6 and min(r.w for r in faces) >= 20, faces  # its net: six faces, larger than 14 px
         assert not any(r.colliderect(TOP_BAR) or r.bottom > CHOOSER.y for r in faces)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_notice_while_level_one_places_leaves_the_clock_the_plane_and_its_places_in_view(tmp_path, lang):
+    """Level One, the clock running, a cube placed under the note of the one before: ROLL's "Bei Fritzo wird nur zu
+    Beginn gewürfelt…" stood over the plane's lower rows, their places lit, the note's banner under it; kept off the
+    plane, it stood over the top line and the running clock. It stands in the band between the two (the plane has
+    no level tabs), the banner beside the plane."""
+    from companion.app import GAME_ENTRIES
+    from companion.i18n import t
+    from companion.views.fritzo_view import TOP_BAR
+
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Großvater Johannes", "Mia"),
+                                              "start": 0})
+        app.frame(0.03, [])
+        assert app.session.apply({"action": "roll", "dice": ["blue"]}), app.session.error
+        _frames(app, clock, 20)
+        app.on_button(ButtonEvent(Button.TIMER))
+        _frames(app, clock, 8)
+        view = app.mode
+        for _ in range(4):  # cubes placed on the plane, each said in a note
+            for _ in range(4):  # place, the first cube, its first place, its first position
+                app.on_button(ButtonEvent(Button.SELECT))
+            clock["now"] += 0.5
+            app.frame(0.03, [])
+        app.on_button(ButtonEvent(Button.SELECT))
+        app.on_button(ButtonEvent(Button.SELECT))
+        assert view.step == "cell" and view.clock_left() is not None
+        app.on_button(ButtonEvent(Button.ROLL))
+        assert app.notice == t("fritzo.ui.roll_start_only", lang)
+        for step in ("cell", "turn"):
+            for index in range(len(view._step_values())):
+                view.index = index
+                app.frame(0.03, [])
+                if index == 0:
+                    pygame.image.save(app.display.window, str(OUT / f"fritzo_level_one_notice_{step}_{lang}.png"))
+                banner, strip = app._banner, app._strip[0]
+                assert banner is not None and app.announcer.current is not None
+                kept = [view._clock_rect(), *view._building_rects(), *view.panel_rects()]
+                for rect in (banner, strip):
+                    assert not any(rect.colliderect(r) for r in kept), (step, index, rect)
+                assert not strip.colliderect(TOP_BAR) and not strip.colliderect(banner), strip
+            app.on_button(ButtonEvent(Button.SELECT))
+    finally:
+        app.close()

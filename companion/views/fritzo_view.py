@@ -481,7 +481,12 @@ class FritzoMode:
         """Choosing a cube, the band between the top line and the question, kept for a banner: a notice without one
         stands there (the App's), not over the top line or the cubes' third row. At the start roll the same band
         over the colours (the building beside them is empty then): Level One's built-in cubes' notice stood over
-        whose roll it is for its eight seconds."""
+        whose roll it is for its eight seconds. Placing on Level One's plane (no level tabs), the band between the
+        top line and the plane: over the top line ROLL's notice hid the running clock, under it the plane's places
+        lit."""
+        if self.step in ("cell", "turn", "remove") and not self.tab_rects():
+            plane = min((r.top for r in self.cell_rects().values()), default=GRID_AREA.top)
+            return pygame.Rect(0, TOP_BAR.bottom + 2, theme.DESIGN_SIZE[0], plane - 2 - TOP_BAR.bottom - 2)
         if not (self._choosing_cube() or self._rolling()):
             return None
         return pygame.Rect(0, TOP_BAR.bottom, theme.DESIGN_SIZE[0], BANNER_ROOM - TOP_BAR.bottom)
