@@ -1548,3 +1548,28 @@ def test_a_notice_while_level_one_places_leaves_the_clock_the_plane_and_its_plac
             app.on_button(ButtonEvent(Button.SELECT))
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_first_cubes_positions_leave_a_short_banner_room_at_the_panels_foot(tmp_path, lang):
+    """Team's first cube: its 24 positions filled the panel, and "Mia legt den ersten Cube." stood over the top line
+    and cut the level tabs while one was picked. The positions stand above a foot kept for a banner of one line."""
+    from companion.app import MENU_CORNER
+    from companion.i18n import t
+    from companion.views.banner import place
+    from companion.views.fritzo_view import TOP_BAR
+
+    view, _, _ = make(tmp_path, {"mode": "team", "target": "professional", "players": ["Mia", "Ben"]}, lang=lang)
+    for _ in range(3):  # place, the first cube, its one place
+        press(view, Button.SELECT)
+    assert view.step == "turn" and len(view._step_values()) == 24
+    shot(view, f"first_cube_positions_{lang}")
+    positions = view.panel_rects()
+    assert min(r.w for r in positions) >= 40  # still read and tapped
+    for key in ("fritzo.turn", "fritzo.open.first_cube"):
+        said = t(key, lang, player="Mia")
+        for index in (0, 23):
+            view.index = index
+            rect, _, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+            kept = [TOP_BAR, *view.tab_rects(), *positions, *view._building_rects()]
+            assert not any(rect.colliderect(r) for r in kept), (key, index, rect)

@@ -67,6 +67,8 @@ BANNER_ROOM = 166
 #: shows the cube highlighted, large (``_draw_highlighted_cube``)
 CHOOSER = pygame.Rect(TABS_AREA.x, BANNER_ROOM + 30, PANEL.right - TABS_AREA.x, PANEL.bottom - 30 - BANNER_ROOM - 30)
 CHOOSER_COLUMNS = 9
+#: choosing a position, the room kept under them at the panel's foot: a banner of one line, its margins
+TURN_FOOT = 100
 #: the start roll's colours, two a row in the panel under the same room: listed from the panel's top, a notice had
 #: no room but over the top line (Level One's built-in cubes, eight seconds over whose roll it is), and a banner
 #: none but over the building, empty at the start, beside them
@@ -432,8 +434,10 @@ class FritzoMode:
             w, h = CHOOSER.w // CHOOSER_COLUMNS, CHOOSER.h // max(3, -(-n // CHOOSER_COLUMNS))
             return [pygame.Rect(CHOOSER.x + (i % CHOOSER_COLUMNS) * w, CHOOSER.y + (i // CHOOSER_COLUMNS) * h, w - 8,
                                 h - 8) for i in range(n)]
-        if self.step == "turn":  # as large as all fit: 24 positions in rows of four ran 180 px off the screen
-            room = PANEL.h - 44
+        if self.step == "turn":  # as large as all fit: 24 positions in rows of four ran 180 px off the screen; above
+            # the room a turn's banner takes at the panel's foot (the first cube's 24 filled the panel, and "Mia ist
+            # dran." stood over the top line and the level tabs)
+            room = PANEL.h - 44 - TURN_FOOT
             size, cols = max((min(80, PANEL.w // c, room // -(-n // c)), c) for c in range(4, 7))
             return [pygame.Rect(PANEL.x + (i % cols) * size, PANEL.y + 44 + (i // cols) * size, size - 8, size - 8)
                     for i in range(n)]
