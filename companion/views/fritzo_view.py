@@ -1013,8 +1013,10 @@ class FritzoMode:
     def _draw_highlighted_cube(self, surface: pygame.Surface, cid: str) -> None:
         """The cube highlighted, large, in the room kept over the chooser for banners (``notice_room``), which stood
         empty whenever none was up: the chooser's nets have 14 px faces, and the table compares the cube in hand
-        (or the one taken out) with them from its seats. A banner or notice there covers it; the net lit stays."""
-        room = pygame.Rect(CHOOSER.x, TOP_BAR.bottom + 6, CHOOSER.w, BANNER_ROOM - TOP_BAR.bottom - 12)
+        (or the one taken out) with them from its seats. A banner or notice there covers it; the net lit stays. Its
+        foot no lower than a notice of two lines (82 px from the top line) reaches: under the built-in cubes' notice
+        the cube's bottom face stood alone, a stray white square over the question."""
+        room = pygame.Rect(CHOOSER.x, TOP_BAR.bottom + 4, CHOOSER.w, 82 - 4)
         side = room.h // 4
         net = pygame.Rect(room.x, room.y, 3 * side, 4 * side)
         draw_net(surface, net, self.game.state.cubeset.cube(cid).faces, self.lang)
