@@ -937,13 +937,15 @@ def test_the_highlighted_line_is_the_focus_a_strip_keeps_clear_of(tmp_path):
     view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"]}, lang="en")
     for _ in range(5):
         press(view, Button.NEXT)
-    assert view.focus_rect == view.panel_rects()[5]  # the sixth colour
+    assert view.focus_rect.contains(view.panel_rects()[5])  # the sixth colour (among them all, at the start roll)
     assert _notice_layout("A strip of two lines of words, as long as an undone step's.", tone="good")[2].colliderect(
         view.focus_rect)  # where the strip stood: the app puts it at the top now (test_app)
     view2, _, _ = make(tmp_path / "b", {"mode": "professional", "players": ["Anna"]}, pro_actions(5))
     view2._choose("place")
     view2._choose(view2._step_values()[0])
-    assert view2.step == "cell" and view2.focus_rect in view2.cell_rects().values()
+    assert view2.step == "cell"
+    x, y, _ = view2._step_values()[view2.index]  # placing, the place lit with the building round it
+    assert view2.focus_rect.contains(view2.cell_rects()[(x, y)])
 
 
 @pytest.mark.parametrize("setup", [{"mode": "professional", "players": ["Anna"]},
@@ -1350,3 +1352,226 @@ def test_the_cube_chooser_keeps_the_menus_hint_beside_its_long_list(tmp_path, la
     assert (t("core.btn_undo", lang), t("core.hint_menu", lang)) in shown
     move = dict(shown)[t("core.btn_next", lang)]
     assert move == t("core.hint_move_hold" if lang == "en" else "core.hint_move", lang)
+
+
+def _announcing_app(tmp_path: Path, lang: str):
+    """The app in ``lang`` with Fritzo's entry, its announcements heard (recorded), its clock moved by the test."""
+    from test_announcer import RecordingAudio
+
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+
+    register_all()
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
+    return app, clock
+
+
+def _frames(app, clock: dict[str, float], seconds: float) -> None:
+    for _ in range(int(seconds * 4)):
+        clock["now"] += 0.25
+        app.frame(0.03, [])
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [("Mia", "Großvater Johannes"), ("Großvater Johannes", "Mia")])
+def test_placing_under_a_turns_banner_and_a_notice_keeps_the_building_its_places_and_tabs_in_view(tmp_path, lang,
+                                                                                                  players):
+    """Team, the next cube placed at once under "Großvater Johannes ist dran.": the banner stood over the top line
+    and cut the level tabs for its seconds (placing, the place lit was all it kept clear of, and the only room
+    clear of the building it knew was the top), and ROLL's "Fritzo wird ohne Würfel gespielt…" under it covered the
+    building's bottom row, its places lit. The banner stands beside the building, over the panel's empty foot; the
+    notice over the top line alone (the banner says whose turn it is)."""
+    from companion.app import GAME_ENTRIES
+    from companion.i18n import t
+    from companion.views.fritzo_view import TOP_BAR
+
+    order = buildable_order(set(D.professional))
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "team", "target": "professional", "_players": players,
+                                              "start": 0})
+        session = app.session
+        for cell in order[:11]:
+            cid, rot = D.professional[cell]
+            assert session.apply({"action": "place", "cube": cid, "cell": list(cell), "rotation": rot,
+                                  "player": session.engine.current_player}), session.error
+        _frames(app, clock, 40)
+        view = app.mode
+        for n in (11, 12):  # the screen places one, and under the next turn's banner the next
+            press(view, Button.SELECT)
+            view.index = view._step_values().index(D.professional[order[n]][0])
+            press(view, Button.SELECT)
+            assert view.step == "cell"
+            view.index = view._step_values().index(order[n])
+            view._follow_level()
+            if n == 11:
+                press(view, Button.SELECT)
+                view.index = next(i for i, p in enumerate(view._step_values())
+                                  if p.rotation == D.professional[order[n]][1])
+                press(view, Button.SELECT)
+                app.frame(0.03, [])
+        said = t("fritzo.turn", lang, player=session.engine.current_player)
+        assert app.announcer.current is not None and app.announcer.current.text == said
+        app.on_button(ButtonEvent(Button.ROLL))
+        assert app.notice == t("fritzo.ui.no_dice", lang)
+        for step in ("cell", "turn"):
+            for index in range(len(view._step_values())):  # wherever the highlight stands
+                view.index = index
+                view._follow_level()
+                app.frame(0.03, [])
+                if index == 0:
+                    pygame.image.save(app.display.window, str(OUT / f"fritzo_placing_banner_{step}_{lang}_"
+                                                                    f"{len(players[0])}.png"))
+                banner, strip = app._banner, app._strip[0]
+                kept = [*view._building_rects(), *view.tab_rects(), *view.panel_rects()]
+                for rect in (banner, strip):
+                    assert not any(rect.colliderect(r) for r in kept), (step, index, rect)
+                assert not banner.colliderect(TOP_BAR) and not banner.colliderect(strip), banner
+            press(view, Button.SELECT)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("mode", ["level-one", "strategy"])
+def test_the_start_rolls_notice_leaves_whose_roll_it_is_in_view(tmp_path, lang, mode):
+    """Level One's start: the built-in cubes' notice (eight seconds) stood over the top line, "Großvater Johannes:
+    Cube würfeln" and the clock, under and after the start's banner: the colours filled the panel from its top, and
+    the only free full width was the top line. The colours stand two a row under the band kept over them, where the
+    notice stands; the banner over the empty building beside them; the colours under neither."""
+    from companion.app import GAME_ENTRIES
+    from companion.i18n import t
+    from companion.views.fritzo_view import TOP_BAR
+
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": mode, "_players": ("Großvater Johannes", "Mia"), "start": 0})
+        view = app.mode
+        app.frame(0.03, [])
+        if mode == "strategy":  # the cube taken out named, its colours offered
+            view.index = view._step_values().index("5")
+            press(view, Button.SELECT)
+        notice = app.notice
+        assert notice is not None and t("fritzo.builtin_cubes_short", lang) in notice
+        assert view.step == "menu" and app.session.engine.state.phase is Phase.START_ROLL
+        for moment in range(12):  # the banner up, then the notice alone
+            app.show_notice(notice, seconds=10, info=True)  # up all along (the start's own seconds are shorter)
+            clock["now"] += 0.5
+            app.frame(0.03, [])
+            if moment in (0, 11):
+                pygame.image.save(app.display.window, str(OUT / f"fritzo_start_roll_notice_{mode}_{lang}_{moment}.png"))
+            assert app._strip is not None, moment
+            strip, banner = app._strip[0], app._banner
+            assert not strip.colliderect(TOP_BAR), (moment, strip)
+            for r in view.panel_rects():  # the colours to answer
+                assert not r.colliderect(strip) and not (banner and r.colliderect(banner)), (moment, r, banner)
+            assert banner is None or not banner.colliderect(strip) and not banner.colliderect(TOP_BAR), banner
+        assert app._banner is None or mode == "strategy"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("step", ["outcube", "cube"])
+def test_the_room_kept_over_the_chooser_shows_the_cube_highlighted_large(tmp_path, monkeypatch, lang, step):
+    """The band over the chooser, kept for banners and notices, stood empty whenever none was up, over nets whose
+    faces are 14 px: the table compared the cube in hand (or the one taken out) with them from its seats. The cube
+    highlighted stands there large, its faces and its number, within the band (what a banner covers there)."""
+    from companion.views.fritzo_view import TOP_BAR
+
+    view, session, _ = make(tmp_path, {"mode": "strategy", "players": ["Großvater Johannes", "Mia"]}, lang=lang)
+    if step == "cube":
+        take_out(view, "5")
+        assert session.apply({"action": "roll", "dice": ["green"]}), session.error
+        press(view, Button.SELECT)
+    assert view.step == step
+    for moves in (0, 4):
+        for _ in range(moves):
+            press(view, Button.NEXT)
+        cid = view._step_values()[view.index]
+        drawn = drawn_texts(view, monkeypatch, f"chooser_room_cube_{step}_{lang}_{moves}")
+        room = view.notice_room
+        big = [(size, rect) for text, size, rect in drawn if text == f"Cube {cid}"]
+        assert big and big[0][0] >= theme.FAR and room.contains(big[0][1]), big
+        faces = [rect for text, _, rect in drawn if text == "[swatch]" and room.contains(rect)]
+        assert len(faces) == 6 and min(r.w for r in faces) >= 18, faces  # its net: six faces, larger than 14 px
+        # all of it under a notice of two lines there (its last face stood alone under one)
+        assert not any(r.colliderect(TOP_BAR) or r.bottom > TOP_BAR.bottom + 82 for r in faces)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_notice_while_level_one_places_leaves_the_clock_the_plane_and_its_places_in_view(tmp_path, lang):
+    """Level One, the clock running, a cube placed under the note of the one before: ROLL's "Bei Fritzo wird nur zu
+    Beginn gewürfelt…" stood over the plane's lower rows, their places lit, the note's banner under it; kept off the
+    plane, it stood over the top line and the running clock. It stands in the band between the two (the plane has
+    no level tabs), the banner beside the plane."""
+    from companion.app import GAME_ENTRIES
+    from companion.i18n import t
+    from companion.views.fritzo_view import TOP_BAR
+
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Großvater Johannes", "Mia"),
+                                              "start": 0})
+        app.frame(0.03, [])
+        assert app.session.apply({"action": "roll", "dice": ["blue"]}), app.session.error
+        _frames(app, clock, 20)
+        app.on_button(ButtonEvent(Button.TIMER))
+        _frames(app, clock, 8)
+        view = app.mode
+        for _ in range(4):  # cubes placed on the plane, each said in a note
+            for _ in range(4):  # place, the first cube, its first place, its first position
+                app.on_button(ButtonEvent(Button.SELECT))
+            clock["now"] += 0.5
+            app.frame(0.03, [])
+        app.on_button(ButtonEvent(Button.SELECT))
+        app.on_button(ButtonEvent(Button.SELECT))
+        assert view.step == "cell" and view.clock_left() is not None
+        app.on_button(ButtonEvent(Button.ROLL))
+        assert app.notice == t("fritzo.ui.roll_start_only", lang)
+        for step in ("cell", "turn"):
+            for index in range(len(view._step_values())):
+                view.index = index
+                app.frame(0.03, [])
+                if index == 0:
+                    pygame.image.save(app.display.window, str(OUT / f"fritzo_level_one_notice_{step}_{lang}.png"))
+                banner, strip = app._banner, app._strip[0]
+                assert banner is not None and app.announcer.current is not None
+                kept = [view._clock_rect(), *view._building_rects(), *view.panel_rects()]
+                for rect in (banner, strip):
+                    assert not any(rect.colliderect(r) for r in kept), (step, index, rect)
+                assert not strip.colliderect(TOP_BAR) and not strip.colliderect(banner), strip
+            app.on_button(ButtonEvent(Button.SELECT))
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_first_cubes_positions_leave_a_short_banner_room_at_the_panels_foot(tmp_path, lang):
+    """Team's first cube: its 24 positions filled the panel, and "Mia legt den ersten Cube." stood over the top line
+    and cut the level tabs while one was picked. The positions stand above a foot kept for a banner of one line."""
+    from companion.app import MENU_CORNER
+    from companion.i18n import t
+    from companion.views.banner import place
+    from companion.views.fritzo_view import TOP_BAR
+
+    view, _, _ = make(tmp_path, {"mode": "team", "target": "professional", "players": ["Mia", "Ben"]}, lang=lang)
+    for _ in range(3):  # place, the first cube, its one place
+        press(view, Button.SELECT)
+    assert view.step == "turn" and len(view._step_values()) == 24
+    shot(view, f"first_cube_positions_{lang}")
+    positions = view.panel_rects()
+    assert min(r.w for r in positions) >= 40  # still read and tapped
+    for key in ("fritzo.turn", "fritzo.open.first_cube"):
+        said = t(key, lang, player="Mia")
+        for index in (0, 23):
+            view.index = index
+            rect, _, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+            kept = [TOP_BAR, *view.tab_rects(), *positions, *view._building_rects()]
+            assert not any(rect.colliderect(r) for r in kept), (key, index, rect)

@@ -63,9 +63,17 @@ BANNER_ROOM = 166
 #: squares without their patterns, numbered at 16 px; here 9 a row, their squares patterned, the room under them kept
 #: for the panel's note. The heading and the nets stand below the room a banner takes at the top (over the top line,
 #: whose words the start's and a turn's banner say): at Strategy's start the banner stood for five seconds over the
-#: cubes' second and third rows, where the table looked for the cube it had taken out
+#: cubes' second and third rows, where the table looked for the cube it had taken out. With no banner up, the room
+#: shows the cube highlighted, large (``_draw_highlighted_cube``)
 CHOOSER = pygame.Rect(TABS_AREA.x, BANNER_ROOM + 30, PANEL.right - TABS_AREA.x, PANEL.bottom - 30 - BANNER_ROOM - 30)
 CHOOSER_COLUMNS = 9
+#: choosing a position, the room kept under them at the panel's foot: a banner of one line, its margins
+TURN_FOOT = 100
+#: the start roll's colours, two a row in the panel under the same room: listed from the panel's top, a notice had
+#: no room but over the top line (Level One's built-in cubes, eight seconds over whose roll it is), and a banner
+#: none but over the building, empty at the start, beside them
+ROLL_AREA = pygame.Rect(PANEL.x, CHOOSER.y, PANEL.w, PANEL.bottom - CHOOSER.y)
+ROLL_COLUMNS = 2
 FALLBACK_RGB = {"red": (214, 40, 40), "orange": (247, 127, 0), "yellow": (252, 210, 40), "green": (56, 160, 70),
                 "blue": (40, 100, 210), "white": (240, 240, 235)}
 
@@ -416,14 +424,20 @@ class FritzoMode:
     def panel_rects(self) -> list[pygame.Rect]:
         """Rects of the items of the current step in the right panel."""
         n = len(self._step_values())
+        if self._rolling():
+            w, h = ROLL_AREA.w // ROLL_COLUMNS, ROLL_AREA.h // max(3, -(-n // ROLL_COLUMNS))
+            return [pygame.Rect(ROLL_AREA.x + (i % ROLL_COLUMNS) * w, ROLL_AREA.y + (i // ROLL_COLUMNS) * h, w - 8,
+                                h - 8) for i in range(n)]
         if self.step in ("menu", "roll", "nofit", "done"):
             return [pygame.Rect(PANEL.x, PANEL.y + 44 + i * 54, PANEL.w, 48) for i in range(n)]
         if self._choosing_cube():
             w, h = CHOOSER.w // CHOOSER_COLUMNS, CHOOSER.h // max(3, -(-n // CHOOSER_COLUMNS))
             return [pygame.Rect(CHOOSER.x + (i % CHOOSER_COLUMNS) * w, CHOOSER.y + (i // CHOOSER_COLUMNS) * h, w - 8,
                                 h - 8) for i in range(n)]
-        if self.step == "turn":  # as large as all fit: 24 positions in rows of four ran 180 px off the screen
-            room = PANEL.h - 44
+        if self.step == "turn":  # as large as all fit: 24 positions in rows of four ran 180 px off the screen; above
+            # the room a turn's banner takes at the panel's foot (the first cube's 24 filled the panel, and "Mia ist
+            # dran." stood over the top line and the level tabs)
+            room = PANEL.h - 44 - TURN_FOOT
             size, cols = max((min(80, PANEL.w // c, room // -(-n // c)), c) for c in range(4, 7))
             return [pygame.Rect(PANEL.x + (i % cols) * size, PANEL.y + 44 + (i // cols) * size, size - 8, size - 8)
                     for i in range(n)]
@@ -437,10 +451,14 @@ class FritzoMode:
         if not values:
             return None
         i = self.index % len(values)
-        if self.step in ("cell", "remove"):
-            x, y, level = values[i]
-            return self.cell_rects().get((x, y)) if level == self.level else None
+        if self.step in ("cell", "remove", "turn"):
+            # a place is chosen, and a position judged, against the building round it (the position highlighted
+            # stands in its place there): the place lit alone left a banner the room beside it, over the building's
+            # other columns and its level tabs, and a notice the building's bottom row, its places lit
+            return next(iter(spanning(self._building_rects())), None)
         rects = self.panel_rects()
+        if self._rolling():  # the colour is chosen among them all: beside the highlight in the other column, a
+            return spanning(rects)[0]  # banner found no room but over the top line, and the notice waited for it
         return rects[i] if i < len(rects) else None
 
     @property
@@ -465,8 +483,15 @@ class FritzoMode:
     @property
     def notice_room(self) -> pygame.Rect | None:
         """Choosing a cube, the band between the top line and the question, kept for a banner: a notice without one
-        stands there (the App's), not over the top line or the cubes' third row."""
-        if not self._choosing_cube():
+        stands there (the App's), not over the top line or the cubes' third row. At the start roll the same band
+        over the colours (the building beside them is empty then): Level One's built-in cubes' notice stood over
+        whose roll it is for its eight seconds. Placing on Level One's plane (no level tabs), the band between the
+        top line and the plane: over the top line ROLL's notice hid the running clock, under it the plane's places
+        lit."""
+        if self.step in ("cell", "turn", "remove") and not self.tab_rects():
+            plane = min((r.top for r in self.cell_rects().values()), default=GRID_AREA.top)
+            return pygame.Rect(0, TOP_BAR.bottom + 2, theme.DESIGN_SIZE[0], plane - 2 - TOP_BAR.bottom - 2)
+        if not (self._choosing_cube() or self._rolling()):
             return None
         return pygame.Rect(0, TOP_BAR.bottom, theme.DESIGN_SIZE[0], BANNER_ROOM - TOP_BAR.bottom)
 
@@ -482,6 +507,10 @@ class FritzoMode:
 
     def _choosing_cube(self) -> bool:
         return self.step in ("cube", "outcube")
+
+    def _rolling(self) -> bool:
+        """The start roll's colours are up (under the room kept over them, ``ROLL_AREA``)."""
+        return self.step in ("menu", "roll") and self.game.state.phase is Phase.START_ROLL
 
     def _step_values(self) -> list[Any]:
         if self.step in ("menu", "roll"):
@@ -981,6 +1010,19 @@ class FritzoMode:
                 return tuple(lines), size
         return tuple(theme.wrap(won, theme.font(theme.SMALLEST, True), PANEL.w, names)), theme.SMALLEST
 
+    def _draw_highlighted_cube(self, surface: pygame.Surface, cid: str) -> None:
+        """The cube highlighted, large, in the room kept over the chooser for banners (``notice_room``), which stood
+        empty whenever none was up: the chooser's nets have 14 px faces, and the table compares the cube in hand
+        (or the one taken out) with them from its seats. A banner or notice there covers it; the net lit stays. Its
+        foot no lower than a notice of two lines (82 px from the top line) reaches: under the built-in cubes' notice
+        the cube's bottom face stood alone, a stray white square over the question."""
+        room = pygame.Rect(CHOOSER.x, TOP_BAR.bottom + 4, CHOOSER.w, 82 - 4)
+        side = room.h // 4
+        net = pygame.Rect(room.x, room.y, 3 * side, 4 * side)
+        draw_net(surface, net, self.game.state.cubeset.cube(cid).faces, self.lang)
+        theme.text(surface, f"Cube {cid}", (net.right + 16, net.centery), theme.LARGE, theme.TEXT, bold=True,
+                   anchor="midleft")
+
     def _draw_won(self, surface: pygame.Surface, won: str, y: int) -> int:
         """Who won, under the top line's "Game over"; returns the y below it."""
         lines, size = self.won_lines(won, tuple(self.game.state.winners))
@@ -1017,6 +1059,11 @@ class FritzoMode:
             # start) stood over "Welcher Cube bleibt draußen?" for its eight seconds
             theme.text(surface, heading, (left, BANNER_ROOM), theme.fit_text(heading, theme.FAR, width, bold=True),
                        theme.ACCENT, bold=True)
+        elif heading and self._rolling():  # "Not read for sure: is it blue?" right over the colours, under the room
+            lines, size = theme.fit_lines(heading, theme.FAR, PANEL.w, 2)
+            for k, line in enumerate(reversed(lines)):
+                theme.text(surface, line, (PANEL.x, ROLL_AREA.y - 6 - k * (size + 4)), size, theme.ACCENT, bold=True,
+                           anchor="bottomleft")
         elif heading:  # fitted: "Welcher Cube bleibt draußen?" is wider than the panel at full size
             theme.text(surface, heading, (left, PANEL.y), theme.fit_text(heading, theme.BODY, width, bold=True),
                        theme.ACCENT, bold=True)
@@ -1029,8 +1076,9 @@ class FritzoMode:
                     pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
                 x = r.x + 16
                 if value.startswith("roll:"):
-                    swatch(surface, pygame.Rect(r.x + 10, r.y + 8, 32, 32), value[5:], self.lang)
-                    x = r.x + 54
+                    side = min(40, r.h - 16)
+                    swatch(surface, pygame.Rect(r.x + 10, r.centery - side // 2, side, side), value[5:], self.lang)
+                    x = r.x + side + 22
                 theme.text(surface, label, (x, r.centery), theme.fit_text(label, theme.BODY, r.right - x - 8),
                            theme.TEXT, bold=hi, anchor="midleft")
         elif self.step in ("cube", "outcube"):
@@ -1042,6 +1090,8 @@ class FritzoMode:
                 theme.text(surface, cid, number, theme.SMALL, theme.TEXT, bold=hi, anchor="midleft")
                 if hi:
                     pygame.draw.rect(surface, theme.ACCENT, r.inflate(4, 4), width=3, border_radius=6)
+            if values:
+                self._draw_highlighted_cube(surface, values[self.index % len(values)])
         elif self.step == "turn":
             for i, (p, r) in enumerate(zip(values, rects, strict=False)):
                 draw_look(surface, r, self._look(p), self.lang)
