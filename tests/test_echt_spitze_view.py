@@ -1626,3 +1626,61 @@ def test_reroll_at_the_start_of_a_turn_rolls_as_roll(tmp_path):
     mode = EchtSpitzeMode(s)
     assert press(mode, Button.REROLL)  # no camera: virtual dice
     assert s.engine.phase is Phase.TAKE
+
+
+def _crossing_app(tmp_path, lang: str, players: list[str]):
+    """The App (no camera, a clock the test moves) with ``players`` crossing after CROSSED's roll, its banners over."""
+    from companion.announcer import Announcer
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+    from companion.speech import Speech
+
+    register_all()
+    cfg = Config()
+    cfg.language = lang
+    cfg.players = players
+    clock = {"now": 100.0}
+    announcer = Announcer(lang, 80, speech=Speech(lambda text, lang: None, threaded=False))
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer, clock=lambda: clock["now"])
+    app.new_game(GAME_ENTRIES["echt-spitze"], {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2]}})
+    for action in ({"action": "roll", "dice": CROSSED[:len(players) + 2]},
+                   *({"action": "take", "die": n} for n in range(1, len(players) + 1)), {"action": "leave"}):
+        assert app.session.apply(action), app.session.error
+    announcer.clear()
+    app.frame(0.03, [])
+    return app, clock
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_not_time_to_roll_notice_stands_over_the_status_line_it_repeats_not_over_the_bar(tmp_path, monkeypatch,
+                                                                                             out_dir, lang):
+    """ROLL while crossing: "Not time to roll: Place your crosses! ..." stood at the top for its four seconds, over
+    the bar's names (whose turn). It stands in the band of the status line it repeats, clear of the bar's words, the
+    dice and the menu; other notices go where the App puts them."""
+    from companion.views.echt_spitze_view import BAR
+
+    app, clock = _crossing_app(tmp_path, lang, FOUR)
+    try:
+        mode = app.mode
+        with recording_texts(monkeypatch) as drawn:
+            mode.draw(pygame.Surface(SIZE))
+        # the bar's words down to their baseline: the notes ("front · 0 holes") have no descenders, their rects'
+        # empty bottom rows may be covered
+        bar_words = [pygame.Rect(r.x, r.y, r.w, theme.font(size).get_ascent()) for _, size, r in drawn
+                     if BAR.contains(r)]
+        assert len(bar_words) >= 8 and mode.notice_room is None
+        app.on_button(ButtonEvent(Button.ROLL))
+        app.frame(0.03, [])
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_not_time_to_roll_{lang}.png"))
+        assert app._strip is not None and app._strip[1].startswith(t("core.roll_not_now", lang, what="")[:8])
+        strip = app._strip[0]
+        keep = [*bar_words, *mode.dice.die_rects(), *mode.menu.item_rects().values()]
+        assert not any(strip.colliderect(r) for r in keep), strip
+        clock["now"] += 4.5  # its seconds are over: the band is the status line's again
+        app.frame(0.03, [])
+        assert app._strip is None and mode.notice_room is None
+    finally:
+        app.close()

@@ -94,6 +94,10 @@ FINAL_LIST_W = 448
 ANSWERS_DOWN = 8
 #: the phases whose roll the engine's ``correct`` changes: its dice are in play
 FIXABLE = (Phase.TAKE, Phase.MIDDLE, Phase.SCORE)
+#: the App's "not time to roll" notice stands its seconds (``App.on_button``) in the band of the status line it
+#: repeats, down to the dice: at the top it hid the bar (whose turn) for them, above the hint bar the menu
+NOT_NOW_SECONDS = 4.0
+NOT_NOW_ROOM = pygame.Rect(0, DICE.y - 50, 800, 50)  # one line of the App's strip at BODY (14 + 28 + 8)
 
 
 class EchtSpitzeMode:
@@ -133,6 +137,10 @@ class EchtSpitzeMode:
         self._pending_reading: TrayReading | None = None  # the reading ``pending`` came from
         #: read with more extra crosses than the dice carry: the crossed dice asked, each by the face read
         self._read_as: dict[int, str] = {}
+        #: the App asked why ROLL does nothing now (``roll_not_now``); until when its words stand (``notice_room``)
+        self._not_now_asked = False
+        self._not_now_until = 0.0
+        self._now = 0.0
 
     # -- what to show ----------------------------------------------------------------------------------------
     @property
@@ -618,8 +626,18 @@ class EchtSpitzeMode:
     @property
     def roll_not_now(self) -> str:
         """What the app says to a ROLL this screen did not take: what the table is asked now ("Anna: take one die",
-        "What does Anna report?"), as the status line asks it."""
+        "What does Anna report?"), as the status line asks it. Asked, the band of the status line is offered for
+        those words (``notice_room``)."""
+        self._not_now_asked = True
         return not_time_to_roll(self._status(), self.lang)
+
+    @property
+    def notice_room(self) -> pygame.Rect | None:
+        """While "Not time to roll: <the status line>" stands, the band of the status line it repeats (over the
+        bar's last pixels, clear of the dice): the App's strip stood over the bar at the top for its four seconds,
+        whose turn hidden (above the hint bar it would cover the menu). Other notices go where the App puts them:
+        over the status line they would hide what the table is asked."""
+        return NOT_NOW_ROOM if self._now < self._not_now_until else None
 
     @property
     def auto_read(self) -> bool:
@@ -790,6 +808,9 @@ class EchtSpitzeMode:
         return True
 
     def update(self, dt: float, now: float) -> None:
+        self._now = now
+        if self._not_now_asked:  # the App shows the words from this frame on, for NOT_NOW_SECONDS
+            self._not_now_asked, self._not_now_until = False, now + NOT_NOW_SECONDS
         self._sync()
 
     # -- drawing ---------------------------------------------------------------------------------------------
