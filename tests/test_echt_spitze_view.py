@@ -1684,3 +1684,33 @@ def test_the_not_time_to_roll_notice_stands_over_the_status_line_it_repeats_not_
         assert app._strip is None and getattr(mode, "notice_room", None) is None
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [FOUR, FOUR[:3]], ids=["four", "three"])
+def test_a_reports_banner_while_crossing_leaves_the_reminders_and_the_dice_readable(tmp_path, monkeypatch, out_dir,
+                                                                                    lang, players):
+    """Four players crossing fill LEFT with the extra crosses and the bubble rule, and "Annika: pears complete –
+    noted." stood over them for its seconds (each report's in turn). While everybody crosses, the bar and the status
+    line are what nobody acts on: the banner stands over them, clear of the reminders, the dice with their marks and
+    holders, and the menu."""
+    from companion.views.echt_spitze_view import LEFT
+
+    app, _ = _crossing_app(tmp_path, lang, players)
+    try:
+        mode = app.mode
+        with recording_texts(monkeypatch) as drawn:
+            mode.draw(pygame.Surface(SIZE))
+        reminders = [r for _, _, r in drawn if LEFT.contains(r)]
+        assert len(reminders) >= 4
+        keep = [*reminders, *(r.inflate(0, 24) for r in mode.dice.die_rects()), *mode.menu.item_rects().values()]
+        for said in ({"action": "report", "player": "Annika", "kinds": ["pears"]},
+                     {"action": "report", "player": "Johannes", "kinds": ["pears", "plums"]}):
+            app.announcer.clear()
+            assert app.session.apply(said), app.session.error
+            app.frame(0.03, [])
+            assert app._banner is not None
+            assert not any(app._banner.colliderect(r) for r in keep), app._banner
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_crossing_report_banner_{lang}.png"))
+    finally:
+        app.close()

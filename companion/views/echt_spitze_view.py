@@ -540,21 +540,30 @@ class EchtSpitzeMode:
         ranking."""
         if self.pending is not None or self.fixing == "face":  # the answers, the die asked about and "roll again"
             return spanning(self._answer_rects())
-        spare = [BAR, self._status_line()[2]]
+        top = [BAR, self._status_line()[2]]
         s = self.game.state
+        dice: list[pygame.Rect] = []  # the dice with their cross marks (and a lit one's ring)
+        names: list[pygame.Rect] = []  # the holders' names under them
         if s.dice and not self.fixing:
             self.dice.faces = list(s.dice)
             row = spanning(self.dice.die_rects())
-            spare += [pygame.Rect(r.x, r.y - 12, r.w, r.h + 12 + 34) for r in row]  # the cross marks, the names
+            dice = [pygame.Rect(r.x, r.y - 12, r.w, r.h + 12) for r in row]
+            names = [pygame.Rect(r.x, r.bottom, r.w, 34) for r in row]
         elif not s.dice and (idle := self._idle_lines()):
             height = sum(theme.font(size).get_linesize() for _, size in idle)
             width = max(theme.font(size).size(line)[0] for line, size in idle)
-            spare.append(pygame.Rect(400 - width // 2, DICE.y, width, height))
-        if self.menu is not None:
-            spare += spanning(list(self.menu.item_rects().values()))
-        if s.phase is Phase.SCORE and not self.fixing:
-            spare += _spanning_lines([(line, size, False, y) for line, size, _, y in self._left_lines()])
-        elif s.phase in (Phase.FINAL, Phase.OVER):
+            dice = [pygame.Rect(400 - width // 2, DICE.y, width, height)]
+        menu = spanning(list(self.menu.item_rects().values())) if self.menu is not None else []
+        if s.phase is Phase.SCORE and not self.fixing and (left := self._left_lines()):
+            # with extra crosses LEFT is full, and a banner has no free place: it stands over the bar and the
+            # status line where it fits there clear of the dice (their "whose turn" and "Place your crosses!"
+            # nobody acts on while everybody crosses), not over the reminders everybody crosses by ("X: pears
+            # complete – noted" hid "+1 extra cross" and the bubble rule for its seconds, four reports one by one);
+            # a sentence too tall for that (an extra cross's, three lines at LARGE) over the reminders it repeats
+            reminders = _spanning_lines([(line, size, False, y) for line, size, _, y in left])
+            return [*dice, *menu, *reminders, *names, *top]
+        spare = [*top, *spanning([*dice, *names]), *menu]
+        if s.phase in (Phase.FINAL, Phase.OVER):
             spare += _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
         return spare
 
