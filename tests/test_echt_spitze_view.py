@@ -1714,3 +1714,32 @@ def test_a_reports_banner_while_crossing_leaves_the_reminders_and_the_dice_reada
         pygame.image.save(app.display.canvas, str(out_dir / f"echt_crossing_report_banner_{lang}.png"))
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players, reporters, rows", [
+    (FOUR, ["Annika"], 4), (FOUR, FOUR, 3),
+    (["Großvater Johannes", "Großmutter Hildegard", "Maximilian-Alexander", "Anne-Marie Schulz"], 3, 3)],
+    ids=["four-one-report", "four-reports", "long-names"])
+def test_the_reports_menus_rows_are_one_size_and_as_many_as_fit(tmp_path, monkeypatch, lang, players, reporters,
+                                                                rows):
+    """A report too long for one line shrank its own row alone (20-26 px beside "End the turn" at 28), and three
+    of five or six rows showed, the lower players' reports only by scrolling. Every row's words are one size, SMALL
+    or larger; where all stand on one line as large as on two, four rows show."""
+    kinds = ["pears"] if reporters == ["Annika"] else ["pears", "plums", "lemons"]
+    who = reporters if isinstance(reporters, list) else players[:reporters]
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": CROSSED}, *({"action": "take", "die": n} for n in range(1, 5)),
+                   {"action": "leave"}, *({"action": "report", "player": p, "kinds": kinds} for p in who)):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    sizes: set[int] = set()
+    for k in range(len(mode.menu.items)):  # every row, scrolled into view by the highlight
+        mode.menu.index = k
+        drawn = drawn_texts(mode, monkeypatch)
+        rects = mode.menu.item_rects()
+        assert len(rects) == rows
+        sizes |= {size for _, size, r in drawn if rects[k].contains(r)}
+    assert len(sizes) == 1 and min(sizes) >= theme.SMALL, sizes

@@ -241,7 +241,14 @@ class EchtSpitzeMode:
             done = {p.name for p in s.players if self._report_text(p)}
             reported = frozenset(k for k, item in enumerate(items)
                                  if item.value[:1] == ("open",) and item.value[1] in done)
-            menu: Menu = ReportsMenu(RIGHT, items, self._choose, back, row_h=MENU_ROW, reported=reported)
+            row_h, size = report_rows([item.label for item in items])
+            if row_h == REPORT_ONE_LINE_ROW:  # the lines fitted to four rows' width (the arrows beside them or not)
+                fours = self._score_items(RIGHT.h // REPORT_ONE_LINE_ROW)
+                if (rows := report_rows([item.label for item in fours]))[0] == REPORT_ONE_LINE_ROW:
+                    items, (row_h, size) = fours, rows
+                else:
+                    row_h, size = MENU_ROW, report_rows([item.label for item in items], one_line=False)[1]
+            menu: Menu = ReportsMenu(RIGHT, items, self._choose, back, row_h=row_h, size=size, reported=reported)
         else:
             menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else MENU_ROW)
         back_to, self._back_to = self._back_to, None
@@ -270,11 +277,11 @@ class EchtSpitzeMode:
         h = max(1, min(count, (RIGHT.bottom - DICE.y) // MENU_ROW)) * MENU_ROW
         return pygame.Rect(RIGHT.right - w, RIGHT.bottom - h, w, h)
 
-    def _line_width(self, count: int) -> int:
-        """How wide a line of a ``count`` lines' menu in RIGHT stands: the scroll arrows' width is taken from it only
-        where there are more lines than rows ("Oma Hilde: Schlusswertung" was shortened to "Oma H." with three
-        lines and no arrows, and "Opa Heinz: final scoring" shrank to 26 beside them)."""
-        return menu_line_width(RIGHT, count > RIGHT.h // MENU_ROW)
+    def _line_width(self, count: int, rows: int = RIGHT.h // MENU_ROW) -> int:
+        """How wide a line of a ``count`` lines' menu of ``rows`` rows in RIGHT stands: the scroll arrows' width is
+        taken from it only where there are more lines than rows ("Oma Hilde: Schlusswertung" was shortened to "Oma
+        H." with three lines and no arrows, and "Opa Heinz: final scoring" shrank to 26 beside them)."""
+        return menu_line_width(RIGHT, count > rows)
 
     def _reported(self, p: PlayerState, done: str, width: int) -> str:
         """A reporter's line in the crossing's menu with what was reported, the name shortened ("Großvater J.:
@@ -298,14 +305,15 @@ class EchtSpitzeMode:
             return middle - {"?"} or {str(n) for n in range(1, 6)}
         return {own} if own in middle or "?" in middle else set()
 
-    def _score_items(self) -> list[MenuItem]:
+    def _score_items(self, rows: int = RIGHT.h // MENU_ROW) -> list[MenuItem]:
+        """The crossing's menu items; the reporters' lines fitted to a menu of ``rows`` rows (``report_rows``)."""
         s = self.game.state
         sub = self.sub
         if sub is None:
             # "end the turn" first: always on screen for touch; the highlight starts on the first player. A player
             # who reported has what was reported in the line ("Anna: pears, plums"), where the one at the buttons
             # looks: under the reminders it left them no room at FAR
-            width = self._line_width(1 + len(s.players) + len(self._fix_items()))
+            width = self._line_width(1 + len(s.players) + len(self._fix_items()), rows)
             items = [MenuItem(self._reported(p, done, width) if (done := self._report_text(p))
                               else self._named("echt.view.report_player", p.name, width), ("open", p.name))
                      for p in s.players]
@@ -1157,14 +1165,17 @@ class EchtSpitzeMode:
 
 @dataclasses.dataclass
 class ReportsMenu(Menu):
-    """The crossing's menu: a line too wide for one line at BODY takes two (a reporter's line with what was
-    reported: "Anna: Zitronen, Melonen, Bienennest 2-2, durchstochen"), as large as two fit the row; the lines of
+    """The crossing's menu: every line at one ``size`` (``report_rows``); a line too wide for one line takes two (a
+    reporter's line with what was reported: "Anna: Zitronen, Melonen, Bienennest 2-2, durchstochen"); the lines of
     ``reported`` in the reports' green."""
 
     reported: frozenset[int] = dataclasses.field(default_factory=frozenset)
 
     def draw_label(self, surface: pygame.Surface, i: int, r: pygame.Rect, hi: bool) -> None:
-        lines, size = row_lines(self.items[i].label, r.w - 30, REPORT_ROW_H)
+        label, width, f = self.items[i].label, r.w - 30, theme.font(self.size)
+        one = theme.even_lines(label, f, width, 1)
+        two = None if one or 2 * f.get_linesize() > r.h - 6 else theme.even_lines(label, f, width, 2)
+        lines, size = (one or two, self.size) if one or two else row_lines(label, width, r.h - 6)
         color = theme.GOOD if i in self.reported else theme.TEXT if self.items[i].enabled else theme.MUTED
         step = theme.font(size).get_linesize()
         y = r.centery - (len(lines) * step) // 2
@@ -1177,6 +1188,24 @@ def menu_line_width(rect: pygame.Rect, scrolled: bool) -> int:
     """How wide a line of a ``Menu`` in ``rect`` stands: its row less the label's margins, less the scroll arrows
     beside it where the items do not all fit (as ``Menu.item_rects`` and ``Menu.draw`` make it)."""
     return rect.w - (SCROLL_W + 6 if scrolled else 0) - 30
+
+
+#: the crossing's menu with every line on one line: rows this tall, four in RIGHT (a finger's 8 mm)
+REPORT_ONE_LINE_ROW = 45
+
+
+def report_rows(labels: list[str], one_line: bool = True) -> tuple[int, int]:
+    """The crossing menu's row height and its lines' one size: rows of one line, four in RIGHT, where ``labels``
+    stand so as large as on the two lines of MENU_ROW's three rows; else those three rows, each line as large as the
+    longest line's two lines allow. A long report shrank its own row alone (20-26 px beside "End the turn" at 28),
+    and three rows of five or six showed the lower players' reports only by scrolling. ``one_line`` False: the
+    three rows' size alone (the lines fitted to four rows' width did not all fit one line)."""
+    width = menu_line_width(RIGHT, len(labels) > RIGHT.h // MENU_ROW)
+    two = min(row_lines(label, width, REPORT_ROW_H)[1] for label in labels)
+    rows = RIGHT.h // REPORT_ONE_LINE_ROW
+    width = menu_line_width(RIGHT, len(labels) > rows)
+    one = min(theme.fit_text(label, theme.BODY, width) for label in labels)
+    return (REPORT_ONE_LINE_ROW, one) if one_line and one >= two else (MENU_ROW, two)
 
 
 def row_lines(label: str, width: int, height: int) -> tuple[tuple[str, ...], int]:
