@@ -545,7 +545,7 @@ class EchtSpitzeMode:
         sentences covered the marks and the middle dice for their seconds), the menu whole (the start player's
         question covered "Re-roll", a score's banner "Mia: final scoring": the banner clear of the highlighted item
         only), the reminders under the dice (the reports are in the menu's lines), and the points entered and the
-        ranking."""
+        ranking. While extra crosses are crossed the bar and the status line come last: see below."""
         if self.pending is not None or self.fixing == "face":  # the answers, the die asked about and "roll again"
             return spanning(self._answer_rects())
         top = [BAR, self._status_line()[2]]
