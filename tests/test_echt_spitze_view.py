@@ -1743,3 +1743,32 @@ def test_the_reports_menus_rows_are_one_size_and_as_many_as_fit(tmp_path, monkey
         assert len(rects) == rows
         sizes |= {size for _, size, r in drawn if rects[k].contains(r)}
     assert len(sizes) == 1 and min(sizes) >= theme.SMALL, sizes
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_extra_cross_sentences_stand_above_the_dice_at_far_not_over_the_reminders(tmp_path, monkeypatch, out_dir,
+                                                                                      lang):
+    """The extra-cross sentences, three lines at LARGE, stood over the reminders (Carla and David's "+1 extra
+    cross" hidden under Johannes's sentence) or over the dice's marks: at FAR, still read from every seat, they stand
+    above the dice, over the bar and the status line alone (``banner.place`` takes a smaller size down to FAR where
+    that spares more of what the screen keeps in view)."""
+    from companion.views.echt_spitze_view import LEFT
+
+    app, _ = _crossing_app(tmp_path, lang, FOUR)
+    try:
+        mode, session = app.mode, app.session
+        with recording_texts(monkeypatch) as drawn:
+            mode.draw(pygame.Surface(SIZE))
+        reminders = [r for _, _, r in drawn if LEFT.contains(r)]
+        keep = [*reminders, *(r.inflate(0, 24) for r in mode.dice.die_rects()), *mode.menu.item_rects().values()]
+        said = [a for n, a in session._said if n == len(session.actions) and a.key.startswith("echt.extra.")]
+        assert len(said) == 3  # Johannes's, Annika's, Carla and David's
+        for a in said:
+            app.announcer.clear()
+            app.announcer.announce(a)
+            app.frame(0.03, [])
+            assert app._banner is not None
+            assert not any(app._banner.colliderect(r) for r in keep), (a.key, app._banner)
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_extra_cross_banner_{lang}.png"))
+    finally:
+        app.close()

@@ -51,15 +51,16 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def layout(text: str, width: int, scale: float) -> tuple[pygame.font.Font, list[str]]:
-    """The largest bold font, LARGE down to BODY, at which ``text`` fits ``width`` pixels in MAX_LINES lines.
+def layout(text: str, width: int, scale: float, largest: int = theme.LARGE) -> tuple[pygame.font.Font, list[str]]:
+    """The largest bold font, ``largest`` (LARGE) down to BODY, at which ``text`` fits ``width`` pixels in MAX_LINES
+    lines.
 
     BODY is the floor (the theme's size readable across a table): a sentence too long for three lines at BODY
     gets more lines rather than smaller letters. Its lines end where its sentences do, else are as even as they go
     (``_even``): greedy, "Ben bekommt 3 Kristalle und hat jetzt" stood over "14." alone, a line the far end of the
     table took for another sentence.
     """
-    size = theme.LARGE
+    size = largest
     while True:
         font = theme.font(max(8, round(size * scale)), True)
         lines = wrap(text, font, width)
@@ -151,6 +152,14 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
                 fits_over_spare = (first, rect, font, lines)
         options.append((inner.width * inner.height, rect, font, lines))
     if fits_over_spare is not None:
+        # smaller, down to FAR (still read from every seat), where that spares more of ``spare``: Echt Spitze's
+        # extra-cross sentences, three lines at LARGE, stood over the reminders everybody crosses by (or over the
+        # dice's marks), where at FAR they fit above the dice, over the bar only
+        for size in range(theme.LARGE - 2, theme.FAR - 1, -2):
+            for rect, font, lines in _placed(area, avoid, corners, text, scale, size):
+                first = next((i for i, s in enumerate(spare) if rect.colliderect(s)), len(spare))
+                if first > fits_over_spare[0]:
+                    return rect, font, lines
         return fits_over_spare[1:]
     if options:
         _, rect, font, lines = max(options, key=lambda o: o[0])
@@ -160,6 +169,32 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
     height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
     rect = pygame.Rect(margin, area.height - margin - height, area.width - 2 * margin, height)
     return rect, font, lines
+
+
+def _placed(area: pygame.Rect, avoid: pygame.Rect | None, corners: Sequence[pygame.Rect], text: str, scale: float,
+            size: int) -> list[tuple[pygame.Rect, pygame.font.Font, list[str]]]:
+    """The banner for ``text`` from ``size`` down in each free region where it fits, as ``place`` puts it."""
+    margin, pad = round(MARGIN * scale), round(PAD * scale)
+    out = []
+    for region, edge in _free_regions(area, avoid):
+        inner = region.inflate(-2 * margin, -2 * margin)
+        if edge == "top":
+            for corner in corners:
+                if corner.colliderect(inner) and corner.left > inner.left:
+                    inner.width = corner.left - margin - inner.left
+        if inner.width < MIN_WIDTH * scale or inner.height <= 0:
+            continue
+        font, lines = layout(text, inner.width - 2 * pad, scale, size)
+        height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
+        if height > inner.height:
+            continue
+        rect = pygame.Rect(inner.left, 0, inner.width, height)
+        if edge == "bottom":
+            rect.bottom = inner.bottom
+        else:
+            rect.top = inner.top
+        out.append((rect, font, lines))
+    return out
 
 
 def draw_banner(surface: pygame.Surface, text: str, *, urgent: bool = False, remaining: float = 1.0,
