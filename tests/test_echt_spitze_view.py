@@ -1626,3 +1626,149 @@ def test_reroll_at_the_start_of_a_turn_rolls_as_roll(tmp_path):
     mode = EchtSpitzeMode(s)
     assert press(mode, Button.REROLL)  # no camera: virtual dice
     assert s.engine.phase is Phase.TAKE
+
+
+def _crossing_app(tmp_path, lang: str, players: list[str]):
+    """The App (no camera, a clock the test moves) with ``players`` crossing after CROSSED's roll, its banners over."""
+    from companion.announcer import Announcer
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+    from companion.speech import Speech
+
+    register_all()
+    cfg = Config()
+    cfg.language = lang
+    cfg.players = players
+    clock = {"now": 100.0}
+    announcer = Announcer(lang, 80, speech=Speech(lambda text, lang: None, threaded=False))
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer, clock=lambda: clock["now"])
+    app.new_game(GAME_ENTRIES["echt-spitze"], {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2]}})
+    for action in ({"action": "roll", "dice": CROSSED[:len(players) + 2]},
+                   *({"action": "take", "die": n} for n in range(1, len(players) + 1)), {"action": "leave"}):
+        assert app.session.apply(action), app.session.error
+    announcer.clear()
+    app.frame(0.03, [])
+    return app, clock
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_not_time_to_roll_notice_stands_over_the_status_line_it_repeats_not_over_the_bar(tmp_path, monkeypatch,
+                                                                                             out_dir, lang):
+    """ROLL while crossing: "Not time to roll: Place your crosses! ..." stood at the top for its four seconds, over
+    the bar's names (whose turn). It stands in the band of the status line it repeats, clear of the bar's words, the
+    dice and the menu; other notices go where the App puts them."""
+    from companion.views.echt_spitze_view import BAR
+
+    app, clock = _crossing_app(tmp_path, lang, FOUR)
+    try:
+        mode = app.mode
+        with recording_texts(monkeypatch) as drawn:
+            mode.draw(pygame.Surface(SIZE))
+        # the bar's words down to their baseline: the notes ("front · 0 holes") have no descenders, their rects'
+        # empty bottom rows may be covered
+        bar_words = [pygame.Rect(r.x, r.y, r.w, theme.font(size).get_ascent()) for _, size, r in drawn
+                     if BAR.contains(r)]
+        assert len(bar_words) >= 8 and getattr(mode, "notice_room", None) is None
+        app.on_button(ButtonEvent(Button.ROLL))
+        app.frame(0.03, [])
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_not_time_to_roll_{lang}.png"))
+        assert app._strip is not None and app._strip[1].startswith(t("core.roll_not_now", lang, what="")[:8])
+        strip = app._strip[0]
+        keep = [*bar_words, *mode.dice.die_rects(), *mode.menu.item_rects().values()]
+        assert not any(strip.colliderect(r) for r in keep), strip
+        clock["now"] += 4.5  # its seconds are over: the band is the status line's again
+        app.frame(0.03, [])
+        assert app._strip is None and getattr(mode, "notice_room", None) is None
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [FOUR, FOUR[:3]], ids=["four", "three"])
+def test_a_reports_banner_while_crossing_leaves_the_reminders_and_the_dice_readable(tmp_path, monkeypatch, out_dir,
+                                                                                    lang, players):
+    """Four players crossing fill LEFT with the extra crosses and the bubble rule, and "Annika: pears complete –
+    noted." stood over them for its seconds (each report's in turn). While everybody crosses, the bar and the status
+    line are what nobody acts on: the banner stands over them, clear of the reminders, the dice with their marks and
+    holders, and the menu."""
+    from companion.views.echt_spitze_view import LEFT
+
+    app, _ = _crossing_app(tmp_path, lang, players)
+    try:
+        mode = app.mode
+        with recording_texts(monkeypatch) as drawn:
+            mode.draw(pygame.Surface(SIZE))
+        reminders = [r for _, _, r in drawn if LEFT.contains(r)]
+        assert len(reminders) >= 4
+        keep = [*reminders, *(r.inflate(0, 24) for r in mode.dice.die_rects()), *mode.menu.item_rects().values()]
+        for said in ({"action": "report", "player": "Annika", "kinds": ["pears"]},
+                     {"action": "report", "player": "Johannes", "kinds": ["pears", "plums"]}):
+            app.announcer.clear()
+            assert app.session.apply(said), app.session.error
+            app.frame(0.03, [])
+            assert app._banner is not None
+            assert not any(app._banner.colliderect(r) for r in keep), app._banner
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_crossing_report_banner_{lang}.png"))
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players, reporters, rows", [
+    (FOUR, ["Annika"], 4), (FOUR, FOUR, 3),
+    (["Großvater Johannes", "Großmutter Hildegard", "Maximilian-Alexander", "Anne-Marie Schulz"], 3, 3)],
+    ids=["four-one-report", "four-reports", "long-names"])
+def test_the_reports_menus_rows_are_one_size_and_as_many_as_fit(tmp_path, monkeypatch, lang, players, reporters,
+                                                                rows):
+    """A report too long for one line shrank its own row alone (20-26 px beside "End the turn" at 28), and three
+    of five or six rows showed, the lower players' reports only by scrolling. Every row's words are one size, SMALL
+    or larger; where all stand on one line as large as on two, four rows show."""
+    kinds = ["pears"] if reporters == ["Annika"] else ["pears", "plums", "lemons"]
+    who = reporters if isinstance(reporters, list) else players[:reporters]
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": CROSSED}, *({"action": "take", "die": n} for n in range(1, 5)),
+                   {"action": "leave"}, *({"action": "report", "player": p, "kinds": kinds} for p in who)):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    sizes: set[int] = set()
+    for k in range(len(mode.menu.items)):  # every row, scrolled into view by the highlight
+        mode.menu.index = k
+        drawn = drawn_texts(mode, monkeypatch)
+        rects = mode.menu.item_rects()
+        assert len(rects) == rows
+        sizes |= {size for _, size, r in drawn if rects[k].contains(r)}
+    assert len(sizes) == 1 and min(sizes) >= theme.SMALL, sizes
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_extra_cross_sentences_stand_above_the_dice_at_far_not_over_the_reminders(tmp_path, monkeypatch, out_dir,
+                                                                                      lang):
+    """The extra-cross sentences, three lines at LARGE, stood over the reminders (Carla and David's "+1 extra
+    cross" hidden under Johannes's sentence) or over the dice's marks: at FAR, still read from every seat, they stand
+    above the dice, over the bar and the status line alone (``banner.place`` takes a smaller size down to FAR where
+    that spares more of what the screen keeps in view)."""
+    from companion.views.echt_spitze_view import LEFT
+
+    app, _ = _crossing_app(tmp_path, lang, FOUR)
+    try:
+        mode, session = app.mode, app.session
+        with recording_texts(monkeypatch) as drawn:
+            mode.draw(pygame.Surface(SIZE))
+        reminders = [r for _, _, r in drawn if LEFT.contains(r)]
+        keep = [*reminders, *(r.inflate(0, 24) for r in mode.dice.die_rects()), *mode.menu.item_rects().values()]
+        said = [a for n, a in session._said if n == len(session.actions) and a.key.startswith("echt.extra.")]
+        assert len(said) == 3  # Johannes's, Annika's, Carla and David's
+        for a in said:
+            app.announcer.clear()
+            app.announcer.announce(a)
+            app.frame(0.03, [])
+            assert app._banner is not None
+            assert not any(app._banner.colliderect(r) for r in keep), (a.key, app._banner)
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_extra_cross_banner_{lang}.png"))
+    finally:
+        app.close()

@@ -12,7 +12,7 @@ window. """
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pygame
 
@@ -51,15 +51,16 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def layout(text: str, width: int, scale: float) -> tuple[pygame.font.Font, list[str]]:
-    """The largest bold font, LARGE down to BODY, at which ``text`` fits ``width`` pixels in MAX_LINES lines.
+def layout(text: str, width: int, scale: float, largest: int = theme.LARGE) -> tuple[pygame.font.Font, list[str]]:
+    """The largest bold font, ``largest`` (LARGE) down to BODY, at which ``text`` fits ``width`` pixels in MAX_LINES
+    lines.
 
     BODY is the floor (the theme's size readable across a table): a sentence too long for three lines at BODY
     gets more lines rather than smaller letters. Its lines end where its sentences do, else are as even as they go
     (``_even``): greedy, "Ben bekommt 3 Kristalle und hat jetzt" stood over "14." alone, a line the far end of the
     table took for another sentence.
     """
-    size = theme.LARGE
+    size = largest
     while True:
         font = theme.font(max(8, round(size * scale)), True)
         lines = wrap(text, font, width)
@@ -121,36 +122,32 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
     over it took the finger's first tap). ``spare``: what the table looks at now (the dice just thrown, which a
     table without a camera sees nowhere else): a region where the banner fits clear of it comes first; where none
     is clear, the one whose first covered rect comes latest in ``spare`` (a screen lists first what matters most:
-    Echt Spitze's player bar and prompt stood under the banners of a whole crossing)."""
+    Echt Spitze's player bar and prompt stood under the banners of a whole crossing), smaller down to FAR (still
+    read from every seat) where that spares more of it (Echt Spitze's extra-cross sentences, three lines at LARGE,
+    stood over the reminders everybody crosses by; at FAR they stand above the dice, over the bar alone)."""
     margin, pad = round(MARGIN * scale), round(PAD * scale)
     # never over the hint bar: its framed hints are a finger's buttons (ROLL under a roll's result banner took two
     # taps, the first only put the banner away), and a table with buttons reads there what they do
     area = pygame.Rect(0, 0, surface_size[0], surface_size[1] - round(HINT_BAR_H * scale))
+
+    def covered(rect: pygame.Rect) -> int:
+        return next((i for i, s in enumerate(spare) if rect.colliderect(s)), len(spare))
+
     options = []
     fits_over_spare: tuple[int, pygame.Rect, pygame.font.Font, list[str]] | None = None
-    for region, edge in _free_regions(area, avoid):
-        inner = region.inflate(-2 * margin, -2 * margin)
-        if edge == "top":
-            for corner in corners:
-                if corner.colliderect(inner) and corner.left > inner.left:
-                    inner.width = corner.left - margin - inner.left
-        if inner.width < MIN_WIDTH * scale or inner.height <= 0:
-            continue
-        font, lines = layout(text, inner.width - 2 * pad, scale)
-        height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
-        rect = pygame.Rect(inner.left, 0, inner.width, min(height, inner.height))
-        if edge == "bottom":
-            rect.bottom = inner.bottom
-        else:
-            rect.top = inner.top
-        if height <= inner.height:
-            first = next((i for i, s in enumerate(spare) if rect.colliderect(s)), None)
-            if first is None:
+    for rect, font, lines, fits, room in _in_regions(area, avoid, corners, text, scale, theme.LARGE):
+        if fits:
+            first = covered(rect)
+            if first == len(spare):
                 return rect, font, lines
             if fits_over_spare is None or first > fits_over_spare[0]:
                 fits_over_spare = (first, rect, font, lines)
-        options.append((inner.width * inner.height, rect, font, lines))
+        options.append((room, rect, font, lines))
     if fits_over_spare is not None:
+        for size in range(theme.LARGE - 2, theme.FAR - 1, -2):
+            for rect, font, lines, fits, _ in _in_regions(area, avoid, corners, text, scale, size):
+                if fits and covered(rect) > fits_over_spare[0]:
+                    return rect, font, lines
         return fits_over_spare[1:]
     if options:
         _, rect, font, lines = max(options, key=lambda o: o[0])
@@ -160,6 +157,29 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
     height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
     rect = pygame.Rect(margin, area.height - margin - height, area.width - 2 * margin, height)
     return rect, font, lines
+
+
+def _in_regions(area: pygame.Rect, avoid: pygame.Rect | None, corners: Sequence[pygame.Rect], text: str,
+                scale: float, size: int) -> Iterator[tuple[pygame.Rect, pygame.font.Font, list[str], bool, int]]:
+    """The banner for ``text`` (from ``size`` down, ``layout``) in each free region wide enough, best first: its
+    rect (cut to the region where it is too tall), font and lines, whether it fits, and the region's area."""
+    margin, pad = round(MARGIN * scale), round(PAD * scale)
+    for region, edge in _free_regions(area, avoid):
+        inner = region.inflate(-2 * margin, -2 * margin)
+        if edge == "top":
+            for corner in corners:
+                if corner.colliderect(inner) and corner.left > inner.left:
+                    inner.width = corner.left - margin - inner.left
+        if inner.width < MIN_WIDTH * scale or inner.height <= 0:
+            continue
+        font, lines = layout(text, inner.width - 2 * pad, scale, size)
+        height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
+        rect = pygame.Rect(inner.left, 0, inner.width, min(height, inner.height))
+        if edge == "bottom":
+            rect.bottom = inner.bottom
+        else:
+            rect.top = inner.top
+        yield rect, font, lines, height <= inner.height, inner.width * inner.height
 
 
 def draw_banner(surface: pygame.Surface, text: str, *, urgent: bool = False, remaining: float = 1.0,

@@ -94,6 +94,10 @@ FINAL_LIST_W = 448
 ANSWERS_DOWN = 8
 #: the phases whose roll the engine's ``correct`` changes: its dice are in play
 FIXABLE = (Phase.TAKE, Phase.MIDDLE, Phase.SCORE)
+#: the App's "not time to roll" notice stands its seconds (``App.on_button``) in the band of the status line it
+#: repeats, down to the dice: at the top it hid the bar (whose turn) for them, above the hint bar the menu
+NOT_NOW_SECONDS = 4.0
+NOT_NOW_ROOM = pygame.Rect(0, DICE.y - 50, 800, 50)  # one line of the App's strip at BODY (14 + 28 + 8)
 
 
 class EchtSpitzeMode:
@@ -133,6 +137,10 @@ class EchtSpitzeMode:
         self._pending_reading: TrayReading | None = None  # the reading ``pending`` came from
         #: read with more extra crosses than the dice carry: the crossed dice asked, each by the face read
         self._read_as: dict[int, str] = {}
+        #: the App asked why ROLL does nothing now (``roll_not_now``); until when its words stand (``notice_room``)
+        self._not_now_asked = False
+        self._not_now_until = 0.0
+        self._now = 0.0
 
     # -- what to show ----------------------------------------------------------------------------------------
     @property
@@ -233,7 +241,14 @@ class EchtSpitzeMode:
             done = {p.name for p in s.players if self._report_text(p)}
             reported = frozenset(k for k, item in enumerate(items)
                                  if item.value[:1] == ("open",) and item.value[1] in done)
-            menu: Menu = ReportsMenu(RIGHT, items, self._choose, back, row_h=MENU_ROW, reported=reported)
+            row_h, size = report_rows([item.label for item in items])
+            if row_h == REPORT_ONE_LINE_ROW:  # the lines fitted to four rows' width (the arrows beside them or not)
+                fours = self._score_items(RIGHT.h // REPORT_ONE_LINE_ROW)
+                if (rows := report_rows([item.label for item in fours]))[0] == REPORT_ONE_LINE_ROW:
+                    items, (row_h, size) = fours, rows
+                else:
+                    row_h, size = MENU_ROW, report_rows([item.label for item in items], one_line=False)[1]
+            menu: Menu = ReportsMenu(RIGHT, items, self._choose, back, row_h=row_h, size=size, reported=reported)
         else:
             menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else MENU_ROW)
         back_to, self._back_to = self._back_to, None
@@ -262,11 +277,11 @@ class EchtSpitzeMode:
         h = max(1, min(count, (RIGHT.bottom - DICE.y) // MENU_ROW)) * MENU_ROW
         return pygame.Rect(RIGHT.right - w, RIGHT.bottom - h, w, h)
 
-    def _line_width(self, count: int) -> int:
-        """How wide a line of a ``count`` lines' menu in RIGHT stands: the scroll arrows' width is taken from it only
-        where there are more lines than rows ("Oma Hilde: Schlusswertung" was shortened to "Oma H." with three
-        lines and no arrows, and "Opa Heinz: final scoring" shrank to 26 beside them)."""
-        return menu_line_width(RIGHT, count > RIGHT.h // MENU_ROW)
+    def _line_width(self, count: int, rows: int = RIGHT.h // MENU_ROW) -> int:
+        """How wide a line of a ``count`` lines' menu of ``rows`` rows in RIGHT stands: the scroll arrows' width is
+        taken from it only where there are more lines than rows ("Oma Hilde: Schlusswertung" was shortened to "Oma
+        H." with three lines and no arrows, and "Opa Heinz: final scoring" shrank to 26 beside them)."""
+        return menu_line_width(RIGHT, count > rows)
 
     def _reported(self, p: PlayerState, done: str, width: int) -> str:
         """A reporter's line in the crossing's menu with what was reported, the name shortened ("Großvater J.:
@@ -290,14 +305,15 @@ class EchtSpitzeMode:
             return middle - {"?"} or {str(n) for n in range(1, 6)}
         return {own} if own in middle or "?" in middle else set()
 
-    def _score_items(self) -> list[MenuItem]:
+    def _score_items(self, rows: int = RIGHT.h // MENU_ROW) -> list[MenuItem]:
+        """The crossing's menu items; the reporters' lines fitted to a menu of ``rows`` rows (``report_rows``)."""
         s = self.game.state
         sub = self.sub
         if sub is None:
             # "end the turn" first: always on screen for touch; the highlight starts on the first player. A player
             # who reported has what was reported in the line ("Anna: pears, plums"), where the one at the buttons
             # looks: under the reminders it left them no room at FAR
-            width = self._line_width(1 + len(s.players) + len(self._fix_items()))
+            width = self._line_width(1 + len(s.players) + len(self._fix_items()), rows)
             items = [MenuItem(self._reported(p, done, width) if (done := self._report_text(p))
                               else self._named("echt.view.report_player", p.name, width), ("open", p.name))
                      for p in s.players]
@@ -529,24 +545,33 @@ class EchtSpitzeMode:
         sentences covered the marks and the middle dice for their seconds), the menu whole (the start player's
         question covered "Re-roll", a score's banner "Mia: final scoring": the banner clear of the highlighted item
         only), the reminders under the dice (the reports are in the menu's lines), and the points entered and the
-        ranking."""
+        ranking. While extra crosses are crossed the bar and the status line come last: see below."""
         if self.pending is not None or self.fixing == "face":  # the answers, the die asked about and "roll again"
             return spanning(self._answer_rects())
-        spare = [BAR, self._status_line()[2]]
+        top = [BAR, self._status_line()[2]]
         s = self.game.state
+        dice: list[pygame.Rect] = []  # the dice with their cross marks (and a lit one's ring)
+        names: list[pygame.Rect] = []  # the holders' names under them
         if s.dice and not self.fixing:
             self.dice.faces = list(s.dice)
             row = spanning(self.dice.die_rects())
-            spare += [pygame.Rect(r.x, r.y - 12, r.w, r.h + 12 + 34) for r in row]  # the cross marks, the names
+            dice = [pygame.Rect(r.x, r.y - 12, r.w, r.h + 12) for r in row]
+            names = [pygame.Rect(r.x, r.bottom, r.w, 34) for r in row]
         elif not s.dice and (idle := self._idle_lines()):
             height = sum(theme.font(size).get_linesize() for _, size in idle)
             width = max(theme.font(size).size(line)[0] for line, size in idle)
-            spare.append(pygame.Rect(400 - width // 2, DICE.y, width, height))
-        if self.menu is not None:
-            spare += spanning(list(self.menu.item_rects().values()))
-        if s.phase is Phase.SCORE and not self.fixing:
-            spare += _spanning_lines([(line, size, False, y) for line, size, _, y in self._left_lines()])
-        elif s.phase in (Phase.FINAL, Phase.OVER):
+            dice = [pygame.Rect(400 - width // 2, DICE.y, width, height)]
+        menu = spanning(list(self.menu.item_rects().values())) if self.menu is not None else []
+        if s.phase is Phase.SCORE and not self.fixing and (left := self._left_lines()):
+            # with extra crosses LEFT is full, and a banner has no free place: it stands over the bar and the
+            # status line where it fits there clear of the dice (their "whose turn" and "Place your crosses!"
+            # nobody acts on while everybody crosses), not over the reminders everybody crosses by ("X: pears
+            # complete – noted" hid "+1 extra cross" and the bubble rule for its seconds, four reports one by one);
+            # a sentence too tall for that (an extra cross's, three lines at LARGE) over the reminders it repeats
+            reminders = _spanning_lines([(line, size, False, y) for line, size, _, y in left])
+            return [*dice, *menu, *reminders, *names, *top]
+        spare = [*top, *spanning([*dice, *names]), *menu]
+        if s.phase in (Phase.FINAL, Phase.OVER):
             spare += _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
         return spare
 
@@ -618,8 +643,18 @@ class EchtSpitzeMode:
     @property
     def roll_not_now(self) -> str:
         """What the app says to a ROLL this screen did not take: what the table is asked now ("Anna: take one die",
-        "What does Anna report?"), as the status line asks it."""
+        "What does Anna report?"), as the status line asks it. Asked, the band of the status line is offered for
+        those words (``notice_room``)."""
+        self._not_now_asked = True
         return not_time_to_roll(self._status(), self.lang)
+
+    @property
+    def notice_room(self) -> pygame.Rect | None:
+        """While "Not time to roll: <the status line>" stands, the band of the status line it repeats (over the
+        bar's last pixels, clear of the dice): the App's strip stood over the bar at the top for its four seconds,
+        whose turn hidden (above the hint bar it would cover the menu). Other notices go where the App puts them:
+        over the status line they would hide what the table is asked."""
+        return NOT_NOW_ROOM if self._now < self._not_now_until else None
 
     @property
     def auto_read(self) -> bool:
@@ -790,6 +825,9 @@ class EchtSpitzeMode:
         return True
 
     def update(self, dt: float, now: float) -> None:
+        self._now = now
+        if self._not_now_asked:  # the App shows the words from this frame on, for NOT_NOW_SECONDS
+            self._not_now_asked, self._not_now_until = False, now + NOT_NOW_SECONDS
         self._sync()
 
     # -- drawing ---------------------------------------------------------------------------------------------
@@ -1127,14 +1165,17 @@ class EchtSpitzeMode:
 
 @dataclasses.dataclass
 class ReportsMenu(Menu):
-    """The crossing's menu: a line too wide for one line at BODY takes two (a reporter's line with what was
-    reported: "Anna: Zitronen, Melonen, Bienennest 2-2, durchstochen"), as large as two fit the row; the lines of
+    """The crossing's menu: every line at one ``size`` (``report_rows``); a line too wide for one line takes two (a
+    reporter's line with what was reported: "Anna: Zitronen, Melonen, Bienennest 2-2, durchstochen"); the lines of
     ``reported`` in the reports' green."""
 
     reported: frozenset[int] = dataclasses.field(default_factory=frozenset)
 
     def draw_label(self, surface: pygame.Surface, i: int, r: pygame.Rect, hi: bool) -> None:
-        lines, size = row_lines(self.items[i].label, r.w - 30, REPORT_ROW_H)
+        label, width, f = self.items[i].label, r.w - 30, theme.font(self.size)
+        one = theme.even_lines(label, f, width, 1)
+        two = None if one or 2 * f.get_linesize() > r.h - 6 else theme.even_lines(label, f, width, 2)
+        lines, size = (one or two, self.size) if one or two else row_lines(label, width, r.h - 6)
         color = theme.GOOD if i in self.reported else theme.TEXT if self.items[i].enabled else theme.MUTED
         step = theme.font(size).get_linesize()
         y = r.centery - (len(lines) * step) // 2
@@ -1147,6 +1188,24 @@ def menu_line_width(rect: pygame.Rect, scrolled: bool) -> int:
     """How wide a line of a ``Menu`` in ``rect`` stands: its row less the label's margins, less the scroll arrows
     beside it where the items do not all fit (as ``Menu.item_rects`` and ``Menu.draw`` make it)."""
     return rect.w - (SCROLL_W + 6 if scrolled else 0) - 30
+
+
+#: the crossing's menu with every line on one line: rows this tall, four in RIGHT (a finger's 8 mm)
+REPORT_ONE_LINE_ROW = 45
+
+
+def report_rows(labels: list[str], one_line: bool = True) -> tuple[int, int]:
+    """The crossing menu's row height and its lines' one size: rows of one line, four in RIGHT, where ``labels``
+    stand so as large as on the two lines of MENU_ROW's three rows; else those three rows, each line as large as the
+    longest line's two lines allow. A long report shrank its own row alone (20-26 px beside "End the turn" at 28),
+    and three rows of five or six showed the lower players' reports only by scrolling. ``one_line`` False: the
+    three rows' size alone (the lines fitted to four rows' width did not all fit one line)."""
+    width = menu_line_width(RIGHT, len(labels) > RIGHT.h // MENU_ROW)
+    two = min(row_lines(label, width, REPORT_ROW_H)[1] for label in labels)
+    rows = RIGHT.h // REPORT_ONE_LINE_ROW
+    width = menu_line_width(RIGHT, len(labels) > rows)
+    one = min(theme.fit_text(label, theme.BODY, width) for label in labels)
+    return (REPORT_ONE_LINE_ROW, one) if one_line and one >= two else (MENU_ROW, two)
 
 
 def row_lines(label: str, width: int, height: int) -> tuple[tuple[str, ...], int]:
