@@ -826,6 +826,30 @@ def test_long_names_in_the_crystal_table_shrink_but_stay_whole_or_shortened(tmp_
     assert all(0 <= r.left and r.right <= 740 for r in rects)
 
 
+
+@pytest.mark.parametrize(("players", "lang"), [
+    (["Großvater Johannes", "Großmutter H.", "Mia", "Ben"], "de"), (["Großvater Johannes", "Mia"], "en"),
+    (["Großvater Johannes", "Großmutter Hildegard", "Mia"], "de"), (["Anna", "Maximilian", "Ben"], "en"),
+    (["Anna", "Friederike", "Ben", "Maximilian"], "de"), (SETUP["players"], "de")])
+def test_two_to_four_players_names_in_the_crystal_table_stand_at_one_size(tmp_path: Path, monkeypatch,
+                                                                         players: list[str], lang: str) -> None:
+    """Each name was fitted alone: "Großvater J." at 32 over its count beside "Großmutter H." at 28, "Maximilian"
+    at 32 beside "Anna" at 40: mixed sizes in one bar read from the far end as a mistake. Now all at one size (as
+    five or six have it), each whole or in short, in its own cell, the counts as they were."""
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players, lang)
+    drawn = texts_drawn(view, monkeypatch, f"bar_one_size_{len(players)}_{players[1][:5]}_{lang}")
+    bar = bar_texts(view, drawn)
+    names = [(s, size, r) for s, size, r in bar if not s.isdigit()]
+    assert [s for s, _, _ in names] == [n if n == s else theme.short_name(n) for n, (s, _, _) in zip(
+        players, names, strict=True)], names
+    assert len({size for _, size, _ in names}) == 1, names
+    w = 740 // len(players)
+    for k, (_, _, rect) in enumerate(names):
+        assert pygame.Rect(4 + k * w, 0, w - 6, 66).contains(rect)
+    if all(len(name) <= 8 for name in players):
+        assert names[0][1] >= theme.FAR  # names up to eight letters beside their counts, read from the far end
+
 LONG_NAMES = ["Großvater Johannes", "Großmutter Hildegard", "Tante Friederike", "Maximilian", "Oma Lise", "Onkel Bernd"]
 
 

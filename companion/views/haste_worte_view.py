@@ -584,13 +584,9 @@ class HasteWorteMode:
         if n > ONE_ROW:
             self._draw_crystal_rows(surface)
             return
-        w = MENU_CLEAR_X // n
         actor = self._actor()
-        cells = [pygame.Rect(4 + i * w, 4, w - 6, TOP_H - 8) for i in range(n)]
-        count_w = max(theme.font(theme.LARGE, True).size(str(c))[0] for c in [*g.crystals, 88]) + 26
-        side_room = cells[0].w - count_w - 20  # 8 before the name, 12 between it and the crystal ("David ◆12")
-        side = all(theme.fit_name(name, theme.LARGE, side_room, bold=True)[1] >= theme.FAR for name in g.players)
-        for i, (name, cell) in enumerate(zip(g.players, cells, strict=True)):
+        cells, names, size, side = self._crystal_cells()
+        for i, (name, cell) in enumerate(zip(names, cells, strict=True)):
             active = i == actor
             won = g.finished and i in g.winners
             fill = theme.ACCENT if active else (theme.GOOD if won else theme.PANEL)
@@ -598,7 +594,6 @@ class HasteWorteMode:
             ink = theme.BG if active or won else theme.TEXT
             count = str(g.crystals[i])
             if side:  # name and count side by side
-                name, size = theme.fit_name(name, theme.LARGE, side_room, bold=active)
                 theme.text(
                     surface, name, (cell.x + 8, cell.centery), size, ink, bold=active, anchor="midleft"
                 )
@@ -612,7 +607,6 @@ class HasteWorteMode:
                     anchor="midright",
                 )
             else:  # the name on top, the count below: a FAR line is 27 rows, the count's digits have no descent
-                name, size = theme.fit_name(name, theme.FAR, cell.w - 8, bold=active)
                 theme.text(  # on the count's line above it: a shrunk name stands on it, not up at the top edge
                     surface, name, (cell.centerx, cell.y + 30), size, ink, bold=active, anchor="midbottom"
                 )
@@ -626,6 +620,24 @@ class HasteWorteMode:
                     anchor="midbottom",
                 )
             _crystal(surface, (r.left - 12, r.centery), 9, ink)
+
+    def _crystal_cells(self) -> tuple[list[pygame.Rect], list[str], int, bool]:
+        """Two to four players' crystal table in one row: each player's cell, name (whole, or in short where it would
+        go below FAR: ``theme.fit_name``), the one size every name is drawn at and whether names stand beside their
+        counts (else over them). One size for all, as five or six players have it (``_crystal_rows``): each name fitted
+        alone put "Großvater Johannes" at 32 beside "Mia" at 40, read from the far end as a mistake; the size is the
+        one the longest name needs, the others drawn at it too."""
+        g = self.game
+        n = len(g.players)
+        w = MENU_CLEAR_X // n
+        cells = [pygame.Rect(4 + i * w, 4, w - 6, TOP_H - 8) for i in range(n)]
+        count_w = max(theme.font(theme.LARGE, True).size(str(c))[0] for c in [*g.crystals, 88]) + 26
+        side_room = cells[0].w - count_w - 20  # 8 before the name, 12 between it and the crystal ("David ◆12")
+        fitted = [theme.fit_name(name, theme.LARGE, side_room, bold=True) for name in g.players]
+        side = all(size >= theme.FAR for _, size in fitted)
+        if not side:  # over the count, as wide as the cell, at FAR at most (the cell's 56 rows hold two FAR lines)
+            fitted = [theme.fit_name(name, theme.FAR, cells[0].w - 8, bold=True) for name in g.players]
+        return cells, [name for name, _ in fitted], min(size for _, size in fitted), side
 
     def _status_y(self) -> int:
         """The status line's top: under the crystal table's one row, or its two."""
