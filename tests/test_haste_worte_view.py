@@ -21,7 +21,7 @@ from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.haste_worte_view import FIX, FIX_RECT, HOURGLASS_RECT, HasteWorteMode
+from companion.views.haste_worte_view import FIX, FIX_RECT, HOURGLASS_RECT, SAND_LETTER, SAND_SYMBOLS, HasteWorteMode
 from companion.views.widgets import tapped_hint
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DieReading, TrayReading
@@ -712,7 +712,8 @@ def test_the_buttons_after_the_hourglass_was_stopped_are_what_a_banner_spares(tm
 
     clocks = Clocks()
     view = sand_running(tmp_path, clocks)
-    assert view.in_view == []  # the sand runs: nothing to tap
+    # the sand runs: nothing to tap, the foot where the buttons come back is a banner's (``test_while_the_sand...``)
+    assert not any(r.colliderect(b) for r in view.in_view for b in view._button_rects())
     press(view, Button.TIMER, long=True)
     shot(view, "stopped_spared")
     (buttons,) = view.in_view
@@ -955,7 +956,9 @@ def test_every_screen_with_five_or_six_players_keeps_its_crystal_table_in_two_ro
         top = [r for s, _, r in drawn if r.bottom <= status[0].top] + status
         below = [(s, r) for s, _, r in drawn if r.bottom > status[0].top and r not in status]
         assert below and not any(r.colliderect(o) for _, r in below for o in top), name
-        assert not any(r.colliderect(o) for o in top for r in view.in_view), name
+        # what a banner spares reaches not into the table (the status line itself is spared while the sand runs)
+        spared = [r for r in view.in_view if r != view._status_rect()]
+        assert not any(r.colliderect(o) for o in top for r in spared), name
         if (sand := view.hourglass_rect) is not None:
             assert not any(sand.colliderect(o) for o in top), name
 
@@ -1342,3 +1345,78 @@ def test_the_letter_turned_first_stands_with_its_caption_above_the_hint_bar(tmp_
         view.draw(pygame.Surface((800, 480)))
     caption = [rect for s, _, rect in drawn if s == t("haste.screen.letter", lang)]
     assert caption and all(rect.bottom <= 440 for rect in caption), caption
+
+
+def sand_in_app(tmp_path: Path, players: list[str], lang: str, size: tuple[int, int] = (800, 480)):
+    """The app with its announcer for ``players`` in ``lang``: the dice picked, TIMER turning the letter and the
+    sand together (their banners queued); the app's clock in ``clock["now"]``."""
+    from test_games_in_app import start_game
+
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.players, cfg.language = list(players), lang
+    app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False,
+              announcer=Announcer(lang), clock=lambda: clock["now"],
+              wall_clock=lambda: 1.9e9 + clock["now"] - 100.0)
+    start_game(app, "haste-worte")
+    app.session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+    for die in range(1, len(players) + 1):
+        assert app.session.apply({"action": "pick", "die": die}), app.session.error
+    app.announcer.clear()  # the round's and the picks' sentences: said before the letter
+    app.on_button(ButtonEvent(Button.TIMER))
+    assert app.game_mode.hourglass_rect is not None
+    return app, clock
+
+
+def sand_essentials(app, monkeypatch) -> list[pygame.Rect]:
+    """What the table reads while the sand runs, as drawn: the status line, the letter, who has which symbol, the
+    word limits (every line right of the hourglass, under the crystal table)."""
+    drawn: list[pygame.Rect] = []
+    text = theme.text
+
+    def spy(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = theme.BODY, *a, **k) -> pygame.Rect:
+        rect = text(surface, s, pos, size, *a, **k)
+        drawn.append(rect)
+        return rect
+
+    monkeypatch.setattr(theme, "text", spy)
+    app.game_mode.draw(pygame.Surface((800, 480)))
+    monkeypatch.undo()
+    status = app.game_mode._status_rect()
+    return [r for r in drawn if r.top >= status.top and r.left >= HOURGLASS_RECT.right and r.bottom < 440]
+
+
+@pytest.mark.parametrize(("players", "lang"), [(["Anna", "Ben", "Carla", "David"], "de"),
+                                               (["Anna", "Ben", "Carla", "David"], "en"),
+                                               (["Großvater Johannes", "Mia"], "de"), (LONG_NAMES, "en"),
+                                               (TYPICAL_SIX, "de")])
+def test_while_the_sand_runs_a_banner_stands_at_the_foot_clear_of_the_status_line(tmp_path: Path, monkeypatch,
+                                                                                    players: list[str],
+                                                                                    lang: str) -> None:
+    """The letter's, the sand's and the last seconds' banners stood at the top over the status line and cut it in
+    half ("Schreibt Wörter mit D" under "Der Buchstabe ist D!"): the foot beside the hourglass was free (its buttons
+    come back only when the sand stops). Each banner now stands clear of every line the table reads there, the
+    hourglass kept clear as before."""
+    app, clock = sand_in_app(tmp_path, players, lang)
+    keep = sand_essentials(app, monkeypatch)
+    seen = []
+    for k in range(40):  # each queued sentence in turn, then the last seconds' call
+        app.frame(0.03, [])
+        if not app.game_mode.clock_left():
+            break  # the sand ran out: the reading's banners are not beside the hourglass
+        if app._banner is not None and (not seen or seen[-1][0] != app.announcer.current.text):
+            seen.append((app.announcer.current.text, app._banner))
+            pygame.image.save(app.display.canvas, str(OUT / f"haste_sand_banner_{len(players)}_{lang}_{len(seen)}.png"))
+        clock["now"] += 2.0 if k != 20 else 42.0
+    assert len(seen) >= 3, seen  # the letter, the sand turned, the last seconds
+    status, symbols = app.game_mode._status_rect(), app.game_mode._symbols_rect(SAND_SYMBOLS)
+    for said, rect in seen:
+        assert not rect.colliderect(HOURGLASS_RECT) and not rect.colliderect(status), said
+        assert not rect.colliderect(symbols) and not rect.colliderect(SAND_LETTER), said
+        # no line cut in half: the word limits at the foot are under a banner there whole (it says them)
+        assert all(rect.contains(r) or not rect.colliderect(r) for r in keep), (said, rect, keep)
+

@@ -56,6 +56,13 @@ CELL_PAD = 6  # a two-row cell's name and count from its edges
 NAME_GAP = 8  # between a name and its crystal
 CRYSTAL_R = 8
 HOURGLASS_RECT = pygame.Rect(14, 112, 220, 334)
+#: beside the hourglass: the letter's tile (its caption under it) and who has which symbol, 12 right of the tile
+SAND_LETTER = pygame.Rect(256, 116, 140, 140)
+SAND_SYMBOLS = pygame.Rect(408, 112, 382, 196)
+#: the word limits' top: under the symbols, and while the sand runs at the foot beside the hourglass (its buttons
+#: are not shown then), where a banner stands (``in_view``): under one it is whole, not cut in half, and the sand's
+#: own sentence says the limits
+LIMITS_TOP, SAND_LIMITS_TOP = 312, 372
 MENU_CLEAR_X = 740  # the app's menu corner sits right of this on the top row
 #: the "Correct a die …" button's value among NEXT's options (after the dice 0-5, or the letter's two buttons)
 FIX = 99
@@ -480,9 +487,14 @@ class HasteWorteMode:
         the letter or the hourglass wait (their buttons): a banner stands elsewhere where it fits (``banner.place``'s
         ``spare``). The pick's call covered the button for its four seconds; a score's crystals, said as the next
         reader's counts came up, covered those. At the end the ranking: a banner stood over its last rows (six
-        players), the crystal table at the top says the same."""
+        players), the crystal table at the top says the same. While the sand runs (the hourglass is kept clear
+        anyway) who has which symbol, the status line and the letter: the letter's, the turned sand's and the last
+        seconds' banners stood at the top over the status line, cutting it in half, where the foot beside the
+        hourglass (its buttons come back only when the sand stops) was free."""
         if self.pending is not None:
             return []
+        if self._sand_running():
+            return [self._symbols_rect(SAND_SYMBOLS), self._status_rect(), SAND_LETTER.inflate(0, 28).move(0, 14)]
         if self.game.phase is Phase.OVER:
             return spanning([row for _, row in self._over_layout()[2]])
         if self.game.phase in (Phase.LETTER, Phase.WRITING):  # the buttons the hint line names ("turn it again"
@@ -492,6 +504,23 @@ class HasteWorteMode:
         targets = self._targets()
         rects = [r for value, r in targets.items() if value != FIX]
         return spanning(rects) + ([targets[FIX]] if FIX in targets else [])
+
+    def _sand_running(self) -> bool:
+        return self.game.phase is Phase.WRITING and self.game.hourglass.is_running(self.wall_now())
+
+    def _status_rect(self) -> pygame.Rect:
+        """Where the status line's lines stand, as wide as the widest."""
+        lines, size = self._status_lines()
+        f = theme.font(size, True)
+        width = max(f.size(line)[0] for line in lines)
+        return pygame.Rect(400 - width // 2, self._status_y(), width, len(lines) * f.get_linesize())
+
+    def _symbols_rect(self, area: pygame.Rect) -> pygame.Rect:
+        """The rows of who has which symbol in ``area`` (``_draw_symbols``)."""
+        return pygame.Rect(area.x, area.y, area.w, self._symbol_pitch(area) * len(self.game.pick_order))
+
+    def _symbol_pitch(self, area: pygame.Rect) -> int:
+        return min(56, area.h // max(1, len(self.game.pick_order)))
 
     # -- drawing
     def _targets(self) -> dict[int, pygame.Rect]:
@@ -827,7 +856,7 @@ class HasteWorteMode:
         across the table (six rows take 32 of the hourglass screen's 196: a FAR line is 30)."""
         g = self.game
         rows = [(g.players[p], g.symbol_of(p)) for p in g.pick_order]
-        h = min(56, area.h // max(1, len(rows)))
+        h = self._symbol_pitch(area)
         labels = [self._short_label(symbol) if symbol else "–" for _, symbol in rows]
         far = theme.font(theme.FAR, True)
         widest = max((far.size(label)[0] for label in labels), default=0)
@@ -885,10 +914,10 @@ class HasteWorteMode:
             anchor="midbottom",
         )
         if g.round.letter:
-            self._draw_letter_tile(surface, pygame.Rect(256, 116, 140, 140), g.round.letter)
-        self._draw_symbols(surface, pygame.Rect(408, 112, 382, 196))  # 12 right of the letter tile
-        self._draw_limits(surface, (254, 312))
+            self._draw_letter_tile(surface, SAND_LETTER, g.round.letter)
+        self._draw_symbols(surface, SAND_SYMBOLS)
         running = phase is SandPhase.RUNNING
+        self._draw_limits(surface, (254, SAND_LIMITS_TOP if running else LIMITS_TOP))
         labels = [t("haste.screen.start_timer", self.lang), t("haste.screen.times_up_button", self.lang)]
         if running:  # the only choice left is the long press that cancels it: "Time's up" only refused a tap
             return
