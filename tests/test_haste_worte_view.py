@@ -1420,3 +1420,20 @@ def test_while_the_sand_runs_a_banner_stands_at_the_foot_clear_of_the_status_lin
         # no line cut in half: the word limits at the foot are under a banner there whole (it says them)
         assert all(rect.contains(r) or not rect.colliderect(r) for r in keep), (said, rect, keep)
 
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_timer_pressed_while_the_sand_runs_says_so_clear_of_the_symbols(tmp_path: Path, monkeypatch,
+                                                                        lang: str) -> None:
+    """TIMER pressed while the sand runs says a held press stops it: under the letter's banner at the top the words
+    stood over the first rows of who has which symbol (and the letter) for four seconds. Now clear of them."""
+    app, clock = sand_in_app(tmp_path, ["Anna", "Ben", "Carla", "David"], lang)
+    app.frame(0.03, [])
+    assert app._banner is not None  # the letter's banner
+    keep = sand_essentials(app, monkeypatch)
+    app.on_button(ButtonEvent(Button.TIMER))
+    app.frame(0.03, [])
+    assert app._strip is not None and app._strip[1] == app.notice
+    pygame.image.save(app.display.canvas, str(OUT / f"haste_sand_timer_notice_{lang}.png"))
+    strip = app._strip[0]
+    assert not any(strip.colliderect(r) for r in keep), (strip, keep)
+    assert not strip.colliderect(HOURGLASS_RECT) and not strip.colliderect(app._banner)
