@@ -1437,3 +1437,37 @@ def test_timer_pressed_while_the_sand_runs_says_so_clear_of_the_symbols(tmp_path
     strip = app._strip[0]
     assert not any(strip.colliderect(r) for r in keep), (strip, keep)
     assert not strip.colliderect(HOURGLASS_RECT) and not strip.colliderect(app._banner)
+
+
+@pytest.mark.parametrize(("players", "lang"), [(SETUP["players"], "de"), (SETUP["players"], "en"),
+                                               (LONG_SIX, "de"), (LONG_SIX, "en")])
+def test_while_words_are_read_a_banner_at_the_top_cuts_not_the_status_line(tmp_path: Path, monkeypatch,
+                                                                           players: list[str], lang: str) -> None:
+    """The counts are what a banner spares while words are read out, so "Die Zeit ist um! Anna liest zuerst vor."
+    and each score stand at the top: over the status line at 70 the banner cut "Anna liest vor" in half. The line
+    stands under a one-line banner and its shadow now; a longer banner hides it whole (it names the reader too)."""
+    from companion.app import MENU_CORNER
+    from companion.views import banner
+
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players, lang)
+    press(view, Button.SELECT)  # the letter
+    press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
+    press(view, Button.SELECT)
+    one_line = 0
+    for k in range(len(players)):
+        name = view.game.players[view.game.current_reader]
+        drawn = texts_drawn(view, monkeypatch, f"reading_status_{len(players)}_{lang}_{k}")
+        (status,) = [r for s, _, r in drawn if s in view._status_lines()[0]]
+        assert not any(status.colliderect(r) for _, _, r in bar_texts(view, drawn) if r is not status)
+        said = [t("haste.times_up", lang, player=name)] if k == 0 else []
+        said.append(t("haste.scored", lang, player=name, n=2, total=2))
+        for sentence in said:
+            rect, _, lines = banner.place((800, 480), sentence, view.hourglass_rect, 1.0, [MENU_CORNER],
+                                          view.in_view)
+            covered = rect.union(rect.move(4, 4))  # its shadow, 4 rows lower
+            assert rect.top < status.top and not rect.colliderect(view.in_view[0]), sentence
+            assert covered.bottom <= status.top or covered.bottom >= status.bottom, (sentence, rect, status)
+            one_line += len(lines) == 1
+        press(view, Button.SELECT)
+    assert one_line  # a short sentence: the status line whole under it

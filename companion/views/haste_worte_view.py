@@ -50,6 +50,11 @@ ONE_ROW = 4  # more players than this: the crystal table in two rows of three, a
 ROW_H = 33
 ROW_TOPS = (2, 37)
 TWO_ROWS_STATUS_Y = 74
+#: while words are read out, the status line ("Ben liest vor") under where a banner of one line at the top ends with
+#: its shadow (y 90): the counts are what such a banner spares (``in_view``), so it stands at the top, and over the
+#: line at 70 it cut it in half; the symbol's box under it is 10 rows lower
+READING_STATUS_Y = 90
+READING_BOX = pygame.Rect(40, 132, 720, 64)
 BAR_X = (4, 746)  # the crystal table's left and right: the app's menu corner is drawn from 754
 CELL_GAP = 4
 CELL_PAD = 6  # a two-row cell's name and count from its edges
@@ -669,7 +674,10 @@ class HasteWorteMode:
         return cells, [name for name, _ in fitted], min(size for _, size in fitted), side
 
     def _status_y(self) -> int:
-        """The status line's top: under the crystal table's one row, or its two."""
+        """The status line's top: under the crystal table's one row, or its two; while words are read out under a
+        banner of one line at the top (``READING_STATUS_Y``)."""
+        if self.game.phase is Phase.READING:
+            return READING_STATUS_Y
         return STATUS_Y if len(self.game.players) <= ONE_ROW else TWO_ROWS_STATUS_Y
 
     def _crystal_rows(self) -> tuple[list[pygame.Rect], list[str], int]:
@@ -994,7 +1002,7 @@ class HasteWorteMode:
         assert reader is not None
         symbol = g.symbol_of(reader)
         label = self._short_label(symbol) if symbol else ""
-        box = pygame.Rect(40, 122, 720, 74)
+        box = READING_BOX
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
         theme.text(
             surface,
