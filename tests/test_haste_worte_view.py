@@ -1471,3 +1471,25 @@ def test_while_words_are_read_a_banner_at_the_top_cuts_not_the_status_line(tmp_p
             one_line += len(lines) == 1
         press(view, Button.SELECT)
     assert one_line  # a short sentence: the status line whole under it
+
+
+@pytest.mark.parametrize(("players", "lang"), [(LONG_SIX, "en"), (LONG_SIX, "de"), (SETUP["players"], "de")])
+def test_at_the_end_a_banner_at_the_top_cuts_not_the_winners_line(tmp_path: Path, monkeypatch, players: list[str],
+                                                                   lang: str) -> None:
+    """The ranking is what a banner spares at the end: the last score's banner stood at the top over the first of
+    the winners' two lines, cutting it in half. The line stands under a one-line banner and its shadow now."""
+    from companion.app import MENU_CORNER
+    from companion.views import banner
+
+    view = finished(tmp_path, Clocks(), players, lang)
+    drawn = texts_drawn(view, monkeypatch, f"over_status_{len(players)}_{lang}")
+    status = [r for s, _, r in drawn if s in view._status_lines()[0]]
+    assert status and not any(r.colliderect(o) for r in status for _, _, o in bar_texts(view, drawn))
+    rect, _, lines = banner.place((800, 480), t("haste.scored", lang, player=players[-1], n=2, total=3), None, 1.0,
+                                  [MENU_CORNER], view.in_view)
+    covered = rect.union(rect.move(4, 4))  # its shadow, 4 rows lower
+    assert not any(rect.colliderect(r) for r in view.in_view)
+    first, *second = status
+    assert covered.bottom <= first.top or covered.bottom >= first.bottom, (rect, status)
+    # a banner of two lines hides the first whole; its shadow's 4 rows at most graze the second's top
+    assert all(covered.bottom <= r.top + 4 for r in second), (rect, status)

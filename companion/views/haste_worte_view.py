@@ -50,10 +50,12 @@ ONE_ROW = 4  # more players than this: the crystal table in two rows of three, a
 ROW_H = 33
 ROW_TOPS = (2, 37)
 TWO_ROWS_STATUS_Y = 74
-#: while words are read out, the status line ("Ben liest vor") under where a banner of one line at the top ends with
-#: its shadow (y 90): the counts are what such a banner spares (``in_view``), so it stands at the top, and over the
-#: line at 70 it cut it in half; the symbol's box under it is 10 rows lower
-READING_STATUS_Y = 90
+#: while words are read out and at the end, the status line under where a banner of one line at the top ends with
+#: its shadow (y 90), the winners' second line grazed at most by one of two lines: the counts and the ranking are
+#: what such a banner spares (``in_view``), so it stands at the top, and over the line at 70 it cut "Anna liest vor"
+#: in half; the symbol's box under it 10 rows lower
+UNDER_BANNER_STATUS_Y = 90
+TWO_LINE_BANNER_FOOT = 128
 READING_BOX = pygame.Rect(40, 132, 720, 64)
 BAR_X = (4, 746)  # the crystal table's left and right: the app's menu corner is drawn from 754
 CELL_GAP = 4
@@ -674,10 +676,15 @@ class HasteWorteMode:
         return cells, [name for name, _ in fitted], min(size for _, size in fitted), side
 
     def _status_y(self) -> int:
-        """The status line's top: under the crystal table's one row, or its two; while words are read out under a
-        banner of one line at the top (``READING_STATUS_Y``)."""
+        """The status line's top: under the crystal table's one row, or its two; while words are read out and at the
+        end under a banner at the top (``UNDER_BANNER_STATUS_Y``); the winners' two lines so that a banner of two
+        lines (to 128 with its shadow) hides the first whole, not the second's capitals."""
         if self.game.phase is Phase.READING:
-            return READING_STATUS_Y
+            return UNDER_BANNER_STATUS_Y
+        if self.game.phase is Phase.OVER:
+            lines, size = self._status_lines()
+            pitch = theme.font(size, True).get_linesize()
+            return UNDER_BANNER_STATUS_Y if len(lines) < 2 else max(UNDER_BANNER_STATUS_Y, TWO_LINE_BANNER_FOOT - pitch)
         return STATUS_Y if len(self.game.players) <= ONE_ROW else TWO_ROWS_STATUS_Y
 
     def _crystal_rows(self) -> tuple[list[pygame.Rect], list[str], int]:
