@@ -21,7 +21,7 @@ from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.haste_worte_view import FIX, FIX_RECT, HOURGLASS_RECT, HasteWorteMode
+from companion.views.haste_worte_view import FIX, FIX_RECT, HOURGLASS_RECT, SAND_LETTER, SAND_SYMBOLS, HasteWorteMode
 from companion.views.widgets import tapped_hint
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DieReading, TrayReading
@@ -712,7 +712,8 @@ def test_the_buttons_after_the_hourglass_was_stopped_are_what_a_banner_spares(tm
 
     clocks = Clocks()
     view = sand_running(tmp_path, clocks)
-    assert view.in_view == []  # the sand runs: nothing to tap
+    # the sand runs: nothing to tap, the foot where the buttons come back is a banner's (``test_while_the_sand...``)
+    assert not any(r.colliderect(b) for r in view.in_view for b in view._button_rects())
     press(view, Button.TIMER, long=True)
     shot(view, "stopped_spared")
     (buttons,) = view.in_view
@@ -826,6 +827,30 @@ def test_long_names_in_the_crystal_table_shrink_but_stay_whole_or_shortened(tmp_
     assert all(0 <= r.left and r.right <= 740 for r in rects)
 
 
+
+@pytest.mark.parametrize(("players", "lang"), [
+    (["Großvater Johannes", "Großmutter H.", "Mia", "Ben"], "de"), (["Großvater Johannes", "Mia"], "en"),
+    (["Großvater Johannes", "Großmutter Hildegard", "Mia"], "de"), (["Anna", "Maximilian", "Ben"], "en"),
+    (["Anna", "Friederike", "Ben", "Maximilian"], "de"), (SETUP["players"], "de")])
+def test_two_to_four_players_names_in_the_crystal_table_stand_at_one_size(tmp_path: Path, monkeypatch,
+                                                                         players: list[str], lang: str) -> None:
+    """Each name was fitted alone: "Großvater J." at 32 over its count beside "Großmutter H." at 28, "Maximilian"
+    at 32 beside "Anna" at 40: mixed sizes in one bar read from the far end as a mistake. Now all at one size (as
+    five or six have it), each whole or in short, in its own cell, the counts as they were."""
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players, lang)
+    drawn = texts_drawn(view, monkeypatch, f"bar_one_size_{len(players)}_{players[1][:5]}_{lang}")
+    bar = bar_texts(view, drawn)
+    names = [(s, size, r) for s, size, r in bar if not s.isdigit()]
+    assert [s for s, _, _ in names] == [n if n == s else theme.short_name(n) for n, (s, _, _) in zip(
+        players, names, strict=True)], names
+    assert len({size for _, size, _ in names}) == 1, names
+    w = 740 // len(players)
+    for k, (_, _, rect) in enumerate(names):
+        assert pygame.Rect(4 + k * w, 0, w - 6, 66).contains(rect)
+    if all(len(name) <= 8 for name in players):
+        assert names[0][1] >= theme.FAR  # names up to eight letters beside their counts, read from the far end
+
 LONG_NAMES = ["Großvater Johannes", "Großmutter Hildegard", "Tante Friederike", "Maximilian", "Oma Lise", "Onkel Bernd"]
 
 
@@ -931,7 +956,9 @@ def test_every_screen_with_five_or_six_players_keeps_its_crystal_table_in_two_ro
         top = [r for s, _, r in drawn if r.bottom <= status[0].top] + status
         below = [(s, r) for s, _, r in drawn if r.bottom > status[0].top and r not in status]
         assert below and not any(r.colliderect(o) for _, r in below for o in top), name
-        assert not any(r.colliderect(o) for o in top for r in view.in_view), name
+        # what a banner spares reaches not into the table (the status line itself is spared while the sand runs)
+        spared = [r for r in view.in_view if r != view._status_rect()]
+        assert not any(r.colliderect(o) for o in top for r in spared), name
         if (sand := view.hourglass_rect) is not None:
             assert not any(sand.colliderect(o) for o in top), name
 
@@ -1318,3 +1345,151 @@ def test_the_letter_turned_first_stands_with_its_caption_above_the_hint_bar(tmp_
         view.draw(pygame.Surface((800, 480)))
     caption = [rect for s, _, rect in drawn if s == t("haste.screen.letter", lang)]
     assert caption and all(rect.bottom <= 440 for rect in caption), caption
+
+
+def sand_in_app(tmp_path: Path, players: list[str], lang: str, size: tuple[int, int] = (800, 480)):
+    """The app with its announcer for ``players`` in ``lang``: the dice picked, TIMER turning the letter and the
+    sand together (their banners queued); the app's clock in ``clock["now"]``."""
+    from test_games_in_app import start_game
+
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.players, cfg.language = list(players), lang
+    app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False,
+              announcer=Announcer(lang), clock=lambda: clock["now"],
+              wall_clock=lambda: 1.9e9 + clock["now"] - 100.0)
+    start_game(app, "haste-worte")
+    app.session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+    for die in range(1, len(players) + 1):
+        assert app.session.apply({"action": "pick", "die": die}), app.session.error
+    app.announcer.clear()  # the round's and the picks' sentences: said before the letter
+    app.on_button(ButtonEvent(Button.TIMER))
+    assert app.game_mode.hourglass_rect is not None
+    return app, clock
+
+
+def sand_essentials(app, monkeypatch) -> list[pygame.Rect]:
+    """What the table reads while the sand runs, as drawn: the status line, the letter, who has which symbol, the
+    word limits (every line right of the hourglass, under the crystal table)."""
+    drawn: list[pygame.Rect] = []
+    text = theme.text
+
+    def spy(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = theme.BODY, *a, **k) -> pygame.Rect:
+        rect = text(surface, s, pos, size, *a, **k)
+        drawn.append(rect)
+        return rect
+
+    monkeypatch.setattr(theme, "text", spy)
+    app.game_mode.draw(pygame.Surface((800, 480)))
+    monkeypatch.undo()
+    status = app.game_mode._status_rect()
+    return [r for r in drawn if r.top >= status.top and r.left >= HOURGLASS_RECT.right and r.bottom < 440]
+
+
+@pytest.mark.parametrize(("players", "lang"), [(["Anna", "Ben", "Carla", "David"], "de"),
+                                               (["Anna", "Ben", "Carla", "David"], "en"),
+                                               (["Großvater Johannes", "Mia"], "de"), (LONG_NAMES, "en"),
+                                               (TYPICAL_SIX, "de")])
+def test_while_the_sand_runs_a_banner_stands_at_the_foot_clear_of_the_status_line(tmp_path: Path, monkeypatch,
+                                                                                    players: list[str],
+                                                                                    lang: str) -> None:
+    """The letter's, the sand's and the last seconds' banners stood at the top over the status line and cut it in
+    half ("Schreibt Wörter mit D" under "Der Buchstabe ist D!"): the foot beside the hourglass was free (its buttons
+    come back only when the sand stops). Each banner now stands clear of every line the table reads there, the
+    hourglass kept clear as before."""
+    app, clock = sand_in_app(tmp_path, players, lang)
+    keep = sand_essentials(app, monkeypatch)
+    seen = []
+    for k in range(40):  # each queued sentence in turn, then the last seconds' call
+        app.frame(0.03, [])
+        if not app.game_mode.clock_left():
+            break  # the sand ran out: the reading's banners are not beside the hourglass
+        if app._banner is not None and (not seen or seen[-1][0] != app.announcer.current.text):
+            seen.append((app.announcer.current.text, app._banner))
+            pygame.image.save(app.display.canvas, str(OUT / f"haste_sand_banner_{len(players)}_{lang}_{len(seen)}.png"))
+        clock["now"] += 2.0 if k != 20 else 42.0
+    assert len(seen) >= 3, seen  # the letter, the sand turned, the last seconds
+    status, symbols = app.game_mode._status_rect(), app.game_mode._symbols_rect(SAND_SYMBOLS)
+    for said, rect in seen:
+        assert not rect.colliderect(HOURGLASS_RECT) and not rect.colliderect(status), said
+        assert not rect.colliderect(symbols) and not rect.colliderect(SAND_LETTER), said
+        # no line cut in half: the word limits at the foot are under a banner there whole (it says them)
+        assert all(rect.contains(r) or not rect.colliderect(r) for r in keep), (said, rect, keep)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_timer_pressed_while_the_sand_runs_says_so_clear_of_the_symbols(tmp_path: Path, monkeypatch,
+                                                                        lang: str) -> None:
+    """TIMER pressed while the sand runs says a held press stops it: under the letter's banner at the top the words
+    stood over the first rows of who has which symbol (and the letter) for four seconds. Now clear of them."""
+    app, clock = sand_in_app(tmp_path, ["Anna", "Ben", "Carla", "David"], lang)
+    app.frame(0.03, [])
+    assert app._banner is not None  # the letter's banner
+    keep = sand_essentials(app, monkeypatch)
+    app.on_button(ButtonEvent(Button.TIMER))
+    app.frame(0.03, [])
+    assert app._strip is not None and app._strip[1] == app.notice
+    pygame.image.save(app.display.canvas, str(OUT / f"haste_sand_timer_notice_{lang}.png"))
+    strip = app._strip[0]
+    assert not any(strip.colliderect(r) for r in keep), (strip, keep)
+    assert not strip.colliderect(HOURGLASS_RECT) and not strip.colliderect(app._banner)
+
+
+@pytest.mark.parametrize(("players", "lang"), [(SETUP["players"], "de"), (SETUP["players"], "en"),
+                                               (LONG_SIX, "de"), (LONG_SIX, "en")])
+def test_while_words_are_read_a_banner_at_the_top_cuts_not_the_status_line(tmp_path: Path, monkeypatch,
+                                                                           players: list[str], lang: str) -> None:
+    """The counts are what a banner spares while words are read out, so "Die Zeit ist um! Anna liest zuerst vor."
+    and each score stand at the top: over the status line at 70 the banner cut "Anna liest vor" in half. The line
+    stands under a one-line banner and its shadow now; a longer banner hides it whole (it names the reader too)."""
+    from companion.app import MENU_CORNER
+    from companion.views import banner
+
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players, lang)
+    press(view, Button.SELECT)  # the letter
+    press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
+    press(view, Button.SELECT)
+    one_line = 0
+    for k in range(len(players)):
+        name = view.game.players[view.game.current_reader]
+        drawn = texts_drawn(view, monkeypatch, f"reading_status_{len(players)}_{lang}_{k}")
+        (status,) = [r for s, _, r in drawn if s in view._status_lines()[0]]
+        assert not any(status.colliderect(r) for _, _, r in bar_texts(view, drawn) if r is not status)
+        said = [t("haste.times_up", lang, player=name)] if k == 0 else []
+        said.append(t("haste.scored", lang, player=name, n=2, total=2))
+        for sentence in said:
+            rect, _, lines = banner.place((800, 480), sentence, view.hourglass_rect, 1.0, [MENU_CORNER],
+                                          view.in_view)
+            covered = rect.union(rect.move(4, 4))  # its shadow, 4 rows lower
+            assert rect.top < status.top and not rect.colliderect(view.in_view[0]), sentence
+            assert covered.bottom <= status.top or covered.bottom >= status.bottom, (sentence, rect, status)
+            one_line += len(lines) == 1
+        press(view, Button.SELECT)
+    assert one_line  # a short sentence: the status line whole under it
+
+
+@pytest.mark.parametrize(("players", "lang"), [(LONG_SIX, "en"), (LONG_SIX, "de"), (SETUP["players"], "de")])
+def test_at_the_end_a_banner_at_the_top_cuts_not_the_winners_line(tmp_path: Path, monkeypatch, players: list[str],
+                                                                   lang: str) -> None:
+    """The ranking is what a banner spares at the end: the last score's banner stood at the top over the first of
+    the winners' two lines, cutting it in half. The line stands under a one-line banner and its shadow now."""
+    from companion.app import MENU_CORNER
+    from companion.views import banner
+
+    view = finished(tmp_path, Clocks(), players, lang)
+    drawn = texts_drawn(view, monkeypatch, f"over_status_{len(players)}_{lang}")
+    status = [r for s, _, r in drawn if s in view._status_lines()[0]]
+    assert status and not any(r.colliderect(o) for r in status for _, _, o in bar_texts(view, drawn))
+    rect, _, lines = banner.place((800, 480), t("haste.scored", lang, player=players[-1], n=2, total=3), None, 1.0,
+                                  [MENU_CORNER], view.in_view)
+    covered = rect.union(rect.move(4, 4))  # its shadow, 4 rows lower
+    assert not any(rect.colliderect(r) for r in view.in_view)
+    first, *second = status
+    assert covered.bottom <= first.top or covered.bottom >= first.bottom, (rect, status)
+    # a banner of two lines hides the first whole; its shadow's 4 rows at most graze the second's top
+    assert all(covered.bottom <= r.top + 4 for r in second), (rect, status)

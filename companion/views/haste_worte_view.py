@@ -50,12 +50,26 @@ ONE_ROW = 4  # more players than this: the crystal table in two rows of three, a
 ROW_H = 33
 ROW_TOPS = (2, 37)
 TWO_ROWS_STATUS_Y = 74
+#: while words are read out and at the end, the status line under where a banner of one line at the top ends with
+#: its shadow (y 90), the winners' second line grazed at most by one of two lines: the counts and the ranking are
+#: what such a banner spares (``in_view``), so it stands at the top, and over the line at 70 it cut "Anna liest vor"
+#: in half; the symbol's box under it 10 rows lower
+UNDER_BANNER_STATUS_Y = 90
+TWO_LINE_BANNER_FOOT = 128
+READING_BOX = pygame.Rect(40, 132, 720, 64)
 BAR_X = (4, 746)  # the crystal table's left and right: the app's menu corner is drawn from 754
 CELL_GAP = 4
 CELL_PAD = 6  # a two-row cell's name and count from its edges
 NAME_GAP = 8  # between a name and its crystal
 CRYSTAL_R = 8
 HOURGLASS_RECT = pygame.Rect(14, 112, 220, 334)
+#: beside the hourglass: the letter's tile (its caption under it) and who has which symbol, 12 right of the tile
+SAND_LETTER = pygame.Rect(256, 116, 140, 140)
+SAND_SYMBOLS = pygame.Rect(408, 112, 382, 196)
+#: the word limits' top: under the symbols, and while the sand runs at the foot beside the hourglass (its buttons
+#: are not shown then), where a banner stands (``in_view``): under one it is whole, not cut in half, and the sand's
+#: own sentence says the limits
+LIMITS_TOP, SAND_LIMITS_TOP = 312, 372
 MENU_CLEAR_X = 740  # the app's menu corner sits right of this on the top row
 #: the "Correct a die …" button's value among NEXT's options (after the dice 0-5, or the letter's two buttons)
 FIX = 99
@@ -480,9 +494,14 @@ class HasteWorteMode:
         the letter or the hourglass wait (their buttons): a banner stands elsewhere where it fits (``banner.place``'s
         ``spare``). The pick's call covered the button for its four seconds; a score's crystals, said as the next
         reader's counts came up, covered those. At the end the ranking: a banner stood over its last rows (six
-        players), the crystal table at the top says the same."""
+        players), the crystal table at the top says the same. While the sand runs (the hourglass is kept clear
+        anyway) who has which symbol, the status line and the letter: the letter's, the turned sand's and the last
+        seconds' banners stood at the top over the status line, cutting it in half, where the foot beside the
+        hourglass (its buttons come back only when the sand stops) was free."""
         if self.pending is not None:
             return []
+        if self._sand_running():
+            return [self._symbols_rect(SAND_SYMBOLS), self._status_rect(), SAND_LETTER.inflate(0, 28).move(0, 14)]
         if self.game.phase is Phase.OVER:
             return spanning([row for _, row in self._over_layout()[2]])
         if self.game.phase in (Phase.LETTER, Phase.WRITING):  # the buttons the hint line names ("turn it again"
@@ -492,6 +511,23 @@ class HasteWorteMode:
         targets = self._targets()
         rects = [r for value, r in targets.items() if value != FIX]
         return spanning(rects) + ([targets[FIX]] if FIX in targets else [])
+
+    def _sand_running(self) -> bool:
+        return self.game.phase is Phase.WRITING and self.game.hourglass.is_running(self.wall_now())
+
+    def _status_rect(self) -> pygame.Rect:
+        """Where the status line's lines stand, as wide as the widest."""
+        lines, size = self._status_lines()
+        f = theme.font(size, True)
+        width = max(f.size(line)[0] for line in lines)
+        return pygame.Rect(400 - width // 2, self._status_y(), width, len(lines) * f.get_linesize())
+
+    def _symbols_rect(self, area: pygame.Rect) -> pygame.Rect:
+        """The rows of who has which symbol in ``area`` (``_draw_symbols``)."""
+        return pygame.Rect(area.x, area.y, area.w, self._symbol_pitch(area) * len(self.game.pick_order))
+
+    def _symbol_pitch(self, area: pygame.Rect) -> int:
+        return min(56, area.h // max(1, len(self.game.pick_order)))
 
     # -- drawing
     def _targets(self) -> dict[int, pygame.Rect]:
@@ -584,13 +620,9 @@ class HasteWorteMode:
         if n > ONE_ROW:
             self._draw_crystal_rows(surface)
             return
-        w = MENU_CLEAR_X // n
         actor = self._actor()
-        cells = [pygame.Rect(4 + i * w, 4, w - 6, TOP_H - 8) for i in range(n)]
-        count_w = max(theme.font(theme.LARGE, True).size(str(c))[0] for c in [*g.crystals, 88]) + 26
-        side_room = cells[0].w - count_w - 20  # 8 before the name, 12 between it and the crystal ("David ◆12")
-        side = all(theme.fit_name(name, theme.LARGE, side_room, bold=True)[1] >= theme.FAR for name in g.players)
-        for i, (name, cell) in enumerate(zip(g.players, cells, strict=True)):
+        cells, names, size, side = self._crystal_cells()
+        for i, (name, cell) in enumerate(zip(names, cells, strict=True)):
             active = i == actor
             won = g.finished and i in g.winners
             fill = theme.ACCENT if active else (theme.GOOD if won else theme.PANEL)
@@ -598,7 +630,6 @@ class HasteWorteMode:
             ink = theme.BG if active or won else theme.TEXT
             count = str(g.crystals[i])
             if side:  # name and count side by side
-                name, size = theme.fit_name(name, theme.LARGE, side_room, bold=active)
                 theme.text(
                     surface, name, (cell.x + 8, cell.centery), size, ink, bold=active, anchor="midleft"
                 )
@@ -612,7 +643,6 @@ class HasteWorteMode:
                     anchor="midright",
                 )
             else:  # the name on top, the count below: a FAR line is 27 rows, the count's digits have no descent
-                name, size = theme.fit_name(name, theme.FAR, cell.w - 8, bold=active)
                 theme.text(  # on the count's line above it: a shrunk name stands on it, not up at the top edge
                     surface, name, (cell.centerx, cell.y + 30), size, ink, bold=active, anchor="midbottom"
                 )
@@ -627,8 +657,34 @@ class HasteWorteMode:
                 )
             _crystal(surface, (r.left - 12, r.centery), 9, ink)
 
+    def _crystal_cells(self) -> tuple[list[pygame.Rect], list[str], int, bool]:
+        """Two to four players' crystal table in one row: each player's cell, name (whole, or in short where it would
+        go below FAR: ``theme.fit_name``), the one size every name is drawn at and whether names stand beside their
+        counts (else over them). One size for all, as five or six players have it (``_crystal_rows``): each name fitted
+        alone put "Großvater Johannes" at 32 beside "Mia" at 40, read from the far end as a mistake; the size is the
+        one the longest name needs, the others drawn at it too."""
+        g = self.game
+        n = len(g.players)
+        w = MENU_CLEAR_X // n
+        cells = [pygame.Rect(4 + i * w, 4, w - 6, TOP_H - 8) for i in range(n)]
+        count_w = max(theme.font(theme.LARGE, True).size(str(c))[0] for c in [*g.crystals, 88]) + 26
+        side_room = cells[0].w - count_w - 20  # 8 before the name, 12 between it and the crystal ("David ◆12")
+        fitted = [theme.fit_name(name, theme.LARGE, side_room, bold=True) for name in g.players]
+        side = all(size >= theme.FAR for _, size in fitted)
+        if not side:  # over the count, as wide as the cell, at FAR at most (the cell's 56 rows hold two FAR lines)
+            fitted = [theme.fit_name(name, theme.FAR, cells[0].w - 8, bold=True) for name in g.players]
+        return cells, [name for name, _ in fitted], min(size for _, size in fitted), side
+
     def _status_y(self) -> int:
-        """The status line's top: under the crystal table's one row, or its two."""
+        """The status line's top: under the crystal table's one row, or its two; while words are read out and at the
+        end under a banner at the top (``UNDER_BANNER_STATUS_Y``); the winners' two lines so that a banner of two
+        lines (to 128 with its shadow) hides the first whole, not the second's capitals."""
+        if self.game.phase is Phase.READING:
+            return UNDER_BANNER_STATUS_Y
+        if self.game.phase is Phase.OVER:
+            lines, size = self._status_lines()
+            pitch = theme.font(size, True).get_linesize()
+            return UNDER_BANNER_STATUS_Y if len(lines) < 2 else max(UNDER_BANNER_STATUS_Y, TWO_LINE_BANNER_FOOT - pitch)
         return STATUS_Y if len(self.game.players) <= ONE_ROW else TWO_ROWS_STATUS_Y
 
     def _crystal_rows(self) -> tuple[list[pygame.Rect], list[str], int]:
@@ -815,7 +871,7 @@ class HasteWorteMode:
         across the table (six rows take 32 of the hourglass screen's 196: a FAR line is 30)."""
         g = self.game
         rows = [(g.players[p], g.symbol_of(p)) for p in g.pick_order]
-        h = min(56, area.h // max(1, len(rows)))
+        h = self._symbol_pitch(area)
         labels = [self._short_label(symbol) if symbol else "–" for _, symbol in rows]
         far = theme.font(theme.FAR, True)
         widest = max((far.size(label)[0] for label in labels), default=0)
@@ -873,10 +929,10 @@ class HasteWorteMode:
             anchor="midbottom",
         )
         if g.round.letter:
-            self._draw_letter_tile(surface, pygame.Rect(256, 116, 140, 140), g.round.letter)
-        self._draw_symbols(surface, pygame.Rect(408, 112, 382, 196))  # 12 right of the letter tile
-        self._draw_limits(surface, (254, 312))
+            self._draw_letter_tile(surface, SAND_LETTER, g.round.letter)
+        self._draw_symbols(surface, SAND_SYMBOLS)
         running = phase is SandPhase.RUNNING
+        self._draw_limits(surface, (254, SAND_LIMITS_TOP if running else LIMITS_TOP))
         labels = [t("haste.screen.start_timer", self.lang), t("haste.screen.times_up_button", self.lang)]
         if running:  # the only choice left is the long press that cancels it: "Time's up" only refused a tap
             return
@@ -953,7 +1009,7 @@ class HasteWorteMode:
         assert reader is not None
         symbol = g.symbol_of(reader)
         label = self._short_label(symbol) if symbol else ""
-        box = pygame.Rect(40, 122, 720, 74)
+        box = READING_BOX
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
         theme.text(
             surface,
