@@ -1356,20 +1356,12 @@ def test_the_cube_chooser_keeps_the_menus_hint_beside_its_long_list(tmp_path, la
 
 def _announcing_app(tmp_path: Path, lang: str):
     """The app in ``lang`` with Fritzo's entry, its announcements heard (recorded), its clock moved by the test."""
-    from test_announcer import RecordingAudio
+    from test_games_in_app import _announcing_app as announcing
 
-    from companion.app import App
-    from companion.config import Config
-    from companion.display import Display
     from companion.games_ui import register_all
 
     register_all()
-    clock = {"now": 100.0}
-    cfg = Config()
-    cfg.language = lang
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
-              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
-    return app, clock
+    return announcing(tmp_path, lang)
 
 
 def _frames(app, clock: dict[str, float], seconds: float) -> None:
