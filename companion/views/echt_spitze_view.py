@@ -355,8 +355,9 @@ class EchtSpitzeMode:
             # a kind of these values somebody scored or reported: the same one, or another printed so (its own
             # first to score); a kind of the player's own is not offered again (each kind scores once)
             hi, lo = sub[2], sub[3]
-            items = [MenuItem(self._same_label(kind), ("report", name, what, kind))
-                     for kind in self._same_values(p, [hi, lo])]
+            same = self._same_values(p, [hi, lo])
+            width = self._line_width(len(same) + 1, rows)
+            items = [MenuItem(self._same_label(kind, width), ("report", name, what, kind)) for kind in same]
             other = another_kind(s.overview, [hi, lo])
             return [*items, MenuItem(self.tr(f"echt.view.other_{what}", values=f"{hi}/{lo}"),
                                      ("report", name, what, other, [hi, lo]))]
@@ -389,16 +390,24 @@ class EchtSpitzeMode:
             known == s.overview[kind] for other, known in s.overview.items() if other != kind)
         if twins and (whose := self._whose(kind)):
             key = "echt.view.shape_done_whose" if shapes else "echt.view.kind_done_whose"
-            return self.tr(key, name=self._kind_name(kind), players=join_names(whose, self.lang))
+            # a kind of the player's menu: with two of them and the choices after it, beside the scroll arrows
+            return self._naming(key, whose, menu_line_width(RIGHT, True), name=self._kind_name(kind))
         return self.tr("echt.view.shape_done" if shapes else "echt.view.kind_done", name=self._kind_name(kind))
 
-    def _same_label(self, kind: str) -> str:
+    def _same_label(self, kind: str, width: int) -> str:
         """An answer to "which kind with 5/3?": "The same kind as Anna" (who the table heard announce it)."""
         whose = self._whose(kind)
         if not whose:  # named in the setup by its values, nobody has it yet
             return self._done_label(kind)
         what = "shape" if self.game.state.level == 3 else "kind"
-        return self.tr(f"echt.view.same_{what}", players=join_names(whose, self.lang))
+        return self._naming(f"echt.view.same_{what}", whose, width)
+
+    def _naming(self, key: str, names: list[str], width: int, **params: Any) -> str:
+        """A menu line naming players, their names shortened ("… wie Großmutter H.") where the whole ones would
+        shrink it in ``width`` ("Dieselbe Symbolart wie Großmutter Hilde…" was cut and small), as ``_named``."""
+        whole = self.tr(key, players=join_names(names, self.lang), **params)
+        short = self.tr(key, players=join_names([theme.short_name(n) for n in names], self.lang), **params)
+        return theme.far_lines(whole, theme.BODY, width, short=short, max_lines=1)[0][0]
 
     def _pair_choice(self, name: str, hi: int, lo: int) -> tuple[Any, ...]:
         """What choosing the values ``hi``/``lo`` does: where a kind of those values is known already (somebody

@@ -13,6 +13,9 @@ where the rulebook leaves room (they are repeated in ``docs/echt_spitze.md``):
 - Several kinds may be completed in one turn (extra crosses); only one beehive and one shape per player per
   turn. In the last turn every kind completed that turn still scores (a player may end with four kinds). A kind
   or shape scores once per player (the overview has one circle per value; a second completion is refused).
+- Two kinds may be printed with the same values (pears 5/3, plums 5/3): the screen names a kind by its values, the
+  first "5/3", another one "5/3 (2)" (said "5/3 no. 2"), each with its own first to score. Being first with such a
+  kind where another of the same values had a first already is said with which is meant (``_which_kind``).
 - Piercing turns the sheet (all levels; in level 3 the hole counts on both sides but the sheet turns once).
   Landing on an existing hole lets the player slip through (turn without a new hole); a hole must exist.
 - Beehives (level 2) are the fields 1-1, 2-2, 3-3, 4-4 and 5-5 of each side: the rulebook's "crossed with the
