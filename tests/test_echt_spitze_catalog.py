@@ -17,7 +17,7 @@ BUILT = [f"echt.err.final_{k}" for k in ("stars", "leftover", "diagonals", "diam
     [f"echt.report.hive_not_counted_{k}_{side}" for k in ("black", "crossed") for side in ("front", "back")] + \
     [f"echt.err.wait_{p}" for p in ("roll", "take", "middle", "reroll", "score", "final", "over")] + \
     [f"echt.final.sum_level{n}" for n in (1, 2, 3)] + \
-    [f"echt.first.{w}_{n}" for w in ("kind", "shape") for n in ("one", "many", "all")] + \
+    [f"echt.first.{w}_{n}" for w in ("kind", "shape") for n in ("one", "many", "all", "which")] + \
     ["echt.later.kind", "echt.later.shape", "echt.setup.put_back_1", "echt.setup.put_back_2"] + \
     [f"echt.solo.{w}_{h}" for w in ("kind", "shape") for h in ("high", "low")] + \
     [f"echt.report.{w}_{side}" for w in ("pierced", "slipped") for side in ("front", "back")]

@@ -1529,10 +1529,11 @@ def test_the_names_under_neighbouring_dice_stand_apart(tmp_path, monkeypatch):
     assert all(b.left - a.right >= 6 for a, b in zip(under, under[1:], strict=False)), under
 
 
-def test_a_pair_scored_or_reported_already_is_greyed_and_not_highlighted(tmp_path):
-    """"Anna: higher / lower value?" offered and highlighted 1/0, which Anna had reported: SELECT only repeated
-    "each kind counts once", and random presses stood there. It is greyed, the highlight on the next; a higher value
-    whose every pair is taken is greyed as well."""
+def test_a_pair_the_player_has_already_is_a_second_kind_of_those_values_never_refused(tmp_path):
+    """"Anna: higher / lower value?" offered 1/0, which Anna had reported: SELECT only repeated "each kind counts
+    once" (found by the monkey), and it was greyed since. But two kinds may be printed with the same values (pears
+    5/3, plums 5/3): the pair stays offered, and asks whether it is another kind of those values (the player's own
+    is not offered again), which is reported as its own kind."""
     s = session(tmp_path, {"players": ["Sara", "Ben"]})
     for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
                    {"action": "take", "die": 2}, {"action": "leave"},
@@ -1540,15 +1541,19 @@ def test_a_pair_scored_or_reported_already_is_greyed_and_not_highlighted(tmp_pat
                    {"action": "report", "player": "Sara", "kind": "1/1", "values": [1, 1]}):
         assert s.apply(action), s.error
     mode = EchtSpitzeMode(s)
-    mode.sub = ("kind_lo", "Sara", 2)
-    mode._sync()
-    assert [item.enabled for item in mode.menu.items] == [True, True, True]  # 2/2, 2/1, 2/0: none taken
     mode.sub = ("kind_hi", "Sara")
     mode._sync()
-    assert not mode.menu.items[0].enabled and mode.menu.index == 1  # 1/1 and 1/0 both reported: 1 is greyed
+    assert all(item.enabled for item in mode.menu.items) and mode.menu.index == 0
     mode.sub = ("kind_lo", "Sara", 1)
     mode._sync()
-    assert [item.enabled for item in mode.menu.items] == [False, False]
+    assert [item.enabled for item in mode.menu.items] == [True, True]
+    select_item(mode, "1 / 0")
+    assert mode._status() == "Sara: which kind with 1/0?"
+    assert [item.label for item in mode.menu.items] == ["Another kind with 1/0"]
+    press(mode, Button.SELECT)
+    assert s.engine.state.players[0].report.kinds == ["1/0", "1/1", "1/0 (2)"], s.error
+    mode.update(0.03, 0.0)
+    assert mode.menu.items[1].label == "Sara: 1/0, 1/1, 1/0 no. 2"
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from companion.games.echt_spitze import EchtSpitze, Phase
-from companion.games.echt_spitze.engine import FINAL_MAX, LEFTOVER_NAME
+from companion.games.echt_spitze.engine import FINAL_MAX, LEFTOVER_NAME, another_kind, by_values, kind_words
 from companion.games.echt_spitze.state import (
     EXTRA_DICE,
     EXTRA_FACES,
@@ -35,7 +35,7 @@ from companion.games.echt_spitze.state import (
     number,
     too_many_crosses,
 )
-from companion.i18n import t
+from companion.i18n import join_names, t
 from companion.session import GameSession, ReadRoll
 from companion.views import theme
 from companion.views.colour_faces import face_label
@@ -108,8 +108,8 @@ class EchtSpitzeMode:
         self.waiting = False  # ROLL pressed, the camera is looking
         #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
         self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
-        #: the open sub-menu: ("player", name), ("kind_hi", name), ("kind_lo", name, hi), ("hive", name),
-        #: ("final", name); None: the phase's main menu
+        #: the open sub-menu: ("player", name), ("kind_hi", name), ("kind_lo", name, hi), ("same", name, hi, lo)
+        #: (which kind of those values), ("hive", name), ("final", name); None: the phase's main menu
         self.sub: tuple[Any, ...] | None = None
         #: whose report the scoring menu highlights next: the player after the last one who reported (it went back
         #: to the first after every report, and NEXT NEXT SELECT from there ended the turn)
@@ -327,9 +327,8 @@ class EchtSpitzeMode:
                     continue
                 if s.level == 3 and p.report.shape:
                     continue
-                key = "echt.view.shape_done" if s.level == 3 else "echt.view.kind_done"
-                items.append(MenuItem(self.tr(key, name=kind), ("report", name, "shape" if s.level == 3
-                                                                         else "kind", kind)))
+                items.append(MenuItem(self._done_label(kind), ("report", name, "shape" if s.level == 3
+                                                               else "kind", kind)))
             if s.level != 3 or not p.report.shape:
                 # what the sheet shows done, said so ("Other (choose points)" left the table guessing where a
                 # completed kind is reported)
@@ -342,21 +341,83 @@ class EchtSpitzeMode:
                 if p.holes:
                     items.append(MenuItem(self.tr("echt.view.slipped"), ("report", name, "slip", True)))
             return [*items, MenuItem(self.tr("echt.view.back"), ("back",))]
-        # a pair scored already, or reported this turn, is greyed: offered and highlighted, it was only refused
-        # ("Anna has scored 1/0 already"), and random presses stood there (found by the monkey)
-        taken = {*p.scored, *p.report.kinds, *([p.report.shape] if p.report.shape else [])}
+        # every pair stays offered, one the player scored or reported too: two kinds may be printed with the same
+        # values (pears 5/3, plums 5/3), and a second one of them was greyed out ("5/3" scored already)
+        what = "shape" if s.level == 3 else "kind"
         if sub[0] == "kind_hi":
-            return [MenuItem(self.tr("echt.view.higher", n=n), ("sub", ("kind_lo", name, n)),
-                             enabled=any(f"{n}/{m}" not in taken for m in range(n, -1, -1)))
+            return [MenuItem(self.tr("echt.view.higher", n=n), ("sub", ("kind_lo", name, n)))
                     for n in range(1, MAX_VALUE_PICK + 1)]
         if sub[0] == "kind_lo":
             hi = sub[2]
-            what = "shape" if s.level == 3 else "kind"
-            return [MenuItem(self.tr("echt.view.lower", hi=hi, n=n), ("report", name, what, f"{hi}/{n}", [hi, n]),
-                             enabled=f"{hi}/{n}" not in taken) for n in range(hi, -1, -1)]
+            return [MenuItem(self.tr("echt.view.lower", hi=hi, n=n), self._pair_choice(name, hi, n))
+                    for n in range(hi, -1, -1)]
+        if sub[0] == "same":
+            # a kind of these values somebody scored or reported: the same one, or another printed so (its own
+            # first to score); a kind of the player's own is not offered again (each kind scores once)
+            hi, lo = sub[2], sub[3]
+            same = self._same_values(p, [hi, lo])
+            width = self._line_width(len(same) + 1, rows)
+            items = [MenuItem(self._same_label(kind, width), ("report", name, what, kind)) for kind in same]
+            other = another_kind(s.overview, [hi, lo])
+            return [*items, MenuItem(self.tr(f"echt.view.other_{what}", values=f"{hi}/{lo}"),
+                                     ("report", name, what, other, [hi, lo]))]
         if sub[0] == "hive":
             return [MenuItem(coord, ("report", name, "beehive", coord)) for coord in _open_hives(p)]
         return []
+
+    def _kind_name(self, kind: str) -> str:
+        """A kind or shape as the screen names it: a second kind of the same values "5/3 no. 2" (as it is said)."""
+        words = kind_words(self.game.state.overview, kind)
+        return words if isinstance(words, str) else self.tr(words["key"], **words["params"])
+
+    def _whose(self, kind: str) -> list[str]:
+        """Who the table knows a kind by: who was first with it, else who reported it this turn."""
+        s = self.game.state
+        return s.first.get(kind) or [p.name for p in s.players if kind in p.report.kinds or kind == p.report.shape]
+
+    def _same_values(self, p: PlayerState, values: list[int]) -> list[str]:
+        """The kinds of ``values`` the player may report as the same one: not one they scored or reported."""
+        s = self.game.state
+        taken = {*p.scored, *p.report.kinds, *([p.report.shape] if p.report.shape else [])}
+        return [kind for kind, known in s.overview.items() if known == values and kind not in taken]
+
+    def _done_label(self, kind: str) -> str:
+        """"5/3 complete", and who has it where another kind has the same values ("5/3 complete (like Anna)"):
+        named by their values alone, two such kinds were told apart by nobody."""
+        s = self.game.state
+        shapes = s.level == 3
+        twins = by_values(kind) is not None and any(
+            known == s.overview[kind] for other, known in s.overview.items() if other != kind)
+        if twins and (whose := self._whose(kind)):
+            key = "echt.view.shape_done_whose" if shapes else "echt.view.kind_done_whose"
+            # a kind of the player's menu: with two of them and the choices after it, beside the scroll arrows
+            return self._naming(key, whose, menu_line_width(RIGHT, True), name=self._kind_name(kind))
+        return self.tr("echt.view.shape_done" if shapes else "echt.view.kind_done", name=self._kind_name(kind))
+
+    def _same_label(self, kind: str, width: int) -> str:
+        """An answer to "which kind with 5/3?": "The same kind as Anna" (who the table heard announce it)."""
+        whose = self._whose(kind)
+        if not whose:  # named in the setup by its values, nobody has it yet
+            return self._done_label(kind)
+        what = "shape" if self.game.state.level == 3 else "kind"
+        return self._naming(f"echt.view.same_{what}", whose, width)
+
+    def _naming(self, key: str, names: list[str], width: int, **params: Any) -> str:
+        """A menu line naming players, their names shortened ("… wie Großmutter H.") where the whole ones would
+        shrink it in ``width`` ("Dieselbe Symbolart wie Großmutter Hilde…" was cut and small), as ``_named``."""
+        whole = self.tr(key, players=join_names(names, self.lang), **params)
+        short = self.tr(key, players=join_names([theme.short_name(n) for n in names], self.lang), **params)
+        return theme.far_lines(whole, theme.BODY, width, short=short, max_lines=1)[0][0]
+
+    def _pair_choice(self, name: str, hi: int, lo: int) -> tuple[Any, ...]:
+        """What choosing the values ``hi``/``lo`` does: where a kind of those values is known already (somebody
+        scored or reported it, the player too), one more question, the same kind or another printed so; else the
+        report of a kind of those values."""
+        s = self.game.state
+        what = "shape" if s.level == 3 else "kind"
+        if any(known == [hi, lo] for known in s.overview.values()):
+            return ("sub", ("same", name, hi, lo))
+        return ("report", name, what, another_kind(s.overview, [hi, lo]), [hi, lo])
 
     def _face_options(self) -> list[str]:
         """What the asked die may show: any plain face, and a face with the extra cross while the roll's dice
@@ -529,7 +590,9 @@ class EchtSpitzeMode:
         """One list back: a value's list to the kind's, the kind's (or a beehive's) to the player's, the player's to
         the scoring menu (UNDO from "the lower value?" went to the top, the player and kind chosen again)."""
         sub = self.sub
-        if sub is not None and sub[0] == "kind_lo":
+        if sub is not None and sub[0] == "same":
+            self.sub, self._back_to = ("kind_lo", sub[1], sub[2]), ("sub", sub)
+        elif sub is not None and sub[0] == "kind_lo":
             self.sub, self._back_to = ("kind_hi", sub[1]), ("sub", ("kind_lo", sub[1], sub[2]))
         elif sub is not None and sub[0] in ("kind_hi", "hive"):
             self.sub, self._back_to = ("player", sub[1]), ("sub", (sub[0], sub[1]))
@@ -929,7 +992,10 @@ class EchtSpitzeMode:
         name = write(self.sub[1])
         shapes = self.game.state.level == 3  # level 3 scores shapes: "the kind's higher value?" named the other
         keys = {"player": "echt.view.title_player", "kind_hi": "echt.view.title_hi_shape" if shapes else
-                "echt.view.title_hi", "kind_lo": "echt.view.title_lo", "hive": "echt.view.title_hive"}
+                "echt.view.title_hi", "kind_lo": "echt.view.title_lo", "hive": "echt.view.title_hive",
+                "same": "echt.view.title_same_shape" if shapes else "echt.view.title_same"}
+        if self.sub[0] == "same":
+            return self.tr(keys["same"], player=name, values=f"{self.sub[2]}/{self.sub[3]}")
         return self.tr(keys[self.sub[0]], player=name)
 
     def _draw_pending(self, surface: pygame.Surface) -> None:
@@ -1050,7 +1116,9 @@ class EchtSpitzeMode:
 
     def _report_text(self, p: Any) -> str:
         r = p.report
-        parts = list(r.kinds) + ([self.tr("echt.view.shape_short", name=r.shape)] if r.shape else [])
+        parts = [self._kind_name(k) for k in r.kinds]
+        if r.shape:
+            parts.append(self.tr("echt.view.shape_short", name=self._kind_name(r.shape)))
         if r.beehive:
             parts.append(self.tr("echt.view.hive_short", coord=r.beehive))
         if r.pierced:

@@ -13,6 +13,9 @@ where the rulebook leaves room (they are repeated in ``docs/echt_spitze.md``):
 - Several kinds may be completed in one turn (extra crosses); only one beehive and one shape per player per
   turn. In the last turn every kind completed that turn still scores (a player may end with four kinds). A kind
   or shape scores once per player (the overview has one circle per value; a second completion is refused).
+- Two kinds may be printed with the same values (pears 5/3, plums 5/3): the screen names a kind by its values, the
+  first "5/3", another one "5/3 (2)" (said "5/3 no. 2"), each with its own first to score. Being first with such a
+  kind where another of the same values had a first already is said with which is meant (``_which_kind``).
 - Piercing turns the sheet (all levels; in level 3 the hole counts on both sides but the sheet turns once).
   Landing on an existing hole lets the player slip through (turn without a new hole); a hole must exist.
 - Beehives (level 2) are the fields 1-1, 2-2, 3-3, 4-4 and 5-5 of each side: the rulebook's "crossed with the
@@ -46,6 +49,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar, Self
@@ -140,6 +144,35 @@ def parse_coord(value: Any) -> str:
     if parts[0] != parts[1]:
         raise ReportError("echt.err.not_a_hive", value=f"{parts[0]}-{parts[1]}")
     return f"{parts[0]}-{parts[1]}"
+
+
+#: a kind or shape the screen named by its two values: "5/3", and "5/3 (2)" for another kind printed with the same
+#: values (pears 5/3 and plums 5/3 are two kinds: merged under one name, plums scored 3 where nobody had them)
+_BY_VALUES = re.compile(r"(\d+)/(\d+)(?: \((\d+)\))?")
+
+
+def by_values(kind: str) -> tuple[int, int, int] | None:
+    """(higher, lower, n) of a kind named by its values ("5/3" is the first such kind, n 1; "5/3 (2)" the second);
+    None for a kind with a name of its own ("lemons")."""
+    m = _BY_VALUES.fullmatch(kind)
+    return None if m is None else (int(m[1]), int(m[2]), int(m[3] or 1))
+
+
+def another_kind(overview: dict[str, list[int]], values: list[int]) -> str:
+    """The name for one more kind printed with ``values`` (the first "5/3", then "5/3 (2)", "5/3 (3)")."""
+    base = f"{values[0]}/{values[1]}"
+    known = {k.casefold() for k in overview}
+    return next(name for n in range(1, len(overview) + 2)
+                if (name := base if n == 1 else f"{base} ({n})").casefold() not in known)
+
+
+def kind_words(overview: dict[str, list[int]], kind: str) -> str | dict[str, Any]:
+    """How a kind is said: by its name, a second kind of the same values as "5/3 no. 2" ("5/3 (2)" read aloud as
+    "five three two"); a JSON value for an announcement's parameter (``Announcement.text`` says it in the language)."""
+    named = by_values(kind)
+    if named is None or named[2] == 1 or overview.get(kind) != list(named[:2]):
+        return kind
+    return {"key": "echt.kind.nth", "params": {"values": f"{named[0]}/{named[1]}", "nth": named[2]}}
 
 
 def _parse_overview(raw: Any, what: str) -> dict[str, list[int]]:
@@ -592,7 +625,7 @@ class EchtSpitze:
             if kind in r.kinds:
                 raise ReportError("echt.err.kind_twice", player=p.name, kind=kind)
             r.kinds.append(kind)
-            out.append(_screen("echt.report.kind", player=p.name, kind=kind))
+            out.append(_screen("echt.report.kind", player=p.name, kind=kind_words(s.overview, kind)))
         if "shape" in action:
             if s.level != 3:
                 raise ReportError("echt.err.shape_level", level=s.level)
@@ -602,7 +635,7 @@ class EchtSpitze:
             if shape in p.scored:
                 raise ReportError("echt.err.shape_scored", player=p.name, shape=shape)
             r.shape = shape
-            out.append(_screen("echt.report.shape", player=p.name, shape=shape))
+            out.append(_screen("echt.report.shape", player=p.name, shape=kind_words(s.overview, shape)))
         pierced = action.get("pierced", False) is True
         slipped = action.get("slip", False) is True
         if "beehive" in action:
@@ -706,11 +739,12 @@ class EchtSpitze:
             scorers = done[kind]
             names = [p.name for p in scorers]
             high, low = s.overview[kind]
+            said = kind_words(s.overview, kind)
             if s.solo:
                 early = s.turn <= SOLO_HALFTIME
                 scorers[0].scored[kind] = high if early else low
                 key = f"echt.solo.{what}_{'high' if early else 'low'}"
-                out.append(_say(key, name=kind, points=high if early else low))
+                out.append(_say(key, name=said, points=high if early else low))
                 continue
             if kind not in s.first:
                 s.first[kind] = names
@@ -719,12 +753,31 @@ class EchtSpitze:
                 everybody = len(scorers) == len(s.players)
                 many = "many" if len(scorers) > 1 else "one"
                 key = f"echt.first.{what}_all" if everybody else f"echt.first.{what}_{many}"
-                out.append(replace(_say(key, players=names, name=kind, high=high, low=low), essential=True))
+                out.append(replace(_say(key, players=names, name=said, high=high, low=low), essential=True))
+                if not everybody:  # nobody is left to cross out
+                    out += self._which_kind(s, kind, names)
             else:
                 for p in scorers:
                     p.scored[kind] = low
-                out.append(_say(f"echt.later.{what}", players=names, name=kind, low=low))
+                out.append(_say(f"echt.later.{what}", players=names, name=said, low=low))
         return out
+
+    @staticmethod
+    def _which_kind(s: TableState, kind: str, names: list[str]) -> list[Announcement]:
+        """A kind named by its values that another kind of the same values was first with already: "everybody
+        else crosses out the 5" does not say in which row. The first scorers say which symbols it is, as the rulebook
+        has them announce the kind aloud, and the others cross out the number of that kind, not of the other one."""
+        if by_values(kind) is None:
+            return []
+        earlier = [name for other, firsts in s.first.items() if other != kind and s.overview.get(other) ==
+                   s.overview[kind] for name in firsts]
+        if not earlier:
+            return []
+        high, low = s.overview[kind]
+        what = "shape" if s.level == 3 else "kind"
+        return [replace(_say(f"echt.first.{what}_which", players=names,
+                             earlier=list(dict.fromkeys(earlier)), values=f"{high}/{low}", high=high),
+                        essential=True)]
 
     def _bees(self, s: TableState, sides_before: dict[str, str]) -> list[Announcement]:
         crossed: dict[str, list[PlayerState]] = {}
