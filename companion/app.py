@@ -550,6 +550,11 @@ class App:
                 self.mode = cube_set_mode(lang, self.main_menu, self._reader_for_set("fritzo"))
                 return
             throw = self.watcher.throw if self.watcher is not None else None
+            try:  # the owner's copy of the set's file, broken: said, the list stays (the teaching screen loads it)
+                dicesets.load(name)
+            except DiceSetError as exc:
+                self.show_notice(t("core.teach_diceset_broken", lang, error=str(exc)), seconds=TEACHING_NOTICE_SECONDS)
+                return
             try:
                 profile = load_profile(name)
             except ProfileUnreadable as exc:  # nothing taught now could be kept either: said, the list stays

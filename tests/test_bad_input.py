@@ -1,0 +1,48 @@
+"""Bad input from a family (a broken file, an unreadable one, a name the font cannot draw) gets a clear word on
+the screen, never a traceback and never lost data."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion import dicesets
+from companion.app import App
+from companion.config import Config
+from companion.display import Display
+from companion.views.teach_view import TeachView
+from hardware.events import Button, ButtonEvent, Press
+
+
+def _app(tmp_path, **kw) -> App:
+    cfg = Config()
+    return App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False, **kw)
+
+
+def _shot(app: App, path) -> None:
+    """The screen as the table sees it (a fake camera has no source for ``frame``)."""
+    screen = pygame.Surface((800, 480))
+    app.draw(screen)
+    pygame.image.save(screen, str(path))
+
+
+def _press(app: App, button: Button) -> None:
+    app.on_button(ButtonEvent(button, Press.SHORT))
+
+
+def test_teaching_a_set_whose_copy_is_broken_says_so_and_stays_on_the_list(tmp_path, out_dir):
+    """The teaching screen loaded the set unguarded: the companion stopped, and stopped again at every try."""
+    copy = dicesets.user_dir() / "fritzo.toml"
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    copy.write_text('name = "fritzo"\nbroken\n', encoding="utf-8")
+    app = _app(tmp_path)
+    app.watcher = type("Camera", (), {"throw": lambda self: None, "error": None})()
+    app.teach_menu()
+    menu = app.mode
+    values = [i.value for i in menu.menu.items]
+    for _ in range(values.index("fritzo")):
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)
+    assert app.mode is menu and not isinstance(app.mode, TeachView)
+    assert app.notice and "anlernen" in app.notice and "fritzo.toml" in app.notice
+    _shot(app, out_dir / "bad_input_teach_broken_set.png")
+    assert copy.read_text(encoding="utf-8") == 'name = "fritzo"\nbroken\n'  # the family's file left as it was
