@@ -4,11 +4,13 @@ the screen, never a traceback and never lost data."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from companion import dicesets
 from companion.app import App
 from companion.config import Config
 from companion.display import Display
+from companion.i18n import t
 from companion.views.teach_view import TeachView
 from hardware.events import Button, ButtonEvent, Press
 
@@ -46,3 +48,24 @@ def test_teaching_a_set_whose_copy_is_broken_says_so_and_stays_on_the_list(tmp_p
     assert app.notice and "anlernen" in app.notice and "fritzo.toml" in app.notice
     _shot(app, out_dir / "bad_input_teach_broken_set.png")
     assert copy.read_text(encoding="utf-8") == 'name = "fritzo"\nbroken\n'  # the family's file left as it was
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_fritzo_with_a_cube_set_that_cannot_be_read_says_so_and_keeps_the_file(tmp_path, out_dir, lang):
+    """A folder where ``fritzo-cubes.json`` belongs (or no permission): IsADirectoryError stopped the companion."""
+    from companion.app import GAME_ENTRIES
+    from companion.games.fritzo import cubeset
+    from companion.games_ui import register_all
+
+    register_all()
+    in_the_way = cubeset.default_path()
+    in_the_way.mkdir(parents=True)
+    (in_the_way / "kept.txt").write_text("mine", encoding="utf-8")
+    app = _app(tmp_path)
+    app.lang = lang
+    app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Anna", "Ben")})
+    assert app.session is None or app.entry is not GAME_ENTRIES["fritzo"]
+    words = t("core.disk_in_the_way", lang)
+    assert app.notice and words in app.notice and str(in_the_way) in app.notice
+    assert (in_the_way / "kept.txt").read_text(encoding="utf-8") == "mine"  # nothing moved, nothing deleted
+    _shot(app, out_dir / f"bad_input_fritzo_cubes_unreadable_{lang}.png")
