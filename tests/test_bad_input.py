@@ -69,3 +69,27 @@ def test_fritzo_with_a_cube_set_that_cannot_be_read_says_so_and_keeps_the_file(t
     assert app.notice and words in app.notice and str(in_the_way) in app.notice
     assert (in_the_way / "kept.txt").read_text(encoding="utf-8") == "mine"  # nothing moved, nothing deleted
     _shot(app, out_dir / f"bad_input_fritzo_cubes_unreadable_{lang}.png")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_names_typed_when_the_settings_could_not_be_read_are_said_not_kept(tmp_path, out_dir, lang):
+    """``config.save`` leaves a file it could not read at the start as it is: the names typed on the players screen
+    were gone after a restart without a word (the mute and the language said so)."""
+    from test_players_view import finish_entry_with_buttons, select_list_item, type_with_buttons
+
+    from companion import config
+    from companion.views.players_view import PlayersMode
+
+    config.paths.config_file().mkdir(parents=True)
+    cfg, _words = config.load_for_the_table(lang=lang)
+    assert cfg.unreadable is not None
+    mode = PlayersMode(cfg, lang, on_done=lambda: None)
+    select_list_item(mode, len(mode.players))  # "add a player"
+    type_with_buttons(mode, "Ida")
+    finish_entry_with_buttons(mode)
+    assert "Ida" in mode.players and config.paths.config_file().is_dir()  # the folder left as it is
+    assert mode.message == t("core.players_not_kept", lang,
+                             error=t("core.disk_in_the_way", lang))
+    screen = pygame.Surface((800, 480))
+    mode.draw(screen)
+    pygame.image.save(screen, str(out_dir / f"bad_input_players_not_kept_{lang}.png"))

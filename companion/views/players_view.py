@@ -465,6 +465,9 @@ class PlayersMode:
             self.cfg.players = before
             self.message = t("core.players_err_not_saved", self.lang, error=error_words(exc, self.lang))
             return False
+        if self.cfg.unreadable is not None:  # ``config.save`` leaves a file it could not read as it is: the names
+            # hold for this run alone, said as the mute and the language say it (they were lost without a word)
+            self.message = t("core.players_not_kept", self.lang, error=error_words(self.cfg.unreadable, self.lang))
         return True
 
     def _close_entry(self) -> None:
