@@ -93,3 +93,59 @@ def test_names_typed_when_the_settings_could_not_be_read_are_said_not_kept(tmp_p
     screen = pygame.Surface((800, 480))
     mode.draw(screen)
     pygame.image.save(screen, str(out_dir / f"bad_input_players_not_kept_{lang}.png"))
+
+
+def _copy(text: bytes, name: str = "fritzo"):
+    """The family's copy of a set's file, as its editor saved it."""
+    path = dicesets.user_dir() / f"{name}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text)
+    return path
+
+
+def _builtin(name: str = "fritzo") -> str:
+    return (dicesets._BUILTIN / f"{name}.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("saved", ["utf-8-sig", "cp1252"])
+def test_a_dice_set_copy_saved_by_notepad_loads(saved):
+    """Notepad's "UTF-8 with BOM" and ANSI saves counted as broken, though config.toml read them fine."""
+    _copy(("# Würfel für Oma\n" + _builtin()).encode(saved))
+    assert dicesets.load("fritzo").face_names() == dicesets.parse(_builtin()).face_names()
+
+
+@pytest.mark.parametrize(("text", "words", "line"), [
+    (b"", "dice.err_empty", 0),
+    (b"\n  \n", "dice.err_empty", 0),
+    (b'name = "fritzo"\nbroken\n', "dice.err_toml", 2),
+    (b'name = "fritzo"\nreader = "taught"\n[[dice]]\nkind = "colour"\ncount = 99\nfaces = ["red"]\n',
+     "dice.err_entry", 5),
+    (b'name = "fritzo"\nreeder = "taught"\n', "dice.err_entry", 2),
+    (b'name = "fritz"\n[[dice]]\nkind = "colour"\nfaces = ["red"]\n', "dice.err_name", 1),
+])
+def test_a_broken_dice_set_copy_is_said_in_the_tables_words_with_its_line(text, words, line):
+    """The screen read "Die Würfelsatz-Datei lässt sich nicht verwenden … Dice set …: is not valid TOML (Expected
+    '=' …). Fix the file, or delete your copy": half in English; an empty copy said "name = None is wrong"."""
+    from companion.errors import DiceSetError
+    from companion.i18n import said
+
+    path = _copy(text)
+    with pytest.raises(DiceSetError) as err:
+        dicesets.load("fritzo")
+    assert err.value.words == words and err.value.params["line"] == line
+    assert str(path) in str(err.value)  # the terminal's words, as before
+    for lang in ("de", "en"):
+        shown = said(err.value, lang)
+        assert str(path) in shown and "Fix the file" not in shown and "None" not in shown
+        if line and words != "dice.err_name":
+            assert str(line) in shown
+    assert path.read_bytes() == text  # left as the family saved it
+
+
+def test_the_game_start_says_a_broken_copy_in_german(tmp_path, out_dir):
+    _copy(b'name = "noch-x-mal"\nbroken\n', "noch-x-mal")
+    app = _app(tmp_path)
+    app.watcher = type("Camera", (), {"throw": lambda self: None, "error": None, "set_reader": lambda s, r: None})()
+    assert not app._camera_reads("noch-x-mal")
+    assert "Zeile 2" in app.notice and "Dice set" not in app.notice and "Fix the file" not in app.notice
+    _shot(app, out_dir / "bad_input_game_broken_set_de.png")
