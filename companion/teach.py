@@ -215,7 +215,7 @@ def _parse_labels(folder: Path, dice_set: DiceSet, lang: str = "en"
                                   set=dice_set.name, faces=", ".join(dice_set.face_names()), marks=marks,
                                   open=t("teach.ex_err_face_open", lang) if dice_set.open else ""))
         try:
-            box = tuple(float(row[k].replace(",", ".") if delimiter == ";" else row[k]) for k in COLUMNS[2:])
+            box = tuple(float(row[k].replace(",", ".") if delimiter != "," else row[k]) for k in COLUMNS[2:])
         except (AttributeError, TypeError, ValueError):
             raise ExamplesError(t("teach.ex_err_numbers", lang, labels=labels, line=line)) from None
         x0, y0, x1, y1 = box
@@ -242,6 +242,8 @@ def _labels_text(labels: Path, lang: str) -> tuple[str, str]:
         raise ExamplesError(t("teach.ex_err_read", lang, labels=labels, error=disk_words(exc, lang))) from None
     text = text_as_saved(raw)  # a photo's name spoiled by a byte cp1252 leaves undefined is not found, and says so
     first = text.split("\n", 1)[0]
+    if first.count("\t") > max(first.count(";"), first.count(",")):  # Excel's "Unicode text": tabs between columns
+        return text, "\t"
     return text, ";" if first.count(";") > first.count(",") else ","
 
 

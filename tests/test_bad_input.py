@@ -149,3 +149,40 @@ def test_the_game_start_says_a_broken_copy_in_german(tmp_path, out_dir):
     assert not app._camera_reads("noch-x-mal")
     assert "Zeile 2" in app.notice and "Dice set" not in app.notice and "Fix the file" not in app.notice
     _shot(app, out_dir / "bad_input_game_broken_set_de.png")
+
+
+@pytest.mark.parametrize("saved", ["utf-16", "utf-16-be"])
+def test_files_saved_as_notepads_unicode_are_read(saved):
+    """Notepad's "Unicode" is UTF-16 with a byte-order mark: read as the Windows code page every letter stood
+    beside a zero, and config.toml so saved was broken (the family's names gone to the standard ones)."""
+    from companion import config
+    from companion.atomic import text_as_saved
+
+    def as_notepad(text: str) -> bytes:  # the mark first ("utf-16" writes it itself, "utf-16-be" does not)
+        return (b"\xfe\xff" if saved.endswith("be") else b"") + text.encode(saved)
+
+    words = 'players = ["Jörg", "Zoë"]\n'
+    assert text_as_saved(as_notepad(words)) == words
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(as_notepad(words))
+    assert config.load().players == ["Jörg", "Zoë"]
+    _copy(as_notepad("# Würfel für Oma\n" + _builtin()))
+    assert dicesets.load("fritzo").name == "fritzo"
+
+
+def test_labels_saved_as_excels_unicode_text_are_read(tmp_path):
+    """Excel's "Unicode text": UTF-16 with its mark, tabs between the columns, decimal commas on a German Windows."""
+    from synth_dice import write_examples
+
+    from companion import profiles
+    from companion.teach import teach_from_examples
+
+    folder = tmp_path / "ex"
+    write_examples(folder, "fritzo", ["red", "blue"], seed=4, name="Würfel{:02d}.jpg")
+    labels = folder / "labels.csv"
+    rows = [row.replace(",", "\t").replace(".", ",").replace(",jpg", ".jpg") for row in labels.read_text().splitlines()]
+    labels.write_bytes(("\r\n".join(rows) + "\r\n").encode("utf-16"))
+    report = teach_from_examples("fritzo", folder)
+    assert report.added == 2 and not report.skipped
+    assert profiles.load_profile("fritzo").counts() == {"red": 1, "blue": 1}
