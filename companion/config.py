@@ -235,8 +235,12 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
         raise _bad("players", players, "name 1 to 6 players")
     if any(len(n) > 20 for n in names):
         raise _bad("players", players, "keep each name to 20 letters so it fits the screen")
-    if any(not n.isprintable() for n in names):
+    if any(c in "\r\n\t\v\f\x85\u2028\u2029" for n in names for c in n):
         raise _bad("players", players, "a name is written on one line, without line breaks or tabs")
+    if hidden := next((c for n in names for c in n if not c.isprintable()), None):  # "👩‍👩‍👧" joins with U+200D:
+        # it was told "without line breaks or tabs", which it has none of
+        raise _bad("players", players, f"a name holds a character the screen cannot show (U+{ord(hidden):04X}); "
+                                       "write it with letters")
     cfg.players = names
 
     camera = data.get("camera", cfg.camera)

@@ -186,3 +186,55 @@ def test_labels_saved_as_excels_unicode_text_are_read(tmp_path):
     report = teach_from_examples("fritzo", folder)
     assert report.added == 2 and not report.skipped
     assert profiles.load_profile("fritzo").counts() == {"red": 1, "blue": 1}
+
+
+UNDRAWABLE = ["🎲Anna", "王芳", "محمد", "👩\u200d👩\u200d👧"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("name", UNDRAWABLE)
+def test_a_name_the_screen_cannot_draw_is_refused_naming_the_character(name, lang, out_dir):
+    """Taken, such a name was a row of boxes on every screen of the evening."""
+    from test_players_view import make
+
+    from companion.views.players_view import players_problem
+
+    problem = players_problem(["Ben", name], lang)
+    assert problem is not None and f"U+{ord(name[0]):04X}" in problem and name in problem
+    mode, cfg, rec, done = make(("Ben",), lang)
+    mode._start_add()
+    mode.on_text(name)  # as a laptop keyboard types it
+    assert mode.entry.text == "" and f"U+{ord(name[0]):04X}" in mode.message
+    mode.on_text("Ida" + name)
+    assert mode.entry.text == "Ida"  # the letters before it kept
+    if name == UNDRAWABLE[0]:
+        screen = pygame.Surface((800, 480))
+        mode.draw(screen)
+        pygame.image.save(screen, str(out_dir / f"bad_input_players_undrawable_{lang}.png"))
+    assert players_problem(["Ben", "Zoe\u0301", "Jörg-Ñuñez"], lang) is None  # accents the font has, and composed
+
+
+def test_a_family_emoji_is_refused_by_config_for_what_it_is():
+    """"👩‍👩‍👧" joins with U+200D: config said "without line breaks or tabs", which it has none of."""
+    from companion import config
+    from companion.errors import ConfigError
+
+    with pytest.raises(ConfigError) as err:
+        config.from_dict({"players": ["👩\u200d👩\u200d👧", "Ben"]})
+    assert "line breaks" not in str(err.value) and "U+200D" in str(err.value)
+    with pytest.raises(ConfigError, match="line breaks"):
+        config.from_dict({"players": ["An\nna"]})
+
+
+def test_names_in_the_config_the_screen_cannot_draw_are_said_at_the_start(monkeypatch):
+    """The table's config names "🎲Anna": kept (the file is the family's), and the start says where to change it."""
+    from companion import cli, config, runtime
+
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('players = ["🎲Anna", "Ben"]\n', encoding="utf-8")
+    seen: dict = {}
+    monkeypatch.setattr(runtime, "run_app", lambda cfg, **kw: seen.update(cfg=cfg, **kw) or 0)
+    assert cli.main(["run", "--window"]) == 0
+    assert seen["cfg"].players == ["🎲Anna", "Ben"]
+    assert seen["notice"] == t("core.players_undrawable_start", "de", name="🎲Anna", place=1, code="U+1F3B2")
