@@ -238,3 +238,38 @@ def test_names_in_the_config_the_screen_cannot_draw_are_said_at_the_start(monkey
     assert cli.main(["run", "--window"]) == 0
     assert seen["cfg"].players == ["🎲Anna", "Ben"]
     assert seen["notice"] == t("core.players_undrawable_start", "de", name="🎲Anna", place=1, code="U+1F3B2")
+
+
+def test_the_doctor_checks_dice_sets_taught_dice_and_kept_files_without_moving_them():
+    """``companion doctor`` said nothing of a family's dice-set copy that does not load, of a damaged profile or of
+    the settings kept aside: each is found there now, and every file stays where it is."""
+    import numpy as np
+
+    from companion import config, doctor, profiles
+    from companion.games.fritzo import cubeset
+    from vision.taught import DIM
+
+    _copy(b'name = "fritzo"\nbroken\n')
+    _copy(_builtin("noch-x-mal").encode("utf-8-sig"), "noch-x-mal")
+    taught = profiles.fresh_profile("haste-worte")
+    taught.add_vector("cars", np.ones(DIM, np.float32))
+    profiles.save_profile(taught)
+    damaged = profiles.profile_path("echt-spitze")
+    damaged.write_bytes(b"not a profile")
+    cubeset.default_path().write_text("{", encoding="utf-8")
+    kept = config.paths.config_file().with_name("config.toml.corrupt-20261207-120000")
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_text("players = [\n", encoding="utf-8")
+    before = sorted(p for p in config.paths.data_dir().rglob("*")) + [kept]
+
+    lines = doctor._dice_and_teaching()
+    said = "\n".join(lines)
+    assert any(s.startswith("PROBLEM dice set fritzo:") and "fritzo.toml" in s for s in lines), said
+    assert any(s.startswith("ok      dice set noch-x-mal: your copy") for s in lines), said
+    assert "ok      taught dice haste-worte: 1 example (" in said
+    assert any(s.startswith("PROBLEM taught dice echt-spitze:") and "companion teach echt-spitze" in s
+               for s in lines), said
+    assert any(s.startswith("PROBLEM Fritzo cubes:") for s in lines), said
+    assert f"note    kept aside: {kept}" in said
+    assert sorted(p for p in config.paths.data_dir().rglob("*")) + [kept] == before  # nothing moved
+    assert damaged.read_bytes() == b"not a profile"
