@@ -273,3 +273,38 @@ def test_the_doctor_checks_dice_sets_taught_dice_and_kept_files_without_moving_t
     assert f"note    kept aside: {kept}" in said
     assert sorted(p for p in config.paths.data_dir().rglob("*")) + [kept] == before  # nothing moved
     assert damaged.read_bytes() == b"not a profile"
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ('players = ["Jörg", "Ute", "Jörg"]\n', ("core.config_players_why_twice", {"name": "Jörg"})),
+    ('players = ["Jörg", Ute]\n', ("core.config_players_why_line", {})),
+    ('players = ["A", "B", "C", "D", "E", "F", "G"]\n', ("core.config_players_why_count", {"n": 7})),
+])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_repair_notice_says_why_the_names_went_and_where_to_enter_them(text, why, lang, out_dir):
+    """"Fehler in der Einstellungsdatei (players): dort gilt der Standardwert …" said neither why nor that the
+    names now at the table (Anna, Ben, Carla, David) stand in for the family's, to be entered again."""
+    from companion import app as app_mod
+    from companion import config
+
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f'language = "{lang}"\n{text}', encoding="utf-8")
+    cfg, words = config.load_for_the_table()
+    assert cfg.players == config.Config().players and words is not None
+    assert t(*why[:1], lang, **why[1]) in words
+    assert t("core.menu_players", lang) in words and "Anna, Ben, Carla, David" in words
+    if "Jörg" in text and "Ute]" not in text:
+        screen = pygame.Surface((800, 480))
+        app_mod._draw_notice(screen, words)
+        pygame.image.save(screen, str(out_dir / f"bad_input_config_names_lost_{lang}.png"))
+
+
+def test_the_repair_notice_says_nothing_of_names_the_file_kept():
+    from companion import config
+
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('players = ["Mia", "Jörg"]\n[sound]\nvolume = 150\n', encoding="utf-8")
+    cfg, words = config.load_for_the_table()
+    assert cfg.players == ["Mia", "Jörg"] and words and t("core.menu_players", "de") not in words
