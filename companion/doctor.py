@@ -157,7 +157,7 @@ def _dice_and_teaching(config_path: str | None = None) -> list[str]:
         try:
             profile, _ = profiles.from_bytes(path.read_bytes(), path.stem)
         except OSError as exc:
-            lines.append(f"PROBLEM taught dice {path.stem}: {path} cannot be read ({disk_words(exc)}); the games "
+            lines.append(f"PROBLEM taught dice {path.stem}: {path} cannot be read ({disk_words(exc, 'en')}); the games "
                          "roll virtual dice for this set until it can")
         except ValueError as exc:
             lines.append(f"PROBLEM taught dice {path.stem}: {path} cannot be used ({exc}); the companion keeps it "
@@ -170,7 +170,7 @@ def _dice_and_teaching(config_path: str | None = None) -> list[str]:
         try:
             n = len(cubeset.CubeSet.from_json(json.loads(cubes.read_text(encoding="utf-8"))).cubes)
         except OSError as exc:
-            lines.append(f"PROBLEM Fritzo cubes: {cubes} cannot be read ({disk_words(exc)})")
+            lines.append(f"PROBLEM Fritzo cubes: {cubes} cannot be read ({disk_words(exc, 'en')})")
         except (ValueError, CompanionError) as exc:  # JSON, UTF-8, a set with cubes alike
             lines.append(f"PROBLEM Fritzo cubes: {cubes} cannot be used ({exc}); Fritzo keeps it aside at its next "
                          "start: teach the cubes again")

@@ -308,3 +308,53 @@ def test_the_repair_notice_says_nothing_of_names_the_file_kept():
     path.write_text('players = ["Mia", "Jörg"]\n[sound]\nvolume = 150\n', encoding="utf-8")
     cfg, words = config.load_for_the_table()
     assert cfg.players == ["Mia", "Jörg"] and words and t("core.menu_players", "de") not in words
+
+
+def _labels(folder, rows: list[str]) -> None:
+    from synth_dice import write_examples
+
+    write_examples(folder, "haste-worte", ["sweets"], seed=4)
+    (folder / "labels.csv").write_text("image,face,x_min,y_min,x_max,y_max\n" + "".join(r + "\n" for r in rows),
+                                       encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_label_with_an_umlaut_is_told_which_letters_a_new_symbol_takes(tmp_path, lang):
+    """"süßes" was told to use lowercase ("eine andere Kennung in Kleinbuchstaben"), which it is."""
+    from companion.teach import ExamplesError, teach_from_examples
+
+    _labels(tmp_path, ["img.jpg,süßes,0.1,0.1,0.3,0.3"])
+    with pytest.raises(ExamplesError) as err:
+        teach_from_examples("haste-worte", tmp_path, lang=lang)
+    said = str(err.value)
+    assert "süßes" in said and "a–z" in said and "ß" in said.replace("süßes", "")
+    assert "Kleinbuchstaben" not in said and "lowercase" not in said
+
+
+@pytest.mark.parametrize(("row", "key"), [
+    ('"img.jpg,sweets,0.1,0.1,0.3,0.3', "teach.ex_err_quote"),
+    ('img.jpg,"sweets,0.1,0.1,0.3,0.3', "teach.ex_err_quote"),
+    ('img.jpg,sweets,0.1,0.1,0.3,"0.3', "teach.ex_err_quote"),
+    ("img.jpg,sweets", "teach.ex_err_short"),
+])
+def test_a_labels_row_with_a_quote_left_open_or_cut_short_is_said_so(tmp_path, row, key):
+    """A quote left open ran the row into one column: "„“ ist keine Seite" said nothing of the quote."""
+    from companion.teach import ExamplesError, teach_from_examples
+
+    _labels(tmp_path, [row])
+    with pytest.raises(ExamplesError) as err:
+        teach_from_examples("haste-worte", tmp_path, lang="de")
+    assert str(err.value).startswith(t(key, "de", labels=tmp_path / "labels.csv", line=2, missing="", need="")[:40])
+    assert "keine Seite" not in str(err.value)
+
+
+def test_a_profile_that_cannot_be_read_is_said_in_words_not_errno():
+    """The terminal read "cannot be read ([Errno 21] Is a directory: '…')"."""
+    from companion import profiles
+    from companion.errors import ProfileUnreadable
+
+    profiles.profile_path("haste-worte").mkdir(parents=True)
+    with pytest.raises(ProfileUnreadable) as err:
+        profiles.load_profile("haste-worte")
+    assert "Errno" not in str(err.value) and t("core.disk_in_the_way", "en") in str(err.value)
+    assert profiles.profile_path("haste-worte").is_dir()  # left where it is
