@@ -550,6 +550,12 @@ class App:
                 self.mode = cube_set_mode(lang, self.main_menu, self._reader_for_set("fritzo"))
                 return
             throw = self.watcher.throw if self.watcher is not None else None
+            try:  # the owner's copy of the set's file, broken: said, the list stays (the teaching screen loads it)
+                dicesets.load(name)
+            except DiceSetError as exc:
+                self.show_notice(t("core.teach_diceset_broken", lang, error=said(exc, lang)),
+                                 seconds=TEACHING_NOTICE_SECONDS)
+                return
             try:
                 profile = load_profile(name)
             except ProfileUnreadable as exc:  # nothing taught now could be kept either: said, the list stays
@@ -831,7 +837,7 @@ class App:
             loaded_set = profile = None
         except DiceSetError as exc:  # the owner's copy of the set's file does not load: not "never taught"
             key = "core.diceset_broken_pips" if dice_set == "d6" else "core.diceset_broken"
-            self._trouble = t(key, self.lang, error=str(exc))
+            self._trouble = t(key, self.lang, error=said(exc, self.lang))
             self.show_notice(self._trouble, seconds=TEACHING_NOTICE_SECONDS)
             loaded_set = profile = None
         except ProfileError:  # not taught yet

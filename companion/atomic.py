@@ -131,7 +131,11 @@ def aside_path(path: Path, why: str = "corrupt") -> Path:
 def text_as_saved(raw: bytes) -> str:
     """A text file's words however a Windows editor saved them: UTF-8 (with or without the byte-order mark Notepad
     and Excel write), else the Windows code page, whose umlauts read as UTF-8 stopped the file at the first one.
-    The few bytes cp1252 leaves undefined become U+FFFD."""
+    The few bytes cp1252 leaves undefined become U+FFFD. Notepad's "Unicode" (and Excel's "Unicode text") is UTF-16
+    with its byte-order mark: read as cp1252, every letter stood beside a zero, and a config.toml so saved lost the
+    family's names to the standard ones."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) and not raw.startswith(b"\xff\xfe\x00\x00"):  # (not UTF-32)
+        return raw.decode("utf-16", errors="replace")  # the mark says which end first; an odd byte cut off: U+FFFD
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:

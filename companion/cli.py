@@ -173,6 +173,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         cfg.run_with("display.fullscreen", False)
     elif getattr(args, "fullscreen", False):
         cfg.run_with("display.fullscreen", True)
+    from companion.views.players_view import undrawable_words
+
+    # a name the screen's font cannot draw ("🎲Anna", "王芳") is a box all evening: kept, and said where to change it
+    boxes = next((w for n in cfg.players if (w := undrawable_words(n, cfg.language, "core.players_undrawable_start"))),
+                 None)
+    problem = " ".join(w for w in (problem, boxes) if w) or None
     return run_app(cfg, source_spec=getattr(args, "source", None), screenshot=getattr(args, "screenshot", None),
                    max_frames=getattr(args, "frames", None), notice=problem)
 

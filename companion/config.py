@@ -235,8 +235,12 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
         raise _bad("players", players, "name 1 to 6 players")
     if any(len(n) > 20 for n in names):
         raise _bad("players", players, "keep each name to 20 letters so it fits the screen")
-    if any(not n.isprintable() for n in names):
+    if any(c in "\r\n\t\v\f\x85\u2028\u2029" for n in names for c in n):
         raise _bad("players", players, "a name is written on one line, without line breaks or tabs")
+    if hidden := next((c for n in names for c in n if not c.isprintable()), None):  # "👩‍👩‍👧" joins with U+200D:
+        # it was told "without line breaks or tabs", which it has none of
+        raise _bad("players", players, f"a name holds a character the screen cannot show (U+{ord(hidden):04X}); "
+                                       "write it with letters")
     cfg.players = names
 
     camera = data.get("camera", cfg.camera)
@@ -458,15 +462,16 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
             lang = lang or standard.language
             return standard, t("core.config_unreadable", lang, error=disk_words(exc.error, lang))
         if (salvaged := _salvaged(paths.config_file())) is not None:
-            cfg, wrong, lines = salvaged
+            cfg, wrong, lines, removed = salvaged
             lang = lang or cfg.language
             where = ", ".join([*wrong, *(t("core.line", lang, n=n) for n in sorted(lines))])
+            names = _names_lost(paths.config_file(), cfg, removed, lang)
             try:  # the settings that were right: the next start is clean, the mistake kept aside
                 name = replace_keeping_aside(paths.config_file(), _checked_toml(cfg).encode("utf-8")).name
             except (OSError, ConfigError) as exc:  # a full card: the file stays as it was, the next save tries again
                 cfg.keep_aside_first = True
-                return cfg, t("core.config_salvaged_unsaved", lang, where=where, error=error_words(exc, lang))
-            return cfg, t("core.config_salvaged", lang, where=where, name=name)
+                return cfg, t("core.config_salvaged_unsaved", lang, where=where, error=error_words(exc, lang)) + names
+            return cfg, t("core.config_salvaged", lang, where=where, name=name) + names
         standard = Config()
         standard.language = _language_in(paths.config_file()) or standard.language  # an English table stays so
         lang = lang or standard.language
@@ -486,11 +491,47 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
 SALVAGE_MOST = 5
 
 
-def _salvaged(path: Path) -> tuple[Config, list[str], list[int]] | None:
+def _names_lost(path: Path, cfg: Config, removed: dict[str, Any], lang: str) -> str:
+    """The family's names gone to the standard ones, said with why and where to enter them again ("" when they were
+    kept): "Fehler in der Einstellungsdatei (players): dort gilt der Standardwert" told a family neither why nor
+    that "Anna, Ben, Carla, David" at the table were not a mistake of the screen."""
+    if cfg.players != Config().players:
+        return ""
+    if "players" in removed:
+        why = _players_why(removed["players"], lang)
+    else:  # a line of them that is no TOML ("Mia" unquoted): the players line left out with it
+        try:
+            text = text_as_saved(path.read_bytes())
+        except OSError:
+            return ""
+        if not re.search(r"^\s*players\s*=", text, re.MULTILINE):
+            return ""  # none in the file: the standard names are what it asked for
+        why = t("core.config_players_why_line", lang)
+    return " " + t("core.config_players_lost", lang, why=why, names=", ".join(cfg.players))
+
+
+def _players_why(value: Any, lang: str) -> str:
+    """Why ``from_dict`` refused the players, in the table's words (its own words are the terminal's English)."""
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        return t("core.config_players_why_form", lang)
+    names = [p.strip() for p in value]
+    if not all(names):
+        return t("core.config_players_why_blank", lang)
+    if dup := next((n for k, n in enumerate(names) if n.casefold() in {m.casefold() for m in names[:k]}), None):
+        return t("core.config_players_why_twice", lang, name=dup)
+    if not 1 <= len(names) <= 6:
+        return t("core.config_players_why_count", lang, n=len(names))
+    if long := next((n for n in names if len(n) > 20), None):
+        return t("core.config_players_why_long", lang, name=long)
+    return t("core.config_players_why_sign", lang)
+
+
+def _salvaged(path: Path) -> tuple[Config, list[str], list[int], dict[str, Any]] | None:
     """The settings of a file with a wrong value or two (``volume = 150``, a misspelt key, a line that is no TOML:
     ``[sound`` without its bracket), without those: one mistake threw away the players' names and the language with
     it, and the first mute wrote the standard ones over them. Returns the settings, the keys and the lines left
-    out; None where the file has more mistakes (``SALVAGE_MOST``) than a slip makes, or none we can name."""
+    out, and the values left out (by key); None where the file has more mistakes (``SALVAGE_MOST``) than a slip
+    makes, or none we can name."""
     try:
         text = text_as_saved(path.read_bytes())
         if not text.strip(BLANK):  # no settings to keep: its zeros blanked, it read as none, "the others apply"
@@ -499,6 +540,7 @@ def _salvaged(path: Path) -> tuple[Config, list[str], list[int]] | None:
     except (OSError, tomllib.TOMLDecodeError, RecursionError):
         return None
     wrong: list[str] = []
+    removed: dict[str, Any] = {}
     while len(wrong) + len(lines) <= SALVAGE_MOST:
         try:
             cfg = from_dict(data, path)
@@ -509,11 +551,11 @@ def _salvaged(path: Path) -> tuple[Config, list[str], list[int]] | None:
                 table = table.get(part) if isinstance(table, dict) else None
             if not isinstance(table, dict) or last not in table:
                 return None
-            del table[last]
+            removed[exc.key] = table.pop(last)
             wrong.append(exc.key)
         else:
             # none named: an empty file, or a mistake not ours to mend
-            return (cfg, wrong, lines) if wrong or lines else None
+            return (cfg, wrong, lines, removed) if wrong or lines else None
     return None
 
 

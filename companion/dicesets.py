@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 
 from companion import paths
-from companion.atomic import atomic_write_text
+from companion.atomic import atomic_write_text, text_as_saved
 from companion.errors import DiceSetError
 
 KINDS = ("pips", "numeral", "symbol", "colour")
@@ -109,68 +109,125 @@ class DiceSet:
         return face
 
 
-def _fail(source: str, what: str) -> DiceSetError:
-    return DiceSetError(f"Dice set {source}: {what}. Fix the file, or delete your copy to use the built-in set.")
+#: what an empty file holds (as ``config.BLANK``): white space, or the zeros a power cut leaves in unwritten blocks
+_BLANK = " \t\r\n\0"
+
+
+def _line_of(text: str, *steps: str) -> int:
+    """The line (1-based) where the entry a problem is about stands: each regular expression in ``steps`` found
+    after the one before ("[[dice]]" number 2, then its "faces ="); 0 when it is not written there (missing)."""
+    at, line = 0, 0
+    for step in steps:
+        found = re.compile(step, re.MULTILINE).search(text, at)
+        if found is None:
+            return line
+        at = found.end()
+        line = text.count("\n", 0, found.start()) + 1
+    return line
+
+
+def _key(name: str) -> str:
+    """A ``name = …`` line, for ``_line_of``."""
+    return rf"^[ \t]*{re.escape(name)}[ \t]*="
+
+
+def _shown(source: str) -> str:
+    """A file's name for the screen: the home folder as "~" (a notice has four lines, and the path was two)."""
+    try:
+        home = str(Path.home())
+    except RuntimeError:  # no home to be found: the path as it is
+        return source
+    return "~" + source[len(home):] if home != "/" and source.startswith(home + "/") else source
+
+
+def _fail(source: str, what: str, entry: str = "", line: int = 0, words: str = "") -> DiceSetError:
+    """The English message for the terminal, and the table's words: the file, the line and the entry it is about
+    (the English details alone read half in English on a German screen)."""
+    if not words:
+        words = "dice.err_entry" if line else "dice.err_entry_somewhere"
+    return DiceSetError(f"Dice set {source}: {what}. Fix the file, or delete your copy to use the built-in set.",
+                        words, file=_shown(source), line=line, entry=entry)
 
 
 def parse(text: str, source: str = "<text>") -> DiceSet:
     """Check a dice set file; the first problem raises :class:`DiceSetError` naming the entry."""
+    if not text.strip(_BLANK):  # "name = None is wrong" told a family nothing of a file cut off to nothing
+        raise _fail(source, "is empty; write the set into it", words="dice.err_empty")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise _fail(source, f"is not valid TOML ({e})") from None
+        at = re.search(r"line (\d+)", str(e))
+        raise _fail(source, f"is not valid TOML ({e})", line=int(at.group(1)) if at else 0,
+                    words="dice.err_toml" if at else "dice.err_toml_somewhere") from None
+    except RecursionError:  # brackets nested past Python's limit
+        raise _fail(source, "is not valid TOML (nested too deeply)", words="dice.err_toml_somewhere") from None
     unknown = sorted(set(data) - {"name", "reader", "dice", "marks", "open", "colours"})
     if unknown:  # a typo ("reeder") silently read the set another way
         raise _fail(source, f"has an unknown entry {unknown[0]!r}; the entries are: name, reader, marks, open, "
-                            "[[dice]] and [colours]")
+                            "[[dice]] and [colours]", unknown[0], _line_of(text, _key(unknown[0])))
     name = data.get("name")
     if not isinstance(name, str) or not _FACE_ID.match(name):
-        raise _fail(source, f'name = {name!r} is wrong; use a lowercase id like "noch-x-mal"')
+        raise _fail(source, f'name = {name!r} is wrong; use a lowercase id like "noch-x-mal"', "name",
+                    _line_of(text, _key("name")))
     reader = data.get("reader", "taught")
     if reader not in READERS:
-        raise _fail(source, f"reader = {reader!r} is wrong; use one of: {', '.join(READERS)}")
+        raise _fail(source, f"reader = {reader!r} is wrong; use one of: {', '.join(READERS)}", "reader",
+                    _line_of(text, _key("reader")))
     raw_dice = data.get("dice")
     if not isinstance(raw_dice, list) or not raw_dice:
-        raise _fail(source, "has no [[dice]] table; give at least one with kind, count and faces")
+        raise _fail(source, "has no [[dice]] table; give at least one with kind, count and faces", "[[dice]]",
+                    _line_of(text, _key("dice")))
     dice = []
     for i, d in enumerate(raw_dice, 1):
         where = f"[[dice]] number {i}"
+        table = [r"^[ \t]*\[\[[ \t]*dice[ \t]*\]\]"] * i  # its header: the i-th "[[dice]]"
         if not isinstance(d, dict):
-            raise _fail(source, f"{where} must be a table")
+            raise _fail(source, f"{where} must be a table", "[[dice]]", _line_of(text, *table))
         if extra := sorted(set(d) - {"kind", "count", "faces"}):
-            raise _fail(source, f"{where}: unknown entry {extra[0]!r}; a die has kind, count and faces")
+            raise _fail(source, f"{where}: unknown entry {extra[0]!r}; a die has kind, count and faces", extra[0],
+                        _line_of(text, *table, _key(extra[0])))
         kind = d.get("kind")
         if kind not in KINDS:
-            raise _fail(source, f"{where}: kind = {kind!r} is wrong; use one of: {', '.join(KINDS)}")
+            raise _fail(source, f"{where}: kind = {kind!r} is wrong; use one of: {', '.join(KINDS)}", "kind",
+                        _line_of(text, *table, _key("kind")))
         count = d.get("count", 1)
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 30:
-            raise _fail(source, f"{where}: count = {count!r} is wrong; use a whole number from 1 to 30")
+            raise _fail(source, f"{where}: count = {count!r} is wrong; use a whole number from 1 to 30", "count",
+                        _line_of(text, *table, _key("count")))
         faces = d.get("faces")
         if not isinstance(faces, list) or not faces or not all(isinstance(f, str) for f in faces):
-            raise _fail(source, f'{where}: faces must be a list of face names, like ["red", "blue"]')
+            raise _fail(source, f'{where}: faces must be a list of face names, like ["red", "blue"]', "faces",
+                        _line_of(text, *table, _key("faces")))
         for f in faces:
             if not _FACE_ID.match(f):
-                raise _fail(source, f"{where}: face {f!r} is not a lowercase id (letters, digits, ?, +, -, _)")
+                raise _fail(source, f"{where}: face {f!r} is not a lowercase id (letters, digits, ?, +, -, _)", "faces",
+                            _line_of(text, *table, _key("faces")))
         if len(set(faces)) != len(faces):
             dup = sorted({f for f in faces if faces.count(f) > 1})
-            raise _fail(source, f"{where}: face {dup[0]!r} is listed twice")
+            raise _fail(source, f"{where}: face {dup[0]!r} is listed twice", "faces",
+                        _line_of(text, *table, _key("faces")))
         dice.append(DieKind(kind, count, tuple(faces)))
     marks = data.get("marks", [])
     if not isinstance(marks, list) or not all(isinstance(m, str) and m.startswith("+") for m in marks):
-        raise _fail(source, 'marks must be a list of suffixes starting with "+", like ["+X"]')
+        raise _fail(source, 'marks must be a list of suffixes starting with "+", like ["+X"]', "marks",
+                    _line_of(text, _key("marks")))
     is_open = data.get("open", False)
     if not isinstance(is_open, bool):
-        raise _fail(source, f"open = {is_open!r} is wrong; use true or false")
+        raise _fail(source, f"open = {is_open!r} is wrong; use true or false", "open", _line_of(text, _key("open")))
     colours: dict[str, tuple[str, str]] = {}
     raw_colours = data.get("colours", {})
     if not isinstance(raw_colours, dict):
-        raise _fail(source, "colours must be tables, one per colour: [colours.red] with rgb and pattern")
+        raise _fail(source, "colours must be tables, one per colour: [colours.red] with rgb and pattern", "colours",
+                    _line_of(text, _key("colours")))
     for face, spec in raw_colours.items():
+        header = rf"^[ \t]*\[[ \t]*colours\.{re.escape(face)}[ \t]*\]"
         rgb, pattern = (spec.get("rgb"), spec.get("pattern", "plain")) if isinstance(spec, dict) else (None, None)
         if not isinstance(rgb, str) or not _HEX.match(rgb):
-            raise _fail(source, f'[colours.{face}]: rgb = {rgb!r} is wrong; use a colour like "#d62828"')
+            raise _fail(source, f'[colours.{face}]: rgb = {rgb!r} is wrong; use a colour like "#d62828"',
+                        f"[colours.{face}] rgb", _line_of(text, header, _key("rgb")))
         if pattern not in PATTERNS:
-            raise _fail(source, f"[colours.{face}]: pattern = {pattern!r} is wrong; use one of: {', '.join(PATTERNS)}")
+            raise _fail(source, f"[colours.{face}]: pattern = {pattern!r} is wrong; use one of: {', '.join(PATTERNS)}",
+                        f"[colours.{face}] pattern", _line_of(text, header, _key("pattern")))
         colours[face] = (rgb, pattern)
     return DiceSet(name, reader, tuple(dice), tuple(marks), is_open, colours, source)
 
@@ -192,10 +249,12 @@ def load(name: str) -> DiceSet:
     """The set called ``name``: the player's copy if there is one, else the built-in set."""
     user = user_dir() / f"{name}.toml"
     if user.is_file():
-        try:
-            text = user.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise _fail(str(user), f"cannot be read ({e})") from None
+        try:  # as Notepad saved it (a byte-order mark, the Windows code page), as config.toml is read
+            text = text_as_saved(user.read_bytes())
+        except OSError as e:  # left where it is: a card read again later has it back
+            refused = isinstance(e, PermissionError)
+            raise _fail(str(user), f"cannot be read ({e})",
+                        words="dice.err_refused" if refused else "dice.err_unreadable") from None
         ds = parse(text, str(user))
     else:
         text = _builtin_text(name) if _FACE_ID.match(name) else None
@@ -204,7 +263,9 @@ def load(name: str) -> DiceSet:
             raise DiceSetError(f"There is no dice set called {name!r}. Known sets: {', '.join(known)}.")
         ds = parse(text, f"built-in {name}")
     if ds.name != name:
-        raise _fail(ds.source, f"says name = {ds.name!r} but is stored as {name!r}; make them the same")
+        raise DiceSetError(f"Dice set {ds.source}: says name = {ds.name!r} but is stored as {name!r}; make them "
+                           "the same. Fix the file, or delete your copy to use the built-in set.", "dice.err_name",
+                           file=_shown(ds.source), name=ds.name, stored=name, line=_line_of(text, _key("name")))
     return ds
 
 

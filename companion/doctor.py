@@ -132,6 +132,57 @@ def _game_settings(games: dict[str, dict]) -> list[str]:
     return lines
 
 
+def _dice_and_teaching(config_path: str | None = None) -> list[str]:
+    """Each dice set as the games load it (a family's copy that does not load made the camera read nothing that
+    evening), each taught profile and the Fritzo cube set read as they are, and the files kept aside. Nothing is
+    moved: the games keep a damaged file aside themselves, and a doctor that did would change what it looks at."""
+    import json
+    from pathlib import Path
+
+    from companion import dicesets, paths, profiles
+    from companion.errors import CompanionError
+    from companion.games.fritzo import cubeset
+    from companion.i18n import disk_words
+
+    lines = []
+    copies = {p.stem: p for p in sorted(dicesets.user_dir().glob("*.toml"))}
+    for name in sorted(set(dicesets.builtin_names()) | set(copies)):
+        try:
+            dicesets.load(name)
+        except CompanionError as exc:
+            lines.append(f"PROBLEM dice set {name}: {exc}")
+            continue
+        lines.append(f"ok      dice set {name}: " + (f"your copy {copies[name]}" if name in copies else "built in"))
+    for path in sorted(profiles.profile_dir().glob("*.npz")):
+        try:
+            profile, _ = profiles.from_bytes(path.read_bytes(), path.stem)
+        except OSError as exc:
+            lines.append(f"PROBLEM taught dice {path.stem}: {path} cannot be read ({disk_words(exc, 'en')}); the games "
+                         "roll virtual dice for this set until it can")
+        except ValueError as exc:
+            lines.append(f"PROBLEM taught dice {path.stem}: {path} cannot be used ({exc}); the companion keeps it "
+                         f"aside at its next use: teach the dice again with: companion teach {path.stem}")
+        else:
+            n = len(profile)
+            lines.append(f"ok      taught dice {path.stem}: {n} example{'' if n == 1 else 's'} ({path})")
+    cubes = cubeset.default_path()
+    if cubes.exists():
+        try:
+            n = len(cubeset.CubeSet.from_json(json.loads(cubes.read_text(encoding="utf-8"))).cubes)
+        except OSError as exc:
+            lines.append(f"PROBLEM Fritzo cubes: {cubes} cannot be read ({disk_words(exc, 'en')})")
+        except (ValueError, CompanionError) as exc:  # JSON, UTF-8, a set with cubes alike
+            lines.append(f"PROBLEM Fritzo cubes: {cubes} cannot be used ({exc}); Fritzo keeps it aside at its next "
+                         "start: teach the cubes again")
+        else:
+            lines.append(f"ok      Fritzo cubes: {n} cubes taught ({cubes})")
+    config_dir = Path(config_path).parent if config_path else paths.config_file().parent
+    for folder in (config_dir, paths.data_dir(), profiles.profile_dir(), dicesets.user_dir()):
+        for kept in sorted(folder.glob("*.corrupt-*")) if folder.is_dir() else []:
+            lines.append(f"note    kept aside: {kept} (a damaged file; look into it or delete it)")
+    return lines
+
+
 def report(config_path: str | None = None) -> str:
     from companion import config as config_mod
 
@@ -146,6 +197,8 @@ def report(config_path: str | None = None) -> str:
         out.append(_section("Config", [f"PROBLEM {exc}"]))
     from hardware import buttons, sources
 
+    out.append(_section("Dice sets and taught dice", _safe(lambda: _dice_and_teaching(config_path),
+                                                           "the dice sets and taught dice")))
     out.append(_section("Vision models", _safe(_models, "the vision models")))
     out.append(_section("Camera", _safe(sources.diagnose, "the cameras")))
     out.append(_section("Buttons", _safe(lambda: buttons.diagnose(pins), "the buttons")))

@@ -45,7 +45,14 @@ class ProfileError(CompanionError):
 
 
 class DiceSetError(ProfileError):
-    """A dice set file is missing or wrong: the message names the file, the entry and what is allowed."""
+    """A dice set file is missing or wrong: the message names the file, the entry and what is allowed. It is English,
+    for the terminal and the log; ``words`` (a catalog key) and ``params`` say it on a screen in the table's
+    language (``i18n.said``): a German table read "Die Würfelsatz-Datei lässt sich nicht verwenden. Dice set …"."""
+
+    def __init__(self, message: str, words: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.words = words
+        self.params = params
 
 
 class ProfileDamaged(ProfileError):

@@ -123,9 +123,12 @@ def load_profile(set_name: str) -> Profile:
         return fresh_profile(set_name)
     try:
         data = path.read_bytes()
-    except OSError as e:
-        raise ProfileUnreadable(f"The taught dice of {set_name!r} cannot be read ({e}). Check the data folder.",
-                                set_name, e) from None
+    except OSError as e:  # the system's "[Errno 21] Is a directory" said in words (the screen says its own)
+        from companion.i18n import disk_words
+
+        why = disk_words(e, "en")  # the message is the terminal's English; the screen says it in its own words
+        raise ProfileUnreadable(f"The taught dice of {set_name!r} cannot be read: {path} ({why}). Nothing was moved "
+                                "or deleted: once it can be read again, they are back.", set_name, e) from None
     try:
         profile, upgraded = from_bytes(data, set_name)
     except ValueError as e:  # from_bytes turns whatever a damaged file raises into one

@@ -208,6 +208,11 @@ def _parse_labels(folder: Path, dice_set: DiceSet, lang: str = "en"
         row = {named.get(k, k): v for k, v in raw_row.items() if k is not None}
         if not any((v or "").strip() for v in row.values()):  # a spreadsheet's empty row (",,,,,,"): not a label
             continue
+        if _quote_left_open(row, delimiter):  # it ran the row's columns (and the rows below) into one: "„“ …"
+            raise ExamplesError(t("teach.ex_err_quote", lang, labels=labels, line=line))
+        if missing := [k for k in COLUMNS if row.get(k) is None]:  # a row cut short: its face was "" ("„“ …")
+            raise ExamplesError(t("teach.ex_err_short", lang, labels=labels, line=line, missing=",".join(missing),
+                                  need=",".join(COLUMNS)))
         face = (row["face"] or "").strip()
         if not dice_set.accepts(face):
             marks = t("teach.ex_err_face_marks", lang, marks=", ".join(dice_set.marks)) if dice_set.marks else ""
@@ -215,7 +220,7 @@ def _parse_labels(folder: Path, dice_set: DiceSet, lang: str = "en"
                                   set=dice_set.name, faces=", ".join(dice_set.face_names()), marks=marks,
                                   open=t("teach.ex_err_face_open", lang) if dice_set.open else ""))
         try:
-            box = tuple(float(row[k].replace(",", ".") if delimiter == ";" else row[k]) for k in COLUMNS[2:])
+            box = tuple(float(row[k].replace(",", ".") if delimiter != "," else row[k]) for k in COLUMNS[2:])
         except (AttributeError, TypeError, ValueError):
             raise ExamplesError(t("teach.ex_err_numbers", lang, labels=labels, line=line)) from None
         x0, y0, x1, y1 = box
@@ -226,6 +231,17 @@ def _parse_labels(folder: Path, dice_set: DiceSet, lang: str = "en"
     if not rows:
         raise ExamplesError(t("teach.ex_err_no_rows", lang, labels=labels))
     return rows
+
+
+def _quote_left_open(row: dict[str, Any], delimiter: str) -> bool:
+    """Whether a quote left open ran this row's columns into one: a face or a number holding the delimiter or a line
+    break, or columns missing beside a value that holds one (a photo's name may be quoted for a comma in it)."""
+    def spilt(v: object) -> bool:
+        return isinstance(v, str) and (delimiter in v or "\n" in v)
+
+    if any(spilt(row.get(k)) for k in COLUMNS[1:]):
+        return True
+    return any(row.get(k) is None for k in COLUMNS) and any(spilt(v) for v in row.values())
 
 
 def _labels_text(labels: Path, lang: str) -> tuple[str, str]:
@@ -242,6 +258,8 @@ def _labels_text(labels: Path, lang: str) -> tuple[str, str]:
         raise ExamplesError(t("teach.ex_err_read", lang, labels=labels, error=disk_words(exc, lang))) from None
     text = text_as_saved(raw)  # a photo's name spoiled by a byte cp1252 leaves undefined is not found, and says so
     first = text.split("\n", 1)[0]
+    if first.count("\t") > max(first.count(";"), first.count(",")):  # Excel's "Unicode text": tabs between columns
+        return text, "\t"
     return text, ";" if first.count(";") > first.count(",") else ","
 
 

@@ -237,7 +237,8 @@ def test_an_empty_set_name_and_a_transcript_in_another_encoding_are_said(tmp_pat
 def test_doctor_reports_every_part():
     r = companion("doctor")
     assert r.returncode == (1 if "  PROBLEM " in r.stdout else 0), r.stderr
-    for section in ("Python and libraries", "Vision models", "Camera", "Buttons", "Display", "Sound", "Speech"):
+    for section in ("Python and libraries", "Dice sets and taught dice", "Vision models", "Camera", "Buttons",
+                    "Display", "Sound", "Speech"):
         assert section in r.stdout
     # the shipped models load (a missing one would silently mean the classical fallbacks)
     assert "ok      pip dice detector" in r.stdout and "ok      taught dice top-face finder" in r.stdout

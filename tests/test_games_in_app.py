@@ -691,7 +691,7 @@ def test_a_broken_dice_set_file_is_said_at_the_games_start(tmp_path):
     """The owner's copy of a set's file with a typo made the game's dice look never taught ("your dice are not
     taught yet"), the reason only in the log."""
     from companion import dicesets, paths
-    from companion.i18n import t
+    from companion.i18n import said, t
 
     copy = paths.data_dir() / "dicesets" / "echt-spitze.toml"
     copy.parent.mkdir(parents=True, exist_ok=True)
@@ -702,7 +702,8 @@ def test_a_broken_dice_set_file_is_said_at_the_games_start(tmp_path):
         start_game(app, "echt-spitze")
         with pytest.raises(dicesets.DiceSetError) as broken:
             dicesets.load("echt-spitze")
-        assert app.notice == t("core.diceset_broken", "en", error=str(broken.value)) and "reeder" in app.notice
+        assert app.notice == t("core.diceset_broken", "en", error=said(broken.value, "en")) and "reeder" in app.notice
+        assert "Line 2 of" in app.notice  # the table's words, with the line (the English details are the terminal's)
         copy.with_name("d6.toml").write_text('name = "d6"\nreeder = "pips"\n', encoding="utf-8")
         app.main_menu()
         start_game(app, "free-play")  # pip dice: the pips are read on, not virtual dice

@@ -10,6 +10,8 @@ language at the moment the mistake happens, so nothing invalid ever reaches ``sa
 
 from __future__ import annotations
 
+import functools
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -53,11 +55,41 @@ CELL_PITCH_Y = 68
 MESSAGE_H = 66  # a problem is shown where the title is; the list and the name field start below
 
 
+@functools.lru_cache(maxsize=1)
+def _glyphs():
+    """The screen's font (``theme.font``'s bundled one) as pygame.freetype reads it: its metrics are None for a
+    character it has no glyph for, where pygame.font's give the box it draws in its place."""
+    import pygame.freetype
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    return pygame.freetype.Font(None, 24)
+
+
+def undrawable(name: str) -> tuple[int, str] | None:
+    """The first character of ``name`` the screen's font cannot draw, with its place (1-based), or None. "🎲Anna",
+    "王芳" or "محمد" were taken and shown as boxes on every screen of the evening."""
+    name = unicodedata.normalize("NFC", name)  # "e" + a combining accent is drawn as "é"
+    for place, (ch, metrics) in enumerate(zip(name, _glyphs().get_metrics(name), strict=False), 1):
+        if metrics is None and not ch.isspace():
+            return place, ch
+    return None
+
+
+def undrawable_words(name: str, lang: str, key: str = "core.players_err_undrawable") -> str | None:
+    """``undrawable`` said: the name, the place and the code of the character (drawn, it is a box)."""
+    found = undrawable(name)
+    if found is None:
+        return None
+    place, ch = found
+    return t(key, lang, name=name, place=place, code=f"U+{ord(ch):04X}")
+
+
 def players_problem(names: list[str], lang: str = "de") -> str | None:
     """What is wrong with ``names`` (already stripped) in the player's words, or None when config would take it.
 
-    The order of the checks is config.from_dict's, so the message names the same problem the config would.
-    """
+    The order of the checks is config.from_dict's, so the message names the same problem the config would; last, a
+    character the screen cannot draw (config, without pygame, has no font to ask)."""
     if any(not n.strip() for n in names):
         return t("core.players_err_blank", lang)
     seen: set[str] = set()
@@ -71,7 +103,7 @@ def players_problem(names: list[str], lang: str = "de") -> str | None:
         return t("core.players_err_too_few", lang)
     if any(len(n) > MAX_NAME_LEN for n in names):
         return t("core.players_err_too_long", lang, max=MAX_NAME_LEN)
-    return None
+    return next((words for n in names if (words := undrawable_words(n, lang))), None)
 
 
 def _upper(ch: str) -> str:
@@ -118,6 +150,7 @@ class NameEntry:
     #: a name being renamed, shown selected: the first letter typed replaces it, as in any text field ("Ben" and
     #: then "Mama" typed gave "BenMama"); a delete or a space first keeps it, to fix or lengthen it
     fresh: bool = False
+    refused: str = ""  # the last letter refused as one the screen cannot draw
 
     def __post_init__(self) -> None:
         self.fresh = bool(self.text)
@@ -130,7 +163,8 @@ class NameEntry:
         self.keys = build_keys(self.page)
 
     def type(self, s: str, *, from_grid: bool) -> str | None:
-        """Add ``s``; returns a problem (too long) when a letter had to be refused.
+        """Add ``s``; returns a problem ("too_long", "undrawable": ``refused`` is the letter) when a letter had to be
+        refused.
 
         The first letter is always capitalised. The grid has no shift key, so its letters are capitalised at
         every word start too; a keyboard has one, so mid-name keyboard text keeps the case it was typed in.
@@ -138,6 +172,9 @@ class NameEntry:
         for ch in s:
             if not ch.isprintable() or ch in "\r\n\t":
                 continue
+            if not ch.isspace() and undrawable(ch) is not None:  # a box on every screen: refused as typed, the
+                self.refused = ch  # letters before it kept (a name being renamed too)
+                return "undrawable"
             if self.fresh:  # a letter starts a new name; a space goes on with this one ("Anna" -> "Anna M")
                 self.text, self.fresh = (self.text if ch.isspace() else ""), False
             if ch.isspace():
@@ -367,11 +404,17 @@ class PlayersMode:
             return False
         self.message = ""
         self.entry.keyboard = True
-        if self.entry.type(text, from_grid=False):
-            self.message = t("core.players_err_too_long", self.lang, max=MAX_NAME_LEN)
+        if problem := self.entry.type(text, from_grid=False):
+            self.message = self._typing_words(problem)
         # Return (SELECT) after typing should mean "done", not "type the highlighted letter"
         self.entry.highlight_done()
         return True
+
+    def _typing_words(self, problem: str) -> str:
+        """A letter refused while typing (``NameEntry.type``), said."""
+        if problem == "undrawable" and self.entry is not None:
+            return t("core.players_err_undrawable_typed", self.lang, code=f"U+{ord(self.entry.refused):04X}")
+        return t("core.players_err_too_long", self.lang, max=MAX_NAME_LEN)
 
     def on_dice(self, reading: TrayReading) -> None:
         pass
@@ -422,8 +465,8 @@ class PlayersMode:
         entry = self.entry
         assert entry is not None
         if key.kind == "letter" or key.kind == "space":
-            if entry.type(key.char or " ", from_grid=True):
-                self.message = t("core.players_err_too_long", self.lang, max=MAX_NAME_LEN)
+            if problem := entry.type(key.char or " ", from_grid=True):
+                self.message = self._typing_words(problem)
             if entry.full():  # the name can take no more: SELECT saves it (each press refused the next letter)
                 entry.highlight_done()
         elif key.kind == "page":
@@ -465,6 +508,9 @@ class PlayersMode:
             self.cfg.players = before
             self.message = t("core.players_err_not_saved", self.lang, error=error_words(exc, self.lang))
             return False
+        if self.cfg.unreadable is not None:  # ``config.save`` leaves a file it could not read as it is: the names
+            # hold for this run alone, said as the mute and the language say it (they were lost without a word)
+            self.message = t("core.players_not_kept", self.lang, error=error_words(self.cfg.unreadable, self.lang))
         return True
 
     def _close_entry(self) -> None:

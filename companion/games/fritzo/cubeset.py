@@ -144,6 +144,17 @@ def save(cubeset: CubeSet, path: str | os.PathLike | None = None) -> None:
     atomic_write_text(path if path is not None else default_path(), text)
 
 
+class CubeSetUnreadable(CubeSetError):
+    """The stored set is there but cannot be read; ``reason`` (the OSError) is said in the table's words."""
+
+    def render_param(self, name: str, value: Any, lang: str) -> Any:
+        if isinstance(value, OSError):
+            from companion.i18n import disk_words
+
+            return disk_words(value, lang)
+        return super().render_param(name, value, lang)
+
+
 def load(path: str | os.PathLike | None = None, *, size: int | None = SET_SIZE) -> CubeSet:
     """Read a stored set; a corrupt file is kept aside (never deleted) and reported: teach the set again."""
     path = Path(path) if path is not None else default_path()
@@ -152,6 +163,9 @@ def load(path: str | os.PathLike | None = None, *, size: int | None = SET_SIZE) 
         return CubeSet.from_json(data, size=size)
     except FileNotFoundError:
         raise CubeSetError("fritzo.err.set_missing", path=str(path)) from None
+    except OSError as exc:  # there but unreadable (a folder in its place, no permission, the card): left in place,
+        # as a taught profile is, or a file a repaired card would read again was gone (and Fritzo stopped the app)
+        raise CubeSetUnreadable("core.cubes_unreadable", path=str(path), reason=exc) from None
     except (json.JSONDecodeError, UnicodeDecodeError, CubeSetError) as exc:
         aside = path.with_name(keep_aside_where_possible(path))
         reason: CubeSetError | str = exc if isinstance(exc, CubeSetError) else "JSON"
