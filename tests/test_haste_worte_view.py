@@ -807,12 +807,21 @@ def test_the_crystal_table_is_read_from_the_far_end(tmp_path: Path, monkeypatch,
     assert [s for s, _, _ in names] == players and [s for s, _, _ in counts] == [str(c) for c in view.game.crystals]
     assert all(size >= theme.FAR for _, size, _ in names + counts)
     status = next(r for s, _, r in drawn if s == view.game.prompt().text(lang))
-    w = 740 // len(players)
     for k, ((_, _, name), (_, _, count)) in enumerate(zip(names, counts, strict=True)):
         if len(players) <= 4:  # one row; five or six stand in two (``test_five_or_six_players_crystal_table...``)
-            cell = pygame.Rect(4 + k * w, 0, w - 6, 66)
-            assert cell.contains(name) and cell.contains(count)
+            assert_in_own_cell(view, k, name, count)
         assert not name.colliderect(count) and not name.colliderect(status) and not count.colliderect(status)
+
+
+def assert_in_own_cell(view: HasteWorteMode, k: int, *rects: pygame.Rect) -> None:
+    """Two to four players' crystal table: player ``k``'s name and count inside their cell, the cells side by side
+    in one row without overlapping, clear of the app's menu corner (x 748). The cells were even (740 // n); they
+    are as wide as their names need now (``_shared_widths``), so each is looked up, and checked to be a row."""
+    cells = view._crystal_cells()[0]
+    assert all(a.right < b.left and a.top == b.top for a, b in zip(cells, cells[1:], strict=False)), cells
+    assert cells[0].left >= 0 and cells[-1].right <= 748 and cells[0].bottom <= 62
+    cell = cells[k].inflate(0, 8)  # a FAR line's box reaches a little above and below the 56 rows
+    assert all(cell.contains(r) for r in rects), (cell, rects)
 
 
 def test_long_names_in_the_crystal_table_shrink_but_stay_whole_or_shortened(tmp_path: Path, monkeypatch) -> None:
@@ -845,11 +854,42 @@ def test_two_to_four_players_names_in_the_crystal_table_stand_at_one_size(tmp_pa
     assert [s for s, _, _ in names] == [n if n == s else theme.short_name(n) for n, (s, _, _) in zip(
         players, names, strict=True)], names
     assert len({size for _, size, _ in names}) == 1, names
-    w = 740 // len(players)
     for k, (_, _, rect) in enumerate(names):
-        assert pygame.Rect(4 + k * w, 0, w - 6, 66).contains(rect)
-    if all(len(name) <= 8 for name in players):
-        assert names[0][1] >= theme.FAR  # names up to eight letters beside their counts, read from the far end
+        assert_in_own_cell(view, k, rect)
+    assert names[0][1] >= theme.FAR  # every one of these rows holds its names at FAR: each cell as its name needs
+
+@pytest.mark.parametrize(("players", "lang", "least", "beside"), [
+    (["Großvater J.", "Großmutter H.", "Mia", "Ben"], "de", theme.FAR, False),
+    (["Großvater Johannes", "Großmutter Hildegard", "Mia", "Ben"], "en", theme.FAR, False),
+    (["Friederike", "Maximilian", "Konstantin", "Bartholomäus"], "de", theme.FAR, False),
+    (SETUP["players"], "en", theme.LARGE, True), (["Großvater Johannes", "Mia"], "de", theme.LARGE, True),
+    (["Anna", "Maximilian", "Ben"], "de", theme.LARGE, True),
+    (["Großvater Johannes", "Großmutter Hildegard", "Tante Friederike"], "en", theme.FAR, True)])
+def test_two_to_four_names_take_the_width_they_need_and_stand_at_far(tmp_path: Path, monkeypatch, players: list[str],
+                                                                     lang: str, least: int, beside: bool) -> None:
+    """Each cell was 740 // n wide: "Großvater J.", "Großmutter H.", "Mia" and "Ben" all stood at 26 (the size
+    "Großmutter H." needed in a quarter), though the four need far less than the row at FAR; "Anna", "Ben",
+    "Carla", "David" at 38, "Maximilian" and "Großvater Johannes" at 32 beside their counts. Now each cell is as
+    wide as its name needs and the rest is shared (as five or six players' cells and Noch X-Mal!'s cards): every
+    name at one size, FAR or larger, beside its count where the row holds them so; a count reaching 10 changes
+    nothing."""
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players, lang)
+    before = view._crystal_cells()
+    for crystals in ("0", "12"):
+        view.game.crystals[-1] = int(crystals)
+        bar = bar_texts(view, texts_drawn(view, monkeypatch, f"bar_shared_{len(players)}_{players[1][:5]}_{lang}"))
+        names = [(s, size, r) for s, size, r in bar if not s.isdigit()]
+        counts = [(s, size, r) for s, size, r in bar if s.isdigit()]
+        assert [s for s, _, _ in names] == [n if n == s else theme.short_name(n) for n, (s, _, _) in zip(
+            players, names, strict=True)], names
+        assert len({size for _, size, _ in names}) == 1 and names[0][1] >= least, names
+        for k, ((_, _, name), (_, _, count)) in enumerate(zip(names, counts, strict=True)):
+            assert_in_own_cell(view, k, name, count)
+            assert not name.colliderect(count)
+            assert (abs(name.centery - count.centery) <= 4) is beside, (name, count)
+        assert view._crystal_cells() == before
+
 
 LONG_NAMES = ["Großvater Johannes", "Großmutter Hildegard", "Tante Friederike", "Maximilian", "Oma Lise", "Onkel Bernd"]
 

@@ -661,19 +661,37 @@ class HasteWorteMode:
         """Two to four players' crystal table in one row: each player's cell, name (whole, or in short where it would
         go below FAR: ``theme.fit_name``), the one size every name is drawn at and whether names stand beside their
         counts (else over them). One size for all, as five or six players have it (``_crystal_rows``): each name fitted
-        alone put "Großvater Johannes" at 32 beside "Mia" at 40, read from the far end as a mistake; the size is the
-        one the longest name needs, the others drawn at it too."""
+        alone put "Großvater Johannes" at 32 beside "Mia" at 40, read from the far end as a mistake. The cells take
+        each name's width and share what is left (``_shared_widths``), as five or six players' do: in even cells
+        (740 // n) "Großvater J.", "Großmutter H.", "Mia" and "Ben" all stood at 26 where the row holds all four at
+        FAR. Beside the counts where every name stands there at FAR or larger (LARGE where the row holds it), else
+        over them at FAR; only where even that is too narrow do the names go below FAR, all together."""
         g = self.game
         n = len(g.players)
-        w = MENU_CLEAR_X // n
-        cells = [pygame.Rect(4 + i * w, 4, w - 6, TOP_H - 8) for i in range(n)]
+        grid = [list(range(n))]
+        total = BAR_X[1] - BAR_X[0] - (n - 1) * CELL_GAP
         count_w = max(theme.font(theme.LARGE, True).size(str(c))[0] for c in [*g.crystals, 88]) + 26
-        side_room = cells[0].w - count_w - 20  # 8 before the name, 12 between it and the crystal ("David ◆12")
-        fitted = [theme.fit_name(name, theme.LARGE, side_room, bold=True) for name in g.players]
-        side = all(size >= theme.FAR for _, size in fitted)
-        if not side:  # over the count, as wide as the cell, at FAR at most (the cell's 56 rows hold two FAR lines)
-            fitted = [theme.fit_name(name, theme.FAR, cells[0].w - 8, bold=True) for name in g.players]
-        return cells, [name for name, _ in fitted], min(size for _, size in fitted), side
+        beside = count_w + 20  # 8 before the name, 12 between it and the crystal ("David ◆12")
+        for size in (theme.LARGE, theme.FAR):
+            cells = self._one_row(_shared_widths(g.players, size, beside, grid, total))
+            names, at = _names_in(g.players, cells, size, beside)
+            if at >= theme.FAR:
+                return cells, names, at, True
+        # over the count, at FAR at most (the cell's 56 rows hold two FAR lines); a cell as wide as its count needs
+        # with the crystal before it (drawn 10 right of the middle, the crystal 21 left of the count)
+        least = theme.font(theme.FAR, True).size("88")[0] + 2 * (CRYSTAL_R + 12 + 6)
+        cells = self._one_row(_shared_widths(g.players, theme.FAR, 8, grid, total, least=least))
+        names, at = _names_in(g.players, cells, theme.FAR, 8)
+        return cells, names, at, False
+
+    @staticmethod
+    def _one_row(widths: list[int]) -> list[pygame.Rect]:
+        """Two to four players' cells side by side from the table's left, ``widths`` wide."""
+        cells, x = [], BAR_X[0]
+        for w in widths:
+            cells.append(pygame.Rect(x, 4, w, TOP_H - 8))
+            x += w + CELL_GAP
+        return cells
 
     def _status_y(self) -> int:
         """The status line's top: under the crystal table's one row, or its two; while words are read out and at the
@@ -692,8 +710,8 @@ class HasteWorteMode:
         ``theme.fit_name``) and the size every name is drawn at, one for all. Six in one row left a cell 123 wide:
         "Großvater J." at 20 beside "Oma L." at 32 and "Großmutte. H." at 16, read from the far end as a broken
         bar. In two rows a name up to eight letters stands at FAR in even cells; where a longer one needs more,
-        the cells take each name's width and share what is left (in columns where both rows fit so, else row by
-        row); only where even that is too narrow do the names go below FAR, all together."""
+        the cells take each name's width and share what is left (``_shared_widths``); only where even that is too
+        narrow do the names go below FAR, all together."""
         g = self.game
         n = len(g.players)
         cols = -(-n // 2)
@@ -701,49 +719,15 @@ class HasteWorteMode:
         far = theme.font(theme.FAR, True)
         count_w = max(far.size(str(c))[0] for c in [*g.crystals, 88])  # a name keeps its size when a count hits 10
         extra = 2 * CELL_PAD + NAME_GAP + 2 * CRYSTAL_R + 3 + count_w  # what a cell holds beside its name
-        total = BAR_X[1] - BAR_X[0] - (cols - 1) * CELL_GAP
-        even = total // cols
-        fitted = [theme.fit_name(name, theme.FAR, even - extra, bold=True) for name in g.players]
-        widths = [even] * n
-        if any(size < theme.FAR for _, size in fitted):
-            # each name's width at FAR as the even cells had it, else in short; then every name of several words
-            # in short (the cells' share of what is left may give it back whole: ``fit_name`` below)
-            least = [far.size(name if size >= theme.FAR else theme.short_name(full))[0] + extra
-                     for full, (name, size) in zip(g.players, fitted, strict=True)]
-            shortest = [min(w, far.size(theme.short_name(full))[0] + extra) for full, w in zip(g.players, least,
-                                                                                              strict=True)]
-            for need in (least, shortest):
-                columns = [max(need[row[j]] for row in grid if j < len(row)) for j in range(cols)]
-                if sum(columns) <= total:
-                    widths = [columns[k % cols] + (total - sum(columns)) // cols for k in range(n)]
-                    break
-            else:
-                wanted = [sum(need[i] for i in row) for row in grid]
-                if all(w <= total for w in wanted):  # row by row, each cell as wide as its name and a share
-                    for row, w in zip(grid, wanted, strict=True):  # (five players' short row: its columns' widths)
-                        room = total if len(row) == cols else max(w, len(row) * even)
-                        for i in row:
-                            widths[i] = need[i] + (room - w) // len(row)
-                else:  # too wide even so: the columns as they would be, narrower alike (the names go below FAR)
-                    widths = [columns[k % cols] * total // sum(columns) for k in range(n)]
+        widths = _shared_widths(g.players, theme.FAR, extra, grid, BAR_X[1] - BAR_X[0] - (cols - 1) * CELL_GAP)
         cells = []
         for r, row in enumerate(grid):
             x = BAR_X[0]
             for i in row:
                 cells.append(pygame.Rect(x, ROW_TOPS[r], widths[i], ROW_H))
                 x += widths[i] + CELL_GAP
-        names = [theme.fit_name(name, theme.FAR, cell.w - extra, bold=True)
-                 for name, cell in zip(g.players, cells, strict=True)]
-        size = min(at for _, at in names)
-        if size >= theme.FAR:
-            return cells, [name for name, _ in names], theme.FAR
-        # even the short forms are too wide at FAR: the short forms, all at the size the widest needs
-        short = [name if at >= theme.FAR else theme.short_name(full)
-                 for full, (name, at) in zip(g.players, names, strict=True)]
-        size = max(theme.SMALLEST, min(theme.fit_text(name, theme.FAR, cell.w - extra, bold=True)
-                                       for name, cell in zip(short, cells, strict=True)))
-        return cells, [theme.fit_label(name, size, cell.w - extra, bold=True)
-                       for name, cell in zip(short, cells, strict=True)], size
+        names, size = _names_in(g.players, cells, theme.FAR, extra)
+        return cells, names, size
 
     def _draw_crystal_rows(self, surface: pygame.Surface) -> None:
         """Five or six players' crystal table (``_crystal_rows``): the name at the left, the count at FAR at the
@@ -1230,6 +1214,56 @@ def _draw_lines(
     pitch = theme.font(size, True).get_linesize()
     for k, line in enumerate(lines):
         theme.text(surface, line, (400, top + k * pitch), size, color, bold=True, anchor="midtop")
+
+
+def _shared_widths(players: list[str], size: int, extra: int, grid: list[list[int]], total: int, *,
+                   least: int = 0) -> list[int]:
+    """The crystal table's cells' widths, ``grid`` its rows of players' indices (one row, or two of three),
+    ``total`` a full row's width without its gaps, ``extra`` what a cell holds beside its name, ``least`` the
+    narrowest a cell may be. Even where every name fits at ``size``; else each cell as wide as its name needs
+    (whole where it fits an even cell, else in short; then every name of several words in short: the cells' share
+    of what is left may give it back whole, ``_names_in``), the rest shared: in columns where every row fits so,
+    else row by row; where even that is too wide, the cells narrower alike (the names go below ``size``)."""
+    f = theme.font(size, True)
+    n, cols = len(players), len(grid[0])
+    even = total // cols
+    fitted = [theme.fit_name(name, size, even - extra, bold=True) for name in players]
+    if all(at >= size for _, at in fitted) and even >= least:
+        return [even] * n
+    # each name's width at ``size`` as the even cells had it, else in short; then every name of several words in short
+    most = [max(least, f.size(name if at >= size else theme.short_name(full))[0] + extra)
+            for full, (name, at) in zip(players, fitted, strict=True)]
+    shortest = [min(w, max(least, f.size(theme.short_name(full))[0] + extra)) for full, w in zip(players, most,
+                                                                                                strict=True)]
+    for need in (most, shortest):
+        columns = [max(need[row[j]] for row in grid if j < len(row)) for j in range(cols)]
+        if sum(columns) <= total:
+            return [columns[k % cols] + (total - sum(columns)) // cols for k in range(n)]
+    widths = [even] * n
+    wanted = [sum(need[i] for i in row) for row in grid]
+    if all(w <= total for w in wanted):  # row by row, each cell as wide as its name and a share
+        for row, w in zip(grid, wanted, strict=True):  # (five players' short row: its columns' widths)
+            room = total if len(row) == cols else max(w, len(row) * even)
+            for i in row:
+                widths[i] = need[i] + (room - w) // len(row)
+        return widths
+    # too wide even so: the columns as they would be, narrower alike (the names go below ``size``)
+    return [columns[k % cols] * total // sum(columns) for k in range(n)]
+
+
+def _names_in(players: list[str], cells: list[pygame.Rect], size: int, extra: int) -> tuple[list[str], int]:
+    """Each player's name in its cell (``extra`` of it beside the name) and the one size all are drawn at: each
+    whole or in short at ``size`` or less (``theme.fit_name``), the smallest of them where that is FAR or more;
+    else the short forms, all at the size the widest needs (down to SMALLEST)."""
+    names = [theme.fit_name(name, size, cell.w - extra, bold=True) for name, cell in zip(players, cells, strict=True)]
+    at = min(s for _, s in names)
+    if at >= theme.FAR:
+        return [name for name, _ in names], at
+    short = [name if s >= theme.FAR else theme.short_name(full) for full, (name, s) in zip(players, names,
+                                                                                          strict=True)]
+    at = max(theme.SMALLEST, min(theme.fit_text(name, theme.FAR, cell.w - extra, bold=True)
+                                 for name, cell in zip(short, cells, strict=True)))
+    return [theme.fit_label(name, at, cell.w - extra, bold=True) for name, cell in zip(short, cells, strict=True)], at
 
 
 def _crystal(surface: pygame.Surface, center: tuple[int, int], r: int, color: tuple[int, int, int]) -> None:
