@@ -1211,7 +1211,7 @@ def test_the_reader_is_named_from_the_far_end_under_the_banner(tmp_path: Path, m
                                                                lang: str) -> None:
     """A banner said while the counts are up stands at the top over "Großvater Johannes liest vor" (the counts
     are what it spares): the question under the symbol named the reader at BODY only. It is FAR now, on two lines
-    where it needs them, the name whole, between the symbol and the counts."""
+    where it needs them, the name whole, between the symbol (and its meaning) and the counts."""
     clocks = Clocks()
     view = picked_and_lettered(tmp_path, clocks, players, lang)
     press(view, Button.SELECT)  # the letter
@@ -1222,7 +1222,9 @@ def test_the_reader_is_named_from_the_far_end_under_the_banner(tmp_path: Path, m
     for _ in players:
         reader = view.game.players[view.game.current_reader]
         drawn = texts_drawn(view, monkeypatch, f"reader_{len(players)}_{lang}_{reader[:3]}")
-        question = [(s, size, r) for s, size, r in drawn if 196 <= r.top and r.bottom <= counts[0].top]
+        meaning = view._meaning(view.game.symbol_of(view.game.current_reader))  # under the symbol, at BODY
+        question = [(s, size, r) for s, size, r in drawn
+                    if 196 <= r.top and r.bottom <= counts[0].top and s != meaning]
         assert 1 <= len(question) <= 2 and all(size >= theme.FAR for _, size, _ in question)
         assert whole(reader, [s for s, _, _ in question])
         assert all(20 <= r.left and r.right <= 780 for *_, r in question)
@@ -1533,3 +1535,47 @@ def test_at_the_end_a_banner_at_the_top_cuts_not_the_winners_line(tmp_path: Path
     assert covered.bottom <= first.top or covered.bottom >= first.bottom, (rect, status)
     # a banner of two lines hides the first whole; its shadow's 4 rows at most graze the second's top
     assert all(covered.bottom <= r.top + 4 for r in second), (rect, status)
+
+
+def reading_of(tmp_path: Path, lang: str, **setup: Any) -> HasteWorteMode:
+    """Three players at the reading: Anna took the car, Ben the water, Carla the animals; Anna reads first."""
+    view, _ = make(tmp_path, Clocks(), {"action": "setup", "players": ["Anna", "Ben", "Carla"], "start": 0, "seed": 3,
+                                        **setup}, lang=lang)
+    view.session.apply({"action": "roll", "dice": ["car", "water", "animals", "toys", "sports", "fruit"]})
+    for _ in range(3):
+        press(view, Button.SELECT)
+    press(view, Button.SELECT)  # the letter
+    press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
+    press(view, Button.SELECT)
+    assert view.game.phase is Phase.READING and view.game.current_reader == 0
+    return view
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_symbols_meaning_stands_under_it_while_its_words_are_read(tmp_path: Path, monkeypatch, lang: str) -> None:
+    """The rulebook's meanings ("Autoteile und Automarken") were in the catalogs only: a family read "Auto" and
+    argued whether "Reifen" counts. Under the reader's symbol now, at BODY, above whose words are asked for and the
+    counts, none of them overlapping; not where it says no more than the symbol ("Tiere") nor where the table
+    configured its own meaning (that is the label already)."""
+    view = reading_of(tmp_path, lang)
+    meaning = t("haste.meaning.car", lang)
+    for reader, shown in ((0, meaning), (1, t("haste.meaning.water", lang)), (2, None)):
+        assert view.game.current_reader == reader
+        drawn = texts_drawn(view, monkeypatch, f"meaning_{reader}_{lang}")
+        label = next(r for s, _, r in drawn if s == view._short_label(view.game.symbol_of(reader)))
+        under = [(s, size, r) for s, size, r in drawn if s in {t(f"haste.meaning.{k}", lang) for k in
+                                                               ("car", "water", "animals")} and r.top > label.top]
+        if shown is None:
+            assert not under
+            press(view, Button.SELECT)
+            continue
+        assert [s for s, _, _ in under] == [shown]
+        _, size, rect = under[0]
+        assert size >= theme.BODY and label.bottom <= rect.top and 0 <= rect.left and rect.right <= 800
+        others = [r for s, _, r in drawn if s != shown]
+        assert not any(rect.colliderect(o) for o in others), shown
+        assert all(rect.bottom <= c.top for c in view._count_rects())
+        press(view, Button.SELECT)
+    configured = reading_of(tmp_path / "own", lang, meanings={"car": "Fahrzeuge"})
+    drawn = texts_drawn(configured, monkeypatch, f"meaning_own_{lang}")
+    assert "Fahrzeuge" in [s for s, _, _ in drawn] and meaning not in [s for s, _, _ in drawn]

@@ -75,6 +75,7 @@ MENU_CLEAR_X = 740  # the app's menu corner sits right of this on the top row
 FIX = 99
 FIX_RECT = pygame.Rect(20, 386, 320, 50)  # in the pick phase, below the word limits
 ANSWERS_BOTTOM = 436  # the hint line's framed buttons start below this
+COUNTS_TOP = ANSWERS_BOTTOM - 4 - 120  # the word counts (120 high) just above the hint line's framed buttons
 OVER_TITLE_Y = 120  # "Gewonnen!": the ranking below it, at LARGE for six players too
 UNREAD_PICTURE = pygame.Rect(250, 250, 300, ANSWERS_BOTTOM - 250)  # under the dice: the unread one highlighted
 FIX_PICTURE = pygame.Rect(510, 292, 270, ANSWERS_BOTTOM - 292)  # beside the word limits: the die highlighted
@@ -142,6 +143,15 @@ class HasteWorteMode:
     def _short_label(self, symbol: Any) -> str:
         """A configured meaning first, else the catalog's short name, else the edition's symbol id."""
         return self._meanings().get(str(symbol)) or symbol_label(str(symbol), self.lang)
+
+    def _meaning(self, symbol: str | None) -> str | None:
+        """The rulebook's meaning of ``symbol`` ("Autoteile und Automarken" for "Auto"), where it says more than the
+        short name on the screen: families read "Auto" or "Gewässer" and argued what counts. None for a meaning the
+        table configured (it is the label already) and an edition's own symbol."""
+        if symbol not in SYMBOLS or symbol in self._meanings():
+            return None
+        meaning = t(f"haste.meaning.{symbol}", self.lang)
+        return None if meaning.casefold() == self._short_label(symbol).casefold() else meaning
 
     def _sync_context(self) -> None:
         """Reset the highlight whenever the game moves on (a pick, a score, undo)."""
@@ -555,9 +565,11 @@ class HasteWorteMode:
         return letter + ([pygame.Rect(460, 366, 320, 64)] if self._may_fix() else [])
 
     def _count_rects(self) -> list[pygame.Rect]:
+        """The word counts' buttons, above the hint line: under the symbol, its meaning and two lines of who reads
+        (at 270 two lines and the meaning did not fit)."""
         size, gap = 120, 24
         x0 = 400 - (4 * size + 3 * gap) // 2
-        return [pygame.Rect(x0 + i * (size + gap), 270, size, size) for i in range(MAX_OWN_WORDS + 1)]
+        return [pygame.Rect(x0 + i * (size + gap), COUNTS_TOP, size, size) for i in range(MAX_OWN_WORDS + 1)]
 
     def draw(self, surface: pygame.Surface) -> None:
         self._sync_context()
@@ -1014,15 +1026,22 @@ class HasteWorteMode:
                 bold=True,
                 anchor="midright",
             )
-        # whose words: at FAR, on two lines where it needs them between the box and the counts. A banner said while
-        # the counts are up stands at the top over the status line "Ben liest vor" (the counts are what it spares),
-        # and the reader's name was here only, at BODY
+        # under the symbol what it means by the rulebook, where that says more ("Autoteile und Automarken"): the
+        # words read out are where a family argues what counts
+        top = box.bottom
+        if (meaning := self._meaning(symbol)) is not None:
+            size = theme.fit_text(meaning, theme.BODY, box.w, bold=True)
+            top = theme.text(surface, meaning, (box.centerx, box.bottom + 4), size, theme.MUTED, bold=True,
+                             anchor="midtop").bottom
+        # whose words: at FAR, on two lines where it needs them between the box (or the meaning) and the counts. A
+        # banner said while the counts are up stands at the top over the status line "Ben liest vor" (the counts are
+        # what it spares), and the reader's name was here only, at BODY
         name = g.players[reader]
         lines, size = theme.far_lines(t("haste.screen.how_many", self.lang, player=name), theme.FAR, 760,
                                       short=t("haste.screen.how_many", self.lang, player=theme.short_name(name)),
                                       names=[name])
         pitch = theme.font(size, True).get_linesize()
-        middle = (box.bottom + self._count_rects()[0].top) // 2
+        middle = (top + self._count_rects()[0].top) // 2
         _draw_lines(surface, lines, size, middle - (pitch * len(lines)) // 2, theme.TEXT)
         for i, rect in enumerate(self._count_rects()):
             _button(surface, rect, str(i), i == self.cursor, size=theme.HUGE)
