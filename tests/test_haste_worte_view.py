@@ -473,8 +473,30 @@ def test_a_letter_typed_from_the_physical_tokens(tmp_path: Path) -> None:
         press(view, Button.NEXT)
     shot(view, "14_letter_choice")
     press(view, Button.SELECT)
-    assert view.game.round.letter == "E"  # A B D E
+    assert view.game.round.letter == "D"  # A B C D: every letter is offered, not the companion's 21 tokens only
     assert view.game.phase is Phase.ROLL
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_letter_picker_offers_every_letter_a_box_may_hold(tmp_path: Path, monkeypatch, lang: str) -> None:
+    """The picker offered the companion's 21 tokens only: a family whose box has a V or a C could not enter it.
+    It offers A-Z, Ä, Ö, Ü now, each a button of its own above the hint line, none overlapping; a V is taken by
+    touch and the companion's stack, which never held it, keeps its 21."""
+    view, _ = make(tmp_path, Clocks(), {**SETUP, "variant": "letter-first"}, lang=lang)
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)
+    assert view.choosing == ("letter", 0)
+    drawn = texts_drawn(view, monkeypatch, f"letters_all_{lang}")
+    letters = list("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
+    assert view._choice_values() == letters
+    labels = {s: (size, r) for s, size, r in drawn if s in letters}
+    assert set(labels) == set(letters) and all(size >= theme.LARGE for size, _ in labels.values())
+    rects = view._choice_rects()
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(0 <= r.left and r.right <= 800 and 160 <= r.top and r.bottom <= 436 for r in rects)
+    stack = list(view.game.stack)
+    view.on_tap(rects[letters.index("V")].center)
+    assert view.game.round.letter == "V" and view.game.stack == stack and len(stack) == 21
 
 
 def test_timer_in_variant_1_turns_the_letter_alone(tmp_path: Path) -> None:

@@ -392,7 +392,7 @@ class HasteWorteMode:
             return list(SYMBOLS) + ([read] if read not in SYMBOLS else [])
         if kind == "who":
             return [i for i in range(len(g.players)) if g.round.die_of(i) is None]
-        return list(dict.fromkeys(g.letters))
+        return g.enterable_letters()  # any letter: a box may hold tokens the companion's stack has not
 
     def _choice_button(self, b: Button, long: bool) -> bool:
         values = self._choice_values()
@@ -441,12 +441,17 @@ class HasteWorteMode:
         self.session.apply({"action": "correct", "die": die + 1, "face": symbol})
 
     def _choice_rects(self) -> list[pygame.Rect]:
+        """The answers' buttons under the question: up to six in a row, seven to a row up to 21 (the symbols); ten
+        to a row beyond (every letter a token may show, A-Z, Ä, Ö, Ü and tokens of several letters), as many rows
+        as they need closing up above the hint line."""
         values = self._choice_values()
-        cols = 7 if len(values) > 6 else max(1, len(values))
-        w, h, gap = (104, 66, 8) if len(values) > 6 else (120, 80, 10)
-        rows = math.ceil(len(values) / cols)
+        n = len(values)
+        cols = 10 if n > 21 else 7 if n > 6 else max(1, n)
+        rows = math.ceil(n / cols)
+        w, h, gap = (120, 80, 10) if n <= 6 else (104, 66, 8) if n <= 21 else (71, 66, 6)
+        h = min(h, (ANSWERS_BOTTOM - 166 - (rows - 1) * gap) // rows)
         x0 = 400 - (cols * w + (cols - 1) * gap) // 2
-        y0 = 170 + max(0, (3 - rows)) * 20
+        y0 = 170 + max(0, (3 - rows)) * 20 if rows <= 3 else 166
         return [
             pygame.Rect(x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), w, h)
             for i in range(len(values))
