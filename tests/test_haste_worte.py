@@ -350,11 +350,40 @@ def test_letter_order_is_seeded_and_replayable() -> None:
 def test_a_letter_entered_from_the_physical_tokens_leaves_the_stack() -> None:
     game = HasteWorte.new(setup(2, letters="ABC"))
     play(game, [{"action": "roll", "dice": DICE}, {"action": "pick", "die": 1}, {"action": "pick", "die": 2}])
-    with rejected(BadLetter, "„Q“ ist keines der Buchstabenplättchen"):
-        game.apply({"action": "letter", "letter": "Q"})
+    with rejected(BadLetter, "„7“ ist kein Buchstabe von A bis Z, Ä, Ö, Ü und keines der Buchstabenplättchen"):
+        game.apply({"action": "letter", "letter": "7"})
     game.apply({"action": "letter", "letter": "b"})
     assert game.round.letter == "B"
     assert sorted(game.stack) == ["A", "C"]
+
+
+@pytest.mark.parametrize("entered", ["V", "c", "q", "Ä", "ü"])
+def test_any_letter_the_table_turned_over_is_entered_though_not_one_of_the_companions_tokens(entered: str) -> None:
+    """The rulebook gives the tokens' count only (21), so the default 21 are this project's guess: a box with a V
+    or a C was refused its token ("„V“ ist keines der Buchstabenplättchen"). Any letter A-Z, Ä, Ö, Ü is taken now;
+    the companion's stack, which never held it, stays as it was, and the letter is said with its word."""
+    game = HasteWorte.new(setup(2))
+    play(game, [{"action": "roll", "dice": DICE}, {"action": "pick", "die": 1}, {"action": "pick", "die": 2}])
+    stack = list(game.stack)
+    said = game.apply({"action": "letter", "letter": entered})
+    assert game.round.letter == entered.upper() and game.phase is Phase.WRITING
+    assert game.stack == stack
+    assert said[-1].params["letter"] == {"key": f"haste.spell.{entered.upper()}"}
+
+
+def test_the_letters_a_table_may_enter_run_through_the_alphabet_with_its_own_tokens() -> None:
+    """A picker offers them in the alphabet's order, the umlauts after Z, a token of several letters after its
+    first letter; what is neither a letter nor a token is refused."""
+    game = HasteWorte.new(setup(2, letters=["sch", "A", "B", "QU"]))
+    letters = game.enterable_letters()
+    assert letters[:3] == ["A", "B", "C"] and letters[-3:] == ["Ä", "Ö", "Ü"] and len(letters) == 31
+    assert letters.index("QU") == letters.index("Q") + 1 and letters.index("SCH") == letters.index("S") + 1
+    play(game, [{"action": "roll", "dice": DICE}, {"action": "pick", "die": 1}, {"action": "pick", "die": 2}])
+    for bad in ("XY", "ß", "", "7"):
+        with pytest.raises(BadLetter):
+            game.apply({"action": "letter", "letter": bad})
+    game.apply({"action": "letter", "letter": "sch"})
+    assert game.round.letter == "SCH" and "SCH" not in game.stack
 
 
 def test_custom_letter_tokens_may_hold_several_letters() -> None:

@@ -473,8 +473,30 @@ def test_a_letter_typed_from_the_physical_tokens(tmp_path: Path) -> None:
         press(view, Button.NEXT)
     shot(view, "14_letter_choice")
     press(view, Button.SELECT)
-    assert view.game.round.letter == "E"  # A B D E
+    assert view.game.round.letter == "D"  # A B C D: every letter is offered, not the companion's 21 tokens only
     assert view.game.phase is Phase.ROLL
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_letter_picker_offers_every_letter_a_box_may_hold(tmp_path: Path, monkeypatch, lang: str) -> None:
+    """The picker offered the companion's 21 tokens only: a family whose box has a V or a C could not enter it.
+    It offers A-Z, Ä, Ö, Ü now, each a button of its own above the hint line, none overlapping; a V is taken by
+    touch and the companion's stack, which never held it, keeps its 21."""
+    view, _ = make(tmp_path, Clocks(), {**SETUP, "variant": "letter-first"}, lang=lang)
+    press(view, Button.NEXT)
+    press(view, Button.SELECT)
+    assert view.choosing == ("letter", 0)
+    drawn = texts_drawn(view, monkeypatch, f"letters_all_{lang}")
+    letters = list("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
+    assert view._choice_values() == letters
+    labels = {s: (size, r) for s, size, r in drawn if s in letters}
+    assert set(labels) == set(letters) and all(size >= theme.LARGE for size, _ in labels.values())
+    rects = view._choice_rects()
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(0 <= r.left and r.right <= 800 and 160 <= r.top and r.bottom <= 436 for r in rects)
+    stack = list(view.game.stack)
+    view.on_tap(rects[letters.index("V")].center)
+    assert view.game.round.letter == "V" and view.game.stack == stack and len(stack) == 21
 
 
 def test_timer_in_variant_1_turns_the_letter_alone(tmp_path: Path) -> None:
@@ -807,12 +829,21 @@ def test_the_crystal_table_is_read_from_the_far_end(tmp_path: Path, monkeypatch,
     assert [s for s, _, _ in names] == players and [s for s, _, _ in counts] == [str(c) for c in view.game.crystals]
     assert all(size >= theme.FAR for _, size, _ in names + counts)
     status = next(r for s, _, r in drawn if s == view.game.prompt().text(lang))
-    w = 740 // len(players)
     for k, ((_, _, name), (_, _, count)) in enumerate(zip(names, counts, strict=True)):
         if len(players) <= 4:  # one row; five or six stand in two (``test_five_or_six_players_crystal_table...``)
-            cell = pygame.Rect(4 + k * w, 0, w - 6, 66)
-            assert cell.contains(name) and cell.contains(count)
+            assert_in_own_cell(view, k, name, count)
         assert not name.colliderect(count) and not name.colliderect(status) and not count.colliderect(status)
+
+
+def assert_in_own_cell(view: HasteWorteMode, k: int, *rects: pygame.Rect) -> None:
+    """Two to four players' crystal table: player ``k``'s name and count inside their cell, the cells side by side
+    in one row without overlapping, clear of the app's menu corner (x 748). The cells were even (740 // n); they
+    are as wide as their names need now (``_shared_widths``), so each is looked up, and checked to be a row."""
+    cells = view._crystal_cells()[0]
+    assert all(a.right < b.left and a.top == b.top for a, b in zip(cells, cells[1:], strict=False)), cells
+    assert cells[0].left >= 0 and cells[-1].right <= 748 and cells[0].bottom <= 62
+    cell = cells[k].inflate(0, 8)  # a FAR line's box reaches a little above and below the 56 rows
+    assert all(cell.contains(r) for r in rects), (cell, rects)
 
 
 def test_long_names_in_the_crystal_table_shrink_but_stay_whole_or_shortened(tmp_path: Path, monkeypatch) -> None:
@@ -845,11 +876,42 @@ def test_two_to_four_players_names_in_the_crystal_table_stand_at_one_size(tmp_pa
     assert [s for s, _, _ in names] == [n if n == s else theme.short_name(n) for n, (s, _, _) in zip(
         players, names, strict=True)], names
     assert len({size for _, size, _ in names}) == 1, names
-    w = 740 // len(players)
     for k, (_, _, rect) in enumerate(names):
-        assert pygame.Rect(4 + k * w, 0, w - 6, 66).contains(rect)
-    if all(len(name) <= 8 for name in players):
-        assert names[0][1] >= theme.FAR  # names up to eight letters beside their counts, read from the far end
+        assert_in_own_cell(view, k, rect)
+    assert names[0][1] >= theme.FAR  # every one of these rows holds its names at FAR: each cell as its name needs
+
+@pytest.mark.parametrize(("players", "lang", "least", "beside"), [
+    (["Großvater J.", "Großmutter H.", "Mia", "Ben"], "de", theme.FAR, False),
+    (["Großvater Johannes", "Großmutter Hildegard", "Mia", "Ben"], "en", theme.FAR, False),
+    (["Friederike", "Maximilian", "Konstantin", "Bartholomäus"], "de", theme.FAR, False),
+    (SETUP["players"], "en", theme.LARGE, True), (["Großvater Johannes", "Mia"], "de", theme.LARGE, True),
+    (["Anna", "Maximilian", "Ben"], "de", theme.LARGE, True),
+    (["Großvater Johannes", "Großmutter Hildegard", "Tante Friederike"], "en", theme.FAR, True)])
+def test_two_to_four_names_take_the_width_they_need_and_stand_at_far(tmp_path: Path, monkeypatch, players: list[str],
+                                                                     lang: str, least: int, beside: bool) -> None:
+    """Each cell was 740 // n wide: "Großvater J.", "Großmutter H.", "Mia" and "Ben" all stood at 26 (the size
+    "Großmutter H." needed in a quarter), though the four need far less than the row at FAR; "Anna", "Ben",
+    "Carla", "David" at 38, "Maximilian" and "Großvater Johannes" at 32 beside their counts. Now each cell is as
+    wide as its name needs and the rest is shared (as five or six players' cells and Noch X-Mal!'s cards): every
+    name at one size, FAR or larger, beside its count where the row holds them so; a count reaching 10 changes
+    nothing."""
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players, lang)
+    before = view._crystal_cells()
+    for crystals in ("0", "12"):
+        view.game.crystals[-1] = int(crystals)
+        bar = bar_texts(view, texts_drawn(view, monkeypatch, f"bar_shared_{len(players)}_{players[1][:5]}_{lang}"))
+        names = [(s, size, r) for s, size, r in bar if not s.isdigit()]
+        counts = [(s, size, r) for s, size, r in bar if s.isdigit()]
+        assert [s for s, _, _ in names] == [n if n == s else theme.short_name(n) for n, (s, _, _) in zip(
+            players, names, strict=True)], names
+        assert len({size for _, size, _ in names}) == 1 and names[0][1] >= least, names
+        for k, ((_, _, name), (_, _, count)) in enumerate(zip(names, counts, strict=True)):
+            assert_in_own_cell(view, k, name, count)
+            assert not name.colliderect(count)
+            assert (abs(name.centery - count.centery) <= 4) is beside, (name, count)
+        assert view._crystal_cells() == before
+
 
 LONG_NAMES = ["Großvater Johannes", "Großmutter Hildegard", "Tante Friederike", "Maximilian", "Oma Lise", "Onkel Bernd"]
 
@@ -1171,7 +1233,7 @@ def test_the_reader_is_named_from_the_far_end_under_the_banner(tmp_path: Path, m
                                                                lang: str) -> None:
     """A banner said while the counts are up stands at the top over "Großvater Johannes liest vor" (the counts
     are what it spares): the question under the symbol named the reader at BODY only. It is FAR now, on two lines
-    where it needs them, the name whole, between the symbol and the counts."""
+    where it needs them, the name whole, between the symbol (and its meaning) and the counts."""
     clocks = Clocks()
     view = picked_and_lettered(tmp_path, clocks, players, lang)
     press(view, Button.SELECT)  # the letter
@@ -1182,7 +1244,9 @@ def test_the_reader_is_named_from_the_far_end_under_the_banner(tmp_path: Path, m
     for _ in players:
         reader = view.game.players[view.game.current_reader]
         drawn = texts_drawn(view, monkeypatch, f"reader_{len(players)}_{lang}_{reader[:3]}")
-        question = [(s, size, r) for s, size, r in drawn if 196 <= r.top and r.bottom <= counts[0].top]
+        meaning = view._meaning(view.game.symbol_of(view.game.current_reader))  # under the symbol, at BODY
+        question = [(s, size, r) for s, size, r in drawn
+                    if 196 <= r.top and r.bottom <= counts[0].top and s != meaning]
         assert 1 <= len(question) <= 2 and all(size >= theme.FAR for _, size, _ in question)
         assert whole(reader, [s for s, _, _ in question])
         assert all(20 <= r.left and r.right <= 780 for *_, r in question)
@@ -1493,3 +1557,47 @@ def test_at_the_end_a_banner_at_the_top_cuts_not_the_winners_line(tmp_path: Path
     assert covered.bottom <= first.top or covered.bottom >= first.bottom, (rect, status)
     # a banner of two lines hides the first whole; its shadow's 4 rows at most graze the second's top
     assert all(covered.bottom <= r.top + 4 for r in second), (rect, status)
+
+
+def reading_of(tmp_path: Path, lang: str, **setup: Any) -> HasteWorteMode:
+    """Three players at the reading: Anna took the car, Ben the water, Carla the animals; Anna reads first."""
+    view, _ = make(tmp_path, Clocks(), {"action": "setup", "players": ["Anna", "Ben", "Carla"], "start": 0, "seed": 3,
+                                        **setup}, lang=lang)
+    view.session.apply({"action": "roll", "dice": ["car", "water", "animals", "toys", "sports", "fruit"]})
+    for _ in range(3):
+        press(view, Button.SELECT)
+    press(view, Button.SELECT)  # the letter
+    press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
+    press(view, Button.SELECT)
+    assert view.game.phase is Phase.READING and view.game.current_reader == 0
+    return view
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_symbols_meaning_stands_under_it_while_its_words_are_read(tmp_path: Path, monkeypatch, lang: str) -> None:
+    """The rulebook's meanings ("Autoteile und Automarken") were in the catalogs only: a family read "Auto" and
+    argued whether "Reifen" counts. Under the reader's symbol now, at BODY, above whose words are asked for and the
+    counts, none of them overlapping; not where it says no more than the symbol ("Tiere") nor where the table
+    configured its own meaning (that is the label already)."""
+    view = reading_of(tmp_path, lang)
+    meaning = t("haste.meaning.car", lang)
+    for reader, shown in ((0, meaning), (1, t("haste.meaning.water", lang)), (2, None)):
+        assert view.game.current_reader == reader
+        drawn = texts_drawn(view, monkeypatch, f"meaning_{reader}_{lang}")
+        label = next(r for s, _, r in drawn if s == view._short_label(view.game.symbol_of(reader)))
+        under = [(s, size, r) for s, size, r in drawn if s in {t(f"haste.meaning.{k}", lang) for k in
+                                                               ("car", "water", "animals")} and r.top > label.top]
+        if shown is None:
+            assert not under
+            press(view, Button.SELECT)
+            continue
+        assert [s for s, _, _ in under] == [shown]
+        _, size, rect = under[0]
+        assert size >= theme.BODY and label.bottom <= rect.top and 0 <= rect.left and rect.right <= 800
+        others = [r for s, _, r in drawn if s != shown]
+        assert not any(rect.colliderect(o) for o in others), shown
+        assert all(rect.bottom <= c.top for c in view._count_rects())
+        press(view, Button.SELECT)
+    configured = reading_of(tmp_path / "own", lang, meanings={"car": "Fahrzeuge"})
+    drawn = texts_drawn(configured, monkeypatch, f"meaning_own_{lang}")
+    assert "Fahrzeuge" in [s for s, _, _ in drawn] and meaning not in [s for s, _, _ in drawn]

@@ -16,7 +16,9 @@ Rule readings where the rulebook leaves room (also in ``docs/haste_worte.md``):
   die. Both variants can be combined.
 - The letter stack holds the configured tokens, shuffled once at setup; a draw takes the top token, and only
   a draw from an empty stack reshuffles all tokens (as with the physical stack). A letter entered by hand (a
-  table using its physical tokens) is taken out of the companion's stack when it is still there.
+  table using its physical tokens) is taken out of the companion's stack when it is still there. It may be any
+  letter A-Z, Ä, Ö or Ü besides the configured tokens: the rulebook gives only the tokens' count, so the default
+  21 are this project's guess, and a box with a V or a C was refused its own token.
 - A reroll (ROLL again) is allowed until the first die is picked; then the dice on the table are the round's.
 - A die the camera read wrongly but for sure is corrected with ``correct`` (``die`` 1-6, ``face``) from the roll
   until the round's reading ends, also a die already taken: its owner's symbol is what the screen shows for the
@@ -84,6 +86,8 @@ MAX_OWN_WORDS = 3
 #: 21 tokens: the alphabet without C, Q, X, Y (hardly any German nouns start with them) and V (its German
 #: words are mostly ver-/vor- verbs, and children hear it as F: "Vogel" starts a quarrel). docs/haste_worte.md
 DEFAULT_LETTERS: tuple[str, ...] = tuple("ABDEFGHIJKLMNOPRSTUWZ")
+#: every letter a token turned over by hand may show (with the configured tokens): A-Z and the German umlauts
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"
 DEFAULT_SECONDS = 90.0
 WARNING_SECONDS = 10.0
 DEFAULT_GOAL = 15
@@ -455,6 +459,14 @@ class HasteWorte:
         dice[n - 1] = face
         return []
 
+    def enterable_letters(self) -> list[str]:
+        """What a table may enter as the token it turned over by hand, in the order a picker offers them: every
+        letter A-Z, then Ä, Ö and Ü (a German box may hold them; the rulebook names no letters), each configured
+        token of several letters ("SCH") after its first letter. A token not in the companion's stack is entered
+        all the same: the table's box is what counts."""
+        tokens = dict.fromkeys([*ALPHABET, *self.letters])
+        return sorted(tokens, key=lambda x: (ALPHABET.index(x[0]) if x[0] in ALPHABET else len(ALPHABET), len(x), x))
+
     def _letter(self, action: dict[str, Any]) -> list[Announcement]:
         if self.phase is not Phase.LETTER:
             raise WrongPhase("haste.error.not_now_letter", expected=self._expected())
@@ -466,7 +478,7 @@ class HasteWorte:
                 out.append(Announcement("haste.reshuffled", {"n": len(self.stack)}, speak=False))
             letter = self.stack.pop()
         else:
-            if not isinstance(entered, str) or entered.strip().upper() not in self.letters:
+            if not isinstance(entered, str) or entered.strip().upper() not in self.enterable_letters():
                 raise BadLetter(
                     "haste.error.bad_letter", letter=str(entered), letters=", ".join(self.letters)
                 )
@@ -728,7 +740,7 @@ def _variant(value: Any) -> tuple[bool, bool]:
 
 #: letters said with a word ("B wie Berta", "B as in Bravo"): heard through espeak-ng, B, D, E, G, P and T sound
 #: alike, and the table writes words to the letter it heard
-SPELLED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
+SPELLED = frozenset(ALPHABET)
 
 
 def _spelled(letter: str) -> str | dict[str, str]:

@@ -75,6 +75,7 @@ MENU_CLEAR_X = 740  # the app's menu corner sits right of this on the top row
 FIX = 99
 FIX_RECT = pygame.Rect(20, 386, 320, 50)  # in the pick phase, below the word limits
 ANSWERS_BOTTOM = 436  # the hint line's framed buttons start below this
+COUNTS_TOP = ANSWERS_BOTTOM - 4 - 120  # the word counts (120 high) just above the hint line's framed buttons
 OVER_TITLE_Y = 120  # "Gewonnen!": the ranking below it, at LARGE for six players too
 UNREAD_PICTURE = pygame.Rect(250, 250, 300, ANSWERS_BOTTOM - 250)  # under the dice: the unread one highlighted
 FIX_PICTURE = pygame.Rect(510, 292, 270, ANSWERS_BOTTOM - 292)  # beside the word limits: the die highlighted
@@ -142,6 +143,15 @@ class HasteWorteMode:
     def _short_label(self, symbol: Any) -> str:
         """A configured meaning first, else the catalog's short name, else the edition's symbol id."""
         return self._meanings().get(str(symbol)) or symbol_label(str(symbol), self.lang)
+
+    def _meaning(self, symbol: str | None) -> str | None:
+        """The rulebook's meaning of ``symbol`` ("Autoteile und Automarken" for "Auto"), where it says more than the
+        short name on the screen: families read "Auto" or "Gewässer" and argued what counts. None for a meaning the
+        table configured (it is the label already) and an edition's own symbol."""
+        if symbol not in SYMBOLS or symbol in self._meanings():
+            return None
+        meaning = t(f"haste.meaning.{symbol}", self.lang)
+        return None if meaning.casefold() == self._short_label(symbol).casefold() else meaning
 
     def _sync_context(self) -> None:
         """Reset the highlight whenever the game moves on (a pick, a score, undo)."""
@@ -382,7 +392,7 @@ class HasteWorteMode:
             return list(SYMBOLS) + ([read] if read not in SYMBOLS else [])
         if kind == "who":
             return [i for i in range(len(g.players)) if g.round.die_of(i) is None]
-        return list(dict.fromkeys(g.letters))
+        return g.enterable_letters()  # any letter: a box may hold tokens the companion's stack has not
 
     def _choice_button(self, b: Button, long: bool) -> bool:
         values = self._choice_values()
@@ -431,12 +441,17 @@ class HasteWorteMode:
         self.session.apply({"action": "correct", "die": die + 1, "face": symbol})
 
     def _choice_rects(self) -> list[pygame.Rect]:
+        """The answers' buttons under the question: up to six in a row, seven to a row up to 21 (the symbols); ten
+        to a row beyond (every letter a token may show, A-Z, Ä, Ö, Ü and tokens of several letters), as many rows
+        as they need closing up above the hint line."""
         values = self._choice_values()
-        cols = 7 if len(values) > 6 else max(1, len(values))
-        w, h, gap = (104, 66, 8) if len(values) > 6 else (120, 80, 10)
-        rows = math.ceil(len(values) / cols)
+        n = len(values)
+        cols = 10 if n > 21 else 7 if n > 6 else max(1, n)
+        rows = math.ceil(n / cols)
+        w, h, gap = (120, 80, 10) if n <= 6 else (104, 66, 8) if n <= 21 else (71, 66, 6)
+        h = min(h, (ANSWERS_BOTTOM - 166 - (rows - 1) * gap) // rows)
         x0 = 400 - (cols * w + (cols - 1) * gap) // 2
-        y0 = 170 + max(0, (3 - rows)) * 20
+        y0 = 170 + max(0, (3 - rows)) * 20 if rows <= 3 else 166
         return [
             pygame.Rect(x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), w, h)
             for i in range(len(values))
@@ -555,9 +570,11 @@ class HasteWorteMode:
         return letter + ([pygame.Rect(460, 366, 320, 64)] if self._may_fix() else [])
 
     def _count_rects(self) -> list[pygame.Rect]:
+        """The word counts' buttons, above the hint line: under the symbol, its meaning and two lines of who reads
+        (at 270 two lines and the meaning did not fit)."""
         size, gap = 120, 24
         x0 = 400 - (4 * size + 3 * gap) // 2
-        return [pygame.Rect(x0 + i * (size + gap), 270, size, size) for i in range(MAX_OWN_WORDS + 1)]
+        return [pygame.Rect(x0 + i * (size + gap), COUNTS_TOP, size, size) for i in range(MAX_OWN_WORDS + 1)]
 
     def draw(self, surface: pygame.Surface) -> None:
         self._sync_context()
@@ -661,19 +678,37 @@ class HasteWorteMode:
         """Two to four players' crystal table in one row: each player's cell, name (whole, or in short where it would
         go below FAR: ``theme.fit_name``), the one size every name is drawn at and whether names stand beside their
         counts (else over them). One size for all, as five or six players have it (``_crystal_rows``): each name fitted
-        alone put "Großvater Johannes" at 32 beside "Mia" at 40, read from the far end as a mistake; the size is the
-        one the longest name needs, the others drawn at it too."""
+        alone put "Großvater Johannes" at 32 beside "Mia" at 40, read from the far end as a mistake. The cells take
+        each name's width and share what is left (``_shared_widths``), as five or six players' do: in even cells
+        (740 // n) "Großvater J.", "Großmutter H.", "Mia" and "Ben" all stood at 26 where the row holds all four at
+        FAR. Beside the counts where every name stands there at FAR or larger (LARGE where the row holds it), else
+        over them at FAR; only where even that is too narrow do the names go below FAR, all together."""
         g = self.game
         n = len(g.players)
-        w = MENU_CLEAR_X // n
-        cells = [pygame.Rect(4 + i * w, 4, w - 6, TOP_H - 8) for i in range(n)]
+        grid = [list(range(n))]
+        total = BAR_X[1] - BAR_X[0] - (n - 1) * CELL_GAP
         count_w = max(theme.font(theme.LARGE, True).size(str(c))[0] for c in [*g.crystals, 88]) + 26
-        side_room = cells[0].w - count_w - 20  # 8 before the name, 12 between it and the crystal ("David ◆12")
-        fitted = [theme.fit_name(name, theme.LARGE, side_room, bold=True) for name in g.players]
-        side = all(size >= theme.FAR for _, size in fitted)
-        if not side:  # over the count, as wide as the cell, at FAR at most (the cell's 56 rows hold two FAR lines)
-            fitted = [theme.fit_name(name, theme.FAR, cells[0].w - 8, bold=True) for name in g.players]
-        return cells, [name for name, _ in fitted], min(size for _, size in fitted), side
+        beside = count_w + 20  # 8 before the name, 12 between it and the crystal ("David ◆12")
+        for size in (theme.LARGE, theme.FAR):
+            cells = self._one_row(_shared_widths(g.players, size, beside, grid, total))
+            names, at = _names_in(g.players, cells, size, beside)
+            if at >= theme.FAR:
+                return cells, names, at, True
+        # over the count, at FAR at most (the cell's 56 rows hold two FAR lines); a cell as wide as its count needs
+        # with the crystal before it (drawn 10 right of the middle, the crystal 21 left of the count)
+        least = theme.font(theme.FAR, True).size("88")[0] + 2 * (CRYSTAL_R + 12 + 6)
+        cells = self._one_row(_shared_widths(g.players, theme.FAR, 8, grid, total, least=least))
+        names, at = _names_in(g.players, cells, theme.FAR, 8)
+        return cells, names, at, False
+
+    @staticmethod
+    def _one_row(widths: list[int]) -> list[pygame.Rect]:
+        """Two to four players' cells side by side from the table's left, ``widths`` wide."""
+        cells, x = [], BAR_X[0]
+        for w in widths:
+            cells.append(pygame.Rect(x, 4, w, TOP_H - 8))
+            x += w + CELL_GAP
+        return cells
 
     def _status_y(self) -> int:
         """The status line's top: under the crystal table's one row, or its two; while words are read out and at the
@@ -692,8 +727,8 @@ class HasteWorteMode:
         ``theme.fit_name``) and the size every name is drawn at, one for all. Six in one row left a cell 123 wide:
         "Großvater J." at 20 beside "Oma L." at 32 and "Großmutte. H." at 16, read from the far end as a broken
         bar. In two rows a name up to eight letters stands at FAR in even cells; where a longer one needs more,
-        the cells take each name's width and share what is left (in columns where both rows fit so, else row by
-        row); only where even that is too narrow do the names go below FAR, all together."""
+        the cells take each name's width and share what is left (``_shared_widths``); only where even that is too
+        narrow do the names go below FAR, all together."""
         g = self.game
         n = len(g.players)
         cols = -(-n // 2)
@@ -701,49 +736,15 @@ class HasteWorteMode:
         far = theme.font(theme.FAR, True)
         count_w = max(far.size(str(c))[0] for c in [*g.crystals, 88])  # a name keeps its size when a count hits 10
         extra = 2 * CELL_PAD + NAME_GAP + 2 * CRYSTAL_R + 3 + count_w  # what a cell holds beside its name
-        total = BAR_X[1] - BAR_X[0] - (cols - 1) * CELL_GAP
-        even = total // cols
-        fitted = [theme.fit_name(name, theme.FAR, even - extra, bold=True) for name in g.players]
-        widths = [even] * n
-        if any(size < theme.FAR for _, size in fitted):
-            # each name's width at FAR as the even cells had it, else in short; then every name of several words
-            # in short (the cells' share of what is left may give it back whole: ``fit_name`` below)
-            least = [far.size(name if size >= theme.FAR else theme.short_name(full))[0] + extra
-                     for full, (name, size) in zip(g.players, fitted, strict=True)]
-            shortest = [min(w, far.size(theme.short_name(full))[0] + extra) for full, w in zip(g.players, least,
-                                                                                              strict=True)]
-            for need in (least, shortest):
-                columns = [max(need[row[j]] for row in grid if j < len(row)) for j in range(cols)]
-                if sum(columns) <= total:
-                    widths = [columns[k % cols] + (total - sum(columns)) // cols for k in range(n)]
-                    break
-            else:
-                wanted = [sum(need[i] for i in row) for row in grid]
-                if all(w <= total for w in wanted):  # row by row, each cell as wide as its name and a share
-                    for row, w in zip(grid, wanted, strict=True):  # (five players' short row: its columns' widths)
-                        room = total if len(row) == cols else max(w, len(row) * even)
-                        for i in row:
-                            widths[i] = need[i] + (room - w) // len(row)
-                else:  # too wide even so: the columns as they would be, narrower alike (the names go below FAR)
-                    widths = [columns[k % cols] * total // sum(columns) for k in range(n)]
+        widths = _shared_widths(g.players, theme.FAR, extra, grid, BAR_X[1] - BAR_X[0] - (cols - 1) * CELL_GAP)
         cells = []
         for r, row in enumerate(grid):
             x = BAR_X[0]
             for i in row:
                 cells.append(pygame.Rect(x, ROW_TOPS[r], widths[i], ROW_H))
                 x += widths[i] + CELL_GAP
-        names = [theme.fit_name(name, theme.FAR, cell.w - extra, bold=True)
-                 for name, cell in zip(g.players, cells, strict=True)]
-        size = min(at for _, at in names)
-        if size >= theme.FAR:
-            return cells, [name for name, _ in names], theme.FAR
-        # even the short forms are too wide at FAR: the short forms, all at the size the widest needs
-        short = [name if at >= theme.FAR else theme.short_name(full)
-                 for full, (name, at) in zip(g.players, names, strict=True)]
-        size = max(theme.SMALLEST, min(theme.fit_text(name, theme.FAR, cell.w - extra, bold=True)
-                                       for name, cell in zip(short, cells, strict=True)))
-        return cells, [theme.fit_label(name, size, cell.w - extra, bold=True)
-                       for name, cell in zip(short, cells, strict=True)], size
+        names, size = _names_in(g.players, cells, theme.FAR, extra)
+        return cells, names, size
 
     def _draw_crystal_rows(self, surface: pygame.Surface) -> None:
         """Five or six players' crystal table (``_crystal_rows``): the name at the left, the count at FAR at the
@@ -1030,15 +1031,22 @@ class HasteWorteMode:
                 bold=True,
                 anchor="midright",
             )
-        # whose words: at FAR, on two lines where it needs them between the box and the counts. A banner said while
-        # the counts are up stands at the top over the status line "Ben liest vor" (the counts are what it spares),
-        # and the reader's name was here only, at BODY
+        # under the symbol what it means by the rulebook, where that says more ("Autoteile und Automarken"): the
+        # words read out are where a family argues what counts
+        top = box.bottom
+        if (meaning := self._meaning(symbol)) is not None:
+            size = theme.fit_text(meaning, theme.BODY, box.w, bold=True)
+            top = theme.text(surface, meaning, (box.centerx, box.bottom + 4), size, theme.MUTED, bold=True,
+                             anchor="midtop").bottom
+        # whose words: at FAR, on two lines where it needs them between the box (or the meaning) and the counts. A
+        # banner said while the counts are up stands at the top over the status line "Ben liest vor" (the counts are
+        # what it spares), and the reader's name was here only, at BODY
         name = g.players[reader]
         lines, size = theme.far_lines(t("haste.screen.how_many", self.lang, player=name), theme.FAR, 760,
                                       short=t("haste.screen.how_many", self.lang, player=theme.short_name(name)),
                                       names=[name])
         pitch = theme.font(size, True).get_linesize()
-        middle = (box.bottom + self._count_rects()[0].top) // 2
+        middle = (top + self._count_rects()[0].top) // 2
         _draw_lines(surface, lines, size, middle - (pitch * len(lines)) // 2, theme.TEXT)
         for i, rect in enumerate(self._count_rects()):
             _button(surface, rect, str(i), i == self.cursor, size=theme.HUGE)
@@ -1230,6 +1238,56 @@ def _draw_lines(
     pitch = theme.font(size, True).get_linesize()
     for k, line in enumerate(lines):
         theme.text(surface, line, (400, top + k * pitch), size, color, bold=True, anchor="midtop")
+
+
+def _shared_widths(players: list[str], size: int, extra: int, grid: list[list[int]], total: int, *,
+                   least: int = 0) -> list[int]:
+    """The crystal table's cells' widths, ``grid`` its rows of players' indices (one row, or two of three),
+    ``total`` a full row's width without its gaps, ``extra`` what a cell holds beside its name, ``least`` the
+    narrowest a cell may be. Even where every name fits at ``size``; else each cell as wide as its name needs
+    (whole where it fits an even cell, else in short; then every name of several words in short: the cells' share
+    of what is left may give it back whole, ``_names_in``), the rest shared: in columns where every row fits so,
+    else row by row; where even that is too wide, the cells narrower alike (the names go below ``size``)."""
+    f = theme.font(size, True)
+    n, cols = len(players), len(grid[0])
+    even = total // cols
+    fitted = [theme.fit_name(name, size, even - extra, bold=True) for name in players]
+    if all(at >= size for _, at in fitted) and even >= least:
+        return [even] * n
+    # each name's width at ``size`` as the even cells had it, else in short; then every name of several words in short
+    most = [max(least, f.size(name if at >= size else theme.short_name(full))[0] + extra)
+            for full, (name, at) in zip(players, fitted, strict=True)]
+    shortest = [min(w, max(least, f.size(theme.short_name(full))[0] + extra)) for full, w in zip(players, most,
+                                                                                                strict=True)]
+    for need in (most, shortest):
+        columns = [max(need[row[j]] for row in grid if j < len(row)) for j in range(cols)]
+        if sum(columns) <= total:
+            return [columns[k % cols] + (total - sum(columns)) // cols for k in range(n)]
+    widths = [even] * n
+    wanted = [sum(need[i] for i in row) for row in grid]
+    if all(w <= total for w in wanted):  # row by row, each cell as wide as its name and a share
+        for row, w in zip(grid, wanted, strict=True):  # (five players' short row: its columns' widths)
+            room = total if len(row) == cols else max(w, len(row) * even)
+            for i in row:
+                widths[i] = need[i] + (room - w) // len(row)
+        return widths
+    # too wide even so: the columns as they would be, narrower alike (the names go below ``size``)
+    return [columns[k % cols] * total // sum(columns) for k in range(n)]
+
+
+def _names_in(players: list[str], cells: list[pygame.Rect], size: int, extra: int) -> tuple[list[str], int]:
+    """Each player's name in its cell (``extra`` of it beside the name) and the one size all are drawn at: each
+    whole or in short at ``size`` or less (``theme.fit_name``), the smallest of them where that is FAR or more;
+    else the short forms, all at the size the widest needs (down to SMALLEST)."""
+    names = [theme.fit_name(name, size, cell.w - extra, bold=True) for name, cell in zip(players, cells, strict=True)]
+    at = min(s for _, s in names)
+    if at >= theme.FAR:
+        return [name for name, _ in names], at
+    short = [name if s >= theme.FAR else theme.short_name(full) for full, (name, s) in zip(players, names,
+                                                                                          strict=True)]
+    at = max(theme.SMALLEST, min(theme.fit_text(name, theme.FAR, cell.w - extra, bold=True)
+                                 for name, cell in zip(short, cells, strict=True)))
+    return [theme.fit_label(name, at, cell.w - extra, bold=True) for name, cell in zip(short, cells, strict=True)], at
 
 
 def _crystal(surface: pygame.Surface, center: tuple[int, int], r: int, color: tuple[int, int, int]) -> None:
