@@ -186,6 +186,27 @@ def test_a_banner_that_must_cover_something_covers_what_the_screen_lists_last():
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("text", ["Ben ist dran.", "Großvater Johannes ist dran."])
+def test_a_banner_stands_under_a_short_list_where_the_bands_and_columns_cover_what_is_kept(size, text):
+    """Fritzo's actions at the right, the building at the left, the top line over both: every band and every column
+    beside the highlighted action covered the building or the top line, and the turn banner stood over the
+    building's bottom row, a cube in it. Under the short list, as wide as it, it covers nothing kept in view."""
+    scale = min(size[0] / 800, size[1] / 480)
+
+    def scaled(x, y, w, h):
+        return pygame.Rect(round(x * scale), round(y * scale), round(w * scale), round(h * scale))
+
+    focus = scaled(462, 114, 328, 48)  # the first of three actions
+    building, actions, top = scaled(70, 118, 315, 318), scaled(462, 114, 328, 156), scaled(0, 0, 740, 66)
+    rect, font, _ = banner.place(size, text, focus, scale, [], [building, actions, top])
+    assert not any(rect.colliderect(r) for r in (building, actions, top)), rect
+    assert focus.left <= rect.left and rect.right <= focus.right  # under the list, as wide as it
+    assert font.get_height() == theme.font(round(theme.LARGE * scale), True).get_height()
+    clear, _, _ = banner.place(size, text, focus, scale, [], [top])
+    assert clear.width > focus.width  # where a band is clear, it is taken as before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_banners_lines_are_even_not_a_full_line_and_a_word(size):
     """Greedy, a score's sentence stood on a full line over its last word alone ("14."), which the far end of the
     table read as another sentence; its lines now share the words."""

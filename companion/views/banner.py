@@ -99,12 +99,15 @@ def _even(text: str, font: pygame.font.Font, width: int, count: int) -> list[str
 def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[pygame.Rect, str]]:
     """Where a banner may go, best first, each with the edge it sits against (with nothing to avoid: the bottom,
     else the top, for a banner to keep clear of what the table looks at, ``place``'s ``spare``; beside ``avoid``
-    likewise: the bottom, else the top, where the bottom holds the buttons the table is to press)."""
+    likewise: the bottom, else the top, where the bottom holds the buttons the table is to press). Last the
+    column under ``avoid`` as wide as it: where the bands and the columns beside it all cover what the screen
+    keeps in view, a banner may still stand clear of it under a short list (Fritzo's turn banner stood over the
+    building's bottom row, a cube in it, under the three actions at the right)."""
     if avoid is None or not avoid.colliderect(area):
         return [(area, "bottom"), (area, "top")]
     right = pygame.Rect(avoid.right, area.top, area.right - avoid.right, area.height)
     left = pygame.Rect(area.left, area.top, avoid.left - area.left, area.height)
-    return [
+    regions = [
         (pygame.Rect(area.left, avoid.bottom, area.width, area.bottom - avoid.bottom), "bottom"),
         (pygame.Rect(area.left, area.top, area.width, avoid.top - area.top), "top"),
         (right, "bottom"),
@@ -112,6 +115,10 @@ def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[py
         (right, "top"),
         (left, "top"),
     ]
+    column = avoid.clip(area)
+    if column.width < area.width:  # as wide as the screen it is the band under it, already offered
+        regions.append((pygame.Rect(column.left, avoid.bottom, column.width, area.bottom - avoid.bottom), "bottom"))
+    return regions
 
 
 def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
