@@ -349,15 +349,17 @@ class Announcer:
         return max(0.0, min(1.0, (s.ends - self._now) / (s.ends - s.started)))
 
     def draw_banner(self, surface: pygame.Surface, avoid: pygame.Rect | None = None,
-                    corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+                    corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
+                    room: pygame.Rect | None = None) -> pygame.Rect | None:
         """Draw the current banner clear of ``avoid`` (the hourglass) and of ``corners`` at the top, and of
-        ``spare`` where it fits elsewhere (``banner.place``); returns its rect, None when nothing shows."""
+        ``spare`` where it fits elsewhere, in ``room`` where it fits there (``banner.place``); returns its rect, None
+        when nothing shows."""
         s = self._current
         if s is None or s.hidden:
             return None
         return banner.draw_banner(surface, s.text, urgent=s.urgent, remaining=self.remaining(),
                                   waiting=len(self._urgent) + len(self._normal), avoid=avoid, corners=corners,
-                                  spare=spare)
+                                  spare=spare, room=room)
 
     def draw_mute_indicator(self, surface: pygame.Surface,
                             avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
@@ -367,12 +369,14 @@ class Announcer:
         return banner.draw_mute_indicator(surface, t("core.sound_off", self._lang), avoid)
 
     def draw(self, surface: pygame.Surface, avoid: pygame.Rect | None = None,
-             keep_clear: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+             keep_clear: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
+             room: pygame.Rect | None = None) -> pygame.Rect | None:
         """Everything the announcer puts on screen: call it last in the frame, after the mode has drawn.
         ``keep_clear``: what the banner at the top and the 'sound off' sign must not cover (the game's menu
-        corner); ``spare``: what the banner covers only where it fits nowhere else (the dice just thrown).
-        Returns the banner's rect (None when none shows), for a notice to stand clear of it."""
-        drawn = self.draw_banner(surface, avoid, keep_clear, spare)
+        corner); ``spare``: what the banner covers only where it fits nowhere else (the dice just thrown);
+        ``room``: where the screen would have it stand, where it fits. Returns the banner's rect (None when none
+        shows), for a notice to stand clear of it."""
+        drawn = self.draw_banner(surface, avoid, keep_clear, spare, room)
         # the sign is small and fits a corner clear of what the table looks at too (the teaching's count of faces)
         self.mute_rect = self.draw_mute_indicator(surface, [r for r in (avoid, drawn, *keep_clear, *spare)
                                                             if r is not None])

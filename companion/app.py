@@ -1344,7 +1344,8 @@ class App:
         if self.announcer is not None:
             corner = [MENU_CORNER] if in_game else []
             # banners keep off the hint bar (``banner.place``): at a game's end its two buttons (play again, menu)
-            banner = self.announcer.draw(surface, hourglass or focus, corner, in_view)
+            banner = self.announcer.draw(surface, hourglass or focus, corner, in_view,
+                                         getattr(self.mode, "banner_room", None))
         self._banner = banner
         self._strip = None
         if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):

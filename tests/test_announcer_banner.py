@@ -186,6 +186,52 @@ def test_a_banner_that_must_cover_something_covers_what_the_screen_lists_last():
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("text", ["Ben ist dran.", "Großvater Johannes ist dran."])
+def test_a_banner_stands_under_a_short_list_where_the_bands_and_columns_cover_what_is_kept(size, text):
+    """Fritzo's actions at the right, the building at the left, the top line over both: every band and every column
+    beside the highlighted action covered the building or the top line, and the turn banner stood over the
+    building's bottom row, a cube in it. Under the short list, as wide as it, it covers nothing kept in view."""
+    scale = min(size[0] / 800, size[1] / 480)
+
+    def scaled(x, y, w, h):
+        return pygame.Rect(round(x * scale), round(y * scale), round(w * scale), round(h * scale))
+
+    focus = scaled(462, 114, 328, 48)  # the first of three actions
+    building, actions, top = scaled(70, 118, 315, 318), scaled(462, 114, 328, 156), scaled(0, 0, 740, 66)
+    rect, font, _ = banner.place(size, text, focus, scale, [], [building, actions, top])
+    assert not any(rect.colliderect(r) for r in (building, actions, top)), rect
+    assert focus.left <= rect.left and rect.right <= focus.right  # under the list, as wide as it
+    assert font.get_height() == theme.font(round(theme.LARGE * scale), True).get_height()
+    clear, _, _ = banner.place(size, text, focus, scale, [], [top])
+    assert clear.width > focus.width  # where a band is clear, it is taken as before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_banner_stands_in_the_room_the_screen_offers_where_it_fits_there(size):
+    """Noch X-Mal!'s fourth roll: three lines at LARGE beside the menu stood from 278, over the board's title
+    (268-288), which nothing else asked to spare. The screen offers the board under its title: the banner stands
+    there, a little smaller (FAR at least); a sentence too long for it, or a room over what is kept, changes
+    nothing."""
+    scale = min(size[0] / 800, size[1] / 480)
+    text = "Wurf 4: Ben wählt zuerst ein Paar oder passt."
+    focus, room = scaled((10, 262, 420, 36), size), scaled((440, 288, 350, 148), size)
+    kept = [scaled((0, 0, 800, 260), size), scaled((10, 262, 420, 174), size)]  # dice, prompt, cards; menu's lines
+    before, _, _ = banner.place(size, text, focus, scale, (), kept)
+    assert before.top < room.top  # the premise: where it stood without a room, over the title
+    rect, font, _ = banner.place(size, text, focus, scale, (), kept, room)
+    assert room.contains(rect) and rect.bottom == before.bottom
+    assert font.get_height() >= theme.font(round(theme.FAR * scale), True).get_height()
+    assert banner.place(size, LONG, focus, scale, (), kept, room) == banner.place(size, LONG, focus, scale, (), kept)
+    assert banner.place(size, text, focus, scale, (), [room], room)[0] == banner.place(size, text, focus, scale, (),
+                                                                                        [room])[0]
+    ann = Announcer("de", audio=NullAudio(), speech=Speech(lambda text, lang: b""))
+    ann.announce(Announcement("core.sound_off"))
+    ann.update(10.0)
+    ann.update(10.5)
+    assert room.contains(ann.draw(canvas(size), focus, (), kept, room))  # the App's path passes the room on
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_banners_lines_are_even_not_a_full_line_and_a_word(size):
     """Greedy, a score's sentence stood on a full line over its last word alone ("14."), which the far end of the
     table read as another sentence; its lines now share the words."""

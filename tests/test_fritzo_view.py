@@ -1257,6 +1257,35 @@ def test_a_turns_banner_while_placing_stands_clear_of_the_building_and_the_posit
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [["Großvater Johannes", "Mia"], ["Mia", "Ben", "Großvater Johannes"]])
+def test_a_turns_banner_on_the_action_list_stands_under_it_clear_of_the_building(tmp_path, lang, players):
+    """Right after a cube was placed the action list is back, and the next turn's banner stood at the bottom over
+    the building's bottom row, a cube placed there: on the list the screen named nothing to keep in view. The
+    building, the actions and the top line are kept; the banner stands under the short list of actions."""
+    from companion.app import MENU_CORNER
+    from companion.i18n import t
+    from companion.views.banner import place
+    from companion.views.fritzo_view import PANEL, TOP_BAR
+
+    order = buildable_order(set(D.professional))
+    view, session, _ = make(tmp_path, {"mode": "team", "target": "professional", "players": players}, lang=lang)
+    for cell in order[:12]:
+        cid, rot = D.professional[cell]
+        assert session.apply({"action": "place", "cube": cid, "cell": list(cell), "rotation": rot,
+                              "player": session.engine.current_player}), session.error
+    assert view.step == "menu"
+    building = view._building_rects()
+    assert max(r.bottom for r in building) > 400  # a cube in the bottom row, where the bands at the foot stand
+    said = t("fritzo.turn", lang, player=session.engine.current_player)
+    shot(view, f"team_actions_in_view_{lang}_{len(players)}")
+    for index in range(len(view._step_values())):  # wherever the highlight stands
+        view.index = index
+        rect, font, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+        assert not any(rect.colliderect(r) for r in (*building, *view.panel_rects(), TOP_BAR)), (index, rect)
+        assert rect.left >= PANEL.left and font.get_height() >= theme.font(theme.FAR, True).get_height()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_note_while_level_one_places_leaves_the_running_clock_in_view(tmp_path, monkeypatch, lang):
     """Level One's notes of every cube placed stand while the next is chosen and placed: over the top line they hid
     the running clock the table watches. The clock comes first in what is kept in view."""

@@ -1444,6 +1444,77 @@ def test_a_gift_is_offered_only_where_it_can_be_used(tmp_path):
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("names", [["Anna", "Ben"], ["Maximilian", "Großmutter H.", "Anna", "Ben", "Carla", "David"]])
+def test_the_fourth_rolls_banner_stands_under_the_boards_title(tmp_path, monkeypatch, names, lang):
+    """"Wurf 4: Ben wählt zuerst ein Paar oder passt.", three lines at LARGE over the board, stood from 278 and cut
+    its title ("Zuerst erreicht (pinke Boni)", 268-288) in half. A little smaller (still FAR at least) it stands
+    under the title, still clear of the dice, the prompt, the cards and the menu's lines. The joker rule's sentence,
+    five lines at BODY, fits there at no size: it stands where it did."""
+    from companion.app import MENU_CORNER
+    from companion.views.banner import place
+
+    view, session = at_roll_four(tmp_path, names, lang)
+    with recording_texts(monkeypatch) as drawn:
+        view.draw(pygame.Surface((800, 480)))
+    title = next(r for s, _, r in drawn if s == t("nxm.ui.board_title", lang))
+    said = t("nxm.roll_active", lang, roll=4, player=session.engine.active_player.name)
+    kept, room = view.in_view, view.banner_room
+    rect, font, lines = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], kept, room)
+    assert not rect.colliderect(title), (rect, title, lines)
+    assert not any(rect.colliderect(r) for r in kept), (rect, kept)
+    assert font.get_height() >= theme.font(theme.FAR, True).get_height()
+    rule = t("nxm.joker_reminder", lang)
+    assert place((800, 480), rule, view.focus_rect, 1.0, [MENU_CORNER], kept, room) == \
+        place((800, 480), rule, view.focus_rect, 1.0, [MENU_CORNER], kept)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_through_the_app_the_fourth_rolls_banner_stands_under_the_boards_title(tmp_path, monkeypatch, lang):
+    """The App hands the screen's ``banner_room`` to the banner: six players' fourth roll, its sentence on the
+    screen under the board's title, which stays whole."""
+    from test_announcer import RecordingAudio
+
+    from companion.announcer import Announcer
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+
+    register_all()
+    names = ["Maximilian", "Großmutter H.", "Anna", "Ben", "Carla", "David"]
+    clock = {"now": 100.0}
+    cfg = Config()
+    cfg.players, cfg.language = names, lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
+    entries = [item.value for item in app.mode.menu.items]
+    for _ in range(entries.index(("new", "noch-x-mal"))):
+        app.on_button(ButtonEvent(Button.NEXT))
+    for _ in range(3):  # the game; everybody plays; the first starts
+        app.on_button(ButtonEvent(Button.SELECT))
+    for name in names:
+        app.session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    for number in range(1, 5):
+        for _ in range(8):  # the sentences of the roll before said
+            clock["now"] += 30.0
+            app.frame(0.03, [])
+        if number > 1:
+            app.session.apply({"action": "end_roll"})
+        app.on_button(ButtonEvent(Button.ROLL))  # virtual dice
+    said = t("nxm.roll_active", lang, roll=4, player="Ben")
+    for _ in range(4):  # each sentence in turn, up to the roll's
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        if app.announcer._current is not None and app.announcer._current.text == said:
+            break
+        clock["now"] += 12.0
+    title = next(r for s, _, r in drawn if s == t("nxm.ui.board_title", lang))
+    assert app.announcer._current.text == said
+    assert app._banner is not None and not app._banner.colliderect(title), (app._banner, title)
+    pygame.image.save(app.display.window, str(OUT / f"nxm_roll_four_banner_under_title_{lang}.png"))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Anna", "Ben"], ["Maximilian", "Großmutter H.", "Anna", "Ben", "Carla", "David"]])
 def test_a_rolls_banners_spare_the_menus_lines_and_arrows_the_prompt_and_the_cards(tmp_path, monkeypatch, names,
                                                                                     lang):
     """A roll's sentences stood right of the menu's highlighted line, over its ▲ (more lines above: the lines of the

@@ -99,12 +99,15 @@ def _even(text: str, font: pygame.font.Font, width: int, count: int) -> list[str
 def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[pygame.Rect, str]]:
     """Where a banner may go, best first, each with the edge it sits against (with nothing to avoid: the bottom,
     else the top, for a banner to keep clear of what the table looks at, ``place``'s ``spare``; beside ``avoid``
-    likewise: the bottom, else the top, where the bottom holds the buttons the table is to press)."""
+    likewise: the bottom, else the top, where the bottom holds the buttons the table is to press). Last the
+    column under ``avoid`` as wide as it: where the bands and the columns beside it all cover what the screen
+    keeps in view, a banner may still stand clear of it under a short list (Fritzo's turn banner stood over the
+    building's bottom row, a cube in it, under the three actions at the right)."""
     if avoid is None or not avoid.colliderect(area):
         return [(area, "bottom"), (area, "top")]
     right = pygame.Rect(avoid.right, area.top, area.right - avoid.right, area.height)
     left = pygame.Rect(area.left, area.top, avoid.left - area.left, area.height)
-    return [
+    regions = [
         (pygame.Rect(area.left, avoid.bottom, area.width, area.bottom - avoid.bottom), "bottom"),
         (pygame.Rect(area.left, area.top, area.width, avoid.top - area.top), "top"),
         (right, "bottom"),
@@ -112,11 +115,15 @@ def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[py
         (right, "top"),
         (left, "top"),
     ]
+    column = avoid.clip(area)
+    if column.width < area.width:  # as wide as the screen it is the band under it, already offered
+        regions.append((pygame.Rect(column.left, avoid.bottom, column.width, area.bottom - avoid.bottom), "bottom"))
+    return regions
 
 
 def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
-          scale: float, corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()
-          ) -> tuple[pygame.Rect, pygame.font.Font, list[str]]:
+          scale: float, corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
+          room: pygame.Rect | None = None) -> tuple[pygame.Rect, pygame.font.Font, list[str]]:
     """The banner's rect, font and lines: in the first free region where the sentence fits, else the
     roomiest. ``corners``: buttons at the top edge a banner there stands left of (the game's ≡ corner: a banner
     over it took the finger's first tap). ``spare``: what the table looks at now (the dice just thrown, which a
@@ -124,11 +131,23 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
     is clear, the one whose first covered rect comes latest in ``spare`` (a screen lists first what matters most:
     Echt Spitze's player bar and prompt stood under the banners of a whole crossing), smaller down to FAR (still
     read from every seat) where that spares more of it (Echt Spitze's extra-cross sentences, three lines at LARGE,
-    stood over the reminders everybody crosses by; at FAR they stand above the dice, over the bar alone)."""
+    stood over the reminders everybody crosses by; at FAR they stand above the dice, over the bar alone).
+    ``room``: where the screen would have a banner stand (a view's ``banner_room``), taken first where the banner
+    fits it at FAR or larger clear of the rest (Noch X-Mal!'s board under its title: the fourth roll's three lines at
+    LARGE beside the menu cut the title in half); else the places above as without it."""
     margin, pad = round(MARGIN * scale), round(PAD * scale)
     # never over the hint bar: its framed hints are a finger's buttons (ROLL under a roll's result banner took two
     # taps, the first only put the banner away), and a table with buttons reads there what they do
     area = pygame.Rect(0, 0, surface_size[0], surface_size[1] - round(HINT_BAR_H * scale))
+    if room is not None:
+        inner = room.clip(area.inflate(-2 * margin, -2 * margin))
+        for size in range(theme.LARGE, theme.FAR - 1, -2):
+            font, lines = layout(text, inner.width - 2 * pad, scale, size)
+            height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
+            rect = pygame.Rect(inner.left, inner.bottom - height, inner.width, height)
+            if inner.width >= MIN_WIDTH * scale and height <= inner.height and \
+                    not any(rect.colliderect(r) for r in (*spare, *corners, *([avoid] if avoid else []))):
+                return rect, font, lines
 
     def covered(rect: pygame.Rect) -> int:
         return next((i for i, s in enumerate(spare) if rect.colliderect(s)), len(spare))
@@ -184,14 +203,15 @@ def _in_regions(area: pygame.Rect, avoid: pygame.Rect | None, corners: Sequence[
 
 def draw_banner(surface: pygame.Surface, text: str, *, urgent: bool = False, remaining: float = 1.0,
                 waiting: int = 0, avoid: pygame.Rect | None = None,
-                corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+                corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
+                room: pygame.Rect | None = None) -> pygame.Rect:
     """Draw the banner for ``text``; ``remaining`` (1..0) fills the time bar, ``waiting`` counts queued
     banners.
 
     Returns the rect covered so other overlays can keep clear of it.
     """
     scale = scale_of(surface)
-    rect, font, lines = place(surface.get_size(), text, avoid, scale, corners, spare)
+    rect, font, lines = place(surface.get_size(), text, avoid, scale, corners, spare, room)
     radius, border, pad = round(12 * scale), max(2, round(BORDER * scale)), round(PAD * scale)
     fill, edge = (URGENT_FILL, theme.TEXT) if urgent else (theme.PANEL_HI, theme.ACCENT)
     shadow = rect.move(round(4 * scale), round(4 * scale))

@@ -478,6 +478,10 @@ class FritzoMode:
             return [*clock, *spanning(self._building_rects()), *spanning(self.panel_rects()), TOP_BAR]
         if self.game.state.phase is Phase.START_ROLL and self.step in ("menu", "roll"):  # then the top line: the
             return [*spanning(self.panel_rects()), TOP_BAR]  # banner over the empty building, beside the colours
+        if self.step in ("menu", "roll", "nofit"):  # the building between turns too, and the actions: a turn's
+            # banner, right after a cube was placed, stood over the building's bottom row and the cube placed there;
+            # now under the short list of actions (``banner.place``'s column under the highlighted action)
+            return [*clock, *spanning(self._building_rects()), *spanning(self.panel_rects()), TOP_BAR]
         return []
 
     @property

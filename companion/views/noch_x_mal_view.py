@@ -75,6 +75,7 @@ LONG_SUB_MENU = 8  # more lines than this: the tall area (a die's faces and the 
 #: title asks the question): in MENU_AREA its title left room for two rows, and six pairs took three pages
 SUB_MENU_AREA = pygame.Rect(10, DICE_AREA.bottom + 8, 420, MENU_AREA.bottom - DICE_AREA.bottom - 8)
 BOARD_AREA = pygame.Rect(440, 262, 350, 186)
+BOARD_TITLE_Y = 6  # the board's title, under the board's top edge
 BOARD_PANEL_BOTTOM = 440  # the board's panel runs 8 px under the hint line: its words stand above it
 #: the die a question is about as the camera saw it: beside the question's list, under the dice, where the board
 #: stands (it waits) and above it, clear of the hint line's framed buttons
@@ -885,7 +886,7 @@ class NochXMalMode:
         and the menu's lines with their arrows, not the board: the screen has no room a banner fits that hides
         nothing, and the board is what the table needs least while a roll's sentences are said (its goals change by a
         report, after the pair is chosen); with the dice alone it stood over the menu's lines or its ▲ (more lines
-        above). It may still cut the board's title (three lines at LARGE stand from 278)."""
+        above). Under the board's title where the banner fits there (``banner_room``)."""
         dice = [] if self._dice_hidden() else spanning(self.die_rects())
         if self.game.state.phase == Phase.START:
             return [*dice, PLAYER_STRIP]
@@ -900,6 +901,17 @@ class NochXMalMode:
         prompt = [self._idle_layout()[2]] if not self.stack and self._idle_message() else []
         # (in this order: a notice that must cover one spares whose throw it is first, ``App.draw``)
         return prompt + spanning(list(self.current_menu.item_rects().values())) + board
+
+    @property
+    def banner_room(self) -> pygame.Rect | None:
+        """While dice are out, the board under its title, where a banner stands where it fits there at FAR or larger
+        (``banner.place``'s ``room``): the fourth roll's three lines at LARGE stood over the board from 278 and cut
+        its title in half (268-288), the only words left of the board; a little smaller they stand under it."""
+        if self.game.solo or self.game.finished or self.game.state.phase == Phase.START or self._dice_hidden() \
+                or not self.die_rects() or self._asked_picture() is not None:
+            return None
+        top = self._board_title_rect().bottom
+        return pygame.Rect(BOARD_AREA.x, top, BOARD_AREA.w, BOARD_AREA.bottom - top)
 
     @property
     def focus_rect(self) -> pygame.Rect | None:
@@ -1329,6 +1341,11 @@ class NochXMalMode:
             return self.tr("nxm.ui.winner", player=st.winners[0])
         return self.tr("nxm.ui.winners", players=", ".join(st.winners))
 
+    def _board_title_rect(self) -> pygame.Rect:
+        """The board's top down to the foot of its title as drawn (``_draw_board``), for a banner to spare."""
+        height = theme.font(theme.SMALL).render(self.tr("nxm.ui.board_title"), True, theme.MUTED).get_height()
+        return pygame.Rect(BOARD_AREA.x, BOARD_AREA.y, BOARD_AREA.w, BOARD_TITLE_Y + height)
+
     @staticmethod
     def _board_cells() -> dict[str, pygame.Rect]:
         """Where the board draws each goal: the report's list takes a tap on one as its answer."""
@@ -1349,7 +1366,7 @@ class NochXMalMode:
             self._draw_solo_strokes(surface, area)
             return
         theme.text(
-            surface, self.tr("nxm.ui.board_title"), (area.x + 10, area.y + 6), theme.SMALL, theme.MUTED
+            surface, self.tr("nxm.ui.board_title"), (area.x + 10, area.y + BOARD_TITLE_Y), theme.SMALL, theme.MUTED
         )
         cells = self._board_cells()
         for letter in COLUMNS:
