@@ -38,6 +38,7 @@ from companion.views.widgets import (
     game_hint_bar,
     moved,
     spanning,
+    widths_by_need,
 )
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture, TrayReading
@@ -1246,8 +1247,9 @@ def _shared_widths(players: list[str], size: int, extra: int, grid: list[list[in
     ``total`` a full row's width without its gaps, ``extra`` what a cell holds beside its name, ``least`` the
     narrowest a cell may be. Even where every name fits at ``size``; else each cell as wide as its name needs
     (whole where it fits an even cell, else in short; then every name of several words in short: the cells' share
-    of what is left may give it back whole, ``_names_in``), the rest shared: in columns where every row fits so,
-    else row by row; where even that is too wide, the cells narrower alike (the names go below ``size``)."""
+    of what is left may give it back whole, ``_names_in``), the rest shared (``widths_by_need``, as Noch X-Mal!'s
+    cards): in columns where every row fits so, else row by row; where even that is too wide, the cells narrower
+    alike, the columns kept (the names go below ``size``)."""
     f = theme.font(size, True)
     n, cols = len(players), len(grid[0])
     even = total // cols
@@ -1259,20 +1261,7 @@ def _shared_widths(players: list[str], size: int, extra: int, grid: list[list[in
             for full, (name, at) in zip(players, fitted, strict=True)]
     shortest = [min(w, max(least, f.size(theme.short_name(full))[0] + extra)) for full, w in zip(players, most,
                                                                                                 strict=True)]
-    for need in (most, shortest):
-        columns = [max(need[row[j]] for row in grid if j < len(row)) for j in range(cols)]
-        if sum(columns) <= total:
-            return [columns[k % cols] + (total - sum(columns)) // cols for k in range(n)]
-    widths = [even] * n
-    wanted = [sum(need[i] for i in row) for row in grid]
-    if all(w <= total for w in wanted):  # row by row, each cell as wide as its name and a share
-        for row, w in zip(grid, wanted, strict=True):  # (five players' short row: its columns' widths)
-            room = total if len(row) == cols else max(w, len(row) * even)
-            for i in row:
-                widths[i] = need[i] + (room - w) // len(row)
-        return widths
-    # too wide even so: the columns as they would be, narrower alike (the names go below ``size``)
-    return [columns[k % cols] * total // sum(columns) for k in range(n)]
+    return widths_by_need([most, shortest], grid, total, aligned=True)
 
 
 def _names_in(players: list[str], cells: list[pygame.Rect], size: int, extra: int) -> tuple[list[str], int]:

@@ -54,6 +54,7 @@ from companion.views.widgets import (
     game_hint_bar,
     outlined_cross,
     spanning,
+    widths_by_need,
 )
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture, TrayReading
@@ -968,10 +969,11 @@ class NochXMalMode:
     def _card_widths(self, cols: int) -> list[int]:
         """The cards' widths (with their gaps), ``cols`` to a row: even where every name stands at FAR (beside its
         notes on five or six cards); else each card as wide as its name at FAR needs (a name of several words in
-        short, ``theme.short_name``, where whole it is too long for an even card), the rest shared: in columns where
-        both rows fit so, else row by row. Even cards left "Maximilian" 26 px and "Großmutter H." 22 beside "Anna"
-        at 32 (four players' "Großmutter H." 26). Where a row's names are too long even so, its cards share the row
-        as their names need, and those names go a little below FAR (``theme.fit_name``)."""
+        short, ``theme.short_name``, where whole it is too long for an even card), the rest shared
+        (``widths_by_need``, as Haste Worte's crystal table): in columns where both rows fit so, else row by row. Even
+        cards left "Maximilian" 26 px and "Großmutter H." 22 beside "Anna" at 32 (four players' "Großmutter H." 26).
+        Where a row's names are too long even so, its cards share the row as their names need, and those names go a
+        little below FAR (``theme.fit_name``): each card stands alone, so the other row keeps its widths."""
         names = [p.name for p in self.game.state.players]
         n, total = len(names), PLAYER_STRIP.w
         even = total // cols
@@ -989,18 +991,7 @@ class NochXMalMode:
         needs = [need(name) for name in names]
         if all(w <= even for w in needs):
             return [even] * n
-        columns = [max(needs[i] for i in range(j, n, cols)) for j in range(cols)]
-        if sum(columns) <= total:
-            return [columns[i % cols] + (total - sum(columns)) // cols for i in range(n)]
-        widths = []
-        for row in (range(r, min(n, r + cols)) for r in range(0, n, cols)):
-            wanted = sum(needs[i] for i in row)
-            if wanted > total:  # too long even so: each card a share as its name needs (the names a little below
-                widths += [needs[i] * total // wanted for i in row]  # FAR; even ones left the longest at 22)
-                continue
-            room = total if len(row) == cols else max(wanted, len(row) * even)  # (five players' short row)
-            widths += [needs[i] + (room - wanted) // len(row) for i in row]
-        return widths
+        return widths_by_need([needs], [range(r, min(n, r + cols)) for r in range(0, n, cols)], total)
 
     def _notes_w(self) -> int:
         """A five or six players' card's notes column: its X-chips count at BODY after the chip's swatch ("X: 10"),

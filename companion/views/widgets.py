@@ -294,6 +294,41 @@ class PlayerBar:
         return [(part, theme.fit_text(part, self.note_size, width)) for part in parts]
 
 
+def widths_by_need(needs: Sequence[Sequence[int]], rows: Sequence[Sequence[int]], total: int, *,
+                   aligned: bool = False) -> list[int]:
+    """Players' cells each as wide as its name needs, the rest of a row shared: even cells left a long name small
+    beside short ones with room to spare ("Maximilian" at 26 beside "Anna" at 32 in Noch X-Mal!'s cards,
+    "Großvater J." at 26 in Haste Worte's crystal table though the row held every name at FAR). One function for
+    both screens, so that a table's cells and a game's cards share a row alike. A caller keeps even cells where
+    every name fits one (what fits is its own to say) and asks this only where one does not.
+
+    ``rows``: the players' indices row by row, consecutive (one row, or two of three: five players' second row is
+    short); ``total``: a full row's width without its gaps; ``needs``: each player's width, one list for each way
+    of writing the names, the most generous first (names whole where they fit an even cell, then shortened). The
+    first list whose columns (both rows' cells one above the other) fit ``total`` gives each column its widest need
+    and a share of what is left; else the last list row by row: each cell its need and a share (a short row as wide
+    as its needs or its even cells). Where a row needs more than ``total`` even so, ``aligned`` cells (a table,
+    read down its columns) all go narrower alike, in proportion to their columns; else that row's own cells share
+    it in proportion to their needs, and the other row keeps its widths."""
+    n, cols = sum(len(row) for row in rows), len(rows[0])
+    even = total // cols
+    for need in needs:
+        columns = [max(need[row[j]] for row in rows if j < len(row)) for j in range(cols)]
+        if sum(columns) <= total:
+            return [columns[k % cols] + (total - sum(columns)) // cols for k in range(n)]
+    wanted = [sum(need[i] for i in row) for row in rows]
+    if aligned and any(w > total for w in wanted):
+        return [columns[k % cols] * total // sum(columns) for k in range(n)]
+    widths: list[int] = []
+    for row, w in zip(rows, wanted, strict=True):
+        if w > total:  # (not ``aligned``) this row's names go a little below the size they were measured at
+            widths += [need[i] * total // w for i in row]
+            continue
+        room = total if len(row) == cols else max(w, len(row) * even)
+        widths += [need[i] + (room - w) // len(row) for i in row]
+    return widths
+
+
 @dataclass
 class MenuItem:
     label: str
