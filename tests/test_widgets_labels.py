@@ -7,7 +7,7 @@ import os
 import pygame
 
 from companion.views import theme
-from companion.views.widgets import die_label_lines, draw_die
+from companion.views.widgets import die_label_lines, draw_die, widths_by_need
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -49,3 +49,24 @@ def test_no_line_begins_with_a_sign_a_name_is_never_broken_nor_a_word_for_a_step
     lines, size = die_label_lines("Gerichte", 110, 104)
     one = theme.fit_text("Gerichte", theme.LARGE, 110, bold=True)
     assert lines == ["Gerichte"] or size >= one * 6 // 5 + 2
+
+
+def test_cells_by_need_share_a_row_in_columns_else_row_by_row_and_shrink_only_a_row_too_long():
+    """``widths_by_need``, Noch X-Mal!'s cards and Haste Worte's crystal table: each cell at least its need where the
+    row holds it, the rest shared; columns kept while both rows fit them; a row too long shrinks alone (cards) or
+    with every column (a table, ``aligned``)."""
+    rows, total = [[0, 1, 2], [3, 4]], 600
+    columns = widths_by_need([[250, 100, 100, 100, 100]], rows, total)
+    assert columns[0] == columns[3] and columns[1] == columns[4] and total - 3 < sum(columns[:3]) <= total
+    assert all(w >= need for w, need in zip(columns, [250, 100, 100, 100, 100], strict=True))
+    whole, short = [250, 100, 100, 100, 300], [250, 100, 100, 100, 150]  # "Großvater Johannes", "Großvater J."
+    assert widths_by_need([whole, short], rows, total) == widths_by_need([short], rows, total)
+    by_row = widths_by_need([whole], rows, total)  # the columns (250 + 300 + 100) are too wide: each row alone
+    assert all(w >= need for w, need in zip(by_row, whole, strict=True)) and sum(by_row[:3]) > total - 3
+    long_first = [400, 200, 100, 100, 100]  # the first row needs 700 of 600
+    for aligned in (False, True):
+        widths = widths_by_need([long_first], rows, total, aligned=aligned)
+        assert sum(widths[:3]) <= total and widths[0] > widths[1] > widths[2]
+        assert (widths[3:] == widths[:2]) is aligned  # a table's columns stay one above the other
+        if not aligned:  # the second row keeps what it needs and its even share
+            assert widths[3:] == widths_by_need([[100, 100, 100, 100, 100]], rows, total)[3:]
