@@ -1110,12 +1110,14 @@ def test_the_players_names_are_read_across_the_table(tmp_path, monkeypatch, play
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("names", [["Maximilian", "Großmutter H.", "Anna", "Ben", "Carla", "David"],
                                    ["Maximilian", "Dorothea", "Johannes", "Großmutter H.", "Li"],
-                                   ["Maximilian", "Großmutter H.", "Anna", "Ben"]])
+                                   ["Maximilian", "Großmutter H.", "Anna", "Ben"],
+                                   ["Anne-Marie", "Oma Lise", "Zoë", "Mama", "Ben", "Carla"]])
 def test_a_long_name_gets_the_room_of_its_card_at_far(tmp_path, monkeypatch, names, lang):
     """Five or six cards were even, their notes 94 px ("Orange 5"): "Maximilian" stood at 26 and "Großmutter H." at
     22 beside "Anna" at 32 (four players' "Großmutter H." at 26). A card is as wide as its name at FAR (beside its
     notes on five or six cards) needs: every name whole at FAR or larger, one size for all, its card's notes (start
-    combo, "X: 10" at BODY) clear of it."""
+    combo, "X: 10" at BODY) clear of it. A double first name ("Anne-Marie", kept whole by ``theme.fit_name``) got a
+    card sized for "Anne-M." and stood at 24 beside the others at 32."""
     view, session = at_roll_four(tmp_path, names, lang)
     drawn = drawn_texts(view, monkeypatch, f"nxm_long_names_{len(names)}_{lang}")
     cards = view.card_rects()

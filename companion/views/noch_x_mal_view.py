@@ -969,7 +969,7 @@ class NochXMalMode:
     def _card_widths(self, cols: int) -> list[int]:
         """The cards' widths (with their gaps), ``cols`` to a row: even where every name stands at FAR (beside its
         notes on five or six cards); else each card as wide as its name at FAR needs (a name of several words in
-        short, ``theme.short_name``, where whole it is too long for an even card), the rest shared
+        short where whole it is too long for an even card, as ``theme.fit_name`` draws it), the rest shared
         (``widths_by_need``, as Haste Worte's crystal table): in columns where both rows fit so, else row by row. Even
         cards left "Maximilian" 26 px and "Großmutter H." 22 beside "Anna" at 32 (four players' "Großmutter H." 26).
         Where a row's names are too long even so, its cards share the row as their names need, and those names go a
@@ -985,8 +985,12 @@ class NochXMalMode:
         far = theme.font(theme.FAR, True)
 
         def need(name: str) -> int:
+            """Room for the name at FAR: whole where it fits an even card, else a name of several words in short
+            ("Großvater J."); a double first name always whole, as ``theme.fit_name`` keeps it (a card sized for
+            "Anne-M." drew "Anne-Marie" whole at 24 beside the others at 32)."""
             whole = far.size(name)[0]
-            return max(least, (whole if whole + extra <= even else far.size(theme.short_name(name))[0]) + extra)
+            fits = whole + extra <= even or " " not in name.strip()
+            return max(least, (whole if fits else far.size(theme.short_name(name))[0]) + extra)
 
         needs = [need(name) for name in names]
         if all(w <= even for w in needs):
