@@ -507,6 +507,24 @@ def test_a_damaged_last_step_is_said_as_one_and_zeros_as_steps_not_counted(tmp_p
     assert said in app.notice and app.notice_tone == "bad"
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "its last steps are lost, and it resumes as it stood before them."),
+    ("de", "letzten Schritte sind verloren, es geht so weiter, wie es davor stand.")])
+def test_undos_after_a_damaged_step_are_no_steps_lost(tmp_path, lang, said):
+    """A damaged roll, two undos (the second took back a roll before it) and one roll more: the table has two rolls
+    standing, the game cut back shows three (one the table took back). "Its last 4 steps are lost" counted the
+    undos as steps; no number tells the table what to set back here, so none is said."""
+    s = _played(tmp_path, rolls=4)
+    assert s.undo() and s.undo() and s.apply({"action": "roll", "dice": [5]})
+    _damage_line(tmp_path, 6)  # roll 4
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session.engine.rolls == [[1], [2], [3]]  # the lines before the damaged one: what can be trusted
+    assert said in app.notice and app.notice_tone == "bad"
+
+
 def test_a_game_damaged_right_after_its_setup_says_it_resumes_at_the_start(tmp_path):
     _played(tmp_path, rolls=2)
     _damage_line(tmp_path, 3)  # roll 1
