@@ -463,7 +463,7 @@ def _damage_line(tmp_path, number: int) -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "The saved game was damaged: its last 2 steps are lost, and it resumes as it stood before them."),
-    ("de", "Das gespeicherte Spiel war beschädigt: die letzten 2 Schritte sind verloren, es geht so weiter, wie es "
+    ("de", "Das gespeicherte Spiel war beschädigt: Die letzten 2 Schritte sind verloren, es geht so weiter, wie es "
            "davor stand.")])
 def test_a_game_damaged_in_the_middle_resumes_at_the_step_before_and_says_how_many_it_lost(tmp_path, lang, said):
     """The menu said "The saved game was damaged and has been put aside: start a new game" of a game one bad line
@@ -488,7 +488,7 @@ def test_a_game_damaged_in_the_middle_resumes_at_the_step_before_and_says_how_ma
 
 @pytest.mark.parametrize(("lang", "damage", "said"), [
     ("en", b"\xff", "its last step is lost, and it resumes as it stood before it."),
-    ("de", b"\xff", "der letzte Schritt ist verloren, es geht so weiter, wie es davor stand."),
+    ("de", b"\xff", "Der letzte Schritt ist verloren, es geht so weiter, wie es davor stand."),
     ("en", b"\0", "its last steps are lost, and it resumes as it stood before them."),
     ("de", b"\0", "Die letzten Schritte sind verloren, es geht so weiter, wie es davor stand.")])
 def test_a_damaged_last_step_is_said_as_one_and_zeros_as_steps_not_counted(tmp_path, lang, damage, said):
@@ -509,7 +509,7 @@ def test_a_damaged_last_step_is_said_as_one_and_zeros_as_steps_not_counted(tmp_p
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "its last steps are lost, and it resumes as it stood before them."),
-    ("de", "letzten Schritte sind verloren, es geht so weiter, wie es davor stand.")])
+    ("de", "beschädigt: Die letzten Schritte sind verloren, es geht so weiter, wie es davor stand.")])
 def test_undos_after_a_damaged_step_are_no_steps_lost(tmp_path, lang, said):
     """A damaged roll, two undos (the second took back a roll before it) and one roll more: the table has two rolls
     standing, the game cut back shows three (one the table took back). "Its last 4 steps are lost" counted the
