@@ -124,25 +124,38 @@ def _replay(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[t
     return actions, learned, undone, standing
 
 
-def _is_move(record: dict[str, Any]) -> bool:
-    """A step of the game or an undo: what a player did (not an example taught, nor a rewrite's record)."""
-    return "action" in record or record.get("undo") is True
+def _steps_lost(after: list[Any]) -> int | None:
+    """The steps standing on the table that a cut back before a damaged (or refused) line loses: that line, taken
+    for a step, and after it each step one more, each undo one fewer. An undo line is no step lost: counted as one,
+    two undos and a step after a damaged step (two standing) said "its last 4 steps". None where an undo reaches
+    below the damaged line (it took back steps from before it, which the game cut back still shows: no number tells
+    the table what to set back), or where nothing is left standing ("its last 0 steps")."""
+    depth = 1
+    for rec in after:
+        if not isinstance(rec, dict):
+            continue
+        if rec.get("undo") is True:
+            depth -= 1
+            if depth < 0:
+                return None
+        elif "action" in rec:
+            depth += 1
+    return depth or None
 
 
 def _moves_lost(lines: list[bytes]) -> int | None:
-    """The moves a cut back to the lines before ``lines[0]`` (a line that cannot be read) loses: that line, and the
-    moves the lines after it hold. None where that cannot be told: zeros (blocks never written) may stand for
-    several lines, and a line after it that cannot be read either may be any number."""
+    """The steps a cut back to the lines before ``lines[0]`` (a line that cannot be read) loses (``_steps_lost``).
+    None where that cannot be told: zeros (blocks never written) may stand for several lines, and a line after it
+    that cannot be read either may be any number."""
     if b"\0" in lines[0]:
         return None
-    lost = 1
+    after: list[Any] = []
     for line in lines[1:]:
         try:
-            rec = json.loads(line, parse_constant=strict_json)
+            after.append(json.loads(line, parse_constant=strict_json))
         except (ValueError, RecursionError):
             return None
-        lost += isinstance(rec, dict) and _is_move(rec)
-    return lost
+    return _steps_lost(after)
 
 
 def _records(lines: list[bytes]) -> tuple[list[dict[str, Any]], int]:
@@ -379,7 +392,7 @@ class Journal:
         if not 1 <= step < len(standing):
             raise JournalError(f"The saved game has no step {step} to go back before.")
         refused = standing[step] + 1  # its index in ``records`` (``standing`` counts from the line after the header)
-        lost = None if damaged_at else sum(_is_move(rec) for rec in records[refused:])
+        lost = None if damaged_at else _steps_lost(records[refused + 1:])
         return self._cut_back(records[:refused], refused + 1, played_at, lost)
 
     def _cut_back(self, records: list[dict[str, Any]], damaged_at: int, played_at: float,

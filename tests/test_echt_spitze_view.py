@@ -1416,6 +1416,33 @@ def test_a_long_name_under_a_die_is_its_first_word_or_initials_not_cut(tmp_path,
     assert rect.w <= die.w + 12
 
 
+@pytest.mark.parametrize("players, shown", [
+    (["Großmutter H.", "Maximilian", "Özlem", "Anna"], ["G. H.", "Maximil.", "Özlem", "Anna"]),
+    (["Hildegard", "Maximilian", "Maximiliane", "Eva-Maria"], ["Hildegard", "Maximilian", "Maximi…", "Eva-Maria"]),
+])
+def test_the_names_under_the_dice_stand_at_one_readable_size(tmp_path, monkeypatch, players, shown):
+    """Six dice: "Maximilian" stood whole at 18 under its die beside "G. H." at 22: tiny. A name that would shrink
+    below ``DIE_NAME_MIN`` is shortened there as the others are ("Maximil."); where a cut would not tell it from
+    another player's name ("Maximiliane") it is drawn as before (whole down to SMALLEST, then cut)."""
+    from companion.views import theme
+    from companion.views.echt_spitze_view import DIE_NAME_MIN
+
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3]}})
+    assert s.apply({"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"]}), s.error
+    while s.engine.current_taker is not None:
+        assert s.apply({"action": "take", "die": s.engine.middle[0] + 1}), s.error
+    mode = EchtSpitzeMode(s)
+    drawn = drawn_texts(mode, monkeypatch)
+    dice = mode.dice.die_rects()
+    under = sorted(((line, size, r) for line, size, r in drawn if dice[0].bottom <= r.top <= dice[0].bottom + 12),
+                   key=lambda d: d[2].x)
+    holders = [(line, size) for line, size, _ in under][:len(players)]
+    assert [mode.game.holder(i) for i in range(len(players))] == players  # each took one die, in turn
+    for name, (line, size) in zip(shown, holders, strict=True):
+        assert line == name
+        assert size >= (theme.SMALLEST if name == "Maximilian" else DIE_NAME_MIN), (line, size)
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_long_name_in_the_final_scoring_list_is_shortened_not_cut(tmp_path, monkeypatch, lang):
     """Four players: "Großvater Johannes: Schlusswertu…" was cut at 18 in the list of who is still to score."""

@@ -738,10 +738,10 @@ def test_the_buttons_after_the_hourglass_was_stopped_are_what_a_banner_spares(tm
     assert not any(r.colliderect(b) for r in view.in_view for b in view._button_rects())
     press(view, Button.TIMER, long=True)
     shot(view, "stopped_spared")
-    (buttons,) = view.in_view
+    buttons = view.in_view[0]  # first: then the status line and who has which symbol
     assert all(buttons.contains(r) for r in view._targets().values()) and view._targets()
     rect, _, _ = banner.place((800, 480), "Sanduhr angehalten, 70 Sekunden waren noch übrig. UHR dreht sie neu.",
-                              view.hourglass_rect, 1.0, (), view.in_view)
+                              view.hourglass_rect, 1.0, (), view.in_view, view.banner_room)
     assert not rect.colliderect(buttons) and not rect.colliderect(HOURGLASS_RECT)
 
 
@@ -1601,3 +1601,37 @@ def test_the_symbols_meaning_stands_under_it_while_its_words_are_read(tmp_path: 
     configured = reading_of(tmp_path / "own", lang, meanings={"car": "Fahrzeuge"})
     drawn = texts_drawn(configured, monkeypatch, f"meaning_own_{lang}")
     assert "Fahrzeuge" in [s for s, _, _ in drawn] and meaning not in [s for s, _, _ in drawn]
+
+
+@pytest.mark.parametrize(("players", "lang"), [(["Großmutter H.", "Mia"], "de"), (["Anna", "Ben"], "en"),
+                                               (TYPICAL_SIX, "de"), (LONG_NAMES, "en")])
+def test_between_the_letter_and_the_sand_its_banner_spares_the_status_line_and_the_buttons(
+        tmp_path: Path, monkeypatch, players: list[str], lang: str) -> None:
+    """The letter shown, the hourglass not yet turned: "Der Buchstabe ist L wie Ludwig!" stood at the top over the
+    status line and cut "Schreibt Wörter mit L" in half (only the two buttons were kept clear). It stands between
+    who has which symbol and the buttons now, clear of them, the status line, the letter and the hourglass."""
+    from test_games_in_app import start_game
+
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+
+    cfg = Config()
+    cfg.players, cfg.language = list(players), lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer(lang), clock=lambda: 100.0, wall_clock=lambda: 1.9e9)
+    start_game(app, "haste-worte")
+    app.session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+    for die in range(1, len(players) + 1):
+        assert app.session.apply({"action": "pick", "die": die}), app.session.error
+    app.announcer.clear()  # the round's and the picks' sentences: said before the letter
+    assert app.session.apply({"action": "letter"})
+    app.frame(0.03, [])
+    view = app.game_mode
+    assert view.game.phase is Phase.WRITING and not view._sand_running()
+    assert app._banner is not None and view.game.round.letter in app.announcer.current.text
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(app.display.canvas, str(OUT / f"haste_letter_banner_{len(players)}_{lang}.png"))
+    keep = [view._status_rect(), view._symbols_rect(SAND_SYMBOLS), SAND_LETTER, HOURGLASS_RECT,
+            *view._button_rects()]
+    assert not any(app._banner.colliderect(r) for r in keep), (app._banner, keep)

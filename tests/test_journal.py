@@ -200,9 +200,9 @@ def test_a_damaged_line_in_the_middle_goes_back_to_the_step_before_it(tmp_path, 
     saved = Journal(folder).load()
     assert saved is not None and rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]]
     assert saved.damaged and saved.doubt and not saved.finished and saved.unrepaired is None
-    # the moves lost, for the resume to say: the damaged line's roll 4, rolls 5 and 6 and the undo; zeros may have
-    # been several lines (the zero block was three), so none is said
-    assert saved.lost == (None if how.startswith("zero") else 4)
+    # the steps lost, for the resume to say: the damaged line's roll 4 and roll 5 (roll 6 the undo took back); zeros
+    # may have been several lines (the zero block was three), so none is said
+    assert saved.lost == (None if how.startswith("zero") else 2)
     kept = list(folder.glob("journal.jsonl.corrupt-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == damaged  # the file as the card gave it, for a bug report
     assert len(path.read_text().splitlines()) == 5 and b"\0" not in path.read_bytes()  # written whole
@@ -219,6 +219,54 @@ def test_a_damaged_line_in_the_middle_goes_back_to_the_step_before_it(tmp_path, 
     assert rebuild(FreePlay, after.actions).rolls == [[1], [2], [3], [6]]
     assert not after.damaged and not after.doubt and not after.finished
     assert GameSession.resume(FreePlay, after, Journal(folder)).undo()
+
+
+_UNDO = '{"undo": true}'
+
+
+@pytest.mark.parametrize("after, lost", [
+    ([_UNDO, _UNDO, "[7]"], None),  # the second undo took back roll 3, before the damage: no count tells the table
+    ([_UNDO], None),  # the damaged step taken back: nothing lost to count ("its last 0 steps")
+    (["[5]", _UNDO, "[7]"], 2),  # roll 4 (damaged) and roll 7 stand on the table
+    ([_UNDO, "[5]", "[6]"], 2),
+    (["[5]", "[6]"], 3),
+])
+def test_the_steps_a_damaged_line_loses_count_undos_as_taking_one_back(tmp_path, after, lost):
+    """"Its last N steps are lost" tells the table how far to set back: an undo after the damaged line is no step
+    lost but one taken back (counted as a step, two undos and a step said 4 where 2 stood). Where an undo reaches
+    below the damaged line the game cut back shows a step the table took back, and no number is said."""
+    _rolled(tmp_path, 4)  # lines 3-6: rolls 1-4
+    folder = tmp_path / "current"
+    path = folder / "journal.jsonl"
+    with open(path, "a", encoding="utf-8") as f:
+        for line in after:
+            f.write(line if line == _UNDO else f'{{"action": {{"action": "roll", "dice": {line}}}}}')
+            f.write("\n")
+    _damage(path, "flipped")  # line 6: roll 4
+    saved = Journal(folder).load()
+    assert saved is not None and saved.damaged and rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]]
+    assert saved.lost == lost
+    assert Journal(folder).load().lost == lost  # the mark says it again to the next load
+
+
+def test_a_refused_step_followed_by_an_undo_loses_the_steps_standing_after_it(tmp_path):
+    """The same count where the engine refuses a line that reads: the refused roll, roll [3] taken back, roll [4]:
+    two steps lost, not four lines."""
+    from companion.session import StepRefused
+
+    s = _session(tmp_path)
+    assert s.apply({"action": "roll", "dice": [1]})
+    folder = tmp_path / "current"
+    with open(folder / "journal.jsonl", "a", encoding="utf-8") as f:
+        f.write('{"action": {"action": "roll", "dice": [9]}}\n')
+        f.write('{"action": {"action": "roll", "dice": [3]}}\n')
+        f.write(_UNDO + "\n")
+        f.write('{"action": {"action": "roll", "dice": [4]}}\n')
+    saved = Journal(folder).load()
+    with pytest.raises(StepRefused) as refused:
+        GameSession.resume(FreePlay, saved, Journal(folder))
+    cut = Journal(folder).cut_back_before(refused.value.step)
+    assert rebuild(FreePlay, cut.actions).rolls == [[1]] and cut.lost == 2
 
 
 def test_a_step_the_engine_refuses_goes_back_to_the_lines_before_it_also_past_an_undo(tmp_path):

@@ -1612,3 +1612,37 @@ def test_a_colour_joker_on_the_dice_says_joker_at_small(tmp_path, monkeypatch, l
     assert len(on_dice) == 3
     for label, rect in on_dice:
         assert theme.fit_text(label, theme.SMALL, rect.w - 6, bold=True) >= theme.SMALL, label
+
+
+@pytest.mark.parametrize(("lang", "size", "players"), [
+    ("en", (1280, 720), ("Anna", "Player 2", "Player 3", "Player 4")),
+    ("de", (800, 480), ("Anna", "Ben", "Carla", "David", "Emil", "Frieda")),
+    ("de", (800, 480), ("Anna", "Ben"))])
+def test_the_resume_notice_stands_under_the_cards_not_over_their_names(tmp_path, lang, size, players):
+    """"Game resumed exactly where it stopped." stood at the top over the players' names on the cards for its
+    seconds, while the band under the cards, down to whose throw it is, was empty: it stands there now."""
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+
+    register_all()
+    first = App(Config(), state_dir=tmp_path, display=None, use_camera=False)
+    first.new_game(GAME_ENTRIES["noch-x-mal"], {"_players": players, "start": 0})
+    for name, combo in zip(players, [["red", "2"], ["blue", "5"], ["yellow", "3"], ["green", "1"], ["orange", "4"],
+                                     ["red", "5"]], strict=False):
+        assert first.session.apply({"action": "start_combo", "player": name, "dice": combo}), first.session.error
+    first.close()
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False,
+              clock=lambda: 100.0, wall_clock=lambda: 1.9e9)
+    app.frame(0.03, [])
+    app._main_choice(app.mode.menu.items[0].value)
+    app.frame(0.03, [])
+    assert app.notice == t("core.resumed", lang) and app._strip is not None
+    strip, mode = app._strip[0], app.game_mode
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(app.display.canvas, str(OUT / f"nxm_resumed_notice_{lang}_{len(players)}.png"))
+    assert not any(strip.colliderect(card) for card in mode.card_rects()), (strip, mode.card_rects())
+    assert not strip.colliderect(mode._idle_layout()[2]) and not strip.colliderect(MENU_AREA)

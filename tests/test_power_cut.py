@@ -463,7 +463,7 @@ def _damage_line(tmp_path, number: int) -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "The saved game was damaged: its last 2 steps are lost, and it resumes as it stood before them."),
-    ("de", "Das gespeicherte Spiel war beschädigt: die letzten 2 Schritte sind verloren, es geht so weiter, wie es "
+    ("de", "Das gespeicherte Spiel war beschädigt: Die letzten 2 Schritte sind verloren, es geht so weiter, wie es "
            "davor stand.")])
 def test_a_game_damaged_in_the_middle_resumes_at_the_step_before_and_says_how_many_it_lost(tmp_path, lang, said):
     """The menu said "The saved game was damaged and has been put aside: start a new game" of a game one bad line
@@ -488,7 +488,7 @@ def test_a_game_damaged_in_the_middle_resumes_at_the_step_before_and_says_how_ma
 
 @pytest.mark.parametrize(("lang", "damage", "said"), [
     ("en", b"\xff", "its last step is lost, and it resumes as it stood before it."),
-    ("de", b"\xff", "der letzte Schritt ist verloren, es geht so weiter, wie es davor stand."),
+    ("de", b"\xff", "Der letzte Schritt ist verloren, es geht so weiter, wie es davor stand."),
     ("en", b"\0", "its last steps are lost, and it resumes as it stood before them."),
     ("de", b"\0", "Die letzten Schritte sind verloren, es geht so weiter, wie es davor stand.")])
 def test_a_damaged_last_step_is_said_as_one_and_zeros_as_steps_not_counted(tmp_path, lang, damage, said):
@@ -504,6 +504,24 @@ def test_a_damaged_last_step_is_said_as_one_and_zeros_as_steps_not_counted(tmp_p
     app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
     app.on_button(ButtonEvent(Button.SELECT))
     assert app.session.engine.rolls == [[1], [2], [3]]
+    assert said in app.notice and app.notice_tone == "bad"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "its last steps are lost, and it resumes as it stood before them."),
+    ("de", "beschädigt: Die letzten Schritte sind verloren, es geht so weiter, wie es davor stand.")])
+def test_undos_after_a_damaged_step_are_no_steps_lost(tmp_path, lang, said):
+    """A damaged roll, two undos (the second took back a roll before it) and one roll more: the table has two rolls
+    standing, the game cut back shows three (one the table took back). "Its last 4 steps are lost" counted the
+    undos as steps; no number tells the table what to set back here, so none is said."""
+    s = _played(tmp_path, rolls=4)
+    assert s.undo() and s.undo() and s.apply({"action": "roll", "dice": [5]})
+    _damage_line(tmp_path, 6)  # roll 4
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.session.engine.rolls == [[1], [2], [3]]  # the lines before the damaged one: what can be trusted
     assert said in app.notice and app.notice_tone == "bad"
 
 

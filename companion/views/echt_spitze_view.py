@@ -98,6 +98,9 @@ FIXABLE = (Phase.TAKE, Phase.MIDDLE, Phase.SCORE)
 #: repeats, down to the dice: at the top it hid the bar (whose turn) for them, above the hint bar the menu
 NOT_NOW_SECONDS = 4.0
 NOT_NOW_ROOM = pygame.Rect(0, DICE.y - 50, 800, 50)  # one line of the App's strip at BODY (14 + 28 + 8)
+#: the least a holder's name under a die is drawn at before a short form of it (beside names at SMALL: not tiny)
+DIE_NAME_MIN = theme.SMALL - 2
+VOWELS = frozenset("aeiouyäöüAEIOUYÄÖÜ")
 
 
 class EchtSpitzeMode:
@@ -1045,27 +1048,50 @@ class EchtSpitzeMode:
             label = holder if holder else (self.tr("echt.view.middle") if s.phase in (
                 Phase.SCORE, Phase.MIDDLE, Phase.REROLL) else "")
             if label:
-                wide = rect.w + 4  # the gap between dice (14) less 10: "GroßvaterEva-Maria" ran together at 12
+                wide = rect.w + 6  # the gap between dice (14) less 8: "GroßvaterEva-Maria" ran together at 12
                 label, size = self._die_name(label, wide) if holder else (
                     label, theme.fit_text(label, theme.SMALL, wide))
                 theme.text(surface, label, (rect.centerx, rect.bottom + 6), size,
                            theme.TEXT if holder else theme.ACCENT, anchor="midtop")
 
     def _die_name(self, name: str, width: int) -> tuple[str, int]:
-        """A die's holder under it: as ``theme.fit_name`` gives it where that keeps the first word whole; else the
-        first word alone where no other player's name starts with it, else the initials ("G. J."): the first word
-        cut ("Großvate. J.", 18 px under a die) read as a misspelling. Under a die the name only tells the players
-        apart; the bar above says it whole."""
+        """A die's holder under it: whole where it keeps close to SMALL (``DIE_NAME_MIN``); else the first of its short
+        forms that does (``_die_name_shorts``); else as ``theme.fit_name`` gives it where that keeps the first word
+        whole, or the initials ("G. J."): the first word cut ("Großvate. J.", 18 px under a die) read as a
+        misspelling, and "Maximilian" whole at 18 stood tiny beside "G. H." at 22. Under a die the name only tells
+        the players apart; the bar above says it whole."""
+        if (at := theme.fit_text(name, theme.SMALL, width)) >= DIE_NAME_MIN:
+            return name, at
+        others = [p.name for p in self.game.state.players if p.name != name]
+        for short in self._die_name_shorts(name, others):
+            if (at := theme.fit_text(short, theme.SMALL, width)) >= DIE_NAME_MIN:
+                return short, at
         label, size = theme.fit_name(name, theme.SMALL, width)
         words = name.split()
         if len(words) < 2 or (label.startswith(words[0]) and not label.endswith("…")):
             return label, size
-        others = [p.name.split()[:1] for p in self.game.state.players if p.name != name]
         initials = ". ".join(w[0] for w in words) + "."
-        for short in ([words[0]] if [words[0]] not in others else []) + [initials]:
+        for short in ([words[0]] if [words[0]] not in [o.split()[:1] for o in others] else []) + [initials]:
             if (at := theme.fit_text(short, theme.SMALL, width)) >= theme.SMALLEST:
                 return short, at
         return label, size
+
+    @staticmethod
+    def _die_name_shorts(name: str, others: list[str]) -> list[str]:
+        """A name's short forms under a die, longest first, each telling it from ``others``: as people shorten it
+        ("Großvater J."), its first word alone, its initials ("G. J."); a name of one word cut before a vowel
+        ("Maximil.", no other name starting so)."""
+        words = name.split()
+        shorts = [theme.short_name(name)] if theme.short_name(name) != name else []
+        if len(words) > 1:
+            if not any(other.split()[:1] == words[:1] for other in others):
+                shorts.append(words[0])
+            return [*shorts, ". ".join(w[0] for w in words) + "."]
+        cuts = [name[:n] for n in range(len(name) - 1, 2, -1) if name[n - 1].isalpha()
+                and not any(other.startswith(name[:n]) for other in others)]
+        syllables = [cut for cut, n in zip(cuts, map(len, cuts), strict=True) if name[n] in VOWELS
+                     and cut[-1] not in VOWELS]
+        return list(dict.fromkeys([*shorts, *(cut + "." for cut in syllables or cuts)]))
 
     def _draw_idle(self, surface: pygame.Surface) -> None:
         y = DICE.y

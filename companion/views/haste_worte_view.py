@@ -67,6 +67,7 @@ HOURGLASS_RECT = pygame.Rect(14, 112, 220, 334)
 #: beside the hourglass: the letter's tile (its caption under it) and who has which symbol, 12 right of the tile
 SAND_LETTER = pygame.Rect(256, 116, 140, 140)
 SAND_SYMBOLS = pygame.Rect(408, 112, 382, 196)
+LETTER_IN_VIEW = SAND_LETTER.inflate(0, 28).move(0, 14)  # the letter's tile and its caption under it
 #: the word limits' top: under the symbols, and while the sand runs at the foot beside the hourglass (its buttons
 #: are not shown then), where a banner stands (``in_view``): under one it is whole, not cut in half, and the sand's
 #: own sentence says the limits
@@ -513,20 +514,37 @@ class HasteWorteMode:
         players), the crystal table at the top says the same. While the sand runs (the hourglass is kept clear
         anyway) who has which symbol, the status line and the letter: the letter's, the turned sand's and the last
         seconds' banners stood at the top over the status line, cutting it in half, where the foot beside the
-        hourglass (its buttons come back only when the sand stops) was free."""
+        hourglass (its buttons come back only when the sand stops) was free. Between the letter and the sand, its
+        buttons first, then the status line and who has which symbol: "The letter is L" stood over "Write words
+        with L"."""
         if self.pending is not None:
             return []
         if self._sand_running():
-            return [self._symbols_rect(SAND_SYMBOLS), self._status_rect(), SAND_LETTER.inflate(0, 28).move(0, 14)]
+            return [self._symbols_rect(SAND_SYMBOLS), self._status_rect(), LETTER_IN_VIEW]
         if self.game.phase is Phase.OVER:
             return spanning([row for _, row in self._over_layout()[2]])
         if self.game.phase in (Phase.LETTER, Phase.WRITING):  # the buttons the hint line names ("turn it again"
-            return spanning(list(self._targets().values()))  # after the sand was stopped: under its sentence)
+            buttons = spanning(list(self._targets().values()))  # after the sand was stopped: under its sentence)
+            if self.game.phase is Phase.WRITING:  # then, the letter shown, what it says
+                return buttons + [self._status_rect(), self._symbols_rect(SAND_SYMBOLS)]
+            return buttons
         if self.game.phase not in (Phase.PICK, Phase.READING):
             return []
         targets = self._targets()
         rects = [r for value, r in targets.items() if value != FIX]
         return spanning(rects) + ([targets[FIX]] if FIX in targets else [])
+
+    @property
+    def banner_room(self) -> pygame.Rect | None:
+        """Between the letter and the sand, the band beside the hourglass between who has which symbol and the
+        buttons, under the letter, over the limits' two lines (``banner.place``'s ``room``, taken where the banner
+        fits there): the screen keeps the buttons, the status line and the symbols in view (``in_view``), and no band
+        at an edge spares them all. Six players' symbols leave 74 pixels: a line at FAR."""
+        if self.pending is not None or self.game.phase is not Phase.WRITING or self._sand_running():
+            return None
+        top = max(self._symbols_rect(SAND_SYMBOLS).bottom, LETTER_IN_VIEW.bottom)
+        bottom = min(r.top for r in self._button_rects()) - 2  # (its shadow short of the buttons' frames)
+        return pygame.Rect(HOURGLASS_RECT.right + 8, top, theme.DESIGN_SIZE[0] - HOURGLASS_RECT.right - 8, bottom - top)
 
     def _sand_running(self) -> bool:
         return self.game.phase is Phase.WRITING and self.game.hourglass.is_running(self.wall_now())

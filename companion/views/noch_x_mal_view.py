@@ -904,6 +904,16 @@ class NochXMalMode:
         return prompt + spanning(list(self.current_menu.item_rects().values())) + board
 
     @property
+    def notice_room(self) -> pygame.Rect | None:
+        """Between rolls, the band under the players' cards down to whose throw it is, empty then (no dice, no status
+        lines, no list open): a notice that fits stands there (the App's strip): "Game resumed exactly where it
+        stopped." stood at the top over the names on the cards for its seconds, the band under them empty."""
+        if self.stack or self._dice_faces() or self._status_lines() or not self._idle_message():
+            return None
+        top = PLAYER_STRIP.bottom + 2
+        return pygame.Rect(0, top, theme.DESIGN_SIZE[0], self._idle_layout()[2].top - 4 - top)
+
+    @property
     def banner_room(self) -> pygame.Rect | None:
         """While dice are out, the board under its title, where a banner stands where it fits there at FAR or larger
         (``banner.place``'s ``room``): the fourth roll's three lines at LARGE stood over the board from 278 and cut
