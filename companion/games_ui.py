@@ -92,7 +92,7 @@ def _fritzo_setup(cfg: Config, lang: str, last: Any = None) -> list[SetupStep]:
         return t(key, lang)
 
     # one question of several keys: who rolls first (``start``), or who gets the 14 cubes at once (``starter``)
-    start.key, start.choices, start.title = "", who_starts, what_it_decides
+    start.key, start.choices, start.title, start.keys = "", who_starts, what_it_decides, ("start", "starter")
     start.preselect = {"starter": won} if won is not None else None  # the rulebook's way first, highlighted
 
     def deciding_colours(answers: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -132,7 +132,10 @@ def _fritzo_setup(cfg: Config, lang: str, last: Any = None) -> list[SetupStep]:
         return [(t("fritzo.setup_no_clock", lang), {"mode": mode, "minutes": None}),
                 *[(t("fritzo.setup_minutes_n", lang, minutes=m), {"mode": mode, "minutes": m}) for m in RACE_CHOICES]]
 
-    race = SetupStep("", t("fritzo.setup_race", lang), race_times)  # (a key of its own would undo ``minutes``)
+    # (a key of its own would undo ``minutes``). It lists no ``keys``: ``minutes`` belongs to the question before,
+    # which every mode passes and which sets or clears it, and ``mode`` to the first; clearing them where the race
+    # does not arise would take Level One's playing time and every game's mode
+    race = SetupStep("", t("fritzo.setup_race", lang), race_times)
 
     def colour_splits(answers: dict[str, Any]) -> list[tuple[str, Any]]:
         """Level One and Strategy, each "Die sechs Würfelfarben werden unter den Spielern aufgeteilt" - the players

@@ -210,3 +210,28 @@ def test_a_level_one_time_is_not_highlighted_as_a_solo_race_and_team_asks_none(t
     choose(app, "2:")
     choose(app, "Anna")
     assert app.session is not None and "minutes" not in app.session.actions[0]
+
+
+def test_a_rematch_answer_taken_back_does_not_stay_in_a_strategy_setup(tmp_path):
+    """Play again after a Level One win, "Anna gets 14 cubes", back to the mode, Strategy, "Ben rolls first": the
+    game opened on Anna's turn without its start roll, the setup journaled ``starter`` beside ``start``."""
+    app = level_one_over(tmp_path, "en", [{"action": "done", "player": "Anna"}, {"action": "done", "player": "Ben"}])
+    old = app.session
+    app.on_button(ButtonEvent(Button.SELECT))  # play again
+    app.on_button(ButtonEvent(Button.SELECT))  # Level One
+    app.on_button(ButtonEvent(Button.SELECT))  # 2: Anna, Ben
+    app.on_button(ButtonEvent(Button.SELECT))  # Anna gets 14: on to the time
+    for _ in range(3):
+        app.on_button(ButtonEvent(Button.UNDO))  # back to the mode
+    assert app.mode.index == 0
+    choose(app, "Strategy")
+    choose(app, "2:")
+    choose(app, "Ben")
+    for _ in range(3):  # the colours, as last time
+        if app.session is not old:
+            break
+        app.on_button(ButtonEvent(Button.SELECT))
+    setup = app.session.actions[0]
+    assert setup["mode"] == "strategy" and setup["start"] == 1 and "starter" not in setup
+    assert app.session.engine.rolls_dice
+

@@ -71,7 +71,11 @@ class MenuMode:
 class SetupStep:
     """One question of a game's setup: the key it sets in the setup action and the choices (label, value).
 
-    With ``key=""`` each choice's value is a dict merged into the answers (one choice setting several keys).
+    With ``key=""`` each choice's value is a dict merged into the answers (one choice setting several keys); such
+    a question lists in ``keys`` every key any of its answers may set, and clears them all whenever it is answered,
+    does not arise, or is gone back past: a rematch's "Anna gets 14 cubes" (``starter``) taken back and followed
+    by Strategy's "Ben rolls first" (``start``) opened Strategy on Anna's turn without its start roll, since only
+    the keys of the answers offered then were cleared.
     """
 
     key: str
@@ -85,6 +89,12 @@ class SetupStep:
     pick: Callable[[dict[str, Any]], tuple[list[str], int, int]] | None = None
     #: the value highlighted first (a usual answer in the middle of its list: "10 minutes" of 5, 10, 15, 20)
     preselect: Any = None
+    #: ``key=""`` only: every key its answers may set (empty: those of the answers offered at the time)
+    keys: tuple[str, ...] = ()
+
+    def sets(self) -> tuple[str, ...]:
+        """The keys this question's answer owns, cleared before it is answered again."""
+        return (self.key,) if self.key else self.keys
 
 
 #: the value of the item that opens the name-by-name choice of who plays, and of its item that takes the choice
@@ -154,8 +164,9 @@ class SetupWizard:
                     answers.pop(key, None)  # not known yet: the questions that depend on it count as asked
             elif choices:
                 self._answer(choices[0][1], answers, index)
-            elif key:
-                answers.pop(key, None)
+            else:
+                for k in self.steps[index].sets():
+                    answers.pop(k, None)
         return n
 
     def _progress(self, highlighted: Any) -> str:
@@ -211,6 +222,8 @@ class SetupWizard:
             answers[key] = value
         else:  # what another choice of this question set goes: "Team: Professional", back, "Beginner" kept the
             # team's target in the game's setup
+            for k in self.steps[self.index if index is None else index].keys:
+                answers.pop(k, None)
             for _, other in self._choices(index, answers):
                 if isinstance(other, dict):
                     for k in other:
@@ -236,8 +249,9 @@ class SetupWizard:
             self.skipped.add(self.index)
             if choices:
                 self._answer(choices[0][1])
-            elif self.steps[self.index].key:  # an answer given before UNDO changed the answers is void now
-                self.answers.pop(self.steps[self.index].key, None)
+            else:  # an answer given before UNDO changed the answers is void now
+                for k in self.steps[self.index].sets():
+                    self.answers.pop(k, None)
         self.on_done(dict(self.answers))
 
     def _back(self) -> None:
@@ -245,6 +259,9 @@ class SetupWizard:
         while index in self.skipped:
             index -= 1
         self.skipped = {i for i in self.skipped if i < index}
+        for step in self.steps[index + 1:self.index + 1]:  # the questions gone back past: their answers are void
+            for k in step.keys:
+                self.answers.pop(k, None)
         if index < 0:
             self.on_cancel()
         else:
