@@ -186,12 +186,14 @@ def _fritzo_colours() -> list[str]:
 
 def _fritzo_cubes() -> dict:
     """The table's taught cube set when there is one (the built-in set otherwise): it goes into the setup, so a
-    replayed game never depends on a file that may change later."""
+    replayed game never depends on a file that may change later. ``third_level``: Strategy's third level opens for
+    the mover's own points only; journals without it replay under the rule they were played with (any points)."""
     from companion.games.fritzo import cubeset
 
+    rules = {"third_level": "own"}
     if not cubeset.default_path().exists():
-        return {}
-    return {"cubes": cubeset.load().to_json()}
+        return rules
+    return {**rules, "cubes": cubeset.load().to_json()}
 
 
 def _fritzo_note(lang: str, teaching_follows: bool) -> str | None:

@@ -235,3 +235,14 @@ def test_a_rematch_answer_taken_back_does_not_stay_in_a_strategy_setup(tmp_path)
     assert setup["mode"] == "strategy" and setup["start"] == 1 and "starter" not in setup
     assert app.session.engine.rolls_dice
 
+
+
+def test_a_strategy_set_up_in_the_app_journals_the_own_points_rule(tmp_path):
+    """The third level opens for the mover's own points in games set up now; the setup says so, since a journal
+    without the word replays under the rule before (any points)."""
+    app = app_in_setup(tmp_path, "en")
+    choose(app, "Strategy")
+    choose(app, "2:")
+    choose(app, "Anna")
+    app.on_button(ButtonEvent(Button.SELECT))  # the colours
+    assert app.session.actions[0]["third_level"] == "own" and app.session.engine.state.third_level == "own"
