@@ -485,6 +485,15 @@ class FritzoMode:
         return []
 
     @property
+    def banner_room(self) -> pygame.Rect | None:
+        """Choosing a cube, the band between the top line and the question, kept for a banner (``banner.place``'s
+        ``room``): with Level One's clock running, kept in view before all, "The clock is running: 10 minutes." and
+        every turn's banner stood at the foot over the cubes' third row (19-27) while the band stood unused."""
+        if not self._choosing_cube():
+            return None
+        return pygame.Rect(0, TOP_BAR.bottom, theme.DESIGN_SIZE[0], BANNER_ROOM - TOP_BAR.bottom)
+
+    @property
     def notice_room(self) -> pygame.Rect | None:
         """Choosing a cube, the band between the top line and the question, kept for a banner: a notice without one
         stands there (the App's), not over the top line or the cubes' third row. At the start roll the same band
