@@ -12,6 +12,7 @@ from companion.games.fritzo import Fritzo, cubeset
 from companion.games.fritzo.cubeset import CubeSet, default_set
 from companion.games.fritzo.errors import SetupError
 from companion.games_ui import register_all
+from companion.views import theme
 from hardware.events import Button, ButtonEvent
 
 register_all()
@@ -58,11 +59,16 @@ def test_level_one_with_a_set_without_blue_asks_which_colour_decides(tmp_path, o
     assert menu.title == "Welche Farbe entscheidet, wer 14 Cubes bekommt? (Der Satz hat kein Blau.)"
     labels = [item.label for item in menu.items]
     assert labels == ["Navy", "Rot", "Orange", "Gelb", "Grün", "Weiß"]  # its own name first (its blue, likely)
+    # read as the answers are: on two lines at BODY, not one at 20 px
+    assert menu.title_layout() == (theme.BODY, ["Welche Farbe entscheidet, wer 14 Cubes",
+                                                "bekommt? (Der Satz hat kein Blau.)"])
     app.draw(app.display.canvas)
     app.display.present()
     pygame.image.save(app.display.window, str(out_dir / "fritzo_setup_start_colour.png"))
+    assert menu.item_rects()[0].top >= menu.rect.y + 2 * theme.font(theme.BODY, True).get_linesize()
     choose(app, "Navy")
-    assert app.mode.mode.menu.title == "Wer würfelt zuerst? (Wer zuerst navy würfelt, bekommt 14 Cubes.)"
+    # German capitalises the taught name as the answer did (a noun, as "Blau")
+    assert app.mode.mode.menu.title == "Wer würfelt zuerst? (Wer zuerst Navy würfelt, bekommt 14 Cubes.)"
     choose(app, "Anna")
     choose(app, "10")
     choose(app, "Rot, Orange, Gelb")
@@ -71,8 +77,9 @@ def test_level_one_with_a_set_without_blue_asks_which_colour_decides(tmp_path, o
     engine = app.session.engine
     said = engine.apply({"action": "roll", "dice": ["red"]}) + engine.apply({"action": "roll", "dice": ["navy"]})
     assert [a.text("de") for a in said] == [
-        "Anna hat Rot gewürfelt, kein navy. Ben würfelt.",
-        "Ben hat zuerst navy gewürfelt und bekommt 14 Cubes, Anna bekommt 13. Baut los!"]
+        "Anna hat Rot gewürfelt, kein Navy. Ben würfelt.",
+        "Ben hat zuerst Navy gewürfelt und bekommt 14 Cubes, Anna bekommt 13. Baut los!"]
+    assert said[0].text("en") == "Anna rolled red, not Navy. Ben rolls."  # as the answer named it
 
 
 def test_level_one_with_blue_in_the_set_does_not_ask_for_the_start_colour(tmp_path):

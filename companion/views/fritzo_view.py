@@ -30,6 +30,7 @@ import pygame
 
 from companion.announce import Announcement, Sound
 from companion.games.fritzo import Fritzo, Mode, Phase
+from companion.games.fritzo.engine import taught_colour
 from companion.games.fritzo.geometry import EAST, NORTH, SOUTH, TOP, WEST, Cell, orient
 from companion.games.fritzo.rules import check_goal
 from companion.games.fritzo.solver import Placement, Status
@@ -105,10 +106,12 @@ def swatch(surface: pygame.Surface, rect: pygame.Rect, colour: str, lang: str, *
 
 
 def colour_name(colour: str, lang: str) -> str:
+    """The colour as a sentence names it; a taught set's own name as its answer's line names it, with a capital (a
+    name the table gave its colour, in every language): "Wer zuerst navy würfelt" stood over its answer "Navy"."""
     try:
         return t(f"fritzo.colour.{colour}", lang)
     except MissingTranslation:
-        return colour  # a taught set's own colour name
+        return taught_colour(colour)
 
 
 def colour_label(colour: str, lang: str) -> str:

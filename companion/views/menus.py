@@ -23,14 +23,15 @@ class MenuMode:
 
     def __init__(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None],
                  on_back: Callable[[], None] | None = None, lang: str = "de", subtitle: str = "",
-                 row_h: int = 64, back_hint: str = "core.hint_back") -> None:
+                 row_h: int = 64, back_hint: str = "core.hint_back", title_lines: int = 1) -> None:
         self.lang = lang
         self.subtitle = subtitle
         #: what UNDO's hint says it does ("back", or the main menu's "back to the game")
         self.back_hint = back_hint
         top = 20 + (40 if subtitle else 0)
         # down to the hint bar: five rows under a subtitle (the main menu's camera line), not four and a gap
-        self.menu = Menu(pygame.Rect(60, top, 680, 440 - top), items, on_choose, on_back, title=title, row_h=row_h)
+        kind = QuestionMenu if title_lines > 1 else Menu
+        self.menu = kind(pygame.Rect(60, top, 680, 440 - top), items, on_choose, on_back, title=title, row_h=row_h)
         #: where "UNDO back" is drawn, as tall as the hint bar: a finger's way back (a table with the touch screen
         #: alone was held in the setup questions and the Teach menu, their only way out a button it has not got)
         self.back_rect: pygame.Rect | None = None
@@ -65,6 +66,45 @@ class MenuMode:
             hints.append((t("core.btn_undo", self.lang), t(self.back_hint, self.lang)))
         rects = hint_bar(surface, hints)
         self.back_rect = hint_button(surface, rects[-1]) if self.menu.on_back is not None else None
+
+
+class QuestionMenu(Menu):
+    """A menu whose title is a question to read (the setup's): where one line holds it only below BODY, two even
+    lines at BODY. Today's long German questions stood on one line at 20 px ("Welche Farbe entscheidet, wer 14
+    Cubes bekommt? (Der Satz hat kein Blau.)"), smaller than the answers under them."""
+
+    def title_layout(self) -> tuple[int, list[str]]:
+        """The title's size and lines: one line at the largest size up to LARGE that holds it, else two at BODY
+        (where even two do not hold it, one line as small as it needs)."""
+        size = theme.fit_text(self.title, theme.LARGE, self.rect.w, bold=True)
+        if size < theme.BODY:
+            lines = theme.even_lines(self.title, theme.font(theme.BODY, True), self.rect.w, 2)
+            if lines is not None and len(lines) > 1:
+                return theme.BODY, list(lines)
+        return size, [self.title]
+
+    #: the title's layout while ``Menu.draw`` runs without the title (drawn here, on two lines)
+    _held: tuple[int, list[str]] | None = None
+
+    def _top(self) -> int:
+        size, lines = self._held or self.title_layout()
+        if len(lines) == 1:
+            return super()._top()
+        return self.rect.y + len(lines) * theme.font(size, True).get_linesize() + 8
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size, lines = self.title_layout()
+        if len(lines) == 1:
+            super().draw(surface)
+            return
+        title, self.title, self._held = self.title, "", (size, lines)  # the rows under the lines drawn here
+        try:
+            super().draw(surface)
+        finally:
+            self.title, self._held = title, None
+        step = theme.font(size, True).get_linesize()
+        for n, line in enumerate(lines):
+            theme.text(surface, line, (self.rect.x, self.rect.y + n * step), size, theme.ACCENT, bold=True)
 
 
 @dataclass
@@ -186,7 +226,8 @@ class SetupWizard:
             first = 0 if step.preselect is None else next(
                 (i for i, item in enumerate(items) if item.value == step.preselect), 0)
         self.mode = MenuMode(step.title(self.answers) if callable(step.title) else step.title, items, self._choose,
-                             self._back, self.lang, subtitle=self._progress(items[first].value))
+                             self._back, self.lang, subtitle=self._progress(items[first].value),
+                             title_lines=2)  # a question is read: two lines at BODY rather than one at 20 px
         self.mode.menu.index = first
         self.asking = self.mode
 

@@ -206,9 +206,16 @@ def _a(key: str, speak: bool = True, **params: Any) -> Announcement:
 
 
 def _colour_words(colour: str) -> str | dict[str, str]:
-    """A colour as said in the table's language (a taught set's own colour name as it was taught): the start roll
-    named no colour, and a table without a camera never saw the cube the companion rolled."""
-    return {"key": f"fritzo.colour.{colour}"} if colour in DEFAULT_COLOURS else colour
+    """A colour as said in the table's language (a taught set's own colour name with a capital, as the setup's
+    answers and questions name it: "kein navy" followed the setup's "Navy"): the start roll named no colour, and a
+    table without a camera never saw the cube the companion rolled."""
+    return {"key": f"fritzo.colour.{colour}"} if colour in DEFAULT_COLOURS else taught_colour(colour)
+
+
+def taught_colour(colour: str) -> str:
+    """A taught set's own colour name as every line and sentence names it: the name the table gave it, with a
+    capital (German's colours are nouns, "Blau"; in English it reads as the set's name for it)."""
+    return colour[:1].upper() + colour[1:]
 
 
 def _earns(formations: list[scoring.Formation], player: str | None, rule: str) -> bool:
