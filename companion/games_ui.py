@@ -92,7 +92,7 @@ def _fritzo_setup(cfg: Config, lang: str, last: Any = None) -> list[SetupStep]:
         return t(key, lang)
 
     # one question of several keys: who rolls first (``start``), or who gets the 14 cubes at once (``starter``)
-    start.key, start.choices, start.title = "", who_starts, what_it_decides
+    start.key, start.choices, start.title, start.keys = "", who_starts, what_it_decides, ("start", "starter")
     start.preselect = {"starter": won} if won is not None else None  # the rulebook's way first, highlighted
 
     def deciding_colours(answers: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -132,7 +132,10 @@ def _fritzo_setup(cfg: Config, lang: str, last: Any = None) -> list[SetupStep]:
         return [(t("fritzo.setup_no_clock", lang), {"mode": mode, "minutes": None}),
                 *[(t("fritzo.setup_minutes_n", lang, minutes=m), {"mode": mode, "minutes": m}) for m in RACE_CHOICES]]
 
-    race = SetupStep("", t("fritzo.setup_race", lang), race_times)  # (a key of its own would undo ``minutes``)
+    # (a key of its own would undo ``minutes``). It lists no ``keys``: ``minutes`` belongs to the question before,
+    # which every mode passes and which sets or clears it, and ``mode`` to the first; clearing them where the race
+    # does not arise would take Level One's playing time and every game's mode
+    race = SetupStep("", t("fritzo.setup_race", lang), race_times)
 
     def colour_splits(answers: dict[str, Any]) -> list[tuple[str, Any]]:
         """Level One and Strategy, each "Die sechs Würfelfarben werden unter den Spielern aufgeteilt" - the players
@@ -183,12 +186,14 @@ def _fritzo_colours() -> list[str]:
 
 def _fritzo_cubes() -> dict:
     """The table's taught cube set when there is one (the built-in set otherwise): it goes into the setup, so a
-    replayed game never depends on a file that may change later."""
+    replayed game never depends on a file that may change later. ``third_level``: Strategy's third level opens for
+    the mover's own points only; journals without it replay under the rule they were played with (any points)."""
     from companion.games.fritzo import cubeset
 
+    rules = {"third_level": "own"}
     if not cubeset.default_path().exists():
-        return {}
-    return {"cubes": cubeset.load().to_json()}
+        return rules
+    return {**rules, "cubes": cubeset.load().to_json()}
 
 
 def _fritzo_note(lang: str, teaching_follows: bool) -> str | None:

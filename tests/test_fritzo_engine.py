@@ -13,6 +13,7 @@ from companion.announce import Sound
 from companion.games.base import GameError, play_transcript
 from companion.games.fritzo import Fritzo, Phase
 from companion.games.fritzo.cubeset import Cube, CubeSet, default_construction, default_set
+from companion.games.fritzo.engine import FritzoState
 from companion.games.fritzo.geometry import canonical, orient
 from companion.games.fritzo.rules import Goal, buildable_order, check_goal
 from companion.games.fritzo.solver import Solver
@@ -651,7 +652,8 @@ def test_third_level_opens_only_for_the_movers_own_points():
     werden können": a cube completing a row in the *opponent's* colours scores for the opponent (it is credited,
     "gutgeschrieben"), not for the mover, and opened the third level to the mover all the same. Now it is refused
     and not offered (so it does not block a pass either: ``pass`` asks ``legal_placements``)."""
-    engine, _ = strategy([put("A", (0, 0, 0)), put("E", (0, 0, 1))], starter="Ben")  # Ben, then Anna
+    engine, _ = strategy([put("A", (0, 0, 0)), put("E", (0, 0, 1))], starter="Ben",
+                         third_level="own")  # Ben, then Anna; a setup written since the rule changed
     assert engine.current_player == "Ben"
     err = rejected(engine, put("H", (0, 0, 2)), "third level")  # Anna's red column, for Anna: not Ben's points
     assert err.localized("de") == ("Auf die dritte Ebene darf ein Cube nur, wenn Ben damit sofort selbst Punkte "
@@ -662,3 +664,14 @@ def test_third_level_opens_only_for_the_movers_own_points():
                                                    if p.cell == (0, 1, 0))))
     assert engine.current_player == "Anna"
     assert any(p.cell == (0, 0, 2) for p in engine.legal_placements("H"))  # her own points: the third level opens
+    assert FritzoState.from_json(engine.state.to_json()).third_level == "own"  # a resumed game keeps its rule
+
+
+def test_a_strategy_journal_from_before_the_own_points_rule_replays_under_its_rule():
+    """A game saved before the third level asked for the mover's own points (its setup has no ``third_level``)
+    resumed "damaged": the cube that scored for the opponent was refused on replay, and every move after it lost.
+    Such a setup keeps the rule it was played with, in the engine and in a snapshot."""
+    engine, _ = strategy([put("A", (0, 0, 0)), put("E", (0, 0, 1)), put("H", (0, 0, 2))], starter="Ben")
+    assert engine.state.building[(0, 0, 2)].cube == "H" and engine.state.third_level == "any"
+    assert FritzoState.from_json(engine.state.to_json()).third_level == "any"
+    assert engine.current_player == "Anna"

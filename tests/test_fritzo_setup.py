@@ -12,6 +12,7 @@ from companion.games.fritzo import Fritzo, cubeset
 from companion.games.fritzo.cubeset import CubeSet, default_set
 from companion.games.fritzo.errors import SetupError
 from companion.games_ui import register_all
+from companion.views import theme
 from hardware.events import Button, ButtonEvent
 
 register_all()
@@ -58,11 +59,16 @@ def test_level_one_with_a_set_without_blue_asks_which_colour_decides(tmp_path, o
     assert menu.title == "Welche Farbe entscheidet, wer 14 Cubes bekommt? (Der Satz hat kein Blau.)"
     labels = [item.label for item in menu.items]
     assert labels == ["Navy", "Rot", "Orange", "Gelb", "Grün", "Weiß"]  # its own name first (its blue, likely)
+    # read as the answers are: on two lines at BODY, not one at 20 px
+    assert menu.title_layout() == (theme.BODY, ["Welche Farbe entscheidet, wer 14 Cubes",
+                                                "bekommt? (Der Satz hat kein Blau.)"])
     app.draw(app.display.canvas)
     app.display.present()
     pygame.image.save(app.display.window, str(out_dir / "fritzo_setup_start_colour.png"))
+    assert menu.item_rects()[0].top >= menu.rect.y + 2 * theme.font(theme.BODY, True).get_linesize()
     choose(app, "Navy")
-    assert app.mode.mode.menu.title == "Wer würfelt zuerst? (Wer zuerst navy würfelt, bekommt 14 Cubes.)"
+    # German capitalises the taught name as the answer did (a noun, as "Blau")
+    assert app.mode.mode.menu.title == "Wer würfelt zuerst? (Wer zuerst Navy würfelt, bekommt 14 Cubes.)"
     choose(app, "Anna")
     choose(app, "10")
     choose(app, "Rot, Orange, Gelb")
@@ -71,8 +77,9 @@ def test_level_one_with_a_set_without_blue_asks_which_colour_decides(tmp_path, o
     engine = app.session.engine
     said = engine.apply({"action": "roll", "dice": ["red"]}) + engine.apply({"action": "roll", "dice": ["navy"]})
     assert [a.text("de") for a in said] == [
-        "Anna hat Rot gewürfelt, kein navy. Ben würfelt.",
-        "Ben hat zuerst navy gewürfelt und bekommt 14 Cubes, Anna bekommt 13. Baut los!"]
+        "Anna hat Rot gewürfelt, kein Navy. Ben würfelt.",
+        "Ben hat zuerst Navy gewürfelt und bekommt 14 Cubes, Anna bekommt 13. Baut los!"]
+    assert said[0].text("en") == "Anna rolled red, not Navy. Ben rolls."  # as the answer named it
 
 
 def test_level_one_with_blue_in_the_set_does_not_ask_for_the_start_colour(tmp_path):
@@ -210,3 +217,39 @@ def test_a_level_one_time_is_not_highlighted_as_a_solo_race_and_team_asks_none(t
     choose(app, "2:")
     choose(app, "Anna")
     assert app.session is not None and "minutes" not in app.session.actions[0]
+
+
+def test_a_rematch_answer_taken_back_does_not_stay_in_a_strategy_setup(tmp_path):
+    """Play again after a Level One win, "Anna gets 14 cubes", back to the mode, Strategy, "Ben rolls first": the
+    game opened on Anna's turn without its start roll, the setup journaled ``starter`` beside ``start``."""
+    app = level_one_over(tmp_path, "en", [{"action": "done", "player": "Anna"}, {"action": "done", "player": "Ben"}])
+    old = app.session
+    app.on_button(ButtonEvent(Button.SELECT))  # play again
+    app.on_button(ButtonEvent(Button.SELECT))  # Level One
+    app.on_button(ButtonEvent(Button.SELECT))  # 2: Anna, Ben
+    app.on_button(ButtonEvent(Button.SELECT))  # Anna gets 14: on to the time
+    for _ in range(3):
+        app.on_button(ButtonEvent(Button.UNDO))  # back to the mode
+    assert app.mode.index == 0
+    choose(app, "Strategy")
+    choose(app, "2:")
+    choose(app, "Ben")
+    for _ in range(3):  # the colours, as last time
+        if app.session is not old:
+            break
+        app.on_button(ButtonEvent(Button.SELECT))
+    setup = app.session.actions[0]
+    assert setup["mode"] == "strategy" and setup["start"] == 1 and "starter" not in setup
+    assert app.session.engine.rolls_dice
+
+
+
+def test_a_strategy_set_up_in_the_app_journals_the_own_points_rule(tmp_path):
+    """The third level opens for the mover's own points in games set up now; the setup says so, since a journal
+    without the word replays under the rule before (any points)."""
+    app = app_in_setup(tmp_path, "en")
+    choose(app, "Strategy")
+    choose(app, "2:")
+    choose(app, "Anna")
+    app.on_button(ButtonEvent(Button.SELECT))  # the colours
+    assert app.session.actions[0]["third_level"] == "own" and app.session.engine.state.third_level == "own"

@@ -1596,3 +1596,37 @@ def test_the_first_cubes_positions_leave_a_short_banner_room_at_the_panels_foot(
             rect, _, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
             kept = [TOP_BAR, *view.tab_rects(), *positions, *view._building_rects()]
             assert not any(rect.colliderect(r) for r in kept), (key, index, rect)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_choosing_a_cube_with_the_clock_running_the_banners_stand_in_the_band_kept_for_them(tmp_path, lang):
+    """Level One, a cube picked while the clock runs (kept in view before all): "The clock is running: 10 minutes."
+    and the start's banner stood at the foot over the cubes' third row (19-27) while the band between the top line
+    and the question, kept for a banner, stood unused (``banner_room``)."""
+    from companion.app import GAME_ENTRIES
+    from companion.views.fritzo_view import BANNER_ROOM, TOP_BAR
+
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Großvater Johannes", "Mia"),
+                                              "starter": "Mia"})
+        view = app.mode
+        app.frame(0.03, [])
+        press(view, Button.SELECT)  # the clock starts
+        press(view, Button.SELECT)  # place: the cubes to pick from
+        assert view._choosing_cube() and view.clock_left() is not None
+        seen = set()
+        for moment in range(40):
+            clock["now"] += 0.5
+            app.frame(0.03, [])
+            if app._banner is None:
+                continue
+            seen.add(app.announcer.current.text)
+            banner = app._banner
+            assert banner.top >= TOP_BAR.bottom and banner.bottom <= BANNER_ROOM, (moment, banner)
+            assert not any(banner.colliderect(r) for r in view.panel_rects()), (moment, banner)
+            if moment == 20:
+                pygame.image.save(app.display.window, str(OUT / f"fritzo_level_one_clock_banner_{lang}.png"))
+        assert len(seen) >= 2, seen  # the start's banner, then the clock's
+    finally:
+        app.close()

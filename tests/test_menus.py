@@ -274,3 +274,40 @@ def test_a_question_answered_again_leaves_nothing_of_its_first_answer():
     wizard._choose({"mode": "beginner"})
     answers = done[0] if done else wizard.answers
     assert answers.get("mode") == "beginner" and "target" not in answers
+
+
+def test_a_question_of_several_keys_clears_every_key_it_may_set():
+    """A question without a key (its answers dicts) cleared only the keys of the answers it offered then: a
+    rematch's ``starter`` outlived a later answer ``start`` and a mode where the question does not arise. With
+    ``keys`` it clears them all, answered, not arising, or gone back past."""
+    from companion.views.menus import SetupStep, SetupWizard
+    from hardware.events import Button, ButtonEvent
+
+    done: list[dict] = []
+    steps = [SetupStep("", "Which mode?", [("Again", {"mode": "again"}), ("Other", {"mode": "other"}),
+                                           ("Solo", {"mode": "solo"})]),
+             SetupStep("", "Who starts?", lambda answers: {
+                 "again": [("Anna gets it", {"starter": "Anna"}), ("Roll", {"start": 0})],
+                 "other": [("Anna", {"start": 0}), ("Ben", {"start": 1})]}.get(answers["mode"], []),
+                 keys=("start", "starter")),
+             SetupStep("level", "Which level?", [("Level 1", 1), ("Level 2", 2)])]
+    wizard = SetupWizard(steps, done.append, lambda: None, "en")
+    wizard.on_button(ButtonEvent(Button.SELECT))  # again
+    wizard.on_button(ButtonEvent(Button.SELECT))  # Anna gets it
+    assert wizard.answers["starter"] == "Anna"
+    wizard.on_button(ButtonEvent(Button.UNDO))  # asked again: its answer stands until another is given
+    wizard.on_button(ButtonEvent(Button.UNDO))  # the mode
+    assert "starter" not in wizard.answers  # gone back past
+    wizard.on_button(ButtonEvent(Button.NEXT))
+    wizard.on_button(ButtonEvent(Button.SELECT))  # other
+    wizard.on_button(ButtonEvent(Button.NEXT))
+    wizard.on_button(ButtonEvent(Button.SELECT))  # Ben
+    wizard.on_button(ButtonEvent(Button.SELECT))
+    assert done[-1] == {"mode": "other", "start": 1, "level": 1}
+    wizard = SetupWizard(steps, done.append, lambda: None, "en")
+    wizard.answers["starter"] = "Anna"  # as an answer taken back would leave it
+    wizard.on_button(ButtonEvent(Button.NEXT))
+    wizard.on_button(ButtonEvent(Button.NEXT))
+    wizard.on_button(ButtonEvent(Button.SELECT))  # solo: who starts does not arise
+    wizard.on_button(ButtonEvent(Button.SELECT))
+    assert done[-1] == {"mode": "solo", "level": 1}

@@ -30,6 +30,7 @@ import pygame
 
 from companion.announce import Announcement, Sound
 from companion.games.fritzo import Fritzo, Mode, Phase
+from companion.games.fritzo.engine import taught_colour
 from companion.games.fritzo.geometry import EAST, NORTH, SOUTH, TOP, WEST, Cell, orient
 from companion.games.fritzo.rules import check_goal
 from companion.games.fritzo.solver import Placement, Status
@@ -105,10 +106,12 @@ def swatch(surface: pygame.Surface, rect: pygame.Rect, colour: str, lang: str, *
 
 
 def colour_name(colour: str, lang: str) -> str:
+    """The colour as a sentence names it; a taught set's own name as its answer's line names it, with a capital (a
+    name the table gave its colour, in every language): "Wer zuerst navy würfelt" stood over its answer "Navy"."""
     try:
         return t(f"fritzo.colour.{colour}", lang)
     except MissingTranslation:
-        return colour  # a taught set's own colour name
+        return taught_colour(colour)
 
 
 def colour_label(colour: str, lang: str) -> str:
@@ -483,6 +486,15 @@ class FritzoMode:
             # now under the short list of actions (``banner.place``'s column under the highlighted action)
             return [*clock, *spanning(self._building_rects()), *spanning(self.panel_rects()), TOP_BAR]
         return []
+
+    @property
+    def banner_room(self) -> pygame.Rect | None:
+        """Choosing a cube, the band between the top line and the question, kept for a banner (``banner.place``'s
+        ``room``): with Level One's clock running, kept in view before all, "The clock is running: 10 minutes." and
+        every turn's banner stood at the foot over the cubes' third row (19-27) while the band stood unused."""
+        if not self._choosing_cube():
+            return None
+        return pygame.Rect(0, TOP_BAR.bottom, theme.DESIGN_SIZE[0], BANNER_ROOM - TOP_BAR.bottom)
 
     @property
     def notice_room(self) -> pygame.Rect | None:

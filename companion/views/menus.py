@@ -23,14 +23,15 @@ class MenuMode:
 
     def __init__(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None],
                  on_back: Callable[[], None] | None = None, lang: str = "de", subtitle: str = "",
-                 row_h: int = 64, back_hint: str = "core.hint_back") -> None:
+                 row_h: int = 64, back_hint: str = "core.hint_back", title_lines: int = 1) -> None:
         self.lang = lang
         self.subtitle = subtitle
         #: what UNDO's hint says it does ("back", or the main menu's "back to the game")
         self.back_hint = back_hint
         top = 20 + (40 if subtitle else 0)
         # down to the hint bar: five rows under a subtitle (the main menu's camera line), not four and a gap
-        self.menu = Menu(pygame.Rect(60, top, 680, 440 - top), items, on_choose, on_back, title=title, row_h=row_h)
+        kind = QuestionMenu if title_lines > 1 else Menu
+        self.menu = kind(pygame.Rect(60, top, 680, 440 - top), items, on_choose, on_back, title=title, row_h=row_h)
         #: where "UNDO back" is drawn, as tall as the hint bar: a finger's way back (a table with the touch screen
         #: alone was held in the setup questions and the Teach menu, their only way out a button it has not got)
         self.back_rect: pygame.Rect | None = None
@@ -67,11 +68,54 @@ class MenuMode:
         self.back_rect = hint_button(surface, rects[-1]) if self.menu.on_back is not None else None
 
 
+class QuestionMenu(Menu):
+    """A menu whose title is a question to read (the setup's): where one line holds it only below BODY, two even
+    lines at BODY. Today's long German questions stood on one line at 20 px ("Welche Farbe entscheidet, wer 14
+    Cubes bekommt? (Der Satz hat kein Blau.)"), smaller than the answers under them."""
+
+    def title_layout(self) -> tuple[int, list[str]]:
+        """The title's size and lines: one line at the largest size up to LARGE that holds it, else two at BODY
+        (where even two do not hold it, one line as small as it needs)."""
+        size = theme.fit_text(self.title, theme.LARGE, self.rect.w, bold=True)
+        if size < theme.BODY:
+            lines = theme.even_lines(self.title, theme.font(theme.BODY, True), self.rect.w, 2)
+            if lines is not None and len(lines) > 1:
+                return theme.BODY, list(lines)
+        return size, [self.title]
+
+    #: the title's layout while ``Menu.draw`` runs without the title (drawn here, on two lines)
+    _held: tuple[int, list[str]] | None = None
+
+    def _top(self) -> int:
+        size, lines = self._held or self.title_layout()
+        if len(lines) == 1:
+            return super()._top()
+        return self.rect.y + len(lines) * theme.font(size, True).get_linesize() + 8
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size, lines = self.title_layout()
+        if len(lines) == 1:
+            super().draw(surface)
+            return
+        title, self.title, self._held = self.title, "", (size, lines)  # the rows under the lines drawn here
+        try:
+            super().draw(surface)
+        finally:
+            self.title, self._held = title, None
+        step = theme.font(size, True).get_linesize()
+        for n, line in enumerate(lines):
+            theme.text(surface, line, (self.rect.x, self.rect.y + n * step), size, theme.ACCENT, bold=True)
+
+
 @dataclass
 class SetupStep:
     """One question of a game's setup: the key it sets in the setup action and the choices (label, value).
 
-    With ``key=""`` each choice's value is a dict merged into the answers (one choice setting several keys).
+    With ``key=""`` each choice's value is a dict merged into the answers (one choice setting several keys); such
+    a question lists in ``keys`` every key any of its answers may set, and clears them all whenever it is answered,
+    does not arise, or is gone back past: a rematch's "Anna gets 14 cubes" (``starter``) taken back and followed
+    by Strategy's "Ben rolls first" (``start``) opened Strategy on Anna's turn without its start roll, since only
+    the keys of the answers offered then were cleared.
     """
 
     key: str
@@ -85,6 +129,12 @@ class SetupStep:
     pick: Callable[[dict[str, Any]], tuple[list[str], int, int]] | None = None
     #: the value highlighted first (a usual answer in the middle of its list: "10 minutes" of 5, 10, 15, 20)
     preselect: Any = None
+    #: ``key=""`` only: every key its answers may set (empty: those of the answers offered at the time)
+    keys: tuple[str, ...] = ()
+
+    def sets(self) -> tuple[str, ...]:
+        """The keys this question's answer owns, cleared before it is answered again."""
+        return (self.key,) if self.key else self.keys
 
 
 #: the value of the item that opens the name-by-name choice of who plays, and of its item that takes the choice
@@ -154,8 +204,9 @@ class SetupWizard:
                     answers.pop(key, None)  # not known yet: the questions that depend on it count as asked
             elif choices:
                 self._answer(choices[0][1], answers, index)
-            elif key:
-                answers.pop(key, None)
+            else:
+                for k in self.steps[index].sets():
+                    answers.pop(k, None)
         return n
 
     def _progress(self, highlighted: Any) -> str:
@@ -175,7 +226,8 @@ class SetupWizard:
             first = 0 if step.preselect is None else next(
                 (i for i, item in enumerate(items) if item.value == step.preselect), 0)
         self.mode = MenuMode(step.title(self.answers) if callable(step.title) else step.title, items, self._choose,
-                             self._back, self.lang, subtitle=self._progress(items[first].value))
+                             self._back, self.lang, subtitle=self._progress(items[first].value),
+                             title_lines=2)  # a question is read: two lines at BODY rather than one at 20 px
         self.mode.menu.index = first
         self.asking = self.mode
 
@@ -211,6 +263,8 @@ class SetupWizard:
             answers[key] = value
         else:  # what another choice of this question set goes: "Team: Professional", back, "Beginner" kept the
             # team's target in the game's setup
+            for k in self.steps[self.index if index is None else index].keys:
+                answers.pop(k, None)
             for _, other in self._choices(index, answers):
                 if isinstance(other, dict):
                     for k in other:
@@ -236,8 +290,9 @@ class SetupWizard:
             self.skipped.add(self.index)
             if choices:
                 self._answer(choices[0][1])
-            elif self.steps[self.index].key:  # an answer given before UNDO changed the answers is void now
-                self.answers.pop(self.steps[self.index].key, None)
+            else:  # an answer given before UNDO changed the answers is void now
+                for k in self.steps[self.index].sets():
+                    self.answers.pop(k, None)
         self.on_done(dict(self.answers))
 
     def _back(self) -> None:
@@ -245,6 +300,9 @@ class SetupWizard:
         while index in self.skipped:
             index -= 1
         self.skipped = {i for i in self.skipped if i < index}
+        for step in self.steps[index + 1:self.index + 1]:  # the questions gone back past: their answers are void
+            for k in step.keys:
+                self.answers.pop(k, None)
         if index < 0:
             self.on_cancel()
         else:

@@ -25,10 +25,10 @@ Readings where the rulebook leaves room (also in docs/fritzo.md):
   and it cannot be farmed by taking a cube off and putting it back. A row in the opponent's colours scores for
   the opponent, also when it lies in one's own plane. Side rows count on the plane's outer edge only (its "four
   visible sides"), not on faces into a gap inside it.
-- Strategy: the third level is allowed when the placement scores at once for the mover (points it gives the
-  opponent do not open it). A player may pass (``pass``, one minus point) only when the drawn cube has no legal
-  place without the joker. Super Fritzo counts the points the mover earns in that move. Tie: the player who made
-  the last move wins.
+- Strategy: the third level is allowed when the placement scores at once for the mover (points it gives the opponent
+  do not open it) where the setup says ``third_level: "own"``; older setups: for either player. A player may pass
+  (``pass``, one minus point) only when the drawn cube has no legal place without the joker. Super Fritzo counts the
+  points the mover earns in that move. Tie: the player who made the last move wins.
 - Level One ties: the player who declared ``done`` first wins; when time ran out with nobody done, it is a
   draw.
 """
@@ -131,6 +131,9 @@ class FritzoState:
     result: str | None = None  # "goal", "team", "cube", "won", "draw", "super-fritzo", "time-up"
     winners: list[str] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)  # last formations scored (for the screen)
+    #: Strategy's third level: "own" opens it only for the mover's own points (setups since the rule changed say
+    #: so); "any" for points to either player, the rule a journal written before played under (``_earns``)
+    third_level: str = "any"
 
     def to_json(self) -> dict[str, Any]:
         def building(b: Building) -> list[dict[str, Any]]:
@@ -161,6 +164,7 @@ class FritzoState:
             "result": self.result,
             "winners": list(self.winners),
             "log": copy.deepcopy(self.log),
+            "third_level": self.third_level,
         }
 
     @classmethod
@@ -193,6 +197,7 @@ class FritzoState:
             result=d.get("result"),
             winners=list(d.get("winners", [])),
             log=copy.deepcopy(d.get("log", [])),
+            third_level=d.get("third_level", "any"),
         )
 
 
@@ -201,15 +206,26 @@ def _a(key: str, speak: bool = True, **params: Any) -> Announcement:
 
 
 def _colour_words(colour: str) -> str | dict[str, str]:
-    """A colour as said in the table's language (a taught set's own colour name as it was taught): the start roll
-    named no colour, and a table without a camera never saw the cube the companion rolled."""
-    return {"key": f"fritzo.colour.{colour}"} if colour in DEFAULT_COLOURS else colour
+    """A colour as said in the table's language (a taught set's own colour name with a capital, as the setup's
+    answers and questions name it: "kein navy" followed the setup's "Navy"): the start roll named no colour, and a
+    table without a camera never saw the cube the companion rolled."""
+    return {"key": f"fritzo.colour.{colour}"} if colour in DEFAULT_COLOURS else taught_colour(colour)
 
 
-def _earns(formations: list[scoring.Formation], player: str | None) -> bool:
+def taught_colour(colour: str) -> str:
+    """A taught set's own colour name as every line and sentence names it: the name the table gave it, with a
+    capital (German's colours are nouns, "Blau"; in English it reads as the set's name for it)."""
+    return colour[:1].upper() + colour[1:]
+
+
+def _earns(formations: list[scoring.Formation], player: str | None, rule: str) -> bool:
     """Strategy's third level: "nur dann ..., wenn damit sofort Punkte erzielt werden können". The mover's own points
     count, as for Super Fritzo: a row built in the opponent's colours is credited to the opponent ("gutgeschrieben"),
-    the mover does not score it, and it opened the third level to either player before."""
+    the mover does not score it, and it opened the third level to either player before. ``rule`` "any" keeps that
+    earlier reading for games set up under it: checked with today's rule, a saved game whose third-level cube had
+    scored for the opponent resumed "damaged" and lost that cube and every move after it."""
+    if rule != "own":
+        return bool(formations)
     return scoring.totals(formations).get(player or "", 0) > 0
 
 
@@ -398,7 +414,7 @@ class Fritzo:
         structure = self.structure()
         structure[p.cell] = orient(self.state.cubeset.cube(p.cube).faces, p.rotation)
         formations = scoring.formations_with(structure, p.cell, self.owners())
-        return _earns(formations, self.current_player)
+        return _earns(formations, self.current_player, self.state.third_level)
 
     # -- helpers
     # -------------------------------------------------------------------------------------------------
@@ -612,7 +628,7 @@ class Fritzo:
         formations: list[scoring.Formation] = []
         if s.mode is Mode.STRATEGY:
             formations = scoring.formations_with(structure, cell, self.owners())
-            if cell[2] == 2 and not _earns(formations, who):
+            if cell[2] == 2 and not _earns(formations, who, s.third_level):
                 raise PlacementError("fritzo.err.third_level", player=who)
         s.building[cell] = Placed(cube, rotation, who, joker)
         s.last_mover = who
@@ -957,6 +973,7 @@ def _new_state(setup: dict[str, Any]) -> FritzoState:
             state.allowance = {p: 13 for p in players}
             state.moves = {p: 0 for p in players}
             state.jokers = {p: True for p in players}
+            state.third_level = "own" if setup.get("third_level") == "own" else "any"  # absent: a journal from before
             if setup.get("excluded") is not None:
                 ex = str(setup["excluded"])
                 if ex not in cubeset.ids:
