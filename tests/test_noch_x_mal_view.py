@@ -1469,25 +1469,16 @@ def test_the_fourth_rolls_banner_stands_under_the_boards_title(tmp_path, monkeyp
         place((800, 480), rule, view.focus_rect, 1.0, [MENU_CORNER], kept)
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
-def test_through_the_app_the_fourth_rolls_banner_stands_under_the_boards_title(tmp_path, monkeypatch, lang):
-    """The App hands the screen's ``banner_room`` to the banner: six players' fourth roll, its sentence on the
-    screen under the board's title, which stays whole."""
-    from test_announcer import RecordingAudio
+def _app_with_start_combos(tmp_path, names: list[str], lang: str):
+    """The app in ``lang`` at a Noch X-Mal! game of ``names`` whose start combos are rolled, its announcements heard
+    (recorded) and its clock moved by the test (``clock["now"]``)."""
+    from test_games_in_app import _announcing_app
 
-    from companion.announcer import Announcer
-    from companion.app import App
-    from companion.config import Config
-    from companion.display import Display
     from companion.games_ui import register_all
 
     register_all()
-    names = ["Maximilian", "Großmutter H.", "Anna", "Ben", "Carla", "David"]
-    clock = {"now": 100.0}
-    cfg = Config()
-    cfg.players, cfg.language = names, lang
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
-              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
+    app, clock = _announcing_app(tmp_path, lang)
+    app.cfg.players = names
     entries = [item.value for item in app.mode.menu.items]
     for _ in range(entries.index(("new", "noch-x-mal"))):
         app.on_button(ButtonEvent(Button.NEXT))
@@ -1495,6 +1486,15 @@ def test_through_the_app_the_fourth_rolls_banner_stands_under_the_boards_title(t
         app.on_button(ButtonEvent(Button.SELECT))
     for name in names:
         app.session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    return app, clock
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_through_the_app_the_fourth_rolls_banner_stands_under_the_boards_title(tmp_path, monkeypatch, lang):
+    """The App hands the screen's ``banner_room`` to the banner: six players' fourth roll, its sentence on the
+    screen under the board's title, which stays whole."""
+    names = ["Maximilian", "Großmutter H.", "Anna", "Ben", "Carla", "David"]
+    app, clock = _app_with_start_combos(tmp_path, names, lang)
     for number in range(1, 5):
         for _ in range(8):  # the sentences of the roll before said
             clock["now"] += 30.0
@@ -1523,27 +1523,7 @@ def test_a_rolls_banners_spare_the_menus_lines_and_arrows_the_prompt_and_the_car
     passes), and the fourth roll's under "Ben wählt …" over the pass lines. They stand over the board now (its goals
     change by a report, after the pair is chosen): the dice, the prompt, the cards and the menu's lines and arrows
     stay in view. (The board's title still goes under a banner of three lines at LARGE: see ``in_view``.)"""
-    from test_announcer import RecordingAudio
-
-    from companion.announcer import Announcer
-    from companion.app import App
-    from companion.config import Config
-    from companion.display import Display
-    from companion.games_ui import register_all
-
-    register_all()
-    clock = {"now": 100.0}
-    cfg = Config()
-    cfg.players, cfg.language = names, lang
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
-              announcer=Announcer(lang, 80, audio=RecordingAudio()), clock=lambda: clock["now"])
-    entries = [item.value for item in app.mode.menu.items]
-    for _ in range(entries.index(("new", "noch-x-mal"))):
-        app.on_button(ButtonEvent(Button.NEXT))
-    for _ in range(3):  # the game; everybody plays; the first starts
-        app.on_button(ButtonEvent(Button.SELECT))
-    for name in names:
-        app.session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    app, clock = _app_with_start_combos(tmp_path, names, lang)
     seen = set()
     for number in range(1, 5):
         for _ in range(8):  # the sentences of the roll before said
