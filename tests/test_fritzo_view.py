@@ -1219,6 +1219,18 @@ def test_a_banner_while_choosing_a_cube_stands_over_the_top_line_clear_of_the_cu
     assert view.in_view[-1] == TOP_BAR  # the last a banner covers
 
 
+def _team_twelve_cubes_on(tmp_path, players: list[str], lang: str):
+    """A Team game for Professional with the first twelve cubes of a buildable order placed (one in the building's
+    bottom row): the view, its session and that order."""
+    order = buildable_order(set(D.professional))
+    view, session, _ = make(tmp_path, {"mode": "team", "target": "professional", "players": players}, lang=lang)
+    for cell in order[:12]:
+        cid, rot = D.professional[cell]
+        assert session.apply({"action": "place", "cube": cid, "cell": list(cell), "rotation": rot,
+                              "player": session.engine.current_player}), session.error
+    return view, session, order
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("players", [["Großvater Johannes", "Mia"], ["Großvater Johannes", "Mia", "Ben", "Annabell"]])
 def test_a_turns_banner_while_placing_stands_clear_of_the_building_and_the_positions(tmp_path, lang, players):
@@ -1229,12 +1241,7 @@ def test_a_turns_banner_while_placing_stands_clear_of_the_building_and_the_posit
     from companion.i18n import t
     from companion.views.banner import place
 
-    order = buildable_order(set(D.professional))
-    view, session, _ = make(tmp_path, {"mode": "team", "target": "professional", "players": players}, lang=lang)
-    for cell in order[:12]:
-        cid, rot = D.professional[cell]
-        assert session.apply({"action": "place", "cube": cid, "cell": list(cell), "rotation": rot,
-                              "player": session.engine.current_player}), session.error
+    view, session, order = _team_twelve_cubes_on(tmp_path, players, lang)
     said = t("fritzo.turn", lang, player=session.engine.current_player)
     press(view, Button.SELECT)  # place
     view.index = view._step_values().index(D.professional[order[12]][0])
@@ -1267,12 +1274,7 @@ def test_a_turns_banner_on_the_action_list_stands_under_it_clear_of_the_building
     from companion.views.banner import place
     from companion.views.fritzo_view import PANEL, TOP_BAR
 
-    order = buildable_order(set(D.professional))
-    view, session, _ = make(tmp_path, {"mode": "team", "target": "professional", "players": players}, lang=lang)
-    for cell in order[:12]:
-        cid, rot = D.professional[cell]
-        assert session.apply({"action": "place", "cube": cid, "cell": list(cell), "rotation": rot,
-                              "player": session.engine.current_player}), session.error
+    view, session, order = _team_twelve_cubes_on(tmp_path, players, lang)
     assert view.step == "menu"
     building = view._building_rects()
     assert max(r.bottom for r in building) > 400  # a cube in the bottom row, where the bands at the foot stand
