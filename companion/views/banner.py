@@ -154,14 +154,14 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
 
     options = []
     fits_over_spare: tuple[int, pygame.Rect, pygame.font.Font, list[str]] | None = None
-    for rect, font, lines, fits, room in _in_regions(area, avoid, corners, text, scale, theme.LARGE):
+    for rect, font, lines, fits, region_area in _in_regions(area, avoid, corners, text, scale, theme.LARGE):
         if fits:
             first = covered(rect)
             if first == len(spare):
                 return rect, font, lines
             if fits_over_spare is None or first > fits_over_spare[0]:
                 fits_over_spare = (first, rect, font, lines)
-        options.append((room, rect, font, lines))
+        options.append((region_area, rect, font, lines))
     if fits_over_spare is not None:
         for size in range(theme.LARGE - 2, theme.FAR - 1, -2):
             for rect, font, lines, fits, _ in _in_regions(area, avoid, corners, text, scale, size):
