@@ -512,6 +512,11 @@ class FritzoMode:
         if self.step in ("cell", "turn", "remove") and self.clock_left() is not None:
             top = self._clock_rect().bottom + 2
             return pygame.Rect(0, top, theme.DESIGN_SIZE[0], TABS_AREA.bottom - top)
+        if self.step == "menu" and self.game.state.phase is not Phase.START_ROLL and not self._building_rects():
+            # the first cube: under the actions, over the empty building above a banner at its foot (Team's
+            # built-in cubes' notice, two lines for ten seconds, stood over whose turn it is and the supply)
+            top = max((r.bottom for r in self.panel_rects()), default=PANEL.y) + 2
+            return pygame.Rect(0, top, theme.DESIGN_SIZE[0], GRID_AREA.bottom - top)
         if not (self._choosing_cube() or self._rolling()):
             return None
         return pygame.Rect(0, TOP_BAR.bottom, theme.DESIGN_SIZE[0], BANNER_ROOM - TOP_BAR.bottom)
