@@ -1632,3 +1632,70 @@ def test_choosing_a_cube_with_the_clock_running_the_banners_stand_in_the_band_ke
         assert len(seen) >= 2, seen  # the start's banner, then the clock's
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_notice_while_a_race_places_leaves_the_clock_and_the_building_in_view(tmp_path, lang):
+    """Beginner against the clock, cubes placed on level one: ROLL's "Fritzo wird ohne Würfel gespielt…" stood over
+    the top line and its running seconds (the level tabs leave no band under the top line as Level One's plane
+    does), else over the building's bottom row. It stands under the status and the clock, over the mode's name."""
+    from companion.app import GAME_ENTRIES
+    from companion.i18n import t
+
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "beginner", "minutes": 10, "_players": ("Mia",)})
+        app.frame(0.03, [])
+        view = app.mode
+        for _ in range(3):  # the clock starts, place, the first cube
+            app.on_button(ButtonEvent(Button.SELECT))
+        for _ in range(4):  # cubes placed, the building's rows filled
+            for _ in range(2):
+                app.on_button(ButtonEvent(Button.SELECT))
+            clock["now"] += 0.5
+            app.frame(0.03, [])
+            app.on_button(ButtonEvent(Button.SELECT))
+            app.on_button(ButtonEvent(Button.SELECT))
+        _frames(app, clock, 10)  # the notes' banners are over
+        assert view.step == "cell" and view.clock_left() is not None and view.tab_rects()
+        app.on_button(ButtonEvent(Button.ROLL))
+        assert app.notice == t("fritzo.ui.no_dice", lang)
+        for step in ("cell", "turn"):
+            app.frame(0.03, [])
+            OUT.mkdir(exist_ok=True)
+            pygame.image.save(app.display.window, str(OUT / f"fritzo_race_notice_{step}_{lang}.png"))
+            strip = app._strip[0]
+            kept = [view._clock_rect(), *view._building_rects(), *view.panel_rects()]
+            assert not any(strip.colliderect(r) for r in kept), (step, strip)
+            app.on_button(ButtonEvent(Button.SELECT))
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_teams_first_cube_the_built_in_cubes_notice_stands_under_the_actions_above_the_start_banner(tmp_path, lang):
+    """Team's start: the built-in cubes' notice (two lines, ten seconds) stood over the top line (whose turn, the
+    supply) while "Mia legt den ersten Cube." stood at the foot. It stands under the actions, over the empty
+    building, clear of the banner, the top line and the level tabs, and stays there once the banner is gone."""
+    from companion.app import GAME_ENTRIES
+    from companion.i18n import t
+    from companion.views.fritzo_view import TOP_BAR
+
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "team", "target": "professional",
+                                              "_players": ("Mia", "Großvater Johannes")})
+        view = app.mode
+        assert app.notice is not None and t("fritzo.builtin_cubes_short", lang) in app.notice
+        for moment in range(3):
+            app.frame(0.03, [])
+            if moment == 0:
+                OUT.mkdir(exist_ok=True)
+                pygame.image.save(app.display.window, str(OUT / f"fritzo_team_start_notice_{lang}.png"))
+                assert app._banner is not None
+            strip, banner = app._strip[0], app._banner
+            kept = [TOP_BAR, *view.tab_rects(), *view.panel_rects(), *([banner] if banner else [])]
+            assert not any(strip.colliderect(r) for r in kept), (moment, strip, banner)
+            clock["now"] += 3.0
+    finally:
+        app.close()

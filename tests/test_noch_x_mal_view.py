@@ -1626,3 +1626,30 @@ def test_the_resume_notice_stands_under_the_cards_not_over_their_names(tmp_path,
     pygame.image.save(app.display.canvas, str(OUT / f"nxm_resumed_notice_{lang}_{len(players)}.png"))
     assert not any(strip.colliderect(card) for card in mode.card_rects()), (strip, mode.card_rects())
     assert not strip.colliderect(mode._idle_layout()[2]) and not strip.colliderect(MENU_AREA)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Anna", "Ben", "Carl"], ["Anna", "Ben", "Carl", "Dora", "Emil", "Frieda"]])
+def test_after_the_last_start_combo_its_banners_stand_under_the_cards(tmp_path, lang, names):
+    """The last start combo rolled: its sentence and "Alle Startkombis stehen. Anna beginnt und würfelt." stood at
+    the top over the cards where the combos had just filled in (between rolls the cards are not kept in view). They
+    stand in the empty band under the cards, at FAR or larger, clear of whose throw it is (its umlauts too), the
+    menu and the board."""
+    from companion.app import MENU_CORNER
+    from companion.i18n import t
+    from companion.views.banner import place
+    from companion.views.noch_x_mal_view import PLAYER_STRIP
+
+    view, session = new_view(tmp_path, names, lang=lang, start=0)
+    combos = [["yellow", "4"], ["red", "2"], ["blue", "5"], ["green", "1"], ["orange", "3"], ["yellow", "5"]]
+    for name, combo in zip(names, combos, strict=False):
+        assert session.apply({"action": "start_combo", "player": name, "dice": combo}), session.error
+    view.update(0.03, 1.0)
+    render(view, f"nxm_after_start_combos_{len(names)}_{lang}")
+    prompt = view._idle_layout()[2]
+    colour, number = combos[len(names) - 1]
+    for said in (t(f"nxm.start_combo.{colour}", lang, player=names[-1], number=number),
+                 t("nxm.start_ready", lang, player=names[0])):
+        rect, font, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view, view.banner_room)
+        assert not rect.colliderect(PLAYER_STRIP) and not any(rect.colliderect(r) for r in view.in_view), rect
+        assert rect.bottom + 4 <= prompt.top - 4 and font.get_height() >= theme.FAR * 0.9, (rect, font.get_height())

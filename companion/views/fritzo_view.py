@@ -503,10 +503,20 @@ class FritzoMode:
         over the colours (the building beside them is empty then): Level One's built-in cubes' notice stood over
         whose roll it is for its eight seconds. Placing on Level One's plane (no level tabs), the band between the
         top line and the plane: over the top line ROLL's notice hid the running clock, under it the plane's places
-        lit."""
+        lit. A race's levels (Beginner, Challenge, Professional against the clock): under the top line's status and
+        clock, over the mode's name and the level tabs: over the top line the notice hid the seconds the table races
+        against, at the foot the building's bottom row (the tabs' level is the one the building shows)."""
         if self.step in ("cell", "turn", "remove") and not self.tab_rects():
             plane = min((r.top for r in self.cell_rects().values()), default=GRID_AREA.top)
             return pygame.Rect(0, TOP_BAR.bottom + 2, theme.DESIGN_SIZE[0], plane - 2 - TOP_BAR.bottom - 2)
+        if self.step in ("cell", "turn", "remove") and self.clock_left() is not None:
+            top = self._clock_rect().bottom + 2
+            return pygame.Rect(0, top, theme.DESIGN_SIZE[0], TABS_AREA.bottom - top)
+        if self.step == "menu" and self.game.state.phase is not Phase.START_ROLL and not self._building_rects():
+            # the first cube: under the actions, over the empty building above a banner at its foot (Team's
+            # built-in cubes' notice, two lines for ten seconds, stood over whose turn it is and the supply)
+            top = max((r.bottom for r in self.panel_rects()), default=PANEL.y) + 2
+            return pygame.Rect(0, top, theme.DESIGN_SIZE[0], GRID_AREA.bottom - top)
         if not (self._choosing_cube() or self._rolling()):
             return None
         return pygame.Rect(0, TOP_BAR.bottom, theme.DESIGN_SIZE[0], BANNER_ROOM - TOP_BAR.bottom)
