@@ -28,6 +28,7 @@ from companion.hourglass import Resume
 from companion.i18n import t
 from companion.session import GameSession, ReadRoll
 from companion.views import theme
+from companion.views.banner import MARGIN as BANNER_MARGIN
 from companion.views.frame_clock import FrameClock, undone_for_this_run
 from companion.views.widgets import (
     DiceRow,
@@ -81,6 +82,7 @@ COUNTS_TOP = ANSWERS_BOTTOM - 4 - 120  # the word counts (120 high) just above t
 OVER_TITLE_Y = 120  # "Gewonnen!": the ranking below it, at LARGE for six players too
 UNREAD_PICTURE = pygame.Rect(250, 250, 300, ANSWERS_BOTTOM - 250)  # under the dice: the unread one highlighted
 FIX_PICTURE = pygame.Rect(510, 292, 270, ANSWERS_BOTTOM - 292)  # beside the word limits: the die highlighted
+PICK_LIMITS = (30, 320)  # the word limits' top left while a die is picked: under the dice and their owners
 #: where two rows of names under the picked dice end: above the word limits (y 320)
 OWNERS_BOTTOM = 316
 
@@ -540,11 +542,24 @@ class HasteWorteMode:
         buttons, under the letter, over the limits' two lines (``banner.place``'s ``room``, taken where the banner
         fits there): the screen keeps the buttons, the status line and the symbols in view (``in_view``), and no band
         at an edge spares them all. Six players' symbols leave 74 pixels: a line at FAR."""
+        if self.pending is None and self.game.phase is Phase.PICK and not self.fixing and not self.game.round.letter:
+            return self._pick_banner_room()
         if self.pending is not None or self.game.phase is not Phase.WRITING or self._sand_running():
             return None
         top = max(self._symbols_rect(SAND_SYMBOLS).bottom, LETTER_IN_VIEW.bottom)
         bottom = min(r.top for r in self._button_rects()) - 2  # (its shadow short of the buttons' frames)
         return pygame.Rect(HOURGLASS_RECT.right + 8, top, theme.DESIGN_SIZE[0] - HOURGLASS_RECT.right - 8, bottom - top)
+
+    def _pick_banner_room(self) -> pygame.Rect:
+        """While a die is picked, the band under the dice, their numbers and who took them, down to just under the
+        word limits: the banner, set at its foot, covers the limits whole ("Runde 1: X würfelt." stood across
+        "Andere Symbole: zusammen höchstens 6", its top half above the banner). Where no banner fits it (two rows
+        of names), or the "Correct a die" button is in view below, ``banner.place`` stands it elsewhere."""
+        limits = self._limits_rect(PICK_LIMITS)
+        numbers = max(r.bottom for r in self.dice.die_rects()) + 2 + theme.font(theme.SMALL).get_linesize()
+        top = max([numbers, *(rect.bottom for _, _, rect in self._owner_labels())])
+        bottom = limits.bottom + BANNER_MARGIN + 8  # the banner's foot (its margin up from here) just under them
+        return pygame.Rect(0, top, theme.DESIGN_SIZE[0], bottom - top)
 
     def _sand_running(self) -> bool:
         return self.game.phase is Phase.WRITING and self.game.hourglass.is_running(self.wall_now())
@@ -831,7 +846,7 @@ class HasteWorteMode:
         elif r.letter:
             self._draw_letter_tile(surface, pygame.Rect(640 + below, 300 + below, 120 - below, 120 - below),
                                    r.letter)
-        self._draw_limits(surface, (30, 320))
+        self._draw_limits(surface, PICK_LIMITS)
         if not self.fixing and self._may_fix():
             _button(surface, FIX_RECT, t("haste.screen.fix_die", self.lang), self.cursor == FIX)
 
@@ -960,12 +975,21 @@ class HasteWorteMode:
             _button(surface, rect, text, i == self.cursor)
 
     def _draw_limits(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
-        g = self.game
+        for line, size, at in self._limit_lines(pos):
+            theme.text(surface, line, at, size, theme.TEXT)
+
+    def _limit_lines(self, pos: tuple[int, int]) -> list[tuple[str, int, tuple[int, int]]]:
+        """The word limits' two lines at ``pos``: (line, size, top left)."""
         x, y = pos
         own = t("haste.screen.limit_own", self.lang, n=MAX_OWN_WORDS)
-        others = t("haste.screen.limit_others", self.lang, n=g.others_limit)
-        theme.text(surface, own, (x, y), theme.fit_text(own, theme.BODY, 500), theme.TEXT)
-        theme.text(surface, others, (x, y + 30), theme.fit_text(others, theme.BODY, 500), theme.TEXT)
+        others = t("haste.screen.limit_others", self.lang, n=self.game.others_limit)
+        return [(own, theme.fit_text(own, theme.BODY, 500), (x, y)),
+                (others, theme.fit_text(others, theme.BODY, 500), (x, y + 30))]
+
+    def _limits_rect(self, pos: tuple[int, int]) -> pygame.Rect:
+        """Where the word limits' lines stand at ``pos`` (``_draw_limits``)."""
+        rects = [pygame.Rect(at, theme.font(size).size(line)) for line, size, at in self._limit_lines(pos)]
+        return rects[0].unionall(rects[1:])
 
     def _draw_hourglass(
         self, surface: pygame.Surface, area: pygame.Rect, full: float, phase: SandPhase, warning: bool
