@@ -1661,3 +1661,20 @@ def test_the_rounds_banner_covers_the_word_limits_whole_or_not_at_all(tmp_path: 
     for line in limits:
         assert rect.contains(line) or not rect.colliderect(line), (rect, line)
     assert not any(rect.colliderect(r) for r in [*view.in_view, *numbers, *view.dice.die_rects()])
+
+
+@pytest.mark.parametrize("players", [["Anne-Marie", "Jean-Baptiste", "Großmutter Hildegard"],
+                                     ["Anne-Marie", "Jean-Baptiste", "Ben", "Carla"], ["Anne-Marie", "Ben"],
+                                     ["Anne-Marie", "Ben", "Carla", "Dirk", "Eva"]])
+def test_a_double_first_name_stands_whole_in_the_crystal_table(tmp_path: Path, monkeypatch, players) -> None:
+    """"Anne-M." and "Jean-B." stood in the crystal table where Noch X-Mal!'s cards showed "Anne-Marie" whole at FAR
+    (a cell sized for the short form): a double first name whole where the row holds it, every name at one size,
+    FAR or larger."""
+    view = picked_and_lettered(tmp_path, Clocks(), players)
+    bar = bar_texts(view, texts_drawn(view, monkeypatch, f"bar_double_{len(players)}"))
+    names = [(s, size) for s, size, _ in bar if not s.isdigit()]
+    assert len(names) == len(players)
+    assert [s for s, _ in names if "-" in s] == [p for p in players if "-" in p]
+    assert len({size for _, size in names}) == 1 and names[0][1] >= theme.FAR, names
+    rects = [r for _, _, r in bar]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])

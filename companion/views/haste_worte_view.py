@@ -723,17 +723,21 @@ class HasteWorteMode:
         total = BAR_X[1] - BAR_X[0] - (n - 1) * CELL_GAP
         count_w = max(theme.font(theme.LARGE, True).size(str(c))[0] for c in [*g.crystals, 88]) + 26
         beside = count_w + 20  # 8 before the name, 12 between it and the crystal ("David ◆12")
+        layouts = []
         for size in (theme.LARGE, theme.FAR):
             cells = self._one_row(_shared_widths(g.players, size, beside, grid, total))
-            names, at = _names_in(g.players, cells, size, beside)
-            if at >= theme.FAR:
-                return cells, names, at, True
+            layouts.append((cells, *_names_in(g.players, cells, size, beside), True))
         # over the count, at FAR at most (the cell's 56 rows hold two FAR lines); a cell as wide as its count needs
         # with the crystal before it (drawn 10 right of the middle, the crystal 21 left of the count)
         least = theme.font(theme.FAR, True).size("88")[0] + 2 * (CRYSTAL_R + 12 + 6)
         cells = self._one_row(_shared_widths(g.players, theme.FAR, 8, grid, total, least=least))
-        names, at = _names_in(g.players, cells, theme.FAR, 8)
-        return cells, names, at, False
+        layouts.append((cells, *_names_in(g.players, cells, theme.FAR, 8), False))
+        # the first at FAR or larger that shows every double first name whole ("Anne-Marie" over its count, not
+        # "Anne-M." beside it: Noch X-Mal!'s cards show it whole), else the first at FAR or larger
+        doubles = [i for i, name in enumerate(g.players) if " " not in name.strip() and "-" in name.strip("-")]
+        far = [layout for layout in layouts if layout[2] >= theme.FAR]
+        whole = [layout for layout in far if all(layout[1][i] == g.players[i] for i in doubles)]
+        return (whole or far or layouts[-1:])[0]
 
     @staticmethod
     def _one_row(widths: list[int]) -> list[pygame.Rect]:
@@ -1298,9 +1302,12 @@ def _shared_widths(players: list[str], size: int, extra: int, grid: list[list[in
     fitted = [theme.fit_name(name, size, even - extra, bold=True) for name in players]
     if all(at >= size for _, at in fitted) and even >= least:
         return [even] * n
-    # each name's width at ``size`` as the even cells had it, else in short; then every name of several words in short
-    most = [max(least, f.size(name if at >= size else theme.short_name(full))[0] + extra)
-            for full, (name, at) in zip(players, fitted, strict=True)]
+    # each name's width at ``size`` as the even cells had it, else in short, a double first name ("Anne-Marie", one
+    # word) whole (``theme.fit_name`` keeps it whole while it can: a cell sized for "Anne-M." drew "Anne-M." where
+    # Noch X-Mal!'s cards showed it whole at FAR); then every name of several parts in short, "Anne-M." too (where
+    # the row holds no more, all at FAR)
+    most = [max(least, f.size(name if at >= size else full if " " not in full.strip() else theme.short_name(full))[0]
+                + extra) for full, (name, at) in zip(players, fitted, strict=True)]
     shortest = [min(w, max(least, f.size(theme.short_name(full))[0] + extra)) for full, w in zip(players, most,
                                                                                                 strict=True)]
     return widths_by_need([most, shortest], grid, total, aligned=True)
