@@ -1443,6 +1443,33 @@ def test_the_names_under_the_dice_stand_at_one_readable_size(tmp_path, monkeypat
         assert size >= (theme.SMALLEST if name == "Maximilian" else DIE_NAME_MIN), (line, size)
 
 
+@pytest.mark.parametrize("players", [
+    ["Großmutter Hildegard", "Großmutter Helga", "Maximilian", "Maximiliane"],
+    ["Marie-Luise", "Marie-Louise", "Bartholomäus", "Christopher"],
+    ["Großvater Karl", "Großvater Kurt", "Anneliese", "Annemarie"],
+    ["Großvater Karl", "Großvater Karla", "Großvater Kurt", "Großmutter Karl"],
+])
+def test_no_two_players_get_the_same_name_under_their_dice(tmp_path, monkeypatch, players):
+    """"Großmutter Hildegard" and "Großmutter Helga" were both "G. H." under their dice, "Marie-Luise" and
+    "Marie-Louise" both "Marie-L.": nobody could tell whose die was whose. Each label is one only its player's name
+    shortens to, still readable."""
+    from companion.views import theme
+
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3]}})
+    assert s.apply({"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"]}), s.error
+    while s.engine.current_taker is not None:
+        assert s.apply({"action": "take", "die": s.engine.middle[0] + 1}), s.error
+    mode = EchtSpitzeMode(s)
+    drawn = drawn_texts(mode, monkeypatch)
+    dice = mode.dice.die_rects()
+    under = sorted(((line, size, r) for line, size, r in drawn if dice[0].bottom <= r.top <= dice[0].bottom + 12),
+                   key=lambda d: d[2].x)[:len(players)]
+    assert [mode.game.holder(i) for i in range(len(players))] == players
+    labels = [line for line, _, _ in under]
+    assert len(set(labels)) == len(players), labels
+    for (line, size, rect), die in zip(under, dice, strict=False):
+        assert size >= theme.SMALLEST and rect.w <= die.w + 12, (line, size, rect)
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_long_name_in_the_final_scoring_list_is_shortened_not_cut(tmp_path, monkeypatch, lang):
     """Four players: "Großvater Johannes: Schlusswertu…" was cut at 18 in the list of who is still to score."""

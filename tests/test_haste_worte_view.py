@@ -1635,3 +1635,46 @@ def test_between_the_letter_and_the_sand_its_banner_spares_the_status_line_and_t
     keep = [view._status_rect(), view._symbols_rect(SAND_SYMBOLS), SAND_LETTER, HOURGLASS_RECT,
             *view._button_rects()]
     assert not any(app._banner.colliderect(r) for r in keep), (app._banner, keep)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [["Großmutter H.", "Ben"], ["Großmutter H.", "Maximilian", "Özlem", "Anna", "Ben",
+                                                                 "Carla"]])
+def test_the_rounds_banner_covers_the_word_limits_whole_or_not_at_all(tmp_path: Path, monkeypatch, lang,
+                                                                       players) -> None:
+    """Picking a die, "Runde 1: X würfelt." stood across "Andere Symbole: zusammen höchstens 6", its top half above
+    the banner. It stands over both limit lines whole now, clear of the dice, their numbers and the buttons."""
+    from companion.app import MENU_CORNER
+    from companion.views import banner
+
+    setup = {"action": "setup", "players": players, "start": 0, "seed": 9}
+    view, _ = make(tmp_path, Clocks(), setup, lang=lang)
+    press(view, Button.ROLL)
+    assert view.game.phase is Phase.PICK
+    drawn = texts_drawn(view, monkeypatch, f"pick_banner_{lang}{len(players)}")
+    limits = [r for s, _, r in drawn if s in (t("haste.screen.limit_own", lang, n=3),
+                                               t("haste.screen.limit_others", lang, n=view.game.others_limit))]
+    numbers = [r for s, _, r in drawn if s in map(str, range(1, 7)) and r.top > 200]
+    assert len(limits) == 2 and len(numbers) == 6
+    said = t("haste.new_round", lang, number=1, player=players[0])
+    rect, _, _ = banner.place((800, 480), said, None, 1.0, [MENU_CORNER], view.in_view, view.banner_room)
+    for line in limits:
+        assert rect.contains(line) or not rect.colliderect(line), (rect, line)
+    assert not any(rect.colliderect(r) for r in [*view.in_view, *numbers, *view.dice.die_rects()])
+
+
+@pytest.mark.parametrize("players", [["Anne-Marie", "Jean-Baptiste", "Großmutter Hildegard"],
+                                     ["Anne-Marie", "Jean-Baptiste", "Ben", "Carla"], ["Anne-Marie", "Ben"],
+                                     ["Anne-Marie", "Ben", "Carla", "Dirk", "Eva"]])
+def test_a_double_first_name_stands_whole_in_the_crystal_table(tmp_path: Path, monkeypatch, players) -> None:
+    """"Anne-M." and "Jean-B." stood in the crystal table where Noch X-Mal!'s cards showed "Anne-Marie" whole at FAR
+    (a cell sized for the short form): a double first name whole where the row holds it, every name at one size,
+    FAR or larger."""
+    view = picked_and_lettered(tmp_path, Clocks(), players)
+    bar = bar_texts(view, texts_drawn(view, monkeypatch, f"bar_double_{len(players)}"))
+    names = [(s, size) for s, size, _ in bar if not s.isdigit()]
+    assert len(names) == len(players)
+    assert [s for s, _ in names if "-" in s] == [p for p in players if "-" in p]
+    assert len({size for _, size in names}) == 1 and names[0][1] >= theme.FAR, names
+    rects = [r for _, _, r in bar]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])

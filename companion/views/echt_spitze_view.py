@@ -1059,39 +1059,63 @@ class EchtSpitzeMode:
         forms that does (``_die_name_shorts``); else as ``theme.fit_name`` gives it where that keeps the first word
         whole, or the initials ("G. J."): the first word cut ("Großvate. J.", 18 px under a die) read as a
         misspelling, and "Maximilian" whole at 18 stood tiny beside "G. H." at 22. Under a die the name only tells
-        the players apart; the bar above says it whole."""
+        the players apart; the bar above says it whole. So no label is one another player's name could also get:
+        "Großmutter Hildegard" and "Großmutter Helga" were both "G. H." under their dice."""
         if (at := theme.fit_text(name, theme.SMALL, width)) >= DIE_NAME_MIN:
             return name, at
         others = [p.name for p in self.game.state.players if p.name != name]
-        for short in self._die_name_shorts(name, others):
+        shorts = self._die_name_shorts(name, others)
+        for short in shorts:
             if (at := theme.fit_text(short, theme.SMALL, width)) >= DIE_NAME_MIN:
                 return short, at
+        taken = self._die_name_taken(others)
         label, size = theme.fit_name(name, theme.SMALL, width)
         words = name.split()
-        if len(words) < 2 or (label.startswith(words[0]) and not label.endswith("…")):
+        if label not in taken and (len(words) < 2 or (label.startswith(words[0]) and not label.endswith("…"))):
             return label, size
-        initials = ". ".join(w[0] for w in words) + "."
-        for short in ([words[0]] if [words[0]] not in [o.split()[:1] for o in others] else []) + [initials]:
-            if (at := theme.fit_text(short, theme.SMALL, width)) >= theme.SMALLEST:
+        for short in dict.fromkeys([*shorts, *self._die_name_shorts(name, others, every_cut=True)]):
+            if (at := theme.fit_text(short, theme.SMALL, width)) >= theme.SMALLEST:  # "Marie-Lou." beside "Marie-L."
                 return short, at
-        return label, size
+        if label not in taken:
+            return label, size
+        return name, theme.fit_text(name, theme.SMALL, width)  # small, but no other player's
 
     @staticmethod
-    def _die_name_shorts(name: str, others: list[str]) -> list[str]:
-        """A name's short forms under a die, longest first, each telling it from ``others``: as people shorten it
-        ("Großvater J."), its first word alone, its initials ("G. J."); a name of one word cut before a vowel
-        ("Maximil.", no other name starting so)."""
+    def _die_name_forms(name: str) -> list[str]:
+        """Every short form a name can take under a die, longest first, whatever the other names: as people shorten
+        it ("Großvater J."), its first word alone, its initials ("G. J."), the first words by initials ("G. Karl")
+        and then with more of the last word ("G. Hi."); a name of one word cut ("Maximil.")."""
         words = name.split()
         shorts = [theme.short_name(name)] if theme.short_name(name) != name else []
         if len(words) > 1:
-            if not any(other.split()[:1] == words[:1] for other in others):
-                shorts.append(words[0])
-            return [*shorts, ". ".join(w[0] for w in words) + "."]
+            head = ". ".join(w[0] for w in words[:-1]) + "."
+            last = words[-1]
+            return list(dict.fromkeys([*shorts, words[0], f"{head} {last[0]}.", f"{head} {last}",
+                                       *(f"{head} {last[:n]}." for n in range(2, len(last)))]))
+        return list(dict.fromkeys([*shorts, *(name[:n] + "." for n in range(len(name) - 1, 2, -1)
+                                              if name[n - 1].isalpha())]))
+
+    @classmethod
+    def _die_name_taken(cls, others: list[str]) -> set[str]:
+        """The labels ``others`` could get under their dice: their names and all their short forms."""
+        return {*others, *(form for other in others for form in cls._die_name_forms(other))}
+
+    @classmethod
+    def _die_name_shorts(cls, name: str, others: list[str], every_cut: bool = False) -> list[str]:
+        """A name's short forms under a die, longest first, each telling it from ``others`` and none that another
+        name could shorten to as well (``_die_name_forms``, in its order); a name of one word cut before a vowel
+        ("Maximil.", no other name starting so), or anywhere (``every_cut``) where no such cut fits."""
+        taken = cls._die_name_taken(others)
+        words = name.split()
+        if len(words) > 1:
+            return [f for f in cls._die_name_forms(name) if f not in taken]
+        shorts = [theme.short_name(name)] if theme.short_name(name) != name else []
         cuts = [name[:n] for n in range(len(name) - 1, 2, -1) if name[n - 1].isalpha()
                 and not any(other.startswith(name[:n]) for other in others)]
         syllables = [cut for cut, n in zip(cuts, map(len, cuts), strict=True) if name[n] in VOWELS
                      and cut[-1] not in VOWELS]
-        return list(dict.fromkeys([*shorts, *(cut + "." for cut in syllables or cuts)]))
+        return [f for f in dict.fromkeys([*shorts, *(cut + "." for cut in (cuts if every_cut else syllables or cuts))])
+                if f not in taken]
 
     def _draw_idle(self, surface: pygame.Surface) -> None:
         y = DICE.y

@@ -28,6 +28,7 @@ from companion.hourglass import Resume
 from companion.i18n import t
 from companion.session import GameSession, ReadRoll
 from companion.views import theme
+from companion.views.banner import MARGIN as BANNER_MARGIN
 from companion.views.frame_clock import FrameClock, undone_for_this_run
 from companion.views.widgets import (
     DiceRow,
@@ -81,6 +82,7 @@ COUNTS_TOP = ANSWERS_BOTTOM - 4 - 120  # the word counts (120 high) just above t
 OVER_TITLE_Y = 120  # "Gewonnen!": the ranking below it, at LARGE for six players too
 UNREAD_PICTURE = pygame.Rect(250, 250, 300, ANSWERS_BOTTOM - 250)  # under the dice: the unread one highlighted
 FIX_PICTURE = pygame.Rect(510, 292, 270, ANSWERS_BOTTOM - 292)  # beside the word limits: the die highlighted
+PICK_LIMITS = (30, 320)  # the word limits' top left while a die is picked: under the dice and their owners
 #: where two rows of names under the picked dice end: above the word limits (y 320)
 OWNERS_BOTTOM = 316
 
@@ -540,11 +542,24 @@ class HasteWorteMode:
         buttons, under the letter, over the limits' two lines (``banner.place``'s ``room``, taken where the banner
         fits there): the screen keeps the buttons, the status line and the symbols in view (``in_view``), and no band
         at an edge spares them all. Six players' symbols leave 74 pixels: a line at FAR."""
+        if self.pending is None and self.game.phase is Phase.PICK and not self.fixing and not self.game.round.letter:
+            return self._pick_banner_room()
         if self.pending is not None or self.game.phase is not Phase.WRITING or self._sand_running():
             return None
         top = max(self._symbols_rect(SAND_SYMBOLS).bottom, LETTER_IN_VIEW.bottom)
         bottom = min(r.top for r in self._button_rects()) - 2  # (its shadow short of the buttons' frames)
         return pygame.Rect(HOURGLASS_RECT.right + 8, top, theme.DESIGN_SIZE[0] - HOURGLASS_RECT.right - 8, bottom - top)
+
+    def _pick_banner_room(self) -> pygame.Rect:
+        """While a die is picked, the band under the dice, their numbers and who took them, down to just under the
+        word limits: the banner, set at its foot, covers the limits whole ("Runde 1: X würfelt." stood across
+        "Andere Symbole: zusammen höchstens 6", its top half above the banner). Where no banner fits it (two rows
+        of names), or the "Correct a die" button is in view below, ``banner.place`` stands it elsewhere."""
+        limits = self._limits_rect(PICK_LIMITS)
+        numbers = max(r.bottom for r in self.dice.die_rects()) + 2 + theme.font(theme.SMALL).get_linesize()
+        top = max([numbers, *(rect.bottom for _, _, rect in self._owner_labels())])
+        bottom = limits.bottom + BANNER_MARGIN + 8  # the banner's foot (its margin up from here) just under them
+        return pygame.Rect(0, top, theme.DESIGN_SIZE[0], bottom - top)
 
     def _sand_running(self) -> bool:
         return self.game.phase is Phase.WRITING and self.game.hourglass.is_running(self.wall_now())
@@ -708,17 +723,21 @@ class HasteWorteMode:
         total = BAR_X[1] - BAR_X[0] - (n - 1) * CELL_GAP
         count_w = max(theme.font(theme.LARGE, True).size(str(c))[0] for c in [*g.crystals, 88]) + 26
         beside = count_w + 20  # 8 before the name, 12 between it and the crystal ("David ◆12")
+        layouts = []
         for size in (theme.LARGE, theme.FAR):
             cells = self._one_row(_shared_widths(g.players, size, beside, grid, total))
-            names, at = _names_in(g.players, cells, size, beside)
-            if at >= theme.FAR:
-                return cells, names, at, True
+            layouts.append((cells, *_names_in(g.players, cells, size, beside), True))
         # over the count, at FAR at most (the cell's 56 rows hold two FAR lines); a cell as wide as its count needs
         # with the crystal before it (drawn 10 right of the middle, the crystal 21 left of the count)
         least = theme.font(theme.FAR, True).size("88")[0] + 2 * (CRYSTAL_R + 12 + 6)
         cells = self._one_row(_shared_widths(g.players, theme.FAR, 8, grid, total, least=least))
-        names, at = _names_in(g.players, cells, theme.FAR, 8)
-        return cells, names, at, False
+        layouts.append((cells, *_names_in(g.players, cells, theme.FAR, 8), False))
+        # the first at FAR or larger that shows every double first name whole ("Anne-Marie" over its count, not
+        # "Anne-M." beside it: Noch X-Mal!'s cards show it whole), else the first at FAR or larger
+        doubles = [i for i, name in enumerate(g.players) if " " not in name.strip() and "-" in name.strip("-")]
+        far = [layout for layout in layouts if layout[2] >= theme.FAR]
+        whole = [layout for layout in far if all(layout[1][i] == g.players[i] for i in doubles)]
+        return (whole or far or layouts[-1:])[0]
 
     @staticmethod
     def _one_row(widths: list[int]) -> list[pygame.Rect]:
@@ -831,7 +850,7 @@ class HasteWorteMode:
         elif r.letter:
             self._draw_letter_tile(surface, pygame.Rect(640 + below, 300 + below, 120 - below, 120 - below),
                                    r.letter)
-        self._draw_limits(surface, (30, 320))
+        self._draw_limits(surface, PICK_LIMITS)
         if not self.fixing and self._may_fix():
             _button(surface, FIX_RECT, t("haste.screen.fix_die", self.lang), self.cursor == FIX)
 
@@ -960,12 +979,21 @@ class HasteWorteMode:
             _button(surface, rect, text, i == self.cursor)
 
     def _draw_limits(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
-        g = self.game
+        for line, size, at in self._limit_lines(pos):
+            theme.text(surface, line, at, size, theme.TEXT)
+
+    def _limit_lines(self, pos: tuple[int, int]) -> list[tuple[str, int, tuple[int, int]]]:
+        """The word limits' two lines at ``pos``: (line, size, top left)."""
         x, y = pos
         own = t("haste.screen.limit_own", self.lang, n=MAX_OWN_WORDS)
-        others = t("haste.screen.limit_others", self.lang, n=g.others_limit)
-        theme.text(surface, own, (x, y), theme.fit_text(own, theme.BODY, 500), theme.TEXT)
-        theme.text(surface, others, (x, y + 30), theme.fit_text(others, theme.BODY, 500), theme.TEXT)
+        others = t("haste.screen.limit_others", self.lang, n=self.game.others_limit)
+        return [(own, theme.fit_text(own, theme.BODY, 500), (x, y)),
+                (others, theme.fit_text(others, theme.BODY, 500), (x, y + 30))]
+
+    def _limits_rect(self, pos: tuple[int, int]) -> pygame.Rect:
+        """Where the word limits' lines stand at ``pos`` (``_draw_limits``)."""
+        rects = [pygame.Rect(at, theme.font(size).size(line)) for line, size, at in self._limit_lines(pos)]
+        return rects[0].unionall(rects[1:])
 
     def _draw_hourglass(
         self, surface: pygame.Surface, area: pygame.Rect, full: float, phase: SandPhase, warning: bool
@@ -1274,9 +1302,12 @@ def _shared_widths(players: list[str], size: int, extra: int, grid: list[list[in
     fitted = [theme.fit_name(name, size, even - extra, bold=True) for name in players]
     if all(at >= size for _, at in fitted) and even >= least:
         return [even] * n
-    # each name's width at ``size`` as the even cells had it, else in short; then every name of several words in short
-    most = [max(least, f.size(name if at >= size else theme.short_name(full))[0] + extra)
-            for full, (name, at) in zip(players, fitted, strict=True)]
+    # each name's width at ``size`` as the even cells had it, else in short, a double first name ("Anne-Marie", one
+    # word) whole (``theme.fit_name`` keeps it whole while it can: a cell sized for "Anne-M." drew "Anne-M." where
+    # Noch X-Mal!'s cards showed it whole at FAR); then every name of several parts in short, "Anne-M." too (where
+    # the row holds no more, all at FAR)
+    most = [max(least, f.size(name if at >= size else full if " " not in full.strip() else theme.short_name(full))[0]
+                + extra) for full, (name, at) in zip(players, fitted, strict=True)]
     shortest = [min(w, max(least, f.size(theme.short_name(full))[0] + extra)) for full, w in zip(players, most,
                                                                                                 strict=True)]
     return widths_by_need([most, shortest], grid, total, aligned=True)
