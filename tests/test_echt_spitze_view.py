@@ -1416,6 +1416,22 @@ def test_a_long_name_under_a_die_is_its_first_word_or_initials_not_cut(tmp_path,
     assert rect.w <= die.w + 12
 
 
+def _names_under_taken_dice(tmp_path, monkeypatch, players: list[str]):
+    """The screen after each of ``players`` took one die, in turn: the dice's rects and the texts drawn under the
+    dice (line, size, rect), left to right, one per player."""
+    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3]}})
+    assert s.apply({"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"]}), s.error
+    while s.engine.current_taker is not None:
+        assert s.apply({"action": "take", "die": s.engine.middle[0] + 1}), s.error
+    mode = EchtSpitzeMode(s)
+    drawn = drawn_texts(mode, monkeypatch)
+    dice = mode.dice.die_rects()
+    under = sorted(((line, size, r) for line, size, r in drawn if dice[0].bottom <= r.top <= dice[0].bottom + 12),
+                   key=lambda d: d[2].x)[:len(players)]
+    assert [mode.game.holder(i) for i in range(len(players))] == players  # each took one die, in turn
+    return dice, under
+
+
 @pytest.mark.parametrize("players, shown", [
     (["Großmutter H.", "Maximilian", "Özlem", "Anna"], ["G. H.", "Maximil.", "Özlem", "Anna"]),
     (["Hildegard", "Maximilian", "Maximiliane", "Eva-Maria"], ["Hildegard", "Maximilian", "Maximi…", "Eva-Maria"]),
@@ -1427,17 +1443,8 @@ def test_the_names_under_the_dice_stand_at_one_readable_size(tmp_path, monkeypat
     from companion.views import theme
     from companion.views.echt_spitze_view import DIE_NAME_MIN
 
-    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3]}})
-    assert s.apply({"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"]}), s.error
-    while s.engine.current_taker is not None:
-        assert s.apply({"action": "take", "die": s.engine.middle[0] + 1}), s.error
-    mode = EchtSpitzeMode(s)
-    drawn = drawn_texts(mode, monkeypatch)
-    dice = mode.dice.die_rects()
-    under = sorted(((line, size, r) for line, size, r in drawn if dice[0].bottom <= r.top <= dice[0].bottom + 12),
-                   key=lambda d: d[2].x)
-    holders = [(line, size) for line, size, _ in under][:len(players)]
-    assert [mode.game.holder(i) for i in range(len(players))] == players  # each took one die, in turn
+    _, under = _names_under_taken_dice(tmp_path, monkeypatch, players)
+    holders = [(line, size) for line, size, _ in under]
     for name, (line, size) in zip(shown, holders, strict=True):
         assert line == name
         assert size >= (theme.SMALLEST if name == "Maximilian" else DIE_NAME_MIN), (line, size)
@@ -1455,20 +1462,12 @@ def test_no_two_players_get_the_same_name_under_their_dice(tmp_path, monkeypatch
     shortens to, still readable."""
     from companion.views import theme
 
-    s = session(tmp_path, {"players": players, "kinds": {"pears": [5, 3]}})
-    assert s.apply({"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"]}), s.error
-    while s.engine.current_taker is not None:
-        assert s.apply({"action": "take", "die": s.engine.middle[0] + 1}), s.error
-    mode = EchtSpitzeMode(s)
-    drawn = drawn_texts(mode, monkeypatch)
-    dice = mode.dice.die_rects()
-    under = sorted(((line, size, r) for line, size, r in drawn if dice[0].bottom <= r.top <= dice[0].bottom + 12),
-                   key=lambda d: d[2].x)[:len(players)]
-    assert [mode.game.holder(i) for i in range(len(players))] == players
+    dice, under = _names_under_taken_dice(tmp_path, monkeypatch, players)
     labels = [line for line, _, _ in under]
     assert len(set(labels)) == len(players), labels
     for (line, size, rect), die in zip(under, dice, strict=False):
         assert size >= theme.SMALLEST and rect.w <= die.w + 12, (line, size, rect)
+
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_long_name_in_the_final_scoring_list_is_shortened_not_cut(tmp_path, monkeypatch, lang):
