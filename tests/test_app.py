@@ -27,9 +27,10 @@ def _press(app: App, button: Button, press: Press = Press.SHORT) -> None:
     app.on_button(ButtonEvent(button, press))
 
 
-def _app(tmp_path, size=(800, 480), **kw) -> App:
+def _app(tmp_path, size=(800, 480), lang: str | None = None, **kw) -> App:
     cfg = Config()
     cfg.display.width, cfg.display.height = size
+    cfg.language = lang or cfg.language
     return App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False, **kw)
 
 
@@ -1360,9 +1361,7 @@ def test_a_step_this_version_cannot_replay_costs_the_steps_from_it_on_not_the_ga
     with open(journal.path, "a", encoding="utf-8") as f:
         f.write('{"action": {"action": "pick", "die": 7}}\n')  # refused by the engine: die 7 of 6
         f.write('{"action": {"action": "pick", "die": 2}}\n')  # after it: nothing there can be trusted
-    cfg = Config()
-    cfg.language = lang
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app = _app(tmp_path, lang=lang)
     try:
         saved = app.mode.menu.items[0].value
         assert saved[0] == "resume"
@@ -1389,9 +1388,7 @@ def test_a_saved_game_whose_setup_this_version_refuses_is_set_aside_once_with_a_
     register_all()
     journal = Journal(tmp_path / "current")
     journal.start("haste-worte", {"action": "setup", "players": ["Anna"]})  # refused: Haste Worte is for two or more
-    cfg = Config()
-    cfg.language = lang
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    app = _app(tmp_path, lang=lang)
     try:
         saved = app.mode.menu.items[0].value
         assert saved[0] == "resume"
