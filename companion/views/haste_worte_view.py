@@ -734,7 +734,7 @@ class HasteWorteMode:
         layouts.append((cells, *_names_in(g.players, cells, theme.FAR, 8), False))
         # the first at FAR or larger that shows every double first name whole ("Anne-Marie" over its count, not
         # "Anne-M." beside it: Noch X-Mal!'s cards show it whole), else the first at FAR or larger
-        doubles = [i for i, name in enumerate(g.players) if " " not in name.strip() and "-" in name.strip("-")]
+        doubles = [i for i, name in enumerate(g.players) if theme.double_first_name(name)]
         far = [layout for layout in layouts if layout[2] >= theme.FAR]
         whole = [layout for layout in far if all(layout[1][i] == g.players[i] for i in doubles)]
         return (whole or far or layouts[-1:])[0]
@@ -1306,8 +1306,9 @@ def _shared_widths(players: list[str], size: int, extra: int, grid: list[list[in
     # word) whole (``theme.fit_name`` keeps it whole while it can: a cell sized for "Anne-M." drew "Anne-M." where
     # Noch X-Mal!'s cards showed it whole at FAR); then every name of several parts in short, "Anne-M." too (where
     # the row holds no more, all at FAR)
-    most = [max(least, f.size(name if at >= size else full if " " not in full.strip() else theme.short_name(full))[0]
-                + extra) for full, (name, at) in zip(players, fitted, strict=True)]
+    drawn = [name if at >= size else full if theme.double_first_name(full) else theme.short_name(full)
+             for full, (name, at) in zip(players, fitted, strict=True)]
+    most = [max(least, f.size(name)[0] + extra) for name in drawn]
     shortest = [min(w, max(least, f.size(theme.short_name(full))[0] + extra)) for full, w in zip(players, most,
                                                                                                 strict=True)]
     return widths_by_need([most, shortest], grid, total, aligned=True)

@@ -1006,7 +1006,7 @@ class NochXMalMode:
             ("Großvater J."); a double first name always whole, as ``theme.fit_name`` keeps it (a card sized for
             "Anne-M." drew "Anne-Marie" whole at 24 beside the others at 32)."""
             whole = far.size(name)[0]
-            fits = whole + extra <= even or " " not in name.strip()
+            fits = whole + extra <= even or theme.double_first_name(name)
             return max(least, (whole if fits else far.size(theme.short_name(name))[0]) + extra)
 
         needs = [need(name) for name in names]

@@ -98,6 +98,13 @@ def _name_parts(name: str) -> tuple[str, list[str], str]:
     return first, [], ""
 
 
+def double_first_name(name: str) -> bool:
+    """One word of hyphenated parts ("Anne-Marie", "Jean-Luc-Picard"): ``fit_name`` keeps it whole while it can,
+    where a name of several words is shortened before it goes below FAR; a cell or card sized for its short form
+    drew it whole, small."""
+    return _name_parts(name)[2] == "-"
+
+
 def short_name(name: str) -> str:
     """A player's name shortened as people shorten it: the first word whole, the rest by initials ("Großvater J.",
     "Maximilian-A.", "Jean-L.-P."); the name itself where there is nothing to shorten."""
