@@ -11,6 +11,7 @@ window. """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 
@@ -60,6 +61,15 @@ def layout(text: str, width: int, scale: float, largest: int = theme.LARGE) -> t
     (``_even``): greedy, "Ben bekommt 3 Kristalle und hat jetzt" stood over "14." alone, a line the far end of the
     table took for another sentence.
     """
+    font, lines = _layout(text, width, scale, largest)
+    return font, list(lines)
+
+
+@functools.lru_cache(maxsize=512)
+def _layout(text: str, width: int, scale: float, largest: int) -> tuple[pygame.font.Font, tuple[str, ...]]:
+    """``layout``, kept: ``place`` asks it for every free region, and since the smaller sizes down to FAR for each
+    size too, every frame a banner stands (a sentence that could stand only over what a screen keeps in view took
+    3.8 ms a frame to place here, five times what it had, where a Pi is three or four times slower)."""
     size = largest
     while True:
         font = theme.font(max(8, round(size * scale)), True)
@@ -68,7 +78,7 @@ def layout(text: str, width: int, scale: float, largest: int = theme.LARGE) -> t
         if fits or size <= theme.BODY:
             if len(lines) > 1 and "\n" not in text:
                 lines = _even(text, font, width, len(lines)) or lines
-            return font, lines
+            return font, tuple(lines)
         size -= 2
 
 
