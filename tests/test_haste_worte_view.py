@@ -1678,3 +1678,26 @@ def test_a_double_first_name_stands_whole_in_the_crystal_table(tmp_path: Path, m
     assert len({size for _, size in names}) == 1 and names[0][1] >= theme.FAR, names
     rects = [r for _, _, r in bar]
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_no_meaning_line_that_only_repeats_the_symbols_name(tmp_path: Path, monkeypatch, lang: str) -> None:
+    """"Obst & Gemüse" had "Obst und Gemüse" under it while its words were read ("Fruit & veg": "Fruits and
+    vegetables"; "Sport": "Sportarten"): a second line saying the same, read as something to tell apart. The
+    meanings that say more stay ("Autoteile und Automarken" under "Auto")."""
+    from companion.games.haste_worte import SYMBOLS
+
+    view, _ = make(tmp_path, Clocks(), {"action": "setup", "players": ["Anna", "Ben"], "start": 0, "seed": 3},
+                   lang=lang)
+    says_more = {"dishes", "car", "water", "toys", "clothing", "sweets"}
+    shown = {symbol for symbol in SYMBOLS if view._meaning(symbol) is not None}
+    assert shown == says_more, shown
+    view.session.apply({"action": "roll", "dice": ["fruit", "sports", "car", "water", "toys", "cities"]})
+    for _ in range(2):
+        press(view, Button.SELECT)
+    press(view, Button.SELECT)  # the letter
+    press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
+    press(view, Button.SELECT)
+    assert view.game.symbol_of(view.game.current_reader) == "fruit"
+    drawn = [s for s, _, _ in texts_drawn(view, monkeypatch, f"meaning_fruit_{lang}")]
+    assert t("haste.symbol.fruit", lang) in drawn and t("haste.meaning.fruit", lang) not in drawn

@@ -16,6 +16,7 @@ preselected. A die read from the camera's picture is taught from it, as an unsur
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -155,7 +156,7 @@ class HasteWorteMode:
         if symbol not in SYMBOLS or symbol in self._meanings():
             return None
         meaning = t(f"haste.meaning.{symbol}", self.lang)
-        return None if meaning.casefold() == self._short_label(symbol).casefold() else meaning
+        return None if _repeats(meaning, self._short_label(symbol), t("core.and", self.lang)) else meaning
 
     def _sync_context(self) -> None:
         """Reset the highlight whenever the game moves on (a pick, a score, undo)."""
@@ -1265,6 +1266,18 @@ def _button(
     if highlighted:
         pygame.draw.rect(surface, theme.ACCENT, rect, width=4, border_radius=12)
     draw_label(surface, rect.inflate(-14, -8), label, size, theme.TEXT if enabled else theme.MUTED)
+
+
+def _repeats(meaning: str, name: str, and_word: str) -> bool:
+    """Whether ``meaning`` says no more than ``name``: word for word the same, "&" read as ``and_word``, each word
+    of the meaning the name's word written out ("Obst und Gemüse" under "Obst & Gemüse", "Fruits and vegetables"
+    under "Fruit & veg", "Sportarten" under "Sport"). A line under the symbol that only repeats it is read as
+    something to tell apart from it."""
+    def words(text: str) -> list[str]:
+        return [w for w in re.findall(r"\w+", text.casefold()) if w != and_word.casefold()]
+
+    said, shown = words(meaning), words(name)
+    return len(said) == len(shown) and all(a.startswith(b) for a, b in zip(said, shown, strict=True))
 
 
 def _shortened(prompt: Announcement) -> Announcement:
