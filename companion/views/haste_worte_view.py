@@ -212,7 +212,10 @@ class HasteWorteMode:
         return g.phase is Phase.ROLL or (g.phase is Phase.PICK and not g.round.picks)
 
     def dice_to_throw(self) -> list[tuple[str, ...]]:
-        """Each die's faces the table throws (virtual dice; the built-in tray throws them too): six symbol dice."""
+        """Each die's faces the table throws (virtual dice; the built-in tray throws them too): six symbol dice, each
+        with all eleven symbols. The real dice carry a fixed few per die, but neither the rulebook (it names "6 symbol
+        dice" and the eleven meanings) nor the dice set (one kind of die, editions differ) says which: a split made up
+        here would keep symbols apart that a family's dice throw together."""
         return [SYMBOLS] * 6
 
     def _roll(self) -> None:
