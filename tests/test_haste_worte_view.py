@@ -21,7 +21,15 @@ from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.haste_worte_view import FIX, FIX_RECT, HOURGLASS_RECT, SAND_LETTER, SAND_SYMBOLS, HasteWorteMode
+from companion.views.haste_worte_view import (
+    FIX,
+    FIX_RECT,
+    HOURGLASS_RECT,
+    SAND_LETTER,
+    SAND_SYMBOLS,
+    TOP_H,
+    HasteWorteMode,
+)
 from companion.views.widgets import tapped_hint
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DieReading, TrayReading
@@ -1701,3 +1709,31 @@ def test_no_meaning_line_that_only_repeats_the_symbols_name(tmp_path: Path, monk
     assert view.game.symbol_of(view.game.current_reader) == "fruit"
     drawn = [s for s, _, _ in texts_drawn(view, monkeypatch, f"meaning_fruit_{lang}")]
     assert t("haste.symbol.fruit", lang) in drawn and t("haste.meaning.fruit", lang) not in drawn
+
+
+@pytest.mark.parametrize(("players", "lang"), [(["Anna", "Ben", "Carla", "David"], "de"),
+                                               (["Anna", "Ben", "Carla", "David"], "en"),
+                                               (["Großvater Johannes", "Mia"], "de"), (LONG_NAMES, "en"),
+                                               (TYPICAL_SIX, "de")])
+def test_the_stopped_sands_banner_stands_clear_of_what_the_table_reads(tmp_path: Path, players: list[str],
+                                                                        lang: str) -> None:
+    """Stopped with a long press, "Sanduhr angehalten, 82 Sekunden waren noch übrig. Neu starten: Taste UHR." stood
+    at the top in three lines over the crystal table, the status line, the letter and who has which symbol (no room
+    beside the hourglass held it; the buttons and the hint line say how to turn it again). Said shorter, it stands
+    in the band over the word limits, clear of them all, at FAR or larger."""
+    app, clock = sand_in_app(tmp_path, players, lang)
+    for _ in range(40):  # the letter's and the sand's sentences said
+        app.frame(0.03, [])
+        if app.announcer.current is None and not app.announcer.queued:
+            break
+        clock["now"] += 0.5
+    app.on_button(ButtonEvent(Button.TIMER, Press.LONG))
+    app.frame(0.03, [])
+    view = app.game_mode
+    assert not view._sand_running() and app.announcer.current.announcement.key == "haste.timer_cancelled"
+    pygame.image.save(app.display.canvas, str(OUT / f"haste_stopped_banner_{len(players)}_{lang}.png"))
+    rect = app._banner
+    keep = [view._status_rect(), view._symbols_rect(SAND_SYMBOLS), SAND_LETTER, HOURGLASS_RECT,
+            *view._button_rects(), pygame.Rect(0, 0, 800, TOP_H)]
+    assert rect is not None and not any(rect.colliderect(r) for r in keep), (rect, keep)
+    assert view.banner_room.contains(rect)
