@@ -1673,11 +1673,15 @@ def test_the_rounds_banner_covers_the_word_limits_whole_or_not_at_all(tmp_path: 
 
 @pytest.mark.parametrize("players", [["Anne-Marie", "Jean-Baptiste", "Großmutter Hildegard"],
                                      ["Anne-Marie", "Jean-Baptiste", "Ben", "Carla"], ["Anne-Marie", "Ben"],
-                                     ["Anne-Marie", "Ben", "Carla", "Dirk", "Eva"]])
+                                     ["Anne-Marie", "Ben", "Carla", "Dirk", "Eva"],
+                                     ["Mia", "Anna", "Jean-Baptiste", "Marie-Luise", "Großmutter Hildegard", "Lotte"],
+                                     ["Lotte", "Eva", "Jean-Baptiste", "Großmutter Hildegard", "Anne-Marie",
+                                      "Oma Lise"]])
 def test_a_double_first_name_stands_whole_in_the_crystal_table(tmp_path: Path, monkeypatch, players) -> None:
     """"Anne-M." and "Jean-B." stood in the crystal table where Noch X-Mal!'s cards showed "Anne-Marie" whole at FAR
     (a cell sized for the short form): a double first name whole where the row holds it, every name at one size,
-    FAR or larger."""
+    FAR or larger. Six players' too, where each row holds its names but the columns, one above the other, would
+    not ("Marie-L." under "Mia", "Jean-B." above "Lotte")."""
     view = picked_and_lettered(tmp_path, Clocks(), players)
     bar = bar_texts(view, texts_drawn(view, monkeypatch, f"bar_double_{len(players)}"))
     names = [(s, size) for s, size, _ in bar if not s.isdigit()]

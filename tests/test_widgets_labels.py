@@ -59,10 +59,15 @@ def test_cells_by_need_share_a_row_in_columns_else_row_by_row_and_shrink_only_a_
     columns = widths_by_need([[250, 100, 100, 100, 100]], rows, total)
     assert columns[0] == columns[3] and columns[1] == columns[4] and total - 3 < sum(columns[:3]) <= total
     assert all(w >= need for w, need in zip(columns, [250, 100, 100, 100, 100], strict=True))
-    whole, short = [250, 100, 100, 100, 300], [250, 100, 100, 100, 150]  # "Großvater Johannes", "Großvater J."
-    assert widths_by_need([whole, short], rows, total) == widths_by_need([short], rows, total)
+    whole, short = [250, 100, 100, 100, 300], [250, 100, 100, 100, 150]  # "Anne-Marie", "Anne-M."
     by_row = widths_by_need([whole], rows, total)  # the columns (250 + 300 + 100) are too wide: each row alone
     assert all(w >= need for w, need in zip(by_row, whole, strict=True)) and sum(by_row[:3]) > total - 3
+    # each row holds its names whole: whole row by row, not shortened to keep the columns ("Anne-M." stood in Haste
+    # Worte's six-player table where each row held "Anne-Marie")
+    assert widths_by_need([whole, short], rows, total) == by_row
+    too_long = [250, 100, 100, 100, 520]  # the second row cannot hold it whole: short, in columns
+    assert widths_by_need([too_long, short], rows, total) == widths_by_need([short], rows, total)
+    assert widths_by_need([short], rows, total)[1] == widths_by_need([short], rows, total)[4]
     long_first = [400, 200, 100, 100, 100]  # the first row needs 700 of 600
     for aligned in (False, True):
         widths = widths_by_need([long_first], rows, total, aligned=aligned)

@@ -305,28 +305,36 @@ def widths_by_need(needs: Sequence[Sequence[int]], rows: Sequence[Sequence[int]]
     ``rows``: the players' indices row by row, consecutive (one row, or two of three: five players' second row is
     short); ``total``: a full row's width without its gaps; ``needs``: each player's width, one list for each way
     of writing the names, the most generous first (names whole where they fit an even cell, then shortened). The
-    first list whose columns (both rows' cells one above the other) fit ``total`` gives each column its widest need
-    and a share of what is left; else the last list row by row: each cell its need and a share (a short row as wide
-    as its needs or its even cells). Where a row needs more than ``total`` even so, ``aligned`` cells (a table,
-    read down its columns) all go narrower alike, in proportion to their columns; else that row's own cells share
-    it in proportion to their needs, and the other row keeps its widths."""
+    first list that fits gives the widths: in columns (both rows' cells one above the other) where they fit ``total``,
+    each column its widest need and a share of what is left; else row by row where each row fits, each cell its need
+    and a share (a short row as wide as its needs or its even cells). So a double first name stays whole in a row
+    that holds it, though the columns would not ("Anne-M." stood in Haste Worte's six-player table where each row
+    held "Anne-Marie"). Where no list fits so, the last row by row; where a row needs more than ``total`` even so,
+    ``aligned`` cells (a table, read down its columns) all go narrower alike, in proportion to their columns; else
+    that row's own cells share it in proportion to their needs, and the other row keeps its widths."""
     n, cols = sum(len(row) for row in rows), len(rows[0])
     even = total // cols
+
+    def by_rows(need: Sequence[int]) -> list[int]:
+        widths: list[int] = []
+        for row in rows:
+            w = sum(need[i] for i in row)
+            if w > total:  # (not ``aligned``) this row's names go a little below the size they were measured at
+                widths += [need[i] * total // w for i in row]
+                continue
+            room = total if len(row) == cols else max(w, len(row) * even)
+            widths += [need[i] + (room - w) // len(row) for i in row]
+        return widths
+
     for need in needs:
         columns = [max(need[row[j]] for row in rows if j < len(row)) for j in range(cols)]
         if sum(columns) <= total:
             return [columns[k % cols] + (total - sum(columns)) // cols for k in range(n)]
-    wanted = [sum(need[i] for i in row) for row in rows]
-    if aligned and any(w > total for w in wanted):
+        if all(sum(need[i] for i in row) <= total for row in rows):
+            return by_rows(need)
+    if aligned:
         return [columns[k % cols] * total // sum(columns) for k in range(n)]
-    widths: list[int] = []
-    for row, w in zip(rows, wanted, strict=True):
-        if w > total:  # (not ``aligned``) this row's names go a little below the size they were measured at
-            widths += [need[i] * total // w for i in row]
-            continue
-        room = total if len(row) == cols else max(w, len(row) * even)
-        widths += [need[i] + (room - w) // len(row) for i in row]
-    return widths
+    return by_rows(needs[-1])
 
 
 @dataclass
