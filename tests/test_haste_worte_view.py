@@ -1741,3 +1741,33 @@ def test_the_stopped_sands_banner_stands_clear_of_what_the_table_reads(tmp_path:
             *view._button_rects(), pygame.Rect(0, 0, 800, TOP_H)]
     assert rect is not None and not any(rect.colliderect(r) for r in keep), (rect, keep)
     assert view.banner_room.contains(rect)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [["Anna", "Ben"], TYPICAL_SIX])
+def test_the_word_limits_are_read_from_the_far_end(tmp_path: Path, monkeypatch, lang: str,
+                                                   players: list[str]) -> None:
+    """How many words each may write ("Andere Symbole: zusammen höchstens 6") stood at BODY while dice were picked
+    and beside the hourglass: a reminder every player keeps to, read from the buttons' seat only. At FAR now, both
+    lines at one size, clear of the dice, the buttons, who has which symbol, the letter and the hint line."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, {"action": "setup", "players": players, "start": 0, "seed": 3}, lang=lang)
+    limits = (t("haste.screen.limit_own", lang, n=3), t("haste.screen.limit_others", lang, n=view.game.others_limit))
+    press(view, Button.ROLL)
+    press(view, Button.SELECT)  # a die taken: its owner's name under it
+    screens = {"pick": lambda: None, "picked": lambda: [press(view, Button.SELECT) for _ in players[1:]],
+               "stopped": lambda: press(view, Button.SELECT),  # the letter: the hourglass not yet turned
+               "running": lambda: (press(view, Button.TIMER), frames(view, clocks, 5.0))}
+    for name, step in screens.items():
+        step()
+        drawn = texts_drawn(view, monkeypatch, f"limits_{name}_{len(players)}_{lang}")
+        lines = [(size, r) for s, size, r in drawn if s in limits]
+        if name == "picked":
+            assert view.game.phase is Phase.LETTER and not lines  # the letter's screen shows who has which symbol
+            continue
+        assert len(lines) == 2 and {size for size, _ in lines} == {theme.FAR}, (name, lines)
+        others = [r for s, _, r in drawn if s not in limits]
+        keep = [*others, *view._targets().values(), *view.dice.die_rects()] if name == "pick" else \
+            [*others, *view._targets().values(), SAND_LETTER, view._symbols_rect(SAND_SYMBOLS), HOURGLASS_RECT]
+        for _, r in lines:
+            assert r.right <= 800 and r.bottom <= 440 and not any(r.colliderect(k) for k in keep), (name, r)

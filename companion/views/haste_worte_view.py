@@ -72,8 +72,10 @@ SAND_SYMBOLS = pygame.Rect(408, 112, 382, 196)
 LETTER_IN_VIEW = SAND_LETTER.inflate(0, 28).move(0, 14)  # the letter's tile and its caption under it
 #: the word limits' top: under the symbols, and while the sand runs at the foot beside the hourglass (its buttons
 #: are not shown then), where a banner stands (``in_view``): under one it is whole, not cut in half, and the sand's
-#: own sentence says the limits
-LIMITS_TOP, SAND_LIMITS_TOP = 312, 372
+#: own sentence says the limits; two FAR lines (30 apart, 37 rows drawn) end above the buttons (378) and, while the sand
+#: runs, inside a banner of one line at the foot (its foot at 430)
+LIMITS_TOP, SAND_LIMITS_TOP = 309, 362
+LIMITS_RIGHT = 790
 MENU_CLEAR_X = 740  # the app's menu corner sits right of this on the top row
 #: the "Correct a die …" button's value among NEXT's options (after the dice 0-5, or the letter's two buttons)
 FIX = 99
@@ -83,8 +85,11 @@ COUNTS_TOP = ANSWERS_BOTTOM - 4 - 120  # the word counts (120 high) just above t
 OVER_TITLE_Y = 120  # "Gewonnen!": the ranking below it, at LARGE for six players too
 UNREAD_PICTURE = pygame.Rect(250, 250, 300, ANSWERS_BOTTOM - 250)  # under the dice: the unread one highlighted
 FIX_PICTURE = pygame.Rect(510, 292, 270, ANSWERS_BOTTOM - 292)  # beside the word limits: the die highlighted
-PICK_LIMITS = (30, 320)  # the word limits' top left while a die is picked: under the dice and their owners
-#: where two rows of names under the picked dice end: above the word limits (y 320)
+#: the word limits' top left while a die is picked: under the dice and their owners, their second FAR line above the
+#: "Correct a die" button (386)
+PICK_LIMITS = (30, 318)
+PICK_LETTER_X = 640  # the letter turned first (variant 1) stands right of the limits while dice are picked
+#: where two rows of names under the picked dice end: above the word limits (y 318)
 OWNERS_BOTTOM = 316
 
 
@@ -852,7 +857,7 @@ class HasteWorteMode:
         if picture is not None:  # where the letter stands: the question is about a die
             draw_die_picture(surface, picture, FIX_PICTURE.inflate(0, -below).move(0, below // 2))
         elif r.letter:
-            self._draw_letter_tile(surface, pygame.Rect(640 + below, 300 + below, 120 - below, 120 - below),
+            self._draw_letter_tile(surface, pygame.Rect(PICK_LETTER_X + below, 300 + below, 120 - below, 120 - below),
                                    r.letter)
         self._draw_limits(surface, PICK_LIMITS)
         if not self.fixing and self._may_fix():
@@ -987,12 +992,18 @@ class HasteWorteMode:
             theme.text(surface, line, at, size, theme.TEXT)
 
     def _limit_lines(self, pos: tuple[int, int]) -> list[tuple[str, int, tuple[int, int]]]:
-        """The word limits' two lines at ``pos``: (line, size, top left)."""
+        """The word limits' two lines at ``pos``: (line, size, top left). At FAR where they fit, both at one size:
+        how many words each may write is what every player keeps to (they were BODY, read from the buttons' seat
+        only). While a die is picked they end short of the letter turned first, or of the picture of a die being
+        corrected; beside the hourglass at the screen's edge."""
         x, y = pos
+        beside = FIX_PICTURE.left if self.fixing and self._asked_picture() is not None else PICK_LETTER_X
+        right = beside - 10 if pos == PICK_LIMITS else LIMITS_RIGHT
         own = t("haste.screen.limit_own", self.lang, n=MAX_OWN_WORDS)
         others = t("haste.screen.limit_others", self.lang, n=self.game.others_limit)
-        return [(own, theme.fit_text(own, theme.BODY, 500), (x, y)),
-                (others, theme.fit_text(others, theme.BODY, 500), (x, y + 30))]
+        size = min(theme.fit_text(line, theme.FAR, right - x) for line in (own, others))
+        pitch = theme.font(size).get_linesize()
+        return [(own, size, (x, y)), (others, size, (x, y + pitch))]
 
     def _limits_rect(self, pos: tuple[int, int]) -> pygame.Rect:
         """Where the word limits' lines stand at ``pos`` (``_draw_limits``)."""
