@@ -1830,3 +1830,31 @@ def test_the_extra_cross_sentences_stand_above_the_dice_at_far_not_over_the_remi
         pygame.image.save(app.display.canvas, str(out_dir / f"echt_extra_cross_banner_{lang}.png"))
     finally:
         app.close()
+
+
+LONG_FOUR = ["Maximilian", "Großmutter Helga", "Anne-Marie", "Christopher"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_final_lists_names_take_its_width_unless_a_scores_banner_beside_it_shrinks_below_far(tmp_path, lang):
+    """"Anne-M.: Schlusswertung" was shortened to RIGHT's 342 px in a list that grows to 418 (FINAL_LIST_W): the
+    names take the list's width, but not where the column left of it would hold a player's score said as it is
+    entered only below FAR (English: "Großmutter Helga: final scoring" would narrow it so)."""
+    from companion.views import banner
+
+    kinds = {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}
+    s = session(tmp_path, {"players": LONG_FOUR, "kinds": kinds})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"]},
+                   *({"action": "take", "die": n} for n in range(1, 5)), {"action": "leave"},
+                   {"action": "report", "player": "Maximilian", "kinds": list(kinds)},
+                   {"action": "end_turn"}, {"action": "final", "player": "Maximilian", "stars": 2}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    labels = [item.label for item in mode.menu.items]
+    assert labels[1:] == [t("echt.view.final_player", lang, player=name) for name in LONG_FOUR[2:]]
+    for p in LONG_FOUR:
+        said = t("echt.final.sum_level1", lang, player=p, kinds=18, stars=10, leftover=3, total=36)
+        _, font, _ = banner.place((800, 480), said, mode.focus_rect, 1.0, (), mode.in_view)
+        assert font.get_height() >= theme.font(theme.FAR, True).get_height() or lang == "de", (p, font.get_height())
