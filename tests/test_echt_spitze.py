@@ -226,6 +226,25 @@ def test_only_the_start_player_decides_about_the_middle_and_a_reroll_reads_two_d
     assert game.phase is Phase.SCORE
 
 
+@pytest.mark.parametrize("dice, key, params", [
+    (["1", "2", "3", "4+X", "5+X"], "echt.extra.middle_both_all", {"face": "4"}),
+    (["1", "2", "3", "4+X", "5"], "echt.extra.middle_all", {"face": "4"}),
+    (["1+X", "2", "3", "4", "5", "?+X"], "echt.extra.middle_but", {"player": "Anna", "face": "?"}),
+    (["1", "2", "3+X", "4", "5+X", "?+X"], "echt.extra.middle_both_but", {"player": "Carl", "face": "5"}),
+    (["1+X", "2+X", "3", "4", "5+X", "?"], "echt.extra.middle", {"players": ["Carl", "Dora"], "face": "5"}),
+])
+def test_the_middles_extra_cross_names_nobody_where_all_or_all_but_one_have_only_it(dice, key, params):
+    """Four players' names before the sentence took four lines over the dice: where every player (or all but one)
+    has only the middle's mark, the sentence says so without them."""
+    game = new(["Anna", "Ben", "Carl", "Dora"][:len(dice) - 2])
+    game.apply({"action": "roll", "dice": dice})
+    for die in range(1, len(dice) - 1):
+        game.apply({"action": "take", "die": die})
+    reminders = [a for a in game.apply({"action": "leave"}) if a.key.startswith("echt.extra.middle")]
+    assert [(a.key, a.params) for a in reminders] == [(key, params)]
+    assert "soap bubble" in reminders[0].text("en") and "Seifenblase" in reminders[0].text("de")
+
+
 def test_extra_cross_reminders_name_each_player_and_the_bubble_rule():
     game = new(["Anna", "Ben", "Carl"])
     game.apply({"action": "roll", "dice": ["1+X", "2", "3", "4+X", "5"]})
@@ -236,7 +255,7 @@ def test_extra_cross_reminders_name_each_player_and_the_bubble_rule():
     assert [a.key for a in reminders] == ["echt.extra.own_and_middle", "echt.extra.middle"]
     assert reminders[0].params == {"player": "Anna", "face": "4"}
     assert reminders[1].params["players"] == ["Ben", "Carl"]
-    assert "none if any cross would hit a soap bubble" in reminders[1].text("en")
+    assert "none if any cross hits a soap bubble" in reminders[1].text("en")
     assert all(not a.speak for a in reminders)
     assert (game.extra_crosses("Anna"), game.extra_crosses("Ben")) == (2, 1)
     game.apply({"action": "report", "player": "Anna", "pierced": True})  # her regular cross hit a soap bubble

@@ -1858,3 +1858,29 @@ def test_the_final_lists_names_take_its_width_unless_a_scores_banner_beside_it_s
         said = t("echt.final.sum_level1", lang, player=p, kinds=18, stars=10, leftover=3, total=36)
         _, font, _ = banner.place((800, 480), said, mode.focus_rect, 1.0, (), mode.in_view)
         assert font.get_height() >= theme.font(theme.FAR, True).get_height() or lang == "de", (p, font.get_height())
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players, dice", [
+    (["Johannes", "Annika", "Großmutter Helga", "Großvater Johannes"], CROSSED),  # two long names, the middle's ?
+    (["Großmutter Helga", "Großvater Johannes", "Anne-Marie", "Christopher"], ["1", "2", "3", "4", "5+X", "?+X"]),
+    (["Großmutter Helga", "Großvater Johannes", "Anne-Marie", "Christopher"], ["1+X", "2", "3", "4", "5+X", "?"]),
+    (["Großvater Johannes", "Mia", "Anne-Marie", "Christopher"], ["1+X", "2+X", "3", "4", "5+X", "?"]),
+], ids=["two-long", "all-middle", "all-but-one", "own-and-both"])
+def test_every_extra_cross_sentence_stands_at_far_above_the_dice(tmp_path, lang, players, dice):
+    """"Großmutter Helga und Großvater Johannes: Die ? in der Mitte hat ein Extrakreuz – wer sie nutzt, ..." took
+    four lines at FAR over the dice's top (or three at 28 above them); four names with it were longer still. Every
+    sentence now stands in three lines at FAR or larger above the dice and their marks, clear of the menu corner:
+    shorter words, and the players not named where all (or all but one) have only the middle's mark."""
+    from companion.announcer import Announcement
+    from companion.app import MENU_CORNER
+    from companion.views import banner
+
+    s, mode = score_phase(tmp_path, lang, players, dice)
+    said = [a for n, a in s._said if n == len(s.actions) and a.key.startswith("echt.extra.")]
+    assert said and all(isinstance(a, Announcement) for a in said)
+    marks = [r.inflate(0, 24) for r in mode.dice.die_rects()]
+    for a in said:
+        rect, font, lines = banner.place((800, 480), a.text(lang), mode.focus_rect, 1.0, [MENU_CORNER], mode.in_view)
+        assert font.get_height() >= theme.font(theme.FAR, True).get_height(), (a.text(lang), lines)
+        assert not any(rect.colliderect(r) for r in marks), (a.text(lang), rect)

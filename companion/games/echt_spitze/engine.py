@@ -544,8 +544,16 @@ class EchtSpitze:
             elif marked:
                 middle_only.append(p.name)
         if middle_only:
+            # four players' names with the sentence took four lines at FAR, over the dice: where every player (or
+            # all but one) has only the middle's mark, the sentence says so without the names
             key = "echt.extra.middle_both" if len(marked) == 2 else "echt.extra.middle"
-            out.append(_screen(key, players=middle_only, face=marked[0]))
+            others = [p.name for p in s.players if p.name not in middle_only]
+            if len(s.players) > 1 and not others:
+                out.append(_screen(f"{key}_all", face=marked[0]))
+            elif len(middle_only) > 2 and len(others) == 1:
+                out.append(_screen(f"{key}_but", player=others[0], face=marked[0]))
+            else:
+                out.append(_screen(key, players=middle_only, face=marked[0]))
         return out
 
     def _correct(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:
