@@ -825,3 +825,73 @@ def test_the_end_asks_for_what_this_levels_sheet_scores(level, reports, words):
         said = play_turn(game, [{"player": "Sara", **report}])
     assert game.phase is Phase.FINAL
     assert words in texts(said)[-1]
+
+
+# -- virtual dice: the extra cross on one face of each of the 3 dice -------------------------------------------
+def _virtual_turns(players: list[str], extra_faces: str | None, turns: int, seed: str) -> list[list[str]]:
+    """Each roll's dice (and each re-roll's whole row) of ``turns`` virtual turns, every other turn re-rolling."""
+    options = {"seed": seed} if extra_faces is None else {"seed": seed, "extra_faces": extra_faces}
+    game = new(players, **options)
+    rolls = []
+    for turn in range(turns):
+        game.apply({"action": "roll"})
+        rolls.append(list(game.state.dice))
+        while game.current_taker is not None:
+            game.apply({"action": "take", "die": game.middle[turn % len(game.middle)] + 1})
+        if turn % 2 or game.solo_sign == "!":
+            game.apply({"action": "reroll"})
+            game.apply({"action": "roll"})
+            rolls.append(list(game.state.dice))
+        else:
+            game.apply({"action": "leave"})
+        game.apply({"action": "end_turn"})
+        if game.phase is not Phase.ROLL:
+            break
+    return rolls
+
+
+@pytest.mark.parametrize("players", [["Sol"], ["Anna", "Ben"], ["Anna", "Ben", "Carl", "Dora"]])
+def test_virtual_dice_carry_the_extra_cross_on_one_face_of_each_of_the_three_dice(players):
+    """Every virtual roll showed three crosses (the mark on every face of the 3 dice): "If one of your chosen dice
+    shows an extra cross" was always so. A new game's dice carry it on one face each, a different one: a roll
+    shows a cross about every other time, never two of one die's mark, never more than three."""
+    from companion.games.echt_spitze.state import EXTRA_FACE_OF, number
+
+    rolls = _virtual_turns(players, "one", 14, "one-face")
+    marks = [(k, f) for dice in rolls for k, f in enumerate(dice) if f.endswith("+X")]
+    assert all(k < len(EXTRA_FACE_OF) and number(f) == EXTRA_FACE_OF[k] for k, f in marks)  # die k's own face
+    assert 0 < len(marks) < len(rolls)  # three a roll was 3 * len(rolls)
+
+
+def test_old_setups_roll_on_with_the_mark_on_every_face():
+    """A journal from before ``extra_faces`` replays as it was played: its virtual rolls came from the seed with
+    the mark on every face of the 3 dice, three crosses a roll."""
+    rolls = _virtual_turns(["Anna", "Ben", "Carl"], None, 6, "old")
+    assert all(sum(f.endswith("+X") for f in dice) == 3 for dice in rolls)
+    game = new(["Anna", "Ben"], seed="x")
+    assert game.state.extra_faces == "every" and all(len(m) == 6 for m in game.virtual_faces())
+    assert EchtSpitze.from_json({k: v for k, v in game.to_json().items()}) == game
+
+
+def test_a_rerolled_middle_die_keeps_its_mark_and_the_three_are_never_exceeded():
+    """A middle die that showed a mark is that die (its mark on the face it showed); one that showed none is one
+    of the 3 only where its place is theirs and no other die shows its mark; the dice taken with marks leave
+    that many fewer: a camera's roll lies in any order."""
+    from companion.games.echt_spitze.state import PLAIN_FACES
+
+    game = new(["Anna", "Ben", "Carl"], extra_faces="one")
+    game.apply({"action": "roll", "dice": ["4", "2+X", "5+X", "1+X", "3"]})  # read by a camera: marks anywhere
+    for die in (3, 4, 5):
+        game.apply({"action": "take", "die": die})  # 5+X, 1+X and 3 taken; 4 and 2+X in the middle
+    game.apply({"action": "reroll"})
+    models = game.virtual_faces()
+    assert models[1] == ("1", "2+X", "3", "4", "5", "?")  # the 2's die
+    assert models[0] == PLAIN_FACES  # the first place's die would be the 1's, whose mark Ben's die shows
+    with pytest.raises(DiceError):
+        game.apply({"action": "roll", "dice": ["1+X", "2+X"]})  # four marks: refused as ever
+
+
+def test_the_setup_refuses_an_unknown_extra_faces():
+    with pytest.raises(SetupError) as info:
+        new(["Anna"], extra_faces="some")
+    assert "extra_faces" in info.value.text("en") and "'some'" in info.value.text("en")

@@ -1884,3 +1884,34 @@ def test_every_extra_cross_sentence_stands_at_far_above_the_dice(tmp_path, lang,
         rect, font, lines = banner.place((800, 480), a.text(lang), mode.focus_rect, 1.0, [MENU_CORNER], mode.in_view)
         assert font.get_height() >= theme.font(theme.FAR, True).get_height(), (a.text(lang), lines)
         assert not any(rect.colliderect(r) for r in marks), (a.text(lang), rect)
+
+
+def test_a_rerolled_middle_die_that_showed_no_cross_may_be_answered_with_one(tmp_path):
+    """A die with the cross shows it on some faces only: a middle die that showed none may show it after the
+    re-roll. Asked about an unsure die then, the table could not answer "4 + extra cross" (only dice that had
+    shown a mark were offered it); now the cross is offered while the dice taken leave one unaccounted for."""
+    from companion.games.echt_spitze.state import EXTRA_FACES, PLAIN_FACES
+
+    s = session(tmp_path, {"players": ["Anna", "Ben", "Cleo"], "kinds": {"pears": [5, 3]}, "extra_faces": "one"})
+    for action in ({"action": "roll", "dice": ["1+X", "2+X", "3", "4", "5"]},
+                   *({"action": "take", "die": n} for n in (1, 2, 3)), {"action": "reroll"}):
+        assert s.apply(action), s.error
+    s.camera_ready = True
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    mode.on_dice(reading([None, "?"]))
+    assert mode.pending == [None, "?"]
+    assert mode._face_options() == [*PLAIN_FACES, *EXTRA_FACES]
+    mode.pending[1] = "?+X"  # the other die read with a mark: the three are all seen, no more offered
+    assert mode._face_options() == list(PLAIN_FACES)
+
+
+def test_a_new_game_from_the_menu_rolls_virtual_dice_with_the_cross_on_one_face():
+    from companion.app import GAME_ENTRIES, setup_action
+    from companion.config import Config
+    from companion.games_ui import register_all
+
+    register_all()
+    action = setup_action(GAME_ENTRIES["echt-spitze"], Config(), {"_players": ["Anna", "Ben"]}, seed=1)
+    assert action["extra_faces"] == "one"
+    assert EchtSpitze.new(action).state.extra_faces == "one"

@@ -446,14 +446,16 @@ class EchtSpitzeMode:
 
     def _face_options(self) -> list[str]:
         """What the asked die may show: any plain face, and a face with the extra cross while the roll's dice
-        that carry one are not all accounted for (a die with the cross shows it on some faces only). A die being
-        corrected likewise: the cross while fewer than the dice that carry one show it on the other dice (more the
-        engine refuses)."""
+        that carry one are not all accounted for (a die with the cross shows it on some faces only: a re-rolled
+        middle die that showed none may show it now, as long as the dice taken do not show all three). A die
+        being corrected likewise: the cross while fewer than the dice that carry one show it on the other dice
+        (more the engine refuses)."""
+        g = self.game
         if self.fixing:
-            dice = self.game.state.dice
-            others = sum(1 for i, f in enumerate(dice) if i != self.fix_die and has_extra(f))
+            others = sum(1 for i, f in enumerate(g.state.dice) if i != self.fix_die and has_extra(f))
             return list(PLAIN_FACES) + (list(EXTRA_FACES) if others < EXTRA_DICE else [])
-        crossed = sum(1 for m in self.game.virtual_faces() if any(has_extra(f) for f in m))
+        taken = [f for i, f in enumerate(g.state.dice) if i not in g.middle] if g.phase is Phase.REROLL else []
+        crossed = min(len(g.virtual_faces()), EXTRA_DICE - sum(has_extra(f) for f in taken))
         seen = sum(1 for f in self.pending or [] if f is not None and has_extra(f))
         return list(PLAIN_FACES) + (list(EXTRA_FACES) if seen < crossed else [])
 
