@@ -1915,3 +1915,15 @@ def test_a_new_game_from_the_menu_rolls_virtual_dice_with_the_cross_on_one_face(
     action = setup_action(GAME_ENTRIES["echt-spitze"], Config(), {"_players": ["Anna", "Ben"]}, seed=1)
     assert action["extra_faces"] == "one"
     assert EchtSpitze.new(action).state.extra_faces == "one"
+
+
+@pytest.mark.parametrize("lang, line", [("de", "Alle: +1 Extrakreuz"), ("en", "Everyone: +1 extra cross")])
+def test_a_reminder_every_player_shares_says_everyone_at_far(tmp_path, monkeypatch, lang, line):
+    """Only the middle's mark, four long names: "Großmutter H., Großvater J., Anne-M., Christopher: +1 Extrakreuz"
+    stood on two lines at 20 under the dice. One line at FAR says it to everybody."""
+    players = ["Großmutter Helga", "Großvater Johannes", "Anne-Marie", "Christopher"]
+    s, mode = score_phase(tmp_path, lang, players, ["1", "2", "3", "4", "5+X", "?+X"])
+    drawn = drawn_texts(mode, monkeypatch)
+    size, _ = sized(drawn, line)
+    assert size >= theme.FAR
+    assert all(at >= theme.FAR for text, at, r in drawn if LEFT_AREA.contains(r)), drawn

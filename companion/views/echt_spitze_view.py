@@ -1171,6 +1171,10 @@ class EchtSpitzeMode:
                 groups.setdefault(n, []).append(p.name)
         if not groups:
             return []
+        if len(s.players) > 2 and list(groups.values()) == [[p.name for p in s.players]]:
+            # three or four players, each the same count (the middle's mark alone): "Alle", not four
+            # names over two lines at 20 ("Großmutter H., Großvater J., Anne-M., Christopher: +1 Extrakreuz")
+            groups = {next(iter(groups)): [self.tr("echt.view.extra_everyone")]}
         texts = [(self.tr(key := "echt.view.extra_one" if n == 1 else "echt.view.extra_two", player=", ".join(names)),
                   self.tr(key, player=", ".join(map(theme.short_name, names))), theme.TEXT)
                  for n, names in sorted(groups.items())]
