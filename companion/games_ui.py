@@ -31,6 +31,12 @@ def _echt_setup(cfg: Config, lang: str) -> list[SetupStep]:
     return steps
 
 
+def _echt_rules() -> dict:
+    """Virtual dice carry the extra cross on one face of each of the 3 dice, as the rulebook's do; journals without
+    ``extra_faces`` replay with the mark on every face, as they were played."""
+    return {"extra_faces": "one"}
+
+
 def _nxm_setup(cfg: Config, lang: str) -> list[SetupStep]:
     """"Whoever last touched something pink ... starts the game": asked so, the screen need not ask again."""
     steps = players_steps(cfg, lang, 1, 6)
@@ -211,7 +217,7 @@ ENTRIES = [
     GameEntry("haste-worte", "core.menu_haste_worte", "companion.views.haste_worte_view:HasteWorteMode",
               "haste-worte", _haste_setup, GAME_KEYS["haste-worte"]),
     GameEntry("echt-spitze", "core.menu_echt_spitze", "companion.views.echt_spitze_view:EchtSpitzeMode",
-              "echt-spitze", _echt_setup, GAME_KEYS["echt-spitze"]),
+              "echt-spitze", _echt_setup, GAME_KEYS["echt-spitze"], setup_extras=_echt_rules),
     GameEntry("noch-x-mal", "core.menu_noch_x_mal", "companion.views.noch_x_mal_view:NochXMalMode",
               "noch-x-mal", _nxm_setup),
     GameEntry("fritzo", "core.menu_fritzo", "companion.views.fritzo_view:FritzoMode", "fritzo", _fritzo_setup,

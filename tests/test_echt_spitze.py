@@ -226,6 +226,25 @@ def test_only_the_start_player_decides_about_the_middle_and_a_reroll_reads_two_d
     assert game.phase is Phase.SCORE
 
 
+@pytest.mark.parametrize("dice, key, params", [
+    (["1", "2", "3", "4+X", "5+X"], "echt.extra.middle_both_all", {"face": "4"}),
+    (["1", "2", "3", "4+X", "5"], "echt.extra.middle_all", {"face": "4"}),
+    (["1+X", "2", "3", "4", "5", "?+X"], "echt.extra.middle_but", {"player": "Anna", "face": "?"}),
+    (["1", "2", "3+X", "4", "5+X", "?+X"], "echt.extra.middle_both_but", {"player": "Carl", "face": "5"}),
+    (["1+X", "2+X", "3", "4", "5+X", "?"], "echt.extra.middle", {"players": ["Carl", "Dora"], "face": "5"}),
+])
+def test_the_middles_extra_cross_names_nobody_where_all_or_all_but_one_have_only_it(dice, key, params):
+    """Four players' names before the sentence took four lines over the dice: where every player (or all but one)
+    has only the middle's mark, the sentence says so without them."""
+    game = new(["Anna", "Ben", "Carl", "Dora"][:len(dice) - 2])
+    game.apply({"action": "roll", "dice": dice})
+    for die in range(1, len(dice) - 1):
+        game.apply({"action": "take", "die": die})
+    reminders = [a for a in game.apply({"action": "leave"}) if a.key.startswith("echt.extra.middle")]
+    assert [(a.key, a.params) for a in reminders] == [(key, params)]
+    assert "soap bubble" in reminders[0].text("en") and "Seifenblase" in reminders[0].text("de")
+
+
 def test_extra_cross_reminders_name_each_player_and_the_bubble_rule():
     game = new(["Anna", "Ben", "Carl"])
     game.apply({"action": "roll", "dice": ["1+X", "2", "3", "4+X", "5"]})
@@ -236,7 +255,7 @@ def test_extra_cross_reminders_name_each_player_and_the_bubble_rule():
     assert [a.key for a in reminders] == ["echt.extra.own_and_middle", "echt.extra.middle"]
     assert reminders[0].params == {"player": "Anna", "face": "4"}
     assert reminders[1].params["players"] == ["Ben", "Carl"]
-    assert "none if any cross would hit a soap bubble" in reminders[1].text("en")
+    assert "none if any cross hits a soap bubble" in reminders[1].text("en")
     assert all(not a.speak for a in reminders)
     assert (game.extra_crosses("Anna"), game.extra_crosses("Ben")) == (2, 1)
     game.apply({"action": "report", "player": "Anna", "pierced": True})  # her regular cross hit a soap bubble
@@ -806,3 +825,73 @@ def test_the_end_asks_for_what_this_levels_sheet_scores(level, reports, words):
         said = play_turn(game, [{"player": "Sara", **report}])
     assert game.phase is Phase.FINAL
     assert words in texts(said)[-1]
+
+
+# -- virtual dice: the extra cross on one face of each of the 3 dice -------------------------------------------
+def _virtual_turns(players: list[str], extra_faces: str | None, turns: int, seed: str) -> list[list[str]]:
+    """Each roll's dice (and each re-roll's whole row) of ``turns`` virtual turns, every other turn re-rolling."""
+    options = {"seed": seed} if extra_faces is None else {"seed": seed, "extra_faces": extra_faces}
+    game = new(players, **options)
+    rolls = []
+    for turn in range(turns):
+        game.apply({"action": "roll"})
+        rolls.append(list(game.state.dice))
+        while game.current_taker is not None:
+            game.apply({"action": "take", "die": game.middle[turn % len(game.middle)] + 1})
+        if turn % 2 or game.solo_sign == "!":
+            game.apply({"action": "reroll"})
+            game.apply({"action": "roll"})
+            rolls.append(list(game.state.dice))
+        else:
+            game.apply({"action": "leave"})
+        game.apply({"action": "end_turn"})
+        if game.phase is not Phase.ROLL:
+            break
+    return rolls
+
+
+@pytest.mark.parametrize("players", [["Sol"], ["Anna", "Ben"], ["Anna", "Ben", "Carl", "Dora"]])
+def test_virtual_dice_carry_the_extra_cross_on_one_face_of_each_of_the_three_dice(players):
+    """Every virtual roll showed three crosses (the mark on every face of the 3 dice): "If one of your chosen dice
+    shows an extra cross" was always so. A new game's dice carry it on one face each, a different one: a roll
+    shows a cross about every other time, never two of one die's mark, never more than three."""
+    from companion.games.echt_spitze.state import EXTRA_FACE_OF, number
+
+    rolls = _virtual_turns(players, "one", 14, "one-face")
+    marks = [(k, f) for dice in rolls for k, f in enumerate(dice) if f.endswith("+X")]
+    assert all(k < len(EXTRA_FACE_OF) and number(f) == EXTRA_FACE_OF[k] for k, f in marks)  # die k's own face
+    assert 0 < len(marks) < len(rolls)  # three a roll was 3 * len(rolls)
+
+
+def test_old_setups_roll_on_with_the_mark_on_every_face():
+    """A journal from before ``extra_faces`` replays as it was played: its virtual rolls came from the seed with
+    the mark on every face of the 3 dice, three crosses a roll."""
+    rolls = _virtual_turns(["Anna", "Ben", "Carl"], None, 6, "old")
+    assert all(sum(f.endswith("+X") for f in dice) == 3 for dice in rolls)
+    game = new(["Anna", "Ben"], seed="x")
+    assert game.state.extra_faces == "every" and all(len(m) == 6 for m in game.virtual_faces())
+    assert EchtSpitze.from_json({k: v for k, v in game.to_json().items()}) == game
+
+
+def test_a_rerolled_middle_die_keeps_its_mark_and_the_three_are_never_exceeded():
+    """A middle die that showed a mark is that die (its mark on the face it showed); one that showed none is one
+    of the 3 only where its place is theirs and no other die shows its mark; the dice taken with marks leave
+    that many fewer: a camera's roll lies in any order."""
+    from companion.games.echt_spitze.state import PLAIN_FACES
+
+    game = new(["Anna", "Ben", "Carl"], extra_faces="one")
+    game.apply({"action": "roll", "dice": ["4", "2+X", "5+X", "1+X", "3"]})  # read by a camera: marks anywhere
+    for die in (3, 4, 5):
+        game.apply({"action": "take", "die": die})  # 5+X, 1+X and 3 taken; 4 and 2+X in the middle
+    game.apply({"action": "reroll"})
+    models = game.virtual_faces()
+    assert models[1] == ("1", "2+X", "3", "4", "5", "?")  # the 2's die
+    assert models[0] == PLAIN_FACES  # the first place's die would be the 1's, whose mark Ben's die shows
+    with pytest.raises(DiceError):
+        game.apply({"action": "roll", "dice": ["1+X", "2+X"]})  # four marks: refused as ever
+
+
+def test_the_setup_refuses_an_unknown_extra_faces():
+    with pytest.raises(SetupError) as info:
+        new(["Anna"], extra_faces="some")
+    assert "extra_faces" in info.value.text("en") and "'some'" in info.value.text("en")

@@ -1830,3 +1830,100 @@ def test_the_extra_cross_sentences_stand_above_the_dice_at_far_not_over_the_remi
         pygame.image.save(app.display.canvas, str(out_dir / f"echt_extra_cross_banner_{lang}.png"))
     finally:
         app.close()
+
+
+LONG_FOUR = ["Maximilian", "Großmutter Helga", "Anne-Marie", "Christopher"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_final_lists_names_take_its_width_unless_a_scores_banner_beside_it_shrinks_below_far(tmp_path, lang):
+    """"Anne-M.: Schlusswertung" was shortened to RIGHT's 342 px in a list that grows to 418 (FINAL_LIST_W): the
+    names take the list's width, but not where the column left of it would hold a player's score said as it is
+    entered only below FAR (English: "Großmutter Helga: final scoring" would narrow it so)."""
+    from companion.views import banner
+
+    kinds = {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}
+    s = session(tmp_path, {"players": LONG_FOUR, "kinds": kinds})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"]},
+                   *({"action": "take", "die": n} for n in range(1, 5)), {"action": "leave"},
+                   {"action": "report", "player": "Maximilian", "kinds": list(kinds)},
+                   {"action": "end_turn"}, {"action": "final", "player": "Maximilian", "stars": 2}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    labels = [item.label for item in mode.menu.items]
+    assert labels[1:] == [t("echt.view.final_player", lang, player=name) for name in LONG_FOUR[2:]]
+    for p in LONG_FOUR:
+        said = t("echt.final.sum_level1", lang, player=p, kinds=18, stars=10, leftover=3, total=36)
+        _, font, _ = banner.place((800, 480), said, mode.focus_rect, 1.0, (), mode.in_view)
+        assert font.get_height() >= theme.font(theme.FAR, True).get_height() or lang == "de", (p, font.get_height())
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players, dice", [
+    (["Johannes", "Annika", "Großmutter Helga", "Großvater Johannes"], CROSSED),  # two long names, the middle's ?
+    (["Großmutter Helga", "Großvater Johannes", "Anne-Marie", "Christopher"], ["1", "2", "3", "4", "5+X", "?+X"]),
+    (["Großmutter Helga", "Großvater Johannes", "Anne-Marie", "Christopher"], ["1+X", "2", "3", "4", "5+X", "?"]),
+    (["Großvater Johannes", "Mia", "Anne-Marie", "Christopher"], ["1+X", "2+X", "3", "4", "5+X", "?"]),
+], ids=["two-long", "all-middle", "all-but-one", "own-and-both"])
+def test_every_extra_cross_sentence_stands_at_far_above_the_dice(tmp_path, lang, players, dice):
+    """"Großmutter Helga und Großvater Johannes: Die ? in der Mitte hat ein Extrakreuz – wer sie nutzt, ..." took
+    four lines at FAR over the dice's top (or three at 28 above them); four names with it were longer still. Every
+    sentence now stands in three lines at FAR or larger above the dice and their marks, clear of the menu corner:
+    shorter words, and the players not named where all (or all but one) have only the middle's mark."""
+    from companion.announcer import Announcement
+    from companion.app import MENU_CORNER
+    from companion.views import banner
+
+    s, mode = score_phase(tmp_path, lang, players, dice)
+    said = [a for n, a in s._said if n == len(s.actions) and a.key.startswith("echt.extra.")]
+    assert said and all(isinstance(a, Announcement) for a in said)
+    marks = [r.inflate(0, 24) for r in mode.dice.die_rects()]
+    for a in said:
+        rect, font, lines = banner.place((800, 480), a.text(lang), mode.focus_rect, 1.0, [MENU_CORNER], mode.in_view)
+        assert font.get_height() >= theme.font(theme.FAR, True).get_height(), (a.text(lang), lines)
+        assert not any(rect.colliderect(r) for r in marks), (a.text(lang), rect)
+
+
+def test_a_rerolled_middle_die_that_showed_no_cross_may_be_answered_with_one(tmp_path):
+    """A die with the cross shows it on some faces only: a middle die that showed none may show it after the
+    re-roll. Asked about an unsure die then, the table could not answer "4 + extra cross" (only dice that had
+    shown a mark were offered it); now the cross is offered while the dice taken leave one unaccounted for."""
+    from companion.games.echt_spitze.state import EXTRA_FACES, PLAIN_FACES
+
+    s = session(tmp_path, {"players": ["Anna", "Ben", "Cleo"], "kinds": {"pears": [5, 3]}, "extra_faces": "one"})
+    for action in ({"action": "roll", "dice": ["1+X", "2+X", "3", "4", "5"]},
+                   *({"action": "take", "die": n} for n in (1, 2, 3)), {"action": "reroll"}):
+        assert s.apply(action), s.error
+    s.camera_ready = True
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    mode.on_dice(reading([None, "?"]))
+    assert mode.pending == [None, "?"]
+    assert mode._face_options() == [*PLAIN_FACES, *EXTRA_FACES]
+    mode.pending[1] = "?+X"  # the other die read with a mark: the three are all seen, no more offered
+    assert mode._face_options() == list(PLAIN_FACES)
+
+
+def test_a_new_game_from_the_menu_rolls_virtual_dice_with_the_cross_on_one_face():
+    from companion.app import GAME_ENTRIES, setup_action
+    from companion.config import Config
+    from companion.games_ui import register_all
+
+    register_all()
+    action = setup_action(GAME_ENTRIES["echt-spitze"], Config(), {"_players": ["Anna", "Ben"]}, seed=1)
+    assert action["extra_faces"] == "one"
+    assert EchtSpitze.new(action).state.extra_faces == "one"
+
+
+@pytest.mark.parametrize("lang, line", [("de", "Alle: +1 Extrakreuz"), ("en", "Everyone: +1 extra cross")])
+def test_a_reminder_every_player_shares_says_everyone_at_far(tmp_path, monkeypatch, lang, line):
+    """Only the middle's mark, four long names: "Großmutter H., Großvater J., Anne-M., Christopher: +1 Extrakreuz"
+    stood on two lines at 20 under the dice. One line at FAR says it to everybody."""
+    players = ["Großmutter Helga", "Großvater Johannes", "Anne-Marie", "Christopher"]
+    s, mode = score_phase(tmp_path, lang, players, ["1", "2", "3", "4", "5+X", "?+X"])
+    drawn = drawn_texts(mode, monkeypatch)
+    size, _ = sized(drawn, line)
+    assert size >= theme.FAR
+    assert all(at >= theme.FAR for text, at, r in drawn if LEFT_AREA.contains(r)), drawn

@@ -37,7 +37,7 @@ from companion.games.echt_spitze.state import (
 )
 from companion.i18n import join_names, t
 from companion.session import GameSession, ReadRoll
-from companion.views import theme
+from companion.views import banner, theme
 from companion.views.colour_faces import face_label
 from companion.views.widgets import (
     LONG_LIST,
@@ -230,10 +230,7 @@ class EchtSpitzeMode:
         elif s.phase is Phase.FINAL:
             if self.sub and self.sub[0] == "final":
                 return None  # the number editor
-            waiting = [p.name for p in s.players if p.final is None]
-            widest = menu_line_width(self._final_list(len(waiting)), scrolled=False)
-            items = [MenuItem(self._named("echt.view.final_player", name, widest), ("final", name))
-                     for name in waiting]
+            items = self._final_items([p.name for p in s.players if p.final is None])
         if not items:
             return None
         tall = bool(self.sub) and len(items) > LONG_SUB  # the dice are not tapped while a list is open (on_tap)
@@ -270,6 +267,31 @@ class EchtSpitzeMode:
         "Mia: Schlusswertung" at 28."""
         short = self.tr(key, player=theme.short_name(name))
         return theme.far_lines(self.tr(key, player=name), theme.BODY, width, short=short, max_lines=1)[0][0]
+
+    def _final_items(self, waiting: list[str]) -> list[MenuItem]:
+        """The final scoring's list, each name whole where the list's widest line (FINAL_LIST_W) holds it, unless
+        the list grown so leaves a score's banner in the column beside it below FAR where the narrow list would
+        not ("Anne-M.: Schlusswertung" and "Großmutter H.: final scoring" were shortened to RIGHT's 342 px in a
+        list that grows to 418)."""
+        options = []
+        for rect in (self._final_list(len(waiting), FINAL_LIST_W), self._final_list(len(waiting))):
+            widest = menu_line_width(rect, scrolled=False)
+            items = [MenuItem(self._named("echt.view.final_player", name, widest), ("final", name))
+                     for name in waiting]
+            width = max(theme.font(theme.BODY).size(item.label)[0] for item in items) + 30
+            options.append((items, self._final_banner_size(self._final_list(len(items), width).x)))
+        (wide, wide_size), (narrow, narrow_size) = options
+        return wide if wide_size >= min(theme.FAR, narrow_size) else narrow
+
+    def _final_banner_size(self, left_of: int) -> int:
+        """The size a player's final score said as it is entered (two-digit numbers) stands at in the column left
+        of a list starting at ``left_of``, the smallest over the players: the banner stands beside the list of
+        the others (and, after an undo, of the player too)."""
+        s = self.game.state
+        width = left_of - 2 * banner.MARGIN - 2 * banner.PAD
+        fonts = [banner.layout(self.tr(f"echt.final.sum_level{s.level}", player=p.name, kinds=18, stars=10,
+                                       leftover=3, honey=5, total=36), width, 1.0)[0] for p in s.players]
+        return min(next(size for size in range(theme.LARGE, 0, -1) if theme.font(size, True) is f) for f in fonts)
 
     def _final_list(self, count: int, width: int = 0) -> pygame.Rect:
         """Where the list of who is still to enter their final score stands: every line in view (no dice after the
@@ -424,14 +446,16 @@ class EchtSpitzeMode:
 
     def _face_options(self) -> list[str]:
         """What the asked die may show: any plain face, and a face with the extra cross while the roll's dice
-        that carry one are not all accounted for (a die with the cross shows it on some faces only). A die being
-        corrected likewise: the cross while fewer than the dice that carry one show it on the other dice (more the
-        engine refuses)."""
+        that carry one are not all accounted for (a die with the cross shows it on some faces only: a re-rolled
+        middle die that showed none may show it now, as long as the dice taken do not show all three). A die
+        being corrected likewise: the cross while fewer than the dice that carry one show it on the other dice
+        (more the engine refuses)."""
+        g = self.game
         if self.fixing:
-            dice = self.game.state.dice
-            others = sum(1 for i, f in enumerate(dice) if i != self.fix_die and has_extra(f))
+            others = sum(1 for i, f in enumerate(g.state.dice) if i != self.fix_die and has_extra(f))
             return list(PLAIN_FACES) + (list(EXTRA_FACES) if others < EXTRA_DICE else [])
-        crossed = sum(1 for m in self.game.virtual_faces() if any(has_extra(f) for f in m))
+        taken = [f for i, f in enumerate(g.state.dice) if i not in g.middle] if g.phase is Phase.REROLL else []
+        crossed = min(len(g.virtual_faces()), EXTRA_DICE - sum(has_extra(f) for f in taken))
         seen = sum(1 for f in self.pending or [] if f is not None and has_extra(f))
         return list(PLAIN_FACES) + (list(EXTRA_FACES) if seen < crossed else [])
 
@@ -1147,6 +1171,10 @@ class EchtSpitzeMode:
                 groups.setdefault(n, []).append(p.name)
         if not groups:
             return []
+        if len(s.players) > 2 and list(groups.values()) == [[p.name for p in s.players]]:
+            # three or four players, each the same count (the middle's mark alone): "Alle", not four
+            # names over two lines at 20 ("Großmutter H., Großvater J., Anne-M., Christopher: +1 Extrakreuz")
+            groups = {next(iter(groups)): [self.tr("echt.view.extra_everyone")]}
         texts = [(self.tr(key := "echt.view.extra_one" if n == 1 else "echt.view.extra_two", player=", ".join(names)),
                   self.tr(key, player=", ".join(map(theme.short_name, names))), theme.TEXT)
                  for n, names in sorted(groups.items())]

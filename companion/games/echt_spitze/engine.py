@@ -69,6 +69,7 @@ from companion.games.echt_spitze.state import (
     ALL_FACES,
     DEFAULT_STAR_VALUE,
     EXTRA_DICE,
+    EXTRA_FACE_OF,
     EXTRA_FACES,
     GAME_END_COUNT,
     GRID,
@@ -86,6 +87,7 @@ from companion.games.echt_spitze.state import (
     has_extra,
     hive_key,
     hive_side,
+    marked_on,
     number,
     too_many_crosses,
 )
@@ -345,6 +347,9 @@ class EchtSpitze:
         star_value = setup.get("star_value", DEFAULT_STAR_VALUE.get(level))
         if star_value is not None and not _valid_star_value(star_value):
             raise SetupError("echt.err.star_value", value=repr(star_value))
+        extra_faces = setup.get("extra_faces", "every")
+        if extra_faces not in ("one", "every"):
+            raise SetupError("echt.err.extra_faces", value=repr(extra_faces))
         start = setup.get("start", 0)
         folded = [n.casefold() for n in names]
         if isinstance(start, int) and not isinstance(start, bool) and 0 <= start < len(names):
@@ -357,6 +362,7 @@ class EchtSpitze:
             overview=overview,
             star_value=star_value,
             seed=str(setup.get("seed", "echt-spitze")),
+            extra_faces=extra_faces,
             start=folded.index(start.strip().casefold()),
         )
 
@@ -462,11 +468,32 @@ class EchtSpitze:
 
     @classmethod
     def _models(cls, s: TableState) -> list[tuple[str, ...]]:
-        """Faces per die for a virtual roll: an extra-cross die is modelled with the mark on every face."""
-        if s.phase is Phase.REROLL:
-            return [EXTRA_FACES if has_extra(s.dice[i]) else PLAIN_FACES for i in cls._middle(s)]
-        n = cls._dice_count(s)
-        return [EXTRA_FACES] * EXTRA_DICE + [PLAIN_FACES] * (n - EXTRA_DICE)
+        """Faces per die for a virtual roll. Each of the 3 extra-cross dice carries its mark on one face (the first
+        three dice of a roll, EXTRA_FACE_OF): with the mark on every face each roll showed three crosses, where the
+        rulebook's dice show one now and then. A re-rolled middle die is one of them where it showed a mark (on
+        that face), or where its place in the roll is one of theirs whose mark no other die shows; never more
+        marked dice than the 3 less the marks on the dice taken (a roll read by a camera lies in any order).
+        Setups from before ``extra_faces``: the mark on every face, as they were played."""
+        if s.extra_faces == "every":
+            if s.phase is Phase.REROLL:
+                return [EXTRA_FACES if has_extra(s.dice[i]) else PLAIN_FACES for i in cls._middle(s)]
+            return [EXTRA_FACES] * EXTRA_DICE + [PLAIN_FACES] * (cls._dice_count(s) - EXTRA_DICE)
+        if s.phase is not Phase.REROLL:
+            return [marked_on(f) for f in EXTRA_FACE_OF] + [PLAIN_FACES] * (cls._dice_count(s) - EXTRA_DICE)
+        middle = cls._middle(s)
+        room = EXTRA_DICE - sum(has_extra(f) for i, f in enumerate(s.dice) if i not in middle)
+        shown = {number(f) for f in s.dice if has_extra(f)}
+        models: list[tuple[str, ...]] = []
+        for i in middle:
+            mark = number(s.dice[i]) if has_extra(s.dice[i]) else \
+                EXTRA_FACE_OF[i] if i < EXTRA_DICE and EXTRA_FACE_OF[i] not in shown else None
+            if mark is not None and room > 0:
+                models.append(marked_on(mark))
+                shown.add(mark)
+                room -= 1
+            else:
+                models.append(PLAIN_FACES)
+        return models
 
     def _take(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:
         self._expect(s, Phase.TAKE)
@@ -544,8 +571,16 @@ class EchtSpitze:
             elif marked:
                 middle_only.append(p.name)
         if middle_only:
+            # four players' names with the sentence took four lines at FAR, over the dice: where every player (or
+            # all but one) has only the middle's mark, the sentence says so without the names
             key = "echt.extra.middle_both" if len(marked) == 2 else "echt.extra.middle"
-            out.append(_screen(key, players=middle_only, face=marked[0]))
+            others = [p.name for p in s.players if p.name not in middle_only]
+            if len(s.players) > 1 and not others:
+                out.append(_screen(f"{key}_all", face=marked[0]))
+            elif len(middle_only) > 2 and len(others) == 1:
+                out.append(_screen(f"{key}_but", player=others[0], face=marked[0]))
+            else:
+                out.append(_screen(key, players=middle_only, face=marked[0]))
         return out
 
     def _correct(self, s: TableState, action: dict[str, Any]) -> list[Announcement]:

@@ -19,6 +19,11 @@ EXTRA_FACES: tuple[str, ...] = tuple(f + EXTRA_MARK for f in PLAIN_FACES)
 ALL_FACES: frozenset[str] = frozenset(PLAIN_FACES + EXTRA_FACES)
 #: the box holds 6 dice, 3 of them carry the extra cross (solo plays with exactly those 3)
 EXTRA_DICE = 3
+#: the face of each of those 3 dice that carries the mark, for virtual dice (setup ``extra_faces: "one"``). The
+#: rulebook says which dice carry it, not which faces; its example has "the die with the 2 (extra cross)" and "the
+#: 3 die (extra cross)" as two dice, so one face a die, a different one on each (the built-in tray's dice too).
+#: Older setups (no ``extra_faces``): the mark on every face of the 3 dice, each roll showing three
+EXTRA_FACE_OF: tuple[str, ...] = PLAIN_FACES[:EXTRA_DICE]
 TOTAL_DICE = 6
 MIDDLE_DICE = 2
 SOLO_ROUNDS = 14
@@ -38,6 +43,11 @@ def has_extra(face: str) -> bool:
 def too_many_crosses(dice: Iterable[str | None]) -> bool:
     """More dice showing the extra cross than the dice that carry it: one was read wrongly (dice not read: None)."""
     return sum(1 for f in dice if f is not None and has_extra(f)) > EXTRA_DICE
+
+
+def marked_on(face: str) -> tuple[str, ...]:
+    """The six faces of an extra-cross die that carries its mark on ``face`` alone ("2": 1, 2+X, 3, 4, 5, ?)."""
+    return tuple(f + EXTRA_MARK if f == face else f for f in PLAIN_FACES)
 
 
 def number(face: str) -> str:
@@ -118,6 +128,9 @@ class TableState:
     star_value: int | None
     seed: str
     rolls: int = 0  # virtual rolls so far: with the seed it makes the next virtual roll reproducible
+    #: how virtual dice carry the extra cross: "one" face of each of the 3 dice (EXTRA_FACE_OF), or on "every" face
+    #: (games set up before the setup said so: they roll on as they were played)
+    extra_faces: str = "every"
     turn: int = 1  # solo: the round on the ray counter
     start: int = 0  # seat of the start player
     phase: Phase = Phase.ROLL
