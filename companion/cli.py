@@ -173,14 +173,24 @@ def cmd_run(args: argparse.Namespace) -> int:
         cfg.run_with("display.fullscreen", False)
     elif getattr(args, "fullscreen", False):
         cfg.run_with("display.fullscreen", True)
-    from companion.views.players_view import undrawable_words
-
     # a name the screen's font cannot draw ("🎲Anna", "王芳") is a box all evening: kept, and said where to change it
-    boxes = next((w for n in cfg.players if (w := undrawable_words(n, cfg.language, "core.players_undrawable_start"))),
-                 None)
+    boxes = _undrawable_names(cfg.players, cfg.language)
     problem = " ".join(w for w in (problem, boxes) if w) or None
     return run_app(cfg, source_spec=getattr(args, "source", None), screenshot=getattr(args, "screenshot", None),
                    max_frames=getattr(args, "frames", None), notice=problem)
+
+
+def _undrawable_names(names: list[str], lang: str) -> str | None:
+    """The start notice's words for the names with a character the screen cannot draw: one said with its place and
+    code, several all named (the first alone was said, and the others showed as boxes after it was mended)."""
+    from companion.i18n import join_names, t
+    from companion.views.players_view import undrawable, undrawable_words
+
+    bad = [n for n in names if undrawable(n) is not None]
+    if len(bad) == 1:
+        return undrawable_words(bad[0], lang, "core.players_undrawable_start")
+    quoted = [t("core.players_quoted", lang, name=n) for n in bad]
+    return t("core.players_undrawable_start_many", lang, names=join_names(quoted, lang)) if bad else None
 
 
 def load_image(path: str):
