@@ -545,17 +545,31 @@ def _salvaged(path: Path) -> tuple[Config, list[str], list[int], dict[str, Any]]
         try:
             cfg = from_dict(data, path)
         except ConfigError as exc:
-            *parents, last = exc.key.split(".") if exc.key else [""]
+            found = _key_path(data, exc.key)
+            if found is None:
+                return None
+            *parents, last = found
             table: Any = data
             for part in parents:
-                table = table.get(part) if isinstance(table, dict) else None
-            if not isinstance(table, dict) or last not in table:
-                return None
+                table = table[part]
             removed[exc.key] = table.pop(last)
-            wrong.append(exc.key)
+            wrong.append(".".join(map(_toml_key, found)) if any("." in part for part in found) else exc.key)
         else:
             # none named: an empty file, or a mistake not ours to mend
             return (cfg, wrong, lines, removed) if wrong or lines else None
+    return None
+
+
+def _key_path(data: dict[str, Any], key: str) -> list[str] | None:
+    """The tables' keys that lead to ``key`` as ``from_dict`` names it (its parts joined by "."), or None: a key
+    holding a dot itself (``"sound.volume" = 30``, quoted) was looked for as [sound] volume, found nowhere, and the
+    whole file went aside for it."""
+    if key in data:
+        return [key]
+    for at in (i for i, c in enumerate(key) if c == "."):  # bounded by the key's length
+        head = key[:at]
+        if isinstance(data.get(head), dict) and (rest := _key_path(data[head], key[at + 1:])) is not None:
+            return [head, *rest]
     return None
 
 

@@ -146,6 +146,9 @@ def test_at_the_table_a_bad_config_file_is_kept_aside_and_the_standard_settings_
     # the file cut short in its last value (no line named: "at end of document"): the players stayed standard
     ('language = "en"\nplayers = ["Jörg", "Mia"]\ncamera = "synth', "line 3"),
     ('language = "en"\nplayers = ["Jörg", "Mia"]\n[sound]\nmute = false\ncamera = [\n', "line 5"),
+    # a quoted key with a dot in it was looked for as [sound] volume: the whole file went aside
+    ('language = "en"\nplayers = ["Jörg", "Mia"]\n"sound.volume" = 30\n', '"sound.volume"'),
+    ('language = "en"\nplayers = ["Jörg", "Mia"]\n[sound]\nmute = false\n"mute.now" = true\n', 'sound."mute.now"'),
 ])
 def test_at_the_table_a_slip_in_the_config_file_costs_only_that_setting(text, wrong):
     """One value out of range (or a misspelt key) set the whole file aside: the names and the language went with
