@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion import __version__
-from companion.errors import CompanionError, ImageError
+from companion.errors import CompanionError, ConfigError, ImageError
 from companion.i18n import disk_words
 
 if TYPE_CHECKING:
@@ -117,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
         code = _command(command, args)
         sys.stdout.flush()  # here, not at exit: a reader that has gone (``| head``) is noticed inside the try
         return code
+    except ConfigError as exc:  # in the table's language, as teaching says its own (the file's, or --lang)
+        print(f"companion: {_config_said(exc, args)}", file=sys.stderr)
+        return 2
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
@@ -139,6 +142,19 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"companion: {where}{disk_words(exc, 'en')}", file=sys.stderr)
         return 2
+
+
+def _config_said(exc: ConfigError, args: argparse.Namespace) -> str:
+    """A config error in the configured language: ``--lang``, else the language the file names (read line by line:
+    the file as a whole did not load), else the standard one."""
+    from companion import config
+
+    path = Path(args.config) if getattr(args, "config", None) else config.paths.config_file()
+    try:
+        lang = getattr(args, "lang", None) or config.language_in(path) or config.Config().language
+    except (OSError, ValueError):  # a folder in its place, a name the system refuses: the standard language
+        lang = config.Config().language
+    return config.config_words(exc, lang)
 
 
 def _command(command: str, args: argparse.Namespace) -> int:

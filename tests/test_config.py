@@ -7,6 +7,7 @@ import pytest
 
 from companion import config
 from companion.errors import ConfigError
+from companion.i18n import t
 
 
 def test_missing_default_file_means_defaults():
@@ -542,7 +543,8 @@ def test_a_folder_in_place_of_the_config_file_is_advised_away():
     with pytest.raises(ConfigError, match="is a folder, not a config file; remove or rename that folder$"):
         config.load()
     r = subprocess.run([sys.executable, "-m", "companion", "config"], capture_output=True, text=True)
-    assert r.returncode == 2 and "remove or rename that folder" in r.stderr and "config.toml/config" not in r.stderr
+    words = t("core.config_cli_folder", config.Config().language, file=path)  # in the table's language
+    assert r.returncode == 2 and r.stderr == f"companion: {words}\n" and "config.toml/config" not in r.stderr
 
 
 
