@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion import __version__
-from companion.errors import CompanionError, ImageError
+from companion.errors import CompanionError, ConfigError, ImageError
 from companion.i18n import disk_words
 
 if TYPE_CHECKING:
@@ -117,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
         code = _command(command, args)
         sys.stdout.flush()  # here, not at exit: a reader that has gone (``| head``) is noticed inside the try
         return code
+    except ConfigError as exc:  # in the table's language, as teaching says its own (the file's, or --lang)
+        print(f"companion: {_config_said(exc, args)}", file=sys.stderr)
+        return 2
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
@@ -139,6 +142,19 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"companion: {where}{disk_words(exc, 'en')}", file=sys.stderr)
         return 2
+
+
+def _config_said(exc: ConfigError, args: argparse.Namespace) -> str:
+    """A config error in the configured language: ``--lang``, else the language the file names (read line by line:
+    the file as a whole did not load), else the standard one."""
+    from companion import config
+
+    path = Path(args.config) if getattr(args, "config", None) else config.paths.config_file()
+    try:
+        lang = getattr(args, "lang", None) or config.language_in(path) or config.Config().language
+    except (OSError, ValueError):  # a folder in its place, a name the system refuses: the standard language
+        lang = config.Config().language
+    return config.config_words(exc, lang)
 
 
 def _command(command: str, args: argparse.Namespace) -> int:
@@ -173,14 +189,24 @@ def cmd_run(args: argparse.Namespace) -> int:
         cfg.run_with("display.fullscreen", False)
     elif getattr(args, "fullscreen", False):
         cfg.run_with("display.fullscreen", True)
-    from companion.views.players_view import undrawable_words
-
     # a name the screen's font cannot draw ("🎲Anna", "王芳") is a box all evening: kept, and said where to change it
-    boxes = next((w for n in cfg.players if (w := undrawable_words(n, cfg.language, "core.players_undrawable_start"))),
-                 None)
+    boxes = _undrawable_names(cfg.players, cfg.language)
     problem = " ".join(w for w in (problem, boxes) if w) or None
     return run_app(cfg, source_spec=getattr(args, "source", None), screenshot=getattr(args, "screenshot", None),
                    max_frames=getattr(args, "frames", None), notice=problem)
+
+
+def _undrawable_names(names: list[str], lang: str) -> str | None:
+    """The start notice's words for the names with a character the screen cannot draw: one said with its place and
+    code, several all named (the first alone was said, and the others showed as boxes after it was mended)."""
+    from companion.i18n import join_names, t
+    from companion.views.players_view import undrawable, undrawable_words
+
+    bad = [n for n in names if undrawable(n) is not None]
+    if len(bad) == 1:
+        return undrawable_words(bad[0], lang, "core.players_undrawable_start")
+    quoted = [t("core.players_quoted", lang, name=n) for n in bad]
+    return t("core.players_undrawable_start_many", lang, names=join_names(quoted, lang)) if bad else None
 
 
 def load_image(path: str):

@@ -176,35 +176,73 @@ def _toml_value(v: Any) -> str:
     raise TypeError(f"cannot write {type(v).__name__} to TOML")
 
 
-def _bad(key: str, value: Any, allowed: str) -> ConfigError:
-    return ConfigError(f"config: {key} = {value!r} is not allowed; {allowed}", key=key)
+class SaidConfigError(ConfigError):
+    """A ConfigError with the table's words beside the terminal's English: the catalog key ``words`` and its
+    ``params`` (a param may be a (key, params) pair of its own, or an OSError); ``config_words`` says it. The
+    command line said config errors in English where teaching said its own in the configured language."""
+
+    def __init__(self, message: str, words: str, params: dict[str, Any], **kw: Any) -> None:
+        super().__init__(message, **kw)
+        self.config_words = words  # not ``words``/``params``: ``i18n.said`` would take them, unresolved
+        self.config_params = params
+
+
+def config_words(exc: ConfigError, lang: str) -> str:
+    """``exc`` in ``lang`` where it carries the words (``SaidConfigError``), else its English."""
+    if not isinstance(exc, SaidConfigError):
+        return str(exc)
+
+    def said(value: Any) -> Any:
+        if isinstance(value, tuple):
+            return t(value[0], lang, **{k: said(v) for k, v in value[1].items()})
+        return disk_words(value, lang) if isinstance(value, OSError) else value
+
+    return t(exc.config_words, lang, **{k: said(v) for k, v in exc.config_params.items()})
+
+
+def _bad(key: str, value: Any, allowed: str, how: str = "", **params: Any) -> ConfigError:
+    """A value refused: the English for the terminal and the log, and ``how`` (a catalog key, with ``params``) for
+    the table's language; without one, its English ``allowed`` stands in the table's sentence."""
+    return SaidConfigError(f"config: {key} = {value!r} is not allowed; {allowed}", "core.config_cli_value",
+                           {"setting": key, "value": _shown(value), "how": (how, params) if how else allowed}, key=key)
+
+
+def _shown(value: Any) -> str:
+    """A value as the file writes it (``150``, ``"fünf"``, ``true``), as far as it can be written."""
+    try:
+        return _toml_value(value)
+    except TypeError:
+        return repr(value)
 
 
 def _int(data: dict, key: str, prefix: str, lo: int, hi: int, default: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _bad(f"{prefix}{key}", value, f"use a whole number from {lo} to {hi}")
+        raise _bad(f"{prefix}{key}", value, f"use a whole number from {lo} to {hi}", "core.config_how_int", lo=lo,
+                   hi=hi)
     return value
 
 
 def _float(data: dict, key: str, prefix: str, lo: float, hi: float, default: float) -> float:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
-        raise _bad(f"{prefix}{key}", value, f"use a number from {lo} to {hi} (seconds)")
+        raise _bad(f"{prefix}{key}", value, f"use a number from {lo} to {hi} (seconds)", "core.config_how_float",
+                   lo=lo, hi=hi)
     return float(value)
 
 
 def _bool(data: dict, key: str, prefix: str, default: bool) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
-        raise _bad(f"{prefix}{key}", value, "use true or false")
+        raise _bad(f"{prefix}{key}", value, "use true or false", "core.config_how_bool")
     return value
 
 
 def _section(data: dict, key: str, prefix: str = "") -> dict:
     value = data.get(key, {})
     if not isinstance(value, dict):
-        raise _bad(f"{prefix}{key}", value, f"[{prefix}{key}] must be a table (a section)")
+        raise _bad(f"{prefix}{key}", value, f"[{prefix}{key}] must be a table (a section)", "core.config_how_section",
+                   section=f"{prefix}{key}")
     return value
 
 
@@ -212,7 +250,10 @@ def _check_unknown(data: dict, known: set[str], prefix: str) -> None:
     for key in data:
         if key not in known:
             which = f"known are: {', '.join(sorted(known))}" if known else f"[{prefix[:-1]}] takes no settings"
-            raise ConfigError(f"config: unknown setting {prefix}{key}; {which}", key=f"{prefix}{key}")
+            words = "core.config_cli_unknown" if known else "core.config_cli_unknown_none"
+            raise SaidConfigError(f"config: unknown setting {prefix}{key}; {which}", words,
+                                  {"setting": f"{prefix}{_toml_key(key)}", "known": ", ".join(sorted(known)),
+                                   "section": prefix[:-1]}, key=f"{prefix}{key}")
 
 
 def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
@@ -222,30 +263,36 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
 
     lang = data.get("language", cfg.language)
     if lang not in LANGUAGES:
-        raise _bad("language", lang, f"choose one of: {', '.join(LANGUAGES)}")
+        raise _bad("language", lang, f"choose one of: {', '.join(LANGUAGES)}", "core.config_how_language",
+                   choices=", ".join(LANGUAGES))
     cfg.language = lang
 
     players = data.get("players", cfg.players)
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise _bad("players", players, 'give a list of names in seat order, e.g. ["Anna", "Ben"]')
+        raise _bad("players", players, 'give a list of names in seat order, e.g. ["Anna", "Ben"]',
+                   **_players_how(players))
     names = [p.strip() for p in players]
     if len(set(n.casefold() for n in names)) != len(names):
-        raise _bad("players", players, "each name may appear once (add an initial to tell two apart)")
+        raise _bad("players", players, "each name may appear once (add an initial to tell two apart)",
+                   **_players_how(players))
     if not 1 <= len(names) <= 6:
-        raise _bad("players", players, "name 1 to 6 players")
+        raise _bad("players", players, "name 1 to 6 players", **_players_how(players))
     if any(len(n) > 20 for n in names):
-        raise _bad("players", players, "keep each name to 20 letters so it fits the screen")
+        raise _bad("players", players, "keep each name to 20 letters so it fits the screen",
+                   **_players_how(players))
     if any(c in "\r\n\t\v\f\x85\u2028\u2029" for n in names for c in n):
-        raise _bad("players", players, "a name is written on one line, without line breaks or tabs")
+        raise _bad("players", players, "a name is written on one line, without line breaks or tabs",
+                   **_players_how(players))
     if hidden := next((c for n in names for c in n if not c.isprintable()), None):  # "👩‍👩‍👧" joins with U+200D:
         # it was told "without line breaks or tabs", which it has none of
         raise _bad("players", players, f"a name holds a character the screen cannot show (U+{ord(hidden):04X}); "
-                                       "write it with letters")
+                                       "write it with letters", **_players_how(players))
     cfg.players = names
 
     camera = data.get("camera", cfg.camera)
     if not isinstance(camera, str):
-        raise _bad("camera", camera, "use auto, pi, cam:0, folder:PATH, video:PATH or synthetic")
+        raise _bad("camera", camera, "use auto, pi, cam:0, folder:PATH, video:PATH or synthetic",
+                   "core.config_how_camera")
     if camera != "auto":
         from hardware.sources import check_spec  # the sources' own reading of a spec ("cam:abc" is none)
 
@@ -262,11 +309,12 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     cfg.display.fps = _int(d, "fps", "display.", 5, 120, cfg.display.fps)
     fs = d.get("fullscreen", cfg.display.fullscreen)
     if fs != "auto" and not isinstance(fs, bool):
-        raise _bad("display.fullscreen", fs, 'use true, false or "auto" (fullscreen on a Pi)')
+        raise _bad("display.fullscreen", fs, 'use true, false or "auto" (fullscreen on a Pi)',
+                   "core.config_how_fullscreen")
     cfg.display.fullscreen = fs
     rotate = d.get("rotate", cfg.display.rotate)
     if isinstance(rotate, bool) or rotate not in ROTATIONS:
-        raise _bad("display.rotate", rotate, "use 0, 90, 180 or 270 (degrees clockwise)")
+        raise _bad("display.rotate", rotate, "use 0, 90, 180 or 270 (degrees clockwise)", "core.config_how_rotate")
     cfg.display.rotate = rotate
 
     s = _section(data, "sound")
@@ -288,9 +336,10 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     names_ok = {btn.value for btn in Button}
     for key, pin in pins.items():
         if key not in names_ok:
-            raise _bad(f"buttons.pins.{key}", pin, f"buttons are: {', '.join(sorted(names_ok))}")
+            raise _bad(f"buttons.pins.{key}", pin, f"buttons are: {', '.join(sorted(names_ok))}",
+                       "core.config_how_button", names=", ".join(sorted(names_ok)))
         if isinstance(pin, bool) or not isinstance(pin, int) or pin not in VALID_PINS:
-            raise _bad(f"buttons.pins.{key}", pin, "use a BCM GPIO number from 2 to 27")
+            raise _bad(f"buttons.pins.{key}", pin, "use a BCM GPIO number from 2 to 27", "core.config_how_pin")
         cfg.buttons.pins[key] = pin
     # Blame the pin the player set, not the default it collides with.
     used: dict[int, str] = {}
@@ -298,14 +347,16 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
         pin = cfg.buttons.pins[key]
         if pin in used:
             raise _bad(f"buttons.pins.{key}", pin, f"GPIO {pin} is already used by {used[pin]}; give one of the "
-                       "two another pin")
+                       "two another pin", "core.config_how_pin_used", pin=pin, other=used[pin])
         used[pin] = key
 
     games = _section(data, "games")
     for game, section in games.items():
         if game not in GAME_KEYS:
-            raise ConfigError(f"config: unknown game [games.{_toml_key(game)}]; games with settings are: "
-                              f"{', '.join(g for g, keys in GAME_KEYS.items() if keys)}", key=f"games.{game}")
+            known = ", ".join(g for g, keys in GAME_KEYS.items() if keys)
+            raise SaidConfigError(f"config: unknown game [games.{_toml_key(game)}]; games with settings are: {known}",
+                                  "core.config_cli_unknown_game", {"game": f"games.{_toml_key(game)}", "known": known},
+                                  key=f"games.{game}")
         if not isinstance(section, dict):
             raise _bad(f"games.{game}", section, f'[games."{game}"] must be a table')
         _check_unknown(section, set(GAME_KEYS[game]), f"games.{game}.")
@@ -403,31 +454,37 @@ def load(path: str | Path | None = None) -> Config:
     try:
         found = p.exists()
     except OSError as exc:  # a name too long, a folder on the way that may not be looked into
-        raise ConfigError(f"config file {p} cannot be read: {exc.strerror or exc}", error=exc) from None
+        raise SaidConfigError(f"config file {p} cannot be read: {exc.strerror or exc}", "core.config_cli_unreadable",
+                              {"file": str(p), "error": exc}, error=exc) from None
     if not found and p.is_symlink():
         try:
             p.resolve()
         except RuntimeError:  # links in a loop: a file that cannot be read, not none (the first save crashed)
-            raise ConfigError(f"config file {p} is a link in a loop", error=OSError(
-                errno.ELOOP, "Too many levels of symbolic links", str(p))) from None
+            loop = OSError(errno.ELOOP, "Too many levels of symbolic links", str(p))
+            raise SaidConfigError(f"config file {p} is a link in a loop", "core.config_cli_unreadable",
+                                  {"file": str(p), "error": loop}, error=loop) from None
     if not found:
         if explicit:
-            raise ConfigError(f"config file {p} does not exist; check the path given to --config")
+            raise SaidConfigError(f"config file {p} does not exist; check the path given to --config",
+                                  "core.config_cli_missing", {"file": str(p)})
         return Config()
     if p.is_dir():
         # at the default place the folder is in the way of the file (none is looked for in it)
         advice = f"give the file in it, e.g. {p / 'config.toml'}" if explicit else "remove or rename that folder"
-        raise ConfigError(f"{p} is a folder, not a config file; {advice}",
-                          error=IsADirectoryError(errno.EISDIR, "Is a directory", str(p)))
+        raise SaidConfigError(f"{p} is a folder, not a config file; {advice}",
+                              "core.config_cli_folder_given" if explicit else "core.config_cli_folder",
+                              {"file": str(p), "inside": str(p / "config.toml")},
+                              error=IsADirectoryError(errno.EISDIR, "Is a directory", str(p)))
     try:
         text = text_as_saved(p.read_bytes())  # as Notepad saved it: a byte-order mark, or the Windows code page
         if not text.strip(BLANK):  # our writes are atomic: a copy or an editor cut it off (or a card left zeros),
             # and the players' names went
-            raise ConfigError(f"config file {p} is empty; write the settings again or remove the file.", line=1)
+            raise SaidConfigError(f"config file {p} is empty; write the settings again or remove the file.",
+                                  "core.config_cli_empty", {"file": str(p)}, line=1)
         data = tomllib.loads(text)
     except RecursionError:  # brackets nested past Python's limit: as unreadable as a line that is no TOML
-        raise ConfigError(f"config file {p} is not valid TOML: it is nested too deeply. Fix it or remove the file.",
-                          line=1) from None
+        raise SaidConfigError(f"config file {p} is not valid TOML: it is nested too deeply. Fix it or remove the "
+                              "file.", "core.config_cli_nested", {"file": str(p)}, line=1) from None
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
         rows = _rows(text)
@@ -435,10 +492,12 @@ def load(path: str | Path | None = None) -> Config:
         begun = "" if line and n == int(line.group(1)) else f", in the value begun at line {n} (a ], }} or quote " \
             "missing there?)"
         fix = f"line {n}" if begun else "that line"
-        raise ConfigError(f"config file {p} is not valid TOML: {exc}{begun}. Fix {fix} or remove the file.",
-                          line=n) from None
+        raise SaidConfigError(f"config file {p} is not valid TOML: {exc}{begun}. Fix {fix} or remove the file.",
+                              "core.config_cli_toml_begun" if begun else "core.config_cli_toml",
+                              {"file": str(p), "n": n}, line=n) from None
     except OSError as exc:
-        raise ConfigError(f"config file {p} cannot be read: {exc.strerror or exc}", error=exc) from None
+        raise SaidConfigError(f"config file {p} cannot be read: {exc.strerror or exc}", "core.config_cli_unreadable",
+                              {"file": str(p), "error": exc}, error=exc) from None
     return from_dict(data, p)
 
 
@@ -473,7 +532,7 @@ def load_for_the_table(path: str | Path | None = None, lang: str | None = None) 
                 return cfg, t("core.config_salvaged_unsaved", lang, where=where, error=error_words(exc, lang)) + names
             return cfg, t("core.config_salvaged", lang, where=where, name=name) + names
         standard = Config()
-        standard.language = _language_in(paths.config_file()) or standard.language  # an English table stays so
+        standard.language = language_in(paths.config_file()) or standard.language  # an English table stays so
         lang = lang or standard.language
         if paths.config_file().is_symlink():  # a link stays (its file copied aside): the standard settings go through
             try:  # it, or every start would keep the same file aside again
@@ -510,20 +569,26 @@ def _names_lost(path: Path, cfg: Config, removed: dict[str, Any], lang: str) -> 
     return " " + t("core.config_players_lost", lang, why=why, names=", ".join(cfg.players))
 
 
-def _players_why(value: Any, lang: str) -> str:
-    """Why ``from_dict`` refused the players, in the table's words (its own words are the terminal's English)."""
+def _players_how(value: Any) -> dict[str, Any]:
+    """Why ``from_dict`` refused the players, as ``_bad``'s ``how`` and its parameters."""
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-        return t("core.config_players_why_form", lang)
+        return {"how": "core.config_players_why_form"}
     names = [p.strip() for p in value]
     if not all(names):
-        return t("core.config_players_why_blank", lang)
+        return {"how": "core.config_players_why_blank"}
     if dup := next((n for k, n in enumerate(names) if n.casefold() in {m.casefold() for m in names[:k]}), None):
-        return t("core.config_players_why_twice", lang, name=dup)
+        return {"how": "core.config_players_why_twice", "name": dup}
     if not 1 <= len(names) <= 6:
-        return t("core.config_players_why_count", lang, n=len(names))
+        return {"how": "core.config_players_why_count", "n": len(names)}
     if long := next((n for n in names if len(n) > 20), None):
-        return t("core.config_players_why_long", lang, name=long)
-    return t("core.config_players_why_sign", lang)
+        return {"how": "core.config_players_why_long", "name": long}
+    return {"how": "core.config_players_why_sign"}
+
+
+def _players_why(value: Any, lang: str) -> str:
+    """Why ``from_dict`` refused the players, in the table's words (its own words are the terminal's English)."""
+    how = _players_how(value)
+    return t(how.pop("how"), lang, **how)
 
 
 def _salvaged(path: Path) -> tuple[Config, list[str], list[int], dict[str, Any]] | None:
@@ -545,17 +610,31 @@ def _salvaged(path: Path) -> tuple[Config, list[str], list[int], dict[str, Any]]
         try:
             cfg = from_dict(data, path)
         except ConfigError as exc:
-            *parents, last = exc.key.split(".") if exc.key else [""]
+            found = _key_path(data, exc.key)
+            if found is None:
+                return None
+            *parents, last = found
             table: Any = data
             for part in parents:
-                table = table.get(part) if isinstance(table, dict) else None
-            if not isinstance(table, dict) or last not in table:
-                return None
+                table = table[part]
             removed[exc.key] = table.pop(last)
-            wrong.append(exc.key)
+            wrong.append(".".join(map(_toml_key, found)) if any("." in part for part in found) else exc.key)
         else:
             # none named: an empty file, or a mistake not ours to mend
             return (cfg, wrong, lines, removed) if wrong or lines else None
+    return None
+
+
+def _key_path(data: dict[str, Any], key: str) -> list[str] | None:
+    """The tables' keys that lead to ``key`` as ``from_dict`` names it (its parts joined by "."), or None: a key
+    holding a dot itself (``"sound.volume" = 30``, quoted) was looked for as [sound] volume, found nowhere, and the
+    whole file went aside for it."""
+    if key in data:
+        return [key]
+    for at in (i for i, c in enumerate(key) if c == "."):  # bounded by the key's length
+        head = key[:at]
+        if isinstance(data.get(head), dict) and (rest := _key_path(data[head], key[at + 1:])) is not None:
+            return [head, *rest]
     return None
 
 
@@ -618,7 +697,7 @@ def _toml_without_bad_lines(text: str) -> tuple[dict[str, Any], list[int]]:
             left_out.append(n)
 
 
-def _language_in(path: Path) -> str | None:
+def language_in(path: Path) -> str | None:
     """The language a config file names, read line by line (the file as a whole did not load), if it is one."""
     try:
         found = re.search(r'^\s*language\s*=\s*"(\w+)"', text_as_saved(path.read_bytes()), re.MULTILINE)

@@ -85,7 +85,7 @@ def test_chime_then_speech_then_next_never_overlapping():
     ann.announce(a)
     ann.announce(b)
     text_a, text_b = ann.text_of(a), ann.text_of(b)
-    assert text_a == ("Die Sprache Anna gibt es nicht: erlaubt sind Anna und Ben. "
+    assert text_a == ("Die Sprache Anna gibt es nicht: Erlaubt sind Anna und Ben. "
                       "Bitte in der Konfiguration korrigieren.")
 
     ann.update(0.0)

@@ -1068,7 +1068,7 @@ def test_a_picture_sources_trouble_is_said_in_the_tables_language(tmp_path, monk
     cfg.language = "de"
     app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False),
               source_spec=f"folder:{tmp_path / 'fotos'}")
-    assert app.notice == f"Den Foto-Ordner {tmp_path / 'fotos'} gibt es nicht: prüft den Pfad nach folder:."
+    assert app.notice == f"Den Foto-Ordner {tmp_path / 'fotos'} gibt es nicht: Prüft den Pfad nach folder:."
     app.notice_until = 0.0
 
     class Unplugged:
@@ -1078,7 +1078,7 @@ def test_a_picture_sources_trouble_is_said_in_the_tables_language(tmp_path, monk
 
     app.watcher = Unplugged()
     app.draw(pygame.Surface((800, 480)))
-    assert drawn[-1].startswith("Kamera-Problem: Die Kamera cam:0 schickt keine Bilder mehr: prüft ihr Kabel.")
+    assert drawn[-1].startswith("Kamera-Problem: Die Kamera cam:0 schickt keine Bilder mehr: Prüft ihr Kabel.")
 
 
 def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypatch, out_dir):

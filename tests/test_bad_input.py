@@ -240,6 +240,58 @@ def test_names_in_the_config_the_screen_cannot_draw_are_said_at_the_start(monkey
     assert seen["notice"] == t("core.players_undrawable_start", "de", name="🎲Anna", place=1, code="U+1F3B2")
 
 
+def test_every_name_in_the_config_the_screen_cannot_draw_is_named_at_the_start(monkeypatch):
+    """"🎲Anna" and "王芳": the start named the first alone, and the second was boxes after the first was mended."""
+    from companion import cli, config, runtime
+
+    path = config.paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('language = "en"\nplayers = ["🎲Anna", "Ben", "王芳"]\n', encoding="utf-8")
+    seen: dict = {}
+    monkeypatch.setattr(runtime, "run_app", lambda cfg, **kw: seen.update(cfg=cfg, **kw) or 0)
+    assert cli.main(["run", "--window"]) == 0
+    assert "🎲Anna" in seen["notice"] and "王芳" in seen["notice"] and "Ben" not in seen["notice"]
+    assert seen["notice"].startswith("The names")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_players_screen_with_an_undrawable_config_name_can_be_left(lang, out_dir, monkeypatch):
+    """A config name "🎲Anna" kept the players screen from being left (every UNDO said the name was wrong), and a
+    rename of Ben was refused for Anna's box: the screen puts the outline on the name, says how to rename it, and the
+    same press again leaves with the names as they are."""
+    from drawn_texts import recording_texts
+    from test_players_view import make
+
+    from companion.views import theme
+    from companion.views.players_view import MESSAGE_H, PlayersMode
+    from hardware.events import Button, ButtonEvent
+
+    mode, cfg, rec, done = make(("Ben", "🎲Anna", "Carla"), lang)
+    mode._do("rename")  # Ben renamed: taken, though Anna's name has the box
+    mode.on_text("Bea")
+    mode.on_button(ButtonEvent(Button.SELECT))  # on "Done" after typing
+    assert mode.players[0] == "Bea" and mode.message == ""
+    mode.on_button(ButtonEvent(Button.UNDO))
+    assert done == [] and "🎲Anna" in mode.message and "U+1F3B2" in mode.message
+    assert mode.cursor == mode.chosen == 1 and mode.focus == "list"  # SELECT opens Anna's actions, rename first
+    screen = pygame.Surface((800, 480))
+    with recording_texts(monkeypatch) as drawn:
+        mode.draw(screen)
+    pygame.image.save(screen, str(out_dir / f"bad_input_players_leave_{lang}.png"))
+    said = [(size, rect) for _, size, rect in drawn if rect.y < MESSAGE_H]
+    assert said and all(rect.bottom <= MESSAGE_H + 6 and size >= theme.SMALL for size, rect in said)  # not on the list
+    mode.on_button(ButtonEvent(Button.UNDO))  # the same again: leaves, the names as saved
+    assert done == [True] and cfg.players == ["Bea", "🎲Anna", "Carla"]
+    mode2 = PlayersMode(cfg, lang, on_done=lambda: done.append(True), save=rec)
+    mode2.on_button(ButtonEvent(Button.UNDO))
+    mode2.on_button(ButtonEvent(Button.NEXT))  # another press between: the warning again, not leaving
+    mode2.on_button(ButtonEvent(Button.UNDO))
+    assert done == [True] and mode2.message
+    mode2.on_button(ButtonEvent(Button.SELECT))  # on Anna: her actions, rename first
+    mode2.on_button(ButtonEvent(Button.SELECT))
+    assert mode2.entry is not None and mode2.entry.index == 1
+
+
 def test_the_doctor_checks_dice_sets_taught_dice_and_kept_files_without_moving_them():
     """``companion doctor`` said nothing of a family's dice-set copy that does not load, of a damaged profile or of
     the settings kept aside: each is found there now, and every file stays where it is."""

@@ -7,6 +7,7 @@ import pytest
 
 from companion import config
 from companion.errors import ConfigError
+from companion.i18n import t
 
 
 def test_missing_default_file_means_defaults():
@@ -146,6 +147,9 @@ def test_at_the_table_a_bad_config_file_is_kept_aside_and_the_standard_settings_
     # the file cut short in its last value (no line named: "at end of document"): the players stayed standard
     ('language = "en"\nplayers = ["Jörg", "Mia"]\ncamera = "synth', "line 3"),
     ('language = "en"\nplayers = ["Jörg", "Mia"]\n[sound]\nmute = false\ncamera = [\n', "line 5"),
+    # a quoted key with a dot in it was looked for as [sound] volume: the whole file went aside
+    ('language = "en"\nplayers = ["Jörg", "Mia"]\n"sound.volume" = 30\n', '"sound.volume"'),
+    ('language = "en"\nplayers = ["Jörg", "Mia"]\n[sound]\nmute = false\n"mute.now" = true\n', 'sound."mute.now"'),
 ])
 def test_at_the_table_a_slip_in_the_config_file_costs_only_that_setting(text, wrong):
     """One value out of range (or a misspelt key) set the whole file aside: the names and the language went with
@@ -539,7 +543,8 @@ def test_a_folder_in_place_of_the_config_file_is_advised_away():
     with pytest.raises(ConfigError, match="is a folder, not a config file; remove or rename that folder$"):
         config.load()
     r = subprocess.run([sys.executable, "-m", "companion", "config"], capture_output=True, text=True)
-    assert r.returncode == 2 and "remove or rename that folder" in r.stderr and "config.toml/config" not in r.stderr
+    words = t("core.config_cli_folder", config.Config().language, file=path)  # in the table's language
+    assert r.returncode == 2 and r.stderr == f"companion: {words}\n" and "config.toml/config" not in r.stderr
 
 
 

@@ -159,3 +159,17 @@ def test_a_count_of_one_takes_the_word_for_one_in_both_languages():
     assert i18n.t("echt.solo.total", "de", player="Anna", points=1) == "Anna, du hast einen Punkt!"
     assert i18n.t("echt.solo.total", "de", player="Anna", points=12) == "Anna, du hast 12 Punkte!"
     assert i18n.t("haste.scored", "de", player="Ben", n=1, total=7) == "Ben bekommt einen Kristall und hat jetzt 7."
+
+
+#: German texts where a whole sentence follows a colon: it starts with a capital (German orthography); several
+#: wrote it in lower case beside the damaged-file notices that had been made consistent
+SENTENCE_AFTER_COLON = ["core.source.stopped_pi", "core.config_salvaged", "core.config_unreadable", "core.config_aside",
+                        "core.players_undrawable_start", "core.config_players_lost", "core.waiting_hand",
+                        "core.players_err_undrawable", "core.resumed_over", "core.nothing_to_undo"]
+
+
+@pytest.mark.parametrize("key", SENTENCE_AFTER_COLON)
+def test_a_whole_sentence_after_a_colon_starts_with_a_capital_in_german(key):
+    text = fresh_catalog("de", "core")[key]
+    after = re.search(r"(?<!folder)(?<!video): (\S)", text)  # not "folder:" / "video:", the sources' own words
+    assert after is not None and after.group(1).isupper(), text

@@ -570,3 +570,14 @@ def test_the_select_hint_says_what_the_highlighted_key_does(lang, monkeypatch, o
         assert (select, t(word, lang)) in shown[-1]
         if kind == "done":
             pygame.image.save(surface, str(out_dir / f"players_rename_done_{lang}.png"))
+
+
+def test_a_list_with_two_names_alike_can_be_left_after_the_warning_without_saving_them():
+    """A list the config would refuse ("Anna" and "anna", put in by hand) kept the screen from being left: the
+    outline goes to the second one to rename it, and UNDO again leaves, the config's names untouched."""
+    mode, cfg, rec, done = make(("Anna", "Ben", "anna"))
+    cfg.players = ["Anna", "Ben", "Carla"]  # what the file holds
+    press(mode, Button.UNDO)
+    assert done == [] and "anna" in mode.message and mode.cursor == mode.chosen == 2
+    press(mode, Button.UNDO)
+    assert done == [True] and rec.saved == [] and cfg.players == ["Anna", "Ben", "Carla"]

@@ -32,8 +32,37 @@ def test_a_long_notice_takes_a_third_line_rather_than_shrinking_below_small():
 
 
 def test_a_single_long_word_shrinks_on_one_line():
-    lines, size = theme.fit_lines("Würfelanlernbildschirmeinstellungen" * 2, theme.BODY, 300, max_lines=3)
+    lines, size = theme.fit_lines("Würfelanlernbildschirmeinstellungen" * 2, theme.BODY, 400, max_lines=3)
     assert len(lines) == 1 and size < theme.SMALL
+
+
+def test_a_word_too_wide_for_a_line_even_at_12_is_broken_not_run_off_the_screen():
+    """It was one line wider than ``max_width`` (384 px in 300): drawn over whatever stood beside it."""
+    word = "Würfelanlernbildschirmeinstellungen" * 2
+    lines, size = theme.fit_lines(word, theme.BODY, 300, max_lines=3)
+    assert "".join(lines) == word and 1 < len(lines) <= 3
+    assert all(theme.font(size).size(line)[0] <= 300 for line in lines)
+
+
+PATH = "/home/pi/.local/share/table-companion/dicesets/haste-worte-2026-12-07T14-30-12.toml"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_notice_with_a_long_path_reads_whole_broken_after_its_slashes(lang):
+    """A path wider than a line kept the whole notice at 12 px, as one line three times the screen's width (the
+    app's notice: four lines allowed), or cut the path short with "…"."""
+    words = {"de": f"Die Würfelsatz-Datei lässt sich nicht verwenden, darum würfelt der Begleiter selbst. In {PATH} "
+                   "ist Zeile 2 falsch geschrieben. Berichtigt die Zeile oder löscht die Datei.",
+             "en": f"The dice set file cannot be used, so the companion rolls by itself. In {PATH}, line 2 is "
+                   "written wrongly. Correct the line or delete the file."}[lang]
+    for width, most in ((682, 4), (372, 4), (500, 3)):
+        lines, size = theme.fit_lines(words, theme.BODY, width, most)
+        assert size > 12 and len(lines) <= most
+        assert all(theme.font(size).size(line)[0] <= width for line in lines)
+        joined = "".join(line if line.endswith("/") else line + " " for line in lines).strip()
+        assert joined == words  # every word whole but the path's, which goes on after its "/" on the next line
+    short = "Die Datei /tmp/a.toml ist kaputt."
+    assert theme.fit_lines(short, theme.BODY, 682, 4) == ((short,), theme.BODY)  # a path that fits: as before
 
 
 @pytest.mark.parametrize("name, shown", [

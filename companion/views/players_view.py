@@ -85,25 +85,35 @@ def undrawable_words(name: str, lang: str, key: str = "core.players_err_undrawab
     return t(key, lang, name=name, place=place, code=f"U+{ord(ch):04X}")
 
 
-def players_problem(names: list[str], lang: str = "de") -> str | None:
-    """What is wrong with ``names`` (already stripped) in the player's words, or None when config would take it.
+def players_problem(names: list[str], lang: str = "de", checked: set[int] | None = None) -> str | None:
+    """What is wrong with ``names`` (already stripped) in the player's words, or None when config would take it."""
+    found = name_problem(names, lang, checked)
+    return found[0] if found else None
+
+
+def name_problem(names: list[str], lang: str = "de", checked: set[int] | None = None,
+                 undrawable_key: str = "core.players_err_undrawable") -> tuple[str, int | None] | None:
+    """``players_problem`` with the place of the name at fault (None for the list's length), so the screen can put
+    its outline there.
 
     The order of the checks is config.from_dict's, so the message names the same problem the config would; last, a
-    character the screen cannot draw (config, without pygame, has no font to ask)."""
-    if any(not n.strip() for n in names):
-        return t("core.players_err_blank", lang)
+    character the screen cannot draw (config, without pygame, has no font to ask), for the names at ``checked``
+    (all where None): a name typed beside one the config brought with a box in it was refused for that one."""
+    if (blank := next((k for k, n in enumerate(names) if not n.strip()), None)) is not None:
+        return t("core.players_err_blank", lang), blank
     seen: set[str] = set()
-    for n in names:
+    for k, n in enumerate(names):
         if n.casefold() in seen:
-            return t("core.players_err_duplicate", lang, name=n)
+            return t("core.players_err_duplicate", lang, name=n), k
         seen.add(n.casefold())
     if len(names) > MAX_PLAYERS:
-        return t("core.players_err_too_many", lang, max=MAX_PLAYERS)
+        return t("core.players_err_too_many", lang, max=MAX_PLAYERS), None
     if len(names) < MIN_PLAYERS:
-        return t("core.players_err_too_few", lang)
-    if any(len(n) > MAX_NAME_LEN for n in names):
-        return t("core.players_err_too_long", lang, max=MAX_NAME_LEN)
-    return next((words for n in names if (words := undrawable_words(n, lang))), None)
+        return t("core.players_err_too_few", lang), None
+    if (long := next((k for k, n in enumerate(names) if len(n) > MAX_NAME_LEN), None)) is not None:
+        return t("core.players_err_too_long", lang, max=MAX_NAME_LEN), long
+    return next(((words, k) for k, n in enumerate(names)
+                 if (checked is None or k in checked) and (words := undrawable_words(n, lang, undrawable_key))), None)
 
 
 def _upper(ch: str) -> str:
@@ -237,6 +247,9 @@ class PlayersMode:
         self.remove_armed = False  # remove asks once more: a wrong SELECT must not cost a typed name
         self.message = ""
         self.entry: NameEntry | None = None
+        #: the last press asked to leave a list with a problem (said): the same press again leaves
+        self.leave_armed = False
+        self._leaving = False  # this press is that second one
 
     # -- state helpers ---------------------------------------------------------------------------------------
     @property
@@ -276,9 +289,14 @@ class PlayersMode:
         return pygame.Rect(SIDE_X, TOP + 5 * ROW_H + 22, SIDE_W, ROW_H - 6)
 
     # -- input -----------------------------------------------------------------------------------------------
+    def _pressed(self) -> None:
+        """A press (button or tap): only the press right after the warning leaves a list with a problem."""
+        self._leaving, self.leave_armed = self.leave_armed, False
+
     def on_button(self, event: ButtonEvent) -> bool:
         if event.press is Press.LONG and (event.button is not Button.UNDO or self.entry is not None):
             return False  # long SELECT belongs to the app (the sound), and a held UNDO does not delete letters
+        self._pressed()
         if self.entry is not None:  # (out of the name, a held UNDO goes back as everywhere else: it did nothing)
             return self._entry_button(event.button)
         if self.focus == "actions":
@@ -364,6 +382,7 @@ class PlayersMode:
             self.on_button(ButtonEvent(Button.UNDO))
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
+        self._pressed()
         if self.entry is not None:
             for i, key in enumerate(self.entry.keys):
                 if key.rect.collidepoint(pos):
@@ -487,7 +506,8 @@ class PlayersMode:
             candidate.append(name)
         else:
             candidate[entry.index] = name
-        problem = players_problem(candidate, self.lang)
+        typed = len(candidate) - 1 if entry.index is None else entry.index
+        problem = players_problem(candidate, self.lang, checked={typed})
         if problem:
             self.message = problem
             return
@@ -519,9 +539,20 @@ class PlayersMode:
         self.cursor = self.chosen if self.players else 0
 
     def _finish(self) -> None:
-        problem = players_problem(self.players, self.lang)
-        if problem:
-            self.message = problem
+        """Leave with the list checked. A list the screen would not take (a name from the config with a character
+        the font cannot draw) is said with its name in the outline, ready to rename; the same press again leaves
+        with the names as they are: a family that could not mend it was kept on this screen all evening."""
+        found = name_problem(self.players, self.lang, undrawable_key="core.players_err_undrawable_short")
+        if found is not None and not self._leaving:
+            words, at = found
+            if at is not None:
+                self.chosen = self.cursor = at
+            self.focus = "list"
+            self.message = f"{words} {t('core.players_leave_anyway', self.lang)}"
+            self.leave_armed = True
+            return
+        if found is not None:  # asked twice: every change was saved as it was made, what the config took stands
+            self.on_done()
             return
         if self._store():
             self.on_done()

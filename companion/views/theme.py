@@ -164,17 +164,38 @@ def fit_lines(s: str, size: int, max_width: int, max_lines: int = 2,
               names: tuple[str, ...] = ()) -> tuple[tuple[str, ...], int]:
     """``s`` on as few lines (up to ``max_lines``) as keep it at SMALL or larger (a notice, a note: read across the
     table), as large as fits ``max_width`` and of even lengths, not broken inside one of ``names``; and the size the
-    lines are drawn at. Where even ``max_lines`` lines need less than SMALL, the size that fits them, down to 12;
-    where they need less than that, 12 with the last line cut ("…"): never wider than ``max_width`` (four long
-    names' reports ran under Echt Spitze's menu and off the screen). Kept: a notice is drawn every frame."""
+    lines are drawn at. Where even ``max_lines`` lines need less than SMALL, the size that fits them, down to 12.
+    A file's path wider than a line is broken after its "/"s where that draws the lines larger (the path alone
+    drew a whole notice at 12), and any word too wide for a line at 12 is broken too (``wrap_breaking``): it ran
+    off the screen or was cut. Where the lines need less than 12 even so, 12 with the last line cut ("…"): never
+    wider than ``max_width`` (four long names' reports ran under Echt Spitze's menu and off the screen). Kept: a
+    notice is drawn every frame."""
     one = fit_text(s, size, max_width)
-    if one >= SMALL or " " not in s:
+    if one >= SMALL:
         return (s,), one
-    if not _fits(s, font(12), max_width, max_lines, names):
-        wrapped = wrap(s, font(12), max_width, names)
-        kept = [*wrapped[:max_lines - 1], " ".join(wrapped[max_lines - 1:])]
-        return tuple(fit_label(line, 12, max_width) for line in kept), 12
-    best: tuple[tuple[str, ...], int] = ((s,), one)
+    found: tuple[tuple[str, ...], int] | None = None
+    if " " not in s and (font(one).size(s)[0] <= max_width or max_lines < 2):
+        found = ((s,), one)
+    elif _fits(s, font(12), max_width, max_lines, names):
+        found = _even_fit(s, size, max_width, max_lines, names, one)
+    if found is None or any("/" in w and font(SMALL).size(w)[0] > max_width for w in s.split()):
+        least = found[1] + 2 if found is not None else 12
+        for at in range(size, least - 1, -2):
+            broken = wrap_breaking(s, font(at), max_width, names, letters=found is None)
+            if len(broken) <= max_lines and all(font(at).size(line)[0] <= max_width for line in broken):
+                return tuple(broken), at
+    if found is not None:
+        return found
+    wrapped = wrap(s, font(12), max_width, names)
+    kept = [*wrapped[:max_lines - 1], " ".join(wrapped[max_lines - 1:])]
+    return tuple(fit_label(line, 12, max_width) for line in kept), 12
+
+
+def _even_fit(s: str, size: int, max_width: int, max_lines: int, names: tuple[str, ...],
+              one: int) -> tuple[tuple[str, ...], int]:
+    """``fit_lines`` where ``s`` fits ``max_lines`` lines at 12 with its words whole: the largest even lines."""
+    fits_one = font(one).size(s)[0] <= max_width
+    best: tuple[tuple[str, ...], int] = ((s,), one if fits_one else 0)  # one line too wide even at 12: no choice
     for n in range(2, max_lines + 1):
         fitted = next(((lines, at) for at in range(size, 11, -2)
                        if (lines := even_lines(s, font(at), max_width, n, names)) is not None), None)
@@ -241,6 +262,31 @@ def wrap(s: str, f: pygame.font.Font, max_width: int, names: Sequence[str] = ())
         else:
             line = trial
     return [*lines, line] if line else lines
+
+
+def wrap_breaking(s: str, f: pygame.font.Font, max_width: int, names: Sequence[str] = (), *,
+                  letters: bool = True) -> list[str]:
+    """``wrap``, but a word wider than ``max_width`` is broken over lines: after a "/" where it has them (a file's
+    path reads on, folder by folder), by letters where a part is wider still (``letters``; else it stays whole,
+    and its line too wide). Only words that fit no line are broken: every other word stays whole."""
+    lines: list[str] = []
+    line = ""
+    for word in _words(s, names):
+        parts = [word] if f.size(word)[0] <= max_width else _word_parts(word, f, max_width, letters)
+        for k, part in enumerate(parts):
+            trial = f"{line}{part}" if k else f"{line} {part}".strip()
+            if line and f.size(trial)[0] > max_width:
+                lines.append(line)
+                line = part
+            else:
+                line = trial
+    return [*lines, line] if line else lines
+
+
+def _word_parts(word: str, f: pygame.font.Font, max_width: int, letters: bool) -> list[str]:
+    """``word`` cut after each "/", and a part still wider than ``max_width`` into its letters (``letters``)."""
+    parts = re.findall(r"/?[^/]*/|[^/]+", word)  # "/tmp/" is one part: "In /" ended a line
+    return [p for part in parts for p in (list(part) if letters and f.size(part)[0] > max_width else [part])]
 
 
 def _words(s: str, names: Sequence[str]) -> list[str]:
