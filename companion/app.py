@@ -37,7 +37,7 @@ from companion.session import Example, GameSession, StepRefused
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, not_time_to_roll, tapped_hint
-from hardware.buttons import on_raspberry_pi
+from hardware.buttons import REPEAT_DELAY, REPEAT_INTERVAL, on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture
 
@@ -280,6 +280,8 @@ class App:
         self._pause_mode: MenuMode | None = None  # its line counts down a game's clock that runs on under it
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
+        #: Backspace held while a name is typed: for how long, and when it deletes next (``_erase_repeat``)
+        self._erase_held: tuple[float, float] | None = None
         if use_camera:
             self._open_camera(source_spec or cfg.camera)
         #: a game finished shortly before the companion went off (the power cut at its end screen): shown once more,
@@ -1206,7 +1208,15 @@ class App:
             # while a name is typed, letter keys are letters (TEXTINPUT), not ROLL/REROLL/TIMER/UNDO
             # a key's release always: pressed as a button just as typing began, it stayed "held" (and stuck)
             typing = getattr(self.mode, "wants_text", False) and ev.key not in TEXT_ENTRY_BUTTON_KEYS
-            if ev.type == pygame.KEYUP or not typing:
+            erase = getattr(self.mode, "on_backspace", None) if getattr(self.mode, "wants_text", False) else None
+            if erase is not None and ev.key == pygame.K_BACKSPACE and ev.type == pygame.KEYDOWN:
+                # a letter deleted at every press (as UNDO, the 0.35 s double-press guard lost every other one of
+                # a quick run of presses) and on while held (``_erase_repeat``), as any text field does
+                erase(held=False)
+                self._erase_held = (0.0, REPEAT_DELAY)
+            elif ev.type == pygame.KEYUP or not typing:
+                if ev.key == pygame.K_BACKSPACE:
+                    self._erase_held = None
                 self.keys.handle(ev)
         elif ev.type == pygame.TEXTINPUT:
             on_text = getattr(self.mode, "on_text", None)
@@ -1221,6 +1231,22 @@ class App:
                 self.on_tap(pos)
         elif ev.type == pygame.VIDEORESIZE and self.display is not None:
             self.display.resized(ev.size)
+
+    def _erase_repeat(self, dt: float) -> None:
+        """Backspace held while a name is typed deletes on, after REPEAT_DELAY every REPEAT_INTERVAL (the arcade
+        buttons' own pace for a held NEXT); it stops at the name's first letter and does not leave the name."""
+        erase = getattr(self.mode, "on_backspace", None) if getattr(self.mode, "wants_text", False) else None
+        if self._erase_held is None or erase is None:
+            self._erase_held = None
+            return
+        held, due = self._erase_held
+        held += dt
+        for _ in range(32):  # a long frame's repeats at once, bounded (a name has 20 letters at most)
+            if held < due:
+                break
+            erase(held=True)
+            due += REPEAT_INTERVAL
+        self._erase_held = (held, due)
 
     def _say_stuck(self) -> None:
         """A button held down for STUCK_SECONDS is said once, by its name on the box: stuck, a stuck NEXT spun the
@@ -1268,6 +1294,7 @@ class App:
         now = self.clock()
         for ev in events if events is not None else pygame.event.get():
             self.handle_pygame_event(ev)
+        self._erase_repeat(dt)
         button_events = self.keys.poll()
         if self.buttons is not None:
             button_events += self.buttons.poll()

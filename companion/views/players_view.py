@@ -352,6 +352,18 @@ class PlayersMode:
             return False
         return True
 
+    def on_backspace(self, *, held: bool) -> None:
+        """The laptop's Backspace while a name is typed (the app sends it here, not as UNDO, whose double-press
+        guard lost every other quick press): one letter; pressed on an empty name it leaves the name as UNDO does,
+        ``held`` (the key's repeat) it stops at the empty name."""
+        if self.entry is None:
+            return
+        self.message = ""
+        if self.entry.text:
+            self.entry.delete()
+        elif not held:
+            self._close_entry()
+
     def on_escape(self) -> None:
         """The laptop's Escape is back: it drops a name being typed, and on the list saves and leaves like UNDO.
 
