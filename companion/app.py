@@ -259,7 +259,7 @@ class App:
         self._notice_shown, self._notice_seconds = 0.0, 0.0
         self.notice_tone = "bad"  # its strip's colours (``NOTICE_COLOURS``): trouble, good news, or neither
         self.notice_screen: Any = None  # the screen a notice speaks of (``show_notice(screen=...)``), None: any
-        self.notice_step: int | None = None  # the game's step such a notice speaks of: it goes when the step does
+        self.notice_step: Any = None  # the game's step (a setup's question) such a notice speaks of: it goes with it
         self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
         self._trouble: str | None = None  # why the game's dice cannot be read: a damaged profile, a broken set file
         self._advised = False  # the camera check's advice was said in this game (``_say_why_unsure``)
@@ -391,7 +391,12 @@ class App:
         self._notice_shown, self._notice_seconds = self.clock(), seconds
         self.notice_tone = "good" if good else "info" if info else "bad"
         self.notice_screen = screen
-        self.notice_step = len(self.session.actions) if screen is not None and self.session is not None else None
+        self.notice_step = self._moment() if screen is not None else None
+
+    def _moment(self) -> tuple[int | None, int | None]:
+        """Where the table is: the game's step and the setup's question (``notice_step``)."""
+        return (len(self.session.actions) if self.session is not None else None,
+                self.mode.index if isinstance(self.mode, SetupWizard) else None)
 
     def _words(self, exc: CompanionError) -> str:
         """An error in the table's language where it has a catalog entry (game errors do)."""
@@ -1375,8 +1380,8 @@ class App:
         notice = self.notice if self.clock() < self.notice_until else None
         if self.notice_screen is not None and self.mode is not self.notice_screen:
             notice = None  # why a press did nothing on a screen left since
-        if self.notice_step is not None and (self.session is None or len(self.session.actions) != self.notice_step):
-            notice = None  # ... or at a step of the game the table has left since
+        if self.notice_step is not None and self._moment() != self.notice_step:
+            notice = None  # ... or at a step of the game (a setup's question) the table has left since
         # the game that cannot be saved is said beside a refusal or a notice, never under it: on a write-protected
         # card a refusal took the strip's place, and the table played on unwarned
         unsaved = self._unsaved() if in_game else None

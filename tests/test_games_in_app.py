@@ -1536,6 +1536,10 @@ def test_roll_or_timer_in_a_menu_a_question_or_the_players_list_says_what_the_bu
         app.frame(0.03, [])
         assert app.mode is screen and app.notice == t(key, "en")
         assert app._strip is not None and app._strip[1] == app.notice
+        if isinstance(screen, SetupWizard):  # answered: the next question is not under "answer this one first"
+            app.on_button(ButtonEvent(Button.SELECT))
+            app.frame(0.03, [])
+            assert app.mode is screen and app._strip is None
     finally:
         app.close()
 
