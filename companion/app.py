@@ -393,10 +393,11 @@ class App:
         self.notice_screen = screen
         self.notice_step = self._moment() if screen is not None else None
 
-    def _moment(self) -> tuple[int | None, int | None]:
-        """Where the table is: the game's step and the setup's question (``notice_step``)."""
+    def _moment(self) -> tuple[int | None, int | None, bool]:
+        """Where the table is: the game's step, the setup's question, a name being typed (``notice_step``)."""
         return (len(self.session.actions) if self.session is not None else None,
-                self.mode.index if isinstance(self.mode, SetupWizard) else None)
+                self.mode.index if isinstance(self.mode, SetupWizard) else None,
+                bool(getattr(self.mode, "wants_text", False)))
 
     def _words(self, exc: CompanionError) -> str:
         """An error in the table's language where it has a catalog entry (game errors do)."""

@@ -706,6 +706,43 @@ def test_a_held_backspace_deletes_on_and_stops_at_the_empty_name(tmp_path):
     assert not mode.wants_text  # pressed on the empty name: leaves it, as UNDO
 
 
+def test_the_players_lists_words_to_roll_go_when_a_name_is_typed(tmp_path):
+    """ROLL on the players' list says what the buttons do there; it stood on over the letters of a new name."""
+    app = _app(tmp_path)
+    mode = _open_players(app)
+    _press(app, Button.ROLL)
+    app.frame(0.03, [])
+    said = t("core.players_no_dice", app.lang)
+    assert app._strip is not None and app._strip[1] == said
+    mode.cursor = len(mode.players)  # "add"
+    _press(app, Button.SELECT)
+    app.frame(0.03, [])
+    assert mode.wants_text and app._strip is None
+
+
+@pytest.mark.parametrize("named", [False, True])
+def test_a_laptops_name_entry_does_not_offer_space_for_the_next_row(tmp_path, monkeypatch, named):
+    """Where the keyboard is the buttons, Space types a space: the hint "Space next row" (ROLL's) was untrue."""
+    from drawn_texts import recording_texts
+
+    from companion.views import widgets
+
+    app = _app(tmp_path)
+    mode = _open_players(app)
+    mode.cursor = len(mode.players)
+    _press(app, Button.SELECT)
+    widgets.name_keys(named)
+    try:
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+    finally:
+        widgets.name_keys(False)
+    bar = [text for text, _, rect in drawn if rect.top >= 440]
+    row = t("core.players_hint_row", app.lang)
+    assert (row in bar) is not named
+    assert (t("core.key_undo", app.lang) in bar) is named and (t("core.btn_undo", app.lang) in bar) is not named
+
+
 def test_sound_switched_off_stays_off_after_a_restart(tmp_path):
     from companion import config
     from companion.announcer import Announcer

@@ -513,6 +513,11 @@ def name_keys(on: bool) -> None:
                            for lang in LANGUAGES for b in Button})
 
 
+def keys_named() -> bool:
+    """The keyboard is the table's buttons (``name_keys``): a screen leaves out a hint no key does there."""
+    return bool(_KEY_NAMES)
+
+
 def _key_label(label: str) -> str:
     return _KEY_NAMES.get(label, label)
 
