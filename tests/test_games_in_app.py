@@ -493,8 +493,8 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
         app.notice = None
         saved = app.mode.menu.items[0].value
         assert saved[0] == "resume"
-        app.resume(saved[1])
-        assert app.notice == f"{t('core.resumed', lang)} {words}" and app.notice_tone == "info"
+        app.resume(saved[1])  # the game just left for the menu: back in it, nothing interrupted
+        assert app.notice == f"{t('core.back_in_game', lang)} {words}" and app.notice_tone == "info"
         # taught in part: the dice are read, and a die showing a face not taught yet is asked about
         app.main_menu()
         app.notice = None
