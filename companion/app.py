@@ -37,7 +37,7 @@ from companion.session import Example, GameSession, StepRefused
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, not_time_to_roll, tapped_hint
-from hardware.buttons import on_raspberry_pi
+from hardware.buttons import REPEAT_DELAY, REPEAT_INTERVAL, on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture
 
@@ -259,6 +259,7 @@ class App:
         self._notice_shown, self._notice_seconds = 0.0, 0.0
         self.notice_tone = "bad"  # its strip's colours (``NOTICE_COLOURS``): trouble, good news, or neither
         self.notice_screen: Any = None  # the screen a notice speaks of (``show_notice(screen=...)``), None: any
+        self.notice_step: Any = None  # the game's step (a setup's question) such a notice speaks of: it goes with it
         self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
         self._trouble: str | None = None  # why the game's dice cannot be read: a damaged profile, a broken set file
         self._advised = False  # the camera check's advice was said in this game (``_say_why_unsure``)
@@ -278,8 +279,12 @@ class App:
         #: there, for free play would put that game away, whole, into the history (a card failing once is fine again)
         self._saved_unreadable = False
         self._pause_mode: MenuMode | None = None  # its line counts down a game's clock that runs on under it
+        #: a game was left for the main menu in this run: the menu's resume goes back to it, nothing interrupted
+        self._left_game = False
         from hardware.keyboard import KeyboardButtons
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
+        #: Backspace held while a name is typed: for how long, and when it deletes next (``_erase_repeat``)
+        self._erase_held: tuple[float, float] | None = None
         if use_camera:
             self._open_camera(source_spec or cfg.camera)
         #: a game finished shortly before the companion went off (the power cut at its end screen): shown once more,
@@ -379,12 +384,20 @@ class App:
         a resumed game does not look like an error; ``info`` in the panel's colours for what is neither (dice not
         taught yet, so the companion rolls: a family playing so every evening saw a red strip at every start).
         ``screen``: the words are about that screen only, and go when it does (why a press did nothing there: "Not
-        time to roll: Anna: take one die" stood over the pause menu opened after it)."""
+        time to roll: Anna: take one die" stood over the pause menu opened after it), and with the game's step it
+        was said at: "Not time to roll: David picks a die" stood on after David had picked."""
         self.notice = text
         self.notice_until = self.clock() + seconds
         self._notice_shown, self._notice_seconds = self.clock(), seconds
         self.notice_tone = "good" if good else "info" if info else "bad"
         self.notice_screen = screen
+        self.notice_step = self._moment() if screen is not None else None
+
+    def _moment(self) -> tuple[int | None, int | None, bool]:
+        """Where the table is: the game's step, the setup's question, a name being typed (``notice_step``)."""
+        return (len(self.session.actions) if self.session is not None else None,
+                self.mode.index if isinstance(self.mode, SetupWizard) else None,
+                bool(getattr(self.mode, "wants_text", False)))
 
     def _words(self, exc: CompanionError) -> str:
         """An error in the table's language where it has a catalog entry (game errors do)."""
@@ -406,6 +419,7 @@ class App:
         self._tray_shows(None)
         if self.watcher is not None:
             self.watcher.cancel()
+        self._left_game = self._left_game or (self.session is not None and not self.session.engine.finished)
         self.session = None
         self.entry = None
         self.game_mode = None
@@ -709,6 +723,9 @@ class App:
         """Go on with ``saved``; False when it cannot be replayed (it is then kept aside, so that the menu does not
         offer it again at every start, and the table is told)."""
         entry = GAME_ENTRIES[saved.game]
+        # back to the game left for the menu (UNDO there, or after teaching dice): "resumed, all as before the
+        # interruption" said of nothing interrupted
+        resumed = t("core.back_in_game" if self._left_game else "core.resumed", self.lang)
         try:
             try:
                 session = GameSession.resume(engine_class(entry.name), saved, self.journal, **self._session_kw())
@@ -749,10 +766,9 @@ class App:
             words = " ".join(w for w in (resumed, self._teaching_notice(entry, session)) if w)
             self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS)
         elif words := self._teaching_notice(entry, session):
-            self.show_notice(f"{t('core.resumed', self.lang)} {words}", seconds=TEACHING_NOTICE_SECONDS,
-                             info=not self._trouble)
+            self.show_notice(f"{resumed} {words}", seconds=TEACHING_NOTICE_SECONDS, info=not self._trouble)
         else:
-            self.show_notice(t("core.resumed", self.lang), seconds=3, good=True)
+            self.show_notice(resumed, seconds=3, good=True)
         return True
 
     def _resumed_doubt(self, saved: Any) -> str:
@@ -790,6 +806,7 @@ class App:
 
     def _enter(self, entry: GameEntry, session: GameSession) -> None:
         self.entry = entry
+        self._left_game = False
         self.session = session
         session.unlearn = self._unlearn
         session.want_dice = self._ask_for_dice
@@ -1117,7 +1134,7 @@ class App:
             # the next throw after a finished game: nothing happened (Noch X-Mal!'s screen took the press and did
             # nothing), and the table took the button for broken
             self.show_notice(t("core.over_roll", self.lang, again=t("core.btn_select", self.lang),
-                               menu=t("core.btn_undo", self.lang)), seconds=4, info=True)
+                               menu=t("core.btn_undo", self.lang)), seconds=4, info=True, screen=self.mode)
             return
         used = self.mode.on_button(event)  # a game screen that rolls asks the camera itself (``ask_for_dice``)
         if event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:
@@ -1135,9 +1152,22 @@ class App:
             # a screen that rolls nothing now ("Anna: take one die", Fritzo's building): TIMER said why not, ROLL
             # said nothing, and the table pressed it again and again
             self.show_notice(self._roll_not_now(), seconds=4, info=True, screen=self.mode)
-        elif not used and self.mode is self._main_menu_mode and event.button in (Button.ROLL, Button.REROLL,
-                                                                                  Button.TIMER):
-            self.show_notice(t("core.menu_no_game", self.lang), seconds=4, info=True, screen=self.mode)
+        elif not used and not in_game and event.button in (Button.ROLL, Button.REROLL, Button.TIMER) \
+                and (key := self._no_dice_here()):
+            self.show_notice(t(key, self.lang), seconds=4, info=True, screen=self.mode)
+
+    def _no_dice_here(self) -> str | None:
+        """What a menu, a setup question or the players' list says to ROLL or TIMER: it did nothing and said nothing
+        (the main menu alone answered), and a family at its first question pressed it again and again."""
+        from companion.views.players_view import PlayersMode
+
+        if self.mode is self._main_menu_mode:
+            return "core.menu_no_game"
+        if isinstance(self.mode, SetupWizard):
+            return "core.setup_no_dice"
+        if isinstance(self.mode, PlayersMode) and not self.mode.wants_text:
+            return "core.players_no_dice"
+        return "core.menu_no_dice" if isinstance(self.mode, MenuMode) else None
 
     def _roll_not_now(self) -> str:
         """Why ROLL or REROLL did nothing on the game's screen: the screen's own words (``roll_not_now``), else what
@@ -1206,7 +1236,15 @@ class App:
             # while a name is typed, letter keys are letters (TEXTINPUT), not ROLL/REROLL/TIMER/UNDO
             # a key's release always: pressed as a button just as typing began, it stayed "held" (and stuck)
             typing = getattr(self.mode, "wants_text", False) and ev.key not in TEXT_ENTRY_BUTTON_KEYS
-            if ev.type == pygame.KEYUP or not typing:
+            erase = getattr(self.mode, "on_backspace", None) if getattr(self.mode, "wants_text", False) else None
+            if erase is not None and ev.key == pygame.K_BACKSPACE and ev.type == pygame.KEYDOWN:
+                # a letter deleted at every press (as UNDO, the 0.35 s double-press guard lost every other one of
+                # a quick run of presses) and on while held (``_erase_repeat``), as any text field does
+                erase(held=False)
+                self._erase_held = (0.0, REPEAT_DELAY)
+            elif ev.type == pygame.KEYUP or not typing:
+                if ev.key == pygame.K_BACKSPACE:
+                    self._erase_held = None
                 self.keys.handle(ev)
         elif ev.type == pygame.TEXTINPUT:
             on_text = getattr(self.mode, "on_text", None)
@@ -1221,6 +1259,22 @@ class App:
                 self.on_tap(pos)
         elif ev.type == pygame.VIDEORESIZE and self.display is not None:
             self.display.resized(ev.size)
+
+    def _erase_repeat(self, dt: float) -> None:
+        """Backspace held while a name is typed deletes on, after REPEAT_DELAY every REPEAT_INTERVAL (the arcade
+        buttons' own pace for a held NEXT); it stops at the name's first letter and does not leave the name."""
+        erase = getattr(self.mode, "on_backspace", None) if getattr(self.mode, "wants_text", False) else None
+        if self._erase_held is None or erase is None:
+            self._erase_held = None
+            return
+        held, due = self._erase_held
+        held += dt
+        for _ in range(32):  # a long frame's repeats at once, bounded (a name has 20 letters at most)
+            if held < due:
+                break
+            erase(held=True)
+            due += REPEAT_INTERVAL
+        self._erase_held = (held, due)
 
     def _say_stuck(self) -> None:
         """A button held down for STUCK_SECONDS is said once, by its name on the box: stuck, a stuck NEXT spun the
@@ -1268,6 +1322,7 @@ class App:
         now = self.clock()
         for ev in events if events is not None else pygame.event.get():
             self.handle_pygame_event(ev)
+        self._erase_repeat(dt)
         button_events = self.keys.poll()
         if self.buttons is not None:
             button_events += self.buttons.poll()
@@ -1326,6 +1381,8 @@ class App:
         notice = self.notice if self.clock() < self.notice_until else None
         if self.notice_screen is not None and self.mode is not self.notice_screen:
             notice = None  # why a press did nothing on a screen left since
+        if self.notice_step is not None and self._moment() != self.notice_step:
+            notice = None  # ... or at a step of the game (a setup's question) the table has left since
         # the game that cannot be saved is said beside a refusal or a notice, never under it: on a write-protected
         # card a refusal took the strip's place, and the table played on unwarned
         unsaved = self._unsaved() if in_game else None

@@ -47,6 +47,18 @@ def _examples_help() -> str:
     return "\n".join(lines)
 
 
+def _run_help() -> str:
+    """``run --help``'s foot: the keys (a laptop's newcomer found them in the README alone) and --source's forms."""
+    import textwrap
+
+    from companion.i18n import t
+
+    sources = ("Sources: pi (pi:1 the second Pi camera), cam:0 (a USB camera), folder:PATH (photos shown in turn), "
+               "video:PATH, synthetic (synthetic:7: throws that repeat), auto (the default, unless the config's "
+               "camera says otherwise).")
+    return "\n\n".join(textwrap.fill(s, 79) for s in (sources, t("core.keys_line", "en")))
+
+
 def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The command line; ``argv`` only decides whether ``teach --help`` is asked for, whose foot loads every dice
     set (not at every start: ``companion run`` boots the table)."""
@@ -64,8 +76,11 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     run = sub.add_parser("run", parents=[config], help="start the companion at the table (the default command)",
-                         description="Start the companion. Without a camera it uses the synthetic tray.")
-    run.add_argument("--source", metavar="SPEC", help="pi | cam:N | folder:PATH | video:PATH | synthetic | auto")
+                         description="Start the companion. Without a camera it uses the synthetic tray.",
+                         epilog=_run_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    run.add_argument("--source", metavar="SPEC", help="pi | pi:N | cam:N | folder:PATH | video:PATH | synthetic | "
+                     "synthetic:SEED | auto (default: the config's camera, auto: the first camera found, else the "
+                     "synthetic tray)")
     run.add_argument("--window", action="store_true", help="a window even on a Pi")
     run.add_argument("--fullscreen", action="store_true", help="fullscreen kiosk even on a laptop")
     run.add_argument("--lang", choices=["de", "en"], help="override the config's language")
@@ -102,8 +117,10 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
     sub.add_parser("config", parents=[config], help="print the effective config",
                    description="Print the effective config as TOML.")
-    sub.add_parser("doctor", parents=[config], help="what camera, buttons, display, sound and speech are found",
-                   description="Check the devices and say what is missing and how to install it.")
+    sub.add_parser("doctor", parents=[config], help="check the camera, buttons, display, sound and speech found, "
+                   "and the config, dice sets, taught profiles and files kept aside",
+                   description="Check the devices, the config, the dice sets, the taught profiles and the damaged "
+                   "files kept aside, and say what is missing and how to mend it.")
     return p
 
 

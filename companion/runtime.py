@@ -35,6 +35,14 @@ def _buttons(cfg: Config):
         return None, t("core.buttons_failed", cfg.language)
 
 
+def _keyboard_buttons(buttons) -> None:
+    """Where the keyboard is the table's buttons (mock pins off a Pi, or none), the hint bar names its keys: a
+    laptop's newcomer saw "ROLL roll" and had no key named anywhere on the screen or the terminal."""
+    from companion.views.widgets import name_keys
+
+    name_keys(buttons is None or bool(getattr(buttons, "mock", False)))
+
+
 def _stopped(what_is_kept: str) -> int:
     """Never a traceback on the table's screen: log it for the bug report, tell the table in words."""
     log.exception("the companion stopped")
@@ -53,17 +61,22 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     from companion.audio import missing_output_words, no_sound_words
     from companion.display import Display
     from companion.games_ui import register_all
+    from companion.i18n import t
+    from companion.views.widgets import name_keys
 
     register_all()
     display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen, rotate=cfg.display.rotate)
     announcer = _announcer(cfg)
     buttons, buttons_failed = _buttons(cfg)
+    _keyboard_buttons(buttons)
+    print(f"companion: {t('core.keys_line', cfg.language)}", flush=True)  # once: the keys on a laptop's terminal
     try:
         app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=buttons,
                   start_free_play=True, catch_failures=True)
     except Exception:
         announcer.close()
         display.close()
+        name_keys(False)
         return _stopped("nothing saved was changed")
     if notice:
         log.warning("%s", notice)
@@ -83,6 +96,7 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     finally:
         announcer.close()
         display.close()
+        name_keys(False)  # the run's key names end with it (a test's App after it)
     return 0
 
 
@@ -90,23 +104,30 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
     """The interactive teaching screen: each die the camera finds is shown and the player says which face it is."""
     import pygame
 
+    from companion import dicesets
+    from companion.app import FRITZO_CUBES
     from companion.display import Display
+    from companion.i18n import t
     from companion.views.teach_view import TeachView
+    from companion.views.widgets import name_keys
     from hardware.events import Button
     from hardware.keyboard import KeyboardButtons
     from hardware.sources import open_source
 
+    if dice_set != FRITZO_CUBES:  # a mistyped name: its one line ("Known sets: ...") before a window or camera opens
+        dicesets.load(dice_set)
     source = open_source(source_spec or cfg.camera)  # SourceError: one clear line, before any window opens
     display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen, rotate=cfg.display.rotate)
     keys = KeyboardButtons(hold_time=cfg.buttons.hold_time)
     buttons, _ = _buttons(cfg)  # its failure is logged on the terminal that started the teaching
+    _keyboard_buttons(buttons)
     finished = False
 
     def done() -> None:
         nonlocal finished
         finished = True
 
-    from companion.app import FRITZO_CUBES, cube_set_mode, tray_shows
+    from companion.app import cube_set_mode, tray_shows
     from companion.teach import reader_for_set
     from hardware.synthetic import SyntheticTray
 
@@ -123,9 +144,8 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
     else:
         view = TeachView(dice_set, cfg.language, on_done=done, throw=throw, virtual=isinstance(source, SyntheticTray))
         if len(view.profile):  # said, as the menu's teaching says it: the answers are added to what is there
-            n = len(view.profile)
-            print(f"companion: {n} photo{'' if n == 1 else 's'} of {dice_set} taught already; new answers are added "
-                  "(the main menu's Teach dice offers to start afresh)", flush=True)
+            print(f"companion: {t('core.teach_taught_cli', cfg.language, count=len(view.profile), set=dice_set)}",
+                  flush=True)
     clock = pygame.time.Clock()
     try:
         while not finished:
@@ -154,4 +174,5 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
         if buttons:
             buttons.close()
         display.close()
+        name_keys(False)
     return 0

@@ -654,6 +654,95 @@ def test_escape_on_the_players_screen_drops_a_name_being_typed_and_then_leaves_w
     assert config.load().players == [first[1], first[0], *first[2:]]
 
 
+def _typing_app(tmp_path, name: str):
+    """The players screen with ``name`` typed into a new player's name, and the app's clock to move by hand."""
+    now = [100.0]
+    app = _app(tmp_path, clock=lambda: now[0])
+    mode = _open_players(app)
+    mode.cursor = len(mode.players)  # "add"
+    _press(app, Button.SELECT)
+    app.frame(0.03, [pygame.event.Event(pygame.TEXTINPUT, text=name)])
+    assert mode.wants_text and mode.entry.text == name
+    return app, mode, now
+
+
+def _backspace(down: bool) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=pygame.K_BACKSPACE, mod=0, unicode="",
+                              scancode=0)
+
+
+def test_each_quick_backspace_deletes_a_letter_of_a_name_being_typed(tmp_path):
+    """Five Backspaces 0.12 s apart delete five letters: as UNDO the double-press guard (0.35 s) took every other
+    one for a child's doubled press, and a laptop's player deleted two of five."""
+    app, mode, now = _typing_app(tmp_path, "Maximilian")
+    for _ in range(5):
+        app.frame(0.06, [_backspace(True)])
+        now[0] += 0.06
+        app.frame(0.06, [_backspace(False)])
+        now[0] += 0.06
+    assert mode.entry.text == "Maxim"
+    assert mode.wants_text
+
+
+def test_a_held_backspace_deletes_on_and_stops_at_the_empty_name(tmp_path):
+    """Held, Backspace deletes on as in any text field (it deleted one letter); its repeats stop at the empty name
+    rather than leaving the entry (a fresh press on the empty name leaves it, as UNDO does)."""
+    from hardware.buttons import REPEAT_DELAY, REPEAT_INTERVAL
+
+    app, mode, now = _typing_app(tmp_path, "Annabell")
+    app.frame(0.03, [_backspace(True)])
+    assert mode.entry.text == "Annabel"
+    app.frame(REPEAT_DELAY - 0.1, [])
+    assert mode.entry.text == "Annabel"  # not yet repeating: a tap is one letter
+    app.frame(0.1 + 2.5 * REPEAT_INTERVAL, [])
+    assert mode.entry.text == "Anna"  # three repeats
+    for _ in range(20):
+        app.frame(0.1, [])
+    assert mode.entry.text == "" and mode.wants_text  # held past the empty name: still typing
+    app.frame(0.03, [_backspace(False)])
+    app.frame(1.0, [])
+    assert mode.wants_text  # let go: nothing more
+    app.frame(0.03, [_backspace(True), _backspace(False)])
+    assert not mode.wants_text  # pressed on the empty name: leaves it, as UNDO
+
+
+def test_the_players_lists_words_to_roll_go_when_a_name_is_typed(tmp_path):
+    """ROLL on the players' list says what the buttons do there; it stood on over the letters of a new name."""
+    app = _app(tmp_path)
+    mode = _open_players(app)
+    _press(app, Button.ROLL)
+    app.frame(0.03, [])
+    said = t("core.players_no_dice", app.lang)
+    assert app._strip is not None and app._strip[1] == said
+    mode.cursor = len(mode.players)  # "add"
+    _press(app, Button.SELECT)
+    app.frame(0.03, [])
+    assert mode.wants_text and app._strip is None
+
+
+@pytest.mark.parametrize("named", [False, True])
+def test_a_laptops_name_entry_does_not_offer_space_for_the_next_row(tmp_path, monkeypatch, named):
+    """Where the keyboard is the buttons, Space types a space: the hint "Space next row" (ROLL's) was untrue."""
+    from drawn_texts import recording_texts
+
+    from companion.views import widgets
+
+    app = _app(tmp_path)
+    mode = _open_players(app)
+    mode.cursor = len(mode.players)
+    _press(app, Button.SELECT)
+    widgets.name_keys(named)
+    try:
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+    finally:
+        widgets.name_keys(False)
+    bar = [text for text, _, rect in drawn if rect.top >= 440]
+    row = t("core.players_hint_row", app.lang)
+    assert (row in bar) is not named
+    assert (t("core.key_undo", app.lang) in bar) is named and (t("core.btn_undo", app.lang) in bar) is not named
+
+
 def test_sound_switched_off_stays_off_after_a_restart(tmp_path):
     from companion import config
     from companion.announcer import Announcer

@@ -13,7 +13,7 @@ from companion.config import Config
 from companion.display import Display
 from companion.games_ui import ENTRIES, register_all
 from companion.views import theme
-from companion.views.menus import NAMES, PICK
+from companion.views.menus import NAMES, PICK, SetupWizard
 from companion.views.widgets import MenuItem
 from hardware.events import Button, ButtonEvent, Press
 
@@ -493,8 +493,8 @@ def test_a_game_whose_dice_are_not_taught_or_taught_in_part_says_so_when_started
         app.notice = None
         saved = app.mode.menu.items[0].value
         assert saved[0] == "resume"
-        app.resume(saved[1])
-        assert app.notice == f"{t('core.resumed', lang)} {words}" and app.notice_tone == "info"
+        app.resume(saved[1])  # the game just left for the menu: back in it, nothing interrupted
+        assert app.notice == f"{t('core.back_in_game', lang)} {words}" and app.notice_tone == "info"
         # taught in part: the dice are read, and a die showing a face not taught yet is asked about
         app.main_menu()
         app.notice = None
@@ -1456,6 +1456,125 @@ def test_a_roll_the_game_screen_does_not_take_is_said(tmp_path, name, presses, b
         assert app.notice == expected
     finally:
         app.close()
+
+
+def test_roll_on_a_finished_game_is_not_said_over_the_setup_of_the_next(tmp_path):
+    """"The game is over: SELECT plays again" stood on over "Who is youngest?" after SELECT had opened the setup."""
+    from companion.i18n import t
+
+    app, session = _echt_spitze_in_app(tmp_path, [
+        {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]}, {"action": "end_turn"},
+        {"action": "final", "player": "Sara", "stars": 1, "leftover": 0},
+        {"action": "final", "player": "Ben", "stars": 0, "leftover": 0}])
+    try:
+        app.on_button(ButtonEvent(Button.ROLL))
+        app.frame(0.03, [])
+        over = t("core.over_roll", "en", again="SELECT", menu="UNDO")
+        assert app._strip is not None and app._strip[1] == over
+        app.on_button(ButtonEvent(Button.SELECT))  # play again: the setup's first question
+        app.frame(0.03, [])
+        assert isinstance(app.mode, SetupWizard)
+        assert app._strip is None or over not in app._strip[1]
+    finally:
+        app.close()
+
+
+def test_why_a_roll_did_nothing_goes_when_the_game_moves_on(tmp_path):
+    """"Not time to roll: Anna: take one die." stood on after Anna had taken her die (the same screen, the next
+    step): the words speak of the step they were said at."""
+    app = _table_app(tmp_path, "echt-spitze", [Button.ROLL])
+    try:
+        app.on_button(ButtonEvent(Button.ROLL))  # "Anna: take one die": nothing to roll
+        app.frame(0.03, [])
+        said = app.notice
+        assert app._strip is not None and app._strip[1] == said
+        steps = len(app.session.actions)
+        app.on_button(ButtonEvent(Button.SELECT))  # Anna takes the highlighted die
+        assert len(app.session.actions) == steps + 1
+        app.frame(0.03, [])
+        assert app.mode is app.game_mode and (app._strip is None or app._strip[1] != said)
+    finally:
+        app.close()
+
+
+def _pause_menu(app: App) -> None:
+    app.on_button(ButtonEvent(Button.UNDO))
+
+
+def _teach_menu(app: App) -> None:
+    app.main_menu()
+    app._main_choice(("teach", None))
+
+
+def _setup_question(app: App) -> None:
+    app.main_menu()
+    app._main_choice(("new", "echt-spitze"))
+
+
+def _players(app: App) -> None:
+    app.main_menu()
+    app._main_choice(("players", None))
+
+
+@pytest.mark.parametrize(("open_screen", "key"), [(_pause_menu, "core.menu_no_dice"),
+                                                  (_teach_menu, "core.menu_no_dice"),
+                                                  (_setup_question, "core.setup_no_dice"),
+                                                  (_players, "core.players_no_dice")])
+@pytest.mark.parametrize("button", [Button.ROLL, Button.TIMER])
+def test_roll_or_timer_in_a_menu_a_question_or_the_players_list_says_what_the_buttons_do(tmp_path, open_screen, key,
+                                                                                         button):
+    """Only the main menu answered ROLL and TIMER; the setup's questions, Teach dice, the pause menu and the players'
+    list said nothing, and a family at its first question pressed again and again."""
+    from companion.i18n import t
+
+    app = _table_app(tmp_path, "free-play", [])
+    try:
+        open_screen(app)
+        screen = app.mode
+        app.notice = None
+        app.on_button(ButtonEvent(button))
+        app.frame(0.03, [])
+        assert app.mode is screen and app.notice == t(key, "en")
+        assert app._strip is not None and app._strip[1] == app.notice
+        if isinstance(screen, SetupWizard):  # answered: the next question is not under "answer this one first"
+            app.on_button(ButtonEvent(Button.SELECT))
+            app.frame(0.03, [])
+            assert app.mode is screen and app._strip is None
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_back_to_the_game_left_for_the_menu_is_not_called_an_interruption(tmp_path, lang):
+    """UNDO in the main menu back to the game just left said "Game resumed: all as before the interruption",
+    of nothing interrupted; after teaching dice too. A game left before a restart is resumed, as it was said."""
+    from companion.i18n import t
+
+    cfg = Config(language=lang)
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    try:
+        start_game(app, "free-play")
+        app.pause_menu()
+        app._pause_choice("menu")
+        app.on_button(ButtonEvent(Button.UNDO))  # the main menu's UNDO: back to the game
+        assert app.mode is app.game_mode and app.notice == t("core.back_in_game", lang)
+        app.pause_menu()
+        app._pause_choice("menu")
+        app._main_choice(("teach", None))
+        app.main_menu()  # the teaching done (its on_done)
+        app.on_button(ButtonEvent(Button.UNDO))
+        assert app.mode is app.game_mode and app.notice == t("core.back_in_game", lang)
+        app.pause_menu()
+        app._pause_choice("menu")
+    finally:
+        app.close()
+    again = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
+    try:
+        again.main_menu()
+        again.on_button(ButtonEvent(Button.UNDO))  # a new run: the game was interrupted by the restart
+        assert again.mode is again.game_mode and again.notice == t("core.resumed", lang)
+    finally:
+        again.close()
 
 
 def test_a_held_roll_rolls_as_a_pressed_one(tmp_path):

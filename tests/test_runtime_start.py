@@ -86,3 +86,52 @@ def test_a_sound_output_not_found_is_said_on_the_screen(monkeypatch):
     cfg.sound.output = "USB speaker"
     assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
     assert any('Sound output "USB speaker" not found' in text and "companion doctor" in text for text in shown)
+
+
+def test_on_a_laptop_the_keys_are_named_on_the_terminal_and_in_the_hint_bar(monkeypatch, capsys, out_dir):
+    """A laptop's newcomer got a window and nothing printed, and a bar naming arcade buttons ("WÜRFELN würfeln"):
+    no key was named anywhere but the README. Off a Pi the buttons are mock pins: the keyboard is the buttons."""
+    from drawn_texts import recording_texts
+
+    from companion.i18n import t
+    from companion.views import widgets
+
+    cfg = Config(language="de")
+    cfg.display.fullscreen = False
+    shot = out_dir / "run_keys_named_de.png"
+    with recording_texts(monkeypatch) as drawn:
+        assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3, screenshot=str(shot)) == 0
+    out = capsys.readouterr().out
+    assert out.count(t("core.keys_line", "de")) == 1 and "Leertaste oder R würfeln" in out
+    bar = [s for s, _, rect in drawn if rect.top >= 440]
+    assert "Leertaste" in bar and "Rücktaste" in bar  # free play's "Space roll · Backspace menu", in German
+    assert t("core.btn_roll", "de") not in bar
+    assert widgets._key_label(t("core.btn_roll", "de")) == t("core.btn_roll", "de")  # the run's naming ends with it
+
+
+def test_with_arcade_buttons_the_hint_bar_names_the_buttons(monkeypatch):
+    """On a Pi with its GPIO buttons the bar says what is printed on them."""
+    from drawn_texts import recording_texts
+
+    from companion.i18n import t
+    from hardware import buttons
+
+    class Panel:
+        mock = False
+
+        def __init__(self, *args, **kwargs) -> None:
+            pass
+
+        def poll(self) -> list:
+            return []
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(buttons, "ButtonPanel", Panel)
+    cfg = Config(language="en")
+    cfg.display.fullscreen = False
+    with recording_texts(monkeypatch) as drawn:
+        assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3) == 0
+    bar = [s for s, _, rect in drawn if rect.top >= 440]
+    assert t("core.btn_roll", "en") in bar and "Space" not in bar

@@ -25,7 +25,7 @@ def _press(key: int) -> list[pygame.event.Event]:
 
 
 def _run(monkeypatch, tmp_path, script: Callable[[teach_view.TeachView], list[pygame.event.Event]],
-         faces: list[str]) -> tuple[int, list[teach_view.TeachView]]:
+         faces: list[str], lang: str = "de") -> tuple[int, list[teach_view.TeachView]]:
     """Run the loop on a folder of one photo per face, with ``script`` deciding each frame's events from what the
     screen shows; a minute is a hang (the folder shows 15 photos a second, and a busy machine reads fewer)."""
     write_examples(tmp_path / "photos", "noch-x-mal", faces, seed=5)
@@ -51,7 +51,7 @@ def _run(monkeypatch, tmp_path, script: Callable[[teach_view.TeachView], list[py
         return out
 
     monkeypatch.setattr(pygame.event, "get", events)
-    cfg = Config()
+    cfg = Config(language=lang)
     cfg.display.fullscreen = False
     cfg.display.fps = 200  # the test need not wait for a person's frame rate
     code = runtime.run_teach(cfg, "noch-x-mal", source_spec=f"folder:{tmp_path / 'photos'}")
@@ -109,7 +109,10 @@ def test_without_a_camera_the_built_in_tray_throws_the_sets_own_dice(monkeypatch
     assert shown == ["noch-x-mal"]
 
 
-def test_teaching_a_set_taught_before_says_the_answers_are_added(monkeypatch, tmp_path, capsys):
+@pytest.mark.parametrize(("lang", "said"), [("de", "Ein Foto von noch-x-mal schon angelernt; neue Antworten"),
+                                            ("en", "1 photo of noch-x-mal taught already; new answers")])
+def test_teaching_a_set_taught_before_says_the_answers_are_added(monkeypatch, tmp_path, capsys, lang, said):
+    """In the config's language: a German family read it in English."""
     import numpy as np
 
     from vision.taught import DIM
@@ -117,5 +120,22 @@ def test_teaching_a_set_taught_before_says_the_answers_are_added(monkeypatch, tm
     profile = profiles.fresh_profile("noch-x-mal")
     profile.add_vector("red", np.ones(DIM, np.float32))
     profiles.save_profile(profile)
-    code, _ = _run(monkeypatch, tmp_path, lambda view: _press(pygame.K_ESCAPE), ["red"])
-    assert code == 0 and "1 photo of noch-x-mal taught already" in capsys.readouterr().out
+    code, _ = _run(monkeypatch, tmp_path, lambda view: _press(pygame.K_ESCAPE), ["red"], lang)
+    assert code == 0 and said in capsys.readouterr().out
+
+
+def test_a_mistyped_set_is_said_before_a_window_or_camera_opens(monkeypatch):
+    """``companion teach echt``: the window opened and a warning was logged before the one line that says which
+    sets there are."""
+    from companion import display
+    from companion.errors import DiceSetError
+    from hardware import sources
+
+    opened: list[str] = []
+    monkeypatch.setattr(display, "Display", lambda *a, **k: opened.append("display"))
+    monkeypatch.setattr(sources, "open_source", lambda *a, **k: opened.append("camera"))
+    cfg = Config()
+    cfg.display.fullscreen = False
+    with pytest.raises(DiceSetError, match="echt-spitze"):
+        runtime.run_teach(cfg, "echt", source_spec="synthetic:3")
+    assert opened == []

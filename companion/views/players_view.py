@@ -22,7 +22,7 @@ from companion.config import Config
 from companion.errors import CompanionError
 from companion.i18n import error_words, t
 from companion.views import theme
-from companion.views.widgets import hint_bar
+from companion.views.widgets import hint_bar, keys_named
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
@@ -370,6 +370,18 @@ class PlayersMode:
             return False
         return True
 
+    def on_backspace(self, *, held: bool) -> None:
+        """The laptop's Backspace while a name is typed (the app sends it here, not as UNDO, whose double-press
+        guard lost every other quick press): one letter; pressed on an empty name it leaves the name as UNDO does,
+        ``held`` (the key's repeat) it stops at the empty name."""
+        if self.entry is None:
+            return
+        self.message = ""
+        if self.entry.text:
+            self.entry.delete()
+        elif not held:
+            self._close_entry()
+
     def on_escape(self) -> None:
         """The laptop's Escape is back: it drops a name being typed, and on the list saves and leaves like UNDO.
 
@@ -650,10 +662,11 @@ class PlayersMode:
                 color = theme.BG if hi else (theme.GOOD if key.kind == "done" else theme.TEXT)
                 size = theme.fit_text(label, theme.BODY, key.rect.w - 16)
                 theme.text(surface, label, key.rect.center, size, color, anchor="center")
+        # on a laptop Space types a space (ROLL's key): "Space next row" was not so
+        row = [] if keys_named() else [(t("core.btn_roll", self.lang), t("core.players_hint_row", self.lang))]
         hint_bar(surface, [(t("core.btn_next", self.lang), t("core.players_hint_key", self.lang)),
                            (t("core.btn_select", self.lang), t(SELECT_HINTS[entry.keys[entry.cursor].kind], self.lang)),
-                           (t("core.btn_undo", self.lang), t("core.players_hint_delete", self.lang)),
-                           (t("core.btn_roll", self.lang), t("core.players_hint_row", self.lang))])
+                           (t("core.btn_undo", self.lang), t("core.players_hint_delete", self.lang)), *row])
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         """The problem in words, in place of the title: wrapped rather than cut off, and never over a key."""

@@ -503,8 +503,35 @@ HINT_ROOM = theme.DESIGN_SIZE[0] - 24
 HINT_BAR_H = 40  # the bottom band the hints stand in: the height a finger presses one in (``hint_button``)
 
 
+#: a button's label on the screen -> the key that stands for it, while the keyboard is the table's buttons
+#: (``name_keys``): a laptop shows "Space roll", not "ROLL roll", and nothing else names the keys
+_KEY_NAMES: dict[str, str] = {}
+
+
+def name_keys(on: bool) -> None:
+    """The hint bar names the keyboard's keys instead of the arcade buttons (``on``; a laptop, a Pi without them).
+
+    Set by ``runtime`` for the whole run (every screen's hints go through ``hint_bar``); both languages at once, as
+    the settings may switch the language while it runs. The bundled font draws no key symbols (⏎ ⌫ → are boxes)."""
+    from companion.i18n import LANGUAGES
+
+    _KEY_NAMES.clear()
+    if on:
+        _KEY_NAMES.update({t(f"core.btn_{b.value}", lang): t(f"core.key_{b.value}", lang)
+                           for lang in LANGUAGES for b in Button})
+
+
+def keys_named() -> bool:
+    """The keyboard is the table's buttons (``name_keys``): a screen leaves out a hint no key does there."""
+    return bool(_KEY_NAMES)
+
+
+def _key_label(label: str) -> str:
+    return _KEY_NAMES.get(label, label)
+
+
 def _hints_width(hints: Sequence[tuple[str, str]], size: int) -> int:
-    return sum(theme.font(size, True).size(k)[0] + theme.font(size).size(w)[0] + 28 for k, w in hints)
+    return sum(theme.font(size, True).size(_key_label(k))[0] + theme.font(size).size(w)[0] + 28 for k, w in hints)
 
 
 def with_menu(hints: list[tuple[str, str]], lang: str) -> list[tuple[str, str]]:
@@ -538,7 +565,7 @@ def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> list[
     y = theme.DESIGN_SIZE[1] - 30
     rects = []
     for key, what in hints:
-        r = theme.text(surface, key, (x, y), size, theme.ACCENT, bold=True)
+        r = theme.text(surface, _key_label(key), (x, y), size, theme.ACCENT, bold=True)
         r2 = theme.text(surface, what, (r.right + 6, y), size, theme.MUTED)
         rects.append(r.union(r2))
         x = r2.right + 22
