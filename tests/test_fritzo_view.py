@@ -1601,13 +1601,20 @@ def test_the_first_cubes_positions_leave_a_short_banner_room_at_the_panels_foot(
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_choosing_a_cube_with_the_clock_running_the_banners_stand_in_the_band_kept_for_them(tmp_path, lang):
+def test_choosing_a_cube_with_the_clock_running_the_banners_stand_in_the_band_kept_for_them(tmp_path, monkeypatch,
+                                                                                           lang):
     """Level One, a cube picked while the clock runs (kept in view before all): "The clock is running: 10 minutes."
     and the start's banner stood at the foot over the cubes' third row (19-27) while the band between the top line
-    and the question, kept for a banner, stood unused (``banner_room``)."""
+    and the question, kept for a banner, stood unused (``banner_room``). Each fills the band, one line or two: the
+    clock's one line at the band's foot left the top 24 px of the cube highlighted, large there, above it."""
     from companion.app import GAME_ENTRIES
+    from companion.views import fritzo_view
     from companion.views.fritzo_view import BANNER_ROOM, TOP_BAR
 
+    nets: list[pygame.Rect] = []
+    real_net = fritzo_view.draw_net
+    monkeypatch.setattr(fritzo_view, "draw_net", lambda surface, rect, *args: (nets.append(pygame.Rect(rect)),
+                                                                              real_net(surface, rect, *args)))
     app, clock = _announcing_app(tmp_path, lang)
     try:
         app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Großvater Johannes", "Mia"),
@@ -1620,6 +1627,7 @@ def test_choosing_a_cube_with_the_clock_running_the_banners_stand_in_the_band_ke
         seen = set()
         for moment in range(40):
             clock["now"] += 0.5
+            nets.clear()
             app.frame(0.03, [])
             if app._banner is None:
                 continue
@@ -1627,6 +1635,8 @@ def test_choosing_a_cube_with_the_clock_running_the_banners_stand_in_the_band_ke
             banner = app._banner
             assert banner.top >= TOP_BAR.bottom and banner.bottom <= BANNER_ROOM, (moment, banner)
             assert not any(banner.colliderect(r) for r in view.panel_rects()), (moment, banner)
+            large = [r for r in nets if r.top < BANNER_ROOM]  # the cube highlighted, large, in the band
+            assert large and all(banner.contains(r) for r in large), (moment, banner, large)
             if moment == 20:
                 pygame.image.save(app.display.window, str(OUT / f"fritzo_level_one_clock_banner_{lang}.png"))
         assert len(seen) >= 2, seen  # the start's banner, then the clock's
