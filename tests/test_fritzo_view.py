@@ -1567,6 +1567,8 @@ def test_a_notice_while_level_one_places_leaves_the_clock_the_plane_and_its_plac
                 banner, strip = app._banner, app._strip[0]
                 assert banner is not None and app.announcer.current is not None
                 kept = [view._clock_rect(), *view._building_rects(), *view.panel_rects()]
+                # the band itself clear of them: a notice laid out smaller to fit it stood 2 px over the positions
+                assert not any(view.notice_room.colliderect(r) for r in kept), (step, view.notice_room)
                 for rect in (banner, strip):
                     assert not any(rect.colliderect(r) for r in kept), (step, index, rect)
                 assert not strip.colliderect(TOP_BAR) and not strip.colliderect(banner), strip
@@ -1640,6 +1642,51 @@ def test_choosing_a_cube_with_the_clock_running_the_banners_stand_in_the_band_ke
             if moment == 20:
                 pygame.image.save(app.display.window, str(OUT / f"fritzo_level_one_clock_banner_{lang}.png"))
         assert len(seen) >= 2, seen  # the start's banner, then the clock's
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_notice_of_one_line_over_the_chooser_fills_the_band_the_large_cube_stands_in(tmp_path, monkeypatch, lang):
+    """Choosing a cube, ROLL's "Bei Fritzo wird nur zu Beginn gewürfelt…" (one line) stood at the band's top and
+    left the lower half of the cube highlighted, large there, and "Cube 1" cut under it. The band is kept for
+    banners, which fill it: a notice there fills it too, its line in the middle."""
+    from companion.app import GAME_ENTRIES
+    from companion.i18n import t
+    from companion.views import fritzo_view
+    from companion.views.fritzo_view import BANNER_ROOM
+
+    nets: list[pygame.Rect] = []
+    real_net = fritzo_view.draw_net
+    monkeypatch.setattr(fritzo_view, "draw_net", lambda surface, rect, *args: (nets.append(pygame.Rect(rect)),
+                                                                              real_net(surface, rect, *args)))
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Großvater Johannes", "Mia"),
+                                              "starter": "Mia"})
+        view = app.mode
+        app.frame(0.03, [])
+        press(view, Button.SELECT)  # the clock starts
+        press(view, Button.SELECT)  # place: the cubes to pick from
+        for _ in range(100):  # the start's and the clock's banners are over
+            if app.announcer.idle:
+                break
+            _frames(app, clock, 1)
+        assert view._choosing_cube() and app.announcer.idle
+        app.on_button(ButtonEvent(Button.ROLL))
+        assert app.notice == t("fritzo.ui.roll_start_only", lang)
+        nets.clear()
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(OUT / f"fritzo_chooser_notice_{lang}.png"))
+        strip = app._strip[0]
+        large = [r for r in nets if r.top < BANNER_ROOM]
+        cube = [r for s, _, r in drawn if s.startswith("Cube ") and r.top < BANNER_ROOM]
+        assert large and cube and all(strip.contains(r) for r in large + cube), (strip, large, cube)
+        assert strip == view.notice_room == view.banner_room
+        words = [(r, size) for s, size, r in drawn if s == t("fritzo.ui.roll_start_only", lang)]
+        assert len(words) == 1 and words[0][1] >= theme.SMALL
+        assert abs(words[0][0].centery - strip.centery) <= 4, (words, strip)
     finally:
         app.close()
 
