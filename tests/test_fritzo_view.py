@@ -583,7 +583,7 @@ def test_strategy_without_a_camera_rolls_first_and_names_the_cube_after(tmp_path
     take_out(view, "9")
     assert session.actions[-1]["cube"] == "9" and session.engine.state.out == ["9"] and view.held is None
     colour = session.actions[-1]["dice"][0]
-    assert heard and heard[-1].startswith(f"Anna rolled {colour}")
+    assert heard and heard[-1].startswith(f"Anna rolled {colour.capitalize()}")
 
 
 def test_every_position_of_the_first_cube_is_on_the_screen_and_tappable(tmp_path):
@@ -820,7 +820,7 @@ def test_the_position_highlighted_is_shown_large_in_its_place(tmp_path, monkeypa
 
 
 @pytest.mark.parametrize(("lang", "asked"), [("de", "Nicht sicher erkannt: ist es Blau?"),
-                                              ("en", "Not read for sure: is it blue?")])
+                                              ("en", "Not read for sure: is it Blue?")])
 def test_an_unsure_start_roll_is_asked_above_the_colours_not_refused_over_them(tmp_path, monkeypatch, lang, asked):
     """"The cube was not read: correct the colour on the screen" stood as a red strip over the colours, the guess
     lit under it and named nowhere: SELECT chose a colour nobody saw, and that decided who starts."""
@@ -1362,7 +1362,8 @@ def test_the_hint_bar_says_back_as_every_screen_does(tmp_path, lang):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_start_rolls_colours_are_listed_with_a_capital(tmp_path, lang):
     """The start roll's answers read "red, orange, …" in English beside German's "Rot" and Noch X-Mal!'s "Red": a
-    list's line starts with a capital; the sentences keep the name lower case ("Mia rolled red")."""
+    list's line starts with a capital, as the sentences name the colours ("Mia rolled Red", beside a taught
+    "Navy")."""
     view, _, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]}, lang=lang)
     take_out(view, "5")
     labels = [label for value, label in view.menu_items() if value.startswith("roll:")]

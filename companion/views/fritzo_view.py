@@ -115,7 +115,8 @@ def colour_name(colour: str, lang: str) -> str:
 
 
 def colour_label(colour: str, lang: str) -> str:
-    """The colour's name as a list's line: with a capital ("Red", as German's "Rot"), lower case in sentences."""
+    """The colour's name as a list's line, with a capital (the catalogs' names have one: "Blue" in English too, as
+    German's "Blau" and a taught "Navy", which stood beside "blue" in one sentence)."""
     name = colour_name(colour, lang)
     return name[:1].upper() + name[1:]
 
