@@ -1420,8 +1420,9 @@ class App:
             # colours to answer before its top line: "built-in cubes" stood over the colours under a banner there)
             keep = [r for r in (focus, *in_view) if r is not None]
             room = getattr(self.mode, "notice_room", None)
-            fits = room is not None and \
-                _notice_layout(message, tone=tone, top=room.top, at_top=True)[2].bottom <= room.bottom
+            # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
+            fill = room is not None and room == getattr(self.mode, "banner_room", None)
+            fits = room is not None and room.contains(_notice_layout(message, tone=tone, room=room, fill=fill)[2])
             if fits and top > room.top and kind == "notice" and tone == "info" \
                     and self.clock() < self._notice_shown + NOTICE_WAITS:
                 # a banner stands in the room: the words wait for it (their seconds from when they are shown),
@@ -1431,7 +1432,7 @@ class App:
             if fits and top <= room.top:
                 # the room a screen keeps free (Fritzo's band over its cubes, a banner's at their start): the
                 # built-in cubes' notice stood over the top line or the cubes' third row for its ten seconds
-                rect = _draw_notice(surface, message, tone=tone, top=room.top, at_top=True)
+                rect = _draw_notice(surface, message, tone=tone, room=room, fill=fill)
             else:
                 below = _notice_layout(message, tone=tone, bottom=bottom)[2]
                 above = _notice_layout(message, tone=tone, top=top, at_top=True)[2]
@@ -1538,14 +1539,29 @@ def _first_covered(strip: pygame.Rect, keep: Sequence[pygame.Rect]) -> int:
 
 
 def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None, top: int = 0,
-                   bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False,
+                   bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False, room: pygame.Rect | None = None,
+                   fill: bool = False, largest: int = theme.BODY, width: int = theme.DESIGN_SIZE[0],
                    ) -> tuple[tuple[str, ...], int, pygame.Rect]:
-    """The lines, their size and the rect of a strip of words (``_draw_notice``), without drawing it."""
-    width = theme.DESIGN_SIZE[0]
+    """The lines, their size and the rect of a strip of words (``_draw_notice``), without drawing it.
+
+    In ``room`` (a view's ``notice_room``) the strip stands from the room's top, its lines as large as fit the room,
+    BODY down to SMALL (``theme.fit_lines``): at BODY the damaged game's three lines (116 px) did not fit the band
+    under Noch X-Mal!'s cards (107) and stood over the cards for their eight seconds. ``fill``: the strip fills the
+    room, its lines in the middle (a room kept for banners, which fill it: under a notice of one line Fritzo's cube
+    highlighted over the chooser, drawn there to be covered, stood half out). Where it fits at none of these sizes,
+    the strip at BODY from the room's top, taller than the room (the caller puts it elsewhere)."""
+    if room is not None:
+        for size in range(theme.BODY, theme.SMALL - 1, -2):
+            lines, at, rect = _notice_layout(message, tone=tone, top=room.top, at_top=True, largest=size,
+                                             width=room.w)
+            if rect.height <= room.height and (at >= theme.SMALL or size == theme.BODY):
+                return lines, at, pygame.Rect(room) if fill else rect.move(room.x, 0)
+        lines, at, rect = _notice_layout(message, tone=tone, top=room.top, at_top=True, width=room.w)
+        return lines, at, rect.move(room.x, 0)
     sign = SIGN_W if tone in ("bad", "good") else 0
 
     def strip(x: int) -> tuple[tuple[str, ...], int, pygame.Rect]:
-        lines, size = theme.fit_lines(message, theme.BODY, width - x - 30 - 2 * sign, max_lines=4)
+        lines, size = theme.fit_lines(message, largest, width - x - 30 - 2 * sign, max_lines=4)
         size = max(14, size)
         h = 14 + len(lines) * (size + 8)
         return lines, size, pygame.Rect(x, top if avoid is not None or at_top else bottom - h, width - x, h)
@@ -1557,23 +1573,30 @@ def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None
 
 
 def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None,
-                 top: int = 0, bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False) -> pygame.Rect:
+                 top: int = 0, bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False,
+                 room: pygame.Rect | None = None, fill: bool = False) -> pygame.Rect:
     """A strip ending at ``bottom`` (above the hint bar, or above a banner there): red for rule violations and
     device trouble, in words a player understands; green for good news; ``info`` in the panel's colour. While
     ``avoid`` (the running hourglass) is shown the strip stands at the top of the screen, over the scores and clear
     of the hourglass: the table watches the seconds, and the buttons above the hint bar must stay visible to be
     tapped. ``top``: where it starts then (under a banner at the top); ``at_top`` puts it there too. Up to four
-    lines, so that a long notice stays readable. Returns the strip's rect."""
-    lines, size, rect = _notice_layout(message, tone=tone, avoid=avoid, top=top, bottom=bottom, at_top=at_top)
+    lines, so that a long notice stays readable. ``room``: a view's ``notice_room`` it stands in, ``fill``: fills
+    (``_notice_layout``).
+    Returns the strip's rect."""
+    lines, size, rect = _notice_layout(message, tone=tone, avoid=avoid, top=top, bottom=bottom, at_top=at_top,
+                                       room=room, fill=fill)
     sign = SIGN_W if tone in ("bad", "good") else 0
     back, ink = NOTICE_COLOURS[tone]
     pygame.draw.rect(surface, back, rect)
     if tone == "info":
         pygame.draw.rect(surface, theme.ACCENT, rect, width=3)
+    y = rect.y
+    if rect.height > 14 + len(lines) * (size + 8):  # in the middle of a room it fills (``fill``)
+        y += (rect.height - (len(lines) - 1) * (size + 8) - theme.font(size, True).get_height()) // 2 - 8
     if sign:
-        _strip_sign(surface, tone, (rect.x + 8 + SIGN_W // 2, rect.y + 7 + (size + 8) // 2), ink, back)
+        _strip_sign(surface, tone, (rect.x + 8 + SIGN_W // 2, y + 7 + (size + 8) // 2), ink, back)
     for k, line in enumerate(lines):
-        theme.text(surface, line, (rect.centerx, rect.y + 8 + k * (size + 8)), size, ink, bold=True, anchor="midtop")
+        theme.text(surface, line, (rect.centerx, y + 8 + k * (size + 8)), size, ink, bold=True, anchor="midtop")
     return rect
 
 

@@ -232,6 +232,30 @@ def test_a_banner_stands_in_the_room_the_screen_offers_where_it_fits_there(size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("text", ["Die Zeit läuft: 10 Minuten.",
+                                  "Mia bekommt 14 Cubes, Großvater Johannes bekommt 13. Baut los!"])
+def test_a_banner_in_the_screens_room_fills_it_its_lines_in_the_middle(size, text):
+    """Fritzo's band over the cube chooser, where the cube highlighted stands large to be covered by a banner: a
+    one-line banner at the band's foot left the cube's top 24 px above it, which looked like a drawing fault (two
+    lines filled the band). A banner in the room fills it, one line or two, its lines in the middle."""
+    scale = min(size[0] / 800, size[1] / 480)
+    room = scaled((0, 66, 800, 100), size)
+    kept = [scaled((10, 166, 780, 270), size)]  # the question and the cubes under the band
+    rect, font, lines = banner.place(size, text, None, scale, (), kept, room)
+    assert rect.top == room.top and rect.bottom == room.bottom, (rect, room)
+    surface = canvas(size)
+    assert banner.draw_banner(surface, text, spare=kept, room=room) == rect
+    inside = rect.inflate(-4 * round(banner.BORDER * scale), -4 * round(banner.BORDER * scale))
+    pixels = pygame.surfarray.pixels3d(surface)[inside.left:inside.right, inside.top:inside.bottom]
+    rows = [y for y in range(inside.height) if (pixels[:, y] == theme.TEXT).all(axis=1).any()]  # the words' ink
+    del pixels
+    bar = round(banner.BAR * scale) + round(4 * scale)  # the time bar at the foot
+    above, below = rows[0], inside.height - bar - rows[-1]
+    assert abs(above - below) <= font.get_linesize() // 3, (above, below, rect, lines)
+    pygame.image.save(surface, (OUT / f"banner_fills_room_{len(lines)}_{size[0]}x{size[1]}.png").as_posix())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_banners_lines_are_even_not_a_full_line_and_a_word(size):
     """Greedy, a score's sentence stood on a full line over its last word alone ("14."), which the far end of the
     table read as another sentence; its lines now share the words."""

@@ -225,8 +225,8 @@ def plane_actions(player: str, level: int) -> list[dict]:
 def test_level_one_with_another_start_colour_says_the_start_colour_not_blue():
     setup = {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 10, "start_colour": "red"}
     engine, said = play(setup, [{"action": "roll", "dice": ["blue"]}, {"action": "roll", "dice": ["red"]}])
-    assert [a.text("en") for a in said][0] == "Anna rolled blue, not red. Ben rolls."
-    assert "blue" not in said[1].text("en") and engine.state.allowance == {"Ben": 14, "Anna": 13}
+    assert [a.text("en") for a in said][0] == "Anna rolled Blue, not Red. Ben rolls."
+    assert "Blue" not in said[1].text("en") and engine.state.allowance == {"Ben": 14, "Anna": 13}
 
 
 def test_level_one_start_roll_and_scoring_by_hand():
@@ -327,12 +327,21 @@ def put(cube: str, cell, **kw) -> dict:
     return {"action": "place", "cube": cube, "cell": list(cell), "rotation": 0, **kw}
 
 
+def test_a_roll_of_a_colour_not_in_the_set_names_the_sets_colours_in_the_tables_language():
+    """"möglich sind: red, orange…" (the colours' ids) where a roll named a colour the set has not."""
+    engine = Fritzo.new({"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"]})
+    with pytest.raises(GameError) as err:
+        engine.apply({"action": "roll", "dice": ["pink"]})
+    assert "Rot, Orange, Gelb, Grün, Blau und Weiß" in err.value.localized("de"), err.value.localized("de")
+    assert "Red, Orange, Yellow, Green, Blue and White" in err.value.localized("en"), err.value.localized("en")
+
+
 def test_strategy_start_roll_opponents_colour():
     engine, said = strategy([{"action": "roll", "dice": ["red"], "cube": "H"},
                              {"action": "roll", "dice": ["red"], "cube": "H"}], starter=None)
     # Anna rolls her own red: nothing; Ben rolls Anna's red: Ben starts
     assert keys(said) == ["fritzo.roll.again", "fritzo.strategy.start"] and engine.current_player == "Ben"
-    assert said[0].text("en") == "Anna rolled red, not one of Ben's colours. Ben rolls."
+    assert said[0].text("en") == "Anna rolled Red, not one of Ben's colours. Ben rolls."
     assert said[1].text("de") == "Ben hat Rot gewürfelt, eine Farbe des Gegners, und beginnt."
     assert engine.state.out == ["H"]
     rejected(engine, put("H", (0, 0, 0)), "out of the game")

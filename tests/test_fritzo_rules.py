@@ -45,6 +45,18 @@ def test_beginner_needs_different_colours_touching():
     check_placement(s, (1, 0, 0), cube(west="blue"), contact=Contact.DIFFERENT, limits=CUBE_LIMITS)
 
 
+def test_a_refusals_colours_are_named_as_the_screen_names_them():
+    """"oben: red an blue" stood in a German refusal (the colours' ids, not their names), a taught one lower case:
+    the colours as every line names them, with a capital ("Rot", "Red", a taught "Navy")."""
+    s = {(0, 0, 0): cube(east="red"), (2, 0, 0): cube(west="navy")}
+    with pytest.raises(PlacementError) as err:
+        check_placement(s, (1, 0, 0), cube(west="red"), contact=Contact.DIFFERENT, limits=CUBE_LIMITS)
+    assert "Rot an Rot" in err.value.localized("de") and "Red against Red" in err.value.localized("en")
+    with pytest.raises(PlacementError) as err:
+        check_placement(s, (1, 0, 0), cube("red", east="blue"), contact=Contact.SAME, limits=CUBE_LIMITS)
+    assert "Blau an Navy" in err.value.localized("de") and "Blue against Navy" in err.value.localized("en")
+
+
 def test_same_colour_modes_need_equal_colours_in_every_direction():
     s = {(0, 0, 0): cube("red"), (1, 0, 1): cube("blue"), (1, 0, 0): cube("red", top="blue")}
     ok = cube("red", top="blue")

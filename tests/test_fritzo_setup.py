@@ -79,7 +79,8 @@ def test_level_one_with_a_set_without_blue_asks_which_colour_decides(tmp_path, o
     assert [a.text("de") for a in said] == [
         "Anna hat Rot gewürfelt, kein Navy. Ben würfelt.",
         "Ben hat zuerst Navy gewürfelt und bekommt 14 Cubes, Anna bekommt 13. Baut los!"]
-    assert said[0].text("en") == "Anna rolled red, not Navy. Ben rolls."  # as the answer named it
+    # English names its built-in colours with a capital too: "Anna rolled red, not Navy" read as two kinds of name
+    assert said[0].text("en") == "Anna rolled Red, not Navy. Ben rolls."
 
 
 def test_level_one_with_blue_in_the_set_does_not_ask_for_the_start_colour(tmp_path):
@@ -101,7 +102,9 @@ def test_another_start_colour_is_named_in_the_players_language():
         Fritzo.new({"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"],
                     "cubes": navy_set().to_json()})
     assert err.value.localized("de") == ("Die Startfarbe Blau gibt es im Cube-Satz nicht; er hat Rot, Orange, Gelb, "
-                                         "Grün, Weiß und navy.")
+                                         "Grün, Weiß und Navy.")  # the taught name as its answer names it
+    assert err.value.localized("en") == ("The start colour Blue is not in the cube set; it has Red, Orange, Yellow, "
+                                         "Green, White and Navy.")
 
 
 def level_one_over(tmp_path, lang: str, then: list[dict]) -> App:
@@ -162,7 +165,7 @@ def test_level_one_played_again_may_still_roll_and_a_draw_names_no_winner(tmp_pa
     assert drawn.session.engine.state.result == "draw"
     for _ in range(3):
         drawn.on_button(ButtonEvent(Button.SELECT))
-    assert drawn.mode.mode.menu.title == "Who rolls first? (The first to roll blue gets 14 cubes.)"
+    assert drawn.mode.mode.menu.title == "Who rolls first? (The first to roll Blue gets 14 cubes.)"
     assert [i.label for i in drawn.mode.mode.menu.items][:2] == ["Anna", "Ben"]
 
 

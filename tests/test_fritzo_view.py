@@ -583,7 +583,7 @@ def test_strategy_without_a_camera_rolls_first_and_names_the_cube_after(tmp_path
     take_out(view, "9")
     assert session.actions[-1]["cube"] == "9" and session.engine.state.out == ["9"] and view.held is None
     colour = session.actions[-1]["dice"][0]
-    assert heard and heard[-1].startswith(f"Anna rolled {colour}")
+    assert heard and heard[-1].startswith(f"Anna rolled {colour.capitalize()}")
 
 
 def test_every_position_of_the_first_cube_is_on_the_screen_and_tappable(tmp_path):
@@ -820,7 +820,7 @@ def test_the_position_highlighted_is_shown_large_in_its_place(tmp_path, monkeypa
 
 
 @pytest.mark.parametrize(("lang", "asked"), [("de", "Nicht sicher erkannt: ist es Blau?"),
-                                              ("en", "Not read for sure: is it blue?")])
+                                              ("en", "Not read for sure: is it Blue?")])
 def test_an_unsure_start_roll_is_asked_above_the_colours_not_refused_over_them(tmp_path, monkeypatch, lang, asked):
     """"The cube was not read: correct the colour on the screen" stood as a red strip over the colours, the guess
     lit under it and named nowhere: SELECT chose a colour nobody saw, and that decided who starts."""
@@ -1362,7 +1362,8 @@ def test_the_hint_bar_says_back_as_every_screen_does(tmp_path, lang):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_start_rolls_colours_are_listed_with_a_capital(tmp_path, lang):
     """The start roll's answers read "red, orange, …" in English beside German's "Rot" and Noch X-Mal!'s "Red": a
-    list's line starts with a capital; the sentences keep the name lower case ("Mia rolled red")."""
+    list's line starts with a capital, as the sentences name the colours ("Mia rolled Red", beside a taught
+    "Navy")."""
     view, _, _ = make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]}, lang=lang)
     take_out(view, "5")
     labels = [label for value, label in view.menu_items() if value.startswith("roll:")]
@@ -1567,6 +1568,8 @@ def test_a_notice_while_level_one_places_leaves_the_clock_the_plane_and_its_plac
                 banner, strip = app._banner, app._strip[0]
                 assert banner is not None and app.announcer.current is not None
                 kept = [view._clock_rect(), *view._building_rects(), *view.panel_rects()]
+                # the band itself clear of them: a notice laid out smaller to fit it stood 2 px over the positions
+                assert not any(view.notice_room.colliderect(r) for r in kept), (step, view.notice_room)
                 for rect in (banner, strip):
                     assert not any(rect.colliderect(r) for r in kept), (step, index, rect)
                 assert not strip.colliderect(TOP_BAR) and not strip.colliderect(banner), strip
@@ -1601,13 +1604,20 @@ def test_the_first_cubes_positions_leave_a_short_banner_room_at_the_panels_foot(
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_choosing_a_cube_with_the_clock_running_the_banners_stand_in_the_band_kept_for_them(tmp_path, lang):
+def test_choosing_a_cube_with_the_clock_running_the_banners_stand_in_the_band_kept_for_them(tmp_path, monkeypatch,
+                                                                                           lang):
     """Level One, a cube picked while the clock runs (kept in view before all): "The clock is running: 10 minutes."
     and the start's banner stood at the foot over the cubes' third row (19-27) while the band between the top line
-    and the question, kept for a banner, stood unused (``banner_room``)."""
+    and the question, kept for a banner, stood unused (``banner_room``). Each fills the band, one line or two: the
+    clock's one line at the band's foot left the top 24 px of the cube highlighted, large there, above it."""
     from companion.app import GAME_ENTRIES
+    from companion.views import fritzo_view
     from companion.views.fritzo_view import BANNER_ROOM, TOP_BAR
 
+    nets: list[pygame.Rect] = []
+    real_net = fritzo_view.draw_net
+    monkeypatch.setattr(fritzo_view, "draw_net", lambda surface, rect, *args: (nets.append(pygame.Rect(rect)),
+                                                                              real_net(surface, rect, *args)))
     app, clock = _announcing_app(tmp_path, lang)
     try:
         app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Großvater Johannes", "Mia"),
@@ -1620,6 +1630,7 @@ def test_choosing_a_cube_with_the_clock_running_the_banners_stand_in_the_band_ke
         seen = set()
         for moment in range(40):
             clock["now"] += 0.5
+            nets.clear()
             app.frame(0.03, [])
             if app._banner is None:
                 continue
@@ -1627,9 +1638,56 @@ def test_choosing_a_cube_with_the_clock_running_the_banners_stand_in_the_band_ke
             banner = app._banner
             assert banner.top >= TOP_BAR.bottom and banner.bottom <= BANNER_ROOM, (moment, banner)
             assert not any(banner.colliderect(r) for r in view.panel_rects()), (moment, banner)
+            large = [r for r in nets if r.top < BANNER_ROOM]  # the cube highlighted, large, in the band
+            assert large and all(banner.contains(r) for r in large), (moment, banner, large)
             if moment == 20:
                 pygame.image.save(app.display.window, str(OUT / f"fritzo_level_one_clock_banner_{lang}.png"))
         assert len(seen) >= 2, seen  # the start's banner, then the clock's
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_notice_of_one_line_over_the_chooser_fills_the_band_the_large_cube_stands_in(tmp_path, monkeypatch, lang):
+    """Choosing a cube, ROLL's "Bei Fritzo wird nur zu Beginn gewürfelt…" (one line) stood at the band's top and
+    left the lower half of the cube highlighted, large there, and "Cube 1" cut under it. The band is kept for
+    banners, which fill it: a notice there fills it too, its line in the middle."""
+    from companion.app import GAME_ENTRIES
+    from companion.i18n import t
+    from companion.views import fritzo_view
+    from companion.views.fritzo_view import BANNER_ROOM
+
+    nets: list[pygame.Rect] = []
+    real_net = fritzo_view.draw_net
+    monkeypatch.setattr(fritzo_view, "draw_net", lambda surface, rect, *args: (nets.append(pygame.Rect(rect)),
+                                                                              real_net(surface, rect, *args)))
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Großvater Johannes", "Mia"),
+                                              "starter": "Mia"})
+        view = app.mode
+        app.frame(0.03, [])
+        press(view, Button.SELECT)  # the clock starts
+        press(view, Button.SELECT)  # place: the cubes to pick from
+        for _ in range(100):  # the start's and the clock's banners are over
+            if app.announcer.idle:
+                break
+            _frames(app, clock, 1)
+        assert view._choosing_cube() and app.announcer.idle
+        app.on_button(ButtonEvent(Button.ROLL))
+        assert app.notice == t("fritzo.ui.roll_start_only", lang)
+        nets.clear()
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(OUT / f"fritzo_chooser_notice_{lang}.png"))
+        strip = app._strip[0]
+        large = [r for r in nets if r.top < BANNER_ROOM]
+        cube = [r for s, _, r in drawn if s.startswith("Cube ") and r.top < BANNER_ROOM]
+        assert large and cube and all(strip.contains(r) for r in large + cube), (strip, large, cube)
+        assert strip == view.notice_room == view.banner_room
+        words = [(r, size) for s, size, r in drawn if s == t("fritzo.ui.roll_start_only", lang)]
+        assert len(words) == 1 and words[0][1] >= theme.SMALL
+        assert abs(words[0][0].centery - strip.centery) <= 4, (words, strip)
     finally:
         app.close()
 

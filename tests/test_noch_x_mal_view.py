@@ -1629,6 +1629,55 @@ def test_the_resume_notice_stands_under_the_cards_not_over_their_names(tmp_path,
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+@pytest.mark.parametrize("players", [("Anna", "Ben", "Carl"), ("Maximilian", "Großmutter H.", "Anna", "Ben", "Carla",
+                                                             "David")])
+def test_a_damaged_games_notice_stands_under_the_cards_a_little_smaller(tmp_path, monkeypatch, lang, size, players):
+    """Resumed after a damaged line, "The saved game was damaged: its last steps are lost…" (three lines at 26, 116
+    px) did not fit the band under the cards (107) and stood over the cards for its eight seconds between rolls. It
+    stands in the band, its lines a little smaller (SMALL at least), clear of the cards and whose throw it is."""
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+
+    register_all()
+    first = App(Config(), state_dir=tmp_path, display=None, use_camera=False)
+    first.new_game(GAME_ENTRIES["noch-x-mal"], {"_players": players, "start": 0})
+    for name, combo in zip(players, [["red", "2"], ["blue", "5"], ["yellow", "3"], ["green", "1"], ["orange", "4"],
+                                     ["red", "5"]], strict=False):
+        assert first.session.apply({"action": "start_combo", "player": name, "dice": combo}), first.session.error
+    assert first.session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+    assert first.session.apply({"action": "end_roll"}), first.session.error
+    first.close()
+    path = tmp_path / "current" / "journal.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    last = max(i for i, line in enumerate(lines) if line) - 1  # the roll's line: blocks never written
+    lines[last] = b"\0" * len(lines[last])
+    path.write_bytes(b"\n".join(lines))
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False,
+              clock=lambda: 100.0, wall_clock=lambda: 1.9e9)
+    try:
+        app.frame(0.03, [])
+        app._main_choice(app.mode.menu.items[0].value)
+        damaged = t("core.resumed_damaged_some", lang)[:20]
+        assert app.notice is not None and app.notice_tone == "bad" and app.notice.startswith(damaged)
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(OUT / f"nxm_damaged_notice_{lang}_{size[0]}_{len(players)}.png"))
+        strip, mode = app._strip[0], app.game_mode
+        assert mode.notice_room.contains(strip), (strip, mode.notice_room)
+        assert not any(strip.colliderect(card) for card in mode.card_rects()), strip
+        assert not strip.colliderect(mode._idle_layout()[2]) and not strip.colliderect(MENU_AREA)
+        sizes = {size for s, size, r in drawn if strip.contains(r) and s.strip()}
+        assert sizes and min(sizes) >= theme.SMALL, sizes
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("names", [["Anna", "Ben", "Carl"], ["Anna", "Ben", "Carl", "Dora", "Emil", "Frieda"]])
 def test_after_the_last_start_combo_its_banners_stand_under_the_cards(tmp_path, lang, names):
     """The last start combo rolled: its sentence and "Alle Startkombis stehen. Anna beginnt und würfelt." stood at

@@ -144,20 +144,26 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
     stood over the reminders everybody crosses by; at FAR they stand above the dice, over the bar alone).
     ``room``: where the screen would have a banner stand (a view's ``banner_room``), taken first where the banner
     fits it at FAR or larger clear of the rest (Noch X-Mal!'s board under its title: the fourth roll's three lines at
-    LARGE beside the menu cut the title in half); else the places above as without it."""
+    LARGE beside the menu cut the title in half); else the places above as without it. A banner there fills the
+    room, its lines in the middle (``draw_banner``): the room is the banner's, and what a screen draws in it is
+    drawn to be covered (Fritzo's cube highlighted, large, over the chooser: a one-line banner at the room's foot
+    left the cube's top 24 px standing above it, which looked like a drawing fault); where the whole room would
+    cover what it must not, the banner as tall as its lines at the room's foot."""
     margin, pad = round(MARGIN * scale), round(PAD * scale)
     # never over the hint bar: its framed hints are a finger's buttons (ROLL under a roll's result banner took two
     # taps, the first only put the banner away), and a table with buttons reads there what they do
     area = pygame.Rect(0, 0, surface_size[0], surface_size[1] - round(HINT_BAR_H * scale))
     if room is not None:
         inner = room.clip(area.inflate(-2 * margin, -2 * margin))
+        clear_of = (*spare, *corners, *([avoid] if avoid else []))
         for size in range(theme.LARGE, theme.FAR - 1, -2):
             font, lines = layout(text, inner.width - 2 * pad, scale, size)
             height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
-            rect = pygame.Rect(inner.left, inner.bottom - height, inner.width, height)
-            if inner.width >= MIN_WIDTH * scale and height <= inner.height and \
-                    not any(rect.colliderect(r) for r in (*spare, *corners, *([avoid] if avoid else []))):
-                return rect, font, lines
+            if inner.width < MIN_WIDTH * scale or height > inner.height:
+                continue
+            for rect in (inner, pygame.Rect(inner.left, inner.bottom - height, inner.width, height)):
+                if not any(rect.colliderect(r) for r in clear_of):
+                    return pygame.Rect(rect), font, lines
 
     def covered(rect: pygame.Rect) -> int:
         return next((i for i, s in enumerate(spare) if rect.colliderect(s)), len(spare))
@@ -232,7 +238,9 @@ def draw_banner(surface: pygame.Surface, text: str, *, urgent: bool = False, rem
     clip = surface.get_clip()
     surface.set_clip(rect.inflate(-2 * border, -2 * border))
     line_h = font.get_linesize()
-    top = rect.top + pad
+    # in the middle of a rect taller than its lines (a view's ``banner_room``, filled); from the top of one cut
+    # shorter (the rest is clipped)
+    top = rect.top + max(pad, (rect.height - round(BAR * scale) - len(lines) * line_h) // 2)
     for line in lines:
         img = font.render(line, True, theme.TEXT)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, top)))

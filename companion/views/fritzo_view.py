@@ -115,7 +115,8 @@ def colour_name(colour: str, lang: str) -> str:
 
 
 def colour_label(colour: str, lang: str) -> str:
-    """The colour's name as a list's line: with a capital ("Red", as German's "Rot"), lower case in sentences."""
+    """The colour's name as a list's line, with a capital (the catalogs' names have one: "Blue" in English too, as
+    German's "Blau" and a taught "Navy", which stood beside "blue" in one sentence)."""
     name = colour_name(colour, lang)
     return name[:1].upper() + name[1:]
 
@@ -507,7 +508,8 @@ class FritzoMode:
         clock, over the mode's name and the level tabs: over the top line the notice hid the seconds the table races
         against, at the foot the building's bottom row (the tabs' level is the one the building shows)."""
         if self.step in ("cell", "turn", "remove") and not self.tab_rects():
-            plane = min((r.top for r in self.cell_rects().values()), default=GRID_AREA.top)
+            # above the positions to pick too: a notice laid out smaller to fit the room stood 2 px over them
+            plane = min((r.top for r in [*self.cell_rects().values(), *self.panel_rects()]), default=GRID_AREA.top)
             return pygame.Rect(0, TOP_BAR.bottom + 2, theme.DESIGN_SIZE[0], plane - 2 - TOP_BAR.bottom - 2)
         if self.step in ("cell", "turn", "remove") and self.clock_left() is not None:
             top = self._clock_rect().bottom + 2

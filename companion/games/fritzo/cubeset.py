@@ -25,6 +25,19 @@ from companion.games.fritzo.errors import CubeSetError
 from companion.games.fritzo.geometry import FACES, NORMALS, Cell, Colouring, canonical, orient
 
 DEFAULT_COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "white")
+
+
+def taught_colour(colour: str) -> str:
+    """A taught set's own colour name as every line and sentence names it: the name the table gave it, with a
+    capital, as the catalogs name the built-in ones ("Blau", "Blue")."""
+    return colour[:1].upper() + colour[1:]
+
+
+def colour_key(colour: str) -> str:
+    """A colour as an error's parameter: its catalog key where the catalog has one (errors translate parameters that
+    are keys), else the taught name as every line names it (``taught_colour``): "The start colour navy…" stood
+    where the setup's answers said "Navy", and a German refusal said "oben: red an blue"."""
+    return f"fritzo.colour.{colour}" if colour in DEFAULT_COLOURS else taught_colour(colour)
 SET_SIZE = 27
 FILE_VERSION = 1
 

@@ -42,7 +42,7 @@ from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
 from companion.games.fritzo import scoring
-from companion.games.fritzo.cubeset import DEFAULT_COLOURS, CubeSet, default_set
+from companion.games.fritzo.cubeset import DEFAULT_COLOURS, CubeSet, colour_key, default_set, taught_colour
 from companion.games.fritzo.errors import (
     CubeError,
     FritzoError,
@@ -212,12 +212,6 @@ def _colour_words(colour: str) -> str | dict[str, str]:
     return {"key": f"fritzo.colour.{colour}"} if colour in DEFAULT_COLOURS else taught_colour(colour)
 
 
-def taught_colour(colour: str) -> str:
-    """A taught set's own colour name as every line and sentence names it: the name the table gave it, with a
-    capital (German's colours are nouns, "Blau"; in English it reads as the set's name for it)."""
-    return colour[:1].upper() + colour[1:]
-
-
 def _earns(formations: list[scoring.Formation], player: str | None, rule: str) -> bool:
     """Strategy's third level: "nur dann ..., wenn damit sofort Punkte erzielt werden können". The mover's own points
     count, as for Super Fritzo: a row built in the opponent's colours is credited to the opponent ("gutgeschrieben"),
@@ -227,12 +221,6 @@ def _earns(formations: list[scoring.Formation], player: str | None, rule: str) -
     if rule != "own":
         return bool(formations)
     return scoring.totals(formations).get(player or "", 0) > 0
-
-
-def _colour_key(colour: str) -> str:
-    """A colour as an error's parameter: its catalog key where the catalog has one (errors translate parameters that
-    are keys), else the taught name as it is."""
-    return f"fritzo.colour.{colour}" if colour in DEFAULT_COLOURS else colour
 
 
 def _turn(player: str) -> Announcement:
@@ -504,7 +492,8 @@ class Fritzo:
         if colour is None:
             raise RollError("fritzo.err.roll_unread")
         if colour not in s.cubeset.colours:
-            raise RollError("fritzo.err.roll_colour", colour=str(colour), colours=list(s.cubeset.colours))
+            raise RollError("fritzo.err.roll_colour", colour=str(colour),
+                            colours=[colour_key(c) for c in s.cubeset.colours])  # (German said "red und blue")
         if s.mode is Mode.STRATEGY and action.get("cube") is not None:
             cube = self._cube(action)
             if s.out and s.out[0] != cube:
@@ -964,8 +953,8 @@ def _new_state(setup: dict[str, Any]) -> FritzoState:
         if mode is Mode.LEVEL_ONE and state.start_colour not in cubeset.colours:
             # named in the table's language, with the colours there are (the English "blue" stood in a German
             # sentence when a taught set named its blue otherwise; the setup now asks which colour decides)
-            raise SetupError("fritzo.err.start_colour", colour=_colour_key(state.start_colour),
-                             colours=[_colour_key(c) for c in cubeset.colours])
+            raise SetupError("fritzo.err.start_colour", colour=colour_key(state.start_colour),
+                             colours=[colour_key(c) for c in cubeset.colours])
         state.planes = {p: {} for p in players} if mode is Mode.LEVEL_ONE else {}
         if mode is Mode.LEVEL_ONE:  # an empty plane is nine gaps: -9 each from the start, so that the first cube
             Fritzo(state)._level_one_totals()  # shows as the point it gains, not as a loss of 8 from 0

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from companion.games.fritzo.cubeset import colour_key
 from companion.games.fritzo.errors import PlacementError
 from companion.games.fritzo.geometry import (
     BOTTOM,
@@ -129,8 +130,8 @@ def check_placement(
         raise PlacementError(
             key,
             face=f"fritzo.face.{FACES[f]}",
-            colour=colours[f],
-            other=structure[neighbour(cell, f)][OPPOSITE[f]],
+            colour=colour_key(colours[f]),  # (a German refusal said "oben: red an blue")
+            other=colour_key(structure[neighbour(cell, f)][OPPOSITE[f]]),
         )
 
 
