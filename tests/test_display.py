@@ -237,3 +237,66 @@ def test_the_card_is_left_to_sdl_off_a_pi_or_where_the_user_chose(pi5_kiosk, mon
     with pytest.raises(DisplayError):
         Display((800, 480), fullscreen=True)
     assert pi5_kiosk == [setting.get("SDL_KMSDRM_DEVICE_INDEX")]
+
+
+def _scaled_as_drawn_fresh(d: Display) -> tuple[bytes, bytes]:
+    """The window's picture and what a fresh smoothscale of the turned canvas makes of it, as raw bytes."""
+    _, rect = d._placement()
+    picture = pygame.transform.rotate(d.canvas, -d.rotate) if d.rotate else d.canvas
+    fresh = pygame.transform.smoothscale(picture, rect.size)
+    shown = d.window.subsurface(rect).copy()
+    return pygame.image.tobytes(shown, "RGB"), pygame.image.tobytes(fresh.convert(shown), "RGB")
+
+
+@pytest.mark.parametrize(("window", "rotate"), [((720, 1280), 90), ((1280, 720), 0), ((720, 1280), 270)])
+def test_a_scaled_picture_is_made_into_one_kept_surface_with_the_same_pixels(monkeypatch, window, rotate):
+    """A panel other than 800x480 (the Pi 5's Touch Display 2 on its side, a laptop) scaled the picture into a new
+    surface of some 3.4 MB every frame (over 20 ms a frame on a Pi): it is scaled into one kept surface now, and
+    the window shows the same pixels as a fresh scaling, its letterbox the background."""
+    from companion.views.theme import BG
+
+    d = Display(window, fullscreen=False, rotate=rotate)
+    try:
+        made_into = []
+        scale = pygame.transform.smoothscale
+
+        def spy(surface, size, dest=None):
+            made_into.append(dest)
+            return scale(surface, size) if dest is None else scale(surface, size, dest)
+
+        for i in range(3):
+            d.canvas.fill((30, 30, 40))
+            d.canvas.fill((255, 0, 0), pygame.Rect(100 + 50 * i, 50, 60, 40))  # a picture that changes
+            pygame.draw.circle(d.canvas, (250, 250, 250), (400, 240 + 20 * i), 90)
+            with monkeypatch.context() as m:
+                m.setattr(pygame.transform, "smoothscale", spy)
+                d.present()
+            shown, fresh = _scaled_as_drawn_fresh(d)
+            assert shown == fresh
+        assert made_into[0] is not None and all(dest is made_into[0] for dest in made_into)
+        _, rect = d._placement()
+        border = (rect.x - 1, rect.y) if rect.x > 0 else (rect.x, rect.y - 1)
+        assert d.window.get_at(border)[:3] == BG and d.window.get_at((0, 0))[:3] == BG
+    finally:
+        d.close()
+
+
+def test_a_resized_window_gets_its_letterbox_and_picture_again():
+    """The kept surface is made for one window: a resized one (a laptop's window dragged) is scaled for its new
+    size and its letterbox filled again, not left black where the new window's border is."""
+    from companion.views.theme import BG
+
+    d = Display((1280, 720), fullscreen=False)
+    try:
+        d.canvas.fill((200, 30, 40))
+        d.present()
+        d.resized((1000, 900))
+        d.window.fill((0, 0, 0))  # what a new window may hold
+        d.present()
+        _, rect = d._placement()
+        assert rect.size == (1000, 600)
+        assert d.window.get_at((500, 10))[:3] == BG and d.window.get_at((500, 890))[:3] == BG
+        shown, fresh = _scaled_as_drawn_fresh(d)
+        assert shown == fresh
+    finally:
+        d.close()
