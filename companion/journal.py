@@ -395,14 +395,15 @@ class Journal:
             # game is still offered, from memory; the session writes it whole at its first step that can be
             # written.
             log.warning("a saved game's last line was cut short and is dropped: %r", lines[-1][:200])
+            # the doubt outlives the repair: the next menu's load found the file whole and said "exactly where it
+            # stopped" (a language switched, the players screen visited, before Resume). Marked before the repair:
+            # marked after it, a power cut between the two left a whole file and no doubt
+            self.mark_behind()
             try:
                 self._write_whole(records)
             except OSError as exc:
                 unrepaired = exc
             else:
-                # the doubt outlives the repair: the next menu's load found the file whole and said "exactly
-                # where it stopped" (a language switched, the players screen visited, before Resume)
-                self.mark_behind()
                 try:  # the menu's "Resume (20:41)" says when the table last played, not when the companion restarted
                     os.utime(self.path, (played_at, played_at))
                 except OSError as exc:
