@@ -20,16 +20,19 @@ cut is kept aside). A journal cut before its game's setup was written held no ga
 history unannounced, unless its snapshot or the zeros of unwritten blocks say a game was on screen.
 
 A line after the setup that cannot be read (a card's sector gone bad, flipped bytes, the zeros of blocks never
-written) costs the steps from it on, not the evening: every line before it replays as it did, and nothing after it
-can be trusted (an undo there takes back whichever step stands last, so a step lost before it changes what it
-undoes). The game is offered as it stood before the damaged line, the journal written whole with those lines
-(atomically, the damaged file kept aside for a bug report), its snapshot kept aside with it (it counts lines and
-may say "finished" of steps that are gone), and ``journal.behind`` holding ``damaged`` and how many moves that lost
-(where the lines after the damaged one tell): the resume says so and asks the table to check, also when the menu is
-built again before Resume, until the next step is written. A line that reads but that the engine refuses on replay
-(another version's step, bytes flipped into other JSON) costs the same (``cut_back_before``). A damaged header or
-setup leaves no game to go back to: the journal is kept aside and the player is told, as is one whose setup the
-engine refuses.
+written) costs at most the steps from it on, not the evening. Where the lines after it tell the game whatever it
+held (an undo after it took it back, or it was an undo or an example taught: its first bytes, or the snapshot's
+count of steps, say which; ``_past_the_damage``), the game is the table's: written whole as a rewrite writes it, the
+damaged file and the snapshot kept aside, and the resume asks the table to check (``journal.behind``). Otherwise
+every line before it replays as it did, and nothing after it can be trusted (a step standing after it was played
+on a state that is gone). The game is offered as it stood before the damaged line, the journal written whole with
+those lines (atomically, the damaged file kept aside for a bug report), its snapshot kept aside with it (it counts
+lines and may say "finished" of steps that are gone), and ``journal.behind`` holding ``damaged`` and how many moves
+that lost (where the lines after the damaged one tell): the resume says so and asks the table to check, also when
+the menu is built again before Resume, until the next step is written. A line that reads but that the engine refuses
+on replay (another version's step, bytes flipped into other JSON) costs the same (``cut_back_before``). A damaged
+header or setup leaves no game to go back to: the journal is kept aside and the player is told, as is one whose
+setup the engine refuses.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -129,7 +133,8 @@ def _steps_lost(after: list[Any]) -> int | None:
     for a step, and after it each step one more, each undo one fewer. An undo line is no step lost: counted as one,
     two undos and a step after a damaged step (two standing) said "its last 4 steps". None where an undo reaches
     below the damaged line (it took back steps from before it, which the game cut back still shows: no number tells
-    the table what to set back), or where nothing is left standing ("its last 0 steps")."""
+    the table what to set back), or where nothing is left standing ("its last 0 steps"); a damaged line's undos
+    are honoured where the lines after it can be read (``_past_the_damage``), so this is for the rest."""
     depth = 1
     for rec in after:
         if not isinstance(rec, dict):
@@ -156,6 +161,48 @@ def _moves_lost(lines: list[bytes]) -> int | None:
         except (ValueError, RecursionError):
             return None
     return _steps_lost(after)
+
+
+#: how each kind of line begins, as ``_append`` (compact) and ``_text`` (with spaces) write it: what a damaged line
+#: held, where its first bytes still read
+_KIND = re.compile(rb'\{"(action|undo|learned|unlearned|taken_back)": ?')
+
+
+def _past_the_damage(before: list[dict[str, Any]], lines: list[bytes], count: int | None
+                     ) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]], list[dict[str, Any]]] | None:
+    """The game as the table left it (``replay``'s actions, examples and steps taken back) where the lines after the
+    damaged ``lines[0]`` tell it though that line cannot be read: it was an undo or no step at all (an example
+    taught), or a step an undo after it took back. Cut back before it, the game showed the steps those undos had
+    taken back, and lost every step after them. ``before``: the records before it, the header first.
+
+    What the line held is told by its first bytes where they still read, else by the snapshot's count of steps
+    (``count``: where it was written after the journal's last line), else taken for a step (most lines are). None
+    where the game cannot be told: a step that still stands (its engine state is gone: the game is cut back before
+    it), zeros (they may stand for several lines), a line after it that cannot be read either, or first bytes and
+    snapshot that disagree."""
+    if b"\0" in lines[0]:
+        return None
+    after: list[dict[str, Any]] = []
+    for line in lines[1:]:
+        try:
+            rec = json.loads(line, parse_constant=strict_json)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(rec, dict) or not isinstance(rec.get("action", {}), dict):
+            return None
+        after.append(rec)
+    unknown: dict[str, Any] = {}  # the step the damaged line held, told by identity from every step that reads
+    held = {"action": [{"action": unknown}], "undo": [{"undo": True}], "other": []}
+    kind = match.group(1).decode() if (match := _KIND.match(lines[0])) else None
+    kinds = [kind if kind in held else "other"] if kind else list(held)
+    for kind in kinds:  # a step first: the likeliest where nothing tells
+        actions, learned, undone, _ = _replay([*before[1:], *held[kind], *after])
+        if count is not None and len(actions) != count:
+            continue  # (two kinds that leave as many steps standing leave the same: they met at the setup)
+        if any(a is unknown for a in actions):
+            return None
+        return actions, learned, [a for a in undone if a is not unknown]
+    return None
 
 
 def _records(lines: list[bytes]) -> tuple[list[dict[str, Any]], int]:
@@ -209,10 +256,7 @@ class Journal:
         misses steps, and appending to it would replay a different game: once writing works again, it is replaced
         by the game as played, with the examples answers taught that still stand and the steps undos took back
         (``{"taken_back": ...}``, which no replay applies: a "time's up" taken back stays so after a restart)."""
-        records = [{"game": game, "at": time.time()}, *({"action": a} for a in actions),
-                   *({"learned": example, "steps": steps} for steps, example in learned),
-                   *({"taken_back": a} for a in taken_back)]
-        self._write_whole(records)
+        self._write_whole(_as_rewritten({"game": game, "at": time.time()}, actions, learned, taken_back))
 
     def _write_whole(self, records: Sequence[dict[str, Any]]) -> None:
         """Replace the journal by these records at once (a rewrite, or the repair of a cut last line)."""
@@ -330,6 +374,9 @@ class Journal:
                 "start a new game. Please send that file with a bug report.", aside
             )
         if damaged_at:
+            past = _past_the_damage(records, body[damaged_at - 1:], self._snapshot_count(len(body)))
+            if past is not None:
+                return self._rebuilt(records[0], past, damaged_at, played_at)
             return self._cut_back(records, damaged_at, played_at, _moves_lost(body[damaged_at - 1:]))
         header_only = not records or (len(records) == 1 and "game" in records[0])
         if header_only and (self.snapshot_path.exists() or b"\0" in raw):
@@ -348,14 +395,15 @@ class Journal:
             # game is still offered, from memory; the session writes it whole at its first step that can be
             # written.
             log.warning("a saved game's last line was cut short and is dropped: %r", lines[-1][:200])
+            # the doubt outlives the repair: the next menu's load found the file whole and said "exactly where it
+            # stopped" (a language switched, the players screen visited, before Resume). Marked before the repair:
+            # marked after it, a power cut between the two left a whole file and no doubt
+            self.mark_behind()
             try:
                 self._write_whole(records)
             except OSError as exc:
                 unrepaired = exc
             else:
-                # the doubt outlives the repair: the next menu's load found the file whole and said "exactly
-                # where it stopped" (a language switched, the players screen visited, before Resume)
-                self.mark_behind()
                 try:  # the menu's "Resume (20:41)" says when the table last played, not when the companion restarted
                     os.utime(self.path, (played_at, played_at))
                 except OSError as exc:
@@ -387,7 +435,12 @@ class Journal:
         changed since it was loaded), OSError where it cannot be read."""
         raw = self.path.read_bytes()
         played_at = self.path.stat().st_mtime
-        records, damaged_at = _records(raw.split(b"\n")[:-1])  # (a last line cut short, or a damaged one, as ``load``)
+        body = raw.split(b"\n")[:-1]
+        records, damaged_at = _records(body)  # (a last line cut short, or a damaged one, as ``load``)
+        if damaged_at and (past := _past_the_damage(records, body[damaged_at - 1:],
+                                                    self._snapshot_count(len(body)))) is not None:
+            # the card refused to write whole the game ``load`` told past the damaged line: its steps, as offered
+            records, damaged_at = _as_rewritten(records[0], *past), 0
         standing = _replay(records[1:])[3]
         if not 1 <= step < len(standing):
             raise JournalError(f"The saved game has no step {step} to go back before.")
@@ -405,20 +458,53 @@ class Journal:
         moves that costs, where known."""
         log.warning("a saved game's line %d cannot be read or replayed; it goes back to the %d lines before it",
                     damaged_at, damaged_at - 1)
-        unrepaired: OSError | None = None
         self.mark_damaged(lost)
+        unrepaired = self._write_repaired(records, played_at)
+        return self._saved(records, played_at, True, unrepaired, damaged=True, lost=lost)
+
+    def _rebuilt(self, header: dict[str, Any], past: tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any]]],
+                                                            list[dict[str, Any]]],
+                 damaged_at: int, played_at: float) -> SavedGame:
+        """The game as the table left it, though line ``damaged_at`` cannot be read: the lines after it tell it
+        (``_past_the_damage``). The journal is written whole as a rewrite writes it (the steps standing, the examples
+        taught, the steps taken back), the damaged file and the snapshot kept aside as by a cut back; the mark of
+        doubt goes first, for the resume to ask the table to check however often the menu loads it first."""
+        log.warning("a saved game's line %d cannot be read; the lines after it took back what it held", damaged_at)
+        records = _as_rewritten(header, *past)
+        self.clear_behind()  # (a mark of an earlier cut back speaks of steps this game did not lose)
+        self.mark_behind()
+        unrepaired = self._write_repaired(records, played_at)
+        return self._saved(records, played_at, True, unrepaired)
+
+    def _write_repaired(self, records: list[dict[str, Any]], played_at: float) -> OSError | None:
+        """Write the journal whole with ``records``, the damaged file kept aside by the same write (a power cut
+        leaves the old file or the new one, and the kept one beside either), and the snapshot kept aside too: it
+        shows, and counts the lines of, a file the journal no longer is, and said "finished" of an end that may be
+        gone. Returns why the card refused the write (the game is then offered from memory and written whole at
+        its next step), None once written."""
         try:
             replace_keeping_aside(self.path, _text(records).encode("utf-8"))
-        except OSError as exc:  # a card full or gone read-only: offered from memory, written whole at its next step
-            unrepaired = exc
-        else:
-            if self.snapshot_path.exists():
-                keep_aside_where_possible(self.snapshot_path)
-            try:  # the menu's "Resume (20:41)" says when the table last played, not when the companion restarted
-                os.utime(self.path, (played_at, played_at))
-            except OSError as exc:
-                log.warning("the journal cut back keeps the time of its repair: %s", exc)
-        return self._saved(records, played_at, True, unrepaired, damaged=True, lost=lost)
+        except OSError as exc:  # a card full or gone read-only
+            return exc
+        if self.snapshot_path.exists():
+            keep_aside_where_possible(self.snapshot_path)
+        try:  # the menu's "Resume (20:41)" says when the table last played, not when the companion restarted
+            os.utime(self.path, (played_at, played_at))
+        except OSError as exc:
+            log.warning("the journal repaired keeps the time of its repair: %s", exc)
+        return None
+
+    def _snapshot_count(self, lines: int) -> int | None:
+        """The steps standing the snapshot counts, where it was written after the journal's last line (it counts
+        ``lines`` lines, the damaged one among them); None where there is none, or it is older or newer (a line
+        lost, or two run together where a newline's byte was damaged)."""
+        try:
+            snapshot = json.loads(self.snapshot_path.read_text(encoding="utf-8"))
+        except (ValueError, OSError):
+            return None
+        if not isinstance(snapshot, dict) or snapshot.get("lines") != lines or type(snapshot.get("count")) is not int:
+            return None
+        return snapshot["count"]
 
     def _saved(self, records: list[dict[str, Any]], played_at: float, torn: bool, unrepaired: OSError | None,
                damaged: bool = False, lost: int | None = None) -> SavedGame:
@@ -475,6 +561,16 @@ class Journal:
         except (ValueError, OSError):
             keep_aside_where_possible(self.snapshot_path)
             return None
+
+
+def _as_rewritten(header: dict[str, Any], actions: Sequence[dict[str, Any]],
+                  learned: Sequence[tuple[int, dict[str, Any]]], taken_back: Sequence[dict[str, Any]]
+                  ) -> list[dict[str, Any]]:
+    """The records of a game written whole (``Journal.rewrite``): no undo among them, the steps undos took back as
+    ``{"taken_back": ...}``, which replay as the game did."""
+    return [header, *({"action": a} for a in actions),
+            *({"learned": example, "steps": steps} for steps, example in learned),
+            *({"taken_back": a} for a in taken_back)]
 
 
 def _text(records: Sequence[dict[str, Any]]) -> str:

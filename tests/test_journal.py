@@ -224,29 +224,152 @@ def test_a_damaged_line_in_the_middle_goes_back_to_the_step_before_it(tmp_path, 
 _UNDO = '{"undo": true}'
 
 
-@pytest.mark.parametrize("after, lost", [
-    ([_UNDO, _UNDO, "[7]"], None),  # the second undo took back roll 3, before the damage: no count tells the table
-    ([_UNDO], None),  # the damaged step taken back: nothing lost to count ("its last 0 steps")
-    (["[5]", _UNDO, "[7]"], 2),  # roll 4 (damaged) and roll 7 stand on the table
-    ([_UNDO, "[5]", "[6]"], 2),
-    (["[5]", "[6]"], 3),
-])
-def test_the_steps_a_damaged_line_loses_count_undos_as_taking_one_back(tmp_path, after, lost):
-    """"Its last N steps are lost" tells the table how far to set back: an undo after the damaged line is no step
-    lost but one taken back (counted as a step, two undos and a step said 4 where 2 stood). Where an undo reaches
-    below the damaged line the game cut back shows a step the table took back, and no number is said."""
-    _rolled(tmp_path, 4)  # lines 3-6: rolls 1-4
-    folder = tmp_path / "current"
-    path = folder / "journal.jsonl"
+def _appended(path, after: list[str]) -> None:
+    """Lines written after the journal's own: ``_UNDO``, or a roll of the faces given."""
     with open(path, "a", encoding="utf-8") as f:
         for line in after:
             f.write(line if line == _UNDO else f'{{"action": {{"action": "roll", "dice": {line}}}}}')
             f.write("\n")
+
+
+@pytest.mark.parametrize("after, lost", [
+    (["[5]", _UNDO, "[7]"], 2),  # roll 4 (damaged) and roll 7 stand on the table
+    (["[5]", "[6]"], 3),
+])
+def test_the_steps_a_damaged_line_loses_count_undos_as_taking_one_back(tmp_path, after, lost):
+    """"Its last N steps are lost" tells the table how far to set back: an undo after the damaged line is no step
+    lost but one taken back (counted as a step, two undos and a step said 4 where 2 stood)."""
+    _rolled(tmp_path, 4)  # lines 3-6: rolls 1-4
+    folder = tmp_path / "current"
+    path = folder / "journal.jsonl"
+    _appended(path, after)
     _damage(path, "flipped")  # line 6: roll 4
     saved = Journal(folder).load()
     assert saved is not None and saved.damaged and rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]]
     assert saved.lost == lost
     assert Journal(folder).load().lost == lost  # the mark says it again to the next load
+
+
+@pytest.mark.parametrize("after, rolls", [
+    ([_UNDO, _UNDO, "[6]"], [[1], [2], [6]]),  # the second undo took back roll 3, from before the damage
+    ([_UNDO], [[1], [2], [3]]),  # the damaged step taken back: nothing lost
+    ([_UNDO, "[5]", "[6]"], [[1], [2], [3], [5], [6]]),
+    ([_UNDO, _UNDO, _UNDO, _UNDO, _UNDO, "[5]"], [[5]]),  # back to the setup, and never past it
+])
+def test_undos_after_a_damaged_step_that_took_it_back_are_honoured(tmp_path, after, rolls):
+    """A cut back resumed before the damaged line even where undos after it had taken it back: the screen showed
+    roll 3, which the table had undone, and lost roll 6, played after. The step the damaged line held stands
+    nowhere once an undo took it back: what the lines after it leave is the game as the table left it (the line
+    taken for a step, as nearly every line is, where nothing else tells). Nothing is lost; the table is asked to
+    check, also when the menu loads it again first, until the next step is written."""
+    _rolled(tmp_path, 4)  # lines 3-6: rolls 1-4; the snapshot counts 6 lines and tells nothing of those after
+    folder = tmp_path / "current"
+    path = folder / "journal.jsonl"
+    _appended(path, after)
+    _damage(path, "flipped")  # line 6: roll 4, its first bytes gone
+    damaged = path.read_bytes()
+    played = time.time() - 3600
+    os.utime(path, (played, played))
+    saved = Journal(folder).load()
+    assert saved is not None and rebuild(FreePlay, saved.actions).rolls == rolls
+    assert saved.doubt and not saved.damaged and not saved.finished and saved.unrepaired is None
+    kept = list(folder.glob("journal.jsonl.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged  # the file as the card gave it, for a bug report
+    assert list(folder.glob("snapshot.json.corrupt-*")) and not (folder / "snapshot.json").exists()
+    again = Journal(folder).load()  # the file written whole: the same game, still doubted, nothing more kept aside
+    assert again.actions == saved.actions and again.doubt and not again.damaged
+    assert again.undone == saved.undone and again.saved_at == pytest.approx(played)
+    assert len(list(folder.glob("journal.jsonl.corrupt-*"))) == 1
+    session = GameSession.resume(FreePlay, again, Journal(folder))
+    assert session.apply({"action": "roll", "dice": [6]})
+    after_step = Journal(folder).load()
+    assert rebuild(FreePlay, after_step.actions).rolls == [*rolls, [6]] and not after_step.doubt
+    if len(rolls) > 1:  # the undo after a restart takes back the step before, as at the table
+        resumed = GameSession.resume(FreePlay, after_step, Journal(folder))
+        assert resumed.undo() and resumed.undo() and resumed.engine.rolls == rolls[:-1]
+
+
+def test_a_damaged_undo_line_whose_first_bytes_read_is_honoured_as_one(tmp_path):
+    """An undo's line damaged behind its first bytes: the cut back showed roll 4, which it had taken back, and lost
+    roll 5 after it ("its last 2 steps are lost"). The line's first bytes say it was an undo."""
+    s = _rolled(tmp_path, 4)
+    assert s.undo() and s.apply({"action": "roll", "dice": [5]})
+    folder = tmp_path / "current"
+    path = folder / "journal.jsonl"
+    raw = path.read_bytes()
+    start, end = _line_span(raw, 7)
+    assert raw[start:end] == b'{"undo":true}'
+    path.write_bytes(_flip(raw, start + 9, start + 11, b"\xff"))
+    saved = Journal(folder).load()
+    assert saved is not None and rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3], [5]]
+    assert saved.doubt and not saved.damaged and saved.undone == [{"action": "roll", "dice": [4]}]
+
+
+@pytest.mark.parametrize("undos, rolls", [(1, [[1], [2], [3], [5]]), (2, [[1], [2], [5]])])
+def test_the_snapshot_tells_a_damaged_line_that_was_an_undo(tmp_path, undos, rolls):
+    """A damaged line whose first bytes are gone, then a roll: taken for a step, it would stand, and the game be
+    cut back before it. The snapshot, written after the journal's last line, counts the steps standing: as many as
+    the line being an undo leaves, so it was one, and the game is the table's."""
+    s = _rolled(tmp_path, 4)
+    for _ in range(undos):
+        assert s.undo()
+    assert s.apply({"action": "roll", "dice": [5]})
+    folder = tmp_path / "current"
+    path = folder / "journal.jsonl"
+    raw = path.read_bytes()
+    start, end = _line_span(raw, 6 + undos)  # the last undo
+    path.write_bytes(_flip(raw, start, start + 4, b"\xff"))
+    saved = Journal(folder).load()
+    assert saved is not None and rebuild(FreePlay, saved.actions).rolls == rolls
+    assert saved.doubt and not saved.damaged
+
+
+def test_a_step_refused_after_a_damaged_line_honoured_on_a_write_protected_card_is_cut_back_before(tmp_path,
+                                                                                                   monkeypatch):
+    """The card refuses to write the game told past a damaged line whole, so the file still holds the damaged line;
+    a step after it that the engine refuses is counted among the steps offered, not among the lines before the
+    damage (there is no step 5 there: the whole game was set aside, "start a new game")."""
+    from companion.session import StepRefused
+
+    _rolled(tmp_path, 4)
+    folder = tmp_path / "current"
+    path = folder / "journal.jsonl"
+    _appended(path, [_UNDO, "[5]", "[9]"])  # roll 4 (damaged below) taken back, roll 5, a roll the engine refuses
+    _damage(path, "flipped")
+    replace = os.replace
+    refusing = {"on": True}
+
+    def read_only(*args, **kwargs):
+        if refusing["on"]:
+            raise OSError(30, "Read-only file system")
+        return replace(*args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", read_only)
+    saved = Journal(folder).load()
+    assert saved is not None and saved.unrepaired is not None and len(saved.actions) == 6
+    with pytest.raises(StepRefused) as refused:
+        GameSession.resume(FreePlay, saved, Journal(folder))
+    assert refused.value.step == 5
+    cut = Journal(folder).cut_back_before(refused.value.step)
+    assert rebuild(FreePlay, cut.actions).rolls == [[1], [2], [3], [5]] and cut.damaged and cut.lost == 1
+    session = GameSession.resume(FreePlay, cut, Journal(folder))
+    refusing["on"] = False
+    assert session.apply({"action": "roll", "dice": [6]})
+    assert rebuild(FreePlay, Journal(folder).load().actions).rolls == [[1], [2], [3], [5], [6]]
+
+
+def test_first_bytes_and_snapshot_that_disagree_cut_back_before_the_damaged_line(tmp_path):
+    """The first bytes say an undo, the snapshot counts the steps of a roll there (a line run together with the
+    next, a snapshot of another game): nothing tells the game, so it goes back to what can be trusted."""
+    s = _rolled(tmp_path, 4)
+    assert s.apply({"action": "roll", "dice": [5]})
+    folder = tmp_path / "current"
+    path = folder / "journal.jsonl"
+    raw = path.read_bytes()
+    start, end = _line_span(raw, 7)  # roll 5, the last line
+    path.write_bytes(raw[:start] + b'{"undo":\xff' + b" " * (end - start - 9) + raw[end:])
+    saved = Journal(folder).load()
+    assert saved is not None and saved.damaged and rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3], [4]]
 
 
 def test_a_refused_step_followed_by_an_undo_loses_the_steps_standing_after_it(tmp_path):
