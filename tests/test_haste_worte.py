@@ -238,7 +238,7 @@ def test_variant_1_turns_the_letter_before_the_roll() -> None:
     play(game, [{"action": "timer_start", "at": T0}, {"action": "timer_expired", "at": T0 + 90}])
     said = play(game, [{"action": "score", "words": 1}] * 3)
     assert said[-1].params["call"]["key"] == "haste.new_round_letter" and said[-1].until == ("letter",)
-    assert said[-1].text("de").endswith(": ein Kristall, jetzt 1. Runde 2: " + game.players[1] + " zieht den Buchstaben.")
+    assert said[-1].text("de").endswith(f": ein Kristall, jetzt 1. Runde 2: {game.players[1]} zieht den Buchstaben.")
     assert game.phase is Phase.LETTER
     # a whole game in variant 1
     rnd = 1

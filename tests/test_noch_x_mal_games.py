@@ -101,7 +101,8 @@ def test_four_player_game_to_the_end():
 def test_four_player_game_in_german():
     _, records, _ = four_player_game().play(lang="de")
     assert said(records, "nxm.winner") == ["Anna hat alle X-Chips abgeworfen und gewinnt!"]
-    assert said(records, "nxm.firsts")[0] == "Zuerst: Spalte A für Ben und Carl! Alle anderen schwärzen diesen pinken Bonus."
+    assert said(records, "nxm.firsts")[0] == ("Zuerst: Spalte A für Ben und Carl! Alle anderen schwärzen diesen "
+                                              "pinken Bonus.")
 
 
 def test_replaying_a_transcript_gives_the_identical_state():
