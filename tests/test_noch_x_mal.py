@@ -347,10 +347,10 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
     texts = [a.text("en") for a in said]
     # one sentence for the roll's firsts (one each held the next roller's call back 12-16 s, or dropped it)
     assert texts == [
-        "First: column C for Carl and Anna and top diamond row for Carl! Everybody else blackens those pink bonuses.",
+        "First: column C for Carl and Anna, top diamond row for Carl! Everybody else blackens those pink bonuses.",
         f"Dice to {game.active_player.name}: roll 3.",
     ]
-    assert said[0].text("de") == ("Zuerst: Spalte C für Carl und Anna und obere Rautenreihe für Carl! Alle anderen "
+    assert said[0].text("de") == ("Zuerst: Spalte C für Carl und Anna, obere Rautenreihe für Carl! Alle anderen "
                                   "schwärzen diese pinken Boni.")
     assert said[0].essential
     game.apply({"action": "roll", "dice": ROLL6})
@@ -420,7 +420,7 @@ def test_the_firsts_of_one_roll_are_one_sentence_what_the_others_do_said_the_fir
     game.apply({"action": "reached", "player": "Anna", "goals": ["column-A"]})
     said = game.apply({"action": "end_roll"})
     assert [a.text("de") for a in said] == [
-        "Zuerst: Rot für Anna, Grün für Carl und Anna und obere Rautenreihe und Kreuzungspunkte-Reihe I für Ben! "
+        "Zuerst: Rot für Anna, Grün für Carl und Anna, obere Rautenreihe und Kreuzungspunkte-Reihe I für Ben! "
         "Alle anderen schwärzen diese pinken Boni.",
         "Alle zugleich zuerst: Spalte A! Alle bekommen den pinken Bonus.",
         f"Würfel an {game.active_player.name}: Wurf 2.",

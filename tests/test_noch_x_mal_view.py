@@ -1342,7 +1342,7 @@ def test_between_rolls_a_banner_spares_the_board_the_menu_and_whose_throw_it_is(
             "prompt": prompt[0][2].unionall([r for _, _, r in prompt])}
     red = {"key": "nxm.first_part", "params": {"players": ["Mia"], "goals": [{"key": "nxm.first_goal.colour-red"}]}}
     for said in (Announcement("nxm.everyone_first", {"goals": [{"key": "nxm.first_goal.column-B"}]}),
-                 Announcement("nxm.firsts_tell", {"firsts": [red]}),
+                 Announcement("nxm.firsts_tell", {"firsts": red}),
                  Announcement("nxm.turn", {"player": "Mia", "roll": 2})):
         rect, _, _ = place((800, 480), said.text(lang), view.menu.focus_rect(), 1.0, [MENU_CORNER], view.in_view)
         for what, r in kept.items():

@@ -629,10 +629,14 @@ class NochXMal:
             parts = [{"key": "nxm.first_part", "params": {"players": list(players),
                                                           "goals": [{"key": f"nxm.first_goal.{g}"} for g in goals]}}
                      for players, goals in alone.items()]
+            firsts = parts[-1]  # the parts apart by a comma: joined by "and" as a list, "Rot für Anna und obere
+            # Rautenreihe und Kreuzungspunkte-Reihe I für Zoé" sounded as if Anna had the top row too
+            for earlier in reversed(parts[:-1]):
+                firsts = {"key": "nxm.first_parts", "params": {"first": earlier, "rest": firsts}}
             told = any(c.roll < roll.number and set(c.players) != everybody for c in self.state.claims.values())
             many = sum(len(goals) for goals in alone.values()) > 1
             key = "nxm.firsts" if told else "nxm.firsts_tell_many" if many else "nxm.firsts_tell"
-            out.append(Announcement(key, {"firsts": parts}, essential=True))  # who was first
+            out.append(Announcement(key, {"firsts": firsts}, essential=True))  # who was first
         if together:
             key = "nxm.everyone_firsts" if len(together) > 1 else "nxm.everyone_first"
             out.append(Announcement(key, {"goals": [{"key": f"nxm.first_goal.{g}"} for g in together]},
