@@ -555,6 +555,15 @@ def test_a_round_call_is_taken_back_by_the_roll():
     assert game.opening_announcements[-1].until == ("roll",)
     said = play_turn(game, [])
     assert said[-1].key == "echt.turn.start" and said[-1].until == ("roll",)
+    # before the turn's results: behind a first's sentence the roll came first and took the call back unheard
+    game.apply({"action": "roll", "dice": plain_roll(game)})
+    while game.current_taker is not None:
+        game.apply({"action": "take", "die": game.middle[0] + 1})
+    game.apply({"action": "leave"})
+    game.apply({"action": "report", "player": "Ben", "kinds": ["pears"]})
+    said = game.apply({"action": "end_turn"})
+    assert keys(said)[:2] == ["echt.turn.start", "echt.first.kind_one"]
+    assert texts(said, "de")[0] == "Anna beginnt: alle Würfel werfen!"
 
 
 def test_simultaneous_first_shape_scorers_get_the_higher_value():

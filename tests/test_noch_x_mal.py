@@ -189,17 +189,18 @@ def test_roll_numbers_and_who_chooses_from_what():
 def test_the_rule_change_at_the_fourth_roll_is_said_in_the_call_of_whose_turn_it_is():
     """"Ab jetzt wählt, wer würfelt, zuerst ein Paar" was a screen note, overtaken by the next roll's words at once
     and never seen: from the fourth roll the table plays by another rule without a word. Then a sentence of its own,
-    whose chime and gap held the call back: now one sentence, the call first."""
+    whose chime and gap held the call back: now one sentence, the call first. Not a call a newer one drops: at a
+    real pace the roll's call dropped it, and the rule with it."""
     game = at_roll(started(first="Ben"), 3)
     said = game.apply({"action": "end_roll"})
-    assert [a.key for a in said][-1:] == ["nxm.turn_restricted"]
+    assert [a.key for a in said][:1] == ["nxm.turn_restricted"]
     player = game.active_player.name
-    assert said[-1].text("de") == (f"Würfel an {player}: Wurf 4. Ab jetzt wählt, wer würfelt, zuerst ein Paar; die "
-                                   "anderen nehmen die übrigen vier Würfel.")
-    assert said[-1].speak and said[-1].prompt and not said[-1].essential  # not said over the menu once left
+    assert said[0].text("de") == (f"Würfel an {player}: Wurf 4. Ab jetzt wählt, wer würfelt, zuerst ein Paar; die "
+                                  "anderen nehmen die übrigen vier Würfel.")
+    assert said[0].speak and not said[0].prompt and not said[0].essential  # not said over the menu once left
     game.apply({"action": "roll", "dice": ROLL6})
     game.apply({"action": "pass", "player": game.state.roll.active})
-    assert [a.key for a in game.apply({"action": "end_roll"})][-1:] == ["nxm.turn"]  # once
+    assert [a.key for a in game.apply({"action": "end_roll"})][:1] == ["nxm.turn"]  # once
 
 
 def test_pair_of_two_number_dice_is_rejected():
@@ -345,11 +346,13 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
     )
     said = game.apply({"action": "end_roll"})
     texts = [a.text("en") for a in said]
-    # one sentence for the roll's firsts (one each held the next roller's call back 12-16 s, or dropped it)
+    # the call first, then one sentence for the roll's firsts (one each held the next roller's call back 12-16 s, or
+    # dropped it)
     assert texts == [
-        "First: column C for Carl and Anna, top diamond row for Carl! Everybody else blackens those pink bonuses.",
         f"Dice to {game.active_player.name}: roll 3.",
+        "First: column C for Carl and Anna, top diamond row for Carl! Everybody else blackens those pink bonuses.",
     ]
+    said = said[1:]
     assert said[0].text("de") == ("Zuerst: Spalte C für Carl und Anna, obere Rautenreihe für Carl! Alle anderen "
                                   "schwärzen diese pinken Boni.")
     assert said[0].essential
@@ -400,7 +403,7 @@ def test_everybody_first_at_once_nobody_blackens():
     game = at_roll(started(players=("Anna", "Ben")), 1)
     game.apply({"action": "reached", "player": "Anna", "goals": ["color-blue"]})
     game.apply({"action": "reached", "player": "Ben", "goals": ["colour-blue"]})
-    said = game.apply({"action": "end_roll"})
+    said = game.apply({"action": "end_roll"})[1:]  # after whose roll is next
     assert said[0].key == "nxm.everyone_first"
     assert said[0].text("de") == "Alle zugleich zuerst: Blau! Alle bekommen den pinken Bonus."
     assert said[0].text("en") == "Everybody at once first: blue! Everybody gets the pink bonus."
@@ -420,16 +423,16 @@ def test_the_firsts_of_one_roll_are_one_sentence_what_the_others_do_said_the_fir
     game.apply({"action": "reached", "player": "Anna", "goals": ["column-A"]})
     said = game.apply({"action": "end_roll"})
     assert [a.text("de") for a in said] == [
+        f"Würfel an {game.active_player.name}: Wurf 2.",
         "Zuerst: Rot für Anna, Grün für Carl und Anna, obere Rautenreihe und Kreuzungspunkte-Reihe I für Ben! "
         "Alle anderen schwärzen diese pinken Boni.",
         "Alle zugleich zuerst: Spalte A! Alle bekommen den pinken Bonus.",
-        f"Würfel an {game.active_player.name}: Wurf 2.",
     ]
-    assert said[0].essential and said[1].essential
+    assert said[1].essential and said[2].essential and said[0].prompt
     game.apply({"action": "roll", "dice": ROLL6})
     game.apply({"action": "pass", "player": game.state.roll.active})
     game.apply({"action": "reached", "player": "Carl", "goals": ["column-B"]})
-    said = game.apply({"action": "end_roll"})
+    said = game.apply({"action": "end_roll"})[1:]
     assert said[0].text("de") == "Zuerst: Spalte B für Carl!"  # the others know what to do by now
     assert said[0].text("en") == "First: column B for Carl!"
     assert said[0].essential
@@ -445,7 +448,7 @@ def test_the_first_firsts_of_a_game_say_what_the_others_do_even_after_everybody_
     game.apply({"action": "pass", "player": game.state.roll.active})
     game.apply({"action": "reached", "player": "Ben", "goals": ["column-B"]})
     said = game.apply({"action": "end_roll"})
-    assert said[0].text("en") == "First: column B for Ben! Everybody else blackens that pink bonus."
+    assert said[1].text("en") == "First: column B for Ben! Everybody else blackens that pink bonus."
 
 
 # -- chips and gifts -----------------------------------------------------------------------------------------
@@ -625,5 +628,5 @@ def test_first_to_the_end_of_the_pass_track_is_told_to_discard_while_the_roll_st
     game.apply({"action": "discard", "player": "Ben"})
     assert game.player("Ben").chips == 8
     said = game.apply({"action": "end_roll"})
-    assert [a.text("en") for a in said][0] == ("First: the end of the pass track for Ben! Everybody else blackens "
+    assert [a.text("en") for a in said][1] == ("First: the end of the pass track for Ben! Everybody else blackens "
                                               "that pink bonus.")

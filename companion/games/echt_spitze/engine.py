@@ -733,8 +733,9 @@ class EchtSpitze:
         s.turn += 1
         s.start = (s.start + 1) % len(s.players)
         s.phase = Phase.ROLL
-        out.append(_turn_call(s.players[s.start].name))
-        return out
+        # the call first: behind the turn's results (a first's sentence is 6-7 s with its chime) the roll came before
+        # it and took it back; the results are heard after it all the same (a first's is essential)
+        return [_turn_call(s.players[s.start].name), *out]
 
     def _score_kinds(self, s: TableState) -> list[Announcement]:
         """First to score: all completing a kind nobody had before get the higher value; later, the lower."""

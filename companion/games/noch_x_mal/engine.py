@@ -603,8 +603,13 @@ class NochXMal:
         if not self.solo:  # alone, whose dice they are goes without saying: the roll's stroke sentence is enough
             # the rule changes at roll 4: said once, in the sentence of whose turn it is (a screen note was overtaken by
             # the next roll's words and never seen; a sentence of its own held the call back by its chime and gap)
-            key = "nxm.turn_restricted" if next_roll == FIRST_RESTRICTED_ROLL else "nxm.turn"
-            out.append(Announcement(key, {"player": self.active_player.name, "roll": next_roll}, prompt=True))
+            # (not a call a later one drops: the rule would go with it, and the rule is said there only)
+            restricted = next_roll == FIRST_RESTRICTED_ROLL
+            call = Announcement("nxm.turn_restricted" if restricted else "nxm.turn",
+                                {"player": self.active_player.name, "roll": next_roll}, prompt=not restricted)
+            # the call first: behind the roll's firsts (7-11 s with the chime) the next roll came before it and a
+            # newer call dropped it; the firsts are heard after it all the same (essential)
+            out.insert(0, call)
         return out
 
     def _firsts(self, roll: Roll) -> list[Announcement]:
