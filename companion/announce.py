@@ -17,8 +17,9 @@ class Sound(StrEnum):
 
 
 def _words(value: Any, lang: str) -> Any:
-    if isinstance(value, dict) and "key" in value:
-        return t(value["key"], lang, **value.get("params", {}))
+    if isinstance(value, dict) and "key" in value:  # its own parameters said in the language too: "Anna red, Zoé
+        # the top diamond row and crossing points I" names a list of players with a list of goals in one part
+        return t(value["key"], lang, **{k: _words(v, lang) for k, v in value.get("params", {}).items()})
     if isinstance(value, list):
         return join_names([str(_words(x, lang)) for x in value], lang)
     return value

@@ -117,8 +117,11 @@ class GameSession:
         session = cls(engine_cls, engine, [setup], journal, **kw)
         session._started = False
         session._persist(session._start)
-        for a in opening_announcements(engine):
+        opening = opening_announcements(engine)
+        for a in opening:
             session._announce(a)
+        # a call among them ("Anna starts: roll all the dice!") is answered by the first step, as any step's
+        session._said = [(len(session.actions), a) for a in opening][-SAID_KEPT:]
         return session
 
     @classmethod

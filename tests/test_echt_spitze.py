@@ -549,6 +549,42 @@ def test_felix_example_41_points_in_level_3():
     assert said[0].text("en") == "Felix: shapes 22 + stars 16 + soap bubbles 3 = 41"
 
 
+def test_one_players_firsts_of_a_turn_are_one_sentence():
+    """Anna first with three kinds in one turn heard three sentences, each with its chime, and the game's end after
+    them: some 27 s. One sentence names them all; a later scorer's kind is said after who was first."""
+    game = new(["Anna", "Ben"])
+    play_turn(game, [{"player": "Ben", "kinds": ["pears"]}])
+    said = [a for a in play_turn(game, [{"player": "Anna", "kinds": ["kiwis", "pears", "plums", "lemons"]}])
+            if a.key.startswith(("echt.first", "echt.later", "echt.game_over"))]
+    assert texts(said, "de")[:2] == [
+        "Anna zuerst mit lemons, kiwis und plums: die 9, 4 und 4 einkreisen, alle anderen streichen sie!",
+        "pears für Anna: 3 Punkte.",
+    ]
+    assert texts(said)[0] == ("Anna was first with the lemons, kiwis and plums: circle the 9, 4 and 4; everybody "
+                              "else crosses them out.")
+    assert said[0].essential and keys(said)[-1] == "echt.game_over.kinds"
+    assert game.points("Anna") == 9 + 4 + 4 + 3
+
+
+def test_a_round_call_is_taken_back_by_the_roll():
+    """"Ben beginnt: alle Würfel werfen!" came 8.5-10 s late in 5 turns of 5, behind the last round's sentences and
+    after the roll: the roll answers it, as Haste Worte's round call."""
+    game = new(["Anna", "Ben"])
+    assert game.opening_announcements[-1].key == "echt.turn.start"
+    assert game.opening_announcements[-1].until == ("roll",)
+    said = play_turn(game, [])
+    assert said[-1].key == "echt.turn.start" and said[-1].until == ("roll",)
+    # before the turn's results: behind a first's sentence the roll came first and took the call back unheard
+    game.apply({"action": "roll", "dice": plain_roll(game)})
+    while game.current_taker is not None:
+        game.apply({"action": "take", "die": game.middle[0] + 1})
+    game.apply({"action": "leave"})
+    game.apply({"action": "report", "player": "Ben", "kinds": ["pears"]})
+    said = game.apply({"action": "end_turn"})
+    assert keys(said)[:2] == ["echt.turn.start", "echt.first.kind_one"]
+    assert texts(said, "de")[0] == "Anna beginnt: alle Würfel werfen!"
+
+
 def test_simultaneous_first_shape_scorers_get_the_higher_value():
     game = new(["Anna", "Ben", "Carl"], level=3)
     said = play_turn(game, [{"player": "Anna", "shape": "zigzag"}, {"player": "Ben", "shape": "zigzag"}])

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.announce import Sound
+from companion.announce import Announcement, Sound
 from companion.games.base import GameError, play_transcript
 from companion.games.fritzo import Fritzo, Phase
 from companion.games.fritzo.cubeset import Cube, CubeSet, default_construction, default_set
@@ -232,7 +232,12 @@ def test_level_one_with_another_start_colour_says_the_start_colour_not_blue():
 def test_level_one_start_roll_and_scoring_by_hand():
     setup = {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 10}
     engine, said = play(setup, [{"action": "roll", "dice": ["red"]}, {"action": "roll", "dice": ["blue"]}])
-    assert keys(said) == ["fritzo.roll.again_l1", "fritzo.l1.start"]
+    assert keys(said) == ["fritzo.roll.again_l1", "fritzo.l1.start_timed"]
+    # a timed game's clock stands until TIMER: "Baut los!" alone had the table build with the clock standing
+    assert said[1].text("de") == ("Ben hat zuerst Blau gewürfelt und bekommt 14 Cubes, Anna bekommt 13. Startet die "
+                                  "Uhr mit TIMER, dann baut los!")
+    assert said[1].text("en") == ("Ben rolled blue first and gets 14 cubes, Anna gets 13. Start the clock with TIMER, "
+                                  "then build!")
     # the colour rolled and the one sought, named (a table without a camera never saw the cube rolled)
     assert said[0].text("de") == "Anna hat Rot gewürfelt, kein Blau. Ben würfelt."
     assert engine.state.allowance == {"Ben": 14, "Anna": 13}
@@ -366,8 +371,13 @@ def test_points_in_the_opponents_colours_go_to_the_opponent_and_are_no_super_fri
                              put("C", (2, 0, 0))])
     # Ben completes Anna's red row on top and on the front (the back of A is covered by X): 8 for Anna
     assert engine.state.scores == {"Anna": 8, "Ben": 0} and not engine.finished
-    gift = next(a for a in said if a.key == "fritzo.score.gift")
-    assert gift.params["player"] == "Anna" and gift.params["mover"] == "Ben"
+    # the move's score and whose turn it is in one sentence: the call came 6-8 s after the move, behind the score's
+    gift = said[-1]
+    assert gift.key == "fritzo.then_turn" and gift.params["said"]["key"] == "fritzo.score.gift"
+    assert gift.params["said"]["params"]["player"] == "Anna" and gift.params["said"]["params"]["mover"] == "Ben"
+    assert gift.text("de") == "Ben baut in den Farben von Anna: Anna bekommt 8 Punkte, zusammen 8. Anna ist dran."
+    assert gift.text("en") == "Ben builds in Anna's colours: Anna gets 8 points, 8 in all. Anna's turn."
+    assert gift.prompt and gift.until == ("place", "pass", "return")
 
 
 def test_third_level_only_when_it_scores_at_once():
@@ -431,6 +441,8 @@ def test_strategy_plays_to_the_end_with_13_cubes_each():
         assert engine.state.moves == {"Anna": 13, "Ben": 13} and len(actions) == 26
     announced = {"Anna": 0, "Ben": 0}
     for a in said:
+        if a.key == "fritzo.then_turn":  # a move's last score with whose turn it is next
+            a = Announcement(a.params["said"]["key"], a.params["said"]["params"])
         if a.key in ("fritzo.score.points", "fritzo.score.gift"):
             announced[a.params["player"]] += a.params["points"]
         if a.key == "fritzo.strategy.pass":

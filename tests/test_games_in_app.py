@@ -1298,7 +1298,10 @@ def test_one_timer_at_the_letter_says_the_letter_before_the_sand(tmp_path):
     app.session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
     for die in (1, 2):
         assert app.session.apply({"action": "pick", "die": die}), app.session.error
-    announcer.announce(Announcement("core.seconds_left", {"seconds": 10}))  # waiting from an earlier step
+    # waiting from an earlier step, behind one showing (the round's call, which stood there before, is taken back by
+    # the roll since the session withdraws an opening's calls too)
+    announcer.announce(Announcement("core.seconds_left", {"seconds": 20}))
+    announcer.announce(Announcement("core.seconds_left", {"seconds": 10}))
     announcer.update(1.0)
     app.on_button(ButtonEvent(Button.TIMER))
     keys = [a.key for a in announcer.queued]

@@ -203,6 +203,26 @@ def test_the_first_round_is_called_out_as_every_later_one(variant: int, words: s
     assert [a.text("en") for a in game.opening_announcements] == [words]
 
 
+def test_the_rounds_last_count_and_the_call_to_roll_are_one_sentence() -> None:
+    """"Runde 2: Ben würfelt." waited behind "Carla bekommt einen Kristall und hat jetzt 1." and its chime, and the
+    roll took it back: heard in 2 rounds of 10. One sentence now, taken back by the roll as the call was; the counts
+    before it, and a count that reaches the goal, stay sentences of their own."""
+    game = HasteWorte.new(setup(3))
+    said = play(game, round_actions(game, [2, 0, 1], at=T0))
+    assert keys(said)[-3:] == ["haste.scored_none", "haste.read_turn", "haste.count_then"]
+    last = said[-1]
+    assert last.text("de") == "Carla: ein Kristall, jetzt 1. Runde 2: Ben würfelt."
+    assert last.text("en") == "Carla: one crystal, now 1. Round 2: Ben rolls."
+    assert last.until == ("roll",) and not last.essential
+    said = play(game, round_actions(game, [0, 2, 2], at=T0 + 200))
+    assert said[-1].text("de") == "Anna: 2 Kristalle, jetzt 4. Runde 3: Carla würfelt."
+    game = HasteWorte.new(setup(2, goal=2))
+    said = play(game, round_actions(game, [0, 1], at=T0))
+    assert said[-1].text("en") == "Ben: one crystal, now 1. Round 2: Ben rolls."
+    said = play(game, round_actions(game, [0, 0], at=T0 + 200))
+    assert said[-1].text("en") == "Anna: no crystal, stays at 0. Round 3: Anna rolls."
+
+
 def test_variant_1_turns_the_letter_before_the_roll() -> None:
     game = HasteWorte.new(setup(3, variant=1))
     assert game.phase is Phase.LETTER
@@ -217,7 +237,8 @@ def test_variant_1_turns_the_letter_before_the_roll() -> None:
         game.apply({"action": "letter"})
     play(game, [{"action": "timer_start", "at": T0}, {"action": "timer_expired", "at": T0 + 90}])
     said = play(game, [{"action": "score", "words": 1}] * 3)
-    assert said[-1].key == "haste.new_round_letter"
+    assert said[-1].params["call"]["key"] == "haste.new_round_letter" and said[-1].until == ("letter",)
+    assert said[-1].text("de").endswith(f": ein Kristall, jetzt 1. Runde 2: {game.players[1]} zieht den Buchstaben.")
     assert game.phase is Phase.LETTER
     # a whole game in variant 1
     rnd = 1

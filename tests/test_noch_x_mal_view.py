@@ -13,6 +13,7 @@ import pygame
 import pytest
 from drawn_texts import recording_texts
 
+from companion.announce import Announcement
 from companion.games.noch_x_mal import NochXMal, Phase
 from companion.i18n import t
 from companion.journal import Journal
@@ -1339,12 +1340,13 @@ def test_between_rolls_a_banner_spares_the_board_the_menu_and_whose_throw_it_is(
     assert prompt
     kept = {"board": BOARD_PANEL, "menu": next(iter(view.menu.item_rects().values())),
             "prompt": prompt[0][2].unionall([r for _, _, r in prompt])}
-    for key, params in (("nxm.everyone_first.column-B", {"players": "Mia, Großvater Johannes"}),
-                        ("nxm.first.colour-red", {"players": "Mia"}), ("nxm.turn", {"player": "Mia", "roll": 2})):
-        rect, _, _ = place((800, 480), t(key, lang, **params), view.menu.focus_rect(), 1.0, [MENU_CORNER],
-                           view.in_view)
+    red = {"key": "nxm.first_part", "params": {"players": ["Mia"], "goals": [{"key": "nxm.first_goal.colour-red"}]}}
+    for said in (Announcement("nxm.everyone_first", {"goals": [{"key": "nxm.first_goal.column-B"}]}),
+                 Announcement("nxm.firsts_tell", {"firsts": red}),
+                 Announcement("nxm.turn", {"player": "Mia", "roll": 2})):
+        rect, _, _ = place((800, 480), said.text(lang), view.menu.focus_rect(), 1.0, [MENU_CORNER], view.in_view)
         for what, r in kept.items():
-            assert not rect.colliderect(r), (key, what, rect, r)
+            assert not rect.colliderect(r), (said.key, what, rect, r)
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

@@ -52,7 +52,7 @@ import hashlib
 import json
 import random
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar, Self
 
@@ -108,6 +108,24 @@ SETUP_KEYS = {
 
 
 # -- errors: each carries a catalog key so the screen can show it in the table's language
+
+#: a count's sentence and the shorter words it has when the call to whoever acts next follows it in one sentence
+_COUNT_SAID_SHORT = {"haste.scored_none": "haste.count_none", "haste.scored_one": "haste.count",
+                     "haste.scored": "haste.count"}
+
+
+def _then(said: Announcement, call: Announcement) -> list[Announcement]:
+    """A plain count and the call after it as one sentence, "Carla: ein Kristall, jetzt 5. Runde 3: Ben würfelt.":
+    said apart, the call waited behind the count's sentence and its chime, and the table had rolled (or read) before
+    it came ("Runde N: X würfelt" was heard in 2 rounds of 10). It is taken back as the call is (``until``); the
+    screen shows the count. A count that says the goal was reached stays a sentence of its own."""
+    short = _COUNT_SAID_SHORT.get(said.key)
+    if short is None:
+        return [said, call]
+    return [replace(call, key="haste.count_then",
+                    params={"count": {"key": short, "params": said.params},
+                            "call": {"key": call.key, "params": call.params}})]
+
 class HasteError(KeyedGameError):
     """A rule or input problem with its catalog key: ``str()`` is English (logs, headless play, as the
     ``GameError`` contract says), ``localized(lang)`` is what the screen shows at the table."""
@@ -595,6 +613,8 @@ class HasteWorte:
         if not last_reader:
             # taken back once this reader's count is in: entered quickly, the round's last reader was called to read
             # ("Frieda, read out your words") after her crystals were entered, and her score's sentence came after it
+            # (a call of its own: said in one with the count, the count was taken back with the call when the next
+            # count came in before it was heard, three of six at a table entering 4 s apart)
             out.append(Announcement("haste.read_turn", {"player": self.players[self.current_reader]},  # type: ignore
                                     prompt=True, until=("score",)))
             return out
@@ -611,8 +631,7 @@ class HasteWorte:
         self.round = Round(number=self.round.number + 1, first=first)
         self.hourglass.reset()
         self.phase = self._round_start_phase()
-        out.append(self._round_call())
-        return out
+        return [*out[:-1], *_then(out[-1], self._round_call())]
 
     # -- helpers
     def _round_call(self) -> Announcement:

@@ -112,6 +112,16 @@ def _say(key: str, **params: Any) -> Announcement:
     return Announcement(key, params)
 
 
+#: a first as said: the kind's words, its higher value, and which kind it is where its values were first before
+_First = tuple[str | dict[str, Any], int, list[Announcement]]
+
+
+def _turn_call(player: str) -> Announcement:
+    """Who starts the round: taken back once the dice are thrown (``until``), as Haste Worte's round call. Behind the
+    last round's scores it came 8-10 s late in 5 turns of 5, after the roll."""
+    return replace(_say("echt.turn.start", player=player), until=("roll",))
+
+
 #: what answers a call: taking a die, leaving or re-rolling the middle (the call stood over the next player's turn
 #: at a quick table, the middle's question over the reports)
 TAKEN, MIDDLE_DONE = ("take",), ("leave", "reroll")
@@ -373,7 +383,7 @@ class EchtSpitze:
         n = self._dice_count(s)
         out = [_say("echt.setup.all_dice") if n == TOTAL_DICE else
                _say(f"echt.setup.put_back_{TOTAL_DICE - n}", dice=n)]
-        out.append(_say("echt.turn.start", player=self.start_player))
+        out.append(_turn_call(self.start_player))
         return out
 
     # -- helpers ---------------------------------------------------------------------------------------------
@@ -758,8 +768,9 @@ class EchtSpitze:
         s.turn += 1
         s.start = (s.start + 1) % len(s.players)
         s.phase = Phase.ROLL
-        out.append(_say("echt.turn.start", player=s.players[s.start].name))
-        return out
+        # the call first: behind the turn's results (a first's sentence is 6-7 s with its chime) the roll came before
+        # it and took it back; the results are heard after it all the same (a first's is essential)
+        return [_turn_call(s.players[s.start].name), *out]
 
     def _score_kinds(self, s: TableState) -> list[Announcement]:
         """First to score: all completing a kind nobody had before get the higher value; later, the lower."""
@@ -770,6 +781,7 @@ class EchtSpitze:
         order = [k for k in s.overview if k in done]
         out: list[Announcement] = []
         what = "shape" if s.level == 3 else "kind"
+        firsts: dict[tuple[str, ...], list[_First]] = {}
         for kind in order:
             scorers = done[kind]
             names = [p.name for p in scorers]
@@ -785,16 +797,36 @@ class EchtSpitze:
                 s.first[kind] = names
                 for p in scorers:
                     p.scored[kind] = high
-                everybody = len(scorers) == len(s.players)
-                many = "many" if len(scorers) > 1 else "one"
-                key = f"echt.first.{what}_all" if everybody else f"echt.first.{what}_{many}"
-                out.append(replace(_say(key, players=names, name=said, high=high, low=low), essential=True))
-                if not everybody:  # nobody is left to cross out
-                    out += self._which_kind(s, kind, names)
+                # which kind, where another of its values was first before (said after the group's sentence, as
+                # then): asked now, for a kind of the same values first later in this roll is not "before"
+                which = [] if len(scorers) == len(s.players) else self._which_kind(s, kind, names)
+                firsts.setdefault(tuple(names), []).append((said, high, which))
             else:
                 for p in scorers:
                     p.scored[kind] = low
                 out.append(_say(f"echt.later.{what}", players=names, name=said, low=low))
+        return [*self._firsts_said(s, firsts), *out]
+
+    @staticmethod
+    def _firsts_said(s: TableState, firsts: dict[tuple[str, ...], list[_First]]) -> list[Announcement]:
+        """Who was first with what, a sentence for each group of first scorers: one player first with three kinds
+        at once heard three sentences, each with its chime (some 27 s with the game's end), and the next round's
+        call after them."""
+        what = "shape" if s.level == 3 else "kind"
+        out: list[Announcement] = []
+        for names_t, kinds in firsts.items():
+            names = list(names_t)
+            everybody = len(names) == len(s.players)
+            many = "many" if len(names) > 1 else "one"
+            if len(kinds) == 1:
+                said, high, _ = kinds[0]
+                key = f"echt.first.{what}_all" if everybody else f"echt.first.{what}_{many}"
+                out.append(replace(_say(key, players=names, name=said, high=high), essential=True))
+            else:
+                key = f"echt.first.{what}s_all" if everybody else f"echt.first.{what}s_{many}"
+                out.append(replace(_say(key, players=names, names=[said for said, _, _ in kinds],
+                                        highs=[high for _, high, _ in kinds]), essential=True))
+            out += [which for _, _, whiches in kinds for which in whiches]
         return out
 
     @staticmethod

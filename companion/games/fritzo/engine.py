@@ -226,7 +226,22 @@ def _earns(formations: list[scoring.Formation], player: str | None, rule: str) -
 def _turn(player: str) -> Announcement:
     """Whose turn it is, said aloud as well as shown: a player looking at the building, not the screen, must hear
     it (a banner and a chime alone left the table asking "who?"). Three words, since it is said every move."""
-    return Announcement("fritzo.turn", {"player": player}, prompt=True)
+    return Announcement("fritzo.turn", {"player": player}, prompt=True, until=TURN_TAKEN)
+
+
+#: the actions that answer "Ben's turn": behind a score's sentence the call came 6-8 s late, over Ben's next cube
+TURN_TAKEN = ("place", "pass", "return")
+
+
+def _then_turn(out: list[Announcement], call: Announcement) -> list[Announcement]:
+    """The move's last score and whose turn it is next in one sentence ("Anna baut in den Farben von Ben: Ben bekommt
+    3 Punkte, zusammen 3. Ben ist dran."): the call came 6-8 s after the move behind the score's sentence and its
+    chime. It is taken back with the call (``until``) once the next cube is placed; the screen shows the scores."""
+    if not out:
+        return [call]
+    last = out[-1]
+    return [*out[:-1], replace(call, key="fritzo.then_turn",
+                               params={"said": {"key": last.key, "params": last.params}, **call.params})]
 
 
 class Fritzo:
@@ -522,6 +537,8 @@ class Fritzo:
             s.allowance = {starter: 14, other: 13}
             s.turn = 0
             key = "fritzo.l1.start" if s.start_colour == "blue" else "fritzo.l1.start_colour"
+            if s.minutes is not None:  # "Baut los!" while the clock stood and nothing said to start it
+                key += "_timed"
             return [_a(key, player=starter, other=other, colour=_colour_words(s.start_colour))]
         s.turn = s.players.index(starter)
         if colour is None:  # the setup named who starts: nothing rolled to say
@@ -715,7 +732,10 @@ class Fritzo:
             s.result = "super-fritzo"
             s.winners = [who]
             return out + [_a("fritzo.super", player=who, points=gained[who])]
-        return out + self._strategy_next()
+        after = self._strategy_next()
+        if len(after) == 1 and after[0].key == "fritzo.turn":
+            return _then_turn(out, after[0])
+        return out + after
 
     def _strategy_next(self) -> list[Announcement]:
         s = self.state

@@ -321,7 +321,10 @@ class NochXMal:
             if self.state.first_chosen or self.solo:
                 out.append(Announcement("nxm.start_ready", {"player": self.active_player.name}))
             else:
-                out.append(Announcement("nxm.start_ready_choose", {"player": self.active_player.name}))
+                # short, and taken back once the table chose or rolled: it came after "Anna-Sophie starts" while she
+                # rolled already
+                out.append(Announcement("nxm.start_ready_choose", {"player": self.active_player.name},
+                                        until=("first_player", "roll")))
         return out
 
     def _first_player(self, action: dict[str, Any]) -> list[Announcement]:
@@ -491,8 +494,10 @@ class NochXMal:
             out.append(_note("nxm.discard", player=player.name, left=player.chips))
         elif player.chips:  # the last few are heard: the game ends with someone's tenth
             out.append(Announcement("nxm.discard", {"player": player.name, "left": player.chips}))
-        if player.chips == 0:
-            out.append(Announcement("nxm.last_chip", {"player": player.name}))
+        if player.chips == 0:  # a tie's second finisher: that the game ends was said with the first (three times
+            # the whole sentence held the tie-break back)
+            others = any(p.chips == 0 for p in self.state.players if p is not player)
+            out.append(Announcement("nxm.last_chip_too" if others else "nxm.last_chip", {"player": player.name}))
         return out
 
     def _use_gift(self, action: dict[str, Any]) -> list[Announcement]:
@@ -575,14 +580,7 @@ class NochXMal:
         assert roll is not None
         if not self.solo and not roll.open_choice and roll.pick is None and not roll.active_passed:
             raise TurnError("nxm.err.active_undecided", player=roll.active)
-        out: list[Announcement] = []
-        everybody = {p.name for p in self.state.players}
-        for goal in GOALS:
-            reporters = roll.reports.get(goal)
-            if not reporters:
-                continue
-            key = "nxm.everyone_first" if set(reporters) == everybody else "nxm.first"
-            out.append(Announcement(f"{key}.{goal}", {"players": list(reporters)}, essential=True))  # who was first
+        out = self._firsts(roll)
         if self.solo:
             if self.state.rolls >= SOLO_ROLLS:
                 self.state.phase = Phase.SOLO_SCORE
@@ -603,10 +601,51 @@ class NochXMal:
         self.state.phase = Phase.WAIT_ROLL
         next_roll = self.state.rolls + 1
         if not self.solo:  # alone, whose dice they are goes without saying: the roll's stroke sentence is enough
-            if next_roll == FIRST_RESTRICTED_ROLL:  # the rule changes: said once, before whose turn it is (a screen
-                # note was overtaken by the next roll's words and never seen)
-                out.append(Announcement("nxm.restricted_from_now"))
-            out.append(Announcement("nxm.turn", {"player": self.active_player.name, "roll": next_roll}, prompt=True))
+            # the rule changes at roll 4: said once, in the sentence of whose turn it is (a screen note was overtaken by
+            # the next roll's words and never seen; a sentence of its own held the call back by its chime and gap)
+            # (not a call a later one drops: the rule would go with it, and the rule is said there only)
+            restricted = next_roll == FIRST_RESTRICTED_ROLL
+            call = Announcement("nxm.turn_restricted" if restricted else "nxm.turn",
+                                {"player": self.active_player.name, "roll": next_roll}, prompt=not restricted)
+            # the call first: behind the roll's firsts (7-11 s with the chime) the next roll came before it and a
+            # newer call dropped it; the firsts are heard after it all the same (essential)
+            out.insert(0, call)
+        return out
+
+    def _firsts(self, roll: Roll) -> list[Announcement]:
+        """Who was first with which goal in ``roll``, in one sentence: a sentence each (with its chime and gap) held
+        the next roller's call back 12-16 s behind three firsts, or dropped it. The goals of the same first players
+        are named together ("Rot für Anna, obere Rautenreihe und Kreuzungspunkte-Reihe I für Zoé"); goals everybody
+        reached at once go in a sentence of their own (everybody gets those bonuses, nobody blackens). What the
+        others do ("Alle anderen schwärzen ...") is said with the game's first firsts only: the same every time."""
+        everybody = {p.name for p in self.state.players}
+        alone: dict[tuple[str, ...], list[str]] = {}
+        together: list[str] = []
+        for goal in GOALS:
+            reporters = roll.reports.get(goal)
+            if not reporters:
+                continue
+            if set(reporters) == everybody:
+                together.append(goal)
+            else:
+                alone.setdefault(tuple(reporters), []).append(goal)
+        out: list[Announcement] = []
+        if alone:
+            parts = [{"key": "nxm.first_part", "params": {"players": list(players),
+                                                          "goals": [{"key": f"nxm.first_goal.{g}"} for g in goals]}}
+                     for players, goals in alone.items()]
+            firsts = parts[-1]  # the parts apart by a comma: joined by "and" as a list, "Rot für Anna und obere
+            # Rautenreihe und Kreuzungspunkte-Reihe I für Zoé" sounded as if Anna had the top row too
+            for earlier in reversed(parts[:-1]):
+                firsts = {"key": "nxm.first_parts", "params": {"first": earlier, "rest": firsts}}
+            told = any(c.roll < roll.number and set(c.players) != everybody for c in self.state.claims.values())
+            many = sum(len(goals) for goals in alone.values()) > 1
+            key = "nxm.firsts" if told else "nxm.firsts_tell_many" if many else "nxm.firsts_tell"
+            out.append(Announcement(key, {"firsts": firsts}, essential=True))  # who was first
+        if together:
+            key = "nxm.everyone_firsts" if len(together) > 1 else "nxm.everyone_first"
+            out.append(Announcement(key, {"goals": [{"key": f"nxm.first_goal.{g}"} for g in together]},
+                                    essential=True))
         return out
 
     def _finish(self, winners: list[str], how: Decision) -> None:
