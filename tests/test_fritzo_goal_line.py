@@ -7,7 +7,7 @@ import os
 
 import pygame
 from drawn_texts import recording_texts
-from test_fritzo_view import make
+from test_fritzo_view import make, pro_actions
 
 from companion.views.fritzo_view import FritzoMode
 
@@ -27,3 +27,61 @@ def test_the_layer_tabs_are_layers_in_english_not_levels(tmp_path, monkeypatch):
         view, _, _ = make(tmp_path / lang, {"mode": "beginner", "players": ["Anna"]}, lang=lang)
         tabs = [s for s, _, r in drawn_strings(view, monkeypatch) if any(r.colliderect(t) for t in view.tab_rects())]
         assert [s.split()[0] for s in tabs] == [word] * 3, tabs
+
+
+def test_a_frame_orients_the_building_once_and_builds_the_menu_once(tmp_path, monkeypatch):
+    """Each frame oriented every cube of the building eleven times (``structure``) and built the menu seven times;
+    now once per step, and again only when what they show changed."""
+    from companion.games.fritzo import engine
+
+    view, _, _ = make(tmp_path, {"mode": "challenge", "players": ["Anna"]}, pro_actions(14))
+    view.draw(pygame.Surface((800, 480)))
+    calls = {"colours_at": 0, "menu": 0}
+    real_colours, real_menu = engine.Fritzo.colours_at, getattr(FritzoMode, "_menu_items", None)
+
+    def colours_at(self, building):
+        calls["colours_at"] += 1
+        return real_colours(self, building)
+
+    def menu(self):
+        calls["menu"] += 1
+        return real_menu(self)
+
+    monkeypatch.setattr(engine.Fritzo, "colours_at", colours_at)
+    monkeypatch.setattr(FritzoMode, "_menu_items", menu, raising=False)
+    for _ in range(3):
+        view.draw(pygame.Surface((800, 480)))
+    assert calls == {"colours_at": 0, "menu": 0}
+
+
+def test_the_cached_building_and_menu_follow_every_change(tmp_path):
+    """What is cached follows a step, an UNDO and another step of the same count (the engine is rebuilt), the
+    language, the joker chosen and Level One's plane switched (no step)."""
+    actions = pro_actions(3)
+    view, session, clock = make(tmp_path, {"mode": "professional", "players": ["Anna"]}, actions[:2])
+    assert len(view.structure()) == 2
+    assert session.apply(actions[2]) and len(view.structure()) == 3
+    assert session.undo() and len(view.structure()) == 2
+    other = next(p for p in session.engine.legal_placements(session.engine.cubes_left()[-1]))
+    assert session.apply({"action": "place", "cube": other.cube, "cell": list(other.cell),
+                          "rotation": other.rotation})
+    assert view.structure() == session.engine.structure() and other.cell in view.structure()
+    before = view.menu_items()
+    session.lang = "en"
+    assert view.menu_items() != before and ("place", "Place") in view.menu_items()
+
+    l1, l1_session, _ = make(tmp_path / "l1", {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"})
+    first = l1_session.engine.legal_placements(l1_session.engine.cubes_left("Anna")[0], "Anna")[0]
+    cube, cell, rotation = first.cube, first.cell, first.rotation
+    assert l1_session.apply({"action": "place", "player": "Anna", "cube": cube, "cell": list(cell),
+                             "rotation": rotation})
+    l1.update(0.0, 100.0)
+    assert l1.player == "Anna" and len(l1.structure()) == 1
+    menu = dict(l1.menu_items())
+    l1._menu("switch")
+    assert l1.player == "Ben" and l1.structure() == {} and dict(l1.menu_items()) != menu
+
+    strat, _, _ = make(tmp_path / "st", {"mode": "strategy", "players": ["Anna", "Ben"], "starter": "Anna"})
+    labels = dict(strat.menu_items())
+    strat.joker = True
+    assert dict(strat.menu_items())["joker"] != labels["joker"]

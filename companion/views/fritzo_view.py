@@ -236,6 +236,9 @@ class FritzoMode:
         self._stamped: float | None = None
         self._warned: float | None = None  # the clock (its start) whose last half minute was said
         self._context: tuple[Any, ...] = ()
+        #: what a frame asks for again and again (the building's colours 11 times, the menu 7), kept with the key it
+        #: was computed for: the engine, the steps played, and what else it depends on (``_cached``)
+        self._memo: dict[str, tuple[Fritzo, int, tuple[Any, ...], Any]] = {}
 
     # -- what to show ----------------------------------------------------------------------------------------------
     @property
@@ -335,8 +338,30 @@ class FritzoMode:
             action["cube"] = cube
         return action
 
+    def _cached(self, name: str, key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
+        """``compute()`` once for the engine, the number of steps and ``key``: a step (or UNDO, which rebuilds the
+        engine) changes what the game is, ``key`` what else the answer depends on. Not kept for a session that
+        counts no steps. The answer is shared: callers only read it."""
+        actions = getattr(self.session, "actions", None)
+        if actions is None:
+            return compute()
+        game, steps = self.game, len(actions)
+        hit = self._memo.get(name)
+        if hit is not None and hit[0] is game and hit[1] == steps and hit[2] == key:
+            return hit[3]
+        value = compute()
+        self._memo[name] = (game, steps, key, value)
+        return value
+
     def menu_items(self) -> list[tuple[str, str]]:
-        """(value, label) of what can be done now."""
+        """(value, label) of what can be done now (asked seven times a frame: cached, ``_cached``). Besides the
+        steps, it depends on the language, whose plane is shown, the joker chosen, the clock standing (the wall
+        clock, no step) and the cubes left (every one placed: "Take off" first)."""
+        key = (self.lang, self.player, self.player_index, self.joker, self._clock_stands(),
+               len(self.game.cubes_left(self.player)))
+        return list(self._cached("menu_items", key, self._menu_items))
+
+    def _menu_items(self) -> list[tuple[str, str]]:
         g = self.game
         s = g.state
         if s.phase is Phase.OVER:
@@ -380,15 +405,19 @@ class FritzoMode:
         g, s = self.game, self.game.state
         if s.goal is None or s.mode is Mode.TEAM or s.phase is not Phase.BUILDING or g.cubes_left(self.player):
             return None
-        check = check_goal(g.structure(), s.goal)
+        check = check_goal(self.structure(), s.goal)
         problem = t(check.problem, self.lang, **check.params) if check.problem else ""
         return " ".join(w for w in (problem, t("fritzo.ui.take_off", self.lang)) if w)
 
     def structure(self) -> dict[Cell, tuple[str, ...]]:
+        """The building's (Level One: the plane shown) colours, cell by cell: read only, it is shared (asked eleven
+        times a frame, each orienting every cube: cached on the steps and whose plane, ``_cached``)."""
         s = self.game.state
         if s.mode is Mode.LEVEL_ONE and s.phase is Phase.OVER:  # the winner's plane (``_reset``), not the first's
-            return self.game.structure(s.players[self.player_index % len(s.players)])
-        return self.game.structure(self.player)
+            who = s.players[self.player_index % len(s.players)]
+        else:
+            who = self.player
+        return self._cached("structure", (who,), lambda: self.game.structure(who))  # type: ignore[no-any-return]
 
     def window(self) -> tuple[int, int, int, int]:
         """x0, y0, columns, rows of the cells shown: the building and the places offered, with one cell of room
