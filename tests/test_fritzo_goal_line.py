@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 
 import pygame
+import pytest
 from drawn_texts import recording_texts
 from test_fritzo_view import make, pro_actions
 
+from companion.views import theme
 from companion.views.fritzo_view import FritzoMode
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -85,3 +87,45 @@ def test_the_cached_building_and_menu_follow_every_change(tmp_path):
     labels = dict(strat.menu_items())
     strat.joker = True
     assert dict(strat.menu_items())["joker"] != labels["joker"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("setup", [
+    {"mode": "beginner", "players": ["Anna", "Ben", "Carla", "David"]},
+    {"mode": "challenge", "players": ["Anna"]},
+    {"mode": "professional", "players": ["Anna"], "minutes": 5},
+    {"mode": "team", "players": ["Großvater Johannes", "Mia"], "target": "professional"},
+    {"mode": "team", "players": ["Großvater Johannes", "Mia"], "target": "challenge"},
+])
+def test_the_goal_stands_under_the_top_line_at_far_clear_of_the_building(tmp_path, monkeypatch, lang, setup):
+    """"Vorrat: 27 · Fritzo Beginner" said nothing of what to build. The goal stands on the second line, named and
+    said ("Beginner: Seiten einfarbig, 6 Farben"), at FAR after the supply (Team builds it together), within the
+    top bar, clear of the layer tabs and the building."""
+    from companion.views.fritzo_view import TABS_AREA, TOP_BAR
+
+    view, _, _ = make(tmp_path, setup, lang=lang)
+    goal = view.goal_line()
+    target = setup.get("target", setup["mode"])
+    assert goal.startswith(target.capitalize() + ":")
+    drawn = drawn_strings(view, monkeypatch)
+    line = [(size, rect) for s, size, rect in drawn if s == goal]
+    assert line, [s for s, _, _ in drawn]
+    size, rect = line[0]
+    assert size >= theme.FAR and rect.right <= TOP_BAR.right and rect.bottom <= TABS_AREA.top, (size, rect)
+    supplied = [rect for s, _, rect in drawn if s.startswith(("Vorrat", "Supply"))]
+    assert supplied and supplied[0].right < rect.left and supplied[0].centery == rect.centery
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_who_builds_stands_on_the_top_line_where_no_turns_are(tmp_path, monkeypatch, lang):
+    """The setup asked "Wie viele spielen mit?" with four names for Beginner, and no name stood on the screen
+    after it: the top line says who builds (the end names them as the winners), at LARGE where it fits."""
+    players = ["Anna", "Ben", "Carla", "David"]
+    view, _, _ = make(tmp_path, {"mode": "beginner", "players": players}, lang=lang)
+    drawn = drawn_strings(view, monkeypatch)
+    top = [(s, size) for s, size, rect in drawn if rect.top == 0]
+    assert any("Anna, Ben, Carla, David" in s and size >= theme.FAR for s, size in top), top
+    solo, _, _ = make(tmp_path / "solo", {"mode": "challenge", "players": ["Anna"]}, lang=lang)
+    said = {"de": "Anna baut", "en": "Anna builds"}[lang]
+    assert any(s == said for s, _, rect in drawn_strings(solo, monkeypatch) if rect.top == 0)
+

@@ -946,6 +946,8 @@ class FritzoMode:
             parts = split_on("fritzo.ui.plane", self.lang, self.player)
         elif self.player is not None:
             parts = split_on("fritzo.ui.turn", self.lang, self.player)
+        elif s.goal is not None:  # Beginner, Challenge, Professional: no turns; who builds (the end names them)
+            parts = split_on("fritzo.ui.builds", self.lang, ", ".join(s.players), count=len(s.players))
         else:
             parts = ("", "", self._supply())
         # clear of the clock: "Maximilian-Alexander: Cube würfeln" ran into "5:00"
@@ -953,8 +955,11 @@ class FritzoMode:
         x = 12
         if s.scores:  # each player's points with their three colours beside them
             x = self._draw_scores(surface)
-        elif s.mode is Mode.TEAM and s.phase is not Phase.OVER:  # the supply the Cube wins on when none fits
-            x = theme.text(surface, self._supply(), (x, SCORES_Y), theme.FAR).right + 24
+        elif s.goal is not None and s.phase is not Phase.OVER:  # the supply (Team: the Cube wins on it when none
+            x = theme.text(surface, self._supply(), (x, SCORES_Y), theme.FAR).right + 24  # fits)
+        if s.goal is not None:
+            self._draw_goal(surface, x)
+            return
         title = t(f"fritzo.mode.{s.mode.value}", self.lang)
         if s.goal is not None and s.mode is Mode.TEAM:
             title += " · " + t(f"fritzo.goal_name.{s.goal.value}", self.lang)
@@ -965,6 +970,21 @@ class FritzoMode:
             baseline = SCORES_Y + theme.font(theme.FAR).get_ascent()
             theme.text(surface, title, (x, baseline - theme.font(size, True).get_ascent()), size, theme.MUTED,
                        bold=True)
+
+    def goal_line(self) -> str:
+        """What the table builds, named and said in a few words ("Beginner: Seiten einfarbig, 6 Farben"): the
+        screen said "Fritzo Beginner" and nowhere what that is. The touching rule is not in it: only places and
+        positions that keep it are offered."""
+        goal = self.game.state.goal
+        return t(f"fritzo.ui.goal.{goal.value}", self.lang) if goal is not None else ""
+
+    def _draw_goal(self, surface: pygame.Surface, x: int) -> None:
+        """The goal on the second line from ``x`` (after the supply), at FAR: Team builds it together, and the
+        Beginner's builders may be the whole table (it stood muted at BODY as the mode's name alone)."""
+        goal = self.goal_line()
+        room = TOP_BAR.right - 8 - x
+        size = theme.fit_text(goal, theme.FAR, room)
+        theme.text(surface, goal, (x, SCORES_Y), size, theme.TEXT)
 
     def _clock_label(self) -> str:
         h = self.game.state.hourglass
