@@ -129,3 +129,15 @@ def test_who_builds_stands_on_the_top_line_where_no_turns_are(tmp_path, monkeypa
     said = {"de": "Anna baut", "en": "Anna builds"}[lang]
     assert any(s == said for s, _, rect in drawn_strings(solo, monkeypatch) if rect.top == 0)
 
+
+def test_the_setup_asks_who_builds_where_there_are_no_turns(tmp_path):
+    """Beginner, Challenge, Professional ("Anzahl der Spieler: 1+"): "Wer baut?", not "Wie viele spielen mit?" (a
+    question for a game against each other); Team and the two-player modes keep it."""
+    from test_fritzo_setup import app_in_setup, choose
+
+    for mode, title in (("Beginner", "Wer baut? (Allein oder zusammen)"), ("Team: Beginner", "Wie viele spielen mit?"),
+                        ("Strategy", "Wie viele spielen mit?")):
+        app = app_in_setup(tmp_path / mode.replace(" ", "").replace(":", ""))
+        choose(app, mode)
+        assert app.mode.mode.menu.title == title
+        assert [item.label for item in app.mode.mode.menu.items][0] == "2: Anna, Ben"
