@@ -125,6 +125,10 @@ def test_who_builds_stands_on_the_top_line_where_no_turns_are(tmp_path, monkeypa
     drawn = drawn_strings(view, monkeypatch)
     top = [(s, size) for s, size, rect in drawn if rect.top == 0]
     assert any("Anna, Ben, Carla, David" in s and size >= theme.FAR for s, size in top), top
+    long = ["Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen", "Zoé"]
+    crowd, _, _ = make(tmp_path / "long", {"mode": "professional", "players": long, "minutes": 10}, lang=lang)
+    line = [(s, size) for s, size, rect in drawn_strings(crowd, monkeypatch) if rect.top == 0 and "Zoé" in s]
+    assert line and line[0][1] >= theme.FAR and all(p.split()[0].split("-")[0] in line[0][0] for p in long), line
     solo, _, _ = make(tmp_path / "solo", {"mode": "challenge", "players": ["Anna"]}, lang=lang)
     said = {"de": "Anna baut", "en": "Anna builds"}[lang]
     assert any(s == said for s, _, rect in drawn_strings(solo, monkeypatch) if rect.top == 0)

@@ -947,7 +947,7 @@ class FritzoMode:
         elif self.player is not None:
             parts = split_on("fritzo.ui.turn", self.lang, self.player)
         elif s.goal is not None:  # Beginner, Challenge, Professional: no turns; who builds (the end names them)
-            parts = split_on("fritzo.ui.builds", self.lang, ", ".join(s.players), count=len(s.players))
+            parts = self._builders(clock.left - 16 - 12)
         else:
             parts = ("", "", self._supply())
         # clear of the clock: "Maximilian-Alexander: Cube würfeln" ran into "5:00"
@@ -970,6 +970,18 @@ class FritzoMode:
             baseline = SCORES_Y + theme.font(theme.FAR).get_ascent()
             theme.text(surface, title, (x, baseline - theme.font(size, True).get_ascent()), size, theme.MUTED,
                        bold=True)
+
+    def _builders(self, room: int) -> tuple[str, str, str]:
+        """"Anna, Ben bauen" cut around the names (``split_on``), each name whole where all fit at FAR, else each
+        shortened as people shorten names ("Maximilian-A., Anna-S."), else first words: the names joined were
+        shortened as one ("Maximilian-Alexander, A. G. J. Z.")."""
+        players = self.game.state.players
+        before, _, after = split_on("fritzo.ui.builds", self.lang, "", count=len(players))
+        f = theme.font(theme.FAR)
+        ways = (players, [theme.short_name(p) for p in players], [p.split()[0].split("-")[0] for p in players])
+        names = next((", ".join(w) for w in ways if f.size(before + ", ".join(w) + after)[0] <= room),
+                     ", ".join(ways[-1]))
+        return before, names, after
 
     def goal_line(self) -> str:
         """What the table builds, named and said in a few words ("Beginner: Seiten einfarbig, 6 Farben"): the
