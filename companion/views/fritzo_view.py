@@ -976,7 +976,8 @@ class FritzoMode:
         shortened as people shorten names ("Maximilian-A., Anna-S."), else first words: the names joined were
         shortened as one ("Maximilian-Alexander, A. G. J. Z.")."""
         players = self.game.state.players
-        before, _, after = split_on("fritzo.ui.builds", self.lang, "", count=len(players))
+        key = "fritzo.ui.builds_one" if len(players) == 1 else "fritzo.ui.builds_many"
+        before, _, after = split_on(key, self.lang, "")
         f = theme.font(theme.FAR)
         ways = (players, [theme.short_name(p) for p in players], [p.split()[0].split("-")[0] for p in players])
         names = next((", ".join(w) for w in ways if f.size(before + ", ".join(w) + after)[0] <= room),
