@@ -65,6 +65,16 @@ def _fritzo_setup(cfg: Config, lang: str, last: Any = None) -> list[SetupStep]:
     players, start = players_steps(cfg, lang, limits=lambda answers: player_limits(Mode(answers["mode"])))
     names = start.choices
     assert callable(names)
+    how_many = players.title
+    assert callable(how_many)
+
+    def who_builds(answers: dict[str, Any]) -> str:
+        """Beginner, Challenge, Professional ("Anzahl der Spieler: 1+") have no turns: the answer is who builds (the
+        top line and the end name them), alone or together. "Wie viele spielen mit?" asked for a game to play
+        against each other, and no name stood on the screen afterwards."""
+        return t("fritzo.setup_who_builds", lang) if Mode(answers["mode"]) in SOLO_MODES else how_many(answers)
+
+    players.title = who_builds
 
     won = _level_one_winner(last)
 

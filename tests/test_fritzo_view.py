@@ -1037,16 +1037,16 @@ def test_level_one_says_whose_plane_at_large_beside_the_clock_and_the_scores_at_
 
 @pytest.mark.parametrize("mode", ["challenge", "team"])
 def test_the_supply_is_read_at_far(tmp_path, monkeypatch, mode):
-    """The building modes' one count, the cubes left: at LARGE where nobody has a turn; in Team (whose turn at
-    LARGE above it) at FAR, the count the Cube wins on when none of them fits any more."""
+    """The building modes' one count, the cubes left, at FAR under the top line: in Team under whose turn (the count
+    the Cube wins on when none of them fits any more), where nobody has a turn under who builds (it stood alone at
+    LARGE, and no name stood on the screen after the setup asked for them)."""
     setup = {"mode": mode, "players": ["Anna", "Ben", "Carla", "Dieter"]}
     if mode == "team":
         setup["target"] = "challenge"
     view, _, _ = make(tmp_path, setup)
     drawn = drawn_texts(view, monkeypatch, f"far_supply_{mode}")
-    assert size_of(drawn, "Vorrat: 27") >= (theme.LARGE if mode == "challenge" else theme.FAR)
-    if mode == "team":
-        assert size_of(drawn, "Anna ist dran") >= theme.LARGE
+    assert size_of(drawn, "Vorrat: 27") >= theme.FAR
+    assert size_of(drawn, "Anna ist dran" if mode == "team" else "Anna, Ben, Carla, Dieter bauen") >= theme.LARGE
     top_bar(view, drawn)
 
 

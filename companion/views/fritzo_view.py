@@ -236,6 +236,9 @@ class FritzoMode:
         self._stamped: float | None = None
         self._warned: float | None = None  # the clock (its start) whose last half minute was said
         self._context: tuple[Any, ...] = ()
+        #: what a frame asks for again and again (the building's colours 11 times, the menu 7), kept with the key it
+        #: was computed for: the engine, the steps played, and what else it depends on (``_cached``)
+        self._memo: dict[str, tuple[Fritzo, int, tuple[Any, ...], Any]] = {}
 
     # -- what to show ----------------------------------------------------------------------------------------------
     @property
@@ -335,8 +338,30 @@ class FritzoMode:
             action["cube"] = cube
         return action
 
+    def _cached(self, name: str, key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
+        """``compute()`` once for the engine, the number of steps and ``key``: a step (or UNDO, which rebuilds the
+        engine) changes what the game is, ``key`` what else the answer depends on. Not kept for a session that
+        counts no steps. The answer is shared: callers only read it."""
+        actions = getattr(self.session, "actions", None)
+        if actions is None:
+            return compute()
+        game, steps = self.game, len(actions)
+        hit = self._memo.get(name)
+        if hit is not None and hit[0] is game and hit[1] == steps and hit[2] == key:
+            return hit[3]
+        value = compute()
+        self._memo[name] = (game, steps, key, value)
+        return value
+
     def menu_items(self) -> list[tuple[str, str]]:
-        """(value, label) of what can be done now."""
+        """(value, label) of what can be done now (asked seven times a frame: cached, ``_cached``). Besides the
+        steps, it depends on the language, whose plane is shown, the joker chosen, the clock standing (the wall
+        clock, no step) and the cubes left (every one placed: "Take off" first)."""
+        key = (self.lang, self.player, self.player_index, self.joker, self._clock_stands(),
+               len(self.game.cubes_left(self.player)))
+        return list(self._cached("menu_items", key, self._menu_items))
+
+    def _menu_items(self) -> list[tuple[str, str]]:
         g = self.game
         s = g.state
         if s.phase is Phase.OVER:
@@ -380,15 +405,19 @@ class FritzoMode:
         g, s = self.game, self.game.state
         if s.goal is None or s.mode is Mode.TEAM or s.phase is not Phase.BUILDING or g.cubes_left(self.player):
             return None
-        check = check_goal(g.structure(), s.goal)
+        check = check_goal(self.structure(), s.goal)
         problem = t(check.problem, self.lang, **check.params) if check.problem else ""
         return " ".join(w for w in (problem, t("fritzo.ui.take_off", self.lang)) if w)
 
     def structure(self) -> dict[Cell, tuple[str, ...]]:
+        """The building's (Level One: the plane shown) colours, cell by cell: read only, it is shared (asked eleven
+        times a frame, each orienting every cube: cached on the steps and whose plane, ``_cached``)."""
         s = self.game.state
         if s.mode is Mode.LEVEL_ONE and s.phase is Phase.OVER:  # the winner's plane (``_reset``), not the first's
-            return self.game.structure(s.players[self.player_index % len(s.players)])
-        return self.game.structure(self.player)
+            who = s.players[self.player_index % len(s.players)]
+        else:
+            who = self.player
+        return self._cached("structure", (who,), lambda: self.game.structure(who))  # type: ignore[no-any-return]
 
     def window(self) -> tuple[int, int, int, int]:
         """x0, y0, columns, rows of the cells shown: the building and the places offered, with one cell of room
@@ -917,6 +946,8 @@ class FritzoMode:
             parts = split_on("fritzo.ui.plane", self.lang, self.player)
         elif self.player is not None:
             parts = split_on("fritzo.ui.turn", self.lang, self.player)
+        elif s.goal is not None:  # Beginner, Challenge, Professional: no turns; who builds (the end names them)
+            parts = self._builders(clock.left - 16 - 12)
         else:
             parts = ("", "", self._supply())
         # clear of the clock: "Maximilian-Alexander: Cube würfeln" ran into "5:00"
@@ -924,8 +955,11 @@ class FritzoMode:
         x = 12
         if s.scores:  # each player's points with their three colours beside them
             x = self._draw_scores(surface)
-        elif s.mode is Mode.TEAM and s.phase is not Phase.OVER:  # the supply the Cube wins on when none fits
-            x = theme.text(surface, self._supply(), (x, SCORES_Y), theme.FAR).right + 24
+        elif s.goal is not None and s.phase is not Phase.OVER:  # the supply (Team: the Cube wins on it when none
+            x = theme.text(surface, self._supply(), (x, SCORES_Y), theme.FAR).right + 24  # fits)
+        if s.goal is not None:
+            self._draw_goal(surface, x)
+            return
         title = t(f"fritzo.mode.{s.mode.value}", self.lang)
         if s.goal is not None and s.mode is Mode.TEAM:
             title += " · " + t(f"fritzo.goal_name.{s.goal.value}", self.lang)
@@ -936,6 +970,34 @@ class FritzoMode:
             baseline = SCORES_Y + theme.font(theme.FAR).get_ascent()
             theme.text(surface, title, (x, baseline - theme.font(size, True).get_ascent()), size, theme.MUTED,
                        bold=True)
+
+    def _builders(self, room: int) -> tuple[str, str, str]:
+        """"Anna, Ben bauen" cut around the names (``split_on``), each name whole where all fit at FAR, else each
+        shortened as people shorten names ("Maximilian-A., Anna-S."), else first words: the names joined were
+        shortened as one ("Maximilian-Alexander, A. G. J. Z.")."""
+        players = self.game.state.players
+        key = "fritzo.ui.builds_one" if len(players) == 1 else "fritzo.ui.builds_many"
+        before, _, after = split_on(key, self.lang, "")
+        f = theme.font(theme.FAR)
+        ways = (players, [theme.short_name(p) for p in players], [p.split()[0].split("-")[0] for p in players])
+        names = next((", ".join(w) for w in ways if f.size(before + ", ".join(w) + after)[0] <= room),
+                     ", ".join(ways[-1]))
+        return before, names, after
+
+    def goal_line(self) -> str:
+        """What the table builds, named and said in a few words ("Beginner: Seiten einfarbig, 6 Farben"): the
+        screen said "Fritzo Beginner" and nowhere what that is. The touching rule is not in it: only places and
+        positions that keep it are offered."""
+        goal = self.game.state.goal
+        return t(f"fritzo.ui.goal.{goal.value}", self.lang) if goal is not None else ""
+
+    def _draw_goal(self, surface: pygame.Surface, x: int) -> None:
+        """The goal on the second line from ``x`` (after the supply), at FAR: Team builds it together, and the
+        Beginner's builders may be the whole table (it stood muted at BODY as the mode's name alone)."""
+        goal = self.goal_line()
+        room = TOP_BAR.right - 8 - x
+        size = theme.fit_text(goal, theme.FAR, room)
+        theme.text(surface, goal, (x, SCORES_Y), size, theme.TEXT)
 
     def _clock_label(self) -> str:
         h = self.game.state.hourglass
