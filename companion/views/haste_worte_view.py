@@ -68,7 +68,9 @@ CRYSTAL_R = 8
 HOURGLASS_RECT = pygame.Rect(14, 112, 220, 334)
 #: beside the hourglass: the letter's tile (its caption under it) and who has which symbol, 12 right of the tile
 SAND_LETTER = pygame.Rect(256, 116, 140, 140)
-SAND_SYMBOLS = pygame.Rect(408, 112, 382, 196)
+#: (188 high: under the rows, the foot beside the hourglass keeps 128 px for round 1's sand sentence on three
+#: lines at FAR, which covers the word limits there and says them; at 196 it had 122, and the lines went to BODY)
+SAND_SYMBOLS = pygame.Rect(408, 112, 382, 188)
 LETTER_IN_VIEW = SAND_LETTER.inflate(0, 28).move(0, 14)  # the letter's tile and its caption under it
 #: the word limits' top: under the symbols, and while the sand runs at the foot beside the hourglass (its buttons
 #: are not shown then), where a banner stands (``in_view``): under one it is whole, not cut in half, and the sand's
