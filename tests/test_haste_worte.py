@@ -192,7 +192,7 @@ def test_limits_on_screen_follow_the_player_count() -> None:
     started = said[-1]
     assert started.key == "haste.timer_started"
     assert started.text("de") == (
-        "Die Sanduhr läuft: 90 Sekunden. Höchstens 3 Wörter für das eigene Symbol und zusammen 4 für die anderen."
+        "Die Sanduhr läuft: 90 Sekunden. Eigenes Symbol höchstens 3 Wörter, andere zusammen bis zu 4."
     )
 
 

@@ -68,7 +68,9 @@ CRYSTAL_R = 8
 HOURGLASS_RECT = pygame.Rect(14, 112, 220, 334)
 #: beside the hourglass: the letter's tile (its caption under it) and who has which symbol, 12 right of the tile
 SAND_LETTER = pygame.Rect(256, 116, 140, 140)
-SAND_SYMBOLS = pygame.Rect(408, 112, 382, 196)
+#: (188 high: under the rows, the foot beside the hourglass keeps 128 px for round 1's sand sentence on three
+#: lines at FAR, which covers the word limits there and says them; at 196 it had 122, and the lines went to BODY)
+SAND_SYMBOLS = pygame.Rect(408, 112, 382, 188)
 LETTER_IN_VIEW = SAND_LETTER.inflate(0, 28).move(0, 14)  # the letter's tile and its caption under it
 #: the word limits' top: under the symbols, and while the sand runs at the foot beside the hourglass (its buttons
 #: are not shown then), where a banner stands (``in_view``): under one it is whole, not cut in half, and the sand's
@@ -86,8 +88,10 @@ OVER_TITLE_Y = 120  # "Gewonnen!": the ranking below it, at LARGE for six player
 UNREAD_PICTURE = pygame.Rect(250, 250, 300, ANSWERS_BOTTOM - 250)  # under the dice: the unread one highlighted
 FIX_PICTURE = pygame.Rect(510, 292, 270, ANSWERS_BOTTOM - 292)  # beside the word limits: the die highlighted
 #: the word limits' top left while a die is picked: under the dice and their owners, their second FAR line above the
-#: "Correct a die" button (386)
+#: "Correct a die" button (386); where that button is not offered (virtual dice), at the foot, as beside the running
+#: sand, leaving the band under the dice to a notice (``notice_room``)
 PICK_LIMITS = (30, 318)
+PICK_LIMITS_LOW = (30, SAND_LIMITS_TOP)
 PICK_LETTER_X = 640  # the letter turned first (variant 1) stands right of the limits while dice are picked
 #: where two rows of names under the picked dice end: above the word limits (y 318)
 OWNERS_BOTTOM = 316
@@ -564,11 +568,32 @@ class HasteWorteMode:
         word limits: the banner, set at its foot, covers the limits whole ("Runde 1: X würfelt." stood across
         "Andere Symbole: zusammen höchstens 6", its top half above the banner). Where no banner fits it (two rows
         of names), or the "Correct a die" button is in view below, ``banner.place`` stands it elsewhere."""
-        limits = self._limits_rect(PICK_LIMITS)
-        numbers = max(r.bottom for r in self.dice.die_rects()) + 2 + theme.font(theme.SMALL).get_linesize()
-        top = max([numbers, *(rect.bottom for _, _, rect in self._owner_labels())])
+        limits = self._limits_rect(self._pick_limits())
+        top = self._under_picked_dice()
         bottom = limits.bottom + BANNER_MARGIN + 8  # the banner's foot (its margin up from here) just under them
         return pygame.Rect(0, top, theme.DESIGN_SIZE[0], bottom - top)
+
+    def _under_picked_dice(self) -> int:
+        """While a die is picked, where the dice, their numbers and who took them end."""
+        numbers = max(r.bottom for r in self.dice.die_rects()) + 2 + theme.font(theme.SMALL).get_linesize()
+        return max([numbers, *(rect.bottom for _, _, rect in self._owner_labels())])
+
+    def _pick_limits(self) -> tuple[int, int]:
+        """The word limits' top left while a die is picked: over "Correct a die" where it is offered, else at the
+        foot (``PICK_LIMITS_LOW``)."""
+        return PICK_LIMITS if self._may_fix() else PICK_LIMITS_LOW
+
+    @property
+    def notice_room(self) -> pygame.Rect | None:
+        """While a die is picked, the band between the dice (their numbers, who took them) and the word limits: the
+        App's notice stands there where it fits (``App.draw``). At the foot "Eure Würfel sind noch nicht angelernt…"
+        stood over "Andere Symbole: zusammen bis zu 4", the limits cut in half, while the band under the dice was
+        empty; with virtual dice (no "Correct a die") the limits stand at the foot and the band holds its two lines
+        until the first die is taken (then its owner's name takes some of it)."""
+        if self.pending is not None or self.fixing or self.game.phase is not Phase.PICK or not self.game.round.dice:
+            return None
+        top = self._under_picked_dice() + 2
+        return pygame.Rect(0, top, theme.DESIGN_SIZE[0], self._limits_rect(self._pick_limits()).top - 4 - top)
 
     def _sand_running(self) -> bool:
         return self.game.phase is Phase.WRITING and self.game.hourglass.is_running(self.wall_now())
@@ -859,7 +884,7 @@ class HasteWorteMode:
         elif r.letter:
             self._draw_letter_tile(surface, pygame.Rect(PICK_LETTER_X + below, 300 + below, 120 - below, 120 - below),
                                    r.letter)
-        self._draw_limits(surface, PICK_LIMITS)
+        self._draw_limits(surface, self._pick_limits())
         if not self.fixing and self._may_fix():
             _button(surface, FIX_RECT, t("haste.screen.fix_die", self.lang), self.cursor == FIX)
 
@@ -998,7 +1023,7 @@ class HasteWorteMode:
         corrected; beside the hourglass at the screen's edge."""
         x, y = pos
         beside = FIX_PICTURE.left if self.fixing and self._asked_picture() is not None else PICK_LETTER_X
-        right = beside - 10 if pos == PICK_LIMITS else LIMITS_RIGHT
+        right = beside - 10 if pos in (PICK_LIMITS, PICK_LIMITS_LOW) else LIMITS_RIGHT
         own = t("haste.screen.limit_own", self.lang, n=MAX_OWN_WORDS)
         others = t("haste.screen.limit_others", self.lang, n=self.game.others_limit)
         size = min(theme.fit_text(line, theme.FAR, right - x) for line in (own, others))

@@ -120,6 +120,15 @@ def short_name(name: str) -> str:
     return sep.join([first, *(i + "." for i in initials)]) if sep else name
 
 
+def first_initials(name: str) -> str:
+    """A name of several words with the words before its last by their initials ("G. Helga"): where two players'
+    names differ only after the first word's initial ("Großmutter Helga", "Großmutter Hilde"), their ``short_name``
+    ("Großmutter H.") is the same, this is not. The name itself where it is one word."""
+    words = name.split()
+    initials = ["".join(c for c in w if c.isalnum())[:1] for w in words[:-1]]
+    return " ".join([*(i + "." for i in initials if i), words[-1]]) if len(words) > 1 else name
+
+
 @functools.lru_cache(maxsize=512)
 def fit_name(name: str, size: int, max_width: int, bold: bool = False) -> tuple[str, int]:
     """A player's name and its size: as large as fits ``max_width``, not below SMALL; else shortened as people

@@ -253,45 +253,128 @@ class PlayerBar:
     ``theme.LARGE`` and the note at ``theme.FAR`` where the cell has the width (BODY and SMALL were 17 and 13 px
     capitals there). A note too wide for its cell at FAR ("vorne · 0 Löcher" beside three more players) takes a
     line for each of its " · " parts where the bar is tall enough, and shrinks only where even that does not fit.
+
+    Even cells where every name stands whole at LARGE; else each cell as wide as its name needs (``cells``), and a
+    name too long even so in a short form no other player's name could also take (``labels``): in even cells four
+    players' "Großmutter Helga" was drawn whole at 22 px, and "Großmutter H." told her from no other grandmother.
     """
 
     rect: pygame.Rect
     players: Sequence[str]
     current: int | None = None
     notes: Sequence[str] | None = None  # e.g. crystals, chips left
-    name_size: int = theme.LARGE
-    note_size: int = theme.FAR
+
+    #: between two cells, and beside a cell's text within it
+    GAP = 4
+    PAD = 10
 
     def draw(self, surface: pygame.Surface) -> None:
-        n = max(1, len(self.players))
-        w = self.rect.w // n
-        for i, name in enumerate(self.players):
-            cell = pygame.Rect(self.rect.x + i * w, self.rect.y, w - 4, self.rect.h)
+        layout = _bar_layout(tuple(self.rect), tuple(self.players), tuple(self.notes) if self.notes else None,
+                             self.current)
+        for i, (box, (name, size), note_lines) in enumerate(layout):
+            cell = pygame.Rect(box)
             active = i == self.current
             pygame.draw.rect(surface, theme.ACCENT if active else theme.PANEL, cell, border_radius=8)
             color = theme.BG if active else theme.TEXT
-            note = self.notes[i] if self.notes else ""
-            name, size = theme.fit_name(name, self.name_size, cell.w - 10, bold=active)
-            lines = [(name, size, active)] + [(line, at, False) for line, at in self.note_lines(note, cell)]
+            lines = [(name, size, active)] + [(line, at, False) for line, at in note_lines]
             heights = [theme.font(at).get_linesize() for _, at, _ in lines]  # as tall as drawn
             y = cell.centery - sum(heights) // 2
             for (line, at, bold), h in zip(lines, heights, strict=True):
                 theme.text(surface, line, (cell.centerx, y), at, color, bold=bold, anchor="midtop")
                 y += h
 
-    def note_lines(self, note: str, cell: pygame.Rect) -> list[tuple[str, int]]:
-        """``note``'s lines and their sizes in ``cell`` under a name at ``name_size``: one line where it fits at
-        ``note_size``, else its " · " parts on lines of their own where the cell is tall enough, else one line as
-        large as fits."""
+    def cells(self) -> list[pygame.Rect]:
+        """Each player's cell, left to right: even where every name stands whole at LARGE and every note's part at
+        FAR; else as wide as each needs (``widths_by_need``, as Noch X-Mal!'s cards), the first of these that fits:
+        every name whole at LARGE, whole at FAR, in short where whole it is too long for an even cell (a double
+        first name kept whole, as ``theme.fit_name`` keeps it), every name of several parts in its shortest form."""
+        n = max(1, len(self.players))
+        even = self.rect.w // n
+        extra = self.GAP + self.PAD
+        notes = [max((theme.font(theme.FAR).size(part)[0] for part in note.split(" · ")), default=0) + extra
+                 for note in (self.notes or [""] * len(self.players))]
+
+        def need(label: str, size: int) -> int:
+            return theme.font(size, True).size(label)[0] + extra
+
+        forms = [self.forms(i) for i in range(len(self.players))]
+        large = [max(need(f[0], theme.LARGE), w) for f, w in zip(forms, notes, strict=True)]
+        widths = [even] * len(self.players)
+        if any(w > even for w in large):
+            whole = [max(need(f[0], theme.FAR), w) for f, w in zip(forms, notes, strict=True)]
+            short = [w if w <= even or theme.double_first_name(f[0]) else max(need(f[min(1, len(f) - 1)], theme.FAR),
+                                                                                   note)
+                     for f, w, note in zip(forms, whole, notes, strict=True)]
+            shortest = [min(w, max(min(need(form, theme.FAR) for form in f), note))
+                        for f, w, note in zip(forms, short, notes, strict=True)]
+            widths = widths_by_need([large, whole, short, shortest], [range(len(self.players))], self.rect.w)
+        cells, x = [], self.rect.x
+        for w in widths:
+            cells.append(pygame.Rect(x, self.rect.y, w - self.GAP, self.rect.h))
+            x += w
+        return cells
+
+    def labels(self) -> list[tuple[str, int]]:
+        """Each player's name as drawn in its cell and its size: the first of its forms (``forms``) that stands at FAR
+        or larger, as large as fits up to LARGE; where none does, the one drawn largest (``theme.fit_name``)."""
+        labels = []
+        for i, cell in enumerate(self.cells()):
+            bold, width = i == self.current, cell.w - self.PAD
+            forms = self.forms(i)
+            fitted = next(((form, at) for form in forms
+                           if (at := theme.fit_text(form, theme.LARGE, width, bold)) >= theme.FAR), None)
+            if fitted is None:  # the form drawn largest, the most of the name where alike; asked below FAR, as
+                # ``theme.fit_name`` shortens no further than it must ("G. Hildegard" at 30, not "G. H." at 40)
+                best, at = max(((form, theme.fit_text(form, theme.LARGE, width, bold)) for form in forms),
+                               key=lambda fitted: fitted[1])
+                fitted = theme.fit_name(best, at, width, bold)
+            labels.append(fitted)
+        return labels
+
+    def forms(self, i: int) -> list[str]:
+        """Player ``i``'s name and its short forms, the most of it first: as people shorten it ("Großmutter H.",
+        ``theme.short_name``), then its first words by their initials ("G. Helga", ``theme.first_initials``); only
+        forms no other player's name or short form is also ("Großmutter H." beside "Großmutter Hilde")."""
+        def shorts(name: str) -> list[str]:
+            return [form for form in dict.fromkeys((theme.short_name(name), theme.first_initials(name)))
+                    if form != name]
+
+        name = self.players[i]
+        others = [other for k, other in enumerate(self.players) if k != i]
+        taken = {*others, *(form for other in others for form in shorts(other))}
+        return [name, *(form for form in shorts(name) if form not in taken)]
+
+    def note_lines(self, note: str, cell: pygame.Rect, split: bool = False) -> list[tuple[str, int]]:
+        """``note``'s lines and their sizes in ``cell`` under a name at LARGE: one line where it fits at FAR (and
+        not ``split``: another cell's note is on lines of its parts), else its " · " parts on lines of their own
+        where the cell is tall enough, else one line as large as fits."""
         if not note:
             return []
-        width = cell.w - 10
-        one = theme.fit_text(note, self.note_size, width)
+        width = cell.w - self.PAD
+        one = theme.fit_text(note, theme.FAR, width)
         parts = note.split(" · ")
-        room = cell.h - 2 - theme.font(self.name_size).get_linesize()
-        if one >= self.note_size or len(parts) < 2 or room < len(parts) * theme.font(self.note_size).get_linesize():
+        room = cell.h - 2 - theme.font(theme.LARGE).get_linesize()
+        tall = room >= len(parts) * theme.font(theme.FAR).get_linesize()
+        if (one >= theme.FAR and not split) or len(parts) < 2 or not tall:
             return [(note, one)]
-        return [(part, theme.fit_text(part, self.note_size, width)) for part in parts]
+        return [(part, theme.fit_text(part, theme.FAR, width)) for part in parts]
+
+
+@functools.lru_cache(maxsize=32)
+def _bar_layout(rect: tuple[int, int, int, int], players: tuple[str, ...], notes: tuple[str, ...] | None,
+                current: int | None) -> tuple[tuple[tuple[int, int, int, int], tuple[str, int],
+                                                tuple[tuple[str, int], ...]], ...]:
+    """``PlayerBar.draw``'s cells, names and notes' lines, kept: the bar is drawn every frame, and its cells by need
+    and names' short forms measure every name several ways (0.7 ms a frame here, a Pi three or four times slower).
+    Every note alike: on its parts' lines where one note needs that (one on a line beside three on two sat askew)."""
+    bar = PlayerBar(pygame.Rect(rect), players, current, notes)
+    cells = bar.cells()
+    texts = notes or ("",) * len(players)
+    lines = [bar.note_lines(note, cell) for note, cell in zip(texts, cells, strict=True)]
+    if any(len(cell_lines) > 1 for cell_lines in lines):
+        lines = [bar.note_lines(note, cell, split=True) for note, cell in zip(texts, cells, strict=True)]
+    return tuple((tuple(cell), label, tuple(cell_lines))
+                 for cell, label, cell_lines in zip(cells, bar.labels(), lines, strict=True))
 
 
 def widths_by_need(needs: Sequence[Sequence[int]], rows: Sequence[Sequence[int]], total: int, *,

@@ -1,0 +1,111 @@
+"""Haste Worte's screen and the App's notices and sand sentences: what the table reads stays clear of them."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from drawn_texts import recording_texts
+from test_games_in_app import camera_app, start_game
+
+from companion.games.haste_worte import MAX_OWN_WORDS
+from companion.games_ui import register_all
+from companion.i18n import t
+from companion.views import theme
+from hardware.events import Button, ButtonEvent
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_not_taught_notice_stands_between_the_dice_and_the_word_limits(tmp_path, monkeypatch, lang):
+    """While the first die is picked the start's "your dice are not taught yet" stood at the foot over "Andere
+    Symbole: zusammen bis zu 4", the word limits cut in half, and the band under the dice was empty. With virtual
+    dice (no "Correct a die" button) the limits stand at the foot and the notice in that band, clear of the dice,
+    their numbers and the limits."""
+    register_all()
+    app = camera_app(tmp_path, lang, clock=lambda: 100.0)
+    try:
+        app.main_menu()
+        start_game(app, "haste-worte")
+        assert not app.session.camera_ready and app.notice
+        app.on_button(ButtonEvent(Button.ROLL))
+        for _ in range(100):  # the virtual dice are thrown
+            app.frame(0.03, [])
+            if app.session.engine.phase.name == "PICK":
+                break
+            time.sleep(0.01)
+        assert app.session.engine.phase.name == "PICK"
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        assert app._strip is not None and app._strip[1] == app.notice
+        strip = app._strip[0]
+        limits = [rect for line, _, rect in drawn
+                  if line in (t("haste.screen.limit_own", lang, n=MAX_OWN_WORDS),
+                              t("haste.screen.limit_others", lang, n=app.session.engine.others_limit))]
+        numbers = [rect for line, size, rect in drawn if line in "123456" and size == theme.SMALL]
+        assert len(limits) == 2 and len(numbers) == 6, drawn
+        keep = [*limits, *numbers, *app.mode.dice.die_rects()]
+        assert not any(strip.colliderect(rect) for rect in keep), (strip, keep)
+        assert strip.bottom < min(rect.top for rect in limits) and strip.top > max(r.bottom for r in numbers)
+    finally:
+        app.close()
+
+
+
+def _sand_banner(view, text: str):
+    """Where the App's banner of ``text`` stands over ``view`` and its font (``App.draw``'s arguments)."""
+    from companion.app import MENU_CORNER
+    from companion.views import banner
+
+    avoid = view.hourglass_rect or getattr(view, "focus_rect", None)
+    return banner.place(theme.DESIGN_SIZE, text, avoid, 1.0, [MENU_CORNER], list(view.in_view), view.banner_room)
+
+
+def _writing(tmp_path, players: list[str], lang: str):
+    """Round 1 with the sand just turned: the view, its announcer and the clocks."""
+    from test_haste_worte_view import SETUP, Clocks, make, press
+
+    clocks = Clocks()
+    view, announcer = make(tmp_path, clocks, {**SETUP, "players": players}, lang=lang)
+    press(view, Button.ROLL)
+    for _ in range(len(players) + 1):
+        press(view, Button.SELECT)
+    press(view, Button.TIMER)
+    return view, announcer, clocks
+
+
+SIX = ["Großmutter Helga", "Großvater Johannes", "Carla", "David", "Eva-Maria", "Li"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [["Anna", "Ben", "Carla", "David"], SIX], ids=["four", "six"])
+def test_round_ones_sand_sentence_stands_at_far_beside_the_hourglass(tmp_path, lang, players):
+    """"Die Sanduhr läuft: 90 Sekunden. Höchstens 3 Wörter…" stood on three lines at BODY at the foot beside the
+    hourglass (it covers the word limits there and says them): too long for FAR in the 122 px between who has
+    which symbol and the hint bar. Said shorter, in 128 px, at FAR, clear of the symbols, the status and the letter."""
+    from companion.games.haste_worte import Phase
+
+    view, announcer, _ = _writing(tmp_path, players, lang)
+    assert view.game.phase is Phase.WRITING and view.game.round.number == 1
+    said = [a for a in view.session.actions if a.get("action") == "timer_start"]
+    assert said
+    text = t("haste.timer_started", lang, seconds=90, own=3, others=view.game.others_limit)
+    rect, font, lines = _sand_banner(view, text)
+    assert font.get_height() >= theme.font(theme.FAR, True).get_height(), (lines, font.get_height())
+    assert not any(rect.colliderect(r) for r in view.in_view) and not rect.colliderect(view.hourglass_rect)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_interrupted_sands_sentence_stands_beside_the_hourglass_not_over_the_status(tmp_path, lang):
+    """After a restart with the clock behind, "Ein Neustart hat die Sanduhr unterbrochen. Dreht sie neu oder erklärt
+    die Zeit für abgelaufen." stood at the top over the status line and the crystal table: too long for the band
+    beside the hourglass. Its buttons say what to do; the sentence, shorter, stands in that band at FAR."""
+    from test_haste_worte_view import make, queued_keys
+
+    view, _, clocks = _writing(tmp_path, ["Anna", "Ben", "Carla", "David"], lang)
+    actions = list(view.session.actions)
+    clocks.wall -= 86_400  # no real-time clock after the restart
+    view, announcer = make(tmp_path / "again", clocks, {}, actions=actions, lang=lang)
+    assert view.game.round.timer_interrupted and "haste.timer_interrupted" in queued_keys(announcer)
+    rect, font, lines = _sand_banner(view, t("haste.timer_interrupted", lang, letter=view.game.round.letter))
+    assert font.get_height() >= theme.font(theme.FAR, True).get_height(), lines
+    assert view.banner_room.contains(rect) and not any(rect.colliderect(r) for r in view.in_view), rect
