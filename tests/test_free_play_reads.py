@@ -209,3 +209,37 @@ def test_the_highlighted_die_is_shown_as_the_camera_saw_it(tmp_path, out_dir, la
     assert app.mode.cursor == 3
     app.mode.draw(surface)
     assert app.mode.dice.rect.x == 20
+
+
+def test_a_corrected_die_is_kept_as_an_example_in_free_play(tmp_path):
+    """Free play never kept an answer: its picker did not call ``confirm_face``."""
+    app = _free_play(tmp_path)
+    learned: list[tuple[int, object]] = []
+    app.session.learn = lambda index, face: learned.append((index, face))
+    _rest(app, _reading([4, None, 6]))
+    app.mode._open_picker(1)
+    app.mode._choose(6)  # the unsure die
+    app.mode._open_picker(0)
+    app.mode._choose(4)  # read right after all: nothing to teach
+    app.mode._open_picker(2)
+    app.mode._choose(5)  # read wrongly
+    assert learned == [(1, 6), (2, 5)]
+    assert app.session.engine.last == [4, 6, 5]
+
+
+def test_free_play_keeps_answers_about_a_taught_d6_face_only(tmp_path, monkeypatch):
+    """A d6 whose 6 is an emblem is taught; its answers were never kept (``_camera_reads`` returned for d6 before it
+    set ``learn``). A pip face's answer is not kept: the pip reader reads it untaught, and examples slow reads."""
+    from companion import dicesets, teach
+    from vision.taught import DIM, Profile
+
+    app = _free_play(tmp_path)
+    profile = Profile("d6", ["6", "6"], np.ones((2, DIM), np.float32))
+    monkeypatch.setattr(teach, "load_for_reading", lambda name: (dicesets.load("d6"), profile))
+    kept: list[tuple[int, object]] = []
+    monkeypatch.setattr(app, "_learn", lambda dice_set, index, face: kept.append((index, face)))
+    assert app._camera_reads("d6")
+    assert app.session.learn is not None
+    app.session.learn(0, 6)
+    app.session.learn(1, 3)
+    assert kept == [(0, "6")]

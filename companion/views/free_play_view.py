@@ -225,6 +225,11 @@ class FreePlayMode:
         elif choice == REMOVE:
             self.session.apply({"action": "remove", "roll": n, "die": die + 1})
         else:
+            # a face read wrongly, or unsure, is kept as an example of the face said (a taught set's; the pip
+            # reader's faces are not taught: ``App._camera_reads``), as the games keep it
+            index = self._reading_index(die)
+            if index is not None and choice != self.game.last[die]:
+                self.session.confirm_face(index, choice)
             self.session.apply({"action": "correct", "roll": n, "die": die + 1, "face": choice})
         last = self.game.last
         self.cursor = next((i for i, f in enumerate(last) if f is None), min(die, self._slots() - 1))
