@@ -121,6 +121,10 @@ def test_dice_read_again_where_they_lay_are_one_roll_on_real_photos(tmp_path, ph
     assert len(app.session.engine.rolls) == 1 and app.session.error == t("core.free_throw_first", "de")
     assert show([with_hand(photo)] * 20 + [photo] * 20) == 1  # the arm came and went: the tray read once more
     assert len(app.session.engine.rolls) == 1 and app.session.engine.last == first
+    # an arm held still longer than the trigger waits for a hand: the tray is read with it, then again without
+    held = int(FPS * (trigger.hand_timeout + 1.5))
+    assert show([with_hand(photo)] * held + [photo] * held) == 2  # with the arm (a die under it), and without
+    assert len(app.session.engine.rolls) == 1 and app.session.engine.last == first
     moved = photo.copy()  # the dice thrown again, each landing a die further down
     for die in app.session.latest_reading.dice:
         x0, y0, x1, y1 = die.box
@@ -146,6 +150,11 @@ def test_a_reading_again_keeps_the_picker_open_and_the_question(tmp_path):
         _press(app, Button.NEXT)
     _press(app, Button.SELECT)
     assert app.session.engine.rolls == [[4, 3, 6]]
+    _rest(app, TrayReading(app.session.latest_reading.dice[::2]))  # die 2 hidden under a still arm
+    _rest(app, _reading([4, None, 6], dx=-4))  # the arm gone
+    assert len(app.session.engine.rolls) == 1 and app.mode.picking is None
+    app.mode.draw(app.display.canvas)
+    assert app.mode._picture() is not None
     _rest(app, _reading([4, 5, 6], dx=30))  # half a die away: thrown again
     assert len(app.session.engine.rolls) == 2
 
@@ -243,3 +252,4 @@ def test_free_play_keeps_answers_about_a_taught_d6_face_only(tmp_path, monkeypat
     app.session.learn(0, 6)
     app.session.learn(1, 3)
     assert kept == [(0, "6")]
+

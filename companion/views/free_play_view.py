@@ -49,6 +49,9 @@ class FreePlayMode:
         self.pick_index = 0
         self.waiting = False  # ROLL pressed, waiting for the tray to settle
         self.read_roll: ReadRoll | None = None  # the last roll read by the camera: its dice's pictures
+        #: that roll as entered, from the reading it was entered from: a reading again is compared with it (one
+        #: with a die hidden under an arm, then one with all of them, is that roll both times)
+        self._entered: ReadRoll | None = None
         #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
         self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
 
@@ -68,40 +71,41 @@ class FreePlayMode:
         if same is not None:
             # the dice of the last roll read again where they lay (ROLL with no throw, an arm over the tray): no
             # new roll; its dice's pictures are this reading's now, and an open picker stays open
-            read = self.read_roll
-            self.read_roll = ReadRoll(read.action, reading, {die: same[k] for die, k in read.at.items()})
+            read = self._entered
+            self.read_roll = ReadRoll(read.action, reading, {die: same[k] for die, k in read.at.items() if k in same})
             if asked:
                 self.session.error = t("core.free_throw_first", self.session.lang)
             return
         action = {"action": "roll", "dice": faces}
         if self.session.apply(action):
-            self.read_roll = ReadRoll(action, reading, {i: i for i in range(len(faces))})
+            self.read_roll = self._entered = ReadRoll(action, reading, {i: i for i in range(len(faces))})
             self.cursor = next((i for i, f in enumerate(faces) if f is None), None)
             self.picking = None
 
     def _read_again(self, reading: TrayReading) -> dict[int, int] | None:
         """Where each die of the last roll's reading lies in ``reading`` (old index -> new) when ``reading`` shows
-        those dice as they lay: as many, each within a quarter of a die of where it was and read alike (sure
-        faces equal). None for anything else: a die thrown again never lands so, nor does the same throw's roll
-        after another one (an undo, a roll entered since)."""
-        read = self.read_roll
+        those dice where they lay, or some of them: each within a quarter of a die of where one was and read alike
+        (sure faces equal). Some are missing where an arm held still over the tray was taken for part of the table
+        (``vision.rest.HAND_TIMEOUT``) and hid a die, or dice were picked up to throw: no throw either. None for
+        anything else: dice thrown again never land so, nor does the roll after another one (an undo, a roll
+        entered since)."""
+        read = self._entered
         actions = self.session.actions
-        if read is None or len(read.reading.dice) != len(reading.dice):
+        if read is None or len(reading.dice) > len(read.reading.dice):
             return None
         at = next((k for k in range(len(actions) - 1, -1, -1) if actions[k] is read.action), None)
         if at is None or any(a.get("action") == "roll" for a in actions[at + 1:]):
             return None
         match: dict[int, int] = {}
-        for k, old in enumerate(read.reading.dice):
-            x0, y0, x1, y1 = old.box
-            near = max(x1 - x0, y1 - y0) / 4
-            found = [j for j, new in enumerate(reading.dice) if j not in match.values()
-                     and abs((new.box[0] + new.box[2] - x0 - x1) / 2) <= near
-                     and abs((new.box[1] + new.box[3] - y0 - y1) / 2) <= near
+        for j, new in enumerate(reading.dice):
+            cx, cy = (new.box[0] + new.box[2]) / 2, (new.box[1] + new.box[3]) / 2
+            found = [k for k, old in enumerate(read.reading.dice) if k not in match
+                     and abs((old.box[0] + old.box[2]) / 2 - cx) <= max(old.box[2] - old.box[0], 1) / 4
+                     and abs((old.box[1] + old.box[3]) / 2 - cy) <= max(old.box[3] - old.box[1], 1) / 4
                      and (new.face == old.face or new.face is None or old.face is None)]
             if not found:
                 return None
-            match[k] = found[0]
+            match[found[0]] = j
         return match
 
     def _moment(self) -> tuple[int, int]:
@@ -198,7 +202,7 @@ class FreePlayMode:
                                              if actions[k] is read.action), None)
         if read is None or at is None:
             return None
-        order: list[int | None] = list(range(len(read.reading.dice)))
+        order: list[int | None] = list(range(len(read.action["dice"])))  # the roll's dice, as entered
         for step in actions[at + 1:]:
             if step.get("action") == "add":
                 order.append(None)
