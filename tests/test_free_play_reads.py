@@ -253,3 +253,22 @@ def test_free_play_keeps_answers_about_a_taught_d6_face_only(tmp_path, monkeypat
     app.session.learn(1, 3)
     assert kept == [(0, "6")]
 
+
+def test_teaching_d6_from_photos_leaves_out_pip_faces_the_pip_reader_reads(tmp_path, monkeypatch, datasets):
+    """``teach d6 --examples`` taught labelled pip faces without a word: they need no teaching, and every example
+    slows every reading. A face the pip reader reads as labelled is left out and said; one it does not read so (an
+    emblem 6) is taught."""
+    from companion import teach
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    images = datasets / "matteo-d6" / "images"
+    rows = [("two_1.jpg", 2, (0.595313, 0.502083, 0.667187, 0.585417)),
+            ("four_1.jpg", 4, (0.443751, 0.39375, 0.534376, 0.50625)),
+            ("four_10.jpg", 6, (0.454687, 0.46875, 0.520312, 0.533334))]  # a 4 as an emblem 6
+    folder = tmp_path / "examples"
+    folder.mkdir()
+    (folder / "labels.csv").write_text("image,face,x_min,y_min,x_max,y_max\n" + "".join(
+        f"{images / name},{face},{x0},{y0},{x1},{y1}\n" for name, face, (x0, y0, x1, y1) in rows))
+    report = teach.teach_from_examples("d6", folder, save=False, lang="en")
+    assert report.added == 1
+    assert t("teach.ex_pips_read", "en", n=2, faces="2, 4") in report.notes
