@@ -170,6 +170,24 @@ def test_an_empty_tray_at_rest_is_no_error_unless_roll_asked_for_dice(tmp_path):
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_start_screen_with_a_camera_says_to_throw_not_to_press_roll(tmp_path, monkeypatch, lang):
+    """"Put the dice in the tray, then press ROLL" read the dice twice with a camera: once at rest, again after ROLL
+    (the second was a roll too). With a camera the screen says the dice are read once they lie still, on two lines
+    read across the table rather than one small one."""
+    from companion.views import theme
+
+    app = _free_play(tmp_path, lang)
+    with recording_texts(monkeypatch) as drawn:
+        app.mode.draw(app.display.canvas)
+    words = " ".join(s for s, size, _ in drawn if size >= theme.FAR)
+    assert t("core.free_throw_dice", lang) in words
+    app.session.camera_ready = False  # virtual dice: ROLL throws them
+    with recording_texts(monkeypatch) as drawn:
+        app.mode.draw(app.display.canvas)
+    assert t("core.free_press_roll", lang) in [s for s, _, _ in drawn]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_read_on_its_way_after_roll_is_shown(tmp_path, monkeypatch, out_dir, lang):
     """After ROLL the old roll stood unchanged until the new reading (a taught emblem: seconds): the row is dimmed
     and the sum line says the dice are awaited, at a size read across the table."""

@@ -282,8 +282,11 @@ class FreePlayMode:
             # a camera reads the dice whenever they come to rest: ROLL after putting them in read them twice
             key = "core.free_throw_dice" if self.session.camera_ready else "core.free_press_roll"
             msg = t("core.free_waiting" if self.waiting else key, lang)
-            theme.text(surface, msg, self.dice.rect.center, theme.fit_text(msg, theme.LARGE, 760), theme.TEXT,
-                       anchor="center")
+            lines, size = theme.far_lines(msg, theme.LARGE, 760)
+            height = theme.font(size).get_linesize()
+            for k, line in enumerate(lines):  # read across the table: on two lines rather than smaller
+                theme.text(surface, line, (400, self.dice.rect.centery + (2 * k + 1 - len(lines)) * height // 2),
+                           size, theme.TEXT, anchor="center")
         if self.picking is not None:
             self._draw_picker(surface, titled=picture is not None)
         else:
