@@ -862,6 +862,11 @@ class App:
         if dice_set == "d6":  # pip dice need no teaching; a face taught for them (an emblem 6) replaces the pips'
             from vision.pips import read_dice
             self.watcher.set_reader(reader_of(loaded_set, profile) if loaded_set is not None else read_dice)
+            if loaded_set is not None and self.session is not None:
+                # an answer about a taught face is kept, as in the games; a pip face's is not: the pip reader reads
+                # it untaught, and examples slow every reading
+                self.session.learn = lambda index, face: (self._learn(dice_set, index, str(face))
+                                                          if str(face) in profile.names else None)
             return True
         if loaded_set is None:
             return False

@@ -308,6 +308,8 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     repeated: list[str] = []  # faces of photos taught before (the same folder taught twice): not kept twice
     # (face, crop, line, the light it was taken in): too soft to keep while a face has sharper
     blurred: list[tuple[str, np.ndarray, int, np.ndarray | None]] = []
+    untaught: list[str] = []  # pip faces the pip reader reads as labelled: they need no teaching
+    pips: dict[Path, list[DieReading]] = {}  # each photo's dice as the pip reader reads them (pip sets only)
     for image, face, labelled, line in rows:
         if image not in frames:
             frame = _read_image(image, lang)
@@ -322,6 +324,14 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
         if cand is not None and id(cand) in twice:
             skipped.append(t("teach.ex_touching", lang, line=line))
             continue
+        if dice_set.reader == "pips" and cand is not None:
+            if image not in pips:  # read once for all its dice
+                from vision.pips import read_dice
+
+                pips[image] = list(read_dice(frame).dice)
+            if _pip_face(cand, pips[image], dice_set) == face:
+                untaught.append(face)  # a plain pip face, read right untaught: taught, it would only slow reads
+                continue
         crop = face_outline.die_crop(frame, cand or _box_die(box))
         light = table_light(frame)
         try:
@@ -353,6 +363,9 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
         taught_now.append(face)
     notes = [t("teach.ex_all_blurred", lang, face=face)
              for face in dict.fromkeys(f for f, *_ in blurred) if not kept.get(face, 0)]
+    if untaught:
+        faces = ", ".join(sorted(set(untaught), key=str))
+        notes.append(t("teach.ex_pips_read", lang, n=len(untaught), faces=faces))
     if repeated:
         notes.append(t("teach.ex_repeated", lang, n=len(repeated)))
     for face in dict.fromkeys(taught_now + repeated):  # a folder taught again says again what is wrong with it
@@ -469,7 +482,11 @@ def pip_guess(frame_bgr: np.ndarray, cand: DieCandidate, dice_set: DiceSet) -> s
         return None
     from vision.pips import read_dice
 
-    readings = list(read_dice(frame_bgr).dice)
+    return _pip_face(cand, list(read_dice(frame_bgr).dice), dice_set)
+
+
+def _pip_face(cand: DieCandidate, readings: list[DieReading], dice_set: DiceSet) -> str | None:
+    """The face the pip reader's ``readings`` name for the die at ``cand``, where it is one of the set's."""
     k = _nearest_reading(cand, readings, set())
     face = readings[k].face if k is not None else None
     return str(face) if face is not None and str(face) in dice_set.face_names() else None

@@ -160,4 +160,23 @@ def test_an_annotated_die_not_read_for_sure_is_labelled_apart_from_the_face_name
                                                                                     real(img, text, *a, **k))[1])
     frame = np.full((120, 160, 3), 90, np.uint8)
     annotate(frame, TrayReading((DieReading("?", 1.0, (10, 40, 40, 70)), DieReading(None, 0.3, (80, 40, 110, 70)))))
-    assert written == ["?", "(?)"]
+    assert written == ["1: ?", "2: (?)"]
+
+
+def test_annotated_dice_are_numbered_and_an_unsure_one_is_the_screens_magenta(monkeypatch) -> None:
+    """The annotated photo named no die: a die the screen asks about by number ("die 7") was not to be found in it,
+    nor a JSON line's die; an unsure die was orange where every screen draws it magenta."""
+    import cv2
+
+    from companion.views.theme import UNKNOWN
+
+    frame = np.full((480, 640, 3), 90, np.uint8)
+    reading = TrayReading((DieReading(5, 0.9, (100, 200, 160, 260)), DieReading(None, 0.3, (300, 200, 360, 260))))
+    labels: list[tuple[str, tuple[int, ...]]] = []
+    put_text = cv2.putText
+    monkeypatch.setattr(cv2, "putText", lambda img, text, org, font, scale, colour, *a: (
+        labels.append((text, tuple(colour))), put_text(img, text, org, font, scale, colour, *a))[1])
+    out = annotate(frame, reading)
+    magenta = tuple(UNKNOWN[::-1])  # BGR
+    assert labels == [("1: 5", labels[0][1]), ("2: (?)", magenta)]
+    assert tuple(int(c) for c in out[230, 300]) == magenta  # the unsure die's box

@@ -30,6 +30,8 @@ FACES = [1, 2, 3, 4, 5, 6]
 REMOVE = "remove"  # the picker's tile after the faces: there is no die there
 ADD = "+"  # the slot after the dice: a die the reader missed
 PICTURE_PLACE = pygame.Rect(20, 66, 140, 140)  # the die corrected as the camera saw it, where the dice were
+ROW = pygame.Rect(20, 70, 760, 130)  # the dice as read
+ROW_BESIDE = pygame.Rect(PICTURE_PLACE.right + 16, 70, 780 - PICTURE_PLACE.right - 16, 130)  # beside that picture
 PICKER_GAP = 16  # between the face tiles: a tap in it goes to the nearer tile
 VIRTUAL_DICE = 5  # without a camera: five virtual dice, as in most pip-dice games
 
@@ -40,13 +42,16 @@ class FreePlayMode:
 
     def __init__(self, session: GameSession) -> None:
         self.session = session
-        self.dice = DiceRow(pygame.Rect(20, 70, 760, 130), max_rows=3)
+        self.dice = DiceRow(ROW.copy(), max_rows=3)
         self.cursor: int | None = None  # die highlighted for correction
         self.picking: int | None = None  # die being corrected: the face picker is open
         self._picked_at: tuple[int, int] = (0, 0)  # the game (engine, steps) the picker opened on: an undo closes it
         self.pick_index = 0
         self.waiting = False  # ROLL pressed, waiting for the tray to settle
         self.read_roll: ReadRoll | None = None  # the last roll read by the camera: its dice's pictures
+        #: that roll as entered, from the reading it was entered from: a reading again is compared with it (one
+        #: with a die hidden under an arm, then one with all of them, is that roll both times)
+        self._entered: ReadRoll | None = None
         #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
         self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
 
@@ -56,16 +61,52 @@ class FreePlayMode:
 
     # -- input -----------------------------------------------------------------------------------------------
     def on_dice(self, reading: TrayReading) -> None:
-        self.waiting = False
+        asked, self.waiting = self.waiting, False
         faces = [d.face if isinstance(d.face, int) else None for d in reading.dice]
         if not faces:
-            self.session.error = t("core.free_no_dice", self.session.lang)
+            if asked:  # an empty tray's rest is no question (switched on, the tray cleared): only ROLL's is
+                self.session.error = t("core.free_no_dice", self.session.lang)
+            return
+        same = self._read_again(reading)
+        if same is not None:
+            # the dice of the last roll read again where they lay (ROLL with no throw, an arm over the tray): no
+            # new roll; its dice's pictures are this reading's now, and an open picker stays open
+            read = self._entered
+            self.read_roll = ReadRoll(read.action, reading, {die: same[k] for die, k in read.at.items() if k in same})
+            if asked:
+                self.session.error = t("core.free_throw_first", self.session.lang)
             return
         action = {"action": "roll", "dice": faces}
         if self.session.apply(action):
-            self.read_roll = ReadRoll(action, reading, {i: i for i in range(len(faces))})
+            self.read_roll = self._entered = ReadRoll(action, reading, {i: i for i in range(len(faces))})
             self.cursor = next((i for i, f in enumerate(faces) if f is None), None)
             self.picking = None
+
+    def _read_again(self, reading: TrayReading) -> dict[int, int] | None:
+        """Where each die of the last roll's reading lies in ``reading`` (old index -> new) when ``reading`` shows
+        those dice where they lay, or some of them: each within a quarter of a die of where one was and read alike
+        (sure faces equal). Some are missing where an arm held still over the tray was taken for part of the table
+        (``vision.rest.HAND_TIMEOUT``) and hid a die, or dice were picked up to throw: no throw either. None for
+        anything else: dice thrown again never land so, nor does the roll after another one (an undo, a roll
+        entered since)."""
+        read = self._entered
+        actions = self.session.actions
+        if read is None or len(reading.dice) > len(read.reading.dice):
+            return None
+        at = next((k for k in range(len(actions) - 1, -1, -1) if actions[k] is read.action), None)
+        if at is None or any(a.get("action") == "roll" for a in actions[at + 1:]):
+            return None
+        match: dict[int, int] = {}
+        for j, new in enumerate(reading.dice):
+            cx, cy = (new.box[0] + new.box[2]) / 2, (new.box[1] + new.box[3]) / 2
+            found = [k for k, old in enumerate(read.reading.dice) if k not in match
+                     and abs((old.box[0] + old.box[2]) / 2 - cx) <= max(old.box[2] - old.box[0], 1) / 4
+                     and abs((old.box[1] + old.box[3]) / 2 - cy) <= max(old.box[3] - old.box[1], 1) / 4
+                     and (new.face == old.face or new.face is None or old.face is None)]
+            if not found:
+                return None
+            match[found[0]] = j
+        return match
 
     def _moment(self) -> tuple[int, int]:
         """The game as it stands: an undo counts (a step applied after it leaves the count of steps alone)."""
@@ -161,7 +202,7 @@ class FreePlayMode:
                                              if actions[k] is read.action), None)
         if read is None or at is None:
             return None
-        order: list[int | None] = list(range(len(read.reading.dice)))
+        order: list[int | None] = list(range(len(read.action["dice"])))  # the roll's dice, as entered
         for step in actions[at + 1:]:
             if step.get("action") == "add":
                 order.append(None)
@@ -188,6 +229,11 @@ class FreePlayMode:
         elif choice == REMOVE:
             self.session.apply({"action": "remove", "roll": n, "die": die + 1})
         else:
+            # a face read wrongly, or unsure, is kept as an example of the face said (a taught set's; the pip
+            # reader's faces are not taught: ``App._camera_reads``), as the games keep it
+            index = self._reading_index(die)
+            if index is not None and choice != self.game.last[die]:
+                self.session.confirm_face(index, choice)
             self.session.apply({"action": "correct", "roll": n, "die": die + 1, "face": choice})
         last = self.game.last
         self.cursor = next((i for i, f in enumerate(last) if f is None), min(die, self._slots() - 1))
@@ -204,6 +250,9 @@ class FreePlayMode:
     def _lay_out(self) -> None:
         self.dice.faces = list(self.game.last)
         self.dice.extra = ADD if self._can_add() else None
+        # the highlighted die as the camera saw it stands left of the row: NEXT shows where in the tray it lies
+        beside = self.picking is None and self._picture() is not None
+        self.dice.rect = ROW_BESIDE if beside else ROW
 
     def draw(self, surface: pygame.Surface) -> None:
         self._close_stale_picker()
@@ -216,8 +265,12 @@ class FreePlayMode:
                        anchor="topright")
         self._lay_out()
         self.dice.selected = self.picking if self.picking is not None else self.cursor
+        self.dice.dimmed = set(range(len(g.last))) if self.waiting else set()  # read over: not the dice now
         picture = self._picture()
-        if picture is not None:  # the die asked about, to be found in the tray: the row numbers them, the tray not
+        if picture is not None and self.picking is None:  # the die highlighted, where the tray has it
+            draw_die_picture(surface, picture, PICTURE_PLACE)
+            self.dice.draw(surface)
+        elif picture is not None:  # the die asked about, to be found in the tray: the row numbers them, the tray not
             drawn = draw_die_picture(surface, picture, PICTURE_PLACE)
             title = t("core.free_pick_this", self.session.lang)
             top = PICTURE_PLACE.centery - 26  # one line beside the die's middle; a second below it
@@ -226,8 +279,14 @@ class FreePlayMode:
         elif g.last:
             self.dice.draw(surface)
         else:
-            msg = t("core.free_waiting" if self.waiting else "core.free_press_roll", lang)
-            theme.text(surface, msg, self.dice.rect.center, theme.LARGE, theme.TEXT, anchor="center")
+            # a camera reads the dice whenever they come to rest: ROLL after putting them in read them twice
+            key = "core.free_throw_dice" if self.session.camera_ready else "core.free_press_roll"
+            msg = t("core.free_waiting" if self.waiting else key, lang)
+            lines, size = theme.far_lines(msg, theme.LARGE, 760)
+            height = theme.font(size).get_linesize()
+            for k, line in enumerate(lines):  # read across the table: on two lines rather than smaller
+                theme.text(surface, line, (400, self.dice.rect.centery + (2 * k + 1 - len(lines)) * height // 2),
+                           size, theme.TEXT, anchor="center")
         if self.picking is not None:
             self._draw_picker(surface, titled=picture is not None)
         else:
@@ -263,10 +322,12 @@ class FreePlayMode:
                                 t("core.free_pick_face", lang, n=self.picking + 1), lang)
 
     def _picture(self) -> DiePicture | None:
-        """The die being corrected as the camera saw it; None while adding one, or where the roll was not read."""
-        if self.picking is None or self._adding():
+        """The die being corrected, else the highlighted one, as the camera saw it; None for the "+" (adding one),
+        or where the roll was not read."""
+        die = self.picking if self.picking is not None else self.cursor
+        if die is None or die >= len(self.game.last):
             return None
-        index = self._reading_index(self.picking)
+        index = self._reading_index(die)
         return None if index is None else self.session.picture_of(index)
 
     def _draw_picker(self, surface: pygame.Surface, *, titled: bool) -> None:
@@ -300,7 +361,10 @@ class FreePlayMode:
         lang = self.session.lang
         g = self.game
         y = 214
-        if g.last:
+        if g.last and self.waiting:  # ROLL pressed: the dice above are the last roll's, read over soon
+            theme.text(surface, t("core.free_waiting", lang), (20, y), theme.fit_text(t("core.free_waiting", lang),
+                       theme.LARGE, 760), theme.TEXT, bold=True)
+        elif g.last:
             # "+ ?" while a die is unsure: "Sum 76" beside a magenta "?" read as the whole throw's sum
             key = "core.free_sum_unsure" if g.unknown_in_last else "core.free_sum"
             theme.text(surface, t(key, lang, sum=g.last_sum), (20, y), theme.LARGE, theme.TEXT, bold=True)
