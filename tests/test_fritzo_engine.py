@@ -382,7 +382,7 @@ def test_points_in_the_opponents_colours_go_to_the_opponent_and_are_no_super_fri
 
 def test_third_level_only_when_it_scores_at_once():
     engine, _ = strategy([put("A", (0, 0, 0)), put("E", (0, 0, 1))])
-    rejected(engine, put("G", (0, 0, 2)), "third level")
+    rejected(engine, put("G", (0, 0, 2)), "third layer")
     said = engine.apply(put("H", (0, 0, 2)))  # red column in front and at the back: two rows
     assert engine.state.scores["Anna"] == 8 and said[-1].key == "fritzo.super"
 
@@ -394,7 +394,7 @@ def test_fourth_level_and_floating_cubes_are_refused():
     challenge = Fritzo.new({"mode": "challenge", "players": ["Anna"], "cubes": strategy_set().to_json()})
     for z, cid in enumerate(["A", "E", "H"]):
         challenge.apply(put(cid, (0, 0, z)))
-    rejected(challenge, put("C", (0, 0, 3)), "higher than 3 levels")
+    rejected(challenge, put("C", (0, 0, 3)), "higher than 3 layers")
 
 
 def test_joker_once_per_player():
@@ -500,7 +500,7 @@ def test_a_duplicate_cube_in_a_taught_set_is_refused_at_setup():
         ({"action": "fly"}, "no action fly"),
         ({"action": "place", "cube": "99", "cell": [0, 0, 0], "rotation": 0}, "no cube 99"),
         ({"action": "place", "cube": "1", "cell": [0, 0, 0], "rotation": 24}, "0 to 23"),
-        ({"action": "place", "cube": "1", "cell": [0, 0], "rotation": 0}, "x, y, level"),
+        ({"action": "place", "cube": "1", "cell": [0, 0], "rotation": 0}, "x, y, layer"),
         ({"action": "place", "cube": "1", "cell": [0, 0, 0]}, "How does the cube lie"),
         ({"action": "place", "cube": "2", "cell": [0, 0, 0], "rotation": 0}, "already in use"),
         ({"action": "pass", "cube": "2"}, "only exists in Strategy"),
@@ -554,7 +554,7 @@ def test_the_note_of_a_placed_cube_names_its_level_not_coordinates_the_grid_does
     first = build(D.professional)[:1]
     engine, said = play({"mode": "team", "players": ["Anna", "Ben"], "target": "professional"}, first)
     placed = said[0]
-    assert placed.text("en") == f"Cube {first[0]['cube']} placed on level 1."
+    assert placed.text("en") == f"Cube {first[0]['cube']} placed on layer 1."
     assert placed.text("de") == f"Cube {first[0]['cube']} steht auf Ebene 1."
     x, y, _ = first[0]["cell"]
     assert placed.params["cell"] == f"{x}/{y}/1"  # a transcript's reader still has the place
@@ -676,7 +676,7 @@ def test_third_level_opens_only_for_the_movers_own_points():
     engine, _ = strategy([put("A", (0, 0, 0)), put("E", (0, 0, 1))], starter="Ben",
                          third_level="own")  # Ben, then Anna; a setup written since the rule changed
     assert engine.current_player == "Ben"
-    err = rejected(engine, put("H", (0, 0, 2)), "third level")  # Anna's red column, for Anna: not Ben's points
+    err = rejected(engine, put("H", (0, 0, 2)), "third layer")  # Anna's red column, for Anna: not Ben's points
     assert err.localized("de") == ("Auf die dritte Ebene darf ein Cube nur, wenn Ben damit sofort selbst Punkte "
                                    "erzielt (Punkte für den Gegner zählen nicht).")
     assert all(p.cell[2] < 2 for p in engine.legal_placements("H"))

@@ -89,7 +89,7 @@ def test_a_fourth_level_is_refused():
     s = {(0, 0, z): cube("red") for z in range(3)}
     with pytest.raises(PlacementError) as err:
         check_placement(s, (0, 0, 3), cube("red"), contact=Contact.SAME, limits=STRATEGY_LIMITS)
-    assert "3 levels" in str(err.value) and "3 Ebenen" in err.value.localized("de")
+    assert "3 layers" in str(err.value) and "3 Ebenen" in err.value.localized("de")
 
 
 @pytest.mark.parametrize("limits,size", [(CUBE_LIMITS, 3), (STRATEGY_LIMITS, 5), (PLANE_LIMITS, 3)])
@@ -103,7 +103,7 @@ def test_footprint_limits(limits, size):
 
 
 def test_plane_limits_keep_level_one_flat():
-    with pytest.raises(PlacementError, match="1 levels"):
+    with pytest.raises(PlacementError, match=r"than 1 layer\."):
         check_placement({(0, 0, 0): cube("red")}, (0, 0, 1), cube("red"), contact=Contact.SAME,
                         limits=PLANE_LIMITS)
 
