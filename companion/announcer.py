@@ -3,9 +3,14 @@ time.
 
 Rules the table relies on:
 
-- **Never two at once.** Announcements wait in a queue; the next starts only when the current one has been
-  shown for at least ``min_seconds`` *and* its sentence has been spoken (plus ``gap`` of quiet), so no
-  sentence is cut off by the next and nobody has to read two banners.
+- **Never two at once.** Announcements wait in a queue; the next starts only when the current one's sentence
+  has been spoken (plus ``gap`` of quiet), so no sentence is cut off by the next, and a banner nobody hears
+  (no sentence, sound off) stands for at least ``min_seconds`` so nobody has to read two at once. A sentence
+  heard gives way at once to one waiting: the least banner time kept every short "Anna's turn" three seconds.
+- **One chime a burst.** The chime says "listen now" to a quiet table: it rings before a sentence that comes
+  after ``CHIME_AFTER_QUIET`` seconds of silence, not before each of the sentences following each other (a step
+  said in three sentences cost three chimes, 2.7 s, and the turn's sentence came last). Other sounds (time's up,
+  the countdown's tick) always play.
 - **Urgent first.** An urgent announcement (time's up) goes before everything queued. If a normal one is
   showing, it is cut short and put back at the head of the queue (unless it was already fully heard), because
   time's up must be heard when the sand runs out, not five seconds later.
@@ -70,6 +75,12 @@ class Showing:
             return self.speech_started is not None and now >= self.speech_started + self.speech_seconds
         return now >= self.started + min_seconds
 
+    def audio_end(self) -> float:
+        """When its sound and sentence (as far as they play) end: the voice channel is quiet from then."""
+        if self.speech_started is not None:
+            return self.speech_started + self.speech_seconds
+        return self.started + self.sound_seconds
+
 
 def reading_seconds(text: str) -> float:
     return len(text.split()) / READING_WORDS_PER_SECOND
@@ -95,6 +106,9 @@ NOTE_OVERTAKEN_AFTER = 1.5
 #: seconds a sentence may wait before the table has moved past it (two sentences' time): dropped when a newer one
 #: waits behind it, unless essential
 STALE_AFTER = 10.0
+#: seconds of silence after which a sentence is rung in by its chime; sentences following each other closer than
+#: this (a step's sentences, a queue worked through) are said without one. More than ``gap`` plus a frame.
+CHIME_AFTER_QUIET = 1.5
 
 
 def _drop(queue: deque[Announcement], gone: Callable[[Announcement], bool]) -> None:
@@ -113,7 +127,7 @@ class Announcer:
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE, volume: int = 80, muted: bool = False, *,
                  audio: AudioOut | None = None, speech: Speech | None = None, min_seconds: float = 3.0,
-                 gap: float = 0.5, speech_wait: float = 2.0, interrupt: bool = True) -> None:
+                 gap: float = 0.2, speech_wait: float = 2.0, interrupt: bool = True) -> None:
         self._lang = check_language(lang)
         self._volume = check_volume(volume)
         self.muted = bool(muted)
@@ -127,6 +141,8 @@ class Announcer:
         self._normal: deque[Announcement] = deque()
         self._current: Showing | None = None
         self._now = 0.0
+        #: when the voice channel last went quiet (None: nothing played yet): a sentence after a pause is chimed in
+        self._quiet_since: float | None = None
         #: when each waiting announcement was queued (by id, with the object itself: an id may be reused)
         self._queued_at: dict[int, tuple[float, Announcement]] = {}
         #: where the "sound off" sign was drawn last (None: sound on): a finger switches the sound on there
@@ -260,7 +276,7 @@ class Announcer:
             cur = None
         if cur is not None:
             self._advance(cur, now)
-            if cur.ends is not None and now >= cur.ends:
+            if (cur.ends is not None and now >= cur.ends) or self._heard_and_awaited(cur, now):
                 self._finish(now)
                 cur = None
         while len(self._normal) > 1 and not self._normal[0].speak:
@@ -272,6 +288,12 @@ class Announcer:
             nxt = self._urgent.popleft() if self._urgent else self._normal.popleft()
             self._current = self._start(nxt, now)
             self._advance(self._current, now)
+
+    def _heard_and_awaited(self, s: Showing, now: float) -> bool:
+        """Its sentence was heard (and the gap after it passed) while another waits: the banner's least time is
+        for reading one nobody hears, a heard one need not hold the next back."""
+        return (bool(self._urgent or self._normal) and s.speech_started is not None
+                and now >= s.speech_started + s.speech_seconds + self.gap)
 
     def _queued_time(self, a: Announcement) -> float:
         queued = self._queued_at.get(id(a))
@@ -302,7 +324,10 @@ class Announcer:
     def _start(self, a: Announcement, now: float) -> Showing:
         text = self.text_of(a)
         show = Showing(a, text, self._lang, now)
-        wav = sounds.sound_wav(a.sound) if self.audible else None
+        sound = a.sound
+        if sound is Sound.CHIME and self._quiet_since is not None and now - self._quiet_since < CHIME_AFTER_QUIET:
+            sound = Sound.NONE  # it follows a sentence without a pause: the table is listening already
+        wav = sounds.sound_wav(sound) if self.audible else None
         if wav is not None:
             self.audio.play(wav, Channel.VOICE, self._volume / 100)
             show.sound_seconds = sounds.wav_duration(wav)
@@ -333,6 +358,7 @@ class Announcer:
 
     def _finish(self, now: float) -> None:
         if self._current is not None:
+            self._quiet_since = min(now, self._current.audio_end())
             self.history.append((now, self._current))
             del self.history[:-20]
         self._current = None

@@ -104,16 +104,43 @@ def test_chime_then_speech_then_next_never_overlapping():
     ann.update(speech_end + 0.5)
     assert ann.current.text == text_b
     assert ann.current.started == pytest.approx(speech_end + 0.5)
-    assert audio.plays()[2] == sounds.sound_wav(Sound.CHIME)
+    assert audio.plays()[2] == fake_synth(text_b, "de")  # following without a pause: no second chime
+
+
+def test_only_a_sentence_after_silence_is_chimed_in():
+    """A chime before each sentence cost 0.9 s each: a step said in three sentences took 2.7 s of chimes and the
+    turn's sentence came last. Sentences following each other are said without one; after a pause the chime rings
+    again; time's up keeps its own sound."""
+    ann, audio = make()
+    chime = sounds.sound_wav(Sound.CHIME)
+    for who in ("Anna", "Ben", "Carla"):
+        ann.announce(names(who))
+    run(ann, 60)
+    assert ann.idle
+    assert audio.plays().count(chime) == 1 and audio.plays()[0] == chime
+    ann.announce(names("Dora"))  # alone, long after the last one ended
+    run_from(ann, 60.05, 90)
+    assert audio.plays().count(chime) == 2 and audio.plays()[-2] == chime
+    ann.announce(names("Emil"))
+    ann.update(90.1)
+    ann.update(90.1 + CHIME)  # Emil's sentence plays
+    ann.announce(Announcement("core.sound_off", urgent=True, sound=Sound.TIMES_UP))
+    ann.update(90.2 + CHIME)
+    assert audio.plays()[-1] == sounds.sound_wav(Sound.TIMES_UP)
 
 
 def test_short_announcement_stays_at_least_min_seconds():
     ann, audio = make()
     ann.announce(Announcement("core.sound_off"))  # "Ton aus": far shorter than 3 s spoken
-    ann.announce(Announcement("core.app_title", sound=Sound.NONE))
     shown = run(ann, 10)
+    assert ann.history[-1][0] == pytest.approx(3.0)  # alone: its banner stands the least time
+    ann.announce(Announcement("core.sound_off"))
+    ann.announce(Announcement("core.app_title", sound=Sound.NONE))
+    shown = run_from(ann, 10.05, 20)
     assert [text for _, text in shown] == ["Ton aus", "Tischbegleiter"]
-    assert shown[1][0] == pytest.approx(3.0)
+    # heard, with one waiting: it gives way after its sentence and the gap (the least time kept every short
+    # "Anna's turn" three seconds); the second follows without a pause, so the first needs no chime either
+    assert shown[1][0] == pytest.approx(10.05 + CHIME + speech_seconds("Ton aus") + 0.5, abs=0.051)
     # without a sound the sentence starts at once
     first_play_of_title = fake_synth("Tischbegleiter", "de")
     assert audio.plays()[-1] == first_play_of_title
@@ -298,7 +325,7 @@ def test_no_sound_device_and_no_espeak(monkeypatch):
     ann.announce(Announcement("core.sound_off", speak=False))
     shown = run(ann, 20)
     assert len(shown) == 2
-    assert shown[1][0] == pytest.approx(reading_seconds(shown[0][1]) + 0.5, abs=0.051)
+    assert shown[1][0] == pytest.approx(reading_seconds(shown[0][1]) + ann.gap, abs=0.051)
 
 
 def test_untranslatable_key_shows_the_key_instead_of_crashing():
