@@ -13,7 +13,12 @@ Rules the table relies on:
   the countdown's tick) always play.
 - **Urgent first.** An urgent announcement (time's up) goes before everything queued. If a normal one is
   showing, it is cut short and put back at the head of the queue (unless it was already fully heard), because
-  time's up must be heard when the sand runs out, not five seconds later.
+  time's up must be heard when the sand runs out, not five seconds later. A countdown's "ten seconds left"
+  still waiting is dropped then (heard after "time's up" it would be wrong), as it is once its seconds have run.
+- **A start is heard now.** A ``first`` announcement (the clock runs) goes ahead of what waits from earlier
+  steps and cuts a sentence from an earlier step that is still playing (put back after it unless already heard):
+  Fritzo's "the time runs" waited 8 s for a seven-second sentence while the clock ran. One about to end
+  (``FIRST_WAITS_FOR``) is let end.
 - **Never far behind the table.** A sentence takes four or five seconds with its chime; a table entering scores
   faster heard round 3's "Time's up" over round 5. One that has waited ``STALE_AFTER`` seconds is dropped when a
   later step's words wait behind it (the screen shows what it said), unless it is ``essential``: who won, who was
@@ -58,6 +63,7 @@ class Showing:
     text: str
     lang: str
     started: float
+    queued: float = 0.0  # when it was announced (a ``first`` one cuts only what an earlier step queued)
     sound_seconds: float = 0.0
     speech_due: float | None = None  # when the sentence should start; None: this one is not spoken
     speech_started: float | None = None
@@ -109,6 +115,10 @@ STALE_AFTER = 10.0
 #: seconds of silence after which a sentence is rung in by its chime; sentences following each other closer than
 #: this (a step's sentences, a queue worked through) are said without one. More than ``gap`` plus a frame.
 CHIME_AFTER_QUIET = 1.5
+#: seconds left of the sentence playing under which a ``first`` one waits for it rather than cutting it
+FIRST_WAITS_FOR = 1.0
+#: the countdown's warning ("10 seconds left", sound TICK): stale once time's up is said or its seconds ran out
+COUNTDOWN_KEY = "core.seconds_left"
 
 
 def _drop(queue: deque[Announcement], gone: Callable[[Announcement], bool]) -> None:
@@ -194,7 +204,9 @@ class Announcer:
             _drop(self._normal, lambda a: a.prompt)
         if announcement.urgent:
             self._urgent.append(announcement)
+            _drop(self._normal, lambda a: a.key == COUNTDOWN_KEY)  # "10 seconds left" after "time's up" is wrong
         elif announcement.first:
+            self._cut_for_first()
             # ahead of what waits from earlier steps, with the sentences of its own step still before it: one TIMER
             # at Haste Worte's letter draws the letter and turns the sand, and the letter was heard after the sand
             now = [a for a in self._normal if self._queued_at.get(id(a), (None,))[0] == self._now]
@@ -205,6 +217,19 @@ class Announcer:
         self._queued_at[id(announcement)] = (self._now, announcement)
         if announcement.speak and self.audible and self.speech.available:
             self.speech.request(self.text_of(announcement), self._lang)
+
+    def _cut_for_first(self) -> None:
+        """Stop a sentence from an earlier step for a ``first`` one (the clock's start), putting it back to be said
+        after it unless it was already heard. A sentence of the same step (the letter drawn by the same TIMER), an
+        urgent or another start, or one about to end plays on."""
+        cur, now = self._current, self._now
+        if (cur is None or not self.interrupt or cur.urgent or cur.announcement.first or cur.queued >= now
+                or (cur.ends is not None and cur.ends - now <= FIRST_WAITS_FOR)):
+            return
+        self.audio.stop(Channel.VOICE)
+        if not cur.heard(now, self.min_seconds):
+            self._normal.appendleft(cur.announcement)  # the start is put before it by announce()
+        self._finish(now)
 
     def announce_all(self, announcements: Sequence[Announcement]) -> None:
         for a in announcements:
@@ -266,7 +291,7 @@ class Announcer:
         cur = self._current
         if cur is not None and self._urgent and not cur.urgent and self.interrupt:
             self.audio.stop(Channel.VOICE)
-            if not cur.heard(now, self.min_seconds):
+            if not cur.heard(now, self.min_seconds) and cur.announcement.key != COUNTDOWN_KEY:
                 self._normal.appendleft(cur.announcement)
             self._finish(now)
             cur = None
@@ -279,6 +304,7 @@ class Announcer:
             if (cur.ends is not None and now >= cur.ends) or self._heard_and_awaited(cur, now):
                 self._finish(now)
                 cur = None
+        _drop(self._normal, lambda a: self._countdown_over(a, now))
         while len(self._normal) > 1 and not self._normal[0].speak:
             self._normal.popleft()  # a screen note overtaken before it showed: the game has moved past it
         if cur is None and len(self._normal) > 1:  # what the table did last always stays
@@ -294,6 +320,12 @@ class Announcer:
         for reading one nobody hears, a heard one need not hold the next back."""
         return (bool(self._urgent or self._normal) and s.speech_started is not None
                 and now >= s.speech_started + s.speech_seconds + self.gap)
+
+    def _countdown_over(self, a: Announcement, now: float) -> bool:
+        """A waiting "N seconds left" whose N seconds have run out: the time it warned of is up."""
+        seconds = a.params.get("seconds")
+        return (a.key == COUNTDOWN_KEY and isinstance(seconds, int | float)
+                and now - self._queued_time(a) >= seconds)
 
     def _queued_time(self, a: Announcement) -> float:
         queued = self._queued_at.get(id(a))
@@ -323,7 +355,7 @@ class Announcer:
 
     def _start(self, a: Announcement, now: float) -> Showing:
         text = self.text_of(a)
-        show = Showing(a, text, self._lang, now)
+        show = Showing(a, text, self._lang, now, queued=self._queued_time(a))
         sound = a.sound
         if sound is Sound.CHIME and self._quiet_since is not None and now - self._quiet_since < CHIME_AFTER_QUIET:
             sound = Sound.NONE  # it follows a sentence without a pause: the table is listening already

@@ -593,19 +593,37 @@ def test_a_new_game_lets_the_last_sentence_end_and_drops_the_last_games_others()
     assert ("stop", Channel.VOICE) not in audio.log
 
 
-def test_a_start_the_table_acts_on_is_said_next_without_cutting_the_one_playing():
-    """Fritzo's "the time runs" waited behind a quick table's sentences and came 12 s after the clock started; it
-    goes before what waits now, and the sentence playing ends first (urgent would cut it)."""
+def test_a_start_the_table_acts_on_is_said_at_once_cutting_an_earlier_steps_sentence():
+    """Fritzo's "the time runs" waited behind a quick table's sentences and came 12 s after the clock started; then
+    8 s behind the seven-second sentence playing when TIMER was pressed. It goes before what waits and cuts the
+    sentence playing, which is said again after it."""
     ann, audio = make()
     for who in ("Anna", "Ben", "Carla"):
         ann.announce(names(who))
     ann.update(0.0)
-    ann.update(CHIME)  # Anna's sentence is playing
+    ann.update(CHIME + 1.0)  # Anna's sentence is playing, a second in
     ann.announce(Announcement("core.sound_off", first=True))
-    assert [a.params.get("value") for a in ann.queued] == [None, "Ben", "Carla"]
-    shown = run_from(ann, CHIME + 0.05, 40)
+    assert ("stop", Channel.VOICE) in audio.log  # Anna cut
+    assert [a.params.get("value") for a in ann.queued] == [None, "Anna", "Ben", "Carla"]
+    shown = run_from(ann, CHIME + 1.05, 60)
+    assert shown[0] == (CHIME + 1.05, "Ton aus")  # at once
+    assert [text for _, text in shown][1:3] == [ann.text_of(names("Anna")), ann.text_of(names("Ben"))]
+
+
+def test_a_start_lets_a_sentence_about_to_end_end():
+    """Cutting a sentence in its last second to repeat it whole would cost more than it saves."""
+    ann, audio = make()
+    ann.announce(names("Anna"))
+    ann.announce(names("Ben"))
+    ann.update(0.0)
+    ann.update(CHIME)
+    end = CHIME + speech_seconds(ann.current.text)
+    ann.update(end - 0.2)
+    ann.announce(Announcement("core.sound_off", first=True))
+    assert ("stop", Channel.VOICE) not in audio.log
+    shown = run_from(ann, end - 0.15, 30)
     assert [text for _, text in shown][:2] == ["Ton aus", ann.text_of(names("Ben"))]
-    assert ("stop", Channel.VOICE) not in audio.log  # Anna was heard to the end
+    assert shown[0][0] == pytest.approx(end + 0.5, abs=0.051)
 
 
 def test_a_start_said_next_keeps_the_sentences_of_its_own_step_before_it():
@@ -619,4 +637,42 @@ def test_a_start_said_next_keeps_the_sentences_of_its_own_step_before_it():
     ann.update(CHIME + 0.1)
     ann.announce(names("Letter"))  # this step's sentences: the letter, then the sand
     ann.announce(Announcement("core.sound_off", first=True))
-    assert [a.params.get("value") for a in ann.queued] == ["Letter", None, "Ben"]
+    assert [a.params.get("value") for a in ann.queued] == ["Letter", None, "Anna", "Ben"]  # Anna cut, said again
+
+
+def countdown(seconds: int = 10) -> Announcement:
+    return Announcement("core.seconds_left", {"seconds": seconds}, sound=Sound.TICK)
+
+
+def test_a_ten_second_warning_still_waiting_is_not_said_after_times_up():
+    """Behind a busy queue "noch 10 Sekunden" came after "Die Zeit ist um!"."""
+    ann, _ = make()
+    for who in ("Anna", "Ben"):
+        ann.announce(names(who))
+    ann.update(0.0)
+    ann.announce(countdown())
+    ann.update(1.0)
+    ann.announce(Announcement("core.sound_off", urgent=True, sound=Sound.TIMES_UP))
+    shown = run_from(ann, 1.05, 60)
+    assert "core.seconds_left" not in [a.key for _, s in ann.history for a in [s.announcement]]
+    assert [text for _, text in shown][0] == "Ton aus"
+
+
+def test_a_ten_second_warning_cut_by_times_up_is_not_said_again():
+    ann, _ = make()
+    ann.announce(countdown())
+    ann.update(0.0)
+    ann.update(0.5)  # the warning is playing
+    ann.announce(Announcement("core.sound_off", urgent=True, sound=Sound.TIMES_UP))
+    run_from(ann, 0.55, 30)
+    assert [s.announcement.key for _, s in ann.history] == ["core.seconds_left", "core.sound_off"]
+
+
+def test_a_ten_second_warning_is_dropped_once_its_seconds_ran_out():
+    """The time it warned of is up even before "time's up" is said (the sand's frame may come later)."""
+    ann, _ = make()
+    ann.announce(names("Anna " * 40))  # a sentence longer than the ten seconds
+    ann.update(0.0)
+    ann.announce(countdown())
+    run_from(ann, 0.05, 60)
+    assert [s.announcement.key for _, s in ann.history] == ["core.error_language"]
