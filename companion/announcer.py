@@ -14,7 +14,7 @@ Rules the table relies on:
 - **Urgent first.** An urgent announcement (time's up) goes before everything queued. If a normal one is
   showing, it is cut short and put back at the head of the queue (unless it was already fully heard), because
   time's up must be heard when the sand runs out, not five seconds later. A countdown's "ten seconds left"
-  still waiting is dropped then (heard after "time's up" it would be wrong), as it is once its seconds have run.
+  still waiting is dropped then (heard after "time's up" it would be wrong).
 - **A start is heard now.** A ``first`` announcement (the clock runs) goes ahead of what waits from earlier
   steps and cuts a sentence from an earlier step that is still playing (put back after it unless already heard):
   Fritzo's "the time runs" waited 8 s for a seven-second sentence while the clock ran. One about to end
@@ -117,7 +117,7 @@ STALE_AFTER = 10.0
 CHIME_AFTER_QUIET = 1.5
 #: seconds left of the sentence playing under which a ``first`` one waits for it rather than cutting it
 FIRST_WAITS_FOR = 1.0
-#: the countdown's warning ("10 seconds left", sound TICK): stale once time's up is said or its seconds ran out
+#: the countdown's warning ("10 seconds left", sound TICK): stale once time's up is said
 COUNTDOWN_KEY = "core.seconds_left"
 
 
@@ -151,6 +151,7 @@ class Announcer:
         self._normal: deque[Announcement] = deque()
         self._current: Showing | None = None
         self._now = 0.0
+        self._clock_known = False  # no update yet: what is announced now is stamped with the first update's time
         #: when the voice channel last went quiet (None: nothing played yet): a sentence after a pause is chimed in
         self._quiet_since: float | None = None
         #: when each waiting announcement was queued (by id, with the object itself: an id may be reused)
@@ -287,6 +288,9 @@ class Announcer:
 
     def update(self, now: float) -> None:
         """Advance the queue to ``now`` (the app loop's monotonic clock, in seconds). Call it every frame."""
+        if not self._clock_known:  # announced before the first frame: at its time, not a whole clock's age ago
+            self._clock_known = True
+            self._queued_at = {k: (now, a) for k, (_, a) in self._queued_at.items()}
         self._now = now
         cur = self._current
         if cur is not None and self._urgent and not cur.urgent and self.interrupt:
@@ -304,7 +308,6 @@ class Announcer:
             if (cur.ends is not None and now >= cur.ends) or self._heard_and_awaited(cur, now):
                 self._finish(now)
                 cur = None
-        _drop(self._normal, lambda a: self._countdown_over(a, now))
         while len(self._normal) > 1 and not self._normal[0].speak:
             self._normal.popleft()  # a screen note overtaken before it showed: the game has moved past it
         if cur is None and len(self._normal) > 1:  # what the table did last always stays
@@ -320,12 +323,6 @@ class Announcer:
         for reading one nobody hears, a heard one need not hold the next back."""
         return (bool(self._urgent or self._normal) and s.speech_started is not None
                 and now >= s.speech_started + s.speech_seconds + self.gap)
-
-    def _countdown_over(self, a: Announcement, now: float) -> bool:
-        """A waiting "N seconds left" whose N seconds have run out: the time it warned of is up."""
-        seconds = a.params.get("seconds")
-        return (a.key == COUNTDOWN_KEY and isinstance(seconds, int | float)
-                and now - self._queued_time(a) >= seconds)
 
     def _queued_time(self, a: Announcement) -> float:
         queued = self._queued_at.get(id(a))

@@ -668,11 +668,20 @@ def test_a_ten_second_warning_cut_by_times_up_is_not_said_again():
     assert [s.announcement.key for _, s in ann.history] == ["core.seconds_left", "core.sound_off"]
 
 
-def test_a_ten_second_warning_is_dropped_once_its_seconds_ran_out():
-    """The time it warned of is up even before "time's up" is said (the sand's frame may come later)."""
+
+def test_what_is_announced_before_the_first_frame_is_as_old_as_that_frame():
+    """A game's first sentences are announced before the loop's first update: stamped with the announcer's start
+    (0) they were a whole monotonic clock old, dropped as stale behind the next step's words after seconds, and a
+    clock started in the same moment cut them as an earlier step's."""
     ann, _ = make()
-    ann.announce(names("Anna " * 40))  # a sentence longer than the ten seconds
-    ann.update(0.0)
-    ann.announce(countdown())
-    run_from(ann, 0.05, 60)
-    assert [s.announcement.key for _, s in ann.history] == ["core.error_language"]
+    ann.announce(names("Anna"))
+    ann.announce(names("Ben"))
+    ann.update(500.0)
+    ann.announce(names("Carla"))  # the next step, at once
+    shown = run_from(ann, 500.05, 560)
+    assert [text for _, text in shown] == [ann.text_of(names(who)) for who in ("Ben", "Carla")]
+    ann2, audio2 = make()
+    ann2.announce(names("Anna"))
+    ann2.update(500.0)  # Anna's chime rings
+    ann2.announce(Announcement("core.sound_off", first=True))  # the same moment: the same step, not cut
+    assert ("stop", Channel.VOICE) not in audio2.log
