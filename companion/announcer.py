@@ -119,6 +119,8 @@ CHIME_AFTER_QUIET = 1.5
 FIRST_WAITS_FOR = 1.0
 #: the countdown's warning ("10 seconds left", sound TICK): stale once time's up is said
 COUNTDOWN_KEY = "core.seconds_left"
+#: how long before the first update what was announced before it counts as queued
+BEFORE_FIRST_UPDATE = 0.001
 
 
 def _drop(queue: deque[Announcement], gone: Callable[[Announcement], bool]) -> None:
@@ -151,7 +153,7 @@ class Announcer:
         self._normal: deque[Announcement] = deque()
         self._current: Showing | None = None
         self._now = 0.0
-        self._clock_known = False  # no update yet: what is announced now is stamped with the first update's time
+        self._clock_known = False  # no update yet: what is announced now is stamped by the first update
         #: when the voice channel last went quiet (None: nothing played yet): a sentence after a pause is chimed in
         self._quiet_since: float | None = None
         #: when each waiting announcement was queued (by id, with the object itself: an id may be reused)
@@ -288,9 +290,9 @@ class Announcer:
 
     def update(self, now: float) -> None:
         """Advance the queue to ``now`` (the app loop's monotonic clock, in seconds). Call it every frame."""
-        if not self._clock_known:  # announced before the first frame: at its time, not a whole clock's age ago
-            self._clock_known = True
-            self._queued_at = {k: (now, a) for k, (_, a) in self._queued_at.items()}
+        if not self._clock_known:  # announced before the first frame: just before it, not a whole clock's age ago
+            self._clock_known = True  # (still a step before what is announced at the first frame's time)
+            self._queued_at = {k: (now - BEFORE_FIRST_UPDATE, a) for k, (_, a) in self._queued_at.items()}
         self._now = now
         cur = self._current
         if cur is not None and self._urgent and not cur.urgent and self.interrupt:

@@ -671,8 +671,8 @@ def test_a_ten_second_warning_cut_by_times_up_is_not_said_again():
 
 def test_what_is_announced_before_the_first_frame_is_as_old_as_that_frame():
     """A game's first sentences are announced before the loop's first update: stamped with the announcer's start
-    (0) they were a whole monotonic clock old, dropped as stale behind the next step's words after seconds, and a
-    clock started in the same moment cut them as an earlier step's."""
+    (0) they were a whole monotonic clock old, dropped as stale behind the next step's words after seconds (and
+    after being cut by a clock's start)."""
     ann, _ = make()
     ann.announce(names("Anna"))
     ann.announce(names("Ben"))
@@ -683,5 +683,9 @@ def test_what_is_announced_before_the_first_frame_is_as_old_as_that_frame():
     ann2, audio2 = make()
     ann2.announce(names("Anna"))
     ann2.update(500.0)  # Anna's chime rings
-    ann2.announce(Announcement("core.sound_off", first=True))  # the same moment: the same step, not cut
-    assert ("stop", Channel.VOICE) not in audio2.log
+    ann2.update(501.0)
+    ann2.announce(Announcement("core.sound_off", first=True))  # a second later: cut, and said again after it
+    assert ("stop", Channel.VOICE) in audio2.log
+    assert [a.key for a in ann2.queued] == ["core.sound_off", "core.error_language"]
+    shown = run_from(ann2, 501.05, 560)
+    assert [text for _, text in shown] == ["Ton aus", ann2.text_of(names("Anna"))]  # not dropped as stale
