@@ -3,12 +3,22 @@ time.
 
 Rules the table relies on:
 
-- **Never two at once.** Announcements wait in a queue; the next starts only when the current one has been
-  shown for at least ``min_seconds`` *and* its sentence has been spoken (plus ``gap`` of quiet), so no
-  sentence is cut off by the next and nobody has to read two banners.
+- **Never two at once.** Announcements wait in a queue; the next starts only when the current one's sentence
+  has been spoken (plus ``gap`` of quiet), so no sentence is cut off by the next, and a banner nobody hears
+  (no sentence, sound off) stands for at least ``min_seconds`` so nobody has to read two at once. A sentence
+  heard gives way at once to one waiting: the least banner time kept every short "Anna's turn" three seconds.
+- **One chime a burst.** The chime says "listen now" to a quiet table: it rings before a sentence that comes
+  after ``CHIME_AFTER_QUIET`` seconds of silence, not before each of the sentences following each other (a step
+  said in three sentences cost three chimes, 2.7 s, and the turn's sentence came last). Other sounds (time's up,
+  the countdown's tick) always play.
 - **Urgent first.** An urgent announcement (time's up) goes before everything queued. If a normal one is
   showing, it is cut short and put back at the head of the queue (unless it was already fully heard), because
-  time's up must be heard when the sand runs out, not five seconds later.
+  time's up must be heard when the sand runs out, not five seconds later. A countdown's "ten seconds left"
+  still waiting is dropped then (heard after "time's up" it would be wrong).
+- **A start is heard now.** A ``first`` announcement (the clock runs) goes ahead of what waits from earlier
+  steps and cuts a sentence from an earlier step that is still playing (put back after it unless already heard):
+  Fritzo's "the time runs" waited 8 s for a seven-second sentence while the clock ran. One about to end
+  (``FIRST_WAITS_FOR``) is let end.
 - **Never far behind the table.** A sentence takes four or five seconds with its chime; a table entering scores
   faster heard round 3's "Time's up" over round 5. One that has waited ``STALE_AFTER`` seconds is dropped when a
   later step's words wait behind it (the screen shows what it said), unless it is ``essential``: who won, who was
@@ -53,6 +63,7 @@ class Showing:
     text: str
     lang: str
     started: float
+    queued: float = 0.0  # when it was announced (a ``first`` one cuts only what an earlier step queued)
     sound_seconds: float = 0.0
     speech_due: float | None = None  # when the sentence should start; None: this one is not spoken
     speech_started: float | None = None
@@ -69,6 +80,12 @@ class Showing:
         if self.speech_due is not None:
             return self.speech_started is not None and now >= self.speech_started + self.speech_seconds
         return now >= self.started + min_seconds
+
+    def audio_end(self) -> float:
+        """When its sound and sentence (as far as they play) end: the voice channel is quiet from then."""
+        if self.speech_started is not None:
+            return self.speech_started + self.speech_seconds
+        return self.started + self.sound_seconds
 
 
 def reading_seconds(text: str) -> float:
@@ -95,6 +112,15 @@ NOTE_OVERTAKEN_AFTER = 1.5
 #: seconds a sentence may wait before the table has moved past it (two sentences' time): dropped when a newer one
 #: waits behind it, unless essential
 STALE_AFTER = 10.0
+#: seconds of silence after which a sentence is rung in by its chime; sentences following each other closer than
+#: this (a step's sentences, a queue worked through) are said without one. More than ``gap`` plus a frame.
+CHIME_AFTER_QUIET = 1.5
+#: seconds left of the sentence playing under which a ``first`` one waits for it rather than cutting it
+FIRST_WAITS_FOR = 1.0
+#: the countdown's warning ("10 seconds left", sound TICK): stale once time's up is said
+COUNTDOWN_KEY = "core.seconds_left"
+#: how long before the first update what was announced before it counts as queued
+BEFORE_FIRST_UPDATE = 0.001
 
 
 def _drop(queue: deque[Announcement], gone: Callable[[Announcement], bool]) -> None:
@@ -113,7 +139,7 @@ class Announcer:
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE, volume: int = 80, muted: bool = False, *,
                  audio: AudioOut | None = None, speech: Speech | None = None, min_seconds: float = 3.0,
-                 gap: float = 0.5, speech_wait: float = 2.0, interrupt: bool = True) -> None:
+                 gap: float = 0.2, speech_wait: float = 2.0, interrupt: bool = True) -> None:
         self._lang = check_language(lang)
         self._volume = check_volume(volume)
         self.muted = bool(muted)
@@ -127,6 +153,9 @@ class Announcer:
         self._normal: deque[Announcement] = deque()
         self._current: Showing | None = None
         self._now = 0.0
+        self._clock_known = False  # no update yet: what is announced now is stamped by the first update
+        #: when the voice channel last went quiet (None: nothing played yet): a sentence after a pause is chimed in
+        self._quiet_since: float | None = None
         #: when each waiting announcement was queued (by id, with the object itself: an id may be reused)
         self._queued_at: dict[int, tuple[float, Announcement]] = {}
         #: where the "sound off" sign was drawn last (None: sound on): a finger switches the sound on there
@@ -178,7 +207,9 @@ class Announcer:
             _drop(self._normal, lambda a: a.prompt)
         if announcement.urgent:
             self._urgent.append(announcement)
+            _drop(self._normal, lambda a: a.key == COUNTDOWN_KEY)  # "10 seconds left" after "time's up" is wrong
         elif announcement.first:
+            self._cut_for_first()
             # ahead of what waits from earlier steps, with the sentences of its own step still before it: one TIMER
             # at Haste Worte's letter draws the letter and turns the sand, and the letter was heard after the sand
             now = [a for a in self._normal if self._queued_at.get(id(a), (None,))[0] == self._now]
@@ -189,6 +220,19 @@ class Announcer:
         self._queued_at[id(announcement)] = (self._now, announcement)
         if announcement.speak and self.audible and self.speech.available:
             self.speech.request(self.text_of(announcement), self._lang)
+
+    def _cut_for_first(self) -> None:
+        """Stop a sentence from an earlier step for a ``first`` one (the clock's start), putting it back to be said
+        after it unless it was already heard. A sentence of the same step (the letter drawn by the same TIMER), an
+        urgent or another start, or one about to end plays on."""
+        cur, now = self._current, self._now
+        if (cur is None or not self.interrupt or cur.urgent or cur.announcement.first or cur.queued >= now
+                or (cur.ends is not None and cur.ends - now <= FIRST_WAITS_FOR)):
+            return
+        self.audio.stop(Channel.VOICE)
+        if not cur.heard(now, self.min_seconds):
+            self._normal.appendleft(cur.announcement)  # the start is put before it by announce()
+        self._finish(now)
 
     def announce_all(self, announcements: Sequence[Announcement]) -> None:
         for a in announcements:
@@ -246,11 +290,14 @@ class Announcer:
 
     def update(self, now: float) -> None:
         """Advance the queue to ``now`` (the app loop's monotonic clock, in seconds). Call it every frame."""
+        if not self._clock_known:  # announced before the first frame: just before it, not a whole clock's age ago
+            self._clock_known = True  # (still a step before what is announced at the first frame's time)
+            self._queued_at = {k: (now - BEFORE_FIRST_UPDATE, a) for k, (_, a) in self._queued_at.items()}
         self._now = now
         cur = self._current
         if cur is not None and self._urgent and not cur.urgent and self.interrupt:
             self.audio.stop(Channel.VOICE)
-            if not cur.heard(now, self.min_seconds):
+            if not cur.heard(now, self.min_seconds) and cur.announcement.key != COUNTDOWN_KEY:
                 self._normal.appendleft(cur.announcement)
             self._finish(now)
             cur = None
@@ -260,7 +307,7 @@ class Announcer:
             cur = None
         if cur is not None:
             self._advance(cur, now)
-            if cur.ends is not None and now >= cur.ends:
+            if (cur.ends is not None and now >= cur.ends) or self._heard_and_awaited(cur, now):
                 self._finish(now)
                 cur = None
         while len(self._normal) > 1 and not self._normal[0].speak:
@@ -272,6 +319,12 @@ class Announcer:
             nxt = self._urgent.popleft() if self._urgent else self._normal.popleft()
             self._current = self._start(nxt, now)
             self._advance(self._current, now)
+
+    def _heard_and_awaited(self, s: Showing, now: float) -> bool:
+        """Its sentence was heard (and the gap after it passed) while another waits: the banner's least time is
+        for reading one nobody hears, a heard one need not hold the next back."""
+        return (bool(self._urgent or self._normal) and s.speech_started is not None
+                and now >= s.speech_started + s.speech_seconds + self.gap)
 
     def _queued_time(self, a: Announcement) -> float:
         queued = self._queued_at.get(id(a))
@@ -301,8 +354,11 @@ class Announcer:
 
     def _start(self, a: Announcement, now: float) -> Showing:
         text = self.text_of(a)
-        show = Showing(a, text, self._lang, now)
-        wav = sounds.sound_wav(a.sound) if self.audible else None
+        show = Showing(a, text, self._lang, now, queued=self._queued_time(a))
+        sound = a.sound
+        if sound is Sound.CHIME and self._quiet_since is not None and now - self._quiet_since < CHIME_AFTER_QUIET:
+            sound = Sound.NONE  # it follows a sentence without a pause: the table is listening already
+        wav = sounds.sound_wav(sound) if self.audible else None
         if wav is not None:
             self.audio.play(wav, Channel.VOICE, self._volume / 100)
             show.sound_seconds = sounds.wav_duration(wav)
@@ -333,6 +389,7 @@ class Announcer:
 
     def _finish(self, now: float) -> None:
         if self._current is not None:
+            self._quiet_since = min(now, self._current.audio_end())
             self.history.append((now, self._current))
             del self.history[:-20]
         self._current = None

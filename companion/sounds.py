@@ -7,6 +7,10 @@ array at :data:`SAMPLE_RATE`; :func:`wav_bytes` wraps it in a WAV container, whi
 loads (pygame converts WAV to whatever format the sound device was opened with, so we never depend on its
 rate).
 
+Loudness: the announcer plays sounds and sentences at one volume, so the sounds are made as loud as they should
+sound next to espeak-ng's voice, measured as RMS (:data:`VOICE_RMS`). Made to a peak of 0.8 the chime was +6 dB
+over the voice and time's up +12 dB: turned up until the sentences were heard, the chime startled the table.
+
 >>> len(chime()) / SAMPLE_RATE
 0.9
 """
@@ -23,6 +27,13 @@ from companion.announce import Sound
 
 SAMPLE_RATE = 22050  # espeak-ng's native rate: speech and sounds share one format
 PEAK = 0.8  # of int16 full scale: loud, but with headroom so the device never clips
+#: RMS of espeak-ng's sentences (``speech.synthesize``, amplitude 100) over the whole WAV: 0.093 the mean of 350
+#: game sentences, de and en, 0.073-0.108; their peaks already reach 0.8-1.0, so the voice cannot be made louder
+VOICE_RMS = 0.093
+#: the chime at the voice's level or under ("listen now", not an alarm) ...
+CHIME_DB = -1.0
+#: ... time's up a little over it: heard over the table's talk when the sand runs out, without startling
+TIMES_UP_DB = 3.0
 
 
 def _time(seconds: float) -> np.ndarray:
@@ -40,9 +51,20 @@ def _fade(signal: np.ndarray, seconds: float = 0.004) -> np.ndarray:
     return signal
 
 
-def _to_int16(signal: np.ndarray) -> np.ndarray:
+def _to_int16(signal: np.ndarray, db: float | None = None) -> np.ndarray:
+    """To int16 at ``db`` over the voice's RMS (never over :data:`PEAK`), or with its peak at :data:`PEAK`."""
     peak = float(np.max(np.abs(signal))) or 1.0
-    return np.round(signal / peak * PEAK * 32767).astype(np.int16)
+    gain = PEAK / peak
+    if db is not None:
+        rms = float(np.sqrt(np.mean(signal ** 2))) or 1.0
+        gain = min(gain, VOICE_RMS * 10 ** (db / 20) / rms)
+    return np.round(signal * gain * 32767).astype(np.int16)
+
+
+def rms(data: np.ndarray) -> float:
+    """Root mean square of int16 samples, as a share of full scale (how loud a sound is heard)."""
+    x = np.asarray(data, dtype=float) / 32768
+    return float(np.sqrt(np.mean(x ** 2))) if len(x) else 0.0
 
 
 def _bell(freq: float, seconds: float, decay: float) -> np.ndarray:
@@ -60,7 +82,7 @@ def chime() -> np.ndarray:
     out = first.copy()
     start = int(0.18 * SAMPLE_RATE)
     out[start:start + len(second)] += second
-    return _to_int16(_fade(out))
+    return _to_int16(_fade(out), CHIME_DB)
 
 
 def tick() -> np.ndarray:
@@ -80,7 +102,7 @@ def times_up() -> np.ndarray:
         env = np.minimum(1.0, t / 0.01) * np.exp(-t / (0.25 if freq != 440.0 else 0.45))
         notes.append(_fade(buzz * env))
         notes.append(np.zeros(int(0.04 * SAMPLE_RATE)))
-    return _to_int16(np.concatenate(notes[:-1]))
+    return _to_int16(np.concatenate(notes[:-1]), TIMES_UP_DB)
 
 
 _GENERATORS = {Sound.CHIME: chime, Sound.TICK: tick, Sound.TIMES_UP: times_up}

@@ -71,9 +71,12 @@ _MARKED = re.compile(r"(?<![\w+])([1-9?])\+X\b")
 _MARKED_WORDS = {"de": r"\1 mit Extrakreuz", "en": r"\1 with extra cross"}
 _SIGN_WORDS = {"de": {"?": "Fragezeichen", "!": "Ausrufezeichen"},
                "en": {"?": "question mark", "!": "exclamation mark"}}
-#: words the German voice says as written, not as the table knows them
+#: words the German voice says as written, not as the table knows them (checked with ``espeak-ng -v de -x``):
+#: "Orange" was 'o:RaN@ ("O-rang-e"), now 'o:R'aNS@; "Beginner" b@g'In3 ("Be-ginner" as in beginnen), now bIg'InA:
+#: as the English word (bIg'In3)
 _SAID_AS = {"de": ((re.compile(r"\bCubes?\b"), "Würfel"), (re.compile(r"\bChallenge\b"), "Tschällendsch"),
-                   (re.compile(r"\bJoker\b"), "Dschoker"))}
+                   (re.compile(r"\bJoker\b"), "Dschoker"), (re.compile(r"\bOrange\b"), "O-rangsche"),
+                   (re.compile(r"\bBeginner\b"), "Bigginna"))}
 _ROMAN = re.compile(r"\b(Reihe|row|Kreuzungspunkte|points) (III|II|I)\b")  # Noch X-Mal!'s crossing-point rows
 _DECIMAL = re.compile(r"(\d)\.(\d)")
 _BUTTONS = ("core.btn_roll", "core.btn_reroll", "core.btn_timer", "core.btn_next", "core.btn_select", "core.btn_undo")
@@ -84,8 +87,8 @@ def spoken(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
     "4-4" is "vier vier" (not "vier Strich vier"), a kind "9/7" "neun sieben", a die's or a round's "?" and "!"
     are named (espeak says nothing for them: "Mitte: ? und 4" was heard "Mitte und vier"), a stroke's symbol in
     brackets ("(/)", for the screen) is left out, a button's capitals are a word ("UHR", not "U H R"), a face
-    with Echt Spitze's extra cross "2+X" is "2 mit Extrakreuz", and the German voice says Cube, Challenge and
-    Joker as players do."""
+    with Echt Spitze's extra cross "2+X" is "2 mit Extrakreuz", and the German voice says Cube, Challenge,
+    Joker, Orange and Beginner as players do."""
     words = _SIGN_WORDS.get(lang, _SIGN_WORDS["en"])
     text = _MARKED.sub(_MARKED_WORDS.get(lang, _MARKED_WORDS["en"]), text)
     text = _SIGN.sub(lambda m: words[m.group(1) or m.group(2)], _SYMBOL.sub("", text))

@@ -104,16 +104,43 @@ def test_chime_then_speech_then_next_never_overlapping():
     ann.update(speech_end + 0.5)
     assert ann.current.text == text_b
     assert ann.current.started == pytest.approx(speech_end + 0.5)
-    assert audio.plays()[2] == sounds.sound_wav(Sound.CHIME)
+    assert audio.plays()[2] == fake_synth(text_b, "de")  # following without a pause: no second chime
+
+
+def test_only_a_sentence_after_silence_is_chimed_in():
+    """A chime before each sentence cost 0.9 s each: a step said in three sentences took 2.7 s of chimes and the
+    turn's sentence came last. Sentences following each other are said without one; after a pause the chime rings
+    again; time's up keeps its own sound."""
+    ann, audio = make()
+    chime = sounds.sound_wav(Sound.CHIME)
+    for who in ("Anna", "Ben", "Carla"):
+        ann.announce(names(who))
+    run(ann, 60)
+    assert ann.idle
+    assert audio.plays().count(chime) == 1 and audio.plays()[0] == chime
+    ann.announce(names("Dora"))  # alone, long after the last one ended
+    run_from(ann, 60.05, 90)
+    assert audio.plays().count(chime) == 2 and audio.plays()[-2] == chime
+    ann.announce(names("Emil"))
+    ann.update(90.1)
+    ann.update(90.1 + CHIME)  # Emil's sentence plays
+    ann.announce(Announcement("core.sound_off", urgent=True, sound=Sound.TIMES_UP))
+    ann.update(90.2 + CHIME)
+    assert audio.plays()[-1] == sounds.sound_wav(Sound.TIMES_UP)
 
 
 def test_short_announcement_stays_at_least_min_seconds():
     ann, audio = make()
     ann.announce(Announcement("core.sound_off"))  # "Ton aus": far shorter than 3 s spoken
-    ann.announce(Announcement("core.app_title", sound=Sound.NONE))
     shown = run(ann, 10)
+    assert ann.history[-1][0] == pytest.approx(3.0)  # alone: its banner stands the least time
+    ann.announce(Announcement("core.sound_off"))
+    ann.announce(Announcement("core.app_title", sound=Sound.NONE))
+    shown = run_from(ann, 10.05, 20)
     assert [text for _, text in shown] == ["Ton aus", "Tischbegleiter"]
-    assert shown[1][0] == pytest.approx(3.0)
+    # heard, with one waiting: it gives way after its sentence and the gap (the least time kept every short
+    # "Anna's turn" three seconds); the second follows without a pause, so the first needs no chime either
+    assert shown[1][0] == pytest.approx(10.05 + CHIME + speech_seconds("Ton aus") + 0.5, abs=0.051)
     # without a sound the sentence starts at once
     first_play_of_title = fake_synth("Tischbegleiter", "de")
     assert audio.plays()[-1] == first_play_of_title
@@ -298,7 +325,7 @@ def test_no_sound_device_and_no_espeak(monkeypatch):
     ann.announce(Announcement("core.sound_off", speak=False))
     shown = run(ann, 20)
     assert len(shown) == 2
-    assert shown[1][0] == pytest.approx(reading_seconds(shown[0][1]) + 0.5, abs=0.051)
+    assert shown[1][0] == pytest.approx(reading_seconds(shown[0][1]) + ann.gap, abs=0.051)
 
 
 def test_untranslatable_key_shows_the_key_instead_of_crashing():
@@ -566,19 +593,37 @@ def test_a_new_game_lets_the_last_sentence_end_and_drops_the_last_games_others()
     assert ("stop", Channel.VOICE) not in audio.log
 
 
-def test_a_start_the_table_acts_on_is_said_next_without_cutting_the_one_playing():
-    """Fritzo's "the time runs" waited behind a quick table's sentences and came 12 s after the clock started; it
-    goes before what waits now, and the sentence playing ends first (urgent would cut it)."""
+def test_a_start_the_table_acts_on_is_said_at_once_cutting_an_earlier_steps_sentence():
+    """Fritzo's "the time runs" waited behind a quick table's sentences and came 12 s after the clock started; then
+    8 s behind the seven-second sentence playing when TIMER was pressed. It goes before what waits and cuts the
+    sentence playing, which is said again after it."""
     ann, audio = make()
     for who in ("Anna", "Ben", "Carla"):
         ann.announce(names(who))
     ann.update(0.0)
-    ann.update(CHIME)  # Anna's sentence is playing
+    ann.update(CHIME + 1.0)  # Anna's sentence is playing, a second in
     ann.announce(Announcement("core.sound_off", first=True))
-    assert [a.params.get("value") for a in ann.queued] == [None, "Ben", "Carla"]
-    shown = run_from(ann, CHIME + 0.05, 40)
+    assert ("stop", Channel.VOICE) in audio.log  # Anna cut
+    assert [a.params.get("value") for a in ann.queued] == [None, "Anna", "Ben", "Carla"]
+    shown = run_from(ann, CHIME + 1.05, 60)
+    assert shown[0] == (CHIME + 1.05, "Ton aus")  # at once
+    assert [text for _, text in shown][1:3] == [ann.text_of(names("Anna")), ann.text_of(names("Ben"))]
+
+
+def test_a_start_lets_a_sentence_about_to_end_end():
+    """Cutting a sentence in its last second to repeat it whole would cost more than it saves."""
+    ann, audio = make()
+    ann.announce(names("Anna"))
+    ann.announce(names("Ben"))
+    ann.update(0.0)
+    ann.update(CHIME)
+    end = CHIME + speech_seconds(ann.current.text)
+    ann.update(end - 0.2)
+    ann.announce(Announcement("core.sound_off", first=True))
+    assert ("stop", Channel.VOICE) not in audio.log
+    shown = run_from(ann, end - 0.15, 30)
     assert [text for _, text in shown][:2] == ["Ton aus", ann.text_of(names("Ben"))]
-    assert ("stop", Channel.VOICE) not in audio.log  # Anna was heard to the end
+    assert shown[0][0] == pytest.approx(end + 0.5, abs=0.051)
 
 
 def test_a_start_said_next_keeps_the_sentences_of_its_own_step_before_it():
@@ -592,4 +637,55 @@ def test_a_start_said_next_keeps_the_sentences_of_its_own_step_before_it():
     ann.update(CHIME + 0.1)
     ann.announce(names("Letter"))  # this step's sentences: the letter, then the sand
     ann.announce(Announcement("core.sound_off", first=True))
-    assert [a.params.get("value") for a in ann.queued] == ["Letter", None, "Ben"]
+    assert [a.params.get("value") for a in ann.queued] == ["Letter", None, "Anna", "Ben"]  # Anna cut, said again
+
+
+def countdown(seconds: int = 10) -> Announcement:
+    return Announcement("core.seconds_left", {"seconds": seconds}, sound=Sound.TICK)
+
+
+def test_a_ten_second_warning_still_waiting_is_not_said_after_times_up():
+    """Behind a busy queue "noch 10 Sekunden" came after "Die Zeit ist um!"."""
+    ann, _ = make()
+    for who in ("Anna", "Ben"):
+        ann.announce(names(who))
+    ann.update(0.0)
+    ann.announce(countdown())
+    ann.update(1.0)
+    ann.announce(Announcement("core.sound_off", urgent=True, sound=Sound.TIMES_UP))
+    shown = run_from(ann, 1.05, 60)
+    assert "core.seconds_left" not in [a.key for _, s in ann.history for a in [s.announcement]]
+    assert [text for _, text in shown][0] == "Ton aus"
+
+
+def test_a_ten_second_warning_cut_by_times_up_is_not_said_again():
+    ann, _ = make()
+    ann.announce(countdown())
+    ann.update(0.0)
+    ann.update(0.5)  # the warning is playing
+    ann.announce(Announcement("core.sound_off", urgent=True, sound=Sound.TIMES_UP))
+    run_from(ann, 0.55, 30)
+    assert [s.announcement.key for _, s in ann.history] == ["core.seconds_left", "core.sound_off"]
+
+
+
+def test_what_is_announced_before_the_first_frame_is_as_old_as_that_frame():
+    """A game's first sentences are announced before the loop's first update: stamped with the announcer's start
+    (0) they were a whole monotonic clock old, dropped as stale behind the next step's words after seconds (and
+    after being cut by a clock's start)."""
+    ann, _ = make()
+    ann.announce(names("Anna"))
+    ann.announce(names("Ben"))
+    ann.update(500.0)
+    ann.announce(names("Carla"))  # the next step, at once
+    shown = run_from(ann, 500.05, 560)
+    assert [text for _, text in shown] == [ann.text_of(names(who)) for who in ("Ben", "Carla")]
+    ann2, audio2 = make()
+    ann2.announce(names("Anna"))
+    ann2.update(500.0)  # Anna's chime rings
+    ann2.update(501.0)
+    ann2.announce(Announcement("core.sound_off", first=True))  # a second later: cut, and said again after it
+    assert ("stop", Channel.VOICE) in audio2.log
+    assert [a.key for a in ann2.queued] == ["core.sound_off", "core.error_language"]
+    shown = run_from(ann2, 501.05, 560)
+    assert [text for _, text in shown] == ["Ton aus", ann2.text_of(names("Anna"))]  # not dropped as stale

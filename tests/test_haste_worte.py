@@ -748,7 +748,7 @@ def test_a_later_reacher_of_the_round_hears_it_in_their_scores_sentence_not_an_e
 @pytest.mark.parametrize(("letters", "drawn", "de", "en"), [
     (["B", "D"], "B", "Der Buchstabe ist B wie Berta!", "The letter is B as in Bravo!"),
     (["SCH", "Ä"], "SCH", "Der Buchstabe ist SCH!", "The letter is SCH!"),
-    (["SCH", "Ä"], "Ä", "Der Buchstabe ist Ä wie Ärger!", "The letter is Ä, A umlaut!"),
+    (["SCH", "Ä"], "Ä", "Der Buchstabe ist Ä wie Ärger!", "The letter is Ä, A-umlaut!"),
 ])
 def test_the_letter_is_said_with_its_word_a_token_of_several_letters_as_it_is(letters, drawn, de, en):
     """Heard through espeak-ng, B, D, E, G, P and T sound alike ("be", "de", "e", ...), and the table writes words

@@ -1369,9 +1369,10 @@ def test_a_quick_tables_last_round_hears_the_winners_soon_and_each_reacher_once(
     first = t("haste.goal_reached", lang, player="Emil", goal=15)  # Emil reads first: the round is the last
     assert said.count(first) == 1
     between = said[said.index(first) + 1:-1]  # the five others' scores: those heard before they went stale
-    assert len(between) <= 3, said
+    assert len(between) <= 4, said  # not all five: one chime a burst fits a fourth in before the others go stale
     assert all(sum(text.startswith(name) for text in between) <= 1 for name in ["Anna", "Ben", "Carla", "Dana"]), said
-    assert shown[-1][0] - scores[-1] < 20.0, shown  # 28 s before: the winners said behind four "too"s
+    assert shown[-1][0] - scores[-1] < 17.0, shown  # 28 s before: the winners said behind four "too"s (18 s with a
+    # chime before every sentence, 15 s with one a burst)
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

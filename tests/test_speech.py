@@ -16,6 +16,7 @@ import pytest
 
 from companion import speech
 from companion.errors import CompanionError
+from companion.i18n import t
 from companion.sounds import wav_bytes, wav_duration
 from companion.speech import Speech, SpeechError, fix_wav_header, speakable, spoken, synthesize
 
@@ -113,9 +114,33 @@ def test_coordinates_and_stroke_symbols_are_said_as_a_player_would():
     ("de", "Oma nimmt die 2+X.", "Oma nimmt die 2 mit Extrakreuz."),  # was "zwei plus Iks"
     ("de", "Tim nimmt die ?+X.", "Tim nimmt die Fragezeichen mit Extrakreuz."),  # was "die plus Iks"
     ("en", "Middle: 3+X and ?", "Middle: 3 with extra cross and question mark"),
+    ("de", "Rot an Orange.", "Rot an O-rangsche."),  # was "O-rang-e"
+    ("de", "Das Team hat den Fritzo Beginner gebaut!", "Das Team hat den Fritzo Bigginna gebaut!"),
+    ("en", "Fritzo Beginner: orange on red.", "Fritzo Beginner: orange on red."),  # English says both right
 ])
 def test_what_the_voice_would_misread_is_said_as_players_say_it(lang, text, said):
     assert spoken(text, lang) == said
+
+
+def phonemes(text: str, lang: str) -> str:
+    return subprocess.run([ESPEAK, "-q", "-x", "-v", lang, "--stdin"], input=speakable(spoken(text, lang)).encode(),
+                          capture_output=True, check=True).stdout.decode()
+
+
+@needs_espeak
+def test_borrowed_words_are_heard_as_the_table_says_them():
+    """espeak-ng's German read "Orange" 'o:RaN@ (no "sch") and "Beginner" b@g'In3, the German "be-" of beginnen."""
+    assert "R'aNS@" in phonemes("Rot an Orange.", "de")
+    assert "bIg'In" in phonemes("Fritzo Beginner", "de")  # as the English voice says it: bIg'In3
+
+
+@needs_espeak
+@pytest.mark.parametrize("letter", ["Ä", "Ö", "Ü"])
+def test_an_umlaut_spelled_in_english_is_not_heard_with_an_article(letter):
+    """espeak-ng reads "Ä" itself as "A umlaut"; the "A" of "A umlaut" after it was read as the article ("uh
+    umlaut")."""
+    said = phonemes(f"The letter is {t(f'haste.spell.{letter}', 'en')}!", "en")
+    assert "a# " not in said and said.count("UmlaUt") + said.count("VmlaUt") == 2
 
 
 @needs_espeak

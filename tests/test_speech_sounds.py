@@ -8,7 +8,7 @@ import wave
 import numpy as np
 import pytest
 
-from companion import sounds
+from companion import sounds, speech
 from companion.announce import Sound
 
 
@@ -26,7 +26,7 @@ def test_lengths_levels_and_edges(sound, low, high):
     assert data.dtype == np.int16 and data.ndim == 1
     assert low < len(data) / sounds.SAMPLE_RATE < high
     peak = int(np.max(np.abs(data.astype(int))))
-    assert 0.7 * 32767 < peak <= sounds.PEAK * 32767 + 1  # loud, never clipping
+    assert 0.2 * 32767 < peak <= sounds.PEAK * 32767 + 1  # audible, never clipping
     assert abs(int(data[0])) < 200 and abs(int(data[-1])) < 200  # faded: no click at either end
 
 
@@ -57,3 +57,23 @@ def test_wav_round_trip(sound):
 
 def test_no_sound_is_none():
     assert sounds.samples(Sound.NONE) is None and sounds.sound_wav(Sound.NONE) is None
+
+
+def test_the_chime_and_times_up_are_balanced_with_the_voice():
+    """Made to one peak the chime was +6 dB over espeak-ng's voice and time's up +12 dB: at a volume where the
+    sentences were heard, the sounds startled the table. The chime is at the voice's level or under, time's up a
+    little over it."""
+    voice = sounds.VOICE_RMS
+    assert sounds.rms(sounds.samples(Sound.CHIME)) <= voice
+    up_db = 20 * np.log10(sounds.rms(sounds.samples(Sound.TIMES_UP)) / voice)
+    assert 1.0 <= up_db <= 4.0
+
+
+@pytest.mark.skipif(speech.find_espeak() is None, reason="espeak-ng not installed")
+def test_the_voice_level_the_sounds_are_made_for_is_espeaks():
+    """VOICE_RMS is measured, not chosen: real sentences in both voices come out within 2 dB of it."""
+    levels = [sounds.rms(np.frombuffer(speech.synthesize(text, lang)[44:], dtype="<i2"))
+              for lang, text in (("de", "Anna ist dran. Sie würfelt zuerst."), ("en", "Ben, read your words."),
+                                 ("de", "Die Zeit läuft: 10 Minuten."), ("en", "Time's up! Pencils down."))]
+    assert abs(20 * np.log10(float(np.mean(levels)) / sounds.VOICE_RMS)) < 2.0
+    assert sounds.rms(sounds.samples(Sound.CHIME)) <= float(np.mean(levels))
