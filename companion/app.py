@@ -1343,7 +1343,9 @@ class App:
                 reading = self.watcher.readings.get_nowait()
                 if self.session is not None and self.session.camera_ready:
                     self.session.latest_reading = reading
-                    self.mode.on_dice(reading)
+                    # a screen's answer that is no error (free play's "these dice are read already"): not in red
+                    if isinstance(said := self.mode.on_dice(reading), str):
+                        self.show_notice(said, seconds=6, info=True, screen=self.mode)
                     self._say_why_unsure(reading)
                 elif self.session is None and getattr(self.mode, "auto_read", False):
                     self.mode.on_dice(reading)  # a screen outside the games that reads (the camera check)

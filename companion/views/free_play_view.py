@@ -60,27 +60,28 @@ class FreePlayMode:
         return self.session.engine
 
     # -- input -----------------------------------------------------------------------------------------------
-    def on_dice(self, reading: TrayReading) -> None:
+    def on_dice(self, reading: TrayReading) -> str | None:
+        """A reading of the tray at rest; returns what ROLL's answer tells the table when it is no roll (the tray
+        empty, the dice read already): the app shows that as a notice in the panel's colours. In the red of an
+        error it told a family that pressed ROLL once too often that something had gone wrong."""
         asked, self.waiting = self.waiting, False
         faces = [d.face if isinstance(d.face, int) else None for d in reading.dice]
         if not faces:
-            if asked:  # an empty tray's rest is no question (switched on, the tray cleared): only ROLL's is
-                self.session.error = t("core.free_no_dice", self.session.lang)
-            return
+            # an empty tray's rest is no question (switched on, the tray cleared): only ROLL's is
+            return t("core.free_no_dice", self.session.lang) if asked else None
         same = self._read_again(reading)
         if same is not None:
             # the dice of the last roll read again where they lay (ROLL with no throw, an arm over the tray): no
             # new roll; its dice's pictures are this reading's now, and an open picker stays open
             read = self._entered
             self.read_roll = ReadRoll(read.action, reading, {die: same[k] for die, k in read.at.items() if k in same})
-            if asked:
-                self.session.error = t("core.free_throw_first", self.session.lang)
-            return
+            return t("core.free_throw_first", self.session.lang) if asked else None
         action = {"action": "roll", "dice": faces}
         if self.session.apply(action):
             self.read_roll = self._entered = ReadRoll(action, reading, {i: i for i in range(len(faces))})
             self.cursor = next((i for i, f in enumerate(faces) if f is None), None)
             self.picking = None
+        return None
 
     def _read_again(self, reading: TrayReading) -> dict[int, int] | None:
         """Where each die of the last roll's reading lies in ``reading`` (old index -> new) when ``reading`` shows
