@@ -1343,10 +1343,16 @@ class App:
                 reading = self.watcher.readings.get_nowait()
                 if self.session is not None and self.session.camera_ready:
                     self.session.latest_reading = reading
-                    self.mode.on_dice(reading)
+                    # a screen's answer that is no error (free play's "these dice are read already"): not in red
+                    if isinstance(said := self.mode.on_dice(reading), str):
+                        self.show_notice(said, seconds=6, info=True, screen=self.mode)
                     self._say_why_unsure(reading)
                 elif self.session is None and getattr(self.mode, "auto_read", False):
                     self.mode.on_dice(reading)  # a screen outside the games that reads (the camera check)
+            # the tray moving, after its readings (a screen shows a read on its way until the reading comes)
+            on_tray, tray = getattr(self.mode, "on_tray", None), getattr(self.watcher, "tray", None)
+            if on_tray is not None and tray is not None and self.session is not None and self.session.camera_ready:
+                on_tray(tray(self.clock()))
         on_frame = getattr(self.mode, "on_frame", None)
         if on_frame is not None and self.watcher is not None:
             thrown = getattr(self.watcher, "thrown", 0)

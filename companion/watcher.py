@@ -11,7 +11,8 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -29,6 +30,26 @@ Reader = Callable[[np.ndarray], TrayReading]
 WAIT_HINT = 5.0
 #: seconds without a frame that mean the camera sends nothing
 NO_FRAMES = 2.0
+
+
+@dataclass(frozen=True)
+class TrayMotion:
+    """What the tray does as the watcher saw it last: a screen that reads every rest (free play) shows a read on its
+    way when the dice are thrown without ROLL, not only after it.
+
+    ``state``: "moving" (dice rolling, a hand, a shadow), "hand" (a hand held still in the tray), "settling" (still,
+    being read), "still" (read, nothing moved since; also when no frame came for ``NO_FRAMES``). ``moved``: seconds
+    of motion or a hand since the tray was last read (a hand passing over it is a fifth of one, a throw a second or
+    more). ``since``: when the tray last turned still, or unread (clock seconds)."""
+
+    state: Literal["moving", "hand", "settling", "still"]
+    moved: float = 0.0
+    since: float = 0.0
+
+    @property
+    def unread(self) -> bool:
+        """The tray is not read as it lies: a reading comes once it lies still."""
+        return self.state != "still"
 
 
 class DiceWatcher:
@@ -66,6 +87,8 @@ class DiceWatcher:
         #: looks for a camera while the dice come from the built-in tray (``auto`` found none at the start); the
         #: watcher moves to the first it finds (``source`` changes: the app tells the table)
         self.lookout: CameraLookout | None = None
+        #: the tray as the last frame showed it (replaced whole, so the app reads it in one piece: ``tray``)
+        self._tray = TrayMotion("still")
         self._thread = threading.Thread(target=self._run, name="dice-watcher", daemon=True)
 
     def _read(self, frame: np.ndarray) -> TrayReading:
@@ -111,6 +134,27 @@ class DiceWatcher:
         if self._trigger.moving:  # first: the trigger judges a hand on still frames only
             return "moving"
         return "hand" if self._trigger.hand_seen else None
+
+    def tray(self, now: float) -> TrayMotion:
+        """The tray as last seen (``TrayMotion``); still when the camera sends nothing (a hung camera's last
+        frames said nothing of what the tray does now)."""
+        if self.last_frame_at is None:
+            return TrayMotion("still", since=now)
+        if now - self.last_frame_at > NO_FRAMES:
+            return TrayMotion("still", since=self.last_frame_at + NO_FRAMES)
+        return self._tray
+
+    def _saw(self, now: float, *, read: bool, dt: float) -> None:
+        """The tray's state after a frame fed to the trigger at ``now`` (``dt`` after the one before); ``read``:
+        that frame gave a reading. Before the reading is handed over: once handed over, the tray is still."""
+        trigger, before = self._trigger, self._tray
+        if read or not trigger.armed:
+            state = "still"
+        else:
+            state = "moving" if trigger.moving else "hand" if trigger.hand_seen else "settling"
+        moved = 0.0 if state == "still" else before.moved + (dt if state in ("moving", "hand") else 0.0)
+        since = before.since if (state == "still") == (before.state == "still") else now
+        self._tray = TrayMotion(state, moved, since)
 
     def cancel(self) -> None:
         """Forget a reading asked for and not delivered (the game it was for was left): it must not arrive in the
@@ -175,11 +219,13 @@ class DiceWatcher:
                 if frame is None:
                     time.sleep(0.01)
                     continue
-                self.latest_frame, self.last_frame_at = frame, self.clock()
+                now, before = self.clock(), self.last_frame_at
+                self.latest_frame, self.last_frame_at = frame, now
                 if self._thrown_unseen:
                     self._thrown_unseen = False
                     self.thrown += 1
-                reading = self._trigger.feed(frame, self.clock())
+                reading = self._trigger.feed(frame, now)
+                self._saw(now, read=reading is not None, dt=0.0 if before is None else now - before)
                 if reading is not None:
                     self.last_rest, self.last_rest_frame = reading, frame
                     if self._want or self.auto:

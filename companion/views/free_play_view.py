@@ -7,6 +7,8 @@ missed: two touching dice read as one could otherwise only be thrown again, and 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from companion.games.free_play import MAX_DICE
@@ -26,6 +28,9 @@ from companion.views.widgets import (
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture, TrayReading
 
+if TYPE_CHECKING:
+    from companion.watcher import TrayMotion
+
 FACES = [1, 2, 3, 4, 5, 6]
 REMOVE = "remove"  # the picker's tile after the faces: there is no die there
 ADD = "+"  # the slot after the dice: a die the reader missed
@@ -34,6 +39,12 @@ ROW = pygame.Rect(20, 70, 760, 130)  # the dice as read
 ROW_BESIDE = pygame.Rect(PICTURE_PLACE.right + 16, 70, 780 - PICTURE_PLACE.right - 16, 130)  # beside that picture
 PICKER_GAP = 16  # between the face tiles: a tap in it goes to the nearer tile
 VIRTUAL_DICE = 5  # without a camera: five virtual dice, as in most pip-dice games
+#: seconds of motion (or a hand) in the tray before the screen shows a read on its way: dice thrown roll for a second
+#: or more; a hand passing over the tray (a fifth of one) shows nothing, or the roll would blink grey at every reach
+MOTION_SHOWN = 0.5
+#: seconds the tray may lie still with no reading handed over before the sign goes: the reading is handed over in the
+#: frame after the tray turned still (``DiceWatcher.tray``), or none comes (a trigger started afresh)
+STILL_GRACE = 0.5
 
 
 class FreePlayMode:
@@ -48,6 +59,9 @@ class FreePlayMode:
         self._picked_at: tuple[int, int] = (0, 0)  # the game (engine, steps) the picker opened on: an undo closes it
         self.pick_index = 0
         self.waiting = False  # ROLL pressed, waiting for the tray to settle
+        #: the tray moved (dice thrown without ROLL): a reading is on its way, shown as after ROLL (``on_tray``)
+        self.tray_moving = False
+        self._tray: TrayMotion | None = None
         self.read_roll: ReadRoll | None = None  # the last roll read by the camera: its dice's pictures
         #: that roll as entered, from the reading it was entered from: a reading again is compared with it (one
         #: with a die hidden under an arm, then one with all of them, is that roll both times)
@@ -60,27 +74,37 @@ class FreePlayMode:
         return self.session.engine
 
     # -- input -----------------------------------------------------------------------------------------------
-    def on_dice(self, reading: TrayReading) -> None:
-        asked, self.waiting = self.waiting, False
+    def on_dice(self, reading: TrayReading) -> str | None:
+        """A reading of the tray at rest; returns what ROLL's answer tells the table when it is no roll (the tray
+        empty, the dice read already): the app shows that as a notice in the panel's colours. In the red of an
+        error it told a family that pressed ROLL once too often that something had gone wrong."""
+        asked, self.waiting, self.tray_moving = self.waiting, False, False
         faces = [d.face if isinstance(d.face, int) else None for d in reading.dice]
         if not faces:
-            if asked:  # an empty tray's rest is no question (switched on, the tray cleared): only ROLL's is
-                self.session.error = t("core.free_no_dice", self.session.lang)
-            return
+            # an empty tray's rest is no question (switched on, the tray cleared): only ROLL's is
+            return t("core.free_no_dice", self.session.lang) if asked else None
         same = self._read_again(reading)
         if same is not None:
             # the dice of the last roll read again where they lay (ROLL with no throw, an arm over the tray): no
             # new roll; its dice's pictures are this reading's now, and an open picker stays open
             read = self._entered
             self.read_roll = ReadRoll(read.action, reading, {die: same[k] for die, k in read.at.items() if k in same})
-            if asked:
-                self.session.error = t("core.free_throw_first", self.session.lang)
-            return
+            return t("core.free_throw_first", self.session.lang) if asked else None
         action = {"action": "roll", "dice": faces}
         if self.session.apply(action):
             self.read_roll = self._entered = ReadRoll(action, reading, {i: i for i in range(len(faces))})
             self.cursor = next((i for i, f in enumerate(faces) if f is None), None)
             self.picking = None
+        return None
+
+    def on_tray(self, tray: TrayMotion) -> None:
+        """What the tray does, every frame (the app's): dice thrown without ROLL showed nothing until they were
+        read, a second or more later, and the table did not know the screen had seen the throw."""
+        self._tray = tray
+
+    def _awaited(self) -> bool:
+        """A reading is on its way: ROLL asked for it, or dice were thrown (not while the face picker asks)."""
+        return self.waiting or (self.tray_moving and self.picking is None)
 
     def _read_again(self, reading: TrayReading) -> dict[int, int] | None:
         """Where each die of the last roll's reading lies in ``reading`` (old index -> new) when ``reading`` shows
@@ -240,7 +264,13 @@ class FreePlayMode:
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def update(self, dt: float, now: float) -> None:
-        pass
+        tray = self._tray
+        if tray is None:
+            return
+        if tray.unread and tray.moved >= MOTION_SHOWN:
+            self.tray_moving = True
+        elif not tray.unread and now - tray.since >= STILL_GRACE:
+            self.tray_moving = False  # (the reading normally ends it: ``on_dice``)
 
     def _picker_rects(self) -> list[pygame.Rect]:
         n, size, gap = len(self._choices()), 90, PICKER_GAP
@@ -265,7 +295,7 @@ class FreePlayMode:
                        anchor="topright")
         self._lay_out()
         self.dice.selected = self.picking if self.picking is not None else self.cursor
-        self.dice.dimmed = set(range(len(g.last))) if self.waiting else set()  # read over: not the dice now
+        self.dice.dimmed = set(range(len(g.last))) if self._awaited() else set()  # read over: not the dice now
         picture = self._picture()
         if picture is not None and self.picking is None:  # the die highlighted, where the tray has it
             draw_die_picture(surface, picture, PICTURE_PLACE)
@@ -281,7 +311,7 @@ class FreePlayMode:
         else:
             # a camera reads the dice whenever they come to rest: ROLL after putting them in read them twice
             key = "core.free_throw_dice" if self.session.camera_ready else "core.free_press_roll"
-            msg = t("core.free_waiting" if self.waiting else key, lang)
+            msg = t("core.free_waiting" if self._awaited() else key, lang)
             lines, size = theme.far_lines(msg, theme.LARGE, 760)
             height = theme.font(size).get_linesize()
             for k, line in enumerate(lines):  # read across the table: on two lines rather than smaller
@@ -361,7 +391,7 @@ class FreePlayMode:
         lang = self.session.lang
         g = self.game
         y = 214
-        if g.last and self.waiting:  # ROLL pressed: the dice above are the last roll's, read over soon
+        if g.last and self._awaited():  # ROLL pressed, or dice thrown: the dice above are the last roll's
             theme.text(surface, t("core.free_waiting", lang), (20, y), theme.fit_text(t("core.free_waiting", lang),
                        theme.LARGE, 760), theme.TEXT, bold=True)
         elif g.last:
