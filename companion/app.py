@@ -33,7 +33,7 @@ from companion.games import GAMES, engine_class
 from companion.games.base import GameError
 from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
-from companion.session import Example, GameSession, StepRefused
+from companion.session import Example, GameSession, StepRefused, seat_number
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, not_time_to_roll, tapped_hint
@@ -141,6 +141,16 @@ def setup_action(entry: GameEntry, cfg: Config, answers: dict[str, Any], seed: i
         action.update(entry.setup_extras())
     action.update(answers)
     return action
+
+
+def unnamed_seats(cfg: Config, setup: dict[str, Any]) -> list[str]:
+    """The seats of ``setup`` the companion named itself (``players_steps``: "Player 2", beyond the config's names),
+    for the journal to record: a resume in another language names only these anew, not a player a family called
+    "Player 2" (``session.seats_in``)."""
+    players = setup.get("players")
+    if not isinstance(players, list):
+        return []
+    return [p for p in players if isinstance(p, str) and p not in cfg.players and seat_number(p) is not None]
 
 
 #: the pseudo dice set "fritzo-cubes": teaching the 27 cubes themselves (after their colours are taught)
@@ -686,7 +696,8 @@ class App:
             self.announcer.clear(keep_essential=False, keep_current=True)
         try:
             setup = setup_action(entry, self.cfg, answers, seed)
-            session = GameSession.new(engine_class(entry.name), setup, self.journal, **self._session_kw())
+            session = GameSession.new(engine_class(entry.name), setup, self.journal,
+                                      unnamed=unnamed_seats(self.cfg, setup), **self._session_kw())
         except CompanionError as exc:
             words = self._words(exc)
             if isinstance(exc, GameError) and self.cfg.games.get(entry.name):  # the menu offers only what is allowed

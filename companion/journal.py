@@ -93,6 +93,10 @@ class SavedGame:
     #: the moves (steps and undos) a cut back lost, counted from the lines after the damaged one; None where the
     #: damage hides how many (zeros over what may have been several lines, more damage after it)
     lost: int | None = None
+    #: the seats the companion named itself ("Player 2": more seats than the config names), as the header records
+    #: them: only these are named anew in another language (``session.seats_in``), not a player a family called
+    #: "Player 2". None in a journal from before the header recorded them
+    unnamed: list[str] | None = None
 
 
 def replay(records: list[dict[str, Any]]
@@ -232,7 +236,7 @@ class Journal:
         self.behind_path = self.folder / BEHIND
 
     # -- writing ---------------------------------------------------------------------------------------------
-    def start(self, game: str, setup: dict[str, Any]) -> None:
+    def start(self, game: str, setup: dict[str, Any], unnamed: Sequence[str] | None = None) -> None:
         """Begin a new game; an unfinished one still here is archived first, never overwritten. A snapshot or mark
         without a journal is what a cut in the middle of ``archive`` left of the game it moved: gone, or the new
         game's start cut short would read as a damaged game ("no line can be read"), its resume as doubtful."""
@@ -244,19 +248,19 @@ class Journal:
             except OSError as exc:  # the new game is still written: its snapshot replaces the old one at its step
                 log.warning("a put-away game's %s stays: %s", leftover.name, exc)
         self.folder.mkdir(parents=True, exist_ok=True)
-        self._append({"game": game, "at": time.time()})
+        self._append(_header(game, unnamed))
         self._append({"action": setup})
 
     def record(self, action: dict[str, Any]) -> None:
         self._append({"action": action})
 
     def rewrite(self, game: str, actions: list[dict[str, Any]], learned: Sequence[tuple[int, dict[str, Any]]],
-                taken_back: Sequence[dict[str, Any]] = ()) -> None:
+                taken_back: Sequence[dict[str, Any]] = (), unnamed: Sequence[str] | None = None) -> None:
         """The whole game at once, atomically. After a write failed (a full disk, an SD card gone read-only) the file
         misses steps, and appending to it would replay a different game: once writing works again, it is replaced
         by the game as played, with the examples answers taught that still stand and the steps undos took back
         (``{"taken_back": ...}``, which no replay applies: a "time's up" taken back stays so after a restart)."""
-        self._write_whole(_as_rewritten({"game": game, "at": time.time()}, actions, learned, taken_back))
+        self._write_whole(_as_rewritten(_header(game, unnamed), actions, learned, taken_back))
 
     def _write_whole(self, records: Sequence[dict[str, Any]]) -> None:
         """Replace the journal by these records at once (a rewrite, or the repair of a cut last line)."""
@@ -541,8 +545,11 @@ class Journal:
                     and not damaged
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
+        unnamed = records[0].get("unnamed")
+        if not isinstance(unnamed, list) or not all(isinstance(name, str) for name in unnamed):
+            unnamed = None
         return SavedGame(records[0]["game"], actions, played_at, finished, learned, unrepaired,
-                         undone, doubt or damaged, damaged, lost)
+                         undone, doubt or damaged, damaged, lost, unnamed)
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its
@@ -561,6 +568,14 @@ class Journal:
         except (ValueError, OSError):
             keep_aside_where_possible(self.snapshot_path)
             return None
+
+
+def _header(game: str, unnamed: Sequence[str] | None) -> dict[str, Any]:
+    """A game's first line: which game, when, and the seats the companion named (``SavedGame.unnamed``)."""
+    header: dict[str, Any] = {"game": game, "at": time.time()}
+    if unnamed is not None:
+        header["unnamed"] = list(unnamed)
+    return header
 
 
 def _as_rewritten(header: dict[str, Any], actions: Sequence[dict[str, Any]],

@@ -100,6 +100,9 @@ class GameSession:
         #: the latest steps' announcements, each with the number of steps it was made at: an undo withdraws those
         #: of the step it takes back from the announcer's queue, a step those whose call it answers (``until``)
         self._said: list[tuple[int, Announcement]] = []
+        #: the seats the companion named itself ("Player 2"), which the journal's header records for a resume in
+        #: another language to name anew (``seats_in``); None for a game resumed from a journal without the record
+        self.unnamed: list[str] | None = []
 
     def picture_of(self, index: int) -> DiePicture | None:
         """``die_picture`` where the app set it (None without a camera)."""
@@ -112,9 +115,12 @@ class GameSession:
 
     # -- starting --------------------------------------------------------------------------------------------
     @classmethod
-    def new(cls, engine_cls: type[Engine], setup: dict[str, Any], journal: Journal, **kw: Any) -> GameSession:
+    def new(cls, engine_cls: type[Engine], setup: dict[str, Any], journal: Journal, *,
+            unnamed: Sequence[str] = (), **kw: Any) -> GameSession:
+        """``unnamed``: the setup's seats the companion named itself (``app.unnamed_seats``)."""
         engine = engine_cls.new(setup)  # GameError here: nothing written yet
         session = cls(engine_cls, engine, [setup], journal, **kw)
+        session.unnamed = list(unnamed)
         session._started = False
         session._persist(session._start)
         for a in opening_announcements(engine):
@@ -124,7 +130,7 @@ class GameSession:
     @classmethod
     def resume(cls, engine_cls: type[Engine], saved: SavedGame, journal: Journal, **kw: Any) -> GameSession:
         """The saved game, its unnamed seats ("Player 2") named in the table's language now (``seats_in``)."""
-        renamed = seats_in(saved.actions, kw.get("lang", "de"))
+        renamed = seats_in(saved.actions, kw.get("lang", "de"), saved.unnamed)
         engine = rebuild(engine_cls, [rename(a, renamed) for a in saved.actions])
         session = cls(engine_cls, engine, [rename(a, renamed) for a in saved.actions], journal, **kw)
         session._learned = [(steps, None, -1, example) for steps, example in saved.learned]
@@ -135,6 +141,7 @@ class GameSession:
         # in two languages (a step appended as "Spieler 2" after a setup of "Player 2" would not replay)
         session._whole = bool(renamed)
         session.taken_back = [rename(a, renamed) for a in saved.undone]
+        session.unnamed = None if saved.unnamed is None else [renamed.get(p, p) for p in saved.unnamed]
         return session
 
     # -- playing ---------------------------------------------------------------------------------------------
@@ -181,7 +188,7 @@ class GameSession:
 
     # -- saving ----------------------------------------------------------------------------------------------
     def _start(self) -> None:
-        self.journal.start(self.engine_cls.name, self.actions[0])
+        self.journal.start(self.engine_cls.name, self.actions[0], self.unnamed)
         self._started = True
 
     def _persist(self, write: Callable[[], None]) -> None:
@@ -200,7 +207,7 @@ class GameSession:
                 if not self._started:
                     self._start()  # an unfinished game still there goes to the history first, as at any start
                 self.journal.rewrite(self.engine_cls.name, self.actions, [(s, e) for s, _, _, e in self._learned],
-                                     self.taken_back)
+                                     self.taken_back, self.unnamed)
         except OSError as exc:
             if self.unsaved is None:
                 self.journal.mark_behind()
@@ -359,15 +366,20 @@ def _seat_pattern(lang: str) -> re.Pattern[str]:
     return re.compile(re.escape(words).replace("\0", "([1-9][0-9]?)"))
 
 
-def seats_in(actions: Sequence[dict[str, Any]], lang: str) -> dict[str, str]:
+def seats_in(actions: Sequence[dict[str, Any]], lang: str, unnamed: Sequence[str] | None = None) -> dict[str, str]:
     """The unnamed seats of a saved game's setup (``actions[0]``) that ``lang`` names otherwise, each with its name
     in ``lang``: a German game resumed after the switch to English said "Spieler 2" on every screen and in every
     sentence. Empty where a new name would be some other player's (a family that named a player "Spieler 2"
-    in an English game with a "Player 2"): the names stay as they were."""
+    in an English game with a "Player 2"): the names stay as they were.
+
+    ``unnamed``: the seats the companion named (the journal's header records them); a player the family called
+    "Player 2" is no such seat and keeps the name. None (a journal from before the record): every name that reads
+    as a seat's."""
     players = actions[0].get("players") if actions else None
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         return {}
-    renamed = {p: t("core.seat_name", lang, n=n) for p in players if (n := seat_number(p)) is not None}
+    renamed = {p: t("core.seat_name", lang, n=n) for p in players
+               if (unnamed is None or p in unnamed) and (n := seat_number(p)) is not None}
     renamed = {old: new for old, new in renamed.items() if old != new}
     names = [renamed.get(p, p).casefold() for p in players]
     return renamed if len(set(names)) == len(names) else {}
