@@ -117,10 +117,11 @@ class GameSession:
     @classmethod
     def new(cls, engine_cls: type[Engine], setup: dict[str, Any], journal: Journal, *,
             unnamed: Sequence[str] = (), **kw: Any) -> GameSession:
-        """``unnamed``: the setup's seats the companion named itself (``app.unnamed_seats``)."""
+        """``unnamed``: the setup's seats the companion named itself (``app.unnamed_seats``), recorded where the setup
+        names players (a game without them keeps the header it had)."""
         engine = engine_cls.new(setup)  # GameError here: nothing written yet
         session = cls(engine_cls, engine, [setup], journal, **kw)
-        session.unnamed = list(unnamed)
+        session.unnamed = list(unnamed) if isinstance(setup.get("players"), list) else None
         session._started = False
         session._persist(session._start)
         for a in opening_announcements(engine):
