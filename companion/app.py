@@ -786,8 +786,8 @@ class App:
         """The resume of a game that may not end where the table stopped. One cut back to the lines before a damaged
         one says how many steps it lost where the journal could count them: a family two hours in must know how far
         to set the table back ("after step 212" named a number shown nowhere else)."""
-        if not saved.damaged:
-            return t("core.resumed_check", self.lang)
+        if not saved.damaged:  # (a damaged line passed over: the game as the table left it, most likely)
+            return t("core.resumed_rebuilt" if saved.rebuilt else "core.resumed_check", self.lang)
         if len(saved.actions) < 2:  # the setup alone is left
             return t("core.resumed_damaged_setup", self.lang)
         if saved.lost is None:

@@ -66,6 +66,8 @@ SNAPSHOT = "snapshot.json"
 #: holding ``DAMAGED``: the journal was cut back to the lines before a damaged one
 BEHIND = "journal.behind"
 DAMAGED = b"damaged"
+#: holding ``REBUILT``: a damaged line was passed over, the lines after it telling the game as the table left it
+REBUILT = b"rebuilt"
 
 
 @dataclass
@@ -97,6 +99,9 @@ class SavedGame:
     #: them: only these are named anew in another language (``session.seats_in``), not a player a family called
     #: "Player 2". None in a journal from before the header recorded them
     unnamed: list[str] | None = None
+    #: a line could not be read, but the lines after it told the game as the table left it (``_past_the_damage``):
+    #: nothing is known lost, yet the table is asked to check (``doubt`` too)
+    rebuilt: bool = False
 
 
 def replay(records: list[dict[str, Any]]
@@ -314,6 +319,23 @@ class Journal:
             log.warning("the damage cannot be marked in words: %s", exc)
             self.mark_behind()
 
+    def mark_rebuilt(self) -> None:
+        """Say on the card that a damaged line was passed over (``_rebuilt``), for the resume to say so however often
+        the menu loads it first; where the card takes no words, the empty mark still asks the table to check."""
+        try:
+            atomic_write_bytes(self.behind_path, REBUILT + b"\n")
+        except OSError as exc:
+            log.warning("the damage passed over cannot be marked in words: %s", exc)
+            self.clear_behind()  # (a mark of an earlier cut back speaks of steps this game did not lose)
+            self.mark_behind()
+
+    def _marked_rebuilt(self) -> bool:
+        """Whether the journal is marked rebuilt past a damaged line (``mark_rebuilt``)."""
+        try:
+            return self.behind_path.read_bytes().split()[:1] == [REBUILT]
+        except OSError:
+            return False
+
     def _damage_mark(self) -> tuple[bool, int | None]:
         """Whether the journal is marked cut back (``mark_damaged``), and the moves that lost where it says."""
         try:
@@ -475,8 +497,7 @@ class Journal:
         doubt goes first, for the resume to ask the table to check however often the menu loads it first."""
         log.warning("a saved game's line %d cannot be read; the lines after it took back what it held", damaged_at)
         records = _as_rewritten(header, *past)
-        self.clear_behind()  # (a mark of an earlier cut back speaks of steps this game did not lose)
-        self.mark_behind()
+        self.mark_rebuilt()
         unrepaired = self._write_repaired(records, played_at)
         return self._saved(records, played_at, True, unrepaired)
 
@@ -549,7 +570,7 @@ class Journal:
         if not isinstance(unnamed, list) or not all(isinstance(name, str) for name in unnamed):
             unnamed = None
         return SavedGame(records[0]["game"], actions, played_at, finished, learned, unrepaired,
-                         undone, doubt or damaged, damaged, lost, unnamed)
+                         undone, doubt or damaged, damaged, lost, unnamed, not damaged and self._marked_rebuilt())
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its
