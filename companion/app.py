@@ -251,7 +251,8 @@ class App:
         self.lang = cfg.language
         self.clock = clock
         self.wall_clock = wall_clock
-        self.journal = Journal((state_dir or paths.state_dir()) / "current")
+        # the snapshot written after the frame that shows the step (``Journal.defer_snapshot``, ``_frame``)
+        self.journal = Journal((state_dir or paths.state_dir()) / "current", defer_snapshot=True)
         _sweep_stale_temps(self.journal.folder)
         self.display = display
         #: a Pi's fullscreen kiosk: "Quit" would leave a black console there, so the menu offers to switch off
@@ -375,6 +376,7 @@ class App:
             self.mode.throws = self.watcher.rolls
 
     def close(self) -> None:
+        self.journal.flush_snapshot()
         if self.watcher is not None:
             self.watcher.stop()
             try:
@@ -1377,6 +1379,7 @@ class App:
         if self.display is not None:
             self.draw(self.display.canvas)
             self.display.present()
+        self.journal.flush_snapshot()  # the step on the screen first: the journal already holds it
 
     def draw(self, surface: pygame.Surface) -> None:
         self.mode.draw(surface)

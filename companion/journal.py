@@ -3,7 +3,8 @@
 Every action that changed the game is one JSON line, written and fsynced before the screen shows its effect.
 Undo is appended too (``{"undo": true}``), never done by rewriting the file, so the journal stays append-only and an
 undo survives a restart like any other step. The state is rebuilt by replaying the actions (engines are
-deterministic); ``snapshot.json`` holds the state as well, written atomically, for a person reading the files after
+deterministic); ``snapshot.json`` holds the state as well, written atomically (in the app after the frame showing
+the step: ``defer_snapshot``), for a person reading the files after
 a bug report: the replay alone decides the game. Of the snapshot only ``finished`` is read, where it counts the
 journal's steps and lines (a finished game is moved to the history rather than offered again; one whose end was
 undone is not finished), and its count of lines: more than the journal holds means the card lost the journal's last
@@ -234,11 +235,18 @@ def _records(lines: list[bytes]) -> tuple[list[dict[str, Any]], int]:
 class Journal:
     """The journal of the game in progress, in ``folder`` (one game at a time; finished games move to history)."""
 
-    def __init__(self, folder: str | os.PathLike) -> None:
+    def __init__(self, folder: str | os.PathLike, *, defer_snapshot: bool = False) -> None:
+        """``defer_snapshot``: ``save_snapshot`` keeps the snapshot for ``flush_snapshot`` (the app writes it after the
+        frame showing the step is on the screen): its two fsyncs came before the step was drawn, half a press's
+        wait. The journal, appended and fsynced first, is the game; the snapshot is a cache of it, and one a power
+        cut left behind the journal reads as older (``_saved``, ``_snapshot_count``)."""
         self.folder = Path(folder)
         self.path = self.folder / JOURNAL
         self.snapshot_path = self.folder / SNAPSHOT
         self.behind_path = self.folder / BEHIND
+        self.defer_snapshot = defer_snapshot
+        #: the snapshot of the latest step, not written yet (``defer_snapshot``)
+        self._due: dict[str, Any] | None = None
 
     # -- writing ---------------------------------------------------------------------------------------------
     def start(self, game: str, setup: dict[str, Any], unnamed: Sequence[str] | None = None) -> None:
@@ -247,6 +255,7 @@ class Journal:
         game's start cut short would read as a damaged game ("no line can be read"), its resume as doubtful."""
         if self.path.exists():
             self.archive()
+        self._due = None  # (of a game no longer here)
         for leftover in (self.snapshot_path, self.behind_path):
             try:
                 leftover.unlink(missing_ok=True)
@@ -282,11 +291,29 @@ class Journal:
 
     def save_snapshot(self, engine: Engine, count: int) -> None:
         """The state after the journal's latest line. ``lines`` counts the journal's lines it follows: one the card
-        lost after the snapshot was written is told from a snapshot that fell behind (its write refused)."""
+        lost after the snapshot was written is told from a snapshot that fell behind (its write refused). Taken now
+        (the engine changes at the next step), written now or at ``flush_snapshot`` (``defer_snapshot``)."""
         lines = self.path.read_bytes().count(b"\n")
         data = {"game": engine.name, "count": count, "state": engine.to_json(), "finished": engine.finished,
                 "lines": lines}
+        if self.defer_snapshot:
+            self._due = data
+            return
+        self._due = None
         atomic_write_text(self.snapshot_path, json.dumps(data, ensure_ascii=False))
+
+    def flush_snapshot(self) -> None:
+        """Write the snapshot ``save_snapshot`` kept, if any: after the frame, and before the journal is read, moved
+        or put aside (the history keeps a game's last snapshot with it). One the card refuses is removed where it
+        can be, as at a step (the journal holds the game)."""
+        data, self._due = self._due, None
+        if data is None or not self.path.exists():  # (a snapshot without its journal reads as a game cut short)
+            return
+        try:
+            atomic_write_text(self.snapshot_path, json.dumps(data, ensure_ascii=False))
+        except OSError as exc:
+            log.warning("the snapshot cannot be written (the journal holds the game): %s", exc)
+            self.drop_snapshot()
 
     def drop_snapshot(self) -> None:
         """A snapshot that could not be written again is removed where the card lets it (removing needs no room):
@@ -366,6 +393,7 @@ class Journal:
 
     def archive(self) -> Path | None:
         """Move this game's files to ``history/<time>/`` (finished games, or one replaced by a new game)."""
+        self.flush_snapshot()
         if not self.path.exists():
             return None
         base = self.folder / "history" / time.strftime("%Y%m%d-%H%M%S")
@@ -384,6 +412,7 @@ class Journal:
     def load(self) -> SavedGame | None:
         """The saved game here, or None. Raises JournalError (file kept aside) when its header or setup cannot be
         read; a damaged line after them cuts the game back to the lines before it (``_cut_back``)."""
+        self.flush_snapshot()
         if not self.path.exists():
             return None
         raw = self.path.read_bytes()
@@ -459,6 +488,7 @@ class Journal:
         that still make JSON). It costs the steps from that line on, as a line that cannot be read does
         (``_cut_back``), not the evening. Raises JournalError where the journal holds no such step (the file
         changed since it was loaded), OSError where it cannot be read."""
+        self.flush_snapshot()
         raw = self.path.read_bytes()
         played_at = self.path.stat().st_mtime
         body = raw.split(b"\n")[:-1]
@@ -575,6 +605,7 @@ class Journal:
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its
         snapshot, the state it last showed, is not overwritten by the next game. Returns the journal's new name."""
+        self.flush_snapshot()
         aside = keep_aside_where_possible(self.path) if self.path.exists() else ""
         if self.snapshot_path.exists():
             keep_aside_where_possible(self.snapshot_path)
@@ -582,6 +613,7 @@ class Journal:
         return aside
 
     def snapshot_state(self) -> dict[str, Any] | None:
+        self.flush_snapshot()
         try:
             return json.loads(self.snapshot_path.read_text(encoding="utf-8"))
         except FileNotFoundError:
