@@ -3,8 +3,9 @@
 Every action that changed the game is one JSON line, written and fsynced before the screen shows its effect.
 Undo is appended too (``{"undo": true}``), never done by rewriting the file, so the journal stays append-only and an
 undo survives a restart like any other step. The state is rebuilt by replaying the actions (engines are
-deterministic); ``snapshot.json`` holds the state as well, written atomically (in the app after the frame showing
-the step: ``defer_snapshot``), for a person reading the files after a bug report: the replay alone decides the game. Of the snapshot only ``finished`` is read, where it counts the
+deterministic); ``snapshot.json`` holds the state as well, written atomically (in the app after the frame
+showing the step: ``defer_snapshot``), for a person reading the files after a bug report: the replay alone decides
+the game. Of the snapshot only ``finished`` is read, where it counts the
 journal's steps and lines (a finished game is moved to the history rather than offered again; one whose end was
 undone is not finished), and its count of lines: more than the journal holds means the card lost the journal's last
 lines, and the table is asked to check at the resume. A snapshot whose write failed does not make the game unsaved:
