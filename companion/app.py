@@ -33,7 +33,7 @@ from companion.games import GAMES, engine_class
 from companion.games.base import GameError
 from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
-from companion.session import Example, GameSession, StepRefused
+from companion.session import Example, GameSession, StepRefused, seat_number
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, not_time_to_roll, tapped_hint
@@ -143,6 +143,16 @@ def setup_action(entry: GameEntry, cfg: Config, answers: dict[str, Any], seed: i
     return action
 
 
+def unnamed_seats(cfg: Config, setup: dict[str, Any]) -> list[str]:
+    """The seats of ``setup`` the companion named itself (``players_steps``: "Player 2", beyond the config's names),
+    for the journal to record: a resume in another language names only these anew, not a player a family called
+    "Player 2" (``session.seats_in``)."""
+    players = setup.get("players")
+    if not isinstance(players, list):
+        return []
+    return [p for p in players if isinstance(p, str) and p not in cfg.players and seat_number(p) is not None]
+
+
 #: the pseudo dice set "fritzo-cubes": teaching the 27 cubes themselves (after their colours are taught)
 FRITZO_CUBES = "fritzo-cubes"
 #: how long a game started with its dice not taught (or taught in part) says so (``App._teaching_notice``): two
@@ -241,7 +251,8 @@ class App:
         self.lang = cfg.language
         self.clock = clock
         self.wall_clock = wall_clock
-        self.journal = Journal((state_dir or paths.state_dir()) / "current")
+        # the snapshot written after the frame that shows the step (``Journal.defer_snapshot``, ``_frame``)
+        self.journal = Journal((state_dir or paths.state_dir()) / "current", defer_snapshot=True)
         _sweep_stale_temps(self.journal.folder)
         self.display = display
         #: a Pi's fullscreen kiosk: "Quit" would leave a black console there, so the menu offers to switch off
@@ -365,6 +376,7 @@ class App:
             self.mode.throws = self.watcher.rolls
 
     def close(self) -> None:
+        self.journal.flush_snapshot()
         if self.watcher is not None:
             self.watcher.stop()
             try:
@@ -686,7 +698,8 @@ class App:
             self.announcer.clear(keep_essential=False, keep_current=True)
         try:
             setup = setup_action(entry, self.cfg, answers, seed)
-            session = GameSession.new(engine_class(entry.name), setup, self.journal, **self._session_kw())
+            session = GameSession.new(engine_class(entry.name), setup, self.journal,
+                                      unnamed=unnamed_seats(self.cfg, setup), **self._session_kw())
         except CompanionError as exc:
             words = self._words(exc)
             if isinstance(exc, GameError) and self.cfg.games.get(entry.name):  # the menu offers only what is allowed
@@ -775,8 +788,8 @@ class App:
         """The resume of a game that may not end where the table stopped. One cut back to the lines before a damaged
         one says how many steps it lost where the journal could count them: a family two hours in must know how far
         to set the table back ("after step 212" named a number shown nowhere else)."""
-        if not saved.damaged:
-            return t("core.resumed_check", self.lang)
+        if not saved.damaged:  # (a damaged line passed over: the game as the table left it, most likely)
+            return t("core.resumed_rebuilt" if saved.rebuilt else "core.resumed_check", self.lang)
         if len(saved.actions) < 2:  # the setup alone is left
             return t("core.resumed_damaged_setup", self.lang)
         if saved.lost is None:
@@ -1377,6 +1390,7 @@ class App:
         if self.display is not None:
             self.draw(self.display.canvas)
             self.display.present()
+        self.journal.flush_snapshot()  # the step on the screen first: the journal already holds it
 
     def draw(self, surface: pygame.Surface) -> None:
         self.mode.draw(surface)

@@ -3,8 +3,9 @@
 Every action that changed the game is one JSON line, written and fsynced before the screen shows its effect.
 Undo is appended too (``{"undo": true}``), never done by rewriting the file, so the journal stays append-only and an
 undo survives a restart like any other step. The state is rebuilt by replaying the actions (engines are
-deterministic); ``snapshot.json`` holds the state as well, written atomically, for a person reading the files after
-a bug report: the replay alone decides the game. Of the snapshot only ``finished`` is read, where it counts the
+deterministic); ``snapshot.json`` holds the state as well, written atomically (in the app after the frame
+showing the step: ``defer_snapshot``), for a person reading the files after a bug report: the replay alone decides
+the game. Of the snapshot only ``finished`` is read, where it counts the
 journal's steps and lines (a finished game is moved to the history rather than offered again; one whose end was
 undone is not finished), and its count of lines: more than the journal holds means the card lost the journal's last
 lines, and the table is asked to check at the resume. A snapshot whose write failed does not make the game unsaved:
@@ -66,6 +67,8 @@ SNAPSHOT = "snapshot.json"
 #: holding ``DAMAGED``: the journal was cut back to the lines before a damaged one
 BEHIND = "journal.behind"
 DAMAGED = b"damaged"
+#: holding ``REBUILT``: a damaged line was passed over, the lines after it telling the game as the table left it
+REBUILT = b"rebuilt"
 
 
 @dataclass
@@ -93,6 +96,13 @@ class SavedGame:
     #: the moves (steps and undos) a cut back lost, counted from the lines after the damaged one; None where the
     #: damage hides how many (zeros over what may have been several lines, more damage after it)
     lost: int | None = None
+    #: the seats the companion named itself ("Player 2": more seats than the config names), as the header records
+    #: them: only these are named anew in another language (``session.seats_in``), not a player a family called
+    #: "Player 2". None in a journal from before the header recorded them
+    unnamed: list[str] | None = None
+    #: a line could not be read, but the lines after it told the game as the table left it (``_past_the_damage``):
+    #: nothing is known lost, yet the table is asked to check (``doubt`` too)
+    rebuilt: bool = False
 
 
 def replay(records: list[dict[str, Any]]
@@ -225,38 +235,46 @@ def _records(lines: list[bytes]) -> tuple[list[dict[str, Any]], int]:
 class Journal:
     """The journal of the game in progress, in ``folder`` (one game at a time; finished games move to history)."""
 
-    def __init__(self, folder: str | os.PathLike) -> None:
+    def __init__(self, folder: str | os.PathLike, *, defer_snapshot: bool = False) -> None:
+        """``defer_snapshot``: ``save_snapshot`` keeps the snapshot for ``flush_snapshot`` (the app writes it after the
+        frame showing the step is on the screen): its two fsyncs came before the step was drawn, half a press's
+        wait. The journal, appended and fsynced first, is the game; the snapshot is a cache of it, and one a power
+        cut left behind the journal reads as older (``_saved``, ``_snapshot_count``)."""
         self.folder = Path(folder)
         self.path = self.folder / JOURNAL
         self.snapshot_path = self.folder / SNAPSHOT
         self.behind_path = self.folder / BEHIND
+        self.defer_snapshot = defer_snapshot
+        #: the snapshot of the latest step, not written yet (``defer_snapshot``)
+        self._due: dict[str, Any] | None = None
 
     # -- writing ---------------------------------------------------------------------------------------------
-    def start(self, game: str, setup: dict[str, Any]) -> None:
+    def start(self, game: str, setup: dict[str, Any], unnamed: Sequence[str] | None = None) -> None:
         """Begin a new game; an unfinished one still here is archived first, never overwritten. A snapshot or mark
         without a journal is what a cut in the middle of ``archive`` left of the game it moved: gone, or the new
         game's start cut short would read as a damaged game ("no line can be read"), its resume as doubtful."""
         if self.path.exists():
             self.archive()
+        self._due = None  # (of a game no longer here)
         for leftover in (self.snapshot_path, self.behind_path):
             try:
                 leftover.unlink(missing_ok=True)
             except OSError as exc:  # the new game is still written: its snapshot replaces the old one at its step
                 log.warning("a put-away game's %s stays: %s", leftover.name, exc)
         self.folder.mkdir(parents=True, exist_ok=True)
-        self._append({"game": game, "at": time.time()})
+        self._append(_header(game, unnamed))
         self._append({"action": setup})
 
     def record(self, action: dict[str, Any]) -> None:
         self._append({"action": action})
 
     def rewrite(self, game: str, actions: list[dict[str, Any]], learned: Sequence[tuple[int, dict[str, Any]]],
-                taken_back: Sequence[dict[str, Any]] = ()) -> None:
+                taken_back: Sequence[dict[str, Any]] = (), unnamed: Sequence[str] | None = None) -> None:
         """The whole game at once, atomically. After a write failed (a full disk, an SD card gone read-only) the file
         misses steps, and appending to it would replay a different game: once writing works again, it is replaced
         by the game as played, with the examples answers taught that still stand and the steps undos took back
         (``{"taken_back": ...}``, which no replay applies: a "time's up" taken back stays so after a restart)."""
-        self._write_whole(_as_rewritten({"game": game, "at": time.time()}, actions, learned, taken_back))
+        self._write_whole(_as_rewritten(_header(game, unnamed), actions, learned, taken_back))
 
     def _write_whole(self, records: Sequence[dict[str, Any]]) -> None:
         """Replace the journal by these records at once (a rewrite, or the repair of a cut last line)."""
@@ -273,11 +291,29 @@ class Journal:
 
     def save_snapshot(self, engine: Engine, count: int) -> None:
         """The state after the journal's latest line. ``lines`` counts the journal's lines it follows: one the card
-        lost after the snapshot was written is told from a snapshot that fell behind (its write refused)."""
+        lost after the snapshot was written is told from a snapshot that fell behind (its write refused). Taken now
+        (the engine changes at the next step), written now or at ``flush_snapshot`` (``defer_snapshot``)."""
         lines = self.path.read_bytes().count(b"\n")
         data = {"game": engine.name, "count": count, "state": engine.to_json(), "finished": engine.finished,
                 "lines": lines}
+        if self.defer_snapshot:
+            self._due = data
+            return
+        self._due = None
         atomic_write_text(self.snapshot_path, json.dumps(data, ensure_ascii=False))
+
+    def flush_snapshot(self) -> None:
+        """Write the snapshot ``save_snapshot`` kept, if any: after the frame, and before the journal is read, moved
+        or put aside (the history keeps a game's last snapshot with it). One the card refuses is removed where it
+        can be, as at a step (the journal holds the game)."""
+        data, self._due = self._due, None
+        if data is None or not self.path.exists():  # (a snapshot without its journal reads as a game cut short)
+            return
+        try:
+            atomic_write_text(self.snapshot_path, json.dumps(data, ensure_ascii=False))
+        except OSError as exc:
+            log.warning("the snapshot cannot be written (the journal holds the game): %s", exc)
+            self.drop_snapshot()
 
     def drop_snapshot(self) -> None:
         """A snapshot that could not be written again is removed where the card lets it (removing needs no room):
@@ -310,6 +346,23 @@ class Journal:
             log.warning("the damage cannot be marked in words: %s", exc)
             self.mark_behind()
 
+    def mark_rebuilt(self) -> None:
+        """Say on the card that a damaged line was passed over (``_rebuilt``), for the resume to say so however often
+        the menu loads it first; where the card takes no words, the empty mark still asks the table to check."""
+        try:
+            atomic_write_bytes(self.behind_path, REBUILT + b"\n")
+        except OSError as exc:
+            log.warning("the damage passed over cannot be marked in words: %s", exc)
+            self.clear_behind()  # (a mark of an earlier cut back speaks of steps this game did not lose)
+            self.mark_behind()
+
+    def _marked_rebuilt(self) -> bool:
+        """Whether the journal is marked rebuilt past a damaged line (``mark_rebuilt``)."""
+        try:
+            return self.behind_path.read_bytes().split()[:1] == [REBUILT]
+        except OSError:
+            return False
+
     def _damage_mark(self) -> tuple[bool, int | None]:
         """Whether the journal is marked cut back (``mark_damaged``), and the moves that lost where it says."""
         try:
@@ -340,6 +393,7 @@ class Journal:
 
     def archive(self) -> Path | None:
         """Move this game's files to ``history/<time>/`` (finished games, or one replaced by a new game)."""
+        self.flush_snapshot()
         if not self.path.exists():
             return None
         base = self.folder / "history" / time.strftime("%Y%m%d-%H%M%S")
@@ -358,6 +412,7 @@ class Journal:
     def load(self) -> SavedGame | None:
         """The saved game here, or None. Raises JournalError (file kept aside) when its header or setup cannot be
         read; a damaged line after them cuts the game back to the lines before it (``_cut_back``)."""
+        self.flush_snapshot()
         if not self.path.exists():
             return None
         raw = self.path.read_bytes()
@@ -433,6 +488,7 @@ class Journal:
         that still make JSON). It costs the steps from that line on, as a line that cannot be read does
         (``_cut_back``), not the evening. Raises JournalError where the journal holds no such step (the file
         changed since it was loaded), OSError where it cannot be read."""
+        self.flush_snapshot()
         raw = self.path.read_bytes()
         played_at = self.path.stat().st_mtime
         body = raw.split(b"\n")[:-1]
@@ -471,8 +527,7 @@ class Journal:
         doubt goes first, for the resume to ask the table to check however often the menu loads it first."""
         log.warning("a saved game's line %d cannot be read; the lines after it took back what it held", damaged_at)
         records = _as_rewritten(header, *past)
-        self.clear_behind()  # (a mark of an earlier cut back speaks of steps this game did not lose)
-        self.mark_behind()
+        self.mark_rebuilt()
         unrepaired = self._write_repaired(records, played_at)
         return self._saved(records, played_at, True, unrepaired)
 
@@ -541,12 +596,16 @@ class Journal:
                     and not damaged
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
+        unnamed = records[0].get("unnamed")
+        if not isinstance(unnamed, list) or not all(isinstance(name, str) for name in unnamed):
+            unnamed = None
         return SavedGame(records[0]["game"], actions, played_at, finished, learned, unrepaired,
-                         undone, doubt or damaged, damaged, lost)
+                         undone, doubt or damaged, damaged, lost, unnamed, not damaged and self._marked_rebuilt())
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its
         snapshot, the state it last showed, is not overwritten by the next game. Returns the journal's new name."""
+        self.flush_snapshot()
         aside = keep_aside_where_possible(self.path) if self.path.exists() else ""
         if self.snapshot_path.exists():
             keep_aside_where_possible(self.snapshot_path)
@@ -554,6 +613,7 @@ class Journal:
         return aside
 
     def snapshot_state(self) -> dict[str, Any] | None:
+        self.flush_snapshot()
         try:
             return json.loads(self.snapshot_path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -561,6 +621,14 @@ class Journal:
         except (ValueError, OSError):
             keep_aside_where_possible(self.snapshot_path)
             return None
+
+
+def _header(game: str, unnamed: Sequence[str] | None) -> dict[str, Any]:
+    """A game's first line: which game, when, and the seats the companion named (``SavedGame.unnamed``)."""
+    header: dict[str, Any] = {"game": game, "at": time.time()}
+    if unnamed is not None:
+        header["unnamed"] = list(unnamed)
+    return header
 
 
 def _as_rewritten(header: dict[str, Any], actions: Sequence[dict[str, Any]],

@@ -6,6 +6,7 @@ Views never touch the journal or the engine's state directly: they call ``apply`
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
 import re
@@ -27,6 +28,9 @@ log = logging.getLogger(__name__)
 #: announcements remembered for an undo, or the step answering their call, to withdraw (more than any step makes,
 #: and a queue holds)
 SAID_KEPT = 40
+#: an engine's copy kept every this many actions (``rebuild``): an undo replays from the latest one, not from the
+#: setup (a held UNDO 300 steps into Echt Spitze replayed the whole game at every step, ~95 ms on a Pi)
+CHECKPOINT_EVERY = 25
 
 AnnounceFn = Callable[[Announcement], None]
 #: an example a player's answer taught, as the journal keeps it (JSON): enough for the app to find it again in the
@@ -100,6 +104,11 @@ class GameSession:
         #: the latest steps' announcements, each with the number of steps it was made at: an undo withdraws those
         #: of the step it takes back from the announcer's queue, a step those whose call it answers (``until``)
         self._said: list[tuple[int, Announcement]] = []
+        #: the seats the companion named itself ("Player 2"), which the journal's header records for a resume in
+        #: another language to name anew (``seats_in``); None for a game resumed from a journal without the record
+        self.unnamed: list[str] | None = []
+        #: the engine as it stood after so many actions, every ``CHECKPOINT_EVERY`` (``rebuild``), for an undo
+        self._checkpoints: dict[int, Engine] = {}
 
     def picture_of(self, index: int) -> DiePicture | None:
         """``die_picture`` where the app set it (None without a camera)."""
@@ -112,9 +121,13 @@ class GameSession:
 
     # -- starting --------------------------------------------------------------------------------------------
     @classmethod
-    def new(cls, engine_cls: type[Engine], setup: dict[str, Any], journal: Journal, **kw: Any) -> GameSession:
+    def new(cls, engine_cls: type[Engine], setup: dict[str, Any], journal: Journal, *,
+            unnamed: Sequence[str] = (), **kw: Any) -> GameSession:
+        """``unnamed``: the setup's seats the companion named itself (``app.unnamed_seats``), recorded where the setup
+        names players (a game without them keeps the header it had)."""
         engine = engine_cls.new(setup)  # GameError here: nothing written yet
         session = cls(engine_cls, engine, [setup], journal, **kw)
+        session.unnamed = list(unnamed) if isinstance(setup.get("players"), list) else None
         session._started = False
         session._persist(session._start)
         opening = opening_announcements(engine)
@@ -127,9 +140,11 @@ class GameSession:
     @classmethod
     def resume(cls, engine_cls: type[Engine], saved: SavedGame, journal: Journal, **kw: Any) -> GameSession:
         """The saved game, its unnamed seats ("Player 2") named in the table's language now (``seats_in``)."""
-        renamed = seats_in(saved.actions, kw.get("lang", "de"))
-        engine = rebuild(engine_cls, [rename(a, renamed) for a in saved.actions])
+        renamed = seats_in(saved.actions, kw.get("lang", "de"), saved.unnamed)
+        checkpoints: dict[int, Engine] = {}
+        engine = rebuild(engine_cls, [rename(a, renamed) for a in saved.actions], checkpoints)
         session = cls(engine_cls, engine, [rename(a, renamed) for a in saved.actions], journal, **kw)
+        session._checkpoints = checkpoints
         session._learned = [(steps, None, -1, example) for steps, example in saved.learned]
         # the file ends in half a line, or holds a damaged one, the card refusing the repair: the first step writes
         # the game whole
@@ -138,6 +153,7 @@ class GameSession:
         # in two languages (a step appended as "Spieler 2" after a setup of "Player 2" would not replay)
         session._whole = bool(renamed)
         session.taken_back = [rename(a, renamed) for a in saved.undone]
+        session.unnamed = None if saved.unnamed is None else [renamed.get(p, p) for p in saved.unnamed]
         return session
 
     # -- playing ---------------------------------------------------------------------------------------------
@@ -150,6 +166,8 @@ class GameSession:
             return False
         self.error = None
         self.actions.append(action)
+        if len(self.actions) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self.actions)] = copy.deepcopy(self.engine)
         self._persist(lambda: self.journal.record(action))
         if self.engine.finished:  # the game's last words (who won): heard however far behind the voice is
             announcements = [replace(a, essential=True) for a in announcements]
@@ -166,8 +184,9 @@ class GameSession:
         """Step back one action (never past the setup), journaled so that it survives a restart."""
         if len(self.actions) <= 1:
             return False
-        self.engine = rebuild(self.engine_cls, self.actions[:-1])
+        self.engine = rebuild(self.engine_cls, self.actions[:-1], self._checkpoints)
         self.taken_back.append(self.actions.pop())
+        self._checkpoints = {n: e for n, e in self._checkpoints.items() if n <= len(self.actions)}
         self.undos += 1
         self.error = None
         # the answers given for that step (the journal's undo stands for their taking back): before the journal
@@ -184,7 +203,7 @@ class GameSession:
 
     # -- saving ----------------------------------------------------------------------------------------------
     def _start(self) -> None:
-        self.journal.start(self.engine_cls.name, self.actions[0])
+        self.journal.start(self.engine_cls.name, self.actions[0], self.unnamed)
         self._started = True
 
     def _persist(self, write: Callable[[], None]) -> None:
@@ -203,7 +222,7 @@ class GameSession:
                 if not self._started:
                     self._start()  # an unfinished game still there goes to the history first, as at any start
                 self.journal.rewrite(self.engine_cls.name, self.actions, [(s, e) for s, _, _, e in self._learned],
-                                     self.taken_back)
+                                     self.taken_back, self.unnamed)
         except OSError as exc:
             if self.unsaved is None:
                 self.journal.mark_behind()
@@ -331,15 +350,24 @@ class StepRefused(JournalError):
         self.step = step
 
 
-def rebuild(engine_cls: type[Engine], actions: list[dict[str, Any]]) -> Engine:
+def rebuild(engine_cls: type[Engine], actions: list[dict[str, Any]],
+            checkpoints: dict[int, Engine] | None = None) -> Engine:
     """Replay actions into a new engine; a journal that the engine rejects is reported, not half-applied: a setup it
-    refuses as JournalError, a step after it as StepRefused."""
-    step = 0  # the action being applied: the setup, then each step
+    refuses as JournalError, a step after it as StepRefused.
+
+    ``checkpoints``: the engine as it stood after so many of these actions (a copy every ``CHECKPOINT_EVERY``): the
+    replay starts from a copy of the latest one within ``actions`` and keeps those it passes. An engine is
+    deterministic, so a copy of it is the game the replay from the setup would have made."""
+    kept = checkpoints if checkpoints is not None else {}
+    done = max((n for n in kept if n <= len(actions)), default=0)
+    step = done - 1 if done else 0  # the action being applied: the setup, then each step
     try:
-        engine = engine_cls.new(actions[0])
-        for action in actions[1:]:
+        engine = copy.deepcopy(kept[done]) if done else engine_cls.new(actions[0])
+        for action in actions[max(done, 1):]:
             step += 1
             engine.apply(action)
+            if checkpoints is not None and (step + 1) % CHECKPOINT_EVERY == 0:
+                checkpoints[step + 1] = copy.deepcopy(engine)
     except Exception as exc:  # noqa: BLE001 - an action this version's engine cannot take: not a crash at start
         why = exc if isinstance(exc, GameError) else type(exc).__name__
         message = f"The saved game cannot be replayed ({why}); start a new game."
@@ -362,15 +390,20 @@ def _seat_pattern(lang: str) -> re.Pattern[str]:
     return re.compile(re.escape(words).replace("\0", "([1-9][0-9]?)"))
 
 
-def seats_in(actions: Sequence[dict[str, Any]], lang: str) -> dict[str, str]:
+def seats_in(actions: Sequence[dict[str, Any]], lang: str, unnamed: Sequence[str] | None = None) -> dict[str, str]:
     """The unnamed seats of a saved game's setup (``actions[0]``) that ``lang`` names otherwise, each with its name
     in ``lang``: a German game resumed after the switch to English said "Spieler 2" on every screen and in every
     sentence. Empty where a new name would be some other player's (a family that named a player "Spieler 2"
-    in an English game with a "Player 2"): the names stay as they were."""
+    in an English game with a "Player 2"): the names stay as they were.
+
+    ``unnamed``: the seats the companion named (the journal's header records them); a player the family called
+    "Player 2" is no such seat and keeps the name. None (a journal from before the record): every name that reads
+    as a seat's."""
     players = actions[0].get("players") if actions else None
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         return {}
-    renamed = {p: t("core.seat_name", lang, n=n) for p in players if (n := seat_number(p)) is not None}
+    renamed = {p: t("core.seat_name", lang, n=n) for p in players
+               if (unnamed is None or p in unnamed) and (n := seat_number(p)) is not None}
     renamed = {old: new for old, new in renamed.items() if old != new}
     names = [renamed.get(p, p).casefold() for p in players]
     return renamed if len(set(names)) == len(names) else {}

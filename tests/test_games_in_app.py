@@ -37,6 +37,7 @@ def _echt_spitze_in_app(tmp_path, then: list[dict]):
                    {"action": "take", "die": 2}, {"action": "leave"}, *then):
         assert session.apply(action), session.error
     app._enter(GAME_ENTRIES["echt-spitze"], session)
+    app.journal.flush_snapshot()  # as the frame showing the last step does
     return app, session
 
 

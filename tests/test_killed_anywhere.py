@@ -96,6 +96,13 @@ def _undo(folder: Path) -> None:
     assert GameSession.resume(FreePlay, Journal(folder).load(), Journal(folder)).undo()
 
 
+def _after_the_frame(folder: Path, move: Callable[[GameSession], bool]) -> None:
+    """``move`` as the app makes it: the snapshot written after the frame showing it (``Journal.defer_snapshot``)."""
+    journal = Journal(folder, defer_snapshot=True)
+    assert move(GameSession.resume(FreePlay, journal.load(), journal))
+    journal.flush_snapshot()
+
+
 def _step_written_whole(folder: Path) -> None:
     session = GameSession.resume(FreePlay, Journal(folder).load(), Journal(folder))
     session.unsaved = OSError(28, "No space left on device")  # the step before was refused: this one writes it whole
@@ -114,6 +121,11 @@ STANDING = '{"action":{"action":"roll","dice":[5]}}\n'
 CASES: dict[str, tuple[Callable[[Path], None], Callable[[Path], object], list[list[list[int]] | None], bool]] = {
     "a step": (_played, _step, [R, [*R, [4]]], False),
     "an undo": (_played, _undo, [R, R[:2]], False),
+    "a step, its snapshot after the frame": (
+        _played, lambda folder: _after_the_frame(folder, lambda s: s.apply({"action": "roll", "dice": [4]})),
+        [R, [*R, [4]]], False),
+    "an undo, its snapshot after the frame": (
+        _played, lambda folder: _after_the_frame(folder, GameSession.undo), [R, R[:2]], False),
     "a step written whole after a refused one": (_played, _step_written_whole, [R, [*R, [4]]], False),
     "a new game over an unfinished one": (_played, _new_game, [R, None, [], [[6]]], False),
     "a finished game put away": (_played, lambda folder: Journal(folder).archive(), [R, None], False),

@@ -90,3 +90,55 @@ def test_a_players_name_that_is_another_languages_seat_keeps_the_seats_as_they_a
         assert app.session.engine.players == ["Spieler 2", "Player 2"]
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(("first", "then"), [("en", "de"), ("de", "en")])
+def test_a_player_called_like_a_seat_keeps_her_name_in_the_other_language(tmp_path, first, then):
+    """A family that typed "Player 2" as a name: the companion's own seat beside her ("Player 3") is named in the
+    language of the resume, she is not; and so again after the game was written whole in the new words."""
+    register_all()
+    seat = {lang: {n: t("core.seat_name", lang, n=n) for n in (2, 3)} for lang in ("de", "en")}
+    app = _app(tmp_path, first, [seat[first][2]])
+    try:
+        assert _start_haste(app) == (seat[first][2], seat[first][3])
+        assert app.session.apply({"action": "roll", "dice": DICE})
+        assert app.session.apply({"action": "pick", "player": seat[first][2], "die": 1})
+        app.main_menu()
+        app.switch_language(then)
+        assert app.resume(app.mode.menu.items[0].value[1])
+        assert app.session.engine.players == [seat[first][2], seat[then][3]]
+        assert app.session.apply({"action": "pick", "player": seat[then][3], "die": 2})  # written whole so
+    finally:
+        app.close()
+    again = _app(tmp_path, first, [seat[first][2]])
+    try:
+        assert again.resume(again.mode.menu.items[0].value[1])
+        assert again.session.engine.players == [seat[first][2], seat[first][3]]
+        assert len(again.session.actions) == 4
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize(("first", "then"), [("en", "de"), ("de", "en")])
+def test_a_journal_without_the_record_of_seats_renames_them_as_before(tmp_path, first, then):
+    """A game saved by a version whose header did not record the seats it named: every name that reads as a seat
+    is named in the language of the resume, as it was then."""
+    import json
+
+    register_all()
+    seat = {lang: t("core.seat_name", lang, n=2) for lang in ("de", "en")}
+    app = _app(tmp_path, first, ["Anna"])
+    try:
+        _start_haste(app)
+        assert app.session.apply({"action": "roll", "dice": DICE})
+        app.main_menu()
+        lines = app.journal.path.read_text(encoding="utf-8").splitlines()
+        header = json.loads(lines[0])
+        assert header["unnamed"] == [seat[first]]
+        del header["unnamed"]
+        app.journal.path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+        app.switch_language(then)
+        assert app.resume(app.mode.menu.items[0].value[1])
+        assert app.session.engine.players == ["Anna", seat[then]]
+    finally:
+        app.close()
