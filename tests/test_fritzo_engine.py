@@ -235,8 +235,8 @@ def test_level_one_start_roll_and_scoring_by_hand():
     assert keys(said) == ["fritzo.roll.again_l1", "fritzo.l1.start_timed"]
     # a timed game's clock stands until TIMER: "Baut los!" alone had the table build with the clock standing
     assert said[1].text("de") == ("Ben hat zuerst Blau gewürfelt und bekommt 14 Cubes, Anna bekommt 13. Startet die "
-                                  "Uhr mit TIMER, dann baut los!")
-    assert said[1].text("en") == ("Ben rolled blue first and gets 14 cubes, Anna gets 13. Start the clock with TIMER, "
+                                  "Uhr mit der Taste UHR, dann baut los!")
+    assert said[1].text("en") == ("Ben rolled Blue first and gets 14 cubes, Anna gets 13. Start the clock with TIMER, "
                                   "then build!")
     # the colour rolled and the one sought, named (a table without a camera never saw the cube rolled)
     assert said[0].text("de") == "Anna hat Rot gewürfelt, kein Blau. Ben würfelt."
