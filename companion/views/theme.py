@@ -157,7 +157,9 @@ def table_short_name(name: str, players: Sequence[str]) -> str:
     """``name`` shortened as ``short_name`` shortens it where no other of the table's ``players`` is called or
     shortened so; else by the initials of its first words ("G. Helga") where that is the name's alone; else
     whole (``name_forms``). Where every short form is the name's alone, ``short_name`` itself: "Großvater J."
-    beside "Anna" as before."""
+    beside "Anna" as before; a name ``short_name`` leaves as it is stays so ("Großmutter H.", not "G. H.")."""
+    if short_name(name) == name:
+        return name
     forms = name_forms(name, players)
     return forms[1] if len(forms) > 1 else name
 
