@@ -1927,3 +1927,27 @@ def test_a_reminder_every_player_shares_says_everyone_at_far(tmp_path, monkeypat
     size, _ = sized(drawn, line)
     assert size >= theme.FAR
     assert all(at >= theme.FAR for text, at, r in drawn if LEFT_AREA.contains(r)), drawn
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_two_grandmothers_are_told_apart_in_the_reminders_and_the_reports_menu(tmp_path, monkeypatch, lang):
+    """"Großmutter Helga" and "Großmutter Hilde" were "Großmutter H., Großmutter H.: bis zu +2 Extrakreuze" in the
+    reminders and "Großmutter H. meldet …" twice in the menu: each is shortened to a form only hers
+    (``theme.table_short_name``: "G. Helga"), the others as before."""
+    players = ["Großmutter Helga", "Großmutter Hilde", "Maximilian", "Anna"]
+    s = GameSession.new(EchtSpitze, {"action": "setup", "players": players, "kinds": LEVEL2_KINDS},
+                        Journal(tmp_path / "journal"), lang=lang, rng=random.Random(3))
+    for action in ({"action": "roll", "dice": ["1+X", "3+X", "2", "5", "?+X", "4"]},
+                   *({"action": "take", "die": n} for n in range(1, 5)), {"action": "leave"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    mode.update(0.03, 0.0)
+    with recording_texts(monkeypatch) as drawn:
+        mode.draw(pygame.Surface(SIZE))
+    texts = " ".join(text for text, *_ in drawn)
+    assert "Großmutter H." not in texts
+    assert "G. Helga" in texts and "G. Hilde" in texts
+    labels = [item.label for item in mode.menu.items]
+    assert len(set(labels)) == len(labels), labels
+    assert any(label.startswith("G. Helga") for label in labels)
+    assert any(label.startswith("Maximilian") for label in labels)  # a name no other collides with: as before

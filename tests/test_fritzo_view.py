@@ -1757,3 +1757,24 @@ def test_teams_first_cube_the_built_in_cubes_notice_stands_under_the_actions_abo
             clock["now"] += 3.0
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_two_grandmothers_are_told_apart_on_the_scores_line_and_in_who_builds(tmp_path, lang):
+    """"Großmutter Helga" and "Großmutter Hilde" were "Großmutter H.: 9" and "Großmutter H.: 0" on Strategy's scores
+    line, and "Großmutter, Großmutter bauen" where the builders' names were shortened: each is named in a form only
+    hers ("G. Helga"), the others as before."""
+    from test_fritzo_engine import greedy_game
+
+    setup = {"mode": "strategy", "players": ["Großmutter Helga", "Großmutter Hilde"], "starter": "Großmutter Helga",
+             "excluded": "27"}
+    view, _, _ = make(tmp_path / "strategy", setup, greedy_game({"action": "setup", **setup})[:12], lang=lang)
+    shot(view, f"grandmothers_scores_{lang}")
+    assert [name for name, _, _ in view.score_parts()] == ["G. Helga", "G. Hilde"]
+    players = ["Großmutter Helga", "Großmutter Hilde", "Großvater Johannes", "Anna"]
+    view, _, _ = make(tmp_path / "team", {"mode": "challenge", "players": players}, lang=lang)
+    f = theme.font(theme.FAR)
+    for room in (f.size(", ".join(players))[0] - 10, 200):  # short forms; then first words where they differ
+        names = view._builders(room)[1].split(", ")
+        assert len(set(names)) == len(players) and "Großmutter H." not in names and "Großmutter" not in names
+    assert view._builders(200)[1].split(", ")[2:] == ["Großvater", "Anna"]

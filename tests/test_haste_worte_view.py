@@ -1779,3 +1779,24 @@ def test_the_word_limits_are_read_from_the_far_end(tmp_path: Path, monkeypatch, 
             [*others, *view._targets().values(), SAND_LETTER, view._symbols_rect(SAND_SYMBOLS), HOURGLASS_RECT]
         for _, r in lines:
             assert r.right <= 800 and r.bottom <= 440 and not any(r.colliderect(k) for k in keep), (name, r)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [["Großmutter Helga", "Großmutter Hilde", "Maximilian", "Anna"],
+                                     ["Großmutter Helga", "Großmutter Hilde", "Großvater Johannes", "Anna", "Ben",
+                                      "Maximiliane"]])
+def test_two_grandmothers_are_told_apart_in_the_crystal_table_and_the_symbols(tmp_path: Path, monkeypatch,
+                                                                              players: list[str], lang: str) -> None:
+    """"Großmutter Helga" and "Großmutter Hilde" were both "Großmutter H." in the crystal table and beside their
+    symbols: each is shortened to a form only hers ("G. Helga"), the others as before ("Großvater J.")."""
+    clocks = Clocks()
+    view = picked_and_lettered(tmp_path, clocks, players, lang)
+    drawn = texts_drawn(view, monkeypatch, f"grandmothers_{len(players)}_{lang}")
+    names = [s for s, _, _ in bar_texts(view, drawn) if not s.isdigit()]
+    assert len(set(names)) == len(players) and "G. Helga" in names and "G. Hilde" in names, names
+    assert "Großmutter H." not in [s for s, _, _ in drawn]
+    if "Großvater Johannes" in players:  # six in two rows: a name no other collides with, shortened as before
+        assert "Großvater J." in names, names
+    symbols = [s for s, _, r in drawn if r.top > 100 and s in ("G. Helga", "G. Hilde", "Großmutter Helga",
+                                                                "Großmutter Hilde")]
+    assert len(symbols) == 2 and len(set(symbols)) == 2, symbols

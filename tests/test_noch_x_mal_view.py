@@ -1704,3 +1704,25 @@ def test_after_the_last_start_combo_its_banners_stand_under_the_cards(tmp_path, 
         rect, font, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view, view.banner_room)
         assert not rect.colliderect(PLAYER_STRIP) and not any(rect.colliderect(r) for r in view.in_view), rect
         assert rect.bottom + 4 <= prompt.top - 4 and font.get_height() >= theme.FAR * 0.9, (rect, font.get_height())
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Maximilian", "Maximiliane", "Großmutter Hilde", "Großmutter Helga"],
+                                   ["Großmutter Helga", "Großmutter Hilde", "Maximilian", "Anna", "Ben", "Carla"]])
+def test_two_grandmothers_cards_and_menu_lines_tell_them_apart(tmp_path, monkeypatch, names, lang):
+    """"Großmutter Helga" and "Großmutter Hilde" were both "Großmutter H." on their cards (six players, at 22) and
+    in the roller's menu line: each card and line names its player in a form only hers ("G. Helga", at FAR), the
+    other names as before."""
+    view, session = at_roll_four(tmp_path, names, lang)
+    drawn = drawn_texts(view, monkeypatch, f"nxm_grandmothers_{len(names)}_{lang}")
+    cards = view.card_rects()
+    shown = []
+    for p, card in zip(session.engine.state.players, cards, strict=True):
+        inside = [(s, size) for s, size, r in drawn if card.contains(r) and not s.startswith("X:")
+                  and size >= theme.FAR]
+        assert inside, (p.name, [(s, size) for s, size, r in drawn if card.contains(r)])
+        shown.append(inside[0][0])
+    assert len(set(shown)) == len(names), shown
+    assert "Großmutter H." not in shown and "G. Helga" in shown
+    assert "Maximilian" in shown
+    assert not any("Großmutter H." in item.label for item in view.menu.items)

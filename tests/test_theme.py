@@ -211,3 +211,45 @@ def test_an_umlaut_capital_at_the_top_edge_keeps_its_dots():
     surface = pygame.Surface((800, 480))
     assert theme.text(surface, "Özlem ist dran", (12, 0), theme.LARGE, bold=True).top == 0
     assert theme.text(surface, "Özlem ist dran", (12, 100), theme.LARGE, bold=True).top < 100  # lifted elsewhere
+
+
+TABLES = [
+    ["Großmutter Helga", "Großmutter Hilde", "Maximilian", "Anna"],
+    ["Anne-Marie", "Anne-Mette", "Großvater Johannes", "Li"],
+    ["Maximilian", "Maximiliane", "Großmutter Hilde"],
+    ["Großvater Karl", "Großvater Karla", "Großvater Kurt", "Großmutter Karl"],
+    ["Marie-Luise", "Marie-Louise", "Anna B.", "Anna Berg"],
+]
+
+
+@pytest.mark.parametrize("players", TABLES)
+def test_every_player_gets_a_short_form_no_other_player_has(players):
+    """Two grandmothers were both "Großmutter H." in Echt Spitze's reminders, menu and status line: each short form
+    is its player's alone, and never another player's whole name ("Anna B." beside "Anna Berg")."""
+    shorts = [theme.table_short_name(name, players) for name in players]
+    assert len(set(shorts)) == len(players), shorts
+    for name, short in zip(players, shorts, strict=True):
+        assert short not in [other for other in players if other != name]
+        assert short in theme.name_forms(name, players)
+
+
+def test_a_name_no_other_collides_with_is_shortened_as_before():
+    """Names that do not collide keep ``short_name``'s form; the first words' initials only where it collides."""
+    players = ["Großmutter Helga", "Großmutter Hilde", "Großvater Johannes", "Maximilian-Alexander", "Li"]
+    assert [theme.table_short_name(name, players) for name in players] == [
+        "G. Helga", "G. Hilde", "Großvater J.", "Maximilian-A.", "Li"]
+    for name in ("Großvater Johannes", "Anne-Marie", "Jean-Luc-Picard", "Li", "Anna (2)", "Großmutter H."):
+        assert theme.table_short_name(name, [name]) == theme.short_name(name)
+        assert theme.table_short_name(name, ()) == theme.short_name(name)
+    assert theme.table_short_name("Anne-Marie", ["Anne-Marie", "Anne-Mette"]) == "Anne-Marie"  # both "Anne-M."
+
+
+def test_a_name_fitted_for_the_table_is_not_shortened_to_another_players_form():
+    """A card or cell too narrow for "Großmutter Helga" at FAR drew "Großmutter H." beside "Großmutter Hilde"'s
+    "Großmutter H."; without the table's names, as before."""
+    players = ("Großmutter Helga", "Großmutter Hilde")
+    width = theme.font(theme.FAR, True).size("Großmutter H.")[0] + 2
+    assert theme.fit_name("Großmutter Helga", theme.FAR, width, True) == ("Großmutter H.", theme.FAR)
+    assert theme.fit_name("Großmutter Helga", theme.FAR, width, True, players) == ("G. Helga", theme.FAR)
+    narrow = theme.font(theme.SMALLEST, True).size("G. Helga")[0] + 2
+    assert theme.fit_name("Großmutter Helga", theme.SMALL, narrow, True, players)[0] == "G. Helga"

@@ -261,11 +261,17 @@ class EchtSpitzeMode:
             menu.index = next((k for k, item in enumerate(items) if item.value[-1][0] in paired), 0)
         return menu
 
+    def _short(self, name: str) -> str:
+        """A player's name shortened as people shorten it, in a form no other player's name takes
+        (``theme.table_short_name``): two grandmothers' "Großmutter H., Großmutter H.: bis zu +2 Extrakreuze" and
+        "Großmutter H. meldet …" twice told nobody whose it was; "G. Helga, G. Hilde"."""
+        return theme.table_short_name(name, [p.name for p in self.game.state.players])
+
     def _named(self, key: str, name: str, width: int) -> str:
         """A menu line naming a player, the name shortened ("Großvater J.: Schlusswertung") where the whole name
         shrinks the line in ``width`` (``_line_width``): "Großvater Johannes: Schlusswertu…" was cut at 18 beside
         "Mia: Schlusswertung" at 28."""
-        short = self.tr(key, player=theme.short_name(name))
+        short = self.tr(key, player=self._short(name))
         return theme.far_lines(self.tr(key, player=name), theme.BODY, width, short=short, max_lines=1)[0][0]
 
     def _final_items(self, waiting: list[str]) -> list[MenuItem]:
@@ -312,7 +318,7 @@ class EchtSpitzeMode:
         """A reporter's line in the crossing's menu with what was reported, the name shortened ("Großvater J.:
         Zitronen, Melonen, Bienennest 2-2, durchstochen") where the whole name leaves it below SMALL on two lines."""
         whole = self.tr("echt.view.reported_player", player=p.name, report=done)
-        short = self.tr("echt.view.reported_player", player=theme.short_name(p.name), report=done)
+        short = self.tr("echt.view.reported_player", player=self._short(p.name), report=done)
         if short == whole or row_lines(whole, width, REPORT_ROW_H)[1] >= theme.SMALL:
             return whole
         return max((short, whole), key=lambda line: row_lines(line, width, REPORT_ROW_H)[1])
@@ -431,7 +437,7 @@ class EchtSpitzeMode:
         """A menu line naming players, their names shortened ("… wie Großmutter H.") where the whole ones would
         shrink it in ``width`` ("Dieselbe Symbolart wie Großmutter Hilde…" was cut and small), as ``_named``."""
         whole = self.tr(key, players=join_names(names, self.lang), **params)
-        short = self.tr(key, players=join_names([theme.short_name(n) for n in names], self.lang), **params)
+        short = self.tr(key, players=join_names([self._short(n) for n in names], self.lang), **params)
         return theme.far_lines(whole, theme.BODY, width, short=short, max_lines=1)[0][0]
 
     def _pair_choice(self, name: str, hi: int, lo: int) -> tuple[Any, ...]:
@@ -966,7 +972,7 @@ class EchtSpitzeMode:
         ("Großvater Johannes: ..." went down to 30 with nothing of the line left out). One line: the dice stand
         right under it."""
         (status,), size = theme.far_lines(self._status(), theme.LARGE, STATUS_W,
-                                          short=self._status(theme.short_name), max_lines=1)
+                                          short=self._status(self._short), max_lines=1)
         f = theme.font(size, True)
         width, height = f.size(status)
         lift = theme.accent_lift(f, status)  # as ``theme.text`` draws it: an umlaut lifts the line, rows on top
@@ -975,8 +981,8 @@ class EchtSpitzeMode:
         return status, size, rect
 
     def _status(self, name: Callable[[str], str] = str) -> str:
-        """What the table is asked to do now; ``name`` writes a player's name (``theme.short_name`` where the whole
-        names make the line too wide)."""
+        """What the table is asked to do now; ``name`` writes a player's name (``_short`` where the whole names make
+        the line too wide)."""
         g, s = self.game, self.game.state
         start = g.start_player
         if self.fixing == "which":
@@ -1129,10 +1135,10 @@ class EchtSpitzeMode:
         """A name's short forms under a die, longest first, each telling it from ``others`` and none that another
         name could shorten to as well (``_die_name_forms``, in its order); a name of one word cut before a vowel
         ("Maximil.", no other name starting so), or anywhere (``every_cut``) where no such cut fits."""
-        taken = cls._die_name_taken(others)
         words = name.split()
         if len(words) > 1:
-            return [f for f in cls._die_name_forms(name) if f not in taken]
+            return list(theme.name_forms(name, [name, *others], shorts=cls._die_name_forms)[1:])
+        taken = cls._die_name_taken(others)
         shorts = [theme.short_name(name)] if theme.short_name(name) != name else []
         cuts = [name[:n] for n in range(len(name) - 1, 2, -1) if name[n - 1].isalpha()
                 and not any(other.startswith(name[:n]) for other in others)]
@@ -1176,7 +1182,7 @@ class EchtSpitzeMode:
             # names over two lines at 20 ("Großmutter H., Großvater J., Anne-M., Christopher: +1 Extrakreuz")
             groups = {next(iter(groups)): [self.tr("echt.view.extra_everyone")]}
         texts = [(self.tr(key := "echt.view.extra_one" if n == 1 else "echt.view.extra_two", player=", ".join(names)),
-                  self.tr(key, player=", ".join(map(theme.short_name, names))), theme.TEXT)
+                  self.tr(key, player=", ".join(map(self._short, names))), theme.TEXT)
                  for n, names in sorted(groups.items())]
         bubble = self.tr("echt.view.no_bubble")
         texts.append((bubble, bubble, theme.WARN))
@@ -1248,7 +1254,7 @@ class EchtSpitzeMode:
         their own; else the name shortened ("Großvater J.: 13 Punkte") before anything shrinks: "Großvater
         Johannes: 13 Punkte" went down to 26 beside the editor."""
         best: tuple[tuple[str, ...], int] = ((), 0)
-        for name in dict.fromkeys((p.name, theme.short_name(p.name))):
+        for name in dict.fromkeys((p.name, self._short(p.name))):
             line = self.tr("echt.view.total", player=name, total=p.final.total, holes=p.holes)
             if (at := theme.fit_text(line, size, width)) >= size:
                 return (line,), at

@@ -160,19 +160,21 @@ def draw_net(surface: pygame.Surface, rect: pygame.Rect, faces: tuple[str, ...],
 
 
 def named_line(surface: pygame.Surface, parts: tuple[str, str, str], pos: tuple[int, int], room: int,
-               largest: int, ink: tuple[int, int, int], *, bold: bool = False) -> pygame.Rect:
+               largest: int, ink: tuple[int, int, int], *, bold: bool = False,
+               players: Sequence[str] = ()) -> pygame.Rect:
     """A line naming a player (``parts``: before the name, the name, after it) from ``pos`` (its top left) within
     ``room``: as the other screens' far lines (``theme.far_lines``: whole at the largest size that fits down to
     FAR, else with the name shortened so); else the words kept at FAR and only the name fitted to what is left
-    (``theme.fit_name``), so that "Großvater Johannes: Cube würfeln" still asks at FAR what to do. Returns the rect
+    (``theme.fit_name``), so that "Großvater Johannes: Cube würfeln" still asks at FAR what to do. ``players``: the
+    table's names, the name shortened to a form none of theirs takes (``theme.table_short_name``). Returns the rect
     drawn."""
     before, name, after = parts
-    short = before + theme.short_name(name) + after
+    short = before + theme.table_short_name(name, players) + after
     (line,), at = theme.far_lines(before + name + after, largest, room, short=short, max_lines=1)
     if at >= theme.FAR or not name:
         return theme.text(surface, line, pos, at, ink, bold=bold)
     f = theme.font(theme.FAR, bold)
-    short, size = theme.fit_name(name, theme.FAR, room - f.size(before + after)[0], bold)
+    short, size = theme.fit_name(name, theme.FAR, room - f.size(before + after)[0], bold, tuple(players))
     return draw_run(surface, ((before, theme.FAR), (short, size), (after, theme.FAR)), pos, ink, bold=bold)
 
 
@@ -937,7 +939,7 @@ class FritzoMode:
             colour = theme.MUTED if h.started_at is None else theme.WARN if h.warning(self.wall_now()) else theme.TEXT
             clock = theme.text(surface, self._clock_label(), (TOP_BAR.right - 8, STATUS_Y), theme.LARGE, colour,
                                bold=True, anchor="topright")
-        ink = theme.TEXT
+        ink, table = theme.TEXT, s.players
         if s.phase is Phase.OVER:
             parts, ink = ("", "", t("fritzo.ui.over", self.lang)), theme.GOOD
         elif s.phase is Phase.START_ROLL:
@@ -947,11 +949,12 @@ class FritzoMode:
         elif self.player is not None:
             parts = split_on("fritzo.ui.turn", self.lang, self.player)
         elif s.goal is not None:  # Beginner, Challenge, Professional: no turns; who builds (the end names them)
-            parts = self._builders(clock.left - 16 - 12)
+            parts, table = self._builders(clock.left - 16 - 12), ()  # its names are shortened already
         else:
             parts = ("", "", self._supply())
         # clear of the clock: "Maximilian-Alexander: Cube würfeln" ran into "5:00"
-        named_line(surface, parts, (12, STATUS_Y), clock.left - 16 - 12, theme.LARGE, ink, bold=ink is theme.GOOD)
+        named_line(surface, parts, (12, STATUS_Y), clock.left - 16 - 12, theme.LARGE, ink, bold=ink is theme.GOOD,
+                   players=table)
         x = 12
         if s.scores:  # each player's points with their three colours beside them
             x = self._draw_scores(surface)
@@ -979,7 +982,10 @@ class FritzoMode:
         key = "fritzo.ui.builds_one" if len(players) == 1 else "fritzo.ui.builds_many"
         before, _, after = split_on(key, self.lang, "")
         f = theme.font(theme.FAR)
-        ways = (players, [theme.short_name(p) for p in players], [p.split()[0].split("-")[0] for p in players])
+        firsts = [p.split()[0].split("-")[0] for p in players]  # where two share it, their short forms
+        ways = (players, [theme.table_short_name(p, players) for p in players],
+                [first if firsts.count(first) == 1 else theme.table_short_name(p, players)
+                 for p, first in zip(players, firsts, strict=True)])
         names = next((", ".join(w) for w in ways if f.size(before + ", ".join(w) + after)[0] <= room),
                      ", ".join(ways[-1]))
         return before, names, after
@@ -1027,7 +1033,7 @@ class FritzoMode:
         out = []
         for p, w in zip(s.players, swatches, strict=True):
             points = f": {s.scores[p]}"
-            name, size = theme.fit_name(p, theme.FAR, share - w - f.size(points)[0], True)
+            name, size = theme.fit_name(p, theme.FAR, share - w - f.size(points)[0], True, tuple(s.players))
             out.append((name, points, size))
         return out
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -681,7 +682,7 @@ class HasteWorteMode:
             line = t("haste.screen.fix_which", self.lang)
         else:
             prompt = self.game.prompt()
-            return prompt.text(self.lang), _shortened(prompt).text(self.lang)
+            return prompt.text(self.lang), _shortened(prompt, self.game.players).text(self.lang)
         return line, line
 
     def _actor(self) -> int | None:
@@ -896,7 +897,9 @@ class HasteWorteMode:
         g = self.game
         rects = self.dice.die_rects()
         owned = [(i, g.players[o]) for i in range(len(rects)) if (o := g.round.owner_of(i)) is not None]
-        one_row = [(i, *theme.fit_name(name, theme.FAR, rects[i].w + 10, bold=True)) for i, name in owned]
+        table = tuple(g.players)
+        one_row = [(i, *theme.fit_name(name, theme.FAR, rects[i].w + 10, bold=True, players=table))
+                   for i, name in owned]
         out: list[tuple[str, int, pygame.Rect]] = []
         if len(rects) < 2 or all(size >= theme.FAR for *_, size in one_row):
             for i, name, size in one_row:
@@ -908,7 +911,7 @@ class HasteWorteMode:
         for i, full in owned:
             c = rects[i].centerx
             slot = pygame.Rect(c - pitch + 4, 0, 2 * pitch - 8, 1).clip(pygame.Rect(8, 0, 784, 1))
-            name, size = theme.fit_name(full, theme.FAR, slot.w, bold=True)
+            name, size = theme.fit_name(full, theme.FAR, slot.w, bold=True, players=table)
             w, h = theme.font(size, True).size(name)
             x = min(max(c - w // 2, slot.left), slot.right - w)  # under its die, shifted off a screen edge
             out.append((name, size, pygame.Rect(x, OWNERS_BOTTOM - (2 - i % 2) * line, w, h)))
@@ -953,11 +956,11 @@ class HasteWorteMode:
         # a long name gets its short form's width at FAR before the symbols take the rest ("Großvater J." was 22-26
         # beside "Obst & Gemüse" at FAR), up to two thirds of the row
         name_w = max(area.w // 3, min(190, area.w - widest - 8, longest + 16))
-        short = max((far.size(theme.short_name(name))[0] for name, _ in rows), default=0)
+        short = max((far.size(theme.table_short_name(name, g.players))[0] for name, _ in rows), default=0)
         name_w = max(name_w, min(short + 12, area.w * 2 // 3))
         for k, ((full, _), label) in enumerate(zip(rows, labels, strict=True)):
             y = area.y + k * h
-            name, size = theme.fit_name(full, theme.FAR, name_w - 12)
+            name, size = theme.fit_name(full, theme.FAR, name_w - 12, players=tuple(g.players))
             theme.text(
                 surface,
                 name,
@@ -1130,7 +1133,8 @@ class HasteWorteMode:
         # what it spares), and the reader's name was here only, at BODY
         name = g.players[reader]
         lines, size = theme.far_lines(t("haste.screen.how_many", self.lang, player=name), theme.FAR, 760,
-                                      short=t("haste.screen.how_many", self.lang, player=theme.short_name(name)),
+                                      short=t("haste.screen.how_many", self.lang,
+                                            player=theme.table_short_name(name, g.players)),
                                       names=[name])
         pitch = theme.font(size, True).get_linesize()
         middle = (top + self._count_rects()[0].top) // 2
@@ -1319,11 +1323,12 @@ def _repeats(meaning: str, name: str, and_word: str) -> bool:
     return len(said) == len(shown) and all(a.startswith(b) for a, b in zip(said, shown, strict=True))
 
 
-def _shortened(prompt: Announcement) -> Announcement:
-    """``prompt`` with its players' names as people shorten them (``theme.short_name``)."""
+def _shortened(prompt: Announcement, players: Sequence[str]) -> Announcement:
+    """``prompt`` with its players' names as people shorten them, each in a form no other of the table's
+    ``players`` takes (``theme.table_short_name``: two grandmothers were both "Großmutter H.")."""
     params = {
-        key: theme.short_name(v) if key == "player" and isinstance(v, str)
-        else [theme.short_name(p) for p in v] if key == "players" and isinstance(v, list)
+        key: theme.table_short_name(v, players) if key == "player" and isinstance(v, str)
+        else [theme.table_short_name(p, players) for p in v] if key == "players" and isinstance(v, list)
         else v
         for key, v in prompt.params.items()
     }
@@ -1351,18 +1356,18 @@ def _shared_widths(players: list[str], size: int, extra: int, grid: list[list[in
     f = theme.font(size, True)
     n, cols = len(players), len(grid[0])
     even = total // cols
-    fitted = [theme.fit_name(name, size, even - extra, bold=True) for name in players]
+    fitted = [theme.fit_name(name, size, even - extra, bold=True, players=tuple(players)) for name in players]
     if all(at >= size for _, at in fitted) and even >= least:
         return [even] * n
     # each name's width at ``size`` as the even cells had it, else in short, a double first name ("Anne-Marie", one
     # word) whole (``theme.fit_name`` keeps it whole while it can: a cell sized for "Anne-M." drew "Anne-M." where
     # Noch X-Mal!'s cards showed it whole at FAR); then every name of several parts in short, "Anne-M." too (where
     # the row holds no more, all at FAR)
-    drawn = [name if at >= size else full if theme.double_first_name(full) else theme.short_name(full)
+    drawn = [name if at >= size else full if theme.double_first_name(full) else theme.table_short_name(full, players)
              for full, (name, at) in zip(players, fitted, strict=True)]
     most = [max(least, f.size(name)[0] + extra) for name in drawn]
-    shortest = [min(w, max(least, f.size(theme.short_name(full))[0] + extra)) for full, w in zip(players, most,
-                                                                                                strict=True)]
+    shortest = [min(w, max(least, f.size(theme.table_short_name(full, players))[0] + extra))
+                for full, w in zip(players, most, strict=True)]
     return widths_by_need([most, shortest], grid, total, aligned=True)
 
 
@@ -1370,12 +1375,13 @@ def _names_in(players: list[str], cells: list[pygame.Rect], size: int, extra: in
     """Each player's name in its cell (``extra`` of it beside the name) and the one size all are drawn at: each
     whole or in short at ``size`` or less (``theme.fit_name``), the smallest of them where that is FAR or more;
     else the short forms, all at the size the widest needs (down to SMALLEST)."""
-    names = [theme.fit_name(name, size, cell.w - extra, bold=True) for name, cell in zip(players, cells, strict=True)]
+    names = [theme.fit_name(name, size, cell.w - extra, bold=True, players=tuple(players))
+             for name, cell in zip(players, cells, strict=True)]
     at = min(s for _, s in names)
     if at >= theme.FAR:
         return [name for name, _ in names], at
-    short = [name if s >= theme.FAR else theme.short_name(full) for full, (name, s) in zip(players, names,
-                                                                                          strict=True)]
+    short = [name if s >= theme.FAR else theme.table_short_name(full, players)
+             for full, (name, s) in zip(players, names, strict=True)]
     at = max(theme.SMALLEST, min(theme.fit_text(name, theme.FAR, cell.w - extra, bold=True)
                                  for name, cell in zip(short, cells, strict=True)))
     return [theme.fit_label(name, at, cell.w - extra, bold=True) for name, cell in zip(short, cells, strict=True)], at

@@ -189,7 +189,7 @@ class NochXMalMode:
         where the whole line would shrink below FAR (``_fitted``): "Everybody done: dice to Großvater Johan…" was
         cut at 18 px, the name cut being the one the table needed."""
         line = self.tr(key, player=player, **params)
-        short = theme.short_name(player)
+        short = theme.table_short_name(player, self._names())
         if short != player:
             self._shorter[line] = self.tr(key, player=short, **params)
         return line
@@ -1007,7 +1007,7 @@ class NochXMalMode:
             "Anne-M." drew "Anne-Marie" whole at 24 beside the others at 32)."""
             whole = far.size(name)[0]
             fits = whole + extra <= even or theme.double_first_name(name)
-            return max(least, (whole if fits else far.size(theme.short_name(name))[0]) + extra)
+            return max(least, (whole if fits else far.size(theme.table_short_name(name, names))[0]) + extra)
 
         needs = [need(name) for name in names]
         if all(w <= even for w in needs):
@@ -1059,7 +1059,7 @@ class NochXMalMode:
             if compact:
                 self._draw_compact_card(surface, p, cell, ink, names_at, short, gifted, notes_w)
                 continue
-            name, size = theme.fit_name(p.name, names_at, cell.w - NAME_PAD, bold=True)
+            name, size = theme.fit_name(p.name, names_at, cell.w - NAME_PAD, bold=True, players=tuple(self._names()))
             theme.text(surface, name, (cell.x + 14, cell.y + 1), size, ink, bold=True)
             y = cell.y + 38
             if p.has_start:
@@ -1107,7 +1107,7 @@ class NochXMalMode:
         left (BODY) at the right. Where a card holds gifts (``gifted``: any card), every name stands at the top and
         the gifts at SMALL under it: beside the count they had 30 px, and "Joker" was "J…" at 12."""
         room = cell.w - NAME_PAD - notes_w
-        name, size = theme.fit_name(p.name, names_at, room, bold=True)
+        name, size = theme.fit_name(p.name, names_at, room, bold=True, players=tuple(self._names()))
         if gifted:
             theme.text(surface, name, (cell.x + 14, cell.y), size, ink, bold=True)
             if gifts := " · ".join(self._gifts(p)):

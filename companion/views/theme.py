@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -129,8 +129,44 @@ def first_initials(name: str) -> str:
     return " ".join([*(i + "." for i in initials if i), words[-1]]) if len(words) > 1 else name
 
 
+def _table_shorts(name: str) -> tuple[str, ...]:
+    """A name's short forms at the table, the most of it first (``short_name``, then ``first_initials``)."""
+    return tuple(form for form in dict.fromkeys((short_name(name), first_initials(name))) if form != name)
+
+
+def name_forms(name: str, players: Sequence[str], shorts: Callable[[str], Sequence[str]] = _table_shorts
+               ) -> tuple[str, ...]:
+    """``name`` and its short forms (``shorts``, by default as people shorten it, ``short_name``, then its first
+    words by their initials, ``first_initials``), the most of it first: only forms no other of the table's
+    ``players`` (``name`` among them or not) is called or shortened to also. Two grandmothers "Großmutter Helga" and
+    "Großmutter Hilde" were both "Großmutter H." in a status line, a reminder, a card: "G. Helga", "G. Hilde"."""
+    return _name_forms(name, tuple(players), shorts)
+
+
 @functools.lru_cache(maxsize=512)
-def fit_name(name: str, size: int, max_width: int, bold: bool = False) -> tuple[str, int]:
+def _name_forms(name: str, players: tuple[str, ...], shorts: Callable[[str], Sequence[str]]) -> tuple[str, ...]:
+    """``name_forms``, kept: every screen shortens its players' names every frame."""
+    others = list(players)
+    if name in others:
+        others.remove(name)  # once: a second player of the same name still takes its forms
+    taken = {*others, *(form for other in others for form in shorts(other))}
+    return (name, *(form for form in shorts(name) if form not in taken))
+
+
+def table_short_name(name: str, players: Sequence[str]) -> str:
+    """``name`` shortened as ``short_name`` shortens it where no other of the table's ``players`` is called or
+    shortened so; else by the initials of its first words ("G. Helga") where that is the name's alone; else
+    whole (``name_forms``). Where every short form is the name's alone, ``short_name`` itself: "Großvater J."
+    beside "Anna" as before; a name ``short_name`` leaves as it is stays so ("Großmutter H.", not "G. H.")."""
+    if short_name(name) == name:
+        return name
+    forms = name_forms(name, players)
+    return forms[1] if len(forms) > 1 else name
+
+
+@functools.lru_cache(maxsize=512)
+def fit_name(name: str, size: int, max_width: int, bold: bool = False,
+             players: tuple[str, ...] = ()) -> tuple[str, int]:
     """A player's name and its size: as large as fits ``max_width``, not below SMALL; else shortened as people
     shorten names (``short_name``, then the first word and one initial) down to SMALLEST; else the first word cut
     before its initial ("Großm. J."): the initial tells "Großmutter Hilde" from "Großmutter Jutta", which a cut or
@@ -139,22 +175,28 @@ def fit_name(name: str, size: int, max_width: int, bold: bool = False) -> tuple[
 
     Asked at FAR or larger (a name the far end of the table reads: whose turn, whose score), a name of several words
     is shortened before it goes below FAR: "Großvater J." at FAR, not "Großvater Johannes" at 26 beside "Mia" at 40.
-    A double first name is kept whole while it can ("Eva-Maria" at 30, not "Eva-M.")."""
+    A double first name is kept whole while it can ("Eva-Maria" at 30, not "Eva-M.").
+
+    ``players``: the table's names; a short form is then one no other player's is (``table_short_name``: "G. Helga"
+    beside "Großmutter Hilde", where both were "Großmutter H.")."""
     at = fit_text(name, size, max_width, bold)
     if at >= (FAR if size >= FAR else SMALL):
         return name, at
     first, initials, sep = _name_parts(name)
     if initials and sep == " " and size >= FAR:  # "Eva-Maria" whole at 30 reads better than "Eva-M." at 32
-        short = short_name(name)
+        short = table_short_name(name, players)
         short_at = fit_text(short, size, max_width, bold)
-        if short_at >= FAR:
+        if short != name and short_at >= FAR:
             return short, short_at
     if at >= SMALL:
         return name, at
     if not initials:  # one word: whole down to SMALLEST, then cut
         return (name, at) if at >= SMALLEST else (fit_label(name, SMALL, max_width, bold), SMALL)
     tail = f"{sep}{initials[0]}."
-    for short in dict.fromkeys((short_name(name), first + tail)):
+    taken = {form for other in players if other != name for form in (other, *_table_shorts(other))}
+    for short in dict.fromkeys((table_short_name(name, players), first + tail)):
+        if short in taken:
+            continue
         at = fit_text(short, size, max_width, bold)
         if at >= SMALLEST:  # "Großvater J." a little smaller is still known across the table; "Großvate…" is not
             return short, at
@@ -250,7 +292,7 @@ def _far_lines(s: str, size: int, max_width: int, short: str, names: tuple[str, 
                max_height: int | None) -> tuple[tuple[str, ...], int]:
     """``far_lines``, kept: a screen asks it every frame, and the even lines are a search."""
     least = min(size, FAR)
-    whole = (*names, *(short_name(name) for name in names))
+    whole = (*names, *(form for name in names for form in (short_name(name), *name_forms(name, names)[1:])))
     texts = tuple(dict.fromkeys((s, short)))
     for n in range(1, max_lines + 1):
         for line in texts:

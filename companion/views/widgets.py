@@ -332,17 +332,10 @@ class PlayerBar:
         return labels
 
     def forms(self, i: int) -> list[str]:
-        """Player ``i``'s name and its short forms, the most of it first: as people shorten it ("Großmutter H.",
-        ``theme.short_name``), then its first words by their initials ("G. Helga", ``theme.first_initials``); only
-        forms no other player's name or short form is also ("Großmutter H." beside "Großmutter Hilde")."""
-        def shorts(name: str) -> list[str]:
-            return [form for form in dict.fromkeys((theme.short_name(name), theme.first_initials(name)))
-                    if form != name]
-
-        name = self.players[i]
-        others = [other for k, other in enumerate(self.players) if k != i]
-        taken = {*others, *(form for other in others for form in shorts(other))}
-        return [name, *(form for form in shorts(name) if form not in taken)]
+        """Player ``i``'s name and its short forms, the most of it first, only those no other player's name or short
+        form is also ("Großmutter H." beside "Großmutter Hilde"): ``theme.name_forms``, as every screen shortens
+        its players' names."""
+        return list(theme.name_forms(self.players[i], self.players))
 
     def note_lines(self, note: str, cell: pygame.Rect, split: bool = False) -> list[tuple[str, int]]:
         """``note``'s lines and their sizes in ``cell`` under a name at LARGE: one line where it fits at FAR (and
