@@ -1447,7 +1447,8 @@ class App:
             room = getattr(self.mode, "notice_room", None)
             # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
             fill = room is not None and room == getattr(self.mode, "banner_room", None)
-            fits = room is not None and room.contains(_notice_layout(message, tone=tone, room=room, fill=fill)[2])
+            _, size, laid = _notice_layout(message, tone=tone, room=room, fill=fill)
+            fits = room is not None and room.contains(laid) and size >= theme.SMALL  # not 14 px lines to fit it
             if fits and top > room.top and kind == "notice" and tone == "info" \
                     and self.clock() < self._notice_shown + NOTICE_WAITS:
                 # a banner stands in the room: the words wait for it (their seconds from when they are shown),

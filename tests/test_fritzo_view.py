@@ -1306,6 +1306,7 @@ def test_a_note_while_level_one_places_leaves_the_running_clock_in_view(tmp_path
     said = t("fritzo.placed_plane", lang, player="Großvater Johannes", cube=cid, cell="0/0/1")
     press(view, Button.SELECT)  # place
     assert view.step == "cube"
+    monkeypatch.setattr(type(view), "_banner_up", lambda self: True)  # the note's banner placed below is up
     for step in ("cube", "cell", "turn"):
         assert view.step == step
         drawn = drawn_texts(view, monkeypatch, f"level_one_placing_{step}_{lang}")
@@ -1579,7 +1580,7 @@ def test_a_notice_while_level_one_places_leaves_the_clock_the_plane_and_its_plac
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_the_first_cubes_positions_leave_a_short_banner_room_at_the_panels_foot(tmp_path, lang):
+def test_the_first_cubes_positions_leave_a_short_banner_room_at_the_panels_foot(tmp_path, monkeypatch, lang):
     """Team's first cube: its 24 positions filled the panel, and "Mia legt den ersten Cube." stood over the top line
     and cut the level tabs while one was picked. The positions stand above a foot kept for a banner of one line."""
     from companion.app import MENU_CORNER
@@ -1594,6 +1595,7 @@ def test_the_first_cubes_positions_leave_a_short_banner_room_at_the_panels_foot(
     shot(view, f"first_cube_positions_{lang}")
     positions = view.panel_rects()
     assert min(r.w for r in positions) >= 40  # still read and tapped
+    monkeypatch.setattr(type(view), "_banner_up", lambda self: True)  # the banner placed below is up
     for key in ("fritzo.turn", "fritzo.open.first_cube"):
         said = t(key, lang, player="Mia")
         for index in (0, 23):

@@ -68,8 +68,13 @@ BANNER_ROOM = 166
 #: shows the cube highlighted, large (``_draw_highlighted_cube``)
 CHOOSER = pygame.Rect(TABS_AREA.x, BANNER_ROOM + 30, PANEL.right - TABS_AREA.x, PANEL.bottom - 30 - BANNER_ROOM - 30)
 CHOOSER_COLUMNS = 9
+#: placing, the net of the cube in hand at the panel's top (a notice stands under it: ``notice_room``)
+CELL_NET = pygame.Rect(PANEL.x, PANEL.y + 44, 120, 160)
 #: choosing a position, the room kept under them at the panel's foot: a banner of one line, its margins
 TURN_FOOT = 100
+#: the positions' top row, the ring round the one lit 4 px out: clear of a notice of three lines over the top line
+#: (116 px, too long for ``notice_room``): 44 px under the panel's top left a damaged game's words over their top 6 px
+TURN_TOP = PANEL.y + 50
 #: the start roll's colours, two a row in the panel under the same room: listed from the panel's top, a notice had
 #: no room but over the top line (Level One's built-in cubes, eight seconds over whose roll it is), and a banner
 #: none but over the building, empty at the start, beside them
@@ -472,9 +477,9 @@ class FritzoMode:
         if self.step == "turn":  # as large as all fit: 24 positions in rows of four ran 180 px off the screen; above
             # the room a turn's banner takes at the panel's foot (the first cube's 24 filled the panel, and "Mia ist
             # dran." stood over the top line and the level tabs)
-            room = PANEL.h - 44 - TURN_FOOT
+            room = PANEL.bottom - TURN_TOP - TURN_FOOT
             size, cols = max((min(80, PANEL.w // c, room // -(-n // c)), c) for c in range(4, 7))
-            return [pygame.Rect(PANEL.x + (i % cols) * size, PANEL.y + 44 + (i // cols) * size, size - 8, size - 8)
+            return [pygame.Rect(PANEL.x + (i % cols) * size, TURN_TOP + (i // cols) * size, size - 8, size - 8)
                     for i in range(n)]
         return []
 
@@ -510,7 +515,13 @@ class FritzoMode:
             question = pygame.Rect(CHOOSER.x, BANNER_ROOM, CHOOSER.w, CHOOSER.y - BANNER_ROOM)
             return [*clock, *spanning(self.panel_rects()), question, TOP_BAR]
         if self.step in ("cell", "turn", "remove"):
-            return [*clock, *spanning(self._building_rects()), *spanning(self.panel_rects()), TOP_BAR]
+            kept = [*clock, *spanning(self._building_rects()), *spanning(self.panel_rects()), TOP_BAR]
+            if self._banner_up():  # it stands beside the building, over its empty places, or over the top line
+                return kept
+            # no banner up: what a notice too long for ``notice_room`` spares first, the whole grid, its empty places
+            # too, before the running clock: at the foot where it covered no cube it stood over the bottom row (30 px
+            # of it showing), over the top line (and the clock, for its seconds, a tap puts it away) it leaves it all
+            return [*spanning(list(self.cell_rects().values())), *kept]
         if self.game.state.phase is Phase.START_ROLL and self.step in ("menu", "roll"):  # then the top line: the
             return [*spanning(self.panel_rects()), TOP_BAR]  # banner over the empty building, beside the colours
         if self.step in ("menu", "roll", "nofit"):  # the building between turns too, and the actions: a turn's
@@ -537,7 +548,10 @@ class FritzoMode:
         top line and the plane: over the top line ROLL's notice hid the running clock, under it the plane's places
         lit. A race's levels (Beginner, Challenge, Professional against the clock): under the top line's status and
         clock, over the mode's name and the level tabs: over the top line the notice hid the seconds the table races
-        against, at the foot the building's bottom row (the tabs' level is the one the building shows)."""
+        against, at the foot the building's bottom row (the tabs' level is the one the building shows). Placing
+        with no banner up, these give way to the right column beside the building (``_placing_room``)."""
+        if self.step in ("cell", "turn", "remove") and (room := self._placing_room()) is not None:
+            return room
         if self.step in ("cell", "turn", "remove") and not self.tab_rects():
             # above the positions to pick too: a notice laid out smaller to fit the room stood 2 px over them
             plane = min((r.top for r in [*self.cell_rects().values(), *self.panel_rects()]), default=GRID_AREA.top)
@@ -553,6 +567,23 @@ class FritzoMode:
         if not (self._choosing_cube() or self._rolling()):
             return None
         return pygame.Rect(0, TOP_BAR.bottom, theme.DESIGN_SIZE[0], BANNER_ROOM - TOP_BAR.bottom)
+
+    def _placing_room(self) -> pygame.Rect | None:
+        """Placing, the right column beside the building under what the panel shows (the cube in hand, the positions
+        to pick), down to the hint bar: the start's notices ("Gespielt wird mit den eingebauten Cubes…", ROLL's
+        "Fritzo wird ohne Würfel gespielt…") stood at the foot over the building's bottom row, 30 px of it showing.
+        None while a banner is up: it stands in that column (``in_view``), and the notice over the top line."""
+        if self._banner_up():
+            return None
+        left = max((r.right for r in self.cell_rects().values()), default=GRID_AREA.right) + 8
+        top = CELL_NET.bottom + 6 if self.step == "cell" else PANEL.y + 44  # under the cube in hand, or the heading
+        top = max([top, *(r.bottom + 6 for r in self.panel_rects())])  # the position lit: its ring is 4 px out
+        bottom = theme.DESIGN_SIZE[1] - 40
+        return pygame.Rect(left, top, theme.DESIGN_SIZE[0] - left, bottom - top) if bottom - top >= 60 else None
+
+    def _banner_up(self) -> bool:
+        """A banner is shown (the App's announcer, the session's): it takes the room a notice would have."""
+        return getattr(getattr(self.session, "announcer", None), "current", None) is not None
 
     def _building_rects(self) -> list[pygame.Rect]:
         """The cells of the grid that show something on the level shown: a cube, one a level down, a place lit. The
@@ -1194,8 +1225,7 @@ class FritzoMode:
                 if i == self.index % max(1, len(values)):
                     pygame.draw.rect(surface, theme.ACCENT, r.inflate(8, 8), width=4, border_radius=6)
         elif self.step == "cell" and self.cube is not None:
-            draw_net(surface, pygame.Rect(PANEL.x, PANEL.y + 44, 120, 160), s.cubeset.cube(self.cube).faces,
-                     self.lang)
+            draw_net(surface, CELL_NET, s.cubeset.cube(self.cube).faces, self.lang)
             theme.text(surface, f"Cube {self.cube}", (PANEL.x + 140, PANEL.y + 60), theme.LARGE, theme.TEXT,
                        bold=True)
             theme.text(surface, t("fritzo.ui.fits", self.lang, count=len(self.options)), (PANEL.x + 140,

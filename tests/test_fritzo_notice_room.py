@@ -1,0 +1,66 @@
+"""Fritzo placing: a notice stands clear of the building (its empty places too), readable."""
+from __future__ import annotations
+
+import pygame
+import pytest
+from drawn_texts import recording_texts
+from test_games_in_app import _announcing_app
+
+from companion.app import GAME_ENTRIES
+from companion.games_ui import register_all
+from companion.i18n import t
+from companion.views import theme
+from hardware.events import Button, ButtonEvent
+
+NOTICES = {"builtin": ("fritzo.builtin_cubes", {}, {"info": True}),
+           "damaged": ("core.resumed_damaged", {"lost": 3}, {}),
+           "no_dice": ("fritzo.ui.no_dice", {}, {})}
+#: every way Fritzo is placed: the levels, a race against the clock (running), two players' modes, Level One's plane
+SETUPS = {"beginner": {"mode": "beginner"}, "challenge": {"mode": "challenge"},
+          "professional": {"mode": "professional"}, "race": {"mode": "beginner", "minutes": 10},
+          "team": {"mode": "team", "target": "professional"},
+          "strategy": {"mode": "strategy"}, "level-one": {"mode": "level-one"}}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("mode", sorted(SETUPS))
+@pytest.mark.parametrize("notice", sorted(NOTICES))
+def test_a_notice_while_placing_leaves_the_whole_building_in_view(tmp_path, monkeypatch, lang, mode, notice):
+    """Placing the first cube: the built-in cubes' notice (and ROLL's, a damaged game's) stood at the foot over the
+    3x3 layer's bottom row, only its top 30 px showing (it covered no cube, only empty places). It stands beside the
+    building under the cube in hand, or over the top line, its words at SMALL or larger; the positions stay too."""
+    register_all()
+    app, clock = _announcing_app(tmp_path, lang)
+    try:
+        players = ("Anna", "Ben") if mode in ("team", "strategy", "level-one") else ("Anna",)
+        app.new_game(GAME_ENTRIES["fritzo"], {**SETUPS[mode], "_players": players, "start": 0})
+        view = app.mode
+        for _ in range(200):  # through the start (its roll, the cube taken out) to a place, the banners over
+            clock["now"] += 0.5
+            app.frame(0.03, [])
+            if view.step == "cell" and app.announcer.idle:
+                break
+            if view._rolling():
+                assert app.session.apply({"action": "roll", "dice": ["blue"]}), app.session.error
+            elif view.step != "cell":
+                app.on_button(ButtonEvent(Button.SELECT))
+        assert view.step == "cell" and app.announcer.idle
+        assert (view.clock_left() is not None) == (mode in ("race", "level-one")), view.clock_left()
+        key, params, tone = NOTICES[notice]
+        words = t(key, lang, **params)
+        for step in ("cell", "turn"):
+            assert view.step == step
+            app.show_notice(words, seconds=10, **tone)
+            with recording_texts(monkeypatch) as drawn:
+                app.frame(0.03, [])
+            pygame.image.save(app.display.canvas, str(tmp_path / f"{mode}_{step}_{notice}_{lang}.png"))
+            strip = app._strip[0]
+            building = list(view.cell_rects().values())
+            assert not any(strip.colliderect(r) for r in building), (step, strip)
+            assert not any(strip.colliderect(r) for r in view.panel_rects()), (step, strip)
+            sizes = [size for text, size, rect in drawn if strip.contains(rect)]
+            assert sizes and min(sizes) >= theme.SMALL, sizes
+            app.notice = None
+            app.on_button(ButtonEvent(Button.SELECT))
+    finally:
+        app.close()
