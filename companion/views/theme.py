@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
@@ -311,27 +311,15 @@ def _far_lines(s: str, size: int, max_width: int, short: str, names: tuple[str, 
 def wrap(s: str, f: pygame.font.Font, max_width: int, names: Sequence[str] = ()) -> list[str]:
     """``s``'s words in lines no wider than ``max_width`` where a word allows (a longer word has a line of its own);
     each of ``names`` in ``s`` is kept whole as if it were one word."""
-    lines: list[str] = []
-    line = ""
-    for word in _words(s, names):
-        trial = f"{line} {word}".strip()
-        if line and f.size(trial)[0] > max_width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return [*lines, line] if line else lines
+    return _lines(([word] for word in _words(s, names)), f, max_width)
 
 
-def wrap_breaking(s: str, f: pygame.font.Font, max_width: int, names: Sequence[str] = (), *,
-                  letters: bool = True) -> list[str]:
-    """``wrap``, but a word wider than ``max_width`` is broken over lines: after a "/" where it has them (a file's
-    path reads on, folder by folder), by letters where a part is wider still (``letters``; else it stays whole,
-    and its line too wide). Only words that fit no line are broken: every other word stays whole."""
+def _lines(words: Iterable[list[str]], f: pygame.font.Font, max_width: int) -> list[str]:
+    """Words, each given as its parts (one part: a whole word), set in lines no wider than ``max_width`` where they
+    allow: a word's later parts follow without a space, and a line breaks before any part."""
     lines: list[str] = []
     line = ""
-    for word in _words(s, names):
-        parts = [word] if f.size(word)[0] <= max_width else _word_parts(word, f, max_width, letters)
+    for parts in words:
         for k, part in enumerate(parts):
             trial = f"{line}{part}" if k else f"{line} {part}".strip()
             if line and f.size(trial)[0] > max_width:
@@ -340,6 +328,15 @@ def wrap_breaking(s: str, f: pygame.font.Font, max_width: int, names: Sequence[s
             else:
                 line = trial
     return [*lines, line] if line else lines
+
+
+def wrap_breaking(s: str, f: pygame.font.Font, max_width: int, names: Sequence[str] = (), *,
+                  letters: bool = True) -> list[str]:
+    """``wrap``, but a word wider than ``max_width`` is broken over lines: after a "/" where it has them (a file's
+    path reads on, folder by folder), by letters where a part is wider still (``letters``; else it stays whole,
+    and its line too wide). Only words that fit no line are broken: every other word stays whole."""
+    return _lines(([word] if f.size(word)[0] <= max_width else _word_parts(word, f, max_width, letters)
+                   for word in _words(s, names)), f, max_width)
 
 
 def _word_parts(word: str, f: pygame.font.Font, max_width: int, letters: bool) -> list[str]:
