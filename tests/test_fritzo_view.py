@@ -1397,6 +1397,26 @@ def _announcing_app(tmp_path: Path, lang: str):
     return announcing(tmp_path, lang)
 
 
+def _level_one_choosing_a_cube(tmp_path: Path, monkeypatch, lang: str):
+    """Level One's clock started and the cubes to pick from shown, in an announcing app; the nets drawn each frame
+    recorded (the large cube in the band among them)."""
+    from companion.app import GAME_ENTRIES
+    from companion.views import fritzo_view
+
+    nets: list[pygame.Rect] = []
+    real_net = fritzo_view.draw_net
+    monkeypatch.setattr(fritzo_view, "draw_net", lambda surface, rect, *args: (nets.append(pygame.Rect(rect)),
+                                                                              real_net(surface, rect, *args)))
+    app, clock = _announcing_app(tmp_path, lang)
+    app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Großvater Johannes", "Mia"),
+                                          "starter": "Mia"})
+    view = app.mode
+    app.frame(0.03, [])
+    press(view, Button.SELECT)  # the clock starts
+    press(view, Button.SELECT)  # place: the cubes to pick from
+    return app, clock, nets
+
+
 def _frames(app, clock: dict[str, float], seconds: float) -> None:
     for _ in range(int(seconds * 4)):
         clock["now"] += 0.25
@@ -1612,22 +1632,11 @@ def test_choosing_a_cube_with_the_clock_running_the_banners_stand_in_the_band_ke
     and the start's banner stood at the foot over the cubes' third row (19-27) while the band between the top line
     and the question, kept for a banner, stood unused (``banner_room``). Each fills the band, one line or two: the
     clock's one line at the band's foot left the top 24 px of the cube highlighted, large there, above it."""
-    from companion.app import GAME_ENTRIES
-    from companion.views import fritzo_view
     from companion.views.fritzo_view import BANNER_ROOM, TOP_BAR
 
-    nets: list[pygame.Rect] = []
-    real_net = fritzo_view.draw_net
-    monkeypatch.setattr(fritzo_view, "draw_net", lambda surface, rect, *args: (nets.append(pygame.Rect(rect)),
-                                                                              real_net(surface, rect, *args)))
-    app, clock = _announcing_app(tmp_path, lang)
+    app, clock, nets = _level_one_choosing_a_cube(tmp_path, monkeypatch, lang)
+    view = app.mode
     try:
-        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Großvater Johannes", "Mia"),
-                                              "starter": "Mia"})
-        view = app.mode
-        app.frame(0.03, [])
-        press(view, Button.SELECT)  # the clock starts
-        press(view, Button.SELECT)  # place: the cubes to pick from
         assert view._choosing_cube() and view.clock_left() is not None
         seen = set()
         for moment in range(40):
@@ -1654,23 +1663,12 @@ def test_a_notice_of_one_line_over_the_chooser_fills_the_band_the_large_cube_sta
     """Choosing a cube, ROLL's "Bei Fritzo wird nur zu Beginn gewürfelt…" (one line) stood at the band's top and
     left the lower half of the cube highlighted, large there, and "Cube 1" cut under it. The band is kept for
     banners, which fill it: a notice there fills it too, its line in the middle."""
-    from companion.app import GAME_ENTRIES
     from companion.i18n import t
-    from companion.views import fritzo_view
     from companion.views.fritzo_view import BANNER_ROOM
 
-    nets: list[pygame.Rect] = []
-    real_net = fritzo_view.draw_net
-    monkeypatch.setattr(fritzo_view, "draw_net", lambda surface, rect, *args: (nets.append(pygame.Rect(rect)),
-                                                                              real_net(surface, rect, *args)))
-    app, clock = _announcing_app(tmp_path, lang)
+    app, clock, nets = _level_one_choosing_a_cube(tmp_path, monkeypatch, lang)
+    view = app.mode
     try:
-        app.new_game(GAME_ENTRIES["fritzo"], {"mode": "level-one", "_players": ("Großvater Johannes", "Mia"),
-                                              "starter": "Mia"})
-        view = app.mode
-        app.frame(0.03, [])
-        press(view, Button.SELECT)  # the clock starts
-        press(view, Button.SELECT)  # place: the cubes to pick from
         for _ in range(100):  # the start's and the clock's banners are over
             if app.announcer.idle:
                 break
