@@ -1430,9 +1430,11 @@ class App:
             failure = getattr(self.watcher, "failure", None)
             message = message or t("core.camera_trouble", self.lang,
                                    error=said(failure, self.lang) if failure is not None else self.watcher.error)
+        calm = False
         if self.watcher is not None and in_game and not message:
             why = self.watcher.why_waiting(self.clock())  # ROLL pressed a while ago and no dice read: say why
             message = t(f"core.waiting_{why}", self.lang) if why else None
+            calm = why in ("hand", "moving")  # the table's doing, no fault: not in the red of a camera failing
         hourglass = getattr(self.mode, "hourglass_rect", None)
         focus, in_view = self._focus_rect(), list(getattr(self.mode, "in_view", ()))
         banner = None
@@ -1445,7 +1447,7 @@ class App:
         self._strip = None
         if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):
             return
-        tone = self.notice_tone if message is notice else "bad"  # with the unsaved game's words: trouble
+        tone = self.notice_tone if message is notice else "info" if calm else "bad"  # the unsaved game's: trouble
         height = theme.DESIGN_SIZE[1]
         top = banner.bottom if banner is not None and banner.top < height // 3 else 0
         if hourglass is None:  # above the hint bar, and above a banner there (a game's start has both)
