@@ -1951,3 +1951,28 @@ def test_two_grandmothers_are_told_apart_in_the_reminders_and_the_reports_menu(t
     assert len(set(labels)) == len(labels), labels
     assert any(label.startswith("G. Helga") for label in labels)
     assert any(label.startswith("Maximilian") for label in labels)  # a name no other collides with: as before
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [FOUR, ["Großmutter Helga", "Großvater Johannes", "Maximilian", "Anne-Marie"]],
+                         ids=["four", "long-names"])
+def test_the_status_line_under_an_extra_cross_banner_stands_within_it(tmp_path, monkeypatch, out_dir, lang, players):
+    """The extra-cross banner stands over the bar and the status line, left of the ≡ corner: the status line's end
+    ("…g?") stood out right of it. While extra crosses are crossed the line keeps to the banner's span."""
+    app, _ = _crossing_app(tmp_path, lang, players)
+    try:
+        mode, session = app.mode, app.session
+        status = mode._status_line()[2]
+        said = [a for n, a in session._said if n == len(session.actions) and a.key.startswith("echt.extra.")]
+        assert said
+        for a in said:
+            app.announcer.clear()
+            app.announcer.announce(a)
+            app.frame(0.03, [])
+            banner = app._banner
+            assert banner is not None
+            if banner.bottom > status.top:  # over the line: the whole line
+                assert banner.contains(status), (a.key, banner, status)
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_status_under_banner_{lang}_{len(players[0])}.png"))
+    finally:
+        app.close()
