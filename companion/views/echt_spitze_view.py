@@ -673,7 +673,10 @@ class EchtSpitzeMode:
             return [*dice, *menu, *reminders, *names, *top]
         spare = [*top, *spanning([*dice, *names]), *menu]
         if s.phase in (Phase.FINAL, Phase.OVER):
-            spare += _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
+            totals = _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
+            # at the end the ranking before the bar and "Won: …" (a tie's sentence, three lines at FAR, stood over
+            # the fourth player's points: over the bar and the status line it says what they say)
+            spare = [*totals, *spare[len(top):], *top] if s.phase is Phase.OVER else [*spare, *totals]
         return spare
 
     @property
@@ -991,10 +994,12 @@ class EchtSpitzeMode:
         return status, size, rect
 
     def _crossing_reminded(self) -> bool:
-        """Extra crosses are crossed, their reminders under the dice: a banner then stands over the bar and the
-        status line (``in_view``)."""
-        return (self.pending is None and not self.fixing and self.game.state.phase is Phase.SCORE
-                and bool(self._left_lines()))
+        """A banner stands over the bar and the status line (``in_view``): while extra crosses are crossed, their
+        reminders under the dice, and at the end over "Won: …" while one is up (the ranking comes first)."""
+        phase = self.game.state.phase
+        if phase is Phase.OVER:
+            return self._banner_text() is not None
+        return self.pending is None and not self.fixing and phase is Phase.SCORE and bool(self._left_lines())
 
     def _status(self, name: Callable[[str], str] = str) -> str:
         """What the table is asked to do now; ``name`` writes a player's name (``_short`` where the whole names make
@@ -1258,12 +1263,20 @@ class EchtSpitzeMode:
                 out.append((part, size, color, p.name in s.winners, y))
                 y += theme.font(size).get_linesize()
             y += 6
+        shown = self._banner_text()
         for said in self.game.ending if over else ():  # how a tie at the top was decided, under the ranking
-            lines, size = theme.far_lines(said.text(self.lang), theme.FAR, whole)
+            if (text := said.text(self.lang)) == shown:
+                continue  # the banner says it (it stood twice), and it may take the line's room under the ranking
+            lines, size = theme.far_lines(text, theme.FAR, whole)
             for part in lines:
                 out.append((part, size, theme.TEXT, False, y))
                 y += theme.font(size).get_linesize()
         return out
+
+    def _banner_text(self) -> str | None:
+        """What the App's banner shows now (the session's announcer), or None."""
+        current = getattr(getattr(self.session, "announcer", None), "current", None)
+        return getattr(current, "text", None)
 
     def _total_lines(self, p: PlayerState, size: int, width: int, split: bool) -> tuple[tuple[str, ...], int]:
         """A player's points and holes at ``size`` where they fit ``width``; else (``split``) the holes on a line of
