@@ -2040,6 +2040,7 @@ def test_the_end_screens_tie_banner_covers_no_score_and_is_not_drawn_twice(tmp_p
             mode.draw(pygame.Surface(SIZE))
         scores = [r for text, _, r in drawn if any(text.startswith(f"{p}:") for p in players)]
         assert len(scores) == count
+        alone = mode._status_line()
         app.announcer.clear(keep_essential=False)  # the end's banners as they come: the tie's alone
         app.announcer.announce(mode.game.ending[0])
         app.frame(0.03, [])
@@ -2053,6 +2054,8 @@ def test_the_end_screens_tie_banner_covers_no_score_and_is_not_drawn_twice(tmp_p
         status = mode._status_line()[2]
         if banner.top < status.bottom and banner.bottom > status.top:  # over "Won: …": the whole line
             assert banner.contains(status), (banner, status)
+        else:  # a banner under the ranking leaves the line as it was
+            assert mode._status_line() == alone
         pygame.image.save(app.display.canvas, str(out_dir / f"echt_tie_banner_{lang}_{count}.png"))
     finally:
         app.close()

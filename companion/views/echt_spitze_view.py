@@ -68,8 +68,9 @@ STATUS_W = 770
 #: while extra crosses are crossed a banner stands over the bar and the status line (``in_view``), left of the App's
 #: ≡ corner (52 px wide) and ``banner.MARGIN`` in: the status line keeps to that span, or its end ("…g?") stood out
 #: right of the three-line extra-cross banner
+MENU_CORNER = pygame.Rect(theme.DESIGN_SIZE[0] - 52, 0, 52, 52)  # the App's ≡ corner (app.MENU_CORNER)
 MARK_ROOM = 12  # a die's cross mark stands this far above it
-UNDER_BANNER = pygame.Rect(banner.MARGIN, 0, theme.DESIGN_SIZE[0] - 52 - 2 * banner.MARGIN, 0)
+UNDER_BANNER = pygame.Rect(banner.MARGIN, 0, MENU_CORNER.left - 2 * banner.MARGIN, 0)
 DICE = pygame.Rect(20, 150, 760, 80)
 #: under the dice and their holders' names, down to the hint bar (y 440): six lines at FAR, the extra crosses of
 #: four players with two counts and the bubble rule, each wrapped once. Theirs alone: the reports stand in the menu
@@ -997,8 +998,12 @@ class EchtSpitzeMode:
         """A banner stands over the bar and the status line (``in_view``): while extra crosses are crossed, their
         reminders under the dice, and at the end over "Won: …" while one is up (the ranking comes first)."""
         phase = self.game.state.phase
-        if phase is Phase.OVER:
-            return self._banner_text() is not None
+        if phase is Phase.OVER:  # where a banner under the ranking has no room (the App places it as here)
+            if (text := self._banner_text()) is None:
+                return False
+            ranking = _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
+            at, _, _ = banner.place(theme.DESIGN_SIZE, text, self.focus_rect, 1.0, [MENU_CORNER], [*ranking, BAR])
+            return at.top < DICE.y
         return self.pending is None and not self.fixing and phase is Phase.SCORE and bool(self._left_lines())
 
     def _status(self, name: Callable[[str], str] = str) -> str:
