@@ -383,7 +383,8 @@ class EchtSpitze:
         n = self._dice_count(s)
         # who begins first: the first roll takes the call back (``until``), and behind the 6 s of putting dice back
         # it was never heard at a table that rolled at once
-        setup = _say("echt.setup.all_dice") if n == TOTAL_DICE else _say(f"echt.setup.put_back_{TOTAL_DICE - n}", dice=n)
+        setup = _say("echt.setup.all_dice") if n == TOTAL_DICE else \
+            _say(f"echt.setup.put_back_{TOTAL_DICE - n}", dice=n)
         return [_turn_call(self.start_player), setup]
 
     # -- helpers ---------------------------------------------------------------------------------------------
