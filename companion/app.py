@@ -31,6 +31,8 @@ from companion.errors import (
 )
 from companion.games import GAMES, engine_class
 from companion.games.base import GameError
+from companion.hourglass import Hourglass
+from companion.hourglass import Resume as HourglassResume
 from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
 from companion.session import Example, GameSession, StepRefused, seat_number
@@ -739,6 +741,7 @@ class App:
         # back to the game left for the menu (UNDO there, or after teaching dice): "resumed, all as before the
         # interruption" said of nothing interrupted
         resumed = t("core.back_in_game" if self._left_game else "core.resumed", self.lang)
+        left_game = self._left_game
         try:
             try:
                 session = GameSession.resume(engine_class(entry.name), saved, self.journal, **self._session_kw())
@@ -774,6 +777,8 @@ class App:
             if saved.damaged:  # steps lost: said where a resume says nothing else too (free play at switch-on)
                 self.show_notice(self._resumed_doubt(saved), seconds=TEACHING_NOTICE_SECONDS)
             return True
+        if not left_game and self._clock_stopped_by_restart(session):
+            resumed = t("core.resumed_clock_stopped", self.lang)
         if saved.doubt:  # "exactly where it stopped" was said of a game that had lost its last step
             resumed = self._resumed_doubt(saved)
             words = " ".join(w for w in (resumed, self._teaching_notice(entry, session)) if w)
@@ -783,6 +788,14 @@ class App:
         else:
             self.show_notice(resumed, seconds=3, good=True)
         return True
+
+    def _clock_stopped_by_restart(self, session: GameSession) -> bool:
+        """Whether the game's running clock (Haste Worte's sand, Fritzo's race clock) cannot go on after this restart:
+        the wall clock reads before its start, and the screen stops it at its first frame ("Ein Neustart hielt die
+        Sanduhr an."). "Spiel fortgesetzt: alles wie vor der Unterbrechung." stood under that banner."""
+        engine = session.engine
+        sand = getattr(engine, "hourglass", None) or getattr(getattr(engine, "state", None), "hourglass", None)
+        return isinstance(sand, Hourglass) and sand.resume(self.wall_clock()) is HourglassResume.CLOCK_UNTRUSTED
 
     def _resumed_doubt(self, saved: Any) -> str:
         """The resume of a game that may not end where the table stopped. One cut back to the lines before a damaged
@@ -1417,9 +1430,11 @@ class App:
             failure = getattr(self.watcher, "failure", None)
             message = message or t("core.camera_trouble", self.lang,
                                    error=said(failure, self.lang) if failure is not None else self.watcher.error)
+        calm = False
         if self.watcher is not None and in_game and not message:
             why = self.watcher.why_waiting(self.clock())  # ROLL pressed a while ago and no dice read: say why
             message = t(f"core.waiting_{why}", self.lang) if why else None
+            calm = why in ("hand", "moving")  # the table's doing, no fault: not in the red of a camera failing
         hourglass = getattr(self.mode, "hourglass_rect", None)
         focus, in_view = self._focus_rect(), list(getattr(self.mode, "in_view", ()))
         banner = None
@@ -1432,7 +1447,7 @@ class App:
         self._strip = None
         if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):
             return
-        tone = self.notice_tone if message is notice else "bad"  # with the unsaved game's words: trouble
+        tone = self.notice_tone if message is notice else "info" if calm else "bad"  # the unsaved game's: trouble
         height = theme.DESIGN_SIZE[1]
         top = banner.bottom if banner is not None and banner.top < height // 3 else 0
         if hourglass is None:  # above the hint bar, and above a banner there (a game's start has both)

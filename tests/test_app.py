@@ -1178,9 +1178,11 @@ def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypat
     from companion import app as app_module
 
     drawn: list[str] = []
+    tones: list[str] = []
     draw_notice = app_module._draw_notice
     monkeypatch.setattr(app_module, "_draw_notice",
-                        lambda surface, message, **kw: (drawn.append(message), draw_notice(surface, message, **kw)))
+                        lambda surface, message, **kw: (drawn.append(message), tones.append(kw.get("tone", "bad")),
+                                                        draw_notice(surface, message, **kw)))
 
     class Late:
         readings: queue.Queue = queue.Queue()
@@ -1204,11 +1206,12 @@ def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypat
     _press(app, Button.ROLL)
     app.frame(0.03, [])
     assert drawn == []  # not late: nothing to explain
-    for reason, words in (("moving", "bewegt sich etwas"), ("hand", "Hand ist in der Schale"),
-                          ("no_frames", "keine Bilder")):
+    # a hand or something moving is no fault: drawn as a note, not in the red of a camera without pictures
+    for reason, words, tone in (("moving", "bewegt sich etwas", "info"), ("hand", "Hand ist in der Schale", "info"),
+                                ("no_frames", "keine Bilder", "bad")):
         late.reason = reason
         app.frame(0.03, [])
-        assert words in drawn[-1]
+        assert words in drawn[-1] and tones[-1] == tone, (reason, tones[-1])
         pygame.image.save(app.display.canvas, str(out_dir / f"app_waiting_{reason}.png"))
     app.pause_menu()
     drawn.clear()

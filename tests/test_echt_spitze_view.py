@@ -1951,3 +1951,111 @@ def test_two_grandmothers_are_told_apart_in_the_reminders_and_the_reports_menu(t
     assert len(set(labels)) == len(labels), labels
     assert any(label.startswith("G. Helga") for label in labels)
     assert any(label.startswith("Maximilian") for label in labels)  # a name no other collides with: as before
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [FOUR, ["Großmutter Helga", "Großvater Johannes", "Maximilian", "Anne-Marie"]],
+                         ids=["four", "long-names"])
+def test_the_status_line_under_an_extra_cross_banner_stands_within_it(tmp_path, monkeypatch, out_dir, lang, players):
+    """The extra-cross banner stands over the bar and the status line, left of the ≡ corner: the status line's end
+    ("…g?") stood out right of it. While extra crosses are crossed the line keeps to the banner's span."""
+    app, _ = _crossing_app(tmp_path, lang, players)
+    try:
+        mode, session = app.mode, app.session
+        status = mode._status_line()[2]
+        said = [a for n, a in session._said if n == len(session.actions) and a.key.startswith("echt.extra.")]
+        assert said
+        for a in said:
+            app.announcer.clear()
+            app.announcer.announce(a)
+            app.frame(0.03, [])
+            banner = app._banner
+            assert banner is not None
+            if banner.bottom > status.top:  # over the line: the whole line
+                assert banner.contains(status), (a.key, banner, status)
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_status_under_banner_{lang}_{len(players[0])}.png"))
+    finally:
+        app.close()
+
+
+def _tied_end_app(tmp_path, lang: str, players: list[str]):
+    """The App at the end of a game (level 1) where the first two of ``players`` tie at the top, its banners over:
+    the session's actions played as the look-over scripts play them."""
+    import test_every_end as T
+
+    from companion.announcer import Announcer
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games import engine_class
+    from companion.games_ui import register_all
+    from companion.session import GameSession
+    from companion.speech import Speech
+
+    rolls = [["1+X", "2", "3", "4", "5+X", "?"], ["1", "2", "3", "4", "5+X", "?+X"], ["1", "2+X", "3", "4", "5", "?+X"],
+             ["1", "2", "3", "4", "5", "?+X"]]
+    g = T.echt(players, 1)
+    for k, dice in enumerate(rolls):
+        g("roll", dice=dice[:g.engine.dice_count])
+        for _ in range(6):
+            if g.engine.current_taker is None:
+                break
+            g("take", die=g.engine.middle[0] + 1)
+        g("leave")
+        if k == len(rolls) - 1:
+            for name in players[:2]:
+                g("report", player=name, kinds=["kiwis", "pears", "plums"])
+        g("end_turn")
+    T.echt_final(g, **{n: {"stars": 1, "leftover": 2} for n in players})
+    register_all()
+    cfg = Config()
+    cfg.language = lang
+    announcer = Announcer(lang, 80, speech=Speech(lambda text, lang: None, threaded=False))
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer)
+    session = GameSession.new(engine_class("echt-spitze"), g.setup, app.journal, **app._session_kw())
+    app._enter(GAME_ENTRIES["echt-spitze"], session)
+    for action in g.actions:
+        assert session.apply(action), session.error
+    assert session.engine.finished and len(session.engine.state.winners) == 2
+    announcer.clear(keep_essential=False)
+    app.frame(0.03, [])
+    return app
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("count", [2, 4])
+def test_the_end_screens_tie_banner_covers_no_score_and_is_not_drawn_twice(tmp_path, monkeypatch, out_dir, lang,
+                                                                           count):
+    """With four players the three-line tie banner stood over the fourth player's points and the tie line; with two
+    the tie sentence stood twice, as a line under the ranking and as the banner. The ranking comes first (the
+    banner over the bar and "Won: …", or under the ranking), and the line is left out while the banner says it."""
+    players = ["Großmutter Helga", "Großvater Johannes", "Maximilian", "Anne-Marie"][:count]
+    app = _tied_end_app(tmp_path, lang, players)
+    try:
+        mode = app.mode
+        tie = [a.text(lang) for a in mode.game.ending]
+        assert tie
+        with recording_texts(monkeypatch) as drawn:
+            mode.draw(pygame.Surface(SIZE))
+        scores = [r for text, _, r in drawn if any(text.startswith(f"{p}:") for p in players)]
+        assert len(scores) == count
+        alone = mode._status_line()
+        app.announcer.clear(keep_essential=False)  # the end's banners as they come: the tie's alone
+        app.announcer.announce(mode.game.ending[0])
+        app.frame(0.03, [])
+        banner = app._banner
+        assert banner is not None
+        with recording_texts(monkeypatch) as drawn:
+            mode.draw(pygame.Surface(SIZE))
+        assert not any(banner.colliderect(r) for r in scores), (banner, scores)
+        words = " ".join(text for text, _, _ in drawn)
+        assert tie[0].split(":")[0] not in words  # said by the banner alone
+        status = mode._status_line()[2]
+        if banner.top < status.bottom and banner.bottom > status.top:  # over "Won: …": the whole line
+            assert banner.contains(status), (banner, status)
+        else:  # a banner under the ranking leaves the line as it was
+            assert mode._status_line() == alone
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_tie_banner_{lang}_{count}.png"))
+    finally:
+        app.close()

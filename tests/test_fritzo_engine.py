@@ -375,8 +375,8 @@ def test_points_in_the_opponents_colours_go_to_the_opponent_and_are_no_super_fri
     gift = said[-1]
     assert gift.key == "fritzo.then_turn" and gift.params["said"]["key"] == "fritzo.score.gift"
     assert gift.params["said"]["params"]["player"] == "Anna" and gift.params["said"]["params"]["mover"] == "Ben"
-    assert gift.text("de") == "Ben baut in den Farben von Anna: Anna bekommt 8 Punkte, zusammen 8. Anna ist dran."
-    assert gift.text("en") == "Ben builds in Anna's colours: Anna gets 8 points, 8 in all. Anna's turn."
+    assert gift.text("de") == "Ben schenkt Anna 8 Punkte, zusammen 8. Anna ist dran."
+    assert gift.text("en") == "Anna gets 8 points from Ben, 8 in all. Anna's turn."
     assert gift.prompt and gift.until == ("place", "pass", "return")
 
 

@@ -1778,3 +1778,23 @@ def test_two_grandmothers_are_told_apart_on_the_scores_line_and_in_who_builds(tm
         names = view._builders(room)[1].split(", ")
         assert len(set(names)) == len(players) and "Großmutter H." not in names and "Großmutter" not in names
     assert view._builders(200)[1].split(", ")[2:] == ["Großvater", "Anna"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_gift_and_the_next_turn_in_one_banner_stand_at_far_under_the_actions(tmp_path, lang):
+    """Strategy's "Anna baut in den Farben von Ben: Ben bekommt 3 Punkte, zusammen 3. Ben ist dran." took 5 lines
+    at BODY under the action list, over the lower half of "Joker": the sentence is short enough to stand at FAR in
+    the column under the actions, clear of them and of the building."""
+    from companion.announce import Announcement
+    from companion.app import MENU_CORNER
+    from companion.views.banner import place
+
+    view, session, _ = _team_twelve_cubes_on(tmp_path, ["Anna", "Ben"], lang)
+    assert view.step == "menu"
+    gift = {"key": "fritzo.score.gift", "params": {"mover": "Anna", "player": "Ben", "points": 3, "total": 13}}
+    said = Announcement(key="fritzo.then_turn", params={"said": gift, "player": "Ben"}).text(lang)
+    for index in range(len(view._step_values())):
+        view.index = index
+        rect, font, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
+        assert not any(rect.colliderect(r) for r in (*view._building_rects(), *view.panel_rects())), (index, rect)
+        assert font.get_height() >= theme.font(theme.FAR, True).get_height(), said

@@ -1625,3 +1625,27 @@ def test_why_a_roll_did_nothing_goes_with_its_screen(tmp_path):
         assert app.mode is app.game_mode and app._strip is not None
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_resume_whose_sand_the_restart_stopped_does_not_say_all_is_as_before(tmp_path, lang):
+    """A restart with the wall clock behind the sand's start (a Pi without network time) stops the sand: its banner
+    said "Ein Neustart hielt die Sanduhr an." under the notice "Spiel fortgesetzt: alles wie vor der Unterbrechung."
+    A resume with the sand still good says so as before."""
+    from companion.i18n import t
+
+    clock = {"now": 100.0}
+    app = writing(tmp_path, clock=clock)
+    app.frame(0.03, [])
+    app.close()
+    for behind, key in ((86_400.0, "core.resumed_clock_stopped"), (0.0, "core.resumed")):
+        cfg = Config(language=lang)
+        again = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+                    clock=lambda: clock["now"], wall_clock=lambda b=behind: 1.9e9 + clock["now"] - 100.0 - b)
+        try:
+            again.main_menu()
+            again.on_button(ButtonEvent(Button.UNDO))
+            assert again.mode is again.game_mode and again.notice == t(key, lang)
+            assert t("core.resumed", lang) not in again.notice or key == "core.resumed"
+        finally:
+            again.close()

@@ -581,3 +581,25 @@ def test_a_list_with_two_names_alike_can_be_left_after_the_warning_without_savin
     assert done == [] and "anna" in mode.message and mode.cursor == mode.chosen == 2
     press(mode, Button.UNDO)
     assert done == [True] and rec.saved == [] and cfg.players == ["Anna", "Ben", "Carla"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_undo_hint_on_an_empty_name_says_it_leaves(lang, monkeypatch):
+    """On an empty name UNDO (Backspace on a laptop) closes the keyboard: the bar said "UNDO delete" there."""
+    from companion.views import players_view
+
+    mode, *_ = make(lang=lang)
+    shown: list[list[tuple[str, str]]] = []
+    real = players_view.hint_bar
+    monkeypatch.setattr(players_view, "hint_bar",
+                        lambda surface, hints: shown.append(list(hints)) or real(surface, hints))
+    do_action(mode, 1, "rename")
+    undo, surface = t("core.btn_undo", lang), pygame.Surface((800, 480))
+    mode.draw(surface)
+    assert (undo, t("core.players_hint_delete", lang)) in shown[-1]  # letters to delete
+    while mode.entry.text:
+        press(mode, Button.UNDO)
+    mode.draw(surface)
+    assert (undo, t("core.players_hint_cancel", lang)) in shown[-1]
+    press(mode, Button.UNDO)
+    assert mode.entry is None  # as the hint said

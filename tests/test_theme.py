@@ -253,3 +253,22 @@ def test_a_name_fitted_for_the_table_is_not_shortened_to_another_players_form():
     assert theme.fit_name("Großmutter Helga", theme.FAR, width, True, players) == ("G. Helga", theme.FAR)
     narrow = theme.font(theme.SMALLEST, True).size("G. Helga")[0] + 2
     assert theme.fit_name("Großmutter Helga", theme.SMALL, narrow, True, players)[0] == "G. Helga"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_no_break_space_keeps_its_words_on_one_line(lang):
+    """Echt Spitze's reminder wrapped "Anne-Marie: bis / zu +2 Extrakreuze": ``str.split`` breaks at U+00A0 too. The
+    catalog's no-break space holds "bis zu" / "up to" together on every width, with or without names kept whole."""
+    from companion.i18n import t
+
+    line = t("echt.view.extra_two", lang, player="Anne-Marie")
+    phrase = {"de": "bis\u00a0zu", "en": "up\u00a0to"}[lang]
+    assert phrase in line
+    f = theme.font(theme.FAR)
+    for width in range(f.size(phrase)[0], f.size(line)[0] + 1, 8):
+        for names in ((), ("Anne-Marie",), ("Großmutter Helga",)):
+            lines = theme.wrap(line, f, width, names)
+            assert any(phrase in part for part in lines), (width, lines)
+            assert " ".join(lines).replace("\u00a0", " ") == line.replace("\u00a0", " ")
+    parts, _ = theme.far_lines(line, theme.FAR, 230, names=["Anne-Marie"])
+    assert any(phrase in part for part in parts), parts

@@ -65,6 +65,12 @@ from vision.types import DiePicture, TrayReading
 BAR = pygame.Rect(8, 4, 734, 100)
 STATUS_Y = 108  # a line at LARGE (umlauts lift it up to 4 px) between the bar and the dice
 STATUS_W = 770
+#: while extra crosses are crossed a banner stands over the bar and the status line (``in_view``), left of the App's
+#: ≡ corner (52 px wide) and ``banner.MARGIN`` in: the status line keeps to that span, or its end ("…g?") stood out
+#: right of the three-line extra-cross banner
+MENU_CORNER = pygame.Rect(theme.DESIGN_SIZE[0] - 52, 0, 52, 52)  # the App's ≡ corner (app.MENU_CORNER)
+MARK_ROOM = 12  # a die's cross mark stands this far above it
+UNDER_BANNER = pygame.Rect(banner.MARGIN, 0, MENU_CORNER.left - 2 * banner.MARGIN, 0)
 DICE = pygame.Rect(20, 150, 760, 80)
 #: under the dice and their holders' names, down to the hint bar (y 440): six lines at FAR, the extra crosses of
 #: four players with two counts and the bubble rule, each wrapped once. Theirs alone: the reports stand in the menu
@@ -651,7 +657,7 @@ class EchtSpitzeMode:
         if s.dice and not self.fixing:
             self.dice.faces = list(s.dice)
             row = spanning(self.dice.die_rects())
-            dice = [pygame.Rect(r.x, r.y - 12, r.w, r.h + 12) for r in row]
+            dice = [pygame.Rect(r.x, r.y - MARK_ROOM, r.w, r.h + MARK_ROOM) for r in row]
             names = [pygame.Rect(r.x, r.bottom, r.w, 34) for r in row]
         elif not s.dice and (idle := self._idle_lines()):
             height = sum(theme.font(size).get_linesize() for _, size in idle)
@@ -668,7 +674,10 @@ class EchtSpitzeMode:
             return [*dice, *menu, *reminders, *names, *top]
         spare = [*top, *spanning([*dice, *names]), *menu]
         if s.phase in (Phase.FINAL, Phase.OVER):
-            spare += _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
+            totals = _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
+            # at the end the ranking before the bar and "Won: …" (a tie's sentence, three lines at FAR, stood over
+            # the fourth player's points: over the bar and the status line it says what they say)
+            spare = [*totals, *spare[len(top):], *top] if s.phase is Phase.OVER else [*spare, *totals]
         return spare
 
     @property
@@ -933,8 +942,8 @@ class EchtSpitzeMode:
         surface.fill(theme.BG)
         notes = [self._note(p) for p in s.players]
         PlayerBar(BAR, [p.name for p in s.players], current=self._actor(), notes=notes).draw(surface)
-        status, size, _ = self._status_line()
-        theme.text(surface, status, (400, STATUS_Y), size, theme.ACCENT, bold=True, anchor="midtop")
+        status, size, at = self._status_line()
+        theme.text(surface, status, (at.centerx, STATUS_Y), size, theme.ACCENT, bold=True, anchor="midtop")
         if self.pending is not None:
             self._draw_pending(surface)
         elif s.dice:
@@ -971,14 +980,31 @@ class EchtSpitzeMode:
         people shorten them ("Großvater J.: Mitte liegen lassen oder neu würfeln?" at FAR) before it shrinks
         ("Großvater Johannes: ..." went down to 30 with nothing of the line left out). One line: the dice stand
         right under it."""
-        (status,), size = theme.far_lines(self._status(), theme.LARGE, STATUS_W,
+        under_banner = self._crossing_reminded()
+        largest = theme.LARGE
+        if under_banner:  # the banner ends at the dice's marks (``in_view``): the line's foot stood out below it
+            largest = next((size for size in range(theme.LARGE, theme.FAR, -2)
+                            if STATUS_Y + theme.font(size, True).get_linesize() <= DICE.y - MARK_ROOM), theme.FAR)
+        (status,), size = theme.far_lines(self._status(), largest, UNDER_BANNER.w if under_banner else STATUS_W,
                                           short=self._status(self._short), max_lines=1)
         f = theme.font(size, True)
         width, height = f.size(status)
         lift = theme.accent_lift(f, status)  # as ``theme.text`` draws it: an umlaut lifts the line, rows on top
         rect = pygame.Rect(0, STATUS_Y - lift, width, max(height, f.get_linesize()) + lift)
-        rect.centerx = 400
+        rect.centerx = UNDER_BANNER.centerx if under_banner else 400
         return status, size, rect
+
+    def _crossing_reminded(self) -> bool:
+        """A banner stands over the bar and the status line (``in_view``): while extra crosses are crossed, their
+        reminders under the dice, and at the end over "Won: …" while one is up (the ranking comes first)."""
+        phase = self.game.state.phase
+        if phase is Phase.OVER:  # where a banner under the ranking has no room (the App places it as here)
+            if (text := self._banner_text()) is None:
+                return False
+            ranking = _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
+            at, _, _ = banner.place(theme.DESIGN_SIZE, text, self.focus_rect, 1.0, [MENU_CORNER], [*ranking, BAR])
+            return at.top < DICE.y
+        return self.pending is None and not self.fixing and phase is Phase.SCORE and bool(self._left_lines())
 
     def _status(self, name: Callable[[str], str] = str) -> str:
         """What the table is asked to do now; ``name`` writes a player's name (``_short`` where the whole names make
@@ -1242,12 +1268,20 @@ class EchtSpitzeMode:
                 out.append((part, size, color, p.name in s.winners, y))
                 y += theme.font(size).get_linesize()
             y += 6
+        shown = self._banner_text()
         for said in self.game.ending if over else ():  # how a tie at the top was decided, under the ranking
-            lines, size = theme.far_lines(said.text(self.lang), theme.FAR, whole)
+            if (text := said.text(self.lang)) == shown:
+                continue  # the banner says it (it stood twice), and it may take the line's room under the ranking
+            lines, size = theme.far_lines(text, theme.FAR, whole)
             for part in lines:
                 out.append((part, size, theme.TEXT, False, y))
                 y += theme.font(size).get_linesize()
         return out
+
+    def _banner_text(self) -> str | None:
+        """What the App's banner shows now (the session's announcer), or None."""
+        current = getattr(getattr(self.session, "announcer", None), "current", None)
+        return getattr(current, "text", None)
 
     def _total_lines(self, p: PlayerState, size: int, width: int, split: bool) -> tuple[tuple[str, ...], int]:
         """A player's points and holes at ``size`` where they fit ``width``; else (``split``) the holes on a line of

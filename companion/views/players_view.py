@@ -666,7 +666,10 @@ class PlayersMode:
         row = [] if keys_named() else [(t("core.btn_roll", self.lang), t("core.players_hint_row", self.lang))]
         hint_bar(surface, [(t("core.btn_next", self.lang), t("core.players_hint_key", self.lang)),
                            (t("core.btn_select", self.lang), t(SELECT_HINTS[entry.keys[entry.cursor].kind], self.lang)),
-                           (t("core.btn_undo", self.lang), t("core.players_hint_delete", self.lang)), *row])
+                           # on an empty name UNDO leaves the keyboard (``_entry_button``): "delete" was not so
+                           (t("core.btn_undo", self.lang),
+                            t("core.players_hint_delete" if entry.text else "core.players_hint_cancel", self.lang)),
+                           *row])
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         """The problem in words, in place of the title: wrapped rather than cut off, and never over a key."""

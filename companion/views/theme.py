@@ -346,10 +346,11 @@ def _word_parts(word: str, f: pygame.font.Font, max_width: int, letters: bool) -
 
 
 def _words(s: str, names: Sequence[str]) -> list[str]:
-    """``s`` split at its spaces, but not at one inside one of ``names``."""
+    """``s`` split at its spaces, but not at one inside one of ``names`` nor at a no-break space (a catalog's "bis zu"
+    with one: ``str.split`` broke it, "Anne-Marie: bis / zu +2 Extrakreuze")."""
     inside = [(m.start(), m.end()) for name in names if " " in name for m in re.finditer(re.escape(name), s)]
     if not inside:
-        return s.split()
+        return [w for w in re.split(r"[^\S\u00a0\u202f]+", s) if w]
     cuts = [i for i, c in enumerate(s) if c == " " and not any(a < i < b for a, b in inside)]
     return [w for a, b in zip([-1, *cuts], [*cuts, len(s)], strict=True) if (w := s[a + 1:b].strip())]
 

@@ -381,10 +381,11 @@ class EchtSpitze:
         if s.solo:
             return [_say("echt.setup.solo", level=s.level), *self._round_start(s)]
         n = self._dice_count(s)
-        out = [_say("echt.setup.all_dice") if n == TOTAL_DICE else
-               _say(f"echt.setup.put_back_{TOTAL_DICE - n}", dice=n)]
-        out.append(_turn_call(self.start_player))
-        return out
+        # who begins first: the first roll takes the call back (``until``), and behind the 6 s of putting dice back
+        # it was never heard at a table that rolled at once
+        setup = _say("echt.setup.all_dice") if n == TOTAL_DICE else \
+            _say(f"echt.setup.put_back_{TOTAL_DICE - n}", dice=n)
+        return [_turn_call(self.start_player), setup]
 
     # -- helpers ---------------------------------------------------------------------------------------------
     @staticmethod
