@@ -234,8 +234,8 @@ TURN_TAKEN = ("place", "pass", "return")
 
 
 def _then_turn(out: list[Announcement], call: Announcement) -> list[Announcement]:
-    """The move's last score and whose turn it is next in one sentence ("Anna baut in den Farben von Ben: Ben bekommt
-    3 Punkte, zusammen 3. Ben ist dran."): the call came 6-8 s after the move behind the score's sentence and its
+    """The move's last score and whose turn it is next in one sentence ("Anna schenkt Ben 3 Punkte, zusammen 3. Ben
+    ist dran."): the call came 6-8 s after the move behind the score's sentence and its
     chime. It is taken back with the call (``until``) once the next cube is placed; the screen shows the scores."""
     if not out:
         return [call]
