@@ -748,9 +748,37 @@ def test_roll_while_a_roll_is_open_says_what_comes_first(tmp_path):
     for player, combo in (("Anna", ["yellow", "4"]), ("Ben", ["red", "2"])):
         session.apply({"action": "start_combo", "player": player, "dice": combo})
     session.apply({"action": "roll", "dice": ["red", "yellow", "blue", "4", "2", "5"]})
-    press(view, Button.ROLL)
-    assert session.engine.state.roll.number == 1
-    assert session.error == "Roll 1 is still open: choose “Dice to Ben” first, then roll."
+    assert not view.on_button(ButtonEvent(Button.ROLL))  # the app says why, in grey (``roll_not_now``)
+    assert session.engine.state.roll.number == 1 and session.error is None
+    assert view.roll_not_now == "Roll 1 is still open: choose “Dice to Ben” first, then roll."
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_roll_not_taken_is_said_in_grey_not_in_the_red_strip_of_refusals(tmp_path, lang):
+    """ROLL with the roll still open, or while the dice read are corrected, is no fault of the table: what comes
+    first stood in the red strip of refusals, the colour of a wrong move. The app's grey notice says it now."""
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.games_ui import register_all
+
+    register_all()
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=None, use_camera=False, clock=lambda: 100.0)
+    app.new_game(GAME_ENTRIES["noch-x-mal"], {"_players": ["Anna", "Ben"], "start": 0})
+    for name, combo in (("Anna", ["yellow", "4"]), ("Ben", ["red", "2"])):
+        assert app.session.apply({"action": "start_combo", "player": name, "dice": combo}), app.session.error
+    assert app.session.apply({"action": "roll", "dice": ["red", "yellow", "blue", "4", "2", "5"]})
+    app.frame(0.03, [])
+    app.on_button(ButtonEvent(Button.ROLL))
+    mode = app.game_mode
+    still_open = t("nxm.ui.roll_still_open", lang, roll=1, done=mode._end_roll_label())
+    assert app.session.error is None and app.notice == still_open and app.session.engine.state.roll.number == 1
+    assert app.notice_tone == "info"
+    mode.pending = ["red", "yellow", "blue", "4", "2", "5"]  # a reading being corrected
+    app.on_button(ButtonEvent(Button.ROLL))
+    assert app.session.error is None
+    assert app.notice == t("nxm.ui.roll_pending", lang, discard=t("nxm.ui.discard_reading", lang))
 
 
 def first_roll_of_three(tmp_path) -> tuple[NochXMalMode, GameSession]:

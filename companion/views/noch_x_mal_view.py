@@ -626,17 +626,12 @@ class NochXMalMode:
     def roll(self) -> None:
         """ROLL: ask the camera (the app calls ``on_dice``), or roll virtual dice when there is none."""
         phase = self.game.state.phase
-        if self.pending is not None:  # the dice read are being corrected: "discard" lets the table roll again
-            self.session.error = self.tr("nxm.ui.roll_pending", discard=self.tr("nxm.ui.discard_reading"))
+        if (why := self._roll_refused()) is not None:  # (ROLL itself is refused in grey by the app: ``on_button``)
+            self.session.error = why
             return
         if phase == Phase.START:
             if (starter := self._next_start()) is not None:
                 self._roll_start(starter)
-            return
-        if phase == Phase.ROLLED and self.game.state.roll is not None:
-            # the next player threw while the roll was still open: silence left them pressing again and again
-            self.session.error = self.tr("nxm.ui.roll_still_open", roll=self.game.state.roll.number,
-                                         done=self._end_roll_label())
             return
         if phase != Phase.WAIT_ROLL:
             return
@@ -646,6 +641,16 @@ class NochXMalMode:
             return
         faces = self.session.virtual_roll(self.dice_to_throw())
         self.apply({"action": "roll", "dice": faces})
+
+    def _roll_refused(self) -> str | None:
+        """Why a throw is not taken now, in words that say what to do first: the dice read are being corrected
+        ("discard" lets the table roll again), or the roll is still open (the next player threw while it was:
+        silence left them pressing again and again)."""
+        if self.pending is not None:
+            return self.tr("nxm.ui.roll_pending", discard=self.tr("nxm.ui.discard_reading"))
+        if self.game.state.phase == Phase.ROLLED and self.game.state.roll is not None:
+            return self.tr("nxm.ui.roll_still_open", roll=self.game.state.roll.number, done=self._end_roll_label())
+        return None
 
     def dice_to_throw(self) -> list[tuple[str, ...]] | None:
         """Each die's faces the table throws now (virtual dice; the built-in tray throws them too): one colour and
@@ -770,7 +775,9 @@ class NochXMalMode:
     def on_button(self, event: ButtonEvent) -> bool:
         self._follow()
         if event.button in (Button.ROLL, Button.REROLL) and event.press is Press.SHORT:
-            if self.stack:  # a list of its own is open ("Anna: which pair?"): the app says so (``roll_not_now``)
+            # a list of its own is open ("Anna: which pair?"), the dice read are being corrected or the roll is still
+            # open: the app says why in grey (``roll_not_now``); in the red strip of refusals it read as a fault
+            if self.stack or self._roll_refused() is not None:
                 return False
             self.roll()
             return True
@@ -786,9 +793,9 @@ class NochXMalMode:
     @property
     def roll_not_now(self) -> str | None:
         """What the app says to a ROLL this screen did not take: a list of its own is open, and is answered first
-        (a press inside "Anna picks a pair" did nothing, unsaid)."""
+        (a press inside "Anna picks a pair" did nothing, unsaid); else why the dice are not thrown now."""
         if not self.stack:
-            return None
+            return self._roll_refused()
         return self.tr("nxm.ui.roll_in_list", question=self.stack[-1].title.rstrip(" ?:"))
 
     def _dice_hidden(self) -> bool:
