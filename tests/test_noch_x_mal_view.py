@@ -1754,3 +1754,39 @@ def test_two_grandmothers_cards_and_menu_lines_tell_them_apart(tmp_path, monkeyp
     assert "Großmutter H." not in shown and "G. Helga" in shown
     assert "Maximilian" in shown
     assert not any("Großmutter H." in item.label for item in view.menu.items)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Anna-Sophie", "Ben", "Zoé"],
+                                   ["Anna-Sophie", "Ben", "Zoé", "Oma Gisela", "Maximilian", "Anne-Marie"]])
+def test_a_three_line_banner_between_rolls_leaves_the_cards_in_view(tmp_path, lang, names):
+    """"Zuerst: Rot für Anna-Sophie, obere Rautenreihe und Kreuzungspunkte-Reihe I für Zoé! Alle anderen schwärzen
+    diese pinken Boni." needs three lines at FAR (128 px), the band under the cards 105: it stood at the top over
+    the cards, the highlighted card of whose throw it is among them, for its seven seconds. It stands under them,
+    down over the prompt (what the card and the menu's line say too), clear of the menu and the board, at FAR or
+    larger; a shorter sentence stays in the band, the prompt in view."""
+    from companion.app import MENU_CORNER
+    from companion.views.banner import place
+    from companion.views.noch_x_mal_view import PLAYER_STRIP
+
+    view, session = new_view(tmp_path, names, lang=lang, start=0)
+    for name in names:
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]}), session.error
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+    assert session.apply({"action": "reached", "player": "Anna-Sophie", "goals": ["colour-red"]}), session.error
+    assert session.apply({"action": "reached", "player": "Zoé", "goals": ["diamonds-top", "points-I"]})
+    said = session.engine.apply({"action": "end_roll"})
+    view.update(0.03, 1.0)
+    render(view, f"nxm_firsts_banner_{len(names)}_{lang}")
+    firsts = next(a for a in said if a.key.startswith("nxm.firsts")).text(lang)
+    turn = next(a for a in said if a.key == "nxm.turn").text(lang)
+    prompt, kept = view._idle_layout()[2], view.in_view
+    for text in (firsts, turn):
+        rect, font, lines = place((800, 480), text, view.focus_rect, 1.0, [MENU_CORNER], kept, view.banner_room)
+        assert not rect.colliderect(PLAYER_STRIP), (text, rect)
+        assert not any(rect.colliderect(r) for r in kept if r != prompt), (text, rect)
+        assert font.get_height() >= theme.FAR * 0.9, (text, font.get_height())
+        if text == firsts:
+            assert len(lines) == 3, lines  # (the case the band had no room for)
+        else:
+            assert not rect.colliderect(prompt.inflate(0, 8)), rect  # a short one leaves whose throw it is in view

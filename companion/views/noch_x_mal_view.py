@@ -921,17 +921,23 @@ class NochXMalMode:
         return pygame.Rect(0, top, theme.DESIGN_SIZE[0], self._idle_layout()[2].top - 4 - top)
 
     @property
-    def banner_room(self) -> pygame.Rect | None:
+    def banner_room(self) -> pygame.Rect | tuple[pygame.Rect, ...] | None:
         """While dice are out, the board under its title, where a banner stands where it fits there at FAR or larger
         (``banner.place``'s ``room``): the fourth roll's three lines at LARGE stood over the board from 278 and cut
         its title in half (268-288), the only words left of the board; a little smaller they stand under it. Between
         rolls after the start combos, the empty band under the cards kept for a notice (``notice_room``): the last
         combo's sentence and "Alle Startkombis stehen…" stood over the cards where those combos had just filled in,
-        as every banner between rolls did (the cards are not kept in view then: the prompt, menu and board are)."""
+        as every banner between rolls did (the cards are not kept in view then: the prompt, menu and board are).
+        A sentence of three lines (the firsts with their rule, 128 px at FAR) does not fit that band (105): then down
+        over whose throw it is, to the menu (``banner.place`` tries the rooms in turn): it stood at the top over the
+        cards, the highlighted card of whose turn among them; the prompt under it says what the card and the menu's
+        line ("Zoé würfelt") say too."""
         idle = self.notice_room
         if idle is not None and self.game.state.phase != Phase.START and not self.game.finished:
             # its shadow (4 px) short of the prompt's umlauts, which reach 4 px over its rect ("WÜRFELN" lost them)
-            return pygame.Rect(0, PLAYER_STRIP.bottom, theme.DESIGN_SIZE[0], idle.bottom - 4 - PLAYER_STRIP.bottom)
+            band = pygame.Rect(0, PLAYER_STRIP.bottom, theme.DESIGN_SIZE[0], idle.bottom - 4 - PLAYER_STRIP.bottom)
+            # its shadow short of the menu's framed line
+            return band, pygame.Rect(band.x, band.y, band.w, MENU_AREA.y - 4 - band.y)
         if self.game.solo or self.game.finished or self.game.state.phase == Phase.START or self._dice_hidden() \
                 or not self.die_rects() or self._asked_picture() is not None:
             return None
