@@ -171,7 +171,7 @@ def test_a_roll_read_in_any_order_is_kept_colour_dice_first():
 def test_roll_numbers_and_who_chooses_from_what():
     game = started(first="Ben")
     said = game.apply({"action": "roll", "dice": ["red", "color-joker", "blue", "4", "2", "5"]})
-    assert said[0].text("en") == "Everybody chooses a pair from all dice."  # whose roll: said by the call before
+    assert said[0].text("en") == "Roll 1: everybody chooses a pair from all dice."  # who: said by the call before
     assert said[1].key == "nxm.joker_reminder" and not said[1].speak
     assert "never 6" in said[1].text("en")
     assert game.choosable_for("Carl") == [0, 1, 2, 3, 4, 5]
