@@ -76,7 +76,9 @@ def test_four_player_game_to_the_end():
     assert engine.finished and engine.state.winners == ["Anna"]
     assert said(records, "nxm.start_combo")[1] == "Ben's start combo: red 2."
     assert said(records, "nxm.first_player") == ["Carl starts."]
-    assert said(records, "nxm.roll_open")[0] == "Roll 1 by Carl: everybody chooses a pair from all dice."
+    # who threw: said by the call before it ("Carl starts.", "Dice to Ben: roll 2."); the roll, for an undo's words
+    assert said(records, "nxm.roll_open")[0] == "Roll 1: everybody chooses a pair from all dice."
+    assert said(records, "nxm.roll_active")[0] == "Roll 4: Ben chooses a pair first or passes."
     assert said(records, "nxm.pass_fields") == [
         "Ben passes: cross 2 fields on the pass track.",
         "Carl passes: cross 4 fields on the pass track.",  # blue 5: two blue dice and two fives

@@ -748,9 +748,37 @@ def test_roll_while_a_roll_is_open_says_what_comes_first(tmp_path):
     for player, combo in (("Anna", ["yellow", "4"]), ("Ben", ["red", "2"])):
         session.apply({"action": "start_combo", "player": player, "dice": combo})
     session.apply({"action": "roll", "dice": ["red", "yellow", "blue", "4", "2", "5"]})
-    press(view, Button.ROLL)
-    assert session.engine.state.roll.number == 1
-    assert session.error == "Roll 1 is still open: choose “Dice to Ben” first, then roll."
+    assert not view.on_button(ButtonEvent(Button.ROLL))  # the app says why, in grey (``roll_not_now``)
+    assert session.engine.state.roll.number == 1 and session.error is None
+    assert view.roll_not_now == "Roll 1 is still open: choose “Dice to Ben” first, then roll."
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_roll_not_taken_is_said_in_grey_not_in_the_red_strip_of_refusals(tmp_path, lang):
+    """ROLL with the roll still open, or while the dice read are corrected, is no fault of the table: what comes
+    first stood in the red strip of refusals, the colour of a wrong move. The app's grey notice says it now."""
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.games_ui import register_all
+
+    register_all()
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=None, use_camera=False, clock=lambda: 100.0)
+    app.new_game(GAME_ENTRIES["noch-x-mal"], {"_players": ["Anna", "Ben"], "start": 0})
+    for name, combo in (("Anna", ["yellow", "4"]), ("Ben", ["red", "2"])):
+        assert app.session.apply({"action": "start_combo", "player": name, "dice": combo}), app.session.error
+    assert app.session.apply({"action": "roll", "dice": ["red", "yellow", "blue", "4", "2", "5"]})
+    app.frame(0.03, [])
+    app.on_button(ButtonEvent(Button.ROLL))
+    mode = app.game_mode
+    still_open = t("nxm.ui.roll_still_open", lang, roll=1, done=mode._end_roll_label())
+    assert app.session.error is None and app.notice == still_open and app.session.engine.state.roll.number == 1
+    assert app.notice_tone == "info"
+    mode.pending = ["red", "yellow", "blue", "4", "2", "5"]  # a reading being corrected
+    app.on_button(ButtonEvent(Button.ROLL))
+    assert app.session.error is None
+    assert app.notice == t("nxm.ui.roll_pending", lang, discard=t("nxm.ui.discard_reading", lang))
 
 
 def first_roll_of_three(tmp_path) -> tuple[NochXMalMode, GameSession]:
@@ -901,8 +929,8 @@ def test_a_roll_read_for_sure_with_a_die_of_the_wrong_kind_is_corrected_on_the_s
     render(view, "nxm_view_wrong_mix")
     use = next(item for item in view.current_menu.items if item.value == ("use-pending",))
     assert not use.enabled  # not before the mix is mended: its refusal left ROLL doing nothing
-    press(view, Button.ROLL)
-    assert "Discard and roll again" in session.error and session.engine.state.phase == Phase.WAIT_ROLL
+    assert not view.on_button(ButtonEvent(Button.ROLL)) and session.error is None  # the app says why, in grey
+    assert "Discard and roll again" in view.roll_not_now and session.engine.state.phase == Phase.WAIT_ROLL
     choose(view, ("fix", 0))
     assert view.current_menu.items[view.current_menu.index].value == "red"  # the face read: SELECT keeps it
     press(view, Button.SELECT)  # the wrong die answered as read: the mix still wrong
@@ -959,7 +987,7 @@ def test_a_discarded_reading_takes_its_words_with_it(tmp_path):
     tray = reading(["red", "orange", "2", "blue", "orange", "5"])
     session.latest_reading = tray
     view.on_dice(tray)
-    press(view, Button.ROLL)
+    view.roll()  # (a menu's roll line: ROLL itself is said in the app's grey notice, ``roll_not_now``)
     assert session.error
     choose(view, ("drop-pending",))
     assert session.error is None and view.pending is None
@@ -1726,3 +1754,39 @@ def test_two_grandmothers_cards_and_menu_lines_tell_them_apart(tmp_path, monkeyp
     assert "Großmutter H." not in shown and "G. Helga" in shown
     assert "Maximilian" in shown
     assert not any("Großmutter H." in item.label for item in view.menu.items)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Anna-Sophie", "Ben", "Zoé"],
+                                   ["Anna-Sophie", "Ben", "Zoé", "Oma Gisela", "Maximilian", "Anne-Marie"]])
+def test_a_three_line_banner_between_rolls_leaves_the_cards_in_view(tmp_path, lang, names):
+    """"Zuerst: Rot für Anna-Sophie, obere Rautenreihe und Kreuzungspunkte-Reihe I für Zoé! Alle anderen schwärzen
+    diese pinken Boni." needs three lines at FAR (128 px), the band under the cards 105: it stood at the top over
+    the cards, the highlighted card of whose throw it is among them, for its seven seconds. It stands under them,
+    down over the prompt (what the card and the menu's line say too), clear of the menu and the board, at FAR or
+    larger; a shorter sentence stays in the band, the prompt in view."""
+    from companion.app import MENU_CORNER
+    from companion.views.banner import place
+    from companion.views.noch_x_mal_view import PLAYER_STRIP
+
+    view, session = new_view(tmp_path, names, lang=lang, start=0)
+    for name in names:
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]}), session.error
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+    assert session.apply({"action": "reached", "player": "Anna-Sophie", "goals": ["colour-red"]}), session.error
+    assert session.apply({"action": "reached", "player": "Zoé", "goals": ["diamonds-top", "points-I"]})
+    said = session.engine.apply({"action": "end_roll"})
+    view.update(0.03, 1.0)
+    render(view, f"nxm_firsts_banner_{len(names)}_{lang}")
+    firsts = next(a for a in said if a.key.startswith("nxm.firsts")).text(lang)
+    turn = next(a for a in said if a.key == "nxm.turn").text(lang)
+    prompt, kept = view._idle_layout()[2], view.in_view
+    for text in (firsts, turn):
+        rect, font, lines = place((800, 480), text, view.focus_rect, 1.0, [MENU_CORNER], kept, view.banner_room)
+        assert not rect.colliderect(PLAYER_STRIP), (text, rect)
+        assert not any(rect.colliderect(r) for r in kept if r != prompt), (text, rect)
+        assert font.get_height() >= theme.FAR * 0.9, (text, font.get_height())
+        if text == firsts:
+            assert len(lines) == 3, lines  # (the case the band had no room for)
+        else:
+            assert not rect.colliderect(prompt.inflate(0, 8)), rect  # a short one leaves whose throw it is in view

@@ -133,7 +133,7 @@ def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[py
 
 def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
           scale: float, corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
-          room: pygame.Rect | None = None) -> tuple[pygame.Rect, pygame.font.Font, list[str]]:
+          room: pygame.Rect | Sequence[pygame.Rect] | None = None) -> tuple[pygame.Rect, pygame.font.Font, list[str]]:
     """The banner's rect, font and lines: in the first free region where the sentence fits, else the
     roomiest. ``corners``: buttons at the top edge a banner there stands left of (the game's ≡ corner: a banner
     over it took the finger's first tap). ``spare``: what the table looks at now (the dice just thrown, which a
@@ -148,14 +148,18 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
     room, its lines in the middle (``draw_banner``): the room is the banner's, and what a screen draws in it is
     drawn to be covered (Fritzo's cube highlighted, large, over the chooser: a one-line banner at the room's foot
     left the cube's top 24 px standing above it, which looked like a drawing fault); where the whole room would
-    cover what it must not, the banner as tall as its lines at the room's foot."""
+    cover what it must not, the banner as tall as its lines at the room's foot. Several rooms: tried in their order,
+    each a later one may cover what of ``spare`` lies wholly in it (Noch X-Mal!'s band under the cards between rolls,
+    then down over whose throw it is, which the highlighted card and the menu's line say too: three lines at FAR did
+    not fit the band and stood over the cards, the whose-turn highlight among them)."""
     margin, pad = round(MARGIN * scale), round(PAD * scale)
     # never over the hint bar: its framed hints are a finger's buttons (ROLL under a roll's result banner took two
     # taps, the first only put the banner away), and a table with buttons reads there what they do
     area = pygame.Rect(0, 0, surface_size[0], surface_size[1] - round(HINT_BAR_H * scale))
-    if room is not None:
-        inner = room.clip(area.inflate(-2 * margin, -2 * margin))
-        clear_of = (*spare, *corners, *([avoid] if avoid else []))
+    rooms = [] if room is None else [room] if isinstance(room, pygame.Rect) else list(room)
+    for k, each in enumerate(rooms):
+        inner = each.clip(area.inflate(-2 * margin, -2 * margin))
+        clear_of = (*(r for r in spare if not (k and inner.contains(r))), *corners, *([avoid] if avoid else []))
         for size in range(theme.LARGE, theme.FAR - 1, -2):
             font, lines = layout(text, inner.width - 2 * pad, scale, size)
             height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
@@ -220,7 +224,7 @@ def _in_regions(area: pygame.Rect, avoid: pygame.Rect | None, corners: Sequence[
 def draw_banner(surface: pygame.Surface, text: str, *, urgent: bool = False, remaining: float = 1.0,
                 waiting: int = 0, avoid: pygame.Rect | None = None,
                 corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
-                room: pygame.Rect | None = None) -> pygame.Rect:
+                room: pygame.Rect | Sequence[pygame.Rect] | None = None) -> pygame.Rect:
     """Draw the banner for ``text``; ``remaining`` (1..0) fills the time bar, ``waiting`` counts queued
     banners.
 

@@ -626,17 +626,12 @@ class NochXMalMode:
     def roll(self) -> None:
         """ROLL: ask the camera (the app calls ``on_dice``), or roll virtual dice when there is none."""
         phase = self.game.state.phase
-        if self.pending is not None:  # the dice read are being corrected: "discard" lets the table roll again
-            self.session.error = self.tr("nxm.ui.roll_pending", discard=self.tr("nxm.ui.discard_reading"))
+        if (why := self._roll_refused()) is not None:  # (ROLL itself is refused in grey by the app: ``on_button``)
+            self.session.error = why
             return
         if phase == Phase.START:
             if (starter := self._next_start()) is not None:
                 self._roll_start(starter)
-            return
-        if phase == Phase.ROLLED and self.game.state.roll is not None:
-            # the next player threw while the roll was still open: silence left them pressing again and again
-            self.session.error = self.tr("nxm.ui.roll_still_open", roll=self.game.state.roll.number,
-                                         done=self._end_roll_label())
             return
         if phase != Phase.WAIT_ROLL:
             return
@@ -646,6 +641,16 @@ class NochXMalMode:
             return
         faces = self.session.virtual_roll(self.dice_to_throw())
         self.apply({"action": "roll", "dice": faces})
+
+    def _roll_refused(self) -> str | None:
+        """Why a throw is not taken now, in words that say what to do first: the dice read are being corrected
+        ("discard" lets the table roll again), or the roll is still open (the next player threw while it was:
+        silence left them pressing again and again)."""
+        if self.pending is not None:
+            return self.tr("nxm.ui.roll_pending", discard=self.tr("nxm.ui.discard_reading"))
+        if self.game.state.phase == Phase.ROLLED and self.game.state.roll is not None:
+            return self.tr("nxm.ui.roll_still_open", roll=self.game.state.roll.number, done=self._end_roll_label())
+        return None
 
     def dice_to_throw(self) -> list[tuple[str, ...]] | None:
         """Each die's faces the table throws now (virtual dice; the built-in tray throws them too): one colour and
@@ -770,7 +775,9 @@ class NochXMalMode:
     def on_button(self, event: ButtonEvent) -> bool:
         self._follow()
         if event.button in (Button.ROLL, Button.REROLL) and event.press is Press.SHORT:
-            if self.stack:  # a list of its own is open ("Anna: which pair?"): the app says so (``roll_not_now``)
+            # a list of its own is open ("Anna: which pair?"), the dice read are being corrected or the roll is still
+            # open: the app says why in grey (``roll_not_now``); in the red strip of refusals it read as a fault
+            if self.stack or self._roll_refused() is not None:
                 return False
             self.roll()
             return True
@@ -786,9 +793,9 @@ class NochXMalMode:
     @property
     def roll_not_now(self) -> str | None:
         """What the app says to a ROLL this screen did not take: a list of its own is open, and is answered first
-        (a press inside "Anna picks a pair" did nothing, unsaid)."""
+        (a press inside "Anna picks a pair" did nothing, unsaid); else why the dice are not thrown now."""
         if not self.stack:
-            return None
+            return self._roll_refused()
         return self.tr("nxm.ui.roll_in_list", question=self.stack[-1].title.rstrip(" ?:"))
 
     def _dice_hidden(self) -> bool:
@@ -914,17 +921,23 @@ class NochXMalMode:
         return pygame.Rect(0, top, theme.DESIGN_SIZE[0], self._idle_layout()[2].top - 4 - top)
 
     @property
-    def banner_room(self) -> pygame.Rect | None:
+    def banner_room(self) -> pygame.Rect | tuple[pygame.Rect, ...] | None:
         """While dice are out, the board under its title, where a banner stands where it fits there at FAR or larger
         (``banner.place``'s ``room``): the fourth roll's three lines at LARGE stood over the board from 278 and cut
         its title in half (268-288), the only words left of the board; a little smaller they stand under it. Between
         rolls after the start combos, the empty band under the cards kept for a notice (``notice_room``): the last
         combo's sentence and "Alle Startkombis stehen…" stood over the cards where those combos had just filled in,
-        as every banner between rolls did (the cards are not kept in view then: the prompt, menu and board are)."""
+        as every banner between rolls did (the cards are not kept in view then: the prompt, menu and board are).
+        A sentence of three lines (the firsts with their rule, 128 px at FAR) does not fit that band (105): then down
+        over whose throw it is, to the menu (``banner.place`` tries the rooms in turn): it stood at the top over the
+        cards, the highlighted card of whose turn among them; the prompt under it says what the card and the menu's
+        line ("Zoé würfelt") say too."""
         idle = self.notice_room
         if idle is not None and self.game.state.phase != Phase.START and not self.game.finished:
             # its shadow (4 px) short of the prompt's umlauts, which reach 4 px over its rect ("WÜRFELN" lost them)
-            return pygame.Rect(0, PLAYER_STRIP.bottom, theme.DESIGN_SIZE[0], idle.bottom - 4 - PLAYER_STRIP.bottom)
+            band = pygame.Rect(0, PLAYER_STRIP.bottom, theme.DESIGN_SIZE[0], idle.bottom - 4 - PLAYER_STRIP.bottom)
+            # its shadow short of the menu's framed line
+            return band, pygame.Rect(band.x, band.y, band.w, MENU_AREA.y - 4 - band.y)
         if self.game.solo or self.game.finished or self.game.state.phase == Phase.START or self._dice_hidden() \
                 or not self.die_rects() or self._asked_picture() is not None:
             return None
