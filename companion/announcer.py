@@ -407,7 +407,7 @@ class Announcer:
 
     def draw_banner(self, surface: pygame.Surface, avoid: pygame.Rect | None = None,
                     corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
-                    room: pygame.Rect | None = None) -> pygame.Rect | None:
+                    room: pygame.Rect | Sequence[pygame.Rect] | None = None) -> pygame.Rect | None:
         """Draw the current banner clear of ``avoid`` (the hourglass) and of ``corners`` at the top, and of
         ``spare`` where it fits elsewhere, in ``room`` where it fits there (``banner.place``); returns its rect, None
         when nothing shows."""
@@ -427,7 +427,7 @@ class Announcer:
 
     def draw(self, surface: pygame.Surface, avoid: pygame.Rect | None = None,
              keep_clear: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
-             room: pygame.Rect | None = None) -> pygame.Rect | None:
+             room: pygame.Rect | Sequence[pygame.Rect] | None = None) -> pygame.Rect | None:
         """Everything the announcer puts on screen: call it last in the frame, after the mode has drawn.
         ``keep_clear``: what the banner at the top and the 'sound off' sign must not cover (the game's menu
         corner); ``spare``: what the banner covers only where it fits nowhere else (the dice just thrown);
