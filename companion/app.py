@@ -1248,7 +1248,9 @@ class App:
         if self._in_game() and (press := tapped_hint(getattr(self.mode, "hint_taps", []), pos)) is not None:
             self.on_button(press)  # as the button is pressed: "UNDO menu" opens the menu a screen leaves UNDO to
             return
-        self.mode.on_tap(pos)
+        # a screen's answer that is no error (Noch X-Mal!'s "the pair is set; hold UNDO"): not in red
+        if isinstance(said := self.mode.on_tap(pos), str):
+            self.show_notice(said, seconds=6, info=True, screen=self.mode)
 
     def handle_pygame_event(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:

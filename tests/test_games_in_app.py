@@ -1649,3 +1649,35 @@ def test_a_resume_whose_sand_the_restart_stopped_does_not_say_all_is_as_before(t
             assert t("core.resumed", lang) not in again.notice or key == "core.resumed"
         finally:
             again.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_tap_on_another_pair_once_it_is_set_is_said_in_grey_not_as_an_error(tmp_path, lang):
+    """A child tapping another pair after Anna's was set got "Anna's pair is set… hold UNDO" in the red error strip:
+    it is guidance, not trouble. The App shows the words a screen's tap returns as a grey notice, about that screen."""
+    from companion.i18n import t
+
+    cfg = Config()
+    cfg.players = ["Anna", "Ben"]
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              clock=lambda: 100.0)
+    try:
+        start_game(app, "noch-x-mal")
+        for name, combo in (("Anna", ["red", "2"]), ("Ben", ["blue", "5"])):
+            app.session.apply({"action": "start_combo", "player": name, "dice": combo})
+        app.session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+        app.frame(0.03, [])
+        active = app.session.engine.active_player.name
+        rects = app.mode.die_rects()
+        app.on_tap(rects[4].center)
+        app.on_tap(rects[1].center)
+        assert app.session.engine.state.roll.pick == [1, 4]
+        app.notice = None
+        app.on_tap(rects[0].center)
+        assert app.session.engine.state.roll.pick == [1, 4] and app.session.error is None
+        assert app.notice == t("nxm.ui.pick_settled", lang, player=active) and app.notice_tone == "info"
+        app.frame(0.03, [])
+        assert app._strip is not None and app._strip[1] == app.notice
+    finally:
+        app.close()

@@ -109,3 +109,50 @@ def test_the_interrupted_sands_sentence_stands_beside_the_hourglass_not_over_the
     rect, font, lines = _sand_banner(view, t("haste.timer_interrupted", lang, letter=view.game.round.letter))
     assert font.get_height() >= theme.font(theme.FAR, True).get_height(), lines
     assert view.banner_room.contains(rect) and not any(rect.colliderect(r) for r in view.in_view), rect
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_not_taught_notice_keeps_clear_of_the_word_limits_once_dice_are_taken(tmp_path, monkeypatch, lang):
+    """Once two dice were taken, "Großmutter H." and "Ben" under them in two rows took 60 of the band's 106 px: the
+    eight seconds' notice no longer fitted there and fell back to the foot, over the word limits whole. It stands
+    beside the names now, clear of the dice, their numbers, the names and the limits."""
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+
+    register_all()
+    cfg = Config()
+    cfg.players = ["Großmutter Helga", "Ben", "Carla", "Maximilian"]
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3",
+              clock=lambda: 100.0)
+    try:
+        app.main_menu()
+        start_game(app, "haste-worte")
+        assert not app.session.camera_ready and app.notice
+        app.on_button(ButtonEvent(Button.ROLL))
+        for _ in range(100):  # the virtual dice are thrown
+            app.frame(0.03, [])
+            if app.session.engine.phase.name == "PICK":
+                break
+            time.sleep(0.01)
+        assert app.session.engine.phase.name == "PICK"
+        for _ in range(2):
+            app.on_button(ButtonEvent(Button.SELECT))
+            app.frame(0.03, [])
+        owners = {p for i in range(6) if (p := app.session.engine.round.owner_of(i)) is not None}
+        assert len(owners) == 2
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        assert app._strip is not None and app._strip[1] == app.notice
+        strip = app._strip[0]
+        limits = [rect for line, _, rect in drawn
+                  if line in (t("haste.screen.limit_own", lang, n=MAX_OWN_WORDS),
+                              t("haste.screen.limit_others", lang, n=app.session.engine.others_limit))]
+        numbers = [rect for line, size, rect in drawn if line in "123456" and size == theme.SMALL]
+        names = [rect for _, _, rect in app.mode._owner_labels()]
+        assert len(limits) == 2 and len(numbers) == 6 and len(names) == 2, drawn
+        keep = [*limits, *numbers, *names, *app.mode.dice.die_rects()]
+        assert not any(strip.colliderect(rect) for rect in keep), (strip, keep)
+    finally:
+        app.close()

@@ -589,12 +589,28 @@ class HasteWorteMode:
         """While a die is picked, the band between the dice (their numbers, who took them) and the word limits: the
         App's notice stands there where it fits (``App.draw``). At the foot "Eure Würfel sind noch nicht angelernt…"
         stood over "Andere Symbole: zusammen bis zu 4", the limits cut in half, while the band under the dice was
-        empty; with virtual dice (no "Correct a die") the limits stand at the foot and the band holds its two lines
-        until the first die is taken (then its owner's name takes some of it)."""
+        empty; with virtual dice (no "Correct a die") the limits stand at the foot and the band holds its two lines.
+        Once a die is taken its owner's name took 60 of the band's 106 px, the notice no longer fitted and fell back
+        to the foot, over the limits whole: then the room is the widest stretch beside the names, as tall as the band
+        under the numbers, where that is larger than the band under the names."""
         if self.pending is not None or self.fixing or self.game.phase is not Phase.PICK or not self.game.round.dice:
             return None
+        bottom = self._limits_rect(self._pick_limits()).top - 4
         top = self._under_picked_dice() + 2
-        return pygame.Rect(0, top, theme.DESIGN_SIZE[0], self._limits_rect(self._pick_limits()).top - 4 - top)
+        under = pygame.Rect(0, top, theme.DESIGN_SIZE[0], bottom - top)
+        names = sorted((rect.left, rect.right) for _, _, rect in self._owner_labels())
+        if not names:
+            return under
+        numbers = max(r.bottom for r in self.dice.die_rects()) + 4 + theme.font(theme.SMALL).get_linesize()
+        edges = [(0, 0), *names, (theme.DESIGN_SIZE[0], theme.DESIGN_SIZE[0])]
+        reach, gaps = 0, []
+        for left, right in edges:  # the stretches no name stands in, 8 px off the names
+            if left - 8 > reach:
+                gaps.append((reach, left - 8))
+            reach = max(reach, right + 8)
+        beside = [pygame.Rect(a, numbers, b - a, bottom - numbers) for a, b in gaps]
+        widest = max(beside, key=lambda r: r.w, default=under)
+        return widest if widest.w * widest.h > under.w * under.h else under
 
     def _sand_running(self) -> bool:
         return self.game.phase is Phase.WRITING and self.game.hourglass.is_running(self.wall_now())

@@ -802,13 +802,14 @@ class NochXMalMode:
         """A long list (TALL_MENU_AREA) is open over the dice: they are neither drawn nor tapped."""
         return bool(self.stack) and self.stack[-1].rect.top < DICE_AREA.bottom
 
-    def on_tap(self, pos: tuple[int, int]) -> bool:
+    def on_tap(self, pos: tuple[int, int]) -> bool | str:
+        """True where the tap acted; words for the table where it is guidance, not an error (``Mode``): "the pair is
+        set" stood in the red error strip for a child tapping another pair."""
         self._follow()
         menu = self.current_menu
         die = None if self._dice_hidden() else self._die_hit(pos)  # a long list lies over the dice: its line
         if die is not None:
-            self._tap_die(die)
-            return True
+            return self._tap_die(die) or True
         if menu.on_tap(pos):
             if menu is self.menu:  # kept, as a button's move is: the menu is built anew each frame from it
                 self._remember(menu)
@@ -827,7 +828,7 @@ class NochXMalMode:
         """Dice a camera read may have been read wrongly; virtual dice the companion threw are what they show."""
         return bool(getattr(self.session, "camera_ready", False))
 
-    def _tap_die(self, die: int) -> None:
+    def _tap_die(self, die: int) -> str | None:
         if self.pending is not None:
             self.stack.clear()
             self._ask_face(die)
@@ -845,9 +846,9 @@ class NochXMalMode:
             if self._may_fix():
                 self.stack.clear()
                 self._ask_true_face(die)
-            else:  # a child tapping another pair saw nothing happen: how the choice is taken back
-                self.session.error = self.tr("nxm.ui.pick_settled", player=self.game.active_player.name)
-            return
+            else:  # a child tapping another pair saw nothing happen: how the choice is taken back (in grey)
+                return self.tr("nxm.ui.pick_settled", player=self.game.active_player.name)
+            return None
         if die in self.tapped:
             self.tapped.remove(die)
             return
