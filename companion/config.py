@@ -698,9 +698,11 @@ def _toml_without_bad_lines(text: str) -> tuple[dict[str, Any], list[int]]:
 
 
 def language_in(path: Path) -> str | None:
-    """The language a config file names, read line by line (the file as a whole did not load), if it is one."""
+    """The language a config file names, read line by line (the file as a whole did not load), if it is one; in
+    double or single quotes, as TOML writes a string either way (an English family's file with 'en' and too many
+    mistakes was set aside and the standard settings said so in German)."""
     try:
-        found = re.search(r'^\s*language\s*=\s*"(\w+)"', text_as_saved(path.read_bytes()), re.MULTILINE)
+        found = re.search(r"""^\s*language\s*=\s*(["'])(\w+)\1""", text_as_saved(path.read_bytes()), re.MULTILINE)
     except OSError:
         return None
-    return found.group(1) if found and found.group(1) in LANGUAGES else None
+    return found.group(2) if found and found.group(2) in LANGUAGES else None

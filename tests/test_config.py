@@ -552,3 +552,16 @@ def test_every_games_key_is_taken_by_some_level():
     """A key in GAME_KEYS that no level of LEVEL_KEYS takes would be neither checked at load nor used."""
     for game, levels in config.LEVEL_KEYS.items():
         assert set().union(*levels.values()) == set(config.GAME_KEYS[game]), game
+
+
+@pytest.mark.parametrize("line", ['language = "en"', "language = 'en'", "  language='en'  # ours"])
+def test_the_language_of_a_file_that_does_not_load_is_read_in_either_quotes(tmp_path, line):
+    """TOML writes a string in double or single quotes: a file with 'en' and too many mistakes was set aside, and
+    the standard settings said so to an English family in German."""
+    from companion.config import language_in
+
+    path = tmp_path / "config.toml"
+    path.write_text(f"{line}\nfoo = 1\n", encoding="utf-8")
+    assert language_in(path) == "en"
+    path.write_text("language = 'en\"\n", encoding="utf-8")  # quotes that do not match: no language
+    assert language_in(path) is None
