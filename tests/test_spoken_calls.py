@@ -61,6 +61,6 @@ def test_echt_spitze_first_round_call_is_taken_back_by_the_roll(tmp_path):
     queue = Queue()
     session = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Anna", "Ben"], "level": 1},
                               Journal(tmp_path), announcer=queue, announce=queue.announce)
-    assert [a.key for a in queue.waiting][-1] == "echt.turn.start"
+    assert [a.key for a in queue.waiting] == ["echt.turn.start", "echt.setup.put_back_2"]  # who begins, first
     assert session.apply({"action": "roll", "dice": ["1", "2", "3", "4"]})
     assert "echt.turn.start" not in [a.key for a in queue.waiting]
