@@ -603,3 +603,28 @@ def test_the_undo_hint_on_an_empty_name_says_it_leaves(lang, monkeypatch):
     assert (undo, t("core.players_hint_cancel", lang)) in shown[-1]
     press(mode, Button.UNDO)
     assert mode.entry is None  # as the hint said
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_press_the_screen_does_not_take_keeps_the_warnings_promise(lang):
+    """With a name the screen cannot draw, UNDO says "UNDO again: the names stay as they are". A ROLL, TIMER or
+    REROLL press or a tap beside everything between (nothing happens, the words stay) cancelled that promise: the
+    next UNDO showed the warning again. A press the screen takes (NEXT) still drops it, and its words with it."""
+    for stray in (Button.ROLL, Button.TIMER, Button.REROLL, "tap"):
+        mode, cfg, rec, done = make(("Anna", "🎲Ben"), lang)
+        press(mode, Button.UNDO)
+        promise = t("core.players_leave_anyway", lang)
+        assert done == [] and mode.message.endswith(promise)
+        if stray == "tap":
+            assert mode.on_tap((2, 2)) is False
+        else:
+            assert mode.on_button(ButtonEvent(stray)) is False
+        assert mode.message.endswith(promise), stray  # still said, and still meant
+        press(mode, Button.UNDO)
+        assert done == [True] and rec.saved == [], stray
+    mode, cfg, rec, done = make(("Anna", "🎲Ben"), lang)
+    press(mode, Button.UNDO)
+    press(mode, Button.NEXT)
+    assert not mode.message.endswith(t("core.players_leave_anyway", lang))
+    press(mode, Button.UNDO)
+    assert done == []

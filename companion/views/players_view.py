@@ -289,19 +289,28 @@ class PlayersMode:
         return pygame.Rect(SIDE_X, TOP + 5 * ROW_H + 22, SIDE_W, ROW_H - 6)
 
     # -- input -----------------------------------------------------------------------------------------------
-    def _pressed(self) -> None:
-        """A press (button or tap): only the press right after the warning leaves a list with a problem."""
-        self._leaving, self.leave_armed = self.leave_armed, False
+    def _pressed(self, handle: Callable[[], bool]) -> bool:
+        """A press (button or tap), ``handle``d: only the press right after the warning leaves a list with a
+        problem. One the screen does not take (ROLL, a tap beside everything) keeps the arm: its words stay on the
+        screen, and the UNDO they promise showed the warning again instead."""
+        armed = self._leaving = self.leave_armed
+        self.leave_armed = False
+        handled = handle()
+        if not handled:
+            self.leave_armed = armed
+        return handled
 
     def on_button(self, event: ButtonEvent) -> bool:
         if event.press is Press.LONG and (event.button is not Button.UNDO or self.entry is not None):
             return False  # long SELECT belongs to the app (the sound), and a held UNDO does not delete letters
-        self._pressed()
+        return self._pressed(lambda: self._handle_button(event.button))
+
+    def _handle_button(self, button: Button) -> bool:
         if self.entry is not None:  # (out of the name, a held UNDO goes back as everywhere else: it did nothing)
-            return self._entry_button(event.button)
+            return self._entry_button(button)
         if self.focus == "actions":
-            return self._actions_button(event.button)
-        return self._list_button(event.button)
+            return self._actions_button(button)
+        return self._list_button(button)
 
     def _list_button(self, button: Button) -> bool:
         if button.step:
@@ -394,7 +403,9 @@ class PlayersMode:
             self.on_button(ButtonEvent(Button.UNDO))
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
-        self._pressed()
+        return self._pressed(lambda: self._tap(pos))
+
+    def _tap(self, pos: tuple[int, int]) -> bool:
         if self.entry is not None:
             for i, key in enumerate(self.entry.keys):
                 if key.rect.collidepoint(pos):
