@@ -98,7 +98,9 @@ def name_problem(names: list[str], lang: str = "de", checked: set[int] | None = 
 
     The order of the checks is config.from_dict's, so the message names the same problem the config would; last, a
     character the screen cannot draw (config, without pygame, has no font to ask), for the names at ``checked``
-    (all where None): a name typed beside one the config brought with a box in it was refused for that one."""
+    (all where None): a name typed beside one the config brought with a box in it was refused for that one. Names
+    are compared and counted written one way (NFC), as the config does: "Zoé" with a combining accent is "Zoé"."""
+    names = [unicodedata.normalize("NFC", n) for n in names]
     if (blank := next((k for k, n in enumerate(names) if not n.strip()), None)) is not None:
         return t("core.players_err_blank", lang), blank
     seen: set[str] = set()
@@ -446,7 +448,8 @@ class PlayersMode:
             return False
         self.message = ""
         self.entry.keyboard = True
-        if problem := self.entry.type(text, from_grid=False):
+        # an accent sent as its own mark after the letter (e, U+0301) was refused as a sign the screen cannot draw
+        if problem := self.entry.type(unicodedata.normalize("NFC", text), from_grid=False):
             self.message = self._typing_words(problem)
         # Return (SELECT) after typing should mean "done", not "type the highlighted letter"
         self.entry.highlight_done()
@@ -523,7 +526,7 @@ class PlayersMode:
     def _accept_name(self) -> None:
         entry = self.entry
         assert entry is not None
-        name = entry.text.strip()
+        name = unicodedata.normalize("NFC", entry.text.strip())  # stored one way, as the config stores it
         candidate = list(self.players)
         if entry.index is None:
             candidate.append(name)
