@@ -15,6 +15,7 @@ import errno
 import logging
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from companion import paths
 from companion.atomic import atomic_write_text, keep_aside_where_possible, replace_keeping_aside, text_as_saved
 from companion.errors import CompanionError, ConfigError
 from companion.i18n import LANGUAGES, disk_words, error_words, t
+from companion.i18n import said as said_error
 from hardware.events import Button
 
 log = logging.getLogger(__name__)
@@ -194,17 +196,23 @@ def config_words(exc: ConfigError, lang: str) -> str:
 
     def said(value: Any) -> Any:
         if isinstance(value, tuple):
-            return t(value[0], lang, **{k: said(v) for k, v in value[1].items()})
+            return t(value[0], lang, **{k: said(v) for k, v in value[1].items()}).rstrip(". ")
+        if isinstance(value, CompanionError):  # a game's refusal, a picture source's: a sentence of its own, set in
+            words = value.localized(lang) if hasattr(value, "localized") else said_error(value, lang)  # ours
+            words = words.rstrip(". ")
+            return words[:1].lower() + words[1:] if lang == "en" else words  # ("Die Buchstaben" keeps its case)
         return disk_words(value, lang) if isinstance(value, OSError) else value
 
     return t(exc.config_words, lang, **{k: said(v) for k, v in exc.config_params.items()})
 
 
-def _bad(key: str, value: Any, allowed: str, how: str = "", **params: Any) -> ConfigError:
-    """A value refused: the English for the terminal and the log, and ``how`` (a catalog key, with ``params``) for
-    the table's language; without one, its English ``allowed`` stands in the table's sentence."""
+def _bad(key: str, value: Any, allowed: str, how: str | CompanionError = "", **params: Any) -> ConfigError:
+    """A value refused: the English for the terminal and the log, and ``how`` (a catalog key, with ``params``, or
+    the error of a game or source that refused it) for the table's language; without one, its English ``allowed``
+    stands in the table's sentence."""
+    said_how = (how, params) if isinstance(how, str) and how else how or allowed
     return SaidConfigError(f"config: {key} = {value!r} is not allowed; {allowed}", "core.config_cli_value",
-                           {"setting": key, "value": _shown(value), "how": (how, params) if how else allowed}, key=key)
+                           {"setting": key, "value": _shown(value), "how": said_how}, key=key)
 
 
 def _shown(value: Any) -> str:
@@ -271,7 +279,7 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise _bad("players", players, 'give a list of names in seat order, e.g. ["Anna", "Ben"]',
                    **_players_how(players))
-    names = [p.strip() for p in players]
+    names = [_one_way(p) for p in players]
     if len(set(n.casefold() for n in names)) != len(names):
         raise _bad("players", players, "each name may appear once (add an initial to tell two apart)",
                    **_players_how(players))
@@ -299,7 +307,7 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
         try:
             check_spec(camera)
         except CompanionError as exc:
-            raise _bad("camera", camera, str(exc)) from None
+            raise _bad("camera", camera, str(exc).rstrip(". "), exc) from None
     cfg.camera = camera
 
     d = _section(data, "display")
@@ -325,7 +333,7 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     output = s.get("output", cfg.sound.output)
     if not isinstance(output, str) or "\n" in output:
         raise _bad("sound.output", output, 'use a part of an output\'s name as "companion doctor" lists them, or "" '
-                   "for the system's default")
+                   "for the system's default", "core.config_how_output")
     cfg.sound.output = output
 
     b = _section(data, "buttons")
@@ -358,7 +366,8 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
                                   "core.config_cli_unknown_game", {"game": f"games.{_toml_key(game)}", "known": known},
                                   key=f"games.{game}")
         if not isinstance(section, dict):
-            raise _bad(f"games.{game}", section, f'[games."{game}"] must be a table')
+            raise _bad(f"games.{game}", section, f'[games."{game}"] must be a table', "core.config_how_section",
+                       section=f"games.{_toml_key(game)}")
         _check_unknown(section, set(GAME_KEYS[game]), f"games.{game}.")
         _check_game_values(game, section)
     cfg.games = {k: dict(v) for k, v in games.items()}
@@ -384,20 +393,26 @@ def level_section(game: str, section: dict[str, Any], level: Any) -> dict[str, A
 
 def game_refusals(game: str, section: dict[str, Any]) -> dict[int | None, str]:
     """What ``game``'s setup says of ``section`` at each of its levels (``game_levels``) that refuses it, each level
-    given the keys it takes: the config's check at load and the doctor's report."""
+    given the keys it takes: the config's check at load and the doctor's report (English)."""
+    return {level: str(exc) for level, exc in _game_refusals(game, section).items()}
+
+
+def _game_refusals(game: str, section: dict[str, Any]) -> dict[int | None, CompanionError]:
+    """``game_refusals`` as the game's errors, which say themselves in the table's language too."""
     from companion.games import engine_class
     from companion.games.base import GameError
 
-    refused: dict[int | None, str] = {}
+    refused: dict[int | None, CompanionError] = {}
     for level in game_levels(game):
         try:
             engine_class(game).new({"action": "setup", "players": ["Anna", "Ben"], "seed": 0,
                                     **level_section(game, section, level),
                                     **({"level": level} if level is not None else {})})
         except GameError as exc:
-            refused[level] = str(exc)
+            refused[level] = exc
         except Exception as exc:  # noqa: BLE001 - a value its checks did not foresee: refused, not a kiosk
-            refused[level] = f"the game cannot take it ({exc})"  # that crashes at every start
+            refused[level] = GameError(f"the game cannot take it ({exc})", key="core.config_how_game_crash",
+                                       error=str(exc))  # that crashes at every start
     return refused
 
 
@@ -409,11 +424,12 @@ def _check_game_values(game: str, section: dict[str, Any]) -> None:
     tried: dict[str, Any] = {}
     for key, value in section.items():
         tried[key] = value
-        refused = game_refusals(game, tried)
+        refused = _game_refusals(game, tried)
         takes = levels_taking(game, key)
         if takes and all(n in refused for n in takes):
-            words = refused[takes[0]].rstrip(". ")  # what a level that takes it says, not another level's
-            raise _bad(f"games.{game}.{key}", value, words[:1].lower() + words[1:])
+            exc = refused[takes[0]]  # what a level that takes it says, not another level's
+            words = str(exc).rstrip(". ")
+            raise _bad(f"games.{game}.{key}", value, words[:1].lower() + words[1:], exc)
 
 
 def _checked_toml(cfg: Config) -> str:
@@ -569,11 +585,17 @@ def _names_lost(path: Path, cfg: Config, removed: dict[str, Any], lang: str) -> 
     return " " + t("core.config_players_lost", lang, why=why, names=", ".join(cfg.players))
 
 
+def _one_way(name: str) -> str:
+    """A player's name stripped and written one way (NFC): "Zoé" saved on a Mac (e and a combining accent) looked
+    the same as the "Zoé" typed on the Pi, and both were taken as two players."""
+    return unicodedata.normalize("NFC", name.strip())
+
+
 def _players_how(value: Any) -> dict[str, Any]:
     """Why ``from_dict`` refused the players, as ``_bad``'s ``how`` and its parameters."""
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
         return {"how": "core.config_players_why_form"}
-    names = [p.strip() for p in value]
+    names = [_one_way(p) for p in value]
     if not all(names):
         return {"how": "core.config_players_why_blank"}
     if dup := next((n for k, n in enumerate(names) if n.casefold() in {m.casefold() for m in names[:k]}), None):

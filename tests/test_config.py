@@ -276,6 +276,31 @@ def test_what_the_command_line_set_for_one_run_is_not_written_into_the_file(tmp_
     assert config.load(p).sound.volume == 100
 
 
+@pytest.mark.parametrize("text, de, en", [
+    ('[games.haste-worte]\nletters = 5', "Die Buchstaben 5 gehen nicht", "the letters 5 cannot be used"),
+    ('[games.haste-worte]\ntimer_seconds = -5', "Die Sanduhr kann nicht -5 Sekunden laufen",
+     "the hourglass cannot run -5 seconds"),
+    ('[games.haste-worte]\ngoal = "x"', '"x" Kristalle als Ziel geht nicht', 'a goal of "x" crystals is not possible'),
+    ('[games.echt-spitze]\nstar_value = "vier"', "Punkte pro Stern: 'vier' geht nicht", "points per star: 'vier'"),
+    ('[games.echt-spitze]\nkinds = [[1,2],[3]]', "braucht Namen mit zwei Punktwerten", "needs names with two point"),
+    ('[games.echt-spitze]\nshapes = {a=1}', "a: 1 passt nicht", "a: 1 does not fit"),
+    ('camera = "cam:abc"', "„cam:abc“ ist keine Kamera: cam:0 für die erste USB-Kamera, cam:1 für die nächste)",
+     "'cam:abc' names no camera: use cam:0 for the first USB camera, cam:1 for the next)"),
+    ('[sound]\noutput = 3', "ein Teil des Namens einer Ausgabe", "use a part of an output's name"),
+    ('[games]\nfritzo = 3', "([games.fritzo] muss ein Abschnitt sein)", "([games.fritzo] must be a section)"),
+], ids=["letters", "timer", "goal", "star_value", "kinds", "shapes", "camera", "output", "game-section"])
+def test_a_refused_game_setting_camera_or_output_is_said_in_the_tables_language(text, de, en):
+    """``companion config`` said "geht so nicht (the letters 5 cannot be used …)": the game's, the picture source's
+    and the sound output's English inside the German sentence, where their German words were there to say."""
+    with pytest.raises(ConfigError) as caught:
+        config.from_dict(tomllib.loads(text))
+    german, english = config.config_words(caught.value, "de"), config.config_words(caught.value, "en")
+    assert german.startswith("Einstellungsdatei: ") and de in german and en not in german, german
+    assert english.startswith("Settings file: ") and en in english, english
+    assert ".)" not in german + english  # the inner sentence's full stop is left to the outer one
+
+
+
 def test_the_doctor_tries_the_games_settings_as_the_games_take_them(tmp_path):
     """The config checks the game sections' key names only: letters = 5 passed "companion config" and then stopped
     every start of Haste Worte at the table. The doctor plays each section's setup and says what the game says."""

@@ -120,6 +120,9 @@ CASES = [
     ["Anna", "  "],
     ["Anna", ""],
     ["Anna", "Ben", "Ben", "Carla", "David", "Eva", "Fritz"],  # duplicate AND seven: config names the duplicate
+    ["Zoé", "Zoe\u0301"],  # the same name, its é written as e and a combining accent (a config saved on a Mac)
+    ["Zoe\u0301", "ZOÉ"],
+    ["Anna", "E\u0301" * 20],  # twenty letters, forty code points
 ]
 
 
@@ -603,3 +606,49 @@ def test_the_undo_hint_on_an_empty_name_says_it_leaves(lang, monkeypatch):
     assert (undo, t("core.players_hint_cancel", lang)) in shown[-1]
     press(mode, Button.UNDO)
     assert mode.entry is None  # as the hint said
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_press_the_screen_does_not_take_keeps_the_warnings_promise(lang):
+    """With a name the screen cannot draw, UNDO says "UNDO again: the names stay as they are". A ROLL, TIMER or
+    REROLL press or a tap beside everything between (nothing happens, the words stay) cancelled that promise: the
+    next UNDO showed the warning again. A press the screen takes (NEXT) still drops it, and its words with it."""
+    for stray in (Button.ROLL, Button.TIMER, Button.REROLL, "tap"):
+        mode, cfg, rec, done = make(("Anna", "🎲Ben"), lang)
+        press(mode, Button.UNDO)
+        promise = t("core.players_leave_anyway", lang)
+        assert done == [] and mode.message.endswith(promise)
+        if stray == "tap":
+            assert mode.on_tap((2, 2)) is False
+        else:
+            assert mode.on_button(ButtonEvent(stray)) is False
+        assert mode.message.endswith(promise), stray  # still said, and still meant
+        press(mode, Button.UNDO)
+        assert done == [True] and rec.saved == [], stray
+    mode, cfg, rec, done = make(("Anna", "🎲Ben"), lang)
+    press(mode, Button.UNDO)
+    press(mode, Button.NEXT)
+    assert not mode.message.endswith(t("core.players_leave_anyway", lang))
+    press(mode, Button.UNDO)
+    assert done == []
+
+
+def test_a_name_with_a_combining_accent_is_the_same_name_and_stored_one_way():
+    """"Zoé" written as e and a combining accent (a config saved on a Mac) looked like the "Zoé" typed on the Pi,
+    and the config and the players screen took both: two players the table could not tell apart."""
+    with pytest.raises(ConfigError):
+        config.from_dict({"players": ["Zoé", "Zoe\u0301"]})
+    assert config.from_dict({"players": ["Zoe\u0301", "Ben"]}).players == ["Zoé", "Ben"]
+    mode, cfg, rec, done = make(("Zoé", "Ben", "Zoe\u0301"))  # a list given in code, not through the config
+    press(mode, Button.UNDO)
+    assert done == [] and mode.message.startswith(t("core.players_err_duplicate", "de", name="Zoé"))
+    mode, cfg, rec, done = make(("Zoé", "Ben"))
+    select_list_item(mode, 2)
+    mode.on_text("Zoe\u0301")
+    press(mode, Button.SELECT)
+    assert mode.entry is not None and mode.message == t("core.players_err_duplicate", "de", name="Zoé")
+    mode, cfg, rec, done = make(("Anna", "Ben"))
+    select_list_item(mode, 2)
+    mode.on_text("Zoe\u0301")
+    press(mode, Button.SELECT)
+    assert mode.entry is None and mode.players == ["Anna", "Ben", "Zoé"] and rec.saved[-1][-1] == "Zoé"

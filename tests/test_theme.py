@@ -44,6 +44,17 @@ def test_a_word_too_wide_for_a_line_even_at_12_is_broken_not_run_off_the_screen(
     assert all(theme.font(size).size(line)[0] <= 300 for line in lines)
 
 
+@pytest.mark.parametrize("word", ["Würfelanlernbildschirmeinstellungen" * 3, "https://example.com/" + "a" * 120])
+def test_one_word_too_wide_for_one_line_even_at_12_is_cut_not_wider(word):
+    """With ``max_lines=1`` the word was returned whole, wider than ``max_width`` (the docstring promises never):
+    now cut with "…" at 12, as a text with spaces already was."""
+    lines, size = theme.fit_lines(word, theme.BODY, 300, max_lines=1)
+    assert size == 12 and len(lines) == 1 and lines[0].endswith("…") and word.startswith(lines[0][:-1])
+    assert theme.font(12).size(lines[0])[0] <= 300
+    assert theme.fit_lines(word[:20], theme.BODY, 300, max_lines=1) == ((word[:20],), theme.fit_text(word[:20],
+                                                                                                     theme.BODY, 300))
+
+
 PATH = "/home/pi/.local/share/table-companion/dicesets/haste-worte-2026-12-07T14-30-12.toml"
 
 

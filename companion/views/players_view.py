@@ -98,7 +98,9 @@ def name_problem(names: list[str], lang: str = "de", checked: set[int] | None = 
 
     The order of the checks is config.from_dict's, so the message names the same problem the config would; last, a
     character the screen cannot draw (config, without pygame, has no font to ask), for the names at ``checked``
-    (all where None): a name typed beside one the config brought with a box in it was refused for that one."""
+    (all where None): a name typed beside one the config brought with a box in it was refused for that one. Names
+    are compared and counted written one way (NFC), as the config does: "Zoé" with a combining accent is "Zoé"."""
+    names = [unicodedata.normalize("NFC", n) for n in names]
     if (blank := next((k for k, n in enumerate(names) if not n.strip()), None)) is not None:
         return t("core.players_err_blank", lang), blank
     seen: set[str] = set()
@@ -289,19 +291,28 @@ class PlayersMode:
         return pygame.Rect(SIDE_X, TOP + 5 * ROW_H + 22, SIDE_W, ROW_H - 6)
 
     # -- input -----------------------------------------------------------------------------------------------
-    def _pressed(self) -> None:
-        """A press (button or tap): only the press right after the warning leaves a list with a problem."""
-        self._leaving, self.leave_armed = self.leave_armed, False
+    def _pressed(self, handle: Callable[[], bool]) -> bool:
+        """A press (button or tap), ``handle``d: only the press right after the warning leaves a list with a
+        problem. One the screen does not take (ROLL, a tap beside everything) keeps the arm: its words stay on the
+        screen, and the UNDO they promise showed the warning again instead."""
+        armed = self._leaving = self.leave_armed
+        self.leave_armed = False
+        handled = handle()
+        if not handled:
+            self.leave_armed = armed
+        return handled
 
     def on_button(self, event: ButtonEvent) -> bool:
         if event.press is Press.LONG and (event.button is not Button.UNDO or self.entry is not None):
             return False  # long SELECT belongs to the app (the sound), and a held UNDO does not delete letters
-        self._pressed()
+        return self._pressed(lambda: self._handle_button(event.button))
+
+    def _handle_button(self, button: Button) -> bool:
         if self.entry is not None:  # (out of the name, a held UNDO goes back as everywhere else: it did nothing)
-            return self._entry_button(event.button)
+            return self._entry_button(button)
         if self.focus == "actions":
-            return self._actions_button(event.button)
-        return self._list_button(event.button)
+            return self._actions_button(button)
+        return self._list_button(button)
 
     def _list_button(self, button: Button) -> bool:
         if button.step:
@@ -394,7 +405,9 @@ class PlayersMode:
             self.on_button(ButtonEvent(Button.UNDO))
 
     def on_tap(self, pos: tuple[int, int]) -> bool:
-        self._pressed()
+        return self._pressed(lambda: self._tap(pos))
+
+    def _tap(self, pos: tuple[int, int]) -> bool:
         if self.entry is not None:
             for i, key in enumerate(self.entry.keys):
                 if key.rect.collidepoint(pos):
@@ -435,7 +448,8 @@ class PlayersMode:
             return False
         self.message = ""
         self.entry.keyboard = True
-        if problem := self.entry.type(text, from_grid=False):
+        # an accent sent as its own mark after the letter (e, U+0301) was refused as a sign the screen cannot draw
+        if problem := self.entry.type(unicodedata.normalize("NFC", text), from_grid=False):
             self.message = self._typing_words(problem)
         # Return (SELECT) after typing should mean "done", not "type the highlighted letter"
         self.entry.highlight_done()
@@ -512,7 +526,7 @@ class PlayersMode:
     def _accept_name(self) -> None:
         entry = self.entry
         assert entry is not None
-        name = entry.text.strip()
+        name = unicodedata.normalize("NFC", entry.text.strip())  # stored one way, as the config stores it
         candidate = list(self.players)
         if entry.index is None:
             candidate.append(name)

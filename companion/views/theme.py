@@ -233,6 +233,8 @@ def fit_lines(s: str, size: int, max_width: int, max_lines: int = 2,
     if one >= SMALL:
         return (s,), one
     found: tuple[tuple[str, ...], int] | None = None
+    if " " not in s and max_lines < 2 and font(one).size(s)[0] > max_width:
+        return (fit_label(s, 12, max_width),), 12  # one word too wide even at 12, on one line: cut, not wider
     if " " not in s and (font(one).size(s)[0] <= max_width or max_lines < 2):
         found = ((s,), one)
     elif _fits(s, font(12), max_width, max_lines, names):
