@@ -25,15 +25,7 @@ def test_the_not_taught_notice_stands_between_the_dice_and_the_word_limits(tmp_p
     app = camera_app(tmp_path, lang, clock=lambda: 100.0)
     try:
         app.main_menu()
-        start_game(app, "haste-worte")
-        assert not app.session.camera_ready and app.notice
-        app.on_button(ButtonEvent(Button.ROLL))
-        for _ in range(100):  # the virtual dice are thrown
-            app.frame(0.03, [])
-            if app.session.engine.phase.name == "PICK":
-                break
-            time.sleep(0.01)
-        assert app.session.engine.phase.name == "PICK"
+        _picking_virtual_dice(app)
         with recording_texts(monkeypatch) as drawn:
             app.frame(0.03, [])
         assert app._strip is not None and app._strip[1] == app.notice
@@ -49,6 +41,19 @@ def test_the_not_taught_notice_stands_between_the_dice_and_the_word_limits(tmp_p
     finally:
         app.close()
 
+
+
+def _picking_virtual_dice(app) -> None:
+    """Haste Worte started from the menu without taught dice (its notice up), the virtual dice thrown: picking."""
+    start_game(app, "haste-worte")
+    assert not app.session.camera_ready and app.notice
+    app.on_button(ButtonEvent(Button.ROLL))
+    for _ in range(100):  # the virtual dice are thrown
+        app.frame(0.03, [])
+        if app.session.engine.phase.name == "PICK":
+            break
+        time.sleep(0.01)
+    assert app.session.engine.phase.name == "PICK"
 
 
 def _sand_banner(view, text: str):
@@ -128,15 +133,7 @@ def test_the_not_taught_notice_keeps_clear_of_the_word_limits_once_dice_are_take
               clock=lambda: 100.0)
     try:
         app.main_menu()
-        start_game(app, "haste-worte")
-        assert not app.session.camera_ready and app.notice
-        app.on_button(ButtonEvent(Button.ROLL))
-        for _ in range(100):  # the virtual dice are thrown
-            app.frame(0.03, [])
-            if app.session.engine.phase.name == "PICK":
-                break
-            time.sleep(0.01)
-        assert app.session.engine.phase.name == "PICK"
+        _picking_virtual_dice(app)
         for _ in range(2):
             app.on_button(ButtonEvent(Button.SELECT))
             app.frame(0.03, [])
