@@ -1631,22 +1631,9 @@ def test_a_colour_joker_on_the_dice_says_joker_at_small(tmp_path, monkeypatch, l
 def test_the_resume_notice_stands_under_the_cards_not_over_their_names(tmp_path, lang, size, players):
     """"Game resumed exactly where it stopped." stood at the top over the players' names on the cards for its
     seconds, while the band under the cards, down to whose throw it is, was empty: it stands there now."""
-    from companion.app import GAME_ENTRIES, App
-    from companion.config import Config
-    from companion.display import Display
-    from companion.games_ui import register_all
 
-    register_all()
-    first = App(Config(), state_dir=tmp_path, display=None, use_camera=False)
-    first.new_game(GAME_ENTRIES["noch-x-mal"], {"_players": players, "start": 0})
-    for name, combo in zip(players, [["red", "2"], ["blue", "5"], ["yellow", "3"], ["green", "1"], ["orange", "4"],
-                                     ["red", "5"]], strict=False):
-        assert first.session.apply({"action": "start_combo", "player": name, "dice": combo}), first.session.error
-    first.close()
-    cfg = Config()
-    cfg.language = lang
-    app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False,
-              clock=lambda: 100.0, wall_clock=lambda: 1.9e9)
+    _played_and_closed(tmp_path, players)
+    app = _resuming_app(tmp_path, lang, size)
     app.frame(0.03, [])
     app._main_choice(app.mode.menu.items[0].value)
     app.frame(0.03, [])
@@ -1658,17 +1645,10 @@ def test_the_resume_notice_stands_under_the_cards_not_over_their_names(tmp_path,
     assert not strip.colliderect(mode._idle_layout()[2]) and not strip.colliderect(MENU_AREA)
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
-@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
-@pytest.mark.parametrize("players", [("Anna", "Ben", "Carl"), ("Maximilian", "Großmutter H.", "Anna", "Ben", "Carla",
-                                                             "David")])
-def test_a_damaged_games_notice_stands_under_the_cards_a_little_smaller(tmp_path, monkeypatch, lang, size, players):
-    """Resumed after a damaged line, "The saved game was damaged: its last steps are lost…" (three lines at 26, 116
-    px) did not fit the band under the cards (107) and stood over the cards for its eight seconds between rolls. It
-    stands in the band, its lines a little smaller (SMALL at least), clear of the cards and whose throw it is."""
+def _played_and_closed(tmp_path, players, *steps) -> None:
+    """A game of ``players`` in ``tmp_path``: every start combo, then ``steps``, the companion switched off."""
     from companion.app import GAME_ENTRIES, App
     from companion.config import Config
-    from companion.display import Display
     from companion.games_ui import register_all
 
     register_all()
@@ -1677,18 +1657,40 @@ def test_a_damaged_games_notice_stands_under_the_cards_a_little_smaller(tmp_path
     for name, combo in zip(players, [["red", "2"], ["blue", "5"], ["yellow", "3"], ["green", "1"], ["orange", "4"],
                                      ["red", "5"]], strict=False):
         assert first.session.apply({"action": "start_combo", "player": name, "dice": combo}), first.session.error
-    assert first.session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
-    assert first.session.apply({"action": "end_roll"}), first.session.error
+    for step in steps:
+        assert first.session.apply(step), first.session.error
     first.close()
+
+
+def _resuming_app(tmp_path, lang: str, size: tuple[int, int]):
+    """The companion switched on again over ``tmp_path``'s game, in ``lang`` at ``size``."""
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+
+    cfg = Config()
+    cfg.language = lang
+    return App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False,
+               clock=lambda: 100.0, wall_clock=lambda: 1.9e9)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+@pytest.mark.parametrize("players", [("Anna", "Ben", "Carl"), ("Maximilian", "Großmutter H.", "Anna", "Ben", "Carla",
+                                                             "David")])
+def test_a_damaged_games_notice_stands_under_the_cards_a_little_smaller(tmp_path, monkeypatch, lang, size, players):
+    """Resumed after a damaged line, "The saved game was damaged: its last steps are lost…" (three lines at 26, 116
+    px) did not fit the band under the cards (107) and stood over the cards for its eight seconds between rolls. It
+    stands in the band, its lines a little smaller (SMALL at least), clear of the cards and whose throw it is."""
+
+    _played_and_closed(tmp_path, players, {"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]},
+                       {"action": "end_roll"})
     path = tmp_path / "current" / "journal.jsonl"
     lines = path.read_bytes().split(b"\n")
     last = max(i for i, line in enumerate(lines) if line) - 1  # the roll's line: blocks never written
     lines[last] = b"\0" * len(lines[last])
     path.write_bytes(b"\n".join(lines))
-    cfg = Config()
-    cfg.language = lang
-    app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False,
-              clock=lambda: 100.0, wall_clock=lambda: 1.9e9)
+    app = _resuming_app(tmp_path, lang, size)
     try:
         app.frame(0.03, [])
         app._main_choice(app.mode.menu.items[0].value)
