@@ -552,9 +552,8 @@ def test_a_held_undo_goes_back_as_a_pressed_one():
     assert done == [True]
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_select_hint_says_what_the_highlighted_key_does(lang, monkeypatch, out_dir):
-    """A rename starts on "Done": the bar said "SELECT type", and SELECT saved the name and closed the keyboard."""
+def _renaming_with_hints(lang: str, monkeypatch):
+    """The players screen renaming the second player, and the hint bars it draws (recorded, each a list)."""
     from companion.views import players_view
 
     mode, *_ = make(lang=lang)
@@ -563,6 +562,13 @@ def test_the_select_hint_says_what_the_highlighted_key_does(lang, monkeypatch, o
     monkeypatch.setattr(players_view, "hint_bar",
                         lambda surface, hints: shown.append(list(hints)) or real(surface, hints))
     do_action(mode, 1, "rename")
+    return mode, shown
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_select_hint_says_what_the_highlighted_key_does(lang, monkeypatch, out_dir):
+    """A rename starts on "Done": the bar said "SELECT type", and SELECT saved the name and closed the keyboard."""
+    mode, shown = _renaming_with_hints(lang, monkeypatch)
     select = t("core.btn_select", lang)
     surface = pygame.Surface((800, 480))
     for kind, word in (("done", "core.players_hint_done"), ("letter", "core.players_hint_type"),
@@ -589,14 +595,7 @@ def test_a_list_with_two_names_alike_can_be_left_after_the_warning_without_savin
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_undo_hint_on_an_empty_name_says_it_leaves(lang, monkeypatch):
     """On an empty name UNDO (Backspace on a laptop) closes the keyboard: the bar said "UNDO delete" there."""
-    from companion.views import players_view
-
-    mode, *_ = make(lang=lang)
-    shown: list[list[tuple[str, str]]] = []
-    real = players_view.hint_bar
-    monkeypatch.setattr(players_view, "hint_bar",
-                        lambda surface, hints: shown.append(list(hints)) or real(surface, hints))
-    do_action(mode, 1, "rename")
+    mode, shown = _renaming_with_hints(lang, monkeypatch)
     undo, surface = t("core.btn_undo", lang), pygame.Surface((800, 480))
     mode.draw(surface)
     assert (undo, t("core.players_hint_delete", lang)) in shown[-1]  # letters to delete
