@@ -1579,14 +1579,19 @@ def reading_of(tmp_path: Path, lang: str, **setup: Any) -> HasteWorteMode:
     """Three players at the reading: Anna took the car, Ben the water, Carla the animals; Anna reads first."""
     view, _ = make(tmp_path, Clocks(), {"action": "setup", "players": ["Anna", "Ben", "Carla"], "start": 0, "seed": 3,
                                         **setup}, lang=lang)
-    view.session.apply({"action": "roll", "dice": ["car", "water", "animals", "toys", "sports", "fruit"]})
-    for _ in range(3):
+    to_reading(view, ["car", "water", "animals", "toys", "sports", "fruit"])
+    assert view.game.phase is Phase.READING and view.game.current_reader == 0
+    return view
+
+
+def to_reading(view: HasteWorteMode, dice: list[str]) -> None:
+    """``dice`` rolled, each player picking the highlighted one, the letter drawn and the time declared up."""
+    view.session.apply({"action": "roll", "dice": dice})
+    for _ in range(len(view.game.players)):
         press(view, Button.SELECT)
     press(view, Button.SELECT)  # the letter
     press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
     press(view, Button.SELECT)
-    assert view.game.phase is Phase.READING and view.game.current_reader == 0
-    return view
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -1712,12 +1717,7 @@ def test_no_meaning_line_that_only_repeats_the_symbols_name(tmp_path: Path, monk
     says_more = {"dishes", "car", "water", "toys", "clothing", "sweets"}
     shown = {symbol for symbol in SYMBOLS if view._meaning(symbol) is not None}
     assert shown == says_more, shown
-    view.session.apply({"action": "roll", "dice": ["fruit", "sports", "car", "water", "toys", "cities"]})
-    for _ in range(2):
-        press(view, Button.SELECT)
-    press(view, Button.SELECT)  # the letter
-    press(view, Button.NEXT)  # from "turn the hourglass" to "time's up"
-    press(view, Button.SELECT)
+    to_reading(view, ["fruit", "sports", "car", "water", "toys", "cities"])
     assert view.game.symbol_of(view.game.current_reader) == "fruit"
     drawn = [s for s, _, _ in texts_drawn(view, monkeypatch, f"meaning_fruit_{lang}")]
     assert t("haste.symbol.fruit", lang) in drawn and t("haste.meaning.fruit", lang) not in drawn
