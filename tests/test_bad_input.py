@@ -226,30 +226,29 @@ def test_a_family_emoji_is_refused_by_config_for_what_it_is():
         config.from_dict({"players": ["An\nna"]})
 
 
-def test_names_in_the_config_the_screen_cannot_draw_are_said_at_the_start(monkeypatch):
-    """The table's config names "🎲Anna": kept (the file is the family's), and the start says where to change it."""
+def _run_started_with(monkeypatch, toml: str) -> dict:
+    """``companion run`` over a config file holding ``toml``: what the app would have started with."""
     from companion import cli, config, runtime
 
     path = config.paths.config_file()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('players = ["🎲Anna", "Ben"]\n', encoding="utf-8")
+    path.write_text(toml, encoding="utf-8")
     seen: dict = {}
     monkeypatch.setattr(runtime, "run_app", lambda cfg, **kw: seen.update(cfg=cfg, **kw) or 0)
     assert cli.main(["run", "--window"]) == 0
+    return seen
+
+
+def test_names_in_the_config_the_screen_cannot_draw_are_said_at_the_start(monkeypatch):
+    """The table's config names "🎲Anna": kept (the file is the family's), and the start says where to change it."""
+    seen = _run_started_with(monkeypatch, 'players = ["🎲Anna", "Ben"]\n')
     assert seen["cfg"].players == ["🎲Anna", "Ben"]
     assert seen["notice"] == t("core.players_undrawable_start", "de", name="🎲Anna", place=1, code="U+1F3B2")
 
 
 def test_every_name_in_the_config_the_screen_cannot_draw_is_named_at_the_start(monkeypatch):
     """"🎲Anna" and "王芳": the start named the first alone, and the second was boxes after the first was mended."""
-    from companion import cli, config, runtime
-
-    path = config.paths.config_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('language = "en"\nplayers = ["🎲Anna", "Ben", "王芳"]\n', encoding="utf-8")
-    seen: dict = {}
-    monkeypatch.setattr(runtime, "run_app", lambda cfg, **kw: seen.update(cfg=cfg, **kw) or 0)
-    assert cli.main(["run", "--window"]) == 0
+    seen = _run_started_with(monkeypatch, 'language = "en"\nplayers = ["🎲Anna", "Ben", "王芳"]\n')
     assert "🎲Anna" in seen["notice"] and "王芳" in seen["notice"] and "Ben" not in seen["notice"]
     assert seen["notice"].startswith("The names")
 
