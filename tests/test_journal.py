@@ -121,17 +121,28 @@ def test_only_a_snapshot_saying_true_ends_a_game(tmp_path, snapshot, finished):
     assert Journal(tmp_path / "current").load().finished is finished
 
 
+def _card_refusing_renames(monkeypatch) -> dict[str, bool]:
+    """A card gone read-only: ``os.replace`` (every atomic write's last step) refused while the switch returned is
+    on (``{"on": True}``; set it False for the card to write again)."""
+    refusing = {"on": True}
+    replace = os.replace
+
+    def read_only(*args, **kwargs):
+        if refusing["on"]:
+            raise OSError(30, "Read-only file system")
+        return replace(*args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", read_only)
+    return refusing
+
+
 def test_a_damaged_snapshot_on_a_write_protected_card_still_offers_the_game(tmp_path, monkeypatch):
     """The snapshot could not be put aside (the card gone read-only): "The saved game cannot be read", though the
     journal, all the replay needs, was whole."""
     s = _session(tmp_path)
     s.apply({"action": "roll", "dice": [3]})
     (tmp_path / "current" / "snapshot.json").write_bytes(b"\0" * 40)
-
-    def read_only(*args, **kwargs):
-        raise OSError(30, "Read-only file system")
-
-    monkeypatch.setattr(os, "replace", read_only)
+    _card_refusing_renames(monkeypatch)
     saved = Journal(tmp_path / "current").load()
     assert rebuild(FreePlay, saved.actions).rolls == [[3]] and not saved.finished
 
@@ -141,11 +152,7 @@ def test_a_damaged_journal_on_a_write_protected_card_is_called_damaged(tmp_path,
     s.apply({"action": "roll", "dice": [3]})
     path = tmp_path / "current" / "journal.jsonl"
     path.write_text(path.read_text().replace('"setup"', '"setup', 1))
-
-    def read_only(*args, **kwargs):
-        raise OSError(30, "Read-only file system")
-
-    monkeypatch.setattr(os, "replace", read_only)
+    _card_refusing_renames(monkeypatch)
     with pytest.raises(JournalError, match=r"damaged \(line 2"):
         Journal(tmp_path / "current").load()
 
@@ -336,15 +343,7 @@ def test_a_step_refused_after_a_damaged_line_honoured_on_a_write_protected_card_
     path = folder / "journal.jsonl"
     _appended(path, [_UNDO, "[5]", "[9]"])  # roll 4 (damaged below) taken back, roll 5, a roll the engine refuses
     _damage(path, "flipped")
-    replace = os.replace
-    refusing = {"on": True}
-
-    def read_only(*args, **kwargs):
-        if refusing["on"]:
-            raise OSError(30, "Read-only file system")
-        return replace(*args, **kwargs)
-
-    monkeypatch.setattr(os, "replace", read_only)
+    refusing = _card_refusing_renames(monkeypatch)
     saved = Journal(folder).load()
     assert saved is not None and saved.unrepaired is not None and len(saved.actions) == 6
     with pytest.raises(StepRefused) as refused:
@@ -458,15 +457,7 @@ def test_a_damaged_line_on_a_write_protected_card_is_offered_from_memory_and_not
     (folder / "snapshot.json").write_text(json.dumps({"finished": True, "count": 4, "lines": 5}))
     _damage(path, "flipped")
     damaged = path.read_bytes()
-    refusing = {"on": True}
-    replace = os.replace
-
-    def read_only(*args, **kwargs):
-        if refusing["on"]:
-            raise OSError(30, "Read-only file system")
-        return replace(*args, **kwargs)
-
-    monkeypatch.setattr(os, "replace", read_only)
+    refusing = _card_refusing_renames(monkeypatch)
     saved = Journal(folder).load()
     assert rebuild(FreePlay, saved.actions).rolls == [[1], [2], [3]]
     assert saved.damaged and saved.doubt and not saved.finished and saved.unrepaired is not None
