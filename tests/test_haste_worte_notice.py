@@ -28,12 +28,7 @@ def test_the_not_taught_notice_stands_between_the_dice_and_the_word_limits(tmp_p
         _picking_virtual_dice(app)
         with recording_texts(monkeypatch) as drawn:
             app.frame(0.03, [])
-        assert app._strip is not None and app._strip[1] == app.notice
-        strip = app._strip[0]
-        limits = [rect for line, _, rect in drawn
-                  if line in (t("haste.screen.limit_own", lang, n=MAX_OWN_WORDS),
-                              t("haste.screen.limit_others", lang, n=app.session.engine.others_limit))]
-        numbers = [rect for line, size, rect in drawn if line in "123456" and size == theme.SMALL]
+        strip, limits, numbers = _notice_limits_and_numbers(app, drawn, lang)
         assert len(limits) == 2 and len(numbers) == 6, drawn
         keep = [*limits, *numbers, *app.mode.dice.die_rects()]
         assert not any(strip.colliderect(rect) for rect in keep), (strip, keep)
@@ -41,6 +36,16 @@ def test_the_not_taught_notice_stands_between_the_dice_and_the_word_limits(tmp_p
     finally:
         app.close()
 
+
+
+def _notice_limits_and_numbers(app, drawn, lang: str):
+    """The notice's strip (it stands: asserted), and the word limits' and the dice numbers' rects as ``drawn``."""
+    assert app._strip is not None and app._strip[1] == app.notice
+    limits = [rect for line, _, rect in drawn
+              if line in (t("haste.screen.limit_own", lang, n=MAX_OWN_WORDS),
+                          t("haste.screen.limit_others", lang, n=app.session.engine.others_limit))]
+    numbers = [rect for line, size, rect in drawn if line in "123456" and size == theme.SMALL]
+    return app._strip[0], limits, numbers
 
 
 def _picking_virtual_dice(app) -> None:
@@ -141,12 +146,7 @@ def test_the_not_taught_notice_keeps_clear_of_the_word_limits_once_dice_are_take
         assert len(owners) == 2
         with recording_texts(monkeypatch) as drawn:
             app.frame(0.03, [])
-        assert app._strip is not None and app._strip[1] == app.notice
-        strip = app._strip[0]
-        limits = [rect for line, _, rect in drawn
-                  if line in (t("haste.screen.limit_own", lang, n=MAX_OWN_WORDS),
-                              t("haste.screen.limit_others", lang, n=app.session.engine.others_limit))]
-        numbers = [rect for line, size, rect in drawn if line in "123456" and size == theme.SMALL]
+        strip, limits, numbers = _notice_limits_and_numbers(app, drawn, lang)
         names = [rect for _, _, rect in app.mode._owner_labels()]
         assert len(limits) == 2 and len(numbers) == 6 and len(names) == 2, drawn
         keep = [*limits, *numbers, *names, *app.mode.dice.die_rects()]
