@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import errno
 import functools
+import re
 import string
 from pathlib import Path
 
@@ -84,9 +85,33 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
     entry = catalog(lang, domain).get(key)
     if entry is None:
         raise MissingTranslation(f"no {lang} text for {key!r} in {domain}.po")
+    if _KEY_WORDS and not key.startswith(("core.btn_", "core.key")):
+        pattern, words = _KEY_WORDS[lang]
+        entry = pattern.sub(lambda m: words[m.group(0)], entry)
     if not params:
         return entry
     return _COUNTED.format(entry, **params) if ":|" in entry else entry.format(**params)
+
+
+#: per language, the buttons' names in sentences -> the keys' words, while the keyboard is the table's buttons
+#: (``say_keys``); empty with arcade buttons
+_KEY_WORDS: dict[str, tuple[re.Pattern[str], dict[str, str]]] = {}
+
+
+def say_keys(on: bool) -> None:
+    """Sentences name the keyboard's keys where they name a button ("then press Space", not "press ROLL"): on a
+    laptop there is no ROLL to press, and the hint bar alone named the keys while the screen's middle and the
+    voice said the buttons. Only the texts' own words change, never a filled-in name (a player called "UHR").
+    Set with the hint bar's key names (``views.widgets.name_keys``), for both languages at once."""
+    _KEY_WORDS.clear()
+    if not on:
+        return
+    for lang in LANGUAGES:
+        core = catalog(lang, "core")
+        buttons = [k.removeprefix("core.btn_") for k in core if k.startswith("core.btn_")]
+        words = {core[f"core.btn_{b}"]: core[f"core.keyword_{b}"] for b in buttons}
+        names = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+        _KEY_WORDS[lang] = (re.compile(rf"(?<!\w)(?:{names})(?!\w)"), words)
 
 
 class _Counted(string.Formatter):

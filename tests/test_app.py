@@ -743,6 +743,32 @@ def test_a_laptops_name_entry_does_not_offer_space_for_the_next_row(tmp_path, mo
     assert (t("core.key_undo", app.lang) in bar) is named and (t("core.btn_undo", app.lang) in bar) is not named
 
 
+@pytest.mark.parametrize("lang, key_words", [("de", "Enter halten"), ("en", "hold Enter")])
+def test_on_a_laptop_the_screens_sentences_name_the_keys_not_the_arcade_buttons(tmp_path, lang, key_words):
+    """With the keyboard as the table's buttons the hint bar said "Enter select" while the notice in the middle
+    said "hold SELECT", a button the laptop has not: the sentences name the keys too, and only while they are the
+    buttons. A filled-in name that looks like a button stays as typed."""
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+    from companion.views import widgets
+
+    app = _app(tmp_path, lang=lang, announcer=Announcer(lang, audio=NullAudio()))
+    button = t("core.btn_select", lang)
+    widgets.name_keys(True)
+    try:
+        _press(app, Button.SELECT, Press.LONG)
+        laptop = app.notice
+        start = t("fritzo.l1.start_timed", lang, player="UHR TIMER", other="Ben")
+    finally:
+        widgets.name_keys(False)
+    assert key_words in laptop and button not in laptop
+    assert start.startswith("UHR TIMER ") and t("core.btn_timer", lang) not in start.removeprefix("UHR TIMER ")
+    assert t("core.keyword_timer", lang) in start
+    _press(app, Button.SELECT, Press.LONG)  # on again, then off: with the buttons, the button's name is back
+    _press(app, Button.SELECT, Press.LONG)
+    assert button in app.notice and key_words not in app.notice
+
+
 def test_sound_switched_off_stays_off_after_a_restart(tmp_path):
     from companion import config
     from companion.announcer import Announcer

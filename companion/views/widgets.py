@@ -585,12 +585,14 @@ _KEY_NAMES: dict[str, str] = {}
 
 
 def name_keys(on: bool) -> None:
-    """The hint bar names the keyboard's keys instead of the arcade buttons (``on``; a laptop, a Pi without them).
+    """The hint bar, and every sentence, name the keyboard's keys instead of the arcade buttons (``on``; a laptop, a
+    Pi without them).
 
     Set by ``runtime`` for the whole run (every screen's hints go through ``hint_bar``); both languages at once, as
     the settings may switch the language while it runs. The bundled font draws no key symbols (⏎ ⌫ → are boxes)."""
-    from companion.i18n import LANGUAGES
+    from companion.i18n import LANGUAGES, say_keys
 
+    say_keys(on)  # and the sentences in the screen's middle and the voice
     _KEY_NAMES.clear()
     if on:
         _KEY_NAMES.update({t(f"core.btn_{b.value}", lang): t(f"core.key_{b.value}", lang)
