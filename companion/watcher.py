@@ -110,7 +110,13 @@ class DiceWatcher:
         With a live camera (its roll does nothing) whose tray already lies still (dice thrown before the press), the
         dice are read once they have lain still ``still_seconds`` from here, without waiting for motion that will
         not come.
+
+        Pressed again while its reading is awaited (a child pressing ROLL every second until the dice are read), the
+        wait runs on: each press started the wait for rest afresh (and threw the built-in tray's dice again), so
+        presses quicker than the dice settle never got a reading, and "why no reading" came later with each.
         """
+        if self.wanted_since is not None and (self._want or self._want_thrown):
+            return
         self.wanted_since = self.clock()
         if roll:
             # wanted once thrown: wanted here, a frame of the old dice the watcher was reading meanwhile found the
@@ -210,8 +216,8 @@ class DiceWatcher:
                     self.source.roll()
                     self._thrown_unseen = True
                     self._trigger.reset()  # the next frames show new dice: wait for them to settle
-                    if self._want_thrown:
-                        self._want_thrown, self._want = False, True
+                    if self._want_thrown:  # wanted first, so that a press meanwhile sees a reading awaited
+                        self._want, self._want_thrown = True, False
                 if self._rearm:
                     self._rearm = False
                     self._trigger.reset()

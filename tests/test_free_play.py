@@ -28,6 +28,11 @@ def test_unknown_faces_are_kept_out_of_sums_until_corrected():
     ({"action": "remove", "roll": 1, "die": True}, "no die True"),
     ({"action": "correct", "roll": 1, "die": 1, "face": None}, "must name the face"),
     ({"action": "fly"}, "not 'fly'"),
+    # where a read roll's dice lay (the screen compares the next readings with it): one box a die, whole pixels
+    ({"action": "roll", "dice": [3, 4], "boxes": [[0, 0, 9, 9]]}, "one \\[x0, y0, x1, y1\\]"),
+    ({"action": "roll", "dice": [3], "boxes": [[0, 0, 9]]}, "whole pixels"),
+    ({"action": "roll", "dice": [3], "boxes": [[0, 0, 9.5, 9]]}, "whole pixels"),
+    ({"action": "roll", "dice": [3], "boxes": "here"}, "whole pixels"),
 ])
 def test_bad_actions_are_rejected_and_change_nothing(action, words):
     g = FreePlay.new({"action": "setup"})

@@ -268,3 +268,32 @@ def test_the_watcher_says_what_the_tray_does():
         assert watcher.tray(clock[0] + NO_FRAMES + 0.1) == TrayMotion("still", since=clock[0] + NO_FRAMES)
     finally:
         watcher.stop()
+
+
+def test_roll_pressed_again_and_again_while_the_dice_settle_reads_them_once(tmp_path):
+    """ROLL, the throw, and ROLL pressed again every 0.4 s while the dice roll and after: each press started the
+    wait for rest afresh, so the dice were never read while the pressing went on. The wait runs on now: the dice are
+    read half a second after they lie still, once, and the sign stands from the first press to the reading."""
+    table = _Table(tmp_path)
+    try:
+        tray, landed = render_tray(3, n_dice=3)[0], render_tray(8, n_dice=3)[0]
+        table.dice = _reading([2, 5, 6])
+        table.show([tray] * 20)
+        table.dice = _reading([6, 6, 1], dx=200)
+        frames = _thrown(tray, landed, seconds=1.0) + [landed] * 20
+        shown, read_at = [], None
+        for k, frame in enumerate(frames):
+            if k % int(0.4 * FPS) == 0 and read_at is None:
+                _press(table.app, Button.ROLL)
+                if k == 0:
+                    asked_at = table.watcher.wanted_since
+                assert table.watcher.wanted_since == asked_at  # "why no reading" not put off by the presses
+            shown += table.show([frame])
+            if read_at is None and len(table.app.session.engine.rolls) == 2:
+                read_at = k
+        assert read_at is not None, "never read"
+        assert read_at <= int(1.0 * FPS) + int(0.5 * FPS) + 2  # half a second after the dice lay still
+        assert all(shown[:read_at]) and not any(shown[read_at:])
+        assert table.app.session.engine.rolls == [[2, 5, 6], [6, 6, 1]] and table.app._strip is None
+    finally:
+        table.close()

@@ -163,6 +163,38 @@ def test_a_reading_again_keeps_the_picker_open_and_the_question(tmp_path):
     assert len(app.session.engine.rolls) == 2
 
 
+def test_the_dice_left_in_the_tray_are_no_new_roll_after_a_restart(tmp_path):
+    """Switched on again (a power cut, the companion turned off for the night) over the dice of the last roll: the
+    first rest was read as a new roll, for nothing was there to compare it with, and every switch-on counted the
+    dice lying in the tray once more. The roll's step keeps where its dice lay, so they are the same roll after the
+    restart too; dice thrown since are a roll."""
+    app = _free_play(tmp_path)
+    _rest(app, _reading([4, None, 6]))
+    _press(app, Button.SELECT)
+    for _ in range(2):
+        _press(app, Button.NEXT)
+    _press(app, Button.SELECT)  # the unsure die said to be a 3
+    assert app.session.engine.rolls == [[4, 3, 6]]
+
+    app = _free_play(tmp_path)  # the power cut, switched on again: free play resumed
+    assert app.session.engine.rolls == [[4, 3, 6]]
+    assert _rest(app, _reading([4, None, 6], dx=5)) is None  # the dice as they lay, a little off (the light)
+    assert app.session.engine.rolls == [[4, 3, 6]] and app.session.error is None
+    _press(app, Button.NEXT)
+    app.mode.draw(app.display.canvas)
+    assert app.mode._picture() is not None  # the die as this reading saw it
+    _press(app, Button.ROLL)  # no throw: said as before the restart
+    assert _rest(app, _reading([4, 3, 6])) == t("core.free_throw_first", "de")
+    assert len(app.session.engine.rolls) == 1
+
+    app = _free_play(tmp_path)
+    _rest(app, _reading([4, 3, 6], dx=30))  # half a die away: thrown while the companion was off
+    assert app.session.engine.rolls == [[4, 3, 6], [4, 3, 6]]
+    app = _free_play(tmp_path)
+    app.session.undo()  # back to the first roll: the dice where it lay are that roll
+    assert _rest(app, _reading([4, None, 6])) is None and app.session.engine.rolls == [[4, 3, 6]]
+
+
 def test_an_empty_tray_at_rest_is_no_error_unless_roll_asked_for_dice(tmp_path):
     """Switched on with an empty tray, or the tray cleared: "No dice seen" stood red at every switch-on."""
     app = _free_play(tmp_path)

@@ -273,3 +273,43 @@ def test_a_camera_the_lookout_finds_replaces_the_built_in_tray():
         assert tray.closed and watcher.lookout is None  # looked for no more
     finally:
         watcher.stop()
+
+
+def test_roll_pressed_again_while_its_reading_is_awaited_keeps_the_wait():
+    """A child pressing ROLL again and again until the dice are read: each press started the wait for rest afresh
+    (and threw the built-in tray's dice again), so presses quicker than the tray settles never got a reading, and
+    "why no reading" was put off with each. A press while the reading is awaited now leaves the wait running: the
+    reading comes as long after the first press as after a single one. Once it came, ROLL asks anew."""
+    from test_free_play_motion import FPS, _Stepped
+
+    from hardware.synthetic import render_tray
+
+    clock = [0.0]
+    source = _Stepped(clock)
+    source.rolls = 0
+    source.roll = lambda: setattr(source, "rolls", source.rolls + 1)  # a tray ROLL throws, as the built-in one
+    watcher = DiceWatcher(source, lambda frame: TrayReading((DieReading(4, 0.9, (0, 0, 10, 10)),)),
+                          still_seconds=0.5, clock=lambda: clock[0])
+    watcher.auto = False
+    watcher.start()
+    try:
+        tray = render_tray(3, n_dice=3)[0]
+        for _ in range(20):
+            source.show(tray)  # read once at rest: nothing wanted then
+        assert watcher.readings.empty() and not watcher._trigger.armed
+        got: list[float] = []
+        pressed_at = clock[0]
+        for k in range(int(3 * FPS)):  # ROLL every 0.4 s for three seconds
+            if k % int(0.4 * FPS) == 0:
+                watcher.request()
+            source.show(tray)
+            while not watcher.readings.empty():
+                watcher.readings.get_nowait()
+                got.append(clock[0])
+        assert got, "never read"
+        assert got[0] - pressed_at <= 0.5 + 3 / FPS  # as after one press: half a second's stillness
+        assert len(got) >= 3  # once read, ROLL asks anew
+        pending = watcher.wanted_since is not None
+        assert source.rolls == len(got) + pending  # one throw a reading asked for, not one a press
+    finally:
+        watcher.stop()

@@ -15,6 +15,15 @@ player corrects them, because a guessed face would quietly bias the fairness che
 The reader can also miss a die (two touching dice read as one) or see one that is not there (a glare on the tray):
 ``add`` puts a die the table names into a roll and ``remove`` takes one out, so the history and the fairness check
 count the dice that were thrown, not the reading. A roll keeps at least one die: an empty throw is thrown again.
+
+A roll read by a camera also says where its dice lay (``boxes``: x0, y0, x1, y1 in the frame's pixels, one a die as
+read). The screen reads the tray whenever it comes to rest; the same dice read again where they lay are no new roll,
+and the journal keeping where they lay lets that hold after a restart too (the dice left in the tray were counted
+again at every switch-on).
+
+>>> _ = g.apply({"action": "roll", "dice": [2, 5], "boxes": [[10, 10, 50, 50], [90, 10, 130, 50]]})
+>>> g.last
+[2, 5]
 """
 
 from __future__ import annotations
@@ -44,6 +53,17 @@ def _face(value: Any, die: int) -> int | None:
     return value
 
 
+def _check_boxes(boxes: Any, n: int) -> None:
+    """Where a roll's dice lay, when the step says so: refused when malformed, so that a journal's roll always says
+    it in one shape (the screen compares the next readings with it)."""
+    if boxes is None:
+        return
+    if not isinstance(boxes, list) or len(boxes) != n or not all(
+            isinstance(b, list) and len(b) == 4 and all(isinstance(v, int) and not isinstance(v, bool) for v in b)
+            for b in boxes):
+        raise FreePlayError(f"a roll's boxes are one [x0, y0, x1, y1] of whole pixels a die, not {boxes!r}")
+
+
 @dataclass
 class FreePlay:
     name: ClassVar[str] = "free-play"
@@ -71,6 +91,7 @@ class FreePlay:
                 raise FreePlayError(f"{len(dice)} dice are more than the {MAX_DICE} this screen can show: take some "
                                     "out of the tray", key="core.free_too_many", n=len(dice), most=MAX_DICE)
             faces = [_face(v, i) for i, v in enumerate(dice, start=1)]
+            _check_boxes(action.get("boxes"), len(faces))
             self.rolls.append(faces)
             self._counts = None
             return []  # the screen shows the roll; a banner over it would only hide the statistics

@@ -26,7 +26,7 @@ from companion.views.widgets import (
     selection_ring,
 )
 from hardware.events import Button, ButtonEvent, Press
-from vision.types import DiePicture, TrayReading
+from vision.types import DiePicture, DieReading, TrayReading
 
 if TYPE_CHECKING:
     from companion.watcher import TrayMotion
@@ -85,12 +85,15 @@ class FreePlayMode:
             return t("core.free_no_dice", self.session.lang) if asked else None
         same = self._read_again(reading)
         if same is not None:
-            # the dice of the last roll read again where they lay (ROLL with no throw, an arm over the tray): no
-            # new roll; its dice's pictures are this reading's now, and an open picker stays open
-            read = self._entered
+            # the dice of the last roll read again where they lay (ROLL with no throw, an arm over the tray, the
+            # companion switched on again over them): no new roll; its dice's pictures are this reading's now, and
+            # an open picker stays open
+            read = self._last_read()  # (what ``_read_again`` compared with)
             self.read_roll = ReadRoll(read.action, reading, {die: same[k] for die, k in read.at.items() if k in same})
             return t("core.free_throw_first", self.session.lang) if asked else None
-        action = {"action": "roll", "dice": faces}
+        # where the dice lay: the next readings are compared with it, after a restart too (``_last_read``)
+        boxes = [[int(v) for v in d.box] for d in reading.dice]
+        action = {"action": "roll", "dice": faces, "boxes": boxes}
         if self.session.apply(action):
             self.read_roll = self._entered = ReadRoll(action, reading, {i: i for i in range(len(faces))})
             self.cursor = next((i for i, f in enumerate(faces) if f is None), None)
@@ -111,14 +114,9 @@ class FreePlayMode:
         those dice where they lay, or some of them: each within a quarter of a die of where one was and read alike
         (sure faces equal). Some are missing where an arm held still over the tray was taken for part of the table
         (``vision.rest.HAND_TIMEOUT``) and hid a die, or dice were picked up to throw: no throw either. None for
-        anything else: dice thrown again never land so, nor does the roll after another one (an undo, a roll
-        entered since)."""
-        read = self._entered
-        actions = self.session.actions
+        anything else: dice thrown again never land so."""
+        read = self._last_read()
         if read is None or len(reading.dice) > len(read.reading.dice):
-            return None
-        at = next((k for k in range(len(actions) - 1, -1, -1) if actions[k] is read.action), None)
-        if at is None or any(a.get("action") == "roll" for a in actions[at + 1:]):
             return None
         match: dict[int, int] = {}
         for j, new in enumerate(reading.dice):
@@ -131,6 +129,25 @@ class FreePlayMode:
                 return None
             match[found[0]] = j
         return match
+
+    def _last_read(self) -> ReadRoll | None:
+        """The game's last roll as read, for a reading again to be compared with: the one entered here, else (a
+        restart, an undo back to an earlier roll) the one its step says its dice lay in. After a power cut or at
+        switch-on the dice left in the tray were read as a new roll: nothing was there to compare them with. None
+        where the last roll was not read by a camera (virtual dice, a journal older than the step's ``boxes``)."""
+        actions = self.session.actions
+        action = next((a for a in reversed(actions) if a.get("action") == "roll"), None)
+        if action is None:
+            return None
+        if self._entered is not None and self._entered.action is action:
+            return self._entered
+        boxes, faces = action.get("boxes"), action.get("dice")
+        if not isinstance(boxes, list) or not isinstance(faces, list) or len(boxes) != len(faces):
+            return None
+        dice = tuple(DieReading(f, 0.0 if f is None else 1.0, (x0, y0, x1, y1))
+                     for f, (x0, y0, x1, y1) in zip(faces, boxes, strict=True))
+        self._entered = ReadRoll(action, TrayReading(dice), {i: i for i in range(len(dice))})
+        return self._entered
 
     def _moment(self) -> tuple[int, int]:
         """The game as it stands: an undo counts (a step applied after it leaves the count of steps alone)."""
