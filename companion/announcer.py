@@ -74,7 +74,7 @@ class Showing:
     speech_seconds: float = 0.0
     ends: float | None = None  # None while the sentence is still being rendered
     hidden: bool = False  # tapped away: the sentence plays on, the screen under the banner is free
-    rest_from: float = 0.0  # seconds of its sentence heard already (cut by a start): only the rest is said
+    rest_from: float = 0.0  # where its sentence goes on, seconds into it (cut by a start: the rest is said)
 
     @property
     def urgent(self) -> bool:
