@@ -16,9 +16,10 @@ Rules the table relies on:
   time's up must be heard when the sand runs out, not five seconds later. A countdown's "ten seconds left"
   still waiting is dropped then (heard after "time's up" it would be wrong).
 - **A start is heard now.** A ``first`` announcement (the clock runs) goes ahead of what waits from earlier
-  steps and cuts a sentence from an earlier step that is still playing (put back after it unless already heard):
-  Fritzo's "the time runs" waited 8 s for a seven-second sentence while the clock ran. One about to end
-  (``FIRST_WAITS_FOR``) is let end.
+  steps and cuts a sentence from an earlier step that is still playing: Fritzo's "the time runs" waited 8 s for a
+  seven-second sentence while the clock ran. One about to end (``FIRST_WAITS_FOR``) is let end. The one cut is
+  said after it from the phrase it was cut in (the last pause of its voice before the cut, ``PHRASE_PAUSE``), not
+  again from its start: a table whose clock runs heard a whole sentence it had mostly heard a second before.
 - **Never far behind the table.** A sentence takes four or five seconds with its chime; a table entering scores
   faster heard round 3's "Time's up" over round 5. One that has waited ``STALE_AFTER`` seconds is dropped when a
   later step's words wait behind it (the screen shows what it said), unless it is ``essential``: who won, who was
@@ -35,11 +36,14 @@ sentence is skipped rather than letting the banner hang. """
 
 from __future__ import annotations
 
+import io
 import logging
+import wave
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import pygame
 
 from companion import sounds
@@ -70,6 +74,7 @@ class Showing:
     speech_seconds: float = 0.0
     ends: float | None = None  # None while the sentence is still being rendered
     hidden: bool = False  # tapped away: the sentence plays on, the screen under the banner is free
+    rest_from: float = 0.0  # where its sentence goes on, seconds into it (cut by a start: the rest is said)
 
     @property
     def urgent(self) -> bool:
@@ -117,10 +122,39 @@ STALE_AFTER = 10.0
 CHIME_AFTER_QUIET = 1.5
 #: seconds left of the sentence playing under which a ``first`` one waits for it rather than cutting it
 FIRST_WAITS_FOR = 1.0
+#: seconds of quiet in a rendered sentence that part its phrases (espeak-ng pauses 0.2-0.25 s at a comma, 0.3 s at a
+#: colon, 0.4 s at a full stop; its stops inside words are 0.14 s at most)
+PHRASE_PAUSE = 0.18
+#: samples under this are quiet (espeak-ng's voice peaks near 10000, its pauses are digital silence)
+QUIET_LEVEL = 200
 #: the countdown's warning ("10 seconds left", sound TICK): stale once time's up is said
 COUNTDOWN_KEY = "core.seconds_left"
 #: how long before the first update what was announced before it counts as queued
 BEFORE_FIRST_UPDATE = 0.001
+
+
+def phrase_start(wav: bytes, heard: float) -> float:
+    """Where the phrase that was playing ``heard`` seconds into ``wav`` begins: the end of the last pause of at least
+    ``PHRASE_PAUSE`` that began before then (0: cut in its first phrase, said whole). The quiet after the last word
+    is no phrase's start."""
+    with wave.open(io.BytesIO(wav), "rb") as w:
+        rate = w.getframerate()
+        samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+    loud = np.flatnonzero(np.abs(samples.astype(np.int32)) >= QUIET_LEVEL)
+    if len(loud) < 2:
+        return 0.0
+    gaps = np.flatnonzero(np.diff(loud) >= PHRASE_PAUSE * rate)  # a pause between loud[i] and loud[i + 1]
+    begun = [loud[i + 1] / rate for i in gaps if loud[i] / rate < heard]
+    return max(0.0, float(begun[-1]) - 0.05) if begun else 0.0  # (a word's soft onset is under QUIET_LEVEL)
+
+
+def rest_of(wav: bytes, start: float) -> tuple[bytes, float]:
+    """``wav`` from ``start`` seconds on, and its length."""
+    with wave.open(io.BytesIO(wav), "rb") as w:
+        rate = w.getframerate()
+        samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+    rest = samples[int(start * rate):]
+    return sounds.wav_bytes(rest, rate), len(rest) / rate
 
 
 def _drop(queue: deque[Announcement], gone: Callable[[Announcement], bool]) -> None:
@@ -158,6 +192,8 @@ class Announcer:
         self._quiet_since: float | None = None
         #: when each waiting announcement was queued (by id, with the object itself: an id may be reused)
         self._queued_at: dict[int, tuple[float, Announcement]] = {}
+        #: where the sentence of an announcement cut by a start goes on (seconds into it), by id with the object
+        self._rest_from: dict[int, tuple[float, Announcement]] = {}
         #: where the "sound off" sign was drawn last (None: sound on): a finger switches the sound on there
         self.mute_rect: pygame.Rect | None = None
         self.history: list[tuple[float, Showing]] = []  # (ended, showing): the last few, for tests and logs
@@ -223,8 +259,8 @@ class Announcer:
 
     def _cut_for_first(self) -> None:
         """Stop a sentence from an earlier step for a ``first`` one (the clock's start), putting it back to be said
-        after it unless it was already heard. A sentence of the same step (the letter drawn by the same TIMER), an
-        urgent or another start, or one about to end plays on."""
+        after it from the phrase it was cut in, unless it was already heard. A sentence of the same step (the letter
+        drawn by the same TIMER), an urgent or another start, or one about to end plays on."""
         cur, now = self._current, self._now
         if (cur is None or not self.interrupt or cur.urgent or cur.announcement.first or cur.queued >= now
                 or (cur.ends is not None and cur.ends - now <= FIRST_WAITS_FOR)):
@@ -232,6 +268,11 @@ class Announcer:
         self.audio.stop(Channel.VOICE)
         if not cur.heard(now, self.min_seconds):
             self._normal.appendleft(cur.announcement)  # the start is put before it by announce()
+            rendered = self.speech.result(cur.text, cur.lang) if cur.speech_started is not None else None
+            if rendered is not None and rendered.wav is not None:
+                heard = cur.rest_from + now - cur.speech_started
+                self._rest_from[id(cur.announcement)] = (phrase_start(rendered.wav, heard) if heard > 0 else 0.0,
+                                                         cur.announcement)
         self._finish(now)
 
     def announce_all(self, announcements: Sequence[Announcement]) -> None:
@@ -355,6 +396,9 @@ class Announcer:
     def _start(self, a: Announcement, now: float) -> Showing:
         text = self.text_of(a)
         show = Showing(a, text, self._lang, now, queued=self._queued_time(a))
+        rest = self._rest_from.pop(id(a), None)
+        if rest is not None and rest[1] is a and rest[0] > 0:
+            show.rest_from = rest[0]
         sound = a.sound
         if sound is Sound.CHIME and self._quiet_since is not None and now - self._quiet_since < CHIME_AFTER_QUIET:
             sound = Sound.NONE  # it follows a sentence without a pause: the table is listening already
@@ -377,8 +421,11 @@ class Announcer:
             if rendered is not None and rendered.wav is not None and now < s.speech_due:
                 return  # the chime is still ringing
             if rendered is not None and rendered.wav is not None and self.audible:
-                self.audio.play(rendered.wav, Channel.VOICE, self._volume / 100)
-                s.speech_started, s.speech_seconds = now, rendered.seconds
+                wav, seconds = rendered.wav, rendered.seconds
+                if s.rest_from > 0:  # cut by a start: its rest
+                    wav, seconds = rest_of(wav, s.rest_from)
+                self.audio.play(wav, Channel.VOICE, self._volume / 100)
+                s.speech_started, s.speech_seconds = now, seconds
             else:
                 s.speech_due = None  # failed, too late, or muted meanwhile: the banner carries it alone
         base = s.started + self.min_seconds
@@ -395,6 +442,7 @@ class Announcer:
         self._current = None
         waiting = {id(a) for a in (*self._urgent, *self._normal)}
         self._queued_at = {k: v for k, v in self._queued_at.items() if k in waiting}  # only what still waits
+        self._rest_from = {k: v for k, v in self._rest_from.items() if k in waiting}
 
     # --- drawing --------------------------------------------------------------------------------------------
 

@@ -640,6 +640,72 @@ def test_a_start_said_next_keeps_the_sentences_of_its_own_step_before_it():
     assert [a.params.get("value") for a in ann.queued] == ["Letter", None, "Anna", "Ben"]  # Anna cut, said again
 
 
+PAUSE = 0.25  # a phrase synthesiser's pause at a comma, colon or full stop (espeak-ng's are 0.2-0.4 s)
+
+
+def phrase_synth(text: str, lang: str) -> bytes:
+    """A voice with espeak-ng's shape: 0.05 s of sound a letter, ``PAUSE`` of silence at each punctuation mark."""
+    loud = (np.arange(int(SECONDS_PER_CHAR * sounds.SAMPLE_RATE)) % 40 < 20) * 6000
+    quiet = np.zeros(int(PAUSE * sounds.SAMPLE_RATE))
+    return sounds.wav_bytes(np.concatenate([quiet if c in ",.:!" else loud for c in text]).astype(np.int16))
+
+
+def test_a_sentence_cut_by_a_start_goes_on_from_the_phrase_it_was_cut_in():
+    """Fritzo's start sentence cut by the clock's start was said again whole after "the time runs": a table whose
+    clock ran heard seconds it had heard a moment before. Only the phrase it was cut in and what follows is said;
+    the banner shows the whole sentence."""
+    ann, audio = make(speech=Speech(phrase_synth, threaded=False))
+    a = names("Anna")
+    ann.announce(a)
+    ann.update(0.0)
+    ann.update(CHIME)  # the sentence plays
+    text = ann.current.text  # "Die Sprache Anna gibt es nicht: Erlaubt sind Anna und Ben. Bitte ..."
+    cut = CHIME + 2.5  # in its second phrase, "Erlaubt sind Anna und Ben." (1.8-3.1 s)
+    ann.update(cut)
+    ann.announce(Announcement("core.sound_off", first=True))
+    shown = run_from(ann, cut + 0.05, 60)
+    assert [t for _, t in shown] == ["Ton aus", text]
+    rest = audio.plays()[-1]
+    phrase = text.index(":") + 1  # the first phrase's letters and its pause
+    said_before = phrase * SECONDS_PER_CHAR + PAUSE - SECONDS_PER_CHAR
+    assert sounds.wav_duration(rest) == pytest.approx(sounds.wav_duration(phrase_synth(text, "de")) - said_before,
+                                                      abs=0.06)
+    assert sounds.wav_duration(rest) < speech_seconds(text) - 1.0
+
+
+def test_a_sentence_cut_in_its_first_phrase_is_said_again_whole():
+    ann, audio = make(speech=Speech(phrase_synth, threaded=False))
+    ann.announce(names("Anna"))
+    ann.update(0.0)
+    ann.update(CHIME)
+    text = ann.current.text
+    ann.update(CHIME + 1.0)  # "Die Sprache An..."
+    ann.announce(Announcement("core.sound_off", first=True))
+    run_from(ann, CHIME + 1.05, 60)
+    assert audio.plays()[-1] == phrase_synth(text, "de")
+
+
+def test_a_clock_started_with_timer_takes_back_the_call_to_start_it(tmp_path):
+    """Fritzo's timed Level One says "... bekommt 14 Cubes, Ben bekommt 13. Startet die Uhr mit der Taste UHR, dann
+    baut los!" (9.6 s): TIMER pressed during it cut it, and it was said again whole after "Die Zeit läuft", telling
+    the table to start a clock that ran. TIMER answers it: it stops and is not said again."""
+    from companion.games.fritzo.engine import Fritzo
+    from companion.journal import Journal
+    from companion.session import GameSession
+
+    ann, audio = make()
+    setup = {"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"], "minutes": 10}
+    session = GameSession.new(Fritzo, setup, Journal(tmp_path), announcer=ann, announce=ann.announce)
+    run_from(ann, 0.0, 20)  # "Anna würfelt zuerst." said
+    session.apply({"action": "roll", "player": "Anna", "dice": ["blue"]})
+    run_from(ann, 20.05, 24)  # the start sentence plays
+    assert ann.current.announcement.key == "fritzo.l1.start_timed"
+    session.apply({"action": "start", "at": 24.0})
+    shown = run_from(ann, 24.05, 80)
+    assert [t for _, t in shown] == ["Die Zeit läuft: 10 Minuten."]
+    assert [s.announcement.key for _, s in ann.history][-2:] == ["fritzo.l1.start_timed", "fritzo.timer.started"]
+
+
 def countdown(seconds: int = 10) -> Announcement:
     return Announcement("core.seconds_left", {"seconds": seconds}, sound=Sound.TICK)
 

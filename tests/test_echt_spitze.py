@@ -484,9 +484,10 @@ def test_sara_example_34_points_and_the_third_kind_ends_the_game():
     play_turn(game, [{"player": "Ben", "kinds": ["pears"]}])  # Ben first: Sara only gets the lower 3 later
     play_turn(game, [{"player": "Sara", "kinds": ["pears", "plums"]}])  # 3 and 4 (first with plums)
     said = play_turn(game, [{"player": "Sara", "kind": "lemons"}])  # 9: her third kind
-    assert "Sara scored a third symbol kind: the game is over! Add up your points." in texts(said)
+    assert "Sara scored a third symbol kind: the game is over!" in texts(said)
     over = next(a for a in said if a.key == "echt.game_over.kinds")
-    assert over.essential and over.text("de") == "Dritte Symbolart für Sara: das Spiel ist aus! Zählt eure Punkte."
+    assert over.essential and over.text("de") == "Dritte Symbolart für Sara: das Spiel ist aus!"
+    assert [a.text("de") for a in said if a.speak][-1] == "Zählt eure Punkte."
     assert game.phase is Phase.FINAL and game.state.enders == ["Sara"]
     msg = unchanged_after(game, {"action": "report", "player": "Ben", "kind": "melons"}, TurnError)
     assert msg == "The game is over: enter each player's final scoring now."
@@ -541,7 +542,7 @@ def test_felix_example_41_points_in_level_3():
     msg = unchanged_after(game, {"action": "report", "player": "Felix", "shape": "zigzag"}, ReportError)
     assert "only one shape per turn" in msg
     said = game.apply({"action": "end_turn"})
-    assert "Felix scored a fourth shape: the game is over! Add up your points." in texts(said)
+    assert "Felix scored a fourth shape: the game is over!" in texts(said)
     assert "Diagonals: 3 will not do" in unchanged_after(
         game, {"action": "final", "player": "Felix", "diagonals": 3, "diamonds": 1, "leftover": 3},
         FinalScoreError)
@@ -559,14 +560,37 @@ def test_one_players_firsts_of_a_turn_are_one_sentence():
     play_turn(game, [{"player": "Ben", "kinds": ["pears"]}])
     said = [a for a in play_turn(game, [{"player": "Anna", "kinds": ["kiwis", "pears", "plums", "lemons"]}])
             if a.key.startswith(("echt.first", "echt.later", "echt.game_over"))]
-    assert texts(said, "de")[:2] == [
+    assert texts(said, "de")[1:3] == [
         "Anna zuerst mit lemons, kiwis und plums: die 9, 4 und 4 einkreisen, alle anderen streichen sie!",
         "pears für Anna: 3 Punkte.",
     ]
-    assert texts(said)[0] == ("Anna was first with the lemons, kiwis and plums: circle the 9, 4 and 4; everybody "
+    assert texts(said)[1] == ("Anna was first with the lemons, kiwis and plums: circle the 9, 4 and 4; everybody "
                               "else crosses them out.")
-    assert said[0].essential and keys(said)[-1] == "echt.game_over.kinds"
+    assert said[1].essential and keys(said)[0] == "echt.game_over.kinds"
     assert game.points("Anna") == 9 + 4 + 4 + 3
+
+
+def test_the_games_end_is_heard_first_and_the_count_after_the_last_results():
+    """Behind a last turn's firsts and later scores (five sentences at three players) "das Spiel ist aus!" was heard
+    21 s after the turn, and its "count your points" came before "circle the 9". Through the announcer (a fake voice
+    of 0.05 s a letter): the end at once, the results, then the count."""
+    from test_announcer import RecordingAudio, fake_synth, run
+
+    from companion.announcer import Announcer
+    from companion.speech import Speech
+
+    game = new(["Anna-Sophie", "Ben", "Carla"])
+    play_turn(game, [{"player": "Ben", "kinds": ["pears"]}])
+    play_turn(game, [{"player": "Carla", "kinds": ["kiwis"]}])
+    said = play_turn(game, [{"player": "Anna-Sophie", "kinds": ["kiwis", "pears", "plums", "lemons"]},
+                            {"player": "Ben", "kinds": ["plums"]}])
+    ann = Announcer("de", audio=RecordingAudio(), speech=Speech(fake_synth, threaded=False))
+    ann.announce_all([a for a in said if a.key.startswith(("echt.first", "echt.later", "echt.game_over"))])
+    heard = [text for _, text in run(ann, 120)]
+    assert heard[0] == "Dritte Symbolart für Anna-Sophie: das Spiel ist aus!"
+    assert heard[-1] == "Zählt eure Punkte." and len(heard) == 6
+    assert [h.split(":")[0] for h in heard[1:3]] == ["Anna-Sophie zuerst mit lemons", "Anna-Sophie und Ben zugleich "
+                                                                                        "zuerst mit plums"]
 
 
 def test_a_round_call_is_taken_back_by_the_roll():

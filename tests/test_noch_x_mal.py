@@ -139,6 +139,41 @@ def test_roll_waits_for_every_start_combo_and_first_player_is_chosen():
     rejected(game, {"action": "first_player", "player": "Anna"}, TurnError, "nxm.err.first_player_late")
 
 
+def test_who_begins_is_said_at_once_ahead_of_the_start_combos_still_being_said(tmp_path):
+    """Four start combos rolled 1.5 s apart, then who begins chosen: "Anna-Sophie beginnt." came 6.9 s late behind
+    two combos' sentences (2.5 s apart: 2.9 s, behind the last). Through a session and the announcer (a fake voice of
+    0.05 s a letter): said at once, the combo cut said after it, and the call to choose, answered, not at all."""
+    from test_announcer import RecordingAudio, fake_synth
+
+    from companion.announcer import Announcer
+    from companion.journal import Journal
+    from companion.session import GameSession
+    from companion.speech import Speech
+
+    names = ["Anna-Sophie", "Ben", "Carla", "David"]
+    ann = Announcer("de", audio=RecordingAudio(), speech=Speech(fake_synth, threaded=False))
+    session = GameSession.new(NochXMal, {"action": "setup", "players": names}, Journal(tmp_path), announcer=ann,
+                              announce=ann.announce)
+    steps = {round(1.0 + 1.5 * i, 2): {"action": "start_combo", "player": n, "dice": c}
+             for i, (n, c) in enumerate(zip(names, (["red", "3"], ["blue", "4"], ["green", "1"], ["yellow", "5"]),
+                                            strict=True))}
+    steps[8.0] = {"action": "first_player", "player": "Anna-Sophie"}
+    heard: list[tuple[float, str]] = []
+    for tick in range(600):  # 30 s at 20 frames a second
+        now = tick / 20
+        if now in steps:
+            assert session.apply(steps[now]), session.error
+        ann.update(now)
+        if ann.current is not None and (not heard or heard[-1][1] != ann.current.text):
+            heard.append((now, ann.current.text))
+    start = next(now for now, text in heard if text == "Anna-Sophie beginnt.")
+    assert start - 8.0 <= 0.1
+    said = [text for _, text in heard]
+    assert said[-1] == "Startkombi von David: Gelb 5."  # (cut, or still waiting)
+    assert {text for text in said if text.startswith("Startkombi")} == {
+        f"Startkombi von {n}: {c}." for n, c in zip(names, ("Rot 3", "Blau 4", "Grün 1", "Gelb 5"), strict=True)}
+
+
 # -- dice input ----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "dice,key",

@@ -765,7 +765,11 @@ class EchtSpitze:
         enders = [p.name for p in s.players if len(p.scored) >= threshold]
         if enders:
             key = "echt.game_over.shapes" if s.level == 3 else "echt.game_over.kinds"
-            return [*out, *self._game_over(s, key, enders)]
+            # the end first, as a turn's call: behind the turn's firsts and later scores (five sentences at three
+            # players) the table heard it 21 s after the turn. The count comes after them: "count your points"
+            # before "circle the 9" had the table count a sheet still changing
+            over, *notes = self._game_over(s, key, enders)
+            return [over, *out, replace(_say("echt.game_over.count"), essential=True), *notes]
         s.turn += 1
         s.start = (s.start + 1) % len(s.players)
         s.phase = Phase.ROLL

@@ -537,9 +537,13 @@ class Fritzo:
             s.allowance = {starter: 14, other: 13}
             s.turn = 0
             key = "fritzo.l1.start" if s.start_colour == "blue" else "fritzo.l1.start_colour"
-            if s.minutes is not None:  # "Baut los!" while the clock stood and nothing said to start it
-                key += "_timed"
-            return [_a(key, player=starter, other=other, colour=_colour_words(s.start_colour))]
+            if s.minutes is None:
+                return [_a(key, player=starter, other=other, colour=_colour_words(s.start_colour))]
+            # "Baut los!" had the table build while the clock stood: it says to start it, and TIMER answers it (cut
+            # there, it was said again whole after "the time runs": 9.6 s of "start the clock" with the clock
+            # running; the screen keeps who has 14 cubes)
+            return [replace(_a(f"{key}_timed", player=starter, other=other, colour=_colour_words(s.start_colour)),
+                            until=("start",))]
         s.turn = s.players.index(starter)
         if colour is None:  # the setup named who starts: nothing rolled to say
             return []
