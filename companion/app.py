@@ -1371,6 +1371,9 @@ class App:
                 reading = self.watcher.readings.get_nowait()
                 if self.session is not None and self.session.camera_ready:
                     self.session.latest_reading = reading
+                    # a refusal is about the reading it refused ("3 dice seen, 4 are played"): it stood on over
+                    # the next throw's question about a die, until answered; one still wrong is refused again
+                    self.session.error = None
                     # a screen's answer that is no error (free play's "these dice are read already"): not in red
                     if isinstance(said := self.mode.on_dice(reading), str):
                         self.show_notice(said, seconds=6, info=True, screen=self.mode)

@@ -1169,6 +1169,43 @@ def test_the_frame_loop_judges_a_reading_it_hands_to_the_game(tmp_path):
     assert app.session.engine.last == [None, 4] and "klein im Bild" in app.notice
 
 
+def test_a_new_reading_takes_away_the_last_readings_refusal(tmp_path):
+    """Three dice thrown where four are played: the red "3 dice seen, 4 are played" stood on over the next throw's
+    question "which face is die 2?", covering it and the player bar, until the question was answered. A refusal is
+    about the reading it refused; the next one that is still wrong is refused again."""
+    import queue
+    import random
+
+    from companion.games.echt_spitze import EchtSpitze
+    from companion.games_ui import register_all
+    from companion.session import GameSession
+    from vision.types import DieReading, TrayReading
+
+    register_all()
+    app = _app(tmp_path, lang="en")
+    session = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Sara", "Ben"],
+                                           "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}},
+                              app.journal, lang="en", rng=random.Random(3))
+    app._enter(GAME_ENTRIES["echt-spitze"], session)
+    watcher = _RestFrameWatcher()
+    watcher.readings, watcher.source, watcher.error, watcher.auto = queue.Queue(), app.source, None, False
+    watcher.latest_frame, watcher.why_waiting, watcher.stop = None, lambda now: None, lambda: None
+    app.watcher = watcher
+    session.camera_ready = True
+
+    def throw(*faces):
+        watcher.readings.put(TrayReading(tuple(DieReading(f, 0.95 if f else 0.2, (100 * k, 100, 100 * k + 40, 140))
+                                               for k, f in enumerate(faces, start=1))))
+        app.frame(0.03, [])
+
+    throw("1", "2", "5")
+    assert session.error and len(session.actions) == 1  # refused: three dice
+    throw("1", None, "5", "3")
+    assert session.error is None and len(session.actions) == 1  # the question about die 2 stands alone
+    throw("1", "2")
+    assert session.error  # still wrong: refused again
+
+
 def test_a_picture_sources_trouble_is_said_in_the_tables_language(tmp_path, monkeypatch):
     """A German table read "Kamera-Problem: The camera cam:0 stopped sending pictures: check its cable" and "The
     photo folder ... does not exist": the sources' words are English, for the terminal and the log."""
