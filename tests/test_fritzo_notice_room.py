@@ -10,6 +10,7 @@ from companion.app import GAME_ENTRIES
 from companion.games_ui import register_all
 from companion.i18n import t
 from companion.views import theme
+from companion.views.fritzo_view import PANEL
 from hardware.events import Button, ButtonEvent
 
 NOTICES = {"builtin": ("fritzo.builtin_cubes", {}, {"info": True}),
@@ -22,6 +23,26 @@ SETUPS = {"beginner": {"mode": "beginner"}, "challenge": {"mode": "challenge"},
           "strategy": {"mode": "strategy"}, "level-one": {"mode": "level-one"}}
 
 
+def _placing(tmp_path, lang: str, mode: str):
+    """An app placing the first cube of ``mode`` (through its start: the roll, the cube taken out), banners over."""
+    register_all()
+    app, clock = _announcing_app(tmp_path, lang)
+    players = ("Anna", "Ben") if mode in ("team", "strategy", "level-one") else ("Anna",)
+    app.new_game(GAME_ENTRIES["fritzo"], {**SETUPS[mode], "_players": players, "start": 0})
+    view = app.mode
+    for _ in range(200):
+        clock["now"] += 0.5
+        app.frame(0.03, [])
+        if view.step == "cell" and app.announcer.idle:
+            break
+        if view._rolling():
+            assert app.session.apply({"action": "roll", "dice": ["blue"]}), app.session.error
+        elif view.step != "cell":
+            app.on_button(ButtonEvent(Button.SELECT))
+    assert view.step == "cell" and app.announcer.idle
+    return app, clock
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("mode", sorted(SETUPS))
 @pytest.mark.parametrize("notice", sorted(NOTICES))
@@ -29,22 +50,9 @@ def test_a_notice_while_placing_leaves_the_whole_building_in_view(tmp_path, monk
     """Placing the first cube: the built-in cubes' notice (and ROLL's, a damaged game's) stood at the foot over the
     3x3 layer's bottom row, only its top 30 px showing (it covered no cube, only empty places). It stands beside the
     building under the cube in hand, or over the top line, its words at SMALL or larger; the positions stay too."""
-    register_all()
-    app, clock = _announcing_app(tmp_path, lang)
+    app, clock = _placing(tmp_path, lang, mode)
     try:
-        players = ("Anna", "Ben") if mode in ("team", "strategy", "level-one") else ("Anna",)
-        app.new_game(GAME_ENTRIES["fritzo"], {**SETUPS[mode], "_players": players, "start": 0})
         view = app.mode
-        for _ in range(200):  # through the start (its roll, the cube taken out) to a place, the banners over
-            clock["now"] += 0.5
-            app.frame(0.03, [])
-            if view.step == "cell" and app.announcer.idle:
-                break
-            if view._rolling():
-                assert app.session.apply({"action": "roll", "dice": ["blue"]}), app.session.error
-            elif view.step != "cell":
-                app.on_button(ButtonEvent(Button.SELECT))
-        assert view.step == "cell" and app.announcer.idle
         assert (view.clock_left() is not None) == (mode in ("race", "level-one")), view.clock_left()
         key, params, tone = NOTICES[notice]
         words = t(key, lang, **params)
@@ -62,5 +70,37 @@ def test_a_notice_while_placing_leaves_the_whole_building_in_view(tmp_path, monk
             assert sizes and min(sizes) >= theme.SMALL, sizes
             app.notice = None
             app.on_button(ButtonEvent(Button.SELECT))
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("mode", ["race", "professional", "team", "strategy", "level-one"])
+@pytest.mark.parametrize("notice", ["builtin", "no_dice"])
+def test_a_notice_while_placing_leaves_the_note_at_the_panels_foot(tmp_path, monkeypatch, lang, mode, notice):
+    """A tap on a place that is not lit is answered at the panel's foot ("Da passt Cube 1 nicht: nur die grün
+    umrandeten Plätze gehen."); a notice shown then stood in the column beside the building down to the hint bar,
+    over the answer's first line. It stands above it now, the building, the race's clock and the answer in view."""
+    app, clock = _placing(tmp_path, lang, mode)
+    try:
+        view = app.mode
+        lit = {c[:2] for c in view._step_values()}
+        view.on_tap(next(r for c, r in view.cell_rects().items() if c not in lit).center)
+        assert view.note
+        key, params, tone = NOTICES[notice]
+        app.show_notice(t(key, lang, **params), seconds=10, **tone)
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        pygame.image.save(app.display.canvas, str(tmp_path / f"note_{mode}_{notice}_{lang}.png"))
+        strip = app._strip[0]
+        lines = sorted((rect.y, text, rect) for text, size, rect in drawn if text in view.note and rect.x == PANEL.x)
+        note = [rect for _, _, rect in lines]  # its lines, drawn from the panel's foot up
+        assert " ".join(text for _, text, _ in lines) == view.note
+        assert not any(strip.colliderect(r) for r in note), (strip, note)
+        assert not any(strip.colliderect(r) for r in view.cell_rects().values()), strip
+        if view.clock_left() is not None:
+            assert not strip.colliderect(view._clock_rect())
+        sizes = [size for text, size, rect in drawn if strip.contains(rect)]
+        assert sizes and min(sizes) >= theme.SMALL, sizes
     finally:
         app.close()

@@ -579,7 +579,25 @@ class FritzoMode:
         top = CELL_NET.bottom + 6 if self.step == "cell" else PANEL.y + 44  # under the cube in hand, or the heading
         top = max([top, *(r.bottom + 6 for r in self.panel_rects())])  # the position lit: its ring is 4 px out
         bottom = theme.DESIGN_SIZE[1] - 40
+        if (note_top := self._foot_note()[2]) < bottom:
+            # above the note at the panel's foot ("Cube 1 does not fit there…", what a tap on an unlit place was
+            # answered: its first line stood under the notice), the room as tall as it was, over the net of the cube
+            # in hand where it must (the cube is in the placer's hand; the clock and the building stay in view)
+            floor = PANEL.y + 44 if self.step == "cell" else top
+            top, bottom = max(floor, min(top, note_top - 6 - (bottom - top))), note_top - 6
         return pygame.Rect(left, top, theme.DESIGN_SIZE[0] - left, bottom - top) if bottom - top >= 60 else None
+
+    def _foot_note(self) -> tuple[list[str], int, int]:
+        """The note at the panel's foot (what a press was answered, or why nothing is left to place): its lines,
+        their size and the top of the first; no lines and the panel's bottom without one."""
+        note = self.note or (self._all_placed_note() if self.step == "menu" else None)
+        if not note:
+            return [], theme.SMALL, PANEL.bottom
+        width = CHOOSER.w if self._choosing_cube() else PANEL.w
+        # on two lines where one would shrink it past reading (three: what is wrong, and the way on)
+        lines, size = theme.fit_lines(note, theme.SMALL, width, 2 if note is self.note else 3)
+        top = PANEL.bottom - 4 - (len(lines) - 1) * (size + 6) - theme.font(size).get_height()
+        return list(lines), size, top
 
     def _banner_up(self) -> bool:
         """A banner is shown (the App's announcer, the session's): it takes the room a notice would have."""
@@ -1230,9 +1248,7 @@ class FritzoMode:
                        bold=True)
             theme.text(surface, t("fritzo.ui.fits", self.lang, count=len(self.options)), (PANEL.x + 140,
                        PANEL.y + 110), theme.SMALL, theme.MUTED)
-        note = self.note or (self._all_placed_note() if self.step == "menu" else None)
-        if note:  # on two lines where one would shrink it past reading (three: what is wrong, and the way on)
-            lines, size = theme.fit_lines(note, theme.SMALL, width, 2 if note is self.note else 3)
-            for k, line in enumerate(reversed(lines)):
-                theme.text(surface, line, (left, PANEL.bottom - 4 - k * (size + 6)), size, theme.WARN,
-                           anchor="bottomleft")
+        lines, size, _ = self._foot_note()
+        for k, line in enumerate(reversed(lines)):
+            theme.text(surface, line, (left, PANEL.bottom - 4 - k * (size + 6)), size, theme.WARN,
+                       anchor="bottomleft")
