@@ -87,6 +87,9 @@ LIST_PICTURE_AREA = pygame.Rect(BOARD_AREA.x, BOARD_AREA.y, BOARD_AREA.w, PICTUR
 STATUS_TOP = DICE_AREA.bottom + 6
 STATUS_W = 780
 NOTE_H = 20  # the rule notes' SMALL line under the prompt (joker, pass bar, who chooses from all dice)
+#: whose throw it is as a finger's target (``_roll_prompt_rect``): this far beside its words, at least this tall
+ROLL_PROMPT_PAD = 16
+ROLL_PROMPT_H = 48
 READABLE = theme.SMALLEST  # the smallest font size a card's line keeps before it says less
 #: the X-chip drawn before a card's chips line: its colour as hue and pattern, as the start combo's swatch
 CHIP_W = 28
@@ -814,6 +817,10 @@ class NochXMalMode:
             if menu is self.menu:  # kept, as a button's move is: the menu is built anew each frame from it
                 self._remember(menu)
             return True
+        if (prompt := self._roll_prompt_rect()) is not None and prompt.collidepoint(pos):
+            # "Anna: press ROLL and roll" in the middle, tapped by a table with the touch screen alone, did nothing:
+            # it throws as ROLL does (its first menu line, or the small framed "ROLL" in the corner, did)
+            return self.on_button(ButtonEvent(Button.ROLL, Press.SHORT))
         if self.stack and self._goal_menu is self.stack[-1]:  # the board's cells look like buttons: they answer
             goal = next((gid for gid, r in self._board_cells().items() if r.collidepoint(pos)), None)
             if goal is not None:  # one not offered (taken, reported) is refused in the game's words: the question
@@ -1240,6 +1247,20 @@ class NochXMalMode:
             # title stands above the menu: "Wer beginnt?" was drawn under the line there)
             return lines, size, pygame.Rect(DICE_AREA.x, DICE_AREA.centery - height // 2, DICE_AREA.w, height)
         return lines, size, pygame.Rect(DICE_AREA.x, MENU_AREA.y - 20 - height, DICE_AREA.w, height)
+
+    def _roll_prompt_rect(self) -> pygame.Rect | None:
+        """Where a finger taps the sentence that asks for a throw (a start combo's, the next roll's) as ROLL: its
+        lines' width, at least a finger's height. None where it asks for nothing of the kind (the dice are read, a
+        list of its own is open, the dice read are corrected) or stands not at all."""
+        st = self.game.state
+        if self.waiting or self.stack or self.pending is not None or self._dice_faces() \
+                or st.phase not in (Phase.START, Phase.WAIT_ROLL) or not self._idle_message():
+            return None
+        lines, size, area = self._idle_layout()
+        width = max(theme.font(size).size(line)[0] for line in lines) + 2 * ROLL_PROMPT_PAD
+        rect = pygame.Rect(0, 0, width, max(area.h, ROLL_PROMPT_H))
+        rect.center = area.center
+        return rect
 
     def _idle_message(self) -> str:
         st = self.game.state
