@@ -68,9 +68,16 @@ PLAYER_STRIP = pygame.Rect(0, 0, 744, 94)  # the app's menu corner sits top righ
 #: under it still end above the menu
 DICE_AREA = pygame.Rect(10, 98, 780, 80)
 MENU_AREA = pygame.Rect(10, 262, 420, 186)
+#: the roll's menu's rows: four in MENU_AREA, the last ending 10 px above the hint bar's buttons (y 440). At 46 it
+#: ended 2 px above them, and a finger aimed low at "Würfel an Ben" opened the pause menu through "ZURÜCK Menü";
+#: rows of 48 leave three in MENU_AREA (the status lines above it take two lines at FAR and the notes)
+MENU_ROW = 44
+#: a sub-menu's rows (the roll's pairs, who reports, the goals): a finger's 40 px, as many rows as at 46
+SUB_MENU_ROW = 48
 #: a long sub-menu (a score of 0-40, the 27 goals) over the dice and the status on the left: in MENU_AREA it showed
-#: two rows under its title, and a finger paged the 41 scores one by one (32 taps to reach 33)
-TALL_MENU_AREA = pygame.Rect(10, DICE_AREA.y, 420, MENU_AREA.bottom - DICE_AREA.y)
+#: two rows under its title, and a finger paged the 41 scores one by one (32 taps to reach 33). From under the
+#: players' cards: its six rows of SUB_MENU_ROW end 10 px above the hint bar
+TALL_MENU_AREA = pygame.Rect(10, PLAYER_STRIP.bottom, 420, MENU_AREA.bottom - PLAYER_STRIP.bottom)
 LONG_SUB_MENU = 8  # more lines than this: the tall area (a die's faces and the dice themselves are six at most)
 #: a shorter sub-menu (a roll's pairs, who passes, a die's faces) under the dice, where the status lines stood (its
 #: title asks the question): in MENU_AREA its title left room for two rows, and six pairs took three pages
@@ -256,7 +263,7 @@ class NochXMalMode:
     def _push(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None]) -> None:
         # the dice stay in view for lists about them (a die's six faces, which die is wrong): a tap there may choose one
         area = TALL_MENU_AREA if len(items) > LONG_SUB_MENU else SUB_MENU_AREA
-        self.stack.append(self._fitted(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=46,
+        self.stack.append(self._fitted(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=SUB_MENU_ROW,
                                             size=theme.FAR)))
 
     def _pop(self) -> None:
@@ -269,7 +276,7 @@ class NochXMalMode:
 
     def _main_menu(self) -> Menu:
         items = self._main_items()
-        menu = Menu(MENU_AREA.copy(), items, self._choose_main, None, row_h=46, size=theme.FAR)
+        menu = Menu(MENU_AREA.copy(), items, self._choose_main, None, row_h=MENU_ROW, size=theme.FAR)
         st = self.game.state
         moment = (st.phase, st.roll.number if st.roll is not None else 0)
         values = [item.value[0] for item in items]
