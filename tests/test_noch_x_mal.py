@@ -338,7 +338,8 @@ def test_a_correction_only_while_the_rolls_dice_are_in_play():
     game.apply({"action": "roll", "dice": ROLL6})
     game.apply({"action": "end_roll"})
     err = rejected(game, {"action": "correct", "die": 1, "face": "green"}, TurnError, "nxm.err.correct_over")
-    assert err.text("en") == "Roll 1 is over: its dice can no longer be corrected (hold UNDO to go back)."
+    assert err.text("en") == ("Roll 1 is over: its dice can no longer be corrected. To go back: hold UNDO "
+                              "(or undo in the menu).")
 
 
 def test_a_correction_is_journaled_and_replays_exactly(tmp_path):
@@ -399,7 +400,8 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
         "nxm.err.goal_taken_last_roll"
     )
     assert err.text("en") == ("Carl and Anna already reached \"Column C\" in roll 2: now only the white bonus is left. "
-                              "Reached it in roll 2 too? Hold UNDO until roll 2 is back and report it there.")
+                              "Reached it in roll 2 too? Hold UNDO (or undo in the menu) until roll 2 is back and "
+                              "report it there.")
     assert game.open_goals().count("column-C") == 0 and "column-D" in game.open_goals()
 
 
@@ -432,8 +434,8 @@ def test_a_goal_taken_in_the_roll_just_before_says_how_to_report_it_there():
     for goal, key in (("column-H", "nxm.err.goal_taken_pink_only_last_roll"),
                       ("column-K", "nxm.err.goal_taken_last_roll")):
         err = rejected(game, {"action": "reached", "player": "Ben", "goals": [goal]}, GoalError, key)
-        assert "Hold UNDO until roll 1 is back" in err.text("en")
-        assert "ZURÜCK halten, bis Wurf 1 wieder da ist" in err.text("de")
+        assert "Hold UNDO (or undo in the menu) until roll 1 is back" in err.text("en")
+        assert "ZURÜCK halten (oder im Menü zurücknehmen), bis Wurf 1 wieder da ist" in err.text("de")
 
 
 def test_everybody_first_at_once_nobody_blackens():

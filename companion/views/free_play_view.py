@@ -39,6 +39,9 @@ ROW = pygame.Rect(20, 70, 760, 130)  # the dice as read
 ROW_BESIDE = pygame.Rect(PICTURE_PLACE.right + 16, 70, 780 - PICTURE_PLACE.right - 16, 130)  # beside that picture
 PICKER_GAP = 16  # between the face tiles: a tap in it goes to the nearer tile
 VIRTUAL_DICE = 5  # without a camera: five virtual dice, as in most pip-dice games
+#: the "press ROLL" sentence as a finger's target: this far beside its words, and at least this tall (a finger's 9 mm)
+ROLL_PROMPT_PAD = 16
+ROLL_PROMPT_H = 56
 #: seconds of motion (or a hand) in the tray before the screen shows a read on its way: dice thrown roll for a second
 #: or more; a hand passing over the tray (a fifth of one) shows nothing, or the roll would blink grey at every reach
 MOTION_SHOWN = 0.5
@@ -232,7 +235,25 @@ class FreePlayMode:
             self.cursor = hit
             self._open_picker(hit)
             return True
+        prompt = self._roll_prompt()
+        if prompt is not None and prompt[2].collidepoint(pos):
+            # the sentence in the middle asks for ROLL: a table with the touch screen alone tapped it and nothing
+            # happened, the small framed "ROLL" in the corner its only way to a roll
+            return self.on_button(ButtonEvent(Button.ROLL, Press.SHORT))
         return False
+
+    def _roll_prompt(self) -> tuple[tuple[str, ...], int, pygame.Rect] | None:
+        """The sentence that asks for a roll before the first (no camera: "press ROLL"), its lines and size, and
+        where a finger taps it as ROLL: the lines' width, at least a finger's height. None where the middle says
+        something else (a camera's "throw the dice", the wait for them, a roll's dice)."""
+        if self.game.last or self.picking is not None or self.session.camera_ready or self._awaited():
+            return None
+        lines, size = theme.far_lines(t("core.free_press_roll", self.session.lang), theme.LARGE, 760)
+        height = theme.font(size).get_linesize()
+        width = max(theme.font(size).size(line)[0] for line in lines)
+        rect = pygame.Rect(0, 0, width + 2 * ROLL_PROMPT_PAD, max(len(lines) * height, ROLL_PROMPT_H))
+        rect.center = (400, self.dice.rect.centery)
+        return lines, size, rect
 
     def _reading_index(self, die: int) -> int | None:
         """Die ``die`` of the last roll in the reading it was read from: dice taken out or added since move it (the
@@ -329,7 +350,7 @@ class FreePlayMode:
             # a camera reads the dice whenever they come to rest: ROLL after putting them in read them twice
             key = "core.free_throw_dice" if self.session.camera_ready else "core.free_press_roll"
             msg = t("core.free_waiting" if self._awaited() else key, lang)
-            lines, size = theme.far_lines(msg, theme.LARGE, 760)
+            lines, size = theme.far_lines(msg, theme.LARGE, 760)  # (``_roll_prompt``: where a tap on it rolls)
             height = theme.font(size).get_linesize()
             for k, line in enumerate(lines):  # read across the table: on two lines rather than smaller
                 theme.text(surface, line, (400, self.dice.rect.centery + (2 * k + 1 - len(lines)) * height // 2),

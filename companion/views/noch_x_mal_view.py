@@ -68,9 +68,16 @@ PLAYER_STRIP = pygame.Rect(0, 0, 744, 94)  # the app's menu corner sits top righ
 #: under it still end above the menu
 DICE_AREA = pygame.Rect(10, 98, 780, 80)
 MENU_AREA = pygame.Rect(10, 262, 420, 186)
+#: the roll's menu's rows: four in MENU_AREA, the last ending 10 px above the hint bar's buttons (y 440). At 46 it
+#: ended 2 px above them, and a finger aimed low at "Würfel an Ben" opened the pause menu through "ZURÜCK Menü";
+#: rows of 48 leave three in MENU_AREA (the status lines above it take two lines at FAR and the notes)
+MENU_ROW = 44
+#: a sub-menu's rows (the roll's pairs, who reports, the goals): a finger's 40 px, as many rows as at 46
+SUB_MENU_ROW = 48
 #: a long sub-menu (a score of 0-40, the 27 goals) over the dice and the status on the left: in MENU_AREA it showed
-#: two rows under its title, and a finger paged the 41 scores one by one (32 taps to reach 33)
-TALL_MENU_AREA = pygame.Rect(10, DICE_AREA.y, 420, MENU_AREA.bottom - DICE_AREA.y)
+#: two rows under its title, and a finger paged the 41 scores one by one (32 taps to reach 33). From under the
+#: players' cards: its six rows of SUB_MENU_ROW end 10 px above the hint bar
+TALL_MENU_AREA = pygame.Rect(10, PLAYER_STRIP.bottom, 420, MENU_AREA.bottom - PLAYER_STRIP.bottom)
 LONG_SUB_MENU = 8  # more lines than this: the tall area (a die's faces and the dice themselves are six at most)
 #: a shorter sub-menu (a roll's pairs, who passes, a die's faces) under the dice, where the status lines stood (its
 #: title asks the question): in MENU_AREA its title left room for two rows, and six pairs took three pages
@@ -87,6 +94,9 @@ LIST_PICTURE_AREA = pygame.Rect(BOARD_AREA.x, BOARD_AREA.y, BOARD_AREA.w, PICTUR
 STATUS_TOP = DICE_AREA.bottom + 6
 STATUS_W = 780
 NOTE_H = 20  # the rule notes' SMALL line under the prompt (joker, pass bar, who chooses from all dice)
+#: whose throw it is as a finger's target (``_roll_prompt_rect``): this far beside its words, at least this tall
+ROLL_PROMPT_PAD = 16
+ROLL_PROMPT_H = 48
 READABLE = theme.SMALLEST  # the smallest font size a card's line keeps before it says less
 #: the X-chip drawn before a card's chips line: its colour as hue and pattern, as the start combo's swatch
 CHIP_W = 28
@@ -253,7 +263,7 @@ class NochXMalMode:
     def _push(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None]) -> None:
         # the dice stay in view for lists about them (a die's six faces, which die is wrong): a tap there may choose one
         area = TALL_MENU_AREA if len(items) > LONG_SUB_MENU else SUB_MENU_AREA
-        self.stack.append(self._fitted(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=46,
+        self.stack.append(self._fitted(Menu(area.copy(), items, on_choose, self._pop, title=title, row_h=SUB_MENU_ROW,
                                             size=theme.FAR)))
 
     def _pop(self) -> None:
@@ -266,7 +276,7 @@ class NochXMalMode:
 
     def _main_menu(self) -> Menu:
         items = self._main_items()
-        menu = Menu(MENU_AREA.copy(), items, self._choose_main, None, row_h=46, size=theme.FAR)
+        menu = Menu(MENU_AREA.copy(), items, self._choose_main, None, row_h=MENU_ROW, size=theme.FAR)
         st = self.game.state
         moment = (st.phase, st.roll.number if st.roll is not None else 0)
         values = [item.value[0] for item in items]
@@ -814,6 +824,10 @@ class NochXMalMode:
             if menu is self.menu:  # kept, as a button's move is: the menu is built anew each frame from it
                 self._remember(menu)
             return True
+        if (prompt := self._roll_prompt_rect()) is not None and prompt.collidepoint(pos):
+            # "Anna: press ROLL and roll" in the middle, tapped by a table with the touch screen alone, did nothing:
+            # it throws as ROLL does (its first menu line, or the small framed "ROLL" in the corner, did)
+            return self.on_button(ButtonEvent(Button.ROLL, Press.SHORT))
         if self.stack and self._goal_menu is self.stack[-1]:  # the board's cells look like buttons: they answer
             goal = next((gid for gid, r in self._board_cells().items() if r.collidepoint(pos)), None)
             if goal is not None:  # one not offered (taken, reported) is refused in the game's words: the question
@@ -1240,6 +1254,20 @@ class NochXMalMode:
             # title stands above the menu: "Wer beginnt?" was drawn under the line there)
             return lines, size, pygame.Rect(DICE_AREA.x, DICE_AREA.centery - height // 2, DICE_AREA.w, height)
         return lines, size, pygame.Rect(DICE_AREA.x, MENU_AREA.y - 20 - height, DICE_AREA.w, height)
+
+    def _roll_prompt_rect(self) -> pygame.Rect | None:
+        """Where a finger taps the sentence that asks for a throw (a start combo's, the next roll's) as ROLL: its
+        lines' width, at least a finger's height. None where it asks for nothing of the kind (the dice are read, a
+        list of its own is open, the dice read are corrected) or stands not at all."""
+        st = self.game.state
+        if self.waiting or self.stack or self.pending is not None or self._dice_faces() \
+                or st.phase not in (Phase.START, Phase.WAIT_ROLL) or not self._idle_message():
+            return None
+        lines, size, area = self._idle_layout()
+        width = max(theme.font(size).size(line)[0] for line in lines) + 2 * ROLL_PROMPT_PAD
+        rect = pygame.Rect(0, 0, width, max(area.h, ROLL_PROMPT_H))
+        rect.center = area.center
+        return rect
 
     def _idle_message(self) -> str:
         st = self.game.state
