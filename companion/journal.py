@@ -49,7 +49,7 @@ import re
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +111,7 @@ class SavedGame:
     #: the engine's state after ``actions`` as the snapshot holds it, where it is sealed to the journal as it is now
     #: (``_seal``): the resume takes it instead of replaying every step. None where the snapshot may be older than
     #: the journal (the power cut came before it was written), or another version of the engines wrote it: then
-    #: only a replay tells the game
+    #: only a replay tells the game, ``finished`` too (``Journal.caught_up``)
     state: dict[str, Any] | None = None
 
 
@@ -347,6 +347,24 @@ class Journal:
         if (code := engine_code()) is not None:
             data["seal"] = _seal(code, journal, state)
         return json.dumps(data, ensure_ascii=False)[:-1] + ', "state": ' + state + "}", state
+
+    def caught_up(self, saved: SavedGame, engine: Engine) -> SavedGame:
+        """``saved`` as ``engine``, the replay of its actions, tells it where the snapshot could not (``state`` None:
+        older than the journal, the power cut in the frame after a step; or another version's): finished or not (a
+        cut in the frame after a game's last press offered it as "Resume", and its end screen came back), and the
+        state to resume from. The snapshot is written from it (sealed to the journal as it is), for the next menu
+        and resume not to replay again; one the card refuses changes nothing of the game.
+
+        Not for a game in doubt (``SavedGame.doubt``): its snapshot's count of lines, more than the journal holds, is
+        the trace of lines the card lost, which the resume says."""
+        self._due = None  # (of a step before: the journal's bytes are read now)
+        try:
+            text, state = self._snapshot(engine, len(saved.actions))
+            atomic_write_text(self.snapshot_path, text)
+        except OSError as exc:
+            log.warning("the snapshot cannot be written (the journal holds the game): %s", exc)
+            return replace(saved, finished=engine.finished)
+        return replace(saved, finished=engine.finished, state=json.loads(state))
 
     def flush_snapshot(self) -> None:
         """Write the snapshot ``save_snapshot`` kept, if any: after the frame, and before the journal is read, moved
