@@ -31,7 +31,7 @@ def no_fsync(monkeypatch):
 def applied(monkeypatch) -> list[str]:
     """The games whose engine applied a step (a replay does, from the snapshot's state nothing does)."""
     calls: list[str] = []
-    for game in KINDS:
+    for game in [*KINDS, "free-play"]:
         cls = engine_class(game)
         real = cls.apply
         monkeypatch.setattr(cls, "apply",
@@ -44,13 +44,22 @@ def _resumed(folder, game: str) -> GameSession:
     return GameSession.resume(engine_class(game), journal.load(), journal)
 
 
-@pytest.mark.parametrize("game", KINDS)
+def _tables(game: str) -> list[tuple[str, list[dict]]]:
+    """Games of ``game`` to the end, each with its name: two of the ends every end test plays; free play's rolls and
+    dice not read, at random."""
+    if game != "free-play":
+        return [(end_id, [played(end_id).setup, *played(end_id).actions]) for end_id in _ends(game)]
+    rng = random.Random(game)
+    rolls = [{"action": "roll", "dice": [rng.choice([1, 2, 3, 4, 5, 6, None]) for _ in range(rng.randint(1, 6))]}
+             for _ in range(40)]
+    return [(game, [{"action": "setup"}, *rolls])]
+
+
+@pytest.mark.parametrize("game", [*KINDS, "free-play"])
 def test_a_resume_from_the_snapshot_is_the_game_a_replay_makes(tmp_path, monkeypatch, applied, game):
     monkeypatch.setattr(session_module, "CHECKPOINT_EVERY", 4)  # undos after a resume keep copies again
     cuts: set[bool] = set()  # the snapshot written before a power cut, and not
-    for end_id in _ends(game):
-        table = played(end_id)
-        actions = [table.setup, *table.actions]
+    for end_id, actions in _tables(game):
         states, said = _replayed(game, actions)
         rng = random.Random(end_id)
         folder = tmp_path / end_id / "table"
