@@ -142,7 +142,7 @@ class GameSession:
         """The saved game, its unnamed seats ("Player 2") named in the table's language now (``seats_in``).
 
         The engine is the snapshot's state where it is sealed to the journal (``SavedGame.state``): a replay of every
-        step took 0.1-0.7 s here at 300 steps (Haste Worte's the longest; Fritzo's 28 steps 0.3 s), 3-4 times that on
+        step took 0.03-0.7 s here at 300 steps (Haste Worte the longest; Fritzo 0.2-0.4 s at 28), 3-4 times that on
         a Pi, at every resume, also back from the menu. Seats named anew replay (the state names them otherwise). No
         engine copies are kept then: the first undo replays from the setup and keeps them (``rebuild``)."""
         renamed = seats_in(saved.actions, kw.get("lang", "de"), saved.unnamed)
