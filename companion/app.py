@@ -35,7 +35,7 @@ from companion.hourglass import Hourglass
 from companion.hourglass import Resume as HourglassResume
 from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
-from companion.session import Example, GameSession, StepRefused, seat_number
+from companion.session import Example, GameSession, StepRefused, rebuild, seat_number
 from companion.views import theme
 from companion.views.menus import MenuMode, SetupStep, SetupWizard
 from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, not_time_to_roll, tapped_hint
@@ -456,6 +456,8 @@ class App:
             self.show_notice(self._aside_words("core.saved_game_unknown", self.journal.set_aside(), game=saved.game),
                              seconds=10)
             saved = None
+        if saved is not None and saved.state is None and not saved.finished and not saved.doubt:
+            saved = self._caught_up(saved)  # (the snapshot older than the journal: finished or not, the replay says)
         if saved is not None and saved.finished and self._starting and saved.game in GAME_ENTRIES \
                 and self.wall_clock() - saved.saved_at < LAST_RESULT_SECONDS:
             self._finished_at_start, saved = saved, None  # its end screen comes first (``_show_last_result``)
@@ -488,6 +490,16 @@ class App:
             t("core.app_title", lang), items, self._main_choice,
             (lambda: self._main_choice(resume)) if resume is not None else None, lang,
             subtitle=source_words(self.source, lang), back_hint="core.hint_back_to_game")
+
+    def _caught_up(self, saved: Any) -> Any:
+        """``saved`` as a replay tells it where its snapshot could not (``Journal.caught_up``): a power cut in the
+        frame after a game's last press left the snapshot of the step before, and the finished game was offered as
+        "Resume" (its end screen coming back, "resumed, all as before") instead of being shown as finished."""
+        try:
+            engine = rebuild(engine_class(saved.game), saved.actions)
+        except JournalError:  # a step this version refuses: the resume cuts the game back before it, and says so
+            return saved
+        return self.journal.caught_up(saved, engine)
 
     def _main_choice(self, choice: tuple[str, Any]) -> None:
         self._end_last_result_notice()  # (play again from the end screen comes here)

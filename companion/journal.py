@@ -4,9 +4,11 @@ Every action that changed the game is one JSON line, written and fsynced before 
 Undo is appended too (``{"undo": true}``), never done by rewriting the file, so the journal stays append-only and an
 undo survives a restart like any other step. The state is rebuilt by replaying the actions (engines are
 deterministic); ``snapshot.json`` holds the state as well, written atomically (in the app after the frame
-showing the step: ``defer_snapshot``), for a person reading the files after a bug report: the replay alone decides
-the game. Of the snapshot only ``finished`` is read, where it counts the
-journal's steps and lines (a finished game is moved to the history rather than offered again; one whose end was
+showing the step: ``defer_snapshot``), a cache of the replay: a power cut may leave it older than the journal. Its
+state is taken for the game only where it is sealed (``_seal``) to the journal's very bytes, the engines' code and the
+state's own text (``SavedGame.state``): then it is the state a replay of that journal makes, without the replay (a
+resume at 300 steps replayed for 0.03-0.7 s here, 3-4 times that on a Pi). Its ``finished`` is read where it counts
+the journal's steps and lines (a finished game is moved to the history rather than offered again; one whose end was
 undone is not finished), and its count of lines: more than the journal holds means the card lost the journal's last
 lines, and the table is asked to check at the resume. A snapshot whose write failed does not make the game unsaved:
 the journal holds every step, and appending goes on. A step the card refused leaves an empty ``journal.behind``
@@ -38,13 +40,16 @@ setup the engine refuses.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import logging
 import os
 import re
+import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +108,37 @@ class SavedGame:
     #: a line could not be read, but the lines after it told the game as the table left it (``_past_the_damage``):
     #: nothing is known lost, yet the table is asked to check (``doubt`` too)
     rebuilt: bool = False
+    #: the engine's state after ``actions`` as the snapshot holds it, where it is sealed to the journal as it is now
+    #: (``_seal``): the resume takes it instead of replaying every step. None where the snapshot may be older than
+    #: the journal (the power cut came before it was written), or another version of the engines wrote it: then
+    #: only a replay tells the game, ``finished`` too (``Journal.caught_up``)
+    state: dict[str, Any] | None = None
+
+
+@functools.cache
+def engine_code() -> str | None:
+    """What the engines' replay depends on besides the journal: their code and Python's (its ``random``). A snapshot
+    written by other engines (an update since, which may replay a step otherwise) is no cache of this version's
+    replay. None where the code cannot be read: then no snapshot is sealed, and every resume replays."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256(sys.version.encode())
+    try:
+        for path in sorted([*(root / "games").rglob("*.py"), root / "hourglass.py"]):
+            digest.update(b"\0" + path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    except OSError as exc:
+        log.warning("the engines' code cannot be read; every resume replays its game: %s", exc)
+        return None
+    return digest.hexdigest()
+
+
+def _seal(code: str, journal: bytes, state: str) -> str:
+    """What ties a snapshot's ``state`` (its JSON text) to the journal it follows (its bytes, every one of them: a
+    count of lines missed a journal written whole with as many lines) and the engines that made it (``engine_code``).
+    A flipped byte in the state, too, breaks it."""
+    digest = hashlib.sha256(code.encode())
+    for part in (journal, state.encode("utf-8", "surrogatepass")):  # each with its length: no part runs into the next
+        digest.update(len(part).to_bytes(8, "big") + part)
+    return digest.hexdigest()
 
 
 def replay(records: list[dict[str, Any]]
@@ -245,8 +281,8 @@ class Journal:
         self.snapshot_path = self.folder / SNAPSHOT
         self.behind_path = self.folder / BEHIND
         self.defer_snapshot = defer_snapshot
-        #: the snapshot of the latest step, not written yet (``defer_snapshot``)
-        self._due: dict[str, Any] | None = None
+        #: the snapshot of the latest step (its text), not written yet (``defer_snapshot``)
+        self._due: str | None = None
 
     # -- writing ---------------------------------------------------------------------------------------------
     def start(self, game: str, setup: dict[str, Any], unnamed: Sequence[str] | None = None) -> None:
@@ -291,26 +327,54 @@ class Journal:
 
     def save_snapshot(self, engine: Engine, count: int) -> None:
         """The state after the journal's latest line. ``lines`` counts the journal's lines it follows: one the card
-        lost after the snapshot was written is told from a snapshot that fell behind (its write refused). Taken now
-        (the engine changes at the next step), written now or at ``flush_snapshot`` (``defer_snapshot``)."""
-        lines = self.path.read_bytes().count(b"\n")
-        data = {"game": engine.name, "count": count, "state": engine.to_json(), "finished": engine.finished,
-                "lines": lines}
+        lost after the snapshot was written is told from a snapshot that fell behind (its write refused). Taken now,
+        as text (the engine changes at the next step, and its ``to_json`` may share its lists), sealed to the
+        journal's bytes now (``_seal``), written now or at ``flush_snapshot`` (``defer_snapshot``)."""
+        text, _ = self._snapshot(engine, count)
         if self.defer_snapshot:
-            self._due = data
+            self._due = text
             return
         self._due = None
-        atomic_write_text(self.snapshot_path, json.dumps(data, ensure_ascii=False))
+        atomic_write_text(self.snapshot_path, text)
+
+    def _snapshot(self, engine: Engine, count: int) -> tuple[str, str]:
+        """The snapshot's text for ``engine`` after the journal's ``count`` steps as the file holds them now, and its
+        state's text (what ``_seal`` seals)."""
+        journal = self.path.read_bytes()
+        state = json.dumps(engine.to_json(), ensure_ascii=False)
+        data: dict[str, Any] = {"game": engine.name, "count": count, "finished": engine.finished,
+                                "lines": journal.count(b"\n")}
+        if (code := engine_code()) is not None:
+            data["seal"] = _seal(code, journal, state)
+        return json.dumps(data, ensure_ascii=False)[:-1] + ', "state": ' + state + "}", state
+
+    def caught_up(self, saved: SavedGame, engine: Engine) -> SavedGame:
+        """``saved`` as ``engine``, the replay of its actions, tells it where the snapshot could not (``state`` None:
+        older than the journal, the power cut in the frame after a step; or another version's): finished or not (a
+        cut in the frame after a game's last press offered it as "Resume", and its end screen came back), and the
+        state to resume from. The snapshot is written from it (sealed to the journal as it is), for the next menu
+        and resume not to replay again; one the card refuses changes nothing of the game.
+
+        Not for a game in doubt (``SavedGame.doubt``): its snapshot's count of lines, more than the journal holds, is
+        the trace of lines the card lost, which the resume says."""
+        self._due = None  # (of a step before: the journal's bytes are read now)
+        try:
+            text, state = self._snapshot(engine, len(saved.actions))
+            atomic_write_text(self.snapshot_path, text)
+        except OSError as exc:
+            log.warning("the snapshot cannot be written (the journal holds the game): %s", exc)
+            return replace(saved, finished=engine.finished)
+        return replace(saved, finished=engine.finished, state=json.loads(state))
 
     def flush_snapshot(self) -> None:
         """Write the snapshot ``save_snapshot`` kept, if any: after the frame, and before the journal is read, moved
         or put aside (the history keeps a game's last snapshot with it). One the card refuses is removed where it
         can be, as at a step (the journal holds the game)."""
-        data, self._due = self._due, None
-        if data is None or not self.path.exists():  # (a snapshot without its journal reads as a game cut short)
+        text, self._due = self._due, None
+        if text is None or not self.path.exists():  # (a snapshot without its journal reads as a game cut short)
             return
         try:
-            atomic_write_text(self.snapshot_path, json.dumps(data, ensure_ascii=False))
+            atomic_write_text(self.snapshot_path, text)
         except OSError as exc:
             log.warning("the snapshot cannot be written (the journal holds the game): %s", exc)
             self.drop_snapshot()
@@ -480,7 +544,7 @@ class Journal:
         if not replay(records[1:])[0]:
             aside = self.set_aside()
             raise JournalError(f"The saved game has no setup; it was kept as {aside}. Start a new game.", aside)
-        return self._saved(records, played_at, torn, unrepaired)
+        return self._saved(records, played_at, torn, unrepaired, journal=None if torn else raw)
 
     def cut_back_before(self, step: int) -> SavedGame:
         """The game as it stood before its step ``step`` (1: the first after the setup), which this version's
@@ -562,14 +626,16 @@ class Journal:
         return snapshot["count"]
 
     def _saved(self, records: list[dict[str, Any]], played_at: float, torn: bool, unrepaired: OSError | None,
-               damaged: bool = False, lost: int | None = None) -> SavedGame:
+               damaged: bool = False, lost: int | None = None, journal: bytes | None = None) -> SavedGame:
         """The game ``records`` hold (header first, the setup among them), and what its snapshot and marks say.
         ``torn``: its last line was cut short; ``damaged``: it was cut back to the lines before a damaged one now
-        (later loads find the mark ``mark_damaged`` left)."""
+        (later loads find the mark ``mark_damaged`` left); ``journal``: the file's bytes, where ``records`` are all
+        of them (nothing repaired), for the snapshot's state to be taken where it is sealed to them."""
         actions, learned, undone = replay(records[1:])
         if not damaged:
             damaged, lost = self._damage_mark()
         finished = False
+        state = None
         # the step being written when the power went (maybe one the table saw done: a full card), or steps the
         # card refused before the power went
         doubt = torn or self.behind_path.exists()
@@ -594,13 +660,16 @@ class Journal:
                 # end it shows may be among the lines gone
                 finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions) and current \
                     and not damaged
+                if journal is not None and snapshot.get("count") == len(actions) and not damaged:
+                    state = _sealed_state(snapshot, journal)
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
         unnamed = records[0].get("unnamed")
         if not isinstance(unnamed, list) or not all(isinstance(name, str) for name in unnamed):
             unnamed = None
         return SavedGame(records[0]["game"], actions, played_at, finished, learned, unrepaired,
-                         undone, doubt or damaged, damaged, lost, unnamed, not damaged and self._marked_rebuilt())
+                         undone, doubt or damaged, damaged, lost, unnamed, not damaged and self._marked_rebuilt(),
+                         state)
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its
@@ -621,6 +690,15 @@ class Journal:
         except (ValueError, OSError):
             keep_aside_where_possible(self.snapshot_path)
             return None
+
+
+def _sealed_state(snapshot: dict[str, Any], journal: bytes) -> dict[str, Any] | None:
+    """The snapshot's state where its seal holds for ``journal`` (the file's bytes) and these engines (``_seal``),
+    else None."""
+    state, seal, code = snapshot.get("state"), snapshot.get("seal"), engine_code()
+    if not isinstance(state, dict) or not isinstance(seal, str) or code is None:
+        return None
+    return state if _seal(code, journal, json.dumps(state, ensure_ascii=False)) == seal else None
 
 
 def _header(game: str, unnamed: Sequence[str] | None) -> dict[str, Any]:

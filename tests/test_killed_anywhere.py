@@ -15,7 +15,7 @@ import pytest
 from companion.errors import JournalError
 from companion.games.free_play import FreePlay
 from companion.journal import Journal
-from companion.session import GameSession, StepRefused
+from companion.session import GameSession, StepRefused, rebuild
 
 #: the calls the journal and its atomic writes change the card with (fsync: the point between a write and a rename)
 CALLS = ("replace", "link", "unlink", "utime", "fsync", "rename", "mkdir", "open")
@@ -113,6 +113,15 @@ def _new_game(folder: Path) -> None:
     GameSession.new(FreePlay, {"action": "setup"}, Journal(folder)).apply({"action": "roll", "dice": [6]})
 
 
+def _caught_up(folder: Path) -> None:
+    """The main menu's replay of a game whose snapshot is older than its journal, and the snapshot written from it
+    (``App._caught_up``)."""
+    journal = Journal(folder)
+    saved = journal.load()
+    assert saved.state is None and not saved.doubt
+    journal.caught_up(saved, rebuild(FreePlay, saved.actions))
+
+
 UNDONE = '{"undo":true}\n{"action":{"action":"roll","dice":[5]}}\n'
 STANDING = '{"action":{"action":"roll","dice":[5]}}\n'
 
@@ -133,6 +142,9 @@ CASES: dict[str, tuple[Callable[[Path], None], Callable[[Path], object], list[li
     "a damaged line an undo took back": (lambda folder: _damaged(folder, UNDONE), _resumed, [[*R, [5]]], True),
     "a damaged line still standing": (lambda folder: _damaged(folder, STANDING), _resumed, [R], True),
     "a refused step cut back before": (_refused, _resumed, [[[1], [2]]], True),
+    "the menu's snapshot after a cut before the frame": (
+        lambda folder: (_played(folder), _appended(folder, '{"action":{"action":"roll","dice":[4]}}\n')),
+        _caught_up, [[*R, [4]]], False),
 }
 
 

@@ -1,0 +1,77 @@
+"""A power cut in the one frame after a game's last press (the journal holds the step, the snapshot written after the
+frame does not yet): the restart shows the game as finished, its result and "new game", as after a cut at its end
+screen; the main menu never offers it as "Resume"."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+
+import pytest
+
+from companion.app import LAST_RESULT_SECONDS, App
+from companion.config import Config
+from companion.display import Display
+from companion.games import engine_class
+from companion.i18n import t
+from companion.session import GameSession
+from tests.test_every_end import ENDS, End, app_for, played, shown
+
+#: one end of each kind of game
+FIRSTS = {end.game: end for end in reversed(ENDS)}
+
+
+@pytest.fixture(autouse=True)
+def no_fsync(monkeypatch):
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+
+
+def _cut_after_the_last_press(tmp_path, end: End) -> dict:
+    """The game played to its end in the app, each step's snapshot written after its frame but the last one's: the
+    card as the power cut left it, in ``tmp_path / "cut"``. Returns the finished game's state."""
+    table = played(end.id)
+    app = app_for(tmp_path / "table", (800, 480), "en")
+    try:
+        session = GameSession.new(engine_class(end.game), table.setup, app.journal, **app._session_kw())
+        for action in table.actions:
+            assert session.apply(action), session.error
+            if action is not table.actions[-1]:
+                app.journal.flush_snapshot()  # the frame after each step but the last
+        assert session.engine.finished
+        shutil.copytree(tmp_path / "table", tmp_path / "cut")
+        return session.engine.to_json()
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("end", FIRSTS.values(), ids=lambda e: e.game)
+def test_a_cut_before_the_last_steps_snapshot_shows_the_result(tmp_path, monkeypatch, end):
+    state = _cut_after_the_last_press(tmp_path, end)
+    again = app_for(tmp_path / "cut", (800, 480), "en")
+    try:
+        assert again.session is not None and again._game_over(), again.mode
+        assert again.session.engine.to_json() == state
+        words = shown(again, monkeypatch)
+        for said in [*end.says("en", again.session.engine), t("core.hint_play_again", "en")]:
+            assert said in words, words
+        assert again.notice == t("core.resumed_over", "en")
+    finally:
+        again.close()
+
+
+def test_found_the_next_day_it_goes_to_the_history_unoffered(tmp_path):
+    """Switched on long after (``LAST_RESULT_SECONDS``), as a finished game whose snapshot was written: not offered
+    as "Resume", and put with the finished games."""
+    _cut_after_the_last_press(tmp_path, FIRSTS["echt-spitze"])
+    cfg = Config()
+    cfg.language = "en"
+    later = App(cfg, state_dir=tmp_path / "cut", display=Display((800, 480), fullscreen=False), use_camera=False,
+                wall_clock=lambda: time.time() + LAST_RESULT_SECONDS + 60)
+    try:
+        assert later.session is None
+        assert [item.value[0] for item in later.mode.menu.items].count("resume") == 0
+        assert not (tmp_path / "cut" / "current" / "journal.jsonl").exists()
+        assert list((tmp_path / "cut" / "current" / "history").glob("*/journal.jsonl"))
+    finally:
+        later.close()

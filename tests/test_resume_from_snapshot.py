@@ -1,0 +1,162 @@
+"""A resume takes the snapshot's state where it is sealed to the journal (``journal._seal``), not a replay of every
+step (0.1-0.7 s here at 300 steps, 3-4 times that on a Pi): the game after it must be the one a replay from the
+setup makes, through power cuts before and after the snapshot, undos, and the steps played on. Where the seal does
+not hold (a snapshot older than the journal, a journal written whole, a state changed on the card, other engines),
+the game is replayed, as before."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+
+import pytest
+from test_undo_checkpoints import KINDS, _ends, _replayed
+
+from companion import journal as journal_module
+from companion import session as session_module
+from companion.games import engine_class
+from companion.journal import Journal
+from companion.session import GameSession
+from tests.test_every_end import echt, played
+
+
+@pytest.fixture(autouse=True)
+def no_fsync(monkeypatch):
+    monkeypatch.setattr(os, "fsync", lambda fd: None)  # the disk's speed is no part of this
+
+
+@pytest.fixture
+def applied(monkeypatch) -> list[str]:
+    """The games whose engine applied a step (a replay does, from the snapshot's state nothing does)."""
+    calls: list[str] = []
+    for game in [*KINDS, "free-play"]:
+        cls = engine_class(game)
+        real = cls.apply
+        monkeypatch.setattr(cls, "apply",
+                            lambda self, action, _real=real: (calls.append(self.name), _real(self, action))[1])
+    return calls
+
+
+def _resumed(folder, game: str) -> GameSession:
+    journal = Journal(folder, defer_snapshot=True)
+    return GameSession.resume(engine_class(game), journal.load(), journal)
+
+
+def _tables(game: str) -> list[tuple[str, list[dict]]]:
+    """Games of ``game`` to the end, each with its name: two of the ends every end test plays; free play's rolls and
+    dice not read, at random."""
+    if game != "free-play":
+        return [(end_id, [played(end_id).setup, *played(end_id).actions]) for end_id in _ends(game)]
+    rng = random.Random(game)
+    rolls = [{"action": "roll", "dice": [rng.choice([1, 2, 3, 4, 5, 6, None]) for _ in range(rng.randint(1, 6))]}
+             for _ in range(40)]
+    return [(game, [{"action": "setup"}, *rolls])]
+
+
+@pytest.mark.parametrize("game", [*KINDS, "free-play"])
+def test_a_resume_from_the_snapshot_is_the_game_a_replay_makes(tmp_path, monkeypatch, applied, game):
+    monkeypatch.setattr(session_module, "CHECKPOINT_EVERY", 4)  # undos after a resume keep copies again
+    cuts: set[bool] = set()  # the snapshot written before a power cut, and not
+    for end_id, actions in _tables(game):
+        states, said = _replayed(game, actions)
+        rng = random.Random(end_id)
+        folder = tmp_path / end_id / "table"
+        journal = Journal(folder, defer_snapshot=True)
+        session = GameSession.new(engine_class(game), actions[0], journal)
+        kept: list[tuple[object, int, bool]] = []  # each power cut: its files, the steps standing, snapshot written
+        for move in range(10 * len(actions)):  # bounded: a step or an undo, a frame or not, a power cut at random
+            at = len(session.actions)
+            if at == len(actions):
+                break
+            if rng.random() < 0.15 and session.can_undo:
+                assert session.undo()
+            else:
+                assert session.apply(actions[at]), session.error
+            flushed = rng.random() < 0.7  # the frame showing it came before the cut, or not
+            if flushed:
+                journal.flush_snapshot()
+            if rng.random() < 0.3:
+                cut = tmp_path / end_id / f"cut{move}"
+                shutil.copytree(folder, cut)
+                kept.append((cut, len(session.actions), flushed))
+        for cut, standing, flushed in kept:
+            applied.clear()
+            resumed = _resumed(cut, game)
+            assert len(resumed.actions) == standing
+            assert resumed.engine.to_json() == states[standing]
+            assert not applied if flushed else len(applied) == standing - 1  # the snapshot's state, or a replay
+            cuts.add(flushed)
+            # played on from there, and undone back to the setup: as the replay's game does, and says
+            for at in range(standing, len(actions)):
+                words = [a.text("en") for a in resumed.engine.apply(actions[at])]
+                resumed.actions.append(actions[at])
+                assert words == said[at + 1] and resumed.engine.to_json() == states[at + 1]
+            for _ in range(len(actions)):
+                if not resumed.undo():
+                    break
+                assert resumed.engine.to_json() == states[len(resumed.actions)]
+            assert len(resumed.actions) == 1
+    assert cuts == {True, False}
+
+
+def _played_on(folder) -> GameSession:
+    """An Echt Spitze game three steps before its end, each step's snapshot written."""
+    table = played("echt_level1_one")
+    session = GameSession.new(engine_class("echt-spitze"), table.setup, Journal(folder))
+    for action in table.actions[:-3]:
+        assert session.apply(action), session.error
+    return session
+
+
+def test_a_snapshot_older_than_the_journal_replays(tmp_path, applied):
+    """A power cut before the frame's snapshot (its state of the step before): the journal's last step counts."""
+    session = _played_on(tmp_path)
+    journal = Journal(tmp_path, defer_snapshot=True)
+    session.journal = journal
+    assert session.apply(played("echt_level1_one").actions[-3])  # its snapshot left unwritten
+    applied.clear()
+    saved = Journal(tmp_path).load()
+    assert saved.state is None
+    resumed = GameSession.resume(engine_class("echt-spitze"), saved, Journal(tmp_path))
+    assert applied and resumed.engine.to_json() == session.engine.to_json()
+
+
+@pytest.mark.parametrize("change", ["state", "journal", "code"])
+def test_a_snapshot_whose_seal_breaks_replays(tmp_path, monkeypatch, applied, change):
+    """A digit of the state changed on the card; a journal written whole with as many lines (the count of lines the
+    same, its bytes not); an update of the engines since the snapshot: each replays the journal."""
+    session = _played_on(tmp_path)
+    snapshot = tmp_path / "snapshot.json"
+    data = json.loads(snapshot.read_text(encoding="utf-8"))
+    assert Journal(tmp_path).load().state == data["state"]  # sealed as written
+    if change == "state":
+        text = snapshot.read_text(encoding="utf-8")
+        turn = json.dumps(data["state"]["turn"])
+        snapshot.write_text(text.replace(f'"turn": {turn}', f'"turn": {int(turn) + 1}'), encoding="utf-8")
+        assert json.loads(snapshot.read_text(encoding="utf-8"))["state"]["turn"] == int(turn) + 1
+    elif change == "journal":
+        path = tmp_path / "journal.jsonl"
+        path.write_bytes(path.read_bytes().replace(b'{"action":{"action":"end_turn"}}',
+                                                   b'{"action": {"action": "end_turn"}}', 1))
+    else:
+        monkeypatch.setattr(journal_module, "engine_code", lambda: "another version's engines")
+    applied.clear()
+    saved = Journal(tmp_path).load()
+    assert saved.state is None
+    resumed = GameSession.resume(engine_class("echt-spitze"), saved, Journal(tmp_path))
+    assert applied and resumed.engine.to_json() == session.engine.to_json()
+
+
+def test_seats_named_anew_replay(tmp_path, applied):
+    """A game resumed in another language names its unnamed seats anew ("Player 2" for "Spieler 2"): the snapshot's
+    state names them in the old words, the replay in the new."""
+    setup = echt(["Anna", "Spieler 2"], 1).setup
+    session = GameSession.new(engine_class("echt-spitze"), setup, Journal(tmp_path), unnamed=["Spieler 2"])
+    assert session.apply({"action": "roll", "dice": ["1", "2", "3", "4"][:session.engine.dice_count]}), session.error
+    saved = Journal(tmp_path).load()
+    assert saved.state is not None
+    applied.clear()
+    resumed = GameSession.resume(engine_class("echt-spitze"), saved, Journal(tmp_path), lang="en")
+    assert applied and "Player 2" in json.dumps(resumed.engine.to_json())
