@@ -217,3 +217,36 @@ def test_a_resumed_game_played_again_by_others_starts_on_its_starter(tmp_path):
         assert _highlighted(again) == "Carla"
     finally:
         again.close()
+
+
+@pytest.mark.parametrize("game", ["haste-worte", "echt-spitze", "noch-x-mal"])
+def test_play_again_after_one_sat_out_offers_the_same_players_first(tmp_path, game):
+    """Ben sat out, chosen name by name: playing again "4: Anna, Ben, Carla, David" stood highlighted, and SELECT
+    pressed through took Ben back in. Last game's players come first now; the counts follow as before."""
+    app = _app(tmp_path)
+    app._main_choice(("new", game))
+    _choose_others(app, "Anna", "Carla", "David")
+    _to(app, "Carla")
+    _through(app)
+    _play_again(app, game)
+    labels = [i.label for i in _menu(app).items]
+    assert labels[:3] == ["3: Anna, Carla, David", "4: Anna, Ben, Carla, David", "3: Anna, Ben, Carla"]
+    assert _highlighted(app) == "3: Anna, Carla, David"
+    _through(app)
+    assert app.session.actions[0]["players"] == ["Anna", "Carla", "David"] and _starter(app) == "Carla"
+
+
+def test_fritzo_played_again_offers_last_games_two_first(tmp_path):
+    """Strategy offers only "2: Anna, Ben" by count: Ben and Carla, chosen by name, are offered first again."""
+    app = _app(tmp_path, ("Anna", "Ben", "Carla"))
+    app._main_choice(("new", "fritzo"))
+    _to(app, next(i.label for i in _menu(app).items if i.value == {"mode": "strategy"}))
+    _press(app, Button.SELECT)
+    _choose_others(app, "Ben", "Carla")
+    _to(app, "Carla")
+    _through(app)
+    _play_again(app, "fritzo")
+    _press(app, Button.SELECT)  # Strategy again
+    assert [i.label for i in _menu(app).items][:2] == ["2: Ben, Carla", "2: Anna, Ben"]
+    _through(app)
+    assert app.session.actions[0]["players"] == ["Ben", "Carla"] and _starter(app) == "Carla"

@@ -175,7 +175,14 @@ class SetupWizard:
         answers = self.answers if answers is None else answers
         choices = step.choices(answers) if callable(step.choices) else step.choices
         if step.pick is not None:
-            names, fewest, _ = step.pick(answers)
+            names, fewest, most = step.pick(answers)
+            last = self.previous.get(step.key)
+            if (isinstance(last, (tuple, list)) and fewest <= len(last) <= most and set(last) <= set(names)
+                    and all(value != tuple(last) for _, value in choices)):
+                # last game's players, chosen name by name (Ben sat out), first: "4: Anna, Ben, Carla, David" stood
+                # highlighted, and a table pressing SELECT through to play again took Ben back in
+                last = tuple(n for n in names if n in last)  # in seat order now
+                choices = [(f"{len(last)}: {', '.join(last)}", last), *choices]
             if len(names) > fewest:  # others than the first names could play
                 choices = [*choices, (t("core.setup_pick", self.lang), PICK)]
             if self.on_names is not None:
