@@ -175,7 +175,14 @@ class SetupWizard:
         answers = self.answers if answers is None else answers
         choices = step.choices(answers) if callable(step.choices) else step.choices
         if step.pick is not None:
-            names, fewest, _ = step.pick(answers)
+            names, fewest, most = step.pick(answers)
+            last = self.previous.get(step.key)
+            if (isinstance(last, (tuple, list)) and fewest <= len(last) <= most and set(last) <= set(names)
+                    and all(value != tuple(last) for _, value in choices)):
+                # last game's players, chosen name by name (Ben sat out), first: "4: Anna, Ben, Carla, David" stood
+                # highlighted, and a table pressing SELECT through to play again took Ben back in
+                last = tuple(n for n in names if n in last)  # in seat order now
+                choices = [(f"{len(last)}: {', '.join(last)}", last), *choices]
             if len(names) > fewest:  # others than the first names could play
                 choices = [*choices, (t("core.setup_pick", self.lang), PICK)]
             if self.on_names is not None:
@@ -214,14 +221,31 @@ class SetupWizard:
         asked = self.index + 1 - sum(i < self.index for i in self.skipped)
         return f"{asked}/{asked + self._still_to_ask(highlighted)}"
 
+    def _previous_now(self) -> dict[str, Any]:
+        """The last game's answers for the seats chosen now. Who starts is answered with a seat number (``start``):
+        with Anna gone home, or Ben sitting this game out, last game's seat 2 (Carla, the youngest) was David's,
+        and a table pressing SELECT through let the wrong child begin. The starter is found by name among the
+        players now; where that player does not play now, the question starts on its usual answer."""
+        before, now, seat = self.previous.get("_players"), self.answers.get("_players"), self.previous.get("start")
+        if before is None or now is None or not isinstance(seat, int) or list(before) == list(now):
+            return self.previous
+        previous = dict(self.previous)
+        name = before[seat] if 0 <= seat < len(before) else None
+        if name in now:
+            previous["start"] = list(now).index(name)
+        else:
+            del previous["start"]
+        return previous
+
     def _build(self) -> None:
         items = [MenuItem(label, value) for label, value in self._choices()]
         step = self.steps[self.index]
-        wanted = self.previous.get(step.key, step.preselect) if step.key else step.preselect
+        previous = self._previous_now()
+        wanted = previous.get(step.key, step.preselect) if step.key else step.preselect
         first = next((i for i, item in enumerate(items) if wanted is not None and item.value == wanted), None)
-        if first is None and not step.key and self.previous:  # a question answered by several keys (Fritzo's mode)
+        if first is None and not step.key and previous:  # a question answered by several keys (Fritzo's mode)
             first = next((i for i, item in enumerate(items) if isinstance(item.value, dict) and item.value
-                          and all(self.previous.get(k) == v for k, v in item.value.items())), None)
+                          and all(previous.get(k) == v for k, v in item.value.items())), None)
         if first is None:  # last time's answer is not offered now (another number of players): as a first setup
             first = 0 if step.preselect is None else next(
                 (i for i, item in enumerate(items) if item.value == step.preselect), 0)
