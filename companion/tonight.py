@@ -134,25 +134,28 @@ def _cached(folder: Path, stat: os.stat_result) -> Result:
     return _KNOWN[key]
 
 
+def _archived(name: str) -> tuple[str, int]:
+    """A history folder's name in the order the games went there ("20261207-201455-1" after "20261207-201455")."""
+    stamp, _, n = name.partition("-")[2].partition("-")
+    return name.partition("-")[0] + stamp, int(n) if n.isdigit() else 0
+
+
 def tally(history: Path, now: float, current: Result | None = None) -> Tally:
     """The evening's games and wins from the games archived in ``history`` (``BREAK``). ``current``: the game on
     the screen (``of_engine``), counted where it is finished (the pause menu over its end screen: not archived yet)."""
-    try:
-        folders = [(entry.stat().st_mtime, Path(entry.path)) for entry in os.scandir(history) if entry.is_dir()]
+    try:  # named by the time each went there, the latest last: games are put away in the order they are played
+        folders = sorted((entry.name for entry in os.scandir(history) if entry.is_dir()), key=_archived, reverse=True)
     except OSError:  # no history yet, or the card refusing: nothing to say
         folders = []
-    # each game's end: its journal's last step (archived folders keep the file's time)
-    ends: list[tuple[float, Path, os.stat_result]] = []
-    for _, folder in folders:
-        try:
-            stat = (folder / JOURNAL).stat()
-        except OSError:
-            continue
-        ends.append((stat.st_mtime, folder, stat))
-    ends.sort(key=lambda e: e[0], reverse=True)
     won: list[tuple[str, ...]] = [current.winners] if current is not None and current.counts else []
     latest = now
-    for when, folder, stat in ends:
+    for name in folders:  # only this evening's are read, and the one before it (a month of history stays unread)
+        folder = history / name
+        try:
+            stat = (folder / JOURNAL).stat()  # the game's end: its last step (archived folders keep the file's time)
+        except OSError:
+            continue
+        when = stat.st_mtime
         if latest - when >= BREAK:
             break  # every game before it is older still
         found = _cached(folder, stat)

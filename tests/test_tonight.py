@@ -262,3 +262,21 @@ def test_three_names_fit_one_line_at_body(tmp_path, monkeypatch, out_dir, lang):
     # the five rows the main menu showed without it stay on the screen
     assert len(app.mode.menu.visible_range()) == 5
     app.close()
+
+
+def test_a_long_history_is_not_read_and_a_menu_built_again_reads_no_journal_twice(tmp_path, monkeypatch):
+    history = tmp_path / "current" / "history"
+    now = time.time()  # (the folders are named by the clock, as the companion names them)
+    for day in range(60):  # two months of evenings before this one
+        folder = history / time.strftime("%Y%m%d-%H%M%S", time.localtime(now - (60 - day) * 24 * HOUR))
+        folder.mkdir(parents=True)
+        (folder / "journal.jsonl").write_text("{}\n")
+        os.utime(folder / "journal.jsonl", (now - (60 - day) * 24 * HOUR,) * 2)
+    archived(history, "noch-x-mal", nxm_won(2)(), now - 20)
+    read: list[Path] = []
+    real = tonight.result
+    monkeypatch.setattr(tonight, "result", lambda folder: read.append(folder) or real(folder))
+    tonight._KNOWN.clear()
+    assert tonight.tally(history, now) == tonight.Tally(1, (("Ben", 1),))
+    assert len(read) == 1  # tonight's game; the night before stopped the walk unread
+    assert tonight.tally(history, now) == tonight.Tally(1, (("Ben", 1),)) and len(read) == 1
