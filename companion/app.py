@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion import config, paths
+from companion import config, paths, tonight
 from companion.announce import Announcement, Sound
 from companion.config import Config, level_section
 from companion.errors import (
@@ -37,7 +37,7 @@ from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
 from companion.session import Example, GameSession, StepRefused, rebuild, seat_number
 from companion.views import theme
-from companion.views.menus import MenuMode, SetupStep, SetupWizard
+from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
 from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, not_time_to_roll, tapped_hint
 from hardware.buttons import REPEAT_DELAY, REPEAT_INTERVAL, on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
@@ -486,10 +486,13 @@ class App:
         # UNDO goes back to the game left for the menu ("Main menu (the game stays saved)" had no way back but
         # finding its line): the first line resumes it, and so does UNDO
         resume = items[0].value if items and items[0].value[0] == "resume" else None
+        # who won this evening's games, from the history on the card (the finished game went there above)
+        wins = tonight.line(tonight.tally(self.journal.folder / "history", self.wall_clock()), lang)
         self.mode = self._main_menu_mode = MenuMode(
             t("core.app_title", lang), items, self._main_choice,
             (lambda: self._main_choice(resume)) if resume is not None else None, lang,
-            subtitle=source_words(self.source, lang), back_hint="core.hint_back_to_game")
+            subtitle=source_words(self.source, lang), back_hint="core.hint_back_to_game",
+            note=Note(*wins) if wins else None)
 
     def _caught_up(self, saved: Any) -> Any:
         """``saved`` as a replay tells it where its snapshot could not (``Journal.caught_up``): a power cut in the
@@ -1028,10 +1031,15 @@ class App:
                  MenuItem(t(self._main_menu_item(), lang), "menu"),
                  MenuItem(t(self._sound_item(), lang), "mute", enabled=self.announcer is not None),
                  *self._volume_items()]  # last: the ones seldom needed
+        # this evening's wins, mid-game: a club playing round after round from the end screen never sees the main
+        # menu (a game ended under the pause menu counts, not archived yet)
+        ended = tonight.of_engine(self.session.engine.name, self.session.engine) if self.session else None
+        wins = tonight.line(tonight.tally(self.journal.folder / "history", self.wall_clock(), ended), lang)
         # six rows at once (54 px): "Quieter" was below the fold, and reaching the loudest scrolled "Quieter" under
         # the finger that had pressed "Louder"
         self.mode = self._pause_mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice,
-                                                self._back_to_game, lang, subtitle=self._pause_line(), row_h=54)
+                                                self._back_to_game, lang, subtitle=self._pause_line(), row_h=54,
+                                                note=Note(*wins) if wins else None)
 
     def _main_menu_item(self) -> str:
         """What leaving for the main menu does to the game: kept, lost (the card refuses it), or over already (a

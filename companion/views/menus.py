@@ -18,20 +18,72 @@ from hardware.events import ButtonEvent
 from vision.types import TrayReading
 
 
+@dataclass(frozen=True)
+class Note:
+    """A line under a menu's title for the table to read (this evening's wins): its words, the same words with the
+    names shortened (six long names), and the names, never broken across its two lines at most."""
+
+    text: str
+    short: str = ""
+    names: tuple[str, ...] = ()
+
+    def layout(self, width: int) -> tuple[tuple[str, ...], int]:
+        """Its lines and their size: one line at BODY where it fits, else shortened, else two (``far_lines``)."""
+        return theme.far_lines(self.text, theme.BODY, width, short=self.short or None, names=self.names)
+
+    def height(self, width: int) -> int:
+        """The room it takes under the title, a gap before the rows included."""
+        lines, size = self.layout(width)
+        return len(lines) * theme.font(size).get_linesize() + NOTE_GAP
+
+
+#: between a note and the menu's first row
+NOTE_GAP = 12
+#: the least row height a note leaves a menu (rows 38 px tall: BODY's line and a finger's press); below it the menu
+#: shows a row fewer
+NOTE_LEAST_ROW = 46
+
+
+class NotedMenu(Menu):
+    """A menu with a ``Note`` under its title, its rows below the note."""
+
+    note: Note | None = None
+
+    def _top(self) -> int:
+        top = super()._top()
+        return top + self.note.height(self.rect.w) if self.note is not None else top
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.note is None:
+            return
+        lines, size = self.note.layout(self.rect.w)
+        step = theme.font(size).get_linesize()
+        for n, words in enumerate(lines):
+            theme.text(surface, words, (self.rect.x, super()._top() + n * step), size, theme.TEXT)
+
+
 class MenuMode:
-    """A full-screen menu with a title and an optional subtitle."""
+    """A full-screen menu with a title and an optional subtitle, and an optional ``Note`` under the title."""
 
     def __init__(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None],
                  on_back: Callable[[], None] | None = None, lang: str = "de", subtitle: str = "",
-                 row_h: int = 64, back_hint: str = "core.hint_back", title_lines: int = 1) -> None:
+                 row_h: int = 64, back_hint: str = "core.hint_back", title_lines: int = 1,
+                 note: Note | None = None) -> None:
         self.lang = lang
         self.subtitle = subtitle
         #: what UNDO's hint says it does ("back", or the main menu's "back to the game")
         self.back_hint = back_hint
         top = 20 + (40 if subtitle else 0)
         # down to the hint bar: five rows under a subtitle (the main menu's camera line), not four and a gap
-        kind = QuestionMenu if title_lines > 1 else Menu
-        self.menu = kind(pygame.Rect(60, top, 680, 440 - top), items, on_choose, on_back, title=title, row_h=row_h)
+        kind = QuestionMenu if title_lines > 1 else NotedMenu if note is not None else Menu
+        rect = pygame.Rect(60, top, 680, 440 - top)
+        if note is not None:  # as many rows as without it, each less tall, while a finger still presses one
+            rows = max(1, (rect.h - 56) // row_h)
+            row_h = max(NOTE_LEAST_ROW, min(row_h, (rect.h - 56 - note.height(rect.w)) // rows))
+        self.menu = kind(rect, items, on_choose, on_back, title=title, row_h=row_h)
+        if note is not None:
+            self.menu.note = note
         #: where "UNDO back" is drawn, as tall as the hint bar: a finger's way back (a table with the touch screen
         #: alone was held in the setup questions and the Teach menu, their only way out a button it has not got)
         self.back_rect: pygame.Rect | None = None

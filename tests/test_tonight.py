@@ -1,0 +1,282 @@
+"""This evening's wins on the main and pause menus: a club playing ten rounds saw each end screen once, and once the
+next game had started no screen showed who won the earlier ones. Derived from the games archived on the card, so a
+restart (a power cut) keeps it.
+
+One picture per size and language goes into out/ (``tonight_<lang>_<width>.png``, main menu and pause menu side by
+side, six long names): look at them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+from drawn_texts import recording_texts
+from test_every_end import ENDS, LONG, Table, echt_one, haste, nxm_won, played
+
+from companion import tonight
+from companion.app import GAME_ENTRIES, App
+from companion.config import Config
+from companion.display import Display
+from companion.games import engine_class
+from companion.i18n import t
+from companion.journal import Journal
+from companion.session import GameSession
+from companion.views import theme
+from hardware.events import Button, ButtonEvent
+
+HOUR = 3600.0
+
+
+@pytest.fixture(autouse=True)
+def no_fsync(monkeypatch):
+    """Each step is fsynced at the table; here that is only time."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+
+
+def app_at(state: Path, lang: str = "de", size: tuple[int, int] = (800, 480), now: float | None = None) -> App:
+    cfg = Config()
+    cfg.language = lang
+    clock = (lambda: now) if now is not None else time.time
+    return App(cfg, state_dir=state, display=Display(size, fullscreen=False), use_camera=False, wall_clock=clock)
+
+
+def play_to_the_end(app: App, game: str, table: Table) -> None:
+    """The table's game played in the app, step by step, to its end screen."""
+    session = GameSession.new(engine_class(game), table.setup, app.journal, **app._session_kw())
+    app._enter(GAME_ENTRIES[game], session)
+    for action in table.actions:
+        assert session.apply(action), session.error
+    app.frame(0.03, [])
+    assert app._game_over()
+
+
+def to_the_menu(app: App) -> None:
+    """From the end screen to the main menu, as the table goes: UNDO opens the pause menu, its "main menu" line."""
+    app.on_button(ButtonEvent(Button.UNDO))
+    app.mode.menu.index = [i.value for i in app.mode.menu.items].index("menu")
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert app.mode is app._main_menu_mode
+
+
+def words(app: App, monkeypatch) -> str:
+    with recording_texts(monkeypatch) as drawn:
+        app.frame(0.03, [])
+    return " ".join(s for s, _, _ in drawn)
+
+
+def wins_line(lang: str, games: int, wins: str) -> str:
+    return t("core.tonight_wins", lang, games=games, wins=wins)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_two_games_played_through_the_app_are_on_the_menu_after_a_restart(tmp_path, monkeypatch, lang):
+    app = app_at(tmp_path, lang)
+    prefix = t("core.tonight_wins", lang, games=1, wins="").split("(")[0]
+    assert prefix not in words(app, monkeypatch)  # no game finished this evening: nothing said
+    play_to_the_end(app, "echt-spitze", echt_one())  # Anna wins
+    to_the_menu(app)
+    assert wins_line(lang, 1, "Anna 1") in words(app, monkeypatch)
+    play_to_the_end(app, "noch-x-mal", nxm_won(2)())  # Ben wins
+    # mid-evening, in the pause menu over the next game's end screen (not in the history yet): both games
+    app.on_button(ButtonEvent(Button.UNDO))
+    assert app.mode is app._pause_mode
+    assert wins_line(lang, 2, "Anna 1, Ben 1") in words(app, monkeypatch)
+    app.close()
+    # the power goes at the end screen; switched on again, the end comes first, then the menu counts both
+    again = app_at(tmp_path, lang)
+    assert again._game_over()
+    to_the_menu(again)
+    assert wins_line(lang, 2, "Anna 1, Ben 1") in words(again, monkeypatch)
+    again.close()
+    third = app_at(tmp_path, lang)  # and at every start after it
+    assert wins_line(lang, 2, "Anna 1, Ben 1") in words(third, monkeypatch)
+    third.close()
+
+
+def test_the_pause_menu_of_the_next_game_shows_the_earlier_ones(tmp_path, monkeypatch):
+    app = app_at(tmp_path)
+    play_to_the_end(app, "echt-spitze", echt_one())
+    app.on_button(ButtonEvent(Button.SELECT))  # play again from the end screen: the setup, the game begins
+    for _ in range(10):
+        if app._in_game():
+            break
+        app.on_button(ButtonEvent(Button.SELECT))
+    assert app._in_game() and not app._game_over()
+    app.on_button(ButtonEvent(Button.UNDO))
+    assert app.mode is app._pause_mode
+    assert wins_line("de", 1, "Anna 1") in words(app, monkeypatch)
+    # the pause menu's six lines stay on the screen with it ("Quieter" below the fold was a complaint)
+    assert len(app.mode.menu.visible_range()) == len(app.mode.menu.items)
+    app.close()
+
+
+def archived(history: Path, game: str, table: Table, finished_at: float, *, snapshot: bool = True) -> Path:
+    """A game played to its end and put in the history as the companion does, its journal's time ``finished_at``."""
+    journal = Journal(history.parent)
+    session = GameSession.new(engine_class(game), table.setup, journal)
+    for action in table.actions:
+        assert session.apply(action), session.error
+    folder = journal.archive()
+    assert folder is not None and folder.parent == history
+    if not snapshot:  # the power went before the snapshot of its last step was written
+        (folder / "snapshot.json").unlink()
+    os.utime(folder / "journal.jsonl", (finished_at, finished_at))
+    return folder
+
+
+def test_an_evening_ends_at_a_long_break_and_the_next_day_says_nothing(tmp_path):
+    history = tmp_path / "current" / "history"
+    now = 1_800_000_000.0
+    archived(history, "echt-spitze", echt_one(), now - 9 * HOUR)  # last night's... afternoon: before the break
+    archived(history, "noch-x-mal", nxm_won(2)(), now - 3.5 * HOUR)  # dinner after it, less than BREAK
+    archived(history, "noch-x-mal", nxm_won(3)(), now - 1 * HOUR)
+    found = tonight.tally(history, now)
+    assert found == tonight.Tally(2, (("Ben", 1), ("Carla", 1)))
+    assert tonight.tally(history, now + 4.5 * HOUR) == tonight.Tally(0, ())  # the next day: a new evening
+    assert tonight.line(tonight.tally(history, now + 4.5 * HOUR), "de") is None
+    assert tonight.tally(tmp_path / "none", now) == tonight.Tally(0, ())  # no history at all
+
+
+def test_a_tie_counts_for_each_a_solo_game_not_at_all_and_the_most_wins_come_first(tmp_path):
+    history = tmp_path / "current" / "history"
+    now = 1_800_000_000.0
+    archived(history, "haste-worte", haste(0, {"Anna": 3, "Ben": 3, "Carla": 2})(), now - 50)  # Anna and Ben
+    archived(history, "noch-x-mal", nxm_won(3)(), now - 40)  # Carla
+    archived(history, "noch-x-mal", played("nxm_solo_26"), now - 30)  # Sol alone: no win over anybody
+    archived(history, "noch-x-mal", nxm_won(2)(), now - 20)  # Ben
+    assert tonight.tally(history, now) == tonight.Tally(3, (("Ben", 2), ("Anna", 1), ("Carla", 1)))
+    assert tonight.line(tonight.tally(history, now), "en")[0] == "Wins tonight (3 games): Ben 2, Anna 1, Carla 1"
+
+
+def test_a_game_whose_last_snapshot_the_power_cut_is_counted_by_its_journal(tmp_path):
+    history = tmp_path / "current" / "history"
+    now = 1_800_000_000.0
+    folder = archived(history, "echt-spitze", echt_one(), now - 60, snapshot=False)
+    assert not (folder / "snapshot.json").exists()
+    assert tonight.tally(history, now) == tonight.Tally(1, (("Anna", 1),))
+    # a snapshot of a step before the end (the last one never written) is no end either: the journal decides
+    other = archived(history, "noch-x-mal", nxm_won(2)(), now - 30)
+    state = json.loads((other / "snapshot.json").read_text())
+    (other / "snapshot.json").write_text(json.dumps({**state, "finished": False, "count": state["count"] - 1}))
+    tonight._KNOWN.clear()
+    assert tonight.tally(history, now) == tonight.Tally(2, (("Anna", 1), ("Ben", 1)))
+
+
+def test_an_unfinished_game_put_away_and_free_play_do_not_count(tmp_path):
+    history = tmp_path / "current" / "history"
+    now = 1_800_000_000.0
+    g = echt_one()
+    g.actions = g.actions[:5]  # put away before its end
+    archived(history, "echt-spitze", g, now - 60)
+    archived(history, "free-play", Table("free-play", {}), now - 30)
+    archived(history, "noch-x-mal", nxm_won(2)(), now - 20)
+    assert tonight.tally(history, now) == tonight.Tally(1, (("Ben", 1),))
+
+
+def test_a_history_folder_that_cannot_be_read_is_passed_over(tmp_path):
+    history = tmp_path / "current" / "history"
+    now = 1_800_000_000.0
+    archived(history, "noch-x-mal", nxm_won(2)(), now - 20)
+    for name, text in (("a", "not json\n"), ("b", '{"game": "chess"}\n{"action": {}}\n'),
+                       ("c", '{"game": "echt-spitze"}\n{"action": {"action": "setup"}}\n')):
+        (history / name).mkdir()
+        (history / name / "journal.jsonl").write_text(text)
+        os.utime(history / name / "journal.jsonl", (now - 10, now - 10))
+    assert tonight.tally(history, now) == tonight.Tally(1, (("Ben", 1),))
+
+
+@pytest.mark.parametrize("end", [e for e in ENDS if not e.id.startswith("fritzo_strategy")], ids=lambda e: e.id)
+def test_the_winners_counted_are_those_the_end_screen_names(end):
+    """Each game's own end state: every name counted stands in what its end screen says, and a game of two or more
+    that the end screen gives a winner gives one here."""
+    engine = played(end.id).engine
+    said = " ".join(end.says("en", engine))
+    found = tonight.of_engine(end.game, engine)
+    players = tonight._players(engine)
+    assert found.finished and found.counts == (len(players) >= 2)
+    if len(players) < 2:
+        assert found.winners == ()
+        return
+    for name in found.winners:
+        assert name in said or theme.short_name(name) in said, (end.id, name, said)
+    named = [p for p in players if p in said or theme.short_name(p) in said]
+    wins = any(w in said.lower() for w in ("win", "won", "victory"))
+    assert bool(found.winners) == (bool(named) and wins), (end.id, found.winners, said)
+
+
+def six_long_names_evening(history: Path, now: float) -> None:
+    archived(history, "haste-worte", haste(0, {name: 3 for name in LONG})(), now - 300)  # all six tie
+    archived(history, "noch-x-mal", played("nxm_long_names_shared"), now - 200)  # the two longest
+    archived(history, "echt-spitze", played("echt_long_names_shared"), now - 100)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_six_long_names_stay_whole_readable_and_clear_of_the_rows(tmp_path, monkeypatch, out_dir, lang, size):
+    now = time.time()
+    six_long_names_evening(tmp_path / "current" / "history", now)
+    app = app_at(tmp_path, lang, size, now=now)
+    shots = []
+    for screen in ("main", "pause"):
+        if screen == "pause":
+            app.new_game(GAME_ENTRIES["free-play"], {})
+            app.on_button(ButtonEvent(Button.UNDO))
+            assert app.mode is app._pause_mode
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        shots.append(app.display.window.copy())
+        note = [(s, size_, r) for s, size_, r in drawn if any(name in s or theme.short_name(name) in s
+                                                             for name in LONG)]
+        assert note, drawn
+        text = " ".join(s for s, _, _ in note)
+        for name in LONG:  # every winner named, whole or shortened as people shorten names
+            assert name in text or theme.short_name(name) in text, (name, text)
+        assert all(s >= theme.SMALL for _, s, _ in note), note  # at least the menus' SMALL; BODY where it fits
+        rows = app.mode.menu.item_rects()
+        for _, _, r in note:
+            assert r.right <= 740 and not any(r.colliderect(row) for row in rows.values()), (r, rows)
+    sheet = pygame.Surface((2 * shots[0].get_width(), shots[0].get_height()))
+    for n, shot in enumerate(shots):
+        sheet.blit(shot, (n * shot.get_width(), 0))
+    pygame.image.save(sheet, str(out_dir / f"tonight_{lang}_{size[0]}.png"))
+    app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_three_names_fit_one_line_at_body(tmp_path, monkeypatch, out_dir, lang):
+    now = time.time()
+    history = tmp_path / "current" / "history"
+    archived(history, "haste-worte", haste(0, {"Anna": 3, "Ben": 3, "Carla": 2})(), now - 50)
+    archived(history, "noch-x-mal", nxm_won(3)(), now - 40)
+    app = app_at(tmp_path, lang, now=now)
+    with recording_texts(monkeypatch) as drawn:
+        app.frame(0.03, [])
+    pygame.image.save(app.display.window, str(out_dir / f"tonight_three_{lang}_800.png"))
+    line = wins_line(lang, 2, "Anna 1, Ben 1, Carla 1")
+    assert [size for s, size, _ in drawn if s == line] == [theme.BODY], "|".join(s for s, _, _ in drawn)
+    # the five rows the main menu showed without it stay on the screen
+    assert len(app.mode.menu.visible_range()) == 5
+    app.close()
+
+
+def test_a_long_history_is_not_read_and_a_menu_built_again_reads_no_journal_twice(tmp_path, monkeypatch):
+    history = tmp_path / "current" / "history"
+    now = time.time()  # (the folders are named by the clock, as the companion names them)
+    for day in range(60):  # two months of evenings before this one
+        folder = history / time.strftime("%Y%m%d-%H%M%S", time.localtime(now - (60 - day) * 24 * HOUR))
+        folder.mkdir(parents=True)
+        (folder / "journal.jsonl").write_text("{}\n")
+        os.utime(folder / "journal.jsonl", (now - (60 - day) * 24 * HOUR,) * 2)
+    archived(history, "noch-x-mal", nxm_won(2)(), now - 20)
+    read: list[Path] = []
+    real = tonight.result
+    monkeypatch.setattr(tonight, "result", lambda folder: read.append(folder) or real(folder))
+    tonight._KNOWN.clear()
+    assert tonight.tally(history, now) == tonight.Tally(1, (("Ben", 1),))
+    assert len(read) == 1  # tonight's game; the night before stopped the walk unread
+    assert tonight.tally(history, now) == tonight.Tally(1, (("Ben", 1),)) and len(read) == 1
