@@ -2059,3 +2059,38 @@ def test_the_end_screens_tie_banner_covers_no_score_and_is_not_drawn_twice(tmp_p
         pygame.image.save(app.display.canvas, str(out_dir / f"echt_tie_banner_{lang}_{count}.png"))
     finally:
         app.close()
+
+
+# -- the camera's audit: a foreign die, two dice taken at once, the unread die's mark ----------------------------
+def unread_in(tmp_path, lang: str, dice: list[tuple[str | None, str | None]]):
+    """Anna and Ben, the camera's reading of ``dice`` ((face, guess) each) in: session, screen, what is taught."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
+    s.lang, s.camera_ready = lang, True
+    taught: list[tuple[int, str]] = []
+    s.learn = lambda index, face: taught.append((index, face))
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    read = TrayReading(tuple(DieReading(f, 0.9 if f else 0.3, (0, 0, 10, 10), g) for f, g in dice))
+    s.latest_reading = read
+    mode.on_dice(read)
+    return s, mode, taught
+
+
+@pytest.mark.parametrize(("lang", "asked", "button"), [
+    ("de", "kein Würfel dieses Spiels?", "Herausnehmen, neu würfeln"),
+    ("en", "no die of this game?", "Take it out, roll again")])
+def test_a_die_without_any_guess_may_be_no_die_of_this_game(tmp_path, monkeypatch, lang, asked, button):
+    """The audit's ivory pip 4 among the set's dice: asked "which face?" with the set's faces alone, the table
+    answered 4 and it was taught as this set's 4, read wrongly and sure from then on. A die the reader found no face
+    near is asked whether it is a die of this game, and the answer that throws again says to take it out (and
+    teaches nothing); a die with a guess is asked as before."""
+    s, mode, taught = unread_in(tmp_path, lang, [("1", None), ("2", None), ("5", None), (None, None)])
+    assert mode.asking == 3 and asked in mode._status()
+    lines = " ".join(text for text, _, _ in drawn_texts(mode, monkeypatch))
+    assert all(word in lines for word in button.split())
+    assert mode.on_tap(mode._answer_rects()[-1].center)  # take it out, roll again
+    assert mode.pending is None and taught == [] and s.engine.phase is Phase.ROLL
+    s, mode, taught = unread_in(tmp_path / "guess", lang, [("1", None), (None, "3"), ("5", None), ("?", None)])
+    assert asked not in mode._status()
+    lines = " ".join(text for text, _, _ in drawn_texts(mode, monkeypatch))
+    assert button.split()[0] not in lines and t("echt.view.roll_again", lang) in lines

@@ -48,6 +48,7 @@ from companion.views.widgets import (
     PlayerBar,
     draw_die,
     draw_die_picture,
+    draw_label,
     first_choice,
     game_hint_bar,
     moved,
@@ -495,6 +496,14 @@ class EchtSpitzeMode:
         options = self._face_options()
         guess = self.session.guess(self.asking) if read is None else read if read in options else number(read)
         return guess if guess in options else None
+
+    def _unguessed(self) -> bool:
+        """Whether the reader found no face at all near the unsure die asked about: the audit's ivory pip die among
+        the set's was asked "which face?" with the set's faces alone, answered "4", and taught as this set's 4 (read
+        wrongly, sure, from then on). Such a die is asked whether it is one of this game's at all, and rolling
+        again says to take it out (that answer teaches nothing)."""
+        return self.pending is not None and not self.fixing and self.asking not in self._read_as \
+            and self.session.guess(self.asking) is None
 
     def _too_many_crosses(self, faces: list[str | None]) -> bool:
         """More dice read with the extra cross than the dice carry, counting the dice a re-roll leaves lying."""
@@ -1022,7 +1031,8 @@ class EchtSpitzeMode:
             if guess is not None:
                 return self.tr("echt.view.unsure_prompt_guess", die=self.asking + 1,
                                face=face_label(guess, self.lang))
-            return self.tr("echt.view.unsure_prompt", die=self.asking + 1)
+            key = "echt.view.unsure_prompt_foreign" if self._unguessed() else "echt.view.unsure_prompt"
+            return self.tr(key, die=self.asking + 1)
         if s.phase is Phase.ROLL:
             if s.solo:
                 half = self.tr("echt.view.before_half" if s.turn <= SOLO_HALFTIME else "echt.view.after_half")
@@ -1076,7 +1086,9 @@ class EchtSpitzeMode:
         for k, (face, rect) in enumerate(zip(faces, rects, strict=False)):
             draw_die(surface, rect, face, selected=k == self.choice, label=lambda f: number(str(f)))
             _cross(surface, rect, face)
-        label = self.tr("echt.view.back" if self.fixing else "echt.view.roll_again")
+        key = "echt.view.back" if self.fixing else \
+            "echt.view.roll_again_foreign" if self._unguessed() else "echt.view.roll_again"
+        label = self.tr(key)
         self._draw_button(surface, rects[-1], label, self.choice == len(rects) - 1)
 
     def _draw_button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, hi: bool) -> None:
@@ -1084,6 +1096,9 @@ class EchtSpitzeMode:
         pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, rect, border_radius=10)
         if hi:
             pygame.draw.rect(surface, theme.ACCENT, rect, width=4, border_radius=10)
+        if theme.fit_text(label, theme.BODY, rect.w - 16, bold=True) < theme.BODY:  # "Take it out, roll again"
+            draw_label(surface, rect.inflate(-16, -8), label, theme.BODY, theme.TEXT)  # on two lines, not small
+            return
         theme.text(surface, label, rect.center, theme.fit_text(label, theme.BODY, rect.w - 16), theme.TEXT,
                    bold=hi, anchor="center")
 
