@@ -2094,3 +2094,17 @@ def test_a_die_without_any_guess_may_be_no_die_of_this_game(tmp_path, monkeypatc
     assert asked not in mode._status()
     lines = " ".join(text for text, _, _ in drawn_texts(mode, monkeypatch))
     assert button.split()[0] not in lines and t("echt.view.roll_again", lang) in lines
+
+
+@pytest.mark.parametrize(("lang", "said"), [("de", "2 Würfel fehlen"), ("en", "2 dice are gone")])
+def test_two_dice_taken_at_once_are_said_to_be_taken_with_select(tmp_path, lang, said):
+    """The camera saw two dice leave at once: which is whose it cannot tell, and the screen said nothing and kept
+    "Anna: take one die". The table is told to take them with SELECT (a grey notice); nothing is taken."""
+    s, mode, _, _ = camera_roll(tmp_path, ["1", "2", "3", "4"])
+    s.lang = lang
+    assert s.engine.phase is Phase.TAKE
+    words = mode.on_dice(reading(["3", "4"]))
+    assert isinstance(words, str) and words.startswith(said) and t("core.btn_select", lang) in words
+    assert s.engine.phase is Phase.TAKE and s.engine.current_taker == "Anna"
+    assert mode.on_dice(reading(["2", "3", "4"])) is None  # one gone: Anna took the 1, as before
+    assert s.engine.holder(0) == "Anna"

@@ -775,8 +775,11 @@ class EchtSpitzeMode:
         """While dice are taken, every rest of the tray is read: the die that left is the one taken."""
         return self.game.phase is Phase.TAKE
 
-    def on_dice(self, reading: TrayReading) -> None:
+    def on_dice(self, reading: TrayReading) -> str | None:
+        """A reading of the tray: the roll (its unsure dice asked first), or while dice are taken the one die gone
+        from it; words for the table (a grey notice) where the reading is no step."""
         g = self.game
+        said = None
         faces = [d.face if isinstance(d.face, str) else None for d in reading.dice]
         if g.phase in (Phase.ROLL, Phase.REROLL):
             self.waiting = False
@@ -797,7 +800,10 @@ class EchtSpitzeMode:
             missing = Counter(g.state.dice[i] for i in g.middle) - Counter(faces)
             if sum(missing.values()) == 1 and len(faces) == len(g.middle) - 1:
                 self.session.apply({"action": "take", "face": next(iter(missing))})
+            elif len(faces) < len(g.middle) - 1:  # two taken at once: which is whose the camera cannot tell, and the
+                said = self.tr("echt.view.dice_gone", count=len(g.middle) - len(faces))  # screen stood unchanged
         self._sync()
+        return said
 
     def on_button(self, event: ButtonEvent) -> bool:
         self._sync()
