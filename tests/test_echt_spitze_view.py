@@ -2108,3 +2108,21 @@ def test_two_dice_taken_at_once_are_said_to_be_taken_with_select(tmp_path, lang,
     assert s.engine.phase is Phase.TAKE and s.engine.current_taker == "Anna"
     assert mode.on_dice(reading(["2", "3", "4"])) is None  # one gone: Anna took the 1, as before
     assert s.engine.holder(0) == "Anna"
+
+
+def test_the_unread_die_is_not_drawn_as_the_question_mark_face(tmp_path, monkeypatch):
+    """"?" is a face of this game (any number), drawn white; the unread die beside it was a magenta "?" and a child
+    took it for that face. The unread die is magenta with a magnifying glass, no "?" on it."""
+    s, mode, _ = unread_in(tmp_path, "en", [("1", None), (None, None), ("5", None), ("?", None)])
+    surface = pygame.Surface(SIZE)
+    with recording_texts(monkeypatch) as drawn:
+        mode.draw(surface)
+    unread, free = mode.dice.die_rects()[1], mode.dice.die_rects()[3]
+    marks = [text for text, _, rect in drawn if unread.colliderect(rect)]
+    assert marks == []
+    assert any(text == "?" and free.contains(rect) for text, _, rect in drawn)  # the face "?" as before
+    corner = (unread.x + unread.w // 8, unread.centery)  # the die's body, outside the glass: the loud colour
+    assert tuple(surface.get_at(corner))[:3] == theme.UNKNOWN
+    glass = [tuple(surface.get_at((x, y)))[:3] for x in range(unread.x, unread.right) for y in range(unread.y,
+                                                                                                    unread.bottom)]
+    assert glass.count(theme.TEXT) > unread.w  # the magnifying glass is drawn in the text's colour

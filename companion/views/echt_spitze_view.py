@@ -54,6 +54,7 @@ from companion.views.widgets import (
     moved,
     not_time_to_roll,
     outlined_cross,
+    selection_ring,
     spanning,
 )
 from hardware.events import Button, ButtonEvent, Press
@@ -1078,9 +1079,14 @@ class EchtSpitzeMode:
         self.dice.faces = list(self.pending)
         self.dice.selected = self.asking
         self.dice.dimmed = set()
-        self.dice.draw(surface)
-        for face, rect in zip(self.pending, self.dice.die_rects(), strict=True):
-            _cross(surface, rect, face)
+        for i, (face, rect) in enumerate(zip(self.pending, self.dice.die_rects(), strict=True)):
+            if face is None:  # not the shared row's "?": that is one of this game's faces
+                _unread(surface, rect)
+                if i == self.asking:
+                    selection_ring(surface, rect)
+            else:
+                draw_die(surface, rect, face, selected=i == self.asking, label=self.dice.label)
+                _cross(surface, rect, face)
 
     def _draw_answers(self, surface: pygame.Surface) -> None:
         if not self.fixing:  # correcting, the dice carry their holders' names there (the status line asks)
@@ -1442,6 +1448,19 @@ def _cross(surface: pygame.Surface, rect: pygame.Rect, face: str | None) -> None
     mark = pygame.Rect(rect.right - k - 4, rect.y + 4, k, k)
     width = max(3, k // 4)
     outlined_cross(surface, mark, CROSS_INK, width)
+
+
+def _unread(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A die the reader was not sure of, loud, with a magnifying glass where the shared dice row draws a "?": "?"
+    is one of Echt Spitze's faces (any number), drawn white beside it, and a child took the unread die for it."""
+    pygame.draw.rect(surface, theme.UNKNOWN, rect, border_radius=max(4, rect.w // 7))
+    r = rect.w * 22 // 100
+    lens = (rect.x + rect.w * 42 // 100, rect.y + rect.h * 42 // 100)
+    width = max(3, rect.w // 14)
+    grip = (rect.x + rect.w * 76 // 100, rect.y + rect.h * 76 // 100)
+    step = round(r * 0.7071)
+    pygame.draw.line(surface, theme.TEXT, (lens[0] + step, lens[1] + step), grip, width + 3)
+    pygame.draw.circle(surface, theme.TEXT, lens, r, width)
 
 
 def _spanning_lines(lines: list[tuple[str, int, bool, int]]) -> list[pygame.Rect]:
