@@ -84,13 +84,13 @@ def snapshot(game: EchtSpitze) -> str:
     return json.dumps(game.to_json(), sort_keys=True)
 
 
-def unchanged_after(game: EchtSpitze, action: dict[str, Any], error: type[Exception]) -> str:
-    """Apply an action that must fail; assert the state did not move; return the English message."""
+def unchanged_after(game: EchtSpitze, action: dict[str, Any], error: type[Exception], lang: str = "en") -> str:
+    """Apply an action that must fail; assert the state did not move; return the message (English unless asked)."""
     before = snapshot(game)
     with pytest.raises(error) as info:
         game.apply(action)
     assert snapshot(game) == before
-    return info.value.text("en")
+    return info.value.text(lang)
 
 
 # -- setup ---------------------------------------------------------------------------------------------------
@@ -158,6 +158,29 @@ def test_a_wrong_number_of_dice_says_what_to_do_about_it():
     assert "two touching look like one" in msg  # all were in the tray: two touching dice were read as one
     msg = unchanged_after(game, {"action": "roll", "dice": ["1"] * (count + 1)}, DiceError)
     assert msg.startswith(f"{count + 1} dice were seen, but {count} are played") and "not a die" in msg
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_wrong_count_in_the_middles_reroll_keeps_the_taken_dice_out(lang):
+    """The audit's re-roll: 1 die seen was told "all the dice in the tray" (the players' taken dice too), 4 seen was
+    told to take out dice "put back in the box". Only the middle's 2 go in; the taken ones are what to take out."""
+    game = new(["Anna", "Ben"])
+    game.apply({"action": "roll", "dice": ["1", "2", "3", "4"]})
+    game.apply({"action": "take", "die": 1})
+    game.apply({"action": "take", "die": 2})
+    game.apply({"action": "reroll"})
+    few = unchanged_after(game, {"action": "roll", "dice": ["5"]}, DiceError, lang=lang)
+    many = unchanged_after(game, {"action": "roll", "dice": ["5", "?", "2", "4"]}, DiceError, lang=lang)
+    if lang == "de":
+        assert few.startswith("1 Würfel gesehen, es müssen 2 sein") and "alle Würfel" not in few
+        assert "nur die 2 Würfel der Mitte" in few and "genommene bleiben draußen" in few
+        assert many.startswith("4 Würfel gesehen") and "Schachtel" not in many and "genommene Würfel" in many
+    else:
+        assert few.startswith("1 die was seen, there must be 2") and "all the dice" not in few
+        assert "only the 2 middle dice in the tray" in few and "the dice taken stay out" in few
+        assert many.startswith("4 dice were seen") and "box" not in many and "the dice the players took" in many
+    game.apply({"action": "roll", "dice": ["5", "?"]})
+    assert game.phase is Phase.SCORE
 
 
 def test_impossible_faces_are_rejected():

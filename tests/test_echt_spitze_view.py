@@ -2059,3 +2059,70 @@ def test_the_end_screens_tie_banner_covers_no_score_and_is_not_drawn_twice(tmp_p
         pygame.image.save(app.display.canvas, str(out_dir / f"echt_tie_banner_{lang}_{count}.png"))
     finally:
         app.close()
+
+
+# -- the camera's audit: a foreign die, two dice taken at once, the unread die's mark ----------------------------
+def unread_in(tmp_path, lang: str, dice: list[tuple[str | None, str | None]]):
+    """Anna and Ben, the camera's reading of ``dice`` ((face, guess) each) in: session, screen, what is taught."""
+    s = session(tmp_path, {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
+    s.lang, s.camera_ready = lang, True
+    taught: list[tuple[int, str]] = []
+    s.learn = lambda index, face: taught.append((index, face))
+    mode = EchtSpitzeMode(s)
+    press(mode, Button.ROLL)
+    read = TrayReading(tuple(DieReading(f, 0.9 if f else 0.3, (0, 0, 10, 10), g) for f, g in dice))
+    s.latest_reading = read
+    mode.on_dice(read)
+    return s, mode, taught
+
+
+@pytest.mark.parametrize(("lang", "asked", "button"), [
+    ("de", "kein Würfel dieses Spiels?", "Herausnehmen, neu würfeln"),
+    ("en", "no die of this game?", "Take it out, roll again")])
+def test_a_die_without_any_guess_may_be_no_die_of_this_game(tmp_path, monkeypatch, lang, asked, button):
+    """The audit's ivory pip 4 among the set's dice: asked "which face?" with the set's faces alone, the table
+    answered 4 and it was taught as this set's 4, read wrongly and sure from then on. A die the reader found no face
+    near is asked whether it is a die of this game, and the answer that throws again says to take it out (and
+    teaches nothing); a die with a guess is asked as before."""
+    s, mode, taught = unread_in(tmp_path, lang, [("1", None), ("2", None), ("5", None), (None, None)])
+    assert mode.asking == 3 and asked in mode._status()
+    lines = " ".join(text for text, _, _ in drawn_texts(mode, monkeypatch))
+    assert all(word in lines for word in button.split())
+    assert mode.on_tap(mode._answer_rects()[-1].center)  # take it out, roll again
+    assert mode.pending is None and taught == [] and s.engine.phase is Phase.ROLL
+    s, mode, taught = unread_in(tmp_path / "guess", lang, [("1", None), (None, "3"), ("5", None), ("?", None)])
+    assert asked not in mode._status()
+    lines = " ".join(text for text, _, _ in drawn_texts(mode, monkeypatch))
+    assert button.split()[0] not in lines and t("echt.view.roll_again", lang) in lines
+
+
+@pytest.mark.parametrize(("lang", "said"), [("de", "2 Würfel fehlen"), ("en", "2 dice are gone")])
+def test_two_dice_taken_at_once_are_said_to_be_taken_with_select(tmp_path, lang, said):
+    """The camera saw two dice leave at once: which is whose it cannot tell, and the screen said nothing and kept
+    "Anna: take one die". The table is told to take them with SELECT (a grey notice); nothing is taken."""
+    s, mode, _, _ = camera_roll(tmp_path, ["1", "2", "3", "4"])
+    s.lang = lang
+    assert s.engine.phase is Phase.TAKE
+    words = mode.on_dice(reading(["3", "4"]))
+    assert isinstance(words, str) and words.startswith(said) and t("core.btn_select", lang) in words
+    assert s.engine.phase is Phase.TAKE and s.engine.current_taker == "Anna"
+    assert mode.on_dice(reading(["2", "3", "4"])) is None  # one gone: Anna took the 1, as before
+    assert s.engine.holder(0) == "Anna"
+
+
+def test_the_unread_die_is_not_drawn_as_the_question_mark_face(tmp_path, monkeypatch):
+    """"?" is a face of this game (any number), drawn white; the unread die beside it was a magenta "?" and a child
+    took it for that face. The unread die is magenta with a magnifying glass, no "?" on it."""
+    s, mode, _ = unread_in(tmp_path, "en", [("1", None), (None, None), ("5", None), ("?", None)])
+    surface = pygame.Surface(SIZE)
+    with recording_texts(monkeypatch) as drawn:
+        mode.draw(surface)
+    unread, free = mode.dice.die_rects()[1], mode.dice.die_rects()[3]
+    marks = [text for text, _, rect in drawn if unread.colliderect(rect)]
+    assert marks == []
+    assert any(text == "?" and free.contains(rect) for text, _, rect in drawn)  # the face "?" as before
+    corner = (unread.x + unread.w // 8, unread.centery)  # the die's body, outside the glass: the loud colour
+    assert tuple(surface.get_at(corner))[:3] == theme.UNKNOWN
+    glass = [tuple(surface.get_at((x, y)))[:3] for x in range(unread.x, unread.right) for y in range(unread.y,
+                                                                                                    unread.bottom)]
+    assert glass.count(theme.TEXT) > unread.w  # the magnifying glass is drawn in the text's colour

@@ -48,11 +48,13 @@ from companion.views.widgets import (
     PlayerBar,
     draw_die,
     draw_die_picture,
+    draw_label,
     first_choice,
     game_hint_bar,
     moved,
     not_time_to_roll,
     outlined_cross,
+    selection_ring,
     spanning,
 )
 from hardware.events import Button, ButtonEvent, Press
@@ -496,6 +498,14 @@ class EchtSpitzeMode:
         guess = self.session.guess(self.asking) if read is None else read if read in options else number(read)
         return guess if guess in options else None
 
+    def _unguessed(self) -> bool:
+        """Whether the reader found no face at all near the unsure die asked about: the audit's ivory pip die among
+        the set's was asked "which face?" with the set's faces alone, answered "4", and taught as this set's 4 (read
+        wrongly, sure, from then on). Such a die is asked whether it is one of this game's at all, and rolling
+        again says to take it out (that answer teaches nothing)."""
+        return self.pending is not None and not self.fixing and self.asking not in self._read_as \
+            and self.session.guess(self.asking) is None
+
     def _too_many_crosses(self, faces: list[str | None]) -> bool:
         """More dice read with the extra cross than the dice carry, counting the dice a re-roll leaves lying."""
         g = self.game
@@ -766,8 +776,11 @@ class EchtSpitzeMode:
         """While dice are taken, every rest of the tray is read: the die that left is the one taken."""
         return self.game.phase is Phase.TAKE
 
-    def on_dice(self, reading: TrayReading) -> None:
+    def on_dice(self, reading: TrayReading) -> str | None:
+        """A reading of the tray: the roll (its unsure dice asked first), or while dice are taken the one die gone
+        from it; words for the table (a grey notice) where the reading is no step."""
         g = self.game
+        said = None
         faces = [d.face if isinstance(d.face, str) else None for d in reading.dice]
         if g.phase in (Phase.ROLL, Phase.REROLL):
             self.waiting = False
@@ -788,7 +801,10 @@ class EchtSpitzeMode:
             missing = Counter(g.state.dice[i] for i in g.middle) - Counter(faces)
             if sum(missing.values()) == 1 and len(faces) == len(g.middle) - 1:
                 self.session.apply({"action": "take", "face": next(iter(missing))})
+            elif len(faces) < len(g.middle) - 1:  # two taken at once: which is whose the camera cannot tell, and the
+                said = self.tr("echt.view.dice_gone", count=len(g.middle) - len(faces))  # screen stood unchanged
         self._sync()
+        return said
 
     def on_button(self, event: ButtonEvent) -> bool:
         self._sync()
@@ -1022,7 +1038,8 @@ class EchtSpitzeMode:
             if guess is not None:
                 return self.tr("echt.view.unsure_prompt_guess", die=self.asking + 1,
                                face=face_label(guess, self.lang))
-            return self.tr("echt.view.unsure_prompt", die=self.asking + 1)
+            key = "echt.view.unsure_prompt_foreign" if self._unguessed() else "echt.view.unsure_prompt"
+            return self.tr(key, die=self.asking + 1)
         if s.phase is Phase.ROLL:
             if s.solo:
                 half = self.tr("echt.view.before_half" if s.turn <= SOLO_HALFTIME else "echt.view.after_half")
@@ -1062,9 +1079,14 @@ class EchtSpitzeMode:
         self.dice.faces = list(self.pending)
         self.dice.selected = self.asking
         self.dice.dimmed = set()
-        self.dice.draw(surface)
-        for face, rect in zip(self.pending, self.dice.die_rects(), strict=True):
-            _cross(surface, rect, face)
+        for i, (face, rect) in enumerate(zip(self.pending, self.dice.die_rects(), strict=True)):
+            if face is None:  # not the shared row's "?": that is one of this game's faces
+                _unread(surface, rect)
+                if i == self.asking:
+                    selection_ring(surface, rect)
+            else:
+                draw_die(surface, rect, face, selected=i == self.asking, label=self.dice.label)
+                _cross(surface, rect, face)
 
     def _draw_answers(self, surface: pygame.Surface) -> None:
         if not self.fixing:  # correcting, the dice carry their holders' names there (the status line asks)
@@ -1076,7 +1098,9 @@ class EchtSpitzeMode:
         for k, (face, rect) in enumerate(zip(faces, rects, strict=False)):
             draw_die(surface, rect, face, selected=k == self.choice, label=lambda f: number(str(f)))
             _cross(surface, rect, face)
-        label = self.tr("echt.view.back" if self.fixing else "echt.view.roll_again")
+        key = "echt.view.back" if self.fixing else \
+            "echt.view.roll_again_foreign" if self._unguessed() else "echt.view.roll_again"
+        label = self.tr(key)
         self._draw_button(surface, rects[-1], label, self.choice == len(rects) - 1)
 
     def _draw_button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, hi: bool) -> None:
@@ -1084,6 +1108,9 @@ class EchtSpitzeMode:
         pygame.draw.rect(surface, theme.PANEL_HI if hi else theme.PANEL, rect, border_radius=10)
         if hi:
             pygame.draw.rect(surface, theme.ACCENT, rect, width=4, border_radius=10)
+        if theme.fit_text(label, theme.BODY, rect.w - 16, bold=True) < theme.BODY:  # "Take it out, roll again"
+            draw_label(surface, rect.inflate(-16, -8), label, theme.BODY, theme.TEXT)  # on two lines, not small
+            return
         theme.text(surface, label, rect.center, theme.fit_text(label, theme.BODY, rect.w - 16), theme.TEXT,
                    bold=hi, anchor="center")
 
@@ -1421,6 +1448,19 @@ def _cross(surface: pygame.Surface, rect: pygame.Rect, face: str | None) -> None
     mark = pygame.Rect(rect.right - k - 4, rect.y + 4, k, k)
     width = max(3, k // 4)
     outlined_cross(surface, mark, CROSS_INK, width)
+
+
+def _unread(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A die the reader was not sure of, loud, with a magnifying glass where the shared dice row draws a "?": "?"
+    is one of Echt Spitze's faces (any number), drawn white beside it, and a child took the unread die for it."""
+    pygame.draw.rect(surface, theme.UNKNOWN, rect, border_radius=max(4, rect.w // 7))
+    r = rect.w * 22 // 100
+    lens = (rect.x + rect.w * 42 // 100, rect.y + rect.h * 42 // 100)
+    width = max(3, rect.w // 14)
+    grip = (rect.x + rect.w * 76 // 100, rect.y + rect.h * 76 // 100)
+    step = round(r * 0.7071)
+    pygame.draw.line(surface, theme.TEXT, (lens[0] + step, lens[1] + step), grip, width + 3)
+    pygame.draw.circle(surface, theme.TEXT, lens, r, width)
 
 
 def _spanning_lines(lines: list[tuple[str, int, bool, int]]) -> list[pygame.Rect]:

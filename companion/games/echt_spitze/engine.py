@@ -435,7 +435,10 @@ class EchtSpitze:
         if not isinstance(raw, list):
             raise DiceError("echt.err.dice_format")
         if len(raw) != count:  # more than played: a die put back in the box, or something that is no die, lies there
-            key = "echt.err.dice_too_many" if len(raw) > count else "echt.err.dice_count"
+            if s.phase is Phase.REROLL:  # only the middle's dice go in: "all the dice" would fetch the taken ones too,
+                key = "echt.err.reroll_too_many" if len(raw) > count else "echt.err.reroll_count"  # and they stay out
+            else:
+                key = "echt.err.dice_too_many" if len(raw) > count else "echt.err.dice_count"
             raise DiceError(key, expected=count, got=len(raw))
         faces: list[str] = []
         for i, face in enumerate(raw, start=1):
