@@ -179,6 +179,9 @@ VOLUME_STEPS = (20, 40, 60, 80, 100)
 SWIPE = 24
 #: seconds after which a finger whose lifting never came (a window left meanwhile) no longer keeps another's taps out
 LOST_PRESS = 10.0
+#: design pixels kept free between the ≡ corner and the "sound off" sign's finger room: a finger just under ≡
+#: switched the sound on
+CORNER_GAP = 10
 
 
 @dataclass
@@ -1304,9 +1307,19 @@ class App:
 
     def _mute_area(self) -> pygame.Rect | None:
         """Where a finger switches the sound on: the "sound off" sign and a finger's room around it (the speaker
-        alone in a game is 43 x 34, about 6 x 5 mm on the Pi's panel)."""
+        alone in a game is 43 x 34, about 6 x 5 mm on the Pi's panel), clear of the ≡ corner by CORNER_GAP. Grown
+        up to it, the room met the corner, and a finger aiming at ≡ a little low switched the sound on."""
         mute = self.announcer.mute_rect if self.announcer is not None else None
-        return None if mute is None else mute.inflate(max(0, 56 - mute.w), max(0, 56 - mute.h))
+        if mute is None:
+            return None
+        area = mute.inflate(max(0, 56 - mute.w), max(0, 56 - mute.h))
+        if self._in_game() and area.colliderect(MENU_CORNER.inflate(2 * CORNER_GAP, 2 * CORNER_GAP)):
+            if mute.top >= MENU_CORNER.bottom:  # under the corner (where it stands in a game): cut off above
+                top = max(area.top, min(mute.top, MENU_CORNER.bottom + CORNER_GAP))
+                area = pygame.Rect(area.x, top, area.w, area.bottom - top)
+            elif mute.right <= MENU_CORNER.left:  # left of it: cut off at the right
+                area.w = min(area.right, max(mute.right, MENU_CORNER.left - CORNER_GAP)) - area.left
+        return area
 
     def _tap_state(self) -> tuple:
         """The screen as a tap finds it (``_doubled``): which screen and question, the game's steps, its framed

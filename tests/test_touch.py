@@ -4,8 +4,11 @@ window) with SDL's mouse copy of each (``touch=True``), through the App's event 
 from __future__ import annotations
 
 import pygame
+import pytest
 
-from companion.app import GAME_ENTRIES, App
+from companion.announcer import Announcer
+from companion.app import GAME_ENTRIES, MENU_CORNER, App
+from companion.audio import NullAudio
 from companion.config import Config
 from companion.display import Display
 from companion.games_ui import register_all
@@ -18,12 +21,15 @@ register_all()
 class Panel:
     """The App on an 800x480 panel, its clock the test's: each frame passes ``dt`` seconds."""
 
-    def __init__(self, tmp_path, *, free_play: bool = False, players: tuple[str, ...] = ("Anna", "Ben")) -> None:
+    def __init__(self, tmp_path, *, free_play: bool = False, players: tuple[str, ...] = ("Anna", "Ben"),
+                 announcer: bool = False) -> None:
         self.now = 100.0
         cfg = Config()
         cfg.language, cfg.players = "en", list(players)
         self.app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
                        clock=lambda: self.now, wall_clock=lambda: 1.9e9 + self.now, start_free_play=free_play)
+        if announcer:
+            self.app.announcer = Announcer("en", audio=NullAudio())
         self.frame()
 
     def frame(self, events: list[pygame.event.Event] = (), dt: float = 0.03) -> None:
@@ -176,3 +182,24 @@ def test_a_finger_held_on_undo_menu_takes_back_the_last_step(tmp_path):
     panel.wait(0.5)
     panel.tap(panel.hint(Button.UNDO).center)  # a tap on it is still the pause menu
     assert panel.app.mode is not panel.app.game_mode
+
+
+@pytest.mark.parametrize("y", [MENU_CORNER.bottom, MENU_CORNER.bottom + 6])
+def test_a_finger_just_under_the_menu_corner_does_not_switch_the_sound_on(tmp_path, y):
+    """While the sound was off, the speaker sign's finger room reached up to the ≡ corner: a finger aiming at ≡ a
+    little low switched the sound on. The sign itself still does, and ≡ still opens the menu."""
+    panel = Panel(tmp_path, free_play=True, announcer=True)
+    panel.app.toggle_mute()
+    panel.wait(0.5)
+    sign = panel.app.announcer.mute_rect
+    assert sign is not None and sign.top > MENU_CORNER.bottom and sign.colliderect(
+        MENU_CORNER.move(0, sign.top - MENU_CORNER.top))  # under the corner, as it stands in a game
+    panel.tap((MENU_CORNER.centerx, y))
+    assert panel.app.announcer.muted
+    panel.wait(0.5)
+    panel.tap((sign.centerx, sign.bottom + 8))  # a finger's room around the sign, below it
+    assert not panel.app.announcer.muted
+    panel.app.toggle_mute()
+    panel.wait(0.5)
+    panel.tap((MENU_CORNER.centerx, MENU_CORNER.bottom - 2))
+    assert panel.app.mode is not panel.app.game_mode and panel.app.announcer.muted
