@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 #: a finger or the mouse's left button: what it does ("down", "move" or "up"), which one (a finger of its own, or
 #: the mouse), and where in design pixels (None on the letterbox border)
-Pointer = tuple[str, Hashable, "tuple[int, int] | None"]
+Pointer = tuple[str, Hashable, tuple[int, int] | None]
 
 _FINGER = {pygame.FINGERDOWN: "down", pygame.FINGERMOTION: "move", pygame.FINGERUP: "up"}
 _MOUSE = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEMOTION: "move", pygame.MOUSEBUTTONUP: "up"}
@@ -41,7 +41,7 @@ def pointer_of(ev: pygame.event.Event, mouse_pos: Callable[[tuple[int, int]], tu
         return kind, ("finger", getattr(ev, "touch_id", 0), getattr(ev, "finger_id", 0)), finger_pos(ev.x, ev.y)
     if (kind := _MOUSE.get(ev.type)) is None or getattr(ev, "touch", False):
         return None
-    if kind == "move" and not ev.buttons[0] or kind != "move" and ev.button != 1:
+    if kind == "move" and not getattr(ev, "buttons", (0,))[0] or kind != "move" and ev.button != 1:
         return None  # the pointer moving alone, or another button
     return kind, "mouse", mouse_pos(ev.pos)
 

@@ -203,3 +203,42 @@ def test_a_finger_just_under_the_menu_corner_does_not_switch_the_sound_on(tmp_pa
     panel.wait(0.5)
     panel.tap((MENU_CORNER.centerx, MENU_CORNER.bottom - 2))
     assert panel.app.mode is not panel.app.game_mode and panel.app.announcer.muted
+
+
+class _TapScreen:
+    """A screen that keeps the taps it is given."""
+
+    def __init__(self) -> None:
+        self.taps: list[tuple[int, int]] = []
+
+    def on_tap(self, pos):
+        self.taps.append(pos)
+        return True
+
+    def update(self, dt, now):
+        pass
+
+    def draw(self, surface):
+        surface.fill((0, 0, 0))
+
+
+def test_a_finger_on_a_banner_takes_it_away_as_it_touches_and_nothing_under_it(tmp_path):
+    """The banner goes as the finger touches it (taken at the lift, one that timed out meanwhile let the tap
+    through to what it hid); lifting chooses nothing, and a quick second tap there is the first one doubled."""
+    from companion.announce import Announcement
+
+    panel = Panel(tmp_path, announcer=True)
+    panel.app.mode = screen = _TapScreen()
+    panel.app.announcer.announce(Announcement("core.undone", speak=False))
+    panel.frame()
+    banner = panel.app._banner
+    assert banner is not None
+    panel.frame(panel.down(banner.center))
+    assert panel.app.announcer.current is None and screen.taps == []
+    panel.frame(panel.up(banner.center), dt=0.06)
+    panel.frame(dt=0.06)
+    panel.tap(banner.center)
+    assert panel.app._banner is None and screen.taps == []
+    panel.wait(0.5)
+    panel.tap(banner.center)
+    assert screen.taps == [banner.center]
