@@ -200,16 +200,22 @@ def _what_a_tap_changes(obj: Any) -> tuple:
     """What of a screen a tap may change, to tell whether the last tap changed it: its menus' items, and its
     flags, counts and choices (what is picked, the step it is at, "really remove?"); not its words, clocks or what
     lies deeper (a name typed letter by letter, a menu's scrolling), which stay the same screen."""
+    def menu(m: Menu) -> tuple:
+        return m.title, tuple((i.label, i.enabled) for i in m.items)
+
     plain = (bool, int, str, Enum, type(None))
     out: list[tuple] = []
     for name, value in getattr(obj, "__dict__", {}).items():
         if isinstance(value, Menu):
-            out.append((name, value.title, tuple((i.label, i.enabled) for i in value.items)))
+            out.append((name, menu(value)))
         elif isinstance(value, bool | int | Enum | None):
             out.append((name, value))
-        elif isinstance(value, list | tuple | set | frozenset) and len(value) <= 64 \
-                and all(isinstance(v, plain) for v in value):
-            out.append((name, frozenset(value) if isinstance(value, set | frozenset) else tuple(value)))
+        elif isinstance(value, set | frozenset) and all(isinstance(v, plain) for v in value):
+            out.append((name, frozenset(value)))
+        elif isinstance(value, list | tuple) and all(isinstance(v, plain) for v in value):
+            out.append((name, tuple(value)))
+        elif isinstance(value, list | tuple):  # a stack of questions opened over the screen (a die's true face)
+            out.append((name, len(value), tuple(menu(v) for v in value if isinstance(v, Menu))))
     return tuple(out)
 
 
