@@ -177,8 +177,10 @@ VOLUME_STEPS = (20, 40, 60, 80, 100)
 #: design pixels a finger may slide between touching and letting go and still tap (a finger rolls some 2 mm as it
 #: lifts): farther, it swiped, and a swipe up the main menu from "Fritzo" opened Fritzo's setup
 SWIPE = 24
-#: seconds after which a finger whose lifting never came (a window left meanwhile) no longer keeps another's taps out
-LOST_PRESS = 10.0
+#: seconds after which a finger still down rests (a hand on the panel's edge, a lifting that never came) rather than
+#: taps: another finger's touch is taken then, and the resting one's lifting does nothing. Until then a second finger
+#: does nothing (the longest hold of a framed hint is 1 s)
+RESTING = 2.0
 #: design pixels kept free between the ≡ corner and the "sound off" sign's finger room: a finger just under ≡
 #: switched the sound on
 CORNER_GAP = 10
@@ -1371,7 +1373,7 @@ class App:
         now = self.clock()
         press = self._press
         if kind == "down":
-            if press is not None and press.pointer != pointer and now - press.at < LOST_PRESS:
+            if press is not None and press.pointer != pointer and now - press.at < RESTING:
                 return  # the first finger's tap alone: two in one moment both acted, on screens they never saw
             self._press = None
             if pos is None:

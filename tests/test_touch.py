@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from companion.announcer import Announcer
-from companion.app import GAME_ENTRIES, MENU_CORNER, App
+from companion.app import GAME_ENTRIES, MENU_CORNER, RESTING, App
 from companion.audio import NullAudio
 from companion.config import Config
 from companion.display import Display
@@ -137,6 +137,20 @@ def test_two_fingers_at_once_are_one_tap(tmp_path):
     echt, noch = panel.item("Echt Spitze").center, panel.item("Noch X-Mal").center
     panel.frame([*panel.down(echt, 0), *panel.down(noch, 1)])
     panel.frame([*panel.up(echt, 0), *panel.up(noch, 1)])
+    assert panel.in_setup_of("echt-spitze")
+
+
+def test_a_hand_resting_on_the_panel_keeps_no_tap_out_for_long(tmp_path):
+    """A finger down for more than RESTING seconds rests (a hand on the panel's edge): another's tap counts then, and
+    the resting one lifting does nothing."""
+    panel = Panel(tmp_path)
+    panel.frame(panel.down((400, 470), 0))  # no item there
+    panel.wait(RESTING + 0.2)
+    echt = panel.item("Echt Spitze").center
+    panel.frame(panel.down(echt, 1))
+    panel.frame(panel.up(echt, 1))
+    assert panel.in_setup_of("echt-spitze")
+    panel.frame(panel.up((400, 470), 0))
     assert panel.in_setup_of("echt-spitze")
 
 
