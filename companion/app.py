@@ -11,8 +11,9 @@ import logging
 import math
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,7 @@ import pygame
 from companion import config, paths, tonight
 from companion.announce import Announcement, Sound
 from companion.config import Config, level_section
+from companion.display import pointer_of
 from companion.errors import (
     CompanionError,
     DiceSetError,
@@ -39,7 +41,7 @@ from companion.session import Example, GameSession, StepRefused, rebuild, seat_n
 from companion.views import theme
 from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
 from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, not_time_to_roll, tapped_hint
-from hardware.buttons import REPEAT_DELAY, REPEAT_INTERVAL, on_raspberry_pi
+from hardware.buttons import DOUBLE_PRESS, LONG_PRESS_BUTTONS, REPEAT_DELAY, REPEAT_INTERVAL, on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture
 
@@ -172,6 +174,51 @@ STRIP_HIDDEN = 10.0
 NOTICE_WAITS = 10.0
 #: the volumes the pause menu's "Louder" and "Quieter" step through (silence is the mute's)
 VOLUME_STEPS = (20, 40, 60, 80, 100)
+#: design pixels a finger may slide between touching and letting go and still tap (a finger rolls some 2 mm as it
+#: lifts): farther, it swiped, and a swipe up the main menu from "Fritzo" opened Fritzo's setup
+SWIPE = 24
+#: seconds after which a finger still down rests (a hand on the panel's edge, a lifting that never came) rather than
+#: taps: another finger's touch is taken then, and the resting one's lifting does nothing. Until then a second finger
+#: does nothing (the longest hold of a framed hint is 1 s)
+RESTING = 2.0
+#: design pixels kept free between the ≡ corner and the "sound off" sign's finger room: a finger just under ≡
+#: switched the sound on
+CORNER_GAP = 10
+
+
+@dataclass
+class _Press:
+    """A finger (or the mouse's left button) on the screen: its tap is taken when it lifts where it touched."""
+
+    pointer: Hashable
+    pos: tuple[int, int]
+    at: float
+    hint: ButtonEvent | None = None  # the framed hint under it with a long press: held, it is that button held
+    moved: bool = False  # slid farther than SWIPE: a swipe, no tap
+    done: bool = False  # taken already (a banner put away, a hint held) or void (a double tap): lifting does nothing
+
+
+def _what_a_tap_changes(obj: Any) -> tuple:
+    """What of a screen a tap may change, to tell whether the last tap changed it: its menus' items, and its
+    flags, counts and choices (what is picked, the step it is at, "really remove?"); not its words, clocks or what
+    lies deeper (a name typed letter by letter, a menu's scrolling), which stay the same screen."""
+    def menu(m: Menu) -> tuple:
+        return m.title, tuple((i.label, i.enabled) for i in m.items)
+
+    plain = (bool, int, str, Enum, type(None))
+    out: list[tuple] = []
+    for name, value in getattr(obj, "__dict__", {}).items():
+        if isinstance(value, Menu):
+            out.append((name, menu(value)))
+        elif isinstance(value, bool | int | Enum | None):
+            out.append((name, value))
+        elif isinstance(value, set | frozenset) and all(isinstance(v, plain) for v in value):
+            out.append((name, frozenset(value)))
+        elif isinstance(value, list | tuple) and all(isinstance(v, plain) for v in value):
+            out.append((name, tuple(value)))
+        elif isinstance(value, list | tuple):  # a stack of questions opened over the screen (a die's true face)
+            out.append((name, len(value), tuple(menu(v) for v in value if isinstance(v, Menu))))
+    return tuple(out)
 
 
 def stepped_volume(volume: int, step: int) -> int | None:
@@ -283,6 +330,10 @@ class App:
         self.source_description = ""  # English, for the log
         self.source: Any = None  # the camera, photo folder or built-in tray the dice are read from
         self._banner: pygame.Rect | None = None  # where the last frame drew a banner: a tap there is the banner's
+        self._press: _Press | None = None  # the finger on the screen, whose tap comes when it lifts
+        #: when the last tap was taken and the screen before it (``_tap_state``): a tap this soon after one that
+        #: changed the screen was aimed at the screen before (a double tap, a second child's finger)
+        self._last_tap: tuple[float, tuple] | None = None
         #: the strip of words the last frame drew (rect, words, what it says: "error", "notice" or "state"), and a
         #: lasting state's words a tap put away until when
         self._strip: tuple[pygame.Rect, str, str] | None = None
@@ -1247,9 +1298,7 @@ class App:
             return
         if self._tap_strip(pos):
             return
-        mute = self.announcer.mute_rect if self.announcer is not None else None
-        # a finger's room around the sign (the speaker alone in a game is 43 x 34, about 6 x 5 mm on the Pi's panel)
-        if mute is not None and mute.inflate(max(0, 56 - mute.w), max(0, 56 - mute.h)).collidepoint(pos):
+        if (mute := self._mute_area()) is not None and mute.collidepoint(pos):
             self.toggle_mute()
             return
         if self._in_game() and MENU_CORNER.collidepoint(pos):
@@ -1271,6 +1320,100 @@ class App:
         # a screen's answer that is no error (Noch X-Mal!'s "the pair is set; hold UNDO"): not in red
         if isinstance(said := self.mode.on_tap(pos), str):
             self.show_notice(said, seconds=6, info=True, screen=self.mode)
+
+    def _mute_area(self) -> pygame.Rect | None:
+        """Where a finger switches the sound on: the "sound off" sign and a finger's room around it (the speaker
+        alone in a game is 43 x 34, about 6 x 5 mm on the Pi's panel), clear of the ≡ corner by CORNER_GAP. Grown
+        up to it, the room met the corner, and a finger aiming at ≡ a little low switched the sound on."""
+        mute = self.announcer.mute_rect if self.announcer is not None else None
+        if mute is None:
+            return None
+        area = mute.inflate(max(0, 56 - mute.w), max(0, 56 - mute.h))
+        if self._in_game() and area.colliderect(MENU_CORNER.inflate(2 * CORNER_GAP, 2 * CORNER_GAP)):
+            if mute.top >= MENU_CORNER.bottom:  # under the corner (where it stands in a game): cut off above
+                top = max(area.top, min(mute.top, MENU_CORNER.bottom + CORNER_GAP))
+                area = pygame.Rect(area.x, top, area.w, area.bottom - top)
+            elif mute.right <= MENU_CORNER.left:  # left of it: cut off at the right
+                area.w = min(area.right, max(mute.right, MENU_CORNER.left - CORNER_GAP)) - area.left
+        return area
+
+    def _tap_state(self) -> tuple:
+        """The screen as a tap finds it (``_doubled``): which screen and question, the game's steps, its framed
+        hints, a banner or strip over it, and what of the screen a tap may change (``_what_a_tap_changes``)."""
+        inner = getattr(self.mode, "mode", None)  # a setup's question
+        session = self.session
+        return (id(self.mode), id(inner), -1 if session is None else len(session.actions),
+                session is not None and session.engine.finished, self._banner is not None, self._strip is not None,
+                tuple((tuple(r), e.button, e.press) for r, e in getattr(self.mode, "hint_taps", ())),
+                _what_a_tap_changes(self.mode), _what_a_tap_changes(inner))
+
+    def _doubled(self, now: float) -> bool:
+        """A finger touching within DOUBLE_PRESS of the last tap, which changed the screen: it was aimed at the
+        screen before (a child's double tap, a second child's finger), as a button pressed twice that fast is the
+        same press doubled. A double tap on "End the turn" rolled for the next player; on a die, Anna took it and
+        Ben's turn the second; "Remove" asked "Really remove?" unseen. Taps that change nothing there (a letter
+        typed twice, a scroll arrow) count however fast."""
+        last = self._last_tap
+        return last is not None and now - last[0] < DOUBLE_PRESS and self._tap_state() != last[1]
+
+    def _take_tap(self, pos: tuple[int, int], act: Callable[[], Any] | None = None) -> None:
+        """Take a finger's tap (or ``act`` for it), remembering the screen it found (``_doubled``)."""
+        before = self._tap_state()
+        if act is None:
+            self.on_tap(pos)
+        else:
+            act()
+        self._last_tap = (self.clock(), before)
+
+    def _held_hint(self, pos: tuple[int, int]) -> ButtonEvent | None:
+        """The framed hint a tap at ``pos`` presses (as ``on_tap`` finds it) when its button has a long press: a
+        finger held on "UNDO menu" is UNDO held, the table's way to take back a step by touch alone."""
+        if not self._in_game() or self._game_over() or MENU_CORNER.collidepoint(pos):
+            return None
+        if (mute := self._mute_area()) is not None and mute.collidepoint(pos):
+            return None
+        press = tapped_hint(getattr(self.mode, "hint_taps", []), pos)
+        return press if press is not None and press.button in LONG_PRESS_BUTTONS else None
+
+    def _on_pointer(self, kind: str, pointer: Hashable, pos: tuple[int, int] | None) -> None:
+        """A finger or the mouse down, moving or up: the tap is taken as it lifts where it touched, so a swipe is
+        no tap; one finger at a time (a second while one is down, a hand resting on the panel, does nothing)."""
+        now = self.clock()
+        press = self._press
+        if kind == "down":
+            if press is not None and press.pointer != pointer and now - press.at < RESTING:
+                return  # the first finger's tap alone: two in one moment both acted, on screens they never saw
+            self._press = None
+            if pos is None:
+                return  # the letterbox border
+            self._press = press = _Press(pointer, pos, now)
+            if self._doubled(now):
+                press.done = True
+            elif any(r is not None and r.collidepoint(pos) for r in (self._banner, self._strip and self._strip[0])):
+                self._take_tap(pos)  # at the touch: the banner or strip goes at once, and nothing under it is chosen
+                press.done = True
+            else:
+                press.hint = self._held_hint(pos)
+            return
+        if press is None or press.pointer != pointer:
+            return
+        if pos is None or math.dist(pos, press.pos) > SWIPE:
+            press.moved = True
+        if kind == "up":
+            self._press = None
+            if not press.done and not press.moved:
+                self._take_tap(press.pos)
+
+    def _hold_hint(self, now: float) -> None:
+        """A finger held on a framed hint for the button's hold time is that button held: "UNDO menu" held takes
+        back the last step, "TIMER ..." held stops the hourglass; lifting it then does nothing more."""
+        press = self._press
+        if press is None or press.hint is None or press.done or press.moved:
+            return
+        if now - press.at >= self.keys.tracker.hold_for(press.hint.button):
+            press.done = True
+            if self._held_hint(press.pos) == press.hint:  # the same hint still there (not a menu opened meanwhile)
+                self._take_tap(press.pos, lambda: self.on_button(ButtonEvent(press.hint.button, Press.LONG)))
 
     def handle_pygame_event(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:
@@ -1303,13 +1446,9 @@ class App:
             on_text = getattr(self.mode, "on_text", None)
             if on_text is not None:
                 on_text(ev.text)
-        elif ev.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
-            if self.display is not None:
-                pos = self.display.tap_of(ev)
-            else:  # (no screen: a test's click in design pixels)
-                pos = ev.pos if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 else None
-            if pos is not None:
-                self.on_tap(pos)
+        elif (pointer := self.display.pointer_of(ev) if self.display is not None else
+              pointer_of(ev, lambda pos: pos, _design_finger)) is not None:  # (no screen: a test's, in design pixels)
+            self._on_pointer(*pointer)
         elif ev.type == pygame.VIDEORESIZE and self.display is not None:
             self.display.resized(ev.size)
 
@@ -1376,6 +1515,7 @@ class App:
         for ev in events if events is not None else pygame.event.get():
             self.handle_pygame_event(ev)
         self._erase_repeat(dt)
+        self._hold_hint(now)
         button_events = self.keys.poll()
         if self.buttons is not None:
             button_events += self.buttons.poll()
@@ -1555,6 +1695,12 @@ TEXT_ENTRY_BUTTON_KEYS = frozenset({pygame.K_BACKSPACE, pygame.K_RETURN, pygame.
                                     pygame.K_DOWN, pygame.K_TAB, pygame.K_LEFT, pygame.K_UP})
 
 MENU_CORNER = pygame.Rect(theme.DESIGN_SIZE[0] - 52, 0, 52, 52)
+
+
+def _design_finger(x: float, y: float) -> tuple[int, int]:
+    """A finger's 0..1 place in design pixels, for an App without a screen (tests)."""
+    w, h = theme.DESIGN_SIZE
+    return min(int(x * w), w - 1), min(int(y * h), h - 1)
 
 
 def _draw_menu_corner(surface: pygame.Surface) -> None:

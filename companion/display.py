@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import pygame
@@ -21,6 +22,28 @@ from hardware.buttons import on_raspberry_pi
 from hardware.panels import screen_card
 
 log = logging.getLogger(__name__)
+
+#: a finger or the mouse's left button: what it does ("down", "move" or "up"), which one (a finger of its own, or
+#: the mouse), and where in design pixels (None on the letterbox border)
+Pointer = tuple[str, Hashable, tuple[int, int] | None]
+
+_FINGER = {pygame.FINGERDOWN: "down", pygame.FINGERMOTION: "move", pygame.FINGERUP: "up"}
+_MOUSE = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEMOTION: "move", pygame.MOUSEBUTTONUP: "up"}
+
+
+def pointer_of(ev: pygame.event.Event, mouse_pos: Callable[[tuple[int, int]], tuple[int, int] | None],
+               finger_pos: Callable[[float, float], tuple[int, int] | None]) -> Pointer | None:
+    """A finger's or the mouse's left button's event as a :data:`Pointer`; None for other events and for the mouse
+    events SDL copies from a finger (a finger counts once). The App takes a tap where a pointer comes up near where
+    it went down: taken at the touch, a swipe was a tap where it began. Under the kiosk's KMSDRM a finger comes only
+    as a finger: a screen that looked for mouse clicks alone took no taps."""
+    if (kind := _FINGER.get(ev.type)) is not None:
+        return kind, ("finger", getattr(ev, "touch_id", 0), getattr(ev, "finger_id", 0)), finger_pos(ev.x, ev.y)
+    if (kind := _MOUSE.get(ev.type)) is None or getattr(ev, "touch", False):
+        return None
+    if kind == "move" and not getattr(ev, "buttons", (0,))[0] or kind != "move" and ev.button != 1:
+        return None  # the pointer moving alone, or another button
+    return kind, "mouse", mouse_pos(ev.pos)
 
 
 class DisplayError(CompanionError):
@@ -151,6 +174,10 @@ class Display:
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and not getattr(ev, "touch", False):
             return self.to_design(ev.pos)
         return None
+
+    def pointer_of(self, ev: pygame.event.Event) -> Pointer | None:
+        """A finger's or the mouse's event in design pixels (:func:`pointer_of`)."""
+        return pointer_of(ev, self.to_design, self.finger_to_design)
 
     def present(self) -> None:
         scale, rect = self._placement()

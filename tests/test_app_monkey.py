@@ -48,8 +48,9 @@ class Child:
             events = [pygame.event.Event(kind, key=key, mod=0, unicode=KEYS[key], scancode=0)
                       for kind in (pygame.KEYDOWN, pygame.KEYUP)]
         elif r < 0.62:
-            events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(rng.randrange(800), rng.randrange(480)),
-                                         button=1)]
+            pos = (rng.randrange(800), rng.randrange(480))  # a click: taken as the button comes up
+            events = [pygame.event.Event(kind, pos=pos, button=1)
+                      for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)]
         dt = rng.choice([0.03, 0.03, 0.5, 5.0])
         self.now += dt
         self.app.frame(dt, events)

@@ -134,6 +134,32 @@ def test_a_tap_is_a_finger_or_a_click_once_and_the_panels_last_pixel_counts(rota
         d.close()
 
 
+def test_fingers_and_the_mouse_are_pointers_that_go_down_move_and_come_up():
+    """The App takes a tap as a pointer lifts (a swipe is no tap): each finger its own pointer, SDL's mouse copy of
+    a finger none, the mouse's left button one; a mouse moving with no button down, or another button, none."""
+    d = Display((1280, 720), fullscreen=False)
+    try:
+        def finger(kind: int, fid: int) -> pygame.event.Event:
+            return pygame.event.Event(kind, x=0.5, y=0.25, touch_id=3, finger_id=fid)
+
+        down, moved, up = (d.pointer_of(finger(k, 1)) for k in (pygame.FINGERDOWN, pygame.FINGERMOTION,
+                                                                  pygame.FINGERUP))
+        assert [p[0] for p in (down, moved, up)] == ["down", "move", "up"] and down[2] == (400, 120)
+        assert down[1] == up[1] != d.pointer_of(finger(pygame.FINGERDOWN, 2))[1]  # another finger
+        mouse = {kind: pygame.event.Event(kind, pos=(640, 180), button=1, buttons=(1, 0, 0), touch=False)
+                 for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP)}
+        assert [d.pointer_of(ev) for ev in mouse.values()] == [("down", "mouse", (400, 120)),
+                                                               ("move", "mouse", (400, 120)),
+                                                               ("up", "mouse", (400, 120))]
+        for ev in mouse.values():
+            ev.touch = True  # SDL's copy of a finger
+            assert d.pointer_of(ev) is None
+        assert d.pointer_of(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 180), buttons=(0, 0, 0))) is None
+        assert d.pointer_of(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 180), button=3)) is None
+    finally:
+        d.close()
+
+
 def test_only_quarter_turns():
     with pytest.raises(DisplayError, match="0, 90, 180, 270"):
         Display((800, 480), fullscreen=False, rotate=45)

@@ -1,0 +1,258 @@
+"""Playing by touch alone, as the Pi's panel sends it: a finger's FINGERDOWN / FINGERMOTION / FINGERUP (0..1 of the
+window) with SDL's mouse copy of each (``touch=True``), through the App's event handling and its Display."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.announcer import Announcer
+from companion.app import GAME_ENTRIES, MENU_CORNER, RESTING, App
+from companion.audio import NullAudio
+from companion.config import Config
+from companion.display import Display
+from companion.games_ui import register_all
+from companion.views.menus import SetupWizard
+from hardware.events import Button
+
+register_all()
+
+
+class Panel:
+    """The App on an 800x480 panel, its clock the test's: each frame passes ``dt`` seconds."""
+
+    def __init__(self, tmp_path, *, free_play: bool = False, players: tuple[str, ...] = ("Anna", "Ben"),
+                 announcer: bool = False) -> None:
+        self.now = 100.0
+        cfg = Config()
+        cfg.language, cfg.players = "en", list(players)
+        self.app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+                       clock=lambda: self.now, wall_clock=lambda: 1.9e9 + self.now, start_free_play=free_play)
+        if announcer:
+            self.app.announcer = Announcer("en", audio=NullAudio())
+        self.frame()
+
+    def frame(self, events: list[pygame.event.Event] = (), dt: float = 0.03) -> None:
+        self.now += dt
+        self.app.frame(dt, list(events))
+
+    def wait(self, seconds: float) -> None:
+        for _ in range(round(seconds / 0.1)):
+            self.frame(dt=0.1)
+
+    @staticmethod
+    def _finger(kind: int, pos: tuple[int, int], fid: int) -> list[pygame.event.Event]:
+        finger = pygame.event.Event(kind, x=pos[0] / 800, y=pos[1] / 480, dx=0.0, dy=0.0, touch_id=1, finger_id=fid,
+                                    pressure=1.0)
+        mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}.get(kind)
+        if mouse is None:
+            return [finger]
+        return [finger, pygame.event.Event(mouse, pos=pos, button=1, touch=True, which=0xFFFFFFFF)]
+
+    def down(self, pos: tuple[int, int], fid: int = 0) -> list[pygame.event.Event]:
+        return self._finger(pygame.FINGERDOWN, pos, fid)
+
+    def up(self, pos: tuple[int, int], fid: int = 0) -> list[pygame.event.Event]:
+        return self._finger(pygame.FINGERUP, pos, fid)
+
+    def tap(self, pos: tuple[int, int], held: float = 0.06) -> None:
+        """A finger's tap: down, then up ``held`` s later."""
+        self.frame(self.down(pos))
+        self.frame(self.up(pos), dt=held)
+
+    def double_tap(self, pos: tuple[int, int]) -> None:
+        """A child's quick double tap: the second finger down 0.12 s after the first lifted."""
+        self.tap(pos)
+        self.frame(dt=0.06)
+        self.tap(pos)
+
+    def item(self, label: str) -> pygame.Rect:
+        menu = getattr(self.app.mode, "mode", self.app.mode).menu
+        return next(r for i, r in menu.item_rects().items() if label in menu.items[i].label)
+
+    def hint(self, button: Button) -> pygame.Rect:
+        return next(r for r, press in self.app.mode.hint_taps if press.button is button)
+
+    def in_setup_of(self, name: str) -> bool:
+        """The setup of the game ``name`` is asked, at its first question, nothing answered."""
+        wizard = self.app.mode
+        first = GAME_ENTRIES[name].setup(self.app.cfg, "en")[0]
+        return (isinstance(wizard, SetupWizard) and wizard.steps[0].key == first.key and wizard.index == 0
+                and wizard.answers == {})
+
+
+def test_a_double_tap_on_a_game_opens_its_setup_and_answers_nothing(tmp_path):
+    """The second tap of a double tap on "Echt Spitze" answered the setup's first question, unseen."""
+    panel = Panel(tmp_path)
+    panel.double_tap(panel.item("Echt Spitze").center)
+    wizard = panel.app.mode
+    assert panel.in_setup_of("echt-spitze")
+    panel.wait(0.5)
+    panel.tap(panel.item("2: Anna, Ben").center)  # a tap after the double tap's time counts
+    assert wizard.index > 0
+
+
+def test_a_double_tap_on_roll_rolls_once(tmp_path):
+    """A double tap on "ROLL roll" counted twice: the second tap was the next step (the next player's, in a game)."""
+    panel = Panel(tmp_path, free_play=True)
+    panel.double_tap(panel.hint(Button.ROLL).center)
+    assert len(panel.app.session.engine.rolls) == 1
+    panel.wait(0.4)
+    panel.tap(panel.hint(Button.ROLL).center)
+    assert len(panel.app.session.engine.rolls) == 2
+
+
+def test_a_double_tap_on_remove_asks_again_and_removes_nobody(tmp_path):
+    """"Remove" asks "Really remove?" once more; a double tap answered it unseen and a typed name was gone."""
+    from companion.views.players_view import PlayersMode
+
+    panel = Panel(tmp_path, players=("Anna", "Ben", "Carla"))
+    panel.app.mode = players = PlayersMode(panel.app.cfg, "en", on_done=lambda: None, save=lambda: None)
+    panel.frame()
+    panel.tap(players.player_rects()[0].center)
+    panel.wait(0.5)
+    panel.double_tap(players.action_rects()["remove"].center)
+    assert players.players == ["Anna", "Ben", "Carla"] and players.remove_armed
+
+
+def test_taps_that_change_nothing_but_the_letters_count_however_fast(tmp_path):
+    """The guard drops taps aimed at a screen that changed under them, not a name's double letter typed fast."""
+    from companion.views.players_view import PlayersMode
+
+    panel = Panel(tmp_path)
+    panel.app.mode = players = PlayersMode(panel.app.cfg, "en", on_done=lambda: None, save=lambda: None)
+    panel.frame()
+    panel.tap(players.add_rect().center)
+    panel.wait(0.5)
+    for ch in "anna":
+        key = next(k for k in players.entry.keys if k.kind == "letter" and k.char == ch)
+        panel.tap(key.rect.center)
+        panel.frame(dt=0.03)
+    assert players.entry.text == "Anna"
+
+
+def test_two_fingers_at_once_are_one_tap(tmp_path):
+    """Two fingers in one frame (a hand resting on the panel, two children) both acted: the first finger's alone."""
+    panel = Panel(tmp_path)
+    echt, noch = panel.item("Echt Spitze").center, panel.item("Noch X-Mal").center
+    panel.frame([*panel.down(echt, 0), *panel.down(noch, 1)])
+    panel.frame([*panel.up(echt, 0), *panel.up(noch, 1)])
+    assert panel.in_setup_of("echt-spitze")
+
+
+def test_a_hand_resting_on_the_panel_keeps_no_tap_out_for_long(tmp_path):
+    """A finger down for more than RESTING seconds rests (a hand on the panel's edge): another's tap counts then, and
+    the resting one lifting does nothing."""
+    panel = Panel(tmp_path)
+    panel.frame(panel.down((400, 470), 0))  # no item there
+    panel.wait(RESTING + 0.2)
+    echt = panel.item("Echt Spitze").center
+    panel.frame(panel.down(echt, 1))
+    panel.frame(panel.up(echt, 1))
+    assert panel.in_setup_of("echt-spitze")
+    panel.frame(panel.up((400, 470), 0))
+    assert panel.in_setup_of("echt-spitze")
+
+
+def test_a_swipe_is_no_tap(tmp_path):
+    """A swipe up the main menu from "Fritzo" (as a phone's list is scrolled) opened Fritzo's setup."""
+    panel = Panel(tmp_path)
+    start = panel.item("Fritzo").center
+    panel.frame(panel.down(start))
+    for y in range(start[1] - 40, 100, -40):
+        panel.frame(panel._finger(pygame.FINGERMOTION, (start[0], y), 0), dt=0.02)
+    panel.frame(panel.up((start[0], 100)), dt=0.02)
+    assert panel.app.mode is panel.app._main_menu_mode
+    panel.wait(0.5)
+    panel.frame(panel.down(start))  # a finger rolling a little as it lifts still taps
+    panel.frame(panel.up((start[0] + 10, start[1] - 12)))
+    assert panel.in_setup_of("fritzo")
+
+
+def test_a_mouse_click_is_taken_at_once(tmp_path):
+    """A laptop's click (down and up in the same frame) chooses at once, as before."""
+    panel = Panel(tmp_path)
+    pos = panel.item("Echt Spitze").center
+    panel.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    assert panel.in_setup_of("echt-spitze")
+
+
+def test_a_finger_held_on_undo_menu_takes_back_the_last_step(tmp_path):
+    """A touch-only table had no held UNDO: the framed "UNDO menu" opened the pause menu at the touch. Held for the
+    button's hold time it is UNDO held (the last step taken back); lifting it then opens nothing."""
+    panel = Panel(tmp_path, free_play=True)
+    panel.tap(panel.hint(Button.ROLL).center)
+    panel.wait(0.5)
+    assert len(panel.app.session.engine.rolls) == 1
+    undo = panel.hint(Button.UNDO).center
+    panel.frame(panel.down(undo))
+    panel.wait(0.5)
+    assert len(panel.app.session.engine.rolls) == 1 and panel.app.mode is panel.app.game_mode  # not yet
+    panel.wait(0.6)
+    assert len(panel.app.session.engine.rolls) == 0
+    panel.frame(panel.up(undo))
+    assert panel.app.mode is panel.app.game_mode  # no pause menu after it
+    panel.wait(0.5)
+    panel.tap(panel.hint(Button.UNDO).center)  # a tap on it is still the pause menu
+    assert panel.app.mode is not panel.app.game_mode
+
+
+@pytest.mark.parametrize("y", [MENU_CORNER.bottom, MENU_CORNER.bottom + 6])
+def test_a_finger_just_under_the_menu_corner_does_not_switch_the_sound_on(tmp_path, y):
+    """While the sound was off, the speaker sign's finger room reached up to the ≡ corner: a finger aiming at ≡ a
+    little low switched the sound on. The sign itself still does, and ≡ still opens the menu."""
+    panel = Panel(tmp_path, free_play=True, announcer=True)
+    panel.app.toggle_mute()
+    panel.wait(0.5)
+    sign = panel.app.announcer.mute_rect
+    assert sign is not None and sign.top > MENU_CORNER.bottom and sign.colliderect(
+        MENU_CORNER.move(0, sign.top - MENU_CORNER.top))  # under the corner, as it stands in a game
+    panel.tap((MENU_CORNER.centerx, y))
+    assert panel.app.announcer.muted
+    panel.wait(0.5)
+    panel.tap((sign.centerx, sign.bottom + 8))  # a finger's room around the sign, below it
+    assert not panel.app.announcer.muted
+    panel.app.toggle_mute()
+    panel.wait(0.5)
+    panel.tap((MENU_CORNER.centerx, MENU_CORNER.bottom - 2))
+    assert panel.app.mode is not panel.app.game_mode and panel.app.announcer.muted
+
+
+class _TapScreen:
+    """A screen that keeps the taps it is given."""
+
+    def __init__(self) -> None:
+        self.taps: list[tuple[int, int]] = []
+
+    def on_tap(self, pos):
+        self.taps.append(pos)
+        return True
+
+    def update(self, dt, now):
+        pass
+
+    def draw(self, surface):
+        surface.fill((0, 0, 0))
+
+
+def test_a_finger_on_a_banner_takes_it_away_as_it_touches_and_nothing_under_it(tmp_path):
+    """The banner goes as the finger touches it (taken at the lift, one that timed out meanwhile let the tap
+    through to what it hid); lifting chooses nothing, and a quick second tap there is the first one doubled."""
+    from companion.announce import Announcement
+
+    panel = Panel(tmp_path, announcer=True)
+    panel.app.mode = screen = _TapScreen()
+    panel.app.announcer.announce(Announcement("core.undone", speak=False))
+    panel.frame()
+    banner = panel.app._banner
+    assert banner is not None
+    panel.frame(panel.down(banner.center))
+    assert panel.app.announcer.current is None and screen.taps == []
+    panel.frame(panel.up(banner.center), dt=0.06)
+    panel.frame(dt=0.06)
+    panel.tap(banner.center)
+    assert panel.app._banner is None and screen.taps == []
+    panel.wait(0.5)
+    panel.tap(banner.center)
+    assert screen.taps == [banner.center]
