@@ -62,6 +62,7 @@ from vision.types import DiePicture, TrayReading
 PINK = (236, 72, 153)
 #: what an unsure die of a reading can be answered as, in the order its question lists them
 ANSWERS: tuple[str, ...] = COLOUR_FACES + NUMBER_FACES
+DROP = "drop-pending"  # an unsure die's answer "throw again" (the reading is thrown away, nothing taught)
 PLAYER_STRIP = pygame.Rect(0, 0, 744, 94)  # the app's menu corner sits top right
 #: the dice a little lower than the cards' height allowed (80, not 98): the prompt under them takes two lines at FAR
 #: ("Wurf 4: Carl hat gewählt, die anderen nehmen die hellen Würfel" was one line at 22 to 28), and the rule notes
@@ -381,10 +382,7 @@ class NochXMalMode:
         elif kind == "use-pending":
             self._use_pending()
         elif kind == "drop-pending":
-            self.pending = None
-            self.session.drop_answers()
-            self.session.error = None  # "correct them, or discard" is done with
-            self.refresh()
+            self._drop_pending()
         elif kind == "start":
             self._roll_start(value[1])
         elif kind == "who-starts":
@@ -429,6 +427,15 @@ class NochXMalMode:
                 lambda n: self.apply({"action": "solo_score", "symbols": n}),
             )
 
+    def _drop_pending(self) -> None:
+        """The reading is thrown away unanswered (nothing taught): the table throws again."""
+        self.pending = None
+        self.stack.clear()
+        self.main_index = 0  # on "roll", not on the line the discard stood at
+        self.session.drop_answers()
+        self.session.error = None  # "correct them, or discard" is done with
+        self.refresh()
+
     def _die_line(self, die: int, face: str | None) -> str:
         """One die of the reading in the list: a die read for sure names its face, an unsure one the reader's guess
         with a question mark ("Die 2: Green?"), as its question will, so the table sees it before opening it."""
@@ -441,13 +448,22 @@ class NochXMalMode:
     def _ask_face(self, die: int) -> None:
         """What unsure ``die`` shows: the highlight starts on the reader's guess (SELECT confirms it)."""
         guess = self._guess(die)
+        read = self.pending[die] if self.pending is not None else None
+        # no candidate at all: the reader knows no face of this set like it (an ivory pip die among these dice,
+        # answered "red", was taught as red and read red at 0.99 from then on): the question says so
+        foreign = read is None and self.session.guess(self.read_at[die]) is None
         title = (self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess)) if guess is not None
+                 else self.tr("nxm.ui.fix_die_title_foreign", n=die + 1) if foreign
                  else self.tr("nxm.ui.fix_die_title", n=die + 1))
         answers = self._answers_for(die)
-        self._push(title, [MenuItem(self.face_label(f), f) for f in answers], lambda face: self._fix(die, face))
+        items = [MenuItem(self.face_label(f), f) for f in answers]
+        if read is None and guess is None:
+            # unsure with no guess of its kind: the list opens on throwing again (nothing taught), not on its first
+            # face ("Red"), which a hasty SELECT taught
+            items.insert(0, MenuItem(self.tr("nxm.ui.take_out" if foreign else "nxm.ui.discard_reading"), DROP))
+        self._push(title, items, lambda face: self._drop_pending() if face == DROP else self._fix(die, face))
         # a die read for sure (a wrong mix's list) starts on its face: SELECT SELECT changed a die read right
-        read = self.pending[die] if self.pending is not None else None
-        self.stack[-1].index = first_choice(answers, guess if guess is not None else read)
+        self.stack[-1].index = first_choice([item.value for item in items], guess if guess is not None else read)
         self._face_asked = (self.stack[-1], die)
 
     def _numbers_place(self, die: int) -> bool:
