@@ -1821,3 +1821,30 @@ def test_a_die_with_no_guess_at_all_is_taken_out_with_one_press_and_nothing_is_t
     assert session.engine.state.phase == Phase.WAIT_ROLL and session.error is None
     press(view, Button.ROLL)
     assert view.waiting
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_report_is_offered_only_while_someone_has_a_goal_left_to_report(tmp_path, lang):
+    """Every goal claimed in earlier rolls or reported by that player this roll: "Report a first reach …" opened
+    "What did Anna reach?" with nothing listed; NEXT and SELECT did nothing, ROLL said to answer it first, only
+    UNDO left. Who has nothing left is not asked; with nobody left the line says so, greyed."""
+    from companion.games.noch_x_mal.faces import GOALS
+
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang=lang, start=0)
+    for name in ("Anna", "Ben"):
+        session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    assert session.apply({"action": "reached", "player": "Anna", "goals": list(GOALS)}), session.error
+    view.update(0.03, 1.0)
+    choose(view, ("report",))
+    assert [item.value for item in view.current_menu.items] == ["Ben"]  # Anna reported every goal this roll
+    press(view, Button.UNDO)
+    choose(view, ("end",))
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})  # every goal claimed before
+    view.update(0.03, 1.0)
+    line = next(item for item in view.menu.items if item.value == ("report",))
+    assert line.label == t("nxm.ui.report_none", lang) and not line.enabled
+    render(view, f"nxm_view_nothing_to_report_{lang}")
+    view.menu.index = view.menu.items.index(line)
+    press(view, Button.SELECT)
+    assert not view.stack  # no question without answers

@@ -342,8 +342,11 @@ class NochXMalMode:
                     items.append(MenuItem(self._named("nxm.ui.passed", player=p.name), ("passed", p.name), False))
                     continue
                 items.append(MenuItem(self._named("nxm.ui.pass_for", player=p.name), ("pass", p.name)))
-            if not g.solo:
-                items.append(MenuItem(self.tr("nxm.ui.report"), ("report",)))
+            if not g.solo:  # once nobody has a goal left to report: said, greyed (the lines below stay put); it
+                # opened "What did Anna reach?" with nothing listed, and only UNDO left it
+                reporters = self._reporters()
+                items.append(MenuItem(self.tr("nxm.ui.report"), ("report",)) if reporters
+                             else MenuItem(self.tr("nxm.ui.report_none"), ("report",), False))
                 items.append(
                     MenuItem(self.tr("nxm.ui.discard"), ("discard",), any(p.chips for p in st.players))
                 )
@@ -403,7 +406,7 @@ class NochXMalMode:
         elif kind == "pass":
             self.apply({"action": "pass", "player": value[1]})
         elif kind == "report":
-            self._push(self.tr("nxm.ui.report_who"), [MenuItem(n, n) for n in self._names()], self._ask_goal)
+            self._push(self.tr("nxm.ui.report_who"), [MenuItem(n, n) for n in self._reporters()], self._ask_goal)
         elif kind == "discard":
             self._push(
                 self.tr("nxm.ui.discard_who"),
@@ -574,16 +577,26 @@ class NochXMalMode:
     def _ask_goal(self, player: str) -> None:
         """Goals still open, or claimed in this roll by others (who reach one together share it); not the ones
         this player has reported in this roll (offered, they were refused as reported twice)."""
-        st = self.game.state
-        mine = {gid for gid, names in st.roll.reports.items() if player in names} if st.roll else set()
-        open_goals = [gid for gid in GOALS
-                      if (gid not in st.claims or st.claims[gid].roll == st.rolls) and gid not in mine]
+        open_goals = self._reportable(player)
+        if not open_goals:
+            return
         self._push(
             self._named("nxm.ui.report_what", player=player),
             [MenuItem(self.tr(f"nxm.goal.{gid}"), gid) for gid in open_goals],
             lambda gid: self.apply({"action": "reached", "player": player, "goals": [gid]}),
         )
         self._goal_menu = self.stack[-1]
+
+    def _reportable(self, player: str) -> list[str]:
+        """The goals ``player`` may report in this roll (see ``_ask_goal``)."""
+        st = self.game.state
+        mine = {gid for gid, names in st.roll.reports.items() if player in names} if st.roll else set()
+        return [gid for gid in GOALS if (gid not in st.claims or st.claims[gid].roll == st.rolls) and gid not in mine]
+
+    def _reporters(self) -> list[str]:
+        """Who has a goal left to report in this roll: the others are not asked "What did Anna reach?" over an
+        empty list."""
+        return [name for name in self._names() if self._reportable(name)]
 
     def _ask_chip(self, player: str) -> None:
         items = [MenuItem(self.tr("nxm.ui.chip_blank"), None)]
