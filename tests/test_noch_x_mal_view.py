@@ -1848,3 +1848,36 @@ def test_report_is_offered_only_while_someone_has_a_goal_left_to_report(tmp_path
     view.menu.index = view.menu.items.index(line)
     press(view, Button.SELECT)
     assert not view.stack  # no question without answers
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_notice_while_the_dice_read_are_corrected_stands_clear_of_the_list_and_the_picture(tmp_path, lang):
+    """The camera check's advice ("Die Würfel sind unscharf …", eight seconds) and ROLL's "being corrected" stood
+    at the foot over rows 3-8 of the correction list, "use these dice" among them, and the die's picture. The
+    screen keeps the band between the dice and the list for them (over the prompt); with a die's faces open, the
+    column beside the list."""
+    from companion.app import _notice_layout
+    from companion.views.noch_x_mal_view import LIST_PICTURE_AREA
+
+    view, session, _ = waiting_for_the_camera(tmp_path, lang)
+    session.die_picture = lambda index: None
+    tray = TrayReading(tuple(DieReading(f, 0.9 if f else 0.0, (0, 0, 10, 10), None)
+                             for f in [None, "yellow", "green", "4", "number-joker", "1"]))
+    session.latest_reading = tray
+    view.on_dice(tray)
+    assert view.pending is not None
+    advice = t("core.check_soft", lang)
+    for message in (advice, t("nxm.ui.roll_pending", lang, discard=t("nxm.ui.discard_reading", lang))):
+        room = view.notice_room
+        assert room is not None
+        _, size, laid = _notice_layout(message, tone="info", room=room)
+        assert room.contains(laid) and size >= theme.SMALL
+        kept = [*view.die_rects(), *view.menu.item_rects().values(), *view.menu.scroll_rects().values(),
+                LIST_PICTURE_AREA]
+        assert not any(laid.colliderect(r) for r in kept)
+    choose(view, ("fix", 0))  # a die's faces open
+    room = view.notice_room
+    _, size, laid = _notice_layout(advice, tone="info", room=room)
+    assert room.contains(laid) and size >= theme.SMALL
+    assert not any(laid.colliderect(r) for r in view.current_menu.item_rects().values())
+    assert not laid.colliderect(view.current_menu.rect)

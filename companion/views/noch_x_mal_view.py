@@ -958,7 +958,24 @@ class NochXMalMode:
     def notice_room(self) -> pygame.Rect | None:
         """Between rolls, the band under the players' cards down to whose throw it is, empty then (no dice, no status
         lines, no list open): a notice that fits stands there (the App's strip): "Game resumed exactly where it
-        stopped." stood at the top over the names on the cards for its seconds, the band under them empty."""
+        stopped." stood at the top over the names on the cards for its seconds, the band under them empty.
+
+        While the dice read are corrected, the band between the dice and the list, over the prompt (the "?" die and
+        the list's "Würfel 1: ?" say it too): the camera check's advice ("Die Würfel sind unscharf …", eight
+        seconds) and ROLL's "werden gerade korrigiert" stood at the foot over rows 3-8 of the list, "Diese Würfel
+        nehmen" among them, and the die's picture. With a die's faces open (the dice hidden, the list from the cards
+        down), the column beside the list: the picture under it for the notice's seconds, never the answers."""
+        if self.pending is not None:
+            if not self.stack:
+                top = DICE_AREA.bottom + 2
+                return pygame.Rect(0, top, theme.DESIGN_SIZE[0], MENU_AREA.y - 4 - top)
+            right = self.current_menu.rect.right + 6
+            return pygame.Rect(right, PLAYER_STRIP.bottom + 2, theme.DESIGN_SIZE[0] - right,
+                               PICTURE_AREA.bottom - PLAYER_STRIP.bottom - 2)
+        return self._idle_room()
+
+    def _idle_room(self) -> pygame.Rect | None:
+        """Between rolls, the band under the cards (``notice_room``)."""
         if self.stack or self._dice_faces() or self._status_lines() or not self._idle_message():
             return None
         top = PLAYER_STRIP.bottom + 2
@@ -976,7 +993,7 @@ class NochXMalMode:
         over whose throw it is, to the menu (``banner.place`` tries the rooms in turn): it stood at the top over the
         cards, the highlighted card of whose turn among them; the prompt under it says what the card and the menu's
         line ("Zoé würfelt") say too."""
-        idle = self.notice_room
+        idle = self._idle_room()
         if idle is not None and self.game.state.phase != Phase.START and not self.game.finished:
             # its shadow (4 px) short of the prompt's umlauts, which reach 4 px over its rect ("WÜRFELN" lost them)
             band = pygame.Rect(0, PLAYER_STRIP.bottom, theme.DESIGN_SIZE[0], idle.bottom - 4 - PLAYER_STRIP.bottom)
