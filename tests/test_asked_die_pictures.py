@@ -87,6 +87,7 @@ def test_haste_worte_shows_the_unread_die_a_symbol_is_asked_for(tmp_path):
     place = view._picture_place()
     assert shown(drawn(view), place) == [1]
     assert not any(place.colliderect(r) for r in view._choice_rects())
+    press(view, Button.NEXT)  # (no guess: from "take it out" to the first symbol)
     press(view, Button.SELECT)
     press(view, Button.SELECT)  # die 4's
     assert view.choosing == ("symbol", 3) and shown(drawn(view), view._picture_place()) == [3]
@@ -138,3 +139,25 @@ def test_noch_x_mal_shows_the_die_being_corrected(tmp_path):
     assert shown(drawn(view), place) == [3]
     press(view, Button.SELECT)
     assert shown(drawn(view), place) == [3]  # its faces asked
+
+
+def test_fritzo_shows_the_cube_an_unsure_start_roll_asks_about(tmp_path):
+    """The other games show the die they ask about; Fritzo's "not read for sure: which colour is on top?" showed
+    none, and an ivory pip die in the tray was answered with a colour unseen. The picture stands beside the
+    colours where the building (empty at the start roll) stands, under the notice's band, clear of the colours;
+    once answered it goes."""
+    import test_fritzo_view as fritzo
+
+    from companion.views import fritzo_view
+
+    view, session, _ = fritzo.make(tmp_path, {"mode": "strategy", "players": ["Anna", "Ben"]})
+    session.die_picture = picture
+    fritzo.take_out(view, "5")
+    place = fritzo_view.ROLL_PICTURE
+    session.latest_reading = TrayReading((DieReading(None, 0.3, (0, 0, 10, 10), None),))
+    view.on_dice(session.latest_reading)
+    assert view.unsure_roll and shown(drawn(view), place) == [0]
+    assert not any(place.colliderect(r) for r in view.panel_rects())
+    assert place.top >= view.notice_room.bottom and place in view.in_view
+    press(view, Button.SELECT)  # a colour: the roll is entered, the picture goes with the question
+    assert not view.unsure_roll and shown(drawn(view), place) == []

@@ -76,6 +76,7 @@ def haste_read(tmp_path, faces: list[str | None]):
 def test_haste_worte_thrown_again_while_asked_takes_the_answers_back(tmp_path):
     view, session, taught, gone = haste_read(tmp_path, ["car", None, "fruit", None, "toys", "sports"])
     press(view, Button.SELECT)
+    press(view, Button.NEXT)  # (no guess: from "take it out" to the first symbol)
     press(view, Button.SELECT)  # die 2: the first symbol, a slip
     assert len(taught) == 1 and view.pending is not None
     press(view, Button.ROLL)  # thrown again
@@ -100,6 +101,7 @@ def test_haste_worte_a_re_roll_takes_back_its_own_answers_not_the_rolls_before(t
     """The roll entered keeps what its answers taught; the re-roll's reading, thrown again, loses only its own."""
     view, session, taught, gone = haste_read(tmp_path, ["car", None, "fruit", "water", "toys", "sports"])
     press(view, Button.SELECT)
+    press(view, Button.NEXT)  # (no guess: from "take it out" to the first symbol)
     press(view, Button.SELECT)  # die 2 answered: the roll goes in
     assert view.pending is None and len(taught) == 1 and view.game.round.dice is not None
     press(view, Button.ROLL)  # before the first pick the table may throw again
@@ -107,12 +109,14 @@ def test_haste_worte_a_re_roll_takes_back_its_own_answers_not_the_rolls_before(t
     view.on_dice(session.latest_reading)
     press(view, Button.SELECT)
     press(view, Button.NEXT)
+    press(view, Button.NEXT)
     press(view, Button.SELECT)  # die 3 answered
     assert len(taught) == 2 and view.pending is None
     session.latest_reading = haste.reading(["car", "fruit", None, "water", "toys", None])
     press(view, Button.ROLL)
     view.on_dice(session.latest_reading)
     press(view, Button.SELECT)
+    press(view, Button.NEXT)
     press(view, Button.SELECT)  # an answer for the third reading, then thrown again
     assert len(taught) == 3 and view.pending is not None
     press(view, Button.ROLL)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
+from drawn_texts import recording_texts
 
 from companion.announce import Announcement
 from companion.announcer import Announcer
@@ -27,6 +28,7 @@ from companion.views.haste_worte_view import (
     HOURGLASS_RECT,
     SAND_LETTER,
     SAND_SYMBOLS,
+    TAKE_OUT,
     TOP_H,
     HasteWorteMode,
 )
@@ -297,7 +299,8 @@ def test_an_unread_die_is_fixed_on_screen_before_the_roll_counts(tmp_path: Path)
     view.on_dice(reading(["car", None, "fruit", "water", "toys", "sports"]))
     assert view.game.phase is Phase.ROLL and view.pending is not None
     shot(view, "11_unread")
-    press(view, Button.SELECT)  # opens the symbol choice for die 2
+    press(view, Button.SELECT)  # opens the symbol choice for die 2 (no guess: on "take it out")
+    press(view, Button.NEXT)
     press(view, Button.NEXT)
     shot(view, "12_choose_symbol")
     press(view, Button.SELECT)  # the second symbol: fruit
@@ -308,7 +311,8 @@ def test_an_unread_die_is_fixed_on_screen_before_the_roll_counts(tmp_path: Path)
 def test_the_symbol_question_starts_on_the_readers_guess(tmp_path: Path) -> None:
     """The reader was not sure of two dice but found a symbol near enough for one ("cities", eight presses of NEXT
     from the first symbol): its choice opens there and the question names it, so a die that shows it takes one
-    press, and the answer is taught. The die without a guess opens on the first symbol, as before."""
+    press, and the answer is taught. The die without a guess asks whether it is one of this game's dice and opens
+    on "no: take it out, roll again"; its symbols follow."""
     clocks = Clocks()
     view, _ = make(tmp_path, clocks, SETUP)
     session = view.session
@@ -326,11 +330,47 @@ def test_the_symbol_question_starts_on_the_readers_guess(tmp_path: Path) -> None
     shot(view, "12_choose_symbol_guess")
     press(view, Button.SELECT)  # the die shows the guess: one press
     press(view, Button.SELECT)  # opens the symbol choice for die 5
-    assert view.choosing == ("symbol", 4) and view.choice_index == 0
-    assert view._symbol_question(4) == "Welches Symbol zeigt Würfel 5?"
+    assert view.choosing == ("symbol", 4) and view._choice_values()[view.choice_index] == TAKE_OUT
+    assert view._symbol_question(4) == "Würfel 5: ein Würfel dieses Spiels?"
+    press(view, Button.NEXT)
     press(view, Button.SELECT)
     assert taught == [(1, "cities"), (4, "dishes")]
     assert view.game.round.dice == ["car", "cities", "fruit", "water", "dishes", "sports"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_die_with_no_guess_at_all_is_taken_out_and_nothing_is_taught(tmp_path: Path, monkeypatch, lang: str) -> None:
+    """An ivory pip die among the symbol dice has no guess at all: its choice opened on the first symbol, a hasty
+    SELECT taught the pip die as "Gerichte", and the camera read it so at 0.99 from then on. The question asks
+    whether it is one of this game's dice and opens on "no: take it out, roll again", in a button of its own under
+    the symbols, in words at the size of theirs and clear of the die's picture: SELECT throws the reading away,
+    teaches nothing, and ROLL reads again."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, SETUP, lang=lang)
+    session = view.session
+    session.camera_ready = True
+    taught: list[tuple[int, str]] = []
+    session.learn = lambda index, face: taught.append((index, face))
+    press(view, Button.ROLL)
+    read = TrayReading(tuple(DieReading(f, 0.9 if f else 0.0, (0, 0, 10, 10)) for f in
+                             ["car", "fruit", "dishes", None, "toys", "water"]))
+    session.latest_reading = read
+    view.on_dice(read)
+    press(view, Button.SELECT)  # the unread die's question
+    assert view._choice_question() == t("haste.screen.choose_symbol_foreign", lang, die=4)
+    rects = view._choice_rects()
+    out = rects[view._choice_values().index(TAKE_OUT)]
+    assert view.choice_index == 0 and out.w > 300 and out.top > max(r.bottom for r in rects[1:])
+    assert not out.colliderect(view._picture_place())
+    with recording_texts(monkeypatch) as drawn:
+        shot(view, f"12_take_out_{lang}")
+    label = [(size, rect) for text, size, rect in drawn if text == t("haste.screen.take_out", lang)]
+    assert label and label[0][0] >= theme.SMALL and out.contains(label[0][1])
+    press(view, Button.SELECT)  # a hasty SELECT
+    assert taught == [] and view.pending is None and view.choosing is None
+    assert view.game.phase is Phase.ROLL and view.game.round.dice is None
+    press(view, Button.ROLL)
+    assert view.waiting
 
 
 def die_at(view: HasteWorteMode, die: int) -> tuple[int, int]:
@@ -975,6 +1015,7 @@ def every_screen(tmp_path: Path, players: list[str], lang: str) -> Iterator[tupl
     yield "unread", view
     press(view, Button.SELECT)
     yield "symbol", view
+    press(view, Button.NEXT)  # (no guess: from "take it out" to the first symbol)
     press(view, Button.SELECT)
     yield "pick", view
     for _ in players[:-1]:

@@ -237,8 +237,9 @@ def waiting_for_the_camera(tmp_path, lang: str, announce=None, **setup
 def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, lang, asked):
     """The reader was not sure of a die but found a face near enough ("green", three presses of NEXT from the
     first): its list of faces opens there and the title names it, so a die that shows it takes one press, and the
-    answer is taught. A die without a guess opens on the first face, as before. After each answer the highlight
-    goes on to the next unsure die, and then to "use these dice"."""
+    answer is taught. A die without any guess opens on "no: take it out, roll again" under "one of this game's
+    dice?" (an ivory pip die among these, answered with the first face, was taught as it). After each answer the
+    highlight goes on to the next unsure die, and then to "use these dice"."""
     view, session, taught = waiting_for_the_camera(tmp_path, lang)
     read = TrayReading(tuple(DieReading(f, 0.3, (0, 0, 10, 10), g) for f, g in
                              [("red", None), (None, "green"), ("blue", None), (None, None), ("2", None), ("5", None)]))
@@ -253,7 +254,9 @@ def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, 
     press(view, Button.SELECT)  # the die shows the guess: one press
     assert view.current_menu.items[view.current_menu.index].value == ("fix", 3)  # on to the other unsure die
     press(view, Button.SELECT)
-    assert view.current_menu.index == 0 and view.current_menu.title == t("nxm.ui.fix_die_title", lang, n=4)
+    menu = view.current_menu
+    assert menu.title == t("nxm.ui.fix_die_title_foreign", lang, n=4)
+    assert menu.items[menu.index].label == t("nxm.ui.take_out", lang)
     choose(view, "4")
     assert view.current_menu.items[view.current_menu.index].value == ("use-pending",)  # none left: use them
     press(view, Button.SELECT)
@@ -337,10 +340,12 @@ NUMBER_ANSWERS = ["1", "2", "3", "4", "5", "number-joker"]
     (True, [("red", None), (None, "blue")], {1: NUMBER_ANSWERS}),
 ])
 def test_the_question_about_an_unsure_die_offers_the_faces_of_its_kind_in_view(tmp_path, lang, start, read, kinds):
-    """"Was zeigt Würfel 2?" for a colour die offers the colours, the first of them (red) in view and lit; for a
-    number die the numbers. A guess of the kind the dice read for sure already filled ("4?" beside a "3" read in a
-    start combo) cannot be right: the die stood with the numbers, its question opened on "4" with no colour in
-    view, and a colour die guessed "3" opened scrolled down to "3", red out of view. Such a guess is not offered."""
+    """"Was zeigt Würfel 2?" for a colour die offers the colours, the first of them (red) in view; for a number die
+    the numbers. A guess of the kind the dice read for sure already filled ("4?" beside a "3" read in a start
+    combo) cannot be right: the die stood with the numbers, its question opened on "4" with no colour in view, and
+    a colour die guessed "3" opened scrolled down to "3", red out of view. Such a guess is not offered. With no
+    guess of its kind the highlight is on throwing again above the faces, not on the first face (a hasty SELECT
+    taught "red"); a die with no guess at all asks whether it is one of this game's dice and says to take it out."""
     if start:
         view, session = new_view(tmp_path, ["Anna", "Ben"], lang=lang)
         session.camera_ready = True
@@ -354,9 +359,12 @@ def test_the_question_about_an_unsure_die_offers_the_faces_of_its_kind_in_view(t
         assert view.menu.items[die].label == t("nxm.ui.fix_die", lang, n=die + 1, face="?")
         choose(view, ("fix", die))
         menu = view.current_menu
-        assert menu.title == t("nxm.ui.fix_die_title", lang, n=die + 1)
+        foreign = read[view.read_at[die]][1] is None
+        assert menu.title == t("nxm.ui.fix_die_title_foreign" if foreign else "nxm.ui.fix_die_title", lang, n=die + 1)
+        assert menu.items[0].label == t("nxm.ui.take_out" if foreign else "nxm.ui.discard_reading", lang)
         shown = [menu.items[i].value for i in menu.visible_range()]
-        assert shown == faces and menu.index == 0  # every face of its kind in view, the first lit
+        assert shown[1:] == faces[:len(shown) - 1] and len(shown) >= 6  # the faces of its kind, the first in view
+        assert menu.index == 0  # on throwing again
         render(view, f"nxm_view_kind_{lang}_{die}")
         press(view, Button.UNDO)
 
@@ -1792,3 +1800,84 @@ def test_a_three_line_banner_between_rolls_leaves_the_cards_in_view(tmp_path, la
             assert len(lines) == 3, lines  # (the case the band had no room for)
         else:
             assert not rect.colliderect(prompt.inflate(0, 8)), rect  # a short one leaves whose throw it is in view
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_die_with_no_guess_at_all_is_taken_out_with_one_press_and_nothing_is_taught(tmp_path, lang):
+    """An ivory pip die among the game's dice has no guess at all: answered "red" (the first face, lit) it was
+    taught as red and read red at 0.99 from then on. Its question asks whether it is one of this game's dice and
+    opens on "no: take it out, roll again": SELECT throws the reading away, teaches nothing, and the table rolls
+    again (ROLL reads anew)."""
+    view, session, taught = waiting_for_the_camera(tmp_path, lang)
+    tray = TrayReading(tuple(DieReading(f, 0.9 if f else 0.0, (0, 0, 10, 10), None)
+                             for f in ["green", "yellow", "red", None, "1", "4"]))
+    session.latest_reading = tray
+    view.on_dice(tray)
+    assert view.pending == ["green", "yellow", "red", None, "1", "4"]
+    press(view, Button.SELECT)  # the list opens on the unsure die: its question
+    render(view, f"nxm_view_foreign_{lang}")
+    press(view, Button.SELECT)  # a hasty SELECT
+    assert taught == [] and view.pending is None and not view.stack
+    assert session.engine.state.phase == Phase.WAIT_ROLL and session.error is None
+    press(view, Button.ROLL)
+    assert view.waiting
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_report_is_offered_only_while_someone_has_a_goal_left_to_report(tmp_path, lang):
+    """Every goal claimed in earlier rolls or reported by that player this roll: "Report a first reach …" opened
+    "What did Anna reach?" with nothing listed; NEXT and SELECT did nothing, ROLL said to answer it first, only
+    UNDO left. Who has nothing left is not asked; with nobody left the line says so, greyed."""
+    from companion.games.noch_x_mal.faces import GOALS
+
+    view, session = new_view(tmp_path, ["Anna", "Ben"], lang=lang, start=0)
+    for name in ("Anna", "Ben"):
+        session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    assert session.apply({"action": "reached", "player": "Anna", "goals": list(GOALS)}), session.error
+    view.update(0.03, 1.0)
+    choose(view, ("report",))
+    assert [item.value for item in view.current_menu.items] == ["Ben"]  # Anna reported every goal this roll
+    press(view, Button.UNDO)
+    choose(view, ("end",))
+    session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})  # every goal claimed before
+    view.update(0.03, 1.0)
+    line = next(item for item in view.menu.items if item.value == ("report",))
+    assert line.label == t("nxm.ui.report_none", lang) and not line.enabled
+    render(view, f"nxm_view_nothing_to_report_{lang}")
+    view.menu.index = view.menu.items.index(line)
+    press(view, Button.SELECT)
+    assert not view.stack  # no question without answers
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_notice_while_the_dice_read_are_corrected_stands_clear_of_the_list_and_the_picture(tmp_path, lang):
+    """The camera check's advice ("Die Würfel sind unscharf …", eight seconds) and ROLL's "being corrected" stood
+    at the foot over rows 3-8 of the correction list, "use these dice" among them, and the die's picture. The
+    screen keeps the band between the dice and the list for them (over the prompt); with a die's faces open, the
+    column beside the list."""
+    from companion.app import _notice_layout
+    from companion.views.noch_x_mal_view import LIST_PICTURE_AREA
+
+    view, session, _ = waiting_for_the_camera(tmp_path, lang)
+    session.die_picture = lambda index: None
+    tray = TrayReading(tuple(DieReading(f, 0.9 if f else 0.0, (0, 0, 10, 10), None)
+                             for f in [None, "yellow", "green", "4", "number-joker", "1"]))
+    session.latest_reading = tray
+    view.on_dice(tray)
+    assert view.pending is not None
+    advice = t("core.check_soft", lang)
+    for message in (advice, t("nxm.ui.roll_pending", lang, discard=t("nxm.ui.discard_reading", lang))):
+        room = view.notice_room
+        assert room is not None
+        _, size, laid = _notice_layout(message, tone="info", room=room)
+        assert room.contains(laid) and size >= theme.SMALL
+        kept = [*view.die_rects(), *view.menu.item_rects().values(), *view.menu.scroll_rects().values(),
+                LIST_PICTURE_AREA]
+        assert not any(laid.colliderect(r) for r in kept)
+    choose(view, ("fix", 0))  # a die's faces open
+    room = view.notice_room
+    _, size, laid = _notice_layout(advice, tone="info", room=room)
+    assert room.contains(laid) and size >= theme.SMALL
+    assert not any(laid.colliderect(r) for r in view.current_menu.item_rects().values())
+    assert not laid.colliderect(view.current_menu.rect)

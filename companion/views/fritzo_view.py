@@ -39,9 +39,16 @@ from companion.hourglass import Resume
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
 from companion.views.frame_clock import FrameClock, undone_for_this_run
-from companion.views.widgets import LONG_LIST, draw_wrapped, first_choice, game_hint_bar, spanning
+from companion.views.widgets import (
+    LONG_LIST,
+    draw_die_picture,
+    draw_wrapped,
+    first_choice,
+    game_hint_bar,
+    spanning,
+)
 from hardware.events import Button, ButtonEvent, Press
-from vision.types import TrayReading
+from vision.types import DiePicture, TrayReading
 
 try:  # shared accessible swatches (colour + pattern), when installed
     from companion.views import colour_faces as _faces
@@ -79,6 +86,9 @@ TURN_TOP = PANEL.y + 50
 #: no room but over the top line (Level One's built-in cubes, eight seconds over whose roll it is), and a banner
 #: none but over the building, empty at the start, beside them
 ROLL_AREA = pygame.Rect(PANEL.x, CHOOSER.y, PANEL.w, PANEL.bottom - CHOOSER.y)
+#: the unsure start roll's cube as the camera saw it, beside the colours where the (still empty) building stands,
+#: under the band a notice takes (``notice_room``): the other games show the die they ask about, Fritzo showed none
+ROLL_PICTURE = pygame.Rect(GRID_AREA.x, BANNER_ROOM, GRID_AREA.w, GRID_AREA.bottom - BANNER_ROOM)
 ROLL_COLUMNS = 2
 FALLBACK_RGB = {"red": (214, 40, 40), "orange": (247, 127, 0), "yellow": (252, 210, 40), "green": (56, 160, 70),
                 "blue": (40, 100, 210), "white": (240, 240, 235)}
@@ -523,7 +533,8 @@ class FritzoMode:
             # of it showing), over the top line (and the clock, for its seconds, a tap puts it away) it leaves it all
             return [*spanning(list(self.cell_rects().values())), *kept]
         if self.game.state.phase is Phase.START_ROLL and self.step in ("menu", "roll"):  # then the top line: the
-            return [*spanning(self.panel_rects()), TOP_BAR]  # banner over the empty building, beside the colours
+            picture = [ROLL_PICTURE] if self._roll_picture() is not None else []  # banner over the empty building,
+            return [*spanning(self.panel_rects()), *picture, TOP_BAR]  # beside the colours (the cube asked about)
         if self.step in ("menu", "roll", "nofit"):  # the building between turns too, and the actions: a turn's
             # banner, right after a cube was placed, stood over the building's bottom row and the cube placed there;
             # now under the short list of actions (``banner.place``'s column under the highlighted action)
@@ -675,6 +686,12 @@ class FritzoMode:
             self.index = first_choice(self._step_values(), f"roll:{self.roll_guess}")
             return
         self._send_roll(face)
+
+    def _roll_picture(self) -> DiePicture | None:
+        """The cube the unsure start roll asks about, as the camera saw it (None without a camera's picture)."""
+        if not self.unsure_roll or self.game.state.phase is not Phase.START_ROLL:
+            return None
+        return self.session.picture_of(0)
 
     def dice_to_throw(self) -> list[tuple[str, ...]]:
         """The die the table throws for the start (virtual; the built-in tray throws it too): one colour die, in
@@ -946,7 +963,9 @@ class FritzoMode:
         self._sync()
         surface.fill(theme.BG)
         self._draw_top(surface)
-        if not self._choosing_cube():
+        if (picture := self._roll_picture()) is not None:
+            draw_die_picture(surface, picture, ROLL_PICTURE)
+        elif not self._choosing_cube():
             self._draw_grid(surface)
         self._draw_panel(surface)
         self.hint_taps = game_hint_bar(surface, self.hints(), self.lang)

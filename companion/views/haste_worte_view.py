@@ -83,6 +83,9 @@ MENU_CLEAR_X = 740  # the app's menu corner sits right of this on the top row
 #: the "Correct a die …" button's value among NEXT's options (after the dice 0-5, or the letter's two buttons)
 FIX = 99
 FIX_RECT = pygame.Rect(20, 386, 320, 50)  # in the pick phase, below the word limits
+#: an unread die's answer "not one of this game's dice: take it out, roll again" (the reading is thrown away,
+#: nothing taught), offered first where the reader had no guess
+TAKE_OUT = "take-out"
 ANSWERS_BOTTOM = 436  # the hint line's framed buttons start below this
 COUNTS_TOP = ANSWERS_BOTTOM - 4 - 120  # the word counts (120 high) just above the hint line's framed buttons
 OVER_TITLE_Y = 120  # "Gewonnen!": the ranking below it, at LARGE for six players too
@@ -404,7 +407,9 @@ class HasteWorteMode:
         kind, die = self.choosing
         g = self.game
         if kind == "symbol":
-            return list(SYMBOLS)
+            # no guess: the highlight starts on taking it out, not on the first symbol (an ivory pip die among these,
+            # answered with it by a hasty SELECT, was taught as "Gerichte" and read so at 0.99 from then on)
+            return ([TAKE_OUT] if self.session.guess(die) not in SYMBOLS else []) + list(SYMBOLS)
         if kind == "fix":  # an edition's own symbol read stays offered, so SELECT alone keeps it
             read = (g.round.dice or [])[die]
             return list(SYMBOLS) + ([read] if read not in SYMBOLS else [])
@@ -429,7 +434,11 @@ class HasteWorteMode:
         kind, die = self.choosing
         value = self._choice_values()[self.choice_index]
         self.choosing = None
-        if kind == "symbol" and self.pending is not None:
+        if kind == "symbol" and value == TAKE_OUT:
+            self.pending = None  # the table takes the die out and rolls again: nothing is taught
+            self.session.drop_answers()
+            self.cursor = 0
+        elif kind == "symbol" and self.pending is not None:
             self.pending[die] = value
             self.session.confirm_face(die, value)
             missing = [i for i, f in enumerate(self.pending) if f is None]
@@ -461,19 +470,23 @@ class HasteWorteMode:
     def _choice_rects(self) -> list[pygame.Rect]:
         """The answers' buttons under the question: up to six in a row, seven to a row up to 21 (the symbols); ten
         to a row beyond (every letter a token may show, A-Z, Ä, Ö, Ü and tokens of several letters), as many rows
-        as they need closing up above the hint line."""
+        as they need closing up above the hint line. "Take it out" (first, lit) goes under the symbols, as wide as
+        their last row, in words a family reads: in the grid's first cell "Nein: herausnehmen, neu würfeln" was cut
+        to ": herausnehmen, neu wü" at 14 px; the die's picture stays beside the last row of symbols."""
         values = self._choice_values()
-        n = len(values)
+        out = bool(values) and values[0] == TAKE_OUT
+        n = len(values) - out
         cols = 10 if n > 21 else 7 if n > 6 else max(1, n)
         rows = math.ceil(n / cols)
         w, h, gap = (120, 80, 10) if n <= 6 else (104, 66, 8) if n <= 21 else (71, 66, 6)
         h = min(h, (ANSWERS_BOTTOM - 166 - (rows - 1) * gap) // rows)
         x0 = 400 - (cols * w + (cols - 1) * gap) // 2
         y0 = 170 + max(0, (3 - rows)) * 20 if rows <= 3 else 166
-        return [
-            pygame.Rect(x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), w, h)
-            for i in range(len(values))
-        ]
+        rects = [pygame.Rect(x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), w, h) for i in range(n)]
+        if out:
+            last = rects[-1]
+            rects.insert(0, pygame.Rect(x0, last.bottom + gap, last.right - x0, h))
+        return rects
 
     # -- the clock
     def update(self, dt: float, now: float) -> None:
@@ -1242,7 +1255,8 @@ class HasteWorteMode:
             draw_die_picture(surface, picture, self._picture_place())
         for i, (rect, value) in enumerate(zip(self._choice_rects(), self._choice_values(), strict=True)):
             label = (
-                self._short_label(value) if kind in ("symbol", "fix")
+                t("haste.screen.take_out", self.lang) if value == TAKE_OUT
+                else self._short_label(value) if kind in ("symbol", "fix")
                 else g.players[value] if kind == "who" else value
             )
             _button(
@@ -1275,13 +1289,16 @@ class HasteWorteMode:
         rects = self._choice_rects()
         last = [r for r in rects if r.y == rects[-1].y]
         beside = pygame.Rect(last[-1].right + 24, last[0].y, 788 - last[-1].right - 24, ANSWERS_BOTTOM - last[0].y)
-        below = pygame.Rect(12, last[0].bottom + 12, 776, ANSWERS_BOTTOM - last[0].bottom - 12)
+        bottom = max(r.bottom for r in rects)  # ("take it out" under the last row)
+        below = pygame.Rect(12, bottom + 12, 776, ANSWERS_BOTTOM - bottom - 12)
         return max(beside, below, key=lambda r: min(r.w, r.h))
 
     def _symbol_question(self, die: int) -> str:
         guess = self.session.guess(die)
         if guess in SYMBOLS:
             return t("haste.screen.choose_symbol_guess", self.lang, die=die + 1, symbol=self._short_label(guess))
+        if guess is None:  # the reader knows no symbol like it: it may be a die of another game
+            return t("haste.screen.choose_symbol_foreign", self.lang, die=die + 1)
         return t("haste.screen.choose_symbol", self.lang, die=die + 1)
 
     def _hints(self) -> list[tuple[str, str]]:

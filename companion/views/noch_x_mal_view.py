@@ -62,6 +62,7 @@ from vision.types import DiePicture, TrayReading
 PINK = (236, 72, 153)
 #: what an unsure die of a reading can be answered as, in the order its question lists them
 ANSWERS: tuple[str, ...] = COLOUR_FACES + NUMBER_FACES
+DROP = "drop-pending"  # an unsure die's answer "throw again" (the reading is thrown away, nothing taught)
 PLAYER_STRIP = pygame.Rect(0, 0, 744, 94)  # the app's menu corner sits top right
 #: the dice a little lower than the cards' height allowed (80, not 98): the prompt under them takes two lines at FAR
 #: ("Wurf 4: Carl hat gewählt, die anderen nehmen die hellen Würfel" was one line at 22 to 28), and the rule notes
@@ -341,8 +342,11 @@ class NochXMalMode:
                     items.append(MenuItem(self._named("nxm.ui.passed", player=p.name), ("passed", p.name), False))
                     continue
                 items.append(MenuItem(self._named("nxm.ui.pass_for", player=p.name), ("pass", p.name)))
-            if not g.solo:
-                items.append(MenuItem(self.tr("nxm.ui.report"), ("report",)))
+            if not g.solo:  # once nobody has a goal left to report: said, greyed (the lines below stay put); it
+                # opened "What did Anna reach?" with nothing listed, and only UNDO left it
+                reporters = self._reporters()
+                items.append(MenuItem(self.tr("nxm.ui.report"), ("report",)) if reporters
+                             else MenuItem(self.tr("nxm.ui.report_none"), ("report",), False))
                 items.append(
                     MenuItem(self.tr("nxm.ui.discard"), ("discard",), any(p.chips for p in st.players))
                 )
@@ -381,10 +385,7 @@ class NochXMalMode:
         elif kind == "use-pending":
             self._use_pending()
         elif kind == "drop-pending":
-            self.pending = None
-            self.session.drop_answers()
-            self.session.error = None  # "correct them, or discard" is done with
-            self.refresh()
+            self._drop_pending()
         elif kind == "start":
             self._roll_start(value[1])
         elif kind == "who-starts":
@@ -405,7 +406,7 @@ class NochXMalMode:
         elif kind == "pass":
             self.apply({"action": "pass", "player": value[1]})
         elif kind == "report":
-            self._push(self.tr("nxm.ui.report_who"), [MenuItem(n, n) for n in self._names()], self._ask_goal)
+            self._push(self.tr("nxm.ui.report_who"), [MenuItem(n, n) for n in self._reporters()], self._ask_goal)
         elif kind == "discard":
             self._push(
                 self.tr("nxm.ui.discard_who"),
@@ -429,6 +430,15 @@ class NochXMalMode:
                 lambda n: self.apply({"action": "solo_score", "symbols": n}),
             )
 
+    def _drop_pending(self) -> None:
+        """The reading is thrown away unanswered (nothing taught): the table throws again."""
+        self.pending = None
+        self.stack.clear()
+        self.main_index = 0  # on "roll", not on the line the discard stood at
+        self.session.drop_answers()
+        self.session.error = None  # "correct them, or discard" is done with
+        self.refresh()
+
     def _die_line(self, die: int, face: str | None) -> str:
         """One die of the reading in the list: a die read for sure names its face, an unsure one the reader's guess
         with a question mark ("Die 2: Green?"), as its question will, so the table sees it before opening it."""
@@ -441,13 +451,22 @@ class NochXMalMode:
     def _ask_face(self, die: int) -> None:
         """What unsure ``die`` shows: the highlight starts on the reader's guess (SELECT confirms it)."""
         guess = self._guess(die)
+        read = self.pending[die] if self.pending is not None else None
+        # no candidate at all: the reader knows no face of this set like it (an ivory pip die among these dice,
+        # answered "red", was taught as red and read red at 0.99 from then on): the question says so
+        foreign = read is None and self.session.guess(self.read_at[die]) is None
         title = (self.tr("nxm.ui.fix_die_title_guess", n=die + 1, face=self.face_label(guess)) if guess is not None
+                 else self.tr("nxm.ui.fix_die_title_foreign", n=die + 1) if foreign
                  else self.tr("nxm.ui.fix_die_title", n=die + 1))
         answers = self._answers_for(die)
-        self._push(title, [MenuItem(self.face_label(f), f) for f in answers], lambda face: self._fix(die, face))
+        items = [MenuItem(self.face_label(f), f) for f in answers]
+        if read is None and guess is None:
+            # unsure with no guess of its kind: the list opens on throwing again (nothing taught), not on its first
+            # face ("Red"), which a hasty SELECT taught
+            items.insert(0, MenuItem(self.tr("nxm.ui.take_out" if foreign else "nxm.ui.discard_reading"), DROP))
+        self._push(title, items, lambda face: self._drop_pending() if face == DROP else self._fix(die, face))
         # a die read for sure (a wrong mix's list) starts on its face: SELECT SELECT changed a die read right
-        read = self.pending[die] if self.pending is not None else None
-        self.stack[-1].index = first_choice(answers, guess if guess is not None else read)
+        self.stack[-1].index = first_choice([item.value for item in items], guess if guess is not None else read)
         self._face_asked = (self.stack[-1], die)
 
     def _numbers_place(self, die: int) -> bool:
@@ -558,16 +577,26 @@ class NochXMalMode:
     def _ask_goal(self, player: str) -> None:
         """Goals still open, or claimed in this roll by others (who reach one together share it); not the ones
         this player has reported in this roll (offered, they were refused as reported twice)."""
-        st = self.game.state
-        mine = {gid for gid, names in st.roll.reports.items() if player in names} if st.roll else set()
-        open_goals = [gid for gid in GOALS
-                      if (gid not in st.claims or st.claims[gid].roll == st.rolls) and gid not in mine]
+        open_goals = self._reportable(player)
+        if not open_goals:
+            return
         self._push(
             self._named("nxm.ui.report_what", player=player),
             [MenuItem(self.tr(f"nxm.goal.{gid}"), gid) for gid in open_goals],
             lambda gid: self.apply({"action": "reached", "player": player, "goals": [gid]}),
         )
         self._goal_menu = self.stack[-1]
+
+    def _reportable(self, player: str) -> list[str]:
+        """The goals ``player`` may report in this roll (see ``_ask_goal``)."""
+        st = self.game.state
+        mine = {gid for gid, names in st.roll.reports.items() if player in names} if st.roll else set()
+        return [gid for gid in GOALS if (gid not in st.claims or st.claims[gid].roll == st.rolls) and gid not in mine]
+
+    def _reporters(self) -> list[str]:
+        """Who has a goal left to report in this roll: the others are not asked "What did Anna reach?" over an
+        empty list."""
+        return [name for name in self._names() if self._reportable(name)]
 
     def _ask_chip(self, player: str) -> None:
         items = [MenuItem(self.tr("nxm.ui.chip_blank"), None)]
@@ -929,7 +958,24 @@ class NochXMalMode:
     def notice_room(self) -> pygame.Rect | None:
         """Between rolls, the band under the players' cards down to whose throw it is, empty then (no dice, no status
         lines, no list open): a notice that fits stands there (the App's strip): "Game resumed exactly where it
-        stopped." stood at the top over the names on the cards for its seconds, the band under them empty."""
+        stopped." stood at the top over the names on the cards for its seconds, the band under them empty.
+
+        While the dice read are corrected, the band between the dice and the list, over the prompt (the "?" die and
+        the list's "Würfel 1: ?" say it too): the camera check's advice ("Die Würfel sind unscharf …", eight
+        seconds) and ROLL's "werden gerade korrigiert" stood at the foot over rows 3-8 of the list, "Diese Würfel
+        nehmen" among them, and the die's picture. With a die's faces open (the dice hidden, the list from the cards
+        down), the column beside the list: the picture under it for the notice's seconds, never the answers."""
+        if self.pending is not None:
+            if not self.stack:
+                top = DICE_AREA.bottom + 2
+                return pygame.Rect(0, top, theme.DESIGN_SIZE[0], MENU_AREA.y - 4 - top)
+            right = self.current_menu.rect.right + 6
+            return pygame.Rect(right, PLAYER_STRIP.bottom + 2, theme.DESIGN_SIZE[0] - right,
+                               PICTURE_AREA.bottom - PLAYER_STRIP.bottom - 2)
+        return self._idle_room()
+
+    def _idle_room(self) -> pygame.Rect | None:
+        """Between rolls, the band under the cards (``notice_room``)."""
         if self.stack or self._dice_faces() or self._status_lines() or not self._idle_message():
             return None
         top = PLAYER_STRIP.bottom + 2
@@ -947,7 +993,7 @@ class NochXMalMode:
         over whose throw it is, to the menu (``banner.place`` tries the rooms in turn): it stood at the top over the
         cards, the highlighted card of whose turn among them; the prompt under it says what the card and the menu's
         line ("Zoé würfelt") say too."""
-        idle = self.notice_room
+        idle = self._idle_room()
         if idle is not None and self.game.state.phase != Phase.START and not self.game.finished:
             # its shadow (4 px) short of the prompt's umlauts, which reach 4 px over its rect ("WÜRFELN" lost them)
             band = pygame.Rect(0, PLAYER_STRIP.bottom, theme.DESIGN_SIZE[0], idle.bottom - 4 - PLAYER_STRIP.bottom)
