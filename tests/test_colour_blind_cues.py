@@ -1,0 +1,144 @@
+"""What tells things apart on screen must not be the hue alone: about one man in twelve sees red and green alike.
+
+The measures here are those of the colour-blind audit: CIEDE2000 between colours as a red-blind (protan), green-blind
+(deutan) or blue-blind (tritan) player sees them (Machado et al. 2009, full severity) or in grey, and the share of a
+swatch its pattern's marks cover."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from companion.i18n import t
+
+_MACHADO = {
+    "protan": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deutan": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "tritan": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+}
+KINDS = ("normal", "protan", "deutan", "tritan", "grey")
+
+
+def _linear(c: float) -> float:
+    c /= 255.0
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _srgb(c: float) -> float:
+    c = min(1.0, max(0.0, c))
+    return 255.0 * (c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055)
+
+
+def seen(rgb, kind: str) -> tuple[float, float, float]:
+    """``rgb`` as a player with that kind of colour vision sees it (``grey``: its luminance alone)."""
+    lin = [_linear(c) for c in rgb[:3]]
+    if kind == "normal":
+        return tuple(float(c) for c in rgb[:3])
+    if kind == "grey":
+        y = _srgb(0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2])
+        return (y, y, y)
+    return tuple(_srgb(sum(m * c for m, c in zip(row, lin, strict=True))) for row in _MACHADO[kind])
+
+
+def _lab(rgb) -> tuple[float, float, float]:
+    r, g, b = (_linear(c) for c in rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(v: float) -> float:
+        return v ** (1 / 3) if v > 0.008856 else 7.787 * v + 16 / 116
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def ciede2000(c1, c2) -> float:
+    """CIEDE2000 between two sRGB colours (about 2: just told apart side by side; 10 and more: plainly different)."""
+    (l1, a1, b1), (l2, a2, b2) = _lab(c1), _lab(c2)
+    cb = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(cb ** 7 / (cb ** 7 + 25 ** 7)))
+    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
+    h1 = math.degrees(math.atan2(b1, a1p)) % 360
+    h2 = math.degrees(math.atan2(b2, a2p)) % 360
+    dl, dc = l2 - l1, c2p - c1p
+    dh = 0.0 if c1p * c2p == 0 else (h2 - h1 - 360 if h2 - h1 > 180 else h2 - h1 + 360 if h2 - h1 < -180 else h2 - h1)
+    big_dh = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
+    lb, cbp = (l1 + l2) / 2, (c1p + c2p) / 2
+    if c1p * c2p == 0:
+        hb = h1 + h2
+    elif abs(h1 - h2) <= 180:
+        hb = (h1 + h2) / 2
+    else:
+        hb = (h1 + h2 + 360) / 2 if h1 + h2 < 360 else (h1 + h2 - 360) / 2
+    tt = (1 - 0.17 * math.cos(math.radians(hb - 30)) + 0.24 * math.cos(math.radians(2 * hb))
+          + 0.32 * math.cos(math.radians(3 * hb + 6)) - 0.20 * math.cos(math.radians(4 * hb - 63)))
+    dth = 30 * math.exp(-(((hb - 275) / 25) ** 2))
+    rc = 2 * math.sqrt(cbp ** 7 / (cbp ** 7 + 25 ** 7))
+    sl = 1 + 0.015 * (lb - 50) ** 2 / math.sqrt(20 + (lb - 50) ** 2)
+    sc, sh = 1 + 0.045 * cbp, 1 + 0.015 * cbp * tt
+    rt = -math.sin(math.radians(2 * dth)) * rc
+    return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (big_dh / sh) ** 2 + rt * (dc / sc) * (big_dh / sh))
+
+
+def worst_de(c1, c2) -> float:
+    """The least CIEDE2000 between two colours over every kind of colour vision and grey."""
+    return min(ciede2000(seen(c1, k), seen(c2, k)) for k in KINDS)
+
+
+def contrast(c1, c2) -> float:
+    """WCAG contrast ratio (1 to 21; 4.5 is the least for text)."""
+    def lum(c):
+        r, g, b = (_linear(v) for v in c[:3])
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    hi, lo = sorted((lum(c1), lum(c2)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+HUES = {"de": ("grün", "rot", "gelb", "orange", "blau", "magenta", "lila", "rosa"),
+        "en": ("green", "red", "yellow", "orange", "blue", "magenta", "purple", "pink")}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("key, values", [
+    ("fritzo.ui.not_here", {"cube": 3}),  # the lit places' green ring: ΔE 12 from the picked place's for protans
+    ("teach.outline", {}),  # its green outline on a white die: ΔE 1.8 from the die's rim in grey
+    ("core.check_unsure", {"n": 1}),  # the unsure die's box is magenta, and it says "?"
+])
+def test_what_a_player_is_told_to_look_for_is_a_mark_not_a_hue(lang, key, values):
+    words = t(key, lang, **values).lower().replace("„", " ").replace("“", " ").replace('"', " ").split()
+    assert not [h for h in HUES[lang] if any(w.strip(".,:;()?!") == h or w.startswith(h) for w in words)], \
+        t(key, lang, **values)
+
+
+def test_the_teach_screens_outline_stands_out_from_a_white_die_in_grey():
+    """The outline of the face being learnt was a 3 px green line: on a white die's rim as the camera sees it (a
+    light grey) ΔE 1.8 in grey, gone. Drawn on a dark edge now, something along it stands out from the die for every
+    kind of colour vision."""
+    import numpy as np
+    import pygame
+    from synth_dice import painter_for
+
+    from hardware.synthetic import render_tray
+    from companion.views import theme
+    from companion.views.teach_view import TeachView
+    from vision.taught import Profile
+
+    view = TeachView("noch-x-mal", "de", profile=Profile("noch-x-mal"), save=lambda p: None)
+    frame, _ = render_tray(np.random.default_rng(4), faces=["green"], painter=painter_for("noch-x-mal"))
+    view.on_frame(frame)
+    view.on_frame(frame.copy())
+    assert view.crop is not None and view.outline is not None
+    rim = (178, 178, 176)  # a white die in the tray's light, the outline drawn all over it
+    view.crop = np.full_like(view.crop, rim[::-1])
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    pixels = pygame.surfarray.pixels3d(surface)
+    k = 200 / view.crop.shape[1]
+    corners = [(20 + (x + 0.5) * k, 96 + (y + 0.5) * k) for x, y in view.outline.tolist()]
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+        for f in (0.25, 0.5, 0.75):  # along each side
+            px, py = int(x0 + f * (x1 - x0)), int(y0 + f * (y1 - y0))
+            around = {tuple(int(c) for c in pixels[px + dx, py + dy]) for dx in range(-4, 5) for dy in range(-4, 5)}
+            assert theme.GOOD in around, (px, py)  # the line itself
+            assert max(worst_de(c, rim) for c in around) > 20, (px, py, around)  # and beside it, a dark edge
