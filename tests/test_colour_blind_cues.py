@@ -119,9 +119,9 @@ def test_the_teach_screens_outline_stands_out_from_a_white_die_in_grey():
     import pygame
     from synth_dice import painter_for
 
-    from hardware.synthetic import render_tray
     from companion.views import theme
     from companion.views.teach_view import TeachView
+    from hardware.synthetic import render_tray
     from vision.taught import Profile
 
     view = TeachView("noch-x-mal", "de", profile=Profile("noch-x-mal"), save=lambda p: None)
@@ -142,3 +142,62 @@ def test_the_teach_screens_outline_stands_out_from_a_white_die_in_grey():
             around = {tuple(int(c) for c in pixels[px + dx, py + dy]) for dx in range(-4, 5) for dy in range(-4, 5)}
             assert theme.GOOD in around, (px, py)  # the line itself
             assert max(worst_de(c, rim) for c in around) > 20, (px, py, around)  # and beside it, a dark edge
+
+
+def _specks(ink) -> list[int]:
+    """The sizes (px) of the marks in a boolean ``ink[x][y]`` mask, neighbours side by side one mark."""
+    seen_at, sizes = set(), []
+    w, h = len(ink), len(ink[0])
+    for x0 in range(w):
+        for y0 in range(h):
+            if not ink[x0][y0] or (x0, y0) in seen_at:
+                continue
+            todo, n = [(x0, y0)], 0
+            seen_at.add((x0, y0))
+            while todo:  # at most every pixel once
+                x, y = todo.pop()
+                n += 1
+                for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if 0 <= nx < w and 0 <= ny < h and ink[nx][ny] and (nx, ny) not in seen_at:
+                        seen_at.add((nx, ny))
+                        todo.append((nx, ny))
+            sizes.append(n)
+    return sizes
+
+
+@pytest.mark.parametrize("size, inset", [(15, 6), (16, 6), (24, 2), (24, 6), (28, 6), (46, 6), (88, 11)])
+def test_orange_dots_are_seen_on_a_small_swatch(size, inset):
+    """Orange is ΔE 5 from green for a red-blind eye and 6 in grey: its dots tell it apart. On the 15-30 px swatches
+    of Noch X-Mal!'s cards and Fritzo's building they were 2x2 px specks covering 6 % of the swatch (the other
+    patterns 23-48 %). Now each dot is at least 3x3 px and the dots cover a sixth to a third of any swatch."""
+    import pygame
+
+    from companion.dicesets import DEFAULT_COLOURS
+    from companion.views.colour_faces import draw_pattern, ink_on
+
+    assert worst_de(DEFAULT_COLOURS["orange"][0], DEFAULT_COLOURS["green"][0]) < 10  # why the dots must be seen
+    rgb, pattern = DEFAULT_COLOURS["orange"]
+    surface = pygame.Surface((size, size))
+    surface.fill(rgb)
+    draw_pattern(surface, pygame.Rect(0, 0, size, size).inflate(-inset, -inset), pattern, ink_on(rgb))
+    pixels = pygame.surfarray.array3d(surface)
+    ink = [[sum(abs(int(c) - i) for c, i in zip(pixels[x, y], ink_on(rgb), strict=True)) < 30 for y in range(size)]
+           for x in range(size)]
+    share = sum(map(sum, ink)) / size ** 2
+    specks = _specks(ink)
+    assert 0.15 <= share <= 0.35, share
+    assert specks and min(specks) >= 9, specks
+
+
+def test_colours_that_share_a_pattern_are_far_apart_for_every_eye():
+    """Red and brown both had stripes (ΔE 0.8 for a red-blind eye), orange and pink both dots (1.7 in grey): a set
+    with both (a family's own colour cubes) showed two faces alike. Colours sharing a pattern now differ by ΔE 10 or
+    more in every simulation (the colour joker is drawn as black, and no set has both)."""
+    from itertools import combinations
+
+    from companion.dicesets import DEFAULT_COLOURS
+
+    alike = [(a, b, round(worst_de(ra, rb), 1))
+             for (a, (ra, pa)), (b, (rb, pb)) in combinations(DEFAULT_COLOURS.items(), 2)
+             if pa == pb and {a, b} != {"black", "color-joker"} and worst_de(ra, rb) < 10]
+    assert not alike
