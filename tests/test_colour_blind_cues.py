@@ -201,3 +201,39 @@ def test_colours_that_share_a_pattern_are_far_apart_for_every_eye():
              for (a, (ra, pa)), (b, (rb, pb)) in combinations(DEFAULT_COLOURS.items(), 2)
              if pa == pb and {a, b} != {"black", "color-joker"} and worst_de(ra, rb) < 10]
     assert not alike
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [
+    ["Maximilian", "Anna-Sophie", "Carla", "David", "Emil", "Großvater Jürgen"],
+    ["Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen", "Zoé"],
+    ["Maximilian-Alexander", "Anna-Sophie-Charlotte", "Großvater Jürgen", "Zoé-Louise", "Emil-Friedrich",
+     "Großmutter Hildegard"],
+])
+def test_a_start_colour_is_named_beside_its_swatch_on_crowded_cards(tmp_path, monkeypatch, lang, names):
+    """Five or six players, or four with long names: a card's start combo was its 15-24 px swatch and the number
+    ("Zoé: [swatch] 2"), the colour told by the swatch's hue and pattern alone. Its name stands beside it now,
+    short where the whole does not fit ("Or 4", "Ge 3", "Gr 4"), readable."""
+    import random
+
+    import pygame
+    from drawn_texts import recording_texts
+
+    from companion.games.noch_x_mal import NochXMal
+    from companion.journal import Journal
+    from companion.session import GameSession
+    from companion.views.noch_x_mal_view import READABLE, NochXMalMode
+
+    session = GameSession.new(NochXMal, {"action": "setup", "players": names, "seed": 11},
+                              Journal(tmp_path / "journal"), lang=lang, rng=random.Random(5))
+    for name in names:
+        assert session.apply({"action": "start_combo", "player": name}), session.error
+    view = NochXMalMode(session)
+    with recording_texts(monkeypatch) as drawn:
+        view.draw(pygame.Surface((800, 480)))
+    for p in session.engine.state.players:
+        said = {t(f"nxm.face.{p.start_colour}", lang), t(f"nxm.face_short.{p.start_colour}", lang)}
+        combos = [(s, size) for s, size, _ in drawn if s in {f"{c} {p.start_number}" for c in said}]
+        assert combos and all(size >= READABLE for _, size in combos), (p.name, p.start_colour, drawn[:20])
+    shorts = {t(f"nxm.face_short.{c}", lang) for c in ("red", "orange", "yellow", "green", "blue")}
+    assert len(shorts) == 5  # each colour its own letters

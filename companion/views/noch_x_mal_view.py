@@ -1095,8 +1095,11 @@ class NochXMalMode:
                 draw_colour_swatch(surface, sw, p.start_colour, "", show_label=False)
                 combo = f"{self.face_label(p.start_colour)} {p.start_number}"
                 size = theme.fit_text(combo, theme.SMALL, cell.w - 60)
-                if size < READABLE:  # "Orange 3" was 14 px beside "Rot 2": the swatch names the colour
-                    combo, size = str(p.start_number), theme.SMALL  # by its pattern, as the chips line's stripe
+                if size < READABLE:  # "Orange 3" was 14 px beside "Rot 2": its colour said short ("Or 3"); the
+                    combo = self._combo_short(p)  # swatch alone, 24 px, named it by a pattern (orange from green ΔE
+                    size = theme.fit_text(combo, theme.SMALL, cell.w - 60)  # 5 for the red-blind)
+                if size < READABLE:
+                    combo, size = str(p.start_number), theme.SMALL
                 theme.text(surface, combo, (sw.right + 5, y + 1), size, ink)
             else:  # fitted like the other lines
                 missing = self.tr("nxm.ui.no_combo")
@@ -1150,12 +1153,15 @@ class NochXMalMode:
         if p.has_start:
             draw_colour_swatch(surface, sw, p.start_colour, "", show_label=False)
             width = notes_w - NOTES_GAP - NOTE_CHIP - 2
-            combo = self._combo(p)
+            # on every card alike ("Red 2" beside "3" read as two things): the colour said short ("Or 4"), its
+            # 15 px swatch alone named it by a pattern (orange from green ΔE 5 for the red-blind), the number alone
+            # only where that does not fit either
+            starts = [q for q in self.game.state.players if q.has_start]
+            for wording in (self._combo, self._combo_short, lambda q: str(q.start_number)):
+                if all(theme.fit_text(wording(q), theme.SMALL, width) >= READABLE for q in starts):
+                    break
+            combo = wording(p)
             size = theme.fit_text(combo, theme.SMALL, width)
-            # the swatch names the colour by its pattern; on every card alike: "Red 2" beside "3" read as two things
-            if any(theme.fit_text(self._combo(q), theme.SMALL, width) < READABLE for q in self.game.state.players
-                   if q.has_start):
-                combo, size = str(p.start_number), theme.SMALL
         else:  # the combo's place, empty: "keine Kombi" took a column the names needed
             pygame.draw.rect(surface, theme.PANEL_HI, sw, border_radius=3)
             pygame.draw.rect(surface, theme.MUTED, sw, width=2, border_radius=3)
@@ -1172,6 +1178,10 @@ class NochXMalMode:
     def _combo(self, p: Any) -> str:
         """A player's start combo in words ("Orange 5")."""
         return f"{self.face_label(p.start_colour)} {p.start_number}"
+
+    def _combo_short(self, p: Any) -> str:
+        """A player's start combo with its colour said short ("Or 5", "Ge 3"): where the whole name has no room."""
+        return f"{self.tr(f'nxm.face_short.{p.start_colour}')} {p.start_number}"
 
     def _names_size(self, rooms: list[int]) -> int:
         """The cards' names at one size, read across the table: LARGE where every name fits its card (``rooms``: each
