@@ -237,3 +237,42 @@ def test_a_start_colour_is_named_beside_its_swatch_on_crowded_cards(tmp_path, mo
         assert combos and all(size >= READABLE for _, size in combos), (p.name, p.start_colour, drawn[:20])
     shorts = {t(f"nxm.face_short.{c}", lang) for c in ("red", "orange", "yellow", "green", "blue")}
     assert len(shorts) == 5  # each colour its own letters
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_dimmed_colour_die_keeps_its_name_readable(tmp_path, lang):
+    """From roll 4 the colour die the active player took is dimmed for the others: the veil lay over its name plate
+    too, "Gelb" at 3.7:1 (16:1 on the plate). The swatch is veiled now, its plate and name drawn after."""
+    import random
+
+    import pygame
+
+    from companion.games.noch_x_mal import NochXMal
+    from companion.journal import Journal
+    from companion.session import GameSession
+    from companion.views import theme
+    from companion.views.noch_x_mal_view import NochXMalMode
+
+    names = ["Anna", "Ben", "Carla"]
+    session = GameSession.new(NochXMal, {"action": "setup", "players": names, "seed": 1, "start": 0},
+                              Journal(tmp_path / "journal"), lang=lang, rng=random.Random(5))
+    for name, combo in zip(names, (["yellow", "4"], ["red", "2"], ["blue", "5"]), strict=True):
+        assert session.apply({"action": "start_combo", "player": name, "dice": combo}), session.error
+    roll = ["red", "yellow", "blue", "1", "3", "5"]
+    for _ in range(3):
+        assert session.apply({"action": "roll", "dice": roll}) and session.apply({"action": "end_roll"})
+    assert session.apply({"action": "roll", "dice": roll})
+    assert session.apply({"action": "pick", "dice": ["yellow", "3"]}), session.error
+    view = NochXMalMode(session)
+    view.refresh()
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    die = view.die_rects()[1]  # the yellow die, taken
+    assert view.game.others_choose_from() is not None and 1 not in view.game.others_choose_from()
+    plate = pygame.Rect(die.x, die.bottom - die.h // 3, die.w, die.h // 3)
+    colours = {tuple(surface.get_at((x, y)))[:3] for x in range(plate.x, plate.right)
+               for y in range(plate.y, plate.bottom)}
+    assert theme.TEXT in colours and theme.DIE_PIP in colours, colours  # the name and its plate, not veiled
+    assert contrast(theme.TEXT, theme.DIE_PIP) >= 7
+    top = {tuple(surface.get_at((x, die.y + 8)))[:3] for x in range(die.x + 8, die.right - 8)}
+    assert not top & {(252, 210, 40), (20, 20, 20)}  # the swatch itself veiled: neither its yellow nor its ink

@@ -135,11 +135,16 @@ def draw_colour_swatch(
         draw_pattern(surface, rect.inflate(-6, -6), pattern, ink_on(rgb))
     pygame.draw.rect(surface, theme.DIE_PIP, rect, width=2, border_radius=radius)
     if show_label:
-        size = theme.fit_text(label, theme.SMALL, rect.w - 6, bold=True)
-        img = theme.font(size, True).render(label, True, theme.TEXT)
-        box = img.get_rect(center=(rect.centerx, rect.bottom - img.get_height() // 2 - 4)).inflate(6, 2)
-        pygame.draw.rect(surface, theme.DIE_PIP, box, border_radius=4)
-        surface.blit(img, img.get_rect(center=box.center))
+        draw_swatch_label(surface, rect, label)
+
+
+def draw_swatch_label(surface: pygame.Surface, rect: pygame.Rect, label: str) -> None:
+    """A swatch's name on its plate at its foot: drawn on its own over a dimmed swatch, the name not dimmed."""
+    size = theme.fit_text(label, theme.SMALL, rect.w - 6, bold=True)
+    img = theme.font(size, True).render(label, True, theme.TEXT)
+    box = img.get_rect(center=(rect.centerx, rect.bottom - img.get_height() // 2 - 4)).inflate(6, 2)
+    pygame.draw.rect(surface, theme.DIE_PIP, box, border_radius=4)
+    surface.blit(img, img.get_rect(center=box.center))
 
 
 class NochXMalMode:
@@ -1241,11 +1246,12 @@ class NochXMalMode:
             if face is not None and is_colour(face):
                 # (the joker's five colours say which it is: its whole name was 14 px under them, "Joker" 22)
                 label = self.tr("nxm.ui.die_colour_joker") if face == COLOUR_JOKER else self.face_label(face)
-                draw_colour_swatch(surface, rect, face, label)
-                if dim:
+                draw_colour_swatch(surface, rect, face, label, show_label=False)
+                if dim:  # the swatch veiled, its name not: "Gelb" under the veil was 3.7:1 (16:1 on its plate)
                     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                     veil.fill((18, 22, 30, 150))
                     surface.blit(veil, rect)
+                draw_swatch_label(surface, rect, label)
             else:
                 draw_die(surface, rect, face, dimmed=dim, label=self._number_label)
             if picked or i in self.tapped or i == question:
