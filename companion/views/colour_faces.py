@@ -57,9 +57,9 @@ def draw_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, ink: 
     surface.set_clip(old_clip)
 
 
-#: the share of its square the dots cover from 40 px and below: a screen insets the pattern by a few pixels, a
-#: larger part of a small swatch (a 15 px swatch's pattern is 9 px square)
-DOTS_COVER = (0.3, 0.5)
+#: the share of its square the dots cover from 40 px, below and below 16 px: a screen insets the pattern by a few
+#: pixels, a larger part of a small swatch (a 15 px swatch's pattern is 9 px square)
+DOTS_COVER = (0.3, 0.35, 0.5)
 
 #: the patterns that draw marks ("plain" draws none: its name tells it apart)
 MARKED = frozenset(PATTERNS) - {"plain"}
@@ -93,8 +93,9 @@ def _draw_marks(surface: pygame.Surface, rect: pygame.Rect, pattern: str, ink: t
         # fewer, bigger dots in a small square: 2x2 px specks covered 6 % of a 15-30 px swatch (the other patterns
         # 23-48 %), and orange, which only its dots tell from green for a red-blind eye or in grey, read as plain
         small = min(rect.w, rect.h) < 40
-        pitch, cover = (11, DOTS_COVER[1]) if small else (step, DOTS_COVER[0])
-        nx, ny = max(1, round(rect.w / pitch)), max(1, round(rect.h / pitch))
+        pitch, cover = (11, DOTS_COVER[1 + (min(rect.w, rect.h) < 16)]) if small else (step, DOTS_COVER[0])
+        # (two a side from 12 px: a 14 px face of Fritzo's chooser showed one mark, a pattern of none)
+        nx, ny = (max(1 + (side >= 12), round(side / pitch)) for side in (rect.w, rect.h))
         cell_w, cell_h = rect.w / nx, rect.h / ny
         room = min(cell_w - (2 if nx > 1 else 0), cell_h - (2 if ny > 1 else 0)) // 2  # 2 px between dots
         r = int(max(2, min(room, round((cover * cell_w * cell_h / math.pi) ** 0.5))))
