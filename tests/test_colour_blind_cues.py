@@ -276,3 +276,42 @@ def test_a_dimmed_colour_die_keeps_its_name_readable(tmp_path, lang):
     assert contrast(theme.TEXT, theme.DIE_PIP) >= 7
     top = {tuple(surface.get_at((x, die.y + 8)))[:3] for x in range(die.x + 8, die.right - 8)}
     assert not top & {(252, 210, 40), (20, 20, 20)}  # the swatch itself veiled: neither its yellow nor its ink
+
+
+def _fritzo_placing_on_level_two(tmp_path):
+    """A professional building with its first level done, cube 2's places on level 2 shown (over the cubes below)."""
+    from test_fritzo_view import D, make, pro_actions
+
+    from companion.games.fritzo.rules import buildable_order
+
+    order = buildable_order(set(D.professional))
+    n = next(i for i, c in enumerate(order) if c[2] == 1)
+    view, session, _ = make(tmp_path, {"mode": "professional", "players": ["Anna"]}, pro_actions(n))
+    view._choose("place")
+    view._choose(D.professional[order[n]][0])
+    view.level = 1
+    assert view.step == "cell"
+    return view
+
+
+def test_fritzos_level_shown_is_marked_by_more_than_its_words_hue(tmp_path):
+    """The tab of the level shown was told by its words' hue and a faint ground: in grey its label was just darker
+    than the others. A bar in the accent colour under it now, many pixels wide, stands out from its tab for all."""
+    import pygame
+
+    from companion.views import theme
+
+    view = _fritzo_placing_on_level_two(tmp_path)
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    for i, tab in enumerate(view.tab_rects()):
+        runs = []
+        for y in range(tab.y, tab.bottom):
+            run = best = 0
+            for x in range(tab.x, tab.right):
+                run = run + 1 if tuple(surface.get_at((x, y)))[:3] == theme.ACCENT else 0
+                best = max(best, run)
+            runs.append(best)
+        wide = sum(1 for r in runs if r >= tab.w // 2)  # rows of accent across half the tab at least
+        assert (wide >= 3) == (i == view.level), (i, runs)
+    assert worst_de(theme.ACCENT, theme.PANEL_HI) > 20

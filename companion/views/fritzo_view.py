@@ -1112,6 +1112,8 @@ class FritzoMode:
             label = t("fritzo.ui.level", self.lang, n=i + 1) + (f" ({count})" if count else "")
             theme.text(surface, label, r.center, theme.SMALL, theme.ACCENT if on else theme.TEXT, bold=on,
                        anchor="center")
+            if on:  # a bar under the level shown: its words' hue and a faint ground alone were one grey to many
+                pygame.draw.rect(surface, theme.ACCENT, (r.x + 6, r.bottom - 6, r.w - 12, 4), border_radius=2)
         values = self._step_values() if self.step in ("cell", "remove") else []
         current = values[self.index % len(values)] if values else None
         if self.step == "turn":  # the place chosen stays lit while its position is picked
