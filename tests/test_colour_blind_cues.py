@@ -315,3 +315,30 @@ def test_fritzos_level_shown_is_marked_by_more_than_its_words_hue(tmp_path):
         wide = sum(1 for r in runs if r >= tab.w // 2)  # rows of accent across half the tab at least
         assert (wide >= 3) == (i == view.level), (i, runs)
     assert worst_de(theme.ACCENT, theme.PANEL_HI) > 20
+
+
+def test_fritzos_plus_over_a_cube_below_has_a_dark_edge(tmp_path):
+    """On levels 2 and 3 the green "+" of a free place stands on the patterned top of the cube below: green on
+    orange is ΔE 5 in grey. It is drawn on a dark edge now: beside each arm, the screen's dark ground."""
+    import pygame
+
+    from companion.views import theme
+
+    view = _fritzo_placing_on_level_two(tmp_path)
+    surface = pygame.Surface((800, 480))
+    view.draw(surface)
+    lit = {p.cell[:2] for p in view.options if p.cell[2] == view.level}
+    below = view.structure()
+    checked = 0
+    for cell, r in view.cell_rects().items():
+        if cell not in lit or (*cell, 0) not in below:
+            continue
+        arm = max(6, r.w // 7)
+        cx, cy = r.center
+        assert tuple(surface.get_at((cx + arm // 2, cy)))[:3] == theme.GOOD
+        edges = ((cx + arm // 2, cy - 3), (cx + arm // 2, cy + 3), (cx - 3, cy - arm // 2), (cx + 3, cy + arm // 2))
+        for x, y in edges:
+            assert tuple(surface.get_at((x, y)))[:3] == theme.BG, (cell, (x, y))
+        checked += 1
+    assert checked >= 3
+    assert worst_de(theme.GOOD, theme.BG) > 20
