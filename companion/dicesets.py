@@ -290,8 +290,8 @@ DEFAULT_COLOURS: dict[str, tuple[tuple[int, int, int], str]] = {
     "white": ((240, 240, 235), "plain"),
     "black": ((30, 30, 30), "cross"),
     "purple": ((130, 60, 160), "grid"),
-    "pink": ((240, 130, 180), "dots"),
-    "brown": ((130, 80, 40), "stripes"),
+    "pink": ((240, 130, 180), "grid"),  # orange's dots beside it: ΔE 1.7 in grey
+    "brown": ((130, 80, 40), "dots"),  # red's stripes beside it: ΔE 0.8 for a red-blind eye
     "grey": ((128, 128, 128), "checks"),
     "color-joker": ((30, 30, 30), "cross"),
 }

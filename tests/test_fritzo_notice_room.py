@@ -78,8 +78,8 @@ def test_a_notice_while_placing_leaves_the_whole_building_in_view(tmp_path, monk
 @pytest.mark.parametrize("mode", ["race", "professional", "team", "strategy", "level-one"])
 @pytest.mark.parametrize("notice", ["builtin", "no_dice"])
 def test_a_notice_while_placing_leaves_the_note_at_the_panels_foot(tmp_path, monkeypatch, lang, mode, notice):
-    """A tap on a place that is not lit is answered at the panel's foot ("Da passt Cube 1 nicht: nur die grün
-    umrandeten Plätze gehen."); a notice shown then stood in the column beside the building down to the hint bar,
+    """A tap on a place that is not lit is answered at the panel's foot ("Da passt Cube 1 nicht: nur die Plätze
+    mit „+“ gehen."); a notice shown then stood in the column beside the building down to the hint bar,
     over the answer's first line. It stands above it now, the building, the race's clock and the answer in view."""
     app, clock = _placing(tmp_path, lang, mode)
     try:

@@ -646,7 +646,9 @@ def test_a_tap_on_an_unlit_place_says_why_and_another_lit_one_changes_the_place(
     lit = {p.cell[:2] for p in view.options if p.cell[2] == view.level}
     grey = next(c for c in view.cell_rects() if c not in lit and (*c, view.level) not in view.structure())
     assert view.on_tap(view.cell_rects()[grey].center) and view.step == "cell"
-    assert view.note == f"Da passt Cube {view.cube} nicht: nur die grün umrandeten Plätze gehen."
+    # the "+" in each lit place tells them apart for everyone; its green ring is ΔE 12 from the picked place's
+    # orange ring for a red-blind player (6.9 in grey), so the answer names the mark, not the hue
+    assert view.note == f"Da passt Cube {view.cube} nicht: nur die Plätze mit „+“ gehen."
     first, second = sorted(lit)[:2]
     view.on_tap(view.cell_rects()[first].center)
     assert view.step == "turn" and view.cell[:2] == first

@@ -1594,18 +1594,19 @@ def test_a_rolls_banners_spare_the_menus_lines_and_arrows_the_prompt_and_the_car
 @pytest.mark.parametrize("first", ["Anna", "Maximilian"])
 def test_five_or_six_cards_say_their_start_combos_alike(tmp_path, monkeypatch, first, lang):
     """Where one card's start combo is too long for its notes column in words ("Orange 4"), every card says its
-    combo by its swatch and number: "Red 2" beside "4" read as two different things. Where the names leave the
-    column room for the words (short names), every combo in words."""
+    combo with its colour short ("Or 4"; the swatch alone named it by hue and pattern): "Red 2" beside "Or 4" read
+    as two different things. Where the names leave the column room for the words (short names), every combo in
+    words."""
     names = [first, "Ben", "Carla", "David", "Eva", "Finn"]
+    combos = (["red", "2"], ["orange", "4"], ["blue", "5"], ["red", "1"], ["green", "3"], ["yellow", "2"])
     view, session = new_view(tmp_path, names, lang=lang)
-    for name, combo in zip(names, (["red", "2"], ["orange", "4"], ["blue", "5"], ["red", "1"], ["green", "3"],
-                                   ["yellow", "2"]), strict=True):
+    for name, combo in zip(names, combos, strict=True):
         assert session.apply({"action": "start_combo", "player": name, "dice": combo})
     view.refresh()
     drawn = drawn_texts(view, monkeypatch, f"nxm_six_combos_{lang}")
     notes = [s for s, _, r in drawn if r.bottom < DICE_AREA.y and s not in names and not s.startswith("X")]
     if first == "Maximilian":  # at FAR beside "Orange 4" in an even card: too long
-        assert sorted(notes) == ["1", "2", "2", "3", "4", "5"], notes
+        assert sorted(notes) == sorted(f"{t(f'nxm.face_short.{c}', lang)} {n}" for c, n in combos), notes
     else:
         assert all(" " in note for note in notes) and len(notes) == len(names), notes
 

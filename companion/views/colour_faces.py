@@ -8,6 +8,7 @@ Game screens call :func:`draw_face` for any taught face; numerals and symbols ar
 from __future__ import annotations
 
 import functools
+import math
 
 import pygame
 
@@ -56,6 +57,10 @@ def draw_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, ink: 
     surface.set_clip(old_clip)
 
 
+#: the share of its square the dots cover from 40 px, below and below 16 px: a screen insets the pattern by a few
+#: pixels, a larger part of a small swatch (a 15 px swatch's pattern is 9 px square)
+DOTS_COVER = (0.3, 0.35, 0.5)
+
 #: the patterns that draw marks ("plain" draws none: its name tells it apart)
 MARKED = frozenset(PATTERNS) - {"plain"}
 
@@ -85,9 +90,19 @@ def _draw_marks(surface: pygame.Surface, rect: pygame.Rect, pattern: str, ink: t
         for k in range(-rect.h, rect.w, step):
             pygame.draw.line(surface, ink, (rect.x + k, rect.bottom), (rect.x + k + rect.h, rect.y), w)
     elif pattern == "dots":
-        for y in range(rect.y + step // 2, rect.bottom, step):
-            for x in range(rect.x + step // 2, rect.right, step):
-                pygame.draw.circle(surface, ink, (x, y), max(2, step // 5) if step >= 10 else max(1, step // 4))
+        # fewer, bigger dots in a small square: 2x2 px specks covered 6 % of a 15-30 px swatch (the other patterns
+        # 23-48 %), and orange, which only its dots tell from green for a red-blind eye or in grey, read as plain
+        small = min(rect.w, rect.h) < 40
+        pitch, cover = (11, DOTS_COVER[1 + (min(rect.w, rect.h) < 16)]) if small else (step, DOTS_COVER[0])
+        # (two a side from 12 px: a 14 px face of Fritzo's chooser showed one mark, a pattern of none)
+        nx, ny = (max(1 + (side >= 12), round(side / pitch)) for side in (rect.w, rect.h))
+        cell_w, cell_h = rect.w / nx, rect.h / ny
+        room = min(cell_w - (2 if nx > 1 else 0), cell_h - (2 if ny > 1 else 0)) // 2  # 2 px between dots
+        r = int(max(2, min(room, round((cover * cell_w * cell_h / math.pi) ** 0.5))))
+        for j in range(ny):
+            for i in range(nx):
+                centre = (rect.x + int((i + 0.5) * cell_w), rect.y + int((j + 0.5) * cell_h))
+                pygame.draw.circle(surface, ink, centre, r)
     elif pattern == "checks":
         for i, y in enumerate(range(rect.y, rect.bottom, step)):
             for j, x in enumerate(range(rect.x, rect.right, step)):

@@ -1131,6 +1131,8 @@ class FritzoMode:
             label = t("fritzo.ui.level", self.lang, n=i + 1) + (f" ({count})" if count else "")
             theme.text(surface, label, r.center, theme.SMALL, theme.ACCENT if on else theme.TEXT, bold=on,
                        anchor="center")
+            if on:  # a bar under the level shown: its words' hue and a faint ground alone were one grey to many
+                pygame.draw.rect(surface, theme.ACCENT, (r.x + 6, r.bottom - 6, r.w - 12, 4), border_radius=2)
         values = self._step_values() if self.step in ("cell", "remove") else []
         current = values[self.index % len(values)] if values else None
         if self.step == "turn":  # the place chosen stays lit while its position is picked
@@ -1154,8 +1156,13 @@ class FritzoMode:
                 pygame.draw.rect(surface, theme.GOOD, r, width=3, border_radius=6)  # are one colour to many
                 if look is None and not (turning is not None and cell == self.cell):
                     arm = max(6, r.w // 7)
-                    pygame.draw.line(surface, theme.GOOD, (r.centerx - arm, r.centery), (r.centerx + arm, r.centery), 4)
-                    pygame.draw.line(surface, theme.GOOD, (r.centerx, r.centery - arm), (r.centerx, r.centery + arm), 4)
+                    # on a dark edge: on a level above, the plus stands on the patterned top of the cube below
+                    # (green on orange ΔE 5 in grey)
+                    for colour, width, out in ((theme.BG, 8, 2), (theme.GOOD, 4, 0)):
+                        pygame.draw.line(surface, colour, (r.centerx - arm - out, r.centery),
+                                         (r.centerx + arm + out, r.centery), width)
+                        pygame.draw.line(surface, colour, (r.centerx, r.centery - arm - out),
+                                         (r.centerx, r.centery + arm + out), width)
             if self.hint is not None and self.hint.cell == cell:  # a star, a shape of its own ("marked yellow" was
                 k = min(15, r.w // 5)  # one hue, and a second yellow frame beside the highlight); clear of the plus
                 _star(surface, (r.x + k + 3, r.y + k + 3), k)

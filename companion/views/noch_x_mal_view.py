@@ -136,11 +136,16 @@ def draw_colour_swatch(
         draw_pattern(surface, rect.inflate(-6, -6), pattern, ink_on(rgb))
     pygame.draw.rect(surface, theme.DIE_PIP, rect, width=2, border_radius=radius)
     if show_label:
-        size = theme.fit_text(label, theme.SMALL, rect.w - 6, bold=True)
-        img = theme.font(size, True).render(label, True, theme.TEXT)
-        box = img.get_rect(center=(rect.centerx, rect.bottom - img.get_height() // 2 - 4)).inflate(6, 2)
-        pygame.draw.rect(surface, theme.DIE_PIP, box, border_radius=4)
-        surface.blit(img, img.get_rect(center=box.center))
+        draw_swatch_label(surface, rect, label)
+
+
+def draw_swatch_label(surface: pygame.Surface, rect: pygame.Rect, label: str) -> None:
+    """A swatch's name on its plate at its foot: drawn on its own over a dimmed swatch, the name not dimmed."""
+    size = theme.fit_text(label, theme.SMALL, rect.w - 6, bold=True)
+    img = theme.font(size, True).render(label, True, theme.TEXT)
+    box = img.get_rect(center=(rect.centerx, rect.bottom - img.get_height() // 2 - 4)).inflate(6, 2)
+    pygame.draw.rect(surface, theme.DIE_PIP, box, border_radius=4)
+    surface.blit(img, img.get_rect(center=box.center))
 
 
 class NochXMalMode:
@@ -1141,8 +1146,11 @@ class NochXMalMode:
                 draw_colour_swatch(surface, sw, p.start_colour, "", show_label=False)
                 combo = f"{self.face_label(p.start_colour)} {p.start_number}"
                 size = theme.fit_text(combo, theme.SMALL, cell.w - 60)
-                if size < READABLE:  # "Orange 3" was 14 px beside "Rot 2": the swatch names the colour
-                    combo, size = str(p.start_number), theme.SMALL  # by its pattern, as the chips line's stripe
+                if size < READABLE:  # "Orange 3" was 14 px beside "Rot 2": its colour said short ("Or 3"); the
+                    combo = self._combo_short(p)  # swatch alone, 24 px, named it by a pattern (orange from green ΔE
+                    size = theme.fit_text(combo, theme.SMALL, cell.w - 60)  # 5 for the red-blind)
+                if size < READABLE:
+                    combo, size = str(p.start_number), theme.SMALL
                 theme.text(surface, combo, (sw.right + 5, y + 1), size, ink)
             else:  # fitted like the other lines
                 missing = self.tr("nxm.ui.no_combo")
@@ -1196,12 +1204,15 @@ class NochXMalMode:
         if p.has_start:
             draw_colour_swatch(surface, sw, p.start_colour, "", show_label=False)
             width = notes_w - NOTES_GAP - NOTE_CHIP - 2
-            combo = self._combo(p)
+            # on every card alike ("Red 2" beside "3" read as two things): the colour said short ("Or 4"), its
+            # 15 px swatch alone named it by a pattern (orange from green ΔE 5 for the red-blind), the number alone
+            # only where that does not fit either
+            starts = [q for q in self.game.state.players if q.has_start]
+            for wording in (self._combo, self._combo_short, lambda q: str(q.start_number)):
+                if all(theme.fit_text(wording(q), theme.SMALL, width) >= READABLE for q in starts):
+                    break
+            combo = wording(p)
             size = theme.fit_text(combo, theme.SMALL, width)
-            # the swatch names the colour by its pattern; on every card alike: "Red 2" beside "3" read as two things
-            if any(theme.fit_text(self._combo(q), theme.SMALL, width) < READABLE for q in self.game.state.players
-                   if q.has_start):
-                combo, size = str(p.start_number), theme.SMALL
         else:  # the combo's place, empty: "keine Kombi" took a column the names needed
             pygame.draw.rect(surface, theme.PANEL_HI, sw, border_radius=3)
             pygame.draw.rect(surface, theme.MUTED, sw, width=2, border_radius=3)
@@ -1218,6 +1229,10 @@ class NochXMalMode:
     def _combo(self, p: Any) -> str:
         """A player's start combo in words ("Orange 5")."""
         return f"{self.face_label(p.start_colour)} {p.start_number}"
+
+    def _combo_short(self, p: Any) -> str:
+        """A player's start combo with its colour said short ("Or 5", "Ge 3"): where the whole name has no room."""
+        return f"{self.tr(f'nxm.face_short.{p.start_colour}')} {p.start_number}"
 
     def _names_size(self, rooms: list[int]) -> int:
         """The cards' names at one size, read across the table: LARGE where every name fits its card (``rooms``: each
@@ -1277,11 +1292,12 @@ class NochXMalMode:
             if face is not None and is_colour(face):
                 # (the joker's five colours say which it is: its whole name was 14 px under them, "Joker" 22)
                 label = self.tr("nxm.ui.die_colour_joker") if face == COLOUR_JOKER else self.face_label(face)
-                draw_colour_swatch(surface, rect, face, label)
-                if dim:
+                draw_colour_swatch(surface, rect, face, label, show_label=False)
+                if dim:  # the swatch veiled, its name not: "Gelb" under the veil was 3.7:1 (16:1 on its plate)
                     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                     veil.fill((18, 22, 30, 150))
                     surface.blit(veil, rect)
+                draw_swatch_label(surface, rect, label)
             else:
                 draw_die(surface, rect, face, dimmed=dim, label=self._number_label)
             if picked or i in self.tapped or i == question:

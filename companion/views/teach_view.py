@@ -392,6 +392,11 @@ class TeachView:
         if self.outline is not None:
             k = die_rect.w / self.crop.shape[1]
             points = [(die_rect.x + (x + 0.5) * k, die_rect.y + (y + 0.5) * k) for x, y in self.outline.tolist()]
+            # a dark edge under the green line: green alone was ΔE 1.8 from a white die's rim in grey, and the
+            # words name the outline, not its hue
+            pygame.draw.lines(surface, theme.BG, True, points, 9)
+            for p in points:  # round the halo's corners (thick lines leave notches where they meet)
+                pygame.draw.circle(surface, theme.BG, p, 4)
             pygame.draw.lines(surface, theme.GOOD, True, points, 3)
         # the highlighted answer, drawn as the screen will show that face (pattern and name for colours)
         chosen = self.menu.items[self.menu.index].value if self.menu.items else SKIP
