@@ -49,7 +49,7 @@ class Announcement:
     #: back where it still waits or shows (``GameSession.apply``); it stood over the next player's turn
     until: tuple[str, ...] = ()
     #: a start the table acts on at once ("the time runs", who begins): said now, ahead of what waits; a sentence of
-    #: an earlier step still playing is cut and goes on after it from the phrase it was cut in (``Announcer``).
+    #: an earlier step still playing is cut and goes on after it from the sentence it was cut in (``Announcer``).
     #: Behind a quick table's sentences Fritzo's clock was said 12 s late, behind the seven-second sentence playing
     #: when TIMER was pressed 8 s.
     first: bool = False

@@ -18,8 +18,9 @@ Rules the table relies on:
 - **A start is heard now.** A ``first`` announcement (the clock runs) goes ahead of what waits from earlier
   steps and cuts a sentence from an earlier step that is still playing: Fritzo's "the time runs" waited 8 s for a
   seven-second sentence while the clock ran. One about to end (``FIRST_WAITS_FOR``) is let end. The one cut is
-  said after it from the phrase it was cut in (the last pause of its voice before the cut, ``PHRASE_PAUSE``), not
-  again from its start: a table whose clock runs heard a whole sentence it had mostly heard a second before.
+  said after it from the sentence it was cut in (the last full stop's pause of its voice before the cut,
+  ``PHRASE_PAUSE``), not again from its start: a table whose clock runs heard a whole sentence it had mostly heard
+  a second before.
 - **Never far behind the table.** A sentence takes four or five seconds with its chime; a table entering scores
   faster heard round 3's "Time's up" over round 5. One that has waited ``STALE_AFTER`` seconds is dropped when a
   later step's words wait behind it (the screen shows what it said), unless it is ``essential``: who won, who was
@@ -122,9 +123,10 @@ STALE_AFTER = 10.0
 CHIME_AFTER_QUIET = 1.5
 #: seconds left of the sentence playing under which a ``first`` one waits for it rather than cutting it
 FIRST_WAITS_FOR = 1.0
-#: seconds of quiet in a rendered sentence that part its phrases (espeak-ng pauses 0.2-0.25 s at a comma, 0.3 s at a
-#: colon, 0.4 s at a full stop; its stops inside words are 0.14 s at most)
-PHRASE_PAUSE = 0.18
+#: seconds of quiet in a rendered sentence that end one of its sentences (espeak-ng pauses 0.40-0.42 s at a full
+#: stop, 0.21-0.31 s at a comma or colon, 0.14 s at most inside words). A rest taken up after a comma was heard alone:
+#: "Startkombi von Anna-Sophie: Grün …", "Ben beginnt.", then "Grün 3.", which the table took for Ben's combo
+PHRASE_PAUSE = 0.35
 #: samples under this are quiet (espeak-ng's voice peaks near 10000, its pauses are digital silence)
 QUIET_LEVEL = 200
 #: the countdown's warning ("10 seconds left", sound TICK): stale once time's up is said
@@ -259,7 +261,7 @@ class Announcer:
 
     def _cut_for_first(self) -> None:
         """Stop a sentence from an earlier step for a ``first`` one (the clock's start), putting it back to be said
-        after it from the phrase it was cut in, unless it was already heard. A sentence of the same step (the letter
+        after it from the sentence it was cut in, unless it was already heard. A sentence of the same step (the letter
         drawn by the same TIMER), an urgent or another start, or one about to end plays on."""
         cur, now = self._current, self._now
         if (cur is None or not self.interrupt or cur.urgent or cur.announcement.first or cur.queued >= now

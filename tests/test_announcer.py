@@ -640,14 +640,20 @@ def test_a_start_said_next_keeps_the_sentences_of_its_own_step_before_it():
     assert [a.params.get("value") for a in ann.queued] == ["Letter", None, "Anna", "Ben"]  # Anna cut, said again
 
 
-PAUSE = 0.25  # a phrase synthesiser's pause at a comma, colon or full stop (espeak-ng's are 0.2-0.4 s)
+#: a phrase synthesiser's pauses, espeak-ng's: at a comma or colon, at a full stop
+PAUSES = {",": 0.25, ":": 0.3, ".": 0.41, "!": 0.41}
 
 
 def phrase_synth(text: str, lang: str) -> bytes:
-    """A voice with espeak-ng's shape: 0.05 s of sound a letter, ``PAUSE`` of silence at each punctuation mark."""
+    """A voice with espeak-ng's shape: 0.05 s of sound a letter, ``PAUSES`` of silence at punctuation marks."""
     loud = (np.arange(int(SECONDS_PER_CHAR * sounds.SAMPLE_RATE)) % 40 < 20) * 6000
-    quiet = np.zeros(int(PAUSE * sounds.SAMPLE_RATE))
-    return sounds.wav_bytes(np.concatenate([quiet if c in ",.:!" else loud for c in text]).astype(np.int16))
+    return sounds.wav_bytes(np.concatenate([np.zeros(int(PAUSES[c] * sounds.SAMPLE_RATE)) if c in PAUSES else loud
+                                            for c in text]).astype(np.int16))
+
+
+def phrase_time(text: str) -> float:
+    """Seconds of ``text`` as ``phrase_synth`` says it."""
+    return sum(PAUSES.get(c, SECONDS_PER_CHAR) for c in text)
 
 
 def test_a_sentence_cut_by_a_start_goes_on_from_the_phrase_it_was_cut_in():
@@ -660,17 +666,30 @@ def test_a_sentence_cut_by_a_start_goes_on_from_the_phrase_it_was_cut_in():
     ann.update(0.0)
     ann.update(CHIME)  # the sentence plays
     text = ann.current.text  # "Die Sprache Anna gibt es nicht: Erlaubt sind Anna und Ben. Bitte ..."
-    cut = CHIME + 2.5  # in its second phrase, "Erlaubt sind Anna und Ben." (1.8-3.1 s)
+    first = text[:text.index(". ") + 1]  # its first sentence, and the full stop's pause
+    cut = CHIME + phrase_time(first) + 0.5  # in its second sentence, "Bitte ..."
     ann.update(cut)
     ann.announce(Announcement("core.sound_off", first=True))
     shown = run_from(ann, cut + 0.05, 60)
     assert [t for _, t in shown] == ["Ton aus", text]
     rest = audio.plays()[-1]
-    phrase = text.index(":") + 1  # the first phrase's letters and its pause
-    said_before = phrase * SECONDS_PER_CHAR + PAUSE - SECONDS_PER_CHAR
-    assert sounds.wav_duration(rest) == pytest.approx(sounds.wav_duration(phrase_synth(text, "de")) - said_before,
-                                                      abs=0.06)
+    assert sounds.wav_duration(rest) == pytest.approx(phrase_time(text) - phrase_time(first), abs=0.06)
     assert sounds.wav_duration(rest) < speech_seconds(text) - 1.0
+
+
+def test_a_sentence_cut_after_a_comma_is_said_again_whole():
+    """Not from a comma or colon: "Startkombi von Anna-Sophie: Grün …" cut by "Ben beginnt." went on with "Grün 3."
+    alone, and the table heard Ben's combo."""
+    ann, audio = make(speech=Speech(phrase_synth, threaded=False))
+    ann.announce(names("Anna"))
+    ann.update(0.0)
+    ann.update(CHIME)
+    text = ann.current.text
+    cut = CHIME + phrase_time(text[:text.index(":") + 1]) + 0.5  # after the colon, in its first sentence
+    ann.update(cut)
+    ann.announce(Announcement("core.sound_off", first=True))
+    run_from(ann, cut + 0.05, 60)
+    assert audio.plays()[-1] == phrase_synth(text, "de")
 
 
 def test_a_sentence_cut_in_its_first_phrase_is_said_again_whole():
