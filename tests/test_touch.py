@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from test_app import _TapScreen
 
 from companion.announcer import Announcer
 from companion.app import GAME_ENTRIES, MENU_CORNER, RESTING, App
@@ -217,23 +218,6 @@ def test_a_finger_just_under_the_menu_corner_does_not_switch_the_sound_on(tmp_pa
     panel.wait(0.5)
     panel.tap((MENU_CORNER.centerx, MENU_CORNER.bottom - 2))
     assert panel.app.mode is not panel.app.game_mode and panel.app.announcer.muted
-
-
-class _TapScreen:
-    """A screen that keeps the taps it is given."""
-
-    def __init__(self) -> None:
-        self.taps: list[tuple[int, int]] = []
-
-    def on_tap(self, pos):
-        self.taps.append(pos)
-        return True
-
-    def update(self, dt, now):
-        pass
-
-    def draw(self, surface):
-        surface.fill((0, 0, 0))
 
 
 def test_a_finger_on_a_banner_takes_it_away_as_it_touches_and_nothing_under_it(tmp_path):
