@@ -113,6 +113,11 @@ class SavedGame:
     #: the journal (the power cut came before it was written), or another version of the engines wrote it: then
     #: only a replay tells the game, ``finished`` too (``Journal.caught_up``)
     state: dict[str, Any] | None = None
+    #: the engine's state after the first so many ``actions`` (an undo's checkpoint, ``session.CHECKPOINT_EVERY``),
+    #: sealed with ``state``: the first undo after a resume from the snapshot replays from it, not from the setup
+    #: (a held UNDO 300 steps into Haste Worte replayed the whole game at its first step). None with ``state``, or
+    #: where the snapshot holds none (a game of fewer steps, an older version's snapshot)
+    checkpoint: tuple[int, dict[str, Any]] | None = None
 
 
 @functools.cache
@@ -131,12 +136,14 @@ def engine_code() -> str | None:
     return digest.hexdigest()
 
 
-def _seal(code: str, journal: bytes, state: str) -> str:
+def _seal(code: str, journal: bytes, state: str, *checkpoint: str) -> str:
     """What ties a snapshot's ``state`` (its JSON text) to the journal it follows (its bytes, every one of them: a
     count of lines missed a journal written whole with as many lines) and the engines that made it (``engine_code``).
-    A flipped byte in the state, too, breaks it."""
+    A flipped byte in the state, too, breaks it. ``checkpoint``: its count of steps and its state's text, where the
+    snapshot holds one (``SavedGame.checkpoint``): sealed with the rest."""
     digest = hashlib.sha256(code.encode())
-    for part in (journal, state.encode("utf-8", "surrogatepass")):  # each with its length: no part runs into the next
+    for part in (journal, *(text.encode("utf-8", "surrogatepass") for text in (state, *checkpoint))):
+        # each with its length: no part runs into the next
         digest.update(len(part).to_bytes(8, "big") + part)
     return digest.hexdigest()
 
@@ -325,28 +332,34 @@ class Journal:
     def record_unlearned(self, example: dict[str, Any]) -> None:
         self._append({"unlearned": example})
 
-    def save_snapshot(self, engine: Engine, count: int) -> None:
+    def save_snapshot(self, engine: Engine, count: int, checkpoint: tuple[int, str] | None = None) -> None:
         """The state after the journal's latest line. ``lines`` counts the journal's lines it follows: one the card
         lost after the snapshot was written is told from a snapshot that fell behind (its write refused). Taken now,
         as text (the engine changes at the next step, and its ``to_json`` may share its lists), sealed to the
-        journal's bytes now (``_seal``), written now or at ``flush_snapshot`` (``defer_snapshot``)."""
-        text, _ = self._snapshot(engine, count)
+        journal's bytes now (``_seal``), written now or at ``flush_snapshot`` (``defer_snapshot``). ``checkpoint``:
+        the engine's state (its JSON text) after the first so many of the ``count`` steps, fewer than ``count``
+        (``SavedGame.checkpoint``), kept and sealed with it."""
+        text, _ = self._snapshot(engine, count, checkpoint)
         if self.defer_snapshot:
             self._due = text
             return
         self._due = None
         atomic_write_text(self.snapshot_path, text)
 
-    def _snapshot(self, engine: Engine, count: int) -> tuple[str, str]:
-        """The snapshot's text for ``engine`` after the journal's ``count`` steps as the file holds them now, and its
-        state's text (what ``_seal`` seals)."""
+    def _snapshot(self, engine: Engine, count: int, checkpoint: tuple[int, str] | None = None) -> tuple[str, str]:
+        """The snapshot's text for ``engine`` after the journal's ``count`` steps as the file holds them now (with
+        ``checkpoint``, ``save_snapshot``'s), and its state's text (what ``_seal`` seals)."""
         journal = self.path.read_bytes()
         state = json.dumps(engine.to_json(), ensure_ascii=False)
         data: dict[str, Any] = {"game": engine.name, "count": count, "finished": engine.finished,
                                 "lines": journal.count(b"\n")}
+        kept = () if checkpoint is None or not 1 <= checkpoint[0] < count else (str(checkpoint[0]), checkpoint[1])
         if (code := engine_code()) is not None:
-            data["seal"] = _seal(code, journal, state)
-        return json.dumps(data, ensure_ascii=False)[:-1] + ', "state": ' + state + "}", state
+            data["seal"] = _seal(code, journal, state, *kept)
+        if kept:
+            data["checkpoint"] = int(kept[0])
+        tail = f', "checkpoint_state": {kept[1]}' if kept else ""
+        return json.dumps(data, ensure_ascii=False)[:-1] + ', "state": ' + state + tail + "}", state
 
     def caught_up(self, saved: SavedGame, engine: Engine) -> SavedGame:
         """``saved`` as ``engine``, the replay of its actions, tells it where the snapshot could not (``state`` None:
@@ -635,7 +648,7 @@ class Journal:
         if not damaged:
             damaged, lost = self._damage_mark()
         finished = False
-        state = None
+        state = checkpoint = None
         # the step being written when the power went (maybe one the table saw done: a full card), or steps the
         # card refused before the power went
         doubt = torn or self.behind_path.exists()
@@ -661,7 +674,7 @@ class Journal:
                 finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions) and current \
                     and not damaged
                 if journal is not None and snapshot.get("count") == len(actions) and not damaged:
-                    state = _sealed_state(snapshot, journal)
+                    state, checkpoint = _sealed_state(snapshot, journal)
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
         unnamed = records[0].get("unnamed")
@@ -669,7 +682,7 @@ class Journal:
             unnamed = None
         return SavedGame(records[0]["game"], actions, played_at, finished, learned, unrepaired,
                          undone, doubt or damaged, damaged, lost, unnamed, not damaged and self._marked_rebuilt(),
-                         state)
+                         state, checkpoint)
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its
@@ -692,13 +705,20 @@ class Journal:
             return None
 
 
-def _sealed_state(snapshot: dict[str, Any], journal: bytes) -> dict[str, Any] | None:
-    """The snapshot's state where its seal holds for ``journal`` (the file's bytes) and these engines (``_seal``),
-    else None."""
+def _sealed_state(snapshot: dict[str, Any], journal: bytes
+                  ) -> tuple[dict[str, Any] | None, tuple[int, dict[str, Any]] | None]:
+    """The snapshot's state and its checkpoint (``SavedGame.checkpoint``, None where it holds none) where its seal
+    holds for ``journal`` (the file's bytes) and these engines (``_seal``), else None and None."""
     state, seal, code = snapshot.get("state"), snapshot.get("seal"), engine_code()
     if not isinstance(state, dict) or not isinstance(seal, str) or code is None:
-        return None
-    return state if _seal(code, journal, json.dumps(state, ensure_ascii=False)) == seal else None
+        return None, None
+    count, kept = snapshot.get("checkpoint"), snapshot.get("checkpoint_state")
+    checkpoint = (count, kept) if type(count) is int and isinstance(kept, dict) \
+        and 1 <= count < snapshot.get("count", 0) else None
+    parts = () if checkpoint is None else (str(count), json.dumps(kept, ensure_ascii=False))
+    if _seal(code, journal, json.dumps(state, ensure_ascii=False), *parts) != seal:
+        return None, None
+    return state, checkpoint
 
 
 def _header(game: str, unnamed: Sequence[str] | None) -> dict[str, Any]:
