@@ -46,6 +46,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import sys
 import time
 from collections.abc import Sequence
@@ -74,6 +75,16 @@ BEHIND = "journal.behind"
 DAMAGED = b"damaged"
 #: holding ``REBUILT``: a damaged line was passed over, the lines after it telling the game as the table left it
 REBUILT = b"rebuilt"
+#: the games ``Journal.archive`` keeps in the history, the newest (a weekly club puts ~500 away a year, 3 files
+#: each): counted, not dated, for a Pi without a clock battery may think it is years later and put every game away
+HISTORY_KEPT = 1000
+#: the folders the oldest games leave by a removal at most (``_trim_history``): a history over the limit (an update
+#: to this version) shrinks over a few games, not in one wait at a game's end
+TRIM_AT_ONCE = 20
+#: how an archived game's folder is named (``archive``): nothing else in the history is ever removed
+_ARCHIVED = re.compile(r"(\d{8})-(\d{6})(?:-(\d+))?")
+#: an archived game's folder being removed: renamed first, for a power cut to leave no half game in the history
+_GOING = ".going-"
 
 
 @dataclass
@@ -494,7 +505,36 @@ class Journal:
             if p.exists():  # left, it spoke of the next game)
                 os.replace(p, target / p.name)
         fsync_dir(self.folder)
+        self._trim_history(target)
         return target
+
+    def _trim_history(self, kept: Path) -> None:
+        """Remove the oldest games from the history beyond the newest ``HISTORY_KEPT`` (``TRIM_AT_ONCE`` at most),
+        never ``kept`` (the game put away now) nor a folder not named as ``archive`` names them. Each is renamed first
+        (``_GOING``), then removed: a power cut in between leaves no half game among the games (``tonight`` reads
+        them), and the next archive removes the rest of it. A removal the card refuses is logged: the game just
+        put away is saved, and the table is not told of a history it never sees."""
+        history = kept.parent
+        try:
+            names = [entry.name for entry in os.scandir(history) if entry.is_dir(follow_symlinks=False)]
+        except OSError as exc:
+            log.warning("the history cannot be listed; no old game is removed: %s", exc)
+            return
+        games = sorted((name for name in names if _ARCHIVED.fullmatch(name) and name != kept.name), key=_archived)
+        over = games[:max(0, len(games) + 1 - HISTORY_KEPT)][:TRIM_AT_ONCE]
+        going = [name for name in names if name.startswith(_GOING)]
+        for name in over:
+            try:
+                os.replace(history / name, history / (_GOING + name))
+            except OSError as exc:
+                log.warning("an old game stays in the history (%s): %s", name, exc)
+                continue
+            going.append(_GOING + name)
+        for name in going[:2 * TRIM_AT_ONCE]:
+            try:
+                shutil.rmtree(history / name)
+            except OSError as exc:
+                log.warning("an old game's files stay in the history (%s): %s", name, exc)
 
     # -- reading ---------------------------------------------------------------------------------------------
     def load(self) -> SavedGame | None:
@@ -730,6 +770,14 @@ def _sealed_state(snapshot: dict[str, Any], journal: bytes
     if _seal(code, journal, json.dumps(state, ensure_ascii=False), *parts) != seal:
         return None, None
     return state, checkpoint
+
+
+def _archived(name: str) -> tuple[int, ...]:
+    """An archived game's folder name (``_ARCHIVED``) in the order the games went there: "20261207-201455-1" after
+    "20261207-201455", "-10" after "-9"."""
+    match = _ARCHIVED.fullmatch(name)
+    assert match is not None
+    return int(match.group(1)), int(match.group(2)), int(match.group(3) or 0)
 
 
 def _header(game: str, unnamed: Sequence[str] | None) -> dict[str, Any]:
