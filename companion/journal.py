@@ -7,7 +7,9 @@ deterministic); ``snapshot.json`` holds the state as well, written atomically (i
 showing the step: ``defer_snapshot``), a cache of the replay: a power cut may leave it older than the journal. Its
 state is taken for the game only where it is sealed (``_seal``) to the journal's very bytes, the engines' code and the
 state's own text (``SavedGame.state``): then it is the state a replay of that journal makes, without the replay (a
-resume at 300 steps replayed for 0.03-0.7 s here, 3-4 times that on a Pi). Its ``finished`` is read where it counts
+resume at 300 steps replayed for 0.03-0.7 s here, 3-4 times that on a Pi), and so is the undos' latest checkpoint
+before its step, which it keeps too (``SavedGame.checkpoint``: the first undo after the resume replays from it, not
+from the setup). Its ``finished`` is read where it counts
 the journal's steps and lines (a finished game is moved to the history rather than offered again; one whose end was
 undone is not finished), and its count of lines: more than the journal holds means the card lost the journal's last
 lines, and the table is asked to check at the resume. A snapshot whose write failed does not make the game unsaved:
