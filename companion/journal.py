@@ -7,7 +7,9 @@ deterministic); ``snapshot.json`` holds the state as well, written atomically (i
 showing the step: ``defer_snapshot``), a cache of the replay: a power cut may leave it older than the journal. Its
 state is taken for the game only where it is sealed (``_seal``) to the journal's very bytes, the engines' code and the
 state's own text (``SavedGame.state``): then it is the state a replay of that journal makes, without the replay (a
-resume at 300 steps replayed for 0.03-0.7 s here, 3-4 times that on a Pi). Its ``finished`` is read where it counts
+resume at 300 steps replayed for 0.03-0.7 s here, 3-4 times that on a Pi), and so is the undos' latest checkpoint
+before its step, which it keeps too (``SavedGame.checkpoint``: the first undo after the resume replays from it, not
+from the setup). Its ``finished`` is read where it counts
 the journal's steps and lines (a finished game is moved to the history rather than offered again; one whose end was
 undone is not finished), and its count of lines: more than the journal holds means the card lost the journal's last
 lines, and the table is asked to check at the resume. A snapshot whose write failed does not make the game unsaved:
@@ -46,6 +48,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import sys
 import time
 from collections.abc import Sequence
@@ -74,6 +77,16 @@ BEHIND = "journal.behind"
 DAMAGED = b"damaged"
 #: holding ``REBUILT``: a damaged line was passed over, the lines after it telling the game as the table left it
 REBUILT = b"rebuilt"
+#: the games ``Journal.archive`` keeps in the history, the newest (a weekly club puts ~500 away a year, 3 files
+#: each): counted, not dated, for a Pi without a clock battery may think it is years later and put every game away
+HISTORY_KEPT = 1000
+#: the folders the oldest games leave by a removal at most (``_trim_history``): a history over the limit (an update
+#: to this version) shrinks over a few games, not in one wait at a game's end
+TRIM_AT_ONCE = 20
+#: how an archived game's folder is named (``archive``): nothing else in the history is ever removed
+_ARCHIVED = re.compile(r"(\d{8})-(\d{6})(?:-(\d+))?")
+#: an archived game's folder being removed: renamed first, for a power cut to leave no half game in the history
+_GOING = ".going-"
 
 
 @dataclass
@@ -113,6 +126,11 @@ class SavedGame:
     #: the journal (the power cut came before it was written), or another version of the engines wrote it: then
     #: only a replay tells the game, ``finished`` too (``Journal.caught_up``)
     state: dict[str, Any] | None = None
+    #: the engine's state after the first so many ``actions`` (an undo's checkpoint, ``session.CHECKPOINT_EVERY``),
+    #: sealed with ``state``: the first undo after a resume from the snapshot replays from it, not from the setup
+    #: (a held UNDO 300 steps into Haste Worte replayed the whole game at its first step). None with ``state``, or
+    #: where the snapshot holds none (a game of fewer steps, an older version's snapshot)
+    checkpoint: tuple[int, dict[str, Any]] | None = None
 
 
 @functools.cache
@@ -131,12 +149,25 @@ def engine_code() -> str | None:
     return digest.hexdigest()
 
 
-def _seal(code: str, journal: bytes, state: str) -> str:
+#: one decoder for every line: ``json.loads`` with ``parse_constant`` built a new one for each line read, two thirds
+#: of a journal's load
+_DECODER = json.JSONDecoder(parse_constant=strict_json)
+
+
+def _parsed(line: bytes) -> Any:
+    """A journal line's JSON, as ``json.loads(line, parse_constant=strict_json)`` reads it (its encoding told the
+    same way), with the one decoder. Raises ValueError (a UnicodeDecodeError too) where it is no JSON."""
+    return _DECODER.decode(line.decode(json.detect_encoding(line), "surrogatepass"))
+
+
+def _seal(code: str, journal: bytes, state: str, *checkpoint: str) -> str:
     """What ties a snapshot's ``state`` (its JSON text) to the journal it follows (its bytes, every one of them: a
     count of lines missed a journal written whole with as many lines) and the engines that made it (``engine_code``).
-    A flipped byte in the state, too, breaks it."""
+    A flipped byte in the state, too, breaks it. ``checkpoint``: its count of steps and its state's text, where the
+    snapshot holds one (``SavedGame.checkpoint``): sealed with the rest."""
     digest = hashlib.sha256(code.encode())
-    for part in (journal, state.encode("utf-8", "surrogatepass")):  # each with its length: no part runs into the next
+    for part in (journal, *(text.encode("utf-8", "surrogatepass") for text in (state, *checkpoint))):
+        # each with its length: no part runs into the next
         digest.update(len(part).to_bytes(8, "big") + part)
     return digest.hexdigest()
 
@@ -203,7 +234,7 @@ def _moves_lost(lines: list[bytes]) -> int | None:
     after: list[Any] = []
     for line in lines[1:]:
         try:
-            after.append(json.loads(line, parse_constant=strict_json))
+            after.append(_parsed(line))
         except (ValueError, RecursionError):
             return None
     return _steps_lost(after)
@@ -231,7 +262,7 @@ def _past_the_damage(before: list[dict[str, Any]], lines: list[bytes], count: in
     after: list[dict[str, Any]] = []
     for line in lines[1:]:
         try:
-            rec = json.loads(line, parse_constant=strict_json)
+            rec = _parsed(line)
         except (ValueError, RecursionError):
             return None
         if not isinstance(rec, dict) or not isinstance(rec.get("action", {}), dict):
@@ -257,7 +288,7 @@ def _records(lines: list[bytes]) -> tuple[list[dict[str, Any]], int]:
     records: list[dict[str, Any]] = []
     for number, line in enumerate(lines, start=1):
         try:
-            rec = json.loads(line, parse_constant=strict_json)
+            rec = _parsed(line)
             if not isinstance(rec, dict) or not isinstance(rec.get("action", {}), dict):
                 raise ValueError("not an object, or an action that is none")
             if number == 1 and not isinstance(rec.get("game"), str):
@@ -325,28 +356,34 @@ class Journal:
     def record_unlearned(self, example: dict[str, Any]) -> None:
         self._append({"unlearned": example})
 
-    def save_snapshot(self, engine: Engine, count: int) -> None:
+    def save_snapshot(self, engine: Engine, count: int, checkpoint: tuple[int, str] | None = None) -> None:
         """The state after the journal's latest line. ``lines`` counts the journal's lines it follows: one the card
         lost after the snapshot was written is told from a snapshot that fell behind (its write refused). Taken now,
         as text (the engine changes at the next step, and its ``to_json`` may share its lists), sealed to the
-        journal's bytes now (``_seal``), written now or at ``flush_snapshot`` (``defer_snapshot``)."""
-        text, _ = self._snapshot(engine, count)
+        journal's bytes now (``_seal``), written now or at ``flush_snapshot`` (``defer_snapshot``). ``checkpoint``:
+        the engine's state (its JSON text) after the first so many of the ``count`` steps, fewer than ``count``
+        (``SavedGame.checkpoint``), kept and sealed with it."""
+        text, _ = self._snapshot(engine, count, checkpoint)
         if self.defer_snapshot:
             self._due = text
             return
         self._due = None
         atomic_write_text(self.snapshot_path, text)
 
-    def _snapshot(self, engine: Engine, count: int) -> tuple[str, str]:
-        """The snapshot's text for ``engine`` after the journal's ``count`` steps as the file holds them now, and its
-        state's text (what ``_seal`` seals)."""
+    def _snapshot(self, engine: Engine, count: int, checkpoint: tuple[int, str] | None = None) -> tuple[str, str]:
+        """The snapshot's text for ``engine`` after the journal's ``count`` steps as the file holds them now (with
+        ``checkpoint``, ``save_snapshot``'s), and its state's text (what ``_seal`` seals)."""
         journal = self.path.read_bytes()
         state = json.dumps(engine.to_json(), ensure_ascii=False)
         data: dict[str, Any] = {"game": engine.name, "count": count, "finished": engine.finished,
                                 "lines": journal.count(b"\n")}
+        kept = () if checkpoint is None or not 1 <= checkpoint[0] < count else (str(checkpoint[0]), checkpoint[1])
         if (code := engine_code()) is not None:
-            data["seal"] = _seal(code, journal, state)
-        return json.dumps(data, ensure_ascii=False)[:-1] + ', "state": ' + state + "}", state
+            data["seal"] = _seal(code, journal, state, *kept)
+        if kept:
+            data["checkpoint"] = int(kept[0])
+        tail = f', "checkpoint_state": {kept[1]}' if kept else ""
+        return json.dumps(data, ensure_ascii=False)[:-1] + ', "state": ' + state + tail + "}", state
 
     def caught_up(self, saved: SavedGame, engine: Engine) -> SavedGame:
         """``saved`` as ``engine``, the replay of its actions, tells it where the snapshot could not (``state`` None:
@@ -470,7 +507,36 @@ class Journal:
             if p.exists():  # left, it spoke of the next game)
                 os.replace(p, target / p.name)
         fsync_dir(self.folder)
+        self._trim_history(target)
         return target
+
+    def _trim_history(self, kept: Path) -> None:
+        """Remove the oldest games from the history beyond the newest ``HISTORY_KEPT`` (``TRIM_AT_ONCE`` at most),
+        never ``kept`` (the game put away now) nor a folder not named as ``archive`` names them. Each is renamed first
+        (``_GOING``), then removed: a power cut in between leaves no half game among the games (``tonight`` reads
+        them), and the next archive removes the rest of it. A removal the card refuses is logged: the game just
+        put away is saved, and the table is not told of a history it never sees."""
+        history = kept.parent
+        try:
+            names = [entry.name for entry in os.scandir(history) if entry.is_dir(follow_symlinks=False)]
+        except OSError as exc:
+            log.warning("the history cannot be listed; no old game is removed: %s", exc)
+            return
+        games = sorted((name for name in names if _ARCHIVED.fullmatch(name) and name != kept.name), key=_archived)
+        over = games[:max(0, len(games) + 1 - HISTORY_KEPT)][:TRIM_AT_ONCE]
+        going = [name for name in names if name.startswith(_GOING)]
+        for name in over:
+            try:
+                os.replace(history / name, history / (_GOING + name))
+            except OSError as exc:
+                log.warning("an old game stays in the history (%s): %s", name, exc)
+                continue
+            going.append(_GOING + name)
+        for name in going[:2 * TRIM_AT_ONCE]:
+            try:
+                shutil.rmtree(history / name)
+            except OSError as exc:
+                log.warning("an old game's files stay in the history (%s): %s", name, exc)
 
     # -- reading ---------------------------------------------------------------------------------------------
     def load(self) -> SavedGame | None:
@@ -635,7 +701,7 @@ class Journal:
         if not damaged:
             damaged, lost = self._damage_mark()
         finished = False
-        state = None
+        state = checkpoint = None
         # the step being written when the power went (maybe one the table saw done: a full card), or steps the
         # card refused before the power went
         doubt = torn or self.behind_path.exists()
@@ -661,7 +727,7 @@ class Journal:
                 finished = snapshot.get("finished") is True and snapshot.get("count") == len(actions) and current \
                     and not damaged
                 if journal is not None and snapshot.get("count") == len(actions) and not damaged:
-                    state = _sealed_state(snapshot, journal)
+                    state, checkpoint = _sealed_state(snapshot, journal)
             except (ValueError, OSError):
                 keep_aside_where_possible(self.snapshot_path)  # a card gone read-only keeps it: the game is offered
         unnamed = records[0].get("unnamed")
@@ -669,7 +735,7 @@ class Journal:
             unnamed = None
         return SavedGame(records[0]["game"], actions, played_at, finished, learned, unrepaired,
                          undone, doubt or damaged, damaged, lost, unnamed, not damaged and self._marked_rebuilt(),
-                         state)
+                         state, checkpoint)
 
     def set_aside(self) -> str:
         """Keep this game's files aside (a journal that cannot be read or replayed): it is not offered again, and its
@@ -692,13 +758,28 @@ class Journal:
             return None
 
 
-def _sealed_state(snapshot: dict[str, Any], journal: bytes) -> dict[str, Any] | None:
-    """The snapshot's state where its seal holds for ``journal`` (the file's bytes) and these engines (``_seal``),
-    else None."""
+def _sealed_state(snapshot: dict[str, Any], journal: bytes
+                  ) -> tuple[dict[str, Any] | None, tuple[int, dict[str, Any]] | None]:
+    """The snapshot's state and its checkpoint (``SavedGame.checkpoint``, None where it holds none) where its seal
+    holds for ``journal`` (the file's bytes) and these engines (``_seal``), else None and None."""
     state, seal, code = snapshot.get("state"), snapshot.get("seal"), engine_code()
     if not isinstance(state, dict) or not isinstance(seal, str) or code is None:
-        return None
-    return state if _seal(code, journal, json.dumps(state, ensure_ascii=False)) == seal else None
+        return None, None
+    count, kept = snapshot.get("checkpoint"), snapshot.get("checkpoint_state")
+    checkpoint = (count, kept) if type(count) is int and isinstance(kept, dict) \
+        and 1 <= count < snapshot.get("count", 0) else None
+    parts = () if checkpoint is None else (str(count), json.dumps(kept, ensure_ascii=False))
+    if _seal(code, journal, json.dumps(state, ensure_ascii=False), *parts) != seal:
+        return None, None
+    return state, checkpoint
+
+
+def _archived(name: str) -> tuple[int, ...]:
+    """An archived game's folder name (``_ARCHIVED``) in the order the games went there: "20261207-201455-1" after
+    "20261207-201455", "-10" after "-9"."""
+    match = _ARCHIVED.fullmatch(name)
+    assert match is not None
+    return int(match.group(1)), int(match.group(2)), int(match.group(3) or 0)
 
 
 def _header(game: str, unnamed: Sequence[str] | None) -> dict[str, Any]:

@@ -7,6 +7,7 @@ Views never touch the journal or the engine's state directly: they call ``apply`
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import random
 import re
@@ -109,6 +110,9 @@ class GameSession:
         self.unnamed: list[str] | None = []
         #: the engine as it stood after so many actions, every ``CHECKPOINT_EVERY`` (``rebuild``), for an undo
         self._checkpoints: dict[int, Engine] = {}
+        #: the latest checkpoint the snapshot keeps, with its state's text: written with every step's snapshot, made
+        #: once (a checkpoint is never changed)
+        self._checkpoint_text: tuple[int, Engine, str] | None = None
 
     def picture_of(self, index: int) -> DiePicture | None:
         """``die_picture`` where the app set it (None without a camera)."""
@@ -143,11 +147,16 @@ class GameSession:
 
         The engine is the snapshot's state where it is sealed to the journal (``SavedGame.state``): a replay of every
         step took 0.03-0.7 s here at 300 steps (Haste Worte the longest; Fritzo 0.2-0.4 s at 28), 3-4 times that on
-        a Pi, at every resume, also back from the menu. Seats named anew replay (the state names them otherwise). No
-        engine copies are kept then: the first undo replays from the setup and keeps them (``rebuild``)."""
+        a Pi, at every resume, also back from the menu. Seats named anew replay (the state names them otherwise). The
+        snapshot's checkpoint (``SavedGame.checkpoint``) is the undos' copy: the first undo replays the steps since it,
+        not the whole game (an undo below it replays from the setup and keeps the copies it passes, ``rebuild``)."""
         renamed = seats_in(saved.actions, kw.get("lang", "de"), saved.unnamed)
         checkpoints: dict[int, Engine] = {}
         engine = _from_state(engine_cls, saved.state) if saved.state is not None and not renamed else None
+        if engine is not None and saved.checkpoint is not None:
+            steps, state = saved.checkpoint
+            if (kept := _from_state(engine_cls, state)) is not None:
+                checkpoints[steps] = kept
         if engine is None:
             engine = rebuild(engine_cls, [rename(a, renamed) for a in saved.actions], checkpoints)
         session = cls(engine_cls, engine, [rename(a, renamed) for a in saved.actions], journal, **kw)
@@ -240,10 +249,22 @@ class GameSession:
         self._whole = False
         self.journal.clear_behind()
         try:
-            self.journal.save_snapshot(self.engine, len(self.actions))
+            self.journal.save_snapshot(self.engine, len(self.actions), self._snapshot_checkpoint())
         except OSError as exc:  # the journal holds the step: the game is saved, and the next step is appended
             log.warning("the snapshot cannot be written (the journal holds the game): %s", exc)
             self.journal.drop_snapshot()
+
+    def _snapshot_checkpoint(self) -> tuple[int, str] | None:
+        """The latest checkpoint before the step standing (the next undo's state is after it), with its state's text,
+        for the snapshot to keep (``SavedGame.checkpoint``); None where there is none."""
+        steps = max((n for n in self._checkpoints if n < len(self.actions)), default=None)
+        if steps is None:
+            return None
+        engine = self._checkpoints[steps]
+        cached = self._checkpoint_text
+        if cached is None or cached[0] != steps or cached[1] is not engine:
+            self._checkpoint_text = (steps, engine, json.dumps(engine.to_json(), ensure_ascii=False))
+        return steps, self._checkpoint_text[2]
 
     @property
     def can_undo(self) -> bool:

@@ -160,3 +160,63 @@ def test_seats_named_anew_replay(tmp_path, applied):
     applied.clear()
     resumed = GameSession.resume(engine_class("echt-spitze"), saved, Journal(tmp_path), lang="en")
     assert applied and "Player 2" in json.dumps(resumed.engine.to_json())
+
+
+@pytest.mark.parametrize("game", [*KINDS, "free-play"])
+def test_the_first_undo_after_a_resume_replays_from_the_snapshots_checkpoint(tmp_path, monkeypatch, applied, game):
+    """The snapshot keeps the latest undo copy before its step (``SavedGame.checkpoint``): the first undo after a
+    resume from it replays the steps since that copy, not the whole game (a held UNDO 300 steps into Haste Worte
+    stalled ~2 s on a Pi at its first step), and makes the game a replay makes, as every undo after it does."""
+    monkeypatch.setattr(session_module, "CHECKPOINT_EVERY", 4)
+    resumed_at: set[int] = set()
+    for end_id, actions in _tables(game):
+        states, _ = _replayed(game, actions)
+        rng = random.Random(f"{end_id}:checkpoint")
+        folder = tmp_path / end_id / "table"
+        session = GameSession.new(engine_class(game), actions[0], Journal(folder))
+        for _ in range(10 * len(actions)):  # bounded: steps and undos at random, a resume now and then
+            at = len(session.actions)
+            if at == len(actions):
+                break
+            if rng.random() < 0.15 and session.can_undo:
+                assert session.undo()
+            else:
+                assert session.apply(actions[at]), session.error
+            if rng.random() < 0.25 and len(session.actions) > 4:
+                applied.clear()
+                resumed = _resumed(folder, game)
+                standing = len(resumed.actions)
+                assert not applied and resumed.engine.to_json() == states[standing]  # from the snapshot's state
+                assert resumed.undo()
+                assert len(applied) < 4, (standing, len(applied))  # from the copy before it, not the setup
+                assert resumed.engine.to_json() == states[standing - 1]
+                resumed_at.add(standing)
+                for _ in range(standing):  # held down to the setup: the game a replay makes at every step
+                    if not resumed.undo():
+                        break
+                    assert resumed.engine.to_json() == states[len(resumed.actions)]
+                journal = Journal(folder)  # the table plays again from the setup to where the resume stood
+                session = GameSession.resume(engine_class(game), journal.load(), journal)
+                for action in actions[1:standing]:
+                    assert session.apply(action), session.error
+    assert resumed_at
+
+
+def test_a_checkpoint_changed_on_the_card_replays(tmp_path, monkeypatch, applied):
+    """The checkpoint is sealed with the state: a digit of it changed, the game is replayed, its undos as well."""
+    monkeypatch.setattr(session_module, "CHECKPOINT_EVERY", 4)
+    session = _played_on(tmp_path)
+    snapshot = tmp_path / "snapshot.json"
+    data = json.loads(snapshot.read_text(encoding="utf-8"))
+    latest = (len(session.actions) - 1) // 4 * 4  # the latest copy before the step standing
+    assert data["checkpoint"] == latest > 0 and Journal(tmp_path).load().checkpoint[0] == latest
+    text = snapshot.read_text(encoding="utf-8")
+    head, tail = text.split('"checkpoint_state": ')
+    turn = json.dumps(data["checkpoint_state"]["turn"])
+    snapshot.write_text(head + '"checkpoint_state": ' + tail.replace(f'"turn": {turn}', f'"turn": {int(turn) + 1}', 1),
+                        encoding="utf-8")
+    applied.clear()
+    saved = Journal(tmp_path).load()
+    assert saved.state is None and saved.checkpoint is None
+    resumed = GameSession.resume(engine_class("echt-spitze"), saved, Journal(tmp_path))
+    assert applied and resumed.engine.to_json() == session.engine.to_json()
