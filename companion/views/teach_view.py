@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 
 SKIP = object()
 
+#: the side of the small picture of the die answered just now, beside its answer ("Just now: Red")
+JUST = 44
+
 #: ``warm_up``'s thread, once per process
 _warming: threading.Thread | None = None
 
@@ -127,6 +130,10 @@ class TeachView:
         self.unsaved = False  # the last answer could not be written: leaving now loses the answers since
         #: this sitting's answers kept, latest last (face, example key, the die): UNDO takes them back one by one
         self._given: list[tuple[str, str, LyingDie | None]] = []
+        #: the picture of each answer's die (by its example key), small, for "Just now: Red" (``_note_answer``)
+        self._thumbs: dict[str, pygame.Surface] = {}
+        self._drawn_crop: np.ndarray | None = None  # the die on the screen at the last draw: the one answered next
+        self._drawn_given = 0  # how many answers were kept at the last draw
         self.menu = Menu(pygame.Rect(330, 96, 450, 320), [], self._choose, on_done)
         self._rebuild_menu()
 
@@ -340,6 +347,7 @@ class TeachView:
     def draw(self, surface: pygame.Surface) -> None:
         lang = self.lang
         surface.fill(theme.BG)
+        self._note_answer()
         prog = self.progress
         thin = prog.thin(self.dice_set)  # faces with one photo only
         colour = theme.GOOD if prog.done and not thin else theme.TEXT  # green: two photos each
@@ -364,16 +372,15 @@ class TeachView:
             line = t("teach.done_thin", lang, faces=", ".join(face_label(f, lang, self.dice_set) for f in thin))
         else:
             line = t("teach.done", lang)
-        x = 20
-        if self.again is not None:  # asked for once more (its photos disagree) until it is shown again
-            again = t("teach.show_again", lang, face=face_label(self.again, lang, self.dice_set))
-            x = theme.text(surface, again, (x, 58), theme.SMALL, theme.WARN, bold=True).right + 16
-        if self.again is None:  # two lines where one would be small (Haste Worte's eleven symbols were 12 px)
-            lines, size = theme.fit_lines(line, theme.SMALL, 760)
+        lasting = self.message if self.message_lasts else ""
+        if self.crop is not None and lasting:
+            # what the last answer asks for ("blurred", "taken back", "no mark seen"), above the list and across the
+            # screen: beside the next die, under "which face" and "3 dice: each in turn", it had 40 px and was 14 px
+            lines, size = theme.fit_lines(lasting, theme.SMALL, 760)
             for k, part in enumerate(lines):
-                theme.text(surface, part, (x, 58 if len(lines) == 1 else 44 + k * (size + 2)), size, theme.MUTED)
-        elif (size := theme.fit_text(line, theme.SMALL, 780 - x)) >= theme.SMALLEST:  # beside "show 3 once more"
-            theme.text(surface, line, (x, 58), size, theme.MUTED)  # it shrank to 8 px: the missing faces stand first
+                theme.text(surface, part, (20, 58 if len(lines) == 1 else 44 + k * (size + 2)), size, theme.WARN)
+        else:
+            self._draw_top_line(surface, line, None if lasting else self._just_answered())
 
         die_rect = pygame.Rect(20, 96, 200, 200)
         if self.crop is None:
@@ -381,12 +388,13 @@ class TeachView:
             # what to do next, where the list of faces stood: a hand in the tray first, it holds everything up
             todo = "teach.hand" if self.hand else "teach.burned_out" if self.glare else \
                 "teach.all_answered" if self.tray_done else None
-            msg = self.message or ("" if todo is not None else t("teach.no_die", lang))
-            draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
+            msg = lasting or ("" if todo is not None else t("teach.no_die", lang))
+            draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 126), theme.BODY, theme.TEXT)
             if todo is not None:
                 draw_wrapped(surface, t(todo, lang), pygame.Rect(340, 110, 430, 200), theme.LARGE, theme.ACCENT)
             self._draw_hints(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang))], roll=True)
             return
+        self._drawn_crop = self.crop
         surface.blit(bgr_surface(self.crop, die_rect.size), die_rect)
         pygame.draw.rect(surface, theme.ACCENT, die_rect, width=3, border_radius=4)
         if self.outline is not None:
@@ -405,17 +413,59 @@ class TeachView:
         question = t("teach.pips_which" if prog.pips else "teach.which_face", lang)
         y = draw_wrapped(surface, question, pygame.Rect(20, 306, 300, 60), theme.BODY, theme.TEXT)
         room = 40 if self.n_seen > 1 else 436 - (y + 4)  # two lines at full size, unless a warning follows
-        if self.message_lasts and self.message:  # what the last answer asks for, in the outline's place
-            y = draw_wrapped(surface, self.message, pygame.Rect(20, y + 4, 300, room), theme.SMALL, theme.WARN)
-        else:
-            y = draw_wrapped(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, room), theme.SMALL,
-                             theme.GOOD)
+        y = draw_wrapped(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, room), theme.SMALL, theme.GOOD)
         if self.n_seen > 1:
             draw_wrapped(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40),
                          theme.SMALL, theme.WARN)
         self.menu.draw(surface)
         self._draw_hints(surface, [(t("core.btn_next", lang), t("core.hint_move", lang)),
                                    (t("core.btn_select", lang), t("core.hint_choose", lang))])
+
+    def _draw_top_line(self, surface: pygame.Surface, line: str,
+                       just: tuple[str, pygame.Surface | None] | None) -> None:
+        """The line under the title: the answer given just now (with its die's picture), a face to show once more,
+        and what is still to teach, beside them where it stays readable."""
+        x = 20
+        if just is not None:  # with several dice the next was asked at once, and "Saved: Red" never showed
+            label, thumb = just
+            if thumb is not None:
+                box = pygame.Rect(x, 46, JUST, JUST)
+                surface.blit(thumb, box)
+                pygame.draw.rect(surface, theme.MUTED, box, width=2, border_radius=4)
+                x = box.right + 10
+            said = t("teach.just_answered", self.lang, face=label)
+            x = theme.text(surface, said, (x, 68), theme.fit_text(said, theme.BODY, 420, bold=True), theme.TEXT,
+                           bold=True, anchor="midleft").right + 20
+        if self.again is not None:  # asked for once more (its photos disagree) until it is shown again
+            again = t("teach.show_again", self.lang, face=face_label(self.again, self.lang, self.dice_set))
+            x = theme.text(surface, again, (x, 58), theme.SMALL, theme.WARN, bold=True).right + 16
+        # two lines where one would be small (Haste Worte's eleven symbols were 12 px); beside the words before it
+        # only where it stays readable (it shrank to 8 px): the missing faces stand first in the list anyway
+        lines, size = theme.fit_lines(line, theme.SMALL, 780 - x)
+        if size >= theme.SMALLEST:
+            for k, part in enumerate(lines):
+                theme.text(surface, part, (x, 58 if len(lines) == 1 else 44 + k * (size + 2)), size, theme.MUTED)
+
+    def _note_answer(self) -> None:
+        """Keep a small picture of the die each answer was given for: the die on the screen at the draw before the
+        answer was kept (``_choose`` keeps no picture), so that "Just now: Red" stands beside the 3 it was given for
+        and a slip shows."""
+        if len(self._given) == self._drawn_given + 1 and self._drawn_crop is not None:
+            key = self._given[-1][1]
+            self._thumbs.setdefault(key, bgr_surface(self._drawn_crop, (JUST, JUST)))
+        self._drawn_given = len(self._given)
+        kept = {key for _, key, _ in self._given}
+        for key in [k for k in self._thumbs if k not in kept]:
+            del self._thumbs[key]
+        if self.crop is None:
+            self._drawn_crop = None
+
+    def _just_answered(self) -> tuple[str, pygame.Surface | None] | None:
+        """The answer UNDO takes back, named, with the picture of its die where one was kept."""
+        if not self._given:
+            return None
+        face, key, _ = self._given[-1]
+        return face_label(face, self.lang, self.dice_set), self._thumbs.get(key)
 
     def _undo_hints(self) -> list[tuple[tuple[str, str], ButtonEvent]]:
         """The UNDO hints, each with the press a tap on it stands for. UNDO leaves the teaching (every answer is saved
@@ -426,7 +476,9 @@ class TeachView:
         undo = t("core.btn_undo", self.lang)
         if self._given:  # a short UNDO takes an answer back (also when not saved): finishing is the held one
             finish = "teach.hint_hold_finish_unsaved" if self.unsaved else "teach.hint_hold_finish"
-            return [((undo, t("teach.hint_take_back", self.lang)), ButtonEvent(Button.UNDO)),
+            # named: with several dice the answer was never seen, and UNDO could not be aimed
+            face = face_label(self._given[-1][0], self.lang, self.dice_set)
+            return [((undo, t("teach.hint_take_back", self.lang, face=face)), ButtonEvent(Button.UNDO)),
                     ((undo, t(finish, self.lang)), ButtonEvent(Button.UNDO, Press.LONG))]
         said = "teach.hint_finish_unsaved" if self.unsaved else "teach.hint_finish"
         return [((undo, t(said, self.lang)), ButtonEvent(Button.UNDO))]
