@@ -107,3 +107,11 @@ def test_a_message_to_act_on_beside_several_dice_is_drawn_at_small_or_larger(mon
     assert " ".join(s for s, _, _ in said) == view.message
     assert min(size for _, size, _ in said) >= theme.SMALL
     assert all(rect.bottom <= 96 and rect.right <= 800 for _, _, rect in said)  # above the die and the list
+
+
+def test_nothing_taught_of_a_pip_set_is_not_green(monkeypatch):
+    """"Nothing taught yet" was green for pip dice: every pip face counts as read, so the set is always "done"."""
+    view = TeachView("d6", "en", profile=Profile("d6"), save=lambda p: None)
+    assert count_colour(view, monkeypatch) != theme.GOOD
+    view = TeachView("d6", "en", profile=taught_profile("d6", ["6"]), save=lambda p: None)
+    assert count_colour(view, monkeypatch) == theme.GOOD

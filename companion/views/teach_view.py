@@ -350,7 +350,9 @@ class TeachView:
         self._note_answer()
         prog = self.progress
         thin = prog.thin(self.dice_set)  # faces with one photo only
-        colour = theme.GOOD if prog.done and not thin else theme.TEXT  # green: two photos each
+        # green: two photos each, and for pip dice something taught ("Nothing taught yet" was green, since every
+        # pip face counts as read)
+        colour = theme.GOOD if prog.done and not thin and (not prog.pips or bool(prog.counts)) else theme.TEXT
         done = theme.text(surface, prog.text(lang), (780, 14), theme.BODY, colour, bold=True, anchor="topright")
         self.in_view = [done]  # the count of faces taught: the 'sound off' sign covered it
         title = t("teach.title_virtual" if self.virtual else "teach.title", lang,
