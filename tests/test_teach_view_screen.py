@@ -115,3 +115,17 @@ def test_nothing_taught_of_a_pip_set_is_not_green(monkeypatch):
     assert count_colour(view, monkeypatch) != theme.GOOD
     view = TeachView("d6", "en", profile=taught_profile("d6", ["6"]), save=lambda p: None)
     assert count_colour(view, monkeypatch) == theme.GOOD
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize(("set_name", "taught_faces"), [("echt-spitze", ["1", "2", "3"]), ("noch-x-mal", [])])
+def test_turn_them_says_to_which_faces(monkeypatch, lang, set_name, taught_faces):
+    """"Turn them to other faces" did not say which: the missing faces stood only in the small grey line."""
+    view = TeachView(set_name, lang, profile=taught_profile(set_name, taught_faces), save=lambda p: None)
+    view.tray_done = True
+    with recording_texts(monkeypatch) as drawn:
+        view.draw(pygame.Surface((800, 480)))
+    big = " ".join(s for s, size, rect in drawn if rect.x >= 330 and 100 <= rect.y < 420)
+    first = face_label(view.progress.missing[0], lang, view.dice_set)
+    assert first in big
+    assert min(size for s, size, rect in drawn if rect.x >= 330 and 100 <= rect.y < 420) >= theme.FAR

@@ -36,6 +36,8 @@ SKIP = object()
 
 #: the side of the small picture of the die answered just now, beside its answer ("Just now: Red")
 JUST = 44
+#: the faces the "turn them" sentence names at most (the line above the die names them all)
+NAMED = 4
 
 #: ``warm_up``'s thread, once per process
 _warming: threading.Thread | None = None
@@ -388,12 +390,12 @@ class TeachView:
         if self.crop is None:
             pygame.draw.rect(surface, theme.PANEL, die_rect, border_radius=12)
             # what to do next, where the list of faces stood: a hand in the tray first, it holds everything up
-            todo = "teach.hand" if self.hand else "teach.burned_out" if self.glare else \
-                "teach.all_answered" if self.tray_done else None
+            todo = t("teach.hand", lang) if self.hand else t("teach.burned_out", lang) if self.glare else \
+                self._turn_them(prog, thin) if self.tray_done else None
             msg = lasting or ("" if todo is not None else t("teach.no_die", lang))
             draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 126), theme.BODY, theme.TEXT)
             if todo is not None:
-                draw_wrapped(surface, t(todo, lang), pygame.Rect(340, 110, 430, 200), theme.LARGE, theme.ACCENT)
+                draw_wrapped(surface, todo, pygame.Rect(340, 110, 430, 210), theme.LARGE, theme.ACCENT)
             self._draw_hints(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang))], roll=True)
             return
         self._drawn_crop = self.crop
@@ -468,6 +470,15 @@ class TeachView:
             return None
         face, key, _ = self._given[-1]
         return face_label(face, self.lang, self.dice_set), self._thumbs.get(key)
+
+    def _turn_them(self, prog: Progress, thin: list[str]) -> str:
+        """"Every die answered: turn them", and to which faces: they stood only in the small line above."""
+        faces = list(prog.missing) if not prog.pips else []
+        key = "teach.all_answered_missing" if faces else "teach.all_answered_thin" if thin else "teach.all_answered"
+        faces = faces or thin
+        named = [face_label(f, self.lang, self.dice_set) for f in faces[:NAMED]]
+        # "…" on the last name: alone, it was wrapped onto a line of its own
+        return t(key, self.lang, faces=", ".join(named) + ("…" if len(faces) > NAMED else ""))
 
     def _undo_hints(self) -> list[tuple[tuple[str, str], ButtonEvent]]:
         """The UNDO hints, each with the press a tap on it stands for. UNDO leaves the teaching (every answer is saved
