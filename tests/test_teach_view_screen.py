@@ -12,6 +12,7 @@ import pytest
 from drawn_texts import recording_texts
 from synth_dice import painter_for, show_still
 
+from companion import dicesets
 from companion.i18n import disk_words, t
 from companion.views import theme
 from companion.views.colour_faces import face_label
@@ -129,3 +130,17 @@ def test_turn_them_says_to_which_faces(monkeypatch, lang, set_name, taught_faces
     first = face_label(view.progress.missing[0], lang, view.dice_set)
     assert first in big
     assert min(size for s, size, rect in drawn if rect.x >= 330 and 100 <= rect.y < 420) >= theme.FAR
+
+
+def test_an_open_set_asks_for_a_second_photo_of_each_symbol_as_the_readme_says(monkeypatch):
+    """Haste Worte counted as done with one photo per symbol (the count has no "thin" faces for an open set), though
+    the README asks for two photos per face."""
+    names = dicesets.load("haste-worte").face_names()
+    view = TeachView("haste-worte", "en", profile=taught_profile("haste-worte", names, times=1), save=lambda p: None)
+    view.tray_done = True
+    assert count_colour(view, monkeypatch) != theme.GOOD
+    with recording_texts(monkeypatch) as drawn:
+        view.draw(pygame.Surface((800, 480)))
+    assert face_label(names[0], "en", view.dice_set) in " ".join(s for s, _, rect in drawn if rect.x >= 330)
+    view = TeachView("haste-worte", "en", profile=taught_profile("haste-worte", names), save=lambda p: None)
+    assert count_colour(view, monkeypatch) == theme.GOOD

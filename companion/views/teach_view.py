@@ -19,7 +19,7 @@ import pygame
 
 from companion import dicesets, profiles
 from companion.i18n import disk_words, t
-from companion.teach import Progress, colour_guess, pip_guess, progress
+from companion.teach import WANTED_EXAMPLES, Progress, colour_guess, pip_guess, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import Menu, MenuItem, bgr_surface, draw_wrapped, hint_bar, hint_button, tapped_hint
@@ -351,7 +351,7 @@ class TeachView:
         surface.fill(theme.BG)
         self._note_answer()
         prog = self.progress
-        thin = prog.thin(self.dice_set)  # faces with one photo only
+        thin = self._thin(prog)  # faces with one photo only
         # green: two photos each, and for pip dice something taught ("Nothing taught yet" was green, since every
         # pip face counts as read)
         colour = theme.GOOD if prog.done and not thin and (not prog.pips or bool(prog.counts)) else theme.TEXT
@@ -470,6 +470,16 @@ class TeachView:
             return None
         face, key, _ = self._given[-1]
         return face_label(face, self.lang, self.dice_set), self._thumbs.get(key)
+
+    def _thin(self, prog: Progress) -> list[str]:
+        """The faces with fewer photos than ``WANTED_EXAMPLES``: for an open set (Haste Worte's symbols) the ones
+        taught, which the count does not name (it turned green after one photo of each, the README asks for two)."""
+        if prog.open and not prog.pips:
+            per_face: dict[str, int] = {}
+            for name, n in prog.counts.items():
+                per_face[self.dice_set.base(name)] = per_face.get(self.dice_set.base(name), 0) + n
+            return [f for f, n in per_face.items() if n < WANTED_EXAMPLES]
+        return prog.thin(self.dice_set)
 
     def _turn_them(self, prog: Progress, thin: list[str]) -> str:
         """"Every die answered: turn them", and to which faces: they stood only in the small line above."""
