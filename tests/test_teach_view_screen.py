@@ -110,6 +110,39 @@ def test_a_message_to_act_on_beside_several_dice_is_drawn_at_small_or_larger(mon
     assert all(rect.bottom <= 96 and rect.right <= 800 for _, _, rect in said)  # above the die and the list
 
 
+def crossed_view(lang: str = "en") -> TeachView:
+    """Echt Spitze, every face taught twice and one face with the extra cross: the family stopped here."""
+    profile = taught_profile("echt-spitze", ["1", "2", "3", "4", "5", "?"])
+    profile.add_vector("2+X", np.ones(taught.DIM, np.float32))
+    view = TeachView("echt-spitze", lang, profile=profile, save=lambda p: None, on_done=lambda: None)
+    view.tray_done = True
+    return view
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_count_stays_unsettled_until_the_family_says_no_other_die_carries_a_cross(monkeypatch, lang):
+    """After one crossed face the count went green; families stopped with one of three crossed faces taught and the
+    others came back unknown in play. The screen asks at LARGE and waits for "no more extra crosses"."""
+    view = crossed_view(lang)
+    assert count_colour(view, monkeypatch) != theme.GOOD
+    with recording_texts(monkeypatch) as drawn:
+        view.draw(pygame.Surface((800, 480)))
+    question = t("teach.more_marks", lang).split()
+    asked = [size for s, size, _ in drawn if s.split() and set(s.split()) <= set(question)]
+    assert asked and min(asked) >= theme.LARGE
+    assert t("teach.no_more_marks", lang) in [s for s, _, _ in drawn]
+    view.on_button(ButtonEvent(Button.SELECT))
+    assert view.marks_confirmed and count_colour(view, monkeypatch) == theme.GOOD
+
+
+def test_a_finger_says_no_other_die_carries_a_cross(monkeypatch):
+    view = crossed_view()
+    view.draw(pygame.Surface((800, 480)))
+    assert view._confirm is not None
+    view.on_tap(view._confirm.center)
+    assert view.marks_confirmed and count_colour(view, monkeypatch) == theme.GOOD
+
+
 def test_nothing_taught_of_a_pip_set_is_not_green(monkeypatch):
     """"Nothing taught yet" was green for pip dice: every pip face counts as read, so the set is always "done"."""
     view = TeachView("d6", "en", profile=Profile("d6"), save=lambda p: None)

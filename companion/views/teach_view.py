@@ -34,10 +34,10 @@ log = logging.getLogger(__name__)
 
 SKIP = object()
 
-#: the side of the small picture of the die answered just now, beside its answer ("Just now: Red")
-JUST = 44
 #: the faces the "turn them" sentence names at most (the line above the die names them all)
 NAMED = 4
+#: the side of the small picture of the die answered just now, beside its answer ("Just now: Red")
+JUST = 44
 
 #: ``warm_up``'s thread, once per process
 _warming: threading.Thread | None = None
@@ -132,6 +132,11 @@ class TeachView:
         self.unsaved = False  # the last answer could not be written: leaving now loses the answers since
         #: this sitting's answers kept, latest last (face, example key, the die): UNDO takes them back one by one
         self._given: list[tuple[str, str, LyingDie | None]] = []
+        #: the family said no other die carries the set's mark (Echt Spitze's extra cross). Which faces carry it
+        #: differs by die, so the count cannot know when they are all shown: it turned green after one crossed face,
+        #: the family stopped, and the crossed faces not shown came back unknown in play
+        self.marks_confirmed = False
+        self._confirm: pygame.Rect | None = None  # where a finger confirms it
         #: the picture of each answer's die (by its example key), small, for "Just now: Red" (``_note_answer``)
         self._thumbs: dict[str, pygame.Surface] = {}
         self._drawn_crop: np.ndarray | None = None  # the die on the screen at the last draw: the one answered next
@@ -298,6 +303,9 @@ class TeachView:
             self._rebuild_menu()
 
     def on_button(self, event: ButtonEvent) -> None:
+        if event.button is Button.SELECT and self.crop is None and self._asks_marks(self.progress):
+            self.marks_confirmed = True  # no die asked about: SELECT is the button under "another die with a mark?"
+            return
         if event.button is Button.UNDO and self.on_done is not None:
             if event.press is Press.LONG:
                 self.on_done()
@@ -332,6 +340,9 @@ class TeachView:
         return False
 
     def on_tap(self, pos: tuple[int, int]) -> None:
+        if self._confirm is not None and self.crop is None and self._confirm.collidepoint(pos):
+            self.marks_confirmed = True
+            return
         if (press := tapped_hint(self._hint_buttons, pos)) is not None:
             if press.button is Button.ROLL and self.throw is not None:
                 self.throw()
@@ -352,9 +363,11 @@ class TeachView:
         self._note_answer()
         prog = self.progress
         thin = self._thin(prog)  # faces with one photo only
-        # green: two photos each, and for pip dice something taught ("Nothing taught yet" was green, since every
-        # pip face counts as read)
-        colour = theme.GOOD if prog.done and not thin and (not prog.pips or bool(prog.counts)) else theme.TEXT
+        asks_marks = self._asks_marks(prog)
+        # green: two photos each, no mark left to ask about, and for pip dice something taught ("Nothing taught yet"
+        # was green, since every pip face counts as read)
+        settled = prog.done and not thin and not asks_marks and (not prog.pips or bool(prog.counts))
+        colour = theme.GOOD if settled else theme.TEXT
         done = theme.text(surface, prog.text(lang), (780, 14), theme.BODY, colour, bold=True, anchor="topright")
         self.in_view = [done]  # the count of faces taught: the 'sound off' sign covered it
         title = t("teach.title_virtual" if self.virtual else "teach.title", lang,
@@ -365,9 +378,11 @@ class TeachView:
         elif prog.missing:
             line = t("teach.missing", lang, faces=", ".join(face_label(f, lang, self.dice_set)
                                                              for f in prog.missing))
-        elif prog.marks_untaught:  # no face with the set's mark taught: the dice that carry it would be asked about
+        elif prog.marks_untaught and not self.marks_confirmed:  # no face with the set's mark taught: the dice that
+            # carry it would be asked about
             line = t("teach.done_marks", lang, example=face_label(prog.marks_untaught[0], lang, self.dice_set))
-        elif marked := [f for f in prog.counts if any(f.endswith(m) for m in self.dice_set.marks)]:
+        elif not self.marks_confirmed and (marked := [f for f in prog.counts
+                                                      if any(f.endswith(m) for m in self.dice_set.marks)]):
             # "every face" with two of the crossed ones shown: the others were asked about at the first roll
             bases = sorted({self.dice_set.base(f) for f in marked}, key=self.dice_set.face_names().index)
             line = t("teach.done_marked", lang, faces=", ".join(bases))
@@ -387,15 +402,19 @@ class TeachView:
             self._draw_top_line(surface, line, None if lasting else self._just_answered())
 
         die_rect = pygame.Rect(20, 96, 200, 200)
+        self._confirm = None
         if self.crop is None:
             pygame.draw.rect(surface, theme.PANEL, die_rect, border_radius=12)
             # what to do next, where the list of faces stood: a hand in the tray first, it holds everything up
             todo = t("teach.hand", lang) if self.hand else t("teach.burned_out", lang) if self.glare else \
-                self._turn_them(prog, thin) if self.tray_done else None
+                t("teach.more_marks", lang) if asks_marks else self._turn_them(prog, thin) if self.tray_done else None
             msg = lasting or ("" if todo is not None else t("teach.no_die", lang))
             draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 126), theme.BODY, theme.TEXT)
             if todo is not None:
-                draw_wrapped(surface, todo, pygame.Rect(340, 110, 430, 210), theme.LARGE, theme.ACCENT)
+                y = draw_wrapped(surface, todo, pygame.Rect(340, 110, 430, 210), theme.LARGE, theme.ACCENT)
+                if asks_marks and not self.hand and not self.glare:  # a highlighted line, as in every list: SELECT
+                    # (no hint of its own: the bar shrank to 14 px in German)
+                    self._confirm = self._draw_confirm(surface, max(y + 16, 300))
             self._draw_hints(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang))], roll=True)
             return
         self._drawn_crop = self.crop
@@ -481,6 +500,12 @@ class TeachView:
             return [f for f, n in per_face.items() if n < WANTED_EXAMPLES]
         return prog.thin(self.dice_set)
 
+    def _asks_marks(self, prog: Progress) -> bool:
+        """Every face taught in a set whose faces may carry a mark, and nobody said yet that no other die does (the
+        question names Echt Spitze's extra cross, the one mark a set has; naming it by an example, "1 + extra cross",
+        broke the name across lines)."""
+        return bool(self.dice_set.marks) and not prog.pips and prog.done and not self.marks_confirmed
+
     def _turn_them(self, prog: Progress, thin: list[str]) -> str:
         """"Every die answered: turn them", and to which faces: they stood only in the small line above."""
         faces = list(prog.missing) if not prog.pips else []
@@ -489,6 +514,17 @@ class TeachView:
         named = [face_label(f, self.lang, self.dice_set) for f in faces[:NAMED]]
         # "…" on the last name: alone, it was wrapped onto a line of its own
         return t(key, self.lang, faces=", ".join(named) + ("…" if len(faces) > NAMED else ""))
+
+    def _draw_confirm(self, surface: pygame.Surface, y: int) -> pygame.Rect:
+        """The button that says no other die carries a mark: drawn as a highlighted line of a list (SELECT or a
+        finger), under the question."""
+        r = pygame.Rect(340, min(y, 416 - 64), 430, 64)
+        pygame.draw.rect(surface, theme.PANEL_HI, r, border_radius=10)
+        pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
+        label = t("teach.no_more_marks", self.lang)
+        theme.text(surface, label, (r.x + 18, r.centery), theme.fit_text(label, theme.BODY, r.w - 30, bold=True),
+                   theme.TEXT, bold=True, anchor="midleft")
+        return r
 
     def _undo_hints(self) -> list[tuple[tuple[str, str], ButtonEvent]]:
         """The UNDO hints, each with the press a tap on it stands for. UNDO leaves the teaching (every answer is saved
