@@ -16,9 +16,10 @@ from companion.app import App
 from companion.config import Config
 from companion.display import Display
 from companion.games.free_play import FreePlay
-from companion.i18n import disk_words
+from companion.i18n import disk_words, t
 from companion.journal import Journal
 from companion.session import GameSession
+from companion.views.colour_faces import face_label
 from companion.views.teach_view import TeachView
 from hardware.events import Button, ButtonEvent, Press
 from hardware.synthetic import render_tray
@@ -115,12 +116,17 @@ def test_teaching_on_a_disk_that_refuses_says_so_and_saves_every_answer_once_it_
             assert "write-protected" in view.message and written == []
             # the hints no longer promise "all saved"; a short UNDO still takes the answer back, held it finishes
             said = [what for (_, what), _ in view._undo_hints()]
-            assert said == ["back one answer", "hold: finish (answers not saved)"]
+            assert said == [taking_back(view), "hold: finish (answers not saved)"]
             [_, (_, finish)] = view._undo_hints()
             assert finish.press is Press.LONG  # a finger on "finish" finishes (it took an answer back)
             refuse["on"] = False
     assert written == [2]  # the second save holds the first answer too
-    assert [what for (_, what), _ in view._undo_hints()] == ["back one answer", "hold: finish"]  # saved: no warning
+    assert [what for (_, what), _ in view._undo_hints()] == [taking_back(view), "hold: finish"]  # saved: no warning
+
+
+def taking_back(view: TeachView) -> str:
+    """The hint of a short UNDO: it names the answer it takes back."""
+    return t("teach.hint_take_back", "en", face=face_label(view._given[-1][0], "en", view.dice_set))
 
 
 @pytest.mark.parametrize(("error", "lang", "said"), [

@@ -9,6 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from drawn_texts import recording_texts
 from synth_dice import painter_for, show_still, with_hand, write_examples
 
 from companion import profiles, teach
@@ -688,12 +689,9 @@ def test_a_blurred_photos_die_is_asked_about_again_as_it_lies_with_the_message_b
     assert view.message == message and view.crop is None
     show_still(view, blurred)
     assert view.crop is not None and not view.tray_done  # asked about again where it lies
-    drawn: list[str] = []
-    wrapped = teach_view.draw_wrapped
-    monkeypatch.setattr(teach_view, "draw_wrapped", lambda surface, s, *a, **k: (
-        drawn.append(s), wrapped(surface, s, *a, **k))[1])
-    view.draw(pygame.Surface((800, 480)))
-    assert message in drawn  # beside the die asked about now
+    with recording_texts(monkeypatch) as drawn:
+        view.draw(pygame.Surface((800, 480)))
+    assert message in " ".join(s for s, _, _ in drawn)  # with the die asked about now (above the list)
 
 
 @pytest.mark.parametrize("set_name", ["noch-x-mal", "haste-worte"])

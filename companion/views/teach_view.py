@@ -19,7 +19,7 @@ import pygame
 
 from companion import dicesets, profiles
 from companion.i18n import disk_words, t
-from companion.teach import Progress, colour_guess, pip_guess, progress
+from companion.teach import WANTED_EXAMPLES, Progress, colour_guess, pip_guess, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import Menu, MenuItem, bgr_surface, draw_wrapped, hint_bar, hint_button, tapped_hint
@@ -33,6 +33,11 @@ from vision.types import TrayReading
 log = logging.getLogger(__name__)
 
 SKIP = object()
+
+#: the faces the "turn them" sentence names at most (the line above the die names them all)
+NAMED = 4
+#: the side of the small picture of the die answered just now, beside its answer ("Just now: Red")
+JUST = 44
 
 #: ``warm_up``'s thread, once per process
 _warming: threading.Thread | None = None
@@ -127,6 +132,15 @@ class TeachView:
         self.unsaved = False  # the last answer could not be written: leaving now loses the answers since
         #: this sitting's answers kept, latest last (face, example key, the die): UNDO takes them back one by one
         self._given: list[tuple[str, str, LyingDie | None]] = []
+        #: the family said no other die carries the set's mark (Echt Spitze's extra cross). Which faces carry it
+        #: differs by die, so the count cannot know when they are all shown: it turned green after one crossed face,
+        #: the family stopped, and the crossed faces not shown came back unknown in play
+        self.marks_confirmed = False
+        self._confirm: pygame.Rect | None = None  # where a finger confirms it
+        #: the picture of each answer's die (by its example key), small, for "Just now: Red" (``_note_answer``)
+        self._thumbs: dict[str, pygame.Surface] = {}
+        self._drawn_crop: np.ndarray | None = None  # the die on the screen at the last draw: the one answered next
+        self._drawn_given = 0  # how many answers were kept at the last draw
         self.menu = Menu(pygame.Rect(330, 96, 450, 320), [], self._choose, on_done)
         self._rebuild_menu()
 
@@ -289,6 +303,9 @@ class TeachView:
             self._rebuild_menu()
 
     def on_button(self, event: ButtonEvent) -> None:
+        if event.button is Button.SELECT and self.crop is None and self._asks_marks(self.progress):
+            self.marks_confirmed = True  # no die asked about: SELECT is the button under "another die with a mark?"
+            return
         if event.button is Button.UNDO and self.on_done is not None:
             if event.press is Press.LONG:
                 self.on_done()
@@ -323,6 +340,9 @@ class TeachView:
         return False
 
     def on_tap(self, pos: tuple[int, int]) -> None:
+        if self._confirm is not None and self.crop is None and self._confirm.collidepoint(pos):
+            self.marks_confirmed = True
+            return
         if (press := tapped_hint(self._hint_buttons, pos)) is not None:
             if press.button is Button.ROLL and self.throw is not None:
                 self.throw()
@@ -340,9 +360,14 @@ class TeachView:
     def draw(self, surface: pygame.Surface) -> None:
         lang = self.lang
         surface.fill(theme.BG)
+        self._note_answer()
         prog = self.progress
-        thin = prog.thin(self.dice_set)  # faces with one photo only
-        colour = theme.GOOD if prog.done and not thin else theme.TEXT  # green: two photos each
+        thin = self._thin(prog)  # faces with one photo only
+        asks_marks = self._asks_marks(prog)
+        # green: two photos each, no mark left to ask about, and for pip dice something taught ("Nothing taught yet"
+        # was green, since every pip face counts as read)
+        settled = prog.done and not thin and not asks_marks and (not prog.pips or bool(prog.counts))
+        colour = theme.GOOD if settled else theme.TEXT
         done = theme.text(surface, prog.text(lang), (780, 14), theme.BODY, colour, bold=True, anchor="topright")
         self.in_view = [done]  # the count of faces taught: the 'sound off' sign covered it
         title = t("teach.title_virtual" if self.virtual else "teach.title", lang,
@@ -353,9 +378,11 @@ class TeachView:
         elif prog.missing:
             line = t("teach.missing", lang, faces=", ".join(face_label(f, lang, self.dice_set)
                                                              for f in prog.missing))
-        elif prog.marks_untaught:  # no face with the set's mark taught: the dice that carry it would be asked about
+        elif prog.marks_untaught and not self.marks_confirmed:  # no face with the set's mark taught: the dice that
+            # carry it would be asked about
             line = t("teach.done_marks", lang, example=face_label(prog.marks_untaught[0], lang, self.dice_set))
-        elif marked := [f for f in prog.counts if any(f.endswith(m) for m in self.dice_set.marks)]:
+        elif not self.marks_confirmed and (marked := [f for f in prog.counts
+                                                      if any(f.endswith(m) for m in self.dice_set.marks)]):
             # "every face" with two of the crossed ones shown: the others were asked about at the first roll
             bases = sorted({self.dice_set.base(f) for f in marked}, key=self.dice_set.face_names().index)
             line = t("teach.done_marked", lang, faces=", ".join(bases))
@@ -364,29 +391,33 @@ class TeachView:
             line = t("teach.done_thin", lang, faces=", ".join(face_label(f, lang, self.dice_set) for f in thin))
         else:
             line = t("teach.done", lang)
-        x = 20
-        if self.again is not None:  # asked for once more (its photos disagree) until it is shown again
-            again = t("teach.show_again", lang, face=face_label(self.again, lang, self.dice_set))
-            x = theme.text(surface, again, (x, 58), theme.SMALL, theme.WARN, bold=True).right + 16
-        if self.again is None:  # two lines where one would be small (Haste Worte's eleven symbols were 12 px)
-            lines, size = theme.fit_lines(line, theme.SMALL, 760)
+        lasting = self.message if self.message_lasts else ""
+        if self.crop is not None and lasting:
+            # what the last answer asks for ("blurred", "taken back", "no mark seen"), above the list and across the
+            # screen: beside the next die, under "which face" and "3 dice: each in turn", it had 40 px and was 14 px
+            lines, size = theme.fit_lines(lasting, theme.SMALL, 760)
             for k, part in enumerate(lines):
-                theme.text(surface, part, (x, 58 if len(lines) == 1 else 44 + k * (size + 2)), size, theme.MUTED)
-        elif (size := theme.fit_text(line, theme.SMALL, 780 - x)) >= theme.SMALLEST:  # beside "show 3 once more"
-            theme.text(surface, line, (x, 58), size, theme.MUTED)  # it shrank to 8 px: the missing faces stand first
+                theme.text(surface, part, (20, 58 if len(lines) == 1 else 44 + k * (size + 2)), size, theme.WARN)
+        else:
+            self._draw_top_line(surface, line, None if lasting else self._just_answered())
 
         die_rect = pygame.Rect(20, 96, 200, 200)
+        self._confirm = None
         if self.crop is None:
             pygame.draw.rect(surface, theme.PANEL, die_rect, border_radius=12)
             # what to do next, where the list of faces stood: a hand in the tray first, it holds everything up
-            todo = "teach.hand" if self.hand else "teach.burned_out" if self.glare else \
-                "teach.all_answered" if self.tray_done else None
-            msg = self.message or ("" if todo is not None else t("teach.no_die", lang))
-            draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 110), theme.BODY, theme.TEXT)
+            todo = t("teach.hand", lang) if self.hand else t("teach.burned_out", lang) if self.glare else \
+                t("teach.more_marks", lang) if asks_marks else self._turn_them(prog, thin) if self.tray_done else None
+            msg = lasting or ("" if todo is not None else t("teach.no_die", lang))
+            draw_wrapped(surface, msg, pygame.Rect(20, 310, 300, 126), theme.BODY, theme.TEXT)
             if todo is not None:
-                draw_wrapped(surface, t(todo, lang), pygame.Rect(340, 110, 430, 200), theme.LARGE, theme.ACCENT)
+                y = draw_wrapped(surface, todo, pygame.Rect(340, 110, 430, 210), theme.LARGE, theme.ACCENT)
+                if asks_marks and not self.hand and not self.glare:  # a highlighted line, as in every list: SELECT
+                    # (no hint of its own: the bar shrank to 14 px in German)
+                    self._confirm = self._draw_confirm(surface, max(y + 16, 300))
             self._draw_hints(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang))], roll=True)
             return
+        self._drawn_crop = self.crop
         surface.blit(bgr_surface(self.crop, die_rect.size), die_rect)
         pygame.draw.rect(surface, theme.ACCENT, die_rect, width=3, border_radius=4)
         if self.outline is not None:
@@ -405,17 +436,95 @@ class TeachView:
         question = t("teach.pips_which" if prog.pips else "teach.which_face", lang)
         y = draw_wrapped(surface, question, pygame.Rect(20, 306, 300, 60), theme.BODY, theme.TEXT)
         room = 40 if self.n_seen > 1 else 436 - (y + 4)  # two lines at full size, unless a warning follows
-        if self.message_lasts and self.message:  # what the last answer asks for, in the outline's place
-            y = draw_wrapped(surface, self.message, pygame.Rect(20, y + 4, 300, room), theme.SMALL, theme.WARN)
-        else:
-            y = draw_wrapped(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, room), theme.SMALL,
-                             theme.GOOD)
+        y = draw_wrapped(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, room), theme.SMALL, theme.GOOD)
         if self.n_seen > 1:
             draw_wrapped(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40),
                          theme.SMALL, theme.WARN)
         self.menu.draw(surface)
         self._draw_hints(surface, [(t("core.btn_next", lang), t("core.hint_move", lang)),
                                    (t("core.btn_select", lang), t("core.hint_choose", lang))])
+
+    def _draw_top_line(self, surface: pygame.Surface, line: str,
+                       just: tuple[str, pygame.Surface | None] | None) -> None:
+        """The line under the title: the answer given just now (with its die's picture), a face to show once more,
+        and what is still to teach, beside them where it stays readable."""
+        x = 20
+        if just is not None:  # with several dice the next was asked at once, and "Saved: Red" never showed
+            label, thumb = just
+            if thumb is not None:
+                box = pygame.Rect(x, 46, JUST, JUST)
+                surface.blit(thumb, box)
+                pygame.draw.rect(surface, theme.MUTED, box, width=2, border_radius=4)
+                x = box.right + 10
+            said = t("teach.just_answered", self.lang, face=label)
+            x = theme.text(surface, said, (x, 68), theme.fit_text(said, theme.BODY, 420, bold=True), theme.TEXT,
+                           bold=True, anchor="midleft").right + 20
+        if self.again is not None:  # asked for once more (its photos disagree) until it is shown again
+            again = t("teach.show_again", self.lang, face=face_label(self.again, self.lang, self.dice_set))
+            x = theme.text(surface, again, (x, 58), theme.SMALL, theme.WARN, bold=True).right + 16
+        # two lines where one would be small (Haste Worte's eleven symbols were 12 px); beside the words before it
+        # only where it stays readable (it shrank to 8 px): the missing faces stand first in the list anyway
+        lines, size = theme.fit_lines(line, theme.SMALL, 780 - x)
+        if size >= theme.SMALLEST:
+            for k, part in enumerate(lines):
+                theme.text(surface, part, (x, 58 if len(lines) == 1 else 44 + k * (size + 2)), size, theme.MUTED)
+
+    def _note_answer(self) -> None:
+        """Keep a small picture of the die each answer was given for: the die on the screen at the draw before the
+        answer was kept (``_choose`` keeps no picture), so that "Just now: Red" stands beside the 3 it was given for
+        and a slip shows."""
+        if len(self._given) == self._drawn_given + 1 and self._drawn_crop is not None:
+            key = self._given[-1][1]
+            self._thumbs.setdefault(key, bgr_surface(self._drawn_crop, (JUST, JUST)))
+        self._drawn_given = len(self._given)
+        kept = {key for _, key, _ in self._given}
+        for key in [k for k in self._thumbs if k not in kept]:
+            del self._thumbs[key]
+        if self.crop is None:
+            self._drawn_crop = None
+
+    def _just_answered(self) -> tuple[str, pygame.Surface | None] | None:
+        """The answer UNDO takes back, named, with the picture of its die where one was kept."""
+        if not self._given:
+            return None
+        face, key, _ = self._given[-1]
+        return face_label(face, self.lang, self.dice_set), self._thumbs.get(key)
+
+    def _thin(self, prog: Progress) -> list[str]:
+        """The faces with fewer photos than ``WANTED_EXAMPLES``: for an open set (Haste Worte's symbols) the ones
+        taught, which the count does not name (it turned green after one photo of each, the README asks for two)."""
+        if prog.open and not prog.pips:
+            per_face: dict[str, int] = {}
+            for name, n in prog.counts.items():
+                per_face[self.dice_set.base(name)] = per_face.get(self.dice_set.base(name), 0) + n
+            return [f for f, n in per_face.items() if n < WANTED_EXAMPLES]
+        return prog.thin(self.dice_set)
+
+    def _asks_marks(self, prog: Progress) -> bool:
+        """Every face taught in a set whose faces may carry a mark, and nobody said yet that no other die does (the
+        question names Echt Spitze's extra cross, the one mark a set has; naming it by an example, "1 + extra cross",
+        broke the name across lines)."""
+        return bool(self.dice_set.marks) and not prog.pips and prog.done and not self.marks_confirmed
+
+    def _turn_them(self, prog: Progress, thin: list[str]) -> str:
+        """"Every die answered: turn them", and to which faces: they stood only in the small line above."""
+        faces = list(prog.missing) if not prog.pips else []
+        key = "teach.all_answered_missing" if faces else "teach.all_answered_thin" if thin else "teach.all_answered"
+        faces = faces or thin
+        named = [face_label(f, self.lang, self.dice_set) for f in faces[:NAMED]]
+        # "…" on the last name: alone, it was wrapped onto a line of its own
+        return t(key, self.lang, faces=", ".join(named) + ("…" if len(faces) > NAMED else ""))
+
+    def _draw_confirm(self, surface: pygame.Surface, y: int) -> pygame.Rect:
+        """The button that says no other die carries a mark: drawn as a highlighted line of a list (SELECT or a
+        finger), under the question."""
+        r = pygame.Rect(340, min(y, 416 - 64), 430, 64)
+        pygame.draw.rect(surface, theme.PANEL_HI, r, border_radius=10)
+        pygame.draw.rect(surface, theme.ACCENT, r, width=4, border_radius=10)
+        label = t("teach.no_more_marks", self.lang)
+        theme.text(surface, label, (r.x + 18, r.centery), theme.fit_text(label, theme.BODY, r.w - 30, bold=True),
+                   theme.TEXT, bold=True, anchor="midleft")
+        return r
 
     def _undo_hints(self) -> list[tuple[tuple[str, str], ButtonEvent]]:
         """The UNDO hints, each with the press a tap on it stands for. UNDO leaves the teaching (every answer is saved
@@ -426,7 +535,9 @@ class TeachView:
         undo = t("core.btn_undo", self.lang)
         if self._given:  # a short UNDO takes an answer back (also when not saved): finishing is the held one
             finish = "teach.hint_hold_finish_unsaved" if self.unsaved else "teach.hint_hold_finish"
-            return [((undo, t("teach.hint_take_back", self.lang)), ButtonEvent(Button.UNDO)),
+            # named: with several dice the answer was never seen, and UNDO could not be aimed
+            face = face_label(self._given[-1][0], self.lang, self.dice_set)
+            return [((undo, t("teach.hint_take_back", self.lang, face=face)), ButtonEvent(Button.UNDO)),
                     ((undo, t(finish, self.lang)), ButtonEvent(Button.UNDO, Press.LONG))]
         said = "teach.hint_finish_unsaved" if self.unsaved else "teach.hint_finish"
         return [((undo, t(said, self.lang)), ButtonEvent(Button.UNDO))]
