@@ -219,7 +219,8 @@ def test_an_unsure_die_is_asked_and_its_answer_taught(tmp_path, out_dir):
 def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, out_dir, lang, asked):
     """The reader was not sure of two dice but found a face near enough for one ("4+X", nine presses of NEXT
     from the first face): the highlight starts there and the prompt names it, so a die that
-    shows it takes one press. The die without a guess is asked from the first face, as before."""
+    shows it takes one press. The die without a guess at all opens on taking it out (it may be no die of this
+    game): a hasty SELECT taught it as face "1"."""
     s = session(tmp_path, {"players": ["Anna", "Ben", "Cleo"], "level": 2, "kinds": LEVEL2_KINDS,
                            "star_value": 4})
     s.lang = lang
@@ -236,7 +237,7 @@ def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, 
     assert asked in mode._status()
     shot(mode, out_dir, f"6_unsure_guess_{lang}")
     press(mode, Button.SELECT)  # the die shows the guess: one press
-    assert mode.asking == 4 and mode.choice == 0  # no guess for this one
+    assert mode.asking == 4 and mode.choice == len(mode._answer_rects()) - 1  # no guess: on taking it out
     assert "?" in mode._status() and asked not in mode._status()
     answer(mode, "2")
     assert taught == [(1, "4+X"), (4, "2")]
@@ -2094,6 +2095,25 @@ def test_a_die_without_any_guess_may_be_no_die_of_this_game(tmp_path, monkeypatc
     assert asked not in mode._status()
     lines = " ".join(text for text, _, _ in drawn_texts(mode, monkeypatch))
     assert button.split()[0] not in lines and t("echt.view.roll_again", lang) in lines
+
+
+def test_a_die_without_any_guess_is_asked_with_taking_it_out_lit(tmp_path):
+    """The re-audit: the foreign die's question opened on face "1", and one hasty SELECT taught it as this set's 1
+    and the game counted it. It opens on taking it out, as Noch X-Mal!'s and Haste Worte's do: SELECT throws the
+    roll again and teaches nothing. A die with a guess still opens on its guess, one without a guess among two
+    unsure dice on taking it out as well, and NEXT from there goes round to the faces."""
+    s, mode, taught = unread_in(tmp_path, "de", [("1", None), ("2", None), ("5", None), (None, None)])
+    assert mode.choice == len(mode._answer_rects()) - 1
+    press(mode, Button.SELECT)  # a hasty SELECT
+    assert mode.pending is None and taught == [] and s.engine.phase is Phase.ROLL
+    s, mode, taught = unread_in(tmp_path / "two", "de", [("1", None), (None, "3"), ("5", None), (None, None)])
+    assert mode.asking == 1 and mode._face_options()[mode.choice] == "3"  # the guess, as before
+    press(mode, Button.SELECT)
+    assert mode.asking == 3 and mode.choice == len(mode._answer_rects()) - 1
+    press(mode, Button.NEXT)
+    assert mode.choice == 0  # round to the first face
+    press(mode, Button.SELECT)
+    assert taught == [(1, "3"), (3, mode._face_options()[0])] and mode.pending is None
 
 
 @pytest.mark.parametrize(("lang", "said"), [("de", "2 Würfel fehlen"), ("en", "2 dice are gone")])
