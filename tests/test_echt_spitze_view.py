@@ -2078,8 +2078,8 @@ def unread_in(tmp_path, lang: str, dice: list[tuple[str | None, str | None]]):
 
 
 @pytest.mark.parametrize(("lang", "asked", "button"), [
-    ("de", "kein Würfel dieses Spiels?", "Herausnehmen, neu würfeln"),
-    ("en", "no die of this game?", "Take it out, roll again")])
+    ("de", "ein Würfel dieses Spiels?", "Nein: herausnehmen, neu würfeln"),
+    ("en", "one of this game's dice?", "No: take it out, roll again")])
 def test_a_die_without_any_guess_may_be_no_die_of_this_game(tmp_path, monkeypatch, lang, asked, button):
     """The audit's ivory pip 4 among the set's dice: asked "which face?" with the set's faces alone, the table
     answered 4 and it was taught as this set's 4, read wrongly and sure from then on. A die the reader found no face
@@ -2095,6 +2095,27 @@ def test_a_die_without_any_guess_may_be_no_die_of_this_game(tmp_path, monkeypatc
     assert asked not in mode._status()
     lines = " ".join(text for text, _, _ in drawn_texts(mode, monkeypatch))
     assert button.split()[0] not in lines and t("echt.view.roll_again", lang) in lines
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_die_without_any_guess_is_asked_in_noch_x_mals_words_on_a_button_larger_than_small(tmp_path, monkeypatch,
+                                                                                              lang):
+    """Echt Spitze asked "Würfel 4: kein Würfel dieses Spiels? Sonst: welche Seite?" with "Herausnehmen, neu
+    würfeln", Noch X-Mal! and Haste Worte "Würfel 4: ein Würfel dieses Spiels?" with "Nein: herausnehmen, neu
+    würfeln": one family, one question. The answer stands on its button's two lines larger than SMALL (in the
+    220 px button the German stood at 22); the button takes the room beside the faces."""
+    assert t("echt.view.unsure_prompt_foreign", lang, die=4) == t("nxm.ui.fix_die_title_foreign", lang, n=4)
+    assert t("echt.view.unsure_prompt_foreign", lang, die=4) == t("haste.screen.choose_symbol_foreign", lang, die=4)
+    assert t("echt.view.roll_again_foreign", lang) == t("nxm.ui.take_out", lang)
+    _, mode, _ = unread_in(tmp_path, lang, [("1", None), ("2", None), ("5", None), (None, None)])
+    assert mode._status() == t("nxm.ui.fix_die_title_foreign", lang, n=4)
+    button = mode._answer_rects()[-1]
+    faces = mode._answer_rects()[:-1]
+    assert not any(button.colliderect(r.inflate(20, 20)) for r in faces)  # clear of a lit face's ring
+    label = [(size, rect) for text, size, rect in drawn_texts(mode, monkeypatch) if button.contains(rect)]
+    words = " ".join(text for text, _, rect in drawn_texts(mode, monkeypatch) if button.contains(rect))
+    assert words == t("nxm.ui.take_out", lang) and len(label) <= 2
+    assert all(size > theme.SMALL for size, _ in label)
 
 
 def test_a_die_without_any_guess_is_asked_with_taking_it_out_lit(tmp_path):

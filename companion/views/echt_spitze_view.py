@@ -594,7 +594,9 @@ class EchtSpitzeMode:
         rects = [pygame.Rect(LEFT.x + (k % cols) * (side + gap), top + (k // cols) * row, side, side)
                  for k in range(len(self._face_options()))]
         below = row if self._asked_picture() is not None else row // 2
-        return [*rects, pygame.Rect(RIGHT.right - 220, top + below, 220, side)]
+        # as wide as the room beside the faces: "Nein: herausnehmen, neu würfeln" stood at 22 px in 220
+        left = LEFT.x + cols * (side + gap)
+        return [*rects, pygame.Rect(left, top + below, RIGHT.right - left, side)]
 
     def _asked_picture(self) -> DiePicture | None:
         """The die asked about (unsure, or being corrected: the one highlighted) as the camera saw it; None where
