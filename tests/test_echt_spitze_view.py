@@ -219,7 +219,8 @@ def test_an_unsure_die_is_asked_and_its_answer_taught(tmp_path, out_dir):
 def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, out_dir, lang, asked):
     """The reader was not sure of two dice but found a face near enough for one ("4+X", nine presses of NEXT
     from the first face): the highlight starts there and the prompt names it, so a die that
-    shows it takes one press. The die without a guess is asked from the first face, as before."""
+    shows it takes one press. The die without a guess at all opens on taking it out (it may be no die of this
+    game): a hasty SELECT taught it as face "1"."""
     s = session(tmp_path, {"players": ["Anna", "Ben", "Cleo"], "level": 2, "kinds": LEVEL2_KINDS,
                            "star_value": 4})
     s.lang = lang
@@ -236,7 +237,7 @@ def test_the_question_about_an_unsure_die_starts_on_the_readers_guess(tmp_path, 
     assert asked in mode._status()
     shot(mode, out_dir, f"6_unsure_guess_{lang}")
     press(mode, Button.SELECT)  # the die shows the guess: one press
-    assert mode.asking == 4 and mode.choice == 0  # no guess for this one
+    assert mode.asking == 4 and mode.choice == len(mode._answer_rects()) - 1  # no guess: on taking it out
     assert "?" in mode._status() and asked not in mode._status()
     answer(mode, "2")
     assert taught == [(1, "4+X"), (4, "2")]
@@ -2077,8 +2078,8 @@ def unread_in(tmp_path, lang: str, dice: list[tuple[str | None, str | None]]):
 
 
 @pytest.mark.parametrize(("lang", "asked", "button"), [
-    ("de", "kein Würfel dieses Spiels?", "Herausnehmen, neu würfeln"),
-    ("en", "no die of this game?", "Take it out, roll again")])
+    ("de", "ein Würfel dieses Spiels?", "Nein: herausnehmen, neu würfeln"),
+    ("en", "one of this game's dice?", "No: take it out, roll again")])
 def test_a_die_without_any_guess_may_be_no_die_of_this_game(tmp_path, monkeypatch, lang, asked, button):
     """The audit's ivory pip 4 among the set's dice: asked "which face?" with the set's faces alone, the table
     answered 4 and it was taught as this set's 4, read wrongly and sure from then on. A die the reader found no face
@@ -2094,6 +2095,46 @@ def test_a_die_without_any_guess_may_be_no_die_of_this_game(tmp_path, monkeypatc
     assert asked not in mode._status()
     lines = " ".join(text for text, _, _ in drawn_texts(mode, monkeypatch))
     assert button.split()[0] not in lines and t("echt.view.roll_again", lang) in lines
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_die_without_any_guess_is_asked_in_noch_x_mals_words_on_a_button_larger_than_small(tmp_path, monkeypatch,
+                                                                                              lang):
+    """Echt Spitze asked "Würfel 4: kein Würfel dieses Spiels? Sonst: welche Seite?" with "Herausnehmen, neu
+    würfeln", Noch X-Mal! and Haste Worte "Würfel 4: ein Würfel dieses Spiels?" with "Nein: herausnehmen, neu
+    würfeln": one family, one question. The answer stands on its button's two lines larger than SMALL (in the
+    220 px button the German stood at 22); the button takes the room beside the faces."""
+    assert t("echt.view.unsure_prompt_foreign", lang, die=4) == t("nxm.ui.fix_die_title_foreign", lang, n=4)
+    assert t("echt.view.unsure_prompt_foreign", lang, die=4) == t("haste.screen.choose_symbol_foreign", lang, die=4)
+    assert t("echt.view.roll_again_foreign", lang) == t("nxm.ui.take_out", lang)
+    _, mode, _ = unread_in(tmp_path, lang, [("1", None), ("2", None), ("5", None), (None, None)])
+    assert mode._status() == t("nxm.ui.fix_die_title_foreign", lang, n=4)
+    button = mode._answer_rects()[-1]
+    faces = mode._answer_rects()[:-1]
+    assert not any(button.colliderect(r.inflate(20, 20)) for r in faces)  # clear of a lit face's ring
+    label = [(size, rect) for text, size, rect in drawn_texts(mode, monkeypatch) if button.contains(rect)]
+    words = " ".join(text for text, _, rect in drawn_texts(mode, monkeypatch) if button.contains(rect))
+    assert words == t("nxm.ui.take_out", lang) and len(label) <= 2
+    assert all(size > theme.SMALL for size, _ in label)
+
+
+def test_a_die_without_any_guess_is_asked_with_taking_it_out_lit(tmp_path):
+    """The re-audit: the foreign die's question opened on face "1", and one hasty SELECT taught it as this set's 1
+    and the game counted it. It opens on taking it out, as Noch X-Mal!'s and Haste Worte's do: SELECT throws the
+    roll again and teaches nothing. A die with a guess still opens on its guess, one without a guess among two
+    unsure dice on taking it out as well, and NEXT from there goes round to the faces."""
+    s, mode, taught = unread_in(tmp_path, "de", [("1", None), ("2", None), ("5", None), (None, None)])
+    assert mode.choice == len(mode._answer_rects()) - 1
+    press(mode, Button.SELECT)  # a hasty SELECT
+    assert mode.pending is None and taught == [] and s.engine.phase is Phase.ROLL
+    s, mode, taught = unread_in(tmp_path / "two", "de", [("1", None), (None, "3"), ("5", None), (None, None)])
+    assert mode.asking == 1 and mode._face_options()[mode.choice] == "3"  # the guess, as before
+    press(mode, Button.SELECT)
+    assert mode.asking == 3 and mode.choice == len(mode._answer_rects()) - 1
+    press(mode, Button.NEXT)
+    assert mode.choice == 0  # round to the first face
+    press(mode, Button.SELECT)
+    assert taught == [(1, "3"), (3, mode._face_options()[0])] and mode.pending is None
 
 
 @pytest.mark.parametrize(("lang", "said"), [("de", "2 Würfel fehlen"), ("en", "2 dice are gone")])

@@ -373,6 +373,34 @@ def test_a_die_with_no_guess_at_all_is_taken_out_and_nothing_is_taught(tmp_path:
     assert view.waiting
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_open_question_is_not_told_to_choose_a_symbol(tmp_path: Path, monkeypatch, lang: str) -> None:
+    """The magenta line "Würfel 4 nicht erkannt: antippen, Symbol wählen" stood over the open question "Würfel 4:
+    ein Würfel dieses Spiels?", which opens on "no: take it out": it told the table to pick a symbol. While the
+    question is open the line says only that the die was not read, of the die asked (a tap on die 5 while die 2 was
+    unread too named die 2); before it, it still says to tap it."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, SETUP, lang=lang)
+    session = view.session
+    session.camera_ready = True
+    session.learn = lambda index, face: None
+    press(view, Button.ROLL)
+    read = TrayReading(tuple(DieReading(f, 0.9 if f else 0.0, (0, 0, 10, 10)) for f in
+                             ["car", None, "dishes", "fruit", None, "water"]))
+    session.latest_reading = read
+    view.on_dice(read)
+    assert view._status()[0] == t("haste.screen.unread", lang, die=2)  # nothing asked yet: tap it
+    assert view.on_tap(die_at(view, 4))  # die 5 first
+    assert view.choosing == ("symbol", 4)
+    with recording_texts(monkeypatch) as drawn:
+        shot(view, f"13_foreign_asked_{lang}")
+    status = [text for text, _, rect in drawn if rect.bottom <= 122]  # above the question
+    question = t("haste.screen.choose_symbol_foreign", lang, die=5)
+    assert question in [text for text, _, _ in drawn]
+    assert t("haste.screen.unread_asked", lang, die=5) in status
+    assert not any(t("haste.screen.unread", lang, die=n) in status for n in (2, 5))
+
+
 def die_at(view: HasteWorteMode, die: int) -> tuple[int, int]:
     """Where a finger taps die ``die`` (0-based) on the screen as it stands."""
     view._sync_context()

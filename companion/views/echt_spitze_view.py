@@ -486,9 +486,12 @@ class EchtSpitzeMode:
         self._roll_read(faces, self._pending_reading)
 
     def _ask(self, die: int) -> None:
-        """Ask about unsure ``die``: the highlight starts on the reader's guess (SELECT confirms it)."""
+        """Ask about unsure ``die``: the highlight starts on the reader's guess (SELECT confirms it); a die with no
+        guess at all (perhaps no die of this game) on taking it out: on face "1", a hasty SELECT taught the foreign
+        die as this set's 1 and the game counted it (Noch X-Mal! and Haste Worte open on taking it out too)."""
         self.asking = die
-        self.choice = first_choice(self._face_options(), self._guessed())
+        faces = self._face_options()
+        self.choice = len(faces) if self._unguessed() else first_choice(faces, self._guessed())
 
     def _guessed(self) -> str | None:
         """The reader's guess for the die asked about (a crossed die asked as one too many: the face read, else
@@ -591,7 +594,9 @@ class EchtSpitzeMode:
         rects = [pygame.Rect(LEFT.x + (k % cols) * (side + gap), top + (k // cols) * row, side, side)
                  for k in range(len(self._face_options()))]
         below = row if self._asked_picture() is not None else row // 2
-        return [*rects, pygame.Rect(RIGHT.right - 220, top + below, 220, side)]
+        # as wide as the room beside the faces: "Nein: herausnehmen, neu würfeln" stood at 22 px in 220
+        left = LEFT.x + cols * (side + gap)
+        return [*rects, pygame.Rect(left, top + below, RIGHT.right - left, side)]
 
     def _asked_picture(self) -> DiePicture | None:
         """The die asked about (unsure, or being corrected: the one highlighted) as the camera saw it; None where

@@ -702,7 +702,11 @@ class HasteWorteMode:
         """The status line with the players' names in full and shortened ("Großvater J."): the short one where the
         full one would go below FAR ("Gewonnen: Großvater Johannes und Mia mit 15 Kristallen" was drawn at 30, six
         winners at 18)."""
-        if self.pending is not None:
+        if self.pending is not None and self.choosing is not None and self.choosing[0] == "symbol":
+            # the question is open and asks it (a foreign die's opens on taking it out): "tap it, choose its symbol"
+            # above it told the table the opposite; the line says why it is asked, of the die it asks about
+            line = t("haste.screen.unread_asked", self.lang, die=self.choosing[1] + 1)
+        elif self.pending is not None:
             missing = [i + 1 for i, f in enumerate(self.pending) if f is None]
             line = t("haste.screen.unread", self.lang, die=missing[0])
         elif self.waiting:
