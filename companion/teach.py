@@ -42,7 +42,7 @@ from vision import face_outline, taught
 from vision.colour_guess import nearest_colour
 from vision.datasets import COLUMNS
 from vision.detect import DieCandidate, candidate_at, find_any_dice, held_twice
-from vision.face_marks import table_light
+from vision.face_marks import canonical, table_light
 from vision.frame import read_photo
 from vision.taught import Profile
 from vision.types import DieReading, TrayReading
@@ -465,13 +465,48 @@ def _reading(m: taught.Match, box: tuple[int, int, int, int], dice_set: DiceSet,
 
 
 def colour_guess(crop: np.ndarray, dice_set: DiceSet) -> str | None:
-    """The colour a cube of a set of colour cubes (Fritzo's) looks like, where that is decisive
-    (``vision.colour_guess``), judged against the colours the screen draws; None for other sets. What a screen
-    asking about a cube nobody taught, or the reader was unsure of, offers first: the colour is plain to see."""
+    """The colour a cube of a set of colour cubes (Fritzo's) looks like, or the colour of the patch on a colour die
+    (Noch X-Mal!'s, ``_patch_colour``), where that is decisive (``vision.colour_guess``), judged against the
+    colours the screen draws; None for other sets. What a screen asking about a die nobody taught, or the reader was
+    unsure of, offers first: the colour is plain to see."""
     if not dice_set.plain_cubes:
-        return None
+        return _patch_colour(crop, dice_set)
     styles = {face: dicesets.colour_style(face, dice_set) for face in dice_set.face_names()}
     return nearest_colour(crop, {face: s[0][::-1] for face, s in styles.items() if s is not None})  # RGB as BGR
+
+
+#: a colour drawn with less spread than this between its channels (0-255) is no hue (a joker's black, white, grey):
+#: a patch guessed as it is ink, which a numeral has too
+GREY_SPREAD = 60
+
+
+def _patch_colour(crop: np.ndarray, dice_set: DiceSet) -> str | None:
+    """The colour face of a set with colour dice that are not plain cubes (a colour patch on a white die: Noch
+    X-Mal!'s) whose colour the die's mark has, where that is decisive; None for a die without a coloured mark (a
+    numeral, a joker's black cross) or a set without colour dice.
+
+    Why: the list of faces started on "red" for the first orange die, and one reflex SELECT taught it as red (the
+    photos of a face are compared by their marks' shapes, and every patch is a square). The mark's colour is taken
+    over the body's (the white of the die, whatever the lamp) and compared as Fritzo's cubes are: on rendered crops
+    every patch of the five colours was guessed right or not at all, and every numeral and joker not at all."""
+    styles = {f: dicesets.colour_style(f, dice_set) for f in dice_set.face_names() if dice_set.kind_of(f) == "colour"}
+    hues = {f: s[0][::-1] for f, s in styles.items() if s is not None}  # RGB as BGR
+    if not any(max(c) - min(c) >= GREY_SPREAD for c in hues.values()):
+        return None
+    try:
+        cut = face_outline.as_crop(crop)
+        corners = face_outline.face_corners(cut)
+        marks = canonical(cut, corners)
+        face = face_outline.top_face(cut, corners)
+    except Exception:  # noqa: BLE001 - a guess only: an odd crop offers none
+        return None
+    ink = marks.channels[..., 0]
+    mark, body = ink > 0.9, ink < 0.05
+    if marks.frame is None or mark.sum() < 6 or body.sum() < 20:
+        return None
+    seen = np.median(face[mark], axis=0) / np.maximum(np.median(face[body], axis=0), 1.0) * 240.0
+    guess = nearest_colour(np.full((3, 3, 3), np.clip(seen, 0, 249), np.uint8), hues)
+    return guess if guess is not None and max(hues[guess]) - min(hues[guess]) >= GREY_SPREAD else None
 
 
 def pip_guess(frame_bgr: np.ndarray, cand: DieCandidate, dice_set: DiceSet) -> str | None:

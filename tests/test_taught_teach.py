@@ -255,7 +255,8 @@ def test_teach_view_next_select_and_screenshot(monkeypatch):
     view.on_frame(frame.copy())
     assert view.crop is not None  # lying still
     labels = [i.value for i in view.menu.items]
-    assert labels[:6] == ["red", "orange", "yellow", "green", "blue", "color-joker"]
+    # the patch's colour first (``teach.colour_guess``), then the missing faces in the set's order
+    assert labels[:6] == ["green", "red", "orange", "yellow", "blue", "color-joker"]
     for _ in range(labels.index("green")):
         view.on_button(ButtonEvent(Button.NEXT))
     view.draw(surface)
@@ -862,6 +863,36 @@ def test_the_teaching_screen_starts_a_fritzo_cube_on_its_colour_before_any_is_ta
 
     assert teach.colour_guess(np.full((40, 40, 3), (40, 40, 214), np.uint8), load("noch-x-mal")) is None  # cubes only
     assert teach.colour_guess(np.full((40, 40, 3), (40, 40, 214), np.uint8), load("fritzo")) == "red"
+
+
+def test_the_teaching_screen_starts_a_noch_x_mal_colour_die_on_its_patchs_colour(data_home):
+    """Noch X-Mal!'s colour dice (a colour patch on a white die) got no guess: the first orange die was offered
+    "red" first, and one reflex SELECT taught it as red. The patch's colour is on top where it is decisive, never a
+    wrong one; a numeral or a joker gets no colour."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    faces = ["red", "orange", "yellow", "green", "blue", "color-joker", "3", "number-joker"]
+    rng = np.random.default_rng(6)
+    guessed = 0
+    for k in range(16):
+        face = faces[k % len(faces)]
+        view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=lambda p: None)
+        frame, _ = render_tray(rng, faces=[face], painter=painter_for("noch-x-mal"), tilt=30.0 if k % 2 else None)
+        show_still(view, frame)
+        if view.crop is None:
+            continue
+        if face in ("color-joker", "3", "number-joker"):
+            assert view.guess is None, (k, face, view.guess)
+            continue
+        assert view.guess in (None, face), (k, face, view.guess)
+        if view.guess is not None:
+            guessed += 1
+            assert view.menu.items[0].value == face
+    assert guessed >= 8  # of the 10 colour dice
 
 
 def test_a_fritzo_cube_of_a_colour_not_taught_yet_is_read_unknown_with_its_colour_as_the_guess(tmp_path):
