@@ -435,7 +435,9 @@ def _read_pip_set(frame_bgr: np.ndarray, cands: list[DieCandidate], matches: lis
     laptop's edge, a cable and the tray's screws, which the taught finder takes for dice, came back as unsure dice
     (two examples of an emblem 6: 779 dice read in a sample of matteo's and byler's photos where the pip reader
     reads 516, 263 of them unsure; 517 and 1 now; with ``of_the_set`` alone 601 and 85). An emblem the matcher is
-    unsure of but offers is kept, asked about as unknown."""
+    unsure of but offers is kept, asked about as unknown. So is a die the matcher is unsure of but offers a taught
+    face for that the pip reader reads otherwise: an emblem 6 whose star the pip reader counted as five pips was
+    read "5" for sure (3 of about 180 emblems) where the matcher's guess was its "6"."""
     from vision.pips import read_dice  # the pip reader, only needed for pip sets
 
     pips = list(read_dice(frame_bgr).dice)
@@ -448,6 +450,9 @@ def _read_pip_set(frame_bgr: np.ndarray, cands: list[DieCandidate], matches: lis
         elif i not in of_the_set or (m.face is None and m.guess is None):
             continue
         if m.face is None and k is not None and pips[k].face is not None:
+            if m.guess is not None and m.guess != str(pips[k].face):  # two readers, two faces: asked about
+                dice.append(DieReading(None, m.confidence, cand.box, dice_set.value(m.guess)))
+                continue
             dice.append(DieReading(pips[k].face, pips[k].confidence, cand.box))
         else:  # the taught face; or neither reader sure, and the taught reader's guess
             dice.append(_reading(m, cand.box, dice_set))

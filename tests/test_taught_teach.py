@@ -1061,3 +1061,24 @@ def test_an_open_sets_report_counts_its_symbols_and_says_what_is_wrong_before_ho
     report = TeachReport("haste-worte", 4, ("row 3: no die there",), prog, None, ("the photos of car differ",))
     assert report.summary("en").splitlines()[1:4] == ["row 3: no die there", "the photos of car differ",
                                                       "2 symbols taught"]
+
+
+@pytest.mark.parametrize(("guess", "read"), [("6", None), ("5", 5), (None, 5)])
+def test_a_pip_die_the_matcher_offers_another_taught_face_for_is_asked_about(monkeypatch, guess, read):
+    """An emblem 6 whose star the pip reader counted as five pips was read "5" for sure where the matcher, unsure,
+    offered its "6" (3 of about 180 taught emblems). Where the matcher's guess is another face than the pips', the
+    die is asked about, the guess offered; where it agrees, or it offers none, the pips are taken."""
+    import vision.pips
+    from companion.dicesets import load
+    from vision.detect import DieCandidate
+    from vision.types import DieReading
+
+    box = (100, 100, 160, 160)
+    monkeypatch.setattr(vision.pips, "read_dice", lambda frame: TrayReading((DieReading(5, 0.55, box),), 1.0))
+    cand = DieCandidate(box=box, rect=((130.0, 130.0), (60.0, 60.0), 0.0), size=60.0, score=1.0)
+    nearest = guess or "6"
+    m = taught.Match(None, 0.4 if guess else 0.1, nearest, 1.5, 1.2)
+    (die,) = teach._read_pip_set(np.zeros((240, 320, 3), np.uint8), [cand], [m], load("d6"), {0})
+    assert die.face == read and die.box == box
+    if read is None:
+        assert die.guess == 6  # the question starts on the matcher's face
