@@ -329,7 +329,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
                 from vision.pips import read_dice
 
                 pips[image] = list(read_dice(frame).dice)
-            if _pip_face(cand, pips[image], dice_set) == face:
+            if pip_face(cand, pips[image], dice_set) == face:
                 untaught.append(face)  # a plain pip face, read right untaught: taught, it would only slow reads
                 continue
         crop = face_outline.die_crop(frame, cand or _box_die(box))
@@ -514,18 +514,25 @@ def _patch_colour(crop: np.ndarray, dice_set: DiceSet) -> str | None:
     return guess if guess is not None and max(hues[guess]) - min(hues[guess]) >= GREY_SPREAD else None
 
 
-def pip_guess(frame_bgr: np.ndarray, cand: DieCandidate, dice_set: DiceSet) -> str | None:
+def pip_guess(frame_bgr: np.ndarray, cand: DieCandidate, dice_set: DiceSet,
+              readings: list[DieReading] | None = None) -> str | None:
     """The face the pip reader reads on the die at ``cand``, for pip sets (``d6``): what the teaching screen offers
     first for a plain pip die. Without it "1" stood first for every die, and one SELECT on a 2 taught the pip
-    face 2 as "1": every 2 was read "1" from then on. None for other sets, or where the pip reader sees no face."""
+    face 2 as "1": every 2 was read "1" from then on. None for other sets, or where the pip reader sees no face.
+    ``readings``: the pip reader's dice of the frame, where read already (``pip_readings``)."""
     if dice_set.reader != "pips":
         return None
+    return pip_face(cand, pip_readings(frame_bgr) if readings is None else readings, dice_set)
+
+
+def pip_readings(frame_bgr: np.ndarray) -> list[DieReading]:
+    """The pip reader's dice of a frame."""
     from vision.pips import read_dice
 
-    return _pip_face(cand, list(read_dice(frame_bgr).dice), dice_set)
+    return list(read_dice(frame_bgr).dice)
 
 
-def _pip_face(cand: DieCandidate, readings: list[DieReading], dice_set: DiceSet) -> str | None:
+def pip_face(cand: DieCandidate, readings: list[DieReading], dice_set: DiceSet) -> str | None:
     """The face the pip reader's ``readings`` name for the die at ``cand``, where it is one of the set's."""
     k = _nearest_reading(cand, readings, set())
     face = readings[k].face if k is not None else None

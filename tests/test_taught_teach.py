@@ -9,9 +9,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from synth_dice import painter_for, show_still, with_hand, write_examples
+from synth_dice import crops, painter_for, show_still, with_hand, write_examples
 
-from companion import profiles, teach
+from companion import dicesets, profiles, teach
 from companion.dicesets import DiceSetError
 from companion.errors import ImageError, ProfileError
 from companion.teach import ExamplesError, read_taught, teach_from_examples
@@ -1082,3 +1082,69 @@ def test_a_pip_die_the_matcher_offers_another_taught_face_for_is_asked_about(mon
     assert die.face == read and die.box == box
     if read is None:
         assert die.guess == 6  # the question starts on the matcher's face
+
+
+def _taught_twice(set_name: str, faces: tuple[str, ...], seed: int = 2) -> Profile:
+    """``set_name``'s profile with two easy photos of each of ``faces``."""
+    rng = np.random.default_rng(seed)
+    p = profiles.fresh_profile(set_name)
+    for face in faces:
+        for c in crops(set_name, face, 2, rng, hard=False):
+            p.add(face, c)
+    return p
+
+
+def test_dice_read_surely_as_a_face_with_two_photos_are_not_asked_about(data_home, monkeypatch):
+    """After 36/36 every die was asked about on every throw: 45 answers and 6 throws more, only for a second photo of
+    "blue". A die read for sure as a face with two photos counts as answered; the face with one photo, and a die
+    the reader is unsure of, are asked about."""
+    from synth_dice import TAUGHT_FACES
+
+    from companion.views.teach_view import TeachView
+
+    monkeypatch.setattr(taught, "SOFT", 10.0)  # this tray is rendered soft: a blurred die is asked about again
+    faces = TAUGHT_FACES["noch-x-mal"]
+    frame, _ = render_tray(np.random.default_rng(8), faces=["red", "3", "blue"], painter=painter_for("noch-x-mal"))
+    full = _taught_twice("noch-x-mal", faces)
+    read = read_taught(frame, "noch-x-mal", full, dicesets.load("noch-x-mal"))
+    assert sorted(str(d.face) for d in read.dice) == ["3", "blue", "red"]
+    view = TeachView("noch-x-mal", "en", profile=full, save=lambda p: None)
+    show_still(view, frame)
+    assert view.crop is None and view.tray_done and view.n_seen == 3  # "every die answered: turn them"
+    thin = _taught_twice("noch-x-mal", tuple(f for f in faces if f != "blue"))
+    thin.add("blue", crops("noch-x-mal", "blue", 1, np.random.default_rng(3), hard=False)[0])
+    view = TeachView("noch-x-mal", "en", profile=thin, save=lambda p: None)
+    show_still(view, frame)
+    assert view.crop is not None and view.guess == "blue" and view.menu.items[0].value == "blue"
+    view.on_button(ButtonEvent(Button.SELECT))
+    assert thin.counts()["blue"] == 2, view.message
+    show_still(view, frame)
+    assert view.crop is None and view.tray_done
+
+
+def test_pip_dice_read_by_their_pips_are_not_asked_about_once_a_face_is_taught(data_home):
+    """d6 with an emblem: every pip die was asked about (skipping one costs 7 presses). Once a face is taught, a die
+    its pips read for sure, where the matcher offers no other face, is answered; the emblem is asked about until it
+    has two photos. With nothing taught every die is asked about: the pip reader reads the made-up emblem as 5 or 1
+    pips, and it could not be taught."""
+    from companion.views.teach_view import TeachView
+
+    frame, _ = render_tray(np.random.default_rng(11), faces=[6, 2, 4], painter=painter_for("d6"))
+    view = TeachView("d6", "en", profile=profiles.fresh_profile("d6"), save=lambda p: None)
+    show_still(view, frame)
+    assert view.crop is not None  # nothing taught: the biggest die, whatever it is
+    once = profiles.fresh_profile("d6")
+    once.add("6", crops("d6", "6", 1, np.random.default_rng(4), hard=False)[0])
+    view = TeachView("d6", "en", profile=once, save=lambda p: None)
+    show_still(view, frame)
+    asked = []
+    for _ in range(4):
+        if view.crop is None:
+            break
+        asked.append(view.guess)
+        view.on_button(ButtonEvent(Button.SELECT))
+        show_still(view, frame)
+    assert asked == ["6"] and view.tray_done  # the emblem alone, to its second photo
+    view = TeachView("d6", "en", profile=_taught_twice("d6", ("6",)), save=lambda p: None)
+    show_still(view, frame)
+    assert view.crop is None and view.tray_done
