@@ -1148,3 +1148,33 @@ def test_pip_dice_read_by_their_pips_are_not_asked_about_once_a_face_is_taught(d
     view = TeachView("d6", "en", profile=_taught_twice("d6", ("6",)), save=lambda p: None)
     show_still(view, frame)
     assert view.crop is None and view.tray_done
+
+
+def test_coming_back_to_the_teaching_with_the_dice_still_lying_does_not_ask_about_them_again(data_home, monkeypatch):
+    """Leaving the teaching and coming back with the dice still in the tray asked about them again, and the same
+    frame's die was counted as a second photo (red 1 -> 2). Dice answered in an earlier sitting are answered while
+    they lie so and their examples are kept; taught afresh, or turned, they are asked about."""
+    from companion.views import teach_view
+    from companion.views.teach_view import TeachView
+
+    monkeypatch.setattr(taught, "SOFT", 10.0)  # this tray is rendered soft: a blurred die is asked about again
+    monkeypatch.setattr(teach_view, "_ANSWERED_BEFORE", {}, raising=False)
+    frame, _ = render_tray(np.random.default_rng(8), faces=["red", "3", "blue"], painter=painter_for("noch-x-mal"))
+    profile = profiles.fresh_profile("noch-x-mal")
+    first = TeachView("noch-x-mal", "en", profile=profile, save=lambda p: None)
+    for _ in range(4):
+        show_still(first, frame)
+        if first.crop is None:
+            break
+        first.on_button(ButtonEvent(Button.SELECT))
+    assert sum(profile.counts().values()) == 3 and first.tray_done
+    again = TeachView("noch-x-mal", "en", profile=profile, save=lambda p: None)  # the sitting after
+    show_still(again, frame)
+    assert again.crop is None and again.tray_done and sum(profile.counts().values()) == 3
+    afresh = TeachView("noch-x-mal", "en", profile=profiles.fresh_profile("noch-x-mal"), save=lambda p: None)
+    show_still(afresh, frame)
+    assert afresh.crop is not None
+    turned, _ = render_tray(np.random.default_rng(8), faces=["1", "2", "3"], painter=painter_for("noch-x-mal"))
+    later = TeachView("noch-x-mal", "en", profile=profile, save=lambda p: None)
+    show_still(later, turned)
+    assert later.crop is not None

@@ -93,7 +93,7 @@ class TeachView:
         #: the die asked about, and the last dice answered or skipped, with how they lay: with several dice in the
         #: tray each is asked about in turn, and a die still lying as it was is not asked about again
         self.die: LyingDie | None = None
-        self.answered: list[LyingDie] = []
+        self.answered: list[LyingDie] = _answered_before(self.dice_set.name, self.profile)
         self.tray_done = False  # every die in the tray answered: the screen says to turn them
         #: the frame before, small: a die is taken only from a still tray (the games' motion check): one in flight or
         #: pushed by a hand would be taught blurred
@@ -179,7 +179,10 @@ class TeachView:
         blurred = self._blurred.get(face, 0)
         try:  # a blurred photo is asked for again, ASK_AGAIN times in a row: a camera may never be sharper
             self.profile.add(face, self.crop, sharp=blurred < ASK_AGAIN, light=self.light)
-            self._given.append((face, profiles.example_key(self.profile.vectors[-1]), die))
+            self._given.append((face, key := profiles.example_key(self.profile.vectors[-1]), die))
+            if die is not None:
+                before = _ANSWERED_BEFORE.setdefault(self.dice_set.name, [])
+                before[:] = [*before[-(ANSWERED - 1):], (key, die)]
         except taught.MarkNotSeen:  # a side or a blur taken for the top face: a blank example would mislead
             self.message, self.message_lasts = t("teach.no_mark", self.lang, face=label), True
         except taught.TooSoft:  # a soft example lets an untaught look-alike pass as this face
@@ -502,6 +505,19 @@ class LyingDie:
     def is_at(self, die: face_outline.FoundDie) -> bool:
         (ax, ay), (bx, by) = self.centre, die.top_centre
         return float(np.hypot(ax - bx, ay - by)) <= SAME_PLACE * max(self.size, float(die.cand.size))
+
+
+#: per dice set, the dice answered in this run's sittings with the example each answer added, latest last: leaving
+#: the teaching and coming back with the dice still lying there asked about them again, and the same frame's die
+#: was counted as a face's second photo (red 1 -> 2). Remembered while their example is in the profile
+_ANSWERED_BEFORE: dict[str, list[tuple[str, LyingDie]]] = {}
+
+
+def _answered_before(set_name: str, profile: Profile) -> list[LyingDie]:
+    """The dice answered in earlier sittings of ``set_name`` whose examples ``profile`` still holds (not taken back
+    by UNDO, left out by ``settle``, or taught afresh): a new sitting does not ask about them while they lie so."""
+    keys = {profiles.example_key(v) for v in profile.vectors}
+    return [die for key, die in _ANSWERED_BEFORE.get(set_name, []) if key in keys]
 
 
 def _patch(frame: np.ndarray, centre: tuple[float, float], size: float) -> np.ndarray:
