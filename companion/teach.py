@@ -42,7 +42,7 @@ from vision import face_outline, taught
 from vision.colour_guess import nearest_colour
 from vision.datasets import COLUMNS
 from vision.detect import DieCandidate, candidate_at, find_any_dice, held_twice
-from vision.face_marks import table_light
+from vision.face_marks import canonical, table_light
 from vision.frame import read_photo
 from vision.taught import Profile
 from vision.types import DieReading, TrayReading
@@ -329,7 +329,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
                 from vision.pips import read_dice
 
                 pips[image] = list(read_dice(frame).dice)
-            if _pip_face(cand, pips[image], dice_set) == face:
+            if pip_face(cand, pips[image], dice_set) == face:
                 untaught.append(face)  # a plain pip face, read right untaught: taught, it would only slow reads
                 continue
         crop = face_outline.die_crop(frame, cand or _box_die(box))
@@ -435,7 +435,9 @@ def _read_pip_set(frame_bgr: np.ndarray, cands: list[DieCandidate], matches: lis
     laptop's edge, a cable and the tray's screws, which the taught finder takes for dice, came back as unsure dice
     (two examples of an emblem 6: 779 dice read in a sample of matteo's and byler's photos where the pip reader
     reads 516, 263 of them unsure; 517 and 1 now; with ``of_the_set`` alone 601 and 85). An emblem the matcher is
-    unsure of but offers is kept, asked about as unknown."""
+    unsure of but offers is kept, asked about as unknown. So is a die the matcher is unsure of but offers a taught
+    face for that the pip reader reads otherwise: an emblem 6 whose star the pip reader counted as five pips was
+    read "5" for sure (3 of about 180 emblems) where the matcher's guess was its "6"."""
     from vision.pips import read_dice  # the pip reader, only needed for pip sets
 
     pips = list(read_dice(frame_bgr).dice)
@@ -448,6 +450,9 @@ def _read_pip_set(frame_bgr: np.ndarray, cands: list[DieCandidate], matches: lis
         elif i not in of_the_set or (m.face is None and m.guess is None):
             continue
         if m.face is None and k is not None and pips[k].face is not None:
+            if m.guess is not None and m.guess != str(pips[k].face):  # two readers, two faces: asked about
+                dice.append(DieReading(None, m.confidence, cand.box, dice_set.value(m.guess)))
+                continue
             dice.append(DieReading(pips[k].face, pips[k].confidence, cand.box))
         else:  # the taught face; or neither reader sure, and the taught reader's guess
             dice.append(_reading(m, cand.box, dice_set))
@@ -465,27 +470,69 @@ def _reading(m: taught.Match, box: tuple[int, int, int, int], dice_set: DiceSet,
 
 
 def colour_guess(crop: np.ndarray, dice_set: DiceSet) -> str | None:
-    """The colour a cube of a set of colour cubes (Fritzo's) looks like, where that is decisive
-    (``vision.colour_guess``), judged against the colours the screen draws; None for other sets. What a screen
-    asking about a cube nobody taught, or the reader was unsure of, offers first: the colour is plain to see."""
+    """The colour a cube of a set of colour cubes (Fritzo's) looks like, or the colour of the patch on a colour die
+    (Noch X-Mal!'s, ``_patch_colour``), where that is decisive (``vision.colour_guess``), judged against the
+    colours the screen draws; None for other sets. What a screen asking about a die nobody taught, or the reader was
+    unsure of, offers first: the colour is plain to see."""
     if not dice_set.plain_cubes:
-        return None
+        return _patch_colour(crop, dice_set)
     styles = {face: dicesets.colour_style(face, dice_set) for face in dice_set.face_names()}
     return nearest_colour(crop, {face: s[0][::-1] for face, s in styles.items() if s is not None})  # RGB as BGR
 
 
-def pip_guess(frame_bgr: np.ndarray, cand: DieCandidate, dice_set: DiceSet) -> str | None:
+#: a colour drawn with less spread than this between its channels (0-255) is no hue (a joker's black, white, grey):
+#: a patch guessed as it is ink, which a numeral has too
+GREY_SPREAD = 60
+
+
+def _patch_colour(crop: np.ndarray, dice_set: DiceSet) -> str | None:
+    """The colour face of a set with colour dice that are not plain cubes (a colour patch on a white die: Noch
+    X-Mal!'s) whose colour the die's mark has, where that is decisive; None for a die without a coloured mark (a
+    numeral, a joker's black cross) or a set without colour dice.
+
+    Why: the list of faces started on "red" for the first orange die, and one reflex SELECT taught it as red (the
+    photos of a face are compared by their marks' shapes, and every patch is a square). The mark's colour is taken
+    over the body's (the white of the die, whatever the lamp) and compared as Fritzo's cubes are: on rendered crops
+    every patch of the five colours was guessed right or not at all, and every numeral and joker not at all."""
+    styles = {f: dicesets.colour_style(f, dice_set) for f in dice_set.face_names() if dice_set.kind_of(f) == "colour"}
+    hues = {f: s[0][::-1] for f, s in styles.items() if s is not None}  # RGB as BGR
+    if not any(max(c) - min(c) >= GREY_SPREAD for c in hues.values()):
+        return None
+    try:
+        cut = face_outline.as_crop(crop)
+        corners = face_outline.face_corners(cut)
+        marks = canonical(cut, corners)
+        face = face_outline.top_face(cut, corners)
+    except Exception:  # noqa: BLE001 - a guess only: an odd crop offers none
+        return None
+    ink = marks.channels[..., 0]
+    mark, body = ink > 0.9, ink < 0.05
+    if marks.frame is None or mark.sum() < 6 or body.sum() < 20:
+        return None
+    seen = np.median(face[mark], axis=0) / np.maximum(np.median(face[body], axis=0), 1.0) * 240.0
+    guess = nearest_colour(np.full((3, 3, 3), np.clip(seen, 0, 249), np.uint8), hues)
+    return guess if guess is not None and max(hues[guess]) - min(hues[guess]) >= GREY_SPREAD else None
+
+
+def pip_guess(frame_bgr: np.ndarray, cand: DieCandidate, dice_set: DiceSet,
+              readings: list[DieReading] | None = None) -> str | None:
     """The face the pip reader reads on the die at ``cand``, for pip sets (``d6``): what the teaching screen offers
     first for a plain pip die. Without it "1" stood first for every die, and one SELECT on a 2 taught the pip
-    face 2 as "1": every 2 was read "1" from then on. None for other sets, or where the pip reader sees no face."""
+    face 2 as "1": every 2 was read "1" from then on. None for other sets, or where the pip reader sees no face.
+    ``readings``: the pip reader's dice of the frame, where read already (``pip_readings``)."""
     if dice_set.reader != "pips":
         return None
+    return pip_face(cand, pip_readings(frame_bgr) if readings is None else readings, dice_set)
+
+
+def pip_readings(frame_bgr: np.ndarray) -> list[DieReading]:
+    """The pip reader's dice of a frame."""
     from vision.pips import read_dice
 
-    return _pip_face(cand, list(read_dice(frame_bgr).dice), dice_set)
+    return list(read_dice(frame_bgr).dice)
 
 
-def _pip_face(cand: DieCandidate, readings: list[DieReading], dice_set: DiceSet) -> str | None:
+def pip_face(cand: DieCandidate, readings: list[DieReading], dice_set: DiceSet) -> str | None:
     """The face the pip reader's ``readings`` name for the die at ``cand``, where it is one of the set's."""
     k = _nearest_reading(cand, readings, set())
     face = readings[k].face if k is not None else None

@@ -198,7 +198,9 @@ def test_the_teaching_screen_says_which_colour_a_photo_looks_like():
 
     pygame.init()
     rng = np.random.default_rng(3)
-    view = TeachView("fritzo", "de", profile=_fritzo_orange(rng), save=lambda p: None)
+    profile = _fritzo_orange(rng)
+    profile.remove([1])  # one photo of orange: an orange cube read for sure with two is answered, not asked about
+    view = TeachView("fritzo", "de", profile=profile, save=lambda p: None)
 
     def answer_an_orange_cube_yellow() -> None:
         view.on_new_tray()  # ROLL carried out: the app says so once the new tray's first frame has come
@@ -221,3 +223,33 @@ def test_the_teaching_screen_says_which_colour_a_photo_looks_like():
     answer_an_orange_cube_yellow()  # asked twice: kept, and no longer asked for (the player would have to skip)
     assert view.again is None and view.message == t("teach.still_differ", "de", face=yellow)
     assert view.profile.counts()["yellow"] == 3
+
+
+def test_a_colour_patch_taught_as_another_colour_is_left_out_once_two_photos_agree():
+    """Noch X-Mal!'s colour dice are a square patch on a white die: an orange die answered "red" by a reflex SELECT
+    agreed with the red photos by its shape, stayed for good, and orange dice were read "red" for sure from then
+    on. The patch's colour is compared too: the orange photo disagrees, and is left out once two reds agree."""
+    rng = np.random.default_rng(11)
+    p = profiles.fresh_profile("noch-x-mal")
+    p.add("red", crops("noch-x-mal", "orange", 1, rng, hard=False)[0])
+    orange = p.vectors[0].copy()
+    assert p.settle("red") == "agree"  # one photo alone: nothing to compare it with
+    p.add("red", crops("noch-x-mal", "red", 1, rng, hard=False)[0])
+    assert p._apart(0, 1) > AGREE and p._apart(1, 0) > AGREE
+    assert p.settle("red") == "disagree" and len(p) == 2  # two cannot say which is wrong: asked for once more
+    p.add("red", crops("noch-x-mal", "red", 1, rng, hard=False)[0])
+    assert p.settle("red") == "dropped" and p.names == ["red", "red"]
+    assert not any(np.array_equal(v, orange) for v in p.vectors)
+    assert p.settle("red") == "agree"
+
+
+def test_photos_of_one_colour_patch_agree_and_plain_cubes_are_compared_as_before():
+    """Two photos of one colour, hard ones included (tilt, lamps, blur), still agree: the mark's colour moves with the
+    lamp far less than its tolerance. Fritzo's plain cubes have no patch: their photos are compared as before."""
+    rng = np.random.default_rng(4)
+    for set_name in ("noch-x-mal", "fritzo"):
+        for face in ("red", "orange", "yellow", "green", "blue"):
+            p = profiles.fresh_profile(set_name)
+            for c in crops(set_name, face, 3, rng, hard=True):
+                p.add(face, c)
+            assert p.settle(face) == "agree", (set_name, face)

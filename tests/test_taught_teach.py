@@ -10,9 +10,9 @@ import cv2
 import numpy as np
 import pytest
 from drawn_texts import recording_texts
-from synth_dice import painter_for, show_still, with_hand, write_examples
+from synth_dice import crops, painter_for, show_still, with_hand, write_examples
 
-from companion import profiles, teach
+from companion import dicesets, profiles, teach
 from companion.dicesets import DiceSetError
 from companion.errors import ImageError, ProfileError
 from companion.teach import ExamplesError, read_taught, teach_from_examples
@@ -256,7 +256,8 @@ def test_teach_view_next_select_and_screenshot(monkeypatch):
     view.on_frame(frame.copy())
     assert view.crop is not None  # lying still
     labels = [i.value for i in view.menu.items]
-    assert labels[:6] == ["red", "orange", "yellow", "green", "blue", "color-joker"]
+    # the patch's colour first (``teach.colour_guess``), then the missing faces in the set's order
+    assert labels[:6] == ["green", "red", "orange", "yellow", "blue", "color-joker"]
     for _ in range(labels.index("green")):
         view.on_button(ButtonEvent(Button.NEXT))
     view.draw(surface)
@@ -862,6 +863,36 @@ def test_the_teaching_screen_starts_a_fritzo_cube_on_its_colour_before_any_is_ta
     assert teach.colour_guess(np.full((40, 40, 3), (40, 40, 214), np.uint8), load("fritzo")) == "red"
 
 
+def test_the_teaching_screen_starts_a_noch_x_mal_colour_die_on_its_patchs_colour(data_home):
+    """Noch X-Mal!'s colour dice (a colour patch on a white die) got no guess: the first orange die was offered
+    "red" first, and one reflex SELECT taught it as red. The patch's colour is on top where it is decisive, never a
+    wrong one; a numeral or a joker gets no colour."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    faces = ["red", "orange", "yellow", "green", "blue", "color-joker", "3", "number-joker"]
+    rng = np.random.default_rng(6)
+    guessed = 0
+    for k in range(16):
+        face = faces[k % len(faces)]
+        view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=lambda p: None)
+        frame, _ = render_tray(rng, faces=[face], painter=painter_for("noch-x-mal"), tilt=30.0 if k % 2 else None)
+        show_still(view, frame)
+        if view.crop is None:
+            continue
+        if face in ("color-joker", "3", "number-joker"):
+            assert view.guess is None, (k, face, view.guess)
+            continue
+        assert view.guess in (None, face), (k, face, view.guess)
+        if view.guess is not None:
+            guessed += 1
+            assert view.menu.items[0].value == face
+    assert guessed >= 8  # of the 10 colour dice
+
+
 def test_a_fritzo_cube_of_a_colour_not_taught_yet_is_read_unknown_with_its_colour_as_the_guess(tmp_path):
     """The start roll's cube, of a colour the table has not taught yet: the question starts on the colour it looks
     like (SELECT confirms it, and it is taught), not on "red"."""
@@ -1028,3 +1059,120 @@ def test_an_open_sets_report_counts_its_symbols_and_says_what_is_wrong_before_ho
     report = TeachReport("haste-worte", 4, ("row 3: no die there",), prog, None, ("the photos of car differ",))
     assert report.summary("en").splitlines()[1:4] == ["row 3: no die there", "the photos of car differ",
                                                       "2 symbols taught"]
+
+
+@pytest.mark.parametrize(("guess", "read"), [("6", None), ("5", 5), (None, 5)])
+def test_a_pip_die_the_matcher_offers_another_taught_face_for_is_asked_about(monkeypatch, guess, read):
+    """An emblem 6 whose star the pip reader counted as five pips was read "5" for sure where the matcher, unsure,
+    offered its "6" (3 of about 180 taught emblems). Where the matcher's guess is another face than the pips', the
+    die is asked about, the guess offered; where it agrees, or it offers none, the pips are taken."""
+    import vision.pips
+    from companion.dicesets import load
+    from vision.detect import DieCandidate
+    from vision.types import DieReading
+
+    box = (100, 100, 160, 160)
+    monkeypatch.setattr(vision.pips, "read_dice", lambda frame: TrayReading((DieReading(5, 0.55, box),), 1.0))
+    cand = DieCandidate(box=box, rect=((130.0, 130.0), (60.0, 60.0), 0.0), size=60.0, score=1.0)
+    nearest = guess or "6"
+    m = taught.Match(None, 0.4 if guess else 0.1, nearest, 1.5, 1.2)
+    (die,) = teach._read_pip_set(np.zeros((240, 320, 3), np.uint8), [cand], [m], load("d6"), {0})
+    assert die.face == read and die.box == box
+    if read is None:
+        assert die.guess == 6  # the question starts on the matcher's face
+
+
+def _taught_twice(set_name: str, faces: tuple[str, ...], seed: int = 2) -> Profile:
+    """``set_name``'s profile with two easy photos of each of ``faces``."""
+    rng = np.random.default_rng(seed)
+    p = profiles.fresh_profile(set_name)
+    for face in faces:
+        for c in crops(set_name, face, 2, rng, hard=False):
+            p.add(face, c)
+    return p
+
+
+def test_dice_read_surely_as_a_face_with_two_photos_are_not_asked_about(data_home, monkeypatch):
+    """After 36/36 every die was asked about on every throw: 45 answers and 6 throws more, only for a second photo of
+    "blue". A die read for sure as a face with two photos counts as answered; the face with one photo, and a die
+    the reader is unsure of, are asked about."""
+    from synth_dice import TAUGHT_FACES
+
+    from companion.views.teach_view import TeachView
+
+    monkeypatch.setattr(taught, "SOFT", 10.0)  # this tray is rendered soft: a blurred die is asked about again
+    faces = TAUGHT_FACES["noch-x-mal"]
+    frame, _ = render_tray(np.random.default_rng(8), faces=["red", "3", "blue"], painter=painter_for("noch-x-mal"))
+    full = _taught_twice("noch-x-mal", faces)
+    read = read_taught(frame, "noch-x-mal", full, dicesets.load("noch-x-mal"))
+    assert sorted(str(d.face) for d in read.dice) == ["3", "blue", "red"]
+    view = TeachView("noch-x-mal", "en", profile=full, save=lambda p: None)
+    show_still(view, frame)
+    assert view.crop is None and view.tray_done and view.n_seen == 3  # "every die answered: turn them"
+    thin = _taught_twice("noch-x-mal", tuple(f for f in faces if f != "blue"))
+    thin.add("blue", crops("noch-x-mal", "blue", 1, np.random.default_rng(3), hard=False)[0])
+    view = TeachView("noch-x-mal", "en", profile=thin, save=lambda p: None)
+    show_still(view, frame)
+    assert view.crop is not None and view.guess == "blue" and view.menu.items[0].value == "blue"
+    view.on_button(ButtonEvent(Button.SELECT))
+    assert thin.counts()["blue"] == 2, view.message
+    show_still(view, frame)
+    assert view.crop is None and view.tray_done
+
+
+def test_pip_dice_read_by_their_pips_are_not_asked_about_once_a_face_is_taught(data_home):
+    """d6 with an emblem: every pip die was asked about (skipping one costs 7 presses). Once a face is taught, a die
+    its pips read for sure, where the matcher offers no other face, is answered; the emblem is asked about until it
+    has two photos. With nothing taught every die is asked about: the pip reader reads the made-up emblem as 5 or 1
+    pips, and it could not be taught."""
+    from companion.views.teach_view import TeachView
+
+    frame, _ = render_tray(np.random.default_rng(11), faces=[6, 2, 4], painter=painter_for("d6"))
+    view = TeachView("d6", "en", profile=profiles.fresh_profile("d6"), save=lambda p: None)
+    show_still(view, frame)
+    assert view.crop is not None  # nothing taught: the biggest die, whatever it is
+    once = profiles.fresh_profile("d6")
+    once.add("6", crops("d6", "6", 1, np.random.default_rng(4), hard=False)[0])
+    view = TeachView("d6", "en", profile=once, save=lambda p: None)
+    show_still(view, frame)
+    asked = []
+    for _ in range(4):
+        if view.crop is None:
+            break
+        asked.append(view.guess)
+        view.on_button(ButtonEvent(Button.SELECT))
+        show_still(view, frame)
+    assert asked == ["6"] and view.tray_done  # the emblem alone, to its second photo
+    view = TeachView("d6", "en", profile=_taught_twice("d6", ("6",)), save=lambda p: None)
+    show_still(view, frame)
+    assert view.crop is None and view.tray_done
+
+
+def test_coming_back_to_the_teaching_with_the_dice_still_lying_does_not_ask_about_them_again(data_home, monkeypatch):
+    """Leaving the teaching and coming back with the dice still in the tray asked about them again, and the same
+    frame's die was counted as a second photo (red 1 -> 2). Dice answered in an earlier sitting are answered while
+    they lie so and their examples are kept; taught afresh, or turned, they are asked about."""
+    from companion.views import teach_view
+    from companion.views.teach_view import TeachView
+
+    monkeypatch.setattr(taught, "SOFT", 10.0)  # this tray is rendered soft: a blurred die is asked about again
+    monkeypatch.setattr(teach_view, "_ANSWERED_BEFORE", {}, raising=False)
+    frame, _ = render_tray(np.random.default_rng(8), faces=["red", "3", "blue"], painter=painter_for("noch-x-mal"))
+    profile = profiles.fresh_profile("noch-x-mal")
+    first = TeachView("noch-x-mal", "en", profile=profile, save=lambda p: None)
+    for _ in range(4):
+        show_still(first, frame)
+        if first.crop is None:
+            break
+        first.on_button(ButtonEvent(Button.SELECT))
+    assert sum(profile.counts().values()) == 3 and first.tray_done
+    again = TeachView("noch-x-mal", "en", profile=profile, save=lambda p: None)  # the sitting after
+    show_still(again, frame)
+    assert again.crop is None and again.tray_done and sum(profile.counts().values()) == 3
+    afresh = TeachView("noch-x-mal", "en", profile=profiles.fresh_profile("noch-x-mal"), save=lambda p: None)
+    show_still(afresh, frame)
+    assert afresh.crop is not None
+    turned, _ = render_tray(np.random.default_rng(8), faces=["1", "2", "3"], painter=painter_for("noch-x-mal"))
+    later = TeachView("noch-x-mal", "en", profile=profile, save=lambda p: None)
+    show_still(later, turned)
+    assert later.crop is not None

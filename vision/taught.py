@@ -173,6 +173,11 @@ class TooSoft(ValueError):
 #: real photos (the train photos' dice): byler-d6 median 1.42, 90th percentile 1.77; matteo-d6 1.08 and 1.29.
 SOFT = 1.75
 
+#: the least share of a colour face covered by its mark for the mark to be a colour patch whose colour
+#: ``Profile.settle`` compares (Noch X-Mal!'s squares cover about a third of the face); a glint on a plain cube
+#: (Fritzo's) taken for a mark now and then is far less
+PATCH_INK = 0.05
+
 #: how often in a row the teaching asks for one more photo of a face whose photos do not look alike
 #: (``Profile.settle``), or whose photo is blurred (``TooSoft``): then the photo is kept as it is. A colour that looks
 #: like another under the table's lamp does so in every photo, and a camera may never be sharper; the dice read later
@@ -326,11 +331,22 @@ class Profile:
         return rest.names[nearest] if blank and float(apart[nearest]) <= BLANK_APART else None
 
     def _apart(self, i: int, j: int) -> float:
-        """How far example j's mark is from example i's (``worst_distance`` of the shape and local differences
-        alone: <= 1 is within their tolerances). Not the colour: the same face on two dice of different colours
-        (a set of mixed pip dice, byler-d6) is two good examples, and a lamp moves the colour too."""
+        """How far example j's mark is from example i's (``worst_distance`` of the shape and local differences:
+        <= 1 is within their tolerances), and for a colour face whose colour is a patch (Noch X-Mal!'s colour dice:
+        both examples marked, ``PATCH_INK``) the mark's colour too (relative to the body: a lamp moves both alike).
+
+        Not the body's colour: the same face on two dice of different colours (a set of mixed pip dice, byler-d6)
+        is two good examples, and a lamp moves the colour too. But every colour patch has the same square shape:
+        an orange die answered "red" by a reflex SELECT agreed with the red photos, stayed, and 10 of 80 orange
+        dice were read "red" for sure after it (the mark's colour of two photos of one face: at most 1.2 of its
+        tolerance on rendered crops; red against orange 2.1 and more)."""
         one = Profile(self.set_name, [self.names[i]], self.vectors[[i]], crops=None, side=None)
-        return float(worst_distance(scores(one, self.crops[j])[1][0, :2]))
+        table = scores(one, self.crops[j])[1][0]
+        far = float(worst_distance(table[:2]))
+        ink = self.vectors[[i, j], SHAPE_DIM + 3]
+        if self.blank_faces is not None and self.names[i] in self.blank_faces and float(ink.min()) >= PATCH_INK:
+            far = max(far, float(table[4]))
+        return far
 
     def remove(self, indices: list[int]) -> None:
         """Remove these examples (indices into ``names``)."""

@@ -19,7 +19,7 @@ import pygame
 
 from companion import dicesets, profiles
 from companion.i18n import disk_words, t
-from companion.teach import WANTED_EXAMPLES, Progress, colour_guess, pip_guess, progress
+from companion.teach import WANTED_EXAMPLES, Progress, colour_guess, pip_face, pip_guess, pip_readings, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import Menu, MenuItem, bgr_surface, draw_wrapped, hint_bar, hint_button, tapped_hint
@@ -28,7 +28,7 @@ from vision import face_outline, rest, taught
 from vision.detect import find_any_dice
 from vision.face_marks import table_light
 from vision.taught import ASK_AGAIN, Profile
-from vision.types import TrayReading
+from vision.types import DieReading, TrayReading
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +98,7 @@ class TeachView:
         #: the die asked about, and the last dice answered or skipped, with how they lay: with several dice in the
         #: tray each is asked about in turn, and a die still lying as it was is not asked about again
         self.die: LyingDie | None = None
-        self.answered: list[LyingDie] = []
+        self.answered: list[LyingDie] = _answered_before(self.dice_set.name, self.profile)
         self.tray_done = False  # every die in the tray answered: the screen says to turn them
         #: the frame before, small: a die is taken only from a still tray (the games' motion check): one in flight or
         #: pushed by a hand would be taught blurred
@@ -193,7 +193,10 @@ class TeachView:
         blurred = self._blurred.get(face, 0)
         try:  # a blurred photo is asked for again, ASK_AGAIN times in a row: a camera may never be sharper
             self.profile.add(face, self.crop, sharp=blurred < ASK_AGAIN, light=self.light)
-            self._given.append((face, profiles.example_key(self.profile.vectors[-1]), die))
+            self._given.append((face, key := profiles.example_key(self.profile.vectors[-1]), die))
+            if die is not None:
+                before = _ANSWERED_BEFORE.setdefault(self.dice_set.name, [])
+                before[:] = [*before[-(ANSWERED - 1):], (key, die)]
         except taught.MarkNotSeen:  # a side or a blur taken for the top face: a blank example would mislead
             self.message, self.message_lasts = t("teach.no_mark", self.lang, face=label), True
         except taught.TooSoft:  # a soft example lets an untaught look-alike pass as this face
@@ -249,23 +252,51 @@ class TeachView:
         self.n_seen = len(found)
         # a die answered that moved or was turned is asked about again; one a hand hid for a moment is not
         lying = [a for a in self.answered if a.still_in(frame)]
-        waiting = [f for f in found if not any(a.is_at(f) for a in lying)]
-        self.tray_done = bool(found) and not waiting
-        die = max(waiting, key=lambda f: f.cand.size) if waiting else None
-        # too much light: its outline would be a guess, and so would its example
-        self.glare = die is not None and taught.burned_out(die.crop)
-        if die is None or self.glare:
+        waiting = sorted((f for f in found if not any(a.is_at(f) for a in lying)), key=lambda f: -f.cand.size)
+        light = table_light(frame)  # the light it is taught in: ``taught.Profile.under``
+        pips: list[DieReading] | None = None  # the pip reader's dice of this frame (pip sets), read once
+        die = m = None
+        self.glare = False
+        for f in waiting:  # the biggest first
+            # too much light: its outline would be a guess, and so would its example
+            if taught.burned_out(f.crop):
+                self.glare = True
+                return
+            m = taught.match(self.profile, f.crop, light)
+            if pips is None and self.dice_set.reader == "pips":
+                pips = pip_readings(frame)
+            if not self._known(m, f, pips):
+                die = f
+                break
+            self.answered = [*self.answered[-(ANSWERED - 1):], LyingDie.seen(frame, f)]
+        self.tray_done = bool(found) and die is None
+        if die is None or m is None:
             return
         self.die = LyingDie.seen(frame, die)
         self.crop = die.crop
-        self.light = table_light(frame)  # the light it is taught in: ``taught.Profile.under``
+        self.light = light
         self.outline = face_outline.face_corners(self.crop)
-        m = taught.match(self.profile, self.crop, self.light)
-        # Fritzo: the colour the cube looks like; pip dice: the face their pips show
-        self.guess = m.guess or colour_guess(self.crop, self.dice_set) or pip_guess(frame, die.cand, self.dice_set)
+        # Fritzo: the colour the cube looks like; Noch X-Mal!: the patch's; pip dice: the face their pips show
+        self.guess = m.guess or colour_guess(self.crop, self.dice_set) or pip_guess(frame, die.cand, self.dice_set,
+                                                                                  pips)
         if not self.message_lasts:
             self.message = ""
         self._rebuild_menu()
+
+    def _known(self, m: taught.Match, die: face_outline.FoundDie, pips: list[DieReading] | None) -> bool:
+        """Whether a die need not be asked about: read for sure as a face with WANTED_EXAMPLES photos already, or,
+        in a pip set with a face taught, read for sure by its pips where the matcher offers no other face (as
+        ``read_taught`` reads it; ``pips``: the pip reader's dice of the frame). Why: after 36/36 every die was
+        asked about on every throw (Noch X-Mal!: 45 answers and 6 throws more for the one face with a single photo),
+        and a d6's every pip die cost its 7 presses to skip. While nothing is taught every d6 die is asked about: the
+        pip reader reads an emblem as five pips or one, surely (the made-up star: 70 of 73), and it could not be
+        taught."""
+        if m.face is not None:  # but the face asked for once more (its photos disagree) is shown again
+            return m.face != self.again and self.profile.counts().get(m.face, 0) >= WANTED_EXAMPLES
+        if pips is None or not len(self.profile):
+            return False
+        face = pip_face(die.cand, pips, self.dice_set)
+        return face is not None and m.guess in (None, face)
 
     def _hand_held(self, frame: np.ndarray, thumb: np.ndarray) -> bool:
         if rest.hand_in(self._quiet, thumb) and not self._dice_only_changed(frame, thumb):
@@ -585,6 +616,19 @@ class LyingDie:
     def is_at(self, die: face_outline.FoundDie) -> bool:
         (ax, ay), (bx, by) = self.centre, die.top_centre
         return float(np.hypot(ax - bx, ay - by)) <= SAME_PLACE * max(self.size, float(die.cand.size))
+
+
+#: per dice set, the dice answered in this run's sittings with the example each answer added, latest last: leaving
+#: the teaching and coming back with the dice still lying there asked about them again, and the same frame's die
+#: was counted as a face's second photo (red 1 -> 2). Remembered while their example is in the profile
+_ANSWERED_BEFORE: dict[str, list[tuple[str, LyingDie]]] = {}
+
+
+def _answered_before(set_name: str, profile: Profile) -> list[LyingDie]:
+    """The dice answered in earlier sittings of ``set_name`` whose examples ``profile`` still holds (not taken back
+    by UNDO, left out by ``settle``, or taught afresh): a new sitting does not ask about them while they lie so."""
+    keys = {profiles.example_key(v) for v in profile.vectors}
+    return [die for key, die in _ANSWERED_BEFORE.get(set_name, []) if key in keys]
 
 
 def _patch(frame: np.ndarray, centre: tuple[float, float], size: float) -> np.ndarray:
