@@ -256,3 +256,97 @@ def test_a_finger_on_a_banner_takes_it_away_as_it_touches_and_nothing_under_it(t
     panel.wait(0.5)
     panel.tap(banner.center)
     assert screen.taps == [banner.center]
+
+
+def _playing(panel: Panel, name: str, setup: dict, *actions: dict):
+    """The App in ``name``'s game after ``actions``, its screen shown."""
+    from companion.games import engine_class
+    from companion.session import GameSession
+
+    app = panel.app
+    session = GameSession.new(engine_class(name), {"action": "setup", **setup}, app.journal, **app._session_kw())
+    for action in actions:
+        assert session.apply(action), session.error
+    app._enter(GAME_ENTRIES[name], session)
+    panel.wait(0.5)
+    return app.mode
+
+
+def test_quick_taps_on_a_plus_count_each(tmp_path):
+    """Echt Spitze's final scoring: three taps on "+" 0.33 s apart entered 2. The first moved the highlight to the
+    "+" it pressed, and the second was dropped as a double tap on a changed screen."""
+    from test_echt_spitze_view import select_item
+
+    panel = Panel(tmp_path, players=("Sara", "Ben"))
+    mode = _playing(panel, "echt-spitze", {"players": ["Sara", "Ben"], "kinds": {
+        "pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}},
+        {"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1}, {"action": "take", "die": 2},
+        {"action": "leave"}, {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
+        {"action": "end_turn"})
+    select_item(mode, "Sara")
+    panel.wait(0.5)
+    plus = next(r for field, step, r in mode._final_controls() if field == "leftover" and step == 1)
+    before = mode.final_values["leftover"]
+    for _ in range(3):
+        panel.tap(plus.center, held=0.08)
+        panel.frame(dt=0.25)
+    assert mode.final_values["leftover"] == before + 3
+
+
+def test_a_colour_die_and_then_a_number_die_tapped_quickly_are_the_pair(tmp_path):
+    """Noch X-Mal!: the number die tapped 0.2 s after the colour die was lost (the first tap had changed the
+    screen); a tap elsewhere is no double tap."""
+    panel = Panel(tmp_path)
+    roll = {"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]}
+    mode = _playing(panel, "noch-x-mal", {"players": ["Anna", "Ben"], "seed": 1, "start": 0},
+                    {"action": "start_combo", "player": "Anna", "dice": ["yellow", "4"]},
+                    {"action": "start_combo", "player": "Ben", "dice": ["red", "2"]}, roll)
+    rects = mode.die_rects()
+    panel.tap(rects[1].center)  # blue
+    assert mode.tapped == [1]
+    panel.frame(dt=0.2)
+    panel.tap(rects[4].center)  # 2
+    assert panel.app.session.engine.state.roll.pick == [1, 4]
+
+
+def test_ticking_who_plays_quickly_ticks_each(tmp_path):
+    """Choosing who plays: "Ben plays" and then "Dora plays" 0.2 s later, and Dora's tap was lost."""
+    panel = Panel(tmp_path, players=("Anna", "Ben", "Carla", "Dora"))
+    panel.tap(panel.item("Echt Spitze").center)
+    panel.wait(0.5)
+    panel.tap(panel.item("Choose others").center)
+    panel.wait(0.5)
+    panel.tap(panel.item("Ben plays").center)
+    panel.frame(dt=0.2)
+    panel.tap(panel.item("Dora plays").center)
+    menu = panel.app.mode.mode.menu
+    labels = [i.label for i in menu.items]
+    assert "Ben sits out" in labels and "Dora sits out" in labels
+
+
+def test_the_sands_ticking_seconds_are_no_change_a_tap_made(tmp_path):
+    """Haste Worte's seconds left (``_last_tick``) changed every second of the sand's last ones: any tap then
+    within 0.35 s of another was taken for a double tap on a changed screen, and dropped."""
+    from companion.games.haste_worte import Phase
+    from hardware.events import ButtonEvent
+
+    panel = Panel(tmp_path)
+    mode = _playing(panel, "haste-worte", {"players": ["Anna", "Ben"]})
+    app = panel.app
+    for _ in range(30):
+        phase = mode.game.phase
+        if phase is Phase.LETTER:
+            break
+        app.on_button(ButtonEvent(Button.ROLL if phase is Phase.ROLL else Button.SELECT))
+        panel.wait(0.6)
+    panel.tap(panel.hint(Button.TIMER).center)  # the letter and the sand
+    assert mode.game.phase is Phase.WRITING
+    sand = mode.game.hourglass
+    panel.now += sand.remaining(mode.wall_now()) - 8  # on into the seconds said aloud
+    panel.frame()
+    ticks, states = set(), set()
+    for _ in range(30):
+        panel.frame(dt=0.1)
+        ticks.add(mode._last_tick)
+        states.add(app._tap_state())
+    assert len(ticks) >= 2 and len(states) == 1
