@@ -350,3 +350,34 @@ def test_the_sands_ticking_seconds_are_no_change_a_tap_made(tmp_path):
         ticks.add(mode._last_tick)
         states.add(app._tap_state())
     assert len(ticks) >= 2 and len(states) == 1
+
+
+def test_a_second_tap_on_the_running_sands_hint_says_how_to_stop_it_and_a_held_finger_stops_it(tmp_path):
+    """Haste Worte: a child tapped TIMER to turn the sand and again half a second later, and the sand was stopped
+    ("TIMER hold: cancel" was a held TIMER at a tap). A tap says how to stop it; a finger held there stops it."""
+    from companion.games.haste_worte import Phase
+    from companion.hourglass import Phase as SandPhase
+    from hardware.events import ButtonEvent
+
+    panel = Panel(tmp_path)
+    mode = _playing(panel, "haste-worte", {"players": ["Anna", "Ben"]})
+    app = panel.app
+    for _ in range(30):
+        phase = mode.game.phase
+        if phase is Phase.LETTER:
+            break
+        app.on_button(ButtonEvent(Button.ROLL if phase is Phase.ROLL else Button.SELECT))
+        panel.wait(0.6)
+    panel.tap(panel.hint(Button.TIMER).center)
+    assert mode.game.hourglass.is_running(mode.wall_now())
+    panel.wait(0.5)
+    timer = panel.hint(Button.TIMER).center  # "TIMER hold: cancel", at the bar's start now
+    panel.tap(timer)
+    panel.wait(0.5)
+    assert mode.game.hourglass.is_running(mode.wall_now()) and app.notice == mode.timer_not_now
+    panel.wait(0.5)
+    panel.frame(panel.down(timer))
+    panel.wait(1.2)
+    assert mode.game.hourglass.phase(mode.wall_now()) is SandPhase.CANCELLED
+    panel.frame(panel.up(timer))
+    assert mode.game.hourglass.phase(mode.wall_now()) is SandPhase.CANCELLED
