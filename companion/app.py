@@ -1418,6 +1418,23 @@ class App:
             self._press = None
             if not press.done and not press.moved:
                 self._take_tap(press.pos)
+            elif not press.done and pos is not None:
+                self._swiped(press.pos, pos)
+
+    def _swiped(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        """A finger swiped up or down over a menu with rows out of view: the menu scrolls by the rows it slid, as
+        a phone's list does (families swiped the main menu for its ▼'s lines and nothing moved). The highlight
+        comes along where its row went out of view. A screen that builds its menu anew each frame keeps its own
+        page (Noch X-Mal!'s), and there a swipe does nothing, as before."""
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        if abs(dy) <= max(abs(dx), SWIPE):
+            return  # sideways (no menu of ours scrolls that way), or back where it touched
+        for screen in (getattr(self.mode, "mode", None), self.mode):  # a setup's question first
+            menu = getattr(screen, "menu", None)
+            if isinstance(menu, Menu) and menu.rect.collidepoint(start):
+                rows = max(1, round(abs(dy) / menu.row_h))
+                menu.scroll(-rows if dy > 0 else rows)  # a finger sliding up brings the lines below
+                return
 
     def _hold_hint(self, now: float) -> None:
         """A finger held on a framed hint for the button's hold time is that button held: "UNDO menu" held takes

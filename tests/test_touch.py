@@ -164,6 +164,10 @@ def test_a_swipe_is_no_tap(tmp_path):
     panel.frame(panel.up((start[0], 100)), dt=0.02)
     assert panel.app.mode is panel.app._main_menu_mode
     panel.wait(0.5)
+    assert panel.app.mode.menu.visible_range().start > 0  # it scrolled the menu (``test_a_swipe_scrolls_a_menu``)
+    _swipe(panel, (start[0], 120), (start[0], 440))  # and back to its top
+    panel.wait(0.5)
+    assert panel.item("Fritzo").center == start
     panel.frame(panel.down(start))  # a finger rolling a little as it lifts still taps
     panel.frame(panel.up((start[0] + 10, start[1] - 12)))
     assert panel.in_setup_of("fritzo")
@@ -381,3 +385,40 @@ def test_a_second_tap_on_the_running_sands_hint_says_how_to_stop_it_and_a_held_f
     assert mode.game.hourglass.phase(mode.wall_now()) is SandPhase.CANCELLED
     panel.frame(panel.up(timer))
     assert mode.game.hourglass.phase(mode.wall_now()) is SandPhase.CANCELLED
+
+
+def _swipe(panel: Panel, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    """A finger sliding from ``start`` to ``end`` in ``steps`` moves, 0.02 s apart, and lifting there."""
+    panel.frame(panel.down(start))
+    for k in range(1, steps + 1):
+        at = (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps)
+        panel.frame(panel._finger(pygame.FINGERMOTION, at, 0), dt=0.02)
+    panel.frame(panel.up(end), dt=0.02)
+
+
+def test_a_swipe_scrolls_a_menu(tmp_path):
+    """The main menu hides "Players and seats", "Teach dice", "Camera check", the language and "Quit" below its ▼,
+    and families used to phones swiped it: nothing moved. A swipe up brings the lines below by the rows the finger
+    slid, the highlight coming along; a swipe down brings them back; sideways nothing moves."""
+    panel = Panel(tmp_path)
+    menu = panel.app.mode.menu
+    assert menu.visible_range().start == 0 and "Quit" not in [menu.items[i].label for i in menu.visible_range()]
+    x, y = panel.item("Noch X-Mal").center
+    _swipe(panel, (x, y), (x, y - 2 * menu.row_h))  # two rows up
+    assert menu.visible_range().start == 2 and menu.index == 2
+    assert panel.app.mode is panel.app._main_menu_mode
+    _swipe(panel, (x, 420), (x, 80))  # on to the end
+    shown = [menu.items[i].label for i in menu.visible_range()]
+    assert "Quit" in shown and "Players and seats" in shown
+    panel.wait(0.5)
+    panel.tap(panel.item("Players and seats").center)
+    assert panel.app.mode is not panel.app._main_menu_mode  # the line the swipe brought is tapped
+    panel.app.main_menu()
+    panel.frame()
+    menu = panel.app.mode.menu
+    _swipe(panel, (x, 420), (x, 80))
+    _swipe(panel, (x, 200), (x, 200 + menu.row_h))  # a row back down
+    assert menu.visible_range().start == len(menu.items) - len(menu.visible_range()) - 1
+    start = menu.visible_range().start
+    _swipe(panel, (200, 300), (500, 330))  # sideways
+    assert menu.visible_range().start == start
