@@ -177,6 +177,16 @@ VOLUME_STEPS = (20, 40, 60, 80, 100)
 #: design pixels a finger may slide between touching and letting go and still tap (a finger rolls some 2 mm as it
 #: lifts): farther, it swiped, and a swipe up the main menu from "Fritzo" opened Fritzo's setup
 SWIPE = 24
+#: design pixels within which a second tap lands on the spot of the first (a child's double tap; a finger's touch
+#: wanders some 3 mm between two taps): only such a tap is dropped as the first one doubled (``_doubled``). Ticking
+#: "Ben plays" and then "Dora plays", or a colour die and then a number die, 0.2 s apart, are two taps
+DOUBLE_SPOT = 32
+#: what of a screen only points at something (NEXT's highlight, a menu's scrolling) or counts time (the seconds left
+#: in Haste Worte's sand): it changes under a finger that stays on the same thing, or with no finger at all, so it
+#: is no change a second tap was aimed past (``_what_a_tap_changes``). Echt Spitze's "+" moved the highlight to
+#: itself at its first tap, and the second of three quick taps was dropped
+NOT_A_CHANGE = frozenset({"focus", "cursor", "choice", "choice_index", "main_index", "main_first", "pick_index",
+                          "_last_tick"})
 #: seconds after which a finger still down rests (a hand on the panel's edge, a lifting that never came) rather than
 #: taps: another finger's touch is taken then, and the resting one's lifting does nothing. Until then a second finger
 #: does nothing (the longest hold of a framed hint is 1 s)
@@ -200,14 +210,17 @@ class _Press:
 
 def _what_a_tap_changes(obj: Any) -> tuple:
     """What of a screen a tap may change, to tell whether the last tap changed it: its menus' items, and its
-    flags, counts and choices (what is picked, the step it is at, "really remove?"); not its words, clocks or what
-    lies deeper (a name typed letter by letter, a menu's scrolling), which stay the same screen."""
+    flags, counts and choices (what is picked, the step it is at, "really remove?"); not its words, clocks, its
+    highlight (``NOT_A_CHANGE``) or what lies deeper (a name typed letter by letter, a menu's scrolling), which stay
+    the same screen."""
     def menu(m: Menu) -> tuple:
         return m.title, tuple((i.label, i.enabled) for i in m.items)
 
     plain = (bool, int, str, Enum, type(None))
     out: list[tuple] = []
     for name, value in getattr(obj, "__dict__", {}).items():
+        if name in NOT_A_CHANGE:
+            continue
         if isinstance(value, Menu):
             out.append((name, menu(value)))
         elif isinstance(value, bool | int | Enum | None):
@@ -331,9 +344,9 @@ class App:
         self.source: Any = None  # the camera, photo folder or built-in tray the dice are read from
         self._banner: pygame.Rect | None = None  # where the last frame drew a banner: a tap there is the banner's
         self._press: _Press | None = None  # the finger on the screen, whose tap comes when it lifts
-        #: when the last tap was taken and the screen before it (``_tap_state``): a tap this soon after one that
-        #: changed the screen was aimed at the screen before (a double tap, a second child's finger)
-        self._last_tap: tuple[float, tuple] | None = None
+        #: when and where the last tap was taken and the screen before it (``_tap_state``): a tap on its spot this
+        #: soon after it, when it changed the screen, was aimed at the screen before (a child's double tap)
+        self._last_tap: tuple[float, tuple, tuple[int, int]] | None = None
         #: the strip of words the last frame drew (rect, words, what it says: "error", "notice" or "state"), and a
         #: lasting state's words a tap put away until when
         self._strip: tuple[pygame.Rect, str, str] | None = None
@@ -1347,14 +1360,16 @@ class App:
                 tuple((tuple(r), e.button, e.press) for r, e in getattr(self.mode, "hint_taps", ())),
                 _what_a_tap_changes(self.mode), _what_a_tap_changes(inner))
 
-    def _doubled(self, now: float) -> bool:
-        """A finger touching within DOUBLE_PRESS of the last tap, which changed the screen: it was aimed at the
-        screen before (a child's double tap, a second child's finger), as a button pressed twice that fast is the
-        same press doubled. A double tap on "End the turn" rolled for the next player; on a die, Anna took it and
-        Ben's turn the second; "Remove" asked "Really remove?" unseen. Taps that change nothing there (a letter
-        typed twice, a scroll arrow) count however fast."""
+    def _doubled(self, now: float, pos: tuple[int, int]) -> bool:
+        """A finger touching the last tap's spot (DOUBLE_SPOT) within DOUBLE_PRESS of it, when it changed the
+        screen: a child's double tap, aimed at the screen before, as a button pressed twice that fast is the same
+        press doubled. A double tap on "End the turn" rolled for the next player; on a die, Anna took it and Ben's
+        turn the second; "Remove" asked "Really remove?" unseen. Taps that change nothing there (a letter typed
+        twice, a scroll arrow, "+" that the highlight follows) count however fast, and so does a quick tap
+        elsewhere (the next player ticked, the pair's number die after its colour die)."""
         last = self._last_tap
-        return last is not None and now - last[0] < DOUBLE_PRESS and self._tap_state() != last[1]
+        return (last is not None and now - last[0] < DOUBLE_PRESS and math.dist(pos, last[2]) <= DOUBLE_SPOT
+                and self._tap_state() != last[1])
 
     def _take_tap(self, pos: tuple[int, int], act: Callable[[], Any] | None = None) -> None:
         """Take a finger's tap (or ``act`` for it), remembering the screen it found (``_doubled``)."""
@@ -1363,7 +1378,7 @@ class App:
             self.on_tap(pos)
         else:
             act()
-        self._last_tap = (self.clock(), before)
+        self._last_tap = (self.clock(), before, pos)
 
     def _held_hint(self, pos: tuple[int, int]) -> ButtonEvent | None:
         """The framed hint a tap at ``pos`` presses (as ``on_tap`` finds it) when its button has a long press: a
@@ -1387,7 +1402,7 @@ class App:
             if pos is None:
                 return  # the letterbox border
             self._press = press = _Press(pointer, pos, now)
-            if self._doubled(now):
+            if self._doubled(now, pos):
                 press.done = True
             elif any(r is not None and r.collidepoint(pos) for r in (self._banner, self._strip and self._strip[0])):
                 self._take_tap(pos)  # at the touch: the banner or strip goes at once, and nothing under it is chosen
@@ -1403,6 +1418,23 @@ class App:
             self._press = None
             if not press.done and not press.moved:
                 self._take_tap(press.pos)
+            elif not press.done and pos is not None:
+                self._swiped(press.pos, pos)
+
+    def _swiped(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        """A finger swiped up or down over a menu with rows out of view: the menu scrolls by the rows it slid, as
+        a phone's list does (families swiped the main menu for its ▼'s lines and nothing moved). The highlight
+        comes along where its row went out of view. A screen that builds its menu anew each frame keeps its own
+        page (Noch X-Mal!'s), and there a swipe does nothing, as before."""
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        if abs(dy) <= max(abs(dx), SWIPE):
+            return  # sideways (no menu of ours scrolls that way), or back where it touched
+        for screen in (getattr(self.mode, "mode", None), self.mode):  # a setup's question first
+            menu = getattr(screen, "menu", None)
+            if isinstance(menu, Menu) and menu.rect.collidepoint(start):
+                rows = max(1, round(abs(dy) / menu.row_h))
+                menu.scroll(-rows if dy > 0 else rows)  # a finger sliding up brings the lines below
+                return
 
     def _hold_hint(self, now: float) -> None:
         """A finger held on a framed hint for the button's hold time is that button held: "UNDO menu" held takes

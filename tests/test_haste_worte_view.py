@@ -730,14 +730,18 @@ def test_while_the_sand_runs_no_button_is_shown_that_would_only_refuse(tmp_path:
 
 def test_a_finger_stops_the_hourglass_and_turns_it_again(tmp_path: Path) -> None:
     """While the sand ran nothing could be tapped: stopping it took a held TIMER (the screen said so), which a table
-    with the touch screen alone has not got. The hint is a button: a tap stops it, the next one turns it."""
+    with the touch screen alone has not got. The hint is TIMER: a finger held on it (the app's TIMER held) stops the
+    sand, the next tap turns it. A tap alone stopped it at first: a child's second tap on the TIMER it had just
+    tapped to turn the sand; now a tap is TIMER pressed, and the app says how to stop it (``timer_not_now``)."""
     clocks = Clocks()
     view = sand_running(tmp_path, clocks)
     shot(view, "8_cancel_by_touch")
     [(stop, press_), (_, menu)] = view.hint_taps  # and "UNDO menu"
-    assert press_.button is Button.TIMER and press_.press is Press.LONG and stop.h >= 36
+    assert press_ == ButtonEvent(Button.TIMER) and stop.h >= 36
     assert menu == ButtonEvent(Button.UNDO)
-    assert view.on_button(tapped_hint(view.hint_taps, stop.center))  # as the app presses it
+    assert not view.on_button(tapped_hint(view.hint_taps, stop.center))  # a tap, as the app presses it
+    assert view.game.hourglass.is_running(view.wall_now()) and "gedrückt halten" in view.timer_not_now
+    assert view.on_button(ButtonEvent(Button.TIMER, Press.LONG))  # the finger held there
     assert view.game.hourglass.phase(view.wall_now()) is SandPhase.CANCELLED
     frames(view, clocks, 1.0)
     shot(view, "8_cancelled_by_touch")  # a frame drawn: its hints are the stopped hourglass's

@@ -165,6 +165,10 @@ def test_a_swipe_is_no_tap(tmp_path):
     panel.frame(panel.up((start[0], 100)), dt=0.02)
     assert panel.app.mode is panel.app._main_menu_mode
     panel.wait(0.5)
+    assert panel.app.mode.menu.visible_range().start > 0  # it scrolled the menu (``test_a_swipe_scrolls_a_menu``)
+    _swipe(panel, (start[0], 120), (start[0], 440))  # and back to its top
+    panel.wait(0.5)
+    assert panel.item("Fritzo").center == start
     panel.frame(panel.down(start))  # a finger rolling a little as it lifts still taps
     panel.frame(panel.up((start[0] + 10, start[1] - 12)))
     assert panel.in_setup_of("fritzo")
@@ -240,3 +244,165 @@ def test_a_finger_on_a_banner_takes_it_away_as_it_touches_and_nothing_under_it(t
     panel.wait(0.5)
     panel.tap(banner.center)
     assert screen.taps == [banner.center]
+
+
+def _playing(panel: Panel, name: str, setup: dict, *actions: dict):
+    """The App in ``name``'s game after ``actions``, its screen shown."""
+    from companion.games import engine_class
+    from companion.session import GameSession
+
+    app = panel.app
+    session = GameSession.new(engine_class(name), {"action": "setup", **setup}, app.journal, **app._session_kw())
+    for action in actions:
+        assert session.apply(action), session.error
+    app._enter(GAME_ENTRIES[name], session)
+    panel.wait(0.5)
+    return app.mode
+
+
+def test_quick_taps_on_a_plus_count_each(tmp_path):
+    """Echt Spitze's final scoring: three taps on "+" 0.33 s apart entered 2. The first moved the highlight to the
+    "+" it pressed, and the second was dropped as a double tap on a changed screen."""
+    from test_echt_spitze_view import select_item
+
+    panel = Panel(tmp_path, players=("Sara", "Ben"))
+    mode = _playing(panel, "echt-spitze", {"players": ["Sara", "Ben"], "kinds": {
+        "pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}},
+        {"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1}, {"action": "take", "die": 2},
+        {"action": "leave"}, {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
+        {"action": "end_turn"})
+    select_item(mode, "Sara")
+    panel.wait(0.5)
+    plus = next(r for field, step, r in mode._final_controls() if field == "leftover" and step == 1)
+    before = mode.final_values["leftover"]
+    for _ in range(3):
+        panel.tap(plus.center, held=0.08)
+        panel.frame(dt=0.25)
+    assert mode.final_values["leftover"] == before + 3
+
+
+def test_a_colour_die_and_then_a_number_die_tapped_quickly_are_the_pair(tmp_path):
+    """Noch X-Mal!: the number die tapped 0.2 s after the colour die was lost (the first tap had changed the
+    screen); a tap elsewhere is no double tap."""
+    panel = Panel(tmp_path)
+    roll = {"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]}
+    mode = _playing(panel, "noch-x-mal", {"players": ["Anna", "Ben"], "seed": 1, "start": 0},
+                    {"action": "start_combo", "player": "Anna", "dice": ["yellow", "4"]},
+                    {"action": "start_combo", "player": "Ben", "dice": ["red", "2"]}, roll)
+    rects = mode.die_rects()
+    panel.tap(rects[1].center)  # blue
+    assert mode.tapped == [1]
+    panel.frame(dt=0.2)
+    panel.tap(rects[4].center)  # 2
+    assert panel.app.session.engine.state.roll.pick == [1, 4]
+
+
+def test_ticking_who_plays_quickly_ticks_each(tmp_path):
+    """Choosing who plays: "Ben plays" and then "Dora plays" 0.2 s later, and Dora's tap was lost."""
+    panel = Panel(tmp_path, players=("Anna", "Ben", "Carla", "Dora"))
+    panel.tap(panel.item("Echt Spitze").center)
+    panel.wait(0.5)
+    panel.tap(panel.item("Choose others").center)
+    panel.wait(0.5)
+    panel.tap(panel.item("Ben plays").center)
+    panel.frame(dt=0.2)
+    panel.tap(panel.item("Dora plays").center)
+    menu = panel.app.mode.mode.menu
+    labels = [i.label for i in menu.items]
+    assert "Ben sits out" in labels and "Dora sits out" in labels
+
+
+def test_the_sands_ticking_seconds_are_no_change_a_tap_made(tmp_path):
+    """Haste Worte's seconds left (``_last_tick``) changed every second of the sand's last ones: any tap then
+    within 0.35 s of another was taken for a double tap on a changed screen, and dropped."""
+    from companion.games.haste_worte import Phase
+    from hardware.events import ButtonEvent
+
+    panel = Panel(tmp_path)
+    mode = _playing(panel, "haste-worte", {"players": ["Anna", "Ben"]})
+    app = panel.app
+    for _ in range(30):
+        phase = mode.game.phase
+        if phase is Phase.LETTER:
+            break
+        app.on_button(ButtonEvent(Button.ROLL if phase is Phase.ROLL else Button.SELECT))
+        panel.wait(0.6)
+    panel.tap(panel.hint(Button.TIMER).center)  # the letter and the sand
+    assert mode.game.phase is Phase.WRITING
+    sand = mode.game.hourglass
+    panel.now += sand.remaining(mode.wall_now()) - 8  # on into the seconds said aloud
+    panel.frame()
+    ticks, states = set(), set()
+    for _ in range(30):
+        panel.frame(dt=0.1)
+        ticks.add(mode._last_tick)
+        states.add(app._tap_state())
+    assert len(ticks) >= 2 and len(states) == 1
+
+
+def test_a_second_tap_on_the_running_sands_hint_says_how_to_stop_it_and_a_held_finger_stops_it(tmp_path):
+    """Haste Worte: a child tapped TIMER to turn the sand and again half a second later, and the sand was stopped
+    ("TIMER hold: cancel" was a held TIMER at a tap). A tap says how to stop it; a finger held there stops it."""
+    from companion.games.haste_worte import Phase
+    from companion.hourglass import Phase as SandPhase
+    from hardware.events import ButtonEvent
+
+    panel = Panel(tmp_path)
+    mode = _playing(panel, "haste-worte", {"players": ["Anna", "Ben"]})
+    app = panel.app
+    for _ in range(30):
+        phase = mode.game.phase
+        if phase is Phase.LETTER:
+            break
+        app.on_button(ButtonEvent(Button.ROLL if phase is Phase.ROLL else Button.SELECT))
+        panel.wait(0.6)
+    panel.tap(panel.hint(Button.TIMER).center)
+    assert mode.game.hourglass.is_running(mode.wall_now())
+    panel.wait(0.5)
+    timer = panel.hint(Button.TIMER).center  # "TIMER hold: cancel", at the bar's start now
+    panel.tap(timer)
+    panel.wait(0.5)
+    assert mode.game.hourglass.is_running(mode.wall_now()) and app.notice == mode.timer_not_now
+    panel.wait(0.5)
+    panel.frame(panel.down(timer))
+    panel.wait(1.2)
+    assert mode.game.hourglass.phase(mode.wall_now()) is SandPhase.CANCELLED
+    panel.frame(panel.up(timer))
+    assert mode.game.hourglass.phase(mode.wall_now()) is SandPhase.CANCELLED
+
+
+def _swipe(panel: Panel, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    """A finger sliding from ``start`` to ``end`` in ``steps`` moves, 0.02 s apart, and lifting there."""
+    panel.frame(panel.down(start))
+    for k in range(1, steps + 1):
+        at = (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps)
+        panel.frame(panel._finger(pygame.FINGERMOTION, at, 0), dt=0.02)
+    panel.frame(panel.up(end), dt=0.02)
+
+
+def test_a_swipe_scrolls_a_menu(tmp_path):
+    """The main menu hides "Players and seats", "Teach dice", "Camera check", the language and "Quit" below its ▼,
+    and families used to phones swiped it: nothing moved. A swipe up brings the lines below by the rows the finger
+    slid, the highlight coming along; a swipe down brings them back; sideways nothing moves."""
+    panel = Panel(tmp_path)
+    menu = panel.app.mode.menu
+    assert menu.visible_range().start == 0 and "Quit" not in [menu.items[i].label for i in menu.visible_range()]
+    x, y = panel.item("Noch X-Mal").center
+    _swipe(panel, (x, y), (x, y - 2 * menu.row_h))  # two rows up
+    assert menu.visible_range().start == 2 and menu.index == 2
+    assert panel.app.mode is panel.app._main_menu_mode
+    _swipe(panel, (x, 420), (x, 80))  # on to the end
+    shown = [menu.items[i].label for i in menu.visible_range()]
+    assert "Quit" in shown and "Players and seats" in shown
+    panel.wait(0.5)
+    panel.tap(panel.item("Players and seats").center)
+    assert panel.app.mode is not panel.app._main_menu_mode  # the line the swipe brought is tapped
+    panel.app.main_menu()
+    panel.frame()
+    menu = panel.app.mode.menu
+    _swipe(panel, (x, 420), (x, 80))
+    _swipe(panel, (x, 200), (x, 200 + menu.row_h))  # a row back down
+    assert menu.visible_range().start == len(menu.items) - len(menu.visible_range()) - 1
+    start = menu.visible_range().start
+    _swipe(panel, (200, 300), (500, 330))  # sideways
+    assert menu.visible_range().start == start

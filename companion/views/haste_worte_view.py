@@ -695,8 +695,10 @@ class HasteWorteMode:
             self._draw_reading(surface)
         else:
             self._draw_over(surface)
-        running = g.phase is Phase.WRITING and g.hourglass.is_running(self.wall_now())
-        self.hint_taps = game_hint_bar(surface, self._hints(), self.lang, held=(0,) if running else ())
+        # "TIMER hold: cancel" is TIMER as a finger presses it: a tap says how to stop the sand (``timer_not_now``),
+        # a finger held there is TIMER held (the app's) and stops it. Pressed long at a tap, it stopped the sand a
+        # child had turned half a second before with a tap on the same hint
+        self.hint_taps = game_hint_bar(surface, self._hints(), self.lang)
 
     def _status(self) -> tuple[str, str]:
         """The status line with the players' names in full and shortened ("Großvater J."): the short one where the

@@ -539,14 +539,30 @@ class Menu:
                 else:
                     self.first = min(max(0, len(self.items) - rows), shown.start + rows - 1)
                     self.index = min(len(self.items) - 1, self.first + rows - 1)
-                # the nearest line that can be chosen on the new page, never round the end (a greyed last line
-                # sent the highlight, and the page, back to the top: the lines above it were out of reach)
-                page = range(self.first, min(len(self.items), self.first + rows))
-                usable = [i for i in page if self.items[i].enabled]
-                if usable:
-                    self.index = min(usable, key=lambda i: abs(i - self.index))
+                self._usable_highlight()
                 return True
         return False
+
+    def _usable_highlight(self) -> None:
+        """The highlight on the nearest line that can be chosen on the page shown, never round the end (a greyed
+        last line sent the highlight, and the page, back to the top: the lines above it were out of reach)."""
+        page = range(self.first, min(len(self.items), self.first + self._rows()))
+        usable = [i for i in page if self.items[i].enabled]
+        if usable:
+            self.index = min(usable, key=lambda i: abs(i - self.index))
+
+    def scroll(self, rows: int) -> bool:
+        """Show the list ``rows`` rows on (negative: back), as a finger swiping it does on a phone; the highlight
+        stays where it is if still shown, else on the row at the edge it left by. False where nothing moved (all
+        the list shown, or its end reached)."""
+        shown = self.visible_range()
+        first = max(0, min(len(self.items) - self._rows(), shown.start + rows))
+        if first == shown.start:
+            return False
+        self.first = first
+        self.index = max(first, min(self.index, first + self._rows() - 1))
+        self._usable_highlight()
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.title:
