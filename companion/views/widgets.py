@@ -688,18 +688,18 @@ TAPPED_AS = {"core.btn_undo": Button.UNDO, "core.btn_roll": Button.ROLL, "core.b
              "core.btn_timer": Button.TIMER}
 
 
-def game_hint_bar(surface: pygame.Surface, hints: list[tuple[str, str]], lang: str,
-                  held: Sequence[int] = ()) -> list[tuple[pygame.Rect, ButtonEvent]]:
+def game_hint_bar(surface: pygame.Surface, hints: list[tuple[str, str]],
+                  lang: str) -> list[tuple[pygame.Rect, ButtonEvent]]:
     """A game screen's hint bar (``with_menu``) with its UNDO (the screen's own step back), ROLL, REROLL and TIMER
-    hints drawn as buttons; returns where a finger presses each and the press it stands for (``held``: the indices
-    of hints for a held press, "TIMER hold: cancel"; the app presses them). A table with the touch screen alone had
-    no way back out of Fritzo's placing or Echt Spitze's lists, to stop Haste Worte's hourglass, to throw unread dice
-    again, or to the menu where the bar says "UNDO menu"."""
+    hints drawn as buttons; returns where a finger presses each and the press it stands for (a finger held there is
+    the button held: the app's ``_hold_hint``, "TIMER hold: cancel" stops the sand so). A table with the touch
+    screen alone had no way back out of Fritzo's placing or Echt Spitze's lists, to stop Haste Worte's hourglass, to
+    throw unread dice again, or to the menu where the bar says "UNDO menu"."""
     shown = with_menu(hints, lang)  # its "UNDO menu" too: a finger that reads it presses it
     rects = hint_bar(surface, shown)
     buttons = {t(key, lang): button for key, button in TAPPED_AS.items()}
-    return [(hint_button(surface, rect), ButtonEvent(buttons[key], Press.LONG if i in held else Press.SHORT))
-            for i, ((key, _), rect) in enumerate(zip(shown, rects, strict=True)) if key in buttons]
+    return [(hint_button(surface, rect), ButtonEvent(buttons[key], Press.SHORT))
+            for (key, _), rect in zip(shown, rects, strict=True) if key in buttons]
 
 
 def tapped_hint(taps: list[tuple[pygame.Rect, ButtonEvent]], pos: tuple[int, int]) -> ButtonEvent | None:
