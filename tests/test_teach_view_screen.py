@@ -177,3 +177,24 @@ def test_an_open_set_asks_for_a_second_photo_of_each_symbol_as_the_readme_says(m
     assert face_label(names[0], "en", view.dice_set) in " ".join(s for s, _, rect in drawn if rect.x >= 330)
     view = TeachView("haste-worte", "en", profile=taught_profile("haste-worte", names), save=lambda p: None)
     assert count_colour(view, monkeypatch) == theme.GOOD
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("given", [False, True])
+def test_a_done_set_says_the_family_can_finish_rather_than_turn_the_dice(monkeypatch, lang, given):
+    """At 36/36 with two photos of each face and every die in the tray known, the screen asked for more throws
+    ("Turn them to other faces"): a family threw on for nothing. It says the dice are taught and how UNDO finishes
+    (held while an answer of this sitting can be taken back)."""
+    names = dicesets.load("noch-x-mal").face_names()
+    view = TeachView("noch-x-mal", lang, profile=taught_profile("noch-x-mal", names), save=lambda p: None,
+                     on_done=lambda: None)
+    if given:
+        view._given.append(("red", "key", None))
+    view.tray_done = True
+    with recording_texts(monkeypatch) as drawn:
+        view.draw(pygame.Surface((800, 480)))
+    big = [(s, size) for s, size, rect in drawn if rect.x >= 330 and 100 <= rect.y < 420]
+    said = " ".join(s for s, _ in big)
+    how = t("teach.all_taught_hold" if given else "teach.all_taught_press", lang, undo=t("core.btn_undo", lang))
+    assert said == f"{t('teach.all_taught', lang)} {how}"
+    assert min(size for _, size in big) >= theme.FAR

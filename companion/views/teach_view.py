@@ -397,8 +397,7 @@ class TeachView:
         asks_marks = self._asks_marks(prog)
         # green: two photos each, no mark left to ask about, and for pip dice something taught ("Nothing taught yet"
         # was green, since every pip face counts as read)
-        settled = prog.done and not thin and not asks_marks and (not prog.pips or bool(prog.counts))
-        colour = theme.GOOD if settled else theme.TEXT
+        colour = theme.GOOD if self._settled(prog, thin) else theme.TEXT
         done = theme.text(surface, prog.text(lang), (780, 14), theme.BODY, colour, bold=True, anchor="topright")
         self.in_view = [done]  # the count of faces taught: the 'sound off' sign covered it
         title = t("teach.title_virtual" if self.virtual else "teach.title", lang,
@@ -537,8 +536,19 @@ class TeachView:
         broke the name across lines)."""
         return bool(self.dice_set.marks) and not prog.pips and prog.done and not self.marks_confirmed
 
+    def _settled(self, prog: Progress, thin: list[str]) -> bool:
+        """Two photos of each face, no mark left to ask about, and for pip dice something taught: the count green."""
+        return prog.done and not thin and not self._asks_marks(prog) and (not prog.pips or bool(prog.counts))
+
     def _turn_them(self, prog: Progress, thin: list[str]) -> str:
-        """"Every die answered: turn them", and to which faces: they stood only in the small line above."""
+        """"Every die answered: turn them", and to which faces: they stood only in the small line above. With the set
+        done it says so, and how to finish: "turn them" at 36/36 sent a family throwing on for nothing."""
+        if not prog.pips and self._settled(prog, thin):
+            said = t("teach.all_taught", self.lang)
+            if self.on_done is None or self.unsaved:  # no way out here, or not all saved: the hint bar says so
+                return said
+            how = "teach.all_taught_hold" if self._given else "teach.all_taught_press"
+            return f"{said} {t(how, self.lang, undo=t('core.btn_undo', self.lang))}"
         faces = list(prog.missing) if not prog.pips else []
         key = "teach.all_answered_missing" if faces else "teach.all_answered_thin" if thin else "teach.all_answered"
         faces = faces or thin
