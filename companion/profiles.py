@@ -108,7 +108,39 @@ def fresh_profile(set_name: str) -> Profile:
 def put_aside(set_name: str) -> str:
     """Teaching a set afresh: its profile renamed aside (``<set>.npz.replaced-<time>``), never deleted, so a family
     that chose it by mistake can have it back; the name it is kept under. OSError where the card refuses."""
-    return keep_aside(profile_path(set_name), "replaced").name
+    name = keep_aside(profile_path(set_name), "replaced").name
+    forget_marks(set_name)  # said of the dice taught before: the new photos are asked about their marks again
+    return name
+
+
+def marks_path(set_name: str) -> Path:
+    return profile_dir() / f"{set_name}.marks-confirmed"
+
+
+def marks_confirmed(set_name: str) -> bool:
+    """Whether the family said that no other die of the set carries its mark (Echt Spitze's extra cross) for the
+    stored profile. Kept beside it: said for the sitting alone, a family that came back the next evening saw the
+    count unsettled and was asked again. Not said where no profile is stored (a confirmation left behind)."""
+    try:
+        return profile_path(set_name).is_file() and marks_path(set_name).is_file()
+    except OSError:
+        return False
+
+
+def confirm_marks(set_name: str) -> Path:
+    """Keep "no other die carries a mark" for ``set_name``'s profile, written atomically as the profile is. A marked
+    face taught later leaves it standing: the family showed the die it had missed, and is not asked again."""
+    path = marks_path(set_name)
+    atomic_write_bytes(path, b"no other die of this set carries its mark\n")
+    return path
+
+
+def forget_marks(set_name: str) -> None:
+    """The confirmation gone with the profile it was said of (taught afresh, or kept aside as damaged)."""
+    try:
+        marks_path(set_name).unlink(missing_ok=True)
+    except OSError:
+        pass  # a card that refuses: ``marks_confirmed`` still asks for the profile, which is gone
 
 
 def load_profile(set_name: str) -> Profile:
@@ -133,6 +165,7 @@ def load_profile(set_name: str) -> Profile:
         profile, upgraded = from_bytes(data, set_name)
     except ValueError as e:  # from_bytes turns whatever a damaged file raises into one
         aside = keep_aside_where_possible(path)
+        forget_marks(set_name)  # said of the photos kept aside: the ones taught afresh are asked about again
         raise ProfileDamaged(
             f"The taught dice of {set_name!r} could not be used ({e}). The file was kept as {aside}; "
             f"teach the dice again with: companion teach {set_name}", set_name, aside

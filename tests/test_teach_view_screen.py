@@ -12,7 +12,7 @@ import pytest
 from drawn_texts import recording_texts
 from synth_dice import painter_for, show_still
 
-from companion import dicesets
+from companion import dicesets, profiles
 from companion.i18n import disk_words, t
 from companion.views import theme
 from companion.views.colour_faces import face_label
@@ -198,3 +198,32 @@ def test_a_done_set_says_the_family_can_finish_rather_than_turn_the_dice(monkeyp
     how = t("teach.all_taught_hold" if given else "teach.all_taught_press", lang, undo=t("core.btn_undo", lang))
     assert said == f"{t('teach.all_taught', lang)} {how}"
     assert min(size for _, size in big) >= theme.FAR
+
+
+def test_no_more_extra_crosses_is_kept_with_the_profile_for_the_next_sitting(monkeypatch):
+    """Said for the sitting alone: a family that confirmed and came back the next evening saw the count unsettled
+    and was asked again. Kept beside the stored profile; teaching afresh (the profile put aside) asks again."""
+    profiles.save_profile(crossed_view().profile)
+    first = TeachView("echt-spitze", "en", on_done=lambda: None)
+    first.tray_done = True
+    assert count_colour(first, monkeypatch) != theme.GOOD
+    first.on_button(ButtonEvent(Button.SELECT))
+    later = TeachView("echt-spitze", "en", on_done=lambda: None)  # a restart: a new screen on the same data
+    later.tray_done = True
+    assert later.marks_confirmed and count_colour(later, monkeypatch) == theme.GOOD
+    with recording_texts(monkeypatch) as drawn:
+        later.draw(pygame.Surface((800, 480)))
+    assert t("teach.no_more_marks", "en") not in [s for s, _, _ in drawn]
+    profiles.put_aside("echt-spitze")
+    profiles.save_profile(crossed_view().profile)  # taught afresh: asked about the new photos' marks
+    assert not TeachView("echt-spitze", "en").marks_confirmed
+
+
+def test_a_card_that_refuses_the_confirmation_keeps_it_for_the_sitting(monkeypatch):
+    def refuse(_name: str) -> None:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    view = crossed_view()
+    view.confirm_marks = refuse
+    view.on_button(ButtonEvent(Button.SELECT))
+    assert view.marks_confirmed and count_colour(view, monkeypatch) == theme.GOOD

@@ -75,12 +75,13 @@ def _warmed() -> None:
 
 
 class TeachView:
-    """``companion teach SET`` on the screen. ``save`` stores the profile (tests pass a fake to stay off disk)."""
+    """``companion teach SET`` on the screen. ``save`` stores the profile (tests pass a fake to stay off disk), and
+    ``confirm_marks`` that no other die carries the set's mark."""
 
     def __init__(self, set_name: str, lang: str = "de", *, profile: Profile | None = None,
                  save: Callable[[Profile], object] = profiles.save_profile,
                  on_done: Callable[[], None] | None = None, throw: Callable[[], None] | None = None,
-                 virtual: bool = False) -> None:
+                 virtual: bool = False, confirm_marks: Callable[[str], object] = profiles.confirm_marks) -> None:
         self.lang = lang
         #: the dice shown are the built-in tray's (no camera): the title says so, or a family taught the made-up
         #: dice into its profile believing they were its own
@@ -135,7 +136,9 @@ class TeachView:
         #: the family said no other die carries the set's mark (Echt Spitze's extra cross). Which faces carry it
         #: differs by die, so the count cannot know when they are all shown: it turned green after one crossed face,
         #: the family stopped, and the crossed faces not shown came back unknown in play
-        self.marks_confirmed = False
+        #: Kept with the stored profile (``profiles.confirm_marks``): a family that came back was asked again
+        self.marks_confirmed = len(self.profile) > 0 and profiles.marks_confirmed(self.dice_set.name)
+        self.confirm_marks = confirm_marks
         self._confirm: pygame.Rect | None = None  # where a finger confirms it
         #: the picture of each answer's die (by its example key), small, for "Just now: Red" (``_note_answer``)
         self._thumbs: dict[str, pygame.Surface] = {}
@@ -335,7 +338,7 @@ class TeachView:
 
     def on_button(self, event: ButtonEvent) -> None:
         if event.button is Button.SELECT and self.crop is None and self._asks_marks(self.progress):
-            self.marks_confirmed = True  # no die asked about: SELECT is the button under "another die with a mark?"
+            self._confirm_marks()  # no die asked about: SELECT is the button under "another die with a mark?"
             return
         if event.button is Button.UNDO and self.on_done is not None:
             if event.press is Press.LONG:
@@ -344,6 +347,15 @@ class TeachView:
             if self._take_back():
                 return
         self.menu.on_button(event)
+
+    def _confirm_marks(self) -> None:
+        """No other die carries the set's mark: said for the sitting at once, and kept with the profile where the
+        card takes it (a card that refuses loses only the question asked again at the next sitting)."""
+        self.marks_confirmed = True
+        try:
+            self.confirm_marks(self.dice_set.name)
+        except OSError:
+            log.warning("the confirmation of %s's marks could not be kept", self.dice_set.name, exc_info=True)
 
     def _take_back(self) -> bool:
         """UNDO: the latest answer of this sitting taken back, its example out of the profile, and its die asked
@@ -372,7 +384,7 @@ class TeachView:
 
     def on_tap(self, pos: tuple[int, int]) -> None:
         if self._confirm is not None and self.crop is None and self._confirm.collidepoint(pos):
-            self.marks_confirmed = True
+            self._confirm_marks()
             return
         if (press := tapped_hint(self._hint_buttons, pos)) is not None:
             if press.button is Button.ROLL and self.throw is not None:
