@@ -227,3 +227,33 @@ def test_a_card_that_refuses_the_confirmation_keeps_it_for_the_sitting(monkeypat
     view.confirm_marks = refuse
     view.on_button(ButtonEvent(Button.SELECT))
     assert view.marks_confirmed and count_colour(view, monkeypatch) == theme.GOOD
+
+
+def every_face(set_name: str) -> list[str]:
+    dice_set = dicesets.load(set_name)
+    return dice_set.face_names() + [f + m for m in dice_set.marks for f in dice_set.face_names()]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("set_name", dicesets.builtin_names())
+@pytest.mark.parametrize("asked", [False, True])
+def test_undo_names_a_long_face_without_shrinking_the_bar_below_the_least_size(monkeypatch, lang, set_name, asked):
+    """"ZURÜCK „? (freie Zahl)“ zurücknehmen" shrank the whole hint bar to 15 px. The hint names the face where the
+    bar stays at theme.SMALLEST or more, its short name ("?") where that fits, or "the last answer"."""
+    view = TeachView(set_name, lang, profile=Profile(set_name), save=lambda p: None, on_done=lambda: None)
+    longest = sorted(every_face(set_name), key=lambda f: -theme.font(theme.SMALL).size(
+        face_label(f, lang, view.dice_set))[0])[:3]
+    for face in longest:
+        view._given = [(face, "key", None)]
+        view.crop = np.zeros((80, 80, 3), np.uint8) if asked else None
+        view._rebuild_menu()
+        with recording_texts(monkeypatch) as drawn:
+            view.draw(pygame.Surface((800, 480)))
+        bar = [(s, size) for s, size, rect in drawn if rect.y >= 440]
+        assert bar and min(size for _, size in bar) >= theme.SMALLEST, (face, bar)
+        label = face_label(face, lang, view.dice_set)
+        named = [s for s, _ in bar if s.startswith(t("teach.hint_take_back", lang, face="@").split("@")[0])]
+        named += [s for s, _ in bar if s == t("teach.hint_take_back_last", lang)]
+        assert len(named) == 1
+        if theme.font(theme.SMALL).size(label)[0] < 60:  # a short name is always named in full
+            assert named == [t("teach.hint_take_back", lang, face=label)]

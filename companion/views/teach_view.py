@@ -9,8 +9,9 @@ family mostly presses SELECT; each answer is saved at once (an evening's teachin
 from __future__ import annotations
 
 import logging
+import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -22,7 +23,17 @@ from companion.i18n import disk_words, t
 from companion.teach import WANTED_EXAMPLES, Progress, colour_guess, pip_face, pip_guess, pip_readings, progress
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
-from companion.views.widgets import Menu, MenuItem, bgr_surface, draw_wrapped, hint_bar, hint_button, tapped_hint
+from companion.views.widgets import (
+    HINT_ROOM,
+    Menu,
+    MenuItem,
+    _hints_width,
+    bgr_surface,
+    draw_wrapped,
+    hint_bar,
+    hint_button,
+    tapped_hint,
+)
 from hardware.events import Button, ButtonEvent, Press
 from vision import face_outline, rest, taught
 from vision.detect import find_any_dice
@@ -579,31 +590,57 @@ class TeachView:
                    theme.TEXT, bold=True, anchor="midleft")
         return r
 
-    def _undo_hints(self) -> list[tuple[tuple[str, str], ButtonEvent]]:
+    def _undo_hints(self, others: Sequence[tuple[str, str]] = ()) -> list[tuple[tuple[str, str], ButtonEvent]]:
         """The UNDO hints, each with the press a tap on it stands for. UNDO leaves the teaching (every answer is saved
         already): said on the screen, or a family looks for a way out (Skip only passes over one die). With answers
-        to take back, a short UNDO takes one back and a held one finishes: two hints, each a button for a finger."""
+        to take back, a short UNDO takes one back and a held one finishes: two hints, each a button for a finger.
+        ``others``: the screen's hints before them, which share the bar."""
         if self.on_done is None:
             return []
         undo = t("core.btn_undo", self.lang)
         if self._given:  # a short UNDO takes an answer back (also when not saved): finishing is the held one
-            finish = "teach.hint_hold_finish_unsaved" if self.unsaved else "teach.hint_hold_finish"
-            # named: with several dice the answer was never seen, and UNDO could not be aimed
-            face = face_label(self._given[-1][0], self.lang, self.dice_set)
-            return [((undo, t("teach.hint_take_back", self.lang, face=face)), ButtonEvent(Button.UNDO)),
-                    ((undo, t(finish, self.lang)), ButtonEvent(Button.UNDO, Press.LONG))]
+            finish = (undo, t("teach.hint_hold_finish_unsaved" if self.unsaved else "teach.hint_hold_finish",
+                              self.lang))
+            return [((undo, self._take_back_words([*others, finish])), ButtonEvent(Button.UNDO)),
+                    (finish, ButtonEvent(Button.UNDO, Press.LONG))]
         said = "teach.hint_finish_unsaved" if self.unsaved else "teach.hint_finish"
         return [((undo, t(said, self.lang)), ButtonEvent(Button.UNDO))]
+
+    def _take_back_words(self, others: Sequence[tuple[str, str]]) -> str:
+        """The short UNDO's hint, naming the answer it takes back (with several dice the answer was never seen, and
+        UNDO could not be aimed) where the bar stays readable: the face's name, its short name ("?" for "? (any
+        number)"), or "take back the last answer". A long name shrank the whole bar to 15 px ("„? (freie Zahl)“
+        zurücknehmen"), below what the one at the buttons reads."""
+        undo = t("core.btn_undo", self.lang)
+        label = face_label(self._given[-1][0], self.lang, self.dice_set)
+        short = " ".join(_PARENTHESES.sub("", label).split()) or label
+        tries = [t("teach.hint_take_back", self.lang, face=name) for name in dict.fromkeys((label, short))]
+        tries.append(t("teach.hint_take_back_last", self.lang))
+        sizes = [_bar_size([*others, (undo, words)]) for words in tries]
+        return next((words for words, size in zip(tries, sizes, strict=True) if size >= theme.SMALLEST),
+                    tries[sizes.index(max(sizes))])
 
     def _draw_hints(self, surface: pygame.Surface, hints: list[tuple[str, str]], *, roll: bool = False) -> None:
         """The hint bar, its UNDO hints drawn as buttons: a table with the touch screen alone had no way out of the
         teaching nor back from a wrong answer. ``roll``: the first hint is ROLL's, a button too where it throws."""
-        undo = self._undo_hints()
+        undo = self._undo_hints(hints)
         rects = hint_bar(surface, [*hints, *(hint for hint, _ in undo)])
         self._hint_buttons = [(hint_button(surface, r), press)
                               for r, (_, press) in zip(rects[len(hints):], undo, strict=True)]
         if roll and self.throw is not None:
             self._hint_buttons.append((hint_button(surface, rects[0]), ButtonEvent(Button.ROLL)))
+
+
+#: a face name's explanation in parentheses, left out of its short name ("? (any number)": "?")
+_PARENTHESES = re.compile(r"\s*\([^()]*\)")
+
+
+def _bar_size(hints: Sequence[tuple[str, str]]) -> int:
+    """The size ``hint_bar`` draws these hints at (it shrinks the whole bar until they fit)."""
+    size = theme.SMALL
+    while size > 14 and _hints_width(hints, size) > HINT_ROOM:
+        size -= 1
+    return size
 
 
 #: how far (in the die's sides) the top face of a die lying still may seem to move between frames: the finder's jitter
