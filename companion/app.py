@@ -1424,16 +1424,19 @@ class App:
     def _swiped(self, start: tuple[int, int], end: tuple[int, int]) -> None:
         """A finger swiped up or down over a menu with rows out of view: the menu scrolls by the rows it slid, as
         a phone's list does (families swiped the main menu for its ▼'s lines and nothing moved). The highlight
-        comes along where its row went out of view. A screen that builds its menu anew each frame keeps its own
-        page (Noch X-Mal!'s), and there a swipe does nothing, as before."""
+        comes along where its row went out of view. A screen with lists over its menu scrolls the one on top
+        (``current_menu``); one that builds its menu anew each frame keeps the new page (``menu_scrolled``: Noch
+        X-Mal!'s menu ignored a swipe, its next frame drawn from the page kept before it)."""
         dx, dy = end[0] - start[0], end[1] - start[1]
         if abs(dy) <= max(abs(dx), SWIPE):
             return  # sideways (no menu of ours scrolls that way), or back where it touched
         for screen in (getattr(self.mode, "mode", None), self.mode):  # a setup's question first
-            menu = getattr(screen, "menu", None)
+            menu = getattr(screen, "current_menu", getattr(screen, "menu", None))
             if isinstance(menu, Menu) and menu.rect.collidepoint(start):
                 rows = max(1, round(abs(dy) / menu.row_h))
-                menu.scroll(-rows if dy > 0 else rows)  # a finger sliding up brings the lines below
+                # a finger sliding up brings the lines below
+                if menu.scroll(-rows if dy > 0 else rows) and (kept := getattr(screen, "menu_scrolled", None)):
+                    kept(menu)
                 return
 
     def _hold_hint(self, now: float) -> None:

@@ -704,9 +704,9 @@ def test_the_letter_phase_hints_say_what_select_and_timer_do_there(tmp_path: Pat
         mode.update(0.03, 0.0)  # as every frame: the highlight follows the game
         return [what for _, what in mode._hints()]
 
-    assert texts(view)[:2] == ["draw letter", "turn hourglass"]
+    assert texts(view)[:2] == ["turn hourglass", "draw letter"]
     press(view, Button.NEXT)
-    assert texts(view)[0] == "choose"
+    assert texts(view)[1] == "choose"
     first, _ = make(tmp_path / "v1", clocks, {**SETUP, "variant": "letter-first"}, lang="en")
     assert first.game.phase is Phase.LETTER and "turn hourglass" not in texts(first)
     press(view, Button.TIMER, long=True)  # held, as a child holds it: as pressed (it did nothing, unsaid)
@@ -1873,3 +1873,30 @@ def test_two_grandmothers_are_told_apart_in_the_crystal_table_and_the_symbols(tm
     symbols = [s for s, _, r in drawn if r.top > 100 and s in ("G. Helga", "G. Hilde", "Großmutter Helga",
                                                                 "Großmutter Hilde")]
     assert len(symbols) == 2 and len(set(symbols)) == 2, symbols
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_timer_hint_stays_where_the_finger_turned_the_sand(tmp_path: Path, lang: str) -> None:
+    """In the letter phase TIMER stood second (x 205-420); once the sand ran it moved first and "UNDO menu" stood
+    where it had been: a child tapping the same spot again opened the pause menu. TIMER keeps its place."""
+    clocks = Clocks()
+    view, _ = make(tmp_path, clocks, SETUP, lang=lang)
+    press(view, Button.ROLL)
+    for _ in range(4):
+        press(view, Button.SELECT)
+    frames(view, clocks, 1.0)  # the letter phase: TIMER turns the token and the sand together
+    assert view.game.phase is Phase.LETTER
+    shot(view, f"timer_hint_before_{lang}")
+
+    def timer_rect() -> pygame.Rect:
+        return next(rect for rect, event in view.hint_taps if event == ButtonEvent(Button.TIMER))
+
+    before = timer_rect()
+    view.on_button(tapped_hint(view.hint_taps, before.center))  # the finger turns the sand
+    assert view.game.hourglass.is_running(view.wall_now())
+    frames(view, clocks, 0.5)
+    shot(view, f"timer_hint_after_{lang}")
+    after = timer_rect()
+    same = before.clip(after)
+    assert same.w * same.h >= 0.8 * min(before.w * before.h, after.w * after.h)
+    assert tapped_hint(view.hint_taps, before.center) == ButtonEvent(Button.TIMER)

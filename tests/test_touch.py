@@ -406,3 +406,24 @@ def test_a_swipe_scrolls_a_menu(tmp_path):
     start = menu.visible_range().start
     _swipe(panel, (200, 300), (500, 330))  # sideways
     assert menu.visible_range().start == start
+
+
+def test_a_swipe_scrolls_noch_x_mals_menu(tmp_path):
+    """Noch X-Mal!'s menu is built anew each frame from the page it keeps: a swipe scrolled the menu of one frame
+    and the next drew the page from before, so five players' "passes" lines above its ▲ stayed out of reach."""
+    names = ["Anna", "Ben", "Carla", "David", "Emil"]
+    panel = Panel(tmp_path, players=tuple(names))
+    starts = [{"action": "start_combo", "player": n, "dice": ["yellow", "4"]} for n in names]
+    roll = {"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]}
+    mode = _playing(panel, "noch-x-mal", {"players": names, "seed": 1, "start": 0}, *starts, roll)
+    menu = mode.menu
+    start = menu.visible_range().start
+    assert start >= 2  # the highlight on "Dice to Ben" at the end: the first lines are above the ▲
+    x, y = menu.item_rects()[start].center
+    _swipe(panel, (x, y), (x, y + 2 * menu.row_h))  # two rows down
+    panel.wait(0.3)
+    assert mode.menu.visible_range().start == start - 2
+    assert mode.menu.index in mode.menu.visible_range()
+    _swipe(panel, (x, y + 2 * menu.row_h), (x, y))  # and back up
+    panel.wait(0.3)
+    assert mode.menu.visible_range().start == start

@@ -75,3 +75,20 @@ def test_cells_by_need_share_a_row_in_columns_else_row_by_row_and_shrink_only_a_
         assert (widths[3:] == widths[:2]) is aligned  # a table's columns stay one above the other
         if not aligned:  # the second row keeps what it needs and its even share
             assert widths[3:] == widths_by_need([[100, 100, 100, 100, 100]], rows, total)[3:]
+
+
+def test_a_two_line_label_breaks_after_a_comma_or_colon_where_it_fits_as_large():
+    """Echt Spitze's unsure-die answer read "No: take it / out, roll again" (the more even split); after the comma
+    it reads as said, at the same size. German breaks there already; a comma leaving a word alone is no reason
+    ("Oceans, rivers / and lakes" stays)."""
+    from companion.i18n import t
+
+    pygame.init()
+    w, h = 232 - 16, 74 - 8  # the answer button (``EchtSpitzeMode._draw_button``), inside its margins
+    assert die_label_lines(t("echt.view.roll_again_foreign", "en"), w, h, theme.BODY) == (
+        ["No: take it out,", "roll again"], theme.BODY)
+    assert die_label_lines(t("echt.view.roll_again_foreign", "de"), w, h, theme.BODY)[0] == [
+        "Nein: herausnehmen,", "neu würfeln"]
+    assert die_label_lines("Time is up: no more building.", w, h, theme.BODY)[0] == [
+        "Time is up:", "no more building."]
+    assert die_label_lines("Oceans, rivers and lakes", w, h, theme.BODY)[0] == ["Oceans, rivers", "and lakes"]

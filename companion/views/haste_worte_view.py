@@ -1324,8 +1324,10 @@ class HasteWorteMode:
             out = [h("next", "next"), h("select", "choose" if self.cursor == FIX else "take")]
             return out + ([h("reroll", "reroll")] if not g.round.picks else [])
         if g.phase is Phase.LETTER:  # SELECT does what the highlight says; variant 1's TIMER turns the token only
-            out = [h("select", "draw" if self.cursor == 0 else "choose")]
-            return out + ([] if g.letter_first else [h("timer", "timer")]) + [h("next", "next")]
+            # TIMER first, where it stays while the sand runs ("TIMER hold: cancel"): second, at x 205-420, it
+            # left "UNDO menu" under a child's second tap on the same spot, which opened the pause menu
+            out = [] if g.letter_first else [h("timer", "timer")]
+            return out + [h("select", "draw" if self.cursor == 0 else "choose"), h("next", "next")]
         if g.phase is Phase.WRITING:
             if g.hourglass.is_running(self.wall_now()):
                 return [h("timer", "cancel")]

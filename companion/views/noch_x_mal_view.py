@@ -309,6 +309,12 @@ class NochXMalMode:
         menu.visible_range()
         self.main_index, self.main_first = menu.index, menu.first
 
+    def menu_scrolled(self, menu: Menu) -> None:
+        """A finger swiped ``menu`` (the app's ``_swiped``): the main menu's new page is kept for its rebuilds, as
+        a button's move is; a swipe over it did nothing, the next frame drawn from the page before it."""
+        if menu is self.menu:
+            self._remember(menu)
+
     def _main_items(self) -> list[MenuItem]:
         g, st = self.game, self.game.state
         if self.pending is not None:

@@ -66,7 +66,9 @@ def die_label_lines(s: str, width: int, height: int, size: int = theme.LARGE, *,
                     hyphenate: bool = True) -> tuple[list[str], int]:
     """A label in bold on one line, or on two where it then stands clearly larger: words apart (a Noch X-Mal!
     joker's "Farbjoker (X)"), a long word hyphenated ("Spielzeug" was 22 px on a die beside "Tiere" at 40; never
-    a name: ``hyphenate=False``). Of equally large splits the more even one."""
+    a name: ``hyphenate=False``). Of equally large splits one after a comma or colon ("No: take it out, / roll
+    again" read better than the more even "No: take it / out, roll again") where its lines are still alike in
+    length, else the more even one."""
     lines, at = _label_lines(s, width, height, size, hyphenate)
     return list(lines), at
 
@@ -83,15 +85,18 @@ def _label_lines(s: str, width: int, height: int, size: int, hyphenate: bool) ->
     else:
         splits = [[s[:k] + "-", s[k:]] for k in _word_breaks(s)] if hyphenate else []
     best: tuple[tuple[str, ...], int] = ((s,), one)
+    best_mark = False
     for lines in splits:
         if lines[0].count("(") > lines[0].count(")") or lines[1][0] in "&+":
             continue  # "? (freie" over "Zahl)": a bracket stays whole; "& veg" no line begins with a sign
         two = min(theme.fit_text(line, size, width, bold=True) for line in lines)
         while two > 12 and 2 * theme.font(two, True).get_linesize() > height:
             two -= 2
+        # a break where the sentence pauses, unless it leaves a word or two alone ("Oceans, / rivers and lakes")
+        mark = lines[0][-1] in ",;:" and min(map(len, lines)) >= 0.55 * max(map(len, lines))
         even = abs(len(lines[0]) - len(lines[1])) < abs(len(best[0][0]) - len(best[0][-1]))
-        if two > best[1] or two == best[1] and len(best[0]) == 2 and even:
-            best = (tuple(lines), two)
+        if two > best[1] or two == best[1] and len(best[0]) == 2 and (mark, even) > (best_mark, False):
+            best, best_mark = (tuple(lines), two), mark
     if len(words) == 1 and best[1] < one * 6 // 5 + 2:  # a word broken for a step or two: one line reads better
         return (s,), one  # ("Ge-/richte" at 28 for "Gerichte" at 26)
     return best
