@@ -24,13 +24,12 @@ from companion.teach import WANTED_EXAMPLES, Progress, colour_guess, pip_face, p
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import (
-    HINT_ROOM,
     Menu,
     MenuItem,
-    _hints_width,
     bgr_surface,
     draw_wrapped,
     hint_bar,
+    hint_bar_size,
     hint_button,
     tapped_hint,
 )
@@ -616,7 +615,7 @@ class TeachView:
         short = " ".join(_PARENTHESES.sub("", label).split()) or label
         tries = [t("teach.hint_take_back", self.lang, face=name) for name in dict.fromkeys((label, short))]
         tries.append(t("teach.hint_take_back_last", self.lang))
-        sizes = [_bar_size([*others, (undo, words)]) for words in tries]
+        sizes = [hint_bar_size([*others, (undo, words)]) for words in tries]
         return next((words for words, size in zip(tries, sizes, strict=True) if size >= theme.SMALLEST),
                     tries[sizes.index(max(sizes))])
 
@@ -633,14 +632,6 @@ class TeachView:
 
 #: a face name's explanation in parentheses, left out of its short name ("? (any number)": "?")
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
-
-
-def _bar_size(hints: Sequence[tuple[str, str]]) -> int:
-    """The size ``hint_bar`` draws these hints at (it shrinks the whole bar until they fit)."""
-    size = theme.SMALL
-    while size > 14 and _hints_width(hints, size) > HINT_ROOM:
-        size -= 1
-    return size
 
 
 #: how far (in the die's sides) the top face of a die lying still may seem to move between frames: the finder's jitter

@@ -651,15 +651,22 @@ def with_menu(hints: list[tuple[str, str]], lang: str) -> list[tuple[str, str]]:
     return plainer if plainer != more and _hints_width(plainer, theme.SMALL) <= HINT_ROOM else hints
 
 
+def hint_bar_size(hints: Sequence[tuple[str, str]]) -> int:
+    """The size ``hint_bar`` draws these hints at: SMALL, or smaller down to 14 until they fit its line (a screen
+    choosing its hints' words by it keeps them readable)."""
+    size = theme.SMALL
+    while size > 14 and _hints_width(hints, size) > HINT_ROOM:
+        size -= 1
+    return size
+
+
 def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> list[pygame.Rect]:
     """The bottom line telling which button does what right now ("NEXT: move  SELECT: choose"); returns each
     hint's rect, for a screen that lets a finger press it.
 
-    Shrinks to fit rather than cutting off the last hint (German labels run long).
+    Shrinks to fit rather than cutting off the last hint (German labels run long): ``hint_bar_size``.
     """
-    size = theme.SMALL
-    while size > 14 and _hints_width(hints, size) > HINT_ROOM:
-        size -= 1
+    size = hint_bar_size(hints)
     x = 12
     y = theme.DESIGN_SIZE[1] - 30
     rects = []
