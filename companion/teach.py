@@ -485,6 +485,10 @@ def colour_guess(crop: np.ndarray, dice_set: DiceSet) -> str | None:
 GREY_SPREAD = 60
 
 
+#: what ``mark_look`` says of a mark with no hue: a numeral's or a joker's ink
+INK = "ink"
+
+
 def _patch_colour(crop: np.ndarray, dice_set: DiceSet) -> str | None:
     """The colour face of a set with colour dice that are not plain cubes (a colour patch on a white die: Noch
     X-Mal!'s) whose colour the die's mark has, where that is decisive; None for a die without a coloured mark (a
@@ -494,10 +498,33 @@ def _patch_colour(crop: np.ndarray, dice_set: DiceSet) -> str | None:
     photos of a face are compared by their marks' shapes, and every patch is a square). The mark's colour is taken
     over the body's (the white of the die, whatever the lamp) and compared as Fritzo's cubes are: on rendered crops
     every patch of the five colours was guessed right or not at all, and every numeral and joker not at all."""
+    look = mark_look(crop, dice_set)
+    return None if look == INK else look
+
+
+def hue_faces(dice_set: DiceSet) -> dict[str, tuple[int, int, int]]:
+    """The colour faces whose colour is a hue (not a joker's black), as BGR, for a set whose colour faces are marks
+    on a die (not plain cubes); empty for other sets."""
+    if dice_set.plain_cubes:
+        return {}
     styles = {f: dicesets.colour_style(f, dice_set) for f in dice_set.face_names() if dice_set.kind_of(f) == "colour"}
     hues = {f: s[0][::-1] for f, s in styles.items() if s is not None}  # RGB as BGR
-    if not any(max(c) - min(c) >= GREY_SPREAD for c in hues.values()):
+    return {f: c for f, c in hues.items() if max(c) - min(c) >= GREY_SPREAD}
+
+
+def mark_look(crop: np.ndarray, dice_set: DiceSet) -> str | None:
+    """What the mark of a die of a set with colour patches (``hue_faces``) shows: a colour face where its colour
+    is decisive, ``INK`` where the mark has no hue (a numeral, a joker's cross), None where neither is sure (or the
+    set has no patches).
+
+    Why: a "3" or a colour joker, which no colour is guessed for, opened the list on the first missing colour, and
+    a reflex SELECT taught it as "red"; the screen puts numbers and jokers first for ink and keeps no colour photo of
+    an ink mark."""
+    hues = hue_faces(dice_set)
+    if not hues:
         return None
+    styles = {f: dicesets.colour_style(f, dice_set) for f in dice_set.face_names() if dice_set.kind_of(f) == "colour"}
+    colours = {f: s[0][::-1] for f, s in styles.items() if s is not None}
     try:
         cut = face_outline.as_crop(crop)
         corners = face_outline.face_corners(cut)
@@ -510,8 +537,10 @@ def _patch_colour(crop: np.ndarray, dice_set: DiceSet) -> str | None:
     if marks.frame is None or mark.sum() < 6 or body.sum() < 20:
         return None
     seen = np.median(face[mark], axis=0) / np.maximum(np.median(face[body], axis=0), 1.0) * 240.0
-    guess = nearest_colour(np.full((3, 3, 3), np.clip(seen, 0, 249), np.uint8), hues)
-    return guess if guess is not None and max(hues[guess]) - min(hues[guess]) >= GREY_SPREAD else None
+    guess = nearest_colour(np.full((3, 3, 3), np.clip(seen, 0, 249), np.uint8), colours)
+    if guess is not None:
+        return guess if guess in hues else INK
+    return INK if float(seen.max() - seen.min()) < GREY_SPREAD else None
 
 
 def pip_guess(frame_bgr: np.ndarray, cand: DieCandidate, dice_set: DiceSet,

@@ -15,6 +15,7 @@ from synth_dice import crops, painter_for, show_still, with_hand, write_examples
 from companion import dicesets, profiles, teach
 from companion.dicesets import DiceSetError
 from companion.errors import ImageError, ProfileError
+from companion.i18n import t
 from companion.teach import ExamplesError, read_taught, teach_from_examples
 from hardware.events import Button, ButtonEvent, Press
 from hardware.synthetic import SyntheticTray, render_tray
@@ -1164,6 +1165,7 @@ def test_coming_back_to_the_teaching_with_the_dice_still_lying_does_not_ask_abou
         show_still(first, frame)
         if first.crop is None:
             break
+        first.menu.index = 0  # the top of the list (a die with no guess starts on Skip)
         first.on_button(ButtonEvent(Button.SELECT))
     assert sum(profile.counts().values()) == 3 and first.tray_done
     again = TeachView("noch-x-mal", "en", profile=profile, save=lambda p: None)  # the sitting after
@@ -1176,3 +1178,74 @@ def test_coming_back_to_the_teaching_with_the_dice_still_lying_does_not_ask_abou
     later = TeachView("noch-x-mal", "en", profile=profile, save=lambda p: None)
     show_still(later, turned)
     assert later.crop is not None
+
+
+def _pick(view, face: str) -> None:
+    """Move the teaching screen's highlight to ``face`` with NEXT, as a player does (bounded: one round)."""
+    for _ in range(len(view.menu.items)):
+        if view.menu.items[view.menu.index].value == face:
+            return
+        view.on_button(ButtonEvent(Button.NEXT))
+    raise AssertionError(f"{face} not in the list")
+
+
+@pytest.mark.parametrize("face", ["3", "color-joker", "number-joker"])
+def test_a_noch_x_mal_die_with_an_ink_mark_starts_on_skip_its_numbers_first_and_no_colour_is_kept(data_home, face):
+    """A "3" or a joker got no colour guess, the list opened on the first missing colour ("Rot"), and a reflex SELECT
+    taught it as red; the next "3" was then guessed red, and a real red die got no guess. An ink mark starts on
+    Skip with the numbers and jokers at the top (one NEXT away), and a colour answered for it is refused."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import SKIP, TeachView
+
+    pygame.init()
+    hues = teach.hue_faces(dicesets.load("noch-x-mal"))
+    assert set(hues) == {"red", "orange", "yellow", "green", "blue"}
+    view = TeachView("noch-x-mal", "de", profile=Profile("noch-x-mal"), save=lambda p: None)
+    frame, _ = render_tray(np.random.default_rng(2), faces=[face], painter=painter_for("noch-x-mal"))
+    show_still(view, frame)
+    assert view.crop is not None and view.guess is None
+    assert teach.mark_look(view.crop, dicesets.load("noch-x-mal")) == teach.INK
+    values = [i.value for i in view.menu.items]
+    assert values[view.menu.index] is SKIP
+    first_colour = min(values.index(h) for h in hues)
+    assert all(v not in hues for v in values[:first_colour]) and first_colour >= 7  # six numbers and two jokers
+    view.on_button(ButtonEvent(Button.NEXT))  # one NEXT from Skip: the top, no colour
+    assert view.menu.items[view.menu.index].value not in hues
+    _pick(view, "red")
+    view.on_button(ButtonEvent(Button.SELECT))
+    assert len(view.profile) == 0 and view.crop is not None  # not kept, still asked about
+    assert view.message == t("teach.no_hue", "de", face="Rot")
+
+
+def test_a_die_read_as_a_colour_its_mark_does_not_show_is_asked_about_again(data_home):
+    """Two photos of "3"s kept as "red" (taught before this was refused) read every "3" as red for sure, and it was
+    never asked about again. A die read as a colour face is asked about while its mark shows no hue, and that
+    colour is not its guess."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    rng = np.random.default_rng(5)
+    profile = Profile("noch-x-mal")
+    for _ in range(3):
+        profile.add("red", _die_crop(render_tray(rng, faces=["3"], painter=painter_for("noch-x-mal"))[0]))
+    view = TeachView("noch-x-mal", "en", profile=profile, save=lambda p: None)
+    frame, _ = render_tray(rng, faces=["3"], painter=painter_for("noch-x-mal"))
+    assert taught.match(profile, _die_crop(frame)).face == "red"  # the slip reads it as red for sure
+    show_still(view, frame)
+    assert view.crop is not None and view.guess != "red"
+
+
+def _die_crop(frame: np.ndarray) -> np.ndarray:
+    (die,) = face_outline.distinct_dice(frame, find_any_dice(frame))
+    return die.crop
+
+
+def _label(face: str) -> str:
+    from companion.views.colour_faces import face_label
+
+    return face_label(face, "en", dicesets.load("noch-x-mal"))

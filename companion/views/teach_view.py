@@ -20,7 +20,18 @@ import pygame
 
 from companion import dicesets, profiles
 from companion.i18n import disk_words, t
-from companion.teach import WANTED_EXAMPLES, Progress, colour_guess, pip_face, pip_guess, pip_readings, progress
+from companion.teach import (
+    INK,
+    WANTED_EXAMPLES,
+    Progress,
+    colour_guess,
+    hue_faces,
+    mark_look,
+    pip_face,
+    pip_guess,
+    pip_readings,
+    progress,
+)
 from companion.views import theme
 from companion.views.colour_faces import draw_face, face_label
 from companion.views.widgets import (
@@ -128,6 +139,9 @@ class TeachView:
         self.outline: np.ndarray | None = None
         self.n_seen = 0
         self.guess: str | None = None
+        #: what the mark of the die asked about shows (``teach.mark_look``: a colour face, ``INK``, None: unsure)
+        self.look: str | None = None
+        self._hues = hue_faces(self.dice_set)  # the colour faces whose mark has a hue (Noch X-Mal!'s patches)
         #: a face whose photos do not look alike (``taught.Profile.settle``): asked for once more, first in the menu
         self.again: str | None = None
         self._asked: dict[str, int] = {}  # how often in a row each face was asked for once more
@@ -184,13 +198,18 @@ class TeachView:
             for k, twin in enumerate(twins, 1):
                 order.remove(twin)
                 order.insert(k, twin)
+        elif self.crop is not None and self.look == INK:  # a numeral or a joker: no colour first for it
+            order = [f for f in order if f not in self._hues] + [f for f in order if f in self._hues]
         return order
 
     def _rebuild_menu(self) -> None:
         items = [MenuItem(face_label(f, self.lang, self.dice_set), f) for f in self._faces_in_order()]
         items.append(MenuItem(t("teach.skip", self.lang), SKIP))
         self.menu.items = items
-        self.menu.index = 0
+        # a die of a set with colour patches and no guess: Skip, not a reflex answer (the first missing colour
+        # stood there, and a "3" was taught "red"); one NEXT from it is the top of the list (for ink, its numbers)
+        unsure = self.crop is not None and self.guess is None and bool(self._hues)
+        self.menu.index = len(items) - 1 if unsure else 0
 
     def _choose(self, value: object) -> None:
         die = self.die
@@ -203,6 +222,11 @@ class TeachView:
             return
         face = str(value)
         label = face_label(face, self.lang, self.dice_set)
+        if face in self._hues and self.look == INK:  # a colour for a mark with no hue: a numeral or a joker
+            self.message, self.message_lasts = t("teach.no_hue", self.lang, face=label), True
+            self.answered = [d for d in self.answered if d is not die]  # still asked about, as it lies
+            self._rebuild_menu()
+            return
         blurred = self._blurred.get(face, 0)
         try:  # a blurred photo is asked for again, ASK_AGAIN times in a row: a camera may never be sharper
             self.profile.add(face, self.crop, sharp=blurred < ASK_AGAIN, light=self.light)
@@ -289,9 +313,14 @@ class TeachView:
         self.crop = die.crop
         self.light = light
         self.outline = face_outline.face_corners(self.crop)
+        self.look = mark_look(self.crop, self.dice_set)
+        guess = m.guess
+        if guess in self._hues and self.look is not None and self.look != guess:  # the patch shows no such colour
+            guess = None
         # Fritzo: the colour the cube looks like; Noch X-Mal!: the patch's; pip dice: the face their pips show
-        self.guess = m.guess or colour_guess(self.crop, self.dice_set) or pip_guess(frame, die.cand, self.dice_set,
-                                                                                  pips)
+        patch = colour_guess(self.crop, self.dice_set) if self.dice_set.plain_cubes else (
+            None if self.look == INK else self.look)
+        self.guess = guess or patch or pip_guess(frame, die.cand, self.dice_set, pips)
         if not self.message_lasts:
             self.message = ""
         self._rebuild_menu()
@@ -305,6 +334,8 @@ class TeachView:
         pip reader reads an emblem as five pips or one, surely (the made-up star: 70 of 73), and it could not be
         taught."""
         if m.face is not None:  # but the face asked for once more (its photos disagree) is shown again
+            if m.face in self._hues and mark_look(die.crop, self.dice_set) not in (None, m.face):
+                return False  # read as a colour its mark does not show (no hue, another colour): asked about
             return m.face != self.again and self.profile.counts().get(m.face, 0) >= WANTED_EXAMPLES
         if pips is None or not len(self.profile):
             return False
