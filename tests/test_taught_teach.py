@@ -1240,6 +1240,49 @@ def test_a_die_read_as_a_colour_its_mark_does_not_show_is_asked_about_again(data
     assert view.crop is not None and view.guess != "red"
 
 
+def test_undo_with_two_dice_asks_about_the_die_taken_back_not_the_other_one_under_its_name(data_home, monkeypatch):
+    """Red and 3 thrown together: red answered, the 3 asked, UNDO said "Taken back: Red. That die is asked about
+    again while it lies there" with the 3 on the screen and Red on top, and SELECT stored the 3 as red. The die
+    taken back is asked about again at once while it lies there; where it does not, the other die's list stays as
+    it was and the words say it comes after this one."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import LyingDie, TeachView
+    from hardware.synthetic import die_under
+
+    pygame.init()
+    monkeypatch.setattr(taught, "SOFT", 10.0)  # this tray is rendered soft: a blurred die is asked about again
+    view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=lambda p: None, on_done=lambda: None)
+    frame, truth = render_tray(np.random.default_rng(8), faces=["red", "3"], painter=painter_for("noch-x-mal"))
+
+    def shown() -> str:
+        return str(truth[die_under(view.die.centre, truth)].face)
+
+    show_still(view, frame)
+    first = shown()
+    _pick(view, first)
+    view.on_button(ButtonEvent(Button.SELECT))
+    show_still(view, frame)
+    second = shown()
+    assert second != first and view.profile.counts() == {first: 1}
+    view.on_button(ButtonEvent(Button.UNDO))
+    assert len(view.profile) == 0 and view.crop is not None and shown() == first
+    assert view.message == t("teach.taken_back", "en", face=_label(first))
+    _pick(view, first)
+    view.on_button(ButtonEvent(Button.SELECT))
+    assert view.profile.counts() == {first: 1}
+    # taken back where its die lies no more (turned, moved): the other die's question stays as it is
+    show_still(view, frame)
+    assert shown() == second
+    order, index = [i.value for i in view.menu.items], view.menu.index
+    monkeypatch.setattr(LyingDie, "still_in", lambda self, f: False)
+    view.on_button(ButtonEvent(Button.UNDO))
+    assert len(view.profile) == 0 and shown() == second
+    assert [i.value for i in view.menu.items] == order and view.menu.index == index
+    assert view.message == t("teach.taken_back_later", "en", face=_label(first))
+
+
 def _die_crop(frame: np.ndarray) -> np.ndarray:
     (die,) = face_outline.distinct_dice(frame, find_any_dice(frame))
     return die.crop

@@ -142,6 +142,10 @@ class TeachView:
         #: what the mark of the die asked about shows (``teach.mark_look``: a colour face, ``INK``, None: unsure)
         self.look: str | None = None
         self._hues = hue_faces(self.dice_set)  # the colour faces whose mark has a hue (Noch X-Mal!'s patches)
+        #: the last frame looked at, and each answer's die as it was asked (crop, light, guess) by example key: UNDO
+        #: asks about the die of the answer taken back again while it lies there
+        self._frame: np.ndarray | None = None
+        self._asked_as: dict[str, tuple[np.ndarray, np.ndarray | None, str | None, str | None]] = {}
         #: a face whose photos do not look alike (``taught.Profile.settle``): asked for once more, first in the menu
         self.again: str | None = None
         self._asked: dict[str, int] = {}  # how often in a row each face was asked for once more
@@ -231,6 +235,7 @@ class TeachView:
         try:  # a blurred photo is asked for again, ASK_AGAIN times in a row: a camera may never be sharper
             self.profile.add(face, self.crop, sharp=blurred < ASK_AGAIN, light=self.light)
             self._given.append((face, key := profiles.example_key(self.profile.vectors[-1]), die))
+            self._asked_as[key] = (self.crop, self.light, self.guess, self.look)
             if die is not None:
                 before = _ANSWERED_BEFORE.setdefault(self.dice_set.name, [])
                 before[:] = [*before[-(ANSWERED - 1):], (key, die)]
@@ -276,7 +281,7 @@ class TeachView:
     def on_frame(self, frame_bgr: np.ndarray) -> None:
         """A new camera frame: while no die is waiting for an answer and the tray is still (like the frame before)
         with no hand in it, take the biggest die not answered yet."""
-        frame = np.asarray(frame_bgr)
+        frame = self._frame = np.asarray(frame_bgr)
         before, self._before = self._before, rest.thumbnail(frame)
         if not rest.still(before, self._before):
             self._dice_only = None
@@ -410,6 +415,16 @@ class TeachView:
                 continue
             self.answered = [d for d in self.answered if d is not die]  # asked about again where it lies
             label = face_label(face, self.lang, self.dice_set)
+            asked_as = self._asked_as.pop(key, None)
+            # its die still lying there is asked about again now: the screen went on asking about the other die
+            # under "Taken back: Red" with Red on top, and one SELECT taught that die as Red
+            back = (die is not None and asked_as is not None and self._frame is not None
+                    and die.still_in(self._frame))
+            later = self.crop is not None and not back  # another die asked about: this one after it
+            if back:
+                self.crop, self.light, self.guess, self.look = asked_as
+                self.die, self.tray_done = die, False
+                self.outline = face_outline.face_corners(self.crop)
             try:
                 self.save(self.profile)
             except OSError as exc:
@@ -418,8 +433,10 @@ class TeachView:
             else:
                 self.unsaved = False
                 # beside its die, asked about again at once where it lies (the next frame took the words away)
-                self.message, self.message_lasts = t("teach.taken_back", self.lang, face=label), True
-            self._rebuild_menu()  # the face is missing again: first in the list, also for a die asked about now
+                key_words = "teach.taken_back_later" if later else "teach.taken_back"
+                self.message, self.message_lasts = t(key_words, self.lang, face=label), True
+            if not later:  # the face is missing again: first in the list; the other die's list stays as it was
+                self._rebuild_menu()
             return True
         return False
 
