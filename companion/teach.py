@@ -35,7 +35,7 @@ import numpy as np
 
 from companion import dicesets, profiles
 from companion.atomic import text_as_saved
-from companion.dicesets import DiceSet
+from companion.dicesets import DiceSet, DiceSetError
 from companion.errors import CompanionError, ImageError, ProfileDamaged, ProfileError, ProfileUnreadable
 from companion.i18n import disk_words, t
 from vision import face_outline, taught
@@ -582,10 +582,17 @@ def _nearest_reading(cand: DieCandidate, readings: list[DieReading], used: set[i
 
 def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, int, int, int],
             plain: bool = False) -> Path | None:
-    """The player said what the die in ``box`` shows: add it as an example and save (see profiles.add_confirmed).
+    """The player said what the die in ``box`` shows: add it as an example and save (see profiles.add_confirmed);
+    None when not kept (also a colour answered for a die whose mark shows no hue: ``mark_look``).
     ``plain``: the set's dice are plain colour cubes, found as ``read_taught`` found them."""
     cands = find_any_dice(frame_bgr, plain=plain)
     crop = face_outline.die_crop(np.asarray(frame_bgr), candidate_at(cands, box) or _box_die(box))
+    try:
+        dice_set: DiceSet | None = dicesets.load(profile.set_name)
+    except DiceSetError:  # a profile of a set no longer on the card: kept as before
+        dice_set = None
+    if dice_set is not None and face in hue_faces(dice_set) and mark_look(crop, dice_set) == INK:
+        return None  # a colour for a numeral or a joker, refused as the teaching screen does: every "3" read red
     return profiles.add_confirmed(profile, face, crop, table_light(frame_bgr))
 
 

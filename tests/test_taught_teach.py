@@ -1292,3 +1292,15 @@ def _label(face: str) -> str:
     from companion.views.colour_faces import face_label
 
     return face_label(face, "en", dicesets.load("noch-x-mal"))
+
+
+def test_a_colour_confirmed_in_play_for_a_die_with_no_hue_is_not_kept(data_home):
+    """A player's correction in play goes the teaching screen's way: "red" said for a "3" is not kept (it had every
+    "3" read red), a "red" for a red die is."""
+    rng = np.random.default_rng(2)
+    profile = Profile("noch-x-mal")
+    for face, kept in (("3", False), ("red", True)):
+        frame, truth = render_tray(rng, faces=[face], painter=painter_for("noch-x-mal"))
+        (die,) = face_outline.distinct_dice(frame, find_any_dice(frame))
+        assert (teach.confirm(profile, "red", frame, die.cand.box) is not None) is kept
+    assert profile.counts() == {"red": 1}
