@@ -258,3 +258,18 @@ def test_undo_names_a_long_face_without_shrinking_the_bar_below_the_least_size(m
         assert len(named) == 1
         if theme.font(theme.SMALL).size(label)[0] < 60:  # a short name is always named in full
             assert named == [t("teach.hint_take_back", lang, face=label)]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_done_sets_roll_hint_offers_more_photos_rather_than_asking_to_turn_the_dice(monkeypatch, lang):
+    """At 36/36 the big line said the dice are taught while the first hint still said "ROLL Turn the die, then
+    ROLL": an order beside "done". When the set is taught ROLL's hint offers more photos; before, it asks to turn."""
+    names = dicesets.load("noch-x-mal").face_names()
+    for profile, key in ((taught_profile("noch-x-mal", names), "teach.roll_hint_done"),
+                         (taught_profile("noch-x-mal", names[:3]), "teach.roll_hint")):
+        view = TeachView("noch-x-mal", lang, profile=profile, save=lambda p: None, on_done=lambda: None)
+        view.tray_done = True
+        with recording_texts(monkeypatch) as drawn:
+            view.draw(pygame.Surface((800, 480)))
+        hints = [s for s, _, rect in drawn if rect.y >= 440]
+        assert t(key, lang) in hints, hints

@@ -515,7 +515,10 @@ class TeachView:
                 if asks_marks and not self.hand and not self.glare:  # a highlighted line, as in every list: SELECT
                     # (no hint of its own: the bar shrank to 14 px in German)
                     self._confirm = self._draw_confirm(surface, max(y + 16, 300))
-            self._draw_hints(surface, [(t("core.btn_roll", lang), t("teach.roll_hint", lang))], roll=True)
+            # the set taught: turning the dice is no longer the next step, only a way to more photos (it read as an
+            # order beside "the dice are taught")
+            roll = "teach.roll_hint_done" if colour is theme.GOOD else "teach.roll_hint"
+            self._draw_hints(surface, [(t("core.btn_roll", lang), t(roll, lang))], roll=True)
             return
         self._drawn_crop = self.crop
         surface.blit(bgr_surface(self.crop, die_rect.size), die_rect)
