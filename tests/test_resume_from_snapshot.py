@@ -39,6 +39,18 @@ def applied(monkeypatch) -> list[str]:
     return calls
 
 
+def _step_or_undo(session: GameSession, actions: list[dict], rng: random.Random) -> bool:
+    """The table's next move at random: an undo now and then, else the game's next step; False once it has ended."""
+    at = len(session.actions)
+    if at == len(actions):
+        return False
+    if rng.random() < 0.15 and session.can_undo:
+        assert session.undo()
+    else:
+        assert session.apply(actions[at]), session.error
+    return True
+
+
 def _resumed(folder, game: str) -> GameSession:
     journal = Journal(folder, defer_snapshot=True)
     return GameSession.resume(engine_class(game), journal.load(), journal)
@@ -67,13 +79,8 @@ def test_a_resume_from_the_snapshot_is_the_game_a_replay_makes(tmp_path, monkeyp
         session = GameSession.new(engine_class(game), actions[0], journal)
         kept: list[tuple[object, int, bool]] = []  # each power cut: its files, the steps standing, snapshot written
         for move in range(10 * len(actions)):  # bounded: a step or an undo, a frame or not, a power cut at random
-            at = len(session.actions)
-            if at == len(actions):
+            if not _step_or_undo(session, actions, rng):
                 break
-            if rng.random() < 0.15 and session.can_undo:
-                assert session.undo()
-            else:
-                assert session.apply(actions[at]), session.error
             flushed = rng.random() < 0.7  # the frame showing it came before the cut, or not
             if flushed:
                 journal.flush_snapshot()
@@ -175,13 +182,8 @@ def test_the_first_undo_after_a_resume_replays_from_the_snapshots_checkpoint(tmp
         folder = tmp_path / end_id / "table"
         session = GameSession.new(engine_class(game), actions[0], Journal(folder))
         for _ in range(10 * len(actions)):  # bounded: steps and undos at random, a resume now and then
-            at = len(session.actions)
-            if at == len(actions):
+            if not _step_or_undo(session, actions, rng):
                 break
-            if rng.random() < 0.15 and session.can_undo:
-                assert session.undo()
-            else:
-                assert session.apply(actions[at]), session.error
             if rng.random() < 0.25 and len(session.actions) > 4:
                 applied.clear()
                 resumed = _resumed(folder, game)

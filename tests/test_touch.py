@@ -312,21 +312,28 @@ def test_ticking_who_plays_quickly_ticks_each(tmp_path):
     assert "Ben sits out" in labels and "Dora sits out" in labels
 
 
+def _to_the_letter(panel, mode) -> None:
+    """Haste Worte played on with buttons to its letter (the hint to turn the sand stands then)."""
+    from companion.games.haste_worte import Phase
+    from hardware.events import ButtonEvent
+
+    for _ in range(30):
+        phase = mode.game.phase
+        if phase is Phase.LETTER:
+            return
+        panel.app.on_button(ButtonEvent(Button.ROLL if phase is Phase.ROLL else Button.SELECT))
+        panel.wait(0.6)
+
+
 def test_the_sands_ticking_seconds_are_no_change_a_tap_made(tmp_path):
     """Haste Worte's seconds left (``_last_tick``) changed every second of the sand's last ones: any tap then
     within 0.35 s of another was taken for a double tap on a changed screen, and dropped."""
     from companion.games.haste_worte import Phase
-    from hardware.events import ButtonEvent
 
     panel = Panel(tmp_path)
     mode = _playing(panel, "haste-worte", {"players": ["Anna", "Ben"]})
     app = panel.app
-    for _ in range(30):
-        phase = mode.game.phase
-        if phase is Phase.LETTER:
-            break
-        app.on_button(ButtonEvent(Button.ROLL if phase is Phase.ROLL else Button.SELECT))
-        panel.wait(0.6)
+    _to_the_letter(panel, mode)
     panel.tap(panel.hint(Button.TIMER).center)  # the letter and the sand
     assert mode.game.phase is Phase.WRITING
     sand = mode.game.hourglass
@@ -343,19 +350,12 @@ def test_the_sands_ticking_seconds_are_no_change_a_tap_made(tmp_path):
 def test_a_second_tap_on_the_running_sands_hint_says_how_to_stop_it_and_a_held_finger_stops_it(tmp_path):
     """Haste Worte: a child tapped TIMER to turn the sand and again half a second later, and the sand was stopped
     ("TIMER hold: cancel" was a held TIMER at a tap). A tap says how to stop it; a finger held there stops it."""
-    from companion.games.haste_worte import Phase
     from companion.hourglass import Phase as SandPhase
-    from hardware.events import ButtonEvent
 
     panel = Panel(tmp_path)
     mode = _playing(panel, "haste-worte", {"players": ["Anna", "Ben"]})
     app = panel.app
-    for _ in range(30):
-        phase = mode.game.phase
-        if phase is Phase.LETTER:
-            break
-        app.on_button(ButtonEvent(Button.ROLL if phase is Phase.ROLL else Button.SELECT))
-        panel.wait(0.6)
+    _to_the_letter(panel, mode)
     panel.tap(panel.hint(Button.TIMER).center)
     assert mode.game.hourglass.is_running(mode.wall_now())
     panel.wait(0.5)
