@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 import pytest
+from dataset_photos import dataset_photo
 
 from companion.app import App
 from companion.config import Config
@@ -206,7 +207,7 @@ def test_unsure_dice_in_a_blurred_picture_are_put_down_to_focus(datasets):
     from companion.views.camera_check_view import dice_softness
     from vision.pips import read_dice
 
-    photo = cv2.imread(str(datasets / "matteo-d6" / "images" / "dice_11.jpg"))
+    photo = dataset_photo(datasets, "matteo-d6", "dice_11.jpg")
     for sigma, key in ((0, "core.check_unsure"), (5, "core.check_soft")):  # 5 px on dice 55 px wide
         frame = cv2.GaussianBlur(photo, (0, 0), sigma) if sigma else photo
         read = read_dice(frame)
@@ -225,7 +226,7 @@ def test_a_blurred_picture_whose_dice_all_read_is_not_called_good(datasets):
     from companion.views.camera_check_view import dice_softness
     from vision.pips import read_dice
 
-    photo = cv2.imread(str(datasets / "matteo-d6" / "images" / "dice_11.jpg"))
+    photo = dataset_photo(datasets, "matteo-d6", "dice_11.jpg")
     for sigma, key in ((0, "core.check_good"), (4, "core.check_soft_read")):
         frame = cv2.GaussianBlur(photo, (0, 0), sigma) if sigma else photo
         read = read_dice(frame)

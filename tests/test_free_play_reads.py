@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 import pygame
 import pytest
+from dataset_photos import dataset_photo
 from drawn_texts import recording_texts
 from synth_dice import with_hand
 
@@ -88,10 +89,7 @@ def _reading(faces, boxes=BOXES, dx: int = 0) -> TrayReading:
 
 @pytest.fixture
 def photo(datasets) -> np.ndarray:
-    img = cv2.imread(str(datasets / "matteo-d6" / "images" / "five_22.jpg"))
-    if img is None:
-        pytest.skip("five_22.jpg missing from the datasets")
-    return img
+    return dataset_photo(datasets, "matteo-d6", "five_22.jpg")
 
 
 def test_dice_read_again_where_they_lay_are_one_roll_on_real_photos(tmp_path, photo):

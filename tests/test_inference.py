@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
+from dataset_photos import dataset_photo
 
 from vision import face_outline, inference, net
 from vision.datasets import load_labels
@@ -70,9 +70,7 @@ def test_opencv_can_be_chosen_and_is_the_fallback(monkeypatch: pytest.MonkeyPatc
 def test_the_pip_reader_reads_real_photos_alike_on_both_engines(datasets: Path, monkeypatch: pytest.MonkeyPatch,
                                                                 name: str) -> None:
     both_engines()
-    img = cv2.imread(str(datasets / "matteo-d6" / "images" / name))
-    if img is None:
-        pytest.skip(f"matteo-d6/{name} is missing from the datasets")
+    img = dataset_photo(datasets, "matteo-d6", name)
     readings = {}
     for engine in ("onnxruntime", "opencv"):
         monkeypatch.setenv(inference.ENGINE_ENV, engine)

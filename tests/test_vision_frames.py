@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from dataset_photos import dataset_photo
 
 from vision.annotate import annotate
 from vision.detect import DieCandidate, crop_die, find_dice
@@ -15,12 +16,7 @@ from vision.types import DieReading, TrayReading
 
 @pytest.fixture
 def byler_photo(datasets) -> np.ndarray:
-    import cv2
-
-    img = cv2.imread(str(datasets / "byler-d6" / "images" / "IMG_20191208_111228.jpg"))
-    if img is None:
-        pytest.skip("byler-d6 photo IMG_20191208_111228.jpg missing from the datasets")
-    return img
+    return dataset_photo(datasets, "byler-d6", "IMG_20191208_111228.jpg")
 
 
 ODD_FRAMES = {

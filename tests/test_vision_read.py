@@ -12,6 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from dataset_photos import dataset_photo
 
 from vision import net
 from vision.datasets import LabelledDie, holdout_names, load_labels, select
@@ -21,10 +22,7 @@ from vision.types import TrayReading
 
 
 def load(datasets: Path, folder: str, name: str) -> tuple[np.ndarray, list[LabelledDie]]:
-    img = cv2.imread(str(datasets / folder / "images" / name))
-    if img is None:
-        pytest.skip(f"{folder}/{name} is missing from the datasets")
-    return img, load_labels(datasets / folder)[name]
+    return dataset_photo(datasets, folder, name), load_labels(datasets / folder)[name]
 
 
 def located(reading: TrayReading, truth: list[LabelledDie], shape: tuple[int, ...]) -> list[int]:
