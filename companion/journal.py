@@ -51,7 +51,7 @@ import re
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -282,7 +282,7 @@ def _past_the_damage(before: list[dict[str, Any]], lines: list[bytes], count: in
     return None
 
 
-def _records(lines: list[bytes]) -> tuple[list[dict[str, Any]], int]:
+def read_records(lines: list[bytes]) -> tuple[list[dict[str, Any]], int]:
     """The records of a journal's whole ``lines`` up to the first that cannot be read, and that line's number
     (0: none)."""
     records: list[dict[str, Any]] = []
@@ -522,7 +522,7 @@ class Journal:
         except OSError as exc:
             log.warning("the history cannot be listed; no old game is removed: %s", exc)
             return
-        games = sorted((name for name in names if _ARCHIVED.fullmatch(name) and name != kept.name), key=_archived)
+        games = [name for name in archived_in_order(names) if name != kept.name]
         over = games[:max(0, len(games) + 1 - HISTORY_KEPT)][:TRIM_AT_ONCE]
         going = [name for name in names if name.startswith(_GOING)]
         for name in over:
@@ -550,7 +550,7 @@ class Journal:
         lines = raw.split(b"\n")
         torn = lines[-1] != b""  # no newline at the end: a write cut short
         body = lines[:-1]
-        records, damaged_at = _records(body)
+        records, damaged_at = read_records(body)
         if damaged_at and not (records and "game" in records[0] and replay(records[1:])[0]):
             # the header or the setup is damaged: no game to go back to
             aside = self.set_aside()
@@ -622,7 +622,7 @@ class Journal:
         raw = self.path.read_bytes()
         played_at = self.path.stat().st_mtime
         body = raw.split(b"\n")[:-1]
-        records, damaged_at = _records(body)  # (a last line cut short, or a damaged one, as ``load``)
+        records, damaged_at = read_records(body)  # (a last line cut short, or a damaged one, as ``load``)
         if damaged_at and (past := _past_the_damage(records, body[damaged_at - 1:],
                                                     self._snapshot_count(len(body)))) is not None:
             # the card refused to write whole the game ``load`` told past the damaged line: its steps, as offered
@@ -774,12 +774,13 @@ def _sealed_state(snapshot: dict[str, Any], journal: bytes
     return state, checkpoint
 
 
-def _archived(name: str) -> tuple[int, ...]:
-    """An archived game's folder name (``_ARCHIVED``) in the order the games went there: "20261207-201455-1" after
-    "20261207-201455", "-10" after "-9"."""
-    match = _ARCHIVED.fullmatch(name)
-    assert match is not None
-    return int(match.group(1)), int(match.group(2)), int(match.group(3) or 0)
+def archived_in_order(names: Iterable[str]) -> list[str]:
+    """The names of a history's folders that are archived games (as ``archive`` names them: not a game being
+    removed, ``_GOING``), in the order the games went there, the oldest first: "20261207-201455-1" after
+    "20261207-201455", "-10" after "-9". The history's trimming and this evening's wins (``tonight``) read it so."""
+    games = [(match, name) for name in names if (match := _ARCHIVED.fullmatch(name))]
+    games.sort(key=lambda g: (int(g[0].group(1)), int(g[0].group(2)), int(g[0].group(3) or 0)))
+    return [name for _, name in games]
 
 
 def _header(game: str, unnamed: Sequence[str] | None) -> dict[str, Any]:

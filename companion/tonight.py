@@ -30,9 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import GAMES, engine_class
-from companion.games.base import strict_json
 from companion.i18n import t
-from companion.journal import JOURNAL, SNAPSHOT, replay
+from companion.journal import JOURNAL, SNAPSHOT, archived_in_order, read_records, replay
 
 log = logging.getLogger(__name__)
 
@@ -85,15 +84,8 @@ def result(folder: Path) -> Result:
     """The game archived in ``folder``: from its snapshot where it was written after the journal's last line (its
     engine's state at the end), else by replaying the journal; a game that cannot be read counts as unfinished."""
     raw = (folder / JOURNAL).read_bytes()
-    records: list[dict[str, Any]] = []
-    for line in raw.split(b"\n")[:-1]:  # a last line cut short never took effect
-        try:
-            rec = json.loads(line, parse_constant=strict_json)
-        except (ValueError, RecursionError):
-            break  # the lines before a damaged one are the game the table was offered
-        if not isinstance(rec, dict):
-            break
-        records.append(rec)
+    # a last line cut short never took effect; the lines before a damaged one are the game the table was offered
+    records = read_records(raw.split(b"\n")[:-1])[0]
     game = records[0].get("game") if records else None
     if not isinstance(game, str) or game not in GAMES or game == "free-play":
         return Result(False)
@@ -134,17 +126,11 @@ def _cached(folder: Path, stat: os.stat_result) -> Result:
     return _KNOWN[key]
 
 
-def _archived(name: str) -> tuple[str, int]:
-    """A history folder's name in the order the games went there ("20261207-201455-1" after "20261207-201455")."""
-    stamp, _, n = name.partition("-")[2].partition("-")
-    return name.partition("-")[0] + stamp, int(n) if n.isdigit() else 0
-
-
 def tally(history: Path, now: float, current: Result | None = None) -> Tally:
     """The evening's games and wins from the games archived in ``history`` (``BREAK``). ``current``: the game on
     the screen (``of_engine``), counted where it is finished (the pause menu over its end screen: not archived yet)."""
     try:  # named by the time each went there, the latest last: games are put away in the order they are played
-        folders = sorted((entry.name for entry in os.scandir(history) if entry.is_dir()), key=_archived, reverse=True)
+        folders = archived_in_order(entry.name for entry in os.scandir(history) if entry.is_dir())[::-1]
     except OSError:  # no history yet, or the card refusing: nothing to say
         folders = []
     won: list[tuple[str, ...]] = [current.winners] if current is not None and current.counts else []
