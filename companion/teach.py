@@ -82,10 +82,15 @@ class Progress:
         after one photo of each, and a face taught once is read less surely in other light or at another angle."""
         if self.pips or self.open:  # the faces to teach there are whichever the players have
             return []
+        per_face = self.per_face(dice_set)
+        return [f for f in dice_set.face_names() if f not in self.missing and per_face.get(f, 0) < WANTED_EXAMPLES]
+
+    def per_face(self, dice_set: DiceSet) -> dict[str, int]:
+        """The photos of each face taught, a marked face's ("3+X") counted to its face ("3")."""
         per_face: dict[str, int] = {}
         for name, n in self.counts.items():
             per_face[dice_set.base(name)] = per_face.get(dice_set.base(name), 0) + n
-        return [f for f in dice_set.face_names() if f not in self.missing and per_face.get(f, 0) < WANTED_EXAMPLES]
+        return per_face
 
     def text(self, lang: str = "de") -> str:
         if self.pips:

@@ -597,10 +597,7 @@ class TeachView:
         """The faces with fewer photos than ``WANTED_EXAMPLES``: for an open set (Haste Worte's symbols) the ones
         taught, which the count does not name (it turned green after one photo of each, the README asks for two)."""
         if prog.open and not prog.pips:
-            per_face: dict[str, int] = {}
-            for name, n in prog.counts.items():
-                per_face[self.dice_set.base(name)] = per_face.get(self.dice_set.base(name), 0) + n
-            return [f for f, n in per_face.items() if n < WANTED_EXAMPLES]
+            return [f for f, n in prog.per_face(self.dice_set).items() if n < WANTED_EXAMPLES]
         return prog.thin(self.dice_set)
 
     def _asks_marks(self, prog: Progress) -> bool:
