@@ -1032,8 +1032,6 @@ class FritzoMode:
             self._draw_goal(surface, x)
             return
         title = t(f"fritzo.mode.{s.mode.value}", self.lang)
-        if s.goal is not None and s.mode is Mode.TEAM:
-            title += " · " + t(f"fritzo.goal_name.{s.goal.value}", self.lang)
         room = TOP_BAR.right - 8 - x
         size = theme.fit_text(title, theme.BODY, room, True)
         if size >= theme.SMALL and theme.font(size, True).size(title)[0] <= room:  # the table knows what it plays
