@@ -40,7 +40,16 @@ from companion.journal import Journal
 from companion.session import Example, GameSession, StepRefused, rebuild, seat_number
 from companion.views import theme
 from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
-from companion.views.widgets import HINT_BAR_H, Menu, MenuItem, hint_bar, hint_button, not_time_to_roll, tapped_hint
+from companion.views.widgets import (
+    HINT_BAR_H,
+    MENU_CORNER,
+    Menu,
+    MenuItem,
+    hint_bar,
+    hint_button,
+    not_time_to_roll,
+    tapped_hint,
+)
 from hardware.buttons import DOUBLE_PRESS, LONG_PRESS_BUTTONS, REPEAT_DELAY, REPEAT_INTERVAL, on_raspberry_pi
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture
@@ -1728,8 +1737,6 @@ class App:
 #: keys that stay buttons while a name is typed: delete, finish, move the highlight
 TEXT_ENTRY_BUTTON_KEYS = frozenset({pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT,
                                     pygame.K_DOWN, pygame.K_TAB, pygame.K_LEFT, pygame.K_UP})
-
-MENU_CORNER = pygame.Rect(theme.DESIGN_SIZE[0] - 52, 0, 52, 52)
 
 
 def _design_finger(x: float, y: float) -> tuple[int, int]:

@@ -41,6 +41,7 @@ from companion.views import banner, theme
 from companion.views.colour_faces import face_label
 from companion.views.widgets import (
     LONG_LIST,
+    MENU_CORNER,
     SCROLL_W,
     DiceRow,
     Menu,
@@ -70,7 +71,6 @@ STATUS_W = 770
 #: while extra crosses are crossed a banner stands over the bar and the status line (``in_view``), left of the App's
 #: ≡ corner (52 px wide) and ``banner.MARGIN`` in: the status line keeps to that span, or its end ("…g?") stood out
 #: right of the three-line extra-cross banner
-MENU_CORNER = pygame.Rect(theme.DESIGN_SIZE[0] - 52, 0, 52, 52)  # the App's ≡ corner (app.MENU_CORNER)
 MARK_ROOM = 12  # a die's cross mark stands this far above it
 UNDER_BANNER = pygame.Rect(banner.MARGIN, 0, MENU_CORNER.left - 2 * banner.MARGIN, 0)
 DICE = pygame.Rect(20, 150, 760, 80)

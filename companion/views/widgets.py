@@ -598,6 +598,8 @@ class Menu:
 #: the width the hint bar's line may take (design pixels)
 HINT_ROOM = theme.DESIGN_SIZE[0] - 24
 HINT_BAR_H = 40  # the bottom band the hints stand in: the height a finger presses one in (``hint_button``)
+#: the ≡ corner the app draws over a game's screen for the pause menu (a screen keeps its own words clear of it)
+MENU_CORNER = pygame.Rect(theme.DESIGN_SIZE[0] - 52, 0, 52, 52)
 
 
 #: a button's label on the screen -> the key that stands for it, while the keyboard is the table's buttons
