@@ -367,7 +367,7 @@ class Announcer:
         """Its sentence was heard (and the gap after it passed) while another waits: the banner's least time is
         for reading one nobody hears, a heard one need not hold the next back."""
         return (bool(self._urgent or self._normal) and s.speech_started is not None
-                and now >= s.speech_started + s.speech_seconds + self.gap)
+                and now >= s.audio_end() + self.gap)
 
     def _queued_time(self, a: Announcement) -> float:
         queued = self._queued_at.get(id(a))
@@ -432,7 +432,7 @@ class Announcer:
                 s.speech_due = None  # failed, too late, or muted meanwhile: the banner carries it alone
         base = s.started + self.min_seconds
         if s.speech_started is not None:
-            s.ends = max(base, s.speech_started + s.speech_seconds + self.gap)
+            s.ends = max(base, s.audio_end() + self.gap)
         else:
             s.ends = max(base, s.started + max(s.sound_seconds, reading_seconds(s.text)) + self.gap)
 
