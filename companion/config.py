@@ -279,7 +279,7 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise _bad("players", players, 'give a list of names in seat order, e.g. ["Anna", "Ben"]',
                    **_players_how(players))
-    names = [_one_way(p) for p in players]
+    names = [player_name(p) for p in players]
     if len(set(n.casefold() for n in names)) != len(names):
         raise _bad("players", players, "each name may appear once (add an initial to tell two apart)",
                    **_players_how(players))
@@ -585,7 +585,7 @@ def _names_lost(path: Path, cfg: Config, removed: dict[str, Any], lang: str) -> 
     return " " + t("core.config_players_lost", lang, why=why, names=", ".join(cfg.players))
 
 
-def _one_way(name: str) -> str:
+def player_name(name: str) -> str:
     """A player's name stripped and written one way (NFC): "Zoé" saved on a Mac (e and a combining accent) looked
     the same as the "Zoé" typed on the Pi, and both were taken as two players."""
     return unicodedata.normalize("NFC", name.strip())
@@ -595,7 +595,7 @@ def _players_how(value: Any) -> dict[str, Any]:
     """Why ``from_dict`` refused the players, as ``_bad``'s ``how`` and its parameters."""
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
         return {"how": "core.config_players_why_form"}
-    names = [_one_way(p) for p in value]
+    names = [player_name(p) for p in value]
     if not all(names):
         return {"how": "core.config_players_why_blank"}
     if dup := next((n for k, n in enumerate(names) if n.casefold() in {m.casefold() for m in names[:k]}), None):

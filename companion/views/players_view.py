@@ -526,7 +526,7 @@ class PlayersMode:
     def _accept_name(self) -> None:
         entry = self.entry
         assert entry is not None
-        name = unicodedata.normalize("NFC", entry.text.strip())  # stored one way, as the config stores it
+        name = config.player_name(entry.text)  # stored one way, as the config stores it
         candidate = list(self.players)
         if entry.index is None:
             candidate.append(name)
