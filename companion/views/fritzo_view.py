@@ -30,7 +30,7 @@ import pygame
 
 from companion.announce import Announcement, Sound
 from companion.games.fritzo import Fritzo, Mode, Phase
-from companion.games.fritzo.engine import taught_colour
+from companion.games.fritzo.cubeset import taught_colour
 from companion.games.fritzo.geometry import EAST, NORTH, SOUTH, TOP, WEST, Cell, orient
 from companion.games.fritzo.rules import check_goal
 from companion.games.fritzo.solver import Placement, Status

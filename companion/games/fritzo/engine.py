@@ -42,7 +42,7 @@ from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
 from companion.games.fritzo import scoring
-from companion.games.fritzo.cubeset import DEFAULT_COLOURS, CubeSet, colour_key, default_set, taught_colour
+from companion.games.fritzo.cubeset import DEFAULT_COLOURS, CubeSet, colour_key, default_set
 from companion.games.fritzo.errors import (
     CubeError,
     FritzoError,
@@ -209,7 +209,8 @@ def _colour_words(colour: str) -> str | dict[str, str]:
     """A colour as said in the table's language (a taught set's own colour name with a capital, as the setup's
     answers and questions name it: "kein navy" followed the setup's "Navy"): the start roll named no colour, and a
     table without a camera never saw the cube the companion rolled."""
-    return {"key": f"fritzo.colour.{colour}"} if colour in DEFAULT_COLOURS else taught_colour(colour)
+    key = colour_key(colour)  # (a built-in colour's catalog key, said in the table's language as a nested key)
+    return {"key": key} if colour in DEFAULT_COLOURS else key
 
 
 def _earns(formations: list[scoring.Formation], player: str | None, rule: str) -> bool:
