@@ -13,9 +13,10 @@ MARKED = sorted(set(PATTERNS) - {"plain"})
 
 
 def _marked_one_by_one(surface: pygame.Surface, rect: pygame.Rect, pattern: str, ink) -> None:
-    """How the marks were drawn before they were kept: on the surface itself, mark by mark, clipped to ``rect``."""
+    """How the marks were drawn before they were kept: on the surface itself, mark by mark, clipped to ``rect``
+    within the caller's clip (a swatch half outside a scrolled list's clip must not draw over its neighbours)."""
     old_clip = surface.get_clip()
-    surface.set_clip(rect)
+    surface.set_clip(rect.clip(old_clip))
     colour_faces._draw_marks(surface, rect, pattern, ink)
     surface.set_clip(old_clip)
 

@@ -44,17 +44,15 @@ def ink_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def draw_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, ink: tuple[int, int, int]) -> None:
-    """Fill ``rect`` with ``pattern`` lines or marks in ``ink`` (clipped to the rect).
+    """Fill ``rect`` with ``pattern`` lines or marks in ``ink``.
 
     The marks are drawn once for a size, pattern and ink and kept as a tile (its ground see-through): Fritzo drew
-    45 to 84 patterned squares a frame, mark by mark, every frame."""
+    45 to 84 patterned squares a frame, mark by mark, every frame. The tile is the rect's size, so it stays inside
+    the rect without a clip of its own (which would have widened a caller's tighter one)."""
     rect = pygame.Rect(rect)
     if rect.w <= 0 or rect.h <= 0 or pattern not in MARKED:  # "plain" (or a pattern not known): no marks
         return
-    old_clip = surface.get_clip()
-    surface.set_clip(rect)
     surface.blit(_pattern_tile(rect.size, pattern, tuple(ink)), rect)
-    surface.set_clip(old_clip)
 
 
 #: the share of its square the dots cover from 40 px, below and below 16 px: a screen insets the pattern by a few
