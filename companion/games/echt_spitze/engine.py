@@ -382,10 +382,12 @@ class EchtSpitze:
             return [_say("echt.setup.solo", level=s.level), *self._round_start(s)]
         n = self._dice_count(s)
         # who begins first: the first roll takes the call back (``until``), and behind the 6 s of putting dice back
-        # it was never heard at a table that rolled at once
+        # it was never heard at a table that rolled at once. The roll answers the dice's sentence too: a roll is taken
+        # only with the dice played (``_faces``), and after a quick first roll "put 2 dice back in the box" was said
+        # whole over the dice being taken
         setup = _say("echt.setup.all_dice") if n == TOTAL_DICE else \
             _say(f"echt.setup.put_back_{TOTAL_DICE - n}", dice=n)
-        return [_turn_call(self.start_player), setup]
+        return [_turn_call(self.start_player), replace(setup, until=("roll",))]
 
     # -- helpers ---------------------------------------------------------------------------------------------
     @staticmethod
