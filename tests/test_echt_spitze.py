@@ -611,9 +611,40 @@ def test_the_games_end_is_heard_first_and_the_count_after_the_last_results():
     ann.announce_all([a for a in said if a.key.startswith(("echt.first", "echt.later", "echt.game_over"))])
     heard = [text for _, text in run(ann, 120)]
     assert heard[0] == "Dritte Symbolart für Anna-Sophie: das Spiel ist aus!"
-    assert heard[-1] == "Zählt eure Punkte." and len(heard) == 6
+    assert heard[-1] == "Zählt eure Punkte." and len(heard) == 5
     assert [h.split(":")[0] for h in heard[1:3]] == ["Anna-Sophie zuerst mit lemons", "Anna-Sophie und Ben zugleich "
                                                                                         "zuerst mit plums"]
+    assert heard[3] == "Anna-Sophie: kiwis\xa03 und pears\xa03 Punkte."
+
+
+def test_a_players_later_scores_of_a_turn_are_one_sentence():
+    """At a game's end Anna-Sophie heard "kiwis für Anna-Sophie: 3 Punkte.", then "pears für Anna-Sophie: 3
+    Punkte.", some 3 s more than one sentence; each player listens for their own name. One sentence a player, one for
+    players with the same later kinds; a single later kind keeps its sentence."""
+    game = new(["Anna-Sophie", "Ben", "Carla", "Dora"])
+    play_turn(game, [{"player": "Ben", "kinds": ["pears"]}])
+    play_turn(game, [{"player": "Carla", "kinds": ["kiwis", "lemons"]}])
+    said = [a for a in play_turn(game, [{"player": "Anna-Sophie", "kinds": ["kiwis", "pears", "lemons"]},
+                                        {"player": "Ben", "kinds": ["lemons"]},
+                                        {"player": "Dora", "kinds": ["kiwis", "pears", "lemons"]}])
+            if a.key.startswith("echt.later")]
+    # a kind and its number are never on two lines of a banner: "Kiwis / 3, Melonen 4" (a no-break space)
+    assert texts(said, "de") == ["Anna-Sophie und Dora: lemons\xa07, kiwis\xa03 und pears\xa03 Punkte.",
+                                 "lemons für Ben: 7 Punkte."]
+    assert texts(said) == ["Anna-Sophie and Dora: lemons\xa07, kiwis\xa03 and pears\xa03 points.",
+                           "lemons for Ben: 7 points."]
+    assert game.points("Anna-Sophie") == 7 + 3 + 3 and game.points("Ben") == 5 + 7
+
+
+def test_later_scores_are_said_by_kind_where_that_is_fewer_sentences():
+    """Anna with kiwis and pears, Ben with kiwis, Carla with pears: two sentences by kind, three by player."""
+    game = new(["Anna", "Ben", "Carla", "Dora"])
+    play_turn(game, [{"player": "Dora", "kinds": ["kiwis", "pears"]}])
+    said = [a for a in play_turn(game, [{"player": "Anna", "kinds": ["kiwis", "pears"]},
+                                        {"player": "Ben", "kinds": ["kiwis"]},
+                                        {"player": "Carla", "kinds": ["pears"]}])
+            if a.key.startswith("echt.later")]
+    assert texts(said) == ["kiwis for Anna and Ben: 3 points.", "pears for Anna and Carla: 3 points."]
 
 
 def test_a_round_call_is_taken_back_by_the_roll():

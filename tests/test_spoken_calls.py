@@ -64,3 +64,22 @@ def test_echt_spitze_first_round_call_is_taken_back_by_the_roll(tmp_path):
     assert [a.key for a in queue.waiting] == ["echt.turn.start", "echt.setup.put_back_2"]  # who begins, first
     assert session.apply({"action": "roll", "dice": ["1", "2", "3", "4"]})
     assert "echt.turn.start" not in [a.key for a in queue.waiting]
+
+
+def test_echt_spitze_dice_to_put_back_are_not_said_after_the_first_roll(tmp_path):
+    """A table that rolled at once heard "Legt 2 Würfel ohne Extrakreuz zurück in die Schachtel: Ihr spielt mit 4
+    Würfeln." (6 s) after its roll, over the dice being taken: a roll is taken only with the dice played, so it
+    answers the sentence. Through the announcer (a fake voice of 0.05 s a letter), rolled 2 s after the start."""
+    from test_announcer import RecordingAudio, fake_synth, run_from
+
+    from companion.announcer import Announcer
+    from companion.speech import Speech
+
+    ann = Announcer("de", audio=RecordingAudio(), speech=Speech(fake_synth, threaded=False))
+    session = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Anna", "Ben"], "level": 1},
+                              Journal(tmp_path), announcer=ann, announce=ann.announce)
+    run_from(ann, 0.0, 2.0)
+    assert session.apply({"action": "roll", "dice": ["1", "2", "3", "4"]})
+    heard = [text for _, text in run_from(ann, 2.05, 30)]
+    assert not any("Schachtel" in text for text in heard)
+    assert "echt.setup.put_back_2" not in [s.announcement.key for _, s in ann.history]

@@ -382,10 +382,12 @@ class EchtSpitze:
             return [_say("echt.setup.solo", level=s.level), *self._round_start(s)]
         n = self._dice_count(s)
         # who begins first: the first roll takes the call back (``until``), and behind the 6 s of putting dice back
-        # it was never heard at a table that rolled at once
+        # it was never heard at a table that rolled at once. The roll answers the dice's sentence too: a roll is taken
+        # only with the dice played (``_faces``), and after a quick first roll "put 2 dice back in the box" was said
+        # whole over the dice being taken
         setup = _say("echt.setup.all_dice") if n == TOTAL_DICE else \
             _say(f"echt.setup.put_back_{TOTAL_DICE - n}", dice=n)
-        return [_turn_call(self.start_player), setup]
+        return [_turn_call(self.start_player), replace(setup, until=("roll",))]
 
     # -- helpers ---------------------------------------------------------------------------------------------
     @staticmethod
@@ -790,6 +792,7 @@ class EchtSpitze:
         out: list[Announcement] = []
         what = "shape" if s.level == 3 else "kind"
         firsts: dict[tuple[str, ...], list[_First]] = {}
+        later: dict[str, list[str]] = {}  # kind: who scored it later
         for kind in order:
             scorers = done[kind]
             names = [p.name for p in scorers]
@@ -812,8 +815,37 @@ class EchtSpitze:
             else:
                 for p in scorers:
                     p.scored[kind] = low
-                out.append(_say(f"echt.later.{what}", players=names, name=said, low=low))
-        return [*self._firsts_said(s, firsts), *out]
+                later[kind] = names
+        return [*self._firsts_said(s, firsts), *out, *self._later_said(s, later)]
+
+    @staticmethod
+    def _later_said(s: TableState, later: dict[str, list[str]]) -> list[Announcement]:
+        """The later scores (``later``: each kind with who scored it later), a sentence for each player, players with
+        the same kinds sharing one: a sentence for each kind ("Kiwis für Anna-Sophie: 3 Punkte.", "Birnen für
+        Anna-Sophie: 5 Punkte.") took some 3 s more each with the game's end, and a player listens for their own name.
+        By kind where that is fewer sentences (Anna with kiwis and pears, Ben with kiwis, Carla with pears)."""
+        what = "shape" if s.level == 3 else "kind"
+        kinds_of: dict[str, list[str]] = {}
+        for kind, names in later.items():
+            for name in names:
+                kinds_of.setdefault(name, []).append(kind)
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for p in s.players:
+            if p.name in kinds_of:
+                groups.setdefault(tuple(kinds_of[p.name]), []).append(p.name)
+        if len(later) < len(groups):
+            groups = {(kind,): names for kind, names in later.items()}
+        out: list[Announcement] = []
+        for kinds, names in groups.items():
+            if len(kinds) == 1:
+                kind = kinds[0]
+                out.append(_say(f"echt.later.{what}", players=names, name=kind_words(s.overview, kind),
+                                low=s.overview[kind][1]))
+            else:  # several kinds (level 3 scores one shape a turn): "Anna-Sophie: Kiwis 3 und Birnen 5 Punkte."
+                items = [{"key": "echt.later.item", "params": {"name": kind_words(s.overview, kind),
+                                                               "low": s.overview[kind][1]}} for kind in kinds]
+                out.append(_say("echt.later.kinds", players=names, items=items))
+        return out
 
     @staticmethod
     def _firsts_said(s: TableState, firsts: dict[tuple[str, ...], list[_First]]) -> list[Announcement]:
