@@ -597,7 +597,9 @@ class Menu:
 
 #: the width the hint bar's line may take (design pixels)
 HINT_ROOM = theme.DESIGN_SIZE[0] - 24
-HINT_BAR_H = 40  # the bottom band the hints stand in: the height a finger presses one in (``hint_button``)
+HINT_BAR_H = 40  # the bottom band the hints stand in (``hint_button``)
+#: design pixels between the hint bar's top and its frames' (and below them, to the screen's edge)
+HINT_FRAME_GAP = 2
 #: the ≡ corner the app draws over a game's screen for the pause menu (a screen keeps its own words clear of it)
 MENU_CORNER = pygame.Rect(theme.DESIGN_SIZE[0] - 52, 0, 52, 52)
 
@@ -682,11 +684,21 @@ def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> list[
 
 def hint_button(surface: pygame.Surface, hint: pygame.Rect) -> pygame.Rect:
     """Draw a hint of the bottom bar (a rect ``hint_bar`` returned) as a button, and return where a finger presses
-    it: as tall as the bar, wider than the words. For what a table with the touch screen alone has no other way to
-    (going back, rolling, the hourglass, finishing a teaching)."""
-    pygame.draw.rect(surface, theme.MUTED, hint.inflate(14, 10), width=2, border_radius=8)
-    top = theme.DESIGN_SIZE[1] - HINT_BAR_H
-    return pygame.Rect(hint.x - 10, top, hint.w + 20, HINT_BAR_H)  # neighbours stand 22 apart: no overlap
+    it: from its frame's top down to the screen's edge, a little wider than the frame. For what a table with the
+    touch screen alone has no other way to (going back, rolling, the hourglass, finishing a teaching).
+
+    Every frame of the bar is as tall as the others, whatever its letters (the words' own height made "ZURÜCK" a
+    frame 3 px taller than "UHR"), and a finger's room starts where its frame does: it started at the bar's top,
+    above the frame, where a finger aimed low at the row over the bar pressed the hint unseen."""
+    top = theme.DESIGN_SIZE[1] - HINT_BAR_H + HINT_FRAME_GAP
+    room = pygame.Rect(hint.x - 10, top, hint.w + 20, theme.DESIGN_SIZE[1] - top)  # neighbours 22 apart: no overlap
+    pygame.draw.rect(surface, theme.MUTED, hint_frame(room), width=2, border_radius=8)
+    return room
+
+
+def hint_frame(room: pygame.Rect) -> pygame.Rect:
+    """The frame ``hint_button`` draws for the finger room it returned."""
+    return pygame.Rect(room.x + 3, room.y, room.w - 6, room.h - 2 * HINT_FRAME_GAP)
 
 
 def not_time_to_roll(what: str, lang: str) -> str:
