@@ -47,6 +47,7 @@ from companion.views.widgets import (
     MenuItem,
     hint_bar,
     hint_button,
+    hold_fill,
     not_time_to_roll,
     tapped_hint,
 )
@@ -1459,6 +1460,17 @@ class App:
             if self._held_hint(press.pos) == press.hint:  # the same hint still there (not a menu opened meanwhile)
                 self._take_tap(press.pos, lambda: self.on_button(ButtonEvent(press.hint.button, Press.LONG)))
 
+    def _draw_hold(self, surface: pygame.Surface) -> None:
+        """A finger on a framed hint with a long press (``_hold_hint``) fills its frame as the hold builds: held on
+        "UNDO menu", nothing showed for the second until the step was taken back."""
+        press = self._press
+        if press is None or press.hint is None or press.done or press.moved:
+            return
+        taps = getattr(self.mode, "hint_taps", ())
+        room = next((r for r, e in taps if e == press.hint and r.collidepoint(press.pos)), None)
+        if room is not None:  # (the hint gone meanwhile: nothing to fill)
+            hold_fill(surface, room, (self.clock() - press.at) / self.keys.tracker.hold_for(press.hint.button))
+
     def handle_pygame_event(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:
             self.running = False
@@ -1616,6 +1628,7 @@ class App:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.mode.draw(surface)
+        self._draw_hold(surface)
         in_game = self._in_game()
         if in_game:
             _draw_menu_corner(surface)

@@ -600,6 +600,8 @@ HINT_ROOM = theme.DESIGN_SIZE[0] - 24
 HINT_BAR_H = 40  # the bottom band the hints stand in (``hint_button``)
 #: design pixels between the hint bar's top and its frames' (and below them, to the screen's edge)
 HINT_FRAME_GAP = 2
+#: a held hint's fill (``hold_fill``): a dark amber, the words' yellow and grey brighter than it
+HOLD_FILL = (112, 84, 0)
 #: the ≡ corner the app draws over a game's screen for the pause menu (a screen keeps its own words clear of it)
 MENU_CORNER = pygame.Rect(theme.DESIGN_SIZE[0] - 52, 0, 52, 52)
 
@@ -699,6 +701,21 @@ def hint_button(surface: pygame.Surface, hint: pygame.Rect) -> pygame.Rect:
 def hint_frame(room: pygame.Rect) -> pygame.Rect:
     """The frame ``hint_button`` draws for the finger room it returned."""
     return pygame.Rect(room.x + 3, room.y, room.w - 6, room.h - 2 * HINT_FRAME_GAP)
+
+
+def hold_fill(surface: pygame.Surface, room: pygame.Rect, held: float) -> None:
+    """A framed hint held down by a finger (``hint_button``'s ``room``), ``held`` of the way (0 to 1) to its long
+    press: the frame lights up and fills from the left as the hold builds. A finger held on "UNDO menu" saw nothing
+    happen for a second until the step was taken back."""
+    frame = hint_frame(room)
+    done = pygame.Rect(frame.x, frame.y, round(frame.w * max(0.0, min(1.0, held))), frame.h)
+    if done.w > 0:
+        fill = pygame.Surface(frame.size)
+        fill.fill((0, 0, 0))
+        pygame.draw.rect(fill, HOLD_FILL, pygame.Rect(0, 0, done.w, done.h), border_radius=8)
+        # under the words, not over them: each pixel the brighter of the two (the words stay as they were drawn)
+        surface.blit(fill, frame.topleft, special_flags=pygame.BLEND_RGB_MAX)
+    pygame.draw.rect(surface, theme.ACCENT, frame, width=3, border_radius=8)
 
 
 def not_time_to_roll(what: str, lang: str) -> str:
