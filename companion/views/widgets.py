@@ -423,6 +423,9 @@ class MenuItem:
     label: str
     value: Any
     enabled: bool = True
+    #: pressed again and again, each press meant (the pause menu's "Louder"): a quick second tap on it is no double
+    #: tap, though its first changed the screen (``App._doubled``)
+    repeats: bool = False
 
 
 #: width of the scroll arrows drawn right of a menu whose items do not all fit
