@@ -47,6 +47,7 @@ from companion.views.widgets import (
     MenuItem,
     hint_bar,
     hint_button,
+    hold_fill,
     not_time_to_roll,
     tapped_hint,
 )
@@ -353,9 +354,10 @@ class App:
         self.source: Any = None  # the camera, photo folder or built-in tray the dice are read from
         self._banner: pygame.Rect | None = None  # where the last frame drew a banner: a tap there is the banner's
         self._press: _Press | None = None  # the finger on the screen, whose tap comes when it lifts
-        #: when and where the last tap was taken and the screen before it (``_tap_state``): a tap on its spot this
-        #: soon after it, when it changed the screen, was aimed at the screen before (a child's double tap)
-        self._last_tap: tuple[float, tuple, tuple[int, int]] | None = None
+        #: when and where the last tap was taken, the screen before it (``_tap_state``) and the row it pressed that is
+        #: pressed again and again (``_repeated_row``): a tap on its spot this soon after it, when it changed the
+        #: screen, was aimed at the screen before (a child's double tap)
+        self._last_tap: tuple[float, tuple, tuple[int, int], Any] | None = None
         #: the strip of words the last frame drew (rect, words, what it says: "error", "notice" or "state"), and a
         #: lasting state's words a tap put away until when
         self._strip: tuple[pygame.Rect, str, str] | None = None
@@ -1142,7 +1144,7 @@ class App:
         for value, key, step in (("louder", "core.pause_louder", 1), ("quieter", "core.pause_quieter", -1)):
             then = stepped_volume(now, step)
             items.append(MenuItem(t(key, self.lang, volume=now, then=then if then is not None else now), value,
-                                  enabled=audible and then is not None))
+                                  enabled=audible and then is not None, repeats=True))
         return items
 
     def step_volume(self, step: int) -> None:
@@ -1375,19 +1377,32 @@ class App:
         press doubled. A double tap on "End the turn" rolled for the next player; on a die, Anna took it and Ben's
         turn the second; "Remove" asked "Really remove?" unseen. Taps that change nothing there (a letter typed
         twice, a scroll arrow, "+" that the highlight follows) count however fast, and so does a quick tap
-        elsewhere (the next player ticked, the pair's number die after its colour die)."""
+        elsewhere (the next player ticked, the pair's number die after its colour die), and so do quick taps on a
+        row meant to be pressed again and again (``_repeated_row``)."""
         last = self._last_tap
         return (last is not None and now - last[0] < DOUBLE_PRESS and math.dist(pos, last[2]) <= DOUBLE_SPOT
-                and self._tap_state() != last[1])
+                and self._tap_state() != last[1] and (last[3] is None or self._repeated_row(pos) != last[3]))
+
+    def _repeated_row(self, pos: tuple[int, int]) -> Any:
+        """The value of the menu row at ``pos`` that is pressed again and again (``MenuItem.repeats``: the pause
+        menu's "Louder", whose every tap changes its own line), else None. Quick taps there are each meant: three
+        taps on "Louder" made it one step louder and then another, the second dropped as a double tap."""
+        for screen in (getattr(self.mode, "mode", None), self.mode):  # a setup's question first
+            menu = getattr(screen, "current_menu", getattr(screen, "menu", None))
+            if isinstance(menu, Menu):
+                return next((menu.items[i].value for i, r in menu.item_rects().items()
+                             if r.collidepoint(pos) and menu.items[i].repeats and menu.items[i].enabled), None)
+        return None
 
     def _take_tap(self, pos: tuple[int, int], act: Callable[[], Any] | None = None) -> None:
-        """Take a finger's tap (or ``act`` for it), remembering the screen it found (``_doubled``)."""
-        before = self._tap_state()
+        """Take a finger's tap (or ``act`` for it), remembering the screen it found and the row it pressed
+        (``_doubled``)."""
+        before, row = self._tap_state(), self._repeated_row(pos)
         if act is None:
             self.on_tap(pos)
         else:
             act()
-        self._last_tap = (self.clock(), before, pos)
+        self._last_tap = (self.clock(), before, pos, row)
 
     def _held_hint(self, pos: tuple[int, int]) -> ButtonEvent | None:
         """The framed hint a tap at ``pos`` presses (as ``on_tap`` finds it) when its button has a long press: a
@@ -1458,6 +1473,17 @@ class App:
             press.done = True
             if self._held_hint(press.pos) == press.hint:  # the same hint still there (not a menu opened meanwhile)
                 self._take_tap(press.pos, lambda: self.on_button(ButtonEvent(press.hint.button, Press.LONG)))
+
+    def _draw_hold(self, surface: pygame.Surface) -> None:
+        """A finger on a framed hint with a long press (``_hold_hint``) fills its frame as the hold builds: held on
+        "UNDO menu", nothing showed for the second until the step was taken back."""
+        press = self._press
+        if press is None or press.hint is None or press.done or press.moved:
+            return
+        taps = getattr(self.mode, "hint_taps", ())
+        room = next((r for r, e in taps if e == press.hint and r.collidepoint(press.pos)), None)
+        if room is not None:  # (the hint gone meanwhile: nothing to fill)
+            hold_fill(surface, room, (self.clock() - press.at) / self.keys.tracker.hold_for(press.hint.button))
 
     def handle_pygame_event(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:
@@ -1616,6 +1642,7 @@ class App:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.mode.draw(surface)
+        self._draw_hold(surface)
         in_game = self._in_game()
         if in_game:
             _draw_menu_corner(surface)

@@ -688,6 +688,25 @@ def test_the_hourglass_turned_before_the_screens_first_frame_runs_its_full_time(
     assert 88.0 <= fresh.game.hourglass.remaining(fresh.wall_now()) <= 89.5
 
 
+@pytest.mark.parametrize(("lang", "timer"), [("de", "drehen"), ("en", "turn hourglass")])
+def test_the_letter_bar_has_room_for_the_menus_hint_at_full_size(tmp_path: Path, lang: str, timer: str) -> None:
+    """German "UHR Sanduhr drehen" beside "WÄHLEN Buchstaben ziehen" left no room for "ZURÜCK Menü" at the bar's
+    size: a table with the touch screen alone saw no way to the menu there but the ≡ corner. "UHR drehen" makes
+    room; English keeps its words."""
+    from companion.views.widgets import hint_bar_size, with_menu
+
+    view, _ = make(tmp_path, Clocks(), dict(SETUP), lang=lang)
+    press(view, Button.ROLL)
+    for _ in range(4):  # each of the four players takes a die
+        press(view, Button.SELECT)
+    assert view.game.phase is Phase.LETTER
+    view.update(0.03, 0.0)
+    view.draw(pygame.Surface(theme.DESIGN_SIZE))
+    assert [e.button for _, e in view.hint_taps] == [Button.TIMER, Button.UNDO]  # both framed: a finger's buttons
+    hints = with_menu(view._hints(), lang)
+    assert hints[0][1] == timer and hint_bar_size(hints) == theme.SMALL
+
+
 def test_the_letter_phase_hints_say_what_select_and_timer_do_there(tmp_path: Path) -> None:
     """"SELECT draw letter" stood under "Enter a token" too (SELECT opens the token list there), and variant 1's
     "TIMER turn hourglass" only turns the token: the hourglass comes after the picks."""

@@ -42,6 +42,7 @@ from companion.views.widgets import (
     moved,
     spanning,
     widths_by_need,
+    with_menu,
 )
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture, TrayReading
@@ -1326,8 +1327,13 @@ class HasteWorteMode:
         if g.phase is Phase.LETTER:  # SELECT does what the highlight says; variant 1's TIMER turns the token only
             # TIMER first, where it stays while the sand runs ("TIMER hold: cancel"): second, at x 205-420, it
             # left "UNDO menu" under a child's second tap on the same spot, which opened the pause menu
-            out = [] if g.letter_first else [h("timer", "timer")]
-            return out + [h("select", "draw" if self.cursor == 0 else "choose"), h("next", "next")]
+            rest = [h("select", "draw" if self.cursor == 0 else "choose"), h("next", "next")]
+            if g.letter_first:
+                return rest
+            out = [h("timer", "timer"), *rest]
+            # German "UHR Sanduhr drehen" beside "WÄHLEN Buchstaben ziehen" left no room for "ZURÜCK Menü" at the
+            # bar's size (``with_menu``): "UHR drehen" there, the button's name saying what is turned
+            return out if with_menu(out, lang) != out else [h("timer", "turn"), *rest]
         if g.phase is Phase.WRITING:
             if g.hourglass.is_running(self.wall_now()):
                 return [h("timer", "cancel")]
