@@ -195,9 +195,10 @@ class Display:
         pygame.display.flip()
 
     def resized(self, size: tuple[int, int]) -> None:
-        if not self.fullscreen:
-            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
-            self._scaled_for = None  # a new window: its letterbox is filled again
+        """A laptop's window dragged to ``size``: pygame 2 has resized the window's surface itself, and calling
+        set_mode again (as pygame 1 needed) made the window jump while it was dragged (GNOME, pygame-ce#1238)."""
+        self.window = pygame.display.get_surface() or self.window
+        self._scaled_for = None  # its letterbox is filled again
 
     def close(self) -> None:
         pygame.display.quit()

@@ -307,6 +307,28 @@ def test_a_scaled_picture_is_made_into_one_kept_surface_with_the_same_pixels(mon
         d.close()
 
 
+def _drag_window(d: Display, size: tuple[int, int]) -> None:
+    """What dragging a laptop's window does: SDL resizes the window (and pygame its surface), then VIDEORESIZE."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # the display module's window, as pygame-ce 2.5 has it
+        pygame.Window.from_display_module().size = size
+    d.resized(size)
+
+
+def test_a_resize_takes_the_surface_pygame_resized_and_does_not_set_the_mode_again(monkeypatch):
+    """pygame 2 resizes the window's surface itself; set_mode called again on VIDEORESIZE (as pygame 1 needed) made
+    the window jump while it was dragged, and on some desktops back to the old size."""
+    d = Display((1280, 720), fullscreen=False)
+    try:
+        monkeypatch.setattr(pygame.display, "set_mode", _refused)
+        _drag_window(d, (1000, 900))
+        assert d.window.get_size() == (1000, 900) and d.to_design((500, 450)) == (400, 240)
+    finally:
+        d.close()
+
+
 def test_a_resized_window_gets_its_letterbox_and_picture_again():
     """The kept surface is made for one window: a resized one (a laptop's window dragged) is scaled for its new
     size and its letterbox filled again, not left black where the new window's border is."""
@@ -316,7 +338,7 @@ def test_a_resized_window_gets_its_letterbox_and_picture_again():
     try:
         d.canvas.fill((200, 30, 40))
         d.present()
-        d.resized((1000, 900))
+        _drag_window(d, (1000, 900))
         d.window.fill((0, 0, 0))  # what a new window may hold
         d.present()
         _, rect = d._placement()
