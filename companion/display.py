@@ -46,6 +46,11 @@ def pointer_of(ev: pygame.event.Event, mouse_pos: Callable[[tuple[int, int]], tu
     return kind, "mouse", mouse_pos(ev.pos)
 
 
+#: how far out on the letterbox (window pixels) a tap is still taken at the picture's nearest edge: about a
+#: fingertip's slip on a 7" panel (3-4 mm), less than the bars of a laptop's window or a portrait panel's ends
+EDGE_REACH = 24
+
+
 class DisplayError(CompanionError):
     """The screen cannot be opened."""
 
@@ -150,10 +155,14 @@ class Display:
         return scale, pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
 
     def to_design(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        """Window pixels to design pixels; None for a tap on the letterbox border."""
+        """Window pixels to design pixels. A tap on the letterbox within :data:`EDGE_REACH` of the picture is taken
+        at the picture's edge: a finger beside ≡ on a 1024x600 panel (a 12 px bar) or under the hint bar on a
+        480x320 one (16 px) was dropped. None further out on the border."""
         scale, rect = self._placement()
         if not rect.collidepoint(pos):
-            return None
+            if not rect.inflate(2 * EDGE_REACH, 2 * EDGE_REACH).collidepoint(pos):
+                return None
+            pos = min(max(pos[0], rect.left), rect.right - 1), min(max(pos[1], rect.top), rect.bottom - 1)
         u, v = (pos[0] + 0.5 - rect.x) / scale, (pos[1] + 0.5 - rect.y) / scale  # the pixel's middle, turned
         w, h = DESIGN_SIZE
         x, y = {0: (u, v), 90: (v, h - u), 180: (w - u, h - v), 270: (w - v, u)}[self.rotate]

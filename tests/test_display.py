@@ -108,7 +108,7 @@ def test_a_turned_picture_lands_where_the_panel_shows_it_and_taps_find_their_way
 def test_a_portrait_panel_letterboxes_the_turned_picture_and_a_tap_on_the_border_is_none():
     d = Display((720, 1280), fullscreen=False, rotate=90)
     try:
-        assert d.to_design((360, 20)) is None  # above the picture (1200 of the 1280 rows: 40 free at each end)
+        assert d.to_design((360, 5)) is None  # above the picture (1200 of the 1280 rows: 40 free at each end)
         for x, y in (d.to_design((360, 640)), d.finger_to_design(0.5, 0.5)):  # the middle is the middle
             assert abs(x - 400) <= 1 and abs(y - 240) <= 1
     finally:
@@ -346,5 +346,26 @@ def test_a_resized_window_gets_its_letterbox_and_picture_again():
         assert d.window.get_at((500, 10))[:3] == BG and d.window.get_at((500, 890))[:3] == BG
         shown, fresh = _scaled_as_drawn_fresh(d)
         assert shown == fresh
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize(("window", "rotate", "tap", "design"), [
+    ((1024, 600), 0, (1018, 10), (799, 8)),  # the 12 px bar right of ≡
+    ((1024, 600), 0, (3, 590), (0, 472)),  # the bar left of the hint bar
+    ((480, 320), 0, (60, 310), (100, 479)),  # the 16 px strip under the hint bar
+    ((480, 320), 0, (479, 0), (799, 0)),  # the panel's corner: both edges
+    ((720, 1280), 90, (360, 1260), (799, 239)),  # a portrait panel turned: the design's right edge is at the bottom
+])
+def test_a_tap_on_the_letterbox_right_beside_the_picture_is_taken_at_its_edge(window, rotate, tap, design):
+    """A finger that slips off the picture onto the bar beside it meant what is drawn at the picture's edge (≡, the
+    hint bar): it was dropped, and the family saw a button that did not answer."""
+    d = Display(window, fullscreen=False, rotate=rotate)
+    try:
+        assert d.to_design(tap) == design
+        _, rect = d._placement()
+        far = (rect.right + 30, rect.centery) if rect.x >= 30 else (rect.centerx, rect.bottom + 30)
+        if far[0] < window[0] and far[1] < window[1]:
+            assert d.to_design(far) is None  # further out on a wide border: no tap
     finally:
         d.close()
