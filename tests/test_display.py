@@ -369,3 +369,105 @@ def test_a_tap_on_the_letterbox_right_beside_the_picture_is_taken_at_its_edge(wi
             assert d.to_design(far) is None  # further out on a wide border: no tap
     finally:
         d.close()
+
+
+def _flips(monkeypatch) -> list[int]:
+    flips: list[int] = []
+    flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: (flips.append(1), flip()))
+    return flips
+
+
+@pytest.mark.parametrize(("window", "picture"), [((1920, 1080), (160, 60, 1600, 960)),
+                                                 ((3840, 2160), (320, 120, 3200, 1920)),
+                                                 ((2560, 1440), (80, 0, 2400, 1440))])
+def test_a_tv_shows_each_design_pixel_as_a_whole_square_of_its_pixels(monkeypatch, window, picture):
+    """A TV over HDMI smoothscaled the picture to 2.25 times its size each frame (10-19 ms here, a Pi's whole frame
+    budget beside the dice reader, and soft text): it is scaled by a whole number, the little left letterboxed."""
+    d = Display(window, fullscreen=False)
+    try:
+        monkeypatch.setattr(pygame.transform, "smoothscale", _refused)
+        d.canvas.fill((30, 30, 40))
+        d.canvas.fill((255, 0, 0), pygame.Rect(100, 50, 1, 1))
+        d.present()
+        scale, rect = d._placement()
+        assert tuple(rect) == picture and scale == int(scale)
+        k = int(scale)
+        assert {d.window.get_at((rect.x + 100 * k + i, rect.y + 50 * k + j))[:3]
+                for i in range(k) for j in range(k)} == {(255, 0, 0)}
+        assert d.window.get_at((rect.x + 101 * k, rect.y + 50 * k))[:3] == (30, 30, 40)
+        assert d.to_design((window[0] // 2, window[1] // 2)) == (400, 240)
+    finally:
+        d.close()
+
+
+def test_a_screen_a_whole_number_would_leave_much_of_is_fitted_smoothly():
+    """1920x1200 is 2.4 times the picture: a whole 2 would leave a sixth of its width black; it is fitted."""
+    d = Display((1920, 1200), fullscreen=False)
+    try:
+        assert tuple(d._placement()[1]) == (0, 24, 1920, 1152)
+    finally:
+        d.close()
+
+
+def test_a_picture_that_stands_still_is_not_scaled_and_flipped_again(monkeypatch):
+    """Every view draws each frame, mostly the same picture: it was scaled and flipped each time (on a TV the most
+    of a frame). The same canvas is left standing, a changed one shown, and the same one again after a while (a
+    window something covered gets its picture back)."""
+    now = [0.0]
+    d = Display((1920, 1080), fullscreen=False, clock=lambda: now[0])
+    try:
+        flips = _flips(monkeypatch)
+        d.canvas.fill((30, 30, 40))
+        d.present()
+        d.present()
+        assert len(flips) == 1
+        d.canvas.fill((255, 0, 0), pygame.Rect(0, 0, 1, 1))  # one pixel changed
+        d.present()
+        assert len(flips) == 2 and d.window.get_at((160, 60))[:3] == (255, 0, 0)
+        now[0] += display.REFRESH_SECONDS
+        d.present()
+        assert len(flips) == 3
+        _drag_window(d, (1280, 720))  # a new window: drawn though the canvas stood still
+        d.present()
+        assert len(flips) == 4 and d.window.get_at((40, 0))[:3] == (255, 0, 0)
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize(("native", "modes", "opened"), [
+    ((3840, 2160), [(3840, 2160), (2560, 1440), (1920, 1080), (1280, 720), (1024, 768), (720, 480)], (1920, 1080)),
+    ((3840, 2160), [(3840, 2160), (1280, 1024), (1024, 768)], (0, 0)),  # no 16:9 mode within reach: the native one
+    ((1920, 1080), [(1920, 1080), (1280, 720)], (0, 0)),  # a Full HD TV: its own mode
+    ((800, 480), [(800, 480)], (0, 0)),  # the Pi's panel
+    ((720, 1280), [(720, 1280)], (0, 0)),  # the Touch Display 2, standing
+    ((2160, 3840), [(2160, 3840), (1080, 1920), (1920, 1080)], (1080, 1920)),  # a 4K screen standing
+])
+def test_the_kiosk_opens_a_4k_tv_at_full_hd(native, modes, opened):
+    assert display.kiosk_mode(native, modes) == opened
+
+
+def test_the_kiosk_asks_a_4k_tv_for_its_full_hd_mode_and_falls_back_to_the_native_one(monkeypatch):
+    """A 4K TV was opened at 3840x2160: some 35 MB to scale and show each frame for an 800x480 picture."""
+    asked: list[tuple[int, int]] = []
+    refuse = [False]
+    set_mode = pygame.display.set_mode
+
+    def mode(size, flags=0):
+        asked.append(tuple(size))
+        if refuse[0] and tuple(size) == (1920, 1080):
+            raise pygame.error("mode refused")
+        return set_mode(size if size != (0, 0) else (3840, 2160))  # the dummy driver: a window of that size
+
+    monkeypatch.setattr(display, "on_raspberry_pi", lambda: False)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(3840, 2160)])
+    monkeypatch.setattr(pygame.display, "list_modes", lambda *a, **k: [(3840, 2160), (1920, 1080), (1280, 720)])
+    monkeypatch.setattr(pygame.display, "set_mode", mode)
+    d = Display(fullscreen=True)
+    assert asked == [(1920, 1080)] and d.window.get_size() == (1920, 1080)
+    d.close()
+    asked.clear()
+    refuse[0] = True  # a TV that lists the mode and will not take it: its own, as before
+    d = Display(fullscreen=True)
+    assert asked == [(1920, 1080), (0, 0)] and d.window.get_size() == (3840, 2160)
+    d.close()
