@@ -67,6 +67,26 @@ KIOSK_MODE_MAX = (1920, 1080)
 REFRESH_SECONDS = 1.0
 
 
+#: the least share of the 800x480 design's size a screen may show it at: a 3.5" 480x320 panel shows it at 60 %,
+#: the far end of the table's letters (3.8 mm on the Pi's 7" panel) at 1.8 mm, its buttons too small for a finger
+SMALL_SCALE = 0.9
+
+
+def picture_scale(window: tuple[int, int], rotate: int = 0) -> float:
+    """How large a screen of ``window`` pixels shows the 800x480 picture turned by ``rotate`` (1.0: the Pi's panel)."""
+    w, h = DESIGN_SIZE
+    if rotate in (90, 270):
+        w, h = h, w
+    return min(window[0] / w, window[1] / h)
+
+
+def small_screen_words(window: tuple[int, int], scale: float, lang: str) -> str:
+    """What the table is told where a screen shows the picture smaller than :data:`SMALL_SCALE`: and what to use."""
+    from companion.i18n import t
+
+    return t("core.screen_too_small", lang, size=f"{window[0]}x{window[1]}", percent=round(scale * 100))
+
+
 def kiosk_mode(native: tuple[int, int], modes: list[tuple[int, int]]) -> tuple[int, int]:
     """The mode the kiosk opens: the screen's native one (what ``set_mode((0, 0))`` takes), or on a screen larger
     than :data:`KIOSK_MODE_MAX` (a 4K TV) the largest listed mode within it of the same shape (a 16:9 TV's
@@ -208,6 +228,14 @@ class Display:
             scale = float(int(scale))
         w, h = int(tw * scale), int(th * scale)
         return scale, pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+
+    def small_words(self, lang: str) -> str | None:
+        """The kiosk's words at the start where its screen shows the picture too small to read from the table (a
+        3.5" 480x320 panel: 60 %); nothing said before. None where it fits, and in a window one may drag larger."""
+        scale = picture_scale(self.window.get_size(), self.rotate)
+        if not self.fullscreen or scale >= SMALL_SCALE:
+            return None
+        return small_screen_words(self.window.get_size(), scale, lang)
 
     def to_design(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """Window pixels to design pixels. A tap on the letterbox within :data:`EDGE_REACH` of the picture is taken

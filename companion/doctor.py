@@ -50,6 +50,10 @@ def _display(rotate: int = 0) -> list[str]:
         if panel.portrait and rotate in (0, 180):
             lines.append(f"PROBLEM {panel.connector} stands upright: the picture fills a third of it; set [display] "
                          "rotate = 90 (or 270, the other way round) in the config for the whole panel")
+        elif (scale := display.picture_scale((panel.width, panel.height), rotate)) < display.SMALL_SCALE:
+            lines.append(f"PROBLEM {panel.connector} is small: it shows the 800x480 picture at {round(scale * 100)} %, "
+                         "text and buttons too small for the table; use a 7\" panel (800x480 or 1024x600) or an "
+                         "HDMI screen")
     if on_raspberry_pi():
         lines.append("Raspberry Pi: fullscreen kiosk through KMSDRM (or the desktop's window system)")
     session = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY")

@@ -471,3 +471,40 @@ def test_the_kiosk_asks_a_4k_tv_for_its_full_hd_mode_and_falls_back_to_the_nativ
     d = Display(fullscreen=True)
     assert asked == [(1920, 1080), (0, 0)] and d.window.get_size() == (3840, 2160)
     d.close()
+
+
+def test_the_doctor_says_a_small_panel_shows_the_picture_too_small_for_the_table(monkeypatch):
+    """A 3.5" 480x320 panel: "screen DPI-1: 480x320" and nothing more, and the family wondered why nobody could
+    read it."""
+    import hardware.panels
+    from hardware.panels import Panel
+
+    def problems(panel: Panel, rotate: int = 0) -> list[str]:
+        monkeypatch.setattr(hardware.panels, "connected_panels", lambda: [panel])
+        return [line for line in doctor._display(rotate) if line.startswith("PROBLEM")]
+
+    small = problems(Panel("DPI-1", 480, 320))
+    assert len(small) == 1 and "at 60 %" in small[0] and "800x480 or 1024x600" in small[0]
+    assert problems(Panel("HDMI-A-1", 640, 480)) and "at 80 %" in problems(Panel("HDMI-A-1", 640, 480))[0]
+    for fits in (Panel("DSI-1", 800, 480), Panel("DSI-1", 1024, 600), Panel("HDMI-A-1", 1920, 1080)):
+        assert problems(fits) == []
+    assert problems(Panel("DSI-1", 720, 1280), 90) == []  # the Touch Display 2 on its side: 150 %
+    upright = problems(Panel("DSI-1", 480, 800))  # standing, not turned: that is the one thing to say
+    assert len(upright) == 1 and "stands upright" in upright[0]
+    assert len(problems(Panel("DSI-1", 320, 480), 90)) == 1  # a small one turned: still small
+
+
+def test_the_kiosk_tells_the_table_when_its_screen_is_too_small(monkeypatch):
+    set_mode = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: set_mode((480, 320)))
+    d = Display(fullscreen=True)
+    try:
+        assert "(480x320)" in d.small_words("en") and "60 %" in d.small_words("de")
+    finally:
+        d.close()
+    monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: set_mode((1024, 600)))
+    d = Display(fullscreen=True)
+    try:
+        assert d.small_words("en") is None
+    finally:
+        d.close()
