@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 
-from companion.config import ROTATIONS
+from companion.config import AUTO_ROTATE, ROTATIONS
 from companion.errors import CompanionError
 from companion.views.theme import BG, DESIGN_SIZE
 from hardware.buttons import on_raspberry_pi
@@ -85,6 +85,13 @@ def small_screen_words(window: tuple[int, int], scale: float, lang: str) -> str:
     from companion.i18n import t
 
     return t("core.screen_too_small", lang, size=f"{window[0]}x{window[1]}", percent=round(scale * 100))
+
+
+def auto_rotation(window: tuple[int, int], kiosk: bool) -> int:
+    """``display.rotate = "auto"``: 90 where the kiosk's screen comes taller than wide, else 0. On the console the
+    panel's own scan-out comes as it is: a taller one is a portrait panel lying on its side at the table (the Touch
+    Display 2). A desktop turns its screens itself, and a window is dragged to any shape: those are not turned."""
+    return 90 if kiosk and not _in_desktop_session() and window[1] > window[0] else 0
 
 
 def kiosk_mode(native: tuple[int, int], modes: list[tuple[int, int]]) -> tuple[int, int]:
@@ -158,12 +165,11 @@ def kmsdrm_card() -> tuple[int, str] | None:
 
 class Display:
     def __init__(self, size: tuple[int, int] = DESIGN_SIZE, fullscreen: bool | str = "auto",
-                 title: str = "Table companion", rotate: int = 0, clock: Callable[[], float] = time.monotonic) -> None:
-        if rotate not in ROTATIONS:
-            raise DisplayError(f"the picture can be turned by {', '.join(map(str, ROTATIONS))} degrees, not {rotate}")
-        #: degrees the picture is turned clockwise on the panel: a display mounted upside down in its case (180),
-        #: or a portrait panel (Touch Display 2: 720x1280) turned on its side (90 or 270)
-        self.rotate = rotate
+                 title: str = "Table companion", rotate: int | str = 0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if rotate != AUTO_ROTATE and (isinstance(rotate, bool) or rotate not in ROTATIONS):
+            raise DisplayError(f"the picture can be turned by {', '.join(map(str, ROTATIONS))} degrees or "
+                               f"{AUTO_ROTATE!r}, not {rotate}")
         if fullscreen == "auto":
             fullscreen = on_raspberry_pi() and not _in_desktop_session()
         if (card := kmsdrm_card()) is not None:
@@ -188,6 +194,9 @@ class Display:
                 "the video and render groups); to try it without a screen, set SDL_VIDEODRIVER=dummy.") from None
         self.canvas = pygame.Surface(DESIGN_SIZE)
         self.fullscreen = bool(fullscreen)
+        #: degrees the picture is turned clockwise on the panel: a display mounted upside down in its case (180),
+        #: or a portrait panel (Touch Display 2: 720x1280) turned on its side (90 or 270; "auto" chose 90)
+        self.rotate = auto_rotation(self.window.get_size(), self.fullscreen) if rotate == AUTO_ROTATE else rotate
         #: the scaled picture kept from frame to frame, and what it was made for (the window's size, the picture's
         #: place, the turn): a panel other than 800x480 (the Pi 5's Touch Display 2, a laptop) made a new one of
         #: some 3.4 MB every frame, 6.5 ms here and over 20 on a Pi; the letterbox is filled once for it too

@@ -508,3 +508,50 @@ def test_the_kiosk_tells_the_table_when_its_screen_is_too_small(monkeypatch):
         assert d.small_words("en") is None
     finally:
         d.close()
+
+
+@pytest.mark.parametrize(("mode", "fullscreen", "desktop", "turned"), [
+    ((720, 1280), True, None, 90),  # the Touch Display 2 on the console: on its side at the table
+    ((480, 800), True, None, 90),
+    ((800, 480), True, None, 0),
+    ((1920, 1080), True, None, 0),
+    ((720, 1280), True, "wayland-0", 0),  # a desktop turns its screens itself
+    ((480, 800), False, None, 0),  # a window dragged tall
+])
+def test_rotate_auto_turns_a_kiosk_screen_that_comes_taller_than_wide(monkeypatch, mode, fullscreen, desktop, turned):
+    """A portrait panel with rotate = 0 showed the picture in a third of it (36 % of a 480x800 one), and only
+    ``companion doctor`` said why: "auto", the default, turns it."""
+    set_mode = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: set_mode(mode))
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    if desktop:
+        monkeypatch.setenv("WAYLAND_DISPLAY", desktop)
+    d = Display(mode, fullscreen=fullscreen, rotate="auto")
+    try:
+        assert d.rotate == turned
+        d.canvas.fill((0, 0, 0))
+        d.canvas.fill((255, 0, 0), pygame.Rect(100, 50, 4, 4))
+        d.present()
+        x, y = _red_spot(d.window)
+        assert d.to_design((x + 1, y + 1)) in {(100 + i, 50 + j) for i in range(4) for j in range(4)}
+        if turned:  # the panel's width, and most of its height: the picture's 800 design px along its long side
+            rect = d._placement()[1]
+            assert rect.w == mode[0] and rect.h >= 0.9 * mode[1]
+    finally:
+        d.close()
+
+
+def test_the_doctor_says_rotate_auto_turns_a_portrait_panel():
+    import hardware.panels
+    from hardware.panels import Panel
+
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr(hardware.panels, "connected_panels", lambda: [Panel("DSI-1", 720, 1280)])
+        lines = doctor._display("auto")
+        assert not any(line.startswith("PROBLEM") for line in lines)
+        assert any("turns the picture by 90 degrees" in line and "rotate = 270" in line for line in lines)
+        assert any(line.startswith("PROBLEM DSI-1 stands upright") for line in doctor._display(0))  # set by hand
+    finally:
+        mp.undo()
