@@ -36,9 +36,9 @@ def _python() -> list[str]:
     return lines
 
 
-def _display(rotate: int = 0) -> list[str]:
+def _display(rotate: int | str = "auto") -> list[str]:
     """The screen: kiosk or window, a desktop holding the screen, and each panel, with the turn a portrait one needs
-    (``rotate``: the config's ``display.rotate``)."""
+    (``rotate``: the config's ``display.rotate``; "auto" turns a portrait one in the kiosk)."""
     from companion import display
     from hardware.buttons import on_raspberry_pi
     from hardware.panels import connected_panels
@@ -47,9 +47,19 @@ def _display(rotate: int = 0) -> list[str]:
     for panel in connected_panels():
         lines.append(f"screen {panel.connector}: {panel.width}x{panel.height}"
                      + (" (portrait)" if panel.portrait else ""))
-        if panel.portrait and rotate in (0, 180):
+        turn = rotate
+        if rotate == "auto":
+            turn = 90 if panel.portrait else 0  # as the kiosk, on the console, turns it (``auto_rotation``)
+            if turn:
+                lines.append(f"{panel.connector} stands upright: the kiosk turns the picture by {turn} degrees "
+                             "(rotate = \"auto\"); upside down, set [display] rotate = 270 in the config")
+        if panel.portrait and turn in (0, 180):
             lines.append(f"PROBLEM {panel.connector} stands upright: the picture fills a third of it; set [display] "
                          "rotate = 90 (or 270, the other way round) in the config for the whole panel")
+        elif (scale := display.picture_scale((panel.width, panel.height), turn)) < display.SMALL_SCALE:
+            lines.append(f"PROBLEM {panel.connector} is small: it shows the 800x480 picture at {round(scale * 100)} %, "
+                         "text and buttons too small for the table; use a 7\" panel (800x480 or 1024x600) or an "
+                         "HDMI screen")
     if on_raspberry_pi():
         lines.append("Raspberry Pi: fullscreen kiosk through KMSDRM (or the desktop's window system)")
     session = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY")
@@ -187,7 +197,7 @@ def report(config_path: str | None = None) -> str:
     from companion import config as config_mod
 
     out = [_section("Python and libraries", _python())]
-    pins, output, rotate = None, "", 0
+    pins, output, rotate = None, "", "auto"
     try:
         cfg = config_mod.load(config_path)
         out.append(_section("Config", [f"{cfg.path or 'defaults (no config file)'}; language {cfg.language}; "

@@ -86,7 +86,8 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     # should know that rather than wait for words that never come
     silent = None if announcer.audio.available else no_sound_words(cfg.language)
     elsewhere = getattr(announcer.audio, "output_missing", "") and missing_output_words(announcer.audio, cfg.language)
-    notices = [n for n in (notice, buttons_failed, silent, elsewhere) if n]
+    small = display.small_words(cfg.language)  # a 3.5" panel: said once, as nothing else would say it
+    notices = [n for n in (notice, small, buttons_failed, silent, elsewhere) if n]
     if notices:
         app.show_notice(" ".join(notices), seconds=30)
     try:
