@@ -1592,7 +1592,8 @@ def test_a_notice_while_level_one_places_leaves_the_clock_the_plane_and_its_plac
                 assert banner is not None and app.announcer.current is not None
                 kept = [view._clock_rect(), *view._building_rects(), *view.panel_rects()]
                 # the band itself clear of them: a notice laid out smaller to fit it stood 2 px over the positions
-                assert not any(view.notice_room.colliderect(r) for r in kept), (step, view.notice_room)
+                rooms = view.notice_room if isinstance(view.notice_room, list) else [view.notice_room]
+                assert not any(room.colliderect(r) for room in rooms for r in kept), (step, rooms)
                 for rect in (banner, strip):
                     assert not any(rect.colliderect(r) for r in kept), (step, index, rect)
                 assert not strip.colliderect(TOP_BAR) and not strip.colliderect(banner), strip
@@ -1800,3 +1801,4 @@ def test_a_gift_and_the_next_turn_in_one_banner_stand_at_far_under_the_actions(t
         rect, font, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
         assert not any(rect.colliderect(r) for r in (*view._building_rects(), *view.panel_rects())), (index, rect)
         assert font.get_height() >= theme.font(theme.FAR, True).get_height(), said
+

@@ -22,6 +22,7 @@ time left is unknown, and the table starts it again or declares time's up.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -551,7 +552,7 @@ class FritzoMode:
         return pygame.Rect(0, TOP_BAR.bottom, theme.DESIGN_SIZE[0], BANNER_ROOM - TOP_BAR.bottom)
 
     @property
-    def notice_room(self) -> pygame.Rect | None:
+    def notice_room(self) -> pygame.Rect | list[pygame.Rect] | None:
         """Choosing a cube, the band between the top line and the question, kept for a banner: a notice without one
         stands there (the App's), not over the top line or the cubes' third row. At the start roll the same band
         over the colours (the building beside them is empty then): Level One's built-in cubes' notice stood over
@@ -560,16 +561,30 @@ class FritzoMode:
         lit. A race's levels (Beginner, Challenge, Professional against the clock): under the top line's status and
         clock, over the mode's name and the level tabs: over the top line the notice hid the seconds the table races
         against, at the foot the building's bottom row (the tabs' level is the one the building shows). Placing
-        with no banner up, these give way to the right column beside the building (``_placing_room``)."""
-        if self.step in ("cell", "turn", "remove") and (room := self._placing_room()) is not None:
-            return room
-        if self.step in ("cell", "turn", "remove") and not self.tab_rects():
-            # above the positions to pick too: a notice laid out smaller to fit the room stood 2 px over them
-            plane = min((r.top for r in [*self.cell_rects().values(), *self.panel_rects()]), default=GRID_AREA.top)
-            return pygame.Rect(0, TOP_BAR.bottom + 2, theme.DESIGN_SIZE[0], plane - 2 - TOP_BAR.bottom - 2)
-        if self.step in ("cell", "turn", "remove") and self.clock_left() is not None:
-            top = self._clock_rect().bottom + 2
-            return pygame.Rect(0, top, theme.DESIGN_SIZE[0], TABS_AREA.bottom - top)
+        with no banner up, these give way to the right column beside the building (``_placing_room``). Placing
+        against the clock, last the top left beside the clock down to that band's foot, over whose turn it is
+        (the App takes the first room a notice fits): a damaged game's three lines fit neither the column nor the
+        band, and stood over the top line and the seconds."""
+        if self.step in ("cell", "turn", "remove"):
+            rooms = [room] if (room := self._placing_room()) is not None else []
+            clock = self._clock_rect() if self.clock_left() is not None else None
+            if not self.tab_rects():
+                # above the positions to pick too: a notice laid out smaller to fit the room stood 2 px over them
+                plane = min((r.top for r in [*self.cell_rects().values(), *self.panel_rects()]),
+                            default=GRID_AREA.top)
+                rooms.append(pygame.Rect(0, TOP_BAR.bottom + 2, theme.DESIGN_SIZE[0], plane - 2 - TOP_BAR.bottom - 2))
+            elif clock is not None:
+                top = clock.bottom + 2
+                rooms.append(pygame.Rect(0, top, theme.DESIGN_SIZE[0], TABS_AREA.bottom - top))
+            if clock is not None and rooms:
+                # as wide as the clock's digits all "0" leave (they are drawn narrower or wider by a pixel; the room
+                # and the notice's lines in it stay put as the seconds run)
+                zeros = theme.font(theme.LARGE, True).size(re.sub(r"\d", "0", self._clock_label()))[0]
+                rooms.append(pygame.Rect(0, 0, TOP_BAR.right - 8 - zeros - 8, rooms[-1].bottom))
+            if len(rooms) > 1:
+                return rooms
+            if rooms:
+                return rooms[0]
         if self.step == "menu" and self.game.state.phase is not Phase.START_ROLL and not self._building_rects():
             # the first cube: under the actions, over the empty building above a banner at its foot (Team's
             # built-in cubes' notice, two lines for ten seconds, stood over whose turn it is and the supply)
