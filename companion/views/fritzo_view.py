@@ -1078,6 +1078,30 @@ class FritzoMode:
         goal = self.game.state.goal
         return t(f"fritzo.ui.goal.{goal.value}", self.lang) if goal is not None else ""
 
+    def touching_rule(self) -> str | None:
+        """Building a goal, which colours may touch ("Aneinander nur verschiedene Farben"): Beginner and Professional
+        have the same goal words (the rulebook gives both the same goal: six sides, each one colour, six colours) and
+        differ only in this rule, which the screen said nowhere; a table that chose Professional after a Beginner
+        could not tell the two apart. Not on the goal line: with it that line is 560 to 720 px at FAR, and the room
+        after the supply is 565."""
+        s = self.game.state
+        if s.goal is None or s.phase is not Phase.BUILDING:
+            return None
+        return t(f"fritzo.ui.touching.{self.game.contact.value}", self.lang)
+
+    def _draw_touching_rule(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """The touching rule under the actions (``touching_rule``), where it fits above the note at the panel's foot
+        (what a press was answered comes first)."""
+        rule = self.touching_rule() if self.step == "menu" else None
+        if rule is None or not rects:
+            return
+        lines, size = theme.far_lines(rule, theme.BODY, PANEL.w)  # at BODY, on two lines where one is too wide
+        top = max(r.bottom for r in rects) + 16
+        if top + len(lines) * (size + 6) > self._foot_note()[2] - 8:
+            return
+        for k, line in enumerate(lines):
+            theme.text(surface, line, (PANEL.x, top + k * (size + 6)), size, theme.MUTED, bold=True)
+
     def _draw_goal(self, surface: pygame.Surface, x: int) -> None:
         """The goal on the second line from ``x`` (after the supply), at FAR: Team builds it together, and the
         Beginner's builders may be the whole table (it stood muted at BODY as the mode's name alone)."""
@@ -1265,6 +1289,7 @@ class FritzoMode:
                     x = r.x + side + 22
                 theme.text(surface, label, (x, r.centery), theme.fit_text(label, theme.BODY, r.right - x - 8),
                            theme.TEXT, bold=hi, anchor="midleft")
+            self._draw_touching_rule(surface, rects)
         elif self.step in ("cube", "outcube"):
             for i, (cid, r) in enumerate(zip(values, rects, strict=False)):
                 hi = i == self.index % max(1, len(values))
