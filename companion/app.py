@@ -1695,20 +1695,29 @@ class App:
             # the cards in view at the top), then the screen's ``in_view`` in its order (Fritzo's start keeps its
             # colours to answer before its top line: "built-in cubes" stood over the colours under a banner there)
             keep = [r for r in (focus, *in_view) if r is not None]
-            room = getattr(self.mode, "notice_room", None)
-            # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
-            fill = room is not None and room == getattr(self.mode, "banner_room", None)
-            _, size, laid = _notice_layout(message, tone=tone, room=room, fill=fill)
-            fits = room is not None and room.contains(laid) and size >= theme.SMALL  # not 14 px lines to fit it
-            if fits and top > room.top and kind == "notice" and tone == "info" \
-                    and self.clock() < self._notice_shown + NOTICE_WAITS:
+            # the rooms a screen keeps free, in its order (Fritzo's band over its cubes, a banner's at their start;
+            # a race's band under its clock, then beside it): the built-in cubes' notice stood over the top line or
+            # the cubes' third row for its ten seconds, and a damaged game's three lines, too tall for the band under
+            # the race's clock, over the clock for theirs
+            room, fill, waits = None, False, False
+            banner_room = getattr(self.mode, "banner_room", None)
+            for each in _rooms(getattr(self.mode, "notice_room", None)):
+                # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
+                filled = banner_room is not None and each == banner_room
+                _, size, laid = _notice_layout(message, tone=tone, room=each, fill=filled)
+                if not (each.contains(laid) and size >= theme.SMALL):  # not 14 px lines to fit it
+                    continue
+                if top <= each.top:
+                    room, fill = each, filled
+                    break
+                waits = waits or (kind == "notice" and tone == "info"
+                                  and self.clock() < self._notice_shown + NOTICE_WAITS)
+            if room is None and waits:
                 # a banner stands in the room: the words wait for it (their seconds from when they are shown),
                 # rather than over the cubes' third row for the start's eight seconds
                 self.notice_until = self.clock() + self._notice_seconds
                 return
-            if fits and top <= room.top:
-                # the room a screen keeps free (Fritzo's band over its cubes, a banner's at their start): the
-                # built-in cubes' notice stood over the top line or the cubes' third row for its ten seconds
+            if room is not None:
                 rect = _draw_notice(surface, message, tone=tone, room=room, fill=fill)
             else:
                 below = _notice_layout(message, tone=tone, bottom=bottom)[2]
@@ -1814,6 +1823,13 @@ def _quoted_within(text: str) -> str:
     return text.translate(str.maketrans({"„": "‚", "“": "‘", "”": "’", '"': "'"}))
 
 
+def _rooms(offered: pygame.Rect | Sequence[pygame.Rect] | None) -> list[pygame.Rect]:
+    """A view's ``notice_room`` (or ``banner_room``) as a list: none, one room, or several in the screen's order."""
+    if offered is None:
+        return []
+    return [offered] if isinstance(offered, pygame.Rect) else list(offered)
+
+
 def _first_covered(strip: pygame.Rect, keep: Sequence[pygame.Rect]) -> int:
     """The index of the first rect of ``keep`` that ``strip`` covers, ``len(keep)`` where it covers none."""
     return next((i for i, r in enumerate(keep) if strip.colliderect(r)), len(keep))
@@ -1822,7 +1838,7 @@ def _first_covered(strip: pygame.Rect, keep: Sequence[pygame.Rect]) -> int:
 def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None, top: int = 0,
                    bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False, room: pygame.Rect | None = None,
                    fill: bool = False, largest: int = theme.BODY, width: int = theme.DESIGN_SIZE[0],
-                   ) -> tuple[tuple[str, ...], int, pygame.Rect]:
+                   lean: bool = False) -> tuple[tuple[str, ...], int, pygame.Rect]:
     """The lines, their size and the rect of a strip of words (``_draw_notice``), without drawing it.
 
     In ``room`` (a view's ``notice_room``) the strip stands from the room's top, its lines as large as fit the room,
@@ -1830,19 +1846,23 @@ def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None
     under Noch X-Mal!'s cards (107) and stood over the cards for their eight seconds. ``fill``: the strip fills the
     room, its lines in the middle (a room kept for banners, which fill it: under a notice of one line Fritzo's cube
     highlighted over the chooser, drawn there to be covered, stood half out). Where it fits at none of these sizes,
-    the strip at BODY from the room's top, taller than the room (the caller puts it elsewhere)."""
+    the strip at BODY from the room's top, taller than the room (the caller puts it elsewhere). ``lean``: the lines
+    centred right of the sign rather than between margins as wide as it on both sides, where only that fits them
+    in the room (a damaged game's three German lines beside a race's clock: 656 px, with both margins 700 needed).
+    """
     if room is not None:
-        for size in range(theme.BODY, theme.SMALL - 1, -2):
-            lines, at, rect = _notice_layout(message, tone=tone, top=room.top, at_top=True, largest=size,
-                                             width=room.w)
-            if rect.height <= room.height and (at >= theme.SMALL or size == theme.BODY):
-                return lines, at, pygame.Rect(room) if fill else rect.move(room.x, 0)
+        for lean in (False, True):
+            for size in range(theme.BODY, theme.SMALL - 1, -2):
+                lines, at, rect = _notice_layout(message, tone=tone, top=room.top, at_top=True, largest=size,
+                                                 width=room.w, lean=lean)
+                if rect.height <= room.height and (at >= theme.SMALL or size == theme.BODY):
+                    return lines, at, pygame.Rect(room) if fill else rect.move(room.x, 0)
         lines, at, rect = _notice_layout(message, tone=tone, top=room.top, at_top=True, width=room.w)
         return lines, at, rect.move(room.x, 0)
     sign = SIGN_W if tone in ("bad", "good") else 0
 
     def strip(x: int) -> tuple[tuple[str, ...], int, pygame.Rect]:
-        lines, size = theme.fit_lines(message, largest, width - x - 30 - 2 * sign, max_lines=4)
+        lines, size = theme.fit_lines(message, largest, width - x - 30 - (1 if lean else 2) * sign, max_lines=4)
         size = max(14, size)
         h = 14 + len(lines) * (size + 8)
         return lines, size, pygame.Rect(x, top if avoid is not None or at_top else bottom - h, width - x, h)
@@ -1876,8 +1896,12 @@ def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", av
         y += (rect.height - (len(lines) - 1) * (size + 8) - theme.font(size, True).get_height()) // 2 - 8
     if sign:
         _strip_sign(surface, tone, (rect.x + 8 + SIGN_W // 2, y + 7 + (size + 8) // 2), ink, back)
+    font = theme.font(size, True)
+    # right of the sign where the lines are too wide for a margin as wide as it on both sides (``lean``)
+    lean = sign and any(font.size(line)[0] > rect.w - 30 - 2 * sign for line in lines)
+    middle = rect.centerx + (sign // 2 if lean else 0)
     for k, line in enumerate(lines):
-        theme.text(surface, line, (rect.centerx, y + 8 + k * (size + 8)), size, ink, bold=True, anchor="midtop")
+        theme.text(surface, line, (middle, y + 8 + k * (size + 8)), size, ink, bold=True, anchor="midtop")
     return rect
 
 

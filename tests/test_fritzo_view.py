@@ -1592,7 +1592,8 @@ def test_a_notice_while_level_one_places_leaves_the_clock_the_plane_and_its_plac
                 assert banner is not None and app.announcer.current is not None
                 kept = [view._clock_rect(), *view._building_rects(), *view.panel_rects()]
                 # the band itself clear of them: a notice laid out smaller to fit it stood 2 px over the positions
-                assert not any(view.notice_room.colliderect(r) for r in kept), (step, view.notice_room)
+                rooms = view.notice_room if isinstance(view.notice_room, list) else [view.notice_room]
+                assert not any(room.colliderect(r) for room in rooms for r in kept), (step, rooms)
                 for rect in (banner, strip):
                     assert not any(rect.colliderect(r) for r in kept), (step, index, rect)
                 assert not strip.colliderect(TOP_BAR) and not strip.colliderect(banner), strip
@@ -1800,3 +1801,25 @@ def test_a_gift_and_the_next_turn_in_one_banner_stand_at_far_under_the_actions(t
         rect, font, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
         assert not any(rect.colliderect(r) for r in (*view._building_rects(), *view.panel_rects())), (index, rect)
         assert font.get_height() >= theme.font(theme.FAR, True).get_height(), said
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_beginner_and_professional_say_which_colours_touch(tmp_path, monkeypatch, lang):
+    """Beginner and Professional have the same goal words (the rulebook gives both the same goal) and differ only
+    in which colours may touch, which the screen said nowhere: a table could not tell the two apart. Under the
+    actions the rule stands at BODY, clear of them, its words the level's own."""
+    from companion.i18n import t
+    from companion.views.fritzo_view import PANEL
+
+    said = {}
+    for mode, contact in (("beginner", "different"), ("challenge", "same"), ("professional", "same")):
+        view, _, _ = make(tmp_path / mode, {"mode": mode, "players": ["Anna"]}, lang=lang)
+        assert view.step == "menu"
+        drawn = drawn_texts(view, monkeypatch, f"touching_rule_{mode}_{lang}")
+        actions = view.panel_rects()
+        under = [(text, size, rect) for text, size, rect in drawn
+                 if PANEL.contains(rect) and rect.top > max(r.bottom for r in actions)]
+        said[mode] = " ".join(text for text, _, _ in under)
+        assert said[mode] == t(f"fritzo.ui.touching.{contact}", lang), under
+        assert all(size == theme.BODY and not rect.collidelistall(actions) for _, size, rect in under), under
+    assert said["beginner"] != said["professional"]
