@@ -392,9 +392,15 @@ class Journal:
         state to resume from. The snapshot is written from it (sealed to the journal as it is), for the next menu
         and resume not to replay again; one the card refuses changes nothing of the game.
 
-        Not for a game in doubt (``SavedGame.doubt``): its snapshot's count of lines, more than the journal holds, is
-        the trace of lines the card lost, which the resume says."""
+        A game in doubt (``SavedGame.doubt``: a last line cut short, lines the card lost) is marked behind first
+        (``mark_behind``): its snapshot's count of lines, more than the journal holds, was the only trace of lines
+        the card lost, which the resume says; the mark says it instead, as after a line cut short (and keeps the
+        words of a mark already there). Where the card takes no mark, the snapshot is left as it is."""
         self._due = None  # (of a step before: the journal's bytes are read now)
+        if saved.doubt:
+            self.mark_behind()
+            if not self.behind_path.exists():
+                return replace(saved, finished=engine.finished)
         try:
             text, state = self._snapshot(engine, len(saved.actions))
             atomic_write_text(self.snapshot_path, text)
