@@ -575,11 +575,13 @@ class App:
         """``saved`` as a replay tells it where its snapshot could not (``Journal.caught_up``): a power cut in the
         frame after a game's last press left the snapshot of the step before, and the finished game was offered as
         "Resume" (its end screen coming back, "resumed, all as before") instead of being shown as finished."""
+        checkpoints: dict[int, Any] = {}  # the replay's undo checkpoints: the latest goes into the snapshot
         try:
-            engine = rebuild(engine_class(saved.game), saved.actions)
+            engine = rebuild(engine_class(saved.game), saved.actions, checkpoints)
         except JournalError:  # a step this version refuses: the resume cuts the game back before it, and says so
             return saved
-        return self.journal.caught_up(saved, engine)
+        steps = max((n for n in checkpoints if n < len(saved.actions)), default=None)
+        return self.journal.caught_up(saved, engine, None if steps is None else (steps, checkpoints[steps]))
 
     def _main_choice(self, choice: tuple[str, Any]) -> None:
         self._end_last_result_notice()  # (play again from the end screen comes here)
