@@ -531,8 +531,12 @@ class App:
             self.show_notice(self._aside_words("core.saved_game_unknown", self.journal.set_aside(), game=saved.game),
                              seconds=10)
             saved = None
-        if saved is not None and saved.state is None and not saved.finished and not saved.doubt:
-            saved = self._caught_up(saved)  # (the snapshot older than the journal: finished or not, the replay says)
+        if saved is not None and saved.state is None and not saved.finished and not saved.damaged:
+            # the snapshot older than the journal: finished or not, the replay says. Also of a game in doubt (a line
+            # cut short, lines the card lost): a finished one was offered as "Resume" at every start, its end screen
+            # saying "please check" (the doubt is kept: ``Journal.caught_up``). Not of one cut back before a damaged
+            # line: its end may be among the lines gone, and its resume says how many steps it lost
+            saved = self._caught_up(saved)
         if saved is not None and saved.finished and self._starting and saved.game in GAME_ENTRIES \
                 and self.wall_clock() - saved.saved_at < LAST_RESULT_SECONDS:
             self._finished_at_start, saved = saved, None  # its end screen comes first (``_show_last_result``)
@@ -573,11 +577,13 @@ class App:
         """``saved`` as a replay tells it where its snapshot could not (``Journal.caught_up``): a power cut in the
         frame after a game's last press left the snapshot of the step before, and the finished game was offered as
         "Resume" (its end screen coming back, "resumed, all as before") instead of being shown as finished."""
+        checkpoints: dict[int, Any] = {}  # the replay's undo checkpoints: the latest goes into the snapshot
         try:
-            engine = rebuild(engine_class(saved.game), saved.actions)
+            engine = rebuild(engine_class(saved.game), saved.actions, checkpoints)
         except JournalError:  # a step this version refuses: the resume cuts the game back before it, and says so
             return saved
-        return self.journal.caught_up(saved, engine)
+        steps = max((n for n in checkpoints if n < len(saved.actions)), default=None)
+        return self.journal.caught_up(saved, engine, None if steps is None else (steps, checkpoints[steps]))
 
     def _main_choice(self, choice: tuple[str, Any]) -> None:
         self._end_last_result_notice()  # (play again from the end screen comes here)
@@ -779,7 +785,7 @@ class App:
     def _end_last_result_notice(self) -> None:
         """"That game had ended: here is its result" goes with the end screen it speaks of (left within its six
         seconds, it stood over the main menu or the next setup)."""
-        if self.notice == t("core.resumed_over", self.lang):
+        if self.notice in (t("core.resumed_over", self.lang), t("core.resumed_over_check", self.lang)):
             self.notice_until = 0.0
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
@@ -818,7 +824,11 @@ class App:
         with it the UNDO of a mistyped final score. It comes at every start until it is left for the menu or played
         again; then it goes to the history. False where it could not be shown (the start goes on as without it)."""
         if self.resume(saved, quiet=True):
-            if self.session is not None and self.session.engine.finished:  # (cut back before its end: said so)
+            if self.session is not None and self.session.engine.finished and saved.doubt:
+                # its last lines may be gone (an UNDO of its end among them): the table checks, as at any resume
+                # in doubt, and UNDO is there on the end screen
+                self.show_notice(t("core.resumed_over_check", self.lang), seconds=TEACHING_NOTICE_SECONDS)
+            elif self.session is not None and self.session.engine.finished:  # (cut back before its end: said so)
                 self.show_notice(t("core.resumed_over", self.lang), seconds=6, info=True)
             return True
         self.main_menu()

@@ -385,23 +385,35 @@ class Journal:
         tail = f', "checkpoint_state": {kept[1]}' if kept else ""
         return json.dumps(data, ensure_ascii=False)[:-1] + ', "state": ' + state + tail + "}", state
 
-    def caught_up(self, saved: SavedGame, engine: Engine) -> SavedGame:
+    def caught_up(self, saved: SavedGame, engine: Engine, checkpoint: tuple[int, Engine] | None = None) -> SavedGame:
         """``saved`` as ``engine``, the replay of its actions, tells it where the snapshot could not (``state`` None:
         older than the journal, the power cut in the frame after a step; or another version's): finished or not (a
         cut in the frame after a game's last press offered it as "Resume", and its end screen came back), and the
         state to resume from. The snapshot is written from it (sealed to the journal as it is), for the next menu
-        and resume not to replay again; one the card refuses changes nothing of the game.
+        and resume not to replay again; one the card refuses changes nothing of the game. ``checkpoint``: the
+        replay's latest undo checkpoint before its last step (``SavedGame.checkpoint``), kept and sealed in the
+        snapshot with it: without it the first undo after the resume replayed the whole game from its setup.
 
-        Not for a game in doubt (``SavedGame.doubt``): its snapshot's count of lines, more than the journal holds, is
-        the trace of lines the card lost, which the resume says."""
+        A game in doubt (``SavedGame.doubt``: a last line cut short, lines the card lost) is marked behind first
+        (``mark_behind``): its snapshot's count of lines, more than the journal holds, was the only trace of lines
+        the card lost, which the resume says; the mark says it instead, as after a line cut short (and keeps the
+        words of a mark already there). Where the card takes no mark, the snapshot is left as it is."""
         self._due = None  # (of a step before: the journal's bytes are read now)
+        if saved.doubt:
+            self.mark_behind()
+            if not self.behind_path.exists():
+                return replace(saved, finished=engine.finished)
+        kept: tuple[int, str] | None = None
+        if checkpoint is not None and 1 <= checkpoint[0] < len(saved.actions):
+            kept = (checkpoint[0], json.dumps(checkpoint[1].to_json(), ensure_ascii=False))
         try:
-            text, state = self._snapshot(engine, len(saved.actions))
+            text, state = self._snapshot(engine, len(saved.actions), kept)
             atomic_write_text(self.snapshot_path, text)
         except OSError as exc:
             log.warning("the snapshot cannot be written (the journal holds the game): %s", exc)
             return replace(saved, finished=engine.finished)
-        return replace(saved, finished=engine.finished, state=json.loads(state))
+        return replace(saved, finished=engine.finished, state=json.loads(state),
+                       checkpoint=None if kept is None else (kept[0], json.loads(kept[1])))
 
     def flush_snapshot(self) -> None:
         """Write the snapshot ``save_snapshot`` kept, if any: after the frame, and before the journal is read, moved

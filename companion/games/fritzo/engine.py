@@ -41,6 +41,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
+from companion.games.base import state_copy
 from companion.games.fritzo import scoring
 from companion.games.fritzo.cubeset import DEFAULT_COLOURS, CubeSet, colour_key, default_set
 from companion.games.fritzo.errors import (
@@ -85,9 +86,10 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Placed:
-    """A cube standing on the table: which one, how it is turned, who put it there."""
+    """A cube standing on the table: which one, how it is turned, who put it there. Frozen: no step changes one in
+    place (a step replaces it), so the copy a step works on shares it (``FritzoState.__deepcopy__``)."""
 
     cube: str
     rotation: int
@@ -134,6 +136,11 @@ class FritzoState:
     #: Strategy's third level: "own" opens it only for the mover's own points (setups since the rule changed say
     #: so); "any" for points to either player, the rule a journal written before played under (``_earns``)
     third_level: str = "any"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FritzoState:
+        """The copy a step works on (``Fritzo.apply``), and an undo's checkpoint: every dict and list new, sharing
+        what no step changes in place (``state_copy``): the cubes standing (``Placed``, frozen), the cube set."""
+        return state_copy(self, memo, (Placed, CubeSet))
 
     def to_json(self) -> dict[str, Any]:
         def building(b: Building) -> list[dict[str, Any]]:
