@@ -85,6 +85,9 @@ class GameSession:
         #: set by the app: asks the camera for a reading of the dice the table throws now. A view going to wait for
         #: the dice calls it (``ask_for_dice``), so that a roll tapped on the touch screen is read as ROLL's is
         self.want_dice: Callable[[], None] | None = None
+        #: set by the app: its ``views.frame_clock.FrameClock`` for the run, which a game's screen built again reads on
+        #: from (None: the screen keeps its own)
+        self.frame_clock: Any = None
         #: the examples learned from answers, each with the number of steps then, and the reading and die it was
         #: in (None and -1 for one from before a restart): what an undo of the step that used it takes back. The
         #: journal keeps them too, so that an undo after a power cut takes back a slip taught before it.
