@@ -147,7 +147,8 @@ def disk_words(exc: OSError, lang: str = DEFAULT_LANGUAGE) -> str:
     """What a disk's refusal means at the table: the usual ones in the player's words, others as the system says."""
     key = {errno.ENOSPC: "core.disk_full", errno.EROFS: "core.disk_read_only", errno.EACCES: "core.disk_refused",
            errno.EPERM: "core.disk_refused", errno.EIO: "core.disk_broken", errno.EISDIR: "core.disk_in_the_way",
-           errno.ENOTDIR: "core.disk_in_the_way", errno.EEXIST: "core.disk_in_the_way"}.get(exc.errno)
+           errno.ENOTDIR: "core.disk_in_the_way", errno.EEXIST: "core.disk_in_the_way",
+           errno.ENOENT: "core.disk_gone"}.get(exc.errno)
     return t(key, lang) if key else (exc.strerror or str(exc))
 
 

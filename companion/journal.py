@@ -42,6 +42,7 @@ setup the engine refuses.
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import json
@@ -91,6 +92,12 @@ TRIM_AT_ONCE = 20
 _ARCHIVED = re.compile(r"(\d{8})-(\d{6})(?:-(\d+))?")
 #: an archived game's folder being removed: renamed first, for a power cut to leave no half game in the history
 _GOING = ".going-"
+
+
+class JournalGone(FileNotFoundError):
+    """The journal was removed under a running game (by hand, a tidy-up): a step appended would start a file
+    without the game's header and setup, read as damaged after a restart. Nothing is written; the caller writes the
+    whole game (``Journal.rewrite``)."""
 
 
 @dataclass
@@ -335,7 +342,7 @@ class Journal:
             except OSError as exc:  # the new game is still written: its snapshot replaces the old one at its step
                 log.warning("a put-away game's %s stays: %s", leftover.name, exc)
         self.folder.mkdir(parents=True, exist_ok=True)
-        self._append(_header(game, unnamed))
+        self._append(_header(game, unnamed), starts=True)
         self._append({"action": setup})
 
     def record(self, action: dict[str, Any]) -> None:
@@ -489,9 +496,12 @@ class Journal:
             except OSError as exc:
                 log.warning("the mark of missing steps stays: %s", exc)
 
-    def _append(self, record: dict[str, Any]) -> None:
+    def _append(self, record: dict[str, Any], *, starts: bool = False) -> None:
+        """Add one line; ``starts``: the game's header, the one line that begins a file."""
         line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
         new = not self.path.exists()
+        if new and not starts:  # (it began a new file, no header nor setup: "damaged" at the next start)
+            raise JournalGone(errno.ENOENT, "the saved game's file is gone", str(self.path))
         with open(self.path, "a", encoding="utf-8") as f:
             f.write(line)
             f.flush()

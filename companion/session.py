@@ -21,7 +21,7 @@ from companion.announce import Announcement
 from companion.errors import CompanionError, JournalError
 from companion.games.base import Engine, GameError
 from companion.i18n import LANGUAGES, t
-from companion.journal import Journal, SavedGame
+from companion.journal import Journal, JournalGone, SavedGame
 from vision.types import DiePicture, DieReading, TrayReading
 
 log = logging.getLogger(__name__)
@@ -234,10 +234,15 @@ class GameSession:
         on a nearly full card it fails where the append did not, and taking that for a game unsaved wrote every
         later step (undos too) as a whole new file, which failed as well: a power cut then lost every step since,
         and brought back a step the table had undone."""
+        whole = self.unsaved is not None or self._whole
         try:
-            if self.unsaved is None and not self._whole:
-                write()
-            else:
+            if not whole:
+                try:
+                    write()
+                except JournalGone as exc:  # removed under the game: a new file of this step alone read "damaged"
+                    log.warning("%s: the game is written whole again", exc)
+                    whole = True
+            if whole:
                 if not self._started:
                     self._start()  # an unfinished game still there goes to the history first, as at any start
                 self.journal.rewrite(self.engine_cls.name, self.actions, [(s, e) for s, _, _, e in self._learned],

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import errno
+import json
+
+import pytest
 
 from companion import config
 from companion.app import App
@@ -54,3 +57,43 @@ def test_a_full_card_lets_a_game_start_after_the_names_screen(tmp_path, monkeypa
     app.on_button(ButtonEvent(Button.UNDO))
     assert isinstance(app.mode, SetupWizard)
     assert app.cfg.players == ["Carla", "Ben", "Anna"]  # the names hold for this run
+
+
+def test_a_journal_removed_under_a_running_game_is_written_whole_again(tmp_path, monkeypatch):
+    """The journal deleted while a game runs: the next step began a new file of that step alone, with no word, and
+    after a restart the game read as damaged. It is written whole, header and setup first."""
+    import os
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_every_end import nxm_won
+
+    from companion.games import engine_class
+    from companion.journal import Journal
+    from companion.session import GameSession
+
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+    table = nxm_won(2)()
+    journal = Journal(tmp_path / "current")
+    session = GameSession.new(engine_class("noch-x-mal"), table.setup, journal)
+    half = len(table.actions) // 2
+    for action in table.actions[:half]:
+        assert session.apply(action)
+    journal.path.unlink()  # a tidy-up by hand, a script: the file is gone under the game
+    for action in table.actions[half:]:
+        assert session.apply(action)
+    assert session.unsaved is None
+    saved = Journal(tmp_path / "current").load()
+    assert saved is not None and not saved.damaged and not saved.doubt
+    assert saved.actions == session.actions  # the whole game, from its setup
+    assert json.loads(journal.path.read_text().splitlines()[0])["game"] == "noch-x-mal"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("de", "fehlt"), ("en", "missing")])
+def test_a_file_gone_is_said_in_the_tables_words(lang, words):
+    """ENOENT stood in the system's English, "(No such file or directory)", in a German strip."""
+    from companion.i18n import disk_words
+
+    said = disk_words(FileNotFoundError(errno.ENOENT, "No such file or directory", "/x"), lang)
+    assert words in said and "No such file" not in said
