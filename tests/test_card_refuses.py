@@ -97,3 +97,40 @@ def test_a_file_gone_is_said_in_the_tables_words(lang, words):
 
     said = disk_words(FileNotFoundError(errno.ENOENT, "No such file or directory", "/x"), lang)
     assert words in said and "No such file" not in said
+
+
+@pytest.mark.parametrize(("lang", "words"), [("de", "schreibgeschützt"), ("en", "write-protected")])
+def test_fritzos_cube_teaching_says_a_refusing_card_in_the_tables_words(tmp_path, monkeypatch, lang, words):
+    """A cube's faces entered on a read-only card: "Speichern ging nicht (Read-only file system)" in a German screen,
+    and the same when UNDO stepped back into the cube before."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_fritzo_cubes_view import TRUTH, enter_cube, press
+
+    from companion.games.fritzo import cubeset
+    from companion.views.fritzo_cubes_view import CubeSetTeachMode
+
+    mode = CubeSetTeachMode(lang, path=tmp_path / "fritzo-cubes.json", on_done=lambda: None)
+    mode.update(0.0, 100.0)
+    enter_cube(mode, TRUTH.cubes[0].faces)  # stored while the card takes it
+    real_save = cubeset.save
+
+    def read_only(*_a, **_k):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(cubeset, "save", read_only)
+    enter_cube(mode, TRUTH.cubes[1].faces)
+    assert mode.message_bad and words in mode.message and "Read-only" not in mode.message
+    monkeypatch.setattr(cubeset, "save", real_save)
+    mode.message = ""
+    press(mode, Button.SELECT)  # the sixth face again: stored now
+    assert len(mode.cubes) == 2
+    monkeypatch.setattr(cubeset, "save", read_only)
+    mode.message = ""
+    for _ in range(8):  # back through the faces, into the cube before (taken off the store: refused)
+        if mode.message:
+            break
+        mode.undo()
+    assert mode.message_bad and words in mode.message and "Read-only" not in mode.message
