@@ -134,3 +134,59 @@ def test_fritzos_cube_teaching_says_a_refusing_card_in_the_tables_words(tmp_path
             break
         mode.undo()
     assert mode.message_bad and words in mode.message and "Read-only" not in mode.message
+
+
+def test_a_root_owned_config_folder_is_named_with_its_remedy_on_the_players_screen(tmp_path, monkeypatch):
+    """"keine Berechtigung für diese Datei" named neither the folder (a ``sudo companion run`` left it root's) nor
+    what to do; the screen names it, and the command for whoever set the companion up."""
+    import getpass
+
+    from companion.views.players_view import PlayersMode
+
+    folder = tmp_path / "table-companion"
+    folder.mkdir()
+
+    def refused(cfg):
+        raise PermissionError(errno.EACCES, "Permission denied", str(folder / ".config.toml.x.tmp"))
+
+    done: list[bool] = []
+    cfg = Config()
+    cfg.players = ["Anna", "Ben", "Carla"]
+    mode = PlayersMode(cfg, "de", on_done=lambda: done.append(True), save=refused)
+    mode.players.reverse()
+    mode.on_button(ButtonEvent(Button.UNDO))
+    assert f"Ordner {folder}" in mode.message
+    assert f"sudo chown -R {getpass.getuser()}: {folder}" in mode.message
+    assert "Fertig nochmal" in mode.message and done == []
+
+
+def _vfs(flag: int = 0, free_blocks: int = 10 ** 7):
+    import types
+
+    return types.SimpleNamespace(f_flag=flag, f_bavail=free_blocks, f_frsize=4096)
+
+
+def test_the_doctor_checks_where_the_companion_saves(tmp_path, monkeypatch):
+    import os
+
+    from companion import doctor
+
+    for var, sub in (("XDG_CONFIG_HOME", "c"), ("XDG_DATA_HOME", "d"), ("XDG_STATE_HOME", "s")):
+        monkeypatch.setenv(var, str(tmp_path / sub))
+        (tmp_path / sub / "table-companion").mkdir(parents=True)
+    monkeypatch.setattr(os, "statvfs", lambda path: _vfs())
+    lines = doctor._storage()
+    assert len(lines) == 3 and all("writable" in line and "GB free" in line for line in lines), lines
+    assert "Storage" in doctor.report()  # (one section among the others)
+
+    mine = os.getuid()
+    monkeypatch.setattr(os, "getuid", lambda: mine + 4242)  # every file is another user's: root's, say
+    lines = doctor._storage()
+    assert all(line.startswith("PROBLEM") and "sudo chown -R" in line for line in lines), lines
+    assert f": {tmp_path / 's' / 'table-companion'}" in lines[2]
+    monkeypatch.setattr(os, "getuid", lambda: mine)
+
+    monkeypatch.setattr(os, "statvfs", lambda path: _vfs(flag=os.ST_RDONLY))
+    assert all("read-only" in line for line in doctor._storage())
+    monkeypatch.setattr(os, "statvfs", lambda path: _vfs(free_blocks=1000))  # 4 MB
+    assert all("nearly full" in line for line in doctor._storage())

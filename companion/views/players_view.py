@@ -20,7 +20,7 @@ import pygame
 from companion import config
 from companion.config import Config
 from companion.errors import CompanionError
-from companion.i18n import error_words, t
+from companion.i18n import error_words, refused_words, t
 from companion.views import theme
 from companion.views.widgets import hint_bar, keys_named
 from hardware.events import Button, ButtonEvent, Press
@@ -553,7 +553,8 @@ class PlayersMode:
         try:
             self._save(self.cfg)
         except (CompanionError, OSError) as exc:  # a full card or read-only folder must not end the evening
-            self.message = t(refused_key, self.lang, error=error_words(exc, self.lang))
+            words = refused_words(exc, self.lang) or error_words(exc, self.lang)  # a root-owned folder: which one
+            self.message = t(refused_key, self.lang, error=words)
             return False
         self._saved = list(self.players)
         if self.cfg.unreadable is not None:  # ``config.save`` leaves a file it could not read as it is: the names
