@@ -59,7 +59,8 @@ def test_a_full_card_lets_a_game_start_after_the_names_screen(tmp_path, monkeypa
     assert app.cfg.players == ["Carla", "Ben", "Anna"]  # the names hold for this run
 
 
-def test_a_journal_removed_under_a_running_game_is_written_whole_again(tmp_path, monkeypatch):
+@pytest.mark.parametrize("gone", ["file", "folder"])
+def test_a_journal_removed_under_a_running_game_is_written_whole_again(tmp_path, monkeypatch, gone):
     """The journal deleted while a game runs: the next step began a new file of that step alone, with no word, and
     after a restart the game read as damaged. It is written whole, header and setup first."""
     import os
@@ -80,7 +81,12 @@ def test_a_journal_removed_under_a_running_game_is_written_whole_again(tmp_path,
     half = len(table.actions) // 2
     for action in table.actions[:half]:
         assert session.apply(action)
-    journal.path.unlink()  # a tidy-up by hand, a script: the file is gone under the game
+    if gone == "file":
+        journal.path.unlink()  # a tidy-up by hand, a script: the file is gone under the game
+    else:
+        import shutil
+
+        shutil.rmtree(journal.folder)  # the saved games' folder, all of it
     for action in table.actions[half:]:
         assert session.apply(action)
     assert session.unsaved is None
