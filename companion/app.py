@@ -39,6 +39,7 @@ from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
 from companion.session import Example, GameSession, StepRefused, rebuild, seat_number
 from companion.views import theme
+from companion.views.frame_clock import FrameClock
 from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
 from companion.views.widgets import (
     HINT_BAR_H,
@@ -323,6 +324,9 @@ class App:
         self.lang = cfg.language
         self.clock = clock
         self.wall_clock = wall_clock
+        #: the wall clock on the frames' steady pace, one for the run (``FrameClock``): a game left to the main menu
+        #: and resumed read the raw wall clock again, and a jump of it in between ran the sand out at once
+        self.frame_clock = FrameClock(wall_clock)
         # the snapshot written after the frame that shows the step (``Journal.defer_snapshot``, ``_frame``)
         self.journal = Journal((state_dir or paths.state_dir()) / "current", defer_snapshot=True)
         _sweep_stale_temps(self.journal.folder)
@@ -937,6 +941,7 @@ class App:
         session.unlearn = self._unlearn
         session.want_dice = self._ask_for_dice
         session.die_picture = self._die_picture
+        session.frame_clock = self.frame_clock  # (the game's screen reads the run's clock: ``FrameClock``)
         self._taught = self._trouble = None
         self._advised = False
         session.camera_ready = self._camera_reads(entry.dice_set)
@@ -1592,6 +1597,7 @@ class App:
 
     def _frame(self, dt: float, events: list[pygame.event.Event] | None) -> None:
         now = self.clock()
+        self.frame_clock.tick(now)
         for ev in events if events is not None else pygame.event.get():
             self.handle_pygame_event(ev)
         self._erase_repeat(dt)

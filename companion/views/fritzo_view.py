@@ -247,7 +247,8 @@ class FritzoMode:
         self.hint: Placement | None = None
         self.player_index = 0  # Level One: whose plane is shown and edited
         self.purpose = "place"  # what the picked cube is for: place | return | pass
-        self._clock = FrameClock(session.wall_time)
+        # the app's clock for the whole run: a screen built again (resumed from the main menu) reads on from it
+        self._clock: FrameClock = getattr(session, "frame_clock", None) or FrameClock(session.wall_time)
         self._resumed = False  # the first frame checks a running clock against the wall clock (a restart)
         #: the run of the clock (its start) whose end this screen stamped "time's up": once undone, it stays undone
         #: (the next frame stamped it again, and no UNDO reached past it)

@@ -118,7 +118,8 @@ class HasteWorteMode:
         self.waiting = False  # ROLL pressed, the camera is looking
         #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
         self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
-        self._clock = FrameClock(session.wall_time)
+        # the app's clock for the whole run: a screen built again (resumed from the main menu) reads on from it
+        self._clock: FrameClock = getattr(session, "frame_clock", None) or FrameClock(session.wall_time)
         self._resumed = False
         self._seen_running: float | None = None  # the start stamp of the run this screen watched
         self._warned: float | None = None
