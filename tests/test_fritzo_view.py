@@ -1794,7 +1794,7 @@ def test_a_gift_and_the_next_turn_in_one_banner_stand_at_far_under_the_actions(t
     view, session, _ = _team_twelve_cubes_on(tmp_path, ["Anna", "Ben"], lang)
     assert view.step == "menu"
     gift = {"key": "fritzo.score.gift", "params": {"mover": "Anna", "player": "Ben", "points": 3, "total": 13}}
-    said = Announcement(key="fritzo.then_turn", params={"said": gift, "player": "Ben"}).text(lang)
+    said = Announcement(**gift).text(lang)
     for index in range(len(view._step_values())):
         view.index = index
         rect, font, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
