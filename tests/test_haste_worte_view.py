@@ -763,7 +763,8 @@ def test_the_call_to_pick_goes_once_a_die_is_taken_and_a_reroll_leaves_one(tmp_p
             break
     press(view, Button.REROLL)
     press(view, Button.REROLL)
-    assert queued_keys(announcer) == ["haste.pick_turn", "haste.pick_turn"]  # the one showing, one waiting
+    # the one showing, one waiting, with the last roll's symbols before it (the first re-roll's taken back)
+    assert queued_keys(announcer) == ["haste.pick_turn", "haste.rolled", "haste.pick_turn"]
     press(view, Button.SELECT)  # the first die taken
     assert len(view.game.round.picks) == 1 and "haste.pick_turn" not in queued_keys(announcer)
 
