@@ -129,3 +129,20 @@ def test_fritzo_building_problem_is_taken_back_when_the_time_is_up(tmp_path):
     assert session.apply({"action": "time_up", "at": 1300.5})
     assert not [a for a in queue.waiting if a.key.startswith("fritzo.goal.side_")]
     assert queue.waiting[-1].key == "fritzo.times_up"
+
+
+def test_echt_spitze_whose_take_it_is_is_said_and_taken_back_by_the_take(tmp_path):
+    """"Ben: nimm einen Würfel." and "Anna nimmt die 1." were screen-only: a player who cannot see the screen
+    waited for a word. Said as a call, the take before it in the same sentence, and taken back once answered."""
+    queue = Queue()
+    session = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Anna", "Ben", "Carl"], "level": 1},
+                              Journal(tmp_path), announcer=queue, announce=queue.announce)
+    assert session.apply({"action": "roll", "dice": ["1", "2", "3", "4", "5"]}), session.error
+    call = queue.waiting[-1]
+    assert call.speak and call.prompt and call.text("de") == "Anna: nimm einen Würfel."
+    assert session.apply({"action": "take", "die": 1}), session.error
+    said = [a for a in queue.waiting if a.speak]
+    assert [a.text("de") for a in said] == ["Anna nimmt die 1. Ben: nimm einen Würfel."]
+    assert said[0].text("en") == "Anna takes the 1. Ben: take one die."
+    assert session.apply({"action": "take", "die": 2}), session.error
+    assert [a.text("de") for a in queue.waiting if a.speak] == ["Ben nimmt die 2. Carl: nimm einen Würfel."]
