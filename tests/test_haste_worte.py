@@ -770,14 +770,14 @@ def test_the_rolled_symbols_and_each_pick_are_said() -> None:
     """Heard, not only shown: the roll said only "Anna, wähle einen Würfel.", the picks nothing, and "Alle haben
     gewählt. Anna, zieh den Buchstaben." was screen-only: a player who cannot see the dice chose blind. A pick's
     sentence is a call the next pick takes back (a quick table never waits for it); the symbols stay past a pick
-    (the later pickers choose from them) and a re-roll takes them back."""
+    (the later pickers choose from them); a re-roll, the letter or the sand takes them back."""
     game = HasteWorte.new(setup(3))
     first, second, third = (game.players[i] for i in game.pick_order)
     said = game.apply({"action": "roll", "dice": DICE})
     assert [a.text("de") for a in said] == ["Gewürfelt: Gerichte, Obst & Gemüse, Auto, Gewässer, Spielzeug und Tiere.",
                                             f"{first}, wähle einen Würfel."]
     assert said[0].text("en") == "Rolled: Dishes, Fruit & veg, Cars, Waters, Toys & games and Animals."
-    assert said[0].speak and said[0].until == ("roll",) and not said[0].prompt
+    assert said[0].speak and said[0].until == ("roll", "letter", "timer_start") and not said[0].prompt
     said = game.apply({"action": "pick", "die": 3})
     assert [a.text("de") for a in said] == [f"{first}: Auto. {second}, wähle."]
     assert said[0].text("en") == f"{first}: Cars. {second}, pick."

@@ -400,8 +400,10 @@ class HasteWorte:
         self.round.dice = list(dice)
         self.phase = Phase.PICK
         # the symbols said, as rolled (the dice are numbered so on screen): a player who cannot see the dice chose
-        # blind. A re-roll makes them stale; a pick does not, the later pickers choose from what is left
-        rolled = Announcement("haste.rolled", {"symbols": [self._symbol_words(f) for f in dice]}, until=("roll",))
+        # blind. A re-roll makes them stale, and the letter or the sand once all have picked; a pick does not, the
+        # later pickers choose from what is left
+        rolled = Announcement("haste.rolled", {"symbols": [self._symbol_words(f) for f in dice]},
+                              until=("roll", "letter", "timer_start"))
         if self.simultaneous:
             return [rolled, Announcement("haste.pick_any")]
         # a call to pick (``prompt``): one a re-roll made stale waits no more, and a die taken ends it ("Großvater
