@@ -133,6 +133,9 @@ PHRASE_PAUSE = 0.35
 QUIET_LEVEL = 200
 #: the countdown's warning ("10 seconds left", sound TICK): stale once time's up is said
 COUNTDOWN_KEY = "core.seconds_left"
+#: a clock's warnings: their banner goes at their sentence's end, not after the least ``min_seconds``. "Noch 10
+#: Sekunden!" stood 3 s, while the clock read 7, over Haste Worte's word limits; the clock shows the seconds itself
+CLOCK_KEYS = (COUNTDOWN_KEY, "core.minute_left")
 #: how long before the first update what was announced before it counts as queued
 BEFORE_FIRST_UPDATE = 0.001
 
@@ -437,7 +440,7 @@ class Announcer:
                 s.speech_started, s.speech_seconds = now, seconds
             else:
                 s.speech_due = None  # failed, too late, or muted meanwhile: the banner carries it alone
-        base = s.started + self.min_seconds
+        base = s.started + (0.0 if s.announcement.key in CLOCK_KEYS else self.min_seconds)
         if s.speech_started is not None:
             s.ends = max(base, s.audio_end() + self.gap)
         else:

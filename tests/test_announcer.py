@@ -806,3 +806,21 @@ def test_a_sentence_cut_by_times_up_in_its_first_phrase_is_said_again_whole():
     ann.announce(Announcement("core.sound_off", urgent=True, sound=Sound.TIMES_UP))
     run_from(ann, CHIME + 1.05, 60)
     assert audio.plays()[-1] == phrase_synth(text, "de")
+
+
+def test_a_clocks_warning_gives_way_at_its_sentences_end():
+    """"Noch 10 Sekunden!" stood its least 3 s, while the clock read 7, over Haste Worte's word limits: a clock's
+    warning goes when it is said (the clock shows the seconds itself); another banner keeps its least time."""
+    for key, params, least in (("core.seconds_left", {"seconds": 10}, 0.0), ("core.minute_left", {}, 0.0),
+                               ("core.error_language", {"value": "x", "allowed": ["de"]}, 3.0)):
+        ann, _ = make()
+        warning = Announcement(key, params, sound=Sound.TICK)
+        ann.announce(warning)
+        now, gone = 0.0, None
+        while now < 20 and gone is None:
+            ann.update(round(now, 6))
+            if ann.current is None:
+                gone = now
+            now += 0.05
+        heard = sounds.wav_duration(sounds.sound_wav(Sound.TICK)) + speech_seconds(warning.text("de")) + 0.5
+        assert gone is not None and gone == pytest.approx(max(least, heard), abs=0.11), (key, gone, heard)

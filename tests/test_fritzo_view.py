@@ -740,6 +740,30 @@ def test_the_last_half_minute_is_said_once(tmp_path):
     assert len(warnings) == 1 and warnings[0].text("de") == "Noch 30 Sekunden!"
 
 
+def test_a_ten_minute_clock_says_its_last_minute_and_ticks_its_last_ten_seconds(tmp_path, monkeypatch):
+    """Ten minutes of building warned only at 30 s, once, too late to finish anything, and then nothing: the last
+    minute is said, and the last ten seconds tick once a second as Haste Worte's sand does."""
+    from companion.announce import Announcement, Sound
+
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"})
+    announcer = session.announcer
+    ticks: list[float] = []
+    monkeypatch.setattr(announcer, "play_sound", lambda sound: ticks.append(clock.mono) if sound is Sound.TICK
+                        else None)
+    press(view, Button.TIMER)
+    announcer.clear(keep_essential=False)
+    said: list[str] = []
+    for _ in range(600):  # a second a step, to the end of the ten minutes
+        clock.step(1)
+        view.update(1 / 30, clock.mono)
+        said += [a.text("de") for a in announcer.queued if a.key.startswith("core.") and a.text("de") not in said]
+        if session.engine.finished:
+            break
+    assert said[:2] == ["Noch eine Minute!", "Noch 30 Sekunden!"]
+    assert 9 <= len(ticks) <= 10 and all(b - a == 1 for a, b in zip(ticks, ticks[1:], strict=False))
+    assert Announcement("core.minute_left").text("en") == "One minute left!"
+
+
 def test_level_one_done_asks_first_and_leaves_a_done_player_nothing_to_change(tmp_path):
     """"Done" was one press: a slip locked the player's plane (and who finishes first wins a tie), and the menu then
     walked them through cube, place and turn only to refuse it."""
@@ -1795,7 +1819,7 @@ def test_a_gift_and_the_next_turn_in_one_banner_stand_at_far_under_the_actions(t
     view, session, _ = _team_twelve_cubes_on(tmp_path, ["Anna", "Ben"], lang)
     assert view.step == "menu"
     gift = {"key": "fritzo.score.gift", "params": {"mover": "Anna", "player": "Ben", "points": 3, "total": 13}}
-    said = Announcement(key="fritzo.then_turn", params={"said": gift, "player": "Ben"}).text(lang)
+    said = Announcement(**gift).text(lang)
     for index in range(len(view._step_values())):
         view.index = index
         rect, font, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)

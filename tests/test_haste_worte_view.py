@@ -212,6 +212,23 @@ def sand_running(tmp_path: Path, clocks: Clocks, lang: str = "de") -> HasteWorte
     return view
 
 
+@pytest.mark.parametrize("seconds, minute", [(90.0, False), (180.0, True)])
+def test_a_sand_of_two_minutes_or_more_says_its_last_minute(tmp_path: Path, seconds: float, minute: bool) -> None:
+    """A table's own sand of three minutes warned only at 10 s; the rulebook's 90 s (the default) says no more than
+    its last ten seconds: a sentence at 30 s would only break the writing."""
+    clocks = Clocks()
+    view, announcer = make(tmp_path, clocks, {**SETUP, "timer_seconds": seconds})
+    press(view, Button.ROLL)
+    for _ in range(5):  # the picks, the letter
+        press(view, Button.SELECT)
+    press(view, Button.TIMER)
+    said: list[str] = []
+    for _ in range(int(seconds) - 5):
+        frames(view, clocks, 1.0)
+        said += [k for k in queued_keys(announcer) if k.startswith("core.") and k not in said]
+    assert said == (["core.minute_left", "core.seconds_left"] if minute else ["core.seconds_left"])
+
+
 def test_long_press_cancels_and_timer_turns_it_again(tmp_path: Path) -> None:
     clocks = Clocks()
     view = sand_running(tmp_path, clocks)
@@ -782,7 +799,8 @@ def test_the_call_to_pick_goes_once_a_die_is_taken_and_a_reroll_leaves_one(tmp_p
             break
     press(view, Button.REROLL)
     press(view, Button.REROLL)
-    assert queued_keys(announcer) == ["haste.pick_turn", "haste.pick_turn"]  # the one showing, one waiting
+    # the one showing, one waiting, with the last roll's symbols before it (the first re-roll's taken back)
+    assert queued_keys(announcer) == ["haste.pick_turn", "haste.rolled", "haste.pick_turn"]
     press(view, Button.SELECT)  # the first die taken
     assert len(view.game.round.picks) == 1 and "haste.pick_turn" not in queued_keys(announcer)
 

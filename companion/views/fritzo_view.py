@@ -35,8 +35,8 @@ from companion.games.fritzo.cubeset import taught_colour
 from companion.games.fritzo.geometry import EAST, NORTH, SOUTH, TOP, WEST, Cell, orient
 from companion.games.fritzo.rules import check_goal
 from companion.games.fritzo.solver import Placement, Status
+from companion.hourglass import TICK_SECONDS, Resume
 from companion.hourglass import Phase as SandPhase
-from companion.hourglass import Resume
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
 from companion.views.frame_clock import FrameClock, undone_for_this_run
@@ -254,6 +254,8 @@ class FritzoMode:
         #: (the next frame stamped it again, and no UNDO reached past it)
         self._stamped: float | None = None
         self._warned: float | None = None  # the clock (its start) whose last half minute was said
+        self._minute_warned: float | None = None  # the clock (its start) whose last minute was said
+        self._last_tick: int | None = None  # the last second ticked in the clock's last ten
         self._context: tuple[Any, ...] = ()
         #: what a frame asks for again and again (the building's colours 11 times, the menu 7), kept with the key it
         #: was computed for: the engine, the steps played, and what else it depends on (``_cached``)
@@ -965,11 +967,21 @@ class FritzoMode:
                 self._stamped = h.started_at  # its "time's up" undone before the restart stays undone
         phase = h.phase(wall)
         if phase is SandPhase.RUNNING:
+            announcer = getattr(self.session, "announcer", None)
+            if h.minute_warning(wall) and self._minute_warned != h.started_at:  # ten minutes: 30 s came too late
+                self._minute_warned = h.started_at
+                if announcer is not None:
+                    announcer.announce(Announcement("core.minute_left", sound=Sound.TICK))
             if h.warning(wall) and self._warned != h.started_at:  # said, not only an orange clock nobody watches
                 self._warned = h.started_at
-                if (announcer := getattr(self.session, "announcer", None)) is not None:
+                if announcer is not None:
                     announcer.announce(Announcement("core.seconds_left", {"seconds": math.ceil(h.remaining(wall))},
                                                     sound=Sound.TICK))
+            left = math.ceil(h.remaining(wall))
+            if left <= TICK_SECONDS and left != self._last_tick:  # the last seconds tick, as Haste Worte's sand
+                self._last_tick = left
+                if announcer is not None and hasattr(announcer, "play_sound"):
+                    announcer.play_sound(Sound.TICK)
         elif phase is SandPhase.EXPIRED and h.started_at is not None and self._stamped != h.started_at:
             self._stamped = h.started_at
             self.session.apply({"action": "time_up", "at": h.expires_at()})

@@ -123,6 +123,7 @@ class HasteWorteMode:
         self._resumed = False
         self._seen_running: float | None = None  # the start stamp of the run this screen watched
         self._warned: float | None = None
+        self._minute_warned: float | None = None  # the sand (its start) whose last minute was said (two or more)
         self._last_tick = -1
         self._context: tuple[Any, ...] = ()
 
@@ -515,6 +516,10 @@ class HasteWorteMode:
         phase = sand.phase(wall)
         if phase is SandPhase.RUNNING:
             self._seen_running = sand.started_at
+            if sand.minute_warning(wall) and self._minute_warned != sand.started_at:  # a table's long sand
+                self._minute_warned = sand.started_at
+                if (announcer := getattr(self.session, "announcer", None)) is not None:
+                    announcer.announce(Announcement("core.minute_left", sound=Sound.TICK))
             if sand.warning(wall):
                 self._warn(sand.started_at, math.ceil(sand.remaining(wall)))
         elif phase is SandPhase.EXPIRED and self._seen_running == sand.started_at:

@@ -127,6 +127,12 @@ def _turn_call(player: str) -> Announcement:
 TAKEN, MIDDLE_DONE = ("take",), ("leave", "reroll")
 
 
+def _take_call(player: str) -> Announcement:
+    """Whose take it is, said (it was screen-only: a player who cannot see the screen waited for a word): a call a
+    take answers, taken back where it waits or plays, so a quick table never waits for it."""
+    return Announcement("echt.take.next", {"player": player}, prompt=True, until=TAKEN)
+
+
 def _int_field(action: dict[str, Any], key: str, lo: int, hi: int, err: Callable[..., EchtError],
                name: str | None = None) -> int:
     """``name`` is what the sheet calls the field where that differs by level (level 3's "leftover" is its pierced
@@ -469,7 +475,7 @@ class EchtSpitze:
             s.pair_bees = None
             if s.solo and s.level == 2:
                 out += self._solo_pair_bees(s)
-            out.append(replace(_screen("echt.take.next", player=s.players[self._next_taker(s)].name), until=TAKEN))
+            out.append(_take_call(s.players[self._next_taker(s)].name))
             return out
         middle = self._middle(s)
         models = self._models(s)
@@ -538,8 +544,11 @@ class EchtSpitze:
         out = [_screen("echt.take.done_extra", player=player.name, face=number(taken)) if has_extra(taken)
                else _screen("echt.take.done", player=player.name, face=taken)]
         if any(p.holds is None for p in s.players):
-            out.append(replace(_screen("echt.take.next", player=s.players[self._next_taker(s)].name), until=TAKEN))
-            return out
+            # the take said with the next call ("Anna nimmt die 1. Ben: nimm einen Würfel."), both were screen-only
+            done = out.pop()
+            call = _take_call(s.players[self._next_taker(s)].name)
+            return [replace(call, key="echt.take.done_next", params={
+                "done": {"key": done.key, "params": done.params}, **call.params})]
         s.phase = Phase.MIDDLE
         start = s.players[s.start].name
         if s.solo:
@@ -981,7 +990,7 @@ class EchtSpitze:
     def _winner(self, s: TableState) -> list[Announcement]:
         s.phase = Phase.OVER
         s.winners, said = _verdict(s)
-        return [said]
+        return [said, *_ranking(s)]
 
     @property
     def ending(self) -> list[Announcement]:
@@ -1011,6 +1020,17 @@ def _verdict(s: TableState) -> tuple[list[str], Announcement]:
         return [by_holes[0].name], _say("echt.winner.holes", player=by_holes[0].name, points=best, holes=most)
     winners = [p.name for p in by_holes]
     return winners, _say("echt.winner.shared", players=winners, points=best)
+
+
+def _ranking(s: TableState) -> list[Announcement]:
+    """Everybody else's points after the winner's sentence, best first ("Dahinter Ben mit 41 und Carla mit 38."):
+    only the winner's were said, and a player who cannot read the sheets never heard where they stood."""
+    rest = sorted((p for p in s.players if p.name not in s.winners and p.final is not None),
+                  key=lambda p: (-p.final.total, -p.holes))  # type: ignore[union-attr]
+    if s.solo or not rest:
+        return []
+    return [_say("echt.ranking", ranks=[{"key": "echt.rank", "params": {"player": p.name, "points": p.final.total}}
+                                        for p in rest if p.final is not None])]
 
 
 def _valid_star_value(value: Any) -> bool:

@@ -241,17 +241,6 @@ def _turn(player: str) -> Announcement:
 TURN_TAKEN = ("place", "pass", "return")
 
 
-def _then_turn(out: list[Announcement], call: Announcement) -> list[Announcement]:
-    """The move's last score and whose turn it is next in one sentence ("Anna schenkt Ben 3 Punkte, zusammen 3. Ben
-    ist dran."): the call came 6-8 s after the move behind the score's sentence and its
-    chime. It is taken back with the call (``until``) once the next cube is placed; the screen shows the scores."""
-    if not out:
-        return [call]
-    last = out[-1]
-    return [*out[:-1], replace(call, key="fritzo.then_turn",
-                               params={"said": {"key": last.key, "params": last.params}, **call.params})]
-
-
 class Fritzo:
     """The Fritzo engine (see the module docstring for modes and rule readings)."""
 
@@ -680,7 +669,8 @@ class Fritzo:
         check = check_goal(self.structure(), s.goal)
         if not check.ok:
             assert check.problem is not None
-            return [_a(check.problem, **check.params)]
+            # worth nothing once the time is up (the game is over): "time's up" cut it, and it went on after it
+            return [replace(_a(check.problem, **check.params), until=("time_up",))]
         s.phase = Phase.OVER
         s.result = "goal"
         s.winners = list(s.players)
@@ -753,10 +743,9 @@ class Fritzo:
             s.result = "super-fritzo"
             s.winners = [who]
             return out + [_a("fritzo.super", player=who, points=gained[who])]
-        after = self._strategy_next()
-        if len(after) == 1 and after[0].key == "fritzo.turn":
-            return _then_turn(out, after[0])
-        return out + after
+        # the score a sentence of its own, the call after it: merged into one sentence taken back with the call when
+        # the next cube was placed, every score was cut off at a table moving every few seconds ("zusammen 8" lost)
+        return out + self._strategy_next()
 
     def _strategy_next(self) -> list[Announcement]:
         s = self.state
