@@ -12,7 +12,7 @@ import math
 import signal
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -371,6 +371,10 @@ class App:
         #: there, for free play would put that game away, whole, into the history (a card failing once is fine again)
         self._saved_unreadable = False
         self._pause_mode: MenuMode | None = None  # its line counts down a game's clock that runs on under it
+        #: what the pause menu's "Say it again" lists is what was said from then on (the loop's clock): this game's
+        self._said_since = float("-inf")
+        #: the app's own spoken call (a sentence said again), withdrawn when the next one comes: later calls replace
+        self._app_call: Announcement | None = None
         #: a game was left for the main menu in this run: the menu's resume goes back to it, nothing interrupted
         self._left_game = False
         from hardware.keyboard import KeyboardButtons
@@ -798,6 +802,7 @@ class App:
         if self.announcer is not None:  # the last game's words left (played again from its end), also who won and
             # its essential ones: its end screen said them, and the new game's start came under them ("+2")
             self.announcer.clear(keep_essential=False, keep_current=True)
+        self._said_since = self.clock()  # "Say it again" offers this game's sentences, not the last game's
         try:
             setup = setup_action(entry, self.cfg, answers, seed)
             session = GameSession.new(engine_class(entry.name), setup, self.journal,
@@ -1117,6 +1122,8 @@ class App:
         self._end_last_result_notice()
         lang = self.lang
         items = [MenuItem(t("core.pause_continue", lang), "continue"),
+                 # second, one NEXT away: what a grandparent who did not hear the banner's sentence asks most
+                 MenuItem(t("core.pause_again", lang), "again", enabled=bool(self._said())),
                  MenuItem(t("core.pause_undo", lang), "undo", enabled=bool(self.session and self.session.can_undo)),
                  MenuItem(t(self._main_menu_item(), lang), "menu"),
                  MenuItem(t(self._sound_item(), lang), "mute", enabled=self.announcer is not None),
@@ -1125,11 +1132,46 @@ class App:
         # menu (a game ended under the pause menu counts, not archived yet)
         ended = tonight.of_engine(self.session.engine.name, self.session.engine) if self.session else None
         wins = tonight.line(tonight.tally(self.journal.folder / "history", self.wall_clock(), ended), lang)
-        # six rows at once (54 px): "Quieter" was below the fold, and reaching the loudest scrolled "Quieter" under
-        # the finger that had pressed "Louder"
+        # seven rows at once (46 px, rows 38 px tall as a note leaves a menu at least; this evening's wins beside the
+        # title): "Quieter" was below the fold, and reaching the loudest scrolled "Quieter" under the finger that had
+        # pressed "Louder"
         self.mode = self._pause_mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice,
-                                                self._back_to_game, lang, subtitle=self._pause_line(), row_h=54,
-                                                note=Note(*wins) if wins else None)
+                                                self._back_to_game, lang, subtitle=self._pause_line(), row_h=46,
+                                                note=Note(*wins) if wins else None, note_beside=True)
+
+    def _said(self) -> list[Announcement]:
+        """What this game said aloud, newest first (``Announcer.said``)."""
+        return self.announcer.said(self._said_since) if self.announcer is not None else []
+
+    def _said_screen(self) -> None:
+        """"Say it again": the last sentences said, newest first, large enough for the table to read, and the newest
+        said once more. Echt Spitze's "Ben first with lemons and melons: circle the 9 and 6, all others cross them
+        out!" stood five seconds at 28 px, and a grandparent who missed it had no way to it (SELECT says the one
+        highlighted again)."""
+        said = self._said()
+        if not said:
+            return
+        items = [MenuItem(self.announcer.text_of(a), a) for a in said]
+        self.mode = MenuMode(t("core.said_title", self.lang), items, self._say_again, self._back_to_game, self.lang,
+                             row_h=121, back_hint="core.hint_back_to_game", far_rows=True,
+                             choose_hint="core.hint_say_again")
+        self._say_again(said[0])
+
+    def _say_again(self, a: Announcement) -> None:
+        """Say ``a`` once more, as a call of the app's own: not over the list that shows it (no banner), no clock
+        started nor call answered again, and the next such call replaces it."""
+        self._call(replace(a, urgent=False, first=False, prompt=False, essential=False, until=(), shown=False,
+                           sound=Sound.CHIME))
+
+    def _call(self, a: Announcement) -> None:
+        """Say one of the app's own calls, withdrawing the last one where it still waits or plays: a later call
+        replaces it (two quick "say it again" are heard once, the second)."""
+        if self.announcer is None:
+            return
+        if self._app_call is not None:
+            self.announcer.withdraw([self._app_call])
+        self._app_call = a
+        self.announcer.announce(a)
 
     def _main_menu_item(self) -> str:
         """What leaving for the main menu does to the game: kept, lost (the card refuses it), or over already (a
@@ -1197,6 +1239,9 @@ class App:
             items = self.mode.menu.items
             here = [i.value for i in items].index(choice)  # at the loudest, on "quieter": the way back is one press
             self.mode.menu.index = here if items[here].enabled else here + (1 if choice == "louder" else -1)
+            return
+        if choice == "again":
+            self._said_screen()
             return
         if choice == "undo":
             self.undo()

@@ -1,0 +1,117 @@
+"""What was said, for a table that did not hear it: the pause menu's "Say it again" (a hard-of-hearing grandparent
+missed Echt Spitze's "Ben first with lemons and melons: circle the 9 and 6 ...", a banner of five seconds at 28 px,
+with no way back to it), refusals and undos heard, not only shown, and Louder pressed twice quickly counted twice.
+
+The app runs on a fake clock with a recording sound device and an inline fake voice (``test_announcer``)."""
+
+from __future__ import annotations
+
+import pytest
+from drawn_texts import recording_texts
+from test_announcer import RecordingAudio, fake_synth
+
+from companion.announce import Announcement
+from companion.announcer import Announcer
+from companion.app import App
+from companion.config import Config
+from companion.display import Display
+from companion.i18n import t
+from companion.speech import Speech
+from companion.views import theme
+from hardware.events import Button, ButtonEvent, Press
+
+
+class Table:
+    """The companion in free play on a fake clock, its voice recorded."""
+
+    def __init__(self, tmp_path, lang: str = "de", size: tuple[int, int] = (800, 480)) -> None:
+        self.now = 100.0
+        cfg = Config()
+        cfg.language = lang
+        self.audio = RecordingAudio()
+        announcer = Announcer(lang, 80, audio=self.audio, speech=Speech(fake_synth, threaded=False), min_seconds=3.0,
+                              gap=0.2)
+        self.app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False,
+                       announcer=announcer, clock=lambda: self.now, start_free_play=True)
+
+    def run(self, seconds: float, dt: float = 0.05) -> None:
+        for _ in range(round(seconds / dt)):
+            self.now += dt
+            self.app.frame(dt, [])
+
+    def press(self, button: Button, press: Press = Press.SHORT) -> None:
+        self.app.on_button(ButtonEvent(button, press))
+        self.run(0.1)
+
+    def values(self) -> list:
+        return [item.value for item in self.app.mode.menu.items]
+
+    def choose(self, value) -> None:
+        self.app.mode.menu.index = self.values().index(value)
+        self.press(Button.SELECT)
+
+
+def sentence(value: str) -> Announcement:
+    """A catalog sentence with a parameter (core.po has no game sentences; any key with params will do)."""
+    return Announcement("core.error_language", {"value": value, "allowed": ["Anna", "Ben"]})
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_say_it_again_lists_what_was_said_newest_first_at_far_and_says_it_again(tmp_path, monkeypatch, lang):
+    table = Table(tmp_path, lang)
+    app = table.app
+    app.pause_menu()
+    assert table.values()[:2] == ["continue", "again"]  # one NEXT away from where the menu opens
+    assert not app.mode.menu.items[1].enabled  # nothing said yet
+    app._back_to_game()
+    for said in ("erste", "zweite"):
+        app.announce(sentence(said))
+    app.announce(Announcement("core.undone", speak=False))  # a screen note: never said, not said again
+    table.run(20)
+    assert app.announcer.idle
+    table.press(Button.UNDO)  # the pause menu
+    assert app.mode is app._pause_mode and app.mode.menu.items[1].label == t("core.pause_again", lang)
+    heard = len(table.audio.plays())
+    table.choose("again")
+    newest, older = sentence("zweite").text(lang), sentence("erste").text(lang)
+    assert [item.label for item in app.mode.menu.items] == [newest, older]
+    with recording_texts(monkeypatch) as drawn:
+        app.draw(app.display.canvas)
+    lines = [(s, size) for s, size, _ in drawn if s and s in newest + " " + older]
+    assert lines and all(size >= theme.FAR for _, size in lines)  # read from across the table, not 28 px
+    assert " ".join(s for s, _ in lines).split() == (newest + " " + older).split()  # whole, on their lines
+    table.run(0.5)
+    current = app.announcer.current
+    assert current is not None and current.text == newest and current.hidden  # said, no banner over the list
+    table.run(1.5)
+    assert len(table.audio.plays()) > heard  # heard again (its chime, then the sentence)
+    table.press(Button.NEXT)
+    table.press(Button.SELECT)  # the older one, chosen: it replaces the one still playing
+    table.run(0.2)
+    assert app.announcer.current.text == older and not app.announcer.queued
+    table.press(Button.UNDO)
+    assert app.mode is app.game_mode  # back to the game, as its hint says
+    assert app.announcer.said() == [sentence("zweite"), sentence("erste")]  # the calls said again are not listed
+
+
+def test_the_pause_menu_keeps_all_seven_rows_in_view_at_the_panels_size(tmp_path):
+    table = Table(tmp_path)
+    table.app.pause_menu()
+    menu = table.app.mode.menu
+    assert len(menu.items) == 7 and len(menu.visible_range()) == 7
+    assert all(r.bottom <= theme.DESIGN_SIZE[1] - 40 and r.h >= 38 for r in menu.item_rects().values())
+
+
+def test_said_keeps_each_sentence_once_and_leaves_out_notes_the_countdown_and_the_apps_calls():
+    ann = Announcer("de", 80, audio=RecordingAudio(), speech=Speech(fake_synth, threaded=False), min_seconds=1.0,
+                    gap=0.1)
+    for a in (sentence("a"), Announcement("core.seconds_left", {"n": 10}), sentence("b"),
+              Announcement("core.undone", speak=False), sentence("a"), Announcement("core.undone", shown=False)):
+        ann.announce(a)
+    now = 0.0
+    for _ in range(800):
+        ann.update(now)
+        now += 0.05
+    assert ann.said() == [sentence("a"), sentence("b")]
+    assert ann.said(most=1) == [sentence("a")]
+    assert ann.said(since=now) == []
