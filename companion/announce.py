@@ -13,6 +13,7 @@ class Sound(StrEnum):
     CHIME = "chime"
     TICK = "tick"
     TIMES_UP = "timesup"
+    REFUSED = "refused"
     NONE = "none"
 
 

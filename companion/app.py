@@ -183,6 +183,8 @@ LAST_RESULT_SECONDS = 6 * 3600
 STRIP_HIDDEN = 10.0
 #: the longest a notice waits for a banner to leave the room its screen keeps for it (``notice_room``)
 NOTICE_WAITS = 10.0
+#: the key of a refusal's words said (``App._say_refusal``)
+REFUSAL_KEY = "core.refused_said"
 #: the volumes the pause menu's "Louder" and "Quieter" step through (silence is the mute's)
 VOLUME_STEPS = (20, 40, 60, 80, 100)
 #: design pixels a finger may slide between touching and letting go and still tap (a finger rolls some 2 mm as it
@@ -375,6 +377,8 @@ class App:
         self._said_since = float("-inf")
         #: the app's own spoken call (a sentence said again), withdrawn when the next one comes: later calls replace
         self._app_call: Announcement | None = None
+        #: the game and how many refusals of it were said (``_say_refusal``)
+        self._refusals_said: tuple[GameSession | None, int] = (None, 0)
         #: a game was left for the main menu in this run: the menu's resume goes back to it, nothing interrupted
         self._left_game = False
         from hardware.keyboard import KeyboardButtons
@@ -943,6 +947,7 @@ class App:
         self.entry = entry
         self._left_game = False
         self.session = session
+        self._refusals_said = (session, session.refusals)  # its refusals from here on are said
         session.unlearn = self._unlearn
         session.want_dice = self._ask_for_dice
         session.die_picture = self._die_picture
@@ -1163,15 +1168,45 @@ class App:
         self._call(replace(a, urgent=False, first=False, prompt=False, essential=False, until=(), shown=False,
                            sound=Sound.CHIME))
 
+    def _say_refusal(self) -> None:
+        """A refused move heard, not only shown: a short low sound at once, and its words as a call of the app's own
+        (no banner: the strip shows them), replaced by a later call and taken back once the refusal is gone (the move
+        made right, the strip tapped away), so the game never waits behind it. A player by ear took a refusal, which
+        made no sound, for a move that counted."""
+        session = self.session
+        refusals = getattr(session, "refusals", 0)
+        if session is None or self._refusals_said[0] is not session:  # (a game entered counts from ``_enter``)
+            self._refusals_said = (session, refusals)
+            return
+        if refusals != self._refusals_said[1]:
+            self._refusals_said = (session, refusals)
+            if session.error and self.announcer is not None:
+                self._withdraw_call()
+                # the low sound before its words where the voice is free, else at once over it (the words wait)
+                playing = self.announcer.current
+                quiet = not self.announcer.queued and (playing is None or not playing.announcement.speak)
+                sound = Sound.REFUSED if quiet else Sound.NONE
+                if sound is Sound.NONE:
+                    self.announcer.play_sound(Sound.REFUSED)
+                self._call(Announcement(REFUSAL_KEY, {"words": session.error}, sound=sound, shown=False))
+                return
+        if session.error is None and self._app_call is not None and self._app_call.key == REFUSAL_KEY:
+            self._withdraw_call()
+
     def _call(self, a: Announcement) -> None:
         """Say one of the app's own calls, withdrawing the last one where it still waits or plays: a later call
         replaces it (two quick "say it again" are heard once, the second)."""
         if self.announcer is None:
             return
-        if self._app_call is not None:
-            self.announcer.withdraw([self._app_call])
+        self._withdraw_call()
         self._app_call = a
         self.announcer.announce(a)
+
+    def _withdraw_call(self) -> None:
+        """Take back the app's last call where it still waits or plays."""
+        if self._app_call is not None and self.announcer is not None:
+            self.announcer.withdraw([self._app_call])
+        self._app_call = None
 
     def _main_menu_item(self) -> str:
         """What leaving for the main menu does to the game: kept, lost (the card refuses it), or over already (a
@@ -1694,6 +1729,7 @@ class App:
             self.game_mode.update(dt, now)
             if self.mode is self._pause_mode:
                 self.mode.subtitle = self._pause_line()
+        self._say_refusal()
         if self.announcer is not None:
             self.announcer.update(now)
         if self.display is not None:
@@ -1745,6 +1781,8 @@ class App:
         if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):
             return
         tone = self.notice_tone if message is notice else "info" if calm else "bad"  # the unsaved game's: trouble
+        # a refusal for the whole table to read (whose move did not count, and why): FAR where it fits
+        largest = theme.FAR if kind == "error" else theme.BODY
         height = theme.DESIGN_SIZE[1]
         top = banner.bottom if banner is not None and banner.top < height // 3 else 0
         if hourglass is None:  # above the hint bar, and above a banner there (a game's start has both)
@@ -1765,7 +1803,7 @@ class App:
             for each in _rooms(getattr(self.mode, "notice_room", None)):
                 # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
                 filled = banner_room is not None and each == banner_room
-                _, size, laid = _notice_layout(message, tone=tone, room=each, fill=filled)
+                _, size, laid = _notice_layout(message, tone=tone, room=each, fill=filled, largest=largest)
                 if not (each.contains(laid) and size >= theme.SMALL):  # not 14 px lines to fit it
                     continue
                 if top <= each.top:
@@ -1779,14 +1817,14 @@ class App:
                 self.notice_until = self.clock() + self._notice_seconds
                 return
             if room is not None:
-                rect = _draw_notice(surface, message, tone=tone, room=room, fill=fill)
+                rect = _draw_notice(surface, message, tone=tone, room=room, fill=fill, largest=largest)
             else:
-                below = _notice_layout(message, tone=tone, bottom=bottom)[2]
-                above = _notice_layout(message, tone=tone, top=top, at_top=True)[2]
+                below = _notice_layout(message, tone=tone, bottom=bottom, largest=largest)[2]
+                above = _notice_layout(message, tone=tone, top=top, at_top=True, largest=largest)[2]
                 high = _first_covered(above, keep) > _first_covered(below, keep)
-                rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high)
+                rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high, largest=largest)
         else:  # at the top, as the banners are: under a banner shown there
-            rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top)
+            rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top, largest=largest)
         self._strip = (rect, message, kind)  # a tap puts the refusal or notice away: the unsaved game's words stay
 
     def _tap_strip(self, pos: tuple[int, int]) -> bool:
@@ -1910,10 +1948,12 @@ def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None
     the strip at BODY from the room's top, taller than the room (the caller puts it elsewhere). ``lean``: the lines
     centred right of the sign rather than between margins as wide as it on both sides, where only that fits them
     in the room (a damaged game's three German lines beside a race's clock: 656 px, with both margins 700 needed).
+    ``largest`` over BODY (a refusal: FAR): at that size on up to two even lines where they fit (``theme.far_lines``),
+    else as at BODY.
     """
     if room is not None:
         for lean in (False, True):
-            for size in range(theme.BODY, theme.SMALL - 1, -2):
+            for size in [*([largest] if largest > theme.BODY else []), *range(theme.BODY, theme.SMALL - 1, -2)]:
                 lines, at, rect = _notice_layout(message, tone=tone, top=room.top, at_top=True, largest=size,
                                                  width=room.w, lean=lean)
                 if rect.height <= room.height and (at >= theme.SMALL or size == theme.BODY):
@@ -1923,7 +1963,10 @@ def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None
     sign = SIGN_W if tone in ("bad", "good") else 0
 
     def strip(x: int) -> tuple[tuple[str, ...], int, pygame.Rect]:
-        lines, size = theme.fit_lines(message, largest, width - x - 30 - (1 if lean else 2) * sign, max_lines=4)
+        w = width - x - 30 - (1 if lean else 2) * sign
+        lines, size = theme.far_lines(message, largest, w) if largest > theme.BODY else ((), 0)
+        if size < min(largest, theme.FAR):  # not at FAR on two lines: as many as keep it at BODY or down to SMALL
+            lines, size = theme.fit_lines(message, min(largest, theme.BODY), w, max_lines=4)
         size = max(14, size)
         h = 14 + len(lines) * (size + 8)
         return lines, size, pygame.Rect(x, top if avoid is not None or at_top else bottom - h, width - x, h)
@@ -1936,7 +1979,7 @@ def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None
 
 def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None,
                  top: int = 0, bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False,
-                 room: pygame.Rect | None = None, fill: bool = False) -> pygame.Rect:
+                 room: pygame.Rect | None = None, fill: bool = False, largest: int = theme.BODY) -> pygame.Rect:
     """A strip ending at ``bottom`` (above the hint bar, or above a banner there): red for rule violations and
     device trouble, in words a player understands; green for good news; ``info`` in the panel's colour. While
     ``avoid`` (the running hourglass) is shown the strip stands at the top of the screen, over the scores and clear
@@ -1946,7 +1989,7 @@ def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", av
     (``_notice_layout``).
     Returns the strip's rect."""
     lines, size, rect = _notice_layout(message, tone=tone, avoid=avoid, top=top, bottom=bottom, at_top=at_top,
-                                       room=room, fill=fill)
+                                       room=room, fill=fill, largest=largest)
     sign = SIGN_W if tone in ("bad", "good") else 0
     back, ink = NOTICE_COLOURS[tone]
     pygame.draw.rect(surface, back, rect)

@@ -6,16 +6,19 @@ The app runs on a fake clock with a recording sound device and an inline fake vo
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from drawn_texts import recording_texts
 from test_announcer import RecordingAudio, fake_synth
 
-from companion.announce import Announcement
+from companion.announce import Announcement, Sound
 from companion.announcer import Announcer
 from companion.app import App
+from companion.audio import Channel
 from companion.config import Config
 from companion.display import Display
 from companion.i18n import t
+from companion.sounds import sound_wav as sounds_wav
 from companion.speech import Speech
 from companion.views import theme
 from hardware.events import Button, ButtonEvent, Press
@@ -115,3 +118,59 @@ def test_said_keeps_each_sentence_once_and_leaves_out_notes_the_countdown_and_th
     assert ann.said() == [sentence("a"), sentence("b")]
     assert ann.said(most=1) == [sentence("a")]
     assert ann.said(since=now) == []
+
+
+def test_the_refusal_sound_is_short_and_low():
+    from companion import sounds
+
+    wav = sounds.samples(Sound.REFUSED)
+    assert len(wav) / sounds.SAMPLE_RATE < 0.5  # a blip, not a sentence's time
+    spectrum = np.abs(np.fft.rfft(wav.astype(float)))
+    assert np.fft.rfftfreq(len(wav), 1 / sounds.SAMPLE_RATE)[spectrum.argmax()] < 300  # under the chime's 659 Hz
+    assert sounds.rms(wav) <= sounds.VOICE_RMS * 1.05  # as loud as the voice, no alarm
+
+
+def test_a_refused_move_is_heard_each_time_and_its_call_goes_when_the_refusal_does(tmp_path):
+    table = Table(tmp_path)
+    app, refused = table.app, sounds_wav(Sound.REFUSED)
+    assert not app.session.apply({"action": "nonsense"})  # before the game's first frame too
+    table.run(0.2)
+    assert app.announcer.current.text == app.session.error and app.announcer.current.hidden  # the strip shows it
+    assert table.audio.plays().count(refused) == 1  # its low sound first, on the voice that was free
+    table.run(3)
+    assert not app.session.apply({"action": "nonsense"})  # the same move again: refused again, heard again
+    table.run(0.1)
+    assert refused in table.audio.plays() + table.audio.plays(Channel.EFFECT)
+    assert len([p for p in table.audio.plays() + table.audio.plays(Channel.EFFECT) if p == refused]) == 2
+    app.session.error = None  # the move made right: its words are not said after it
+    table.run(0.1)
+    assert app.announcer.current is None and not app.announcer.queued
+    assert app.announcer.said() == []  # the app's calls are not among what the game said
+
+
+def test_a_refusal_while_a_sentence_plays_sounds_at_once_and_its_words_wait(tmp_path):
+    table = Table(tmp_path)
+    app = table.app
+    app.announce(sentence("lang"))
+    table.run(1.5)
+    assert app.announcer.current is not None and app.announcer.current.speech_started is not None
+    app.session.error = "Würfel 1 hat schon Anna."
+    table.run(0.1)
+    assert table.audio.plays(Channel.EFFECT) == [sounds_wav(Sound.REFUSED)]  # heard at the press
+    assert [a.key for a in app.announcer.queued] == ["core.refused_said"]  # low priority: after the sentence
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_refusal_stands_at_far_where_it_fits(tmp_path, monkeypatch, lang):
+    table = Table(tmp_path, lang)
+    app = table.app
+    app.session.error = t("core.nothing_to_undo", lang)  # any short sentence of the catalogs
+    with recording_texts(monkeypatch) as drawn:
+        app.draw(app.display.canvas)
+    lines = [size for s, size, r in drawn if s and s in app.session.error and r.bottom <= theme.DESIGN_SIZE[1] - 40]
+    assert lines and all(size == theme.FAR for size in lines)
+    app.session.error = " ".join([app.session.error] * 3)  # too long for two lines at FAR: as before, from BODY
+    with recording_texts(monkeypatch) as drawn:
+        app.draw(app.display.canvas)
+    sizes = {size for s, size, r in drawn if s and s in app.session.error}
+    assert sizes and max(sizes) <= theme.BODY and min(sizes) >= theme.SMALL
