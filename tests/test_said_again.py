@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from drawn_texts import recording_texts
 from test_announcer import RecordingAudio, fake_synth
+from test_games_in_app import start_game
 
 from companion.announce import Announcement, Sound
 from companion.announcer import Announcer
@@ -17,6 +18,7 @@ from companion.app import App
 from companion.audio import Channel
 from companion.config import Config
 from companion.display import Display
+from companion.games_ui import register_all
 from companion.i18n import t
 from companion.sounds import sound_wav as sounds_wav
 from companion.speech import Speech
@@ -27,15 +29,19 @@ from hardware.events import Button, ButtonEvent, Press
 class Table:
     """The companion in free play on a fake clock, its voice recorded."""
 
-    def __init__(self, tmp_path, lang: str = "de", size: tuple[int, int] = (800, 480)) -> None:
+    def __init__(self, tmp_path, lang: str = "de", size: tuple[int, int] = (800, 480), game: str | None = None) -> None:
         self.now = 100.0
         cfg = Config()
         cfg.language = lang
+        cfg.players = ["Anna", "Ben"]
         self.audio = RecordingAudio()
         announcer = Announcer(lang, 80, audio=self.audio, speech=Speech(fake_synth, threaded=False), min_seconds=3.0,
                               gap=0.2)
         self.app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False,
-                       announcer=announcer, clock=lambda: self.now, start_free_play=True)
+                       announcer=announcer, clock=lambda: self.now, start_free_play=game is None)
+        if game is not None:
+            register_all()
+            start_game(self.app, game)
 
     def run(self, seconds: float, dt: float = 0.05) -> None:
         for _ in range(round(seconds / dt)):
@@ -174,3 +180,24 @@ def test_a_refusal_stands_at_far_where_it_fits(tmp_path, monkeypatch, lang):
         app.draw(app.display.canvas)
     sizes = {size for s, size, r in drawn if s and s in app.session.error}
     assert sizes and max(sizes) <= theme.BODY and min(sizes) >= theme.SMALL
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_an_undo_is_said_naming_the_step_and_a_held_undo_says_the_last_one(tmp_path, lang):
+    table = Table(tmp_path, lang, game="noch-x-mal")
+    app = table.app
+    for name, combo in (("Anna", ["red", "2"]), ("Ben", ["blue", "5"])):
+        assert app.session.apply({"action": "start_combo", "player": name, "dice": combo})
+    assert app.session.apply({"action": "roll", "dice": ["red", "blue", "green", "1", "2", "3"]})
+    table.run(40)
+    assert app.announcer.idle
+    app.undo()
+    table.run(0.1)
+    last = app.session.undone_said[0].text(lang)
+    current = app.announcer.current
+    assert current is not None and current.hidden  # the green strip shows the words: no banner over it
+    assert current.text == t("core.undone_what", lang, said=last)
+    app.undo()  # held UNDO: the next step back replaces the call still playing
+    table.run(0.1)
+    said = [a.text(lang) for a in app.session.undone_said]
+    assert app.announcer.current.text == t("core.undone_what", lang, said=said[0]) and not app.announcer.queued
