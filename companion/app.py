@@ -52,7 +52,14 @@ from companion.views.widgets import (
     not_time_to_roll,
     tapped_hint,
 )
-from hardware.buttons import DOUBLE_PRESS, LONG_PRESS_BUTTONS, REPEAT_DELAY, REPEAT_INTERVAL, on_raspberry_pi
+from hardware.buttons import (
+    DOUBLE_PRESS,
+    LONG_PRESS_BUTTONS,
+    REPEAT_DELAY,
+    REPEAT_INTERVAL,
+    PressTracker,
+    on_raspberry_pi,
+)
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture
 
@@ -379,6 +386,8 @@ class App:
         self._app_call: Announcement | None = None
         #: the game and how many refusals of it were said (``_say_refusal``)
         self._refusals_said: tuple[GameSession | None, int] = (None, 0)
+        #: the row pressed again and again that the last SELECT chose (``_select_repeats``), None: another
+        self._selected_row: Any = None
         #: a game was left for the main menu in this run: the menu's resume goes back to it, nothing interrupted
         self._left_game = False
         from hardware.keyboard import KeyboardButtons
@@ -1638,6 +1647,22 @@ class App:
             due += REPEAT_INTERVAL
         self._erase_held = (held, due)
 
+    def _repeating_row(self) -> Any:
+        """The value of the row SELECT would choose where it is pressed again and again (``MenuItem.repeats``: the
+        pause menu's Louder, Quieter), else None."""
+        menu = getattr(self.mode, "menu", None)
+        if not isinstance(menu, Menu) or not menu.items:
+            return None
+        item = menu.items[menu.index % len(menu.items)]
+        return item.value if item.repeats and item.enabled else None
+
+    def _select_repeats(self) -> bool:
+        """A second SELECT soon after the first is meant, no double press: the row it chooses is pressed again and
+        again, and it is the row the last SELECT chose (at the loudest the highlight moves to "Quieter", and a
+        second quick press on "Louder" would have turned it down)."""
+        row = self._repeating_row()
+        return row is not None and row == self._selected_row
+
     def _say_stuck(self) -> None:
         """A button held down for STUCK_SECONDS is said once, by its name on the box: stuck, a stuck NEXT spun the
         highlight for ever and a stuck SELECT lay dead after its one long press, and nobody knew why."""
@@ -1687,10 +1712,17 @@ class App:
             self.handle_pygame_event(ev)
         self._erase_repeat(dt)
         self._hold_hint(now)
+        again = frozenset({Button.SELECT}) if self._select_repeats() else frozenset()
+        for source in (self.keys, self.buttons):  # each SELECT on "Louder" counts, however quick (``again``)
+            tracker = getattr(source, "tracker", None)
+            if isinstance(tracker, PressTracker):
+                tracker.again = again
         button_events = self.keys.poll()
         if self.buttons is not None:
             button_events += self.buttons.poll()
         for be in button_events:
+            if be.button is Button.SELECT and be.press is Press.SHORT:
+                self._selected_row = self._repeating_row()
             self.on_button(be)
         self._say_stuck()
         if self.watcher is not None and self.watcher.source is not self.source:

@@ -7,6 +7,7 @@ The app runs on a fake clock with a recording sound device and an inline fake vo
 from __future__ import annotations
 
 import numpy as np
+import pygame
 import pytest
 from drawn_texts import recording_texts
 from test_announcer import RecordingAudio, fake_synth
@@ -201,3 +202,52 @@ def test_an_undo_is_said_naming_the_step_and_a_held_undo_says_the_last_one(tmp_p
     table.run(0.1)
     said = [a.text(lang) for a in app.session.undone_said]
     assert app.announcer.current.text == t("core.undone_what", lang, said=said[0]) and not app.announcer.queued
+
+
+def test_two_quick_selects_on_louder_count_twice_and_elsewhere_once(tmp_path):
+    """SELECT twice within a third of a second on the pause menu's "Louder": each meant (the table heard one step of
+    two); a double press on a row that leaves the menu ("Sound off") is still one press."""
+    table = Table(tmp_path)
+    app = table.app
+    app.cfg.sound.volume = app.announcer.volume = 20
+    app.pause_menu()
+    app.mode.menu.index = table.values().index("louder")
+
+    def select_twice(times: int = 2) -> None:
+        for _ in range(times):
+            app.keys.key_down(pygame.K_RETURN)
+            table.run(0.1)
+            app.keys.key_up(pygame.K_RETURN)
+            table.run(0.1)  # the next press 0.2 s after this one: inside DOUBLE_PRESS
+
+    select_twice()
+    assert app.announcer.volume == 60 and app.mode is app._pause_mode
+    table.run(1)
+    select_twice(1)
+    assert app.announcer.volume == 80
+    table.run(1)
+    select_twice()  # the loudest: the highlight moves to "Quieter", the second press is not taken there
+    assert app.announcer.volume == 100 and table.values()[app.mode.menu.index] == "quieter"
+    table.run(1)
+    app.mode.menu.index = table.values().index("mute")
+    select_twice()
+    assert app.announcer.muted and app.mode is app.game_mode  # once: the game under the menu got no SELECT
+
+
+def test_a_tracker_told_a_button_repeats_counts_each_quick_press():
+    from hardware.buttons import DOUBLE_PRESS, PressTracker
+
+    now = [0.0]
+    tracker = PressTracker(clock=lambda: now[0], debounce=0.0)
+
+    def tap() -> list[ButtonEvent]:
+        tracker.edge(Button.SELECT, True)
+        now[0] += DOUBLE_PRESS / 4
+        tracker.edge(Button.SELECT, False)
+        now[0] += DOUBLE_PRESS / 4
+        return tracker.poll()
+
+    assert [tap(), tap()] == [[ButtonEvent(Button.SELECT)], []]  # a double press is one
+    now[0] += 1
+    tracker.again = frozenset({Button.SELECT})
+    assert [tap(), tap()] == [[ButtonEvent(Button.SELECT)]] * 2
