@@ -13,6 +13,7 @@ class Sound(StrEnum):
     CHIME = "chime"
     TICK = "tick"
     TIMES_UP = "timesup"
+    REFUSED = "refused"
     NONE = "none"
 
 
@@ -53,6 +54,10 @@ class Announcement:
     #: Behind a quick table's sentences Fritzo's clock was said 12 s late, behind the seven-second sentence playing
     #: when TIMER was pressed 8 s.
     first: bool = False
+    #: False: said only, its words standing elsewhere on the screen already (a refusal's strip, the list of what was
+    #: said): a banner of the same words over them hid the game twice. Such a call of the app's own is not among
+    #: what the game said either (``Announcer.said``)
+    shown: bool = True
 
     def text(self, lang: str) -> str:
         """The sentence in ``lang``; list parameters (player names) are joined as 'Anna, Ben and Carl', and a part

@@ -136,6 +136,8 @@ COUNTDOWN_KEY = "core.seconds_left"
 #: a clock's warnings: their banner goes at their sentence's end, not after the least ``min_seconds``. "Noch 10
 #: Sekunden!" stood 3 s, while the clock read 7, over Haste Worte's word limits; the clock shows the seconds itself
 CLOCK_KEYS = (COUNTDOWN_KEY, "core.minute_left")
+#: how many sentences ``said`` gives back at most (the few a table asks for again; the history keeps 20)
+SAID_SHOWN = 5
 #: how long before the first update what was announced before it counts as queued
 BEFORE_FIRST_UPDATE = 0.001
 
@@ -389,6 +391,28 @@ class Announcer:
         queued = self._queued_time(a)
         return not a.essential and now - queued > STALE_AFTER and queued < last_step
 
+    def said(self, since: float = float("-inf"), most: int = SAID_SHOWN) -> list[Announcement]:
+        """What the game said aloud since ``since`` (the loop's clock), newest first (the one showing now too), each
+        sentence once, at most ``most``: a banner stood five seconds and a sentence was heard once, and a player who
+        did not hear it had nothing to bring it back (``history`` kept it). Screen notes, the clock's warnings and
+        the app's own calls (``shown`` False) are not among them."""
+        showings = [s for _, s in reversed(self.history)]
+        if self._current is not None:
+            showings.insert(0, self._current)
+        out: list[Announcement] = []
+        seen: set[str] = set()
+        for s in showings:
+            a = s.announcement
+            if s.started < since or not a.speak or not a.shown or a.key in CLOCK_KEYS:
+                continue
+            text = self.text_of(a)
+            if text not in seen:
+                seen.add(text)
+                out.append(a)
+            if len(out) >= most:
+                break
+        return out
+
     def play_sound(self, sound: Sound) -> None:
         """Play a sound outside the queue (the hourglass tick): it may sound under a banner, never under
         mute."""
@@ -407,7 +431,7 @@ class Announcer:
 
     def _start(self, a: Announcement, now: float) -> Showing:
         text = self.text_of(a)
-        show = Showing(a, text, self._lang, now, queued=self._queued_time(a))
+        show = Showing(a, text, self._lang, now, queued=self._queued_time(a), hidden=not a.shown)
         rest = self._rest_from.pop(id(a), None)
         if rest is not None and rest[1] is a and rest[0] > 0:
             show.rest_from = rest[0]

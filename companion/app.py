@@ -12,7 +12,7 @@ import math
 import signal
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -52,7 +52,14 @@ from companion.views.widgets import (
     not_time_to_roll,
     tapped_hint,
 )
-from hardware.buttons import DOUBLE_PRESS, LONG_PRESS_BUTTONS, REPEAT_DELAY, REPEAT_INTERVAL, on_raspberry_pi
+from hardware.buttons import (
+    DOUBLE_PRESS,
+    LONG_PRESS_BUTTONS,
+    REPEAT_DELAY,
+    REPEAT_INTERVAL,
+    PressTracker,
+    on_raspberry_pi,
+)
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture
 
@@ -183,6 +190,8 @@ LAST_RESULT_SECONDS = 6 * 3600
 STRIP_HIDDEN = 10.0
 #: the longest a notice waits for a banner to leave the room its screen keeps for it (``notice_room``)
 NOTICE_WAITS = 10.0
+#: the key of a refusal's words said (``App._say_refusal``)
+REFUSAL_KEY = "core.refused_said"
 #: the volumes the pause menu's "Louder" and "Quieter" step through (silence is the mute's)
 VOLUME_STEPS = (20, 40, 60, 80, 100)
 #: design pixels a finger may slide between touching and letting go and still tap (a finger rolls some 2 mm as it
@@ -371,6 +380,14 @@ class App:
         #: there, for free play would put that game away, whole, into the history (a card failing once is fine again)
         self._saved_unreadable = False
         self._pause_mode: MenuMode | None = None  # its line counts down a game's clock that runs on under it
+        #: what the pause menu's "Say it again" lists is what was said from then on (the loop's clock): this game's
+        self._said_since = float("-inf")
+        #: the app's own spoken call (a sentence said again), withdrawn when the next one comes: later calls replace
+        self._app_call: Announcement | None = None
+        #: the game and how many refusals of it were said (``_say_refusal``)
+        self._refusals_said: tuple[GameSession | None, int] = (None, 0)
+        #: the row pressed again and again that the last SELECT chose (``_select_repeats``), None: another
+        self._selected_row: Any = None
         #: a game was left for the main menu in this run: the menu's resume goes back to it, nothing interrupted
         self._left_game = False
         from hardware.keyboard import KeyboardButtons
@@ -798,6 +815,7 @@ class App:
         if self.announcer is not None:  # the last game's words left (played again from its end), also who won and
             # its essential ones: its end screen said them, and the new game's start came under them ("+2")
             self.announcer.clear(keep_essential=False, keep_current=True)
+        self._said_since = self.clock()  # "Say it again" offers this game's sentences, not the last game's
         try:
             setup = setup_action(entry, self.cfg, answers, seed)
             session = GameSession.new(engine_class(entry.name), setup, self.journal,
@@ -938,6 +956,7 @@ class App:
         self.entry = entry
         self._left_game = False
         self.session = session
+        self._refusals_said = (session, session.refusals)  # its refusals from here on are said
         session.unlearn = self._unlearn
         session.want_dice = self._ask_for_dice
         session.die_picture = self._die_picture
@@ -1117,6 +1136,8 @@ class App:
         self._end_last_result_notice()
         lang = self.lang
         items = [MenuItem(t("core.pause_continue", lang), "continue"),
+                 # second, one NEXT away: what a grandparent who did not hear the banner's sentence asks most
+                 MenuItem(t("core.pause_again", lang), "again", enabled=bool(self._said())),
                  MenuItem(t("core.pause_undo", lang), "undo", enabled=bool(self.session and self.session.can_undo)),
                  MenuItem(t(self._main_menu_item(), lang), "menu"),
                  MenuItem(t(self._sound_item(), lang), "mute", enabled=self.announcer is not None),
@@ -1125,11 +1146,76 @@ class App:
         # menu (a game ended under the pause menu counts, not archived yet)
         ended = tonight.of_engine(self.session.engine.name, self.session.engine) if self.session else None
         wins = tonight.line(tonight.tally(self.journal.folder / "history", self.wall_clock(), ended), lang)
-        # six rows at once (54 px): "Quieter" was below the fold, and reaching the loudest scrolled "Quieter" under
-        # the finger that had pressed "Louder"
+        # seven rows at once (46 px, rows 38 px tall as a note leaves a menu at least; this evening's wins beside the
+        # title): "Quieter" was below the fold, and reaching the loudest scrolled "Quieter" under the finger that had
+        # pressed "Louder"
         self.mode = self._pause_mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice,
-                                                self._back_to_game, lang, subtitle=self._pause_line(), row_h=54,
-                                                note=Note(*wins) if wins else None)
+                                                self._back_to_game, lang, subtitle=self._pause_line(), row_h=46,
+                                                note=Note(*wins) if wins else None, note_beside=True)
+
+    def _said(self) -> list[Announcement]:
+        """What this game said aloud, newest first (``Announcer.said``)."""
+        return self.announcer.said(self._said_since) if self.announcer is not None else []
+
+    def _said_screen(self) -> None:
+        """"Say it again": the last sentences said, newest first, large enough for the table to read, and the newest
+        said once more. Echt Spitze's "Ben first with lemons and melons: circle the 9 and 6, all others cross them
+        out!" stood five seconds at 28 px, and a grandparent who missed it had no way to it (SELECT says the one
+        highlighted again)."""
+        said = self._said()
+        if not said:
+            return
+        items = [MenuItem(self.announcer.text_of(a), a) for a in said]
+        self.mode = MenuMode(t("core.said_title", self.lang), items, self._say_again, self._back_to_game, self.lang,
+                             row_h=121, back_hint="core.hint_back_to_game", far_rows=True,
+                             choose_hint="core.hint_say_again")
+        self._say_again(said[0])
+
+    def _say_again(self, a: Announcement) -> None:
+        """Say ``a`` once more, as a call of the app's own: not over the list that shows it (no banner), no clock
+        started nor call answered again, and the next such call replaces it."""
+        self._call(replace(a, urgent=False, first=False, prompt=False, essential=False, until=(), shown=False,
+                           sound=Sound.CHIME))
+
+    def _say_refusal(self) -> None:
+        """A refused move heard, not only shown: a short low sound at once, and its words as a call of the app's own
+        (no banner: the strip shows them), replaced by a later call and taken back once the refusal is gone (the move
+        made right, the strip tapped away), so the game never waits behind it. A player by ear took a refusal, which
+        made no sound, for a move that counted."""
+        session = self.session
+        refusals = getattr(session, "refusals", 0)
+        if session is None or self._refusals_said[0] is not session:  # (a game entered counts from ``_enter``)
+            self._refusals_said = (session, refusals)
+            return
+        if refusals != self._refusals_said[1]:
+            self._refusals_said = (session, refusals)
+            if session.error and self.announcer is not None:
+                self._withdraw_call()
+                # the low sound before its words where the voice is free, else at once over it (the words wait)
+                playing = self.announcer.current
+                quiet = not self.announcer.queued and (playing is None or not playing.announcement.speak)
+                sound = Sound.REFUSED if quiet else Sound.NONE
+                if sound is Sound.NONE:
+                    self.announcer.play_sound(Sound.REFUSED)
+                self._call(Announcement(REFUSAL_KEY, {"words": session.error}, sound=sound, shown=False))
+                return
+        if session.error is None and self._app_call is not None and self._app_call.key == REFUSAL_KEY:
+            self._withdraw_call()
+
+    def _call(self, a: Announcement) -> None:
+        """Say one of the app's own calls, withdrawing the last one where it still waits or plays: a later call
+        replaces it (two quick "say it again" are heard once, the second)."""
+        if self.announcer is None:
+            return
+        self._withdraw_call()
+        self._app_call = a
+        self.announcer.announce(a)
+
+    def _withdraw_call(self) -> None:
+        """Take back the app's last call where it still waits or plays."""
+        if self._app_call is not None and self.announcer is not None:
+            self.announcer.withdraw([self._app_call])
+        self._app_call = None
 
     def _main_menu_item(self) -> str:
         """What leaving for the main menu does to the game: kept, lost (the card refuses it), or over already (a
@@ -1198,6 +1284,9 @@ class App:
             here = [i.value for i in items].index(choice)  # at the loudest, on "quieter": the way back is one press
             self.mode.menu.index = here if items[here].enabled else here + (1 if choice == "louder" else -1)
             return
+        if choice == "again":
+            self._said_screen()
+            return
         if choice == "undo":
             self.undo()
         elif choice == "mute":
@@ -1244,8 +1333,13 @@ class App:
         if not self.session.undo():  # only the setup: a held UNDO that did nothing, unsaid, read as broken
             self.show_notice(t("core.nothing_to_undo", self.lang), seconds=3, info=True)
             return
+        said = self.session.undone_said
+        # heard as well as shown: the table heard the step's sentence, and a player by ear never heard it go (the
+        # green strip stood 2-3 s). A call of the app's own: the next undo's (a held UNDO) replaces it
+        self._call(Announcement("core.undone_what", {"said": {"key": said[0].key, "params": said[0].params}},
+                                sound=Sound.NONE, shown=False) if said else
+                   Announcement("core.undone", sound=Sound.NONE, shown=False))
         if (self.notice, self.notice_until) == before:
-            said = self.session.undone_said
             words = t("core.undone_what", self.lang, said=_quoted_within(said[0].text(self.lang).rstrip(".!"))) \
                 if said else t("core.undone", self.lang)
             self.show_notice(words, seconds=3 if said else 2, good=True)
@@ -1553,6 +1647,22 @@ class App:
             due += REPEAT_INTERVAL
         self._erase_held = (held, due)
 
+    def _repeating_row(self) -> Any:
+        """The value of the row SELECT would choose where it is pressed again and again (``MenuItem.repeats``: the
+        pause menu's Louder, Quieter), else None."""
+        menu = getattr(self.mode, "menu", None)
+        if not isinstance(menu, Menu) or not menu.items:
+            return None
+        item = menu.items[menu.index % len(menu.items)]
+        return item.value if item.repeats and item.enabled else None
+
+    def _select_repeats(self) -> bool:
+        """A second SELECT soon after the first is meant, no double press: the row it chooses is pressed again and
+        again, and it is the row the last SELECT chose (at the loudest the highlight moves to "Quieter", and a
+        second quick press on "Louder" would have turned it down)."""
+        row = self._repeating_row()
+        return row is not None and row == self._selected_row
+
     def _say_stuck(self) -> None:
         """A button held down for STUCK_SECONDS is said once, by its name on the box: stuck, a stuck NEXT spun the
         highlight for ever and a stuck SELECT lay dead after its one long press, and nobody knew why."""
@@ -1602,10 +1712,17 @@ class App:
             self.handle_pygame_event(ev)
         self._erase_repeat(dt)
         self._hold_hint(now)
+        again = frozenset({Button.SELECT}) if self._select_repeats() else frozenset()
+        for source in (self.keys, self.buttons):  # each SELECT on "Louder" counts, however quick (``again``)
+            tracker = getattr(source, "tracker", None)
+            if isinstance(tracker, PressTracker):
+                tracker.again = again
         button_events = self.keys.poll()
         if self.buttons is not None:
             button_events += self.buttons.poll()
         for be in button_events:
+            if be.button is Button.SELECT and be.press is Press.SHORT:
+                self._selected_row = self._repeating_row()
             self.on_button(be)
         self._say_stuck()
         if self.watcher is not None and self.watcher.source is not self.source:
@@ -1649,6 +1766,7 @@ class App:
             self.game_mode.update(dt, now)
             if self.mode is self._pause_mode:
                 self.mode.subtitle = self._pause_line()
+        self._say_refusal()
         if self.announcer is not None:
             self.announcer.update(now)
         if self.display is not None:
@@ -1700,6 +1818,8 @@ class App:
         if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):
             return
         tone = self.notice_tone if message is notice else "info" if calm else "bad"  # the unsaved game's: trouble
+        # a refusal for the whole table to read (whose move did not count, and why): FAR where it fits
+        largest = theme.FAR if kind == "error" else theme.BODY
         height = theme.DESIGN_SIZE[1]
         top = banner.bottom if banner is not None and banner.top < height // 3 else 0
         if hourglass is None:  # above the hint bar, and above a banner there (a game's start has both)
@@ -1720,7 +1840,7 @@ class App:
             for each in _rooms(getattr(self.mode, "notice_room", None)):
                 # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
                 filled = banner_room is not None and each == banner_room
-                _, size, laid = _notice_layout(message, tone=tone, room=each, fill=filled)
+                _, size, laid = _notice_layout(message, tone=tone, room=each, fill=filled, largest=largest)
                 if not (each.contains(laid) and size >= theme.SMALL):  # not 14 px lines to fit it
                     continue
                 if top <= each.top:
@@ -1734,14 +1854,14 @@ class App:
                 self.notice_until = self.clock() + self._notice_seconds
                 return
             if room is not None:
-                rect = _draw_notice(surface, message, tone=tone, room=room, fill=fill)
+                rect = _draw_notice(surface, message, tone=tone, room=room, fill=fill, largest=largest)
             else:
-                below = _notice_layout(message, tone=tone, bottom=bottom)[2]
-                above = _notice_layout(message, tone=tone, top=top, at_top=True)[2]
+                below = _notice_layout(message, tone=tone, bottom=bottom, largest=largest)[2]
+                above = _notice_layout(message, tone=tone, top=top, at_top=True, largest=largest)[2]
                 high = _first_covered(above, keep) > _first_covered(below, keep)
-                rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high)
+                rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high, largest=largest)
         else:  # at the top, as the banners are: under a banner shown there
-            rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top)
+            rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top, largest=largest)
         self._strip = (rect, message, kind)  # a tap puts the refusal or notice away: the unsaved game's words stay
 
     def _tap_strip(self, pos: tuple[int, int]) -> bool:
@@ -1865,10 +1985,12 @@ def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None
     the strip at BODY from the room's top, taller than the room (the caller puts it elsewhere). ``lean``: the lines
     centred right of the sign rather than between margins as wide as it on both sides, where only that fits them
     in the room (a damaged game's three German lines beside a race's clock: 656 px, with both margins 700 needed).
+    ``largest`` over BODY (a refusal: FAR): at that size on up to two even lines where they fit (``theme.far_lines``),
+    else as at BODY.
     """
     if room is not None:
         for lean in (False, True):
-            for size in range(theme.BODY, theme.SMALL - 1, -2):
+            for size in [*([largest] if largest > theme.BODY else []), *range(theme.BODY, theme.SMALL - 1, -2)]:
                 lines, at, rect = _notice_layout(message, tone=tone, top=room.top, at_top=True, largest=size,
                                                  width=room.w, lean=lean)
                 if rect.height <= room.height and (at >= theme.SMALL or size == theme.BODY):
@@ -1878,7 +2000,10 @@ def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None
     sign = SIGN_W if tone in ("bad", "good") else 0
 
     def strip(x: int) -> tuple[tuple[str, ...], int, pygame.Rect]:
-        lines, size = theme.fit_lines(message, largest, width - x - 30 - (1 if lean else 2) * sign, max_lines=4)
+        w = width - x - 30 - (1 if lean else 2) * sign
+        lines, size = theme.far_lines(message, largest, w) if largest > theme.BODY else ((), 0)
+        if size < min(largest, theme.FAR):  # not at FAR on two lines: as many as keep it at BODY or down to SMALL
+            lines, size = theme.fit_lines(message, min(largest, theme.BODY), w, max_lines=4)
         size = max(14, size)
         h = 14 + len(lines) * (size + 8)
         return lines, size, pygame.Rect(x, top if avoid is not None or at_top else bottom - h, width - x, h)
@@ -1891,7 +2016,7 @@ def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None
 
 def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None,
                  top: int = 0, bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False,
-                 room: pygame.Rect | None = None, fill: bool = False) -> pygame.Rect:
+                 room: pygame.Rect | None = None, fill: bool = False, largest: int = theme.BODY) -> pygame.Rect:
     """A strip ending at ``bottom`` (above the hint bar, or above a banner there): red for rule violations and
     device trouble, in words a player understands; green for good news; ``info`` in the panel's colour. While
     ``avoid`` (the running hourglass) is shown the strip stands at the top of the screen, over the scores and clear
@@ -1901,7 +2026,7 @@ def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", av
     (``_notice_layout``).
     Returns the strip's rect."""
     lines, size, rect = _notice_layout(message, tone=tone, avoid=avoid, top=top, bottom=bottom, at_top=at_top,
-                                       room=room, fill=fill)
+                                       room=room, fill=fill, largest=largest)
     sign = SIGN_W if tone in ("bad", "good") else 0
     back, ink = NOTICE_COLOURS[tone]
     pygame.draw.rect(surface, back, rect)

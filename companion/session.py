@@ -68,8 +68,9 @@ class GameSession:
         self.config = config
         #: the latest dice reading from the camera for this game's dice set (None: no camera, use virtual dice)
         self.latest_reading: TrayReading | None = None
-        #: the last rejected action's message, shown by the app until replaced
-        self.error: str | None = None
+        #: the refusals so far (``error`` set): the app says each new one, the same words again too
+        self.refusals = 0
+        self._error: str | None = None
         #: True when the camera reads this game's dice (the app then delivers readings to ``on_dice`` after
         #: ROLL); False when the table has no camera or the dice set is not taught: views roll virtual dice.
         self.camera_ready = False
@@ -174,6 +175,17 @@ class GameSession:
         session.taken_back = [rename(a, renamed) for a in saved.undone]
         session.unnamed = None if saved.unnamed is None else [renamed.get(p, p) for p in saved.unnamed]
         return session
+
+    @property
+    def error(self) -> str | None:
+        """The last rejected action's message, shown by the app until replaced."""
+        return self._error
+
+    @error.setter
+    def error(self, words: str | None) -> None:
+        self._error = words
+        if words is not None:  # a move refused again is refused again: a player by ear must hear it each time
+            self.refusals += 1
 
     # -- playing ---------------------------------------------------------------------------------------------
     def apply(self, action: dict[str, Any]) -> bool:

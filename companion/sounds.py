@@ -1,5 +1,5 @@
 """The companion's own sounds, synthesised with numpy: a chime before announcements, a tick for the last ten
-seconds of the hourglass, and a time's-up sound.
+seconds of the hourglass, a time's-up sound, and a low one for a refused move.
 
 They are generated rather than shipped as samples so the project carries no third-party audio (no licence to
 track, nothing to download) and so their pitch and length can be tuned in code. Each sound is a mono int16
@@ -34,6 +34,8 @@ VOICE_RMS = 0.093
 CHIME_DB = -1.0
 #: ... time's up a little over it: heard over the table's talk when the sand runs out, without startling
 TIMES_UP_DB = 3.0
+#: a refusal's two low notes at the voice's level: heard by whoever pressed, without alarming the table
+REFUSED_DB = 0.0
 
 
 def _time(seconds: float) -> np.ndarray:
@@ -110,7 +112,20 @@ def times_up() -> np.ndarray:
     return _to_int16(np.concatenate(notes[:-1]), TIMES_UP_DB)
 
 
-_GENERATORS = {Sound.CHIME: chime, Sound.TICK: tick, Sound.TIMES_UP: times_up}
+def refused() -> np.ndarray:
+    """Two short low notes falling (A3 then E3), soft-edged: "that did not count" when a move is refused. Low and
+    dull, unlike the chime's bright rising pair: a player by ear took a refused move, which made no sound at all,
+    for one that counted."""
+    notes = []
+    for freq in (220.0, 164.81):
+        t = _time(0.14)
+        tone = np.sin(2 * np.pi * freq * t) + 0.3 * np.sin(2 * np.pi * 2 * freq * t)
+        notes.append(_fade(tone * np.exp(-t / 0.09), 0.008))
+        notes.append(np.zeros(int(0.03 * SAMPLE_RATE)))
+    return _to_int16(np.concatenate(notes[:-1]), REFUSED_DB)
+
+
+_GENERATORS = {Sound.CHIME: chime, Sound.TICK: tick, Sound.TIMES_UP: times_up, Sound.REFUSED: refused}
 
 
 def samples(sound: Sound) -> np.ndarray | None:

@@ -86,6 +86,10 @@ class PressTracker:
         self.debounce = debounce
         self.clock = clock
         self.long_buttons = frozenset(long_buttons)
+        #: buttons each of whose presses counts however quick (none doubled, ``DOUBLE_PRESS``): the app names SELECT
+        #: here while the row it chooses is one pressed again and again (the pause menu's "Louder"; the tracker knows
+        #: no screens). Two quick presses there counted once, and the table heard one step of two
+        self.again: frozenset[Button] = frozenset()
         self._edges: queue.SimpleQueue[tuple[Hashable, Button, bool, float]] = queue.SimpleQueue()
         self._states: dict[Hashable, tuple[Button, _State]] = {}
 
@@ -145,7 +149,7 @@ class PressTracker:
             state.long_fired, state.repeats = False, 0
             # the window runs from the last press that counted: presses again and again a third of a second apart
             # count every other one, not once until a pause
-            state.doubled = not button.step and at - state.pressed_at < DOUBLE_PRESS
+            state.doubled = not button.step and button not in self.again and at - state.pressed_at < DOUBLE_PRESS
             if not state.doubled:
                 state.pressed_at = at
                 if button not in self.long_buttons:

@@ -45,22 +45,68 @@ NOTE_LEAST_ROW = 46
 
 
 class NotedMenu(Menu):
-    """A menu with a ``Note`` under its title, its rows below the note."""
+    """A menu with a ``Note`` under its title, its rows below the note; or beside the title (``beside``), where it
+    stands there on one line at BODY."""
 
     note: Note | None = None
+    #: the note stands beside a short title where it fits there (the pause menu: its seven rows stay in view)
+    beside: bool = False
+
+    def note_beside(self) -> pygame.Rect | None:
+        """Where the note stands beside the title (one line at BODY, right of it), or None: under the title."""
+        if self.note is None or not self.beside:
+            return None
+        return beside_title(self.note, self.title, self.rect)
 
     def _top(self) -> int:
         top = super()._top()
-        return top + self.note.height(self.rect.w) if self.note is not None else top
+        if self.note is None or self.note_beside() is not None:
+            return top
+        return top + self.note.height(self.rect.w)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.note is None:
             return
+        if (at := self.note_beside()) is not None:
+            theme.text(surface, self.note.layout(at.w)[0][0], (at.x, at.centery), theme.BODY, theme.TEXT,
+                       anchor="midleft")
+            return
         lines, size = self.note.layout(self.rect.w)
         step = theme.font(size).get_linesize()
         for n, words in enumerate(lines):
             theme.text(surface, words, (self.rect.x, super()._top() + n * step), size, theme.TEXT)
+
+
+#: between a title and a note beside it
+BESIDE_GAP = 28
+
+
+def beside_title(note: Note, title: str, rect: pygame.Rect) -> pygame.Rect | None:
+    """The room right of a menu's ``title`` (drawn as ``Menu.draw`` does) where ``note`` stands on one line at BODY,
+    or None where it does not fit there."""
+    size = theme.fit_text(title, theme.LARGE, rect.w, bold=True)
+    title_w, title_h = theme.font(size, True).size(title)
+    room = pygame.Rect(rect.x + title_w + BESIDE_GAP, rect.y, rect.w - title_w - BESIDE_GAP, title_h)
+    if room.w <= 0:
+        return None
+    lines, at = note.layout(room.w)
+    return room if len(lines) == 1 and at >= theme.BODY else None
+
+
+class FarMenu(Menu):
+    """A menu whose rows are sentences for the whole table to read (what was said, ``App._said_screen``): each on up
+    to three even lines as large as its row holds, up to LARGE, FAR at least where that fits (``theme.far_lines``).
+    A banner of 28 px that stood five seconds was what the table had of them."""
+
+    def draw_label(self, surface: pygame.Surface, i: int, r: pygame.Rect, hi: bool) -> None:
+        item = self.items[i]
+        color = theme.TEXT if item.enabled else theme.MUTED
+        lines, size = theme.far_lines(item.label, theme.LARGE, r.w - 36, max_lines=3, max_height=r.h - 6)
+        step = theme.font(size).get_height() + 1
+        y = r.centery - len(lines) * step // 2
+        for n, line in enumerate(lines):
+            theme.text(surface, line, (r.x + 18, y + n * step), size, color)
 
 
 class MenuMode:
@@ -69,21 +115,25 @@ class MenuMode:
     def __init__(self, title: str, items: list[MenuItem], on_choose: Callable[[Any], None],
                  on_back: Callable[[], None] | None = None, lang: str = "de", subtitle: str = "",
                  row_h: int = 64, back_hint: str = "core.hint_back", title_lines: int = 1,
-                 note: Note | None = None) -> None:
+                 note: Note | None = None, note_beside: bool = False, far_rows: bool = False,
+                 choose_hint: str = "core.hint_choose") -> None:
         self.lang = lang
         self.subtitle = subtitle
         #: what UNDO's hint says it does ("back", or the main menu's "back to the game")
         self.back_hint = back_hint
+        #: what SELECT's hint says it does ("choose", or what was said: "say again")
+        self.choose_hint = choose_hint
         top = 20 + (40 if subtitle else 0)
         # down to the hint bar: five rows under a subtitle (the main menu's camera line), not four and a gap
-        kind = QuestionMenu if title_lines > 1 else NotedMenu if note is not None else Menu
+        kind = QuestionMenu if title_lines > 1 else NotedMenu if note is not None else FarMenu if far_rows else Menu
         rect = pygame.Rect(60, top, 680, 440 - top)
-        if note is not None:  # as many rows as without it, each less tall, while a finger still presses one
+        if note is not None and not (note_beside and beside_title(note, title, rect) is not None):
+            # as many rows as without it, each less tall, while a finger still presses one
             rows = max(1, (rect.h - 56) // row_h)
             row_h = max(NOTE_LEAST_ROW, min(row_h, (rect.h - 56 - note.height(rect.w)) // rows))
         self.menu = kind(rect, items, on_choose, on_back, title=title, row_h=row_h)
         if note is not None:
-            self.menu.note = note
+            self.menu.note, self.menu.beside = note, note_beside
         #: where "UNDO back" is drawn, as tall as the hint bar: a finger's way back (a table with the touch screen
         #: alone was held in the setup questions and the Teach menu, their only way out a button it has not got)
         self.back_rect: pygame.Rect | None = None
@@ -113,7 +163,7 @@ class MenuMode:
             theme.text(surface, self.subtitle, (60, self.menu.rect.y - 34), size, theme.MUTED)  # above the title
         move = "core.hint_move_hold" if len(self.menu.items) > LONG_LIST else "core.hint_move"
         hints = [(t("core.btn_next", self.lang), t(move, self.lang)),
-                 (t("core.btn_select", self.lang), t("core.hint_choose", self.lang))]
+                 (t("core.btn_select", self.lang), t(self.choose_hint, self.lang))]
         if self.menu.on_back is not None:
             hints.append((t("core.btn_undo", self.lang), t(self.back_hint, self.lang)))
         rects = hint_bar(surface, hints)
