@@ -940,6 +940,7 @@ class App:
         self.session = session
         session.unlearn = self._unlearn
         session.want_dice = self._ask_for_dice
+        session.on_built_in_tray = lambda: self._built_in_tray() is not None  # (no camera: ROLL throws its dice)
         session.die_picture = self._die_picture
         session.frame_clock = self.frame_clock  # (the game's screen reads the run's clock: ``FrameClock``)
         self._taught = self._trouble = None

@@ -365,7 +365,10 @@ class FreePlayMode:
             self.dice.draw(surface)
         else:
             # a camera reads the dice whenever they come to rest: ROLL after putting them in read them twice
-            key = "core.free_throw_dice" if self.session.camera_ready else "core.free_press_roll"
+            # (the built-in tray of a table without a camera is thrown by ROLL: there is no tray to throw into)
+            key = "core.free_press_roll"
+            if self.session.camera_ready:
+                key = "core.free_roll_tray" if self.session.built_in_tray() else "core.free_throw_dice"
             msg = t("core.free_waiting" if self._awaited() else key, lang)
             lines, size = theme.far_lines(msg, theme.LARGE, 760)  # (``_roll_prompt``: where a tap on it rolls)
             height = theme.font(size).get_linesize()
