@@ -959,6 +959,7 @@ class App:
         self._refusals_said = (session, session.refusals)  # its refusals from here on are said
         session.unlearn = self._unlearn
         session.want_dice = self._ask_for_dice
+        session.on_built_in_tray = lambda: self._built_in_tray() is not None  # (no camera: ROLL throws its dice)
         session.die_picture = self._die_picture
         session.frame_clock = self.frame_clock  # (the game's screen reads the run's clock: ``FrameClock``)
         self._taught = self._trouble = None

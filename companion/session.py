@@ -86,6 +86,10 @@ class GameSession:
         #: set by the app: asks the camera for a reading of the dice the table throws now. A view going to wait for
         #: the dice calls it (``ask_for_dice``), so that a roll tapped on the touch screen is read as ROLL's is
         self.want_dice: Callable[[], None] | None = None
+        #: set by the app: whether the dice are read from the built-in tray of a table without a camera, which
+        #: ROLL throws, so that a screen asks for ROLL, not for a throw into a tray nobody has. Asked each time,
+        #: since a camera plugged in later takes the tray's place (None: no app, no tray)
+        self.on_built_in_tray: Callable[[], bool] | None = None
         #: set by the app: its ``views.frame_clock.FrameClock`` for the run, which a game's screen built again reads on
         #: from (None: the screen keeps its own)
         self.frame_clock: Any = None
@@ -121,6 +125,10 @@ class GameSession:
     def picture_of(self, index: int) -> DiePicture | None:
         """``die_picture`` where the app set it (None without a camera)."""
         return self.die_picture(index) if self.die_picture is not None else None
+
+    def built_in_tray(self) -> bool:
+        """``on_built_in_tray`` where the app set it: the dice read are the built-in tray's, thrown by ROLL."""
+        return self.on_built_in_tray is not None and self.on_built_in_tray()
 
     def ask_for_dice(self) -> None:
         """The view now waits for the camera's reading of a throw (``camera_ready``)."""

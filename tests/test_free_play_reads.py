@@ -375,3 +375,30 @@ def test_teaching_d6_from_photos_leaves_out_pip_faces_the_pip_reader_reads(tmp_p
     report = teach.teach_from_examples("d6", folder, save=False, lang="en")
     assert report.added == 1
     assert t("teach.ex_pips_read", "en", n=2, faces="2, 4") in report.notes
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_start_screen_without_a_camera_says_press_roll_not_throw_into_the_tray(tmp_path, monkeypatch, lang):
+    """With no camera the built-in tray stands in and reads like a camera (``camera_ready``), and the screen said
+    "Throw the dice into the tray: they are read when they lie still" on a laptop with no tray: nothing happened
+    until someone tried ROLL. The built-in tray is thrown by ROLL, and the screen says so; a camera's tray is not."""
+    from companion.views import theme
+
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3",
+              start_free_play=True)
+    try:
+        assert app.session.camera_ready  # the tray reads like a camera
+        with recording_texts(monkeypatch) as drawn:
+            app.mode.draw(app.display.canvas)
+        words = " ".join(s for s, size, _ in drawn if size >= theme.FAR)
+        assert t("core.free_roll_tray", lang) in words
+        assert t("core.free_throw_dice", lang) not in words
+        app.watcher.source = app.source = object()  # a camera found later (``_camera_found``): thrown by hand
+        with recording_texts(monkeypatch) as drawn:
+            app.mode.draw(app.display.canvas)
+        assert t("core.free_throw_dice", lang) in " ".join(s for s, size, _ in drawn if size >= theme.FAR)
+    finally:
+        app.watcher.source = app.source = None
+        app.close()

@@ -75,6 +75,19 @@ def test_free_plays_sentence_is_no_roll_where_it_asks_for_none(monkeypatch, tmp_
     assert asked == [] and not session.engine.rolls
 
 
+def test_free_plays_built_in_tray_sentence_throws_when_tapped(monkeypatch, tmp_path):
+    """Without a camera the built-in tray reads like one, and the sentence asks for ROLL: a finger on it throws the
+    tray as ROLL does (the app throws it when the screen asks for the dice)."""
+    view, session = _free_play(tmp_path, "en")
+    asked: list[int] = []
+    session.camera_ready = True
+    session.on_built_in_tray = lambda: True
+    session.want_dice = lambda: asked.append(1)
+    words = _drawn_at(monkeypatch, view, t("core.free_roll_tray", "en"))
+    assert view.on_tap(words.center) is True
+    assert asked == [1] and view.waiting
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_noch_x_mals_throw_sentences_roll_when_tapped(monkeypatch, tmp_path, lang):
     view, session = _nxm(tmp_path, lang)

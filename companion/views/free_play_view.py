@@ -260,17 +260,25 @@ class FreePlayMode:
         return False
 
     def _roll_prompt(self) -> tuple[tuple[str, ...], int, pygame.Rect] | None:
-        """The sentence that asks for a roll before the first (no camera: "press ROLL"), its lines and size, and
-        where a finger taps it as ROLL: the lines' width, at least a finger's height. None where the middle says
-        something else (a camera's "throw the dice", the wait for them, a roll's dice)."""
-        if self.game.last or self.picking is not None or self.session.camera_ready or self._awaited():
+        """The sentence that asks for a roll before the first (no camera, or its built-in tray: "press ROLL"), its
+        lines and size, and where a finger taps it as ROLL: the lines' width, at least a finger's height. None where
+        the middle says something else (a camera's "throw the dice", the wait for them, a roll's dice)."""
+        if self.game.last or self.picking is not None or self._awaited() or self._start_key() == "core.free_throw_dice":
             return None
-        lines, size = theme.far_lines(t("core.free_press_roll", self.session.lang), theme.LARGE, 760)
+        lines, size = theme.far_lines(t(self._start_key(), self.session.lang), theme.LARGE, 760)
         height = theme.font(size).get_linesize()
         width = max(theme.font(size).size(line)[0] for line in lines)
         rect = pygame.Rect(0, 0, width + 2 * ROLL_PROMPT_PAD, max(len(lines) * height, ROLL_PROMPT_H))
         rect.center = (400, self.dice.rect.centery)
         return lines, size, rect
+
+    def _start_key(self) -> str:
+        """The sentence before the first roll. A camera reads the dice whenever they come to rest: "put them in,
+        then press ROLL" read them twice. The built-in tray of a table without a camera reads like one but is
+        thrown by ROLL: "throw the dice into the tray" left a laptop with no tray waiting for nothing."""
+        if not self.session.camera_ready:
+            return "core.free_press_roll"
+        return "core.free_roll_tray" if self.session.built_in_tray() else "core.free_throw_dice"
 
     def _reading_index(self, die: int) -> int | None:
         """Die ``die`` of the last roll in the reading it was read from: dice taken out or added since move it (the
@@ -364,9 +372,7 @@ class FreePlayMode:
         elif g.last:
             self.dice.draw(surface)
         else:
-            # a camera reads the dice whenever they come to rest: ROLL after putting them in read them twice
-            key = "core.free_throw_dice" if self.session.camera_ready else "core.free_press_roll"
-            msg = t("core.free_waiting" if self._awaited() else key, lang)
+            msg = t("core.free_waiting" if self._awaited() else self._start_key(), lang)
             lines, size = theme.far_lines(msg, theme.LARGE, 760)  # (``_roll_prompt``: where a tap on it rolls)
             height = theme.font(size).get_linesize()
             for k, line in enumerate(lines):  # read across the table: on two lines rather than smaller
