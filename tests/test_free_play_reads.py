@@ -245,6 +245,32 @@ def test_free_play_kept_before_rolls_said_where_their_dice_lay_counts_the_tray_n
     assert app.session.engine.rolls == [[4, 3, 6], [5, 3, 6]]
 
 
+def test_free_play_switched_on_over_dice_moved_while_it_was_off_counts_them_no_roll(tmp_path):
+    """Free play read a roll, the companion was switched off, the dice were played with and left elsewhere: the first
+    rest at switch-on was counted as a roll, though a fresh free play takes the dice lying there as the picture
+    before. They are the picture before here too; the last roll's dice still where they lay are that roll's, as
+    before; dice thrown afterwards are a roll."""
+    app = _free_play(tmp_path / "moved")
+    _rest(app, _reading([4, 3, 6]))
+    assert app.session.engine.rolls == [[4, 3, 6]]
+    app = _free_play(tmp_path / "moved", before=None)  # switched on again over dice lying elsewhere
+    assert _rest(app, _reading([2, 5, 1], dx=150)) is None
+    assert app.session.engine.rolls == [[4, 3, 6]] and app.session.error is None
+    _press(app, Button.ROLL)  # no throw: the same dice read again where they lay
+    assert _rest(app, _reading([2, 5, 1], dx=152)) == t("core.free_throw_before", "de")
+    assert app.session.engine.rolls == [[4, 3, 6]]
+    assert _rest(app, _reading([6, 6, 2], dx=40)) is None  # thrown
+    assert app.session.engine.rolls == [[4, 3, 6], [6, 6, 2]]
+    assert _rest(app, _reading([6, 6, 2], dx=41)) is None  # that roll read again where it lay: no roll
+    assert app.session.engine.rolls == [[4, 3, 6], [6, 6, 2]]
+    app = _free_play(tmp_path / "kept")
+    _rest(app, _reading([4, 3, 6]))
+    app = _free_play(tmp_path / "kept", before=None)  # switched on over the last roll's dice where they lay
+    _press(app, Button.ROLL)
+    assert _rest(app, _reading([4, 3, 6], dx=2)) == t("core.free_throw_first", "de")
+    assert app.session.engine.rolls == [[4, 3, 6]]
+
+
 def test_an_empty_tray_at_rest_is_no_error_unless_roll_asked_for_dice(tmp_path):
     """Switched on with an empty tray, or the tray cleared: "No dice seen" stood red at every switch-on."""
     app = _free_play(tmp_path)

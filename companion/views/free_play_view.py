@@ -92,14 +92,17 @@ class FreePlayMode:
         asked, thrown, self.waiting, self.tray_moving = self.waiting, self.tray_moving, False, False
         first, self._read_once = not self._read_once, True
         faces = [d.face if isinstance(d.face, int) else None for d in reading.dice]
-        if first and not (thrown or self._touched) and self._last_read() is None:
-            self._before = reading  # the "before" picture: what lay in the tray when the screen opened
+        if first and not (thrown or self._touched) and self._read_again(reading) is None:
+            # the "before" picture: what lay in the tray when the screen opened, not the last roll's dice where they
+            # lay (switched on again over them: that roll's, no new one). Dice moved while the companion was off
+            # were counted as a roll at switch-on, though a fresh free play took them as lying there
+            self._before = reading
             if faces:
                 return t("core.free_throw_before", self.session.lang) if asked else None
         if not faces:
             # an empty tray's rest is no question (switched on, the tray cleared): only ROLL's is
             return t("core.free_no_dice", self.session.lang) if asked else None
-        if self._last_read() is None and self._before is not None and self._read_again(reading) is not None:
+        if self._lies_as(self._before, reading) is not None:
             return t("core.free_throw_before", self.session.lang) if asked else None  # still as they lay before
         same = self._read_again(reading)
         if same is not None:
@@ -113,6 +116,7 @@ class FreePlayMode:
         boxes = [[int(v) for v in d.box] for d in reading.dice]
         action = {"action": "roll", "dice": faces, "boxes": boxes}
         if self.session.apply(action):
+            self._before = None  # the tray's picture is this roll's now
             self.read_roll = self._entered = ReadRoll(action, reading, {i: i for i in range(len(faces))})
             self.cursor = next((i for i, f in enumerate(faces) if f is None), None)
             self.picking = None
@@ -135,7 +139,12 @@ class FreePlayMode:
         (``vision.rest.HAND_TIMEOUT``) and hid a die, or dice were picked up to throw: no throw either. None for
         anything else: dice thrown again never land so."""
         read = self._last_read()
-        lay = read.reading if read is not None else self._before  # no roll read yet: the tray as it lay before
+        return self._lies_as(None if read is None else read.reading, reading)
+
+    @staticmethod
+    def _lies_as(lay: TrayReading | None, reading: TrayReading) -> dict[int, int] | None:
+        """Where each die of ``lay`` lies in ``reading`` (old index -> new), as ``_read_again`` tells it; None where
+        ``reading`` is not those dice where they lay, or there is no ``lay``."""
         if lay is None or len(reading.dice) > len(lay.dice):
             return None
         match: dict[int, int] = {}
