@@ -46,3 +46,18 @@ def test_every_game_names_a_face_as_the_dice_catalog_does(lang):
                         differ.append((key, text, dice_key, dice[dice_key]))
     assert compared >= 30  # colours of three games, Haste's symbols, the jokers: the scan finds them
     assert differ == []
+
+
+#: where the English screen names Noch X-Mal! by both its names: the entries a family picks the game from (the
+#: main menu's and the teaching menu's); everywhere else it is "Encore X!"
+BOTH_NAMES = {"core.menu_noch_x_mal", "dice.set.noch-x-mal"}
+
+
+def test_english_calls_noch_x_mal_encore_x_and_gives_both_names_only_where_it_is_chosen():
+    """The menu said "Noch X-Mal! (Encore X!)", the welcome "Encore X!", the solo rating "NOCH X-MAL!": three names
+    for one game in one evening."""
+    texts = {key: text for domain in i18n.domains() for key, text in i18n.catalog("en", domain).items()}
+    german = {key for key, text in texts.items() if "x-mal" in text.casefold()}
+    assert german == BOTH_NAMES
+    assert all("Encore X!" in texts[key] for key in BOTH_NAMES)
+    assert sum("Encore X!" in text for text in texts.values()) > len(BOTH_NAMES)
