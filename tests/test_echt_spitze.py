@@ -130,7 +130,7 @@ def test_dice_count_and_which_dice_go_back(players, dice, key):
     opening = game.opening_announcements
     setup = next(a for a in opening if a.key == key)
     if len(players) in (2, 3):
-        assert "without extra cross back in the box" in setup.text("en")
+        assert "without an extra cross back in the box" in setup.text("en")
     if len(players) > 1:  # who begins is said first: the first roll takes the call back, so behind the setup's
         assert opening[0].key == "echt.turn.start"  # instruction a quick table never heard it
         assert opening[0].params["player"] == players[0]
@@ -407,8 +407,10 @@ def test_the_beehives_are_the_fields_whose_row_and_column_are_equal():
         game.apply({"action": "take", "die": die})
     game.apply({"action": "leave"})
     msg = unchanged_after(game, {"action": "report", "player": "Fred", "beehive": "2-5"}, ReportError)
-    assert msg == "2-5 is no beehive: the beehives are the fields 1-1 to 5-5, where row and column are the same number."
-    assert "is no beehive" in unchanged_after(game, {"action": "report", "player": "Fred", "beehive": "6"}, ReportError)
+    assert msg == ("2-5 is not a beehive: the beehives are the fields 1-1 to 5-5, where row and column are the same "
+                   "number.")
+    six = {"action": "report", "player": "Fred", "beehive": "6"}
+    assert "is not a beehive" in unchanged_after(game, six, ReportError)
     game.apply({"action": "report", "player": "Fred", "beehive": 2})  # its number alone
     game.apply({"action": "report", "player": "Anna", "beehive": "3"})
     said = game.apply({"action": "end_turn"})

@@ -590,7 +590,7 @@ def test_a_burned_out_photo_is_not_taught_saying_why(tmp_path, data_home):
     cv2.imwrite(str(folder / "ex00.jpg"), burned)
     report = teach_from_examples("echt-spitze", folder)
     assert report.added == 1 and len(report.skipped) == 1
-    assert "line 2" in report.skipped[0] and "burned out" in report.skipped[0] and "'3'" in report.skipped[0]
+    assert "line 2" in report.skipped[0] and "washed out" in report.skipped[0] and "'3'" in report.skipped[0]
     assert profiles.load_profile("echt-spitze").counts() == {"4": 1}
 
 
@@ -992,7 +992,7 @@ def test_faces_with_one_photo_are_named_and_asked_for_first_until_they_have_two(
 
     monkeypatch.setattr(teach_view.theme, "text", text)
     view.draw(pygame.Surface((800, 480)))
-    assert "Every face taught! A second photo reads these more surely: 5" in drawn
+    assert "Every face taught! These read more surely with a second photo: 5" in drawn
     assert colours[view.progress.text("en")] != teach_view.theme.GOOD  # green once each face has two
     assert view._faces_in_order()[0] == "5"
 
