@@ -676,12 +676,12 @@ def test_level_2_final_adds_honeycombs():
 # -- solo ----------------------------------------------------------------------------------------------------
 def test_solo_rounds_signs_halftime_and_end():
     game = new(["Sol"])
-    assert texts(game.opening_announcements)[-1].startswith("Round 1 of 14: \"!\"")
+    assert texts(game.opening_announcements)[-1].startswith("Round 1 of 14: “!”")
     game.apply({"action": "roll", "dice": ["1+X", "2+X", "3+X"]})
     said = game.apply({"action": "take", "die": 1})
-    assert texts(said)[-1] == "Sol: \"!\" round – re-roll the other two dice."
+    assert texts(said)[-1] == "Sol: “!” round – re-roll the other two dice."
     msg = unchanged_after(game, {"action": "leave"}, TurnError)
-    assert msg == "Round 1 is a \"!\" round: the other two dice must be re-rolled."
+    assert msg == "Round 1 is a “!” round: the other two dice must be re-rolled."
     game.apply({"action": "reroll"})
     game.apply({"action": "roll", "dice": ["4+X", "5+X"]})
     game.apply({"action": "report", "player": "Sol", "kind": "lemons"})
@@ -692,7 +692,7 @@ def test_solo_rounds_signs_halftime_and_end():
     for _ in range(5):
         said = play_turn(game)
     assert texts(said)[-2:] == ["Halftime! From now on symbols score only the lower value.",
-                                "Round 8 of 14: \"?\" – re-rolling is up to you."]
+                                "Round 8 of 14: “?” – re-rolling is up to you."]
     said = play_turn(game, [{"player": "Sol", "kind": "kiwis"}])
     assert "kiwis: 3 points (after halftime)." in texts(said)
     for _ in range(5):

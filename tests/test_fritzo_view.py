@@ -1177,7 +1177,7 @@ def test_every_cube_placed_without_the_goal_says_what_is_wrong_and_offers_taking
     values = [v for v, _ in view.menu_items()]
     assert "place" not in values and values[0] == "remove"
     note = view._all_placed_note()
-    assert note.startswith("5 cubes stand") and note.endswith('Take cubes off ("Take off") and build again.')
+    assert note.startswith("5 cubes stand") and note.endswith("Take cubes off (“Take off”) and build again.")
     with recording_texts(monkeypatch) as drawn:
         view.draw(pygame.Surface((800, 480)))
     assert any(s in note and len(s) > 10 for s, _, _ in drawn)

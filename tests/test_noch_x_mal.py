@@ -399,7 +399,7 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
         game, {"action": "reached", "player": "Ben", "goals": ["column-C"]}, GoalError,
         "nxm.err.goal_taken_last_roll"
     )
-    assert err.text("en") == ("Carl and Anna already reached \"Column C\" in roll 2: now only the white bonus is left. "
+    assert err.text("en") == ("Carl and Anna already reached “Column C” in roll 2: now only the white bonus is left. "
                               "Reached it in roll 2 too? Hold UNDO (or undo in the menu) until roll 2 is back and "
                               "report it there.")
     assert game.open_goals().count("column-C") == 0 and "column-D" in game.open_goals()
@@ -420,7 +420,7 @@ def test_a_goal_taken_before_with_only_a_pink_bonus_says_nothing_is_left():
         assert ("white" in err.text("en")) == (goal == "column-K")
     err = rejected(game, {"action": "reached", "player": "Ben", "goals": ["column-H"]}, GoalError,
                    "nxm.err.goal_taken_pink_only")
-    assert err.text("en") == 'Anna already reached "Column H" in roll 1: it had only the pink bonus, and that is taken.'
+    assert err.text("en") == "Anna already reached “Column H” in roll 1: it had only the pink bonus, and that is taken."
 
 
 def test_a_goal_taken_in_the_roll_just_before_says_how_to_report_it_there():
@@ -510,7 +510,7 @@ def test_discard_with_gift_needs_another_receiver_and_is_usable_from_next_roll()
     )
     said = game.apply({"action": "discard", "player": "Ben", "gift": "plus-minus", "to": "Carl"})
     assert said[0].text("en") == (
-        "Ben discards an X-chip and gives Carl the gift \"plus-minus-one\", usable from the next roll. 9 left."
+        "Ben discards an X-chip and gives Carl the gift “plus-minus-one”, usable from the next roll. 9 left."
     )
     err = rejected(
         game,

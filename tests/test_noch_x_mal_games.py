@@ -136,10 +136,10 @@ def test_two_player_game_with_gift_and_pass_count():
     engine, records, _ = g.play()
     assert said(records, "nxm.pass_fields") == ["Anna passes: cross 2 fields on the pass track."]
     assert said(records, "nxm.gift_given")[0] == (
-        "Anna discards an X-chip and gives Ben the gift \"all dice\", usable from the next roll. 9 left."
+        "Anna discards an X-chip and gives Ben the gift “all dice”, usable from the next roll. 9 left."
     )
     assert said(records, "nxm.gift_used") == [
-        "Ben uses the gift \"all dice\": Ben chooses from all six dice.",
+        "Ben uses the gift “all dice”: Ben chooses from all six dice.",
         "Ben uses the joker gift: circle a grey joker.",
     ]
     assert engine.state.roll.gifts_used == [["Ben", "all-dice"], ["Ben", "joker"]]
