@@ -13,8 +13,10 @@ Rules the table relies on:
   the countdown's tick) always play.
 - **Urgent first.** An urgent announcement (time's up) goes before everything queued. If a normal one is
   showing, it is cut short and put back at the head of the queue (unless it was already fully heard), because
-  time's up must be heard when the sand runs out, not five seconds later. A countdown's "ten seconds left"
-  still waiting is dropped then (heard after "time's up" it would be wrong).
+  time's up must be heard when the sand runs out, not five seconds later. It goes on after time's up from the
+  sentence it was cut in, as one cut by a start does (it was said again whole: a table that had just heard most of
+  it heard it all twice). A countdown's "ten seconds left" cut or still waiting is dropped then (heard after
+  "time's up" it would be wrong).
 - **A start is heard now.** A ``first`` announcement (the clock runs) goes ahead of what waits from earlier
   steps and cuts a sentence from an earlier step that is still playing: Fritzo's "the time runs" waited 8 s for a
   seven-second sentence while the clock ran. One about to end (``FIRST_WAITS_FOR``) is let end. The one cut is
@@ -131,6 +133,9 @@ PHRASE_PAUSE = 0.35
 QUIET_LEVEL = 200
 #: the countdown's warning ("10 seconds left", sound TICK): stale once time's up is said
 COUNTDOWN_KEY = "core.seconds_left"
+#: a clock's warnings: their banner goes at their sentence's end, not after the least ``min_seconds``. "Noch 10
+#: Sekunden!" stood 3 s, while the clock read 7, over Haste Worte's word limits; the clock shows the seconds itself
+CLOCK_KEYS = (COUNTDOWN_KEY, "core.minute_left")
 #: how long before the first update what was announced before it counts as queued
 BEFORE_FIRST_UPDATE = 0.001
 
@@ -269,13 +274,18 @@ class Announcer:
             return
         self.audio.stop(Channel.VOICE)
         if not cur.heard(now, self.min_seconds):
-            self._normal.appendleft(cur.announcement)  # the start is put before it by announce()
-            rendered = self.speech.result(cur.text, cur.lang) if cur.speech_started is not None else None
-            if rendered is not None and rendered.wav is not None:
-                heard = cur.rest_from + now - cur.speech_started
-                self._rest_from[id(cur.announcement)] = (phrase_start(rendered.wav, heard) if heard > 0 else 0.0,
-                                                         cur.announcement)
+            self._put_back(cur, now)  # the start is put before it by announce()
         self._finish(now)
+
+    def _put_back(self, cur: Showing, now: float) -> None:
+        """Queue ``cur``, cut at ``now`` before it was heard, at the head, to go on from the sentence it was cut in
+        (``phrase_start``) rather than from its start: what the table heard before the cut is not said twice."""
+        self._normal.appendleft(cur.announcement)
+        rendered = self.speech.result(cur.text, cur.lang) if cur.speech_started is not None else None
+        if rendered is not None and rendered.wav is not None:
+            heard = cur.rest_from + now - cur.speech_started
+            self._rest_from[id(cur.announcement)] = (phrase_start(rendered.wav, heard) if heard > 0 else 0.0,
+                                                     cur.announcement)
 
     def announce_all(self, announcements: Sequence[Announcement]) -> None:
         for a in announcements:
@@ -341,7 +351,7 @@ class Announcer:
         if cur is not None and self._urgent and not cur.urgent and self.interrupt:
             self.audio.stop(Channel.VOICE)
             if not cur.heard(now, self.min_seconds) and cur.announcement.key != COUNTDOWN_KEY:
-                self._normal.appendleft(cur.announcement)
+                self._put_back(cur, now)  # from the sentence it was cut in, as a start's cut (it was said whole)
             self._finish(now)
             cur = None
         if (cur is not None and not cur.announcement.speak and (self._urgent or self._normal)
@@ -430,7 +440,7 @@ class Announcer:
                 s.speech_started, s.speech_seconds = now, seconds
             else:
                 s.speech_due = None  # failed, too late, or muted meanwhile: the banner carries it alone
-        base = s.started + self.min_seconds
+        base = s.started + (0.0 if s.announcement.key in CLOCK_KEYS else self.min_seconds)
         if s.speech_started is not None:
             s.ends = max(base, s.audio_end() + self.gap)
         else:

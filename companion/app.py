@@ -39,6 +39,7 @@ from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
 from companion.session import Example, GameSession, StepRefused, rebuild, seat_number
 from companion.views import theme
+from companion.views.frame_clock import FrameClock
 from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
 from companion.views.widgets import (
     HINT_BAR_H,
@@ -47,6 +48,7 @@ from companion.views.widgets import (
     MenuItem,
     hint_bar,
     hint_button,
+    hold_fill,
     not_time_to_roll,
     tapped_hint,
 )
@@ -322,6 +324,9 @@ class App:
         self.lang = cfg.language
         self.clock = clock
         self.wall_clock = wall_clock
+        #: the wall clock on the frames' steady pace, one for the run (``FrameClock``): a game left to the main menu
+        #: and resumed read the raw wall clock again, and a jump of it in between ran the sand out at once
+        self.frame_clock = FrameClock(wall_clock)
         # the snapshot written after the frame that shows the step (``Journal.defer_snapshot``, ``_frame``)
         self.journal = Journal((state_dir or paths.state_dir()) / "current", defer_snapshot=True)
         _sweep_stale_temps(self.journal.folder)
@@ -353,9 +358,10 @@ class App:
         self.source: Any = None  # the camera, photo folder or built-in tray the dice are read from
         self._banner: pygame.Rect | None = None  # where the last frame drew a banner: a tap there is the banner's
         self._press: _Press | None = None  # the finger on the screen, whose tap comes when it lifts
-        #: when and where the last tap was taken and the screen before it (``_tap_state``): a tap on its spot this
-        #: soon after it, when it changed the screen, was aimed at the screen before (a child's double tap)
-        self._last_tap: tuple[float, tuple, tuple[int, int]] | None = None
+        #: when and where the last tap was taken, the screen before it (``_tap_state``) and the row it pressed that is
+        #: pressed again and again (``_repeated_row``): a tap on its spot this soon after it, when it changed the
+        #: screen, was aimed at the screen before (a child's double tap)
+        self._last_tap: tuple[float, tuple, tuple[int, int], Any] | None = None
         #: the strip of words the last frame drew (rect, words, what it says: "error", "notice" or "state"), and a
         #: lasting state's words a tap put away until when
         self._strip: tuple[pygame.Rect, str, str] | None = None
@@ -529,8 +535,12 @@ class App:
             self.show_notice(self._aside_words("core.saved_game_unknown", self.journal.set_aside(), game=saved.game),
                              seconds=10)
             saved = None
-        if saved is not None and saved.state is None and not saved.finished and not saved.doubt:
-            saved = self._caught_up(saved)  # (the snapshot older than the journal: finished or not, the replay says)
+        if saved is not None and saved.state is None and not saved.finished and not saved.damaged:
+            # the snapshot older than the journal: finished or not, the replay says. Also of a game in doubt (a line
+            # cut short, lines the card lost): a finished one was offered as "Resume" at every start, its end screen
+            # saying "please check" (the doubt is kept: ``Journal.caught_up``). Not of one cut back before a damaged
+            # line: its end may be among the lines gone, and its resume says how many steps it lost
+            saved = self._caught_up(saved)
         if saved is not None and saved.finished and self._starting and saved.game in GAME_ENTRIES \
                 and self.wall_clock() - saved.saved_at < LAST_RESULT_SECONDS:
             self._finished_at_start, saved = saved, None  # its end screen comes first (``_show_last_result``)
@@ -571,11 +581,13 @@ class App:
         """``saved`` as a replay tells it where its snapshot could not (``Journal.caught_up``): a power cut in the
         frame after a game's last press left the snapshot of the step before, and the finished game was offered as
         "Resume" (its end screen coming back, "resumed, all as before") instead of being shown as finished."""
+        checkpoints: dict[int, Any] = {}  # the replay's undo checkpoints: the latest goes into the snapshot
         try:
-            engine = rebuild(engine_class(saved.game), saved.actions)
+            engine = rebuild(engine_class(saved.game), saved.actions, checkpoints)
         except JournalError:  # a step this version refuses: the resume cuts the game back before it, and says so
             return saved
-        return self.journal.caught_up(saved, engine)
+        steps = max((n for n in checkpoints if n < len(saved.actions)), default=None)
+        return self.journal.caught_up(saved, engine, None if steps is None else (steps, checkpoints[steps]))
 
     def _main_choice(self, choice: tuple[str, Any]) -> None:
         self._end_last_result_notice()  # (play again from the end screen comes here)
@@ -777,7 +789,7 @@ class App:
     def _end_last_result_notice(self) -> None:
         """"That game had ended: here is its result" goes with the end screen it speaks of (left within its six
         seconds, it stood over the main menu or the next setup)."""
-        if self.notice == t("core.resumed_over", self.lang):
+        if self.notice in (t("core.resumed_over", self.lang), t("core.resumed_over_check", self.lang)):
             self.notice_until = 0.0
 
     def new_game(self, entry: GameEntry, answers: dict[str, Any]) -> None:
@@ -816,7 +828,11 @@ class App:
         with it the UNDO of a mistyped final score. It comes at every start until it is left for the menu or played
         again; then it goes to the history. False where it could not be shown (the start goes on as without it)."""
         if self.resume(saved, quiet=True):
-            if self.session is not None and self.session.engine.finished:  # (cut back before its end: said so)
+            if self.session is not None and self.session.engine.finished and saved.doubt:
+                # its last lines may be gone (an UNDO of its end among them): the table checks, as at any resume
+                # in doubt, and UNDO is there on the end screen
+                self.show_notice(t("core.resumed_over_check", self.lang), seconds=TEACHING_NOTICE_SECONDS)
+            elif self.session is not None and self.session.engine.finished:  # (cut back before its end: said so)
                 self.show_notice(t("core.resumed_over", self.lang), seconds=6, info=True)
             return True
         self.main_menu()
@@ -925,6 +941,7 @@ class App:
         session.unlearn = self._unlearn
         session.want_dice = self._ask_for_dice
         session.die_picture = self._die_picture
+        session.frame_clock = self.frame_clock  # (the game's screen reads the run's clock: ``FrameClock``)
         self._taught = self._trouble = None
         self._advised = False
         session.camera_ready = self._camera_reads(entry.dice_set)
@@ -1142,7 +1159,7 @@ class App:
         for value, key, step in (("louder", "core.pause_louder", 1), ("quieter", "core.pause_quieter", -1)):
             then = stepped_volume(now, step)
             items.append(MenuItem(t(key, self.lang, volume=now, then=then if then is not None else now), value,
-                                  enabled=audible and then is not None))
+                                  enabled=audible and then is not None, repeats=True))
         return items
 
     def step_volume(self, step: int) -> None:
@@ -1375,19 +1392,32 @@ class App:
         press doubled. A double tap on "End the turn" rolled for the next player; on a die, Anna took it and Ben's
         turn the second; "Remove" asked "Really remove?" unseen. Taps that change nothing there (a letter typed
         twice, a scroll arrow, "+" that the highlight follows) count however fast, and so does a quick tap
-        elsewhere (the next player ticked, the pair's number die after its colour die)."""
+        elsewhere (the next player ticked, the pair's number die after its colour die), and so do quick taps on a
+        row meant to be pressed again and again (``_repeated_row``)."""
         last = self._last_tap
         return (last is not None and now - last[0] < DOUBLE_PRESS and math.dist(pos, last[2]) <= DOUBLE_SPOT
-                and self._tap_state() != last[1])
+                and self._tap_state() != last[1] and (last[3] is None or self._repeated_row(pos) != last[3]))
+
+    def _repeated_row(self, pos: tuple[int, int]) -> Any:
+        """The value of the menu row at ``pos`` that is pressed again and again (``MenuItem.repeats``: the pause
+        menu's "Louder", whose every tap changes its own line), else None. Quick taps there are each meant: three
+        taps on "Louder" made it one step louder and then another, the second dropped as a double tap."""
+        for screen in (getattr(self.mode, "mode", None), self.mode):  # a setup's question first
+            menu = getattr(screen, "current_menu", getattr(screen, "menu", None))
+            if isinstance(menu, Menu):
+                return next((menu.items[i].value for i, r in menu.item_rects().items()
+                             if r.collidepoint(pos) and menu.items[i].repeats and menu.items[i].enabled), None)
+        return None
 
     def _take_tap(self, pos: tuple[int, int], act: Callable[[], Any] | None = None) -> None:
-        """Take a finger's tap (or ``act`` for it), remembering the screen it found (``_doubled``)."""
-        before = self._tap_state()
+        """Take a finger's tap (or ``act`` for it), remembering the screen it found and the row it pressed
+        (``_doubled``)."""
+        before, row = self._tap_state(), self._repeated_row(pos)
         if act is None:
             self.on_tap(pos)
         else:
             act()
-        self._last_tap = (self.clock(), before, pos)
+        self._last_tap = (self.clock(), before, pos, row)
 
     def _held_hint(self, pos: tuple[int, int]) -> ButtonEvent | None:
         """The framed hint a tap at ``pos`` presses (as ``on_tap`` finds it) when its button has a long press: a
@@ -1458,6 +1488,17 @@ class App:
             press.done = True
             if self._held_hint(press.pos) == press.hint:  # the same hint still there (not a menu opened meanwhile)
                 self._take_tap(press.pos, lambda: self.on_button(ButtonEvent(press.hint.button, Press.LONG)))
+
+    def _draw_hold(self, surface: pygame.Surface) -> None:
+        """A finger on a framed hint with a long press (``_hold_hint``) fills its frame as the hold builds: held on
+        "UNDO menu", nothing showed for the second until the step was taken back."""
+        press = self._press
+        if press is None or press.hint is None or press.done or press.moved:
+            return
+        taps = getattr(self.mode, "hint_taps", ())
+        room = next((r for r, e in taps if e == press.hint and r.collidepoint(press.pos)), None)
+        if room is not None:  # (the hint gone meanwhile: nothing to fill)
+            hold_fill(surface, room, (self.clock() - press.at) / self.keys.tracker.hold_for(press.hint.button))
 
     def handle_pygame_event(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:
@@ -1556,6 +1597,7 @@ class App:
 
     def _frame(self, dt: float, events: list[pygame.event.Event] | None) -> None:
         now = self.clock()
+        self.frame_clock.tick(now)
         for ev in events if events is not None else pygame.event.get():
             self.handle_pygame_event(ev)
         self._erase_repeat(dt)
@@ -1616,6 +1658,7 @@ class App:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.mode.draw(surface)
+        self._draw_hold(surface)
         in_game = self._in_game()
         if in_game:
             _draw_menu_corner(surface)
@@ -1668,20 +1711,29 @@ class App:
             # the cards in view at the top), then the screen's ``in_view`` in its order (Fritzo's start keeps its
             # colours to answer before its top line: "built-in cubes" stood over the colours under a banner there)
             keep = [r for r in (focus, *in_view) if r is not None]
-            room = getattr(self.mode, "notice_room", None)
-            # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
-            fill = room is not None and room == getattr(self.mode, "banner_room", None)
-            _, size, laid = _notice_layout(message, tone=tone, room=room, fill=fill)
-            fits = room is not None and room.contains(laid) and size >= theme.SMALL  # not 14 px lines to fit it
-            if fits and top > room.top and kind == "notice" and tone == "info" \
-                    and self.clock() < self._notice_shown + NOTICE_WAITS:
+            # the rooms a screen keeps free, in its order (Fritzo's band over its cubes, a banner's at their start;
+            # a race's band under its clock, then beside it): the built-in cubes' notice stood over the top line or
+            # the cubes' third row for its ten seconds, and a damaged game's three lines, too tall for the band under
+            # the race's clock, over the clock for theirs
+            room, fill, waits = None, False, False
+            banner_room = getattr(self.mode, "banner_room", None)
+            for each in _rooms(getattr(self.mode, "notice_room", None)):
+                # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
+                filled = banner_room is not None and each == banner_room
+                _, size, laid = _notice_layout(message, tone=tone, room=each, fill=filled)
+                if not (each.contains(laid) and size >= theme.SMALL):  # not 14 px lines to fit it
+                    continue
+                if top <= each.top:
+                    room, fill = each, filled
+                    break
+                waits = waits or (kind == "notice" and tone == "info"
+                                  and self.clock() < self._notice_shown + NOTICE_WAITS)
+            if room is None and waits:
                 # a banner stands in the room: the words wait for it (their seconds from when they are shown),
                 # rather than over the cubes' third row for the start's eight seconds
                 self.notice_until = self.clock() + self._notice_seconds
                 return
-            if fits and top <= room.top:
-                # the room a screen keeps free (Fritzo's band over its cubes, a banner's at their start): the
-                # built-in cubes' notice stood over the top line or the cubes' third row for its ten seconds
+            if room is not None:
                 rect = _draw_notice(surface, message, tone=tone, room=room, fill=fill)
             else:
                 below = _notice_layout(message, tone=tone, bottom=bottom)[2]
@@ -1787,6 +1839,13 @@ def _quoted_within(text: str) -> str:
     return text.translate(str.maketrans({"„": "‚", "“": "‘", "”": "’", '"': "'"}))
 
 
+def _rooms(offered: pygame.Rect | Sequence[pygame.Rect] | None) -> list[pygame.Rect]:
+    """A view's ``notice_room`` (or ``banner_room``) as a list: none, one room, or several in the screen's order."""
+    if offered is None:
+        return []
+    return [offered] if isinstance(offered, pygame.Rect) else list(offered)
+
+
 def _first_covered(strip: pygame.Rect, keep: Sequence[pygame.Rect]) -> int:
     """The index of the first rect of ``keep`` that ``strip`` covers, ``len(keep)`` where it covers none."""
     return next((i for i, r in enumerate(keep) if strip.colliderect(r)), len(keep))
@@ -1795,7 +1854,7 @@ def _first_covered(strip: pygame.Rect, keep: Sequence[pygame.Rect]) -> int:
 def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None, top: int = 0,
                    bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False, room: pygame.Rect | None = None,
                    fill: bool = False, largest: int = theme.BODY, width: int = theme.DESIGN_SIZE[0],
-                   ) -> tuple[tuple[str, ...], int, pygame.Rect]:
+                   lean: bool = False) -> tuple[tuple[str, ...], int, pygame.Rect]:
     """The lines, their size and the rect of a strip of words (``_draw_notice``), without drawing it.
 
     In ``room`` (a view's ``notice_room``) the strip stands from the room's top, its lines as large as fit the room,
@@ -1803,19 +1862,23 @@ def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None
     under Noch X-Mal!'s cards (107) and stood over the cards for their eight seconds. ``fill``: the strip fills the
     room, its lines in the middle (a room kept for banners, which fill it: under a notice of one line Fritzo's cube
     highlighted over the chooser, drawn there to be covered, stood half out). Where it fits at none of these sizes,
-    the strip at BODY from the room's top, taller than the room (the caller puts it elsewhere)."""
+    the strip at BODY from the room's top, taller than the room (the caller puts it elsewhere). ``lean``: the lines
+    centred right of the sign rather than between margins as wide as it on both sides, where only that fits them
+    in the room (a damaged game's three German lines beside a race's clock: 656 px, with both margins 700 needed).
+    """
     if room is not None:
-        for size in range(theme.BODY, theme.SMALL - 1, -2):
-            lines, at, rect = _notice_layout(message, tone=tone, top=room.top, at_top=True, largest=size,
-                                             width=room.w)
-            if rect.height <= room.height and (at >= theme.SMALL or size == theme.BODY):
-                return lines, at, pygame.Rect(room) if fill else rect.move(room.x, 0)
+        for lean in (False, True):
+            for size in range(theme.BODY, theme.SMALL - 1, -2):
+                lines, at, rect = _notice_layout(message, tone=tone, top=room.top, at_top=True, largest=size,
+                                                 width=room.w, lean=lean)
+                if rect.height <= room.height and (at >= theme.SMALL or size == theme.BODY):
+                    return lines, at, pygame.Rect(room) if fill else rect.move(room.x, 0)
         lines, at, rect = _notice_layout(message, tone=tone, top=room.top, at_top=True, width=room.w)
         return lines, at, rect.move(room.x, 0)
     sign = SIGN_W if tone in ("bad", "good") else 0
 
     def strip(x: int) -> tuple[tuple[str, ...], int, pygame.Rect]:
-        lines, size = theme.fit_lines(message, largest, width - x - 30 - 2 * sign, max_lines=4)
+        lines, size = theme.fit_lines(message, largest, width - x - 30 - (1 if lean else 2) * sign, max_lines=4)
         size = max(14, size)
         h = 14 + len(lines) * (size + 8)
         return lines, size, pygame.Rect(x, top if avoid is not None or at_top else bottom - h, width - x, h)
@@ -1849,8 +1912,12 @@ def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", av
         y += (rect.height - (len(lines) - 1) * (size + 8) - theme.font(size, True).get_height()) // 2 - 8
     if sign:
         _strip_sign(surface, tone, (rect.x + 8 + SIGN_W // 2, y + 7 + (size + 8) // 2), ink, back)
+    font = theme.font(size, True)
+    # right of the sign where the lines are too wide for a margin as wide as it on both sides (``lean``)
+    lean = sign and any(font.size(line)[0] > rect.w - 30 - 2 * sign for line in lines)
+    middle = rect.centerx + (sign // 2 if lean else 0)
     for k, line in enumerate(lines):
-        theme.text(surface, line, (rect.centerx, y + 8 + k * (size + 8)), size, ink, bold=True, anchor="midtop")
+        theme.text(surface, line, (middle, y + 8 + k * (size + 8)), size, ink, bold=True, anchor="midtop")
     return rect
 
 

@@ -34,8 +34,12 @@ DEFAULT_PINS: dict[str, int] = {"roll": 17, "reroll": 27, "timer": 22, "next": 2
 VALID_PINS = range(2, 28)
 
 
-#: the turns of the picture ``display.rotate`` takes (clockwise degrees)
+#: the turns of the picture ``display.rotate`` takes (clockwise degrees), or "auto" (``AUTO_ROTATE``)
 ROTATIONS = (0, 90, 180, 270)
+#: ``display.rotate``'s default: the kiosk turns a screen that comes taller than wide (a portrait panel such as the
+#: Touch Display 2 lying on its side) by 90 degrees; 0 otherwise. A portrait panel with 0 showed the picture in a
+#: third of it, and only ``companion doctor`` said why
+AUTO_ROTATE = "auto"
 
 
 @dataclass
@@ -46,8 +50,8 @@ class DisplayConfig:
     fullscreen: bool | str = "auto"
     fps: int = 30
     #: degrees the picture is turned clockwise: 180 for a display mounted upside down, 90 or 270 for a portrait
-    #: panel on its side
-    rotate: int = 0
+    #: panel on its side; "auto": 90 where the kiosk's screen is taller than wide, else 0
+    rotate: int | str = AUTO_ROTATE
 
 
 @dataclass
@@ -321,8 +325,9 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
                    "core.config_how_fullscreen")
     cfg.display.fullscreen = fs
     rotate = d.get("rotate", cfg.display.rotate)
-    if isinstance(rotate, bool) or rotate not in ROTATIONS:
-        raise _bad("display.rotate", rotate, "use 0, 90, 180 or 270 (degrees clockwise)", "core.config_how_rotate")
+    if rotate != AUTO_ROTATE and (isinstance(rotate, bool) or rotate not in ROTATIONS):
+        raise _bad("display.rotate", rotate, 'use "auto", 0, 90, 180 or 270 (degrees clockwise)',
+                   "core.config_how_rotate")
     cfg.display.rotate = rotate
 
     s = _section(data, "sound")

@@ -36,9 +36,9 @@ def _python() -> list[str]:
     return lines
 
 
-def _display(rotate: int = 0) -> list[str]:
+def _display(rotate: int | str = "auto") -> list[str]:
     """The screen: kiosk or window, a desktop holding the screen, and each panel, with the turn a portrait one needs
-    (``rotate``: the config's ``display.rotate``)."""
+    (``rotate``: the config's ``display.rotate``; "auto" turns a portrait one in the kiosk)."""
     from companion import display
     from hardware.buttons import on_raspberry_pi
     from hardware.panels import connected_panels
@@ -47,9 +47,19 @@ def _display(rotate: int = 0) -> list[str]:
     for panel in connected_panels():
         lines.append(f"screen {panel.connector}: {panel.width}x{panel.height}"
                      + (" (portrait)" if panel.portrait else ""))
-        if panel.portrait and rotate in (0, 180):
+        turn = rotate
+        if rotate == "auto":
+            turn = 90 if panel.portrait else 0  # as the kiosk, on the console, turns it (``auto_rotation``)
+            if turn:
+                lines.append(f"{panel.connector} stands upright: the kiosk turns the picture by {turn} degrees "
+                             "(rotate = \"auto\"); upside down, set [display] rotate = 270 in the config")
+        if panel.portrait and turn in (0, 180):
             lines.append(f"PROBLEM {panel.connector} stands upright: the picture fills a third of it; set [display] "
                          "rotate = 90 (or 270, the other way round) in the config for the whole panel")
+        elif (scale := display.picture_scale((panel.width, panel.height), turn)) < display.SMALL_SCALE:
+            lines.append(f"PROBLEM {panel.connector} is small: it shows the 800x480 picture at {round(scale * 100)} %, "
+                         "text and buttons too small for the table; use a 7\" panel (800x480 or 1024x600) or an "
+                         "HDMI screen")
     if on_raspberry_pi():
         lines.append("Raspberry Pi: fullscreen kiosk through KMSDRM (or the desktop's window system)")
     session = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY")
@@ -183,11 +193,83 @@ def _dice_and_teaching(config_path: str | None = None) -> list[str]:
     return lines
 
 
+#: free room under which a folder's card is said to be nearly full (a game's journal is a few KB; a taught profile
+#: with its photos a few MB)
+LOW_ROOM = 100 * 1024 * 1024
+#: the files and folders looked at inside each folder at most (a history of 1000 games has ~3000)
+SCAN_AT_MOST = 5000
+
+
+def _storage(config_path: str | None = None) -> list[str]:
+    """Whether the companion can write where it keeps things: each folder writable and owned by the user it runs as
+    (a ``sudo companion run`` left root's folders behind, and every save was refused with no word of which folder
+    or why), the card not mounted read-only, and room on it. A folder not made yet is judged by the one it will be
+    made in."""
+    from pathlib import Path
+
+    from companion import paths
+    from companion.i18n import folder_fix
+
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    config_dir = Path(config_path).parent if config_path else paths.config_file().parent
+    lines = []
+    places = (("settings", config_dir), ("taught dice", paths.data_dir()), ("saved games", paths.state_dir()))
+    for what, folder in places:
+        there = folder
+        while not there.exists() and there != there.parent:
+            there = there.parent
+        made = "" if there == folder else f" (not made yet; it will be made in {there})"
+        try:
+            vfs = os.statvfs(there)
+        except (OSError, AttributeError) as exc:
+            lines.append(f"PROBLEM {what}: {folder} cannot be looked at: {exc}")
+            continue
+        if vfs.f_flag & getattr(os, "ST_RDONLY", 1):
+            lines.append(f"PROBLEM {what}: {folder} is on a read-only file system: nothing is saved (remount it "
+                         "read-write, or check the SD card: a card with errors is mounted read-only)")
+            continue
+        others = []  # in the companion's own folder, anything not the user's (a folder it may make in may be root's)
+        if uid is not None and there == folder:
+            for n, path in enumerate([folder, *folder.rglob("*")]):
+                if n >= SCAN_AT_MOST:
+                    break
+                try:
+                    if path.lstat().st_uid != uid:
+                        others.append(path)
+                except OSError:
+                    continue
+        if others or not os.access(there, os.W_OK):
+            first = others[0] if others else there
+            owner = _owner(first)
+            lines.append(f"PROBLEM {what}: {first} is {f'owned by {owner}' if owner else 'not writable'}"
+                         f"{f' ({len(others)} such)' if len(others) > 1 else ''}: the companion cannot save there; "
+                         f"fix: {folder_fix(there)}")
+            continue
+        free = vfs.f_bavail * vfs.f_frsize
+        room = f"{free / 1024 ** 3:.1f} GB free" if free >= 1024 ** 3 else f"{free / 1024 ** 2:.0f} MB free"
+        if free < LOW_ROOM:
+            lines.append(f"PROBLEM {what}: {folder}: the card is nearly full ({room}): games and names may not be "
+                         "saved; make room (old photos, logs: journalctl --vacuum-size=50M)")
+        else:
+            lines.append(f"{what}: {folder} writable, {room}{made}")
+    return lines
+
+
+def _owner(path) -> str | None:
+    """The name of who owns ``path``, None where it cannot be told."""
+    try:
+        import pwd
+
+        return pwd.getpwuid(path.lstat().st_uid).pw_name
+    except (ImportError, KeyError, OSError):
+        return None
+
+
 def report(config_path: str | None = None) -> str:
     from companion import config as config_mod
 
     out = [_section("Python and libraries", _python())]
-    pins, output, rotate = None, "", 0
+    pins, output, rotate = None, "", "auto"
     try:
         cfg = config_mod.load(config_path)
         out.append(_section("Config", [f"{cfg.path or 'defaults (no config file)'}; language {cfg.language}; "
@@ -199,6 +281,7 @@ def report(config_path: str | None = None) -> str:
 
     out.append(_section("Dice sets and taught dice", _safe(lambda: _dice_and_teaching(config_path),
                                                            "the dice sets and taught dice")))
+    out.append(_section("Storage", _safe(lambda: _storage(config_path), "where the companion saves")))
     out.append(_section("Vision models", _safe(_models, "the vision models")))
     out.append(_section("Camera", _safe(sources.diagnose, "the cameras")))
     out.append(_section("Buttons", _safe(lambda: buttons.diagnose(pins), "the buttons")))

@@ -26,6 +26,12 @@ from companion.errors import CompanionError
 
 #: how far the wall clock may read *before* the start stamp and still be trusted (NTP slews, stamp rounding)
 CLOCK_SLACK = 1.0
+#: a clock this long or longer says "one minute left" too: ten minutes of building are long, and a warning at 30 s
+#: alone came too late to finish anything (Fritzo's race and Level One)
+MINUTE_WARNING_FROM = 120.0
+MINUTE = 60.0
+#: the last seconds that tick, once a second, as Haste Worte's sand does (its warning stretch is these 10 s)
+TICK_SECONDS = 10.0
 
 
 class HourglassError(CompanionError):
@@ -134,6 +140,11 @@ class Hourglass:
     def warning(self, now: float) -> bool:
         """True during the last ``warning_seconds`` of a run (not once it has expired)."""
         return self.is_running(now) and self.remaining(now) <= self.warning_seconds
+
+    def minute_warning(self, now: float) -> bool:
+        """True in a long run's last minute before its ``warning`` stretch: the moment "one minute left" is said."""
+        return (self.duration >= MINUTE_WARNING_FROM and self.is_running(now)
+                and self.warning_seconds < self.remaining(now) <= MINUTE)
 
     def expired(self, now: float) -> bool:
         return self.phase(now) is Phase.EXPIRED

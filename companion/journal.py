@@ -42,6 +42,7 @@ setup the engine refuses.
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import json
@@ -56,6 +57,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from companion import boot
 from companion.atomic import (
     aside_path,
     atomic_write_bytes,
@@ -74,6 +76,9 @@ SNAPSHOT = "snapshot.json"
 #: an empty file: steps the table played could not be written (the card refused), so the journal is behind the game;
 #: holding ``DAMAGED``: the journal was cut back to the lines before a damaged one
 BEHIND = "journal.behind"
+#: an archived game's last step as the boot and the time since it (``boot.stamp``), for ``tonight`` to chain games
+#: of one boot across a jump of the wall clock; absent in games archived before, or without a known boot
+ENDED = "ended.json"
 DAMAGED = b"damaged"
 #: holding ``REBUILT``: a damaged line was passed over, the lines after it telling the game as the table left it
 REBUILT = b"rebuilt"
@@ -87,6 +92,12 @@ TRIM_AT_ONCE = 20
 _ARCHIVED = re.compile(r"(\d{8})-(\d{6})(?:-(\d+))?")
 #: an archived game's folder being removed: renamed first, for a power cut to leave no half game in the history
 _GOING = ".going-"
+
+
+class JournalGone(FileNotFoundError):
+    """The journal was removed under a running game (by hand, a tidy-up): a step appended would start a file
+    without the game's header and setup, read as damaged after a restart. Nothing is written; the caller writes the
+    whole game (``Journal.rewrite``)."""
 
 
 @dataclass
@@ -314,6 +325,8 @@ class Journal:
         self.defer_snapshot = defer_snapshot
         #: the snapshot of the latest step (its text), not written yet (``defer_snapshot``)
         self._due: str | None = None
+        #: the boot's stamp of the latest line written here (``ENDED``), None before any (a resumed game)
+        self._ended: dict[str, Any] | None = None
 
     # -- writing ---------------------------------------------------------------------------------------------
     def start(self, game: str, setup: dict[str, Any], unnamed: Sequence[str] | None = None) -> None:
@@ -329,7 +342,7 @@ class Journal:
             except OSError as exc:  # the new game is still written: its snapshot replaces the old one at its step
                 log.warning("a put-away game's %s stays: %s", leftover.name, exc)
         self.folder.mkdir(parents=True, exist_ok=True)
-        self._append(_header(game, unnamed))
+        self._append(_header(game, unnamed), starts=True)
         self._append({"action": setup})
 
     def record(self, action: dict[str, Any]) -> None:
@@ -346,6 +359,7 @@ class Journal:
     def _write_whole(self, records: Sequence[dict[str, Any]]) -> None:
         """Replace the journal by these records at once (a rewrite, or the repair of a cut last line)."""
         atomic_write_text(self.path, _text(records))
+        self._ended = boot.stamp()
 
     def record_undo(self) -> None:
         self._append({"undo": True})
@@ -385,23 +399,35 @@ class Journal:
         tail = f', "checkpoint_state": {kept[1]}' if kept else ""
         return json.dumps(data, ensure_ascii=False)[:-1] + ', "state": ' + state + tail + "}", state
 
-    def caught_up(self, saved: SavedGame, engine: Engine) -> SavedGame:
+    def caught_up(self, saved: SavedGame, engine: Engine, checkpoint: tuple[int, Engine] | None = None) -> SavedGame:
         """``saved`` as ``engine``, the replay of its actions, tells it where the snapshot could not (``state`` None:
         older than the journal, the power cut in the frame after a step; or another version's): finished or not (a
         cut in the frame after a game's last press offered it as "Resume", and its end screen came back), and the
         state to resume from. The snapshot is written from it (sealed to the journal as it is), for the next menu
-        and resume not to replay again; one the card refuses changes nothing of the game.
+        and resume not to replay again; one the card refuses changes nothing of the game. ``checkpoint``: the
+        replay's latest undo checkpoint before its last step (``SavedGame.checkpoint``), kept and sealed in the
+        snapshot with it: without it the first undo after the resume replayed the whole game from its setup.
 
-        Not for a game in doubt (``SavedGame.doubt``): its snapshot's count of lines, more than the journal holds, is
-        the trace of lines the card lost, which the resume says."""
+        A game in doubt (``SavedGame.doubt``: a last line cut short, lines the card lost) is marked behind first
+        (``mark_behind``): its snapshot's count of lines, more than the journal holds, was the only trace of lines
+        the card lost, which the resume says; the mark says it instead, as after a line cut short (and keeps the
+        words of a mark already there). Where the card takes no mark, the snapshot is left as it is."""
         self._due = None  # (of a step before: the journal's bytes are read now)
+        if saved.doubt:
+            self.mark_behind()
+            if not self.behind_path.exists():
+                return replace(saved, finished=engine.finished)
+        kept: tuple[int, str] | None = None
+        if checkpoint is not None and 1 <= checkpoint[0] < len(saved.actions):
+            kept = (checkpoint[0], json.dumps(checkpoint[1].to_json(), ensure_ascii=False))
         try:
-            text, state = self._snapshot(engine, len(saved.actions))
+            text, state = self._snapshot(engine, len(saved.actions), kept)
             atomic_write_text(self.snapshot_path, text)
         except OSError as exc:
             log.warning("the snapshot cannot be written (the journal holds the game): %s", exc)
             return replace(saved, finished=engine.finished)
-        return replace(saved, finished=engine.finished, state=json.loads(state))
+        return replace(saved, finished=engine.finished, state=json.loads(state),
+                       checkpoint=None if kept is None else (kept[0], json.loads(kept[1])))
 
     def flush_snapshot(self) -> None:
         """Write the snapshot ``save_snapshot`` kept, if any: after the frame, and before the journal is read, moved
@@ -482,15 +508,19 @@ class Journal:
             except OSError as exc:
                 log.warning("the mark of missing steps stays: %s", exc)
 
-    def _append(self, record: dict[str, Any]) -> None:
+    def _append(self, record: dict[str, Any], *, starts: bool = False) -> None:
+        """Add one line; ``starts``: the game's header, the one line that begins a file."""
         line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
         new = not self.path.exists()
+        if new and not starts:  # (it began a new file, no header nor setup: "damaged" at the next start)
+            raise JournalGone(errno.ENOENT, "the saved game's file is gone", str(self.path))
         with open(self.path, "a", encoding="utf-8") as f:
             f.write(line)
             f.flush()
             os.fsync(f.fileno())
         if new:
             fsync_dir(self.folder)
+        self._ended = boot.stamp()
 
     def archive(self) -> Path | None:
         """Move this game's files to ``history/<time>/`` (finished games, or one replaced by a new game)."""
@@ -507,8 +537,21 @@ class Journal:
             if p.exists():  # left, it spoke of the next game)
                 os.replace(p, target / p.name)
         fsync_dir(self.folder)
+        self._stamp_ended(target)
         self._trim_history(target)
         return target
+
+    def _stamp_ended(self, target: Path) -> None:
+        """Put the boot's stamp of the game's last line beside it (``ENDED``): its wall time alone dropped the
+        evening's first games from the wins when the network's time came in between. Unknown (a game resumed and
+        put away without a step) or refused by the card: nothing, and ``tonight`` compares its wall time."""
+        ended, self._ended = self._ended, None
+        if ended is None:
+            return
+        try:
+            atomic_write_text(target / ENDED, json.dumps(ended))
+        except OSError as exc:
+            log.warning("the game put away has no boot time beside it: %s", exc)
 
     def _trim_history(self, kept: Path) -> None:
         """Remove the oldest games from the history beyond the newest ``HISTORY_KEPT`` (``TRIM_AT_ONCE`` at most),

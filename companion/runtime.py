@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import math
 import sys
+from collections.abc import Callable, Hashable
 
 from companion.config import Config
 
@@ -84,7 +86,8 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     # should know that rather than wait for words that never come
     silent = None if announcer.audio.available else no_sound_words(cfg.language)
     elsewhere = getattr(announcer.audio, "output_missing", "") and missing_output_words(announcer.audio, cfg.language)
-    notices = [n for n in (notice, buttons_failed, silent, elsewhere) if n]
+    small = display.small_words(cfg.language)  # a 3.5" panel: said once, as nothing else would say it
+    notices = [n for n in (notice, small, buttons_failed, silent, elsewhere) if n]
     if notices:
         app.show_notice(" ".join(notices), seconds=30)
     try:
@@ -98,6 +101,32 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
         display.close()
         name_keys(False)  # the run's key names end with it (a test's App after it)
     return 0
+
+
+class _LiftedTaps:
+    """A finger's or the mouse's taps on the teaching screen of ``companion teach``, taken as the pointer lifts
+    near where it touched, as the App takes its taps (``App._on_pointer``): taken at the touch, a finger that slid
+    off a face's row answered that face, and a tap here felt unlike a tap anywhere else on the table."""
+
+    def __init__(self, on_tap: Callable[[tuple[int, int]], object]) -> None:
+        self.on_tap = on_tap
+        self._down: tuple[Hashable, tuple[int, int]] | None = None  # the pointer down and where it touched
+        self._moved = False  # slid farther than a tap's wobble (``app.SWIPE``): no tap
+
+    def __call__(self, kind: str, pointer: Hashable, pos: tuple[int, int] | None) -> None:
+        from companion.app import SWIPE
+
+        if kind == "down":  # the last one down is the one that taps (a lifting never seen blocks nothing)
+            self._down, self._moved = (pointer, pos) if pos is not None else None, False
+            return
+        if self._down is None or self._down[0] != pointer:
+            return
+        if pos is None or math.dist(pos, self._down[1]) > SWIPE:
+            self._moved = True
+        if kind == "up":
+            start, self._down = self._down[1], None
+            if not self._moved:
+                self.on_tap(start)
 
 
 def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> int:
@@ -147,6 +176,7 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
             print(f"companion: {t('core.teach_taught_cli', cfg.language, count=len(view.profile), set=dice_set)}",
                   flush=True)
     clock = pygame.time.Clock()
+    taps = _LiftedTaps(view.on_tap)
     try:
         while not finished:
             dt = clock.tick(cfg.display.fps) / 1000.0
@@ -155,8 +185,8 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
                     return 0
                 if ev.type in (pygame.KEYDOWN, pygame.KEYUP):
                     keys.handle(ev)
-                elif (pos := display.tap_of(ev)) is not None:  # a finger too: the kiosk's touch screen
-                    view.on_tap(pos)
+                elif (pointer := display.pointer_of(ev)) is not None:  # a finger too: the kiosk's touch screen
+                    taps(*pointer)
             for be in keys.poll() + (buttons.poll() if buttons else []):
                 if be.button is Button.ROLL:
                     throw()

@@ -21,7 +21,7 @@ from companion.announce import Announcement
 from companion.errors import CompanionError, JournalError
 from companion.games.base import Engine, GameError
 from companion.i18n import LANGUAGES, t
-from companion.journal import Journal, SavedGame
+from companion.journal import Journal, JournalGone, SavedGame
 from vision.types import DiePicture, DieReading, TrayReading
 
 log = logging.getLogger(__name__)
@@ -85,6 +85,9 @@ class GameSession:
         #: set by the app: asks the camera for a reading of the dice the table throws now. A view going to wait for
         #: the dice calls it (``ask_for_dice``), so that a roll tapped on the touch screen is read as ROLL's is
         self.want_dice: Callable[[], None] | None = None
+        #: set by the app: its ``views.frame_clock.FrameClock`` for the run, which a game's screen built again reads on
+        #: from (None: the screen keeps its own)
+        self.frame_clock: Any = None
         #: the examples learned from answers, each with the number of steps then, and the reading and die it was
         #: in (None and -1 for one from before a restart): what an undo of the step that used it takes back. The
         #: journal keeps them too, so that an undo after a power cut takes back a slip taught before it.
@@ -231,10 +234,15 @@ class GameSession:
         on a nearly full card it fails where the append did not, and taking that for a game unsaved wrote every
         later step (undos too) as a whole new file, which failed as well: a power cut then lost every step since,
         and brought back a step the table had undone."""
+        whole = self.unsaved is not None or self._whole
         try:
-            if self.unsaved is None and not self._whole:
-                write()
-            else:
+            if not whole:
+                try:
+                    write()
+                except JournalGone as exc:  # removed under the game: a new file of this step alone read "damaged"
+                    log.warning("%s: the game is written whole again", exc)
+                    whole = True
+            if whole:
                 if not self._started:
                     self._start()  # an unfinished game still there goes to the history first, as at any start
                 self.journal.rewrite(self.engine_cls.name, self.actions, [(s, e) for s, _, _, e in self._learned],

@@ -9,11 +9,15 @@ file beside the history would be one more thing for a power cut to leave behind 
 
 "This evening": the games finished (their journal's last step, its file's time) one after another with less than
 ``BREAK`` between them, the latest less than ``BREAK`` before now. A club playing past midnight stays one evening;
-the next afternoon starts afresh. Counted over all games of the evening together (one line a table reads at a
-glance; a club plays the same game round after round, a family's mixed evening asks who won most, not who won
-which). A game counts where two or more played (a solo game has nobody to win against); each player its end names
-as winner counts one win, so a shared win or a tie counts for each, and a team's win for each of the team (the end
-screen says they won). A game with no winner (Fritzo's draw, the time up, the cube winning) counts among the games.
+the next afternoon starts afresh. Games of one boot are timed by the time since it (``journal.ENDED``, ``boot``),
+not the wall clock: a Pi without a clock battery starts the evening on the time it saved last night and jumps ~20 h
+when the network's time comes, and the games before the jump were dropped as last night's. Games of different boots,
+or archived before the stamp was kept, compare wall times. Counted over all games of the evening together (one line
+a table reads at a glance; a club plays the same game round after round, a family's mixed evening asks who won most,
+not who won which). A game counts where two or more played (a solo game has nobody to win against); each player its
+end names as winner counts one win, so a shared win or a tie counts for each, and a team's win for each of the team
+(the end screen says they won). A game with no winner (Fritzo's draw, the time up, the cube winning) counts among
+the games.
 
 Reading stays off the frame: the menus ask once when they are built, and each archived game's result is kept by its
 folder and its journal's time and size, so building a menu again reads no journal twice.
@@ -29,9 +33,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion import boot
 from companion.games import GAMES, engine_class
 from companion.i18n import t
-from companion.journal import JOURNAL, SNAPSHOT, archived_in_order, read_records, replay
+from companion.journal import ENDED, JOURNAL, SNAPSHOT, archived_in_order, read_records, replay
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +120,39 @@ def of_engine(game: str, engine: Any) -> Result:
     return Result(True, winners(game, engine), len(_players(engine)) >= 2)
 
 
+@dataclass(frozen=True)
+class _When:
+    """A moment: the wall clock, and where known the boot and the seconds since it (``boot.stamp``)."""
+
+    wall: float
+    boot: str | None = None
+    uptime: float | None = None
+
+    def since(self, earlier: _When) -> float:
+        """Seconds from ``earlier`` to this: by the boot's clock where both are of the same boot (a wall clock set
+        by the network in between moves neither), else by the wall clock."""
+        if self.boot is not None and self.boot == earlier.boot and self.uptime is not None \
+                and earlier.uptime is not None:
+            return self.uptime - earlier.uptime
+        return self.wall - earlier.wall
+
+
+def _when(wall: float, stamp: Any) -> _When:
+    """``wall`` with the boot's ``stamp`` where it is one (``journal.ENDED``'s, ``boot.stamp``'s)."""
+    if isinstance(stamp, dict) and isinstance(stamp.get("boot"), str) \
+            and isinstance(stamp.get("uptime"), int | float) and not isinstance(stamp.get("uptime"), bool):
+        return _When(wall, stamp["boot"], float(stamp["uptime"]))
+    return _When(wall)
+
+
+def _ended(folder: Path) -> Any:
+    """The boot's stamp of an archived game's last step, None where there is none (older games) or it is unreadable."""
+    try:
+        return json.loads((folder / ENDED).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
 def _cached(folder: Path, stat: os.stat_result) -> Result:
     key = (str(folder), stat.st_mtime_ns, stat.st_size)
     if key not in _KNOWN:
@@ -134,19 +172,20 @@ def tally(history: Path, now: float, current: Result | None = None) -> Tally:
     except OSError:  # no history yet, or the card refusing: nothing to say
         folders = []
     won: list[tuple[str, ...]] = [current.winners] if current is not None and current.counts else []
-    latest = now
+    latest = _when(now, boot.stamp())
     for name in folders:  # only this evening's are read, and the one before it (a month of history stays unread)
         folder = history / name
         try:
             stat = (folder / JOURNAL).stat()  # the game's end: its last step (archived folders keep the file's time)
         except OSError:
             continue
-        when = stat.st_mtime
-        if latest - when >= BREAK:
+        when = _when(stat.st_mtime, _ended(folder))
+        since = latest.since(when)
+        if since >= BREAK:
             break  # every game before it is older still
         found = _cached(folder, stat)
-        if found.finished:
-            latest = min(latest, when)
+        if found.finished and since > 0:
+            latest = when
         if found.counts:
             won.append(found.winners)
     in_order = [name for names in reversed(won) for name in names]  # (``won`` runs from the latest game back)

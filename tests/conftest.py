@@ -34,6 +34,15 @@ def private_xdg(tmp_path, monkeypatch):
         monkeypatch.setenv(var, str(tmp_path / "xdg" / sub))
 
 
+@pytest.fixture(autouse=True)
+def unknown_boot(monkeypatch):
+    """No test reads the machine's boot: its clock runs on while the tests set the wall clock (games' times compare
+    by the wall clock, as where /proc has no boot id); tests of the boot's clock set their own."""
+    from companion import boot
+
+    monkeypatch.setattr(boot, "boot_id", lambda: None)
+
+
 @pytest.fixture
 def out_dir() -> Path:
     """Screenshots land in out/ (git-ignored) so a person can look at them."""

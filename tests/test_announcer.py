@@ -774,3 +774,53 @@ def test_what_is_announced_before_the_first_frame_is_as_old_as_that_frame():
     assert [a.key for a in ann2.queued] == ["core.sound_off", "core.error_language"]
     shown = run_from(ann2, 501.05, 560)
     assert [text for _, text in shown] == ["Ton aus", ann2.text_of(names("Anna"))]  # not dropped as stale
+
+
+def test_a_sentence_cut_by_times_up_goes_on_from_the_phrase_it_was_cut_in():
+    """Time's up cut a sentence and it was said again whole after it, though a cut by the clock's start already went
+    on from the sentence it was cut in: the table heard what it had just heard twice. After time's up only the
+    phrase it was cut in and what follows is said; the banner shows the whole sentence."""
+    ann, audio = make(speech=Speech(phrase_synth, threaded=False))
+    ann.announce(names("Anna"))
+    ann.update(0.0)
+    ann.update(CHIME)  # the sentence plays
+    text = ann.current.text
+    first = text[:text.index(". ") + 1]
+    cut = CHIME + phrase_time(first) + 0.5  # in its second sentence
+    ann.update(cut)
+    ann.announce(Announcement("core.sound_off", urgent=True, sound=Sound.TIMES_UP))
+    shown = run_from(ann, cut + 0.05, 60)
+    assert [t for _, t in shown] == ["Ton aus", text]
+    rest = audio.plays()[-1]
+    assert sounds.wav_duration(rest) == pytest.approx(phrase_time(text) - phrase_time(first), abs=0.06)
+    assert sounds.wav_duration(rest) < phrase_time(text) - 1.0
+
+
+def test_a_sentence_cut_by_times_up_in_its_first_phrase_is_said_again_whole():
+    ann, audio = make(speech=Speech(phrase_synth, threaded=False))
+    ann.announce(names("Anna"))
+    ann.update(0.0)
+    ann.update(CHIME)
+    text = ann.current.text
+    ann.update(CHIME + 1.0)
+    ann.announce(Announcement("core.sound_off", urgent=True, sound=Sound.TIMES_UP))
+    run_from(ann, CHIME + 1.05, 60)
+    assert audio.plays()[-1] == phrase_synth(text, "de")
+
+
+def test_a_clocks_warning_gives_way_at_its_sentences_end():
+    """"Noch 10 Sekunden!" stood its least 3 s, while the clock read 7, over Haste Worte's word limits: a clock's
+    warning goes when it is said (the clock shows the seconds itself); another banner keeps its least time."""
+    for key, params, least in (("core.seconds_left", {"seconds": 10}, 0.0), ("core.minute_left", {}, 0.0),
+                               ("core.error_language", {"value": "x", "allowed": ["de"]}, 3.0)):
+        ann, _ = make()
+        warning = Announcement(key, params, sound=Sound.TICK)
+        ann.announce(warning)
+        now, gone = 0.0, None
+        while now < 20 and gone is None:
+            ann.update(round(now, 6))
+            if ann.current is None:
+                gone = now
+            now += 0.05
+        heard = sounds.wav_duration(sounds.sound_wav(Sound.TICK)) + speech_seconds(warning.text("de")) + 0.5
+        assert gone is not None and gone == pytest.approx(max(least, heard), abs=0.11), (key, gone, heard)

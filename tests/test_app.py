@@ -920,6 +920,7 @@ def test_a_tap_on_free_play_dice_finds_the_roll_as_it_is_now(tmp_path):
     app.frame(0.03, [])
     fifth = app.mode.dice.die_rects()[4].center
     app.session.camera_ready = True
+    app.mode.on_dice(TrayReading(()))  # the tray empty as the camera came (what lay there would be no throw)
     app.mode.on_dice(TrayReading((DieReading(6, 0.9, (0, 0, 9, 9)), DieReading(None, 0.3, (20, 0, 29, 9)))))
     assert app.session.engine.last == [6, None]
     app.mode.on_tap(fifth)
@@ -1089,6 +1090,7 @@ def test_free_plays_picker_shows_the_die_as_the_camera_saw_it(tmp_path, out_dir)
         frame[y0:y1, x0:x1] = bgr  # red, green and blue dice
     reading = TrayReading(tuple(DieReading(f, 0.9, box) for f, box in zip([1, 2, 3], boxes, strict=True)))
     app.session.camera_ready = True
+    app.mode.on_dice(TrayReading(()))  # the tray empty when free play opened (what lay there would be no throw)
     app.watcher.rests(app, reading)
     app.mode.on_dice(reading)
     surface = app.display.canvas
@@ -1166,6 +1168,7 @@ def test_the_frame_loop_judges_a_reading_it_hands_to_the_game(tmp_path):
     app.session.camera_ready = True
     reading = TrayReading((DieReading(None, 0.3, (100, 100, 112, 112)), DieReading(4, 0.9, (200, 100, 212, 112))))
     watcher.last_rest = reading
+    watcher.readings.put(TrayReading(()))  # the tray empty when free play opened (what lay there is no throw)
     watcher.readings.put(reading)
     app.frame(0.03, [])
     assert app.session.engine.last == [None, 4] and "klein im Bild" in app.notice

@@ -54,6 +54,7 @@ def test_what_a_file_may_hold_is_written_back_as_it_loads(tmp_path):
     ('camera = "cam:abc"', ["camera", "'cam:abc'", "cam:1"]),  # was taken, and refused only at the table
     ("[sound]\noutput = 2", ["sound.output", "2", "companion doctor"]),
     ("[display]\nrotate = 45", ["display.rotate", "45", "0, 90, 180 or 270"]),
+    ('[display]\nrotate = "left"', ["display.rotate", "left", '"auto", 0, 90, 180 or 270']),
     ('players = ["Anna\\nBen", "Carl"]', ["players", "one line"]),
     ('[games.haste_worte]\nletters = "ABC"', ["unknown game", "haste-worte"]),
     ('[games."haste-worte"]\nleters = "ABC"', ["games.haste-worte.leters", "letters"]),
@@ -590,3 +591,17 @@ def test_the_language_of_a_file_that_does_not_load_is_read_in_either_quotes(tmp_
     assert language_in(path) == "en"
     path.write_text("language = 'en\"\n", encoding="utf-8")  # quotes that do not match: no language
     assert language_in(path) is None
+
+
+def test_rotate_is_auto_unless_set_and_the_quarter_turns_still_load(tmp_path):
+    """A portrait panel with no ``rotate`` showed the picture in a third of it: "auto" (the kiosk turns a screen
+    taller than wide) is the default now, and a config with 0, 90, 180 or 270 keeps its turn."""
+    p = tmp_path / "c.toml"
+    p.write_text('language = "en"\n', encoding="utf-8")
+    assert config.load(p).display.rotate == "auto"
+    for turn in ('"auto"', "0", "90", "180", "270"):
+        p.write_text(f"[display]\nrotate = {turn}\n", encoding="utf-8")
+        cfg = config.load(p)
+        assert cfg.display.rotate == (turn.strip('"') if turn.startswith('"') else int(turn))
+        p.write_text(cfg.to_toml(), encoding="utf-8")  # what ``companion config`` prints loads as it was
+        assert config.load(p).display.rotate == cfg.display.rotate

@@ -108,7 +108,7 @@ def test_a_turned_picture_lands_where_the_panel_shows_it_and_taps_find_their_way
 def test_a_portrait_panel_letterboxes_the_turned_picture_and_a_tap_on_the_border_is_none():
     d = Display((720, 1280), fullscreen=False, rotate=90)
     try:
-        assert d.to_design((360, 20)) is None  # above the picture (1200 of the 1280 rows: 40 free at each end)
+        assert d.to_design((360, 5)) is None  # above the picture (1200 of the 1280 rows: 40 free at each end)
         for x, y in (d.to_design((360, 640)), d.finger_to_design(0.5, 0.5)):  # the middle is the middle
             assert abs(x - 400) <= 1 and abs(y - 240) <= 1
     finally:
@@ -307,6 +307,28 @@ def test_a_scaled_picture_is_made_into_one_kept_surface_with_the_same_pixels(mon
         d.close()
 
 
+def _drag_window(d: Display, size: tuple[int, int]) -> None:
+    """What dragging a laptop's window does: SDL resizes the window (and pygame its surface), then VIDEORESIZE."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # the display module's window, as pygame-ce 2.5 has it
+        pygame.Window.from_display_module().size = size
+    d.resized(size)
+
+
+def test_a_resize_takes_the_surface_pygame_resized_and_does_not_set_the_mode_again(monkeypatch):
+    """pygame 2 resizes the window's surface itself; set_mode called again on VIDEORESIZE (as pygame 1 needed) made
+    the window jump while it was dragged, and on some desktops back to the old size."""
+    d = Display((1280, 720), fullscreen=False)
+    try:
+        monkeypatch.setattr(pygame.display, "set_mode", _refused)
+        _drag_window(d, (1000, 900))
+        assert d.window.get_size() == (1000, 900) and d.to_design((500, 450)) == (400, 240)
+    finally:
+        d.close()
+
+
 def test_a_resized_window_gets_its_letterbox_and_picture_again():
     """The kept surface is made for one window: a resized one (a laptop's window dragged) is scaled for its new
     size and its letterbox filled again, not left black where the new window's border is."""
@@ -316,7 +338,7 @@ def test_a_resized_window_gets_its_letterbox_and_picture_again():
     try:
         d.canvas.fill((200, 30, 40))
         d.present()
-        d.resized((1000, 900))
+        _drag_window(d, (1000, 900))
         d.window.fill((0, 0, 0))  # what a new window may hold
         d.present()
         _, rect = d._placement()
@@ -326,3 +348,210 @@ def test_a_resized_window_gets_its_letterbox_and_picture_again():
         assert shown == fresh
     finally:
         d.close()
+
+
+@pytest.mark.parametrize(("window", "rotate", "tap", "design"), [
+    ((1024, 600), 0, (1018, 10), (799, 8)),  # the 12 px bar right of ≡
+    ((1024, 600), 0, (3, 590), (0, 472)),  # the bar left of the hint bar
+    ((480, 320), 0, (60, 310), (100, 479)),  # the 16 px strip under the hint bar
+    ((480, 320), 0, (479, 0), (799, 0)),  # the panel's corner: both edges
+    ((720, 1280), 90, (360, 1260), (799, 239)),  # a portrait panel turned: the design's right edge is at the bottom
+])
+def test_a_tap_on_the_letterbox_right_beside_the_picture_is_taken_at_its_edge(window, rotate, tap, design):
+    """A finger that slips off the picture onto the bar beside it meant what is drawn at the picture's edge (≡, the
+    hint bar): it was dropped, and the family saw a button that did not answer."""
+    d = Display(window, fullscreen=False, rotate=rotate)
+    try:
+        assert d.to_design(tap) == design
+        _, rect = d._placement()
+        far = (rect.right + 30, rect.centery) if rect.x >= 30 else (rect.centerx, rect.bottom + 30)
+        if far[0] < window[0] and far[1] < window[1]:
+            assert d.to_design(far) is None  # further out on a wide border: no tap
+    finally:
+        d.close()
+
+
+def _flips(monkeypatch) -> list[int]:
+    flips: list[int] = []
+    flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: (flips.append(1), flip()))
+    return flips
+
+
+@pytest.mark.parametrize(("window", "picture"), [((1920, 1080), (160, 60, 1600, 960)),
+                                                 ((3840, 2160), (320, 120, 3200, 1920)),
+                                                 ((2560, 1440), (80, 0, 2400, 1440))])
+def test_a_tv_shows_each_design_pixel_as_a_whole_square_of_its_pixels(monkeypatch, window, picture):
+    """A TV over HDMI smoothscaled the picture to 2.25 times its size each frame (10-19 ms here, a Pi's whole frame
+    budget beside the dice reader, and soft text): it is scaled by a whole number, the little left letterboxed."""
+    d = Display(window, fullscreen=False)
+    try:
+        monkeypatch.setattr(pygame.transform, "smoothscale", _refused)
+        d.canvas.fill((30, 30, 40))
+        d.canvas.fill((255, 0, 0), pygame.Rect(100, 50, 1, 1))
+        d.present()
+        scale, rect = d._placement()
+        assert tuple(rect) == picture and scale == int(scale)
+        k = int(scale)
+        assert {d.window.get_at((rect.x + 100 * k + i, rect.y + 50 * k + j))[:3]
+                for i in range(k) for j in range(k)} == {(255, 0, 0)}
+        assert d.window.get_at((rect.x + 101 * k, rect.y + 50 * k))[:3] == (30, 30, 40)
+        assert d.to_design((window[0] // 2, window[1] // 2)) == (400, 240)
+    finally:
+        d.close()
+
+
+def test_a_screen_a_whole_number_would_leave_much_of_is_fitted_smoothly():
+    """1920x1200 is 2.4 times the picture: a whole 2 would leave a sixth of its width black; it is fitted."""
+    d = Display((1920, 1200), fullscreen=False)
+    try:
+        assert tuple(d._placement()[1]) == (0, 24, 1920, 1152)
+    finally:
+        d.close()
+
+
+def test_a_picture_that_stands_still_is_not_scaled_and_flipped_again(monkeypatch):
+    """Every view draws each frame, mostly the same picture: it was scaled and flipped each time (on a TV the most
+    of a frame). The same canvas is left standing, a changed one shown, and the same one again after a while (a
+    window something covered gets its picture back)."""
+    now = [0.0]
+    d = Display((1920, 1080), fullscreen=False, clock=lambda: now[0])
+    try:
+        flips = _flips(monkeypatch)
+        d.canvas.fill((30, 30, 40))
+        d.present()
+        d.present()
+        assert len(flips) == 1
+        d.canvas.fill((255, 0, 0), pygame.Rect(0, 0, 1, 1))  # one pixel changed
+        d.present()
+        assert len(flips) == 2 and d.window.get_at((160, 60))[:3] == (255, 0, 0)
+        now[0] += display.REFRESH_SECONDS
+        d.present()
+        assert len(flips) == 3
+        _drag_window(d, (1280, 720))  # a new window: drawn though the canvas stood still
+        d.present()
+        assert len(flips) == 4 and d.window.get_at((40, 0))[:3] == (255, 0, 0)
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize(("native", "modes", "opened"), [
+    ((3840, 2160), [(3840, 2160), (2560, 1440), (1920, 1080), (1280, 720), (1024, 768), (720, 480)], (1920, 1080)),
+    ((3840, 2160), [(3840, 2160), (1280, 1024), (1024, 768)], (0, 0)),  # no 16:9 mode within reach: the native one
+    ((1920, 1080), [(1920, 1080), (1280, 720)], (0, 0)),  # a Full HD TV: its own mode
+    ((800, 480), [(800, 480)], (0, 0)),  # the Pi's panel
+    ((720, 1280), [(720, 1280)], (0, 0)),  # the Touch Display 2, standing
+    ((2160, 3840), [(2160, 3840), (1080, 1920), (1920, 1080)], (1080, 1920)),  # a 4K screen standing
+])
+def test_the_kiosk_opens_a_4k_tv_at_full_hd(native, modes, opened):
+    assert display.kiosk_mode(native, modes) == opened
+
+
+def test_the_kiosk_asks_a_4k_tv_for_its_full_hd_mode_and_falls_back_to_the_native_one(monkeypatch):
+    """A 4K TV was opened at 3840x2160: some 35 MB to scale and show each frame for an 800x480 picture."""
+    asked: list[tuple[int, int]] = []
+    refuse = [False]
+    set_mode = pygame.display.set_mode
+
+    def mode(size, flags=0):
+        asked.append(tuple(size))
+        if refuse[0] and tuple(size) == (1920, 1080):
+            raise pygame.error("mode refused")
+        return set_mode(size if size != (0, 0) else (3840, 2160))  # the dummy driver: a window of that size
+
+    monkeypatch.setattr(display, "on_raspberry_pi", lambda: False)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(3840, 2160)])
+    monkeypatch.setattr(pygame.display, "list_modes", lambda *a, **k: [(3840, 2160), (1920, 1080), (1280, 720)])
+    monkeypatch.setattr(pygame.display, "set_mode", mode)
+    d = Display(fullscreen=True)
+    assert asked == [(1920, 1080)] and d.window.get_size() == (1920, 1080)
+    d.close()
+    asked.clear()
+    refuse[0] = True  # a TV that lists the mode and will not take it: its own, as before
+    d = Display(fullscreen=True)
+    assert asked == [(1920, 1080), (0, 0)] and d.window.get_size() == (3840, 2160)
+    d.close()
+
+
+def test_the_doctor_says_a_small_panel_shows_the_picture_too_small_for_the_table(monkeypatch):
+    """A 3.5" 480x320 panel: "screen DPI-1: 480x320" and nothing more, and the family wondered why nobody could
+    read it."""
+    import hardware.panels
+    from hardware.panels import Panel
+
+    def problems(panel: Panel, rotate: int = 0) -> list[str]:
+        monkeypatch.setattr(hardware.panels, "connected_panels", lambda: [panel])
+        return [line for line in doctor._display(rotate) if line.startswith("PROBLEM")]
+
+    small = problems(Panel("DPI-1", 480, 320))
+    assert len(small) == 1 and "at 60 %" in small[0] and "800x480 or 1024x600" in small[0]
+    assert problems(Panel("HDMI-A-1", 640, 480)) and "at 80 %" in problems(Panel("HDMI-A-1", 640, 480))[0]
+    for fits in (Panel("DSI-1", 800, 480), Panel("DSI-1", 1024, 600), Panel("HDMI-A-1", 1920, 1080)):
+        assert problems(fits) == []
+    assert problems(Panel("DSI-1", 720, 1280), 90) == []  # the Touch Display 2 on its side: 150 %
+    upright = problems(Panel("DSI-1", 480, 800))  # standing, not turned: that is the one thing to say
+    assert len(upright) == 1 and "stands upright" in upright[0]
+    assert len(problems(Panel("DSI-1", 320, 480), 90)) == 1  # a small one turned: still small
+
+
+def test_the_kiosk_tells_the_table_when_its_screen_is_too_small(monkeypatch):
+    set_mode = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: set_mode((480, 320)))
+    d = Display(fullscreen=True)
+    try:
+        assert "(480x320)" in d.small_words("en") and "60 %" in d.small_words("de")
+    finally:
+        d.close()
+    monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: set_mode((1024, 600)))
+    d = Display(fullscreen=True)
+    try:
+        assert d.small_words("en") is None
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize(("mode", "fullscreen", "desktop", "turned"), [
+    ((720, 1280), True, None, 90),  # the Touch Display 2 on the console: on its side at the table
+    ((480, 800), True, None, 90),
+    ((800, 480), True, None, 0),
+    ((1920, 1080), True, None, 0),
+    ((720, 1280), True, "wayland-0", 0),  # a desktop turns its screens itself
+    ((480, 800), False, None, 0),  # a window dragged tall
+])
+def test_rotate_auto_turns_a_kiosk_screen_that_comes_taller_than_wide(monkeypatch, mode, fullscreen, desktop, turned):
+    """A portrait panel with rotate = 0 showed the picture in a third of it (36 % of a 480x800 one), and only
+    ``companion doctor`` said why: "auto", the default, turns it."""
+    set_mode = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: set_mode(mode))
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    if desktop:
+        monkeypatch.setenv("WAYLAND_DISPLAY", desktop)
+    d = Display(mode, fullscreen=fullscreen, rotate="auto")
+    try:
+        assert d.rotate == turned
+        d.canvas.fill((0, 0, 0))
+        d.canvas.fill((255, 0, 0), pygame.Rect(100, 50, 4, 4))
+        d.present()
+        x, y = _red_spot(d.window)
+        assert d.to_design((x + 1, y + 1)) in {(100 + i, 50 + j) for i in range(4) for j in range(4)}
+        if turned:  # the panel's width, and most of its height: the picture's 800 design px along its long side
+            rect = d._placement()[1]
+            assert rect.w == mode[0] and rect.h >= 0.9 * mode[1]
+    finally:
+        d.close()
+
+
+def test_the_doctor_says_rotate_auto_turns_a_portrait_panel():
+    import hardware.panels
+    from hardware.panels import Panel
+
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr(hardware.panels, "connected_panels", lambda: [Panel("DSI-1", 720, 1280)])
+        lines = doctor._display("auto")
+        assert not any(line.startswith("PROBLEM") for line in lines)
+        assert any("turns the picture by 90 degrees" in line and "rotate = 270" in line for line in lines)
+        assert any(line.startswith("PROBLEM DSI-1 stands upright") for line in doctor._display(0))  # set by hand
+    finally:
+        mp.undo()

@@ -229,7 +229,7 @@ def test_a_die_taken_with_the_extra_cross_is_said_in_words(lang, said):
     actions and the state; a plain face is said as before."""
     game = new(["Oma", "Ben"])
     game.apply({"action": "roll", "dice": ["5+X", "3", "?+X", "1"]})
-    assert texts(game.apply({"action": "take", "die": 1}), lang)[0] == said
+    assert texts(game.apply({"action": "take", "die": 1}), lang)[0].startswith(said)  # the next call after it
     assert texts(game.apply({"action": "take", "die": 2}), lang)[0] == ("Ben nimmt die 3." if lang == "de"
                                                                            else "Ben takes the 3.")
     assert game.state.dice[0] == "5+X"
@@ -521,7 +521,9 @@ def test_sara_example_34_points_and_the_third_kind_ends_the_game():
     assert game.state.players[0].final.total == 34
     assert not game.finished
     said = game.apply({"action": "final", "player": "Ben", "stars": 4, "leftover": 6})
-    assert game.finished and texts(said)[-1] == "Sara wins with 34 points!"
+    assert game.finished and texts(said)[-2] == "Sara wins with 34 points!"
+    # everybody else's points after it: only the winner's were said
+    assert texts(said)[-1] == "Then Ben with 31." and texts(said, "de")[-1] == "Dahinter Ben mit 31."
 
 
 def test_the_app_wizard_setup_gives_a_seat_index_and_level_2_asks_the_star_value_at_the_end():
@@ -613,9 +615,40 @@ def test_the_games_end_is_heard_first_and_the_count_after_the_last_results():
     ann.announce_all([a for a in said if a.key.startswith(("echt.first", "echt.later", "echt.game_over"))])
     heard = [text for _, text in run(ann, 120)]
     assert heard[0] == "Dritte Symbolart für Anna-Sophie: das Spiel ist aus!"
-    assert heard[-1] == "Zählt eure Punkte." and len(heard) == 6
+    assert heard[-1] == "Zählt eure Punkte." and len(heard) == 5
     assert [h.split(":")[0] for h in heard[1:3]] == ["Anna-Sophie zuerst mit lemons", "Anna-Sophie und Ben zugleich "
                                                                                         "zuerst mit plums"]
+    assert heard[3] == "Anna-Sophie: kiwis\xa03 und pears\xa03 Punkte."
+
+
+def test_a_players_later_scores_of_a_turn_are_one_sentence():
+    """At a game's end Anna-Sophie heard "kiwis für Anna-Sophie: 3 Punkte.", then "pears für Anna-Sophie: 3
+    Punkte.", some 3 s more than one sentence; each player listens for their own name. One sentence a player, one for
+    players with the same later kinds; a single later kind keeps its sentence."""
+    game = new(["Anna-Sophie", "Ben", "Carla", "Dora"])
+    play_turn(game, [{"player": "Ben", "kinds": ["pears"]}])
+    play_turn(game, [{"player": "Carla", "kinds": ["kiwis", "lemons"]}])
+    said = [a for a in play_turn(game, [{"player": "Anna-Sophie", "kinds": ["kiwis", "pears", "lemons"]},
+                                        {"player": "Ben", "kinds": ["lemons"]},
+                                        {"player": "Dora", "kinds": ["kiwis", "pears", "lemons"]}])
+            if a.key.startswith("echt.later")]
+    # a kind and its number are never on two lines of a banner: "Kiwis / 3, Melonen 4" (a no-break space)
+    assert texts(said, "de") == ["Anna-Sophie und Dora: lemons\xa07, kiwis\xa03 und pears\xa03 Punkte.",
+                                 "lemons für Ben: 7 Punkte."]
+    assert texts(said) == ["Anna-Sophie and Dora: lemons\xa07, kiwis\xa03 and pears\xa03 points.",
+                           "lemons for Ben: 7 points."]
+    assert game.points("Anna-Sophie") == 7 + 3 + 3 and game.points("Ben") == 5 + 7
+
+
+def test_later_scores_are_said_by_kind_where_that_is_fewer_sentences():
+    """Anna with kiwis and pears, Ben with kiwis, Carla with pears: two sentences by kind, three by player."""
+    game = new(["Anna", "Ben", "Carla", "Dora"])
+    play_turn(game, [{"player": "Dora", "kinds": ["kiwis", "pears"]}])
+    said = [a for a in play_turn(game, [{"player": "Anna", "kinds": ["kiwis", "pears"]},
+                                        {"player": "Ben", "kinds": ["kiwis"]},
+                                        {"player": "Carla", "kinds": ["pears"]}])
+            if a.key.startswith("echt.later")]
+    assert texts(said) == ["kiwis for Anna and Ben: 3 points.", "pears for Anna and Carla: 3 points."]
 
 
 def test_a_round_call_is_taken_back_by_the_roll():
@@ -656,7 +689,7 @@ def test_hole_count_breaks_a_tie_and_equal_holes_share_the_victory():
 
     game = tied_game(ben_pierces=True)
     said = game.apply({"action": "final", "player": "Ben", "stars": 4, "leftover": 0})  # 20
-    assert texts(said)[-1] == "Tied at 20 points – Ben wins with the most holes pierced: 2."
+    assert texts(said)[-2:] == ["Tied at 20 points – Ben wins with the most holes pierced: 2.", "Then Anna with 20."]
     assert game.state.winners == ["Ben"]
     game = tied_game(ben_pierces=False)
     said = game.apply({"action": "final", "player": "Ben", "stars": 4, "leftover": 0})

@@ -2118,6 +2118,51 @@ def test_a_die_without_any_guess_is_asked_in_noch_x_mals_words_on_a_button_large
     assert all(size > theme.SMALL for size, _ in label)
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_faces_under_the_foreign_question_say_they_are_its_yes(tmp_path, monkeypatch, out_dir, lang):
+    """A "?+X" (or any face of this game) the reader found nothing near is asked "one of this game's dice?" as a
+    foreign die is: the reader cannot tell them apart, and "which face?" alone had an ivory pip die answered with its
+    pips and taught as this set's. The button said "No: take it out", but the faces under "Die 4 shows" did not say
+    they were the "yes": the family's own die was asked a question it had no answer for. The faces' title says so;
+    a die with a guess keeps its title."""
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games import engine_class
+    from companion.games_ui import register_all
+
+    yes = t("echt.view.title_unsure_foreign", lang, die=4)
+    _, mode, _ = unread_in(tmp_path, lang, [("1", None), ("2", None), ("5", None), (None, None)])
+    titles = [text for text, _, rect in drawn_texts(mode, monkeypatch) if rect.bottom <= mode._answer_rects()[0].top]
+    assert yes in titles and t("echt.view.title_unsure", lang, die=4) not in titles
+    no = t("echt.view.roll_again_foreign", lang)
+    assert (yes.split(":")[0], no.split(":")[0]) == {"de": ("Ja", "Nein"), "en": ("Yes", "No")}[lang]
+    _, mode, _ = unread_in(tmp_path / "guess", lang, [("1", None), (None, "3"), ("5", None), ("?", None)])
+    titles = [text for text, _, _ in drawn_texts(mode, monkeypatch)]
+    assert t("echt.view.title_unsure", lang, die=2) in titles and not any(text.startswith(yes[:3]) for text in titles)
+    register_all()
+    for size in ((800, 480), (1280, 720)):
+        cfg = Config()
+        cfg.language = lang
+        app = App(cfg, state_dir=tmp_path / f"app{size[0]}", display=Display(size, fullscreen=False),
+                  use_camera=False)
+        try:
+            session = GameSession.new(engine_class("echt-spitze"), {"action": "setup", "players": ["Anna", "Ben"],
+                                                                     "kinds": {"lemons": [9, 7]}},
+                                      app.journal, **app._session_kw())
+            app._enter(GAME_ENTRIES["echt-spitze"], session)
+            session.camera_ready = True
+            read = TrayReading(tuple(DieReading(f, 0.9 if f else 0.3, (0, 0, 10, 10), None)
+                                     for f in ["1", "2", "5", None]))
+            session.latest_reading = read
+            app.game_mode.on_dice(read)
+            app.frame(0.03, [])
+            assert app.game_mode._unguessed()
+            pygame.image.save(app.display.window, str(out_dir / f"echt_foreign_yes_{lang}_{size[0]}.png"))
+        finally:
+            app.close()
+
+
 def test_a_die_without_any_guess_is_asked_with_taking_it_out_lit(tmp_path):
     """The re-audit: the foreign die's question opened on face "1", and one hasty SELECT taught it as this set's 1
     and the game counted it. It opens on taking it out, as Noch X-Mal!'s and Haste Worte's do: SELECT throws the

@@ -135,6 +135,14 @@ class _Table:
             shown.append(self.waits())
         return shown
 
+    def first_roll(self, tray: np.ndarray, dice: TrayReading) -> None:
+        """The tray empty at switch-on (what lay in it then is no throw), then ``dice`` thrown in: the first roll."""
+        empty = np.full((480, 640, 3), (40, 110, 50), np.uint8)
+        self.show([empty] * 20)
+        self.dice = dice
+        self.show(_thrown(empty, tray))
+        assert self.app.session.engine.rolls == [[d.face for d in dice.dice]]
+
     def waits(self) -> bool:
         app = self.app
         with recording_texts(pytest.MonkeyPatch()) as drawn:
@@ -168,7 +176,8 @@ def test_dice_thrown_without_roll_show_a_read_on_its_way(tmp_path, out_dir, lang
         tray, landed = render_tray(3, n_dice=3)[0], render_tray(8, n_dice=3)[0]
         table.dice = _reading([2, 5, 6])
         assert not any(table.show([tray] * 20))  # switched on over a still tray: read once, no sign
-        assert table.app.session.engine.rolls == [[2, 5, 6]]
+        assert table.app.session.engine.rolls == []  # what lay there before is no throw (``test_free_play_reads``)
+        table.first_roll(tray, _reading([2, 5, 6], dx=100))
         table.dice = _reading([1, 4, 4], dx=200)  # what the camera reads once the dice lie still again
         shown = table.show(_thrown(tray, landed))
         assert shown[:int(0.4 * FPS)] == [False] * int(0.4 * FPS)  # not at the first frames of motion
@@ -211,8 +220,7 @@ def test_a_hand_passing_over_the_tray_shows_nothing(tmp_path):
     table = _Table(tmp_path)
     try:
         tray = render_tray(3, n_dice=3)[0]
-        table.dice = _reading([2, 5, 6])
-        table.show([tray] * 20)
+        table.first_roll(tray, _reading([2, 5, 6]))
         for _ in range(3):
             assert not any(table.show(_hand_passing(tray, 0.2)))
         assert table.app.session.engine.rolls == [[2, 5, 6]]
@@ -226,8 +234,7 @@ def test_roll_then_a_throw_shows_one_sign_and_a_stopped_camera_ends_it(tmp_path)
     table = _Table(tmp_path)
     try:
         tray, landed = render_tray(3, n_dice=3)[0], render_tray(8, n_dice=3)[0]
-        table.dice = _reading([2, 5, 6])
-        table.show([tray] * 20)
+        table.first_roll(tray, _reading([2, 5, 6]))
         _press(table.app, Button.ROLL)
         table.dice = _reading([6, 6, 1], dx=200)
         shown = table.show(_thrown(tray, landed))
@@ -277,8 +284,7 @@ def test_roll_pressed_again_and_again_while_the_dice_settle_reads_them_once(tmp_
     table = _Table(tmp_path)
     try:
         tray, landed = render_tray(3, n_dice=3)[0], render_tray(8, n_dice=3)[0]
-        table.dice = _reading([2, 5, 6])
-        table.show([tray] * 20)
+        table.first_roll(tray, _reading([2, 5, 6]))
         table.dice = _reading([6, 6, 1], dx=200)
         frames = _thrown(tray, landed, seconds=1.0) + [landed] * 20
         shown, read_at = [], None

@@ -19,12 +19,14 @@ from companion.app import App
 from companion.config import Config
 from companion.display import Display
 from companion.i18n import t
+from companion.watcher import TrayMotion
 from hardware.events import Button, ButtonEvent, Press
 from vision.pips import read_dice
 from vision.rest import AtRestTrigger
 from vision.types import DieReading, TrayReading
 
 FPS = 20.0
+EMPTY = TrayReading(())
 BOXES = [(100, 100, 160, 160), (300, 100, 360, 160), (500, 100, 560, 160)]
 
 
@@ -60,7 +62,9 @@ class _Watcher:
         self.reader = reader
 
 
-def _free_play(tmp_path, lang: str = "de", size=(800, 480)) -> App:
+def _free_play(tmp_path, lang: str = "de", size=(800, 480), before: TrayReading | None = EMPTY) -> App:
+    """Free play with a camera; ``before``: the tray's first rest, what lay in it when free play opened (an empty
+    tray unless said; None: no rest yet)."""
     cfg = Config()
     cfg.language = lang
     cfg.display.width, cfg.display.height = size
@@ -70,6 +74,8 @@ def _free_play(tmp_path, lang: str = "de", size=(800, 480)) -> App:
     app.session.want_dice = lambda: app.watcher.request()
     app.watcher = _Watcher()
     app.watcher.source = app.source
+    if before is not None:
+        app.mode.on_dice(before)  # what lay in the tray when free play opened is no throw
     return app
 
 
@@ -191,6 +197,52 @@ def test_the_dice_left_in_the_tray_are_no_new_roll_after_a_restart(tmp_path):
     app = _free_play(tmp_path)
     app.session.undo()  # back to the first roll: the dice where it lay are that roll
     assert _rest(app, _reading([4, None, 6])) is None and app.session.engine.rolls == [[4, 3, 6]]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_fresh_free_play_counts_no_dice_that_lay_in_the_tray_before(tmp_path, out_dir, lang):
+    """Switched on (or free play chosen) over the last game's dice: the first rest, the dice lying there from
+    before, was free play's first roll, counted in the history and the fairness check though nobody threw. They are
+    the picture before: read again where they lay (ROLL with no throw, an arm over the tray) no roll, ROLL said so;
+    dice thrown are the first roll. Dice seen thrown as the screen opened are a roll as before."""
+    for size in ((800, 480), (1280, 720)):
+        app = _free_play(tmp_path / f"{size[0]}", lang, size, before=None)
+        assert _rest(app, _reading([2, 5, 6])) is None  # the dice lying in the tray
+        assert app.session.engine.rolls == [] and app.session.error is None
+        assert _rest(app, _reading([2, 5, 6], dx=4)) is None  # an arm over the tray, the dice as they lay
+        _press(app, Button.ROLL)
+        assert _rest(app, _reading([2, 5, 6], dx=2)) == t("core.free_throw_before", lang)
+        app.show_notice(t("core.free_throw_before", lang), seconds=6, info=True, screen=app.mode)
+        app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(out_dir / f"free_play_before_{lang}_{size[0]}.png"))
+        assert app.session.engine.rolls == [] and app.session.error is None
+        assert _rest(app, _reading([1, 1, 4], dx=200)) is None  # thrown
+        assert app.session.engine.rolls == [[1, 1, 4]]
+    app = _free_play(tmp_path / "thrown", lang, before=None)
+    app.mode.tray_moving = True  # the tray seen moving as the screen opened: dice thrown
+    _rest(app, _reading([3, 3, 5]))
+    assert app.session.engine.rolls == [[3, 3, 5]]
+    app = _free_play(tmp_path / "put", lang, before=None)  # free play chosen, the tray read before: no new rest
+    app.mode.on_tray(TrayMotion("moving", 0.2, 100.0))  # dice put in quickly (too short for the sign)
+    app.mode.on_tray(TrayMotion("settling", 0.2, 100.2))
+    _rest(app, _reading([6, 1, 2]))
+    assert app.session.engine.rolls == [[6, 1, 2]]
+
+
+def test_free_play_kept_before_rolls_said_where_their_dice_lay_counts_the_tray_no_more(tmp_path):
+    """Free play saved by a version whose rolls did not say where their dice lay: the first restart after the update
+    had nothing to compare the dice in the tray with and counted them once more. What lies there at switch-on is the
+    picture before, as in a fresh free play; dice thrown since are a roll."""
+    app = _free_play(tmp_path)
+    app.session.apply({"action": "roll", "dice": [4, 3, 6]})  # as the older version kept it: no "boxes"
+    app = _free_play(tmp_path, before=None)  # the update, switched on again over those dice
+    assert app.session.engine.rolls == [[4, 3, 6]]
+    assert _rest(app, _reading([4, 3, 6])) is None
+    assert app.session.engine.rolls == [[4, 3, 6]] and app.session.error is None
+    _press(app, Button.ROLL)
+    assert _rest(app, _reading([4, 3, 6], dx=3)) == t("core.free_throw_before", "de")
+    assert _rest(app, _reading([5, 3, 6], dx=60)) is None
+    assert app.session.engine.rolls == [[4, 3, 6], [5, 3, 6]]
 
 
 def test_an_empty_tray_at_rest_is_no_error_unless_roll_asked_for_dice(tmp_path):

@@ -318,7 +318,7 @@ def test_a_failed_save_keeps_the_cube_in_hand(tmp_path, monkeypatch):
 
     monkeypatch.setattr(view_mod.cubeset, "save", full_card)
     enter_cube(mode, TRUTH.cubes[0].faces)
-    assert mode.message_bad and "No space left on device" in mode.message
+    assert mode.message_bad and "Speicherkarte ist voll" in mode.message  # in the table's words, not the system's
     assert mode.cubes == [] and mode.faces == list(TRUTH.cubes[0].faces[:5])
     assert highlighted(mode) == TRUTH.cubes[0].faces[5]
     shot(mode, "save_failed")

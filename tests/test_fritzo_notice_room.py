@@ -104,3 +104,38 @@ def test_a_notice_while_placing_leaves_the_note_at_the_panels_foot(tmp_path, mon
         assert sizes and min(sizes) >= theme.SMALL, sizes
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_damaged_games_notice_in_a_race_leaves_the_clock_in_view(tmp_path, monkeypatch, lang):
+    """A race resumed from a damaged save: its notice of three lines fits neither the column beside the building
+    nor the band under the clock, and stood over the top line and the running clock for its ten seconds. The view
+    offers a room beside the clock too (``notice_room``, several rooms); the notice stands there, the clock, the
+    building and the panel in view, placing the first cube and the next (a banner beside the building)."""
+    app, clock = _placing(tmp_path, lang, "race")
+    try:
+        view = app.mode
+        words = t(*NOTICES["damaged"][:1], lang, **NOTICES["damaged"][1])
+        for k in range(4):  # the first cube's place and position, then the second's with its banner up
+            assert view.step == ("cell", "turn")[k % 2] and view.clock_left() is not None
+            app.show_notice(words, seconds=10)
+            with recording_texts(monkeypatch) as drawn:
+                app.frame(0.03, [])
+            pygame.image.save(app.display.canvas, str(tmp_path / f"race_damaged_{k}_{lang}.png"))
+            strip = app._strip[0]
+            assert not strip.colliderect(view._clock_rect()), (k, strip, view._clock_rect())
+            assert not any(strip.colliderect(r) for r in [*view.cell_rects().values(), *view.panel_rects()]), strip
+            assert (app._banner is not None) == (k >= 2), k  # "Cube 1 placed on layer 1." beside the building
+            if app._banner is not None:
+                assert not strip.colliderect(app._banner)
+            lines = [(text, size) for text, size, rect in drawn if strip.contains(rect) and text in words]
+            assert " ".join(text for text, _ in lines) == words and min(size for _, size in lines) >= theme.SMALL
+            app.notice = None
+            for _ in range(4):  # the step on (after the first cube: place, the next cube, to its place)
+                app.on_button(ButtonEvent(Button.SELECT))
+                clock["now"] += 0.2
+                app.frame(0.03, [])
+                if view.step in ("cell", "turn"):
+                    break
+    finally:
+        app.close()

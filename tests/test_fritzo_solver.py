@@ -385,3 +385,67 @@ def test_a_hint_on_the_empty_professional_does_little_work():
         sys.setprofile(None)
     assert result.status is Status.FOUND and result.nodes == 1508
     assert calls[0] < 100_000
+
+
+# -- remembered answers -------------------------------------------------------------------------------------------
+def _calls_of(fn) -> tuple[object, int]:
+    """What ``fn()`` returns and how many interpreter calls it made (counted, not timed: the machine is shared)."""
+    import sys
+
+    calls = [0]
+
+    def count(frame, event, arg):
+        calls[0] += 1
+
+    sys.setprofile(count)
+    try:
+        out = fn()
+    finally:
+        sys.setprofile(None)
+    return out, calls[0]
+
+
+def test_the_empty_professional_is_searched_once_per_cube_set():
+    """The first Tipp on an empty Professional searches 1508 nodes (the mirror colouring is ruled out only by
+    search: 15 ms here, ~50 ms on a Pi); the next one, in this game or the next game with the same set (a new
+    solver), is the remembered answer."""
+    from companion.games.fritzo.solver import forget_answers
+
+    forget_answers()
+    this_game, next_game = Solver(SET), Solver(SET)
+    first, searched = _calls_of(lambda: this_game.complete({}, SET.ids, Goal.PROFESSIONAL, node_limit=150_000))
+    again, remembered = _calls_of(lambda: next_game.complete({}, SET.ids, Goal.PROFESSIONAL, node_limit=150_000))
+    assert first.status is again.status is Status.FOUND and first.nodes == again.nodes == 1508
+    assert again.placements == first.placements and again.placements is not first.placements
+    assert searched > 20_000 and remembered < 2_000
+
+
+def _answer(result) -> tuple:
+    return result.status, result.nodes, tuple(result.placements)
+
+
+def test_remembered_answers_are_the_searchs_answers():
+    """Every hint case asked twice (the second from memory), and with a smaller node limit after a larger one,
+    answers exactly as a search that remembers nothing: status, nodes (the same give-up) and placements."""
+    from companion.games.fritzo import solver as solver_module
+
+    cases = list(hint_cases())
+    for cubes, goal, standing, out_count, check, limit in cases:
+        used = {cid for cid, _ in standing.values()}
+        left = [c for c in cubes.ids if c not in used]
+        left = left[: len(left) - out_count]
+        building = {c: v[1] for c, v in standing.items()}
+
+        def ask(node_limit: int, fresh: bool, cubes=cubes, check=check, building=building, left=left, goal=goal):
+            if fresh:
+                solver_module.forget_answers()
+            return _answer(Solver(cubes, cube_check=check).complete(building, left, goal, node_limit=node_limit))
+
+        plain = ask(limit, True)
+        assert ask(limit, False) == plain
+        if plain[0] is not Status.UNKNOWN and plain[1] > 1:
+            small = max(1, plain[1] // 2)
+            assert ask(small, False) == ask(small, True)  # (fewer nodes than it took: searched, and given up)
+            ask(limit, False)
+            assert ask(plain[1], False) == plain  # (exactly the nodes it took: the same answer)
+    solver_module.forget_answers()

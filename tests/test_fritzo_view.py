@@ -740,6 +740,30 @@ def test_the_last_half_minute_is_said_once(tmp_path):
     assert len(warnings) == 1 and warnings[0].text("de") == "Noch 30 Sekunden!"
 
 
+def test_a_ten_minute_clock_says_its_last_minute_and_ticks_its_last_ten_seconds(tmp_path, monkeypatch):
+    """Ten minutes of building warned only at 30 s, once, too late to finish anything, and then nothing: the last
+    minute is said, and the last ten seconds tick once a second as Haste Worte's sand does."""
+    from companion.announce import Announcement, Sound
+
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"})
+    announcer = session.announcer
+    ticks: list[float] = []
+    monkeypatch.setattr(announcer, "play_sound", lambda sound: ticks.append(clock.mono) if sound is Sound.TICK
+                        else None)
+    press(view, Button.TIMER)
+    announcer.clear(keep_essential=False)
+    said: list[str] = []
+    for _ in range(600):  # a second a step, to the end of the ten minutes
+        clock.step(1)
+        view.update(1 / 30, clock.mono)
+        said += [a.text("de") for a in announcer.queued if a.key.startswith("core.") and a.text("de") not in said]
+        if session.engine.finished:
+            break
+    assert said[:2] == ["Noch eine Minute!", "Noch 30 Sekunden!"]
+    assert 9 <= len(ticks) <= 10 and all(b - a == 1 for a, b in zip(ticks, ticks[1:], strict=False))
+    assert Announcement("core.minute_left").text("en") == "One minute left!"
+
+
 def test_level_one_done_asks_first_and_leaves_a_done_player_nothing_to_change(tmp_path):
     """"Done" was one press: a slip locked the player's plane (and who finishes first wins a tie), and the menu then
     walked them through cube, place and turn only to refuse it."""
@@ -1592,7 +1616,8 @@ def test_a_notice_while_level_one_places_leaves_the_clock_the_plane_and_its_plac
                 assert banner is not None and app.announcer.current is not None
                 kept = [view._clock_rect(), *view._building_rects(), *view.panel_rects()]
                 # the band itself clear of them: a notice laid out smaller to fit it stood 2 px over the positions
-                assert not any(view.notice_room.colliderect(r) for r in kept), (step, view.notice_room)
+                rooms = view.notice_room if isinstance(view.notice_room, list) else [view.notice_room]
+                assert not any(room.colliderect(r) for room in rooms for r in kept), (step, rooms)
                 for rect in (banner, strip):
                     assert not any(rect.colliderect(r) for r in kept), (step, index, rect)
                 assert not strip.colliderect(TOP_BAR) and not strip.colliderect(banner), strip
@@ -1794,9 +1819,31 @@ def test_a_gift_and_the_next_turn_in_one_banner_stand_at_far_under_the_actions(t
     view, session, _ = _team_twelve_cubes_on(tmp_path, ["Anna", "Ben"], lang)
     assert view.step == "menu"
     gift = {"key": "fritzo.score.gift", "params": {"mover": "Anna", "player": "Ben", "points": 3, "total": 13}}
-    said = Announcement(key="fritzo.then_turn", params={"said": gift, "player": "Ben"}).text(lang)
+    said = Announcement(**gift).text(lang)
     for index in range(len(view._step_values())):
         view.index = index
         rect, font, _ = place((800, 480), said, view.focus_rect, 1.0, [MENU_CORNER], view.in_view)
         assert not any(rect.colliderect(r) for r in (*view._building_rects(), *view.panel_rects())), (index, rect)
         assert font.get_height() >= theme.font(theme.FAR, True).get_height(), said
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_beginner_and_professional_say_which_colours_touch(tmp_path, monkeypatch, lang):
+    """Beginner and Professional have the same goal words (the rulebook gives both the same goal) and differ only
+    in which colours may touch, which the screen said nowhere: a table could not tell the two apart. Under the
+    actions the rule stands at BODY, clear of them, its words the level's own."""
+    from companion.i18n import t
+    from companion.views.fritzo_view import PANEL
+
+    said = {}
+    for mode, contact in (("beginner", "different"), ("challenge", "same"), ("professional", "same")):
+        view, _, _ = make(tmp_path / mode, {"mode": mode, "players": ["Anna"]}, lang=lang)
+        assert view.step == "menu"
+        drawn = drawn_texts(view, monkeypatch, f"touching_rule_{mode}_{lang}")
+        actions = view.panel_rects()
+        under = [(text, size, rect) for text, size, rect in drawn
+                 if PANEL.contains(rect) and rect.top > max(r.bottom for r in actions)]
+        said[mode] = " ".join(text for text, _, _ in under)
+        assert said[mode] == t(f"fritzo.ui.touching.{contact}", lang), under
+        assert all(size == theme.BODY and not rect.collidelistall(actions) for _, size, rect in under), under
+    assert said["beginner"] != said["professional"]

@@ -251,7 +251,7 @@ def test_variant_1_turns_the_letter_before_the_roll() -> None:
 def test_variant_2_records_who_grabbed_which_die_in_any_order() -> None:
     game = HasteWorte.new(setup(4, variant=2))
     said = game.apply({"action": "roll", "dice": DICE})
-    assert keys(said) == ["haste.pick_any"]
+    assert keys(said) == ["haste.rolled", "haste.pick_any"]
     assert game.current_picker is None
     game.apply({"action": "pick", "player": "David", "symbol": "water"})
     game.apply({"action": "pick", "player": "anna", "die": 6})  # names match regardless of case
@@ -764,3 +764,35 @@ def test_the_letter_is_said_with_its_word_a_token_of_several_letters_as_it_is(le
     said = play(game, actions[:actions.index({"action": "timer_start", "at": T0})])
     turn = next(a for a in said if a.key == "haste.turn_hourglass")
     assert drawn not in SPELLED or f"{drawn} wie" in turn.text("de")
+
+
+def test_the_rolled_symbols_and_each_pick_are_said() -> None:
+    """Heard, not only shown: the roll said only "Anna, wähle einen Würfel.", the picks nothing, and "Alle haben
+    gewählt. Anna, zieh den Buchstaben." was screen-only: a player who cannot see the dice chose blind. A pick's
+    sentence is a call the next pick takes back (a quick table never waits for it); the symbols stay past a pick
+    (the later pickers choose from them); a re-roll, the letter or the sand takes them back."""
+    game = HasteWorte.new(setup(3))
+    first, second, third = (game.players[i] for i in game.pick_order)
+    said = game.apply({"action": "roll", "dice": DICE})
+    assert [a.text("de") for a in said] == ["Gewürfelt: Gerichte, Obst & Gemüse, Auto, Gewässer, Spielzeug und Tiere.",
+                                            f"{first}, wähle einen Würfel."]
+    assert said[0].text("en") == "Rolled: Dishes, Fruit & veg, Cars, Waters, Toys & games and Animals."
+    assert said[0].speak and said[0].until == ("roll", "letter", "timer_start") and not said[0].prompt
+    said = game.apply({"action": "pick", "die": 3})
+    assert [a.text("de") for a in said] == [f"{first}: Auto. {second}, wähle."]
+    assert said[0].text("en") == f"{first}: Cars. {second}, pick."
+    assert said[0].prompt and said[0].until == ("pick",)
+    game.apply({"action": "pick", "die": 6})
+    said = game.apply({"action": "pick", "die": 1})
+    done = said[-1]
+    assert done.speak and done.prompt and done.until == ("letter",)
+    assert done.text("de") == f"{third}: Gerichte. {game.players[game.round.first]}, zieh den Buchstaben."
+    assert done.text("en") == f"{third}: Dishes. {game.players[game.round.first]}, draw the letter."
+
+
+def test_grabbed_dice_are_said_with_the_tables_own_meanings() -> None:
+    game = HasteWorte.new(setup(2, variant=2, meanings={"car": "Fahrzeuge"}))
+    said = game.apply({"action": "roll", "dice": DICE})
+    assert said[0].text("de") == "Gewürfelt: Gerichte, Obst & Gemüse, Fahrzeuge, Gewässer, Spielzeug und Tiere."
+    said = game.apply({"action": "pick", "player": game.players[1], "symbol": "car"})
+    assert [a.text("de") for a in said] == [f"{game.players[1]}: Fahrzeuge."] and said[0].until == ("pick",)

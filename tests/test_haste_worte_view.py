@@ -212,6 +212,23 @@ def sand_running(tmp_path: Path, clocks: Clocks, lang: str = "de") -> HasteWorte
     return view
 
 
+@pytest.mark.parametrize("seconds, minute", [(90.0, False), (180.0, True)])
+def test_a_sand_of_two_minutes_or_more_says_its_last_minute(tmp_path: Path, seconds: float, minute: bool) -> None:
+    """A table's own sand of three minutes warned only at 10 s; the rulebook's 90 s (the default) says no more than
+    its last ten seconds: a sentence at 30 s would only break the writing."""
+    clocks = Clocks()
+    view, announcer = make(tmp_path, clocks, {**SETUP, "timer_seconds": seconds})
+    press(view, Button.ROLL)
+    for _ in range(5):  # the picks, the letter
+        press(view, Button.SELECT)
+    press(view, Button.TIMER)
+    said: list[str] = []
+    for _ in range(int(seconds) - 5):
+        frames(view, clocks, 1.0)
+        said += [k for k in queued_keys(announcer) if k.startswith("core.") and k not in said]
+    assert said == (["core.minute_left", "core.seconds_left"] if minute else ["core.seconds_left"])
+
+
 def test_long_press_cancels_and_timer_turns_it_again(tmp_path: Path) -> None:
     clocks = Clocks()
     view = sand_running(tmp_path, clocks)
@@ -688,6 +705,25 @@ def test_the_hourglass_turned_before_the_screens_first_frame_runs_its_full_time(
     assert 88.0 <= fresh.game.hourglass.remaining(fresh.wall_now()) <= 89.5
 
 
+@pytest.mark.parametrize(("lang", "timer"), [("de", "drehen"), ("en", "turn hourglass")])
+def test_the_letter_bar_has_room_for_the_menus_hint_at_full_size(tmp_path: Path, lang: str, timer: str) -> None:
+    """German "UHR Sanduhr drehen" beside "WÄHLEN Buchstaben ziehen" left no room for "ZURÜCK Menü" at the bar's
+    size: a table with the touch screen alone saw no way to the menu there but the ≡ corner. "UHR drehen" makes
+    room; English keeps its words."""
+    from companion.views.widgets import hint_bar_size, with_menu
+
+    view, _ = make(tmp_path, Clocks(), dict(SETUP), lang=lang)
+    press(view, Button.ROLL)
+    for _ in range(4):  # each of the four players takes a die
+        press(view, Button.SELECT)
+    assert view.game.phase is Phase.LETTER
+    view.update(0.03, 0.0)
+    view.draw(pygame.Surface(theme.DESIGN_SIZE))
+    assert [e.button for _, e in view.hint_taps] == [Button.TIMER, Button.UNDO]  # both framed: a finger's buttons
+    hints = with_menu(view._hints(), lang)
+    assert hints[0][1] == timer and hint_bar_size(hints) == theme.SMALL
+
+
 def test_the_letter_phase_hints_say_what_select_and_timer_do_there(tmp_path: Path) -> None:
     """"SELECT draw letter" stood under "Enter a token" too (SELECT opens the token list there), and variant 1's
     "TIMER turn hourglass" only turns the token: the hourglass comes after the picks."""
@@ -763,7 +799,8 @@ def test_the_call_to_pick_goes_once_a_die_is_taken_and_a_reroll_leaves_one(tmp_p
             break
     press(view, Button.REROLL)
     press(view, Button.REROLL)
-    assert queued_keys(announcer) == ["haste.pick_turn", "haste.pick_turn"]  # the one showing, one waiting
+    # the one showing, one waiting, with the last roll's symbols before it (the first re-roll's taken back)
+    assert queued_keys(announcer) == ["haste.pick_turn", "haste.rolled", "haste.pick_turn"]
     press(view, Button.SELECT)  # the first die taken
     assert len(view.game.round.picks) == 1 and "haste.pick_turn" not in queued_keys(announcer)
 

@@ -122,6 +122,24 @@ def _caught_up(folder: Path) -> None:
     journal.caught_up(saved, rebuild(FreePlay, saved.actions))
 
 
+def _lines_lost(folder: Path) -> None:
+    """An undo written and its snapshot, then the undo's line lost by the card: the snapshot counts a line more than
+    the journal holds, the only trace of it."""
+    _played(folder)
+    _undo(folder)
+    path = folder / "journal.jsonl"
+    path.write_bytes(b"".join(path.read_bytes().splitlines(keepends=True)[:-1]))
+
+
+def _caught_up_in_doubt(folder: Path) -> None:
+    """The main menu's replay of a game in doubt, and the snapshot written from it: the doubt goes into the mark
+    first (the snapshot counted the lines lost)."""
+    journal = Journal(folder)
+    saved = journal.load()
+    assert saved.state is None and saved.doubt
+    journal.caught_up(saved, rebuild(FreePlay, saved.actions))
+
+
 UNDONE = '{"undo":true}\n{"action":{"action":"roll","dice":[5]}}\n'
 STANDING = '{"action":{"action":"roll","dice":[5]}}\n'
 
@@ -145,6 +163,7 @@ CASES: dict[str, tuple[Callable[[Path], None], Callable[[Path], object], list[li
     "the menu's snapshot after a cut before the frame": (
         lambda folder: (_played(folder), _appended(folder, '{"action":{"action":"roll","dice":[4]}}\n')),
         _caught_up, [[*R, [4]]], False),
+    "the menu's snapshot of a game whose lines the card lost": (_lines_lost, _caught_up_in_doubt, [R], True),
 }
 
 

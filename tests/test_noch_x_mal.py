@@ -207,8 +207,12 @@ def test_roll_numbers_and_who_chooses_from_what():
     game = started(first="Ben")
     said = game.apply({"action": "roll", "dice": ["red", "color-joker", "blue", "4", "2", "5"]})
     assert said[0].text("en") == "Roll 1: everybody chooses a pair from all dice."  # who: said by the call before
-    assert said[1].key == "nxm.joker_reminder" and not said[1].speak
-    assert "never 6" in said[1].text("en")
+    # the faces said after the call, a joker named: a player who cannot see the tray heard only whose choice it was
+    assert said[1].text("de") == "Gewürfelt: Rot, Farbjoker und Blau; 4, 2 und 5."
+    assert said[1].text("en") == "Rolled: Red, Colour joker and Blue; 4, 2 and 5."
+    assert said[1].speak and said[1].until == ("roll",)  # the next roll takes it back where it still waits
+    assert said[2].key == "nxm.joker_reminder" and not said[2].speak
+    assert "never 6" in said[2].text("en")
     assert game.choosable_for("Carl") == [0, 1, 2, 3, 4, 5]
     at_roll(game, 4)
     assert game.state.roll.active == "Ben"
@@ -604,6 +608,7 @@ def test_solo_uses_two_and_two_dice_and_no_chips():
     assert "the dice not played now" in err.text("en")  # the solo game leaves one of each kind out
     said = game.apply({"action": "roll", "dice": ["green", "red", "3", "3"]})
     assert said[0].text("en") == "Roll 1 of 30: draw the stroke diagonally to the right (/) in field A."
+    assert said[1].text("de") == "Gewürfelt: Grün und Rot; 3 und 3."  # the solo game's faces too
     rejected(game, {"action": "discard", "player": "Sol"}, ChipError, "nxm.err.solo_no_chips")
     rejected(
         game,

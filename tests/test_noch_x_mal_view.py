@@ -19,7 +19,14 @@ from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.noch_x_mal_view import BOARD_AREA, DICE_AREA, MENU_AREA, NochXMalMode, draw_colour_swatch
+from companion.views.noch_x_mal_view import (
+    BOARD_AREA,
+    DICE_AREA,
+    DROP,
+    MENU_AREA,
+    NochXMalMode,
+    draw_colour_swatch,
+)
 from companion.views.widgets import MenuItem
 from hardware.events import Button, ButtonEvent
 from vision.types import DieReading, TrayReading
@@ -363,10 +370,60 @@ def test_the_question_about_an_unsure_die_offers_the_faces_of_its_kind_in_view(t
         assert menu.title == t("nxm.ui.fix_die_title_foreign" if foreign else "nxm.ui.fix_die_title", lang, n=die + 1)
         assert menu.items[0].label == t("nxm.ui.take_out" if foreign else "nxm.ui.discard_reading", lang)
         shown = [menu.items[i].value for i in menu.visible_range()]
-        assert shown[1:] == faces[:len(shown) - 1] and len(shown) >= 6  # the faces of its kind, the first in view
+        # the faces of its kind, the first in view (its joker first: ``test_the_joker_stands_in_view_under_...``)
+        assert shown[1:] == [faces[-1], *faces[:-1]][:len(shown) - 1] and len(shown) >= 6
         assert menu.index == 0  # on throwing again
         render(view, f"nxm_view_kind_{lang}_{die}")
         press(view, Button.UNDO)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_joker_stands_in_view_under_the_row_throwing_again(tmp_path, out_dir, lang):
+    """A die with no guess of its kind is asked with "throw again" (or "take it out") above its faces: that row
+    pushed the joker, its kind's sixth face, one NEXT out of view under the list's six rows, and a colour joker or
+    number joker (faces the reader often finds nothing near) looked like no answer. The joker stands first of its
+    kind, in view; the plain faces follow in their order (the one out of view is the last of a run: blue, 5), the
+    other kind after them. Shown through the app at both sizes."""
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games import engine_class
+    from companion.games_ui import register_all
+
+    register_all()
+    read = [("red", None), (None, None), ("blue", None), ("4", None), (None, None), ("5", None)]
+    for size in ((800, 480), (1280, 720)):
+        cfg = Config()
+        cfg.language = lang
+        app = App(cfg, state_dir=tmp_path / f"app{size[0]}", display=Display(size, fullscreen=False),
+                  use_camera=False)
+        try:
+            session = GameSession.new(engine_class("noch-x-mal"), {"action": "setup", "players": ["Anna", "Ben"],
+                                                                    "seed": 1}, app.journal, **app._session_kw())
+            app._enter(GAME_ENTRIES["noch-x-mal"], session)
+            view = app.game_mode
+            session.camera_ready = True
+            session.want_dice = lambda: None  # (the camera's reading is handed over below)
+            for combo in (["yellow", "4"], ["red", "2"]):
+                view.on_dice(reading(combo))
+            press(view, Button.ROLL)
+            tray = TrayReading(tuple(DieReading(f, 0.9 if f else 0.3, (0, 0, 10, 10), g) for f, g in read))
+            session.latest_reading = tray
+            view.on_dice(tray)
+            for die, kind in ((1, COLOUR_ANSWERS), (4, NUMBER_ANSWERS)):
+                choose(view, ("fix", die))
+                menu = view.current_menu
+                app.frame(0.03, [])
+                shown = [menu.items[i].value for i in menu.visible_range()]
+                assert shown[0] == DROP and menu.index == 0  # throwing again first, lit
+                assert kind[-1] in shown, shown  # the joker without a NEXT
+                assert shown[1:] == [kind[-1], *kind[:-2]]
+                assert [item.value for item in menu.items][1:] == [kind[-1], *kind[:-1], *[
+                    f for f in COLOUR_ANSWERS + NUMBER_ANSWERS if f not in kind]]
+                pygame.image.save(app.display.window, str(out_dir / f"nxm_joker_in_view_{lang}_{size[0]}_{die}.png"))
+                press(view, Button.UNDO)
+        finally:
+            app.close()
 
 
 def tie_broken(tmp_path) -> tuple[NochXMalMode, GameSession]:

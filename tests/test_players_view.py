@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+
 import pygame
 import pytest
 
@@ -438,10 +440,52 @@ def test_a_failing_save_shows_its_message_and_keeps_the_edits(error, said):
     assert said in mode.message  # a disk's refusal in the table's words
     assert mode.message.startswith("Nicht gespeichert")
     assert mode.players == ["Anna", "Ben"]  # the edits stay for another try
-    assert cfg.players == ["Anna", "Ben", "Carla"]  # the app's config still matches the file
+    assert cfg.players == ["Anna", "Ben"]  # held for this run, as the mute and the language are
     rec.error = None
+    press(mode, Button.NEXT, 3)  # the outline once round: the warning's arm is gone, this Done saves
     select_list_item(mode, 3)
-    assert done == [True] and cfg.players == ["Anna", "Ben"]
+    assert done == [True] and rec.saved[-1] == ["Anna", "Ben"]
+
+
+def test_a_card_that_refuses_every_time_lets_the_second_done_go_on_with_the_names_for_this_run():
+    """A full or read-only card refused each "Done" and each UNDO: the family stayed on this screen, and since the
+    same screen opens from a game's setup, no game could start all evening."""
+    mode, cfg, rec, done = make(save=Recorder(OSError(errno.ENOSPC, "No space left on device")))
+    do_action(mode, 0, "later")
+    press(mode, Button.UNDO)  # actions -> list
+    press(mode, Button.UNDO)  # leave: the save is refused
+    assert done == [] and mode.message == t("core.players_leave_unsaved", "de", error=t("core.disk_full", "de"))
+    assert "Fertig nochmal" in mode.message and "Ausschalten" in mode.message
+    press(mode, Button.UNDO)  # the same press again: on, without the save
+    assert done == [True] and cfg.players == ["Ben", "Anna", "Carla"]
+
+
+def test_a_press_between_the_warning_and_done_asks_once_more():
+    mode, cfg, rec, done = make(lang="en", save=Recorder(OSError(errno.EROFS, "Read-only file system")))
+    do_action(mode, 0, "later")
+    press(mode, Button.UNDO)
+    press(mode, Button.UNDO)
+    assert done == [] and "Done again" in mode.message
+    press(mode, Button.NEXT)  # the warning's promise is for the very next press
+    press(mode, Button.UNDO)
+    assert done == []
+    press(mode, Button.UNDO)
+    assert done == [True]
+
+
+def test_leaving_without_an_edit_needs_no_save():
+    """Nothing changed, nothing to write: a card that refuses every write must not keep the family here."""
+    rec = Recorder(OSError(errno.EROFS, "Read-only file system"))
+    mode, cfg, rec, done = make(save=rec)
+    press(mode, Button.UNDO)
+    assert done == [True] and mode.message == ""
+    mode, cfg, rec, done = make(save=Recorder(OSError(errno.ENOSPC, "No space left on device")))
+    do_action(mode, 0, "later")
+    press(mode, Button.UNDO)
+    do_action(mode, 0, "later")  # and back again: the names are as the card has them
+    press(mode, Button.UNDO)
+    select_list_item(mode, 4)
+    assert done == [True]
 
 
 def test_undo_on_the_list_leaves_with_the_edits_saved_as_done_does():
@@ -455,6 +499,8 @@ def test_undo_on_the_list_leaves_with_the_edits_saved_as_done_does():
 
 def test_undo_on_a_list_that_cannot_be_saved_stays_and_says_why():
     mode, cfg, rec, done = make(save=Recorder(CompanionError("disk full")))
+    do_action(mode, 0, "later")
+    press(mode, Button.UNDO)
     press(mode, Button.UNDO)
     assert done == [] and "disk full" in mode.message
 
@@ -517,6 +563,7 @@ def test_failed_save_screen(out_dir):
     error = ConfigError("config file /home/pi/.config/table-companion/config.toml cannot be written: "
                         "[Errno 28] No space left on device")
     mode, *_ = make(["Anna", "Ben", "Carla", "David", "Eva", "Fritz"], save=Recorder(error))
+    mode.players.reverse()  # an edit: leaving without one needs no save
     select_list_item(mode, 7)
     mode.draw(surface)
     pygame.image.save(surface, str(out_dir / "players_save_failed_de.png"))

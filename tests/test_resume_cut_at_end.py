@@ -75,3 +75,71 @@ def test_found_the_next_day_it_goes_to_the_history_unoffered(tmp_path):
         assert list((tmp_path / "cut" / "current" / "history").glob("*/journal.jsonl"))
     finally:
         later.close()
+
+
+def _torn_after_the_end(tmp_path, end: End) -> dict:
+    """The cut after the last press, and a line after the end cut short as well (an example taught with the last
+    throw, being written): a game in doubt."""
+    state = _cut_after_the_last_press(tmp_path, end)
+    with open(tmp_path / "cut" / "current" / "journal.jsonl", "ab") as f:
+        f.write(b'{"undo":tr')
+    return state
+
+
+def _end_undone_then_lost(tmp_path, end: End) -> dict:
+    """The end's snapshot written, an UNDO of the end pressed and its snapshot written, and the card losing the
+    undo's line: the snapshot counts a line more than the journal holds (a game in doubt), and the replay ends."""
+    table = played(end.id)
+    app = app_for(tmp_path / "table", (800, 480), "en")
+    try:
+        session = GameSession.new(engine_class(end.game), table.setup, app.journal, **app._session_kw())
+        for action in table.actions:
+            assert session.apply(action), session.error
+            app.journal.flush_snapshot()
+        state = session.engine.to_json()
+        assert session.undo()
+        app.journal.flush_snapshot()
+        shutil.copytree(tmp_path / "table", tmp_path / "cut")
+    finally:
+        app.close()
+    path = tmp_path / "cut" / "current" / "journal.jsonl"
+    lines = path.read_bytes().splitlines(keepends=True)
+    assert lines[-1] == b'{"undo":true}\n'
+    path.write_bytes(b"".join(lines[:-1]))
+    return state
+
+
+@pytest.mark.parametrize("doubt", [_torn_after_the_end, _end_undone_then_lost], ids=["torn", "lines_lost"])
+@pytest.mark.parametrize("end", FIRSTS.values(), ids=lambda e: e.game)
+def test_a_finished_game_in_doubt_shows_its_result_and_asks_to_check(tmp_path, monkeypatch, end, doubt):
+    """Not "Resume" at every start (its end screen saying "please check" only once chosen): its result at once, and
+    the check asked for; the doubt is still there for the next load (the snapshot the menu wrote from its replay
+    no longer counts the lines lost: the mark does), and UNDO on the end screen goes back from the end."""
+    state = doubt(tmp_path, end)
+    again = app_for(tmp_path / "cut", (800, 480), "en")
+    try:
+        assert again.session is not None and again._game_over(), again.mode
+        assert again.session.engine.to_json() == state
+        words = shown(again, monkeypatch)
+        for said in [*end.says("en", again.session.engine), t("core.hint_play_again", "en")]:
+            assert said in words, words
+        assert again.notice == t("core.resumed_over_check", "en")
+        assert again.journal.load().doubt
+        assert again.session.undo() and not again.session.engine.finished
+    finally:
+        again.close()
+
+
+def test_a_finished_game_in_doubt_found_the_next_day_goes_to_the_history(tmp_path):
+    """As a finished game in no doubt: the history keeps it, the menu offers no "Resume" of a game that ended."""
+    _torn_after_the_end(tmp_path, FIRSTS["haste-worte"])
+    cfg = Config()
+    cfg.language = "en"
+    later = App(cfg, state_dir=tmp_path / "cut", display=Display((800, 480), fullscreen=False), use_camera=False,
+                wall_clock=lambda: time.time() + LAST_RESULT_SECONDS + 60)
+    try:
+        assert later.session is None
+        assert [item.value[0] for item in later.mode.menu.items].count("resume") == 0
+        assert list((tmp_path / "cut" / "current" / "history").glob("*/journal.jsonl"))
+    finally:
+        later.close()

@@ -19,7 +19,7 @@ from companion import session as session_module
 from companion.games import engine_class
 from companion.journal import Journal
 from companion.session import GameSession
-from tests.test_every_end import echt, played
+from tests.test_every_end import app_for, echt, played
 
 
 @pytest.fixture(autouse=True)
@@ -222,3 +222,34 @@ def test_a_checkpoint_changed_on_the_card_replays(tmp_path, monkeypatch, applied
     assert saved.state is None and saved.checkpoint is None
     resumed = GameSession.resume(engine_class("echt-spitze"), saved, Journal(tmp_path))
     assert applied and resumed.engine.to_json() == session.engine.to_json()
+
+
+def test_the_menus_catch_up_keeps_an_undo_checkpoint(tmp_path, monkeypatch, applied):
+    """A power cut before the frame's snapshot: the main menu replays the game and writes the snapshot from that
+    replay (``App._caught_up``), with its latest undo copy: the first undo after the resume replays the steps since
+    it, not the whole game from the setup, and makes the game a replay makes."""
+    monkeypatch.setattr(session_module, "CHECKPOINT_EVERY", 4)
+    table = played("echt_level1_one")
+    folder = tmp_path / "current"
+    session = GameSession.new(engine_class("echt-spitze"), table.setup, Journal(folder, defer_snapshot=True))
+    for action in table.actions[:-3]:
+        assert session.apply(action), session.error
+        if action is not table.actions[-4]:
+            session.journal.flush_snapshot()  # the frame after each step but the last
+    states, _ = _replayed("echt-spitze", [table.setup, *table.actions])
+    standing = len(session.actions)
+    assert Journal(folder).load().state is None  # the snapshot of the step before
+    app = app_for(tmp_path, (800, 480), "en")
+    try:
+        data = json.loads((folder / "snapshot.json").read_text(encoding="utf-8"))
+        assert data["count"] == standing and data["checkpoint"] == (standing - 1) // 4 * 4 > 0
+        saved = app._resumable()
+        assert saved is not None and saved.checkpoint is not None
+        applied.clear()
+        assert app.resume(saved)
+        assert not applied and app.session.engine.to_json() == states[standing]
+        assert app.session.undo()
+        assert len(applied) < 4, len(applied)  # from the copy before it, not the setup
+        assert app.session.engine.to_json() == states[standing - 1]
+    finally:
+        app.close()

@@ -135,3 +135,34 @@ def test_with_arcade_buttons_the_hint_bar_names_the_buttons(monkeypatch):
         assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3) == 0
     bar = [s for s, _, rect in drawn if rect.top >= 440]
     assert t("core.btn_roll", "en") in bar and "Space" not in bar
+
+
+def test_a_kiosk_screen_too_small_for_the_table_says_so_and_what_to_use(monkeypatch, out_dir):
+    """A 3.5" 480x320 panel shows the 800x480 picture at 60 % (the far end's letters 1.8 mm, the buttons too small
+    for a finger), and nothing said so: the family took it for the companion's fault."""
+    import pygame
+
+    set_mode = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: set_mode((480, 320)))  # the panel's mode
+    shown: list[str] = []
+    show_notice = App.show_notice
+
+    def watched(self, text, seconds=5.0, *, good=False):
+        shown.append(text)
+        show_notice(self, text, seconds, good=good)
+
+    monkeypatch.setattr(App, "show_notice", watched)
+    for lang, words in (("en", "This screen (480x320) shows the picture at only 60 %"),
+                        ("de", "Dieser Bildschirm (480x320) zeigt das Bild nur zu 60 %")):
+        cfg = Config(language=lang)
+        cfg.display.fullscreen = True
+        shown.clear()
+        assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2,
+                               screenshot=str(out_dir / f"run_small_screen_{lang}.png")) == 0
+        assert any(words in text and "1024x600" in text for text in shown), shown
+    cfg.display.fullscreen = False  # a laptop's window, however small: dragged larger, not told
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    cfg.display.width, cfg.display.height = 480, 320
+    shown.clear()
+    assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
+    assert not any("480x320" in text for text in shown)

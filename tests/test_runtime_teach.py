@@ -139,3 +139,24 @@ def test_a_mistyped_set_is_said_before_a_window_or_camera_opens(monkeypatch):
     with pytest.raises(DiceSetError, match="echt-spitze"):
         runtime.run_teach(cfg, "echt", source_spec="synthetic:3")
     assert opened == []
+
+
+def test_a_finger_taps_the_teaching_screen_as_it_lifts_and_a_swipe_taps_nothing(monkeypatch, tmp_path):
+    """The teaching screen took a finger at the touch, unlike every screen of ``companion run``: a finger sliding
+    off a face's row answered it. A tap is taken as the finger lifts where it touched (the panel's finger events,
+    with SDL's mouse copies, which count once)."""
+    taps: list[tuple[int, int]] = []
+    monkeypatch.setattr(teach_view.TeachView, "on_tap", lambda self, pos: taps.append(pos))
+
+    def finger(kind: int, pos: tuple[int, int]) -> list[pygame.event.Event]:
+        ev = pygame.event.Event(kind, x=(pos[0] + 0.5) / 800, y=(pos[1] + 0.5) / 480, dx=0.0, dy=0.0, touch_id=1,
+                                finger_id=0, pressure=1.0)
+        mouse = {pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN, pygame.FINGERUP: pygame.MOUSEBUTTONUP}.get(kind)
+        return [ev] if mouse is None else [ev, pygame.event.Event(mouse, pos=pos, button=1, touch=True)]
+
+    steps = [finger(pygame.FINGERDOWN, (400, 200)), finger(pygame.FINGERMOTION, (400, 320)),
+             finger(pygame.FINGERUP, (400, 320)),  # a swipe
+             finger(pygame.FINGERDOWN, (300, 100)), finger(pygame.FINGERUP, (305, 104)),  # a tap, rolling a little
+             _press(pygame.K_ESCAPE)]
+    code, _ = _run(monkeypatch, tmp_path, lambda view: steps.pop(0) if steps else [], ["red"])
+    assert code == 0 and taps == [(300, 100)]

@@ -64,3 +64,85 @@ def test_echt_spitze_first_round_call_is_taken_back_by_the_roll(tmp_path):
     assert [a.key for a in queue.waiting] == ["echt.turn.start", "echt.setup.put_back_2"]  # who begins, first
     assert session.apply({"action": "roll", "dice": ["1", "2", "3", "4"]})
     assert "echt.turn.start" not in [a.key for a in queue.waiting]
+
+
+def test_echt_spitze_dice_to_put_back_are_not_said_after_the_first_roll(tmp_path):
+    """A table that rolled at once heard "Legt 2 Würfel ohne Extrakreuz zurück in die Schachtel: Ihr spielt mit 4
+    Würfeln." (6 s) after its roll, over the dice being taken: a roll is taken only with the dice played, so it
+    answers the sentence. Through the announcer (a fake voice of 0.05 s a letter), rolled 2 s after the start."""
+    from test_announcer import RecordingAudio, fake_synth, run_from
+
+    from companion.announcer import Announcer
+    from companion.speech import Speech
+
+    ann = Announcer("de", audio=RecordingAudio(), speech=Speech(fake_synth, threaded=False))
+    session = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Anna", "Ben"], "level": 1},
+                              Journal(tmp_path), announcer=ann, announce=ann.announce)
+    run_from(ann, 0.0, 2.0)
+    assert session.apply({"action": "roll", "dice": ["1", "2", "3", "4"]})
+    heard = [text for _, text in run_from(ann, 2.05, 30)]
+    assert not any("Schachtel" in text for text in heard)
+    assert "echt.setup.put_back_2" not in [s.announcement.key for _, s in ann.history]
+
+
+def test_fritzo_score_is_a_sentence_of_its_own_not_taken_back_with_the_turn_call(tmp_path):
+    """Strategy's score and "Anna ist dran." were one sentence, taken back with the call when the next cube was
+    placed: at a real pace (a move every 5 s, espeak-ng) every score was cut off ("…zusammen 8" lost)."""
+    from test_fritzo_engine import put, strategy_set
+
+    from companion.games.fritzo import Fritzo
+
+    queue = Queue()
+    session = GameSession.new(Fritzo, {"action": "setup", "mode": "strategy", "players": ["Anna", "Ben"],
+                                       "starter": "Anna", "cubes": strategy_set().to_json()},
+                              Journal(tmp_path), announcer=queue, announce=queue.announce)
+    for action in (put("A", (0, 0, 0)), put("B", (1, 0, 0)), put("X", (0, 1, 0)), put("C", (2, 0, 0))):
+        assert session.apply(action)
+    said = [a.text("de") for a in queue.waiting if a.speak]
+    assert said[-2:] == ["Ben schenkt Anna 8 Punkte, zusammen 8.", "Anna ist dran."]
+    assert [a.text("en") for a in queue.waiting if a.speak][-2:] == ["Anna gets 8 points from Ben, 8 in all.",
+                                                                      "Anna's turn."]
+    assert session.apply(put("G", (0, 2, 0)))  # Anna places at once: her call is answered, the score stays
+    said = [a.text("de") for a in queue.waiting if a.speak]
+    assert "Ben schenkt Anna 8 Punkte, zusammen 8." in said and "Anna ist dran." not in said
+
+
+def test_fritzo_building_problem_is_taken_back_when_the_time_is_up(tmp_path):
+    """27 cubes that miss the goal are said ("two sides share a colour"); after time's up (the game is over) the
+    sentence is worth nothing, yet it went on after "time's up" had cut it."""
+    from test_fritzo_engine import SET, Goal, Solver, check_goal, orient
+
+    from companion.games.fritzo import Fritzo
+
+    sol = Solver(SET).complete({}, SET.ids, Goal.CHALLENGE)
+    final = {p.cell: orient(SET.cube(p.cube).faces, p.rotation) for p in sol.placements}
+    assert not check_goal(final, Goal.PROFESSIONAL).ok
+    queue = Queue()
+    session = GameSession.new(Fritzo, {"action": "setup", "mode": "professional", "players": ["Anna"], "minutes": 5},
+                              Journal(tmp_path), announcer=queue, announce=queue.announce)
+    assert session.apply({"action": "start", "at": 1000.0})
+    for n, p in enumerate(sol.placements):
+        assert session.apply({"action": "place", "cube": p.cube, "cell": list(p.cell), "rotation": p.rotation,
+                              "at": 1001.0 + n})
+    problem = [a for a in queue.waiting if a.key.startswith("fritzo.goal.side_")]
+    assert problem
+    assert session.apply({"action": "time_up", "at": 1300.5})
+    assert not [a for a in queue.waiting if a.key.startswith("fritzo.goal.side_")]
+    assert queue.waiting[-1].key == "fritzo.times_up"
+
+
+def test_echt_spitze_whose_take_it_is_is_said_and_taken_back_by_the_take(tmp_path):
+    """"Ben: nimm einen Würfel." and "Anna nimmt die 1." were screen-only: a player who cannot see the screen
+    waited for a word. Said as a call, the take before it in the same sentence, and taken back once answered."""
+    queue = Queue()
+    session = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Anna", "Ben", "Carl"], "level": 1},
+                              Journal(tmp_path), announcer=queue, announce=queue.announce)
+    assert session.apply({"action": "roll", "dice": ["1", "2", "3", "4", "5"]}), session.error
+    call = queue.waiting[-1]
+    assert call.speak and call.prompt and call.text("de") == "Anna: nimm einen Würfel."
+    assert session.apply({"action": "take", "die": 1}), session.error
+    said = [a for a in queue.waiting if a.speak]
+    assert [a.text("de") for a in said] == ["Anna nimmt die 1. Ben: nimm einen Würfel."]
+    assert said[0].text("en") == "Anna takes the 1. Ben: take one die."
+    assert session.apply({"action": "take", "die": 2}), session.error
+    assert [a.text("de") for a in queue.waiting if a.speak] == ["Ben nimmt die 2. Carl: nimm einen Würfel."]

@@ -18,7 +18,7 @@ import pytest
 from drawn_texts import recording_texts
 from test_every_end import ENDS, LONG, Table, echt_one, haste, nxm_won, played
 
-from companion import tonight
+from companion import boot, tonight
 from companion.app import GAME_ENTRIES, App
 from companion.config import Config
 from companion.display import Display
@@ -280,3 +280,60 @@ def test_a_long_history_is_not_read_and_a_menu_built_again_reads_no_journal_twic
     assert tonight.tally(history, now) == tonight.Tally(1, (("Ben", 1),))
     assert len(read) == 1  # tonight's game; the night before stopped the walk unread
     assert tonight.tally(history, now) == tonight.Tally(1, (("Ben", 1),)) and len(read) == 1
+
+
+class Pi:
+    """A Pi's clocks: the wall clock (set by the network at any moment) and the time since its boot (never set)."""
+
+    def __init__(self, monkeypatch, boot_id: str, wall: float) -> None:
+        self.boot, self.wall, self.up = boot_id, wall, 30.0
+        monkeypatch.setattr(boot, "boot_id", lambda: self.boot)
+        monkeypatch.setattr(boot, "uptime", lambda: self.up)
+
+    def play(self, history: Path, game: str, table: Table, hours: float) -> Path:
+        """``hours`` pass, and a game ends and is put away (its journal's time the wall clock's then)."""
+        self.wall += hours * HOUR
+        self.up += hours * HOUR
+        return archived(history, game, table, self.wall)
+
+    def reboot(self, boot_id: str, wall: float) -> None:
+        self.boot, self.wall, self.up = boot_id, wall, 30.0
+
+
+def test_network_time_arriving_mid_evening_keeps_the_games_before_it(tmp_path, monkeypatch):
+    """A Pi without a clock battery starts on last night's saved time and jumps ~20 h when Wi-Fi brings the network's
+    time: the three games before the jump were dropped as "older than the break", and the menu said "2 games"."""
+    history = tmp_path / "current" / "history"
+    real_now = 1_800_000_000.0
+    pi = Pi(monkeypatch, "boot-a", real_now - 20 * HOUR)  # fake-hwclock: the time it was switched off last night
+    pi.play(history, "noch-x-mal", nxm_won(2)(), 0.5)  # Ben
+    pi.play(history, "noch-x-mal", nxm_won(3)(), 0.5)  # Carla
+    pi.play(history, "noch-x-mal", nxm_won(2)(), 0.5)  # Ben
+    pi.wall = real_now - 0.6 * HOUR  # the network's time: ~20 h forward
+    pi.play(history, "echt-spitze", echt_one(), 0.2)  # Anna
+    pi.play(history, "noch-x-mal", nxm_won(3)(), 0.3)  # Carla
+    assert tonight.tally(history, pi.wall) == tonight.Tally(5, (("Ben", 2), ("Carla", 2), ("Anna", 1)))
+    pi.up += 4.5 * HOUR  # the next afternoon, the Pi left on: by its own clock, a new evening
+    assert tonight.tally(history, pi.wall + 4.5 * HOUR) == tonight.Tally(0, ())
+
+
+def test_games_of_another_boot_compare_wall_times(tmp_path, monkeypatch):
+    """Last night's games were of another boot, whose time since its start says nothing about tonight's."""
+    history = tmp_path / "current" / "history"
+    now = 1_800_000_000.0
+    pi = Pi(monkeypatch, "last-night", now - 24 * HOUR)
+    pi.play(history, "noch-x-mal", nxm_won(2)(), 3.0)  # Ben, three hours after last night's boot
+    pi.reboot("tonight", now - HOUR)  # less time since this boot than since last night's: uptimes alone would chain
+    pi.play(history, "noch-x-mal", nxm_won(3)(), 0.5)  # Carla
+    assert tonight.tally(history, pi.wall) == tonight.Tally(1, (("Carla", 1),))
+    # a game put away before the stamps were kept (no ``ended.json``) compares by the wall clock, as before
+    (older := pi.play(history, "noch-x-mal", nxm_won(2)(), 0.5) / "ended.json").unlink()
+    assert not older.exists()
+    assert tonight.tally(history, pi.wall) == tonight.Tally(2, (("Carla", 1), ("Ben", 1)))
+
+
+def test_a_boot_without_an_id_leaves_the_wall_clock(tmp_path):
+    assert boot._read_boot_id.__wrapped__(tmp_path / "no-proc" / "boot_id") is None  # not Linux, or no /proc
+    (tmp_path / "boot_id").write_text("3f1c\n")
+    assert boot._read_boot_id.__wrapped__(tmp_path / "boot_id") == "3f1c"
+    assert boot.stamp() is None  # (the tests' boot is unknown: conftest)

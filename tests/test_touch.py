@@ -203,6 +203,55 @@ def test_a_finger_held_on_undo_menu_takes_back_the_last_step(tmp_path):
     assert panel.app.mode is not panel.app.game_mode
 
 
+def test_a_finger_held_on_undo_menu_fills_its_frame_as_the_hold_builds(tmp_path):
+    """Held on "UNDO menu", nothing showed for a second until the step was taken back: whoever pressed it could not
+    tell the screen had felt the finger. The frame fills as the hold builds; slid off, it stops."""
+    from companion.views import theme
+    from companion.views.widgets import HOLD_FILL
+
+    panel = Panel(tmp_path, free_play=True)
+    panel.tap(panel.hint(Button.ROLL).center)
+    panel.wait(0.5)
+    room = panel.hint(Button.UNDO)
+    fill = tuple(max(a, b) for a, b in zip(theme.BG, HOLD_FILL, strict=True))  # under the words, on the background
+
+    def filled() -> int:
+        canvas = panel.app.display.canvas
+        return sum(canvas.get_at((x, room.top + 4))[:3] == fill for x in range(room.left, room.right))
+
+    assert filled() == 0
+    panel.frame(panel.down(room.center))
+    panel.wait(0.3)
+    early = filled()
+    panel.wait(0.4)
+    assert 0 < early < filled()
+    panel.frame(panel._finger(pygame.FINGERMOTION, (room.centerx, room.top - 60), 0))  # slid off: no hold, no tap
+    assert filled() == 0
+    panel.frame(panel.up((room.centerx, room.top - 60)))
+    assert panel.app.mode is panel.app.game_mode and len(panel.app.session.engine.rolls) == 1
+
+
+def test_quick_taps_on_louder_count_each_and_a_double_tap_elsewhere_in_the_menu_still_counts_once(tmp_path):
+    """The pause menu's "Louder": each tap changes its own line ("Louder: 60 % (now 40 %)"), and taps 0.3 s apart
+    counted every other one, dropped as double taps on a changed screen. The row is meant to be pressed again and
+    again; a double tap on "Sound off" (which leaves the menu) still counts once."""
+    from test_announcer import RecordingAudio
+
+    panel = Panel(tmp_path, free_play=True)
+    panel.app.announcer = Announcer("en", 20, audio=RecordingAudio())
+    panel.app.cfg.sound.volume = 20
+    panel.app.pause_menu()
+    panel.frame()
+    louder = panel.item("Louder")
+    for _ in range(3):
+        panel.tap(louder.center, held=0.08)
+        panel.frame(dt=0.2)
+    assert panel.app.announcer.volume == 80 and panel.item("Louder") == louder
+    panel.wait(0.5)
+    panel.double_tap(panel.item("Sound off").center)
+    assert panel.app.announcer.muted and panel.app.mode is panel.app.game_mode  # not the screen under it tapped
+
+
 @pytest.mark.parametrize("y", [MENU_CORNER.bottom, MENU_CORNER.bottom + 6])
 def test_a_finger_just_under_the_menu_corner_does_not_switch_the_sound_on(tmp_path, y):
     """While the sound was off, the speaker sign's finger room reached up to the ≡ corner: a finger aiming at ≡ a

@@ -1095,7 +1095,11 @@ class EchtSpitzeMode:
 
     def _draw_answers(self, surface: pygame.Surface) -> None:
         if not self.fixing:  # correcting, the dice carry their holders' names there (the status line asks)
-            title = self.tr("echt.view.title_unsure", die=self.asking + 1)
+            # a die with no guess is asked whether it is one of this game's (an ivory pip die answered "which
+            # face?" with its pips was taught as this set's); one of this game's is as often (a "?+X" the reader
+            # found nothing near): the faces say they are the "yes", as the button the "no"
+            key = "echt.view.title_unsure_foreign" if self._unguessed() else "echt.view.title_unsure"
+            title = self.tr(key, die=self.asking + 1)
             # between a lit die's ring above (10 px out) and a lit answer's below: the status line asks it at FAR
             theme.text(surface, title, (LEFT.x, DICE.bottom + 11), theme.SMALLEST, theme.MUTED)
         faces = self._face_options()

@@ -69,6 +69,14 @@ class FreePlayMode:
         #: that roll as entered, from the reading it was entered from: a reading again is compared with it (one
         #: with a die hidden under an arm, then one with all of them, is that roll both times)
         self._entered: ReadRoll | None = None
+        #: the tray as it lay when the screen opened, where no roll read by a camera says where the dice lay (a
+        #: fresh free play; one kept before rolls kept their boxes): the dice lying there from before are no throw,
+        #: and were counted as the first roll (after the update, free play's last roll was counted once more)
+        self._before: TrayReading | None = None
+        self._read_once = False  # a reading came since the screen opened
+        #: the tray moved since the screen opened (a hand, dice put in or thrown): what lies there is no "before"
+        #: (dice put in quickly move the tray a fifth of a second, less than the sign waits for)
+        self._touched = False
         #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
         self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
 
@@ -81,11 +89,18 @@ class FreePlayMode:
         """A reading of the tray at rest; returns what ROLL's answer tells the table when it is no roll (the tray
         empty, the dice read already): the app shows that as a notice in the panel's colours. In the red of an
         error it told a family that pressed ROLL once too often that something had gone wrong."""
-        asked, self.waiting, self.tray_moving = self.waiting, False, False
+        asked, thrown, self.waiting, self.tray_moving = self.waiting, self.tray_moving, False, False
+        first, self._read_once = not self._read_once, True
         faces = [d.face if isinstance(d.face, int) else None for d in reading.dice]
+        if first and not (thrown or self._touched) and self._last_read() is None:
+            self._before = reading  # the "before" picture: what lay in the tray when the screen opened
+            if faces:
+                return t("core.free_throw_before", self.session.lang) if asked else None
         if not faces:
             # an empty tray's rest is no question (switched on, the tray cleared): only ROLL's is
             return t("core.free_no_dice", self.session.lang) if asked else None
+        if self._last_read() is None and self._before is not None and self._read_again(reading) is not None:
+            return t("core.free_throw_before", self.session.lang) if asked else None  # still as they lay before
         same = self._read_again(reading)
         if same is not None:
             # the dice of the last roll read again where they lay (ROLL with no throw, an arm over the tray, the
@@ -107,6 +122,7 @@ class FreePlayMode:
         """What the tray does, every frame (the app's): dice thrown without ROLL showed nothing until they were
         read, a second or more later, and the table did not know the screen had seen the throw."""
         self._tray = tray
+        self._touched = self._touched or (tray.unread and tray.moved > 0)
 
     def _awaited(self) -> bool:
         """A reading is on its way: ROLL asked for it, or dice were thrown (not while the face picker asks)."""
@@ -119,12 +135,13 @@ class FreePlayMode:
         (``vision.rest.HAND_TIMEOUT``) and hid a die, or dice were picked up to throw: no throw either. None for
         anything else: dice thrown again never land so."""
         read = self._last_read()
-        if read is None or len(reading.dice) > len(read.reading.dice):
+        lay = read.reading if read is not None else self._before  # no roll read yet: the tray as it lay before
+        if lay is None or len(reading.dice) > len(lay.dice):
             return None
         match: dict[int, int] = {}
         for j, new in enumerate(reading.dice):
             cx, cy = (new.box[0] + new.box[2]) / 2, (new.box[1] + new.box[3]) / 2
-            found = [k for k, old in enumerate(read.reading.dice) if k not in match
+            found = [k for k, old in enumerate(lay.dice) if k not in match
                      and abs((old.box[0] + old.box[2]) / 2 - cx) <= max(old.box[2] - old.box[0], 1) / 4
                      and abs((old.box[1] + old.box[3]) / 2 - cy) <= max(old.box[3] - old.box[1], 1) / 4
                      and (new.face == old.face or new.face is None or old.face is None)]

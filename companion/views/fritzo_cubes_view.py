@@ -34,7 +34,7 @@ from companion.games.fritzo import cubeset
 from companion.games.fritzo.cubeset import SET_SIZE, Cube, CubeSet, find_duplicates
 from companion.games.fritzo.errors import CubeSetError
 from companion.games.fritzo.geometry import BOTTOM, EAST, FACES, NORTH, SOUTH, TOP, WEST
-from companion.i18n import t
+from companion.i18n import disk_words, t
 from companion.views import theme
 from companion.views.colour_faces import colour_style, draw_colour_face, draw_pattern
 from companion.views.fritzo_view import colour_label
@@ -213,7 +213,7 @@ class CubeSetTeachMode:
                 cubeset.save(CubeSet.checked(taught, "taught"), self.path)
         except OSError as exc:  # a full or read-only card: keep the cube in hand, SELECT tries again
             last = self.faces.pop()
-            self._say(t("fritzo.cubes.save_failed", self.lang, reason=exc.strerror or str(exc)), bad=True)
+            self._say(t("fritzo.cubes.save_failed", self.lang, reason=disk_words(exc, self.lang)), bad=True)
             self._rebuild_menu(select=last)
             return
         self.cubes, self.faces = taught, []
@@ -242,7 +242,7 @@ class CubeSetTeachMode:
             try:
                 cubeset.save(CubeSet(tuple(self.cubes[:-1]), "taught"), self.partial)
             except OSError as exc:
-                self._say(t("fritzo.cubes.save_failed", self.lang, reason=exc.strerror or str(exc)), bad=True)
+                self._say(t("fritzo.cubes.save_failed", self.lang, reason=disk_words(exc, self.lang)), bad=True)
                 return True
             self.cubes.pop()
             self.faces = list(prev.faces[:-1])

@@ -22,6 +22,7 @@ time left is unknown, and the table starts it again or declares time's up.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -34,8 +35,8 @@ from companion.games.fritzo.cubeset import taught_colour
 from companion.games.fritzo.geometry import EAST, NORTH, SOUTH, TOP, WEST, Cell, orient
 from companion.games.fritzo.rules import check_goal
 from companion.games.fritzo.solver import Placement, Status
+from companion.hourglass import TICK_SECONDS, Resume
 from companion.hourglass import Phase as SandPhase
-from companion.hourglass import Resume
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
 from companion.views.frame_clock import FrameClock, undone_for_this_run
@@ -246,12 +247,15 @@ class FritzoMode:
         self.hint: Placement | None = None
         self.player_index = 0  # Level One: whose plane is shown and edited
         self.purpose = "place"  # what the picked cube is for: place | return | pass
-        self._clock = FrameClock(session.wall_time)
+        # the app's clock for the whole run: a screen built again (resumed from the main menu) reads on from it
+        self._clock: FrameClock = getattr(session, "frame_clock", None) or FrameClock(session.wall_time)
         self._resumed = False  # the first frame checks a running clock against the wall clock (a restart)
         #: the run of the clock (its start) whose end this screen stamped "time's up": once undone, it stays undone
         #: (the next frame stamped it again, and no UNDO reached past it)
         self._stamped: float | None = None
         self._warned: float | None = None  # the clock (its start) whose last half minute was said
+        self._minute_warned: float | None = None  # the clock (its start) whose last minute was said
+        self._last_tick: int | None = None  # the last second ticked in the clock's last ten
         self._context: tuple[Any, ...] = ()
         #: what a frame asks for again and again (the building's colours 11 times, the menu 7), kept with the key it
         #: was computed for: the engine, the steps played, and what else it depends on (``_cached``)
@@ -551,7 +555,7 @@ class FritzoMode:
         return pygame.Rect(0, TOP_BAR.bottom, theme.DESIGN_SIZE[0], BANNER_ROOM - TOP_BAR.bottom)
 
     @property
-    def notice_room(self) -> pygame.Rect | None:
+    def notice_room(self) -> pygame.Rect | list[pygame.Rect] | None:
         """Choosing a cube, the band between the top line and the question, kept for a banner: a notice without one
         stands there (the App's), not over the top line or the cubes' third row. At the start roll the same band
         over the colours (the building beside them is empty then): Level One's built-in cubes' notice stood over
@@ -560,16 +564,30 @@ class FritzoMode:
         lit. A race's levels (Beginner, Challenge, Professional against the clock): under the top line's status and
         clock, over the mode's name and the level tabs: over the top line the notice hid the seconds the table races
         against, at the foot the building's bottom row (the tabs' level is the one the building shows). Placing
-        with no banner up, these give way to the right column beside the building (``_placing_room``)."""
-        if self.step in ("cell", "turn", "remove") and (room := self._placing_room()) is not None:
-            return room
-        if self.step in ("cell", "turn", "remove") and not self.tab_rects():
-            # above the positions to pick too: a notice laid out smaller to fit the room stood 2 px over them
-            plane = min((r.top for r in [*self.cell_rects().values(), *self.panel_rects()]), default=GRID_AREA.top)
-            return pygame.Rect(0, TOP_BAR.bottom + 2, theme.DESIGN_SIZE[0], plane - 2 - TOP_BAR.bottom - 2)
-        if self.step in ("cell", "turn", "remove") and self.clock_left() is not None:
-            top = self._clock_rect().bottom + 2
-            return pygame.Rect(0, top, theme.DESIGN_SIZE[0], TABS_AREA.bottom - top)
+        with no banner up, these give way to the right column beside the building (``_placing_room``). Placing
+        against the clock, last the top left beside the clock down to that band's foot, over whose turn it is
+        (the App takes the first room a notice fits): a damaged game's three lines fit neither the column nor the
+        band, and stood over the top line and the seconds."""
+        if self.step in ("cell", "turn", "remove"):
+            rooms = [room] if (room := self._placing_room()) is not None else []
+            clock = self._clock_rect() if self.clock_left() is not None else None
+            if not self.tab_rects():
+                # above the positions to pick too: a notice laid out smaller to fit the room stood 2 px over them
+                plane = min((r.top for r in [*self.cell_rects().values(), *self.panel_rects()]),
+                            default=GRID_AREA.top)
+                rooms.append(pygame.Rect(0, TOP_BAR.bottom + 2, theme.DESIGN_SIZE[0], plane - 2 - TOP_BAR.bottom - 2))
+            elif clock is not None:
+                top = clock.bottom + 2
+                rooms.append(pygame.Rect(0, top, theme.DESIGN_SIZE[0], TABS_AREA.bottom - top))
+            if clock is not None and rooms:
+                # as wide as the clock's digits all "0" leave (they are drawn narrower or wider by a pixel; the room
+                # and the notice's lines in it stay put as the seconds run)
+                zeros = theme.font(theme.LARGE, True).size(re.sub(r"\d", "0", self._clock_label()))[0]
+                rooms.append(pygame.Rect(0, 0, TOP_BAR.right - 8 - zeros - 8, rooms[-1].bottom))
+            if len(rooms) > 1:
+                return rooms
+            if rooms:
+                return rooms[0]
         if self.step == "menu" and self.game.state.phase is not Phase.START_ROLL and not self._building_rects():
             # the first cube: under the actions, over the empty building above a banner at its foot (Team's
             # built-in cubes' notice, two lines for ten seconds, stood over whose turn it is and the supply)
@@ -949,11 +967,21 @@ class FritzoMode:
                 self._stamped = h.started_at  # its "time's up" undone before the restart stays undone
         phase = h.phase(wall)
         if phase is SandPhase.RUNNING:
+            announcer = getattr(self.session, "announcer", None)
+            if h.minute_warning(wall) and self._minute_warned != h.started_at:  # ten minutes: 30 s came too late
+                self._minute_warned = h.started_at
+                if announcer is not None:
+                    announcer.announce(Announcement("core.minute_left", sound=Sound.TICK))
             if h.warning(wall) and self._warned != h.started_at:  # said, not only an orange clock nobody watches
                 self._warned = h.started_at
-                if (announcer := getattr(self.session, "announcer", None)) is not None:
+                if announcer is not None:
                     announcer.announce(Announcement("core.seconds_left", {"seconds": math.ceil(h.remaining(wall))},
                                                     sound=Sound.TICK))
+            left = math.ceil(h.remaining(wall))
+            if left <= TICK_SECONDS and left != self._last_tick:  # the last seconds tick, as Haste Worte's sand
+                self._last_tick = left
+                if announcer is not None and hasattr(announcer, "play_sound"):
+                    announcer.play_sound(Sound.TICK)
         elif phase is SandPhase.EXPIRED and h.started_at is not None and self._stamped != h.started_at:
             self._stamped = h.started_at
             self.session.apply({"action": "time_up", "at": h.expires_at()})
@@ -1062,6 +1090,30 @@ class FritzoMode:
         positions that keep it are offered."""
         goal = self.game.state.goal
         return t(f"fritzo.ui.goal.{goal.value}", self.lang) if goal is not None else ""
+
+    def touching_rule(self) -> str | None:
+        """Building a goal, which colours may touch ("Aneinander nur verschiedene Farben"): Beginner and Professional
+        have the same goal words (the rulebook gives both the same goal: six sides, each one colour, six colours) and
+        differ only in this rule, which the screen said nowhere; a table that chose Professional after a Beginner
+        could not tell the two apart. Not on the goal line: with it that line is 560 to 720 px at FAR, and the room
+        after the supply is 565."""
+        s = self.game.state
+        if s.goal is None or s.phase is not Phase.BUILDING:
+            return None
+        return t(f"fritzo.ui.touching.{self.game.contact.value}", self.lang)
+
+    def _draw_touching_rule(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """The touching rule under the actions (``touching_rule``), where it fits above the note at the panel's foot
+        (what a press was answered comes first)."""
+        rule = self.touching_rule() if self.step == "menu" else None
+        if rule is None or not rects:
+            return
+        lines, size = theme.far_lines(rule, theme.BODY, PANEL.w)  # at BODY, on two lines where one is too wide
+        top = max(r.bottom for r in rects) + 16
+        if top + len(lines) * (size + 6) > self._foot_note()[2] - 8:
+            return
+        for k, line in enumerate(lines):
+            theme.text(surface, line, (PANEL.x, top + k * (size + 6)), size, theme.MUTED, bold=True)
 
     def _draw_goal(self, surface: pygame.Surface, x: int) -> None:
         """The goal on the second line from ``x`` (after the supply), at FAR: Team builds it together, and the
@@ -1250,6 +1302,7 @@ class FritzoMode:
                     x = r.x + side + 22
                 theme.text(surface, label, (x, r.centery), theme.fit_text(label, theme.BODY, r.right - x - 8),
                            theme.TEXT, bold=hi, anchor="midleft")
+            self._draw_touching_rule(surface, rects)
         elif self.step in ("cube", "outcube"):
             for i, (cid, r) in enumerate(zip(values, rects, strict=False)):
                 hi = i == self.index % max(1, len(values))

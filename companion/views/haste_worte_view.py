@@ -42,6 +42,7 @@ from companion.views.widgets import (
     moved,
     spanning,
     widths_by_need,
+    with_menu,
 )
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DiePicture, TrayReading
@@ -117,10 +118,12 @@ class HasteWorteMode:
         self.waiting = False  # ROLL pressed, the camera is looking
         #: the hints a finger presses as buttons: the app presses them as the buttons are (``App.on_tap``)
         self.hint_taps: list[tuple[pygame.Rect, ButtonEvent]] = []
-        self._clock = FrameClock(session.wall_time)
+        # the app's clock for the whole run: a screen built again (resumed from the main menu) reads on from it
+        self._clock: FrameClock = getattr(session, "frame_clock", None) or FrameClock(session.wall_time)
         self._resumed = False
         self._seen_running: float | None = None  # the start stamp of the run this screen watched
         self._warned: float | None = None
+        self._minute_warned: float | None = None  # the sand (its start) whose last minute was said (two or more)
         self._last_tick = -1
         self._context: tuple[Any, ...] = ()
 
@@ -513,6 +516,10 @@ class HasteWorteMode:
         phase = sand.phase(wall)
         if phase is SandPhase.RUNNING:
             self._seen_running = sand.started_at
+            if sand.minute_warning(wall) and self._minute_warned != sand.started_at:  # a table's long sand
+                self._minute_warned = sand.started_at
+                if (announcer := getattr(self.session, "announcer", None)) is not None:
+                    announcer.announce(Announcement("core.minute_left", sound=Sound.TICK))
             if sand.warning(wall):
                 self._warn(sand.started_at, math.ceil(sand.remaining(wall)))
         elif phase is SandPhase.EXPIRED and self._seen_running == sand.started_at:
@@ -1326,8 +1333,13 @@ class HasteWorteMode:
         if g.phase is Phase.LETTER:  # SELECT does what the highlight says; variant 1's TIMER turns the token only
             # TIMER first, where it stays while the sand runs ("TIMER hold: cancel"): second, at x 205-420, it
             # left "UNDO menu" under a child's second tap on the same spot, which opened the pause menu
-            out = [] if g.letter_first else [h("timer", "timer")]
-            return out + [h("select", "draw" if self.cursor == 0 else "choose"), h("next", "next")]
+            rest = [h("select", "draw" if self.cursor == 0 else "choose"), h("next", "next")]
+            if g.letter_first:
+                return rest
+            out = [h("timer", "timer"), *rest]
+            # German "UHR Sanduhr drehen" beside "WÄHLEN Buchstaben ziehen" left no room for "ZURÜCK Menü" at the
+            # bar's size (``with_menu``): "UHR drehen" there, the button's name saying what is turned
+            return out if with_menu(out, lang) != out else [h("timer", "turn"), *rest]
         if g.phase is Phase.WRITING:
             if g.hourglass.is_running(self.wall_now()):
                 return [h("timer", "cancel")]

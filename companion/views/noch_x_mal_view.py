@@ -470,6 +470,8 @@ class NochXMalMode:
                  else self.tr("nxm.ui.fix_die_title_foreign", n=die + 1) if foreign
                  else self.tr("nxm.ui.fix_die_title", n=die + 1))
         answers = self._answers_for(die)
+        if read is None and guess is None:
+            answers = _joker_first(answers)
         items = [MenuItem(self.face_label(f), f) for f in answers]
         if read is None and guess is None:
             # unsure with no guess of its kind: the list opens on throwing again (nothing taught), not on its first
@@ -1602,6 +1604,16 @@ def chip_swatch(cell: pygame.Rect, *, compact: bool, notes_w: int = 0) -> pygame
     if compact:
         return pygame.Rect(cell.right - notes_w + NOTES_GAP, cell.bottom - 20, NOTE_CHIP - 4, NOTE_CHIP - 4)
     return pygame.Rect(cell.x + 16, cell.bottom - 27, CHIP_W - 6, CHIP_W - 6)
+
+
+def _joker_first(answers: tuple[str, ...]) -> tuple[str, ...]:
+    """A die's answers with the joker of its kind (the first six) first: the row throwing again above them pushed
+    the joker, its sixth face, one NEXT out of view (six rows of a finger's height fit under the question; a seventh
+    does not). Red to green or 1 to 4 in view say that blue or 5 follows; nothing said a joker did, and a joker is
+    a face the reader often finds nothing near (the colour joker shows every colour)."""
+    kind, other = answers[:len(COLOUR_FACES)], answers[len(COLOUR_FACES):]
+    jokers = [f for f in kind if f in JOKERS]
+    return (*jokers, *(f for f in kind if f not in JOKERS), *other)
 
 
 def _wrong_mix(faces: list[str | None], colours: int) -> bool:

@@ -20,7 +20,7 @@ import pygame
 from companion import config
 from companion.config import Config
 from companion.errors import CompanionError
-from companion.i18n import error_words, t
+from companion.i18n import error_words, refused_words, t
 from companion.views import theme
 from companion.views.widgets import hint_bar, keys_named
 from hardware.events import Button, ButtonEvent, Press
@@ -242,6 +242,9 @@ class PlayersMode:
         self.on_done = on_done
         self._save = save
         self.players: list[str] = list(cfg.players)
+        #: the names as the card last took them (or as they were read): leaving with these needs no save, so a
+        #: full or read-only card does not keep a family that changed nothing on this screen
+        self._saved: list[str] = list(cfg.players)
         self.chosen = 0  # the player the actions apply to
         self.focus = "list"  # "list" or "actions": where NEXT moves the outline
         self.cursor = 0  # list focus: 0..n-1 players, n = add, n+1 = done
@@ -542,18 +545,18 @@ class PlayersMode:
         self._close_entry()
         self._store()
 
-    def _store(self) -> bool:
+    def _store(self, refused_key: str = "core.players_err_not_saved") -> bool:
         """Save the players as they are now: each name accepted, each seat moved or player removed at once (six
-        names typed and the Pi unplugged before "Done" were all lost). A card that refuses says so here; the
-        edits stay on the screen and "Done" tries again."""
-        before = list(self.cfg.players)
+        names typed and the Pi unplugged before "Done" were all lost). A card that refuses says so here with
+        ``refused_key``; the names still hold in the config for this run, as the mute and the language do."""
         self.cfg.players = list(self.players)
         try:
             self._save(self.cfg)
         except (CompanionError, OSError) as exc:  # a full card or read-only folder must not end the evening
-            self.cfg.players = before
-            self.message = t("core.players_err_not_saved", self.lang, error=error_words(exc, self.lang))
+            words = refused_words(exc, self.lang) or error_words(exc, self.lang)  # a root-owned folder: which one
+            self.message = t(refused_key, self.lang, error=words)
             return False
+        self._saved = list(self.players)
         if self.cfg.unreadable is not None:  # ``config.save`` leaves a file it could not read as it is: the names
             # hold for this run alone, said as the mute and the language say it (they were lost without a word)
             self.message = t("core.players_not_kept", self.lang, error=error_words(self.cfg.unreadable, self.lang))
@@ -580,8 +583,18 @@ class PlayersMode:
         if found is not None:  # asked twice: every change was saved as it was made, what the config took stands
             self.on_done()
             return
-        if self._store():
+        if self.players == self._saved:  # nothing to save: a card that refuses every write must not keep them here
+            self.cfg.players = list(self.players)
             self.on_done()
+            return
+        if self._leaving:  # the card refused and the same press came again: on with the names for this run
+            self._store()  # (one more try: a card with room made since keeps them after all)
+            self.on_done()
+            return
+        if self._store("core.players_leave_unsaved"):
+            self.on_done()
+        else:  # the card refused every time (full, read-only): no game could start from the setup's screen
+            self.leave_armed = True
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

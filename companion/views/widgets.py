@@ -423,6 +423,9 @@ class MenuItem:
     label: str
     value: Any
     enabled: bool = True
+    #: pressed again and again, each press meant (the pause menu's "Louder"): a quick second tap on it is no double
+    #: tap, though its first changed the screen (``App._doubled``)
+    repeats: bool = False
 
 
 #: width of the scroll arrows drawn right of a menu whose items do not all fit
@@ -597,7 +600,11 @@ class Menu:
 
 #: the width the hint bar's line may take (design pixels)
 HINT_ROOM = theme.DESIGN_SIZE[0] - 24
-HINT_BAR_H = 40  # the bottom band the hints stand in: the height a finger presses one in (``hint_button``)
+HINT_BAR_H = 40  # the bottom band the hints stand in (``hint_button``)
+#: design pixels between the hint bar's top and its frames' (and below them, to the screen's edge)
+HINT_FRAME_GAP = 2
+#: a held hint's fill (``hold_fill``): a dark amber, the words' yellow and grey brighter than it
+HOLD_FILL = (112, 84, 0)
 #: the ≡ corner the app draws over a game's screen for the pause menu (a screen keeps its own words clear of it)
 MENU_CORNER = pygame.Rect(theme.DESIGN_SIZE[0] - 52, 0, 52, 52)
 
@@ -682,11 +689,36 @@ def hint_bar(surface: pygame.Surface, hints: Sequence[tuple[str, str]]) -> list[
 
 def hint_button(surface: pygame.Surface, hint: pygame.Rect) -> pygame.Rect:
     """Draw a hint of the bottom bar (a rect ``hint_bar`` returned) as a button, and return where a finger presses
-    it: as tall as the bar, wider than the words. For what a table with the touch screen alone has no other way to
-    (going back, rolling, the hourglass, finishing a teaching)."""
-    pygame.draw.rect(surface, theme.MUTED, hint.inflate(14, 10), width=2, border_radius=8)
-    top = theme.DESIGN_SIZE[1] - HINT_BAR_H
-    return pygame.Rect(hint.x - 10, top, hint.w + 20, HINT_BAR_H)  # neighbours stand 22 apart: no overlap
+    it: from its frame's top down to the screen's edge, a little wider than the frame. For what a table with the
+    touch screen alone has no other way to (going back, rolling, the hourglass, finishing a teaching).
+
+    Every frame of the bar is as tall as the others, whatever its letters (the words' own height made "ZURÜCK" a
+    frame 3 px taller than "UHR"), and a finger's room starts where its frame does: it started at the bar's top,
+    above the frame, where a finger aimed low at the row over the bar pressed the hint unseen."""
+    top = theme.DESIGN_SIZE[1] - HINT_BAR_H + HINT_FRAME_GAP
+    room = pygame.Rect(hint.x - 10, top, hint.w + 20, theme.DESIGN_SIZE[1] - top)  # neighbours 22 apart: no overlap
+    pygame.draw.rect(surface, theme.MUTED, hint_frame(room), width=2, border_radius=8)
+    return room
+
+
+def hint_frame(room: pygame.Rect) -> pygame.Rect:
+    """The frame ``hint_button`` draws for the finger room it returned."""
+    return pygame.Rect(room.x + 3, room.y, room.w - 6, room.h - 2 * HINT_FRAME_GAP)
+
+
+def hold_fill(surface: pygame.Surface, room: pygame.Rect, held: float) -> None:
+    """A framed hint held down by a finger (``hint_button``'s ``room``), ``held`` of the way (0 to 1) to its long
+    press: the frame lights up and fills from the left as the hold builds. A finger held on "UNDO menu" saw nothing
+    happen for a second until the step was taken back."""
+    frame = hint_frame(room)
+    done = pygame.Rect(frame.x, frame.y, round(frame.w * max(0.0, min(1.0, held))), frame.h)
+    if done.w > 0:
+        fill = pygame.Surface(frame.size)
+        fill.fill((0, 0, 0))
+        pygame.draw.rect(fill, HOLD_FILL, pygame.Rect(0, 0, done.w, done.h), border_radius=8)
+        # under the words, not over them: each pixel the brighter of the two (the words stay as they were drawn)
+        surface.blit(fill, frame.topleft, special_flags=pygame.BLEND_RGB_MAX)
+    pygame.draw.rect(surface, theme.ACCENT, frame, width=3, border_radius=8)
 
 
 def not_time_to_roll(what: str, lang: str) -> str:

@@ -127,6 +127,12 @@ def _turn_call(player: str) -> Announcement:
 TAKEN, MIDDLE_DONE = ("take",), ("leave", "reroll")
 
 
+def _take_call(player: str) -> Announcement:
+    """Whose take it is, said (it was screen-only: a player who cannot see the screen waited for a word): a call a
+    take answers, taken back where it waits or plays, so a quick table never waits for it."""
+    return Announcement("echt.take.next", {"player": player}, prompt=True, until=TAKEN)
+
+
 def _int_field(action: dict[str, Any], key: str, lo: int, hi: int, err: Callable[..., EchtError],
                name: str | None = None) -> int:
     """``name`` is what the sheet calls the field where that differs by level (level 3's "leftover" is its pierced
@@ -382,10 +388,12 @@ class EchtSpitze:
             return [_say("echt.setup.solo", level=s.level), *self._round_start(s)]
         n = self._dice_count(s)
         # who begins first: the first roll takes the call back (``until``), and behind the 6 s of putting dice back
-        # it was never heard at a table that rolled at once
+        # it was never heard at a table that rolled at once. The roll answers the dice's sentence too: a roll is taken
+        # only with the dice played (``_faces``), and after a quick first roll "put 2 dice back in the box" was said
+        # whole over the dice being taken
         setup = _say("echt.setup.all_dice") if n == TOTAL_DICE else \
             _say(f"echt.setup.put_back_{TOTAL_DICE - n}", dice=n)
-        return [_turn_call(self.start_player), setup]
+        return [_turn_call(self.start_player), replace(setup, until=("roll",))]
 
     # -- helpers ---------------------------------------------------------------------------------------------
     @staticmethod
@@ -467,7 +475,7 @@ class EchtSpitze:
             s.pair_bees = None
             if s.solo and s.level == 2:
                 out += self._solo_pair_bees(s)
-            out.append(replace(_screen("echt.take.next", player=s.players[self._next_taker(s)].name), until=TAKEN))
+            out.append(_take_call(s.players[self._next_taker(s)].name))
             return out
         middle = self._middle(s)
         models = self._models(s)
@@ -536,8 +544,11 @@ class EchtSpitze:
         out = [_screen("echt.take.done_extra", player=player.name, face=number(taken)) if has_extra(taken)
                else _screen("echt.take.done", player=player.name, face=taken)]
         if any(p.holds is None for p in s.players):
-            out.append(replace(_screen("echt.take.next", player=s.players[self._next_taker(s)].name), until=TAKEN))
-            return out
+            # the take said with the next call ("Anna nimmt die 1. Ben: nimm einen Würfel."), both were screen-only
+            done = out.pop()
+            call = _take_call(s.players[self._next_taker(s)].name)
+            return [replace(call, key="echt.take.done_next", params={
+                "done": {"key": done.key, "params": done.params}, **call.params})]
         s.phase = Phase.MIDDLE
         start = s.players[s.start].name
         if s.solo:
@@ -790,6 +801,7 @@ class EchtSpitze:
         out: list[Announcement] = []
         what = "shape" if s.level == 3 else "kind"
         firsts: dict[tuple[str, ...], list[_First]] = {}
+        later: dict[str, list[str]] = {}  # kind: who scored it later
         for kind in order:
             scorers = done[kind]
             names = [p.name for p in scorers]
@@ -812,8 +824,37 @@ class EchtSpitze:
             else:
                 for p in scorers:
                     p.scored[kind] = low
-                out.append(_say(f"echt.later.{what}", players=names, name=said, low=low))
-        return [*self._firsts_said(s, firsts), *out]
+                later[kind] = names
+        return [*self._firsts_said(s, firsts), *out, *self._later_said(s, later)]
+
+    @staticmethod
+    def _later_said(s: TableState, later: dict[str, list[str]]) -> list[Announcement]:
+        """The later scores (``later``: each kind with who scored it later), a sentence for each player, players with
+        the same kinds sharing one: a sentence for each kind ("Kiwis für Anna-Sophie: 3 Punkte.", "Birnen für
+        Anna-Sophie: 5 Punkte.") took some 3 s more each with the game's end, and a player listens for their own name.
+        By kind where that is fewer sentences (Anna with kiwis and pears, Ben with kiwis, Carla with pears)."""
+        what = "shape" if s.level == 3 else "kind"
+        kinds_of: dict[str, list[str]] = {}
+        for kind, names in later.items():
+            for name in names:
+                kinds_of.setdefault(name, []).append(kind)
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for p in s.players:
+            if p.name in kinds_of:
+                groups.setdefault(tuple(kinds_of[p.name]), []).append(p.name)
+        if len(later) < len(groups):
+            groups = {(kind,): names for kind, names in later.items()}
+        out: list[Announcement] = []
+        for kinds, names in groups.items():
+            if len(kinds) == 1:
+                kind = kinds[0]
+                out.append(_say(f"echt.later.{what}", players=names, name=kind_words(s.overview, kind),
+                                low=s.overview[kind][1]))
+            else:  # several kinds (level 3 scores one shape a turn): "Anna-Sophie: Kiwis 3 und Birnen 5 Punkte."
+                items = [{"key": "echt.later.item", "params": {"name": kind_words(s.overview, kind),
+                                                               "low": s.overview[kind][1]}} for kind in kinds]
+                out.append(_say("echt.later.kinds", players=names, items=items))
+        return out
 
     @staticmethod
     def _firsts_said(s: TableState, firsts: dict[tuple[str, ...], list[_First]]) -> list[Announcement]:
@@ -949,7 +990,7 @@ class EchtSpitze:
     def _winner(self, s: TableState) -> list[Announcement]:
         s.phase = Phase.OVER
         s.winners, said = _verdict(s)
-        return [said]
+        return [said, *_ranking(s)]
 
     @property
     def ending(self) -> list[Announcement]:
@@ -979,6 +1020,17 @@ def _verdict(s: TableState) -> tuple[list[str], Announcement]:
         return [by_holes[0].name], _say("echt.winner.holes", player=by_holes[0].name, points=best, holes=most)
     winners = [p.name for p in by_holes]
     return winners, _say("echt.winner.shared", players=winners, points=best)
+
+
+def _ranking(s: TableState) -> list[Announcement]:
+    """Everybody else's points after the winner's sentence, best first ("Dahinter Ben mit 41 und Carla mit 38."):
+    only the winner's were said, and a player who cannot read the sheets never heard where they stood."""
+    rest = sorted((p for p in s.players if p.name not in s.winners and p.final is not None),
+                  key=lambda p: (-p.final.total, -p.holes))  # type: ignore[union-attr]
+    if s.solo or not rest:
+        return []
+    return [_say("echt.ranking", ranks=[{"key": "echt.rank", "params": {"player": p.name, "points": p.final.total}}
+                                        for p in rest if p.final is not None])]
 
 
 def _valid_star_value(value: Any) -> bool:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from companion.games.base import state_copy
+
 #: the six faces of a die without extra cross; a die with the extra-cross mark reads as "<face>+X"
 PLAIN_FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "?")
 EXTRA_MARK = "+X"
@@ -149,6 +151,11 @@ class TableState:
     @property
     def solo(self) -> bool:
         return len(self.players) == 1
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableState:
+        """The copy every step works on (``EchtSpitze.apply``), and an undo's checkpoint: every dict, list and
+        player's record new, its words and numbers shared (``state_copy``)."""
+        return state_copy(self, memo)
 
     def to_json(self) -> dict[str, Any]:
         from dataclasses import asdict

@@ -41,6 +41,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
+from companion.games.base import state_copy
 from companion.games.fritzo import scoring
 from companion.games.fritzo.cubeset import DEFAULT_COLOURS, CubeSet, colour_key, default_set
 from companion.games.fritzo.errors import (
@@ -85,9 +86,10 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Placed:
-    """A cube standing on the table: which one, how it is turned, who put it there."""
+    """A cube standing on the table: which one, how it is turned, who put it there. Frozen: no step changes one in
+    place (a step replaces it), so the copy a step works on shares it (``FritzoState.__deepcopy__``)."""
 
     cube: str
     rotation: int
@@ -134,6 +136,11 @@ class FritzoState:
     #: Strategy's third level: "own" opens it only for the mover's own points (setups since the rule changed say
     #: so); "any" for points to either player, the rule a journal written before played under (``_earns``)
     third_level: str = "any"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FritzoState:
+        """The copy a step works on (``Fritzo.apply``), and an undo's checkpoint: every dict and list new, sharing
+        what no step changes in place (``state_copy``): the cubes standing (``Placed``, frozen), the cube set."""
+        return state_copy(self, memo, (Placed, CubeSet))
 
     def to_json(self) -> dict[str, Any]:
         def building(b: Building) -> list[dict[str, Any]]:
@@ -232,17 +239,6 @@ def _turn(player: str) -> Announcement:
 
 #: the actions that answer "Ben's turn": behind a score's sentence the call came 6-8 s late, over Ben's next cube
 TURN_TAKEN = ("place", "pass", "return")
-
-
-def _then_turn(out: list[Announcement], call: Announcement) -> list[Announcement]:
-    """The move's last score and whose turn it is next in one sentence ("Anna schenkt Ben 3 Punkte, zusammen 3. Ben
-    ist dran."): the call came 6-8 s after the move behind the score's sentence and its
-    chime. It is taken back with the call (``until``) once the next cube is placed; the screen shows the scores."""
-    if not out:
-        return [call]
-    last = out[-1]
-    return [*out[:-1], replace(call, key="fritzo.then_turn",
-                               params={"said": {"key": last.key, "params": last.params}, **call.params})]
 
 
 class Fritzo:
@@ -673,7 +669,8 @@ class Fritzo:
         check = check_goal(self.structure(), s.goal)
         if not check.ok:
             assert check.problem is not None
-            return [_a(check.problem, **check.params)]
+            # worth nothing once the time is up (the game is over): "time's up" cut it, and it went on after it
+            return [replace(_a(check.problem, **check.params), until=("time_up",))]
         s.phase = Phase.OVER
         s.result = "goal"
         s.winners = list(s.players)
@@ -746,10 +743,9 @@ class Fritzo:
             s.result = "super-fritzo"
             s.winners = [who]
             return out + [_a("fritzo.super", player=who, points=gained[who])]
-        after = self._strategy_next()
-        if len(after) == 1 and after[0].key == "fritzo.turn":
-            return _then_turn(out, after[0])
-        return out + after
+        # the score a sentence of its own, the call after it: merged into one sentence taken back with the call when
+        # the next cube was placed, every score was cut off at a table moving every few seconds ("zusammen 8" lost)
+        return out + self._strategy_next()
 
     def _strategy_next(self) -> list[Announcement]:
         s = self.state

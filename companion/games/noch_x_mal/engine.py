@@ -93,6 +93,13 @@ def _note(key: str, **params: Any) -> Announcement:
     return Announcement(key, params, speak=False, sound=Sound.NONE)
 
 
+def _faces_said(faces: list[str]) -> dict[str, list[dict[str, str]]]:
+    """A roll's faces as words, colours and numbers apart (a joker by its name), in the order they lie sorted."""
+    words = [{"key": f"nxm.face.{f}"} for f in faces]
+    return {"colours": [w for w, f in zip(words, faces, strict=True) if is_colour(f)],
+            "numbers": [w for w, f in zip(words, faces, strict=True) if not is_colour(f)]}
+
+
 class NochXMal:
     """The Noch X-Mal! engine. One player means the solo game (2 colour + 2 number dice, 30 rolls, no chips).
 
@@ -358,6 +365,10 @@ class NochXMal:
             out.append(Announcement("nxm.roll_open", {"roll": number, "player": active}, prompt=True))
         else:
             out.append(Announcement("nxm.roll_active", {"roll": number, "player": active}, prompt=True))
+        # the faces said after the call ("Gewürfelt: Rot, Gelb und Farbjoker; 4, 2 und 5."): a player who cannot see
+        # the tray heard only whose choice it was. A sentence of its own: in the call it made the call's banner a
+        # line taller, over the board's title. The next roll takes it back where it still waits.
+        out.append(Announcement("nxm.rolled", _faces_said(faces), until=("roll",)))
         if any(f in JOKERS for f in faces):
             out.append(_note("nxm.joker_reminder"))
         return out
