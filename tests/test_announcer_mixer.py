@@ -126,7 +126,7 @@ def test_diagnose_lists_the_outputs_and_says_which_the_config_chooses(monkeypatc
     assert lines[3] == "Sound: plays on System audio output device (sound.output in the config)."
     pygame.mixer.quit()
     lines = audio.diagnose("en", "USB")
-    assert lines[3].startswith('Sound output "USB" not found: the sound comes from the default one.')
+    assert lines[3].startswith("Sound output “USB” not found: the sound comes from the default one.")
     pygame.mixer.quit()
 
 

@@ -454,7 +454,7 @@ def test_config_is_taken_after_the_command_too_and_a_missing_one_is_said(tmp_pat
     ('language = "de"\n[sound]\nvolume = 150\n', "de",
      "Einstellungsdatei: sound.volume = 150 geht so nicht (eine ganze Zahl von 0 bis 100)."),
     ('language = "en"\nplayers = ["Mia", "mia"]\n', "en", 'Settings file: players = ["Mia", "mia"] is not allowed '
-     '("mia" is there twice).'),
+     '(“mia” is there twice).'),
     ('language = "de"\n"sound.volume" = 30\n', "de", 'Einstellungsdatei: "sound.volume" gibt es nicht.'),
     ('language = "de"\nplayers = ["Mia"\n[sound]\n', "de", "im Wert, der in Zeile 2 beginnt"),
 ])

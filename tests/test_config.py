@@ -286,7 +286,7 @@ def test_what_the_command_line_set_for_one_run_is_not_written_into_the_file(tmp_
     ('[games.echt-spitze]\nkinds = [[1,2],[3]]', "braucht Namen mit zwei Punktwerten", "needs names with two point"),
     ('[games.echt-spitze]\nshapes = {a=1}', "a: 1 passt nicht", "a: 1 does not fit"),
     ('camera = "cam:abc"', "„cam:abc“ ist keine Kamera: cam:0 für die erste USB-Kamera, cam:1 für die nächste)",
-     "'cam:abc' names no camera: use cam:0 for the first USB camera, cam:1 for the next)"),
+     "‘cam:abc’ names no camera: use cam:0 for the first USB camera, cam:1 for the next)"),
     ('[sound]\noutput = 3', "ein Teil des Namens einer Ausgabe", "use a part of an output's name"),
     ('[games]\nfritzo = 3', "([games.fritzo] muss ein Abschnitt sein)", "([games.fritzo] must be a section)"),
 ], ids=["letters", "timer", "goal", "star_value", "kinds", "shapes", "camera", "output", "game-section"])

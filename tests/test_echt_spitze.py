@@ -130,7 +130,7 @@ def test_dice_count_and_which_dice_go_back(players, dice, key):
     opening = game.opening_announcements
     setup = next(a for a in opening if a.key == key)
     if len(players) in (2, 3):
-        assert "without extra cross back in the box" in setup.text("en")
+        assert "without an extra cross back in the box" in setup.text("en")
     if len(players) > 1:  # who begins is said first: the first roll takes the call back, so behind the setup's
         assert opening[0].key == "echt.turn.start"  # instruction a quick table never heard it
         assert opening[0].params["player"] == players[0]
@@ -407,8 +407,10 @@ def test_the_beehives_are_the_fields_whose_row_and_column_are_equal():
         game.apply({"action": "take", "die": die})
     game.apply({"action": "leave"})
     msg = unchanged_after(game, {"action": "report", "player": "Fred", "beehive": "2-5"}, ReportError)
-    assert msg == "2-5 is no beehive: the beehives are the fields 1-1 to 5-5, where row and column are the same number."
-    assert "is no beehive" in unchanged_after(game, {"action": "report", "player": "Fred", "beehive": "6"}, ReportError)
+    assert msg == ("2-5 is not a beehive: the beehives are the fields 1-1 to 5-5, where row and column are the same "
+                   "number.")
+    six = {"action": "report", "player": "Fred", "beehive": "6"}
+    assert "is not a beehive" in unchanged_after(game, six, ReportError)
     game.apply({"action": "report", "player": "Fred", "beehive": 2})  # its number alone
     game.apply({"action": "report", "player": "Anna", "beehive": "3"})
     said = game.apply({"action": "end_turn"})
@@ -707,12 +709,12 @@ def test_level_2_final_adds_honeycombs():
 # -- solo ----------------------------------------------------------------------------------------------------
 def test_solo_rounds_signs_halftime_and_end():
     game = new(["Sol"])
-    assert texts(game.opening_announcements)[-1].startswith("Round 1 of 14: \"!\"")
+    assert texts(game.opening_announcements)[-1].startswith("Round 1 of 14: “!”")
     game.apply({"action": "roll", "dice": ["1+X", "2+X", "3+X"]})
     said = game.apply({"action": "take", "die": 1})
-    assert texts(said)[-1] == "Sol: \"!\" round – re-roll the other two dice."
+    assert texts(said)[-1] == "Sol: “!” round – re-roll the other two dice."
     msg = unchanged_after(game, {"action": "leave"}, TurnError)
-    assert msg == "Round 1 is a \"!\" round: the other two dice must be re-rolled."
+    assert msg == "Round 1 is a “!” round: the other two dice must be re-rolled."
     game.apply({"action": "reroll"})
     game.apply({"action": "roll", "dice": ["4+X", "5+X"]})
     game.apply({"action": "report", "player": "Sol", "kind": "lemons"})
@@ -723,7 +725,7 @@ def test_solo_rounds_signs_halftime_and_end():
     for _ in range(5):
         said = play_turn(game)
     assert texts(said)[-2:] == ["Halftime! From now on symbols score only the lower value.",
-                                "Round 8 of 14: \"?\" – re-rolling is up to you."]
+                                "Round 8 of 14: “?” – re-rolling is up to you."]
     said = play_turn(game, [{"player": "Sol", "kind": "kiwis"}])
     assert "kiwis: 3 points (after halftime)." in texts(said)
     for _ in range(5):

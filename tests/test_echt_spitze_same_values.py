@@ -90,7 +90,7 @@ def test_a_second_kind_of_the_same_values_is_first_to_score_on_its_own(tmp_path)
     said = end_turn(s, mode)
     assert s.engine.state.players[1].scored == {"5/3 (2)": 5}
     assert "Ben was first with the 5/3 no. 2: circle the 5; everybody else crosses out the 5." in said
-    assert "Another 5/3 kind than Anna had: Ben, which symbols? Everybody else crosses out the 5 of that kind." in said
+    assert "Not the 5/3 kind Anna had: Ben, which symbols? Everybody else crosses out the 5 of that kind." in said
 
     to_crossing(s)
     choose(mode, "Anna")
@@ -143,7 +143,7 @@ def test_two_kinds_of_the_same_values_first_in_one_turn_are_said_apart(lang):
     expected = {
         "en": ["Anna was first with the 5/3: circle the 5; everybody else crosses out the 5.",
                "Ben was first with the 5/3 no. 2: circle the 5; everybody else crosses out the 5.",
-               "Another 5/3 kind than Anna had: Ben, which symbols? Everybody else crosses out the 5 of that kind."],
+               "Not the 5/3 kind Anna had: Ben, which symbols? Everybody else crosses out the 5 of that kind."],
         "de": ["Anna zuerst mit 5/3: die 5 einkreisen, alle anderen streichen sie!",
                "Ben zuerst mit 5/3 Nr. 2: die 5 einkreisen, alle anderen streichen sie!",
                "Eine andere 5/3-Symbolart als bei Anna: Ben, welche Symbole? Alle anderen streichen die 5 dieser "
@@ -203,7 +203,7 @@ def test_a_second_shape_of_the_same_values_in_level_3(tmp_path):
     assert "Ben: shape 5/3 no. 2" in labels(mode)
     said = end_turn(s, mode)
     assert s.engine.state.players[1].scored == {"5/3 (2)": 5}
-    assert "Another 5/3 shape than Felix had: Ben, which shape? Everybody else crosses out the 5 of that shape." in said
+    assert "Not the 5/3 shape Felix had: Ben, which shape? Everybody else crosses out the 5 of that shape." in said
 
 
 def test_the_question_in_german(tmp_path):

@@ -163,7 +163,7 @@ def test_team_turns_and_putting_a_cube_back():
     engine, said = play({"mode": "team", "players": players, "target": "professional"},
                         build(D.professional, players)[:2])
     assert engine.current_player == "Anna"
-    rejected(engine, dict(build(D.professional)[2], player="Ben"), "not Ben's turn")
+    rejected(engine, dict(build(D.professional)[2], player="Ben"), "not Ben's")
     said = engine.apply({"action": "return", "cube": "5"})
     assert keys(said)[0] == "fritzo.team.returned" and engine.current_player == "Ben"
     assert "5" in engine.cubes_left()

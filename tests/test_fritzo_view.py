@@ -243,10 +243,10 @@ def test_a_start_roll_read_as_two_cubes_or_none_is_not_taken_as_a_roll(tmp_path,
 @pytest.mark.parametrize("seen", [0, 2])
 def test_select_after_a_refused_start_roll_puts_the_refusal_away_rather_than_entering_a_colour(tmp_path, seen):
     """A refused start roll leaves the highlight on the first colour: the SELECT a player gives the red strip as
-    "understood" entered that colour as the roll. It puts the strip away; the next SELECT chooses, as always."""
+    "got it" entered that colour as the roll. It puts the strip away; the next SELECT chooses, as always."""
     view, session, _ = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"]}, lang="en")
     view.on_dice(TrayReading(tuple(DieReading("red", 0.9, (40 * i, 0, 40 * i + 10, 10)) for i in range(seen))))
-    assert session.error and ("SELECT", "understood") in view.hints()
+    assert session.error and ("SELECT", "got it") in view.hints()
     press(view, Button.SELECT)
     assert session.error is None and session.engine.current_player == "Anna"
     assert ("SELECT", "choose") in view.hints()
@@ -1201,7 +1201,7 @@ def test_every_cube_placed_without_the_goal_says_what_is_wrong_and_offers_taking
     values = [v for v, _ in view.menu_items()]
     assert "place" not in values and values[0] == "remove"
     note = view._all_placed_note()
-    assert note.startswith("5 cubes stand") and note.endswith('Take cubes off ("Take off") and build again.')
+    assert note.startswith("5 cubes stand") and note.endswith("Take cubes off (“Take off”) and build again.")
     with recording_texts(monkeypatch) as drawn:
         view.draw(pygame.Surface((800, 480)))
     assert any(s in note and len(s) > 10 for s, _, _ in drawn)

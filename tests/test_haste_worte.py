@@ -776,7 +776,7 @@ def test_the_rolled_symbols_and_each_pick_are_said() -> None:
     said = game.apply({"action": "roll", "dice": DICE})
     assert [a.text("de") for a in said] == ["Gewürfelt: Gerichte, Obst & Gemüse, Auto, Gewässer, Spielzeug und Tiere.",
                                             f"{first}, wähle einen Würfel."]
-    assert said[0].text("en") == "Rolled: Dishes, Fruit & veg, Cars, Waters, Toys & games and Animals."
+    assert said[0].text("en") == "Rolled: Dishes, Fruit & veg, Cars, Seas & rivers, Toys & games and Animals."
     assert said[0].speak and said[0].until == ("roll", "letter", "timer_start") and not said[0].prompt
     said = game.apply({"action": "pick", "die": 3})
     assert [a.text("de") for a in said] == [f"{first}: Auto. {second}, wähle."]

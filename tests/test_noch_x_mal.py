@@ -237,7 +237,7 @@ def test_the_rule_change_at_the_fourth_roll_is_said_in_the_call_of_whose_turn_it
     # short (the screen shows the rule; "die anderen nehmen die übrigen vier Würfel" is said at each pick): its 9.4 s
     # and the firsts after it pushed the next calls past the next roll, where newer calls dropped them
     assert said[0].text("de") == f"Würfel an {player}: Wurf 4. Ab jetzt wählt, wer würfelt, zuerst ein Paar."
-    assert said[0].text("en") == f"Dice to {player}: roll 4. From now on whoever rolls chooses a pair first."
+    assert said[0].text("en") == f"Pass the dice to {player}: roll 4. From now on whoever rolls chooses a pair first."
     assert said[0].speak and not said[0].prompt and not said[0].essential  # not said over the menu once left
     game.apply({"action": "roll", "dice": ROLL6})
     game.apply({"action": "pass", "player": game.state.roll.active})
@@ -391,7 +391,7 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
     # the call first, then one sentence for the roll's firsts (one each held the next roller's call back 12-16 s, or
     # dropped it)
     assert texts == [
-        f"Dice to {game.active_player.name}: roll 3.",
+        f"Pass the dice to {game.active_player.name}: roll 3.",
         "First: column C for Carl and Anna, top diamond row for Carl! Everybody else blackens those pink bonuses.",
     ]
     said = said[1:]
@@ -403,7 +403,7 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
         game, {"action": "reached", "player": "Ben", "goals": ["column-C"]}, GoalError,
         "nxm.err.goal_taken_last_roll"
     )
-    assert err.text("en") == ("Carl and Anna already reached \"Column C\" in roll 2: now only the white bonus is left. "
+    assert err.text("en") == ("Carl and Anna already reached “Column C” in roll 2: now only the white bonus is left. "
                               "Reached it in roll 2 too? Hold UNDO (or undo in the menu) until roll 2 is back and "
                               "report it there.")
     assert game.open_goals().count("column-C") == 0 and "column-D" in game.open_goals()
@@ -424,12 +424,12 @@ def test_a_goal_taken_before_with_only_a_pink_bonus_says_nothing_is_left():
         assert ("white" in err.text("en")) == (goal == "column-K")
     err = rejected(game, {"action": "reached", "player": "Ben", "goals": ["column-H"]}, GoalError,
                    "nxm.err.goal_taken_pink_only")
-    assert err.text("en") == 'Anna already reached "Column H" in roll 1: it had only the pink bonus, and that is taken.'
+    assert err.text("en") == "Anna already reached “Column H” in roll 1: it had only the pink bonus, and that is taken."
 
 
 def test_a_goal_taken_in_the_roll_just_before_says_how_to_report_it_there():
     """"If someone manages in the same roll to be the first to reach the same bonus, this person also receives the
-    pink-outlined bonus": a player who said so only after "Dice to ..." was refused with no way back named (the
+    pink-outlined bonus": a player who said so only after "Pass the dice to ..." was refused with no way back named (the
     rules audit found it); the refusal now says how to go back to that roll."""
     game = at_roll(started(players=("Anna", "Ben")), 1)
     game.apply({"action": "reached", "player": "Anna", "goals": ["column-H", "column-K"]})
@@ -449,7 +449,7 @@ def test_everybody_first_at_once_nobody_blackens():
     said = game.apply({"action": "end_roll"})[1:]  # after whose roll is next
     assert said[0].key == "nxm.everyone_first"
     assert said[0].text("de") == "Alle zugleich zuerst: Blau! Alle bekommen den pinken Bonus."
-    assert said[0].text("en") == "Everybody at once first: blue! Everybody gets the pink bonus."
+    assert said[0].text("en") == "All first together: blue! Everybody gets the pink bonus."
 
 
 def test_the_firsts_of_one_roll_are_one_sentence_what_the_others_do_said_the_first_time():
@@ -514,7 +514,7 @@ def test_discard_with_gift_needs_another_receiver_and_is_usable_from_next_roll()
     )
     said = game.apply({"action": "discard", "player": "Ben", "gift": "plus-minus", "to": "Carl"})
     assert said[0].text("en") == (
-        "Ben discards an X-chip and gives Carl the gift \"plus-minus-one\", usable from the next roll. 9 left."
+        "Ben discards an X-chip and gives Carl the gift “plus-minus-one”, usable from the next roll. 9 left."
     )
     err = rejected(
         game,

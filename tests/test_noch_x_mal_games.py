@@ -76,7 +76,8 @@ def test_four_player_game_to_the_end():
     assert engine.finished and engine.state.winners == ["Anna"]
     assert said(records, "nxm.start_combo")[1] == "Ben's start combo: red 2."
     assert said(records, "nxm.first_player") == ["Carl starts."]
-    # who threw: said by the call before it ("Carl starts.", "Dice to Ben: roll 2."); the roll, for an undo's words
+    # who threw: said by the call before it ("Carl starts.", "Pass the dice to Ben: roll 2."); the roll, for an
+    # undo's words
     assert said(records, "nxm.roll_open")[0] == "Roll 1: everybody chooses a pair from all dice."
     assert said(records, "nxm.roll_active")[0] == "Roll 4: Ben chooses a pair first or passes."
     assert said(records, "nxm.pass_fields") == [
@@ -135,10 +136,10 @@ def test_two_player_game_with_gift_and_pass_count():
     engine, records, _ = g.play()
     assert said(records, "nxm.pass_fields") == ["Anna passes: cross 2 fields on the pass track."]
     assert said(records, "nxm.gift_given")[0] == (
-        "Anna discards an X-chip and gives Ben the gift \"all dice\", usable from the next roll. 9 left."
+        "Anna discards an X-chip and gives Ben the gift “all dice”, usable from the next roll. 9 left."
     )
     assert said(records, "nxm.gift_used") == [
-        "Ben uses the gift \"all dice\": Ben chooses from all six dice.",
+        "Ben uses the gift “all dice”: Ben chooses from all six dice.",
         "Ben uses the joker gift: circle a grey joker.",
     ]
     assert engine.state.roll.gifts_used == [["Ben", "all-dice"], ["Ben", "joker"]]
@@ -228,7 +229,7 @@ def test_solo_game_thirty_rolls_and_rating():
     ]
     assert said(records, "nxm.rating") == ["Sol: 19 X-chip symbols. Hopefully achieved without cheating!"]
     assert engine.finished and engine.state.solo_symbols == 19
-    assert said(records, "nxm.turn") == []  # "Dice to Sol: roll 2" before each of 30 rolls meant nothing alone
+    assert said(records, "nxm.turn") == []  # "Pass the dice to Sol: roll 2" before each of 30 rolls meant nothing alone
 
 
 @pytest.mark.parametrize(

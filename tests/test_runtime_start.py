@@ -85,7 +85,7 @@ def test_a_sound_output_not_found_is_said_on_the_screen(monkeypatch):
     cfg.display.fullscreen = False
     cfg.sound.output = "USB speaker"
     assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
-    assert any('Sound output "USB speaker" not found' in text and "companion doctor" in text for text in shown)
+    assert any("Sound output “USB speaker” not found" in text and "companion doctor" in text for text in shown)
 
 
 def test_on_a_laptop_the_keys_are_named_on_the_terminal_and_in_the_hint_bar(monkeypatch, capsys, out_dir):

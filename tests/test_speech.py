@@ -109,7 +109,7 @@ def test_coordinates_and_stroke_symbols_are_said_as_a_player_would():
     ("de", "Der Cube gewinnt! Ein Joker.", "Der Würfel gewinnt! Ein Dschoker."),
     ("en", "The Cube wins!", "The Cube wins!"),
     ("de", "Anna zuerst: Kreuzungspunkte-Reihe II voll!", "Anna zuerst: Kreuzungspunkte-Reihe 2 voll!"),
-    ("en", "Everybody at once first: Crossing points I!", "Everybody at once first: Crossing points 1!"),
+    ("en", "All first together: Crossing points I!", "All first together: Crossing points 1!"),
     ("de", "Die Zeit läuft: 1.5 Minuten.", "Die Zeit läuft: 1,5 Minuten."),
     ("de", "Oma nimmt die 2+X.", "Oma nimmt die 2 mit Extrakreuz."),  # was "zwei plus Iks"
     ("de", "Tim nimmt die ?+X.", "Tim nimmt die Fragezeichen mit Extrakreuz."),  # was "die plus Iks"

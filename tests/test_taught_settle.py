@@ -85,7 +85,7 @@ def test_teaching_from_a_folder_leaves_out_a_mislabelled_photo(tmp_path):
     _write(tmp_path / "ex", [("3", "3"), ("7", "3"), ("3", "3"), ("5", "5")], seed=2)
     report = teach_from_examples("echt-spitze", tmp_path / "ex")
     assert report.added == 4 and profiles.load_profile("echt-spitze").counts() == {"3": 2, "5": 1}
-    assert len(report.notes) == 1 and "'3'" in report.notes[0] and "left out" in report.notes[0]
+    assert len(report.notes) == 1 and "‘3’" in report.notes[0] and "left out" in report.notes[0]
     assert report.notes[0] in report.summary("en")
 
 
@@ -93,7 +93,7 @@ def test_teaching_from_a_folder_says_which_face_needs_one_more_photo(tmp_path):
     _write(tmp_path / "ex", [("3", "3"), ("7", "3")], seed=2)
     report = teach_from_examples("echt-spitze", tmp_path / "ex")
     assert profiles.load_profile("echt-spitze").counts() == {"3": 2}
-    assert len(report.notes) == 1 and "'3'" in report.notes[0] and "one more photo" in report.notes[0]
+    assert len(report.notes) == 1 and "‘3’" in report.notes[0] and "one more photo" in report.notes[0]
 
 
 def test_the_teaching_screen_asks_for_a_face_once_more():
@@ -184,8 +184,8 @@ def test_teaching_from_a_folder_names_the_colour_a_photo_looks_like(tmp_path):
     report = teach_from_examples("fritzo", tmp_path / "ex")
     assert profiles.load_profile("fritzo").counts() == {"orange": 1, "yellow": 1}
     # a folder is settled after all of its photos are in: which of the two is the wrong one, no photo can say
-    assert [n.split(" (")[0] for n in report.notes] == ["The photo of 'orange' looks like 'yellow'",
-                                                         "The photo of 'yellow' looks like 'orange'"]
+    assert [n.split(" (")[0] for n in report.notes] == ["The photo of ‘orange’ looks like ‘yellow’",
+                                                         "The photo of ‘yellow’ looks like ‘orange’"]
 
 
 def test_the_teaching_screen_says_which_colour_a_photo_looks_like():

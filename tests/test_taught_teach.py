@@ -39,7 +39,7 @@ def test_teach_from_examples_stores_a_profile_and_reports_progress(tmp_path, dat
     report = teach_from_examples("fritzo", tmp_path / "ex")
     assert report.added == 10 and report.path == data_home / "table-companion" / "profiles" / "fritzo.npz"
     assert (report.progress.taught, report.progress.total, report.progress.missing) == (5, 6, ("white",))
-    assert report.summary("en").splitlines()[:3] == ['10 examples added to "fritzo".', "5/6 faces taught",
+    assert report.summary("en").splitlines()[:3] == ["10 examples added to “fritzo”.", "5/6 faces taught",
                                                       "Still to show: white"]
     assert profiles.load_profile("fritzo").counts() == {f: 2 for f in faces}
     # teaching more adds to what is there
@@ -90,14 +90,15 @@ def test_every_plain_face_taught_asks_for_the_faces_with_an_extra_cross_too(tmp_
 
     write_examples(tmp_path / "ex", "echt-spitze", names, seed=5)
     lines = teach_from_examples("echt-spitze", tmp_path / "ex", lang="en").summary().splitlines()
-    assert lines[-2:] == ["36/36 faces taught", 'A die with a mark beside the number, as "1+X"? Show those faces too.']
+    assert lines[-2:] == ["36/36 faces taught",
+                          "A mark beside the number, such as “1+X”? Show those faces too."]
     pygame.init()
     said: list[str] = []
     real = teach_view.theme.text
     monkeypatch.setattr(teach_view.theme, "text", lambda surface, line, *a, **k: (said.append(line),
                                                                                real(surface, line, *a, **k))[1])
     teach_view.TeachView("echt-spitze", "en", profile=plain, save=lambda p: None).draw(pygame.Surface((800, 480)))
-    assert 'A die with a mark beside the number, as "1 + extra cross"? Show those faces too.' in said
+    assert "A mark beside the number, such as “1 + extra cross”? Show those faces too." in said
 
 
 def test_the_guess_with_its_mark_or_without_comes_right_under_the_guess():
@@ -177,7 +178,7 @@ def test_reading_an_untaught_set_says_teach_first():
     (None, ExamplesError, ["no labels.csv", "x_min"], ["fehlt die labels.csv", "x_min"]),
     ("image,face\nex00.jpg,red\n", ExamplesError, ["first line", "x_max"], ["erste Zeile", "x_max"]),
     ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,purple,0.1,0.1,0.3,0.3\n", ExamplesError,
-     ["line 2", "'purple'", "white"], ["Zeile 2", "„purple“", "white"]),
+     ["line 2", "‘purple’", "white"], ["Zeile 2", "„purple“", "white"]),
     ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,red,0.5,0.1,0.3,0.3\n", ExamplesError,
      ["line 2", "x_min < x_max"], ["Zeile 2", "x_min < x_max"]),
     ("image,face,x_min,y_min,x_max,y_max\nex00.jpg,red,a,0.1,0.3,0.3\n", ExamplesError, ["numbers"], ["Zahlen"]),
@@ -204,7 +205,7 @@ def test_a_mistyped_symbol_of_an_open_set_is_refused_a_new_one_taught(tmp_path, 
     folder.mkdir()
     (folder / "labels.csv").write_text("image,face,x_min,y_min,x_max,y_max\nex00.jpg,animals,0.1,0.1,0.3,0.3\n"
                                        "ex00.jpg,anmals,0.5,0.1,0.7,0.3\n")
-    for lang, words in (("en", "line 3: 'anmals' looks like a typo for 'animals'"),
+    for lang, words in (("en", "line 3: ‘anmals’ looks like a typo for ‘animals’"),
                         ("de", "„anmals“ ist wohl ein Tippfehler")):
         with pytest.raises(ExamplesError, match=words):
             teach_from_examples("haste-worte", folder, lang=lang)
@@ -437,7 +438,7 @@ def test_teaching_skips_a_die_whose_mark_it_cannot_see(tmp_path, data_home):
     labels.write_text(labels.read_text().replace(",white,", ",3,").replace(",red,", ",4,"))
     report = teach_from_examples("echt-spitze", folder)
     assert report.added == 0 and len(report.skipped) == 2
-    assert "line 2" in report.skipped[0] and "no mark was seen" in report.skipped[0] and "'3'" in report.skipped[0]
+    assert "line 2" in report.skipped[0] and "no mark was seen" in report.skipped[0] and "‘3’" in report.skipped[0]
     assert len(profiles.load_profile("echt-spitze")) == 0
 
 
@@ -456,7 +457,7 @@ def test_teaching_skips_two_labelled_dice_the_finder_sees_as_one(tmp_path, data_
                                                         f"{float(x1) + shift:.4f},{y1}"]) + "\n")
     report = teach_from_examples("fritzo", folder)
     assert report.added == 1 and profiles.load_profile("fritzo").counts() == {"blue": 1}
-    assert report.summary("en").splitlines()[0] == '1 example added to "fritzo".'
+    assert report.summary("en").splitlines()[0] == "1 example added to “fritzo”."
     assert report.summary("de").splitlines()[0] == "1 Beispiel zu „fritzo“ hinzugefügt."
     assert [s.split(":")[0] for s in report.skipped] == ["labels.csv line 2", "labels.csv line 4"]
     assert all("touches another labelled die" in s for s in report.skipped)
@@ -590,7 +591,7 @@ def test_a_burned_out_photo_is_not_taught_saying_why(tmp_path, data_home):
     cv2.imwrite(str(folder / "ex00.jpg"), burned)
     report = teach_from_examples("echt-spitze", folder)
     assert report.added == 1 and len(report.skipped) == 1
-    assert "line 2" in report.skipped[0] and "burned out" in report.skipped[0] and "'3'" in report.skipped[0]
+    assert "line 2" in report.skipped[0] and "washed out" in report.skipped[0] and "‘3’" in report.skipped[0]
     assert profiles.load_profile("echt-spitze").counts() == {"4": 1}
 
 
@@ -661,7 +662,7 @@ def test_teaching_from_a_folder_leaves_out_a_blurred_photo_where_its_face_has_a_
     report = teach_from_examples("echt-spitze", folder)
     assert profiles.load_profile("echt-spitze").counts() == {"3": 1, "5": 1} and report.added == 2
     assert len(report.skipped) == 1 and "line 3" in report.skipped[0] and "blurred" in report.skipped[0]
-    assert len(report.notes) == 1 and "'5'" in report.notes[0] and "blurred" in report.notes[0]
+    assert len(report.notes) == 1 and "‘5’" in report.notes[0] and "blurred" in report.notes[0]
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "another"))  # nothing taught yet, as above
     again = teach_from_examples("echt-spitze", folder, lang="de")  # as the CLI does, in the config's language
     assert "Zeile 3" in again.skipped[0] and "unscharf" in again.skipped[0] and "„5“" in again.notes[0]
@@ -992,7 +993,7 @@ def test_faces_with_one_photo_are_named_and_asked_for_first_until_they_have_two(
 
     monkeypatch.setattr(teach_view.theme, "text", text)
     view.draw(pygame.Surface((800, 480)))
-    assert "Every face taught! A second photo reads these more surely: 5" in drawn
+    assert "Every face taught! These read more surely with a second photo: 5" in drawn
     assert colours[view.progress.text("en")] != teach_view.theme.GOOD  # green once each face has two
     assert view._faces_in_order()[0] == "5"
 

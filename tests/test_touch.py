@@ -467,7 +467,7 @@ def test_a_swipe_scrolls_noch_x_mals_menu(tmp_path):
     mode = _playing(panel, "noch-x-mal", {"players": names, "seed": 1, "start": 0}, *starts, roll)
     menu = mode.menu
     start = menu.visible_range().start
-    assert start >= 2  # the highlight on "Dice to Ben" at the end: the first lines are above the ▲
+    assert start >= 2  # the highlight on "Ben rolls next" at the end: the first lines are above the ▲
     x, y = menu.item_rects()[start].center
     _swipe(panel, (x, y), (x, y + 2 * menu.row_h))  # two rows down
     panel.wait(0.3)
