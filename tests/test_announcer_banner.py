@@ -328,3 +328,19 @@ def test_a_room_that_takes_a_banner_only_below_far_gives_way_to_a_place_at_far(s
     rect, font, _ = banner.place(size, SCORE, focus, scale, (), everywhere_else, room)
     assert room.contains(rect)  # nowhere else clear: the room as before, smaller
     assert font.get_height() < theme.font(round(theme.FAR * scale), True).get_height()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_banner_never_breaks_a_line_at_a_no_break_space(size):
+    """Echt Spitze's later scores join a kind and its number with a no-break space, never to stand on two lines:
+    the banner's word wrap split at every space and "Kiwis" stood over "3" in German at 800x480."""
+    scale = banner.scale_of(pygame.Surface(size))
+    font = theme.font(round(theme.LARGE * scale), True)
+    text = "Anna, Ben: Zitronen\u00a04, Kiwis\u00a03 Punkte."
+    width = font.size("Anna, Ben: Zitronen\u00a04, Kiwis")[0] + 2  # greedy, "3 Punkte." went to the next line
+    assert [line for line in banner.wrap(text, font, width) if line.endswith("Kiwis") or line.startswith("3")] == []
+    for at in (width, width * 2 // 3):
+        _, lines = banner.layout(text, at, scale)
+        assert " ".join(lines) == text, lines
+    rect, _, lines = banner.place(size, text, None, scale)
+    assert not any(line.endswith(("Kiwis", "Zitronen")) for line in lines), lines

@@ -37,19 +37,9 @@ def scale_of(surface: pygame.Surface) -> float:
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Greedy word wrap; a single word wider than ``width`` stays whole on its own line (the caller
-    shrinks)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
-        lines.append(line)
-    return lines
+    shrinks). Each paragraph as ``theme.wrap``'s, not broken at a no-break space (Echt Spitze joins a kind and its
+    number so: "Kiwis / 3" stood on two lines of a German banner)."""
+    return [line for paragraph in text.split("\n") for line in theme.wrap(paragraph, font, width) or [""]]
 
 
 def layout(text: str, width: int, scale: float, largest: int = theme.LARGE) -> tuple[pygame.font.Font, list[str]]:
@@ -119,7 +109,7 @@ def _height(font: pygame.font.Font, lines: Sequence[str], scale: float) -> int:
 
 
 #: where a sentence ends, and a banner's line may best end too
-_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?:])[^\S\u00a0\u202f]+")
 
 
 def _even(text: str, font: pygame.font.Font, width: int, count: int) -> list[str] | None:
@@ -135,7 +125,7 @@ def _even(text: str, font: pygame.font.Font, width: int, count: int) -> list[str
             lines.append(sentence)
     if len(lines) == count and all(font.size(line)[0] <= width for line in lines):
         return lines
-    words = text.split()
+    words = theme._words(text, ())  # at its spaces, not at a no-break one (``wrap``)
     together = [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)
                 if a.isdigit() or (a[:1].isupper() and b[:1].isupper() and a[-1].isalnum())]
     even = theme.even_lines(text, font, width, count, together) or theme.even_lines(text, font, width, count)
