@@ -2212,3 +2212,56 @@ def test_the_unread_die_is_not_drawn_as_the_question_mark_face(tmp_path, monkeyp
     glass = [tuple(surface.get_at((x, y)))[:3] for x in range(unread.x, unread.right) for y in range(unread.y,
                                                                                                     unread.bottom)]
     assert glass.count(theme.TEXT) > unread.w  # the magnifying glass is drawn in the text's colour
+
+
+def test_the_end_screen_lays_out_its_totals_and_places_its_banner_once_a_frame(tmp_path, monkeypatch):
+    """The end screen laid out the ranking four times a frame (the banner's spare, the status line twice, the
+    drawing) and placed the banner twice to know whether it stands over the status line: now once, again only when
+    what they are laid out from changes. What is drawn stays the same."""
+    import inspect
+
+    from companion.announce import Announcement
+    from companion.announcer import Announcer
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+    from companion.speech import Speech
+    from companion.views import banner
+    from companion.views.echt_spitze_view import EchtSpitzeMode as Mode
+
+    register_all()
+    cfg = Config()
+    cfg.language = "en"
+    announcer = Announcer("en", 80, speech=Speech(lambda text, lang: None, threaded=False))
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer)
+    app.new_game(GAME_ENTRIES["echt-spitze"], {"players": ["Sara", "Ben", "Mia"],
+                                              "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s = app.session
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4", "5"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "take", "die": 3}, {"action": "leave"},
+                   {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}, *({"action": "final", "player": p, "stars": 10} for p in ["Sara", "Ben",
+                                                                                                      "Mia"])):
+        assert s.apply(action), s.error
+    assert s.engine.finished
+    announcer.clear()
+    announcer.announce(Announcement("core.error_language", {"value": "x" * 40, "allowed": ["a", "b"]}))
+    announcer.update(1.0)
+    laid, placed = [], []
+    real_lines, real_place = Mode._total_lines, banner.place
+    monkeypatch.setattr(Mode, "_total_lines", lambda self, *a, **k: laid.append(a) or real_lines(self, *a, **k))
+    monkeypatch.setattr(banner, "place", lambda *a, **k: placed.append(inspect.stack()[1].function)
+                        or real_place(*a, **k))
+    app.draw(app.display.canvas)
+    first = pygame.surfarray.array3d(app.display.canvas)
+    assert len(laid) == 3  # each player's points once
+    assert placed.count("_crossing_reminded") <= 1
+    laid.clear()
+    placed.clear()
+    app.draw(app.display.canvas)
+    assert laid == [] and "_crossing_reminded" not in placed  # nothing changed: nothing laid out again
+    assert (pygame.surfarray.array3d(app.display.canvas) == first).all()
+    mode = app.mode
+    assert mode._total_layout() == mode._laid_out_totals()

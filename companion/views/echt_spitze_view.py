@@ -152,6 +152,10 @@ class EchtSpitzeMode:
         self._not_now_asked = False
         self._not_now_until = 0.0
         self._now = 0.0
+        #: the totals' lines and where the end's banner stands, each with what they were laid out from: a frame asked
+        #: for them four times (the spare, the status line twice, the drawing), the banner placed twice
+        self._totals_kept: tuple[tuple[Any, ...], list[tuple[str, int, tuple[int, int, int], bool, int]]] | None = None
+        self._over_banner_kept: tuple[tuple[Any, ...], bool] | None = None
 
     # -- what to show ----------------------------------------------------------------------------------------
     @property
@@ -1022,9 +1026,13 @@ class EchtSpitzeMode:
         if phase is Phase.OVER:  # where a banner under the ranking has no room (the App places it as here)
             if (text := self._banner_text()) is None:
                 return False
-            ranking = _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
-            at, _, _ = banner.place(theme.DESIGN_SIZE, text, self.focus_rect, 1.0, [MENU_CORNER], [*ranking, BAR])
-            return at.top < DICE.y
+            lines, focus = self._total_layout(), self.focus_rect
+            key = (text, tuple(focus) if focus is not None else None, self._totals_kept and self._totals_kept[0])
+            if self._over_banner_kept is None or self._over_banner_kept[0] != key:
+                ranking = _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in lines])
+                at, _, _ = banner.place(theme.DESIGN_SIZE, text, focus, 1.0, [MENU_CORNER], [*ranking, BAR])
+                self._over_banner_kept = (key, at.top < DICE.y)
+            return self._over_banner_kept[1]
         return self.pending is None and not self.fixing and phase is Phase.SCORE and bool(self._left_lines())
 
     def _status(self, name: Callable[[str], str] = str) -> str:
@@ -1278,7 +1286,25 @@ class EchtSpitzeMode:
             theme.text(surface, line, (LEFT.x, y), size, color, bold=bold)
 
     def _total_layout(self) -> list[tuple[str, int, tuple[int, int, int], bool, int]]:
-        """(line, size, colour, bold, y) of the points entered so far, and after the game of the ranking."""
+        """(line, size, colour, bold, y) of the points entered so far, and after the game of the ranking; kept while
+        what they are laid out from stays (``_totals_key``): a frame asks for them four times."""
+        key = self._totals_key()
+        if self._totals_kept is None or self._totals_kept[0] != key:
+            self._totals_kept = (key, self._laid_out_totals())
+        return self._totals_kept[1]
+
+    def _totals_key(self) -> tuple[Any, ...]:
+        """All ``_laid_out_totals`` reads: the phase, the players' points and holes, the winners, whether the final
+        editor or which list stands beside them, the language, the ending's sentences and the banner's."""
+        s = self.game.state
+        over = s.phase is Phase.OVER
+        right = None if self.sub and self.sub[0] == "final" else tuple(self.menu.rect) if self.menu else None
+        return (s.phase, self.lang, tuple(s.winners), bool(self.sub and self.sub[0] == "final"), right,
+                tuple((p.name, p.final.total if p.final is not None else None, p.holes) for p in s.players),
+                tuple(said.text(self.lang) for said in self.game.ending) if over else (), self._banner_text())
+
+    def _laid_out_totals(self) -> list[tuple[str, int, tuple[int, int, int], bool, int]]:
+        """``_total_layout``, laid out."""
         s = self.game.state
         out = []
         y = DICE.y  # no dice after the game: the totals take their place
