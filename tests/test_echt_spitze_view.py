@@ -15,7 +15,7 @@ from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.echt_spitze_view import FIX_BUTTON, RIGHT, EchtSpitzeMode
+from companion.views.echt_spitze_view import FIX_BUTTON, LEFT, RIGHT, EchtSpitzeMode
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DieReading, TrayReading
 
@@ -2265,3 +2265,33 @@ def test_the_end_screen_lays_out_its_totals_and_places_its_banner_once_a_frame(t
     assert (pygame.surfarray.array3d(app.display.canvas) == first).all()
     mode = app.mode
     assert mode._total_layout() == mode._laid_out_totals()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_who_was_first_and_the_number_to_cross_stay_readable_on_the_playing_screen(tmp_path, monkeypatch, lang):
+    """Who was first with a kind, and the number everybody else crosses out, stood only in the banner's 5-7 s: a
+    player who looked away read it nowhere. A line under the dice keeps the latest firsts, at FAR, through the next
+    turn; a banner keeps clear of it where it can (``in_view``, last)."""
+    s = session(tmp_path, {"players": FOUR[:3], "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4", "5"]},
+                   *({"action": "take", "die": n} for n in range(1, 4)), {"action": "leave"},
+                   {"action": "report", "player": FOUR[1], "kinds": ["pears", "lemons"]},
+                   {"action": "report", "player": FOUR[0], "kinds": ["plums"]}, {"action": "end_turn"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    for step in (None, {"action": "roll", "dice": ["1", "2", "3", "4", "5"]}, {"action": "take", "die": 1}):
+        if step is not None:
+            assert s.apply(step), s.error
+        drawn = drawn_texts(mode, monkeypatch)
+        lines = [(text, size, rect) for text, size, rect in drawn if rect.colliderect(LEFT)]
+        said = " ".join(text for text, _, _ in lines).replace("\u00a0", " ")
+        for kind, number in (("pears", 5), ("lemons", 9), ("plums", 4)):  # each kind with the number to cross
+            assert t("echt.view.first_kind", lang, name=kind, high=number).replace("\u00a0", " ") in said, said
+        assert said.index("lemons") < said.index(FOUR[1]) < said.index("plums") < said.index(FOUR[0]), said
+        assert all(size >= theme.FAR for _, size, _ in lines), lines
+        firsts = [rect for _, _, rect in lines]
+        assert all(pygame.Rect(0, 0, 800, 440).contains(rect) for rect in firsts)
+        others = [rect for _, _, rect in drawn if rect not in firsts]
+        assert not any(rect.colliderect(other) for rect in firsts for other in others), drawn
+        assert any(kept.contains(rect) for rect in firsts for kept in mode.in_view)

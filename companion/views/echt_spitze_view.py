@@ -72,6 +72,10 @@ STATUS_W = 770
 #: ≡ corner (52 px wide) and ``banner.MARGIN`` in: the status line keeps to that span, or its end ("…g?") stood out
 #: right of the three-line extra-cross banner
 MARK_ROOM = 12  # a die's cross mark stands this far above it
+#: the firsts' line under the dice (``_firsts_lines``) takes at most this many lines at FAR, LEFT's upper two thirds:
+#: a turn's two or three firsts with long names ("Zuerst: Birnen 5, Zitronen 9 (Annika) · Pflaumen 4 (Johannes)")
+#: took three, and on two the oldest was left out; a short banner stands under them, a longer one over them
+FIRSTS_LINES = 3
 UNDER_BANNER = pygame.Rect(banner.MARGIN, 0, MENU_CORNER.left - 2 * banner.MARGIN, 0)
 DICE = pygame.Rect(20, 150, 760, 80)
 #: under the dice and their holders' names, down to the hint bar (y 440): six lines at FAR, the extra crosses of
@@ -691,7 +695,8 @@ class EchtSpitzeMode:
             # a sentence too tall for that (an extra cross's, three lines at LARGE) over the reminders it repeats
             reminders = _spanning_lines([(line, size, False, y) for line, size, _, y in left])
             return [*dice, *menu, *reminders, *names, *top]
-        spare = [*top, *spanning([*dice, *names]), *menu]
+        firsts = _spanning_lines([(line, size, False, y) for line, size, y in self._firsts_lines()])
+        spare = [*top, *spanning([*dice, *names]), *menu, *firsts]  # the firsts last: a banner says more
         if s.phase in (Phase.FINAL, Phase.OVER):
             totals = _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
             # at the end the ranking before the bar and "Won: …" (a tie's sentence, three lines at FAR, stood over
@@ -979,6 +984,8 @@ class EchtSpitzeMode:
             self._draw_reminders(surface)
         elif s.phase in (Phase.FINAL, Phase.OVER):
             self._draw_totals(surface)
+        for line, size, y in self._firsts_lines():
+            theme.text(surface, line, (LEFT.x, y), size, theme.TEXT)
         if (self.pending is not None or self.fixing) and (picture := self._asked_picture()) is not None:
             draw_die_picture(surface, picture, PICTURE_PLACE)
         if self.pending is not None or self.fixing == "face":
@@ -1267,6 +1274,40 @@ class EchtSpitzeMode:
             if y <= LEFT.bottom:
                 break
         return out
+
+    def _firsts_lines(self) -> list[tuple[str, int, int]]:
+        """(line, size, y) at the top of LEFT: who was first with which kind and the number everybody else crosses
+        out ("Zuerst: Kiwis 4 (Anna) · Zitronen 9, Melonen 6 (Ben)"), the latest ones that fit FIRSTS_LINES lines at FAR
+        (read from every seat), the latest alone else as large as it fits. The banner that says it stands 5-7 s,
+        and a player who looked away or came back to the table read it nowhere. Where LEFT is free: not while the
+        extra crosses' reminders, the totals or the answers to a die stand there."""
+        s = self.game.state
+        if (not s.first or self.pending is not None or self.fixing
+                or s.phase not in (Phase.ROLL, Phase.TAKE, Phase.MIDDLE, Phase.REROLL, Phase.SCORE)
+                or (s.phase is Phase.SCORE and self._left_lines())):
+            return []
+        key = "echt.view.first_shape" if s.level == 3 else "echt.view.first_kind"
+        players = [p.name for p in s.players]
+
+        def line(kinds: list[str], name: Callable[[str], str]) -> str:
+            groups: dict[tuple[str, ...], list[str]] = {}  # the kinds of the same players together, as said
+            for kind in kinds:
+                groups.setdefault(tuple(s.first[kind]), []).append(
+                    self.tr(key, name=self._kind_name(kind), high=s.overview[kind][0]))
+            items = [self.tr("echt.view.first_group", items=", ".join(group),
+                             players=join_names([name(n) for n in names], self.lang))
+                     for names, group in groups.items()]
+            # the "·" ends a line (at a no-break space before it): a line beginning "· Melonen 6" read as a list
+            return self.tr("echt.view.firsts", items="\u00a0· ".join(items))
+
+        kinds = list(s.first)  # in the order they were first: the latest last
+        for n in range(len(kinds), 0, -1):
+            lines, size = theme.far_lines(line(kinds[-n:], str), theme.FAR, LEFT.w, short=line(kinds[-n:], self._short),
+                                          names=players, max_lines=FIRSTS_LINES)
+            if size >= theme.FAR:
+                break
+        top = LEFT.y + 4  # clear of the holders' names over it
+        return [(part, size, top + k * theme.font(size).get_linesize()) for k, part in enumerate(lines)]
 
     def _report_text(self, p: Any) -> str:
         r = p.report
