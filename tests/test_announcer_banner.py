@@ -84,7 +84,9 @@ def test_banner_never_covers_the_hourglass(size, where):
     _, font, lines = banner.place(size, LONG, avoid, banner.scale_of(surface))
     body = theme.font(round(theme.BODY * banner.scale_of(surface)), True)
     assert font.get_height() >= body.get_height()  # never smaller than readable across the table
-    assert len(lines) <= banner.MAX_LINES or font.get_height() == body.get_height()
+    far = theme.font(round(theme.FAR * banner.scale_of(surface)), True)
+    # more lines than three only at FAR (a column tall enough: read from every seat), else at BODY
+    assert len(lines) <= banner.MAX_LINES or font.get_height() in (body.get_height(), far.get_height())
     assert " ".join(lines).split() == LONG.split()
 
 
@@ -282,3 +284,63 @@ def test_a_banners_lines_end_with_its_sentences_and_keep_a_name_whole(text, firs
     _, lines = banner.layout(text, width, 1.0)
     assert len(lines) == 2 and lines[0].startswith(first) and " ".join(lines).split() == text.split(), lines
     assert not any(line.endswith(("Großvater", "Großmutter")) for line in lines), lines
+
+
+# where the audit saw a banner at 28 px on four lines (design pixels): what the screen kept in view, its focus
+SCORE = "Ben bekommt 3 Punkte für eine Treppe, zusammen 8. Anna ist dran."
+FIRSTS = "Anna und Ben zugleich zuerst mit Birnen: jeder kreist die 5 ein, alle anderen streichen sie!"
+NARROW_PLACES = {  # Fritzo between turns: the building, its actions, the top line; the column under the actions
+    "fritzo": (SCORE, (462, 114, 328, 48), [(73, 120, 312, 312), (462, 114, 328, 156), (0, 0, 740, 66)]),
+    # Echt Spitze's final scoring: the player bar, the prompt, the list, the reports; the column left of the list
+    "echt": (FIRSTS, (408, 320, 372, 112), [(8, 4, 734, 100), (38, 108, 725, 38), (408, 320, 372, 112),
+                                            (20, 150, 363, 30)]),
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("case", list(NARROW_PLACES))
+def test_a_banner_in_a_narrow_column_stays_at_far_on_more_lines_where_it_is_tall_enough(size, case):
+    """Three lines did not fit Fritzo's column under its actions (308 px) at FAR, and ``layout`` fell back to 28 px on
+    four lines, which was taken: the scores and Echt Spitze's firsts, the sentences that matter most, at the size
+    the far end of the table does not read. Where the column is tall enough, FAR on four lines; clear of all."""
+    scale = min(size[0] / 800, size[1] / 480)
+    text, focus, kept = NARROW_PLACES[case]
+    avoid, spare = scaled(focus, size), [scaled(r, size) for r in kept]
+    rect, font, lines = banner.place(size, text, avoid, scale, [scaled((748, 0, 52, 52), size)], spare)
+    assert font.get_height() >= theme.font(round(theme.FAR * scale), True).get_height(), lines
+    assert not any(rect.colliderect(r) for r in spare) and not rect.colliderect(avoid)
+    assert " ".join(lines).split() == text.split()
+    assert len(lines) * font.get_linesize() + 2 * round(banner.PAD * scale) <= rect.height
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_room_that_takes_a_banner_only_below_far_gives_way_to_a_place_at_far(size):
+    """``place``'s rooms took the first size from LARGE to FAR whose lines fitted, but ``layout`` asked for FAR comes
+    back at 28 px where three lines do not fit, and that was accepted: a room too low for FAR held the sentence
+    small where the band under the focus took it at FAR. Only where no place takes it at FAR, the room small."""
+    scale = min(size[0] / 800, size[1] / 480)
+    room = scaled((462, 280, 328, 150), size)  # as narrow as Fritzo's column, too low for four lines at FAR
+    focus = scaled((10, 60, 440, 40), size)
+    small_in_room, font, _ = banner.place(size, SCORE, focus, scale, (), [], room)
+    assert font.get_height() >= theme.font(round(theme.FAR * scale), True).get_height()
+    assert not room.contains(small_in_room)  # the band under the focus, at FAR
+    everywhere_else = [scaled((0, 0, 800, 280), size), scaled((0, 280, 462, 160), size)]
+    rect, font, _ = banner.place(size, SCORE, focus, scale, (), everywhere_else, room)
+    assert room.contains(rect)  # nowhere else clear: the room as before, smaller
+    assert font.get_height() < theme.font(round(theme.FAR * scale), True).get_height()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_banner_never_breaks_a_line_at_a_no_break_space(size):
+    """Echt Spitze's later scores join a kind and its number with a no-break space, never to stand on two lines:
+    the banner's word wrap split at every space and "Kiwis" stood over "3" in German at 800x480."""
+    scale = banner.scale_of(pygame.Surface(size))
+    font = theme.font(round(theme.LARGE * scale), True)
+    text = "Anna, Ben: Zitronen\u00a04, Kiwis\u00a03 Punkte."
+    width = font.size("Anna, Ben: Zitronen\u00a04, Kiwis")[0] + 2  # greedy, "3 Punkte." went to the next line
+    assert [line for line in banner.wrap(text, font, width) if line.endswith("Kiwis") or line.startswith("3")] == []
+    for at in (width, width * 2 // 3):
+        _, lines = banner.layout(text, at, scale)
+        assert " ".join(lines) == text, lines
+    rect, _, lines = banner.place(size, text, None, scale)
+    assert not any(line.endswith(("Kiwis", "Zitronen")) for line in lines), lines

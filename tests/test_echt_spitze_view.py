@@ -15,7 +15,7 @@ from companion.i18n import t
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.views import theme
-from companion.views.echt_spitze_view import FIX_BUTTON, RIGHT, EchtSpitzeMode
+from companion.views.echt_spitze_view import FIX_BUTTON, LEFT, RIGHT, EchtSpitzeMode
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import DieReading, TrayReading
 
@@ -2212,3 +2212,86 @@ def test_the_unread_die_is_not_drawn_as_the_question_mark_face(tmp_path, monkeyp
     glass = [tuple(surface.get_at((x, y)))[:3] for x in range(unread.x, unread.right) for y in range(unread.y,
                                                                                                     unread.bottom)]
     assert glass.count(theme.TEXT) > unread.w  # the magnifying glass is drawn in the text's colour
+
+
+def test_the_end_screen_lays_out_its_totals_and_places_its_banner_once_a_frame(tmp_path, monkeypatch):
+    """The end screen laid out the ranking four times a frame (the banner's spare, the status line twice, the
+    drawing) and placed the banner twice to know whether it stands over the status line: now once, again only when
+    what they are laid out from changes. What is drawn stays the same."""
+    import inspect
+
+    from companion.announce import Announcement
+    from companion.announcer import Announcer
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+    from companion.speech import Speech
+    from companion.views import banner
+    from companion.views.echt_spitze_view import EchtSpitzeMode as Mode
+
+    register_all()
+    cfg = Config()
+    cfg.language = "en"
+    announcer = Announcer("en", 80, speech=Speech(lambda text, lang: None, threaded=False))
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer)
+    app.new_game(GAME_ENTRIES["echt-spitze"], {"players": ["Sara", "Ben", "Mia"],
+                                              "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s = app.session
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4", "5"]}, {"action": "take", "die": 1},
+                   {"action": "take", "die": 2}, {"action": "take", "die": 3}, {"action": "leave"},
+                   {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
+                   {"action": "end_turn"}, *({"action": "final", "player": p, "stars": 10} for p in ["Sara", "Ben",
+                                                                                                      "Mia"])):
+        assert s.apply(action), s.error
+    assert s.engine.finished
+    announcer.clear()
+    announcer.announce(Announcement("core.error_language", {"value": "x" * 40, "allowed": ["a", "b"]}))
+    announcer.update(1.0)
+    laid, placed = [], []
+    real_lines, real_place = Mode._total_lines, banner.place
+    monkeypatch.setattr(Mode, "_total_lines", lambda self, *a, **k: laid.append(a) or real_lines(self, *a, **k))
+    monkeypatch.setattr(banner, "place", lambda *a, **k: placed.append(inspect.stack()[1].function)
+                        or real_place(*a, **k))
+    app.draw(app.display.canvas)
+    first = pygame.surfarray.array3d(app.display.canvas)
+    assert len(laid) == 3  # each player's points once
+    assert placed.count("_crossing_reminded") <= 1
+    laid.clear()
+    placed.clear()
+    app.draw(app.display.canvas)
+    assert laid == [] and "_crossing_reminded" not in placed  # nothing changed: nothing laid out again
+    assert (pygame.surfarray.array3d(app.display.canvas) == first).all()
+    mode = app.mode
+    assert mode._total_layout() == mode._laid_out_totals()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_who_was_first_and_the_number_to_cross_stay_readable_on_the_playing_screen(tmp_path, monkeypatch, lang):
+    """Who was first with a kind, and the number everybody else crosses out, stood only in the banner's 5-7 s: a
+    player who looked away read it nowhere. A line under the dice keeps the latest firsts, at FAR, through the next
+    turn; a banner keeps clear of it where it can (``in_view``, last)."""
+    s = session(tmp_path, {"players": FOUR[:3], "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s.lang = lang
+    for action in ({"action": "roll", "dice": ["1", "2", "3", "4", "5"]},
+                   *({"action": "take", "die": n} for n in range(1, 4)), {"action": "leave"},
+                   {"action": "report", "player": FOUR[1], "kinds": ["pears", "lemons"]},
+                   {"action": "report", "player": FOUR[0], "kinds": ["plums"]}, {"action": "end_turn"}):
+        assert s.apply(action), s.error
+    mode = EchtSpitzeMode(s)
+    for step in (None, {"action": "roll", "dice": ["1", "2", "3", "4", "5"]}, {"action": "take", "die": 1}):
+        if step is not None:
+            assert s.apply(step), s.error
+        drawn = drawn_texts(mode, monkeypatch)
+        lines = [(text, size, rect) for text, size, rect in drawn if rect.colliderect(LEFT)]
+        said = " ".join(text for text, _, _ in lines).replace("\u00a0", " ")
+        for kind, number in (("pears", 5), ("lemons", 9), ("plums", 4)):  # each kind with the number to cross
+            assert t("echt.view.first_kind", lang, name=kind, high=number).replace("\u00a0", " ") in said, said
+        assert said.index("lemons") < said.index(FOUR[1]) < said.index("plums") < said.index(FOUR[0]), said
+        assert all(size >= theme.FAR for _, size, _ in lines), lines
+        firsts = [rect for _, _, rect in lines]
+        assert all(pygame.Rect(0, 0, 800, 440).contains(rect) for rect in firsts)
+        others = [rect for _, _, rect in drawn if rect not in firsts]
+        assert not any(rect.colliderect(other) for rect in firsts for other in others), drawn
+        assert any(kept.contains(rect) for rect in firsts for kept in mode.in_view)

@@ -37,19 +37,9 @@ def scale_of(surface: pygame.Surface) -> float:
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Greedy word wrap; a single word wider than ``width`` stays whole on its own line (the caller
-    shrinks)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
-        lines.append(line)
-    return lines
+    shrinks). Each paragraph as ``theme.wrap``'s, not broken at a no-break space (Echt Spitze joins a kind and its
+    number so: "Kiwis / 3" stood on two lines of a German banner)."""
+    return [line for paragraph in text.split("\n") for line in theme.wrap(paragraph, font, width) or [""]]
 
 
 def layout(text: str, width: int, scale: float, largest: int = theme.LARGE) -> tuple[pygame.font.Font, list[str]]:
@@ -61,15 +51,16 @@ def layout(text: str, width: int, scale: float, largest: int = theme.LARGE) -> t
     (``_even``): greedy, "Ben bekommt 3 Kristalle und hat jetzt" stood over "14." alone, a line the far end of the
     table took for another sentence.
     """
-    font, lines = _layout(text, width, scale, largest)
+    font, lines, _ = _layout(text, width, scale, largest)
     return font, list(lines)
 
 
 @functools.lru_cache(maxsize=512)
-def _layout(text: str, width: int, scale: float, largest: int) -> tuple[pygame.font.Font, tuple[str, ...]]:
-    """``layout``, kept: ``place`` asks it for every free region, and since the smaller sizes down to FAR for each
-    size too, every frame a banner stands (a sentence that could stand only over what a screen keeps in view took
-    3.8 ms a frame to place here, five times what it had, where a Pi is three or four times slower)."""
+def _layout(text: str, width: int, scale: float, largest: int) -> tuple[pygame.font.Font, tuple[str, ...], int]:
+    """``layout``, and the design size it came to (below ``largest`` where the sentence needed it), kept: ``place``
+    asks it for every free region, and since the smaller sizes down to FAR for each size too, every frame a banner
+    stands (a sentence that could stand only over what a screen keeps in view took 3.8 ms a frame to place here,
+    five times what it had, where a Pi is three or four times slower)."""
     size = largest
     while True:
         font = theme.font(max(8, round(size * scale)), True)
@@ -78,12 +69,47 @@ def _layout(text: str, width: int, scale: float, largest: int) -> tuple[pygame.f
         if fits or size <= theme.BODY:
             if len(lines) > 1 and "\n" not in text:
                 lines = _even(text, font, width, len(lines)) or lines
-            return font, tuple(lines)
+            return font, tuple(lines), size
         size -= 2
 
 
+@functools.lru_cache(maxsize=256)
+def _far_layout(text: str, width: int, scale: float) -> tuple[pygame.font.Font, tuple[str, ...]] | None:
+    """``text`` at FAR on as many lines as it needs (even, as ``layout``'s), for a room tall enough to take more
+    than three: None where a word is wider than ``width`` even so."""
+    font = theme.font(max(8, round(theme.FAR * scale)), True)
+    lines = wrap(text, font, width)
+    if any(font.size(line)[0] > width for line in lines):
+        return None
+    if len(lines) > 1 and "\n" not in text:
+        lines = _even(text, font, width, len(lines)) or lines
+    return font, tuple(lines)
+
+
+def _fits(text: str, width: int, height: int, scale: float,
+          largest: int) -> list[tuple[pygame.font.Font, tuple[str, ...], int, int]]:
+    """The banners for ``text`` in a region ``width`` by ``height`` (its lines' room, the padding and the time bar
+    included), best first: each its font, lines, design size and height. ``layout`` from ``largest``; where that
+    comes below FAR (three lines do not fit at FAR), first FAR on more lines where the region is tall enough: the
+    table reads a banner from every seat, and "Ben bekommt 3 Punkte für eine Treppe, zusammen 8. Anna ist dran."
+    stood at 28 px on four lines in Fritzo's column under its actions, Echt Spitze's firsts beside its list, where
+    FAR took as many. The smaller one stays second: shorter, it may stand clear of what a taller one covers."""
+    font, lines, at = _layout(text, width, scale, largest)
+    smaller = (font, lines, at, _height(font, lines, scale))
+    if at < theme.FAR <= largest and (far := _far_layout(text, width, scale)) is not None:
+        far_height = _height(far[0], far[1], scale)
+        if far_height <= height:
+            return [(far[0], far[1], theme.FAR, far_height), smaller]
+    return [smaller]
+
+
+def _height(font: pygame.font.Font, lines: Sequence[str], scale: float) -> int:
+    """A banner's height for ``lines`` of ``font``: the lines, the padding above and below, the time bar."""
+    return len(lines) * font.get_linesize() + 2 * round(PAD * scale) + round(BAR * scale)
+
+
 #: where a sentence ends, and a banner's line may best end too
-_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?:])[^\S\u00a0\u202f]+")
 
 
 def _even(text: str, font: pygame.font.Font, width: int, count: int) -> list[str] | None:
@@ -99,7 +125,7 @@ def _even(text: str, font: pygame.font.Font, width: int, count: int) -> list[str
             lines.append(sentence)
     if len(lines) == count and all(font.size(line)[0] <= width for line in lines):
         return lines
-    words = text.split()
+    words = theme._words(text, ())  # at its spaces, not at a no-break one (``wrap``)
     together = [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)
                 if a.isdigit() or (a[:1].isupper() and b[:1].isupper() and a[-1].isalnum())]
     even = theme.even_lines(text, font, width, count, together) or theme.even_lines(text, font, width, count)
@@ -157,35 +183,45 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
     # taps, the first only put the banner away), and a table with buttons reads there what they do
     area = pygame.Rect(0, 0, surface_size[0], surface_size[1] - round(HINT_BAR_H * scale))
     rooms = [] if room is None else [room] if isinstance(room, pygame.Rect) else list(room)
+    # a room (or a region clear of ``spare``) that takes the sentence only below FAR: taken where no other place
+    # does at FAR or larger (Noch X-Mal!'s firsts, Echt Spitze's, Fritzo's scores stood at 28 px on four lines in a
+    # column, where the band or a room beside it took them at FAR)
+    small: tuple[pygame.Rect, pygame.font.Font, list[str]] | None = None
     for k, each in enumerate(rooms):
         inner = each.clip(area.inflate(-2 * margin, -2 * margin))
         clear_of = (*(r for r in spare if not (k and inner.contains(r))), *corners, *([avoid] if avoid else []))
         for size in range(theme.LARGE, theme.FAR - 1, -2):
-            font, lines = layout(text, inner.width - 2 * pad, scale, size)
-            height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
-            if inner.width < MIN_WIDTH * scale or height > inner.height:
-                continue
-            for rect in (inner, pygame.Rect(inner.left, inner.bottom - height, inner.width, height)):
-                if not any(rect.colliderect(r) for r in clear_of):
-                    return pygame.Rect(rect), font, lines
+            for font, lines, at, height in _fits(text, inner.width - 2 * pad, inner.height, scale, size):
+                if inner.width < MIN_WIDTH * scale or height > inner.height:
+                    continue
+                for rect in (inner, pygame.Rect(inner.left, inner.bottom - height, inner.width, height)):
+                    if not any(rect.colliderect(r) for r in clear_of):
+                        if at >= theme.FAR:
+                            return pygame.Rect(rect), font, list(lines)
+                        small = small or (pygame.Rect(rect), font, list(lines))
 
     def covered(rect: pygame.Rect) -> int:
         return next((i for i, s in enumerate(spare) if rect.colliderect(s)), len(spare))
 
     options = []
-    fits_over_spare: tuple[int, pygame.Rect, pygame.font.Font, list[str]] | None = None
-    for rect, font, lines, fits, region_area in _in_regions(area, avoid, corners, text, scale, theme.LARGE):
+    # the best place over what the table looks at: the one whose first covered rect comes latest, at FAR or larger
+    fits_over_spare: tuple[tuple[int, bool], pygame.Rect, pygame.font.Font, list[str]] | None = None
+    for rect, font, lines, fits, region_area, at in _in_regions(area, avoid, corners, text, scale, theme.LARGE):
         if fits:
             first = covered(rect)
-            if first == len(spare):
+            if first == len(spare) and at >= theme.FAR:
                 return rect, font, lines
-            if fits_over_spare is None or first > fits_over_spare[0]:
-                fits_over_spare = (first, rect, font, lines)
+            if first == len(spare):
+                small = small or (rect, font, lines)
+            elif fits_over_spare is None or (first, at >= theme.FAR) > fits_over_spare[0]:
+                fits_over_spare = ((first, at >= theme.FAR), rect, font, lines)
         options.append((region_area, rect, font, lines))
+    if small is not None:  # smaller, clear of what the table looks at, before larger over it
+        return small
     if fits_over_spare is not None:
         for size in range(theme.LARGE - 2, theme.FAR - 1, -2):
-            for rect, font, lines, fits, _ in _in_regions(area, avoid, corners, text, scale, size):
-                if fits and covered(rect) > fits_over_spare[0]:
+            for rect, font, lines, fits, _, at in _in_regions(area, avoid, corners, text, scale, size):
+                if fits and at >= theme.FAR and (covered(rect), True) > fits_over_spare[0]:
                     return rect, font, lines
         return fits_over_spare[1:]
     if options:
@@ -199,9 +235,10 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
 
 
 def _in_regions(area: pygame.Rect, avoid: pygame.Rect | None, corners: Sequence[pygame.Rect], text: str,
-                scale: float, size: int) -> Iterator[tuple[pygame.Rect, pygame.font.Font, list[str], bool, int]]:
-    """The banner for ``text`` (from ``size`` down, ``layout``) in each free region wide enough, best first: its
-    rect (cut to the region where it is too tall), font and lines, whether it fits, and the region's area."""
+                scale: float, size: int) -> Iterator[tuple[pygame.Rect, pygame.font.Font, list[str], bool, int, int]]:
+    """The banner for ``text`` (from ``size`` down, ``_fits``) in each free region wide enough, best first: its
+    rect (cut to the region where it is too tall), font and lines, whether it fits, the region's area and the
+    design size it is drawn at."""
     margin, pad = round(MARGIN * scale), round(PAD * scale)
     for region, edge in _free_regions(area, avoid):
         inner = region.inflate(-2 * margin, -2 * margin)
@@ -211,14 +248,13 @@ def _in_regions(area: pygame.Rect, avoid: pygame.Rect | None, corners: Sequence[
                     inner.width = corner.left - margin - inner.left
         if inner.width < MIN_WIDTH * scale or inner.height <= 0:
             continue
-        font, lines = layout(text, inner.width - 2 * pad, scale, size)
-        height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
-        rect = pygame.Rect(inner.left, 0, inner.width, min(height, inner.height))
-        if edge == "bottom":
-            rect.bottom = inner.bottom
-        else:
-            rect.top = inner.top
-        yield rect, font, lines, height <= inner.height, inner.width * inner.height
+        for font, lines, at, height in _fits(text, inner.width - 2 * pad, inner.height, scale, size):
+            rect = pygame.Rect(inner.left, 0, inner.width, min(height, inner.height))
+            if edge == "bottom":
+                rect.bottom = inner.bottom
+            else:
+                rect.top = inner.top
+            yield rect, font, list(lines), height <= inner.height, inner.width * inner.height, at
 
 
 def draw_banner(surface: pygame.Surface, text: str, *, urgent: bool = False, remaining: float = 1.0,

@@ -72,6 +72,10 @@ STATUS_W = 770
 #: ≡ corner (52 px wide) and ``banner.MARGIN`` in: the status line keeps to that span, or its end ("…g?") stood out
 #: right of the three-line extra-cross banner
 MARK_ROOM = 12  # a die's cross mark stands this far above it
+#: the firsts' line under the dice (``_firsts_lines``) takes at most this many lines at FAR, LEFT's upper two thirds:
+#: a turn's two or three firsts with long names ("Zuerst: Birnen 5, Zitronen 9 (Annika) · Pflaumen 4 (Johannes)")
+#: took three, and on two the oldest was left out; a short banner stands under them, a longer one over them
+FIRSTS_LINES = 3
 UNDER_BANNER = pygame.Rect(banner.MARGIN, 0, MENU_CORNER.left - 2 * banner.MARGIN, 0)
 DICE = pygame.Rect(20, 150, 760, 80)
 #: under the dice and their holders' names, down to the hint bar (y 440): six lines at FAR, the extra crosses of
@@ -152,6 +156,10 @@ class EchtSpitzeMode:
         self._not_now_asked = False
         self._not_now_until = 0.0
         self._now = 0.0
+        #: the totals' lines and where the end's banner stands, each with what they were laid out from: a frame asked
+        #: for them four times (the spare, the status line twice, the drawing), the banner placed twice
+        self._totals_kept: tuple[tuple[Any, ...], list[tuple[str, int, tuple[int, int, int], bool, int]]] | None = None
+        self._over_banner_kept: tuple[tuple[Any, ...], bool] | None = None
 
     # -- what to show ----------------------------------------------------------------------------------------
     @property
@@ -687,7 +695,8 @@ class EchtSpitzeMode:
             # a sentence too tall for that (an extra cross's, three lines at LARGE) over the reminders it repeats
             reminders = _spanning_lines([(line, size, False, y) for line, size, _, y in left])
             return [*dice, *menu, *reminders, *names, *top]
-        spare = [*top, *spanning([*dice, *names]), *menu]
+        firsts = _spanning_lines([(line, size, False, y) for line, size, y in self._firsts_lines()])
+        spare = [*top, *spanning([*dice, *names]), *menu, *firsts]  # the firsts last: a banner says more
         if s.phase in (Phase.FINAL, Phase.OVER):
             totals = _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
             # at the end the ranking before the bar and "Won: …" (a tie's sentence, three lines at FAR, stood over
@@ -975,6 +984,8 @@ class EchtSpitzeMode:
             self._draw_reminders(surface)
         elif s.phase in (Phase.FINAL, Phase.OVER):
             self._draw_totals(surface)
+        for line, size, y in self._firsts_lines():
+            theme.text(surface, line, (LEFT.x, y), size, theme.TEXT)
         if (self.pending is not None or self.fixing) and (picture := self._asked_picture()) is not None:
             draw_die_picture(surface, picture, PICTURE_PLACE)
         if self.pending is not None or self.fixing == "face":
@@ -1022,9 +1033,13 @@ class EchtSpitzeMode:
         if phase is Phase.OVER:  # where a banner under the ranking has no room (the App places it as here)
             if (text := self._banner_text()) is None:
                 return False
-            ranking = _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in self._total_layout()])
-            at, _, _ = banner.place(theme.DESIGN_SIZE, text, self.focus_rect, 1.0, [MENU_CORNER], [*ranking, BAR])
-            return at.top < DICE.y
+            lines, focus = self._total_layout(), self.focus_rect
+            key = (text, tuple(focus) if focus is not None else None, self._totals_kept and self._totals_kept[0])
+            if self._over_banner_kept is None or self._over_banner_kept[0] != key:
+                ranking = _spanning_lines([(line, size, bold, y) for line, size, _, bold, y in lines])
+                at, _, _ = banner.place(theme.DESIGN_SIZE, text, focus, 1.0, [MENU_CORNER], [*ranking, BAR])
+                self._over_banner_kept = (key, at.top < DICE.y)
+            return self._over_banner_kept[1]
         return self.pending is None and not self.fixing and phase is Phase.SCORE and bool(self._left_lines())
 
     def _status(self, name: Callable[[str], str] = str) -> str:
@@ -1260,6 +1275,40 @@ class EchtSpitzeMode:
                 break
         return out
 
+    def _firsts_lines(self) -> list[tuple[str, int, int]]:
+        """(line, size, y) at the top of LEFT: who was first with which kind and the number everybody else crosses
+        out ("Zuerst: Kiwis 4 (Anna) · Zitronen 9, Melonen 6 (Ben)"), the latest ones that fit FIRSTS_LINES lines at FAR
+        (read from every seat), the latest alone else as large as it fits. The banner that says it stands 5-7 s,
+        and a player who looked away or came back to the table read it nowhere. Where LEFT is free: not while the
+        extra crosses' reminders, the totals or the answers to a die stand there."""
+        s = self.game.state
+        if (not s.first or self.pending is not None or self.fixing
+                or s.phase not in (Phase.ROLL, Phase.TAKE, Phase.MIDDLE, Phase.REROLL, Phase.SCORE)
+                or (s.phase is Phase.SCORE and self._left_lines())):
+            return []
+        key = "echt.view.first_shape" if s.level == 3 else "echt.view.first_kind"
+        players = [p.name for p in s.players]
+
+        def line(kinds: list[str], name: Callable[[str], str]) -> str:
+            groups: dict[tuple[str, ...], list[str]] = {}  # the kinds of the same players together, as said
+            for kind in kinds:
+                groups.setdefault(tuple(s.first[kind]), []).append(
+                    self.tr(key, name=self._kind_name(kind), high=s.overview[kind][0]))
+            items = [self.tr("echt.view.first_group", items=", ".join(group),
+                             players=join_names([name(n) for n in names], self.lang))
+                     for names, group in groups.items()]
+            # the "·" ends a line (at a no-break space before it): a line beginning "· Melonen 6" read as a list
+            return self.tr("echt.view.firsts", items="\u00a0· ".join(items))
+
+        kinds = list(s.first)  # in the order they were first: the latest last
+        for n in range(len(kinds), 0, -1):
+            lines, size = theme.far_lines(line(kinds[-n:], str), theme.FAR, LEFT.w, short=line(kinds[-n:], self._short),
+                                          names=players, max_lines=FIRSTS_LINES)
+            if size >= theme.FAR:
+                break
+        top = LEFT.y + 4  # clear of the holders' names over it
+        return [(part, size, top + k * theme.font(size).get_linesize()) for k, part in enumerate(lines)]
+
     def _report_text(self, p: Any) -> str:
         r = p.report
         parts = [self._kind_name(k) for k in r.kinds]
@@ -1278,7 +1327,25 @@ class EchtSpitzeMode:
             theme.text(surface, line, (LEFT.x, y), size, color, bold=bold)
 
     def _total_layout(self) -> list[tuple[str, int, tuple[int, int, int], bool, int]]:
-        """(line, size, colour, bold, y) of the points entered so far, and after the game of the ranking."""
+        """(line, size, colour, bold, y) of the points entered so far, and after the game of the ranking; kept while
+        what they are laid out from stays (``_totals_key``): a frame asks for them four times."""
+        key = self._totals_key()
+        if self._totals_kept is None or self._totals_kept[0] != key:
+            self._totals_kept = (key, self._laid_out_totals())
+        return self._totals_kept[1]
+
+    def _totals_key(self) -> tuple[Any, ...]:
+        """All ``_laid_out_totals`` reads: the phase, the players' points and holes, the winners, whether the final
+        editor or which list stands beside them, the language, the ending's sentences and the banner's."""
+        s = self.game.state
+        over = s.phase is Phase.OVER
+        right = None if self.sub and self.sub[0] == "final" else tuple(self.menu.rect) if self.menu else None
+        return (s.phase, self.lang, tuple(s.winners), bool(self.sub and self.sub[0] == "final"), right,
+                tuple((p.name, p.final.total if p.final is not None else None, p.holes) for p in s.players),
+                tuple(said.text(self.lang) for said in self.game.ending) if over else (), self._banner_text())
+
+    def _laid_out_totals(self) -> list[tuple[str, int, tuple[int, int, int], bool, int]]:
+        """``_total_layout``, laid out."""
         s = self.game.state
         out = []
         y = DICE.y  # no dice after the game: the totals take their place
