@@ -2133,8 +2133,11 @@ def test_the_faces_under_the_foreign_question_say_they_are_its_yes(tmp_path, mon
 
     yes = t("echt.view.title_unsure_foreign", lang, die=4)
     _, mode, _ = unread_in(tmp_path, lang, [("1", None), ("2", None), ("5", None), (None, None)])
-    titles = [text for text, _, rect in drawn_texts(mode, monkeypatch) if rect.bottom <= mode._answer_rects()[0].top]
+    drawn = [(text, size) for text, size, rect in drawn_texts(mode, monkeypatch)
+             if rect.bottom <= mode._answer_rects()[0].top]
+    titles = [text for text, _ in drawn]
     assert yes in titles and t("echt.view.title_unsure", lang, die=4) not in titles
+    assert dict(drawn)[yes] >= theme.SMALL  # the "yes" read as the "no" button is (at 18 in grey, nobody read it)
     no = t("echt.view.roll_again_foreign", lang)
     assert (yes.split(":")[0], no.split(":")[0]) == {"de": ("Ja", "Nein"), "en": ("Yes", "No")}[lang]
     _, mode, _ = unread_in(tmp_path / "guess", lang, [("1", None), (None, "3"), ("5", None), ("?", None)])

@@ -1115,8 +1115,12 @@ class EchtSpitzeMode:
             # found nothing near): the faces say they are the "yes", as the button the "no"
             key = "echt.view.title_unsure_foreign" if self._unguessed() else "echt.view.title_unsure"
             title = self.tr(key, die=self.asking + 1)
-            # between a lit die's ring above (10 px out) and a lit answer's below: the status line asks it at FAR
-            theme.text(surface, title, (LEFT.x, DICE.bottom + 11), theme.SMALLEST, theme.MUTED)
+            # between a lit die's ring above (10 px out) and a lit answer's below: the status line asks it at FAR.
+            # The "yes" in the light of the "no" button's words: in grey at 18 it was the one line nobody read
+            foreign = self._unguessed()
+            theme.text(surface, title, (LEFT.x, DICE.bottom + (9 if foreign else 11)),
+                       theme.SMALL if foreign else theme.SMALLEST, theme.TEXT if foreign else theme.MUTED,
+                       bold=foreign)
         faces = self._face_options()
         rects = self._answer_rects()
         for k, (face, rect) in enumerate(zip(faces, rects, strict=False)):
