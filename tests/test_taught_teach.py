@@ -1304,3 +1304,19 @@ def test_a_colour_confirmed_in_play_for_a_die_with_no_hue_is_not_kept(data_home)
         (die,) = face_outline.distinct_dice(frame, find_any_dice(frame))
         assert (teach.confirm(profile, "red", frame, die.cand.box) is not None) is kept
     assert profile.counts() == {"red": 1}
+
+
+@pytest.mark.parametrize("face", ["3", "color-joker"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_teach_examples_refuses_a_colour_for_a_die_whose_mark_shows_none(tmp_path, data_home, face, lang):
+    """``teach --examples`` kept a Noch X-Mal! "3" labelled "red" (the screen and the corrections in play refuse
+    it): every 3 was then read red. Refused the same way, naming the file, the row and the fix; nothing kept."""
+    folder = tmp_path / "ex"
+    write_examples(folder, "noch-x-mal", ["blue", face], seed=5, labels=["blue", "red"])
+    with pytest.raises(ExamplesError) as caught:
+        teach_from_examples("noch-x-mal", folder, lang=lang)
+    said = str(caught.value)
+    assert said == t("teach.ex_err_no_hue", lang, labels=folder / "labels.csv", line=3, image="ex01.jpg", face="red")
+    assert len(profiles.load_profile("noch-x-mal")) == 0
+    write_examples(folder, "noch-x-mal", ["blue", face], seed=5)  # labelled as it shows: taught
+    assert teach_from_examples("noch-x-mal", folder).added == 2
