@@ -1320,3 +1320,25 @@ def test_teach_examples_refuses_a_colour_for_a_die_whose_mark_shows_none(tmp_pat
     assert len(profiles.load_profile("noch-x-mal")) == 0
     write_examples(folder, "noch-x-mal", ["blue", face], seed=5)  # labelled as it shows: taught
     assert teach_from_examples("noch-x-mal", folder).added == 2
+
+
+@pytest.mark.parametrize("face", ["3", "color-joker"])
+def test_an_ink_die_lists_the_numbers_first_and_the_colour_joker_after_them(data_home, face):
+    """An ink mark (a numeral, a joker) listed the colour joker at the top, one NEXT from Skip: the answer a family
+    means for an ink die is most often a number (five of a number die's six faces; one of a colour die's). The
+    numbers in the set's order with their joker, then the colour joker, then the colours; still starting on Skip."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import SKIP, TeachView
+
+    pygame.init()
+    view = TeachView("noch-x-mal", "de", profile=Profile("noch-x-mal"), save=lambda p: None)
+    frame, _ = render_tray(np.random.default_rng(2), faces=[face], painter=painter_for("noch-x-mal"))
+    show_still(view, frame)
+    assert view.crop is not None and view.look == teach.INK
+    values = [i.value for i in view.menu.items]
+    assert values[view.menu.index] is SKIP
+    assert values[:8] == ["1", "2", "3", "4", "5", "number-joker", "color-joker", "red"]
+    view.on_button(ButtonEvent(Button.NEXT))
+    assert view.menu.items[view.menu.index].value == "1"

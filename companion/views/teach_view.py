@@ -203,7 +203,12 @@ class TeachView:
                 order.remove(twin)
                 order.insert(k, twin)
         elif self.crop is not None and self.look == INK:  # a numeral or a joker: no colour first for it
-            order = [f for f in order if f not in self._hues] + [f for f in order if f in self._hues]
+            # and the colour dice's joker after the numbers: an ink mark is a number die's five times in six, the
+            # colour die's only for its joker, which stood first and took the one NEXT from Skip meant for a "3"
+            hue_kinds = {self.dice_set.kind_of(f) for f in self._hues}
+            order = ([f for f in order if f not in self._hues and self.dice_set.kind_of(f) not in hue_kinds]
+                     + [f for f in order if f not in self._hues and self.dice_set.kind_of(f) in hue_kinds]
+                     + [f for f in order if f in self._hues])
         return order
 
     def _rebuild_menu(self) -> None:
