@@ -560,11 +560,15 @@ class TeachView:
             draw_face(surface, pygame.Rect(232, 176, 88, 88), chosen, lang, self.dice_set, selected=True)
         question = t("teach.pips_which" if prog.pips else "teach.which_face", lang)
         y = draw_wrapped(surface, question, pygame.Rect(20, 306, 300, 60), theme.BODY, theme.TEXT)
-        room = 40 if self.n_seen > 1 else 436 - (y + 4)  # two lines at full size, unless a warning follows
-        y = draw_wrapped(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, room), theme.SMALL, theme.GOOD)
+        notes = [(t("teach.outline", lang), theme.GOOD)]
         if self.n_seen > 1:
-            draw_wrapped(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40),
-                         theme.SMALL, theme.WARN)
+            notes.append((t("teach.several", lang, n=self.n_seen), theme.WARN))
+        laid, size = notes_laid(tuple(s for s, _ in notes), 300, 436 - y)
+        for lines, (_, colour) in zip(laid, notes, strict=True):
+            y += NOTE_GAP
+            for line in lines:
+                theme.text(surface, line, (20, y), size, colour)
+                y += theme.font(size).get_linesize()
         self.menu.draw(surface)
         self._draw_hints(surface, [(t("core.btn_next", lang), t("core.hint_move", lang)),
                                    (t("core.btn_select", lang), t("core.hint_choose", lang))])
@@ -698,6 +702,26 @@ class TeachView:
                               for r, (_, press) in zip(rects[len(hints):], undo, strict=True)]
         if roll and self.throw is not None:
             self._hint_buttons.append((hint_button(surface, rects[0]), ButtonEvent(Button.ROLL)))
+
+
+#: the room between the question and each note under it
+NOTE_GAP = 4
+
+
+def notes_laid(notes: tuple[str, ...], width: int, height: int) -> tuple[list[tuple[str, ...]], int]:
+    """The notes under the question ("the outlined face is learned", "3 dice: each in turn"), each on as few even
+    lines as ``width`` takes, at the largest size (the question's BODY at most) at which they stand in ``height``
+    together, a ``NOTE_GAP`` before each (12 and cut where nothing fits). Why: with several dice in view each had a
+    fixed 40 px and stood at SMALL, below the room there was under the die; the one answering reads them to know
+    what the outline means."""
+    for size in range(theme.BODY, 11, -2):
+        f = theme.font(size)
+        laid = [next((lines for n in (1, 2, 3) if (lines := theme.even_lines(s, f, width, n)) is not None), None)
+                for s in notes]
+        if all(lines is not None for lines in laid) and (
+                sum(len(lines) for lines in laid) * f.get_linesize() + NOTE_GAP * len(notes) <= height):
+            return [lines for lines in laid if lines is not None], size
+    return [theme.fit_lines(s, 12, width, 3)[0] for s in notes], 12
 
 
 #: a face name's explanation in parentheses, left out of its short name ("? (any number)": "?")
