@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import io
+import logging
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +30,8 @@ from companion.errors import ProfileDamaged, ProfileError, ProfileUnreadable
 from vision.face_marks import DIM, side_descriptors
 from vision.face_outline import CROP, side_net
 from vision.taught import FEATURE_VERSION, MarkNotSeen, Profile
+
+log = logging.getLogger(__name__)
 
 
 def profile_dir() -> Path:
@@ -110,6 +114,7 @@ def put_aside(set_name: str) -> str:
     that chose it by mistake can have it back; the name it is kept under. OSError where the card refuses."""
     name = keep_aside(profile_path(set_name), "replaced").name
     forget_marks(set_name)  # said of the dice taught before: the new photos are asked about their marks again
+    forget_answered(set_name)  # the dice answered and skipped for the old photos: asked about again
     return name
 
 
@@ -143,6 +148,72 @@ def forget_marks(set_name: str) -> None:
         pass  # a card that refuses: ``marks_confirmed`` still asks for the profile, which is gone
 
 
+@dataclass(frozen=True)
+class AnsweredDie:
+    """A die the teaching screen asked about, as it lay (``teach_view.LyingDie``), and the example its answer added
+    (its ``example_key``; "" for a die skipped)."""
+
+    key: str
+    centre: tuple[float, float]
+    size: float
+    look: np.ndarray  # the frame around its top face, grey, 24 x 24
+
+
+def answered_path(set_name: str) -> Path:
+    return profile_dir() / f"{set_name}.answered"  # not .npz: the doctor takes every .npz for a profile
+
+
+def save_answered(set_name: str, dice: list[AnsweredDie], profile: Profile) -> None:
+    """Keep the dice the teaching screen was answered or skipped for, with the examples ``profile`` holds now (what
+    they were said of), written atomically as the profile is. Why: kept only while the program ran, a family that
+    taught over two evenings, its dice still lying, was asked about each of them again, and the same die's answer
+    was counted as a face's second photo. OSError where the card refuses."""
+    looks = np.array([np.clip(np.rint(d.look), 0, 255) for d in dice], np.uint8).reshape(len(dice), 24, 24)
+    arrays = {"keys": np.array([d.key for d in dice], dtype=np.str_),
+              "centres": np.array([d.centre for d in dice], np.float32).reshape(len(dice), 2),
+              "sizes": np.array([d.size for d in dice], np.float32), "looks": looks,
+              "profile": np.array(sorted(example_key(v) for v in profile.vectors), dtype=np.str_)}
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **arrays)
+    atomic_write_bytes(answered_path(set_name), buf.getvalue())
+
+
+def load_answered(set_name: str, profile: Profile) -> list[AnsweredDie]:
+    """The dice ``save_answered`` kept that still stand for ``profile``: an answered one while its example is in it
+    (not taken back, settled away or taught afresh), a skipped one while the profile is the one they were skipped
+    beside (not started anew: it shares an example with it, or neither had any). A missing file is none; a damaged
+    or unreadable one is none too, said in the log: this is a convenience, never worth a stopped evening."""
+    path = answered_path(set_name)
+    try:
+        if not path.is_file():
+            return []
+        with np.load(io.BytesIO(path.read_bytes()), allow_pickle=False) as z:
+            keys = [str(k) for k in z["keys"].tolist()]
+            centres, sizes = np.asarray(z["centres"], np.float32), np.asarray(z["sizes"], np.float32)
+            looks, said_of = np.asarray(z["looks"], np.float32), {str(k) for k in z["profile"].tolist()}
+        n = len(keys)
+        if centres.shape != (n, 2) or sizes.shape != (n,) or looks.shape != (n, 24, 24) or not (
+                np.isfinite(centres).all() and np.isfinite(sizes).all()):
+            raise ValueError("its arrays do not agree")
+    except Exception as exc:  # noqa: BLE001 - zip, numpy, the disk: whatever a damaged file raises, it is ignored
+        log.warning("the dice answered while teaching %s could not be read from %s (%s): they are asked about again",
+                    set_name, path, exc)
+        return []
+    held = {example_key(v) for v in profile.vectors}
+    same = bool(said_of & held) or not said_of
+    return [AnsweredDie(key, (float(c[0]), float(c[1])), float(size), look)
+            for key, c, size, look in zip(keys, centres, sizes, looks, strict=True)
+            if (key in held if key else same)]
+
+
+def forget_answered(set_name: str) -> None:
+    """The dice answered and skipped gone with the profile they were said of (taught afresh, or kept aside)."""
+    try:
+        answered_path(set_name).unlink(missing_ok=True)
+    except OSError:
+        pass  # a card that refuses: ``load_answered`` keeps only what still stands for the profile handed
+
+
 def load_profile(set_name: str) -> Profile:
     """The stored profile of ``set_name``; an empty one when nothing was taught yet. It knows which of the set's
     faces may show no mark (``blank_faces``).
@@ -166,6 +237,7 @@ def load_profile(set_name: str) -> Profile:
     except ValueError as e:  # from_bytes turns whatever a damaged file raises into one
         aside = keep_aside_where_possible(path)
         forget_marks(set_name)  # said of the photos kept aside: the ones taught afresh are asked about again
+        forget_answered(set_name)
         raise ProfileDamaged(
             f"The taught dice of {set_name!r} could not be used ({e}). The file was kept as {aside}; "
             f"teach the dice again with: companion teach {set_name}", set_name, aside

@@ -338,6 +338,9 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
                 untaught.append(face)  # a plain pip face, read right untaught: taught, it would only slow reads
                 continue
         crop = face_outline.die_crop(frame, cand or _box_die(box))
+        if colour_for_ink(face, crop, dice_set):  # refused as the screen refuses it: every "3" was read red after
+            raise ExamplesError(t("teach.ex_err_no_hue", lang, labels=folder / "labels.csv", line=line,
+                                  image=image.name, face=face))
         light = table_light(frame)
         try:
             if _add_once(profile, face, crop, sharp=True, light=light):
@@ -548,6 +551,13 @@ def mark_look(crop: np.ndarray, dice_set: DiceSet) -> str | None:
     return INK if float(seen.max() - seen.min()) < GREY_SPREAD else None
 
 
+def colour_for_ink(face: str, crop: np.ndarray, dice_set: DiceSet) -> bool:
+    """Whether ``face`` is a colour (with a hue) given for a die whose mark shows none (``mark_look``: a numeral, a
+    joker's cross): the answer the teaching screen, the corrections in play and ``teach --examples`` refuse. Kept,
+    a "3" taught as "red" had every 3 read red, and a real red die then got no guess."""
+    return face in hue_faces(dice_set) and mark_look(crop, dice_set) == INK
+
+
 def pip_guess(frame_bgr: np.ndarray, cand: DieCandidate, dice_set: DiceSet,
               readings: list[DieReading] | None = None) -> str | None:
     """The face the pip reader reads on the die at ``cand``, for pip sets (``d6``): what the teaching screen offers
@@ -596,7 +606,7 @@ def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, 
         dice_set: DiceSet | None = dicesets.load(profile.set_name)
     except DiceSetError:  # a profile of a set no longer on the card: kept as before
         dice_set = None
-    if dice_set is not None and face in hue_faces(dice_set) and mark_look(crop, dice_set) == INK:
+    if dice_set is not None and colour_for_ink(face, crop, dice_set):
         return None  # a colour for a numeral or a joker, refused as the teaching screen does: every "3" read red
     return profiles.add_confirmed(profile, face, crop, table_light(frame_bgr))
 

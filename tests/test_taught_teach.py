@@ -1154,11 +1154,9 @@ def test_coming_back_to_the_teaching_with_the_dice_still_lying_does_not_ask_abou
     """Leaving the teaching and coming back with the dice still in the tray asked about them again, and the same
     frame's die was counted as a second photo (red 1 -> 2). Dice answered in an earlier sitting are answered while
     they lie so and their examples are kept; taught afresh, or turned, they are asked about."""
-    from companion.views import teach_view
     from companion.views.teach_view import TeachView
 
     monkeypatch.setattr(taught, "SOFT", 10.0)  # this tray is rendered soft: a blurred die is asked about again
-    monkeypatch.setattr(teach_view, "_ANSWERED_BEFORE", {}, raising=False)
     frame, _ = render_tray(np.random.default_rng(8), faces=["red", "3", "blue"], painter=painter_for("noch-x-mal"))
     profile = profiles.fresh_profile("noch-x-mal")
     first = TeachView("noch-x-mal", "en", profile=profile, save=lambda p: None)
@@ -1305,3 +1303,87 @@ def test_a_colour_confirmed_in_play_for_a_die_with_no_hue_is_not_kept(data_home)
         (die,) = face_outline.distinct_dice(frame, find_any_dice(frame))
         assert (teach.confirm(profile, "red", frame, die.cand.box) is not None) is kept
     assert profile.counts() == {"red": 1}
+
+
+@pytest.mark.parametrize("face", ["3", "color-joker"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_teach_examples_refuses_a_colour_for_a_die_whose_mark_shows_none(tmp_path, data_home, face, lang):
+    """``teach --examples`` kept a Noch X-Mal! "3" labelled "red" (the screen and the corrections in play refuse
+    it): every 3 was then read red. Refused the same way, naming the file, the row and the fix; nothing kept."""
+    folder = tmp_path / "ex"
+    write_examples(folder, "noch-x-mal", ["blue", face], seed=5, labels=["blue", "red"])
+    with pytest.raises(ExamplesError) as caught:
+        teach_from_examples("noch-x-mal", folder, lang=lang)
+    said = str(caught.value)
+    assert said == t("teach.ex_err_no_hue", lang, labels=folder / "labels.csv", line=3, image="ex01.jpg", face="red")
+    assert len(profiles.load_profile("noch-x-mal")) == 0
+    write_examples(folder, "noch-x-mal", ["blue", face], seed=5)  # labelled as it shows: taught
+    assert teach_from_examples("noch-x-mal", folder).added == 2
+
+
+@pytest.mark.parametrize("face", ["3", "color-joker"])
+def test_an_ink_die_lists_the_numbers_first_and_the_colour_joker_after_them(data_home, face):
+    """An ink mark (a numeral, a joker) listed the colour joker at the top, one NEXT from Skip: the answer a family
+    means for an ink die is most often a number (five of a number die's six faces; one of a colour die's). The
+    numbers in the set's order with their joker, then the colour joker, then the colours; still starting on Skip."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import SKIP, TeachView
+
+    pygame.init()
+    view = TeachView("noch-x-mal", "de", profile=Profile("noch-x-mal"), save=lambda p: None)
+    frame, _ = render_tray(np.random.default_rng(2), faces=[face], painter=painter_for("noch-x-mal"))
+    show_still(view, frame)
+    assert view.crop is not None and view.look == teach.INK
+    values = [i.value for i in view.menu.items]
+    assert values[view.menu.index] is SKIP
+    assert values[:8] == ["1", "2", "3", "4", "5", "number-joker", "color-joker", "red"]
+    view.on_button(ButtonEvent(Button.NEXT))
+    assert view.menu.items[view.menu.index].value == "1"
+
+
+def test_dice_answered_and_skipped_are_remembered_beside_the_profile_until_taught_afresh(data_home, monkeypatch,
+                                                                                        caplog):
+    """The dice answered and skipped were remembered only while the program ran: a family that taught over two
+    evenings, its dice still lying, was asked about each again (a skipped one too, and an answered one's same photo
+    was counted as a second). Kept beside the profile; a damaged file is ignored with a log line; a set started
+    anew ("Neu anfangen") asks about every die."""
+    from companion.views import teach_view
+    from companion.views.teach_view import SKIP, TeachView
+
+    monkeypatch.setattr(taught, "SOFT", 10.0)  # this tray is rendered soft: a blurred die is asked about again
+    frame, _ = render_tray(np.random.default_rng(8), faces=["red", "3", "blue"], painter=painter_for("noch-x-mal"))
+
+    def evening() -> TeachView:
+        """A new start of the program: nothing of the evening before but what is on the card."""
+        monkeypatch.setattr(teach_view, "_ANSWERED_BEFORE", {}, raising=False)
+        view = TeachView("noch-x-mal", "en", profile=profiles.load_profile("noch-x-mal"))
+        show_still(view, frame)
+        return view
+
+    first = evening()
+    for k in range(4):
+        if first.crop is None:
+            break
+        first.menu.index = len(first.menu.items) - 1 if k == 1 else 0  # the second die skipped
+        assert (first.menu.items[first.menu.index].value is SKIP) == (k == 1)
+        first.on_button(ButtonEvent(Button.SELECT))
+        show_still(first, frame)
+    assert sum(profiles.load_profile("noch-x-mal").counts().values()) == 2 and first.tray_done
+    second = evening()
+    assert second.crop is None and second.tray_done
+    assert sum(profiles.load_profile("noch-x-mal").counts().values()) == 2
+    path = profiles.answered_path("noch-x-mal")
+    path.write_bytes(b"PK\x03\x04 not what was written")
+    with caplog.at_level("WARNING"):
+        damaged = evening()
+    assert damaged.crop is not None and "could not be read" in caplog.text  # asked again, and said in the log
+    damaged.menu.index = len(damaged.menu.items) - 1
+    damaged.on_button(ButtonEvent(Button.SELECT))  # skipped: the file is written whole again
+    assert len(profiles.load_answered("noch-x-mal", profiles.load_profile("noch-x-mal"))) == 1
+    anew = TeachView("noch-x-mal", "en", profile=profiles.fresh_profile("noch-x-mal"))  # before a photo is saved
+    show_still(anew, frame)
+    assert anew.crop is not None
+    profiles.put_aside("noch-x-mal")
+    assert not path.exists() and evening().crop is not None

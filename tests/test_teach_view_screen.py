@@ -273,3 +273,21 @@ def test_a_done_sets_roll_hint_offers_more_photos_rather_than_asking_to_turn_the
             view.draw(pygame.Surface((800, 480)))
         hints = [s for s, _, rect in drawn if rect.y >= 440]
         assert t(key, lang) in hints, hints
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_notes_under_the_question_stand_as_large_as_the_room_under_the_die_allows(monkeypatch, lang):
+    """With several dice in view "the outlined face is learned" and "2 dice: each in turn" had 40 px each and stood
+    at SMALL, room to spare below them. They stand larger (as large as fits, the question's size at most), whole,
+    under the question, clear of the die's picture, the face drawn beside it, the list and the hint bar."""
+    view, _ = two_dice(lang)
+    with recording_texts(monkeypatch) as drawn:
+        view.draw(pygame.Surface((800, 480)))
+    question = [(s, size, r) for s, size, r in drawn if r.x == 20 and 300 <= r.y < 360 and size == theme.BODY]
+    for note in (t("teach.outline", lang), t("teach.several", lang, n=2)):
+        parts = [(s, size, r) for s, size, r in drawn if s in note and r.x == 20 and r.y > 300]
+        assert " ".join(s for s, _, _ in parts) == note
+        for _, size, r in parts:
+            assert theme.SMALL < size <= theme.BODY
+            assert r.top >= question[-1][2].bottom and r.bottom <= 436 and r.right <= 320
+            assert not r.colliderect(pygame.Rect(20, 96, 200, 200)) and not r.colliderect(pygame.Rect(232, 176, 88, 88))

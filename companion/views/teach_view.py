@@ -120,7 +120,11 @@ class TeachView:
         #: the die asked about, and the last dice answered or skipped, with how they lay: with several dice in the
         #: tray each is asked about in turn, and a die still lying as it was is not asked about again
         self.die: LyingDie | None = None
-        self.answered: list[LyingDie] = _answered_before(self.dice_set.name, self.profile)
+        #: the dice answered (with the example key their answer added) and skipped ("") in this and earlier
+        #: sittings, latest last, kept beside the profile (``profiles.save_answered``): a family that taught over two
+        #: evenings, its dice still lying, was asked about them again, and a die's answer was counted twice
+        self._remembered: list[tuple[str, LyingDie]] = _answered_before(self.dice_set.name, self.profile)
+        self.answered: list[LyingDie] = [die for _, die in self._remembered]
         self.tray_done = False  # every die in the tray answered: the screen says to turn them
         #: the frame before, small: a die is taken only from a still tray (the games' motion check): one in flight or
         #: pushed by a hand would be taught blurred
@@ -203,7 +207,12 @@ class TeachView:
                 order.remove(twin)
                 order.insert(k, twin)
         elif self.crop is not None and self.look == INK:  # a numeral or a joker: no colour first for it
-            order = [f for f in order if f not in self._hues] + [f for f in order if f in self._hues]
+            # and the colour dice's joker after the numbers: an ink mark is a number die's five times in six, the
+            # colour die's only for its joker, which stood first and took the one NEXT from Skip meant for a "3"
+            hue_kinds = {self.dice_set.kind_of(f) for f in self._hues}
+            order = ([f for f in order if f not in self._hues and self.dice_set.kind_of(f) not in hue_kinds]
+                     + [f for f in order if f not in self._hues and self.dice_set.kind_of(f) in hue_kinds]
+                     + [f for f in order if f in self._hues])
         return order
 
     def _rebuild_menu(self) -> None:
@@ -221,6 +230,8 @@ class TeachView:
             self.answered = [*self.answered[-(ANSWERED - 1):], self.die]
         self.message_lasts = False
         if value is SKIP or self.crop is None:
+            if value is SKIP and die is not None:
+                self._remember("", die)
             self.crop, self.guess, self.die = None, None, None
             self._rebuild_menu()
             return
@@ -236,9 +247,6 @@ class TeachView:
             self.profile.add(face, self.crop, sharp=blurred < ASK_AGAIN, light=self.light)
             self._given.append((face, key := profiles.example_key(self.profile.vectors[-1]), die))
             self._asked_as[key] = (self.crop, self.light, self.guess, self.look)
-            if die is not None:
-                before = _ANSWERED_BEFORE.setdefault(self.dice_set.name, [])
-                before[:] = [*before[-(ANSWERED - 1):], (key, die)]
         except taught.MarkNotSeen:  # a side or a blur taken for the top face: a blank example would mislead
             self.message, self.message_lasts = t("teach.no_mark", self.lang, face=label), True
         except taught.TooSoft:  # a soft example lets an untaught look-alike pass as this face
@@ -261,6 +269,8 @@ class TeachView:
                 self._rebuild_menu()
                 return
             self.unsaved = False
+            if die is not None:  # kept with the profile's examples: an answer the profile could not keep is not
+                self._remember(key, die)
             asked = self._asked.pop(face, 0)
             if said == "disagree" and asked < ASK_AGAIN:  # asked for once more, first in the menu, until shown again
                 self.again, self._asked[face], self.message_lasts = face, asked + 1, True
@@ -275,6 +285,17 @@ class TeachView:
                 self.message_lasts = said in ("dropped", "disagree")
         self.crop, self.guess, self.die = None, None, None
         self._rebuild_menu()
+
+    def _remember(self, key: str, die: LyingDie | None) -> None:
+        """Keep ``die`` as answered (``key``: its example's) or skipped (""), or with ``die`` None forget the answer
+        ``key``, beside the profile; a card that refuses keeps them for the sitting alone, said in the log."""
+        kept = [(k, d) for k, d in self._remembered if not (die is None and key and k == key) and d is not die]
+        self._remembered = kept if die is None else [*kept[-(ANSWERED - 1):], (key, die)]
+        try:
+            profiles.save_answered(self.dice_set.name, [profiles.AnsweredDie(k, d.centre, d.size, d.look)
+                                                        for k, d in self._remembered], self.profile)
+        except OSError:
+            log.warning("the dice answered while teaching %s could not be kept", self.dice_set.name, exc_info=True)
 
     # --- Mode ------------------------------------------------------------------------------------------------
 
@@ -414,6 +435,7 @@ class TeachView:
             if not profiles.take_example(self.profile, face, key):  # settled away since: nothing left to take back
                 continue
             self.answered = [d for d in self.answered if d is not die]  # asked about again where it lies
+            self._remember(key, None)
             label = face_label(face, self.lang, self.dice_set)
             asked_as = self._asked_as.pop(key, None)
             # its die still lying there is asked about again now: the screen went on asking about the other die
@@ -538,11 +560,15 @@ class TeachView:
             draw_face(surface, pygame.Rect(232, 176, 88, 88), chosen, lang, self.dice_set, selected=True)
         question = t("teach.pips_which" if prog.pips else "teach.which_face", lang)
         y = draw_wrapped(surface, question, pygame.Rect(20, 306, 300, 60), theme.BODY, theme.TEXT)
-        room = 40 if self.n_seen > 1 else 436 - (y + 4)  # two lines at full size, unless a warning follows
-        y = draw_wrapped(surface, t("teach.outline", lang), pygame.Rect(20, y + 4, 300, room), theme.SMALL, theme.GOOD)
+        notes = [(t("teach.outline", lang), theme.GOOD)]
         if self.n_seen > 1:
-            draw_wrapped(surface, t("teach.several", lang, n=self.n_seen), pygame.Rect(20, y + 4, 300, 40),
-                         theme.SMALL, theme.WARN)
+            notes.append((t("teach.several", lang, n=self.n_seen), theme.WARN))
+        laid, size = notes_laid(tuple(s for s, _ in notes), 300, 436 - y)
+        for lines, (_, colour) in zip(laid, notes, strict=True):
+            y += NOTE_GAP
+            for line in lines:
+                theme.text(surface, line, (20, y), size, colour)
+                y += theme.font(size).get_linesize()
         self.menu.draw(surface)
         self._draw_hints(surface, [(t("core.btn_next", lang), t("core.hint_move", lang)),
                                    (t("core.btn_select", lang), t("core.hint_choose", lang))])
@@ -678,6 +704,26 @@ class TeachView:
             self._hint_buttons.append((hint_button(surface, rects[0]), ButtonEvent(Button.ROLL)))
 
 
+#: the room between the question and each note under it
+NOTE_GAP = 4
+
+
+def notes_laid(notes: tuple[str, ...], width: int, height: int) -> tuple[list[tuple[str, ...]], int]:
+    """The notes under the question ("the outlined face is learned", "3 dice: each in turn"), each on as few even
+    lines as ``width`` takes, at the largest size (the question's BODY at most) at which they stand in ``height``
+    together, a ``NOTE_GAP`` before each (12 and cut where nothing fits). Why: with several dice in view each had a
+    fixed 40 px and stood at SMALL, below the room there was under the die; the one answering reads them to know
+    what the outline means."""
+    for size in range(theme.BODY, 11, -2):
+        f = theme.font(size)
+        laid = [next((lines for n in (1, 2, 3) if (lines := theme.even_lines(s, f, width, n)) is not None), None)
+                for s in notes]
+        if all(lines is not None for lines in laid) and (
+                sum(len(lines) for lines in laid) * f.get_linesize() + NOTE_GAP * len(notes) <= height):
+            return [lines for lines in laid if lines is not None], size
+    return [theme.fit_lines(s, 12, width, 3)[0] for s in notes], 12
+
+
 #: a face name's explanation in parentheses, left out of its short name ("? (any number)": "?")
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
 
@@ -716,17 +762,11 @@ class LyingDie:
         return float(np.hypot(ax - bx, ay - by)) <= SAME_PLACE * max(self.size, float(die.cand.size))
 
 
-#: per dice set, the dice answered in this run's sittings with the example each answer added, latest last: leaving
-#: the teaching and coming back with the dice still lying there asked about them again, and the same frame's die
-#: was counted as a face's second photo (red 1 -> 2). Remembered while their example is in the profile
-_ANSWERED_BEFORE: dict[str, list[tuple[str, LyingDie]]] = {}
-
-
-def _answered_before(set_name: str, profile: Profile) -> list[LyingDie]:
+def _answered_before(set_name: str, profile: Profile) -> list[tuple[str, LyingDie]]:
     """The dice answered in earlier sittings of ``set_name`` whose examples ``profile`` still holds (not taken back
-    by UNDO, left out by ``settle``, or taught afresh): a new sitting does not ask about them while they lie so."""
-    keys = {profiles.example_key(v) for v in profile.vectors}
-    return [die for key, die in _ANSWERED_BEFORE.get(set_name, []) if key in keys]
+    by UNDO, left out by ``settle``, or taught afresh), and those skipped beside the same profile, with their example
+    keys ("": skipped): a new sitting, also on another evening, does not ask about them while they lie so."""
+    return [(d.key, LyingDie(d.centre, d.size, d.look)) for d in profiles.load_answered(set_name, profile)]
 
 
 def _patch(frame: np.ndarray, centre: tuple[float, float], size: float) -> np.ndarray:
