@@ -1234,6 +1234,34 @@ def test_a_long_name_gets_the_room_of_its_card_at_far(tmp_path, monkeypatch, nam
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen", "Zoé"],
+                                   ["Maximilian-Alexander", "Anna-Sophie-Charlotte", "Großvater Jürgen", "Zoé-Louise",
+                                    "Emil-Friedrich", "Ben"]])
+def test_a_double_first_name_too_long_for_its_card_is_shortened_not_shrunk(tmp_path, monkeypatch, names, lang):
+    """"Maximilian-Alexander" stood at 26-28 px on the cards (``theme.fit_name`` keeps a double first name whole down
+    to SMALL), and beside it "Großvater J." at 26 (four cards) or "Großva. J." at 18 (six): the other screens' bars
+    say "Maximilian-A." at FAR. A double first name is shortened where whole it would go below FAR: four long names
+    all at FAR; six, none below where the first row's three long names share it, and a row that holds its double
+    first names whole ("Emil-Friedrich") keeps them so."""
+    view, session = at_roll_four(tmp_path, names, lang)
+    drawn = drawn_texts(view, monkeypatch, f"nxm_double_names_{len(names)}_{lang}")
+    shown = {}
+    for p, card in zip(session.engine.state.players, view.card_rects(), strict=True):
+        inside = [(s, size) for s, size, r in drawn if card.contains(r) and not any(c.isdigit() for c in s)]
+        assert len(inside) == 1, (p.name, inside)
+        shown[p.name] = inside[0]
+    for full, (said, size) in shown.items():
+        if theme.double_first_name(full) and size < theme.FAR:
+            assert said == theme.short_name(full), (full, said, size)
+    if len(names) == 4:
+        assert all(size >= theme.FAR for _, size in shown.values()), shown
+        assert shown["Maximilian-Alexander"][0] == "Maximilian-A."
+    else:  # the second row holds its names whole; the first row's three long ones no smaller than 26
+        assert [shown[n][0] for n in names[3:]] == names[3:], shown
+        assert min(size for _, size in shown.values()) >= theme.FAR - 6, shown
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("players", [2, 6])
 def test_the_rolls_prompt_and_the_pass_lines_are_read_across_the_table(tmp_path, monkeypatch, players, lang):
     """"Wurf 4: Carl wählt zuerst ein Paar oder passt" stood at BODY, and once Carl chose, "… die anderen nehmen

@@ -1077,7 +1077,9 @@ class NochXMalMode:
         (``widths_by_need``, as Haste Worte's crystal table): in columns where both rows fit so, else row by row. Even
         cards left "Maximilian" 26 px and "Großmutter H." 22 beside "Anna" at 32 (four players' "Großmutter H." 26).
         Where a row's names are too long even so, its cards share the row as their names need, and those names go a
-        little below FAR (``theme.fit_name``): each card stands alone, so the other row keeps its widths."""
+        little below FAR (``theme.fit_name``): each card stands alone, so the other row keeps its widths. A double first
+        name is measured whole first, then in short ("Maximilian-A.") where the cards cannot hold it whole at FAR
+        (``_card_name`` draws it so): whole, four long names left it 28 px, six 22."""
         names = [p.name for p in self.game.state.players]
         n, total = len(names), PLAYER_STRIP.w
         even = total // cols
@@ -1088,18 +1090,22 @@ class NochXMalMode:
             self.game.state.players[0], short=True))[0] + 4
         far = theme.font(theme.FAR, True)
 
-        def need(name: str) -> int:
-            """Room for the name at FAR: whole where it fits an even card, else a name of several words in short
-            ("Großvater J."); a double first name always whole, as ``theme.fit_name`` keeps it (a card sized for
-            "Anne-M." drew "Anne-Marie" whole at 24 beside the others at 32)."""
+        def need(name: str, double_whole: bool) -> int:
+            """Room for the name at FAR: whole where it fits an even card, else in short ("Großvater J."); a double
+            first name whole where ``double_whole`` (the cards sized for "Anne-M." drew "Anne-Marie" whole at 24)."""
             whole = far.size(name)[0]
-            fits = whole + extra <= even or theme.double_first_name(name)
+            fits = whole + extra <= even or (double_whole and theme.double_first_name(name))
             return max(least, (whole if fits else far.size(theme.table_short_name(name, names))[0]) + extra)
 
-        needs = [need(name) for name in names]
+        needs = [need(name, True) for name in names]
         if all(w <= even for w in needs):
             return [even] * n
-        return widths_by_need([needs], [range(r, min(n, r + cols)) for r in range(0, n, cols)], total)
+        rows = [range(r, min(n, r + cols)) for r in range(0, n, cols)]
+        shorter = [need(name, False) for name in names]
+        # a row that holds its double first names whole keeps them so, whatever the other row needs (the last
+        # list, row by row where a row holds not even their short forms)
+        mixed = [(needs if sum(needs[i] for i in row) <= total else shorter)[k] for row in rows for k in row]
+        return widths_by_need([needs, mixed] if mixed != needs else [needs], rows, total)
 
     def _notes_w(self) -> int:
         """A five or six players' card's notes column: its X-chips count at BODY after the chip's swatch ("X: 10"),
@@ -1146,7 +1152,7 @@ class NochXMalMode:
             if compact:
                 self._draw_compact_card(surface, p, cell, ink, names_at, short, gifted, notes_w)
                 continue
-            name, size = theme.fit_name(p.name, names_at, cell.w - NAME_PAD, bold=True, players=tuple(self._names()))
+            name, size = self._card_name(p.name, names_at, cell.w - NAME_PAD)
             theme.text(surface, name, (cell.x + 14, cell.y + 1), size, ink, bold=True)
             y = cell.y + 38
             if p.has_start:
@@ -1197,7 +1203,7 @@ class NochXMalMode:
         left (BODY) at the right. Where a card holds gifts (``gifted``: any card), every name stands at the top and
         the gifts at SMALL under it: beside the count they had 30 px, and "Joker" was "J…" at 12."""
         room = cell.w - NAME_PAD - notes_w
-        name, size = theme.fit_name(p.name, names_at, room, bold=True, players=tuple(self._names()))
+        name, size = self._card_name(p.name, names_at, room)
         if gifted:
             theme.text(surface, name, (cell.x + 14, cell.y), size, ink, bold=True)
             if gifts := " · ".join(self._gifts(p)):
@@ -1233,6 +1239,19 @@ class NochXMalMode:
         if count:
             at = theme.fit_text(count, theme.BODY, notes_w - NOTES_GAP - NOTE_CHIP - 2)
             theme.text(surface, count, (x + NOTE_CHIP, cell.bottom - theme.font(at).get_height()), at, ink)
+
+    def _card_name(self, name: str, size: int, room: int) -> tuple[str, int]:
+        """A card's name and its size (``theme.fit_name`` with the table's names), a double first name in short
+        ("Maximilian-A.") where whole it goes below FAR and the short form is larger: ``fit_name`` keeps it whole
+        down to SMALL, and "Maximilian-Alexander" stood at 26 px beside "Anna" at 32 (the other screens' bars
+        shorten it first, ``theme.name_forms``)."""
+        players = tuple(self._names())
+        fitted = theme.fit_name(name, size, room, bold=True, players=players)
+        if fitted[1] >= theme.FAR or not theme.double_first_name(name):
+            return fitted
+        short = theme.table_short_name(name, players)
+        at = theme.fit_text(short, size, room, bold=True)
+        return (short, at) if short != name and at > fitted[1] else fitted
 
     def _combo(self, p: Any) -> str:
         """A player's start combo in words ("Orange 5")."""
