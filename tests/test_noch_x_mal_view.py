@@ -1804,6 +1804,45 @@ def test_a_damaged_games_notice_stands_under_the_cards_a_little_smaller(tmp_path
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+@pytest.mark.parametrize("players", [("Anna", "Ben", "Carl"), ("Maximilian-Alexander", "Anna-Sophie",
+                                                             "Großvater Jürgen", "Zoé", "Carla", "Ben")])
+def test_a_damaged_games_notice_mid_roll_leaves_the_menu_in_view(tmp_path, monkeypatch, lang, size, players):
+    """Resumed mid-roll after a damaged line (the fourth roll out, its passes lost), the notice's three lines stood
+    at the foot over three of the four lines the roller chooses from ("Anna passt", …) and the arrow to the rest, for
+    its eight seconds. They stand over the cards now (the screen's ``notice_room``), clear of the menu, the prompt
+    and the dice's faces, at SMALL or larger."""
+    roll = {"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]}
+    _played_and_closed(tmp_path, list(players), *[roll, {"action": "end_roll"}] * 3, roll,
+                       {"action": "pass", "player": players[1]}, {"action": "pass", "player": players[2]})
+    path = tmp_path / "current" / "journal.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    first_pass = max(i for i, line in enumerate(lines) if line) - 1
+    lines[first_pass] = b"\0" * len(lines[first_pass])
+    path.write_bytes(b"\n".join(lines))
+    app = _resuming_app(tmp_path, lang, size)
+    try:
+        app.frame(0.03, [])
+        app._main_choice(app.mode.menu.items[0].value)
+        mode = app.game_mode
+        assert mode.game.state.phase is Phase.ROLLED and not mode.game.state.roll.passes
+        assert app.notice is not None and app.notice_tone == "bad"
+        assert app.notice.startswith(t("core.resumed_damaged_some", lang)[:20])
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(OUT / f"nxm_damaged_mid_roll_{lang}_{size[0]}_{len(players)}.png"))
+        strip, menu = app._strip[0], mode.current_menu
+        kept = {**{f"line {i}": r for i, r in menu.item_rects().items()},
+                **{f"arrow {k}": r for k, r in menu.scroll_rects().items()}, "prompt": mode._status_rect()}
+        assert not [what for what, r in kept.items() if strip.colliderect(r)], (strip, kept)
+        assert all(strip.bottom - die.top <= die.h // 10 for die in mode.die_rects()), strip  # their frames at most
+        sizes = {at for s, at, r in drawn if strip.contains(r) and s.strip()}
+        assert sizes and min(sizes) >= theme.SMALL, sizes
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("names", [["Anna", "Ben", "Carl"], ["Anna", "Ben", "Carl", "Dora", "Emil", "Frieda"]])
 def test_after_the_last_start_combo_its_banners_stand_under_the_cards(tmp_path, lang, names):
     """The last start combo rolled: its sentence and "Alle Startkombis stehen. Anna beginnt und würfelt." stood at

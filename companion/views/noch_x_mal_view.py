@@ -968,7 +968,7 @@ class NochXMalMode:
         return prompt + spanning(list(self.current_menu.item_rects().values())) + board
 
     @property
-    def notice_room(self) -> pygame.Rect | None:
+    def notice_room(self) -> pygame.Rect | list[pygame.Rect] | None:
         """Between rolls, the band under the players' cards down to whose throw it is, empty then (no dice, no status
         lines, no list open): a notice that fits stands there (the App's strip): "Game resumed exactly where it
         stopped." stood at the top over the names on the cards for its seconds, the band under them empty.
@@ -977,7 +977,11 @@ class NochXMalMode:
         the list's "Würfel 1: ?" say it too): the camera check's advice ("Die Würfel sind unscharf …", eight
         seconds) and ROLL's "werden gerade korrigiert" stood at the foot over rows 3-8 of the list, "Diese Würfel
         nehmen" among them, and the die's picture. With a die's faces open (the dice hidden, the list from the cards
-        down), the column beside the list: the picture under it for the notice's seconds, never the answers."""
+        down), the column beside the list: the picture under it for the notice's seconds, never the answers.
+
+        While a roll's dice are out, the rooms of ``_roll_rooms`` (the App takes the first the notice fits)."""
+        if (rooms := self._roll_rooms()) is not None:
+            return rooms
         if self.pending is not None:
             if not self.stack:
                 top = DICE_AREA.bottom + 2
@@ -986,6 +990,27 @@ class NochXMalMode:
             return pygame.Rect(right, PLAYER_STRIP.bottom + 2, theme.DESIGN_SIZE[0] - right,
                                PICTURE_AREA.bottom - PLAYER_STRIP.bottom - 2)
         return self._idle_room()
+
+    def _roll_rooms(self) -> list[pygame.Rect] | None:
+        """While a roll's dice are out (none corrected), where a notice stands clear of the menu: the notice took
+        the foot, where "Das gespeicherte Spiel war beschädigt …" (three lines, resumed mid-roll) stood over three of
+        the four lines the roller chooses from for its seconds.
+
+        With a sub-menu open (its title where the prompt stood), the column beside it over the board, where the
+        board is not what the list asks about (a report's goals are tapped there). Last the top over the cards,
+        down over the dice's top 6 px: their frames, not their faces or names (three lines at SMALL take 104 px,
+        the cards 94): the damaged game's words fit there and nowhere else clear of the menu."""
+        st = self.game.state
+        if self.pending is not None or st.phase != Phase.ROLLED or self.game.finished or not self._dice_faces():
+            return None
+        width = theme.DESIGN_SIZE[0]
+        rooms = []
+        if self.stack and self.stack[-1] is not self._goal_menu:
+            right = self.current_menu.rect.right + 6
+            top = (PLAYER_STRIP.bottom + 2) if self._dice_hidden() else STATUS_TOP
+            rooms.append(pygame.Rect(right, top, width - right, PICTURE_AREA.bottom - top))
+        rooms.append(pygame.Rect(0, 0, width, PLAYER_STRIP.bottom if self._dice_hidden() else DICE_AREA.y + 6))
+        return rooms
 
     def _idle_room(self) -> pygame.Rect | None:
         """Between rolls, the band under the cards (``notice_room``)."""
