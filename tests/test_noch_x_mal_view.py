@@ -1843,6 +1843,53 @@ def test_a_damaged_games_notice_mid_roll_leaves_the_menu_in_view(tmp_path, monke
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Anna", "Ben", "Carl"], ["Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen",
+                                                            "Zoé", "Carla", "Ben"]])
+def test_the_grey_answer_to_a_die_tapped_leaves_the_cards_and_the_menu_in_view(tmp_path, lang, names):
+    """A die tapped once the roller's pair is set is answered in grey ("Das Paar von Anna steht …"): it stood at the
+    top over the players' cards and names for its six seconds. It stands over the prompt, which says the same
+    (whose pair is set, what the others take): the cards, the dice with the pair's rings and the menu stay in
+    view."""
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.games_ui import register_all
+
+    register_all()
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=None, use_camera=False, clock=lambda: 100.0)
+    try:
+        app.new_game(GAME_ENTRIES["noch-x-mal"], {"_players": names, "start": 0})
+        for name in names:
+            assert app.session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+        for _ in range(3):
+            assert app.session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+            assert app.session.apply({"action": "end_roll"})
+        assert app.session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+        app.frame(0.03, [])
+        mode = app.game_mode
+        dice = mode.die_rects()
+        app.on_tap(dice[0].center)
+        app.on_tap(dice[3].center)  # the roller's pair
+        assert mode.game.state.roll.pick is not None
+        app.frame(0.03, [])
+        app.on_tap(dice[1].center)  # another die: the pair is set
+        assert app.notice_tone == "info" and app.notice == t("nxm.ui.pick_settled", lang,
+                                                             player=mode.game.active_player.name)
+        surface = pygame.Surface(theme.DESIGN_SIZE)
+        app.draw(surface)
+        pygame.image.save(surface, str(OUT / f"nxm_pick_settled_{lang}_{len(names)}.png"))
+        strip, menu = app._strip[0], mode.current_menu
+        kept = {**{f"card {i}": r for i, r in enumerate(mode.card_rects())},
+                **{f"die {i}": r.inflate(10, 10) for i, r in enumerate(dice)},
+                **{f"line {i}": r for i, r in menu.item_rects().items()},
+                **{f"arrow {k}": r for k, r in menu.scroll_rects().items()}}
+        assert not [what for what, r in kept.items() if strip.colliderect(r)], (strip, kept)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("names", [["Anna", "Ben", "Carl"], ["Anna", "Ben", "Carl", "Dora", "Emil", "Frieda"]])
 def test_after_the_last_start_combo_its_banners_stand_under_the_cards(tmp_path, lang, names):
     """The last start combo rolled: its sentence and "Alle Startkombis stehen. Anna beginnt und würfelt." stood at

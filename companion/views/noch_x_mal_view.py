@@ -994,18 +994,25 @@ class NochXMalMode:
     def _roll_rooms(self) -> list[pygame.Rect] | None:
         """While a roll's dice are out (none corrected), where a notice stands clear of the menu: the notice took
         the foot, where "Das gespeicherte Spiel war beschädigt …" (three lines, resumed mid-roll) stood over three of
-        the four lines the roller chooses from for its seconds.
+        the four lines the roller chooses from for its seconds, and the grey answer to a die tapped once the pair
+        is set ("Das Paar von Anna steht …", ``on_tap``) stood at the top over the players' names.
 
-        With a sub-menu open (its title where the prompt stood), the column beside it over the board, where the
-        board is not what the list asks about (a report's goals are tapped there). Last the top over the cards,
-        down over the dice's top 6 px: their frames, not their faces or names (three lines at SMALL take 104 px,
-        the cards 94): the damaged game's words fit there and nowhere else clear of the menu."""
+        First the band of the prompt between the dice and the menu, which such words say again (whose pair is
+        set, what the roll waits for); not for a refusal, which the App draws at FAR for the whole table and the
+        band holds only smaller. With a sub-menu open (its title where the prompt stood), the column beside it
+        over the board, where the board is not what the list asks about (a report's goals are tapped there). Last
+        the top over the cards, down over the dice's top 6 px: their frames, not their faces or names (three lines
+        at SMALL take 104 px, the cards 94): the damaged game's words fit there and nowhere else clear of the
+        menu."""
         st = self.game.state
         if self.pending is not None or st.phase != Phase.ROLLED or self.game.finished or not self._dice_faces():
             return None
         width = theme.DESIGN_SIZE[0]
         rooms = []
-        if self.stack and self.stack[-1] is not self._goal_menu:
+        if not self.stack:
+            if self.session.error is None:
+                rooms.append(pygame.Rect(0, STATUS_TOP, width, MENU_AREA.y - 4 - STATUS_TOP))
+        elif self.stack[-1] is not self._goal_menu:
             right = self.current_menu.rect.right + 6
             top = (PLAYER_STRIP.bottom + 2) if self._dice_hidden() else STATUS_TOP
             rooms.append(pygame.Rect(right, top, width - right, PICTURE_AREA.bottom - top))
