@@ -1003,6 +1003,9 @@ class HasteWorteMode:
         for k, ((full, _), label) in enumerate(zip(rows, labels, strict=True)):
             y = area.y + k * h
             name, size = theme.fit_name(full, theme.FAR, name_w - 12, players=tuple(g.players))
+            label_x, label_at = area.x + name_w, theme.fit_text(label, theme.FAR, area.w - name_w, bold=True)
+            if label_at < theme.FAR:
+                name, size, label_x, label_at = self._symbol_row(full, label, area, (name, size, label_x, label_at))
             theme.text(
                 surface,
                 name,
@@ -1014,12 +1017,28 @@ class HasteWorteMode:
             theme.text(
                 surface,
                 label,
-                (area.x + name_w, y + h // 2),
-                theme.fit_text(label, theme.FAR, area.w - name_w, bold=True),
+                (label_x, y + h // 2),
+                label_at,
                 theme.TEXT,
                 bold=True,
                 anchor="midleft",
             )
+
+    def _symbol_row(self, full: str, label: str, area: pygame.Rect,
+                    column: tuple[str, int, int, int]) -> tuple[str, int, int, int]:
+        """A row of who has which symbol whose symbol is too long for its column at FAR: the name, its size, the
+        symbol's x and size. "Obst & Gemüse" stood at 26 (about 22 tall) beside "Großmutter H." where six long
+        names took the column: the row's own name in a form that leaves its symbol FAR ("G. Helga"), the symbol
+        moved left up to it; where none does ("Maximilian-A." beside it), both at one size, as large as they fit
+        together. ``column``: the row as the column lays it out, where not even that is larger."""
+        forms = theme.name_forms(full, self.game.players)
+        for size in range(theme.FAR, column[3], -2):
+            f, bold = theme.font(size), theme.font(size, True)
+            label_w = bold.size(label)[0]
+            form = next((form for form in forms if f.size(form)[0] + 12 + label_w <= area.w), None)
+            if form is not None:
+                return form, size, area.right - label_w, size
+        return column
 
     def _draw_writing(self, surface: pygame.Surface) -> None:
         g = self.game
