@@ -605,16 +605,26 @@ class HasteWorteMode:
         return PICK_LIMITS if self._may_fix() else PICK_LIMITS_LOW
 
     @property
-    def notice_room(self) -> pygame.Rect | None:
+    def notice_room(self) -> pygame.Rect | list[pygame.Rect] | None:
         """While a die is picked, the band between the dice (their numbers, who took them) and the word limits: the
         App's notice stands there where it fits (``App.draw``). At the foot "Eure Würfel sind noch nicht angelernt…"
         stood over "Andere Symbole: zusammen bis zu 4", the limits cut in half, while the band under the dice was
         empty; with virtual dice (no "Correct a die") the limits stand at the foot and the band holds its two lines.
         Once a die is taken its owner's name took 60 of the band's 106 px, the notice no longer fitted and fell back
         to the foot, over the limits whole: then the room is the widest stretch beside the names, as tall as the band
-        under the numbers, where that is larger than the band under the names."""
+        under the numbers, where that is larger than the band under the names.
+
+        Where the notice fits neither (six long names in two rows under the dice leave 104 px beside them, and
+        "…: Eure Würfel sind noch nicht angelernt…" needs 516 px across for three lines there), the crystal table
+        above the status line: it stood at the foot over the word limits whole. The status line under it says whose
+        pick it is, which the table's highlight says too (the App takes the first room the notice fits)."""
         if self.pending is not None or self.fixing or self.game.phase is not Phase.PICK or not self.game.round.dice:
             return None
+        return [self._pick_notice_room(), pygame.Rect(0, 0, theme.DESIGN_SIZE[0], self._status_rect().top)]
+
+    def _pick_notice_room(self) -> pygame.Rect:
+        """While a die is picked, the band under the dice or the widest stretch beside their owners' names
+        (``notice_room``)."""
         bottom = self._limits_rect(self._pick_limits()).top - 4
         top = self._under_picked_dice() + 2
         under = pygame.Rect(0, top, theme.DESIGN_SIZE[0], bottom - top)
