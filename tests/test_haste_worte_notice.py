@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
 from drawn_texts import recording_texts
 from test_games_in_app import camera_app, start_game
@@ -151,5 +152,43 @@ def test_the_not_taught_notice_keeps_clear_of_the_word_limits_once_dice_are_take
         assert len(limits) == 2 and len(numbers) == 6 and len(names) == 2, drawn
         keep = [*limits, *numbers, *names, *app.mode.dice.die_rects()]
         assert not any(strip.colliderect(rect) for rect in keep), (strip, keep)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_with_six_long_names_the_not_taught_notice_leaves_the_word_limits_whole(tmp_path, monkeypatch, lang, size):
+    """Six long names, two dice taken side by side: their owners' names in two rows under the dice leave 104 px
+    beside them, and the not-taught notice needs three lines 516 px across there (or four, 134 px tall): it fell
+    back to the foot over the word limits whole. It stands over the crystal table now, clear of the status line
+    (whose pick it is), the dice, their numbers, the names and the limits."""
+    from companion.app import App
+    from companion.config import Config
+    from companion.display import Display
+
+    register_all()
+    cfg = Config()
+    cfg.players = ["Großmutter Helga", "Großvater Johannes", "Maximilian-Alexander", "Anne-Marie Schulz",
+                   "Eva-Maria", "Oma Lise"]
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), source_spec="synthetic:3",
+              clock=lambda: 100.0)
+    try:
+        app.main_menu()
+        _picking_virtual_dice(app)
+        for _ in range(2):
+            app.on_button(ButtonEvent(Button.SELECT))
+            app.frame(0.03, [])
+        names = [rect for _, _, rect in app.mode._owner_labels()]
+        assert len(names) == 2 and names[0].bottom <= names[1].top, names  # two rows
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(tmp_path / f"haste_six_long_notice_{lang}_{size[0]}.png"))
+        strip, limits, numbers = _notice_limits_and_numbers(app, drawn, lang)
+        assert len(limits) == 2 and len(numbers) == 6, drawn
+        keep = [*limits, *numbers, *names, *app.mode.dice.die_rects(), app.mode._status_rect()]
+        assert not any(strip.colliderect(rect) for rect in keep), (strip, keep)
+        assert min(size for s, size, r in drawn if strip.contains(r) and s.strip()) >= theme.SMALL
     finally:
         app.close()

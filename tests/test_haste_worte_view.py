@@ -1937,3 +1937,32 @@ def test_the_timer_hint_stays_where_the_finger_turned_the_sand(tmp_path: Path, l
     same = before.clip(after)
     assert same.w * same.h >= 0.8 * min(before.w * before.h, after.w * after.h)
     assert tapped_hint(view.hint_taps, before.center) == ButtonEvent(Button.TIMER)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [
+    ["Großmutter Helga", "Großvater Johannes", "Maximilian-Alexander", "Anne-Marie Schulz", "Eva-Maria", "Oma Lise"],
+    ["Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen", "Zoé", "Carla", "Ben"]])
+def test_a_long_symbol_beside_the_sand_is_not_squeezed_by_six_long_names(tmp_path: Path, monkeypatch, players,
+                                                                         lang: str) -> None:
+    """Six long names took the column of who has which symbol beside the sand at FAR: "Obst & Gemüse" stood at
+    26 (about 22 tall) beside "Großmutter H.". The row's name in a form of its own that leaves the symbol FAR ("G.
+    Helga"); where none does ("Maximilian-A."), name and symbol at one size as large as both fit: neither below
+    30, and apart."""
+    view, _ = make(tmp_path, Clocks(), {"action": "setup", "players": players, "start": 0, "seed": 3}, lang=lang)
+    view.session.apply({"action": "roll", "dice": ["fruit", "toys", "clothing", "cities", "sweets", "water"]})
+    for _ in players:
+        press(view, Button.SELECT)
+    press(view, Button.SELECT)  # the letter
+    press(view, Button.TIMER)
+    assert view._sand_running()
+    drawn = texts_drawn(view, monkeypatch, f"sand_long_symbol_{players[0][:3]}_{lang}")
+    rows = [(s, size, r) for s, size, r in drawn if SAND_SYMBOLS.collidepoint(r.midleft)]
+    assert len(rows) == 2 * len(players), rows
+    for (name, name_at, name_r), (label, label_at, label_r) in zip(rows[::2], rows[1::2], strict=True):
+        assert min(name_at, label_at) >= theme.FAR - 2, (name, name_at, label, label_at)
+        assert name_r.right < label_r.left and label_r.right <= SAND_SYMBOLS.right + 2, (name_r, label_r)
+    first = rows[1]
+    assert first[0] == t("haste.symbol.fruit", lang)
+    if players[0] == "Großmutter Helga":  # a form of her own leaves the symbol FAR
+        assert first[1] == theme.FAR and rows[0][1] == theme.FAR, rows[:2]

@@ -1234,6 +1234,34 @@ def test_a_long_name_gets_the_room_of_its_card_at_far(tmp_path, monkeypatch, nam
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen", "Zoé"],
+                                   ["Maximilian-Alexander", "Anna-Sophie-Charlotte", "Großvater Jürgen", "Zoé-Louise",
+                                    "Emil-Friedrich", "Ben"]])
+def test_a_double_first_name_too_long_for_its_card_is_shortened_not_shrunk(tmp_path, monkeypatch, names, lang):
+    """"Maximilian-Alexander" stood at 26-28 px on the cards (``theme.fit_name`` keeps a double first name whole down
+    to SMALL), and beside it "Großvater J." at 26 (four cards) or "Großva. J." at 18 (six): the other screens' bars
+    say "Maximilian-A." at FAR. A double first name is shortened where whole it would go below FAR: four long names
+    all at FAR; six, none below where the first row's three long names share it, and a row that holds its double
+    first names whole ("Emil-Friedrich") keeps them so."""
+    view, session = at_roll_four(tmp_path, names, lang)
+    drawn = drawn_texts(view, monkeypatch, f"nxm_double_names_{len(names)}_{lang}")
+    shown = {}
+    for p, card in zip(session.engine.state.players, view.card_rects(), strict=True):
+        inside = [(s, size) for s, size, r in drawn if card.contains(r) and not any(c.isdigit() for c in s)]
+        assert len(inside) == 1, (p.name, inside)
+        shown[p.name] = inside[0]
+    for full, (said, size) in shown.items():
+        if theme.double_first_name(full) and size < theme.FAR:
+            assert said == theme.short_name(full), (full, said, size)
+    if len(names) == 4:
+        assert all(size >= theme.FAR for _, size in shown.values()), shown
+        assert shown["Maximilian-Alexander"][0] == "Maximilian-A."
+    else:  # the second row holds its names whole; the first row's three long ones no smaller than 26
+        assert [shown[n][0] for n in names[3:]] == names[3:], shown
+        assert min(size for _, size in shown.values()) >= theme.FAR - 6, shown
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("players", [2, 6])
 def test_the_rolls_prompt_and_the_pass_lines_are_read_across_the_table(tmp_path, monkeypatch, players, lang):
     """"Wurf 4: Carl wählt zuerst ein Paar oder passt" stood at BODY, and once Carl chose, "… die anderen nehmen
@@ -1772,6 +1800,92 @@ def test_a_damaged_games_notice_stands_under_the_cards_a_little_smaller(tmp_path
         assert not strip.colliderect(mode._idle_layout()[2]) and not strip.colliderect(MENU_AREA)
         sizes = {size for s, size, r in drawn if strip.contains(r) and s.strip()}
         assert sizes and min(sizes) >= theme.SMALL, sizes
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+@pytest.mark.parametrize("players", [("Anna", "Ben", "Carl"), ("Maximilian-Alexander", "Anna-Sophie",
+                                                             "Großvater Jürgen", "Zoé", "Carla", "Ben")])
+def test_a_damaged_games_notice_mid_roll_leaves_the_menu_in_view(tmp_path, monkeypatch, lang, size, players):
+    """Resumed mid-roll after a damaged line (the fourth roll out, its passes lost), the notice's three lines stood
+    at the foot over three of the four lines the roller chooses from ("Anna passt", …) and the arrow to the rest, for
+    its eight seconds. They stand over the cards now (the screen's ``notice_room``), clear of the menu, the prompt
+    and the dice's faces, at SMALL or larger."""
+    roll = {"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]}
+    _played_and_closed(tmp_path, list(players), *[roll, {"action": "end_roll"}] * 3, roll,
+                       {"action": "pass", "player": players[1]}, {"action": "pass", "player": players[2]})
+    path = tmp_path / "current" / "journal.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    first_pass = max(i for i, line in enumerate(lines) if line) - 1
+    lines[first_pass] = b"\0" * len(lines[first_pass])
+    path.write_bytes(b"\n".join(lines))
+    app = _resuming_app(tmp_path, lang, size)
+    try:
+        app.frame(0.03, [])
+        app._main_choice(app.mode.menu.items[0].value)
+        mode = app.game_mode
+        assert mode.game.state.phase is Phase.ROLLED and not mode.game.state.roll.passes
+        assert app.notice is not None and app.notice_tone == "bad"
+        assert app.notice.startswith(t("core.resumed_damaged_some", lang)[:20])
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        pygame.image.save(app.display.window, str(OUT / f"nxm_damaged_mid_roll_{lang}_{size[0]}_{len(players)}.png"))
+        strip, menu = app._strip[0], mode.current_menu
+        kept = {**{f"line {i}": r for i, r in menu.item_rects().items()},
+                **{f"arrow {k}": r for k, r in menu.scroll_rects().items()}, "prompt": mode._status_rect()}
+        assert not [what for what, r in kept.items() if strip.colliderect(r)], (strip, kept)
+        assert all(strip.bottom - die.top <= die.h // 10 for die in mode.die_rects()), strip  # their frames at most
+        sizes = {at for s, at, r in drawn if strip.contains(r) and s.strip()}
+        assert sizes and min(sizes) >= theme.SMALL, sizes
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Anna", "Ben", "Carl"], ["Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen",
+                                                            "Zoé", "Carla", "Ben"]])
+def test_the_grey_answer_to_a_die_tapped_leaves_the_cards_and_the_menu_in_view(tmp_path, lang, names):
+    """A die tapped once the roller's pair is set is answered in grey ("Das Paar von Anna steht …"): it stood at the
+    top over the players' cards and names for its six seconds. It stands over the prompt, which says the same
+    (whose pair is set, what the others take): the cards, the dice with the pair's rings and the menu stay in
+    view."""
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.games_ui import register_all
+
+    register_all()
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path, display=None, use_camera=False, clock=lambda: 100.0)
+    try:
+        app.new_game(GAME_ENTRIES["noch-x-mal"], {"_players": names, "start": 0})
+        for name in names:
+            assert app.session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+        for _ in range(3):
+            assert app.session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+            assert app.session.apply({"action": "end_roll"})
+        assert app.session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+        app.frame(0.03, [])
+        mode = app.game_mode
+        dice = mode.die_rects()
+        app.on_tap(dice[0].center)
+        app.on_tap(dice[3].center)  # the roller's pair
+        assert mode.game.state.roll.pick is not None
+        app.frame(0.03, [])
+        app.on_tap(dice[1].center)  # another die: the pair is set
+        assert app.notice_tone == "info" and app.notice == t("nxm.ui.pick_settled", lang,
+                                                             player=mode.game.active_player.name)
+        surface = pygame.Surface(theme.DESIGN_SIZE)
+        app.draw(surface)
+        pygame.image.save(surface, str(OUT / f"nxm_pick_settled_{lang}_{len(names)}.png"))
+        strip, menu = app._strip[0], mode.current_menu
+        kept = {**{f"card {i}": r for i, r in enumerate(mode.card_rects())},
+                **{f"die {i}": r.inflate(10, 10) for i, r in enumerate(dice)},
+                **{f"line {i}": r for i, r in menu.item_rects().items()},
+                **{f"arrow {k}": r for k, r in menu.scroll_rects().items()}}
+        assert not [what for what, r in kept.items() if strip.colliderect(r)], (strip, kept)
     finally:
         app.close()
 

@@ -605,16 +605,26 @@ class HasteWorteMode:
         return PICK_LIMITS if self._may_fix() else PICK_LIMITS_LOW
 
     @property
-    def notice_room(self) -> pygame.Rect | None:
+    def notice_room(self) -> pygame.Rect | list[pygame.Rect] | None:
         """While a die is picked, the band between the dice (their numbers, who took them) and the word limits: the
         App's notice stands there where it fits (``App.draw``). At the foot "Eure Würfel sind noch nicht angelernt…"
         stood over "Andere Symbole: zusammen bis zu 4", the limits cut in half, while the band under the dice was
         empty; with virtual dice (no "Correct a die") the limits stand at the foot and the band holds its two lines.
         Once a die is taken its owner's name took 60 of the band's 106 px, the notice no longer fitted and fell back
         to the foot, over the limits whole: then the room is the widest stretch beside the names, as tall as the band
-        under the numbers, where that is larger than the band under the names."""
+        under the numbers, where that is larger than the band under the names.
+
+        Where the notice fits neither (six long names in two rows under the dice leave 104 px beside them, and
+        "…: Eure Würfel sind noch nicht angelernt…" needs 516 px across for three lines there), the crystal table
+        above the status line: it stood at the foot over the word limits whole. The status line under it says whose
+        pick it is, which the table's highlight says too (the App takes the first room the notice fits)."""
         if self.pending is not None or self.fixing or self.game.phase is not Phase.PICK or not self.game.round.dice:
             return None
+        return [self._pick_notice_room(), pygame.Rect(0, 0, theme.DESIGN_SIZE[0], self._status_rect().top)]
+
+    def _pick_notice_room(self) -> pygame.Rect:
+        """While a die is picked, the band under the dice or the widest stretch beside their owners' names
+        (``notice_room``)."""
         bottom = self._limits_rect(self._pick_limits()).top - 4
         top = self._under_picked_dice() + 2
         under = pygame.Rect(0, top, theme.DESIGN_SIZE[0], bottom - top)
@@ -1003,6 +1013,9 @@ class HasteWorteMode:
         for k, ((full, _), label) in enumerate(zip(rows, labels, strict=True)):
             y = area.y + k * h
             name, size = theme.fit_name(full, theme.FAR, name_w - 12, players=tuple(g.players))
+            label_x, label_at = area.x + name_w, theme.fit_text(label, theme.FAR, area.w - name_w, bold=True)
+            if label_at < theme.FAR:
+                name, size, label_x, label_at = self._symbol_row(full, label, area, (name, size, label_x, label_at))
             theme.text(
                 surface,
                 name,
@@ -1014,12 +1027,28 @@ class HasteWorteMode:
             theme.text(
                 surface,
                 label,
-                (area.x + name_w, y + h // 2),
-                theme.fit_text(label, theme.FAR, area.w - name_w, bold=True),
+                (label_x, y + h // 2),
+                label_at,
                 theme.TEXT,
                 bold=True,
                 anchor="midleft",
             )
+
+    def _symbol_row(self, full: str, label: str, area: pygame.Rect,
+                    column: tuple[str, int, int, int]) -> tuple[str, int, int, int]:
+        """A row of who has which symbol whose symbol is too long for its column at FAR: the name, its size, the
+        symbol's x and size. "Obst & Gemüse" stood at 26 (about 22 tall) beside "Großmutter H." where six long
+        names took the column: the row's own name in a form that leaves its symbol FAR ("G. Helga"), the symbol
+        moved left up to it; where none does ("Maximilian-A." beside it), both at one size, as large as they fit
+        together. ``column``: the row as the column lays it out, where not even that is larger."""
+        forms = theme.name_forms(full, self.game.players)
+        for size in range(theme.FAR, column[3], -2):
+            f, bold = theme.font(size), theme.font(size, True)
+            label_w = bold.size(label)[0]
+            form = next((form for form in forms if f.size(form)[0] + 12 + label_w <= area.w), None)
+            if form is not None:
+                return form, size, area.right - label_w, size
+        return column
 
     def _draw_writing(self, surface: pygame.Surface) -> None:
         g = self.game

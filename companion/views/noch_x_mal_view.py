@@ -968,7 +968,7 @@ class NochXMalMode:
         return prompt + spanning(list(self.current_menu.item_rects().values())) + board
 
     @property
-    def notice_room(self) -> pygame.Rect | None:
+    def notice_room(self) -> pygame.Rect | list[pygame.Rect] | None:
         """Between rolls, the band under the players' cards down to whose throw it is, empty then (no dice, no status
         lines, no list open): a notice that fits stands there (the App's strip): "Game resumed exactly where it
         stopped." stood at the top over the names on the cards for its seconds, the band under them empty.
@@ -977,7 +977,11 @@ class NochXMalMode:
         the list's "Würfel 1: ?" say it too): the camera check's advice ("Die Würfel sind unscharf …", eight
         seconds) and ROLL's "werden gerade korrigiert" stood at the foot over rows 3-8 of the list, "Diese Würfel
         nehmen" among them, and the die's picture. With a die's faces open (the dice hidden, the list from the cards
-        down), the column beside the list: the picture under it for the notice's seconds, never the answers."""
+        down), the column beside the list: the picture under it for the notice's seconds, never the answers.
+
+        While a roll's dice are out, the rooms of ``_roll_rooms`` (the App takes the first the notice fits)."""
+        if (rooms := self._roll_rooms()) is not None:
+            return rooms
         if self.pending is not None:
             if not self.stack:
                 top = DICE_AREA.bottom + 2
@@ -986,6 +990,34 @@ class NochXMalMode:
             return pygame.Rect(right, PLAYER_STRIP.bottom + 2, theme.DESIGN_SIZE[0] - right,
                                PICTURE_AREA.bottom - PLAYER_STRIP.bottom - 2)
         return self._idle_room()
+
+    def _roll_rooms(self) -> list[pygame.Rect] | None:
+        """While a roll's dice are out (none corrected), where a notice stands clear of the menu: the notice took
+        the foot, where "Das gespeicherte Spiel war beschädigt …" (three lines, resumed mid-roll) stood over three of
+        the four lines the roller chooses from for its seconds, and the grey answer to a die tapped once the pair
+        is set ("Das Paar von Anna steht …", ``on_tap``) stood at the top over the players' names.
+
+        First the band of the prompt between the dice and the menu, which such words say again (whose pair is
+        set, what the roll waits for); not for a refusal, which the App draws at FAR for the whole table and the
+        band holds only smaller. With a sub-menu open (its title where the prompt stood), the column beside it
+        over the board, where the board is not what the list asks about (a report's goals are tapped there). Last
+        the top over the cards, down over the dice's top 6 px: their frames, not their faces or names (three lines
+        at SMALL take 104 px, the cards 94): the damaged game's words fit there and nowhere else clear of the
+        menu."""
+        st = self.game.state
+        if self.pending is not None or st.phase != Phase.ROLLED or self.game.finished or not self._dice_faces():
+            return None
+        width = theme.DESIGN_SIZE[0]
+        rooms = []
+        if not self.stack:
+            if self.session.error is None:
+                rooms.append(pygame.Rect(0, STATUS_TOP, width, MENU_AREA.y - 4 - STATUS_TOP))
+        elif self.stack[-1] is not self._goal_menu:
+            right = self.current_menu.rect.right + 6
+            top = (PLAYER_STRIP.bottom + 2) if self._dice_hidden() else STATUS_TOP
+            rooms.append(pygame.Rect(right, top, width - right, PICTURE_AREA.bottom - top))
+        rooms.append(pygame.Rect(0, 0, width, PLAYER_STRIP.bottom if self._dice_hidden() else DICE_AREA.y + 6))
+        return rooms
 
     def _idle_room(self) -> pygame.Rect | None:
         """Between rolls, the band under the cards (``notice_room``)."""
@@ -1077,7 +1109,9 @@ class NochXMalMode:
         (``widths_by_need``, as Haste Worte's crystal table): in columns where both rows fit so, else row by row. Even
         cards left "Maximilian" 26 px and "Großmutter H." 22 beside "Anna" at 32 (four players' "Großmutter H." 26).
         Where a row's names are too long even so, its cards share the row as their names need, and those names go a
-        little below FAR (``theme.fit_name``): each card stands alone, so the other row keeps its widths."""
+        little below FAR (``theme.fit_name``): each card stands alone, so the other row keeps its widths. A double first
+        name is measured whole first, then in short ("Maximilian-A.") where the cards cannot hold it whole at FAR
+        (``_card_name`` draws it so): whole, four long names left it 28 px, six 22."""
         names = [p.name for p in self.game.state.players]
         n, total = len(names), PLAYER_STRIP.w
         even = total // cols
@@ -1088,18 +1122,22 @@ class NochXMalMode:
             self.game.state.players[0], short=True))[0] + 4
         far = theme.font(theme.FAR, True)
 
-        def need(name: str) -> int:
-            """Room for the name at FAR: whole where it fits an even card, else a name of several words in short
-            ("Großvater J."); a double first name always whole, as ``theme.fit_name`` keeps it (a card sized for
-            "Anne-M." drew "Anne-Marie" whole at 24 beside the others at 32)."""
+        def need(name: str, double_whole: bool) -> int:
+            """Room for the name at FAR: whole where it fits an even card, else in short ("Großvater J."); a double
+            first name whole where ``double_whole`` (the cards sized for "Anne-M." drew "Anne-Marie" whole at 24)."""
             whole = far.size(name)[0]
-            fits = whole + extra <= even or theme.double_first_name(name)
+            fits = whole + extra <= even or (double_whole and theme.double_first_name(name))
             return max(least, (whole if fits else far.size(theme.table_short_name(name, names))[0]) + extra)
 
-        needs = [need(name) for name in names]
+        needs = [need(name, True) for name in names]
         if all(w <= even for w in needs):
             return [even] * n
-        return widths_by_need([needs], [range(r, min(n, r + cols)) for r in range(0, n, cols)], total)
+        rows = [range(r, min(n, r + cols)) for r in range(0, n, cols)]
+        shorter = [need(name, False) for name in names]
+        # a row that holds its double first names whole keeps them so, whatever the other row needs (the last
+        # list, row by row where a row holds not even their short forms)
+        mixed = [(needs if sum(needs[i] for i in row) <= total else shorter)[k] for row in rows for k in row]
+        return widths_by_need([needs, mixed] if mixed != needs else [needs], rows, total)
 
     def _notes_w(self) -> int:
         """A five or six players' card's notes column: its X-chips count at BODY after the chip's swatch ("X: 10"),
@@ -1146,7 +1184,7 @@ class NochXMalMode:
             if compact:
                 self._draw_compact_card(surface, p, cell, ink, names_at, short, gifted, notes_w)
                 continue
-            name, size = theme.fit_name(p.name, names_at, cell.w - NAME_PAD, bold=True, players=tuple(self._names()))
+            name, size = self._card_name(p.name, names_at, cell.w - NAME_PAD)
             theme.text(surface, name, (cell.x + 14, cell.y + 1), size, ink, bold=True)
             y = cell.y + 38
             if p.has_start:
@@ -1197,7 +1235,7 @@ class NochXMalMode:
         left (BODY) at the right. Where a card holds gifts (``gifted``: any card), every name stands at the top and
         the gifts at SMALL under it: beside the count they had 30 px, and "Joker" was "J…" at 12."""
         room = cell.w - NAME_PAD - notes_w
-        name, size = theme.fit_name(p.name, names_at, room, bold=True, players=tuple(self._names()))
+        name, size = self._card_name(p.name, names_at, room)
         if gifted:
             theme.text(surface, name, (cell.x + 14, cell.y), size, ink, bold=True)
             if gifts := " · ".join(self._gifts(p)):
@@ -1233,6 +1271,19 @@ class NochXMalMode:
         if count:
             at = theme.fit_text(count, theme.BODY, notes_w - NOTES_GAP - NOTE_CHIP - 2)
             theme.text(surface, count, (x + NOTE_CHIP, cell.bottom - theme.font(at).get_height()), at, ink)
+
+    def _card_name(self, name: str, size: int, room: int) -> tuple[str, int]:
+        """A card's name and its size (``theme.fit_name`` with the table's names), a double first name in short
+        ("Maximilian-A.") where whole it goes below FAR and the short form is larger: ``fit_name`` keeps it whole
+        down to SMALL, and "Maximilian-Alexander" stood at 26 px beside "Anna" at 32 (the other screens' bars
+        shorten it first, ``theme.name_forms``)."""
+        players = tuple(self._names())
+        fitted = theme.fit_name(name, size, room, bold=True, players=players)
+        if fitted[1] >= theme.FAR or not theme.double_first_name(name):
+            return fitted
+        short = theme.table_short_name(name, players)
+        at = theme.fit_text(short, size, room, bold=True)
+        return (short, at) if short != name and at > fitted[1] else fitted
 
     def _combo(self, p: Any) -> str:
         """A player's start combo in words ("Orange 5")."""
