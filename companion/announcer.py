@@ -78,6 +78,7 @@ class Showing:
     ends: float | None = None  # None while the sentence is still being rendered
     hidden: bool = False  # tapped away: the sentence plays on, the screen under the banner is free
     rest_from: float = 0.0  # where its sentence goes on, seconds into it (cut by a start: the rest is said)
+    taken_back: bool = False  # withdrawn while said: its voice ends at ``audio_end`` (the words begun), then it goes
 
     @property
     def urgent(self) -> bool:
@@ -129,6 +130,10 @@ FIRST_WAITS_FOR = 1.0
 #: stop, 0.21-0.31 s at a comma or colon, 0.14 s at most inside words). A rest taken up after a comma was heard alone:
 #: "Startkombi von Anna-Sophie: Grün …", "Ben beginnt.", then "Grün 3.", which the table took for Ben's combo
 PHRASE_PAUSE = 0.35
+#: seconds of quiet that end a group of words (espeak-ng: 0.21 s and more at a comma, colon or full stop, 0.14 s at
+#: most inside a word): a sentence taken back while it plays ends at the next one, not mid-word. Not at the next full
+#: stop: a rolled list of six symbols is one six-second sentence, and the pick it was taken back for waited behind it
+WORDS_PAUSE = 0.18
 #: samples under this are quiet (espeak-ng's voice peaks near 10000, its pauses are digital silence)
 QUIET_LEVEL = 200
 #: the countdown's warning ("10 seconds left", sound TICK): stale once time's up is said
@@ -155,6 +160,24 @@ def phrase_start(wav: bytes, heard: float) -> float:
     gaps = np.flatnonzero(np.diff(loud) >= PHRASE_PAUSE * rate)  # a pause between loud[i] and loud[i + 1]
     begun = [loud[i + 1] / rate for i in gaps if loud[i] / rate < heard]
     return max(0.0, float(begun[-1]) - 0.05) if begun else 0.0  # (a word's soft onset is under QUIET_LEVEL)
+
+
+def words_end(wav: bytes, heard: float) -> float:
+    """Where the group of words playing ``heard`` seconds into ``wav`` ends: the start of the next pause of at least
+    ``WORDS_PAUSE`` (``heard`` itself in one; the end of ``wav`` when none follows). "Carla: Obst & Ge–" stopped
+    mid-word when Carla's pick was taken back by the next step, and the table never heard what she picked."""
+    with wave.open(io.BytesIO(wav), "rb") as w:
+        rate = w.getframerate()
+        samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+    end = len(samples) / rate
+    loud = np.flatnonzero(np.abs(samples.astype(np.int32)) >= QUIET_LEVEL)
+    if len(loud) < 2:
+        return min(heard, end)
+    gaps = np.flatnonzero(np.diff(loud) >= WORDS_PAUSE * rate)
+    after = [i for i in gaps if loud[i + 1] / rate > heard]  # pauses not yet over
+    if not after:
+        return max(heard, min(end, loud[-1] / rate + 0.05))
+    return max(heard, min(end, loud[after[0]] / rate + 0.05))  # (a word's soft end is under QUIET_LEVEL)
 
 
 def rest_of(wav: bytes, start: float) -> tuple[bytes, float]:
@@ -275,7 +298,7 @@ class Announcer:
                 or (cur.ends is not None and cur.ends - now <= FIRST_WAITS_FOR)):
             return
         self.audio.stop(Channel.VOICE)
-        if not cur.heard(now, self.min_seconds):
+        if not (cur.heard(now, self.min_seconds) or cur.taken_back):
             self._put_back(cur, now)  # the start is put before it by announce()
         self._finish(now)
 
@@ -322,15 +345,36 @@ class Announcer:
 
     def withdraw(self, announcements: Sequence[Announcement]) -> None:
         """Take back these announcements (the very objects: an equal one from an earlier step stays) where they
-        wait, and stop the one showing if it is among them: their step was undone (a banner still saying "Ben gets
+        wait, and end the one showing if it is among them: their step was undone (a banner still saying "Ben gets
         3 crystals" over a screen that took them back had the table write down what was undone), or the table
-        answered their call (``Announcement.until``)."""
+        answered their call (``Announcement.until``). Its banner goes at once; a sentence being said ends at the end of
+        the words it is in (``words_end``), the rest is dropped: stopped at once it broke off mid-word ("Ben: nimm
+        einen Wü–"), and a pick said in the sentence a later pick took back was lost. One not yet begun goes
+        unsaid."""
         ids = {id(a) for a in announcements}
         for queue in (self._urgent, self._normal):
             _drop(queue, lambda a: id(a) in ids)
-        if self._current is not None and id(self._current.announcement) in ids:
+        cur = self._current
+        if cur is None or id(cur.announcement) not in ids or cur.taken_back:
+            return
+        end = self._words_end(cur, self._now)
+        if end is None:
             self.audio.stop(Channel.VOICE)
             self._finish(self._now)
+            return
+        cur.speech_seconds, cur.taken_back, cur.hidden = end, True, True
+        cur.ends = cur.audio_end()
+
+    def _words_end(self, cur: Showing, now: float) -> float | None:
+        """Seconds into the sentence ``cur`` plays where the words being said end; None when none are being said
+        (not begun, or over but for the quiet after them)."""
+        if cur.speech_started is None or now >= cur.audio_end():
+            return None
+        rendered = self.speech.result(cur.text, cur.lang)
+        if rendered is None or rendered.wav is None:
+            return None
+        heard = cur.rest_from + now - cur.speech_started
+        return words_end(rendered.wav, heard) - cur.rest_from
 
     def hide_banner(self) -> None:
         """A finger tapped the banner: it covered what the player wanted to touch. The sentence plays on for the
@@ -350,9 +394,13 @@ class Announcer:
             self._queued_at = {k: (now - BEFORE_FIRST_UPDATE, a) for k, (_, a) in self._queued_at.items()}
         self._now = now
         cur = self._current
+        if cur is not None and cur.taken_back and now >= cur.audio_end():
+            self.audio.stop(Channel.VOICE)  # its words said, the rest of the sentence is not
+            self._finish(now)
+            cur = None
         if cur is not None and self._urgent and not cur.urgent and self.interrupt:
             self.audio.stop(Channel.VOICE)
-            if not cur.heard(now, self.min_seconds) and cur.announcement.key != COUNTDOWN_KEY:
+            if not (cur.heard(now, self.min_seconds) or cur.taken_back or cur.announcement.key == COUNTDOWN_KEY):
                 self._put_back(cur, now)  # from the sentence it was cut in, as a start's cut (it was said whole)
             self._finish(now)
             cur = None

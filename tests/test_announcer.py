@@ -824,3 +824,49 @@ def test_a_clocks_warning_gives_way_at_its_sentences_end():
             now += 0.05
         heard = sounds.wav_duration(sounds.sound_wav(Sound.TICK)) + speech_seconds(warning.text("de")) + 0.5
         assert gone is not None and gone == pytest.approx(max(least, heard), abs=0.11), (key, gone, heard)
+
+
+def _voice_stops(audio: RecordingAudio) -> list[int]:
+    """Where in the log the voice was stopped (indexes)."""
+    return [i for i, e in enumerate(audio.log) if e == ("stop", Channel.VOICE)]
+
+
+def test_a_sentence_taken_back_while_said_ends_its_words_not_mid_word():
+    """"Carla: Obst & Ge–": the next pick took Carla's sentence back and stopped it mid-word, her pick never heard.
+    The words being said are said to their end (the next pause of a comma or more), the rest is dropped, the banner
+    goes at once and the next sentence follows the words."""
+    ann, audio = make(speech=Speech(phrase_synth, threaded=False))
+    a, b = names("Anna"), names("Ben")
+    ann.announce(a)
+    ann.update(0.0)
+    ann.update(CHIME)  # "Die Sprache Anna gibt es nicht: Erlaubt sind ..."
+    text = ann.current.text
+    inside = CHIME + phrase_time("Die Sprache An")  # mid-word, in the words before the colon
+    ann.update(inside)
+    ann.announce(b)
+    ann.withdraw([a])
+    assert ann.current is None or ann.current.hidden  # the banner over the next step is gone
+    assert _voice_stops(audio) == []  # "Anna" is not broken off
+    words = CHIME + phrase_time(text[:text.index(":")])  # the end of "... gibt es nicht"
+    stopped = None
+    now = inside
+    while now < words + 3 and stopped is None:
+        now += 0.05
+        ann.update(now)
+        if _voice_stops(audio):
+            stopped = now
+    assert stopped == pytest.approx(words, abs=0.15)  # at the colon's pause, not before, not the whole sentence
+    run_from(ann, now + 0.05, now + 1.0)
+    assert ann.current is not None and ann.current.announcement is b
+
+
+def test_a_sentence_taken_back_before_it_is_said_goes_at_once():
+    ann, audio = make(speech=Speech(phrase_synth, threaded=False))
+    a, b = names("Anna"), names("Ben")
+    ann.announce(a)
+    ann.announce(b)
+    ann.update(0.0)  # the chime rings, the sentence not yet begun
+    ann.withdraw([a])
+    assert _voice_stops(audio) and (ann.current is None or ann.current.announcement is b)
+    ann.update(0.05)
+    assert ann.current.announcement is b
