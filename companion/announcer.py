@@ -78,6 +78,7 @@ class Showing:
     ends: float | None = None  # None while the sentence is still being rendered
     hidden: bool = False  # tapped away: the sentence plays on, the screen under the banner is free
     rest_from: float = 0.0  # where its sentence goes on, seconds into it (cut by a start: the rest is said)
+    speech_tail: float = 0.0  # the quiet after its last word (espeak-ng's 0.4 s): nothing is said in it
     taken_back: bool = False  # withdrawn while said: its voice ends at ``audio_end`` (the words begun), then it goes
 
     @property
@@ -87,8 +88,14 @@ class Showing:
     def heard(self, now: float, min_seconds: float) -> bool:
         """Whether everything of it has reached the table (then an interruption need not repeat it)."""
         if self.speech_due is not None:
-            return self.speech_started is not None and now >= self.speech_started + self.speech_seconds
+            return self.speech_started is not None and now >= self.words_end()
         return now >= self.started + min_seconds
+
+    def words_end(self) -> float:
+        """When its last word has been said (the quiet after it, a part of its sound, not counted): a letter whose
+        last word was said was cut by the sand's start in the quiet after it and said once more, ten seconds into
+        the sand."""
+        return self.audio_end() - (self.speech_tail if self.speech_started is not None else 0.0)
 
     def audio_end(self) -> float:
         """When its sound and sentence (as far as they play) end: the voice channel is quiet from then."""
@@ -178,6 +185,16 @@ def words_end(wav: bytes, heard: float) -> float:
     if not after:
         return max(heard, min(end, loud[-1] / rate + 0.05))
     return max(heard, min(end, loud[after[0]] / rate + 0.05))  # (a word's soft end is under QUIET_LEVEL)
+
+
+def quiet_tail(wav: bytes) -> float:
+    """Seconds of quiet after the last word of ``wav`` (none known when it is quiet throughout)."""
+    with wave.open(io.BytesIO(wav), "rb") as w:
+        rate = w.getframerate()
+        samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+    loud = np.flatnonzero(np.abs(samples.astype(np.int32)) >= QUIET_LEVEL)
+    end = len(samples) / rate
+    return 0.0 if len(loud) == 0 else max(0.0, end - (loud[-1] / rate + 0.05))
 
 
 def rest_of(wav: bytes, start: float) -> tuple[bytes, float]:
@@ -295,7 +312,8 @@ class Announcer:
         drawn by the same TIMER), an urgent or another start, or one about to end plays on."""
         cur, now = self._current, self._now
         if (cur is None or not self.interrupt or cur.urgent or cur.announcement.first or cur.queued >= now
-                or (cur.ends is not None and cur.ends - now <= FIRST_WAITS_FOR)):
+                or (cur.speech_started is not None and cur.words_end() - now <= FIRST_WAITS_FOR)
+                or (cur.speech_started is None and cur.ends is not None and cur.ends - now <= FIRST_WAITS_FOR)):
             return
         self.audio.stop(Channel.VOICE)
         if not (cur.heard(now, self.min_seconds) or cur.taken_back):
@@ -362,7 +380,7 @@ class Announcer:
             self.audio.stop(Channel.VOICE)
             self._finish(self._now)
             return
-        cur.speech_seconds, cur.taken_back, cur.hidden = end, True, True
+        cur.speech_seconds, cur.speech_tail, cur.taken_back, cur.hidden = end, 0.0, True, True
         cur.ends = cur.audio_end()
 
     def _words_end(self, cur: Showing, now: float) -> float | None:
@@ -510,6 +528,7 @@ class Announcer:
                     wav, seconds = rest_of(wav, s.rest_from)
                 self.audio.play(wav, Channel.VOICE, self._volume / 100)
                 s.speech_started, s.speech_seconds = now, seconds
+                s.speech_tail = quiet_tail(wav)
             else:
                 s.speech_due = None  # failed, too late, or muted meanwhile: the banner carries it alone
         base = s.started + (0.0 if s.announcement.key in CLOCK_KEYS else self.min_seconds)

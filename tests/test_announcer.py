@@ -870,3 +870,26 @@ def test_a_sentence_taken_back_before_it_is_said_goes_at_once():
     assert _voice_stops(audio) and (ann.current is None or ann.current.announcement is b)
     ann.update(0.05)
     assert ann.current.announcement is b
+
+
+def test_a_sentence_whose_last_word_was_said_is_not_cut_by_a_start_nor_said_again():
+    """A letter drawn two seconds before TIMER: the sand's start came in the quiet after "... wie Berta!" (espeak-ng
+    ends a sentence with 0.4 s of it), cut it and said it once more ten seconds into the sand: the time left was the
+    banner's least three seconds, not the words'. Its last word said, a sentence is heard; one about to say its last
+    word is let end."""
+    def quiet_after(text: str, lang: str) -> bytes:
+        return phrase_synth(text, lang)[:-2] + bytes(int(0.6 * sounds.SAMPLE_RATE) * 2)  # 0.6 s of quiet after it
+
+    for into_quiet in (0.1, -0.5):  # in the quiet after the last word; half a second before it
+        audio = RecordingAudio()  # the app's gap between sentences
+        ann = Announcer("de", 80, audio=audio, speech=Speech(quiet_after, threaded=False), min_seconds=3.0, gap=0.2)
+        letter = Announcement("core.sound_off")  # short: its banner stands longer than it is said
+        ann.announce(letter)
+        ann.update(0.0)
+        ann.update(CHIME)
+        t = CHIME + phrase_time(ann.current.text) + into_quiet
+        ann.update(t)
+        ann.announce(Announcement("core.undone", first=True))
+        assert all(a is not letter for a in ann.queued)  # not put back to be said again
+        run_from(ann, t + 0.05, t + 12)
+        assert sum(1 for _, s in ann.history if s.announcement is letter) == 1
