@@ -1,0 +1,48 @@
+"""How much the games say, and that what the table has moved past is not said: the sentences a step makes are taken
+back once the table acts on them (``Announcement.until``), so calls are heard when they are made, not queued behind
+a list of faces nobody needs any more."""
+
+from __future__ import annotations
+
+from companion.announcer import Announcer
+from companion.games.noch_x_mal import NochXMal
+from companion.journal import Journal
+from companion.session import GameSession
+from companion.speech import Speech
+from test_announcer import RecordingAudio, phrase_synth
+
+
+def _session(tmp_path, engine, setup: dict) -> tuple[GameSession, Announcer]:
+    """A game whose announcer is never advanced: what it still means to say stays in ``queued``."""
+    ann = Announcer("de", 80, audio=RecordingAudio(), speech=Speech(phrase_synth, threaded=False))
+    session = GameSession.new(engine, {"action": "setup", **setup}, Journal(tmp_path), announcer=ann,
+                              announce=ann.announce)
+    return session, ann
+
+
+def _waiting(ann: Announcer) -> list[str]:
+    return [a.key for a in ann.queued]
+
+
+def test_noch_x_mal_roll_call_and_faces_are_taken_back_once_the_roll_is_answered(tmp_path):
+    """From roll 4 on "Gewürfelt: Grün, Farbjoker und Orange; …" started 9 s after the roll and "Wurf 5: Ben wählt
+    zuerst …" came after Ben had passed: a pair, a pass or the roll's end answers the call and the faces."""
+    session, ann = _session(tmp_path, NochXMal, {"players": ["Anna", "Ben", "Carla"], "seed": 7})
+    for name, combo in zip(["Anna", "Ben", "Carla"], [["yellow", "4"], ["red", "2"], ["blue", "5"]], strict=True):
+        assert session.apply({"action": "start_combo", "player": name, "dice": combo})
+    roll = ["green", "color-joker", "orange", "number-joker", "1", "3"]
+    for answer in ("end_roll", "pick", "pass", "pick", "pass"):  # rolls 1-3 open to all, 4-5 the active's first
+        assert session.apply({"action": "roll", "dice": roll})
+        assert "nxm.rolled" in _waiting(ann)
+        state = session.engine.state
+        active = state.roll.active
+        if answer == "pick":
+            assert session.apply({"action": "pick", "player": active, "dice": ["green", "1"]})
+        elif answer == "pass":
+            assert session.apply({"action": "pass", "player": active})
+        else:
+            assert session.apply({"action": "end_roll"})
+        waiting = _waiting(ann)
+        assert "nxm.rolled" not in waiting and not any(k.startswith("nxm.roll_") for k in waiting), (answer, waiting)
+        if answer != "end_roll":
+            assert session.apply({"action": "end_roll"})
