@@ -4,12 +4,13 @@ a list of faces nobody needs any more."""
 
 from __future__ import annotations
 
+from test_announcer import RecordingAudio, phrase_synth
+
 from companion.announcer import Announcer
 from companion.games.noch_x_mal import NochXMal
 from companion.journal import Journal
 from companion.session import GameSession
 from companion.speech import Speech
-from test_announcer import RecordingAudio, phrase_synth
 
 
 def _session(tmp_path, engine, setup: dict) -> tuple[GameSession, Announcer]:
