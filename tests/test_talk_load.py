@@ -7,6 +7,7 @@ from __future__ import annotations
 from test_announcer import RecordingAudio, phrase_synth
 
 from companion.announcer import Announcer
+from companion.games.haste_worte import HasteWorte
 from companion.games.noch_x_mal import NochXMal
 from companion.journal import Journal
 from companion.session import GameSession
@@ -47,3 +48,16 @@ def test_noch_x_mal_roll_call_and_faces_are_taken_back_once_the_roll_is_answered
         assert "nxm.rolled" not in waiting and not any(k.startswith("nxm.roll_") for k in waiting), (answer, waiting)
         if answer != "end_roll":
             assert session.apply({"action": "end_roll"})
+
+
+def test_haste_worte_symbols_rolled_are_taken_back_by_the_first_pick(tmp_path):
+    """"Gewürfelt: …" takes six seconds; at a pick every two or three the calls to pick waited behind it and the
+    first picker's was never heard. The dice lie in front of everyone: a pick answers the list."""
+    session, ann = _session(tmp_path, HasteWorte, {"players": ["Anna", "Ben", "Carla"], "seed": 7, "variant": 0,
+                                                  "goal": 15, "timer_seconds": 60})
+    if session.engine.letter_first:
+        assert session.apply({"action": "letter"})
+    assert session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+    assert "haste.rolled" in _waiting(ann)
+    assert session.apply({"action": "pick", "die": 1})
+    assert "haste.rolled" not in _waiting(ann)
