@@ -141,6 +141,8 @@ PHRASE_PAUSE = 0.35
 #: most inside a word): a sentence taken back while it plays ends at the next one, not mid-word. Not at the next full
 #: stop: a rolled list of six symbols is one six-second sentence, and the pick it was taken back for waited behind it
 WORDS_PAUSE = 0.18
+#: seconds before a pause's end from which the word after it counts as begun (a frame and a half at 30 fps)
+WORD_BEGUN = 0.1
 #: samples under this are quiet (espeak-ng's voice peaks near 10000, its pauses are digital silence)
 QUIET_LEVEL = 200
 #: the countdown's warning ("10 seconds left", sound TICK): stale once time's up is said
@@ -181,7 +183,8 @@ def words_end(wav: bytes, heard: float) -> float:
     if len(loud) < 2:
         return min(heard, end)
     gaps = np.flatnonzero(np.diff(loud) >= WORDS_PAUSE * rate)
-    after = [i for i in gaps if loud[i + 1] / rate > heard]  # pauses not yet over
+    # pauses not yet over; one ending within a frame or two is over (stopped then, the next word's start was heard)
+    after = [i for i in gaps if loud[i + 1] / rate > heard + WORD_BEGUN]
     if not after:
         return max(heard, min(end, loud[-1] / rate + 0.05))
     return max(heard, min(end, loud[after[0]] / rate + 0.05))  # (a word's soft end is under QUIET_LEVEL)

@@ -896,3 +896,25 @@ def test_a_sentence_whose_last_word_was_said_is_not_cut_by_a_start_nor_said_agai
         assert all(a is not letter for a in ann.queued)  # not put back to be said again
         run_from(ann, t + 0.05, t + 12)
         assert sum(1 for _, s in ann.history if s.announcement is letter) == 1
+
+
+def test_a_sentence_taken_back_at_the_end_of_a_pause_says_the_word_begun_not_a_blip_of_it():
+    """Taken back in the last moment of a pause, the sentence stopped a frame into the next word ("Ben, zieh den
+    Buchstaben" at 3.0 s): a word begun is said to the next pause."""
+    ann, audio = make(speech=Speech(phrase_synth, threaded=False))
+    a = names("Anna")
+    ann.announce(a)
+    ann.update(0.0)
+    ann.update(CHIME)
+    text = ann.current.text
+    colon = phrase_time(text[:text.index(":") + 1])  # the colon's pause ends here
+    at = CHIME + colon - 0.03
+    ann.update(at)
+    ann.withdraw([a])
+    now, stopped = at, None
+    while now < at + 5 and stopped is None:
+        now += 0.05
+        ann.update(now)
+        if _voice_stops(audio):
+            stopped = now
+    assert stopped is not None and stopped - at > 0.5  # the words after the colon, not 0.05 s of them
