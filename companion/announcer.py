@@ -150,6 +150,8 @@ COUNTDOWN_KEY = "core.seconds_left"
 #: a clock's warnings: their banner goes at their sentence's end, not after the least ``min_seconds``. "Noch 10
 #: Sekunden!" stood 3 s, while the clock read 7, over Haste Worte's word limits; the clock shows the seconds itself
 CLOCK_KEYS = (COUNTDOWN_KEY, "core.minute_left")
+#: the app's own sentences that are details (``Announcement.detail``): the one-minute warning (the clock shows it)
+DETAIL_KEYS = ("core.minute_left",)
 #: how many sentences ``said`` gives back at most (the few a table asks for again; the history keeps 20)
 SAID_SHOWN = 5
 #: how long before the first update what was announced before it counts as queued
@@ -225,7 +227,7 @@ class Announcer:
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE, volume: int = 80, muted: bool = False, *,
                  audio: AudioOut | None = None, speech: Speech | None = None, min_seconds: float = 3.0,
-                 gap: float = 0.2, speech_wait: float = 2.0, interrupt: bool = True) -> None:
+                 gap: float = 0.2, speech_wait: float = 2.0, interrupt: bool = True, talk: str = "all") -> None:
         self._lang = check_language(lang)
         self._volume = check_volume(volume)
         self.muted = bool(muted)
@@ -235,6 +237,8 @@ class Announcer:
         self.gap = gap
         self.speech_wait = speech_wait
         self.interrupt = interrupt
+        #: "all", or "calls": ``detail`` announcements are dropped (their sound still plays: a refusal's low note)
+        self.talk = talk
         self._urgent: deque[Announcement] = deque()
         self._normal: deque[Announcement] = deque()
         self._current: Showing | None = None
@@ -291,6 +295,11 @@ class Announcer:
         now."""
         if not isinstance(announcement, Announcement):
             raise TypeError(f"announce() takes an Announcement, not {type(announcement).__name__}")
+        # the table asked for less talk: a detail is left to the screen
+        if (announcement.detail or announcement.key in DETAIL_KEYS) and self.talk == "calls":
+            if announcement.sound not in (Sound.CHIME, Sound.NONE):
+                self.play_sound(announcement.sound)  # a refusal is still heard as refused
+            return
         if announcement.prompt:  # an earlier call still waiting is stale: the game has moved past it
             _drop(self._normal, lambda a: a.prompt)
         if announcement.urgent:

@@ -61,3 +61,46 @@ def test_haste_worte_symbols_rolled_are_taken_back_by_the_first_pick(tmp_path):
     assert "haste.rolled" in _waiting(ann)
     assert session.apply({"action": "pick", "die": 1})
     assert "haste.rolled" not in _waiting(ann)
+
+
+def test_talk_calls_is_read_from_the_config_and_reaches_the_announcer(tmp_path):
+    from companion import config
+    from companion.runtime import _announcer
+
+    p = tmp_path / "c.toml"
+    p.write_text('[sound]\ntalk = "calls"\n', encoding="utf-8")
+    cfg = config.load(p)
+    assert cfg.sound.talk == "calls" and config.Config().sound.talk == "all"
+    config.save(cfg, p)
+    assert config.load(p).sound.talk == "calls"  # written back as it was
+    announcer = _announcer(cfg)
+    try:
+        assert announcer.talk == "calls"
+    finally:
+        announcer.close()
+
+
+def test_talk_calls_leaves_the_details_unsaid_and_keeps_the_calls_and_the_refusal_sound(tmp_path):
+    """A family that wants less talk: "calls" drops what is said for whoever cannot see the screen well (the faces
+    rolled, a take, the runners-up, the one-minute warning, an undo's and a refusal's words); the calls stay, and a
+    refused move still makes its low sound."""
+    from companion.announce import Announcement, Sound
+    from companion.audio import Channel
+
+    audio = RecordingAudio()
+    ann = Announcer("de", 80, audio=audio, speech=Speech(phrase_synth, threaded=False), talk="calls")
+    session = GameSession.new(NochXMal, {"action": "setup", "players": ["Anna", "Ben"], "seed": 7},
+                              Journal(tmp_path), announcer=ann, announce=ann.announce)
+    for name, combo in zip(["Anna", "Ben"], [["yellow", "4"], ["red", "2"]], strict=True):
+        assert session.apply({"action": "start_combo", "player": name, "dice": combo})
+    assert session.apply({"action": "roll", "dice": ["green", "color-joker", "orange", "number-joker", "1", "3"]})
+    waiting = _waiting(ann)
+    assert "nxm.rolled" not in waiting and "nxm.roll_open" in waiting
+    ann.announce(Announcement("core.minute_left", sound=Sound.TICK))
+    assert "core.minute_left" not in _waiting(ann)
+    ann.announce(Announcement("core.refused_said", {"words": "Nein."}, sound=Sound.REFUSED, shown=False, detail=True))
+    assert "core.refused_said" not in _waiting(ann)
+    assert [e for e in audio.log if e[0] == "play" and e[1] == Channel.EFFECT]  # the low sound, at once
+    everything = Announcer("de", 80, audio=RecordingAudio(), speech=Speech(phrase_synth, threaded=False))
+    everything.announce(Announcement("core.minute_left", sound=Sound.TICK))
+    assert _waiting(everything) == ["core.minute_left"]  # "all" (the default) says them

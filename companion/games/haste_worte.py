@@ -418,7 +418,7 @@ class HasteWorte:
         # symbols take six seconds, and at a pick every two or three the calls to pick waited behind them, the first
         # picker's never heard. The dice lie in front of everyone; the list of what is left is on the screen
         rolled = Announcement("haste.rolled", {"symbols": [self._symbol_words(f) for f in dice]},
-                              until=("roll", "pick", "letter", "timer_start"))
+                              until=("roll", "pick", "letter", "timer_start"), detail=True)
         if self.simultaneous:
             return [rolled, Announcement("haste.pick_any")]
         # a call to pick (``prompt``): one a re-roll made stale waits no more, and a die taken ends it ("Großvater

@@ -547,7 +547,8 @@ class EchtSpitze:
             # the take said, then the next call ("Anna nimmt die 1." "Ben: nimm einen Würfel."), both were
             # screen-only. Two sentences: in one, the next take took it back with the call and broke it off
             done = out.pop()
-            return [replace(done, speak=True, sound=Sound.CHIME), _take_call(s.players[self._next_taker(s)].name)]
+            return [replace(done, speak=True, sound=Sound.CHIME, detail=True),
+                    _take_call(s.players[self._next_taker(s)].name)]
         s.phase = Phase.MIDDLE
         start = s.players[s.start].name
         if s.solo:
@@ -1028,8 +1029,9 @@ def _ranking(s: TableState) -> list[Announcement]:
                   key=lambda p: (-p.final.total, -p.holes))  # type: ignore[union-attr]
     if s.solo or not rest:
         return []
-    return [_say("echt.ranking", ranks=[{"key": "echt.rank", "params": {"player": p.name, "points": p.final.total}}
-                                        for p in rest if p.final is not None])]
+    return [replace(_say("echt.ranking", ranks=[{"key": "echt.rank", "params": {"player": p.name,
+                                                                                 "points": p.final.total}}
+                                                for p in rest if p.final is not None]), detail=True)]
 
 
 def _valid_star_value(value: Any) -> bool:

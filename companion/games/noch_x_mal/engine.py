@@ -373,7 +373,7 @@ class NochXMal:
         # the tray heard only whose choice it was. A sentence of its own: in the call it made the call's banner a
         # line taller, over the board's title. Taken back once the table acts on the roll (the words being said are
         # finished): from roll 4 on it started 9 s after the roll, and the calls after it waited behind it
-        out.append(Announcement("nxm.rolled", _faces_said(faces), until=("roll", *ROLL_DONE)))
+        out.append(Announcement("nxm.rolled", _faces_said(faces), until=("roll", *ROLL_DONE), detail=True))
         if any(f in JOKERS for f in faces):
             out.append(_note("nxm.joker_reminder"))
         return out
