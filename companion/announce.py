@@ -58,6 +58,9 @@ class Announcement:
     #: said): a banner of the same words over them hid the game twice. Such a call of the app's own is not among
     #: what the game said either (``Announcer.said``)
     shown: bool = True
+    #: a detail for whoever cannot see the screen or the dice well (the faces rolled, a take, the runners-up, an
+    #: undo's words): left unsaid and unshown when the config asks for the calls only (``sound.talk = "calls"``)
+    detail: bool = False
 
     def text(self, lang: str) -> str:
         """The sentence in ``lang``; list parameters (player names) are joined as 'Anna, Ben and Carl', and a part

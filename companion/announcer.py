@@ -78,6 +78,8 @@ class Showing:
     ends: float | None = None  # None while the sentence is still being rendered
     hidden: bool = False  # tapped away: the sentence plays on, the screen under the banner is free
     rest_from: float = 0.0  # where its sentence goes on, seconds into it (cut by a start: the rest is said)
+    speech_tail: float = 0.0  # the quiet after its last word (espeak-ng's 0.4 s): nothing is said in it
+    taken_back: bool = False  # withdrawn while said: its voice ends at ``audio_end`` (the words begun), then it goes
 
     @property
     def urgent(self) -> bool:
@@ -86,8 +88,14 @@ class Showing:
     def heard(self, now: float, min_seconds: float) -> bool:
         """Whether everything of it has reached the table (then an interruption need not repeat it)."""
         if self.speech_due is not None:
-            return self.speech_started is not None and now >= self.speech_started + self.speech_seconds
+            return self.speech_started is not None and now >= self.words_end()
         return now >= self.started + min_seconds
+
+    def words_end(self) -> float:
+        """When its last word has been said (the quiet after it, a part of its sound, not counted): a letter whose
+        last word was said was cut by the sand's start in the quiet after it and said once more, ten seconds into
+        the sand."""
+        return self.audio_end() - (self.speech_tail if self.speech_started is not None else 0.0)
 
     def audio_end(self) -> float:
         """When its sound and sentence (as far as they play) end: the voice channel is quiet from then."""
@@ -129,6 +137,12 @@ FIRST_WAITS_FOR = 1.0
 #: stop, 0.21-0.31 s at a comma or colon, 0.14 s at most inside words). A rest taken up after a comma was heard alone:
 #: "Startkombi von Anna-Sophie: Grün …", "Ben beginnt.", then "Grün 3.", which the table took for Ben's combo
 PHRASE_PAUSE = 0.35
+#: seconds of quiet that end a group of words (espeak-ng: 0.21 s and more at a comma, colon or full stop, 0.14 s at
+#: most inside a word): a sentence taken back while it plays ends at the next one, not mid-word. Not at the next full
+#: stop: a rolled list of six symbols is one six-second sentence, and the pick it was taken back for waited behind it
+WORDS_PAUSE = 0.18
+#: seconds before a pause's end from which the word after it counts as begun (a frame and a half at 30 fps)
+WORD_BEGUN = 0.1
 #: samples under this are quiet (espeak-ng's voice peaks near 10000, its pauses are digital silence)
 QUIET_LEVEL = 200
 #: the countdown's warning ("10 seconds left", sound TICK): stale once time's up is said
@@ -136,6 +150,8 @@ COUNTDOWN_KEY = "core.seconds_left"
 #: a clock's warnings: their banner goes at their sentence's end, not after the least ``min_seconds``. "Noch 10
 #: Sekunden!" stood 3 s, while the clock read 7, over Haste Worte's word limits; the clock shows the seconds itself
 CLOCK_KEYS = (COUNTDOWN_KEY, "core.minute_left")
+#: the app's own sentences that are details (``Announcement.detail``): the one-minute warning (the clock shows it)
+DETAIL_KEYS = ("core.minute_left",)
 #: how many sentences ``said`` gives back at most (the few a table asks for again; the history keeps 20)
 SAID_SHOWN = 5
 #: how long before the first update what was announced before it counts as queued
@@ -155,6 +171,35 @@ def phrase_start(wav: bytes, heard: float) -> float:
     gaps = np.flatnonzero(np.diff(loud) >= PHRASE_PAUSE * rate)  # a pause between loud[i] and loud[i + 1]
     begun = [loud[i + 1] / rate for i in gaps if loud[i] / rate < heard]
     return max(0.0, float(begun[-1]) - 0.05) if begun else 0.0  # (a word's soft onset is under QUIET_LEVEL)
+
+
+def words_end(wav: bytes, heard: float) -> float:
+    """Where the group of words playing ``heard`` seconds into ``wav`` ends: the start of the next pause of at least
+    ``WORDS_PAUSE`` (``heard`` itself in one; the end of ``wav`` when none follows). "Carla: Obst & Ge–" stopped
+    mid-word when Carla's pick was taken back by the next step, and the table never heard what she picked."""
+    with wave.open(io.BytesIO(wav), "rb") as w:
+        rate = w.getframerate()
+        samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+    end = len(samples) / rate
+    loud = np.flatnonzero(np.abs(samples.astype(np.int32)) >= QUIET_LEVEL)
+    if len(loud) < 2:
+        return min(heard, end)
+    gaps = np.flatnonzero(np.diff(loud) >= WORDS_PAUSE * rate)
+    # pauses not yet over; one ending within a frame or two is over (stopped then, the next word's start was heard)
+    after = [i for i in gaps if loud[i + 1] / rate > heard + WORD_BEGUN]
+    if not after:
+        return max(heard, min(end, loud[-1] / rate + 0.05))
+    return max(heard, min(end, loud[after[0]] / rate + 0.05))  # (a word's soft end is under QUIET_LEVEL)
+
+
+def quiet_tail(wav: bytes) -> float:
+    """Seconds of quiet after the last word of ``wav`` (none known when it is quiet throughout)."""
+    with wave.open(io.BytesIO(wav), "rb") as w:
+        rate = w.getframerate()
+        samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+    loud = np.flatnonzero(np.abs(samples.astype(np.int32)) >= QUIET_LEVEL)
+    end = len(samples) / rate
+    return 0.0 if len(loud) == 0 else max(0.0, end - (loud[-1] / rate + 0.05))
 
 
 def rest_of(wav: bytes, start: float) -> tuple[bytes, float]:
@@ -182,7 +227,7 @@ class Announcer:
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE, volume: int = 80, muted: bool = False, *,
                  audio: AudioOut | None = None, speech: Speech | None = None, min_seconds: float = 3.0,
-                 gap: float = 0.2, speech_wait: float = 2.0, interrupt: bool = True) -> None:
+                 gap: float = 0.2, speech_wait: float = 2.0, interrupt: bool = True, talk: str = "all") -> None:
         self._lang = check_language(lang)
         self._volume = check_volume(volume)
         self.muted = bool(muted)
@@ -192,6 +237,8 @@ class Announcer:
         self.gap = gap
         self.speech_wait = speech_wait
         self.interrupt = interrupt
+        #: "all", or "calls": ``detail`` announcements are dropped (their sound still plays: a refusal's low note)
+        self.talk = talk
         self._urgent: deque[Announcement] = deque()
         self._normal: deque[Announcement] = deque()
         self._current: Showing | None = None
@@ -248,6 +295,11 @@ class Announcer:
         now."""
         if not isinstance(announcement, Announcement):
             raise TypeError(f"announce() takes an Announcement, not {type(announcement).__name__}")
+        # the table asked for less talk: a detail is left to the screen
+        if (announcement.detail or announcement.key in DETAIL_KEYS) and self.talk == "calls":
+            if announcement.sound not in (Sound.CHIME, Sound.NONE):
+                self.play_sound(announcement.sound)  # a refusal is still heard as refused
+            return
         if announcement.prompt:  # an earlier call still waiting is stale: the game has moved past it
             _drop(self._normal, lambda a: a.prompt)
         if announcement.urgent:
@@ -272,10 +324,11 @@ class Announcer:
         drawn by the same TIMER), an urgent or another start, or one about to end plays on."""
         cur, now = self._current, self._now
         if (cur is None or not self.interrupt or cur.urgent or cur.announcement.first or cur.queued >= now
-                or (cur.ends is not None and cur.ends - now <= FIRST_WAITS_FOR)):
+                or (cur.speech_started is not None and cur.words_end() - now <= FIRST_WAITS_FOR)
+                or (cur.speech_started is None and cur.ends is not None and cur.ends - now <= FIRST_WAITS_FOR)):
             return
         self.audio.stop(Channel.VOICE)
-        if not cur.heard(now, self.min_seconds):
+        if not (cur.heard(now, self.min_seconds) or cur.taken_back):
             self._put_back(cur, now)  # the start is put before it by announce()
         self._finish(now)
 
@@ -322,15 +375,36 @@ class Announcer:
 
     def withdraw(self, announcements: Sequence[Announcement]) -> None:
         """Take back these announcements (the very objects: an equal one from an earlier step stays) where they
-        wait, and stop the one showing if it is among them: their step was undone (a banner still saying "Ben gets
+        wait, and end the one showing if it is among them: their step was undone (a banner still saying "Ben gets
         3 crystals" over a screen that took them back had the table write down what was undone), or the table
-        answered their call (``Announcement.until``)."""
+        answered their call (``Announcement.until``). Its banner goes at once; a sentence being said ends at the end of
+        the words it is in (``words_end``), the rest is dropped: stopped at once it broke off mid-word ("Ben: nimm
+        einen Wü–"), and a pick said in the sentence a later pick took back was lost. One not yet begun goes
+        unsaid."""
         ids = {id(a) for a in announcements}
         for queue in (self._urgent, self._normal):
             _drop(queue, lambda a: id(a) in ids)
-        if self._current is not None and id(self._current.announcement) in ids:
+        cur = self._current
+        if cur is None or id(cur.announcement) not in ids or cur.taken_back:
+            return
+        end = self._words_end(cur, self._now)
+        if end is None:
             self.audio.stop(Channel.VOICE)
             self._finish(self._now)
+            return
+        cur.speech_seconds, cur.speech_tail, cur.taken_back, cur.hidden = end, 0.0, True, True
+        cur.ends = cur.audio_end()
+
+    def _words_end(self, cur: Showing, now: float) -> float | None:
+        """Seconds into the sentence ``cur`` plays where the words being said end; None when none are being said
+        (not begun, or over but for the quiet after them)."""
+        if cur.speech_started is None or now >= cur.audio_end():
+            return None
+        rendered = self.speech.result(cur.text, cur.lang)
+        if rendered is None or rendered.wav is None:
+            return None
+        heard = cur.rest_from + now - cur.speech_started
+        return words_end(rendered.wav, heard) - cur.rest_from
 
     def hide_banner(self) -> None:
         """A finger tapped the banner: it covered what the player wanted to touch. The sentence plays on for the
@@ -350,9 +424,13 @@ class Announcer:
             self._queued_at = {k: (now - BEFORE_FIRST_UPDATE, a) for k, (_, a) in self._queued_at.items()}
         self._now = now
         cur = self._current
+        if cur is not None and cur.taken_back and now >= cur.audio_end():
+            self.audio.stop(Channel.VOICE)  # its words said, the rest of the sentence is not
+            self._finish(now)
+            cur = None
         if cur is not None and self._urgent and not cur.urgent and self.interrupt:
             self.audio.stop(Channel.VOICE)
-            if not cur.heard(now, self.min_seconds) and cur.announcement.key != COUNTDOWN_KEY:
+            if not (cur.heard(now, self.min_seconds) or cur.taken_back or cur.announcement.key == COUNTDOWN_KEY):
                 self._put_back(cur, now)  # from the sentence it was cut in, as a start's cut (it was said whole)
             self._finish(now)
             cur = None
@@ -462,6 +540,7 @@ class Announcer:
                     wav, seconds = rest_of(wav, s.rest_from)
                 self.audio.play(wav, Channel.VOICE, self._volume / 100)
                 s.speech_started, s.speech_seconds = now, seconds
+                s.speech_tail = quiet_tail(wav)
             else:
                 s.speech_due = None  # failed, too late, or muted meanwhile: the banner carries it alone
         base = s.started + (0.0 if s.announcement.key in CLOCK_KEYS else self.min_seconds)

@@ -1198,7 +1198,7 @@ class App:
                 sound = Sound.REFUSED if quiet else Sound.NONE
                 if sound is Sound.NONE:
                     self.announcer.play_sound(Sound.REFUSED)
-                self._call(Announcement(REFUSAL_KEY, {"words": session.error}, sound=sound, shown=False))
+                self._call(Announcement(REFUSAL_KEY, {"words": session.error}, sound=sound, shown=False, detail=True))
                 return
         if session.error is None and self._app_call is not None and self._app_call.key == REFUSAL_KEY:
             self._withdraw_call()
@@ -1338,8 +1338,8 @@ class App:
         # heard as well as shown: the table heard the step's sentence, and a player by ear never heard it go (the
         # green strip stood 2-3 s). A call of the app's own: the next undo's (a held UNDO) replaces it
         self._call(Announcement("core.undone_what", {"said": {"key": said[0].key, "params": said[0].params}},
-                                sound=Sound.NONE, shown=False) if said else
-                   Announcement("core.undone", sound=Sound.NONE, shown=False))
+                                sound=Sound.NONE, shown=False, detail=True) if said else
+                   Announcement("core.undone", sound=Sound.NONE, shown=False, detail=True))
         if (self.notice, self.notice_until) == before:
             words = t("core.undone_what", self.lang, said=_quoted_within(said[0].text(self.lang).rstrip(".!"))) \
                 if said else t("core.undone", self.lang)

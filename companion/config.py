@@ -54,11 +54,18 @@ class DisplayConfig:
     rotate: int | str = AUTO_ROTATE
 
 
+#: ``sound.talk``'s values: every sentence, or the calls only (``Announcement.detail`` left unsaid)
+TALK = ("all", "calls")
+
+
 @dataclass
 class SoundConfig:
     volume: int = 80
     mute: bool = False
     speech: bool = True
+    #: how much is said: "all" (every sentence, for a player who cannot see the screen well) or "calls" (who acts
+    #: now, what decides the game; the details a player can see, such as the faces rolled, are left unsaid)
+    talk: str = "all"
     #: the sound output by (a part of) its name, as ``companion doctor`` lists them; "" the system's default
     output: str = ""
 
@@ -335,6 +342,11 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     cfg.sound.volume = _int(s, "volume", "sound.", 0, 100, cfg.sound.volume)
     cfg.sound.mute = _bool(s, "mute", "sound.", cfg.sound.mute)
     cfg.sound.speech = _bool(s, "speech", "sound.", cfg.sound.speech)
+    talk = s.get("talk", cfg.sound.talk)
+    if talk not in TALK:
+        raise _bad("sound.talk", talk, 'use "all" (every sentence) or "calls" (who acts now and what decides the game, '
+                   "not the details the screen shows)", "core.config_how_talk")
+    cfg.sound.talk = talk
     output = s.get("output", cfg.sound.output)
     if not isinstance(output, str) or "\n" in output:
         raise _bad("sound.output", output, 'use a part of an output\'s name as "companion doctor" lists them, or "" '

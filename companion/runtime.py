@@ -16,7 +16,8 @@ def _announcer(cfg: Config):
     from companion.announcer import Announcer
     from companion.audio import open_audio
 
-    announcer = Announcer(cfg.language, cfg.sound.volume, cfg.sound.mute, audio=open_audio(output=cfg.sound.output))
+    announcer = Announcer(cfg.language, cfg.sound.volume, cfg.sound.mute, audio=open_audio(output=cfg.sound.output),
+                          talk=cfg.sound.talk)
     if not cfg.sound.speech:
         announcer.speech.enabled = False
     return announcer

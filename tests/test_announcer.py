@@ -707,7 +707,8 @@ def test_a_sentence_cut_in_its_first_phrase_is_said_again_whole():
 def test_a_clock_started_with_timer_takes_back_the_call_to_start_it(tmp_path):
     """Fritzo's timed Level One says "... bekommt 14 Cubes, Ben bekommt 13. Startet die Uhr mit der Taste UHR, dann
     baut los!" (9.6 s): TIMER pressed during it cut it, and it was said again whole after "Die Zeit läuft", telling
-    the table to start a clock that ran. TIMER answers it: it stops and is not said again."""
+    the table to start a clock that ran. TIMER answers it: it stops and is not said again; who gets how many cubes, a
+    sentence before it, is not taken back with it."""
     from companion.games.fritzo.engine import Fritzo
     from companion.journal import Journal
     from companion.session import GameSession
@@ -717,12 +718,14 @@ def test_a_clock_started_with_timer_takes_back_the_call_to_start_it(tmp_path):
     session = GameSession.new(Fritzo, setup, Journal(tmp_path), announcer=ann, announce=ann.announce)
     run_from(ann, 0.0, 20)  # "Anna würfelt zuerst." said
     session.apply({"action": "roll", "player": "Anna", "dice": ["blue"]})
-    run_from(ann, 20.05, 24)  # the start sentence plays
-    assert ann.current.announcement.key == "fritzo.l1.start_timed"
-    session.apply({"action": "start", "at": 24.0})
-    shown = run_from(ann, 24.05, 80)
-    assert [t for _, t in shown] == ["Die Zeit läuft: 10 Minuten."]
-    assert [s.announcement.key for _, s in ann.history][-2:] == ["fritzo.l1.start_timed", "fritzo.timer.started"]
+    run_from(ann, 20.05, 22)  # who gets how many cubes is being said, the call to start the clock waits
+    assert ann.current.announcement.key == "fritzo.l1.counts"
+    session.apply({"action": "start", "at": 22.0})
+    shown = run_from(ann, 22.05, 80)
+    # the cubes each gets are not lost with the call: said after the clock's start (they were cut off at 1.6 s)
+    assert [t for _, t in shown] == ["Die Zeit läuft: 10 Minuten.",
+                                     "Anna hat zuerst Blau gewürfelt und bekommt 14 Cubes, Ben bekommt 13."]
+    assert "fritzo.l1.start_timed" not in [s.announcement.key for _, s in ann.history]
 
 
 def countdown(seconds: int = 10) -> Announcement:
@@ -824,3 +827,94 @@ def test_a_clocks_warning_gives_way_at_its_sentences_end():
             now += 0.05
         heard = sounds.wav_duration(sounds.sound_wav(Sound.TICK)) + speech_seconds(warning.text("de")) + 0.5
         assert gone is not None and gone == pytest.approx(max(least, heard), abs=0.11), (key, gone, heard)
+
+
+def _voice_stops(audio: RecordingAudio) -> list[int]:
+    """Where in the log the voice was stopped (indexes)."""
+    return [i for i, e in enumerate(audio.log) if e == ("stop", Channel.VOICE)]
+
+
+def test_a_sentence_taken_back_while_said_ends_its_words_not_mid_word():
+    """"Carla: Obst & Ge–": the next pick took Carla's sentence back and stopped it mid-word, her pick never heard.
+    The words being said are said to their end (the next pause of a comma or more), the rest is dropped, the banner
+    goes at once and the next sentence follows the words."""
+    ann, audio = make(speech=Speech(phrase_synth, threaded=False))
+    a, b = names("Anna"), names("Ben")
+    ann.announce(a)
+    ann.update(0.0)
+    ann.update(CHIME)  # "Die Sprache Anna gibt es nicht: Erlaubt sind ..."
+    text = ann.current.text
+    inside = CHIME + phrase_time("Die Sprache An")  # mid-word, in the words before the colon
+    ann.update(inside)
+    ann.announce(b)
+    ann.withdraw([a])
+    assert ann.current is None or ann.current.hidden  # the banner over the next step is gone
+    assert _voice_stops(audio) == []  # "Anna" is not broken off
+    words = CHIME + phrase_time(text[:text.index(":")])  # the end of "... gibt es nicht"
+    stopped = None
+    now = inside
+    while now < words + 3 and stopped is None:
+        now += 0.05
+        ann.update(now)
+        if _voice_stops(audio):
+            stopped = now
+    assert stopped == pytest.approx(words, abs=0.15)  # at the colon's pause, not before, not the whole sentence
+    run_from(ann, now + 0.05, now + 1.0)
+    assert ann.current is not None and ann.current.announcement is b
+
+
+def test_a_sentence_taken_back_before_it_is_said_goes_at_once():
+    ann, audio = make(speech=Speech(phrase_synth, threaded=False))
+    a, b = names("Anna"), names("Ben")
+    ann.announce(a)
+    ann.announce(b)
+    ann.update(0.0)  # the chime rings, the sentence not yet begun
+    ann.withdraw([a])
+    assert _voice_stops(audio) and (ann.current is None or ann.current.announcement is b)
+    ann.update(0.05)
+    assert ann.current.announcement is b
+
+
+def test_a_sentence_whose_last_word_was_said_is_not_cut_by_a_start_nor_said_again():
+    """A letter drawn two seconds before TIMER: the sand's start came in the quiet after "... wie Berta!" (espeak-ng
+    ends a sentence with 0.4 s of it), cut it and said it once more ten seconds into the sand: the time left was the
+    banner's least three seconds, not the words'. Its last word said, a sentence is heard; one about to say its last
+    word is let end."""
+    def quiet_after(text: str, lang: str) -> bytes:
+        return phrase_synth(text, lang)[:-2] + bytes(int(0.6 * sounds.SAMPLE_RATE) * 2)  # 0.6 s of quiet after it
+
+    for into_quiet in (0.1, -0.5):  # in the quiet after the last word; half a second before it
+        audio = RecordingAudio()  # the app's gap between sentences
+        ann = Announcer("de", 80, audio=audio, speech=Speech(quiet_after, threaded=False), min_seconds=3.0, gap=0.2)
+        letter = Announcement("core.sound_off")  # short: its banner stands longer than it is said
+        ann.announce(letter)
+        ann.update(0.0)
+        ann.update(CHIME)
+        t = CHIME + phrase_time(ann.current.text) + into_quiet
+        ann.update(t)
+        ann.announce(Announcement("core.undone", first=True))
+        assert all(a is not letter for a in ann.queued)  # not put back to be said again
+        run_from(ann, t + 0.05, t + 12)
+        assert sum(1 for _, s in ann.history if s.announcement is letter) == 1
+
+
+def test_a_sentence_taken_back_at_the_end_of_a_pause_says_the_word_begun_not_a_blip_of_it():
+    """Taken back in the last moment of a pause, the sentence stopped a frame into the next word ("Ben, zieh den
+    Buchstaben" at 3.0 s): a word begun is said to the next pause."""
+    ann, audio = make(speech=Speech(phrase_synth, threaded=False))
+    a = names("Anna")
+    ann.announce(a)
+    ann.update(0.0)
+    ann.update(CHIME)
+    text = ann.current.text
+    colon = phrase_time(text[:text.index(":") + 1])  # the colon's pause ends here
+    at = CHIME + colon - 0.03
+    ann.update(at)
+    ann.withdraw([a])
+    now, stopped = at, None
+    while now < at + 5 and stopped is None:
+        now += 0.05
+        ann.update(now)
+        if _voice_stops(audio):
+            stopped = now
+    assert stopped is not None and stopped - at > 0.5  # the words after the colon, not 0.05 s of them

@@ -764,7 +764,7 @@ def test_on_a_laptop_the_screens_sentences_name_the_keys_not_the_arcade_buttons(
     finally:
         widgets.name_keys(False)
     assert key_words in laptop and button not in laptop
-    assert start.startswith("UHR TIMER ") and t("core.btn_timer", lang) not in start.removeprefix("UHR TIMER ")
+    assert start.startswith("UHR TIMER,") and t("core.btn_timer", lang) not in start.removeprefix("UHR TIMER,")
     assert t("core.keyword_timer", lang) in start
     _press(app, Button.SELECT, Press.LONG)  # on again, then off: with the buttons, the button's name is back
     _press(app, Button.SELECT, Press.LONG)

@@ -53,6 +53,7 @@ def test_what_a_file_may_hold_is_written_back_as_it_loads(tmp_path):
     ('camera = "webcam"', ["camera", "'webcam'", "cam:0"]),
     ('camera = "cam:abc"', ["camera", "'cam:abc'", "cam:1"]),  # was taken, and refused only at the table
     ("[sound]\noutput = 2", ["sound.output", "2", "companion doctor"]),
+    ('[sound]\ntalk = "less"', ["sound.talk", "'less'", '"all"', '"calls"']),
     ("[display]\nrotate = 45", ["display.rotate", "45", "0, 90, 180 or 270"]),
     ('[display]\nrotate = "left"', ["display.rotate", "left", '"auto", 0, 90, 180 or 270']),
     ('players = ["Anna\\nBen", "Carl"]', ["players", "one line"]),
@@ -418,7 +419,7 @@ def test_a_config_link_in_a_loop_starts_the_standard_settings_and_saving_does_no
         atomic_write_text(path, "x")  # a write through the loop is a disk's refusal, which the callers say
 
 
-@pytest.mark.parametrize("tail, line", [("\0" * 100, 19), ("[buttons]\nhold_time = 1.\0\0\0\0", 20)],
+@pytest.mark.parametrize("tail, line", [("\0" * 100, 20), ("[buttons]\nhold_time = 1.\0\0\0\0", 21)],
                          ids=["after-a-line", "in-a-line"])
 def test_at_the_table_a_config_whose_end_a_power_cut_left_as_zeros_keeps_every_whole_line(tail, line):
     """Some SD cards leave the blocks a power cut kept from being written as zeros. TOML allows NUL nowhere, not

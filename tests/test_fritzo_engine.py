@@ -232,12 +232,14 @@ def test_level_one_with_another_start_colour_says_the_start_colour_not_blue():
 def test_level_one_start_roll_and_scoring_by_hand():
     setup = {"mode": "level-one", "players": ["Anna", "Ben"], "minutes": 10}
     engine, said = play(setup, [{"action": "roll", "dice": ["red"]}, {"action": "roll", "dice": ["blue"]}])
-    assert keys(said) == ["fritzo.roll.again_l1", "fritzo.l1.start_timed"]
-    # a timed game's clock stands until TIMER: "Baut los!" alone had the table build with the clock standing
-    assert said[1].text("de") == ("Ben hat zuerst Blau gewürfelt und bekommt 14 Cubes, Anna bekommt 13. Startet die "
-                                  "Uhr mit der Taste UHR, dann baut los!")
-    assert said[1].text("en") == ("Ben rolled Blue first and gets 14 cubes, Anna gets 13. Start the clock with TIMER, "
-                                  "then build!")
+    assert keys(said) == ["fritzo.roll.again_l1", "fritzo.l1.counts", "fritzo.l1.start_timed"]
+    # a timed game's clock stands until TIMER: "Baut los!" alone had the table build with the clock standing. The
+    # cubes each gets are a sentence of their own that TIMER does not take back (said with the call, they were cut)
+    assert said[1].text("de") == "Ben hat zuerst Blau gewürfelt und bekommt 14 Cubes, Anna bekommt 13."
+    assert not said[1].until and said[2].until == ("start",)
+    assert said[2].text("de") == "Ben, Anna: Startet die Uhr mit der Taste UHR, dann baut los!"
+    assert said[1].text("en") == "Ben rolled Blue first and gets 14 cubes, Anna gets 13."
+    assert said[2].text("en") == "Ben, Anna: start the clock with TIMER, then build!"
     # the colour rolled and the one sought, named (a table without a camera never saw the cube rolled)
     assert said[0].text("de") == "Anna hat Rot gewürfelt, kein Blau. Ben würfelt."
     assert engine.state.allowance == {"Ben": 14, "Anna": 13}

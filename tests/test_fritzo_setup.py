@@ -78,8 +78,8 @@ def test_level_one_with_a_set_without_blue_asks_which_colour_decides(tmp_path, o
     said = engine.apply({"action": "roll", "dice": ["red"]}) + engine.apply({"action": "roll", "dice": ["navy"]})
     assert [a.text("de") for a in said] == [
         "Anna hat Rot gewürfelt, kein Navy. Ben würfelt.",
-        "Ben hat zuerst Navy gewürfelt und bekommt 14 Cubes, Anna bekommt 13. Startet die Uhr mit der Taste UHR, dann "
-        "baut los!"]  # a 10-minute game: its clock is started by hand
+        "Ben hat zuerst Navy gewürfelt und bekommt 14 Cubes, Anna bekommt 13.",
+        "Ben, Anna: Startet die Uhr mit der Taste UHR, dann baut los!"]  # a 10-minute game: its clock started by hand
     # English names its built-in colours with a capital too: "Anna rolled red, not Navy" read as two kinds of name
     assert said[0].text("en") == "Anna rolled Red, not Navy. Ben rolls."
 
@@ -98,8 +98,8 @@ def test_another_start_colour_is_named_in_the_players_language():
     said = engine.apply({"action": "roll", "dice": ["blue"]}) + engine.apply({"action": "roll", "dice": ["red"]})
     assert [a.text("de") for a in said] == [
         "Anna hat Blau gewürfelt, kein Rot. Ben würfelt.",
-        "Ben hat zuerst Rot gewürfelt und bekommt 14 Cubes, Anna bekommt 13. Startet die Uhr mit der Taste UHR, dann "
-        "baut los!"]  # Level One keeps its 5-minute clock by default
+        "Ben hat zuerst Rot gewürfelt und bekommt 14 Cubes, Anna bekommt 13.",
+        "Ben, Anna: Startet die Uhr mit der Taste UHR, dann baut los!"]  # Level One keeps its 5-minute clock by default
     with pytest.raises(SetupError) as err:
         Fritzo.new({"action": "setup", "mode": "level-one", "players": ["Anna", "Ben"],
                     "cubes": navy_set().to_json()})

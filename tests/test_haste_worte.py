@@ -769,15 +769,15 @@ def test_the_letter_is_said_with_its_word_a_token_of_several_letters_as_it_is(le
 def test_the_rolled_symbols_and_each_pick_are_said() -> None:
     """Heard, not only shown: the roll said only "Anna, wähle einen Würfel.", the picks nothing, and "Alle haben
     gewählt. Anna, zieh den Buchstaben." was screen-only: a player who cannot see the dice chose blind. A pick's
-    sentence is a call the next pick takes back (a quick table never waits for it); the symbols stay past a pick
-    (the later pickers choose from them); a re-roll, the letter or the sand takes them back."""
+    sentence is a call the next pick takes back (a quick table never waits for it); so are the symbols (six seconds:
+    the calls to pick waited behind them), and a re-roll, the letter or the sand takes them back."""
     game = HasteWorte.new(setup(3))
     first, second, third = (game.players[i] for i in game.pick_order)
     said = game.apply({"action": "roll", "dice": DICE})
     assert [a.text("de") for a in said] == ["Gewürfelt: Gerichte, Obst & Gemüse, Auto, Gewässer, Spielzeug und Tiere.",
                                             f"{first}, wähle einen Würfel."]
     assert said[0].text("en") == "Rolled: Dishes, Fruit & veg, Cars, Seas & rivers, Toys & games and Animals."
-    assert said[0].speak and said[0].until == ("roll", "letter", "timer_start") and not said[0].prompt
+    assert said[0].speak and said[0].until == ("roll", "pick", "letter", "timer_start") and not said[0].prompt
     said = game.apply({"action": "pick", "die": 3})
     assert [a.text("de") for a in said] == [f"{first}: Auto. {second}, wähle."]
     assert said[0].text("en") == f"{first}: Cars. {second}, pick."

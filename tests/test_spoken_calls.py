@@ -133,7 +133,9 @@ def test_fritzo_building_problem_is_taken_back_when_the_time_is_up(tmp_path):
 
 def test_echt_spitze_whose_take_it_is_is_said_and_taken_back_by_the_take(tmp_path):
     """"Ben: nimm einen Würfel." and "Anna nimmt die 1." were screen-only: a player who cannot see the screen
-    waited for a word. Said as a call, the take before it in the same sentence, and taken back once answered."""
+    waited for a word. Said as a call, the take before it, and taken back once answered. The take a sentence of its
+    own: said with the call ("Anna nimmt die 1. Ben: nimm einen Würfel.") it was taken back with it by the next take
+    at a quick table, and broken off inside the call every time."""
     queue = Queue()
     session = GameSession.new(EchtSpitze, {"action": "setup", "players": ["Anna", "Ben", "Carl"], "level": 1},
                               Journal(tmp_path), announcer=queue, announce=queue.announce)
@@ -142,7 +144,9 @@ def test_echt_spitze_whose_take_it_is_is_said_and_taken_back_by_the_take(tmp_pat
     assert call.speak and call.prompt and call.text("de") == "Anna: nimm einen Würfel."
     assert session.apply({"action": "take", "die": 1}), session.error
     said = [a for a in queue.waiting if a.speak]
-    assert [a.text("de") for a in said] == ["Anna nimmt die 1. Ben: nimm einen Würfel."]
-    assert said[0].text("en") == "Anna takes the 1. Ben: take one die."
+    assert [a.text("de") for a in said] == ["Anna nimmt die 1.", "Ben: nimm einen Würfel."]
+    assert [a.text("en") for a in said] == ["Anna takes the 1.", "Ben: take one die."]
+    assert not said[0].until and said[1].until
     assert session.apply({"action": "take", "die": 2}), session.error
-    assert [a.text("de") for a in queue.waiting if a.speak] == ["Ben nimmt die 2. Carl: nimm einen Würfel."]
+    assert [a.text("de") for a in queue.waiting if a.speak] == ["Anna nimmt die 1.", "Ben nimmt die 2.",
+                                                                "Carl: nimm einen Würfel."]

@@ -414,10 +414,11 @@ class HasteWorte:
         self.round.dice = list(dice)
         self.phase = Phase.PICK
         # the symbols said, as rolled (the dice are numbered so on screen): a player who cannot see the dice chose
-        # blind. A re-roll makes them stale, and the letter or the sand once all have picked; a pick does not, the
-        # later pickers choose from what is left
+        # blind. A re-roll makes them stale, and so does the first pick (the words being said are finished): the six
+        # symbols take six seconds, and at a pick every two or three the calls to pick waited behind them, the first
+        # picker's never heard. The dice lie in front of everyone; the list of what is left is on the screen
         rolled = Announcement("haste.rolled", {"symbols": [self._symbol_words(f) for f in dice]},
-                              until=("roll", "letter", "timer_start"))
+                              until=("roll", "pick", "letter", "timer_start"), detail=True)
         if self.simultaneous:
             return [rolled, Announcement("haste.pick_any")]
         # a call to pick (``prompt``): one a re-roll made stale waits no more, and a die taken ends it ("Großvater

@@ -544,11 +544,11 @@ class EchtSpitze:
         out = [_screen("echt.take.done_extra", player=player.name, face=number(taken)) if has_extra(taken)
                else _screen("echt.take.done", player=player.name, face=taken)]
         if any(p.holds is None for p in s.players):
-            # the take said with the next call ("Anna nimmt die 1. Ben: nimm einen Würfel."), both were screen-only
+            # the take said, then the next call ("Anna nimmt die 1." "Ben: nimm einen Würfel."), both were
+            # screen-only. Two sentences: in one, the next take took it back with the call and broke it off
             done = out.pop()
-            call = _take_call(s.players[self._next_taker(s)].name)
-            return [replace(call, key="echt.take.done_next", params={
-                "done": {"key": done.key, "params": done.params}, **call.params})]
+            return [replace(done, speak=True, sound=Sound.CHIME, detail=True),
+                    _take_call(s.players[self._next_taker(s)].name)]
         s.phase = Phase.MIDDLE
         start = s.players[s.start].name
         if s.solo:
@@ -1029,8 +1029,9 @@ def _ranking(s: TableState) -> list[Announcement]:
                   key=lambda p: (-p.final.total, -p.holes))  # type: ignore[union-attr]
     if s.solo or not rest:
         return []
-    return [_say("echt.ranking", ranks=[{"key": "echt.rank", "params": {"player": p.name, "points": p.final.total}}
-                                        for p in rest if p.final is not None])]
+    return [replace(_say("echt.ranking", ranks=[{"key": "echt.rank", "params": {"player": p.name,
+                                                                                 "points": p.final.total}}
+                                                for p in rest if p.final is not None]), detail=True)]
 
 
 def _valid_star_value(value: Any) -> bool:

@@ -547,9 +547,11 @@ class Fritzo:
                 return [_a(key, player=starter, other=other, colour=_colour_words(s.start_colour))]
             # "Baut los!" had the table build while the clock stood: it says to start it, and TIMER answers it (cut
             # there, it was said again whole after "the time runs": 9.6 s of "start the clock" with the clock
-            # running; the screen keeps who has 14 cubes)
-            return [replace(_a(f"{key}_timed", player=starter, other=other, colour=_colour_words(s.start_colour)),
-                            until=("start",))]
+            # running). The cubes each gets a sentence before it that TIMER does not take back: said with the call,
+            # TIMER three seconds later cut them off, and nobody heard who gets 14
+            counts = "fritzo.l1.counts" if s.start_colour == "blue" else "fritzo.l1.counts_colour"
+            return [_a(counts, player=starter, other=other, colour=_colour_words(s.start_colour)),
+                    replace(_a("fritzo.l1.start_timed", player=starter, other=other), until=("start",))]
         s.turn = s.players.index(starter)
         if colour is None:  # the setup named who starts: nothing rolled to say
             return []

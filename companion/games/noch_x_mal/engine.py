@@ -83,6 +83,9 @@ from companion.games.noch_x_mal.state import (
 
 Handler = Callable[["NochXMal", dict[str, Any]], list[Announcement]]
 
+#: actions that answer a roll's call and make its faces sentence old: a pair chosen, a pass, the roll ended
+ROLL_DONE = ("pick", "pass", "end_roll")
+
 
 #: plain discards (no gift) are said aloud once a player has this many X-chips left or fewer: the end is near
 CHIPS_SAID_FROM = 2
@@ -362,13 +365,15 @@ class NochXMal:
             out.append(Announcement(f"nxm.roll_solo.{stroke}", {"roll": number, "letter": letter,
                                                                 "total": SOLO_ROLLS}))
         elif number < FIRST_RESTRICTED_ROLL:  # calls to act: at club pace a newer one takes an unheard one's place
-            out.append(Announcement("nxm.roll_open", {"roll": number, "player": active}, prompt=True))
-        else:
-            out.append(Announcement("nxm.roll_active", {"roll": number, "player": active}, prompt=True))
+            out.append(Announcement("nxm.roll_open", {"roll": number, "player": active}, prompt=True, until=ROLL_DONE))
+        else:  # taken back once answered: "Wurf 5: Ben wählt zuerst" came after Ben had passed
+            out.append(Announcement("nxm.roll_active", {"roll": number, "player": active}, prompt=True,
+                                    until=ROLL_DONE))
         # the faces said after the call ("Gewürfelt: Rot, Gelb und Farbjoker; 4, 2 und 5."): a player who cannot see
         # the tray heard only whose choice it was. A sentence of its own: in the call it made the call's banner a
-        # line taller, over the board's title. The next roll takes it back where it still waits.
-        out.append(Announcement("nxm.rolled", _faces_said(faces), until=("roll",)))
+        # line taller, over the board's title. Taken back once the table acts on the roll (the words being said are
+        # finished): from roll 4 on it started 9 s after the roll, and the calls after it waited behind it
+        out.append(Announcement("nxm.rolled", _faces_said(faces), until=("roll", *ROLL_DONE), detail=True))
         if any(f in JOKERS for f in faces):
             out.append(_note("nxm.joker_reminder"))
         return out
