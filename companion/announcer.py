@@ -44,7 +44,7 @@ import logging
 import wave
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pygame
@@ -237,7 +237,8 @@ class Announcer:
         self.gap = gap
         self.speech_wait = speech_wait
         self.interrupt = interrupt
-        #: "all", or "calls": ``detail`` announcements are dropped (their sound still plays: a refusal's low note)
+        #: "all", or "calls": ``detail`` announcements are left unsaid (shown as screen notes where they are shown;
+        #: a refusal's low notes still play)
         self.talk = talk
         self._urgent: deque[Announcement] = deque()
         self._normal: deque[Announcement] = deque()
@@ -295,11 +296,15 @@ class Announcer:
         now."""
         if not isinstance(announcement, Announcement):
             raise TypeError(f"announce() takes an Announcement, not {type(announcement).__name__}")
-        # the table asked for less talk: a detail is left to the screen
+        # the table asked for less talk: a detail is left to the screen, its banner shown as a note is (the take in
+        # Echt Spitze stood on the screen before it was said, and must stay there); one the screen shows otherwise
+        # (an undo's or a refusal's strip) goes. A refusal is still heard as refused: its low notes play
         if (announcement.detail or announcement.key in DETAIL_KEYS) and self.talk == "calls":
             if announcement.sound not in (Sound.CHIME, Sound.NONE):
-                self.play_sound(announcement.sound)  # a refusal is still heard as refused
-            return
+                self.play_sound(announcement.sound)
+            if not announcement.shown:
+                return
+            announcement = replace(announcement, speak=False, sound=Sound.NONE)
         if announcement.prompt:  # an earlier call still waiting is stale: the game has moved past it
             _drop(self._normal, lambda a: a.prompt)
         if announcement.urgent:
