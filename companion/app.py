@@ -1334,16 +1334,18 @@ class App:
         if not self.session.undo():  # only the setup: a held UNDO that did nothing, unsaid, read as broken
             self.show_notice(t("core.nothing_to_undo", self.lang), seconds=3, info=True)
             return
-        said = self.session.undone_said
+        # what the step told the table, not a call to act it made: an undone roll quoted "Anna: take one die",
+        # heard as an order though Anna must roll again
+        told = next((a for a in self.session.undone_said if not a.prompt), None)
         # heard as well as shown: the table heard the step's sentence, and a player by ear never heard it go (the
         # green strip stood 2-3 s). A call of the app's own: the next undo's (a held UNDO) replaces it
-        self._call(Announcement("core.undone_what", {"said": {"key": said[0].key, "params": said[0].params}},
-                                sound=Sound.NONE, shown=False, detail=True) if said else
+        self._call(Announcement("core.undone_what", {"said": {"key": told.key, "params": told.params}},
+                                sound=Sound.NONE, shown=False, detail=True) if told else
                    Announcement("core.undone", sound=Sound.NONE, shown=False, detail=True))
         if (self.notice, self.notice_until) == before:
-            words = t("core.undone_what", self.lang, said=_quoted_within(said[0].text(self.lang).rstrip(".!"))) \
-                if said else t("core.undone", self.lang)
-            self.show_notice(words, seconds=3 if said else 2, good=True)
+            words = t("core.undone_what", self.lang, said=_quoted_within(told.text(self.lang).rstrip(".!"))) \
+                if told else t("core.undone", self.lang)
+            self.show_notice(words, seconds=3 if told else 2, good=True)
 
     # -- input -----------------------------------------------------------------------------------------------
     def on_button(self, event: ButtonEvent) -> None:

@@ -251,3 +251,20 @@ def test_a_tracker_told_a_button_repeats_counts_each_quick_press():
     now[0] += 1
     tracker.again = frozenset({Button.SELECT})
     assert [tap(), tap()] == [[ButtonEvent(Button.SELECT)]] * 2
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_an_undone_roll_is_not_quoted_by_the_call_it_made(tmp_path, lang):
+    """Echt Spitze: the roll's only sentence is its call ("Anna: take one die"); undoing the roll quoted it, "Undone:
+    “Anna: take one die”", heard as an order though Anna must roll again. A step that told the table something is
+    quoted by that; one that only called is "undone" plainly."""
+    table = Table(tmp_path, lang, game="echt-spitze")
+    app = table.app
+    game = app.session.engine
+    assert app.session.apply({"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"][:game.dice_count]})
+    table.run(20)
+    app.undo()
+    table.run(0.1)
+    assert app.session.undone_said and all(a.prompt for a in app.session.undone_said)
+    assert app.notice == t("core.undone", lang)
+    assert app.announcer.current is not None and app.announcer.current.text == t("core.undone", lang)
