@@ -127,9 +127,9 @@ def test_a_tap_is_a_finger_or_a_click_once_and_the_panels_last_pixel_counts(rota
         finger = pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, touch_id=0, finger_id=0)
         copied = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(size[0] // 2, size[1] // 2), button=1, touch=True)
         click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(size[0] // 2, size[1] // 2), button=1, touch=False)
-        assert d.tap_of(finger) is not None and d.tap_of(click) is not None
-        assert d.tap_of(copied) is None  # SDL's copy of the finger: one tap, not two
-        assert d.tap_of(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a)) is None
+        assert d.pointer_of(finger) is not None and d.pointer_of(click) is not None
+        assert d.pointer_of(copied) is None  # SDL's copy of the finger: one tap, not two
+        assert d.pointer_of(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a)) is None
     finally:
         d.close()
 
