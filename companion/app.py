@@ -1195,10 +1195,10 @@ class App:
                 # the low sound before its words where the voice is free, else at once over it (the words wait)
                 playing = self.announcer.current
                 quiet = not self.announcer.queued and (playing is None or not playing.announcement.speak)
-                sound = Sound.REFUSED if quiet else Sound.NONE
-                if sound is Sound.NONE:
+                if not quiet:
                     self.announcer.play_sound(Sound.REFUSED)
-                self._call(Announcement(REFUSAL_KEY, {"words": session.error}, sound=sound, shown=False, detail=True))
+                self._call(Announcement(REFUSAL_KEY, {"words": session.error}, sound=Sound.REFUSED if quiet else
+                                        Sound.NONE, shown=False, detail=True))
                 return
         if session.error is None and self._app_call is not None and self._app_call.key == REFUSAL_KEY:
             self._withdraw_call()

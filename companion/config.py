@@ -34,7 +34,7 @@ DEFAULT_PINS: dict[str, int] = {"roll": 17, "reroll": 27, "timer": 22, "next": 2
 VALID_PINS = range(2, 28)
 
 
-#: the turns of the picture ``display.rotate`` takes (clockwise degrees), or "auto" (``AUTO_ROTATE``)
+#: the turns of the picture ``display.rotate`` takes (clockwise degrees); it takes "auto" too (``AUTO_ROTATE``)
 ROTATIONS = (0, 90, 180, 270)
 #: ``display.rotate``'s default: the kiosk turns a screen that comes taller than wide (a portrait panel such as the
 #: Touch Display 2 lying on its side) by 90 degrees; 0 otherwise. A portrait panel with 0 showed the picture in a
