@@ -64,6 +64,8 @@ class Tally:
 
 #: (folder, journal's mtime_ns, size) -> its result: a history folder is not written again once archived
 _KNOWN: dict[tuple[str, int, int], Result] = {}
+#: the same key -> the boot's stamp of the game's last step (``_ended``)
+_STAMPS: dict[tuple[str, int, int], Any] = {}
 
 
 def _players(engine: Any) -> list[str]:
@@ -145,12 +147,16 @@ def _when(wall: float, stamp: Any) -> _When:
     return _When(wall)
 
 
-def _ended(folder: Path) -> Any:
-    """The boot's stamp of an archived game's last step, None where there is none (older games) or it is unreadable."""
-    try:
-        return json.loads((folder / ENDED).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+def _ended(folder: Path, stat: os.stat_result) -> Any:
+    """The boot's stamp of an archived game's last step, None where there is none (older games) or it is unreadable.
+    Kept as its result is (``_cached``): written once, as the game is archived."""
+    key = (str(folder), stat.st_mtime_ns, stat.st_size)
+    if key not in _STAMPS:
+        try:
+            _STAMPS[key] = json.loads((folder / ENDED).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            _STAMPS[key] = None
+    return _STAMPS[key]
 
 
 def _cached(folder: Path, stat: os.stat_result) -> Result:
@@ -179,7 +185,7 @@ def tally(history: Path, now: float, current: Result | None = None) -> Tally:
             stat = (folder / JOURNAL).stat()  # the game's end: its last step (archived folders keep the file's time)
         except OSError:
             continue
-        when = _when(stat.st_mtime, _ended(folder))
+        when = _when(stat.st_mtime, _ended(folder, stat))
         since = latest.since(when)
         if since >= BREAK:
             break  # every game before it is older still
