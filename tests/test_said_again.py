@@ -268,3 +268,25 @@ def test_an_undone_roll_is_not_quoted_by_the_call_it_made(tmp_path, lang):
     assert app.session.undone_said and all(a.prompt for a in app.session.undone_said)
     assert app.notice == t("core.undone", lang)
     assert app.announcer.current is not None and app.announcer.current.text == t("core.undone", lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_said_last_keeps_long_sentences_at_far_across_the_screens_width(tmp_path, monkeypatch, lang):
+    """"Großvater Jürgen zuerst mit lemons: die 9 einkreisen, alle anderen streichen sie!", the newest, stood at 22 px
+    on two lines in rows 626 px wide, 170 px beside them empty: the rows take the screen's width."""
+    table = Table(tmp_path, lang)
+    app = table.app
+    long_ones = [Announcement("echt.first.kind_one", {"players": name, "name": kind, "high": high})
+                 for name, kind, high in (("Anna-Sophie", "pears", 5), ("Maximilian-Alexander", "melons", 6),
+                                          ("Großvater Jürgen", "lemons", 9))]
+    for a in long_ones:
+        app.announce(a)
+    table.run(40)
+    table.press(Button.UNDO)
+    table.choose("again")
+    with recording_texts(monkeypatch) as drawn:
+        app.draw(app.display.canvas)
+    texts = [app.announcer.text_of(a) for a in long_ones]
+    lines = [(s, size) for s, size, _ in drawn if s and any(s in text for text in texts)]
+    assert lines and all(size >= theme.FAR for _, size in lines), lines
+    assert all(r.w >= 700 for r in app.mode.menu.item_rects().values())  # the screen's width, the arrows beside

@@ -126,7 +126,9 @@ class MenuMode:
         top = 20 + (40 if subtitle else 0)
         # down to the hint bar: five rows under a subtitle (the main menu's camera line), not four and a gap
         kind = QuestionMenu if title_lines > 1 else NotedMenu if note is not None else FarMenu if far_rows else Menu
-        rect = pygame.Rect(60, top, 680, 440 - top)
+        # rows of sentences the table reads take the screen's width: at 680 the newest of "said last" went to 22 px
+        # with 170 px beside it empty
+        rect = pygame.Rect(20, top, 760, 440 - top) if far_rows else pygame.Rect(60, top, 680, 440 - top)
         if note is not None and not (note_beside and beside_title(note, title, rect) is not None):
             # as many rows as without it, each less tall, while a finger still presses one
             rows = max(1, (rect.h - 56) // row_h)
