@@ -1845,7 +1845,9 @@ def test_a_damaged_games_notice_mid_roll_leaves_the_menu_in_view(tmp_path, monke
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("names", [["Anna", "Ben", "Carl"], ["Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen",
-                                                            "Zoé", "Carla", "Ben"]])
+                                                            "Zoé", "Carla", "Ben"],
+                                   # the fourth rolls: the longest name's pair, too long for the prompt's band
+                                   ["Zoé", "Carla", "Ben", "Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen"]])
 def test_the_grey_answer_to_a_die_tapped_leaves_the_cards_and_the_menu_in_view(tmp_path, lang, names):
     """A die tapped once the roller's pair is set is answered in grey ("Das Paar von Anna steht …"): it stood at the
     top over the players' cards and names for its six seconds. It stands over the prompt, which says the same
