@@ -39,6 +39,7 @@ from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
 from companion.session import Example, GameSession, StepRefused, rebuild, seat_number
 from companion.views import theme
+from companion.views.banner import rooms as banner_rooms
 from companion.views.frame_clock import FrameClock
 from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
 from companion.views.widgets import (
@@ -1838,7 +1839,7 @@ class App:
             # the race's clock, over the clock for theirs
             room, fill, waits = None, False, False
             banner_room = getattr(self.mode, "banner_room", None)
-            for each in _rooms(getattr(self.mode, "notice_room", None)):
+            for each in banner_rooms(getattr(self.mode, "notice_room", None)):
                 # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
                 filled = banner_room is not None and each == banner_room
                 _, size, laid = _notice_layout(message, tone=tone, room=each, fill=filled, largest=largest)
@@ -1958,13 +1959,6 @@ SIGN_W = 44
 def _quoted_within(text: str) -> str:
     """``text`` to stand within quotes: its own quotes become single ones („Alle Würfel“ → ‚Alle Würfel‘)."""
     return text.translate(str.maketrans({"„": "‚", "“": "‘", "”": "’", '"': "'"}))
-
-
-def _rooms(offered: pygame.Rect | Sequence[pygame.Rect] | None) -> list[pygame.Rect]:
-    """A view's ``notice_room`` (or ``banner_room``) as a list: none, one room, or several in the screen's order."""
-    if offered is None:
-        return []
-    return [offered] if isinstance(offered, pygame.Rect) else list(offered)
 
 
 def _first_covered(strip: pygame.Rect, keep: Sequence[pygame.Rect]) -> int:
