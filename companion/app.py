@@ -39,6 +39,7 @@ from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
 from companion.session import Example, GameSession, StepRefused, rebuild, seat_number
 from companion.views import theme
+from companion.views.banner import rooms as banner_rooms
 from companion.views.frame_clock import FrameClock
 from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
 from companion.views.widgets import (
@@ -1840,7 +1841,7 @@ class App:
             # the race's clock, over the clock for theirs
             room, fill, waits = None, False, False
             banner_room = getattr(self.mode, "banner_room", None)
-            for each in _rooms(getattr(self.mode, "notice_room", None)):
+            for each in banner_rooms(getattr(self.mode, "notice_room", None)):
                 # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
                 filled = banner_room is not None and each == banner_room
                 _, size, laid = _notice_layout(message, tone=tone, room=each, fill=filled, largest=largest)
@@ -1962,13 +1963,6 @@ def _quoted_within(text: str) -> str:
     return text.translate(str.maketrans({"„": "‚", "“": "‘", "”": "’", '"': "'"}))
 
 
-def _rooms(offered: pygame.Rect | Sequence[pygame.Rect] | None) -> list[pygame.Rect]:
-    """A view's ``notice_room`` (or ``banner_room``) as a list: none, one room, or several in the screen's order."""
-    if offered is None:
-        return []
-    return [offered] if isinstance(offered, pygame.Rect) else list(offered)
-
-
 def _first_covered(strip: pygame.Rect, keep: Sequence[pygame.Rect]) -> int:
     """The index of the first rect of ``keep`` that ``strip`` covers, ``len(keep)`` where it covers none."""
     return next((i for i, r in enumerate(keep) if strip.colliderect(r)), len(keep))
@@ -1976,9 +1970,18 @@ def _first_covered(strip: pygame.Rect, keep: Sequence[pygame.Rect]) -> int:
 
 def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None, top: int = 0,
                    bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False, room: pygame.Rect | None = None,
-                   fill: bool = False, largest: int = theme.BODY, width: int = theme.DESIGN_SIZE[0],
-                   lean: bool = False) -> tuple[tuple[str, ...], int, pygame.Rect]:
-    """The lines, their size and the rect of a strip of words (``_draw_notice``), without drawing it.
+                   fill: bool = False, largest: int = theme.BODY) -> tuple[tuple[str, ...], int, pygame.Rect]:
+    """The lines, their size and the rect of a strip of words (``_draw_notice``), without drawing it: where it
+    would stand (``_notice_laid``, which also says how its lines lean)."""
+    return _notice_laid(message, tone=tone, avoid=avoid, top=top, bottom=bottom, at_top=at_top, room=room,
+                        fill=fill, largest=largest)[:3]
+
+
+def _notice_laid(message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None, top: int = 0,
+                 bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False, room: pygame.Rect | None = None,
+                 fill: bool = False, largest: int = theme.BODY, width: int = theme.DESIGN_SIZE[0],
+                 lean: bool = False) -> tuple[tuple[str, ...], int, pygame.Rect, bool]:
+    """The lines, their size, the rect of a strip of words and whether its lines lean (``lean``), without drawing it.
 
     In ``room`` (a view's ``notice_room``) the strip stands from the room's top, its lines as large as fit the room,
     BODY down to SMALL (``theme.fit_lines``): at BODY the damaged game's three lines (116 px) did not fit the band
@@ -1994,12 +1997,12 @@ def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None
     if room is not None:
         for lean in (False, True):
             for size in [*([largest] if largest > theme.BODY else []), *range(theme.BODY, theme.SMALL - 1, -2)]:
-                lines, at, rect = _notice_layout(message, tone=tone, top=room.top, at_top=True, largest=size,
-                                                 width=room.w, lean=lean)
+                lines, at, rect, leans = _notice_laid(message, tone=tone, top=room.top, at_top=True, largest=size,
+                                                      width=room.w, lean=lean)
                 if rect.height <= room.height and (at >= theme.SMALL or size == theme.BODY):
-                    return lines, at, pygame.Rect(room) if fill else rect.move(room.x, 0)
-        lines, at, rect = _notice_layout(message, tone=tone, top=room.top, at_top=True, width=room.w)
-        return lines, at, rect.move(room.x, 0)
+                    return lines, at, pygame.Rect(room) if fill else rect.move(room.x, 0), leans
+        lines, at, rect, leans = _notice_laid(message, tone=tone, top=room.top, at_top=True, width=room.w)
+        return lines, at, rect.move(room.x, 0), leans
     sign = SIGN_W if tone in ("bad", "good") else 0
 
     def strip(x: int) -> tuple[tuple[str, ...], int, pygame.Rect]:
@@ -2014,7 +2017,7 @@ def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None
     lines, size, rect = strip(0)
     if avoid is not None and rect.colliderect(avoid):
         lines, size, rect = strip(avoid.right + 8)  # the strip beside the hourglass where it would cross it
-    return lines, size, rect
+    return lines, size, rect, lean and bool(sign)
 
 
 def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None,
@@ -2028,8 +2031,8 @@ def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", av
     lines, so that a long notice stays readable. ``room``: a view's ``notice_room`` it stands in, ``fill``: fills
     (``_notice_layout``).
     Returns the strip's rect."""
-    lines, size, rect = _notice_layout(message, tone=tone, avoid=avoid, top=top, bottom=bottom, at_top=at_top,
-                                       room=room, fill=fill, largest=largest)
+    lines, size, rect, lean = _notice_laid(message, tone=tone, avoid=avoid, top=top, bottom=bottom, at_top=at_top,
+                                           room=room, fill=fill, largest=largest)
     sign = SIGN_W if tone in ("bad", "good") else 0
     back, ink = NOTICE_COLOURS[tone]
     pygame.draw.rect(surface, back, rect)
@@ -2040,9 +2043,7 @@ def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", av
         y += (rect.height - (len(lines) - 1) * (size + 8) - theme.font(size, True).get_height()) // 2 - 8
     if sign:
         _strip_sign(surface, tone, (rect.x + 8 + SIGN_W // 2, y + 7 + (size + 8) // 2), ink, back)
-    font = theme.font(size, True)
-    # right of the sign where the lines are too wide for a margin as wide as it on both sides (``lean``)
-    lean = sign and any(font.size(line)[0] > rect.w - 30 - 2 * sign for line in lines)
+    # right of the sign where the lines were laid too wide for a margin as wide as it on both sides (``lean``)
     middle = rect.centerx + (sign // 2 if lean else 0)
     for k, line in enumerate(lines):
         theme.text(surface, line, (middle, y + 8 + k * (size + 8)), size, ink, bold=True, anchor="midtop")

@@ -131,22 +131,13 @@ def _key(name: str) -> str:
     return rf"^[ \t]*{re.escape(name)}[ \t]*="
 
 
-def _shown(source: str) -> str:
-    """A file's name for the screen: the home folder as "~" (a notice has four lines, and the path was two)."""
-    try:
-        home = str(Path.home())
-    except RuntimeError:  # no home to be found: the path as it is
-        return source
-    return "~" + source[len(home):] if home != "/" and source.startswith(home + "/") else source
-
-
 def _fail(source: str, what: str, entry: str = "", line: int = 0, words: str = "") -> DiceSetError:
     """The English message for the terminal, and the table's words: the file, the line and the entry it is about
     (the English details alone read half in English on a German screen)."""
     if not words:
         words = "dice.err_entry" if line else "dice.err_entry_somewhere"
     return DiceSetError(f"Dice set {source}: {what}. Fix the file, or delete your copy to use the built-in set.",
-                        words, file=_shown(source), line=line, entry=entry)
+                        words, file=paths.short_path(source), line=line, entry=entry)
 
 
 def parse(text: str, source: str = "<text>") -> DiceSet:
@@ -265,7 +256,8 @@ def load(name: str) -> DiceSet:
     if ds.name != name:
         raise DiceSetError(f"Dice set {ds.source}: says name = {ds.name!r} but is stored as {name!r}; make them "
                            "the same. Fix the file, or delete your copy to use the built-in set.", "dice.err_name",
-                           file=_shown(ds.source), name=ds.name, stored=name, line=_line_of(text, _key("name")))
+                           file=paths.short_path(ds.source), name=ds.name, stored=name,
+                           line=_line_of(text, _key("name")))
     return ds
 
 

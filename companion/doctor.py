@@ -208,7 +208,7 @@ def _storage(config_path: str | None = None) -> list[str]:
     from pathlib import Path
 
     from companion import paths
-    from companion.i18n import folder_fix
+    from companion.paths import folder_fix
 
     uid = os.getuid() if hasattr(os, "getuid") else None
     config_dir = Path(config_path).parent if config_path else paths.config_file().parent

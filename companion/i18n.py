@@ -16,10 +16,11 @@ from __future__ import annotations
 import ast
 import errno
 import functools
-import os
 import re
 import string
 from pathlib import Path
+
+from companion import paths
 
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "de"
@@ -153,47 +154,13 @@ def disk_words(exc: OSError, lang: str = DEFAULT_LANGUAGE) -> str:
     return t(key, lang) if key else (exc.strerror or str(exc))
 
 
-def refused_folder(exc: BaseException) -> Path | None:
-    """The folder a refusal of permission was about (one owned by root after a ``sudo`` run, say), None for other
-    errors or where the error names no file. A config's ``ConfigError`` carries its disk's error as ``error``."""
-    inner = getattr(exc, "error", None)
-    if not isinstance(exc, OSError) and isinstance(inner, OSError):
-        exc = inner
-    if not isinstance(exc, OSError) or exc.errno not in (errno.EACCES, errno.EPERM) or not exc.filename:
-        return None
-    path = Path(os.fsdecode(exc.filename))
-    try:
-        return path if path.is_dir() else path.parent
-    except OSError:
-        return path.parent
-
-
-def short_path(path: Path) -> str:
-    """``path`` with the home folder as ``~``: the folder named on a screen fits on its line."""
-    try:
-        return f"~/{path.relative_to(Path.home())}"
-    except (ValueError, RuntimeError):
-        return str(path)
-
-
-def folder_fix(folder: Path) -> str:
-    """The command that gives the folder back to the user the companion runs as (``refused_folder``)."""
-    import getpass
-
-    try:
-        user = getpass.getuser()
-    except (KeyError, OSError):  # a user id without a name here: the shell fills it in
-        user = "$USER"
-    return f"sudo chown -R {user}: {folder}"
-
-
 def refused_words(exc: BaseException, lang: str = DEFAULT_LANGUAGE) -> str | None:
     """A folder that refused its files, named, with the remedy for whoever set the companion up; None for any other
     error (``keine Berechtigung für diese Datei`` named neither the folder nor what to do)."""
-    folder = refused_folder(exc)
+    folder = paths.refused_folder(exc)
     if folder is None:
         return None
-    return t("core.disk_refused_folder", lang, folder=short_path(folder), fix=folder_fix(folder))
+    return t("core.disk_refused_folder", lang, folder=paths.short_path(folder), fix=paths.folder_fix(folder))
 
 
 def said(exc: Exception, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -1847,3 +1847,24 @@ def test_beginner_and_professional_say_which_colours_touch(tmp_path, monkeypatch
         assert said[mode] == t(f"fritzo.ui.touching.{contact}", lang), under
         assert all(size == theme.BODY and not rect.collidelistall(actions) for _, size, rect in under), under
     assert said["beginner"] != said["professional"]
+
+
+def test_a_warning_said_within_the_last_ten_seconds_is_that_second_s_tick(tmp_path, monkeypatch):
+    """The warning first said within the last ten seconds (a frame late, a screen built again) carries the tick of
+    its second: Fritzo's clock ticked once more over it, two ticks at once, where Haste Worte's sand ticks once."""
+    from companion.announce import Sound
+
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna",
+                                           "minutes": 1})
+    announcer = session.announcer
+    ticks: list[float] = []
+    monkeypatch.setattr(announcer, "play_sound", lambda sound: ticks.append(clock.mono) if sound is Sound.TICK
+                        else None)
+    press(view, Button.TIMER)
+    announcer.clear(keep_essential=False)
+    clock.step(55)
+    view.update(1 / 30, clock.mono)
+    assert [a.key for a in announcer.queued].count("core.seconds_left") == 1 and ticks == []
+    clock.step(1)
+    view.update(1 / 30, clock.mono)
+    assert ticks == [clock.mono]

@@ -157,6 +157,15 @@ def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[py
     return regions
 
 
+def rooms(offered: pygame.Rect | Sequence[pygame.Rect] | None) -> list[pygame.Rect]:
+    """A view's ``notice_room`` (or ``banner_room``) as a list: none, one room, or several in the screen's order.
+
+    Public because the App's notices walk a view's rooms as the banner does, and the two must read them alike."""
+    if offered is None:
+        return []
+    return [offered] if isinstance(offered, pygame.Rect) else list(offered)
+
+
 def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
           scale: float, corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
           room: pygame.Rect | Sequence[pygame.Rect] | None = None) -> tuple[pygame.Rect, pygame.font.Font, list[str]]:
@@ -182,12 +191,11 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
     # never over the hint bar: its framed hints are a finger's buttons (ROLL under a roll's result banner took two
     # taps, the first only put the banner away), and a table with buttons reads there what they do
     area = pygame.Rect(0, 0, surface_size[0], surface_size[1] - round(HINT_BAR_H * scale))
-    rooms = [] if room is None else [room] if isinstance(room, pygame.Rect) else list(room)
     # a room (or a region clear of ``spare``) that takes the sentence only below FAR: taken where no other place
     # does at FAR or larger (Noch X-Mal!'s firsts, Echt Spitze's, Fritzo's scores stood at 28 px on four lines in a
     # column, where the band or a room beside it took them at FAR)
     small: tuple[pygame.Rect, pygame.font.Font, list[str]] | None = None
-    for k, each in enumerate(rooms):
+    for k, each in enumerate(rooms(room)):
         inner = each.clip(area.inflate(-2 * margin, -2 * margin))
         clear_of = (*(r for r in spare if not (k and inner.contains(r))), *corners, *([avoid] if avoid else []))
         for size in range(theme.LARGE, theme.FAR - 1, -2):

@@ -8,10 +8,12 @@ the wall clock itself is the answer: taking the monotonic clock for 0 put a stam
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
-from companion.hourglass import Hourglass
+from companion.announce import Announcement, Sound
+from companion.hourglass import TICK_SECONDS, Hourglass
 
 
 class FrameClock:
@@ -46,3 +48,33 @@ def undone_for_this_run(session: Any, action: str, sand: Hourglass) -> bool:
     return started is not None and any(
         a.get("action") == action and isinstance(a.get("at"), int | float) and a["at"] >= started
         for a in getattr(session, "taken_back", None) or [])
+
+
+class ClockCalls:
+    """What a running clock says aloud, each once per run: "one minute left" in a long run, "N seconds left" at its
+    warning stretch, then a tick each second of its last ``TICK_SECONDS``. One per screen: Fritzo's clock and Haste
+    Worte's sand said them each by their own copy, which had drifted apart (Fritzo's ticked again over the warning
+    said within its last seconds, and kept the last run's second)."""
+
+    def __init__(self) -> None:
+        self.minute_said: float | None = None  # the run (its start) whose last minute was said
+        self.warning_said: float | None = None  # the run (its start) whose warning stretch was said
+        self.last_tick: int | None = None  # the last second ticked (or said with the warning, its tick in it)
+
+    def update(self, sand: Hourglass, wall: float, announcer: Any) -> None:
+        """Say what is due at ``wall`` of ``sand``'s run; call it only while the sand runs. ``announcer`` may be
+        None (a screen without sound): what was due counts as said all the same, so it is not said late."""
+        if sand.minute_warning(wall) and self.minute_said != sand.started_at:  # a long run: its warning came too late
+            self.minute_said = sand.started_at
+            if announcer is not None:
+                announcer.announce(Announcement("core.minute_left", sound=Sound.TICK))
+        left = math.ceil(sand.remaining(wall))
+        if sand.warning(wall) and self.warning_said != sand.started_at:  # said, not only a clock nobody watches
+            self.warning_said = sand.started_at
+            self.last_tick = left  # the announcement ticks this second itself
+            if announcer is not None:
+                announcer.announce(Announcement("core.seconds_left", {"seconds": left}, sound=Sound.TICK))
+        elif left <= TICK_SECONDS and left != self.last_tick:
+            self.last_tick = left
+            if announcer is not None and hasattr(announcer, "play_sound"):
+                announcer.play_sound(Sound.TICK)

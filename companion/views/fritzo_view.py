@@ -29,17 +29,16 @@ from typing import Any
 
 import pygame
 
-from companion.announce import Announcement, Sound
 from companion.games.fritzo import Fritzo, Mode, Phase
 from companion.games.fritzo.cubeset import taught_colour
 from companion.games.fritzo.geometry import EAST, NORTH, SOUTH, TOP, WEST, Cell, orient
 from companion.games.fritzo.rules import check_goal
 from companion.games.fritzo.solver import Placement, Status
-from companion.hourglass import TICK_SECONDS, Resume
 from companion.hourglass import Phase as SandPhase
+from companion.hourglass import Resume
 from companion.i18n import MissingTranslation, t
 from companion.views import theme
-from companion.views.frame_clock import FrameClock, undone_for_this_run
+from companion.views.frame_clock import ClockCalls, FrameClock, undone_for_this_run
 from companion.views.widgets import (
     LONG_LIST,
     draw_die_picture,
@@ -253,9 +252,7 @@ class FritzoMode:
         #: the run of the clock (its start) whose end this screen stamped "time's up": once undone, it stays undone
         #: (the next frame stamped it again, and no UNDO reached past it)
         self._stamped: float | None = None
-        self._warned: float | None = None  # the clock (its start) whose last half minute was said
-        self._minute_warned: float | None = None  # the clock (its start) whose last minute was said
-        self._last_tick: int | None = None  # the last second ticked in the clock's last ten
+        self._calls = ClockCalls()  # its last minute, half minute and seconds, said once a run
         self._context: tuple[Any, ...] = ()
         #: what a frame asks for again and again (the building's colours 11 times, the menu 7), kept with the key it
         #: was computed for: the engine, the steps played, and what else it depends on (``_cached``)
@@ -950,6 +947,7 @@ class FritzoMode:
     # -- the clock -----------------------------------------------------------------------------------------------
     def update(self, dt: float, now: float) -> None:
         """``dt`` is ignored: the playing time is computed from the start stamp, never from summed frames."""
+        # the App ticked this same clock with this same ``now`` (a no-op then); a screen run alone needs it
         self._clock.tick(now)
         self._sync()
         h = self.game.state.hourglass
@@ -967,21 +965,7 @@ class FritzoMode:
                 self._stamped = h.started_at  # its "time's up" undone before the restart stays undone
         phase = h.phase(wall)
         if phase is SandPhase.RUNNING:
-            announcer = getattr(self.session, "announcer", None)
-            if h.minute_warning(wall) and self._minute_warned != h.started_at:  # ten minutes: 30 s came too late
-                self._minute_warned = h.started_at
-                if announcer is not None:
-                    announcer.announce(Announcement("core.minute_left", sound=Sound.TICK))
-            if h.warning(wall) and self._warned != h.started_at:  # said, not only an orange clock nobody watches
-                self._warned = h.started_at
-                if announcer is not None:
-                    announcer.announce(Announcement("core.seconds_left", {"seconds": math.ceil(h.remaining(wall))},
-                                                    sound=Sound.TICK))
-            left = math.ceil(h.remaining(wall))
-            if left <= TICK_SECONDS and left != self._last_tick:  # the last seconds tick, as Haste Worte's sand
-                self._last_tick = left
-                if announcer is not None and hasattr(announcer, "play_sound"):
-                    announcer.play_sound(Sound.TICK)
+            self._calls.update(h, wall, getattr(self.session, "announcer", None))
         elif phase is SandPhase.EXPIRED and h.started_at is not None and self._stamped != h.started_at:
             self._stamped = h.started_at
             self.session.apply({"action": "time_up", "at": h.expires_at()})

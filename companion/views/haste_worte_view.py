@@ -23,7 +23,7 @@ from typing import Any
 
 import pygame
 
-from companion.announce import Announcement, Sound
+from companion.announce import Announcement
 from companion.games.haste_worte import MAX_OWN_WORDS, SYMBOLS, HasteWorte, Phase, symbol_label
 from companion.hourglass import Phase as SandPhase
 from companion.hourglass import Resume
@@ -31,7 +31,7 @@ from companion.i18n import t
 from companion.session import GameSession, ReadRoll
 from companion.views import theme
 from companion.views.banner import MARGIN as BANNER_MARGIN
-from companion.views.frame_clock import FrameClock, undone_for_this_run
+from companion.views.frame_clock import ClockCalls, FrameClock, undone_for_this_run
 from companion.views.widgets import (
     DiceRow,
     draw_die,
@@ -122,9 +122,7 @@ class HasteWorteMode:
         self._clock: FrameClock = getattr(session, "frame_clock", None) or FrameClock(session.wall_time)
         self._resumed = False
         self._seen_running: float | None = None  # the start stamp of the run this screen watched
-        self._warned: float | None = None
-        self._minute_warned: float | None = None  # the sand (its start) whose last minute was said (two or more)
-        self._last_tick = -1
+        self._calls = ClockCalls()  # its last minute (two or more), ten seconds and each of them, said once a run
         self._context: tuple[Any, ...] = ()
 
     # -- what to show
@@ -494,6 +492,7 @@ class HasteWorteMode:
     # -- the clock
     def update(self, dt: float, now: float) -> None:
         """``dt`` is ignored on purpose: the hourglass reads time stamps, never summed frame times."""
+        # the App ticked this same clock with this same ``now`` (a no-op then); a screen run alone needs it
         self._clock.tick(now)
         self._sync_context()
         g = self.game
@@ -516,30 +515,16 @@ class HasteWorteMode:
         phase = sand.phase(wall)
         if phase is SandPhase.RUNNING:
             self._seen_running = sand.started_at
-            if sand.minute_warning(wall) and self._minute_warned != sand.started_at:  # a table's long sand
-                self._minute_warned = sand.started_at
-                if (announcer := getattr(self.session, "announcer", None)) is not None:
-                    announcer.announce(Announcement("core.minute_left", sound=Sound.TICK))
-            if sand.warning(wall):
-                self._warn(sand.started_at, math.ceil(sand.remaining(wall)))
+            self._calls.update(sand, wall, getattr(self.session, "announcer", None))
         elif phase is SandPhase.EXPIRED and self._seen_running == sand.started_at:
             self._seen_running = None
             # stamped with the exact moment the sand ran out, not the (possibly late) frame that noticed it
             self.session.apply({"action": "timer_expired", "at": sand.expires_at()})
 
-    def _warn(self, started: float | None, seconds_left: int) -> None:
-        announcer = getattr(self.session, "announcer", None)
-        if self._warned != started:
-            self._warned = started
-            self._last_tick = seconds_left
-            if announcer is not None:
-                announcer.announce(
-                    Announcement("core.seconds_left", {"seconds": seconds_left}, sound=Sound.TICK)
-                )
-        elif seconds_left != self._last_tick:
-            self._last_tick = seconds_left
-            if announcer is not None and hasattr(announcer, "play_sound"):
-                announcer.play_sound(Sound.TICK)
+    @property
+    def _last_tick(self) -> int | None:
+        """The sand's last second ticked (``ClockCalls``), read where the screen kept it itself before."""
+        return self._calls.last_tick
 
     @property
     def in_view(self) -> list[pygame.Rect]:
