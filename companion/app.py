@@ -206,8 +206,7 @@ DOUBLE_SPOT = 32
 #: in Haste Worte's sand): it changes under a finger that stays on the same thing, or with no finger at all, so it
 #: is no change a second tap was aimed past (``_what_a_tap_changes``). Echt Spitze's "+" moved the highlight to
 #: itself at its first tap, and the second of three quick taps was dropped
-NOT_A_CHANGE = frozenset({"focus", "cursor", "choice", "choice_index", "main_index", "main_first", "pick_index",
-                          "_last_tick"})
+NOT_A_CHANGE = frozenset({"focus", "cursor", "choice", "choice_index", "main_index", "main_first", "pick_index"})
 #: seconds after which a finger still down rests (a hand on the panel's edge, a lifting that never came) rather than
 #: taps: another finger's touch is taken then, and the resting one's lifting does nothing. Until then a second finger
 #: does nothing (the longest hold of a framed hint is 1 s)

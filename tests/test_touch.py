@@ -375,8 +375,9 @@ def _to_the_letter(panel, mode) -> None:
 
 
 def test_the_sands_ticking_seconds_are_no_change_a_tap_made(tmp_path):
-    """Haste Worte's seconds left (``_last_tick``) changed every second of the sand's last ones: any tap then
-    within 0.35 s of another was taken for a double tap on a changed screen, and dropped."""
+    """Haste Worte's seconds left (the clock's last tick, ``ClockCalls.last_tick``) changed every second of the
+    sand's last ones: any tap then within 0.35 s of another was taken for a double tap on a changed screen, and
+    dropped."""
     from companion.games.haste_worte import Phase
 
     panel = Panel(tmp_path)
@@ -391,7 +392,7 @@ def test_the_sands_ticking_seconds_are_no_change_a_tap_made(tmp_path):
     ticks, states = set(), set()
     for _ in range(30):
         panel.frame(dt=0.1)
-        ticks.add(mode._last_tick)
+        ticks.add(mode._calls.last_tick)
         states.add(app._tap_state())
     assert len(ticks) >= 2 and len(states) == 1
 

@@ -522,11 +522,6 @@ class HasteWorteMode:
             self.session.apply({"action": "timer_expired", "at": sand.expires_at()})
 
     @property
-    def _last_tick(self) -> int | None:
-        """The sand's last second ticked (``ClockCalls``), read where the screen kept it itself before."""
-        return self._calls.last_tick
-
-    @property
     def in_view(self) -> list[pygame.Rect]:
         """What a finger taps while dice are picked (the dice, "Correct a die"), words are scored (the counts) and
         the letter or the hourglass wait (their buttons): a banner stands elsewhere where it fits (``banner.place``'s
