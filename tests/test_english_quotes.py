@@ -13,7 +13,8 @@ TYPED = {"core.config_players_why_form", "core.config_how_fullscreen", "core.con
          "echt.err.players_format", "echt.err.extra_faces", "echt.err.kinds_in_level3", "echt.err.shapes_in_level12",
          "echt.err.kinds_format", "echt.err.values_one", "fritzo.err.at_missing", "haste.error.setup_players",
          "haste.error.setup_letters", "haste.error.setup_meanings", "haste.error.pick_what", "haste.error.timer_stamp",
-         "nxm.err.dice_list", "teach.ex_err_quote", "core.config_how_rotate"}
+         "nxm.err.dice_list", "teach.ex_err_quote", "core.config_how_rotate",
+         "core.config_how_talk"}
 #: a word in single quotes ('{face}'), not an apostrophe (Anna's, players')
 SINGLE = re.compile(r"(?<![\w'])'[^'\n]+'(?!\w)")
 #: a straight double quote that quotes: not the inch mark of a 7" screen

@@ -128,7 +128,7 @@ def test_save_and_load_round_trip(tmp_path):
 def test_a_corrupt_file_is_kept_aside_and_reported(tmp_path):
     path = tmp_path / "fritzo.json"
     path.write_text('{"cubes": [', encoding="utf-8")
-    with pytest.raises(CubeSetError, match="kept aside"):
+    with pytest.raises(CubeSetError, match="put aside"):
         cs.load(path)
     assert not path.exists()
     aside = list(tmp_path.glob("fritzo.json.corrupt-*"))
