@@ -344,3 +344,17 @@ def test_a_banner_never_breaks_a_line_at_a_no_break_space(size):
         assert " ".join(lines) == text, lines
     rect, _, lines = banner.place(size, text, None, scale)
     assert not any(line.endswith(("Kiwis", "Zitronen")) for line in lines), lines
+
+
+def test_a_banners_lines_break_at_the_sentence_end_not_after_a_colon():
+    """Three pieces for two lines, greedy, "Anna-Sophie nimmt die 1. Großvater Jürgen:" stood over "nimm einen
+    Würfel.", read as "die 1. Großvater Jürgen": the colon's piece joins what follows it, the line ends at the
+    full stop."""
+    text = "Anna-Sophie nimmt die 1. Großvater Jürgen: nimm einen Würfel."
+    font = theme.font(theme.LARGE, True)
+    second = "Großvater Jürgen: nimm einen Würfel."
+    width = font.size("Anna-Sophie nimmt die 1. Großvater Jürgen:")[0] + 4  # as drawn: that on the first line
+    assert font.size(text)[0] > width  # two lines
+    assert banner._even(text, font, width, 2) == ["Anna-Sophie nimmt die 1.", second]
+    _, lines = banner.layout(text, width, 1.0)
+    assert list(lines) == ["Anna-Sophie nimmt die 1.", second], lines

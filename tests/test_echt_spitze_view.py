@@ -2298,3 +2298,54 @@ def test_who_was_first_and_the_number_to_cross_stay_readable_on_the_playing_scre
         others = [rect for _, _, rect in drawn if rect not in firsts]
         assert not any(rect.colliderect(other) for rect in firsts for other in others), drawn
         assert any(kept.contains(rect) for rect in firsts for kept in mode.in_view)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_refused_take_stands_clear_of_the_firsts_line(tmp_path, monkeypatch, out_dir, lang):
+    """A refused take stands until the next move that counts, and the App's red strip above the hint bar stood over
+    the firsts' line's last row ("plums 4 (Anna-Sophie)"), the number everybody crosses out hidden: the screen
+    offers rooms clear of it (``notice_room``), and the strip stands in one, clear of the dice too."""
+    from companion.announcer import Announcer
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+    from companion.speech import Speech
+
+    register_all()
+    names = ["Anna-Sophie", "Großvater Jürgen", "Maximilian", "Großmutter Hildegard"]
+    cfg = Config()
+    cfg.language = lang
+    cfg.players = names
+    clock = {"now": 100.0}
+    announcer = Announcer(lang, 80, speech=Speech(lambda text, lang: None, threaded=False))
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer, clock=lambda: clock["now"])
+    try:
+        app.new_game(GAME_ENTRIES["echt-spitze"],
+                     {"players": names, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+        s = app.session
+        roll = {"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"]}
+        for action in (roll, *({"action": "take", "die": n} for n in range(1, 5)), {"action": "leave"},
+                       {"action": "report", "player": names[1], "kinds": ["pears", "lemons"]},
+                       {"action": "report", "player": names[0], "kinds": ["plums"]}, {"action": "end_turn"},
+                       roll, {"action": "take", "die": 1}):
+            assert s.apply(action), s.error
+        assert not s.apply({"action": "take", "die": 1})  # taken already: refused
+        app.frame(0.03, [])
+        # under the firsts' banner (at the bottom, over the line's place) the strip stands above it, not on it
+        assert app._banner is not None and app._strip is not None and not app._strip[0].colliderect(app._banner)
+        for _ in range(12):  # the banners' seconds over; the refusal stands until the next move that counts
+            clock["now"] += 10
+            app.frame(0.03, [])
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_refusal_under_firsts_{lang}.png"))
+        mode = app.mode
+        with recording_texts(monkeypatch) as drawn:
+            mode.draw(pygame.Surface(SIZE))
+        firsts = [r for line, _, r in drawn if any(line == part for part, _, _ in mode._firsts_lines())]
+        assert len(firsts) == len(mode._firsts_lines()) >= 2
+        assert app._strip is not None and app._strip[2] == "error"
+        strip = app._strip[0]
+        assert not any(strip.colliderect(r) for r in [*firsts, *mode.dice.die_rects()]), (strip, firsts)
+    finally:
+        app.close()

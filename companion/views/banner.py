@@ -118,7 +118,7 @@ def _even(text: str, font: pygame.font.Font, width: int, count: int) -> list[str
     capitalised words (a name: "Großvater / Johannes" read as two people) nor after a number ("3 / Kristalle");
     None where neither fits."""
     lines: list[str] = []
-    for sentence in _SENTENCE_END.split(text):
+    for sentence in _joined_at_colons(_SENTENCE_END.split(text), font, width, count):
         if lines and font.size(f"{lines[-1]} {sentence}")[0] <= width:
             lines[-1] = f"{lines[-1]} {sentence}"
         else:
@@ -130,6 +130,23 @@ def _even(text: str, font: pygame.font.Font, width: int, count: int) -> list[str
                 if a.isdigit() or (a[:1].isupper() and b[:1].isupper() and a[-1].isalnum())]
     even = theme.even_lines(text, font, width, count, together) or theme.even_lines(text, font, width, count)
     return list(even) if even is not None else None
+
+
+def _joined_at_colons(pieces: list[str], font: pygame.font.Font, width: int, count: int) -> list[str]:
+    """``pieces`` with a piece ending in ":" joined to the next while there are more than ``count`` lines' worth:
+    a colon opens what follows it, a full stop ends a sentence, so the lines break at the full stop. Greedy on
+    three pieces, "Anna-Sophie nimmt die 1. Großvater Jürgen:" stood over "nimm einen Würfel.", which read as
+    "die 1. Großvater Jürgen"."""
+    pieces = list(pieces)
+    for _ in range(len(pieces)):  # each pass joins two pieces or stops
+        if len(pieces) <= count:
+            break
+        at = next((i for i, piece in enumerate(pieces[:-1])
+                   if piece.endswith(":") and font.size(f"{piece} {pieces[i + 1]}")[0] <= width), None)
+        if at is None:
+            break
+        pieces[at:at + 2] = [f"{pieces[at]} {pieces[at + 1]}"]
+    return pieces
 
 
 def _free_regions(area: pygame.Rect, avoid: pygame.Rect | None) -> list[tuple[pygame.Rect, str]]:

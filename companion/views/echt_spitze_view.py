@@ -778,12 +778,40 @@ class EchtSpitzeMode:
         return not_time_to_roll(self._status(), self.lang)
 
     @property
-    def notice_room(self) -> pygame.Rect | None:
+    def notice_room(self) -> pygame.Rect | list[pygame.Rect] | None:
         """While "Not time to roll: <the status line>" stands, the band of the status line it repeats (over the
         bar's last pixels, clear of the dice): the App's strip stood over the bar at the top for its four seconds,
-        whose turn hidden (above the hint bar it would cover the menu). Other notices go where the App puts them:
-        over the status line they would hide what the table is asked."""
-        return NOT_NOW_ROOM if self._now < self._not_now_until else None
+        whose turn hidden (above the hint bar it would cover the menu). While the firsts' line stands under the
+        dice, the rooms that keep clear of it (``_firsts_rooms``). Other notices go where the App puts them: over
+        the status line they would hide what the table is asked."""
+        if self._now < self._not_now_until:
+            return NOT_NOW_ROOM
+        return self._firsts_rooms() or None
+
+    def _firsts_rooms(self) -> list[pygame.Rect]:
+        """Where a notice stands clear of the firsts' line (``_firsts_lines``), best first: the band under it as
+        wide as the screen, the column right of it under the dice's names, the column under it. A refused take
+        stands until the next move that counts, and the App's red strip above the hint bar stood over the line's
+        last row ("plums 4 (Anna-Sophie)"): the number everybody crosses out hidden while the table sorted out the
+        take. Only those that cover nothing the screen keeps in view (the menu, the "Correct a die" button), and
+        none while a banner stands: the App puts its strip above a banner low on the screen, but in a room it would
+        stand over the banner's words (the firsts' own banner stands over the line's place at the bottom)."""
+        firsts = self._firsts_lines()
+        current = getattr(getattr(self.session, "announcer", None), "current", None)
+        if not firsts or (current is not None and not getattr(current, "hidden", False)):  # a refusal's is hidden
+            return []
+        _, size, y = firsts[-1]
+        under = y + theme.font(size).get_linesize() + 4
+        bottom = LEFT.bottom  # the hint bar's top
+        kept = [*self.in_view, *([self.focus_rect] if self.focus_rect is not None else [])]
+        if self.game.phase is Phase.TAKE and self.menu is None and self._may_fix():
+            kept.append(self._fix_button())
+        names = DICE.bottom + 34  # under the holders' names (``in_view``)
+        middle = (LEFT.right + RIGHT.left) // 2
+        rooms = [pygame.Rect(0, under, theme.DESIGN_SIZE[0], bottom - under),
+                 pygame.Rect(middle, names, theme.DESIGN_SIZE[0] - middle, bottom - names),
+                 pygame.Rect(0, under, middle, bottom - under)]
+        return [room for room in rooms if room.height > 0 and not any(room.colliderect(k) for k in kept)]
 
     @property
     def auto_read(self) -> bool:
