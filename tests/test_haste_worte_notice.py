@@ -192,3 +192,32 @@ def test_with_six_long_names_the_not_taught_notice_leaves_the_word_limits_whole(
         assert min(size for s, size, r in drawn if strip.contains(r) and s.strip()) >= theme.SMALL
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_with_six_long_names_the_last_picks_sentence_stands_beside_the_symbols_not_over_the_crystals(tmp_path, lang):
+    """Six long names, every die picked: "Oma Lise: Obst & Gemüse. Großmutter Helga, zieh den Buchstaben." stood at
+    the top for its seconds, over the crystal table and its highlight (who draws the letter) and the status line.
+    It stands beside who has which symbol at FAR, clear of the table, the status line and the symbols."""
+    from test_haste_worte_view import SETUP, Clocks, make, press
+
+    from companion.games.haste_worte import Phase
+
+    players = ["Großmutter Helga", "Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen", "Carla-Marie",
+               "Oma Lise"]
+    view, announcer = make(tmp_path, Clocks(), {**SETUP, "players": players}, lang=lang)
+    press(view, Button.ROLL)
+    for _ in players:
+        press(view, Button.SELECT)
+    assert view.game.phase is Phase.LETTER
+    said = [a for a in [getattr(announcer.current, "announcement", None), *announcer.queued]
+            if a is not None and a.key == "haste.picks_done"]
+    assert said, announcer.queued
+    rect, font, lines = _sand_banner(view, said[-1].text(lang))
+    assert font.get_height() >= theme.font(theme.FAR, True).get_height(), lines
+    cells, _, _ = view._crystal_rows()
+    keep = [*cells, view._status_rect()]
+    assert not any(rect.colliderect(r) for r in keep), (rect, keep)
+    from companion.views.haste_worte_view import LETTER_SYMBOLS
+
+    assert not rect.colliderect(view._symbols_rect(LETTER_SYMBOLS)), rect

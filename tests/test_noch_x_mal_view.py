@@ -1574,7 +1574,8 @@ def test_the_fourth_rolls_banner_stands_under_the_boards_title(tmp_path, monkeyp
     """"Wurf 4: Ben wählt zuerst ein Paar oder passt.", three lines at LARGE over the board, stood from 278 and cut
     its title ("Zuerst erreicht (pinke Boni)", 268-288) in half. A little smaller (still FAR at least) it stands
     under the title, still clear of the dice, the prompt, the cards and the menu's lines. The joker rule's sentence,
-    five lines at BODY, fits there at no size: it stands where it did."""
+    five lines at FAR, fits there at no size: it fills the board's column from under the prompt, its title under
+    it whole."""
     from companion.app import MENU_CORNER
     from companion.views.banner import place
 
@@ -1589,8 +1590,9 @@ def test_the_fourth_rolls_banner_stands_under_the_boards_title(tmp_path, monkeyp
     assert not any(rect.colliderect(r) for r in kept), (rect, kept)
     assert font.get_height() >= theme.font(theme.FAR, True).get_height()
     rule = t("nxm.joker_reminder", lang)
-    assert place((800, 480), rule, view.focus_rect, 1.0, [MENU_CORNER], kept, room) == \
-        place((800, 480), rule, view.focus_rect, 1.0, [MENU_CORNER], kept)
+    rect, font, lines = place((800, 480), rule, view.focus_rect, 1.0, [MENU_CORNER], kept, room)
+    assert not any(rect.colliderect(r) for r in kept) and rect.contains(title), (rect, kept, title)
+    assert font.get_height() >= theme.font(theme.FAR, True).get_height(), lines
 
 
 def _app_with_start_combos(tmp_path, names: list[str], lang: str):
@@ -2056,3 +2058,33 @@ def test_a_notice_while_the_dice_read_are_corrected_stands_clear_of_the_list_and
     assert room.contains(laid) and size >= theme.SMALL
     assert not any(laid.colliderect(r) for r in view.current_menu.item_rects().values())
     assert not laid.colliderect(view.current_menu.rect)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_firsts_sentence_still_said_as_the_next_roll_lands_leaves_the_boards_title_whole_or_covers_it(
+        tmp_path, monkeypatch, lang):
+    """"Zuerst: Spalte H für Ben! Alle anderen schwärzen diesen pinken Bonus." (essential, four lines at FAR) is
+    still said as the next roll lands: no room under the board's title took it, and it stood from 272 over the
+    board, its title ("Zuerst erreicht (pinke Boni)", 268-288) cut in half. It fills the board's column from under
+    the prompt, at FAR, the dice, the prompt, the cards and the menu's lines in view."""
+    from companion.app import MENU_CORNER
+    from companion.views.banner import place
+
+    view, session = new_view(tmp_path, ["Anna", "Ben", "Carl"], lang=lang, start=0)
+    for name in ("Anna", "Ben", "Carl"):
+        assert session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]}), session.error
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+    assert session.apply({"action": "reached", "player": "Ben", "goals": ["column-H"]}), session.error
+    said = session.engine.apply({"action": "end_roll"})
+    firsts = next(a for a in said if a.key.startswith("nxm.firsts")).text(lang)
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]})
+    view.refresh()
+    with recording_texts(monkeypatch) as drawn:
+        view.draw(pygame.Surface((800, 480)))
+    title = next(r for s, _, r in drawn if s == t("nxm.ui.board_title", lang))
+    kept = view.in_view
+    rect, font, lines = place((800, 480), firsts, view.focus_rect, 1.0, [MENU_CORNER], kept, view.banner_room)
+    assert font.get_height() >= theme.font(theme.FAR, True).get_height(), lines
+    assert not any(rect.colliderect(r) for r in kept), (rect, kept)
+    assert not rect.colliderect(view.focus_rect), rect
+    assert rect.contains(title) or not rect.colliderect(title), (rect, title)

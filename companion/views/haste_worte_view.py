@@ -33,6 +33,7 @@ from companion.views import theme
 from companion.views.banner import MARGIN as BANNER_MARGIN
 from companion.views.frame_clock import ClockCalls, FrameClock, undone_for_this_run
 from companion.views.widgets import (
+    HINT_BAR_H,
     DiceRow,
     draw_die,
     draw_die_picture,
@@ -73,6 +74,7 @@ SAND_LETTER = pygame.Rect(256, 116, 140, 140)
 #: (188 high: under the rows, the foot beside the hourglass keeps 128 px for round 1's sand sentence on three
 #: lines at FAR, which covers the word limits there and says them; at 196 it had 122, and the lines went to BODY)
 SAND_SYMBOLS = pygame.Rect(408, 112, 382, 188)
+LETTER_SYMBOLS = pygame.Rect(20, 130, 420, 300)  # who has which symbol before the letter, beside its buttons
 LETTER_IN_VIEW = SAND_LETTER.inflate(0, 28).move(0, 14)  # the letter's tile and its caption under it
 #: the word limits' top: under the symbols, and while the sand runs at the foot beside the hourglass (its buttons
 #: are not shown then), where a banner stands (``in_view``): under one it is whole, not cut in half, and the sand's
@@ -551,18 +553,34 @@ class HasteWorteMode:
         return spanning(rects) + ([targets[FIX]] if FIX in targets else [])
 
     @property
-    def banner_room(self) -> pygame.Rect | None:
-        """Between the letter and the sand, the band beside the hourglass between who has which symbol and the
+    def banner_room(self) -> pygame.Rect | tuple[pygame.Rect, ...] | None:
+        """Before the letter, the column beside who has which symbol (``_letter_banner_rooms``). Between the letter
+        and the sand, the band beside the hourglass between who has which symbol and the
         buttons, under the letter, over the limits' two lines (``banner.place``'s ``room``, taken where the banner
         fits there): the screen keeps the buttons, the status line and the symbols in view (``in_view``), and no band
         at an edge spares them all. Six players' symbols leave 74 pixels: a line at FAR."""
         if self.pending is None and self.game.phase is Phase.PICK and not self.fixing and not self.game.round.letter:
             return self._pick_banner_room()
+        if self.pending is None and self.game.phase is Phase.LETTER and not self.fixing and self.choosing is None:
+            return self._letter_banner_rooms()
         if self.pending is not None or self.game.phase is not Phase.WRITING or self._sand_running():
             return None
         top = max(self._symbols_rect(SAND_SYMBOLS).bottom, LETTER_IN_VIEW.bottom)
         bottom = min(r.top for r in self._button_rects()) - 2  # (its shadow short of the buttons' frames)
         return pygame.Rect(HOURGLASS_RECT.right + 8, top, theme.DESIGN_SIZE[0] - HOURGLASS_RECT.right - 8, bottom - top)
+
+    def _letter_banner_rooms(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Before the letter, the column beside who has which symbol, under the status line: under its buttons where
+        the banner fits there, else the whole column, over the buttons (``banner.place`` takes a later room over
+        what of ``in_view`` lies wholly in it). With six long names "Oma Lise: Obst & Gemüse. Großmutter Helga, zieh
+        den Buchstaben." stood at the top for its seconds, over the crystal table and its highlight (who draws the
+        letter) and the status line that says it too; the buttons' hint stays in the hint bar, and the list of
+        symbols (what the table reads now) stays whole."""
+        top = self._status_rect().bottom + 4
+        left = LETTER_SYMBOLS.right + 4  # (a FAR line of 310 px: "Maximilian-Alexander," is 311)
+        width, bottom = theme.DESIGN_SIZE[0] - left, theme.DESIGN_SIZE[1] - HINT_BAR_H
+        under = max(r.bottom for r in self._button_rects()) + 2
+        return pygame.Rect(left, under, width, bottom - under), pygame.Rect(left, top, width, bottom - top)
 
     def _pick_banner_room(self) -> pygame.Rect:
         """While a die is picked, the band under the dice, their numbers and who took them, down to just under the
@@ -968,7 +986,7 @@ class HasteWorteMode:
                 )
 
     def _draw_letter_phase(self, surface: pygame.Surface) -> None:
-        self._draw_symbols(surface, pygame.Rect(20, 130, 420, 300))
+        self._draw_symbols(surface, LETTER_SYMBOLS)
         labels = [t("haste.screen.draw_letter", self.lang), t("haste.screen.enter_letter", self.lang),
                   t("haste.screen.fix_die", self.lang)]
         for value, rect in self._targets().items():

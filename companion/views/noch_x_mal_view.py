@@ -1048,7 +1048,15 @@ class NochXMalMode:
                 or not self.die_rects() or self._asked_picture() is not None:
             return None
         top = self._board_title_rect().bottom
-        return pygame.Rect(BOARD_AREA.x, top, BOARD_AREA.w, BOARD_AREA.bottom - top)
+        under_title = pygame.Rect(BOARD_AREA.x, top, BOARD_AREA.w, BOARD_AREA.bottom - top)
+        if self.stack:
+            return under_title
+        # then the board's whole column from under the prompt, the banner filling it: the firsts' four lines at FAR
+        # ("Zuerst: Spalte H für Ben! Alle anderen schwärzen diesen pinken Bonus.", said as the next roll landed)
+        # fit no room under the title and stood from 272 over the board, its title cut in half (268-288); the
+        # board is what a roll's sentences may cover (``in_view``), the menu's lines and the prompt stay whole
+        top = max(self._status_rect().bottom, DICE_AREA.bottom) + 4
+        return under_title, pygame.Rect(BOARD_AREA.x, top, BOARD_AREA.w, BOARD_AREA.bottom - top)
 
     @property
     def focus_rect(self) -> pygame.Rect | None:
