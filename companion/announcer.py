@@ -158,14 +158,23 @@ SAID_SHOWN = 5
 BEFORE_FIRST_UPDATE = 0.001
 
 
+def _samples(wav: bytes) -> tuple[np.ndarray, int]:
+    """A rendered sentence's 16-bit samples and their rate: what the measures of its words below read."""
+    with wave.open(io.BytesIO(wav), "rb") as w:
+        return np.frombuffer(w.readframes(w.getnframes()), dtype="<i2"), w.getframerate()
+
+
+def _loud(samples: np.ndarray) -> np.ndarray:
+    """Where the samples are louder than the quiet between words (``QUIET_LEVEL``)."""
+    return np.flatnonzero(np.abs(samples.astype(np.int32)) >= QUIET_LEVEL)
+
+
 def phrase_start(wav: bytes, heard: float) -> float:
     """Where the phrase that was playing ``heard`` seconds into ``wav`` begins: the end of the last pause of at least
     ``PHRASE_PAUSE`` that began before then (0: cut in its first phrase, said whole). The quiet after the last word
     is no phrase's start."""
-    with wave.open(io.BytesIO(wav), "rb") as w:
-        rate = w.getframerate()
-        samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
-    loud = np.flatnonzero(np.abs(samples.astype(np.int32)) >= QUIET_LEVEL)
+    samples, rate = _samples(wav)
+    loud = _loud(samples)
     if len(loud) < 2:
         return 0.0
     gaps = np.flatnonzero(np.diff(loud) >= PHRASE_PAUSE * rate)  # a pause between loud[i] and loud[i + 1]
@@ -177,11 +186,9 @@ def words_end(wav: bytes, heard: float) -> float:
     """Where the group of words playing ``heard`` seconds into ``wav`` ends: the start of the next pause of at least
     ``WORDS_PAUSE`` (``heard`` itself in one; the end of ``wav`` when none follows). "Carla: Obst & Ge–" stopped
     mid-word when Carla's pick was taken back by the next step, and the table never heard what she picked."""
-    with wave.open(io.BytesIO(wav), "rb") as w:
-        rate = w.getframerate()
-        samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+    samples, rate = _samples(wav)
     end = len(samples) / rate
-    loud = np.flatnonzero(np.abs(samples.astype(np.int32)) >= QUIET_LEVEL)
+    loud = _loud(samples)
     if len(loud) < 2:
         return min(heard, end)
     gaps = np.flatnonzero(np.diff(loud) >= WORDS_PAUSE * rate)
@@ -194,19 +201,15 @@ def words_end(wav: bytes, heard: float) -> float:
 
 def quiet_tail(wav: bytes) -> float:
     """Seconds of quiet after the last word of ``wav`` (none known when it is quiet throughout)."""
-    with wave.open(io.BytesIO(wav), "rb") as w:
-        rate = w.getframerate()
-        samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
-    loud = np.flatnonzero(np.abs(samples.astype(np.int32)) >= QUIET_LEVEL)
+    samples, rate = _samples(wav)
+    loud = _loud(samples)
     end = len(samples) / rate
     return 0.0 if len(loud) == 0 else max(0.0, end - (loud[-1] / rate + 0.05))
 
 
 def rest_of(wav: bytes, start: float) -> tuple[bytes, float]:
     """``wav`` from ``start`` seconds on, and its length."""
-    with wave.open(io.BytesIO(wav), "rb") as w:
-        rate = w.getframerate()
-        samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+    samples, rate = _samples(wav)
     rest = samples[int(start * rate):]
     return sounds.wav_bytes(rest, rate), len(rest) / rate
 
