@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -27,22 +28,41 @@ def no_fsync(monkeypatch):
     monkeypatch.setattr(os, "fsync", lambda fd: None)
 
 
-def _cut_after_the_last_press(tmp_path, end: End) -> dict:
-    """The game played to its end in the app, each step's snapshot written after its frame but the last one's: the
-    card as the power cut left it, in ``tmp_path / "cut"``. Returns the finished game's state."""
+def _played_to_the_end(tmp_path, end: End, then: Callable[[GameSession, App], None] | None = None,
+                       last_snapshot: bool = True) -> dict:
+    """The game played to its end in the app, each step's snapshot written after its frame (the last one's only
+    where ``last_snapshot``), ``then`` done, and the card copied as the power cut left it, to ``tmp_path / "cut"``.
+    Returns the finished game's state."""
     table = played(end.id)
     app = app_for(tmp_path / "table", (800, 480), "en")
     try:
         session = GameSession.new(engine_class(end.game), table.setup, app.journal, **app._session_kw())
         for action in table.actions:
             assert session.apply(action), session.error
-            if action is not table.actions[-1]:
-                app.journal.flush_snapshot()  # the frame after each step but the last
+            if last_snapshot or action is not table.actions[-1]:
+                app.journal.flush_snapshot()  # the frame after the step
         assert session.engine.finished
+        state = session.engine.to_json()
+        if then is not None:
+            then(session, app)
         shutil.copytree(tmp_path / "table", tmp_path / "cut")
-        return session.engine.to_json()
+        return state
     finally:
         app.close()
+
+
+def _cut_after_the_last_press(tmp_path, end: End) -> dict:
+    """Each step's snapshot written after its frame but the last one's: the cut in the frame after the last press."""
+    return _played_to_the_end(tmp_path, end, last_snapshot=False)
+
+
+def _shows_its_result(again: App, monkeypatch, end: End, state: dict) -> None:
+    """The restart shows the finished game: its state, what its end screen says, and "new game"."""
+    assert again.session is not None and again._game_over(), again.mode
+    assert again.session.engine.to_json() == state
+    words = shown(again, monkeypatch)
+    for said in [*end.says("en", again.session.engine), t("core.hint_play_again", "en")]:
+        assert said in words, words
 
 
 @pytest.mark.parametrize("end", FIRSTS.values(), ids=lambda e: e.game)
@@ -50,11 +70,7 @@ def test_a_cut_before_the_last_steps_snapshot_shows_the_result(tmp_path, monkeyp
     state = _cut_after_the_last_press(tmp_path, end)
     again = app_for(tmp_path / "cut", (800, 480), "en")
     try:
-        assert again.session is not None and again._game_over(), again.mode
-        assert again.session.engine.to_json() == state
-        words = shown(again, monkeypatch)
-        for said in [*end.says("en", again.session.engine), t("core.hint_play_again", "en")]:
-            assert said in words, words
+        _shows_its_result(again, monkeypatch, end, state)
         assert again.notice == t("core.resumed_over", "en")
     finally:
         again.close()
@@ -89,19 +105,11 @@ def _torn_after_the_end(tmp_path, end: End) -> dict:
 def _end_undone_then_lost(tmp_path, end: End) -> dict:
     """The end's snapshot written, an UNDO of the end pressed and its snapshot written, and the card losing the
     undo's line: the snapshot counts a line more than the journal holds (a game in doubt), and the replay ends."""
-    table = played(end.id)
-    app = app_for(tmp_path / "table", (800, 480), "en")
-    try:
-        session = GameSession.new(engine_class(end.game), table.setup, app.journal, **app._session_kw())
-        for action in table.actions:
-            assert session.apply(action), session.error
-            app.journal.flush_snapshot()
-        state = session.engine.to_json()
+    def undo_the_end(session: GameSession, app: App) -> None:
         assert session.undo()
         app.journal.flush_snapshot()
-        shutil.copytree(tmp_path / "table", tmp_path / "cut")
-    finally:
-        app.close()
+
+    state = _played_to_the_end(tmp_path, end, undo_the_end)
     path = tmp_path / "cut" / "current" / "journal.jsonl"
     lines = path.read_bytes().splitlines(keepends=True)
     assert lines[-1] == b'{"undo":true}\n'
@@ -118,11 +126,7 @@ def test_a_finished_game_in_doubt_shows_its_result_and_asks_to_check(tmp_path, m
     state = doubt(tmp_path, end)
     again = app_for(tmp_path / "cut", (800, 480), "en")
     try:
-        assert again.session is not None and again._game_over(), again.mode
-        assert again.session.engine.to_json() == state
-        words = shown(again, monkeypatch)
-        for said in [*end.says("en", again.session.engine), t("core.hint_play_again", "en")]:
-            assert said in words, words
+        _shows_its_result(again, monkeypatch, end, state)
         assert again.notice == t("core.resumed_over_check", "en")
         assert again.journal.load().doubt
         assert again.session.undo() and not again.session.engine.finished
