@@ -8,6 +8,7 @@ import numpy as np
 import pygame
 import pytest
 from drawn_texts import recording_texts
+from game_apps import in_game
 from test_echt_spitze import LEVEL2_KINDS, plain_roll, play_turn
 
 from companion.games.echt_spitze import EchtSpitze, Phase
@@ -2125,11 +2126,6 @@ def test_the_faces_under_the_foreign_question_say_they_are_its_yes(tmp_path, mon
     pips and taught as this set's. The button said "No: take it out", but the faces under "Die 4 shows" did not say
     they were the "yes": the family's own die was asked a question it had no answer for. The faces' title says so;
     a die with a guess keeps its title."""
-    from companion.app import GAME_ENTRIES, App
-    from companion.config import Config
-    from companion.display import Display
-    from companion.games import engine_class
-    from companion.games_ui import register_all
 
     yes = t("echt.view.title_unsure_foreign", lang, die=4)
     _, mode, _ = unread_in(tmp_path, lang, [("1", None), ("2", None), ("5", None), (None, None)])
@@ -2143,17 +2139,11 @@ def test_the_faces_under_the_foreign_question_say_they_are_its_yes(tmp_path, mon
     _, mode, _ = unread_in(tmp_path / "guess", lang, [("1", None), (None, "3"), ("5", None), ("?", None)])
     titles = [text for text, _, _ in drawn_texts(mode, monkeypatch)]
     assert t("echt.view.title_unsure", lang, die=2) in titles and not any(text.startswith(yes[:3]) for text in titles)
-    register_all()
     for size in ((800, 480), (1280, 720)):
-        cfg = Config()
-        cfg.language = lang
-        app = App(cfg, state_dir=tmp_path / f"app{size[0]}", display=Display(size, fullscreen=False),
-                  use_camera=False)
+        app = in_game(tmp_path / f"app{size[0]}", lang, size, "echt-spitze",
+                      {"players": ["Anna", "Ben"], "kinds": {"lemons": [9, 7]}})
         try:
-            session = GameSession.new(engine_class("echt-spitze"), {"action": "setup", "players": ["Anna", "Ben"],
-                                                                     "kinds": {"lemons": [9, 7]}},
-                                      app.journal, **app._session_kw())
-            app._enter(GAME_ENTRIES["echt-spitze"], session)
+            session = app.session
             session.camera_ready = True
             read = TrayReading(tuple(DieReading(f, 0.9 if f else 0.3, (0, 0, 10, 10), None)
                                      for f in ["1", "2", "5", None]))

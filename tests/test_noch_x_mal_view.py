@@ -12,6 +12,7 @@ import numpy as np
 import pygame
 import pytest
 from drawn_texts import recording_texts
+from game_apps import in_game
 
 from companion.announce import Announcement
 from companion.games.noch_x_mal import NochXMal, Phase
@@ -384,23 +385,12 @@ def test_the_joker_stands_in_view_under_the_row_throwing_again(tmp_path, out_dir
     number joker (faces the reader often finds nothing near) looked like no answer. The joker stands first of its
     kind, in view; the plain faces follow in their order (the one out of view is the last of a run: blue, 5), the
     other kind after them. Shown through the app at both sizes."""
-    from companion.app import GAME_ENTRIES, App
-    from companion.config import Config
-    from companion.display import Display
-    from companion.games import engine_class
-    from companion.games_ui import register_all
 
-    register_all()
     read = [("red", None), (None, None), ("blue", None), ("4", None), (None, None), ("5", None)]
     for size in ((800, 480), (1280, 720)):
-        cfg = Config()
-        cfg.language = lang
-        app = App(cfg, state_dir=tmp_path / f"app{size[0]}", display=Display(size, fullscreen=False),
-                  use_camera=False)
+        app = in_game(tmp_path / f"app{size[0]}", lang, size, "noch-x-mal", {"players": ["Anna", "Ben"], "seed": 1})
         try:
-            session = GameSession.new(engine_class("noch-x-mal"), {"action": "setup", "players": ["Anna", "Ben"],
-                                                                    "seed": 1}, app.journal, **app._session_kw())
-            app._enter(GAME_ENTRIES["noch-x-mal"], session)
+            session = app.session
             view = app.game_mode
             session.camera_ready = True
             session.want_dice = lambda: None  # (the camera's reading is handed over below)
