@@ -122,27 +122,33 @@ def test_the_interrupted_sands_sentence_stands_beside_the_hourglass_not_over_the
     assert view.banner_room.contains(rect) and not any(rect.colliderect(r) for r in view.in_view), rect
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
-def test_the_not_taught_notice_keeps_clear_of_the_word_limits_once_dice_are_taken(tmp_path, monkeypatch, lang):
-    """Once two dice were taken, "Großmutter H." and "Ben" under them in two rows took 60 of the band's 106 px: the
-    eight seconds' notice no longer fitted there and fell back to the foot, over the word limits whole. It stands
-    beside the names now, clear of the dice, their numbers, the names and the limits."""
+def _two_dice_taken(tmp_path, lang: str, players: list[str], size: tuple[int, int] = (800, 480)):
+    """Haste Worte on the built-in tray's virtual dice, not taught, two dice taken: the App (the caller closes it)."""
     from companion.app import App
     from companion.config import Config
     from companion.display import Display
 
     register_all()
     cfg = Config()
-    cfg.players = ["Großmutter Helga", "Ben", "Carla", "Maximilian"]
+    cfg.players = players
     cfg.language = lang
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:3",
+    app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), source_spec="synthetic:3",
               clock=lambda: 100.0)
+    app.main_menu()
+    _picking_virtual_dice(app)
+    for _ in range(2):
+        app.on_button(ButtonEvent(Button.SELECT))
+        app.frame(0.03, [])
+    return app
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_not_taught_notice_keeps_clear_of_the_word_limits_once_dice_are_taken(tmp_path, monkeypatch, lang):
+    """Once two dice were taken, "Großmutter H." and "Ben" under them in two rows took 60 of the band's 106 px: the
+    eight seconds' notice no longer fitted there and fell back to the foot, over the word limits whole. It stands
+    beside the names now, clear of the dice, their numbers, the names and the limits."""
+    app = _two_dice_taken(tmp_path, lang, ["Großmutter Helga", "Ben", "Carla", "Maximilian"])
     try:
-        app.main_menu()
-        _picking_virtual_dice(app)
-        for _ in range(2):
-            app.on_button(ButtonEvent(Button.SELECT))
-            app.frame(0.03, [])
         owners = {p for i in range(6) if (p := app.session.engine.round.owner_of(i)) is not None}
         assert len(owners) == 2
         with recording_texts(monkeypatch) as drawn:
@@ -163,23 +169,9 @@ def test_with_six_long_names_the_not_taught_notice_leaves_the_word_limits_whole(
     beside them, and the not-taught notice needs three lines 516 px across there (or four, 134 px tall): it fell
     back to the foot over the word limits whole. It stands over the crystal table now, clear of the status line
     (whose pick it is), the dice, their numbers, the names and the limits."""
-    from companion.app import App
-    from companion.config import Config
-    from companion.display import Display
-
-    register_all()
-    cfg = Config()
-    cfg.players = ["Großmutter Helga", "Großvater Johannes", "Maximilian-Alexander", "Anne-Marie Schulz",
-                   "Eva-Maria", "Oma Lise"]
-    cfg.language = lang
-    app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), source_spec="synthetic:3",
-              clock=lambda: 100.0)
+    app = _two_dice_taken(tmp_path, lang, ["Großmutter Helga", "Großvater Johannes", "Maximilian-Alexander",
+                                           "Anne-Marie Schulz", "Eva-Maria", "Oma Lise"], size)
     try:
-        app.main_menu()
-        _picking_virtual_dice(app)
-        for _ in range(2):
-            app.on_button(ButtonEvent(Button.SELECT))
-            app.frame(0.03, [])
         names = [rect for _, _, rect in app.mode._owner_labels()]
         assert len(names) == 2 and names[0].bottom <= names[1].top, names  # two rows
         with recording_texts(monkeypatch) as drawn:
