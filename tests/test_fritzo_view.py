@@ -740,18 +740,28 @@ def test_the_last_half_minute_is_said_once(tmp_path):
     assert len(warnings) == 1 and warnings[0].text("de") == "Noch 30 Sekunden!"
 
 
+def _level_one_running(tmp_path, monkeypatch, **setup):
+    """Level One for Anna and Ben, its clock started (TIMER) and nothing waiting to be said; the ticks played are
+    recorded (at the clock's time). Returns the view, the session, the clock and the ticks."""
+    from companion.announce import Sound
+
+    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna",
+                                           **setup})
+    ticks: list[float] = []
+    monkeypatch.setattr(session.announcer, "play_sound",
+                        lambda sound: ticks.append(clock.mono) if sound is Sound.TICK else None)
+    press(view, Button.TIMER)
+    session.announcer.clear(keep_essential=False)
+    return view, session, clock, ticks
+
+
 def test_a_ten_minute_clock_says_its_last_minute_and_ticks_its_last_ten_seconds(tmp_path, monkeypatch):
     """Ten minutes of building warned only at 30 s, once, too late to finish anything, and then nothing: the last
     minute is said, and the last ten seconds tick once a second as Haste Worte's sand does."""
-    from companion.announce import Announcement, Sound
+    from companion.announce import Announcement
 
-    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna"})
+    view, session, clock, ticks = _level_one_running(tmp_path, monkeypatch)
     announcer = session.announcer
-    ticks: list[float] = []
-    monkeypatch.setattr(announcer, "play_sound", lambda sound: ticks.append(clock.mono) if sound is Sound.TICK
-                        else None)
-    press(view, Button.TIMER)
-    announcer.clear(keep_essential=False)
     said: list[str] = []
     for _ in range(600):  # a second a step, to the end of the ten minutes
         clock.step(1)
@@ -1852,16 +1862,8 @@ def test_beginner_and_professional_say_which_colours_touch(tmp_path, monkeypatch
 def test_a_warning_said_within_the_last_ten_seconds_is_that_second_s_tick(tmp_path, monkeypatch):
     """The warning first said within the last ten seconds (a frame late, a screen built again) carries the tick of
     its second: Fritzo's clock ticked once more over it, two ticks at once, where Haste Worte's sand ticks once."""
-    from companion.announce import Sound
-
-    view, session, clock = make(tmp_path, {"mode": "level-one", "players": ["Anna", "Ben"], "starter": "Anna",
-                                           "minutes": 1})
+    view, session, clock, ticks = _level_one_running(tmp_path, monkeypatch, minutes=1)
     announcer = session.announcer
-    ticks: list[float] = []
-    monkeypatch.setattr(announcer, "play_sound", lambda sound: ticks.append(clock.mono) if sound is Sound.TICK
-                        else None)
-    press(view, Button.TIMER)
-    announcer.clear(keep_essential=False)
     clock.step(55)
     view.update(1 / 30, clock.mono)
     assert [a.key for a in announcer.queued].count("core.seconds_left") == 1 and ticks == []
