@@ -510,14 +510,24 @@ def _patch_colour(crop: np.ndarray, dice_set: DiceSet) -> str | None:
     return None if look == INK else look
 
 
-def hue_faces(dice_set: DiceSet) -> dict[str, tuple[int, int, int]]:
-    """The colour faces whose colour is a hue (not a joker's black), as BGR, for a set whose colour faces are marks
-    on a die (not plain cubes); empty for other sets."""
+def _colour_faces(dice_set: DiceSet) -> dict[str, tuple[int, int, int]]:
+    """Every colour face's colour (a joker's black too), as BGR, for a set whose colour faces are marks on a die
+    (not plain cubes); empty for other sets."""
     if dice_set.plain_cubes:
         return {}
     styles = {f: dicesets.colour_style(f, dice_set) for f in dice_set.face_names() if dice_set.kind_of(f) == "colour"}
-    hues = {f: s[0][::-1] for f, s in styles.items() if s is not None}  # RGB as BGR
-    return {f: c for f, c in hues.items() if max(c) - min(c) >= GREY_SPREAD}
+    return {f: s[0][::-1] for f, s in styles.items() if s is not None}  # RGB as BGR
+
+
+def hue_faces(dice_set: DiceSet) -> dict[str, tuple[int, int, int]]:
+    """The colour faces whose colour is a hue (not a joker's black), as BGR, for a set whose colour faces are marks
+    on a die (not plain cubes); empty for other sets."""
+    return _hues_of(_colour_faces(dice_set))
+
+
+def _hues_of(colours: dict[str, tuple[int, int, int]]) -> dict[str, tuple[int, int, int]]:
+    """Those of ``colours`` that are a hue, not a grey."""
+    return {f: c for f, c in colours.items() if max(c) - min(c) >= GREY_SPREAD}
 
 
 def mark_look(crop: np.ndarray, dice_set: DiceSet) -> str | None:
@@ -528,11 +538,10 @@ def mark_look(crop: np.ndarray, dice_set: DiceSet) -> str | None:
     Why: a "3" or a colour joker, which no colour is guessed for, opened the list on the first missing colour, and
     a reflex SELECT taught it as "red"; the screen puts numbers and jokers first for ink and keeps no colour photo of
     an ink mark."""
-    hues = hue_faces(dice_set)
+    colours = _colour_faces(dice_set)
+    hues = _hues_of(colours)  # (``hue_faces``, from the colours it needs as well)
     if not hues:
         return None
-    styles = {f: dicesets.colour_style(f, dice_set) for f in dice_set.face_names() if dice_set.kind_of(f) == "colour"}
-    colours = {f: s[0][::-1] for f, s in styles.items() if s is not None}
     try:
         cut = face_outline.as_crop(crop)
         corners = face_outline.face_corners(cut)
