@@ -586,13 +586,18 @@ class App:
         # UNDO goes back to the game left for the menu ("Main menu (the game stays saved)" had no way back but
         # finding its line): the first line resumes it, and so does UNDO
         resume = items[0].value if items and items[0].value[0] == "resume" else None
-        # who won this evening's games, from the history on the card (the finished game went there above)
-        wins = tonight.line(tonight.tally(self.journal.folder / "history", self.wall_clock()), lang)
+        # its note: who won this evening's games (the finished game went to the history above)
         self.mode = self._main_menu_mode = MenuMode(
             t("core.app_title", lang), items, self._main_choice,
             (lambda: self._main_choice(resume)) if resume is not None else None, lang,
             subtitle=source_words(self.source, lang), back_hint="core.hint_back_to_game",
-            note=Note(*wins) if wins else None)
+            note=self._tonight_note(lang))
+
+    def _tonight_note(self, lang: str, ended: Any = None) -> Note | None:
+        """This evening's wins as a menu's note, from the history on the card (``tonight``); ``ended``: the game on
+        the screen, counted where it finished (not archived yet). None where nobody won this evening."""
+        wins = tonight.line(tonight.tally(self.journal.folder / "history", self.wall_clock(), ended), lang)
+        return Note(*wins) if wins else None
 
     def _caught_up(self, saved: Any) -> Any:
         """``saved`` as a replay tells it where its snapshot could not (``Journal.caught_up``): a power cut in the
@@ -1146,13 +1151,12 @@ class App:
         # this evening's wins, mid-game: a club playing round after round from the end screen never sees the main
         # menu (a game ended under the pause menu counts, not archived yet)
         ended = tonight.of_engine(self.session.engine.name, self.session.engine) if self.session else None
-        wins = tonight.line(tonight.tally(self.journal.folder / "history", self.wall_clock(), ended), lang)
         # seven rows at once (46 px, rows 38 px tall as a note leaves a menu at least; this evening's wins beside the
         # title): "Quieter" was below the fold, and reaching the loudest scrolled "Quieter" under the finger that had
         # pressed "Louder"
         self.mode = self._pause_mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice,
                                                 self._back_to_game, lang, subtitle=self._pause_line(), row_h=46,
-                                                note=Note(*wins) if wins else None, note_beside=True)
+                                                note=self._tonight_note(lang, ended), note_beside=True)
 
     def _said(self) -> list[Announcement]:
         """What this game said aloud, newest first (``Announcer.said``)."""
