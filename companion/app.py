@@ -1454,7 +1454,7 @@ class App:
                 return
             if pos[1] >= theme.DESIGN_SIZE[1] - HINT_BAR_H:
                 return  # the game's own hints were painted over: none of them is pressed unseen
-        if self._in_game() and (press := tapped_hint(getattr(self.mode, "hint_taps", []), pos)) is not None:
+        if (press := self._framed_hint(pos)) is not None:
             self.on_button(press)  # as the button is pressed: "UNDO menu" opens the menu a screen leaves UNDO to
             return
         # a screen's answer that is no error (Noch X-Mal!'s "the pair is set; hold UNDO"): not in red
@@ -1520,14 +1520,20 @@ class App:
             act()
         self._last_tap = (self.clock(), before, pos, row)
 
-    def _held_hint(self, pos: tuple[int, int]) -> ButtonEvent | None:
-        """The framed hint a tap at ``pos`` presses (as ``on_tap`` finds it) when its button has a long press: a
-        finger held on "UNDO menu" is UNDO held, the table's way to take back a step by touch alone."""
+    def _framed_hint(self, pos: tuple[int, int]) -> ButtonEvent | None:
+        """The press of the game's framed hint at ``pos``, where a tap there reaches it: not over the sound-off sign,
+        the ≡ corner or a finished game's own two hints, which ``on_tap`` takes first. One place for both a tap and
+        a held finger (``_held_hint``), so a finger held where a tap presses nothing presses nothing either."""
         if not self._in_game() or self._game_over() or MENU_CORNER.collidepoint(pos):
             return None
         if (mute := self._mute_area()) is not None and mute.collidepoint(pos):
             return None
-        press = tapped_hint(getattr(self.mode, "hint_taps", []), pos)
+        return tapped_hint(getattr(self.mode, "hint_taps", []), pos)
+
+    def _held_hint(self, pos: tuple[int, int]) -> ButtonEvent | None:
+        """The framed hint a tap at ``pos`` presses when its button has a long press: a finger held on "UNDO menu"
+        is UNDO held, the table's way to take back a step by touch alone."""
+        press = self._framed_hint(pos)
         return press if press is not None and press.button in LONG_PRESS_BUTTONS else None
 
     def _on_pointer(self, kind: str, pointer: Hashable, pos: tuple[int, int] | None) -> None:
