@@ -26,7 +26,7 @@ import difflib
 import io
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -306,6 +306,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     rows = _parse_labels(folder, dice_set, lang)
     profile = profiles.load_profile(set_name)
     _refuse_typos(rows, dice_set, set(profile.names), folder / "labels.csv", lang)
+    hues = hue_faces(dice_set)  # the colour patches' faces, which a die's mark is judged against (``mark_look``)
     frames: dict[Path, tuple[np.ndarray, list[DieCandidate], set[int]]] = {}  # photo, its dice, those held twice
     added = 0
     skipped: list[str] = []
@@ -338,9 +339,10 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
                 untaught.append(face)  # a plain pip face, read right untaught: taught, it would only slow reads
                 continue
         crop = face_outline.die_crop(frame, cand or _box_die(box))
-        if colour_for_ink(face, crop, dice_set):  # refused as the screen refuses it: every "3" was read red after
-            raise ExamplesError(t("teach.ex_err_no_hue", lang, labels=folder / "labels.csv", line=line,
-                                  image=image.name, face=face))
+        look = mark_look(crop, dice_set) if hues else None  # refused as the screen refuses it (``look_refuses``)
+        if why := look_refuses(face, look, hues):
+            raise ExamplesError(t("teach.ex_err_no_hue" if why == NO_HUE else "teach.ex_err_hue", lang,
+                                  labels=folder / "labels.csv", line=line, image=image.name, face=face, colour=look))
         light = table_light(frame)
         try:
             if _add_once(profile, face, crop, sharp=True, light=light):
@@ -560,11 +562,32 @@ def mark_look(crop: np.ndarray, dice_set: DiceSet) -> str | None:
     return INK if float(seen.max() - seen.min()) < GREY_SPREAD else None
 
 
-def colour_for_ink(face: str, crop: np.ndarray, dice_set: DiceSet) -> bool:
-    """Whether ``face`` is a colour (with a hue) given for a die whose mark shows none (``mark_look``: a numeral, a
-    joker's cross): the answer the teaching screen, the corrections in play and ``teach --examples`` refuse. Kept,
-    a "3" taught as "red" had every 3 read red, and a real red die then got no guess."""
-    return face in hue_faces(dice_set) and mark_look(crop, dice_set) == INK
+#: ``look_refuses``: a colour answered for a die whose mark has no hue (a numeral, a joker's cross)
+NO_HUE = "no_hue"
+#: ``look_refuses``: a face with no hue (a number, a joker) answered for a die whose mark is a colour patch
+HUE = "hue"
+
+
+def look_refuses(face: str, look: str | None, hues: Collection[str]) -> str | None:
+    """Why the answer ``face`` is not kept for a die whose mark looks ``look`` (``mark_look``) in a set whose colour
+    faces with a hue are ``hues`` (``hue_faces``): ``NO_HUE``, a colour for a mark with no hue; ``HUE``, a number or
+    a joker for a colour patch; None where it is kept (also where the look is unsure, or for another colour: the
+    patches' colours are told apart less surely than hue from none). The teaching screen, the corrections in play
+    and ``teach --examples`` refuse the same answers.
+
+    Why: a "3" taught as "red" had every 3 read red and a real red die then got no guess; a red die taught as "3"
+    (the list opens on the missing faces, a number among them) had every red die read 3."""
+    if look is None or not hues:
+        return None
+    if face in hues:
+        return NO_HUE if look == INK else None
+    return HUE if look in hues else None
+
+
+def answer_refused(face: str, crop: np.ndarray, dice_set: DiceSet) -> str | None:
+    """``look_refuses`` for the die in ``crop``, its mark judged here."""
+    hues = hue_faces(dice_set)
+    return look_refuses(face, mark_look(crop, dice_set), hues) if hues else None
 
 
 def pip_guess(frame_bgr: np.ndarray, cand: DieCandidate, dice_set: DiceSet,
@@ -607,7 +630,7 @@ def _nearest_reading(cand: DieCandidate, readings: list[DieReading], used: set[i
 def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, int, int, int],
             plain: bool = False) -> Path | None:
     """The player said what the die in ``box`` shows: add it as an example and save (see profiles.add_confirmed);
-    None when not kept (also a colour answered for a die whose mark shows no hue: ``mark_look``).
+    None when not kept (also an answer the die's mark refuses: a colour for a numeral, ``look_refuses``).
     ``plain``: the set's dice are plain colour cubes, found as ``read_taught`` found them."""
     cands = find_any_dice(frame_bgr, plain=plain)
     crop = face_outline.die_crop(np.asarray(frame_bgr), candidate_at(cands, box) or _box_die(box))
@@ -615,8 +638,8 @@ def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, 
         dice_set: DiceSet | None = dicesets.load(profile.set_name)
     except DiceSetError:  # a profile of a set no longer on the card: kept as before
         dice_set = None
-    if dice_set is not None and colour_for_ink(face, crop, dice_set):
-        return None  # a colour for a numeral or a joker, refused as the teaching screen does: every "3" read red
+    if dice_set is not None and answer_refused(face, crop, dice_set):
+        return None  # a colour for a numeral, a number for a colour patch: refused as the teaching screen does
     return profiles.add_confirmed(profile, face, crop, table_light(frame_bgr))
 
 
