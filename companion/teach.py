@@ -481,11 +481,11 @@ def _reading(m: taught.Match, box: tuple[int, int, int, int], dice_set: DiceSet,
 
 def colour_guess(crop: np.ndarray, dice_set: DiceSet) -> str | None:
     """The colour a cube of a set of colour cubes (Fritzo's) looks like, or the colour of the patch on a colour die
-    (Noch X-Mal!'s, ``_patch_colour``), where that is decisive (``vision.colour_guess``), judged against the
+    (Noch X-Mal!'s, ``patch_colour``), where that is decisive (``vision.colour_guess``), judged against the
     colours the screen draws; None for other sets. What a screen asking about a die nobody taught, or the reader was
     unsure of, offers first: the colour is plain to see."""
     if not dice_set.plain_cubes:
-        return _patch_colour(crop, dice_set)
+        return patch_colour(mark_look(crop, dice_set))
     styles = {face: dicesets.colour_style(face, dice_set) for face in dice_set.face_names()}
     return nearest_colour(crop, {face: s[0][::-1] for face, s in styles.items() if s is not None})  # RGB as BGR
 
@@ -499,16 +499,16 @@ GREY_SPREAD = 60
 INK = "ink"
 
 
-def _patch_colour(crop: np.ndarray, dice_set: DiceSet) -> str | None:
-    """The colour face of a set with colour dice that are not plain cubes (a colour patch on a white die: Noch
-    X-Mal!'s) whose colour the die's mark has, where that is decisive; None for a die without a coloured mark (a
-    numeral, a joker's black cross) or a set without colour dice.
+def patch_colour(look: str | None) -> str | None:
+    """The colour face a die's mark as judged (``mark_look``) offers as its guess, for a set with colour dice that
+    are not plain cubes (a colour patch on a white die: Noch X-Mal!'s): its colour where that is decisive; None for
+    a mark with no hue (a numeral, a joker's black cross), an unsure one, or a set without colour patches. The
+    teaching screen judges a die's mark once and takes its guess from that judgement here.
 
     Why: the list of faces started on "red" for the first orange die, and one reflex SELECT taught it as red (the
     photos of a face are compared by their marks' shapes, and every patch is a square). The mark's colour is taken
     over the body's (the white of the die, whatever the lamp) and compared as Fritzo's cubes are: on rendered crops
     every patch of the five colours was guessed right or not at all, and every numeral and joker not at all."""
-    look = mark_look(crop, dice_set)
     return None if look == INK else look
 
 

@@ -29,6 +29,7 @@ from companion.teach import (
     hue_faces,
     look_refuses,
     mark_look,
+    patch_colour,
     pip_face,
     pip_guess,
     pip_readings,
@@ -348,8 +349,7 @@ class TeachView:
         if self.look is not None and guess not in (None, self.look) and {guess, self.look} & self._hues.keys():
             guess = None
         # Fritzo: the colour the cube looks like; Noch X-Mal!: the patch's; pip dice: the face their pips show
-        patch = colour_guess(self.crop, self.dice_set) if self.dice_set.plain_cubes else (
-            None if self.look == INK else self.look)
+        patch = colour_guess(self.crop, self.dice_set) if self.dice_set.plain_cubes else patch_colour(self.look)
         self.guess = guess or patch or pip_guess(frame, die.cand, self.dice_set, pips)
         if not self.message_lasts:
             self.message = ""
