@@ -532,21 +532,22 @@ def _hues_of(colours: dict[str, tuple[int, int, int]]) -> dict[str, tuple[int, i
     return {f: c for f, c in colours.items() if max(c) - min(c) >= GREY_SPREAD}
 
 
-def mark_look(crop: np.ndarray, dice_set: DiceSet) -> str | None:
+def mark_look(crop: np.ndarray, dice_set: DiceSet, corners: np.ndarray | None = None) -> str | None:
     """What the mark of a die of a set with colour patches (``hue_faces``) shows: a colour face where its colour
     is decisive, ``INK`` where the mark has no hue (a numeral, a joker's cross), None where neither is sure (or the
     set has no patches).
 
     Why: a "3" or a colour joker, which no colour is guessed for, opened the list on the first missing colour, and
     a reflex SELECT taught it as "red"; the screen puts numbers and jokers first for ink and keeps no colour photo of
-    an ink mark."""
+    an ink mark. ``corners``: the top face's (``face_outline.face_corners``), where found already (the teaching
+    screen draws them)."""
     colours = _colour_faces(dice_set)
     hues = _hues_of(colours)  # (``hue_faces``, from the colours it needs as well)
     if not hues:
         return None
     try:
         cut = face_outline.as_crop(crop)
-        corners = face_outline.face_corners(cut)
+        corners = face_outline.face_corners(cut) if corners is None else corners
         marks = canonical(cut, corners)
         face = face_outline.top_face(cut, corners)
     except Exception:  # noqa: BLE001 - a guess only: an odd crop offers none

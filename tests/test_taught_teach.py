@@ -1460,3 +1460,16 @@ def test_dice_answered_and_skipped_are_remembered_beside_the_profile_until_taugh
     assert anew.crop is not None
     profiles.put_aside("noch-x-mal")
     assert not path.exists() and evening().crop is not None
+
+
+def test_mark_look_with_the_corners_found_already_judges_as_without_them():
+    """The teaching screen hands ``mark_look`` the outline it draws (found once, not twice per die asked about):
+    the same judgement as ``mark_look`` finding the corners itself, for patches, numerals and jokers."""
+    ds = dicesets.load("noch-x-mal")
+    looks = []
+    for face in ("red", "yellow", "3", "color-joker"):
+        crop = _die_crop(render_tray(np.random.default_rng(2), faces=[face], painter=painter_for("noch-x-mal"))[0])
+        look = teach.mark_look(crop, ds, face_outline.face_corners(crop))
+        assert look == teach.mark_look(crop, ds)
+        looks.append(look)
+    assert looks == ["red", "yellow", teach.INK, teach.INK]

@@ -343,7 +343,7 @@ class TeachView:
         self.crop = die.crop
         self.light = light
         self.outline = face_outline.face_corners(self.crop)
-        self.look = mark_look(self.crop, self.dice_set)
+        self.look = mark_look(self.crop, self.dice_set, self.outline)
         guess = m.guess
         # the patch shows no such colour, or a number guessed for a colour patch (SELECT would be refused)
         if self.look is not None and guess not in (None, self.look) and {guess, self.look} & self._hues.keys():
