@@ -26,7 +26,7 @@ import difflib
 import io
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -306,6 +306,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     rows = _parse_labels(folder, dice_set, lang)
     profile = profiles.load_profile(set_name)
     _refuse_typos(rows, dice_set, set(profile.names), folder / "labels.csv", lang)
+    hues = hue_faces(dice_set)  # the colour patches' faces, which a die's mark is judged against (``mark_look``)
     frames: dict[Path, tuple[np.ndarray, list[DieCandidate], set[int]]] = {}  # photo, its dice, those held twice
     added = 0
     skipped: list[str] = []
@@ -338,9 +339,10 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
                 untaught.append(face)  # a plain pip face, read right untaught: taught, it would only slow reads
                 continue
         crop = face_outline.die_crop(frame, cand or _box_die(box))
-        if colour_for_ink(face, crop, dice_set):  # refused as the screen refuses it: every "3" was read red after
-            raise ExamplesError(t("teach.ex_err_no_hue", lang, labels=folder / "labels.csv", line=line,
-                                  image=image.name, face=face))
+        look = mark_look(crop, dice_set) if hues else None  # refused as the screen refuses it (``look_refuses``)
+        if why := look_refuses(face, look, hues):
+            raise ExamplesError(t("teach.ex_err_no_hue" if why == NO_HUE else "teach.ex_err_hue", lang,
+                                  labels=folder / "labels.csv", line=line, image=image.name, face=face, colour=look))
         light = table_light(frame)
         try:
             if _add_once(profile, face, crop, sharp=True, light=light):
@@ -479,11 +481,11 @@ def _reading(m: taught.Match, box: tuple[int, int, int, int], dice_set: DiceSet,
 
 def colour_guess(crop: np.ndarray, dice_set: DiceSet) -> str | None:
     """The colour a cube of a set of colour cubes (Fritzo's) looks like, or the colour of the patch on a colour die
-    (Noch X-Mal!'s, ``_patch_colour``), where that is decisive (``vision.colour_guess``), judged against the
+    (Noch X-Mal!'s, ``patch_colour``), where that is decisive (``vision.colour_guess``), judged against the
     colours the screen draws; None for other sets. What a screen asking about a die nobody taught, or the reader was
     unsure of, offers first: the colour is plain to see."""
     if not dice_set.plain_cubes:
-        return _patch_colour(crop, dice_set)
+        return patch_colour(mark_look(crop, dice_set))
     styles = {face: dicesets.colour_style(face, dice_set) for face in dice_set.face_names()}
     return nearest_colour(crop, {face: s[0][::-1] for face, s in styles.items() if s is not None})  # RGB as BGR
 
@@ -497,16 +499,16 @@ GREY_SPREAD = 60
 INK = "ink"
 
 
-def _patch_colour(crop: np.ndarray, dice_set: DiceSet) -> str | None:
-    """The colour face of a set with colour dice that are not plain cubes (a colour patch on a white die: Noch
-    X-Mal!'s) whose colour the die's mark has, where that is decisive; None for a die without a coloured mark (a
-    numeral, a joker's black cross) or a set without colour dice.
+def patch_colour(look: str | None) -> str | None:
+    """The colour face a die's mark as judged (``mark_look``) offers as its guess, for a set with colour dice that
+    are not plain cubes (a colour patch on a white die: Noch X-Mal!'s): its colour where that is decisive; None for
+    a mark with no hue (a numeral, a joker's black cross), an unsure one, or a set without colour patches. The
+    teaching screen judges a die's mark once and takes its guess from that judgement here.
 
     Why: the list of faces started on "red" for the first orange die, and one reflex SELECT taught it as red (the
     photos of a face are compared by their marks' shapes, and every patch is a square). The mark's colour is taken
     over the body's (the white of the die, whatever the lamp) and compared as Fritzo's cubes are: on rendered crops
     every patch of the five colours was guessed right or not at all, and every numeral and joker not at all."""
-    look = mark_look(crop, dice_set)
     return None if look == INK else look
 
 
@@ -530,21 +532,22 @@ def _hues_of(colours: dict[str, tuple[int, int, int]]) -> dict[str, tuple[int, i
     return {f: c for f, c in colours.items() if max(c) - min(c) >= GREY_SPREAD}
 
 
-def mark_look(crop: np.ndarray, dice_set: DiceSet) -> str | None:
+def mark_look(crop: np.ndarray, dice_set: DiceSet, corners: np.ndarray | None = None) -> str | None:
     """What the mark of a die of a set with colour patches (``hue_faces``) shows: a colour face where its colour
     is decisive, ``INK`` where the mark has no hue (a numeral, a joker's cross), None where neither is sure (or the
     set has no patches).
 
     Why: a "3" or a colour joker, which no colour is guessed for, opened the list on the first missing colour, and
     a reflex SELECT taught it as "red"; the screen puts numbers and jokers first for ink and keeps no colour photo of
-    an ink mark."""
+    an ink mark. ``corners``: the top face's (``face_outline.face_corners``), where found already (the teaching
+    screen draws them)."""
     colours = _colour_faces(dice_set)
     hues = _hues_of(colours)  # (``hue_faces``, from the colours it needs as well)
     if not hues:
         return None
     try:
         cut = face_outline.as_crop(crop)
-        corners = face_outline.face_corners(cut)
+        corners = face_outline.face_corners(cut) if corners is None else corners
         marks = canonical(cut, corners)
         face = face_outline.top_face(cut, corners)
     except Exception:  # noqa: BLE001 - a guess only: an odd crop offers none
@@ -560,11 +563,32 @@ def mark_look(crop: np.ndarray, dice_set: DiceSet) -> str | None:
     return INK if float(seen.max() - seen.min()) < GREY_SPREAD else None
 
 
-def colour_for_ink(face: str, crop: np.ndarray, dice_set: DiceSet) -> bool:
-    """Whether ``face`` is a colour (with a hue) given for a die whose mark shows none (``mark_look``: a numeral, a
-    joker's cross): the answer the teaching screen, the corrections in play and ``teach --examples`` refuse. Kept,
-    a "3" taught as "red" had every 3 read red, and a real red die then got no guess."""
-    return face in hue_faces(dice_set) and mark_look(crop, dice_set) == INK
+#: ``look_refuses``: a colour answered for a die whose mark has no hue (a numeral, a joker's cross)
+NO_HUE = "no_hue"
+#: ``look_refuses``: a face with no hue (a number, a joker) answered for a die whose mark is a colour patch
+HUE = "hue"
+
+
+def look_refuses(face: str, look: str | None, hues: Collection[str]) -> str | None:
+    """Why the answer ``face`` is not kept for a die whose mark looks ``look`` (``mark_look``) in a set whose colour
+    faces with a hue are ``hues`` (``hue_faces``): ``NO_HUE``, a colour for a mark with no hue; ``HUE``, a number or
+    a joker for a colour patch; None where it is kept (also where the look is unsure, or for another colour: the
+    patches' colours are told apart less surely than hue from none). The teaching screen, the corrections in play
+    and ``teach --examples`` refuse the same answers.
+
+    Why: a "3" taught as "red" had every 3 read red and a real red die then got no guess; a red die taught as "3"
+    (the list opens on the missing faces, a number among them) had every red die read 3."""
+    if look is None or not hues:
+        return None
+    if face in hues:
+        return NO_HUE if look == INK else None
+    return HUE if look in hues else None
+
+
+def answer_refused(face: str, crop: np.ndarray, dice_set: DiceSet) -> str | None:
+    """``look_refuses`` for the die in ``crop``, its mark judged here."""
+    hues = hue_faces(dice_set)
+    return look_refuses(face, mark_look(crop, dice_set), hues) if hues else None
 
 
 def pip_guess(frame_bgr: np.ndarray, cand: DieCandidate, dice_set: DiceSet,
@@ -607,7 +631,7 @@ def _nearest_reading(cand: DieCandidate, readings: list[DieReading], used: set[i
 def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, int, int, int],
             plain: bool = False) -> Path | None:
     """The player said what the die in ``box`` shows: add it as an example and save (see profiles.add_confirmed);
-    None when not kept (also a colour answered for a die whose mark shows no hue: ``mark_look``).
+    None when not kept (also an answer the die's mark refuses: a colour for a numeral, ``look_refuses``).
     ``plain``: the set's dice are plain colour cubes, found as ``read_taught`` found them."""
     cands = find_any_dice(frame_bgr, plain=plain)
     crop = face_outline.die_crop(np.asarray(frame_bgr), candidate_at(cands, box) or _box_die(box))
@@ -615,8 +639,8 @@ def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, 
         dice_set: DiceSet | None = dicesets.load(profile.set_name)
     except DiceSetError:  # a profile of a set no longer on the card: kept as before
         dice_set = None
-    if dice_set is not None and colour_for_ink(face, crop, dice_set):
-        return None  # a colour for a numeral or a joker, refused as the teaching screen does: every "3" read red
+    if dice_set is not None and answer_refused(face, crop, dice_set):
+        return None  # a colour for a numeral, a number for a colour patch: refused as the teaching screen does
     return profiles.add_confirmed(profile, face, crop, table_light(frame_bgr))
 
 

@@ -1321,6 +1321,79 @@ def test_teach_examples_refuses_a_colour_for_a_die_whose_mark_shows_none(tmp_pat
     assert teach_from_examples("noch-x-mal", folder).added == 2
 
 
+@pytest.mark.parametrize(("colour", "answer"), [("red", "3"), ("blue", "number-joker"), ("green", "color-joker")])
+def test_a_number_or_a_joker_for_a_die_with_a_colour_patch_is_refused_on_the_screen(data_home, colour, answer):
+    """A "3" (or a joker) answered for a Noch X-Mal! die with a red patch was kept: every red die was then read 3.
+    Refused as a colour for an ink die is, with a sentence that says the die shows a colour; nothing kept, the die
+    still asked about; its colour, answered then, is kept."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.init()
+    from companion.views.teach_view import TeachView
+
+    view = TeachView("noch-x-mal", "de", profile=Profile("noch-x-mal"), save=lambda p: None)
+    frame, _ = render_tray(np.random.default_rng(2), faces=[colour], painter=painter_for("noch-x-mal"))
+    show_still(view, frame)
+    assert view.crop is not None and view.look == colour
+    _pick(view, answer)
+    view.on_button(ButtonEvent(Button.SELECT))
+    assert len(view.profile) == 0 and view.crop is not None  # not kept, still asked about
+    assert view.message == t("teach.hue", "de", face=_label_in(answer, "de")) and view.message_lasts
+    _pick(view, colour)
+    view.on_button(ButtonEvent(Button.SELECT))
+    assert view.profile.counts() == {colour: 1}
+
+
+def _label_in(face: str, lang: str) -> str:
+    from companion.views.colour_faces import face_label
+
+    return face_label(face, lang, dicesets.load("noch-x-mal"))
+
+
+def test_a_number_guessed_for_a_colour_patch_is_not_offered_first(data_home, monkeypatch):
+    """The matcher's guess stood first in the list; a "3" guessed for a red patch (SELECT on it is refused now) gives
+    way to the colour the patch shows."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.init()
+    from companion.views.teach_view import TeachView
+
+    monkeypatch.setattr(taught, "match", lambda *a, **k: taught.Match(None, 0.5, "3", 1.0, 1.0))
+    view = TeachView("noch-x-mal", "en", profile=Profile("noch-x-mal"), save=lambda p: None)
+    frame, _ = render_tray(np.random.default_rng(2), faces=["red"], painter=painter_for("noch-x-mal"))
+    show_still(view, frame)
+    assert view.look == "red" and view.guess == "red"
+    assert view.menu.items[view.menu.index].value == "red"
+
+
+def test_a_number_confirmed_in_play_for_a_die_with_a_colour_patch_is_not_kept(data_home):
+    """A player's correction in play goes the teaching screen's way: "3" said for a red die is not kept (every red
+    die was read 3), a "3" for a 3 is."""
+    rng = np.random.default_rng(2)
+    profile = Profile("noch-x-mal")
+    for face, kept in (("red", False), ("3", True)):
+        frame, _ = render_tray(rng, faces=[face], painter=painter_for("noch-x-mal"))
+        (die,) = face_outline.distinct_dice(frame, find_any_dice(frame))
+        assert (teach.confirm(profile, "3", frame, die.cand.box) is not None) is kept
+    assert profile.counts() == {"3": 1}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_teach_examples_refuses_a_number_for_a_die_with_a_colour_patch(tmp_path, data_home, lang):
+    """``teach --examples`` kept a Noch X-Mal! red die labelled "3" (a slip of a row): every red die was then read
+    3. Refused as a colour for an ink die is, naming the file, the row, the colour it looks and the fix."""
+    folder = tmp_path / "ex"
+    write_examples(folder, "noch-x-mal", ["3", "red"], seed=5, labels=["3", "3"])
+    with pytest.raises(ExamplesError) as caught:
+        teach_from_examples("noch-x-mal", folder, lang=lang)
+    assert str(caught.value) == t("teach.ex_err_hue", lang, labels=folder / "labels.csv", line=3, image="ex01.jpg",
+                                  face="3", colour="red")
+    assert len(profiles.load_profile("noch-x-mal")) == 0
+    write_examples(folder, "noch-x-mal", ["3", "red"], seed=5)  # labelled as it shows: taught
+    assert teach_from_examples("noch-x-mal", folder).added == 2
+
 @pytest.mark.parametrize("face", ["3", "color-joker"])
 def test_an_ink_die_lists_the_numbers_first_and_the_colour_joker_after_them(data_home, face):
     """An ink mark (a numeral, a joker) listed the colour joker at the top, one NEXT from Skip: the answer a family
@@ -1387,3 +1460,16 @@ def test_dice_answered_and_skipped_are_remembered_beside_the_profile_until_taugh
     assert anew.crop is not None
     profiles.put_aside("noch-x-mal")
     assert not path.exists() and evening().crop is not None
+
+
+def test_mark_look_with_the_corners_found_already_judges_as_without_them():
+    """The teaching screen hands ``mark_look`` the outline it draws (found once, not twice per die asked about):
+    the same judgement as ``mark_look`` finding the corners itself, for patches, numerals and jokers."""
+    ds = dicesets.load("noch-x-mal")
+    looks = []
+    for face in ("red", "yellow", "3", "color-joker"):
+        crop = _die_crop(render_tray(np.random.default_rng(2), faces=[face], painter=painter_for("noch-x-mal"))[0])
+        look = teach.mark_look(crop, ds, face_outline.face_corners(crop))
+        assert look == teach.mark_look(crop, ds)
+        looks.append(look)
+    assert looks == ["red", "yellow", teach.INK, teach.INK]

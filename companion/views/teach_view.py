@@ -22,11 +22,14 @@ from companion import dicesets, profiles
 from companion.i18n import disk_words, t
 from companion.teach import (
     INK,
+    NO_HUE,
     WANTED_EXAMPLES,
     Progress,
     colour_guess,
     hue_faces,
+    look_refuses,
     mark_look,
+    patch_colour,
     pip_face,
     pip_guess,
     pip_readings,
@@ -237,8 +240,9 @@ class TeachView:
             return
         face = str(value)
         label = face_label(face, self.lang, self.dice_set)
-        if face in self._hues and self.look == INK:  # a colour for a mark with no hue: a numeral or a joker
-            self.message, self.message_lasts = t("teach.no_hue", self.lang, face=label), True
+        if why := look_refuses(face, self.look, self._hues):  # a colour for a numeral, a number for a colour patch
+            self.message, self.message_lasts = t("teach.no_hue" if why == NO_HUE else "teach.hue", self.lang,
+                                                 face=label), True
             self.answered = [d for d in self.answered if d is not die]  # still asked about, as it lies
             self._rebuild_menu()
             return
@@ -339,13 +343,13 @@ class TeachView:
         self.crop = die.crop
         self.light = light
         self.outline = face_outline.face_corners(self.crop)
-        self.look = mark_look(self.crop, self.dice_set)
+        self.look = mark_look(self.crop, self.dice_set, self.outline)
         guess = m.guess
-        if guess in self._hues and self.look is not None and self.look != guess:  # the patch shows no such colour
+        # the patch shows no such colour, or a number guessed for a colour patch (SELECT would be refused)
+        if self.look is not None and guess not in (None, self.look) and {guess, self.look} & self._hues.keys():
             guess = None
         # Fritzo: the colour the cube looks like; Noch X-Mal!: the patch's; pip dice: the face their pips show
-        patch = colour_guess(self.crop, self.dice_set) if self.dice_set.plain_cubes else (
-            None if self.look == INK else self.look)
+        patch = colour_guess(self.crop, self.dice_set) if self.dice_set.plain_cubes else patch_colour(self.look)
         self.guess = guess or patch or pip_guess(frame, die.cand, self.dice_set, pips)
         if not self.message_lasts:
             self.message = ""
