@@ -35,7 +35,7 @@ from companion.games import GAMES, engine_class
 from companion.games.base import GameError
 from companion.hourglass import Hourglass
 from companion.hourglass import Resume as HourglassResume
-from companion.i18n import LANGUAGES, disk_words, error_words, said, t
+from companion.i18n import LANGUAGES, disk_words, error_words, refused_words, said, t
 from companion.journal import Journal
 from companion.session import Example, GameSession, StepRefused, rebuild, seat_number
 from companion.views import theme
@@ -195,6 +195,9 @@ NOTICE_WAITS = 10.0
 REFUSAL_KEY = "core.refused_said"
 #: the volumes the pause menu's "Louder" and "Quieter" step through (silence is the mute's)
 VOLUME_STEPS = (20, 40, 60, 80, 100)
+#: a notice that names a folder that refused its files and the command for it (``refused_words``): read to the end
+#: and maybe copied down by whoever set the companion up, as long as the notices naming a file kept aside
+FOLDER_NAMED_SECONDS = 10.0
 #: design pixels a finger may slide between touching and letting go and still tap (a finger rolls some 2 mm as it
 #: lifts): farther, it swiped, and a swipe up the main menu from "Fritzo" opened Fritzo's setup
 SWIPE = 24
@@ -1154,9 +1157,29 @@ class App:
         # seven rows at once (46 px, rows 38 px tall as a note leaves a menu at least; this evening's wins beside the
         # title): "Quieter" was below the fold, and reaching the loudest scrolled "Quieter" under the finger that had
         # pressed "Louder"
+        before = self._pause_mode if self.mode is self._pause_mode else None  # built again (a volume step)
         self.mode = self._pause_mode = MenuMode(t("core.pause_title", lang), items, self._pause_choice,
                                                 self._back_to_game, lang, subtitle=self._pause_line(), row_h=46,
                                                 note=self._tonight_note(lang, ended), note_beside=True)
+        self._name_refused_folder(before)
+
+    def _name_refused_folder(self, before: MenuMode | None) -> None:
+        """Where a folder refused the game's files (root's after a ``sudo`` run), the pause menu names it and the
+        remedy for whoever set the companion up, as the players screen and ``companion doctor`` do: its line said
+        only "keine Berechtigung für diese Datei". Said in a notice over this menu as it opens (up to four lines at
+        BODY down to SMALL, clear of the highlighted row; a tap puts it away), not in the line, whose one row at
+        SMALL drew these words at 12 px. ``before``: the pause menu this one replaces (built again after a volume
+        step): the words shown stay with their seconds, not said again at each step, and a notice of the step's own
+        (the volume not kept) stays."""
+        if before is not None:
+            if self.notice_screen is before:
+                self.notice_screen = self.mode
+            return
+        unsaved = self.session.unsaved if self.session is not None else None
+        words = refused_words(unsaved, self.lang) if unsaved is not None else None
+        if words is not None:
+            self.show_notice(t("core.pause_not_saved", self.lang, error=words), seconds=FOLDER_NAMED_SECONDS,
+                             screen=self.mode)
 
     def _said(self) -> list[Announcement]:
         """What this game said aloud, newest first (``Announcer.said``)."""
@@ -1307,20 +1330,30 @@ class App:
         # said on the screen: a long SELECT by accident must not leave a table silent without knowing why
         self.show_notice(t("core.muted_hint" if self.cfg.sound.mute else "core.unmuted", self.lang), seconds=4,
                          good=True)
-        self._save_config("core.mute_not_saved")
+        self._save_config("core.mute_not_saved", beside=self._unsaved())  # (in the game: the strip adds it)
 
-    def _save_config(self, key: str) -> None:
+    def _save_config(self, key: str, beside: str | None = None) -> None:
         """Keep a setting switched at the table in the config, or say with ``key`` that it holds for this run only:
         a card that refuses the write, and a file that could not be read at the start, which ``config.save`` leaves
-        as it is (the mute said nothing then, and was gone after a restart)."""
+        as it is (the mute said nothing then, and was gone after a restart). A folder that refused it (root's after
+        a ``sudo`` run) is named with its remedy, as the players screen names it (``refused_words``), where the
+        notice holds that at SMALL or larger with ``beside``, the words the strip says after it (a game that cannot
+        be saved either: both at 14 px); else the short words, as before, and the pause menu names the game's."""
         try:
             config.save(self.cfg)
         except (CompanionError, OSError) as exc:
             error: Exception | None = exc
         else:
             error = self.cfg.unreadable
-        if error is not None:
-            self.show_notice(t(key, self.lang, error=error_words(error, self.lang)), seconds=5)
+        if error is None:
+            return
+        named = refused_words(error, self.lang)
+        if named is not None:
+            words = t(key, self.lang, error=named)
+            if _notice_layout(f"{words} {beside}" if beside else words)[1] >= theme.SMALL:
+                self.show_notice(words, seconds=FOLDER_NAMED_SECONDS)
+                return
+        self.show_notice(t(key, self.lang, error=error_words(error, self.lang)), seconds=5)
 
     def _in_game(self) -> bool:
         """A game's own screen is shown (not its pause menu, not a menu between games)."""

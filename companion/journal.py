@@ -523,22 +523,33 @@ class Journal:
         self._ended = boot.stamp()
 
     def archive(self) -> Path | None:
-        """Move this game's files to ``history/<time>/`` (finished games, or one replaced by a new game)."""
+        """Move this game's files to ``history/<time>/`` (finished games, or one replaced by a new game), named after
+        every game put away before it (``_archive_name``)."""
         self.flush_snapshot()
         if not self.path.exists():
             return None
-        base = self.folder / "history" / time.strftime("%Y%m%d-%H%M%S")
-        target, n = base, 1
-        while target.exists():  # games put away in the same second: -1, -2, not -1-2
-            target = base.with_name(f"{base.name}-{n}")
-            n += 1
-        target.mkdir(parents=True)
+        history = self.folder / "history"
+        try:
+            names: list[str] | None = [entry.name for entry in os.scandir(history)
+                                       if entry.is_dir(follow_symlinks=False)]
+        except FileNotFoundError:  # the first game put away
+            names = []
+        except OSError as exc:
+            log.warning("the history cannot be listed; no old game is removed: %s", exc)
+            names = None
+        target = history / _archive_name(time.strftime("%Y%m%d-%H%M%S"), names or [])
+        for _ in range(HISTORY_KEPT):  # a folder that came since the listing, or a history that could not be listed
+            if not target.exists():
+                break
+            target = history / _archive_name(target.name, [target.name])
+        target.mkdir(parents=True)  # (still there after all that: refused as the card's refusals are)
         for p in (self.path, self.snapshot_path, self.behind_path):  # (the mark of steps missing goes with them:
             if p.exists():  # left, it spoke of the next game)
                 os.replace(p, target / p.name)
         fsync_dir(self.folder)
         self._stamp_ended(target)
-        self._trim_history(target)
+        if names is not None:
+            self._trim_history(history, names)
         return target
 
     def _stamp_ended(self, target: Path) -> None:
@@ -553,19 +564,15 @@ class Journal:
         except OSError as exc:
             log.warning("the game put away has no boot time beside it: %s", exc)
 
-    def _trim_history(self, kept: Path) -> None:
-        """Remove the oldest games from the history beyond the newest ``HISTORY_KEPT`` (``TRIM_AT_ONCE`` at most),
-        never ``kept`` (the game put away now) nor a folder not named as ``archive`` names them. Each is renamed first
-        (``_GOING``), then removed: a power cut in between leaves no half game among the games (``tonight`` reads
-        them), and the next archive removes the rest of it. A removal the card refuses is logged: the game just
-        put away is saved, and the table is not told of a history it never sees."""
-        history = kept.parent
-        try:
-            names = [entry.name for entry in os.scandir(history) if entry.is_dir(follow_symlinks=False)]
-        except OSError as exc:
-            log.warning("the history cannot be listed; no old game is removed: %s", exc)
-            return
-        games = [name for name in archived_in_order(names) if name != kept.name]
+    def _trim_history(self, history: Path, names: list[str]) -> None:
+        """Remove the oldest games from the history beyond the newest ``HISTORY_KEPT`` (``TRIM_AT_ONCE`` at most).
+        ``names``: its folders before the game put away now went there (never that one removed, nor a folder not
+        named as ``archive`` names them), the oldest first by name: the order the games were put away
+        (``_archive_name``), whatever the clock did. Each is renamed first (``_GOING``), then removed: a power cut
+        in between leaves no half game among the games (``tonight`` reads them), and the next archive removes the
+        rest of it. A removal the card refuses is logged: the game just put away is saved, and the table is not told
+        of a history it never sees."""
+        games = archived_in_order(names)
         over = games[:max(0, len(games) + 1 - HISTORY_KEPT)][:TRIM_AT_ONCE]
         going = [name for name in names if name.startswith(_GOING)]
         for name in over:
@@ -817,13 +824,33 @@ def _sealed_state(snapshot: dict[str, Any], journal: bytes
     return state, checkpoint
 
 
+def _order(match: re.Match[str]) -> tuple[int, int, int]:
+    """An archived game's name as it sorts: its date, its time, then its number (``_ARCHIVED``)."""
+    return int(match.group(1)), int(match.group(2)), int(match.group(3) or 0)
+
+
 def archived_in_order(names: Iterable[str]) -> list[str]:
     """The names of a history's folders that are archived games (as ``archive`` names them: not a game being
     removed, ``_GOING``), in the order the games went there, the oldest first: "20261207-201455-1" after
     "20261207-201455", "-10" after "-9". The history's trimming and this evening's wins (``tonight``) read it so."""
     games = [(match, name) for name in names if (match := _ARCHIVED.fullmatch(name))]
-    games.sort(key=lambda g: (int(g[0].group(1)), int(g[0].group(2)), int(g[0].group(3) or 0)))
+    games.sort(key=lambda g: _order(g[0]))
     return [name for _, name in games]
+
+
+def _archive_name(stamp: str, names: Iterable[str]) -> str:
+    """The name of the next game put away at the wall clock's ``stamp`` ("20261207-201455") into a history holding
+    ``names``: the stamp where it sorts after every game there, else the newest game's time with the next number
+    ("-1", "-2": games put away in the same second too). Named by the clock alone, a game put away after the clock
+    went back (a power cut's restart on fake-hwclock's last save; a Pi without a clock battery on 1970 until the
+    network's time comes) sorted before the games it followed, and a full history's trim (oldest by name) removed
+    the newest game at the next archive. Neither the folders' times (the same wall clock) nor ``ENDED``'s boot and
+    time since it (which order one boot's games, not the boots) tell the order then; the name keeps it."""
+    newest = max((match for name in names if (match := _ARCHIVED.fullmatch(name))), key=_order, default=None)
+    now = _ARCHIVED.fullmatch(stamp)
+    if newest is None or (now is not None and _order(newest) < _order(now)):
+        return stamp
+    return f"{newest.group(1)}-{newest.group(2)}-{int(newest.group(3) or 0) + 1}"
 
 
 def _header(game: str, unnamed: Sequence[str] | None) -> dict[str, Any]:

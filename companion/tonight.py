@@ -12,12 +12,21 @@ file beside the history would be one more thing for a power cut to leave behind 
 the next afternoon starts afresh. Games of one boot are timed by the time since it (``journal.ENDED``, ``boot``),
 not the wall clock: a Pi without a clock battery starts the evening on the time it saved last night and jumps ~20 h
 when the network's time comes, and the games before the jump were dropped as last night's. Games of different boots,
-or archived before the stamp was kept, compare wall times. Counted over all games of the evening together (one line
-a table reads at a glance; a club plays the same game round after round, a family's mixed evening asks who won most,
-not who won which). A game counts where two or more played (a solo game has nobody to win against); each player its
-end names as winner counts one win, so a shared win or a tie counts for each, and a team's win for each of the team
-(the end screen says they won). A game with no winner (Fritzo's draw, the time up, the cube winning) counts among
-the games.
+or archived before the stamp was kept, compare wall times.
+
+A game of another boot stamped later than now: the clock was wrong then or is wrong now. A power cut mid-evening
+starts the Pi again on the time fake-hwclock saved last (each hour), so the games of the last hour before the cut
+stand up to an hour ahead of the clock: they are this evening's, and the chain goes on from them (``AHEAD``; the
+break then measured from them, by their boot's clock). Further ahead it is no power cut: a clock set wrong then, or
+one far behind now (no clock battery and no saved time: 1970 until the network's time comes, when the whole history
+stood ahead and every game on the card was counted as tonight's). Such a game is not tonight's, nor the evening's
+end: games put away before it may be. A game of this boot is timed by its boot's clock and never stands ahead.
+
+Counted over all games of the evening together (one line a table reads at a glance; a club plays the same game round
+after round, a family's mixed evening asks who won most, not who won which). A game counts where two or more played
+(a solo game has nobody to win against); each player its end names as winner counts one win, so a shared win or a
+tie counts for each, and a team's win for each of the team (the end screen says they won). A game with no winner
+(Fritzo's draw, the time up, the cube winning) counts among the games.
 
 Reading stays off the frame: the menus ask once when they are built, and each archived game's result is kept by its
 folder and its journal's time and size, so building a menu again reads no journal twice.
@@ -42,6 +51,9 @@ log = logging.getLogger(__name__)
 
 #: a pause this long without a game finished ends the evening (dinner in between does not)
 BREAK = 4 * 3600.0
+#: how much later than now a game of another boot may be stamped and be this evening's: a power cut's restart on the
+#: time fake-hwclock saved last (each hour), with a margin for the hourly save coming late
+AHEAD = 1.5 * 3600.0
 
 
 @dataclass(frozen=True)
@@ -187,10 +199,12 @@ def tally(history: Path, now: float, current: Result | None = None) -> Tally:
             continue
         when = _when(stat.st_mtime, _ended(folder, stat))
         since = latest.since(when)
+        if since < -AHEAD:
+            continue  # the clock was or is wrong: not tonight's, and it says nothing of the games before it
         if since >= BREAK:
             break  # every game before it is older still
         found = _cached(folder, stat)
-        if found.finished and since > 0:
+        if found.finished:  # (one a power cut's restart left ahead of the clock too: the break is from it)
             latest = when
         if found.counts:
             won.append(found.winners)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+from pathlib import Path
 
 import pytest
 
@@ -196,3 +197,117 @@ def test_the_doctor_checks_where_the_companion_saves(tmp_path, monkeypatch):
     assert all("read-only" in line for line in doctor._storage())
     monkeypatch.setattr(os, "statvfs", lambda path: _vfs(free_blocks=1000))  # 4 MB
     assert all("nearly full" in line for line in doctor._storage())
+
+
+def _at_home(monkeypatch) -> Path:
+    """A Pi's user and home (the test's own folders' long names held the remedy's command at 12 px): the folders
+    are named, not looked into (``paths.refused_folder`` takes a file's parent)."""
+    import getpass
+
+    monkeypatch.setenv("HOME", "/home/anna")
+    monkeypatch.setattr(getpass, "getuser", lambda: "anna")
+    return Path("/home/anna")
+
+
+def _root_owned(monkeypatch, folder):
+    """The config's folder refuses its files, as one a ``sudo companion run`` left root's does."""
+
+    def refused(path, *_a, **_k):
+        raise PermissionError(errno.EACCES, "Permission denied", str(folder / ".config.toml.x.tmp"))
+
+    monkeypatch.setattr(config, "atomic_write_text", refused)
+    monkeypatch.setattr(config, "replace_keeping_aside", refused)
+
+
+def _strip_texts(app: App, monkeypatch) -> list[tuple[str, int]]:
+    """The strip's lines as the app draws them at 800x480, with their sizes."""
+    import pygame
+
+    from companion.views import theme
+    from tests.drawn_texts import recording_texts
+
+    surface = pygame.Surface(theme.DESIGN_SIZE)
+    with recording_texts(monkeypatch) as drawn:
+        app.draw(surface)
+    assert app._strip is not None, "no strip drawn"
+    return [(s, size) for s, size, rect in drawn if app._strip[0].contains(rect)]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_mute_and_the_volume_name_a_root_owned_folder_with_its_remedy(tmp_path, monkeypatch, lang):
+    """"Ton-Einstellung nicht gespeichert: keine Berechtigung für diese Datei" named neither the folder nor what to
+    do, where the players screen and the doctor name both; the strip holds them at SMALL or larger at 800x480."""
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+    from companion.views import theme
+
+    folder = _at_home(monkeypatch) / ".config" / "table-companion"
+    _root_owned(monkeypatch, folder)
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path / "state", display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer(lang, audio=NullAudio()))
+    fix = f"sudo chown -R anna: {folder}"
+    app.toggle_mute()
+    assert "~/.config/table-companion (" in app.notice and fix in app.notice and app.announcer.muted
+    lines = _strip_texts(app, monkeypatch)
+    assert len(lines) >= 2 and all(size >= theme.SMALL for _, size in lines), lines
+    app.step_volume(-1)
+    assert "~/.config/table-companion (" in app.notice and fix in app.notice and app.announcer.volume == 60
+    assert app.notice.startswith("Lautstärke" if lang == "de" else "Volume")
+
+
+def test_the_mute_in_a_game_that_cannot_be_saved_either_says_it_short_rather_than_at_14_px(tmp_path, monkeypatch):
+    """A ``sudo`` run leaves the game's folder root's too: the strip says the game's trouble after the mute's, and
+    both with the folders and their remedies were four lines at 14 px. The mute's words then stay short (the pause
+    menu names the game's folder)."""
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+    from companion.views import theme
+
+    folder = _at_home(monkeypatch) / ".config" / "table-companion"
+    _root_owned(monkeypatch, folder)
+    register_all()
+    cfg = Config()
+    cfg.language = "de"
+    app = App(cfg, state_dir=tmp_path / "state", display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer("de", audio=NullAudio()))
+    app.on_button(ButtonEvent(Button.SELECT))  # free play
+    journal = "/home/anna/.local/state/table-companion/current/journal.jsonl"
+    app.session.unsaved = PermissionError(errno.EACCES, "Permission denied", journal)
+    app.toggle_mute()
+    assert "Ton-Einstellung nicht gespeichert" in app.notice and str(folder) not in app.notice
+    lines = _strip_texts(app, monkeypatch)
+    assert any("Spiel kann nicht" in s for s, _ in lines) and all(size >= theme.SMALL for _, size in lines), lines
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_pause_menu_names_the_folder_that_refuses_the_game(tmp_path, monkeypatch, lang):
+    """The pause menu's line said "Nicht gespeichert: keine Berechtigung für diese Datei." of a game whose folder a
+    ``sudo`` run left root's; it opens with the folder named and its remedy, at SMALL or larger, clear of the row
+    SELECT chooses, and a volume step (the menu built again) keeps the words rather than saying them anew."""
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+    from companion.views import theme
+
+    folder = _at_home(monkeypatch) / ".local" / "state" / "table-companion" / "current"
+    register_all()
+    cfg = Config()
+    cfg.language = lang
+    app = App(cfg, state_dir=tmp_path / "state", display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=Announcer(lang, audio=NullAudio()))
+    app.on_button(ButtonEvent(Button.SELECT))  # free play
+    app.session.unsaved = PermissionError(errno.EACCES, "Permission denied", str(folder / "journal.jsonl"))
+    app.pause_menu()
+    fix = f"sudo chown -R anna: {folder}"
+    assert "~/.local/state/table-companion/current (" in app.notice and fix in app.notice
+    assert app.notice_screen is app.mode
+    lines = _strip_texts(app, monkeypatch)
+    assert len(lines) >= 2 and all(size >= theme.SMALL for _, size in lines), lines
+    assert not app._strip[0].colliderect(app._focus_rect())
+    shown = app.notice_until
+    app.clock = lambda real=app.clock: real() + 1.0
+    app._pause_choice("quieter")  # the menu built again: the words stay, not said anew
+    assert app.notice_screen is app.mode and app.notice_until == shown and fix in app.notice
+    app._back_to_game()
+    assert str(folder) not in (_strip_texts(app, monkeypatch)[0][0])  # the game's strip, not the menu's words

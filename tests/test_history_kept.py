@@ -93,3 +93,30 @@ def test_a_removal_the_card_refuses_is_logged(tmp_path, monkeypatch, caplog):
         assert _put_away(tmp_path) is not None
     assert "an old game stays in the history" in caplog.text
     assert any(p.name.startswith("2025") for p in history.iterdir())
+
+
+def test_games_put_away_after_the_clock_went_back_stay_the_newest(tmp_path, monkeypatch):
+    """A Pi without a clock battery on 1970 until the network's time comes (or a power cut's restart on the time
+    fake-hwclock saved an hour before): folders named by the clock alone sorted the games put away then before the
+    ones they followed, and a full history's trim removed the newest game at the next archive. Named after the
+    newest game there, they stay in the order they were put away, and the oldest go."""
+    import time
+
+    from companion.journal import archived_in_order
+
+    monkeypatch.setattr(journal_module, "HISTORY_KEPT", 5)
+    history = _history(tmp_path, OLD)
+    clock = ["20250104-200000"]
+    monkeypatch.setattr(time, "strftime", lambda fmt, *a: clock[0])
+    put_away = []
+    for stamp in ("20250104-200000", "19700101-000130", "19700101-000500", "20250104-200000"):
+        clock[0] = stamp  # the clock back to 1970 after the first, and the network's time again for the last
+        journal = Journal(tmp_path)
+        journal.start("free-play", {"action": "setup", "game": len(put_away)})
+        put_away.append(journal.archive().name)
+    assert all((history / name).is_dir() for name in put_away), put_away  # the game after the jump was removed
+    games = archived_in_order(p.name for p in history.iterdir())
+    assert games[-4:] == put_away and len(games) == 5  # the four games, and one of before; the oldest went
+    for n, name in enumerate(put_away):  # each folder holds its own game
+        assert f'"game":{n}' in (history / name / "journal.jsonl").read_text(encoding="utf-8")
+    assert put_away[1:] == ["20250104-200000-1", "20250104-200000-2", "20250104-200000-3"]

@@ -19,6 +19,7 @@ from drawn_texts import recording_texts
 from test_every_end import ENDS, LONG, Table, echt_one, haste, nxm_won, played
 
 from companion import boot, tonight
+from companion import journal as journal_module
 from companion.app import GAME_ENTRIES, App
 from companion.config import Config
 from companion.display import Display
@@ -282,6 +283,19 @@ def test_a_long_history_is_not_read_and_a_menu_built_again_reads_no_journal_twic
     assert tonight.tally(history, now) == tonight.Tally(1, (("Ben", 1),)) and len(read) == 1
 
 
+class _WallTime:
+    """The ``time`` module as the journal sees it on ``pi``: the folders it names, by the Pi's wall clock."""
+
+    def __init__(self, pi: Pi) -> None:
+        self.pi = pi
+
+    def __getattr__(self, name: str):
+        return getattr(time, name)
+
+    def strftime(self, fmt: str, when: time.struct_time | None = None) -> str:
+        return time.strftime(fmt, time.localtime(self.pi.wall) if when is None else when)
+
+
 class Pi:
     """A Pi's clocks: the wall clock (set by the network at any moment) and the time since its boot (never set)."""
 
@@ -289,6 +303,7 @@ class Pi:
         self.boot, self.wall, self.up = boot_id, wall, 30.0
         monkeypatch.setattr(boot, "boot_id", lambda: self.boot)
         monkeypatch.setattr(boot, "uptime", lambda: self.up)
+        monkeypatch.setattr(journal_module, "time", _WallTime(self))  # its history's folders named by its clock
 
     def play(self, history: Path, game: str, table: Table, hours: float) -> Path:
         """``hours`` pass, and a game ends and is put away (its journal's time the wall clock's then)."""
@@ -330,6 +345,51 @@ def test_games_of_another_boot_compare_wall_times(tmp_path, monkeypatch):
     (older := pi.play(history, "noch-x-mal", nxm_won(2)(), 0.5) / "ended.json").unlink()
     assert not older.exists()
     assert tonight.tally(history, pi.wall) == tonight.Tally(2, (("Carla", 1), ("Ben", 1)))
+
+
+def test_a_power_cut_restarts_the_clock_behind_the_last_games_and_they_still_count(tmp_path, monkeypatch):
+    """A power cut mid-evening: the Pi starts again on the time fake-hwclock saved last (each hour), so the last
+    games before the cut stand up to an hour later than the clock. They were played this evening: counted, and the
+    break is measured from them (a game four hours before them is last night's, though three before the clock)."""
+    history = tmp_path / "current" / "history"
+    now = 1_800_000_000.0
+    pi = Pi(monkeypatch, "before-the-cut", now - 8 * HOUR)
+    pi.play(history, "noch-x-mal", nxm_won(3)(), 0.5)  # Carla, 4.2 hours before Ben's game below
+    pi.play(history, "noch-x-mal", nxm_won(2)(), 4.2)  # Ben
+    pi.play(history, "noch-x-mal", nxm_won(3)(), 0.8)  # Carla
+    cut = pi.wall
+    pi.reboot("after-the-cut", cut - 0.9 * HOUR)  # the hourly save, 54 minutes before the last game
+    pi.play(history, "echt-spitze", echt_one(), 0.3)  # Anna, the clock still 36 minutes behind Carla's game
+    assert pi.wall < cut
+    # in the order they were won: Anna's folder, put away on a clock behind Carla's, is named after it (``journal``)
+    assert tonight.tally(history, pi.wall) == tonight.Tally(3, (("Ben", 1), ("Carla", 1), ("Anna", 1)))
+
+
+def test_a_game_of_another_boot_far_later_than_now_is_not_tonights(tmp_path, monkeypatch):
+    """A game put away on a clock set three days ahead stood "in the future" and counted every evening after; the
+    games before and after it are told as before."""
+    history = tmp_path / "current" / "history"
+    now = 1_800_000_000.0
+    pi = Pi(monkeypatch, "earlier", now - 3 * HOUR)
+    pi.play(history, "noch-x-mal", nxm_won(2)(), 0.5)  # Ben, this evening on a right clock
+    pi.reboot("set-wrong", now + 3 * 24 * HOUR)
+    pi.play(history, "noch-x-mal", nxm_won(3)(), 0.5)  # Carla, on a clock three days ahead
+    pi.reboot("tonight", now - HOUR)
+    pi.play(history, "echt-spitze", echt_one(), 0.5)  # Anna
+    assert tonight.tally(history, pi.wall) == tonight.Tally(2, (("Ben", 1), ("Anna", 1)))
+
+
+def test_a_clock_far_behind_now_does_not_count_the_whole_history_as_tonight(tmp_path, monkeypatch):
+    """No clock battery and no saved time: the Pi starts in 1970 until the network's time comes, and every game on
+    the card stood ahead of it: all of them were counted as this evening's. Tonight's games, of this boot, are."""
+    history = tmp_path / "current" / "history"
+    now = 1_800_000_000.0
+    pi = Pi(monkeypatch, "last-night", now - 24 * HOUR)
+    pi.play(history, "noch-x-mal", nxm_won(2)(), 0.5)  # Ben
+    pi.play(history, "noch-x-mal", nxm_won(2)(), 0.5)  # Ben
+    pi.reboot("tonight", 30.0)
+    pi.play(history, "noch-x-mal", nxm_won(3)(), 0.5)  # Carla
+    assert tonight.tally(history, pi.wall) == tonight.Tally(1, (("Carla", 1),))
 
 
 def test_a_boot_without_an_id_leaves_the_wall_clock(tmp_path):
