@@ -18,10 +18,13 @@ from companion.views.players_view import (
     MAX_NAME_LEN,
     MAX_PLAYERS,
     MESSAGE_H,
+    PAGES,
     PlayersMode,
     players_problem,
+    undrawable,
 )
 from hardware.events import Button, ButtonEvent, Press
+from tests.drawn_texts import recording_texts
 
 
 class Recorder:
@@ -212,7 +215,7 @@ def test_add_a_player_by_tapping():
 
 def test_digits_signs_and_accents_are_on_the_grids_second_page(out_dir):
     """A table without a keyboard types "Anne-Marie 2" and "Zoé": the page key turns to digits and signs (the
-    outline stays on it), a letter after the hyphen is a capital, and the page turns back to the letters."""
+    outline stays on it), a letter after the hyphen is a capital, and the page turns on round to the letters."""
     mode, cfg, rec, done = make()
     assert tap(mode, mode.add_rect())
     for ch in "anne":
@@ -224,6 +227,8 @@ def test_digits_signs_and_accents_are_on_the_grids_second_page(out_dir):
     pygame.image.save(surface, str(out_dir / "players_grid_symbols.png"))
     tap_key(mode, "letter", "-")
     tap_key(mode, "page")
+    tap_key(mode, "page")  # round over the accents' page to the letters
+    assert mode.entry.page == 0
     for ch in "marie":
         tap_key(mode, "letter", ch)
     tap_key(mode, "space")
@@ -235,6 +240,7 @@ def test_digits_signs_and_accents_are_on_the_grids_second_page(out_dir):
     tap_key(mode, "letter", "d")
     tap_key(mode, "page")
     tap_key(mode, "letter", "'")
+    tap_key(mode, "page")
     tap_key(mode, "page")
     for ch in "angelo":
         tap_key(mode, "letter", ch)
@@ -248,6 +254,71 @@ def test_digits_signs_and_accents_are_on_the_grids_second_page(out_dir):
     type_with_buttons(mode, "é")
     finish_entry_with_buttons(mode)
     assert rec.saved[-1] == ["Anna", "Ben", "Carla", "Anne-Marie 2", "Zoé"]
+
+
+def type_on_any_page(mode: PlayersMode, text: str) -> None:
+    """Each letter with NEXT and SELECT alone: the page key (NEXT to it, SELECT) until a page has the letter, then
+    NEXT to the letter and SELECT. Each walk is bounded: a key NEXT cannot reach, or a page the key never turns
+    to, fails."""
+    for ch in text:
+        for _ in range(len(PAGES)):
+            if any(k.kind == "letter" and ch in (k.char, k.char.upper()) for k in mode.entry.keys) or ch == " ":
+                break
+            for _ in range(len(mode.entry.keys)):
+                if mode.entry.keys[mode.entry.cursor].kind == "page":
+                    break
+                press(mode, Button.NEXT)
+            press(mode, Button.SELECT)
+        target = next(i for i, k in enumerate(mode.entry.keys)
+                      if (k.kind == "space" if ch == " " else k.kind == "letter" and ch in (k.char, k.char.upper())))
+        for _ in range(len(mode.entry.keys)):
+            if mode.entry.cursor == target:
+                break
+            press(mode, Button.NEXT)
+        assert mode.entry.cursor == target, "NEXT never reached the key"
+        press(mode, Button.SELECT)
+
+
+@pytest.mark.parametrize("name", ["Lukáš", "Jiří", "Miloš", "Željko", "Čedomir", "Zoë", "Noël", "Anaïs", "Yıldız",
+                                  "İlkay Işık", "Đorđe", "Łukasz Żak", "Ștefan Țurcan", "Zoltán Győző", "Æsa",
+                                  "Jędrzej", "João", "Niccolò", "Dušan"])
+def test_names_from_the_neighbours_are_typed_with_the_buttons_alone(name):
+    """No keyboard at the table: "Lukáš", "Jiří" or "Željko" could only be typed on a laptop, and "Yıldız" only
+    as "Yildiz" (every key was lower-cased with str.lower, and there was no dotless ı)."""
+    mode, cfg, rec, done = make(players=("Anna",))
+    select_list_item(mode, 1)  # add
+    type_on_any_page(mode, name)
+    assert mode.entry.text == name
+    finish_entry_with_buttons(mode)
+    assert rec.saved[-1] == ["Anna", name]
+
+
+def test_every_page_of_the_grid_is_drawn_and_walked_round_by_its_key(monkeypatch):
+    """Every page has as many keys as the first, in the same places (the outline stays put when the page turns);
+    each key types one letter, drawn by the screen's font as a capital and as a small letter; the page key names the
+    page it turns to and walks round every page back to the letters."""
+    assert len(PAGES) >= 3 and len({len(p) for p in PAGES}) == 1
+    mode, *_ = make()
+    select_list_item(mode, 3)
+    labels = []
+    for page in range(len(PAGES)):
+        assert mode.entry.page == page
+        letters = [k.char for k in mode.entry.keys if k.kind == "letter"]
+        assert all(len(c) == 1 and len(c.upper()) == 1 or c == "ß" for c in letters), letters
+        assert all(undrawable(c) is None and undrawable(c.upper()) is None for c in letters), letters
+        surface = pygame.Surface((800, 480))
+        with recording_texts(monkeypatch) as texts:
+            mode.draw(surface)
+        key = mode.entry.keys[next(i for i, k in enumerate(mode.entry.keys) if k.kind == "page")]
+        labels.append(next(text for text, size, rect in texts if key.rect.contains(rect)))
+        mode.on_tap(key.rect.center)
+    assert mode.entry.page == 0
+    assert len(set(labels)) == len(PAGES)
+    assert labels[-1] == t("core.players_key_letters", "de")  # the last page's key goes back to the letters
+    every = "".join(PAGES)
+    assert len(set(every)) == len(every), "a letter on two pages"
+    for ch in "ŠČŽŘĚĐËÏŐŃŚÆȚıİ":
+        assert ch in every
 
 
 def test_add_a_player_with_the_laptop_keyboard():
