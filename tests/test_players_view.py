@@ -128,6 +128,11 @@ CASES = [
     ["Zoé", "Zoe\u0301"],  # the same name, its é written as e and a combining accent (a config saved on a Mac)
     ["Zoe\u0301", "ZOÉ"],
     ["Anna", "E\u0301" * 20],  # twenty letters, forty code points
+    ["Anna Maria", "Anna  Maria"],  # two spaces: the same name to every eye
+    ["Anna Maria", "Anna\u00a0Maria"],  # a no-break space
+    ["Anna", "\u0410nna"],  # a Cyrillic А: the same name to every eye
+    ["O'Brien", "\u039f'Brien"],  # a Greek Ο
+    ["Anna Мария", "Αλέξανδρος"],  # whole words in one alphabet each are names
 ]
 
 
@@ -146,11 +151,29 @@ def test_players_problem_agrees_with_config_from_dict(names):
         # the same problem as config's message, in the player's words
         expected = {"list of names": ["core.players_err_blank"], "once": ["core.players_err_duplicate"],
                     "1 to 6": ["core.players_err_too_many", "core.players_err_too_few"],
-                    "20 letters": ["core.players_err_too_long"]}
+                    "20 letters": ["core.players_err_too_long"], "alphabet": ["core.players_err_mixed"]}
         keys = next(v for k, v in expected.items() if k in config_message)
-        allowed = {t(k, "en", name=n, max=m)
-                   for k in keys for n in stripped or [""] for m in (MAX_PLAYERS, MAX_NAME_LEN)}
+        mixed = [found for n in stripped if (found := config.mixed_letter(n))] or [("", "")]
+        allowed = {t(k, "en", name=n, max=m, letter=letter)
+                   for k in keys for n in [w for w, _ in mixed] + (stripped or [""])
+                   for m in (MAX_PLAYERS, MAX_NAME_LEN) for _, letter in mixed}
         assert problem in allowed, (config_message, problem)
+
+
+def test_a_name_with_a_letter_of_another_alphabet_is_refused_in_words_with_its_place():
+    """"Аnna" typed on a laptop with a Russian layout (its А Cyrillic) was taken beside "Anna": two seats the table
+    cannot tell apart on any screen. Said with the word and the letter, the outline on that name; a name in
+    Cyrillic letters alone is a name like any other."""
+    mode, cfg, rec, done = make(players=("Anna", "Ben"))
+    select_list_item(mode, 2)  # add
+    mode.on_text("\u0410nna")
+    press(mode, Button.SELECT)  # Return: done
+    assert mode.entry is not None and mode.players == ["Anna", "Ben"] and rec.saved == []
+    assert mode.message == t("core.players_err_mixed", "de", name="\u0410nna", letter="\u0410")
+    assert players_problem(["Anna", "Ben", "Мария", "Anna Мария"]) is None
+    from companion.views.players_view import name_problem
+    assert name_problem(["Anna", "Ben", "Ca\u0440la"], "en") == (
+        t("core.players_err_mixed", "en", name="Ca\u0440la", letter="\u0440"), 2)
 
 
 def test_limits_match_config():

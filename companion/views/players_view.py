@@ -106,8 +106,9 @@ def name_problem(names: list[str], lang: str = "de", checked: set[int] | None = 
     The order of the checks is config.from_dict's, so the message names the same problem the config would; last, a
     character the screen cannot draw (config, without pygame, has no font to ask), for the names at ``checked``
     (all where None): a name typed beside one the config brought with a box in it was refused for that one. Names
-    are compared and counted written one way (NFC), as the config does: "Zoé" with a combining accent is "Zoé"."""
-    names = [unicodedata.normalize("NFC", n) for n in names]
+    are compared and counted written one way, as the config does (``config.player_name``): "Zoé" with a combining
+    accent is "Zoé", "Anna  Maria" is "Anna Maria"."""
+    names = [config.player_name(n) for n in names]
     if (blank := next((k for k, n in enumerate(names) if not n.strip()), None)) is not None:
         return t("core.players_err_blank", lang), blank
     seen: set[str] = set()
@@ -121,6 +122,9 @@ def name_problem(names: list[str], lang: str = "de", checked: set[int] | None = 
         return t("core.players_err_too_few", lang), None
     if (long := next((k for k, n in enumerate(names) if len(n) > MAX_NAME_LEN), None)) is not None:
         return t("core.players_err_too_long", lang, max=MAX_NAME_LEN), long
+    if (mixed := next(((k, found) for k, n in enumerate(names) if (found := config.mixed_letter(n))), None)):
+        k, (word, letter) = mixed  # "Аnna" typed on a Russian keyboard layout: it looks like "Anna", and is not
+        return t("core.players_err_mixed", lang, name=word, letter=letter), k
     return next(((words, k) for k, n in enumerate(names)
                  if (checked is None or k in checked) and (words := undrawable_words(n, lang, undrawable_key))), None)
 
