@@ -306,6 +306,9 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
         # it was told "without line breaks or tabs", which it has none of
         raise _bad("players", players, f"a name holds a character the screen cannot show (U+{ord(hidden):04X}); "
                                        "write it with letters", **_players_how(players))
+    if mixed := next(filter(None, map(mixed_letter, names)), None):  # "Аnna" (Cyrillic А) beside "Anna"
+        raise _bad("players", players, f"write each word in one alphabet: {mixed[1]} (U+{ord(mixed[1]):04X}) in "
+                                       f"{mixed[0]} only looks like a letter of the others", **_players_how(players))
     cfg.players = names
 
     camera = data.get("camera", cfg.camera)
@@ -602,10 +605,38 @@ def _names_lost(path: Path, cfg: Config, removed: dict[str, Any], lang: str) -> 
     return " " + t("core.config_players_lost", lang, why=why, names=", ".join(cfg.players))
 
 
+#: a run of spaces inside a name (no-break and thin ones too), but not a line break or a tab: those are refused
+_SPACES = re.compile(r"[^\S\r\n\t\v\f\x1c-\x1f\x85\u2028\u2029]+")
+#: alphabets whose letters look alike ("A" Latin, "А" Cyrillic, "Α" Greek): one word is written in one of them
+_LOOKALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+
+
 def player_name(name: str) -> str:
-    """A player's name stripped and written one way (NFC): "Zoé" saved on a Mac (e and a combining accent) looked
-    the same as the "Zoé" typed on the Pi, and both were taken as two players."""
-    return unicodedata.normalize("NFC", name.strip())
+    """A player's name stripped, its inner spaces one each, and written one way (NFC): "Zoé" saved on a Mac (e and a
+    combining accent) looked the same as the "Zoé" typed on the Pi, and "Anna  Maria" (two spaces) as "Anna Maria";
+    each pair was taken as two players. The screen's entry types no double space either."""
+    return unicodedata.normalize("NFC", _SPACES.sub(" ", name.strip()))
+
+
+def _script(ch: str) -> str | None:
+    """Which of the look-alike alphabets a letter is from (None: another one, or no letter)."""
+    if not ch.isalpha():
+        return None
+    first = unicodedata.name(ch, "").split(" ", 1)[0]
+    return first if first in _LOOKALIKE_SCRIPTS else None
+
+
+def mixed_letter(name: str) -> tuple[str, str] | None:
+    """The first word of ``name`` that mixes Latin, Cyrillic and Greek letters, with its letter from the alphabet
+    the rest of the word is not in (None: none does). "Аnna" with a Cyrillic А looks like "Anna" on every screen
+    and was taken as a second Anna; no name writes one word in two of these alphabets."""
+    for word in name.split():
+        scripts = [s for s in map(_script, word) if s is not None]
+        if len(set(scripts)) < 2:
+            continue
+        main = max(dict.fromkeys(scripts), key=scripts.count)  # most of the word; on a tie, the first letter's
+        return word, next(ch for ch in word if _script(ch) not in (None, main))
+    return None
 
 
 def _players_how(value: Any) -> dict[str, Any]:
@@ -621,6 +652,10 @@ def _players_how(value: Any) -> dict[str, Any]:
         return {"how": "core.config_players_why_count", "n": len(names)}
     if long := next((n for n in names if len(n) > 20), None):
         return {"how": "core.config_players_why_long", "name": long}
+    signs = "\r\n\t\v\f\x85\u2028\u2029"
+    if not any(c in signs or not c.isprintable() for n in names for c in n) and (
+            mixed := next(filter(None, map(mixed_letter, names)), None)):
+        return {"how": "core.config_players_why_mixed", "name": mixed[0], "letter": mixed[1]}
     return {"how": "core.config_players_why_sign"}
 
 

@@ -606,3 +606,33 @@ def test_rotate_is_auto_unless_set_and_the_quarter_turns_still_load(tmp_path):
         assert cfg.display.rotate == (turn.strip('"') if turn.startswith('"') else int(turn))
         p.write_text(cfg.to_toml(), encoding="utf-8")  # what ``companion config`` prints loads as it was
         assert config.load(p).display.rotate == cfg.display.rotate
+
+
+@pytest.mark.parametrize("names", [
+    ["Anna", "\u0410nna"],  # a Cyrillic А
+    ["O'Brien", "\u039f'Brien"],  # a Greek Ο
+    ["Anna", "Ben \u0410nna"],
+    ["Anna Maria", "Anna  Maria"],  # two spaces
+    ["Anna Maria", "Anna\u00a0Maria"],  # a no-break space
+    ["Anna Maria", " Anna \u2009 Maria "],  # a thin space beside an ordinary one
+])
+def test_names_that_look_alike_are_not_two_seats(names):
+    """Each pair looks the same on every screen and was taken as two players: the players screen showed two Annas,
+    a game's top bar two of the same name."""
+    with pytest.raises(ConfigError):
+        config.from_dict({"players": names})
+
+
+def test_inner_spaces_are_one_and_words_in_one_alphabet_each_are_names():
+    cfg = config.from_dict({"players": ["Anna  Maria", "Мария", "Αλέξανδρος", "Anna Мария", "Zoë\u00a0B"]})
+    assert cfg.players == ["Anna Maria", "Мария", "Αλέξανδρος", "Anna Мария", "Zoë B"]
+    for broken in ("Anna\nMaria", "Anna\tMaria", "Anna\u2028Maria"):  # still refused, not made one line
+        with pytest.raises(ConfigError):
+            config.from_dict({"players": [broken]})
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_table_is_told_which_letter_is_of_another_alphabet(lang):
+    assert config._players_why(["Anna", "Ben", "\u0410nna"], lang) == t(
+        "core.config_players_why_mixed", lang, name="\u0410nna", letter="\u0410")
+    assert config._players_why(["Anna\n\u0410nna"], lang) == t("core.config_players_why_sign", lang)

@@ -18,10 +18,13 @@ from companion.views.players_view import (
     MAX_NAME_LEN,
     MAX_PLAYERS,
     MESSAGE_H,
+    PAGES,
     PlayersMode,
     players_problem,
+    undrawable,
 )
 from hardware.events import Button, ButtonEvent, Press
+from tests.drawn_texts import recording_texts
 
 
 class Recorder:
@@ -125,6 +128,11 @@ CASES = [
     ["Zoé", "Zoe\u0301"],  # the same name, its é written as e and a combining accent (a config saved on a Mac)
     ["Zoe\u0301", "ZOÉ"],
     ["Anna", "E\u0301" * 20],  # twenty letters, forty code points
+    ["Anna Maria", "Anna  Maria"],  # two spaces: the same name to every eye
+    ["Anna Maria", "Anna\u00a0Maria"],  # a no-break space
+    ["Anna", "\u0410nna"],  # a Cyrillic А: the same name to every eye
+    ["O'Brien", "\u039f'Brien"],  # a Greek Ο
+    ["Anna Мария", "Αλέξανδρος"],  # whole words in one alphabet each are names
 ]
 
 
@@ -143,11 +151,29 @@ def test_players_problem_agrees_with_config_from_dict(names):
         # the same problem as config's message, in the player's words
         expected = {"list of names": ["core.players_err_blank"], "once": ["core.players_err_duplicate"],
                     "1 to 6": ["core.players_err_too_many", "core.players_err_too_few"],
-                    "20 letters": ["core.players_err_too_long"]}
+                    "20 letters": ["core.players_err_too_long"], "alphabet": ["core.players_err_mixed"]}
         keys = next(v for k, v in expected.items() if k in config_message)
-        allowed = {t(k, "en", name=n, max=m)
-                   for k in keys for n in stripped or [""] for m in (MAX_PLAYERS, MAX_NAME_LEN)}
+        mixed = [found for n in stripped if (found := config.mixed_letter(n))] or [("", "")]
+        allowed = {t(k, "en", name=n, max=m, letter=letter)
+                   for k in keys for n in [w for w, _ in mixed] + (stripped or [""])
+                   for m in (MAX_PLAYERS, MAX_NAME_LEN) for _, letter in mixed}
         assert problem in allowed, (config_message, problem)
+
+
+def test_a_name_with_a_letter_of_another_alphabet_is_refused_in_words_with_its_place():
+    """"Аnna" typed on a laptop with a Russian layout (its А Cyrillic) was taken beside "Anna": two seats the table
+    cannot tell apart on any screen. Said with the word and the letter, the outline on that name; a name in
+    Cyrillic letters alone is a name like any other."""
+    mode, cfg, rec, done = make(players=("Anna", "Ben"))
+    select_list_item(mode, 2)  # add
+    mode.on_text("\u0410nna")
+    press(mode, Button.SELECT)  # Return: done
+    assert mode.entry is not None and mode.players == ["Anna", "Ben"] and rec.saved == []
+    assert mode.message == t("core.players_err_mixed", "de", name="\u0410nna", letter="\u0410")
+    assert players_problem(["Anna", "Ben", "Мария", "Anna Мария"]) is None
+    from companion.views.players_view import name_problem
+    assert name_problem(["Anna", "Ben", "Ca\u0440la"], "en") == (
+        t("core.players_err_mixed", "en", name="Ca\u0440la", letter="\u0440"), 2)
 
 
 def test_limits_match_config():
@@ -212,7 +238,7 @@ def test_add_a_player_by_tapping():
 
 def test_digits_signs_and_accents_are_on_the_grids_second_page(out_dir):
     """A table without a keyboard types "Anne-Marie 2" and "Zoé": the page key turns to digits and signs (the
-    outline stays on it), a letter after the hyphen is a capital, and the page turns back to the letters."""
+    outline stays on it), a letter after the hyphen is a capital, and the page turns on round to the letters."""
     mode, cfg, rec, done = make()
     assert tap(mode, mode.add_rect())
     for ch in "anne":
@@ -224,6 +250,8 @@ def test_digits_signs_and_accents_are_on_the_grids_second_page(out_dir):
     pygame.image.save(surface, str(out_dir / "players_grid_symbols.png"))
     tap_key(mode, "letter", "-")
     tap_key(mode, "page")
+    tap_key(mode, "page")  # round over the accents' page to the letters
+    assert mode.entry.page == 0
     for ch in "marie":
         tap_key(mode, "letter", ch)
     tap_key(mode, "space")
@@ -235,6 +263,7 @@ def test_digits_signs_and_accents_are_on_the_grids_second_page(out_dir):
     tap_key(mode, "letter", "d")
     tap_key(mode, "page")
     tap_key(mode, "letter", "'")
+    tap_key(mode, "page")
     tap_key(mode, "page")
     for ch in "angelo":
         tap_key(mode, "letter", ch)
@@ -248,6 +277,71 @@ def test_digits_signs_and_accents_are_on_the_grids_second_page(out_dir):
     type_with_buttons(mode, "é")
     finish_entry_with_buttons(mode)
     assert rec.saved[-1] == ["Anna", "Ben", "Carla", "Anne-Marie 2", "Zoé"]
+
+
+def type_on_any_page(mode: PlayersMode, text: str) -> None:
+    """Each letter with NEXT and SELECT alone: the page key (NEXT to it, SELECT) until a page has the letter, then
+    NEXT to the letter and SELECT. Each walk is bounded: a key NEXT cannot reach, or a page the key never turns
+    to, fails."""
+    for ch in text:
+        for _ in range(len(PAGES)):
+            if any(k.kind == "letter" and ch in (k.char, k.char.upper()) for k in mode.entry.keys) or ch == " ":
+                break
+            for _ in range(len(mode.entry.keys)):
+                if mode.entry.keys[mode.entry.cursor].kind == "page":
+                    break
+                press(mode, Button.NEXT)
+            press(mode, Button.SELECT)
+        target = next(i for i, k in enumerate(mode.entry.keys)
+                      if (k.kind == "space" if ch == " " else k.kind == "letter" and ch in (k.char, k.char.upper())))
+        for _ in range(len(mode.entry.keys)):
+            if mode.entry.cursor == target:
+                break
+            press(mode, Button.NEXT)
+        assert mode.entry.cursor == target, "NEXT never reached the key"
+        press(mode, Button.SELECT)
+
+
+@pytest.mark.parametrize("name", ["Lukáš", "Jiří", "Miloš", "Željko", "Čedomir", "Zoë", "Noël", "Anaïs", "Yıldız",
+                                  "İlkay Işık", "Đorđe", "Łukasz Żak", "Ștefan Țurcan", "Zoltán Győző", "Æsa",
+                                  "Jędrzej", "João", "Niccolò", "Dušan"])
+def test_names_from_the_neighbours_are_typed_with_the_buttons_alone(name):
+    """No keyboard at the table: "Lukáš", "Jiří" or "Željko" could only be typed on a laptop, and "Yıldız" only
+    as "Yildiz" (every key was lower-cased with str.lower, and there was no dotless ı)."""
+    mode, cfg, rec, done = make(players=("Anna",))
+    select_list_item(mode, 1)  # add
+    type_on_any_page(mode, name)
+    assert mode.entry.text == name
+    finish_entry_with_buttons(mode)
+    assert rec.saved[-1] == ["Anna", name]
+
+
+def test_every_page_of_the_grid_is_drawn_and_walked_round_by_its_key(monkeypatch):
+    """Every page has as many keys as the first, in the same places (the outline stays put when the page turns);
+    each key types one letter, drawn by the screen's font as a capital and as a small letter; the page key names the
+    page it turns to and walks round every page back to the letters."""
+    assert len(PAGES) >= 3 and len({len(p) for p in PAGES}) == 1
+    mode, *_ = make()
+    select_list_item(mode, 3)
+    labels = []
+    for page in range(len(PAGES)):
+        assert mode.entry.page == page
+        letters = [k.char for k in mode.entry.keys if k.kind == "letter"]
+        assert all(len(c) == 1 and len(c.upper()) == 1 or c == "ß" for c in letters), letters
+        assert all(undrawable(c) is None and undrawable(c.upper()) is None for c in letters), letters
+        surface = pygame.Surface((800, 480))
+        with recording_texts(monkeypatch) as texts:
+            mode.draw(surface)
+        key = mode.entry.keys[next(i for i, k in enumerate(mode.entry.keys) if k.kind == "page")]
+        labels.append(next(text for text, size, rect in texts if key.rect.contains(rect)))
+        mode.on_tap(key.rect.center)
+    assert mode.entry.page == 0
+    assert len(set(labels)) == len(PAGES)
+    assert labels[-1] == t("core.players_key_letters", "de")  # the last page's key goes back to the letters
+    every = "".join(PAGES)
+    assert len(set(every)) == len(every), "a letter on two pages"
+    for ch in "ŠČŽŘĚĐËÏŐŃŚÆȚıİ":
+        assert ch in every
 
 
 def test_add_a_player_with_the_laptop_keyboard():

@@ -3,7 +3,8 @@
 Everything works with NEXT/SELECT/UNDO alone (the Pi kiosk has no keyboard), by touch, and with a laptop keyboard
 (typed characters arrive through :meth:`PlayersMode.on_text`). Names are typed on an on-screen letter grid; its
 second page ("123 É…") has the digits, a hyphen, an apostrophe and a dot, and accented letters beyond German's
-("Anne-Marie", "Oma 2", "D'Angelo", "Zoé", "Ayşe"): a table without a keyboard could not type them.
+("Anne-Marie", "Oma 2", "D'Angelo", "Zoé", "Ayşe"), its third ("ŠČŽ…") the letters of the neighbours further east
+and south ("Lukáš", "Jiří", "Željko", "Zoë", "Yıldız"): a table without a keyboard could not type them.
 The rules a list must meet are config.from_dict's own (checked in the same order) but told in the player's
 language at the moment the mistake happens, so nothing invalid ever reaches ``save``.
 """
@@ -36,7 +37,13 @@ SELECTED = (52, 84, 140)
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜß"
 #: the grid's second page, as many keys as the first: digits, - ' . and the accents of the neighbours' names
 SYMBOLS = "1234567890-'.ÉÈÀÇÑØÅÁÍÓÚÊÔŞĞĆŁ"
-PAGES = (LETTERS, SYMBOLS)
+#: the third page, as many keys again, in the order of the letters they are made from: Czech, Slovak, Polish,
+#: Croatian/Serbian, Romanian, Hungarian, Portuguese, Dutch/French diaereses, Danish Æ and Turkish dotted İ and
+#: dotless ı ("Yıldız" could only be typed "Yildiz"). Every one is drawn by the screen's font (tests check it).
+ACCENTS = "ÂĂĄÃÆČĐĚËĘÎÏİıŃŇÒÕŐŘŚŠȘȚŮŰÝŹŻŽ"
+PAGES = (LETTERS, SYMBOLS, ACCENTS)
+#: what each page is called on the page key, which names the page it turns to (the one after it, round)
+PAGE_LABELS = ("core.players_key_letters", "core.players_key_symbols", "core.players_key_accents")
 GRID_COLS = 10
 #: the last grid row: (kind, columns wide). "done" comes first so it is one NEXT after the last letter.
 SPECIAL_KEYS = (("done", 2), ("space", 2), ("page", 2), ("delete", 2), ("cancel", 2))
@@ -99,8 +106,9 @@ def name_problem(names: list[str], lang: str = "de", checked: set[int] | None = 
     The order of the checks is config.from_dict's, so the message names the same problem the config would; last, a
     character the screen cannot draw (config, without pygame, has no font to ask), for the names at ``checked``
     (all where None): a name typed beside one the config brought with a box in it was refused for that one. Names
-    are compared and counted written one way (NFC), as the config does: "Zoé" with a combining accent is "Zoé"."""
-    names = [unicodedata.normalize("NFC", n) for n in names]
+    are compared and counted written one way, as the config does (``config.player_name``): "Zoé" with a combining
+    accent is "Zoé", "Anna  Maria" is "Anna Maria"."""
+    names = [config.player_name(n) for n in names]
     if (blank := next((k for k, n in enumerate(names) if not n.strip()), None)) is not None:
         return t("core.players_err_blank", lang), blank
     seen: set[str] = set()
@@ -114,6 +122,9 @@ def name_problem(names: list[str], lang: str = "de", checked: set[int] | None = 
         return t("core.players_err_too_few", lang), None
     if (long := next((k for k, n in enumerate(names) if len(n) > MAX_NAME_LEN), None)) is not None:
         return t("core.players_err_too_long", lang, max=MAX_NAME_LEN), long
+    if (mixed := next(((k, found) for k, n in enumerate(names) if (found := config.mixed_letter(n))), None)):
+        k, (word, letter) = mixed  # "Аnna" typed on a Russian keyboard layout: it looks like "Anna", and is not
+        return t("core.players_err_mixed", lang, name=word, letter=letter), k
     return next(((words, k) for k, n in enumerate(names)
                  if (checked is None or k in checked) and (words := undrawable_words(n, lang, undrawable_key))), None)
 
@@ -124,6 +135,13 @@ def _upper(ch: str) -> str:
     return up if len(up) == 1 else ch
 
 
+def _lower(ch: str) -> str:
+    """Lower case that keeps one letter one letter: 'İ'.lower() is 'i' and a combining dot, two characters (the
+    key then stays 'İ', a capital wherever it is typed; 'i' is on the first page)."""
+    low = ch.lower()
+    return low if len(low) == 1 else ch
+
+
 @dataclass
 class Key:
     kind: str  # "letter", "done", "space", "delete", "cancel"
@@ -132,14 +150,15 @@ class Key:
 
 
 def build_keys(page: int = 0) -> list[Key]:
-    """The letter grid (``page`` 1: digits and signs) in NEXT order: three rows, then done/space/page/delete/cancel.
-    Both pages have the same keys in the same places: turning the page keeps the outline where it is."""
+    """The letter grid (``page`` 1: digits and signs, 2: more accents) in NEXT order: three rows, then
+    done/space/page/delete/cancel. Every page has the same keys in the same places: turning the page keeps the
+    outline where it is."""
     cell_w = (theme.DESIGN_SIZE[0] - 2 * LIST_X) // GRID_COLS
     keys: list[Key] = []
     for i, ch in enumerate(PAGES[page]):
         r, c = divmod(i, GRID_COLS)
         rect = pygame.Rect(LIST_X + c * cell_w, GRID_TOP + r * CELL_PITCH_Y, cell_w - 6, CELL_PITCH_Y - 6)
-        keys.append(Key("letter", rect, ch.lower()))
+        keys.append(Key("letter", rect, _lower(ch)))
     row = (len(PAGES[page]) + GRID_COLS - 1) // GRID_COLS
     col = 0
     for kind, span in SPECIAL_KEYS:
@@ -158,7 +177,7 @@ class NameEntry:
     cursor: int = 0  # the highlighted key
     keyboard: bool = False  # text came from a laptop keyboard
     keys: list[Key] = field(default_factory=build_keys)
-    page: int = 0  # 1: the digits and signs
+    page: int = 0  # index into PAGES (1: the digits and signs, 2: more accents)
     #: a name being renamed, shown selected: the first letter typed replaces it, as in any text field ("Ben" and
     #: then "Mama" typed gave "BenMama"); a delete or a space first keeps it, to fix or lengthen it
     fresh: bool = False
@@ -171,7 +190,8 @@ class NameEntry:
         return not self.text or self.fresh or self.text.endswith(WORD_STARTS)
 
     def turn_page(self) -> None:
-        self.page = 1 - self.page
+        """On to the next page, round to the letters: one key walks every page with NEXT/SELECT alone."""
+        self.page = (self.page + 1) % len(PAGES)
         self.keys = build_keys(self.page)
 
     def type(self, s: str, *, from_grid: bool) -> str | None:
@@ -676,7 +696,7 @@ class PlayersMode:
         capital = entry.next_is_capital()
         labels = {"done": t("core.players_key_done", self.lang), "space": t("core.players_key_space", self.lang),
                   "delete": t("core.players_key_delete", self.lang), "cancel": t("core.players_key_cancel", self.lang),
-                  "page": t("core.players_key_letters" if entry.page else "core.players_key_symbols", self.lang)}
+                  "page": t(PAGE_LABELS[(entry.page + 1) % len(PAGES)], self.lang)}
         for i, key in enumerate(entry.keys):
             hi = i == entry.cursor
             pygame.draw.rect(surface, theme.ACCENT if hi else theme.PANEL, key.rect, border_radius=8)
