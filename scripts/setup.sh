@@ -28,6 +28,9 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
   # espeak-ng speaks the announcements; python3-venv makes the virtual environment; sox measures speech in tests;
   # on a Pi the camera and GPIO libraries come from the OS (they cannot be installed from PyPI there).
   wanted="espeak-ng"
+  # (fonts-dejavu-core: the screen's bundled font lacks most Vietnamese letters (ễ ơ ư ọ), Yoruba's ẹ ṣ, ə and ẞ;
+  # names with them are drawn in DejaVu Sans Bold, without it they are refused: "Nguyễn" had to be misspelled)
+  wanted="$wanted fonts-dejavu-core"
   # (venv itself is in Debian's standard library package; what it needs to make one, ensurepip, is not)
   python3 -c "import ensurepip" >/dev/null 2>&1 || wanted="$wanted python3-venv"
   [ "$with_test" = 1 ] && wanted="$wanted sox"
@@ -45,7 +48,8 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
         >/tmp/companion-apt.log 2>&1; then
       echo "setup: could not install$missing (see /tmp/companion-apt.log); the companion runs without them" \
            "(no speech without espeak-ng; on a Pi no Pi camera without python3-picamera2, no buttons without" \
-           "python3-lgpio, no fullscreen without a desktop without libegl1 libgles2 libgbm1 libgl1-mesa-dri)" >&2
+           "python3-lgpio, no fullscreen without a desktop without libegl1 libgles2 libgbm1 libgl1-mesa-dri;" \
+           "no Vietnamese or Yoruba names without fonts-dejavu-core)" >&2
     fi
   fi
 fi

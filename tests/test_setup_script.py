@@ -47,3 +47,23 @@ def test_setup_on_a_pi_installs_the_gpu_driver_the_kiosk_screen_needs(tmp_path):
     install = [line for line in asked.read_text().splitlines() if "install" in line.split()]
     assert install and "libgl1-mesa-dri" in install[0].split()
     assert "python3-picamera2" in install[0].split()
+
+
+def test_setup_installs_the_font_that_draws_names_the_bundled_one_cannot(tmp_path):
+    """The bundled font lacks most Vietnamese letters ("Nguyễn"): DejaVu Sans Bold draws them, on a Pi or a laptop."""
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "setup.sh", tmp_path / "scripts" / "setup.sh")
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    asked = tmp_path / "apt-get-args"
+    for name, body in (
+            # no Pi: the model file is not there
+            ("grep", 'case "$*" in *device-tree/model*) exit 1;; esac; exec /bin/grep "$@"'),
+            ("python3", 'case "$*" in *-m*) exit 1;; esac; exit 0'),
+            ("dpkg", "exit 1"), ("apt-get", f'echo "$@" >> {asked}; exit 0'), ("sudo", '"$@"'), ("id", "echo 0")):
+        (fake / name).write_text(f"#!/bin/sh\n{body}\n")
+        (fake / name).chmod(0o755)
+    subprocess.run(["bash", str(tmp_path / "scripts" / "setup.sh")], capture_output=True, text=True, timeout=60,
+                   env={**os.environ, "PATH": f"{fake}:/usr/bin:/bin"})
+    install = [line for line in asked.read_text().splitlines() if "install" in line.split()]
+    assert install and "fonts-dejavu-core" in install[0].split()

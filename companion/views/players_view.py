@@ -11,7 +11,6 @@ language at the moment the mistake happens, so nothing invalid ever reaches ``sa
 
 from __future__ import annotations
 
-import functools
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -62,25 +61,13 @@ CELL_PITCH_Y = 68
 MESSAGE_H = 66  # a problem is shown where the title is; the list and the name field start below
 
 
-@functools.lru_cache(maxsize=1)
-def _glyphs():
-    """The screen's font (``theme.font``'s bundled one) as pygame.freetype reads it: its metrics are None for a
-    character it has no glyph for, where pygame.font's give the box it draws in its place."""
-    import pygame.freetype
-
-    if not pygame.freetype.get_init():
-        pygame.freetype.init()
-    return pygame.freetype.Font(None, 24)
-
-
 def undrawable(name: str) -> tuple[int, str] | None:
-    """The first character of ``name`` the screen's font cannot draw, with its place (1-based), or None. "🎲Anna",
-    "王芳" or "محمد" were taken and shown as boxes on every screen of the evening."""
+    """The first character of ``name`` the screen cannot draw (``theme.undrawn``: neither the bundled font nor its
+    fallback, nor right to left), with its place (1-based), or None. "🎲Anna", "王芳" or "محمد" were taken and shown
+    as boxes on every screen of the evening; "Nguyễn" is drawn in the fallback font where it is installed."""
     name = unicodedata.normalize("NFC", name)  # "e" + a combining accent is drawn as "é"
-    for place, (ch, metrics) in enumerate(zip(name, _glyphs().get_metrics(name), strict=False), 1):
-        if metrics is None and not ch.isspace():
-            return place, ch
-    return None
+    found = theme.undrawn(name)
+    return None if found is None else (found + 1, name[found])
 
 
 def undrawable_words(name: str, lang: str, key: str = "core.players_err_undrawable") -> str | None:

@@ -6,7 +6,11 @@ Screens are laid out on a 800x480 design canvas (the Pi touch display); larger w
 from __future__ import annotations
 
 import functools
+import os
 import re
+import shutil
+import subprocess
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 
 import pygame
@@ -45,14 +49,167 @@ HUGE = 72
 
 @functools.cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame-ce's bundled font (no system font lookup: the Pi kiosk may have none).
+    """pygame-ce's bundled font (no system font lookup: the Pi kiosk may have none), handing a line with a letter it
+    lacks to DejaVu Sans Bold where that is installed (``GlyphFallbackFont``).
 
     The bundled font is FreeSans Bold already; ``bold`` is accepted for the callers' intent but adds nothing,
     because SDL's synthetic bold on top of it smears German umlaut dots into a bar (Ü looked like Ū).
     """
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(None, int(size * 1.25))  # the bundled font runs small for its nominal size
+    return GlyphFallbackFont(int(size * 1.25))  # the bundled font runs small for its nominal size
+
+
+#: where the fallback font is looked for, the first found is taken (Debian's fonts-dejavu-core first: scripts/setup.sh
+#: installs it). None found: every line is drawn in the bundled font alone, its missing letters as boxes.
+FALLBACK_FONTS = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
+)
+
+
+@functools.cache
+def fallback_path() -> str | None:
+    """The fallback font's file: from ``FALLBACK_FONTS``, else where fontconfig has DejaVu Sans Bold (only that:
+    ``fc-match`` names some font for any question), else None."""
+    for path in FALLBACK_FONTS:
+        if os.path.isfile(path):
+            return path
+    fc_match = shutil.which("fc-match")
+    if fc_match is None:
+        return None
+    try:
+        found = subprocess.run([fc_match, "-f", "%{file}", "DejaVu Sans:bold"], capture_output=True, text=True,
+                               timeout=3, check=False).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return found if os.path.basename(found) == "DejaVuSans-Bold.ttf" and os.path.isfile(found) else None
+
+
+@functools.cache
+def _glyph_faces() -> tuple[pygame.freetype.Font, pygame.freetype.Font | None]:
+    """The bundled font and the fallback (None: none installed) as pygame.freetype reads them: its metrics are None
+    for a character a font has no glyph for, where pygame.font's give the box drawn in its place."""
+    import pygame.freetype
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    path = fallback_path()
+    return pygame.freetype.Font(None, 24), pygame.freetype.Font(path, 24) if path else None
+
+
+@functools.cache
+def _has_glyph(ch: str, fallback: bool = False) -> bool:
+    """Whether the bundled font (the fallback, ``fallback``) draws ``ch``, kept per character."""
+    face = _glyph_faces()[1 if fallback else 0]
+    return face is not None and face.get_metrics(ch)[0] is not None
+
+
+def _right_to_left(ch: str) -> bool:
+    """A Hebrew or Arabic letter: pygame-ce 2.5.8 draws a line of them left to right, the name backwards."""
+    return unicodedata.bidirectional(ch) in ("R", "AL")
+
+
+@functools.lru_cache(maxsize=4096)
+def falls_back(s: str) -> bool:
+    """Whether ``s`` is drawn in the fallback font: the bundled font lacks one of its letters ("Nguyễn": ễ, "Ngọc",
+    "Đức"'s ứ, were boxes on every screen), and the fallback has them all. Never a right-to-left line (drawn
+    backwards); a space the bundled font lacks (a no-break space in a catalog's line) leaves the line as it was."""
+    if s.isascii():
+        return False
+    letters = [ch for ch in s if not ch.isspace()]
+    return (any(not _has_glyph(ch) for ch in letters)
+            and all(_has_glyph(ch, True) and not _right_to_left(ch) for ch in letters))
+
+
+def undrawn(s: str) -> int | None:
+    """The index of the first character of ``s`` drawn as a box, or None: where the bundled font lacks some, the
+    first the fallback cannot take either (or right to left), so that mending it makes the line drawable."""
+    if falls_back(s):
+        return None
+    lacking = [k for k, ch in enumerate(s) if not ch.isspace() and not _has_glyph(ch)]
+    return next((k for k in lacking if not _has_glyph(s[k], True) or _right_to_left(s[k])), lacking[0] if lacking
+                else None)
+
+
+def _cap_height(f: pygame.font.Font) -> int:
+    """How tall a font's capitals stand, in pixels."""
+    return f.metrics("H")[0][3]
+
+
+@functools.cache
+def _fallback_font(px: int) -> pygame.font.Font:
+    """The fallback font at the size whose capitals stand as tall as the bundled font's at ``px``: at the same size
+    DejaVu Sans Bold stood 47 px against 28 and ran 1.6 times as wide."""
+    path = fallback_path()
+    cap = _cap_height(pygame.font.Font(None, px))
+    guess = max(1, round(100 * cap / _cap_height(pygame.font.Font(path, 100))))
+    fonts = {q: pygame.font.Font(path, q) for q in range(max(1, guess - 2), guess + 3)}
+    return fonts[min(fonts, key=lambda q: (abs(_cap_height(fonts[q]) - cap), q))]
+
+
+class GlyphFallbackFont(pygame.font.Font):
+    """The bundled font at ``px``, which measures (``size``), draws (``render``) and reads the glyphs' extents of
+    (``metrics``, ``accent_lift``) a line with a letter it lacks in the fallback font, capitals as tall, the line
+    cut to the bundled font's ascent and descent (as far as no glyph stands beyond them): every screen's fitting
+    measures with the font that draws, and a line in the fallback stands where the bundled one would. Every other
+    line, and every other question (heights, ascent), is the bundled font's as before."""
+
+    def __init__(self, px: int) -> None:
+        super().__init__(None, px)
+        self.px = px
+
+    def _other(self, s: object) -> pygame.font.Font | None:
+        """The fallback font where it draws ``s``, else None."""
+        return _fallback_font(self.px) if isinstance(s, str) and not s.isascii() and falls_back(s) else None
+
+    def _rows(self, other: pygame.font.Font, s: str) -> tuple[int, int, int, int]:
+        """``other``'s line's width, its baseline's row in ``other``'s rendering, and the rows kept above and below
+        the baseline: the bundled font's ascent and descent, or as far as a glyph stands beyond them."""
+        extents = [m for m in other.metrics(s) if m]
+        above = max(self.get_ascent(), max((m[3] for m in extents), default=0))
+        below = max(-self.get_descent(), -min((m[2] for m in extents), default=0))
+        return other.size(s)[0], other.get_ascent() + accent_lift(other, s), above, below
+
+    @functools.cached_property
+    def _plain_below(self) -> int:
+        """The rows the bundled font's rendering of a plain line has below its baseline (SDL_ttf leaves room for an
+        underline there, beyond the descent): a fallback line's image as tall, so it centres alike."""
+        return super().render("x", True, (0, 0, 0)).get_height() - self.get_ascent()
+
+    def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
+        """The line's size as the bundled font gives it: its width, and its height without the underline's room."""
+        other = self._other(text)
+        if other is None:
+            return super().size(text)
+        width, _, above, below = self._rows(other, text)
+        return width, above + below
+
+    def render(self, text: str | bytes | None, antialias: bool, color, bgcolor=None,  # type: ignore[override]
+               wraplength: int = 0) -> pygame.Surface:
+        """The line drawn, in the fallback font where the bundled one lacks a letter of it, its baseline as far
+        from the image's top as the bundled font's would be."""
+        other = self._other(text) if not wraplength else None
+        if other is None:
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        img = other.render(text, antialias, color, bgcolor)
+        width, baseline, above, below = self._rows(other, text)
+        if bgcolor is None:
+            out = pygame.Surface((width, above + max(below, self._plain_below)), pygame.SRCALPHA, 32)
+            out.fill((0, 0, 0, 0))
+            out.blit(img, (0, above - baseline), special_flags=pygame.BLEND_RGBA_ADD)  # added to nothing: a copy
+        else:
+            out = pygame.Surface((width, above + max(below, self._plain_below)))
+            out.fill(bgcolor)
+            out.blit(img, (0, above - baseline))
+        return out
+
+    def metrics(self, text: str | bytes) -> list:  # type: ignore[override]
+        """The glyphs' extents in the font that draws the line (``accent_lift`` lifts a fallback line by them)."""
+        other = self._other(text)
+        return super().metrics(text) if other is None else other.metrics(text)
 
 
 @functools.lru_cache(maxsize=512)
