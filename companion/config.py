@@ -23,6 +23,7 @@ from typing import Any
 from companion import paths
 from companion.atomic import atomic_write_text, keep_aside_where_possible, replace_keeping_aside, text_as_saved
 from companion.errors import CompanionError, ConfigError
+from companion.games.base import name_key
 from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.i18n import said as said_error
 from hardware.events import Button
@@ -291,7 +292,7 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
         raise _bad("players", players, 'give a list of names in seat order, e.g. ["Anna", "Ben"]',
                    **_players_how(players))
     names = [player_name(p) for p in players]
-    if len(set(n.casefold() for n in names)) != len(names):
+    if len(set(map(name_key, names))) != len(names):
         raise _bad("players", players, "each name may appear once (add an initial to tell two apart)",
                    **_players_how(players))
     if not 1 <= len(names) <= 6:
@@ -646,7 +647,7 @@ def _players_how(value: Any) -> dict[str, Any]:
     names = [player_name(p) for p in value]
     if not all(names):
         return {"how": "core.config_players_why_blank"}
-    if dup := next((n for k, n in enumerate(names) if n.casefold() in {m.casefold() for m in names[:k]}), None):
+    if dup := next((n for k, n in enumerate(names) if name_key(n) in set(map(name_key, names[:k]))), None):
         return {"how": "core.config_players_why_twice", "name": dup}
     if not 1 <= len(names) <= 6:
         return {"how": "core.config_players_why_count", "n": len(names)}

@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.announce import Announcement
 from companion.errors import CompanionError, JournalError
-from companion.games.base import Engine, GameError
+from companion.games.base import Engine, GameError, name_key
 from companion.i18n import LANGUAGES, t
 from companion.journal import Journal, JournalGone, SavedGame
 from vision.types import DiePicture, DieReading, TrayReading
@@ -471,7 +471,7 @@ def seats_in(actions: Sequence[dict[str, Any]], lang: str, unnamed: Sequence[str
     renamed = {p: t("core.seat_name", lang, n=n) for p in players
                if (unnamed is None or p in unnamed) and (n := seat_number(p)) is not None}
     renamed = {old: new for old, new in renamed.items() if old != new}
-    names = [renamed.get(p, p).casefold() for p in players]
+    names = [name_key(renamed.get(p, p)) for p in players]
     return renamed if len(set(names)) == len(names) else {}
 
 

@@ -12,12 +12,26 @@ import copy
 import dataclasses
 import json
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Any, ClassVar, Protocol, Self, TextIO
 
 from companion.announce import Announcement
 from companion.errors import CompanionError
 from companion.i18n import MissingTranslation, join_names, t
+
+
+def name_key(name: str) -> str:
+    """What tells one player's name from another's, wherever names are compared (the config, the players screen,
+    the session, every engine's setup and the steps naming a player): "ANNA" is "Anna", and "Zoë" typed as "e" and
+    a combining accent is "Zoë"; but "Strauß" is not "Strauss" (``str.casefold`` makes ß "ss": two families'
+    names refused as one, or one's moves given to the other).
+
+    >>> name_key(" ANNA "), name_key("Strauß") == name_key("Strauss"), name_key("Zoe\u0308") == name_key("Zoë")
+    ('anna', False, True)
+    """
+    return unicodedata.normalize("NFC", name.strip()).lower()
+
 
 #: what no step changes in place: shared by a state's copy (``state_copy``); enums are words and numbers
 _ATOMS = (str, int, float, type(None))

@@ -57,7 +57,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
-from companion.games.base import KeyedGameError
+from companion.games.base import KeyedGameError, name_key
 from companion.hourglass import Hourglass
 from companion.hourglass import Phase as SandPhase
 from companion.i18n import DEFAULT_LANGUAGE, catalog
@@ -690,7 +690,7 @@ class HasteWorte:
     def _player(self, named: Any) -> int:
         if isinstance(named, str):
             for i, p in enumerate(self.players):
-                if p.casefold() == named.strip().casefold():
+                if name_key(p) == name_key(named):
                     return i
         raise UnknownPlayer("haste.error.unknown_player", player=str(named), players=", ".join(self.players))
 
@@ -779,7 +779,7 @@ def _players(value: Any) -> list[str]:
     names = [p.strip() for p in value]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise SetupError("haste.error.player_count", n=len(names), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
-    folded = [n.casefold() for n in names]
+    folded = [name_key(n) for n in names]
     twice = sorted({n for n, f in zip(names, folded, strict=True) if folded.count(f) > 1})
     if twice:
         raise SetupError("haste.error.player_twice", player=", ".join(twice))
@@ -791,7 +791,7 @@ def _first_player(value: Any, players: list[str]) -> int:
         return value
     if isinstance(value, str):
         for i, p in enumerate(players):
-            if p.casefold() == value.strip().casefold():
+            if name_key(p) == name_key(value):
                 return i
     raise SetupError("haste.error.setup_first", player=str(value), players=", ".join(players))
 

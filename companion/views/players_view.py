@@ -20,6 +20,7 @@ import pygame
 from companion import config
 from companion.config import Config
 from companion.errors import CompanionError
+from companion.games.base import name_key
 from companion.i18n import error_words, refused_words, t
 from companion.views import theme
 from companion.views.widgets import hint_bar, keys_named
@@ -100,9 +101,9 @@ def name_problem(names: list[str], lang: str = "de", checked: set[int] | None = 
         return t("core.players_err_blank", lang), blank
     seen: set[str] = set()
     for k, n in enumerate(names):
-        if n.casefold() in seen:
+        if name_key(n) in seen:
             return t("core.players_err_duplicate", lang, name=n), k
-        seen.add(n.casefold())
+        seen.add(name_key(n))
     if len(names) > MAX_PLAYERS:
         return t("core.players_err_too_many", lang, max=MAX_PLAYERS), None
     if len(names) < MIN_PLAYERS:

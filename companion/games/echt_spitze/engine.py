@@ -55,6 +55,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
+from companion.games.base import name_key
 from companion.games.echt_spitze.errors import (
     DiceError,
     EchtError,
@@ -345,7 +346,7 @@ class EchtSpitze:
         names = [p.strip() for p in players]
         if not 1 <= len(names) <= MAX_PLAYERS:
             raise SetupError("echt.err.players_count", count=len(names))
-        if len({n.casefold() for n in names}) != len(names):
+        if len(set(map(name_key, names))) != len(names):
             raise SetupError("echt.err.players_unique")
         if any(len(n) > MAX_NAME for n in names):
             raise SetupError("echt.err.players_long", max=MAX_NAME)
@@ -367,10 +368,10 @@ class EchtSpitze:
         if extra_faces not in ("one", "every"):
             raise SetupError("echt.err.extra_faces", value=repr(extra_faces))
         start = setup.get("start", 0)
-        folded = [n.casefold() for n in names]
+        folded = [name_key(n) for n in names]
         if isinstance(start, int) and not isinstance(start, bool) and 0 <= start < len(names):
             start = names[start]  # the app's setup wizard gives the seat index
-        if not isinstance(start, str) or start.strip().casefold() not in folded:
+        if not isinstance(start, str) or name_key(start) not in folded:
             raise SetupError("echt.err.start", value=repr(start), players=names)
         return TableState(
             players=[PlayerState(name=n) for n in names],
@@ -379,7 +380,7 @@ class EchtSpitze:
             star_value=star_value,
             seed=str(setup.get("seed", "echt-spitze")),
             extra_faces=extra_faces,
-            start=folded.index(start.strip().casefold()),
+            start=folded.index(name_key(start)),
         )
 
     def _opening(self) -> list[Announcement]:
@@ -417,7 +418,7 @@ class EchtSpitze:
     def _player(s: TableState, name: Any) -> PlayerState:
         if isinstance(name, str):
             for p in s.players:
-                if p.name.casefold() == name.strip().casefold():
+                if name_key(p.name) == name_key(name):
                     return p
         raise TurnError("echt.err.unknown_player", name=str(name), players=[p.name for p in s.players])
 

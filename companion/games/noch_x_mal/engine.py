@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
+from companion.games.base import name_key
 from companion.games.noch_x_mal.errors import (
     ChipError,
     DiceError,
@@ -139,7 +140,7 @@ class NochXMal:
             if not isinstance(name, str) or not name.strip():
                 raise SetupError("nxm.err.player_name")
             name = name.strip()
-            if any(p.name.casefold() == name.casefold() for p in players):
+            if any(name_key(p.name) == name_key(name) for p in players):
                 raise SetupError("nxm.err.duplicate_name", name=name)
             colour = entry.get("chips") if isinstance(entry, dict) else None
             if colour is None and not solo:
@@ -232,7 +233,7 @@ class NochXMal:
     # -- helpers ---------------------------------------------------------------------------------------
     def _seat(self, name: Any) -> int:
         for i, p in enumerate(self.state.players):
-            if isinstance(name, str) and p.name.casefold() == name.strip().casefold():
+            if isinstance(name, str) and name_key(p.name) == name_key(name):
                 return i
         names = [p.name for p in self.state.players]
         raise TurnError("nxm.err.unknown_player", name=str(name), players=names)

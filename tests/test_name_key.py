@@ -1,0 +1,50 @@
+"""Names are told apart one way everywhere (``games.base.name_key``): "ANNA" is "Anna" and "Zoë" typed with a
+combining accent is "Zoë", but "Strauß" is not "Strauss". ``str.casefold`` made ß "ss": the players screen and the
+config refused the two as one name, and had they been let through, three of the four games refused them at their
+start and gave a step naming Strauss to Strauß."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import config
+from companion.games import engine_class
+from companion.games.base import name_key
+from companion.games_ui import register_all
+from companion.views.players_view import name_problem
+
+TWINS = ["Strauß", "Strauss", "Anna"]
+
+
+def test_the_key_folds_case_and_composition_but_keeps_sharp_s():
+    assert name_key(" ANNA ") == name_key("anna")
+    assert name_key("Zoe\u0308") == name_key("Zoë")
+    assert name_key("Strauß") != name_key("Strauss")
+    assert name_key("STRAUẞ") == name_key("Strauß")
+
+
+def test_the_config_and_the_players_screen_take_strauss_beside_strauss_with_sharp_s():
+    assert config.from_dict({"players": TWINS}).players == TWINS
+    assert name_problem(TWINS, "de") is None
+    with pytest.raises(config.ConfigError):
+        config.from_dict({"players": ["Anna", "ANNA"]})
+    assert name_problem(["Anna", "ANNA"], "de") is not None
+
+
+def _seat_named(game: str, engine, name: str) -> str:
+    """The seat a step naming ``name`` goes to, as each engine finds it."""
+    if game == "echt-spitze":
+        return engine._player(engine.state, name).name
+    if game == "noch-x-mal":
+        return engine.state.players[engine._seat(name)].name
+    return engine.players[engine._player(name)]
+
+
+@pytest.mark.parametrize("game", ["echt-spitze", "noch-x-mal", "haste-worte"])
+def test_the_games_start_with_both_and_give_each_their_own_steps(game):
+    """(Fritzo compares no names: its setup took them before.)"""
+    register_all()
+    engine = engine_class(game).new({"action": "setup", "players": TWINS, "seed": 3})
+    assert [p if isinstance(p, str) else p["name"] for p in engine.to_json()["players"]][:3] == TWINS
+    assert _seat_named(game, engine, "Strauss") == "Strauss"
+    assert _seat_named(game, engine, "strauß ") == "Strauß"
