@@ -164,10 +164,12 @@ def _vietnamese(runs: list[tuple[str | None, str]]) -> list[tuple[str | None, st
     return out
 
 
-#: a number and a full stop before a tag: the German voice reads "1." before a tag as an ordinal ("jetzt 1.
-#: <voice>Мария…" was "jetzt erste", as "Ben nimmt die 1.</speak>" was "die erste"); a line break in between keeps
-#: it the cardinal plain text says
-_ORDINAL_BEFORE_TAG = re.compile(r"(?<=\d)\.\s*$")
+#: What a voice tag did to the punctuation around it (measured with the German and English voices): a pause at a
+#: "." or "!" before the tag was lost ("Tiere. Мария" ran on, 0.42 s pause gone) and a number before it became an
+#: ordinal ("jetzt 1. Мария" was "jetzt erste"), unless a line break stands between; a ",", ":" after the closing tag
+#: was not paused at in German ("Würfel an Мария: Wurf 2" ran on) unless it is inside the voice.
+_PAUSE_BEFORE_TAG = re.compile(r"(?<=[.,:;!?…])\s+$")
+_PAUSE_AFTER_TAG = re.compile(r"^[.,:;!?…]+")
 
 
 def marked_up(text: str, has_voice: Callable[[str], bool] = lambda voice: True) -> str:
@@ -175,17 +177,21 @@ def marked_up(text: str, has_voice: Callable[[str], bool] = lambda voice: True) 
     tag, and each run of letters the sentence's voice would spell one by one ("kyrillisch Em, kyrillisch A, …")
     in ``<voice xml:lang=…>`` of its language, when ``has_voice`` says espeak-ng has that voice (or a Cyrillic
     neighbour, ``_SIMILAR``); without it the name is left to the sentence's voice: spelled, but heard (a missing
-    voice in SSML dropped the name). Plain text comes out the same as before SSML, bar the escaped ``&<>``."""
-    out = []
-    for voice, part in _vietnamese(_runs(text)):
-        escaped = html.escape(part, quote=False)
-        voice = next((v for v in (voice, *_SIMILAR.get(voice, ())) if has_voice(v)), None) if voice else None
-        if voice:
-            if out:
-                out[-1] = _ORDINAL_BEFORE_TAG.sub(".\n", out[-1])
-            out.append(f'<voice xml:lang="{voice}">{escaped}</voice>')
-        else:
-            out.append(escaped)
+    voice in SSML dropped the name). Plain text comes out the same as before SSML, bar the escaped ``&<>``; the
+    punctuation next to a tag is placed so that its pause is kept (``_PAUSE_BEFORE_TAG``)."""
+    runs = [(next((v for v in (voice, *_SIMILAR.get(voice, ())) if has_voice(v)), None) if voice else None, part)
+            for voice, part in _vietnamese(_runs(text))]
+    out: list[str] = []
+    for i, (voice, part) in enumerate(runs):
+        if voice is None:
+            out.append(html.escape(part, quote=False))
+            continue
+        if i + 1 < len(runs) and runs[i + 1][0] is None and (mark := _PAUSE_AFTER_TAG.match(runs[i + 1][1])):
+            part += mark.group()
+            runs[i + 1] = (None, runs[i + 1][1][mark.end():])
+        if out:
+            out[-1] = _PAUSE_BEFORE_TAG.sub("\n", out[-1])
+        out.append(f'<voice xml:lang="{voice}">{html.escape(part, quote=False)}</voice>')
     return "".join(out)  # no <speak> around it: espeak-ng then added 0.05-0.1 s of silence at the end
 
 

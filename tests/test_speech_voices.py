@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from companion import speech
+from companion.announcer import QUIET_LEVEL, WORDS_PAUSE
 from companion.sounds import wav_duration
 from companion.speech import speakable, spoken, synthesize
 
@@ -102,8 +103,9 @@ def test_a_missing_voice_leaves_the_name_to_the_sentence_voice(tmp_path):
     ("田中さくら", '<voice xml:lang="cmn">田中</voice><voice xml:lang="ja">さくら</voice>'),  # ja spells kanji
     ("Nguyễn Văn An ist dran.", '<voice xml:lang="vi">Nguyễn Văn</voice> An ist dran.'),
     ("Zoë, Łukasz, Søren, Şule und Ðorđe", "Zoë, Łukasz, Søren, Şule und Ðorđe"),  # the voices say these
-    ("Anna: ein Kristall, jetzt 1. Мария, wähle.",
-     'Anna: ein Kristall, jetzt 1.\n<voice xml:lang="ru">Мария</voice>, wähle.'),  # "1." before a tag is "erste"
+    ("Anna: ein Kristall, jetzt 1. Мария, wähle.",  # "1." before a tag was "erste", the "," after it no pause
+     'Anna: ein Kristall, jetzt 1.\n<voice xml:lang="ru">Мария,</voice> wähle.'),
+    ("Würfel an 김민준: Wurf 2.", 'Würfel an <voice xml:lang="ko">김민준:</voice> Wurf 2.'),
     ("Ben nimmt die 1.", "Ben nimmt die 1."),
 ])
 def test_runs_of_a_script_the_voice_would_spell_are_marked_with_their_language(text, ssml):
@@ -173,3 +175,23 @@ def test_ssml_says_the_existing_sentences_as_plain_text_did(lang, text):
     assert new.getnframes() == pytest.approx(old.getnframes(), rel=0.02)
     loud = [np.flatnonzero(np.abs(np.frombuffer(w.readframes(w.getnframes()), "<i2")) > 300) for w in (old, new)]
     assert loud[1][-1] == pytest.approx(loud[0][-1], rel=0.02)  # the voice ends where it did
+
+
+def pauses(wav: bytes) -> int:
+    """The pauses the announcer ends a group of words at (``announcer.words_end``)."""
+    w = wave.open(io.BytesIO(wav))
+    loud = np.flatnonzero(np.abs(np.frombuffer(w.readframes(w.getnframes()), "<i2").astype(np.int32)) >= QUIET_LEVEL)
+    return int(np.count_nonzero(np.diff(loud) >= WORDS_PAUSE * w.getframerate()))
+
+
+@needs_espeak
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("de", "Carla: Tiere. {}, wähle."), ("de", "Würfel an {}: Wurf 2."),
+    ("en", "Carla: Animals. {}, pick."), ("en", "Pass the dice to {}: roll 2.")])
+@pytest.mark.parametrize(("voice", "name"), [("ru", "Мария"), ("ko", "김민준")])
+def test_a_name_in_another_voice_keeps_the_pauses_around_it(lang, sentence, voice, name):
+    """A voice tag swallowed the pause at the "." before it and at the "," or ":" after it (German): "Tiere. Мария,
+    wähle" ran on, and the announcer, which cuts a sentence taken back at a pause, had none to cut at."""
+    if not voice_there(voice):
+        pytest.skip(f"this espeak-ng has no voice {voice!r} (a smaller espeak-ng-data)")
+    assert pauses(synthesize(sentence.format(name), lang)) == pauses(synthesize(sentence.format("Anna"), lang)) > 0
