@@ -72,8 +72,20 @@ def speakable(text: str) -> str:
     there); and without emoji, which espeak-ng names ("Anna 🦄" was "Anna Einhorngesicht", "👨‍👩‍👧" "Mann Frau
     Mädchen") though they are a name's decoration, not its sound. The result is plain text: :func:`marked_up`
     escapes it for SSML."""
-    cleaned = "".join(" " if unicodedata.category(ch).startswith("C") else "" if _pictograph(ch) else ch
-                      for ch in text)
+    out: list[str] = []
+    gone = False  # an emoji was just left out: the space between it and a word goes too ("Anna 🦄's turn" is
+    for ch in text:  # "Anna's turn", not "Anna ess turn"); between two words ("Anna🦄Ben") it leaves one
+        if _pictograph(ch):
+            spaces = len(out) - len("".join(out).rstrip())
+            if spaces and len(out) > spaces and out[-spaces - 1].isalnum():
+                del out[-spaces:]
+            gone = True
+            continue
+        if gone and ch.isalnum() and out and out[-1].isalnum():
+            out.append(" ")
+        gone = gone and unicodedata.category(ch).startswith("C")  # the joiner inside a family emoji
+        out.append(" " if unicodedata.category(ch).startswith("C") else ch)
+    cleaned = "".join(out)
     while _UNSAFE.search(cleaned):
         cleaned = _UNSAFE.sub(" ", cleaned)
     return " ".join(cleaned.split())

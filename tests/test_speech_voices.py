@@ -117,6 +117,7 @@ def test_emoji_are_left_out_of_what_is_said():
     assert speakable("Anna 🦄 ist dran.") == "Anna ist dran."
     assert speakable("👨\u200d👩\u200d👧 ist dran.") == "ist dran."
     assert speakable("Ben 👍🏽 und Jo ❤️ 1️⃣") == "Ben und Jo 1"
+    assert speakable("Anna 🦄's turn, 👨\u200d👩\u200d👧's next, Anna🦄Ben") == "Anna's turn, 's next, Anna Ben"
     assert speakable("Zoë (die Große) & Ben <3") == "Zoë (die Große) & Ben <3"
     assert speakable("Zoe\u0308 und Nguyễn") == "Zoe\u0308 und Nguyễn"  # combining marks are letters' own
 
