@@ -1,5 +1,6 @@
 """Speech through the real espeak-ng: real WAV audio of a plausible length, both voices, names that cannot
-steer it, rendering off the calling thread with a cache. Skipped with a reason where espeak-ng is not
+steer it (the text goes as escaped SSML; names in other scripts: test_speech_voices.py), rendering off the calling
+thread with a cache. Skipped with a reason where espeak-ng is not
 installed."""
 
 from __future__ import annotations
@@ -81,6 +82,11 @@ def test_a_name_cannot_inject_phonemes_or_flags():
     for name in ["-v en", "--stdout", "<speak><audio src='x'/></speak>", "Jörg\x01 5S", "Zoë\n-w /tmp/x"]:
         wav = synthesize(f"{name} ist dran.", "de")
         assert wav_duration(wav) > 0.5
+    # in SSML mode (-m) a typed tag is escaped, so it is read out: "speak", not obeyed as markup
+    ssml = subprocess.run([ESPEAK, "-q", "-x", "-m", "-v", "en", "--stdin"],
+                          input=speech.marked_up(speakable("<speak>Anna</speak> &")).encode(),
+                          capture_output=True, check=True).stdout.decode()
+    assert ssml.count("sp'i:k") == 2 and "'an@" in ssml
 
 
 def test_speakable_removes_only_what_espeak_would_obey():
@@ -123,8 +129,10 @@ def test_what_the_voice_would_misread_is_said_as_players_say_it(lang, text, said
 
 
 def phonemes(text: str, lang: str) -> str:
-    return subprocess.run([ESPEAK, "-q", "-x", "-v", lang, "--stdin"], input=speakable(spoken(text, lang)).encode(),
-                          capture_output=True, check=True).stdout.decode()
+    """What espeak-ng says for ``text`` as :func:`synthesize` hands it over: SSML (``-m``)."""
+    return subprocess.run([ESPEAK, "-q", "-x", "-m", "-v", lang, "--stdin"],
+                          input=speech.marked_up(speakable(spoken(text, lang))).encode(), capture_output=True,
+                          check=True).stdout.decode()
 
 
 @needs_espeak
