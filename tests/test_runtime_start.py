@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from companion import runtime
 from companion.app import App
@@ -166,3 +167,54 @@ def test_a_kiosk_screen_too_small_for_the_table_says_so_and_what_to_use(monkeypa
     shown.clear()
     assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
     assert not any("480x320" in text for text in shown)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_the_screen_says_the_companion_is_starting_before_anything_else_is_opened(monkeypatch, out_dir, lang, size):
+    """The kiosk stood black from the moment the screen opened to its first frame: 2 s on a Pi with the built-in
+    tray, 6-9 s with a Pi camera (settling, focusing), and the family took it for not starting. The companion's
+    name and "starting …" are on the screen before OpenCV, the games, the sound and the camera are opened."""
+    import pygame
+    from drawn_texts import recording_texts
+
+    from companion.display import Display
+    from companion.i18n import t
+
+    shown: list[pygame.Surface] = []
+    present = Display.present
+
+    def presenting(self) -> None:
+        present(self)
+        shown.append(pygame.display.get_surface().copy())
+
+    monkeypatch.setattr(Display, "present", presenting)
+    at_build: dict[str, object] = {}
+    build = App.__init__
+
+    def building(self, cfg, **kwargs) -> None:
+        at_build.update(shown=list(shown), drawn=list(drawn))
+        build(self, cfg, **kwargs)
+
+    monkeypatch.setattr(App, "__init__", building)
+    announcer = runtime._announcer
+
+    def sound(cfg):
+        at_build.setdefault("before_sound", list(shown))
+        return announcer(cfg)
+
+    monkeypatch.setattr(runtime, "_announcer", sound)
+    cfg = Config(language=lang)
+    cfg.display.fullscreen = False
+    cfg.display.width, cfg.display.height = size
+    with recording_texts(monkeypatch) as drawn:
+        assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
+    assert at_build["shown"] and at_build["before_sound"], "nothing was on the screen before the app was built"
+    window = at_build["shown"][-1]
+    assert window.get_size() == size
+    pygame.image.save(window, str(out_dir / f"run_splash_{lang}_{size[0]}.png"))
+    said = {s: sz for s, sz, _ in at_build["drawn"]}
+    assert said.get(t("core.app_title", lang), 0) >= theme.LARGE
+    assert said.get(t("core.starting", lang), 0) >= theme.FAR
+    lit = np.any(pygame.surfarray.array3d(window) != theme.BG, axis=2)
+    assert 0.005 < lit.mean() < 0.2  # words on the panel's colour, not black, not a frame of the app
