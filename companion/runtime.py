@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import sys
+import time
 from collections.abc import Callable, Hashable
 
 from companion.config import Config
@@ -54,6 +55,11 @@ def _stopped(what_is_kept: str) -> int:
     return 1
 
 
+#: how long the stopped screen's words stay before the screen is let go (systemd starts it again 3 s later): a crash
+#: at the start left the kiosk black, restarting every few seconds with not a word for the family
+STOPPED_SECONDS = 10.0
+
+
 def _show_words(display, title: str, words: str) -> None:
     """A whole screen of words, presented at once: the first picture at switch-on, the last one when it stops. The
     table reads both from its seats (the title LARGE, the words at FAR or larger)."""
@@ -79,6 +85,30 @@ def _splash(display, lang: str) -> None:
     from companion.i18n import t
 
     _show_words(display, t("core.app_title", lang), t("core.starting", lang))
+
+
+def _hold(display, seconds: float, *, step: float = 0.1, sleep: Callable[[float], object] = time.sleep) -> None:
+    """Keep the picture on the screen for ``seconds`` (Escape or closing the window ends it early); bounded."""
+    import pygame
+
+    for _ in range(max(0, round(seconds / step))):
+        for ev in pygame.event.get():
+            if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
+                return
+        display.present()  # shown again after a while (``REFRESH_SECONDS``): a window covered gets it back
+        sleep(step)
+
+
+def _stopped_screen(display, lang: str, key: str) -> None:
+    """The stopped words on the table's screen, kept :data:`STOPPED_SECONDS`, before it is let go. Called in the
+    handler of what stopped it; whatever fails here is logged, and the stop goes on."""
+    from companion.i18n import t
+
+    try:
+        _show_words(display, t("core.stopped_title", lang), t(key, lang))
+        _hold(display, STOPPED_SECONDS)
+    except Exception:  # noqa: BLE001 - the screen's last words are a courtesy: the stop itself must go on
+        log.exception("showing the stopped screen")
 
 
 def _forget_key_names() -> None:
@@ -115,11 +145,13 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
         app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=buttons,
                   start_free_play=True, catch_failures=True)
     except Exception:
+        code = _stopped("nothing saved was changed")
+        _stopped_screen(display, cfg.language, "core.stopped_start")
         if announcer is not None:
             announcer.close()
         display.close()
         _forget_key_names()
-        return _stopped("nothing saved was changed")
+        return code
     if notice:
         log.warning("%s", notice)
     # no sound device (a speaker not plugged in at boot): the announcements show as banners only, and the table
@@ -135,7 +167,9 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
         if screenshot:
             pygame.image.save(display.canvas, screenshot)
     except Exception:
-        return _stopped("the game is saved. Start it again to resume")
+        code = _stopped("the game is saved. Start it again to resume")
+        _stopped_screen(display, cfg.language, "core.stopped_run")
+        return code
     finally:
         announcer.close()
         display.close()
