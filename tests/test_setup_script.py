@@ -47,3 +47,38 @@ def test_setup_on_a_pi_installs_the_gpu_driver_the_kiosk_screen_needs(tmp_path):
     install = [line for line in asked.read_text().splitlines() if "install" in line.split()]
     assert install and "libgl1-mesa-dri" in install[0].split()
     assert "python3-picamera2" in install[0].split()
+
+
+def test_an_update_says_when_the_boot_service_installed_is_out_of_date(tmp_path):
+    """Updating by the README (git pull, ./scripts/setup.sh) kept the boot service installed before, silently, though
+    the unit had changed since (the console it owns: keys typed went to the login prompt behind the picture). Setup
+    says, in one line, to install it again; a service as install-service.sh writes it, or none, is not mentioned."""
+    for part in ("scripts/setup.sh", "scripts/install-service.sh", "systemd/companion.service"):
+        (tmp_path / part).parent.mkdir(exist_ok=True)
+        shutil.copy(ROOT / part, tmp_path / part)
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    for script, body in ((fake / "dpkg", "exit 0"), (tmp_path / ".venv" / "bin" / "python", "exit 0")):
+        script.write_text(f"#!/bin/sh\n{body}\n")  # every OS package there; the venv's installs do nothing
+        script.chmod(0o755)
+    unit = tmp_path / "companion.service"
+    env = {k: v for k, v in os.environ.items() if k != "SUDO_USER"} | {
+        "PATH": f"{fake}:/usr/bin:/bin", "COMPANION_UNIT": str(unit),
+        "PIPEWIRE_ALSA_CONF": "/nonexistent/99-pipewire-default.conf"}
+    current = subprocess.run(["bash", str(tmp_path / "scripts" / "install-service.sh"), "--print"], env=env,
+                             check=True, capture_output=True, text=True).stdout
+    said = {}
+    for name, text in (("current", current), ("old", current.replace("Conflicts=getty@tty1.service\n", "")),
+                       ("none", None)):
+        if text is None:
+            unit.unlink()
+        else:
+            unit.write_text(text)
+        r = subprocess.run(["bash", str(tmp_path / "scripts" / "setup.sh")], capture_output=True, text=True,
+                           timeout=60, env=env)
+        assert r.returncode == 0, r.stderr
+        said[name] = [line for line in r.stderr.splitlines() if "at boot" in line]
+    assert said["current"] == said["none"] == []
+    assert said["old"] == ["setup: the service that starts the companion at boot is out of date (an update changed "
+                           "it): run ./scripts/install-service.sh"]
