@@ -33,7 +33,9 @@ def _safe(fn: Callable[[], list[str]], what: str) -> list[str]:
 
 
 def _python() -> list[str]:
-    lines = [f"Python {platform.python_version()} on {platform.machine()} ({sys.executable})"]
+    from companion import version
+
+    lines = [f"companion {version()}", f"Python {platform.python_version()} on {platform.machine()} ({sys.executable})"]
     for mod, pkg in (("pygame", "pygame-ce"), ("cv2", "opencv-python-headless"), ("numpy", "numpy"),
                      ("gpiozero", "gpiozero")):
         try:

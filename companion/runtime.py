@@ -131,6 +131,9 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     # the screen first, and a picture on it at once: OpenCV, the games and the camera come after, behind the splash
     display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen, rotate=cfg.display.rotate)
     _splash(display, cfg.language)
+    from companion import version
+
+    print(f"companion: version {version()}", flush=True)  # in the journal, for whoever reads it after a bug
     announcer = None
     try:
         from companion.app import App

@@ -171,7 +171,8 @@ def test_a_kiosk_screen_too_small_for_the_table_says_so_and_what_to_use(monkeypa
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
-def test_the_screen_says_the_companion_is_starting_before_anything_else_is_opened(monkeypatch, out_dir, lang, size):
+def test_the_screen_says_the_companion_is_starting_before_anything_else_is_opened(monkeypatch, capsys, out_dir, lang,
+                                                                                     size):
     """The kiosk stood black from the moment the screen opened to its first frame: 2 s on a Pi with the built-in
     tray, 6-9 s with a Pi camera (settling, focusing), and the family took it for not starting. The companion's
     name and "starting …" are on the screen before OpenCV, the games, the sound and the camera are opened."""
@@ -210,6 +211,9 @@ def test_the_screen_says_the_companion_is_starting_before_anything_else_is_opene
     with recording_texts(monkeypatch) as drawn:
         assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
     assert at_build["shown"] and at_build["before_sound"], "nothing was on the screen before the app was built"
+    import companion
+
+    assert capsys.readouterr().out.count(f"companion: version {companion.version()}\n") == 1  # the journal's, once
     window = at_build["shown"][-1]
     assert window.get_size() == size
     pygame.image.save(window, str(out_dir / f"run_splash_{lang}_{size[0]}.png"))
