@@ -397,24 +397,41 @@ class App:
         self.keys = KeyboardButtons(hold_time=cfg.buttons.hold_time, clock=clock)
         #: Backspace held while a name is typed: for how long, and when it deletes next (``_erase_repeat``)
         self._erase_held: tuple[float, float] | None = None
-        if use_camera:
-            self._open_camera(source_spec or cfg.camera)
         #: a game finished shortly before the companion went off (the power cut at its end screen): shown once more,
         #: not put in the history unseen (``main_menu``)
         self._finished_at_start: Any = None
         self._last_answers: dict[str, dict[str, Any]] = {}  # each game's setup answers, this run
         self._stuck_said: set[Button] = set()  # buttons held down so long they were said to be stuck
-        self._starting = True
-        self.main_menu()
-        self._starting = False
-        try:  # a game's screen entered at the start fails as one entered later does (``frame``)
-            if self._finished_at_start is None or not self._show_last_result(self._finished_at_start):
-                if start_free_play:
-                    self._start_free_play()
-        except Exception:
-            if not self.catch_failures or self.session is None:
-                raise
-            self._game_failed()
+        try:
+            if use_camera:
+                self._open_camera(source_spec or cfg.camera)
+            self._starting = True
+            self.main_menu()
+            self._starting = False
+            try:  # a game's screen entered at the start fails as one entered later does (``frame``)
+                if self._finished_at_start is None or not self._show_last_result(self._finished_at_start):
+                    if start_free_play:
+                        self._start_free_play()
+            except Exception:
+                if not self.catch_failures or self.session is None:
+                    raise
+                self._game_failed()
+        except BaseException:
+            # a start that fails lets go of what it opened: the camera, the pins, and the detector being readied,
+            # which, still loading when the program ended, aborted it (status 134, "terminate called without an
+            # active exception") instead of the stop said in words
+            self._failed_start()
+            raise
+
+    def _failed_start(self) -> None:
+        """``__init__`` failed: close what it opened and wait, bounded, for the detector's readying to end."""
+        from companion.views.teach_view import _warmed
+
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - the failure being raised is the one to see
+            log.exception("closing after a failed start")
+        _warmed()
 
     def _start_free_play(self) -> None:
         """Switched on, the companion is ready to read dice at once: free play, its history kept across restarts.

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion import __version__
+from companion import version
 from companion.errors import CompanionError, ConfigError, ImageError
 from companion.i18n import disk_words
 
@@ -66,7 +66,8 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     teach_help = "teach" in args and ("-h" in args or "--help" in args)
     p = argparse.ArgumentParser(prog="companion", description="The table companion: reads the dice, keeps the "
                                 "table state and announces what everybody must hear.")
-    p.add_argument("--version", action="version", version=f"companion {__version__}")
+    # with the commit, asked of git only where it is asked for (not at every start)
+    p.add_argument("--version", action="version", version=f"companion {version()}" if "--version" in args else None)
     p.add_argument("--config", metavar="PATH", help="config file (default: the XDG config folder)")
     # --config after the command too (``companion run --config my.toml``, as a volunteer types it; argparse refused it
     # as "unrecognized arguments"): not given there, it leaves the one before the command as it is

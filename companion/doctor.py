@@ -6,9 +6,19 @@ import importlib
 import os
 import platform
 import shutil
+import subprocess
 import sys
 from collections.abc import Callable
 from importlib import metadata
+from pathlib import Path
+
+#: where ``scripts/install-service.sh`` installs the boot service, and the script (in the checkout the companion runs
+#: from; a companion installed without its scripts has none)
+SERVICE_UNIT = Path("/etc/systemd/system/companion.service")
+INSTALL_SERVICE = Path(__file__).resolve().parents[1] / "scripts" / "install-service.sh"
+#: what setup.sh and the doctor say where the installed boot service is not what install-service.sh writes now
+SERVICE_OUT_OF_DATE = ("the service that starts the companion at boot is out of date (an update changed it): "
+                       "run ./scripts/install-service.sh")
 
 
 def _section(title: str, lines: list[str]) -> str:
@@ -23,7 +33,9 @@ def _safe(fn: Callable[[], list[str]], what: str) -> list[str]:
 
 
 def _python() -> list[str]:
-    lines = [f"Python {platform.python_version()} on {platform.machine()} ({sys.executable})"]
+    from companion import version
+
+    lines = [f"companion {version()}", f"Python {platform.python_version()} on {platform.machine()} ({sys.executable})"]
     for mod, pkg in (("pygame", "pygame-ce"), ("cv2", "opencv-python-headless"), ("numpy", "numpy"),
                      ("gpiozero", "gpiozero")):
         try:
@@ -291,6 +303,22 @@ def report(config_path: str | None = None) -> str:
     # the doctor speaks English
     out.append(_section("Sound", _safe(lambda: audio.diagnose("en", output), "the sound device")))
     out.append(_section("Speech", _safe(lambda: speech.diagnose("en"), "speech")))
-    if not shutil.which("systemctl"):
-        out.append(_section("Start at boot", ["no systemd here: start the companion by hand with 'companion run'"]))
+    out.append(_section("Start at boot", _safe(_boot_service, "the service that starts it at boot")))
     return "\n".join(out)
+
+
+def _boot_service(unit: Path | None = None, script: Path | None = None) -> list[str]:
+    """Whether the boot service installed is the one ``install-service.sh`` writes now: an update by the README (git
+    pull, setup.sh) kept the old one, silently, though the unit had changed (the console it owns, its keyboard)."""
+    unit, script = unit or SERVICE_UNIT, script or INSTALL_SERVICE
+    if not shutil.which("systemctl"):
+        return ["no systemd here: start the companion by hand with 'companion run'"]
+    if not unit.is_file():
+        return ["not installed (./scripts/install-service.sh starts the companion at boot, fullscreen)"]
+    if not script.is_file():
+        return [f"ok      {unit}"]
+    wanted = subprocess.run(["bash", str(script), "--print"], capture_output=True, text=True, timeout=30,
+                            check=True).stdout
+    if unit.read_text(encoding="utf-8") != wanted:
+        return [f"PROBLEM {unit}: {SERVICE_OUT_OF_DATE}"]
+    return [f"ok      {unit} (as ./scripts/install-service.sh writes it)"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import sys
+import time
 from collections.abc import Callable, Hashable
 
 from companion.config import Config
@@ -54,33 +55,106 @@ def _stopped(what_is_kept: str) -> int:
     return 1
 
 
+#: how long the stopped screen's words stay before the screen is let go (systemd starts it again 3 s later): a crash
+#: at the start left the kiosk black, restarting every few seconds with not a word for the family
+STOPPED_SECONDS = 10.0
+
+
+def _show_words(display, title: str, words: str) -> None:
+    """A whole screen of words, presented at once: the first picture at switch-on, the last one when it stops. The
+    table reads both from its seats (the title LARGE, the words at FAR or larger)."""
+    from companion.views import theme
+
+    canvas = display.canvas
+    canvas.fill(theme.BG)
+    width, height = theme.DESIGN_SIZE
+    lines, size = theme.far_lines(words, theme.LARGE, width - 80, max_lines=5)
+    title_h, line_h = theme.font(theme.LARGE).get_height(), theme.font(size).get_height() + 4
+    y = (height - title_h - 24 - len(lines) * line_h) // 2
+    theme.text(canvas, title, (width // 2, y), theme.LARGE, theme.ACCENT, anchor="midtop")
+    y += title_h + 24
+    for line in lines:
+        theme.text(canvas, line, (width // 2, y), size, anchor="midtop")
+        y += line_h
+    display.present()
+
+
+def _splash(display, lang: str) -> None:
+    """The first picture, as soon as the screen is open: the kiosk stood black for 2 s (the built-in tray) to 6-9 s
+    (a Pi camera settling and focusing) before the first frame, and a family took it for not starting."""
+    from companion.i18n import t
+
+    _show_words(display, t("core.app_title", lang), t("core.starting", lang))
+
+
+def _hold(display, seconds: float, *, step: float = 0.1, sleep: Callable[[float], object] = time.sleep) -> None:
+    """Keep the picture on the screen for ``seconds`` (Escape or closing the window ends it early); bounded."""
+    import pygame
+
+    for _ in range(max(0, round(seconds / step))):
+        for ev in pygame.event.get():
+            if ev.type == pygame.QUIT or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
+                return
+        display.present()  # shown again after a while (``REFRESH_SECONDS``): a window covered gets it back
+        sleep(step)
+
+
+def _stopped_screen(display, lang: str, key: str) -> None:
+    """The stopped words on the table's screen, kept :data:`STOPPED_SECONDS`, before it is let go. Called in the
+    handler of what stopped it; whatever fails here is logged, and the stop goes on."""
+    from companion.i18n import t
+
+    try:
+        _show_words(display, t("core.stopped_title", lang), t(key, lang))
+        _hold(display, STOPPED_SECONDS)
+    except Exception:  # noqa: BLE001 - the screen's last words are a courtesy: the stop itself must go on
+        log.exception("showing the stopped screen")
+
+
+def _forget_key_names() -> None:
+    """The run's key names end with it (a test's App after it); none were named where their module never loaded
+    (a start that failed before it: OpenCV comes with it, after the splash)."""
+    widgets = sys.modules.get("companion.views.widgets")
+    if widgets is not None:
+        widgets.name_keys(False)
+
+
 def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | None = None,
             max_frames: int | None = None, notice: str | None = None) -> int:
     """Start the companion. ``screenshot`` (with ``max_frames``) saves the last frame: used to check it headless.
     ``notice``: words for the table at the start (a config file that could not be used)."""
     import pygame
 
-    from companion.app import App
-    from companion.audio import missing_output_words, no_sound_words
     from companion.display import Display
-    from companion.games_ui import register_all
     from companion.i18n import t
-    from companion.views.widgets import name_keys
 
-    register_all()
+    # the screen first, and a picture on it at once: OpenCV, the games and the camera come after, behind the splash
     display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen, rotate=cfg.display.rotate)
-    announcer = _announcer(cfg)
-    buttons, buttons_failed = _buttons(cfg)
-    _keyboard_buttons(buttons)
-    print(f"companion: {t('core.keys_line', cfg.language)}", flush=True)  # once: the keys on a laptop's terminal
+    _splash(display, cfg.language)
+    from companion import version
+
+    print(f"companion: version {version()}", flush=True)  # in the journal, for whoever reads it after a bug
+    announcer = None
     try:
+        from companion.app import App
+        from companion.audio import missing_output_words, no_sound_words
+        from companion.games_ui import register_all
+
+        register_all()
+        announcer = _announcer(cfg)
+        buttons, buttons_failed = _buttons(cfg)
+        _keyboard_buttons(buttons)
+        print(f"companion: {t('core.keys_line', cfg.language)}", flush=True)  # once: the keys on a laptop's terminal
         app = App(cfg, source_spec=source_spec, display=display, announcer=announcer, buttons=buttons,
                   start_free_play=True, catch_failures=True)
     except Exception:
-        announcer.close()
+        code = _stopped("nothing saved was changed")
+        _stopped_screen(display, cfg.language, "core.stopped_start")
+        if announcer is not None:
+            announcer.close()
         display.close()
-        name_keys(False)
-        return _stopped("nothing saved was changed")
+        _forget_key_names()
+        return code
     if notice:
         log.warning("%s", notice)
     # no sound device (a speaker not plugged in at boot): the announcements show as banners only, and the table
@@ -96,11 +170,13 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
         if screenshot:
             pygame.image.save(display.canvas, screenshot)
     except Exception:
-        return _stopped("the game is saved. Start it again to resume")
+        code = _stopped("the game is saved. Start it again to resume")
+        _stopped_screen(display, cfg.language, "core.stopped_run")
+        return code
     finally:
         announcer.close()
         display.close()
-        name_keys(False)  # the run's key names end with it (a test's App after it)
+        _forget_key_names()
     return 0
 
 

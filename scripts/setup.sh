@@ -78,4 +78,13 @@ extra=""
 [ "$with_test" = 1 ] && extra="[test]"
 echo "setup: installing the companion into .venv (OpenCV, pygame-ce, numpy: about 100 MB the first time)"
 .venv/bin/python -m pip install --quiet --disable-pip-version-check $constraints -e ".$extra"
+# the bytecode written now, not by the first start after an update (some two seconds more on a Pi)
+.venv/bin/python -m compileall -q companion vision hardware >/dev/null || true
+# an update by the README (git pull, this) kept the boot service installed before it, though the unit had changed
+# since (the console it owns, its keyboard): said, as install-service.sh writes it again
+unit_file="${COMPANION_UNIT:-/etc/systemd/system/companion.service}"
+if [ -f "$unit_file" ] && [ "$(bash scripts/install-service.sh --print 2>/dev/null)" != "$(cat "$unit_file")" ]; then
+  echo "setup: the service that starts the companion at boot is out of date (an update changed it):" \
+       "run ./scripts/install-service.sh" >&2
+fi
 echo "setup: ready (.venv)"

@@ -43,6 +43,15 @@ def unknown_boot(monkeypatch):
     monkeypatch.setattr(boot, "boot_id", lambda: None)
 
 
+@pytest.fixture(autouse=True)
+def stopped_screen_not_kept(monkeypatch):
+    """A companion stopping on an error keeps its words on the screen ten seconds: not a test's (the ones about
+    that screen count what was kept)."""
+    from companion import runtime
+
+    monkeypatch.setattr(runtime, "STOPPED_SECONDS", 0.0)
+
+
 @pytest.fixture
 def out_dir() -> Path:
     """Screenshots land in out/ (git-ignored) so a person can look at them."""

@@ -22,8 +22,36 @@ def companion(*args: str, stdin: str | None = None) -> subprocess.CompletedProce
 
 
 def test_version():
+    """Run from a git checkout, the commit and its date: every commit said 0.1.0."""
     r = companion("--version")
-    assert r.returncode == 0 and r.stdout.strip() == f"companion {__version__}"
+    commit = subprocess.run(["git", "-C", str(Path(__file__).resolve().parents[1]), "log", "-1", "--format=%h %cs"],
+                            capture_output=True, text=True).stdout.split()
+    assert r.returncode == 0 and r.stdout.strip() == f"companion {__version__} (git {commit[0]}, {commit[1]})"
+
+
+@pytest.mark.parametrize("git", ["missing", "failing"])
+def test_without_git_the_version_is_the_number_alone(monkeypatch, git):
+    """No git on the machine, or git refusing the folder (another user's): the number, and nothing said."""
+    import companion
+
+    def run(*args, **kwargs):
+        if git == "missing":
+            raise FileNotFoundError(2, "No such file or directory", "git")
+        raise subprocess.CalledProcessError(128, args[0], stderr="fatal: detected dubious ownership")
+
+    monkeypatch.setattr(subprocess, "run", run)
+    companion.version.cache_clear()
+    try:
+        assert companion.version() == __version__
+    finally:
+        companion.version.cache_clear()
+
+
+def test_the_doctor_says_the_version():
+    import companion
+    from companion import doctor
+
+    assert doctor._python()[0] == f"companion {companion.version()}" and "(git " in companion.version()
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -68,3 +68,22 @@ def test_on_a_pipewire_system_the_service_finds_the_users_sound_server(tmp_path)
         problems = [line for line in (result.stdout + result.stderr).splitlines()
                     if "companion.service" in line and "Documentation" not in line]
         assert result.returncode == 0 and not problems, result.stdout + result.stderr
+
+
+def test_the_doctor_says_when_the_boot_service_installed_is_out_of_date(tmp_path, monkeypatch):
+    """An update kept the boot service installed before though the unit had changed: the doctor's "Start at boot"
+    says so, in setup.sh's words, and what to run."""
+    from companion import doctor
+
+    monkeypatch.setattr(doctor.shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.delenv("SUDO_USER", raising=False)
+    monkeypatch.setenv("PIPEWIRE_ALSA_CONF", NO_PIPEWIRE["PIPEWIRE_ALSA_CONF"])
+    unit = tmp_path / "companion.service"
+    unit.write_text(subprocess.run(["bash", str(ROOT / "scripts" / "install-service.sh"), "--print"], check=True,
+                                   capture_output=True, text=True).stdout)
+    assert doctor._boot_service(unit) == [f"ok      {unit} (as ./scripts/install-service.sh writes it)"]
+    unit.write_text(unit.read_text().replace("StandardInput=tty-fail\n", ""))
+    assert doctor._boot_service(unit) == [f"PROBLEM {unit}: {doctor.SERVICE_OUT_OF_DATE}"]
+    assert "run ./scripts/install-service.sh" in doctor.SERVICE_OUT_OF_DATE
+    unit.unlink()
+    assert not doctor._boot_service(unit)[0].startswith(("PROBLEM", "ok"))

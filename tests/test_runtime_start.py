@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from companion import runtime
 from companion.app import App
@@ -166,3 +167,120 @@ def test_a_kiosk_screen_too_small_for_the_table_says_so_and_what_to_use(monkeypa
     shown.clear()
     assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
     assert not any("480x320" in text for text in shown)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_the_screen_says_the_companion_is_starting_before_anything_else_is_opened(monkeypatch, capsys, out_dir, lang,
+                                                                                     size):
+    """The kiosk stood black from the moment the screen opened to its first frame: 2 s on a Pi with the built-in
+    tray, 6-9 s with a Pi camera (settling, focusing), and the family took it for not starting. The companion's
+    name and "starting …" are on the screen before OpenCV, the games, the sound and the camera are opened."""
+    import pygame
+    from drawn_texts import recording_texts
+
+    from companion.display import Display
+    from companion.i18n import t
+
+    shown: list[pygame.Surface] = []
+    present = Display.present
+
+    def presenting(self) -> None:
+        present(self)
+        shown.append(pygame.display.get_surface().copy())
+
+    monkeypatch.setattr(Display, "present", presenting)
+    at_build: dict[str, object] = {}
+    build = App.__init__
+
+    def building(self, cfg, **kwargs) -> None:
+        at_build.update(shown=list(shown), drawn=list(drawn))
+        build(self, cfg, **kwargs)
+
+    monkeypatch.setattr(App, "__init__", building)
+    announcer = runtime._announcer
+
+    def sound(cfg):
+        at_build.setdefault("before_sound", list(shown))
+        return announcer(cfg)
+
+    monkeypatch.setattr(runtime, "_announcer", sound)
+    cfg = Config(language=lang)
+    cfg.display.fullscreen = False
+    cfg.display.width, cfg.display.height = size
+    with recording_texts(monkeypatch) as drawn:
+        assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
+    assert at_build["shown"] and at_build["before_sound"], "nothing was on the screen before the app was built"
+    import companion
+
+    assert capsys.readouterr().out.count(f"companion: version {companion.version()}\n") == 1  # the journal's, once
+    window = at_build["shown"][-1]
+    assert window.get_size() == size
+    pygame.image.save(window, str(out_dir / f"run_splash_{lang}_{size[0]}.png"))
+    said = {s: sz for s, sz, _ in at_build["drawn"]}
+    assert said.get(t("core.app_title", lang), 0) >= theme.LARGE
+    assert said.get(t("core.starting", lang), 0) >= theme.FAR
+    lit = np.any(pygame.surfarray.array3d(window) != theme.BG, axis=2)
+    assert 0.005 < lit.mean() < 0.2  # words on the panel's colour, not black, not a frame of the app
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+@pytest.mark.parametrize("when", ["start", "run"])
+def test_a_companion_that_stops_on_an_error_says_so_on_the_screen_for_a_while(monkeypatch, out_dir, lang, size,
+                                                                              when):
+    """A bug at switch-on closed the screen within the second and the service started it again three seconds later:
+    a black kiosk, restarting for ever, and not a word. The screen says it stopped, in the table's language, what
+    is kept and what to do, and keeps it (here counted, at a Pi ten seconds) before it is let go."""
+    import pygame
+    from drawn_texts import recording_texts
+
+    from companion.display import Display
+    from companion.i18n import t
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(App, "_start_free_play" if when == "start" else "frame", broken)
+    kept: list[tuple[float, pygame.Surface]] = []
+    monkeypatch.setattr(runtime, "STOPPED_SECONDS", 10.0)
+    monkeypatch.setattr(runtime, "_hold", lambda display, seconds: kept.append(
+        (seconds, pygame.display.get_surface().copy())))
+    closed: list[int] = []
+    close = Display.close
+    monkeypatch.setattr(Display, "close", lambda self: closed.append(len(kept)) or close(self))
+    cfg = Config(language=lang)
+    cfg.display.fullscreen = False
+    cfg.display.width, cfg.display.height = size
+    with recording_texts(monkeypatch) as drawn:
+        assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 1
+    assert [seconds for seconds, _ in kept] == [10.0] and closed == [1]  # kept, then let go
+    window = kept[0][1]
+    pygame.image.save(window, str(out_dir / f"run_stopped_{when}_{lang}_{size[0]}.png"))
+    said = [(s, sz) for s, sz, _ in drawn]
+    words = t(f"core.stopped_{when}", lang)
+    at = next(i for i, (s, _) in enumerate(said) if s == t("core.stopped_title", lang))
+    lines = said[at + 1:]
+    assert " ".join(s for s, _ in lines) == words and all(sz >= theme.FAR for _, sz in lines)
+    assert "companion doctor" in words
+
+
+def test_the_stopped_screen_is_kept_a_bounded_while_and_escape_ends_it(monkeypatch):
+    """Ten seconds at most, in steps the window stays answered in; Escape (a laptop) lets it go at once."""
+    import pygame
+
+    class Screen:
+        presented = 0
+
+        def present(self) -> None:
+            self.presented += 1
+
+    naps: list[float] = []
+    monkeypatch.setattr(pygame.event, "get", lambda: [])
+    screen = Screen()
+    runtime._hold(screen, 10.0, sleep=naps.append)
+    assert sum(naps) == pytest.approx(10.0) and screen.presented == len(naps) == 100
+    monkeypatch.setattr(pygame.event, "get", lambda: [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE)])
+    naps.clear()
+    runtime._hold(screen, 10.0, sleep=naps.append)
+    assert naps == []

@@ -58,3 +58,31 @@ def test_without_a_camera_nothing_is_readied(tmp_path, monkeypatch):
     monkeypatch.setattr(teach_view, "_warming", None)
     App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False)
     assert teach_view._warming is None
+
+
+def test_a_start_that_fails_lets_go_of_the_camera_and_waits_for_the_readying(tmp_path, monkeypatch):
+    """A bug at the start ended the program with the detector still loading in its thread: onnxruntime aborted it
+    (status 134, "terminate called without an active exception") instead of the stop said in words, and the
+    camera was left open. The failed start closes what it opened and waits (bounded) for the readying."""
+    import pytest
+
+    monkeypatch.setattr(teach_view, "_warming", None)
+    real_warm = teach_view._warm
+
+    def slow_warm() -> None:
+        time.sleep(0.5)
+        real_warm()
+
+    monkeypatch.setattr(teach_view, "_warm", slow_warm)
+    opened: list = []
+
+    def broken(self) -> None:
+        opened.append(self.watcher.source)
+        raise RuntimeError("a bug at the start")
+
+    monkeypatch.setattr(App, "_start_free_play", broken)
+    with pytest.raises(RuntimeError, match="a bug at the start"):
+        App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="synthetic:5",
+            start_free_play=True, catch_failures=True)
+    assert teach_view._warming is not None and not teach_view._warming.is_alive()
+    assert opened and not opened[0].is_open
