@@ -2290,11 +2290,14 @@ def test_who_was_first_and_the_number_to_cross_stay_readable_on_the_playing_scre
         assert any(kept.contains(rect) for rect in firsts for kept in mode.in_view)
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
-def test_a_refused_take_stands_clear_of_the_firsts_line(tmp_path, monkeypatch, out_dir, lang):
-    """A refused take stands until the next move that counts, and the App's red strip above the hint bar stood over
-    the firsts' line's last row ("plums 4 (Anna-Sophie)"), the number everybody crosses out hidden: the screen
-    offers rooms clear of it (``notice_room``), and the strip stands in one, clear of the dice too."""
+#: four long names, two of them of two words: the refusal names one ("Großvater Jürgen")
+REFUSAL_NAMES = ["Anna-Sophie", "Großvater Jürgen", "Maximilian", "Großmutter Hildegard"]
+
+
+def refused_take(tmp_path, lang: str, size: tuple[int, int] = SIZE):
+    """The App in a game of four long names, the firsts' line standing under the dice and a take just refused
+    (the die Großvater Jürgen took, taken again), its banners still to come; and its clock to move on. The caller
+    closes the App."""
     from companion.announcer import Announcer
     from companion.app import GAME_ENTRIES, App
     from companion.config import Config
@@ -2303,25 +2306,34 @@ def test_a_refused_take_stands_clear_of_the_firsts_line(tmp_path, monkeypatch, o
     from companion.speech import Speech
 
     register_all()
-    names = ["Anna-Sophie", "Großvater Jürgen", "Maximilian", "Großmutter Hildegard"]
+    names = REFUSAL_NAMES
     cfg = Config()
     cfg.language = lang
     cfg.players = names
     clock = {"now": 100.0}
     announcer = Announcer(lang, 80, speech=Speech(lambda text, lang: None, threaded=False))
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+    app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False,
               announcer=announcer, clock=lambda: clock["now"])
+    app.new_game(GAME_ENTRIES["echt-spitze"],
+                 {"players": names, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s = app.session
+    roll = {"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"]}
+    for action in (roll, *({"action": "take", "die": n} for n in range(1, 5)), {"action": "leave"},
+                   {"action": "report", "player": names[1], "kinds": ["pears", "lemons"]},
+                   {"action": "report", "player": names[0], "kinds": ["plums"]}, {"action": "end_turn"},
+                   roll, {"action": "take", "die": 1}):
+        assert s.apply(action), s.error
+    assert not s.apply({"action": "take", "die": 1})  # taken already: refused
+    return app, clock
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_refused_take_stands_clear_of_the_firsts_line(tmp_path, monkeypatch, out_dir, lang):
+    """A refused take stands until the next move that counts, and the App's red strip above the hint bar stood over
+    the firsts' line's last row ("plums 4 (Anna-Sophie)"), the number everybody crosses out hidden: the screen
+    offers rooms clear of it (``notice_room``), and the strip stands in one, clear of the dice too."""
+    app, clock = refused_take(tmp_path, lang)
     try:
-        app.new_game(GAME_ENTRIES["echt-spitze"],
-                     {"players": names, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
-        s = app.session
-        roll = {"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"]}
-        for action in (roll, *({"action": "take", "die": n} for n in range(1, 5)), {"action": "leave"},
-                       {"action": "report", "player": names[1], "kinds": ["pears", "lemons"]},
-                       {"action": "report", "player": names[0], "kinds": ["plums"]}, {"action": "end_turn"},
-                       roll, {"action": "take", "die": 1}):
-            assert s.apply(action), s.error
-        assert not s.apply({"action": "take", "die": 1})  # taken already: refused
         app.frame(0.03, [])
         # under the firsts' banner (at the bottom, over the line's place) the strip stands above it, not on it
         assert app._banner is not None and app._strip is not None and not app._strip[0].colliderect(app._banner)
@@ -2337,5 +2349,25 @@ def test_a_refused_take_stands_clear_of_the_firsts_line(tmp_path, monkeypatch, o
         assert app._strip is not None and app._strip[2] == "error"
         strip = app._strip[0]
         assert not any(strip.colliderect(r) for r in [*firsts, *mode.dice.die_rects()]), (strip, firsts)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_refusals_lines_break_between_names_not_inside_one(tmp_path, monkeypatch, out_dir, lang):
+    """A refusal at FAR on two lines above the firsts' banner stood as "Würfel 1 (1) hat schon Großvater" over
+    "Jürgen: nimm einen anderen.": the far end of the table read two people. The App keeps the players' names whole
+    on a notice's lines."""
+    app, _ = refused_take(tmp_path, lang)
+    try:
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_refusal_names_whole_{lang}.png"))
+        assert app._strip is not None and app._strip[2] == "error"
+        strip = app._strip[0]
+        lines = [line for line, _, rect in drawn if strip.contains(rect)]
+        assert len(lines) >= 2 and "Großvater Jürgen" in app.session.error, lines
+        assert any("Großvater Jürgen" in line for line in lines), lines
+        assert not any(line.endswith("Großvater") for line in lines), lines
     finally:
         app.close()
