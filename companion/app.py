@@ -39,6 +39,7 @@ from companion.i18n import LANGUAGES, disk_words, error_words, said, t
 from companion.journal import Journal
 from companion.session import Example, GameSession, StepRefused, rebuild, seat_number
 from companion.views import theme
+from companion.views.banner import first_covered
 from companion.views.banner import rooms as banner_rooms
 from companion.views.frame_clock import FrameClock
 from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
@@ -1858,7 +1859,9 @@ class App:
                                                names=names)
                 if not (each.contains(laid) and size >= theme.SMALL):  # not 14 px lines to fit it
                     continue
-                if top <= each.top:
+                # clear of a banner: under one at the top, and off one drawn lower (the firsts' banner at Echt
+                # Spitze's foot stands in the band kept under the firsts' line: the strip stood over its words)
+                if top <= each.top and not (banner is not None and laid.colliderect(banner)):
                     room, fill = each, filled
                     break
                 waits = waits or (kind == "notice" and tone == "info"
@@ -1873,7 +1876,7 @@ class App:
             else:
                 below = _notice_layout(message, tone=tone, bottom=bottom, largest=largest, names=names)[2]
                 above = _notice_layout(message, tone=tone, top=top, at_top=True, largest=largest, names=names)[2]
-                high = _first_covered(above, keep) > _first_covered(below, keep)
+                high = first_covered(above, keep) > first_covered(below, keep)
                 rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high, largest=largest,
                                     names=names)
         else:  # at the top, as the banners are: under a banner shown there
@@ -1979,11 +1982,6 @@ SIGN_W = 44
 def _quoted_within(text: str) -> str:
     """``text`` to stand within quotes: its own quotes become single ones („Alle Würfel“ → ‚Alle Würfel‘)."""
     return text.translate(str.maketrans({"„": "‚", "“": "‘", "”": "’", '"': "'"}))
-
-
-def _first_covered(strip: pygame.Rect, keep: Sequence[pygame.Rect]) -> int:
-    """The index of the first rect of ``keep`` that ``strip`` covers, ``len(keep)`` where it covers none."""
-    return next((i for i, r in enumerate(keep) if strip.colliderect(r)), len(keep))
 
 
 def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None, top: int = 0,

@@ -2371,3 +2371,22 @@ def test_a_refusals_lines_break_between_names_not_inside_one(tmp_path, monkeypat
         assert not any(line.endswith("Großvater") for line in lines), lines
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_notice_passes_over_a_room_a_banner_lower_on_the_screen_stands_in(tmp_path, monkeypatch, lang):
+    """The App took a screen's room for a notice where the strip stood clear of a banner at the top only: in a room
+    a banner lower down stands in, the strip stood over the banner's words (this screen offered no rooms while a
+    banner stood, to work round it). A room is passed over where the strip laid in it would cover the banner."""
+    app, _ = refused_take(tmp_path, lang)
+    try:
+        app.frame(0.03, [])
+        banner = app._banner
+        assert banner is not None and banner.top > 240  # the firsts' banner at the foot of the screen
+        room = pygame.Rect(0, banner.top - 20, 800, 440 - (banner.top - 20))  # the band the banner stands in
+        monkeypatch.setattr(EchtSpitzeMode, "notice_room", property(lambda self: [room]))
+        app.frame(0.03, [])
+        assert app._banner == banner and app._strip is not None and app._strip[2] == "error"
+        assert not app._strip[0].colliderect(banner), (app._strip[0], banner)
+    finally:
+        app.close()

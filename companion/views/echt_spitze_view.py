@@ -793,12 +793,10 @@ class EchtSpitzeMode:
         wide as the screen, the column right of it under the dice's names, the column under it. A refused take
         stands until the next move that counts, and the App's red strip above the hint bar stood over the line's
         last row ("plums 4 (Anna-Sophie)"): the number everybody crosses out hidden while the table sorted out the
-        take. Only those that cover nothing the screen keeps in view (the menu, the "Correct a die" button), and
-        none while a banner stands: the App puts its strip above a banner low on the screen, but in a room it would
-        stand over the banner's words (the firsts' own banner stands over the line's place at the bottom)."""
+        take. Only those that cover nothing the screen keeps in view (the menu, the "Correct a die" button); the App
+        passes over a room a banner stands in (the firsts' own banner stands over the line's place at the bottom)."""
         firsts = self._firsts_lines()
-        current = getattr(getattr(self.session, "announcer", None), "current", None)
-        if not firsts or (current is not None and not getattr(current, "hidden", False)):  # a refusal's is hidden
+        if not firsts:
             return []
         _, size, y = firsts[-1]
         under = y + theme.font(size).get_linesize() + 4
