@@ -2390,3 +2390,38 @@ def test_a_notice_passes_over_a_room_a_banner_lower_on_the_screen_stands_in(tmp_
         assert not app._strip[0].colliderect(banner), (app._strip[0], banner)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_long_refusal_beside_the_menu_stands_clear_of_the_firsts_line_and_the_menus_words(tmp_path, monkeypatch,
+                                                                                             out_dir, lang):
+    """With "Leave them" and "Re-roll" beside the firsts' line no room of the screen's was free, and a long refusal
+    ("Not yet: Großvater Jürgen first decides ...") stood at FAR above the hint bar over the line's last row and
+    half of "Re-roll". It stands under the line and the menu's words now (over the foot of the last row's frame),
+    smaller but read: every line of the firsts and of the menu stays whole."""
+    app, clock = refused_take(tmp_path, lang)
+    try:
+        s = app.session
+        for n in range(2, 5):
+            assert s.apply({"action": "take", "die": n}), s.error
+        assert not s.apply({"action": "take", "die": 5})  # the middle is decided first: refused
+        for _ in range(14):  # the banners' seconds over; the refusal stands
+            clock["now"] += 10
+            app.frame(0.03, [])
+        assert app._banner is None and app._strip is not None and app._strip[2] == "error"
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_refusal_beside_menu_{lang}.png"))
+        mode, strip = app.mode, app._strip[0]
+        assert mode.menu is not None and len(mode._firsts_lines()) >= 2
+        with recording_texts(monkeypatch) as drawn:
+            mode.draw(pygame.Surface(SIZE))
+        firsts = [r for line, _, r in drawn if any(line == part for part, _, _ in mode._firsts_lines())]
+        labels = [item.label for item in mode.menu.items]
+        words = [r for line, _, r in drawn if line in labels]
+        assert len(firsts) == len(mode._firsts_lines()) and len(words) == len(labels) >= 2
+        assert not any(strip.colliderect(r) for r in [*firsts, *words]), (strip, firsts, words)
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        said = [(line, size) for line, size, r in drawn if strip.contains(r)]
+        assert said and all(size >= theme.SMALL for _, size in said), said
+    finally:
+        app.close()
