@@ -1862,7 +1862,11 @@ class App:
                 # clear of a banner: under one at the top, and off one drawn lower (the firsts' banner at Echt
                 # Spitze's foot stands in the band kept under the firsts' line: the strip stood over its words)
                 if top <= each.top and not (banner is not None and laid.colliderect(banner)):
-                    room, fill = each, filled
+                    # words that may wait for the banner in an earlier room wait, rather than stand in a later one
+                    # over what the screen keeps in view (Noch X-Mal!'s "Zoé's pair is set …" over the cards' names,
+                    # a fourth roll's banner filling the board's column over the prompt's band)
+                    if not (waits and any(laid.colliderect(k) for k in keep)):
+                        room, fill = each, filled
                     break
                 waits = waits or (kind == "notice" and tone == "info"
                                   and self.clock() < self._notice_shown + NOTICE_WAITS)
