@@ -833,7 +833,7 @@ class App:
             self.show_notice(words, seconds=10)
             return
         self._enter(entry, session)
-        teaching = self._teaching_notice(entry, session)
+        teaching = self._teaching_notice(session)
         says_where = bool(teaching) and not self._trouble  # a broken set's words say nothing of teaching
         note = entry.start_note(self.lang, says_where) if entry.start_note is not None else None
         if words := " ".join(w for w in (note, teaching) if w):
@@ -909,9 +909,9 @@ class App:
             resumed = t("core.resumed_clock_stopped", self.lang)
         if saved.doubt:  # "exactly where it stopped" was said of a game that had lost its last step
             resumed = self._resumed_doubt(saved)
-            words = " ".join(w for w in (resumed, self._teaching_notice(entry, session)) if w)
+            words = " ".join(w for w in (resumed, self._teaching_notice(session)) if w)
             self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS)
-        elif words := self._teaching_notice(entry, session):
+        elif words := self._teaching_notice(session):
             self.show_notice(f"{resumed} {words}", seconds=TEACHING_NOTICE_SECONDS, info=not self._trouble)
         else:
             self.show_notice(resumed, seconds=3, good=True)
@@ -937,7 +937,7 @@ class App:
             return t("core.resumed_damaged_some", self.lang)
         return t("core.resumed_damaged", self.lang, lost=saved.lost)
 
-    def _teaching_notice(self, entry: GameEntry, session: GameSession) -> str | None:
+    def _teaching_notice(self, session: GameSession) -> str | None:
         """What the table must be told when a camera looks at the tray but the game's dice are not taught: ROLL
         then rolls virtual dice, and a family throwing its real dice would see other faces on the screen with no
         word of why. Taught in part: a die showing a face not taught yet is asked about at every throw, and the
@@ -946,13 +946,14 @@ class App:
             return None
         if self._trouble:
             return self._trouble
-        game = t(entry.title_key, self.lang)
+        # without the game's name before them: the game is on the screen, and "Haste Worte? Das Würfelspiel: …" fit
+        # no room beside six long names under the dice, and stood over the crystal table for its eight seconds
         if not session.camera_ready:
-            return t("core.dice_not_taught", self.lang, game=game)
+            return t("core.dice_not_taught", self.lang)
         taught = self._taught
         if taught is None or taught.taught >= taught.total:
             return None
-        return t("core.dice_part_taught", self.lang, game=game, taught=taught.taught, total=taught.total)
+        return t("core.dice_part_taught", self.lang, taught=taught.taught, total=taught.total)
 
     def _session_kw(self) -> dict[str, Any]:
         return {"lang": self.lang, "announce": self.announce, "wall_clock": self.wall_clock,
