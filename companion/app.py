@@ -39,6 +39,7 @@ from companion.i18n import LANGUAGES, disk_words, error_words, refused_words, sa
 from companion.journal import Journal
 from companion.session import Example, GameSession, StepRefused, rebuild, seat_number
 from companion.views import theme
+from companion.views.banner import first_covered
 from companion.views.banner import rooms as banner_rooms
 from companion.views.frame_clock import FrameClock
 from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
@@ -852,7 +853,7 @@ class App:
             self.show_notice(words, seconds=10)
             return
         self._enter(entry, session)
-        teaching = self._teaching_notice(entry, session)
+        teaching = self._teaching_notice(session)
         says_where = bool(teaching) and not self._trouble  # a broken set's words say nothing of teaching
         note = entry.start_note(self.lang, says_where) if entry.start_note is not None else None
         if words := " ".join(w for w in (note, teaching) if w):
@@ -928,9 +929,9 @@ class App:
             resumed = t("core.resumed_clock_stopped", self.lang)
         if saved.doubt:  # "exactly where it stopped" was said of a game that had lost its last step
             resumed = self._resumed_doubt(saved)
-            words = " ".join(w for w in (resumed, self._teaching_notice(entry, session)) if w)
+            words = " ".join(w for w in (resumed, self._teaching_notice(session)) if w)
             self.show_notice(words, seconds=TEACHING_NOTICE_SECONDS)
-        elif words := self._teaching_notice(entry, session):
+        elif words := self._teaching_notice(session):
             self.show_notice(f"{resumed} {words}", seconds=TEACHING_NOTICE_SECONDS, info=not self._trouble)
         else:
             self.show_notice(resumed, seconds=3, good=True)
@@ -956,7 +957,7 @@ class App:
             return t("core.resumed_damaged_some", self.lang)
         return t("core.resumed_damaged", self.lang, lost=saved.lost)
 
-    def _teaching_notice(self, entry: GameEntry, session: GameSession) -> str | None:
+    def _teaching_notice(self, session: GameSession) -> str | None:
         """What the table must be told when a camera looks at the tray but the game's dice are not taught: ROLL
         then rolls virtual dice, and a family throwing its real dice would see other faces on the screen with no
         word of why. Taught in part: a die showing a face not taught yet is asked about at every throw, and the
@@ -965,13 +966,14 @@ class App:
             return None
         if self._trouble:
             return self._trouble
-        game = t(entry.title_key, self.lang)
+        # without the game's name before them: the game is on the screen, and "Haste Worte? Das Würfelspiel: …" fit
+        # no room beside six long names under the dice, and stood over the crystal table for its eight seconds
         if not session.camera_ready:
-            return t("core.dice_not_taught", self.lang, game=game)
+            return t("core.dice_not_taught", self.lang)
         taught = self._taught
         if taught is None or taught.taught >= taught.total:
             return None
-        return t("core.dice_part_taught", self.lang, game=game, taught=taught.taught, total=taught.total)
+        return t("core.dice_part_taught", self.lang, taught=taught.taught, total=taught.total)
 
     def _session_kw(self) -> dict[str, Any]:
         return {"lang": self.lang, "announce": self.announce, "wall_clock": self.wall_clock,
@@ -1883,6 +1885,7 @@ class App:
         tone = self.notice_tone if message is notice else "info" if calm else "bad"  # the unsaved game's: trouble
         # a refusal for the whole table to read (whose move did not count, and why): FAR where it fits
         largest = theme.FAR if kind == "error" else theme.BODY
+        names = self._seat_names()  # a line breaks between names, never inside one ("Großvater / Jürgen")
         height = theme.DESIGN_SIZE[1]
         top = banner.bottom if banner is not None and banner.top < height // 3 else 0
         if hourglass is None:  # above the hint bar, and above a banner there (a game's start has both)
@@ -1903,11 +1906,18 @@ class App:
             for each in banner_rooms(getattr(self.mode, "notice_room", None)):
                 # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
                 filled = banner_room is not None and each == banner_room
-                _, size, laid = _notice_layout(message, tone=tone, room=each, fill=filled, largest=largest)
+                _, size, laid = _notice_layout(message, tone=tone, room=each, fill=filled, largest=largest,
+                                               names=names)
                 if not (each.contains(laid) and size >= theme.SMALL):  # not 14 px lines to fit it
                     continue
-                if top <= each.top:
-                    room, fill = each, filled
+                # clear of a banner: under one at the top, and off one drawn lower (the firsts' banner at Echt
+                # Spitze's foot stands in the band kept under the firsts' line: the strip stood over its words)
+                if top <= each.top and not (banner is not None and laid.colliderect(banner)):
+                    # words that may wait for the banner in an earlier room wait, rather than stand in a later one
+                    # over what the screen keeps in view (Noch X-Mal!'s "Zoé's pair is set …" over the cards' names,
+                    # a fourth roll's banner filling the board's column over the prompt's band)
+                    if not (waits and any(laid.colliderect(k) for k in keep)):
+                        room, fill = each, filled
                     break
                 waits = waits or (kind == "notice" and tone == "info"
                                   and self.clock() < self._notice_shown + NOTICE_WAITS)
@@ -1917,15 +1927,22 @@ class App:
                 self.notice_until = self.clock() + self._notice_seconds
                 return
             if room is not None:
-                rect = _draw_notice(surface, message, tone=tone, room=room, fill=fill, largest=largest)
+                rect = _draw_notice(surface, message, tone=tone, room=room, fill=fill, largest=largest, names=names)
             else:
-                below = _notice_layout(message, tone=tone, bottom=bottom, largest=largest)[2]
-                above = _notice_layout(message, tone=tone, top=top, at_top=True, largest=largest)[2]
-                high = _first_covered(above, keep) > _first_covered(below, keep)
-                rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high, largest=largest)
+                below = _notice_layout(message, tone=tone, bottom=bottom, largest=largest, names=names)[2]
+                above = _notice_layout(message, tone=tone, top=top, at_top=True, largest=largest, names=names)[2]
+                high = first_covered(above, keep) > first_covered(below, keep)
+                rect = _draw_notice(surface, message, tone=tone, bottom=bottom, top=top, at_top=high, largest=largest,
+                                    names=names)
         else:  # at the top, as the banners are: under a banner shown there
-            rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top, largest=largest)
+            rect = _draw_notice(surface, message, tone=tone, avoid=hourglass, top=top, largest=largest, names=names)
         self._strip = (rect, message, kind)  # a tap puts the refusal or notice away: the unsaved game's words stay
+
+    def _seat_names(self) -> tuple[str, ...]:
+        """The players of the game on the screen, as its setup names them (none outside a game): a notice's lines
+        keep them whole."""
+        players = self.session.actions[0].get("players") if self.session is not None and self.session.actions else None
+        return tuple(p for p in players if isinstance(p, str)) if isinstance(players, list) else ()
 
     def _tap_strip(self, pos: tuple[int, int]) -> bool:
         """A tap on the strip of words puts it away: it covered what the finger wanted, and the tap must not act on
@@ -2022,24 +2039,20 @@ def _quoted_within(text: str) -> str:
     return text.translate(str.maketrans({"„": "‚", "“": "‘", "”": "’", '"': "'"}))
 
 
-def _first_covered(strip: pygame.Rect, keep: Sequence[pygame.Rect]) -> int:
-    """The index of the first rect of ``keep`` that ``strip`` covers, ``len(keep)`` where it covers none."""
-    return next((i for i, r in enumerate(keep) if strip.colliderect(r)), len(keep))
-
-
 def _notice_layout(message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None, top: int = 0,
                    bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False, room: pygame.Rect | None = None,
-                   fill: bool = False, largest: int = theme.BODY) -> tuple[tuple[str, ...], int, pygame.Rect]:
+                   fill: bool = False, largest: int = theme.BODY,
+                   names: Sequence[str] = ()) -> tuple[tuple[str, ...], int, pygame.Rect]:
     """The lines, their size and the rect of a strip of words (``_draw_notice``), without drawing it: where it
     would stand (``_notice_laid``, which also says how its lines lean)."""
     return _notice_laid(message, tone=tone, avoid=avoid, top=top, bottom=bottom, at_top=at_top, room=room,
-                        fill=fill, largest=largest)[:3]
+                        fill=fill, largest=largest, names=names)[:3]
 
 
 def _notice_laid(message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None, top: int = 0,
                  bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False, room: pygame.Rect | None = None,
                  fill: bool = False, largest: int = theme.BODY, width: int = theme.DESIGN_SIZE[0],
-                 lean: bool = False) -> tuple[tuple[str, ...], int, pygame.Rect, bool]:
+                 lean: bool = False, names: Sequence[str] = ()) -> tuple[tuple[str, ...], int, pygame.Rect, bool]:
     """The lines, their size, the rect of a strip of words and whether its lines lean (``lean``), without drawing it.
 
     In ``room`` (a view's ``notice_room``) the strip stands from the room's top, its lines as large as fit the room,
@@ -2051,24 +2064,27 @@ def _notice_laid(message: str, *, tone: str = "bad", avoid: pygame.Rect | None =
     centred right of the sign rather than between margins as wide as it on both sides, where only that fits them
     in the room (a damaged game's three German lines beside a race's clock: 656 px, with both margins 700 needed).
     ``largest`` over BODY (a refusal: FAR): at that size on up to two even lines where they fit (``theme.far_lines``),
-    else as at BODY.
+    else as at BODY. ``names``: the players', never broken inside (nor their short forms, ``theme.kept_whole``):
+    a refusal stood as "... hat schon Großvater" over "Jürgen: nimm einen anderen.", read as two people.
     """
     if room is not None:
         for lean in (False, True):
             for size in [*([largest] if largest > theme.BODY else []), *range(theme.BODY, theme.SMALL - 1, -2)]:
                 lines, at, rect, leans = _notice_laid(message, tone=tone, top=room.top, at_top=True, largest=size,
-                                                      width=room.w, lean=lean)
+                                                      width=room.w, lean=lean, names=names)
                 if rect.height <= room.height and (at >= theme.SMALL or size == theme.BODY):
                     return lines, at, pygame.Rect(room) if fill else rect.move(room.x, 0), leans
-        lines, at, rect, leans = _notice_laid(message, tone=tone, top=room.top, at_top=True, width=room.w)
+        lines, at, rect, leans = _notice_laid(message, tone=tone, top=room.top, at_top=True, width=room.w,
+                                              names=names)
         return lines, at, rect.move(room.x, 0), leans
     sign = SIGN_W if tone in ("bad", "good") else 0
 
     def strip(x: int) -> tuple[tuple[str, ...], int, pygame.Rect]:
         w = width - x - 30 - (1 if lean else 2) * sign
-        lines, size = theme.far_lines(message, largest, w) if largest > theme.BODY else ((), 0)
+        lines, size = theme.far_lines(message, largest, w, names=names) if largest > theme.BODY else ((), 0)
         if size < min(largest, theme.FAR):  # not at FAR on two lines: as many as keep it at BODY or down to SMALL
-            lines, size = theme.fit_lines(message, min(largest, theme.BODY), w, max_lines=4)
+            lines, size = theme.fit_lines(message, min(largest, theme.BODY), w, max_lines=4,
+                                          names=theme.kept_whole(names))
         size = max(14, size)
         h = 14 + len(lines) * (size + 8)
         return lines, size, pygame.Rect(x, top if avoid is not None or at_top else bottom - h, width - x, h)
@@ -2081,17 +2097,18 @@ def _notice_laid(message: str, *, tone: str = "bad", avoid: pygame.Rect | None =
 
 def _draw_notice(surface: pygame.Surface, message: str, *, tone: str = "bad", avoid: pygame.Rect | None = None,
                  top: int = 0, bottom: int = theme.DESIGN_SIZE[1] - 40, at_top: bool = False,
-                 room: pygame.Rect | None = None, fill: bool = False, largest: int = theme.BODY) -> pygame.Rect:
+                 room: pygame.Rect | None = None, fill: bool = False, largest: int = theme.BODY,
+                 names: Sequence[str] = ()) -> pygame.Rect:
     """A strip ending at ``bottom`` (above the hint bar, or above a banner there): red for rule violations and
     device trouble, in words a player understands; green for good news; ``info`` in the panel's colour. While
     ``avoid`` (the running hourglass) is shown the strip stands at the top of the screen, over the scores and clear
     of the hourglass: the table watches the seconds, and the buttons above the hint bar must stay visible to be
     tapped. ``top``: where it starts then (under a banner at the top); ``at_top`` puts it there too. Up to four
     lines, so that a long notice stays readable. ``room``: a view's ``notice_room`` it stands in, ``fill``: fills
-    (``_notice_layout``).
+    (``_notice_layout``); ``names``: the players', kept whole on a line (``_notice_laid``).
     Returns the strip's rect."""
     lines, size, rect, lean = _notice_laid(message, tone=tone, avoid=avoid, top=top, bottom=bottom, at_top=at_top,
-                                           room=room, fill=fill, largest=largest)
+                                           room=room, fill=fill, largest=largest, names=names)
     sign = SIGN_W if tone in ("bad", "good") else 0
     back, ink = NOTICE_COLOURS[tone]
     pygame.draw.rect(surface, back, rect)

@@ -2290,11 +2290,14 @@ def test_who_was_first_and_the_number_to_cross_stay_readable_on_the_playing_scre
         assert any(kept.contains(rect) for rect in firsts for kept in mode.in_view)
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
-def test_a_refused_take_stands_clear_of_the_firsts_line(tmp_path, monkeypatch, out_dir, lang):
-    """A refused take stands until the next move that counts, and the App's red strip above the hint bar stood over
-    the firsts' line's last row ("plums 4 (Anna-Sophie)"), the number everybody crosses out hidden: the screen
-    offers rooms clear of it (``notice_room``), and the strip stands in one, clear of the dice too."""
+#: four long names, two of them of two words: the refusal names one ("Großvater Jürgen")
+REFUSAL_NAMES = ["Anna-Sophie", "Großvater Jürgen", "Maximilian", "Großmutter Hildegard"]
+
+
+def refused_take(tmp_path, lang: str, size: tuple[int, int] = SIZE):
+    """The App in a game of four long names, the firsts' line standing under the dice and a take just refused
+    (the die Großvater Jürgen took, taken again), its banners still to come; and its clock to move on. The caller
+    closes the App."""
     from companion.announcer import Announcer
     from companion.app import GAME_ENTRIES, App
     from companion.config import Config
@@ -2303,25 +2306,34 @@ def test_a_refused_take_stands_clear_of_the_firsts_line(tmp_path, monkeypatch, o
     from companion.speech import Speech
 
     register_all()
-    names = ["Anna-Sophie", "Großvater Jürgen", "Maximilian", "Großmutter Hildegard"]
+    names = REFUSAL_NAMES
     cfg = Config()
     cfg.language = lang
     cfg.players = names
     clock = {"now": 100.0}
     announcer = Announcer(lang, 80, speech=Speech(lambda text, lang: None, threaded=False))
-    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+    app = App(cfg, state_dir=tmp_path, display=Display(size, fullscreen=False), use_camera=False,
               announcer=announcer, clock=lambda: clock["now"])
+    app.new_game(GAME_ENTRIES["echt-spitze"],
+                 {"players": names, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
+    s = app.session
+    roll = {"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"]}
+    for action in (roll, *({"action": "take", "die": n} for n in range(1, 5)), {"action": "leave"},
+                   {"action": "report", "player": names[1], "kinds": ["pears", "lemons"]},
+                   {"action": "report", "player": names[0], "kinds": ["plums"]}, {"action": "end_turn"},
+                   roll, {"action": "take", "die": 1}):
+        assert s.apply(action), s.error
+    assert not s.apply({"action": "take", "die": 1})  # taken already: refused
+    return app, clock
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_refused_take_stands_clear_of_the_firsts_line(tmp_path, monkeypatch, out_dir, lang):
+    """A refused take stands until the next move that counts, and the App's red strip above the hint bar stood over
+    the firsts' line's last row ("plums 4 (Anna-Sophie)"), the number everybody crosses out hidden: the screen
+    offers rooms clear of it (``notice_room``), and the strip stands in one, clear of the dice too."""
+    app, clock = refused_take(tmp_path, lang)
     try:
-        app.new_game(GAME_ENTRIES["echt-spitze"],
-                     {"players": names, "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
-        s = app.session
-        roll = {"action": "roll", "dice": ["1", "2", "3", "4", "5", "?"]}
-        for action in (roll, *({"action": "take", "die": n} for n in range(1, 5)), {"action": "leave"},
-                       {"action": "report", "player": names[1], "kinds": ["pears", "lemons"]},
-                       {"action": "report", "player": names[0], "kinds": ["plums"]}, {"action": "end_turn"},
-                       roll, {"action": "take", "die": 1}):
-            assert s.apply(action), s.error
-        assert not s.apply({"action": "take", "die": 1})  # taken already: refused
         app.frame(0.03, [])
         # under the firsts' banner (at the bottom, over the line's place) the strip stands above it, not on it
         assert app._banner is not None and app._strip is not None and not app._strip[0].colliderect(app._banner)
@@ -2337,5 +2349,79 @@ def test_a_refused_take_stands_clear_of_the_firsts_line(tmp_path, monkeypatch, o
         assert app._strip is not None and app._strip[2] == "error"
         strip = app._strip[0]
         assert not any(strip.colliderect(r) for r in [*firsts, *mode.dice.die_rects()]), (strip, firsts)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_refusals_lines_break_between_names_not_inside_one(tmp_path, monkeypatch, out_dir, lang):
+    """A refusal at FAR on two lines above the firsts' banner stood as "Würfel 1 (1) hat schon Großvater" over
+    "Jürgen: nimm einen anderen.": the far end of the table read two people. The App keeps the players' names whole
+    on a notice's lines."""
+    app, _ = refused_take(tmp_path, lang)
+    try:
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_refusal_names_whole_{lang}.png"))
+        assert app._strip is not None and app._strip[2] == "error"
+        strip = app._strip[0]
+        lines = [line for line, _, rect in drawn if strip.contains(rect)]
+        assert len(lines) >= 2 and "Großvater Jürgen" in app.session.error, lines
+        assert any("Großvater Jürgen" in line for line in lines), lines
+        assert not any(line.endswith("Großvater") for line in lines), lines
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_notice_passes_over_a_room_a_banner_lower_on_the_screen_stands_in(tmp_path, monkeypatch, lang):
+    """The App took a screen's room for a notice where the strip stood clear of a banner at the top only: in a room
+    a banner lower down stands in, the strip stood over the banner's words (this screen offered no rooms while a
+    banner stood, to work round it). A room is passed over where the strip laid in it would cover the banner."""
+    app, _ = refused_take(tmp_path, lang)
+    try:
+        app.frame(0.03, [])
+        banner = app._banner
+        assert banner is not None and banner.top > 240  # the firsts' banner at the foot of the screen
+        room = pygame.Rect(0, banner.top - 20, 800, 440 - (banner.top - 20))  # the band the banner stands in
+        monkeypatch.setattr(EchtSpitzeMode, "notice_room", property(lambda self: [room]))
+        app.frame(0.03, [])
+        assert app._banner == banner and app._strip is not None and app._strip[2] == "error"
+        assert not app._strip[0].colliderect(banner), (app._strip[0], banner)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_long_refusal_beside_the_menu_stands_clear_of_the_firsts_line_and_the_menus_words(tmp_path, monkeypatch,
+                                                                                             out_dir, lang):
+    """With "Leave them" and "Re-roll" beside the firsts' line no room of the screen's was free, and a long refusal
+    ("Not yet: Großvater Jürgen first decides ...") stood at FAR above the hint bar over the line's last row and
+    half of "Re-roll". It stands under the line and the menu's words now (over the foot of the last row's frame),
+    smaller but read: every line of the firsts and of the menu stays whole."""
+    app, clock = refused_take(tmp_path, lang)
+    try:
+        s = app.session
+        for n in range(2, 5):
+            assert s.apply({"action": "take", "die": n}), s.error
+        assert not s.apply({"action": "take", "die": 5})  # the middle is decided first: refused
+        for _ in range(14):  # the banners' seconds over; the refusal stands
+            clock["now"] += 10
+            app.frame(0.03, [])
+        assert app._banner is None and app._strip is not None and app._strip[2] == "error"
+        pygame.image.save(app.display.canvas, str(out_dir / f"echt_refusal_beside_menu_{lang}.png"))
+        mode, strip = app.mode, app._strip[0]
+        assert mode.menu is not None and len(mode._firsts_lines()) >= 2
+        with recording_texts(monkeypatch) as drawn:
+            mode.draw(pygame.Surface(SIZE))
+        firsts = [r for line, _, r in drawn if any(line == part for part, _, _ in mode._firsts_lines())]
+        labels = [item.label for item in mode.menu.items]
+        words = [r for line, _, r in drawn if line in labels]
+        assert len(firsts) == len(mode._firsts_lines()) and len(words) == len(labels) >= 2
+        assert not any(strip.colliderect(r) for r in [*firsts, *words]), (strip, firsts, words)
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        said = [(line, size) for line, size, r in drawn if strip.contains(r)]
+        assert said and all(size >= theme.SMALL for _, size in said), said
     finally:
         app.close()

@@ -166,9 +166,11 @@ def test_the_not_taught_notice_keeps_clear_of_the_word_limits_once_dice_are_take
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
 def test_with_six_long_names_the_not_taught_notice_leaves_the_word_limits_whole(tmp_path, monkeypatch, lang, size):
     """Six long names, two dice taken side by side: their owners' names in two rows under the dice leave 104 px
-    beside them, and the not-taught notice needs three lines 516 px across there (or four, 134 px tall): it fell
-    back to the foot over the word limits whole. It stands over the crystal table now, clear of the status line
-    (whose pick it is), the dice, their numbers, the names and the limits."""
+    beside them, and the not-taught notice needed three lines 516 px across there (or four, 134 px tall): it fell
+    back to the foot over the word limits whole, then stood over the crystal table for its eight seconds. Without
+    the game's name before it ("Haste Worte? Das Würfelspiel: …", the game on the screen) it stands beside the
+    names, clear of the crystal table, the status line (whose pick it is), the dice, their numbers, the names and
+    the limits."""
     app = _two_dice_taken(tmp_path, lang, ["Großmutter Helga", "Großvater Johannes", "Maximilian-Alexander",
                                            "Anne-Marie Schulz", "Eva-Maria", "Oma Lise"], size)
     try:
@@ -179,7 +181,8 @@ def test_with_six_long_names_the_not_taught_notice_leaves_the_word_limits_whole(
         pygame.image.save(app.display.window, str(tmp_path / f"haste_six_long_notice_{lang}_{size[0]}.png"))
         strip, limits, numbers = _notice_limits_and_numbers(app, drawn, lang)
         assert len(limits) == 2 and len(numbers) == 6, drawn
-        keep = [*limits, *numbers, *names, *app.mode.dice.die_rects(), app.mode._status_rect()]
+        crystals, _, _ = app.mode._crystal_rows()
+        keep = [*limits, *numbers, *names, *app.mode.dice.die_rects(), app.mode._status_rect(), *crystals]
         assert not any(strip.colliderect(rect) for rect in keep), (strip, keep)
         assert min(size for s, size, r in drawn if strip.contains(r) and s.strip()) >= theme.SMALL
     finally:

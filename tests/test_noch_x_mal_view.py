@@ -1885,6 +1885,63 @@ def test_the_grey_answer_to_a_die_tapped_leaves_the_cards_and_the_menu_in_view(t
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("names", [["Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen", "Zoé", "Carla", "Ben"],
+                                   ["Zoé", "Carla", "Ben", "Maximilian-Alexander", "Anna-Sophie", "Großvater Jürgen"]])
+def test_the_grey_answer_to_a_die_tapped_waits_for_a_banner_over_the_prompt_not_over_the_cards(tmp_path, lang, names):
+    """The fourth roll's call ("Pass the dice to Zoé: roll 4. From now on whoever rolls chooses a pair first.") fills
+    the board's column from under the dice, over the prompt's band kept for the grey answer to a die tapped once the
+    pair is set: the answer stood at the top over the cards and their names for its seconds. It waits for the banner
+    and then stands over the prompt; never over the cards nor the banner."""
+    from companion.announcer import Announcer
+    from companion.app import GAME_ENTRIES, App
+    from companion.config import Config
+    from companion.display import Display
+    from companion.games_ui import register_all
+    from companion.speech import Speech
+
+    register_all()
+    cfg = Config()
+    cfg.language = lang
+    clock = {"now": 100.0}
+    announcer = Announcer(lang, 80, speech=Speech(lambda text, lang: None, threaded=False))
+    app = App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+              announcer=announcer, clock=lambda: clock["now"])
+    roll = {"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]}
+    try:
+        app.new_game(GAME_ENTRIES["noch-x-mal"], {"_players": names, "start": 0})
+        for name in names:
+            assert app.session.apply({"action": "start_combo", "player": name, "dice": ["green", "3"]})
+        for _ in range(2):
+            assert app.session.apply(roll) and app.session.apply({"action": "end_roll"})
+        for _ in range(60):  # the banners so far said
+            clock["now"] += 1
+            app.frame(0.03, [])
+        assert app.session.apply(roll) and app.session.apply({"action": "end_roll"}) and app.session.apply(roll)
+        app.frame(0.03, [])
+        mode = app.game_mode
+        dice = mode.die_rects()
+        app.on_tap(dice[0].center)
+        app.on_tap(dice[3].center)  # the roller's pair
+        app.frame(0.03, [])
+        app.on_tap(dice[1].center)  # another die: the pair is set
+        said = t("nxm.ui.pick_settled", lang, player=mode.game.active_player.name)
+        assert app.notice == said and app._strip is None
+        cards, shown = mode.card_rects(), []
+        for _ in range(16):
+            app.frame(0.03, [])
+            if app._strip is not None:
+                strip = app._strip[0]
+                shown.append(strip)
+                assert not any(strip.colliderect(card) for card in cards), strip
+                assert app._banner is None or not strip.colliderect(app._banner), (strip, app._banner)
+            clock["now"] += 1
+        pygame.image.save(app.display.canvas, str(OUT / f"nxm_pick_settled_banner_{lang}_{names[0][:3]}.png"))
+        assert shown and all(mode.notice_room[0].contains(strip) for strip in shown), shown
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("names", [["Anna", "Ben", "Carl"], ["Anna", "Ben", "Carl", "Dora", "Emil", "Frieda"]])
 def test_after_the_last_start_combo_its_banners_stand_under_the_cards(tmp_path, lang, names):
     """The last start combo rolled: its sentence and "Alle Startkombis stehen. Anna beginnt und würfelt." stood at

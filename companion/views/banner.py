@@ -183,6 +183,13 @@ def rooms(offered: pygame.Rect | Sequence[pygame.Rect] | None) -> list[pygame.Re
     return [offered] if isinstance(offered, pygame.Rect) else list(offered)
 
 
+def first_covered(rect: pygame.Rect, keep: Sequence[pygame.Rect]) -> int:
+    """The index of the first of ``keep`` that ``rect`` covers, ``len(keep)`` where it covers none: of two places
+    the better is the one whose first covered rect comes later (a screen lists first what matters most). Public
+    because the App's notices choose between the top and the bottom by it as the banner chooses its place."""
+    return next((i for i, r in enumerate(keep) if rect.colliderect(r)), len(keep))
+
+
 def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
           scale: float, corners: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
           room: pygame.Rect | Sequence[pygame.Rect] | None = None) -> tuple[pygame.Rect, pygame.font.Font, list[str]]:
@@ -225,15 +232,12 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
                             return pygame.Rect(rect), font, list(lines)
                         small = small or (pygame.Rect(rect), font, list(lines))
 
-    def covered(rect: pygame.Rect) -> int:
-        return next((i for i, s in enumerate(spare) if rect.colliderect(s)), len(spare))
-
     options = []
     # the best place over what the table looks at: the one whose first covered rect comes latest, at FAR or larger
     fits_over_spare: tuple[tuple[int, bool], pygame.Rect, pygame.font.Font, list[str]] | None = None
     for rect, font, lines, fits, region_area, at in _in_regions(area, avoid, corners, text, scale, theme.LARGE):
         if fits:
-            first = covered(rect)
+            first = first_covered(rect, spare)
             if first == len(spare) and at >= theme.FAR:
                 return rect, font, lines
             if first == len(spare):
@@ -246,7 +250,7 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
     if fits_over_spare is not None:
         for size in range(theme.LARGE - 2, theme.FAR - 1, -2):
             for rect, font, lines, fits, _, at in _in_regions(area, avoid, corners, text, scale, size):
-                if fits and at >= theme.FAR and (covered(rect), True) > fits_over_spare[0]:
+                if fits and at >= theme.FAR and (first_covered(rect, spare), True) > fits_over_spare[0]:
                     return rect, font, lines
         return fits_over_spare[1:]
     if options:

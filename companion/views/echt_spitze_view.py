@@ -793,12 +793,14 @@ class EchtSpitzeMode:
         wide as the screen, the column right of it under the dice's names, the column under it. A refused take
         stands until the next move that counts, and the App's red strip above the hint bar stood over the line's
         last row ("plums 4 (Anna-Sophie)"): the number everybody crosses out hidden while the table sorted out the
-        take. Only those that cover nothing the screen keeps in view (the menu, the "Correct a die" button), and
-        none while a banner stands: the App puts its strip above a banner low on the screen, but in a room it would
-        stand over the banner's words (the firsts' own banner stands over the line's place at the bottom)."""
+        take. Only those that cover nothing the screen keeps in view (the menu, the "Correct a die" button); the App
+        passes over a room a banner stands in (the firsts' own banner stands over the line's place at the bottom).
+        Last, with a menu beside the line, the band under the line and under the menu's words: over the foot of its
+        last row's frame, not its words nor a highlighted row (``_under_menu_words``). With "Leave them" and
+        "Re-roll" beside the line none of the others was free, and a long refusal stood over the line's last row
+        and half of "Re-roll"; in the band it stands at 24 px on two lines, both readable."""
         firsts = self._firsts_lines()
-        current = getattr(getattr(self.session, "announcer", None), "current", None)
-        if not firsts or (current is not None and not getattr(current, "hidden", False)):  # a refusal's is hidden
+        if not firsts:
             return []
         _, size, y = firsts[-1]
         under = y + theme.font(size).get_linesize() + 4
@@ -811,7 +813,25 @@ class EchtSpitzeMode:
         rooms = [pygame.Rect(0, under, theme.DESIGN_SIZE[0], bottom - under),
                  pygame.Rect(middle, names, theme.DESIGN_SIZE[0] - middle, bottom - names),
                  pygame.Rect(0, under, middle, bottom - under)]
-        return [room for room in rooms if room.height > 0 and not any(room.colliderect(k) for k in kept)]
+        free = [room for room in rooms if room.height > 0 and not any(room.colliderect(k) for k in kept)]
+        return [*free, *(room for room in self._under_menu_words(under, bottom, kept) if room not in free)]
+
+    def _under_menu_words(self, under: int, bottom: int, kept: list[pygame.Rect]) -> list[pygame.Rect]:
+        """The band as wide as the screen under the firsts' line (from ``under``) and under the words of the menu
+        beside it, down to ``bottom``: it may cover the feet of the rows' frames, never their words (each drawn on
+        one line in the middle of its row, ``Menu.draw_label``) nor the highlighted row; none for a menu whose rows
+        draw their words otherwise (the crossing's reports, two lines to a row)."""
+        if self.menu is None or type(self.menu) is not Menu:
+            return []
+        rows = list(self.menu.item_rects().values())
+        line = theme.font(self.menu.size).get_linesize()
+        words = [pygame.Rect(r.x, r.centery - line // 2, r.w, line) for r in rows]
+        room = pygame.Rect(0, max(under, *(w.bottom for w in words)), theme.DESIGN_SIZE[0], 0)
+        room.height = bottom - room.top
+        menu = spanning(rows)
+        focus = [self.focus_rect] if self.focus_rect is not None else []
+        others = [*(k for k in kept if k not in menu), *focus]  # the menu by its words, the highlighted row whole
+        return [room] if room.height > 0 and not any(room.colliderect(k) for k in [*others, *words]) else []
 
     @property
     def auto_read(self) -> bool:

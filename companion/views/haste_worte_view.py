@@ -612,10 +612,11 @@ class HasteWorteMode:
         to the foot, over the limits whole: then the room is the widest stretch beside the names, as tall as the band
         under the numbers, where that is larger than the band under the names.
 
-        Where the notice fits neither (six long names in two rows under the dice leave 104 px beside them, and
-        "…: Eure Würfel sind noch nicht angelernt…" needs 516 px across for three lines there), the crystal table
-        above the status line: it stood at the foot over the word limits whole. The status line under it says whose
-        pick it is, which the table's highlight says too (the App takes the first room the notice fits)."""
+        Where the notice fits neither (six long names in two rows under the dice leave 104 px beside them: "Eure
+        Würfel sind noch nicht angelernt…" takes three lines 459 px across there, but with the game's name before it,
+        as it was said, 516), the crystal table above the status line: it stood at the foot over the word limits
+        whole. The status line under it says whose pick it is, which the table's highlight says too (the App takes
+        the first room the notice fits)."""
         if self.pending is not None or self.fixing or self.game.phase is not Phase.PICK or not self.game.round.dice:
             return None
         return [self._pick_notice_room(), pygame.Rect(0, 0, theme.DESIGN_SIZE[0], self._status_rect().top)]

@@ -451,7 +451,7 @@ def _far_lines(s: str, size: int, max_width: int, short: str, names: tuple[str, 
                max_height: int | None) -> tuple[tuple[str, ...], int]:
     """``far_lines``, kept: a screen asks it every frame, and the even lines are a search."""
     least = min(size, FAR)
-    whole = (*names, *(form for name in names for form in (short_name(name), *name_forms(name, names)[1:])))
+    whole = kept_whole(names)
     texts = tuple(dict.fromkeys((s, short)))
     for n in range(1, max_lines + 1):
         for line in texts:
@@ -465,6 +465,13 @@ def _far_lines(s: str, size: int, max_width: int, short: str, names: tuple[str, 
                     return lines, at
     found = [fit_lines(line, least, max_width, max_lines, whole) for line in texts]
     return max(found, key=lambda lines_at: lines_at[1])
+
+
+def kept_whole(names: Sequence[str]) -> tuple[str, ...]:
+    """The players' ``names`` and the short forms a line may name them by ("Großvater J.", "G. Jürgen"): what a
+    line is never broken inside ("Großvater / Jürgen" read as two people). ``far_lines`` keeps these whole; a caller
+    fitting lines another way (``fit_lines``, ``even_lines``) passes them as its ``names``."""
+    return (*names, *(form for name in names for form in (short_name(name), *name_forms(name, names)[1:])))
 
 
 def wrap(s: str, f: pygame.font.Font, max_width: int, names: Sequence[str] = ()) -> list[str]:
