@@ -4,8 +4,10 @@ a list of faces nobody needs any more."""
 
 from __future__ import annotations
 
+import pytest
 from test_announcer import RecordingAudio, phrase_synth
 
+from companion import sounds, speech
 from companion.announcer import Announcer
 from companion.games.haste_worte import HasteWorte
 from companion.games.noch_x_mal import NochXMal
@@ -48,6 +50,76 @@ def test_noch_x_mal_roll_call_and_faces_are_taken_back_once_the_roll_is_answered
         assert "nxm.rolled" not in waiting and not any(k.startswith("nxm.roll_") for k in waiting), (answer, waiting)
         if answer != "end_roll":
             assert session.apply({"action": "end_roll"})
+
+
+def _restricted_roll(tmp_path, ann: Announcer | None = None) -> GameSession:
+    """A four-player game at roll 5 (the roller chooses first), its dice out."""
+    names = ["Anna", "Ben", "Carla", "Dora"]
+    announce = ann.announce if ann is not None else (lambda a: None)
+    session = GameSession.new(NochXMal, {"action": "setup", "players": names, "seed": 7}, Journal(tmp_path),
+                              announcer=ann, announce=announce)
+    for name, combo in zip(names, [["yellow", "4"], ["red", "2"], ["blue", "5"], ["green", "1"]], strict=True):
+        assert session.apply({"action": "start_combo", "player": name, "dice": combo})
+    roll = ["green", "color-joker", "orange", "number-joker", "1", "3"]
+    for _ in range(4):
+        assert session.apply({"action": "roll", "dice": roll})
+        if not session.engine.state.roll.open_choice:
+            assert session.apply({"action": "pass", "player": session.engine.state.roll.active})
+        assert session.apply({"action": "end_roll"})
+    assert session.apply({"action": "roll", "dice": roll})
+    return session
+
+
+@pytest.mark.skipif(speech.find_espeak() is None, reason="espeak-ng not installed")
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_noch_x_mal_calls_of_a_roll_fit_a_brisk_table(tmp_path, lang):
+    """Noch X-Mal! talked most of a brisk game: from roll 4 on a roll's calls ("Würfel an Ben: Wurf 5.", "Wurf 5:
+    Ben wählt zuerst ein Paar oder passt.", "Ben hat gewählt. Die anderen wählen aus den vier übrigen Würfeln.")
+    took 11.3 s of espeak-ng's voice for a roll a brisk table plays in 6 to 8 s, and the next roll's calls were
+    dropped behind them. The calls say whose turn it is and what to do (6.1 s); the rest stands on the screen."""
+    made: list = []
+    session = _restricted_roll(tmp_path)
+    session._announce = made.append
+    active = session.engine.state.roll.active
+    assert session.apply({"action": "pick", "player": active, "dice": ["green", "1"]})
+    assert session.apply({"action": "end_roll"})
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "yellow", "2", "4", "5"]})
+    calls = [a for a in made if a.speak and not a.detail]
+    assert [a.key for a in calls] == ["nxm.picked", "nxm.turn", "nxm.roll_active"]
+    seconds = sum(sounds.wav_duration(speech.synthesize(a.text(lang), lang)) for a in calls)
+    assert seconds < 6.5, [a.text(lang) for a in calls]
+
+
+def test_noch_x_mal_what_the_others_do_is_taken_back_when_the_roll_ends(tmp_path):
+    """"Ben hat gewählt: jetzt die anderen" and "Die anderen: alle sechs Würfel" are for the roll they are said in:
+    once it ends, one still being said ends with its words and one waiting goes, and the next roller's call is heard
+    at once (the pass's call waited behind them, the next roll's dropped it)."""
+    ann = Announcer("de", 80, audio=RecordingAudio(), speech=Speech(phrase_synth, threaded=False))
+    session = _restricted_roll(tmp_path, ann)
+    ann.update(0.0)
+    active = session.engine.state.roll.active
+    assert session.apply({"action": "pass", "player": active})  # "passt" and "die anderen: alle sechs" wait
+    assert "nxm.active_passed" in _waiting(ann)
+    assert session.apply({"action": "end_roll"})
+    assert "nxm.active_passed" not in _waiting(ann)
+    for step in range(1, 400):  # the queue said through, bounded
+        ann.update(step * 0.1)
+    assert ann.current is None and not ann.queued
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "yellow", "2", "4", "5"]})
+    active = session.engine.state.roll.active
+    assert session.apply({"action": "pick", "player": active, "dice": ["red", "2"]})
+    now = 40.0
+    for _ in range(200):  # until the pick's call is being said (bounded)
+        now += 0.1
+        ann.update(now)
+        cur = ann.current
+        if cur is not None and cur.announcement.key == "nxm.picked" and cur.speech_started is not None:
+            break
+    now += 0.3  # into its first words
+    ann.update(now)
+    assert ann.current.announcement.key == "nxm.picked" and ann.current.speech_started is not None
+    assert session.apply({"action": "end_roll"})
+    assert ann.current.taken_back  # ends with the words being said; the turn's call follows
 
 
 def test_haste_worte_symbols_rolled_are_taken_back_by_the_first_pick(tmp_path):
