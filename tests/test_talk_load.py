@@ -8,6 +8,7 @@ import pytest
 from test_announcer import RecordingAudio, phrase_synth
 
 from companion import sounds, speech
+from companion.announce import Sound
 from companion.announcer import Announcer
 from companion.games.haste_worte import HasteWorte
 from companion.games.noch_x_mal import NochXMal
@@ -156,7 +157,7 @@ def test_talk_calls_leaves_the_details_unsaid_and_keeps_the_calls_and_the_refusa
     """A family that wants less talk: "calls" leaves unsaid what is said for whoever cannot see the screen well (the
     faces rolled, a take, the runners-up, the one-minute warning: still shown, as banners unsaid; an undo's and a
     refusal's words, which their strips show); the calls stay, and a refused move still makes its low sound."""
-    from companion.announce import Announcement, Sound
+    from companion.announce import Announcement
     from companion.audio import Channel
 
     audio = RecordingAudio()
@@ -172,11 +173,37 @@ def test_talk_calls_leaves_the_details_unsaid_and_keeps_the_calls_and_the_refusa
     # screen before it was said): less talk, not less on the screen
     assert [a.speak for a in ann.queued if a.key == "nxm.rolled"] == [False]
     assert [a.speak for a in ann.queued if a.key == "nxm.roll_open"] == [True]
-    ann.announce(Announcement("core.minute_left", sound=Sound.TICK))
+    minute = _minute_warning()
+    ann.announce(minute)
     assert [(a.speak, a.sound) for a in ann.queued if a.key == "core.minute_left"] == [(False, Sound.NONE)]
     ann.announce(Announcement("core.refused_said", {"words": "Nein."}, sound=Sound.REFUSED, shown=False, detail=True))
     assert "core.refused_said" not in _waiting(ann)
     assert [e for e in audio.log if e[0] == "play" and e[1] == Channel.EFFECT]  # the low sound, at once
     everything = Announcer("de", 80, audio=RecordingAudio(), speech=Speech(phrase_synth, threaded=False))
-    everything.announce(Announcement("core.minute_left", sound=Sound.TICK))
+    everything.announce(minute)
     assert _waiting(everything) == ["core.minute_left"]  # "all" (the default) says them
+
+
+def _minute_warning():
+    """What a long clock's run announces at its last minute (``ClockCalls``, Fritzo's clock and Haste Worte's sand)."""
+    from companion.hourglass import Hourglass
+    from companion.views.frame_clock import ClockCalls
+
+    said = []
+
+    class Ear:
+        def announce(self, announcement) -> None:
+            said.append(announcement)
+
+    sand = Hourglass(duration=600.0, warning_seconds=30.0)
+    sand.start(0.0)
+    ClockCalls().update(sand, 540.5, Ear())
+    assert [a.key for a in said] == ["core.minute_left"]
+    return said[0]
+
+
+def test_the_clocks_minute_warning_is_a_detail_by_the_mark_every_detail_carries():
+    """The one-minute warning was left unsaid by a list of keys in the announcer (``DETAIL_KEYS``) beside the mark
+    the games' details carry (``Announcement.detail``): one mechanism, set where the warning is made."""
+    minute = _minute_warning()
+    assert minute.detail and minute.sound is Sound.TICK and minute.shown
