@@ -150,8 +150,6 @@ COUNTDOWN_KEY = "core.seconds_left"
 #: a clock's warnings: their banner goes at their sentence's end, not after the least ``min_seconds``. "Noch 10
 #: Sekunden!" stood 3 s, while the clock read 7, over Haste Worte's word limits; the clock shows the seconds itself
 CLOCK_KEYS = (COUNTDOWN_KEY, "core.minute_left")
-#: the app's own sentences that are details (``Announcement.detail``): the one-minute warning (the clock shows it)
-DETAIL_KEYS = ("core.minute_left",)
 #: how many sentences ``said`` gives back at most (the few a table asks for again; the history keeps 20)
 SAID_SHOWN = 5
 #: how long before the first update what was announced before it counts as queued
@@ -302,7 +300,7 @@ class Announcer:
         # the table asked for less talk: a detail is left to the screen, its banner shown as a note is (the take in
         # Echt Spitze stood on the screen before it was said, and must stay there); one the screen shows otherwise
         # (an undo's or a refusal's strip) goes. A refusal is still heard as refused: its low notes play
-        if (announcement.detail or announcement.key in DETAIL_KEYS) and self.talk == "calls":
+        if announcement.detail and self.talk == "calls":
             if announcement.sound not in (Sound.CHIME, Sound.NONE):
                 self.play_sound(announcement.sound)
             if not announcement.shown:

@@ -512,7 +512,9 @@ def test_sara_example_34_points_and_the_third_kind_ends_the_game():
     assert "Sara scored a third symbol kind: the game is over!" in texts(said)
     over = next(a for a in said if a.key == "echt.game_over.kinds")
     assert over.essential and over.text("de") == "Dritte Symbolart für Sara: das Spiel ist aus!"
-    assert [a.text("de") for a in said if a.speak][-1] == "Zählt eure Punkte."
+    spoken = [a.text("de") for a in said if a.speak]
+    at = spoken.index("Dritte Symbolart für Sara: das Spiel ist aus!")
+    assert spoken[at + 1] == "Zählt eure Punkte."  # what everybody does now, before the turn's results
     assert game.phase is Phase.FINAL and game.state.enders == ["Sara"]
     msg = unchanged_after(game, {"action": "report", "player": "Ben", "kind": "melons"}, TurnError)
     assert msg == "The game is over: enter each player's final scoring now."
@@ -587,6 +589,8 @@ def test_one_players_firsts_of_a_turn_are_one_sentence():
     play_turn(game, [{"player": "Ben", "kinds": ["pears"]}])
     said = [a for a in play_turn(game, [{"player": "Anna", "kinds": ["kiwis", "pears", "plums", "lemons"]}])
             if a.key.startswith(("echt.first", "echt.later", "echt.game_over"))]
+    assert keys(said)[:2] == ["echt.game_over.kinds", "echt.game_over.count"]  # the end and its count first
+    said = [said[0], *said[2:]]
     assert texts(said, "de")[1:3] == [
         "Anna zuerst mit lemons, kiwis und plums: die 9, 4 und 4 einkreisen, alle anderen streichen sie!",
         "pears für Anna: 3 Punkte.",
@@ -597,10 +601,12 @@ def test_one_players_firsts_of_a_turn_are_one_sentence():
     assert game.points("Anna") == 9 + 4 + 4 + 3
 
 
-def test_the_games_end_is_heard_first_and_the_count_after_the_last_results():
+def test_the_games_end_and_the_count_are_heard_first_and_the_results_after_them():
     """Behind a last turn's firsts and later scores (five sentences at three players) "das Spiel ist aus!" was heard
-    21 s after the turn, and its "count your points" came before "circle the 9". Through the announcer (a fake voice
-    of 0.05 s a letter): the end at once, the results, then the count."""
+    21 s after the turn; put first, its "Zählt eure Punkte" was still heard 13-22 s after it, behind the results.
+    What the table counts (stars, leftover symbols) the results do not change (the companion adds the kinds), so
+    the count follows the end at once; the later scores are details then (their scorers reported them). Through the
+    announcer (a fake voice of 0.05 s a letter): the end, the count, the results."""
     from test_announcer import RecordingAudio, fake_synth, run
 
     from companion.announcer import Announcer
@@ -614,11 +620,14 @@ def test_the_games_end_is_heard_first_and_the_count_after_the_last_results():
     ann = Announcer("de", audio=RecordingAudio(), speech=Speech(fake_synth, threaded=False))
     ann.announce_all([a for a in said if a.key.startswith(("echt.first", "echt.later", "echt.game_over"))])
     heard = [text for _, text in run(ann, 120)]
-    assert heard[0] == "Dritte Symbolart für Anna-Sophie: das Spiel ist aus!"
-    assert heard[-1] == "Zählt eure Punkte." and len(heard) == 5
-    assert [h.split(":")[0] for h in heard[1:3]] == ["Anna-Sophie zuerst mit lemons", "Anna-Sophie und Ben zugleich "
+    assert heard[:2] == ["Dritte Symbolart für Anna-Sophie: das Spiel ist aus!", "Zählt eure Punkte."]
+    assert len(heard) == 5
+    assert [h.split(":")[0] for h in heard[2:4]] == ["Anna-Sophie zuerst mit lemons", "Anna-Sophie und Ben zugleich "
                                                                                         "zuerst mit plums"]
-    assert heard[3] == "Anna-Sophie: kiwis\xa03 und pears\xa03 Punkte."
+    assert heard[4] == "Anna-Sophie: kiwis\xa03 und pears\xa03 Punkte."
+    later = [a for a in said if a.key.startswith("echt.later")]
+    assert later and all(a.detail for a in later)  # unsaid with talk = "calls"
+    assert not any(a.detail for a in said if a.key.startswith(("echt.first", "echt.game_over")))
 
 
 def test_a_players_later_scores_of_a_turn_are_one_sentence():

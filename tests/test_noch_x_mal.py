@@ -206,7 +206,10 @@ def test_a_roll_read_in_any_order_is_kept_colour_dice_first():
 def test_roll_numbers_and_who_chooses_from_what():
     game = started(first="Ben")
     said = game.apply({"action": "roll", "dice": ["red", "color-joker", "blue", "4", "2", "5"]})
-    assert said[0].text("en") == "Roll 1: everybody chooses a pair from all dice."  # who: said by the call before
+    # who: said by the call before; the roll's number and "from all dice" stand on the screen (said with the call,
+    # the roll's call and the pick's filled 8.9 s of a brisk table's 6 s roll)
+    assert said[0].text("en") == "Everybody chooses a pair."
+    assert said[0].text("de") == "Alle wählen ein Paar."
     # the faces said after the call, a joker named: a player who cannot see the tray heard only whose choice it was
     assert said[1].text("de") == "Gewürfelt: Rot, Farbjoker und Blau; 4, 2 und 5."
     assert said[1].text("en") == "Rolled: Red, Colour joker and Blue; 4, 2 and 5."
@@ -219,7 +222,9 @@ def test_roll_numbers_and_who_chooses_from_what():
     assert game.choosable_for("Carl") is None  # Ben decides first
     rejected(game, {"action": "end_roll"}, TurnError, "nxm.err.active_undecided")
     said = game.apply({"action": "pick", "dice": ["4", "yellow"]})
-    assert said[0].text("en") == "Ben has chosen. The others choose from the four remaining dice."
+    assert said[0].text("en") == "Ben has chosen: now the others."
+    assert said[0].text("de") == "Ben hat gewählt: jetzt die anderen."
+    assert said[0].until == ("end_roll",)  # the others' call: over with the roll
     assert game.state.roll.pick == [1, 3]
     assert game.choosable_for("Carl") == [0, 2, 4, 5]
     assert game.choosable_for("Ben") == [0, 1, 2, 3, 4, 5]
@@ -234,7 +239,7 @@ def test_the_rule_change_at_the_fourth_roll_is_said_in_the_call_of_whose_turn_it
     said = game.apply({"action": "end_roll"})
     assert [a.key for a in said][:1] == ["nxm.turn_restricted"]
     player = game.active_player.name
-    # short (the screen shows the rule; "die anderen nehmen die übrigen vier Würfel" is said at each pick): its 9.4 s
+    # short (the screen shows the rule; "jetzt die anderen" is said at each pick): its 9.4 s
     # and the firsts after it pushed the next calls past the next roll, where newer calls dropped them
     assert said[0].text("de") == f"Würfel an {player}: Wurf 4. Ab jetzt wählt, wer würfelt, zuerst ein Paar."
     assert said[0].text("en") == f"Pass the dice to {player}: roll 4. From now on whoever rolls chooses a pair first."
@@ -263,8 +268,11 @@ def test_active_pass_opens_all_six_dice_and_counts_pass_fields():
     assert active == "Anna"  # seat 0 starts: rolls 1 and 4 are Anna's
     said = game.apply({"action": "pass", "player": "Anna"})
     # Anna's start combo is yellow 4: one yellow die and two fours
-    assert said[0].text("en") == "Anna passes: cross 3 fields on the pass track."
-    assert said[1].text("en") == "Anna has passed: everybody else chooses from all six dice."
+    assert said[0].text("en") == "Anna passes: cross 3 fields."
+    assert said[0].text("de") == "Anna passt: 3 Felder ankreuzen."
+    assert said[1].text("en") == "The others: all six dice."  # who passed: the sentence before
+    assert said[1].text("de") == "Die anderen: alle sechs Würfel."
+    assert said[1].until == ("end_roll",)
     assert game.choosable_for("Ben") == [0, 1, 2, 3, 4, 5]
     rejected(game, {"action": "pick", "dice": ["red", "4"]}, TurnError, "nxm.err.active_decided")
     rejected(game, {"action": "pass", "player": "Anna"}, TurnError, "nxm.err.already_passed")
@@ -277,7 +285,7 @@ def test_in_rolls_1_to_3_the_active_player_may_pass_after_a_pair_but_not_from_ro
     game = at_roll(started(), 1, dice=["yellow", "red", "blue", "4", "4", "1"])
     game.apply({"action": "pick", "dice": ["red", "4"]})
     said = game.apply({"action": "pass", "player": "Anna"})
-    assert said[0].text("en") == "Anna passes: cross 3 fields on the pass track."
+    assert said[0].text("en") == "Anna passes: cross 3 fields."
     assert game.state.roll.pick is None and game.state.roll.passes == {"Anna": 3}
     game = at_roll(started(), 4, dice=["yellow", "red", "blue", "4", "4", "1"])
     game.apply({"action": "pick", "dice": ["red", "4"]})
@@ -391,7 +399,7 @@ def test_simultaneous_first_reachers_share_the_pink_bonus_and_later_ones_are_tol
     # the call first, then one sentence for the roll's firsts (one each held the next roller's call back 12-16 s, or
     # dropped it)
     assert texts == [
-        f"Pass the dice to {game.active_player.name}: roll 3.",
+        f"Pass the dice to {game.active_player.name}.",
         "First: column C for Carl and Anna, top diamond row for Carl! Everybody else blackens those pink bonuses.",
     ]
     said = said[1:]
@@ -466,7 +474,7 @@ def test_the_firsts_of_one_roll_are_one_sentence_what_the_others_do_said_the_fir
     game.apply({"action": "reached", "player": "Anna", "goals": ["column-A"]})
     said = game.apply({"action": "end_roll"})
     assert [a.text("de") for a in said] == [
-        f"Würfel an {game.active_player.name}: Wurf 2.",
+        f"Würfel an {game.active_player.name}.",
         "Zuerst: Rot für Anna, Grün für Carl und Anna, obere Rautenreihe und Kreuzungspunkte-Reihe I für Ben! "
         "Alle anderen schwärzen diese pinken Boni.",
         "Alle zugleich zuerst: Spalte A! Alle bekommen den pinken Bonus.",

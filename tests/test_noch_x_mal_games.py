@@ -76,18 +76,17 @@ def test_four_player_game_to_the_end():
     assert engine.finished and engine.state.winners == ["Anna"]
     assert said(records, "nxm.start_combo")[1] == "Ben's start combo: red 2."
     assert said(records, "nxm.first_player") == ["Carl starts."]
-    # who threw: said by the call before it ("Carl starts.", "Pass the dice to Ben: roll 2."); the roll, for an
-    # undo's words
-    assert said(records, "nxm.roll_open")[0] == "Roll 1: everybody chooses a pair from all dice."
-    assert said(records, "nxm.roll_active")[0] == "Roll 4: Ben chooses a pair first or passes."
+    # who threw: said by the call before it ("Carl starts.", "Pass the dice to Dora."); the roll, for an undo's
+    # words: what to do, short (the roll's number and the rule stand on the screen)
+    assert said(records, "nxm.turn")[0] == "Pass the dice to Dora."
+    assert said(records, "nxm.roll_open")[0] == "Everybody chooses a pair."
+    assert said(records, "nxm.roll_active")[0] == "Ben chooses first."
     assert said(records, "nxm.pass_fields") == [
-        "Ben passes: cross 2 fields on the pass track.",
-        "Carl passes: cross 4 fields on the pass track.",  # blue 5: two blue dice and two fives
+        "Ben passes: cross 2 fields.",
+        "Carl passes: cross 4 fields.",  # blue 5: two blue dice and two fives
     ]
-    assert said(records, "nxm.picked")[0] == "Ben has chosen. The others choose from the four remaining dice."
-    assert said(records, "nxm.active_passed") == [
-        "Carl has passed: everybody else chooses from all six dice."
-    ]
+    assert said(records, "nxm.picked")[0] == "Ben has chosen: now the others."
+    assert said(records, "nxm.active_passed") == ["The others: all six dice."]
     assert said(records, "nxm.firsts") == [
         "First: column A for Ben and Carl! Everybody else blackens that pink bonus.",
         "First: yellow for Anna!",
@@ -134,7 +133,7 @@ def test_two_player_game_with_gift_and_pass_count():
     g.add("use_gift", player="Ben", gift="joker")
     g.discards("Ben", 10).add("end_roll")
     engine, records, _ = g.play()
-    assert said(records, "nxm.pass_fields") == ["Anna passes: cross 2 fields on the pass track."]
+    assert said(records, "nxm.pass_fields") == ["Anna passes: cross 2 fields."]
     assert said(records, "nxm.gift_given")[0] == (
         "Anna discards an X-chip and gives Ben the gift “all dice”, usable from the next roll. 9 left."
     )
@@ -223,7 +222,7 @@ def test_solo_game_thirty_rolls_and_rating():
     assert strokes[14] == "Roll 15 of 30: draw the stroke diagonally to the right (/) in field O."
     assert strokes[15] == "Roll 16 of 30: draw the stroke diagonally to the left (\\) in field A."
     assert strokes[29] == "Roll 30 of 30: draw the stroke diagonally to the left (\\) in field O."
-    assert said(records, "nxm.pass_fields") == ["Sol passes: cross 2 fields on the pass track."]
+    assert said(records, "nxm.pass_fields") == ["Sol passes: cross 2 fields."]
     assert said(records, "nxm.solo_over") == [
         "30 rolls played! Count the X-chip symbols you reached and enter them."
     ]

@@ -4,8 +4,11 @@ a list of faces nobody needs any more."""
 
 from __future__ import annotations
 
+import pytest
 from test_announcer import RecordingAudio, phrase_synth
 
+from companion import sounds, speech
+from companion.announce import Sound
 from companion.announcer import Announcer
 from companion.games.haste_worte import HasteWorte
 from companion.games.noch_x_mal import NochXMal
@@ -50,6 +53,76 @@ def test_noch_x_mal_roll_call_and_faces_are_taken_back_once_the_roll_is_answered
             assert session.apply({"action": "end_roll"})
 
 
+def _restricted_roll(tmp_path, ann: Announcer | None = None) -> GameSession:
+    """A four-player game at roll 5 (the roller chooses first), its dice out."""
+    names = ["Anna", "Ben", "Carla", "Dora"]
+    announce = ann.announce if ann is not None else (lambda a: None)
+    session = GameSession.new(NochXMal, {"action": "setup", "players": names, "seed": 7}, Journal(tmp_path),
+                              announcer=ann, announce=announce)
+    for name, combo in zip(names, [["yellow", "4"], ["red", "2"], ["blue", "5"], ["green", "1"]], strict=True):
+        assert session.apply({"action": "start_combo", "player": name, "dice": combo})
+    roll = ["green", "color-joker", "orange", "number-joker", "1", "3"]
+    for _ in range(4):
+        assert session.apply({"action": "roll", "dice": roll})
+        if not session.engine.state.roll.open_choice:
+            assert session.apply({"action": "pass", "player": session.engine.state.roll.active})
+        assert session.apply({"action": "end_roll"})
+    assert session.apply({"action": "roll", "dice": roll})
+    return session
+
+
+@pytest.mark.skipif(speech.find_espeak() is None, reason="espeak-ng not installed")
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_noch_x_mal_calls_of_a_roll_fit_a_brisk_table(tmp_path, lang):
+    """Noch X-Mal! talked most of a brisk game: from roll 4 on a roll's calls ("Würfel an Ben: Wurf 5.", "Wurf 5:
+    Ben wählt zuerst ein Paar oder passt.", "Ben hat gewählt. Die anderen wählen aus den vier übrigen Würfeln.")
+    took 11.3 s of espeak-ng's voice for a roll a brisk table plays in 6 to 8 s, and the next roll's calls were
+    dropped behind them. The calls say whose turn it is and what to do (6.1 s); the rest stands on the screen."""
+    made: list = []
+    session = _restricted_roll(tmp_path)
+    session._announce = made.append
+    active = session.engine.state.roll.active
+    assert session.apply({"action": "pick", "player": active, "dice": ["green", "1"]})
+    assert session.apply({"action": "end_roll"})
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "yellow", "2", "4", "5"]})
+    calls = [a for a in made if a.speak and not a.detail]
+    assert [a.key for a in calls] == ["nxm.picked", "nxm.turn", "nxm.roll_active"]
+    seconds = sum(sounds.wav_duration(speech.synthesize(a.text(lang), lang)) for a in calls)
+    assert seconds < 6.5, [a.text(lang) for a in calls]
+
+
+def test_noch_x_mal_what_the_others_do_is_taken_back_when_the_roll_ends(tmp_path):
+    """"Ben hat gewählt: jetzt die anderen" and "Die anderen: alle sechs Würfel" are for the roll they are said in:
+    once it ends, one still being said ends with its words and one waiting goes, and the next roller's call is heard
+    at once (the pass's call waited behind them, the next roll's dropped it)."""
+    ann = Announcer("de", 80, audio=RecordingAudio(), speech=Speech(phrase_synth, threaded=False))
+    session = _restricted_roll(tmp_path, ann)
+    ann.update(0.0)
+    active = session.engine.state.roll.active
+    assert session.apply({"action": "pass", "player": active})  # "passt" and "die anderen: alle sechs" wait
+    assert "nxm.active_passed" in _waiting(ann)
+    assert session.apply({"action": "end_roll"})
+    assert "nxm.active_passed" not in _waiting(ann)
+    for step in range(1, 400):  # the queue said through, bounded
+        ann.update(step * 0.1)
+    assert ann.current is None and not ann.queued
+    assert session.apply({"action": "roll", "dice": ["red", "blue", "yellow", "2", "4", "5"]})
+    active = session.engine.state.roll.active
+    assert session.apply({"action": "pick", "player": active, "dice": ["red", "2"]})
+    now = 40.0
+    for _ in range(200):  # until the pick's call is being said (bounded)
+        now += 0.1
+        ann.update(now)
+        cur = ann.current
+        if cur is not None and cur.announcement.key == "nxm.picked" and cur.speech_started is not None:
+            break
+    now += 0.3  # into its first words
+    ann.update(now)
+    assert ann.current.announcement.key == "nxm.picked" and ann.current.speech_started is not None
+    assert session.apply({"action": "end_roll"})
+    assert ann.current.taken_back  # ends with the words being said; the turn's call follows
+
+
 def test_haste_worte_symbols_rolled_are_taken_back_by_the_first_pick(tmp_path):
     """"Gewürfelt: …" takes six seconds; at a pick every two or three the calls to pick waited behind it and the
     first picker's was never heard. The dice lie in front of everyone: a pick answers the list."""
@@ -84,7 +157,7 @@ def test_talk_calls_leaves_the_details_unsaid_and_keeps_the_calls_and_the_refusa
     """A family that wants less talk: "calls" leaves unsaid what is said for whoever cannot see the screen well (the
     faces rolled, a take, the runners-up, the one-minute warning: still shown, as banners unsaid; an undo's and a
     refusal's words, which their strips show); the calls stay, and a refused move still makes its low sound."""
-    from companion.announce import Announcement, Sound
+    from companion.announce import Announcement
     from companion.audio import Channel
 
     audio = RecordingAudio()
@@ -100,11 +173,37 @@ def test_talk_calls_leaves_the_details_unsaid_and_keeps_the_calls_and_the_refusa
     # screen before it was said): less talk, not less on the screen
     assert [a.speak for a in ann.queued if a.key == "nxm.rolled"] == [False]
     assert [a.speak for a in ann.queued if a.key == "nxm.roll_open"] == [True]
-    ann.announce(Announcement("core.minute_left", sound=Sound.TICK))
+    minute = _minute_warning()
+    ann.announce(minute)
     assert [(a.speak, a.sound) for a in ann.queued if a.key == "core.minute_left"] == [(False, Sound.NONE)]
     ann.announce(Announcement("core.refused_said", {"words": "Nein."}, sound=Sound.REFUSED, shown=False, detail=True))
     assert "core.refused_said" not in _waiting(ann)
     assert [e for e in audio.log if e[0] == "play" and e[1] == Channel.EFFECT]  # the low sound, at once
     everything = Announcer("de", 80, audio=RecordingAudio(), speech=Speech(phrase_synth, threaded=False))
-    everything.announce(Announcement("core.minute_left", sound=Sound.TICK))
+    everything.announce(minute)
     assert _waiting(everything) == ["core.minute_left"]  # "all" (the default) says them
+
+
+def _minute_warning():
+    """What a long clock's run announces at its last minute (``ClockCalls``, Fritzo's clock and Haste Worte's sand)."""
+    from companion.hourglass import Hourglass
+    from companion.views.frame_clock import ClockCalls
+
+    said = []
+
+    class Ear:
+        def announce(self, announcement) -> None:
+            said.append(announcement)
+
+    sand = Hourglass(duration=600.0, warning_seconds=30.0)
+    sand.start(0.0)
+    ClockCalls().update(sand, 540.5, Ear())
+    assert [a.key for a in said] == ["core.minute_left"]
+    return said[0]
+
+
+def test_the_clocks_minute_warning_is_a_detail_by_the_mark_every_detail_carries():
+    """The one-minute warning was left unsaid by a list of keys in the announcer (``DETAIL_KEYS``) beside the mark
+    the games' details carry (``Announcement.detail``): one mechanism, set where the warning is made."""
+    minute = _minute_warning()
+    assert minute.detail and minute.sound is Sound.TICK and minute.shown

@@ -67,7 +67,9 @@ class ClockCalls:
         if sand.minute_warning(wall) and self.minute_said != sand.started_at:  # a long run: its warning came too late
             self.minute_said = sand.started_at
             if announcer is not None:
-                announcer.announce(Announcement("core.minute_left", sound=Sound.TICK))
+                # a detail (the clock shows it): left unsaid with ``sound.talk = "calls"``, by the one mark every
+                # game's details carry (the announcer kept a list of such keys of its own beside it)
+                announcer.announce(Announcement("core.minute_left", sound=Sound.TICK, detail=True))
         left = math.ceil(sand.remaining(wall))
         if sand.warning(wall) and self.warning_said != sand.started_at:  # said, not only a clock nobody watches
             self.warning_said = sand.started_at

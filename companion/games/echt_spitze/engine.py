@@ -781,10 +781,13 @@ class EchtSpitze:
         if enders:
             key = "echt.game_over.shapes" if s.level == 3 else "echt.game_over.kinds"
             # the end first, as a turn's call: behind the turn's firsts and later scores (five sentences at three
-            # players) the table heard it 21 s after the turn. The count comes after them: "count your points"
-            # before "circle the 9" had the table count a sheet still changing
+            # players) the table heard it 21 s after the turn. The count right after it, what everybody does now:
+            # behind the results it came 13-22 s late. What the table counts (stars, leftover symbols) the results
+            # do not change, the companion adds the kinds itself, and a scorer knows the kinds they reported. The
+            # later scores are details then: reported by their scorers and shown in the final sum
             over, *notes = self._game_over(s, key, enders)
-            return [over, *out, replace(_say("echt.game_over.count"), essential=True), *notes]
+            results = [replace(a, detail=True) if a.key.startswith("echt.later.") else a for a in out]
+            return [over, replace(_say("echt.game_over.count"), essential=True), *results, *notes]
         s.turn += 1
         s.start = (s.start + 1) % len(s.players)
         s.phase = Phase.ROLL

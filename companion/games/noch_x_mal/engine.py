@@ -365,7 +365,10 @@ class NochXMal:
             letter, stroke = solo_stroke(number)
             out.append(Announcement(f"nxm.roll_solo.{stroke}", {"roll": number, "letter": letter,
                                                                 "total": SOLO_ROLLS}))
-        elif number < FIRST_RESTRICTED_ROLL:  # calls to act: at club pace a newer one takes an unheard one's place
+        # calls to act, short: whose choice it is and no more ("Ben wählt zuerst."). The roll's number is in the turn's
+        # call and on the screen, and "a pair or pass" / "from all dice" in the status line: with "Ben hat gewählt.
+        # Die anderen wählen aus den vier übrigen Würfeln." the two filled 8.9 s of a 6 s roll at a brisk table
+        elif number < FIRST_RESTRICTED_ROLL:  # at club pace a newer call takes an unheard one's place
             out.append(Announcement("nxm.roll_open", {"roll": number, "player": active}, prompt=True, until=ROLL_DONE))
         else:  # taken back once answered: "Wurf 5: Ben wählt zuerst" came after Ben had passed
             out.append(Announcement("nxm.roll_active", {"roll": number, "player": active}, prompt=True,
@@ -408,8 +411,9 @@ class NochXMal:
         out: list[Announcement] = []
         if roll.open_choice and not self.solo:  # alone, "Maria has chosen" told her what she did
             out.append(_note("nxm.picked_open", player=roll.active))
-        elif not self.solo:
-            out.append(Announcement("nxm.picked", {"player": roll.active}, prompt=True))
+        elif not self.solo:  # the others' call: over with the roll ("Ben has chosen: now the others" after it
+            # ended stood over the next roller's call)
+            out.append(Announcement("nxm.picked", {"player": roll.active}, prompt=True, until=("end_roll",)))
         if any(roll.dice[i] in JOKERS for i in chosen):
             out.append(_note("nxm.joker_reminder"))
         return out
@@ -437,7 +441,7 @@ class NochXMal:
         if player.name == roll.active:
             roll.active_passed = True
             if not self.solo and not roll.open_choice:
-                out.append(Announcement("nxm.active_passed", {"player": player.name}))
+                out.append(Announcement("nxm.active_passed", {"player": player.name}, until=("end_roll",)))
         return out
 
     def _reached(self, action: dict[str, Any]) -> list[Announcement]:
