@@ -26,16 +26,21 @@ def _announcer(cfg: Config):
 def _buttons(cfg: Config):
     """The arcade buttons, and words for the screen when they cannot be used: on a Pi the family presses them, and
     a log line alone would leave them pressing buttons that do nothing."""
-    from companion.i18n import t
+    from companion.i18n import join_names, t
     from hardware.buttons import ButtonPanel
     from hardware.events import Button
 
     try:
-        return ButtonPanel({Button(k): v for k, v in cfg.buttons.pins.items()}, hold_time=cfg.buttons.hold_time,
-                           debounce=cfg.buttons.debounce), None
+        panel = ButtonPanel({Button(k): v for k, v in cfg.buttons.pins.items()}, hold_time=cfg.buttons.hold_time,
+                            debounce=cfg.buttons.debounce)
     except Exception as exc:  # GPIO busy or absent: the keyboard and touch still work
         log.warning("buttons unavailable: %s", exc)
         return None, t("core.buttons_failed", cfg.language)
+    words = []
+    if down := panel.down_at_start:  # a shorted pin or a switch wired the wrong way: dead, and no press says why
+        names = join_names([t(f"core.btn_{b.value}", cfg.language) for b in down], cfg.language)
+        words.append(t("core.buttons_down_at_start", cfg.language, buttons=names, n=len(down)))
+    return panel, " ".join(words) or None
 
 
 def _keyboard_buttons(buttons) -> None:

@@ -11,6 +11,7 @@ so a pressed button reads low.
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import time
@@ -22,6 +23,7 @@ from companion.errors import CompanionError, ConfigError
 from hardware.events import Button, ButtonEvent, Press
 
 Clock = Callable[[], float]
+log = logging.getLogger(__name__)
 
 #: BCM numbers; physical header pins in docs/wiring.md
 DEFAULT_PINS: dict[Button, int] = {
@@ -58,6 +60,10 @@ class _State:
     repeats: int = 0  # the repeats already reported for this hold
     pressed_at: float = float("-inf")  # when it last went down as a press of its own (``DOUBLE_PRESS``)
     doubled: bool = False  # this press came too soon after the last one: it reports a hold only
+    #: this hold reports nothing (no long press, no repeat, nothing on release): it was down already when the pin
+    #: was opened (a shorted pin, a switch wired the wrong way). It ends with the release: the next press counts
+    numb: bool = False
+    at_start: bool = False  # down when the pin was opened: named then (``ButtonPanel.down_at_start``), not as stuck
 
 
 class PressTracker:
@@ -116,16 +122,30 @@ class PressTracker:
         for button, state in self._states.values():
             if state.raw != state.down and now - state.changed_at >= self.debounce:
                 self._change(button, state, state.raw, now, events)  # the chatter settled the other way
-            if (state.down and not state.long_fired and button in self.long_buttons
+            if (state.down and not state.numb and not state.long_fired and button in self.long_buttons
                     and now - state.changed_at >= self.hold_for(button)):
                 state.long_fired = True
                 events.append(ButtonEvent(button, Press.LONG))
-            if state.down and button.step and now - state.changed_at >= REPEAT_DELAY:
+            if state.down and not state.numb and button.step and now - state.changed_at >= REPEAT_DELAY:
                 due = int((now - state.changed_at - REPEAT_DELAY) / REPEAT_INTERVAL) + 1
                 if due > state.repeats:
                     state.repeats = due
                     events.append(ButtonEvent(button, Press.SHORT))
         return events
+
+    def down_at_start(self, button: Button) -> None:
+        """``button`` was down already when its pin was opened: gpiozero calls back on a change only, so a pin
+        shorted or a switch wired the wrong way was never seen, and the button lay dead all evening unsaid. Known
+        as down from now, it reports nothing until it is released (a SELECT down at switch-on muted the table after
+        two seconds, an UNDO took back a step); once released it works as any other."""
+        now = self.clock()
+        _, state = self._states.setdefault(button, (button, _State()))
+        state.down = state.raw = state.numb = state.at_start = True
+        state.changed_at = now
+
+    def from_start(self) -> list[Button]:
+        """The buttons down since :meth:`down_at_start` and not released since."""
+        return [b for b, s in self._states.values() if s.at_start]
 
     def hold_for(self, button: Button) -> float:
         """Seconds ``button`` is held for its long press (``HOLD_LONGER``)."""
@@ -133,9 +153,10 @@ class PressTracker:
 
     def stuck(self, after: float = 10.0) -> list[Button]:
         """The buttons down for longer than ``after`` seconds (as of the last poll): an arcade button stuck in its
-        housing spun the highlight for ever (NEXT), or fired one long press and then lay dead without a word."""
+        housing spun the highlight for ever (NEXT), or fired one long press and then lay dead without a word. One
+        down since its pin was opened is not among them: it was named then (``ButtonPanel.down_at_start``)."""
         now = self.clock()
-        return [b for b, s in self._states.values() if s.down and now - s.changed_at > after]
+        return [b for b, s in self._states.values() if s.down and not s.at_start and now - s.changed_at > after]
 
     def held(self, button: Button) -> bool:
         """Whether ``button`` is down now (debounced, as of the last poll)."""
@@ -144,7 +165,8 @@ class PressTracker:
     def _change(self, button: Button, state: _State, down: bool, at: float,
                 events: list[ButtonEvent]) -> None:
         held_for = at - state.changed_at
-        state.down, state.changed_at = down, at
+        numb, state.down, state.changed_at = state.numb, down, at
+        state.numb = state.at_start = False
         if down:
             state.long_fired, state.repeats = False, 0
             # the window runs from the last press that counted: presses again and again a third of a second apart
@@ -154,7 +176,7 @@ class PressTracker:
                 state.pressed_at = at
                 if button not in self.long_buttons:
                     events.append(ButtonEvent(button, Press.SHORT))
-        elif button in self.long_buttons and not state.long_fired:
+        elif button in self.long_buttons and not state.long_fired and not numb:
             # a hold that began and ended between two polls (a stalled frame) still counts as long; a doubled
             # press counts only as a hold (a tap, then the same button held at once: the hold is meant)
             held_long = held_for >= self.hold_for(button)
@@ -225,9 +247,18 @@ class ButtonPanel:
                 device.when_pressed = self._callback(button, True)
                 device.when_released = self._callback(button, False)
                 self._devices[button] = device
+                if device.is_pressed:  # no edge will say so: gpiozero calls back on a change only
+                    self.tracker.down_at_start(button)
+                    log.warning("button %s (GPIO %s) is pressed at switch-on: stuck or wired wrong?", button.value, pin)
         except Exception:
             self.close()
             raise
+
+    @property
+    def down_at_start(self) -> list[Button]:
+        """The buttons down already when their pins were opened (a pin shorted, a switch wired the wrong way), still
+        down now: the screen names them at the start (``runtime``), as nothing else would."""
+        return self.tracker.from_start()
 
     def _callback(self, button: Button, pressed: bool) -> Callable[[], None]:
         def record() -> None:

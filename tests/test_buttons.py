@@ -8,7 +8,7 @@ import types
 
 import pygame
 import pytest
-from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.errors import ConfigError
 from hardware import buttons as buttons_mod
@@ -59,6 +59,23 @@ def short(button: Button) -> ButtonEvent:
 
 def long(button: Button) -> ButtonEvent:
     return ButtonEvent(button, Press.LONG)
+
+
+class ShortedPin(MockPin):
+    """A pin tied to ground whatever its pull-up (a shorted lead, a switch wired normally-closed): low from the
+    moment it is opened, so gpiozero sees no edge."""
+
+    def _set_pull(self, value: str) -> None:
+        super()._set_pull(value)
+        self._change_state(False)
+
+
+def shorted(*buttons: Button) -> MockFactory:
+    """Mock pins where ``buttons``' pins read pressed from the start."""
+    factory = MockFactory()
+    for button in buttons:
+        factory.pin(DEFAULT_PINS[button], pin_class=ShortedPin)
+    return factory
 
 
 def test_a_clean_press_of_roll_reports_one_short_press(panel: ButtonPanel, clock: FakeClock) -> None:
@@ -175,6 +192,38 @@ def test_a_hold_between_two_polls_of_a_stalled_loop_is_still_long(panel: ButtonP
     clock.now += 1.5
     release(panel, Button.TIMER)
     assert panel.poll() == [long(Button.TIMER)]
+
+
+def test_a_button_down_at_switch_on_is_known_and_does_nothing_until_freed(clock: FakeClock) -> None:
+    """A shorted pin or a switch wired the wrong way: gpiozero calls back on a change only, so it was never seen,
+    never named, and lay dead all evening. Known as down, it fires no long press (a stuck SELECT muted nobody's
+    table, a stuck UNDO took back no step) and no repeats; freed, it works as any other."""
+    pins = shorted(Button.SELECT, Button.UNDO, Button.NEXT)
+    with ButtonPanel(dict(DEFAULT_PINS), clock=clock, pin_factory=pins) as p:
+        assert p.down_at_start == [Button.NEXT, Button.SELECT, Button.UNDO]
+        events = []
+        for _ in range(200):  # 20 s, polled ten times a second
+            clock.now += 0.1
+            events += p.poll()
+        assert events == []
+        assert p.tracker.held(Button.SELECT) and p.tracker.stuck(15.0) == []  # named at the start, not again
+        press(p, Button.ROLL)
+        assert p.poll() == [short(Button.ROLL)]  # the others work meanwhile
+        for button in (Button.SELECT, Button.UNDO, Button.NEXT):
+            release(p, button)
+        clock.now += 0.1
+        assert p.poll() == [] and p.down_at_start == []
+        for button in (Button.SELECT, Button.UNDO):
+            press(p, button)
+            clock.now += 0.1
+            release(p, button)
+            clock.now += 0.1
+            assert p.poll() == [short(button)]
+            press(p, button)
+            clock.now += 2.0
+            assert p.poll() == [long(button)]
+            release(p, button)
+            clock.now += 0.5
 
 
 def test_two_buttons_at_once_are_both_reported(panel: ButtonPanel, clock: FakeClock) -> None:

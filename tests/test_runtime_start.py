@@ -166,3 +166,41 @@ def test_a_kiosk_screen_too_small_for_the_table_says_so_and_what_to_use(monkeypa
     shown.clear()
     assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=2) == 0
     assert not any("480x320" in text for text in shown)
+
+
+def test_a_button_down_at_switch_on_is_named_on_the_screen(monkeypatch, out_dir):
+    """SELECT shorted to ground (a pin lead, a switch wired normally-closed) before the companion starts: gpiozero
+    calls back on a change only, so nothing ever named it and the family pressed a dead button all evening."""
+    from gpiozero.pins.mock import MockFactory, MockPin
+
+    from hardware import buttons
+
+    class Shorted(MockPin):
+        def _set_pull(self, value: str) -> None:
+            super()._set_pull(value)
+            self._change_state(False)
+
+    real = buttons.ButtonPanel
+
+    def panel(*args, **kwargs):
+        factory = MockFactory()
+        factory.pin(buttons.DEFAULT_PINS[buttons.Button.SELECT], pin_class=Shorted)
+        return real(*args, pin_factory=factory, **kwargs)
+
+    monkeypatch.setattr(buttons, "ButtonPanel", panel)
+    shown: list[str] = []
+    show_notice = App.show_notice
+
+    def watched(self, text, seconds=5.0, *, good=False):
+        shown.append(text)
+        show_notice(self, text, seconds, good=good)
+
+    monkeypatch.setattr(App, "show_notice", watched)
+    for lang, words in (("en", "The SELECT button is pressed at switch-on: stuck or wired wrong?"),
+                        ("de", "Die Taste WÄHLEN ist beim Einschalten gedrückt: Klemmt sie")):
+        shown.clear()
+        cfg = Config(language=lang)
+        cfg.display.fullscreen = False
+        shot = out_dir / f"run_button_down_at_start_{lang}.png"
+        assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3, screenshot=str(shot)) == 0
+        assert any(words in text for text in shown), shown
