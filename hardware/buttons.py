@@ -49,6 +49,10 @@ REPEAT_INTERVAL = 0.125
 #: child's quick double tap): it counted in the step the first one led to (Papa's start combo rolled, a word count
 #: given to the next reader, a setup question answered unseen). Never meant twice this fast; NEXT and PREV step on
 DOUBLE_PRESS = 0.35
+#: a button held down this long is taken for stuck (the app names it then: ``App._say_stuck``): it repeats and
+#: presses long no more until it is let go. A jammed NEXT spun the highlight on, 8 steps a second, under the words
+#: asking whether it was stuck. No long press takes as long (``hold_time`` is at most 5 s, SELECT's twice that)
+STUCK_AFTER = 15.0
 
 
 @dataclass
@@ -122,6 +126,8 @@ class PressTracker:
         for button, state in self._states.values():
             if state.raw != state.down and now - state.changed_at >= self.debounce:
                 self._change(button, state, state.raw, now, events)  # the chatter settled the other way
+            if state.down and now - state.changed_at > STUCK_AFTER:
+                state.numb = True  # stuck: nothing more from this hold (``STUCK_AFTER``)
             if (state.down and not state.numb and not state.long_fired and button in self.long_buttons
                     and now - state.changed_at >= self.hold_for(button)):
                 state.long_fired = True
@@ -151,7 +157,7 @@ class PressTracker:
         """Seconds ``button`` is held for its long press (``HOLD_LONGER``)."""
         return self.hold_time * HOLD_LONGER.get(button, 1.0)
 
-    def stuck(self, after: float = 10.0) -> list[Button]:
+    def stuck(self, after: float = STUCK_AFTER) -> list[Button]:
         """The buttons down for longer than ``after`` seconds (as of the last poll): an arcade button stuck in its
         housing spun the highlight for ever (NEXT), or fired one long press and then lay dead without a word. One
         down since its pin was opened is not among them: it was named then (``ButtonPanel.down_at_start``)."""

@@ -177,6 +177,32 @@ def test_next_held_repeats_until_released_and_a_tap_does_not(panel: ButtonPanel,
     assert panel.poll() == []
 
 
+@pytest.mark.parametrize("button", [Button.NEXT, Button.UNDO])
+def test_a_button_jammed_down_stops_repeating_once_it_is_taken_for_stuck(panel: ButtonPanel, clock: FakeClock,
+                                                                         button: Button) -> None:
+    """A NEXT jammed mid-evening was named after 15 s, and moved the highlight 8 times a second on under the words
+    asking whether it was stuck. Once taken for stuck it is quiet; let go, it works again."""
+    press(panel, button)
+    events, late = [], []
+    for _ in range(300):  # 30 s, polled ten times a second
+        clock.now += 0.1
+        (events if panel.tracker.stuck() == [] else late).extend(panel.poll())
+    assert panel.tracker.stuck() == [button]
+    assert late == [] and events  # a hold of NEXT repeated, UNDO pressed long, before it was taken for stuck
+    release(panel, button)
+    clock.now += 0.1
+    assert panel.poll() == [] and panel.tracker.stuck() == []
+    press(panel, button)
+    again = panel.poll()
+    for _ in range(12):
+        clock.now += 0.1
+        again += panel.poll()
+    if button.step:  # at once, then repeating from 0.5 s on
+        assert set(again) == {short(button)} and len(again) >= 5
+    else:
+        assert again == [long(button)]
+
+
 def test_a_stalled_frame_during_a_held_next_moves_one_step_not_many(panel: ButtonPanel, clock: FakeClock) -> None:
     press(panel, Button.NEXT)
     assert panel.poll() == [short(Button.NEXT)]
