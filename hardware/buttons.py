@@ -53,6 +53,10 @@ DOUBLE_PRESS = 0.35
 #: presses long no more until it is let go. A jammed NEXT spun the highlight on, 8 steps a second, under the words
 #: asking whether it was stuck. No long press takes as long (``hold_time`` is at most 5 s, SELECT's twice that)
 STUCK_AFTER = 15.0
+#: buttons that share one ``DOUBLE_PRESS`` window: ROLL and REROLL both throw, so two children pressing them together
+#: (or REROLL a moment after ROLL) threw twice: Noch X-Mal! took the next player's start combo unseen, Haste Worte
+#: replaced the first symbols before anyone saw them. The second within the window is the first one doubled
+DOUBLE_GUARD: dict[Button, str] = {Button.ROLL: "roll", Button.REROLL: "roll"}
 
 
 @dataclass
@@ -62,7 +66,7 @@ class _State:
     raw: bool = False  # the last level actually seen, even inside the debounce window
     long_fired: bool = False
     repeats: int = 0  # the repeats already reported for this hold
-    pressed_at: float = float("-inf")  # when it last went down as a press of its own (``DOUBLE_PRESS``)
+    guard: Hashable = None  # whose presses share its ``DOUBLE_PRESS`` window (``DOUBLE_GUARD``, else its channel)
     doubled: bool = False  # this press came too soon after the last one: it reports a hold only
     #: this hold reports nothing (no long press, no repeat, nothing on release): it was down already when the pin
     #: was opened (a shorted pin, a switch wired the wrong way). It ends with the release: the next press counts
@@ -80,7 +84,8 @@ class PressTracker:
     after a LONG reports nothing. Other buttons report SHORT as soon as they go down, which feels snappier for ROLL
     and NEXT; NEXT and PREV report another SHORT every ``REPEAT_INTERVAL`` once held for ``REPEAT_DELAY``, at most
     one a poll, so a stalled frame does not make the highlight jump. A second press of a button (NEXT and PREV
-    aside) within ``DOUBLE_PRESS`` of its last press that counted reports a hold only (a double tap is one press).
+    aside) within ``DOUBLE_PRESS`` of its last press that counted reports a hold only (a double tap is one press);
+    ROLL and REROLL share that window (``DOUBLE_GUARD``).
 
     :meth:`edge` may be called from any thread (gpiozero calls back from its own); :meth:`poll` belongs to the
     app loop.
@@ -102,6 +107,8 @@ class PressTracker:
         self.again: frozenset[Button] = frozenset()
         self._edges: queue.SimpleQueue[tuple[Hashable, Button, bool, float]] = queue.SimpleQueue()
         self._states: dict[Hashable, tuple[Button, _State]] = {}
+        #: when each double-press window (``_State.guard``) last began: the last press there that counted
+        self._counted: dict[Hashable, float] = {}
 
     def edge(self, button: Button, pressed: bool, *, channel: Hashable | None = None,
              at: float | None = None) -> None:
@@ -118,7 +125,7 @@ class PressTracker:
                 channel, button, pressed, at = self._edges.get_nowait()
             except queue.Empty:
                 break
-            _, state = self._states.setdefault(channel, (button, _State()))
+            _, state = self._state(channel, button)
             state.raw = pressed
             if pressed != state.down and at - state.changed_at >= self.debounce:
                 self._change(button, state, pressed, at, events)
@@ -145,9 +152,12 @@ class PressTracker:
         as down from now, it reports nothing until it is released (a SELECT down at switch-on muted the table after
         two seconds, an UNDO took back a step); once released it works as any other."""
         now = self.clock()
-        _, state = self._states.setdefault(button, (button, _State()))
+        _, state = self._state(button, button)
         state.down = state.raw = state.numb = state.at_start = True
         state.changed_at = now
+
+    def _state(self, channel: Hashable, button: Button) -> tuple[Button, _State]:
+        return self._states.setdefault(channel, (button, _State(guard=DOUBLE_GUARD.get(button, channel))))
 
     def from_start(self) -> list[Button]:
         """The buttons down since :meth:`down_at_start` and not released since."""
@@ -177,9 +187,10 @@ class PressTracker:
             state.long_fired, state.repeats = False, 0
             # the window runs from the last press that counted: presses again and again a third of a second apart
             # count every other one, not once until a pause
-            state.doubled = not button.step and button not in self.again and at - state.pressed_at < DOUBLE_PRESS
+            last = self._counted.get(state.guard, float("-inf"))
+            state.doubled = not button.step and button not in self.again and at - last < DOUBLE_PRESS
             if not state.doubled:
-                state.pressed_at = at
+                self._counted[state.guard] = at
                 if button not in self.long_buttons:
                     events.append(ButtonEvent(button, Press.SHORT))
         elif button in self.long_buttons and not state.long_fired and not numb:

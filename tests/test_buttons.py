@@ -442,6 +442,47 @@ def test_a_quick_double_press_is_one_press_and_next_steps_twice(panel: ButtonPan
     assert panel.poll() == [short(Button.NEXT)] * 2
 
 
+def test_roll_and_reroll_together_throw_once(panel: ButtonPanel, clock: FakeClock) -> None:
+    """Two children pressing ROLL and REROLL at once (or REROLL a moment after ROLL) threw twice: Noch X-Mal! took
+    the next player's start combo unseen, Haste Worte replaced the first symbols before anyone saw them. They share
+    one double-press window; half a second later REROLL is meant."""
+    press(panel, Button.ROLL)
+    press(panel, Button.REROLL)
+    clock.now += 0.15
+    release(panel, Button.ROLL)
+    release(panel, Button.REROLL)
+    clock.now += 0.1
+    assert panel.poll() == [short(Button.ROLL)]
+    clock.now += 0.2  # 0.45 s after the first: meant
+    press(panel, Button.REROLL)
+    clock.now += 0.1
+    release(panel, Button.REROLL)
+    clock.now += 0.1
+    press(panel, Button.ROLL)  # 0.1 s after that: the same throw
+    clock.now += 0.1
+    release(panel, Button.ROLL)
+    assert panel.poll() == [short(Button.REROLL)]
+    press(panel, Button.TIMER)  # the other buttons keep windows of their own
+    clock.now += 0.1
+    release(panel, Button.TIMER)
+    clock.now += 0.1
+    assert panel.poll() == [short(Button.TIMER)]
+
+
+def test_the_keyboard_shares_the_throw_window_too(clock: FakeClock) -> None:
+    """Space (or R) and E a moment apart on a laptop: one throw, as on the arcade buttons."""
+    keys = KeyboardButtons(clock=clock)
+    keys.key_down(pygame.K_SPACE)
+    clock.now += 0.1
+    keys.key_up(pygame.K_SPACE)
+    keys.key_down(pygame.K_e)
+    keys.key_up(pygame.K_e)
+    clock.now += 0.1
+    keys.key_down(pygame.K_r)
+    keys.key_up(pygame.K_r)
+    assert keys.poll() == [short(Button.ROLL)]
+
+
 def test_presses_again_and_again_count_every_other_one_not_once(panel: ButtonPanel, clock: FakeClock) -> None:
     """The window runs from the last press that counted: ROLL every 0.3 s counted once until a pause."""
     events = []
