@@ -64,6 +64,7 @@ class _State:
     down: bool = False  # the debounced state
     changed_at: float = float("-inf")  # when the debounced state last changed
     raw: bool = False  # the last level actually seen, even inside the debounce window
+    raw_at: float = float("-inf")  # when that level was first seen (the last raw edge)
     long_fired: bool = False
     repeats: int = 0  # the repeats already reported for this hold
     guard: Hashable = None  # whose presses share its ``DOUBLE_PRESS`` window (``DOUBLE_GUARD``, else its channel)
@@ -77,9 +78,11 @@ class _State:
 class PressTracker:
     """Raw down/up edges in, SHORT/LONG :class:`ButtonEvent` out: the logic behind both GPIO and keyboard.
 
-    Debounce: the first edge counts at once; edges closer than ``debounce`` seconds to it are contact chatter
-    and ignored. When the window ends, the level last seen wins, so a chatter that ends in the other state
-    is not lost. Buttons in ``long_buttons`` report SHORT on release before ``hold_time`` and LONG once, while
+    Debounce: a press counts at once; edges closer than ``debounce`` seconds to it are contact chatter and
+    ignored, and when that window ends the level last seen wins. A release counts only once the level has stayed up
+    for ``debounce`` since the last edge, and is dated at that edge: worn contacts chatter for 40 ms and more, and a
+    level that was up 30 ms after the press (or after the first lift) and down again was taken for a second press
+    (NEXT moved twice). Buttons in ``long_buttons`` report SHORT on release before ``hold_time`` and LONG once, while
     still held, when ``hold_time`` is reached (SELECT: ``HOLD_LONGER``; checked in :meth:`poll`); their release
     after a LONG reports nothing. Other buttons report SHORT as soon as they go down, which feels snappier for ROLL
     and NEXT; NEXT and PREV report another SHORT every ``REPEAT_INTERVAL`` once held for ``REPEAT_DELAY``, at most
@@ -126,20 +129,24 @@ class PressTracker:
             except queue.Empty:
                 break
             _, state = self._state(channel, button)
-            state.raw = pressed
-            if pressed != state.down and at - state.changed_at >= self.debounce:
-                self._change(button, state, pressed, at, events)
+            if state.down and not state.raw and at - state.raw_at >= self.debounce:
+                self._change(button, state, False, state.raw_at, events)  # up long enough before this edge
+            state.raw, state.raw_at = pressed, at
+            if pressed and not state.down and at - state.changed_at >= self.debounce:
+                self._change(button, state, True, at, events)
         now = self.clock()
         for button, state in self._states.values():
-            if state.raw != state.down and now - state.changed_at >= self.debounce:
-                self._change(button, state, state.raw, now, events)  # the chatter settled the other way
+            if state.down and not state.raw and now - state.raw_at >= self.debounce:
+                self._change(button, state, False, state.raw_at, events)  # up for the whole window: let go then
+            elif state.raw and not state.down and now - state.changed_at >= self.debounce:
+                self._change(button, state, True, now, events)  # the chatter settled down
             if state.down and now - state.changed_at > STUCK_AFTER:
                 state.numb = True  # stuck: nothing more from this hold (``STUCK_AFTER``)
-            if (state.down and not state.numb and not state.long_fired and button in self.long_buttons
+            if (state.down and state.raw and not state.numb and not state.long_fired and button in self.long_buttons
                     and now - state.changed_at >= self.hold_for(button)):
                 state.long_fired = True
                 events.append(ButtonEvent(button, Press.LONG))
-            if state.down and not state.numb and button.step and now - state.changed_at >= REPEAT_DELAY:
+            if state.down and state.raw and not state.numb and button.step and now - state.changed_at >= REPEAT_DELAY:
                 due = int((now - state.changed_at - REPEAT_DELAY) / REPEAT_INTERVAL) + 1
                 if due > state.repeats:
                     state.repeats = due
@@ -154,7 +161,7 @@ class PressTracker:
         now = self.clock()
         _, state = self._state(button, button)
         state.down = state.raw = state.numb = state.at_start = True
-        state.changed_at = now
+        state.changed_at = state.raw_at = now
 
     def _state(self, channel: Hashable, button: Button) -> tuple[Button, _State]:
         return self._states.setdefault(channel, (button, _State(guard=DOUBLE_GUARD.get(button, channel))))

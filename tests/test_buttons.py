@@ -45,6 +45,11 @@ def release(panel: ButtonPanel, button: Button) -> None:
     panel.pin(button).drive_high()
 
 
+def settle(clock: FakeClock) -> None:
+    """Time for a release to count: the pin stayed up for the debounce (30 ms) since its last edge."""
+    clock.now += 0.03
+
+
 def chatter(panel: ButtonPanel, clock: FakeClock, button: Button, levels: list[bool],
             step: float = 0.004) -> None:
     """Contact bounce: the pin flips between levels a few milliseconds apart."""
@@ -98,6 +103,56 @@ def test_chatter_on_press_and_release_counts_as_one_press(panel: ButtonPanel, cl
     assert panel.poll() == [short(Button.NEXT)]
 
 
+@pytest.mark.parametrize("edges", [
+    [(0, True), (8, False), (20, True), (35, False), (38, True), (150, False)],  # press chatter to 38 ms
+    [(0, True), (150, False), (160, True), (185, False), (190, True), (195, False)],  # release chatter for 45 ms
+])
+def test_chatter_longer_than_the_debounce_is_still_one_press(panel: ButtonPanel, clock: FakeClock,
+                                                             edges: list[tuple[int, bool]]) -> None:
+    """Worn contacts chatter for 40 ms and more: a level up 30 ms after the press and down again was taken for a
+    release and a second press, and NEXT moved twice. The app loop polls at 60 fps, here at every edge too."""
+    start, events = clock.now, []
+    for button in (Button.NEXT, Button.UNDO):
+        polled = 0
+        for ms, down in edges:
+            while polled + 16 < ms:
+                polled += 16
+                clock.now = start + polled / 1000
+                events += panel.poll()
+            clock.now = start + ms / 1000
+            (press if down else release)(panel, button)
+            events += panel.poll()
+        for _ in range(40):
+            clock.now += 1 / 60
+            events += panel.poll()
+        assert not panel.tracker.held(button)
+        start = clock.now + 1.0
+    assert events == [short(Button.NEXT), short(Button.UNDO)]
+
+
+def test_a_release_that_chatters_is_dated_at_its_last_edge(panel: ButtonPanel, clock: FakeClock) -> None:
+    """The hold's length runs to the last lift: UNDO let go at 0.95 s with chatter to 0.99 s is still short, let go
+    at 1.02 s long (a second's hold); NEXT's repeats stop as the finger lifts, not 30 ms later."""
+    for held, expected in ((0.95, [short(Button.UNDO)]), (1.02, [long(Button.UNDO)])):
+        start = clock.now
+        press(panel, Button.UNDO)
+        clock.now = start + held
+        chatter(panel, clock, Button.UNDO, [False, True, False, True, False], step=0.008)
+        clock.now += 0.05
+        assert panel.poll() == expected
+        clock.now += 1.0
+    press(panel, Button.NEXT)
+    assert panel.poll() == [short(Button.NEXT)]
+    clock.now += 0.6
+    assert panel.poll() == [short(Button.NEXT)]  # repeating
+    clock.now += 0.1
+    release(panel, Button.NEXT)
+    clock.now += 0.02  # inside the release's window, when the next repeat (0.75 s) is due
+    assert panel.poll() == []
+    clock.now += 0.02
+    assert panel.poll() == [] and not panel.tracker.held(Button.NEXT)
+
+
 def test_without_debounce_the_same_chatter_would_be_many_presses(clock: FakeClock) -> None:
     with ButtonPanel({Button.NEXT: 23}, debounce=0.0, clock=clock, pin_factory=MockFactory()) as raw:
         chatter(raw, clock, Button.NEXT, [True, False, True, False, True])
@@ -133,6 +188,7 @@ def test_undo_released_before_hold_time_is_a_short_press(panel: ButtonPanel, clo
     clock.now += 0.4
     assert panel.poll() == []
     release(panel, Button.UNDO)
+    settle(clock)
     assert panel.poll() == [short(Button.UNDO)]
 
 
@@ -147,6 +203,7 @@ def test_every_long_press_button_has_both_presses(panel: ButtonPanel, clock: Fak
     press(panel, button)
     clock.now += 0.1
     release(panel, button)
+    settle(clock)
     assert panel.poll() == [short(button)]
 
 
@@ -217,6 +274,7 @@ def test_a_hold_between_two_polls_of_a_stalled_loop_is_still_long(panel: ButtonP
     press(panel, Button.TIMER)
     clock.now += 1.5
     release(panel, Button.TIMER)
+    settle(clock)
     assert panel.poll() == [long(Button.TIMER)]
 
 
@@ -257,6 +315,7 @@ def test_two_buttons_at_once_are_both_reported(panel: ButtonPanel, clock: FakeCl
     press(panel, Button.SELECT)
     clock.now += 0.1
     release(panel, Button.SELECT)
+    settle(clock)
     assert panel.poll() == [short(Button.ROLL), short(Button.SELECT)]
 
 
@@ -310,6 +369,7 @@ def test_off_a_pi_the_panel_uses_mock_pins(monkeypatch: pytest.MonkeyPatch, cloc
         press(p, Button.SELECT)
         clock.now += 0.2
         release(p, Button.SELECT)
+        settle(clock)
         assert p.poll() == [short(Button.SELECT)]
 
 
@@ -501,6 +561,7 @@ def test_select_is_held_two_seconds_to_turn_the_sound_off(panel: ButtonPanel, cl
     clock.now += 1.2
     assert panel.poll() == []  # not yet
     release(panel, Button.SELECT)
+    settle(clock)
     assert panel.poll() == [short(Button.SELECT)]  # a slow press still chooses
     clock.now += 0.5
     press(panel, Button.SELECT)
