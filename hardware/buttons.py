@@ -254,6 +254,15 @@ class ButtonPanel:
         self.pin_factory = pin_factory
         self.mock = type(pin_factory).__name__.startswith("Mock")
         self._devices: dict[Button, GpioButton] = {}
+        #: the buttons whose pins could not be opened (busy, or no such pin here), with those pins: the others work.
+        #: One busy pin (another program, an overlay on GPIO 27) disabled all six, and the screen named none
+        self.unusable: dict[Button, int | str] = {}
+        shared = {pin: b for b, pin in reversed(self.pins.items())}
+        for button, pin in self.pins.items():  # a mistake in the config, not a busy pin: said as one
+            if shared[pin] is not button:
+                raise ConfigError(f"buttons.pins.{button.value} = {pin}: that pin is {shared[pin].value}'s already. "
+                                  "Give each button a pin of its own (see docs/wiring.md).")
+        refused: ConfigError | None = None
         try:
             for button, pin in self.pins.items():
                 try:
@@ -264,16 +273,23 @@ class ButtonPanel:
                         "with --system-site-packages (scripts/setup.sh does both)."
                     ) from exc
                 except Exception as exc:  # gpiozero's own errors, and lgpio's (a busy pin is lgpio.error)
-                    raise ConfigError(
+                    error = ConfigError(
                         f"buttons.pins.{button.value} = {pin}: that pin cannot be used ({exc}). "
                         "Pick a free BCM GPIO number (see docs/wiring.md) or stop the program using it."
-                    ) from exc
+                    )
+                    error.__cause__ = exc
+                    log.warning("%s", error)
+                    self.unusable[button] = pin
+                    refused = refused or error
+                    continue
                 device.when_pressed = self._callback(button, True)
                 device.when_released = self._callback(button, False)
                 self._devices[button] = device
                 if device.is_pressed:  # no edge will say so: gpiozero calls back on a change only
                     self.tracker.down_at_start(button)
                     log.warning("button %s (GPIO %s) is pressed at switch-on: stuck or wired wrong?", button.value, pin)
+            if refused is not None and not self._devices:  # none at all: the panel is no use (the first pin's why)
+                raise refused
         except Exception:
             self.close()
             raise

@@ -356,6 +356,26 @@ def test_two_buttons_on_one_pin_is_a_clear_config_error() -> None:
         ButtonPanel({Button.ROLL: 17, Button.REROLL: 17}, pin_factory=MockFactory())
 
 
+class _BusyPins(MockFactory):
+    """GPIO 27 held by another program (lgpio says "GPIO busy")."""
+
+    def pin(self, spec, **kwargs):
+        if spec == 27:
+            raise _LgpioError("GPIO busy")
+        return super().pin(spec, **kwargs)
+
+
+def test_one_busy_pin_leaves_the_other_buttons_working(clock: FakeClock) -> None:
+    """Another program holding GPIO 27 (REROLL's) took all six buttons with it; the other five work."""
+    with ButtonPanel(dict(DEFAULT_PINS), clock=clock, pin_factory=_BusyPins()) as p:
+        assert p.unusable == {Button.REROLL: 27}
+        assert "5 buttons" in p.description
+        press(p, Button.ROLL)
+        assert p.poll() == [short(Button.ROLL)]
+    with pytest.raises(ConfigError, match=r"buttons\.pins\.reroll = 27: .*GPIO busy"):  # nothing else: no panel
+        ButtonPanel({Button.REROLL: 27}, pin_factory=_BusyPins())
+
+
 def test_bad_hold_time_is_a_clear_config_error() -> None:
     with pytest.raises(ConfigError, match="hold_time"):
         PressTracker(hold_time=0)

@@ -204,3 +204,44 @@ def test_a_button_down_at_switch_on_is_named_on_the_screen(monkeypatch, out_dir)
         shot = out_dir / f"run_button_down_at_start_{lang}.png"
         assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3, screenshot=str(shot)) == 0
         assert any(words in text for text in shown), shown
+
+
+def test_a_busy_pin_names_its_button_and_the_others_work(monkeypatch, out_dir):
+    """Another program holding GPIO 27: all six buttons were refused and the screen said only "The arcade buttons
+    do not work". Now REROLL alone is out, and the screen says which, on which pin, and that the others work."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.i18n import t
+    from hardware import buttons
+
+    class Busy(MockFactory):
+        def pin(self, spec, **kwargs):
+            if spec == 27:
+                raise OSError("GPIO busy")
+            return super().pin(spec, **kwargs)
+
+    real = buttons.ButtonPanel
+    opened = []
+
+    def panel(*args, **kwargs):
+        opened.append(real(*args, pin_factory=Busy(), **kwargs))
+        return opened[-1]
+
+    monkeypatch.setattr(buttons, "ButtonPanel", panel)
+    shown: list[str] = []
+    show_notice = App.show_notice
+
+    def watched(self, text, seconds=5.0, *, good=False):
+        shown.append(text)
+        show_notice(self, text, seconds, good=good)
+
+    monkeypatch.setattr(App, "show_notice", watched)
+    for lang, words in (("en", "This arcade button does not work: REROLL (GPIO 27)"),
+                        ("de", "Diese Taste funktioniert nicht: NOCHMAL (GPIO 27)")):
+        shown.clear()
+        cfg = Config(language=lang)
+        cfg.display.fullscreen = False
+        assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3,
+                               screenshot=str(out_dir / f"run_busy_pin_{lang}.png")) == 0
+        assert any(words in text and t("core.buttons_failed", lang) not in text for text in shown), shown
+        assert opened[-1].unusable == {buttons.Button.REROLL: 27}
