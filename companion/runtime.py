@@ -37,11 +37,11 @@ def _buttons(cfg: Config):
         log.warning("buttons unavailable: %s", exc)
         return None, t("core.buttons_failed", cfg.language)
     words = []
-    if panel.unusable:  # one busy pin: its button named, the others work (it took all six, unnamed)
-        names = join_names([f"{t(f'core.btn_{b.value}', cfg.language)} (GPIO {pin})"
-                            for b, pin in panel.unusable.items()], cfg.language)
-        words.append(t("core.buttons_some_failed", cfg.language, buttons=names, n=len(panel.unusable)))
-    if down := panel.down_at_start:  # a shorted pin or a switch wired the wrong way: dead, and no press says why
+    if unusable := getattr(panel, "unusable", {}):  # one busy pin: its button named, the others work (it took all six)
+        names = join_names([f"{t(f'core.btn_{b.value}', cfg.language)} (GPIO {pin})" for b, pin in unusable.items()],
+                           cfg.language)
+        words.append(t("core.buttons_some_failed", cfg.language, buttons=names, n=len(unusable)))
+    if down := getattr(panel, "down_at_start", []):  # a shorted pin, a switch wired the wrong way: dead, unsaid
         names = join_names([t(f"core.btn_{b.value}", cfg.language) for b in down], cfg.language)
         words.append(t("core.buttons_down_at_start", cfg.language, buttons=names, n=len(down)))
     return panel, " ".join(words) or None
