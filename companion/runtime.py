@@ -100,6 +100,8 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     notices = [n for n in (notice, small, buttons_failed, silent, elsewhere) if n]
     if notices:
         app.show_notice(" ".join(notices), seconds=30)
+    if hasattr(buttons, "tracker"):  # pressed on the black screen while the app was built: acted on nothing seen
+        buttons.tracker.ignore_before()
     try:
         app.run(max_frames=max_frames)
         if screenshot:

@@ -112,6 +112,7 @@ class PressTracker:
         self._states: dict[Hashable, tuple[Button, _State]] = {}
         #: when each double-press window (``_State.guard``) last began: the last press there that counted
         self._counted: dict[Hashable, float] = {}
+        self._live_from = float("-inf")  # edges stamped before it are kept as state, never as presses
 
     def edge(self, button: Button, pressed: bool, *, channel: Hashable | None = None,
              at: float | None = None) -> None:
@@ -129,6 +130,12 @@ class PressTracker:
             except queue.Empty:
                 break
             _, state = self._state(channel, button)
+            if at < self._live_from:  # before the table could see a screen: the level only
+                state.raw, state.raw_at = pressed, at
+                if pressed != state.down:
+                    state.down, state.changed_at, state.numb = pressed, at, pressed
+                    state.long_fired, state.repeats = False, 0
+                continue
             if state.down and not state.raw and at - state.raw_at >= self.debounce:
                 self._change(button, state, False, state.raw_at, events)  # up long enough before this edge
             state.raw, state.raw_at = pressed, at
@@ -152,6 +159,13 @@ class PressTracker:
                     state.repeats = due
                     events.append(ButtonEvent(button, Press.SHORT))
         return events
+
+    def ignore_before(self, at: float | None = None) -> None:
+        """Edges stamped before ``at`` (now) act on nothing: the buttons open before the app is built (its camera,
+        journal and menus take seconds on a Pi), and presses made on the black screen meanwhile moved a highlight
+        and chose on a menu nobody had seen. What they left is kept: a button still down reports nothing until it is
+        let go, and one that stays down is still found stuck (``stuck``)."""
+        self._live_from = self.clock() if at is None else at
 
     def down_at_start(self, button: Button) -> None:
         """``button`` was down already when its pin was opened: gpiozero calls back on a change only, so a pin

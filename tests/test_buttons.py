@@ -310,6 +310,35 @@ def test_a_button_down_at_switch_on_is_known_and_does_nothing_until_freed(clock:
             clock.now += 0.5
 
 
+def test_presses_before_the_screen_is_seen_act_on_nothing_but_are_kept(panel: ButtonPanel,
+                                                                      clock: FakeClock) -> None:
+    """The buttons open before the app is built (seconds on a Pi): two NEXTs and a SELECT on the black screen moved
+    the highlight and chose on a menu nobody had seen. Dropped; a button still down says nothing until let go, and
+    one that stays down is still found stuck."""
+    for button in (Button.NEXT, Button.NEXT, Button.SELECT):
+        press(panel, button)
+        clock.now += 0.1
+        release(panel, button)
+        clock.now += 0.3
+    press(panel, Button.UNDO)  # held through the start
+    press(panel, Button.TIMER)  # stuck from before the start
+    clock.now += 0.5
+    panel.tracker.ignore_before()
+    events = []
+    for _ in range(20):
+        clock.now += 0.1
+        events += panel.poll()
+    assert events == [] and panel.tracker.held(Button.UNDO)
+    release(panel, Button.UNDO)
+    settle(clock)
+    assert panel.poll() == []
+    press(panel, Button.NEXT)
+    assert panel.poll() == [short(Button.NEXT)]
+    clock.now += 15.0
+    panel.poll()
+    assert panel.tracker.stuck() == [Button.TIMER]
+
+
 def test_two_buttons_at_once_are_both_reported(panel: ButtonPanel, clock: FakeClock) -> None:
     press(panel, Button.ROLL)
     press(panel, Button.SELECT)

@@ -245,3 +245,34 @@ def test_a_busy_pin_names_its_button_and_the_others_work(monkeypatch, out_dir):
                                screenshot=str(out_dir / f"run_busy_pin_{lang}.png")) == 0
         assert any(words in text and t("core.buttons_failed", lang) not in text for text in shown), shown
         assert opened[-1].unusable == {buttons.Button.REROLL: 27}
+
+
+def test_presses_while_the_companion_starts_act_on_no_screen(monkeypatch):
+    """The buttons open before the app is built (its camera, journal and menus: seconds on a Pi): a child's NEXT,
+    NEXT, SELECT on the black screen moved the highlight and chose on a menu nobody had seen, at the first frame."""
+    from gpiozero.pins.mock import MockFactory
+
+    from hardware import buttons
+
+    real, opened = buttons.ButtonPanel, []
+
+    def panel(*args, **kwargs):
+        opened.append(real(*args, pin_factory=MockFactory(), **kwargs))
+        return opened[-1]
+
+    monkeypatch.setattr(buttons, "ButtonPanel", panel)
+    build = App.__init__
+
+    def slow_start(self, *args, **kwargs):
+        for button in (buttons.Button.NEXT, buttons.Button.NEXT, buttons.Button.SELECT):  # while the screen is black
+            opened[-1].pin(button).drive_low()
+            opened[-1].pin(button).drive_high()
+        build(self, *args, **kwargs)
+
+    monkeypatch.setattr(App, "__init__", slow_start)
+    pressed: list = []
+    monkeypatch.setattr(App, "on_button", lambda self, event: pressed.append(event))
+    cfg = Config(language="en")
+    cfg.display.fullscreen = False
+    assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3) == 0
+    assert opened and pressed == []
