@@ -40,10 +40,12 @@ def _buttons(cfg: Config):
     if unusable := getattr(panel, "unusable", {}):  # one busy pin: its button named, the others work (it took all six)
         names = join_names([f"{t(f'core.btn_{b.value}', cfg.language)} (GPIO {pin})" for b, pin in unusable.items()],
                            cfg.language)
-        words.append(t("core.buttons_some_failed", cfg.language, buttons=names, n=len(unusable)))
+        words.append(t("core.buttons_some_failed" if len(unusable) > 1 else "core.button_some_failed", cfg.language,
+                       buttons=names))
     if down := getattr(panel, "down_at_start", []):  # a shorted pin, a switch wired the wrong way: dead, unsaid
         names = join_names([t(f"core.btn_{b.value}", cfg.language) for b in down], cfg.language)
-        words.append(t("core.buttons_down_at_start", cfg.language, buttons=names, n=len(down)))
+        words.append(t("core.buttons_down_at_start" if len(down) > 1 else "core.button_down_at_start", cfg.language,
+                       buttons=names))
     return panel, " ".join(words) or None
 
 
