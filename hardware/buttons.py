@@ -70,7 +70,8 @@ class _State:
     guard: Hashable = None  # whose presses share its ``DOUBLE_PRESS`` window (``DOUBLE_GUARD``, else its channel)
     doubled: bool = False  # this press came too soon after the last one: it reports a hold only
     #: this hold reports nothing (no long press, no repeat, nothing on release): it was down already when the pin
-    #: was opened (a shorted pin, a switch wired the wrong way). It ends with the release: the next press counts
+    #: was opened (a shorted pin, a switch wired the wrong way), went down before the app could show a screen
+    #: (``ignore_before``), or is taken for stuck (``STUCK_AFTER``). It ends with the release: the next press counts
     numb: bool = False
     at_start: bool = False  # down when the pin was opened: named then (``ButtonPanel.down_at_start``), not as stuck
 
@@ -134,7 +135,7 @@ class PressTracker:
                 state.raw, state.raw_at = pressed, at
                 if pressed != state.down:
                     state.down, state.changed_at, state.numb = pressed, at, pressed
-                    state.long_fired, state.repeats = False, 0
+                    state.long_fired, state.repeats, state.at_start = False, 0, state.at_start and pressed
                 continue
             if state.down and not state.raw and at - state.raw_at >= self.debounce:
                 self._change(button, state, False, state.raw_at, events)  # up long enough before this edge
@@ -182,7 +183,7 @@ class PressTracker:
 
     def from_start(self) -> list[Button]:
         """The buttons down since :meth:`down_at_start` and not released since."""
-        return [b for b, s in self._states.values() if s.at_start]
+        return [b for b, s in self._states.values() if s.at_start and s.down]
 
     def hold_for(self, button: Button) -> float:
         """Seconds ``button`` is held for its long press (``HOLD_LONGER``)."""
@@ -259,6 +260,11 @@ class ButtonPanel:
         from gpiozero.exc import BadPinFactory
 
         self.pins = dict(DEFAULT_PINS if pins is None else pins)
+        shared = {pin: b for b, pin in reversed(self.pins.items())}
+        for button, pin in self.pins.items():  # a mistake in the config, not a busy pin: said as one
+            if shared[pin] is not button:
+                raise ConfigError(f"buttons.pins.{button.value} = {pin}: that pin is {shared[pin].value}'s already. "
+                                  "Give each button a pin of its own (see docs/wiring.md).")
         self.tracker = PressTracker(hold_time, debounce, clock)
         self._own_factory = False
         if pin_factory is None and use_mock_pins():
@@ -271,11 +277,6 @@ class ButtonPanel:
         #: the buttons whose pins could not be opened (busy, or no such pin here), with those pins: the others work.
         #: One busy pin (another program, an overlay on GPIO 27) disabled all six, and the screen named none
         self.unusable: dict[Button, int | str] = {}
-        shared = {pin: b for b, pin in reversed(self.pins.items())}
-        for button, pin in self.pins.items():  # a mistake in the config, not a busy pin: said as one
-            if shared[pin] is not button:
-                raise ConfigError(f"buttons.pins.{button.value} = {pin}: that pin is {shared[pin].value}'s already. "
-                                  "Give each button a pin of its own (see docs/wiring.md).")
         refused: ConfigError | None = None
         try:
             for button, pin in self.pins.items():
