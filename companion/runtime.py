@@ -27,16 +27,27 @@ def _announcer(cfg: Config):
 def _buttons(cfg: Config):
     """The arcade buttons, and words for the screen when they cannot be used: on a Pi the family presses them, and
     a log line alone would leave them pressing buttons that do nothing."""
-    from companion.i18n import t
+    from companion.i18n import join_names, t
     from hardware.buttons import ButtonPanel
     from hardware.events import Button
 
     try:
-        return ButtonPanel({Button(k): v for k, v in cfg.buttons.pins.items()}, hold_time=cfg.buttons.hold_time,
-                           debounce=cfg.buttons.debounce), None
+        panel = ButtonPanel({Button(k): v for k, v in cfg.buttons.pins.items()}, hold_time=cfg.buttons.hold_time,
+                            debounce=cfg.buttons.debounce)
     except Exception as exc:  # GPIO busy or absent: the keyboard and touch still work
         log.warning("buttons unavailable: %s", exc)
         return None, t("core.buttons_failed", cfg.language)
+    words = []
+    if unusable := getattr(panel, "unusable", {}):  # one busy pin: its button named, the others work (it took all six)
+        names = join_names([f"{t(f'core.btn_{b.value}', cfg.language)} (GPIO {pin})" for b, pin in unusable.items()],
+                           cfg.language)
+        words.append(t("core.buttons_some_failed" if len(unusable) > 1 else "core.button_some_failed", cfg.language,
+                       buttons=names))
+    if down := getattr(panel, "down_at_start", []):  # a shorted pin, a switch wired the wrong way: dead, unsaid
+        names = join_names([t(f"core.btn_{b.value}", cfg.language) for b in down], cfg.language)
+        words.append(t("core.buttons_down_at_start" if len(down) > 1 else "core.button_down_at_start", cfg.language,
+                       buttons=names))
+    return panel, " ".join(words) or None
 
 
 def _keyboard_buttons(buttons) -> None:
@@ -165,6 +176,8 @@ def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | No
     notices = [n for n in (notice, small, buttons_failed, silent, elsewhere) if n]
     if notices:
         app.show_notice(" ".join(notices), seconds=30)
+    if hasattr(buttons, "tracker"):  # pressed on the black screen while the app was built: acted on nothing seen
+        buttons.tracker.ignore_before()
     try:
         app.run(max_frames=max_frames)
         if screenshot:

@@ -11,6 +11,7 @@ so a pressed button reads low.
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import time
@@ -22,6 +23,7 @@ from companion.errors import CompanionError, ConfigError
 from hardware.events import Button, ButtonEvent, Press
 
 Clock = Callable[[], float]
+log = logging.getLogger(__name__)
 
 #: BCM numbers; physical header pins in docs/wiring.md
 DEFAULT_PINS: dict[Button, int] = {
@@ -47,6 +49,14 @@ REPEAT_INTERVAL = 0.125
 #: child's quick double tap): it counted in the step the first one led to (Papa's start combo rolled, a word count
 #: given to the next reader, a setup question answered unseen). Never meant twice this fast; NEXT and PREV step on
 DOUBLE_PRESS = 0.35
+#: a button held down this long is taken for stuck (the app names it then: ``App._say_stuck``): it repeats and
+#: presses long no more until it is let go. A jammed NEXT spun the highlight on, 8 steps a second, under the words
+#: asking whether it was stuck. No long press takes as long (``hold_time`` is at most 5 s, SELECT's twice that)
+STUCK_AFTER = 15.0
+#: buttons that share one ``DOUBLE_PRESS`` window: ROLL and REROLL both throw, so two children pressing them together
+#: (or REROLL a moment after ROLL) threw twice: Noch X-Mal! took the next player's start combo unseen, Haste Worte
+#: replaced the first symbols before anyone saw them. The second within the window is the first one doubled
+DOUBLE_GUARD: dict[Button, str] = {Button.ROLL: "roll", Button.REROLL: "roll"}
 
 
 @dataclass
@@ -54,23 +64,32 @@ class _State:
     down: bool = False  # the debounced state
     changed_at: float = float("-inf")  # when the debounced state last changed
     raw: bool = False  # the last level actually seen, even inside the debounce window
+    raw_at: float = float("-inf")  # when that level was first seen (the last raw edge)
     long_fired: bool = False
     repeats: int = 0  # the repeats already reported for this hold
-    pressed_at: float = float("-inf")  # when it last went down as a press of its own (``DOUBLE_PRESS``)
+    guard: Hashable = None  # whose presses share its ``DOUBLE_PRESS`` window (``DOUBLE_GUARD``, else its channel)
     doubled: bool = False  # this press came too soon after the last one: it reports a hold only
+    #: this hold reports nothing (no long press, no repeat, nothing on release): it was down already when the pin
+    #: was opened (a shorted pin, a switch wired the wrong way), went down before the app could show a screen
+    #: (``ignore_before``), or is taken for stuck (``STUCK_AFTER``). It ends with the release: the next press counts
+    numb: bool = False
+    at_start: bool = False  # down when the pin was opened: named then (``ButtonPanel.down_at_start``), not as stuck
 
 
 class PressTracker:
     """Raw down/up edges in, SHORT/LONG :class:`ButtonEvent` out: the logic behind both GPIO and keyboard.
 
-    Debounce: the first edge counts at once; edges closer than ``debounce`` seconds to it are contact chatter
-    and ignored. When the window ends, the level last seen wins, so a chatter that ends in the other state
-    is not lost. Buttons in ``long_buttons`` report SHORT on release before ``hold_time`` and LONG once, while
+    Debounce: a press counts at once; edges closer than ``debounce`` seconds to it are contact chatter and
+    ignored, and when that window ends the level last seen wins. A release counts only once the level has stayed up
+    for ``debounce`` since the last edge, and is dated at that edge: worn contacts chatter for 40 ms and more, and a
+    level that was up 30 ms after the press (or after the first lift) and down again was taken for a second press
+    (NEXT moved twice). Buttons in ``long_buttons`` report SHORT on release before ``hold_time`` and LONG once, while
     still held, when ``hold_time`` is reached (SELECT: ``HOLD_LONGER``; checked in :meth:`poll`); their release
     after a LONG reports nothing. Other buttons report SHORT as soon as they go down, which feels snappier for ROLL
     and NEXT; NEXT and PREV report another SHORT every ``REPEAT_INTERVAL`` once held for ``REPEAT_DELAY``, at most
     one a poll, so a stalled frame does not make the highlight jump. A second press of a button (NEXT and PREV
-    aside) within ``DOUBLE_PRESS`` of its last press that counted reports a hold only (a double tap is one press).
+    aside) within ``DOUBLE_PRESS`` of its last press that counted reports a hold only (a double tap is one press);
+    ROLL and REROLL share that window (``DOUBLE_GUARD``).
 
     :meth:`edge` may be called from any thread (gpiozero calls back from its own); :meth:`poll` belongs to the
     app loop.
@@ -92,6 +111,9 @@ class PressTracker:
         self.again: frozenset[Button] = frozenset()
         self._edges: queue.SimpleQueue[tuple[Hashable, Button, bool, float]] = queue.SimpleQueue()
         self._states: dict[Hashable, tuple[Button, _State]] = {}
+        #: when each double-press window (``_State.guard``) last began: the last press there that counted
+        self._counted: dict[Hashable, float] = {}
+        self._live_from = float("-inf")  # edges stamped before it are kept as state, never as presses
 
     def edge(self, button: Button, pressed: bool, *, channel: Hashable | None = None,
              at: float | None = None) -> None:
@@ -108,34 +130,71 @@ class PressTracker:
                 channel, button, pressed, at = self._edges.get_nowait()
             except queue.Empty:
                 break
-            _, state = self._states.setdefault(channel, (button, _State()))
-            state.raw = pressed
-            if pressed != state.down and at - state.changed_at >= self.debounce:
-                self._change(button, state, pressed, at, events)
+            _, state = self._state(channel, button)
+            if at < self._live_from:  # before the table could see a screen: the level only
+                state.raw, state.raw_at = pressed, at
+                if pressed != state.down:
+                    state.down, state.changed_at, state.numb = pressed, at, pressed
+                    state.long_fired, state.repeats, state.at_start = False, 0, state.at_start and pressed
+                continue
+            if state.down and not state.raw and at - state.raw_at >= self.debounce:
+                self._change(button, state, False, state.raw_at, events)  # up long enough before this edge
+            state.raw, state.raw_at = pressed, at
+            if pressed and not state.down and at - state.changed_at >= self.debounce:
+                self._change(button, state, True, at, events)
         now = self.clock()
         for button, state in self._states.values():
-            if state.raw != state.down and now - state.changed_at >= self.debounce:
-                self._change(button, state, state.raw, now, events)  # the chatter settled the other way
-            if (state.down and not state.long_fired and button in self.long_buttons
+            if state.down and not state.raw and now - state.raw_at >= self.debounce:
+                self._change(button, state, False, state.raw_at, events)  # up for the whole window: let go then
+            elif state.raw and not state.down and now - state.changed_at >= self.debounce:
+                self._change(button, state, True, now, events)  # the chatter settled down
+            if state.down and now - state.changed_at > STUCK_AFTER:
+                state.numb = True  # stuck: nothing more from this hold (``STUCK_AFTER``)
+            if (state.down and state.raw and not state.numb and not state.long_fired and button in self.long_buttons
                     and now - state.changed_at >= self.hold_for(button)):
                 state.long_fired = True
                 events.append(ButtonEvent(button, Press.LONG))
-            if state.down and button.step and now - state.changed_at >= REPEAT_DELAY:
+            if state.down and state.raw and not state.numb and button.step and now - state.changed_at >= REPEAT_DELAY:
                 due = int((now - state.changed_at - REPEAT_DELAY) / REPEAT_INTERVAL) + 1
                 if due > state.repeats:
                     state.repeats = due
                     events.append(ButtonEvent(button, Press.SHORT))
         return events
 
+    def ignore_before(self, at: float | None = None) -> None:
+        """Edges stamped before ``at`` (now) act on nothing: the buttons open before the app is built (its camera,
+        journal and menus take seconds on a Pi), and presses made on the black screen meanwhile moved a highlight
+        and chose on a menu nobody had seen. What they left is kept: a button still down reports nothing until it is
+        let go, and one that stays down is still found stuck (``stuck``)."""
+        self._live_from = self.clock() if at is None else at
+
+    def down_at_start(self, button: Button) -> None:
+        """``button`` was down already when its pin was opened: gpiozero calls back on a change only, so a pin
+        shorted or a switch wired the wrong way was never seen, and the button lay dead all evening unsaid. Known
+        as down from now, it reports nothing until it is released (a SELECT down at switch-on muted the table after
+        two seconds, an UNDO took back a step); once released it works as any other."""
+        now = self.clock()
+        _, state = self._state(button, button)
+        state.down = state.raw = state.numb = state.at_start = True
+        state.changed_at = state.raw_at = now
+
+    def _state(self, channel: Hashable, button: Button) -> tuple[Button, _State]:
+        return self._states.setdefault(channel, (button, _State(guard=DOUBLE_GUARD.get(button, channel))))
+
+    def from_start(self) -> list[Button]:
+        """The buttons down since :meth:`down_at_start` and not released since."""
+        return [b for b, s in self._states.values() if s.at_start and s.down]
+
     def hold_for(self, button: Button) -> float:
         """Seconds ``button`` is held for its long press (``HOLD_LONGER``)."""
         return self.hold_time * HOLD_LONGER.get(button, 1.0)
 
-    def stuck(self, after: float = 10.0) -> list[Button]:
+    def stuck(self, after: float = STUCK_AFTER) -> list[Button]:
         """The buttons down for longer than ``after`` seconds (as of the last poll): an arcade button stuck in its
-        housing spun the highlight for ever (NEXT), or fired one long press and then lay dead without a word."""
+        housing spun the highlight for ever (NEXT), or fired one long press and then lay dead without a word. One
+        down since its pin was opened is not among them: it was named then (``ButtonPanel.down_at_start``)."""
         now = self.clock()
-        return [b for b, s in self._states.values() if s.down and now - s.changed_at > after]
+        return [b for b, s in self._states.values() if s.down and not s.at_start and now - s.changed_at > after]
 
     def held(self, button: Button) -> bool:
         """Whether ``button`` is down now (debounced, as of the last poll)."""
@@ -144,17 +203,19 @@ class PressTracker:
     def _change(self, button: Button, state: _State, down: bool, at: float,
                 events: list[ButtonEvent]) -> None:
         held_for = at - state.changed_at
-        state.down, state.changed_at = down, at
+        numb, state.down, state.changed_at = state.numb, down, at
+        state.numb = state.at_start = False
         if down:
             state.long_fired, state.repeats = False, 0
             # the window runs from the last press that counted: presses again and again a third of a second apart
             # count every other one, not once until a pause
-            state.doubled = not button.step and button not in self.again and at - state.pressed_at < DOUBLE_PRESS
+            last = self._counted.get(state.guard, float("-inf"))
+            state.doubled = not button.step and button not in self.again and at - last < DOUBLE_PRESS
             if not state.doubled:
-                state.pressed_at = at
+                self._counted[state.guard] = at
                 if button not in self.long_buttons:
                     events.append(ButtonEvent(button, Press.SHORT))
-        elif button in self.long_buttons and not state.long_fired:
+        elif button in self.long_buttons and not state.long_fired and not numb:
             # a hold that began and ended between two polls (a stalled frame) still counts as long; a doubled
             # press counts only as a hold (a tap, then the same button held at once: the hold is meant)
             held_long = held_for >= self.hold_for(button)
@@ -199,6 +260,11 @@ class ButtonPanel:
         from gpiozero.exc import BadPinFactory
 
         self.pins = dict(DEFAULT_PINS if pins is None else pins)
+        shared = {pin: b for b, pin in reversed(self.pins.items())}
+        for button, pin in self.pins.items():  # a mistake in the config, not a busy pin: said as one
+            if shared[pin] is not button:
+                raise ConfigError(f"buttons.pins.{button.value} = {pin}: that pin is {shared[pin].value}'s already. "
+                                  "Give each button a pin of its own (see docs/wiring.md).")
         self.tracker = PressTracker(hold_time, debounce, clock)
         self._own_factory = False
         if pin_factory is None and use_mock_pins():
@@ -208,6 +274,10 @@ class ButtonPanel:
         self.pin_factory = pin_factory
         self.mock = type(pin_factory).__name__.startswith("Mock")
         self._devices: dict[Button, GpioButton] = {}
+        #: the buttons whose pins could not be opened (busy, or no such pin here), with those pins: the others work.
+        #: One busy pin (another program, an overlay on GPIO 27) disabled all six, and the screen named none
+        self.unusable: dict[Button, int | str] = {}
+        refused: ConfigError | None = None
         try:
             for button, pin in self.pins.items():
                 try:
@@ -218,16 +288,32 @@ class ButtonPanel:
                         "with --system-site-packages (scripts/setup.sh does both)."
                     ) from exc
                 except Exception as exc:  # gpiozero's own errors, and lgpio's (a busy pin is lgpio.error)
-                    raise ConfigError(
+                    error = ConfigError(
                         f"buttons.pins.{button.value} = {pin}: that pin cannot be used ({exc}). "
                         "Pick a free BCM GPIO number (see docs/wiring.md) or stop the program using it."
-                    ) from exc
+                    )
+                    error.__cause__ = exc
+                    log.warning("%s", error)
+                    self.unusable[button] = pin
+                    refused = refused or error
+                    continue
                 device.when_pressed = self._callback(button, True)
                 device.when_released = self._callback(button, False)
                 self._devices[button] = device
+                if device.is_pressed:  # no edge will say so: gpiozero calls back on a change only
+                    self.tracker.down_at_start(button)
+                    log.warning("button %s (GPIO %s) is pressed at switch-on: stuck or wired wrong?", button.value, pin)
+            if refused is not None and not self._devices:  # none at all: the panel is no use (the first pin's why)
+                raise refused
         except Exception:
             self.close()
             raise
+
+    @property
+    def down_at_start(self) -> list[Button]:
+        """The buttons down already when their pins were opened (a pin shorted, a switch wired the wrong way), still
+        down now: the screen names them at the start (``runtime``), as nothing else would."""
+        return self.tracker.from_start()
 
     def _callback(self, button: Button, pressed: bool) -> Callable[[], None]:
         def record() -> None:

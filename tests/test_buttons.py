@@ -8,7 +8,7 @@ import types
 
 import pygame
 import pytest
-from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.errors import ConfigError
 from hardware import buttons as buttons_mod
@@ -45,6 +45,11 @@ def release(panel: ButtonPanel, button: Button) -> None:
     panel.pin(button).drive_high()
 
 
+def settle(clock: FakeClock) -> None:
+    """Time for a release to count: the pin stayed up for the debounce (30 ms) since its last edge."""
+    clock.now += 0.03
+
+
 def chatter(panel: ButtonPanel, clock: FakeClock, button: Button, levels: list[bool],
             step: float = 0.004) -> None:
     """Contact bounce: the pin flips between levels a few milliseconds apart."""
@@ -59,6 +64,23 @@ def short(button: Button) -> ButtonEvent:
 
 def long(button: Button) -> ButtonEvent:
     return ButtonEvent(button, Press.LONG)
+
+
+class ShortedPin(MockPin):
+    """A pin tied to ground whatever its pull-up (a shorted lead, a switch wired normally-closed): low from the
+    moment it is opened, so gpiozero sees no edge."""
+
+    def _set_pull(self, value: str) -> None:
+        super()._set_pull(value)
+        self._change_state(False)
+
+
+def shorted(*buttons: Button) -> MockFactory:
+    """Mock pins where ``buttons``' pins read pressed from the start."""
+    factory = MockFactory()
+    for button in buttons:
+        factory.pin(DEFAULT_PINS[button], pin_class=ShortedPin)
+    return factory
 
 
 def test_a_clean_press_of_roll_reports_one_short_press(panel: ButtonPanel, clock: FakeClock) -> None:
@@ -79,6 +101,56 @@ def test_chatter_on_press_and_release_counts_as_one_press(panel: ButtonPanel, cl
     clock.now += 0.3
     press(panel, Button.NEXT)  # a real second press after the chatter has settled
     assert panel.poll() == [short(Button.NEXT)]
+
+
+@pytest.mark.parametrize("edges", [
+    [(0, True), (8, False), (20, True), (35, False), (38, True), (150, False)],  # press chatter to 38 ms
+    [(0, True), (150, False), (160, True), (185, False), (190, True), (195, False)],  # release chatter for 45 ms
+])
+def test_chatter_longer_than_the_debounce_is_still_one_press(panel: ButtonPanel, clock: FakeClock,
+                                                             edges: list[tuple[int, bool]]) -> None:
+    """Worn contacts chatter for 40 ms and more: a level up 30 ms after the press and down again was taken for a
+    release and a second press, and NEXT moved twice. The app loop polls at 60 fps, here at every edge too."""
+    start, events = clock.now, []
+    for button in (Button.NEXT, Button.UNDO):
+        polled = 0
+        for ms, down in edges:
+            while polled + 16 < ms:
+                polled += 16
+                clock.now = start + polled / 1000
+                events += panel.poll()
+            clock.now = start + ms / 1000
+            (press if down else release)(panel, button)
+            events += panel.poll()
+        for _ in range(40):
+            clock.now += 1 / 60
+            events += panel.poll()
+        assert not panel.tracker.held(button)
+        start = clock.now + 1.0
+    assert events == [short(Button.NEXT), short(Button.UNDO)]
+
+
+def test_a_release_that_chatters_is_dated_at_its_last_edge(panel: ButtonPanel, clock: FakeClock) -> None:
+    """The hold's length runs to the last lift: UNDO let go at 0.95 s with chatter to 0.99 s is still short, let go
+    at 1.02 s long (a second's hold); NEXT's repeats stop as the finger lifts, not 30 ms later."""
+    for held, expected in ((0.95, [short(Button.UNDO)]), (1.02, [long(Button.UNDO)])):
+        start = clock.now
+        press(panel, Button.UNDO)
+        clock.now = start + held
+        chatter(panel, clock, Button.UNDO, [False, True, False, True, False], step=0.008)
+        clock.now += 0.05
+        assert panel.poll() == expected
+        clock.now += 1.0
+    press(panel, Button.NEXT)
+    assert panel.poll() == [short(Button.NEXT)]
+    clock.now += 0.6
+    assert panel.poll() == [short(Button.NEXT)]  # repeating
+    clock.now += 0.1
+    release(panel, Button.NEXT)
+    clock.now += 0.02  # inside the release's window, when the next repeat (0.75 s) is due
+    assert panel.poll() == []
+    clock.now += 0.02
+    assert panel.poll() == [] and not panel.tracker.held(Button.NEXT)
 
 
 def test_without_debounce_the_same_chatter_would_be_many_presses(clock: FakeClock) -> None:
@@ -116,6 +188,7 @@ def test_undo_released_before_hold_time_is_a_short_press(panel: ButtonPanel, clo
     clock.now += 0.4
     assert panel.poll() == []
     release(panel, Button.UNDO)
+    settle(clock)
     assert panel.poll() == [short(Button.UNDO)]
 
 
@@ -130,6 +203,7 @@ def test_every_long_press_button_has_both_presses(panel: ButtonPanel, clock: Fak
     press(panel, button)
     clock.now += 0.1
     release(panel, button)
+    settle(clock)
     assert panel.poll() == [short(button)]
 
 
@@ -160,6 +234,32 @@ def test_next_held_repeats_until_released_and_a_tap_does_not(panel: ButtonPanel,
     assert panel.poll() == []
 
 
+@pytest.mark.parametrize("button", [Button.NEXT, Button.UNDO])
+def test_a_button_jammed_down_stops_repeating_once_it_is_taken_for_stuck(panel: ButtonPanel, clock: FakeClock,
+                                                                         button: Button) -> None:
+    """A NEXT jammed mid-evening was named after 15 s, and moved the highlight 8 times a second on under the words
+    asking whether it was stuck. Once taken for stuck it is quiet; let go, it works again."""
+    press(panel, button)
+    events, late = [], []
+    for _ in range(300):  # 30 s, polled ten times a second
+        clock.now += 0.1
+        (events if panel.tracker.stuck() == [] else late).extend(panel.poll())
+    assert panel.tracker.stuck() == [button]
+    assert late == [] and events  # a hold of NEXT repeated, UNDO pressed long, before it was taken for stuck
+    release(panel, button)
+    clock.now += 0.1
+    assert panel.poll() == [] and panel.tracker.stuck() == []
+    press(panel, button)
+    again = panel.poll()
+    for _ in range(12):
+        clock.now += 0.1
+        again += panel.poll()
+    if button.step:  # at once, then repeating from 0.5 s on
+        assert set(again) == {short(button)} and len(again) >= 5
+    else:
+        assert again == [long(button)]
+
+
 def test_a_stalled_frame_during_a_held_next_moves_one_step_not_many(panel: ButtonPanel, clock: FakeClock) -> None:
     press(panel, Button.NEXT)
     assert panel.poll() == [short(Button.NEXT)]
@@ -174,7 +274,69 @@ def test_a_hold_between_two_polls_of_a_stalled_loop_is_still_long(panel: ButtonP
     press(panel, Button.TIMER)
     clock.now += 1.5
     release(panel, Button.TIMER)
+    settle(clock)
     assert panel.poll() == [long(Button.TIMER)]
+
+
+def test_a_button_down_at_switch_on_is_known_and_does_nothing_until_freed(clock: FakeClock) -> None:
+    """A shorted pin or a switch wired the wrong way: gpiozero calls back on a change only, so it was never seen,
+    never named, and lay dead all evening. Known as down, it fires no long press (a stuck SELECT muted nobody's
+    table, a stuck UNDO took back no step) and no repeats; freed, it works as any other."""
+    pins = shorted(Button.SELECT, Button.UNDO, Button.NEXT)
+    with ButtonPanel(dict(DEFAULT_PINS), clock=clock, pin_factory=pins) as p:
+        assert p.down_at_start == [Button.NEXT, Button.SELECT, Button.UNDO]
+        events = []
+        for _ in range(200):  # 20 s, polled ten times a second
+            clock.now += 0.1
+            events += p.poll()
+        assert events == []
+        assert p.tracker.held(Button.SELECT) and p.tracker.stuck(15.0) == []  # named at the start, not again
+        press(p, Button.ROLL)
+        assert p.poll() == [short(Button.ROLL)]  # the others work meanwhile
+        for button in (Button.SELECT, Button.UNDO, Button.NEXT):
+            release(p, button)
+        clock.now += 0.1
+        assert p.poll() == [] and p.down_at_start == []
+        for button in (Button.SELECT, Button.UNDO):
+            press(p, button)
+            clock.now += 0.1
+            release(p, button)
+            clock.now += 0.1
+            assert p.poll() == [short(button)]
+            press(p, button)
+            clock.now += 2.0
+            assert p.poll() == [long(button)]
+            release(p, button)
+            clock.now += 0.5
+
+
+def test_presses_before_the_screen_is_seen_act_on_nothing_but_are_kept(panel: ButtonPanel,
+                                                                      clock: FakeClock) -> None:
+    """The buttons open before the app is built (seconds on a Pi): two NEXTs and a SELECT on the black screen moved
+    the highlight and chose on a menu nobody had seen. Dropped; a button still down says nothing until let go, and
+    one that stays down is still found stuck."""
+    for button in (Button.NEXT, Button.NEXT, Button.SELECT):
+        press(panel, button)
+        clock.now += 0.1
+        release(panel, button)
+        clock.now += 0.3
+    press(panel, Button.UNDO)  # held through the start
+    press(panel, Button.TIMER)  # stuck from before the start
+    clock.now += 0.5
+    panel.tracker.ignore_before()
+    events = []
+    for _ in range(20):
+        clock.now += 0.1
+        events += panel.poll()
+    assert events == [] and panel.tracker.held(Button.UNDO)
+    release(panel, Button.UNDO)
+    settle(clock)
+    assert panel.poll() == []
+    press(panel, Button.NEXT)
+    assert panel.poll() == [short(Button.NEXT)]
+    clock.now += 15.0
+    panel.poll()
+    assert panel.tracker.stuck() == [Button.TIMER]
 
 
 def test_two_buttons_at_once_are_both_reported(panel: ButtonPanel, clock: FakeClock) -> None:
@@ -182,6 +344,7 @@ def test_two_buttons_at_once_are_both_reported(panel: ButtonPanel, clock: FakeCl
     press(panel, Button.SELECT)
     clock.now += 0.1
     release(panel, Button.SELECT)
+    settle(clock)
     assert panel.poll() == [short(Button.ROLL), short(Button.SELECT)]
 
 
@@ -222,6 +385,26 @@ def test_two_buttons_on_one_pin_is_a_clear_config_error() -> None:
         ButtonPanel({Button.ROLL: 17, Button.REROLL: 17}, pin_factory=MockFactory())
 
 
+class _BusyPins(MockFactory):
+    """GPIO 27 held by another program (lgpio says "GPIO busy")."""
+
+    def pin(self, spec, **kwargs):
+        if spec == 27:
+            raise _LgpioError("GPIO busy")
+        return super().pin(spec, **kwargs)
+
+
+def test_one_busy_pin_leaves_the_other_buttons_working(clock: FakeClock) -> None:
+    """Another program holding GPIO 27 (REROLL's) took all six buttons with it; the other five work."""
+    with ButtonPanel(dict(DEFAULT_PINS), clock=clock, pin_factory=_BusyPins()) as p:
+        assert p.unusable == {Button.REROLL: 27}
+        assert "5 buttons" in p.description
+        press(p, Button.ROLL)
+        assert p.poll() == [short(Button.ROLL)]
+    with pytest.raises(ConfigError, match=r"buttons\.pins\.reroll = 27: .*GPIO busy"):  # nothing else: no panel
+        ButtonPanel({Button.REROLL: 27}, pin_factory=_BusyPins())
+
+
 def test_bad_hold_time_is_a_clear_config_error() -> None:
     with pytest.raises(ConfigError, match="hold_time"):
         PressTracker(hold_time=0)
@@ -235,6 +418,7 @@ def test_off_a_pi_the_panel_uses_mock_pins(monkeypatch: pytest.MonkeyPatch, cloc
         press(p, Button.SELECT)
         clock.now += 0.2
         release(p, Button.SELECT)
+        settle(clock)
         assert p.poll() == [short(Button.SELECT)]
 
 
@@ -367,6 +551,47 @@ def test_a_quick_double_press_is_one_press_and_next_steps_twice(panel: ButtonPan
     assert panel.poll() == [short(Button.NEXT)] * 2
 
 
+def test_roll_and_reroll_together_throw_once(panel: ButtonPanel, clock: FakeClock) -> None:
+    """Two children pressing ROLL and REROLL at once (or REROLL a moment after ROLL) threw twice: Noch X-Mal! took
+    the next player's start combo unseen, Haste Worte replaced the first symbols before anyone saw them. They share
+    one double-press window; half a second later REROLL is meant."""
+    press(panel, Button.ROLL)
+    press(panel, Button.REROLL)
+    clock.now += 0.15
+    release(panel, Button.ROLL)
+    release(panel, Button.REROLL)
+    clock.now += 0.1
+    assert panel.poll() == [short(Button.ROLL)]
+    clock.now += 0.2  # 0.45 s after the first: meant
+    press(panel, Button.REROLL)
+    clock.now += 0.1
+    release(panel, Button.REROLL)
+    clock.now += 0.1
+    press(panel, Button.ROLL)  # 0.1 s after that: the same throw
+    clock.now += 0.1
+    release(panel, Button.ROLL)
+    assert panel.poll() == [short(Button.REROLL)]
+    press(panel, Button.TIMER)  # the other buttons keep windows of their own
+    clock.now += 0.1
+    release(panel, Button.TIMER)
+    clock.now += 0.1
+    assert panel.poll() == [short(Button.TIMER)]
+
+
+def test_the_keyboard_shares_the_throw_window_too(clock: FakeClock) -> None:
+    """Space (or R) and E a moment apart on a laptop: one throw, as on the arcade buttons."""
+    keys = KeyboardButtons(clock=clock)
+    keys.key_down(pygame.K_SPACE)
+    clock.now += 0.1
+    keys.key_up(pygame.K_SPACE)
+    keys.key_down(pygame.K_e)
+    keys.key_up(pygame.K_e)
+    clock.now += 0.1
+    keys.key_down(pygame.K_r)
+    keys.key_up(pygame.K_r)
+    assert keys.poll() == [short(Button.ROLL)]
+
+
 def test_presses_again_and_again_count_every_other_one_not_once(panel: ButtonPanel, clock: FakeClock) -> None:
     """The window runs from the last press that counted: ROLL every 0.3 s counted once until a pause."""
     events = []
@@ -385,6 +610,7 @@ def test_select_is_held_two_seconds_to_turn_the_sound_off(panel: ButtonPanel, cl
     clock.now += 1.2
     assert panel.poll() == []  # not yet
     release(panel, Button.SELECT)
+    settle(clock)
     assert panel.poll() == [short(Button.SELECT)]  # a slow press still chooses
     clock.now += 0.5
     press(panel, Button.SELECT)

@@ -284,3 +284,113 @@ def test_the_stopped_screen_is_kept_a_bounded_while_and_escape_ends_it(monkeypat
     naps.clear()
     runtime._hold(screen, 10.0, sleep=naps.append)
     assert naps == []
+
+
+def test_a_button_down_at_switch_on_is_named_on_the_screen(monkeypatch, out_dir):
+    """SELECT shorted to ground (a pin lead, a switch wired normally-closed) before the companion starts: gpiozero
+    calls back on a change only, so nothing ever named it and the family pressed a dead button all evening."""
+    from gpiozero.pins.mock import MockFactory, MockPin
+
+    from hardware import buttons
+
+    class Shorted(MockPin):
+        def _set_pull(self, value: str) -> None:
+            super()._set_pull(value)
+            self._change_state(False)
+
+    real = buttons.ButtonPanel
+
+    def panel(*args, **kwargs):
+        factory = MockFactory()
+        factory.pin(buttons.DEFAULT_PINS[buttons.Button.SELECT], pin_class=Shorted)
+        return real(*args, pin_factory=factory, **kwargs)
+
+    monkeypatch.setattr(buttons, "ButtonPanel", panel)
+    shown: list[str] = []
+    show_notice = App.show_notice
+
+    def watched(self, text, seconds=5.0, *, good=False):
+        shown.append(text)
+        show_notice(self, text, seconds, good=good)
+
+    monkeypatch.setattr(App, "show_notice", watched)
+    for lang, words in (("en", "The SELECT button is pressed at switch-on: stuck or wired wrong?"),
+                        ("de", "Die Taste WÄHLEN ist beim Einschalten gedrückt: Klemmt sie")):
+        shown.clear()
+        cfg = Config(language=lang)
+        cfg.display.fullscreen = False
+        shot = out_dir / f"run_button_down_at_start_{lang}.png"
+        assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3, screenshot=str(shot)) == 0
+        assert any(words in text for text in shown), shown
+
+
+def test_a_busy_pin_names_its_button_and_the_others_work(monkeypatch, out_dir):
+    """Another program holding GPIO 27: all six buttons were refused and the screen said only "The arcade buttons
+    do not work". Now REROLL alone is out, and the screen says which, on which pin, and that the others work."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.i18n import t
+    from hardware import buttons
+
+    class Busy(MockFactory):
+        def pin(self, spec, **kwargs):
+            if spec == 27:
+                raise OSError("GPIO busy")
+            return super().pin(spec, **kwargs)
+
+    real = buttons.ButtonPanel
+    opened = []
+
+    def panel(*args, **kwargs):
+        opened.append(real(*args, pin_factory=Busy(), **kwargs))
+        return opened[-1]
+
+    monkeypatch.setattr(buttons, "ButtonPanel", panel)
+    shown: list[str] = []
+    show_notice = App.show_notice
+
+    def watched(self, text, seconds=5.0, *, good=False):
+        shown.append(text)
+        show_notice(self, text, seconds, good=good)
+
+    monkeypatch.setattr(App, "show_notice", watched)
+    for lang, words in (("en", "This arcade button does not work: REROLL (GPIO 27)"),
+                        ("de", "Diese Taste funktioniert nicht: NOCHMAL (GPIO 27)")):
+        shown.clear()
+        cfg = Config(language=lang)
+        cfg.display.fullscreen = False
+        assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3,
+                               screenshot=str(out_dir / f"run_busy_pin_{lang}.png")) == 0
+        assert any(words in text and t("core.buttons_failed", lang) not in text for text in shown), shown
+        assert opened[-1].unusable == {buttons.Button.REROLL: 27}
+
+
+def test_presses_while_the_companion_starts_act_on_no_screen(monkeypatch):
+    """The buttons open before the app is built (its camera, journal and menus: seconds on a Pi): a child's NEXT,
+    NEXT, SELECT on the black screen moved the highlight and chose on a menu nobody had seen, at the first frame."""
+    from gpiozero.pins.mock import MockFactory
+
+    from hardware import buttons
+
+    real, opened = buttons.ButtonPanel, []
+
+    def panel(*args, **kwargs):
+        opened.append(real(*args, pin_factory=MockFactory(), **kwargs))
+        return opened[-1]
+
+    monkeypatch.setattr(buttons, "ButtonPanel", panel)
+    build = App.__init__
+
+    def slow_start(self, *args, **kwargs):
+        for button in (buttons.Button.NEXT, buttons.Button.NEXT, buttons.Button.SELECT):  # while the screen is black
+            opened[-1].pin(button).drive_low()
+            opened[-1].pin(button).drive_high()
+        build(self, *args, **kwargs)
+
+    monkeypatch.setattr(App, "__init__", slow_start)
+    pressed: list = []
+    monkeypatch.setattr(App, "on_button", lambda self, event: pressed.append(event))
+    cfg = Config(language="en")
+    cfg.display.fullscreen = False
+    assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3) == 0
+    assert opened and pressed == []
