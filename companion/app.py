@@ -389,8 +389,8 @@ class App:
         self._app_call: Announcement | None = None
         #: the game and how many refusals of it were said (``_say_refusal``)
         self._refusals_said: tuple[GameSession | None, int] = (None, 0)
-        #: the row pressed again and again that the last SELECT chose (``_select_repeats``), None: another
-        self._selected_row: Any = None
+        #: what the last SELECT (UNDO) pressed that is pressed again and again (``_repeats``), None: another
+        self._pressed_again: dict[Button, Any] = {}
         #: a game was left for the main menu in this run: the menu's resume goes back to it, nothing interrupted
         self._left_game = False
         from hardware.keyboard import KeyboardButtons
@@ -1693,21 +1693,26 @@ class App:
             due += REPEAT_INTERVAL
         self._erase_held = (held, due)
 
-    def _repeating_row(self) -> Any:
-        """The value of the row SELECT would choose where it is pressed again and again (``MenuItem.repeats``: the
-        pause menu's Louder, Quieter), else None."""
+    def _repeating_row(self, button: Button = Button.SELECT) -> Any:
+        """What ``button`` would press where it is pressed again and again, else None: what the screen names
+        (``presses_again``: a letter of the name grid, UNDO deleting one there, Echt Spitze's final +/-), or for
+        SELECT a menu row so marked (``MenuItem.repeats``: the pause menu's Louder, Quieter)."""
+        own = getattr(self.mode, "presses_again", None)
+        if callable(own) and (value := own(button)) is not None:
+            return value
         menu = getattr(self.mode, "menu", None)
-        if not isinstance(menu, Menu) or not menu.items:
+        if button is not Button.SELECT or not isinstance(menu, Menu) or not menu.items:
             return None
         item = menu.items[menu.index % len(menu.items)]
         return item.value if item.repeats and item.enabled else None
 
-    def _select_repeats(self) -> bool:
-        """A second SELECT soon after the first is meant, no double press: the row it chooses is pressed again and
-        again, and it is the row the last SELECT chose (at the loudest the highlight moves to "Quieter", and a
-        second quick press on "Louder" would have turned it down)."""
-        row = self._repeating_row()
-        return row is not None and row == self._selected_row
+    def _repeats(self, button: Button) -> bool:
+        """A second press of ``button`` soon after the first is meant, no double press: what it presses is pressed
+        again and again, and it is what the last such press pressed (at the loudest the highlight moves to
+        "Quieter", and a second quick press on "Louder" would have turned it down; a name typed full moves it to
+        Done). "Anna", "Otto", "Hannah" lost every other quick letter, and six quick "+" counted three."""
+        row = self._repeating_row(button)
+        return row is not None and row == self._pressed_again.get(button)
 
     def _say_stuck(self) -> None:
         """A button held down for STUCK_SECONDS is said once, by its name on the box: stuck, a stuck NEXT spun the
@@ -1758,7 +1763,7 @@ class App:
             self.handle_pygame_event(ev)
         self._erase_repeat(dt)
         self._hold_hint(now)
-        again = frozenset({Button.SELECT}) if self._select_repeats() else frozenset()
+        again = frozenset(b for b in (Button.SELECT, Button.UNDO) if self._repeats(b))
         for source in (self.keys, self.buttons):  # each SELECT on "Louder" counts, however quick (``again``)
             tracker = getattr(source, "tracker", None)
             if isinstance(tracker, PressTracker):
@@ -1767,8 +1772,8 @@ class App:
         if self.buttons is not None:
             button_events += self.buttons.poll()
         for be in button_events:
-            if be.button is Button.SELECT and be.press is Press.SHORT:
-                self._selected_row = self._repeating_row()
+            if be.button in (Button.SELECT, Button.UNDO) and be.press is Press.SHORT:
+                self._pressed_again[be.button] = self._repeating_row(be.button)
             self.on_button(be)
         self._say_stuck()
         if self.watcher is not None and self.watcher.source is not self.source:

@@ -751,6 +751,16 @@ class EchtSpitzeMode:
             return
         self.final_values[field] = min(FINAL_MAX[field], max(0, self.final_values[field] + step))
 
+    def presses_again(self, button: Button) -> tuple | None:
+        """The final scoring's -/+ under SELECT, pressed again and again (the app's double-press guard lets each
+        quick press through, ``App._repeats``): six quick "+" counted three stars. None elsewhere (OK, the menus)."""
+        final = bool(self.sub) and self.sub[0] == "final"
+        if button is not Button.SELECT or not final or self.fixing or self.pending is not None:
+            return None
+        controls = self._final_controls()
+        field, step, _ = controls[self.focus % len(controls)]
+        return None if field == "ok" else ("final", field, step)
+
     # -- input -----------------------------------------------------------------------------------------------
     def dice_to_throw(self) -> list[tuple[str, ...]] | None:
         """Each die's faces the table throws now (virtual dice; the built-in tray throws them too)."""

@@ -1,0 +1,142 @@
+"""The arcade buttons through the mock pins into the app: quick presses each meant, where the screen says so."""
+
+from __future__ import annotations
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+from test_games_in_app import _echt_spitze_in_app
+
+from companion.app import App
+from companion.config import Config
+from companion.display import Display
+from hardware.buttons import DEFAULT_PINS, DOUBLE_PRESS, ButtonPanel
+from hardware.events import Button, ButtonEvent
+
+FRAME = 1 / 30
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Table:
+    """The app with the buttons on mock pins, its clock run a frame at a time as the loop runs it."""
+
+    def __init__(self, app_of) -> None:
+        self.clock = Clock()
+        self.panel = ButtonPanel(dict(DEFAULT_PINS), clock=self.clock, pin_factory=MockFactory())
+        self.app: App = app_of(self.clock, self.panel)
+
+    def run(self, seconds: float) -> None:
+        for _ in range(round(seconds / FRAME)):
+            self.clock.now += FRAME
+            self.app.frame(FRAME, [])
+
+    def tap(self, button: Button, down: float = 0.1, gap: float = 0.15) -> None:
+        """A steady press: ``down`` held, the next one ``gap`` later (0.25 s apart: inside ``DOUBLE_PRESS``)."""
+        self.panel.pin(button).drive_low()
+        self.run(down)
+        self.panel.pin(button).drive_high()
+        self.run(gap)
+
+    def close(self) -> None:
+        self.app.close()
+
+
+@pytest.fixture
+def players_table(tmp_path):
+    def app_of(clock, panel) -> App:
+        cfg = Config()
+        cfg.language = "en"
+        cfg.players = ["Anna", "Ben"]
+        return App(cfg, state_dir=tmp_path, display=Display((800, 480), fullscreen=False), use_camera=False,
+                   clock=clock, buttons=panel)
+
+    table = Table(app_of)
+    yield table
+    table.close()
+
+
+def _grid(table: Table):
+    """The name grid of Anna's rename, reached with the buttons."""
+    app = table.app
+    items = [item.value for item in app.mode.menu.items]
+    for _ in range(items.index(("players", None))):
+        app.on_button(ButtonEvent(Button.NEXT))
+    for _ in range(3):  # the players screen, Anna's actions, Rename
+        app.on_button(ButtonEvent(Button.SELECT))
+    table.run(0.5)
+    entry = app.mode.entry
+    assert entry is not None and entry.fresh
+    return entry
+
+
+def test_quick_selects_on_a_letter_type_it_each_time(players_table):
+    """"Anna", "Otto", "Hannah": two SELECTs on "n" a quarter second apart typed one n (the double-press guard)."""
+    table = players_table
+    entry = _grid(table)
+    assert 0.25 < DOUBLE_PRESS
+    for letter in "anna":
+        entry.cursor = next(k for k, key in enumerate(entry.keys) if key.char == letter)
+        table.tap(Button.SELECT)
+    table.run(0.5)
+    assert entry.text == "Anna"
+    for _ in range(3):  # UNDO deletes a letter at each quick press too
+        table.tap(Button.UNDO)
+    table.run(0.5)
+    assert entry.text == "A" and table.app.mode.entry is entry
+
+
+def test_a_quick_double_select_on_done_still_counts_once(players_table):
+    """Only the keys that type are pressed again and again: Done pressed twice quickly saves once, and the second
+    press does not choose on the screen it led to."""
+    table = players_table
+    entry = _grid(table)
+    entry.cursor = next(k for k, key in enumerate(entry.keys) if key.kind == "done")
+    mode = table.app.mode
+    table.tap(Button.SELECT)
+    table.tap(Button.SELECT)
+    table.run(0.5)
+    assert mode.entry is None and mode.focus == "list"  # the name kept; Anna's actions not opened by the second
+
+
+@pytest.fixture
+def final_table(tmp_path):
+    def app_of(clock, panel) -> App:
+        app, _ = _echt_spitze_in_app(tmp_path, [{"action": "report", "player": "Sara",
+                                              "kinds": ["pears", "plums", "lemons"]}, {"action": "end_turn"}])
+        app.clock, app.buttons = clock, panel  # (the loop's clock: the game's own took no time yet)
+        return app
+
+    table = Table(app_of)
+    yield table
+    table.close()
+
+
+def test_quick_selects_on_the_final_plus_count_each(final_table):
+    """Echt Spitze's final scoring: six quick "+" on the stars gave 3 stars."""
+    table = final_table
+    app = table.app
+    table.run(0.5)
+    mode = app.mode
+    for _ in range(len(mode.menu.items)):
+        if mode.menu.items[mode.menu.index].value == ("final", "Sara"):
+            break
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert mode.sub == ("final", "Sara")
+    app.on_button(ButtonEvent(Button.NEXT))  # the stars' "+"
+    table.run(0.5)
+    for _ in range(6):
+        table.tap(Button.SELECT)
+    table.run(0.5)
+    assert mode.final_values["stars"] == 6
+    app.on_button(ButtonEvent(Button.NEXT))  # the leftover's "-": two quick presses, one double, still each
+    table.run(0.5)
+    for _ in range(2):
+        table.tap(Button.SELECT)
+    assert mode.final_values["leftover"] == 0
