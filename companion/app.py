@@ -44,6 +44,7 @@ from companion.views.frame_clock import FrameClock
 from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
 from companion.views.widgets import (
     HINT_BAR_H,
+    HINT_FRAME_GAP,
     MENU_CORNER,
     Menu,
     MenuItem,
@@ -182,6 +183,8 @@ FRITZO_CUBES = "fritzo-cubes"
 #: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
 TEACHING_NOTICE_SECONDS = 8.0
 ADVICE_SECONDS = 8.0  # the camera check's advice over a game (``App._say_why_unsure``)
+#: seconds a button with a long press is held before the screen shows the hold building (a tap lasts 0.1-0.3 s)
+HOLD_SHOWN = 0.3
 #: seconds a button is held down before the screen asks whether it is stuck (no long press takes more than 10 s)
 STUCK_SECONDS = 15.0
 #: how recent a finished game must be to be shown once more at the start (``App._show_last_result``): the evening's
@@ -1640,6 +1643,32 @@ class App:
         if room is not None:  # (the hint gone meanwhile: nothing to fill)
             hold_fill(surface, room, (self.clock() - press.at) / self.keys.tracker.hold_for(press.hint.button))
 
+    def _draw_button_hold(self, surface: pygame.Surface) -> None:
+        """A button held toward its long press fills what it stands for as the hold builds, as a finger's hold on
+        the hint does (``_draw_hold``): a held UNDO changed no pixel for a second until the step was taken back,
+        and SELECT held for the sound showed nothing (let go at 1.8 s on "Main menu", it left the game). A tap's
+        moment (``HOLD_SHOWN``) shows nothing: every SELECT would flash."""
+        trackers = [self.keys.tracker] + ([self.buttons.tracker] if hasattr(self.buttons, "tracker") else [])
+        held = max((h for tracker in trackers if (h := tracker.holding()) is not None), key=lambda h: h[1],
+                   default=None)
+        if held is None or held[1] * self.keys.tracker.hold_for(held[0]) < HOLD_SHOWN:
+            return
+        button, part = held
+        room = next((r for r, e in getattr(self.mode, "hint_taps", ()) if e.button is button), None)
+        if room is None and button is Button.SELECT:  # the sound (rarely on the bar): the pause menu's "Sound off"
+            # in view, the sign that says it is off, else what a SELECT let go would choose, else the menu's corner
+            menu = next((m for screen in (self.mode, getattr(self.mode, "mode", None))  # (a setup's question)
+                         if isinstance(m := getattr(screen, "menu", None), Menu)), None)
+            rows = menu.item_rects() if menu is not None else {}
+            mute = next((r for i, r in rows.items() if menu.items[i].value == "mute"), None)
+            mute = mute or (self.announcer.mute_rect if self.announcer is not None else None)
+            focus = self._focus_rect() or (menu.focus_rect() if menu is not None else None)
+            frame = mute or focus or (MENU_CORNER if self._in_game() else None)
+            # (the room a hint's frame is drawn in: ``hint_frame``)
+            room = frame and pygame.Rect(frame.x - 3, frame.y, frame.w + 6, frame.h + 2 * HINT_FRAME_GAP)
+        if room is not None:
+            hold_fill(surface, room, part)
+
     def handle_pygame_event(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:
             self.running = False
@@ -1828,6 +1857,7 @@ class App:
     def draw(self, surface: pygame.Surface) -> None:
         self.mode.draw(surface)
         self._draw_hold(surface)
+        self._draw_button_hold(surface)
         in_game = self._in_game()
         if in_game:
             _draw_menu_corner(surface)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
 from test_games_in_app import _echt_spitze_in_app
@@ -140,3 +141,57 @@ def test_quick_selects_on_the_final_plus_count_each(final_table):
     for _ in range(2):
         table.tap(Button.SELECT)
     assert mode.final_values["leftover"] == 0
+
+
+def test_the_tracker_says_how_far_a_long_press_is_held():
+    from hardware.buttons import PressTracker
+
+    now = [0.0]
+    tracker = PressTracker(clock=lambda: now[0], debounce=0.0)
+    assert tracker.holding() is None
+    tracker.edge(Button.NEXT, True)  # no long press: nothing builds
+    tracker.edge(Button.UNDO, True)
+    now[0] = 0.5
+    tracker.poll()
+    assert tracker.holding() == (Button.UNDO, pytest.approx(0.5))
+    now[0] = 1.1
+    tracker.poll()  # its long press came: nothing left to build
+    assert tracker.holding() is None
+
+
+def _pixels(app: App, rect) -> bytes:
+    app.draw(app.display.canvas)
+    return bytes(app.display.canvas.subsurface(rect).get_view("2"))
+
+
+def test_a_held_undo_fills_its_hint_as_the_hold_builds(final_table, out_dir):
+    """A finger held on "UNDO menu" fills it; the arcade button held showed nothing for a second."""
+    table = final_table
+    app = table.app
+    table.run(0.5)
+    room = next(r for r, e in app.mode.hint_taps if e.button is Button.UNDO)
+    before, steps = _pixels(app, room), len(app.session.actions)
+    table.panel.pin(Button.UNDO).drive_low()
+    table.run(0.2)  # a tap's moment: no flash
+    assert _pixels(app, room) == before
+    table.run(0.5)
+    pygame.image.save(app.display.canvas, str(out_dir / "held_undo_fills.png"))
+    assert _pixels(app, room) != before and len(app.session.actions) == steps  # nothing taken back yet
+    table.panel.pin(Button.UNDO).drive_high()
+
+
+def test_a_held_select_fills_the_sound_row_of_the_pause_menu(final_table, out_dir):
+    """SELECT held is the sound off: in the pause menu its row fills, not the row a release would choose."""
+    table = final_table
+    app = table.app
+    app.pause_menu()
+    table.run(0.5)
+    rows = app.mode.menu.item_rects()
+    sound = next(r for i, r in rows.items() if app.mode.menu.items[i].value == "mute")
+    chosen = app.mode.menu.focus_rect()
+    before = _pixels(app, sound), _pixels(app, chosen)
+    table.panel.pin(Button.SELECT).drive_low()
+    table.run(1.0)
+    pygame.image.save(app.display.canvas, str(out_dir / "held_select_fills_sound.png"))
+    assert _pixels(app, sound) != before[0] and _pixels(app, chosen) == before[1]
+    table.panel.pin(Button.SELECT).drive_high()
