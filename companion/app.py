@@ -183,6 +183,11 @@ FRITZO_CUBES = "fritzo-cubes"
 #: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
 TEACHING_NOTICE_SECONDS = 8.0
 ADVICE_SECONDS = 8.0  # the camera check's advice over a game (``App._say_why_unsure``)
+#: a press no screen took (``App._unused_press``): the hint bar lit this long, with this added to its colours, and
+#: answered again no sooner than this (a held NEXT repeats 8 times a second)
+UNUSED_SHOWN = 0.6
+UNUSED_LIGHT = (45, 45, 45)
+UNUSED_AGAIN = 0.5
 #: seconds a button with a long press is held before the screen shows the hold building (a tap lasts 0.1-0.3 s)
 HOLD_SHOWN = 0.3
 #: seconds a button is held down before the screen asks whether it is stuck (no long press takes more than 10 s)
@@ -394,6 +399,8 @@ class App:
         self._refusals_said: tuple[GameSession | None, int] = (None, 0)
         #: what the last SELECT (UNDO) pressed that is pressed again and again (``_repeats``), None: another
         self._pressed_again: dict[Button, Any] = {}
+        #: until when the hint bar is lit for a press the screen did not take (``_unused_press``)
+        self._unused_until = float("-inf")
         #: a game was left for the main menu in this run: the menu's resume goes back to it, nothing interrupted
         self._left_game = False
         from hardware.keyboard import KeyboardButtons
@@ -1433,6 +1440,21 @@ class App:
         elif not used and not in_game and event.button in (Button.ROLL, Button.REROLL, Button.TIMER) \
                 and (key := self._no_dice_here()):
             self.show_notice(t(key, self.lang), seconds=4, info=True, screen=self.mode)
+        elif not used and event.press is Press.SHORT and event.button in (Button.NEXT, Button.PREV, Button.SELECT,
+                                                                         Button.UNDO):
+            self._unused_press()
+
+    def _unused_press(self) -> None:
+        """NEXT, SELECT or UNDO where the screen takes none (Haste Worte while the sand runs, free play, the main
+        menu's UNDO without a game): the refusal's two low notes and the hint bar lit a moment, where it says what
+        works here. Such a press made no sound and changed no pixel, and the table pressed it again and again. A
+        held NEXT (its repeats) is answered once (``UNUSED_AGAIN``)."""
+        now = self.clock()
+        if now < self._unused_until - UNUSED_SHOWN + UNUSED_AGAIN:
+            return
+        self._unused_until = now + UNUSED_SHOWN
+        if self.announcer is not None:
+            self.announcer.play_sound(Sound.REFUSED)
 
     def _no_dice_here(self) -> str | None:
         """What a menu, a setup question or the players' list says to ROLL or TIMER: it did nothing and said nothing
@@ -1858,6 +1880,9 @@ class App:
         self.mode.draw(surface)
         self._draw_hold(surface)
         self._draw_button_hold(surface)
+        if self.clock() < self._unused_until:  # a press the screen took not: its hint bar lit (``_unused_press``)
+            bar = pygame.Rect(0, theme.DESIGN_SIZE[1] - HINT_BAR_H, theme.DESIGN_SIZE[0], HINT_BAR_H)
+            surface.fill(UNUSED_LIGHT, bar, special_flags=pygame.BLEND_RGB_ADD)
         in_game = self._in_game()
         if in_game:
             _draw_menu_corner(surface)

@@ -195,3 +195,49 @@ def test_a_held_select_fills_the_sound_row_of_the_pause_menu(final_table, out_di
     pygame.image.save(app.display.canvas, str(out_dir / "held_select_fills_sound.png"))
     assert _pixels(app, sound) != before[0] and _pixels(app, chosen) == before[1]
     table.panel.pin(Button.SELECT).drive_high()
+
+
+class _Heard:
+    """The announcer's sounds outside the queue, recorded."""
+
+    def __init__(self, app: App) -> None:
+        from companion.announcer import Announcer
+        from companion.audio import NullAudio
+        from companion.speech import Speech
+
+        speech = Speech(lambda text, lang: b"")
+        speech.enabled = False
+        app.announcer = Announcer("en", audio=NullAudio(), speech=speech)
+        self.sounds: list = []
+        play = app.announcer.play_sound
+        app.announcer.play_sound = lambda sound: (self.sounds.append(sound), play(sound))[1]
+
+
+def test_a_press_no_screen_takes_is_answered(players_table):
+    """The main menu's UNDO without a game, free play's NEXT and SELECT: silent, unchanged, pressed again and
+    again. Now the refusal's low notes and the hint bar lit a moment; a press that did something stays quiet."""
+    from companion.announce import Sound
+    from companion.views.widgets import HINT_BAR_H
+
+    table = players_table
+    app = table.app
+    heard = _Heard(app)
+    table.run(0.5)
+    bar = pygame.Rect(0, 480 - HINT_BAR_H, 800, HINT_BAR_H)
+    before = _pixels(app, bar)
+    app.on_button(ButtonEvent(Button.NEXT))  # the highlight moves: no refusal
+    assert heard.sounds == [] and _pixels(app, bar) == before
+    app.on_button(ButtonEvent(Button.UNDO))  # no game to go back to
+    assert heard.sounds == [Sound.REFUSED] and _pixels(app, bar) != before
+    table.run(1)
+    assert _pixels(app, bar) == before  # lit a moment only
+    app._main_choice(("new", "free-play"))
+    table.run(0.5)
+    heard.sounds.clear()
+    for _ in range(4):  # a held NEXT's repeats: answered once
+        app.on_button(ButtonEvent(Button.NEXT))
+        table.run(0.125)
+    assert heard.sounds == [Sound.REFUSED]
+    table.run(1)
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert heard.sounds == [Sound.REFUSED] * 2
