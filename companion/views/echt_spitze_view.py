@@ -53,6 +53,7 @@ from companion.views.widgets import (
     first_choice,
     game_hint_bar,
     moved,
+    next_moves,
     not_time_to_roll,
     outlined_cross,
     selection_ring,
@@ -1489,6 +1490,8 @@ class EchtSpitzeMode:
         long = self.menu is not None and len(self.menu.items) > LONG_LIST  # the values 1-15
         hints = [(self.tr("core.btn_next"), self.tr("core.hint_move_hold" if long else "echt.view.hint_next")),
                  (self.tr("core.btn_select"), self.tr("echt.view.hint_select"))]
+        if self.menu is not None and not (self.sub and self.sub[0] == "final") and not next_moves(self.menu):
+            hints = hints[1:]  # one row to choose: NEXT moves nothing
         if self.sub:
             hints.append((self.tr("core.btn_undo"), self.tr("echt.view.hint_back")))
         return hints
