@@ -241,3 +241,27 @@ def test_a_press_no_screen_takes_is_answered(players_table):
     table.run(1)
     app.on_button(ButtonEvent(Button.SELECT))
     assert heard.sounds == [Sound.REFUSED] * 2
+
+
+def test_the_final_minus_at_nought_is_answered(final_table):
+    """Echt Spitze's "-" at 0 took the press and changed nothing, unsaid; "+" then "-" stay quiet."""
+    from companion.announce import Sound
+
+    table = final_table
+    app = table.app
+    heard = _Heard(app)
+    table.run(0.5)
+    mode = app.mode
+    while mode.menu.items[mode.menu.index].value != ("final", "Sara"):
+        app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert mode._final_controls()[mode.focus][:2] == ("stars", -1)
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert heard.sounds == [Sound.REFUSED] and mode.final_values["stars"] == 0
+    table.run(1)
+    app.on_button(ButtonEvent(Button.NEXT))
+    app.on_button(ButtonEvent(Button.SELECT))
+    app.on_button(ButtonEvent(Button.PREV))
+    assert heard.sounds == [Sound.REFUSED] and mode.final_values["stars"] == 1
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert heard.sounds == [Sound.REFUSED] and mode.final_values["stars"] == 0

@@ -915,9 +915,10 @@ class EchtSpitzeMode:
             if b.step:
                 self.focus = (self.focus + b.step) % len(controls)
                 return True
-            if b is Button.SELECT:
+            if b is Button.SELECT:  # "-" at 0, "+" at the most: not taken (the app answers a press that did nothing)
+                before = dict(self.final_values)
                 self._final_press(self.focus)
-                return True
+                return controls[self.focus % len(controls)][0] == "ok" or self.final_values != before
             if b is Button.UNDO and event.press is Press.SHORT:
                 self._back()
                 return True
