@@ -45,6 +45,7 @@ from companion.views.frame_clock import FrameClock
 from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
 from companion.views.widgets import (
     HINT_BAR_H,
+    HINT_FRAME_GAP,
     MENU_CORNER,
     Menu,
     MenuItem,
@@ -183,6 +184,13 @@ FRITZO_CUBES = "fritzo-cubes"
 #: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
 TEACHING_NOTICE_SECONDS = 8.0
 ADVICE_SECONDS = 8.0  # the camera check's advice over a game (``App._say_why_unsure``)
+#: a press no screen took (``App._unused_press``): the hint bar lit this long, with this added to its colours, and
+#: answered again no sooner than this (a held NEXT repeats 8 times a second)
+UNUSED_SHOWN = 0.6
+UNUSED_LIGHT = (45, 45, 45)
+UNUSED_AGAIN = 0.5
+#: seconds a button with a long press is held before the screen shows the hold building (a tap lasts 0.1-0.3 s)
+HOLD_SHOWN = 0.3
 #: seconds a button is held down before the screen asks whether it is stuck (no long press takes more than 10 s)
 STUCK_SECONDS = 15.0
 #: how recent a finished game must be to be shown once more at the start (``App._show_last_result``): the evening's
@@ -390,8 +398,10 @@ class App:
         self._app_call: Announcement | None = None
         #: the game and how many refusals of it were said (``_say_refusal``)
         self._refusals_said: tuple[GameSession | None, int] = (None, 0)
-        #: the row pressed again and again that the last SELECT chose (``_select_repeats``), None: another
-        self._selected_row: Any = None
+        #: what the last SELECT (UNDO) pressed that is pressed again and again (``_repeats``), None: another
+        self._pressed_again: dict[Button, Any] = {}
+        #: until when the hint bar is lit for a press the screen did not take (``_unused_press``)
+        self._unused_until = float("-inf")
         #: a game was left for the main menu in this run: the menu's resume goes back to it, nothing interrupted
         self._left_game = False
         from hardware.keyboard import KeyboardButtons
@@ -1449,6 +1459,21 @@ class App:
         elif not used and not in_game and event.button in (Button.ROLL, Button.REROLL, Button.TIMER) \
                 and (key := self._no_dice_here()):
             self.show_notice(t(key, self.lang), seconds=4, info=True, screen=self.mode)
+        elif not used and event.press is Press.SHORT and event.button in (Button.NEXT, Button.PREV, Button.SELECT,
+                                                                         Button.UNDO):
+            self._unused_press()
+
+    def _unused_press(self) -> None:
+        """NEXT, SELECT or UNDO where the screen takes none (Haste Worte while the sand runs, free play, the main
+        menu's UNDO without a game): the refusal's two low notes and the hint bar lit a moment, where it says what
+        works here. Such a press made no sound and changed no pixel, and the table pressed it again and again. A
+        held NEXT (its repeats) is answered once (``UNUSED_AGAIN``)."""
+        now = self.clock()
+        if now < self._unused_until - UNUSED_SHOWN + UNUSED_AGAIN:
+            return
+        self._unused_until = now + UNUSED_SHOWN
+        if self.announcer is not None:
+            self.announcer.play_sound(Sound.REFUSED)
 
     def _no_dice_here(self) -> str | None:
         """What a menu, a setup question or the players' list says to ROLL or TIMER: it did nothing and said nothing
@@ -1659,6 +1684,32 @@ class App:
         if room is not None:  # (the hint gone meanwhile: nothing to fill)
             hold_fill(surface, room, (self.clock() - press.at) / self.keys.tracker.hold_for(press.hint.button))
 
+    def _draw_button_hold(self, surface: pygame.Surface) -> None:
+        """A button held toward its long press fills what it stands for as the hold builds, as a finger's hold on
+        the hint does (``_draw_hold``): a held UNDO changed no pixel for a second until the step was taken back,
+        and SELECT held for the sound showed nothing (let go at 1.8 s on "Main menu", it left the game). A tap's
+        moment (``HOLD_SHOWN``) shows nothing: every SELECT would flash."""
+        trackers = [self.keys.tracker] + ([self.buttons.tracker] if hasattr(self.buttons, "tracker") else [])
+        held = max((h for tracker in trackers if (h := tracker.holding()) is not None), key=lambda h: h[1],
+                   default=None)
+        if held is None or held[1] * self.keys.tracker.hold_for(held[0]) < HOLD_SHOWN:
+            return
+        button, part = held
+        room = next((r for r, e in getattr(self.mode, "hint_taps", ()) if e.button is button), None)
+        if room is None and button is Button.SELECT:  # the sound (rarely on the bar): the pause menu's "Sound off"
+            # in view, the sign that says it is off, else what a SELECT let go would choose, else the menu's corner
+            menu = next((m for screen in (self.mode, getattr(self.mode, "mode", None))  # (a setup's question)
+                         if isinstance(m := getattr(screen, "menu", None), Menu)), None)
+            rows = menu.item_rects() if menu is not None else {}
+            mute = next((r for i, r in rows.items() if menu.items[i].value == "mute"), None)
+            mute = mute or (self.announcer.mute_rect if self.announcer is not None else None)
+            focus = self._focus_rect() or (menu.focus_rect() if menu is not None else None)
+            frame = mute or focus or (MENU_CORNER if self._in_game() else None)
+            # (the room a hint's frame is drawn in: ``hint_frame``)
+            room = frame and pygame.Rect(frame.x - 3, frame.y, frame.w + 6, frame.h + 2 * HINT_FRAME_GAP)
+        if room is not None:
+            hold_fill(surface, room, part)
+
     def handle_pygame_event(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:
             self.running = False
@@ -1712,21 +1763,26 @@ class App:
             due += REPEAT_INTERVAL
         self._erase_held = (held, due)
 
-    def _repeating_row(self) -> Any:
-        """The value of the row SELECT would choose where it is pressed again and again (``MenuItem.repeats``: the
-        pause menu's Louder, Quieter), else None."""
+    def _repeating_row(self, button: Button = Button.SELECT) -> Any:
+        """What ``button`` would press where it is pressed again and again, else None: what the screen names
+        (``presses_again``: a letter of the name grid, UNDO deleting one there, Echt Spitze's final +/-), or for
+        SELECT a menu row so marked (``MenuItem.repeats``: the pause menu's Louder, Quieter)."""
+        own = getattr(self.mode, "presses_again", None)
+        if callable(own) and (value := own(button)) is not None:
+            return value
         menu = getattr(self.mode, "menu", None)
-        if not isinstance(menu, Menu) or not menu.items:
+        if button is not Button.SELECT or not isinstance(menu, Menu) or not menu.items:
             return None
         item = menu.items[menu.index % len(menu.items)]
         return item.value if item.repeats and item.enabled else None
 
-    def _select_repeats(self) -> bool:
-        """A second SELECT soon after the first is meant, no double press: the row it chooses is pressed again and
-        again, and it is the row the last SELECT chose (at the loudest the highlight moves to "Quieter", and a
-        second quick press on "Louder" would have turned it down)."""
-        row = self._repeating_row()
-        return row is not None and row == self._selected_row
+    def _repeats(self, button: Button) -> bool:
+        """A second press of ``button`` soon after the first is meant, no double press: what it presses is pressed
+        again and again, and it is what the last such press pressed (at the loudest the highlight moves to
+        "Quieter", and a second quick press on "Louder" would have turned it down; a name typed full moves it to
+        Done). "Anna", "Otto", "Hannah" lost every other quick letter, and six quick "+" counted three."""
+        row = self._repeating_row(button)
+        return row is not None and row == self._pressed_again.get(button)
 
     def _say_stuck(self) -> None:
         """A button held down for STUCK_SECONDS is said once, by its name on the box: stuck, a stuck NEXT spun the
@@ -1777,7 +1833,7 @@ class App:
             self.handle_pygame_event(ev)
         self._erase_repeat(dt)
         self._hold_hint(now)
-        again = frozenset({Button.SELECT}) if self._select_repeats() else frozenset()
+        again = frozenset(b for b in (Button.SELECT, Button.UNDO) if self._repeats(b))
         for source in (self.keys, self.buttons):  # each SELECT on "Louder" counts, however quick (``again``)
             tracker = getattr(source, "tracker", None)
             if isinstance(tracker, PressTracker):
@@ -1786,8 +1842,8 @@ class App:
         if self.buttons is not None:
             button_events += self.buttons.poll()
         for be in button_events:
-            if be.button is Button.SELECT and be.press is Press.SHORT:
-                self._selected_row = self._repeating_row()
+            if be.button in (Button.SELECT, Button.UNDO) and be.press is Press.SHORT:
+                self._pressed_again[be.button] = self._repeating_row(be.button)
             self.on_button(be)
         self._say_stuck()
         if self.watcher is not None and self.watcher.source is not self.source:
@@ -1842,6 +1898,10 @@ class App:
     def draw(self, surface: pygame.Surface) -> None:
         self.mode.draw(surface)
         self._draw_hold(surface)
+        self._draw_button_hold(surface)
+        if self.clock() < self._unused_until:  # a press the screen took not: its hint bar lit (``_unused_press``)
+            bar = pygame.Rect(0, theme.DESIGN_SIZE[1] - HINT_BAR_H, theme.DESIGN_SIZE[0], HINT_BAR_H)
+            surface.fill(UNUSED_LIGHT, bar, special_flags=pygame.BLEND_RGB_ADD)
         in_game = self._in_game()
         if in_game:
             _draw_menu_corner(surface)

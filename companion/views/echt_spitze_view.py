@@ -53,6 +53,7 @@ from companion.views.widgets import (
     first_choice,
     game_hint_bar,
     moved,
+    next_moves,
     not_time_to_roll,
     outlined_cross,
     selection_ring,
@@ -751,6 +752,16 @@ class EchtSpitzeMode:
             return
         self.final_values[field] = min(FINAL_MAX[field], max(0, self.final_values[field] + step))
 
+    def presses_again(self, button: Button) -> tuple | None:
+        """The final scoring's -/+ under SELECT, pressed again and again (the app's double-press guard lets each
+        quick press through, ``App._repeats``): six quick "+" counted three stars. None elsewhere (OK, the menus)."""
+        final = bool(self.sub) and self.sub[0] == "final"
+        if button is not Button.SELECT or not final or self.fixing or self.pending is not None:
+            return None
+        controls = self._final_controls()
+        field, step, _ = controls[self.focus % len(controls)]
+        return None if field == "ok" else ("final", field, step)
+
     # -- input -----------------------------------------------------------------------------------------------
     def dice_to_throw(self) -> list[tuple[str, ...]] | None:
         """Each die's faces the table throws now (virtual dice; the built-in tray throws them too)."""
@@ -924,9 +935,10 @@ class EchtSpitzeMode:
             if b.step:
                 self.focus = (self.focus + b.step) % len(controls)
                 return True
-            if b is Button.SELECT:
+            if b is Button.SELECT:  # "-" at 0, "+" at the most: not taken (the app answers a press that did nothing)
+                before = dict(self.final_values)
                 self._final_press(self.focus)
-                return True
+                return controls[self.focus % len(controls)][0] == "ok" or self.final_values != before
             if b is Button.UNDO and event.press is Press.SHORT:
                 self._back()
                 return True
@@ -1499,6 +1511,8 @@ class EchtSpitzeMode:
         long = self.menu is not None and len(self.menu.items) > LONG_LIST  # the values 1-15
         hints = [(self.tr("core.btn_next"), self.tr("core.hint_move_hold" if long else "echt.view.hint_next")),
                  (self.tr("core.btn_select"), self.tr("echt.view.hint_select"))]
+        if self.menu is not None and not (self.sub and self.sub[0] == "final") and not next_moves(self.menu):
+            hints = hints[1:]  # one row to choose: NEXT moves nothing
         if self.sub:
             hints.append((self.tr("core.btn_undo"), self.tr("echt.view.hint_back")))
         return hints

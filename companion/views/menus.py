@@ -13,7 +13,7 @@ import pygame
 
 from companion.i18n import t
 from companion.views import theme
-from companion.views.widgets import LONG_LIST, Menu, MenuItem, hint_bar, hint_button
+from companion.views.widgets import LONG_LIST, Menu, MenuItem, hint_bar, hint_button, next_moves
 from hardware.events import ButtonEvent
 from vision.types import TrayReading
 
@@ -164,8 +164,8 @@ class MenuMode:
             size = theme.fit_text(self.subtitle, theme.SMALL, self.menu.rect.w)
             theme.text(surface, self.subtitle, (60, self.menu.rect.y - 34), size, theme.MUTED)  # above the title
         move = "core.hint_move_hold" if len(self.menu.items) > LONG_LIST else "core.hint_move"
-        hints = [(t("core.btn_next", self.lang), t(move, self.lang)),
-                 (t("core.btn_select", self.lang), t(self.choose_hint, self.lang))]
+        hints = [(t("core.btn_next", self.lang), t(move, self.lang))] if next_moves(self.menu) else []
+        hints.append((t("core.btn_select", self.lang), t(self.choose_hint, self.lang)))
         if self.menu.on_back is not None:
             hints.append((t("core.btn_undo", self.lang), t(self.back_hint, self.lang)))
         rects = hint_bar(surface, hints)

@@ -52,6 +52,7 @@ from companion.views.widgets import (
     draw_wrapped,
     first_choice,
     game_hint_bar,
+    next_moves,
     outlined_cross,
     spanning,
     widths_by_need,
@@ -1645,10 +1646,10 @@ class NochXMalMode:
         if st.phase in (Phase.START, Phase.WAIT_ROLL) and not self.stack and self.pending is None:
             hints.append((t("core.btn_roll", self.lang), t("core.hint_roll", self.lang)))
         long = bool(self.stack) and len(self.stack[-1].items) > LONG_LIST
-        hints += [
-            (t("core.btn_next", self.lang), t("core.hint_move_hold" if long else "core.hint_move", self.lang)),
-            (t("core.btn_select", self.lang), t("core.hint_choose", self.lang)),
-        ]
+        if not self.stack or next_moves(self.stack[-1]):  # (one row to choose: NEXT moves nothing)
+            hints.append((t("core.btn_next", self.lang),
+                          t("core.hint_move_hold" if long else "core.hint_move", self.lang)))
+        hints.append((t("core.btn_select", self.lang), t("core.hint_choose", self.lang)))
         if self.stack:
             hints.append((t("core.btn_undo", self.lang), t("core.hint_back", self.lang)))
         self.hint_taps = game_hint_bar(surface, hints, self.lang)

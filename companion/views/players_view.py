@@ -270,6 +270,18 @@ class PlayersMode:
         """True while a name is typed: the app should send typed characters here, not treat R/E/T/U as buttons."""
         return self.entry is not None
 
+    def presses_again(self, button: Button) -> tuple | None:
+        """What ``button`` types while a name is typed, where each quick press is meant (the app's double-press
+        guard lets it through, ``App._repeats``): a letter or Delete under SELECT (any of them: NEXT moved the
+        outline between two, on purpose), UNDO deleting a letter. "Anna", "Otto" and "Hannah" typed at a steady pace
+        lost every other doubled letter. None elsewhere: Done, a full name's outline moved to it, is pressed once."""
+        entry = self.entry
+        if entry is None or entry.keyboard:
+            return None
+        if button is Button.SELECT and entry.keys[entry.cursor].kind in ("letter", "delete"):
+            return ("type",)
+        return ("undo",) if button is Button.UNDO and entry.text else None
+
     def _n_items(self) -> int:
         return len(self.players) + 2
 

@@ -649,6 +649,12 @@ def _hints_width(hints: Sequence[tuple[str, str]], size: int) -> int:
     return sum(theme.font(size, True).size(_key_label(k))[0] + theme.font(size).size(w)[0] + 28 for k, w in hints)
 
 
+def next_moves(menu: Menu | None) -> bool:
+    """Whether NEXT moves the highlight of ``menu``: one with a single row to choose (Noch X-Mal!'s "Use a gift…"
+    with "Anna" alone, Echt Spitze's "Carla: final scoring") took NEXT to nothing, and its bar said "NEXT move"."""
+    return menu is not None and sum(item.enabled for item in menu.items) > 1
+
+
 def with_menu(hints: list[tuple[str, str]], lang: str) -> list[tuple[str, str]]:
     """A game screen's hints, and "UNDO menu" where the screen leaves UNDO to the app (which opens the pause menu
     with it) and there is room for it at full size: a table with buttons only sees where the menu is.
