@@ -708,6 +708,7 @@ class App:
         """Which dice set to teach; then the teaching screen fed with the camera's frames."""
         from companion import dicesets
         from companion.profiles import fresh_profile, load_profile, put_aside, save_profile
+        from companion.teach import camera_name
         from companion.views.teach_view import TeachView
         from vision.taught import Profile
 
@@ -742,7 +743,7 @@ class App:
                     save = afresh(name)
                 self.mode = TeachView(name, lang, profile=fresh_profile(name) if how == "afresh" else profile,
                                       on_done=self.main_menu, throw=throw, save=save,
-                                      virtual=self._built_in_tray() is not None)
+                                      virtual=self._built_in_tray() is not None, camera=camera_name(self.source))
 
             def afresh(name: str):
                 """The old photos put aside at the first new answer saved: chosen by mistake and left at once, the
