@@ -811,6 +811,7 @@ class App:
         """The live picture with the dice read in it and advice on the camera and the light (setting up): pip dice
         first, then each dice set taught (NEXT)."""
         from companion import dicesets
+        from companion.teach import camera_name
         from companion.views.camera_check_view import CameraCheckView
 
         if self.watcher is None:
@@ -828,7 +829,8 @@ class App:
 
         read_set("d6")
         self.mode = CameraCheckView(self.lang, self.main_menu, throws=self.watcher.rolls, sets=["d6", *readers],
-                                    read_set=read_set, throw=self.watcher.throw)
+                                    read_set=read_set, throw=self.watcher.throw,
+                                    camera=lambda: camera_name(self.source))
 
     def _end_last_result_notice(self) -> None:
         """"That game had ended: here is its result" goes with the end screen it speaks of (left within its six
