@@ -718,6 +718,7 @@ class App:
         """Which dice set to teach; then the teaching screen fed with the camera's frames."""
         from companion import dicesets
         from companion.profiles import fresh_profile, load_profile, put_aside, save_profile
+        from companion.teach import camera_name
         from companion.views.teach_view import TeachView
         from vision.taught import Profile
 
@@ -752,7 +753,7 @@ class App:
                     save = afresh(name)
                 self.mode = TeachView(name, lang, profile=fresh_profile(name) if how == "afresh" else profile,
                                       on_done=self.main_menu, throw=throw, save=save,
-                                      virtual=self._built_in_tray() is not None)
+                                      virtual=self._built_in_tray() is not None, camera=camera_name(self.source))
 
             def afresh(name: str):
                 """The old photos put aside at the first new answer saved: chosen by mistake and left at once, the
@@ -820,6 +821,7 @@ class App:
         """The live picture with the dice read in it and advice on the camera and the light (setting up): pip dice
         first, then each dice set taught (NEXT)."""
         from companion import dicesets
+        from companion.teach import camera_name
         from companion.views.camera_check_view import CameraCheckView
 
         if self.watcher is None:
@@ -837,7 +839,8 @@ class App:
 
         read_set("d6")
         self.mode = CameraCheckView(self.lang, self.main_menu, throws=self.watcher.rolls, sets=["d6", *readers],
-                                    read_set=read_set, throw=self.watcher.throw)
+                                    read_set=read_set, throw=self.watcher.throw,
+                                    camera=lambda: camera_name(self.source))
 
     def _end_last_result_notice(self) -> None:
         """"That game had ended: here is its result" goes with the end screen it speaks of (left within its six

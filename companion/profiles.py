@@ -9,7 +9,9 @@ example photos, the examples as the side net outlines them and the light each wa
 The example photos are kept so that a new version of the reader (another FEATURE_VERSION) describes them again
 and saves the profile in its own form at the next start: an update must not cost a family its evening's teaching.
 A profile saved before the side net came (``Profile.side``) is completed from them the same way; one saved before the
-lights were kept (``Profile.lights``) reads as before, its examples' light not known.
+lights were kept (``Profile.lights``) reads as before, its examples' light not known. Where each example was taken
+(the camera and the frame size, ``Place``) is kept beside them for the camera check; a profile saved before reads
+as taken somewhere not known (the reader does not use it: no FEATURE_VERSION of its own).
 Profiles stored without them (reader version 4 and older) cannot be upgraded and are refused with "teach again".
 """
 
@@ -42,13 +44,83 @@ def profile_path(set_name: str) -> Path:
     return profile_dir() / f"{set_name}.npz"
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where an example was taken: the camera as the config names it ("pi", "cam:0", "folder"; "" not known) and
+    the size of its frame (width, height; 0 x 0 not known). Why: dice taught on one companion and copied to another
+    (another camera, another tray) read mostly unsure there, and the camera check could only blame the light."""
+
+    camera: str = ""
+    size: tuple[int, int] = (0, 0)
+
+    def known(self) -> bool:
+        return self.size != (0, 0)
+
+    def differs(self, camera: str, size: tuple[int, int]) -> bool:
+        """Whether it is known to be another than ``camera`` with frames of ``size`` (a camera not known on
+        either side is judged by the size alone)."""
+        if not self.known():
+            return False
+        return self.size != tuple(size) or bool(self.camera and camera and self.camera != camera)
+
+
+UNKNOWN_PLACE = Place()
+
+
+def _places(profile: Profile) -> dict[str, Place]:
+    """Where the profile's examples were taken, by ``example_key``: kept on the profile object, which is vision's
+    plain data and knows no cameras. Keyed by the example, not its row, so that examples removed (settled away,
+    taken back, the oldest past MAX_PER_FACE) take their place with them."""
+    return vars(profile).setdefault("_places", {})
+
+
+def taking(profile: Profile, camera: str | None, frame: np.ndarray | tuple[int, int]) -> None:
+    """The examples added to ``profile`` from now on are taken with ``camera`` from frames like ``frame`` (or of
+    that (width, height)): each is marked so at its save (``places``); those added before, where they were taken.
+    ``camera`` None: the one said before for frames of this size, else not known (a game's answer: the frame is
+    at hand, the camera's name is not)."""
+    places(profile)
+    size = frame if isinstance(frame, tuple) else (int(frame.shape[1]), int(frame.shape[0]))
+    size = (int(size[0]), int(size[1]))
+    if camera is None:
+        before = vars(profile).get("_taking", UNKNOWN_PLACE)
+        camera = before.camera if before.size == size else ""
+    vars(profile)["_taking"] = Place(camera, size)
+
+
+def places(profile: Profile) -> list[Place]:
+    """Where each example (row) was taken; one added since the last save is marked as taken where ``taking``
+    said (not known without it), one loaded from a profile that did not keep it as not known."""
+    known = _places(profile)
+    new = vars(profile).get("_taking", UNKNOWN_PLACE)
+    out = []
+    for vector in profile.vectors:
+        key = example_key(vector)
+        out.append(known.setdefault(key, new))
+    return out
+
+
+def _read_places(cameras: np.ndarray | None, sizes: np.ndarray | None, n: int) -> list[Place]:
+    """The stored places, row by row; not known where missing or not fitting (never a reason to refuse the
+    profile: the examples are the family's evening, this is only a hint for the camera check)."""
+    try:
+        if cameras is None or sizes is None or cameras.shape != (n,) or sizes.shape != (n, 2) or (sizes < 0).any():
+            return [UNKNOWN_PLACE] * n
+        return [Place(str(c), (int(w), int(h))) for c, (w, h) in zip(cameras.tolist(), sizes.tolist(), strict=True)]
+    except (TypeError, ValueError):  # another kind of array under those names
+        return [UNKNOWN_PLACE] * n
+
+
 def to_bytes(profile: Profile) -> bytes:
     """The profile as a ``numpy.load``-able .npz archive, deflated at level 1: half the time of
     ``numpy.savez_compressed``'s level 6 for a file 2 % larger (every answer of the evening saves it, in the
     foreground: 294 examples, 8 MB, 0.21 s instead of 0.43 s here)."""
+    where = places(profile)
     arrays = {"names": np.array(profile.names, dtype=np.str_), "vectors": profile.vectors.astype(np.float32),
               "version": np.array(profile.version), "set_name": np.array(profile.set_name),
-              "lights": profile.lights.astype(np.float32)}
+              "lights": profile.lights.astype(np.float32),
+              "cameras": np.array([p.camera for p in where], dtype=np.str_).reshape(len(where)),
+              "sizes": np.array([p.size for p in where], np.int32).reshape(len(where), 2)}
     if profile.crops is not None:
         arrays["crops"] = profile.crops
     if profile.side is not None:
@@ -73,6 +145,8 @@ def from_bytes(data: bytes, set_name: str) -> tuple[Profile, bool]:
             crops = np.asarray(z["crops"]) if "crops" in z.files else None
             side = np.asarray(z["side"], np.float32) if "side" in z.files else None
             lights = np.asarray(z["lights"], np.float32) if "lights" in z.files else None
+            cameras = z["cameras"] if "cameras" in z.files else None
+            sizes = np.asarray(z["sizes"]) if "sizes" in z.files else None
     except Exception:  # noqa: BLE001 - zip, zlib, numpy: whatever a damaged file raises, it is not a profile
         raise ValueError("it is not a profile file, or a damaged one") from None
     if stored_set != set_name:
@@ -84,7 +158,7 @@ def from_bytes(data: bytes, set_name: str) -> tuple[Profile, bool]:
     if version != FEATURE_VERSION:
         if crops is None:
             raise ValueError(f"it was made by another version of the reader ({version}, this one is {FEATURE_VERSION})")
-        return Profile.from_crops(set_name, names, crops, lights), True
+        return _placed(Profile.from_crops(set_name, names, crops, lights), cameras, sizes), True
     if vectors.ndim != 2 or vectors.shape[1] != DIM or len(vectors) != len(names) or not np.isfinite(vectors).all():
         raise ValueError("its examples are damaged")
     if side is not None and (side.shape != vectors.shape or not np.isfinite(side).all()):
@@ -92,7 +166,32 @@ def from_bytes(data: bytes, set_name: str) -> tuple[Profile, bool]:
     completed = side is None and crops is not None and side_net() is not None  # saved before the side net came
     if completed:
         side = side_descriptors(crops)
-    return Profile(set_name, names, vectors, version, crops, side=side, lights=lights), completed
+    profile = Profile(set_name, names, vectors, version, crops, side=side, lights=lights)
+    return _placed(profile, cameras, sizes), completed
+
+
+def _placed(profile: Profile, cameras: np.ndarray | None, sizes: np.ndarray | None) -> Profile:
+    """``profile`` knowing where its examples were taken (row by row as stored; its rows keep their order when
+    described again by another reader)."""
+    stored = _read_places(cameras, sizes, len(profile.names))
+    known = _places(profile)
+    for vector, place in zip(profile.vectors, stored, strict=True):
+        known.setdefault(example_key(vector), place)
+    return profile
+
+
+def taught_places(set_name: str) -> list[tuple[str, Place]]:
+    """Each stored example of ``set_name`` as its face and where it was taken, read from the file without the
+    examples themselves (the camera check asks at each reading); none when nothing is stored or it cannot be
+    read (the check then says what it said before)."""
+    try:
+        with np.load(profile_path(set_name), allow_pickle=False) as z:
+            names = [str(n) for n in z["names"].tolist()] if z["names"].size else []
+            cameras = z["cameras"] if "cameras" in z.files else None
+            sizes = np.asarray(z["sizes"]) if "sizes" in z.files else None
+            return list(zip(names, _read_places(cameras, sizes, len(names)), strict=True))
+    except Exception:  # noqa: BLE001 - missing, damaged, unreadable: a hint left unsaid, never a failure
+        return []
 
 
 def blank_faces(set_name: str) -> frozenset[str] | None:

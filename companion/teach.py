@@ -312,8 +312,8 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
     skipped: list[str] = []
     taught_now: list[str] = []
     repeated: list[str] = []  # faces of photos taught before (the same folder taught twice): not kept twice
-    # (face, crop, line, the light it was taken in): too soft to keep while a face has sharper
-    blurred: list[tuple[str, np.ndarray, int, np.ndarray | None]] = []
+    # (face, crop, line, the light it was taken in, its photo's size): too soft to keep while a face has sharper
+    blurred: list[tuple[str, np.ndarray, int, np.ndarray | None, tuple[int, int]]] = []
     untaught: list[str] = []  # pip faces the pip reader reads as labelled: they need no teaching
     pips: dict[Path, list[DieReading]] = {}  # each photo's dice as the pip reader reads them (pip sets only)
     for image, face, labelled, line in rows:
@@ -344,6 +344,7 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
             raise ExamplesError(t("teach.ex_err_no_hue" if why == NO_HUE else "teach.ex_err_hue", lang,
                                   labels=folder / "labels.csv", line=line, image=image.name, face=face, colour=look))
         light = table_light(frame)
+        profiles.taking(profile, "", frame)  # a folder's photos: their camera not known, their size is
         try:
             if _add_once(profile, face, crop, sharp=True, light=light):
                 repeated.append(face)
@@ -355,14 +356,15 @@ def teach_from_examples(set_name: str, examples_dir: str | os.PathLike, *, save:
             skipped.append(t("teach.ex_no_mark", lang, line=line, face=face))
             continue
         except taught.TooSoft:
-            blurred.append((face, crop, line, light))
+            blurred.append((face, crop, line, light, (frame.shape[1], frame.shape[0])))
             continue
         added += 1
         taught_now.append(face)
     # a blurred photo is left out where its face has a sharp one; kept where it has none (the camera may never be
     # sharper), as the teaching screen keeps it after asking twice
     kept = profile.counts()  # what each face has without its blurred photos (this folder's sharp ones, and before)
-    for face, crop, line, light in blurred:
+    for face, crop, line, light, size in blurred:
+        profiles.taking(profile, "", size)
         if kept.get(face, 0):
             skipped.append(t("teach.ex_blurred", lang, line=line, face=face))
             continue
@@ -641,7 +643,23 @@ def confirm(profile: Profile, face: str, frame_bgr: np.ndarray, box: tuple[int, 
         dice_set = None
     if dice_set is not None and answer_refused(face, crop, dice_set):
         return None  # a colour for a numeral, a number for a colour patch: refused as the teaching screen does
+    profiles.taking(profile, None, np.asarray(frame_bgr))  # a game's answer: this table's frames
     return profiles.add_confirmed(profile, face, crop, table_light(frame_bgr))
+
+
+def camera_name(source: object) -> str:
+    """The picture source as the config names it ("pi", "pi:1", "cam:0"; a folder's photos "folder", a video
+    "video", the built-in tray "synthetic"; "" not known), kept with the examples taught from it
+    (``profiles.Place``): a folder's path is not, it says nothing of the camera that took the photos."""
+    from hardware.sources import CaptureDevice, PhotoFolder, PiCamera, VideoFile
+    from hardware.synthetic import SyntheticTray
+
+    if isinstance(source, PiCamera):
+        return "pi" if source.camera_num == 0 else f"pi:{source.camera_num}"
+    if isinstance(source, CaptureDevice):
+        return f"cam:{source.index}"
+    kinds = ((PhotoFolder, "folder"), (VideoFile, "video"), (SyntheticTray, "synthetic"))
+    return next((name for kind, name in kinds if isinstance(source, kind)), "")
 
 
 def reader_for_set(set_name: str) -> Callable[[np.ndarray], TrayReading] | None:

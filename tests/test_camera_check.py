@@ -254,3 +254,84 @@ def test_a_held_undo_leaves_the_check_as_a_pressed_one():
     left: list[bool] = []
     view = CameraCheckView("en", lambda: left.append(True))
     assert view.on_button(ButtonEvent(Button.UNDO, Press.LONG)) and left == [True]
+
+
+def _places(*faces_places):
+    from companion.profiles import Place
+
+    return [(face, Place(*where)) for face, where in faces_places]
+
+
+HERE, OTHER, SMALLER, UNSAID = ("cam:0", (640, 480)), ("cam:2", (640, 480)), ("", (320, 240)), ()
+
+
+@pytest.mark.parametrize("places, unsure, n, key", [
+    ([("1", OTHER), ("2", OTHER)], 7, 9, "core.check_taught_elsewhere"),  # another camera, most unsure
+    ([("1", SMALLER), ("2", SMALLER)], 7, 9, "core.check_taught_elsewhere"),  # another frame size
+    ([("1", OTHER), ("2", OTHER)], 4, 9, None),  # a few unsure: the light, as before
+    ([("1", HERE), ("2", HERE), ("1", OTHER)], 7, 9, None),  # every face taught here too: the light, as before
+    ([("1", HERE), ("2", OTHER)], 7, 9, "core.check_taught_elsewhere"),  # a face still only from the other
+    ([("1", ("", (640, 480))), ("2", HERE)], 7, 9, None),  # a game's answer here: its camera not named, its size
+    ([("1", UNSAID), ("2", UNSAID)], 7, 9, "core.check_taught_maybe"),  # saved before it was kept, most unsure
+    ([("1", UNSAID), ("2", UNSAID)], 6, 9, None),  # ... not most enough to guess
+    ([], 7, 9, None),  # nothing stored (or not readable)
+])
+def test_a_taught_set_mostly_unsure_is_said_to_be_taught_with_another_camera(places, unsure, n, key):
+    from companion.views.camera_check_view import taught_elsewhere
+
+    assert taught_elsewhere(_places(*places), "cam:0", (640, 480), unsure, n) == key
+
+
+def _unsure_reading(unsure: int, n: int) -> TrayReading:
+    return TrayReading(tuple(DieReading(None if i < unsure else "3", 0.3, (60 + 60 * i, 200, 100 + 60 * i, 240))
+                             for i in range(n)))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_check_says_dice_taught_with_another_camera_and_how_to_teach_them_here(lang, monkeypatch, out_dir):
+    """Dice taught on one companion and copied to another came back mostly unsure there, and the check said only
+    "more even light or a sharper picture helps": it now says they were taught with another camera and where to
+    teach a few throws with this one, at the size of its other advice; pip dice and dice taught here keep the old
+    words. (Photos of it: out/camera_check_elsewhere_*.png)"""
+    from drawn_texts import recording_texts
+
+    from companion.i18n import t
+    from companion.views import theme
+
+    pygame.init()
+    stored = {"echt-spitze": _places(("1", OTHER), ("2", OTHER)), "haste-worte": _places(("a", HERE))}
+    view = CameraCheckView(lang, lambda: None, sets=["d6", "echt-spitze", "haste-worte"],
+                           camera=lambda: "cam:0", places=stored.__getitem__)
+    surface = pygame.Surface((800, 480))
+
+    def said(set_index: int) -> list[tuple[str, int]]:
+        view.set_index = set_index
+        view.on_frame(TABLE)
+        view.on_dice(_unsure_reading(7, 9))
+        with recording_texts(monkeypatch) as drawn:
+            view.draw(surface)
+        return [(s, size) for s, size, rect in drawn if rect.x >= 540 and rect.y > 100]
+
+    words = said(1)
+    pygame.image.save(surface, str(out_dir / f"camera_check_elsewhere_{lang}.png"))
+    expected = t("core.check_taught_elsewhere", lang, n=7, set=t("dice.set.echt-spitze", lang))
+    assert " ".join(s for s, _ in words).endswith(expected)
+    assert {size for s, size in words if s in expected} == {theme.BODY}
+    assert t("core.menu_teach", lang) in expected
+    for index in (0, 2):  # pip dice; a set taught with this camera
+        assert " ".join(s for s, _ in said(index)).endswith(t("core.check_unsure", lang, n=7))
+
+
+def test_the_app_names_its_camera_to_the_check_and_the_teaching_screen(tmp_path):
+    """What the profile keeps and the check compares is the picture source as the config names it."""
+    from companion.views.teach_view import TeachView
+
+    app = _app(tmp_path, source_spec="synthetic:4")
+    try:
+        app.camera_check()
+        assert app.mode.camera() == "synthetic"
+        app.teach_menu()
+        app.on_button(ButtonEvent(Button.SELECT))  # the first set, not taught yet: its teaching screen
+        assert isinstance(app.mode, TeachView) and app.mode.camera == "synthetic"
+    finally:
+        app.close()

@@ -199,3 +199,60 @@ def test_the_light_each_example_was_taken_in_is_stored_and_kept_through_an_updat
     p.lights = np.full((4, 3), np.inf, np.float32)
     with pytest.raises(ValueError, match="lights are damaged"):
         profiles.from_bytes(profiles.to_bytes(p), "fritzo")
+
+
+def test_where_each_example_was_taken_is_stored_and_an_older_profile_reads_as_not_known(data_home):
+    """``profiles.Place`` (the camera as the config names it, the frame's size) goes to disk with each example, so
+    that the camera check can tell dice taught with another camera; a profile saved before reads as not known, with
+    the reader's version unchanged (no teaching again); examples removed take their places with them; a reader
+    update that describes the photos again keeps them; damaged places are not known, never a refused profile."""
+    p = _profile()  # built in memory, where the examples were taken not said
+    profiles.save_profile(p)
+    assert [pl for _, pl in profiles.taught_places("fritzo")] == [profiles.UNKNOWN_PLACE] * 4
+    back = profiles.load_profile("fritzo")
+    assert back.version == taught.FEATURE_VERSION
+    rng = np.random.default_rng(9)
+    profiles.taking(back, "cam:0", np.zeros((480, 640, 3), np.uint8))
+    profiles.add_confirmed(back, "green", crops("fritzo", "green", 1, rng, hard=False)[0])
+    profiles.taking(back, "pi", (1280, 960))
+    profiles.add_confirmed(back, "yellow", crops("fritzo", "yellow", 1, rng, hard=False)[0])
+    where = profiles.taught_places("fritzo")
+    assert where[:4] == [(n, profiles.UNKNOWN_PLACE) for n in ("red", "red", "blue", "blue")]
+    assert where[4:] == [("green", profiles.Place("cam:0", (640, 480))), ("yellow", profiles.Place("pi", (1280, 960)))]
+    # an example taken out: the others keep theirs, in the profile loaded again too
+    again = profiles.load_profile("fritzo")
+    again.remove([0, 4])
+    profiles.save_profile(again)
+    assert [pl for _, pl in profiles.taught_places("fritzo")] == [profiles.UNKNOWN_PLACE] * 3 + [
+        profiles.Place("pi", (1280, 960))]
+    assert profiles.places(profiles.load_profile("fritzo"))[-1] == profiles.Place("pi", (1280, 960))
+    # another reader's version: described again from the photos, the places stay with their rows
+    again.version = taught.FEATURE_VERSION - 1
+    upgraded, described_again = profiles.from_bytes(profiles.to_bytes(again), "fritzo")
+    assert described_again and profiles.places(upgraded)[-1] == profiles.Place("pi", (1280, 960))
+    # saved before the places were kept, or with places that do not fit: read, places not known
+    for drop, bad in ((("cameras", "sizes"), {}), ((), {"sizes": np.array(["x", "y"])})):
+        stored = {k: v for k, v in np.load(io.BytesIO(profiles.to_bytes(again))).items() if k not in drop}
+        buf = io.BytesIO()
+        np.savez_compressed(buf, **{**stored, **bad})
+        older, _ = profiles.from_bytes(buf.getvalue(), "fritzo")
+        assert len(older) == 4 and profiles.places(older) == [profiles.UNKNOWN_PLACE] * 4
+
+
+def test_a_games_answer_keeps_the_camera_said_for_frames_of_its_size():
+    """``taking(profile, None, frame)`` (a game's answer: the frame at hand, not the camera's name) keeps the camera
+    said before for frames of that size, and says none for another size."""
+    p = Profile("fritzo")
+    profiles.taking(p, "cam:1", (640, 480))
+    profiles.taking(p, None, np.zeros((480, 640, 3), np.uint8))
+    assert vars(p)["_taking"] == profiles.Place("cam:1", (640, 480))
+    profiles.taking(p, None, (800, 600))
+    assert vars(p)["_taking"] == profiles.Place("", (800, 600))
+
+
+def test_a_place_differs_by_its_size_or_a_camera_named_on_both_sides():
+    here = profiles.Place("cam:0", (640, 480))
+    assert not here.differs("cam:0", (640, 480)) and here.differs("cam:1", (640, 480))
+    assert here.differs("cam:0", (1280, 720)) and not here.differs("", (640, 480))
+    assert not profiles.Place("", (640, 480)).differs("pi", (640, 480))
+    assert not profiles.UNKNOWN_PLACE.differs("pi", (640, 480)) and not profiles.UNKNOWN_PLACE.known()

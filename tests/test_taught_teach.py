@@ -1473,3 +1473,46 @@ def test_mark_look_with_the_corners_found_already_judges_as_without_them():
         assert look == teach.mark_look(crop, ds)
         looks.append(look)
     assert looks == ["red", "yellow", teach.INK, teach.INK]
+
+
+def test_where_taught_examples_were_taken_is_kept_with_them(tmp_path, data_home):
+    """A folder of photos keeps each photo's size (its camera is not known); a game's answer the size of its
+    frame: the camera check compares them with the camera it looks through (``profiles.Place``)."""
+    write_examples(tmp_path / "ex", "fritzo", ["red", "blue"], seed=1)
+    teach_from_examples("fritzo", tmp_path / "ex")
+    h, w = cv2.imread(str(tmp_path / "ex" / "ex00.jpg")).shape[:2]
+    assert profiles.taught_places("fritzo") == [(f, profiles.Place("", (w, h))) for f in ("red", "blue")]
+    profile = profiles.load_profile("fritzo")
+    frame, _ = render_tray(np.random.default_rng(4), faces=["green"], painter=painter_for("fritzo"))
+    small = cv2.resize(frame, (frame.shape[1] // 2, frame.shape[0] // 2))
+    (die,) = face_outline.distinct_dice(small, find_any_dice(small))
+    assert teach.confirm(profile, "green", small, die.cand.box) is not None
+    assert profiles.taught_places("fritzo")[-1] == ("green", profiles.Place("", (w // 2, h // 2)))
+
+
+def test_the_picture_source_is_named_as_the_config_names_it(tmp_path):
+    from hardware.sources import CaptureDevice, PhotoFolder, PiCamera
+
+    assert teach.camera_name(PiCamera(0)) == "pi" and teach.camera_name(PiCamera(1)) == "pi:1"
+    assert teach.camera_name(CaptureDevice(2)) == "cam:2"
+    assert teach.camera_name(PhotoFolder(tmp_path)) == "folder"
+    assert teach.camera_name(SyntheticTray(rng_seed=1)) == "synthetic"
+    assert teach.camera_name(None) == ""
+
+
+def test_the_teaching_screen_keeps_the_camera_and_frame_size_of_each_answer(data_home):
+    """The app names its camera to the teaching screen; each answer saved is kept as taken with it, from frames of
+    that size (``profiles.taught_places``): what the camera check compares with another companion's camera."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.views.teach_view import TeachView
+
+    pygame.init()
+    view = TeachView("noch-x-mal", "en", profile=profiles.fresh_profile("noch-x-mal"), camera="cam:1")
+    frame, _ = render_tray(np.random.default_rng(4), faces=["green"], painter=painter_for("noch-x-mal"))
+    show_still(view, frame)
+    assert view.crop is not None and view.menu.items[0].value == "green"
+    view.on_button(ButtonEvent(Button.SELECT))
+    h, w = frame.shape[:2]
+    assert profiles.taught_places("noch-x-mal") == [("green", profiles.Place("cam:1", (w, h)))]

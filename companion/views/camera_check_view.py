@@ -16,7 +16,9 @@ import cv2
 import numpy as np
 import pygame
 
+from companion import profiles
 from companion.i18n import t
+from companion.profiles import Place
 from companion.views import theme
 from companion.views.colour_faces import face_label
 from companion.views.widgets import bgr_surface, draw_wrapped, hint_bar, hint_button
@@ -106,6 +108,32 @@ def advice(frame: np.ndarray | None, reading: TrayReading | None, moved: bool,
     return "core.check_good", {"n": len(reading.dice)}
 
 
+#: a taught set's reading with more than this share of its dice unsure, in good light and sharp, may be read with
+#: examples of another camera (dice copied from another companion: 7 of 9 unsure): said when they are known to be,
+#: or, where the examples do not say where they were taken (saved before they did), from UNKNOWN_UNSURE on
+MOST_UNSURE = 0.5
+UNKNOWN_UNSURE = 0.75
+
+
+def taught_elsewhere(places: Sequence[tuple[str, Place]], camera: str, size: tuple[int, int], unsure: int,
+                     n: int) -> str | None:
+    """The advice for a taught set's reading with ``unsure`` of its ``n`` dice unsure while light and sharpness are
+    fine (``core.check_unsure``), when its examples (``places``: each one's face and where it was taken) were not
+    taken with this ``camera`` from frames of this ``size``: ``core.check_taught_elsewhere`` when known so,
+    ``core.check_taught_maybe`` when they do not say; None when every face taught has an example from here (the
+    light or the picture, as before). Why: a family that copied its taught dice to a second companion saw "more
+    even light or a sharper picture helps", moved the lamp, and never learned that teaching a few throws there
+    was the cure."""
+    if not places or n <= 0 or unsure <= MOST_UNSURE * n:
+        return None
+    here = {face for face, place in places if place.known() and not place.differs(camera, size)}
+    if all(face in here for face, _ in places):
+        return None
+    if any(place.differs(camera, size) for _, place in places):
+        return "core.check_taught_elsewhere"
+    return "core.check_taught_maybe" if unsure >= UNKNOWN_UNSURE * n else None
+
+
 class CameraCheckView:
     """A Mode (``companion/views/mode.py``) that also takes camera frames (``on_frame``), as the teaching screen
     does, and a reading at every rest of the tray (``auto_read``)."""
@@ -114,8 +142,14 @@ class CameraCheckView:
 
     def __init__(self, lang: str, on_done: Callable[[], None], *, throws: bool = False,
                  sets: Sequence[str] = ("d6",), read_set: Callable[[str], None] | None = None,
-                 throw: Callable[[], None] | None = None) -> None:
+                 throw: Callable[[], None] | None = None, camera: Callable[[], str] = lambda: "",
+                 places: Callable[[str], list[tuple[str, Place]]] = profiles.taught_places) -> None:
         self.lang = lang
+        #: the picture source as the config names it now ("pi", "cam:0"), and where a taught set's examples were
+        #: taken (``profiles.taught_places``): dice taught with another camera are said to be
+        self.camera = camera
+        self._places = places
+        self._placed: dict[str, list[tuple[str, Place]]] = {}  # each set's, read once for the screen's life
         self.on_done = on_done
         self.throw = throw  # ROLL's throw, for a finger on its hint (the app throws on the button itself)
         #: the hints a finger presses: where each is and what it does ("next", "roll", "back")
@@ -253,7 +287,7 @@ class CameraCheckView:
             y = theme.text(surface, line, (column.x, y), theme.BODY, theme.TEXT, bold=True).bottom + 4
             y = draw_wrapped(surface, faces, pygame.Rect(column.x, y, column.w, 80), theme.LARGE, theme.TEXT,
                              bold=True) + 16
-        key, values = advice(self.frame, self.reading, self.moved, self.restless, self.blur)
+        key, values = self._advice()
         colour = theme.GOOD if key == "core.check_good" else theme.ACCENT
         draw_wrapped(surface, t(key, lang, **values), pygame.Rect(column.x, y, column.w, column.bottom - y),
                      theme.BODY, colour, bold=True)
@@ -262,6 +296,20 @@ class CameraCheckView:
         rects = hint_bar(surface, [*other, *roll, (t("core.btn_undo", lang), t("core.hint_back", lang))])
         actions = ["next"] * len(other) + ["roll"] * len(roll) + ["back"]
         self._taps = [(hint_button(surface, rect), action) for rect, action in zip(rects, actions, strict=True)]
+
+    def _advice(self) -> tuple[str, dict]:
+        """``advice``, and for a taught set mostly unsure, whether its dice were taught with another camera."""
+        key, values = advice(self.frame, self.reading, self.moved, self.restless, self.blur)
+        if key != "core.check_unsure" or self.dice_set == "d6" or self.frame is None or self.reading is None:
+            return key, values
+        if self.dice_set not in self._placed:
+            self._placed[self.dice_set] = self._places(self.dice_set)
+        h, w = self.frame.shape[:2]
+        said = taught_elsewhere(self._placed[self.dice_set], self.camera(), (w, h), values["n"],
+                                len(self.reading.dice))
+        if said is None:
+            return key, values
+        return said, {**values, "set": t(f"dice.set.{self.dice_set}", self.lang)}
 
     def _label(self, face: object) -> str:
         """A face as the screen names it elsewhere: pips as numbers, taught faces by their names ("Rot", "3+X")."""

@@ -105,8 +105,12 @@ class TeachView:
     def __init__(self, set_name: str, lang: str = "de", *, profile: Profile | None = None,
                  save: Callable[[Profile], object] = profiles.save_profile,
                  on_done: Callable[[], None] | None = None, throw: Callable[[], None] | None = None,
-                 virtual: bool = False, confirm_marks: Callable[[str], object] = profiles.confirm_marks) -> None:
+                 virtual: bool = False, confirm_marks: Callable[[str], object] = profiles.confirm_marks,
+                 camera: str = "") -> None:
         self.lang = lang
+        #: the picture source as the config names it ("pi", "cam:0"; "" not known), kept with each example taught
+        #: (``profiles.Place``): the camera check can then say that dice were taught with another camera
+        self.camera = camera
         #: the dice shown are the built-in tray's (no camera): the title says so, or a family taught the made-up
         #: dice into its profile believing they were its own
         self.virtual = virtual
@@ -341,6 +345,7 @@ class TeachView:
             return
         self.die = LyingDie.seen(frame, die)
         self.crop = die.crop
+        profiles.taking(self.profile, self.camera, frame)
         self.light = light
         self.outline = face_outline.face_corners(self.crop)
         self.look = mark_look(self.crop, self.dice_set, self.outline)
