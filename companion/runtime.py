@@ -261,7 +261,10 @@ def run_teach(cfg: Config, dice_set: str, *, source_spec: str | None = None) -> 
     if dice_set == FRITZO_CUBES:  # a damaged Fritzo profile stops here, said in words, kept aside (ProfileDamaged)
         view = cube_set_mode(cfg.language, done, reader_for_set("fritzo"))
     else:
-        view = TeachView(dice_set, cfg.language, on_done=done, throw=throw, virtual=isinstance(source, SyntheticTray))
+        from companion.teach import camera_name
+
+        view = TeachView(dice_set, cfg.language, on_done=done, throw=throw, virtual=isinstance(source, SyntheticTray),
+                         camera=camera_name(source))  # (kept with each photo: the camera check's "taught elsewhere")
         if len(view.profile):  # said, as the menu's teaching says it: the answers are added to what is there
             print(f"companion: {t('core.teach_taught_cli', cfg.language, count=len(view.profile), set=dice_set)}",
                   flush=True)

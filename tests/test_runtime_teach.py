@@ -76,6 +76,9 @@ def test_keys_teach_roll_shows_the_next_photo_and_escape_leaves(monkeypatch, tmp
     code, _ = _run(monkeypatch, tmp_path, script, ["red", "blue"])
     assert code == 0
     assert sum(profiles.load_profile("noch-x-mal").counts().values()) == 2
+    # each answer keeps the camera it came from, as the menu's teaching keeps it (the camera check's "taught with
+    # another camera"): `companion teach` recorded the frame size alone
+    assert [place.camera for _, place in profiles.taught_places("noch-x-mal")] == ["folder", "folder"]
 
 
 def test_a_fault_while_teaching_is_one_line_of_words_and_keeps_the_answers(monkeypatch, tmp_path, capsys):
