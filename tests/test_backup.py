@@ -136,3 +136,45 @@ def test_the_readmes_hand_made_tar_is_restored_too(tmp_path, monkeypatch):
     done = backup.restore(file)
     assert set(done.folders) == {"config", "data", "state"} and done.put_away is not None
     assert (paths.data_dir() / "profiles" / "echt-spitze.npz").is_file()
+
+
+def test_the_doctor_finds_a_copy_a_level_too_high_or_too_deep_and_says_where_it_belongs(tmp_path, monkeypatch):
+    """``cp -a .../table-companion ~/.local/share/`` on a fresh card put profiles/ and dicesets/ directly in
+    ~/.local/share: the games had no taught dice, and the doctor said nothing."""
+    from companion import doctor
+
+    _machine(tmp_path, monkeypatch)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / ".local" / "share" / "profiles").mkdir(parents=True)
+    (tmp_path / ".local" / "share" / "dicesets").mkdir()
+    (tmp_path / ".config" / "table-companion" / "table-companion").mkdir(parents=True)
+    (tmp_path / ".config" / "table-companion" / "table-companion" / "config.toml").write_text("", encoding="utf-8")
+    (tmp_path / ".local" / "state" / "current").mkdir(parents=True)
+    said = "\n".join(doctor._misplaced())
+    assert "PROBLEM found ~/.local/share/profiles: move it to ~/.local/share/table-companion/profiles" in said
+    assert "mkdir -p ~/.local/share/table-companion && mv ~/.local/share/profiles" in said
+    assert "found ~/.local/share/dicesets: move it to ~/.local/share/table-companion/dicesets" in said
+    assert "found ~/.config/table-companion/table-companion/config.toml: move it to ~/.config/table-companion/" \
+           "config.toml (a copy put it a level too deep" in said
+    assert "found ~/.local/state/current: move it to ~/.local/state/table-companion/current" in said
+    (tmp_path / ".local" / "state" / "table-companion.before-restore-20261207-225737").mkdir()
+    assert "PROBLEM ~/.local/state/table-companion is missing and ~/.local/state/table-companion.before-restore-" \
+           "20261207-225737 is there" in "\n".join(doctor._misplaced())
+
+
+def test_the_doctor_names_the_machine_and_its_own_settings_first(tmp_path, monkeypatch):
+    """Two companions at a club: which report is whose; after a restore from the other one, the settings that
+    belong to the machine (camera, the screen's turn, the sound output, the pins) said to be checked."""
+    import socket
+
+    from companion import doctor
+    from companion.config import load
+
+    monkeypatch.setattr(socket, "gethostname", lambda: "clubpi-2")
+    assert doctor._python()[0] == "this machine: clubpi-2"
+    paths.config_file().parent.mkdir(parents=True)
+    paths.config_file().write_text('camera = "cam:2"\n[display]\nrotate = 180\n[sound]\noutput = "USB"\n'
+                                   "[buttons.pins]\nroll = 5\n", encoding="utf-8")
+    line = doctor._this_machines(load(None))[0]
+    assert "camera = 'cam:2'" in line and "[display] rotate = 180" in line and "[sound] output = 'USB'" in line
+    assert "[buttons.pins] roll = 5" in line and "reroll" not in line
