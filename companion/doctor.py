@@ -36,8 +36,8 @@ def _safe(fn: Callable[[], list[str]], what: str) -> list[str]:
 def _python() -> list[str]:
     from companion import version
 
-    # the machine's name first: a club with two companions tells which one this report is of
-    lines = [f"this machine: {socket.gethostname() or 'no name'}", f"companion {version()}",
+    # the machine's name at the top: a club with two companions tells which one this report is of
+    lines = [f"companion {version()}", f"this machine: {socket.gethostname() or 'no name'}",
              f"Python {platform.python_version()} on {platform.machine()} ({sys.executable})"]
     for mod, pkg in (("pygame", "pygame-ce"), ("cv2", "opencv-python-headless"), ("numpy", "numpy"),
                      ("gpiozero", "gpiozero")):

@@ -171,7 +171,7 @@ def test_the_doctor_names_the_machine_and_its_own_settings_first(tmp_path, monke
     from companion.config import load
 
     monkeypatch.setattr(socket, "gethostname", lambda: "clubpi-2")
-    assert doctor._python()[0] == "this machine: clubpi-2"
+    assert doctor._python()[1] == "this machine: clubpi-2"
     paths.config_file().parent.mkdir(parents=True)
     paths.config_file().write_text('camera = "cam:2"\n[display]\nrotate = 180\n[sound]\noutput = "USB"\n'
                                    "[buttons.pins]\nroll = 5\n", encoding="utf-8")
