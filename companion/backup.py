@@ -150,16 +150,16 @@ def restore(source: Path, lang: str = "en") -> Restored:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         targets = places()
         staged: dict[str, Path] = {}
+        put_away = None
         try:
             for kind, members in by_kind.items():
                 staged[kind] = _extract(tar, members, kind, targets[kind], stamp)
-        except BaseException:
+            if "state" in staged and (copied := _put_away(targets["state"], staged["state"])) is not None:
+                put_away = targets["state"] / copied.relative_to(staged["state"])
+        except BaseException:  # (a full card, a refusal): nothing half restored left beside the folders
             for folder in staged.values():
                 shutil.rmtree(folder, ignore_errors=True)
             raise
-    put_away = None
-    if "state" in staged and (copied := _put_away(targets["state"], staged["state"])) is not None:
-        put_away = targets["state"] / copied.relative_to(staged["state"])
     kept: dict[str, Path] = {}
     for kind, folder in staged.items():
         target = targets[kind]
