@@ -122,6 +122,18 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                    "and the config, dice sets, taught profiles and files kept aside",
                    description="Check the devices, the config, the dice sets, the taught profiles and the damaged "
                    "files kept aside, and say what is missing and how to mend it.")
+    backup = sub.add_parser("backup", help="put the config, the taught dice and the saved games into one file",
+                            description="Write the config, the taught dice (and dice sets' copies) and the saved "
+                            "games with their history into one .tar.gz file, the files' times kept. Stop the "
+                            "companion first (sudo systemctl stop companion).")
+    backup.add_argument("file", metavar="FILE", help="the file to write, e.g. /media/usb/companion.tar.gz (a folder: "
+                        "a file named after this machine and the day in it)")
+    restore = sub.add_parser("restore", help="put back what companion backup wrote, onto this or another machine",
+                             description="Put the folders in a file companion backup wrote in place of this "
+                             "machine's. The game in progress here is put away into the history first, and each "
+                             "folder replaced is kept beside it. Stop the companion first (sudo systemctl stop "
+                             "companion).")
+    restore.add_argument("file", metavar="FILE", help="the .tar.gz file companion backup wrote")
     return p
 
 
@@ -193,7 +205,32 @@ def _command(command: str, args: argparse.Namespace) -> int:
         # a script or a club's check saw 0 beside "PROBLEM the desktop ... holds the screen": 1 says the table needs
         # something done before it works as set up
         return 1 if any(line.lstrip().startswith("PROBLEM") for line in found.splitlines()) else 0
+    if command in ("backup", "restore"):
+        return cmd_backup(args, command)
     return cmd_run(args)
+
+
+def cmd_backup(args: argparse.Namespace, command: str) -> int:
+    """``companion backup FILE`` and ``companion restore FILE`` (``companion.backup``), said in the config's language
+    (a restore onto a fresh card: the standard one)."""
+    from companion import backup, config, paths
+    from companion.i18n import t
+
+    lang = config.language_in(paths.config_file()) or config.Config().language
+    if not args.file:
+        raise CompanionError(f"{command}: an empty name was given (give the backup's file, e.g. "
+                             "/media/usb/companion.tar.gz)")
+    source = Path(args.file)
+    if command == "backup":
+        written, folders = backup.backup(source, lang)
+        print(t("core.backup_done", lang, file=written,
+                folders=", ".join(paths.short_path(backup.places()[kind]) for kind in folders)))
+        return 0
+    if not source.is_file():
+        raise CompanionError(f"{args.file}: {disk_words(FileNotFoundError(errno.ENOENT, ''), lang)}"
+                             if not source.exists() else t("core.restore_not_ours", lang))
+    print(backup.restored_words(backup.restore(source, lang), source, lang))
+    return 0
 
 
 def cmd_run(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ import importlib
 import os
 import platform
 import shutil
+import socket
 import subprocess
 import sys
 from collections.abc import Callable
@@ -35,7 +36,9 @@ def _safe(fn: Callable[[], list[str]], what: str) -> list[str]:
 def _python() -> list[str]:
     from companion import version
 
-    lines = [f"companion {version()}", f"Python {platform.python_version()} on {platform.machine()} ({sys.executable})"]
+    # the machine's name at the top: a club with two companions tells which one this report is of
+    lines = [f"companion {version()}", f"this machine: {socket.gethostname() or 'no name'}",
+             f"Python {platform.python_version()} on {platform.machine()} ({sys.executable})"]
     for mod, pkg in (("pygame", "pygame-ce"), ("cv2", "opencv-python-headless"), ("numpy", "numpy"),
                      ("gpiozero", "gpiozero")):
         try:
@@ -126,6 +129,21 @@ def _models() -> list[str]:
         else:
             lines.append(f"MISSING {label}: {path}; {fallback}. Reinstall the companion.")
     return lines
+
+
+def _this_machines(cfg) -> list[str]:
+    """The settings that belong to the machine, not the table: after a restore onto another one (``companion
+    restore``), its camera, screen's turn, sound output and buttons' pins may not fit; each is said, for the
+    sections below (the cameras, screens, sound outputs and pins found) to be held against it."""
+    from companion.config import DEFAULT_PINS
+
+    pins = cfg.buttons.pins
+    changed = {name: pin for name, pin in pins.items() if DEFAULT_PINS.get(name) != pin}
+    output = repr(cfg.sound.output) if cfg.sound.output else "the standard one"
+    return [f"camera = {cfg.camera!r}; [display] rotate = {cfg.display.rotate!r}; [sound] output = {output}; "
+            "[buttons.pins] "
+            + (", ".join(f"{name} = {pin}" for name, pin in changed.items()) if changed else "the standard ones")
+            + " (this machine's: after a restore from another one, check each against what is found below)"]
 
 
 def _game_settings(games: dict[str, dict]) -> list[str]:
@@ -267,6 +285,45 @@ def _storage(config_path: str | None = None) -> list[str]:
     return lines
 
 
+#: what the companion keeps in each of its folders, by where it belongs: found directly in an XDG root, a copy (``cp -a
+#: .../table-companion ~/.local/share/`` where ``share`` was not there yet) put the folder's contents a level too high
+MISPLACED = {"data": ("profiles", "dicesets"), "config": ("config.toml",), "state": ("current",)}
+
+
+def _misplaced(config_path: str | None = None) -> list[str]:
+    """The companion's files a copy left where it does not look (``MISPLACED``; a ``table-companion`` folder inside its
+    own, a level too deep), and what a restore cut short left (``companion.backup``): each with where it belongs."""
+    from companion import backup, paths
+
+    folders = backup.places()
+    if config_path:
+        folders["config"] = Path(config_path).parent
+    lines = []
+    for kind, folder in folders.items():
+        for name in MISPLACED[kind]:
+            for there in (folder.parent / name, folder / paths.APP / name):
+                if there.exists():
+                    found, to = paths.short_path(there), paths.short_path(folder / name)
+                    lines.append(f"PROBLEM found {found}: move it to {to} (a copy put it a level too "
+                                 f"{'high' if there.parent == folder.parent else 'deep'}; the companion does not look "
+                                 "there)" + (f": mkdir -p {paths.short_path(folder)} && mv {found} {to}"
+                                             if not (folder / name).exists() else
+                                             f"; {to} is there too: move what you want to keep into it"))
+        if folder.parent.is_dir():
+            here = paths.short_path(folder)
+            for left in sorted(folder.parent.glob(backup.RESTORING + "*")):
+                lines.append(f"note    {paths.short_path(left)}: a restore cut short left it; {here} is as it was "
+                             "before (delete it, and run companion restore again)")
+            for kept in sorted(folder.parent.glob(backup.BEFORE + "*")):
+                aside = paths.short_path(kept)
+                if folder.exists():
+                    lines.append(f"note    kept from before a restore: {aside} (delete it once the table is right)")
+                else:
+                    lines.append(f"PROBLEM {here} is missing and {aside} is there (a restore cut short): move it "
+                                 f"back: mv {aside} {here}")
+    return lines
+
+
 def _owner(path) -> str | None:
     """The name of who owns ``path``, None where it cannot be told."""
     try:
@@ -285,7 +342,8 @@ def report(config_path: str | None = None) -> str:
     try:
         cfg = config_mod.load(config_path)
         out.append(_section("Config", [f"{cfg.path or 'defaults (no config file)'}; language {cfg.language}; "
-                                       f"players {', '.join(cfg.players)}", *_game_settings(cfg.games)]))
+                                       f"players {', '.join(cfg.players)}", *_this_machines(cfg),
+                                       *_game_settings(cfg.games)]))
         pins, output, rotate = cfg.buttons.pins, cfg.sound.output, cfg.display.rotate
     except Exception as exc:
         out.append(_section("Config", [f"PROBLEM {exc}"]))
@@ -293,7 +351,8 @@ def report(config_path: str | None = None) -> str:
 
     out.append(_section("Dice sets and taught dice", _safe(lambda: _dice_and_teaching(config_path),
                                                            "the dice sets and taught dice")))
-    out.append(_section("Storage", _safe(lambda: _storage(config_path), "where the companion saves")))
+    out.append(_section("Storage", _safe(lambda: _storage(config_path) + _misplaced(config_path),
+                                         "where the companion saves")))
     out.append(_section("Vision models", _safe(_models, "the vision models")))
     out.append(_section("Camera", _safe(sources.diagnose, "the cameras")))
     out.append(_section("Buttons", _safe(lambda: buttons.diagnose(pins), "the buttons")))

@@ -555,10 +555,16 @@ class Journal:
     def _stamp_ended(self, target: Path) -> None:
         """Put the boot's stamp of the game's last line beside it (``ENDED``): its wall time alone dropped the
         evening's first games from the wins when the network's time came in between. Unknown (a game resumed and
-        put away without a step) or refused by the card: nothing, and ``tonight`` compares its wall time."""
+        put away without a step) or refused by the card: nothing, and ``tonight`` compares its wall time.
+        With it the wall time of that line (``"wall"``, the journal's time as it is put away): a copy of the history
+        without ``cp -a`` gave every journal the copy's time, and last month's wins were tonight's after a restore."""
         ended, self._ended = self._ended, None
         if ended is None:
             return
+        try:
+            ended = {**ended, "wall": (target / JOURNAL).stat().st_mtime}
+        except OSError:  # (the journal moved there just now: the boot's stamp alone, as before)
+            pass
         try:
             atomic_write_text(target / ENDED, json.dumps(ended))
         except OSError as exc:
@@ -596,11 +602,12 @@ class Journal:
         if not self.path.exists():
             return None
         raw = self.path.read_bytes()
-        played_at = self.path.stat().st_mtime  # the last step's time, not a repair's below
+        mtime = self.path.stat().st_mtime  # the last step's time, not a repair's below
         lines = raw.split(b"\n")
         torn = lines[-1] != b""  # no newline at the end: a write cut short
         body = lines[:-1]
         records, damaged_at = read_records(body)
+        played_at = _played_at(records, mtime)
         if damaged_at and not (records and "game" in records[0] and replay(records[1:])[0]):
             # the header or the setup is damaged: no game to go back to
             aside = self.set_aside()
@@ -640,7 +647,7 @@ class Journal:
                 unrepaired = exc
             else:
                 try:  # the menu's "Resume (20:41)" says when the table last played, not when the companion restarted
-                    os.utime(self.path, (played_at, played_at))
+                    os.utime(self.path, (mtime, mtime))
                 except OSError as exc:
                     log.warning("the repaired journal keeps the time of its repair: %s", exc)
                 try:
@@ -822,6 +829,17 @@ def _sealed_state(snapshot: dict[str, Any], journal: bytes
     if _seal(code, journal, json.dumps(state, ensure_ascii=False), *parts) != seal:
         return None, None
     return state, checkpoint
+
+
+def _played_at(records: list[dict[str, Any]], mtime: float) -> float:
+    """When the table last played a game: its journal's time (``mtime``), or its last step's own "at" where that
+    step has one (a timer's, a Fritzo building's) and it is earlier: a copy without ``cp -a`` gives the file the
+    copy's time, and a game finished last month was shown again at the start as the evening's last result."""
+    last = records[-1].get("action") if len(records) > 1 else None
+    at = last.get("at") if isinstance(last, dict) else None
+    if isinstance(at, int | float) and not isinstance(at, bool) and 0 < at < mtime:
+        return float(at)
+    return mtime
 
 
 def _order(match: re.Match[str]) -> tuple[int, int, int]:

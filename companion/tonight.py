@@ -12,7 +12,8 @@ file beside the history would be one more thing for a power cut to leave behind 
 the next afternoon starts afresh. Games of one boot are timed by the time since it (``journal.ENDED``, ``boot``),
 not the wall clock: a Pi without a clock battery starts the evening on the time it saved last night and jumps ~20 h
 when the network's time comes, and the games before the jump were dropped as last night's. Games of different boots,
-or archived before the stamp was kept, compare wall times.
+or archived before the stamp was kept, compare wall times: the one written beside the stamp where there is one (a
+copy without ``cp -a`` gives every journal the copy's time; ``_wall``), else the journal file's.
 
 A game of another boot stamped later than now: the clock was wrong then or is wrong now. A power cut mid-evening
 starts the Pi again on the time fake-hwclock saved last (each hour), so the games of the last hour before the cut
@@ -78,6 +79,8 @@ class Tally:
 _KNOWN: dict[tuple[str, int, int], Result] = {}
 #: the same key -> the boot's stamp of the game's last step (``_ended``)
 _STAMPS: dict[tuple[str, int, int], Any] = {}
+#: the same key -> the latest "at" in the game's journal (``_wall``, where its stamp has no wall time)
+_LATEST_AT: dict[tuple[str, int, int], float | None] = {}
 
 
 def _players(engine: Any) -> list[str]:
@@ -171,6 +174,34 @@ def _ended(folder: Path, stat: os.stat_result) -> Any:
     return _STAMPS[key]
 
 
+def _wall(folder: Path, stat: os.stat_result, ended: Any) -> float:
+    """The wall time an archived game ended: where it has a boot's stamp (``journal.ENDED``), the wall time written
+    beside it, else its journal's latest "at" (the header's, or a timed step's); the journal file's time where neither
+    is there. A copy of the history without ``cp -a`` gives every file the copy's time: last month's wins were counted
+    as tonight's after a restore. A game archived before the stamps were kept is timed by its file, as ever."""
+    if not isinstance(ended, dict):
+        return stat.st_mtime
+    if _is_time(wall := ended.get("wall")):
+        return float(wall)
+    key = (str(folder), stat.st_mtime_ns, stat.st_size)
+    if key not in _LATEST_AT:
+        _LATEST_AT[key] = None
+        try:
+            records = read_records((folder / JOURNAL).read_bytes().split(b"\n")[:-1])[0]
+        except OSError:
+            records = []
+        stamps = [float(at) for record in records
+                  if _is_time(at := (record.get("action") if isinstance(record.get("action"), dict) else record)
+                              .get("at"))]
+        _LATEST_AT[key] = max(stamps, default=None)
+    latest = _LATEST_AT[key]
+    return stat.st_mtime if latest is None else latest
+
+
+def _is_time(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 def _cached(folder: Path, stat: os.stat_result) -> Result:
     key = (str(folder), stat.st_mtime_ns, stat.st_size)
     if key not in _KNOWN:
@@ -197,7 +228,8 @@ def tally(history: Path, now: float, current: Result | None = None) -> Tally:
             stat = (folder / JOURNAL).stat()  # the game's end: its last step (archived folders keep the file's time)
         except OSError:
             continue
-        when = _when(stat.st_mtime, _ended(folder, stat))
+        ended = _ended(folder, stat)
+        when = _when(_wall(folder, stat, ended), ended)
         since = latest.since(when)
         if since < -AHEAD:
             continue  # the clock was or is wrong: not tonight's, and it says nothing of the games before it

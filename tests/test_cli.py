@@ -13,7 +13,7 @@ import pytest
 from companion import __version__, config
 from companion.i18n import t
 
-COMMANDS = ["run", "read", "play", "teach", "config", "doctor"]
+COMMANDS = ["run", "read", "play", "teach", "config", "doctor", "backup", "restore"]
 
 
 def companion(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:

@@ -642,3 +642,18 @@ def test_games_put_away_in_the_same_second_are_numbered_not_suffixed_again(tmp_p
         journal.start("free-play", {"action": "setup"})
         names.append(journal.archive().name)
     assert names == ["20261207-103212", "20261207-103212-1", "20261207-103212-2", "20261207-103212-3"]
+
+
+def test_a_journal_copied_without_its_time_is_played_when_its_last_timed_step_says(tmp_path):
+    """A copy without ``cp -a`` gave the journal the copy's time: a game finished last month was the evening's last
+    result at the start ("ended within six hours"), its resume timed at the copy. A last step with its own "at" (a
+    timer's, a Fritzo building's) says when the table played; a journal's time earlier than it stays."""
+    journal = Journal(tmp_path)
+    journal.start("free-play", {"action": "setup"})
+    month_ago = time.time() - 30 * 24 * 3600
+    journal.record({"action": "timer_start", "at": month_ago})
+    assert journal.load().saved_at == month_ago
+    os.utime(journal.path, (month_ago - 60, month_ago - 60))  # a clock set back since: the file's time
+    assert journal.load().saved_at == month_ago - 60
+    journal.record({"action": "roll"})  # a last step without its own time: the file's
+    assert abs(journal.load().saved_at - time.time()) < 60

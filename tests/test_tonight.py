@@ -25,7 +25,7 @@ from companion.config import Config
 from companion.display import Display
 from companion.games import engine_class
 from companion.i18n import t
-from companion.journal import Journal
+from companion.journal import ENDED, Journal
 from companion.session import GameSession
 from companion.views import theme
 from hardware.events import Button, ButtonEvent
@@ -127,6 +127,9 @@ def archived(history: Path, game: str, table: Table, finished_at: float, *, snap
     if not snapshot:  # the power went before the snapshot of its last step was written
         (folder / "snapshot.json").unlink()
     os.utime(folder / "journal.jsonl", (finished_at, finished_at))
+    if (folder / ENDED).exists():  # the wall time the journal had as it was put away (``Journal._stamp_ended``)
+        ended = json.loads((folder / ENDED).read_text(encoding="utf-8"))
+        (folder / ENDED).write_text(json.dumps({**ended, "wall": finished_at}), encoding="utf-8")
     return folder
 
 
@@ -397,3 +400,50 @@ def test_a_boot_without_an_id_leaves_the_wall_clock(tmp_path):
     (tmp_path / "boot_id").write_text("3f1c\n")
     assert boot._read_boot_id.__wrapped__(tmp_path / "boot_id") == "3f1c"
     assert boot.stamp() is None  # (the tests' boot is unknown: conftest)
+
+
+def test_a_history_copied_without_its_times_keeps_last_months_wins_out_of_tonight(tmp_path, monkeypatch):
+    """A restore by ``cp -r`` (no ``-a``) gave every journal the copy's time: last month's wins, of another boot,
+    were counted as tonight's. The wall time kept beside each game (``ended.json``) says when it ended."""
+    history = tmp_path / "current" / "history"
+    now = 1_800_000_000.0
+    pi = Pi(monkeypatch, "last-month", now - 30 * 24 * HOUR)
+    pi.play(history, "noch-x-mal", nxm_won(2)(), 0.5)  # Ben
+    pi.play(history, "noch-x-mal", nxm_won(3)(), 0.5)  # Carla
+    pi.reboot("restored", now - HOUR)
+    for folder in history.iterdir():  # the copy's time
+        os.utime(folder / "journal.jsonl", (now - 60, now - 60))
+    assert tonight.tally(history, pi.wall) == tonight.Tally(0, ())
+    pi.play(history, "echt-spitze", echt_one(), 0.2)  # Anna, tonight on the restored card
+    assert tonight.tally(history, pi.wall) == tonight.Tally(1, (("Anna", 1),))
+
+
+def test_the_wall_time_put_beside_a_game_is_its_last_steps(tmp_path, monkeypatch):
+    pi = Pi(monkeypatch, "boot-a", 1_800_000_000.0)
+    journal = Journal(tmp_path / "current")
+    session = GameSession.new(engine_class("noch-x-mal"), nxm_won(2)().setup, journal)
+    assert session.apply(nxm_won(2)().actions[0]), session.error
+    os.utime(journal.path, (pi.wall - 100, pi.wall - 100))  # the last step, 100 s before it is put away
+    folder = journal.archive()
+    ended = json.loads((folder / ENDED).read_text(encoding="utf-8"))
+    assert ended == {"boot": "boot-a", "uptime": 30.0, "wall": pi.wall - 100}
+
+
+def test_a_stamp_without_a_wall_time_takes_the_journals_latest_at(tmp_path, monkeypatch):
+    """Games put away before the wall time was kept beside them (their boot's stamp alone): the journal's latest
+    "at" (its header's, a timed step's), not the file's time a copy changed."""
+    history = tmp_path / "current" / "history"
+    now = 1_800_000_000.0
+    pi = Pi(monkeypatch, "last-month", now - 30 * 24 * HOUR)
+    folder = pi.play(history, "noch-x-mal", nxm_won(2)(), 0.5)
+    ended = json.loads((folder / ENDED).read_text(encoding="utf-8"))
+    (folder / ENDED).write_text(json.dumps({k: v for k, v in ended.items() if k != "wall"}), encoding="utf-8")
+    lines = (folder / "journal.jsonl").read_text(encoding="utf-8").splitlines()
+    header = {**json.loads(lines[0]), "at": now - 30 * 24 * HOUR}
+    (folder / "journal.jsonl").write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    pi.reboot("restored", now - HOUR)
+    os.utime(folder / "journal.jsonl", (now - 60, now - 60))  # the copy's time
+    assert tonight.tally(history, pi.wall) == tonight.Tally(0, ())
+    (folder / ENDED).unlink()  # no stamp at all: the file's time, as before
+    tonight._STAMPS.clear()  # (read once per journal's time and size: the companion never removes one)
+    assert tonight.tally(history, pi.wall) == tonight.Tally(1, (("Ben", 1),))

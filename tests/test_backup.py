@@ -1,0 +1,180 @@
+"""``companion backup FILE`` / ``companion restore FILE``: the three folders as one archive and back (a club's
+organiser following the README's folder copy merged the three folders into one, landed a restore one level too high,
+and replaced the other companion's game in progress unsaid)."""
+
+from __future__ import annotations
+
+import os
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from companion import backup, paths
+from companion.cli import main
+from companion.journal import Journal
+
+MONTH_AGO = 1_700_000_000.0
+
+
+def _machine(root: Path, monkeypatch) -> None:
+    """Point the XDG folders at ``root``'s home-like folders (another machine, or this one)."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(root / ".config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(root / ".local" / "share"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(root / ".local" / "state"))
+
+
+def _club_a(root: Path, monkeypatch) -> None:
+    """Machine A: an English config, a taught profile, a dice set's copy, a game put away a month ago, a game on."""
+    _machine(root, monkeypatch)
+    paths.config_file().parent.mkdir(parents=True)
+    paths.config_file().write_text('language = "en"\nplayers = ["Anna", "Ben"]\n', encoding="utf-8")
+    (paths.data_dir() / "profiles").mkdir(parents=True)
+    (paths.data_dir() / "profiles" / "echt-spitze.npz").write_bytes(b"taught" * 100)
+    (paths.data_dir() / "dicesets").mkdir()
+    (paths.data_dir() / "dicesets" / "haste-worte.toml").write_text("# copy\n", encoding="utf-8")
+    journal = Journal(paths.state_dir() / "current")
+    journal.start("free-play", {"action": "setup"})
+    old = journal.archive()
+    assert old is not None
+    os.utime(old / "journal.jsonl", (MONTH_AGO, MONTH_AGO))
+    journal.start("free-play", {"action": "setup", "players": ["Anna"]})
+
+
+def _club_b(root: Path, monkeypatch) -> Path:
+    """Machine B: German, its own game in progress. Returns that game's journal."""
+    _machine(root, monkeypatch)
+    paths.config_file().parent.mkdir(parents=True)
+    paths.config_file().write_text('language = "de"\nplayers = ["Oma", "Lea"]\n', encoding="utf-8")
+    journal = Journal(paths.state_dir() / "current")
+    journal.start("free-play", {"action": "setup", "players": ["Oma"]})
+    return journal.path
+
+
+def test_a_backup_restored_on_another_machine_is_the_first_machines_table_and_loses_nothing(tmp_path, monkeypatch,
+                                                                                           capsys):
+    _club_a(tmp_path / "A", monkeypatch)
+    file = tmp_path / "usb" / "club.tar.gz"
+    file.parent.mkdir()
+    assert main(["backup", str(file)]) == 0
+    assert str(file) in capsys.readouterr().out
+    b_game = _club_b(tmp_path / "B", monkeypatch).read_bytes()
+
+    assert main(["restore", str(file)]) == 0
+    said = capsys.readouterr().out
+    b = tmp_path / "B"
+    # each folder where it belongs, not merged into one nor a level too high
+    assert 'language = "en"' in (b / ".config" / "table-companion" / "config.toml").read_text(encoding="utf-8")
+    assert (b / ".local" / "share" / "table-companion" / "profiles" / "echt-spitze.npz").read_bytes() == b"taught" * 100
+    assert (b / ".local" / "share" / "table-companion" / "dicesets" / "haste-worte.toml").is_file()
+    assert not (b / ".local" / "share" / "profiles").exists() and not (b / ".local" / "share" / "config.toml").exists()
+    current = b / ".local" / "state" / "table-companion" / "current"
+    assert b'"Anna"' in (current / "journal.jsonl").read_bytes()  # A's game in progress is the one to resume
+    history = sorted(p for p in (current / "history").iterdir())
+    # last month's game keeps its time (tonight's wins read it); B's game is the newest put away, not gone
+    assert (history[0] / "journal.jsonl").stat().st_mtime == MONTH_AGO
+    assert (history[-1] / "journal.jsonl").read_bytes() == b_game
+    assert str(history[-1].name) in said
+    # what B had is kept beside, whole
+    kept = list((b / ".config").glob("table-companion.before-restore-*"))
+    assert len(kept) == 1 and 'language = "de"' in (kept[0] / "config.toml").read_text(encoding="utf-8")
+    assert list((b / ".local" / "state").glob("table-companion.before-restore-*"))
+    assert "companion doctor" in said and "restored" in said
+    assert not list((b / ".local" / "state").glob(".table-companion.restoring-*"))
+
+
+def test_a_file_that_is_not_our_backup_is_refused_in_one_line_and_nothing_changes(tmp_path, monkeypatch, capsys):
+    journal = _club_b(tmp_path / "B", monkeypatch)
+    before = journal.read_bytes()
+    other = tmp_path / "photos.tar.gz"
+    (tmp_path / "IMG_1.jpg").write_bytes(b"jpeg")
+    with tarfile.open(other, "w:gz") as tar:
+        tar.add(tmp_path / "IMG_1.jpg", arcname="IMG_1.jpg")
+    text = tmp_path / "notes.txt"
+    text.write_text("not an archive", encoding="utf-8")
+    escaping = tmp_path / "escaping.tar.gz"
+    with tarfile.open(escaping, "w:gz") as tar:
+        tar.add(tmp_path / "IMG_1.jpg", arcname=".config/table-companion/../../evil.jpg")
+    for bad in (other, text, escaping):
+        assert main(["restore", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("companion: ") and "companion backup" in err and "Traceback" not in err
+        assert err.count("\n") == 1
+    assert journal.read_bytes() == before
+    assert not list((tmp_path / "B" / ".config").glob("table-companion.before-*"))
+
+
+def test_a_restore_cut_short_while_extracting_leaves_the_old_table_whole(tmp_path, monkeypatch):
+    _club_a(tmp_path / "A", monkeypatch)
+    file, _ = backup.backup(tmp_path / "club.tar.gz")
+    journal = _club_b(tmp_path / "B", monkeypatch)
+    before = journal.read_bytes()
+    real = backup._extract
+
+    def cut(tar, members, kind, target, stamp):
+        if kind == "state":
+            raise OSError(28, "No space left on device", str(target))
+        return real(tar, members, kind, target, stamp)
+
+    monkeypatch.setattr(backup, "_extract", cut)
+    with pytest.raises(OSError):
+        backup.restore(file)
+    assert journal.read_bytes() == before
+    assert 'language = "de"' in paths.config_file().read_text(encoding="utf-8")
+    for root in (tmp_path / "B" / ".config", tmp_path / "B" / ".local" / "share", tmp_path / "B" / ".local" / "state"):
+        assert not list(root.glob(".table-companion.restoring-*")) if root.is_dir() else True
+
+
+def test_the_readmes_hand_made_tar_is_restored_too(tmp_path, monkeypatch):
+    """The fallback the README gives (``tar -czf FILE -C ~ .config/table-companion ...``) holds the same folders."""
+    _club_a(tmp_path / "A", monkeypatch)
+    file = tmp_path / "by-hand.tar.gz"
+    with tarfile.open(file, "w:gz") as tar:
+        for name in (".config/table-companion", ".local/share/table-companion", ".local/state/table-companion"):
+            tar.add(tmp_path / "A" / name, arcname=name)
+    _club_b(tmp_path / "B", monkeypatch)
+    done = backup.restore(file)
+    assert set(done.folders) == {"config", "data", "state"} and done.put_away is not None
+    assert (paths.data_dir() / "profiles" / "echt-spitze.npz").is_file()
+
+
+def test_the_doctor_finds_a_copy_a_level_too_high_or_too_deep_and_says_where_it_belongs(tmp_path, monkeypatch):
+    """``cp -a .../table-companion ~/.local/share/`` on a fresh card put profiles/ and dicesets/ directly in
+    ~/.local/share: the games had no taught dice, and the doctor said nothing."""
+    from companion import doctor
+
+    _machine(tmp_path, monkeypatch)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / ".local" / "share" / "profiles").mkdir(parents=True)
+    (tmp_path / ".local" / "share" / "dicesets").mkdir()
+    (tmp_path / ".config" / "table-companion" / "table-companion").mkdir(parents=True)
+    (tmp_path / ".config" / "table-companion" / "table-companion" / "config.toml").write_text("", encoding="utf-8")
+    (tmp_path / ".local" / "state" / "current").mkdir(parents=True)
+    said = "\n".join(doctor._misplaced())
+    assert "PROBLEM found ~/.local/share/profiles: move it to ~/.local/share/table-companion/profiles" in said
+    assert "mkdir -p ~/.local/share/table-companion && mv ~/.local/share/profiles" in said
+    assert "found ~/.local/share/dicesets: move it to ~/.local/share/table-companion/dicesets" in said
+    assert "found ~/.config/table-companion/table-companion/config.toml: move it to ~/.config/table-companion/" \
+           "config.toml (a copy put it a level too deep" in said
+    assert "found ~/.local/state/current: move it to ~/.local/state/table-companion/current" in said
+    (tmp_path / ".local" / "state" / "table-companion.before-restore-20261207-225737").mkdir()
+    assert "PROBLEM ~/.local/state/table-companion is missing and ~/.local/state/table-companion.before-restore-" \
+           "20261207-225737 is there" in "\n".join(doctor._misplaced())
+
+
+def test_the_doctor_names_the_machine_and_its_own_settings_first(tmp_path, monkeypatch):
+    """Two companions at a club: which report is whose; after a restore from the other one, the settings that
+    belong to the machine (camera, the screen's turn, the sound output, the pins) said to be checked."""
+    import socket
+
+    from companion import doctor
+    from companion.config import load
+
+    monkeypatch.setattr(socket, "gethostname", lambda: "clubpi-2")
+    assert doctor._python()[1] == "this machine: clubpi-2"
+    paths.config_file().parent.mkdir(parents=True)
+    paths.config_file().write_text('camera = "cam:2"\n[display]\nrotate = 180\n[sound]\noutput = "USB"\n'
+                                   "[buttons.pins]\nroll = 5\n", encoding="utf-8")
+    line = doctor._this_machines(load(None))[0]
+    assert "camera = 'cam:2'" in line and "[display] rotate = 180" in line and "[sound] output = 'USB'" in line
+    assert "[buttons.pins] roll = 5" in line and "reroll" not in line
