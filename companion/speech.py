@@ -39,7 +39,12 @@ from companion.sounds import wav_bytes, wav_duration
 
 log = logging.getLogger(__name__)
 
-VOICES = {"de": "de", "en": "en"}
+#: English is "en-gb", espeak-ng's default English by its own name: with "en" the voice after a ``</voice>`` stayed
+#: the name's for the rest of the sentence ("Kiwis for Мария: 3 points." ended "tri", "Nguyễn: 12 points" counted in
+#: Vietnamese), with "en-gb" (and "de") it comes back. Plain sentences are the same voice file (gmw/en), the same
+#: phonemes and the same samples. A voice missing from a small espeak-ng-data falls back to ``_FALLBACK_VOICES``.
+VOICES = {"de": "de", "en": "en-gb"}
+_FALLBACK_VOICES = {"en-gb": "en"}
 WORDS_PER_MINUTE = 150  # slower than espeak-ng's 175: the table is noisy, and not everyone is a native
 TIMEOUT = 15.0
 CLOSE_WAIT = 1.0  # seconds close() waits for the sentence being rendered
@@ -297,6 +302,8 @@ def synthesize(text: str, lang: str, *, espeak: str | None = None, wpm: int = WO
     voice = VOICES.get(lang)
     if voice is None:
         raise SpeechError(t("core.speech_no_voice", DEFAULT_LANGUAGE, language=lang))
+    if voice in _FALLBACK_VOICES and not _has_voice(exe, voice):
+        voice = _FALLBACK_VOICES[voice]
     cmd = [exe, "-v", voice, "-m", "-s", str(wpm), "--stdout", "--stdin"]
     ssml = marked_up(speakable(spoken(text, lang)), functools.partial(_has_voice, exe))
     try:

@@ -196,3 +196,56 @@ def test_a_name_in_another_voice_keeps_the_pauses_around_it(lang, sentence, voic
     if not voice_there(voice):
         pytest.skip(f"this espeak-ng has no voice {voice!r} (a smaller espeak-ng-data)")
     assert pauses(synthesize(sentence.format(name), lang)) == pauses(synthesize(sentence.format("Anna"), lang)) > 0
+
+
+def test_english_sentences_go_to_the_en_gb_voice_or_to_en_without_it(tmp_path):
+    """With ``-v en`` espeak-ng 1.51 kept a name's voice after ``</voice>`` for the rest of the sentence ("Kiwis for
+    Мария: 3 points." ended "tri"); ``-v en-gb``, the same voice file, comes back to English. A smaller
+    espeak-ng-data without "en-gb" is asked for "en" rather than saying nothing."""
+    exe, log = fake_espeak(tmp_path)
+    synthesize("Kiwis for Мария: 3 points.", "en", espeak=exe)
+    args = rendering_call(log)["args"]
+    assert args[args.index("-v") + 1] == "en-gb"
+    (tmp_path / "small").mkdir()
+    exe, log = fake_espeak(tmp_path / "small", missing=("en-gb",))
+    wav = synthesize("Kiwis for Мария: 3 points.", "en", espeak=exe)
+    assert wav_duration(wav) == pytest.approx(0.1)
+    args = rendering_call(log)["args"]
+    assert args[args.index("-v") + 1] == "en"
+
+
+def english_phonemes(ssml: str) -> list[str]:
+    return subprocess.run([ESPEAK, "-v", speech.VOICES["en"], "-m", "-q", "-x", "--stdin"], input=ssml.encode(),
+                          capture_output=True, check=True, timeout=speech.TIMEOUT).stdout.decode().split()
+
+
+@needs_espeak
+@pytest.mark.parametrize(("text", "voice", "name", "rest"), [
+    ("Kiwis for Мария: 3 points.", "ru", "Мария", "3 points."),
+    ("Nguyễn: 12 points, Ben: 9 points.", "vi", "Nguyễn", "12 points, Ben: 9 points."),
+    ("Αλέξανδρος rolled 5 and 6. Ben picks.", "el", "Αλέξανδρος", "rolled 5 and 6. Ben picks."),
+    ("김민준 wins with 42 points.", "ko", "김민준", "wins with 42 points."),
+])
+def test_the_english_voice_comes_back_after_a_name_in_another(text, voice, name, rest):
+    """"Kiwis for Мария: 3 points." was "… tri points" and "Nguyễn: 12 points" counted in Vietnamese."""
+    if not voice_there(voice):
+        pytest.skip(f"this espeak-ng has no voice {voice!r} (a smaller espeak-ng-data)")
+    said = english_phonemes(real_ssml(text, "en"))
+    alone = english_phonemes(speakable(spoken(rest, "en")))
+    assert said[-len(alone):] == alone, said
+
+
+@needs_espeak
+@pytest.mark.parametrize("text", SAID["en"] + ["Anna's turn.", "Round 2 of 14: Ben rolls 4 and 6. Carla picks."])
+def test_en_gb_says_plain_english_as_en_did(text):
+    """"en" and "en-gb" are one voice file (gmw/en): same phonemes, same samples."""
+    if not voice_there("en-gb"):
+        pytest.skip("this espeak-ng has no voice 'en-gb': the companion uses 'en'")
+    ssml = real_ssml(text, "en")
+
+    def run(voice: str, *args: str) -> bytes:
+        return subprocess.run([ESPEAK, "-v", voice, "-m", *args, "--stdin"], input=ssml.encode(), capture_output=True,
+                              check=True, timeout=speech.TIMEOUT).stdout
+
+    assert run("en", "-q", "-x") == run("en-gb", "-q", "-x")
+    assert run("en", "--stdout") == run("en-gb", "--stdout")
