@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.errors import CompanionError
+from companion.games.base import pictograph
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 from companion.sounds import wav_bytes, wav_duration
 
@@ -62,15 +63,6 @@ def find_espeak() -> str | None:
 _UNSAFE = re.compile(r"\[\[|\]\]")
 
 
-def _pictograph(ch: str) -> bool:
-    """Whether ``ch`` is part of an emoji or another pictograph rather than of a word: symbols (So: 🦄, ★, ✓),
-    a keycap's enclosing mark, variation selectors and skin-tone modifiers (the ZWJ joining a family emoji is a
-    format character, removed with the control characters)."""
-    code = ord(ch)
-    return (unicodedata.category(ch) in ("So", "Me") or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
-            or 0x1F3FB <= code <= 0x1F3FF)
-
-
 def speakable(text: str) -> str:
     """``text`` with nothing espeak-ng would obey rather than read: no ``[[phoneme]]`` input, no control
     characters (espeak's embedded commands start with one), no line breaks (stdin input ends a clause
@@ -80,7 +72,7 @@ def speakable(text: str) -> str:
     out: list[str] = []
     gone = False  # an emoji was just left out: the space between it and a word goes too ("Anna 🦄's turn" is
     for ch in text:  # "Anna's turn", not "Anna ess turn"); between two words ("Anna🦄Ben") it leaves one
-        if _pictograph(ch):
+        if pictograph(ch):
             spaces = len(out) - len("".join(out).rstrip())
             if spaces and len(out) > spaces and out[-spaces - 1].isalnum():
                 del out[-spaces:]
