@@ -292,8 +292,8 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
         raise _bad("players", players, 'give a list of names in seat order, e.g. ["Anna", "Ben"]',
                    **_players_how(players))
     names = [player_name(p) for p in players]
-    if len(set(map(name_key, names))) != len(names):
-        raise _bad("players", players, "each name may appear once (add an initial to tell two apart)",
+    if len(set(keys := [name_key(n) for n in names if sayable(n)])) != len(keys):
+        raise _bad("players", players, "each name may appear once, emoji aside (add an initial to tell two apart)",
                    **_players_how(players))
     if not 1 <= len(names) <= 6:
         raise _bad("players", players, "name 1 to 6 players", **_players_how(players))
@@ -310,6 +310,9 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     if mixed := next(filter(None, map(mixed_letter, names)), None):  # "Аnna" (Cyrillic А) beside "Anna"
         raise _bad("players", players, f"write each word in one alphabet: {mixed[1]} (U+{ord(mixed[1]):04X}) in "
                                        f"{mixed[0]} only looks like a letter of the others", **_players_how(players))
+    if unsaid := next((n for n in names if not sayable(n)), None):
+        raise _bad("players", players, f"{unsaid!r} has no letter or digit, so the announcer cannot say it; "
+                                       "write the name with letters", **_players_how(players))
     cfg.players = names
 
     camera = data.get("camera", cfg.camera)
@@ -619,6 +622,18 @@ def player_name(name: str) -> str:
     return unicodedata.normalize("NFC", _SPACES.sub(" ", name.strip()))
 
 
+def sayable(name: str) -> bool:
+    """Whether ``name`` has a letter or a digit: the announcer leaves emoji and symbols unsaid, so "♥" was a player
+    nobody heard ("♥ beginnt." was "beginnt.") and "☺☺" a second one, told apart from "♥" by nothing said."""
+    return any(ch.isalnum() for ch in name)
+
+
+def same_but_pictographs(name: str, other: str) -> bool:
+    """Whether two names of one ``name_key`` differ as typed, by emoji or symbols only ("Anna ★" and "Anna"): each
+    is said "Anna", and the table is told so, not "Anna ★ is there twice"."""
+    return unicodedata.normalize("NFC", name).lower() != unicodedata.normalize("NFC", other).lower()
+
+
 def _script(ch: str) -> str | None:
     """Which of the look-alike alphabets a letter is from (None: another one, or no letter)."""
     if not ch.isalpha():
@@ -647,7 +662,12 @@ def _players_how(value: Any) -> dict[str, Any]:
     names = [player_name(p) for p in value]
     if not all(names):
         return {"how": "core.config_players_why_blank"}
-    if dup := next((n for k, n in enumerate(names) if name_key(n) in set(map(name_key, names[:k]))), None):
+    said = [n if sayable(n) else None for n in names]  # a name with nothing said is refused as that, not as a twin
+    if dup := next((n for k, n in enumerate(said) if n and name_key(n) in {name_key(m) for m in said[:k] if m}),
+                   None):
+        other = next(n for n in names if name_key(n) == name_key(dup))
+        if same_but_pictographs(dup, other):
+            return {"how": "core.config_players_why_said_alike", "name": dup, "other": other}
         return {"how": "core.config_players_why_twice", "name": dup}
     if not 1 <= len(names) <= 6:
         return {"how": "core.config_players_why_count", "n": len(names)}
@@ -657,6 +677,9 @@ def _players_how(value: Any) -> dict[str, Any]:
     if not any(c in signs or not c.isprintable() for n in names for c in n) and (
             mixed := next(filter(None, map(mixed_letter, names)), None)):
         return {"how": "core.config_players_why_mixed", "name": mixed[0], "letter": mixed[1]}
+    if not any(c in signs or not c.isprintable() for n in names for c in n) and (
+            unsaid := next((n for n in names if not sayable(n)), None)):
+        return {"how": "core.config_players_why_unsaid", "name": unsaid}
     return {"how": "core.config_players_why_sign"}
 
 

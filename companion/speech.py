@@ -34,12 +34,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.errors import CompanionError
+from companion.games.base import pictograph
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 from companion.sounds import wav_bytes, wav_duration
 
 log = logging.getLogger(__name__)
 
-VOICES = {"de": "de", "en": "en"}
+#: English is "en-gb", espeak-ng's default English by its own name: with "en" the voice after a ``</voice>`` stayed
+#: the name's for the rest of the sentence ("Kiwis for Мария: 3 points." ended "tri", "Nguyễn: 12 points" counted in
+#: Vietnamese), with "en-gb" (and "de") it comes back. Plain sentences are the same voice file (gmw/en), the same
+#: phonemes and the same samples. A voice missing from a small espeak-ng-data falls back to ``_FALLBACK_VOICES``.
+VOICES = {"de": "de", "en": "en-gb"}
+_FALLBACK_VOICES = {"en-gb": "en"}
 WORDS_PER_MINUTE = 150  # slower than espeak-ng's 175: the table is noisy, and not everyone is a native
 TIMEOUT = 15.0
 CLOSE_WAIT = 1.0  # seconds close() waits for the sentence being rendered
@@ -57,15 +63,6 @@ def find_espeak() -> str | None:
 _UNSAFE = re.compile(r"\[\[|\]\]")
 
 
-def _pictograph(ch: str) -> bool:
-    """Whether ``ch`` is part of an emoji or another pictograph rather than of a word: symbols (So: 🦄, ★, ✓),
-    a keycap's enclosing mark, variation selectors and skin-tone modifiers (the ZWJ joining a family emoji is a
-    format character, removed with the control characters)."""
-    code = ord(ch)
-    return (unicodedata.category(ch) in ("So", "Me") or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
-            or 0x1F3FB <= code <= 0x1F3FF)
-
-
 def speakable(text: str) -> str:
     """``text`` with nothing espeak-ng would obey rather than read: no ``[[phoneme]]`` input, no control
     characters (espeak's embedded commands start with one), no line breaks (stdin input ends a clause
@@ -75,7 +72,7 @@ def speakable(text: str) -> str:
     out: list[str] = []
     gone = False  # an emoji was just left out: the space between it and a word goes too ("Anna 🦄's turn" is
     for ch in text:  # "Anna's turn", not "Anna ess turn"); between two words ("Anna🦄Ben") it leaves one
-        if _pictograph(ch):
+        if pictograph(ch):
             spaces = len(out) - len("".join(out).rstrip())
             if spaces and len(out) > spaces and out[-spaces - 1].isalnum():
                 del out[-spaces:]
@@ -153,7 +150,9 @@ def _vietnamese(runs: list[tuple[str | None, str]]) -> list[tuple[str | None, st
         if voice is not None or not _VIETNAMESE.search(part):
             out.append((voice, part))
             continue
-        words = re.split(r"(\s+)", part)  # words at even indices, the spaces between them at odd ones
+        # words at even indices, the spaces between them and a possessive "'s" at odd ones: "Nguyễn's" in the
+        # Vietnamese voice was spelled ("ngoặc đơn", "ét", 3.1 s for "Nguyễn's turn.")
+        words = re.split(r"(\s+|['’]s(?!\w))", part)
         marked = [bool(_VIETNAMESE.search(w)) for w in words]
         for i in range(0, len(words), 2):  # spread to neighbouring words with â ă đ ê ô, both ways
             if marked[i]:
@@ -184,13 +183,41 @@ _PAUSE_BEFORE_TAG = re.compile(r"(?<=[.,:;!?…])\s+$")
 _PAUSE_AFTER_TAG = re.compile(r"^[.,:;!?…]+")
 
 
-def marked_up(text: str, has_voice: Callable[[str], bool] = lambda voice: True) -> str:
+#: an English possessive "'s" after a name in another voice: as a separate word it was said "ess" ("Мария ess
+#: turn"); as phonemes right after the closing tag it is joined to the name as in "Anna's turn", "z" after a vowel
+#: or a voiced sound, "s" after a voiceless one and "Iz" after a hiss (English's own rule: "Alexandros's" is
+#: "-rosIz"). Only English sentences have it: the German voice's phonemes differ ("[[I2z]]" was "I ts").
+_POSSESSIVE = re.compile(r"^['’]s(?!\w)")
+#: the last letter of the name by the last word of its Unicode name (Hangul: the syllable's final consonant, whose
+#: ㅅ ㅈ ㅊ are said "t"); Cyrillic б в г д are said voiceless at a word's end
+_HISSED = {"S", "X", "Z", "ES", "ZE", "SHA", "ZHE", "CHE", "SHCHA", "TSE", "SIGMA", "XI", "PSI", "ZETA", "SAMEKH",
+           "SHIN", "TSADI", "ZAYIN", "SEEN", "SHEEN", "SAD", "ZAIN", "JEEM"}
+_VOICELESS = {"P", "T", "K", "C", "H", "F", "PE", "TE", "KA", "EF", "HA", "BE", "VE", "GHE", "DE", "PI", "TAU",
+              "KAPPA", "PHI", "THETA", "CHI", "TAV", "TET", "QOF", "KAF", "TEH", "TAH", "QAF", "FEH", "THEH", "HAH",
+              "KHAH"}
+_VOICED_FINALS = ("NIEUN", "RIEUL", "MIEUM", "IEUNG")
+
+
+def _possessive(name: str) -> str:
+    """The phonemes of an English "'s" after ``name`` (see ``_POSSESSIVE``)."""
+    letters = [ch for ch in unicodedata.normalize("NFD", name) if ch.isalpha()]
+    if not letters:
+        return "z"
+    last = unicodedata.name(letters[-1], "")
+    if "JONGSEONG" in last:
+        return "z" if last.split()[-1] in _VOICED_FINALS else "s"
+    sound = last.split()[-1] if " LETTER " in last else ""
+    return "I2z" if sound in _HISSED else "s" if sound in _VOICELESS else "z"
+
+
+def marked_up(text: str, has_voice: Callable[[str], bool] = lambda voice: True, lang: str | None = None) -> str:
     """``text`` (plain, from :func:`speakable`) as SSML for ``espeak-ng -m``: escaped, so that nothing typed is a
     tag, and each run of letters the sentence's voice would spell one by one ("kyrillisch Em, kyrillisch A, …")
     in ``<voice xml:lang=…>`` of its language, when ``has_voice`` says espeak-ng has that voice (or a Cyrillic
     neighbour, ``_SIMILAR``); without it the name is left to the sentence's voice: spelled, but heard (a missing
     voice in SSML dropped the name). Plain text comes out the same as before SSML, bar the escaped ``&<>``; the
-    punctuation next to a tag is placed so that its pause is kept (``_PAUSE_BEFORE_TAG``)."""
+    punctuation next to a tag is placed so that its pause is kept (``_PAUSE_BEFORE_TAG``), and in English
+    (``lang``) a possessive "'s" after the tag is said joined to the name (``_POSSESSIVE``)."""
     runs = [(next((v for v in (voice, *_SIMILAR.get(voice, ())) if has_voice(v)), None) if voice else None, part)
             for voice, part in _vietnamese(_runs(text))]
     out: list[str] = []
@@ -198,12 +225,18 @@ def marked_up(text: str, has_voice: Callable[[str], bool] = lambda voice: True) 
         if voice is None:
             out.append(html.escape(part, quote=False))
             continue
-        if i + 1 < len(runs) and runs[i + 1][0] is None and (mark := _PAUSE_AFTER_TAG.match(runs[i + 1][1])):
+        said = ""
+        if lang == "en" and i + 1 < len(runs) and runs[i + 1][0] is None and (
+                own := _POSSESSIVE.match(runs[i + 1][1])):
+            said = f"[[{_possessive(part)}]]"  # speakable removed every [[ typed, so this is the only one
+            runs[i + 1] = (None, runs[i + 1][1][own.end():])
+        if not said and i + 1 < len(runs) and runs[i + 1][0] is None and (
+                mark := _PAUSE_AFTER_TAG.match(runs[i + 1][1])):
             part += mark.group()
             runs[i + 1] = (None, runs[i + 1][1][mark.end():])
         if out:
             out[-1] = _PAUSE_BEFORE_TAG.sub("\n", out[-1])
-        out.append(f'<voice xml:lang="{voice}">{html.escape(part, quote=False)}</voice>')
+        out.append(f'<voice xml:lang="{voice}">{html.escape(part, quote=False)}</voice>{said}')
     return "".join(out)  # no <speak> around it: espeak-ng then added 0.05-0.1 s of silence at the end
 
 
@@ -297,8 +330,10 @@ def synthesize(text: str, lang: str, *, espeak: str | None = None, wpm: int = WO
     voice = VOICES.get(lang)
     if voice is None:
         raise SpeechError(t("core.speech_no_voice", DEFAULT_LANGUAGE, language=lang))
+    if voice in _FALLBACK_VOICES and not _has_voice(exe, voice):
+        voice = _FALLBACK_VOICES[voice]
     cmd = [exe, "-v", voice, "-m", "-s", str(wpm), "--stdout", "--stdin"]
-    ssml = marked_up(speakable(spoken(text, lang)), functools.partial(_has_voice, exe))
+    ssml = marked_up(speakable(spoken(text, lang)), functools.partial(_has_voice, exe), lang)
     try:
         proc = subprocess.run(cmd, input=ssml.encode("utf-8"), capture_output=True, timeout=TIMEOUT, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:

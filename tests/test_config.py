@@ -636,3 +636,21 @@ def test_the_table_is_told_which_letter_is_of_another_alphabet(lang):
     assert config._players_why(["Anna", "Ben", "\u0410nna"], lang) == t(
         "core.config_players_why_mixed", lang, name="\u0410nna", letter="\u0410")
     assert config._players_why(["Anna\n\u0410nna"], lang) == t("core.config_players_why_sign", lang)
+
+
+@pytest.mark.parametrize("names", [["♥", "Ben"], ["Anna", "☺☺"], ["Anna", "Anna ★"], ["Anna★", "Ben", "anna"]])
+def test_names_the_announcer_cannot_say_or_says_alike_are_refused(names):
+    """The announcer leaves emoji unsaid: "♥" was a player nobody heard ("♥ beginnt." was "beginnt."), "Anna ★" and
+    "Anna" two players both said "Anna"."""
+    with pytest.raises(ConfigError):
+        config.from_dict({"players": names})
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_table_is_told_which_name_is_not_said_or_said_alike(lang):
+    assert config._players_why(["Anna", "♥"], lang) == t("core.config_players_why_unsaid", lang, name="♥")
+    assert config._players_why(["♥", "☺☺"], lang) == t("core.config_players_why_unsaid", lang, name="♥")
+    assert config._players_why(["Anna", "Ben", "Anna ★"], lang) == t(
+        "core.config_players_why_said_alike", lang, name="Anna ★", other="Anna")
+    assert config._players_why(["Anna", "ANNA"], lang) == t("core.config_players_why_twice", lang, name="ANNA")
+    assert config.from_dict({"players": ["Anna ★", "Ben 🦄", "42"]}).players == ["Anna ★", "Ben 🦄", "42"]

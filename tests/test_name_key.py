@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion import config
+from companion import config, speech
 from companion.games import engine_class
-from companion.games.base import name_key
+from companion.games.base import name_key, pictograph
 from companion.games_ui import register_all
 from companion.views.players_view import name_problem
 
@@ -48,3 +48,22 @@ def test_the_games_start_with_both_and_give_each_their_own_steps(game):
     assert [p if isinstance(p, str) else p["name"] for p in engine.to_json()["players"]][:3] == TWINS
     assert _seat_named(game, engine, "Strauss") == "Strauss"
     assert _seat_named(game, engine, "strauß ") == "Strauß"
+
+
+def test_emoji_are_no_part_of_the_key_as_they_are_no_part_of_what_is_said():
+    """"Anna ★" beside "Anna" were two players both said "Anna"; the key drops what the announcer drops, by one
+    rule (``pictograph``, which ``speech.speakable`` uses too)."""
+    assert name_key("Anna ★") == name_key("anna") == name_key("🦄 ANNA 👍🏽")
+    assert name_key("Anna🦄Ben") == name_key("Anna Ben") != name_key("AnnaBen")
+    assert name_key("Jo ❤️") == name_key("Jo") and name_key("1️⃣") == name_key("1")
+    assert name_key("Zoë ★") != name_key("Zoe")
+    for name in ("Anna ★", "Anna🦄Ben", "Jo ❤️ 1️⃣"):
+        assert name_key(name) == name_key(speech.speakable(name))
+    assert speech.pictograph is pictograph
+
+
+@pytest.mark.parametrize("game", ["echt-spitze", "noch-x-mal", "haste-worte"])
+def test_a_step_naming_a_player_finds_them_with_or_without_their_emoji(game):
+    register_all()
+    engine = engine_class(game).new({"action": "setup", "players": ["Anna ★", "Ben"], "seed": 3})
+    assert _seat_named(game, engine, "Anna") == "Anna ★"

@@ -133,6 +133,12 @@ CASES = [
     ["Anna", "\u0410nna"],  # a Cyrillic А: the same name to every eye
     ["O'Brien", "\u039f'Brien"],  # a Greek Ο
     ["Anna Мария", "Αλέξανδρος"],  # whole words in one alphabet each are names
+    ["♥", "Ben"],  # nothing the announcer says: "♥ beginnt." was "beginnt."
+    ["Anna", "☺☺"],
+    ["♥", "☺☺"],  # refused as names with nothing said, not as twins
+    ["Anna", "Anna ★"],  # both said "Anna"
+    ["Anna", "Anna★", "Ben"],
+    ["Anna ★", "Ben ☺", "42"],  # a letter or a digit each, said apart
 ]
 
 
@@ -149,15 +155,32 @@ def test_players_problem_agrees_with_config_from_dict(names):
     assert (problem is None) == accepted, (names, problem)
     if not accepted:
         # the same problem as config's message, in the player's words
-        expected = {"list of names": ["core.players_err_blank"], "once": ["core.players_err_duplicate"],
+        expected = {"list of names": ["core.players_err_blank"], "no letter": ["core.players_err_unsaid"],
+                    "once": ["core.players_err_duplicate", "core.players_err_said_alike"],
                     "1 to 6": ["core.players_err_too_many", "core.players_err_too_few"],
                     "20 letters": ["core.players_err_too_long"], "alphabet": ["core.players_err_mixed"]}
         keys = next(v for k, v in expected.items() if k in config_message)
         mixed = [found for n in stripped if (found := config.mixed_letter(n))] or [("", "")]
-        allowed = {t(k, "en", name=n, max=m, letter=letter)
+        allowed = {t(k, "en", name=n, max=m, letter=letter, other=o)
                    for k in keys for n in [w for w, _ in mixed] + (stripped or [""])
-                   for m in (MAX_PLAYERS, MAX_NAME_LEN) for _, letter in mixed}
+                   for m in (MAX_PLAYERS, MAX_NAME_LEN) for _, letter in mixed for o in stripped or [""]}
         assert problem in allowed, (config_message, problem)
+
+
+def test_a_name_the_announcer_cannot_say_or_says_as_another_is_refused_in_words():
+    """Emoji are left unsaid: "♥" was a player nobody heard ("♥ beginnt." said "beginnt."), and "Anna ★" beside
+    "Anna" two players both said "Anna". Refused while typing, the outline on that name."""
+    mode, cfg, rec, done = make(players=("Anna", "Ben"))
+    select_list_item(mode, 2)  # add
+    mode.on_text("♥")
+    press(mode, Button.SELECT)  # Return: done
+    assert mode.entry is not None and mode.players == ["Anna", "Ben"] and rec.saved == []
+    assert mode.message == t("core.players_err_unsaid", "de", name="♥")
+    from companion.views.players_view import name_problem
+    assert name_problem(["Anna", "Ben", "Anna ★"], "en") == (
+        t("core.players_err_said_alike", "en", name="Anna ★", other="Anna"), 2)
+    assert name_problem(["Anna", "Ben", "☺☺"], "en") == (t("core.players_err_unsaid", "en", name="☺☺"), 2)
+    assert name_problem(["Anna ★", "Ben ☺", "Zoë", "42"], "en") is None
 
 
 def test_a_name_with_a_letter_of_another_alphabet_is_refused_in_words_with_its_place():

@@ -95,15 +95,21 @@ def name_problem(names: list[str], lang: str = "de", checked: set[int] | None = 
     character the screen cannot draw (config, without pygame, has no font to ask), for the names at ``checked``
     (all where None): a name typed beside one the config brought with a box in it was refused for that one. Names
     are compared and counted written one way, as the config does (``config.player_name``): "Zoé" with a combining
-    accent is "Zoé", "Anna  Maria" is "Anna Maria"."""
+    accent is "Zoé", "Anna  Maria" is "Anna Maria". A name said as another (emoji aside, ``name_key``: "Anna ★"
+    beside "Anna") is refused as a twin, and last, after what cannot be drawn, one the announcer cannot say (no
+    letter or digit: "♥"), as the config does after its characters it cannot show."""
     names = [config.player_name(n) for n in names]
     if (blank := next((k for k, n in enumerate(names) if not n.strip()), None)) is not None:
         return t("core.players_err_blank", lang), blank
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for k, n in enumerate(names):
-        if name_key(n) in seen:
+        if not config.sayable(n):  # refused below as that, not as a twin of another with nothing said
+            continue
+        if (other := seen.get(name_key(n))) is not None:
+            if config.same_but_pictographs(n, other):  # "Anna ★" beside "Anna": both said "Anna"
+                return t("core.players_err_said_alike", lang, name=n, other=other), k
             return t("core.players_err_duplicate", lang, name=n), k
-        seen.add(name_key(n))
+        seen[name_key(n)] = n
     if len(names) > MAX_PLAYERS:
         return t("core.players_err_too_many", lang, max=MAX_PLAYERS), None
     if len(names) < MIN_PLAYERS:
@@ -113,8 +119,12 @@ def name_problem(names: list[str], lang: str = "de", checked: set[int] | None = 
     if (mixed := next(((k, found) for k, n in enumerate(names) if (found := config.mixed_letter(n))), None)):
         k, (word, letter) = mixed  # "Аnna" typed on a Russian keyboard layout: it looks like "Anna", and is not
         return t("core.players_err_mixed", lang, name=word, letter=letter), k
-    return next(((words, k) for k, n in enumerate(names)
-                 if (checked is None or k in checked) and (words := undrawable_words(n, lang, undrawable_key))), None)
+    if drawn := next(((words, k) for k, n in enumerate(names) if (checked is None or k in checked)
+                      and (words := undrawable_words(n, lang, undrawable_key))), None):
+        return drawn
+    if (unsaid := next((k for k, n in enumerate(names) if not config.sayable(n)), None)) is not None:
+        return t("core.players_err_unsaid", lang, name=names[unsaid]), unsaid
+    return None
 
 
 def _upper(ch: str) -> str:
