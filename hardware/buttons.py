@@ -199,10 +199,11 @@ class PressTracker:
     def holding(self) -> tuple[Button, float] | None:
         """The button with a long press held down now (as of the last poll) whose long press has not come yet, and
         how far of the way to it (0 to 1; the furthest one where two are held), else None: the app fills its hint
-        as the hold builds (a held UNDO showed nothing for a second until the step was taken back)."""
+        as the hold builds (a held UNDO showed nothing for a second until the step was taken back). Not a button
+        that will do nothing (down at switch-on, stuck): its fill stood full all evening."""
         now = self.clock()
         held = [(b, max(0.0, min(1.0, (now - s.changed_at) / self.hold_for(b)))) for b, s in self._states.values()
-                if s.down and not s.long_fired and b in self.long_buttons]
+                if s.down and not s.numb and not s.long_fired and b in self.long_buttons]
         return max(held, key=lambda h: h[1], default=None)
 
     def held(self, button: Button) -> bool:

@@ -291,6 +291,7 @@ def test_a_button_down_at_switch_on_is_known_and_does_nothing_until_freed(clock:
             events += p.poll()
         assert events == []
         assert p.tracker.held(Button.SELECT) and p.tracker.stuck(15.0) == []  # named at the start, not again
+        assert p.tracker.holding() is None  # no hint filled for a hold that will do nothing
         press(p, Button.ROLL)
         assert p.poll() == [short(Button.ROLL)]  # the others work meanwhile
         for button in (Button.SELECT, Button.UNDO, Button.NEXT):
