@@ -60,6 +60,7 @@ from hardware.buttons import (
     LONG_PRESS_BUTTONS,
     REPEAT_DELAY,
     REPEAT_INTERVAL,
+    STUCK_AFTER,
     PressTracker,
     on_raspberry_pi,
 )
@@ -191,8 +192,6 @@ UNUSED_LIGHT = (45, 45, 45)
 UNUSED_AGAIN = 0.5
 #: seconds a button with a long press is held before the screen shows the hold building (a tap lasts 0.1-0.3 s)
 HOLD_SHOWN = 0.3
-#: seconds a button is held down before the screen asks whether it is stuck (no long press takes more than 10 s)
-STUCK_SECONDS = 15.0
 #: how recent a finished game must be to be shown once more at the start (``App._show_last_result``): the evening's
 #: last game after a power cut, not last week's at every switching on
 LAST_RESULT_SECONDS = 6 * 3600
@@ -1785,13 +1784,14 @@ class App:
         return row is not None and row == self._pressed_again.get(button)
 
     def _say_stuck(self) -> None:
-        """A button held down for STUCK_SECONDS is said once, by its name on the box: stuck, a stuck NEXT spun the
-        highlight for ever and a stuck SELECT lay dead after its one long press, and nobody knew why."""
+        """A button held down for STUCK_AFTER is said once, by its name on the box: stuck, a stuck NEXT spun the
+        highlight for ever and a stuck SELECT lay dead after its one long press, and nobody knew why. The buttons'
+        own STUCK_AFTER, when they stop repeating: a number of the app's own would drift from it."""
         trackers = [self.keys.tracker] + ([self.buttons.tracker] if hasattr(self.buttons, "tracker") else [])
-        stuck = {b for tracker in trackers for b in tracker.stuck(STUCK_SECONDS)}
+        stuck = {b for tracker in trackers for b in tracker.stuck(STUCK_AFTER)}
         if new := sorted(stuck - self._stuck_said, key=lambda b: b.value):  # all of them in one notice
             names = ", ".join(t(f"core.btn_{b.value}", self.lang) for b in new)
-            self.show_notice(t("core.button_stuck", self.lang, button=names, seconds=int(STUCK_SECONDS)), seconds=8)
+            self.show_notice(t("core.button_stuck", self.lang, button=names, seconds=int(STUCK_AFTER)), seconds=8)
         self._stuck_said = stuck  # said again only after it came up and stuck anew
 
     # -- the loop --------------------------------------------------------------------------------------------

@@ -1958,6 +1958,16 @@ def test_a_button_held_down_for_long_is_said_to_be_stuck(tmp_path):
     assert app.notice is None  # said once
 
 
+def test_the_stuck_words_count_the_seconds_the_buttons_take_for_stuck():
+    """The app kept a number of its own (STUCK_SECONDS) beside the buttons' STUCK_AFTER: changed there, the screen
+    would ask about a stuck button at another moment than the one it stops repeating and names another count."""
+    import companion.app as app_module
+    import hardware.buttons as buttons
+
+    assert not hasattr(app_module, "STUCK_SECONDS")
+    assert app_module.STUCK_AFTER is buttons.STUCK_AFTER
+
+
 def test_a_key_pressed_as_a_button_as_typing_begins_is_released(tmp_path):
     """R went down as ROLL in the frame a name entry opened, its release went to the typing: ROLL stayed "held",
     and fifteen seconds later the screen asked whether it was stuck."""
