@@ -56,6 +56,7 @@ from companion.views.widgets import (
     tapped_hint,
 )
 from hardware.buttons import (
+    DOUBLE_GUARD,
     DOUBLE_PRESS,
     LONG_PRESS_BUTTONS,
     REPEAT_DELAY,
@@ -378,10 +379,11 @@ class App:
         self.source: Any = None  # the camera, photo folder or built-in tray the dice are read from
         self._banner: pygame.Rect | None = None  # where the last frame drew a banner: a tap there is the banner's
         self._press: _Press | None = None  # the finger on the screen, whose tap comes when it lifts
-        #: when and where the last tap was taken, the screen before it (``_tap_state``) and the row it pressed that is
-        #: pressed again and again (``_repeated_row``): a tap on its spot this soon after it, when it changed the
-        #: screen, was aimed at the screen before (a child's double tap)
-        self._last_tap: tuple[float, tuple, tuple[int, int], Any] | None = None
+        #: when and where the last tap was taken, the screen before it (``_tap_state``), the row it pressed that is
+        #: pressed again and again (``_repeated_row``) and the window of the framed hint it pressed (``DOUBLE_GUARD``):
+        #: a tap on its spot this soon after it, when it changed the screen, was aimed at the screen before (a
+        #: child's double tap)
+        self._last_tap: tuple[float, tuple, tuple[int, int], Any, Hashable] | None = None
         #: the strip of words the last frame drew (rect, words, what it says: "error", "notice" or "state"), and a
         #: lasting state's words a tap put away until when
         self._strip: tuple[pygame.Rect, str, str] | None = None
@@ -1570,10 +1572,22 @@ class App:
         turn the second; "Remove" asked "Really remove?" unseen. Taps that change nothing there (a letter typed
         twice, a scroll arrow, "+" that the highlight follows) count however fast, and so does a quick tap
         elsewhere (the next player ticked, the pair's number die after its colour die), and so do quick taps on a
-        row meant to be pressed again and again (``_repeated_row``)."""
+        row meant to be pressed again and again (``_repeated_row``). The framed hints of ROLL and REROLL share one
+        window wherever they stand, as their arcade buttons do (``DOUBLE_GUARD``): quick taps on "ROLL" and then on
+        "REROLL" beside it threw twice."""
         last = self._last_tap
-        return (last is not None and now - last[0] < DOUBLE_PRESS and math.dist(pos, last[2]) <= DOUBLE_SPOT
-                and self._tap_state() != last[1] and (last[3] is None or self._repeated_row(pos) != last[3]))
+        if last is None or now - last[0] >= DOUBLE_PRESS:
+            return False
+        if last[4] is not None and self._hint_guard(pos) == last[4]:
+            return True
+        return (math.dist(pos, last[2]) <= DOUBLE_SPOT and self._tap_state() != last[1]
+                and (last[3] is None or self._repeated_row(pos) != last[3]))
+
+    def _hint_guard(self, pos: tuple[int, int]) -> Hashable:
+        """The ``DOUBLE_PRESS`` window the framed hint at ``pos`` shares with others (``DOUBLE_GUARD``: ROLL's and
+        REROLL's), else None."""
+        press = self._framed_hint(pos)
+        return DOUBLE_GUARD.get(press.button) if press is not None else None
 
     def _repeated_row(self, pos: tuple[int, int]) -> Any:
         """The value of the menu row at ``pos`` that is pressed again and again (``MenuItem.repeats``: the pause
@@ -1589,12 +1603,12 @@ class App:
     def _take_tap(self, pos: tuple[int, int], act: Callable[[], Any] | None = None) -> None:
         """Take a finger's tap (or ``act`` for it), remembering the screen it found and the row it pressed
         (``_doubled``)."""
-        before, row = self._tap_state(), self._repeated_row(pos)
+        before, row, guard = self._tap_state(), self._repeated_row(pos), self._hint_guard(pos)
         if act is None:
             self.on_tap(pos)
         else:
             act()
-        self._last_tap = (self.clock(), before, pos, row)
+        self._last_tap = (self.clock(), before, pos, row, guard)
 
     def _framed_hint(self, pos: tuple[int, int]) -> ButtonEvent | None:
         """The press of the game's framed hint at ``pos``, where a tap there reaches it: not over the sound-off sign,
