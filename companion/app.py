@@ -1316,7 +1316,7 @@ class App:
         if self.announcer.muted:
             self.cfg.sound.mute = self.announcer.toggle_mute()
         self.announcer.play_sound(Sound.CHIME)
-        self._save_config("core.volume_not_saved")
+        self._save_config("core.volume_not_saved", first=[t("core.volume_now", self.lang, volume=then)])
 
     def _sound_item(self) -> str:
         """What the pause menu's sound entry will do: a table that went quiet by a long SELECT finds the way back."""
@@ -1358,17 +1358,24 @@ class App:
             return
         self.cfg.sound.mute = self.announcer.toggle_mute()
         # said on the screen: a long SELECT by accident must not leave a table silent without knowing why
-        self.show_notice(t("core.muted_hint" if self.cfg.sound.mute else "core.unmuted", self.lang), seconds=4,
-                         good=True)
-        self._save_config("core.mute_not_saved", beside=self._unsaved())  # (in the game: the strip adds it)
+        said = [t(key, self.lang) for key in (("core.muted_hint", "core.muted") if self.cfg.sound.mute
+                                              else ("core.unmuted",))]
+        self.show_notice(said[0], seconds=4, good=True)
+        # (in the game: the strip adds the game's own trouble)
+        self._save_config("core.mute_not_saved", beside=self._unsaved(), first=said)
 
-    def _save_config(self, key: str, beside: str | None = None) -> None:
+    def _save_config(self, key: str, beside: str | None = None, first: Sequence[str] = ()) -> None:
         """Keep a setting switched at the table in the config, or say with ``key`` that it holds for this run only:
         a card that refuses the write, and a file that could not be read at the start, which ``config.save`` leaves
         as it is (the mute said nothing then, and was gone after a restart). A folder that refused it (root's after
         a ``sudo`` run) is named with its remedy, as the players screen names it (``refused_words``), where the
         notice holds that at SMALL or larger with ``beside``, the words the strip says after it (a game that cannot
-        be saved either: both at 14 px); else the short words, as before, and the pause menu names the game's."""
+        be saved either: both at 14 px); else the short words, as before, and the pause menu names the game's.
+        ``first``: what the switch did, said before the refusal, longest first ("Sound off: hold SELECT …", then
+        "Sound off."; "Volume now 60 %."): the refusal took the place of the words saying the sound was off, and a
+        table that muted by accident saw only trouble with a folder. The folder keeps its name beside the shorter
+        of them where the longer leaves no room (the speaker sign says how the sound comes back); else the short
+        refusal beside the longest that fits at SMALL."""
         try:
             config.save(self.cfg)
         except (CompanionError, OSError) as exc:
@@ -1377,13 +1384,21 @@ class App:
             error = self.cfg.unreadable
         if error is None:
             return
+        def fits(words: str) -> bool:
+            return _notice_layout(f"{words} {beside}" if beside else words)[1] >= theme.SMALL
+
+        said = list(first) or [""]
         named = refused_words(error, self.lang)
         if named is not None:
-            words = t(key, self.lang, error=named)
-            if _notice_layout(f"{words} {beside}" if beside else words)[1] >= theme.SMALL:
+            refusal = t(key, self.lang, error=named)
+            words = next((w for w in (f"{f} {refusal}".strip() for f in said) if fits(w)), None)
+            if words is not None:
                 self.show_notice(words, seconds=FOLDER_NAMED_SECONDS)
                 return
-        self.show_notice(t(key, self.lang, error=error_words(error, self.lang)), seconds=5)
+        refusal = t(key, self.lang, error=error_words(error, self.lang))
+        shown = [f"{f} {refusal}".strip() for f in said]
+        # (and what the switch did, read first)
+        self.show_notice(next((w for w in shown if fits(w)), shown[-1]), seconds=5 + (3 if first else 0))
 
     def _in_game(self) -> bool:
         """A game's own screen is shown (not its pause menu, not a menu between games)."""
