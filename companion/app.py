@@ -366,6 +366,7 @@ class App:
         # when it was asked for, and for how long (a notice may wait for the room a screen keeps it)
         self._notice_shown, self._notice_seconds = 0.0, 0.0
         self.notice_tone = "bad"  # its strip's colours (``NOTICE_COLOURS``): trouble, good news, or neither
+        self.notice_answers = False  # it answers a tap or a press: shown at once, never waiting for a banner
         self.notice_screen: Any = None  # the screen a notice speaks of (``show_notice(screen=...)``), None: any
         self.notice_step: Any = None  # the game's step (a setup's question) such a notice speaks of: it goes with it
         self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
@@ -521,19 +522,25 @@ class App:
             self.buttons = None
 
     def show_notice(self, text: str, seconds: float = 5.0, *, good: bool = False, info: bool = False,
-                    screen: Any = None) -> None:
+                    screen: Any = None, answer: bool = False) -> None:
         """A strip of words for the table: red for trouble, green for good news ("Undone", "Game resumed"), so that
         a resumed game does not look like an error; ``info`` in the panel's colours for what is neither (dice not
         taught yet, so the companion rolls: a family playing so every evening saw a red strip at every start).
         ``screen``: the words are about that screen only, and go when it does (why a press did nothing there: "Not
         time to roll: Anna: take one die" stood over the pause menu opened after it), and with the game's step it
-        was said at: "Not time to roll: David picks a die" stood on after David had picked."""
+        was said at: "Not time to roll: David picks a die" stood on after David had picked.
+
+        ``answer``: the words answer a tap or a press that did nothing else ("Zoé's pair is set …", "Not time to
+        roll"): they stand at once in the screen's first room they fit, over a banner there if need be
+        (``draw``), where other notices may wait up to NOTICE_WAITS for it. Waiting, a child tapping a die saw
+        nothing happen for 6.7 s, and tapped again and again."""
         self.notice = text
         self.notice_until = self.clock() + seconds
         self._notice_shown, self._notice_seconds = self.clock(), seconds
         self.notice_tone = "good" if good else "info" if info else "bad"
         self.notice_screen = screen
         self.notice_step = self._moment() if screen is not None else None
+        self.notice_answers = answer
 
     def _moment(self) -> tuple[int | None, int | None, bool]:
         """Where the table is: the game's step, the setup's question, a name being typed (``notice_step``)."""
@@ -1414,7 +1421,7 @@ class App:
             return
         before = (self.notice, self.notice_until)  # an example the undo could not take back says so: not hidden
         if not self.session.undo():  # only the setup: a held UNDO that did nothing, unsaid, read as broken
-            self.show_notice(t("core.nothing_to_undo", self.lang), seconds=3, info=True)
+            self.show_notice(t("core.nothing_to_undo", self.lang), seconds=3, info=True, answer=True)
             return
         # what the step told the table, not a call to act it made: an undone roll quoted "Anna: take one die",
         # heard as an order though Anna must roll again
@@ -1454,7 +1461,8 @@ class App:
             # the next throw after a finished game: nothing happened (Noch X-Mal!'s screen took the press and did
             # nothing), and the table took the button for broken
             self.show_notice(t("core.over_roll", self.lang, again=t("core.btn_select", self.lang),
-                               menu=t("core.btn_undo", self.lang)), seconds=4, info=True, screen=self.mode)
+                               menu=t("core.btn_undo", self.lang)), seconds=4, info=True, screen=self.mode,
+                             answer=True)
             return
         used = self.mode.on_button(event)  # a game screen that rolls asks the camera itself (``ask_for_dice``)
         if event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:
@@ -1464,17 +1472,18 @@ class App:
         elif not used and in_game and event.button is Button.TIMER and not getattr(self.mode, "has_hourglass", False):
             # free play, Echt Spitze, Noch X-Mal!, Fritzo without a clock: a press that did nothing and said nothing
             # read as a broken button
-            self.show_notice(t("core.no_hourglass", self.lang), seconds=4, info=True, screen=self.mode)
+            self.show_notice(t("core.no_hourglass", self.lang), seconds=4, info=True, screen=self.mode, answer=True)
         elif not used and in_game and event.button is Button.TIMER and (why := getattr(self.mode, "timer_not_now",
                                                                                         None)):
-            self.show_notice(why, seconds=4, info=True, screen=self.mode)  # its hourglass, not now (Haste's picks)
+            # its hourglass, not now (Haste's picks)
+            self.show_notice(why, seconds=4, info=True, screen=self.mode, answer=True)
         elif not used and in_game and event.button in (Button.ROLL, Button.REROLL):
             # a screen that rolls nothing now ("Anna: take one die", Fritzo's building): TIMER said why not, ROLL
             # said nothing, and the table pressed it again and again
-            self.show_notice(self._roll_not_now(), seconds=4, info=True, screen=self.mode)
+            self.show_notice(self._roll_not_now(), seconds=4, info=True, screen=self.mode, answer=True)
         elif not used and not in_game and event.button in (Button.ROLL, Button.REROLL, Button.TIMER) \
                 and (key := self._no_dice_here()):
-            self.show_notice(t(key, self.lang), seconds=4, info=True, screen=self.mode)
+            self.show_notice(t(key, self.lang), seconds=4, info=True, screen=self.mode, answer=True)
         elif not used and event.press is Press.SHORT and event.button in (Button.NEXT, Button.PREV, Button.SELECT,
                                                                          Button.UNDO):
             self._unused_press()
@@ -1552,7 +1561,7 @@ class App:
             return
         # a screen's answer that is no error (Noch X-Mal!'s "the pair is set; hold UNDO"): not in red
         if isinstance(said := self.mode.on_tap(pos), str):
-            self.show_notice(said, seconds=6, info=True, screen=self.mode)
+            self.show_notice(said, seconds=6, info=True, screen=self.mode, answer=True)
 
     def _mute_area(self) -> pygame.Rect | None:
         """Where a finger switches the sound on: the "sound off" sign and a finger's room around it (the speaker
@@ -1991,6 +2000,7 @@ class App:
             # the cubes' third row for its ten seconds, and a damaged game's three lines, too tall for the band under
             # the race's clock, over the clock for theirs
             room, fill, waits = None, False, False
+            answer = kind == "notice" and self.notice_answers
             banner_room = getattr(self.mode, "banner_room", None)
             for each in banner_rooms(getattr(self.mode, "notice_room", None)):
                 # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
@@ -2000,8 +2010,11 @@ class App:
                 if not (each.contains(laid) and size >= theme.SMALL):  # not 14 px lines to fit it
                     continue
                 # clear of a banner: under one at the top, and off one drawn lower (the firsts' banner at Echt
-                # Spitze's foot stands in the band kept under the firsts' line: the strip stood over its words)
-                if top <= each.top and not (banner is not None and laid.colliderect(banner)):
+                # Spitze's foot stands in the band kept under the firsts' line: the strip stood over its words).
+                # An answer to a tap or press takes the first room it fits, over a banner there (``show_notice``):
+                # waiting, Noch X-Mal!'s "Zoé's pair is set …" came 6.7 s after the die tapped, and a later room is
+                # over what the screen keeps in view (the cards' names); the banner was heard, and shows around it
+                if answer or top <= each.top and not (banner is not None and laid.colliderect(banner)):
                     # words that may wait for the banner in an earlier room wait, rather than stand in a later one
                     # over what the screen keeps in view (Noch X-Mal!'s "Zoé's pair is set …" over the cards' names,
                     # a fourth roll's banner filling the board's column over the prompt's band)
