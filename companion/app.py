@@ -56,10 +56,12 @@ from companion.views.widgets import (
     tapped_hint,
 )
 from hardware.buttons import (
+    DOUBLE_GUARD,
     DOUBLE_PRESS,
     LONG_PRESS_BUTTONS,
     REPEAT_DELAY,
     REPEAT_INTERVAL,
+    STUCK_AFTER,
     PressTracker,
     on_raspberry_pi,
 )
@@ -191,8 +193,6 @@ UNUSED_LIGHT = (45, 45, 45)
 UNUSED_AGAIN = 0.5
 #: seconds a button with a long press is held before the screen shows the hold building (a tap lasts 0.1-0.3 s)
 HOLD_SHOWN = 0.3
-#: seconds a button is held down before the screen asks whether it is stuck (no long press takes more than 10 s)
-STUCK_SECONDS = 15.0
 #: how recent a finished game must be to be shown once more at the start (``App._show_last_result``): the evening's
 #: last game after a power cut, not last week's at every switching on
 LAST_RESULT_SECONDS = 6 * 3600
@@ -366,6 +366,7 @@ class App:
         # when it was asked for, and for how long (a notice may wait for the room a screen keeps it)
         self._notice_shown, self._notice_seconds = 0.0, 0.0
         self.notice_tone = "bad"  # its strip's colours (``NOTICE_COLOURS``): trouble, good news, or neither
+        self.notice_answers = False  # it answers a tap or a press: shown at once, never waiting for a banner
         self.notice_screen: Any = None  # the screen a notice speaks of (``show_notice(screen=...)``), None: any
         self.notice_step: Any = None  # the game's step (a setup's question) such a notice speaks of: it goes with it
         self._taught: Progress | None = None  # how far the game's dice are taught (a taught set's, once read)
@@ -379,10 +380,11 @@ class App:
         self.source: Any = None  # the camera, photo folder or built-in tray the dice are read from
         self._banner: pygame.Rect | None = None  # where the last frame drew a banner: a tap there is the banner's
         self._press: _Press | None = None  # the finger on the screen, whose tap comes when it lifts
-        #: when and where the last tap was taken, the screen before it (``_tap_state``) and the row it pressed that is
-        #: pressed again and again (``_repeated_row``): a tap on its spot this soon after it, when it changed the
-        #: screen, was aimed at the screen before (a child's double tap)
-        self._last_tap: tuple[float, tuple, tuple[int, int], Any] | None = None
+        #: when and where the last tap was taken, the screen before it (``_tap_state``), the row it pressed that is
+        #: pressed again and again (``_repeated_row``) and the window of the framed hint it pressed (``DOUBLE_GUARD``):
+        #: a tap on its spot this soon after it, when it changed the screen, was aimed at the screen before (a
+        #: child's double tap)
+        self._last_tap: tuple[float, tuple, tuple[int, int], Any, Hashable] | None = None
         #: the strip of words the last frame drew (rect, words, what it says: "error", "notice" or "state"), and a
         #: lasting state's words a tap put away until when
         self._strip: tuple[pygame.Rect, str, str] | None = None
@@ -520,19 +522,25 @@ class App:
             self.buttons = None
 
     def show_notice(self, text: str, seconds: float = 5.0, *, good: bool = False, info: bool = False,
-                    screen: Any = None) -> None:
+                    screen: Any = None, answer: bool = False) -> None:
         """A strip of words for the table: red for trouble, green for good news ("Undone", "Game resumed"), so that
         a resumed game does not look like an error; ``info`` in the panel's colours for what is neither (dice not
         taught yet, so the companion rolls: a family playing so every evening saw a red strip at every start).
         ``screen``: the words are about that screen only, and go when it does (why a press did nothing there: "Not
         time to roll: Anna: take one die" stood over the pause menu opened after it), and with the game's step it
-        was said at: "Not time to roll: David picks a die" stood on after David had picked."""
+        was said at: "Not time to roll: David picks a die" stood on after David had picked.
+
+        ``answer``: the words answer a tap or a press that did nothing else ("Zoé's pair is set …", "Not time to
+        roll"): they stand at once in the screen's first room they fit, over a banner there if need be
+        (``draw``), where other notices may wait up to NOTICE_WAITS for it. Waiting, a child tapping a die saw
+        nothing happen for 6.7 s, and tapped again and again."""
         self.notice = text
         self.notice_until = self.clock() + seconds
         self._notice_shown, self._notice_seconds = self.clock(), seconds
         self.notice_tone = "good" if good else "info" if info else "bad"
         self.notice_screen = screen
         self.notice_step = self._moment() if screen is not None else None
+        self.notice_answers = answer
 
     def _moment(self) -> tuple[int | None, int | None, bool]:
         """Where the table is: the game's step, the setup's question, a name being typed (``notice_step``)."""
@@ -1318,7 +1326,7 @@ class App:
         if self.announcer.muted:
             self.cfg.sound.mute = self.announcer.toggle_mute()
         self.announcer.play_sound(Sound.CHIME)
-        self._save_config("core.volume_not_saved")
+        self._save_config("core.volume_not_saved", first=[t("core.volume_now", self.lang, volume=then)])
 
     def _sound_item(self) -> str:
         """What the pause menu's sound entry will do: a table that went quiet by a long SELECT finds the way back."""
@@ -1360,17 +1368,24 @@ class App:
             return
         self.cfg.sound.mute = self.announcer.toggle_mute()
         # said on the screen: a long SELECT by accident must not leave a table silent without knowing why
-        self.show_notice(t("core.muted_hint" if self.cfg.sound.mute else "core.unmuted", self.lang), seconds=4,
-                         good=True)
-        self._save_config("core.mute_not_saved", beside=self._unsaved())  # (in the game: the strip adds it)
+        said = [t(key, self.lang) for key in (("core.muted_hint", "core.muted") if self.cfg.sound.mute
+                                              else ("core.unmuted",))]
+        self.show_notice(said[0], seconds=4, good=True)
+        # (in the game: the strip adds the game's own trouble)
+        self._save_config("core.mute_not_saved", beside=self._unsaved(), first=said)
 
-    def _save_config(self, key: str, beside: str | None = None) -> None:
+    def _save_config(self, key: str, beside: str | None = None, first: Sequence[str] = ()) -> None:
         """Keep a setting switched at the table in the config, or say with ``key`` that it holds for this run only:
         a card that refuses the write, and a file that could not be read at the start, which ``config.save`` leaves
         as it is (the mute said nothing then, and was gone after a restart). A folder that refused it (root's after
         a ``sudo`` run) is named with its remedy, as the players screen names it (``refused_words``), where the
         notice holds that at SMALL or larger with ``beside``, the words the strip says after it (a game that cannot
-        be saved either: both at 14 px); else the short words, as before, and the pause menu names the game's."""
+        be saved either: both at 14 px); else the short words, as before, and the pause menu names the game's.
+        ``first``: what the switch did, said before the refusal, longest first ("Sound off: hold SELECT …", then
+        "Sound off."; "Volume now 60 %."): the refusal took the place of the words saying the sound was off, and a
+        table that muted by accident saw only trouble with a folder. The folder keeps its name beside the shorter
+        of them where the longer leaves no room (the speaker sign says how the sound comes back); else the short
+        refusal beside the longest that fits at SMALL."""
         try:
             config.save(self.cfg)
         except (CompanionError, OSError) as exc:
@@ -1379,13 +1394,21 @@ class App:
             error = self.cfg.unreadable
         if error is None:
             return
+        def fits(words: str) -> bool:
+            return _notice_layout(f"{words} {beside}" if beside else words)[1] >= theme.SMALL
+
+        said = list(first) or [""]
         named = refused_words(error, self.lang)
         if named is not None:
-            words = t(key, self.lang, error=named)
-            if _notice_layout(f"{words} {beside}" if beside else words)[1] >= theme.SMALL:
+            refusal = t(key, self.lang, error=named)
+            words = next((w for w in (f"{f} {refusal}".strip() for f in said) if fits(w)), None)
+            if words is not None:
                 self.show_notice(words, seconds=FOLDER_NAMED_SECONDS)
                 return
-        self.show_notice(t(key, self.lang, error=error_words(error, self.lang)), seconds=5)
+        refusal = t(key, self.lang, error=error_words(error, self.lang))
+        shown = [f"{f} {refusal}".strip() for f in said]
+        # (and what the switch did, read first)
+        self.show_notice(next((w for w in shown if fits(w)), shown[-1]), seconds=5 + (3 if first else 0))
 
     def _in_game(self) -> bool:
         """A game's own screen is shown (not its pause menu, not a menu between games)."""
@@ -1401,7 +1424,7 @@ class App:
             return
         before = (self.notice, self.notice_until)  # an example the undo could not take back says so: not hidden
         if not self.session.undo():  # only the setup: a held UNDO that did nothing, unsaid, read as broken
-            self.show_notice(t("core.nothing_to_undo", self.lang), seconds=3, info=True)
+            self.show_notice(t("core.nothing_to_undo", self.lang), seconds=3, info=True, answer=True)
             return
         # what the step told the table, not a call to act it made: an undone roll quoted "Anna: take one die",
         # heard as an order though Anna must roll again
@@ -1441,7 +1464,8 @@ class App:
             # the next throw after a finished game: nothing happened (Noch X-Mal!'s screen took the press and did
             # nothing), and the table took the button for broken
             self.show_notice(t("core.over_roll", self.lang, again=t("core.btn_select", self.lang),
-                               menu=t("core.btn_undo", self.lang)), seconds=4, info=True, screen=self.mode)
+                               menu=t("core.btn_undo", self.lang)), seconds=4, info=True, screen=self.mode,
+                             answer=True)
             return
         used = self.mode.on_button(event)  # a game screen that rolls asks the camera itself (``ask_for_dice``)
         if event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:
@@ -1451,17 +1475,18 @@ class App:
         elif not used and in_game and event.button is Button.TIMER and not getattr(self.mode, "has_hourglass", False):
             # free play, Echt Spitze, Noch X-Mal!, Fritzo without a clock: a press that did nothing and said nothing
             # read as a broken button
-            self.show_notice(t("core.no_hourglass", self.lang), seconds=4, info=True, screen=self.mode)
+            self.show_notice(t("core.no_hourglass", self.lang), seconds=4, info=True, screen=self.mode, answer=True)
         elif not used and in_game and event.button is Button.TIMER and (why := getattr(self.mode, "timer_not_now",
                                                                                         None)):
-            self.show_notice(why, seconds=4, info=True, screen=self.mode)  # its hourglass, not now (Haste's picks)
+            # its hourglass, not now (Haste's picks)
+            self.show_notice(why, seconds=4, info=True, screen=self.mode, answer=True)
         elif not used and in_game and event.button in (Button.ROLL, Button.REROLL):
             # a screen that rolls nothing now ("Anna: take one die", Fritzo's building): TIMER said why not, ROLL
             # said nothing, and the table pressed it again and again
-            self.show_notice(self._roll_not_now(), seconds=4, info=True, screen=self.mode)
+            self.show_notice(self._roll_not_now(), seconds=4, info=True, screen=self.mode, answer=True)
         elif not used and not in_game and event.button in (Button.ROLL, Button.REROLL, Button.TIMER) \
                 and (key := self._no_dice_here()):
-            self.show_notice(t(key, self.lang), seconds=4, info=True, screen=self.mode)
+            self.show_notice(t(key, self.lang), seconds=4, info=True, screen=self.mode, answer=True)
         elif not used and event.press is Press.SHORT and event.button in (Button.NEXT, Button.PREV, Button.SELECT,
                                                                          Button.UNDO):
             self._unused_press()
@@ -1539,7 +1564,7 @@ class App:
             return
         # a screen's answer that is no error (Noch X-Mal!'s "the pair is set; hold UNDO"): not in red
         if isinstance(said := self.mode.on_tap(pos), str):
-            self.show_notice(said, seconds=6, info=True, screen=self.mode)
+            self.show_notice(said, seconds=6, info=True, screen=self.mode, answer=True)
 
     def _mute_area(self) -> pygame.Rect | None:
         """Where a finger switches the sound on: the "sound off" sign and a finger's room around it (the speaker
@@ -1574,10 +1599,22 @@ class App:
         turn the second; "Remove" asked "Really remove?" unseen. Taps that change nothing there (a letter typed
         twice, a scroll arrow, "+" that the highlight follows) count however fast, and so does a quick tap
         elsewhere (the next player ticked, the pair's number die after its colour die), and so do quick taps on a
-        row meant to be pressed again and again (``_repeated_row``)."""
+        row meant to be pressed again and again (``_repeated_row``). The framed hints of ROLL and REROLL share one
+        window wherever they stand, as their arcade buttons do (``DOUBLE_GUARD``): quick taps on "ROLL" and then on
+        "REROLL" beside it threw twice."""
         last = self._last_tap
-        return (last is not None and now - last[0] < DOUBLE_PRESS and math.dist(pos, last[2]) <= DOUBLE_SPOT
-                and self._tap_state() != last[1] and (last[3] is None or self._repeated_row(pos) != last[3]))
+        if last is None or now - last[0] >= DOUBLE_PRESS:
+            return False
+        if last[4] is not None and self._hint_guard(pos) == last[4]:
+            return True
+        return (math.dist(pos, last[2]) <= DOUBLE_SPOT and self._tap_state() != last[1]
+                and (last[3] is None or self._repeated_row(pos) != last[3]))
+
+    def _hint_guard(self, pos: tuple[int, int]) -> Hashable:
+        """The ``DOUBLE_PRESS`` window the framed hint at ``pos`` shares with others (``DOUBLE_GUARD``: ROLL's and
+        REROLL's), else None."""
+        press = self._framed_hint(pos)
+        return DOUBLE_GUARD.get(press.button) if press is not None else None
 
     def _repeated_row(self, pos: tuple[int, int]) -> Any:
         """The value of the menu row at ``pos`` that is pressed again and again (``MenuItem.repeats``: the pause
@@ -1593,12 +1630,12 @@ class App:
     def _take_tap(self, pos: tuple[int, int], act: Callable[[], Any] | None = None) -> None:
         """Take a finger's tap (or ``act`` for it), remembering the screen it found and the row it pressed
         (``_doubled``)."""
-        before, row = self._tap_state(), self._repeated_row(pos)
+        before, row, guard = self._tap_state(), self._repeated_row(pos), self._hint_guard(pos)
         if act is None:
             self.on_tap(pos)
         else:
             act()
-        self._last_tap = (self.clock(), before, pos, row)
+        self._last_tap = (self.clock(), before, pos, row, guard)
 
     def _framed_hint(self, pos: tuple[int, int]) -> ButtonEvent | None:
         """The press of the game's framed hint at ``pos``, where a tap there reaches it: not over the sound-off sign,
@@ -1788,13 +1825,14 @@ class App:
         return row is not None and row == self._pressed_again.get(button)
 
     def _say_stuck(self) -> None:
-        """A button held down for STUCK_SECONDS is said once, by its name on the box: stuck, a stuck NEXT spun the
-        highlight for ever and a stuck SELECT lay dead after its one long press, and nobody knew why."""
+        """A button held down for STUCK_AFTER is said once, by its name on the box: stuck, a stuck NEXT spun the
+        highlight for ever and a stuck SELECT lay dead after its one long press, and nobody knew why. The buttons'
+        own STUCK_AFTER, when they stop repeating: a number of the app's own would drift from it."""
         trackers = [self.keys.tracker] + ([self.buttons.tracker] if hasattr(self.buttons, "tracker") else [])
-        stuck = {b for tracker in trackers for b in tracker.stuck(STUCK_SECONDS)}
+        stuck = {b for tracker in trackers for b in tracker.stuck(STUCK_AFTER)}
         if new := sorted(stuck - self._stuck_said, key=lambda b: b.value):  # all of them in one notice
             names = ", ".join(t(f"core.btn_{b.value}", self.lang) for b in new)
-            self.show_notice(t("core.button_stuck", self.lang, button=names, seconds=int(STUCK_SECONDS)), seconds=8)
+            self.show_notice(t("core.button_stuck", self.lang, button=names, seconds=int(STUCK_AFTER)), seconds=8)
         self._stuck_said = stuck  # said again only after it came up and stuck anew
 
     # -- the loop --------------------------------------------------------------------------------------------
@@ -1965,6 +2003,7 @@ class App:
             # the cubes' third row for its ten seconds, and a damaged game's three lines, too tall for the band under
             # the race's clock, over the clock for theirs
             room, fill, waits = None, False, False
+            answer = kind == "notice" and self.notice_answers
             banner_room = getattr(self.mode, "banner_room", None)
             for each in banner_rooms(getattr(self.mode, "notice_room", None)):
                 # a room the screen keeps for its banners too is filled as a banner fills it (``banner.place``)
@@ -1974,8 +2013,11 @@ class App:
                 if not (each.contains(laid) and size >= theme.SMALL):  # not 14 px lines to fit it
                     continue
                 # clear of a banner: under one at the top, and off one drawn lower (the firsts' banner at Echt
-                # Spitze's foot stands in the band kept under the firsts' line: the strip stood over its words)
-                if top <= each.top and not (banner is not None and laid.colliderect(banner)):
+                # Spitze's foot stands in the band kept under the firsts' line: the strip stood over its words).
+                # An answer to a tap or press takes the first room it fits, over a banner there (``show_notice``):
+                # waiting, Noch X-Mal!'s "Zoé's pair is set …" came 6.7 s after the die tapped, and a later room is
+                # over what the screen keeps in view (the cards' names); the banner was heard, and shows around it
+                if answer or top <= each.top and not (banner is not None and laid.colliderect(banner)):
                     # words that may wait for the banner in an earlier room wait, rather than stand in a later one
                     # over what the screen keeps in view (Noch X-Mal!'s "Zoé's pair is set …" over the cards' names,
                     # a fourth roll's banner filling the board's column over the prompt's band)

@@ -901,9 +901,12 @@ def test_a_config_that_could_not_be_read_at_the_start_says_a_switched_setting_is
     app.cfg.unreadable = PermissionError(errno.EACCES, "Permission denied")
     _press(app, Button.SELECT, Press.LONG)
     assert app.announcer.muted
-    assert app.notice == t("core.mute_not_saved", "de", error=t("core.disk_refused", "de"))
+    # what the switch did first, then that it is not kept: the refusal alone took the words "Ton aus" away
+    assert app.notice == " ".join((t("core.muted_hint", "de"),
+                                   t("core.mute_not_saved", "de", error=t("core.disk_refused", "de"))))
     app.step_volume(-1)
-    assert app.notice == t("core.volume_not_saved", "de", error=t("core.disk_refused", "de"))
+    assert app.notice == " ".join((t("core.volume_now", "de", volume=60),
+                                   t("core.volume_not_saved", "de", error=t("core.disk_refused", "de"))))
 
 
 def test_a_tap_on_free_play_dice_finds_the_roll_as_it_is_now(tmp_path):
@@ -1956,6 +1959,16 @@ def test_a_button_held_down_for_long_is_said_to_be_stuck(tmp_path):
     clock[0] += 5.0
     app.frame(0.03, [])
     assert app.notice is None  # said once
+
+
+def test_the_stuck_words_count_the_seconds_the_buttons_take_for_stuck():
+    """The app kept a number of its own (STUCK_SECONDS) beside the buttons' STUCK_AFTER: changed there, the screen
+    would ask about a stuck button at another moment than the one it stops repeating and names another count."""
+    import companion.app as app_module
+    import hardware.buttons as buttons
+
+    assert not hasattr(app_module, "STUCK_SECONDS")
+    assert app_module.STUCK_AFTER is buttons.STUCK_AFTER
 
 
 def test_a_key_pressed_as_a_button_as_typing_begins_is_released(tmp_path):

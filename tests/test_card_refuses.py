@@ -13,6 +13,7 @@ from companion.app import App
 from companion.config import Config
 from companion.display import Display
 from companion.games_ui import register_all
+from companion.i18n import t
 from companion.views.menus import SetupWizard
 from companion.views.players_view import PlayersMode
 from hardware.events import Button, ButtonEvent
@@ -250,11 +251,12 @@ def test_the_mute_and_the_volume_name_a_root_owned_folder_with_its_remedy(tmp_pa
     fix = f"sudo chown -R anna: {folder}"
     app.toggle_mute()
     assert "~/.config/table-companion (" in app.notice and fix in app.notice and app.announcer.muted
+    assert app.notice.startswith(t("core.muted", lang))  # that the sound is off, first
     lines = _strip_texts(app, monkeypatch)
     assert len(lines) >= 2 and all(size >= theme.SMALL for _, size in lines), lines
     app.step_volume(-1)
     assert "~/.config/table-companion (" in app.notice and fix in app.notice and app.announcer.volume == 60
-    assert app.notice.startswith("Lautstärke" if lang == "de" else "Volume")
+    assert app.notice.startswith(t("core.volume_now", lang, volume=60))  # the new volume, first
 
 
 def test_the_mute_in_a_game_that_cannot_be_saved_either_says_it_short_rather_than_at_14_px(tmp_path, monkeypatch):
@@ -277,8 +279,9 @@ def test_the_mute_in_a_game_that_cannot_be_saved_either_says_it_short_rather_tha
     app.session.unsaved = PermissionError(errno.EACCES, "Permission denied", journal)
     app.toggle_mute()
     assert "Ton-Einstellung nicht gespeichert" in app.notice and str(folder) not in app.notice
+    assert app.notice.startswith(t("core.muted", "de"))  # the sound is off, said first (in short: the room)
     lines = _strip_texts(app, monkeypatch)
-    assert any("Spiel kann nicht" in s for s, _ in lines) and all(size >= theme.SMALL for _, size in lines), lines
+    assert "Spiel kann nicht" in " ".join(s for s, _ in lines) and all(size >= theme.SMALL for _, size in lines), lines
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

@@ -177,6 +177,21 @@ def test_putting_back_a_cube_that_fits_lights_its_places_and_one_that_does_not_i
     assert session.actions[-1]["action"] == "place" and session.engine.current_player == "Ben"
 
 
+def test_hint_pressed_again_while_it_shows_is_not_taken(tmp_path):
+    """"Hint" pressed again while its star and words stand searched for the same and reported the press taken: the
+    App's answer to a press nothing takes (two low notes, the hint bar lit) did not sound. Words gone, it shows them
+    again (taken)."""
+    view, session, _ = make(tmp_path, {"mode": "professional", "players": ["Anna"]}, pro_actions(5))
+    view.index = [v for v, _ in view.menu_items()].index("hint")
+    assert view.on_button(ButtonEvent(Button.SELECT, Press.SHORT)) is True
+    hint, note = view.hint, view.note
+    assert hint is not None and note
+    assert view.on_button(ButtonEvent(Button.SELECT, Press.SHORT)) is False
+    assert (view.hint, view.note, view.step) == (hint, note, "menu")
+    view.note = None  # its words gone (a cube picked and put back): shown again
+    assert view.on_button(ButtonEvent(Button.SELECT, Press.SHORT)) is True and view.note == note
+
+
 def test_hint_marks_the_next_cube(tmp_path):
     view, session, _ = make(tmp_path, {"mode": "professional", "players": ["Anna"]}, pro_actions(5))
     items = [v for v, _ in view.menu_items()]

@@ -243,6 +243,28 @@ def test_a_press_no_screen_takes_is_answered(players_table):
     assert heard.sounds == [Sound.REFUSED] * 2
 
 
+def test_select_on_a_greyed_out_row_is_answered(players_table):
+    """SELECT on a greyed-out menu row (the pause menu's "Undo" with nothing to undo) chose nothing and was reported
+    taken: no sound, no pixel changed. Now answered as any press nothing takes; the menu stays."""
+    from companion.announce import Sound
+
+    table = players_table
+    app = table.app
+    heard = _Heard(app)
+    app._main_choice(("new", "free-play"))
+    table.run(0.5)
+    app.pause_menu()
+    menu, pause = app.mode.menu, app.mode
+    menu.index = [item.value for item in menu.items].index("undo")
+    assert not menu.items[menu.index].enabled
+    app.on_button(ButtonEvent(Button.SELECT))
+    assert heard.sounds == [Sound.REFUSED] and app.mode is pause
+    table.run(1)
+    menu.index = [item.value for item in menu.items].index("continue")
+    app.on_button(ButtonEvent(Button.SELECT))  # an enabled row: chosen, quiet
+    assert heard.sounds == [Sound.REFUSED] and app.mode is app.game_mode
+
+
 def test_the_final_minus_at_nought_is_answered(final_table):
     """Echt Spitze's "-" at 0 took the press and changed nothing, unsaid; "+" then "-" stay quiet."""
     from companion.announce import Sound

@@ -103,6 +103,45 @@ def test_a_double_tap_on_roll_rolls_once(tmp_path):
     assert len(panel.app.session.engine.rolls) == 2
 
 
+class _TwoThrows:
+    """A game screen with ROLL's and REROLL's framed hints side by side, counting the throws pressed."""
+
+    def __init__(self) -> None:
+        from hardware.events import ButtonEvent
+
+        self.hint_taps = [(pygame.Rect(2, 442, 100, 38), ButtonEvent(Button.ROLL)),
+                          (pygame.Rect(110, 442, 130, 38), ButtonEvent(Button.REROLL))]
+        self.throws = 0
+
+    def on_button(self, event) -> bool:
+        self.throws += event.button in (Button.ROLL, Button.REROLL)
+        return True
+
+    def on_tap(self, pos) -> bool:
+        return False
+
+    def update(self, dt, now) -> None:
+        pass
+
+    def draw(self, surface) -> None:
+        surface.fill((0, 0, 0))
+
+
+def test_quick_taps_on_roll_and_then_reroll_throw_once(tmp_path):
+    """The arcade buttons ROLL and REROLL share one DOUBLE_PRESS window (two children pressing both threw twice);
+    their framed hints did not: a tap on "ROLL" and one on "REROLL" beside it 0.12 s later threw twice."""
+    panel = Panel(tmp_path, free_play=True)
+    panel.app.mode = panel.app.game_mode = screen = _TwoThrows()
+    panel.frame()
+    panel.tap(panel.hint(Button.ROLL).center)
+    panel.frame(dt=0.06)
+    panel.tap(panel.hint(Button.REROLL).center)
+    assert screen.throws == 1
+    panel.wait(0.4)
+    panel.tap(panel.hint(Button.REROLL).center)  # after the window: a throw of its own
+    assert screen.throws == 2
+
+
 def test_a_double_tap_on_remove_asks_again_and_removes_nobody(tmp_path):
     """"Remove" asks "Really remove?" once more; a double tap answered it unseen and a typed name was gone."""
     from companion.views.players_view import PlayersMode

@@ -750,6 +750,8 @@ class FritzoMode:
             self._follow_level()
             return True
         if b is Button.SELECT and values:
+            if self.step == "menu" and values[self.index % len(values)] == "hint" and self._hint_shown():
+                return False  # the same star and words again: a press nothing takes, the App answers it
             self._choose(values[self.index % len(values)])
             return True
         if b is Button.UNDO and self.step not in ("menu", "outcube"):  # else UNDO opens the app's menu
@@ -903,6 +905,14 @@ class FritzoMode:
             self.hint = None
             key = "fritzo.ui.hint_none" if result.status is Status.NONE else "fritzo.ui.hint_unknown"
             self.note = t(key, self.lang)
+
+    def _hint_shown(self) -> bool:
+        """The hint found stands on the screen, its star and its words: "Hint" pressed again searched again for the
+        same and was reported taken, so the App's answer to a press nothing takes (two low notes, the hint bar lit)
+        did not sound, and the table pressed it again and again. Words gone (a cube picked and put back), it shows
+        them again."""
+        return self.hint is not None and self.note == t("fritzo.ui.hint_found", self.lang, cube=self.hint.cube,
+                                                        level=self.hint.cell[2] + 1)
 
     def _prefer_hint(self) -> None:
         if self.hint is not None and self.hint.cube == self.cube:

@@ -499,7 +499,9 @@ class Menu:
         return self.item_rects().get(self.index)
 
     def on_button(self, event: ButtonEvent) -> bool:
-        """Handle the event if it is the menu's; return True when used."""
+        """Handle the event if it is the menu's; return True when used. SELECT on a greyed-out row chooses nothing
+        and is not used: the App answers it as a press nothing takes (``App._unused_press``, two low notes and the
+        hint bar lit), where it was reported taken and the press made no sound and changed no pixel."""
         if not self.items:
             return False
         if step := event.button.step:
@@ -508,8 +510,9 @@ class Menu:
             return True
         if event.button is Button.SELECT and event.press is Press.SHORT:
             item = self.items[self.index]
-            if item.enabled:
-                self.on_choose(item.value)
+            if not item.enabled:
+                return False
+            self.on_choose(item.value)
             return True
         if event.button is Button.UNDO and self.on_back is not None:
             self.on_back()
