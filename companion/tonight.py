@@ -249,15 +249,18 @@ def tally(history: Path, now: float, current: Result | None = None) -> Tally:
 
 def line(found: Tally, lang: str) -> tuple[str, str, tuple[str, ...]] | None:
     """The menu's line for ``found``, the same with the names shortened (``theme.short_name``: six long names), and
-    the names (not broken across lines); None where nobody won this evening (nothing to say)."""
+    what is not broken across lines: each name (whole or short) with its count ("…: Nguyễn T. M. Ả." / "2, Trần Đ.
+    2, …" read the 2 as Trần's); None where nobody won this evening (nothing to say)."""
     if not found.wins:
         return None
     from companion.views.theme import short_name
 
-    names = tuple(name for name, _ in found.wins)
+    def won(name_of: Any, name: str, n: int) -> str:
+        return f"{name_of(name)} {n}"
 
     def said(name_of: Any) -> str:
         return t("core.tonight_wins", lang, games=found.games,
-                 wins=", ".join(f"{name_of(name)} {n}" for name, n in found.wins))
+                 wins=", ".join(won(name_of, name, n) for name, n in found.wins))
 
-    return said(str), said(short_name), names
+    units = tuple(dict.fromkeys(won(name_of, name, n) for name_of in (str, short_name) for name, n in found.wins))
+    return said(str), said(short_name), units

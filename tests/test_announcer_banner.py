@@ -358,3 +358,36 @@ def test_a_banners_lines_break_at_the_sentence_end_not_after_a_colon():
     assert banner._even(text, font, width, 2) == ["Anna-Sophie nimmt die 1.", second]
     _, lines = banner.layout(text, width, 1.0)
     assert list(lines) == ["Anna-Sophie nimmt die 1.", second], lines
+
+
+VIET_TIE = ("Gleichstand bei 20 Punkten und gleich vielen Löchern: Nguyễn Thị Mỹ Ảnh und Trần Đức-Huy teilen sich den "
+            "Sieg!")
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+
+
+class Recording(pygame.Surface):
+    """A surface that keeps where each image blitted onto it has ink."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.inks: list[pygame.Rect] = []
+
+    def blit(self, source, dest, *args, **kwargs):  # type: ignore[override]
+        self.inks.append(source.get_bounding_rect().move(pygame.Rect(dest).topleft))
+        return super().blit(source, dest, *args, **kwargs)
+
+
+@pytest.mark.skipif(not DEJAVU.is_file(), reason="DejaVu Sans Bold is not installed (fonts-dejavu-core): Vietnamese "
+                    "names are refused, no banner holds one")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("where", ["none", "right", "bottom"])
+def test_a_banners_vietnamese_lines_keep_clear_of_each_other(size, where):
+    """The line over "Trần Đức-Huy teilen sich den Sieg!" reached into its marks (4 rows at FAR): a line drawn in
+    the fallback font stands from the top of its marks and reaches deeper. Each line's ink is a band of its own."""
+    surface = Recording(size)
+    avoid = scaled(AVOIDS[where], size) if AVOIDS[where] else None
+    banner.draw_banner(surface, VIET_TIE, avoid=avoid)
+    _, font, lines = banner.place(size, VIET_TIE, avoid, banner.scale_of(surface))
+    inks = surface.inks[:len(lines)]  # the lines are blitted first, top to bottom
+    assert len(lines) >= 2 and [ink.height > 0 for ink in inks] == [True] * len(lines)
+    assert all(above.bottom <= below.top for above, below in zip(inks, inks[1:], strict=False)), (lines, inks)

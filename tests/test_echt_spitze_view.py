@@ -2425,3 +2425,33 @@ def test_a_long_refusal_beside_the_menu_stands_clear_of_the_firsts_line_and_the_
         assert said and all(size >= theme.SMALL for _, size in said), said
     finally:
         app.close()
+
+
+
+@pytest.mark.parametrize("players", [
+    pytest.param(["Nguyễn Thị Mỹ Ảnh", "Trần Đức", "Phạm Ngọc", "Anna"], id="vietnamese", marks=pytest.mark.skipif(
+        not theme.fallback_path(), reason="DejaVu Sans Bold is not installed (fonts-dejavu-core): these names are "
+        "refused at entry")),
+    pytest.param(["Großvater Jürgen", "Großmutter Hildegard", "Maximilian", "Anna"], id="german")])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_report_menu_breaks_no_line_inside_a_name(monkeypatch, lang, players):
+    """"Nguyễn T. M. / Ả. meldet …" on two lines read as two people (the crossing's menu at 24 px): a line of
+    the menu on two lines, or shrunk onto two (``row_lines``), keeps a name and its short form on one line."""
+    from companion.views.echt_spitze_view import MENU_ROW, ReportsMenu, row_lines
+    from companion.views.widgets import MenuItem
+
+    names = theme.kept_whole(players)
+    labels = [t("echt.view.report_player", lang, player=form) for form in names if " " in form]
+    assert labels
+    for label in labels:
+        least = max(theme.font(theme.SMALLEST).size(form)[0] for form in names if form in label)  # never cut
+        for width in range(least + 2, theme.font(theme.BODY).size(label)[0], 12):  # two lines at BODY, or shrunk
+            rect = pygame.Rect(0, 0, width + 30, 3 * MENU_ROW)
+            menu = ReportsMenu(rect, [MenuItem(label, "x")], lambda value: None, None, row_h=MENU_ROW,
+                               size=theme.BODY, names=names)
+            with recording_texts(monkeypatch) as drawn:
+                menu.draw(pygame.Surface(theme.DESIGN_SIZE))
+            for lines in ([line for line, _, _ in drawn], row_lines(label, width, MENU_ROW, names)[0]):
+                assert len(lines) <= 2
+                for form in (form for form in names if " " in form and form in label):
+                    assert any(form in line for line in lines), (width, lines)

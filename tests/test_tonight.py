@@ -447,3 +447,33 @@ def test_a_stamp_without_a_wall_time_takes_the_journals_latest_at(tmp_path, monk
     (folder / ENDED).unlink()  # no stamp at all: the file's time, as before
     tonight._STAMPS.clear()  # (read once per journal's time and size: the companion never removes one)
     assert tonight.tally(history, pi.wall) == tonight.Tally(1, (("Ben", 1),))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_count_stays_on_the_line_of_its_name(tmp_path, monkeypatch, lang, size):
+    """Six long names' wins on two lines: "…: Nguyễn T. M. Ả." / "2, Trần Đ. 2, …" read the first 2 as Trần's.
+    Each name (whole or short) stands on the line of its count."""
+    wins = (("Nguyễn Thị Mỹ Ảnh", 2), ("Trần Đức-Huy", 2), ("Großvater Jürgen", 1), ("Lê Vĩnh", 1), ("Ánh", 1),
+            ("Großmutter Hilde", 1))
+    if not theme.fallback_path():
+        wins = tuple((name.replace("ễ", "e").replace("ị", "i").replace("ỹ", "y").replace("Ả", "A")
+                      .replace("ầ", "a").replace("Đ", "D").replace("ứ", "u").replace("Ê", "E").replace("ĩ", "i"), n)
+                     for name, n in wins)  # (no fallback font: the same lengths in letters it draws)
+    monkeypatch.setattr(tonight, "tally", lambda *args, **kwargs: tonight.Tally(8, wins))
+    app = app_at(tmp_path, lang, size)
+    try:
+        with recording_texts(monkeypatch) as drawn:
+            app.frame(0.03, [])
+        if size == (800, 480):
+            pygame.image.save(app.display.window, str(tmp_path / f"tonight_counts_{lang}.png"))
+    finally:
+        app.close()
+    prefix = t("core.tonight_wins", lang, games=8, wins="").split("(")[0]
+    start = next(k for k, (s, _, _) in enumerate(drawn) if s.startswith(prefix))
+    lines = [s for s, _, _ in drawn[start:start + 2]]
+    assert len(lines) == 2 and any(name.split()[0] in lines[1] for name, _ in wins), lines  # on two lines
+    assert not lines[1][:1].isdigit() and not lines[0].rstrip().endswith(tuple(theme.short_name(n) for n, _ in wins))
+    for name, _ in wins:
+        for form in (name, theme.short_name(name)):
+            assert not any(line.endswith(form) for line in lines[:-1]), lines

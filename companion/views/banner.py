@@ -105,7 +105,26 @@ def _fits(text: str, width: int, height: int, scale: float,
 
 def _height(font: pygame.font.Font, lines: Sequence[str], scale: float) -> int:
     """A banner's height for ``lines`` of ``font``: the lines, the padding above and below, the time bar."""
-    return len(lines) * font.get_linesize() + 2 * round(PAD * scale) + round(BAR * scale)
+    return sum(_pitches(font, lines)) + 2 * round(PAD * scale) + round(BAR * scale)
+
+
+@functools.lru_cache(maxsize=512)
+def _ink_rows(font: pygame.font.Font, line: str) -> tuple[int, int]:
+    """The first and past-the-last rows of ``line``'s ink in its rendering (kept: a banner is placed every frame)."""
+    ink = font.render(line, True, theme.TEXT).get_bounding_rect()
+    return (ink.top, ink.bottom) if ink.height else (font.get_linesize(), 0)
+
+
+def _pitches(font: pygame.font.Font, lines: Sequence[str]) -> list[int]:
+    """How far each of a banner's ``lines`` puts the next below it: the line spacing, or as many rows more as keep a
+    row between its ink and the next line's. A line is drawn from the top of its marks, and in the fallback font
+    reaches deeper ("ị", "ỹ"): "Löchern: Nguyễn Thị Mỹ Ảnh und"'s descenders ran into the marks of "Trần Đức-Huy
+    teilen sich den Sieg!" under it. Lines whose ink keeps clear at the line spacing (every line the bundled font
+    draws alone where no deep letter stands over a capital's marks) are spaced as before."""
+    rows = [_ink_rows(font, line) for line in lines]
+    spacing = font.get_linesize()
+    return [max(spacing, bottom - below[0] + 1) for (_, bottom), below in zip(rows, rows[1:], strict=False)] + (
+        [spacing] if lines else [])
 
 
 #: where a sentence ends, and a banner's line may best end too
@@ -258,7 +277,7 @@ def place(surface_size: tuple[int, int], text: str, avoid: pygame.Rect | None,
         return rect, font, lines
     # The rect to avoid fills the screen: the sentence matters more than the corner it covers.
     font, lines = layout(text, area.width - 2 * (margin + pad), scale)
-    height = len(lines) * font.get_linesize() + 2 * pad + round(BAR * scale)
+    height = sum(_pitches(font, lines)) + 2 * pad + round(BAR * scale)
     rect = pygame.Rect(margin, area.height - margin - height, area.width - 2 * margin, height)
     return rect, font, lines
 
@@ -306,14 +325,14 @@ def draw_banner(surface: pygame.Surface, text: str, *, urgent: bool = False, rem
 
     clip = surface.get_clip()
     surface.set_clip(rect.inflate(-2 * border, -2 * border))
-    line_h = font.get_linesize()
+    pitches = _pitches(font, lines)
     # in the middle of a rect taller than its lines (a view's ``banner_room``, filled); from the top of one cut
     # shorter (the rest is clipped)
-    top = rect.top + max(pad, (rect.height - round(BAR * scale) - len(lines) * line_h) // 2)
-    for line in lines:
+    top = rect.top + max(pad, (rect.height - round(BAR * scale) - sum(pitches)) // 2)
+    for line, pitch in zip(lines, pitches, strict=True):
         img = font.render(line, True, theme.TEXT)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, top)))
-        top += line_h
+        top += pitch
     bar_h = max(2, round(BAR * scale))
     bar_top = rect.bottom - border - bar_h - round(4 * scale)
     bar = pygame.Rect(rect.left + pad, bar_top, rect.width - 2 * pad, bar_h)

@@ -258,14 +258,17 @@ class EchtSpitzeMode:
             done = {p.name for p in s.players if self._report_text(p)}
             reported = frozenset(k for k, item in enumerate(items)
                                  if item.value[:1] == ("open",) and item.value[1] in done)
-            row_h, size = report_rows([item.label for item in items])
+            names = theme.kept_whole([p.name for p in s.players])  # no line broken inside a name
+            row_h, size = report_rows([item.label for item in items], names=names)
             if row_h == REPORT_ONE_LINE_ROW:  # the lines fitted to four rows' width (the arrows beside them or not)
                 fours = self._score_items(RIGHT.h // REPORT_ONE_LINE_ROW)
-                if (rows := report_rows([item.label for item in fours]))[0] == REPORT_ONE_LINE_ROW:
+                if (rows := report_rows([item.label for item in fours], names=names))[0] == REPORT_ONE_LINE_ROW:
                     items, (row_h, size) = fours, rows
                 else:
-                    row_h, size = MENU_ROW, report_rows([item.label for item in items], one_line=False)[1]
-            menu: Menu = ReportsMenu(RIGHT, items, self._choose, back, row_h=row_h, size=size, reported=reported)
+                    row_h, size = MENU_ROW, report_rows([item.label for item in items], one_line=False,
+                                                        names=names)[1]
+            menu: Menu = ReportsMenu(RIGHT, items, self._choose, back, row_h=row_h, size=size, reported=reported,
+                                     names=names)
         else:
             menu = Menu(TALL_RIGHT if tall else RIGHT, items, self._choose, back, row_h=54 if tall else MENU_ROW)
         back_to, self._back_to = self._back_to, None
@@ -336,9 +339,10 @@ class EchtSpitzeMode:
         Zitronen, Melonen, Bienennest 2-2, durchstochen") where the whole name leaves it below SMALL on two lines."""
         whole = self.tr("echt.view.reported_player", player=p.name, report=done)
         short = self.tr("echt.view.reported_player", player=self._short(p.name), report=done)
-        if short == whole or row_lines(whole, width, REPORT_ROW_H)[1] >= theme.SMALL:
+        names = theme.kept_whole([q.name for q in self.game.state.players])
+        if short == whole or row_lines(whole, width, REPORT_ROW_H, names)[1] >= theme.SMALL:
             return whole
-        return max((short, whole), key=lambda line: row_lines(line, width, REPORT_ROW_H)[1])
+        return max((short, whole), key=lambda line: row_lines(line, width, REPORT_ROW_H, names)[1])
 
     def _paired(self, name: str) -> set[str]:
         """The numbers whose beehive ``name``'s die and a middle die cross this turn (a "?" is any number): the
@@ -1522,15 +1526,17 @@ class EchtSpitzeMode:
 class ReportsMenu(Menu):
     """The crossing's menu: every line at one ``size`` (``report_rows``); a line too wide for one line takes two (a
     reporter's line with what was reported: "Anna: Zitronen, Melonen, Bienennest 2-2, durchstochen"); the lines of
-    ``reported`` in the reports' green."""
+    ``reported`` in the reports' green; no line broken inside one of ``names`` (``theme.kept_whole``: "Nguyễn T. M.
+    / Ả. meldet …" read as two people)."""
 
     reported: frozenset[int] = dataclasses.field(default_factory=frozenset)
+    names: tuple[str, ...] = ()
 
     def draw_label(self, surface: pygame.Surface, i: int, r: pygame.Rect, hi: bool) -> None:
         label, width, f = self.items[i].label, r.w - 30, theme.font(self.size)
-        one = theme.even_lines(label, f, width, 1)
-        two = None if one or 2 * f.get_linesize() > r.h - 6 else theme.even_lines(label, f, width, 2)
-        lines, size = (one or two, self.size) if one or two else row_lines(label, width, r.h - 6)
+        one = theme.even_lines(label, f, width, 1, self.names)
+        two = None if one or 2 * f.get_linesize() > r.h - 6 else theme.even_lines(label, f, width, 2, self.names)
+        lines, size = (one or two, self.size) if one or two else row_lines(label, width, r.h - 6, self.names)
         color = theme.GOOD if i in self.reported else theme.TEXT if self.items[i].enabled else theme.MUTED
         step = theme.font(size).get_linesize()
         y = r.centery - (len(lines) * step) // 2
@@ -1549,30 +1555,32 @@ def menu_line_width(rect: pygame.Rect, scrolled: bool) -> int:
 REPORT_ONE_LINE_ROW = 45
 
 
-def report_rows(labels: list[str], one_line: bool = True) -> tuple[int, int]:
+def report_rows(labels: list[str], one_line: bool = True, names: tuple[str, ...] = ()) -> tuple[int, int]:
     """The crossing menu's row height and its lines' one size: rows of one line, four in RIGHT, where ``labels``
     stand so as large as on the two lines of MENU_ROW's three rows; else those three rows, each line as large as the
     longest line's two lines allow. A long report shrank its own row alone (20-26 px beside "End the turn" at 28),
     and three rows of five or six showed the lower players' reports only by scrolling. ``one_line`` False: the
-    three rows' size alone (the lines fitted to four rows' width did not all fit one line)."""
+    three rows' size alone (the lines fitted to four rows' width did not all fit one line). ``names``: what no line
+    is broken inside (``row_lines``)."""
     width = menu_line_width(RIGHT, len(labels) > RIGHT.h // MENU_ROW)
-    two = min(row_lines(label, width, REPORT_ROW_H)[1] for label in labels)
+    two = min(row_lines(label, width, REPORT_ROW_H, names)[1] for label in labels)
     rows = RIGHT.h // REPORT_ONE_LINE_ROW
     width = menu_line_width(RIGHT, len(labels) > rows)
     one = min(theme.fit_text(label, theme.BODY, width) for label in labels)
     return (REPORT_ONE_LINE_ROW, one) if one_line and one >= two else (MENU_ROW, two)
 
 
-def row_lines(label: str, width: int, height: int) -> tuple[tuple[str, ...], int]:
+def row_lines(label: str, width: int, height: int, names: tuple[str, ...] = ()) -> tuple[tuple[str, ...], int]:
     """``label`` in a menu row ``width`` wide and ``height`` tall: on one line as large as fits, from BODY, else on
-    two even lines where they stand larger than one, down to SMALLEST; else on two at SMALLEST, the last cut."""
+    two even lines where they stand larger than one, down to SMALLEST; else on two at SMALLEST, the last cut. No
+    line is broken inside one of ``names`` (a player's name or short form: "Großvater / J. meldet …")."""
     for size in range(theme.BODY, theme.SMALLEST - 1, -2):
         f = theme.font(size)
         for n in (1, 2):
-            if n * f.get_linesize() <= height and (lines := theme.even_lines(label, f, width, n)) is not None:
+            if n * f.get_linesize() <= height and (lines := theme.even_lines(label, f, width, n, names)) is not None:
                 return lines, size
     f = theme.font(theme.SMALLEST)
-    first, *rest = theme.wrap(label, f, width)
+    first, *rest = theme.wrap(label, f, width, names)
     return (theme.fit_label(first, theme.SMALLEST, width),
             *([theme.fit_label(" ".join(rest), theme.SMALLEST, width)] if rest else [])), theme.SMALLEST
 

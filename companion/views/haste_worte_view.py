@@ -40,6 +40,7 @@ from companion.views.widgets import (
     draw_label,
     first_choice,
     game_hint_bar,
+    marks_drop,
     moved,
     spanning,
     widths_by_need,
@@ -759,16 +760,20 @@ class HasteWorteMode:
             return
         actor = self._actor()
         cells, names, size, side = self._crystal_cells()
-        for i, (name, cell) in enumerate(zip(names, cells, strict=True)):
+        inks = [theme.BG if i == actor or (g.finished and i in g.winners) else theme.TEXT for i in range(n)]
+        # every name alike as low as the marks over one need to stay in its cell ("Özlem Ö." read "Ozlem O.")
+        drop = max(marks_drop(cell, name, (cell.x + 8, cell.centery) if side else (cell.centerx, cell.y + 30), size,
+                              ink, bold=i == actor, anchor="midleft" if side else "midbottom")
+                   for i, (name, cell, ink) in enumerate(zip(names, cells, inks, strict=True)))
+        for i, (name, cell, ink) in enumerate(zip(names, cells, inks, strict=True)):
             active = i == actor
             won = g.finished and i in g.winners
             fill = theme.ACCENT if active else (theme.GOOD if won else theme.PANEL)
             pygame.draw.rect(surface, fill, cell, border_radius=8)
-            ink = theme.BG if active or won else theme.TEXT
             count = str(g.crystals[i])
             if side:  # name and count side by side
                 theme.text(
-                    surface, name, (cell.x + 8, cell.centery), size, ink, bold=active, anchor="midleft"
+                    surface, name, (cell.x + 8, cell.centery + drop), size, ink, bold=active, anchor="midleft"
                 )
                 r = theme.text(
                     surface,
@@ -781,7 +786,7 @@ class HasteWorteMode:
                 )
             else:  # the name on top, the count below: a FAR line is 27 rows, the count's digits have no descent
                 theme.text(  # on the count's line above it: a shrunk name stands on it, not up at the top edge
-                    surface, name, (cell.centerx, cell.y + 30), size, ink, bold=active, anchor="midbottom"
+                    surface, name, (cell.centerx, cell.y + 30 + drop), size, ink, bold=active, anchor="midbottom"
                 )
                 r = theme.text(
                     surface,
@@ -876,13 +881,17 @@ class HasteWorteMode:
         g = self.game
         actor = self._actor()
         cells, names, size = self._crystal_rows()
-        for i, (name, cell) in enumerate(zip(names, cells, strict=True)):
+        inks = [theme.BG if i == actor or (g.finished and i in g.winners) else theme.TEXT for i in range(len(names))]
+        drop = max(marks_drop(cell, name, (cell.x + CELL_PAD, cell.centery), size, ink, bold=i == actor,
+                              anchor="midleft")
+                   for i, (name, cell, ink) in enumerate(zip(names, cells, inks, strict=True)))
+        for i, (name, cell, ink) in enumerate(zip(names, cells, inks, strict=True)):
             active = i == actor
             won = g.finished and i in g.winners
             pygame.draw.rect(surface, theme.ACCENT if active else theme.GOOD if won else theme.PANEL, cell,
                              border_radius=8)
-            ink = theme.BG if active or won else theme.TEXT
-            theme.text(surface, name, (cell.x + CELL_PAD, cell.centery), size, ink, bold=active, anchor="midleft")
+            theme.text(surface, name, (cell.x + CELL_PAD, cell.centery + drop), size, ink, bold=active,
+                       anchor="midleft")
             r = theme.text(surface, str(g.crystals[i]), (cell.right - CELL_PAD, cell.centery), theme.FAR, ink,
                            bold=True, anchor="midright")
             _crystal(surface, (r.left - 3 - CRYSTAL_R, r.centery), CRYSTAL_R, ink)

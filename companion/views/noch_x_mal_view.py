@@ -52,6 +52,7 @@ from companion.views.widgets import (
     draw_wrapped,
     first_choice,
     game_hint_bar,
+    marks_drop,
     next_moves,
     outlined_cross,
     spanning,
@@ -1183,6 +1184,7 @@ class NochXMalMode:
         gifted = compact and any(self._gifts(p) for p in st.players)
         if gifted:  # the gifts' line under the names: LARGE leaves it no room
             names_at = min(names_at, theme.FAR)
+        drop = self._names_drop(cells, active, names_at, notes_w, gifted)
         for i, (p, cell) in enumerate(zip(st.players, cells, strict=True)):
             hot = i == active
             pygame.draw.rect(surface, theme.ACCENT if hot else theme.PANEL, cell, border_radius=8)
@@ -1191,10 +1193,10 @@ class NochXMalMode:
                 pygame.draw.rect(surface, hue(p.chip_colour), tab, border_radius=4)
             ink = theme.BG if hot else theme.TEXT
             if compact:
-                self._draw_compact_card(surface, p, cell, ink, names_at, short, gifted, notes_w)
+                self._draw_compact_card(surface, p, cell, ink, names_at, short, gifted, notes_w, drop)
                 continue
             name, size = self._card_name(p.name, names_at, cell.w - NAME_PAD)
-            theme.text(surface, name, (cell.x + 14, cell.y + 1), size, ink, bold=True)
+            theme.text(surface, name, (cell.x + 14, cell.y + 1 + drop), size, ink, bold=True)
             y = cell.y + 38
             if p.has_start:
                 sw = pygame.Rect(cell.x + 16, y, 24, 24)
@@ -1238,22 +1240,36 @@ class NochXMalMode:
             baseline = pos[1] + theme.font(at).get_ascent()
             theme.text(surface, rest, (drawn.right, baseline - theme.font(small).get_ascent()), small, ink)
 
+    def _names_drop(self, cells: list[pygame.Rect], active: int | None, names_at: int, notes_w: int,
+                    gifted: bool) -> int:
+        """How far every card's name goes below its place so that the marks over one's capitals stay in its card
+        (``marks_drop``): the active card's "Ảnh" read "Ánh", its hook dark on the dark screen over the card."""
+        compact = len(cells) > ONE_ROW
+        drops = [0]
+        for i, (p, cell) in enumerate(zip(self.game.state.players, cells, strict=True)):
+            ink = theme.BG if i == active else theme.TEXT
+            name, size = self._card_name(p.name, names_at, cell.w - NAME_PAD - (notes_w if compact else 0))
+            pos, anchor = ((cell.x + 14, cell.centery), "midleft") if compact and not gifted else (
+                (cell.x + 14, cell.y + (0 if compact else 1)), "topleft")
+            drops.append(marks_drop(cell, name, pos, size, ink, bold=True, anchor=anchor))
+        return max(drops)
+
     def _draw_compact_card(self, surface: pygame.Surface, p: Any, cell: pygame.Rect, ink: tuple[int, int, int],
-                           names_at: int, short: bool, gifted: bool, notes_w: int) -> None:
+                           names_at: int, short: bool, gifted: bool, notes_w: int, drop: int = 0) -> None:
         """Five or six players' card, one of two rows: the name at FAR on the left, its start combo (SMALL) and X-chips
         left (BODY) at the right. Where a card holds gifts (``gifted``: any card), every name stands at the top and
         the gifts at SMALL under it: beside the count they had 30 px, and "Joker" was "J…" at 12."""
         room = cell.w - NAME_PAD - notes_w
         name, size = self._card_name(p.name, names_at, room)
         if gifted:
-            theme.text(surface, name, (cell.x + 14, cell.y), size, ink, bold=True)
+            theme.text(surface, name, (cell.x + 14, cell.y + drop), size, ink, bold=True)
             if gifts := " · ".join(self._gifts(p)):
                 at = theme.fit_text(gifts, theme.SMALL, room)
                 if at < READABLE:  # the first gifts whole, the rest cut: at most two kinds of three are this long
                     gifts, at = theme.fit_label(gifts, READABLE, room), READABLE
                 theme.text(surface, gifts, (cell.x + 14, cell.bottom - theme.font(at).get_height()), at, ink)
         else:
-            theme.text(surface, name, (cell.x + 14, cell.centery), size, ink, bold=True, anchor="midleft")
+            theme.text(surface, name, (cell.x + 14, cell.centery + drop), size, ink, bold=True, anchor="midleft")
         x = cell.right - notes_w + NOTES_GAP
         sw = pygame.Rect(x, cell.y + 2, NOTE_CHIP - 4, NOTE_CHIP - 4)
         if p.has_start:

@@ -140,14 +140,47 @@ def _cap_height(f: pygame.font.Font) -> int:
 
 
 @functools.cache
-def _fallback_font(px: int) -> pygame.font.Font:
-    """The fallback font at the size whose capitals stand as tall as the bundled font's at ``px``: at the same size
+def _fallback_at(q: int) -> pygame.font.Font:
+    """The fallback font at pygame size ``q``, kept."""
+    return pygame.font.Font(fallback_path(), q)
+
+
+@functools.cache
+def _fallback_size(px: int) -> int:
+    """The fallback font's size whose capitals stand as tall as the bundled font's at ``px``: at the same size
     DejaVu Sans Bold stood 47 px against 28 and ran 1.6 times as wide."""
-    path = fallback_path()
     cap = _cap_height(pygame.font.Font(None, px))
-    guess = max(1, round(100 * cap / _cap_height(pygame.font.Font(path, 100))))
-    fonts = {q: pygame.font.Font(path, q) for q in range(max(1, guess - 2), guess + 3)}
-    return fonts[min(fonts, key=lambda q: (abs(_cap_height(fonts[q]) - cap), q))]
+    guess = max(1, round(100 * cap / _cap_height(_fallback_at(100))))
+    sizes = range(max(1, guess - 2), guess + 3)
+    return min(sizes, key=lambda q: (abs(_cap_height(_fallback_at(q)) - cap), q))
+
+
+def _fallback_font(px: int) -> pygame.font.Font:
+    """The fallback font at the size whose capitals stand as tall as the bundled font's at ``px``."""
+    return _fallback_at(_fallback_size(px))
+
+
+def _top(f: pygame.font.Font, s: str) -> int:
+    """How high above the baseline the tallest glyph of ``s`` stands in ``f``."""
+    return max((m[3] for m in f.metrics(s) if m), default=0)
+
+
+@functools.lru_cache(maxsize=1024)
+def _fallback_for(px: int, s: str) -> pygame.font.Font:
+    """The fallback font for the line ``s`` at ``px``: capitals as tall as the bundled font's, unless a capital's
+    stacked marks ("Ẫ", "Ả") would then rise above the bundled font's "Ü": then as much smaller as keeps them no
+    higher. At FAR "Ảnh"'s hook stood 6 rows over the ascent against Ü's 4 (Ẫ 8): over a name cell's top, the
+    active player's dark ink on the dark screen, "Ảnh" read "Ánh" (another name). Lines whose marks rise no higher
+    than Ü's ("Nguyễn", "Trần Đức") keep the capitals' height."""
+    q = _fallback_size(px)
+    limit = _top(pygame.font.Font(None, px), "Ü")
+    top = _top(_fallback_at(q), s)
+    if top <= limit:
+        return _fallback_at(q)
+    for smaller in range(max(1, q * limit // top + 2), max(0, q * limit // top - 3), -1):  # tops scale with size
+        if _top(_fallback_at(smaller), s) <= limit:
+            return _fallback_at(smaller)
+    return _fallback_at(max(1, q * limit // top - 3))
 
 
 class GlyphFallbackFont(pygame.font.Font):
@@ -163,7 +196,7 @@ class GlyphFallbackFont(pygame.font.Font):
 
     def _other(self, s: object) -> pygame.font.Font | None:
         """The fallback font where it draws ``s``, else None."""
-        return _fallback_font(self.px) if isinstance(s, str) and not s.isascii() and falls_back(s) else None
+        return _fallback_for(self.px, s) if isinstance(s, str) and not s.isascii() and falls_back(s) else None
 
     def _rows(self, other: pygame.font.Font, s: str) -> tuple[int, int, int, int]:
         """``other``'s line's width, its baseline's row in ``other``'s rendering, and the rows kept above and below

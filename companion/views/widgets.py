@@ -146,6 +146,20 @@ def outlined_cross(surface: pygame.Surface, rect: pygame.Rect, ink: tuple[int, i
         pygame.draw.line(surface, colour, rect.topright, rect.bottomleft, w)
 
 
+def marks_drop(cell: pygame.Rect, s: str, pos: tuple[int, int], size: int, color: tuple[int, int, int], *,
+               bold: bool = False, anchor: str = "topleft", margin: int = 1) -> int:
+    """How far below ``pos`` a name drawn there by ``theme.text`` goes so that the marks over its capitals (Ö's dots,
+    Ả's hook and tilde) stand inside ``cell``, ``margin`` rows under its top: ``theme.text`` lifts a line by what
+    its marks rise, and in a cell at the screen's top they stood over the cell, the active player's dark ink on the
+    dark screen: "Özlem Ö." read "Ozlem O.", "Ảnh" read "Ánh" (another name). 0 where they stand inside. A row of
+    cells takes the largest of its names' drops, so that its names share a baseline."""
+    img, lift = theme._rendered(s, size, tuple(color), bold)  # as ``theme.text`` draws it (kept: no extra render)
+    if not lift:
+        return 0  # nothing over the capitals: the line's ink starts under its top
+    top = img.get_rect(**{anchor: pos}).top
+    return max(0, cell.top + margin + lift - top)
+
+
 def selection_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The highlight round a die: a ring standing off it by a dark gap (touching it, it read as the die's own edge
     from afar)."""
@@ -276,14 +290,23 @@ class PlayerBar:
     def draw(self, surface: pygame.Surface) -> None:
         layout = _bar_layout(tuple(self.rect), tuple(self.players), tuple(self.notes) if self.notes else None,
                              self.current)
+        cells = []
         for i, (box, (name, size), note_lines) in enumerate(layout):
             cell = pygame.Rect(box)
             active = i == self.current
-            pygame.draw.rect(surface, theme.ACCENT if active else theme.PANEL, cell, border_radius=8)
             color = theme.BG if active else theme.TEXT
             lines = [(name, size, active)] + [(line, at, False) for line, at in note_lines]
             heights = [theme.font(at).get_linesize() for _, at, _ in lines]  # as tall as drawn
-            y = cell.centery - sum(heights) // 2
+            cells.append((cell, active, color, lines, heights, cell.centery - sum(heights) // 2))
+        # every cell's lines alike as low as the marks over a name need (to stay in its cell), as far as the cells
+        # have room under their last line's glyphs (its line spacing under them left "Ảnh"'s hook over the cell)
+        drop = min(max((marks_drop(cell, lines[0][0], (cell.centerx, y), lines[0][1], color, bold=lines[0][2],
+                                   anchor="midtop") for cell, _, color, lines, _, y in cells), default=0),
+                   min((cell.bottom - y - sum(heights[:-1]) - theme.font(lines[-1][1]).get_height()
+                        for cell, _, _, lines, heights, y in cells), default=0))
+        for cell, active, color, lines, heights, y in cells:
+            pygame.draw.rect(surface, theme.ACCENT if active else theme.PANEL, cell, border_radius=8)
+            y += max(0, drop)
             for (line, at, bold), h in zip(lines, heights, strict=True):
                 theme.text(surface, line, (cell.centerx, y), at, color, bold=bold, anchor="midtop")
                 y += h
