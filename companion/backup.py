@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from companion import paths
+from companion import lock, paths
 from companion.atomic import fsync_dir
 from companion.errors import CompanionError
 from companion.i18n import t
@@ -137,7 +137,15 @@ def _members(tar: tarfile.TarFile, lang: str) -> tuple[dict[str, list[tarfile.Ta
 
 
 def restore(source: Path, lang: str = "en") -> Restored:
-    """Put the folders in the archive ``source`` in place of this machine's (see the module's words)."""
+    """Put the folders in the archive ``source`` in place of this machine's (see the module's words), holding the
+    table's files (``companion.lock``): never under a running companion, which wrote on into the folder put aside or
+    made it again (``lock.Busy``, nothing changed)."""
+    with lock.take("restore", lang):
+        return _restore(source, lang)
+
+
+def _restore(source: Path, lang: str) -> Restored:
+    """``restore`` with the lock held."""
     try:
         tar = tarfile.open(source, "r:*")
     except (tarfile.TarError, EOFError):

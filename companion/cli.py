@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING
 from companion import version
 from companion.errors import CompanionError, ConfigError, ImageError
 from companion.i18n import disk_words
+from companion.lock import BUSY_EXIT, Busy
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from companion.config import Config
     from vision.types import TrayReading
 
 log = logging.getLogger("companion")
@@ -150,6 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:  # in the table's language, as teaching says its own (the file's, or --lang)
         print(f"companion: {_config_said(exc, args)}", file=sys.stderr)
         return 2
+    except Busy as exc:  # another companion holds the table's files: "try again later", as the boot service does
+        print(f"companion: {exc}", file=sys.stderr)
+        return BUSY_EXIT
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
@@ -213,7 +218,7 @@ def _command(command: str, args: argparse.Namespace) -> int:
 def cmd_backup(args: argparse.Namespace, command: str) -> int:
     """``companion backup FILE`` and ``companion restore FILE`` (``companion.backup``), said in the config's language
     (a restore onto a fresh card: the standard one)."""
-    from companion import backup, config, paths
+    from companion import backup, config, lock, paths
     from companion.i18n import t
 
     lang = config.language_in(paths.config_file()) or config.Config().language
@@ -222,9 +227,19 @@ def cmd_backup(args: argparse.Namespace, command: str) -> int:
                              "/media/usb/companion.tar.gz)")
     source = Path(args.file)
     if command == "backup":
-        written, folders = backup.backup(source, lang)
+        # a backup only reads: it goes on beside a running companion, and says that the game in progress is copied
+        # as it stood; where none runs, it holds the lock, so that none starts writing while it copies
+        try:
+            held, busy = lock.take("backup", lang), None
+        except lock.Busy as exc:
+            held, busy = lock.StateLock(None), exc
+        with held:
+            written, folders = backup.backup(source, lang)
         print(t("core.backup_done", lang, file=written,
                 folders=", ".join(paths.short_path(backup.places()[kind]) for kind in folders)))
+        if busy is not None and "state" in folders:
+            process = t("core.busy_process", lang, pid=busy.pid) if busy.pid is not None else ""
+            print(t("core.backup_as_it_stood", lang, process=process))
         return 0
     if not source.is_file():
         raise CompanionError(f"{args.file}: {disk_words(FileNotFoundError(errno.ENOENT, ''), lang)}"
@@ -427,9 +442,17 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_teach(args: argparse.Namespace) -> int:
-    from companion import config, teach
+    from companion import config, lock
 
     cfg = config.load(args.config)
+    with lock.take("teach", cfg.language):  # Busy: another companion writes the profiles (the menu's teaching too)
+        return _teach(args, cfg)
+
+
+def _teach(args: argparse.Namespace, cfg: Config) -> int:
+    """``companion teach``, the lock held: from photos, or on the screen."""
+    from companion import teach
+
     if args.examples:
         if args.dice_set == "fritzo-cubes":  # each cube's six faces from its net: no photos to label
             raise CompanionError("The Fritzo cubes are taught on the screen, one cube at a time: companion teach "

@@ -63,3 +63,10 @@ def folder_fix(folder: Path) -> str:
     except (KeyError, OSError):  # a user id without a name here: the shell fills it in
         user = "$USER"
     return f"sudo chown -R {user}: {folder}"
+
+
+def lock_file() -> Path:
+    """The file ``companion.lock`` locks while a companion writes the table's state: beside the state folder, not in
+    it, as ``companion restore`` swaps that folder whole (a lock inside went aside with it, and a second companion
+    started after the swap found the restored folder unlocked)."""
+    return state_dir().parent / f"{APP}.lock"

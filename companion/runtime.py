@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import sys
 import time
 from collections.abc import Callable, Hashable
@@ -130,10 +131,63 @@ def _forget_key_names() -> None:
         widgets.name_keys(False)
 
 
+def _terminal_reads() -> bool:
+    """Whether a person reads this run's terminal (typed over ssh or in a terminal window); not the boot service's
+    journal or a desktop's menu entry, whose words nobody sees unless they are on the screen."""
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+def _refused(cfg: Config, busy) -> int:
+    """Another companion holds the table's files (``companion.lock``): said on the terminal, and on the screen where
+    no one reads a terminal. There the words stay :data:`STOPPED_SECONDS` (and where no screen opens, the wait is
+    the same), so that the boot service, which starts it again 3 s after it exits, tries about every 13 s: no
+    tight loop of flashing screens, and the table is its own again soon after the other has finished."""
+    from companion import lock
+    from companion.display import Display
+    from companion.i18n import t
+
+    print(f"companion: {busy}", file=sys.stderr, flush=True)
+    if _terminal_reads():
+        return lock.BUSY_EXIT
+    words = lock.busy_words(busy.pid, busy.command, cfg.language, retry=bool(os.environ.get("INVOCATION_ID")))
+    display = None
+    try:
+        display = Display((cfg.display.width, cfg.display.height), cfg.display.fullscreen, rotate=cfg.display.rotate)
+        _show_words(display, t("core.busy_title", cfg.language), words)
+    except Exception:  # noqa: BLE001 - the screen is the other companion's, or none: the words are in the journal
+        log.warning("the refusal could not be shown on the screen", exc_info=True)
+        if display is not None:
+            display.close()
+        time.sleep(STOPPED_SECONDS)
+        return lock.BUSY_EXIT
+    try:
+        _hold(display, STOPPED_SECONDS)
+    finally:
+        display.close()
+    return lock.BUSY_EXIT
+
+
 def run_app(cfg: Config, *, source_spec: str | None = None, screenshot: str | None = None,
             max_frames: int | None = None, notice: str | None = None) -> int:
-    """Start the companion. ``screenshot`` (with ``max_frames``) saves the last frame: used to check it headless.
-    ``notice``: words for the table at the start (a config file that could not be used)."""
+    """Start the companion, holding the table's files (``companion.lock``) while it runs: a second one is refused
+    (:func:`_refused`) before it opens anything. ``screenshot`` (with ``max_frames``) saves the last frame: used to
+    check it headless. ``notice``: words for the table at the start (a config file that could not be used)."""
+    from companion import lock
+
+    try:
+        held = lock.take("run", cfg.language)
+    except lock.Busy as busy:
+        return _refused(cfg, busy)
+    with held:
+        return _run_held(cfg, source_spec=source_spec, screenshot=screenshot, max_frames=max_frames, notice=notice)
+
+
+def _run_held(cfg: Config, *, source_spec: str | None, screenshot: str | None, max_frames: int | None,
+              notice: str | None) -> int:
+    """The run itself, the lock held (``run_app``)."""
     import pygame
 
     from companion.display import Display
