@@ -1,8 +1,8 @@
 """Whether the light over the tray lets the dice be read: one judgement for the camera check's advice and for the
 dice watcher, which holds back a rest taken in the dark (a lamp switched off) instead of handing a game no dice.
 
-Why light is judged only where dice are missed or unsure: a black felt tray under dark dice is dark all over and
-reads fine; only a picture whose dice could not be read is too dark to read them.
+Why the camera check judges light only where dice are missed or unsure, and the watcher only against the light the
+tray was read in before: a black or dark green felt tray is dark of itself and reads fine.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import cv2
 import numpy as np
 
 from vision.face_marks import CLIPPED
-from vision.frame import brightest
 from vision.types import TrayReading
 
 #: the picture is too dark when even its brightest 1 % stays under this (0-255)
@@ -24,7 +23,8 @@ GLARE_SHARE = 0.04
 #: more than this share of the picture clipped is a picture blown out white: a webcam's exposure catching up after
 #: the lamp came back on, not glare on the tray
 BLOWN_SHARE = 0.5
-#: a dark picture this much darker than the tray read last in good light is the lamp off, whatever was read in it
+#: a dark picture whose table is this much darker than at the rest read last in good light is the lamp off, whatever
+#: was read in it
 DIMMED = 0.5
 
 
@@ -38,21 +38,22 @@ def light_fault(frame: np.ndarray) -> Literal["dark", "glare"] | None:
 
 
 def unlit(frame: np.ndarray, reading: TrayReading, lit: float | None = None) -> Literal["dark", "blown"] | None:
-    """Whether ``reading`` of ``frame`` is of a picture too dark (``light_fault``: the lamp switched off) or blown out
-    white (the exposure catching up once it is back) to be the dice's. A dark picture is no fault where its dice all
-    read (a black tray), unless it is far darker than the tray read last in good light (``lit``: its
-    ``vision.frame.brightest``): a die or two read sure in the dark are what was left of four. Glare beside dice
-    that read is no fault either."""
-    sure = bool(reading.dice) and all(d.face is not None for d in reading.dice)
-    if light_fault(frame) == "dark" and (not sure or (lit is not None and light_of(frame) < DIMMED * lit)):
+    """Whether ``reading`` of ``frame`` is of a picture too dark (the lamp switched off) or blown out white (the
+    exposure catching up once it is back) to be the dice's. Dark: too dark by ``light_fault`` and the table far
+    darker (``DIMMED``) than at the rest read last in good light (``lit``: its ``light_of``); a die or two read sure
+    in the dark are what was left of four. A tray dark of itself is no fault (black or dark green felt, empty or
+    not), nor is glare beside dice that read."""
+    if lit is not None and light_fault(frame) == "dark" and light_of(frame) < DIMMED * lit:
         return "dark"
-    if sure:
+    if reading.dice and all(d.face is not None for d in reading.dice):
         return None
     top = frame.max(axis=2) if frame.ndim == 3 else frame
     return "blown" if float((top >= CLIPPED).mean()) > BLOWN_SHARE else None
 
 
 def light_of(frame: np.ndarray) -> float:
-    """How bright the lit part of a frame is (``vision.frame.brightest`` of a sparse sample), for ``unlit``'s
-    ``lit``."""
-    return brightest(frame[::8, ::8])
+    """How bright the table is in a frame: the median grey of a sparse sample. The tray fills most of the picture,
+    so dice thrown or taken out hardly move it; a lamp switched off does."""
+    sample = frame[::8, ::8]
+    grey = cv2.cvtColor(np.ascontiguousarray(sample), cv2.COLOR_BGR2GRAY) if sample.ndim == 3 else sample
+    return float(np.median(grey)) + 1.0
