@@ -133,13 +133,16 @@ def test_dice_read_again_where_they_lay_are_one_roll_on_real_photos(tmp_path, ph
     held = int(FPS * (trigger.hand_timeout + 1.5))
     assert show([with_hand(photo)] * held + [photo] * held) == 2  # with the arm (a die under it), and without
     assert len(app.session.engine.rolls) == 1 and app.session.engine.last == first
-    moved = photo.copy()  # the dice thrown again, each landing a die further down
+    # the dice thrown again, landing in another layout: the second where it lay, the others a die further down (all
+    # a die down, the same faces, would be the tray pushed: ``test_the_tray_pushed_after_a_read_throw_is_no_new_roll``)
+    moved = photo.copy()
     for die in app.session.latest_reading.dice:
         x0, y0, x1, y1 = die.box
         moved[y0:y1, x0:x1] = np.median(photo[y1:y1 + 12, x0:x1].reshape(-1, 3), axis=0)
-    for die in app.session.latest_reading.dice:
+    for k, die in enumerate(app.session.latest_reading.dice):
         x0, y0, x1, y1 = die.box
-        moved[y1:2 * y1 - y0, x0:x1] = photo[y0:y1, x0:x1]
+        down = 0 if k == 1 else y1 - y0
+        moved[y0 + down:y1 + down, x0:x1] = photo[y0:y1, x0:x1]
     assert show([cv2.GaussianBlur(photo, (15, 15), 0)] * 3 + [moved] * 15) == 1
     assert len(app.session.engine.rolls) == 2
 
