@@ -1970,7 +1970,7 @@ class App:
         if self.watcher is not None and in_game and not message:
             why = self.watcher.why_waiting(self.clock())  # ROLL pressed a while ago and no dice read: say why
             message = t(f"core.waiting_{why}", self.lang) if why else None
-            calm = why in ("hand", "moving")  # the table's doing, no fault: not in the red of a camera failing
+            calm = why in ("hand", "moving", "dark")  # the table's doing, no fault: not in the red of a camera failing
         hourglass = getattr(self.mode, "hourglass_rect", None)
         focus, in_view = self._focus_rect(), list(getattr(self.mode, "in_view", ()))
         banner = None

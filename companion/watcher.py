@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 
 from companion.errors import SourceError
+from vision.light import light_of, unlit
 from vision.types import TrayReading
 
 if TYPE_CHECKING:
@@ -89,6 +90,10 @@ class DiceWatcher:
         self.lookout: CameraLookout | None = None
         #: the tray as the last frame showed it (replaced whole, so the app reads it in one piece: ``tray``)
         self._tray = TrayMotion("still")
+        #: the last rest wanted was too dark to read (``vision.light.unlit``): held back until the light is back
+        self.dark = False
+        self._lit: float | None = None  # how bright the last rest read in good light was (``vision.light.unlit``)
+        self._reconnects = getattr(source, "reconnects", 0)  # the camera's reconnects seen (``Camera.reconnects``)
         self._thread = threading.Thread(target=self._run, name="dice-watcher", daemon=True)
 
     def _read(self, frame: np.ndarray) -> TrayReading:
@@ -129,14 +134,16 @@ class DiceWatcher:
 
     def why_waiting(self, now: float) -> str | None:
         """Why a reading asked for ``WAIT_HINT`` s ago has not come: ``"no_frames"`` (the camera sends nothing: a Pi
-        camera hangs rather than fail), ``"hand"`` (one still in the tray), ``"moving"`` (a die still rolling, a hand,
-        a moving shadow or screen in view); None while it is not late, or when the tray is still (the reading is on
-        its way)."""
+        camera hangs rather than fail), ``"dark"`` (the tray at rest too dark to read: a lamp off), ``"hand"`` (one
+        still in the tray), ``"moving"`` (a die still rolling, a hand, a moving shadow or screen in view); None while
+        it is not late, or when the tray is still (the reading is on its way)."""
         since = self.wanted_since
         if since is None or now - since < WAIT_HINT:
             return None
         if self.last_frame_at is None or now - self.last_frame_at > NO_FRAMES:
             return "no_frames"
+        if self.dark:  # before moving: a dark picture's noise may look like motion
+            return "dark"
         if self._trigger.moving:  # first: the trigger judges a hand on still frames only
             return "moving"
         return "hand" if self._trigger.hand_seen else None
@@ -197,6 +204,7 @@ class DiceWatcher:
         self._trigger.reset()  # the camera's first rest decides, not one of the virtual dice
         self.last_rest = self.last_rest_frame = None
         self.latest_frame = None
+        self._lit = None  # another camera's light: its dice read in a dark picture are no lamp switched off
         self._thrown_unseen = True  # a new tray for a screen comparing frames (teaching): not a hand over the old
         while not self.readings.empty():  # the virtual dice's readings not yet handed over are of no table
             self.readings.get_nowait()
@@ -215,7 +223,12 @@ class DiceWatcher:
                     self._roll = False
                     self.source.roll()
                     self._thrown_unseen = True
-                    self._trigger.reset()  # the next frames show new dice: wait for them to settle
+                    if self.rolls:
+                        self._trigger.reset()  # the next frames show new dice: wait for them to settle
+                    else:
+                        # a camera's dice lie as the hand threw them: wait for a still spell from here, but keep the
+                        # quiet tray a hand still in it is told by (``restart``), or that hand is read as the dice
+                        self._trigger.restart()
                     if self._want_thrown:  # wanted first, so that a press meanwhile sees a reading awaited
                         self._want, self._want_thrown = True, False
                 if self._rearm:
@@ -230,11 +243,25 @@ class DiceWatcher:
                 if self._thrown_unseen:
                     self._thrown_unseen = False
                     self.thrown += 1
+                if (back := getattr(self.source, "reconnects", 0)) != self._reconnects:
+                    # the camera is back after a reconnect: readings from before it went must not be combined with
+                    # its first frames (exposure still ramping), nor the rest fire at once; the quiet tray is kept
+                    self._reconnects = back
+                    self._trigger.restart()
                 reading = self._trigger.feed(frame, now)
                 self._saw(now, read=reading is not None, dt=0.0 if before is None else now - before)
+                if reading is not None and (self._want or self.auto) and (light := unlit(frame, reading, self._lit)):
+                    # the lamp switched off: no dice seen is no throw. Kept asked for, read again once light
+                    reading, self.dark = None, light == "dark"
+                    self._trigger.restart()
+                elif reading is not None:
+                    self.dark, self._lit = False, light_of(frame)
                 if reading is not None:
                     self.last_rest, self.last_rest_frame = reading, frame
-                    if self._want or self.auto:
+                    # a rest reached through the hand timeout (a hand held still over a die) is no rest to a screen
+                    # that reads every one (a take phase took the die under it); a ROLL's is read as it always was:
+                    # a cup put down at the edge must not keep the throw unread, and the game checks the dice
+                    if self._want or (self.auto and not self._trigger.hand_rest):
                         self._want, self.wanted_since = False, None
                         self.readings.put(reading)
                 elif self._want and not self._trigger.armed and self.last_rest is not None:

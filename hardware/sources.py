@@ -172,6 +172,9 @@ class Camera(FrameSource):
         super().__init__(clock=clock)
         self._retry_at = 0.0
         self._lost = False
+        #: times the camera came back (``_reconnect``): the dice watcher waits for a whole still spell of new frames
+        #: then, not combining readings from before the cable was pulled with frames whose exposure still ramps
+        self.reconnects = 0
 
     @abstractmethod
     def _stopped(self) -> SourceError:
@@ -208,6 +211,7 @@ class Camera(FrameSource):
         except SourceError:
             raise self._stopped() from None
         self._lost = False
+        self.reconnects += 1
         log.info("%s is back", self.description)
         return None
 

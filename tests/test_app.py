@@ -1279,7 +1279,7 @@ def test_a_reading_long_in_coming_is_explained_on_the_screen(tmp_path, monkeypat
     assert drawn == []  # not late: nothing to explain
     # a hand or something moving is no fault: drawn as a note, not in the red of a camera without pictures
     for reason, words, tone in (("moving", "bewegt sich etwas", "info"), ("hand", "Hand ist in der Schale", "info"),
-                                ("no_frames", "keine Bilder", "bad")):
+                                ("dark", "Das Bild ist dunkel", "info"), ("no_frames", "keine Bilder", "bad")):
         late.reason = reason
         app.frame(0.03, [])
         assert words in drawn[-1] and tones[-1] == tone, (reason, tones[-1])

@@ -177,7 +177,9 @@ def test_dice_thrown_without_roll_show_a_read_on_its_way(tmp_path, out_dir, lang
         table.dice = _reading([2, 5, 6])
         assert not any(table.show([tray] * 20))  # switched on over a still tray: read once, no sign
         assert table.app.session.engine.rolls == []  # what lay there before is no throw (``test_free_play_reads``)
-        table.first_roll(tray, _reading([2, 5, 6], dx=100))
+        # thrown: other places (all moved by one offset, the same faces would be the tray pushed: no throw)
+        table.first_roll(tray, _reading([2, 5, 6], boxes=[(150, 120, 210, 180), (400, 200, 460, 260),
+                                                          (520, 320, 580, 380)]))
         table.dice = _reading([1, 4, 4], dx=200)  # what the camera reads once the dice lie still again
         shown = table.show(_thrown(tray, landed))
         assert shown[:int(0.4 * FPS)] == [False] * int(0.4 * FPS)  # not at the first frames of motion

@@ -133,13 +133,16 @@ def test_dice_read_again_where_they_lay_are_one_roll_on_real_photos(tmp_path, ph
     held = int(FPS * (trigger.hand_timeout + 1.5))
     assert show([with_hand(photo)] * held + [photo] * held) == 2  # with the arm (a die under it), and without
     assert len(app.session.engine.rolls) == 1 and app.session.engine.last == first
-    moved = photo.copy()  # the dice thrown again, each landing a die further down
+    # the dice thrown again, landing in another layout: the second where it lay, the others a die further down (all
+    # a die down, the same faces, would be the tray pushed: ``test_the_tray_pushed_after_a_read_throw_is_no_new_roll``)
+    moved = photo.copy()
     for die in app.session.latest_reading.dice:
         x0, y0, x1, y1 = die.box
         moved[y0:y1, x0:x1] = np.median(photo[y1:y1 + 12, x0:x1].reshape(-1, 3), axis=0)
-    for die in app.session.latest_reading.dice:
+    for k, die in enumerate(app.session.latest_reading.dice):
         x0, y0, x1, y1 = die.box
-        moved[y1:2 * y1 - y0, x0:x1] = photo[y0:y1, x0:x1]
+        down = 0 if k == 1 else y1 - y0
+        moved[y0 + down:y1 + down, x0:x1] = photo[y0:y1, x0:x1]
     assert show([cv2.GaussianBlur(photo, (15, 15), 0)] * 3 + [moved] * 15) == 1
     assert len(app.session.engine.rolls) == 2
 
@@ -167,6 +170,25 @@ def test_a_reading_again_keeps_the_picker_open_and_the_question(tmp_path):
     assert len(app.session.engine.rolls) == 2
 
 
+def test_the_tray_pushed_after_a_read_throw_is_no_new_roll(tmp_path):
+    """The tray pushed 3 cm after a throw was read: its dice lie as they lay, all moved by one offset, and were
+    counted as "Wurf 2" with the same faces. Two dice or more in the same layout read alike are the same roll; one
+    die moved alone, other faces, or a single die anywhere are a throw."""
+    app = _free_play(tmp_path)
+    _rest(app, _reading([4, 3, 6]))
+    shifted = [(x0 + 45, y0 + 10, x1 + 45, y1 + 10) for x0, y0, x1, y1 in BOXES]  # the tray pushed: 3/4 of a die
+    assert _rest(app, _reading([4, 3, 6], boxes=shifted)) is None  # (ROLL not pressed: nothing said)
+    assert app.session.engine.rolls == [[4, 3, 6]]
+    _rest(app, _reading([4, 3, 6], boxes=[(x0 - 90, y0 + 60, x1 - 90, y1 + 60) for x0, y0, x1, y1 in shifted]))
+    assert app.session.engine.rolls == [[4, 3, 6]]  # pushed back the other way
+    _rest(app, _reading([4, 3, 5], boxes=shifted))  # one face other: thrown
+    _rest(app, _reading([4, 3, 5], boxes=[(130, 100, 190, 160), *BOXES[1:]]))  # one die moved alone: thrown
+    assert app.session.engine.rolls == [[4, 3, 6], [4, 3, 5], [4, 3, 5]]
+    _rest(app, _reading([2], boxes=BOXES[:1]))
+    _rest(app, _reading([2], boxes=BOXES[2:]))  # a single die thrown again landing with its face as before
+    assert app.session.engine.rolls[-2:] == [[2], [2]]
+
+
 def test_the_dice_left_in_the_tray_are_no_new_roll_after_a_restart(tmp_path):
     """Switched on again (a power cut, the companion turned off for the night) over the dice of the last roll: the
     first rest was read as a new roll, for nothing was there to compare it with, and every switch-on counted the
@@ -192,7 +214,8 @@ def test_the_dice_left_in_the_tray_are_no_new_roll_after_a_restart(tmp_path):
     assert len(app.session.engine.rolls) == 1
 
     app = _free_play(tmp_path)
-    _rest(app, _reading([4, 3, 6], dx=30))  # half a die away: thrown while the companion was off
+    # a die half a die away: thrown while the companion was off (the same layout moved as one is the tray pushed)
+    _rest(app, _reading([4, 3, 6], boxes=[(130, 100, 190, 160), *BOXES[1:]]))
     assert app.session.engine.rolls == [[4, 3, 6], [4, 3, 6]]
     app = _free_play(tmp_path)
     app.session.undo()  # back to the first roll: the dice where it lay are that roll

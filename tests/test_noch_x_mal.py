@@ -110,6 +110,17 @@ def test_joker_in_start_combo_is_rejected_with_reroll_message():
     )
 
 
+def test_a_start_combo_die_missing_is_said_missing_not_a_wrong_pair():
+    """One of the two start dice fell off the tray: the table hears that one die of two lies there, not that the
+    combo must be one colour die and one number die (which it was)."""
+    game = NochXMal.new({"action": "setup", "players": ["Anna", "Ben"]})
+    err = rejected(game, {"action": "start_combo", "player": "Anna", "dice": ["3"]}, DiceError, "nxm.err.dice_count")
+    assert err.params["given"] == 1 and err.params["expected"] == 2
+    assert "gebraucht werden 2" in err.localized("de") and "2 are needed" in err.text("en")
+    rejected(game, {"action": "start_combo", "player": "Anna", "dice": ["red", "3", "4"]}, DiceError,
+             "nxm.err.start_pair")
+
+
 def test_virtual_start_combo_never_keeps_a_joker_and_is_reproducible():
     combos = set()
     for seed in range(40):

@@ -226,3 +226,24 @@ def test_dice_thrown_to_the_frame_edge_are_read_at_once_and_an_arm_beside_them_i
     held = with_hand(landed)
     assert len(run(trig, [landed] * 12 + [np.roll(held, 4 * i, axis=1) for i in range(3)] + [held] * 30)) == 1
     assert trig.hand_seen
+
+
+def test_a_rest_is_read_once_the_light_has_settled_not_over_an_exposure_ramp() -> None:
+    """The lamp switched on (or a webcam back after a reconnect): the exposure ramps over a second. Its rows evened
+    out (``change``), those frames counted as still, and the dice were read over the ramp, a dim frame's missing
+    dice voted with the settled ones'. The still spell starts again while the light jumps (``LIGHT_STEP``)."""
+    from hardware.synthetic import render_tray
+
+    tray, _ = render_tray(3, n_dice=3)
+    read_levels: list[float] = []
+
+    def reader(frame: np.ndarray) -> TrayReading:
+        read_levels.append(float(frame.mean()))
+        return read_dice(frame)
+
+    trig = AtRestTrigger(still_seconds=0.6, reader=reader)
+    ramp = [np.clip(tray.astype(np.float32) * g, 0, 255).astype(np.uint8) for g in (0.2, 0.3, 0.45, 0.65, 0.85)]
+    frames = [shaken(tray, i) for i in range(6)] + [f for f in ramp for _ in range(3)] + [tray] * 30
+    fired = run(trig, frames)
+    assert len(fired) == 1 and Counter(fired[0][1].faces) == Counter(read_dice(tray).faces)
+    assert read_levels and min(read_levels) == pytest.approx(float(tray.mean()))  # only settled frames read

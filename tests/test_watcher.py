@@ -6,12 +6,15 @@ import queue
 import threading
 import time
 from collections import Counter
+from types import SimpleNamespace
 
+import cv2
 import numpy as np
 import pytest
 
 from companion.watcher import DiceWatcher
-from hardware.synthetic import SyntheticTray
+from hardware.sources import FrameSource
+from hardware.synthetic import SyntheticTray, render_tray
 from vision.pips import read_dice
 from vision.types import DieReading, TrayReading
 
@@ -313,3 +316,186 @@ def test_roll_pressed_again_while_its_reading_is_awaited_keeps_the_wait():
         assert source.rolls == len(got) + pending  # one throw a reading asked for, not one a press
     finally:
         watcher.stop()
+
+
+# -- the watcher's loop stepped frame by frame on a fake clock, as the camera audit ran it (a hand held still, a
+# lamp switched off, a webcam reconnected): every case bounded by the seconds it plays
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class _Once:
+    """The watcher's stop event for one pass of its loop."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def is_set(self) -> bool:
+        self.n += 1
+        return self.n > 1
+
+
+class _Scene(FrameSource):
+    """A camera (ROLL throws nothing) showing whatever frame the test puts before it; None: it sends nothing."""
+
+    def __init__(self, frame: np.ndarray | None, clock: _Clock) -> None:
+        super().__init__(clock=clock)
+        self.frame = frame
+
+    @property
+    def description(self) -> str:
+        return "a scene"
+
+    def _open(self) -> None:
+        pass
+
+    def _read(self) -> np.ndarray | None:
+        return None if self.frame is None else self.frame.copy()
+
+
+def _stepped(monkeypatch, source, clock: _Clock, *, auto: bool) -> DiceWatcher:
+    """A watcher whose loop ``_play`` runs one pass at a time; its sleeps move the fake clock."""
+    import companion.watcher as watcher_module
+
+    monkeypatch.setattr(watcher_module, "time",
+                        SimpleNamespace(sleep=lambda s: setattr(clock, "now", clock.now + s), monotonic=clock))
+    source.open()
+    watcher = DiceWatcher(source, read_dice, still_seconds=0.6, clock=clock)
+    watcher.auto = auto
+    return watcher
+
+
+def _play(watcher: DiceWatcher, seconds: float, fps: float = 15.0) -> list[tuple[float, TrayReading]]:
+    """The watcher's loop run frame by frame for ``seconds`` of the fake clock; the readings handed over, and when."""
+    clock, got = watcher.clock, []
+    end = clock.now + seconds
+    for _ in range(int(seconds * fps) + 1):
+        if clock.now >= end - 1e-9:
+            break
+        watcher._stop = _Once()
+        watcher._run()
+        while not watcher.readings.empty():
+            got.append((clock.now, watcher.readings.get_nowait()))
+        clock.now += 1 / fps
+    return got
+
+
+def _tray_and_hand() -> tuple[np.ndarray, np.ndarray]:
+    """Three dice at rest, and the same tray with a hand reaching in from the bottom edge and resting over the die
+    nearest it (the audit's hand: one die hidden)."""
+    tray, truth = render_tray(3, n_dice=3)
+    x0, y0, x1, y1 = max((d.box for d in truth), key=lambda b: b[3])
+    hand, h, cx, top = tray.copy(), tray.shape[0], (x0 + x1) // 2, y0 - 15
+    arm = np.array([[cx - 70, h], [cx - 55, top + 30], [cx, top], [cx + 55, top + 30], [cx + 70, h]], np.int32)
+    cv2.fillPoly(hand, [arm], (120, 150, 205))
+    assert len(read_dice(hand).dice) < len(read_dice(tray).dice) == 3  # the hand hides a die
+    return tray, hand
+
+
+def test_a_hand_held_still_over_a_die_is_no_rest_to_a_screen_reading_every_rest(monkeypatch):
+    """Echt Spitze's take phase reads every rest: a hand resting over one die past ``HAND_TIMEOUT`` was taken for
+    part of the table, the tray read without that die, and the die taken for the player ("Anna nimmt 4 ... Ben ist
+    dran") while all four lay in the tray. Once the hand is gone, the tray is read at once."""
+    tray, hand = _tray_and_hand()
+    clock = _Clock()
+    source = _Scene(tray, clock)
+    watcher = _stepped(monkeypatch, source, clock, auto=True)
+    assert len(_play(watcher, 1.5)) == 1  # the tray as it lies
+    source.frame = hand
+    assert _play(watcher, 6.0) == []  # held still 6 s: HAND_TIMEOUT passed, the dice under it not "taken"
+    source.frame = tray
+    left = clock.now
+    got = _play(watcher, 2.0)
+    assert len(got) == 1 and Counter(got[0][1].faces) == Counter(read_dice(tray).faces)
+    assert got[0][0] - left < 1.2  # a still spell's read, not another HAND_TIMEOUT later
+
+
+def test_roll_pressed_while_a_hand_rests_in_the_tray_reads_the_dice_once_it_left(monkeypatch):
+    """ROLL forgot the quiet tray a hand is told by: the hand resting over a die was read as the throw ("3 Würfel
+    gesehen, es müssen 4 sein"), and the throw was not read once it left."""
+    tray, hand = _tray_and_hand()
+    clock = _Clock()
+    source = _Scene(tray, clock)
+    watcher = _stepped(monkeypatch, source, clock, auto=False)
+    assert _play(watcher, 1.5) == [] and watcher.last_rest is not None  # read at rest, nobody asked
+    source.frame = hand
+    assert _play(watcher, 1.0) == []
+    watcher.request()
+    assert _play(watcher, 2.0) == []  # the hand is no throw
+    watcher.wanted_since -= 5.0  # asked for long ago: the screen says why nothing comes
+    assert watcher.why_waiting(clock.now) == "hand"
+    source.frame = tray
+    got = _play(watcher, 2.0)
+    assert len(got) == 1 and Counter(got[0][1].faces) == Counter(read_dice(tray).faces)
+
+
+@pytest.mark.parametrize("auto", [False, True])
+def test_a_lamp_switched_off_reads_no_dice_and_keeps_the_request(monkeypatch, auto):
+    """The room's lamp switched off just after ROLL: the black tray was read ("0 Würfel gesehen"), the request used
+    up, nothing read once the light was back; on a screen reading every rest "4 Würfel fehlen". A dark tray is no
+    rest: the screen says it is too dark, and the dice are read once the light (and the webcam's exposure, white
+    at first) has settled."""
+    tray, _ = _tray_and_hand()
+    clock = _Clock()
+    source = _Scene(tray, clock)
+    watcher = _stepped(monkeypatch, source, clock, auto=auto)
+    assert len(_play(watcher, 1.5)) == (1 if auto else 0)
+    if not auto:
+        watcher.request()
+    source.frame = (tray // 12).astype(np.uint8)  # the lamp off: what the webcam's exposure makes of the dark
+    assert _play(watcher, 6.0) == []
+    if not auto:
+        assert watcher.why_waiting(clock.now) == "dark"  # (asked for 6 s ago)
+    got = []
+    for gain in (20.0, 8.0, 3.0, 1.6, 1.2):  # back on: blown out white, the exposure catching up
+        source.frame = np.clip(tray.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+        got += _play(watcher, 0.2)
+    source.frame = tray
+    got += _play(watcher, 2.0)
+    assert got and all(Counter(r.faces) == Counter(read_dice(tray).faces) for _, r in got)
+    assert watcher.why_waiting(clock.now) is None
+
+
+def test_a_webcam_back_after_a_reconnect_is_read_after_a_whole_still_spell(monkeypatch):
+    """Readings from before the cable was pulled were combined with the first frame after it (taken while the
+    exposure ramps) and the rest fired at once: the still spell starts again at the reconnect."""
+    from hardware import sources
+
+    tray, _ = _tray_and_hand()
+    clock = _Clock()
+    plugged = [True]
+
+    class Webcam:  # cv2.VideoCapture as the audit faked it: frames while plugged in
+        def __init__(self, *args) -> None:
+            self.open = plugged[0]
+
+        def isOpened(self) -> bool:  # noqa: N802 - cv2's name
+            return self.open
+
+        def set(self, *args) -> bool:
+            return True
+
+        def release(self) -> None:
+            self.open = False
+
+        def read(self):
+            return (True, tray.copy()) if self.open and plugged[0] else (False, None)
+
+    monkeypatch.setattr(sources.cv2, "VideoCapture", Webcam)
+    cam = sources.CaptureDevice(0, clock=clock)
+    cam._fps = None  # every read: the fake clock moves by the frame
+    watcher = _stepped(monkeypatch, cam, clock, auto=False)
+    _play(watcher, 0.3)  # the tray still for 0.3 s, half its still spell read, when the cable is pulled
+    watcher.request(roll=False)
+    plugged[0] = False
+    assert _play(watcher, 6.0) == [] and cam.reconnects == 0
+    plugged[0] = True
+    back = clock.now
+    got = _play(watcher, 3.0)
+    assert cam.reconnects == 1
+    assert len(got) == 1 and got[0][0] - back >= watcher._trigger.still_seconds - 1e-9

@@ -17,7 +17,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from vision.frame import as_bgr
+from vision.frame import as_bgr, brightest
 from vision.pips import read_dice
 from vision.types import DieReading, TrayReading
 
@@ -37,6 +37,11 @@ HAND_TIMEOUT = 4.0
 #: settles (free play) was read HAND_TIMEOUT late. So where the change reaches the edge is looked at without the dice
 #: there: each box of the last rest's dice and of this frame's grown by this share of its size on every side.
 DIE_SHADOW = 0.5
+#: the light (``vision.frame.brightest`` of the thumbnail) changed by more than this share from one frame to the
+#: next: a lamp switched off or on, a webcam's exposure ramping after it (or after a reconnect). ``change`` evens
+#: such frames out, so they counted as still, and a rest read over the ramp combined readings of a black or white
+#: picture (no dice) with the settled one's: the still spell starts again instead. Flicker bands move it by ~5 %.
+LIGHT_STEP = 0.12
 
 
 class AtRestTrigger:
@@ -76,6 +81,12 @@ class AtRestTrigger:
         self._armed = True
         self.hand_seen = False
         self.moving = False
+        #: the rest ``feed`` returned last was reached through ``hand_timeout``: a hand held still for it may lie
+        #: over a die (a screen reading every rest took a die "taken" that lay under it)
+        self.hand_rest = False
+        self._timed_out = False  # this still spell went through the hand timeout
+        self._clean: np.ndarray | None = None  # the quiet tray the hand timeout replaced (None: it did not)
+        self._level: float | None = None  # the last frame's light (``LIGHT_STEP``)
 
     @property
     def armed(self) -> bool:
@@ -87,12 +98,25 @@ class AtRestTrigger:
         self.__init__(self.still_seconds, self.reader, reads=self.reads, motion_level=self.motion_level,
                       motion_share=self.motion_share, hand_share=self.hand_share, hand_timeout=self.hand_timeout)
 
+    def restart(self) -> None:
+        """Wait for a whole still spell again and read it, even if the tray does not move (ROLL pressed, a camera
+        back after a reconnect), keeping the quiet tray and the hand: ``reset`` forgot the quiet tray a hand is told
+        by, so a hand resting over a die when ROLL was pressed was read as the dice ("3 dice seen"), and the throw
+        was not read once it left."""
+        self._still_since = None
+        self._readings = []
+        self._armed = True
+        self._dice_only = None
+
     def feed(self, frame_bgr: np.ndarray, t: float) -> TrayReading | None:
         """Process one frame taken at time ``t`` (seconds, any monotonic clock)."""
         thumb = thumbnail(frame_bgr)
         if thumb is None:
             # An unreadable frame tells us nothing about the dice: it neither moves them nor counts as still.
             return None
+        level, before = brightest(thumb), self._level
+        self._level = level
+        stepped = before is not None and abs(level - before) > LIGHT_STEP * max(before, 16.0)
         if self._prev is None or self._prev.shape != thumb.shape:
             self._prev = thumb
             self._reference = None  # no quiet tray seen yet: nothing to compare a hand against
@@ -105,10 +129,16 @@ class AtRestTrigger:
             self._readings.clear()
             self._armed = True
             self._dice_only = None
+            self._timed_out = False
             return None
-        if self._still_since is None:
+        if self._still_since is None or stepped:  # (the light jumped: read once it has settled)
             self._start_still(t)
         self.hand_seen = self._hand_in(thumb)
+        if self.hand_seen and self._clean is not None and not hand_in(self._clean, thumb, self.motion_level,
+                                                                      self.hand_share):
+            # what the hand timeout took for part of the table is gone again (the hand left): not a hand, and read
+            # at once, not another HAND_TIMEOUT later
+            self._reference, self._clean, self.hand_seen = thumb, None, False
         if self.hand_seen and self._dice_only is None:  # once a still spell: it costs a reading
             boxes = [d.box for d in self.reader(frame_bgr).dice] + self._rest_boxes
             self._dice_only = dice_alone(self._reference, thumb, np.asarray(frame_bgr).shape[:2], boxes,
@@ -123,9 +153,13 @@ class AtRestTrigger:
                 self._readings.clear()
                 self._still_since = t
                 return None
-            # Nothing that still is a hand: something was put down at the edge. It is part of the table now.
+            # Nothing that still is a hand: something was put down at the edge. It is part of the table now; the
+            # rest so reached is marked (``hand_rest``): it may yet be a hand held still over a die.
+            if self._clean is None:
+                self._clean = self._reference
             self._reference = thumb
             self.hand_seen = False
+            self._timed_out = True
         self._hand_since = None
         if not self._armed:
             self._reference = thumb
@@ -137,6 +171,9 @@ class AtRestTrigger:
         if quiet + 1e-9 >= self.still_seconds and self._readings:
             self._armed = False
             self._reference = thumb
+            self.hand_rest = self._timed_out
+            if not self.hand_rest:  # a rest come to without a hand: what lies at the edge is the table's now
+                self._clean = None
             combined = combine(self._readings)
             self._rest_boxes = [d.box for d in combined.dice]
             self._readings = []

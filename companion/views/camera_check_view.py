@@ -24,18 +24,15 @@ from companion.views.colour_faces import face_label
 from companion.views.widgets import bgr_surface, draw_wrapped, hint_bar, hint_button
 from hardware.events import Button, ButtonEvent
 from vision import rest
-from vision.face_marks import CLIPPED, softness
+from vision.face_marks import softness
+from vision.light import light_fault
 from vision.taught import SOFT
 from vision.types import TrayReading
 
 #: where the picture is drawn (design pixels); the frame is fitted inside, keeping its shape
 PICTURE = pygame.Rect(12, 64, 512, 372)
-#: advice thresholds. Light is judged only when dice are missed or unsure (a black felt tray is dark and reads
-#: fine): the picture is too dark when even its brightest 1 % stays under this (0-255)
-DARK = 90
-#: more than this share of pixels at the sensor's top (any channel clipped: ``face_marks.CLIPPED``, the level the
-#: readers take for clipped too) is glare blowing out faces
-GLARE_SHARE = 0.04
+# Advice thresholds. Light is judged only when dice are missed or unsure (a black felt tray is dark and reads fine):
+# ``vision.light`` (DARK, GLARE_SHARE), by which the dice watcher judges a rest's light too.
 #: a die smaller than this share of the frame's long side (25 px of 640) is read less surely
 SMALL_DIE = 0.04
 #: the picture has not been still for this many seconds: what keeps moving is marked (a screen, a curtain, a fan
@@ -47,11 +44,8 @@ RESTLESS_SHARE = 0.4
 
 def _light(frame: np.ndarray) -> str | None:
     """What is wrong with the light, if anything: the key of the advice."""
-    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    if float(np.percentile(grey, 99)) < DARK:
-        return "core.check_dark"
-    top = frame.max(axis=2) if frame.ndim == 3 else frame
-    return "core.check_glare" if float((top >= CLIPPED).mean()) > GLARE_SHARE else None
+    fault = light_fault(frame)
+    return f"core.check_{fault}" if fault else None
 
 
 def dice_softness(frame: np.ndarray | None, reading: TrayReading | None) -> float | None:

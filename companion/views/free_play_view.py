@@ -144,20 +144,26 @@ class FreePlayMode:
     @staticmethod
     def _lies_as(lay: TrayReading | None, reading: TrayReading) -> dict[int, int] | None:
         """Where each die of ``lay`` lies in ``reading`` (old index -> new), as ``_read_again`` tells it; None where
-        ``reading`` is not those dice where they lay, or there is no ``lay``."""
+        ``reading`` is not those dice where they lay, or there is no ``lay``. Two dice or more may also lie all
+        moved by one offset, every face read sure and alike: the tray pushed a few centimetres (or the camera
+        nudged) after a throw was read counted that throw again ("Wurf 2", the same faces). One die alone is not:
+        thrown again, it can land anywhere with the same face; nor a die left unsure (an answered "?" is no face the
+        dice moved could be told by)."""
         if lay is None or len(reading.dice) > len(lay.dice):
             return None
-        match: dict[int, int] = {}
-        for j, new in enumerate(reading.dice):
-            cx, cy = (new.box[0] + new.box[2]) / 2, (new.box[1] + new.box[3]) / 2
-            found = [k for k, old in enumerate(lay.dice) if k not in match
-                     and abs((old.box[0] + old.box[2]) / 2 - cx) <= max(old.box[2] - old.box[0], 1) / 4
-                     and abs((old.box[1] + old.box[3]) / 2 - cy) <= max(old.box[3] - old.box[1], 1) / 4
-                     and (new.face == old.face or new.face is None or old.face is None)]
-            if not found:
-                return None
-            match[found[0]] = j
-        return match
+        match = _lying(lay, reading, 0.0, 0.0)
+        if match is not None or len(reading.dice) < 2:
+            return match
+        anchor = reading.dice[0]
+        ax, ay = _centre(anchor.box)
+        for old in lay.dice:
+            if old.face != anchor.face:
+                continue
+            ox, oy = _centre(old.box)
+            match = _lying(lay, reading, ax - ox, ay - oy, sure=True)
+            if match is not None:
+                return match
+        return None
 
     def _last_read(self) -> ReadRoll | None:
         """The game's last roll as read, for a reading again to be compared with: the one entered here, else (a
@@ -504,3 +510,26 @@ class FreePlayMode:
         size = min((theme.fit_text(line, theme.BODY, 360) for line in lines), default=theme.BODY)
         for k, line in enumerate(lines):
             theme.text(surface, line, (x, top + 104 + k * 30), size, theme.MUTED)
+
+
+def _centre(box: tuple[int, int, int, int]) -> tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def _lying(lay: TrayReading, reading: TrayReading, dx: float, dy: float, *,
+           sure: bool = False) -> dict[int, int] | None:
+    """``FreePlayView._lies_as`` for the dice of ``lay`` moved by (``dx``, ``dy``): each die of ``reading`` within a
+    quarter of a die of where one of them lies so, and read alike (sure faces equal; ``sure``: every face sure and
+    equal); None where one is not."""
+    match: dict[int, int] = {}
+    for j, new in enumerate(reading.dice):
+        cx, cy = _centre(new.box)
+        found = [k for k, old in enumerate(lay.dice) if k not in match
+                 and abs(_centre(old.box)[0] + dx - cx) <= max(old.box[2] - old.box[0], 1) / 4
+                 and abs(_centre(old.box)[1] + dy - cy) <= max(old.box[3] - old.box[1], 1) / 4
+                 and (new.face == old.face if sure else new.face == old.face or None in (new.face, old.face))
+                 and not (sure and new.face is None)]
+        if not found:
+            return None
+        match[found[0]] = j
+    return match

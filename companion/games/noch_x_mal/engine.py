@@ -311,7 +311,9 @@ class NochXMal:
             try:
                 faces = self._read_faces(raw, 1, 1)
             except DiceError as exc:
-                if exc.key in ("nxm.err.dice_mix", "nxm.err.dice_count", "nxm.err.dice_too_many"):
+                # fewer dice than two keep their own words: a die fallen off the tray was said to be a wrong
+                # pair ("exactly one colour die and one number die") while one of the two was simply missing
+                if exc.key in ("nxm.err.dice_mix", "nxm.err.dice_too_many"):
                     raise DiceError("nxm.err.start_pair", player=player.name) from None
                 raise
             if any(f in JOKERS for f in faces):
