@@ -230,6 +230,19 @@ LOW_ROOM = 100 * 1024 * 1024
 SCAN_AT_MOST = 5000
 
 
+def _held() -> list[str]:
+    """Which companion holds the table's files now (``lock``): a restore or a teach refused "already running", and
+    the organiser looks here for what runs."""
+    from companion import lock
+
+    held = lock.holder()
+    if held is None:
+        return ["no companion is running on these files now"]
+    pid, command = held
+    who = f"process {pid}" if pid is not None else "a process that did not say which"
+    return [f"a companion is running on these files now: {who}" + (f" ({command})" if command else "")]
+
+
 def _storage(config_path: str | None = None) -> list[str]:
     """Whether the companion can write where it keeps things: each folder writable and owned by the user it runs as
     (a ``sudo companion run`` left root's folders behind, and every save was refused with no word of which folder
@@ -351,7 +364,7 @@ def report(config_path: str | None = None) -> str:
 
     out.append(_section("Dice sets and taught dice", _safe(lambda: _dice_and_teaching(config_path),
                                                            "the dice sets and taught dice")))
-    out.append(_section("Storage", _safe(lambda: _storage(config_path) + _misplaced(config_path),
+    out.append(_section("Storage", _safe(lambda: _storage(config_path) + _misplaced(config_path) + _held(),
                                          "where the companion saves")))
     out.append(_section("Vision models", _safe(_models, "the vision models")))
     out.append(_section("Camera", _safe(sources.diagnose, "the cameras")))

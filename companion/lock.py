@@ -106,6 +106,27 @@ def take(command: str, lang: str) -> StateLock:
     return StateLock(fd)
 
 
+def holder() -> tuple[int | None, str] | None:
+    """Who holds the lock now, without taking it (``companion doctor``: an organiser asked why a restore or a teach
+    refused, or whether the service is up): its process and command as in :func:`_holder`; None where nobody holds
+    it or the file cannot be read."""
+    try:
+        fd = os.open(paths.lock_file(), os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return _holder(fd)
+        except OSError:
+            return None
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return None
+    finally:
+        os.close(fd)
+
+
 def _holder(fd: int) -> tuple[int | None, str]:
     """Who holds the lock, as it wrote itself into the file: its process (None where unsaid or gone: the file of a
     holder that could not write it is an earlier one's) and its command ("" where unsaid)."""

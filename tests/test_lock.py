@@ -65,6 +65,21 @@ def test_a_second_taker_in_another_process_is_refused_with_who_holds_it():
         _end(holder)
 
 
+def test_doctor_says_which_companion_holds_the_files_without_taking_them(capsys):
+    from companion import doctor
+
+    assert lock.holder() is None
+    holder = _holder("teach")
+    try:
+        assert lock.holder() == (holder.pid, "teach")
+        assert f"a companion is running on these files now: process {holder.pid} (teach)" in doctor.report()
+        with pytest.raises(lock.Busy):  # asked, not taken: the holder still holds it
+            lock.take("run", "en")
+    finally:
+        _end(holder)
+    assert lock.holder() is None and "no companion is running" in doctor._held()[0]
+
+
 def test_the_lock_is_free_again_once_its_holder_is_killed():
     holder = _holder("run")
     holder.send_signal(signal.SIGKILL)  # a power cut's way: no code of the holder's runs at its end
