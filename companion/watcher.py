@@ -89,6 +89,8 @@ class DiceWatcher:
         self.lookout: CameraLookout | None = None
         #: the tray as the last frame showed it (replaced whole, so the app reads it in one piece: ``tray``)
         self._tray = TrayMotion("still")
+        #: a source (and a lookout) the app asked to read from instead (``use``), taken up by the watcher's thread
+        self._use: tuple[FrameSource, CameraLookout | None] | None = None
         self._thread = threading.Thread(target=self._run, name="dice-watcher", daemon=True)
 
     def _read(self, frame: np.ndarray) -> TrayReading:
@@ -206,9 +208,18 @@ class DiceWatcher:
             log.exception("closing %s", getattr(old, "description", old))
         log.info("camera found: reading the dice from %s", getattr(source, "description", source))
 
+    def use(self, source: FrameSource, lookout: CameraLookout | None = None) -> None:
+        """Read from ``source`` from now on, looking out with ``lookout`` (the table went on without a camera that
+        stopped): switched by the watcher's own thread at its next turn, never under a read or a rest being judged."""
+        self._use = (source, lookout)
+
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
+                if (use := self._use) is not None:
+                    self._use = None
+                    self._switch(use[0])
+                    self.lookout = use[1]
                 if self.lookout is not None and (found := self.lookout.poll()) is not None:
                     self._switch(found)
                 if self._roll:
