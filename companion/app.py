@@ -202,6 +202,12 @@ STRIP_HIDDEN = 10.0
 NOTICE_WAITS = 10.0
 #: the key of a refusal's words said (``App._say_refusal``)
 REFUSAL_KEY = "core.refused_said"
+#: the key of the camera's trouble said as its strip first shows (``App._watch_camera``): once a loss, not at each retry
+CAMERA_SAID_KEY = "core.camera_trouble_said"
+#: seconds a live camera sends no pictures before the table is offered to go on with the built-in dice: a cable
+#: pulled for a moment comes back within seconds by itself (``Camera.RETRY_SECONDS``); a broken one left the game
+#: stopped, ROLL, NEXT and SELECT doing nothing, with no way on
+CAMERA_GIVE_UP = 20.0
 #: the volumes the pause menu's "Louder" and "Quieter" step through (silence is the mute's)
 VOLUME_STEPS = (20, 40, 60, 80, 100)
 #: a notice that names a folder that refused its files and the command for it (``refused_words``): read to the end
@@ -415,6 +421,13 @@ class App:
         self._finished_at_start: Any = None
         self._last_answers: dict[str, dict[str, Any]] = {}  # each game's setup answers, this run
         self._stuck_said: set[Button] = set()  # buttons held down so long they were said to be stuck
+        self._camera_spec = ""  # the camera the dice were read from (``_open_camera``): looked out for once left
+        #: since when the live camera sends no pictures (clock seconds; None: it sends), and whether the offer to go
+        #: on without it was said (``_watch_camera``)
+        self._camera_lost: float | None = None
+        self._offer_said = False
+        #: the built-in tray the table chose lies as it came, unthrown: its rest is no throw (``_on_built_in_tray``)
+        self._unthrown_tray = False
         try:
             if use_camera:
                 self._open_camera(source_spec or cfg.camera)
@@ -464,6 +477,7 @@ class App:
         from vision.pips import read_dice
 
         lookout = None
+        self._camera_spec = spec
         try:
             source = open_source(spec)
             source.open()
@@ -494,10 +508,14 @@ class App:
 
     def _camera_found(self) -> None:
         """The watcher moved to a camera that appeared after the start: the table is told, and the main menu's
-        line about the camera says it."""
+        line about the camera says it. Or to the built-in tray the table chose in place of a camera that stopped
+        (``_without_camera``)."""
         self.source = self.watcher.source
         self.source_description = getattr(self.source, "description", "")
         words = source_words(self.source, self.lang)
+        if self._built_in_tray() is not None:
+            self._on_built_in_tray(words)
+            return
         self.show_notice(t("core.camera_found", self.lang, camera=words), seconds=8, good=True)
         from companion.views.camera_check_view import CameraCheckView
 
@@ -505,6 +523,89 @@ class App:
             self.mode.subtitle = words
         elif isinstance(self.mode, CameraCheckView):  # its dice are thrown by hand now: no ROLL to offer
             self.mode.throws = self.watcher.rolls
+
+    def _watch_camera(self, now: float) -> None:
+        """A live camera that stopped sending pictures is said aloud once, as its strip first shows (not again at
+        each of its retries: the trouble lasts until a picture comes), and after CAMERA_GIVE_UP seconds in a game
+        whose dice it reads the way on is said once too (``_camera_offer``)."""
+        from hardware.sources import Camera
+
+        watcher = self.watcher
+        if watcher is None or watcher.error is None or not isinstance(watcher.source, Camera):
+            self._camera_lost, self._offer_said = None, False
+            return
+        if self._camera_lost is None:
+            self._camera_lost = now
+            failure = watcher.failure
+            words = t("core.camera_trouble", self.lang,
+                      error=said(failure, self.lang) if failure is not None else watcher.error)
+            self._call(Announcement(CAMERA_SAID_KEY, {"words": words}, shown=False))
+        if not self._offer_said and self._camera_offer():
+            self._offer_said = True
+            self._call(Announcement(CAMERA_SAID_KEY, {"words": self._offer_words()}, shown=False))
+            if self.mode is self._pause_mode:  # open already: its row is added where SELECT chooses it
+                self.pause_menu()
+
+    def _camera_offer(self) -> bool:
+        """Whether the table is offered to go on with the built-in dice: the live camera that reads this game's dice
+        has sent no pictures for CAMERA_GIVE_UP seconds."""
+        session = self.session
+        return (self._camera_lost is not None and self.clock() - self._camera_lost >= CAMERA_GIVE_UP
+                and session is not None and session.camera_ready and not session.engine.finished
+                and getattr(session.engine, "rolls_dice", True))
+
+    def _offer_words(self) -> str:
+        """How to go on without the camera, said and added to the camera's strip: UNDO opens the pause menu on its
+        row (``pause_menu``), SELECT chooses it."""
+        return t("core.camera_offer", self.lang, back=t("core.btn_undo", self.lang),
+                 select=t("core.btn_select", self.lang))
+
+    def _without_camera(self) -> None:
+        """The table goes on without the camera that stopped: the built-in tray throws the dice from now on, as
+        when no camera is there at the start (``_open_camera``), and the camera is looked out for. Plugged in
+        again, the table is told at once, and the camera reads the dice from the next ROLL on by itself
+        (``CameraBack``): the family that mended the cable expects its own dice read, with no menu to go through, but
+        not in the middle of a turn played with the built-in dice (the real tray's dice read against the virtual ones
+        on the screen). What the game holds (the journal) is not touched: only where the next dice come from changes.
+        Switched by the watcher's thread (``DiceWatcher.use``); the screen follows when it has
+        (``_on_built_in_tray``)."""
+        from hardware.sources import CameraLookout, open_source
+
+        spec = self._camera_spec.strip()
+        tray = open_source("synthetic")
+        lookout = CameraLookout() if spec.lower() in ("", "auto") else CameraLookout(cameras=(spec,))
+        self.watcher.use(tray, CameraBack(lookout))
+
+    def _camera_back(self) -> None:
+        """The camera the table went on without is plugged in again: said once; used at the next ROLL, or at once
+        with no game on (``CameraBack``)."""
+        back = getattr(self.watcher, "lookout", None)
+        if not isinstance(back, CameraBack) or back.found is None:
+            return
+        if self.session is None:
+            back.due = True
+        elif not back.told:
+            back.told = True
+            self.show_notice(t("core.camera_back", self.lang, roll=t("core.btn_roll", self.lang)), seconds=10,
+                             good=True)
+
+    def _on_built_in_tray(self, words: str) -> None:
+        """The watcher reads the built-in tray the table chose: the game's dice are thrown there, and a throw the
+        game waits for (ROLL pressed before the camera stopped) is thrown now, not waited for from a dead camera."""
+        self._camera_lost, self._offer_said = None, False
+        self._withdraw_call()  # the camera's trouble, if it is still to be said, is over
+        self.show_notice(t("core.camera_left", self.lang, roll=t("core.btn_roll", self.lang)), seconds=10,
+                         info=True)
+        if self.mode is self._main_menu_mode:
+            self.mode.subtitle = words
+        if self.session is None or self.entry is None:
+            return
+        self._tray_shows(None if self.entry.dice_set == "d6" else self.entry.dice_set, throw=False)
+        if self.watcher.wanted_since is not None:
+            self.watcher.cancel()
+            self._ask_for_dice()
+        else:  # its dice as they came are nobody's throw: free play counted them as a roll
+            self._unthrown_tray = True
 
     def close(self) -> None:
         self.journal.flush_snapshot()
@@ -1003,6 +1104,7 @@ class App:
     def _enter(self, entry: GameEntry, session: GameSession) -> None:
         self.entry = entry
         self._left_game = False
+        self._unthrown_tray = False  # (its dice are thrown for it: ``_camera_reads``)
         self.session = session
         self._refusals_said = (session, session.refusals)  # its refusals from here on are said
         session.unlearn = self._unlearn
@@ -1184,7 +1286,9 @@ class App:
     def pause_menu(self) -> None:
         self._end_last_result_notice()
         lang = self.lang
-        items = [MenuItem(t("core.pause_continue", lang), "continue"),
+        # first where the camera stopped for good: the one way the game goes on (UNDO, then SELECT)
+        camera = [MenuItem(t("core.pause_no_camera", lang), "no_camera")] if self._camera_offer() else []
+        items = [*camera, MenuItem(t("core.pause_continue", lang), "continue"),
                  # second, one NEXT away: what a grandparent who did not hear the banner's sentence asks most
                  MenuItem(t("core.pause_again", lang), "again", enabled=bool(self._said())),
                  MenuItem(t("core.pause_undo", lang), "undo", enabled=bool(self.session and self.session.can_undo)),
@@ -1357,6 +1461,8 @@ class App:
             return
         if choice == "undo":
             self.undo()
+        elif choice == "no_camera":
+            self._without_camera()
         elif choice == "mute":
             self.toggle_mute()
         self._back_to_game()
@@ -1534,6 +1640,9 @@ class App:
         dice = wanted() if wanted is not None else None
         if dice:
             self._tray_shows(self.entry.dice_set, dice, throw=False)
+        self._unthrown_tray = False
+        if isinstance(back := getattr(self.watcher, "lookout", None), CameraBack) and back.found is not None:
+            back.due = True  # the camera plugged in again reads this throw (first: the watcher switches, then reads)
         self.watcher.request()  # throws them
 
     def on_tap(self, pos: tuple[int, int]) -> None:
@@ -1889,11 +1998,15 @@ class App:
         self._say_stuck()
         if self.watcher is not None and self.watcher.source is not self.source:
             self._camera_found()
+        self._watch_camera(now)
+        self._camera_back()
         if self.watcher is not None:
             # a screen may want every rest of the tray, not only after ROLL (free play; a die taken away)
             self.watcher.auto = bool(getattr(self.mode, "auto_read", False))
             while not self.watcher.readings.empty():
                 reading = self.watcher.readings.get_nowait()
+                if self._unthrown_tray and self.session is not None:
+                    continue
                 if self.session is not None and self.session.camera_ready:
                     self.session.latest_reading = reading
                     # a refusal is about the reading it refused ("3 dice seen, 4 are played"): it stood on over
@@ -1964,8 +2077,11 @@ class App:
         message = f"{error or notice} {unsaved}" if (error or notice) and unsaved else error or notice or unsaved
         if self.watcher is not None and self.watcher.error:
             failure = getattr(self.watcher, "failure", None)
-            message = message or t("core.camera_trouble", self.lang,
-                                   error=said(failure, self.lang) if failure is not None else self.watcher.error)
+            if not message:
+                message = t("core.camera_trouble", self.lang,
+                            error=said(failure, self.lang) if failure is not None else self.watcher.error)
+                if self._camera_offer() and self.mode is not self._pause_mode:  # (over the menu: its first row)
+                    message = f"{message} {self._offer_words()}"
         calm = False
         if self.watcher is not None and in_game and not message:
             why = self.watcher.why_waiting(self.clock())  # ROLL pressed a while ago and no dice read: say why
@@ -2052,7 +2168,8 @@ class App:
     def _tap_strip(self, pos: tuple[int, int]) -> bool:
         """A tap on the strip of words puts it away: it covered what the finger wanted, and the tap must not act on
         what it hid (a menu line under "not taught yet", a step under "One step undone"). A refusal is read, a
-        notice is over; a lasting state (not saved, the camera's trouble) stays away for STRIP_HIDDEN seconds."""
+        notice is over; a lasting state (not saved, the camera's trouble) stays away for STRIP_HIDDEN seconds. The
+        camera's trouble that offers the built-in dice opens the pause menu on that row instead (touch alone)."""
         if self._strip is None or not self._strip[0].collidepoint(pos):
             return False
         _, message, kind = self._strip
@@ -2060,6 +2177,8 @@ class App:
             self.session.error = None
         elif kind == "notice":
             self.notice_until = 0.0
+        elif self._offer_words() in message:  # the camera's way on: a finger is taken to it (its row first)
+            self.pause_menu()
         else:
             self._strip_hidden = (message, self.clock() + STRIP_HIDDEN)
         self._strip = None
@@ -2100,6 +2219,24 @@ def _design_finger(x: float, y: float) -> tuple[int, int]:
     """A finger's 0..1 place in design pixels, for an App without a screen (tests)."""
     w, h = theme.DESIGN_SIZE
     return min(int(x * w), w - 1), min(int(y * h), h - 1)
+
+
+class CameraBack:
+    """The lookout for the camera the table went on without (``App._without_camera``): a camera found is handed to
+    the watcher only once ``due`` (the next ROLL, or no game on). Switched at once, the camera's first rest of the real
+    tray was read against the built-in dice on the screen: "4 dice missing from the tray: who has which?"."""
+
+    def __init__(self, lookout: Any) -> None:
+        self._lookout = lookout
+        self.found: Any = None  # the camera found (opened), waiting for ``due``
+        self.due = False
+        self.told = False  # the table was told it is back (``App._camera_back``)
+
+    def poll(self) -> Any:
+        """As ``CameraLookout.poll``, on the watcher's thread: the camera, once found and due."""
+        if self.found is None:
+            self.found = self._lookout.poll()
+        return self.found if self.due else None
 
 
 def _draw_menu_corner(surface: pygame.Surface) -> None:

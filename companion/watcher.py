@@ -94,6 +94,8 @@ class DiceWatcher:
         self.dark = False
         self._lit: float | None = None  # how bright the last rest read in good light was (``vision.light.unlit``)
         self._reconnects = getattr(source, "reconnects", 0)  # the camera's reconnects seen (``Camera.reconnects``)
+        #: a source (and a lookout) the app asked to read from instead (``use``), taken up by the watcher's thread
+        self._use: tuple[FrameSource, CameraLookout | None] | None = None
         self._thread = threading.Thread(target=self._run, name="dice-watcher", daemon=True)
 
     def _read(self, frame: np.ndarray) -> TrayReading:
@@ -205,6 +207,7 @@ class DiceWatcher:
         self.last_rest = self.last_rest_frame = None
         self.latest_frame = None
         self._lit = None  # another camera's light: its dice read in a dark picture are no lamp switched off
+        self._reconnects = getattr(source, "reconnects", 0)  # (the old source's count is no reconnect of this one)
         self._thrown_unseen = True  # a new tray for a screen comparing frames (teaching): not a hand over the old
         while not self.readings.empty():  # the virtual dice's readings not yet handed over are of no table
             self.readings.get_nowait()
@@ -214,9 +217,18 @@ class DiceWatcher:
             log.exception("closing %s", getattr(old, "description", old))
         log.info("camera found: reading the dice from %s", getattr(source, "description", source))
 
+    def use(self, source: FrameSource, lookout: CameraLookout | None = None) -> None:
+        """Read from ``source`` from now on, looking out with ``lookout`` (the table went on without a camera that
+        stopped): switched by the watcher's own thread at its next turn, never under a read or a rest being judged."""
+        self._use = (source, lookout)
+
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
+                if (use := self._use) is not None:
+                    self._use = None
+                    self._switch(use[0])
+                    self.lookout = use[1]
                 if self.lookout is not None and (found := self.lookout.poll()) is not None:
                     self._switch(found)
                 if self._roll:
