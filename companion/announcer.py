@@ -306,7 +306,11 @@ class Announcer:
             if not announcement.shown:
                 return
             announcement = replace(announcement, speak=False, sound=Sound.NONE)
-        if announcement.prompt:  # an earlier call still waiting is stale: the game has moved past it
+        # an earlier call still waiting is stale: the game has moved past it. The newer call takes its place in the
+        # queue, not the back: put behind an essential sentence queued after the old call ("Zuerst: ..."), it was
+        # dropped in turn by the next call before it was said, and a brisk Noch X-Mal! table heard nothing of roll 5
+        replaces = next((i for i, a in enumerate(self._normal) if a.prompt), None) if announcement.prompt else None
+        if announcement.prompt:
             _drop(self._normal, lambda a: a.prompt)
         if announcement.urgent:
             self._urgent.append(announcement)
@@ -318,6 +322,8 @@ class Announcer:
             now = [a for a in self._normal if self._queued_at.get(id(a), (None,))[0] == self._now]
             _drop(self._normal, lambda a: any(a is b for b in now))
             self._normal.extendleft(reversed([*now, announcement]))
+        elif replaces is not None:
+            self._normal.insert(replaces, announcement)
         else:
             self._normal.append(announcement)
         self._queued_at[id(announcement)] = (self._now, announcement)
