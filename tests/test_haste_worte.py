@@ -794,10 +794,13 @@ def test_the_rolled_symbols_and_each_pick_are_said() -> None:
     game = HasteWorte.new(setup(3))
     first, second, third = (game.players[i] for i in game.pick_order)
     said = game.apply({"action": "roll", "dice": DICE})
-    assert [a.text("de") for a in said] == ["Gewürfelt: Gerichte, Obst & Gemüse, Auto, Gewässer, Spielzeug und Tiere.",
-                                            f"{first}, wähle einen Würfel."]
-    assert said[0].text("en") == "Rolled: Dishes, Fruit & veg, Cars, Seas & rivers, Toys & games and Animals."
-    assert said[0].speak and said[0].until == ("roll", "pick", "letter", "timer_start") and not said[0].prompt
+    # the call to pick first, the symbols after it (as Noch X-Mal!'s faces): after the six symbols (six seconds) the
+    # first pick took the call back, and "Anna, wähle einen Würfel." was never heard
+    assert [a.text("de") for a in said] == [f"{first}, wähle einen Würfel.",
+                                            "Gewürfelt: Gerichte, Obst & Gemüse, Auto, Gewässer, Spielzeug und Tiere."]
+    assert said[1].text("en") == "Rolled: Dishes, Fruit & veg, Cars, Seas & rivers, Toys & games and Animals."
+    assert said[1].speak and said[1].until == ("roll", "pick", "letter", "timer_start") and not said[1].prompt
+    assert said[0].prompt and said[0].until == ("pick",)
     said = game.apply({"action": "pick", "die": 3})
     assert [a.text("de") for a in said] == [f"{first}: Auto. {second}, wähle."]
     assert said[0].text("en") == f"{first}: Cars. {second}, pick."

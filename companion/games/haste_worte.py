@@ -436,9 +436,10 @@ class HasteWorte:
         if self.simultaneous:
             return [rolled, Announcement("haste.pick_any")]
         # a call to pick (``prompt``): one a re-roll made stale waits no more, and a die taken ends it ("Großvater
-        # Jürgen, pick a die" stood over the screen saying that Zoé picks now)
-        return [rolled, Announcement("haste.pick_turn", {"player": self.players[self.current_picker]},  # type: ignore[index]
-                                     prompt=True, until=("pick",))]
+        # Jürgen, pick a die" stood over the screen saying that Zoé picks now). Said before the symbols, as Noch
+        # X-Mal!'s call before its faces: after them (six seconds) the first pick had taken it back, never heard
+        return [Announcement("haste.pick_turn", {"player": self.players[self.current_picker]},  # type: ignore[index]
+                             prompt=True, until=("pick",)), rolled]
 
     def _symbol_words(self, symbol: str) -> str | dict[str, str]:
         """A symbol as said in the table's language: a configured meaning, else the catalog's name, else its id."""
