@@ -252,6 +252,10 @@ class Announcer:
         self._queued_at: dict[int, tuple[float, Announcement]] = {}
         #: where the sentence of an announcement cut by a start goes on (seconds into it), by id with the object
         self._rest_from: dict[int, tuple[float, Announcement]] = {}
+        #: a detail left to the screen with talk "calls" is a note, a copy: the game's own object, by the note's id,
+        #: so that taking it back (``withdraw``) finds the note. Missed, Haste Worte's symbols stood on after the first
+        #: pick, and the pick's sentence waited behind them till the next pick took it back unsaid
+        self._notes: dict[int, tuple[Announcement, Announcement]] = {}
         #: where the "sound off" sign was drawn last (None: sound on): a finger switches the sound on there
         self.mute_rect: pygame.Rect | None = None
         self.history: list[tuple[float, Showing]] = []  # (ended, showing): the last few, for tests and logs
@@ -305,8 +309,14 @@ class Announcer:
                 self.play_sound(announcement.sound)
             if not announcement.shown:
                 return
-            announcement = replace(announcement, speak=False, sound=Sound.NONE)
-        if announcement.prompt:  # an earlier call still waiting is stale: the game has moved past it
+            note = replace(announcement, speak=False, sound=Sound.NONE)
+            self._notes[id(note)] = (announcement, note)
+            announcement = note
+        # an earlier call still waiting is stale: the game has moved past it. The newer call takes its place in the
+        # queue, not the back: put behind an essential sentence queued after the old call ("Zuerst: ..."), it was
+        # dropped in turn by the next call before it was said, and a brisk Noch X-Mal! table heard nothing of roll 5
+        replaces = next((i for i, a in enumerate(self._normal) if a.prompt), None) if announcement.prompt else None
+        if announcement.prompt:
             _drop(self._normal, lambda a: a.prompt)
         if announcement.urgent:
             self._urgent.append(announcement)
@@ -318,6 +328,8 @@ class Announcer:
             now = [a for a in self._normal if self._queued_at.get(id(a), (None,))[0] == self._now]
             _drop(self._normal, lambda a: any(a is b for b in now))
             self._normal.extendleft(reversed([*now, announcement]))
+        elif replaces is not None:
+            self._normal.insert(replaces, announcement)
         else:
             self._normal.append(announcement)
         self._queued_at[id(announcement)] = (self._now, announcement)
@@ -388,6 +400,7 @@ class Announcer:
         einen Wü–"), and a pick said in the sentence a later pick took back was lost. One not yet begun goes
         unsaid."""
         ids = {id(a) for a in announcements}
+        ids |= {note for note, (game_said, _) in self._notes.items() if id(game_said) in ids}
         for queue in (self._urgent, self._normal):
             _drop(queue, lambda a: id(a) in ids)
         cur = self._current
@@ -564,6 +577,7 @@ class Announcer:
         waiting = {id(a) for a in (*self._urgent, *self._normal)}
         self._queued_at = {k: v for k, v in self._queued_at.items() if k in waiting}  # only what still waits
         self._rest_from = {k: v for k, v in self._rest_from.items() if k in waiting}
+        self._notes = {k: v for k, v in self._notes.items() if k in waiting}
 
     # --- drawing --------------------------------------------------------------------------------------------
 

@@ -453,7 +453,36 @@ def test_a_call_to_act_still_waiting_gives_way_to_a_newer_one():
     ann.announce(names("LenaReads", prompt=True))
     ann.announce(names("LenaScored"))
     ann.announce(names("MamaReads", prompt=True))
-    assert [a.params["value"] for a in ann.queued] == ["LenaScored", "MamaReads"]
+    # the newer call takes the waiting call's place (changed on purpose: at the back, behind a sentence queued after
+    # the old call, it was dropped in turn by the next call before it was said)
+    assert [a.params["value"] for a in ann.queued] == ["MamaReads", "LenaScored"]
+
+
+def test_a_newer_call_is_said_before_an_essential_sentence_queued_after_the_call_it_replaces():
+    """Noch X-Mal! at a brisk table: "Würfel an Anna" waited, the roll's essential "Zuerst: ..." was queued behind
+    it, and "Ben wählt zuerst" dropped Anna's call but went to the back, behind the essential sentence; the next roll's
+    call dropped it in turn before it was said. Roll 5 went by without a word of its own."""
+    ann, _ = make()
+    ann.announce(names("Shown"))
+    ann.update(0.0)
+    ann.announce(names("AnnaRolls", prompt=True))
+    ann.announce(names("FirstsOfTheLastRoll" * 3, essential=True))
+    ann.announce(names("BenPicksFirst", prompt=True))
+    said: list[str] = []
+    now, calls = 0.0, 0
+    while now <= 30.0 and calls < 1:
+        ann.update(round(now, 6))
+        cur = ann.current
+        if cur is not None and cur.speech_started is not None and cur.announcement.params["value"] not in said:
+            said.append(cur.announcement.params["value"])
+        if said and said[-1].startswith("Firsts"):  # the next roll comes while the firsts are said
+            ann.announce(names("CarlPicksFirst", prompt=True))
+            calls += 1
+        now += 0.05
+    run_on = run(ann, 60.0)
+    assert "BenPicksFirst" in said, said
+    assert said.index("BenPicksFirst") < said.index("FirstsOfTheLastRoll" * 3)
+    assert any("CarlPicksFirst" in text for _, text in run_on)
 
 
 def test_a_table_faster_than_the_voice_hears_its_newest_words_and_who_won():

@@ -514,7 +514,11 @@ def test_sara_example_34_points_and_the_third_kind_ends_the_game():
     assert over.essential and over.text("de") == "Dritte Symbolart für Sara: das Spiel ist aus!"
     spoken = [a.text("de") for a in said if a.speak]
     at = spoken.index("Dritte Symbolart für Sara: das Spiel ist aus!")
-    assert spoken[at + 1] == "Zählt eure Punkte."  # what everybody does now, before the turn's results
+    # what everybody does now, before the turn's results: what to count, the final scoring's questions ("Zählt eure
+    # Punkte" had the table add up the kinds, which the companion adds itself), the turn's kinds circled first
+    assert spoken[at + 1] == "Zählt Sterne und übrige Symbole – die Symbolarten dieses Zugs zuerst einkreisen."
+    count = next(a for a in said if a.key == "echt.game_over.count")
+    assert count.text("en") == "Count your stars and leftover symbols; circle this turn's kinds first."
     assert game.phase is Phase.FINAL and game.state.enders == ["Sara"]
     msg = unchanged_after(game, {"action": "report", "player": "Ben", "kind": "melons"}, TurnError)
     assert msg == "The game is over: enter each player's final scoring now."
@@ -572,6 +576,14 @@ def test_felix_example_41_points_in_level_3():
     assert "only one shape per turn" in msg
     said = game.apply({"action": "end_turn"})
     assert "Felix scored a fourth shape: the game is over!" in texts(said)
+    # level 3 counts what its final scoring asks: diagonals, diamonds, pierced bubbles without a star
+    spoken = [a for a in said if a.speak]
+    assert [a.key for a in spoken[:2]] == ["echt.game_over.shapes", "echt.game_over.count_shapes"]
+    assert spoken[1].essential
+    assert spoken[1].text("de") == ("Zählt Diagonalen, Diamanten und durchstochene Seifenblasen ohne Stern – die "
+                                    "Formen dieses Zugs zuerst einkreisen.")
+    assert spoken[1].text("en") == ("Count your diagonals, diamonds and pierced soap bubbles without a star; circle "
+                                    "this turn's shapes first.")
     assert "Diagonals: 3 will not do" in unchanged_after(
         game, {"action": "final", "player": "Felix", "diagonals": 3, "diamonds": 1, "leftover": 3},
         FinalScoreError)
@@ -620,7 +632,8 @@ def test_the_games_end_and_the_count_are_heard_first_and_the_results_after_them(
     ann = Announcer("de", audio=RecordingAudio(), speech=Speech(fake_synth, threaded=False))
     ann.announce_all([a for a in said if a.key.startswith(("echt.first", "echt.later", "echt.game_over"))])
     heard = [text for _, text in run(ann, 120)]
-    assert heard[:2] == ["Dritte Symbolart für Anna-Sophie: das Spiel ist aus!", "Zählt eure Punkte."]
+    assert heard[:2] == ["Dritte Symbolart für Anna-Sophie: das Spiel ist aus!",
+                         "Zählt Sterne und übrige Symbole – die Symbolarten dieses Zugs zuerst einkreisen."]
     assert len(heard) == 5
     assert [h.split(":")[0] for h in heard[2:4]] == ["Anna-Sophie zuerst mit lemons", "Anna-Sophie und Ben zugleich "
                                                                                         "zuerst mit plums"]

@@ -209,7 +209,7 @@ def test_the_rounds_last_count_and_the_call_to_roll_are_one_sentence() -> None:
     before it, and a count that reaches the goal, stay sentences of their own."""
     game = HasteWorte.new(setup(3))
     said = play(game, round_actions(game, [2, 0, 1], at=T0))
-    assert keys(said)[-3:] == ["haste.scored_none", "haste.read_turn", "haste.count_then"]
+    assert keys(said)[-3:] == ["haste.call_then", "haste.call_then", "haste.count_then"]
     last = said[-1]
     assert last.text("de") == "Carla: ein Kristall, jetzt 1. Runde 2: Ben würfelt."
     assert last.text("en") == "Carla: one crystal, now 1. Round 2: Ben rolls."
@@ -221,6 +221,26 @@ def test_the_rounds_last_count_and_the_call_to_roll_are_one_sentence() -> None:
     assert said[-1].text("en") == "Ben: one crystal, now 1. Round 2: Ben rolls."
     said = play(game, round_actions(game, [0, 0], at=T0 + 200))
     assert said[-1].text("en") == "Anna: no crystal, stays at 0. Round 3: Anna rolls."
+
+
+def test_the_next_reader_is_called_first_with_the_count_after_it_in_one_sentence() -> None:
+    """"Мария, lies deine Wörter vor." waited 3-5 s behind "Anna bekommt 3 Kristalle und hat jetzt 3." and its chime,
+    or was cut by the next count: the reader was called late, the reading had begun. One sentence now, the call first;
+    taken back once the reader's count is in, as the call was. A count that reaches the goal first stays apart (the
+    round is the last: said before the call)."""
+    game = HasteWorte.new(setup(3))
+    said = play(game, round_actions(game, [3, 0, 1], at=T0))
+    reading = [a for a in said if a.key == "haste.call_then"]
+    assert [a.text("de") for a in reading] == ["Ben liest vor. Anna: 3 Kristalle, jetzt 3.",
+                                               "Carla liest vor. Ben: kein Kristall, bleibt bei 0."]
+    assert [a.text("en") for a in reading] == ["Ben reads next. Anna: 3 crystals, now 3.",
+                                               "Carla reads next. Ben: no crystal, stays at 0."]
+    assert all(a.prompt and a.until == ("score",) and not a.essential for a in reading)
+    assert "haste.read_turn" not in keys(said) and "haste.scored" not in keys(said)
+    game = HasteWorte.new(setup(3, goal=2))
+    said = play(game, round_actions(game, [2, 0, 1], at=T0))
+    goal = keys(said).index("haste.goal_reached")
+    assert keys(said)[goal - 1:goal + 2] == ["haste.scored", "haste.goal_reached", "haste.read_turn"]
 
 
 def test_variant_1_turns_the_letter_before_the_roll() -> None:
@@ -774,10 +794,13 @@ def test_the_rolled_symbols_and_each_pick_are_said() -> None:
     game = HasteWorte.new(setup(3))
     first, second, third = (game.players[i] for i in game.pick_order)
     said = game.apply({"action": "roll", "dice": DICE})
-    assert [a.text("de") for a in said] == ["Gewürfelt: Gerichte, Obst & Gemüse, Auto, Gewässer, Spielzeug und Tiere.",
-                                            f"{first}, wähle einen Würfel."]
-    assert said[0].text("en") == "Rolled: Dishes, Fruit & veg, Cars, Seas & rivers, Toys & games and Animals."
-    assert said[0].speak and said[0].until == ("roll", "pick", "letter", "timer_start") and not said[0].prompt
+    # the call to pick first, the symbols after it (as Noch X-Mal!'s faces): after the six symbols (six seconds) the
+    # first pick took the call back, and "Anna, wähle einen Würfel." was never heard
+    assert [a.text("de") for a in said] == [f"{first}, wähle einen Würfel.",
+                                            "Gewürfelt: Gerichte, Obst & Gemüse, Auto, Gewässer, Spielzeug und Tiere."]
+    assert said[1].text("en") == "Rolled: Dishes, Fruit & veg, Cars, Seas & rivers, Toys & games and Animals."
+    assert said[1].speak and said[1].until == ("roll", "pick", "letter", "timer_start") and not said[1].prompt
+    assert said[0].prompt and said[0].until == ("pick",)
     said = game.apply({"action": "pick", "die": 3})
     assert [a.text("de") for a in said] == [f"{first}: Auto. {second}, wähle."]
     assert said[0].text("en") == f"{first}: Cars. {second}, pick."

@@ -800,7 +800,8 @@ def test_the_call_to_pick_goes_once_a_die_is_taken_and_a_reroll_leaves_one(tmp_p
     press(view, Button.REROLL)
     press(view, Button.REROLL)
     # the one showing, one waiting, with the last roll's symbols before it (the first re-roll's taken back)
-    assert queued_keys(announcer) == ["haste.pick_turn", "haste.rolled", "haste.pick_turn"]
+    # (the newer call takes the waiting call's place: before the symbols)
+    assert queued_keys(announcer) == ["haste.pick_turn", "haste.pick_turn", "haste.rolled"]
     press(view, Button.SELECT)  # the first die taken
     assert len(view.game.round.picks) == 1 and "haste.pick_turn" not in queued_keys(announcer)
 
@@ -1499,7 +1500,11 @@ def test_a_quick_table_is_not_called_to_do_what_it_has_done(tmp_path: Path, lang
     counts = [2, 1, 3, 0, 2, 1]
     # the round's last count and its call to roll are one sentence: said apart, the call waited behind the count and
     # the roll took it back (heard in 2 rounds of 10)
-    said = [score_sentence(name, n, lang) for name, n in zip(QUICK_SIX[:-1], counts, strict=False)]
+    # each count after the call to the next reader, in one sentence: said apart, the call waited 3-5 s behind it
+    said = [Announcement("haste.call_then", {"call": {"key": "haste.read_short", "params": {"player": after}},
+                                             "count": {"key": "haste.count_none" if n == 0 else "haste.count",
+                                                       "params": {"player": name, "n": n, "total": n}}}).text(lang)
+            for name, after, n in zip(QUICK_SIX[:-1], QUICK_SIX[1:], counts, strict=False)]
     last = Announcement("haste.count_then", {"count": {"key": "haste.count", "params": {
         "player": "Frieda", "n": 1, "total": 1}}, "call": {"key": "haste.new_round", "params": {
             "number": 2, "player": "Ben"}}}).text(lang)

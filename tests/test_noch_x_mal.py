@@ -313,6 +313,17 @@ def test_pass_count_colour_and_number_each_die_once_jokers_never_match_at_least_
     assert game.state.roll.passes == {"Ben": 3, "Anna": 1}
 
 
+def test_a_pass_is_a_detail_the_passer_pressed_it_and_the_banner_shows_it():
+    """With the calls only, "Ben passt: 3 Felder ankreuzen" was said all the same and the next roller's call waited
+    behind it (a brisk table missed "Würfel an ..." on 8 of 26 rolls): the passer knows, the banner shows it."""
+    game = at_roll(started(), 4, dice=["yellow", "red", "blue", "4", "4", "1"])
+    said = game.apply({"action": "pass", "player": "Ben"})
+    assert [a.detail for a in said if a.key.startswith("nxm.pass_fields")] == [True]
+    said = game.apply({"action": "pass", "player": "Anna"})
+    assert said[0].key == "nxm.pass_fields.many" and said[0].detail
+    assert not said[1].detail  # "the others: all six dice" is the others' call
+
+
 # -- correcting a die read wrongly ----------------------------------------------------------------------------
 def test_a_die_read_wrongly_is_corrected_while_the_roll_is_on_and_pass_counts_follow():
     """The camera read a yellow die as red, for sure: nobody was asked. The table corrects it: the roll keeps its

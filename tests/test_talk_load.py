@@ -136,7 +136,35 @@ def test_haste_worte_symbols_rolled_are_taken_back_by_the_first_pick(tmp_path):
     assert "haste.rolled" not in _waiting(ann)
 
 
-def test_talk_calls_is_read_from_the_config_and_reaches_the_announcer(tmp_path):
+@pytest.mark.parametrize("talk", ["all", "calls"])
+def test_haste_worte_call_to_pick_is_heard_before_the_first_pick(tmp_path, talk):
+    """"Anna, wähle einen Würfel." came after the six symbols (some 6 s) and the first pick took it back unsaid, every
+    round. The call is said first; with the calls only the symbols stand as a note, and the first pick takes that
+    note back too (kept, the pick's sentence waited behind it till the next pick took it back unsaid)."""
+    ann = Announcer("de", 80, audio=RecordingAudio(), speech=Speech(phrase_synth, threaded=False), talk=talk)
+    session = GameSession.new(HasteWorte, {"action": "setup", "players": ["Anna", "Ben", "Carla"], "seed": 7,
+                                           "variant": 0, "goal": 15, "timer_seconds": 60}, Journal(tmp_path),
+                              announcer=ann, announce=ann.announce)
+    if session.engine.letter_first:
+        assert session.apply({"action": "letter"})
+    for step in range(1, 400):  # the opening said through, bounded
+        ann.update(step * 0.1)
+    now = 40.0
+    heard: list[str] = []
+    picks = iter([43.0, 44.5])
+    at = next(picks)
+    assert session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+    for _ in range(200):  # a pick 3 s after the roll, the next 1.5 s later (bounded)
+        now = round(now + 0.05, 6)
+        if at is not None and now >= at:
+            assert session.apply({"action": "pick", "die": len(session.engine.round.picks) + 1})
+            at = next(picks, None)
+        ann.update(now)
+        cur = ann.current
+        if cur is not None and cur.speech_started is not None and cur.announcement.key not in heard:
+            heard.append(cur.announcement.key)
+    assert heard[:2] == ["haste.pick_turn", "haste.picked_next"], heard
+
     from companion import config
     from companion.runtime import _announcer
 
@@ -182,6 +210,28 @@ def test_talk_calls_leaves_the_details_unsaid_and_keeps_the_calls_and_the_refusa
     everything = Announcer("de", 80, audio=RecordingAudio(), speech=Speech(phrase_synth, threaded=False))
     everything.announce(minute)
     assert _waiting(everything) == ["core.minute_left"]  # "all" (the default) says them
+
+
+def test_a_detail_left_to_the_screen_is_taken_back_as_its_sentence_would_be(tmp_path):
+    """With the calls only a detail is a note, a copy of what the game said: taking the game's back (its call
+    answered, its step undone) missed the note. Haste Worte's symbols stood on after the first pick, and the pick's
+    sentence waited behind them until the next pick took it back unsaid."""
+    for showing in (False, True):  # waiting, or on the screen when the pick comes
+        ann = Announcer("de", 80, audio=RecordingAudio(), speech=Speech(phrase_synth, threaded=False), talk="calls")
+        session = GameSession.new(HasteWorte, {"action": "setup", "players": ["Anna", "Ben", "Carla"], "seed": 7,
+                                               "variant": 0, "goal": 15, "timer_seconds": 60},
+                                  Journal(tmp_path / str(showing)), announcer=ann, announce=ann.announce)
+        ann.update(0.0)
+        assert session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+        assert "haste.rolled" in _waiting(ann)
+        for step in range(1, 400 if showing else 1):  # until the symbols show (bounded)
+            ann.update(step * 0.1)
+            if ann.current is not None and ann.current.announcement.key == "haste.rolled":
+                break
+        assert showing == (ann.current is not None and ann.current.announcement.key == "haste.rolled")
+        assert session.apply({"action": "pick", "die": 1})
+        assert "haste.rolled" not in _waiting(ann)
+        assert ann.current is None or ann.current.announcement.key != "haste.rolled"
 
 
 def _minute_warning():

@@ -126,6 +126,20 @@ def _then(said: Announcement, call: Announcement) -> list[Announcement]:
                     params={"count": {"key": short, "params": said.params},
                             "call": {"key": call.key, "params": call.params}})]
 
+def _call_then(call: Announcement, said: Announcement) -> list[Announcement]:
+    """The call to the next reader and the count just entered as one sentence, the call first: "Мария liest vor.
+    Anna: 3 Kristalle, jetzt 3." Said apart, "Мария, lies deine Wörter vor." waited 3-5 s behind "Anna bekommt 3
+    Kristalle und hat jetzt 3." and its chime, or was cut by the next count. Taken back as the call is (``until``):
+    the call has been heard first, the screen shows the count. A count that says the goal was reached stays a
+    sentence of its own."""
+    short = _COUNT_SAID_SHORT.get(said.key)
+    if short is None:
+        return [said, call]
+    return [replace(call, key="haste.call_then",
+                    params={"call": {"key": "haste.read_short", "params": call.params},
+                            "count": {"key": short, "params": said.params}})]
+
+
 class HasteError(KeyedGameError):
     """A rule or input problem with its catalog key: ``str()`` is English (logs, headless play, as the
     ``GameError`` contract says), ``localized(lang)`` is what the screen shows at the table."""
@@ -422,9 +436,10 @@ class HasteWorte:
         if self.simultaneous:
             return [rolled, Announcement("haste.pick_any")]
         # a call to pick (``prompt``): one a re-roll made stale waits no more, and a die taken ends it ("Großvater
-        # Jürgen, pick a die" stood over the screen saying that Zoé picks now)
-        return [rolled, Announcement("haste.pick_turn", {"player": self.players[self.current_picker]},  # type: ignore[index]
-                                     prompt=True, until=("pick",))]
+        # Jürgen, pick a die" stood over the screen saying that Zoé picks now). Said before the symbols, as Noch
+        # X-Mal!'s call before its faces: after them (six seconds) the first pick had taken it back, never heard
+        return [Announcement("haste.pick_turn", {"player": self.players[self.current_picker]},  # type: ignore[index]
+                             prompt=True, until=("pick",)), rolled]
 
     def _symbol_words(self, symbol: str) -> str | dict[str, str]:
         """A symbol as said in the table's language: a configured meaning, else the catalog's name, else its id."""
@@ -649,12 +664,15 @@ class HasteWorte:
                                     essential=True))
         if not last_reader:
             # taken back once this reader's count is in: entered quickly, the round's last reader was called to read
-            # ("Frieda, read out your words") after her crystals were entered, and her score's sentence came after it
-            # (a call of its own: said in one with the count, the count was taken back with the call when the next
-            # count came in before it was heard, three of six at a table entering 4 s apart)
-            out.append(Announcement("haste.read_turn", {"player": self.players[self.current_reader]},  # type: ignore
-                                    prompt=True, until=("score",)))
-            return out
+            # ("Frieda, read out your words") after her crystals were entered, and her score's sentence came after it.
+            # Said after the count (in one or apart) the call came late or was lost: the count first, a table entering
+            # 4 s apart lost three counts of six with it; the count's own sentence and chime held it back 3-5 s. The
+            # call first, the count after it: the call is heard at once, a count cut by the next is on the screen
+            call = Announcement("haste.read_turn", {"player": self.players[self.current_reader]},  # type: ignore
+                                prompt=True, until=("score",))
+            if first:  # "the round is the last" stays between the count and the call
+                return [*out, call]
+            return _call_then(call, out[0])  # the next reader first, the count after it in the same sentence
         self.history.append(self.round)
         best = max(self.crystals)
         if best >= self.goal:

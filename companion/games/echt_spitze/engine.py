@@ -784,10 +784,13 @@ class EchtSpitze:
             # players) the table heard it 21 s after the turn. The count right after it, what everybody does now:
             # behind the results it came 13-22 s late. What the table counts (stars, leftover symbols) the results
             # do not change, the companion adds the kinds itself, and a scorer knows the kinds they reported. The
-            # later scores are details then: reported by their scorers and shown in the final sum
+            # later scores are details then: reported by their scorers and shown in the final sum. It says what to
+            # count, the final scoring's questions ("Zählt eure Punkte" had the table add up kinds and all), and to
+            # circle the turn's kinds first (a symbol going into one is no leftover)
             over, *notes = self._game_over(s, key, enders)
             results = [replace(a, detail=True) if a.key.startswith("echt.later.") else a for a in out]
-            return [over, replace(_say("echt.game_over.count"), essential=True), *results, *notes]
+            count = "echt.game_over.count_shapes" if s.level == 3 else "echt.game_over.count"
+            return [over, replace(_say(count), essential=True), *results, *notes]
         s.turn += 1
         s.start = (s.start + 1) % len(s.players)
         s.phase = Phase.ROLL

@@ -436,10 +436,12 @@ class NochXMal:
         fields = self.pass_count(player, roll.dice)
         roll.passes[player.name] = fields
         out: list[Announcement] = []
+        # a detail: the passer pressed it and the screen shows the fields; said in full, it held the next roller's
+        # call back behind it at a brisk table
         if fields == 1:
-            out.append(Announcement("nxm.pass_fields.one", {"player": player.name}))
+            out.append(Announcement("nxm.pass_fields.one", {"player": player.name}, detail=True))
         else:
-            out.append(Announcement("nxm.pass_fields.many", {"player": player.name, "count": fields}))
+            out.append(Announcement("nxm.pass_fields.many", {"player": player.name, "count": fields}, detail=True))
         if player.name == roll.active:
             roll.active_passed = True
             if not self.solo and not roll.open_choice:
