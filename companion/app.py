@@ -186,11 +186,12 @@ FRITZO_CUBES = "fritzo-cubes"
 #: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
 TEACHING_NOTICE_SECONDS = 8.0
 ADVICE_SECONDS = 8.0  # the camera check's advice over a game (``App._say_why_unsure``)
-#: a press no screen took (``App._unused_press``): the hint bar lit this long, with this added to its colours, and
-#: answered again no sooner than this (a held NEXT repeats 8 times a second)
+#: a press no screen took (``App._unused_press``): the hint bar lit this long, with this added to its colours; the
+#: refusal's notes only after this long with no such press (a child pressing 2-6 times a second had the box beep
+#: 60 % of the time, Haste Worte's sand too, while the family writes)
 UNUSED_SHOWN = 0.6
 UNUSED_LIGHT = (45, 45, 45)
-UNUSED_AGAIN = 0.5
+UNUSED_QUIET = 2.0
 #: seconds a button with a long press is held before the screen shows the hold building (a tap lasts 0.1-0.3 s)
 HOLD_SHOWN = 0.3
 #: how recent a finished game must be to be shown once more at the start (``App._show_last_result``): the evening's
@@ -404,6 +405,7 @@ class App:
         self._pressed_again: dict[Button, Any] = {}
         #: until when the hint bar is lit for a press the screen did not take (``_unused_press``)
         self._unused_until = float("-inf")
+        self._unused_at = float("-inf")  # the last such press: the notes wait for a quiet moment (``UNUSED_QUIET``)
         #: a game was left for the main menu in this run: the menu's resume goes back to it, nothing interrupted
         self._left_game = False
         from hardware.keyboard import KeyboardButtons
@@ -1487,20 +1489,20 @@ class App:
         elif not used and not in_game and event.button in (Button.ROLL, Button.REROLL, Button.TIMER) \
                 and (key := self._no_dice_here()):
             self.show_notice(t(key, self.lang), seconds=4, info=True, screen=self.mode, answer=True)
-        elif not used and event.press is Press.SHORT and event.button in (Button.NEXT, Button.PREV, Button.SELECT,
-                                                                         Button.UNDO):
+        elif not used and event.press is Press.SHORT and not event.repeat and event.button in (
+                Button.NEXT, Button.PREV, Button.SELECT, Button.UNDO):  # a held NEXT: its first press answered alone
             self._unused_press()
 
     def _unused_press(self) -> None:
         """NEXT, SELECT or UNDO where the screen takes none (Haste Worte while the sand runs, free play, the main
         menu's UNDO without a game): the refusal's two low notes and the hint bar lit a moment, where it says what
-        works here. Such a press made no sound and changed no pixel, and the table pressed it again and again. A
-        held NEXT (its repeats) is answered once (``UNUSED_AGAIN``)."""
+        works here. Such a press made no sound and changed no pixel, and the table pressed it again and again. Each
+        press lights the bar; the notes sound only after a quiet moment (``UNUSED_QUIET``): a child hammering a
+        button had them 10 times in 5 s. A held NEXT's repeats are not presses (``ButtonEvent.repeat``)."""
         now = self.clock()
-        if now < self._unused_until - UNUSED_SHOWN + UNUSED_AGAIN:
-            return
-        self._unused_until = now + UNUSED_SHOWN
-        if self.announcer is not None:
+        quiet = now - self._unused_at >= UNUSED_QUIET
+        self._unused_at, self._unused_until = now, now + UNUSED_SHOWN
+        if quiet and self.announcer is not None:
             self.announcer.play_sound(Sound.REFUSED)
 
     def _no_dice_here(self) -> str | None:
