@@ -39,7 +39,7 @@ from companion.i18n import LANGUAGES, disk_words, error_words, refused_words, sa
 from companion.journal import Journal
 from companion.session import Example, GameSession, StepRefused, rebuild, seat_number
 from companion.views import theme
-from companion.views.banner import first_covered
+from companion.views.banner import draw_mute_indicator, first_covered
 from companion.views.banner import rooms as banner_rooms
 from companion.views.frame_clock import FrameClock
 from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
@@ -1726,31 +1726,50 @@ class App:
         if room is not None:  # (the hint gone meanwhile: nothing to fill)
             hold_fill(surface, room, (self.clock() - press.at) / self.keys.tracker.hold_for(press.hint.button))
 
-    def _draw_button_hold(self, surface: pygame.Surface) -> None:
-        """A button held toward its long press fills what it stands for as the hold builds, as a finger's hold on
-        the hint does (``_draw_hold``): a held UNDO changed no pixel for a second until the step was taken back,
-        and SELECT held for the sound showed nothing (let go at 1.8 s on "Main menu", it left the game). A tap's
-        moment (``HOLD_SHOWN``) shows nothing: every SELECT would flash."""
+    def _button_held(self) -> tuple[Button, float] | None:
+        """The button held toward its long press and how far (0 to 1), once held past a tap's moment
+        (``HOLD_SHOWN``: every SELECT would flash), else None."""
         trackers = [self.keys.tracker] + ([self.buttons.tracker] if hasattr(self.buttons, "tracker") else [])
         held = max((h for tracker in trackers if (h := tracker.holding()) is not None), key=lambda h: h[1],
                    default=None)
         if held is None or held[1] * self.keys.tracker.hold_for(held[0]) < HOLD_SHOWN:
+            return None
+        return held
+
+    def _draw_button_hold(self, surface: pygame.Surface) -> None:
+        """A button held toward its long press fills what it stands for as the hold builds, as a finger's hold on
+        the hint does (``_draw_hold``): a held UNDO changed no pixel for a second until the step was taken back,
+        and SELECT held for the sound showed nothing (let go at 1.8 s on "Main menu", it left the game). SELECT's
+        is the sound: the pause menu's "Sound off" row where it shows, else the sign's chip (``_draw_sound_hold``)."""
+        if (held := self._button_held()) is None:
             return
         button, part = held
         room = next((r for r, e in getattr(self.mode, "hint_taps", ()) if e.button is button), None)
-        if room is None and button is Button.SELECT:  # the sound (rarely on the bar): the pause menu's "Sound off"
-            # in view, the sign that says it is off, else what a SELECT let go would choose, else the menu's corner
-            menu = next((m for screen in (self.mode, getattr(self.mode, "mode", None))  # (a setup's question)
-                         if isinstance(m := getattr(screen, "menu", None), Menu)), None)
-            rows = menu.item_rects() if menu is not None else {}
-            mute = next((r for i, r in rows.items() if menu.items[i].value == "mute"), None)
-            mute = mute or (self.announcer.mute_rect if self.announcer is not None else None)
-            focus = self._focus_rect() or (menu.focus_rect() if menu is not None else None)
-            frame = mute or focus or (MENU_CORNER if self._in_game() else None)
-            # (the room a hint's frame is drawn in: ``hint_frame``)
-            room = frame and pygame.Rect(frame.x - 3, frame.y, frame.w + 6, frame.h + 2 * HINT_FRAME_GAP)
+        if room is None and button is Button.SELECT and (row := self._sound_row()) is not None:
+            room = _frame_room(row)
         if room is not None:
             hold_fill(surface, room, part)
+
+    def _sound_row(self) -> pygame.Rect | None:
+        """The "Sound off"/"Sound on" row of a menu in view (the pause menu's), else None."""
+        menu = next((m for screen in (self.mode, getattr(self.mode, "mode", None))  # (a setup's question)
+                     if isinstance(m := getattr(screen, "menu", None), Menu)), None)
+        rows = menu.item_rects() if menu is not None else {}
+        return next((r for i, r in rows.items() if menu.items[i].value == "mute"), None)
+
+    def _draw_sound_hold(self, surface: pygame.Surface, avoid: list[pygame.Rect]) -> None:
+        """SELECT held for the sound where no "Sound off" row shows: the sign's chip fills where the sign stands,
+        drawn after the announcer's (``avoid`` as it was given), so it is not painted over. Sound on: the "Sound off"
+        sign the hold will bring, drawn there as it builds; off: the sign itself. The fill sat on the highlighted row
+        ("Free play" filled like a progress bar read "hold to start it", and at 2 s the sound went off) or on ≡ (read
+        "the menu is coming")."""
+        held = self._button_held()
+        if held is None or held[0] is not Button.SELECT or self.announcer is None or self._sound_row() is not None:
+            return
+        if any(e.button is Button.SELECT for _, e in getattr(self.mode, "hint_taps", ())):
+            return  # (a framed SELECT hint: filled by ``_draw_button_hold``)
+        sign = self.announcer.mute_rect or draw_mute_indicator(surface, t("core.sound_off", self.lang), avoid)
+        hold_fill(surface, _frame_room(sign), held[1])
 
     def handle_pygame_event(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:
@@ -1981,6 +2000,7 @@ class App:
             # banners keep off the hint bar (``banner.place``): at a game's end its two buttons (play again, menu)
             banner = self.announcer.draw(surface, hourglass or focus, corner, in_view,
                                          getattr(self.mode, "banner_room", None))
+            self._draw_sound_hold(surface, [r for r in (hourglass or focus, banner, *corner, *in_view) if r])
         self._banner = banner
         self._strip = None
         if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):
@@ -2102,6 +2122,11 @@ def _design_finger(x: float, y: float) -> tuple[int, int]:
     """A finger's 0..1 place in design pixels, for an App without a screen (tests)."""
     w, h = theme.DESIGN_SIZE
     return min(int(x * w), w - 1), min(int(y * h), h - 1)
+
+
+def _frame_room(frame: pygame.Rect) -> pygame.Rect:
+    """The finger room a hint's frame is drawn in (``hint_frame`` the other way): what ``hold_fill`` fills."""
+    return pygame.Rect(frame.x - 3, frame.y, frame.w + 6, frame.h + 2 * HINT_FRAME_GAP)
 
 
 def _draw_menu_corner(surface: pygame.Surface) -> None:
