@@ -39,7 +39,7 @@ from companion.i18n import LANGUAGES, disk_words, error_words, refused_words, sa
 from companion.journal import Journal
 from companion.session import Example, GameSession, StepRefused, rebuild, seat_number
 from companion.views import theme
-from companion.views.banner import first_covered
+from companion.views.banner import draw_mute_indicator, first_covered
 from companion.views.banner import rooms as banner_rooms
 from companion.views.frame_clock import FrameClock
 from companion.views.menus import MenuMode, Note, SetupStep, SetupWizard
@@ -186,11 +186,12 @@ FRITZO_CUBES = "fritzo-cubes"
 #: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
 TEACHING_NOTICE_SECONDS = 8.0
 ADVICE_SECONDS = 8.0  # the camera check's advice over a game (``App._say_why_unsure``)
-#: a press no screen took (``App._unused_press``): the hint bar lit this long, with this added to its colours, and
-#: answered again no sooner than this (a held NEXT repeats 8 times a second)
+#: a press no screen took (``App._unused_press``): the hint bar lit this long, with this added to its colours; the
+#: refusal's notes only after this long with no such press (a child pressing 2-6 times a second had the box beep
+#: 60 % of the time, Haste Worte's sand too, while the family writes)
 UNUSED_SHOWN = 0.6
 UNUSED_LIGHT = (45, 45, 45)
-UNUSED_AGAIN = 0.5
+UNUSED_QUIET = 2.0
 #: seconds a button with a long press is held before the screen shows the hold building (a tap lasts 0.1-0.3 s)
 HOLD_SHOWN = 0.3
 #: how recent a finished game must be to be shown once more at the start (``App._show_last_result``): the evening's
@@ -410,6 +411,7 @@ class App:
         self._pressed_again: dict[Button, Any] = {}
         #: until when the hint bar is lit for a press the screen did not take (``_unused_press``)
         self._unused_until = float("-inf")
+        self._unused_at = float("-inf")  # the last such press: the notes wait for a quiet moment (``UNUSED_QUIET``)
         #: a game was left for the main menu in this run: the menu's resume goes back to it, nothing interrupted
         self._left_game = False
         from hardware.keyboard import KeyboardButtons
@@ -1593,20 +1595,20 @@ class App:
         elif not used and not in_game and event.button in (Button.ROLL, Button.REROLL, Button.TIMER) \
                 and (key := self._no_dice_here()):
             self.show_notice(t(key, self.lang), seconds=4, info=True, screen=self.mode, answer=True)
-        elif not used and event.press is Press.SHORT and event.button in (Button.NEXT, Button.PREV, Button.SELECT,
-                                                                         Button.UNDO):
+        elif not used and event.press is Press.SHORT and not event.repeat and event.button in (
+                Button.NEXT, Button.PREV, Button.SELECT, Button.UNDO):  # a held NEXT: its first press answered alone
             self._unused_press()
 
     def _unused_press(self) -> None:
         """NEXT, SELECT or UNDO where the screen takes none (Haste Worte while the sand runs, free play, the main
         menu's UNDO without a game): the refusal's two low notes and the hint bar lit a moment, where it says what
-        works here. Such a press made no sound and changed no pixel, and the table pressed it again and again. A
-        held NEXT (its repeats) is answered once (``UNUSED_AGAIN``)."""
+        works here. Such a press made no sound and changed no pixel, and the table pressed it again and again. Each
+        press lights the bar; the notes sound only after a quiet moment (``UNUSED_QUIET``): a child hammering a
+        button had them 10 times in 5 s. A held NEXT's repeats are not presses (``ButtonEvent.repeat``)."""
         now = self.clock()
-        if now < self._unused_until - UNUSED_SHOWN + UNUSED_AGAIN:
-            return
-        self._unused_until = now + UNUSED_SHOWN
-        if self.announcer is not None:
+        quiet = now - self._unused_at >= UNUSED_QUIET
+        self._unused_at, self._unused_until = now, now + UNUSED_SHOWN
+        if quiet and self.announcer is not None:
             self.announcer.play_sound(Sound.REFUSED)
 
     def _no_dice_here(self) -> str | None:
@@ -1833,31 +1835,50 @@ class App:
         if room is not None:  # (the hint gone meanwhile: nothing to fill)
             hold_fill(surface, room, (self.clock() - press.at) / self.keys.tracker.hold_for(press.hint.button))
 
-    def _draw_button_hold(self, surface: pygame.Surface) -> None:
-        """A button held toward its long press fills what it stands for as the hold builds, as a finger's hold on
-        the hint does (``_draw_hold``): a held UNDO changed no pixel for a second until the step was taken back,
-        and SELECT held for the sound showed nothing (let go at 1.8 s on "Main menu", it left the game). A tap's
-        moment (``HOLD_SHOWN``) shows nothing: every SELECT would flash."""
+    def _button_held(self) -> tuple[Button, float] | None:
+        """The button held toward its long press and how far (0 to 1), once held past a tap's moment
+        (``HOLD_SHOWN``: every SELECT would flash), else None."""
         trackers = [self.keys.tracker] + ([self.buttons.tracker] if hasattr(self.buttons, "tracker") else [])
         held = max((h for tracker in trackers if (h := tracker.holding()) is not None), key=lambda h: h[1],
                    default=None)
         if held is None or held[1] * self.keys.tracker.hold_for(held[0]) < HOLD_SHOWN:
+            return None
+        return held
+
+    def _draw_button_hold(self, surface: pygame.Surface) -> None:
+        """A button held toward its long press fills what it stands for as the hold builds, as a finger's hold on
+        the hint does (``_draw_hold``): a held UNDO changed no pixel for a second until the step was taken back,
+        and SELECT held for the sound showed nothing (let go at 1.8 s on "Main menu", it left the game). SELECT's
+        is the sound: the pause menu's "Sound off" row where it shows, else the sign's chip (``_draw_sound_hold``)."""
+        if (held := self._button_held()) is None:
             return
         button, part = held
         room = next((r for r, e in getattr(self.mode, "hint_taps", ()) if e.button is button), None)
-        if room is None and button is Button.SELECT:  # the sound (rarely on the bar): the pause menu's "Sound off"
-            # in view, the sign that says it is off, else what a SELECT let go would choose, else the menu's corner
-            menu = next((m for screen in (self.mode, getattr(self.mode, "mode", None))  # (a setup's question)
-                         if isinstance(m := getattr(screen, "menu", None), Menu)), None)
-            rows = menu.item_rects() if menu is not None else {}
-            mute = next((r for i, r in rows.items() if menu.items[i].value == "mute"), None)
-            mute = mute or (self.announcer.mute_rect if self.announcer is not None else None)
-            focus = self._focus_rect() or (menu.focus_rect() if menu is not None else None)
-            frame = mute or focus or (MENU_CORNER if self._in_game() else None)
-            # (the room a hint's frame is drawn in: ``hint_frame``)
-            room = frame and pygame.Rect(frame.x - 3, frame.y, frame.w + 6, frame.h + 2 * HINT_FRAME_GAP)
+        if room is None and button is Button.SELECT and (row := self._sound_row()) is not None:
+            room = _frame_room(row)
         if room is not None:
             hold_fill(surface, room, part)
+
+    def _sound_row(self) -> pygame.Rect | None:
+        """The "Sound off"/"Sound on" row of a menu in view (the pause menu's), else None."""
+        menu = next((m for screen in (self.mode, getattr(self.mode, "mode", None))  # (a setup's question)
+                     if isinstance(m := getattr(screen, "menu", None), Menu)), None)
+        rows = menu.item_rects() if menu is not None else {}
+        return next((r for i, r in rows.items() if menu.items[i].value == "mute"), None)
+
+    def _draw_sound_hold(self, surface: pygame.Surface, avoid: list[pygame.Rect]) -> None:
+        """SELECT held for the sound where no "Sound off" row shows: the sign's chip fills where the sign stands,
+        drawn after the announcer's (``avoid`` as it was given), so it is not painted over. Sound on: the "Sound off"
+        sign the hold will bring, drawn there as it builds; off: the sign itself. The fill sat on the highlighted row
+        ("Free play" filled like a progress bar read "hold to start it", and at 2 s the sound went off) or on ≡ (read
+        "the menu is coming")."""
+        held = self._button_held()
+        if held is None or held[0] is not Button.SELECT or self.announcer is None or self._sound_row() is not None:
+            return
+        if any(e.button is Button.SELECT for _, e in getattr(self.mode, "hint_taps", ())):
+            return  # (a framed SELECT hint: filled by ``_draw_button_hold``)
+        sign = self.announcer.mute_rect or draw_mute_indicator(surface, t("core.sound_off", self.lang), avoid)
+        hold_fill(surface, _frame_room(sign), held[1])
 
     def handle_pygame_event(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:
@@ -2095,6 +2116,7 @@ class App:
             # banners keep off the hint bar (``banner.place``): at a game's end its two buttons (play again, menu)
             banner = self.announcer.draw(surface, hourglass or focus, corner, in_view,
                                          getattr(self.mode, "banner_room", None))
+            self._draw_sound_hold(surface, [r for r in (hourglass or focus, banner, *corner, *in_view) if r])
         self._banner = banner
         self._strip = None
         if not message or (message == self._strip_hidden[0] and self.clock() < self._strip_hidden[1]):
@@ -2237,6 +2259,11 @@ class CameraBack:
         if self.found is None:
             self.found = self._lookout.poll()
         return self.found if self.due else None
+
+
+def _frame_room(frame: pygame.Rect) -> pygame.Rect:
+    """The finger room a hint's frame is drawn in (``hint_frame`` the other way): what ``hold_fill`` fills."""
+    return pygame.Rect(frame.x - 3, frame.y, frame.w + 6, frame.h + 2 * HINT_FRAME_GAP)
 
 
 def _draw_menu_corner(surface: pygame.Surface) -> None:

@@ -158,7 +158,7 @@ class PressTracker:
                 due = int((now - state.changed_at - REPEAT_DELAY) / REPEAT_INTERVAL) + 1
                 if due > state.repeats:
                     state.repeats = due
-                    events.append(ButtonEvent(button, Press.SHORT))
+                    events.append(ButtonEvent(button, Press.SHORT, repeat=True))
         return events
 
     def ignore_before(self, at: float | None = None) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -31,3 +31,6 @@ class Press(StrEnum):
 class ButtonEvent:
     button: Button
     press: Press = Press.SHORT
+    #: one of a held NEXT/PREV's repeats, not a press of its own: the app answers a press nothing takes once, and a
+    #: held NEXT sounded the refusal's notes 9 times in 5 s. Not compared: a repeat moves a highlight as a press does
+    repeat: bool = field(default=False, compare=False, repr=False)

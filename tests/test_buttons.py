@@ -490,6 +490,24 @@ def test_keyboard_short_and_long_presses_use_the_same_logic(clock: FakeClock) ->
     assert keys.poll() == [short(Button.UNDO)]
 
 
+def test_a_held_nexts_repeats_are_told_from_its_presses(panel: ButtonPanel, clock: FakeClock) -> None:
+    """The app answers a press nothing takes once per press, not per repeat: a held NEXT sounded the refusal's
+    notes 9 times in 5 s. The first event is the press, the rest repeats; a tap after it is a press again."""
+    press(panel, Button.NEXT)
+    events = panel.poll()
+    for _ in range(20):
+        clock.now += 0.05
+        events += panel.poll()
+    assert len(events) > 2 and [e.repeat for e in events] == [False] + [True] * (len(events) - 1)
+    assert events[1] == short(Button.NEXT)  # a repeat moves a highlight as a press does
+    release(panel, Button.NEXT)
+    settle(clock)
+    assert panel.poll() == []
+    clock.now += 0.5
+    press(panel, Button.NEXT)
+    assert [e.repeat for e in panel.poll()] == [False]
+
+
 def test_keyboard_arrow_held_repeats_like_the_arcade_button(clock: FakeClock) -> None:
     keys = KeyboardButtons(hold_time=1.0, clock=clock)
     keys.handle(key_event(pygame.KEYDOWN, pygame.K_DOWN))

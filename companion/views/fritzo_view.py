@@ -746,9 +746,12 @@ class FritzoMode:
             return True
         values = self._step_values()
         if b.step and values:
+            # one place (the first cube's): nothing to move to, a press nothing takes the App answers, unless the
+            # level shown was another and goes back to the place's
+            level = self.level
             self.index = (self.index + b.step) % len(values)
             self._follow_level()
-            return True
+            return len(values) > 1 or self.level != level
         if b is Button.SELECT and values:
             if self.step == "menu" and values[self.index % len(values)] == "hint" and self._hint_shown():
                 return False  # the same star and words again: a press nothing takes, the App answers it
@@ -1003,8 +1006,9 @@ class FritzoMode:
             select = "fritzo.ui.select_understood" if self._refusal_shown() else "fritzo.ui.select"
             # the 27 cubes, up to 73 places: a held NEXT runs through them, as the menus' long lists say
             move = "core.hint_move_hold" if len(values) > LONG_LIST else "fritzo.ui.next"
-            hints += [(t("core.btn_next", self.lang), t(move, self.lang)),
-                      (t("core.btn_select", self.lang), t(select, self.lang))]
+            if len(values) > 1:  # the first cube's one place: NEXT moves nothing (the App answers it)
+                hints.append((t("core.btn_next", self.lang), t(move, self.lang)))
+            hints.append((t("core.btn_select", self.lang), t(select, self.lang)))
         s = self.game.state
         h = s.hourglass
         if h is not None and (h.started_at is None or self._clock_stands()) and s.phase is Phase.BUILDING:  # _timer

@@ -1662,7 +1662,7 @@ class NochXMalMode:
         if st.phase in (Phase.START, Phase.WAIT_ROLL) and not self.stack and self.pending is None:
             hints.append((t("core.btn_roll", self.lang), t("core.hint_roll", self.lang)))
         long = bool(self.stack) and len(self.stack[-1].items) > LONG_LIST
-        if not self.stack or next_moves(self.stack[-1]):  # (one row to choose: NEXT moves nothing)
+        if next_moves(self.current_menu):  # (one row to choose, "Ben rolls" too: NEXT moves nothing)
             hints.append((t("core.btn_next", self.lang),
                           t("core.hint_move_hold" if long else "core.hint_move", self.lang)))
         hints.append((t("core.btn_select", self.lang), t("core.hint_choose", self.lang)))
