@@ -15,7 +15,6 @@ import errno
 import logging
 import re
 import tomllib
-import unicodedata
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -23,9 +22,9 @@ from typing import Any
 from companion import paths
 from companion.atomic import atomic_write_text, keep_aside_where_possible, replace_keeping_aside, text_as_saved
 from companion.errors import CompanionError, ConfigError
-from companion.games.base import name_key
 from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.i18n import said as said_error
+from companion.names import FEWEST_PLAYERS, LONGEST_NAME, MOST_PLAYERS, first_name_problem, player_name
 from hardware.events import Button
 
 log = logging.getLogger(__name__)
@@ -288,32 +287,10 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
     cfg.language = lang
 
     players = data.get("players", cfg.players)
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise _bad("players", players, 'give a list of names in seat order, e.g. ["Anna", "Ben"]',
-                   **_players_how(players))
-    names = [player_name(p) for p in players]
-    if len(set(keys := [name_key(n) for n in names if sayable(n)])) != len(keys):
-        raise _bad("players", players, "each name may appear once, emoji aside (add an initial to tell two apart)",
-                   **_players_how(players))
-    if not 1 <= len(names) <= 6:
-        raise _bad("players", players, "name 1 to 6 players", **_players_how(players))
-    if any(len(n) > 20 for n in names):
-        raise _bad("players", players, "keep each name to 20 letters so it fits the screen",
-                   **_players_how(players))
-    if any(c in "\r\n\t\v\f\x85\u2028\u2029" for n in names for c in n):
-        raise _bad("players", players, "a name is written on one line, without line breaks or tabs",
-                   **_players_how(players))
-    if hidden := next((c for n in names for c in n if not c.isprintable()), None):  # "👩‍👩‍👧" joins with U+200D:
-        # it was told "without line breaks or tabs", which it has none of
-        raise _bad("players", players, f"a name holds a character the screen cannot show (U+{ord(hidden):04X}); "
-                                       "write it with letters", **_players_how(players))
-    if mixed := next(filter(None, map(mixed_letter, names)), None):  # "Аnna" (Cyrillic А) beside "Anna"
-        raise _bad("players", players, f"write each word in one alphabet: {mixed[1]} (U+{ord(mixed[1]):04X}) in "
-                                       f"{mixed[0]} only looks like a letter of the others", **_players_how(players))
-    if unsaid := next((n for n in names if not sayable(n)), None):
-        raise _bad("players", players, f"{unsaid!r} has no letter or digit, so the announcer cannot say it; "
-                                       "write the name with letters", **_players_how(players))
-    cfg.players = names
+    if refused := _players_refused(players):
+        allowed, how = refused
+        raise _bad("players", players, allowed, **how)
+    cfg.players = [player_name(p) for p in players]
 
     camera = data.get("camera", cfg.camera)
     if not isinstance(camera, str):
@@ -609,83 +586,50 @@ def _names_lost(path: Path, cfg: Config, removed: dict[str, Any], lang: str) -> 
     return " " + t("core.config_players_lost", lang, why=why, names=", ".join(cfg.players))
 
 
-#: a run of spaces inside a name (no-break and thin ones too), but not a line break or a tab: those are refused
-_SPACES = re.compile(r"[^\S\r\n\t\v\f\x1c-\x1f\x85\u2028\u2029]+")
-#: alphabets whose letters look alike ("A" Latin, "А" Cyrillic, "Α" Greek): one word is written in one of them
-_LOOKALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+#: the English of ``from_dict``'s refusal of players that are no list of names, or with one blank
+_PLAYERS_LIST = 'give a list of names in seat order, e.g. ["Anna", "Ben"]'
 
 
-def player_name(name: str) -> str:
-    """A player's name stripped, its inner spaces one each, and written one way (NFC): "Zoé" saved on a Mac (e and a
-    combining accent) looked the same as the "Zoé" typed on the Pi, and "Anna  Maria" (two spaces) as "Anna Maria";
-    each pair was taken as two players. The screen's entry types no double space either."""
-    return unicodedata.normalize("NFC", _SPACES.sub(" ", name.strip()))
+def _players_refused(value: Any) -> tuple[str, dict[str, Any]] | None:
+    """Why ``from_dict`` refuses ``value`` as the players, or None where it takes them: the English, and ``_bad``'s
+    ``how`` with its parameters (a ``core.config_players_why_*`` key: the repair notice says why the names went).
 
-
-def sayable(name: str) -> bool:
-    """Whether ``name`` has a letter or a digit: the announcer leaves emoji and symbols unsaid, so "♥" was a player
-    nobody heard ("♥ beginnt." was "beginnt.") and "☺☺" a second one, told apart from "♥" by nothing said."""
-    return any(ch.isalnum() for ch in name)
-
-
-def same_but_pictographs(name: str, other: str) -> bool:
-    """Whether two names of one ``name_key`` differ as typed, by emoji or symbols only ("Anna ★" and "Anna"): each
-    is said "Anna", and the table is told so, not "Anna ★ is there twice"."""
-    return unicodedata.normalize("NFC", name).lower() != unicodedata.normalize("NFC", other).lower()
-
-
-def _script(ch: str) -> str | None:
-    """Which of the look-alike alphabets a letter is from (None: another one, or no letter)."""
-    if not ch.isalpha():
-        return None
-    first = unicodedata.name(ch, "").split(" ", 1)[0]
-    return first if first in _LOOKALIKE_SCRIPTS else None
-
-
-def mixed_letter(name: str) -> tuple[str, str] | None:
-    """The first word of ``name`` that mixes Latin, Cyrillic and Greek letters, with its letter from the alphabet
-    the rest of the word is not in (None: none does). "Аnna" with a Cyrillic А looks like "Anna" on every screen
-    and was taken as a second Anna; no name writes one word in two of these alphabets."""
-    for word in name.split():
-        scripts = [s for s in map(_script, word) if s is not None]
-        if len(set(scripts)) < 2:
-            continue
-        main = max(dict.fromkeys(scripts), key=scripts.count)  # most of the word; on a tie, the first letter's
-        return word, next(ch for ch in word if _script(ch) not in (None, main))
-    return None
-
-
-def _players_how(value: Any) -> dict[str, Any]:
-    """Why ``from_dict`` refused the players, as ``_bad``'s ``how`` and its parameters."""
+    The rules are the players screen's (``names.first_name_problem``); the config's own are that it checks the
+    list's form first (a file can hold anything) and, with ``one_line``, the characters a file can bring that no
+    key of the screen types, before the letters."""
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-        return {"how": "core.config_players_why_form"}
-    names = [player_name(p) for p in value]
-    if not all(names):
-        return {"how": "core.config_players_why_blank"}
-    said = [n if sayable(n) else None for n in names]  # a name with nothing said is refused as that, not as a twin
-    if dup := next((n for k, n in enumerate(said) if n and name_key(n) in {name_key(m) for m in said[:k] if m}),
-                   None):
-        other = next(n for n in names if name_key(n) == name_key(dup))
-        if same_but_pictographs(dup, other):
-            return {"how": "core.config_players_why_said_alike", "name": dup, "other": other}
-        return {"how": "core.config_players_why_twice", "name": dup}
-    if not 1 <= len(names) <= 6:
-        return {"how": "core.config_players_why_count", "n": len(names)}
-    if long := next((n for n in names if len(n) > 20), None):
-        return {"how": "core.config_players_why_long", "name": long}
-    signs = "\r\n\t\v\f\x85\u2028\u2029"
-    if not any(c in signs or not c.isprintable() for n in names for c in n) and (
-            mixed := next(filter(None, map(mixed_letter, names)), None)):
-        return {"how": "core.config_players_why_mixed", "name": mixed[0], "letter": mixed[1]}
-    if not any(c in signs or not c.isprintable() for n in names for c in n) and (
-            unsaid := next((n for n in names if not sayable(n)), None)):
-        return {"how": "core.config_players_why_unsaid", "name": unsaid}
-    return {"how": "core.config_players_why_sign"}
+        return _PLAYERS_LIST, {"how": "core.config_players_why_form"}
+    found = first_name_problem(value, one_line=True)
+    if found is None:
+        return None
+    how, values, _ = found
+    if how == "blank":
+        return _PLAYERS_LIST, {"how": "core.config_players_why_blank"}
+    if how in ("twice", "said_alike"):
+        return ("each name may appear once, emoji aside (add an initial to tell two apart)",
+                {"how": f"core.config_players_why_{how}", **values})
+    if how == "count":
+        return f"name {FEWEST_PLAYERS} to {MOST_PLAYERS} players", {"how": "core.config_players_why_count", **values}
+    if how == "long":
+        return (f"keep each name to {LONGEST_NAME} letters so it fits the screen",
+                {"how": "core.config_players_why_long", **values})
+    if how == "line_break":
+        return "a name is written on one line, without line breaks or tabs", {"how": "core.config_players_why_sign"}
+    if how == "hidden":  # "👩‍👩‍👧" joins with U+200D: it was told "without line breaks or tabs", which it has none of
+        return (f"a name holds a character the screen cannot show (U+{ord(values['char']):04X}); write it with "
+                "letters", {"how": "core.config_players_why_sign"})
+    if how == "mixed":  # "Аnna" (Cyrillic А) beside "Anna"
+        word, letter = values["name"], values["letter"]
+        return (f"write each word in one alphabet: {letter} (U+{ord(letter):04X}) in {word} only looks like a letter "
+                "of the others", {"how": "core.config_players_why_mixed", **values})
+    return (f"{values['name']!r} has no letter or digit, so the announcer cannot say it; write the name with letters",
+            {"how": "core.config_players_why_unsaid", **values})
 
 
 def _players_why(value: Any, lang: str) -> str:
     """Why ``from_dict`` refused the players, in the table's words (its own words are the terminal's English)."""
-    how = _players_how(value)
+    refused = _players_refused(value)
+    how = refused[1] if refused else {"how": "core.config_players_why_sign"}  # (only refused players are asked)
     return t(how.pop("how"), lang, **how)
 
 

@@ -19,9 +19,10 @@ from typing import Any
 
 from companion.announce import Announcement
 from companion.errors import CompanionError, JournalError
-from companion.games.base import Engine, GameError, name_key
+from companion.games.base import Engine, GameError
 from companion.i18n import LANGUAGES, t
 from companion.journal import Journal, JournalGone, SavedGame
+from companion.names import name_key
 from vision.types import DiePicture, DieReading, TrayReading
 
 log = logging.getLogger(__name__)

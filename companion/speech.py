@@ -34,8 +34,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.games.base import pictograph
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+from companion.names import pictograph
 from companion.sounds import wav_bytes, wav_duration
 
 log = logging.getLogger(__name__)

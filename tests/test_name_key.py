@@ -1,4 +1,4 @@
-"""Names are told apart one way everywhere (``games.base.name_key``): "ANNA" is "Anna" and "Zoë" typed with a
+"""Names are told apart one way everywhere (``names.name_key``): "ANNA" is "Anna" and "Zoë" typed with a
 combining accent is "Zoë", but "Strauß" is not "Strauss". ``str.casefold`` made ß "ss": the players screen and the
 config refused the two as one name, and had they been let through, three of the four games refused them at their
 start and gave a step naming Strauss to Strauß."""
@@ -9,8 +9,8 @@ import pytest
 
 from companion import config, speech
 from companion.games import engine_class
-from companion.games.base import name_key, pictograph
 from companion.games_ui import register_all
+from companion.names import name_key, pictograph
 from companion.views.players_view import name_problem
 
 TWINS = ["Strauß", "Strauss", "Anna"]
@@ -67,3 +67,33 @@ def test_a_step_naming_a_player_finds_them_with_or_without_their_emoji(game):
     register_all()
     engine = engine_class(game).new({"action": "setup", "players": ["Anna ★", "Ben"], "seed": 3})
     assert _seat_named(game, engine, "Anna") == "Anna ★"
+
+
+def test_the_name_rules_are_plain_text_the_engines_may_import():
+    """``companion.names`` is what the engines, the config, the screen, the session and the announcer share: it
+    must bring in no screen, no config and no game (an engine importing it stays pure)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, companion.names; bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'numpy')"
+            " or m.startswith(('companion.config', 'companion.games', 'companion.views', 'companion.i18n'))]; "
+            "print(bad); sys.exit(bool(bad))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_config_and_the_screen_differ_where_meant_the_order_of_their_own_checks():
+    """One order of rules (``first_name_problem``); the config adds what a file can bring (a line break, a hidden
+    character) before the letters, the screen what it cannot draw after them and before "nothing to say"."""
+    from companion.names import first_name_problem
+
+    assert first_name_problem(["\u0410nna\tB", "Ben"]) == ("mixed", {"name": "\u0410nna", "letter": "\u0410"}, 0)
+    assert first_name_problem(["\u0410nna\tB", "Ben"], one_line=True) == ("line_break", {"name": "\u0410nna\tB"}, 0)
+    assert first_name_problem(["Ben\u200d", "\u0410nna"], one_line=True)[:2] == (
+        "hidden", {"name": "Ben\u200d", "char": "\u200d"})
+    assert first_name_problem(["♥", "Ben", "Mia"]) == ("unsaid", {"name": "♥"}, 0)
+    assert first_name_problem(["♥", "Ben", "Mia"], undrawn=lambda k, n: n == "Mia") == ("undrawn", {"name": "Mia"}, 2)
+    assert first_name_problem(["Ca\u0440la", "Mia"], undrawn=lambda k, n: n == "Mia")[0] == "mixed"
+    assert first_name_problem([" Zoe\u0308 ", "Anna  Maria"]) is None
+    assert first_name_problem(["Zoe\u0308", "Zoë"]) == ("twice", {"name": "Zoë"}, 1)
+    assert first_name_problem(["Anna", "b", "c", "d", "e", "f", "g"]) == ("count", {"n": 7}, None)

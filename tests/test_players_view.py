@@ -11,6 +11,7 @@ from companion import config
 from companion.config import Config
 from companion.errors import CompanionError, ConfigError
 from companion.i18n import t
+from companion.names import mixed_letter
 from companion.views import theme
 from companion.views.players_view import (
     ACTIONS,
@@ -160,7 +161,7 @@ def test_players_problem_agrees_with_config_from_dict(names):
                     "1 to 6": ["core.players_err_too_many", "core.players_err_too_few"],
                     "20 letters": ["core.players_err_too_long"], "alphabet": ["core.players_err_mixed"]}
         keys = next(v for k, v in expected.items() if k in config_message)
-        mixed = [found for n in stripped if (found := config.mixed_letter(n))] or [("", "")]
+        mixed = [found for n in stripped if (found := mixed_letter(n))] or [("", "")]
         allowed = {t(k, "en", name=n, max=m, letter=letter, other=o)
                    for k in keys for n in [w for w, _ in mixed] + (stripped or [""])
                    for m in (MAX_PLAYERS, MAX_NAME_LEN) for _, letter in mixed for o in stripped or [""]}

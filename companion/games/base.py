@@ -12,41 +12,12 @@ import copy
 import dataclasses
 import json
 import re
-import unicodedata
 from collections.abc import Iterable
 from typing import Any, ClassVar, Protocol, Self, TextIO
 
 from companion.announce import Announcement
 from companion.errors import CompanionError
 from companion.i18n import MissingTranslation, join_names, t
-
-
-def pictograph(ch: str) -> bool:
-    """Whether ``ch`` is part of an emoji or another pictograph rather than of a word: symbols (So: 🦄, ★, ✓),
-    a keycap's enclosing mark, variation selectors and skin-tone modifiers (the ZWJ joining a family emoji is a
-    format character). The announcer leaves them unsaid (``speech.speakable``), so names are told apart without
-    them (:func:`name_key`)."""
-    code = ord(ch)
-    return (unicodedata.category(ch) in ("So", "Me") or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
-            or 0x1F3FB <= code <= 0x1F3FF)
-
-
-def name_key(name: str) -> str:
-    """What tells one player's name from another's, wherever names are compared (the config, the players screen,
-    the session, every engine's setup and the steps naming a player): "ANNA" is "Anna", and "Zoë" typed as "e" and
-    a combining accent is "Zoë"; but "Strauß" is not "Strauss" (``str.casefold`` makes ß "ss": two families'
-    names refused as one, or one's moves given to the other). Emoji and other pictographs are no part of it, as
-    they are no part of what the announcer says: "Anna ★" beside "Anna" were two players both called "Anna", and
-    "Anna★Ben" is said as "Anna Ben" is.
-
-    >>> name_key(" ANNA "), name_key("Strauß") == name_key("Strauss"), name_key("Zoe\u0308") == name_key("Zoë")
-    ('anna', False, True)
-    >>> name_key("Anna ★") == name_key("anna"), name_key("Anna🦄Ben") == name_key("Anna Ben")
-    (True, True)
-    """
-    plain = "".join(" " if pictograph(ch) else ch for ch in unicodedata.normalize("NFC", name))
-    return " ".join(plain.split()).lower()
-
 
 #: what no step changes in place: shared by a state's copy (``state_copy``); enums are words and numbers
 _ATOMS = (str, int, float, type(None))

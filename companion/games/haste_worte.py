@@ -57,10 +57,11 @@ from enum import StrEnum
 from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
-from companion.games.base import KeyedGameError, name_key
+from companion.games.base import KeyedGameError
 from companion.hourglass import Hourglass
 from companion.hourglass import Phase as SandPhase
 from companion.i18n import DEFAULT_LANGUAGE, catalog
+from companion.names import name_key
 
 #: the rulebook's 11 symbol meanings, in the rulebook's table order
 SYMBOLS: tuple[str, ...] = (

@@ -5,8 +5,8 @@ Everything works with NEXT/SELECT/UNDO alone (the Pi kiosk has no keyboard), by 
 second page ("123 É…") has the digits, a hyphen, an apostrophe and a dot, and accented letters beyond German's
 ("Anne-Marie", "Oma 2", "D'Angelo", "Zoé", "Ayşe"), its third ("ŠČŽ…") the letters of the neighbours further east
 and south ("Lukáš", "Jiří", "Željko", "Zoë", "Yıldız"): a table without a keyboard could not type them.
-The rules a list must meet are config.from_dict's own (checked in the same order) but told in the player's
-language at the moment the mistake happens, so nothing invalid ever reaches ``save``.
+The rules a list must meet are config.from_dict's own (``names.first_name_problem``, one order for both) but told
+in the player's language at the moment the mistake happens, so nothing invalid ever reaches ``save``.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import pygame
 from companion import config
 from companion.config import Config
 from companion.errors import CompanionError
-from companion.games.base import name_key
 from companion.i18n import error_words, refused_words, t
+from companion.names import first_name_problem, player_name
 from companion.views import theme
 from companion.views.widgets import hint_bar, keys_named
 from hardware.events import Button, ButtonEvent, Press
@@ -91,40 +91,35 @@ def name_problem(names: list[str], lang: str = "de", checked: set[int] | None = 
     """``players_problem`` with the place of the name at fault (None for the list's length), so the screen can put
     its outline there.
 
-    The order of the checks is config.from_dict's, so the message names the same problem the config would; last, a
-    character the screen cannot draw (config, without pygame, has no font to ask), for the names at ``checked``
-    (all where None): a name typed beside one the config brought with a box in it was refused for that one. Names
-    are compared and counted written one way, as the config does (``config.player_name``): "Zoé" with a combining
-    accent is "Zoé", "Anna  Maria" is "Anna Maria". A name said as another (emoji aside, ``name_key``: "Anna ★"
-    beside "Anna") is refused as a twin, and last, after what cannot be drawn, one the announcer cannot say (no
-    letter or digit: "♥"), as the config does after its characters it cannot show."""
-    names = [config.player_name(n) for n in names]
-    if (blank := next((k for k, n in enumerate(names) if not n.strip()), None)) is not None:
-        return t("core.players_err_blank", lang), blank
-    seen: dict[str, str] = {}
-    for k, n in enumerate(names):
-        if not config.sayable(n):  # refused below as that, not as a twin of another with nothing said
-            continue
-        if (other := seen.get(name_key(n))) is not None:
-            if config.same_but_pictographs(n, other):  # "Anna ★" beside "Anna": both said "Anna"
-                return t("core.players_err_said_alike", lang, name=n, other=other), k
-            return t("core.players_err_duplicate", lang, name=n), k
-        seen[name_key(n)] = n
-    if len(names) > MAX_PLAYERS:
-        return t("core.players_err_too_many", lang, max=MAX_PLAYERS), None
-    if len(names) < MIN_PLAYERS:
+    The rules and their order are the config's (``names.first_name_problem``), so the message names the same
+    problem the config would. The screen's own: the list's length is told as too many or too few; no line break
+    or hidden character is looked for (the entry types none, and the config let none in); and after the letters,
+    a character the screen cannot draw (config, without pygame, has no font to ask), for the names at ``checked``
+    (all where None): a name typed beside one the config brought with a box in it was refused for that one. So a
+    name the announcer cannot say (no letter or digit: "♥") is refused last, after what cannot be drawn, as the
+    config refuses it after its characters it cannot show."""
+    def boxed(k: int, name: str) -> bool:
+        return (checked is None or k in checked) and undrawable(name) is not None
+
+    found = first_name_problem(names, undrawn=boxed)
+    if found is None:
+        return None
+    how, values, k = found
+    if how == "count":
+        if values["n"] > MAX_PLAYERS:
+            return t("core.players_err_too_many", lang, max=MAX_PLAYERS), None
         return t("core.players_err_too_few", lang), None
-    if (long := next((k for k, n in enumerate(names) if len(n) > MAX_NAME_LEN), None)) is not None:
-        return t("core.players_err_too_long", lang, max=MAX_NAME_LEN), long
-    if (mixed := next(((k, found) for k, n in enumerate(names) if (found := config.mixed_letter(n))), None)):
-        k, (word, letter) = mixed  # "Аnna" typed on a Russian keyboard layout: it looks like "Anna", and is not
-        return t("core.players_err_mixed", lang, name=word, letter=letter), k
-    if drawn := next(((words, k) for k, n in enumerate(names) if (checked is None or k in checked)
-                      and (words := undrawable_words(n, lang, undrawable_key))), None):
-        return drawn
-    if (unsaid := next((k for k, n in enumerate(names) if not config.sayable(n)), None)) is not None:
-        return t("core.players_err_unsaid", lang, name=names[unsaid]), unsaid
-    return None
+    if how == "long":
+        return t("core.players_err_too_long", lang, max=MAX_NAME_LEN), k
+    if how == "undrawn":
+        return undrawable_words(values["name"], lang, undrawable_key), k
+    return t(_PROBLEM_WORDS[how], lang, **values), k
+
+
+#: the screen's words for the rules ``name_problem`` tells in one sentence (``names.first_name_problem``'s ``how``)
+_PROBLEM_WORDS = {"blank": "core.players_err_blank", "twice": "core.players_err_duplicate",
+                  "said_alike": "core.players_err_said_alike", "mixed": "core.players_err_mixed",
+                  "unsaid": "core.players_err_unsaid"}
 
 
 def _upper(ch: str) -> str:
@@ -559,7 +554,7 @@ class PlayersMode:
     def _accept_name(self) -> None:
         entry = self.entry
         assert entry is not None
-        name = config.player_name(entry.text)  # stored one way, as the config stores it
+        name = player_name(entry.text)  # stored one way, as the config stores it
         candidate = list(self.players)
         if entry.index is None:
             candidate.append(name)

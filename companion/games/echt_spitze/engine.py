@@ -55,7 +55,6 @@ from dataclasses import replace
 from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
-from companion.games.base import name_key
 from companion.games.echt_spitze.errors import (
     DiceError,
     EchtError,
@@ -92,6 +91,7 @@ from companion.games.echt_spitze.state import (
     number,
     too_many_crosses,
 )
+from companion.names import name_key
 
 MAX_PLAYERS = 4
 MAX_NAME = 20

@@ -37,7 +37,6 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Self
 
 from companion.announce import Announcement, Sound
-from companion.games.base import name_key
 from companion.games.noch_x_mal.errors import (
     ChipError,
     DiceError,
@@ -81,6 +80,7 @@ from companion.games.noch_x_mal.state import (
     Roll,
     State,
 )
+from companion.names import name_key
 
 Handler = Callable[["NochXMal", dict[str, Any]], list[Announcement]]
 
