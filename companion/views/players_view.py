@@ -21,16 +21,16 @@ from companion import config
 from companion.config import Config
 from companion.errors import CompanionError
 from companion.i18n import error_words, refused_words, t
-from companion.names import first_name_problem, player_name
+from companion.names import FEWEST_PLAYERS, LONGEST_NAME, MOST_PLAYERS, first_name_problem, player_name
 from companion.views import theme
 from companion.views.widgets import hint_bar, keys_named
 from hardware.events import Button, ButtonEvent, Press
 from vision.types import TrayReading
 
 #: the limits of config.from_dict (tests/test_players_view.py checks they still agree)
-MIN_PLAYERS = 1
-MAX_PLAYERS = 6
-MAX_NAME_LEN = 20
+MIN_PLAYERS = FEWEST_PLAYERS
+MAX_PLAYERS = MOST_PLAYERS
+MAX_NAME_LEN = LONGEST_NAME
 #: behind a name being renamed: it is selected, the first letter typed replaces it
 SELECTED = (52, 84, 140)
 
