@@ -1482,6 +1482,16 @@ class App:
         # (in the game: the strip adds the game's own trouble)
         self._save_config("core.mute_not_saved", beside=self._unsaved(), first=said)
 
+    def _toggle_mute_here(self) -> None:
+        """``toggle_mute`` from wherever the table is (a held SELECT, the speaker sign tapped): with the pause menu
+        open, its sound row is built again on the row it stood on (it said "Sound off" with the sound off)."""
+        self.toggle_mute()
+        menu = getattr(self.mode, "menu", None)
+        if menu is not None and any(getattr(item, "value", None) == "mute" for item in menu.items):
+            index = menu.index
+            self.pause_menu()
+            self.mode.menu.index = index
+
     def _save_config(self, key: str, beside: str | None = None, first: Sequence[str] = ()) -> None:
         """Keep a setting switched at the table in the config, or say with ``key`` that it holds for this run only:
         a card that refuses the write, and a file that could not be read at the start, which ``config.save`` leaves
@@ -1557,7 +1567,7 @@ class App:
                 self.undo()
             return
         if event.button is Button.SELECT and event.press is Press.LONG:
-            self.toggle_mute()
+            self._toggle_mute_here()
             return
         if event.button in (Button.ROLL, Button.REROLL) and event.press is Press.LONG and in_game:
             # a held ROLL throws as a pressed one: Noch X-Mal!'s rolls and Fritzo's start roll took a short press
@@ -1655,7 +1665,7 @@ class App:
         if self._tap_strip(pos):
             return
         if (mute := self._mute_area()) is not None and mute.collidepoint(pos):
-            self.toggle_mute()
+            self._toggle_mute_here()
             return
         if self._in_game() and MENU_CORNER.collidepoint(pos):
             self.pause_menu()

@@ -874,6 +874,23 @@ def test_without_a_sound_device_the_volume_cannot_be_chosen(tmp_path):
     assert not any(i.enabled for i in items) and items[0].label == "Lauter: 100 % (jetzt 80 %)"
 
 
+def test_select_held_in_the_pause_menu_renames_its_sound_row(tmp_path):
+    """SELECT held in the pause menu muted the table, and its sound row still offered "Sound off"."""
+    from companion.announcer import Announcer
+    from companion.audio import NullAudio
+    from companion.i18n import t
+
+    app = _app(tmp_path, announcer=Announcer("de", audio=NullAudio()))
+    app.pause_menu()
+    app.mode.menu.index = 1
+    _press(app, Button.SELECT, Press.LONG)
+    assert app.announcer.muted
+    labels = {i.value: i.label for i in app.mode.menu.items}
+    assert labels["mute"] == t("core.pause_sound_on", "de") and app.mode.menu.index == 1
+    _press(app, Button.SELECT, Press.LONG)
+    assert {i.value: i.label for i in app.mode.menu.items}["mute"] == t("core.pause_sound_off", "de")
+
+
 def test_a_config_that_cannot_be_written_still_mutes_and_says_so(tmp_path, monkeypatch):
     from companion import config
     from companion.announcer import Announcer
