@@ -17,6 +17,7 @@ instant between the two renames, the old one under its kept name, which the doct
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -81,7 +82,7 @@ def backup(target: Path, lang: str = "en", now: float | None = None) -> tuple[Pa
         with os.fdopen(fd, "wb") as raw, tarfile.open(fileobj=raw, mode="w:gz") as tar:
             info = tarfile.TarInfo(MANIFEST)
             info.size, info.mtime, info.mode = len(manifest), int(now), 0o644
-            tar.addfile(info, _bytes(manifest))
+            tar.addfile(info, io.BytesIO(manifest))
             for kind, folder in there.items():
                 tar.add(folder, arcname=_prefix(kind), filter=_kept)
         with open(tmp, "rb") as f:
@@ -92,12 +93,6 @@ def backup(target: Path, lang: str = "en", now: float | None = None) -> tuple[Pa
         raise
     fsync_dir(target.parent)
     return target, sorted(there, key=list(FOLDERS).index)
-
-
-def _bytes(data: bytes):
-    import io
-
-    return io.BytesIO(data)
 
 
 def _kept(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
@@ -212,7 +207,7 @@ def _extract(tar: tarfile.TarFile, members: list[tarfile.TarInfo], kind: str, ta
 def _put_away(state: Path, staged: Path) -> Path | None:
     """This machine's game in progress put away into its history (``Journal.archive``, as a new game does), and a
     copy of it into the restored history, the newest game there: restored over, it was gone unsaid."""
-    from companion.journal import Journal, _archive_name
+    from companion.journal import Journal, archive_name
 
     current = state / "current"
     if not (current / "journal.jsonl").exists():
@@ -223,7 +218,7 @@ def _put_away(state: Path, staged: Path) -> Path | None:
     history = staged / "current" / "history"
     history.mkdir(parents=True, exist_ok=True)
     names = [entry.name for entry in os.scandir(history) if entry.is_dir()]
-    copy = history / _archive_name(archived.name, names)
+    copy = history / archive_name(archived.name, names)
     shutil.copytree(archived, copy)  # (copy2: the files' times kept, tonight reads them)
     fsync_dir(history)
     return copy

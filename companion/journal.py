@@ -524,7 +524,7 @@ class Journal:
 
     def archive(self) -> Path | None:
         """Move this game's files to ``history/<time>/`` (finished games, or one replaced by a new game), named after
-        every game put away before it (``_archive_name``)."""
+        every game put away before it (``archive_name``)."""
         self.flush_snapshot()
         if not self.path.exists():
             return None
@@ -537,11 +537,11 @@ class Journal:
         except OSError as exc:
             log.warning("the history cannot be listed; no old game is removed: %s", exc)
             names = None
-        target = history / _archive_name(time.strftime("%Y%m%d-%H%M%S"), names or [])
+        target = history / archive_name(time.strftime("%Y%m%d-%H%M%S"), names or [])
         for _ in range(HISTORY_KEPT):  # a folder that came since the listing, or a history that could not be listed
             if not target.exists():
                 break
-            target = history / _archive_name(target.name, [target.name])
+            target = history / archive_name(target.name, [target.name])
         target.mkdir(parents=True)  # (still there after all that: refused as the card's refusals are)
         for p in (self.path, self.snapshot_path, self.behind_path):  # (the mark of steps missing goes with them:
             if p.exists():  # left, it spoke of the next game)
@@ -574,7 +574,7 @@ class Journal:
         """Remove the oldest games from the history beyond the newest ``HISTORY_KEPT`` (``TRIM_AT_ONCE`` at most).
         ``names``: its folders before the game put away now went there (never that one removed, nor a folder not
         named as ``archive`` names them), the oldest first by name: the order the games were put away
-        (``_archive_name``), whatever the clock did. Each is renamed first (``_GOING``), then removed: a power cut
+        (``archive_name``), whatever the clock did. Each is renamed first (``_GOING``), then removed: a power cut
         in between leaves no half game among the games (``tonight`` reads them), and the next archive removes the
         rest of it. A removal the card refuses is logged: the game just put away is saved, and the table is not told
         of a history it never sees."""
@@ -856,7 +856,7 @@ def archived_in_order(names: Iterable[str]) -> list[str]:
     return [name for _, name in games]
 
 
-def _archive_name(stamp: str, names: Iterable[str]) -> str:
+def archive_name(stamp: str, names: Iterable[str]) -> str:
     """The name of the next game put away at the wall clock's ``stamp`` ("20261207-201455") into a history holding
     ``names``: the stamp where it sorts after every game there, else the newest game's time with the next number
     ("-1", "-2": games put away in the same second too). Named by the clock alone, a game put away after the clock
