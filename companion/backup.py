@@ -188,8 +188,11 @@ def _extract(tar: tarfile.TarFile, members: list[tarfile.TarInfo], kind: str, ta
         relative = PurePosixPath(info.name.removeprefix("./")).relative_to(prefix)
         if str(relative) == ".":
             continue
-        info = info.replace(name=str(relative), deep=False)
-        tar.extract(info, staging, filter="data")
+        info = _as_data(info.replace(name=str(relative), deep=False))
+        if hasattr(tarfile, "data_filter"):
+            tar.extract(info, staging, filter="data")
+        else:  # Python before 3.11.4 (Debian bookworm's 3.11.2): no filters; ``_members`` and ``_as_data`` do it
+            tar.extract(info, staging)
         if info.isfile():
             with open(staging / relative, "rb") as f:
                 os.fsync(f.fileno())
@@ -202,6 +205,18 @@ def _extract(tar: tarfile.TarFile, members: list[tarfile.TarInfo], kind: str, ta
             pass
     fsync_dir(staging)
     return staging
+
+
+def _as_data(info: tarfile.TarInfo) -> tarfile.TarInfo:
+    """A member as the "data" extraction filter makes it, for a Python without filters (before 3.11.4): no set-uid,
+    set-gid or sticky bit, nobody else's write, its file readable and writable by whoever restores it, and owned by
+    them (a restore under sudo chowned the files to the archive's user). ``_members`` already refused what is not a
+    file or a folder, and every path outside the three folders (absolute, "..")."""
+    mode = info.mode & 0o755
+    if info.isfile():
+        mode |= 0o600
+    return info.replace(mode=mode | (0o700 if info.isdir() else 0), uid=os.getuid(), gid=os.getgid(), uname="",
+                        gname="", deep=False)
 
 
 def _put_away(state: Path, staged: Path) -> Path | None:

@@ -4,7 +4,9 @@ and replaced the other companion's game in progress unsaid)."""
 
 from __future__ import annotations
 
+import io
 import os
+import shutil
 import tarfile
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 
 from companion import backup, paths
 from companion.cli import main
+from companion.errors import CompanionError
 from companion.journal import Journal
 
 MONTH_AGO = 1_700_000_000.0
@@ -178,3 +181,65 @@ def test_the_doctor_names_the_machine_and_its_own_settings_first(tmp_path, monke
     line = doctor._this_machines(load(None))[0]
     assert "camera = 'cam:2'" in line and "[display] rotate = 180" in line and "[sound] output = 'USB'" in line
     assert "[buttons.pins] roll = 5" in line and "reroll" not in line
+
+
+def _before_filters(monkeypatch) -> None:
+    """Python before 3.11.4 (Debian bookworm's 3.11.2): no ``tarfile.data_filter``, and ``extract`` takes no
+    ``filter``."""
+    monkeypatch.delattr(tarfile, "data_filter")
+    real = tarfile.TarFile.extract
+
+    def extract(self, member, path="", set_attrs=True, *, numeric_owner=False, **kwargs):
+        if kwargs:
+            raise TypeError(f"extract() got an unexpected keyword argument {next(iter(kwargs))!r}")
+        return real(self, member, path, set_attrs, numeric_owner=numeric_owner)
+
+    monkeypatch.setattr(tarfile.TarFile, "extract", extract)
+
+
+def _archive(file: Path, *members: tuple[tarfile.TarInfo, bytes | None]) -> Path:
+    with tarfile.open(file, "w:gz") as tar:
+        for info, data in members:
+            if data is not None:
+                info.size = len(data)
+            tar.addfile(info, None if data is None else io.BytesIO(data))
+    return file
+
+
+def _member(name: str, kind: bytes = tarfile.REGTYPE, **attrs) -> tarfile.TarInfo:
+    info = tarfile.TarInfo(name)
+    info.type = kind
+    for key, value in attrs.items():
+        setattr(info, key, value)
+    return info
+
+
+def test_a_python_without_extraction_filters_restores_and_refuses_as_one_with_them(tmp_path, monkeypatch):
+    """``extract(filter="data")`` needs Python 3.11.4; bookworm's 3.11.2 failed every restore with a TypeError. The
+    member checks refuse a path leaving the folders, a link and a device all the same, and a file's mode keeps no
+    set-uid bit nor anybody's write."""
+    _club_a(tmp_path / "A", monkeypatch)
+    file, _ = backup.backup(tmp_path / "club.tar.gz")
+    journal = _club_b(tmp_path / "B", monkeypatch)
+    _before_filters(monkeypatch)
+    done = backup.restore(file)
+    assert set(done.folders) == {"config", "data", "state"}
+    assert (paths.data_dir() / "profiles" / "echt-spitze.npz").read_bytes() == b"taught" * 100
+    assert b'"Anna"' in journal.read_bytes()
+    for kept in done.kept.values():  # (deleted once the table is right: the next restore may come in the same second)
+        shutil.rmtree(kept)
+
+    prefix = ".config/table-companion/"
+    for bad in ([(_member("/" + prefix + "config.toml"), b"x")],
+                [(_member(prefix + "../../evil.toml"), b"x")],
+                [(_member(prefix + "config.toml", tarfile.SYMTYPE, linkname="/etc/passwd"), None)],
+                [(_member(prefix + "a.toml"), b"x"), (_member(prefix + "config.toml", tarfile.LNKTYPE,
+                                                              linkname=prefix + "a.toml"), None)],
+                [(_member(prefix + "tty", tarfile.CHRTYPE, devmajor=4, devminor=1), None)]):
+        with pytest.raises(CompanionError):
+            backup.restore(_archive(tmp_path / "bad.tar.gz", *bad))
+        assert 'language = "en"' in paths.config_file().read_text(encoding="utf-8")
+        assert not (tmp_path / "B" / "evil.toml").exists() and not (tmp_path / "B" / ".config" / "evil.toml").exists()
+
+    backup.restore(_archive(tmp_path / "modes.tar.gz", (_member(prefix + "config.toml", mode=0o4777), b"x = 1\n")))
+    assert paths.config_file().stat().st_mode & 0o7777 == 0o755
