@@ -22,6 +22,7 @@ import json
 import os
 import shutil
 import socket
+import stat
 import tarfile
 import tempfile
 import time
@@ -84,7 +85,7 @@ def backup(target: Path, lang: str = "en", now: float | None = None) -> tuple[Pa
             info.size, info.mtime, info.mode = len(manifest), int(now), 0o644
             tar.addfile(info, io.BytesIO(manifest))
             for kind, folder in there.items():
-                tar.add(folder, arcname=_prefix(kind), filter=_kept)
+                _add(tar, folder, _prefix(kind))
         with open(tmp, "rb") as f:
             os.fsync(f.fileno())
         os.replace(tmp, target)
@@ -95,13 +96,30 @@ def backup(target: Path, lang: str = "en", now: float | None = None) -> tuple[Pa
     return target, sorted(there, key=list(FOLDERS).index)
 
 
-def _kept(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
-    """What goes into the archive: files and folders (a link, a socket left by a crash: not the table's), not an
-    atomic write's temp file a power cut left."""
-    name = PurePosixPath(info.name).name
-    if not (info.isfile() or info.isdir()) or (name.startswith(".") and name.endswith(".tmp")):
-        return None
-    return info
+def _add(tar: tarfile.TarFile, path: Path, arcname: str, depth: int = 0) -> None:
+    """``path`` into the archive as ``arcname``, a folder with what is in it: files and folders (a link, a socket
+    left by a crash: not the table's), not an atomic write's temp file a power cut left. A file is opened first and
+    its size read from the open file (``tar.add`` read the size by name, then opened it: a profile or config
+    replaced in between by a running companion's atomic write was saved cut short, or failed "unexpected end of
+    data"); one gone in between (a temp file renamed) is left out."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(mode):
+        tar.addfile(tar.gettarinfo(path, arcname))
+        if depth < 64:  # (bounded: the table's folders are two or three deep)
+            for name in sorted(os.listdir(path)):
+                _add(tar, path / name, f"{arcname}/{name}", depth + 1)
+    elif stat.S_ISREG(mode) and not (path.name.startswith(".") and path.name.endswith(".tmp")):
+        try:
+            f = open(path, "rb")  # (closed below: the name may be gone by now)
+        except FileNotFoundError:
+            return
+        with f:
+            info = tar.gettarinfo(arcname=arcname, fileobj=f)
+            if info.isfile():
+                tar.addfile(info, f)
 
 
 def _members(tar: tarfile.TarFile, lang: str) -> tuple[dict[str, list[tarfile.TarInfo]], dict]:

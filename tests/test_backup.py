@@ -243,3 +243,33 @@ def test_a_python_without_extraction_filters_restores_and_refuses_as_one_with_th
 
     backup.restore(_archive(tmp_path / "modes.tar.gz", (_member(prefix + "config.toml", mode=0o4777), b"x = 1\n")))
     assert paths.config_file().stat().st_mode & 0o7777 == 0o755
+
+
+@pytest.mark.parametrize("longer", [True, False], ids=["longer", "shorter"])
+def test_a_file_replaced_while_the_backup_reads_it_is_saved_whole(tmp_path, monkeypatch, longer):
+    """A backup beside a running companion: a profile or the config replaced (an atomic write) between the backup
+    reading its size and its contents was saved cut short, or failed "unexpected end of data"."""
+    _club_a(tmp_path / "A", monkeypatch)
+    config = paths.config_file()
+    old = config.read_bytes()
+    new = b"# written again\n" + old if longer else b'language = "en"\n'
+    real = os.lstat
+
+    def lstat(path, *args, **kwargs):
+        found = real(path, *args, **kwargs)
+        if Path(path) == config and config.read_bytes() == old:  # the companion's atomic write, just after it
+            (tmp := config.with_name(".config.toml.tmp")).write_bytes(new)
+            os.replace(tmp, config)
+        return found
+
+    (paths.data_dir() / "profiles" / ".echt-spitze.npz.tmp").write_bytes(b"a power cut's leftover")
+    (paths.data_dir() / "link.toml").symlink_to(config)
+    monkeypatch.setattr(os, "lstat", lstat)
+    file, _ = backup.backup(tmp_path / "club.tar.gz")
+    monkeypatch.setattr(os, "lstat", real)
+    with tarfile.open(file) as tar:
+        member = tar.getmember(".config/table-companion/config.toml")
+        assert tar.extractfile(member).read() in (old, new)
+        names = tar.getnames()
+    assert ".local/share/table-companion/profiles/echt-spitze.npz" in names  # (the rest as ever: no temp, no link)
+    assert not [name for name in names if name.endswith((".tmp", "link.toml"))]
