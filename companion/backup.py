@@ -12,7 +12,9 @@ A restore puts the game in progress away into the history first (``Journal.archi
 keeps it in the restored history too; each folder it replaces stays beside it as
 ``table-companion.before-restore-<time>``. Each folder is extracted whole beside its place first, then the old one
 renamed aside and the new one into its place: a power cut leaves the old folder or the new one, both whole (in the
-instant between the two renames, the old one under its kept name, which the doctor points to).
+instant between the two renames, the old one under its kept name, which the doctor points to). A rename the card
+refuses (gone read-only) puts that folder's old one back where it can, and the error says what is where: the folders
+restored before it, the game in progress already put away (``_stopped``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import stat
 import tarfile
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from companion import lock, paths
@@ -175,25 +177,72 @@ def _restore(source: Path, lang: str) -> Restored:
         try:
             for kind, members in by_kind.items():
                 staged[kind] = _extract(tar, members, kind, targets[kind], stamp)
-            if "state" in staged and (copied := _put_away(targets["state"], staged["state"])) is not None:
-                put_away = targets["state"] / copied.relative_to(staged["state"])
+            if "state" in staged:
+                put_away = _put_away(targets["state"], staged["state"])
         except BaseException:  # (a full card, a refusal): nothing half restored left beside the folders
             for folder in staged.values():
                 shutil.rmtree(folder, ignore_errors=True)
             raise
-    kept: dict[str, Path] = {}
-    for kind, folder in staged.items():
-        target = targets[kind]
-        if target.exists():
-            aside = target.with_name(BEFORE + stamp)
-            os.replace(target, aside)
-            kept[kind] = aside
-        os.replace(folder, target)
-        fsync_dir(target.parent)
     made = manifest.get("made")
     host = manifest.get("host")
-    return Restored({k: targets[k] for k in staged}, kept, put_away,
-                    made if isinstance(made, int | float) else None, host if isinstance(host, str) else None)
+    done = Restored({}, {}, None, made if isinstance(made, int | float) else None,
+                    host if isinstance(host, str) else None)
+    for kind, folder in staged.items():
+        target = targets[kind]
+        aside = _free(target.with_name(BEFORE + stamp))
+        try:
+            if target.exists():
+                os.replace(target, aside)
+                done.kept[kind] = aside
+            os.replace(folder, target)
+        except OSError as exc:  # (the card gone read-only): the folders before this one are restored already
+            raise CompanionError(_stopped(done, kind, staged, targets, put_away, exc, lang)) from exc
+        done.folders[kind] = target
+        fsync_dir(target.parent)
+    if put_away is not None:
+        return replace(done, put_away=targets["state"] / put_away[1].relative_to(staged["state"]))
+    return done
+
+
+def _free(path: Path) -> Path:
+    """``path``, or where it is taken (a restore again in the same second) the first of ``path-1``, ``path-2``..."""
+    for n in range(1000):
+        if not (there := path.with_name(f"{path.name}-{n}" if n else path.name)).exists():
+            return there
+    return path  # (the rename says what is wrong)
+
+
+def _stopped(done: Restored, failed: str, staged: dict[str, Path], targets: dict[str, Path],
+             put_away: tuple[Path, Path] | None, exc: OSError, lang: str) -> str:
+    """What a restore stopped at a folder's rename says: the folders restored before it, this one's old folder put
+    back where that went (else where it lies now, which ``companion doctor`` points to), the others as they were,
+    and the game in progress already put away into this machine's history. Its new copy and the next ones' are
+    removed: ``companion restore`` again puts them back."""
+    aside = done.kept.pop(failed, None)
+    if aside is not None:
+        try:
+            os.replace(aside, targets[failed])
+            aside = None
+        except OSError:
+            pass
+    for kind, folder in staged.items():
+        if kind not in done.folders:
+            shutil.rmtree(folder, ignore_errors=True)
+    lines = [t("core.restore_stopped", lang, error=exc.strerror or exc)]
+    lines += _folders_words(done, lang)
+    for kind in staged:
+        if kind == failed and aside is not None:
+            lines.append(t("core.restore_missing", lang, folder=paths.short_path(targets[kind]),
+                           kept=paths.short_path(aside)))
+        elif kind not in done.folders:
+            lines.append(t("core.restore_not_done", lang, folder=paths.short_path(targets[kind])))
+    if put_away is not None:  # in this machine's history: its state folder was not restored
+        archived = put_away[0]
+        if failed == "state" and aside is not None:
+            archived = aside / archived.relative_to(targets["state"])
+        lines.append(t("core.restore_put_away", lang, folder=paths.short_path(archived)))
+    lines.append(t("core.restore_again", lang))
+    return "\n".join(lines)
 
 
 def _extract(tar: tarfile.TarFile, members: list[tarfile.TarInfo], kind: str, target: Path, stamp: str) -> Path:
@@ -237,9 +286,9 @@ def _as_data(info: tarfile.TarInfo) -> tarfile.TarInfo:
                         gname="", deep=False)
 
 
-def _put_away(state: Path, staged: Path) -> Path | None:
+def _put_away(state: Path, staged: Path) -> tuple[Path, Path] | None:
     """This machine's game in progress put away into its history (``Journal.archive``, as a new game does), and a
-    copy of it into the restored history, the newest game there: restored over, it was gone unsaid."""
+    copy of it into the restored history, the newest game there: restored over, it was gone unsaid. Returns both."""
     from companion.journal import Journal, archive_name
 
     current = state / "current"
@@ -254,7 +303,7 @@ def _put_away(state: Path, staged: Path) -> Path | None:
     copy = history / archive_name(archived.name, names)
     shutil.copytree(archived, copy)  # (copy2: the files' times kept, tonight reads them)
     fsync_dir(history)
-    return copy
+    return archived, copy
 
 
 def restored_words(done: Restored, source: Path, lang: str) -> str:
@@ -263,12 +312,19 @@ def restored_words(done: Restored, source: Path, lang: str) -> str:
     if done.made is not None:
         lines.append(t("core.restore_from", lang, file=source, host=done.host or "?",
                        when=time.strftime("%Y-%m-%d %H:%M", time.localtime(done.made))))
-    for kind, folder in done.folders.items():
-        lines.append(t("core.restore_folder", lang, folder=paths.short_path(folder)))
-        if kind in done.kept:
-            lines.append(t("core.restore_kept", lang, folder=paths.short_path(done.kept[kind])))
+    lines += _folders_words(done, lang)
     if done.put_away is not None:
         lines.append(t("core.restore_put_away", lang, folder=paths.short_path(done.put_away)))
     lines.append(t("core.restore_check", lang))
     return "\n".join(lines)
+
+
+def _folders_words(done: Restored, lang: str) -> list[str]:
+    """Each folder restored, and where its old one is kept."""
+    lines = []
+    for kind, folder in done.folders.items():
+        lines.append(t("core.restore_folder", lang, folder=paths.short_path(folder)))
+        if kind in done.kept:
+            lines.append(t("core.restore_kept", lang, folder=paths.short_path(done.kept[kind])))
+    return lines
 

@@ -273,3 +273,45 @@ def test_a_file_replaced_while_the_backup_reads_it_is_saved_whole(tmp_path, monk
         names = tar.getnames()
     assert ".local/share/table-companion/profiles/echt-spitze.npz" in names  # (the rest as ever: no temp, no link)
     assert not [name for name in names if name.endswith((".tmp", "link.toml"))]
+
+
+@pytest.mark.parametrize("back", [True, False], ids=["put-back", "not-put-back"])
+def test_a_restore_stopped_at_a_folders_rename_says_what_is_where(tmp_path, monkeypatch, back):
+    """The card refusing the rename of the restored state folder into its place (gone read-only): the config and
+    the data were restored already, the game in progress put away into the history, and the state folder was moved
+    aside: the table's saved games gone unsaid, a traceback. Its old folder is put back (where the card lets it),
+    and the words say which folder is restored, which is as before or where it lies, and where the game went."""
+    _club_a(tmp_path / "A", monkeypatch)
+    file, _ = backup.backup(tmp_path / "club.tar.gz")
+    b_game = _club_b(tmp_path / "B", monkeypatch).read_bytes()
+    state = paths.state_dir()
+    real = os.replace
+
+    def refused(src, dst):
+        if Path(dst) == state and (Path(src).name.startswith(backup.RESTORING) or not back):
+            raise OSError(30, "Read-only file system", str(src))
+        return real(src, dst)
+
+    monkeypatch.setattr(backup.os, "replace", refused)
+    with pytest.raises(CompanionError) as raised:
+        backup.restore(file)
+    said = str(raised.value)
+    monkeypatch.setattr(backup.os, "replace", real)
+    assert 'language = "en"' in paths.config_file().read_text(encoding="utf-8")  # restored before the state's turn
+    assert f"{paths.short_path(paths.config_file().parent)} restored" in said and "Read-only file system" in said
+    games = list(state.glob("current/history/*/journal.jsonl")) if back else []
+    if back:  # the state as before, its game in progress in its history, as the words say
+        assert f"{paths.short_path(state)} was not restored" in said
+        assert [game.read_bytes() for game in games] == [b_game] and games[0].parent.name in said
+        assert paths.short_path(games[0].parent) in said
+    else:  # the old state aside: the words and the doctor say where, and how to move it back
+        kept = list(state.parent.glob(backup.BEFORE + "*"))
+        assert not state.exists() and len(kept) == 1 and f"lies in {paths.short_path(kept[0])}" in said
+        [game] = kept[0].glob("current/history/*/journal.jsonl")
+        assert game.read_bytes() == b_game and paths.short_path(game.parent) in said
+        from companion import doctor
+
+        assert any(line.startswith("PROBLEM") and f"mv {paths.short_path(kept[0])}" in line
+                   for line in doctor._misplaced())
+    assert "companion restore again" in said
+    assert not list(state.parent.glob(backup.RESTORING + "*"))  # (the new copy gone: the doctor's note says nothing)
