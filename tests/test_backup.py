@@ -315,3 +315,16 @@ def test_a_restore_stopped_at_a_folders_rename_says_what_is_where(tmp_path, monk
                    for line in doctor._misplaced())
     assert "companion restore again" in said
     assert not list(state.parent.glob(backup.RESTORING + "*"))  # (the new copy gone: the doctor's note says nothing)
+
+
+def test_a_restore_again_in_the_same_second_keeps_both_old_folders(tmp_path, monkeypatch):
+    """The old folders are kept under the restore's time to the second: a second restore in that second found the
+    name taken and stopped at the first rename ("Directory not empty")."""
+    _club_a(tmp_path / "A", monkeypatch)
+    file, _ = backup.backup(tmp_path / "club.tar.gz")
+    _club_b(tmp_path / "B", monkeypatch)
+    monkeypatch.setattr(backup.time, "strftime", lambda fmt, *args: "20261207-201455")
+    first, second = backup.restore(file), backup.restore(file)
+    assert first.kept["config"] != second.kept["config"]
+    assert 'language = "de"' in (first.kept["config"] / "config.toml").read_text(encoding="utf-8")
+    assert 'language = "en"' in (second.kept["config"] / "config.toml").read_text(encoding="utf-8")
