@@ -35,6 +35,7 @@ from companion import lock, paths
 from companion.atomic import fsync_dir
 from companion.errors import CompanionError
 from companion.i18n import t
+from companion.journal import Journal, archive_name, is_time
 
 #: the archive's description of itself, its first member; an archive without it is ours where every member lies in
 #: the three folders (one made by the README's ``tar`` command)
@@ -185,7 +186,7 @@ def _restore(source: Path, lang: str) -> Restored:
             raise
     made = manifest.get("made")
     host = manifest.get("host")
-    done = Restored({}, {}, None, made if isinstance(made, int | float) else None,
+    done = Restored({}, {}, None, float(made) if is_time(made) else None,
                     host if isinstance(host, str) else None)
     for kind, folder in staged.items():
         target = targets[kind]
@@ -289,8 +290,6 @@ def _as_data(info: tarfile.TarInfo) -> tarfile.TarInfo:
 def _put_away(state: Path, staged: Path) -> tuple[Path, Path] | None:
     """This machine's game in progress put away into its history (``Journal.archive``, as a new game does), and a
     copy of it into the restored history, the newest game there: restored over, it was gone unsaid. Returns both."""
-    from companion.journal import Journal, archive_name
-
     current = state / "current"
     if not (current / "journal.jsonl").exists():
         return None

@@ -607,7 +607,7 @@ class Journal:
         torn = lines[-1] != b""  # no newline at the end: a write cut short
         body = lines[:-1]
         records, damaged_at = read_records(body)
-        played_at = _played_at(records, mtime)
+        played_at = last_played(records, mtime)
         if damaged_at and not (records and "game" in records[0] and replay(records[1:])[0]):
             # the header or the setup is damaged: no game to go back to
             aside = self.set_aside()
@@ -831,15 +831,23 @@ def _sealed_state(snapshot: dict[str, Any], journal: bytes
     return state, checkpoint
 
 
-def _played_at(records: list[dict[str, Any]], mtime: float) -> float:
-    """When the table last played a game: its journal's time (``mtime``), or its last step's own "at" where that
-    step has one (a timer's, a Fritzo building's) and it is earlier: a copy without ``cp -a`` gives the file the
-    copy's time, and a game finished last month was shown again at the start as the evening's last result."""
+def last_played(records: Sequence[dict[str, Any]], mtime: float) -> float:
+    """When the table last played a game (its resume's time, its result's at the start, this evening's wins in
+    ``tonight``): its journal's time (``mtime``), or its last step's own "at" where that step has one (a timer's, a
+    Fritzo building's) and it is earlier: a copy without ``cp -a`` gives the file the copy's time, and a game
+    finished last month was shown again at the start as the evening's last result, its wins counted as tonight's.
+    Never the header's "at" (the game's start, hours before its end), nor an earlier step's (steps after it were
+    played later); nor an "at" later than the file (a clock set back since: the file's time is the truer)."""
     last = records[-1].get("action") if len(records) > 1 else None
     at = last.get("at") if isinstance(last, dict) else None
-    if isinstance(at, int | float) and not isinstance(at, bool) and 0 < at < mtime:
+    if is_time(at) and 0 < at < mtime:
         return float(at)
     return mtime
+
+
+def is_time(value: Any) -> bool:
+    """``value`` is a time the journal or a stamp beside it wrote (a number; JSON's true is no time)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _order(match: re.Match[str]) -> tuple[int, int, int]:
