@@ -12,25 +12,30 @@ A restore puts the game in progress away into the history first (``Journal.archi
 keeps it in the restored history too; each folder it replaces stays beside it as
 ``table-companion.before-restore-<time>``. Each folder is extracted whole beside its place first, then the old one
 renamed aside and the new one into its place: a power cut leaves the old folder or the new one, both whole (in the
-instant between the two renames, the old one under its kept name, which the doctor points to).
+instant between the two renames, the old one under its kept name, which the doctor points to). A rename the card
+refuses (gone read-only) puts that folder's old one back where it can, and the error says what is where: the folders
+restored before it, the game in progress already put away (``_stopped``).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
 import socket
+import stat
 import tarfile
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from companion import lock, paths
 from companion.atomic import fsync_dir
 from companion.errors import CompanionError
 from companion.i18n import t
+from companion.journal import Journal, archive_name, is_time
 
 #: the archive's description of itself, its first member; an archive without it is ours where every member lies in
 #: the three folders (one made by the README's ``tar`` command)
@@ -81,9 +86,9 @@ def backup(target: Path, lang: str = "en", now: float | None = None) -> tuple[Pa
         with os.fdopen(fd, "wb") as raw, tarfile.open(fileobj=raw, mode="w:gz") as tar:
             info = tarfile.TarInfo(MANIFEST)
             info.size, info.mtime, info.mode = len(manifest), int(now), 0o644
-            tar.addfile(info, _bytes(manifest))
+            tar.addfile(info, io.BytesIO(manifest))
             for kind, folder in there.items():
-                tar.add(folder, arcname=_prefix(kind), filter=_kept)
+                _add(tar, folder, _prefix(kind))
         with open(tmp, "rb") as f:
             os.fsync(f.fileno())
         os.replace(tmp, target)
@@ -94,19 +99,30 @@ def backup(target: Path, lang: str = "en", now: float | None = None) -> tuple[Pa
     return target, sorted(there, key=list(FOLDERS).index)
 
 
-def _bytes(data: bytes):
-    import io
-
-    return io.BytesIO(data)
-
-
-def _kept(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
-    """What goes into the archive: files and folders (a link, a socket left by a crash: not the table's), not an
-    atomic write's temp file a power cut left."""
-    name = PurePosixPath(info.name).name
-    if not (info.isfile() or info.isdir()) or (name.startswith(".") and name.endswith(".tmp")):
-        return None
-    return info
+def _add(tar: tarfile.TarFile, path: Path, arcname: str, depth: int = 0) -> None:
+    """``path`` into the archive as ``arcname``, a folder with what is in it: files and folders (a link, a socket
+    left by a crash: not the table's), not an atomic write's temp file a power cut left. A file is opened first and
+    its size read from the open file (``tar.add`` read the size by name, then opened it: a profile or config
+    replaced in between by a running companion's atomic write was saved cut short, or failed "unexpected end of
+    data"); one gone in between (a temp file renamed) is left out."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(mode):
+        tar.addfile(tar.gettarinfo(path, arcname))
+        if depth < 64:  # (bounded: the table's folders are two or three deep)
+            for name in sorted(os.listdir(path)):
+                _add(tar, path / name, f"{arcname}/{name}", depth + 1)
+    elif stat.S_ISREG(mode) and not (path.name.startswith(".") and path.name.endswith(".tmp")):
+        try:
+            f = open(path, "rb")  # (closed below: the name may be gone by now)
+        except FileNotFoundError:
+            return
+        with f:
+            info = tar.gettarinfo(arcname=arcname, fileobj=f)
+            if info.isfile():
+                tar.addfile(info, f)
 
 
 def _members(tar: tarfile.TarFile, lang: str) -> tuple[dict[str, list[tarfile.TarInfo]], dict]:
@@ -162,25 +178,72 @@ def _restore(source: Path, lang: str) -> Restored:
         try:
             for kind, members in by_kind.items():
                 staged[kind] = _extract(tar, members, kind, targets[kind], stamp)
-            if "state" in staged and (copied := _put_away(targets["state"], staged["state"])) is not None:
-                put_away = targets["state"] / copied.relative_to(staged["state"])
+            if "state" in staged:
+                put_away = _put_away(targets["state"], staged["state"])
         except BaseException:  # (a full card, a refusal): nothing half restored left beside the folders
             for folder in staged.values():
                 shutil.rmtree(folder, ignore_errors=True)
             raise
-    kept: dict[str, Path] = {}
-    for kind, folder in staged.items():
-        target = targets[kind]
-        if target.exists():
-            aside = target.with_name(BEFORE + stamp)
-            os.replace(target, aside)
-            kept[kind] = aside
-        os.replace(folder, target)
-        fsync_dir(target.parent)
     made = manifest.get("made")
     host = manifest.get("host")
-    return Restored({k: targets[k] for k in staged}, kept, put_away,
-                    made if isinstance(made, int | float) else None, host if isinstance(host, str) else None)
+    done = Restored({}, {}, None, float(made) if is_time(made) else None,
+                    host if isinstance(host, str) else None)
+    for kind, folder in staged.items():
+        target = targets[kind]
+        aside = _free(target.with_name(BEFORE + stamp))
+        try:
+            if target.exists():
+                os.replace(target, aside)
+                done.kept[kind] = aside
+            os.replace(folder, target)
+        except OSError as exc:  # (the card gone read-only): the folders before this one are restored already
+            raise CompanionError(_stopped(done, kind, staged, targets, put_away, exc, lang)) from exc
+        done.folders[kind] = target
+        fsync_dir(target.parent)
+    if put_away is not None:
+        return replace(done, put_away=targets["state"] / put_away[1].relative_to(staged["state"]))
+    return done
+
+
+def _free(path: Path) -> Path:
+    """``path``, or where it is taken (a restore again in the same second) the first of ``path-1``, ``path-2``..."""
+    for n in range(1000):
+        if not (there := path.with_name(f"{path.name}-{n}" if n else path.name)).exists():
+            return there
+    return path  # (the rename says what is wrong)
+
+
+def _stopped(done: Restored, failed: str, staged: dict[str, Path], targets: dict[str, Path],
+             put_away: tuple[Path, Path] | None, exc: OSError, lang: str) -> str:
+    """What a restore stopped at a folder's rename says: the folders restored before it, this one's old folder put
+    back where that went (else where it lies now, which ``companion doctor`` points to), the others as they were,
+    and the game in progress already put away into this machine's history. Its new copy and the next ones' are
+    removed: ``companion restore`` again puts them back."""
+    aside = done.kept.pop(failed, None)
+    if aside is not None:
+        try:
+            os.replace(aside, targets[failed])
+            aside = None
+        except OSError:
+            pass
+    for kind, folder in staged.items():
+        if kind not in done.folders:
+            shutil.rmtree(folder, ignore_errors=True)
+    lines = [t("core.restore_stopped", lang, error=exc.strerror or exc)]
+    lines += _folders_words(done, lang)
+    for kind in staged:
+        if kind == failed and aside is not None:
+            lines.append(t("core.restore_missing", lang, folder=paths.short_path(targets[kind]),
+                           kept=paths.short_path(aside)))
+        elif kind not in done.folders:
+            lines.append(t("core.restore_not_done", lang, folder=paths.short_path(targets[kind])))
+    if put_away is not None:  # in this machine's history: its state folder was not restored
+        archived = put_away[0]
+        if failed == "state" and aside is not None:
+            archived = aside / archived.relative_to(targets["state"])
+        lines.append(t("core.restore_put_away", lang, folder=paths.short_path(archived)))
+    lines.append(t("core.restore_again", lang))
+    return "\n".join(lines)
 
 
 def _extract(tar: tarfile.TarFile, members: list[tarfile.TarInfo], kind: str, target: Path, stamp: str) -> Path:
@@ -193,8 +256,11 @@ def _extract(tar: tarfile.TarFile, members: list[tarfile.TarInfo], kind: str, ta
         relative = PurePosixPath(info.name.removeprefix("./")).relative_to(prefix)
         if str(relative) == ".":
             continue
-        info = info.replace(name=str(relative), deep=False)
-        tar.extract(info, staging, filter="data")
+        info = _as_data(info.replace(name=str(relative), deep=False))
+        if hasattr(tarfile, "data_filter"):
+            tar.extract(info, staging, filter="data")
+        else:  # Python before 3.11.4 (Debian bookworm's 3.11.2): no filters; ``_members`` and ``_as_data`` do it
+            tar.extract(info, staging)
         if info.isfile():
             with open(staging / relative, "rb") as f:
                 os.fsync(f.fileno())
@@ -209,11 +275,21 @@ def _extract(tar: tarfile.TarFile, members: list[tarfile.TarInfo], kind: str, ta
     return staging
 
 
-def _put_away(state: Path, staged: Path) -> Path | None:
-    """This machine's game in progress put away into its history (``Journal.archive``, as a new game does), and a
-    copy of it into the restored history, the newest game there: restored over, it was gone unsaid."""
-    from companion.journal import Journal, _archive_name
+def _as_data(info: tarfile.TarInfo) -> tarfile.TarInfo:
+    """A member as the "data" extraction filter makes it, for a Python without filters (before 3.11.4): no set-uid,
+    set-gid or sticky bit, nobody else's write, its file readable and writable by whoever restores it, and owned by
+    them (a restore under sudo chowned the files to the archive's user). ``_members`` already refused what is not a
+    file or a folder, and every path outside the three folders (absolute, "..")."""
+    mode = info.mode & 0o755
+    if info.isfile():
+        mode |= 0o600
+    return info.replace(mode=mode | (0o700 if info.isdir() else 0), uid=os.getuid(), gid=os.getgid(), uname="",
+                        gname="", deep=False)
 
+
+def _put_away(state: Path, staged: Path) -> tuple[Path, Path] | None:
+    """This machine's game in progress put away into its history (``Journal.archive``, as a new game does), and a
+    copy of it into the restored history, the newest game there: restored over, it was gone unsaid. Returns both."""
     current = state / "current"
     if not (current / "journal.jsonl").exists():
         return None
@@ -223,10 +299,10 @@ def _put_away(state: Path, staged: Path) -> Path | None:
     history = staged / "current" / "history"
     history.mkdir(parents=True, exist_ok=True)
     names = [entry.name for entry in os.scandir(history) if entry.is_dir()]
-    copy = history / _archive_name(archived.name, names)
+    copy = history / archive_name(archived.name, names)
     shutil.copytree(archived, copy)  # (copy2: the files' times kept, tonight reads them)
     fsync_dir(history)
-    return copy
+    return archived, copy
 
 
 def restored_words(done: Restored, source: Path, lang: str) -> str:
@@ -235,12 +311,19 @@ def restored_words(done: Restored, source: Path, lang: str) -> str:
     if done.made is not None:
         lines.append(t("core.restore_from", lang, file=source, host=done.host or "?",
                        when=time.strftime("%Y-%m-%d %H:%M", time.localtime(done.made))))
-    for kind, folder in done.folders.items():
-        lines.append(t("core.restore_folder", lang, folder=paths.short_path(folder)))
-        if kind in done.kept:
-            lines.append(t("core.restore_kept", lang, folder=paths.short_path(done.kept[kind])))
+    lines += _folders_words(done, lang)
     if done.put_away is not None:
         lines.append(t("core.restore_put_away", lang, folder=paths.short_path(done.put_away)))
     lines.append(t("core.restore_check", lang))
     return "\n".join(lines)
+
+
+def _folders_words(done: Restored, lang: str) -> list[str]:
+    """Each folder restored, and where its old one is kept."""
+    lines = []
+    for kind, folder in done.folders.items():
+        lines.append(t("core.restore_folder", lang, folder=paths.short_path(folder)))
+        if kind in done.kept:
+            lines.append(t("core.restore_kept", lang, folder=paths.short_path(done.kept[kind])))
+    return lines
 

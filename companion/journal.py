@@ -524,7 +524,7 @@ class Journal:
 
     def archive(self) -> Path | None:
         """Move this game's files to ``history/<time>/`` (finished games, or one replaced by a new game), named after
-        every game put away before it (``_archive_name``)."""
+        every game put away before it (``archive_name``)."""
         self.flush_snapshot()
         if not self.path.exists():
             return None
@@ -537,11 +537,11 @@ class Journal:
         except OSError as exc:
             log.warning("the history cannot be listed; no old game is removed: %s", exc)
             names = None
-        target = history / _archive_name(time.strftime("%Y%m%d-%H%M%S"), names or [])
+        target = history / archive_name(time.strftime("%Y%m%d-%H%M%S"), names or [])
         for _ in range(HISTORY_KEPT):  # a folder that came since the listing, or a history that could not be listed
             if not target.exists():
                 break
-            target = history / _archive_name(target.name, [target.name])
+            target = history / archive_name(target.name, [target.name])
         target.mkdir(parents=True)  # (still there after all that: refused as the card's refusals are)
         for p in (self.path, self.snapshot_path, self.behind_path):  # (the mark of steps missing goes with them:
             if p.exists():  # left, it spoke of the next game)
@@ -574,7 +574,7 @@ class Journal:
         """Remove the oldest games from the history beyond the newest ``HISTORY_KEPT`` (``TRIM_AT_ONCE`` at most).
         ``names``: its folders before the game put away now went there (never that one removed, nor a folder not
         named as ``archive`` names them), the oldest first by name: the order the games were put away
-        (``_archive_name``), whatever the clock did. Each is renamed first (``_GOING``), then removed: a power cut
+        (``archive_name``), whatever the clock did. Each is renamed first (``_GOING``), then removed: a power cut
         in between leaves no half game among the games (``tonight`` reads them), and the next archive removes the
         rest of it. A removal the card refuses is logged: the game just put away is saved, and the table is not told
         of a history it never sees."""
@@ -607,7 +607,7 @@ class Journal:
         torn = lines[-1] != b""  # no newline at the end: a write cut short
         body = lines[:-1]
         records, damaged_at = read_records(body)
-        played_at = _played_at(records, mtime)
+        played_at = last_played(records, mtime)
         if damaged_at and not (records and "game" in records[0] and replay(records[1:])[0]):
             # the header or the setup is damaged: no game to go back to
             aside = self.set_aside()
@@ -831,15 +831,23 @@ def _sealed_state(snapshot: dict[str, Any], journal: bytes
     return state, checkpoint
 
 
-def _played_at(records: list[dict[str, Any]], mtime: float) -> float:
-    """When the table last played a game: its journal's time (``mtime``), or its last step's own "at" where that
-    step has one (a timer's, a Fritzo building's) and it is earlier: a copy without ``cp -a`` gives the file the
-    copy's time, and a game finished last month was shown again at the start as the evening's last result."""
+def last_played(records: Sequence[dict[str, Any]], mtime: float) -> float:
+    """When the table last played a game (its resume's time, its result's at the start, this evening's wins in
+    ``tonight``): its journal's time (``mtime``), or its last step's own "at" where that step has one (a timer's, a
+    Fritzo building's) and it is earlier: a copy without ``cp -a`` gives the file the copy's time, and a game
+    finished last month was shown again at the start as the evening's last result, its wins counted as tonight's.
+    Never the header's "at" (the game's start, hours before its end), nor an earlier step's (steps after it were
+    played later); nor an "at" later than the file (a clock set back since: the file's time is the truer)."""
     last = records[-1].get("action") if len(records) > 1 else None
     at = last.get("at") if isinstance(last, dict) else None
-    if isinstance(at, int | float) and not isinstance(at, bool) and 0 < at < mtime:
+    if is_time(at) and 0 < at < mtime:
         return float(at)
     return mtime
+
+
+def is_time(value: Any) -> bool:
+    """``value`` is a time the journal or a stamp beside it wrote (a number; JSON's true is no time)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _order(match: re.Match[str]) -> tuple[int, int, int]:
@@ -856,7 +864,7 @@ def archived_in_order(names: Iterable[str]) -> list[str]:
     return [name for _, name in games]
 
 
-def _archive_name(stamp: str, names: Iterable[str]) -> str:
+def archive_name(stamp: str, names: Iterable[str]) -> str:
     """The name of the next game put away at the wall clock's ``stamp`` ("20261207-201455") into a history holding
     ``names``: the stamp where it sorts after every game there, else the newest game's time with the next number
     ("-1", "-2": games put away in the same second too). Named by the clock alone, a game put away after the clock

@@ -46,7 +46,7 @@ from typing import Any
 from companion import boot
 from companion.games import GAMES, engine_class
 from companion.i18n import t
-from companion.journal import ENDED, JOURNAL, SNAPSHOT, archived_in_order, read_records, replay
+from companion.journal import ENDED, JOURNAL, SNAPSHOT, archived_in_order, is_time, last_played, read_records, replay
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +79,8 @@ class Tally:
 _KNOWN: dict[tuple[str, int, int], Result] = {}
 #: the same key -> the boot's stamp of the game's last step (``_ended``)
 _STAMPS: dict[tuple[str, int, int], Any] = {}
-#: the same key -> the latest "at" in the game's journal (``_wall``, where its stamp has no wall time)
-_LATEST_AT: dict[tuple[str, int, int], float | None] = {}
+#: the same key -> when the journal says the game was last played (``_wall``, where its stamp has no wall time)
+_PLAYED: dict[tuple[str, int, int], float] = {}
 
 
 def _players(engine: Any) -> list[str]:
@@ -157,7 +157,7 @@ class _When:
 def _when(wall: float, stamp: Any) -> _When:
     """``wall`` with the boot's ``stamp`` where it is one (``journal.ENDED``'s, ``boot.stamp``'s)."""
     if isinstance(stamp, dict) and isinstance(stamp.get("boot"), str) \
-            and isinstance(stamp.get("uptime"), int | float) and not isinstance(stamp.get("uptime"), bool):
+            and is_time(stamp.get("uptime")):
         return _When(wall, stamp["boot"], float(stamp["uptime"]))
     return _When(wall)
 
@@ -176,30 +176,22 @@ def _ended(folder: Path, stat: os.stat_result) -> Any:
 
 def _wall(folder: Path, stat: os.stat_result, ended: Any) -> float:
     """The wall time an archived game ended: where it has a boot's stamp (``journal.ENDED``), the wall time written
-    beside it, else its journal's latest "at" (the header's, or a timed step's); the journal file's time where neither
-    is there. A copy of the history without ``cp -a`` gives every file the copy's time: last month's wins were counted
-    as tonight's after a restore. A game archived before the stamps were kept is timed by its file, as ever."""
+    beside it, else when its journal says it was last played (``journal.last_played``: its last step's own "at", the
+    file's time where that is later or there is none; as its resume was timed). A copy of the history without ``cp
+    -a`` gives every file the copy's time: last month's wins were counted as tonight's after a restore. A game
+    archived before the stamps were kept is timed by its file, as ever."""
     if not isinstance(ended, dict):
         return stat.st_mtime
-    if _is_time(wall := ended.get("wall")):
+    if is_time(wall := ended.get("wall")):
         return float(wall)
     key = (str(folder), stat.st_mtime_ns, stat.st_size)
-    if key not in _LATEST_AT:
-        _LATEST_AT[key] = None
+    if key not in _PLAYED:
         try:
             records = read_records((folder / JOURNAL).read_bytes().split(b"\n")[:-1])[0]
         except OSError:
             records = []
-        stamps = [float(at) for record in records
-                  if _is_time(at := (record.get("action") if isinstance(record.get("action"), dict) else record)
-                              .get("at"))]
-        _LATEST_AT[key] = max(stamps, default=None)
-    latest = _LATEST_AT[key]
-    return stat.st_mtime if latest is None else latest
-
-
-def _is_time(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+        _PLAYED[key] = last_played(records, stat.st_mtime)
+    return _PLAYED[key]
 
 
 def _cached(folder: Path, stat: os.stat_result) -> Result:

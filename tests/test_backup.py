@@ -4,7 +4,9 @@ and replaced the other companion's game in progress unsaid)."""
 
 from __future__ import annotations
 
+import io
 import os
+import shutil
 import tarfile
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 
 from companion import backup, paths
 from companion.cli import main
+from companion.errors import CompanionError
 from companion.journal import Journal
 
 MONTH_AGO = 1_700_000_000.0
@@ -178,3 +181,150 @@ def test_the_doctor_names_the_machine_and_its_own_settings_first(tmp_path, monke
     line = doctor._this_machines(load(None))[0]
     assert "camera = 'cam:2'" in line and "[display] rotate = 180" in line and "[sound] output = 'USB'" in line
     assert "[buttons.pins] roll = 5" in line and "reroll" not in line
+
+
+def _before_filters(monkeypatch) -> None:
+    """Python before 3.11.4 (Debian bookworm's 3.11.2): no ``tarfile.data_filter``, and ``extract`` takes no
+    ``filter``."""
+    monkeypatch.delattr(tarfile, "data_filter")
+    real = tarfile.TarFile.extract
+
+    def extract(self, member, path="", set_attrs=True, *, numeric_owner=False, **kwargs):
+        if kwargs:
+            raise TypeError(f"extract() got an unexpected keyword argument {next(iter(kwargs))!r}")
+        return real(self, member, path, set_attrs, numeric_owner=numeric_owner)
+
+    monkeypatch.setattr(tarfile.TarFile, "extract", extract)
+
+
+def _archive(file: Path, *members: tuple[tarfile.TarInfo, bytes | None]) -> Path:
+    with tarfile.open(file, "w:gz") as tar:
+        for info, data in members:
+            if data is not None:
+                info.size = len(data)
+            tar.addfile(info, None if data is None else io.BytesIO(data))
+    return file
+
+
+def _member(name: str, kind: bytes = tarfile.REGTYPE, **attrs) -> tarfile.TarInfo:
+    info = tarfile.TarInfo(name)
+    info.type = kind
+    for key, value in attrs.items():
+        setattr(info, key, value)
+    return info
+
+
+def test_a_python_without_extraction_filters_restores_and_refuses_as_one_with_them(tmp_path, monkeypatch):
+    """``extract(filter="data")`` needs Python 3.11.4; bookworm's 3.11.2 failed every restore with a TypeError. The
+    member checks refuse a path leaving the folders, a link and a device all the same, and a file's mode keeps no
+    set-uid bit nor anybody's write."""
+    _club_a(tmp_path / "A", monkeypatch)
+    file, _ = backup.backup(tmp_path / "club.tar.gz")
+    journal = _club_b(tmp_path / "B", monkeypatch)
+    _before_filters(monkeypatch)
+    done = backup.restore(file)
+    assert set(done.folders) == {"config", "data", "state"}
+    assert (paths.data_dir() / "profiles" / "echt-spitze.npz").read_bytes() == b"taught" * 100
+    assert b'"Anna"' in journal.read_bytes()
+    for kept in done.kept.values():  # (deleted once the table is right: the next restore may come in the same second)
+        shutil.rmtree(kept)
+
+    prefix = ".config/table-companion/"
+    for bad in ([(_member("/" + prefix + "config.toml"), b"x")],
+                [(_member(prefix + "../../evil.toml"), b"x")],
+                [(_member(prefix + "config.toml", tarfile.SYMTYPE, linkname="/etc/passwd"), None)],
+                [(_member(prefix + "a.toml"), b"x"), (_member(prefix + "config.toml", tarfile.LNKTYPE,
+                                                              linkname=prefix + "a.toml"), None)],
+                [(_member(prefix + "tty", tarfile.CHRTYPE, devmajor=4, devminor=1), None)]):
+        with pytest.raises(CompanionError):
+            backup.restore(_archive(tmp_path / "bad.tar.gz", *bad))
+        assert 'language = "en"' in paths.config_file().read_text(encoding="utf-8")
+        assert not (tmp_path / "B" / "evil.toml").exists() and not (tmp_path / "B" / ".config" / "evil.toml").exists()
+
+    backup.restore(_archive(tmp_path / "modes.tar.gz", (_member(prefix + "config.toml", mode=0o4777), b"x = 1\n")))
+    assert paths.config_file().stat().st_mode & 0o7777 == 0o755
+
+
+@pytest.mark.parametrize("longer", [True, False], ids=["longer", "shorter"])
+def test_a_file_replaced_while_the_backup_reads_it_is_saved_whole(tmp_path, monkeypatch, longer):
+    """A backup beside a running companion: a profile or the config replaced (an atomic write) between the backup
+    reading its size and its contents was saved cut short, or failed "unexpected end of data"."""
+    _club_a(tmp_path / "A", monkeypatch)
+    config = paths.config_file()
+    old = config.read_bytes()
+    new = b"# written again\n" + old if longer else b'language = "en"\n'
+    real = os.lstat
+
+    def lstat(path, *args, **kwargs):
+        found = real(path, *args, **kwargs)
+        if Path(path) == config and config.read_bytes() == old:  # the companion's atomic write, just after it
+            (tmp := config.with_name(".config.toml.tmp")).write_bytes(new)
+            os.replace(tmp, config)
+        return found
+
+    (paths.data_dir() / "profiles" / ".echt-spitze.npz.tmp").write_bytes(b"a power cut's leftover")
+    (paths.data_dir() / "link.toml").symlink_to(config)
+    monkeypatch.setattr(os, "lstat", lstat)
+    file, _ = backup.backup(tmp_path / "club.tar.gz")
+    monkeypatch.setattr(os, "lstat", real)
+    with tarfile.open(file) as tar:
+        member = tar.getmember(".config/table-companion/config.toml")
+        assert tar.extractfile(member).read() in (old, new)
+        names = tar.getnames()
+    assert ".local/share/table-companion/profiles/echt-spitze.npz" in names  # (the rest as ever: no temp, no link)
+    assert not [name for name in names if name.endswith((".tmp", "link.toml"))]
+
+
+@pytest.mark.parametrize("back", [True, False], ids=["put-back", "not-put-back"])
+def test_a_restore_stopped_at_a_folders_rename_says_what_is_where(tmp_path, monkeypatch, back):
+    """The card refusing the rename of the restored state folder into its place (gone read-only): the config and
+    the data were restored already, the game in progress put away into the history, and the state folder was moved
+    aside: the table's saved games gone unsaid, a traceback. Its old folder is put back (where the card lets it),
+    and the words say which folder is restored, which is as before or where it lies, and where the game went."""
+    _club_a(tmp_path / "A", monkeypatch)
+    file, _ = backup.backup(tmp_path / "club.tar.gz")
+    b_game = _club_b(tmp_path / "B", monkeypatch).read_bytes()
+    state = paths.state_dir()
+    real = os.replace
+
+    def refused(src, dst):
+        if Path(dst) == state and (Path(src).name.startswith(backup.RESTORING) or not back):
+            raise OSError(30, "Read-only file system", str(src))
+        return real(src, dst)
+
+    monkeypatch.setattr(backup.os, "replace", refused)
+    with pytest.raises(CompanionError) as raised:
+        backup.restore(file)
+    said = str(raised.value)
+    monkeypatch.setattr(backup.os, "replace", real)
+    assert 'language = "en"' in paths.config_file().read_text(encoding="utf-8")  # restored before the state's turn
+    assert f"{paths.short_path(paths.config_file().parent)} restored" in said and "Read-only file system" in said
+    games = list(state.glob("current/history/*/journal.jsonl")) if back else []
+    if back:  # the state as before, its game in progress in its history, as the words say
+        assert f"{paths.short_path(state)} was not restored" in said
+        assert [game.read_bytes() for game in games] == [b_game] and games[0].parent.name in said
+        assert paths.short_path(games[0].parent) in said
+    else:  # the old state aside: the words and the doctor say where, and how to move it back
+        kept = list(state.parent.glob(backup.BEFORE + "*"))
+        assert not state.exists() and len(kept) == 1 and f"lies in {paths.short_path(kept[0])}" in said
+        [game] = kept[0].glob("current/history/*/journal.jsonl")
+        assert game.read_bytes() == b_game and paths.short_path(game.parent) in said
+        from companion import doctor
+
+        assert any(line.startswith("PROBLEM") and f"mv {paths.short_path(kept[0])}" in line
+                   for line in doctor._misplaced())
+    assert "companion restore again" in said
+    assert not list(state.parent.glob(backup.RESTORING + "*"))  # (the new copy gone: the doctor's note says nothing)
+
+
+def test_a_restore_again_in_the_same_second_keeps_both_old_folders(tmp_path, monkeypatch):
+    """The old folders are kept under the restore's time to the second: a second restore in that second found the
+    name taken and stopped at the first rename ("Directory not empty")."""
+    _club_a(tmp_path / "A", monkeypatch)
+    file, _ = backup.backup(tmp_path / "club.tar.gz")
+    _club_b(tmp_path / "B", monkeypatch)
+    monkeypatch.setattr(backup.time, "strftime", lambda fmt, *args: "20261207-201455")
+    first, second = backup.restore(file), backup.restore(file)
+    assert first.kept["config"] != second.kept["config"]
+    assert 'language = "de"' in (first.kept["config"] / "config.toml").read_text(encoding="utf-8")
+    assert 'language = "en"' in (second.kept["config"] / "config.toml").read_text(encoding="utf-8")

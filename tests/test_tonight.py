@@ -429,23 +429,47 @@ def test_the_wall_time_put_beside_a_game_is_its_last_steps(tmp_path, monkeypatch
     assert ended == {"boot": "boot-a", "uptime": 30.0, "wall": pi.wall - 100}
 
 
-def test_a_stamp_without_a_wall_time_takes_the_journals_latest_at(tmp_path, monkeypatch):
-    """Games put away before the wall time was kept beside them (their boot's stamp alone): the journal's latest
-    "at" (its header's, a timed step's), not the file's time a copy changed."""
+def _without_wall(folder: Path, header_at: float | None = None, last_at: float | None = None) -> None:
+    """A game put away before the wall time was kept beside its boot's stamp; its header's and last step's "at"."""
+    ended = json.loads((folder / ENDED).read_text(encoding="utf-8"))
+    (folder / ENDED).write_text(json.dumps({k: v for k, v in ended.items() if k != "wall"}), encoding="utf-8")
+    records = [json.loads(line) for line in (folder / "journal.jsonl").read_text(encoding="utf-8").splitlines()]
+    if header_at is not None:
+        records[0]["at"] = header_at
+    if last_at is not None:
+        records[-1]["action"]["at"] = last_at
+    times = (folder / "journal.jsonl").stat()
+    (folder / "journal.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    os.utime(folder / "journal.jsonl", (times.st_atime, times.st_mtime))  # (the game's end, as it was put away)
+
+
+def test_a_stamp_without_a_wall_time_takes_the_journals_last_timed_step(tmp_path, monkeypatch):
+    """Games put away before the wall time was kept beside them (their boot's stamp alone): the journal's last step's
+    own "at" (a timer's, a Fritzo building's), not the file's time a copy changed: as their resume is timed
+    (``journal.last_played``)."""
     history = tmp_path / "current" / "history"
     now = 1_800_000_000.0
     pi = Pi(monkeypatch, "last-month", now - 30 * 24 * HOUR)
     folder = pi.play(history, "noch-x-mal", nxm_won(2)(), 0.5)
-    ended = json.loads((folder / ENDED).read_text(encoding="utf-8"))
-    (folder / ENDED).write_text(json.dumps({k: v for k, v in ended.items() if k != "wall"}), encoding="utf-8")
-    lines = (folder / "journal.jsonl").read_text(encoding="utf-8").splitlines()
-    header = {**json.loads(lines[0]), "at": now - 30 * 24 * HOUR}
-    (folder / "journal.jsonl").write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    _without_wall(folder, last_at=now - 30 * 24 * HOUR)
     pi.reboot("restored", now - HOUR)
     os.utime(folder / "journal.jsonl", (now - 60, now - 60))  # the copy's time
     assert tonight.tally(history, pi.wall) == tonight.Tally(0, ())
     (folder / ENDED).unlink()  # no stamp at all: the file's time, as before
     tonight._STAMPS.clear()  # (read once per journal's time and size: the companion never removes one)
+    assert tonight.tally(history, pi.wall) == tonight.Tally(1, (("Ben", 1),))
+
+
+def test_a_long_game_is_timed_by_its_end_not_its_start(tmp_path, monkeypatch):
+    """A game begun five hours before its end (a long evening's one), put away with its boot's stamp alone, then the
+    Pi restarted: its header's "at" (the start) timed it, five hours before now, and its win fell out of tonight. Its
+    journal's time is when it was last played (it has no timed last step), as its resume said."""
+    history = tmp_path / "current" / "history"
+    now = 1_800_000_000.0
+    pi = Pi(monkeypatch, "before-the-restart", now - 6 * HOUR)
+    folder = pi.play(history, "noch-x-mal", nxm_won(2)(), 5.5)  # Ben, begun at the boot, ended 30 minutes ago
+    _without_wall(folder, header_at=now - 6 * HOUR + 60)
+    pi.reboot("after-the-restart", now)
     assert tonight.tally(history, pi.wall) == tonight.Tally(1, (("Ben", 1),))
 
 
