@@ -256,11 +256,26 @@ def _rendered(s: str, size: int, color: tuple, bold: bool) -> tuple[pygame.Surfa
     return f.render(s, True, color), accent_lift(f, s)
 
 
+def _placed(s: str, pos: tuple[int, int], size: int, color, bold: bool, anchor: str
+            ) -> tuple[pygame.Surface, pygame.Rect, int]:
+    """``s``'s kept rendering, its rect with the ``anchor`` point at ``pos``, and its accent lift."""
+    img, lift = _rendered(s, size, color if isinstance(color, tuple) else tuple(color), bold)  # a Color is unhashable
+    return img, img.get_rect(**{anchor: pos}), lift
+
+
+def placed(s: str, pos: tuple[int, int], size: int = BODY, color=TEXT, *, bold: bool = False,
+           anchor: str = "topleft") -> tuple[pygame.Rect, int]:
+    """Where ``text`` puts ``s`` before it lifts it, and how far it lifts it (``accent_lift``): what a row of names
+    needs to keep the marks over its capitals inside their cells (``widgets.row_drop``), asked of the rendering
+    ``text`` draws (kept: no extra render), not measured again another way."""
+    _, rect, lift = _placed(s, pos, size, color, bold, anchor)
+    return rect, lift
+
+
 def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY, color=TEXT, *,
          bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     """Draw ``s`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``; return the rect drawn."""
-    img, lift = _rendered(s, size, color if isinstance(color, tuple) else tuple(color), bold)  # a Color is unhashable
-    rect = img.get_rect(**{anchor: pos})
+    img, rect, lift = _placed(s, pos, size, color, bold, anchor)
     rect.move_ip(0, -min(lift, max(0, rect.top)))  # not above the top edge: "Özlem" lost its dots
     surface.blit(img, rect)
     return rect
