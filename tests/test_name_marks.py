@@ -18,7 +18,7 @@ from test_player_bar import bar_names
 from companion.games.noch_x_mal import NochXMal
 from companion.journal import Journal
 from companion.session import GameSession
-from companion.views import theme
+from companion.views import theme, widgets
 from companion.views.echt_spitze_view import BAR
 from companion.views.noch_x_mal_view import NochXMalMode
 
@@ -108,3 +108,28 @@ def test_stacked_vietnamese_marks_rise_no_higher_than_the_bundled_umlaut(size):
 def first_letter(img: pygame.Surface) -> pygame.Rect:
     """The ink of a line's first sixth (its capital N)."""
     return img.subsurface((0, 0, img.get_width() // 6, img.get_height())).get_bounding_rect()
+
+
+@pytest.mark.parametrize("anchor", ["topleft", "midleft", "midtop", "midbottom"])
+def test_a_row_of_names_drops_alike_as_far_as_its_highest_marks_need(anchor):
+    """``widgets.row_drop``, which the player bar, Haste Worte's crystal table and Noch X-Mal!'s cards all ask (each
+    added it up its own way, Haste Worte's with a ``max()`` that had no answer for a row without names): every name
+    of the row drawn that much lower has its marks inside its cell, and the plain names go down with them."""
+    tall = 40 if anchor in ("topleft", "midtop") else 16  # a centred name's marks over its cell's top: a low cell
+    cells = [pygame.Rect(10 + 195 * k, 4, 190, tall) for k in range(4)]
+    names = ["Anna", "Özlem Ö.", "Ümit"] + (["Ảnh"] if theme.falls_back("Ảnh") else [])
+    for size in (theme.FAR, theme.LARGE):
+        at = [widgets.NameAt(cell, name, getattr(cell, anchor), size, theme.BG, True, anchor)
+              for cell, name in zip(cells, names, strict=False)]
+        drop = widgets.row_drop(at)
+        assert drop > 0 and drop == max(widgets.marks_drop(a.cell, a.name, a.pos, size, a.ink, bold=True, anchor=anchor)
+                           for a in at)
+        surface = pygame.Surface(theme.DESIGN_SIZE)
+        rects = [a.draw(surface, drop) for a in at]
+        for a, rect in zip(at, rects, strict=True):
+            assert a.cell.top + 1 <= ink(a.name, size, rect).top, (a.name, anchor)
+        if anchor in ("topleft", "midtop"):  # one baseline (a centred line's is its image's middle)
+            assert len({r.top + theme.accent_lift(theme.font(size), a.name) for a, r in zip(at, rects, strict=True)
+                        }) == 1
+        assert widgets.row_drop(at, most=drop - 1) == max(0, drop - 1)  # a cell's room under its lines holds it
+    assert widgets.row_drop([]) == 0 and widgets.row_drop(at, most=-3) == 0

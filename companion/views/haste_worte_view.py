@@ -35,13 +35,14 @@ from companion.views.frame_clock import ClockCalls, FrameClock, undone_for_this_
 from companion.views.widgets import (
     HINT_BAR_H,
     DiceRow,
+    NameAt,
     draw_die,
     draw_die_picture,
     draw_label,
     first_choice,
     game_hint_bar,
-    marks_drop,
     moved,
+    row_drop,
     spanning,
     widths_by_need,
     with_menu,
@@ -761,20 +762,20 @@ class HasteWorteMode:
         actor = self._actor()
         cells, names, size, side = self._crystal_cells()
         inks = [theme.BG if i == actor or (g.finished and i in g.winners) else theme.TEXT for i in range(n)]
-        # every name alike as low as the marks over one need to stay in its cell ("Özlem Ö." read "Ozlem O.")
-        drop = max(marks_drop(cell, name, (cell.x + 8, cell.centery) if side else (cell.centerx, cell.y + 30), size,
-                              ink, bold=i == actor, anchor="midleft" if side else "midbottom")
-                   for i, (name, cell, ink) in enumerate(zip(names, cells, inks, strict=True)))
-        for i, (name, cell, ink) in enumerate(zip(names, cells, inks, strict=True)):
+        # beside the count, or on the count's line above it (a FAR line is 27 rows, the count's digits have no
+        # descent): a shrunk name stands on it, not up at the top edge
+        placed = [NameAt(cell, name, (cell.x + 8, cell.centery) if side else (cell.centerx, cell.y + 30), size, ink,
+                         i == actor, "midleft" if side else "midbottom")
+                  for i, (name, cell, ink) in enumerate(zip(names, cells, inks, strict=True))]
+        drop = row_drop(placed)  # every name alike as low as the marks over one need ("Özlem Ö." read "Ozlem O.")
+        for i, (at, cell, ink) in enumerate(zip(placed, cells, inks, strict=True)):
             active = i == actor
             won = g.finished and i in g.winners
             fill = theme.ACCENT if active else (theme.GOOD if won else theme.PANEL)
             pygame.draw.rect(surface, fill, cell, border_radius=8)
+            at.draw(surface, drop)
             count = str(g.crystals[i])
             if side:  # name and count side by side
-                theme.text(
-                    surface, name, (cell.x + 8, cell.centery + drop), size, ink, bold=active, anchor="midleft"
-                )
                 r = theme.text(
                     surface,
                     count,
@@ -784,10 +785,7 @@ class HasteWorteMode:
                     bold=True,
                     anchor="midright",
                 )
-            else:  # the name on top, the count below: a FAR line is 27 rows, the count's digits have no descent
-                theme.text(  # on the count's line above it: a shrunk name stands on it, not up at the top edge
-                    surface, name, (cell.centerx, cell.y + 30 + drop), size, ink, bold=active, anchor="midbottom"
-                )
+            else:  # the name on top, the count below
                 r = theme.text(
                     surface,
                     count,
@@ -882,16 +880,15 @@ class HasteWorteMode:
         actor = self._actor()
         cells, names, size = self._crystal_rows()
         inks = [theme.BG if i == actor or (g.finished and i in g.winners) else theme.TEXT for i in range(len(names))]
-        drop = max(marks_drop(cell, name, (cell.x + CELL_PAD, cell.centery), size, ink, bold=i == actor,
-                              anchor="midleft")
-                   for i, (name, cell, ink) in enumerate(zip(names, cells, inks, strict=True)))
-        for i, (name, cell, ink) in enumerate(zip(names, cells, inks, strict=True)):
+        placed = [NameAt(cell, name, (cell.x + CELL_PAD, cell.centery), size, ink, i == actor, "midleft")
+                  for i, (name, cell, ink) in enumerate(zip(names, cells, inks, strict=True))]
+        drop = row_drop(placed)
+        for i, (at, cell, ink) in enumerate(zip(placed, cells, inks, strict=True)):
             active = i == actor
             won = g.finished and i in g.winners
             pygame.draw.rect(surface, theme.ACCENT if active else theme.GOOD if won else theme.PANEL, cell,
                              border_radius=8)
-            theme.text(surface, name, (cell.x + CELL_PAD, cell.centery + drop), size, ink, bold=active,
-                       anchor="midleft")
+            at.draw(surface, drop)
             r = theme.text(surface, str(g.crystals[i]), (cell.right - CELL_PAD, cell.centery), theme.FAR, ink,
                            bold=True, anchor="midright")
             _crystal(surface, (r.left - 3 - CRYSTAL_R, r.centery), CRYSTAL_R, ink)

@@ -47,14 +47,15 @@ from companion.views.widgets import (
     LONG_LIST,
     Menu,
     MenuItem,
+    NameAt,
     draw_die,
     draw_die_picture,
     draw_wrapped,
     first_choice,
     game_hint_bar,
-    marks_drop,
     next_moves,
     outlined_cross,
+    row_drop,
     spanning,
     widths_by_need,
 )
@@ -1184,7 +1185,9 @@ class NochXMalMode:
         gifted = compact and any(self._gifts(p) for p in st.players)
         if gifted:  # the gifts' line under the names: LARGE leaves it no room
             names_at = min(names_at, theme.FAR)
-        drop = self._names_drop(cells, active, names_at, notes_w, gifted)
+        names = [self._name_at(p, cell, i == active, names_at, notes_w, gifted)
+                 for i, (p, cell) in enumerate(zip(st.players, cells, strict=True))]
+        drop = row_drop(names)  # every card's name alike as low as the marks over one need to stay in its card
         for i, (p, cell) in enumerate(zip(st.players, cells, strict=True)):
             hot = i == active
             pygame.draw.rect(surface, theme.ACCENT if hot else theme.PANEL, cell, border_radius=8)
@@ -1193,10 +1196,9 @@ class NochXMalMode:
                 pygame.draw.rect(surface, hue(p.chip_colour), tab, border_radius=4)
             ink = theme.BG if hot else theme.TEXT
             if compact:
-                self._draw_compact_card(surface, p, cell, ink, names_at, short, gifted, notes_w, drop)
+                self._draw_compact_card(surface, p, cell, ink, names[i], short, gifted, notes_w, drop)
                 continue
-            name, size = self._card_name(p.name, names_at, cell.w - NAME_PAD)
-            theme.text(surface, name, (cell.x + 14, cell.y + 1 + drop), size, ink, bold=True)
+            names[i].draw(surface, drop)
             y = cell.y + 38
             if p.has_start:
                 sw = pygame.Rect(cell.x + 16, y, 24, 24)
@@ -1240,36 +1242,30 @@ class NochXMalMode:
             baseline = pos[1] + theme.font(at).get_ascent()
             theme.text(surface, rest, (drawn.right, baseline - theme.font(small).get_ascent()), small, ink)
 
-    def _names_drop(self, cells: list[pygame.Rect], active: int | None, names_at: int, notes_w: int,
-                    gifted: bool) -> int:
-        """How far every card's name goes below its place so that the marks over one's capitals stay in its card
-        (``marks_drop``): the active card's "Ảnh" read "Ánh", its hook dark on the dark screen over the card."""
-        compact = len(cells) > ONE_ROW
-        drops = [0]
-        for i, (p, cell) in enumerate(zip(self.game.state.players, cells, strict=True)):
-            ink = theme.BG if i == active else theme.TEXT
-            name, size = self._card_name(p.name, names_at, cell.w - NAME_PAD - (notes_w if compact else 0))
-            pos, anchor = ((cell.x + 14, cell.centery), "midleft") if compact and not gifted else (
-                (cell.x + 14, cell.y + (0 if compact else 1)), "topleft")
-            drops.append(marks_drop(cell, name, pos, size, ink, bold=True, anchor=anchor))
-        return max(drops)
+    def _name_at(self, p: Any, cell: pygame.Rect, active: bool, names_at: int, notes_w: int, gifted: bool
+                 ) -> NameAt:
+        """A card's name as drawn (``_card_name``): at the card's top, or, on five or six cards without gifts,
+        beside the notes in the middle, in the active card's dark ink. The one place ``row_drop`` measures and the
+        card draws from: the active card's "Ảnh" read "Ánh", its hook dark on the dark screen over the card."""
+        compact = len(self.game.state.players) > ONE_ROW  # five or six: two rows of cards with notes
+        name, size = self._card_name(p.name, names_at, cell.w - NAME_PAD - notes_w)
+        pos, anchor = ((cell.x + 14, cell.centery), "midleft") if compact and not gifted else (
+            (cell.x + 14, cell.y + (0 if compact else 1)), "topleft")
+        return NameAt(cell, name, pos, size, theme.BG if active else theme.TEXT, True, anchor)
 
     def _draw_compact_card(self, surface: pygame.Surface, p: Any, cell: pygame.Rect, ink: tuple[int, int, int],
-                           names_at: int, short: bool, gifted: bool, notes_w: int, drop: int = 0) -> None:
+                           name: NameAt, short: bool, gifted: bool, notes_w: int, drop: int = 0) -> None:
         """Five or six players' card, one of two rows: the name at FAR on the left, its start combo (SMALL) and X-chips
         left (BODY) at the right. Where a card holds gifts (``gifted``: any card), every name stands at the top and
         the gifts at SMALL under it: beside the count they had 30 px, and "Joker" was "J…" at 12."""
         room = cell.w - NAME_PAD - notes_w
-        name, size = self._card_name(p.name, names_at, room)
+        name.draw(surface, drop)  # at the top over the gifts, else in the middle (``_name_at``)
         if gifted:
-            theme.text(surface, name, (cell.x + 14, cell.y + drop), size, ink, bold=True)
             if gifts := " · ".join(self._gifts(p)):
                 at = theme.fit_text(gifts, theme.SMALL, room)
                 if at < READABLE:  # the first gifts whole, the rest cut: at most two kinds of three are this long
                     gifts, at = theme.fit_label(gifts, READABLE, room), READABLE
                 theme.text(surface, gifts, (cell.x + 14, cell.bottom - theme.font(at).get_height()), at, ink)
-        else:
-            theme.text(surface, name, (cell.x + 14, cell.centery + drop), size, ink, bold=True, anchor="midleft")
         x = cell.right - notes_w + NOTES_GAP
         sw = pygame.Rect(x, cell.y + 2, NOTE_CHIP - 4, NOTE_CHIP - 4)
         if p.has_start:

@@ -161,7 +161,8 @@ def _fallback_font(px: int) -> pygame.font.Font:
 
 
 def _top(f: pygame.font.Font, s: str) -> int:
-    """How high above the baseline the tallest glyph of ``s`` stands in ``f``."""
+    """How high above the baseline the tallest glyph of ``s`` stands in ``f`` (0: none above it): the one measure of
+    a line's marks that ``accent_lift``, ``_fallback_for`` and a fallback line's rows share."""
     return max((m[3] for m in f.metrics(s) if m), default=0)
 
 
@@ -171,7 +172,9 @@ def _fallback_for(px: int, s: str) -> pygame.font.Font:
     stacked marks ("Ẫ", "Ả") would then rise above the bundled font's "Ü": then as much smaller as keeps them no
     higher. At FAR "Ảnh"'s hook stood 6 rows over the ascent against Ü's 4 (Ẫ 8): over a name cell's top, the
     active player's dark ink on the dark screen, "Ảnh" read "Ánh" (another name). Lines whose marks rise no higher
-    than Ü's ("Nguyễn", "Trần Đức") keep the capitals' height."""
+    than Ü's ("Nguyễn", "Trần Đức") keep the capitals' height. The size is searched near the tops' ratio, not
+    taken from it: hinting rounds each size's tops, and the ratio alone came a size or two smaller than needed for
+    half the lines with such marks at sizes 12 to 80 ("Đồng Ẫ" at px 98: 57 where 58 keeps under Ü)."""
     q = _fallback_size(px)
     limit = _top(pygame.font.Font(None, px), "Ü")
     top = _top(_fallback_at(q), s)
@@ -201,9 +204,8 @@ class GlyphFallbackFont(pygame.font.Font):
     def _rows(self, other: pygame.font.Font, s: str) -> tuple[int, int, int, int]:
         """``other``'s line's width, its baseline's row in ``other``'s rendering, and the rows kept above and below
         the baseline: the bundled font's ascent and descent, or as far as a glyph stands beyond them."""
-        extents = [m for m in other.metrics(s) if m]
-        above = max(self.get_ascent(), max((m[3] for m in extents), default=0))
-        below = max(-self.get_descent(), -min((m[2] for m in extents), default=0))
+        above = max(self.get_ascent(), _top(other, s))
+        below = max(-self.get_descent(), -min((m[2] for m in other.metrics(s) if m), default=0))
         return other.size(s)[0], other.get_ascent() + accent_lift(other, s), above, below
 
     @functools.cached_property
@@ -254,11 +256,26 @@ def _rendered(s: str, size: int, color: tuple, bold: bool) -> tuple[pygame.Surfa
     return f.render(s, True, color), accent_lift(f, s)
 
 
+def _placed(s: str, pos: tuple[int, int], size: int, color, bold: bool, anchor: str
+            ) -> tuple[pygame.Surface, pygame.Rect, int]:
+    """``s``'s kept rendering, its rect with the ``anchor`` point at ``pos``, and its accent lift."""
+    img, lift = _rendered(s, size, color if isinstance(color, tuple) else tuple(color), bold)  # a Color is unhashable
+    return img, img.get_rect(**{anchor: pos}), lift
+
+
+def placed(s: str, pos: tuple[int, int], size: int = BODY, color=TEXT, *, bold: bool = False,
+           anchor: str = "topleft") -> tuple[pygame.Rect, int]:
+    """Where ``text`` puts ``s`` before it lifts it, and how far it lifts it (``accent_lift``): what a row of names
+    needs to keep the marks over its capitals inside their cells (``widgets.row_drop``), asked of the rendering
+    ``text`` draws (kept: no extra render), not measured again another way."""
+    _, rect, lift = _placed(s, pos, size, color, bold, anchor)
+    return rect, lift
+
+
 def text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY, color=TEXT, *,
          bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     """Draw ``s`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``; return the rect drawn."""
-    img, lift = _rendered(s, size, color if isinstance(color, tuple) else tuple(color), bold)  # a Color is unhashable
-    rect = img.get_rect(**{anchor: pos})
+    img, rect, lift = _placed(s, pos, size, color, bold, anchor)
     rect.move_ip(0, -min(lift, max(0, rect.top)))  # not above the top edge: "Özlem" lost its dots
     surface.blit(img, rect)
     return rect
@@ -268,8 +285,7 @@ def accent_lift(f: pygame.font.Font, s: str) -> int:
     """How far a line is rendered lower because a glyph rises above the font's ascent ("ZURÜCK", "WÄHLEN"): the
     renderer adds that many rows on top, so without lifting it back such words sit 2-3 pixels below their
     neighbours in a row of hints."""
-    tops = [m[3] for m in f.metrics(s) if m]
-    return max(0, max(tops, default=0) - f.get_ascent())
+    return max(0, _top(f, s) - f.get_ascent())
 
 
 @functools.lru_cache(maxsize=2048)

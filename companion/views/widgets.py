@@ -6,7 +6,7 @@ All of them draw in design pixels (800x480) and take taps in the same coordinate
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,12 +152,40 @@ def marks_drop(cell: pygame.Rect, s: str, pos: tuple[int, int], size: int, color
     Ả's hook and tilde) stand inside ``cell``, ``margin`` rows under its top: ``theme.text`` lifts a line by what
     its marks rise, and in a cell at the screen's top they stood over the cell, the active player's dark ink on the
     dark screen: "Özlem Ö." read "Ozlem O.", "Ảnh" read "Ánh" (another name). 0 where they stand inside. A row of
-    cells takes the largest of its names' drops, so that its names share a baseline."""
-    img, lift = theme._rendered(s, size, tuple(color), bold)  # as ``theme.text`` draws it (kept: no extra render)
+    names takes the largest of their drops (``row_drop``), so that they share a baseline."""
+    rect, lift = theme.placed(s, pos, size, color, bold=bold, anchor=anchor)
     if not lift:
         return 0  # nothing over the capitals: the line's ink starts under its top
-    top = img.get_rect(**{anchor: pos}).top
-    return max(0, cell.top + margin + lift - top)
+    return max(0, cell.top + margin + lift - rect.top)
+
+
+@dataclass(frozen=True)
+class NameAt:
+    """A name as a row of cells draws it with ``theme.text``: its cell, where (``pos``, ``anchor``), how large, in
+    which ink and weight. The one description ``row_drop`` measures and the view draws from (``NameAt.draw``), so
+    the two cannot come apart."""
+
+    cell: pygame.Rect
+    name: str
+    pos: tuple[int, int]
+    size: int
+    ink: tuple[int, int, int]
+    bold: bool = False
+    anchor: str = "topleft"
+
+    def draw(self, surface: pygame.Surface, drop: int = 0) -> pygame.Rect:
+        """The name drawn ``drop`` rows below its place (the row's ``row_drop``)."""
+        return theme.text(surface, self.name, (self.pos[0], self.pos[1] + drop), self.size, self.ink, bold=self.bold,
+                          anchor=self.anchor)
+
+
+def row_drop(names: Iterable[NameAt], most: int | None = None) -> int:
+    """How far a row's names all go below their places so that the marks over every one's capitals stay in its
+    cell (``marks_drop``), alike for all (they share a baseline), at most ``most`` rows (a cell's room under its
+    lines; none below 0): 0 for a row without a name."""
+    drop = max((marks_drop(n.cell, n.name, n.pos, n.size, n.ink, bold=n.bold, anchor=n.anchor) for n in names),
+               default=0)
+    return max(0, drop if most is None else min(drop, most))
 
 
 def selection_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -300,13 +328,13 @@ class PlayerBar:
             cells.append((cell, active, color, lines, heights, cell.centery - sum(heights) // 2))
         # every cell's lines alike as low as the marks over a name need (to stay in its cell), as far as the cells
         # have room under their last line's glyphs (its line spacing under them left "Ảnh"'s hook over the cell)
-        drop = min(max((marks_drop(cell, lines[0][0], (cell.centerx, y), lines[0][1], color, bold=lines[0][2],
-                                   anchor="midtop") for cell, _, color, lines, _, y in cells), default=0),
-                   min((cell.bottom - y - sum(heights[:-1]) - theme.font(lines[-1][1]).get_height()
-                        for cell, _, _, lines, heights, y in cells), default=0))
+        drop = row_drop((NameAt(cell, lines[0][0], (cell.centerx, y), lines[0][1], color, lines[0][2], "midtop")
+                         for cell, _, color, lines, _, y in cells),
+                        min((cell.bottom - y - sum(heights[:-1]) - theme.font(lines[-1][1]).get_height()
+                             for cell, _, _, lines, heights, y in cells), default=0))
         for cell, active, color, lines, heights, y in cells:
             pygame.draw.rect(surface, theme.ACCENT if active else theme.PANEL, cell, border_radius=8)
-            y += max(0, drop)
+            y += drop
             for (line, at, bold), h in zip(lines, heights, strict=True):
                 theme.text(surface, line, (cell.centerx, y), at, color, bold=bold, anchor="midtop")
                 y += h
