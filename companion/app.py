@@ -186,7 +186,7 @@ FRITZO_CUBES = "fritzo-cubes"
 #: lines, long enough to be read out by whoever sits nearest; the strip covers the foot of the game's screen meanwhile
 TEACHING_NOTICE_SECONDS = 8.0
 ADVICE_SECONDS = 8.0  # the camera check's advice over a game (``App._say_why_unsure``)
-#: a press no screen took (``App._unused_press``): the hint bar lit this long, with this added to its colours; the
+#: a press that did nothing (``App._answer_press``): the hint bar lit this long, with this added to its colours; the
 #: refusal's notes only after this long with no such press (a child pressing 2-6 times a second had the box beep
 #: 60 % of the time, Haste Worte's sand too, while the family writes)
 UNUSED_SHOWN = 0.6
@@ -409,7 +409,7 @@ class App:
         self._refusals_said: tuple[GameSession | None, int] = (None, 0)
         #: what the last SELECT (UNDO) pressed that is pressed again and again (``_repeats``), None: another
         self._pressed_again: dict[Button, Any] = {}
-        #: until when the hint bar is lit for a press the screen did not take (``_unused_press``)
+        #: until when the hint bar is lit for a press that did nothing (``_answer_press``)
         self._unused_until = float("-inf")
         self._unused_at = float("-inf")  # the last such press: the notes wait for a quiet moment (``UNUSED_QUIET``)
         #: a game was left for the main menu in this run: the menu's resume goes back to it, nothing interrupted
@@ -1542,7 +1542,7 @@ class App:
             return
         before = (self.notice, self.notice_until)  # an example the undo could not take back says so: not hidden
         if not self.session.undo():  # only the setup: a held UNDO that did nothing, unsaid, read as broken
-            self.show_notice(t("core.nothing_to_undo", self.lang), seconds=3, info=True, answer=True)
+            self._answer_press(t("core.nothing_to_undo", self.lang), seconds=3, here=False)
             return
         # what the step told the table, not a call to act it made: an undone roll quoted "Anna: take one die",
         # heard as an order though Anna must roll again
@@ -1581,9 +1581,8 @@ class App:
         if event.button is Button.ROLL and self._game_over():
             # the next throw after a finished game: nothing happened (Noch X-Mal!'s screen took the press and did
             # nothing), and the table took the button for broken
-            self.show_notice(t("core.over_roll", self.lang, again=t("core.btn_select", self.lang),
-                               menu=t("core.btn_undo", self.lang)), seconds=4, info=True, screen=self.mode,
-                             answer=True)
+            self._answer_press(t("core.over_roll", self.lang, again=t("core.btn_select", self.lang),
+                                 menu=t("core.btn_undo", self.lang)))
             return
         used = self.mode.on_button(event)  # a game screen that rolls asks the camera itself (``ask_for_dice``)
         if event.button is Button.ROLL and hasattr(self.mode, "on_frame") and self.watcher is not None:
@@ -1593,33 +1592,39 @@ class App:
         elif not used and in_game and event.button is Button.TIMER and not getattr(self.mode, "has_hourglass", False):
             # free play, Echt Spitze, Noch X-Mal!, Fritzo without a clock: a press that did nothing and said nothing
             # read as a broken button
-            self.show_notice(t("core.no_hourglass", self.lang), seconds=4, info=True, screen=self.mode, answer=True)
+            self._answer_press(t("core.no_hourglass", self.lang))
         elif not used and in_game and event.button is Button.TIMER and (why := getattr(self.mode, "timer_not_now",
                                                                                         None)):
             # its hourglass, not now (Haste's picks)
-            self.show_notice(why, seconds=4, info=True, screen=self.mode, answer=True)
+            self._answer_press(why)
         elif not used and in_game and event.button in (Button.ROLL, Button.REROLL):
             # a screen that rolls nothing now ("Anna: take one die", Fritzo's building): TIMER said why not, ROLL
             # said nothing, and the table pressed it again and again
-            self.show_notice(self._roll_not_now(), seconds=4, info=True, screen=self.mode, answer=True)
+            self._answer_press(self._roll_not_now())
         elif not used and not in_game and event.button in (Button.ROLL, Button.REROLL, Button.TIMER) \
                 and (key := self._no_dice_here()):
-            self.show_notice(t(key, self.lang), seconds=4, info=True, screen=self.mode, answer=True)
+            self._answer_press(t(key, self.lang))
         elif not used and event.press is Press.SHORT and not event.repeat and event.button in (
                 Button.NEXT, Button.PREV, Button.SELECT, Button.UNDO):  # a held NEXT: its first press answered alone
-            self._unused_press()
+            self._answer_press()
 
-    def _unused_press(self) -> None:
-        """NEXT, SELECT or UNDO where the screen takes none (Haste Worte while the sand runs, free play, the main
-        menu's UNDO without a game): the refusal's two low notes and the hint bar lit a moment, where it says what
-        works here. Such a press made no sound and changed no pixel, and the table pressed it again and again. Each
-        press lights the bar; the notes sound only after a quiet moment (``UNUSED_QUIET``): a child hammering a
-        button had them 10 times in 5 s. A held NEXT's repeats are not presses (``ButtonEvent.repeat``)."""
+    def _answer_press(self, words: str | None = None, *, seconds: float = 4.0, here: bool = True) -> None:
+        """One answer to a press that did nothing, whatever the button and the screen: the hint bar lit a moment,
+        where it says what works here, the refusal's two low notes, and ``words`` saying why where there are some (a
+        grey strip, ``show_notice``'s ``answer``; ``here``: about the screen shown, gone with it). NEXT, SELECT or
+        UNDO no screen took made no sound and changed no pixel, and the table pressed it again and again; ROLL and
+        TIMER "not now" and UNDO with nothing to undo had words alone, unheard by whoever did not look, another
+        answer than NEXT's beside them. Each press lights the bar; the notes sound only after a quiet moment
+        (``UNUSED_QUIET``), all these answers together: a child hammering a button had them 10 times in 5 s. A held
+        NEXT's repeats are not presses (``ButtonEvent.repeat``). A game's refusal of a move is said as well
+        (``_say_refusal``)."""
         now = self.clock()
         quiet = now - self._unused_at >= UNUSED_QUIET
         self._unused_at, self._unused_until = now, now + UNUSED_SHOWN
         if quiet and self.announcer is not None:
             self.announcer.play_sound(Sound.REFUSED)
+        if words:
+            self.show_notice(words, seconds, info=True, screen=self.mode if here else None, answer=True)
 
     def _no_dice_here(self) -> str | None:
         """What a menu, a setup question or the players' list says to ROLL or TIMER: it did nothing and said nothing
@@ -2084,7 +2089,7 @@ class App:
         self.mode.draw(surface)
         self._draw_hold(surface)
         self._draw_button_hold(surface)
-        if self.clock() < self._unused_until:  # a press the screen took not: its hint bar lit (``_unused_press``)
+        if self.clock() < self._unused_until:  # a press the screen took not: its hint bar lit (``_answer_press``)
             bar = pygame.Rect(0, theme.DESIGN_SIZE[1] - HINT_BAR_H, theme.DESIGN_SIZE[0], HINT_BAR_H)
             surface.fill(UNUSED_LIGHT, bar, special_flags=pygame.BLEND_RGB_ADD)
         in_game = self._in_game()

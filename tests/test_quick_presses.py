@@ -11,8 +11,9 @@ from test_games_in_app import _echt_spitze_in_app
 from companion.app import App
 from companion.config import Config
 from companion.display import Display
+from companion.i18n import t
 from hardware.buttons import DEFAULT_PINS, DOUBLE_PRESS, ButtonPanel
-from hardware.events import Button, ButtonEvent
+from hardware.events import Button, ButtonEvent, Press
 
 FRAME = 1 / 30
 
@@ -381,3 +382,67 @@ def test_a_held_select_fills_the_sign_when_the_sound_is_off(final_table):
     _held_select(table, 1.2)
     assert _pixels(app, sign) != before and app.announcer.mute_rect is not None
     table.panel.pin(Button.SELECT).drive_high()
+
+
+def _one_row(app: App) -> ButtonEvent:
+    """Echt Spitze's turn starts on the one row "Roll": NEXT moves nothing."""
+    assert [item.label for item in app.mode.menu.items if item.enabled] == ["Roll"]
+    return ButtonEvent(Button.NEXT)
+
+
+def _rolled(app: App) -> ButtonEvent:
+    """ROLL once the dice lie: "Not time to roll: Anna: take one die"."""
+    app.on_button(ButtonEvent(Button.ROLL))
+    assert app.session.actions and app.session.actions[-1]["action"] == "roll"
+    return ButtonEvent(Button.ROLL)
+
+
+def _nothing_done(app: App) -> ButtonEvent:
+    """UNDO held before the first step: nothing to undo (the game's screen leaves UNDO to the app)."""
+    assert [a["action"] for a in app.session.actions] == ["setup"]
+    return ButtonEvent(Button.UNDO, Press.LONG)
+
+
+@pytest.mark.parametrize(("state", "words"), [
+    (_rolled, lambda lang: t("core.roll_not_now", lang, what="")[:8]),
+    (lambda app: ButtonEvent(Button.TIMER), lambda lang: t("core.no_hourglass", lang)),
+    (_one_row, lambda lang: None),
+    (_nothing_done, lambda lang: t("core.nothing_to_undo", lang)),
+], ids=["roll-not-now", "timer-not-now", "next-one-row", "nothing-to-undo"])
+def test_every_press_that_did_nothing_is_answered_one_way(players_table, state, words):
+    """"Not now" was answered four ways: NEXT on one row lit the bar with the low notes, ROLL and TIMER "not now"
+    and UNDO with nothing to undo showed words alone, unheard by whoever did not look. Each now lights the bar,
+    sounds the notes under the one quiet moment (``UNUSED_QUIET``) and shows its words where it has some."""
+    from test_games_in_app import start_game
+
+    from companion.announce import Sound
+    from companion.app import UNUSED_QUIET
+    from companion.games_ui import register_all
+    from companion.views.widgets import HINT_BAR_H
+
+    register_all()
+    table = players_table
+    app = table.app
+    start_game(app, "echt-spitze")
+    table.run(0.5)
+    press = state(app)
+    table.run(UNUSED_QUIET + 0.5)
+    heard, bar = _Heard(app), pygame.Rect(0, 480 - HINT_BAR_H, 800, HINT_BAR_H)
+    app.notice, mode, step = None, app.mode, len(app.session.actions)
+    before = _pixels(app, bar)
+    said = words(app.lang)
+    for _ in range(2):  # pressed again at once: the bar lit again, the notes not
+        app.on_button(press)
+        table.run(FRAME)
+        assert heard.sounds == [Sound.REFUSED] and _pixels(app, bar) != before
+        assert app.mode is mode and len(app.session.actions) == step  # nothing done
+        if said is None:
+            assert app.notice is None and app._strip is None
+        else:
+            assert app.notice.startswith(said) and app.notice_answers and app.notice_tone == "info"
+            assert app._strip is not None and not app._strip[0].colliderect(bar)  # the bar's light is its own
+        table.run(0.3)
+    table.run(UNUSED_QUIET + 0.5)
+    assert _pixels(app, bar) == before  # lit a moment only
+    app.on_button(press)
+    assert heard.sounds == [Sound.REFUSED] * 2  # after a quiet moment: heard again
