@@ -551,7 +551,7 @@ class Menu:
 
     def on_button(self, event: ButtonEvent) -> bool:
         """Handle the event if it is the menu's; return True when used. SELECT on a greyed-out row chooses nothing
-        and is not used: the App answers it as a press nothing takes (``App._unused_press``, two low notes and the
+        and is not used: the App answers it as a press nothing takes (``App._answer_press``, two low notes and the
         hint bar lit), where it was reported taken and the press made no sound and changed no pixel. NEXT/PREV on a
         list with one row to choose (``next_moves``: Echt Spitze's "Roll", "Said last" with one sentence) likewise."""
         if not self.items:
