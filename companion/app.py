@@ -453,13 +453,13 @@ class App:
 
     def _failed_start(self) -> None:
         """``__init__`` failed: close what it opened and wait, bounded, for the detector's readying to end."""
-        from companion.views.teach_view import _warmed
+        from companion.views.teach_view import wait_warm
 
         try:
             self.close()
         except Exception:  # noqa: BLE001 - the failure being raised is the one to see
             log.exception("closing after a failed start")
-        _warmed()
+        wait_warm()
 
     def _start_free_play(self) -> None:
         """Switched on, the companion is ready to read dice at once: free play, its history kept across restarts.
