@@ -168,7 +168,7 @@ class PressTracker:
         let go, and one that stays down is still found stuck (``stuck``)."""
         self._live_from = self.clock() if at is None else at
 
-    def down_at_start(self, button: Button) -> None:
+    def mark_down_at_start(self, button: Button) -> None:
         """``button`` was down already when its pin was opened: gpiozero calls back on a change only, so a pin
         shorted or a switch wired the wrong way was never seen, and the button lay dead all evening unsaid. Known
         as down from now, it reports nothing until it is released (a SELECT down at switch-on muted the table after
@@ -182,7 +182,7 @@ class PressTracker:
         return self._states.setdefault(channel, (button, _State(guard=DOUBLE_GUARD.get(button, channel))))
 
     def from_start(self) -> list[Button]:
-        """The buttons down since :meth:`down_at_start` and not released since."""
+        """The buttons down since :meth:`mark_down_at_start` and not released since."""
         return [b for b, s in self._states.values() if s.at_start and s.down]
 
     def hold_for(self, button: Button) -> float:
@@ -311,7 +311,7 @@ class ButtonPanel:
                 device.when_released = self._callback(button, False)
                 self._devices[button] = device
                 if device.is_pressed:  # no edge will say so: gpiozero calls back on a change only
-                    self.tracker.down_at_start(button)
+                    self.tracker.mark_down_at_start(button)
                     log.warning("button %s (GPIO %s) is pressed at switch-on: stuck or wired wrong?", button.value, pin)
             if refused is not None and not self._devices:  # none at all: the panel is no use (the first pin's why)
                 raise refused
