@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from companion.errors import CompanionError, ConfigError
 from hardware.events import Button, ButtonEvent, Press
@@ -251,6 +252,23 @@ def use_mock_pins() -> bool:
     return os.environ.get("GPIOZERO_PIN_FACTORY", "").lower() == "mock" or not on_raspberry_pi()
 
 
+K = TypeVar("K")
+P = TypeVar("P", bound=Hashable)
+
+
+def shared_pins(pins: Mapping[K, P]) -> list[tuple[K, P, K]]:
+    """Each key whose pin an earlier key has already, with that pin and the earlier key, in ``pins``' order: the
+    config (which orders the player's keys last, to blame them) and the panel ask this one rule."""
+    first: dict[P, K] = {}
+    shared: list[tuple[K, P, K]] = []
+    for key, pin in pins.items():
+        if pin in first:
+            shared.append((key, pin, first[pin]))
+        else:
+            first[pin] = key
+    return shared
+
+
 class ButtonPanel:
     """The table's arcade buttons: ``poll()`` from the app loop returns the presses since the last frame.
 
@@ -270,11 +288,10 @@ class ButtonPanel:
         from gpiozero.exc import BadPinFactory
 
         self.pins = dict(DEFAULT_PINS if pins is None else pins)
-        shared = {pin: b for b, pin in reversed(self.pins.items())}
-        for button, pin in self.pins.items():  # a mistake in the config, not a busy pin: said as one
-            if shared[pin] is not button:
-                raise ConfigError(f"buttons.pins.{button.value} = {pin}: that pin is {shared[pin].value}'s already. "
-                                  "Give each button a pin of its own (see docs/wiring.md).")
+        for button, pin, other in shared_pins(self.pins)[:1]:  # a mistake in the config, not a busy pin: said as one
+            from companion.config import pin_used  # (config imports this module: its words, not a copy of them)
+
+            raise pin_used(f"buttons.pins.{button.value}", pin, other.value)
         self.tracker = PressTracker(hold_time, debounce, clock)
         self._own_factory = False
         if pin_factory is None and use_mock_pins():
