@@ -453,13 +453,13 @@ class App:
 
     def _failed_start(self) -> None:
         """``__init__`` failed: close what it opened and wait, bounded, for the detector's readying to end."""
-        from companion.views.teach_view import _warmed
+        from companion.views.teach_view import wait_warm
 
         try:
             self.close()
         except Exception:  # noqa: BLE001 - the failure being raised is the one to see
             log.exception("closing after a failed start")
-        _warmed()
+        wait_warm()
 
     def _start_free_play(self) -> None:
         """Switched on, the companion is ready to read dice at once: free play, its history kept across restarts.
@@ -1850,11 +1850,14 @@ class App:
         if room is not None:  # (the hint gone meanwhile: nothing to fill)
             hold_fill(surface, room, (self.clock() - press.at) / self.keys.tracker.hold_for(press.hint.button))
 
+    def _trackers(self) -> list[PressTracker]:
+        """The keyboard's presses and the arcade buttons' (where there are any): what is held is read from both."""
+        return [self.keys.tracker] + ([self.buttons.tracker] if hasattr(self.buttons, "tracker") else [])
+
     def _button_held(self) -> tuple[Button, float] | None:
         """The button held toward its long press and how far (0 to 1), once held past a tap's moment
         (``HOLD_SHOWN``: every SELECT would flash), else None."""
-        trackers = [self.keys.tracker] + ([self.buttons.tracker] if hasattr(self.buttons, "tracker") else [])
-        held = max((h for tracker in trackers if (h := tracker.holding()) is not None), key=lambda h: h[1],
+        held = max((h for tracker in self._trackers() if (h := tracker.holding()) is not None), key=lambda h: h[1],
                    default=None)
         if held is None or held[1] * self.keys.tracker.hold_for(held[0]) < HOLD_SHOWN:
             return None
@@ -1973,8 +1976,7 @@ class App:
         """A button held down for STUCK_AFTER is said once, by its name on the box: stuck, a stuck NEXT spun the
         highlight for ever and a stuck SELECT lay dead after its one long press, and nobody knew why. The buttons'
         own STUCK_AFTER, when they stop repeating: a number of the app's own would drift from it."""
-        trackers = [self.keys.tracker] + ([self.buttons.tracker] if hasattr(self.buttons, "tracker") else [])
-        stuck = {b for tracker in trackers for b in tracker.stuck(STUCK_AFTER)}
+        stuck = {b for tracker in self._trackers() for b in tracker.stuck(STUCK_AFTER)}
         if new := sorted(stuck - self._stuck_said, key=lambda b: b.value):  # all of them in one notice
             names = ", ".join(t(f"core.btn_{b.value}", self.lang) for b in new)
             self.show_notice(t("core.button_stuck", self.lang, button=names, seconds=int(STUCK_AFTER)), seconds=8)

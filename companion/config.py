@@ -25,6 +25,7 @@ from companion.errors import CompanionError, ConfigError
 from companion.i18n import LANGUAGES, disk_words, error_words, t
 from companion.i18n import said as said_error
 from companion.names import FEWEST_PLAYERS, LONGEST_NAME, MOST_PLAYERS, first_name_problem, player_name
+from hardware.buttons import shared_pins
 from hardware.events import Button
 
 log = logging.getLogger(__name__)
@@ -226,6 +227,13 @@ def _bad(key: str, value: Any, allowed: str, how: str | CompanionError = "", **p
                            {"setting": key, "value": _shown(value), "how": said_how}, key=key)
 
 
+def pin_used(key: str, pin: int | str, other: str) -> ConfigError:
+    """Two buttons on one pin (``hardware.buttons.shared_pins``): the config refuses it, and the panel a config built
+    in code, in the same words."""
+    return _bad(key, pin, f"GPIO {pin} is already used by {other}; give one of the two another pin",
+                "core.config_how_pin_used", pin=pin, other=other)
+
+
 def _shown(value: Any) -> str:
     """A value as the file writes it (``150``, ``"fünf"``, ``true``), as far as it can be written."""
     try:
@@ -351,13 +359,9 @@ def from_dict(data: dict[str, Any], path: Path | None = None) -> Config:
             raise _bad(f"buttons.pins.{key}", pin, "use a BCM GPIO number from 2 to 27", "core.config_how_pin")
         cfg.buttons.pins[key] = pin
     # Blame the pin the player set, not the default it collides with.
-    used: dict[int, str] = {}
-    for key in [k for k in cfg.buttons.pins if k not in pins] + list(pins):
-        pin = cfg.buttons.pins[key]
-        if pin in used:
-            raise _bad(f"buttons.pins.{key}", pin, f"GPIO {pin} is already used by {used[pin]}; give one of the "
-                       "two another pin", "core.config_how_pin_used", pin=pin, other=used[pin])
-        used[pin] = key
+    blamed_last = {k: cfg.buttons.pins[k] for k in [k for k in cfg.buttons.pins if k not in pins] + list(pins)}
+    for key, pin, other in shared_pins(blamed_last)[:1]:
+        raise pin_used(f"buttons.pins.{key}", pin, other)
 
     games = _section(data, "games")
     for game, section in games.items():

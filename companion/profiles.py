@@ -68,10 +68,10 @@ UNKNOWN_PLACE = Place()
 
 
 def _places(profile: Profile) -> dict[str, Place]:
-    """Where the profile's examples were taken, by ``example_key``: kept on the profile object, which is vision's
-    plain data and knows no cameras. Keyed by the example, not its row, so that examples removed (settled away,
+    """Where the profile's examples were taken, by ``example_key``: kept in the profile's ``meta``, as vision's
+    plain data knows no cameras. Keyed by the example, not its row, so that examples removed (settled away,
     taken back, the oldest past MAX_PER_FACE) take their place with them."""
-    return vars(profile).setdefault("_places", {})
+    return profile.meta.setdefault("places", {})
 
 
 def taking(profile: Profile, camera: str | None, frame: np.ndarray | tuple[int, int]) -> None:
@@ -83,16 +83,16 @@ def taking(profile: Profile, camera: str | None, frame: np.ndarray | tuple[int, 
     size = frame if isinstance(frame, tuple) else (int(frame.shape[1]), int(frame.shape[0]))
     size = (int(size[0]), int(size[1]))
     if camera is None:
-        before = vars(profile).get("_taking", UNKNOWN_PLACE)
+        before = profile.meta.get("taking", UNKNOWN_PLACE)
         camera = before.camera if before.size == size else ""
-    vars(profile)["_taking"] = Place(camera, size)
+    profile.meta["taking"] = Place(camera, size)
 
 
 def places(profile: Profile) -> list[Place]:
     """Where each example (row) was taken; one added since the last save is marked as taken where ``taking``
     said (not known without it), one loaded from a profile that did not keep it as not known."""
     known = _places(profile)
-    new = vars(profile).get("_taking", UNKNOWN_PLACE)
+    new = profile.meta.get("taking", UNKNOWN_PLACE)
     out = []
     for vector in profile.vectors:
         key = example_key(vector)

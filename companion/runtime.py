@@ -28,6 +28,8 @@ def _announcer(cfg: Config):
 def _buttons(cfg: Config):
     """The arcade buttons, and words for the screen when they cannot be used: on a Pi the family presses them, and
     a log line alone would leave them pressing buttons that do nothing."""
+    from companion.config import config_words
+    from companion.errors import ConfigError
     from companion.i18n import join_names, t
     from hardware.buttons import ButtonPanel
     from hardware.events import Button
@@ -35,6 +37,9 @@ def _buttons(cfg: Config):
     try:
         panel = ButtonPanel({Button(k): v for k, v in cfg.buttons.pins.items()}, hold_time=cfg.buttons.hold_time,
                             debounce=cfg.buttons.debounce)
+    except ConfigError as exc:  # two buttons on one pin: which ones, as the config says it ("buttons failed" did not)
+        log.warning("buttons unavailable: %s", exc)
+        return None, config_words(exc, cfg.language)
     except Exception as exc:  # GPIO busy or absent: the keyboard and touch still work
         log.warning("buttons unavailable: %s", exc)
         return None, t("core.buttons_failed", cfg.language)

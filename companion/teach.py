@@ -651,15 +651,8 @@ def camera_name(source: object) -> str:
     """The picture source as the config names it ("pi", "pi:1", "cam:0"; a folder's photos "folder", a video
     "video", the built-in tray "synthetic"; "" not known), kept with the examples taught from it
     (``profiles.Place``): a folder's path is not, it says nothing of the camera that took the photos."""
-    from hardware.sources import CaptureDevice, PhotoFolder, PiCamera, VideoFile
-    from hardware.synthetic import SyntheticTray
-
-    if isinstance(source, PiCamera):
-        return "pi" if source.camera_num == 0 else f"pi:{source.camera_num}"
-    if isinstance(source, CaptureDevice):
-        return f"cam:{source.index}"
-    kinds = ((PhotoFolder, "folder"), (VideoFile, "video"), (SyntheticTray, "synthetic"))
-    return next((name for kind, name in kinds if isinstance(source, kind)), "")
+    name = getattr(source, "config_name", "")  # each source class says its own (``hardware.sources``)
+    return name if isinstance(name, str) else ""
 
 
 def reader_for_set(set_name: str) -> Callable[[np.ndarray], TrayReading] | None:

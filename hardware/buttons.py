@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from companion.errors import CompanionError, ConfigError
 from hardware.events import Button, ButtonEvent, Press
@@ -168,7 +169,7 @@ class PressTracker:
         let go, and one that stays down is still found stuck (``stuck``)."""
         self._live_from = self.clock() if at is None else at
 
-    def down_at_start(self, button: Button) -> None:
+    def mark_down_at_start(self, button: Button) -> None:
         """``button`` was down already when its pin was opened: gpiozero calls back on a change only, so a pin
         shorted or a switch wired the wrong way was never seen, and the button lay dead all evening unsaid. Known
         as down from now, it reports nothing until it is released (a SELECT down at switch-on muted the table after
@@ -182,7 +183,7 @@ class PressTracker:
         return self._states.setdefault(channel, (button, _State(guard=DOUBLE_GUARD.get(button, channel))))
 
     def from_start(self) -> list[Button]:
-        """The buttons down since :meth:`down_at_start` and not released since."""
+        """The buttons down since :meth:`mark_down_at_start` and not released since."""
         return [b for b, s in self._states.values() if s.at_start and s.down]
 
     def hold_for(self, button: Button) -> float:
@@ -251,6 +252,23 @@ def use_mock_pins() -> bool:
     return os.environ.get("GPIOZERO_PIN_FACTORY", "").lower() == "mock" or not on_raspberry_pi()
 
 
+K = TypeVar("K")
+P = TypeVar("P", bound=Hashable)
+
+
+def shared_pins(pins: Mapping[K, P]) -> list[tuple[K, P, K]]:
+    """Each key whose pin an earlier key has already, with that pin and the earlier key, in ``pins``' order: the
+    config (which orders the player's keys last, to blame them) and the panel ask this one rule."""
+    first: dict[P, K] = {}
+    shared: list[tuple[K, P, K]] = []
+    for key, pin in pins.items():
+        if pin in first:
+            shared.append((key, pin, first[pin]))
+        else:
+            first[pin] = key
+    return shared
+
+
 class ButtonPanel:
     """The table's arcade buttons: ``poll()`` from the app loop returns the presses since the last frame.
 
@@ -270,11 +288,10 @@ class ButtonPanel:
         from gpiozero.exc import BadPinFactory
 
         self.pins = dict(DEFAULT_PINS if pins is None else pins)
-        shared = {pin: b for b, pin in reversed(self.pins.items())}
-        for button, pin in self.pins.items():  # a mistake in the config, not a busy pin: said as one
-            if shared[pin] is not button:
-                raise ConfigError(f"buttons.pins.{button.value} = {pin}: that pin is {shared[pin].value}'s already. "
-                                  "Give each button a pin of its own (see docs/wiring.md).")
+        for button, pin, other in shared_pins(self.pins)[:1]:  # a mistake in the config, not a busy pin: said as one
+            from companion.config import pin_used  # (config imports this module: its words, not a copy of them)
+
+            raise pin_used(f"buttons.pins.{button.value}", pin, other.value)
         self.tracker = PressTracker(hold_time, debounce, clock)
         self._own_factory = False
         if pin_factory is None and use_mock_pins():
@@ -311,7 +328,7 @@ class ButtonPanel:
                 device.when_released = self._callback(button, False)
                 self._devices[button] = device
                 if device.is_pressed:  # no edge will say so: gpiozero calls back on a change only
-                    self.tracker.down_at_start(button)
+                    self.tracker.mark_down_at_start(button)
                     log.warning("button %s (GPIO %s) is pressed at switch-on: stuck or wired wrong?", button.value, pin)
             if refused is not None and not self._devices:  # none at all: the panel is no use (the first pin's why)
                 raise refused

@@ -257,6 +257,11 @@ class PiCamera(Camera):
         self._cam = None
 
     @property
+    def config_name(self) -> str:
+        """The camera as the config names it ("pi", "pi:1"): kept with the examples taught from it."""
+        return "pi" if self.camera_num == 0 else f"pi:{self.camera_num}"
+
+    @property
     def description(self) -> str:
         w, h = self.size
         return f"Pi camera {self.camera_num} ({w}x{h})"
@@ -438,6 +443,11 @@ class CaptureDevice(Camera):
         self._shape: tuple[int, int] | None = None
 
     @property
+    def config_name(self) -> str:
+        """The camera as the config names it ("cam:0"): kept with the examples taught from it."""
+        return f"cam:{self.index}"
+
+    @property
     def description(self) -> str:
         shape = f" ({self._shape[1]}x{self._shape[0]})" if self._shape else ""
         return f"USB camera cam:{self.index}{shape}"
@@ -501,6 +511,9 @@ class PhotoFolder(FrameSource):
     ``every=None`` (the default) shows one photo until the player presses ROLL, as if the dice were thrown
     again; ``every=N`` moves on by itself every N seconds. After the last photo it starts over.
     """
+
+    #: the picture source as the config names it (``teach.camera_name``)
+    config_name = "folder"
 
     def __init__(self, folder: str | Path, *, every: float | None = None, fps: float | None = 15.0,
                  clock: Clock = time.monotonic) -> None:
@@ -586,6 +599,9 @@ class PhotoFolder(FrameSource):
 class VideoFile(FrameSource):
     """A recorded video of the tray, played at its own frame rate (``realtime``) and started over at the
     end."""
+
+    #: the picture source as the config names it (``teach.camera_name``)
+    config_name = "video"
 
     def __init__(self, path: str | Path, *, loop: bool = True, realtime: bool = True,
                  clock: Clock = time.monotonic) -> None:

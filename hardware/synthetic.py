@@ -741,6 +741,9 @@ class SyntheticTray(FrameSource):
     at-rest detector sees real motion), then the new still frame. ``truth`` is the truth of the dice at rest.
     """
 
+    #: the picture source as the config names it (``teach.camera_name``)
+    config_name = "synthetic"
+
     def __init__(
         self,
         rng_seed: int | None = None,

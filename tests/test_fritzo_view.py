@@ -190,6 +190,8 @@ def test_hint_pressed_again_while_it_shows_is_not_taken(tmp_path):
     assert (view.hint, view.note, view.step) == (hint, note, "menu")
     view.note = None  # its words gone (a cube picked and put back): shown again
     assert view.on_button(ButtonEvent(Button.SELECT, Press.SHORT)) is True and view.note == note
+    view.note = "Da passt Cube 1 nicht"  # other words in their place: the hint's are gone, shown again
+    assert view.on_button(ButtonEvent(Button.SELECT, Press.SHORT)) is True and view.note == note
 
 
 def test_hint_marks_the_next_cube(tmp_path):

@@ -394,3 +394,18 @@ def test_presses_while_the_companion_starts_act_on_no_screen(monkeypatch):
     cfg.display.fullscreen = False
     assert runtime.run_app(cfg, source_spec="synthetic:1", max_frames=3) == 0
     assert opened and pressed == []
+
+
+def test_two_buttons_on_one_pin_are_named_on_the_table(monkeypatch):
+    """A config built in code with two buttons on one pin: the panel refuses it as the config does, and the table
+    read the generic "buttons failed" instead of which pins clash."""
+    from companion.i18n import t
+
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    for lang in ("en", "de"):
+        cfg = Config(language=lang)
+        cfg.buttons.pins["roll"] = cfg.buttons.pins["reroll"]
+        pin = cfg.buttons.pins["reroll"]
+        panel, words = runtime._buttons(cfg)
+        assert panel is None and words and t("core.buttons_failed", lang) not in words
+        assert f"GPIO {pin}" in words and "buttons.pins.reroll" in words and "roll:" in words, words

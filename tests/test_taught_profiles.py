@@ -201,6 +201,21 @@ def test_the_light_each_example_was_taken_in_is_stored_and_kept_through_an_updat
         profiles.from_bytes(profiles.to_bytes(p), "fritzo")
 
 
+def test_a_copy_of_a_profile_keeps_where_its_examples_were_taken(data_home):
+    """Where the examples were taken lived in attributes hung on vision's profile: a ``dataclasses.replace`` of it
+    dropped them silently, and the copy's examples read as taken nowhere known. They are the profile's ``meta``
+    now."""
+    import dataclasses
+
+    p = _profile()
+    profiles.taking(p, "cam:0", (640, 480))
+    profiles.add_confirmed(p, "green", crops("fritzo", "green", 1, np.random.default_rng(3), hard=False)[0])
+    copy = dataclasses.replace(p)
+    assert profiles.places(copy) == profiles.places(p) and profiles.places(copy)[-1] == profiles.Place("cam:0",
+                                                                                                      (640, 480))
+    assert p.meta is copy.meta and taught.Profile("fritzo").meta == {}  # (a fresh one's, its own)
+
+
 def test_where_each_example_was_taken_is_stored_and_an_older_profile_reads_as_not_known(data_home):
     """``profiles.Place`` (the camera as the config names it, the frame's size) goes to disk with each example, so
     that the camera check can tell dice taught with another camera; a profile saved before reads as not known, with
@@ -245,9 +260,9 @@ def test_a_games_answer_keeps_the_camera_said_for_frames_of_its_size():
     p = Profile("fritzo")
     profiles.taking(p, "cam:1", (640, 480))
     profiles.taking(p, None, np.zeros((480, 640, 3), np.uint8))
-    assert vars(p)["_taking"] == profiles.Place("cam:1", (640, 480))
+    assert p.meta["taking"] == profiles.Place("cam:1", (640, 480))
     profiles.taking(p, None, (800, 600))
-    assert vars(p)["_taking"] == profiles.Place("", (800, 600))
+    assert p.meta["taking"] == profiles.Place("", (800, 600))
 
 
 def test_a_place_differs_by_its_size_or_a_camera_named_on_both_sides():

@@ -1491,13 +1491,14 @@ def test_where_taught_examples_were_taken_is_kept_with_them(tmp_path, data_home)
 
 
 def test_the_picture_source_is_named_as_the_config_names_it(tmp_path):
-    from hardware.sources import CaptureDevice, PhotoFolder, PiCamera
+    from hardware.sources import CaptureDevice, PhotoFolder, PiCamera, VideoFile
 
     assert teach.camera_name(PiCamera(0)) == "pi" and teach.camera_name(PiCamera(1)) == "pi:1"
     assert teach.camera_name(CaptureDevice(2)) == "cam:2"
     assert teach.camera_name(PhotoFolder(tmp_path)) == "folder"
     assert teach.camera_name(SyntheticTray(rng_seed=1)) == "synthetic"
-    assert teach.camera_name(None) == ""
+    assert teach.camera_name(VideoFile(tmp_path / "tray.mp4")) == "video"
+    assert teach.camera_name(None) == "" and teach.camera_name(object()) == ""
 
 
 def test_the_teaching_screen_keeps_the_camera_and_frame_size_of_each_answer(data_home):

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import cv2
 import numpy as np
@@ -204,6 +205,10 @@ class Profile:
 
     ``lights``: the light on the table when each example was taken (``face_marks.table_light`` of its frame, BGR),
     NaN where it is not known (an example taken from a crop alone, or stored before the lights were): ``under``.
+
+    ``meta``: what the package storing the profile keeps with it (``companion.profiles``: where each example was
+    taken). Vision neither reads nor saves it, and profiles are equal or not without it; a field, not attributes
+    hung on the object, so that ``dataclasses.replace`` keeps it.
     """
 
     set_name: str
@@ -214,6 +219,7 @@ class Profile:
     blank_faces: frozenset[str] | None = None
     side: np.ndarray | None = field(default_factory=lambda: np.zeros((0, DIM), np.float32))
     lights: np.ndarray | None = None
+    meta: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.vectors = np.asarray(self.vectors, np.float32).reshape(-1, DIM)

@@ -242,7 +242,7 @@ class FritzoMode:
         #: Strategy: a roll made before the cube taken out was named (``take_out``, a step of the game's: a power
         #: cut keeps it) waits here until it is
         self.held: Callable[[], None] | None = None
-        self.note: str | None = None
+        self.note = None
         self.hint: Placement | None = None
         self.player_index = 0  # Level One: whose plane is shown and edited
         self.purpose = "place"  # what the picked cube is for: place | return | pass
@@ -904,6 +904,7 @@ class FritzoMode:
         if result.status is Status.FOUND and result.placements:
             self.hint = result.placements[0]
             self.note = t("fritzo.ui.hint_found", self.lang, cube=self.hint.cube, level=self.hint.cell[2] + 1)
+            self._hint_noted = True
         else:
             self.hint = None
             key = "fritzo.ui.hint_none" if result.status is Status.NONE else "fritzo.ui.hint_unknown"
@@ -914,8 +915,18 @@ class FritzoMode:
         same and was reported taken, so the App's answer to a press nothing takes (two low notes, the hint bar lit)
         did not sound, and the table pressed it again and again. Words gone (a cube picked and put back), it shows
         them again."""
-        return self.hint is not None and self.note == t("fritzo.ui.hint_found", self.lang, cube=self.hint.cube,
-                                                        level=self.hint.cell[2] + 1)
+        return self.hint is not None and self._hint_noted
+
+    @property
+    def note(self) -> str | None:
+        """The words under the panel. Any words set (or none) are no longer the hint's: ``_hint`` marks its own
+        after setting them, so ``_hint_shown`` asks a flag rather than comparing translated text."""
+        return self._note
+
+    @note.setter
+    def note(self, text: str | None) -> None:
+        self._note = text
+        self._hint_noted = False
 
     def _prefer_hint(self) -> None:
         if self.hint is not None and self.hint.cube == self.cube:

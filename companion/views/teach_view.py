@@ -71,7 +71,7 @@ def warm_up() -> None:
     """Start readying, off the screen's thread, what the first still tray of the teaching screen would otherwise
     pay in it: OpenCV builds its Lab colour tables at their first use (about 100 ms of CPU in ``find_dice``), and
     the learned detector is loaded and run once (about 60 ms). The picture stood still that long as the first die
-    was found. The app calls it once the camera is open; the screen waits for it (``_warmed``) before it looks for
+    was found. The app calls it once the camera is open; the screen waits for it (``wait_warm``) before it looks for
     dice, so that the detector is never run from two threads at once by it."""
     global _warming
     if _warming is None:
@@ -92,8 +92,9 @@ def _warm() -> None:
         log.exception("readying the dice detector")
 
 
-def _warmed() -> None:
-    """``warm_up``'s work done (at once, but for a screen opened in its first moments); bounded, as every wait."""
+def wait_warm() -> None:
+    """Wait until ``warm_up``'s work is done (at once, but for a screen opened in its first moments); bounded, as
+    every wait. Public: the app waits for it too when its start fails."""
     if _warming is not None:
         _warming.join(timeout=5.0)
 
@@ -317,7 +318,7 @@ class TeachView:
             return
         if self._hand_held(frame, self._before) or self.crop is not None:
             return
-        _warmed()
+        wait_warm()
         cands = find_any_dice(frame, plain=self.dice_set.plain_cubes)
         found = face_outline.distinct_dice(frame, cands)  # a die seen from the side once
         self.n_seen = len(found)
@@ -394,7 +395,7 @@ class TeachView:
         (``rest.dice_alone``), as the games' trigger does; an arm crosses the edge beside them. Once a still spell:
         it finds the dice of two frames."""
         if self._dice_only is None:
-            _warmed()
+            wait_warm()
             plain = self.dice_set.plain_cubes
             boxes = [c.square for f in (frame, self._quiet_frame) if f is not None
                      for c in find_any_dice(f, plain=plain)]
