@@ -2350,8 +2350,9 @@ def _notice_laid(message: str, *, tone: str = "bad", avoid: pygame.Rect | None =
     centred right of the sign rather than between margins as wide as it on both sides, where only that fits them
     in the room (a damaged game's three German lines beside a race's clock: 656 px, with both margins 700 needed).
     ``largest`` over BODY (a refusal: FAR): at that size on up to two even lines where they fit (``theme.far_lines``),
-    else as at BODY. ``names``: the players', never broken inside (nor their short forms, ``theme.kept_whole``):
-    a refusal stood as "... hat schon Großvater" over "Jürgen: nimm einen anderen.", read as two people.
+    else as at BODY. ``names``: the players' alone, never broken inside (nor their short forms: the fitting helpers
+    expand them, ``theme.kept_whole``): a refusal stood as "... hat schon Großvater" over "Jürgen: nimm einen
+    anderen.", read as two people.
     """
     if room is not None:
         for lean in (False, True):
@@ -2369,8 +2370,7 @@ def _notice_laid(message: str, *, tone: str = "bad", avoid: pygame.Rect | None =
         w = width - x - 30 - (1 if lean else 2) * sign
         lines, size = theme.far_lines(message, largest, w, names=names) if largest > theme.BODY else ((), 0)
         if size < min(largest, theme.FAR):  # not at FAR on two lines: as many as keep it at BODY or down to SMALL
-            lines, size = theme.fit_lines(message, min(largest, theme.BODY), w, max_lines=4,
-                                          names=theme.kept_whole(names))
+            lines, size = theme.fit_lines(message, min(largest, theme.BODY), w, max_lines=4, names=tuple(names))
         size = max(14, size)
         h = 14 + len(lines) * (size + 8)
         return lines, size, pygame.Rect(x, top if avoid is not None or at_top else bottom - h, width - x, h)

@@ -283,3 +283,45 @@ def test_a_no_break_space_keeps_its_words_on_one_line(lang):
             assert " ".join(lines).replace("\u00a0", " ") == line.replace("\u00a0", " ")
     parts, _ = theme.far_lines(line, theme.FAR, 230, names=["Anne-Marie"])
     assert any(phrase in part for part in parts), parts
+
+
+TABLES = [["Großvater Johannes", "Anna"], ["Großmutter Helga", "Großmutter Hilde", "Maximilian-Alexander"],
+          ["Großvater Jürgen", "Großmutter Hildegard", "Maximilian", "Anna", "Eva-Maria Schulz", "Jean-Luc Picard"],
+          ["Mia"], []]
+
+
+@pytest.mark.parametrize("players", TABLES)
+def test_kept_whole_expands_an_expanded_list_to_the_same_words(players):
+    """Every fitting helper expands its names itself, and one asks another with what it has: expanding twice
+    keeps the same words (no "G. J." from "Großvater J."), and the players' names alone expand as they did."""
+    once = theme.kept_whole(players)
+    assert set(theme.kept_whole(once)) == set(once)
+    assert set(once) == {*players, *(form for name in players
+                                     for form in (theme.short_name(name), *theme.name_forms(name, players)[1:]))}
+
+
+def _helpers(s: str, width: int, names) -> dict[str, tuple[str, ...] | None]:
+    f = theme.font(theme.BODY)
+    return {"wrap": tuple(theme.wrap(s, f, width, names)),
+            "wrap_breaking": tuple(theme.wrap_breaking(s, f, width, names)),
+            "even_lines": theme.even_lines(s, f, width, 2, names),
+            "fit_lines": theme.fit_lines(s, theme.BODY, width, 3, tuple(names))[0],
+            "far_lines": theme.far_lines(s, theme.BODY, width, names=names)[0]}
+
+
+def test_every_fitting_helper_keeps_the_short_forms_of_plain_names_whole():
+    """One convention: ``fit_lines``, ``even_lines`` and ``wrap`` took the names expanded by their caller
+    (``kept_whole``) where ``far_lines`` expanded them itself; a caller passing the names alone to the former broke
+    "Großvater / J." across two lines. Each now keeps the short forms of the plain names, as with them expanded."""
+    players = ["Großvater Johannes", "Anna"]
+    short = "Gewonnen: Anna und Großvater J. mit 15 Kristallen"
+    f = theme.font(theme.BODY)
+    widths = range(f.size("Großvater J. mit")[0], f.size(short)[0], 6)
+    broken = {name for width in widths for name, lines in _helpers(short, width, ()).items()
+              if lines and any(line.endswith("Großvater") for line in lines)}
+    assert {"wrap", "wrap_breaking"} <= broken  # without names they break inside the short form
+    for width in widths:
+        plain = _helpers(short, width, players)
+        assert plain == _helpers(short, width, theme.kept_whole(players)), width
+        for lines in filter(None, plain.values()):
+            assert " ".join(lines) == short and not any(line.endswith("Großvater") for line in lines), width

@@ -258,7 +258,7 @@ class EchtSpitzeMode:
             done = {p.name for p in s.players if self._report_text(p)}
             reported = frozenset(k for k, item in enumerate(items)
                                  if item.value[:1] == ("open",) and item.value[1] in done)
-            names = theme.kept_whole([p.name for p in s.players])  # no line broken inside a name
+            names = tuple(p.name for p in s.players)  # no line broken inside a name (nor a short form)
             row_h, size = report_rows([item.label for item in items], names=names)
             if row_h == REPORT_ONE_LINE_ROW:  # the lines fitted to four rows' width (the arrows beside them or not)
                 fours = self._score_items(RIGHT.h // REPORT_ONE_LINE_ROW)
@@ -339,7 +339,7 @@ class EchtSpitzeMode:
         Zitronen, Melonen, Bienennest 2-2, durchstochen") where the whole name leaves it below SMALL on two lines."""
         whole = self.tr("echt.view.reported_player", player=p.name, report=done)
         short = self.tr("echt.view.reported_player", player=self._short(p.name), report=done)
-        names = theme.kept_whole([q.name for q in self.game.state.players])
+        names = tuple(q.name for q in self.game.state.players)
         if short == whole or row_lines(whole, width, REPORT_ROW_H, names)[1] >= theme.SMALL:
             return whole
         return max((short, whole), key=lambda line: row_lines(line, width, REPORT_ROW_H, names)[1])
@@ -1526,8 +1526,8 @@ class EchtSpitzeMode:
 class ReportsMenu(Menu):
     """The crossing's menu: every line at one ``size`` (``report_rows``); a line too wide for one line takes two (a
     reporter's line with what was reported: "Anna: Zitronen, Melonen, Bienennest 2-2, durchstochen"); the lines of
-    ``reported`` in the reports' green; no line broken inside one of ``names`` (``theme.kept_whole``: "Nguyễn T. M.
-    / Ả. meldet …" read as two people)."""
+    ``reported`` in the reports' green; no line broken inside one of the players' ``names`` nor their short forms
+    (the theme's helpers keep those too, ``theme.kept_whole``: "Nguyễn T. M. / Ả. meldet …" read as two people)."""
 
     reported: frozenset[int] = dataclasses.field(default_factory=frozenset)
     names: tuple[str, ...] = ()
@@ -1573,7 +1573,8 @@ def report_rows(labels: list[str], one_line: bool = True, names: tuple[str, ...]
 def row_lines(label: str, width: int, height: int, names: tuple[str, ...] = ()) -> tuple[tuple[str, ...], int]:
     """``label`` in a menu row ``width`` wide and ``height`` tall: on one line as large as fits, from BODY, else on
     two even lines where they stand larger than one, down to SMALLEST; else on two at SMALLEST, the last cut. No
-    line is broken inside one of ``names`` (a player's name or short form: "Großvater / J. meldet …")."""
+    line is broken inside one of the players' ``names`` nor their short forms ("Großvater / J. meldet …"): the
+    theme's helpers expand them (``theme.kept_whole``), so callers pass the names alone."""
     for size in range(theme.BODY, theme.SMALLEST - 1, -2):
         f = theme.font(size)
         for n in (1, 2):

@@ -428,7 +428,8 @@ def fit_label(s: str, size: int, max_width: int, bold: bool = False) -> str:
 def fit_lines(s: str, size: int, max_width: int, max_lines: int = 2,
               names: tuple[str, ...] = ()) -> tuple[tuple[str, ...], int]:
     """``s`` on as few lines (up to ``max_lines``) as keep it at SMALL or larger (a notice, a note: read across the
-    table), as large as fits ``max_width`` and of even lengths, not broken inside one of ``names``; and the size the
+    table), as large as fits ``max_width`` and of even lengths, not broken inside one of ``names`` (the players'; their
+    short forms too, ``kept_whole``); and the size the
     lines are drawn at. Where even ``max_lines`` lines need less than SMALL, the size that fits them, down to 12.
     A file's path wider than a line is broken after its "/"s where that draws the lines larger (the path alone
     drew a whole notice at 12), and any word too wide for a line at 12 is broken too (``wrap_breaking``): it ran
@@ -518,15 +519,30 @@ def _far_lines(s: str, size: int, max_width: int, short: str, names: tuple[str, 
 
 def kept_whole(names: Sequence[str]) -> tuple[str, ...]:
     """The players' ``names`` and the short forms a line may name them by ("Großvater J.", "G. Jürgen"): what a
-    line is never broken inside ("Großvater / Jürgen" read as two people). ``far_lines`` keeps these whole; a caller
-    fitting lines another way (``fit_lines``, ``even_lines``) passes them as its ``names``."""
-    return (*names, *(form for name in names for form in (short_name(name), *name_forms(name, names)[1:])))
+    line is never broken inside ("Großvater / Jürgen" read as two people). Every line-fitting helper (``far_lines``,
+    ``fit_lines``, ``even_lines``, ``wrap``, ``wrap_breaking``) expands its ``names`` so: callers pass the players'
+    names alone (one that passed them alone where another passed them expanded lost the short forms). Expanding
+    an expanded list keeps the same words (a short form is not shortened again: "G. J."), so a helper asking
+    another passes on what it has."""
+    return _kept_whole(tuple(names))
+
+
+@functools.lru_cache(maxsize=256)
+def _kept_whole(names: tuple[str, ...]) -> tuple[str, ...]:
+    """``kept_whole``, kept: the helpers expand their names on every call, and screens fit lines every frame."""
+    if not names:
+        return names
+    forms = {name: (short_name(name), *_table_shorts(name)) for name in names}
+    plain = tuple(name for name in names if not any(other != name and name in forms[other] for other in names))
+    return tuple(dict.fromkeys((*names, *(form for name in plain
+                                          for form in (short_name(name), *name_forms(name, plain)[1:])))))
 
 
 def wrap(s: str, f: pygame.font.Font, max_width: int, names: Sequence[str] = ()) -> list[str]:
     """``s``'s words in lines no wider than ``max_width`` where a word allows (a longer word has a line of its own);
-    each of ``names`` in ``s`` is kept whole as if it were one word."""
-    return _lines(([word] for word in _words(s, names)), f, max_width)
+    each of ``names`` in ``s`` (the players' names and their short forms, ``kept_whole``) is kept whole as if it
+    were one word."""
+    return _lines(([word] for word in _words(s, kept_whole(names))), f, max_width)
 
 
 def _lines(words: Iterable[list[str]], f: pygame.font.Font, max_width: int) -> list[str]:
@@ -551,7 +567,7 @@ def wrap_breaking(s: str, f: pygame.font.Font, max_width: int, names: Sequence[s
     path reads on, folder by folder), by letters where a part is wider still (``letters``; else it stays whole,
     and its line too wide). Only words that fit no line are broken: every other word stays whole."""
     return _lines(([word] if f.size(word)[0] <= max_width else _word_parts(word, f, max_width, letters)
-                   for word in _words(s, names)), f, max_width)
+                   for word in _words(s, kept_whole(names))), f, max_width)
 
 
 def _word_parts(word: str, f: pygame.font.Font, max_width: int, letters: bool) -> list[str]:
@@ -573,8 +589,9 @@ def _words(s: str, names: Sequence[str]) -> list[str]:
 def even_lines(s: str, f: pygame.font.Font, max_width: int, max_lines: int,
                names: Sequence[str] = ()) -> tuple[str, ...] | None:
     """``s`` on up to ``max_lines`` lines of ``f`` no wider than ``max_width``, as even as they go (not one full line
-    and a word on the next), none broken inside one of ``names``; None where it needs more lines."""
-    return _even_lines(s, f, max_width, max_lines, tuple(names))
+    and a word on the next), none broken inside one of ``names`` (nor their short forms, ``kept_whole``); None
+    where it needs more lines."""
+    return _even_lines(s, f, max_width, max_lines, kept_whole(names))
 
 
 @functools.lru_cache(maxsize=1024)
