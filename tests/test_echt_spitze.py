@@ -754,9 +754,39 @@ def test_solo_rounds_signs_halftime_and_end():
         play_turn(game, [{"player": "Sol", "kind": "pears"}] if game.state.turn == 10 else [])
     assert game.state.turn == 14 and game.phase is Phase.ROLL
     said = play_turn(game)
-    assert "Round 14 is over: the game is over, Sol! Add up your points." in texts(said)
+    assert "Round 14 is over: the game is over, Sol!" in texts(said)
     said = game.apply({"action": "final", "player": "Sol", "stars": 2, "leftover": 4})
     assert game.finished and texts(said)[-1] == "Sol, you scored 29 points!"  # 9 + 3 + 3 + 10 + 4
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_solo_end_says_what_to_count_as_the_final_scoring_asks(level):
+    """The solo end said "Zähl deine Punkte." (the player added up the kinds too, which the companion adds itself);
+    it says, as the table's end does, what the final scoring then asks for, and to circle the last turn's kinds first.
+    Right after the end, essential, in the singular."""
+    game = new(["Sol"], level=level)
+    said: list[Announcement] = []
+    for _ in range(14):  # the fourteen rounds (bounded)
+        said = play_turn(game)
+        if game.phase is Phase.FINAL:
+            break
+    assert game.phase is Phase.FINAL and game.state.turn == 14
+    end = keys(said).index("echt.game_over.solo")
+    count = said[end + 1]
+    assert count.key == ("echt.game_over.solo_count_shapes" if level == 3 else "echt.game_over.solo_count")
+    assert count.speak and count.essential
+    assert "Punkte" not in said[end].text("de") and "points" not in said[end].text("en")
+    de, en = count.text("de"), count.text("en")
+    assert de.startswith("Zähl deine ") and en.startswith("Count your ")
+    screen = next(a for a in said if a.key == f"echt.final.enter_level{level}")  # what the screen then asks
+    if level == 3:
+        for de_word, en_word in [("Diagonalen", "diagonals"), ("Diamanten", "diamonds"), ("Seifenblasen", "bubbles")]:
+            assert de_word in de and de_word in screen.text("de") and en_word in en and en_word in screen.text("en")
+        assert "Formen dieses Zugs" in de and "this turn's shapes" in en
+    else:
+        for de_word, en_word in [("Sterne", "stars"), ("übrig", "leftover symbols")]:
+            assert de_word in de and de_word in screen.text("de") and en_word in en and en_word in screen.text("en")
+        assert "Symbolarten dieses Zugs" in de and "this turn's kinds" in en
 
 
 def test_solo_level_2_pairs_blacken_a_beehive_but_not_on_reroll():

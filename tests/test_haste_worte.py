@@ -271,7 +271,8 @@ def test_variant_1_turns_the_letter_before_the_roll() -> None:
 def test_variant_2_records_who_grabbed_which_die_in_any_order() -> None:
     game = HasteWorte.new(setup(4, variant=2))
     said = game.apply({"action": "roll", "dice": DICE})
-    assert keys(said) == ["haste.rolled", "haste.pick_any"]
+    # the grab's start first, as the standard game's call to pick: after the six symbols it came after the first grab
+    assert keys(said) == ["haste.pick_any", "haste.rolled"]
     assert game.current_picker is None
     game.apply({"action": "pick", "player": "David", "symbol": "water"})
     game.apply({"action": "pick", "player": "anna", "die": 6})  # names match regardless of case
@@ -816,6 +817,7 @@ def test_the_rolled_symbols_and_each_pick_are_said() -> None:
 def test_grabbed_dice_are_said_with_the_tables_own_meanings() -> None:
     game = HasteWorte.new(setup(2, variant=2, meanings={"car": "Fahrzeuge"}))
     said = game.apply({"action": "roll", "dice": DICE})
-    assert said[0].text("de") == "Gewürfelt: Gerichte, Obst & Gemüse, Fahrzeuge, Gewässer, Spielzeug und Tiere."
+    assert keys(said) == ["haste.pick_any", "haste.rolled"]  # the grab's call first, the symbols after it
+    assert said[1].text("de") == "Gewürfelt: Gerichte, Obst & Gemüse, Fahrzeuge, Gewässer, Spielzeug und Tiere."
     said = game.apply({"action": "pick", "player": game.players[1], "symbol": "car"})
     assert [a.text("de") for a in said] == [f"{game.players[1]}: Fahrzeuge."] and said[0].until == ("pick",)

@@ -212,6 +212,30 @@ def test_talk_calls_leaves_the_details_unsaid_and_keeps_the_calls_and_the_refusa
     assert _waiting(everything) == ["core.minute_left"]  # "all" (the default) says them
 
 
+@pytest.mark.parametrize("talk", ["all", "calls"])
+def test_haste_worte_simultaneous_grab_is_called_before_the_first_grab(tmp_path, talk):
+    """Variant 2 (grab at the same time) said "Greift zu!" after the six symbols (some 6 s): a grab 3 s after the
+    roll took the symbols back and the start of the grab was said to a table already grabbing."""
+    ann = Announcer("de", 80, audio=RecordingAudio(), speech=Speech(phrase_synth, threaded=False), talk=talk)
+    session = GameSession.new(HasteWorte, {"action": "setup", "players": ["Anna", "Ben", "Carla"], "seed": 7,
+                                           "variant": 2, "goal": 15, "timer_seconds": 60}, Journal(tmp_path),
+                              announcer=ann, announce=ann.announce)
+    for step in range(1, 400):  # the opening said through, bounded
+        ann.update(step * 0.1)
+    now, grab = 40.0, 43.0
+    started: dict[str, float] = {}
+    assert session.apply({"action": "roll", "dice": ["car", "animals", "fruit", "water", "toys", "cities"]})
+    for _ in range(200):  # the first grab 3 s after the roll (bounded)
+        now = round(now + 0.05, 6)
+        if not session.engine.round.picks and now >= grab:
+            assert session.apply({"action": "pick", "player": "Ben", "die": 2})
+        ann.update(now)
+        cur = ann.current
+        if cur is not None and cur.speech_started is not None:
+            started.setdefault(cur.announcement.key, now)
+    assert started.get("haste.pick_any", grab) < grab, started
+
+
 def test_a_detail_left_to_the_screen_is_taken_back_as_its_sentence_would_be(tmp_path):
     """With the calls only a detail is a note, a copy of what the game said: taking the game's back (its call
     answered, its step undone) missed the note. Haste Worte's symbols stood on after the first pick, and the pick's

@@ -435,7 +435,9 @@ class HasteWorte:
         rolled = Announcement("haste.rolled", {"symbols": [self._symbol_words(f) for f in dice]},
                               until=("roll", "pick", "letter", "timer_start"), detail=True)
         if self.simultaneous:
-            return [rolled, Announcement("haste.pick_any")]
+            # the grab's start first, for the same reason: after the six symbols the first grab had come and gone
+            # (it takes the symbols back), and "Greift zu!" was said to a table already grabbing
+            return [Announcement("haste.pick_any"), rolled]
         # a call to pick (``prompt``): one a re-roll made stale waits no more, and a die taken ends it ("Großvater
         # Jürgen, pick a die" stood over the screen saying that Zoé picks now). Said before the symbols, as Noch
         # X-Mal!'s call before its faces: after them (six seconds) the first pick had taken it back, never heard

@@ -772,7 +772,11 @@ class EchtSpitze:
         s.middle_choice = None
         if s.solo:
             if s.turn >= SOLO_ROUNDS:
-                return [*out, *self._game_over(s, "echt.game_over.solo", [s.players[0].name])]
+                # what to count, as the table's end says it, to one player: "Zähl deine Punkte" had the player add
+                # up the kinds too, which the companion adds itself, and a symbol still to be circled was a leftover
+                over, *notes = self._game_over(s, "echt.game_over.solo", [s.players[0].name])
+                count = "echt.game_over.solo_count_shapes" if s.level == 3 else "echt.game_over.solo_count"
+                return [*out, over, replace(_say(count), essential=True), *notes]
             s.turn += 1
             s.phase = Phase.ROLL
             return [*out, *self._round_start(s)]
