@@ -2041,6 +2041,8 @@ class App:
         if self.watcher is not None:
             # a screen may want every rest of the tray, not only after ROLL (free play; a die taken away)
             self.watcher.auto = bool(getattr(self.mode, "auto_read", False))
+            # ... but a hand held still over a die is no rest where a die gone is a die taken (Echt Spitze's take)
+            self.watcher.skip_hand_rests = bool(getattr(self.mode, "hand_rest_unread", False))
             while not self.watcher.readings.empty():
                 reading = self.watcher.readings.get_nowait()
                 if self._unthrown_tray and self.session is not None:

@@ -65,6 +65,10 @@ class DiceWatcher:
         self.readings: queue.Queue[TrayReading] = queue.Queue()
         #: deliver every rest (free play reads whenever the dice settle), not only after ROLL
         self.auto = True
+        #: with ``auto``: a rest reached through the hand timeout (a hand held still over a die) is no rest, for a
+        #: screen where a die missing from the tray is one taken (Echt Spitze's take phase). Off by default: free
+        #: play and the camera check read the throw a cup left at the tray's edge, or their trigger never fires again
+        self.skip_hand_rests = False
         self._want = False
         self._roll = False
         #: a reading wanted of the dice ROLL throws: wanted (``_want``) only once the throw is carried out
@@ -271,9 +275,10 @@ class DiceWatcher:
                 if reading is not None:
                     self.last_rest, self.last_rest_frame = reading, frame
                     # a rest reached through the hand timeout (a hand held still over a die) is no rest to a screen
-                    # that reads every one (a take phase took the die under it); a ROLL's is read as it always was:
-                    # a cup put down at the edge must not keep the throw unread, and the game checks the dice
-                    if self._want or (self.auto and not self._trigger.hand_rest):
+                    # where a missing die is a die taken (``skip_hand_rests``: a take phase took the die under it);
+                    # a ROLL's is read as it always was, and so is every rest on a screen that only reads: a cup put
+                    # down at the edge must not keep the throw unread, and the game checks the dice
+                    if self._want or (self.auto and not (self.skip_hand_rests and self._trigger.hand_rest)):
                         self._want, self.wanted_since = False, None
                         self.readings.put(reading)
                 elif self._want and not self._trigger.armed and self.last_rest is not None:

@@ -314,3 +314,20 @@ def test_free_play_counts_no_roll_from_the_built_in_tray_until_roll_throws_it(ri
     _press(app, Button.ROLL)
     rig.run(app, 3)
     assert len(app.session.engine.rolls) == rolls + 1
+
+
+@pytest.mark.parametrize("name, skip", [("free-play", False), ("echt-spitze", True)])
+def test_a_hand_held_still_is_no_rest_only_where_a_missing_die_is_taken(rig, name, skip):
+    """Free play reads a throw with the cup left at the tray's edge (the hand timeout's rest); Echt Spitze's take
+    phase does not take the die under a hand held still (``DiceWatcher.skip_hand_rests``, from the screen)."""
+    from synth_dice import taught_profile
+
+    from companion import profiles
+
+    if name == "echt-spitze":
+        profiles.save_profile(taught_profile("echt-spitze", 1))
+    app = rig.app()
+    _start(app, name)
+    app.watcher.skip_hand_rests = not skip
+    rig.run(app, 1)
+    assert app.watcher.skip_hand_rests is skip

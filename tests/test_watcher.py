@@ -405,6 +405,7 @@ def test_a_hand_held_still_over_a_die_is_no_rest_to_a_screen_reading_every_rest(
     clock = _Clock()
     source = _Scene(tray, clock)
     watcher = _stepped(monkeypatch, source, clock, auto=True)
+    watcher.skip_hand_rests = True  # (as the app sets it for the take phase: ``hand_rest_unread``)
     assert len(_play(watcher, 1.5)) == 1  # the tray as it lies
     source.frame = hand
     assert _play(watcher, 6.0) == []  # held still 6 s: HAND_TIMEOUT passed, the dice under it not "taken"
@@ -413,6 +414,26 @@ def test_a_hand_held_still_over_a_die_is_no_rest_to_a_screen_reading_every_rest(
     got = _play(watcher, 2.0)
     assert len(got) == 1 and Counter(got[0][1].faces) == Counter(read_dice(tray).faces)
     assert got[0][0] - left < 1.2  # a still spell's read, not another HAND_TIMEOUT later
+
+
+def test_free_play_reads_a_throw_with_a_cup_left_at_the_trays_edge(monkeypatch):
+    """A screen that only reads every rest (free play, the camera check) dropped the rest reached through the hand
+    timeout as Echt Spitze's take phase must: a throw with the cup left standing at the edge was never read, and the
+    trigger stayed disarmed until the tray moved again."""
+    tray, hand = _tray_and_hand()
+    clock = _Clock()
+    source = _Scene(tray, clock)
+    watcher = _stepped(monkeypatch, source, clock, auto=True)
+    assert not watcher.skip_hand_rests  # the default: every rest read
+    assert len(_play(watcher, 1.5)) == 1
+    thrown, _ = render_tray(7, n_dice=3)
+    source.frame = np.zeros_like(tray)  # the throw
+    assert _play(watcher, 0.4) == []
+    cup = thrown.copy()
+    cup[hand != tray] = hand[hand != tray]  # the cup put down where the hand came in
+    source.frame = cup
+    got = _play(watcher, 10.0)
+    assert len(got) == 1 and Counter(got[0][1].faces) == Counter(read_dice(cup).faces)
 
 
 def test_roll_pressed_while_a_hand_rests_in_the_tray_reads_the_dice_once_it_left(monkeypatch):
