@@ -550,8 +550,14 @@ class App:
 
     def _camera_offer(self) -> bool:
         """Whether the table is offered to go on with the built-in dice: the live camera that reads this game's dice
-        has sent no pictures for CAMERA_GIVE_UP seconds."""
-        session = self.session
+        has sent no pictures for CAMERA_GIVE_UP seconds. Not while the built-in tray chosen is being taken up (a dead
+        camera's retries hold the watcher's thread) nor once it is read from: chosen twice, a second tray was opened
+        and never closed."""
+        from hardware.sources import Camera
+
+        session, watcher = self.session, self.watcher
+        if watcher is None or getattr(watcher, "switching", False) or not isinstance(watcher.source, Camera):
+            return False
         return (self._camera_lost is not None and self.clock() - self._camera_lost >= CAMERA_GIVE_UP
                 and session is not None and session.camera_ready and not session.engine.finished
                 and getattr(session.engine, "rolls_dice", True))

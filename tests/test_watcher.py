@@ -436,6 +436,29 @@ def test_free_play_reads_a_throw_with_a_cup_left_at_the_trays_edge(monkeypatch):
     assert len(got) == 1 and Counter(got[0][1].faces) == Counter(read_dice(cup).faces)
 
 
+def test_two_uses_asked_at_once_are_both_taken_up_and_the_first_tray_closed(monkeypatch):
+    """``use`` was read and cleared in two steps: a second ``use`` in between was lost, and a tray asked for and
+    overtaken was never closed. Each is taken up in turn (the one it replaces closed) and ``switching`` says one is
+    pending until the watcher reads from it."""
+    tray, _ = _tray_and_hand()
+    clock = _Clock()
+    camera = _Scene(tray, clock)
+    watcher = _stepped(monkeypatch, camera, clock, auto=False)
+    _play(watcher, 0.2)
+    closed: list[str] = []
+    first, second = _Scene(tray, clock), _Scene(tray, clock)
+    for name, scene in (("camera", camera), ("first", first), ("second", second)):
+        scene.open()
+        monkeypatch.setattr(scene, "close", lambda name=name: closed.append(name))
+    assert not watcher.switching
+    watcher.use(first)
+    watcher.use(second)
+    assert watcher.switching and watcher.source is camera
+    _play(watcher, 0.5)
+    assert watcher.source is second and not watcher.switching
+    assert closed == ["camera", "first"]
+
+
 def test_roll_pressed_while_a_hand_rests_in_the_tray_reads_the_dice_once_it_left(monkeypatch):
     """ROLL forgot the quiet tray a hand is told by: the hand resting over a die was read as the throw ("3 Würfel
     gesehen, es müssen 4 sein"), and the throw was not read once it left."""
