@@ -475,7 +475,7 @@ class App:
     # -- devices ---------------------------------------------------------------------------------------------
     def _open_camera(self, spec: str) -> None:
         from companion.watcher import DiceWatcher
-        from hardware.sources import Camera, CameraLookout, is_camera, open_source
+        from hardware.sources import Camera, is_camera, open_source
         from vision.pips import read_dice
 
         lookout = None
@@ -490,15 +490,16 @@ class App:
                 return
             # the camera the owner named is not there (yet: a webcam the kernel enumerates after the service
             # started, one plugged in later): the built-in tray stands in as for ``auto``, and the camera is used
-            # once it appears. Without a camera the evening went on with virtual dice and a word for eight seconds.
+            # once it appears (mid-game from the next ROLL: ``CameraBack``). Without a camera the evening went on with
+            # virtual dice and a word for eight seconds.
             source = open_source("synthetic")
-            lookout = CameraLookout(cameras=(spec,))
+            lookout = self._look_out(spec, back=False)
             # not "not found": refused, held by another program, no picamera2 all end here; why is in the log and
             # the doctor (the sources' words are English and technical)
             self.show_notice(t("core.camera_waiting", self.lang, camera=spec.strip()), seconds=15, info=True)
         else:
             if spec.strip().lower() == "auto" and not isinstance(source, Camera):
-                lookout = CameraLookout()  # a webcam plugged in later is used (``_camera_found``)
+                lookout = self._look_out(spec, back=False)  # a webcam plugged in later is used (``_camera_back``)
         self.source_description = getattr(source, "description", spec)
         self.source = source
         self.watcher = DiceWatcher(source, read_dice, clock=self.clock)
@@ -577,16 +578,23 @@ class App:
         on the screen). What the game holds (the journal) is not touched: only where the next dice come from changes.
         Switched by the watcher's thread (``DiceWatcher.use``); the screen follows when it has
         (``_on_built_in_tray``)."""
-        from hardware.sources import CameraLookout, open_source
+        from hardware.sources import open_source
 
-        spec = self._camera_spec.strip()
-        tray = open_source("synthetic")
-        lookout = CameraLookout() if spec.lower() in ("", "auto") else CameraLookout(cameras=(spec,))
-        self.watcher.use(tray, CameraBack(lookout))
+        self.watcher.use(open_source("synthetic"), self._look_out(self._camera_spec, back=True))
+
+    @staticmethod
+    def _look_out(spec: str, *, back: bool) -> CameraBack:
+        """The lookout for the camera ``spec`` names (``auto``: any), while the built-in tray stands in: for one that
+        stopped (``back``) and for one not there at the start alike, found mid-turn it waits for the next ROLL
+        (``CameraBack``)."""
+        from hardware.sources import CameraLookout
+
+        auto = spec.strip().lower() in ("", "auto")
+        return CameraBack(CameraLookout() if auto else CameraLookout(cameras=(spec.strip(),)), back=back)
 
     def _camera_back(self) -> None:
-        """The camera the table went on without is plugged in again: said once; used at the next ROLL, or at once
-        with no game on (``CameraBack``)."""
+        """A camera plugged in while the built-in tray stands in (again, or for the first time): said once; used at
+        the next ROLL, or at once with no game on (``CameraBack``)."""
         back = getattr(self.watcher, "lookout", None)
         if not isinstance(back, CameraBack) or back.found is None:
             return
@@ -594,8 +602,10 @@ class App:
             back.due = True
         elif not back.told:
             back.told = True
-            self.show_notice(t("core.camera_back", self.lang, roll=t("core.btn_roll", self.lang)), seconds=10,
-                             good=True)
+            roll = t("core.btn_roll", self.lang)
+            words = (t("core.camera_back", self.lang, roll=roll) if back.back else
+                     t("core.camera_found_next", self.lang, camera=source_words(back.found, self.lang), roll=roll))
+            self.show_notice(words, seconds=10, good=True)
 
     def _on_built_in_tray(self, words: str) -> None:
         """The watcher reads the built-in tray the table chose: the game's dice are thrown there, and a throw the
@@ -2269,12 +2279,14 @@ def _design_finger(x: float, y: float) -> tuple[int, int]:
 
 
 class CameraBack:
-    """The lookout for the camera the table went on without (``App._without_camera``): a camera found is handed to
-    the watcher only once ``due`` (the next ROLL, or no game on). Switched at once, the camera's first rest of the real
-    tray was read against the built-in dice on the screen: "4 dice missing from the tray: who has which?"."""
+    """The lookout for a camera while the built-in tray stands in: the one the table went on without
+    (``App._without_camera``, ``back``) or one not there at the start (``App._open_camera``). A camera found is handed
+    to the watcher only once ``due`` (the next ROLL, or no game on). Switched at once, the camera's first rest of the
+    real tray was read against the built-in dice on the screen: "4 dice missing from the tray: who has which?"."""
 
-    def __init__(self, lookout: Any) -> None:
+    def __init__(self, lookout: Any, *, back: bool = True) -> None:
         self._lookout = lookout
+        self.back = back  # the camera was there before (its words: "the camera is back")
         self.found: Any = None  # the camera found (opened), waiting for ``due``
         self.due = False
         self.told = False  # the table was told it is back (``App._camera_back``)

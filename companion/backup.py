@@ -110,9 +110,13 @@ def _add(tar: tarfile.TarFile, path: Path, arcname: str, depth: int = 0) -> None
     except FileNotFoundError:
         return
     if stat.S_ISDIR(mode):
-        tar.addfile(tar.gettarinfo(path, arcname))
+        try:  # a folder a running companion moved meanwhile (a game put away into the history): left out as a file
+            info, names = tar.gettarinfo(path, arcname), sorted(os.listdir(path))
+        except FileNotFoundError:
+            return
+        tar.addfile(info)
         if depth < 64:  # (bounded: the table's folders are two or three deep)
-            for name in sorted(os.listdir(path)):
+            for name in names:
                 _add(tar, path / name, f"{arcname}/{name}", depth + 1)
     elif stat.S_ISREG(mode) and not (path.name.startswith(".") and path.name.endswith(".tmp")):
         try:

@@ -24,6 +24,7 @@ import contextlib
 import fcntl
 import logging
 import os
+import time
 from pathlib import Path
 
 from companion import paths
@@ -68,6 +69,10 @@ class StateLock:
         self.release()
 
 
+#: how long ``take`` waits before asking again (twice): ``holder``'s shared look lasts an instant
+RETRY_WAIT = 0.05
+
+
 def _open(path: Path) -> int | None:
     """The lock file opened, made where missing; read-only where it is there but cannot be written (a read-only
     card: flock holds on a read-only file too); None where it cannot be had at all."""
@@ -91,7 +96,14 @@ def take(command: str, lang: str) -> StateLock:
     if fd is None:
         return StateLock(None)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        for tries_left in range(2, -1, -1):  # ``holder`` (doctor) holds it shared for an instant: not a companion
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if not tries_left:
+                    raise
+                time.sleep(RETRY_WAIT)
     except BlockingIOError:
         pid, held_by = _holder(fd)
         os.close(fd)

@@ -285,7 +285,10 @@ class DiceWatcher:
                     reading, self.dark = None, light == "dark"
                     self._trigger.restart()
                 elif reading is not None:
-                    self.dark, self._lit = False, light_of(frame)
+                    self.dark = False
+                    if unlit(frame, reading, self._lit) != "dark":  # a rest nobody asked for in the dark (dice
+                        self._lit = light_of(frame)  # moved between turns) is no measure of good light: the next
+                        # ROLL's dark rest then passed as the throw
                 if reading is not None:
                     self.last_rest, self.last_rest_frame = reading, frame
                     # a rest reached through the hand timeout (a hand held still over a die) is no rest to a screen

@@ -15,7 +15,7 @@ import numpy as np
 import pygame
 import pytest
 
-from companion.app import GAME_ENTRIES, App
+from companion.app import GAME_ENTRIES, App, CameraBack
 from companion.config import Config
 from companion.display import Display
 from companion.i18n import t
@@ -1637,7 +1637,8 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
     app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="auto")
     try:
         _press(app, Button.UNDO)  # free play, with nothing to keep, goes back to the main menu
-        assert isinstance(app.watcher.lookout, CameraLookout)
+        lookout = app.watcher.lookout  # a webcam found mid-game waits for the next ROLL (``CameraBack``)
+        assert isinstance(lookout, CameraBack) and isinstance(lookout._lookout, CameraLookout) and not lookout.back
         webcam = plugged_in(app)
         assert app.source is webcam and app.watcher.source is webcam
         assert "Kamera gefunden" in app.notice and "USB-Kamera 0" in app.notice and app.notice_tone == "good"
@@ -1661,7 +1662,7 @@ def test_a_webcam_plugged_in_after_the_start_is_read_from_and_said(tmp_path, mon
     monkeypatch.setattr(sources, "open_source", lambda spec: no_camera("cam:0" if spec == "cam:3" else spec))
     app = App(Config(), state_dir=tmp_path, display=Display((800, 480), fullscreen=False), source_spec="cam:3")
     try:  # the camera the owner named is not there yet: the tray stands in, the table is told, that camera is awaited
-        assert isinstance(app.watcher.source, SyntheticTray) and app.watcher.lookout._cameras == ("cam:3",)
+        assert isinstance(app.watcher.source, SyntheticTray) and app.watcher.lookout._lookout._cameras == ("cam:3",)
         assert app.notice.startswith("Die Kamera cam:3 ließ sich nicht öffnen")
     finally:
         app.close()

@@ -275,6 +275,28 @@ def test_a_file_replaced_while_the_backup_reads_it_is_saved_whole(tmp_path, monk
     assert not [name for name in names if name.endswith((".tmp", "link.toml"))]
 
 
+def test_a_folder_moved_while_the_backup_walks_is_left_out_not_a_failure(tmp_path, monkeypatch):
+    """A running companion put its game away (``current`` renamed into the history) between the backup seeing the
+    folder and listing it: the backup failed with a raw "No such file or directory"."""
+    _club_a(tmp_path / "A", monkeypatch)
+    profiles = paths.data_dir() / "profiles"
+    real = os.lstat
+
+    def lstat(path, *args, **kwargs):
+        found = real(path, *args, **kwargs)
+        if Path(path) == profiles and profiles.exists():  # moved away just after it was seen
+            os.replace(profiles, profiles.with_name("moved"))
+        return found
+
+    monkeypatch.setattr(os, "lstat", lstat)
+    file, _ = backup.backup(tmp_path / "club.tar.gz")
+    monkeypatch.setattr(os, "lstat", real)
+    with tarfile.open(file) as tar:
+        names = tar.getnames()
+    assert ".config/table-companion/config.toml" in names
+    assert not [name for name in names if "/profiles" in name]
+
+
 @pytest.mark.parametrize("back", [True, False], ids=["put-back", "not-put-back"])
 def test_a_restore_stopped_at_a_folders_rename_says_what_is_where(tmp_path, monkeypatch, back):
     """The card refusing the rename of the restored state folder into its place (gone read-only): the config and

@@ -355,3 +355,56 @@ def test_a_hand_held_still_is_no_rest_only_where_a_missing_die_is_taken(rig, nam
     app.watcher.skip_hand_rests = not skip
     rig.run(app, 1)
     assert app.watcher.skip_hand_rests is skip
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_camera_not_there_at_the_start_plugged_in_mid_turn_reads_from_the_next_roll(rig, lang, out_dir):
+    """No camera at the start, the built-in tray stands in: a webcam plugged in during Echt Spitze's take phase is
+    said at once but read only from the next ROLL, as a camera plugged back in is (``CameraBack``): switched at once,
+    its first rest of the real tray was read against the built-in dice on the screen."""
+    from synth_dice import taught_profile
+
+    from companion import profiles
+    from companion.games.echt_spitze.state import Phase
+
+    profiles.save_profile(taught_profile("echt-spitze", 1))
+    rig.plugged = False
+    app = rig.app(lang)
+    assert isinstance(app.watcher.source, SyntheticTray)
+    _start(app, "echt-spitze")
+    g = app.session.engine
+    _press(app, Button.ROLL)
+    rig.run(app, 4)
+    assert g.phase is Phase.TAKE
+    dice, middle = list(g.state.dice), list(g.middle)
+    rig.plugged = True
+    rig.run(app, 6)
+    assert isinstance(app.watcher.source, SyntheticTray) and app.source is app.watcher.source
+    assert g.phase is Phase.TAKE and list(g.state.dice) == dice and list(g.middle) == middle
+    assert app.notice == {"de": "Kamera gefunden: Ab dem nächsten Wurf (WÜRFELN) liest sie eure eigenen Würfel "
+                                "(Kamera: USB-Kamera 0).",
+                          "en": "Camera found: from the next throw (ROLL) on, it reads your own dice "
+                                "(Camera: USB camera 0)."}[lang]
+    pygame.image.save(app.display.canvas, str(out_dir / f"camera_found_take_{lang}.png"))
+    asked: list[Phase] = []
+    want = app.session.want_dice
+    app.session.want_dice = lambda: (asked.append(g.phase), want())
+    for _ in range(8):  # the dice taken, then the next ROLL
+        if isinstance(app.watcher.source, sources.CaptureDevice):
+            break
+        assert not asked  # asked for a throw, the camera reads it
+        _press(app, Button.SELECT if g.phase is Phase.TAKE else Button.ROLL)
+        rig.run(app, 1)
+    assert asked and isinstance(app.watcher.source, sources.CaptureDevice) and app.source is app.watcher.source
+
+
+def test_a_camera_not_there_at_the_start_is_taken_at_once_with_no_game_on(rig):
+    rig.plugged = False
+    app = rig.app()
+    app.main_menu()
+    assert app.session is None and isinstance(app.watcher.source, SyntheticTray)
+    rig.plugged = True
+    rig.run(app, 3)
+    assert isinstance(app.watcher.source, sources.CaptureDevice) and app.source is app.watcher.source
+    assert "Kamera gefunden: Die Würfel werden jetzt von ihr gelesen" in app.notice
+    assert app.mode.subtitle == "Kamera: USB-Kamera 0"

@@ -459,16 +459,18 @@ def test_two_uses_asked_at_once_are_both_taken_up_and_the_first_tray_closed(monk
     assert closed == ["camera", "first"]
 
 
-def test_roll_pressed_while_a_hand_rests_in_the_tray_reads_the_dice_once_it_left(monkeypatch):
+@pytest.mark.parametrize("rested", [1.0, 3.5])
+def test_roll_pressed_while_a_hand_rests_in_the_tray_reads_the_dice_once_it_left(monkeypatch, rested):
     """ROLL forgot the quiet tray a hand is told by: the hand resting over a die was read as the throw ("3 Würfel
-    gesehen, es müssen 4 sein"), and the throw was not read once it left."""
+    gesehen, es müssen 4 sein"), and the throw was not read once it left. A hand resting 3.5 s before ROLL: its
+    hand timeout (4 s) ran on from before the press, and the hand was read as the throw within the next second."""
     tray, hand = _tray_and_hand()
     clock = _Clock()
     source = _Scene(tray, clock)
     watcher = _stepped(monkeypatch, source, clock, auto=False)
     assert _play(watcher, 1.5) == [] and watcher.last_rest is not None  # read at rest, nobody asked
     source.frame = hand
-    assert _play(watcher, 1.0) == []
+    assert _play(watcher, rested) == []
     watcher.request()
     assert _play(watcher, 2.0) == []  # the hand is no throw
     watcher.wanted_since -= 5.0  # asked for long ago: the screen says why nothing comes
@@ -476,6 +478,28 @@ def test_roll_pressed_while_a_hand_rests_in_the_tray_reads_the_dice_once_it_left
     source.frame = tray
     got = _play(watcher, 2.0)
     assert len(got) == 1 and Counter(got[0][1].faces) == Counter(read_dice(tray).faces)
+
+
+def test_dice_moved_in_the_dark_between_turns_do_not_make_the_dark_the_measure_of_light(monkeypatch):
+    """The lamp off, someone moved the dice between turns: that rest, read by nobody, set the measure of good light
+    to the dark's, and the next ROLL's dark rest ("1 die seen, 3 are played") was handed over as the throw."""
+    tray, _ = _tray_and_hand()
+    clock = _Clock()
+    source = _Scene(tray, clock)
+    watcher = _stepped(monkeypatch, source, clock, auto=False)
+    _play(watcher, 1.5)
+    dark = (tray // 12).astype(np.uint8)
+    source.frame = dark
+    _play(watcher, 1.0)
+    source.frame = np.zeros_like(dark)  # a hand in the dark, then still again
+    _play(watcher, 0.3)
+    source.frame = dark
+    _play(watcher, 2.0)
+    watcher.request()
+    source.frame = np.zeros_like(dark)  # the throw, in the dark
+    _play(watcher, 0.3)
+    source.frame = dark
+    assert _play(watcher, 3.0) == [] and watcher.dark
 
 
 @pytest.mark.parametrize("auto", [False, True])

@@ -107,6 +107,8 @@ class AtRestTrigger:
         self._readings = []
         self._armed = True
         self._dice_only = None
+        self._hand_since = None  # the hand's timeout counts from the press: a hand resting 3.5 s before ROLL was
+        # taken for part of the table half a second after it, and read as the throw
 
     def feed(self, frame_bgr: np.ndarray, t: float) -> TrayReading | None:
         """Process one frame taken at time ``t`` (seconds, any monotonic clock)."""
