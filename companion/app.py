@@ -551,8 +551,14 @@ class App:
 
     def _camera_offer(self) -> bool:
         """Whether the table is offered to go on with the built-in dice: the live camera that reads this game's dice
-        has sent no pictures for CAMERA_GIVE_UP seconds."""
-        session = self.session
+        has sent no pictures for CAMERA_GIVE_UP seconds. Not while the built-in tray chosen is being taken up (a dead
+        camera's retries hold the watcher's thread) nor once it is read from: chosen twice, a second tray was opened
+        and never closed."""
+        from hardware.sources import Camera
+
+        session, watcher = self.session, self.watcher
+        if watcher is None or getattr(watcher, "switching", False) or not isinstance(watcher.source, Camera):
+            return False
         return (self._camera_lost is not None and self.clock() - self._camera_lost >= CAMERA_GIVE_UP
                 and session is not None and session.camera_ready and not session.engine.finished
                 and getattr(session.engine, "rolls_dice", True))
@@ -2051,6 +2057,8 @@ class App:
         if self.watcher is not None:
             # a screen may want every rest of the tray, not only after ROLL (free play; a die taken away)
             self.watcher.auto = bool(getattr(self.mode, "auto_read", False))
+            # ... but a hand held still over a die is no rest where a die gone is a die taken (Echt Spitze's take)
+            self.watcher.skip_hand_rests = bool(getattr(self.mode, "hand_rest_unread", False))
             while not self.watcher.readings.empty():
                 reading = self.watcher.readings.get_nowait()
                 if self._unthrown_tray and self.session is not None:

@@ -65,6 +65,10 @@ class DiceWatcher:
         self.readings: queue.Queue[TrayReading] = queue.Queue()
         #: deliver every rest (free play reads whenever the dice settle), not only after ROLL
         self.auto = True
+        #: with ``auto``: a rest reached through the hand timeout (a hand held still over a die) is no rest, for a
+        #: screen where a die missing from the tray is one taken (Echt Spitze's take phase). Off by default: free
+        #: play and the camera check read the throw a cup left at the tray's edge, or their trigger never fires again
+        self.skip_hand_rests = False
         self._want = False
         self._roll = False
         #: a reading wanted of the dice ROLL throws: wanted (``_want``) only once the throw is carried out
@@ -94,8 +98,11 @@ class DiceWatcher:
         self.dark = False
         self._lit: float | None = None  # how bright the last rest read in good light was (``vision.light.unlit``)
         self._reconnects = getattr(source, "reconnects", 0)  # the camera's reconnects seen (``Camera.reconnects``)
-        #: a source (and a lookout) the app asked to read from instead (``use``), taken up by the watcher's thread
-        self._use: tuple[FrameSource, CameraLookout | None] | None = None
+        #: the sources (and lookouts) the app asked to read from instead (``use``), in the order asked, each taken up
+        #: by the watcher's thread and dropped from here once read from: handed over under ``_use_lock``, so a second
+        #: ``use`` while the thread takes up the first is not lost (its tray never closed)
+        self._uses: list[tuple[FrameSource, CameraLookout | None]] = []
+        self._use_lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name="dice-watcher", daemon=True)
 
     def _read(self, frame: np.ndarray) -> TrayReading:
@@ -220,15 +227,26 @@ class DiceWatcher:
     def use(self, source: FrameSource, lookout: CameraLookout | None = None) -> None:
         """Read from ``source`` from now on, looking out with ``lookout`` (the table went on without a camera that
         stopped): switched by the watcher's own thread at its next turn, never under a read or a rest being judged."""
-        self._use = (source, lookout)
+        with self._use_lock:
+            self._uses.append((source, lookout))
+
+    @property
+    def switching(self) -> bool:
+        """A source asked for (``use``) is not read from yet: the watcher's thread may be held up by a dead camera's
+        retries meanwhile, and the table must not be offered to go on without it a second time."""
+        with self._use_lock:
+            return bool(self._uses)
 
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                if (use := self._use) is not None:
-                    self._use = None
+                with self._use_lock:
+                    use = self._uses[0] if self._uses else None
+                if use is not None:
                     self._switch(use[0])
                     self.lookout = use[1]
+                    with self._use_lock:  # switching until read from: the offer stays withdrawn meanwhile
+                        self._uses.pop(0)
                 if self.lookout is not None and (found := self.lookout.poll()) is not None:
                     self._switch(found)
                 if self._roll:
@@ -274,9 +292,10 @@ class DiceWatcher:
                 if reading is not None:
                     self.last_rest, self.last_rest_frame = reading, frame
                     # a rest reached through the hand timeout (a hand held still over a die) is no rest to a screen
-                    # that reads every one (a take phase took the die under it); a ROLL's is read as it always was:
-                    # a cup put down at the edge must not keep the throw unread, and the game checks the dice
-                    if self._want or (self.auto and not self._trigger.hand_rest):
+                    # where a missing die is a die taken (``skip_hand_rests``: a take phase took the die under it);
+                    # a ROLL's is read as it always was, and so is every rest on a screen that only reads: a cup put
+                    # down at the edge must not keep the throw unread, and the game checks the dice
+                    if self._want or (self.auto and not (self.skip_hand_rests and self._trigger.hand_rest)):
                         self._want, self.wanted_since = False, None
                         self.readings.put(reading)
                 elif self._want and not self._trigger.armed and self.last_rest is not None:

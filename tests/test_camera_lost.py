@@ -316,6 +316,47 @@ def test_free_play_counts_no_roll_from_the_built_in_tray_until_roll_throws_it(ri
     assert len(app.session.engine.rolls) == rolls + 1
 
 
+def test_the_offer_is_withdrawn_once_chosen_while_the_dead_camera_holds_the_watcher(rig):
+    """The pause menu's "no camera" row stayed offered until the watcher's thread (held up by a dead camera's
+    retries) took up the built-in tray: chosen twice, a second tray was opened and never closed."""
+    app = rig.app()
+    _start(app, "free-play")
+    rig.run(app, 1)
+    rig.plugged = False
+    rig.run(app, CAMERA_GIVE_UP + 3)
+    assert app._camera_offer()
+    _press(app, Button.UNDO)
+    _press(app, Button.SELECT)  # the built-in tray asked for; the watcher has not turned since
+    assert app.watcher.switching and isinstance(app.watcher.source, sources.CaptureDevice)
+    assert not app._camera_offer()
+    app.frame(1 / 30, [])
+    assert "Ohne Kamera" not in (_strip(app) or "")
+    _press(app, Button.UNDO)
+    assert "no_camera" not in [i.value for i in app.mode.menu.items]
+    app._back_to_game()
+    opened = rig.opened.count("synthetic")
+    rig.run(app, 3)
+    assert isinstance(app.watcher.source, SyntheticTray) and not app.watcher.switching
+    assert rig.opened.count("synthetic") == opened == 1 and not app._camera_offer()
+
+
+@pytest.mark.parametrize("name, skip", [("free-play", False), ("echt-spitze", True)])
+def test_a_hand_held_still_is_no_rest_only_where_a_missing_die_is_taken(rig, name, skip):
+    """Free play reads a throw with the cup left at the tray's edge (the hand timeout's rest); Echt Spitze's take
+    phase does not take the die under a hand held still (``DiceWatcher.skip_hand_rests``, from the screen)."""
+    from synth_dice import taught_profile
+
+    from companion import profiles
+
+    if name == "echt-spitze":
+        profiles.save_profile(taught_profile("echt-spitze", 1))
+    app = rig.app()
+    _start(app, name)
+    app.watcher.skip_hand_rests = not skip
+    rig.run(app, 1)
+    assert app.watcher.skip_hand_rests is skip
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_camera_not_there_at_the_start_plugged_in_mid_turn_reads_from_the_next_roll(rig, lang, out_dir):
     """No camera at the start, the built-in tray stands in: a webcam plugged in during Echt Spitze's take phase is

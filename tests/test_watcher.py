@@ -405,6 +405,7 @@ def test_a_hand_held_still_over_a_die_is_no_rest_to_a_screen_reading_every_rest(
     clock = _Clock()
     source = _Scene(tray, clock)
     watcher = _stepped(monkeypatch, source, clock, auto=True)
+    watcher.skip_hand_rests = True  # (as the app sets it for the take phase: ``hand_rest_unread``)
     assert len(_play(watcher, 1.5)) == 1  # the tray as it lies
     source.frame = hand
     assert _play(watcher, 6.0) == []  # held still 6 s: HAND_TIMEOUT passed, the dice under it not "taken"
@@ -413,6 +414,49 @@ def test_a_hand_held_still_over_a_die_is_no_rest_to_a_screen_reading_every_rest(
     got = _play(watcher, 2.0)
     assert len(got) == 1 and Counter(got[0][1].faces) == Counter(read_dice(tray).faces)
     assert got[0][0] - left < 1.2  # a still spell's read, not another HAND_TIMEOUT later
+
+
+def test_free_play_reads_a_throw_with_a_cup_left_at_the_trays_edge(monkeypatch):
+    """A screen that only reads every rest (free play, the camera check) dropped the rest reached through the hand
+    timeout as Echt Spitze's take phase must: a throw with the cup left standing at the edge was never read, and the
+    trigger stayed disarmed until the tray moved again."""
+    tray, hand = _tray_and_hand()
+    clock = _Clock()
+    source = _Scene(tray, clock)
+    watcher = _stepped(monkeypatch, source, clock, auto=True)
+    assert not watcher.skip_hand_rests  # the default: every rest read
+    assert len(_play(watcher, 1.5)) == 1
+    thrown, _ = render_tray(7, n_dice=3)
+    source.frame = np.zeros_like(tray)  # the throw
+    assert _play(watcher, 0.4) == []
+    cup = thrown.copy()
+    cup[hand != tray] = hand[hand != tray]  # the cup put down where the hand came in
+    source.frame = cup
+    got = _play(watcher, 10.0)
+    assert len(got) == 1 and Counter(got[0][1].faces) == Counter(read_dice(cup).faces)
+
+
+def test_two_uses_asked_at_once_are_both_taken_up_and_the_first_tray_closed(monkeypatch):
+    """``use`` was read and cleared in two steps: a second ``use`` in between was lost, and a tray asked for and
+    overtaken was never closed. Each is taken up in turn (the one it replaces closed) and ``switching`` says one is
+    pending until the watcher reads from it."""
+    tray, _ = _tray_and_hand()
+    clock = _Clock()
+    camera = _Scene(tray, clock)
+    watcher = _stepped(monkeypatch, camera, clock, auto=False)
+    _play(watcher, 0.2)
+    closed: list[str] = []
+    first, second = _Scene(tray, clock), _Scene(tray, clock)
+    for name, scene in (("camera", camera), ("first", first), ("second", second)):
+        scene.open()
+        monkeypatch.setattr(scene, "close", lambda name=name: closed.append(name))
+    assert not watcher.switching
+    watcher.use(first)
+    watcher.use(second)
+    assert watcher.switching and watcher.source is camera
+    _play(watcher, 0.5)
+    assert watcher.source is second and not watcher.switching
+    assert closed == ["camera", "first"]
 
 
 @pytest.mark.parametrize("rested", [1.0, 3.5])

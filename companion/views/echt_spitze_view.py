@@ -848,6 +848,10 @@ class EchtSpitzeMode:
         others = [*(k for k in kept if k not in menu), *focus]  # the menu by its words, the highlighted row whole
         return [room] if room.height > 0 and not any(room.colliderect(k) for k in [*others, *words]) else []
 
+    #: while dice are taken (``auto_read``), a hand held still over a die is no rest: the die under it is not taken
+    #: (``DiceWatcher.skip_hand_rests``)
+    hand_rest_unread = True
+
     @property
     def auto_read(self) -> bool:
         """While dice are taken, every rest of the tray is read: the die that left is the one taken."""
