@@ -12,6 +12,19 @@ from companion.config import Config
 from companion.views import theme
 
 
+def _notices(monkeypatch) -> list[str]:
+    """The words of every notice the App shows from now on (shown as well)."""
+    shown: list[str] = []
+    show_notice = App.show_notice
+
+    def watched(self, text, seconds=5.0, *, good=False):
+        shown.append(text)
+        show_notice(self, text, seconds, good=good)
+
+    monkeypatch.setattr(App, "show_notice", watched)
+    return shown
+
+
 def test_buttons_that_cannot_start_are_said_on_the_screen(monkeypatch, out_dir):
     """GPIO busy, or no pin library for this Pi: the keyboard and touch still work, and the screen says so. A log
     line alone left a family pressing arcade buttons that did nothing."""
@@ -21,14 +34,7 @@ def test_buttons_that_cannot_start_are_said_on_the_screen(monkeypatch, out_dir):
         raise RuntimeError("GPIO busy")
 
     monkeypatch.setattr(buttons, "ButtonPanel", broken)
-    shown: list[str] = []
-    show_notice = App.show_notice
-
-    def watched(self, text, seconds=5.0, *, good=False):
-        shown.append(text)
-        show_notice(self, text, seconds, good=good)
-
-    monkeypatch.setattr(App, "show_notice", watched)
+    shown = _notices(monkeypatch)
     shot = out_dir / "run_buttons_failed.png"
     cfg = Config(language="en")
     cfg.display.fullscreen = False
@@ -145,14 +151,7 @@ def test_a_kiosk_screen_too_small_for_the_table_says_so_and_what_to_use(monkeypa
 
     set_mode = pygame.display.set_mode
     monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: set_mode((480, 320)))  # the panel's mode
-    shown: list[str] = []
-    show_notice = App.show_notice
-
-    def watched(self, text, seconds=5.0, *, good=False):
-        shown.append(text)
-        show_notice(self, text, seconds, good=good)
-
-    monkeypatch.setattr(App, "show_notice", watched)
+    shown = _notices(monkeypatch)
     for lang, words in (("en", "This screen (480x320) shows the picture at only 60 %"),
                         ("de", "Dieser Bildschirm (480x320) zeigt das Bild nur zu 60 %")):
         cfg = Config(language=lang)
@@ -306,14 +305,7 @@ def test_a_button_down_at_switch_on_is_named_on_the_screen(monkeypatch, out_dir)
         return real(*args, pin_factory=factory, **kwargs)
 
     monkeypatch.setattr(buttons, "ButtonPanel", panel)
-    shown: list[str] = []
-    show_notice = App.show_notice
-
-    def watched(self, text, seconds=5.0, *, good=False):
-        shown.append(text)
-        show_notice(self, text, seconds, good=good)
-
-    monkeypatch.setattr(App, "show_notice", watched)
+    shown = _notices(monkeypatch)
     for lang, words in (("en", "The SELECT button is pressed at switch-on: stuck or wired wrong?"),
                         ("de", "Die Taste WÄHLEN ist beim Einschalten gedrückt: Klemmt sie")):
         shown.clear()
@@ -346,14 +338,7 @@ def test_a_busy_pin_names_its_button_and_the_others_work(monkeypatch, out_dir):
         return opened[-1]
 
     monkeypatch.setattr(buttons, "ButtonPanel", panel)
-    shown: list[str] = []
-    show_notice = App.show_notice
-
-    def watched(self, text, seconds=5.0, *, good=False):
-        shown.append(text)
-        show_notice(self, text, seconds, good=good)
-
-    monkeypatch.setattr(App, "show_notice", watched)
+    shown = _notices(monkeypatch)
     for lang, words in (("en", "This arcade button does not work: REROLL (GPIO 27)"),
                         ("de", "Diese Taste funktioniert nicht: NOCHMAL (GPIO 27)")):
         shown.clear()

@@ -26,18 +26,18 @@ def test_setup_on_a_python_older_than_3_11_says_so_before_installing_anything(tm
     assert not (tmp_path / ".venv").exists() and not installed.exists()  # no OS package installed either
 
 
-def test_setup_on_a_pi_installs_the_gpu_driver_the_kiosk_screen_needs(tmp_path):
-    """EGL and GBM find no GPU without Mesa's vc4/v3d driver (libgl1-mesa-dri); it came only as python3-picamera2's
-    Recommends, so a Pi set up without them had no fullscreen kiosk."""
+def _os_packages_asked(tmp_path: Path, *, pi: bool) -> list[str]:
+    """The OS packages setup.sh asks apt to install on a machine that has none of them, a Pi or not (its model file
+    says "Raspberry Pi" or is not there; every other grep is the real one); the version check passes and making the
+    venv stops the script after the OS packages."""
     (tmp_path / "scripts").mkdir()
     shutil.copy(ROOT / "scripts" / "setup.sh", tmp_path / "scripts" / "setup.sh")
     fake = tmp_path / "bin"
     fake.mkdir()
     asked = tmp_path / "apt-get-args"
+    model = "exit 0" if pi else "exit 1"
     for name, body in (
-            # the model file says "Raspberry Pi"; every other grep is the real one
-            ("grep", 'case "$*" in *device-tree/model*) exit 0;; esac; exec /bin/grep "$@"'),
-            # the version check passes; making the venv stops the script after the OS packages
+            ("grep", f'case "$*" in *device-tree/model*) {model};; esac; exec /bin/grep "$@"'),
             ("python3", 'case "$*" in *-m*) exit 1;; esac; exit 0'),
             ("dpkg", "exit 1"), ("apt-get", f'echo "$@" >> {asked}; exit 0'), ("sudo", '"$@"'), ("id", "echo 0")):
         (fake / name).write_text(f"#!/bin/sh\n{body}\n")
@@ -45,28 +45,21 @@ def test_setup_on_a_pi_installs_the_gpu_driver_the_kiosk_screen_needs(tmp_path):
     subprocess.run(["bash", str(tmp_path / "scripts" / "setup.sh")], capture_output=True, text=True, timeout=60,
                    env={**os.environ, "PATH": f"{fake}:/usr/bin:/bin"})
     install = [line for line in asked.read_text().splitlines() if "install" in line.split()]
-    assert install and "libgl1-mesa-dri" in install[0].split()
-    assert "python3-picamera2" in install[0].split()
+    assert install
+    return install[0].split()
+
+
+def test_setup_on_a_pi_installs_the_gpu_driver_the_kiosk_screen_needs(tmp_path):
+    """EGL and GBM find no GPU without Mesa's vc4/v3d driver (libgl1-mesa-dri); it came only as python3-picamera2's
+    Recommends, so a Pi set up without them had no fullscreen kiosk."""
+    packages = _os_packages_asked(tmp_path, pi=True)
+    assert "libgl1-mesa-dri" in packages
+    assert "python3-picamera2" in packages
 
 
 def test_setup_installs_the_font_that_draws_names_the_bundled_one_cannot(tmp_path):
     """The bundled font lacks most Vietnamese letters ("Nguyễn"): DejaVu Sans Bold draws them, on a Pi or a laptop."""
-    (tmp_path / "scripts").mkdir()
-    shutil.copy(ROOT / "scripts" / "setup.sh", tmp_path / "scripts" / "setup.sh")
-    fake = tmp_path / "bin"
-    fake.mkdir()
-    asked = tmp_path / "apt-get-args"
-    for name, body in (
-            # no Pi: the model file is not there
-            ("grep", 'case "$*" in *device-tree/model*) exit 1;; esac; exec /bin/grep "$@"'),
-            ("python3", 'case "$*" in *-m*) exit 1;; esac; exit 0'),
-            ("dpkg", "exit 1"), ("apt-get", f'echo "$@" >> {asked}; exit 0'), ("sudo", '"$@"'), ("id", "echo 0")):
-        (fake / name).write_text(f"#!/bin/sh\n{body}\n")
-        (fake / name).chmod(0o755)
-    subprocess.run(["bash", str(tmp_path / "scripts" / "setup.sh")], capture_output=True, text=True, timeout=60,
-                   env={**os.environ, "PATH": f"{fake}:/usr/bin:/bin"})
-    install = [line for line in asked.read_text().splitlines() if "install" in line.split()]
-    assert install and "fonts-dejavu-core" in install[0].split()
+    assert "fonts-dejavu-core" in _os_packages_asked(tmp_path, pi=False)
 
 
 def _setup_with_a_boot_service(tmp_path: Path) -> dict[str, list[str]]:
