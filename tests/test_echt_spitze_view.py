@@ -136,13 +136,18 @@ def test_camera_reads_and_sees_a_die_leave(tmp_path, out_dir):
     assert surface.get_at((RIGHT.x + 10, RIGHT.y + 10)) != surface.get_at((5, 470))  # the menu is drawn
 
 
+def sara_scores_three(players: int) -> list[dict]:
+    """The first turn of a game of ``players`` in which Sara scores her third kind (pears, plums, lemons): the game
+    ends with it, and the final scoring follows."""
+    return [{"action": "roll", "dice": [str(n) for n in range(1, players + 3)]},
+            *({"action": "take", "die": n} for n in range(1, players + 1)), {"action": "leave"},
+            {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]}, {"action": "end_turn"}]
+
+
 def test_final_editor_and_result_screen(tmp_path, out_dir):
     s = session(tmp_path, {"players": ["Sara", "Ben"], "kinds": {"pears": [5, 3], "plums": [4, 2],
                                                                  "lemons": [9, 7]}})
-    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
-                   {"action": "take", "die": 2}, {"action": "leave"},
-                   {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
-                   {"action": "end_turn"}):
+    for action in sara_scores_three(2):
         assert s.apply(action), s.error
     mode = EchtSpitzeMode(s)
     select_item(mode, "Sara")
@@ -341,10 +346,7 @@ def test_the_bar_lights_whose_final_score_is_entered_and_then_the_winner(tmp_pat
     """After the game, the start player's name stayed lit: over Anna's final scoring and over David's victory."""
     s = session(tmp_path, {"players": ["Sara", "Ben", "Cleo"], "kinds": {"pears": [5, 3], "plums": [4, 2],
                                                                          "lemons": [9, 7]}})
-    for action in ({"action": "roll", "dice": ["1", "2", "3", "4", "5"]}, {"action": "take", "die": 1},
-                   {"action": "take", "die": 2}, {"action": "take", "die": 3}, {"action": "leave"},
-                   {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
-                   {"action": "end_turn"}):
+    for action in sara_scores_three(3):
         assert s.apply(action), s.error
     mode = EchtSpitzeMode(s)
     mode.update(0.03, 0.0)
@@ -509,10 +511,7 @@ def test_a_banner_keeps_clear_of_the_final_editor_and_of_a_highlighted_menu_item
     setup = {"players": ["Sara", "Ben"], "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}}
     app.new_game(GAME_ENTRIES["echt-spitze"], setup)
     s = app.session
-    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
-                   {"action": "take", "die": 2}, {"action": "leave"},
-                   {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
-                   {"action": "end_turn"}):
+    for action in sara_scores_three(2):
         assert s.apply(action), s.error
     mode = app.mode
     mode.update(0.0, 0.0)
@@ -2232,11 +2231,8 @@ def test_the_end_screen_lays_out_its_totals_and_places_its_banner_once_a_frame(t
     app.new_game(GAME_ENTRIES["echt-spitze"], {"players": ["Sara", "Ben", "Mia"],
                                               "kinds": {"pears": [5, 3], "plums": [4, 2], "lemons": [9, 7]}})
     s = app.session
-    for action in ({"action": "roll", "dice": ["1", "2", "3", "4", "5"]}, {"action": "take", "die": 1},
-                   {"action": "take", "die": 2}, {"action": "take", "die": 3}, {"action": "leave"},
-                   {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
-                   {"action": "end_turn"}, *({"action": "final", "player": p, "stars": 10} for p in ["Sara", "Ben",
-                                                                                                      "Mia"])):
+    for action in (*sara_scores_three(3),
+                   *({"action": "final", "player": p, "stars": 10} for p in ["Sara", "Ben", "Mia"])):
         assert s.apply(action), s.error
     assert s.engine.finished
     announcer.clear()

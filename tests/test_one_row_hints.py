@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 from drawn_texts import recording_texts
-from test_echt_spitze_view import select_item, session
+from test_echt_spitze_view import sara_scores_three, select_item, session
 from test_noch_x_mal_view import choose, new_view, press
 
 from companion.i18n import t
@@ -51,10 +51,7 @@ def test_the_last_final_scoring_row_says_no_next(tmp_path, monkeypatch):
     """Echt Spitze: "Ben: final scoring" the only row left; the editor itself still moves with NEXT."""
     s = session(tmp_path, {"players": ["Sara", "Ben"], "kinds": {"pears": [5, 3], "plums": [4, 2],
                                                                  "lemons": [9, 7]}})
-    for action in ({"action": "roll", "dice": ["1", "2", "3", "4"]}, {"action": "take", "die": 1},
-                   {"action": "take", "die": 2}, {"action": "leave"},
-                   {"action": "report", "player": "Sara", "kinds": ["pears", "plums", "lemons"]},
-                   {"action": "end_turn"}):
+    for action in sara_scores_three(2):
         assert s.apply(action), s.error
     mode = EchtSpitzeMode(s)
     mode.update(0.03, 0.0)
