@@ -1749,6 +1749,15 @@ def _played_and_closed(tmp_path, players, *steps) -> None:
     first.close()
 
 
+def _blank_next_to_last_step(tmp_path) -> None:
+    """The journal's line before its last written as zeros, as a power cut leaves blocks never written."""
+    path = tmp_path / "current" / "journal.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    line = max(i for i, text in enumerate(lines) if text) - 1
+    lines[line] = b"\0" * len(lines[line])
+    path.write_bytes(b"\n".join(lines))
+
+
 def _resuming_app(tmp_path, lang: str, size: tuple[int, int]):
     """The companion switched on again over ``tmp_path``'s game, in ``lang`` at ``size``."""
     from companion.app import App
@@ -1772,11 +1781,7 @@ def test_a_damaged_games_notice_stands_under_the_cards_a_little_smaller(tmp_path
 
     _played_and_closed(tmp_path, players, {"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]},
                        {"action": "end_roll"})
-    path = tmp_path / "current" / "journal.jsonl"
-    lines = path.read_bytes().split(b"\n")
-    last = max(i for i, line in enumerate(lines) if line) - 1  # the roll's line: blocks never written
-    lines[last] = b"\0" * len(lines[last])
-    path.write_bytes(b"\n".join(lines))
+    _blank_next_to_last_step(tmp_path)  # the roll's line: blocks never written
     app = _resuming_app(tmp_path, lang, size)
     try:
         app.frame(0.03, [])
@@ -1808,11 +1813,7 @@ def test_a_damaged_games_notice_mid_roll_leaves_the_menu_in_view(tmp_path, monke
     roll = {"action": "roll", "dice": ["red", "blue", "orange", "1", "2", "4"]}
     _played_and_closed(tmp_path, list(players), *[roll, {"action": "end_roll"}] * 3, roll,
                        {"action": "pass", "player": players[1]}, {"action": "pass", "player": players[2]})
-    path = tmp_path / "current" / "journal.jsonl"
-    lines = path.read_bytes().split(b"\n")
-    first_pass = max(i for i, line in enumerate(lines) if line) - 1
-    lines[first_pass] = b"\0" * len(lines[first_pass])
-    path.write_bytes(b"\n".join(lines))
+    _blank_next_to_last_step(tmp_path)  # the first pass's line
     app = _resuming_app(tmp_path, lang, size)
     try:
         app.frame(0.03, [])
